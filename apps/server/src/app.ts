@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@smart/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { redisPlugin } from './plugins/redis.js';
+import { webPlugin } from './plugins/web.js';
+import type { FileStorage } from './storage/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    storage: FileStorage;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  /** Pino options; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Log lines never carry credentials. */
+const redactedPaths = ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'];
+
+/** The one way to make the server: main.ts and every test call it. */
+export async function buildApp({ config, db, storage, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: redactedPaths },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('storage', storage);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
+  await app.register(docsPlugin);
+
+  // Application plugins.
+  await app.register(errorsPlugin);
+  await app.register(redisPlugin, { url: config.redisUrl });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin);
+
+  const throttle: LoginThrottle = app.redis ? redisLoginThrottle(app.redis) : memoryLoginThrottle();
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
+  await app.register(notificationRoutes);
+  await app.register(userRoutes);
+  await app.register(fileRoutes);
+  await app.register(webPlugin, { root: config.webDistDir });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** One of the 19 named icons or a single emoji. */
+    icon: text('icon').notNull().default('HiUserGroup'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('departments_org_name_unique').on(table.organizationId, sql`lower(${table.name})`),
+    index('departments_organization_idx').on(table.organizationId),
+  ],
+);
+
+export type DepartmentRow = typeof departments.$inferSelect;

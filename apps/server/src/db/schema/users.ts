@@ -1,0 +1,42 @@
+import type { NotificationPreferences } from '@smart/contracts';
+import { ROLES } from '@smart/contracts';
+import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { departments } from './departments.js';
+import { organizations } from './organizations.js';
+
+export const roleEnum = pgEnum('role', ROLES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-case; unique. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('user'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    profileImage: text('profile_image'),
+    phone: text('phone'),
+    jobTitle: text('job_title'),
+    bio: text('bio'),
+    location: text('location'),
+    website: text('website'),
+    experience: text('experience'),
+    specialties: text('specialties').array().notNull().default([]),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Null means "the defaults"; a partial update stores the merged whole. */
+    notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('users_organization_idx').on(table.organizationId),
+    index('users_department_idx').on(table.departmentId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,54 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
+import { seedDemoDataOnce } from './db/seed/index.js';
+import { storageFromConfig } from './storage/index.js';
+
+/** Process entry: config, database (migrated, seeded once), listen, and a clean shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const seeded = await seedDemoDataOnce(database.db);
+
+  const app = await buildApp({ config, db: database.db, storage: storageFromConfig(config) });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests, closing sockets and the database');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `S.M.A.R.T. is running at http://localhost:${config.port} (${where}${seeded ? ', demo data seeded now' : ''})`,
+    `API docs: http://localhost:${config.port}/api/docs`,
+    `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
+    ...demoSignIns.map(({ role, email }) => `  ${role.padEnd(10)} ${email}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

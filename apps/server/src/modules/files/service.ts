@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { UploadedFile } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { fileTypeStream } from 'file-type';
+import type { Database } from '../../db/client.js';
+import { type FileRow, files } from '../../db/schema/index.js';
+import type { FileStorage } from '../../storage/index.js';
+
+const UNKNOWN_TYPE = 'application/octet-stream';
+/** Raster images are shown in the page; everything else (SVG included) downloads. */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
+
+export const isInlineType = (contentType: string) => INLINE_TYPES.has(contentType);
+
+export const fileUrl = (key: string) => `/api/files/${key}`;
+
+export function presentFile(row: Pick<FileRow, 'key' | 'originalName' | 'contentType' | 'size'>): UploadedFile {
+  return {
+    fileName: row.key,
+    originalName: row.originalName,
+    fileType: row.contentType,
+    fileSize: row.size,
+    fileUrl: fileUrl(row.key),
+  };
+}
+
+/** Counts bytes as they stream past. */
+function byteCounter() {
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return { stream, size: () => bytes };
+}
+
+/** Keeps the client's name for downloads, without path parts or control characters. */
+function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}
+
+/**
+ * Streams an upload into storage under a random key. The type is sniffed from the content,
+ * never taken from the client. Size limits are enforced by the multipart parser upstream.
+ */
+export async function storeUpload(
+  db: Database,
+  storage: FileStorage,
+  upload: { file: Readable; filename: string | undefined },
+  uploadedBy: string,
+): Promise<UploadedFile> {
+  const typed = await fileTypeStream(upload.file);
+  const contentType = typed.fileType?.mime ?? UNKNOWN_TYPE;
+  const key = `${randomUUID()}${typed.fileType ? `.${typed.fileType.ext}` : ''}`;
+  const counter = byteCounter();
+  await storage.save(key, typed.pipe(counter.stream), contentType);
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({ key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy })
+      .returning();
+    return presentFile(row!);
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+}
+
+export async function findFile(db: Database, key: string) {
+  const [row] = await db.select().from(files).where(eq(files.key, key)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,42 @@
+import { envelope, notificationPreferencesSchema, updateNotificationsBody } from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { getNotificationPreferences, updateNotificationPreferences } from './service.js';
+
+const tags = ['Accounts'];
+const preferencesEnvelope = envelope(notificationPreferencesSchema);
+
+export async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/users/notifications',
+    {
+      preValidation: authenticate,
+      schema: { tags, summary: 'Own notification preferences', security: bearerAuth, response: { 200: preferencesEnvelope } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getNotificationPreferences(app.db, requireUser(request).id),
+    }),
+  );
+
+  app.put(
+    '/api/users/notifications',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags,
+        summary: 'Change some notification preferences; the rest stay',
+        security: bearerAuth,
+        body: updateNotificationsBody,
+        response: { 200: preferencesEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateNotificationPreferences(app.db, requireUser(request).id, request.body.notifications),
+    }),
+  );
+}

@@ -1,0 +1,65 @@
+import { changePasswordBody, loginBody, loginResponse, MESSAGES, messageEnvelope } from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoginThrottle } from '../../lib/login-throttle.js';
+import { authenticate, bearerAuth, requireSession } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../plugins/realtime.js';
+import { presentUser } from '../users/presenter.js';
+import { findUserRecord } from '../users/service.js';
+import { changePassword, revokeSession, signIn } from './service.js';
+
+const tags = ['Accounts'];
+
+export async function sessionRoutes(fastify: FastifyInstance, options: { throttle: LoginThrottle; sessionTtlMs: number }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/users/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password; returns a bearer token',
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request) => {
+      const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
+      const record = await findUserRecord(app.db, userId);
+      return { success: true as const, data: { token, user: presentUser(record!) } };
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    {
+      preValidation: authenticate,
+      schema: { tags, summary: 'End this session (the token stops working)', security: bearerAuth, response: { 200: messageEnvelope } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await revokeSession(app.db, session.id);
+      disconnectSessions(app, [session.id]);
+      return { success: true as const, message: 'Signed out' };
+    },
+  );
+
+  app.put(
+    '/api/users/change-password',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags,
+        summary: 'Change own password; every other session of the user is signed out',
+        security: bearerAuth,
+        body: changePasswordBody,
+        response: { 200: messageEnvelope },
+      },
+    },
+    async (request) => {
+      const revoked = await changePassword(app.db, requireSession(request), request.body);
+      disconnectSessions(app, revoked);
+      return { success: true as const, message: MESSAGES.passwordChanged };
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import { MESSAGES } from '@smart/contracts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import type { LoginThrottle } from '../../lib/login-throttle.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newSessionToken } from '../../lib/tokens.js';
+
+export async function createSession(db: Database, userId: string, ttlMs: number) {
+  const token = newSessionToken();
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/**
+ * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
+ * alike (same status, text and time); more than LOGIN_MAX_FAILURES failures lock the e-mail for the window.
+ */
+export async function signIn(
+  db: Database,
+  throttle: LoginThrottle,
+  credentials: { email: string; password: string },
+  ttlMs: number,
+) {
+  const email = credentials.email;
+  if (await throttle.isBlocked(email)) throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
+
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
+  if (!user || !passwordMatches || !user.isActive) {
+    await throttle.recordFailure(email);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  await throttle.reset(email);
+  return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
+}
+
+export async function revokeSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Changes the password and revokes every other session of the user. Returns the revoked session ids. */
+export async function changePassword(
+  db: Database,
+  session: { id: string; user: { id: string; passwordHash: string } },
+  passwords: { currentPassword: string; newPassword: string },
+): Promise<string[]> {
+  if (!(await verifyPassword(session.user.passwordHash, passwords.currentPassword))) {
+    throw badRequest(MESSAGES.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(passwords.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
+    const revoked = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, session.user.id), ne(sessions.id, session.id)))
+      .returning({ id: sessions.id });
+    return revoked.map((row) => row.id);
+  });
+}

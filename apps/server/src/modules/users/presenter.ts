@@ -1,0 +1,46 @@
+import type { User } from '@smart/contracts';
+import type { UserRow } from '../../db/schema/index.js';
+
+/** A user row with the names of its organization and department, as the queries select it. */
+export interface UserRecord {
+  user: UserRow;
+  organizationName: string | null;
+  departmentName: string | null;
+}
+
+/** Row → the API's user JSON (first document, section 3). Never includes the password hash. */
+export function presentUser({ user, organizationName, departmentName }: UserRecord): User {
+  return {
+    id: user.id,
+    _id: user.id,
+    email: user.email,
+    role: user.role,
+    roles: [user.role],
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImage: user.profileImage,
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImage: user.profileImage,
+      specialties: user.specialties,
+      experience: user.experience,
+    },
+    meta: {
+      phone: user.phone,
+      jobTitle: user.jobTitle,
+      bio: user.bio,
+      location: user.location,
+      website: user.website,
+      profileImage: user.profileImage,
+      organizationId: user.organizationId,
+      organizationName,
+      department: departmentName,
+      departmentId: user.departmentId,
+      experience: user.experience,
+      onboardingCompleted: user.onboardingCompleted,
+    },
+    isActive: user.isActive,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import { type ErrorCode, type ErrorResponse, MESSAGES } from '@smart/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: ErrorResponse['details']) {
+  const body: ErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
+  return reply.status(status).type('application/json').send(body);
+}
+
+/** Fastify's own client errors, by code, and what the user is told. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', MESSAGES.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', MESSAGES.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'BAD_REQUEST', MESSAGES.fileRequired],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', MESSAGES.invalidInput],
+};
+
+/**
+ * One error handler: the envelope, the spec's message, and never internal text in a 5xx.
+ * Invalid route params (an id that is not an id) answer 404: nothing can exist there.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'params') return send(reply, 404, 'NOT_FOUND', MESSAGES.notFound);
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? MESSAGES.invalidInput,
+      }));
+      return send(reply, 400, 'BAD_REQUEST', details[0]?.message ?? MESSAGES.invalidInput, details);
+    }
+
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, ...known);
+
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', MESSAGES.invalidInput);
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL', MESSAGES.internalError);
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+});

@@ -1,0 +1,58 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { findSession, type Session } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Server;
+  }
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * socket.io on /socket.io. A handshake needs a live session token (`auth.token`).
+ * Each socket joins its user's and its session's rooms, so a revoked session can be cut off.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+
+  if (app.redis) {
+    const publisher = app.redis.duplicate();
+    const subscriber = app.redis.duplicate();
+    io.adapter(createAdapter(publisher, subscriber));
+    app.addHook('onClose', async () => {
+      await Promise.all([publisher.quit(), subscriber.quit()]);
+    });
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const session = await findSession(app.db, socket.handshake.auth?.token);
+      if (!session) return next(new Error('unauthorized'));
+      socket.data.session = session satisfies Session;
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const session = socket.data.session as Session;
+    void socket.join([userRoom(session.user.id), sessionRoom(session.id)]);
+  });
+
+  app.decorate('io', io);
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+});
+
+/** Drops the live connections of sessions that were just revoked, on every server process. */
+export function disconnectSessions(app: FastifyInstance, sessionIds: readonly string[]) {
+  if (sessionIds.length > 0) app.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared state across server processes; null when REDIS_URL is unset (single process). */
+    redis: Redis | null;
+  }
+}
+
+export const redisPlugin = fp(async (app: FastifyInstance, options: { url: string | undefined }) => {
+  if (!options.url) {
+    app.decorate('redis', null);
+    return;
+  }
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  await redis.connect();
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+});

@@ -1,0 +1,11 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded bytes live. Local disk by default; S3-compatible when S3_BUCKET is set. */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Streams `body` to `key`. On failure nothing is left behind under `key`. */
+  save(key: string, body: Readable, contentType: string): Promise<void>;
+  /** The stored bytes, or null when the key is unknown. */
+  open(key: string): Promise<Readable | null>;
+  remove(key: string): Promise<void>;
+}

@@ -1,0 +1,40 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { FileStorage } from './file-storage.js';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** An S3-compatible bucket. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
+export function s3Storage(settings: S3Settings): FileStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+  });
+  const Bucket = settings.bucket;
+  return {
+    kind: 's3',
+    async save(Key, Body, ContentType) {
+      // Multipart upload streams parts; an aborted upload leaves no object.
+      await new Upload({ client, params: { Bucket, Key, Body, ContentType } }).done();
+    },
+    async open(Key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        return (object.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async remove(Key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+  };
+}

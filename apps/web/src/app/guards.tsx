@@ -1,0 +1,71 @@
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '@/features/auth';
+import { type AccessRequirement, meetsRequirement } from './access';
+import { paths } from './paths';
+
+/** Full-screen 'Loading...' while the session is being established (spec section 2). */
+export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <Center h="100dvh" role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">{label}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Root of the route tree: waits for the auth state, then renders the (lazy) page. */
+export function AuthGate() {
+  const { isLoading } = useAuth();
+  if (isLoading) return <FullScreenLoader />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Every route except the login page: signed-out visitors go to /login. */
+export function RequireAuth() {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** '/' and '/login': a signed-in user goes straight to the dashboard. */
+export function RedirectIfAuthenticated() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+export function AccessDenied({ message = MESSAGES.pageDenied }: { message?: string }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={480} ta="center">
+        <Title order={2}>{MESSAGES.accessDenied}</Title>
+        <Text c="dimmed">{message}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+interface GuardProps extends AccessRequirement {
+  children: ReactNode;
+  /** Shown when access is denied; nothing by default (spec: "a fallback or nothing"). */
+  fallback?: ReactNode;
+}
+
+/**
+ * The one access guard for pages and page parts. Example for the advisor-only page:
+ * `<Guard roles={['advisor']} fallback={<AccessDenied />}>...</Guard>`.
+ */
+export function Guard({ children, fallback = null, ...requirement }: GuardProps) {
+  const { user } = useAuth();
+  return <>{meetsRequirement(user, requirement) ? children : fallback}</>;
+}

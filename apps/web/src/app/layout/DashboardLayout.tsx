@@ -1,0 +1,57 @@
+import { AppShell, Overlay } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { DESKTOP_BREAKPOINT_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '@/components/PageLoader';
+import classes from './DashboardLayout.module.css';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+const MOBILE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
+
+function isMobileViewport(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches;
+}
+
+/**
+ * The page frame (spec section 2): a 60px top bar and a 280px sidebar. The sidebar starts open on
+ * desktop; on screens under 768px it floats over the page with a backdrop, and starts closed there
+ * so a phone user lands on the page rather than on a menu covering it.
+ */
+export default function DashboardLayout() {
+  const isMobile = useMediaQuery(MOBILE_QUERY, isMobileViewport(), { getInitialValueInEffect: false });
+  const [navOpened, nav] = useDisclosure(!isMobileViewport());
+
+  // Escape closes the floating sidebar on small screens, like any overlay.
+  useEffect(() => {
+    if (!isMobile || !navOpened) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && nav.close();
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isMobile, navOpened, nav]);
+
+  return (
+    <AppShell
+      header={{ height: TOP_BAR_HEIGHT_PX }}
+      navbar={{
+        width: SIDEBAR_WIDTH_PX,
+        breakpoint: 'md',
+        collapsed: { mobile: !navOpened, desktop: !navOpened },
+      }}
+      padding="lg"
+      classNames={{ navbar: classes.navbar }}
+    >
+      <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+      <Sidebar onNavigate={() => isMobile && nav.close()} />
+      {isMobile && navOpened && (
+        <Overlay fixed zIndex={99} backgroundOpacity={0.45} onClick={nav.close} aria-hidden data-testid="nav-backdrop" />
+      )}
+      <AppShell.Main className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,101 @@
+import { AppShell, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { displayName, resolveRole, ROLE_LABELS } from '@smart/contracts';
+import { useEffect, useState } from 'react';
+import { HiChevronRight, HiLogout, HiUserCircle } from 'react-icons/hi';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { UserAvatar } from '@/components/UserAvatar';
+import { useAuth } from '@/features/auth';
+import { isPathUnder, PROFILE_GROUP_PATHS, paths } from '../paths';
+import { type MenuEntry, visibleMenu } from './menu';
+
+function isActive(pathname: string, entry: MenuEntry): boolean {
+  // The dashboard home is the parent of every page, so only an exact match counts for it.
+  return entry.to === paths.dashboard ? pathname === paths.dashboard : isPathUnder(pathname, entry.to);
+}
+
+interface SidebarProps {
+  /** Called after a navigation, so the mobile drawer can close. */
+  onNavigate: () => void;
+}
+
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const menu = visibleMenu(user);
+
+  const onProfilePath = PROFILE_GROUP_PATHS.some((base) => isPathUnder(pathname, base));
+  const [profileOpened, setProfileOpened] = useState(onProfilePath);
+  // The 'My Profile' group opens by itself when one of its pages is shown (spec section 2).
+  useEffect(() => {
+    if (onProfilePath) setProfileOpened(true);
+  }, [onProfilePath]);
+
+  async function signOut() {
+    try {
+      await logout();
+    } finally {
+      // Spec: sign-out always ends at /login, even if the server call failed.
+      navigate(paths.login, { replace: true });
+    }
+  }
+
+  const renderEntry = (entry: MenuEntry) => (
+    <NavLink
+      key={entry.to}
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      leftSection={<entry.icon size={18} aria-hidden />}
+      active={isActive(pathname, entry)}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <AppShell.Navbar id="app-navigation" aria-label="Main navigation" component="nav">
+      <AppShell.Section p="md">
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar user={user} size={44} radius="xl" />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {displayName(user)}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {ROLE_LABELS[resolveRole(user)]}
+            </Text>
+          </div>
+        </Group>
+      </AppShell.Section>
+      <Divider />
+      <AppShell.Section grow component={ScrollArea} p="xs">
+        <Stack gap={2}>
+          {menu.main.map(renderEntry)}
+          {menu.profile.length > 0 && (
+            <NavLink
+              label="My Profile"
+              leftSection={<HiUserCircle size={18} aria-hidden />}
+              rightSection={<HiChevronRight size={14} aria-hidden />}
+              opened={profileOpened}
+              onChange={setProfileOpened}
+              childrenOffset="md"
+            >
+              {menu.profile.map(renderEntry)}
+            </NavLink>
+          )}
+        </Stack>
+      </AppShell.Section>
+      <Divider />
+      <AppShell.Section p="xs">
+        <NavLink
+          component="button"
+          type="button"
+          label="Sign out"
+          leftSection={<HiLogout size={18} aria-hidden />}
+          onClick={signOut}
+          c="red.7"
+        />
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

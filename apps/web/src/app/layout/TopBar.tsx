@@ -1,0 +1,46 @@
+import { AppShell, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { displayName } from '@smart/contracts';
+import { HiLightningBolt } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/UserAvatar';
+import { useAuth } from '@/features/auth';
+import { paths } from '../paths';
+
+interface TopBarProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
+  const { user } = useAuth();
+  return (
+    <AppShell.Header px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            size="sm"
+            aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={navOpened}
+            aria-controls="app-navigation"
+          />
+          <Group component={Link} to={paths.dashboard} gap="xs" wrap="nowrap" style={{ textDecoration: 'none' }}>
+            <ThemeIcon size={32} radius="md" aria-hidden>
+              <HiLightningBolt size={20} />
+            </ThemeIcon>
+            <Text fw={700} c="slate.9" size="lg" truncate>
+              S.M.A.R.T. Management
+            </Text>
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <UserAvatar user={user} size={34} radius="xl" />
+          <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
+            {displayName(user)}
+          </Text>
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,17 @@
+import { Avatar, type AvatarProps } from '@mantine/core';
+import { type User, displayName, initials } from '@smart/contracts';
+import { profileImageOf } from '@/lib/user-avatar';
+
+interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
+  user: User | null | undefined;
+}
+
+/** Profile image, else the user's initials, else 'U' (spec section 2, page frame). */
+export function UserAvatar({ user, ...props }: UserAvatarProps) {
+  const src = profileImageOf(user);
+  return (
+    <Avatar src={src} alt={src ? displayName(user) : undefined} color="slate" {...props}>
+      {initials(user)}
+    </Avatar>
+  );
+}

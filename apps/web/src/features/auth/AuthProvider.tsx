@@ -1,0 +1,102 @@
+import type { User } from '@smart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { SESSION_ENDED_EVENT } from '@/lib/api-client';
+import { clearCredentials, readStoredUser, readToken, writeStoredUser, writeToken } from '@/lib/credentials';
+import { fetchSessionUser, loginRequest, logoutRequest } from './api';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+interface SessionState {
+  user: User | null;
+  status: AuthStatus;
+}
+
+/**
+ * Startup per spec section 4: a stored token and user sign in at once (the profile is re-fetched
+ * in the background); a token without a user waits for the profile; no token means signed out.
+ */
+function initialSession(): SessionState {
+  if (!readToken()) return { user: null, status: 'anonymous' };
+  const storedUser = readStoredUser();
+  return storedUser ? { user: storedUser, status: 'authenticated' } : { user: null, status: 'loading' };
+}
+
+const SIGNED_OUT: SessionState = { user: null, status: 'anonymous' };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>(initialSession);
+
+  const endLocalSession = useCallback(() => {
+    clearCredentials();
+    // The next user must not see the previous user's cached data.
+    queryClient.clear();
+    setSession(SIGNED_OUT);
+  }, [queryClient]);
+
+  const acceptUser = useCallback((user: User) => {
+    writeStoredUser(user);
+    setSession({ user, status: 'authenticated' });
+  }, []);
+
+  // Confirm the stored session with the server once at startup; any failure signs out (spec section 4).
+  useEffect(() => {
+    if (!readToken()) return;
+    const controller = new AbortController();
+    fetchSessionUser(controller.signal)
+      .then((user) => {
+        if (user) acceptUser(user);
+        else endLocalSession();
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Session check failed; signing out', error);
+        endLocalSession();
+      });
+    return () => controller.abort();
+  }, [acceptUser, endLocalSession]);
+
+  // The API client reports 401/403 on an authenticated call; it has already cleared storage.
+  useEffect(() => {
+    const onSessionEnded = () => endLocalSession();
+    window.addEventListener(SESSION_ENDED_EVENT, onSessionEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onSessionEnded);
+  }, [endLocalSession]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { token, user } = await loginRequest(email, password);
+      writeToken(token);
+      queryClient.clear();
+      acceptUser(user);
+      return user;
+    },
+    [acceptUser, queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      if (readToken()) await logoutRequest();
+    } catch (error) {
+      // Signing out locally must not depend on the server; the token expires on its own.
+      console.warn('Logout request failed', error);
+    } finally {
+      endLocalSession();
+    }
+  }, [endLocalSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session.user,
+      status: session.status,
+      isAuthenticated: session.status === 'authenticated' && session.user !== null,
+      isLoading: session.status === 'loading',
+      login,
+      logout,
+      replaceUser: acceptUser,
+    }),
+    [session, login, logout, acceptUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,25 @@
+import type { User } from '@smart/contracts';
+import { createContext, useContext } from 'react';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AuthContextValue {
+  user: User | null;
+  status: AuthStatus;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** Signs in; throws ApiError (or anything else) on failure so the page can pick the message. */
+  login: (email: string, password: string) => Promise<User>;
+  /** Revokes the token if the server can be reached, and always clears the local session. */
+  logout: () => Promise<void>;
+  /** Replaces the signed-in user after a profile update (state and storage). */
+  replaceUser: (user: User) => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

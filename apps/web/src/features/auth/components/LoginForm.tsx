@@ -1,0 +1,84 @@
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { HiExclamationCircle } from 'react-icons/hi';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { useAuth } from '../auth-context';
+import { loginErrorMessage } from '../login-error';
+
+export function LoginForm() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login(email.trim(), password);
+      navigate(paths.dashboard, { replace: true });
+    } catch (caught) {
+      setError(loginErrorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-labelledby="sign-in-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="sign-in-title">
+            Sign In
+          </Title>
+          <Text c="dimmed" size="sm">
+            Sign in to your S.M.A.R.T. account
+          </Text>
+        </div>
+
+        {error && (
+          <Alert color="red" variant="light" icon={<HiExclamationCircle aria-hidden />} role="alert">
+            {error}
+          </Alert>
+        )}
+
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          placeholder="you@company.com"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+
+        {/* Spec: these are inert placeholders, so they are plain text, not links that go nowhere. */}
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Forgot Password?
+          </Text>
+          <Text size="xs" c="dimmed">
+            Forgot Username?
+          </Text>
+        </Group>
+
+        <Button type="submit" fullWidth size="md" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

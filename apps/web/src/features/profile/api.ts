@@ -1,0 +1,82 @@
+import {
+  type ChangePasswordBody,
+  MESSAGES,
+  type ProfileUpdateBody,
+  type UploadedFile,
+  type User,
+} from '@smart/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth';
+import { apiClient } from '@/lib/api-client';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  current: () => [...profileKeys.all, 'current'] as const,
+};
+
+export function getProfile(): Promise<User> {
+  return apiClient.get<User>('/api/users/profile', {
+    requireToken: true,
+    errorMessage: MESSAGES.fetchUserProfileFailed,
+    networkErrorMessage: MESSAGES.fetchUserProfileFailed,
+  });
+}
+
+export function updateProfile(body: ProfileUpdateBody, errorMessage: string = MESSAGES.updateProfileFailed) {
+  return apiClient.put<User>('/api/users/profile', body, {
+    requireToken: true,
+    errorMessage,
+    networkErrorMessage: MESSAGES.updateProfileNetworkError,
+  });
+}
+
+export function uploadProfileImage(file: File): Promise<UploadedFile> {
+  return apiClient.upload<UploadedFile>('/api/files/upload', file, {
+    requireToken: true,
+    errorMessage: MESSAGES.uploadProfileImageFailed,
+    networkErrorMessage: MESSAGES.uploadProfileImageFailed,
+  });
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<unknown> {
+  return apiClient.put('/api/users/change-password', body, {
+    requireToken: true,
+    errorMessage: MESSAGES.changePasswordFailed,
+    networkErrorMessage: MESSAGES.changePasswordNetworkError,
+  });
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: profileKeys.current(), queryFn: getProfile });
+}
+
+/** After any profile change the returned user replaces the cached profile and the session's user. */
+function useAcceptUpdatedUser() {
+  const queryClient = useQueryClient();
+  const { replaceUser } = useAuth();
+  return (user: User) => {
+    queryClient.setQueryData(profileKeys.current(), user);
+    replaceUser(user);
+  };
+}
+
+export function useUpdateProfile() {
+  const accept = useAcceptUpdatedUser();
+  return useMutation({ mutationFn: (body: ProfileUpdateBody) => updateProfile(body), onSuccess: accept });
+}
+
+/** Upload the picture, then save its URL as meta.profileImage (spec section 7, file upload). */
+export function useUploadProfileImage() {
+  const accept = useAcceptUpdatedUser();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const uploaded = await uploadProfileImage(file);
+      return updateProfile({ meta: { profileImage: uploaded.fileUrl } }, MESSAGES.updateProfileWithImageFailed);
+    },
+    onSuccess: accept,
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

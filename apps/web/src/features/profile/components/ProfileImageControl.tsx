@@ -1,0 +1,43 @@
+import { Alert, Button, FileButton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
+import { HiPhotograph } from 'react-icons/hi';
+import { useUploadProfileImage } from '../api';
+
+/** Image picker shown in edit mode only; accepts images only (spec section 5). */
+export function ProfileImageControl() {
+  const upload = useUploadProfileImage();
+  const [error, setError] = useState<string | null>(null);
+
+  function handleFile(file: File | null) {
+    if (!file) return;
+    setError(null);
+    // The picker's filter can be bypassed ("All files"), so check again; the server checks content too.
+    if (!file.type.startsWith('image/')) {
+      setError(MESSAGES.imageFileRequired);
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.profileImageUpdated }),
+      onError: (caught) => setError(caught.message),
+    });
+  }
+
+  return (
+    <Stack gap="xs" align="flex-start">
+      <FileButton onChange={handleFile} accept="image/*">
+        {(props) => (
+          <Button {...props} variant="light" size="xs" leftSection={<HiPhotograph aria-hidden />} loading={upload.isPending}>
+            Upload photo
+          </Button>
+        )}
+      </FileButton>
+      {error && (
+        <Alert color="red" variant="light" role="alert" py={6}>
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

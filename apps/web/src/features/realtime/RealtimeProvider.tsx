@@ -1,0 +1,52 @@
+import { REALTIME_OPTIONS } from '@smart/contracts';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { useAuth } from '@/features/auth';
+import { readToken } from '@/lib/credentials';
+import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
+
+/**
+ * Opens ONE socket.io connection while a user is signed in and loaded (spec section 4), with the
+ * token and user id in the handshake. socket.io-client is loaded on demand so the sign-in page
+ * does not pay for it.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { isAuthenticated, user } = useAuth();
+  const userId = user?.id ?? null;
+  const [socket, setSocket] = useState<Socket | null>(null);
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    const token = readToken();
+    if (!isAuthenticated || !userId || !token) return;
+
+    let cancelled = false;
+    let opened: Socket | null = null;
+
+    import('socket.io-client')
+      .then(({ io }) => {
+        if (cancelled) return;
+        opened = io({ ...REALTIME_OPTIONS, auth: { token, userId } });
+        opened.on('connect', () => setConnected(true));
+        opened.on('disconnect', () => setConnected(false));
+        opened.on('connect_error', (error) => {
+          console.error('Realtime connection error', error);
+          setConnected(false);
+        });
+        setSocket(opened);
+      })
+      .catch((error: unknown) => console.error('Realtime client failed to load', error));
+
+    // Sign-out (or another user) closes and clears the connection.
+    return () => {
+      cancelled = true;
+      opened?.removeAllListeners();
+      opened?.close();
+      setSocket(null);
+      setConnected(false);
+    };
+  }, [isAuthenticated, userId]);
+
+  const value = useMemo<RealtimeContextValue>(() => ({ socket, connected }), [socket, connected]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}

@@ -1,0 +1,2 @@
+export { RealtimeProvider } from './RealtimeProvider';
+export { type ClientEvent, type RealtimeContextValue, useRealtime } from './realtime-context';

@@ -1,0 +1,121 @@
+import { MESSAGES } from '@smart/contracts';
+import { clearCredentials, readToken } from './credentials';
+
+/**
+ * THE one HTTP client of the web app. Same-origin relative URLs ('/api/...'), bearer token from
+ * local storage, the `{ success, data }` / `{ success: false, error, code }` envelope unwrapped,
+ * failures thrown as ApiError. A 401/403 on an authenticated call ends the session: credentials
+ * are cleared and SESSION_ENDED_EVENT is dispatched for the auth provider. No toasts here.
+ */
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const SESSION_ENDED_EVENT = 'smart:session-ended';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+
+  /** True when the server was never reached (offline, DNS, CORS, aborted connection). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  /** Message when the server answers with an error but no text of its own. */
+  errorMessage?: string;
+  /** Message when the server cannot be reached. */
+  networkErrorMessage?: string;
+  /** Refuse before sending when no token is stored (spec section 5). */
+  requireToken?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface ErrorEnvelope {
+  error?: unknown;
+  message?: unknown;
+  code?: unknown;
+}
+
+function endSession(): void {
+  clearCredentials();
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Non-JSON bodies (a proxy's HTML error page) carry nothing we can show.
+    return null;
+  }
+}
+
+function errorFrom(status: number, body: unknown, fallback: string): ApiError {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as ErrorEnvelope;
+  const text =
+    typeof envelope.error === 'string' && envelope.error
+      ? envelope.error
+      : typeof envelope.message === 'string' && envelope.message
+        ? envelope.message
+        : fallback;
+  return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined);
+}
+
+async function send<T>(method: Method, path: string, body: BodyInit | undefined, json: boolean, options: RequestOptions) {
+  const token = readToken();
+  if (options.requireToken && !token) throw new ApiError(401, MESSAGES.noToken, 'UNAUTHORIZED');
+
+  const headers = new Headers({ Accept: 'application/json' });
+  // Multipart bodies must not get a JSON content type: the browser sets the boundary itself.
+  if (json) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, options.networkErrorMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok || (payload as { success?: unknown } | null)?.success === false) {
+    if ((response.status === 401 || response.status === 403) && token) endSession();
+    throw errorFrom(response.status, payload, options.errorMessage ?? MESSAGES.internalError);
+  }
+  const data = (payload as { data?: unknown } | null)?.data;
+  return (data === undefined ? payload : data) as T;
+}
+
+export const apiClient = {
+  get<T>(path: string, options: RequestOptions = {}) {
+    return send<T>('GET', path, undefined, false, options);
+  },
+  post<T>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return send<T>('POST', path, body === undefined ? undefined : JSON.stringify(body), body !== undefined, options);
+  },
+  put<T>(path: string, body: unknown, options: RequestOptions = {}) {
+    return send<T>('PUT', path, JSON.stringify(body), true, options);
+  },
+  delete<T>(path: string, options: RequestOptions = {}) {
+    return send<T>('DELETE', path, undefined, false, options);
+  },
+  /** Multipart upload of one file in the field `file`. */
+  upload<T>(path: string, file: File, options: RequestOptions = {}) {
+    const form = new FormData();
+    form.append('file', file);
+    return send<T>('POST', path, form, false, options);
+  },
+};

@@ -1,0 +1,36 @@
+/** Human-readable size: Bytes, KB, MB, GB, base 1024, 2 decimals (second document). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${units[exponent]}`;
+}
+
+export interface NamedUser {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profile?: { firstName?: string | null; lastName?: string | null } | null;
+}
+
+function nameParts(user: NamedUser): [string, string] {
+  const first = (user.profile?.firstName || user.firstName || '').trim();
+  const last = (user.profile?.lastName || user.lastName || '').trim();
+  return [first, last];
+}
+
+/** Full name; else the e-mail; else the given fallback. */
+export function displayName(user: NamedUser | null | undefined, fallback = 'User'): string {
+  if (!user) return fallback;
+  const full = nameParts(user).filter(Boolean).join(' ');
+  return full || user.email || fallback;
+}
+
+/** Initials for an avatar placeholder; 'U' when nothing is known. */
+export function initials(user: NamedUser | null | undefined): string {
+  if (!user) return 'U';
+  const [first, last] = nameParts(user);
+  const letters = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  return letters || user.email?.charAt(0).toUpperCase() || 'U';
+}

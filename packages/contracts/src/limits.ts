@@ -1,0 +1,45 @@
+/** Business constants and limits (first document, section 9; design.md). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const ADD_MEMBER_CLOSE_DELAY_MS = 1500;
+export const MODAL_MAX_WIDTH_PX = 500;
+export const SIDEBAR_WIDTH_PX = 280;
+export const TOP_BAR_HEIGHT_PX = 60;
+export const DESKTOP_BREAKPOINT_PX = 768;
+
+/** Uploads: 10 MB (design.md, Files). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** JSON request bodies: generous for profiles, far below anything abusive. */
+export const MAX_JSON_BODY_BYTES = 100 * 1024;
+
+/** Login throttling: more than 10 failures for one e-mail within 15 minutes is refused. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Paging of list endpoints. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** Text field limits, so one request cannot store megabytes in a name. */
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_SHORT_TEXT_LENGTH = 200;
+export const MAX_LONG_TEXT_LENGTH = 5000;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** Where the browser keeps the session (section 9). */
+export const TOKEN_STORAGE_KEYS = ['authToken', 'auth_token', 'token'] as const;
+export const USER_STORAGE_KEYS = ['userData', 'user'] as const;
+
+/** socket.io client defaults (section 9). */
+export const REALTIME_OPTIONS = {
+  path: '/socket.io',
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  timeout: 20000,
+} as const;
+
+/** Theme breakpoints (section 3). */
+export const BREAKPOINTS_PX = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;

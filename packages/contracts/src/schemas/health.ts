@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({ status: z.literal('ok') });

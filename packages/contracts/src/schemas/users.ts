@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_SHORT_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { ROLES } from '../roles.js';
+import { EMAIL_PATTERN } from '../validation.js';
+import { idSchema, optionalText } from './common.js';
+
+export const roleSchema = z.enum(ROLES);
+
+/** The user as the API returns it (first document, section 3). */
+export const userSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  roles: z.array(roleSchema),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImage: z.string().nullable(),
+  profile: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImage: z.string().nullable(),
+    specialties: z.array(z.string()),
+    experience: z.string().nullable(),
+  }),
+  meta: z.object({
+    phone: z.string().nullable(),
+    jobTitle: z.string().nullable(),
+    bio: z.string().nullable(),
+    location: z.string().nullable(),
+    website: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    organizationId: z.string().nullable(),
+    organizationName: z.string().nullable(),
+    department: z.string().nullable(),
+    departmentId: z.string().nullable(),
+    experience: z.string().nullable(),
+    onboardingCompleted: z.boolean(),
+  }),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MESSAGES.emailRequired)
+  .max(MAX_EMAIL_LENGTH, MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+
+const passwordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH);
+
+export const loginBody = z.object({
+  email: z.string({ error: MESSAGES.emailRequired }).trim().toLowerCase().min(1, MESSAGES.emailRequired).max(MAX_EMAIL_LENGTH),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ token: z.string(), user: userSchema }),
+});
+
+/** Register (add member): fields declared in the spec's validation order, so the first issue is the spec's first failure. */
+export const registerBody = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH),
+  lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH),
+  email: emailField,
+  password: passwordField,
+  role: roleSchema.optional(),
+  roles: z.array(roleSchema).max(ROLES.length).optional(),
+  meta: z
+    .object({
+      organizationId: idSchema.optional(),
+      organizationName: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+      jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
+      department: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+      departmentId: idSchema.nullable().optional(),
+      phone: optionalText(MAX_NAME_LENGTH),
+    })
+    .default({}),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** Registration never signs anyone in, so no token is returned (docs/decisions.md). */
+export const registerResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ user: userSchema }),
+});
+
+const urlText = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+/** What a user may change about itself: names, e-mail and its own meta fields; never role or organization. */
+export const profileUpdateBody = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
+  lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+  email: emailField.optional(),
+  profile: z
+    .object({
+      firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
+      lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+    })
+    .optional(),
+  meta: z
+    .object({
+      phone: optionalText(MAX_NAME_LENGTH),
+      jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
+      bio: optionalText(MAX_LONG_TEXT_LENGTH),
+      location: optionalText(MAX_SHORT_TEXT_LENGTH),
+      website: urlText,
+      profileImage: urlText,
+    })
+    .optional(),
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  newPassword: z
+    .string({ error: MESSAGES.newPasswordRequired })
+    .min(1, MESSAGES.newPasswordRequired)
+    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+    .max(MAX_PASSWORD_LENGTH),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const setUserOrganizationBody = z.object({
+  organizationId: idSchema,
+  organizationName: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+});
+
+export const setUserDepartmentBody = z.object({
+  departmentId: idSchema.nullable(),
+  departmentName: z.string().max(MAX_SHORT_TEXT_LENGTH).nullable().optional(),
+});
