@@ -69,7 +69,7 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
   await app.register(authPlugin);
   await app.register(realtimePlugin);
 
-  const throttle: LoginThrottle = app.redis ? redisLoginThrottle(app.redis) : memoryLoginThrottle();
+  const throttle: LoginThrottle = app.redis ? redisLoginThrottle(app.redis, `${config.redisPrefix}login-failures:`) : memoryLoginThrottle();
 
   // Routes.
   await app.register(healthRoutes);

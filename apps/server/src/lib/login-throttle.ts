@@ -35,7 +35,7 @@ export function memoryLoginThrottle(now: () => number = Date.now): LoginThrottle
 }
 
 /** Shared by every server process through Redis. */
-export function redisLoginThrottle(redis: Redis, prefix = 'smart:login-failures:'): LoginThrottle {
+export function redisLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
   const key = (email: string) => `${prefix}${email}`;
   return {
     async isBlocked(email) {

@@ -23,7 +23,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   if (app.redis) {
     const publisher = app.redis.duplicate();
     const subscriber = app.redis.duplicate();
-    io.adapter(createAdapter(publisher, subscriber));
+    io.adapter(createAdapter(publisher, subscriber, { key: `${app.config.redisPrefix}socket.io` }));
     app.addHook('onClose', async () => {
       await Promise.all([publisher.quit(), subscriber.quit()]);
     });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import type { UploadedFile } from '@smart/contracts';
+import { MESSAGES, type UploadedFile } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { fileTypeStream } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
 import type { FileStorage } from '../../storage/index.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
@@ -58,7 +59,13 @@ export async function storeUpload(
   const contentType = typed.fileType?.mime ?? UNKNOWN_TYPE;
   const key = `${randomUUID()}${typed.fileType ? `.${typed.fileType.ext}` : ''}`;
   const counter = byteCounter();
+  // pipe() does not forward errors: pass the parser's "too large" on, so storage aborts the write.
+  typed.once('error', (error) => counter.stream.destroy(error));
   await storage.save(key, typed.pipe(counter.stream), contentType);
+  if ((upload.file as Readable & { truncated?: boolean }).truncated) {
+    await storage.remove(key);
+    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+  }
   try {
     const [row] = await db
       .insert(files)

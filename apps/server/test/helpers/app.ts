@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
+import { seedDemoDataOnce } from '../../src/db/seed/index.js';
+import { localStorage } from '../../src/storage/local-storage.js';
+import { freshDatabase } from './database.js';
+
+/** The demo accounts tests sign in as (seeded by the real seed). */
+export const ACCOUNTS = {
+  admin: 'admin@smart.example.com',
+  advisor: 'advisor@smart.example.com',
+  acmeOwner: 'owner@acme.example.com',
+  acmeMember: 'member@acme.example.com',
+  acmeColleague: 'dana.lee@acme.example.com',
+  globexOwner: 'owner@globex.example.com',
+  globexMember: 'nina.brooks@globex.example.com',
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Signs in and returns the bearer token. */
+  tokenFor(account: AccountName | string, password?: string): Promise<string>;
+  /** An injected request, optionally as a signed-in account. */
+  request(options: InjectOptions & { as?: AccountName | string; token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  database?: DatabaseHandle;
+  redisPrefix?: string;
+  dataDir?: string;
+}
+
+/** The real app on a fresh, migrated, seeded database; Redis too when TEST_REDIS_URL is set. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase());
+  await seedDemoDataOnce(database.db);
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'smart-test-')));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  });
+  const app = await buildApp({ config, db: database.db, storage: localStorage(path.join(dataDir, 'files')), logger: false });
+  await app.ready();
+
+  const tokens = new Map<string, string>();
+  const emailOf = (account: string) => ACCOUNTS[account as AccountName] ?? account;
+
+  async function tokenFor(account: string, password = DEMO_PASSWORD) {
+    const email = emailOf(account);
+    const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+    return response.json().data.token as string;
+  }
+
+  return {
+    app,
+    database,
+    tokenFor,
+    async request({ as, token, headers, ...rest }) {
+      let bearer = token;
+      if (as) {
+        bearer = tokens.get(as) ?? (await tokenFor(as));
+        tokens.set(as, bearer);
+      }
+      return app.inject({ ...rest, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('notification preferences', () => {
+  it('start with the spec defaults: all true except sms.urgentTasks', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeOwner' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      email: { systemAlerts: true, newsletter: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
+      sms: { systemAlerts: true, urgentTasks: false },
+      inApp: { allNotifications: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
+    });
+  });
+
+  it('merge a partial update, persist it, and keep each user apart', async () => {
+    const first = await t.request({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      as: 'acmeMember',
+      payload: { notifications: { sms: { urgentTasks: true } } },
+    });
+    expect(first.statusCode).toBe(200);
+    await t.request({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      as: 'acmeMember',
+      payload: { notifications: { email: { newsletter: false }, inApp: { teamMessages: false } } },
+    });
+    const stored = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeMember' })).json().data;
+    expect(stored).toEqual({
+      email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, newsletter: false },
+      sms: { systemAlerts: true, urgentTasks: true },
+      inApp: { ...DEFAULT_NOTIFICATION_PREFERENCES.inApp, teamMessages: false },
+    });
+    const other = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeColleague' })).json().data;
+    expect(other).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it('do not lose a write when two toggles are saved at once', async () => {
+    const put = (group: string, key: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/users/notifications',
+        as: 'globexOwner',
+        payload: { notifications: { [group]: { [key]: false } } },
+      });
+    await Promise.all([put('email', 'projectUpdates'), put('inApp', 'projectUpdates'), put('sms', 'systemAlerts')]);
+    const stored = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'globexOwner' })).json().data;
+    expect([stored.email.projectUpdates, stored.inApp.projectUpdates, stored.sms.systemAlerts]).toEqual([false, false, false]);
+  });
+
+  it.each([
+    [{}],
+    [{ notifications: { email: { systemAlerts: 'yes' } } }],
+    [{ notifications: { email: { unknownKey: true } } }],
+    [{ notifications: { push: { all: true } } }],
+    [{ notifications: null }],
+  ])('refuse %j with 400', async (payload) => {
+    const response = await t.request({ method: 'PUT', url: '/api/users/notifications', as: 'acmeMember', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('need a session', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/users/notifications' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'PUT', url: '/api/users/notifications', payload: {} })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,136 @@
+import { MESSAGES } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('platform behaviour', () => {
+  it('GET /api/health answers ok once migrated', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown /api path with a 404 envelope', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with 400 and the message', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: MESSAGES.invalidJson, code: 'BAD_REQUEST' });
+  });
+
+  it('answers a huge JSON body with 413', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: { meta: { bio: 'x'.repeat(300_000) } },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('never answers 500 to junk bodies on any JSON route', async () => {
+    const routes: [string, string][] = [
+      ['POST', '/api/users/login'],
+      ['POST', '/api/users/register'],
+      ['PUT', '/api/users/profile'],
+      ['PUT', '/api/users/change-password'],
+      ['PUT', '/api/users/notifications'],
+      ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/organization'],
+      ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/department'],
+    ];
+    const junk: string[] = ['null', '[]', '"text"', '42', '{"__proto__": {"admin": true}}', '{"email": {"$ne": 1}}', ''];
+    for (const [method, url] of routes) {
+      for (const payload of junk) {
+        const response = await t.request({
+          method: method as 'POST' | 'PUT',
+          url,
+          as: 'admin',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        const label = `${method} ${url} ${payload}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(response.json().success, label).toBe(false);
+      }
+    }
+    const admin = (await t.request({ method: 'GET', url: '/api/users/profile', as: 'admin' })).json().data;
+    expect(admin).toMatchObject({ email: 'admin@smart.example.com', role: 'admin' });
+  });
+
+  it('answers other content types with 415, not 500', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: 'email=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents every accounts route with its bearer auth', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    const expected: [string, string, boolean][] = [
+      ['/api/users/login', 'post', false],
+      ['/api/users/logout', 'post', true],
+      ['/api/users/register', 'post', true],
+      ['/api/users/profile', 'get', true],
+      ['/api/users/profile', 'put', true],
+      ['/api/users/change-password', 'put', true],
+      ['/api/users', 'get', true],
+      ['/api/users/organization/{orgId}', 'get', true],
+      ['/api/users/{id}/organization', 'put', true],
+      ['/api/users/department/{id}', 'get', true],
+      ['/api/users/{id}/department', 'put', true],
+      ['/api/users/notifications', 'get', true],
+      ['/api/users/notifications', 'put', true],
+      ['/api/files/upload', 'post', true],
+      ['/api/files/{key}', 'get', false],
+      ['/api/health', 'get', false],
+    ];
+    for (const [path, method, secured] of expected) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(Boolean(operation.security?.length), `${method} ${path} security`).toBe(secured);
+    }
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/users/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+  });
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});

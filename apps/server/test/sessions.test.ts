@@ -1,0 +1,149 @@
+import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (email: string, password: string) =>
+  t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+
+describe('POST /api/users/login', () => {
+  it('returns a token and the user for the right password, case-insensitive e-mail', async () => {
+    const response = await login('Owner@Acme.example.com', 'demo-password');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.data.user).toMatchObject({ email: ACCOUNTS.acmeOwner, role: 'org_admin', roles: ['org_admin'] });
+    expect(body.data.user.meta.organizationName).toBe('Acme Corp');
+    expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401 and text', async () => {
+    const wrong = await login(ACCOUNTS.acmeMember, 'not-the-password');
+    const unknown = await login('nobody@acme.example.com', 'demo-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(MESSAGES.invalidCredentials);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it.each([
+    [{}, MESSAGES.emailRequired],
+    [{ email: 'owner@acme.example.com' }, MESSAGES.passwordRequired],
+    [{ email: 42, password: 'x' }, MESSAGES.emailRequired],
+    [{ email: 'a@b.co', password: ['x'] }, MESSAGES.passwordRequired],
+  ])('refuses %j with 400 "%s"', async (payload, message) => {
+    const response = await t.request({ method: 'POST', url: '/api/users/login', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: message, code: 'BAD_REQUEST' });
+  });
+
+  it(`locks an e-mail after ${LOGIN_MAX_FAILURES} failures, even for the right password, and not others`, async () => {
+    const email = 'grace.kim@acme.example.com';
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt++) {
+      expect((await login(email, `wrong-${attempt}`)).statusCode).toBe(401);
+    }
+    const locked = await login(email, 'demo-password');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(MESSAGES.tooManyLoginAttempts);
+    expect((await login(ACCOUNTS.acmeOwner, 'demo-password')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/logout', () => {
+  it('revokes the token: the next call with it is 401', async () => {
+    const token = await t.tokenFor('acmeMember');
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(200);
+    const logout = await t.request({ method: 'POST', url: '/api/users/logout', token });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.request({ method: 'GET', url: '/api/users/profile', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toBe(MESSAGES.sessionExpired);
+  });
+
+  it('leaves the same user’s other sessions alone', async () => {
+    const first = await t.tokenFor('acmeMember');
+    const second = await t.tokenFor('acmeMember');
+    await t.request({ method: 'POST', url: '/api/users/logout', token: first });
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: second })).statusCode).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/users/logout' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/users/logout', token: 'garbage' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/users/change-password', () => {
+  it('checks the current password', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      as: 'globexMember',
+      payload: { currentPassword: 'wrong-password', newPassword: 'another-secret' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.currentPasswordWrong);
+  });
+
+  it('refuses a short new password with the spec message', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      as: 'globexMember',
+      payload: { currentPassword: 'demo-password', newPassword: '123' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.passwordTooShort);
+  });
+
+  it('changes the password, keeps this session and revokes the others', async () => {
+    const email = ACCOUNTS.acmeColleague;
+    const other = await t.tokenFor(email);
+    const current = await t.tokenFor(email);
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      token: current,
+      payload: { currentPassword: 'demo-password', newPassword: 'brand-new-secret' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: MESSAGES.passwordChanged });
+
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: current })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: other })).statusCode).toBe(401);
+    expect((await login(email, 'demo-password')).statusCode).toBe(401);
+    expect((await login(email, 'brand-new-secret')).statusCode).toBe(200);
+  });
+
+  it('needs a session before it looks at the body', async () => {
+    const response = await t.request({ method: 'PUT', url: '/api/users/change-password', payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('login limit across processes (Redis)', () => {
+  it('counts failures made on one server when signing in on another', async () => {
+    const prefix = `smart-shared-${Date.now()}:`;
+    const [a, b] = await Promise.all([createTestApp({ redisPrefix: prefix }), createTestApp({ redisPrefix: prefix })]);
+    try {
+      const attempt = (app: TestApp, password: string) =>
+        app.request({ method: 'POST', url: '/api/users/login', payload: { email: ACCOUNTS.acmeOwner, password } });
+      for (let i = 0; i < LOGIN_MAX_FAILURES / 2; i++) {
+        expect((await attempt(a, 'wrong')).statusCode).toBe(401);
+        expect((await attempt(b, 'wrong')).statusCode).toBe(401);
+      }
+      expect((await attempt(a, 'demo-password')).statusCode).toBe(429);
+      expect((await attempt(b, 'demo-password')).statusCode).toBe(429);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,334 @@
+import { MESSAGES } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountName, ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+let acmeId: string;
+let globexId: string;
+let acmeDepartments: Record<string, string>;
+let globexDepartmentId: string;
+
+async function profileOf(as: AccountName) {
+  return (await t.request({ method: 'GET', url: '/api/users/profile', as })).json().data;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acmeId = (await profileOf('acmeOwner')).meta.organizationId;
+  globexId = (await profileOf('globexOwner')).meta.organizationId;
+  const rows = await t.database.db.query.departments.findMany();
+  acmeDepartments = Object.fromEntries(rows.filter((d) => d.organizationId === acmeId).map((d) => [d.name, d.id]));
+  globexDepartmentId = rows.find((d) => d.organizationId === globexId)!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const newMember = (overrides: Record<string, unknown> = {}) => ({
+  email: `new.${Math.random().toString(36).slice(2)}@acme.example.com`,
+  password: 'secret-123',
+  firstName: 'Nora',
+  lastName: 'Quinn',
+  roles: ['user'],
+  meta: {},
+  ...overrides,
+});
+
+describe('GET /api/users/profile', () => {
+  it('returns the signed-in user with organization and department names', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/users/profile', as: 'acmeMember' });
+    expect(response.statusCode).toBe(200);
+    const user = response.json().data;
+    expect(user).toMatchObject({
+      email: ACCOUNTS.acmeMember,
+      role: 'user',
+      firstName: 'Marcus',
+      profile: { firstName: 'Marcus', lastName: 'Bell' },
+      meta: { organizationName: 'Acme Corp', department: 'Operations', jobTitle: 'Project Coordinator' },
+      isActive: true,
+    });
+    expect(user.id).toBe(user._id);
+  });
+
+  it('is 401 without a token or with a bad one', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
+    const bad = await t.request({ method: 'GET', url: '/api/users/profile', token: 'not-a-token' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('PUT /api/users/profile', () => {
+  it('changes own names, e-mail and meta fields, and ignores role and organization', async () => {
+    const token = await t.tokenFor('globexMember');
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      token,
+      payload: {
+        profile: { firstName: 'Nina', lastName: 'Brooks-Hale' },
+        email: 'nina.hale@globex.example.com',
+        role: 'admin',
+        meta: { phone: '+1 555 0000', jobTitle: 'Head of Dispatch', bio: 'Routes.', organizationId: acmeId, role: 'admin' },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      email: 'nina.hale@globex.example.com',
+      lastName: 'Brooks-Hale',
+      role: 'user',
+      meta: { phone: '+1 555 0000', jobTitle: 'Head of Dispatch', bio: 'Routes.', organizationId: globexId },
+    });
+    const again = await t.request({ method: 'GET', url: '/api/users/profile', token });
+    expect(again.json().data.meta.jobTitle).toBe('Head of Dispatch');
+    // Put the e-mail back so other tests can sign in as this account.
+    await t.request({ method: 'PUT', url: '/api/users/profile', token, payload: { email: ACCOUNTS.globexMember } });
+  });
+
+  it('saves a profile image alone (a partial meta)', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeOwner',
+      payload: { meta: { profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.profileImage).toBe('/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png');
+    expect(response.json().data.meta.jobTitle).toBe('Chief Executive Officer');
+  });
+
+  it('refuses an e-mail that another account has with 409', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: { email: ACCOUNTS.acmeOwner },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(MESSAGES.emailTaken);
+  });
+
+  it.each([
+    [{ email: 'no-at-sign' }, MESSAGES.emailInvalid],
+    [{ profile: { firstName: '   ' } }, MESSAGES.firstNameRequired],
+    [{ meta: { bio: 'x'.repeat(6000) } }, undefined],
+    [{ meta: 'nope' }, undefined],
+  ])('refuses %j with 400', async (payload, message) => {
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().error).toBe(message);
+  });
+});
+
+describe('POST /api/users/register', () => {
+  const register = (as: AccountName | undefined, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
+
+  it('lets an org_admin add a member to its own organization, whatever organization it names', async () => {
+    const body = newMember({ meta: { organizationId: globexId, jobTitle: 'Buyer', phone: '+1 312 555 0199' } });
+    const response = await register('acmeOwner', body);
+    expect(response.statusCode).toBe(201);
+    const user = response.json().data.user;
+    expect(user).toMatchObject({ email: body.email, role: 'user', meta: { organizationId: acmeId, jobTitle: 'Buyer' } });
+    expect(response.json().data.token).toBeUndefined();
+    // The new member can sign in; the caller is still itself.
+    await t.tokenFor(body.email as string, 'secret-123');
+    expect((await profileOf('acmeOwner')).email).toBe(ACCOUNTS.acmeOwner);
+  });
+
+  it('places the new member in a department given by id or by name', async () => {
+    const byId = await register('acmeOwner', newMember({ meta: { departmentId: acmeDepartments.Finance } }));
+    expect(byId.json().data.user.meta.department).toBe('Finance');
+    const byName = await register('acmeOwner', newMember({ meta: { department: 'marketing' } }));
+    expect(byName.json().data.user.meta.department).toBe('Marketing');
+    const foreign = await register('acmeOwner', newMember({ meta: { departmentId: globexDepartmentId } }));
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('lets an org_admin add another org_admin but not an advisor or admin (403)', async () => {
+    expect((await register('acmeOwner', newMember({ roles: ['org_admin'] }))).json().data.user.role).toBe('org_admin');
+    for (const role of ['advisor', 'admin']) {
+      const response = await register('acmeOwner', newMember({ roles: [role] }));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toBe(MESSAGES.roleNotAllowed);
+    }
+  });
+
+  it('lets an admin add anyone anywhere; advisors land in the platform organization', async () => {
+    const member = await register('admin', newMember({ meta: { organizationId: globexId } }));
+    expect(member.json().data.user.meta.organizationName).toBe('Globex');
+    const advisor = await register('admin', newMember({ role: 'advisor' }));
+    expect(advisor.statusCode).toBe(201);
+    expect(advisor.json().data.user).toMatchObject({ role: 'advisor', meta: { organizationName: 'SMART' } });
+  });
+
+  it.each<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as) => {
+    expect((await register(as, newMember())).statusCode).toBe(403);
+  });
+
+  it('is 401 signed out, even with a bad body', async () => {
+    expect((await register(undefined, newMember())).statusCode).toBe(401);
+    expect((await register(undefined, {})).statusCode).toBe(401);
+  });
+
+  it('refuses a taken e-mail with 409, whatever its case', async () => {
+    const response = await register('acmeOwner', newMember({ email: 'MEMBER@acme.example.com' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(MESSAGES.emailTaken);
+  });
+
+  it('checks fields in the spec order, first failure wins', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ firstName: '', lastName: '', email: '', password: '' }, MESSAGES.firstNameRequired],
+      [{ lastName: ' ', email: '', password: '' }, MESSAGES.lastNameRequired],
+      [{ email: '', password: '' }, MESSAGES.emailRequired],
+      [{ email: 'nora.acme.example.com', password: '' }, MESSAGES.emailInvalid],
+      [{ password: '' }, MESSAGES.passwordRequired],
+      [{ password: '12345' }, MESSAGES.passwordTooShort],
+      [{ firstName: 7 }, MESSAGES.firstNameRequired],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await register('acmeOwner', newMember(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+  });
+
+  it('refuses an unknown role and a non-object meta with 400', async () => {
+    expect((await register('admin', newMember({ roles: ['superuser'] }))).statusCode).toBe(400);
+    expect((await register('admin', newMember({ meta: [1, 2] }))).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists everyone for admin, paged with a total', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/users?limit=3', as: 'admin' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data).toHaveLength(3);
+    expect(body.pagination).toMatchObject({ page: 1, limit: 3 });
+    expect(body.pagination.total).toBeGreaterThanOrEqual(10);
+    const emails = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'admin' })).json().data;
+    expect(emails.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([ACCOUNTS.globexOwner, ACCOUNTS.acmeOwner]));
+  });
+
+  it("lists only the org_admin's organization", async () => {
+    const users = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'acmeOwner' })).json().data;
+    expect(users.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(users.map((u: { meta: { organizationId: string } }) => u.meta.organizationId))).toEqual(new Set([acmeId]));
+  });
+
+  it.each<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as) => {
+    expect((await t.request({ method: 'GET', url: '/api/users', as })).statusCode).toBe(403);
+  });
+
+  it('is 401 signed out and 400 for a bad page', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/users?page=0', as: 'admin' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/users?limit=abc', as: 'admin' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/users/organization/:orgId', () => {
+  it.each<AccountName>(['acmeMember', 'acmeOwner', 'advisor', 'admin'])('lists Acme for %s', async (as) => {
+    const response = await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}`, as });
+    expect(response.statusCode).toBe(200);
+    const emails = response.json().data.map((u: { email: string }) => u.email);
+    expect(emails).toContain(ACCOUNTS.acmeMember);
+    expect(emails).not.toContain(ACCOUNTS.globexOwner);
+  });
+
+  it('is 404 for another organization and for an advisor not assigned there', async () => {
+    for (const as of ['globexOwner', 'globexMember', 'advisor'] as const) {
+      const url = `/api/users/organization/${as === 'advisor' ? globexId : acmeId}`;
+      const response = await t.request({ method: 'GET', url, as });
+      expect(response.statusCode, as).toBe(404);
+    }
+  });
+
+  it('is 404 for an unknown or malformed id, 401 signed out', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.request({ method: 'GET', url: `/api/users/organization/${unknown}`, as: 'admin' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/users/organization/42', as: 'admin' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}` })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/users/:id/organization', () => {
+  it('lets admin move a user; the old department is left behind', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/users/register',
+      as: 'acmeOwner',
+      payload: newMember({ meta: { departmentId: acmeDepartments.Engineering } }),
+    });
+    const id = created.json().data.user.id;
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/users/${id}/organization`,
+      as: 'admin',
+      payload: { organizationId: globexId, organizationName: 'Globex' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.meta).toMatchObject({ organizationId: globexId, organizationName: 'Globex', departmentId: null });
+  });
+
+  it.each<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])('is 403 for %s', async (as) => {
+    const id = (await profileOf('acmeMember')).id;
+    const response = await t.request({ method: 'PUT', url: `/api/users/${id}/organization`, as, payload: { organizationId: globexId } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('is 400 for a bad body, 404 for unknown user or organization', async () => {
+    const id = (await profileOf('acmeMember')).id;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const put = (url: string, payload: unknown) => t.request({ method: 'PUT', url, as: 'admin', payload: payload as object });
+    expect((await put(`/api/users/${id}/organization`, { organizationId: 'x' })).statusCode).toBe(400);
+    expect((await put(`/api/users/${unknown}/organization`, { organizationId: globexId })).statusCode).toBe(404);
+    expect((await put(`/api/users/${id}/organization`, { organizationId: unknown })).statusCode).toBe(404);
+  });
+});
+
+describe('departments of users', () => {
+  it('GET /api/users/department/:id lists members for the organization and admin only', async () => {
+    const url = `/api/users/department/${acmeDepartments.Operations}`;
+    for (const as of ['acmeMember', 'acmeOwner', 'admin'] as const) {
+      const response = await t.request({ method: 'GET', url, as });
+      expect(response.statusCode, as).toBe(200);
+      expect(response.json().data.map((u: { email: string }) => u.email)).toContain(ACCOUNTS.acmeMember);
+    }
+    for (const as of ['globexOwner', 'advisor'] as const) {
+      expect((await t.request({ method: 'GET', url, as })).statusCode, as).toBe(404);
+    }
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('PUT /api/users/:id/department: org_admin of that organization and admin; a member of another is 404', async () => {
+    const member = await profileOf('acmeMember');
+    const put = (as: AccountName, departmentId: string | null) =>
+      t.request({ method: 'PUT', url: `/api/users/${member.id}/department`, as, payload: { departmentId } });
+
+    const moved = await put('acmeOwner', acmeDepartments.Finance!);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.meta.department).toBe('Finance');
+    expect((await put('admin', acmeDepartments.Operations!)).json().data.meta.department).toBe('Operations');
+
+    expect((await put('acmeMember', acmeDepartments.Finance!)).statusCode).toBe(403);
+    expect((await put('globexOwner', acmeDepartments.Finance!)).statusCode).toBe(404);
+    expect((await put('advisor', acmeDepartments.Finance!)).statusCode).toBe(404);
+    expect((await put('acmeOwner', globexDepartmentId)).statusCode).toBe(404);
+    const bad = await t.request({ method: 'PUT', url: `/api/users/${member.id}/department`, as: 'acmeOwner', payload: {} });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('PUT /api/users/:id/department with null takes the user out of its department', async () => {
+    const colleague = await profileOf('acmeColleague');
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/users/${colleague.id}/department`,
+      as: 'acmeOwner',
+      payload: { departmentId: null },
+    });
+    expect(response.json().data.meta).toMatchObject({ departmentId: null, department: null });
+  });
+});
