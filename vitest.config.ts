@@ -21,6 +21,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

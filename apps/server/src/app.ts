@@ -36,7 +36,12 @@ export interface AppDependencies {
 }
 
 /** Log lines never carry credentials. */
-const redactedPaths = ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'];
+const redactedPaths = [
+  'req.headers.authorization',
+  'req.body.password',
+  'req.body.currentPassword',
+  'req.body.newPassword',
+];
 
 /** The one way to make the server: main.ts and every test call it. */
 export async function buildApp({ config, db, storage, logger }: AppDependencies): Promise<FastifyInstance> {
@@ -69,7 +74,9 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
   await app.register(authPlugin);
   await app.register(realtimePlugin);
 
-  const throttle: LoginThrottle = app.redis ? redisLoginThrottle(app.redis, `${config.redisPrefix}login-failures:`) : memoryLoginThrottle();
+  const throttle: LoginThrottle = app.redis
+    ? redisLoginThrottle(app.redis, `${config.redisPrefix}login-failures:`)
+    : memoryLoginThrottle();
 
   // Routes.
   await app.register(healthRoutes);

@@ -11,8 +11,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(content: Buffer, filename: string, options: { as?: 'acmeMember'; contentType?: string; field?: string } = {}) {
-  const { body, contentType } = multipartBody(options.field ?? 'file', filename, content, options.contentType ?? 'image/png');
+async function upload(
+  content: Buffer,
+  filename: string,
+  options: { as?: 'acmeMember'; contentType?: string; field?: string } = {},
+) {
+  const { body, contentType } = multipartBody(
+    options.field ?? 'file',
+    filename,
+    content,
+    options.contentType ?? 'image/png',
+  );
   return t.request({
     method: 'POST',
     url: '/api/files/upload',
@@ -66,7 +75,12 @@ describe('POST /api/files/upload', () => {
 
   it('needs the field "file" and a multipart body', async () => {
     expect((await upload(TINY_PNG, 'a.png', { field: 'image' })).statusCode).toBe(400);
-    const json = await t.request({ method: 'POST', url: '/api/files/upload', as: 'acmeMember', payload: { file: 'x' } });
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/files/upload',
+      as: 'acmeMember',
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
   });
@@ -85,7 +99,9 @@ describe('POST /api/files/upload', () => {
 
 describe('GET /api/files/:key', () => {
   it('is 404 for an unknown or malformed key', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/files/00000000-0000-4000-8000-000000000000.png' })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/files/00000000-0000-4000-8000-000000000000.png' })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 });

@@ -41,7 +41,8 @@ describe('notification preferences', () => {
       sms: { systemAlerts: true, urgentTasks: true },
       inApp: { ...DEFAULT_NOTIFICATION_PREFERENCES.inApp, teamMessages: false },
     });
-    const other = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeColleague' })).json().data;
+    const other = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeColleague' })).json()
+      .data;
     expect(other).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });
 
@@ -55,7 +56,11 @@ describe('notification preferences', () => {
       });
     await Promise.all([put('email', 'projectUpdates'), put('inApp', 'projectUpdates'), put('sms', 'systemAlerts')]);
     const stored = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'globexOwner' })).json().data;
-    expect([stored.email.projectUpdates, stored.inApp.projectUpdates, stored.sms.systemAlerts]).toEqual([false, false, false]);
+    expect([stored.email.projectUpdates, stored.inApp.projectUpdates, stored.sms.systemAlerts]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it.each([

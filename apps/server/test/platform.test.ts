@@ -63,7 +63,15 @@ describe('platform behaviour', () => {
       ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/organization'],
       ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/department'],
     ];
-    const junk: string[] = ['null', '[]', '"text"', '42', '{"__proto__": {"admin": true}}', '{"email": {"$ne": 1}}', ''];
+    const junk: string[] = [
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      '{"__proto__": {"admin": true}}',
+      '{"email": {"$ne": 1}}',
+      '',
+    ];
     for (const [method, url] of routes) {
       for (const payload of junk) {
         const response = await t.request({

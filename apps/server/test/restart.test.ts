@@ -32,10 +32,15 @@ async function start(target: DatabaseTarget) {
   await database.migrate();
   const seeded = await seedDemoDataOnce(database.db);
   const t = await createTestApp({ database });
-  return { t, seeded, database, async stop() {
-    await t.close();
-    await database.close();
-  } };
+  return {
+    t,
+    seeded,
+    database,
+    async stop() {
+      await t.close();
+      await database.close();
+    },
+  };
 }
 
 const targets: [string, () => Promise<DatabaseTarget>][] = [['PGlite', pgliteTarget]];
@@ -84,7 +89,9 @@ describe('PGlite lock file', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
       await writeFile(path.join(target.dataDir, 'server.lock'), String(other.pid));
-      await expect(openDatabase(target)).rejects.toThrow(new RegExp(`in use by another server process \\(pid ${other.pid}\\)`));
+      await expect(openDatabase(target)).rejects.toThrow(
+        new RegExp(`in use by another server process \\(pid ${other.pid}\\)`),
+      );
     } finally {
       other.kill();
     }

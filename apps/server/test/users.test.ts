@@ -1,6 +1,6 @@
 import { MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountName, ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
+import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -69,7 +69,13 @@ describe('PUT /api/users/profile', () => {
         profile: { firstName: 'Nina', lastName: 'Brooks-Hale' },
         email: 'nina.hale@globex.example.com',
         role: 'admin',
-        meta: { phone: '+1 555 0000', jobTitle: 'Head of Dispatch', bio: 'Routes.', organizationId: acmeId, role: 'admin' },
+        meta: {
+          phone: '+1 555 0000',
+          jobTitle: 'Head of Dispatch',
+          bio: 'Routes.',
+          organizationId: acmeId,
+          role: 'admin',
+        },
       },
     });
     expect(response.statusCode).toBe(200);
@@ -129,7 +135,11 @@ describe('POST /api/users/register', () => {
     const response = await register('acmeOwner', body);
     expect(response.statusCode).toBe(201);
     const user = response.json().data.user;
-    expect(user).toMatchObject({ email: body.email, role: 'user', meta: { organizationId: acmeId, jobTitle: 'Buyer' } });
+    expect(user).toMatchObject({
+      email: body.email,
+      role: 'user',
+      meta: { organizationId: acmeId, jobTitle: 'Buyer' },
+    });
     expect(response.json().data.token).toBeUndefined();
     // The new member can sign in; the caller is still itself.
     await t.tokenFor(body.email as string, 'secret-123');
@@ -209,13 +219,17 @@ describe('GET /api/users', () => {
     expect(body.pagination).toMatchObject({ page: 1, limit: 3 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(10);
     const emails = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'admin' })).json().data;
-    expect(emails.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([ACCOUNTS.globexOwner, ACCOUNTS.acmeOwner]));
+    expect(emails.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([ACCOUNTS.globexOwner, ACCOUNTS.acmeOwner]),
+    );
   });
 
   it("lists only the org_admin's organization", async () => {
     const users = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'acmeOwner' })).json().data;
     expect(users.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(users.map((u: { meta: { organizationId: string } }) => u.meta.organizationId))).toEqual(new Set([acmeId]));
+    expect(new Set(users.map((u: { meta: { organizationId: string } }) => u.meta.organizationId))).toEqual(
+      new Set([acmeId]),
+    );
   });
 
   it.each<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as) => {
@@ -248,7 +262,9 @@ describe('GET /api/users/organization/:orgId', () => {
 
   it('is 404 for an unknown or malformed id, 401 signed out', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await t.request({ method: 'GET', url: `/api/users/organization/${unknown}`, as: 'admin' })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/users/organization/${unknown}`, as: 'admin' })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/users/organization/42', as: 'admin' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}` })).statusCode).toBe(401);
   });
@@ -270,19 +286,29 @@ describe('PUT /api/users/:id/organization', () => {
       payload: { organizationId: globexId, organizationName: 'Globex' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.meta).toMatchObject({ organizationId: globexId, organizationName: 'Globex', departmentId: null });
+    expect(response.json().data.meta).toMatchObject({
+      organizationId: globexId,
+      organizationName: 'Globex',
+      departmentId: null,
+    });
   });
 
   it.each<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])('is 403 for %s', async (as) => {
     const id = (await profileOf('acmeMember')).id;
-    const response = await t.request({ method: 'PUT', url: `/api/users/${id}/organization`, as, payload: { organizationId: globexId } });
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/users/${id}/organization`,
+      as,
+      payload: { organizationId: globexId },
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('is 400 for a bad body, 404 for unknown user or organization', async () => {
     const id = (await profileOf('acmeMember')).id;
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const put = (url: string, payload: unknown) => t.request({ method: 'PUT', url, as: 'admin', payload: payload as object });
+    const put = (url: string, payload: unknown) =>
+      t.request({ method: 'PUT', url, as: 'admin', payload: payload as object });
     expect((await put(`/api/users/${id}/organization`, { organizationId: 'x' })).statusCode).toBe(400);
     expect((await put(`/api/users/${unknown}/organization`, { organizationId: globexId })).statusCode).toBe(404);
     expect((await put(`/api/users/${id}/organization`, { organizationId: unknown })).statusCode).toBe(404);
@@ -317,7 +343,12 @@ describe('departments of users', () => {
     expect((await put('globexOwner', acmeDepartments.Finance!)).statusCode).toBe(404);
     expect((await put('advisor', acmeDepartments.Finance!)).statusCode).toBe(404);
     expect((await put('acmeOwner', globexDepartmentId)).statusCode).toBe(404);
-    const bad = await t.request({ method: 'PUT', url: `/api/users/${member.id}/department`, as: 'acmeOwner', payload: {} });
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/users/${member.id}/department`,
+      as: 'acmeOwner',
+      payload: {},
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -45,12 +45,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', MESSAGES.invalidInput);
+      return send(
+        reply,
+        error.statusCode,
+        error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        MESSAGES.invalidInput,
+      );
     }
 
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'INTERNAL', MESSAGES.internalError);
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
+  );
 });

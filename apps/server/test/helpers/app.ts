@@ -52,7 +52,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  const app = await buildApp({ config, db: database.db, storage: localStorage(path.join(dataDir, 'files')), logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage: localStorage(path.join(dataDir, 'files')),
+    logger: false,
+  });
   await app.ready();
 
   const tokens = new Map<string, string>();
@@ -61,7 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   async function tokenFor(account: string, password = DEMO_PASSWORD) {
     const email = emailOf(account);
     const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
-    if (response.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
     return response.json().data.token as string;
   }
 

@@ -26,11 +26,13 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   inApp: { allNotifications: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
 };
 
-export const notificationPreferencesPatch = z.object({
-  email: notificationPreferencesSchema.shape.email.partial().strict().optional(),
-  sms: notificationPreferencesSchema.shape.sms.partial().strict().optional(),
-  inApp: notificationPreferencesSchema.shape.inApp.partial().strict().optional(),
-}).strict();
+export const notificationPreferencesPatch = z
+  .object({
+    email: notificationPreferencesSchema.shape.email.partial().strict().optional(),
+    sms: notificationPreferencesSchema.shape.sms.partial().strict().optional(),
+    inApp: notificationPreferencesSchema.shape.inApp.partial().strict().optional(),
+  })
+  .strict();
 export type NotificationPreferencesPatch = z.infer<typeof notificationPreferencesPatch>;
 
 export const updateNotificationsBody = z.object({ notifications: notificationPreferencesPatch });

@@ -51,8 +51,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
 const emailField = z
   .string({ error: MESSAGES.emailRequired })
@@ -69,7 +68,12 @@ const passwordField = z
   .max(MAX_PASSWORD_LENGTH);
 
 export const loginBody = z.object({
-  email: z.string({ error: MESSAGES.emailRequired }).trim().toLowerCase().min(1, MESSAGES.emailRequired).max(MAX_EMAIL_LENGTH),
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.emailRequired)
+    .max(MAX_EMAIL_LENGTH),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -139,7 +143,10 @@ export const profileUpdateBody = z.object({
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  currentPassword: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH),
   newPassword: z
     .string({ error: MESSAGES.newPasswordRequired })
     .min(1, MESSAGES.newPasswordRequired)

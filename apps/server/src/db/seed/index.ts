@@ -1,6 +1,6 @@
+import { hashPassword } from '../../lib/passwords.js';
 import type { Database } from '../client.js';
 import { advisorAssignments, appMeta, departments, organizations, users } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoAssignments, demoOrganizations, demoUsers } from './demo-data.js';
 
 const SEEDED_KEY = 'demo_data_seeded_at';
@@ -17,7 +17,9 @@ function lookup<T>(map: Map<string, T>, name: string): T {
  * Returns whether it seeded.
  */
 export async function seedDemoDataOnce(db: Database): Promise<boolean> {
-  const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashed = await Promise.all(
+    demoUsers.map(async (user) => ({ ...user, passwordHash: await hashPassword(DEMO_PASSWORD) })),
+  );
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(appMeta)
@@ -30,11 +32,12 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
     const departmentIds = new Map<string, string>();
     for (const { departments: orgDepartments, ...organization } of demoOrganizations) {
       const [row] = await tx.insert(organizations).values(organization).returning({ id: organizations.id });
-      organizationIds.set(organization.name, row!.id);
+      if (!row) throw new Error(`Could not create ${organization.name}`);
+      organizationIds.set(organization.name, row.id);
       if (orgDepartments.length === 0) continue;
       const rows = await tx
         .insert(departments)
-        .values(orgDepartments.map((department) => ({ ...department, organizationId: row!.id })))
+        .values(orgDepartments.map((department) => ({ ...department, organizationId: row.id })))
         .returning({ id: departments.id, name: departments.name });
       for (const department of rows) departmentIds.set(`${organization.name}/${department.name}`, department.id);
     }
@@ -42,9 +45,8 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
     const userRows = await tx
       .insert(users)
       .values(
-        demoUsers.map(({ organization, department, ...user }, index) => ({
+        hashed.map(({ organization, department, ...user }) => ({
           ...user,
-          passwordHash: passwordHashes[index]!,
           organizationId: lookup(organizationIds, organization),
           departmentId: department ? lookup(departmentIds, `${organization}/${department}`) : null,
           onboardingCompleted: true,

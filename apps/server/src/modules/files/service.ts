@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { MESSAGES, type UploadedFile } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { fileTypeStream } from 'file-type';
@@ -41,7 +41,11 @@ function byteCounter() {
 /** Keeps the client's name for downloads, without path parts or control characters. */
 function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = Array.from(base)
+    .filter((character) => character.charCodeAt(0) >= 0x20 && character.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }
 
@@ -67,11 +71,9 @@ export async function storeUpload(
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   }
   try {
-    const [row] = await db
-      .insert(files)
-      .values({ key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy })
-      .returning();
-    return presentFile(row!);
+    const values = { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy };
+    await db.insert(files).values(values);
+    return presentFile(values);
   } catch (error) {
     await storage.remove(key);
     throw error;

@@ -14,7 +14,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     '/api/users/notifications',
     {
       preValidation: authenticate,
-      schema: { tags, summary: 'Own notification preferences', security: bearerAuth, response: { 200: preferencesEnvelope } },
+      schema: {
+        tags,
+        summary: 'Own notification preferences',
+        security: bearerAuth,
+        response: { 200: preferencesEnvelope },
+      },
     },
     async (request) => ({
       success: true as const,

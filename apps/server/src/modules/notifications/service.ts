@@ -13,10 +13,7 @@ const withDefaults = (stored: NotificationPreferences | null) =>
   mergeNotificationPreferences(DEFAULT_NOTIFICATION_PREFERENCES, stored ?? {});
 
 export async function getNotificationPreferences(db: Database, userId: string) {
-  const [row] = await db
-    .select({ preferences: users.notificationPreferences })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ preferences: users.notificationPreferences }).from(users).where(eq(users.id, userId));
   return withDefaults(row?.preferences ?? null);
 }
 

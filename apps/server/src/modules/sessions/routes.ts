@@ -5,12 +5,15 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { authenticate, bearerAuth, requireSession } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
-import { findUserRecord } from '../users/service.js';
+import { loadUserRecord } from '../users/service.js';
 import { changePassword, revokeSession, signIn } from './service.js';
 
 const tags = ['Accounts'];
 
-export async function sessionRoutes(fastify: FastifyInstance, options: { throttle: LoginThrottle; sessionTtlMs: number }) {
+export async function sessionRoutes(
+  fastify: FastifyInstance,
+  options: { throttle: LoginThrottle; sessionTtlMs: number },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -25,8 +28,8 @@ export async function sessionRoutes(fastify: FastifyInstance, options: { throttl
     },
     async (request) => {
       const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
-      const record = await findUserRecord(app.db, userId);
-      return { success: true as const, data: { token, user: presentUser(record!) } };
+      const record = await loadUserRecord(app.db, userId);
+      return { success: true as const, data: { token, user: presentUser(record) } };
     },
   );
 
@@ -34,7 +37,12 @@ export async function sessionRoutes(fastify: FastifyInstance, options: { throttl
     '/api/users/logout',
     {
       preValidation: authenticate,
-      schema: { tags, summary: 'End this session (the token stops working)', security: bearerAuth, response: { 200: messageEnvelope } },
+      schema: {
+        tags,
+        summary: 'End this session (the token stops working)',
+        security: bearerAuth,
+        response: { 200: messageEnvelope },
+      },
     },
     async (request) => {
       const session = requireSession(request);

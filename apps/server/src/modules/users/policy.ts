@@ -23,7 +23,9 @@ export function canReadOrganizationUsers(actor: Actor, organizationId: string, a
 export function canRegister(actor: Actor, target: { organizationId: string | null; role: Role }): boolean {
   if (isAdmin(actor)) return true;
   return (
-    isOrgAdmin(actor) && sameOrganization(actor, target.organizationId) && (target.role === 'user' || target.role === 'org_admin')
+    isOrgAdmin(actor) &&
+    sameOrganization(actor, target.organizationId) &&
+    (target.role === 'user' || target.role === 'org_admin')
   );
 }
 

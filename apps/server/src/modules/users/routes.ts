@@ -37,6 +37,7 @@ import {
   createUser,
   findUserRecord,
   listUserRecords,
+  loadUserRecord,
   setUserDepartment,
   setUserOrganization,
   updateOwnProfile,
@@ -100,10 +101,12 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users/profile',
-    { ...protectedRoute, schema: { tags, summary: 'The signed-in user', security: bearerAuth, response: { 200: userEnvelope } } },
+    {
+      ...protectedRoute,
+      schema: { tags, summary: 'The signed-in user', security: bearerAuth, response: { 200: userEnvelope } },
+    },
     async (request) => {
-      const record = await findUserRecord(app.db, requireUser(request).id);
-      if (!record) throw notFound(MESSAGES.userNotFound);
+      const record = await loadUserRecord(app.db, requireUser(request).id);
       return { success: true as const, data: presentUser(record) };
     },
   );
@@ -223,7 +226,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       ...protectedRoute,
       schema: {
         tags,
-        summary: "Place a user in one of its organization's departments, or none (org_admin of that organization, admin)",
+        summary:
+          "Place a user in one of its organization's departments, or none (org_admin of that organization, admin)",
         security: bearerAuth,
         params: idParams,
         body: setUserDepartmentBody,

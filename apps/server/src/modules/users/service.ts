@@ -1,5 +1,5 @@
 import type { PageQuery, ProfileUpdateBody, Role } from '@smart/contracts';
-import { MESSAGES, profileUpdateBody } from '@smart/contracts';
+import { MESSAGES, type profileUpdateBody } from '@smart/contracts';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -21,6 +21,13 @@ function selectUserRecords(db: Database) {
 export async function findUserRecord(db: Database, id: string): Promise<UserRecord | null> {
   const [row] = await selectUserRecords(db).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The user record, or a 404 (for instance when it was deleted meanwhile). */
+export async function loadUserRecord(db: Database, id: string): Promise<UserRecord> {
+  const record = await findUserRecord(db, id);
+  if (!record) throw notFound(MESSAGES.userNotFound);
+  return record;
 }
 
 /** A page of users matching `where` (all users when undefined), ordered by name, with the total. */
@@ -51,7 +58,7 @@ export interface NewUser {
 export async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [created] = await db
+    const [created = undefined] = await db
       .insert(users)
       .values({
         email: input.email,
@@ -65,7 +72,8 @@ export async function createUser(db: Database, input: NewUser): Promise<UserReco
         phone: input.phone ?? null,
       })
       .returning({ id: users.id });
-    return (await findUserRecord(db, created!.id))!;
+    if (!created) throw new Error('insert returned no row');
+    return await loadUserRecord(db, created.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
     throw error;
@@ -73,6 +81,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserReco
 }
 
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
+
 export type { ProfileUpdateBody };
 
 /** Applies a user's own profile edit. Fields left out stay as they are. */
@@ -100,21 +109,16 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
     throw error;
   }
-  const record = await findUserRecord(db, userId);
-  if (!record) throw notFound(MESSAGES.userNotFound);
-  return record;
+  return loadUserRecord(db, userId);
 }
 
 /** Moving to another organization leaves the old organization's department behind. */
 export async function setUserOrganization(db: Database, userId: string, organizationId: string) {
-  await db
-    .update(users)
-    .set({ organizationId, departmentId: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  return (await findUserRecord(db, userId))!;
+  await db.update(users).set({ organizationId, departmentId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  return loadUserRecord(db, userId);
 }
 
 export async function setUserDepartment(db: Database, userId: string, departmentId: string | null) {
   await db.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
-  return (await findUserRecord(db, userId))!;
+  return loadUserRecord(db, userId);
 }
