@@ -8,7 +8,6 @@ import {
   profileUpdateBody,
   registerBody,
   registerResponse,
-  resolveRole,
   setUserDepartmentBody,
   setUserOrganizationBody,
   userSchema,
@@ -18,26 +17,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { pagination } from '../../lib/paging.js';
 import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
-import { findDepartment, findDepartmentByName } from '../departments/service.js';
-import { advisesOrganization, findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import { findDepartment } from '../departments/service.js';
+import { advisesOrganization, findOrganization } from '../organizations/service.js';
 import {
   canChangeUserDepartment,
   canChangeUserOrganization,
   canListUsers,
   canReadDepartment,
   canReadOrganizationUsers,
-  canRegister,
   canSeeUser,
 } from './policy.js';
 import { presentUser } from './presenter.js';
 import {
-  createUser,
   findUserRecord,
   listUserRecords,
   loadUserRecord,
+  registerMember,
   setUserDepartment,
   setUserOrganization,
   updateOwnProfile,
@@ -64,37 +62,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = requireUser(request);
-      const { meta, ...body } = request.body;
-      const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
-      const organizationId = isAdmin(actor)
-        ? (meta.organizationId ??
-          (role === 'admin' || role === 'advisor' ? ((await findPlatformOrganization(app.db))?.id ?? null) : null))
-        : actor.organizationId;
-      if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
-      if (organizationId && !(await findOrganization(app.db, organizationId))) {
-        throw notFound(MESSAGES.organizationNotFound);
-      }
-
-      let departmentId: string | null = null;
-      if (meta.departmentId) {
-        const department = await findDepartment(app.db, meta.departmentId);
-        if (!department || department.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
-        departmentId = department.id;
-      } else if (meta.department?.trim() && organizationId) {
-        const department = await findDepartmentByName(app.db, organizationId, meta.department);
-        if (!department) throw badRequest(MESSAGES.departmentNotFound);
-        departmentId = department.id;
-      }
-
-      const created = await createUser(app.db, {
-        ...body,
-        role,
-        organizationId,
-        departmentId,
-        jobTitle: meta.jobTitle,
-        phone: meta.phone,
-      });
+      const created = await registerMember(app.db, requireUser(request), request.body);
       return reply.status(201).send({ success: true as const, data: { user: presentUser(created) } });
     },
   );

@@ -1,12 +1,15 @@
 import type { PageQuery, ProfileUpdateBody, Role } from '@smart/contracts';
-import { MESSAGES, type profileUpdateBody } from '@smart/contracts';
+import { isAdmin, MESSAGES, type profileUpdateBody, type registerBody, resolveRole } from '@smart/contracts';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, organizations, users } from '../../db/schema/index.js';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { departments, organizations, type UserRow, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { findDepartment, findDepartmentByName } from '../departments/service.js';
+import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import { canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';
 
 /** Users with their organization's and department's names: one query, joined. */
@@ -78,6 +81,44 @@ export async function createUser(db: Database, input: NewUser): Promise<UserReco
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
     throw error;
   }
+}
+
+type Registration = z.output<typeof registerBody>;
+
+/**
+ * Adds a member (POST /api/users/register). An org_admin always adds into its own organization,
+ * whatever the body names; an admin may name any organization, and advisors and admins it adds
+ * without one land in the platform organization. The department may be given by id or by name.
+ */
+export async function registerMember(db: Database, actor: UserRow, registration: Registration): Promise<UserRecord> {
+  const { meta, ...body } = registration;
+  const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
+  let organizationId = isAdmin(actor) ? (meta.organizationId ?? null) : actor.organizationId;
+  if (isAdmin(actor) && !organizationId && (role === 'admin' || role === 'advisor')) {
+    organizationId = (await findPlatformOrganization(db))?.id ?? null;
+  }
+  if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
+  if (organizationId && !(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+
+  let departmentId: string | null = null;
+  if (meta.departmentId) {
+    const department = await findDepartment(db, meta.departmentId);
+    if (!department || department.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
+    departmentId = department.id;
+  } else if (meta.department?.trim() && organizationId) {
+    const department = await findDepartmentByName(db, organizationId, meta.department);
+    if (!department) throw badRequest(MESSAGES.departmentNotFound);
+    departmentId = department.id;
+  }
+
+  return createUser(db, {
+    ...body,
+    role,
+    organizationId,
+    departmentId,
+    jobTitle: meta.jobTitle,
+    phone: meta.phone,
+  });
 }
 
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
