@@ -8,6 +8,20 @@ export const DESKTOP_BREAKPOINT_PX = 768;
 
 /** Uploads: 10 MB (design.md, Files). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Raster image types a browser shows inline: the only ones usable as a profile picture (SVG is not: it can carry script). */
+export const INLINE_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+] as const;
+
+export function isInlineImageType(contentType: string): boolean {
+  return (INLINE_IMAGE_TYPES as readonly string[]).includes(contentType);
+}
+
 /** JSON request bodies: generous for profiles, far below anything abusive. */
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 

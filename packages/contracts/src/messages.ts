@@ -38,7 +38,7 @@ export const MESSAGES = {
   profileImageUpdated: 'Profile image updated successfully!',
   uploadProfileImageFailed: 'Failed to upload profile image',
   updateProfileWithImageFailed: 'Failed to update profile with image',
-  imageFileRequired: 'Please choose an image file.',
+  imageFileRequired: 'Please choose an image file (PNG, JPEG, GIF, WebP, AVIF or BMP).',
   // Password
   newPasswordsDoNotMatch: 'New passwords do not match',
   changePasswordFailed: 'Failed to change password',

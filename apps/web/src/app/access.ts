@@ -1,4 +1,4 @@
-import { type PermissionFlag, type PermissionSubject, type Role, hasRole, permissionsFor } from '@smart/contracts';
+import { hasRole, type PermissionFlag, type PermissionSubject, permissionsFor, type Role } from '@smart/contracts';
 
 /**
  * What a route, menu entry or card asks of the user (spec section 2, route guards):

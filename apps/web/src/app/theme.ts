@@ -1,4 +1,4 @@
-import { type MantineColorsTuple, createTheme } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { BREAKPOINTS_PX } from '@smart/contracts';
 
 /** Slate blue-grey, the product's primary colour (spec section 3), lightest to darkest. */

@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { type User, displayName, initials } from '@smart/contracts';
+import { displayName, initials, type User } from '@smart/contracts';
 import { profileImageOf } from '@/lib/user-avatar';
 
 interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {

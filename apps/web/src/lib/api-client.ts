@@ -73,7 +73,13 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
   return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined);
 }
 
-async function send<T>(method: Method, path: string, body: BodyInit | undefined, json: boolean, options: RequestOptions) {
+async function send<T>(
+  method: Method,
+  path: string,
+  body: BodyInit | undefined,
+  json: boolean,
+  options: RequestOptions,
+) {
   const token = readToken();
   if (options.requireToken && !token) throw new ApiError(401, MESSAGES.noToken, 'UNAUTHORIZED');
 

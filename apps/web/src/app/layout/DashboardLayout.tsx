@@ -45,7 +45,14 @@ export default function DashboardLayout() {
       <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
       <Sidebar onNavigate={() => isMobile && nav.close()} />
       {isMobile && navOpened && (
-        <Overlay fixed zIndex={99} backgroundOpacity={0.45} onClick={nav.close} aria-hidden data-testid="nav-backdrop" />
+        <Overlay
+          fixed
+          zIndex={99}
+          backgroundOpacity={0.45}
+          onClick={nav.close}
+          aria-hidden
+          data-testid="nav-backdrop"
+        />
       )}
       <AppShell.Main className={classes.main}>
         <Suspense fallback={<PageLoader />}>

@@ -1,5 +1,5 @@
 import { AppShell, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { displayName, resolveRole, ROLE_LABELS } from '@smart/contracts';
+import { displayName, ROLE_LABELS, resolveRole } from '@smart/contracts';
 import { useEffect, useState } from 'react';
 import { HiChevronRight, HiLogout, HiUserCircle } from 'react-icons/hi';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -73,6 +73,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           {menu.main.map(renderEntry)}
           {menu.profile.length > 0 && (
             <NavLink
+              component="button"
+              type="button"
+              aria-expanded={profileOpened}
               label="My Profile"
               leftSection={<HiUserCircle size={18} aria-hidden />}
               rightSection={<HiChevronRight size={14} aria-hidden />}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
 import { paths } from '../paths';
+import classes from './TopBar.module.css';
 
 interface TopBarProps {
   navOpened: boolean;
@@ -25,14 +26,14 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
             aria-expanded={navOpened}
             aria-controls="app-navigation"
           />
-          <Group component={Link} to={paths.dashboard} gap="xs" wrap="nowrap" style={{ textDecoration: 'none' }}>
+          <Link to={paths.dashboard} className={classes.brand}>
             <ThemeIcon size={32} radius="md" aria-hidden>
               <HiLightningBolt size={20} />
             </ThemeIcon>
-            <Text fw={700} c="slate.9" size="lg" truncate>
+            <Text fw={700} c="slate.9" fz={{ base: 'md', sm: 'lg' }} truncate>
               S.M.A.R.T. Management
             </Text>
-          </Group>
+          </Link>
         </Group>
         <Group gap="xs" wrap="nowrap">
           <UserAvatar user={user} size={34} radius="xl" />

@@ -1,4 +1,4 @@
-import { type PermissionSubject, hasRole, isAdmin } from '@smart/contracts';
+import { hasRole, isAdmin, type PermissionSubject } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import {
   HiBell,
@@ -128,8 +128,11 @@ export function menuKindFor(user: PermissionSubject | null | undefined): MenuKin
 }
 
 /** The entries this user may see and that have a page. */
-export function visibleMenu(user: PermissionSubject | null | undefined): MenuDefinition {
-  const menu = MENUS[menuKindFor(user)];
+export function visibleMenu(
+  user: PermissionSubject | null | undefined,
+  menus: Record<MenuKind, MenuDefinition> = MENUS,
+): MenuDefinition {
+  const menu = menus[menuKindFor(user)];
   const visible = (entry: MenuEntry) => entry.available && meetsRequirement(user, entry.requires ?? {});
   return { main: menu.main.filter(visible), profile: menu.profile.filter(visible) };
 }

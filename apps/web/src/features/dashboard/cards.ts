@@ -1,15 +1,7 @@
 import type { PermissionSubject } from '@smart/contracts';
 import { isAdmin } from '@smart/contracts';
 import type { IconType } from 'react-icons';
-import {
-  HiBell,
-  HiChatAlt2,
-  HiClipboardCheck,
-  HiCollection,
-  HiDocumentText,
-  HiSupport,
-  HiUser,
-} from 'react-icons/hi';
+import { HiBell, HiChatAlt2, HiClipboardCheck, HiCollection, HiDocumentText, HiSupport, HiUser } from 'react-icons/hi';
 import { paths } from '@/app/paths';
 
 /**

@@ -1,5 +1,6 @@
 import {
   type ChangePasswordBody,
+  isInlineImageType,
   MESSAGES,
   type ProfileUpdateBody,
   type UploadedFile,
@@ -7,7 +8,7 @@ import {
 } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
-import { apiClient } from '@/lib/api-client';
+import { ApiError, apiClient } from '@/lib/api-client';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -71,6 +72,8 @@ export function useUploadProfileImage() {
   return useMutation({
     mutationFn: async (file: File) => {
       const uploaded = await uploadProfileImage(file);
+      // The server types files by their content; a renamed non-image must not become the avatar.
+      if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
       return updateProfile({ meta: { profileImage: uploaded.fileUrl } }, MESSAGES.updateProfileWithImageFailed);
     },
     onSuccess: accept,

@@ -2,7 +2,12 @@ import { createContext, useContext } from 'react';
 import type { Socket } from 'socket.io-client';
 
 /** Events the client emits (spec section 4); payload shapes belong to the features that use them. */
-export type ClientEvent = 'join_conversation' | 'leave_conversation' | 'send_message' | 'typing' | 'update_ticket_status';
+export type ClientEvent =
+  | 'join_conversation'
+  | 'leave_conversation'
+  | 'send_message'
+  | 'typing'
+  | 'update_ticket_status';
 
 export interface RealtimeContextValue {
   /** The one socket of the session; null while signed out or before it is opened. */

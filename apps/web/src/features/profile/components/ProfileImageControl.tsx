@@ -1,11 +1,11 @@
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@smart/contracts';
+import { INLINE_IMAGE_TYPES, isInlineImageType, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPhotograph } from 'react-icons/hi';
 import { useUploadProfileImage } from '../api';
 
-/** Image picker shown in edit mode only; accepts images only (spec section 5). */
+/** Image picker shown in edit mode only; accepts images a browser can show (spec section 5). */
 export function ProfileImageControl() {
   const upload = useUploadProfileImage();
   const [error, setError] = useState<string | null>(null);
@@ -14,7 +14,7 @@ export function ProfileImageControl() {
     if (!file) return;
     setError(null);
     // The picker's filter can be bypassed ("All files"), so check again; the server checks content too.
-    if (!file.type.startsWith('image/')) {
+    if (!isInlineImageType(file.type)) {
       setError(MESSAGES.imageFileRequired);
       return;
     }
@@ -26,9 +26,15 @@ export function ProfileImageControl() {
 
   return (
     <Stack gap="xs" align="flex-start">
-      <FileButton onChange={handleFile} accept="image/*">
+      <FileButton onChange={handleFile} accept={INLINE_IMAGE_TYPES.join(',')}>
         {(props) => (
-          <Button {...props} variant="light" size="xs" leftSection={<HiPhotograph aria-hidden />} loading={upload.isPending}>
+          <Button
+            {...props}
+            variant="light"
+            size="xs"
+            leftSection={<HiPhotograph aria-hidden />}
+            loading={upload.isPending}
+          >
             Upload photo
           </Button>
         )}

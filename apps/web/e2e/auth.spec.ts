@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, fillSignIn, passwordField, sidebar, signIn } from './support/session';
+
+test.describe('sign in', () => {
+  test('a wrong password shows the error and stays on the sign-in page', async ({ page }) => {
+    await fillSignIn(page, accounts.failedSignIn, 'not-the-password');
+
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  test('the right password lands on the dashboard home', async ({ page }) => {
+    await fillSignIn(page, accounts.member, DEMO_PASSWORD);
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' })).toBeVisible();
+    await expect(page.getByText('Your all-in-one business management platform')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Marcus Bell')).toBeVisible();
+  });
+
+  test('the sign-in page shows the product pillars and inert help texts', async ({ page }) => {
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    for (const pillar of ['Project management', 'Advisor support', 'Template library']) {
+      await expect(page.getByText(pillar, { exact: true })).toBeVisible();
+    }
+    // Placeholders per the spec: visible, but not links that lead nowhere.
+    await expect(page.getByText('Forgot Password?')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Forgot Username?' })).toHaveCount(0);
+  });
+
+  test('a signed-in user visiting the sign-in page goes to the dashboard', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('guards', () => {
+  test('a signed-out visit of a protected page redirects to /login', async ({ page }) => {
+    await page.goto('/dashboard/profile');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('an unknown path redirects to the start page', async ({ page }) => {
+    await page.goto('/no/such/page');
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('sign out', () => {
+  test('ends at /login, and protected pages then redirect to /login', async ({ page }) => {
+    await signIn(page, accounts.signOut);
+
+    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(passwordField(page)).toBeVisible();
+    const storedToken = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(storedToken).toBeNull();
+
+    await page.goto('/dashboard/notifications');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { accounts, signIn } from './support/session';
+
+test.describe('notification preferences', () => {
+  test('shows the three groups without a newsletter toggle', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await page.goto('/dashboard/notifications');
+
+    const email = page.getByRole('region', { name: 'Email notifications' });
+    await expect(email.getByRole('switch')).toHaveCount(4);
+    await expect(page.getByRole('region', { name: 'SMS notifications' }).getByRole('switch')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'In-app notifications' }).getByRole('switch')).toHaveCount(4);
+    await expect(page.getByRole('switch', { name: /newsletter/i })).toHaveCount(0);
+  });
+
+  test('a toggle is saved at once and survives a reload', async ({ page }) => {
+    await signIn(page, accounts.notificationToggle);
+    await page.goto('/dashboard/notifications');
+    const urgentTasks = () =>
+      page.getByRole('region', { name: 'SMS notifications' }).getByRole('switch', { name: 'Urgent tasks' });
+    const before = await urgentTasks().isChecked();
+
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/notifications') && response.request().method() === 'PUT',
+    );
+    await urgentTasks().click();
+    expect((await saved).ok()).toBe(true);
+    await expect(urgentTasks()).toBeChecked({ checked: !before });
+    await expect(urgentTasks()).toBeEnabled();
+
+    await page.reload();
+    await expect(urgentTasks()).toBeChecked({ checked: !before });
+  });
+});

@@ -1,0 +1,126 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { solidPng } from './support/png';
+import { accounts, DEMO_PASSWORD, fillSignIn, sidebar, signIn } from './support/session';
+
+function personalInfo(page: Page) {
+  return page.getByRole('region', { name: 'Personal Information' });
+}
+
+async function openProfile(page: Page, email: string) {
+  await signIn(page, email);
+  await page.goto('/dashboard/profile');
+  await expect(personalInfo(page)).toBeVisible();
+}
+
+test.describe('profile', () => {
+  test('shows the account information read-only with N/A fallbacks', async ({ page }) => {
+    await openProfile(page, accounts.member);
+    const account = page.getByRole('region', { name: 'Account Information' });
+
+    await expect(account.getByText('Acme Corp')).toBeVisible();
+    await expect(account.getByText('Operations')).toBeVisible();
+    await expect(account.getByText('User', { exact: true })).toBeVisible();
+    await expect(account.getByText('N/A')).toBeVisible(); // no experience on record
+    await expect(account.getByRole('textbox')).toHaveCount(0);
+  });
+
+  test('an edit is saved, shown in view mode and still there after a reload', async ({ page }) => {
+    await openProfile(page, accounts.profileEdit);
+    const jobTitle = `Staff Engineer ${Date.now()}`;
+
+    await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
+    await personalInfo(page).getByLabel('Job title').fill(jobTitle);
+    await personalInfo(page).getByLabel('Location').fill('Denver, CO');
+    await personalInfo(page).getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(personalInfo(page).getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(personalInfo(page).getByText(jobTitle)).toBeVisible();
+
+    await page.reload();
+    await expect(personalInfo(page).getByText(jobTitle)).toBeVisible();
+    await expect(personalInfo(page).getByText('Denver, CO')).toBeVisible();
+  });
+
+  test('Cancel throws away unsaved changes', async ({ page }) => {
+    await openProfile(page, accounts.member);
+
+    await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
+    await personalInfo(page).getByLabel('Job title').fill('Not saved');
+    await personalInfo(page).getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(personalInfo(page).getByText('Project Coordinator')).toBeVisible();
+    await expect(personalInfo(page).getByText('Not saved')).toHaveCount(0);
+  });
+
+  test('an uploaded picture replaces the initials and survives a reload', async ({ page }) => {
+    await openProfile(page, accounts.avatarUpload);
+    const avatar = personalInfo(page).getByRole('img', { name: 'Grace Kim' });
+    // Seeded accounts show initials; a repeated run against one server shows the last upload.
+    const srcBefore = (await avatar.count()) > 0 ? await avatar.getAttribute('src') : null;
+
+    await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await personalInfo(page).getByRole('button', { name: 'Upload photo' }).click();
+    await (await chooser).setFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: solidPng(32, [40, 120, 200]) });
+
+    await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toHaveAttribute('src', /^\/api\/files\//);
+    expect(await avatar.getAttribute('src')).not.toBe(srcBefore);
+    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+
+    await page.reload();
+    await expect(personalInfo(page).getByRole('img', { name: 'Grace Kim' })).toBeVisible();
+    // The page frame shows the new picture too.
+    await expect(sidebar(page).getByRole('img', { name: 'Grace Kim' })).toBeVisible();
+  });
+});
+
+/** Exact name: the required-field asterisk is not part of it, and 'New password' must not match 'Confirm new password'. */
+function passwordInput(scope: Locator, name: string) {
+  return scope.getByRole('textbox', { name, exact: true });
+}
+
+test.describe('password change', () => {
+  const newPassword = 'a-new-password-42';
+
+  async function changePassword(page: Page, current: string, next: string, confirm = next) {
+    const section = page.getByRole('region', { name: 'Password' });
+    await passwordInput(section, 'Current password').fill(current);
+    await passwordInput(section, 'New password').fill(next);
+    await passwordInput(section, 'Confirm new password').fill(confirm);
+    await section.getByRole('button', { name: 'Update Password' }).click();
+  }
+
+  test('checks the inputs, changes the password, and the new one signs in', async ({ page }) => {
+    await openProfile(page, accounts.passwordChange);
+    const section = page.getByRole('region', { name: 'Password' });
+    await section.getByRole('button', { name: 'Change Password' }).click();
+
+    await changePassword(page, DEMO_PASSWORD, newPassword, 'something-else');
+    await expect(section.getByRole('alert')).toHaveText('New passwords do not match');
+
+    await changePassword(page, 'wrong-current-password', newPassword);
+    await expect(section.getByRole('alert')).toHaveText('Current password is incorrect');
+
+    await changePassword(page, DEMO_PASSWORD, newPassword);
+    await expect(section.getByText('Password changed successfully!')).toBeVisible();
+    await expect(passwordInput(section, 'Current password')).toHaveValue('');
+    await expect(passwordInput(section, 'New password')).toHaveValue('');
+
+    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await fillSignIn(page, accounts.passwordChange, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+
+    await signIn(page, accounts.passwordChange, newPassword);
+
+    // Put the demo password back, so a run against a long-lived server can be repeated.
+    await page.goto('/dashboard/profile');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await changePassword(page, newPassword, DEMO_PASSWORD);
+    await expect(section.getByText('Password changed successfully!')).toBeVisible();
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests drive the real built app: the built server (apps/server/dist) serving the built
+ * web app (apps/web/dist) on a fresh PGlite data directory. Build both first (`npm run build`).
+ * Set E2E_BASE_URL to test an already running server instead; no server is started then.
+ */
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const port = 3100;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+
+// The config is evaluated again in each worker; workers inherit this variable, so one run = one directory,
+// made and (when the run ends, after the server has been stopped) removed by the main process.
+if (!externalBaseUrl && !process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'smart-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** The server's environment: ours, without a database or Redis that would outlive the run. */
+function serverEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== 'DATABASE_URL' && key !== 'REDIS_URL') env[key] = value;
+  }
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+    LOG_LEVEL: 'warn',
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+  };
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        // Relative to this file's folder (Playwright's default cwd for the web server).
+        command: 'node ../../apps/server/dist/main.js',
+        url: `${baseURL}/api/health`,
+        env: serverEnv(),
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { MENUS, menuKindFor, visibleMenu } from './menu';
+
+const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
+
+describe('menuKindFor', () => {
+  it('picks the admin menu, then the advisor menu, else the regular one', () => {
+    expect(menuKindFor(user('admin'))).toBe('admin');
+    expect(menuKindFor({ role: 'user', roles: ['user', 'admin'] })).toBe('admin');
+    expect(menuKindFor(user('advisor'))).toBe('advisor');
+    expect(menuKindFor(user('org_admin'))).toBe('regular');
+    expect(menuKindFor(user('user'))).toBe('regular');
+  });
+});
+
+describe('the menu tables (spec section 2)', () => {
+  it('list every entry of each role, available or not', () => {
+    expect(labels(MENUS.regular.main)).toEqual([
+      'Dashboard',
+      'Projects',
+      'My Tasks',
+      'Messenger',
+      'Tickets',
+      'Templates',
+    ]);
+    expect(labels(MENUS.regular.profile)).toEqual([
+      'Personal Info',
+      'Organization Details',
+      'Departments',
+      'Teams',
+      'Team Members',
+      'Notifications',
+    ]);
+    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'S.M.A.R.T. Advisors']);
+    expect(labels(MENUS.admin.profile)).toEqual([
+      'Personal Info',
+      'Organization Details',
+      'Departments',
+      'Notifications',
+    ]);
+    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Organizations']);
+    expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
+  });
+});
+
+describe('visibleMenu', () => {
+  it('shows only entries whose page exists', () => {
+    const menu = visibleMenu(user('org_admin'));
+    expect(labels(menu.main)).toEqual(['Dashboard']);
+    expect(labels(menu.profile)).toEqual(['Personal Info', 'Notifications']);
+  });
+
+  it('gives advisors no Dashboard entry', () => {
+    expect(labels(visibleMenu(user('advisor')).main)).toEqual([]);
+  });
+
+  it('hides available entries whose flags the user lacks', () => {
+    const allBuilt = {
+      ...MENUS,
+      regular: {
+        main: MENUS.regular.main.map((entry) => ({ ...entry, available: true })),
+        profile: MENUS.regular.profile.map((entry) => ({ ...entry, available: true })),
+      },
+    };
+    const member = visibleMenu(user('user'), allBuilt);
+    expect(labels(member.profile)).toEqual(['Personal Info', 'Notifications']);
+    expect(labels(member.main)).toContain('Projects');
+    const owner = visibleMenu(user('org_admin'), allBuilt);
+    expect(labels(owner.profile)).toContain('Team Members');
+  });
+});

@@ -1,0 +1,37 @@
+import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { NotificationPreferences } from '@smart/contracts';
+import type { ToggleGroup } from '../toggles';
+
+interface PreferenceGroupProps {
+  definition: ToggleGroup;
+  values: NotificationPreferences[keyof NotificationPreferences];
+  isSaving: (key: string) => boolean;
+  onToggle: (key: string, checked: boolean) => void;
+}
+
+export function PreferenceGroup({ definition, values, isSaving, onToggle }: PreferenceGroupProps) {
+  const titleId = `notification-group-${definition.group}`;
+  const current = values as Record<string, boolean>;
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p="lg">
+      <Title order={2} size="h4" id={titleId}>
+        {definition.title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {definition.description}
+      </Text>
+      <Stack gap="md">
+        {definition.toggles.map((toggle) => (
+          <Switch
+            key={toggle.key}
+            label={toggle.label}
+            description={toggle.description}
+            checked={current[toggle.key] ?? false}
+            disabled={isSaving(toggle.key)}
+            onChange={(event) => onToggle(toggle.key, event.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
