@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
+  },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     projects: [

@@ -2,10 +2,15 @@ export * from './errors.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './roles.js';
 export * from './schemas/common.js';
 export * from './schemas/files.js';
 export * from './schemas/health.js';
-export * from './schemas/notifications.js';
+export {
+  notificationPreferencesPatch,
+  notificationPreferencesSchema,
+  updateNotificationsBody,
+} from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './validation.js';

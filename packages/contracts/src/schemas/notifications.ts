@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationPreferences, NotificationPreferencesPatch } from '../notifications.js';
 
 /** Notification preferences (first document, section 3). */
 export const notificationPreferencesSchema = z.object({
@@ -17,14 +18,6 @@ export const notificationPreferencesSchema = z.object({
     teamMessages: z.boolean(),
   }),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-
-/** All true except sms.urgentTasks. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  email: { systemAlerts: true, newsletter: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
-  sms: { systemAlerts: true, urgentTasks: false },
-  inApp: { allNotifications: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
-};
 
 export const notificationPreferencesPatch = z
   .object({
@@ -33,18 +26,9 @@ export const notificationPreferencesPatch = z
     inApp: notificationPreferencesSchema.shape.inApp.partial().strict().optional(),
   })
   .strict();
-export type NotificationPreferencesPatch = z.infer<typeof notificationPreferencesPatch>;
 
 export const updateNotificationsBody = z.object({ notifications: notificationPreferencesPatch });
 
-/** A partial update merges group by group into the stored preferences. */
-export function mergeNotificationPreferences(
-  current: NotificationPreferences,
-  patch: NotificationPreferencesPatch,
-): NotificationPreferences {
-  return {
-    email: { ...current.email, ...patch.email },
-    sms: { ...current.sms, ...patch.sms },
-    inApp: { ...current.inApp, ...patch.inApp },
-  };
-}
+// The zod-free types in ../notifications.ts and these schemas must describe the same shape.
+notificationPreferencesSchema satisfies z.ZodType<NotificationPreferences>;
+notificationPreferencesPatch satisfies z.ZodType<NotificationPreferencesPatch>;

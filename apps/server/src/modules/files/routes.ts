@@ -1,9 +1,16 @@
-import { envelope, fileKeyParams, MAX_UPLOAD_BYTES, MESSAGES, uploadedFileSchema } from '@smart/contracts';
+import {
+  envelope,
+  fileKeyParams,
+  isInlineImageType,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  uploadedFileSchema,
+} from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
-import { findFile, isInlineType, storeUpload } from './service.js';
+import { findFile, storeUpload } from './service.js';
 
 const tags = ['Files'];
 
@@ -45,7 +52,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       const row = await findFile(app.db, request.params.key);
       const body = row ? await app.storage.open(row.key) : null;
       if (!row || !body) throw notFound();
-      const disposition = isInlineType(row.contentType) ? 'inline' : 'attachment';
+      const disposition = isInlineImageType(row.contentType) ? 'inline' : 'attachment';
       return reply
         .header('Content-Type', row.contentType)
         .header('Content-Length', row.size)

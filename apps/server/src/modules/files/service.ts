@@ -9,10 +9,6 @@ import { AppError } from '../../lib/errors.js';
 import type { FileStorage } from '../../storage/index.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
-/** Raster images are shown in the page; everything else (SVG included) downloads. */
-const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
-
-export const isInlineType = (contentType: string) => INLINE_TYPES.has(contentType);
 
 export const fileUrl = (key: string) => `/api/files/${key}`;
 
