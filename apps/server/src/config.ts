@@ -45,7 +45,9 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Environment → typed config, in one place. Throws with every bad variable named. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environment.safeParse(source);
+  // An empty variable (FOO= in a compose file) means "unset".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = environment.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
@@ -34,12 +35,13 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo;
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
     '',
-    `S.M.A.R.T. is running at http://localhost:${config.port} (${where}${seeded ? ', demo data seeded now' : ''})`,
-    `API docs: http://localhost:${config.port}/api/docs`,
+    `S.M.A.R.T. is running at http://localhost:${port} (${where}${seeded ? ', demo data seeded now' : ''})`,
+    `API docs: http://localhost:${port}/api/docs`,
     `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
     ...demoSignIns.map(({ role, email }) => `  ${role.padEnd(10)} ${email}`),
     '',
