@@ -51,9 +51,24 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // Logged below for API calls only: static assets would drown them.
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url === '/api/health') return;
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -62,7 +77,12 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
   // External plugins.
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // Would break the app when reached over plain HTTP on a LAN address; TLS is the proxy's job.
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });

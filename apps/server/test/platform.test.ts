@@ -50,6 +50,8 @@ describe('platform behaviour', () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Served over plain HTTP on a LAN address, this directive would break every asset.
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 

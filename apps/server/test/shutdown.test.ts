@@ -60,7 +60,7 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'owner@acme.example.com', password: 'demo-password' }),
     });
-    const { token } = (await login.json()).data;
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
 
     const exited = exitOf(first.child);
     first.child.kill('SIGTERM');
