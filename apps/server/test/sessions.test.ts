@@ -1,5 +1,8 @@
 import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema/index.js';
+import { hashToken } from '../src/lib/tokens.js';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -145,5 +148,22 @@ describe.runIf(process.env.TEST_REDIS_URL)('login limit across processes (Redis)
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+  });
+});
+
+describe('session expiry', () => {
+  it('refuses an expired token and clears expired sessions at the next sign-in', async () => {
+    const token = await t.tokenFor('globexOwner');
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(401);
+    await t.tokenFor('globexOwner');
+    const left = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(left).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -7,9 +7,12 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
 
+/** A new session for the user; its expired ones are cleared on the way, so the table does not grow forever. */
 export async function createSession(db: Database, userId: string, ttlMs: number) {
   const token = newSessionToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  const now = new Date();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ttlMs) });
   return token;
 }
 
