@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@smart/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -51,24 +51,13 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
-    // Logged below for API calls only: static assets would drown them.
-    disableRequestLogging: true,
+    // API calls only: static assets and health probes would drown them.
+    logController: new LogController({
+      disableRequestLogging: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url === '/api/health') return;
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -79,7 +68,8 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // 'self' covers same-origin ws: and wss: (CSP 3), so the page cannot open sockets elsewhere.
+        'connect-src': ["'self'"],
         // Would break the app when reached over plain HTTP on a LAN address; TLS is the proxy's job.
         'upgrade-insecure-requests': null,
       },

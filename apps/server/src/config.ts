@@ -15,6 +15,9 @@ const environment = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('smart:'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'use at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag,
@@ -34,6 +37,10 @@ export interface Config {
   /** Prefix of every Redis key, so deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   sessionTtlMs: number;
+  /** Demo organizations and accounts on the first start: on by default with PGlite, off with PostgreSQL. */
+  seedDemoData: boolean;
+  /** A platform admin to create at start when it does not exist yet (for installations without demo data). */
+  bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
   /** The built web app; served when the folder exists. */
   webDistDir: string;
@@ -62,6 +69,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    seedDemoData: env.SEED_DEMO_DATA === undefined ? !env.DATABASE_URL : ['true', '1'].includes(env.SEED_DEMO_DATA),
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: env.TRUST_PROXY,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
 import { storageFromConfig } from './storage/index.js';
@@ -11,7 +12,9 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const seeded = await seedDemoDataOnce(database.db);
+  const seeded = config.seedDemoData && (await seedDemoDataOnce(database.db));
+  await ensurePlatformOrganization(database.db);
+  if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
 
   const app = await buildApp({ config, db: database.db, storage: storageFromConfig(config) });
   app.addHook('onClose', async () => {
@@ -42,8 +45,13 @@ async function main() {
     '',
     `S.M.A.R.T. is running at http://localhost:${port} (${where}${seeded ? ', demo data seeded now' : ''})`,
     `API docs: http://localhost:${port}/api/docs`,
-    `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
-    ...demoSignIns.map(({ role, email }) => `  ${role.padEnd(10)} ${email}`),
+    ...(config.seedDemoData
+      ? [
+          `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
+          ...demoSignIns.map(({ role, email }) => `  ${role.padEnd(10)} ${email}`),
+        ]
+      : []),
+    ...(config.bootstrapAdmin ? [`Platform admin: ${config.bootstrapAdmin.email}`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

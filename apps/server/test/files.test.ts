@@ -105,3 +105,53 @@ describe('GET /api/files/:key', () => {
     expect((await t.request({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 });
+
+describe('broken uploads never crash the server', () => {
+  const send = (payload: Buffer | string, contentType: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/files/upload',
+      as: 'acmeMember',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+
+  it('answers a body cut off before its closing boundary or mid-file with 400', async () => {
+    const small = multipartBody('file', 'cut.png', TINY_PNG, 'image/png');
+    const large = multipartBody('file', 'cut.bin', Buffer.alloc(300_000, 7), 'application/octet-stream');
+    const cuts = [
+      [small, small.body.length - 30],
+      [small, small.body.length - 8],
+      [large, 150_000],
+    ] as const;
+    for (const [{ body, contentType }, cutAt] of cuts) {
+      const response = await send(body.subarray(0, cutAt), contentType);
+      expect(response.statusCode, `cut at ${cutAt}`).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.uploadIncomplete);
+    }
+    // The server is still up and serving.
+    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers a multipart type without boundary, and junk, with 400', async () => {
+    for (const [payload, type] of [
+      ['whatever', 'multipart/form-data'],
+      ['not multipart at all', 'multipart/form-data; boundary=xyz'],
+    ] as const) {
+      const response = await send(payload, type);
+      expect(response.statusCode, `${type} ${payload}`).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.fileRequired);
+    }
+  });
+
+  it('stores an empty file as 0 bytes', async () => {
+    const { body, contentType } = multipartBody('file', 'empty.txt', Buffer.alloc(0), 'text/plain');
+    const response = await send(body, contentType);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      fileSize: 0,
+      fileType: 'application/octet-stream',
+      originalName: 'empty.txt',
+    });
+  });
+});

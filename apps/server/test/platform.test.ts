@@ -52,6 +52,7 @@ describe('platform behaviour', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     // Served over plain HTTP on a LAN address, this directive would break every asset.
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 

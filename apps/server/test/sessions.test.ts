@@ -60,6 +60,16 @@ describe('POST /api/users/login', () => {
   });
 });
 
+describe('login limit under parallel attempts', () => {
+  it(`lets at most ${LOGIN_MAX_FAILURES} of 30 simultaneous guesses through to a password check`, async () => {
+    const email = 'liam.oconnor@acme.example.com';
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => login(email, `guess-${i}`)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - LOGIN_MAX_FAILURES);
+  });
+});
+
 describe('POST /api/users/logout', () => {
   it('revokes the token: the next call with it is 401', async () => {
     const token = await t.tokenFor('acmeMember');
@@ -124,6 +134,21 @@ describe('PUT /api/users/change-password', () => {
     expect((await t.request({ method: 'GET', url: '/api/users/profile', token: other })).statusCode).toBe(401);
     expect((await login(email, 'demo-password')).statusCode).toBe(401);
     expect((await login(email, 'brand-new-secret')).statusCode).toBe(200);
+  });
+
+  it(`stops checking the current password after ${LOGIN_MAX_FAILURES} wrong ones`, async () => {
+    const token = await t.tokenFor('samir.patel@acme.example.com');
+    const attempt = (currentPassword: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/users/change-password',
+        token,
+        payload: { currentPassword, newPassword: 'guessed-secret' },
+      });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(400);
+    const locked = await attempt('demo-password');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(MESSAGES.tooManyPasswordAttempts);
   });
 
   it('needs a session before it looks at the body', async () => {

@@ -204,6 +204,21 @@ describe('POST /api/users/register', () => {
     }
   });
 
+  it('needs an organization for members: 400 without one, 404 for an unknown one', async () => {
+    const without = await register('admin', newMember({ roles: ['org_admin'] }));
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error).toBe(MESSAGES.organizationRequired);
+    const unknown = await register(
+      'admin',
+      newMember({ meta: { organizationId: '00000000-0000-4000-8000-000000000000' } }),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
+    const unknownDepartment = await register('acmeOwner', newMember({ meta: { department: 'Astrology' } }));
+    expect(unknownDepartment.statusCode).toBe(404);
+    expect(unknownDepartment.json().error).toBe(MESSAGES.departmentNotFound);
+  });
+
   it('refuses an unknown role and a non-object meta with 400', async () => {
     expect((await register('admin', newMember({ roles: ['superuser'] }))).statusCode).toBe(400);
     expect((await register('admin', newMember({ meta: [1, 2] }))).statusCode).toBe(400);
@@ -312,6 +327,8 @@ describe('PUT /api/users/:id/organization', () => {
     expect((await put(`/api/users/${id}/organization`, { organizationId: 'x' })).statusCode).toBe(400);
     expect((await put(`/api/users/${unknown}/organization`, { organizationId: globexId })).statusCode).toBe(404);
     expect((await put(`/api/users/${id}/organization`, { organizationId: unknown })).statusCode).toBe(404);
+    expect((await put('/api/users/xyz/organization', { organizationId: globexId })).statusCode).toBe(404);
+    expect((await put('/api/users/xyz/department', { departmentId: null })).statusCode).toBe(404);
   });
 });
 
@@ -327,6 +344,9 @@ describe('departments of users', () => {
       expect((await t.request({ method: 'GET', url, as })).statusCode, as).toBe(404);
     }
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/users/department/not-an-id', as: 'admin' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('PUT /api/users/:id/department: org_admin of that organization and admin; a member of another is 404', async () => {

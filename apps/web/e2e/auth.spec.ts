@@ -70,3 +70,26 @@ test.describe('sign out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('session end', () => {
+  test('a revoked session signs out', async ({ page }) => {
+    // Revoking one session leaves the account as it was: the read-only role account is fine.
+    await signIn(page, accounts.orgAdmin);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).toBeTruthy();
+
+    // The session ends on the server (as after a password change elsewhere); the app does not know yet.
+    const revoked = await page.request.post('/api/users/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.ok()).toBe(true);
+
+    // The next API call answers 401: the app signs out.
+    await page.goto('/dashboard/profile');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(passwordField(page)).toBeVisible();
+    const stored = await page.evaluate(() =>
+      ['authToken', 'auth_token', 'token', 'userData', 'user'].filter((key) => localStorage.getItem(key) !== null),
+    );
+    expect(stored).toEqual([]);
+  });
+});

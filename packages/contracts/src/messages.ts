@@ -46,6 +46,7 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully',
   passwordChangedScreen: 'Password changed successfully!',
   currentPasswordWrong: 'Current password is incorrect',
+  tooManyPasswordAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   newPasswordRequired: 'New password is required',
   // Service fallbacks
   fetchUsersFailed: 'Failed to fetch users',
@@ -65,6 +66,7 @@ export const MESSAGES = {
   // Files
   fileRequired: 'A file is required (multipart field "file")',
   fileTooLarge: 'File is too large. The limit is 10 MB.',
+  uploadIncomplete: 'The upload was incomplete or malformed. Please try again.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Invalid input',
@@ -73,6 +75,9 @@ export const MESSAGES = {
   organizationNotFound: 'Organization not found',
   departmentNotFound: 'Department not found',
   payloadTooLarge: 'Request body is too large',
+  unsupportedContentType: 'Unsupported content type',
+  signedOut: 'Signed out',
+  organizationRequired: 'An organization is required for this role',
   internalError: 'Something went wrong on our side. Please try again.',
   // Route guards
   accessDenied: 'Access Denied',

@@ -1,53 +1,54 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@smart/contracts';
+import { LOGIN_FAILURE_WINDOW_MS } from '@smart/contracts';
 import type { Redis } from 'ioredis';
 
-/** Counts failed sign-ins per e-mail in a fixed window. */
+/**
+ * Counts password attempts per key (an e-mail, or a user for password changes) in a fixed window
+ * that starts at the first attempt. An attempt is counted before the password is checked, so
+ * parallel guesses cannot slip past the limit; a success resets the count.
+ */
 export interface LoginThrottle {
-  isBlocked(email: string): Promise<boolean>;
-  recordFailure(email: string): Promise<void>;
-  reset(email: string): Promise<void>;
+  /** Records one attempt and returns the number of attempts in the current window, this one included. */
+  attempt(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
 }
 
-/** One process only; used when no Redis is configured. */
+/** One process only; used when no Redis is configured. Expired entries are swept as it grows. */
 export function memoryLoginThrottle(now: () => number = Date.now): LoginThrottle {
-  const failures = new Map<string, { count: number; resetAt: number }>();
-  const current = (email: string) => {
-    const entry = failures.get(email);
-    if (entry && entry.resetAt <= now()) {
-      failures.delete(email);
-      return undefined;
-    }
-    return entry;
+  const counts = new Map<string, { count: number; resetAt: number }>();
+  const sweep = () => {
+    const time = now();
+    for (const [key, entry] of counts) if (entry.resetAt <= time) counts.delete(key);
   };
   return {
-    async isBlocked(email) {
-      return (current(email)?.count ?? 0) >= LOGIN_MAX_FAILURES;
+    async attempt(key) {
+      if (counts.size >= 10_000) sweep();
+      const entry = counts.get(key);
+      if (entry && entry.resetAt > now()) {
+        entry.count += 1;
+        return entry.count;
+      }
+      counts.set(key, { count: 1, resetAt: now() + LOGIN_FAILURE_WINDOW_MS });
+      return 1;
     },
-    async recordFailure(email) {
-      const entry = current(email);
-      if (entry) entry.count += 1;
-      else failures.set(email, { count: 1, resetAt: now() + LOGIN_FAILURE_WINDOW_MS });
-    },
-    async reset(email) {
-      failures.delete(email);
+    async reset(key) {
+      counts.delete(key);
     },
   };
 }
 
 /** Shared by every server process through Redis. */
 export function redisLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
-  const key = (email: string) => `${prefix}${email}`;
   return {
-    async isBlocked(email) {
-      const count = Number((await redis.get(key(email))) ?? 0);
-      return count >= LOGIN_MAX_FAILURES;
+    async attempt(key) {
+      const redisKey = `${prefix}${key}`;
+      // NX: the expiry is set by the first attempt only, so the window does not slide.
+      const results = await redis.multi().incr(redisKey).pexpire(redisKey, LOGIN_FAILURE_WINDOW_MS, 'NX').exec();
+      const [incrError, count] = results?.[0] ?? [new Error('Redis returned no result'), 0];
+      if (incrError) throw incrError;
+      return Number(count);
     },
-    async recordFailure(email) {
-      // The window starts at the first failure: NX sets the expiry only once.
-      await redis.multi().incr(key(email)).pexpire(key(email), LOGIN_FAILURE_WINDOW_MS, 'NX').exec();
-    },
-    async reset(email) {
-      await redis.del(key(email));
+    async reset(key) {
+      await redis.del(`${prefix}${key}`);
     },
   };
 }

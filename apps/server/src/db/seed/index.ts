@@ -1,6 +1,7 @@
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database } from '../client.js';
 import { advisorAssignments, appMeta, departments, organizations, users } from '../schema/index.js';
+import { ensurePlatformOrganization } from './bootstrap.js';
 import { DEMO_PASSWORD, demoAssignments, demoOrganizations, demoUsers } from './demo-data.js';
 
 const SEEDED_KEY = 'demo_data_seeded_at';
@@ -31,7 +32,9 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
     const organizationIds = new Map<string, string>();
     const departmentIds = new Map<string, string>();
     for (const { departments: orgDepartments, ...organization } of demoOrganizations) {
-      const [row] = await tx.insert(organizations).values(organization).returning({ id: organizations.id });
+      const [row] = organization.isPlatform
+        ? [await ensurePlatformOrganization(tx, organization)]
+        : await tx.insert(organizations).values(organization).returning({ id: organizations.id });
       if (!row) throw new Error(`Could not create ${organization.name}`);
       organizationIds.set(organization.name, row.id);
       if (orgDepartments.length === 0) continue;

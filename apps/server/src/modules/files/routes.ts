@@ -32,7 +32,10 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).catch(() => {
+        // The parser could not read the multipart body (no boundary, junk): the client's mistake.
+        throw badRequest(MESSAGES.fileRequired);
+      });
       if (part?.fieldname !== 'file') throw badRequest(MESSAGES.fileRequired);
       const stored = await storeUpload(app.db, app.storage, { file: part.file, filename: part.filename }, user.id);
       return reply.status(201).send({ success: true as const, data: stored });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { MESSAGES, type UploadedFile } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
-import { fileTypeStream } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { readHead, withHead } from '../../lib/sniff.js';
 import type { FileStorage } from '../../storage/index.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
@@ -45,35 +46,62 @@ function cleanFileName(name: string | undefined): string {
   return cleaned || 'file';
 }
 
+/** Enough of the head for file-type to recognise every format it knows. */
+const SNIFF_BYTES = 4100;
+
 /**
  * Streams an upload into storage under a random key. The type is sniffed from the content,
- * never taken from the client. Size limits are enforced by the multipart parser upstream.
+ * never taken from the client. The multipart parser enforces the size limit: when it cuts the
+ * stream, the partial file is removed and the client gets 413. A body that breaks off (a
+ * client's fault) is a 400, never a crash.
  */
 export async function storeUpload(
   db: Database,
   storage: FileStorage,
-  upload: { file: Readable; filename: string | undefined },
+  upload: { file: Readable & { truncated?: boolean }; filename: string | undefined },
   uploadedBy: string,
 ): Promise<UploadedFile> {
-  const typed = await fileTypeStream(upload.file);
-  const contentType = typed.fileType?.mime ?? UNKNOWN_TYPE;
-  const key = `${randomUUID()}${typed.fileType ? `.${typed.fileType.ext}` : ''}`;
+  let sourceError: Error | undefined;
+  let head: Buffer;
+  try {
+    head = await readHead(upload.file, SNIFF_BYTES);
+  } catch (error) {
+    throw uploadFailure(error as Error);
+  }
+  const detected = await fileTypeFromBuffer(head);
+  const contentType = detected?.mime ?? UNKNOWN_TYPE;
+  const key = `${randomUUID()}${detected ? `.${detected.ext}` : ''}`;
+
   const counter = byteCounter();
-  // pipe() does not forward errors: pass the parser's "too large" on, so storage aborts the write.
-  typed.once('error', (error) => counter.stream.destroy(error));
-  await storage.save(key, typed.pipe(counter.stream), contentType);
-  if ((upload.file as Readable & { truncated?: boolean }).truncated) {
+  // pipeline (not pipe) forwards a failure of the upload to the counter and so to storage.
+  const source = withHead(head, upload.file, (error) => {
+    sourceError = error;
+  });
+  const body = pipeline(source, counter.stream, () => {});
+  try {
+    await storage.save(key, body, contentType);
+  } catch (error) {
+    throw sourceError ? uploadFailure(sourceError) : error;
+  }
+  if (upload.file.truncated) {
     await storage.remove(key);
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   }
+
+  const values = { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy };
   try {
-    const values = { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy };
     await db.insert(files).values(values);
-    return presentFile(values);
   } catch (error) {
     await storage.remove(key);
     throw error;
   }
+  return presentFile(values);
+}
+
+/** The parser's own "too large" keeps its 413; anything else wrong with the body is the client's 400. */
+function uploadFailure(error: Error): Error {
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return error;
+  return new AppError('BAD_REQUEST', MESSAGES.uploadIncomplete);
 }
 
 export async function findFile(db: Database, key: string) {

@@ -48,7 +48,7 @@ export async function sessionRoutes(
       const session = requireSession(request);
       await revokeSession(app.db, session.id);
       disconnectSessions(app, [session.id]);
-      return { success: true as const, message: 'Signed out' };
+      return { success: true as const, message: MESSAGES.signedOut };
     },
   );
 
@@ -65,7 +65,7 @@ export async function sessionRoutes(
       },
     },
     async (request) => {
-      const revoked = await changePassword(app.db, requireSession(request), request.body);
+      const revoked = await changePassword(app.db, options.throttle, requireSession(request), request.body);
       disconnectSessions(app, revoked);
       return { success: true as const, message: MESSAGES.passwordChanged };
     },

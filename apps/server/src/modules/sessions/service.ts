@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -18,7 +18,8 @@ export async function createSession(db: Database, userId: string, ttlMs: number)
 
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
- * alike (same status, text and time); more than LOGIN_MAX_FAILURES failures lock the e-mail for the window.
+ * alike (same status, text and time); after LOGIN_MAX_FAILURES failed attempts the e-mail is
+ * locked for the rest of the window.
  */
 export async function signIn(
   db: Database,
@@ -27,15 +28,15 @@ export async function signIn(
   ttlMs: number,
 ) {
   const email = credentials.email;
-  if (await throttle.isBlocked(email)) throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
+  const throttleKey = `email:${email}`;
+  if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
+  }
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
-  if (!user || !passwordMatches || !user.isActive) {
-    await throttle.recordFailure(email);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
-  await throttle.reset(email);
+  if (!user || !passwordMatches || !user.isActive) throw unauthorized(MESSAGES.invalidCredentials);
+  await throttle.reset(throttleKey);
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
 }
 
@@ -43,15 +44,24 @@ export async function revokeSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Changes the password and revokes every other session of the user. Returns the revoked session ids. */
+/**
+ * Changes the password and revokes every other session of the user. Returns the revoked session ids.
+ * Checks of the current password are limited like sign-ins, so a stolen token cannot guess it.
+ */
 export async function changePassword(
   db: Database,
+  throttle: LoginThrottle,
   session: { id: string; user: { id: string; passwordHash: string } },
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<string[]> {
+  const throttleKey = `password-change:${session.user.id}`;
+  if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyPasswordAttempts);
+  }
   if (!(await verifyPassword(session.user.passwordHash, passwords.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordWrong);
   }
+  await throttle.reset(throttleKey);
   const passwordHash = await hashPassword(passwords.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));

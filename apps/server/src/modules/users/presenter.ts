@@ -1,5 +1,6 @@
-import type { User } from '@smart/contracts';
+import type { PageQuery, User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
+import { pagination } from '../../lib/paging.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
 export interface UserRecord {
@@ -43,4 +44,9 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** A page of users in the paged envelope. */
+export function presentUserPage(page: { items: UserRecord[]; total: number }, query: PageQuery) {
+  return { success: true as const, data: page.items.map(presentUser), pagination: pagination(query, page.total) };
 }

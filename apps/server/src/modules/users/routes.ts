@@ -1,8 +1,6 @@
 import {
   envelope,
   idParams,
-  isAdmin,
-  MESSAGES,
   pagedEnvelope,
   pageQuery,
   profileUpdateBody,
@@ -12,32 +10,19 @@ import {
   setUserOrganizationBody,
   userSchema,
 } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { pagination } from '../../lib/paging.js';
 import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
-import { findDepartment } from '../departments/service.js';
-import { advisesOrganization, findOrganization } from '../organizations/service.js';
+import { presentUser, presentUserPage } from './presenter.js';
 import {
-  canChangeUserDepartment,
-  canChangeUserOrganization,
-  canListUsers,
-  canReadDepartment,
-  canReadOrganizationUsers,
-  canSeeUser,
-} from './policy.js';
-import { presentUser } from './presenter.js';
-import {
-  findUserRecord,
-  listUserRecords,
+  listDepartmentMembers,
+  listOrganizationUsers,
+  listUsersVisibleTo,
   loadUserRecord,
+  moveUserToOrganization,
+  placeUserInDepartment,
   registerMember,
-  setUserDepartment,
-  setUserOrganization,
   updateOwnProfile,
 } from './service.js';
 
@@ -110,11 +95,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      if (!canListUsers(actor)) throw forbidden();
-      const scope = isAdmin(actor) ? undefined : eq(users.organizationId, actor.organizationId ?? '');
-      const { items, total } = await listUserRecords(app.db, scope, request.query);
-      return { success: true as const, data: items.map(presentUser), pagination: pagination(request.query, total) };
+      const page = await listUsersVisibleTo(app.db, requireUser(request), request.query);
+      return presentUserPage(page, request.query);
     },
   );
 
@@ -132,14 +114,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      const { orgId } = request.params;
-      const advises = actor.role === 'advisor' && (await advisesOrganization(app.db, actor.id, orgId));
-      if (!canReadOrganizationUsers(actor, orgId, advises) || !(await findOrganization(app.db, orgId))) {
-        throw notFound(MESSAGES.organizationNotFound);
-      }
-      const { items, total } = await listUserRecords(app.db, eq(users.organizationId, orgId), request.query);
-      return { success: true as const, data: items.map(presentUser), pagination: pagination(request.query, total) };
+      const page = await listOrganizationUsers(app.db, requireUser(request), request.params.orgId, request.query);
+      return presentUserPage(page, request.query);
     },
   );
 
@@ -157,11 +133,12 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      if (!canChangeUserOrganization(actor)) throw forbidden();
-      if (!(await findUserRecord(app.db, request.params.id))) throw notFound(MESSAGES.userNotFound);
-      if (!(await findOrganization(app.db, request.body.organizationId))) throw notFound(MESSAGES.organizationNotFound);
-      const record = await setUserOrganization(app.db, request.params.id, request.body.organizationId);
+      const record = await moveUserToOrganization(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.body.organizationId,
+      );
       return { success: true as const, data: presentUser(record) };
     },
   );
@@ -180,11 +157,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      const department = await findDepartment(app.db, request.params.id);
-      if (!department || !canReadDepartment(actor, department)) throw notFound(MESSAGES.departmentNotFound);
-      const { items, total } = await listUserRecords(app.db, eq(users.departmentId, department.id), request.query);
-      return { success: true as const, data: items.map(presentUser), pagination: pagination(request.query, total) };
+      const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
+      return presentUserPage(page, request.query);
     },
   );
 
@@ -203,18 +177,12 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      const target = await findUserRecord(app.db, request.params.id);
-      if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
-      if (!canChangeUserDepartment(actor, target.user)) throw forbidden();
-      const { departmentId } = request.body;
-      if (departmentId) {
-        const department = await findDepartment(app.db, departmentId);
-        if (!department || department.organizationId !== target.user.organizationId) {
-          throw notFound(MESSAGES.departmentNotFound);
-        }
-      }
-      const record = await setUserDepartment(app.db, target.user.id, departmentId);
+      const record = await placeUserInDepartment(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.body.departmentId,
+      );
       return { success: true as const, data: presentUser(record) };
     },
   );

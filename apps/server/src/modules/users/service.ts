@@ -1,6 +1,6 @@
-import type { PageQuery, ProfileUpdateBody, Role } from '@smart/contracts';
+import type { PageQuery, Role } from '@smart/contracts';
 import { isAdmin, MESSAGES, type profileUpdateBody, type registerBody, resolveRole } from '@smart/contracts';
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, type UserRow, users } from '../../db/schema/index.js';
@@ -8,8 +8,16 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { pageOffset } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
-import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
-import { canRegister } from './policy.js';
+import { advisesOrganization, findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import {
+  canChangeUserDepartment,
+  canChangeUserOrganization,
+  canListUsers,
+  canReadDepartment,
+  canReadOrganizationUsers,
+  canRegister,
+  canSeeUser,
+} from './policy.js';
 import type { UserRecord } from './presenter.js';
 
 /** Users with their organization's and department's names: one query, joined. */
@@ -33,8 +41,13 @@ export async function loadUserRecord(db: Database, id: string): Promise<UserReco
   return record;
 }
 
-/** A page of users matching `where` (all users when undefined), ordered by name, with the total. */
-export async function listUserRecords(db: Database, where: SQL | undefined, page: PageQuery) {
+export interface UserPage {
+  items: UserRecord[];
+  total: number;
+}
+
+/** A page of users matching `where`, ordered by name, with the total: two queries whatever the page size. */
+async function listUserRecords(db: Database, where: SQL, page: PageQuery): Promise<UserPage> {
   const [items, [totals]] = await Promise.all([
     selectUserRecords(db)
       .where(where)
@@ -46,7 +59,31 @@ export async function listUserRecords(db: Database, where: SQL | undefined, page
   return { items, total: totals?.total ?? 0 };
 }
 
-export interface NewUser {
+/** GET /api/users: everyone for admin, the own organization for an org_admin. */
+export async function listUsersVisibleTo(db: Database, actor: UserRow, page: PageQuery): Promise<UserPage> {
+  if (!canListUsers(actor)) throw forbidden();
+  if (isAdmin(actor)) return listUserRecords(db, sql`true`, page);
+  if (!actor.organizationId) return { items: [], total: 0 };
+  return listUserRecords(db, eq(users.organizationId, actor.organizationId), page);
+}
+
+/** An organization's directory, for its members, its advisors and admin; others get 404. */
+export async function listOrganizationUsers(db: Database, actor: UserRow, organizationId: string, page: PageQuery) {
+  const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, organizationId));
+  if (!canReadOrganizationUsers(actor, organizationId, advises) || !(await findOrganization(db, organizationId))) {
+    throw notFound(MESSAGES.organizationNotFound);
+  }
+  return listUserRecords(db, eq(users.organizationId, organizationId), page);
+}
+
+/** A department's members, for its organization and admin; others get 404. */
+export async function listDepartmentMembers(db: Database, actor: UserRow, departmentId: string, page: PageQuery) {
+  const department = await findDepartment(db, departmentId);
+  if (!department || !canReadDepartment(actor, department)) throw notFound(MESSAGES.departmentNotFound);
+  return listUserRecords(db, eq(users.departmentId, department.id), page);
+}
+
+interface NewUser {
   email: string;
   password: string;
   firstName: string;
@@ -58,10 +95,10 @@ export interface NewUser {
   phone?: string | null | undefined;
 }
 
-export async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
+async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [created = undefined] = await db
+    const [created] = await db
       .insert(users)
       .values({
         email: input.email,
@@ -85,29 +122,37 @@ export async function createUser(db: Database, input: NewUser): Promise<UserReco
 
 type Registration = z.output<typeof registerBody>;
 
+/** Staff roles live in the platform organization; members must belong to a customer organization. */
+const isPlatformRole = (role: Role) => role === 'admin' || role === 'advisor';
+
 /**
  * Adds a member (POST /api/users/register). An org_admin always adds into its own organization,
  * whatever the body names; an admin may name any organization, and advisors and admins it adds
- * without one land in the platform organization. The department may be given by id or by name.
+ * without one land in the platform organization. The department may be given by id or by name,
+ * and must belong to that organization (404 otherwise).
  */
 export async function registerMember(db: Database, actor: UserRow, registration: Registration): Promise<UserRecord> {
   const { meta, ...body } = registration;
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
   let organizationId = isAdmin(actor) ? (meta.organizationId ?? null) : actor.organizationId;
-  if (isAdmin(actor) && !organizationId && (role === 'admin' || role === 'advisor')) {
+  if (isAdmin(actor) && !organizationId && isPlatformRole(role)) {
     organizationId = (await findPlatformOrganization(db))?.id ?? null;
   }
   if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
-  if (organizationId && !(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  if (!organizationId) {
+    if (!isPlatformRole(role)) throw badRequest(MESSAGES.organizationRequired);
+  } else if (!(await findOrganization(db, organizationId))) {
+    throw notFound(MESSAGES.organizationNotFound);
+  }
 
   let departmentId: string | null = null;
-  if (meta.departmentId) {
-    const department = await findDepartment(db, meta.departmentId);
+  if (meta.departmentId || meta.department?.trim()) {
+    const department = meta.departmentId
+      ? await findDepartment(db, meta.departmentId)
+      : organizationId && meta.department
+        ? await findDepartmentByName(db, organizationId, meta.department)
+        : null;
     if (!department || department.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
-    departmentId = department.id;
-  } else if (meta.department?.trim() && organizationId) {
-    const department = await findDepartmentByName(db, organizationId, meta.department);
-    if (!department) throw badRequest(MESSAGES.departmentNotFound);
     departmentId = department.id;
   }
 
@@ -122,8 +167,6 @@ export async function registerMember(db: Database, actor: UserRow, registration:
 }
 
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
-
-export type { ProfileUpdateBody };
 
 /** Applies a user's own profile edit. Fields left out stay as they are. */
 export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate): Promise<UserRecord> {
@@ -153,13 +196,32 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
   return loadUserRecord(db, userId);
 }
 
-/** Moving to another organization leaves the old organization's department behind. */
-export async function setUserOrganization(db: Database, userId: string, organizationId: string) {
+/** Moves a user to another organization (admin). Its old organization's department is left behind. */
+export async function moveUserToOrganization(db: Database, actor: UserRow, userId: string, organizationId: string) {
+  if (!canChangeUserOrganization(actor)) throw forbidden();
+  if (!(await findUserRecord(db, userId))) throw notFound(MESSAGES.userNotFound);
+  if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
   await db.update(users).set({ organizationId, departmentId: null, updatedAt: new Date() }).where(eq(users.id, userId));
   return loadUserRecord(db, userId);
 }
 
-export async function setUserDepartment(db: Database, userId: string, departmentId: string | null) {
+/**
+ * Places a user in one of its own organization's departments, or in none (null).
+ * A user or department the actor cannot see answers 404; seeing without managing is 403.
+ */
+export async function placeUserInDepartment(
+  db: Database,
+  actor: UserRow,
+  userId: string,
+  departmentId: string | null,
+): Promise<UserRecord> {
+  const target = await findUserRecord(db, userId);
+  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
+  if (!canChangeUserDepartment(actor, target.user)) throw forbidden();
+  if (departmentId) {
+    const department = await findDepartment(db, departmentId);
+    if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
+  }
   await db.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
   return loadUserRecord(db, userId);
 }

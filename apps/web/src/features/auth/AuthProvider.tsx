@@ -40,16 +40,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Confirm the stored session with the server once at startup; any failure signs out (spec section 4).
+  // A late answer after the user has signed out (and maybe in again) concerns a session that is gone:
+  // it must neither replace the newer user nor end the newer session.
   useEffect(() => {
-    if (!readToken()) return;
+    const checkedToken = readToken();
+    if (!checkedToken) return;
     const controller = new AbortController();
+    const stillCurrent = () => readToken() === checkedToken;
     fetchSessionUser(controller.signal)
       .then((user) => {
+        if (!stillCurrent()) return;
         if (user) acceptUser(user);
         else endLocalSession();
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || !stillCurrent()) return;
         console.error('Session check failed; signing out', error);
         endLocalSession();
       });

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
+
+/** The keys the app keeps the session under (spec section 9), spelled out so a renamed key fails here. */
+const TOKEN_KEYS = ['authToken', 'auth_token', 'token'];
+const USER_KEYS = ['userData', 'user'];
+
+/** A real in-memory Storage: enough of the Web Storage API for the app's credential code. */
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+let storage: MemoryStorage;
+let sessionEnded: number;
+
+function storeSession(token: string) {
+  for (const key of TOKEN_KEYS) storage.setItem(key, token);
+  for (const key of USER_KEYS)
+    storage.setItem(key, JSON.stringify({ id: 'u1', email: 'a@b.example', meta: {}, profile: {} }));
+}
+
+function storedKeys() {
+  return [...TOKEN_KEYS, ...USER_KEYS].filter((key) => storage.getItem(key) !== null);
+}
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Fetch answers with `respond`'s Response; the Authorization header each call carried is recorded. */
+function stubFetch(respond: () => Response | Promise<Response>) {
+  const sentTokens: (string | null)[] = [];
+  vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+    sentTokens.push(new Headers(init?.headers).get('Authorization'));
+    return respond();
+  });
+  return sentTokens;
+}
+
+beforeEach(() => {
+  storage = new MemoryStorage();
+  sessionEnded = 0;
+  // The node test environment has no window: an EventTarget carrying localStorage stands in for it.
+  const win = Object.assign(new EventTarget(), { localStorage: storage });
+  win.addEventListener(SESSION_ENDED_EVENT, () => {
+    sessionEnded += 1;
+  });
+  vi.stubGlobal('window', win);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiClient', () => {
+  it('sends the stored token and unwraps the data of a success envelope', async () => {
+    storeSession('tok-1');
+    const sent = stubFetch(() => jsonResponse(200, { success: true, data: { name: 'Ada' } }));
+
+    await expect(apiClient.get('/api/users/profile')).resolves.toEqual({ name: 'Ada' });
+    expect(sent).toEqual(['Bearer tok-1']);
+  });
+
+  it.each([401, 403])(
+    'a %i ends the session: every token and user key cleared, session-ended fired',
+    async (status) => {
+      storeSession('tok-1');
+      stubFetch(() =>
+        jsonResponse(status, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }),
+      );
+
+      const error = await apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(status);
+      expect(storedKeys()).toEqual([]);
+      expect(sessionEnded).toBe(1);
+    },
+  );
+
+  it('a 401 answering a request sent with an old token leaves the newer session alone', async () => {
+    storeSession('old-token');
+    let answer: (response: Response) => void = () => {};
+    const sent = stubFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+
+    const pending = apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
+    // While the request is in flight the user signs out and in again: a new token is stored.
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    storeSession('new-token');
+    answer(jsonResponse(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }));
+
+    const error = await pending;
+    expect(sent).toEqual(['Bearer old-token']);
+    expect((error as ApiError).status).toBe(401);
+    expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
+    expect(storage.getItem('authToken')).toBe('new-token');
+    expect(sessionEnded).toBe(0);
+  });
+
+  it('an error envelope surfaces the server error text and code', async () => {
+    storeSession('tok-1');
+    stubFetch(() => jsonResponse(400, { success: false, error: 'Name is required', code: 'VALIDATION_ERROR' }));
+
+    const error = await apiClient
+      .put('/api/users/profile', {}, { errorMessage: 'Failed to update profile' })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Name is required');
+    expect((error as ApiError).code).toBe('VALIDATION_ERROR');
+    // A 400 is not an authentication failure: the session stays.
+    expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
+    expect(sessionEnded).toBe(0);
+  });
+
+  it('a success: false envelope with status 200 is still an error', async () => {
+    stubFetch(() => jsonResponse(200, { success: false, error: 'Organization not found' }));
+
+    await expect(apiClient.get('/api/organizations/x')).rejects.toThrow('Organization not found');
+  });
+
+  it('an error without text of its own surfaces the caller fallback', async () => {
+    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await apiClient
+      .get('/api/users/profile', { errorMessage: 'Failed to load profile' })
+      .catch((caught: unknown) => caught);
+
+    expect((error as ApiError).status).toBe(502);
+    expect((error as ApiError).message).toBe('Failed to load profile');
+  });
+
+  it('a network failure surfaces as a network ApiError with the caller message, session kept', async () => {
+    storeSession('tok-1');
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    const error = await apiClient
+      .get('/api/users/profile', { networkErrorMessage: 'Cannot reach the server' })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect((error as ApiError).code).toBe(NETWORK_ERROR_CODE);
+    expect((error as ApiError).message).toBe('Cannot reach the server');
+    expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
+    expect(sessionEnded).toBe(0);
+  });
+});
