@@ -1,3 +1,4 @@
+export * from './departments.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './limits.js';
@@ -12,5 +13,7 @@ export {
   notificationPreferencesSchema,
   updateNotificationsBody,
 } from './schemas/notifications.js';
+export * from './schemas/organizations.js';
+export * from './schemas/structure.js';
 export * from './schemas/users.js';
 export * from './validation.js';

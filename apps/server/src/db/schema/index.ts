@@ -4,4 +4,5 @@ export * from './departments.js';
 export * from './files.js';
 export * from './organizations.js';
 export * from './sessions.js';
+export * from './teams.js';
 export * from './users.js';

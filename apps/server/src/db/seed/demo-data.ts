@@ -13,7 +13,8 @@ export interface DemoOrganization {
   contactEmail: string;
   contactPhone: string;
   address: PostalAddress;
-  departments: { name: string; description: string; icon: string }[];
+  departments: { name: string; description: string; icon: string; manager?: string }[];
+  teams: { name: string; description: string; department?: string; lead: string; members: string[] }[];
 }
 
 export interface DemoUser {
@@ -42,6 +43,7 @@ export const demoOrganizations: DemoOrganization[] = [
     contactPhone: '+1 (415) 555-0100',
     address: { street: '500 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'USA' },
     departments: [],
+    teams: [],
   },
   {
     name: 'Acme Corp',
@@ -52,10 +54,67 @@ export const demoOrganizations: DemoOrganization[] = [
     contactPhone: '+1 (312) 555-0142',
     address: { street: '1200 Industrial Parkway', city: 'Chicago', state: 'IL', zipCode: '60607', country: 'USA' },
     departments: [
-      { name: 'Engineering', description: 'Product design, firmware and the web shop.', icon: 'HiCode' },
-      { name: 'Marketing', description: 'Brand, campaigns and trade shows.', icon: 'HiPresentationChartBar' },
-      { name: 'Finance', description: 'Accounting, payroll and budgeting.', icon: 'HiCurrencyDollar' },
-      { name: 'Operations', description: 'Production floor, logistics and suppliers.', icon: '🏭' },
+      {
+        name: 'Engineering',
+        description: 'Product design, firmware and the web shop.',
+        icon: 'HiCode',
+        manager: 'samir.patel@acme.example.com',
+      },
+      {
+        name: 'Marketing',
+        description: 'Brand, campaigns and trade shows.',
+        icon: 'HiPresentationChartBar',
+        manager: 'dana.lee@acme.example.com',
+      },
+      {
+        name: 'Finance',
+        description: 'Accounting, payroll and budgeting.',
+        icon: 'HiCurrencyDollar',
+        manager: 'grace.kim@acme.example.com',
+      },
+      {
+        name: 'Operations',
+        description: 'Production floor, logistics and suppliers.',
+        icon: '🏭',
+        manager: 'liam.oconnor@acme.example.com',
+      },
+    ],
+    teams: [
+      {
+        name: 'Web Platform',
+        description: 'The online shop and the customer portal.',
+        department: 'Engineering',
+        lead: 'samir.patel@acme.example.com',
+        members: ['noah.williams@acme.example.com', 'lucas.nguyen@acme.example.com'],
+      },
+      {
+        name: 'Quality Assurance',
+        description: 'Testing of firmware and the web shop before each release.',
+        department: 'Engineering',
+        lead: 'emma.johnson@acme.example.com',
+        members: ['noah.williams@acme.example.com'],
+      },
+      {
+        name: 'Brand & Campaigns',
+        description: 'Seasonal campaigns, the catalogue and trade-show booths.',
+        department: 'Marketing',
+        lead: 'dana.lee@acme.example.com',
+        members: ['sofia.garcia@acme.example.com'],
+      },
+      {
+        name: 'Accounting',
+        description: 'Month-end close, payables and receivables.',
+        department: 'Finance',
+        lead: 'grace.kim@acme.example.com',
+        members: ['ethan.brown@acme.example.com'],
+      },
+      {
+        name: 'Production Floor',
+        description: 'Machining, assembly and shipping.',
+        department: 'Operations',
+        lead: 'liam.oconnor@acme.example.com',
+        members: ['member@acme.example.com', 'ava.martinez@acme.example.com', 'mia.thompson@acme.example.com'],
+      },
     ],
   },
   {
@@ -66,7 +125,24 @@ export const demoOrganizations: DemoOrganization[] = [
     contactEmail: 'info@globex.example.com',
     contactPhone: '+1 (503) 555-0177',
     address: { street: '88 Harbor Drive', city: 'Portland', state: 'OR', zipCode: '97209', country: 'USA' },
-    departments: [{ name: 'Logistics', description: 'Routing, fleet and warehouses.', icon: 'HiGlobe' }],
+    departments: [
+      {
+        name: 'Logistics',
+        description: 'Routing, fleet and warehouses.',
+        icon: 'HiGlobe',
+        manager: 'nina.brooks@globex.example.com',
+      },
+      { name: 'Customer Service', description: 'Shipment tracking and claims.', icon: '📦' },
+    ],
+    teams: [
+      {
+        name: 'Fleet Dispatch',
+        description: 'Daily truck routes and driver schedules.',
+        department: 'Logistics',
+        lead: 'nina.brooks@globex.example.com',
+        members: ['omar.haddad@globex.example.com'],
+      },
+    ],
   },
 ];
 
@@ -174,6 +250,86 @@ export const demoUsers: DemoUser[] = [
     lastName: 'Brooks',
     jobTitle: 'Dispatch Lead',
     phone: '+1 (503) 555-0179',
+  },
+  {
+    email: 'noah.williams@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Engineering',
+    firstName: 'Noah',
+    lastName: 'Williams',
+    jobTitle: 'Frontend Developer',
+    phone: '+1 (312) 555-0149',
+  },
+  {
+    email: 'lucas.nguyen@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Engineering',
+    firstName: 'Lucas',
+    lastName: 'Nguyen',
+    jobTitle: 'DevOps Engineer',
+    phone: '+1 (312) 555-0150',
+  },
+  {
+    email: 'emma.johnson@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Engineering',
+    firstName: 'Emma',
+    lastName: 'Johnson',
+    jobTitle: 'QA Engineer',
+    phone: '+1 (312) 555-0151',
+  },
+  {
+    email: 'sofia.garcia@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Marketing',
+    firstName: 'Sofia',
+    lastName: 'Garcia',
+    jobTitle: 'Content Strategist',
+    phone: '+1 (312) 555-0152',
+  },
+  {
+    email: 'ethan.brown@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Finance',
+    firstName: 'Ethan',
+    lastName: 'Brown',
+    jobTitle: 'Staff Accountant',
+    phone: '+1 (312) 555-0153',
+  },
+  {
+    email: 'ava.martinez@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Operations',
+    firstName: 'Ava',
+    lastName: 'Martinez',
+    jobTitle: 'Logistics Coordinator',
+    phone: '+1 (312) 555-0154',
+  },
+  {
+    email: 'mia.thompson@acme.example.com',
+    role: 'user',
+    organization: 'Acme Corp',
+    department: 'Operations',
+    firstName: 'Mia',
+    lastName: 'Thompson',
+    jobTitle: 'Quality Inspector',
+    phone: '+1 (312) 555-0155',
+  },
+  {
+    email: 'omar.haddad@globex.example.com',
+    role: 'user',
+    organization: 'Globex',
+    department: 'Logistics',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    jobTitle: 'Route Planner',
+    phone: '+1 (503) 555-0180',
   },
 ];
 

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database } from '../client.js';
-import { advisorAssignments, appMeta, departments, organizations, users } from '../schema/index.js';
+import { advisorAssignments, appMeta, departments, organizations, teamMembers, teams, users } from '../schema/index.js';
 import { ensurePlatformOrganization } from './bootstrap.js';
 import { DEMO_PASSWORD, demoAssignments, demoOrganizations, demoUsers } from './demo-data.js';
 
@@ -31,7 +32,7 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
 
     const organizationIds = new Map<string, string>();
     const departmentIds = new Map<string, string>();
-    for (const { departments: orgDepartments, ...organization } of demoOrganizations) {
+    for (const { departments: orgDepartments, teams: _teams, ...organization } of demoOrganizations) {
       const [row] = organization.isPlatform
         ? [await ensurePlatformOrganization(tx, organization)]
         : await tx.insert(organizations).values(organization).returning({ id: organizations.id });
@@ -40,7 +41,9 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
       if (orgDepartments.length === 0) continue;
       const rows = await tx
         .insert(departments)
-        .values(orgDepartments.map((department) => ({ ...department, organizationId: row.id })))
+        .values(
+          orgDepartments.map(({ manager: _manager, ...department }) => ({ ...department, organizationId: row.id })),
+        )
         .returning({ id: departments.id, name: departments.name });
       for (const department of rows) departmentIds.set(`${organization.name}/${department.name}`, department.id);
     }
@@ -57,6 +60,37 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
       )
       .returning({ id: users.id, email: users.email });
     const userIds = new Map(userRows.map((row) => [row.email, row.id]));
+
+    for (const organization of demoOrganizations) {
+      for (const department of organization.departments) {
+        if (!department.manager) continue;
+        await tx
+          .update(departments)
+          .set({ managerId: lookup(userIds, department.manager) })
+          .where(eq(departments.id, lookup(departmentIds, `${organization.name}/${department.name}`)));
+      }
+      for (const team of organization.teams) {
+        const [row] = await tx
+          .insert(teams)
+          .values({
+            organizationId: lookup(organizationIds, organization.name),
+            departmentId: team.department ? lookup(departmentIds, `${organization.name}/${team.department}`) : null,
+            name: team.name,
+            description: team.description,
+            teamLeadId: lookup(userIds, team.lead),
+          })
+          .returning({ id: teams.id });
+        if (!row) throw new Error(`Could not create team ${team.name}`);
+        await tx.insert(teamMembers).values([
+          { teamId: row.id, userId: lookup(userIds, team.lead), role: 'lead' as const },
+          ...team.members.map((email) => ({
+            teamId: row.id,
+            userId: lookup(userIds, email),
+            role: 'member' as const,
+          })),
+        ]);
+      }
+    }
 
     const admin = lookup(userIds, 'admin@smart.example.com');
     await tx.insert(advisorAssignments).values(

@@ -1,4 +1,4 @@
-import type { PageQuery, User } from '@smart/contracts';
+import type { PageQuery, User, UserSummary } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import { pagination } from '../../lib/paging.js';
 
@@ -49,4 +49,22 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
 /** A page of users in the paged envelope. */
 export function presentUserPage(page: { items: UserRecord[]; total: number }, query: PageQuery) {
   return { success: true as const, data: page.items.map(presentUser), pagination: pagination(query, page.total) };
+}
+
+/** A user inside another record (a manager, a team lead or member). */
+export function presentUserSummary(
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role'>,
+): UserSummary {
+  return {
+    id: user.id,
+    _id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImage: user.profileImage,
+    jobTitle: user.jobTitle,
+    phone: user.phone,
+    role: user.role,
+    roles: [user.role],
+  };
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_SHORT_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+} from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { EMAIL_PATTERN } from '../validation.js';
+import { optionalText } from './common.js';
+
+export const addressSchema = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+/** The organization as the API returns it (first document, section 3). */
+export const organizationSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  domain: z.string().nullable(),
+  logo: z.string().nullable(),
+  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: addressSchema }),
+  isPlatform: z.boolean(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** http(s) URL; a bare domain gets https:// in front. Empty clears the field. */
+const websiteField = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
+  .refine((value) => value === '' || URL.canParse(value), MESSAGES.websiteInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+const contactEmailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH)
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.emailInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+const addressInput = z
+  .object({
+    street: optionalText(MAX_SHORT_TEXT_LENGTH),
+    city: optionalText(MAX_NAME_LENGTH),
+    state: optionalText(MAX_NAME_LENGTH),
+    zipCode: optionalText(MAX_NAME_LENGTH),
+    country: optionalText(MAX_NAME_LENGTH),
+  })
+  .optional();
+
+const organizationFields = {
+  website: websiteField,
+  description: optionalText(MAX_LONG_TEXT_LENGTH),
+  domain: optionalText(MAX_SHORT_TEXT_LENGTH),
+  logo: optionalText(MAX_URL_LENGTH),
+  contact: z
+    .object({ email: contactEmailField, phone: optionalText(MAX_NAME_LENGTH), address: addressInput })
+    .optional(),
+};
+
+const organizationName = z
+  .string({ error: MESSAGES.organizationNameRequired })
+  .trim()
+  .min(1, MESSAGES.organizationNameRequired)
+  .max(MAX_NAME_LENGTH);
+
+export const createOrganizationBody = z.object({ name: organizationName, ...organizationFields });
+export const updateOrganizationBody = z.object({ name: organizationName.optional(), ...organizationFields });
+export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DEPARTMENT_ICON,
+  DEFAULT_TEAM_MEMBER_ROLE,
+  isDepartmentIcon,
+  TEAM_MEMBER_ROLES,
+} from '../departments.js';
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { ROLES } from '../roles.js';
+import { idSchema, optionalText } from './common.js';
+
+/** A user as it appears inside another record (a department's manager, a team's lead or member). */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImage: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  roles: z.array(z.enum(ROLES)),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const departmentSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  organizationId: z.string(),
+  manager: userSummarySchema.nullable(),
+  settings: z.object({ icon: z.string() }),
+  teamCount: z.number().int(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+const iconField = z.string().trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
+
+const departmentName = z
+  .string({ error: MESSAGES.departmentNameRequired })
+  .trim()
+  .min(1, MESSAGES.departmentNameRequired)
+  .max(MAX_NAME_LENGTH);
+
+export const createDepartmentBody = z.object({
+  name: departmentName,
+  description: optionalText(MAX_LONG_TEXT_LENGTH),
+  manager: idSchema.nullable().optional(),
+  settings: z.object({ icon: iconField.default(DEFAULT_DEPARTMENT_ICON) }).optional(),
+});
+export const updateDepartmentBody = z.object({
+  name: departmentName.optional(),
+  description: optionalText(MAX_LONG_TEXT_LENGTH),
+  manager: idSchema.nullable().optional(),
+  settings: z.object({ icon: iconField }).optional(),
+});
+export type CreateDepartmentBody = z.input<typeof createDepartmentBody>;
+export type UpdateDepartmentBody = z.input<typeof updateDepartmentBody>;
+
+export const attachTeamBody = z.object({ teamId: z.uuid({ error: MESSAGES.selectTeam }) });
+
+export const teamMemberRoleSchema = z.enum(TEAM_MEMBER_ROLES, { error: MESSAGES.teamMemberRoleInvalid });
+
+export const teamMemberSchema = z.object({ user: userSummarySchema, role: teamMemberRoleSchema, addedAt: z.string() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  organizationId: z.string(),
+  departmentId: z.string().nullable(),
+  department: z.object({ _id: z.string(), id: z.string(), name: z.string() }).nullable(),
+  teamLead: userSummarySchema.nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** A team with its members, as GET /api/teams/{id} returns it. */
+export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+const teamName = z
+  .string({ error: MESSAGES.teamNameRequired })
+  .trim()
+  .min(1, MESSAGES.teamNameRequired)
+  .max(MAX_NAME_LENGTH);
+
+export const createTeamBody = z.object({
+  name: teamName,
+  description: optionalText(MAX_LONG_TEXT_LENGTH),
+  departmentId: idSchema.nullable().optional(),
+  teamLead: idSchema.nullable().optional(),
+  members: z
+    .array(z.object({ user: idSchema, role: teamMemberRoleSchema.default(DEFAULT_TEAM_MEMBER_ROLE) }))
+    .max(500)
+    .optional(),
+});
+export const updateTeamBody = z.object({
+  name: teamName.optional(),
+  description: optionalText(MAX_LONG_TEXT_LENGTH),
+  departmentId: idSchema.nullable().optional(),
+  teamLead: idSchema.nullable().optional(),
+});
+export type CreateTeamBody = z.input<typeof createTeamBody>;
+export type UpdateTeamBody = z.input<typeof updateTeamBody>;
+
+export const addTeamMemberBody = z.object({
+  userId: z.uuid({ error: MESSAGES.selectUser }),
+  role: teamMemberRoleSchema.default(DEFAULT_TEAM_MEMBER_ROLE),
+});
+export type AddTeamMemberBody = z.input<typeof addTeamMemberBody>;
+
+/** An org_admin's edit of a member (the Team Members page's edit modal). */
+export const updateMemberBody = z.object({
+  jobTitle: optionalText(MAX_NAME_LENGTH * 2),
+  phone: optionalText(MAX_NAME_LENGTH),
+  departmentId: idSchema.nullable().optional(),
+  role: z.enum(ROLES).optional(),
+});
+export type UpdateMemberBody = z.input<typeof updateMemberBody>;
+
+/** GET /api/departments and /api/teams: an admin may pick the organization. */
+export const organizationFilterQuery = z.object({ organizationId: idSchema.optional() });
