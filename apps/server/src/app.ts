@@ -6,10 +6,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { organizationRoutes } from './modules/organizations/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -93,7 +96,10 @@ export async function buildApp({ config, db, storage, logger }: AppDependencies)
   await app.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
   await app.register(notificationRoutes);
   await app.register(userRoutes);
+  await app.register(teamRoutes);
   await app.register(fileRoutes);
+  await app.register(organizationRoutes);
+  await app.register(departmentRoutes);
   await app.register(webPlugin, { root: config.webDistDir });
 
   return app;

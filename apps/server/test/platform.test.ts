@@ -65,6 +65,15 @@ describe('platform behaviour', () => {
       ['PUT', '/api/users/notifications'],
       ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/organization'],
       ['PUT', '/api/users/00000000-0000-4000-8000-000000000000/department'],
+      ['PUT', '/api/users/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/organizations'],
+      ['PUT', '/api/organizations/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/departments'],
+      ['PUT', '/api/departments/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/departments/00000000-0000-4000-8000-000000000000/teams'],
+      ['POST', '/api/teams'],
+      ['PUT', '/api/teams/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/teams/00000000-0000-4000-8000-000000000000/members'],
     ];
     const junk: string[] = [
       'null',
@@ -106,7 +115,7 @@ describe('platform behaviour', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('documents every accounts route with its bearer auth', async () => {
+  it('documents every route with its bearer auth', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
@@ -127,6 +136,31 @@ describe('OpenAPI document', () => {
       ['/api/files/upload', 'post', true],
       ['/api/files/{key}', 'get', false],
       ['/api/health', 'get', false],
+      ['/api/users/{id}', 'put', true],
+      ['/api/users/{id}', 'delete', true],
+      ['/api/organizations', 'get', true],
+      ['/api/organizations', 'post', true],
+      ['/api/organizations/{id}', 'get', true],
+      ['/api/organizations/{id}', 'put', true],
+      ['/api/organizations/{id}', 'delete', true],
+      ['/api/organizations/{id}/users', 'get', true],
+      ['/api/departments', 'get', true],
+      ['/api/departments', 'post', true],
+      ['/api/departments/{id}', 'get', true],
+      ['/api/departments/{id}', 'put', true],
+      ['/api/departments/{id}', 'delete', true],
+      ['/api/departments/{id}/members', 'get', true],
+      ['/api/departments/{id}/teams', 'post', true],
+      ['/api/departments/{id}/teams/{teamId}', 'delete', true],
+      ['/api/teams', 'get', true],
+      ['/api/teams', 'post', true],
+      ['/api/teams/department/{id}', 'get', true],
+      ['/api/teams/{id}', 'get', true],
+      ['/api/teams/{id}', 'put', true],
+      ['/api/teams/{id}', 'delete', true],
+      ['/api/teams/{id}/members', 'get', true],
+      ['/api/teams/{id}/members', 'post', true],
+      ['/api/teams/{id}/members/{userId}', 'delete', true],
     ];
     for (const [path, method, secured] of expected) {
       const operation = document.paths[path]?.[method];

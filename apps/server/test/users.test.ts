@@ -383,3 +383,94 @@ describe('departments of users', () => {
     expect(response.json().data.meta).toMatchObject({ departmentId: null, department: null });
   });
 });
+
+describe('PUT /api/users/:id (edit a member)', () => {
+  it('lets the org_admin change job title, phone, department and role', async () => {
+    const created = (
+      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
+    ).json().data.user;
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/users/${created.id}`,
+      as: 'acmeOwner',
+      payload: {
+        jobTitle: 'Buyer',
+        phone: '+1 312 555 0123',
+        departmentId: acmeDepartments.Finance,
+        role: 'org_admin',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      role: 'org_admin',
+      meta: { jobTitle: 'Buyer', department: 'Finance' },
+    });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/users/${created.id}`,
+      as: 'admin',
+      payload: { departmentId: null, jobTitle: '' },
+    });
+    expect(cleared.json().data.meta).toMatchObject({ department: null, jobTitle: null });
+  });
+
+  it('refuses advisor/admin roles from an org_admin, foreign departments, members and other tenants', async () => {
+    const member = await profileOf('acmeMember');
+    const put = (as: AccountName, payload: object) =>
+      t.request({ method: 'PUT', url: `/api/users/${member.id}`, as, payload });
+    expect((await put('acmeOwner', { role: 'admin' })).statusCode).toBe(403);
+    expect((await put('acmeOwner', { departmentId: globexDepartmentId })).statusCode).toBe(404);
+    expect((await put('acmeMember', { jobTitle: 'Boss' })).statusCode).toBe(403);
+    expect((await put('globexOwner', { jobTitle: 'Boss' })).statusCode).toBe(404);
+    expect((await put('advisor', { jobTitle: 'Boss' })).statusCode).toBe(404);
+    expect((await put('acmeOwner', { role: 'king' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'PUT', url: `/api/users/${member.id}`, payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/users/:id (deactivate a member)', () => {
+  it('ends its sessions, stops its sign-in, keeps its record, and drops it from the active directory', async () => {
+    const body = newMember();
+    const created = (
+      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
+    ).json().data.user;
+    const token = await t.tokenFor(body.email as string, 'secret-123');
+    const response = await t.request({ method: 'DELETE', url: `/api/users/${created.id}`, as: 'acmeOwner' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.isActive).toBe(false);
+
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(401);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: body.email, password: 'secret-123' },
+    });
+    expect(login.statusCode).toBe(401);
+    const active = (
+      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?limit=200`, as: 'acmeOwner' })
+    ).json().data;
+    expect(active.map((u: { id: string }) => u.id)).not.toContain(created.id);
+    const inactive = (
+      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?status=inactive`, as: 'acmeOwner' })
+    ).json().data;
+    expect(inactive.map((u: { id: string }) => u.id)).toContain(created.id);
+  });
+
+  it('refuses self, members, other tenants and advisors', async () => {
+    const owner = await profileOf('acmeOwner');
+    const self = await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: 'acmeOwner' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toBe(MESSAGES.cannotDeactivateSelf);
+    const colleague = await profileOf('acmeColleague');
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'acmeMember' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'globexOwner' })).statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'advisor' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.request({ method: 'DELETE', url: '/api/users/not-a-uuid', as: 'admin' })).statusCode).toBe(404);
+  });
+});

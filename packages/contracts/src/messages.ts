@@ -66,6 +66,9 @@ export const MESSAGES = {
   // Organization structure (spec section 5 and 8)
   organizationNameRequired: 'Organization name is required',
   websiteInvalid: 'Please enter a valid website address',
+  organizationDeleted: 'Organization deleted',
+  organizationNameTaken: 'An organization with this name already exists',
+  platformOrganizationLocked: 'The platform organization cannot be deleted',
   organizationHasMembers: 'This organization still has members. Move or remove them before deleting it.',
   noOrganizationId: 'No organization ID found',
   noOrganizationIdForUser: 'No organization ID found for the current user.',
@@ -74,6 +77,8 @@ export const MESSAGES = {
   createDepartmentFailed: 'Failed to create department',
   updateDepartmentFailed: 'Failed to update department',
   departmentUpdated: 'Department updated successfully!',
+  departmentDeleted: 'Department deleted',
+  teamDeleted: 'Team deleted',
   noDepartmentId: 'No department ID provided',
   fetchDepartmentFailed: 'Failed to fetch department',
   fetchTeamsFailed: 'Failed to fetch teams',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,15 +28,25 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** An arbitrary constant: the advisory lock that serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_KEY = 724_101;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+/** Called with the SQL of every query the database runs (tests count queries with it). */
+export type QueryListener = (sql: string) => void;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; onQuery?: QueryListener }
+  | { kind: 'pglite'; dataDir: string | undefined; onQuery?: QueryListener };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, target.onQuery)
+    : openPglite(target.dataDir, target.onQuery);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+const queryLogger = (onQuery: QueryListener | undefined): Logger | undefined =>
+  onQuery && { logQuery: (query) => onQuery(query) };
+
+async function openPostgres(url: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool, schema, logger: queryLogger(onQuery) });
   return {
     db,
     kind: 'postgres',
@@ -54,7 +65,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** `dataDir` undefined means an in-memory database (tests). */
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, onQuery?: QueryListener): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -62,7 +73,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
     return {
       db,
       kind: 'pglite',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { type DatabaseHandle, openDatabase, type QueryListener } from '../../src/db/client.js';
 
 /** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
 export async function createPostgresDatabase(serverUrl: string) {
@@ -14,16 +14,17 @@ export async function createPostgresDatabase(serverUrl: string) {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * `onQuery` hears every SQL statement, for tests that count queries.
  */
-export async function freshDatabase(): Promise<DatabaseHandle> {
+export async function freshDatabase(onQuery?: QueryListener): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined, onQuery });
     await handle.migrate();
     return handle;
   }
   const created = await createPostgresDatabase(serverUrl);
-  const handle = await openDatabase({ kind: 'postgres', url: created.url });
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, onQuery });
   await handle.migrate();
   return {
     ...handle,

@@ -50,6 +50,8 @@ const departmentName = z
 
 export const createDepartmentBody = z.object({
   name: departmentName,
+  /** Only an admin names the organization; everyone else creates in its own. */
+  organizationId: idSchema.optional(),
   description: optionalText(MAX_LONG_TEXT_LENGTH),
   manager: idSchema.nullable().optional(),
   settings: z.object({ icon: iconField.default(DEFAULT_DEPARTMENT_ICON) }).optional(),
@@ -97,6 +99,8 @@ const teamName = z
 
 export const createTeamBody = z.object({
   name: teamName,
+  /** Only an admin names the organization (or gives a department); everyone else creates in its own. */
+  organizationId: idSchema.optional(),
   description: optionalText(MAX_LONG_TEXT_LENGTH),
   departmentId: idSchema.nullable().optional(),
   teamLead: idSchema.nullable().optional(),
@@ -131,3 +135,6 @@ export type UpdateMemberBody = z.input<typeof updateMemberBody>;
 
 /** GET /api/departments and /api/teams: an admin may pick the organization. */
 export const organizationFilterQuery = z.object({ organizationId: idSchema.optional() });
+
+/** Which members a directory lists: active ones by default. */
+export const memberStatusQuery = z.object({ status: z.enum(['active', 'inactive', 'all']).default('active') });

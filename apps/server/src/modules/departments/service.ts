@@ -1,6 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { createDepartmentBody, PageQuery, updateDepartmentBody } from '@smart/contracts';
+import { isAdmin, MESSAGES } from '@smart/contracts';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments } from '../../db/schema/index.js';
+import { departments, teams, type UserRow, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/paging.js';
+import { canManageIn, canReadStructure } from '../organizations/policy.js';
+import type { DepartmentRecord } from './presenter.js';
 
 export async function findDepartment(db: Database, id: string) {
   const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1);
@@ -14,4 +22,171 @@ export async function findDepartmentByName(db: Database, organizationId: string,
     .where(and(eq(departments.organizationId, organizationId), sql`lower(${departments.name}) = lower(${name.trim()})`))
     .limit(1);
   return row ?? null;
+}
+
+const manager = alias(users, 'manager');
+
+/** Departments with manager, team count and active member count: one query for any number of rows. */
+function selectDepartmentRecords(db: Database) {
+  const teamTotals = db
+    .select({ departmentId: teams.departmentId, total: count().as('team_total') })
+    .from(teams)
+    .groupBy(teams.departmentId)
+    .as('team_totals');
+  const memberTotals = db
+    .select({ departmentId: users.departmentId, total: count().as('member_total') })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .groupBy(users.departmentId)
+    .as('member_totals');
+  return db
+    .select({
+      ...getTableColumns(departments),
+      manager,
+      teamCount: sql<number>`coalesce(${teamTotals.total}, 0)::int`,
+      memberCount: sql<number>`coalesce(${memberTotals.total}, 0)::int`,
+    })
+    .from(departments)
+    .leftJoin(manager, eq(manager.id, departments.managerId))
+    .leftJoin(teamTotals, eq(teamTotals.departmentId, departments.id))
+    .leftJoin(memberTotals, eq(memberTotals.departmentId, departments.id));
+}
+
+/** Non-admins list their own organization's departments; an admin one organization's, or all. */
+function listScope(actor: UserRow, organizationId: string | undefined): SQL {
+  if (isAdmin(actor)) return organizationId ? eq(departments.organizationId, organizationId) : sql`true`;
+  return actor.organizationId ? eq(departments.organizationId, actor.organizationId) : sql`false`;
+}
+
+export async function listDepartmentsVisibleTo(
+  db: Database,
+  actor: UserRow,
+  query: PageQuery & { organizationId?: string | undefined },
+) {
+  const where = listScope(actor, query.organizationId);
+  const [items, [totals]] = await Promise.all([
+    selectDepartmentRecords(db)
+      .where(where)
+      .orderBy(asc(departments.name), asc(departments.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(departments).where(where),
+  ]);
+  return { items: items as DepartmentRecord[], total: totals?.total ?? 0 };
+}
+
+/** The department if the actor may read it; 404 otherwise. */
+export async function getDepartmentFor(db: Database, actor: UserRow, id: string): Promise<DepartmentRecord> {
+  const [row] = await selectDepartmentRecords(db).where(eq(departments.id, id)).limit(1);
+  if (!row || !canReadStructure(actor, row.organizationId)) throw notFound(MESSAGES.departmentNotFound);
+  return row as DepartmentRecord;
+}
+
+/** The department if the actor may change it: 404 when it cannot even read it, 403 when it can only read. */
+async function departmentToManage(db: Database, actor: UserRow, id: string) {
+  const department = await getDepartmentFor(db, actor, id);
+  if (!canManageIn(actor, department.organizationId, 'canManageDepartments')) throw forbidden();
+  return department;
+}
+
+/** A manager must be an active member of the department's organization. */
+async function checkManager(db: Database, organizationId: string, managerId: string | null | undefined) {
+  if (!managerId) return;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, managerId), eq(users.organizationId, organizationId), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) throw notFound(MESSAGES.userNotFound);
+}
+
+async function saving<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.departmentNameTaken);
+    throw error;
+  }
+}
+
+export async function createDepartment(
+  db: Database,
+  actor: UserRow,
+  input: z.output<typeof createDepartmentBody>,
+): Promise<DepartmentRecord> {
+  const organizationId = isAdmin(actor) ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
+  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (!canManageIn(actor, organizationId, 'canManageDepartments')) throw forbidden();
+  await checkManager(db, organizationId, input.manager);
+  const [created] = await saving(
+    db
+      .insert(departments)
+      .values({
+        organizationId,
+        name: input.name,
+        description: input.description ?? null,
+        managerId: input.manager ?? null,
+        ...(input.settings?.icon && { icon: input.settings.icon }),
+      })
+      .returning({ id: departments.id }),
+  );
+  if (!created) throw new Error('insert returned no row');
+  return getDepartmentFor(db, actor, created.id);
+}
+
+export async function updateDepartment(
+  db: Database,
+  actor: UserRow,
+  id: string,
+  input: z.output<typeof updateDepartmentBody>,
+): Promise<DepartmentRecord> {
+  const department = await departmentToManage(db, actor, id);
+  await checkManager(db, department.organizationId, input.manager);
+  const changes = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.manager !== undefined && { managerId: input.manager }),
+    ...(input.settings?.icon !== undefined && { icon: input.settings.icon }),
+  };
+  await saving(
+    db
+      .update(departments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(departments.id, id)),
+  );
+  return getDepartmentFor(db, actor, id);
+}
+
+/** Deletes a department. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
+export async function deleteDepartment(db: Database, actor: UserRow, id: string) {
+  await departmentToManage(db, actor, id);
+  await db.delete(departments).where(eq(departments.id, id));
+}
+
+/** A team of the department's organization, or 404 (another organization's team does not exist for us). */
+async function teamOfOrganization(db: Database, organizationId: string, teamId: string) {
+  const [team] = await db
+    .select({ id: teams.id, departmentId: teams.departmentId })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
+    .limit(1);
+  if (!team) throw notFound(MESSAGES.teamNotFound);
+  return team;
+}
+
+/** Attaches an existing team of the same organization to the department (it leaves any other). */
+export async function attachTeam(db: Database, actor: UserRow, id: string, teamId: string) {
+  const department = await departmentToManage(db, actor, id);
+  await teamOfOrganization(db, department.organizationId, teamId);
+  await db.update(teams).set({ departmentId: id, updatedAt: new Date() }).where(eq(teams.id, teamId));
+  return getDepartmentFor(db, actor, id);
+}
+
+/** Detaches a team from the department; the team itself stays. */
+export async function detachTeam(db: Database, actor: UserRow, id: string, teamId: string) {
+  const department = await departmentToManage(db, actor, id);
+  const team = await teamOfOrganization(db, department.organizationId, teamId);
+  if (team.departmentId !== id) throw notFound(MESSAGES.teamNotFound);
+  await db.update(teams).set({ departmentId: null, updatedAt: new Date() }).where(eq(teams.id, teamId));
+  return getDepartmentFor(db, actor, id);
 }

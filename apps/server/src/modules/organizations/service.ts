@@ -1,6 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
+import { isAdmin, MESSAGES } from '@smart/contracts';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { advisorAssignments, organizations } from '../../db/schema/index.js';
+import { advisorAssignments, organizations, type UserRow, users } from '../../db/schema/index.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/paging.js';
+import { canCreateOrDeleteOrganizations, canReadOrganization, canUpdateOrganization } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -26,4 +32,114 @@ export async function advisesOrganization(db: Database, advisorId: string, organ
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Organizations with their active member count, in one query (a grouped join, not a query per row). */
+function selectOrganizations(db: Database) {
+  const members = db
+    .select({ organizationId: users.organizationId, total: count().as('member_total') })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .groupBy(users.organizationId)
+    .as('members');
+  return db
+    .select({ ...getTableColumns(organizations), memberCount: sql<number>`coalesce(${members.total}, 0)::int` })
+    .from(organizations)
+    .leftJoin(members, eq(members.organizationId, organizations.id));
+}
+
+/** Which organizations an actor sees in lists: admin all, an advisor those it advises, others their own. */
+function visibleTo(actor: UserRow): SQL {
+  if (isAdmin(actor)) return sql`true`;
+  if (actor.role === 'advisor') {
+    return sql`exists (select 1 from ${advisorAssignments} where ${advisorAssignments.organizationId} = ${organizations.id}
+      and ${advisorAssignments.advisorId} = ${actor.id} and ${advisorAssignments.isActive})`;
+  }
+  return actor.organizationId ? eq(organizations.id, actor.organizationId) : sql`false`;
+}
+
+export async function listOrganizationsVisibleTo(db: Database, actor: UserRow, page: PageQuery) {
+  const where = visibleTo(actor);
+  const [items, [totals]] = await Promise.all([
+    selectOrganizations(db).where(where).orderBy(asc(organizations.name)).limit(page.limit).offset(pageOffset(page)),
+    db.select({ total: count() }).from(organizations).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0 };
+}
+
+/** The organization if the actor may read it; 404 otherwise (never reveal another tenant's record). */
+export async function getOrganizationFor(db: Database, actor: UserRow, id: string) {
+  const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, id));
+  const [row] = canReadOrganization(actor, id, advises)
+    ? await selectOrganizations(db).where(eq(organizations.id, id)).limit(1)
+    : [];
+  if (!row) throw notFound(MESSAGES.organizationNotFound);
+  return row;
+}
+
+type OrganizationInput = z.output<typeof updateOrganizationBody>;
+
+/** Body → column changes; fields left out stay as they are, the address merges field by field. */
+function organizationChanges(input: OrganizationInput, current?: { address: unknown }) {
+  const contact = input.contact ?? {};
+  const address = contact.address
+    ? { ...((current?.address as Record<string, unknown> | null) ?? {}), ...contact.address }
+    : undefined;
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.website !== undefined && { website: input.website }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.domain !== undefined && { domain: input.domain }),
+    ...(input.logo !== undefined && { logo: input.logo }),
+    ...(contact.email !== undefined && { contactEmail: contact.email }),
+    ...(contact.phone !== undefined && { contactPhone: contact.phone }),
+    ...(address !== undefined && { address }),
+  };
+}
+
+async function saving<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.organizationNameTaken);
+    throw error;
+  }
+}
+
+export async function updateOrganizationFor(db: Database, actor: UserRow, id: string, input: OrganizationInput) {
+  const current = await getOrganizationFor(db, actor, id);
+  if (!canUpdateOrganization(actor, id)) throw forbidden();
+  await saving(
+    db
+      .update(organizations)
+      .set({ ...organizationChanges(input, current), updatedAt: new Date() })
+      .where(eq(organizations.id, id)),
+  );
+  return getOrganizationFor(db, actor, id);
+}
+
+export async function createOrganization(db: Database, actor: UserRow, input: z.output<typeof createOrganizationBody>) {
+  if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
+  const [created] = await saving(
+    db
+      .insert(organizations)
+      .values({ name: input.name, ...organizationChanges(input) })
+      .returning({ id: organizations.id }),
+  );
+  if (!created) throw new Error('insert returned no row');
+  return getOrganizationFor(db, actor, created.id);
+}
+
+/**
+ * Deletes an organization that has no members left (409 otherwise: nothing is lost silently).
+ * Its departments, teams and advisor assignments go with it.
+ */
+export async function deleteOrganization(db: Database, actor: UserRow, id: string) {
+  if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
+  const organization = await findOrganization(db, id);
+  if (!organization) throw notFound(MESSAGES.organizationNotFound);
+  if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);
+  const [members] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, id));
+  if ((members?.total ?? 0) > 0) throw conflict(MESSAGES.organizationHasMembers);
+  await db.delete(organizations).where(eq(organizations.id, id));
 }

@@ -43,3 +43,6 @@ export const canSeeUser = (actor: Actor, user: Pick<UserRow, 'organizationId'>) 
 /** Placing a user in a department: that organization's org_admin, or admin. */
 export const canChangeUserDepartment = (actor: Actor, user: Pick<UserRow, 'organizationId'>) =>
   isAdmin(actor) || (isOrgAdmin(actor) && sameOrganization(actor, user.organizationId));
+
+/** Editing or deactivating a member: that organization's org_admin, or admin. */
+export const canManageMember = canChangeUserDepartment;

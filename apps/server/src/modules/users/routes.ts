@@ -1,6 +1,7 @@
 import {
   envelope,
   idParams,
+  memberStatusQuery,
   pagedEnvelope,
   pageQuery,
   profileUpdateBody,
@@ -8,14 +9,17 @@ import {
   registerResponse,
   setUserDepartmentBody,
   setUserOrganizationBody,
+  updateMemberBody,
   userSchema,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser, presentUserPage } from './presenter.js';
 import {
+  deactivateMember,
   listDepartmentMembers,
   listOrganizationUsers,
   listUsersVisibleTo,
@@ -23,6 +27,7 @@ import {
   moveUserToOrganization,
   placeUserInDepartment,
   registerMember,
+  updateMember,
   updateOwnProfile,
 } from './service.js';
 
@@ -109,7 +114,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         summary: "An organization's members (readable by its members, its advisors and admin)",
         security: bearerAuth,
         params: z.object({ orgId: z.uuid() }),
-        querystring: pageQuery,
+        querystring: pageQuery.extend(memberStatusQuery.shape),
         response: { 200: userPage },
       },
     },
@@ -183,6 +188,45 @@ export async function userRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body.departmentId,
       );
+      return { success: true as const, data: presentUser(record) };
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "Edit a member's job title, phone, department and role (org_admin of that organization, admin)",
+        security: bearerAuth,
+        params: idParams,
+        body: updateMemberBody,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (request) => {
+      const record = await updateMember(app.db, requireUser(request), request.params.id, request.body);
+      return { success: true as const, data: presentUser(record) };
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary:
+          'Deactivate a member: it can no longer sign in; its records stay (org_admin of that organization, admin)',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: userEnvelope },
+      },
+    },
+    async (request) => {
+      const { record, revokedSessionIds } = await deactivateMember(app.db, requireUser(request), request.params.id);
+      disconnectSessions(app, revokedSessionIds);
       return { success: true as const, data: presentUser(record) };
     },
   );

@@ -1,9 +1,16 @@
 import type { PageQuery, Role } from '@smart/contracts';
-import { isAdmin, MESSAGES, type profileUpdateBody, type registerBody, resolveRole } from '@smart/contracts';
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  isAdmin,
+  MESSAGES,
+  type profileUpdateBody,
+  type registerBody,
+  resolveRole,
+  type updateMemberBody,
+} from '@smart/contracts';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, organizations, type UserRow, users } from '../../db/schema/index.js';
+import { departments, organizations, sessions, type UserRow, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -13,6 +20,7 @@ import {
   canChangeUserDepartment,
   canChangeUserOrganization,
   canListUsers,
+  canManageMember,
   canReadDepartment,
   canReadOrganizationUsers,
   canRegister,
@@ -67,20 +75,34 @@ export async function listUsersVisibleTo(db: Database, actor: UserRow, page: Pag
   return listUserRecords(db, eq(users.organizationId, actor.organizationId), page);
 }
 
-/** An organization's directory, for its members, its advisors and admin; others get 404. */
-export async function listOrganizationUsers(db: Database, actor: UserRow, organizationId: string, page: PageQuery) {
+export type MemberStatus = 'active' | 'inactive' | 'all';
+
+const statusFilter = (status: MemberStatus | undefined): SQL =>
+  status === 'all' ? sql`true` : eq(users.isActive, status !== 'inactive');
+
+/** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
+export async function listOrganizationUsers(
+  db: Database,
+  actor: UserRow,
+  organizationId: string,
+  page: PageQuery & { status?: MemberStatus },
+) {
   const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, organizationId));
   if (!canReadOrganizationUsers(actor, organizationId, advises) || !(await findOrganization(db, organizationId))) {
     throw notFound(MESSAGES.organizationNotFound);
   }
-  return listUserRecords(db, eq(users.organizationId, organizationId), page);
+  return listUserRecords(
+    db,
+    and(eq(users.organizationId, organizationId), statusFilter(page.status)) ?? sql`true`,
+    page,
+  );
 }
 
 /** A department's members, for its organization and admin; others get 404. */
 export async function listDepartmentMembers(db: Database, actor: UserRow, departmentId: string, page: PageQuery) {
   const department = await findDepartment(db, departmentId);
   if (!department || !canReadDepartment(actor, department)) throw notFound(MESSAGES.departmentNotFound);
-  return listUserRecords(db, eq(users.departmentId, department.id), page);
+  return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)) ?? sql`true`, page);
 }
 
 interface NewUser {
@@ -224,4 +246,50 @@ export async function placeUserInDepartment(
   }
   await db.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
   return loadUserRecord(db, userId);
+}
+
+type MemberUpdate = z.output<typeof updateMemberBody>;
+
+/**
+ * An org_admin's (or admin's) edit of a member: job title, phone, department and role.
+ * An org_admin may only give the roles it could register (user, org_admin).
+ */
+export async function updateMember(db: Database, actor: UserRow, userId: string, update: MemberUpdate) {
+  const target = await findUserRecord(db, userId);
+  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
+  if (!canManageMember(actor, target.user)) throw forbidden();
+  if (update.role && !canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
+    throw forbidden(MESSAGES.roleNotAllowed);
+  }
+  if (update.departmentId) {
+    const department = await findDepartment(db, update.departmentId);
+    if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
+  }
+  const changes = {
+    ...(update.jobTitle !== undefined && { jobTitle: update.jobTitle }),
+    ...(update.phone !== undefined && { phone: update.phone }),
+    ...(update.departmentId !== undefined && { departmentId: update.departmentId }),
+    ...(update.role !== undefined && { role: update.role }),
+  };
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return loadUserRecord(db, userId);
+}
+
+/**
+ * Deactivates a member: it can no longer sign in and its sessions end, while its records and
+ * history stay. Returns the ids of the sessions that were revoked (for their sockets).
+ */
+export async function deactivateMember(db: Database, actor: UserRow, userId: string) {
+  const target = await findUserRecord(db, userId);
+  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
+  if (!canManageMember(actor, target.user)) throw forbidden();
+  if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
+  const revoked = await db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    return tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  });
+  return { record: await loadUserRecord(db, userId), revokedSessionIds: revoked.map((row) => row.id) };
 }

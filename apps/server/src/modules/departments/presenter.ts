@@ -1,0 +1,26 @@
+import type { Department } from '@smart/contracts';
+import type { DepartmentRow, UserRow } from '../../db/schema/index.js';
+import { presentUserSummary } from '../users/presenter.js';
+
+export interface DepartmentRecord extends DepartmentRow {
+  manager: UserRow | null;
+  teamCount: number;
+  memberCount: number;
+}
+
+/** Row with its counts and manager → the API's department JSON (first document, section 3). */
+export function presentDepartment(row: DepartmentRecord): Department {
+  return {
+    id: row.id,
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    organizationId: row.organizationId,
+    manager: row.manager ? presentUserSummary(row.manager) : null,
+    settings: { icon: row.icon },
+    teamCount: row.teamCount,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,190 @@
+import {
+  attachTeamBody,
+  createDepartmentBody,
+  departmentSchema,
+  envelope,
+  idParams,
+  MESSAGES,
+  messageEnvelope,
+  organizationFilterQuery,
+  pagedEnvelope,
+  pageQuery,
+  updateDepartmentBody,
+  userSchema,
+} from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pagination } from '../../lib/paging.js';
+import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { presentUserPage } from '../users/presenter.js';
+import { listDepartmentMembers } from '../users/service.js';
+import { presentDepartment } from './presenter.js';
+import {
+  attachTeam,
+  createDepartment,
+  deleteDepartment,
+  detachTeam,
+  getDepartmentFor,
+  listDepartmentsVisibleTo,
+  updateDepartment,
+} from './service.js';
+
+const tags = ['Departments'];
+const departmentEnvelope = envelope(departmentSchema);
+const protectedRoute = { preValidation: authenticate } as const;
+
+export async function departmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/departments',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "The organization's departments with team and member counts (admin: any organization)",
+        security: bearerAuth,
+        querystring: pageQuery.extend(organizationFilterQuery.shape),
+        response: { 200: pagedEnvelope(departmentSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listDepartmentsVisibleTo(app.db, requireUser(request), request.query);
+      return {
+        success: true as const,
+        data: page.items.map(presentDepartment),
+        pagination: pagination(request.query, page.total),
+      };
+    },
+  );
+
+  app.post(
+    '/api/departments',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Create a department (canManageDepartments)',
+        security: bearerAuth,
+        body: createDepartmentBody,
+        response: { 201: departmentEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const created = await createDepartment(app.db, requireUser(request), request.body);
+      return reply.status(201).send({ success: true as const, data: presentDepartment(created) });
+    },
+  );
+
+  app.get(
+    '/api/departments/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'One department',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: departmentEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentDepartment(await getDepartmentFor(app.db, requireUser(request), request.params.id)),
+    }),
+  );
+
+  app.put(
+    '/api/departments/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Change name, description, manager or icon (canManageDepartments)',
+        security: bearerAuth,
+        params: idParams,
+        body: updateDepartmentBody,
+        response: { 200: departmentEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentDepartment(await updateDepartment(app.db, requireUser(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/api/departments/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Delete a department; its teams and members are detached, not deleted (canManageDepartments)',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: messageEnvelope },
+      },
+    },
+    async (request) => {
+      await deleteDepartment(app.db, requireUser(request), request.params.id);
+      return { success: true as const, message: MESSAGES.departmentDeleted };
+    },
+  );
+
+  app.get(
+    '/api/departments/:id/members',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "The department's active members",
+        security: bearerAuth,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: pagedEnvelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
+      return presentUserPage(page, request.query);
+    },
+  );
+
+  app.post(
+    '/api/departments/:id/teams',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Attach an existing team of the same organization (canManageDepartments)',
+        security: bearerAuth,
+        params: idParams,
+        body: attachTeamBody,
+        response: { 200: departmentEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentDepartment(await attachTeam(app.db, requireUser(request), request.params.id, request.body.teamId)),
+    }),
+  );
+
+  app.delete(
+    '/api/departments/:id/teams/:teamId',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Detach a team from the department; the team stays (canManageDepartments)',
+        security: bearerAuth,
+        params: z.object({ id: z.uuid(), teamId: z.uuid() }),
+        response: { 200: departmentEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentDepartment(await detachTeam(app.db, requireUser(request), request.params.id, request.params.teamId)),
+    }),
+  );
+}

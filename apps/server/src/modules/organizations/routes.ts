@@ -1,0 +1,151 @@
+import {
+  createOrganizationBody,
+  envelope,
+  idParams,
+  MESSAGES,
+  memberStatusQuery,
+  messageEnvelope,
+  organizationSchema,
+  pagedEnvelope,
+  pageQuery,
+  updateOrganizationBody,
+  userSchema,
+} from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pagination } from '../../lib/paging.js';
+import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { presentUserPage } from '../users/presenter.js';
+import { listOrganizationUsers } from '../users/service.js';
+import { presentOrganization } from './presenter.js';
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganizationFor,
+  listOrganizationsVisibleTo,
+  updateOrganizationFor,
+} from './service.js';
+
+const tags = ['Organizations'];
+const organizationEnvelope = envelope(organizationSchema);
+const protectedRoute = { preValidation: authenticate } as const;
+
+export async function organizationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/organizations',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Organizations: admin all, an advisor those it advises, others their own',
+        security: bearerAuth,
+        querystring: pageQuery,
+        response: { 200: pagedEnvelope(organizationSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listOrganizationsVisibleTo(app.db, requireUser(request), request.query);
+      return {
+        success: true as const,
+        data: page.items.map(presentOrganization),
+        pagination: pagination(request.query, page.total),
+      };
+    },
+  );
+
+  app.post(
+    '/api/organizations',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Create an organization (admin)',
+        security: bearerAuth,
+        body: createOrganizationBody,
+        response: { 201: organizationEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const created = await createOrganization(app.db, requireUser(request), request.body);
+      return reply.status(201).send({ success: true as const, data: presentOrganization(created) });
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'One organization (its members, its advisors, admin)',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: organizationEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentOrganization(await getOrganizationFor(app.db, requireUser(request), request.params.id)),
+    }),
+  );
+
+  app.put(
+    '/api/organizations/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Change the organization profile (its org_admin, admin)',
+        security: bearerAuth,
+        params: idParams,
+        body: updateOrganizationBody,
+        response: { 200: organizationEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: presentOrganization(
+        await updateOrganizationFor(app.db, requireUser(request), request.params.id, request.body),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/organizations/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Delete an organization without members (admin); 409 while it has members',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: messageEnvelope },
+      },
+    },
+    async (request) => {
+      await deleteOrganization(app.db, requireUser(request), request.params.id);
+      return { success: true as const, message: MESSAGES.organizationDeleted };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/users',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "The organization's members (its members, its advisors, admin)",
+        security: bearerAuth,
+        params: idParams,
+        querystring: pageQuery.extend(memberStatusQuery.shape),
+        response: { 200: pagedEnvelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listOrganizationUsers(app.db, requireUser(request), request.params.id, request.query);
+      return presentUserPage(page, request.query);
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import type { PageQuery, Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
+import type { TeamRow, UserRow } from '../../db/schema/index.js';
+import { pagination } from '../../lib/paging.js';
+import { presentUserSummary } from '../users/presenter.js';
+
+/** The user columns a summary needs, as the team queries select them. */
+export type UserSummaryRow = Pick<
+  UserRow,
+  'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role'
+>;
+
+/** A team row with its department's name, its lead and its member count, as the list query selects it. */
+export interface TeamRecord {
+  team: TeamRow;
+  department: { id: string; name: string } | null;
+  lead: UserSummaryRow | null;
+  memberCount: number;
+}
+
+/** A membership row with its user. */
+export interface TeamMemberRecord {
+  user: UserSummaryRow;
+  role: TeamMemberRole;
+  addedAt: Date;
+}
+
+/** Row → the API's team JSON (first document, section 3). */
+export function presentTeam({ team, department, lead, memberCount }: TeamRecord): Team {
+  return {
+    id: team.id,
+    _id: team.id,
+    name: team.name,
+    description: team.description,
+    organizationId: team.organizationId,
+    departmentId: team.departmentId,
+    department: department ? { _id: department.id, id: department.id, name: department.name } : null,
+    teamLead: lead ? presentUserSummary(lead) : null,
+    memberCount,
+    createdAt: team.createdAt.toISOString(),
+    updatedAt: team.updatedAt.toISOString(),
+  };
+}
+
+export function presentTeamMember({ user, role, addedAt }: TeamMemberRecord): TeamMember {
+  return { user: presentUserSummary(user), role, addedAt: addedAt.toISOString() };
+}
+
+/** A team with its members (GET /api/teams/{id}). */
+export function presentTeamDetail(record: TeamRecord, members: TeamMemberRecord[]): TeamDetail {
+  return { ...presentTeam(record), members: members.map(presentTeamMember) };
+}
+
+/** A page of teams in the paged envelope. */
+export function presentTeamPage(page: { items: TeamRecord[]; total: number }, query: PageQuery) {
+  return { success: true as const, data: page.items.map(presentTeam), pagination: pagination(query, page.total) };
+}

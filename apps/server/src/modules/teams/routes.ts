@@ -1,0 +1,217 @@
+import {
+  addTeamMemberBody,
+  createTeamBody,
+  envelope,
+  idParams,
+  idSchema,
+  MESSAGES,
+  messageEnvelope,
+  organizationFilterQuery,
+  pagedEnvelope,
+  pageQuery,
+  teamDetailSchema,
+  teamMemberSchema,
+  teamSchema,
+  updateTeamBody,
+} from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { presentTeamDetail, presentTeamMember, presentTeamPage } from './presenter.js';
+import {
+  addTeamMember,
+  createTeam,
+  deleteTeam,
+  listDepartmentTeams,
+  listTeamMembers,
+  listTeamsVisibleTo,
+  readTeamDetail,
+  removeTeamMember,
+  updateTeam,
+} from './service.js';
+
+const tags = ['Teams'];
+const teamDetailEnvelope = envelope(teamDetailSchema);
+const teamPage = pagedEnvelope(teamSchema);
+const protectedRoute = { preValidation: authenticate } as const;
+const teamListQuery = pageQuery.extend(organizationFilterQuery.shape);
+const memberParams = z.object({ id: idSchema, userId: idSchema });
+
+/** Not a user-facing text of the spec: the client only checks `success`. */
+
+export async function teamRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/teams',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "Teams by name: the own organization's; an admin may pick one (organizationId) or see all",
+        security: bearerAuth,
+        querystring: teamListQuery,
+        response: { 200: teamPage },
+      },
+    },
+    async (request) => {
+      const { organizationId, ...page } = request.query;
+      const result = await listTeamsVisibleTo(app.db, requireUser(request), organizationId, page);
+      return presentTeamPage(result, page);
+    },
+  );
+
+  app.get(
+    '/api/teams/department/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "A department's teams (its organization's members and admin)",
+        security: bearerAuth,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: teamPage },
+      },
+    },
+    async (request) => {
+      const result = await listDepartmentTeams(app.db, requireUser(request), request.params.id, request.query);
+      return presentTeamPage(result, request.query);
+    },
+  );
+
+  app.get(
+    '/api/teams/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'A team with its members, lead first (its organization and admin)',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: teamDetailEnvelope },
+      },
+    },
+    async (request) => {
+      const { record, members } = await readTeamDetail(app.db, requireUser(request), request.params.id);
+      return { success: true as const, data: presentTeamDetail(record, members) };
+    },
+  );
+
+  app.post(
+    '/api/teams',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary:
+          "Create a team (canManageTeams) in the own organization; an admin in its department's. The lead becomes a member with role lead",
+        security: bearerAuth,
+        body: createTeamBody,
+        response: { 201: teamDetailEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { record, members } = await createTeam(app.db, requireUser(request), request.body);
+      return reply.status(201).send({ success: true as const, data: presentTeamDetail(record, members) });
+    },
+  );
+
+  app.put(
+    '/api/teams/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Edit name, description, department (null detaches) or lead (null clears) (canManageTeams)',
+        security: bearerAuth,
+        params: idParams,
+        body: updateTeamBody,
+        response: { 200: teamDetailEnvelope },
+      },
+    },
+    async (request) => {
+      const { record, members } = await updateTeam(app.db, requireUser(request), request.params.id, request.body);
+      return { success: true as const, data: presentTeamDetail(record, members) };
+    },
+  );
+
+  app.delete(
+    '/api/teams/:id',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Delete a team; its users stay (canManageTeams)',
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: messageEnvelope },
+      },
+    },
+    async (request) => {
+      await deleteTeam(app.db, requireUser(request), request.params.id);
+      return { success: true as const, message: MESSAGES.teamDeleted };
+    },
+  );
+
+  app.get(
+    '/api/teams/:id/members',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: "A team's members, lead first (its organization and admin)",
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: envelope(z.array(teamMemberSchema)) },
+      },
+    },
+    async (request) => {
+      const members = await listTeamMembers(app.db, requireUser(request), request.params.id);
+      return { success: true as const, data: members.map(presentTeamMember) };
+    },
+  );
+
+  app.post(
+    '/api/teams/:id/members',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Add a user of the organization to the team; role lead makes it the lead (canManageTeams)',
+        security: bearerAuth,
+        params: idParams,
+        body: addTeamMemberBody,
+        response: { 201: teamDetailEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { record, members } = await addTeamMember(app.db, requireUser(request), request.params.id, request.body);
+      return reply.status(201).send({ success: true as const, data: presentTeamDetail(record, members) });
+    },
+  );
+
+  app.delete(
+    '/api/teams/:id/members/:userId',
+    {
+      ...protectedRoute,
+      schema: {
+        tags,
+        summary: 'Remove a member; removing the lead leaves the team without one (canManageTeams)',
+        security: bearerAuth,
+        params: memberParams,
+        response: { 200: teamDetailEnvelope },
+      },
+    },
+    async (request) => {
+      const { record, members } = await removeTeamMember(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.params.userId,
+      );
+      return { success: true as const, data: presentTeamDetail(record, members) };
+    },
+  );
+}

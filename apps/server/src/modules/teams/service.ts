@@ -1,0 +1,357 @@
+import type { PageQuery, TeamMemberRole } from '@smart/contracts';
+import { type addTeamMemberBody, type createTeamBody, isAdmin, MESSAGES, type updateTeamBody } from '@smart/contracts';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { departments, type TeamRow, teamMembers, teams, type UserRow, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/paging.js';
+import { findDepartment } from '../departments/service.js';
+import { canReadStructure } from '../organizations/policy.js';
+import { findOrganization } from '../organizations/service.js';
+import { canCreateTeamIn, canManageTeam, canReadTeam } from './policy.js';
+import type { TeamMemberRecord, TeamRecord } from './presenter.js';
+
+/** The columns of a user summary (presentUserSummary). */
+const userSummary = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+  jobTitle: users.jobTitle,
+  phone: users.phone,
+  role: users.role,
+};
+
+const teamLead = alias(users, 'team_lead');
+const teamLeadSummary = {
+  id: teamLead.id,
+  email: teamLead.email,
+  firstName: teamLead.firstName,
+  lastName: teamLead.lastName,
+  profileImage: teamLead.profileImage,
+  jobTitle: teamLead.jobTitle,
+  phone: teamLead.phone,
+  role: teamLead.role,
+};
+
+/**
+ * The outer query's team's member count, over the team_members primary key. Deactivated users keep
+ * their memberships but are neither counted nor listed (nor shown as lead), like in every directory.
+ */
+const activeMemberCount = sql<number>`(
+  select count(*) from ${teamMembers}
+  inner join ${users} on ${users.id} = ${teamMembers.userId}
+  where ${teamMembers.teamId} = ${teams.id} and ${users.isActive}
+)`.mapWith(Number);
+
+/** Teams with their department's name, their lead and their member count: one query for any number of rows. */
+function selectTeamRecords(db: Database) {
+  return db
+    .select({
+      team: teams,
+      department: { id: departments.id, name: departments.name },
+      lead: teamLeadSummary,
+      memberCount: activeMemberCount,
+    })
+    .from(teams)
+    .leftJoin(departments, eq(departments.id, teams.departmentId))
+    .leftJoin(teamLead, and(eq(teamLead.id, teams.teamLeadId), eq(teamLead.isActive, true)));
+}
+
+async function findTeamRecord(db: Database, id: string): Promise<TeamRecord | null> {
+  const [row] = await selectTeamRecords(db).where(eq(teams.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface TeamPage {
+  items: TeamRecord[];
+  total: number;
+}
+
+/** A page of teams matching `where`, ordered by name, with the total: two queries whatever the page size. */
+async function listTeamRecords(db: Database, where: SQL, page: PageQuery): Promise<TeamPage> {
+  const [items, [totals]] = await Promise.all([
+    selectTeamRecords(db)
+      .where(where)
+      .orderBy(asc(teams.name), asc(teams.id))
+      .limit(page.limit)
+      .offset(pageOffset(page)),
+    db.select({ total: count() }).from(teams).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0 };
+}
+
+/** Active members with their users, lead first, then managers, then members, each by name. One query. */
+function listMemberRecords(db: Database, teamId: string): Promise<TeamMemberRecord[]> {
+  return db
+    .select({ user: userSummary, role: teamMembers.role, addedAt: teamMembers.addedAt })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(users.isActive, true)))
+    .orderBy(
+      sql`case ${teamMembers.role} when 'lead' then 0 when 'manager' then 1 else 2 end`,
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+    );
+}
+
+/**
+ * GET /api/teams: a non-admin sees its own organization's teams (the filter is ignored);
+ * an admin sees the named organization's, or everyone's.
+ */
+export async function listTeamsVisibleTo(
+  db: Database,
+  actor: UserRow,
+  organizationId: string | undefined,
+  page: PageQuery,
+): Promise<TeamPage> {
+  if (isAdmin(actor)) {
+    if (!organizationId) return listTeamRecords(db, sql`true`, page);
+    if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+    return listTeamRecords(db, eq(teams.organizationId, organizationId), page);
+  }
+  if (!actor.organizationId) return { items: [], total: 0 };
+  return listTeamRecords(db, eq(teams.organizationId, actor.organizationId), page);
+}
+
+/** A department's teams, for its organization's members and admin; others get 404. */
+export async function listDepartmentTeams(db: Database, actor: UserRow, departmentId: string, page: PageQuery) {
+  const department = await findDepartment(db, departmentId);
+  if (!department || !canReadStructure(actor, department.organizationId)) throw notFound(MESSAGES.departmentNotFound);
+  return listTeamRecords(db, eq(teams.departmentId, department.id), page);
+}
+
+/** The team as the actor may read it, or 404 (missing, or of another organization). */
+async function readableTeamRecord(db: Database, actor: UserRow, teamId: string): Promise<TeamRecord> {
+  const record = await findTeamRecord(db, teamId);
+  if (!record || !canReadTeam(actor, record.team)) throw notFound(MESSAGES.teamNotFound);
+  return record;
+}
+
+/** The team row the actor may change: 404 when it cannot even read it, 403 when it may only read it. */
+async function manageableTeam(db: Database, actor: UserRow, teamId: string): Promise<TeamRow> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team || !canReadTeam(actor, team)) throw notFound(MESSAGES.teamNotFound);
+  if (!canManageTeam(actor, team)) throw forbidden();
+  return team;
+}
+
+export interface TeamDetailRecord {
+  record: TeamRecord;
+  members: TeamMemberRecord[];
+}
+
+/** A team with its members: two queries whatever the number of members. */
+async function loadTeamDetail(db: Database, teamId: string): Promise<TeamDetailRecord> {
+  const record = await findTeamRecord(db, teamId);
+  if (!record) throw notFound(MESSAGES.teamNotFound);
+  return { record, members: await listMemberRecords(db, teamId) };
+}
+
+/** GET /api/teams/{id}. */
+export async function readTeamDetail(db: Database, actor: UserRow, teamId: string): Promise<TeamDetailRecord> {
+  const record = await readableTeamRecord(db, actor, teamId);
+  return { record, members: await listMemberRecords(db, teamId) };
+}
+
+/** GET /api/teams/{id}/members. */
+export async function listTeamMembers(db: Database, actor: UserRow, teamId: string): Promise<TeamMemberRecord[]> {
+  const [team] = await db
+    .select({ organizationId: teams.organizationId })
+    .from(teams)
+    .where(eq(teams.id, teamId))
+    .limit(1);
+  if (!team || !canReadTeam(actor, team)) throw notFound(MESSAGES.teamNotFound);
+  return listMemberRecords(db, teamId);
+}
+
+/** A department of the organization, or 404 (unknown, or of another organization). */
+async function departmentOf(db: Database, organizationId: string, departmentId: string) {
+  const department = await findDepartment(db, departmentId);
+  if (department?.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
+  return department;
+}
+
+/** Every id must be an active user of the organization; one query for the whole list, else 404. */
+async function requireOrganizationUsers(db: Database, organizationId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.organizationId, organizationId), eq(users.isActive, true)));
+  if (found.length !== new Set(userIds).size) throw notFound(MESSAGES.userNotFound);
+}
+
+const ROLE_RANK: Record<TeamMemberRole, number> = { member: 0, manager: 1, lead: 2 };
+
+/**
+ * The members a new team starts with. A user listed twice keeps its highest role; the lead is
+ * `teamLead`, else the first member listed as lead; it is a member with role lead (spec section 4),
+ * and a team has one lead, so anyone else listed as lead becomes a member.
+ */
+export function initialMembers(
+  teamLeadId: string | null | undefined,
+  members: { user: string; role: TeamMemberRole }[] = [],
+): { leadId: string | null; roles: Map<string, TeamMemberRole> } {
+  const roles = new Map<string, TeamMemberRole>();
+  for (const { user, role } of members) {
+    const previous = roles.get(user);
+    if (!previous || ROLE_RANK[role] > ROLE_RANK[previous]) roles.set(user, role);
+  }
+  const leadId = teamLeadId ?? [...roles].find(([, role]) => role === 'lead')?.[0] ?? null;
+  for (const [user, role] of roles) if (role === 'lead' && user !== leadId) roles.set(user, 'member');
+  if (leadId) roles.set(leadId, 'lead');
+  return { leadId, roles };
+}
+
+type CreateTeam = z.output<typeof createTeamBody>;
+
+/**
+ * POST /api/teams. A non-admin creates in its own organization; an admin in the organization it
+ * names, else in the organization of the department it names (400 with neither). The team and its
+ * members are written in one transaction.
+ */
+export async function createTeam(db: Database, actor: UserRow, body: CreateTeam): Promise<TeamDetailRecord> {
+  let organizationId: string | null = actor.organizationId;
+  if (isAdmin(actor)) {
+    if (body.organizationId) organizationId = body.organizationId;
+    else if (body.departmentId) {
+      const department = await findDepartment(db, body.departmentId);
+      if (!department) throw notFound(MESSAGES.departmentNotFound);
+      organizationId = department.organizationId;
+    } else throw badRequest(MESSAGES.organizationRequired);
+  }
+  if (!organizationId || !canCreateTeamIn(actor, organizationId)) throw forbidden();
+  if (body.departmentId) await departmentOf(db, organizationId, body.departmentId);
+
+  const { leadId, roles } = initialMembers(body.teamLead, body.members);
+  await requireOrganizationUsers(db, organizationId, [...roles.keys()]);
+
+  const teamId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(teams)
+      .values({
+        organizationId,
+        departmentId: body.departmentId ?? null,
+        name: body.name,
+        description: body.description ?? null,
+        teamLeadId: leadId,
+      })
+      .returning({ id: teams.id });
+    if (!created) throw new Error('insert returned no row');
+    if (roles.size > 0) {
+      await tx.insert(teamMembers).values([...roles].map(([userId, role]) => ({ teamId: created.id, userId, role })));
+    }
+    return created.id;
+  });
+  return loadTeamDetail(db, teamId);
+}
+
+/** A team has one lead: every lead but `keep` becomes a member. */
+function demoteLeads(tx: Database, teamId: string, keep?: string) {
+  const leads = and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'lead'));
+  return tx
+    .update(teamMembers)
+    .set({ role: 'member' })
+    .where(keep ? and(leads, ne(teamMembers.userId, keep)) : leads);
+}
+
+type UpdateTeam = z.output<typeof updateTeamBody>;
+
+/**
+ * PUT /api/teams/{id}. Fields left out stay as they are; departmentId null detaches the team;
+ * teamLead null clears the lead (who stays a member), a new lead becomes a member with role lead.
+ */
+export async function updateTeam(
+  db: Database,
+  actor: UserRow,
+  teamId: string,
+  body: UpdateTeam,
+): Promise<TeamDetailRecord> {
+  const team = await manageableTeam(db, actor, teamId);
+  if (body.departmentId) await departmentOf(db, team.organizationId, body.departmentId);
+  if (body.teamLead) await requireOrganizationUsers(db, team.organizationId, [body.teamLead]);
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(teams)
+      .set({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.departmentId !== undefined && { departmentId: body.departmentId }),
+        ...(body.teamLead !== undefined && { teamLeadId: body.teamLead }),
+        updatedAt: new Date(),
+      })
+      .where(eq(teams.id, team.id));
+    if (body.teamLead === undefined) return;
+    await demoteLeads(tx, team.id, body.teamLead ?? undefined);
+    if (body.teamLead) {
+      await tx
+        .insert(teamMembers)
+        .values({ teamId: team.id, userId: body.teamLead, role: 'lead' })
+        .onConflictDoUpdate({ target: [teamMembers.teamId, teamMembers.userId], set: { role: 'lead' } });
+    }
+  });
+  return loadTeamDetail(db, team.id);
+}
+
+/** DELETE /api/teams/{id}: its memberships go with it; the users stay. */
+export async function deleteTeam(db: Database, actor: UserRow, teamId: string): Promise<void> {
+  const team = await manageableTeam(db, actor, teamId);
+  await db.delete(teams).where(eq(teams.id, team.id));
+}
+
+type AddTeamMember = z.output<typeof addTeamMemberBody>;
+
+/**
+ * POST /api/teams/{id}/members. The user must be an active member of the team's organization (404),
+ * not yet on the team (409). Role lead makes it the team lead; the previous lead becomes a member.
+ */
+export async function addTeamMember(
+  db: Database,
+  actor: UserRow,
+  teamId: string,
+  { userId, role }: AddTeamMember,
+): Promise<TeamDetailRecord> {
+  const team = await manageableTeam(db, actor, teamId);
+  await requireOrganizationUsers(db, team.organizationId, [userId]);
+  try {
+    await db.transaction(async (tx) => {
+      if (role === 'lead') {
+        await demoteLeads(tx, team.id);
+        await tx.update(teams).set({ teamLeadId: userId, updatedAt: new Date() }).where(eq(teams.id, team.id));
+      }
+      await tx.insert(teamMembers).values({ teamId: team.id, userId, role });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyTeamMember);
+    throw error;
+  }
+  return loadTeamDetail(db, team.id);
+}
+
+/** DELETE /api/teams/{id}/members/{userId}. Removing the lead leaves the team without one. */
+export async function removeTeamMember(
+  db: Database,
+  actor: UserRow,
+  teamId: string,
+  userId: string,
+): Promise<TeamDetailRecord> {
+  const team = await manageableTeam(db, actor, teamId);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
+      .returning({ userId: teamMembers.userId });
+    if (removed.length === 0) throw notFound(MESSAGES.notTeamMember);
+    await tx
+      .update(teams)
+      .set({ teamLeadId: null, updatedAt: new Date() })
+      .where(and(eq(teams.id, team.id), eq(teams.teamLeadId, userId)));
+  });
+  return loadTeamDetail(db, team.id);
+}
