@@ -64,6 +64,10 @@ export const MESSAGES = {
   createOrganizationFailed: 'Failed to create organization',
   deleteOrganizationFailed: 'Failed to delete organization',
   // Organization structure (spec section 5 and 8)
+  noDepartments: 'No departments found. Add your first department!',
+  noTeams: 'No teams found. Create your first team!',
+  noTeamMembers: 'No team members yet',
+  updateTeamFailed: 'Failed to update team',
   organizationNameRequired: 'Organization name is required',
   websiteInvalid: 'Please enter a valid website address',
   organizationDeleted: 'Organization deleted',
@@ -105,6 +109,7 @@ export const MESSAGES = {
   selectUser: 'Please select a user',
   confirmRemoveTeam: 'Are you sure you want to remove this team from the department?',
   confirmRemoveMember: 'Are you sure you want to remove this member from the team?',
+  deactivateMemberExplained: 'They will no longer be able to sign in; their records are kept.',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   memberDeactivated: 'Team member deactivated',
   memberUpdated: 'Team member updated',

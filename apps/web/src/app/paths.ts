@@ -24,6 +24,12 @@ export const paths = {
   organizations: '/dashboard/organizations',
 } as const;
 
+/** Route patterns of the pages with a parameter, for router.tsx (paths.department(id) builds the links). */
+export const routePatterns = {
+  department: '/dashboard/departments/:departmentId',
+  teamDetail: '/dashboard/teams/:teamId',
+} as const;
+
 /** Paths under which the sidebar's 'My Profile' group opens by itself (spec section 2, page frame). */
 export const PROFILE_GROUP_PATHS: readonly string[] = [
   paths.profile,

@@ -48,7 +48,36 @@ describe('visibleMenu', () => {
   it('shows only entries whose page exists', () => {
     const menu = visibleMenu(user('org_admin'));
     expect(labels(menu.main)).toEqual(['Dashboard']);
-    expect(labels(menu.profile)).toEqual(['Personal Info', 'Notifications']);
+    // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
+    expect(labels(menu.profile)).toEqual(labels(MENUS.regular.profile.filter((entry) => entry.available)));
+  });
+
+  it('lists the organization pages for those holding their flags, Personal Info first and Notifications last', () => {
+    const owner = labels(visibleMenu(user('org_admin')).profile);
+    expect(owner).toEqual(expect.arrayContaining(['Organization Details', 'Team Members']));
+    expect(owner[0]).toBe('Personal Info');
+    expect(owner.at(-1)).toBe('Notifications');
+    expect(owner.indexOf('Organization Details')).toBeLessThan(owner.indexOf('Team Members'));
+
+    const member = labels(visibleMenu(user('user')).profile);
+    expect(member).not.toContain('Organization Details');
+    expect(member).not.toContain('Team Members');
+
+    expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
+    expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'Notifications']);
+  });
+
+  it('lists Departments and Teams after Organization Details for canManageUsers; the admin gets Departments only', () => {
+    const owner = labels(visibleMenu(user('org_admin')).profile);
+    expect(owner.indexOf('Departments')).toBe(owner.indexOf('Organization Details') + 1);
+    expect(owner.indexOf('Teams')).toBe(owner.indexOf('Departments') + 1);
+
+    const member = labels(visibleMenu(user('user')).profile);
+    expect(member).not.toContain('Departments');
+    expect(member).not.toContain('Teams');
+
+    const admin = labels(visibleMenu(user('admin')).profile);
+    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
   it('gives advisors no Dashboard entry', () => {

@@ -47,14 +47,14 @@ const organizationDetails: MenuEntry = {
   to: paths.organization,
   icon: HiOfficeBuilding,
   requires: { flags: ['canManageSettings'] },
-  available: false,
+  available: true,
 };
 const departments: MenuEntry = {
   label: 'Departments',
   to: paths.departments,
   icon: HiViewGrid,
   requires: { flags: ['canManageUsers'] },
-  available: false,
+  available: true,
 };
 const templates: MenuEntry = {
   label: 'Templates',
@@ -89,14 +89,14 @@ export const MENUS: Record<MenuKind, MenuDefinition> = {
         to: paths.teams,
         icon: HiUserGroup,
         requires: { flags: ['canManageUsers'] },
-        available: false,
+        available: true,
       },
       {
         label: 'Team Members',
         to: paths.team,
         icon: HiUsers,
         requires: { flags: ['canManageUsers'] },
-        available: false,
+        available: true,
       },
       notifications,
     ],

@@ -1,7 +1,20 @@
 import type { PermissionSubject } from '@smart/contracts';
 import { isAdmin } from '@smart/contracts';
 import type { IconType } from 'react-icons';
-import { HiBell, HiChatAlt2, HiClipboardCheck, HiCollection, HiDocumentText, HiSupport, HiUser } from 'react-icons/hi';
+import {
+  HiBell,
+  HiChatAlt2,
+  HiClipboardCheck,
+  HiCollection,
+  HiDocumentText,
+  HiOfficeBuilding,
+  HiSupport,
+  HiUser,
+  HiUserGroup,
+  HiUsers,
+  HiViewGrid,
+} from 'react-icons/hi';
+import { type AccessRequirement, meetsRequirement } from '@/app/access';
 import { paths } from '@/app/paths';
 
 /**
@@ -13,6 +26,8 @@ export interface DashboardCard {
   description: string;
   to: string;
   icon: IconType;
+  /** Shown only to users meeting it (as menu entries are). */
+  requires?: AccessRequirement;
   available: boolean;
 }
 
@@ -76,7 +91,48 @@ const ACCOUNT_CARDS: DashboardCard[] = [
   },
 ];
 
+/** The organization's pages, for non-admins holding their flags (after the role's own cards). */
+const ORGANIZATION_CARDS: DashboardCard[] = [
+  {
+    title: 'Organization',
+    description: "Your organization's name, logo and contact details.",
+    to: paths.organization,
+    icon: HiOfficeBuilding,
+    requires: { flags: ['canManageSettings'] },
+    available: true,
+  },
+  {
+    title: 'Departments',
+    description: 'Organize people into departments and see their teams.',
+    to: paths.departments,
+    icon: HiViewGrid,
+    requires: { flags: ['canManageUsers'] },
+    available: true,
+  },
+  {
+    title: 'Teams',
+    description: 'Form teams, name their leads and manage their members.',
+    to: paths.teams,
+    icon: HiUserGroup,
+    requires: { flags: ['canManageUsers'] },
+    available: true,
+  },
+  {
+    title: 'Team Members',
+    description: 'Add people to your organization and keep their details current.',
+    to: paths.team,
+    icon: HiUsers,
+    requires: { flags: ['canManageUsers'] },
+    available: true,
+  },
+];
+
+const shownTo = (user: PermissionSubject | null | undefined) => (card: DashboardCard) =>
+  card.available && meetsRequirement(user, card.requires ?? {});
+
 export function dashboardCardsFor(user: PermissionSubject | null | undefined): DashboardCard[] {
-  const cards = (isAdmin(user) ? ADMIN_CARDS : MEMBER_CARDS).filter((card) => card.available);
-  return cards.length > 0 ? cards : ACCOUNT_CARDS;
+  const cards = (isAdmin(user) ? ADMIN_CARDS : MEMBER_CARDS).filter(shownTo(user));
+  const own = cards.length > 0 ? cards : ACCOUNT_CARDS;
+  // An admin's home shows Templates only (spec section 2); the organization cards are for everyone else.
+  return isAdmin(user) ? own : [...own, ...ORGANIZATION_CARDS.filter(shownTo(user))];
 }

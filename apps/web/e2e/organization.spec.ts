@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+import { solidPng } from './support/png';
+import { accounts, sidebar, signIn } from './support/session';
+
+function details(page: Page) {
+  return page.getByRole('region', { name: 'Organization Details' });
+}
+
+async function openOrganization(page: Page) {
+  await signIn(page, accounts.orgAdmin);
+  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+  await sidebar(page).getByRole('link', { name: 'Organization Details' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/organization$/);
+  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+}
+
+test.describe('organization page', () => {
+  test('an edit is saved, leaves edit mode and is still there after a reload', async ({ page }) => {
+    await openOrganization(page);
+    await expect(page.getByText('Organization', { exact: true })).toBeVisible(); // the badge
+    const description = `Precision tools for workshops, revision ${Date.now().toString(36)}`;
+
+    await details(page).getByRole('button', { name: 'Edit' }).click();
+    await details(page).getByLabel('Description').fill(description);
+    await details(page).getByRole('button', { name: 'Save' }).click();
+
+    await expect(details(page).getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(details(page).getByText(description)).toBeVisible();
+
+    await page.reload();
+    await expect(details(page).getByText(description)).toBeVisible();
+    await expect(details(page).getByText('contact@acme.example.com')).toBeVisible();
+  });
+
+  test('a server validation error shows under its field, and Cancel restores the saved values', async ({ page }) => {
+    await openOrganization(page);
+
+    await details(page).getByRole('button', { name: 'Edit' }).click();
+    await details(page).getByLabel('Website').fill('not a website');
+    await details(page).getByLabel('Telephone Number').fill('+1 (312) 555-0199');
+    await details(page).getByRole('button', { name: 'Save' }).click();
+
+    await expect(details(page).getByLabel('Website')).toHaveAccessibleDescription(
+      'Please enter a valid website address',
+    );
+    await expect(details(page).getByRole('button', { name: 'Save' })).toBeVisible(); // still editing
+
+    await details(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(details(page).getByText('https://acme.example.com')).toBeVisible();
+    await expect(details(page).getByText('+1 (312) 555-0142')).toBeVisible();
+    await expect(details(page).getByText('+1 (312) 555-0199')).toHaveCount(0);
+  });
+
+  test('an uploaded logo replaces the placeholder', async ({ page }) => {
+    await openOrganization(page);
+    const logo = page.getByRole('img', { name: 'Acme Corp logo' });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload Logo' }).click();
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(24, [200, 80, 40]) });
+
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('src', /^\/api\/files\//);
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(24);
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Acme Corp logo' })).toBeVisible();
+  });
+
+  test('the billing page is reached from the organization page and shows the sample subscription', async ({ page }) => {
+    await openOrganization(page);
+
+    await page.getByRole('link', { name: 'Subscription and Billing' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    await expect(page.getByRole('heading', { name: 'Subscription and Billing', level: 1 })).toBeVisible();
+
+    const subscription = page.getByRole('tabpanel', { name: 'Subscription' });
+    await expect(page.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
+    await expect(subscription.getByText('Professional')).toBeVisible();
+    await expect(subscription.getByText('Acme Corp')).toBeVisible();
+    await expect(subscription.getByText('Users', { exact: true }).locator('xpath=..')).toContainText('2');
+    await expect(subscription.getByText('Available seats', { exact: true }).locator('xpath=..')).toContainText('1');
+    // The spec's buttons that do nothing are not shown.
+    await expect(page.getByRole('button', { name: /Add User Seats|Cancel subscription/i })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Payment Methods' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Payment Methods' })).toHaveText('No payment methods on file.');
+    await page.getByRole('tab', { name: 'Billing History' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Billing History' })).toHaveText('No invoices yet.');
+  });
+});
+
+test.describe('organization pages for a regular member', () => {
+  test('have no menu entries and are denied by address', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Personal Info' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Organization Details' })).toHaveCount(0);
+
+    for (const path of ['/dashboard/organization', '/dashboard/billing']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Acme Corp' })).toHaveCount(0);
+    }
+  });
+});

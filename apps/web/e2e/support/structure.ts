@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A name no other test or run uses, so tests against one server never collide. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The signed-in page's bearer token, for setting up records through the API. */
+async function token(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(stored).toBeTruthy();
+  return stored as string;
+}
+
+interface Created {
+  id: string;
+  name: string;
+}
+
+/** Creates a record through the API as the signed-in user (setup only; what is tested goes through the UI). */
+export async function createViaApi(page: Page, path: string, data: Record<string, unknown>): Promise<Created> {
+  const response = await page.request.post(path, { headers: { authorization: `Bearer ${await token(page)}` }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: Created }).data;
+}
+
+/** Picks an option of a Mantine Select by typing part of it and clicking it in the list. */
+export async function pickOption(scope: Locator, field: string, option: string | RegExp, search?: string) {
+  const input = scope.getByRole('combobox', { name: field });
+  await input.click();
+  if (search) await input.fill(search);
+  await scope.page().getByRole('option', { name: option }).click();
+}
+
+/** A card of the page's grid, found by the name it is labelled with or the link it holds. */
+export function cardWithLink(page: Page, name: string): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+}

@@ -1,0 +1,181 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { accounts, fillSignIn, sidebar, signIn } from './support/session';
+
+interface NewMember {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A person no other test knows, so runs against one server never collide. */
+function newMember(): NewMember {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    firstName: 'Test',
+    lastName: `Member ${suffix}`,
+    email: `test.member.${suffix}@acme.example.com`,
+    password: 'member-password-1',
+  };
+}
+
+const fullName = (member: NewMember) => `${member.firstName} ${member.lastName}`;
+
+function card(page: Page, name: string) {
+  return page.getByRole('main').getByRole('article', { name });
+}
+
+async function memberCount(page: Page): Promise<number> {
+  const heading = page.getByRole('heading', { name: /^Team Members \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  return Number((await heading.textContent())?.match(/\((\d+)\)/)?.[1]);
+}
+
+async function openTeamMembers(page: Page) {
+  await signIn(page, accounts.orgAdmin);
+  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+  await sidebar(page).getByRole('link', { name: 'Team Members' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+}
+
+/** By accessible name, exact: 'Password' must not match 'Confirm password', and the asterisk is not part of it. */
+function field(dialog: Locator, label: string) {
+  return dialog.getByRole('textbox', { name: label, exact: true });
+}
+
+async function fillNewMember(dialog: Locator, member: NewMember, confirmPassword = member.password) {
+  await field(dialog, 'First name').fill(member.firstName);
+  await field(dialog, 'Last name').fill(member.lastName);
+  await field(dialog, 'Email').fill(member.email);
+  await field(dialog, 'Password').fill(member.password);
+  await field(dialog, 'Confirm password').fill(confirmPassword);
+}
+
+async function addMember(page: Page, member: NewMember) {
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+  await fillNewMember(dialog, member);
+  await dialog.getByRole('button', { name: 'Add Member' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, fullName(member))).toBeVisible();
+}
+
+async function canSignIn(browser: Browser, email: string, password: string): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await fillSignIn(page, email, password);
+    const outcome = await Promise.race([
+      page.waitForURL(/\/dashboard/).then(() => true),
+      page
+        .getByRole('alert')
+        .waitFor()
+        .then(() => false),
+    ]);
+    return outcome;
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('team members', () => {
+  test('the add-member form checks its fields in order, then adds the member', async ({ page }) => {
+    await openTeamMembers(page);
+    const before = await memberCount(page);
+    const member = newMember();
+
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+    const alert = dialog.getByRole('alert');
+
+    await field(dialog, 'First name').fill(member.firstName);
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(alert).toHaveText('Last name is required');
+
+    // Editing a field clears the error.
+    await field(dialog, 'Last name').fill(member.lastName);
+    await expect(alert).toHaveCount(0);
+
+    await fillNewMember(dialog, member, 'a-different-password');
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(alert).toHaveText('Passwords do not match');
+
+    await field(dialog, 'Confirm password').fill(member.password);
+    await field(dialog, 'Job title').fill('Quality Inspector');
+    await dialog.getByRole('combobox', { name: 'Department' }).click();
+    await page.getByRole('option', { name: 'Engineering' }).click();
+    await field(dialog, 'Phone').fill('+1 (312) 555-0177');
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+
+    await expect(dialog.getByText('Team member added successfully!')).toBeVisible();
+    await expect(field(dialog, 'First name')).toHaveValue('');
+    await expect(dialog).toBeHidden(); // closes by itself shortly after
+
+    const added = card(page, fullName(member));
+    await expect(added).toBeVisible();
+    await expect(added).toContainText('Quality Inspector');
+    await expect(added).toContainText('Engineering');
+    await expect(added).toContainText(member.email);
+    await expect(added).toContainText('+1 (312) 555-0177');
+    expect(await memberCount(page)).toBe(before + 1);
+  });
+
+  test("a member's job title is edited, and a member is deactivated after confirmation", async ({ page, browser }) => {
+    await openTeamMembers(page);
+    const member = newMember();
+    await addMember(page, member);
+    const name = fullName(member);
+
+    await card(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Team Member' });
+    await field(dialog, 'Job title').fill('Senior Quality Inspector');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, name)).toContainText('Senior Quality Inspector');
+    await page.reload();
+    await expect(card(page, name)).toContainText('Senior Quality Inspector');
+
+    const before = await memberCount(page);
+    await card(page, name)
+      .getByRole('button', { name: `Deactivate ${name}` })
+      .click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(`Deactivate ${name}?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, name)).toBeVisible();
+
+    await card(page, name)
+      .getByRole('button', { name: `Deactivate ${name}` })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(card(page, name)).toHaveCount(0);
+    expect(await memberCount(page)).toBe(before - 1);
+
+    expect(await canSignIn(browser, member.email, member.password)).toBe(false);
+  });
+
+  test('no one can edit or deactivate their own card', async ({ page }) => {
+    await openTeamMembers(page);
+    const own = card(page, 'Olivia Carter');
+    await expect(own).toContainText('owner@acme.example.com');
+    await expect(own.getByRole('button')).toHaveCount(0);
+    await expect(card(page, 'Marcus Bell').getByRole('button', { name: 'Edit Marcus Bell' })).toBeVisible();
+  });
+});
+
+test.describe('team members for a regular member', () => {
+  test('have no menu entry and are denied by address', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Personal Info' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Team Members' })).toHaveCount(0);
+
+    await page.goto('/dashboard/team');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+  });
+});

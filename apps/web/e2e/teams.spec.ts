@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, sidebar, signIn } from './support/session';
+import { cardWithLink, createViaApi, pickOption, uniqueName } from './support/structure';
+
+/** From anywhere in the app, as a signed-in user: the Teams entry of the My Profile group. */
+async function openTeams(page: Page) {
+  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+  await sidebar(page).getByRole('link', { name: 'Teams', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teams$/);
+  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Teams \(\d+\)$/ })).toBeVisible();
+}
+
+test.describe('teams', () => {
+  test('creating a team with a lead shows the lead as a member with "Team Lead"', async ({ page }) => {
+    await signIn(page, accounts.orgAdmin);
+    await openTeams(page);
+    const name = uniqueName('Payroll');
+
+    await page.getByRole('button', { name: 'Create Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Team' });
+    // A blank name is silently ignored.
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+    await dialog.getByRole('textbox', { name: 'Team name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Salaries and benefits');
+    await pickOption(dialog, 'Team lead', /^Ethan Brown/, 'Ethan');
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+    await expect(dialog).toBeHidden();
+
+    const card = cardWithLink(page, name);
+    await expect(card).toContainText('1 member');
+    await expect(card).toContainText('Lead: Ethan Brown');
+
+    await card.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('Salaries and benefits')).toBeVisible();
+    const lead = page.getByRole('main').getByRole('article', { name: 'Ethan Brown' });
+    await expect(lead.getByText('Team Lead', { exact: true })).toBeVisible();
+    await expect(lead).toContainText('ethan.brown@acme.example.com');
+  });
+
+  test('Add Member needs a person and leaves out the current members', async ({ page }) => {
+    await signIn(page, accounts.orgAdmin);
+    const team = await createViaApi(page, '/api/teams', {
+      name: uniqueName('Field Sales'),
+      members: [{ user: await userId(page, 'lucas.nguyen@acme.example.com'), role: 'member' }],
+    });
+    await page.goto(`/dashboard/teams/${team.id}`);
+    await expect(page.getByRole('heading', { name: team.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article', { name: 'Lucas Nguyen' })).toContainText('Member');
+
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please select a user');
+
+    await dialog.getByRole('combobox', { name: 'User' }).fill('Lucas');
+    await expect(page.getByRole('option', { name: /Lucas Nguyen/ })).toHaveCount(0);
+  });
+
+  test('the edit button renames a team and moves it to a department', async ({ page }) => {
+    await signIn(page, accounts.orgAdmin);
+    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Tiger Team') });
+    const renamed = uniqueName('Strike Team');
+    await openTeams(page);
+
+    await cardWithLink(page, team.name)
+      .getByRole('button', { name: `Edit ${team.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Team' });
+    await expect(dialog.getByRole('textbox', { name: 'Team name' })).toHaveValue(team.name);
+    await dialog.getByRole('textbox', { name: 'Team name' }).fill(renamed);
+    await pickOption(dialog, 'Department', 'Finance', 'Fin');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(cardWithLink(page, renamed)).toContainText('Finance');
+    await expect(cardWithLink(page, team.name)).toHaveCount(0);
+  });
+
+  test('an unknown team reads "Team not found"', async ({ page }) => {
+    await signIn(page, accounts.orgAdmin);
+    await page.goto('/dashboard/teams/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Team not found')).toBeVisible();
+  });
+
+  test('a regular member has no Teams entry, and the pages are denied', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+    await expect(sidebar(page).getByRole('link', { name: 'Personal Info' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Teams', exact: true })).toHaveCount(0);
+
+    for (const path of ['/dashboard/teams', '/dashboard/teams/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Teams \(/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
+    }
+    await expect(page).toHaveURL(/\/dashboard\/teams\//);
+  });
+});
+
+/** A seeded user's id, looked up in the organization's directory as the signed-in org admin. */
+async function userId(page: Page, email: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const profile = await page.request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
+  const organizationId = ((await profile.json()) as { data: { meta: { organizationId: string } } }).data.meta
+    .organizationId;
+  const users = await page.request.get(`/api/users/organization/${organizationId}?limit=200`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const found = ((await users.json()) as { data: { id: string; email: string }[] }).data.find(
+    (user) => user.email === email,
+  );
+  expect(found, email).toBeTruthy();
+  return (found as { id: string }).id;
+}

@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { type Department, MESSAGES, MODAL_MAX_WIDTH_PX } from '@smart/contracts';
+import { type FormEvent, useState } from 'react';
+import { useAttachTeam, useOrganizationTeams } from '../api';
+
+interface AddExistingTeamModalProps {
+  opened: boolean;
+  onClose: () => void;
+  department: Department;
+}
+
+/** Add Existing Team (spec sections 2 and 5): the organization's teams not already in this department. */
+export function AddExistingTeamModal({ opened, onClose, department }: AddExistingTeamModalProps) {
+  const attach = useAttachTeam(department.id);
+  const close = () => {
+    attach.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !attach.isPending && close()}
+      title="Add Existing Team"
+      size={MODAL_MAX_WIDTH_PX}
+      closeOnClickOutside={!attach.isPending}
+    >
+      {opened && <AttachForm department={department} attach={attach} onClose={close} />}
+    </Modal>
+  );
+}
+
+interface AttachFormProps {
+  department: Department;
+  attach: ReturnType<typeof useAttachTeam>;
+  onClose: () => void;
+}
+
+function AttachForm({ department, attach, onClose }: AttachFormProps) {
+  const teams = useOrganizationTeams(department.organizationId, true);
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (attach.isPending) return;
+    if (!teamId) {
+      setError(MESSAGES.selectTeam);
+      return;
+    }
+    setError(null);
+    attach.mutate(teamId, {
+      onSuccess: onClose,
+      onError: (caught) => setError(caught.message || MESSAGES.addTeamFailed),
+    });
+  }
+
+  const options = (teams.data ?? [])
+    .filter((team) => team.departmentId !== department.id)
+    .map((team) => ({
+      value: team.id,
+      label: team.department ? `${team.name} (now in ${team.department.name})` : team.name,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {teams.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {MESSAGES.fetchTeamsFailed}
+          </Alert>
+        ) : (
+          <Select
+            label="Team"
+            placeholder={teams.isPending ? 'Loading teams...' : 'Choose a team'}
+            data={options}
+            value={teamId}
+            onChange={(value) => {
+              setTeamId(value);
+              setError(null);
+            }}
+            searchable
+            nothingFoundMessage="No team found"
+          />
+        )}
+        {teams.isSuccess && options.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Every team of the organization is already in this department.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={attach.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={attach.isPending}>
+            Add Team
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

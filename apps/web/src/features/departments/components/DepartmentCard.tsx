@@ -1,0 +1,51 @@
+import { ActionIcon, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import type { Department } from '@smart/contracts';
+import { HiPencil } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import classes from '@/components/LinkCard.module.css';
+import { departmentSummary } from '../department-form';
+import { DepartmentIcon } from '../department-icons';
+
+interface DepartmentCardProps {
+  department: Department;
+  /** False for a platform admin (spec section 2: the card does not navigate). */
+  linked: boolean;
+  /** Shown to holders of canManageDepartments. */
+  onEdit?: (department: Department) => void;
+}
+
+export function DepartmentCard({ department, linked, onEdit }: DepartmentCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <ThemeIcon size={48} radius="md" variant="light">
+          <DepartmentIcon icon={department.settings.icon} size={26} />
+        </ThemeIcon>
+        {onEdit && (
+          <ActionIcon
+            className={classes.actions}
+            variant="subtle"
+            color="gray"
+            aria-label={`Edit ${department.name}`}
+            onClick={() => onEdit(department)}
+          >
+            <HiPencil size={18} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      <Text fw={600} size="lg" mt="md" style={{ overflowWrap: 'anywhere' }}>
+        {linked ? (
+          <Link to={paths.department(department.id)} className={classes.link}>
+            {department.name}
+          </Link>
+        ) : (
+          department.name
+        )}
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {departmentSummary(department)}
+      </Text>
+    </Card>
+  );
+}

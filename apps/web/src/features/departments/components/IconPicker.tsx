@@ -1,0 +1,62 @@
+import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DEPARTMENT_ICONS, MESSAGES } from '@smart/contracts';
+import { chosenIcon } from '../department-form';
+import { DepartmentIcon } from '../department-icons';
+import classes from './IconPicker.module.css';
+
+interface IconPickerProps {
+  icon: string;
+  emoji: string;
+  onIconChange: (icon: string) => void;
+  onEmojiChange: (emoji: string) => void;
+}
+
+/**
+ * The 19 named icons as labelled radio cards, plus a field for a single emoji. A typed emoji wins:
+ * while it is there no card is checked; picking a card clears it.
+ */
+export function IconPicker({ icon, emoji, onIconChange, onEmojiChange }: IconPickerProps) {
+  const usingEmoji = emoji.trim() !== '';
+  const emojiInvalid = usingEmoji && chosenIcon({ icon, emoji }) === null;
+  return (
+    <Stack gap="xs">
+      <Radio.Group
+        label="Icon"
+        value={usingEmoji ? '' : icon}
+        onChange={(value) => {
+          onIconChange(value);
+          onEmojiChange('');
+        }}
+      >
+        <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6} mt={6}>
+          {DEPARTMENT_ICONS.map((option) => (
+            <Radio.Card key={option.name} value={option.name} className={classes.card} radius="md">
+              <Stack gap={2} align="center">
+                <DepartmentIcon icon={option.name} size={20} />
+                <Text size="xs" lh={1.2} ta="center">
+                  {option.label}
+                </Text>
+              </Stack>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          label="Or use an emoji"
+          description="One emoji, e.g. 🏭"
+          value={emoji}
+          onChange={(event) => onEmojiChange(event.currentTarget.value)}
+          error={emojiInvalid ? MESSAGES.departmentIconInvalid : undefined}
+          maxLength={16}
+          style={{ flex: 1 }}
+        />
+        {usingEmoji && !emojiInvalid && (
+          <Text size="xl" pb={6} aria-hidden>
+            {emoji.trim()}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  type Department,
+  displayName,
+  initials,
+  MESSAGES,
+  ROLE_LABELS,
+  resolveRole,
+  type User,
+} from '@smart/contracts';
+import { useState } from 'react';
+import { HiUserAdd } from 'react-icons/hi';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { useDepartmentMembers } from '../api';
+import { AddDepartmentMemberModal } from './AddDepartmentMemberModal';
+
+/** The first of the user's roles, as the People tab shows it. */
+function firstRoleLabel(user: User): string {
+  return ROLE_LABELS[resolveRole({ roles: user.roles })];
+}
+
+function MemberCard({ user }: { user: User }) {
+  const name = displayName(user, user.email);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
+      <Group wrap="nowrap" align="flex-start">
+        <Avatar color="slate" radius="xl" size={44}>
+          {initials(user)}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Text size="xs" c="slate.7" fw={500}>
+            {firstRoleLabel(user)}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+export function PeopleTab({ department, canManage }: { department: Department; canManage: boolean }) {
+  const members = useDepartmentMembers(department.id);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h4">
+          People ({members.data?.length ?? department.memberCount})
+        </Title>
+        {canManage && (
+          <Button leftSection={<HiUserAdd size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            Add Member
+          </Button>
+        )}
+      </Group>
+      {members.isPending ? (
+        <PageLoader />
+      ) : members.isError ? (
+        <LoadError
+          message={MESSAGES.fetchUsersByDepartmentFailed}
+          onRetry={() => members.refetch()}
+          retrying={members.isFetching}
+        />
+      ) : members.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No people in this department yet.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {members.data.map((user) => (
+            <MemberCard key={user.id} user={user} />
+          ))}
+        </SimpleGrid>
+      )}
+      {canManage && (
+        <AddDepartmentMemberModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          department={department}
+          memberIds={members.data?.map((user) => user.id) ?? []}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, Group, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { HiArrowLeft } from 'react-icons/hi';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { meetsRequirement } from '@/app/access';
+import { paths } from '@/app/paths';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { useAuth } from '@/features/auth';
+import { ApiError } from '@/lib/api-client';
+import { useDepartment } from '../api';
+import { DetailsTab } from '../components/DetailsTab';
+import { PeopleTab } from '../components/PeopleTab';
+import { TeamsTab } from '../components/TeamsTab';
+import { DepartmentIcon } from '../department-icons';
+
+const TABS = ['people', 'teams', 'details'] as const;
+type Tab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is Tab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+function BackToDepartments() {
+  return (
+    <Button
+      component={Link}
+      to={paths.departments}
+      variant="subtle"
+      leftSection={<HiArrowLeft size={16} aria-hidden />}
+      px="xs"
+      w="fit-content"
+    >
+      Back
+    </Button>
+  );
+}
+
+/** /dashboard/departments/{departmentId} (spec section 2, Department detail page). */
+export default function DepartmentDetailPage() {
+  const { departmentId = '' } = useParams();
+  if (!departmentId) {
+    return (
+      <Stack gap="md">
+        <BackToDepartments />
+        <Text c="red.7">{MESSAGES.noDepartmentId}</Text>
+      </Stack>
+    );
+  }
+  // Keyed by id: another department starts on its own tab state and queries.
+  return <DepartmentDetail key={departmentId} departmentId={departmentId} />;
+}
+
+function DepartmentDetail({ departmentId }: { departmentId: string }) {
+  const { user } = useAuth();
+  const department = useDepartment(departmentId);
+  // The tab lives in the URL, so coming back from a team returns to the Teams tab.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'people';
+  const canManage = meetsRequirement(user, { flags: ['canManageDepartments'] });
+
+  if (department.isPending) return <PageLoader />;
+  if (department.isError) {
+    const notFound = department.error instanceof ApiError && department.error.status === 404;
+    return (
+      <Stack gap="md">
+        <BackToDepartments />
+        {notFound ? (
+          <Text ta="center" py="xl" fw={500}>
+            {MESSAGES.departmentNotFound}
+          </Text>
+        ) : (
+          <LoadError
+            message={MESSAGES.fetchDepartmentFailed}
+            onRetry={() => department.refetch()}
+            retrying={department.isFetching}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const data = department.data;
+  return (
+    <Stack gap="lg">
+      <BackToDepartments />
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={56} radius="md" variant="light">
+          <DepartmentIcon icon={data.settings.icon} size={30} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {data.name}
+          </Title>
+          {data.description && (
+            <Text c="dimmed" lineClamp={3}>
+              {data.description}
+            </Text>
+          )}
+        </div>
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearchParams(value && value !== 'people' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="people">People</Tabs.Tab>
+          <Tabs.Tab value="teams">Teams</Tabs.Tab>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="people">
+          <PeopleTab department={data} canManage={canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="teams">
+          <TeamsTab department={data} canManage={canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="details">
+          <DetailsTab department={data} canManage={canManage} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

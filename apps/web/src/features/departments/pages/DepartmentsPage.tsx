@@ -1,0 +1,69 @@
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type Department, isAdmin, MESSAGES, permissionsFor } from '@smart/contracts';
+import { useState } from 'react';
+import { HiPlus } from 'react-icons/hi';
+import { meetsRequirement } from '@/app/access';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { useAuth } from '@/features/auth';
+import { useDepartments } from '../api';
+import { DepartmentCard } from '../components/DepartmentCard';
+import { DepartmentFormModal } from '../components/DepartmentFormModal';
+
+type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; department: Department };
+
+/** /dashboard/departments (spec section 2, Departments page). */
+export default function DepartmentsPage() {
+  const { user } = useAuth();
+  const departments = useDepartments();
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const canManage = meetsRequirement(user, { flags: ['canManageDepartments'] });
+  const title = permissionsFor(user).organizationName || 'DEPARTMENTS';
+  const close = () => setModal({ mode: 'closed' });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{title}</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3">
+          Departments{departments.data ? ` (${departments.data.length})` : ''}
+        </Title>
+        {canManage && (
+          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
+            Create Department
+          </Button>
+        )}
+      </Group>
+
+      {departments.isPending ? (
+        <PageLoader />
+      ) : departments.isError ? (
+        <LoadError
+          message={MESSAGES.fetchDepartmentsFailed}
+          onRetry={() => departments.refetch()}
+          retrying={departments.isFetching}
+        />
+      ) : departments.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {MESSAGES.noDepartments}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {departments.data.map((department) => (
+            <DepartmentCard
+              key={department.id}
+              department={department}
+              linked={!isAdmin(user)}
+              onEdit={canManage ? (picked) => setModal({ mode: 'edit', department: picked }) : undefined}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <DepartmentFormModal opened={modal.mode === 'create'} mode="create" onClose={close} />
+      {modal.mode === 'edit' && (
+        <DepartmentFormModal opened mode="edit" department={modal.department} onClose={close} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  isInlineImageType,
+  MESSAGES,
+  type Organization,
+  type UpdateOrganizationBody,
+  type UploadedFile,
+  type User,
+} from '@smart/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth';
+import { ApiError, apiClient } from '@/lib/api-client';
+
+export const organizationKeys = {
+  all: ['organization'] as const,
+  detail: (organizationId: string) => [...organizationKeys.all, 'detail', organizationId] as const,
+};
+
+const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
+
+export function getOrganization(organizationId: string): Promise<Organization> {
+  return apiClient.get<Organization>(organizationPath(organizationId), {
+    errorMessage: MESSAGES.fetchOrganizationFailed,
+    networkErrorMessage: MESSAGES.fetchOrganizationFailed,
+  });
+}
+
+export function updateOrganization(organizationId: string, body: UpdateOrganizationBody): Promise<Organization> {
+  return apiClient.put<Organization>(organizationPath(organizationId), body, {
+    errorMessage: MESSAGES.updateOrganizationFailed,
+    networkErrorMessage: MESSAGES.updateOrganizationFailed,
+  });
+}
+
+function uploadFile(file: File): Promise<UploadedFile> {
+  return apiClient.upload<UploadedFile>('/api/files/upload', file, {
+    errorMessage: MESSAGES.updateOrganizationFailed,
+    networkErrorMessage: MESSAGES.updateOrganizationFailed,
+  });
+}
+
+/** The signed-in user as the server has it now (its meta carries the organization's current name). */
+function getCurrentUser(): Promise<User> {
+  return apiClient.get<User>('/api/users/profile', { errorMessage: MESSAGES.fetchUserProfileFailed });
+}
+
+export function useOrganization(organizationId: string | null) {
+  return useQuery({
+    queryKey: organizationKeys.detail(organizationId ?? ''),
+    queryFn: () => getOrganization(organizationId ?? ''),
+    enabled: organizationId !== null,
+  });
+}
+
+/** Saved organizations replace the cached one; a rename also refreshes the session's organization name. */
+function useAcceptSavedOrganization(organizationId: string) {
+  const queryClient = useQueryClient();
+  const { user, replaceUser } = useAuth();
+  return (saved: Organization) => {
+    queryClient.setQueryData(organizationKeys.detail(organizationId), saved);
+    if (user && user.meta.organizationId === saved.id && user.meta.organizationName !== saved.name) {
+      // Best effort: titles elsewhere show the session's organization name; a failure here changes nothing saved.
+      getCurrentUser().then(replaceUser, () => undefined);
+    }
+  };
+}
+
+export function useUpdateOrganization(organizationId: string) {
+  const accept = useAcceptSavedOrganization(organizationId);
+  return useMutation({
+    mutationFn: (body: UpdateOrganizationBody) => updateOrganization(organizationId, body),
+    onSuccess: accept,
+  });
+}
+
+/** Upload the picture, then save its URL as the organization's logo (the profile picture flow, spec section 7). */
+export function useUploadOrganizationLogo(organizationId: string) {
+  const accept = useAcceptSavedOrganization(organizationId);
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const uploaded = await uploadFile(file);
+      // The server types files by their content; a renamed non-image must not become the logo.
+      if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
+      return updateOrganization(organizationId, { logo: uploaded.fileUrl });
+    },
+    onSuccess: accept,
+  });
+}

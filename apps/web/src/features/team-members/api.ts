@@ -1,0 +1,109 @@
+import {
+  type Department,
+  MAX_PAGE_SIZE,
+  MESSAGES,
+  type RegisterBody,
+  type UpdateMemberBody,
+  type User,
+} from '@smart/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { useOrganizationUsers } from '@/lib/organization-users';
+import { structureKeys } from '@/lib/structure-keys';
+
+/**
+ * The Team Members page's calls. The member list is the organization's active users, cached under the
+ * shared key the department and team pickers use, so a member added or deactivated here shows there.
+ */
+export const teamMemberKeys = {
+  members: structureKeys.organizationUsers,
+  /** Under the departments root, so a department created or renamed elsewhere refreshes the pickers. */
+  departmentOptions: (organizationId: string) =>
+    [...structureKeys.departmentLists(), 'member-picker', organizationId] as const,
+};
+
+const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
+
+/** The organization's departments, for the department pickers of the member modals. */
+export function getDepartments(organizationId: string): Promise<Department[]> {
+  const query = new URLSearchParams({ organizationId, limit: String(MAX_PAGE_SIZE) });
+  return apiClient.get<Department[]>(`/api/departments?${query}`, {
+    errorMessage: MESSAGES.fetchDepartmentsFailed,
+    networkErrorMessage: MESSAGES.fetchDepartmentsFailed,
+  });
+}
+
+/** The add-member flow registers the person into the manager's organization (returns no token). */
+export function registerMember(body: RegisterBody): Promise<{ user: User }> {
+  return apiClient.post<{ user: User }>('/api/users/register', body, {
+    errorMessage: MESSAGES.addTeamMemberFailedRetry,
+    networkErrorMessage: MESSAGES.addTeamMemberFailedRetry,
+  });
+}
+
+export function updateMember(userId: string, body: UpdateMemberBody): Promise<User> {
+  return apiClient.put<User>(userPath(userId), body, {
+    requireToken: true,
+    errorMessage: MESSAGES.userUpdateFailed,
+    networkErrorMessage: MESSAGES.userUpdateFailed,
+  });
+}
+
+/** Deactivates: the account can no longer sign in, its records are kept. */
+export function deactivateMember(userId: string): Promise<User> {
+  return apiClient.delete<User>(userPath(userId), { requireToken: true });
+}
+
+/** The organization's active members (GET /api/users/organization/{orgId}, largest page). */
+export const useTeamMembers = useOrganizationUsers;
+
+export function useDepartmentOptions(organizationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: teamMemberKeys.departmentOptions(organizationId),
+    queryFn: () => getDepartments(organizationId),
+    enabled,
+    select: (departments) => departments.map((department) => ({ value: department.id, label: department.name })),
+  });
+}
+
+interface Touched {
+  /** A department's member count or member list changed. */
+  departments?: boolean;
+  /** Team member cards show the person's job title and phone; a deactivated person leaves its teams' counts. */
+  teams?: boolean;
+}
+
+/** Refreshes the member list and, when the change reaches them, the department and team caches. */
+function useInvalidateAfterMemberChange(organizationId: string) {
+  const queryClient = useQueryClient();
+  return ({ departments = false, teams = false }: Touched) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamMemberKeys.members(organizationId) }),
+      departments && queryClient.invalidateQueries({ queryKey: structureKeys.departments }),
+      teams && queryClient.invalidateQueries({ queryKey: structureKeys.teams }),
+    ]);
+}
+
+export function useAddMember(organizationId: string) {
+  const invalidate = useInvalidateAfterMemberChange(organizationId);
+  return useMutation({
+    mutationFn: registerMember,
+    onSuccess: (_created, body) => invalidate({ departments: Boolean(body.meta?.departmentId) }),
+  });
+}
+
+export function useUpdateMember(organizationId: string) {
+  const invalidate = useInvalidateAfterMemberChange(organizationId);
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: UpdateMemberBody }) => updateMember(userId, body),
+    onSuccess: (_saved, { body }) => invalidate({ departments: body.departmentId !== undefined, teams: true }),
+  });
+}
+
+export function useDeactivateMember(organizationId: string) {
+  const invalidate = useInvalidateAfterMemberChange(organizationId);
+  return useMutation({
+    mutationFn: deactivateMember,
+    onSuccess: () => invalidate({ departments: true, teams: true }),
+  });
+}

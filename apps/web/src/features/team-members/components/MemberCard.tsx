@@ -1,0 +1,102 @@
+import { ActionIcon, Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { displayName, ROLE_LABELS, resolveRole, type User } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { HiMail, HiPencil, HiPhone, HiTrash, HiViewGrid } from 'react-icons/hi';
+import { UserAvatar } from '@/components/UserAvatar';
+
+interface MemberCardProps {
+  member: User;
+  /** Absent when the viewer may not change this member (no canManageUsers, or its own card). */
+  onEdit?: () => void;
+  onDeactivate?: () => void;
+}
+
+function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+      <Text c="dimmed" component="span" style={{ display: 'flex', flexShrink: 0 }} aria-hidden>
+        {icon}
+      </Text>
+      <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** A long address wraps after the '@' rather than in the middle of a word. */
+function BreakAfterAt({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** One member: avatar or initials, name, job title or role, department, e-mail, phone (spec section 2). */
+export function MemberCard({ member, onEdit, onDeactivate }: MemberCardProps) {
+  const name = displayName(member);
+  const nameId = `member-${member.id}-name`;
+  const phone = member.meta.phone?.trim();
+  const department = member.meta.department?.trim();
+  return (
+    <Card component="article" aria-labelledby={nameId} withBorder radius="md" padding="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <UserAvatar user={member} size={52} radius="xl" />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} id={nameId} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {member.meta.jobTitle?.trim() || ROLE_LABELS[resolveRole(member)]}
+            </Text>
+          </div>
+        </Group>
+        {(onEdit || onDeactivate) && (
+          <Group gap={4} wrap="nowrap">
+            {onEdit && (
+              <Tooltip label="Edit">
+                <ActionIcon variant="subtle" color="slate" onClick={onEdit} aria-label={`Edit ${name}`}>
+                  <HiPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {onDeactivate && (
+              <Tooltip label="Deactivate">
+                <ActionIcon variant="subtle" color="red" onClick={onDeactivate} aria-label={`Deactivate ${name}`}>
+                  <HiTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+      </Group>
+      <Stack gap={6} mt="md">
+        <Detail icon={<HiViewGrid size={16} />}>
+          {department || (
+            <Text span size="sm" c="dimmed">
+              No department
+            </Text>
+          )}
+        </Detail>
+        <Detail icon={<HiMail size={16} />}>
+          <Anchor href={`mailto:${member.email}`} size="sm">
+            <BreakAfterAt email={member.email} />
+          </Anchor>
+        </Detail>
+        {phone && (
+          <Detail icon={<HiPhone size={16} />}>
+            <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm" c="inherit">
+              {phone}
+            </Anchor>
+          </Detail>
+        )}
+      </Stack>
+    </Card>
+  );
+}

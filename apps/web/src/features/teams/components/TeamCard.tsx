@@ -1,0 +1,52 @@
+import { ActionIcon, Card, Group, Text } from '@mantine/core';
+import { displayName, type Team } from '@smart/contracts';
+import { HiPencil } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import classes from '@/components/LinkCard.module.css';
+import { memberCountLabel } from '../team-labels';
+
+interface TeamCardProps {
+  team: Team;
+  /** Shown to holders of canManageTeams. */
+  onEdit?: ((team: Team) => void) | undefined;
+}
+
+/** A card of the Teams list: name (the link to the team), member count and lead. */
+export function TeamCard({ team, onEdit }: TeamCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+            <Link to={paths.teamDetail(team.id)} className={classes.link}>
+              {team.name}
+            </Link>
+          </Text>
+          {team.department && (
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {team.department.name}
+            </Text>
+          )}
+        </div>
+        {onEdit && (
+          <ActionIcon
+            className={classes.actions}
+            variant="subtle"
+            color="gray"
+            aria-label={`Edit ${team.name}`}
+            onClick={() => onEdit(team)}
+          >
+            <HiPencil size={18} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      <Group gap="lg" mt="md">
+        <Text size="sm">{memberCountLabel(team.memberCount)}</Text>
+        <Text size="sm" c="dimmed">
+          Lead: {team.teamLead ? displayName(team.teamLead, team.teamLead.email) : 'None'}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, type TeamDetail, type TeamMember } from '@smart/contracts';
+import { useState } from 'react';
+import { HiArrowLeft, HiUserAdd } from 'react-icons/hi';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { meetsRequirement } from '@/app/access';
+import { paths } from '@/app/paths';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { useAuth } from '@/features/auth';
+import { ApiError } from '@/lib/api-client';
+import { useRemoveTeamMember, useTeam } from '../api';
+import { AddTeamMemberModal } from '../components/AddTeamMemberModal';
+import { TeamMemberCard } from '../components/TeamMemberCard';
+
+/** Back to where the user came from (the Teams list or a department's Teams tab); the list otherwise. */
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' is the key of the first page of a visit: there is nothing of ours to go back to.
+  const hasHistory = location.key !== 'default';
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<HiArrowLeft size={16} aria-hidden />}
+      px="xs"
+      w="fit-content"
+      onClick={() => (hasHistory ? navigate(-1) : navigate(paths.teams))}
+    >
+      Back
+    </Button>
+  );
+}
+
+/** /dashboard/teams/{teamId} (spec section 2, Team detail). */
+export default function TeamDetailPage() {
+  const { teamId = '' } = useParams();
+  return <TeamDetailView key={teamId} teamId={teamId} />;
+}
+
+function TeamDetailView({ teamId }: { teamId: string }) {
+  const team = useTeam(teamId);
+
+  if (team.isPending) return <PageLoader />;
+  if (team.isError) {
+    const notFound = team.error instanceof ApiError && team.error.status === 404;
+    return (
+      <Stack gap="md">
+        <BackButton />
+        {notFound ? (
+          <Text ta="center" py="xl" fw={500}>
+            {MESSAGES.teamNotFound}
+          </Text>
+        ) : (
+          <LoadError message={MESSAGES.fetchTeamFailed} onRetry={() => team.refetch()} retrying={team.isFetching} />
+        )}
+      </Stack>
+    );
+  }
+  return <TeamView team={team.data} />;
+}
+
+function TeamView({ team }: { team: TeamDetail }) {
+  const { user } = useAuth();
+  const canManage = meetsRequirement(user, { flags: ['canManageTeams'] });
+  const remove = useRemoveTeamMember(team.id);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  function confirmRemove() {
+    if (removing) remove.mutate(removing.user.id, { onSuccess: () => setRemoving(null) });
+  }
+
+  return (
+    <Stack gap="lg">
+      <BackButton />
+      <div>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {team.name}
+        </Title>
+        {team.department && (
+          <Anchor component={Link} to={paths.department(team.department.id)} size="sm" fw={600}>
+            {team.department.name}
+          </Anchor>
+        )}
+        {team.description && (
+          <Text c="dimmed" mt={4} style={{ whiteSpace: 'pre-line' }}>
+            {team.description}
+          </Text>
+        )}
+      </div>
+
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h4">
+          Team Members ({team.members.length})
+        </Title>
+        {canManage && (
+          <Button leftSection={<HiUserAdd size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            Add Member
+          </Button>
+        )}
+      </Group>
+
+      {team.members.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {MESSAGES.noTeamMembers}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {team.members.map((member) => (
+            <TeamMemberCard
+              key={member.user.id}
+              member={member}
+              onRemove={
+                canManage
+                  ? (picked) => {
+                      remove.reset();
+                      setRemoving(picked);
+                    }
+                  : undefined
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {canManage && (
+        <>
+          <AddTeamMemberModal opened={adding} onClose={() => setAdding(false)} team={team} />
+          <ConfirmModal
+            opened={removing !== null}
+            message={MESSAGES.confirmRemoveMember}
+            confirmLabel="Remove Member"
+            busy={remove.isPending}
+            error={remove.error ? remove.error.message || MESSAGES.removeMemberFailed : null}
+            onConfirm={confirmRemove}
+            onClose={() => setRemoving(null)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
