@@ -109,12 +109,15 @@ describe('POST /api/departments', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('is 403 for a member or advisor, 401 signed out; admin needs an organization', async () => {
+  it('is 403 for a member or advisor, 401 signed out; admin names an existing organization', async () => {
     expect((await create('acmeMember', { name: unique('X') })).statusCode).toBe(403);
     expect((await create('advisor', { name: unique('X') })).statusCode).toBe(403);
     expect((await t.request({ method: 'POST', url: '/api/departments', payload: { name: 'X' } })).statusCode).toBe(401);
     const forAcme = await create('admin', { name: unique('Admin made'), organizationId: acmeId });
     expect(forAcme.json().data.organizationId).toBe(acmeId);
+    const unknown = await create('admin', { name: unique('Lost'), organizationId: unknownId });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
   });
 });
 
@@ -151,6 +154,35 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     expect((await put('acmeOwner', { name: '' })).statusCode).toBe(400);
     expect((await put('acmeMember', { description: 'x' })).statusCode).toBe(403);
     expect((await put('globexOwner', { description: 'x' })).statusCode).toBe(404);
+    expect((await put('advisor', { description: 'x' })).statusCode).toBe(404);
+    const globexUser = (await t.request({ method: 'GET', url: '/api/users', as: 'globexOwner' })).json().data[0];
+    expect((await put('acmeOwner', { manager: globexUser.id })).statusCode).toBe(404);
+  });
+
+  it('hides a deactivated manager and still lets the department be edited', async () => {
+    const body = {
+      email: `mgr.${Math.random().toString(36).slice(2)}@acme.example.com`,
+      password: 'secret-123',
+      firstName: 'Max',
+      lastName: 'Lane',
+    };
+    const manager = (
+      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
+    ).json().data.user;
+    const department = (await create('acmeOwner', { name: unique('Archive'), manager: manager.id })).json().data;
+    expect(department.manager.id).toBe(manager.id);
+    await t.request({ method: 'DELETE', url: `/api/users/${manager.id}`, as: 'acmeOwner' });
+    const url = `/api/departments/${department._id}`;
+    expect((await t.request({ method: 'GET', url, as: 'acmeOwner' })).json().data.manager).toBeNull();
+    // The edit form sends the manager it was given back; that is not a change.
+    const edited = await t.request({
+      method: 'PUT',
+      url,
+      as: 'acmeOwner',
+      payload: { description: 'Old records', manager: manager.id },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.description).toBe('Old records');
   });
 
   it('deletes a department and detaches, never deletes, its teams and members', async () => {

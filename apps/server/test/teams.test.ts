@@ -426,7 +426,7 @@ describe('POST /api/teams', () => {
     });
   });
 
-  it("lets an admin create in the department's organization, and needs a department to know which", async () => {
+  it("lets an admin create in the named organization, the department's, or its own", async () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -436,9 +436,19 @@ describe('POST /api/teams', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ organizationId: globexId, teamLead: { email: NINA }, memberCount: 1 });
 
-    const without = await t.request({ method: 'POST', url: '/api/teams', as: 'admin', payload: { name: 'Nowhere' } });
-    expect(without.statusCode).toBe(400);
-    expect(without.json().error).toBe(MESSAGES.organizationRequired);
+    // Without an organization or department, an admin's team lands in its own (platform) organization.
+    const own = await t.request({ method: 'POST', url: '/api/teams', as: 'admin', payload: { name: 'Platform Ops' } });
+    expect(own.statusCode).toBe(201);
+    const admin = (await t.request({ method: 'GET', url: '/api/users/profile', as: 'admin' })).json().data;
+    expect(own.json().data.organizationId).toBe(admin.meta.organizationId);
+    const unknownOrganization = await t.request({
+      method: 'POST',
+      url: '/api/teams',
+      as: 'admin',
+      payload: { name: 'Nowhere', organizationId: UNKNOWN_ID },
+    });
+    expect(unknownOrganization.statusCode).toBe(404);
+    expect(unknownOrganization.json().error).toBe(MESSAGES.organizationNotFound);
     const unknown = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -871,5 +881,25 @@ describe('queries per request', () => {
     expect(large.count).toBe(small.count);
     // The session lookup, the team row and its members.
     expect(small.count).toBe(3);
+  });
+});
+
+describe('concurrent lead changes', () => {
+  it('leave exactly one lead, the one teamLead names', async () => {
+    const team = await freshTeam({ members: [] });
+    const add = (email: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/teams/${team._id}/members`,
+        as: 'acmeOwner',
+        payload: { userId: user(email), role: 'lead' },
+      });
+    const statuses = (await Promise.all([add(NOAH), add(LUCAS), add(EMMA)])).map((response) => response.statusCode);
+    expect(statuses).toEqual([201, 201, 201]);
+    const after = await detail(team._id);
+    const leads = after.members.filter((member: MemberJson) => member.role === 'lead');
+    expect(leads).toHaveLength(1);
+    expect(leads[0].user.email).toBe(after.teamLead.email);
+    expect(after.memberCount).toBe(4);
   });
 });

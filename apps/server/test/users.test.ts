@@ -308,6 +308,47 @@ describe('PUT /api/users/:id/organization', () => {
     });
   });
 
+  it("takes the moved user out of the old organization's teams, leads and managers", async () => {
+    const email = `mover.${Math.random().toString(36).slice(2)}@acme.example.com`;
+    const mover = (
+      await t.request({
+        method: 'POST',
+        url: '/api/users/register',
+        as: 'acmeOwner',
+        payload: newMember({ email }),
+      })
+    ).json().data.user;
+    const team = (
+      await t.request({
+        method: 'POST',
+        url: '/api/teams',
+        as: 'acmeOwner',
+        payload: { name: 'Movers', teamLead: mover.id },
+      })
+    ).json().data;
+    const department = (
+      await t.request({
+        method: 'POST',
+        url: '/api/departments',
+        as: 'acmeOwner',
+        payload: { name: `Moving ${email}`, manager: mover.id },
+      })
+    ).json().data;
+    await t.request({
+      method: 'PUT',
+      url: `/api/users/${mover.id}/organization`,
+      as: 'admin',
+      payload: { organizationId: globexId },
+    });
+
+    const teamAfter = (await t.request({ method: 'GET', url: `/api/teams/${team._id}`, as: 'acmeOwner' })).json().data;
+    expect(teamAfter).toMatchObject({ teamLead: null, memberCount: 0, members: [] });
+    const departmentAfter = (
+      await t.request({ method: 'GET', url: `/api/departments/${department._id}`, as: 'acmeOwner' })
+    ).json().data;
+    expect(departmentAfter.manager).toBeNull();
+  });
+
   it.each<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])('is 403 for %s', async (as) => {
     const id = (await profileOf('acmeMember')).id;
     const response = await t.request({
@@ -412,6 +453,26 @@ describe('PUT /api/users/:id (edit a member)', () => {
       payload: { departmentId: null, jobTitle: '' },
     });
     expect(cleared.json().data.meta).toMatchObject({ department: null, jobTitle: null });
+  });
+
+  it('does not let an org_admin change its own role', async () => {
+    const owner = await profileOf('acmeOwner');
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/users/${owner.id}`,
+      as: 'acmeOwner',
+      payload: { role: 'user' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.cannotChangeOwnRole);
+    const jobOnly = await t.request({
+      method: 'PUT',
+      url: `/api/users/${owner.id}`,
+      as: 'acmeOwner',
+      payload: { jobTitle: 'CEO', role: 'org_admin' },
+    });
+    expect(jobOnly.statusCode).toBe(200);
+    expect((await profileOf('acmeOwner')).role).toBe('org_admin');
   });
 
   it('refuses advisor/admin roles from an org_admin, foreign departments, members and other tenants', async () => {

@@ -73,7 +73,8 @@ export const MESSAGES = {
   organizationDeleted: 'Organization deleted',
   organizationNameTaken: 'An organization with this name already exists',
   platformOrganizationLocked: 'The platform organization cannot be deleted',
-  organizationHasMembers: 'This organization still has members. Move or remove them before deleting it.',
+  organizationHasMembers:
+    'This organization still has members, active or deactivated. Move them to another organization before deleting it.',
   noOrganizationId: 'No organization ID found',
   noOrganizationIdForUser: 'No organization ID found for the current user.',
   fetchTeamMembersFailed: 'Failed to fetch team members',
@@ -110,6 +111,7 @@ export const MESSAGES = {
   confirmRemoveTeam: 'Are you sure you want to remove this team from the department?',
   confirmRemoveMember: 'Are you sure you want to remove this member from the team?',
   deactivateMemberExplained: 'They will no longer be able to sign in; their records are kept.',
+  cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   memberDeactivated: 'Team member deactivated',
   memberUpdated: 'Team member updated',

@@ -46,6 +46,9 @@ const queryLogger = (onQuery: QueryListener | undefined): Logger | undefined =>
 
 async function openPostgres(url: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A pooled client the server drops while idle (restart, failover, a forced disconnect) emits
+  // 'error'; unheard, that would crash the process. The pool replaces it on the next checkout.
+  pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema, logger: queryLogger(onQuery) });
   return {
     db,

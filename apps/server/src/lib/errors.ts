@@ -19,12 +19,25 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
-/** PostgreSQL's unique_violation, whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a PostgreSQL error with this SQLSTATE is in the chain, whichever driver raised it. */
+function hasSqlState(error: unknown, state: string): boolean {
   let current: unknown = error;
   while (current && typeof current === 'object') {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === state) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');
+
+/** Runs a write and answers a duplicate (unique violation) with 409 and the given message. */
+export async function conflictOnDuplicate<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
 }

@@ -5,9 +5,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, teams, type UserRow, users } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { badRequest, conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { canManageIn, canReadStructure } from '../organizations/policy.js';
+import { findOrganization } from '../organizations/service.js';
 import type { DepartmentRecord } from './presenter.js';
 
 export async function findDepartment(db: Database, id: string) {
@@ -47,7 +48,7 @@ function selectDepartmentRecords(db: Database) {
       memberCount: sql<number>`coalesce(${memberTotals.total}, 0)::int`,
     })
     .from(departments)
-    .leftJoin(manager, eq(manager.id, departments.managerId))
+    .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)))
     .leftJoin(teamTotals, eq(teamTotals.departmentId, departments.id))
     .leftJoin(memberTotals, eq(memberTotals.departmentId, departments.id));
 }
@@ -100,15 +101,6 @@ async function checkManager(db: Database, organizationId: string, managerId: str
   if (!row) throw notFound(MESSAGES.userNotFound);
 }
 
-async function saving<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.departmentNameTaken);
-    throw error;
-  }
-}
-
 export async function createDepartment(
   db: Database,
   actor: UserRow,
@@ -116,9 +108,12 @@ export async function createDepartment(
 ): Promise<DepartmentRecord> {
   const organizationId = isAdmin(actor) ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (input.organizationId && !(await findOrganization(db, organizationId))) {
+    throw notFound(MESSAGES.organizationNotFound);
+  }
   if (!canManageIn(actor, organizationId, 'canManageDepartments')) throw forbidden();
   await checkManager(db, organizationId, input.manager);
-  const [created] = await saving(
+  const [created] = await conflictOnDuplicate(
     db
       .insert(departments)
       .values({
@@ -129,6 +124,7 @@ export async function createDepartment(
         ...(input.settings?.icon && { icon: input.settings.icon }),
       })
       .returning({ id: departments.id }),
+    MESSAGES.departmentNameTaken,
   );
   if (!created) throw new Error('insert returned no row');
   return getDepartmentFor(db, actor, created.id);
@@ -141,18 +137,20 @@ export async function updateDepartment(
   input: z.output<typeof updateDepartmentBody>,
 ): Promise<DepartmentRecord> {
   const department = await departmentToManage(db, actor, id);
-  await checkManager(db, department.organizationId, input.manager);
+  // Re-sending the current manager (even a since-deactivated one) is not a change to check.
+  if (input.manager !== department.managerId) await checkManager(db, department.organizationId, input.manager);
   const changes = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.manager !== undefined && { managerId: input.manager }),
     ...(input.settings?.icon !== undefined && { icon: input.settings.icon }),
   };
-  await saving(
+  await conflictOnDuplicate(
     db
       .update(departments)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(departments.id, id)),
+    MESSAGES.departmentNameTaken,
   );
   return getDepartmentFor(db, actor, id);
 }

@@ -4,7 +4,7 @@ import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { advisorAssignments, organizations, type UserRow, users } from '../../db/schema/index.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { canCreateOrDeleteOrganizations, canReadOrganization, canUpdateOrganization } from './policy.js';
 
@@ -97,34 +97,27 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
   };
 }
 
-async function saving<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.organizationNameTaken);
-    throw error;
-  }
-}
-
 export async function updateOrganizationFor(db: Database, actor: UserRow, id: string, input: OrganizationInput) {
   const current = await getOrganizationFor(db, actor, id);
   if (!canUpdateOrganization(actor, id)) throw forbidden();
-  await saving(
+  await conflictOnDuplicate(
     db
       .update(organizations)
       .set({ ...organizationChanges(input, current), updatedAt: new Date() })
       .where(eq(organizations.id, id)),
+    MESSAGES.organizationNameTaken,
   );
   return getOrganizationFor(db, actor, id);
 }
 
 export async function createOrganization(db: Database, actor: UserRow, input: z.output<typeof createOrganizationBody>) {
   if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
-  const [created] = await saving(
+  const [created] = await conflictOnDuplicate(
     db
       .insert(organizations)
       .values({ name: input.name, ...organizationChanges(input) })
       .returning({ id: organizations.id }),
+    MESSAGES.organizationNameTaken,
   );
   if (!created) throw new Error('insert returned no row');
   return getOrganizationFor(db, actor, created.id);
@@ -141,5 +134,11 @@ export async function deleteOrganization(db: Database, actor: UserRow, id: strin
   if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);
   const [members] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, id));
   if ((members?.total ?? 0) > 0) throw conflict(MESSAGES.organizationHasMembers);
-  await db.delete(organizations).where(eq(organizations.id, id));
+  try {
+    await db.delete(organizations).where(eq(organizations.id, id));
+  } catch (error) {
+    // A member registered between the check and the delete: the foreign key refuses it.
+    if (isForeignKeyViolation(error)) throw conflict(MESSAGES.organizationHasMembers);
+    throw error;
+  }
 }

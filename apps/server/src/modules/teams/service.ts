@@ -212,19 +212,22 @@ type CreateTeam = z.output<typeof createTeamBody>;
 
 /**
  * POST /api/teams. A non-admin creates in its own organization; an admin in the organization it
- * names, else in the organization of the department it names (400 with neither). The team and its
+ * names, else in the department's, else in its own (as for departments). The team and its
  * members are written in one transaction.
  */
 export async function createTeam(db: Database, actor: UserRow, body: CreateTeam): Promise<TeamDetailRecord> {
   let organizationId: string | null = actor.organizationId;
   if (isAdmin(actor)) {
-    if (body.organizationId) organizationId = body.organizationId;
-    else if (body.departmentId) {
+    if (body.organizationId) {
+      if (!(await findOrganization(db, body.organizationId))) throw notFound(MESSAGES.organizationNotFound);
+      organizationId = body.organizationId;
+    } else if (body.departmentId) {
       const department = await findDepartment(db, body.departmentId);
       if (!department) throw notFound(MESSAGES.departmentNotFound);
       organizationId = department.organizationId;
-    } else throw badRequest(MESSAGES.organizationRequired);
+    }
   }
+  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
   if (!organizationId || !canCreateTeamIn(actor, organizationId)) throw forbidden();
   if (body.departmentId) await departmentOf(db, organizationId, body.departmentId);
 
@@ -322,8 +325,9 @@ export async function addTeamMember(
   try {
     await db.transaction(async (tx) => {
       if (role === 'lead') {
-        await demoteLeads(tx, team.id);
+        // Updating the team row first locks it, so a concurrent lead change waits and then sees ours.
         await tx.update(teams).set({ teamLeadId: userId, updatedAt: new Date() }).where(eq(teams.id, team.id));
+        await demoteLeads(tx, team.id);
       }
       await tx.insert(teamMembers).values({ teamId: team.id, userId, role });
     });

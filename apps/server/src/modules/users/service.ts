@@ -2,6 +2,7 @@ import type { PageQuery, Role } from '@smart/contracts';
 import {
   isAdmin,
   MESSAGES,
+  type memberStatusQuery,
   type profileUpdateBody,
   type registerBody,
   resolveRole,
@@ -10,7 +11,15 @@ import {
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, organizations, sessions, type UserRow, users } from '../../db/schema/index.js';
+import {
+  departments,
+  organizations,
+  sessions,
+  teamMembers,
+  teams,
+  type UserRow,
+  users,
+} from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -75,7 +84,7 @@ export async function listUsersVisibleTo(db: Database, actor: UserRow, page: Pag
   return listUserRecords(db, eq(users.organizationId, actor.organizationId), page);
 }
 
-export type MemberStatus = 'active' | 'inactive' | 'all';
+export type MemberStatus = z.output<typeof memberStatusQuery>['status'];
 
 const statusFilter = (status: MemberStatus | undefined): SQL =>
   status === 'all' ? sql`true` : eq(users.isActive, status !== 'inactive');
@@ -218,12 +227,21 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
   return loadUserRecord(db, userId);
 }
 
-/** Moves a user to another organization (admin). Its old organization's department is left behind. */
+/** Moves a user to another organization (admin). It leaves its old organization's department, teams and posts. */
 export async function moveUserToOrganization(db: Database, actor: UserRow, userId: string, organizationId: string) {
   if (!canChangeUserOrganization(actor)) throw forbidden();
   if (!(await findUserRecord(db, userId))) throw notFound(MESSAGES.userNotFound);
   if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
-  await db.update(users).set({ organizationId, departmentId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  // Nothing of the old organization may keep pointing at the user: teams, leads, managers.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ organizationId, departmentId: null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
+    await tx.update(teams).set({ teamLeadId: null }).where(eq(teams.teamLeadId, userId));
+    await tx.update(departments).set({ managerId: null }).where(eq(departments.managerId, userId));
+  });
   return loadUserRecord(db, userId);
 }
 
@@ -260,6 +278,10 @@ export async function updateMember(db: Database, actor: UserRow, userId: string,
   if (!canManageMember(actor, target.user)) throw forbidden();
   if (update.role && !canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
     throw forbidden(MESSAGES.roleNotAllowed);
+  }
+  // An org_admin demoting itself could leave the organization without an administrator.
+  if (update.role && update.role !== target.user.role && target.user.id === actor.id) {
+    throw badRequest(MESSAGES.cannotChangeOwnRole);
   }
   if (update.departmentId) {
     const department = await findDepartment(db, update.departmentId);

@@ -36,25 +36,35 @@ type DepartmentFormModalProps = {
 /** Create Department / Edit Department (spec sections 2, 4, 5). Closes on success; the lists reload. */
 export function DepartmentFormModal(props: DepartmentFormModalProps) {
   const { opened, onClose, mode } = props;
+  // The mutations live here so the modal cannot be closed while a save is in flight.
+  const create = useCreateDepartment();
+  const update = useUpdateDepartment();
+  const busy = (mode === 'create' ? create : update).isPending;
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => !busy && onClose()}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
       title={mode === 'create' ? 'Create Department' : 'Edit Department'}
       size={MODAL_MAX_WIDTH_PX}
     >
       {/* Mounted only while open, so each opening starts from the department's current values. */}
-      {opened && <DepartmentForm {...props} />}
+      {opened && <DepartmentForm {...props} create={create} update={update} />}
     </Modal>
   );
 }
 
-function DepartmentForm({ mode, department, withManager = false, onClose }: DepartmentFormModalProps) {
+type DepartmentFormProps = DepartmentFormModalProps & {
+  create: ReturnType<typeof useCreateDepartment>;
+  update: ReturnType<typeof useUpdateDepartment>;
+};
+
+function DepartmentForm({ mode, department, withManager = false, onClose, create, update }: DepartmentFormProps) {
   const [values, setValues] = useState<DepartmentFormValues>(() =>
     department ? formFromDepartment(department) : EMPTY_DEPARTMENT_FORM,
   );
-  const create = useCreateDepartment();
-  const update = useUpdateDepartment();
   const mutation = mode === 'create' ? create : update;
   const users = useOrganizationUsers(withManager ? department?.organizationId : null);
 

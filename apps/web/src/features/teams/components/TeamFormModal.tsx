@@ -16,21 +16,31 @@ type TeamFormModalProps = {
  * silently ignored, spec section 5) and Edit Team (name, description, department).
  */
 export function TeamFormModal(props: TeamFormModalProps) {
+  // The mutations live here so the modal cannot be closed while a save is in flight.
+  const create = useCreateTeam();
+  const update = useUpdateTeam();
+  const busy = (props.mode === 'create' ? create : update).isPending;
   return (
     <Modal
       opened={props.opened}
-      onClose={props.onClose}
+      onClose={() => !busy && props.onClose()}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
       title={props.mode === 'create' ? 'Create Team' : 'Edit Team'}
       size={MODAL_MAX_WIDTH_PX}
     >
-      {props.opened && <TeamForm {...props} />}
+      {props.opened && <TeamForm {...props} create={create} update={update} />}
     </Modal>
   );
 }
 
-function TeamForm({ mode, team, organizationId, onClose }: TeamFormModalProps) {
-  const create = useCreateTeam();
-  const update = useUpdateTeam();
+type TeamFormProps = TeamFormModalProps & {
+  create: ReturnType<typeof useCreateTeam>;
+  update: ReturnType<typeof useUpdateTeam>;
+};
+
+function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamFormProps) {
   const mutation = mode === 'create' ? create : update;
   const users = useOrganizationUsers(mode === 'create' ? organizationId : null);
   const departments = useDepartmentOptions(mode === 'edit' ? team?.organizationId : null);
