@@ -41,7 +41,12 @@ describe('GET /api/departments', () => {
     expect(response.statusCode).toBe(200);
     const byName = Object.fromEntries(response.json().data.map((d: { name: string }) => [d.name, d]));
     expect(Object.keys(byName)).toEqual(['Engineering', 'Finance', 'Marketing', 'Operations']);
-    expect(byName.Engineering).toMatchObject({ teamCount: 2, memberCount: 4, settings: { icon: 'HiCode' } });
+    expect(byName.Engineering).toMatchObject({
+      teamCount: 2,
+      memberCount: 4,
+      settings: { icon: 'HiCode' },
+      organizationName: 'Acme Corp',
+    });
     expect(byName.Engineering.manager).toMatchObject({ email: 'samir.patel@acme.example.com', firstName: 'Samir' });
     expect(byName.Operations).toMatchObject({ teamCount: 1, memberCount: 4, settings: { icon: '🏭' } });
     expect(response.json().pagination).toMatchObject({ total: 4 });
@@ -50,6 +55,8 @@ describe('GET /api/departments', () => {
   it('lets admin pick an organization or see all; others cannot widen their scope', async () => {
     const all = await t.request({ method: 'GET', url: '/api/departments', as: 'admin' });
     expect(all.json().pagination.total).toBe(6);
+    const organizationsSeen = new Set(all.json().data.map((d: { organizationName: string }) => d.organizationName));
+    expect(organizationsSeen).toEqual(new Set(['Acme Corp', 'Globex']));
     const acme = await t.request({ method: 'GET', url: `/api/departments?organizationId=${acmeId}`, as: 'admin' });
     expect(acme.json().pagination.total).toBe(4);
     const globexTrying = await t.request({

@@ -31,6 +31,7 @@ export const departmentSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   organizationId: z.string(),
+  organizationName: z.string(),
   manager: userSummarySchema.nullable(),
   settings: z.object({ icon: z.string() }),
   teamCount: z.number().int(),

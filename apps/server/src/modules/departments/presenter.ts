@@ -3,6 +3,7 @@ import type { DepartmentRow, UserRow } from '../../db/schema/index.js';
 import { presentUserSummary } from '../users/presenter.js';
 
 export interface DepartmentRecord extends DepartmentRow {
+  organizationName: string;
   manager: UserRow | null;
   teamCount: number;
   memberCount: number;
@@ -16,6 +17,7 @@ export function presentDepartment(row: DepartmentRecord): Department {
     name: row.name,
     description: row.description,
     organizationId: row.organizationId,
+    organizationName: row.organizationName,
     manager: row.manager ? presentUserSummary(row.manager) : null,
     settings: { icon: row.icon },
     teamCount: row.teamCount,

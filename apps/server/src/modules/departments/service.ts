@@ -4,7 +4,7 @@ import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, teams, type UserRow, users } from '../../db/schema/index.js';
+import { departments, organizations, teams, type UserRow, users } from '../../db/schema/index.js';
 import { badRequest, conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { canManageIn, canReadStructure } from '../organizations/policy.js';
@@ -43,11 +43,13 @@ function selectDepartmentRecords(db: Database) {
   return db
     .select({
       ...getTableColumns(departments),
+      organizationName: organizations.name,
       manager,
       teamCount: sql<number>`coalesce(${teamTotals.total}, 0)::int`,
       memberCount: sql<number>`coalesce(${memberTotals.total}, 0)::int`,
     })
     .from(departments)
+    .innerJoin(organizations, eq(organizations.id, departments.organizationId))
     .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)))
     .leftJoin(teamTotals, eq(teamTotals.departmentId, departments.id))
     .leftJoin(memberTotals, eq(memberTotals.departmentId, departments.id));
@@ -68,7 +70,7 @@ export async function listDepartmentsVisibleTo(
   const [items, [totals]] = await Promise.all([
     selectDepartmentRecords(db)
       .where(where)
-      .orderBy(asc(departments.name), asc(departments.id))
+      .orderBy(asc(departments.name), asc(organizations.name), asc(departments.id))
       .limit(query.limit)
       .offset(pageOffset(query)),
     db.select({ total: count() }).from(departments).where(where),

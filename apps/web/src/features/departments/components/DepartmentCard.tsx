@@ -13,9 +13,11 @@ interface DepartmentCardProps {
   linked: boolean;
   /** Shown to holders of canManageDepartments. */
   onEdit?: (department: Department) => void;
+  /** A platform admin sees every organization's departments, so each card names its organization. */
+  showOrganization?: boolean;
 }
 
-export function DepartmentCard({ department, linked, onEdit }: DepartmentCardProps) {
+export function DepartmentCard({ department, linked, onEdit, showOrganization = false }: DepartmentCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -43,6 +45,11 @@ export function DepartmentCard({ department, linked, onEdit }: DepartmentCardPro
           department.name
         )}
       </Text>
+      {showOrganization && (
+        <Text size="xs" fw={600} tt="uppercase" c="dimmed" mt={2}>
+          {department.organizationName}
+        </Text>
+      )}
       <Text size="sm" c="dimmed" mt={4}>
         {departmentSummary(department)}
       </Text>

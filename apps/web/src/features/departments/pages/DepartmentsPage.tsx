@@ -18,7 +18,9 @@ export default function DepartmentsPage() {
   const departments = useDepartments();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const canManage = meetsRequirement(user, { flags: ['canManageDepartments'] });
-  const title = permissionsFor(user).organizationName || 'DEPARTMENTS';
+  const allOrganizations = isAdmin(user);
+  // An admin's list spans every organization, so it is not titled with the admin's own.
+  const title = (!allOrganizations && permissionsFor(user).organizationName) || 'DEPARTMENTS';
   const close = () => setModal({ mode: 'closed' });
 
   return (
@@ -53,7 +55,8 @@ export default function DepartmentsPage() {
             <DepartmentCard
               key={department.id}
               department={department}
-              linked={!isAdmin(user)}
+              linked={!allOrganizations}
+              showOrganization={allOrganizations}
               onEdit={canManage ? (picked) => setModal({ mode: 'edit', department: picked }) : undefined}
             />
           ))}
