@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { MODAL_MAX_WIDTH_PX } from '@smart/contracts';
+import { Text } from '@mantine/core';
+import { FormActions } from './FormActions';
+import { FormError } from './FormError';
+import { LockedModal } from './LockedModal';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -25,29 +27,17 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && onClose()}
-      title="Please confirm"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      centered
-    >
+    <LockedModal opened={opened} busy={busy} title="Please confirm" onClose={onClose} centered>
       <Text>{message}</Text>
-      {error && (
-        <Alert color="red" variant="light" mt="md" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={busy}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+      <FormError message={error} mt="md" />
+      <FormActions
+        busy={busy}
+        submitLabel={confirmLabel}
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        color="red"
+        mt="lg"
+      />
+    </LockedModal>
   );
 }

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, type Department, MESSAGES, MODAL_MAX_WIDTH_PX } from '@smart/contracts';
+import { Alert, Select, Stack, Text } from '@mantine/core';
+import { ADD_MEMBER_CLOSE_DELAY_MS, type Department, MESSAGES } from '@smart/contracts';
 import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
 import { useAddUserToDepartment } from '../api';
 
@@ -35,28 +38,19 @@ export function AddDepartmentMemberModal({ opened, onClose, department, memberId
 
   const locked = add.isPending || succeeded;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !locked && close()}
-      title="Add Member to Department"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!locked}
-      closeOnEscape={!locked}
-      withCloseButton={!locked}
-    >
-      {opened && (
-        <AddMemberForm
-          department={department}
-          memberIds={memberIds}
-          submitting={add.isPending}
-          succeeded={succeeded}
-          onCancel={() => close()}
-          onSubmit={(userId, onError) =>
-            add.mutate(userId, { onSuccess: () => setSucceeded(true), onError: (caught) => onError(caught.message) })
-          }
-        />
-      )}
-    </Modal>
+    // Also locked after success, while the message shows until the modal closes itself.
+    <LockedModal opened={opened} busy={locked} title="Add Member to Department" onClose={() => close()}>
+      <AddMemberForm
+        department={department}
+        memberIds={memberIds}
+        submitting={add.isPending}
+        succeeded={succeeded}
+        onCancel={() => close()}
+        onSubmit={(userId, onError) =>
+          add.mutate(userId, { onSuccess: () => setSucceeded(true), onError: (caught) => onError(caught.message) })
+        }
+      />
+    </LockedModal>
   );
 }
 
@@ -97,15 +91,9 @@ function AddMemberForm({ department, memberIds, submitting, succeeded, onCancel,
             {MESSAGES.userAddedToDepartment}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {users.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.fetchAvailableUsersFailed}
-          </Alert>
+          <FormError message={MESSAGES.fetchAvailableUsersFailed} />
         ) : (
           <Select
             label="User"
@@ -126,14 +114,13 @@ function AddMemberForm({ department, memberIds, submitting, succeeded, onCancel,
             Everyone in the organization is already in this department.
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={submitting || succeeded}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} disabled={succeeded}>
-            Add Member
-          </Button>
-        </Group>
+        <FormActions
+          busy={submitting}
+          submitLabel="Add Member"
+          onCancel={onCancel}
+          submitDisabled={succeeded}
+          cancelDisabled={succeeded}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { type Department, MESSAGES, MODAL_MAX_WIDTH_PX } from '@smart/contracts';
+import { Select, Stack, Text } from '@mantine/core';
+import { type Department, MESSAGES } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useAttachTeam, useOrganizationTeams } from '../api';
 
 interface AddExistingTeamModalProps {
@@ -17,15 +20,9 @@ export function AddExistingTeamModal({ opened, onClose, department }: AddExistin
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !attach.isPending && close()}
-      title="Add Existing Team"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!attach.isPending}
-    >
-      {opened && <AttachForm department={department} attach={attach} onClose={close} />}
-    </Modal>
+    <LockedModal opened={opened} busy={attach.isPending} title="Add Existing Team" onClose={close}>
+      <AttachForm department={department} attach={attach} onClose={close} />
+    </LockedModal>
   );
 }
 
@@ -65,15 +62,9 @@ function AttachForm({ department, attach, onClose }: AttachFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {teams.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.fetchTeamsFailed}
-          </Alert>
+          <FormError message={MESSAGES.fetchTeamsFailed} />
         ) : (
           <Select
             label="Team"
@@ -93,14 +84,7 @@ function AttachForm({ department, attach, onClose }: AttachFormProps) {
             Every team of the organization is already in this department.
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={attach.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={attach.isPending}>
-            Add Team
-          </Button>
-        </Group>
+        <FormActions busy={attach.isPending} submitLabel="Add Team" onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type Department, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES, MODAL_MAX_WIDTH_PX } from '@smart/contracts';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { type Department, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
 import { useCreateTeamInDepartment } from '../api';
 
@@ -21,15 +24,9 @@ export function CreateTeamModal({ opened, onClose, department }: CreateTeamModal
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !create.isPending && close()}
-      title="Create Team"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!create.isPending}
-    >
-      {opened && <CreateTeamForm department={department} create={create} onClose={close} />}
-    </Modal>
+    <LockedModal opened={opened} busy={create.isPending} title="Create Team" onClose={close}>
+      <CreateTeamForm department={department} create={create} onClose={close} />
+    </LockedModal>
   );
 }
 
@@ -63,11 +60,7 @@ function CreateTeamForm({ department, create, onClose }: CreateTeamFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <TextInput
           label="Team name"
           required
@@ -100,14 +93,7 @@ function CreateTeamForm({ department, create, onClose }: CreateTeamFormProps) {
           nothingFoundMessage="Nobody found"
           error={users.isError ? MESSAGES.fetchAvailableUsersFailed : undefined}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create Team
-          </Button>
-        </Group>
+        <FormActions busy={create.isPending} submitLabel="Create Team" onCancel={onClose} />
       </Stack>
     </form>
   );

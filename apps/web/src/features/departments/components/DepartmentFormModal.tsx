@@ -1,14 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  type Department,
-  displayName,
-  MAX_LONG_TEXT_LENGTH,
-  MAX_NAME_LENGTH,
-  MESSAGES,
-  MODAL_MAX_WIDTH_PX,
-} from '@smart/contracts';
+import { type Department, displayName, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import {
@@ -41,18 +37,15 @@ export function DepartmentFormModal(props: DepartmentFormModalProps) {
   const update = useUpdateDepartment();
   const busy = (mode === 'create' ? create : update).isPending;
   return (
-    <Modal
+    <LockedModal
       opened={opened}
-      onClose={() => !busy && onClose()}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
+      busy={busy}
       title={mode === 'create' ? 'Create Department' : 'Edit Department'}
-      size={MODAL_MAX_WIDTH_PX}
+      onClose={onClose}
     >
       {/* Mounted only while open, so each opening starts from the department's current values. */}
-      {opened && <DepartmentForm {...props} create={create} update={update} />}
-    </Modal>
+      <DepartmentForm {...props} create={create} update={update} />
+    </LockedModal>
   );
 }
 
@@ -103,11 +96,7 @@ function DepartmentForm({ mode, department, withManager = false, onClose, create
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {mutation.error && (
-          <Alert color="red" variant="light" role="alert">
-            {mutation.error.message}
-          </Alert>
-        )}
+        <FormError message={mutation.error?.message} />
         <TextInput
           label="Name"
           required
@@ -144,19 +133,13 @@ function DepartmentForm({ mode, department, withManager = false, onClose, create
           onIconChange={(icon) => set('icon', icon)}
           onEmojiChange={(emoji) => set('emoji', emoji)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={mutation.isPending}
-            // Spec section 5: on edit the save button is disabled while the name is blank.
-            disabled={mode === 'edit' && !values.name.trim()}
-          >
-            {mode === 'create' ? 'Create Department' : 'Save Changes'}
-          </Button>
-        </Group>
+        <FormActions
+          busy={mutation.isPending}
+          submitLabel={mode === 'create' ? 'Create Department' : 'Save Changes'}
+          onCancel={onClose}
+          // Spec section 5: on edit the save button is disabled while the name is blank.
+          submitDisabled={mode === 'edit' && !values.name.trim()}
+        />
       </Stack>
     </form>
   );

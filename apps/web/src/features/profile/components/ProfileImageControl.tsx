@@ -1,49 +1,16 @@
-import { Alert, Button, FileButton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { INLINE_IMAGE_TYPES, isInlineImageType, MESSAGES } from '@smart/contracts';
-import { useState } from 'react';
-import { HiPhotograph } from 'react-icons/hi';
+import { MESSAGES } from '@smart/contracts';
+import { ImageUploadButton } from '@/components/ImageUploadButton';
 import { useUploadProfileImage } from '../api';
 
 /** Image picker shown in edit mode only; accepts images a browser can show (spec section 5). */
 export function ProfileImageControl() {
   const upload = useUploadProfileImage();
-  const [error, setError] = useState<string | null>(null);
-
-  function handleFile(file: File | null) {
-    if (!file) return;
-    setError(null);
-    // The picker's filter can be bypassed ("All files"), so check again; the server checks content too.
-    if (!isInlineImageType(file.type)) {
-      setError(MESSAGES.imageFileRequired);
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.profileImageUpdated }),
-      onError: (caught) => setError(caught.message),
-    });
-  }
-
   return (
-    <Stack gap="xs" align="flex-start">
-      <FileButton onChange={handleFile} accept={INLINE_IMAGE_TYPES.join(',')}>
-        {(props) => (
-          <Button
-            {...props}
-            variant="light"
-            size="xs"
-            leftSection={<HiPhotograph aria-hidden />}
-            loading={upload.isPending}
-          >
-            Upload photo
-          </Button>
-        )}
-      </FileButton>
-      {error && (
-        <Alert color="red" variant="light" role="alert" py={6}>
-          {error}
-        </Alert>
-      )}
-    </Stack>
+    <ImageUploadButton
+      label="Upload photo"
+      upload={upload}
+      onUploaded={() => notifications.show({ color: 'green', message: MESSAGES.profileImageUpdated })}
+    />
   );
 }

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES, MODAL_MAX_WIDTH_PX, validateNewMember } from '@smart/contracts';
+import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES, validateNewMember } from '@smart/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useAddMember, useDepartmentOptions } from '../api';
 import {
   EMPTY_NEW_MEMBER,
@@ -54,10 +57,6 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
     onClose();
   }
 
-  function close() {
-    if (!add.isPending) resetAndClose();
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending || succeeded) return;
@@ -80,15 +79,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
 
   const busy = add.isPending;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Add Team Member"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': 'Close' }}
-    >
+    <LockedModal opened={opened} busy={busy} title="Add Team Member" onClose={resetAndClose}>
       <form onSubmit={submit} noValidate aria-label="Add team member">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -125,26 +116,23 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
           />
           <TextInput label="Phone" type="tel" autoComplete="off" {...textProps('phone')} />
           {/* Next to the button, so it is seen even when the form is scrolled on a small screen. */}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           {succeeded && (
             <Alert color="green" variant="light" role="status">
               {MESSAGES.teamMemberAdded}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy || succeeded}>
-              {busy ? 'Adding...' : 'Add Member'}
-            </Button>
-          </Group>
+          <FormActions
+            busy={busy}
+            submitLabel="Add Member"
+            busyLabel="Adding..."
+            onCancel={resetAndClose}
+            submitDisabled={succeeded}
+            gap="sm"
+            mt="xs"
+          />
         </Stack>
       </form>
-    </Modal>
+    </LockedModal>
   );
 }

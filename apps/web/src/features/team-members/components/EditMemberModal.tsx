@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { displayName, MESSAGES, MODAL_MAX_WIDTH_PX, type User } from '@smart/contracts';
+import { displayName, MESSAGES, type User } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useDepartmentOptions, useUpdateMember } from '../api';
 import {
   editValuesFrom,
@@ -26,10 +29,6 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
   function set<K extends keyof MemberEditValues>(name: K, value: MemberEditValues[K]) {
     setValues((current) => ({ ...current, [name]: value }));
     update.reset();
-  }
-
-  function close() {
-    if (!update.isPending) onClose();
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -60,15 +59,7 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
       : loaded;
 
   return (
-    <Modal
-      opened
-      onClose={close}
-      title="Edit Team Member"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': 'Close' }}
-    >
+    <LockedModal opened busy={busy} title="Edit Team Member" onClose={onClose}>
       <form onSubmit={save} noValidate aria-label="Edit team member">
         <Stack gap="sm">
           <Text fw={600}>{displayName(member)}</Text>
@@ -101,21 +92,10 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
               onChange={(value) => isMemberRole(value) && set('role', value)}
             />
           )}
-          {update.error && (
-            <Alert color="red" variant="light" role="alert">
-              {update.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
-            </Button>
-          </Group>
+          <FormError message={update.error?.message} />
+          <FormActions busy={busy} submitLabel="Save" busyLabel="Saving..." onCancel={onClose} gap="sm" mt="xs" />
         </Stack>
       </form>
-    </Modal>
+    </LockedModal>
   );
 }

@@ -1,13 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  DEFAULT_TEAM_MEMBER_ROLE,
-  MESSAGES,
-  MODAL_MAX_WIDTH_PX,
-  type TeamDetail,
-  type TeamMemberRole,
-} from '@smart/contracts';
+import { DEFAULT_TEAM_MEMBER_ROLE, MESSAGES, type TeamDetail, type TeamMemberRole } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
 import { useAddTeamMember } from '../api';
 import { isTeamMemberRole, ROLE_OPTIONS } from '../team-labels';
@@ -26,15 +23,9 @@ export function AddTeamMemberModal({ opened, onClose, team }: AddTeamMemberModal
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !add.isPending && close()}
-      title="Add Team Member"
-      size={MODAL_MAX_WIDTH_PX}
-      closeOnClickOutside={!add.isPending}
-    >
-      {opened && <AddMemberForm team={team} add={add} onClose={close} />}
-    </Modal>
+    <LockedModal opened={opened} busy={add.isPending} title="Add Team Member" onClose={close}>
+      <AddMemberForm team={team} add={add} onClose={close} />
+    </LockedModal>
   );
 }
 
@@ -76,15 +67,9 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {users.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.fetchAvailableUsersFailed}
-          </Alert>
+          <FormError message={MESSAGES.fetchAvailableUsersFailed} />
         ) : (
           <Select
             label="User"
@@ -111,14 +96,7 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
           onChange={(value) => isTeamMemberRole(value) && setRole(value)}
           allowDeselect={false}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add Member
-          </Button>
-        </Group>
+        <FormActions busy={add.isPending} submitLabel="Add Member" onCancel={onClose} />
       </Stack>
     </form>
   );

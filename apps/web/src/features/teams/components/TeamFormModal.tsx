@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES, MODAL_MAX_WIDTH_PX, type Team } from '@smart/contracts';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES, type Team } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
 import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
 import { useCreateTeam, useDepartmentOptions, useUpdateTeam } from '../api';
 
@@ -21,17 +24,14 @@ export function TeamFormModal(props: TeamFormModalProps) {
   const update = useUpdateTeam();
   const busy = (props.mode === 'create' ? create : update).isPending;
   return (
-    <Modal
+    <LockedModal
       opened={props.opened}
-      onClose={() => !busy && props.onClose()}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
+      busy={busy}
       title={props.mode === 'create' ? 'Create Team' : 'Edit Team'}
-      size={MODAL_MAX_WIDTH_PX}
+      onClose={props.onClose}
     >
-      {props.opened && <TeamForm {...props} create={create} update={update} />}
-    </Modal>
+      <TeamForm {...props} create={create} update={update} />
+    </LockedModal>
   );
 }
 
@@ -84,9 +84,9 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {mutation.error && (
-          <Alert color="red" variant="light" role="alert">
-            {mutation.error.message || (mode === 'create' ? MESSAGES.createTeamFailed : MESSAGES.internalError)}
-          </Alert>
+          <FormError
+            message={mutation.error.message || (mode === 'create' ? MESSAGES.createTeamFailed : MESSAGES.internalError)}
+          />
         )}
         <TextInput
           label="Team name"
@@ -131,14 +131,12 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
             error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={mode === 'edit' && !name.trim()}>
-            {mode === 'create' ? 'Create Team' : 'Save Changes'}
-          </Button>
-        </Group>
+        <FormActions
+          busy={mutation.isPending}
+          submitLabel={mode === 'create' ? 'Create Team' : 'Save Changes'}
+          onCancel={onClose}
+          submitDisabled={mode === 'edit' && !name.trim()}
+        />
       </Stack>
     </form>
   );

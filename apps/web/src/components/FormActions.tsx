@@ -1,0 +1,49 @@
+import { Button, Group, type GroupProps, type MantineColor } from '@mantine/core';
+
+interface FormActionsProps extends Pick<GroupProps, 'gap' | 'mt'> {
+  /** True while the request runs: Cancel is disabled and the submit button waits. */
+  busy: boolean;
+  submitLabel: string;
+  /** Shown on the disabled submit button while busy, instead of a spinner. */
+  busyLabel?: string;
+  onCancel: () => void;
+  submitDisabled?: boolean;
+  /** Disables Cancel beyond busy, e.g. while a success message waits for the modal to close. */
+  cancelDisabled?: boolean;
+  /** Outside a form: the submit button calls this instead of submitting. */
+  onConfirm?: () => void;
+  color?: MantineColor;
+}
+
+/** Cancel and the submit button, right-aligned at the foot of a modal. */
+export function FormActions({
+  busy,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  submitDisabled = false,
+  cancelDisabled = false,
+  onConfirm,
+  color,
+  gap,
+  mt,
+}: FormActionsProps) {
+  // With a busy label the button says it waits; without one it shows Mantine's spinner.
+  const labelled = busyLabel !== undefined;
+  return (
+    <Group justify="flex-end" gap={gap} mt={mt}>
+      <Button variant="default" onClick={onCancel} disabled={busy || cancelDisabled}>
+        Cancel
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        color={color}
+        loading={!labelled && busy}
+        disabled={submitDisabled || (labelled && busy)}
+      >
+        {labelled && busy ? busyLabel : submitLabel}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, FileButton, Stack } from '@mantine/core';
+import { INLINE_IMAGE_TYPES, isInlineImageType, MESSAGES } from '@smart/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HiPhotograph } from 'react-icons/hi';
+import { FormError } from './FormError';
+
+interface ImageUploadButtonProps {
+  label: string;
+  /** Uploads the picked image and saves its URL (e.g. as the logo or the profile image). */
+  upload: UseMutationResult<unknown, Error, File>;
+  onUploaded?: () => void;
+}
+
+/** Pick an image, check it is one a browser can show, upload it; a failure shows below the button. */
+export function ImageUploadButton({ label, upload, onUploaded }: ImageUploadButtonProps) {
+  const [error, setError] = useState<string | null>(null);
+
+  function handleFile(file: File | null) {
+    if (!file) return;
+    setError(null);
+    // The picker's filter can be bypassed ("All files"), so check again; the server checks content too.
+    if (!isInlineImageType(file.type)) {
+      setError(MESSAGES.imageFileRequired);
+      return;
+    }
+    upload.mutate(file, { onSuccess: onUploaded, onError: (caught) => setError(caught.message) });
+  }
+
+  return (
+    <Stack gap="xs" align="flex-start">
+      <FileButton onChange={handleFile} accept={INLINE_IMAGE_TYPES.join(',')}>
+        {(props) => (
+          <Button
+            {...props}
+            variant="light"
+            size="xs"
+            leftSection={<HiPhotograph aria-hidden />}
+            loading={upload.isPending}
+          >
+            {label}
+          </Button>
+        )}
+      </FileButton>
+      <FormError message={error} py={6} />
+    </Stack>
+  );
+}
