@@ -5,12 +5,12 @@ import {
   MAX_PAGE_SIZE,
   MESSAGES,
   type Team,
-  type TeamDetail,
   type UpdateDepartmentBody,
   type User,
 } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { createTeam } from '@/lib/create-team';
 import { structureKeys } from '@/lib/structure-keys';
 
 /**
@@ -105,13 +105,6 @@ export function detachTeam(departmentId: string, teamId: string): Promise<Depart
   return apiClient.delete<Department>(`/api/departments/${id(departmentId)}/teams/${id(teamId)}`, {
     errorMessage: MESSAGES.removeTeamFailed,
     networkErrorMessage: MESSAGES.removeTeamFailed,
-  });
-}
-
-export function createTeam(body: CreateTeamBody): Promise<TeamDetail> {
-  return apiClient.post<TeamDetail>('/api/teams', body, {
-    errorMessage: MESSAGES.createTeamFailed,
-    networkErrorMessage: MESSAGES.createTeamFailed,
   });
 }
 

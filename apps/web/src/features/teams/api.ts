@@ -1,6 +1,5 @@
 import {
   type AddTeamMemberBody,
-  type CreateTeamBody,
   type Department,
   MAX_PAGE_SIZE,
   MESSAGES,
@@ -10,6 +9,7 @@ import {
 } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { createTeam } from '@/lib/create-team';
 import { structureKeys } from '@/lib/structure-keys';
 
 /** Teams (spec section 7, under /api/teams). Lists ask for the largest page: no paging controls. */
@@ -44,13 +44,6 @@ export function getDepartmentOptions(organizationId: string): Promise<Department
   return apiClient.get<Department[]>(`/api/departments?organizationId=${id(organizationId)}&limit=${MAX_PAGE_SIZE}`, {
     errorMessage: MESSAGES.fetchDepartmentsFailed,
     networkErrorMessage: MESSAGES.fetchDepartmentsFailed,
-  });
-}
-
-export function createTeam(body: CreateTeamBody): Promise<TeamDetail> {
-  return apiClient.post<TeamDetail>('/api/teams', body, {
-    errorMessage: MESSAGES.createTeamFailed,
-    networkErrorMessage: MESSAGES.createTeamFailed,
   });
 }
 
