@@ -1,8 +1,7 @@
 import { DEPARTMENT_ICONS, MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.js';
 import { type AccountName, createTestApp, type TestApp } from './helpers/app.js';
-import { freshDatabase } from './helpers/database.js';
+import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -304,24 +303,20 @@ describe('department members and teams', () => {
 });
 
 describe('queries per list request', () => {
+  let counting: CountingApp;
   let counted: TestApp;
-  let database: DatabaseHandle;
-  let queries: string[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase((sql) => queries.push(sql));
-    counted = await createTestApp({ database });
+    counting = await createCountingApp();
+    counted = counting.app;
   });
   afterAll(async () => {
-    await counted?.close();
-    await database?.close();
+    await counting?.close();
   });
 
   async function countQueries(token: string, url: string) {
-    queries = [];
-    const response = await counted.request({ method: 'GET', url, token });
-    expect(response.statusCode).toBe(200);
-    return { count: queries.length, rows: response.json().data.length as number };
+    const { count, data } = await counting.queriesOf(token, url);
+    return { count, rows: data.length };
   }
 
   it('GET /api/departments and /api/organizations do not grow with the number of rows', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
-import { freshDatabase } from './helpers/database.js';
+import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -818,25 +818,19 @@ describe('deactivated members', () => {
 });
 
 describe('queries per request', () => {
+  let counting: CountingApp;
   let counted: TestApp;
   let database: DatabaseHandle;
-  let queries: string[] = [];
+  const queriesOf = (token: string, url: string) => counting.queriesOf(token, url);
 
   beforeAll(async () => {
-    database = await freshDatabase((sql) => queries.push(sql));
-    counted = await createTestApp({ database });
+    counting = await createCountingApp();
+    counted = counting.app;
+    database = counted.database;
   });
   afterAll(async () => {
-    await counted?.close();
-    await database?.close();
+    await counting?.close();
   });
-
-  async function queriesOf(token: string, url: string) {
-    queries = [];
-    const response = await counted.request({ method: 'GET', url, token });
-    expect(response.statusCode).toBe(200);
-    return { count: queries.length, data: response.json().data };
-  }
 
   it('GET /api/teams runs the same queries for 5 teams as for 25; GET /api/teams/:id for 3 members as for 13', async () => {
     const token = await counted.tokenFor('acmeOwner');
