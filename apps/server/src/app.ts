@@ -2,10 +2,13 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { validatorCompiler } from './lib/request-validation.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -34,22 +37,15 @@ export interface AppDependencies {
   config: Config;
   db: Database;
   storage: FileStorage;
-  /** Pino options; tests pass false. */
-  logger?: boolean | Record<string, unknown>;
+  /** Where log lines go (standard output by default); tests pass false for none. */
+  logStream?: DestinationStream | false;
 }
 
-/** Log lines never carry credentials. */
-const redactedPaths = [
-  'req.headers.authorization',
-  'req.body.password',
-  'req.body.currentPassword',
-  'req.body.newPassword',
-];
-
 /** The one way to make the server: main.ts and every test call it. */
-export async function buildApp({ config, db, storage, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: redactedPaths },
+    logger:
+      logStream === false ? false : { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { multipartBody, TINY_PNG } from './helpers/multipart.js';
+import { multipartBody, multipartFiles, TINY_PNG } from './helpers/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,14 +144,25 @@ describe('broken uploads never crash the server', () => {
     }
   });
 
-  it('stores an empty file as 0 bytes', async () => {
+  it('refuses an empty file with 400 and keeps nothing', async () => {
     const { body, contentType } = multipartBody('file', 'empty.txt', Buffer.alloc(0), 'text/plain');
     const response = await send(body, contentType);
-    expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({
-      fileSize: 0,
-      fileType: 'application/octet-stream',
-      originalName: 'empty.txt',
-    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.fileEmpty);
+    const rows = await t.database.db.query.files.findMany();
+    expect(rows.map((row) => row.originalName)).not.toContain('empty.txt');
+  });
+
+  it('refuses a second file in one request with 400 and keeps neither', async () => {
+    const { body, contentType } = multipartFiles([
+      { field: 'file', filename: 'first.png', content: TINY_PNG, type: 'image/png' },
+      { field: 'file', filename: 'second.png', content: TINY_PNG, type: 'image/png' },
+    ]);
+    const response = await send(body, contentType);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.oneFileOnly);
+    const rows = await t.database.db.query.files.findMany();
+    expect(rows.map((row) => row.originalName)).not.toContain('first.png');
+    expect(rows.map((row) => row.originalName)).not.toContain('second.png');
   });
 });

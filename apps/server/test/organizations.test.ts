@@ -1,6 +1,7 @@
 import { MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+import { uploadPng } from './helpers/multipart.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -98,10 +99,23 @@ describe('PUT /api/organizations/:id', () => {
     [{ website: 'http://exa mple' }, MESSAGES.websiteInvalid],
     [{ name: '   ' }, MESSAGES.organizationNameRequired],
     [{ name: 42 }, MESSAGES.organizationNameRequired],
+    [{ website: 'javascript:alert(1)' }, MESSAGES.websiteInvalid],
+    [{ logo: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
+    [{ logo: 'https://evil.example.com/logo.png' }, MESSAGES.imageUrlInvalid],
+    [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
     const response = await put('acmeOwner', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
+  });
+
+  it('takes an uploaded image as the logo, and clears it with an empty value', async () => {
+    const logo = await uploadPng(t, 'acmeOwner');
+    const set = await put('acmeOwner', { logo });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.logo).toBe(logo);
+    const cleared = await put('acmeOwner', { logo: '' });
+    expect(cleared.json().data.logo).toBeNull();
   });
 
   it('refuses a name another organization has with 409', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+import { multipartBody, uploadPng } from './helpers/multipart.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -92,15 +93,63 @@ describe('PUT /api/users/profile', () => {
   });
 
   it('saves a profile image alone (a partial meta)', async () => {
+    const picture = await uploadPng(t, 'acmeOwner');
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
       as: 'acmeOwner',
-      payload: { meta: { profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' } },
+      payload: { meta: { profileImage: picture } },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.profileImage).toBe('/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png');
+    expect(response.json().data.profileImage).toBe(picture);
     expect(response.json().data.meta.jobTitle).toBe('Chief Executive Officer');
+  });
+
+  it.each([
+    [{ website: 'javascript:alert(1)' }, MESSAGES.websiteInvalid],
+    [{ website: 'data:text/html,<script>alert(1)</script>' }, MESSAGES.websiteInvalid],
+    [{ profileImage: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
+    [{ profileImage: 'https://evil.example.com/a.png' }, MESSAGES.imageUrlInvalid],
+    [{ profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
+  ])('refuses a script, foreign or missing URL: %j', async (meta, message) => {
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload: { meta } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(message);
+  });
+
+  it('keeps http(s) websites, adding https:// to a bare domain', async () => {
+    for (const [website, stored] of [
+      ['http://nora.example.com/about', 'http://nora.example.com/about'],
+      ['nora.example.com', 'https://nora.example.com'],
+    ]) {
+      const response = await t.request({
+        method: 'PUT',
+        url: '/api/users/profile',
+        as: 'acmeMember',
+        payload: { meta: { website } },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.meta.website).toBe(stored);
+    }
+  });
+
+  it('refuses an uploaded file that is not an image as a profile picture', async () => {
+    const { body, contentType } = multipartBody('file', 'notes.txt', Buffer.from('just text'), 'text/plain');
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/files/upload',
+      payload: body,
+      headers: { 'content-type': contentType },
+      as: 'acmeMember',
+    });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: { meta: { profileImage: upload.json().data.fileUrl } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.imageFileRequired);
   });
 
   it('refuses an e-mail that another account has with 409', async () => {

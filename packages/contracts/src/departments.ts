@@ -1,3 +1,5 @@
+import { MAX_ICON_LENGTH } from './limits.js';
+
 /** The 19 named department icons and their labels (first document, section 3); default HiUserGroup. */
 export const DEPARTMENT_ICONS = [
   { name: 'HiUserGroup', label: 'Users' },
@@ -28,6 +30,8 @@ const iconNames: readonly string[] = DEPARTMENT_ICONS.map((icon) => icon.name);
 
 /** One grapheme that is an emoji (flags, skin tones and ZWJ sequences included). */
 function isSingleEmoji(value: string): boolean {
+  // Splitting into graphemes costs time and memory in the length: never do it for a long string.
+  if (value.length > MAX_ICON_LENGTH) return false;
   const segments = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)];
   return segments.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(value);
 }

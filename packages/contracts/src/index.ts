@@ -15,5 +15,6 @@ export {
 } from './schemas/notifications.js';
 export * from './schemas/organizations.js';
 export * from './schemas/structure.js';
+export * from './schemas/urls.js';
 export * from './schemas/users.js';
 export * from './validation.js';

@@ -111,6 +111,10 @@ export const MESSAGES = {
   confirmRemoveTeam: 'Are you sure you want to remove this team from the department?',
   confirmRemoveMember: 'Are you sure you want to remove this member from the team?',
   deactivateMemberExplained: 'They will no longer be able to sign in; their records are kept.',
+  staffChangedByAdminOnly: 'Only a platform admin can change staff accounts (admins and advisors).',
+  platformHoldsOnlyStaff: 'The platform organization holds only staff accounts (admins and advisors).',
+  staffBelongToPlatform:
+    'Admins and advisors belong to the platform organization; advisors reach customers through assignments.',
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   memberDeactivated: 'Team member deactivated',
@@ -119,9 +123,13 @@ export const MESSAGES = {
   fileRequired: 'A file is required (multipart field "file")',
   fileTooLarge: 'File is too large. The limit is 10 MB.',
   uploadIncomplete: 'The upload was incomplete or malformed. Please try again.',
+  fileEmpty: 'The file is empty.',
+  oneFileOnly: 'Send one file per request.',
+  imageUrlInvalid: 'Use an image uploaded to S.M.A.R.T.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Invalid input',
+  nulCharacter: 'Text may not contain NUL characters',
   notFound: 'Not found',
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',
@@ -136,5 +144,8 @@ export const MESSAGES = {
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",
   pageDenied: "You don't have permission to access this page.",
 } as const;
+
+/** A text field longer than its limit. */
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 
 export type MessageKey = keyof typeof MESSAGES;

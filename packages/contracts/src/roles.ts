@@ -68,6 +68,17 @@ export function hasRole(holder: RoleHolder | null | undefined, role: Role): bool
   return holder.role === role || (holder.roles?.includes(role) ?? false);
 }
 
+/** Platform staff: admins and advisors. They belong to the platform organization and are changed only by an admin. */
+export const STAFF_ROLES = ['admin', 'advisor'] as const satisfies readonly Role[];
+export const isStaffRole = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+
+/**
+ * Which roles an organization may hold: the platform organization only staff; a customer
+ * organization only users and org_admins (advisors reach customers through assignments).
+ */
+export const roleFitsOrganization = (role: Role, organization: { isPlatform: boolean }) =>
+  organization.isPlatform === isStaffRole(role);
+
 export const isAdmin = (holder: RoleHolder | null | undefined) => hasRole(holder, 'admin');
 export const isOrgAdmin = (holder: RoleHolder | null | undefined) => hasRole(holder, 'org_admin');
 

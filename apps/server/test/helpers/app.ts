@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   redisPrefix?: string;
   dataDir?: string;
+  /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
+  logStream?: DestinationStream;
 }
 
 /** The real app on a fresh, migrated, seeded database; Redis too when TEST_REDIS_URL is set. */
@@ -47,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     REDIS_URL: process.env.TEST_REDIS_URL,
     REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
@@ -56,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db: database.db,
     storage: localStorage(path.join(dataDir, 'files')),
-    logger: false,
+    logStream: options.logStream ?? false,
   });
   await app.ready();
 

@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.js';
+import { tooLongMessage } from '../messages.js';
+
+/**
+ * A string of at most `max` characters. The cap is the first check and ends validation when it
+ * fails, so no later check (a regex, a grapheme split, a URL parse) ever runs on a huge value.
+ * Every string a request may carry is built on this.
+ */
+export function boundedString(max: number, typeMessage?: string) {
+  return z
+    .string(typeMessage ? { error: typeMessage } : undefined)
+    .max(max, { error: tooLongMessage(max), abort: true });
+}
+
+/** Required text: trimmed, not empty (`message` for missing, wrong type or blank), at most `max` characters. */
+export const requiredText = (message: string, max: number) => boundedString(max, message).trim().min(1, message);
 
 /** Record ids are UUIDs; anything else is answered with 404 by the server. */
-export const idSchema = z.uuid();
+export const idSchema = z.uuid().max(36);
 export const idParams = z.object({ id: idSchema });
 
 export const errorResponse = z.object({
@@ -39,10 +54,8 @@ export const messageEnvelope = z.object({ success: z.literal(true), message: z.s
 
 /** Optional free text: trimmed, empty becomes null. */
 export function optionalText(max: number) {
-  return z
-    .string()
+  return boundedString(max)
     .trim()
-    .max(max)
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();

@@ -9,4 +9,12 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-export const fileKeyParams = z.object({ key: z.string().regex(/^[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/) });
+/** A stored file's key: a random UUID and the sniffed extension. */
+export const FILE_KEY_PATTERN = /^[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/;
+/** Where a stored file is served (`fileUrl` of an upload). */
+export const FILE_URL_PATTERN = /^\/api\/files\/[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/;
+export const fileUrlOf = (key: string) => `/api/files/${key}`;
+/** The key of one of this app's file URLs, or null. */
+export const fileKeyOfUrl = (url: string) => (FILE_URL_PATTERN.test(url) ? url.slice('/api/files/'.length) : null);
+
+export const fileKeyParams = z.object({ key: z.string().max(48).regex(FILE_KEY_PATTERN) });

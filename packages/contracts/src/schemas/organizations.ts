@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import {
-  MAX_EMAIL_LENGTH,
-  MAX_LONG_TEXT_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_SHORT_TEXT_LENGTH,
-  MAX_URL_LENGTH,
-} from '../limits.js';
+import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { optionalText } from './common.js';
+import { boundedString, optionalText, requiredText } from './common.js';
+import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
   street: z.string().nullable(),
@@ -35,22 +30,9 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** http(s) URL; a bare domain gets https:// in front. Empty clears the field. */
-const websiteField = z
-  .string()
-  .trim()
-  .max(MAX_URL_LENGTH)
-  .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
-  .refine((value) => value === '' || URL.canParse(value), MESSAGES.websiteInvalid)
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
-
-const contactEmailField = z
-  .string()
+const contactEmailField = boundedString(MAX_EMAIL_LENGTH)
   .trim()
   .toLowerCase()
-  .max(MAX_EMAIL_LENGTH)
   .refine((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.emailInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
@@ -70,17 +52,13 @@ const organizationFields = {
   website: websiteField,
   description: optionalText(MAX_LONG_TEXT_LENGTH),
   domain: optionalText(MAX_SHORT_TEXT_LENGTH),
-  logo: optionalText(MAX_URL_LENGTH),
+  logo: imageUrlField,
   contact: z
     .object({ email: contactEmailField, phone: optionalText(MAX_NAME_LENGTH), address: addressInput })
     .optional(),
 };
 
-const organizationName = z
-  .string({ error: MESSAGES.organizationNameRequired })
-  .trim()
-  .min(1, MESSAGES.organizationNameRequired)
-  .max(MAX_NAME_LENGTH);
+const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);
 
 export const createOrganizationBody = z.object({ name: organizationName, ...organizationFields });
 export const updateOrganizationBody = z.object({ name: organizationName.optional(), ...organizationFields });

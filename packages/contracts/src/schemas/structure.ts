@@ -5,10 +5,10 @@ import {
   isDepartmentIcon,
   TEAM_MEMBER_ROLES,
 } from '../departments.js';
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
+import { MAX_ICON_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
-import { idSchema, optionalText } from './common.js';
+import { boundedString, idSchema, optionalText, requiredText } from './common.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -41,13 +41,9 @@ export const departmentSchema = z.object({
 });
 export type Department = z.infer<typeof departmentSchema>;
 
-const iconField = z.string().trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
+const iconField = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
 
-const departmentName = z
-  .string({ error: MESSAGES.departmentNameRequired })
-  .trim()
-  .min(1, MESSAGES.departmentNameRequired)
-  .max(MAX_NAME_LENGTH);
+const departmentName = requiredText(MESSAGES.departmentNameRequired, MAX_NAME_LENGTH);
 
 export const createDepartmentBody = z.object({
   name: departmentName,
@@ -66,7 +62,7 @@ export const updateDepartmentBody = z.object({
 export type CreateDepartmentBody = z.input<typeof createDepartmentBody>;
 export type UpdateDepartmentBody = z.input<typeof updateDepartmentBody>;
 
-export const attachTeamBody = z.object({ teamId: z.uuid({ error: MESSAGES.selectTeam }) });
+export const attachTeamBody = z.object({ teamId: z.uuid({ error: MESSAGES.selectTeam }).max(36) });
 
 export const teamMemberRoleSchema = z.enum(TEAM_MEMBER_ROLES, { error: MESSAGES.teamMemberRoleInvalid });
 
@@ -92,11 +88,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
-const teamName = z
-  .string({ error: MESSAGES.teamNameRequired })
-  .trim()
-  .min(1, MESSAGES.teamNameRequired)
-  .max(MAX_NAME_LENGTH);
+const teamName = requiredText(MESSAGES.teamNameRequired, MAX_NAME_LENGTH);
 
 export const createTeamBody = z.object({
   name: teamName,
@@ -120,7 +112,7 @@ export type CreateTeamBody = z.input<typeof createTeamBody>;
 export type UpdateTeamBody = z.input<typeof updateTeamBody>;
 
 export const addTeamMemberBody = z.object({
-  userId: z.uuid({ error: MESSAGES.selectUser }),
+  userId: z.uuid({ error: MESSAGES.selectUser }).max(36),
   role: teamMemberRoleSchema.default(DEFAULT_TEAM_MEMBER_ROLE),
 });
 export type AddTeamMemberBody = z.input<typeof addTeamMemberBody>;

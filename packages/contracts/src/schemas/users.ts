@@ -5,13 +5,13 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_SHORT_TEXT_LENGTH,
-  MAX_URL_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { idSchema, optionalText } from './common.js';
+import { boundedString, idSchema, optionalText, requiredText } from './common.js';
+import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -51,30 +51,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
-const emailField = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
+const emailField = requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
   .toLowerCase()
-  .min(1, MESSAGES.emailRequired)
-  .max(MAX_EMAIL_LENGTH, MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 
-const passwordField = z
-  .string({ error: MESSAGES.passwordRequired })
+const passwordField = boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired)
   .min(1, MESSAGES.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH);
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
 
 export const loginBody = z.object({
-  email: z
-    .string({ error: MESSAGES.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, MESSAGES.emailRequired)
-    .max(MAX_EMAIL_LENGTH),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  email: requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH).toLowerCase(),
+  password: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -94,9 +81,9 @@ export const registerBody = z.object({
   meta: z
     .object({
       organizationId: idSchema.optional(),
-      organizationName: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+      organizationName: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
       jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
-      department: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+      department: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
       departmentId: idSchema.nullable().optional(),
       phone: optionalText(MAX_NAME_LENGTH),
     })
@@ -109,14 +96,6 @@ export const registerResponse = z.object({
   success: z.literal(true),
   data: z.object({ user: userSchema }),
 });
-
-const urlText = z
-  .string()
-  .trim()
-  .max(MAX_URL_LENGTH)
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
 
 /** What a user may change about itself: names, e-mail and its own meta fields; never role or organization. */
 export const profileUpdateBody = z.object({
@@ -135,32 +114,27 @@ export const profileUpdateBody = z.object({
       jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
       bio: optionalText(MAX_LONG_TEXT_LENGTH),
       location: optionalText(MAX_SHORT_TEXT_LENGTH),
-      website: urlText,
-      profileImage: urlText,
+      website: websiteField,
+      profileImage: imageUrlField,
     })
     .optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(MAX_PASSWORD_LENGTH),
-  newPassword: z
-    .string({ error: MESSAGES.newPasswordRequired })
+  currentPassword: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired),
+  newPassword: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.newPasswordRequired)
     .min(1, MESSAGES.newPasswordRequired)
-    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
-    .max(MAX_PASSWORD_LENGTH),
+    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const setUserOrganizationBody = z.object({
   organizationId: idSchema,
-  organizationName: z.string().max(MAX_SHORT_TEXT_LENGTH).optional(),
+  organizationName: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
 });
 
 export const setUserDepartmentBody = z.object({
   departmentId: idSchema.nullable(),
-  departmentName: z.string().max(MAX_SHORT_TEXT_LENGTH).nullable().optional(),
+  departmentName: boundedString(MAX_SHORT_TEXT_LENGTH).nullable().optional(),
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
-import { findFile, storeUpload } from './service.js';
+import { discardUpload, findFile, storeUpload } from './service.js';
 
 const tags = ['Files'];
 
@@ -32,12 +32,29 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).catch(() => {
-        // The parser could not read the multipart body (no boundary, junk): the client's mistake.
+      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })[Symbol.asyncIterator]();
+      // The parser could not read the multipart body (no boundary, junk): the client's mistake.
+      const nextPart = () => parts.next().catch(partFailure);
+      let part = await nextPart();
+      while (!part.done && part.value.type !== 'file') part = await nextPart();
+      if (part.done || part.value.type !== 'file' || part.value.fieldname !== 'file') {
         throw badRequest(MESSAGES.fileRequired);
-      });
-      if (part?.fieldname !== 'file') throw badRequest(MESSAGES.fileRequired);
-      const stored = await storeUpload(app.db, app.storage, { file: part.file, filename: part.filename }, user.id);
+      }
+      const stored = await storeUpload(
+        app.db,
+        app.storage,
+        { file: part.value.file, filename: part.value.filename },
+        user.id,
+      );
+      // One file per request: a second one is refused, not silently dropped.
+      try {
+        for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
+          if (rest.value.type === 'file') throw badRequest(MESSAGES.oneFileOnly);
+        }
+      } catch (error) {
+        await discardUpload(app.db, app.storage, stored.fileName);
+        throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
+      }
       return reply.status(201).send({ success: true as const, data: stored });
     },
   );
@@ -65,4 +82,12 @@ export async function fileRoutes(fastify: FastifyInstance) {
         .send(body);
     },
   );
+}
+
+/** A multipart body the parser cannot read is a 400; its size limits keep their own status. */
+function partFailure(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') throw badRequest(MESSAGES.oneFileOnly);
+  if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) throw error;
+  throw badRequest(MESSAGES.fileRequired);
 }

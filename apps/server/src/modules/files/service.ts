@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { MESSAGES, type UploadedFile } from '@smart/contracts';
+import { fileKeyOfUrl, fileUrlOf, isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { readHead, withHead } from '../../lib/sniff.js';
 import type { FileStorage } from '../../storage/index.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
-
-export const fileUrl = (key: string) => `/api/files/${key}`;
 
 export function presentFile(row: Pick<FileRow, 'key' | 'originalName' | 'contentType' | 'size'>): UploadedFile {
   return {
@@ -19,7 +17,7 @@ export function presentFile(row: Pick<FileRow, 'key' | 'originalName' | 'content
     originalName: row.originalName,
     fileType: row.contentType,
     fileSize: row.size,
-    fileUrl: fileUrl(row.key),
+    fileUrl: fileUrlOf(row.key),
   };
 }
 
@@ -68,6 +66,7 @@ export async function storeUpload(
   } catch (error) {
     throw uploadFailure(error as Error);
   }
+  if (head.length === 0) throw badRequest(MESSAGES.fileEmpty);
   const detected = await fileTypeFromBuffer(head);
   const contentType = detected?.mime ?? UNKNOWN_TYPE;
   const key = `${randomUUID()}${detected ? `.${detected.ext}` : ''}`;
@@ -107,4 +106,21 @@ function uploadFailure(error: Error): Error {
 export async function findFile(db: Database, key: string) {
   const [row] = await db.select().from(files).where(eq(files.key, key)).limit(1);
   return row ?? null;
+}
+
+/**
+ * A picture (avatar, logo) must be an image stored here: the schema admits only this app's file
+ * URLs, and this checks that the file exists and is a type browsers show inline. Null clears it.
+ */
+export async function requireImageFile(db: Database, url: string | null | undefined) {
+  if (!url) return;
+  const key = fileKeyOfUrl(url);
+  const file = key ? await findFile(db, key) : null;
+  if (!file || !isInlineImageType(file.contentType)) throw badRequest(MESSAGES.imageFileRequired);
+}
+
+/** Removes a just-stored upload that its request turned out not to keep. */
+export async function discardUpload(db: Database, storage: FileStorage, key: string) {
+  await db.delete(files).where(eq(files.key, key));
+  await storage.remove(key);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { advisorAssignments, organizations, type UserRow, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import { requireImageFile } from '../files/service.js';
 import { canCreateOrDeleteOrganizations, canReadOrganization, canUpdateOrganization } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
@@ -100,6 +101,7 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
 export async function updateOrganizationFor(db: Database, actor: UserRow, id: string, input: OrganizationInput) {
   const current = await getOrganizationFor(db, actor, id);
   if (!canUpdateOrganization(actor, id)) throw forbidden();
+  await requireImageFile(db, input.logo);
   await conflictOnDuplicate(
     db
       .update(organizations)
@@ -112,6 +114,7 @@ export async function updateOrganizationFor(db: Database, actor: UserRow, id: st
 
 export async function createOrganization(db: Database, actor: UserRow, input: z.output<typeof createOrganizationBody>) {
   if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
+  await requireImageFile(db, input.logo);
   const [created] = await conflictOnDuplicate(
     db
       .insert(organizations)

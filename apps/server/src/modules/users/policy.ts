@@ -1,4 +1,4 @@
-import { isAdmin, isOrgAdmin, type Role } from '@smart/contracts';
+import { isAdmin, isOrgAdmin, isStaffRole, type Role } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 
 /**
@@ -40,9 +40,9 @@ export const canReadDepartment = (actor: Actor, department: { organizationId: st
 export const canSeeUser = (actor: Actor, user: Pick<UserRow, 'organizationId'>) =>
   isAdmin(actor) || sameOrganization(actor, user.organizationId);
 
-/** Placing a user in a department: that organization's org_admin, or admin. */
-export const canChangeUserDepartment = (actor: Actor, user: Pick<UserRow, 'organizationId'>) =>
-  isAdmin(actor) || (isOrgAdmin(actor) && sameOrganization(actor, user.organizationId));
-
-/** Editing or deactivating a member: that organization's org_admin, or admin. */
-export const canManageMember = canChangeUserDepartment;
+/**
+ * Editing, deactivating or placing a member in a department: that organization's org_admin, or
+ * admin. Staff accounts (admin, advisor) are changed only by an admin, wherever they sit.
+ */
+export const canManageMember = (actor: Actor, user: Pick<UserRow, 'organizationId' | 'role'>) =>
+  isAdmin(actor) || (isOrgAdmin(actor) && sameOrganization(actor, user.organizationId) && !isStaffRole(user.role));

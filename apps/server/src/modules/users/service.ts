@@ -1,11 +1,13 @@
 import type { PageQuery, Role } from '@smart/contracts';
 import {
   isAdmin,
+  isStaffRole,
   MESSAGES,
   type memberStatusQuery,
   type profileUpdateBody,
   type registerBody,
   resolveRole,
+  roleFitsOrganization,
   type updateMemberBody,
 } from '@smart/contracts';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
@@ -24,9 +26,9 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { pageOffset } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
+import { requireImageFile } from '../files/service.js';
 import { advisesOrganization, findOrganization, findPlatformOrganization } from '../organizations/service.js';
 import {
-  canChangeUserDepartment,
   canChangeUserOrganization,
   canListUsers,
   canManageMember,
@@ -153,27 +155,25 @@ async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
 
 type Registration = z.output<typeof registerBody>;
 
-/** Staff roles live in the platform organization; members must belong to a customer organization. */
-const isPlatformRole = (role: Role) => role === 'admin' || role === 'advisor';
-
 /**
  * Adds a member (POST /api/users/register). An org_admin always adds into its own organization,
  * whatever the body names; an admin may name any organization, and advisors and admins it adds
- * without one land in the platform organization. The department may be given by id or by name,
- * and must belong to that organization (404 otherwise).
+ * without one land in the platform organization. The role must fit the organization (staff only
+ * in the platform organization, never in a customer's). The department may be given by id or by
+ * name, and must belong to that organization (404 otherwise).
  */
 export async function registerMember(db: Database, actor: UserRow, registration: Registration): Promise<UserRecord> {
   const { meta, ...body } = registration;
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
   let organizationId = isAdmin(actor) ? (meta.organizationId ?? null) : actor.organizationId;
-  if (isAdmin(actor) && !organizationId && isPlatformRole(role)) {
+  if (isAdmin(actor) && !organizationId && isStaffRole(role)) {
     organizationId = (await findPlatformOrganization(db))?.id ?? null;
   }
   if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
   if (!organizationId) {
-    if (!isPlatformRole(role)) throw badRequest(MESSAGES.organizationRequired);
-  } else if (!(await findOrganization(db, organizationId))) {
-    throw notFound(MESSAGES.organizationNotFound);
+    if (!isStaffRole(role)) throw badRequest(MESSAGES.organizationRequired);
+  } else {
+    requireRoleFits(role, await findOrganization(db, organizationId));
   }
 
   let departmentId: string | null = null;
@@ -197,10 +197,32 @@ export async function registerMember(db: Database, actor: UserRow, registration:
   });
 }
 
+/** The organization must exist (404) and may hold the role (400): staff only in the platform organization. */
+function requireRoleFits(role: Role, organization: { isPlatform: boolean } | null) {
+  if (!organization) throw notFound(MESSAGES.organizationNotFound);
+  if (!roleFitsOrganization(role, organization)) {
+    throw badRequest(organization.isPlatform ? MESSAGES.platformHoldsOnlyStaff : MESSAGES.staffBelongToPlatform);
+  }
+}
+
+/**
+ * The member the actor may change: 404 when it cannot see it, 403 when it may only see it
+ * (a staff account is changed only by an admin).
+ */
+async function memberToManage(db: Database, actor: UserRow, userId: string): Promise<UserRecord> {
+  const target = await findUserRecord(db, userId);
+  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
+  if (!canManageMember(actor, target.user)) {
+    throw forbidden(isStaffRole(target.user.role) ? MESSAGES.staffChangedByAdminOnly : MESSAGES.forbidden);
+  }
+  return target;
+}
+
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
 
 /** Applies a user's own profile edit. Fields left out stay as they are. */
 export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate): Promise<UserRecord> {
+  await requireImageFile(db, update.meta?.profileImage);
   const firstName = update.profile?.firstName ?? update.firstName;
   const lastName = update.profile?.lastName ?? update.lastName;
   const meta = update.meta ?? {};
@@ -230,8 +252,9 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
 /** Moves a user to another organization (admin). It leaves its old organization's department, teams and posts. */
 export async function moveUserToOrganization(db: Database, actor: UserRow, userId: string, organizationId: string) {
   if (!canChangeUserOrganization(actor)) throw forbidden();
-  if (!(await findUserRecord(db, userId))) throw notFound(MESSAGES.userNotFound);
-  if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  const target = await findUserRecord(db, userId);
+  if (!target) throw notFound(MESSAGES.userNotFound);
+  requireRoleFits(target.user.role, await findOrganization(db, organizationId));
   // Nothing of the old organization may keep pointing at the user: teams, leads, managers.
   await db.transaction(async (tx) => {
     await tx
@@ -255,9 +278,7 @@ export async function placeUserInDepartment(
   userId: string,
   departmentId: string | null,
 ): Promise<UserRecord> {
-  const target = await findUserRecord(db, userId);
-  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
-  if (!canChangeUserDepartment(actor, target.user)) throw forbidden();
+  const target = await memberToManage(db, actor, userId);
   if (departmentId) {
     const department = await findDepartment(db, departmentId);
     if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
@@ -273,15 +294,15 @@ type MemberUpdate = z.output<typeof updateMemberBody>;
  * An org_admin may only give the roles it could register (user, org_admin).
  */
 export async function updateMember(db: Database, actor: UserRow, userId: string, update: MemberUpdate) {
-  const target = await findUserRecord(db, userId);
-  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
-  if (!canManageMember(actor, target.user)) throw forbidden();
-  if (update.role && !canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
-    throw forbidden(MESSAGES.roleNotAllowed);
-  }
-  // An org_admin demoting itself could leave the organization without an administrator.
-  if (update.role && update.role !== target.user.role && target.user.id === actor.id) {
-    throw badRequest(MESSAGES.cannotChangeOwnRole);
+  const target = await memberToManage(db, actor, userId);
+  if (update.role && update.role !== target.user.role) {
+    if (!canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
+      throw forbidden(MESSAGES.roleNotAllowed);
+    }
+    // An org_admin demoting itself could leave the organization without an administrator.
+    if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotChangeOwnRole);
+    if (target.user.organizationId)
+      requireRoleFits(update.role, await findOrganization(db, target.user.organizationId));
   }
   if (update.departmentId) {
     const department = await findDepartment(db, update.departmentId);
@@ -305,9 +326,7 @@ export async function updateMember(db: Database, actor: UserRow, userId: string,
  * history stay. Returns the ids of the sessions that were revoked (for their sockets).
  */
 export async function deactivateMember(db: Database, actor: UserRow, userId: string) {
-  const target = await findUserRecord(db, userId);
-  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
-  if (!canManageMember(actor, target.user)) throw forbidden();
+  const target = await memberToManage(db, actor, userId);
   if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
   const revoked = await db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, userId));

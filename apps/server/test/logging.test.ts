@@ -1,0 +1,89 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+/**
+ * Requests that fail inside the database are logged, but the log never holds what the failing
+ * query carried: passwords, argon2 hashes, tokens, phones, bios, or the query string of a URL.
+ */
+let t: TestApp;
+const lines: string[] = [];
+const logText = () => lines.join('');
+
+const NEW_PASSWORD = 'Never-Log-This-Password-1';
+const SECRET_PHONE = '+1 555 0199 777';
+const SECRET_BIO = 'bio-that-breaks-a-check-constraint';
+const QUERY_SECRET = 'reset-token-in-a-query-string';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    logStream: new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    }),
+  });
+  // This database refuses new users and one bio value, so those requests fail in PostgreSQL itself.
+  await t.database.db.execute(sql`
+    create function refuse_new_users() returns trigger language plpgsql as $$
+    begin raise exception 'new users are refused in this test'; end $$`);
+  await t.database.db.execute(sql`
+    create trigger refuse_new_users before insert on users for each row execute function refuse_new_users()`);
+  await t.database.db.execute(
+    sql.raw(`alter table users add constraint test_bio_check check (bio is distinct from '${SECRET_BIO}')`),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the log of failed database queries', () => {
+  it('names the failure but holds no password, hash, token, phone, bio or query parameter', async () => {
+    const register = await t.request({
+      method: 'POST',
+      url: '/api/users/register',
+      as: 'acmeOwner',
+      payload: {
+        firstName: 'Nora',
+        lastName: 'Quinn',
+        email: 'nora.quinn@acme.example.com',
+        password: NEW_PASSWORD,
+        roles: ['user'],
+        meta: { phone: SECRET_PHONE },
+      },
+    });
+    expect(register.statusCode).toBe(500);
+
+    // A check violation's detail quotes the whole failing row, password hash included.
+    const token = await t.tokenFor('acmeMember');
+    const profile = await t.request({
+      method: 'PUT',
+      url: `/api/users/profile?token=${QUERY_SECRET}`,
+      token,
+      payload: { meta: { bio: SECRET_BIO } },
+    });
+    expect(profile.statusCode).toBe(500);
+    expect(profile.json().error).not.toContain('bio');
+
+    const log = logText();
+    expect(log).toContain('database query failed');
+    expect(log).toContain('"sqlState":"P0001"');
+    expect(log).toContain('"sqlState":"23514"');
+    expect(log).toContain('/api/users/profile');
+    for (const secret of [
+      NEW_PASSWORD,
+      DEMO_PASSWORD,
+      '$argon2',
+      SECRET_PHONE,
+      SECRET_BIO,
+      QUERY_SECRET,
+      token.slice(0, 20),
+      'nora.quinn@acme.example.com',
+    ]) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+});
