@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the generated SQL migrations that have not run yet. */
   migrate(): Promise<void>;
+  /** Runs one SQL statement with bind parameters, outside the ORM (the benchmark's EXPLAIN and bare route). */
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -28,8 +30,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** An arbitrary constant: the advisory lock that serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_KEY = 724_101;
 
-/** Called with the SQL of every query the database runs (tests count queries with it). */
-export type QueryListener = (sql: string) => void;
+/** Called with the SQL and parameters of every query the database runs (tests count queries with it). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; onQuery?: QueryListener }
@@ -42,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 const queryLogger = (onQuery: QueryListener | undefined): Logger | undefined =>
-  onQuery && { logQuery: (query) => onQuery(query) };
+  onQuery && { logQuery: (query, params) => onQuery(query, params) };
 
 async function openPostgres(url: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -63,6 +65,7 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
         client.release();
       }
     },
+    query: (text, params) => pool.query(text, params),
     close: () => pool.end(),
   };
 }
@@ -81,6 +84,7 @@ async function openPglite(dataDir: string | undefined, onQuery?: QueryListener):
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      query: (text, params) => client.query<Record<string, unknown>>(text, params),
       async close() {
         await client.close();
         releaseLock();

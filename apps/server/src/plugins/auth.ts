@@ -3,14 +3,25 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { sessions, type UserRow, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
 import { hashToken } from '../lib/tokens.js';
 
 export interface Session {
   id: string;
-  user: UserRow;
+  user: SessionUser;
 }
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  organizationId: users.organizationId,
+  departmentId: users.departmentId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +36,7 @@ export const bearerAuth = [{ bearerAuth: [] }];
 export async function findSession(db: Database, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
   const [row] = await db
-    .select({ id: sessions.id, user: users })
+    .select({ id: sessions.id, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
@@ -57,7 +68,7 @@ export function requireSession(request: FastifyRequest): Session {
 }
 
 /** The signed-in user, or a 401. */
-export const requireUser = (request: FastifyRequest): UserRow => requireSession(request).user;
+export const requireUser = (request: FastifyRequest): SessionUser => requireSession(request).user;
 
 /** Route hook: refuse before body validation, so a signed-out caller always gets 401. */
 export async function authenticate(request: FastifyRequest) {

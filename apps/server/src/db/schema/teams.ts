@@ -24,6 +24,7 @@ export const teams = pgTable(
   (table) => [
     index('teams_organization_idx').on(table.organizationId),
     index('teams_department_idx').on(table.departmentId),
+    index('teams_name_idx').on(table.name, table.id),
   ],
 );
 

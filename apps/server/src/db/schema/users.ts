@@ -1,5 +1,6 @@
 import type { NotificationPreferences } from '@smart/contracts';
 import { ROLES } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
@@ -33,9 +34,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Lists order by name (last, first, id): these indexes let a page, even a deep one, be read in
+  // order without sorting the table; the partial ones let member counts read only the index.
   (table) => [
-    index('users_organization_idx').on(table.organizationId),
+    index('users_organization_name_idx').on(table.organizationId, table.lastName, table.firstName, table.id),
+    index('users_name_idx').on(table.lastName, table.firstName, table.id),
     index('users_department_idx').on(table.departmentId),
+    index('users_active_organization_idx').on(table.organizationId).where(sql`${table.isActive}`),
+    index('users_active_department_idx').on(table.departmentId).where(sql`${table.isActive}`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import type { Department } from '@smart/contracts';
-import type { DepartmentRow, UserRow } from '../../db/schema/index.js';
-import { presentUserSummary } from '../users/presenter.js';
+import type { DepartmentRow } from '../../db/schema/index.js';
+import { presentUserSummary, type UserSummaryRow } from '../users/presenter.js';
 
 export interface DepartmentRecord extends DepartmentRow {
   organizationName: string;
-  manager: UserRow | null;
+  manager: UserSummaryRow | null;
   teamCount: number;
   memberCount: number;
 }

@@ -1,14 +1,17 @@
 import type { createDepartmentBody, PageQuery, updateDepartmentBody } from '@smart/contracts';
 import { isAdmin, MESSAGES } from '@smart/contracts';
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, organizations, teams, type UserRow, users } from '../../db/schema/index.js';
+import { departments, organizations, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
-import { pageOffset } from '../../lib/paging.js';
+import { countRows, pageOffset } from '../../lib/paging.js';
+import type { SessionUser } from '../../lib/session-user.js';
+import { qualified } from '../../lib/sql.js';
 import { canManageIn, canReadStructure } from '../organizations/policy.js';
 import { findOrganization } from '../organizations/service.js';
+import { userSummaryOf } from '../users/presenter.js';
 import type { DepartmentRecord } from './presenter.js';
 
 export async function findDepartment(db: Database, id: string) {
@@ -27,66 +30,81 @@ export async function findDepartmentByName(db: Database, organizationId: string,
 
 const manager = alias(users, 'manager');
 
-/** Departments with manager, team count and active member count: one query for any number of rows. */
+/** The outer query's department's team count and active member count, each read from an index. */
+const teamCount =
+  sql<number>`(select count(*) from ${teams} where ${teams.departmentId} = ${qualified(departments.id)})`.mapWith(
+    Number,
+  );
+const memberCount = sql<number>`(
+  select count(*) from ${users} where ${users.departmentId} = ${qualified(departments.id)} and ${users.isActive}
+)`.mapWith(Number);
+
+/** Departments with organization name, manager and counts; the counts run for the selected rows only. */
 function selectDepartmentRecords(db: Database) {
-  const teamTotals = db
-    .select({ departmentId: teams.departmentId, total: count().as('team_total') })
-    .from(teams)
-    .groupBy(teams.departmentId)
-    .as('team_totals');
-  const memberTotals = db
-    .select({ departmentId: users.departmentId, total: count().as('member_total') })
-    .from(users)
-    .where(eq(users.isActive, true))
-    .groupBy(users.departmentId)
-    .as('member_totals');
   return db
     .select({
       ...getTableColumns(departments),
       organizationName: organizations.name,
-      manager,
-      teamCount: sql<number>`coalesce(${teamTotals.total}, 0)::int`,
-      memberCount: sql<number>`coalesce(${memberTotals.total}, 0)::int`,
+      manager: userSummaryOf(manager),
+      teamCount,
+      memberCount,
     })
     .from(departments)
     .innerJoin(organizations, eq(organizations.id, departments.organizationId))
-    .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)))
-    .leftJoin(teamTotals, eq(teamTotals.departmentId, departments.id))
-    .leftJoin(memberTotals, eq(memberTotals.departmentId, departments.id));
+    .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)));
 }
 
-/** Non-admins list their own organization's departments; an admin one organization's, or all. */
-function listScope(actor: UserRow, organizationId: string | undefined): SQL {
-  if (isAdmin(actor)) return organizationId ? eq(departments.organizationId, organizationId) : sql`true`;
-  return actor.organizationId ? eq(departments.organizationId, actor.organizationId) : sql`false`;
+/**
+ * Non-admins list their own organization's departments; an admin one organization's, or all.
+ * Undefined: the actor has no organization, so nothing to list.
+ */
+function listedOrganization(actor: SessionUser, organizationId: string | undefined): { id?: string } | undefined {
+  if (isAdmin(actor)) return organizationId ? { id: organizationId } : {};
+  return actor.organizationId ? { id: actor.organizationId } : undefined;
 }
 
+const departmentOrder = [asc(departments.name), asc(organizations.name), asc(departments.id)];
+
+/**
+ * One page of departments. The page is chosen first, on departments and organization names alone;
+ * the manager and the counts are then joined for its rows only, so a page costs the same whatever
+ * the other organizations hold.
+ */
 export async function listDepartmentsVisibleTo(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   query: PageQuery & { organizationId?: string | undefined },
 ) {
-  const where = listScope(actor, query.organizationId);
-  const [items, [totals]] = await Promise.all([
+  const scope = listedOrganization(actor, query.organizationId);
+  if (!scope) return { items: [], total: 0 };
+  const where = scope.id ? eq(departments.organizationId, scope.id) : sql`true`;
+  const page = db
+    .select({ id: departments.id })
+    .from(departments)
+    .innerJoin(organizations, eq(organizations.id, departments.organizationId))
+    .where(where)
+    .orderBy(...departmentOrder)
+    .limit(query.limit)
+    .offset(pageOffset(query))
+    .as('page');
+  const [items, total] = await Promise.all([
     selectDepartmentRecords(db)
-      .where(where)
-      .orderBy(asc(departments.name), asc(organizations.name), asc(departments.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-    db.select({ total: count() }).from(departments).where(where),
+      .innerJoin(page, eq(page.id, departments.id))
+      .orderBy(...departmentOrder),
+    countRows(db, 'departments', scope.id),
   ]);
-  return { items: items as DepartmentRecord[], total: totals?.total ?? 0 };
+  return { items: items as DepartmentRecord[], total };
 }
 
 /** The department if the actor may read it; 404 otherwise. */
-export async function getDepartmentFor(db: Database, actor: UserRow, id: string): Promise<DepartmentRecord> {
+export async function getDepartmentFor(db: Database, actor: SessionUser, id: string): Promise<DepartmentRecord> {
   const [row] = await selectDepartmentRecords(db).where(eq(departments.id, id)).limit(1);
   if (!row || !canReadStructure(actor, row.organizationId)) throw notFound(MESSAGES.departmentNotFound);
   return row as DepartmentRecord;
 }
 
 /** The department if the actor may change it: 404 when it cannot even read it, 403 when it can only read. */
-async function departmentToManage(db: Database, actor: UserRow, id: string) {
+async function departmentToManage(db: Database, actor: SessionUser, id: string) {
   const department = await getDepartmentFor(db, actor, id);
   if (!canManageIn(actor, department.organizationId, 'canManageDepartments')) throw forbidden();
   return department;
@@ -105,7 +123,7 @@ async function checkManager(db: Database, organizationId: string, managerId: str
 
 export async function createDepartment(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   input: z.output<typeof createDepartmentBody>,
 ): Promise<DepartmentRecord> {
   const organizationId = isAdmin(actor) ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
@@ -134,7 +152,7 @@ export async function createDepartment(
 
 export async function updateDepartment(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   id: string,
   input: z.output<typeof updateDepartmentBody>,
 ): Promise<DepartmentRecord> {
@@ -158,7 +176,7 @@ export async function updateDepartment(
 }
 
 /** Deletes a department. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
-export async function deleteDepartment(db: Database, actor: UserRow, id: string) {
+export async function deleteDepartment(db: Database, actor: SessionUser, id: string) {
   await departmentToManage(db, actor, id);
   await db.delete(departments).where(eq(departments.id, id));
 }
@@ -175,7 +193,7 @@ async function teamOfOrganization(db: Database, organizationId: string, teamId: 
 }
 
 /** Attaches an existing team of the same organization to the department (it leaves any other). */
-export async function attachTeam(db: Database, actor: UserRow, id: string, teamId: string) {
+export async function attachTeam(db: Database, actor: SessionUser, id: string, teamId: string) {
   const department = await departmentToManage(db, actor, id);
   await teamOfOrganization(db, department.organizationId, teamId);
   await db.update(teams).set({ departmentId: id, updatedAt: new Date() }).where(eq(teams.id, teamId));
@@ -183,7 +201,7 @@ export async function attachTeam(db: Database, actor: UserRow, id: string, teamI
 }
 
 /** Detaches a team from the department; the team itself stays. */
-export async function detachTeam(db: Database, actor: UserRow, id: string, teamId: string) {
+export async function detachTeam(db: Database, actor: SessionUser, id: string, teamId: string) {
   const department = await departmentToManage(db, actor, id);
   const team = await teamOfOrganization(db, department.organizationId, teamId);
   if (team.departmentId !== id) throw notFound(MESSAGES.teamNotFound);

@@ -3,9 +3,11 @@ import { isAdmin, MESSAGES } from '@smart/contracts';
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { advisorAssignments, organizations, type UserRow, users } from '../../db/schema/index.js';
+import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import type { SessionUser } from '../../lib/session-user.js';
+import { qualified } from '../../lib/sql.js';
 import { requireImageFile } from '../files/service.js';
 import { canCreateOrDeleteOrganizations, canReadOrganization, canUpdateOrganization } from './policy.js';
 
@@ -35,22 +37,18 @@ export async function advisesOrganization(db: Database, advisorId: string, organ
   return row !== undefined;
 }
 
-/** Organizations with their active member count, in one query (a grouped join, not a query per row). */
+/** The outer query's organization's active member count, read from a partial index. */
+const memberCount = sql<number>`(
+  select count(*) from ${users} where ${users.organizationId} = ${qualified(organizations.id)} and ${users.isActive}
+)`.mapWith(Number);
+
+/** Organizations with their active member count; the count runs for the selected rows only. */
 function selectOrganizations(db: Database) {
-  const members = db
-    .select({ organizationId: users.organizationId, total: count().as('member_total') })
-    .from(users)
-    .where(eq(users.isActive, true))
-    .groupBy(users.organizationId)
-    .as('members');
-  return db
-    .select({ ...getTableColumns(organizations), memberCount: sql<number>`coalesce(${members.total}, 0)::int` })
-    .from(organizations)
-    .leftJoin(members, eq(members.organizationId, organizations.id));
+  return db.select({ ...getTableColumns(organizations), memberCount }).from(organizations);
 }
 
 /** Which organizations an actor sees in lists: admin all, an advisor those it advises, others their own. */
-function visibleTo(actor: UserRow): SQL {
+function visibleTo(actor: SessionUser): SQL {
   if (isAdmin(actor)) return sql`true`;
   if (actor.role === 'advisor') {
     return sql`exists (select 1 from ${advisorAssignments} where ${advisorAssignments.organizationId} = ${organizations.id}
@@ -59,7 +57,7 @@ function visibleTo(actor: UserRow): SQL {
   return actor.organizationId ? eq(organizations.id, actor.organizationId) : sql`false`;
 }
 
-export async function listOrganizationsVisibleTo(db: Database, actor: UserRow, page: PageQuery) {
+export async function listOrganizationsVisibleTo(db: Database, actor: SessionUser, page: PageQuery) {
   const where = visibleTo(actor);
   const [items, [totals]] = await Promise.all([
     selectOrganizations(db).where(where).orderBy(asc(organizations.name)).limit(page.limit).offset(pageOffset(page)),
@@ -69,7 +67,7 @@ export async function listOrganizationsVisibleTo(db: Database, actor: UserRow, p
 }
 
 /** The organization if the actor may read it; 404 otherwise (never reveal another tenant's record). */
-export async function getOrganizationFor(db: Database, actor: UserRow, id: string) {
+export async function getOrganizationFor(db: Database, actor: SessionUser, id: string) {
   const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, id));
   const [row] = canReadOrganization(actor, id, advises)
     ? await selectOrganizations(db).where(eq(organizations.id, id)).limit(1)
@@ -98,7 +96,7 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
   };
 }
 
-export async function updateOrganizationFor(db: Database, actor: UserRow, id: string, input: OrganizationInput) {
+export async function updateOrganizationFor(db: Database, actor: SessionUser, id: string, input: OrganizationInput) {
   const current = await getOrganizationFor(db, actor, id);
   if (!canUpdateOrganization(actor, id)) throw forbidden();
   await requireImageFile(db, input.logo);
@@ -112,7 +110,11 @@ export async function updateOrganizationFor(db: Database, actor: UserRow, id: st
   return getOrganizationFor(db, actor, id);
 }
 
-export async function createOrganization(db: Database, actor: UserRow, input: z.output<typeof createOrganizationBody>) {
+export async function createOrganization(
+  db: Database,
+  actor: SessionUser,
+  input: z.output<typeof createOrganizationBody>,
+) {
   if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
   await requireImageFile(db, input.logo);
   const [created] = await conflictOnDuplicate(
@@ -130,7 +132,7 @@ export async function createOrganization(db: Database, actor: UserRow, input: z.
  * Deletes an organization that has no members left (409 otherwise: nothing is lost silently).
  * Its departments, teams and advisor assignments go with it.
  */
-export async function deleteOrganization(db: Database, actor: UserRow, id: string) {
+export async function deleteOrganization(db: Database, actor: SessionUser, id: string) {
   if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
   const organization = await findOrganization(db, id);
   if (!organization) throw notFound(MESSAGES.organizationNotFound);

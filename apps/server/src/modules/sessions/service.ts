@@ -51,14 +51,19 @@ export async function revokeSession(db: Database, sessionId: string) {
 export async function changePassword(
   db: Database,
   throttle: LoginThrottle,
-  session: { id: string; user: { id: string; passwordHash: string } },
+  session: { id: string; user: { id: string } },
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<string[]> {
   const throttleKey = `password-change:${session.user.id}`;
   if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyPasswordAttempts);
   }
-  if (!(await verifyPassword(session.user.passwordHash, passwords.currentPassword))) {
+  const [current] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id))
+    .limit(1);
+  if (!current || !(await verifyPassword(current.passwordHash, passwords.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordWrong);
   }
   await throttle.reset(throttleKey);

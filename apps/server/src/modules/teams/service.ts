@@ -4,38 +4,20 @@ import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, type TeamRow, teamMembers, teams, type UserRow, users } from '../../db/schema/index.js';
+import { departments, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { pageOffset } from '../../lib/paging.js';
+import { countRows, pageOffset } from '../../lib/paging.js';
+import type { SessionUser } from '../../lib/session-user.js';
+import { qualified } from '../../lib/sql.js';
 import { findDepartment } from '../departments/service.js';
 import { canReadStructure } from '../organizations/policy.js';
 import { findOrganization } from '../organizations/service.js';
+import { userSummaryOf } from '../users/presenter.js';
 import { canCreateTeamIn, canManageTeam, canReadTeam } from './policy.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 
-/** The columns of a user summary (presentUserSummary). */
-const userSummary = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImage: users.profileImage,
-  jobTitle: users.jobTitle,
-  phone: users.phone,
-  role: users.role,
-};
-
+const userSummary = userSummaryOf(users);
 const teamLead = alias(users, 'team_lead');
-const teamLeadSummary = {
-  id: teamLead.id,
-  email: teamLead.email,
-  firstName: teamLead.firstName,
-  lastName: teamLead.lastName,
-  profileImage: teamLead.profileImage,
-  jobTitle: teamLead.jobTitle,
-  phone: teamLead.phone,
-  role: teamLead.role,
-};
 
 /**
  * The outer query's team's member count, over the team_members primary key. Deactivated users keep
@@ -44,7 +26,7 @@ const teamLeadSummary = {
 const activeMemberCount = sql<number>`(
   select count(*) from ${teamMembers}
   inner join ${users} on ${users.id} = ${teamMembers.userId}
-  where ${teamMembers.teamId} = ${teams.id} and ${users.isActive}
+  where ${teamMembers.teamId} = ${qualified(teams.id)} and ${users.isActive}
 )`.mapWith(Number);
 
 /** Teams with their department's name, their lead and their member count: one query for any number of rows. */
@@ -53,7 +35,7 @@ function selectTeamRecords(db: Database) {
     .select({
       team: teams,
       department: { id: departments.id, name: departments.name },
-      lead: teamLeadSummary,
+      lead: userSummaryOf(teamLead),
       memberCount: activeMemberCount,
     })
     .from(teams)
@@ -71,17 +53,29 @@ export interface TeamPage {
   total: number;
 }
 
-/** A page of teams matching `where`, ordered by name, with the total: two queries whatever the page size. */
-async function listTeamRecords(db: Database, where: SQL, page: PageQuery): Promise<TeamPage> {
-  const [items, [totals]] = await Promise.all([
+const teamOrder = [asc(teams.name), asc(teams.id)];
+
+/**
+ * A page of teams matching `where`, ordered by name, with the total: two queries whatever the page
+ * size. The page is chosen on the teams table alone; department, lead and member count are joined
+ * for its rows only.
+ */
+async function listTeamRecords(db: Database, where: SQL, page: PageQuery, total: Promise<number>): Promise<TeamPage> {
+  const ids = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(where)
+    .orderBy(...teamOrder)
+    .limit(page.limit)
+    .offset(pageOffset(page))
+    .as('page');
+  const [items, totalCount] = await Promise.all([
     selectTeamRecords(db)
-      .where(where)
-      .orderBy(asc(teams.name), asc(teams.id))
-      .limit(page.limit)
-      .offset(pageOffset(page)),
-    db.select({ total: count() }).from(teams).where(where),
+      .innerJoin(ids, eq(ids.id, teams.id))
+      .orderBy(...teamOrder),
+    total,
   ]);
-  return { items, total: totals?.total ?? 0 };
+  return { items, total: totalCount };
 }
 
 /** Active members with their users, lead first, then managers, then members, each by name. One query. */
@@ -105,35 +99,46 @@ function listMemberRecords(db: Database, teamId: string): Promise<TeamMemberReco
  */
 export async function listTeamsVisibleTo(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   organizationId: string | undefined,
   page: PageQuery,
 ): Promise<TeamPage> {
   if (isAdmin(actor)) {
-    if (!organizationId) return listTeamRecords(db, sql`true`, page);
+    if (!organizationId) return listTeamRecords(db, sql`true`, page, countRows(db, 'teams'));
     if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
-    return listTeamRecords(db, eq(teams.organizationId, organizationId), page);
+    return listTeamRecords(db, eq(teams.organizationId, organizationId), page, countRows(db, 'teams', organizationId));
   }
   if (!actor.organizationId) return { items: [], total: 0 };
-  return listTeamRecords(db, eq(teams.organizationId, actor.organizationId), page);
+  return listTeamRecords(
+    db,
+    eq(teams.organizationId, actor.organizationId),
+    page,
+    countRows(db, 'teams', actor.organizationId),
+  );
 }
 
 /** A department's teams, for its organization's members and admin; others get 404. */
-export async function listDepartmentTeams(db: Database, actor: UserRow, departmentId: string, page: PageQuery) {
+export async function listDepartmentTeams(db: Database, actor: SessionUser, departmentId: string, page: PageQuery) {
   const department = await findDepartment(db, departmentId);
   if (!department || !canReadStructure(actor, department.organizationId)) throw notFound(MESSAGES.departmentNotFound);
-  return listTeamRecords(db, eq(teams.departmentId, department.id), page);
+  const where = eq(teams.departmentId, department.id);
+  const total = db
+    .select({ total: count() })
+    .from(teams)
+    .where(where)
+    .then(([row]) => row?.total ?? 0);
+  return listTeamRecords(db, where, page, total);
 }
 
 /** The team as the actor may read it, or 404 (missing, or of another organization). */
-async function readableTeamRecord(db: Database, actor: UserRow, teamId: string): Promise<TeamRecord> {
+async function readableTeamRecord(db: Database, actor: SessionUser, teamId: string): Promise<TeamRecord> {
   const record = await findTeamRecord(db, teamId);
   if (!record || !canReadTeam(actor, record.team)) throw notFound(MESSAGES.teamNotFound);
   return record;
 }
 
 /** The team row the actor may change: 404 when it cannot even read it, 403 when it may only read it. */
-async function manageableTeam(db: Database, actor: UserRow, teamId: string): Promise<TeamRow> {
+async function manageableTeam(db: Database, actor: SessionUser, teamId: string): Promise<TeamRow> {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   if (!team || !canReadTeam(actor, team)) throw notFound(MESSAGES.teamNotFound);
   if (!canManageTeam(actor, team)) throw forbidden();
@@ -153,13 +158,13 @@ async function loadTeamDetail(db: Database, teamId: string): Promise<TeamDetailR
 }
 
 /** GET /api/teams/{id}. */
-export async function readTeamDetail(db: Database, actor: UserRow, teamId: string): Promise<TeamDetailRecord> {
+export async function readTeamDetail(db: Database, actor: SessionUser, teamId: string): Promise<TeamDetailRecord> {
   const record = await readableTeamRecord(db, actor, teamId);
   return { record, members: await listMemberRecords(db, teamId) };
 }
 
 /** GET /api/teams/{id}/members. */
-export async function listTeamMembers(db: Database, actor: UserRow, teamId: string): Promise<TeamMemberRecord[]> {
+export async function listTeamMembers(db: Database, actor: SessionUser, teamId: string): Promise<TeamMemberRecord[]> {
   const [team] = await db
     .select({ organizationId: teams.organizationId })
     .from(teams)
@@ -215,7 +220,7 @@ type CreateTeam = z.output<typeof createTeamBody>;
  * names, else in the department's, else in its own (as for departments). The team and its
  * members are written in one transaction.
  */
-export async function createTeam(db: Database, actor: UserRow, body: CreateTeam): Promise<TeamDetailRecord> {
+export async function createTeam(db: Database, actor: SessionUser, body: CreateTeam): Promise<TeamDetailRecord> {
   let organizationId: string | null = actor.organizationId;
   if (isAdmin(actor)) {
     if (body.organizationId) {
@@ -271,7 +276,7 @@ type UpdateTeam = z.output<typeof updateTeamBody>;
  */
 export async function updateTeam(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   teamId: string,
   body: UpdateTeam,
 ): Promise<TeamDetailRecord> {
@@ -303,7 +308,7 @@ export async function updateTeam(
 }
 
 /** DELETE /api/teams/{id}: its memberships go with it; the users stay. */
-export async function deleteTeam(db: Database, actor: UserRow, teamId: string): Promise<void> {
+export async function deleteTeam(db: Database, actor: SessionUser, teamId: string): Promise<void> {
   const team = await manageableTeam(db, actor, teamId);
   await db.delete(teams).where(eq(teams.id, team.id));
 }
@@ -316,7 +321,7 @@ type AddTeamMember = z.output<typeof addTeamMemberBody>;
  */
 export async function addTeamMember(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   teamId: string,
   { userId, role }: AddTeamMember,
 ): Promise<TeamDetailRecord> {
@@ -341,7 +346,7 @@ export async function addTeamMember(
 /** DELETE /api/teams/{id}/members/{userId}. Removing the lead leaves the team without one. */
 export async function removeTeamMember(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   teamId: string,
   userId: string,
 ): Promise<TeamDetailRecord> {

@@ -1,10 +1,11 @@
 import type { PageQuery, User, UserSummary } from '@smart/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserRow } from '../../db/schema/index.js';
 import { pagination } from '../../lib/paging.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
 export interface UserRecord {
-  user: UserRow;
+  user: Omit<UserRow, 'passwordHash' | 'notificationPreferences'>;
   organizationName: string | null;
   departmentName: string | null;
 }
@@ -51,10 +52,27 @@ export function presentUserPage(page: { items: UserRecord[]; total: number }, qu
   return { success: true as const, data: page.items.map(presentUser), pagination: pagination(query, page.total) };
 }
 
+type SummaryColumn = 'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role';
+
+/** The columns of a user embedded in another record (never the password hash or private fields). */
+export type UserSummaryRow = Pick<UserRow, SummaryColumn>;
+
+/** The selection of a user summary from `users` or an alias of it, for a query's select list. */
+export function userSummaryOf<T extends Record<SummaryColumn, AnyPgColumn>>(table: T): Pick<T, SummaryColumn> {
+  return {
+    id: table.id,
+    email: table.email,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    profileImage: table.profileImage,
+    jobTitle: table.jobTitle,
+    phone: table.phone,
+    role: table.role,
+  };
+}
+
 /** A user inside another record (a manager, a team lead or member). */
-export function presentUserSummary(
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role'>,
-): UserSummary {
+export function presentUserSummary(user: UserSummaryRow): UserSummary {
   return {
     id: user.id,
     _id: user.id,

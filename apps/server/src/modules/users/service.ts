@@ -10,21 +10,14 @@ import {
   roleFitsOrganization,
   type updateMemberBody,
 } from '@smart/contracts';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import {
-  departments,
-  organizations,
-  sessions,
-  teamMembers,
-  teams,
-  type UserRow,
-  users,
-} from '../../db/schema/index.js';
+import { departments, organizations, sessions, teamMembers, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { pageOffset } from '../../lib/paging.js';
+import { countRows, pageWindow } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
 import { requireImageFile } from '../files/service.js';
 import { advisesOrganization, findOrganization, findPlatformOrganization } from '../organizations/service.js';
@@ -39,10 +32,13 @@ import {
 } from './policy.js';
 import type { UserRecord } from './presenter.js';
 
+// The password hash and preferences are read only by the sign-in, password and preferences code.
+const { passwordHash: _hash, notificationPreferences: _preferences, ...userColumns } = getTableColumns(users);
+
 /** Users with their organization's and department's names: one query, joined. */
 function selectUserRecords(db: Database) {
   return db
-    .select({ user: users, organizationName: organizations.name, departmentName: departments.name })
+    .select({ user: userColumns, organizationName: organizations.name, departmentName: departments.name })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(departments, eq(departments.id, users.departmentId));
@@ -65,25 +61,47 @@ export interface UserPage {
   total: number;
 }
 
-/** A page of users matching `where`, ordered by name, with the total: two queries whatever the page size. */
-async function listUserRecords(db: Database, where: SQL, page: PageQuery): Promise<UserPage> {
-  const [items, [totals]] = await Promise.all([
-    selectUserRecords(db)
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(page.limit)
-      .offset(pageOffset(page)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { items, total: totals?.total ?? 0 };
+const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+const byNameReversed = [desc(users.lastName), desc(users.firstName), desc(users.id)];
+
+/**
+ * A page of users matching `where`, ordered by name, with the total: two queries whatever the page
+ * size. The page's ids are found first, on the users table alone (an index-only scan of a name
+ * index), and only those rows are joined; a page past the middle is read from the end.
+ */
+async function listUserRecords(
+  db: Database,
+  where: SQL,
+  page: PageQuery,
+  countTotal: () => Promise<number> = async () =>
+    (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
+): Promise<UserPage> {
+  const total = await countTotal();
+  const window = pageWindow(page, total);
+  if (window.limit <= 0) return { items: [], total };
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...(window.reverse ? byNameReversed : byName))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  const items = await selectUserRecords(db)
+    .innerJoin(ids, eq(ids.id, users.id))
+    .orderBy(...byName);
+  return { items, total };
 }
 
 /** GET /api/users: everyone for admin, the own organization for an org_admin. */
-export async function listUsersVisibleTo(db: Database, actor: UserRow, page: PageQuery): Promise<UserPage> {
+export async function listUsersVisibleTo(db: Database, actor: SessionUser, page: PageQuery): Promise<UserPage> {
   if (!canListUsers(actor)) throw forbidden();
-  if (isAdmin(actor)) return listUserRecords(db, sql`true`, page);
-  if (!actor.organizationId) return { items: [], total: 0 };
-  return listUserRecords(db, eq(users.organizationId, actor.organizationId), page);
+  if (isAdmin(actor)) return listUserRecords(db, sql`true`, page, () => countRows(db, 'users'));
+  const { organizationId } = actor;
+  if (!organizationId) return { items: [], total: 0 };
+  return listUserRecords(db, eq(users.organizationId, organizationId), page, () =>
+    countRows(db, 'users', organizationId),
+  );
 }
 
 export type MemberStatus = z.output<typeof memberStatusQuery>['status'];
@@ -94,7 +112,7 @@ const statusFilter = (status: MemberStatus | undefined): SQL =>
 /** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
 export async function listOrganizationUsers(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   organizationId: string,
   page: PageQuery & { status?: MemberStatus },
 ) {
@@ -110,7 +128,7 @@ export async function listOrganizationUsers(
 }
 
 /** A department's members, for its organization and admin; others get 404. */
-export async function listDepartmentMembers(db: Database, actor: UserRow, departmentId: string, page: PageQuery) {
+export async function listDepartmentMembers(db: Database, actor: SessionUser, departmentId: string, page: PageQuery) {
   const department = await findDepartment(db, departmentId);
   if (!department || !canReadDepartment(actor, department)) throw notFound(MESSAGES.departmentNotFound);
   return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)) ?? sql`true`, page);
@@ -162,7 +180,11 @@ type Registration = z.output<typeof registerBody>;
  * in the platform organization, never in a customer's). The department may be given by id or by
  * name, and must belong to that organization (404 otherwise).
  */
-export async function registerMember(db: Database, actor: UserRow, registration: Registration): Promise<UserRecord> {
+export async function registerMember(
+  db: Database,
+  actor: SessionUser,
+  registration: Registration,
+): Promise<UserRecord> {
   const { meta, ...body } = registration;
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
   let organizationId = isAdmin(actor) ? (meta.organizationId ?? null) : actor.organizationId;
@@ -209,7 +231,7 @@ function requireRoleFits(role: Role, organization: { isPlatform: boolean } | nul
  * The member the actor may change: 404 when it cannot see it, 403 when it may only see it
  * (a staff account is changed only by an admin).
  */
-async function memberToManage(db: Database, actor: UserRow, userId: string): Promise<UserRecord> {
+async function memberToManage(db: Database, actor: SessionUser, userId: string): Promise<UserRecord> {
   const target = await findUserRecord(db, userId);
   if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
   if (!canManageMember(actor, target.user)) {
@@ -250,7 +272,7 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
 }
 
 /** Moves a user to another organization (admin). It leaves its old organization's department, teams and posts. */
-export async function moveUserToOrganization(db: Database, actor: UserRow, userId: string, organizationId: string) {
+export async function moveUserToOrganization(db: Database, actor: SessionUser, userId: string, organizationId: string) {
   if (!canChangeUserOrganization(actor)) throw forbidden();
   const target = await findUserRecord(db, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
@@ -274,7 +296,7 @@ export async function moveUserToOrganization(db: Database, actor: UserRow, userI
  */
 export async function placeUserInDepartment(
   db: Database,
-  actor: UserRow,
+  actor: SessionUser,
   userId: string,
   departmentId: string | null,
 ): Promise<UserRecord> {
@@ -293,7 +315,7 @@ type MemberUpdate = z.output<typeof updateMemberBody>;
  * An org_admin's (or admin's) edit of a member: job title, phone, department and role.
  * An org_admin may only give the roles it could register (user, org_admin).
  */
-export async function updateMember(db: Database, actor: UserRow, userId: string, update: MemberUpdate) {
+export async function updateMember(db: Database, actor: SessionUser, userId: string, update: MemberUpdate) {
   const target = await memberToManage(db, actor, userId);
   if (update.role && update.role !== target.user.role) {
     if (!canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
@@ -325,7 +347,7 @@ export async function updateMember(db: Database, actor: UserRow, userId: string,
  * Deactivates a member: it can no longer sign in and its sessions end, while its records and
  * history stay. Returns the ids of the sessions that were revoked (for their sockets).
  */
-export async function deactivateMember(db: Database, actor: UserRow, userId: string) {
+export async function deactivateMember(db: Database, actor: SessionUser, userId: string) {
   const target = await memberToManage(db, actor, userId);
   if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
   const revoked = await db.transaction(async (tx) => {

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: every list at demo size and at platform size (median and p99 of sequential
+ * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
+ * requests per second of an authenticated GET /api/departments against a bare Fastify route that
+ * runs the same SQL statements. PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
+ * database is created on it and dropped), else an in-memory PGlite.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
+import { seedDemoDataOnce } from '../src/db/seed/index.js';
+import { localStorage } from '../src/storage/local-storage.js';
+import { createPostgresDatabase } from '../test/helpers/database.js';
+import { BENCH_LISTS, type BenchAccount } from './lists.js';
+import { ms, type Timing, timeRequests } from './measure.js';
+import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
+import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
+
+const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const LOAD_CONNECTIONS = 10;
+const OVERHEAD_GOAL = 0.7;
+
+let capturing: CapturedQuery[] | null = null;
+const onQuery = (text: string, params: unknown[]) => capturing?.push({ text, params });
+
+async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    return { database: await openDatabase({ kind: 'pglite', dataDir: undefined, onQuery }), drop: async () => {} };
+  }
+  const created = await createPostgresDatabase(serverUrl);
+  const keep = async () => console.log(`\nKept the database for a closer look: ${created.url}`);
+  return {
+    database: await openDatabase({ kind: 'postgres', url: created.url, onQuery }),
+    drop: process.env.BENCH_KEEP_DATABASE ? keep : created.drop,
+  };
+}
+
+async function main() {
+  const { database, drop } = await openBenchDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-bench-'));
+  console.log(`S.M.A.R.T. bench on ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}`);
+  await database.migrate();
+  await seedDemoDataOnce(database.db);
+
+  // The production configuration, logging included (to /dev/null).
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage: localStorage(path.join(dataDir, 'files')),
+    logStream: pino.destination('/dev/null'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const signIn = async (email: string) => {
+    const response = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    return ((await response.json()) as { data: { token: string; user: { meta: { organizationId: string } } } }).data;
+  };
+  const owner = await signIn('owner@acme.example.com');
+  const tokens: Record<BenchAccount, string> = {
+    admin: (await signIn('admin@smart.example.com')).token,
+    orgAdmin: owner.token,
+  };
+  const context = {
+    acmeId: owner.user.meta.organizationId,
+    pages: async (listPath: string) => {
+      const response = await fetch(`${base}${listPath}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+      return ((await response.json()) as { pagination: { pages: number } }).pagination.pages;
+    },
+  };
+
+  const measureAll = async () => {
+    const timings = new Map<string, Timing & { path: string }>();
+    for (const list of BENCH_LISTS) {
+      const listPath = await list.path(context);
+      timings.set(list.name, {
+        path: listPath,
+        ...(await timeRequests(`${base}${listPath}`, tokens[list.account], ROUNDS)),
+      });
+    }
+    return timings;
+  };
+
+  let failures = 0;
+  console.log(`\nOverhead at demo size: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a round, 3 rounds`);
+  const departmentsUrl = `${base}/api/departments`;
+  const bare = await startBareRoute(database, await captureStatements(departmentsUrl, tokens.orgAdmin));
+  const ratios: number[] = [];
+  for (let round = 1; round <= 3; round += 1) {
+    const appRps = await requestsPerSecond(departmentsUrl, tokens.orgAdmin, LOAD_CONNECTIONS, LOAD_SECONDS);
+    const bareRps = await requestsPerSecond(bare.url, tokens.orgAdmin, LOAD_CONNECTIONS, LOAD_SECONDS);
+    ratios.push(appRps / bareRps);
+    console.log(
+      `  round ${round}: GET /api/departments ${appRps.toFixed(0)} req/s, bare route ${bareRps.toFixed(0)} req/s, ratio ${(appRps / bareRps).toFixed(2)}`,
+    );
+  }
+  const ratio = ratios.sort((a, b) => a - b)[1] ?? 0;
+  const overheadOk = ratio >= OVERHEAD_GOAL;
+  if (!overheadOk) failures += 1;
+  console.log(`  median ratio ${ratio.toFixed(2)} (goal ≥ ${OVERHEAD_GOAL}) ${overheadOk ? 'ok' : 'MISSED'}`);
+
+  await bare.close();
+
+  console.log(`\nDemo size: measuring ${BENCH_LISTS.length} lists, ${ROUNDS} sequential requests each…`);
+  const before = await measureAll();
+  const { organizations, peopleEach } = PLATFORM_SIZE;
+  console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
+  const loadStarted = performance.now();
+  await loadPlatformData(database);
+  console.log(`  loaded in ${ms(performance.now() - loadStarted)}`);
+  const after = await measureAll();
+
+  console.log('\n| list | demo median | demo p99 | platform median | platform p99 | goal | |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const list of BENCH_LISTS) {
+    const small = timingOf(before, list.name);
+    const large = timingOf(after, list.name);
+    const limit =
+      list.goal.kind === 'scale'
+        ? Math.max(2 * small.median, small.median + 15)
+        : 3 * timingOf(after, list.goal.of).median;
+    const goal = list.goal.kind === 'scale' ? `≤ ${ms(limit)}` : `≤ 3× page 1 (${ms(limit)})`;
+    const ok = large.median <= limit;
+    if (!ok) failures += 1;
+    console.log(
+      `| ${list.name} | ${ms(small.median)} | ${ms(small.p99)} | ${ms(large.median)} | ${ms(large.p99)} | ${goal} | ${ok ? 'ok' : 'MISSED'} |`,
+    );
+  }
+
+  console.log('\nQuery plans at platform size (EXPLAIN ANALYZE of each statement a list request runs):');
+  for (const list of BENCH_LISTS) {
+    const { path: listPath } = timingOf(after, list.name);
+    const statements = await captureStatements(`${base}${listPath}`, tokens[list.account]);
+    console.log(`\n### ${list.name} — ${listPath}`);
+    for (const statement of statements.filter((s) => !/from "sessions"/.test(s.text))) {
+      const plan = await database.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+      console.log(`\n${statement.text}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`);
+    }
+  }
+
+  await app.close();
+  await database.close();
+  await drop();
+  await rm(dataDir, { recursive: true, force: true });
+  console.log(failures === 0 ? '\nEvery goal met.' : `\n${failures} goal(s) missed.`);
+  process.exitCode = failures === 0 ? 0 : 1;
+}
+
+function timingOf<T>(timings: Map<string, T>, name: string): T {
+  const timing = timings.get(name);
+  if (!timing) throw new Error(`no timing for ${name}`);
+  return timing;
+}
+
+/** The SQL statements (with parameters) that one GET runs. */
+async function captureStatements(url: string, token: string): Promise<CapturedQuery[]> {
+  capturing = [];
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  const statements = capturing;
+  capturing = null;
+  return statements;
+}
+
+await main();

@@ -1,0 +1,57 @@
+import type { DatabaseHandle } from '../src/db/client.js';
+
+/**
+ * Platform size (issue 8): 1,000 customer organizations, each with 4 departments, 2 teams of 10
+ * and 200 people (1 in 20 deactivated), written by set-based SQL in seconds. Nobody signs in as
+ * these people: their password hash is a placeholder that never verifies.
+ */
+export const PLATFORM_SIZE = { organizations: 1000, departmentsEach: 4, teamsEach: 2, peopleEach: 200, teamSize: 10 };
+
+const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Kira', 'Liam'];
+const LAST_NAMES = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Khan'];
+const DEPARTMENTS = ['Engineering', 'Finance', 'Operations', 'Sales'];
+
+const textArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]`;
+
+export async function loadPlatformData(database: DatabaseHandle) {
+  const { organizations, peopleEach, teamSize } = PLATFORM_SIZE;
+  const statements = [
+    `INSERT INTO organizations (name, website)
+       SELECT 'Bench Org ' || lpad(o::text, 4, '0'), 'https://org' || o || '.example.com'
+       FROM generate_series(1, ${organizations}) AS o`,
+    `INSERT INTO departments (organization_id, name, description)
+       SELECT org.id, d.name, 'The ' || d.name || ' department'
+       FROM organizations org CROSS JOIN unnest(${textArray(DEPARTMENTS)}) AS d(name)
+       WHERE org.name LIKE 'Bench Org %'`,
+    `WITH numbered AS (
+       SELECT org.id AS organization_id, substr(org.name, 11)::int AS o,
+              d.id AS department_id, row_number() OVER (PARTITION BY org.id ORDER BY d.name) - 1 AS slot
+       FROM organizations org JOIN departments d ON d.organization_id = org.id
+       WHERE org.name LIKE 'Bench Org %')
+     INSERT INTO users (email, password_hash, role, first_name, last_name, organization_id, department_id,
+                        job_title, is_active, onboarding_completed)
+       SELECT 'person' || u || '@org' || n.o || '.example.com', '$bench$never-verifies',
+              (CASE WHEN u = 1 THEN 'org_admin' ELSE 'user' END)::role,
+              (${textArray(FIRST_NAMES)})[1 + (u * 7 + n.o) % ${FIRST_NAMES.length}],
+              (${textArray(LAST_NAMES)})[1 + (u * 13 + n.o * 3) % ${LAST_NAMES.length}] || ' ' || u,
+              n.organization_id, n.department_id, 'Specialist', u % 20 <> 0, true
+       FROM numbered n CROSS JOIN generate_series(1, ${peopleEach}) AS u
+       WHERE u % ${DEPARTMENTS.length} = n.slot`,
+    `INSERT INTO teams (organization_id, department_id, name, description)
+       SELECT d.organization_id, d.id, d.name || ' Team', 'Bench team'
+       FROM departments d JOIN organizations org ON org.id = d.organization_id
+       WHERE org.name LIKE 'Bench Org %' AND d.name IN ('Engineering', 'Sales')`,
+    `INSERT INTO team_members (team_id, user_id, role)
+       SELECT t.id, p.id, (CASE WHEN p.rank = 1 THEN 'lead' ELSE 'member' END)::team_member_role
+       FROM teams t
+       JOIN LATERAL (
+         SELECT u.id, row_number() OVER (ORDER BY u.id) AS rank FROM users u
+         WHERE u.department_id = t.department_id AND u.is_active ORDER BY u.id LIMIT ${teamSize}
+       ) p ON true
+       WHERE t.description = 'Bench team'`,
+    `UPDATE teams t SET team_lead_id = tm.user_id FROM team_members tm
+       WHERE tm.team_id = t.id AND tm.role = 'lead' AND t.description = 'Bench team'`,
+    'VACUUM ANALYZE',
+  ];
+  for (const statement of statements) await database.query(statement);
+}

@@ -1,0 +1,10 @@
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * A column with its table's name. A correlated subquery must name the outer row's column this
+ * way: in a select from a single table drizzle writes bare column names, which the subquery would
+ * read as its own columns.
+ */
+export const qualified = (column: AnyPgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
