@@ -4,10 +4,16 @@
  */
 export type BenchAccount = 'admin' | 'orgAdmin';
 
+export interface ListContext {
+  acmeId: string;
+  /** The page count of a list, read from its first page. */
+  pages: (path: string) => Promise<number>;
+}
+
 export interface BenchList {
   name: string;
   account: BenchAccount;
-  path: (context: { acmeId: string; pages: (path: string) => Promise<number> }) => Promise<string>;
+  path: (context: ListContext) => Promise<string>;
   /** How the goal is judged: against the demo-size median, or against another list at the same size. */
   goal: { kind: 'scale' } | { kind: 'deep'; of: string };
 }

@@ -13,16 +13,18 @@ export interface CapturedQuery {
 
 /**
  * The floor to compare with: a bare Fastify route that runs the very SQL statements the real
- * route ran (captured with their parameters) and returns their rows, with no auth, validation,
- * presenter, schema serializer or logging.
+ * route ran (captured with their parameters, prepared on the server as the app's are) and returns
+ * their rows, with no auth, validation, presenter, schema serializer or logging.
  */
 export async function startBareRoute(database: DatabaseHandle, statements: CapturedQuery[]) {
   const [session, ...rest] = statements;
   if (!session) throw new Error('no statements captured');
   const app = Fastify({ logger: false });
   app.get('/bare', async () => {
-    await database.query(session.text, session.params);
-    const [page, total] = await Promise.all(rest.map((statement) => database.query(statement.text, statement.params)));
+    await database.query(session.text, session.params, 'bare_0');
+    const [page, total] = await Promise.all(
+      rest.map((statement, index) => database.query(statement.text, statement.params, `bare_${index + 1}`)),
+    );
     return { success: true, data: page?.rows ?? [], pagination: { total: total?.rows[0] ?? null } };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,8 +20,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the generated SQL migrations that have not run yet. */
   migrate(): Promise<void>;
-  /** Runs one SQL statement with bind parameters, outside the ORM (the benchmark's EXPLAIN and bare route). */
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs one SQL statement with bind parameters, outside the ORM (the benchmark's EXPLAIN and bare
+   * route); a `name` makes it a server-side prepared statement on PostgreSQL.
+   */
+  query(text: string, params?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -65,7 +68,7 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
         client.release();
       }
     },
-    query: (text, params) => pool.query(text, params),
+    query: (text, params, name) => pool.query({ text, values: params, ...(name && { name }) }),
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import type { PageQuery, Pagination } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowCounts } from '../db/schema/index.js';
+import { prepared } from './prepared.js';
 
 export const pageOffset = ({ page, limit }: PageQuery) => (page - 1) * limit;
 
@@ -37,13 +38,34 @@ export type CountedTable = 'users' | 'departments' | 'teams';
  * never a scan of the table.
  */
 export async function countRows(db: Database, table: CountedTable, organizationId?: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${rowCounts.total}), 0)`.mapWith(Number) })
-    .from(rowCounts)
-    .where(
-      organizationId === undefined
-        ? eq(rowCounts.tableName, table)
-        : and(eq(rowCounts.tableName, table), eq(rowCounts.organizationId, organizationId)),
-    );
+  const [row] =
+    organizationId === undefined
+      ? await countAllStatement(db).execute({ table })
+      : await countOfOrganizationStatement(db).execute({ table, organizationId });
   return row?.total ?? 0;
 }
+
+const countTotal = sql<number>`coalesce(sum(${rowCounts.total}), 0)`.mapWith(Number);
+
+const countAllStatement = (db: Database) =>
+  prepared(db, 'count_rows_all', (database, name) =>
+    database
+      .select({ total: countTotal })
+      .from(rowCounts)
+      .where(eq(rowCounts.tableName, sql.placeholder('table')))
+      .prepare(name),
+  );
+
+const countOfOrganizationStatement = (db: Database) =>
+  prepared(db, 'count_rows_of_organization', (database, name) =>
+    database
+      .select({ total: countTotal })
+      .from(rowCounts)
+      .where(
+        and(
+          eq(rowCounts.tableName, sql.placeholder('table')),
+          eq(rowCounts.organizationId, sql.placeholder('organizationId')),
+        ),
+      )
+      .prepare(name),
+  );

@@ -1,10 +1,11 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
+import { prepared } from '../lib/prepared.js';
 import type { SessionUser } from '../lib/session-user.js';
 import { hashToken } from '../lib/tokens.js';
 
@@ -32,15 +33,27 @@ declare module 'fastify' {
 /** OpenAPI: the security requirement of every route that needs a signed-in user. */
 export const bearerAuth = [{ bearerAuth: [] }];
 
-/** The live session of a bearer token: unexpired, of an active user. One query. */
+const findSessionStatement = (db: Database) =>
+  prepared(db, 'find_session', (database, name) =>
+    database
+      .select({ id: sessions.id, user: sessionUserColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+
+/** The live session of a bearer token: unexpired, of an active user. One prepared query. */
 export async function findSession(db: Database, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
-  const [row] = await db
-    .select({ id: sessions.id, user: sessionUserColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
-    .limit(1);
+  const [row] = await findSessionStatement(db).execute({ tokenHash: hashToken(token), now: new Date() });
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
 import { countRows, pageOffset } from '../../lib/paging.js';
+import { prepared } from '../../lib/prepared.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { qualified } from '../../lib/sql.js';
 import { canManageIn, canReadStructure } from '../organizations/policy.js';
@@ -77,24 +78,33 @@ export async function listDepartmentsVisibleTo(
 ) {
   const scope = listedOrganization(actor, query.organizationId);
   if (!scope) return { items: [], total: 0 };
-  const where = scope.id ? eq(departments.organizationId, scope.id) : sql`true`;
-  const page = db
-    .select({ id: departments.id })
-    .from(departments)
-    .innerJoin(organizations, eq(organizations.id, departments.organizationId))
-    .where(where)
-    .orderBy(...departmentOrder)
-    .limit(query.limit)
-    .offset(pageOffset(query))
-    .as('page');
+  const window = { limit: query.limit, offset: pageOffset(query) };
   const [items, total] = await Promise.all([
-    selectDepartmentRecords(db)
-      .innerJoin(page, eq(page.id, departments.id))
-      .orderBy(...departmentOrder),
+    scope.id
+      ? departmentPageStatement(db, 'organization').execute({ ...window, organizationId: scope.id })
+      : departmentPageStatement(db, 'all').execute(window),
     countRows(db, 'departments', scope.id),
   ]);
   return { items: items as DepartmentRecord[], total };
 }
+
+/** The list query, prepared once per scope: one organization's departments, or every organization's. */
+const departmentPageStatement = (db: Database, scope: 'organization' | 'all') =>
+  prepared(db, `department_page_${scope}`, (database, name) => {
+    const page = database
+      .select({ id: departments.id })
+      .from(departments)
+      .innerJoin(organizations, eq(organizations.id, departments.organizationId))
+      .where(scope === 'all' ? sql`true` : eq(departments.organizationId, sql.placeholder('organizationId')))
+      .orderBy(...departmentOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return selectDepartmentRecords(database)
+      .innerJoin(page, eq(page.id, departments.id))
+      .orderBy(...departmentOrder)
+      .prepare(name);
+  });
 
 /** The department if the actor may read it; 404 otherwise. */
 export async function getDepartmentFor(db: Database, actor: SessionUser, id: string): Promise<DepartmentRecord> {

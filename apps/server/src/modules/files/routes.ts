@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   envelope,
   fileKeyParams,
@@ -16,6 +17,8 @@ const tags = ['Files'];
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Multipart parsing (and its per-request hook) only where uploads are taken.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
 
   app.post(
     '/api/files/upload',

@@ -1,0 +1,12 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { z } from 'zod';
+
+/**
+ * Responses are written by fast-json-stringify from the JSON Schema of the route's zod response
+ * schema (the same one the OpenAPI document shows). Like zod's encode it writes only the declared
+ * fields, so a presenter can never leak a column it was handed; unlike it, it is compiled once per
+ * route instead of walking the schema on every response (docs/decisions.md).
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
+  fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as object);
