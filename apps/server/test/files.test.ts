@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { multipartBody, multipartFiles, TINY_PNG } from './helpers/multipart.js';
+import { multipartBody, multipartFiles, sendUpload, TINY_PNG } from './helpers/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,19 +16,8 @@ async function upload(
   filename: string,
   options: { as?: 'acmeMember'; contentType?: string; field?: string } = {},
 ) {
-  const { body, contentType } = multipartBody(
-    options.field ?? 'file',
-    filename,
-    content,
-    options.contentType ?? 'image/png',
-  );
-  return t.request({
-    method: 'POST',
-    url: '/api/files/upload',
-    payload: body,
-    headers: { 'content-type': contentType },
-    ...('as' in options ? { as: options.as } : { as: 'acmeMember' as const }),
-  });
+  const part = { field: options.field ?? 'file', filename, content, type: options.contentType ?? 'image/png' };
+  return sendUpload(t, [part], 'as' in options ? options.as : 'acmeMember');
 }
 
 describe('POST /api/files/upload', () => {
@@ -86,13 +75,7 @@ describe('POST /api/files/upload', () => {
   });
 
   it('needs a session', async () => {
-    const { body, contentType } = multipartBody('file', 'a.png', TINY_PNG, 'image/png');
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/files/upload',
-      payload: body,
-      headers: { 'content-type': contentType },
-    });
+    const response = await sendUpload(t, [{ field: 'file', filename: 'a.png', content: TINY_PNG, type: 'image/png' }]);
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
-import { multipartBody, uploadPng } from './helpers/multipart.js';
+import { uploadFile, uploadPng } from './helpers/multipart.js';
 
 let t: TestApp;
 let acmeId: string;
@@ -134,19 +134,16 @@ describe('PUT /api/users/profile', () => {
   });
 
   it('refuses an uploaded file that is not an image as a profile picture', async () => {
-    const { body, contentType } = multipartBody('file', 'notes.txt', Buffer.from('just text'), 'text/plain');
-    const upload = await t.request({
-      method: 'POST',
-      url: '/api/files/upload',
-      payload: body,
-      headers: { 'content-type': contentType },
-      as: 'acmeMember',
+    const notes = await uploadFile(t, 'acmeMember', {
+      filename: 'notes.txt',
+      content: Buffer.from('just text'),
+      type: 'text/plain',
     });
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
       as: 'acmeMember',
-      payload: { meta: { profileImage: upload.json().data.fileUrl } },
+      payload: { meta: { profileImage: notes } },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(MESSAGES.imageFileRequired);

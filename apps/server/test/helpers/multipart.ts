@@ -33,16 +33,27 @@ export function multipartBody(field: string, filename: string, content: Buffer, 
   return multipartFiles([{ field, filename, content, type }]);
 }
 
-/** Uploads a small PNG as the account and returns its file URL (for avatars and logos). */
-export async function uploadPng(t: TestApp, as: AccountName): Promise<string> {
-  const { body, contentType } = multipartBody('file', 'picture.png', TINY_PNG, 'image/png');
-  const response = await t.request({
+/** POST /api/files/upload with these parts, as the account (signed out when none). */
+export function sendUpload(t: TestApp, parts: FilePart[], as?: AccountName) {
+  const { body, contentType } = multipartFiles(parts);
+  return t.request({
     method: 'POST',
     url: '/api/files/upload',
     payload: body,
     headers: { 'content-type': contentType },
-    as,
+    ...(as && { as }),
   });
+}
+
+/** Uploads a file as the account and returns its file URL (a PNG by default: avatars and logos). */
+export async function uploadFile(
+  t: TestApp,
+  as: AccountName,
+  file: Omit<FilePart, 'field'> = { filename: 'picture.png', content: TINY_PNG, type: 'image/png' },
+): Promise<string> {
+  const response = await sendUpload(t, [{ field: 'file', ...file }], as);
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   return response.json().data.fileUrl as string;
 }
+
+export const uploadPng = (t: TestApp, as: AccountName) => uploadFile(t, as);
