@@ -354,6 +354,33 @@ describe('PUT /api/users/:id/organization', () => {
     });
   });
 
+  it('list totals follow registrations and moves between organizations', async () => {
+    const totalOf = async (as: AccountName) =>
+      (await t.request({ method: 'GET', url: '/api/users?limit=1', as })).json().pagination.total as number;
+    const [platform, acme, globex] = await Promise.all([
+      totalOf('admin'),
+      totalOf('acmeOwner'),
+      totalOf('globexOwner'),
+    ]);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/users/register',
+      as: 'acmeOwner',
+      payload: newMember(),
+    });
+    expect(await totalOf('acmeOwner')).toBe(acme + 1);
+    expect(await totalOf('admin')).toBe(platform + 1);
+    await t.request({
+      method: 'PUT',
+      url: `/api/users/${created.json().data.user.id}/organization`,
+      as: 'admin',
+      payload: { organizationId: globexId },
+    });
+    expect(await totalOf('acmeOwner')).toBe(acme);
+    expect(await totalOf('globexOwner')).toBe(globex + 1);
+    expect(await totalOf('admin')).toBe(platform + 1);
+  });
+
   it("takes the moved user out of the old organization's teams, leads and managers", async () => {
     const email = `mover.${Math.random().toString(36).slice(2)}@acme.example.com`;
     const mover = (

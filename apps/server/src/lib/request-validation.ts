@@ -15,7 +15,7 @@ export function containsNul(value: unknown): boolean {
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return true;
     } else if (Array.isArray(current)) {
-      pending.push(...current);
+      for (const item of current) pending.push(item);
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
         if (key.includes('\u0000')) return true;
