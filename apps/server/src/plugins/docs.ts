@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentRoute } from '../lib/openapi-operation.js';
 
 /** The OpenAPI document, generated from the routes' zod schemas, with Swagger UI at /api/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
@@ -11,16 +11,21 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       info: {
         title: 'S.M.A.R.T. API',
         description:
-          'Business management platform. Responses use the envelope {success, data} or {success:false, error, code}.',
+          'Business management platform: organizations, departments, teams and their people. ' +
+          'Responses use the envelope {success: true, data} (lists add pagination) or ' +
+          '{success: false, error, code, details?}; sign in with POST /api/users/login and send the token as a bearer.',
         version: '1.0.0',
+        license: { name: 'Proprietary (UNLICENSED): all rights reserved' },
       },
+      // Relative: the API is served by the same server as this document.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/users/login' },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });
