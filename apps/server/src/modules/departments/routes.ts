@@ -3,6 +3,7 @@ import {
   createDepartmentBody,
   departmentSchema,
   envelope,
+  errorResponse,
   idParams,
   MESSAGES,
   messageEnvelope,
@@ -42,6 +43,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listDepartments',
         tags,
         summary: "The organization's departments with team and member counts (admin: any organization)",
         security: bearerAuth,
@@ -64,11 +66,12 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'createDepartment',
         tags,
         summary: 'Create a department (canManageDepartments)',
         security: bearerAuth,
         body: createDepartmentBody,
-        response: { 201: departmentEnvelope },
+        response: { 201: departmentEnvelope, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -82,6 +85,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'getDepartment',
         tags,
         summary: 'One department',
         security: bearerAuth,
@@ -100,12 +104,13 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'updateDepartment',
         tags,
         summary: 'Change name, description, manager or icon (canManageDepartments)',
         security: bearerAuth,
         params: idParams,
         body: updateDepartmentBody,
-        response: { 200: departmentEnvelope },
+        response: { 200: departmentEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request) => ({
@@ -119,11 +124,12 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'deleteDepartment',
         tags,
         summary: 'Delete a department; its teams and members are detached, not deleted (canManageDepartments)',
         security: bearerAuth,
         params: idParams,
-        response: { 200: messageEnvelope },
+        response: { 200: messageEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -137,6 +143,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listDepartmentMembers',
         tags,
         summary: "The department's active members",
         security: bearerAuth,
@@ -156,12 +163,13 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'attachTeamToDepartment',
         tags,
         summary: 'Attach an existing team of the same organization (canManageDepartments)',
         security: bearerAuth,
         params: idParams,
         body: attachTeamBody,
-        response: { 200: departmentEnvelope },
+        response: { 200: departmentEnvelope, 403: errorResponse },
       },
     },
     async (request) => ({
@@ -175,11 +183,12 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'detachTeamFromDepartment',
         tags,
         summary: 'Detach a team from the department; the team stays (canManageDepartments)',
         security: bearerAuth,
         params: z.object({ id: z.uuid(), teamId: z.uuid() }),
-        response: { 200: departmentEnvelope },
+        response: { 200: departmentEnvelope, 403: errorResponse },
       },
     },
     async (request) => ({

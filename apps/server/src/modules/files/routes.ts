@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   envelope,
+  errorResponse,
   fileKeyParams,
   isInlineImageType,
   MAX_UPLOAD_BYTES,
@@ -25,12 +26,13 @@ export async function fileRoutes(fastify: FastifyInstance) {
     {
       preValidation: authenticate,
       schema: {
+        operationId: 'uploadFile',
         tags,
         summary: 'Upload one file (multipart field "file", at most 10 MB)',
         description: 'The stored type is sniffed from the content. Larger files are refused with 413.',
         security: bearerAuth,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(uploadedFileSchema) },
+        response: { 201: envelope(uploadedFileSchema), 413: errorResponse },
       },
     },
     async (request, reply) => {
@@ -65,7 +67,9 @@ export async function fileRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/files/:key',
     {
+      config: { public: true },
       schema: {
+        operationId: 'getFile',
         tags,
         summary: 'A stored file, by its unguessable key (images inline, everything else as an attachment)',
         params: fileKeyParams,

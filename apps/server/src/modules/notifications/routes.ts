@@ -15,6 +15,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     {
       preValidation: authenticate,
       schema: {
+        operationId: 'getNotificationPreferences',
         tags,
         summary: 'Own notification preferences',
         security: bearerAuth,
@@ -32,6 +33,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     {
       preValidation: authenticate,
       schema: {
+        operationId: 'updateNotificationPreferences',
         tags,
         summary: 'Change some notification preferences; the rest stay',
         security: bearerAuth,

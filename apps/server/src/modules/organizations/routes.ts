@@ -1,6 +1,7 @@
 import {
   createOrganizationBody,
   envelope,
+  errorResponse,
   idParams,
   MESSAGES,
   memberStatusQuery,
@@ -38,6 +39,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listOrganizations',
         tags,
         summary: 'Organizations: admin all, an advisor those it advises, others their own',
         security: bearerAuth,
@@ -60,11 +62,12 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'createOrganization',
         tags,
         summary: 'Create an organization (admin)',
         security: bearerAuth,
         body: createOrganizationBody,
-        response: { 201: organizationEnvelope },
+        response: { 201: organizationEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -78,6 +81,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'getOrganization',
         tags,
         summary: 'One organization (its members, its advisors, admin)',
         security: bearerAuth,
@@ -96,12 +100,13 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'updateOrganization',
         tags,
         summary: 'Change the organization profile (its org_admin, admin)',
         security: bearerAuth,
         params: idParams,
         body: updateOrganizationBody,
-        response: { 200: organizationEnvelope },
+        response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request) => ({
@@ -117,11 +122,12 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'deleteOrganization',
         tags,
         summary: 'Delete an organization without members (admin); 409 while it has members',
         security: bearerAuth,
         params: idParams,
-        response: { 200: messageEnvelope },
+        response: { 200: messageEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
@@ -135,6 +141,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listOrganizationUsers',
         tags,
         summary: "The organization's members (its members, its advisors, admin)",
         security: bearerAuth,

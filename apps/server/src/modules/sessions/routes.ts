@@ -1,4 +1,11 @@
-import { changePasswordBody, loginBody, loginResponse, MESSAGES, messageEnvelope } from '@smart/contracts';
+import {
+  changePasswordBody,
+  errorResponse,
+  loginBody,
+  loginResponse,
+  MESSAGES,
+  messageEnvelope,
+} from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
@@ -19,11 +26,13 @@ export async function sessionRoutes(
   app.post(
     '/api/users/login',
     {
+      config: { public: true },
       schema: {
+        operationId: 'signIn',
         tags,
         summary: 'Sign in with e-mail and password; returns a bearer token',
         body: loginBody,
-        response: { 200: loginResponse },
+        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -38,6 +47,7 @@ export async function sessionRoutes(
     {
       preValidation: authenticate,
       schema: {
+        operationId: 'signOut',
         tags,
         summary: 'End this session (the token stops working)',
         security: bearerAuth,
@@ -57,11 +67,12 @@ export async function sessionRoutes(
     {
       preValidation: authenticate,
       schema: {
+        operationId: 'changePassword',
         tags,
         summary: 'Change own password; every other session of the user is signed out',
         security: bearerAuth,
         body: changePasswordBody,
-        response: { 200: messageEnvelope },
+        response: { 200: messageEnvelope, 429: errorResponse },
       },
     },
     async (request) => {

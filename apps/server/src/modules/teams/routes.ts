@@ -2,6 +2,7 @@ import {
   addTeamMemberBody,
   createTeamBody,
   envelope,
+  errorResponse,
   idParams,
   idSchema,
   MESSAGES,
@@ -48,11 +49,12 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listTeams',
         tags,
         summary: "Teams by name: the own organization's; an admin may pick one (organizationId) or see all",
         security: bearerAuth,
         querystring: teamListQuery,
-        response: { 200: teamPage },
+        response: { 200: teamPage, 404: errorResponse },
       },
     },
     async (request) => {
@@ -67,6 +69,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listTeamsByDepartment',
         tags,
         summary: "A department's teams (its organization's members and admin)",
         security: bearerAuth,
@@ -86,6 +89,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'getTeam',
         tags,
         summary: 'A team with its members, lead first (its organization and admin)',
         security: bearerAuth,
@@ -104,12 +108,13 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'createTeam',
         tags,
         summary:
           "Create a team (canManageTeams) in the own organization; an admin in its department's. The lead becomes a member with role lead",
         security: bearerAuth,
         body: createTeamBody,
-        response: { 201: teamDetailEnvelope },
+        response: { 201: teamDetailEnvelope, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -123,12 +128,13 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'updateTeam',
         tags,
         summary: 'Edit name, description, department (null detaches) or lead (null clears) (canManageTeams)',
         security: bearerAuth,
         params: idParams,
         body: updateTeamBody,
-        response: { 200: teamDetailEnvelope },
+        response: { 200: teamDetailEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -142,11 +148,12 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'deleteTeam',
         tags,
         summary: 'Delete a team; its users stay (canManageTeams)',
         security: bearerAuth,
         params: idParams,
-        response: { 200: messageEnvelope },
+        response: { 200: messageEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -160,6 +167,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listTeamMembers',
         tags,
         summary: "A team's members, lead first (its organization and admin)",
         security: bearerAuth,
@@ -178,12 +186,13 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'addTeamMember',
         tags,
         summary: 'Add a user of the organization to the team; role lead makes it the lead (canManageTeams)',
         security: bearerAuth,
         params: idParams,
         body: addTeamMemberBody,
-        response: { 201: teamDetailEnvelope },
+        response: { 201: teamDetailEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -197,11 +206,12 @@ export async function teamRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'removeTeamMember',
         tags,
         summary: 'Remove a member; removing the lead leaves the team without one (canManageTeams)',
         security: bearerAuth,
         params: memberParams,
-        response: { 200: teamDetailEnvelope },
+        response: { 200: teamDetailEnvelope, 403: errorResponse },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   envelope,
+  errorResponse,
   idParams,
   memberStatusQuery,
   pagedEnvelope,
@@ -44,11 +45,12 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'registerUser',
         tags,
         summary: 'Add a user (org_admin: into its own organization as user or org_admin; admin: anywhere)',
         security: bearerAuth,
         body: registerBody,
-        response: { 201: registerResponse },
+        response: { 201: registerResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -61,7 +63,13 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/api/users/profile',
     {
       ...protectedRoute,
-      schema: { tags, summary: 'The signed-in user', security: bearerAuth, response: { 200: userEnvelope } },
+      schema: {
+        operationId: 'getProfile',
+        tags,
+        summary: 'The signed-in user',
+        security: bearerAuth,
+        response: { 200: userEnvelope },
+      },
     },
     async (request) => {
       const record = await loadUserRecord(app.db, requireUser(request).id);
@@ -74,11 +82,12 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'updateProfile',
         tags,
         summary: 'Edit own name, e-mail and profile fields (never role or organization)',
         security: bearerAuth,
         body: profileUpdateBody,
-        response: { 200: userEnvelope },
+        response: { 200: userEnvelope, 409: errorResponse },
       },
     },
     async (request) => {
@@ -92,11 +101,12 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listUsers',
         tags,
         summary: 'Users: admin sees everyone, org_admin its organization',
         security: bearerAuth,
         querystring: pageQuery,
-        response: { 200: userPage },
+        response: { 200: userPage, 403: errorResponse },
       },
     },
     async (request) => {
@@ -110,6 +120,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listUsersByOrganization',
         tags,
         summary: "An organization's members (readable by its members, its advisors and admin)",
         security: bearerAuth,
@@ -129,12 +140,13 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'moveUserToOrganization',
         tags,
         summary: 'Move a user to an organization (admin)',
         security: bearerAuth,
         params: idParams,
         body: setUserOrganizationBody,
-        response: { 200: userEnvelope },
+        response: { 200: userEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -153,6 +165,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'listUsersByDepartment',
         tags,
         summary: "A department's members (its organization and admin)",
         security: bearerAuth,
@@ -172,13 +185,14 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'setUserDepartment',
         tags,
         summary:
           "Place a user in one of its organization's departments, or none (org_admin of that organization, admin)",
         security: bearerAuth,
         params: idParams,
         body: setUserDepartmentBody,
-        response: { 200: userEnvelope },
+        response: { 200: userEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -197,12 +211,13 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'updateMember',
         tags,
         summary: "Edit a member's job title, phone, department and role (org_admin of that organization, admin)",
         security: bearerAuth,
         params: idParams,
         body: updateMemberBody,
-        response: { 200: userEnvelope },
+        response: { 200: userEnvelope, 403: errorResponse },
       },
     },
     async (request) => {
@@ -216,12 +231,13 @@ export async function userRoutes(fastify: FastifyInstance) {
     {
       ...protectedRoute,
       schema: {
+        operationId: 'deactivateMember',
         tags,
         summary:
           'Deactivate a member: it can no longer sign in; its records stay (org_admin of that organization, admin)',
         security: bearerAuth,
         params: idParams,
-        response: { 200: userEnvelope },
+        response: { 200: userEnvelope, 400: errorResponse, 403: errorResponse },
       },
     },
     async (request) => {
