@@ -1,0 +1,96 @@
+/**
+ * The OpenAPI document is something tools use (client generators, linters): it passes Redocly's
+ * recommended rules, names every operation, and documents the error envelope the server really sends.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintOpenApiDocument } from '../scripts/openapi-lint.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  responses: Record<string, { content?: { 'application/json': { schema: JsonObjectSchema } } }>;
+}
+interface JsonObjectSchema {
+  properties: Record<string, { enum?: unknown[] }>;
+  required: string[];
+}
+
+let t: TestApp;
+let operations: [string, Operation][];
+let document: { paths: Record<string, Record<string, Operation>> };
+beforeAll(async () => {
+  t = await createTestApp();
+  document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method} ${path}`, operation]),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the OpenAPI document', () => {
+  it("passes Redocly's recommended lint with no error and no warning", { timeout: 120_000 }, async () => {
+    const run = await lintOpenApiDocument(document, 'json');
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
+    const problems = report.problems.map(
+      ({ ruleId, message, location }) => `${ruleId} ${location[0]?.pointer}: ${message}`,
+    );
+    expect(problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('names every operation once, with a camelCase verb a generated client can use', () => {
+    const unnamed = operations.filter(([, operation]) => !operation.operationId).map(([name]) => name);
+    expect(unnamed, 'operations without operationId').toEqual([]);
+    const ids = operations.map(([, operation]) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+[A-Z][A-Za-z]*$/);
+  });
+
+  it('asks for the bearer token everywhere except the public routes, which say so with security: []', () => {
+    const publicOperations = operations.filter(([, operation]) => operation.security?.length === 0);
+    expect(publicOperations.map(([name]) => name).sort()).toEqual([
+      'get /api/files/{key}',
+      'get /api/health',
+      'post /api/users/login',
+    ]);
+    for (const [name, operation] of operations) {
+      if (operation.security?.length === 0) continue;
+      expect(operation.security, name).toEqual([{ bearerAuth: [] }]);
+      expect(operation.responses, name).toHaveProperty('401');
+    }
+  });
+
+  it('documents the error envelope the server really sends', async () => {
+    const documentedError = (operation: string, status: number, response: LightMyRequestResponse) => {
+      expect(response.statusCode, operation).toBe(status);
+      const [method, path] = operation.split(' ') as [string, string];
+      const schema = document.paths[path]?.[method]?.responses[status]?.content?.['application/json'].schema;
+      expect(schema, `${operation} documents ${status}`).toBeDefined();
+      const body = response.json();
+      expect(Object.keys(schema!.properties)).toEqual(expect.arrayContaining(Object.keys(body)));
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(schema!.required));
+      expect(schema!.properties.code?.enum).toContain(body.code);
+    };
+    documentedError('get /api/users/profile', 401, await t.request({ method: 'GET', url: '/api/users/profile' }));
+    documentedError(
+      'put /api/users/profile',
+      400,
+      await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload: { email: 'x' } }),
+    );
+    documentedError('get /api/users', 403, await t.request({ method: 'GET', url: '/api/users', as: 'acmeMember' }));
+    documentedError(
+      'get /api/teams/{id}',
+      404,
+      await t.request({ method: 'GET', url: `/api/teams/${randomUUID()}`, as: 'acmeMember' }),
+    );
+  });
+});
