@@ -11,16 +11,20 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 interface Operation {
   operationId?: string;
   security?: unknown[];
-  responses: Record<string, { content?: { 'application/json': { schema: JsonObjectSchema } } }>;
+  responses: Record<string, { content?: { 'application/json': { schema: { $ref?: string } } } }>;
 }
 interface JsonObjectSchema {
   properties: Record<string, { enum?: unknown[] }>;
   required: string[];
 }
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonObjectSchema> };
+}
 
 let t: TestApp;
 let operations: [string, Operation][];
-let document: { paths: Record<string, Record<string, Operation>> };
+let document: Document;
 beforeAll(async () => {
   t = await createTestApp();
   document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
@@ -73,7 +77,8 @@ describe('the OpenAPI document', () => {
     const documentedError = (operation: string, status: number, response: LightMyRequestResponse) => {
       expect(response.statusCode, operation).toBe(status);
       const [method, path] = operation.split(' ') as [string, string];
-      const schema = document.paths[path]?.[method]?.responses[status]?.content?.['application/json'].schema;
+      const reference = document.paths[path]?.[method]?.responses[status]?.content?.['application/json'].schema.$ref;
+      const schema = document.components.schemas[reference?.replace('#/components/schemas/', '') ?? ''];
       expect(schema, `${operation} documents ${status}`).toBeDefined();
       const body = response.json();
       expect(Object.keys(schema!.properties)).toEqual(expect.arrayContaining(Object.keys(body)));

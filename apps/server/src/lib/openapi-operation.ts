@@ -29,28 +29,53 @@ const ERROR_MEANINGS: Partial<Record<ErrorStatus, string>> = {
 const codesOf = (status: number) =>
   (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);
 
-/** The error envelope the error handler sends with this status, with its code(s) pinned. */
-function documentedError(status: number) {
-  const [first, ...rest] = codesOf(status);
-  const meaning = ERROR_MEANINGS[status as ErrorStatus];
-  if (!first || !meaning) throw new Error(`No documented client error for status ${status}`);
-  return {
-    description: meaning,
-    content: { 'application/json': { schema: errorResponse.extend({ code: z.enum([first, ...rest]) }) } },
-  };
+/** BAD_REQUEST -> BadRequestError: the name a generated client gives the type. */
+const schemaIdOf = (code: ErrorCode) =>
+  `${code.toLowerCase().replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}Error`;
+
+/**
+ * The error envelope the error handler sends with each client error status, its code(s) pinned:
+ * shared schemas (app.addSchema) that the document defines once and every operation refers to.
+ */
+const errorSchemaByStatus = new Map(
+  Object.entries(ERROR_MEANINGS).map(([status, description]) => {
+    const [first, ...rest] = codesOf(Number(status));
+    if (!first) throw new Error(`No error code has status ${status}`);
+    const envelope = errorResponse.extend({ code: z.enum([first, ...rest]) });
+    const schema = {
+      ...z.toJSONSchema(envelope, { target: 'openapi-3.0', io: 'output' }),
+      $id: schemaIdOf(first),
+      description,
+    };
+    return [Number(status), schema] as const;
+  }),
+);
+export const errorSchemas = [...errorSchemaByStatus.values()];
+
+function errorReference(status: number) {
+  const schema = errorSchemaByStatus.get(status);
+  if (!schema) throw new Error(`No documented client error for status ${status}`);
+  return { $ref: `${schema.$id}#` };
 }
 
 /**
  * The client errors of a route: the ones it declares (403, 409 ... its handler raises) and the ones
- * every route of its kind can answer: 400 for input, 401 without a session, 404 for a path id.
+ * every route of its kind can answer: 400 for input, 401 without a session, 404 for a path id,
+ * 413 and 415 for a JSON body.
  */
 function clientErrors(schema: FastifySchema, isPublic: boolean): number[] {
   const declared = Object.keys(schema.response ?? {})
     .map(Number)
     .filter((status) => status >= 400);
   const takesInput = Boolean(schema.body || schema.querystring || schema.consumes);
-  const inherent = [...(takesInput ? [400] : []), ...(isPublic ? [] : [401]), ...(schema.params ? [404] : [])];
-  return [...new Set([...declared, ...inherent])].sort();
+  const inherent = [
+    ...(takesInput ? [400] : []),
+    ...(isPublic ? [] : [401]),
+    ...(schema.params ? [404] : []),
+    // A JSON body over the size limit, or a body of another type.
+    ...(schema.body ? [413, 415] : []),
+  ];
+  return [...new Set([...declared, ...inherent])].sort((a, b) => a - b);
 }
 
 /**
@@ -61,16 +86,19 @@ export const documentRoute: SwaggerTransform = (input) => {
   const { schema, route } = input;
   if (!schema || schema.hide) return jsonSchemaTransform(input);
   const isPublic = route.config?.public === true;
-  const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
-  for (const status of clientErrors(schema, isPublic)) response[status] = documentedError(status);
+  const errors = clientErrors(schema, isPublic);
+  const success = Object.fromEntries(
+    Object.entries(schema.response ?? {}).filter(([status]) => !errors.includes(Number(status))),
+  );
   const transformed = jsonSchemaTransform({
     ...input,
-    schema: { ...schema, security: isPublic ? [] : bearerAuth, response },
+    schema: { ...schema, security: isPublic ? [] : bearerAuth, response: success },
   });
-  const documented = transformed.schema.response as Record<string, unknown>;
+  const documented = (transformed.schema.response ?? {}) as Record<string, unknown>;
+  for (const status of errors) documented[status] = errorReference(status);
   // A route without a declared success body (a file download) still answers 200; `null` means no JSON body.
   if (!Object.keys(documented).some((status) => status.startsWith('2'))) {
     documented[200] = { type: 'null', description: 'Success' };
   }
-  return transformed;
+  return { ...transformed, schema: { ...transformed.schema, response: documented } };
 };

@@ -2,10 +2,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { documentRoute } from '../lib/openapi-operation.js';
+import { documentRoute, errorSchemas } from '../lib/openapi-operation.js';
 
 /** The OpenAPI document, generated from the routes' zod schemas, with Swagger UI at /api/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
+  for (const schema of errorSchemas) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -26,6 +27,8 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform: documentRoute,
+    // Shared schemas keep their $id as the component name (BadRequestError, not def-0).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });
