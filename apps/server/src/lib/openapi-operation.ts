@@ -83,8 +83,10 @@ function clientErrors(schema: FastifySchema, isPublic: boolean): number[] {
  * client errors in the one error envelope, then zod -> JSON Schema as before.
  */
 export const documentRoute: SwaggerTransform = (input) => {
-  const { schema, route } = input;
-  if (!schema || schema.hide) return jsonSchemaTransform(input);
+  const { route } = input;
+  // A route without a schema still gets its security and client errors documented.
+  const schema: FastifySchema = input.schema ?? {};
+  if (schema.hide) return jsonSchemaTransform(input);
   const isPublic = route.config?.public === true;
   const errors = clientErrors(schema, isPublic);
   const success = Object.fromEntries(
