@@ -79,22 +79,34 @@ describe('apiClient', () => {
     expect(sent).toEqual(['Bearer tok-1']);
   });
 
-  it.each([401, 403])(
-    'a %i ends the session: every token and user key cleared, session-ended fired',
-    async (status) => {
-      storeSession('tok-1');
-      stubFetch(() =>
-        jsonResponse(status, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }),
-      );
+  it('a 401 ends the session: every token and user key cleared, session-ended fired', async () => {
+    storeSession('tok-1');
+    stubFetch(() => jsonResponse(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }));
 
-      const error = await apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
+    const error = await apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
 
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(status);
-      expect(storedKeys()).toEqual([]);
-      expect(sessionEnded).toBe(1);
-    },
-  );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(storedKeys()).toEqual([]);
+    expect(sessionEnded).toBe(1);
+  });
+
+  it('a 403 surfaces its message and keeps the session: the user is refused one thing, not signed out', async () => {
+    storeSession('tok-1');
+    stubFetch(() =>
+      jsonResponse(403, { success: false, error: 'Only an organization admin may do this', code: 'FORBIDDEN' }),
+    );
+
+    const error = await apiClient
+      .delete('/api/departments/d1', { errorMessage: 'Failed to delete department' })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect((error as ApiError).message).toBe('Only an organization admin may do this');
+    expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
+    expect(sessionEnded).toBe(0);
+  });
 
   it('a 401 answering a request sent with an old token leaves the newer session alone', async () => {
     storeSession('old-token');

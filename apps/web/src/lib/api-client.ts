@@ -4,10 +4,11 @@ import { clearCredentials, readToken } from './credentials';
 /**
  * THE one HTTP client of the web app. Same-origin relative URLs ('/api/...'), bearer token from
  * local storage, the `{ success, data }` / `{ success: false, error, code }` envelope unwrapped,
- * failures thrown as ApiError. A 401/403 on an authenticated call ends the session: credentials
- * are cleared and SESSION_ENDED_EVENT is dispatched for the auth provider. Only the session the
- * request was sent with is ended: a late answer to a request made with a token that has since been
- * replaced (sign-out and sign-in meanwhile) leaves the newer session alone. No toasts here.
+ * failures thrown as ApiError. A 401 on an authenticated call ends the session: credentials are
+ * cleared and SESSION_ENDED_EVENT is dispatched for the auth provider. A 403 does not: the user is
+ * still signed in, only refused this one thing, and the caller shows the server's message. Only the
+ * session the request was sent with is ended: a late 401 to a request made with a token that has
+ * since been replaced (sign-out and sign-in meanwhile) leaves the newer session alone. No toasts here.
  */
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -101,7 +102,7 @@ async function send<T>(
   const payload = await readJson(response);
   if (!response.ok || (payload as { success?: unknown } | null)?.success === false) {
     // Compare with the token stored NOW: the request may have been sent with one since replaced.
-    if ((response.status === 401 || response.status === 403) && token && readToken() === token) endSession();
+    if (response.status === 401 && token && readToken() === token) endSession();
     throw errorFrom(response.status, payload, options.errorMessage ?? MESSAGES.internalError);
   }
   const data = (payload as { data?: unknown } | null)?.data;

@@ -61,7 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [acceptUser, endLocalSession]);
 
-  // The API client reports 401/403 on an authenticated call; it has already cleared storage.
+  // The API client reports a 401 on an authenticated call; it has already cleared storage.
   useEffect(() => {
     const onSessionEnded = () => endLocalSession();
     window.addEventListener(SESSION_ENDED_EVENT, onSessionEnded);
