@@ -98,7 +98,7 @@ describe('apiClient', () => {
     );
 
     const error = await apiClient
-      .delete('/api/departments/d1', { errorMessage: 'Failed to delete department' })
+      .delete('/api/departments/d1', { failMessage: 'Failed to delete department' })
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
@@ -137,7 +137,7 @@ describe('apiClient', () => {
     stubFetch(() => jsonResponse(400, { success: false, error: 'Name is required', code: 'VALIDATION_ERROR' }));
 
     const error = await apiClient
-      .put('/api/users/profile', {}, { errorMessage: 'Failed to update profile' })
+      .put('/api/users/profile', {}, { failMessage: 'Failed to update profile' })
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
@@ -158,28 +158,40 @@ describe('apiClient', () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
 
     const error = await apiClient
-      .get('/api/users/profile', { errorMessage: 'Failed to load profile' })
+      .get('/api/users/profile', { failMessage: 'Failed to load profile' })
       .catch((caught: unknown) => caught);
 
     expect((error as ApiError).status).toBe(502);
     expect((error as ApiError).message).toBe('Failed to load profile');
   });
 
-  it('a network failure surfaces as a network ApiError with the caller message, session kept', async () => {
+  it('a network failure surfaces as a network ApiError with the fail message, session kept', async () => {
     storeSession('tok-1');
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
 
     const error = await apiClient
-      .get('/api/users/profile', { networkErrorMessage: 'Cannot reach the server' })
+      .get('/api/users/profile', { failMessage: 'Failed to load profile' })
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
     expect((error as ApiError).code).toBe(NETWORK_ERROR_CODE);
-    expect((error as ApiError).message).toBe('Cannot reach the server');
+    expect((error as ApiError).message).toBe('Failed to load profile');
     expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
     expect(sessionEnded).toBe(0);
+  });
+
+  it('a call with a network text of its own shows that one when the server cannot be reached', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    const error = await apiClient
+      .post('/api/users/login', {}, { failMessage: 'Login failed', networkErrorMessage: 'Network error during login' })
+      .catch((caught: unknown) => caught);
+
+    expect((error as ApiError).message).toBe('Network error during login');
   });
 });

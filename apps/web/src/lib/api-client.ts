@@ -32,9 +32,9 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** Message when the server answers with an error but no text of its own. */
-  errorMessage?: string;
-  /** Message when the server cannot be reached. */
+  /** Message when the call fails without a text of its own: an error answer without one, or no answer. */
+  failMessage?: string;
+  /** Overrides failMessage when the server cannot be reached (the spec gives a few calls their own text). */
   networkErrorMessage?: string;
   /** Refuse before sending when no token is stored (spec section 5). */
   requireToken?: boolean;
@@ -96,14 +96,18 @@ async function send<T>(
     response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, options.networkErrorMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE);
+    throw new ApiError(
+      0,
+      options.networkErrorMessage ?? options.failMessage ?? MESSAGES.internalError,
+      NETWORK_ERROR_CODE,
+    );
   }
 
   const payload = await readJson(response);
   if (!response.ok || (payload as { success?: unknown } | null)?.success === false) {
     // Compare with the token stored NOW: the request may have been sent with one since replaced.
     if (response.status === 401 && token && readToken() === token) endSession();
-    throw errorFrom(response.status, payload, options.errorMessage ?? MESSAGES.internalError);
+    throw errorFrom(response.status, payload, options.failMessage ?? MESSAGES.internalError);
   }
   const data = (payload as { data?: unknown } | null)?.data;
   return (data === undefined ? payload : data) as T;

@@ -9,8 +9,7 @@ import { structureKeys } from './structure-keys';
  */
 export function getOrganizationUsers(organizationId: string): Promise<User[]> {
   return apiClient.get<User[]>(`/api/users/organization/${encodeURIComponent(organizationId)}?limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchAvailableUsersFailed,
-    networkErrorMessage: MESSAGES.fetchAvailableUsersFailed,
+    failMessage: MESSAGES.fetchAvailableUsersFailed,
   });
 }
 

@@ -12,7 +12,7 @@ export function loginRequest(email: string, password: string): Promise<LoginResu
   return apiClient.post<LoginResult>(
     '/api/users/login',
     { email, password },
-    { errorMessage: MESSAGES.loginFailed, networkErrorMessage: MESSAGES.loginNetworkError },
+    { failMessage: MESSAGES.loginFailed, networkErrorMessage: MESSAGES.loginNetworkError },
   );
 }
 
@@ -24,7 +24,7 @@ export function logoutRequest(): Promise<unknown> {
 export function fetchSessionUser(signal?: AbortSignal): Promise<User> {
   return apiClient.get<User>('/api/users/profile', {
     requireToken: true,
-    errorMessage: MESSAGES.getProfileFailed,
+    failMessage: MESSAGES.getProfileFailed,
     networkErrorMessage: MESSAGES.profileNetworkError,
     ...(signal ? { signal } : {}),
   });

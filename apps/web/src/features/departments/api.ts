@@ -33,8 +33,7 @@ export const departmentKeys = {
 };
 
 const fetchFailed = {
-  errorMessage: MESSAGES.fetchDepartmentsFailed,
-  networkErrorMessage: MESSAGES.fetchDepartmentsFailed,
+  failMessage: MESSAGES.fetchDepartmentsFailed,
 };
 
 export function getDepartments(): Promise<Department[]> {
@@ -43,43 +42,37 @@ export function getDepartments(): Promise<Department[]> {
 
 export function getDepartment(departmentId: string): Promise<Department> {
   return apiClient.get<Department>(`/api/departments/${id(departmentId)}`, {
-    errorMessage: MESSAGES.fetchDepartmentFailed,
-    networkErrorMessage: MESSAGES.fetchDepartmentFailed,
+    failMessage: MESSAGES.fetchDepartmentFailed,
   });
 }
 
 export function getDepartmentMembers(departmentId: string): Promise<User[]> {
   return apiClient.get<User[]>(`/api/departments/${id(departmentId)}/members?limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchUsersByDepartmentFailed,
-    networkErrorMessage: MESSAGES.fetchUsersByDepartmentFailed,
+    failMessage: MESSAGES.fetchUsersByDepartmentFailed,
   });
 }
 
 export function getDepartmentTeams(departmentId: string): Promise<Team[]> {
   return apiClient.get<Team[]>(`/api/teams/department/${id(departmentId)}?limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchTeamsFailed,
-    networkErrorMessage: MESSAGES.fetchTeamsFailed,
+    failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
 
 export function getOrganizationTeams(organizationId: string): Promise<Team[]> {
   return apiClient.get<Team[]>(`/api/teams?organizationId=${id(organizationId)}&limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchTeamsFailed,
-    networkErrorMessage: MESSAGES.fetchTeamsFailed,
+    failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
 
 export function createDepartment(body: CreateDepartmentBody): Promise<Department> {
   return apiClient.post<Department>('/api/departments', body, {
-    errorMessage: MESSAGES.createDepartmentFailed,
-    networkErrorMessage: MESSAGES.createDepartmentFailed,
+    failMessage: MESSAGES.createDepartmentFailed,
   });
 }
 
 export function updateDepartment(departmentId: string, body: UpdateDepartmentBody): Promise<Department> {
   return apiClient.put<Department>(`/api/departments/${id(departmentId)}`, body, {
-    errorMessage: MESSAGES.updateDepartmentFailed,
-    networkErrorMessage: MESSAGES.updateDepartmentFailed,
+    failMessage: MESSAGES.updateDepartmentFailed,
   });
 }
 
@@ -87,7 +80,7 @@ export function addUserToDepartment(userId: string, department: Pick<Department,
   return apiClient.put<User>(
     `/api/users/${id(userId)}/department`,
     { departmentId: department.id, departmentName: department.name },
-    { errorMessage: MESSAGES.addUserToDepartmentFailed, networkErrorMessage: MESSAGES.addUserToDepartmentFailed },
+    { failMessage: MESSAGES.addUserToDepartmentFailed },
   );
 }
 
@@ -96,15 +89,14 @@ export function attachTeam(departmentId: string, teamId: string): Promise<Depart
   return apiClient.post<Department>(
     `/api/departments/${id(departmentId)}/teams`,
     { teamId },
-    { errorMessage: MESSAGES.addTeamFailed, networkErrorMessage: MESSAGES.addTeamFailed },
+    { failMessage: MESSAGES.addTeamFailed },
   );
 }
 
 /** The team stays, without a department; answers with the department. */
 export function detachTeam(departmentId: string, teamId: string): Promise<Department> {
   return apiClient.delete<Department>(`/api/departments/${id(departmentId)}/teams/${id(teamId)}`, {
-    errorMessage: MESSAGES.removeTeamFailed,
-    networkErrorMessage: MESSAGES.removeTeamFailed,
+    failMessage: MESSAGES.removeTeamFailed,
   });
 }
 

@@ -10,8 +10,7 @@ export const notificationKeys = {
 export function getNotificationPreferences(): Promise<NotificationPreferences> {
   return apiClient.get<NotificationPreferences>('/api/users/notifications', {
     requireToken: true,
-    errorMessage: MESSAGES.fetchNotificationsFailed,
-    networkErrorMessage: MESSAGES.fetchNotificationsFailed,
+    failMessage: MESSAGES.fetchNotificationsFailed,
   });
 }
 
@@ -21,8 +20,7 @@ export function updateNotificationPreferences(patch: NotificationPreferencesPatc
     { notifications: patch },
     {
       requireToken: true,
-      errorMessage: MESSAGES.updateNotificationsFailed,
-      networkErrorMessage: MESSAGES.updateNotificationsFailed,
+      failMessage: MESSAGES.updateNotificationsFailed,
     },
   );
 }

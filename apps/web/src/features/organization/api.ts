@@ -19,28 +19,25 @@ const organizationPath = (organizationId: string) => `/api/organizations/${encod
 
 export function getOrganization(organizationId: string): Promise<Organization> {
   return apiClient.get<Organization>(organizationPath(organizationId), {
-    errorMessage: MESSAGES.fetchOrganizationFailed,
-    networkErrorMessage: MESSAGES.fetchOrganizationFailed,
+    failMessage: MESSAGES.fetchOrganizationFailed,
   });
 }
 
 export function updateOrganization(organizationId: string, body: UpdateOrganizationBody): Promise<Organization> {
   return apiClient.put<Organization>(organizationPath(organizationId), body, {
-    errorMessage: MESSAGES.updateOrganizationFailed,
-    networkErrorMessage: MESSAGES.updateOrganizationFailed,
+    failMessage: MESSAGES.updateOrganizationFailed,
   });
 }
 
 function uploadFile(file: File): Promise<UploadedFile> {
   return apiClient.upload<UploadedFile>('/api/files/upload', file, {
-    errorMessage: MESSAGES.updateOrganizationFailed,
-    networkErrorMessage: MESSAGES.updateOrganizationFailed,
+    failMessage: MESSAGES.updateOrganizationFailed,
   });
 }
 
 /** The signed-in user as the server has it now (its meta carries the organization's current name). */
 function getCurrentUser(): Promise<User> {
-  return apiClient.get<User>('/api/users/profile', { errorMessage: MESSAGES.fetchUserProfileFailed });
+  return apiClient.get<User>('/api/users/profile', { failMessage: MESSAGES.fetchUserProfileFailed });
 }
 
 export function useOrganization(organizationId: string | null) {

@@ -18,15 +18,14 @@ export const profileKeys = {
 export function getProfile(): Promise<User> {
   return apiClient.get<User>('/api/users/profile', {
     requireToken: true,
-    errorMessage: MESSAGES.fetchUserProfileFailed,
-    networkErrorMessage: MESSAGES.fetchUserProfileFailed,
+    failMessage: MESSAGES.fetchUserProfileFailed,
   });
 }
 
-export function updateProfile(body: ProfileUpdateBody, errorMessage: string = MESSAGES.updateProfileFailed) {
+export function updateProfile(body: ProfileUpdateBody, failMessage: string = MESSAGES.updateProfileFailed) {
   return apiClient.put<User>('/api/users/profile', body, {
     requireToken: true,
-    errorMessage,
+    failMessage,
     networkErrorMessage: MESSAGES.updateProfileNetworkError,
   });
 }
@@ -34,15 +33,14 @@ export function updateProfile(body: ProfileUpdateBody, errorMessage: string = ME
 export function uploadProfileImage(file: File): Promise<UploadedFile> {
   return apiClient.upload<UploadedFile>('/api/files/upload', file, {
     requireToken: true,
-    errorMessage: MESSAGES.uploadProfileImageFailed,
-    networkErrorMessage: MESSAGES.uploadProfileImageFailed,
+    failMessage: MESSAGES.uploadProfileImageFailed,
   });
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
   return apiClient.put('/api/users/change-password', body, {
     requireToken: true,
-    errorMessage: MESSAGES.changePasswordFailed,
+    failMessage: MESSAGES.changePasswordFailed,
     networkErrorMessage: MESSAGES.changePasswordNetworkError,
   });
 }

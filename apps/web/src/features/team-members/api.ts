@@ -28,24 +28,21 @@ const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
 export function getDepartments(organizationId: string): Promise<Department[]> {
   const query = new URLSearchParams({ organizationId, limit: String(MAX_PAGE_SIZE) });
   return apiClient.get<Department[]>(`/api/departments?${query}`, {
-    errorMessage: MESSAGES.fetchDepartmentsFailed,
-    networkErrorMessage: MESSAGES.fetchDepartmentsFailed,
+    failMessage: MESSAGES.fetchDepartmentsFailed,
   });
 }
 
 /** The add-member flow registers the person into the manager's organization (returns no token). */
 export function registerMember(body: RegisterBody): Promise<{ user: User }> {
   return apiClient.post<{ user: User }>('/api/users/register', body, {
-    errorMessage: MESSAGES.addTeamMemberFailedRetry,
-    networkErrorMessage: MESSAGES.addTeamMemberFailedRetry,
+    failMessage: MESSAGES.addTeamMemberFailedRetry,
   });
 }
 
 export function updateMember(userId: string, body: UpdateMemberBody): Promise<User> {
   return apiClient.put<User>(userPath(userId), body, {
     requireToken: true,
-    errorMessage: MESSAGES.userUpdateFailed,
-    networkErrorMessage: MESSAGES.userUpdateFailed,
+    failMessage: MESSAGES.userUpdateFailed,
   });
 }
 

@@ -28,43 +28,37 @@ export const teamKeys = {
 
 export function getTeams(): Promise<Team[]> {
   return apiClient.get<Team[]>(`/api/teams?limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchTeamsFailed,
-    networkErrorMessage: MESSAGES.fetchTeamsFailed,
+    failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
 
 export function getTeam(teamId: string): Promise<TeamDetail> {
   return apiClient.get<TeamDetail>(`/api/teams/${id(teamId)}`, {
-    errorMessage: MESSAGES.fetchTeamFailed,
-    networkErrorMessage: MESSAGES.fetchTeamFailed,
+    failMessage: MESSAGES.fetchTeamFailed,
   });
 }
 
 export function getDepartmentOptions(organizationId: string): Promise<Department[]> {
   return apiClient.get<Department[]>(`/api/departments?organizationId=${id(organizationId)}&limit=${MAX_PAGE_SIZE}`, {
-    errorMessage: MESSAGES.fetchDepartmentsFailed,
-    networkErrorMessage: MESSAGES.fetchDepartmentsFailed,
+    failMessage: MESSAGES.fetchDepartmentsFailed,
   });
 }
 
 export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamDetail> {
   return apiClient.put<TeamDetail>(`/api/teams/${id(teamId)}`, body, {
-    errorMessage: MESSAGES.updateTeamFailed,
-    networkErrorMessage: MESSAGES.updateTeamFailed,
+    failMessage: MESSAGES.updateTeamFailed,
   });
 }
 
 export function addTeamMember(teamId: string, body: AddTeamMemberBody): Promise<TeamDetail> {
   return apiClient.post<TeamDetail>(`/api/teams/${id(teamId)}/members`, body, {
-    errorMessage: MESSAGES.addMemberFailed,
-    networkErrorMessage: MESSAGES.addMemberFailed,
+    failMessage: MESSAGES.addMemberFailed,
   });
 }
 
 export function removeTeamMember(teamId: string, userId: string): Promise<TeamDetail> {
   return apiClient.delete<TeamDetail>(`/api/teams/${id(teamId)}/members/${id(userId)}`, {
-    errorMessage: MESSAGES.removeMemberFailed,
-    networkErrorMessage: MESSAGES.removeMemberFailed,
+    failMessage: MESSAGES.removeMemberFailed,
   });
 }
 
