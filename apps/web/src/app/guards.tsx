@@ -3,8 +3,8 @@ import { MESSAGES } from '@smart/contracts';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
-import { type AccessRequirement, meetsRequirement } from './access';
-import { paths } from './paths';
+import { type AccessRequirement, meetsRequirement } from '@/lib/access';
+import { paths } from '@/lib/paths';
 
 /** Full-screen 'Loading...' while the session is being established (spec section 2). */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {

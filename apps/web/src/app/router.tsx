@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { paths, routePatterns } from '@/lib/paths';
 import { AccessDenied, AuthGate, Guard, RedirectIfAuthenticated, RequireAuth } from './guards';
-import { paths, routePatterns } from './paths';
 
 /* Each page is its own chunk, so the sign-in page loads without the dashboard's code. */
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));

@@ -4,7 +4,7 @@ import { HiLightningBolt } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import classes from './TopBar.module.css';
 
 interface TopBarProps {

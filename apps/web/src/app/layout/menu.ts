@@ -14,8 +14,8 @@ import {
   HiUsers,
   HiViewGrid,
 } from 'react-icons/hi';
-import { type AccessRequirement, meetsRequirement } from '../access';
-import { paths } from '../paths';
+import { type AccessRequirement, meetsRequirement } from '@/lib/access';
+import { paths } from '@/lib/paths';
 
 /**
  * The sidebar menus of spec section 2, as data. `available` is false until the entry's page is

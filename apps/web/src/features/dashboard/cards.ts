@@ -14,8 +14,8 @@ import {
   HiUsers,
   HiViewGrid,
 } from 'react-icons/hi';
-import { type AccessRequirement, meetsRequirement } from '@/app/access';
-import { paths } from '@/app/paths';
+import { type AccessRequirement, meetsRequirement } from '@/lib/access';
+import { paths } from '@/lib/paths';
 
 /**
  * Dashboard home cards (spec section 2): an admin sees Templates only; everyone else sees

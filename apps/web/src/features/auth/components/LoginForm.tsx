@@ -2,7 +2,7 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } fr
 import { type FormEvent, useState } from 'react';
 import { HiExclamationCircle } from 'react-icons/hi';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 

@@ -1,7 +1,7 @@
 import { hasRole, isAdmin } from '@smart/contracts';
 import { Navigate } from 'react-router';
-import { paths } from '@/app/paths';
 import { useAuth } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import DashboardHome from './DashboardHome';
 
 /** /dashboard: advisors have no home page and are sent on; everyone else sees the home. */

@@ -2,8 +2,8 @@ import { ActionIcon, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { Department } from '@smart/contracts';
 import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import classes from '@/components/LinkCard.module.css';
+import { paths } from '@/lib/paths';
 import { departmentSummary } from '../department-form';
 import { DepartmentIcon } from '../department-icons';
 

@@ -3,11 +3,11 @@ import { type Department, displayName, MESSAGES, type Team } from '@smart/contra
 import { useState } from 'react';
 import { HiLink, HiPlus, HiX } from 'react-icons/hi';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import classes from '@/components/LinkCard.module.css';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
+import { paths } from '@/lib/paths';
 import { useDepartmentTeams, useDetachTeam } from '../api';
 import { AddExistingTeamModal } from './AddExistingTeamModal';
 import { CreateTeamModal } from './CreateTeamModal';

@@ -2,12 +2,12 @@ import { Button, Group, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/cor
 import { MESSAGES } from '@smart/contracts';
 import { HiArrowLeft } from 'react-icons/hi';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { meetsRequirement } from '@/app/access';
-import { paths } from '@/app/paths';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
+import { meetsRequirement } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useDepartment } from '../api';
 import { DetailsTab } from '../components/DetailsTab';
 import { PeopleTab } from '../components/PeopleTab';

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, Group, Paper, Stack, Title, useMatches } from '@
 import type { Organization } from '@smart/contracts';
 import { HiCreditCard, HiOfficeBuilding } from 'react-icons/hi';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { LogoUpload } from './LogoUpload';
 
 interface OrganizationHeaderProps {

@@ -2,8 +2,8 @@ import { ActionIcon, Card, Group, Text } from '@mantine/core';
 import { displayName, type Team } from '@smart/contracts';
 import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import classes from '@/components/LinkCard.module.css';
+import { paths } from '@/lib/paths';
 import { memberCountLabel } from '../team-labels';
 
 interface TeamCardProps {
