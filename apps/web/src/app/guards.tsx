@@ -5,6 +5,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import type { LazyPage } from './lazy-page';
+import type { RouteEntry } from './routes';
 
 /** Full-screen 'Loading...' while the session is being established (spec section 2). */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
@@ -68,4 +70,15 @@ interface GuardProps extends AccessRequirement {
 export function Guard({ children, fallback = null, ...requirement }: GuardProps) {
   const { user } = useAuth();
   return <>{meetsRequirement(user, requirement) ? children : fallback}</>;
+}
+
+/** A route table page behind its access rule (spec section 2: denied users see Access Denied). */
+export function RoutePage({ entry }: { entry: RouteEntry & { page: LazyPage } }) {
+  const Page = entry.page;
+  if (!entry.access) return <Page />;
+  return (
+    <Guard {...entry.access} fallback={<AccessDenied message={entry.deniedMessage} />}>
+      <Page />
+    </Guard>
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * Every route path of the app (spec section 2), in one place. Only some of them have a page yet:
- * router.tsx registers those, and menus/cards link only to entries marked available.
+ * Every route path of the app (spec section 2), in one place, for links. The route table
+ * (app/routes.ts) says which of them have a page and who may open it.
  */
 export const paths = {
   root: '/',
@@ -24,22 +24,11 @@ export const paths = {
   organizations: '/dashboard/organizations',
 } as const;
 
-/** Route patterns of the pages with a parameter, for router.tsx (paths.department(id) builds the links). */
+/** Route patterns of the pages with a parameter, for the route table (paths.department(id) builds the links). */
 export const routePatterns = {
   department: '/dashboard/departments/:departmentId',
   teamDetail: '/dashboard/teams/:teamId',
 } as const;
-
-/** Paths under which the sidebar's 'My Profile' group opens by itself (spec section 2, page frame). */
-export const PROFILE_GROUP_PATHS: readonly string[] = [
-  paths.profile,
-  paths.organization,
-  paths.team,
-  paths.billing,
-  paths.departments,
-  paths.teams,
-  paths.notifications,
-];
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */
 export function isPathUnder(pathname: string, base: string): boolean {

@@ -5,7 +5,8 @@ import { HiChevronRight, HiLogout, HiUserCircle } from 'react-icons/hi';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
-import { isPathUnder, PROFILE_GROUP_PATHS, paths } from '@/lib/paths';
+import { isPathUnder, paths } from '@/lib/paths';
+import { PROFILE_GROUP_PATHS } from '../routes';
 import { type MenuEntry, visibleMenu } from './menu';
 
 function isActive(pathname: string, entry: MenuEntry): boolean {

@@ -1,26 +1,9 @@
 import { hasRole, isAdmin, type PermissionSubject } from '@smart/contracts';
 import type { IconType } from 'react-icons';
-import {
-  HiBell,
-  HiChatAlt2,
-  HiClipboardCheck,
-  HiCollection,
-  HiDocumentText,
-  HiHome,
-  HiOfficeBuilding,
-  HiSupport,
-  HiUser,
-  HiUserGroup,
-  HiUsers,
-  HiViewGrid,
-} from 'react-icons/hi';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
-import { paths } from '@/lib/paths';
+import { isAvailable, type MenuRouteId, ROUTES } from '../routes';
 
-/**
- * The sidebar menus of spec section 2, as data. `available` is false until the entry's page is
- * built; the issue that builds a page flips its rows (and registers the route in router.tsx).
- */
+/** A sidebar link, made from its route table entry. `available` is false until the page is built. */
 export interface MenuEntry {
   label: string;
   to: string;
@@ -37,88 +20,58 @@ export interface MenuDefinition {
 
 export type MenuKind = 'regular' | 'admin' | 'advisor';
 
-const personalInfo: MenuEntry = { label: 'Personal Info', to: paths.profile, icon: HiUser, available: true };
-const notifications: MenuEntry = { label: 'Notifications', to: paths.notifications, icon: HiBell, available: true };
-const dashboard: MenuEntry = { label: 'Dashboard', to: paths.dashboard, icon: HiHome, available: true };
-const tickets: MenuEntry = { label: 'Tickets', to: paths.tickets, icon: HiSupport, available: false };
-const myTasks: MenuEntry = { label: 'My Tasks', to: paths.myTasks, icon: HiClipboardCheck, available: false };
-const organizationDetails: MenuEntry = {
-  label: 'Organization Details',
-  to: paths.organization,
-  icon: HiOfficeBuilding,
-  requires: { flags: ['canManageSettings'] },
-  available: true,
-};
-const departments: MenuEntry = {
-  label: 'Departments',
-  to: paths.departments,
-  icon: HiViewGrid,
-  requires: { flags: ['canManageUsers'] },
-  available: true,
-};
-const templates: MenuEntry = {
-  label: 'Templates',
-  to: paths.templates,
-  icon: HiDocumentText,
-  requires: { flags: ['canManageTemplates'] },
-  available: false,
+/**
+ * The sidebar menus of spec section 2: which pages each kind of user finds there, in the spec's
+ * order (it differs by role). Labels, icons, groups and access rules come from the route table.
+ */
+const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
+  regular: [
+    'dashboard',
+    'projects',
+    'myTasks',
+    'messenger',
+    'tickets',
+    'templates',
+    'profile',
+    'organization',
+    'departments',
+    'teams',
+    'teamMembers',
+    'notifications',
+  ],
+  admin: [
+    'dashboard',
+    'templates',
+    'tickets',
+    'smartAdvisors',
+    'profile',
+    'organization',
+    'departments',
+    'notifications',
+  ],
+  // Advisors have no dashboard home: /dashboard redirects them (spec section 2).
+  advisor: ['myTasks', 'tickets', 'organizations', 'profile', 'notifications'],
 };
 
+function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {
+  const entries = ids.map((id) => ROUTES[id]);
+  const entriesIn = (group: 'main' | 'profile') =>
+    entries
+      .filter((entry) => entry.group === group)
+      .map((entry) => ({
+        label: entry.label,
+        to: entry.path,
+        icon: entry.icon,
+        requires: entry.access,
+        available: isAvailable(entry),
+      }));
+  return { main: entriesIn('main'), profile: entriesIn('profile') };
+}
+
 export const MENUS: Record<MenuKind, MenuDefinition> = {
-  regular: {
-    main: [
-      dashboard,
-      {
-        label: 'Projects',
-        to: paths.projects,
-        icon: HiCollection,
-        requires: { flags: ['canManageProjects'] },
-        available: false,
-      },
-      myTasks,
-      { label: 'Messenger', to: paths.messenger, icon: HiChatAlt2, available: false },
-      tickets,
-      templates,
-    ],
-    profile: [
-      personalInfo,
-      organizationDetails,
-      departments,
-      {
-        label: 'Teams',
-        to: paths.teams,
-        icon: HiUserGroup,
-        requires: { flags: ['canManageUsers'] },
-        available: true,
-      },
-      {
-        label: 'Team Members',
-        to: paths.team,
-        icon: HiUsers,
-        requires: { flags: ['canManageUsers'] },
-        available: true,
-      },
-      notifications,
-    ],
-  },
-  admin: {
-    main: [
-      dashboard,
-      templates,
-      tickets,
-      { label: 'S.M.A.R.T. Advisors', to: paths.smartAdvisors, icon: HiUserGroup, available: false },
-    ],
-    profile: [personalInfo, organizationDetails, departments, notifications],
-  },
-  // Advisors have no dashboard home: /dashboard redirects them (spec section 2).
-  advisor: {
-    main: [
-      myTasks,
-      tickets,
-      { label: 'Organizations', to: paths.organizations, icon: HiOfficeBuilding, available: false },
-    ],
-    profile: [personalInfo, notifications],
-  },
+  regular: menuFrom(MENU_ROUTES.regular),
+  admin: menuFrom(MENU_ROUTES.admin),
+  advisor: menuFrom(MENU_ROUTES.advisor),
 };
 
 export function menuKindFor(user: PermissionSubject | null | undefined): MenuKind {

@@ -1,7 +1,7 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { HiArrowRight } from 'react-icons/hi';
 import { Link } from 'react-router';
-import type { DashboardCard } from '../cards';
+import type { DashboardCard } from './cards';
 import classes from './DashboardCardLink.module.css';
 
 export function DashboardCardLink({ card }: { card: DashboardCard }) {

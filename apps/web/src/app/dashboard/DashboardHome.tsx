@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/features/auth';
-import { dashboardCardsFor } from '../cards';
-import { DashboardCardLink } from '../components/DashboardCardLink';
+import { dashboardCardsFor } from './cards';
+import { DashboardCardLink } from './DashboardCardLink';
 
 export default function DashboardHome() {
   const { user } = useAuth();

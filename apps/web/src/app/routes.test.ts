@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, isAvailable, PROFILE_GROUP_PATHS, ROUTES } from './routes';
+
+const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
+
+describe('the route table (spec section 2)', () => {
+  it('gives every page its own path', () => {
+    const built = Object.values(ROUTES).filter(isAvailable);
+    const taken = built.flatMap((entry) => [entry.path, ...(entry.alsoAt ?? [])]);
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(taken).toEqual(
+      expect.arrayContaining(['/', '/login', '/dashboard', '/dashboard/departments/:departmentId']),
+    );
+  });
+
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams and notifications', () => {
+    expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
+      [
+        '/dashboard/billing',
+        '/dashboard/departments',
+        '/dashboard/notifications',
+        '/dashboard/organization',
+        '/dashboard/profile',
+        '/dashboard/team',
+        '/dashboard/teams',
+      ].sort(),
+    );
+  });
+
+  it('gives a detail page the access rule of its list', () => {
+    expect(ROUTES.department.access).toEqual(ROUTES.departments.access);
+    expect(ROUTES.team.access).toEqual(ROUTES.teams.access);
+  });
+});
+
+describe('canOpen', () => {
+  it('lets a user open a built page whose rule it meets', () => {
+    expect(canOpen(user('org_admin'), ROUTES.departments)).toBe(true);
+    expect(canOpen(user('user'), ROUTES.departments)).toBe(false);
+    expect(canOpen(user('user'), ROUTES.notifications)).toBe(true);
+  });
+
+  it('opens no page that is not built yet, whoever asks', () => {
+    expect(canOpen(user('admin'), ROUTES.templates)).toBe(false);
+    expect(canOpen(user('user'), ROUTES.tickets)).toBe(false);
+  });
+});

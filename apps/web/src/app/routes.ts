@@ -1,0 +1,222 @@
+import type { PermissionSubject } from '@smart/contracts';
+import { MESSAGES } from '@smart/contracts';
+import type { IconType } from 'react-icons';
+import {
+  HiBell,
+  HiChatAlt2,
+  HiClipboardCheck,
+  HiCollection,
+  HiCreditCard,
+  HiDocumentText,
+  HiHome,
+  HiLogin,
+  HiOfficeBuilding,
+  HiSupport,
+  HiUser,
+  HiUserGroup,
+  HiUsers,
+  HiViewGrid,
+} from 'react-icons/hi';
+import { type AccessRequirement, meetsRequirement } from '@/lib/access';
+import { paths, routePatterns } from '@/lib/paths';
+import { type LazyPage, lazyPage } from './lazy-page';
+
+export type MenuGroup = 'main' | 'profile';
+
+/**
+ * One page of the spec's route table (section 2). The router, the route guards, the sidebar
+ * menus (layout/menu.ts), the dashboard cards (dashboard/cards.ts) and the tab title all read it.
+ */
+export interface RouteEntry {
+  /** The router's pattern ('/dashboard/departments/:departmentId'). */
+  path: string;
+  /** Menu label and browser tab title. */
+  label: string;
+  icon: IconType;
+  /** Absent until the page is built: no route, menu entry or card links to it before. */
+  page?: LazyPage;
+  /** Who may open it; anyone else gets Access Denied. */
+  access?: AccessRequirement;
+  /** Access Denied's text where the spec gives the page one of its own. */
+  deniedMessage?: string;
+  /** Where the sidebar lists it ('profile' is the My Profile group, which opens by itself on its pages). */
+  group?: MenuGroup;
+  /** The dashboard card's text; the title defaults to the label. */
+  card?: { title?: string; description: string };
+  /** Shown only to signed-out visitors (the sign-in page). */
+  signedOutOnly?: boolean;
+  /** More paths showing the same page (spec: '/' and '/login'). */
+  alsoAt?: readonly string[];
+}
+
+/** Departments, teams and their detail pages, and the member directory (spec: flag canManageUsers). */
+const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
+
+const table = {
+  signIn: {
+    path: paths.login,
+    label: 'Sign In',
+    icon: HiLogin,
+    page: lazyPage(() => import('@/features/auth/pages/LoginPage')),
+    signedOutOnly: true,
+    alsoAt: [paths.root],
+  },
+  dashboard: {
+    path: paths.dashboard,
+    label: 'Dashboard',
+    icon: HiHome,
+    page: lazyPage(() => import('./dashboard/DashboardIndex')),
+    group: 'main',
+  },
+  profile: {
+    path: paths.profile,
+    label: 'Personal Info',
+    icon: HiUser,
+    page: lazyPage(() => import('@/features/profile/pages/ProfilePage')),
+    group: 'profile',
+    card: { description: 'Your name, contact details, photo and password.' },
+  },
+  notifications: {
+    path: paths.notifications,
+    label: 'Notifications',
+    icon: HiBell,
+    page: lazyPage(() => import('@/features/notifications/pages/NotificationsPage')),
+    group: 'profile',
+    card: { description: 'Choose which e-mail, SMS and in-app notifications you get.' },
+  },
+  organization: {
+    path: paths.organization,
+    label: 'Organization Details',
+    icon: HiOfficeBuilding,
+    page: lazyPage(() => import('@/features/organization/pages/OrganizationPage')),
+    access: { flags: ['canManageSettings'] },
+    group: 'profile',
+    card: { title: 'Organization', description: "Your organization's name, logo and contact details." },
+  },
+  departments: {
+    path: paths.departments,
+    label: 'Departments',
+    icon: HiViewGrid,
+    page: lazyPage(() => import('@/features/departments/pages/DepartmentsPage')),
+    access: manageUsers,
+    group: 'profile',
+    card: { description: 'Organize people into departments and see their teams.' },
+  },
+  department: {
+    path: routePatterns.department,
+    label: 'Department',
+    icon: HiViewGrid,
+    page: lazyPage(() => import('@/features/departments/pages/DepartmentDetailPage')),
+    access: manageUsers,
+  },
+  teams: {
+    path: paths.teams,
+    label: 'Teams',
+    icon: HiUserGroup,
+    page: lazyPage(() => import('@/features/teams/pages/TeamsPage')),
+    access: manageUsers,
+    group: 'profile',
+    card: { description: 'Form teams, name their leads and manage their members.' },
+  },
+  team: {
+    path: routePatterns.teamDetail,
+    label: 'Team',
+    icon: HiUserGroup,
+    page: lazyPage(() => import('@/features/teams/pages/TeamDetailPage')),
+    access: manageUsers,
+  },
+  teamMembers: {
+    path: paths.team,
+    label: 'Team Members',
+    icon: HiUsers,
+    page: lazyPage(() => import('@/features/team-members/pages/TeamMembersPage')),
+    access: manageUsers,
+    group: 'profile',
+    card: { description: 'Add people to your organization and keep their details current.' },
+  },
+  // In the My Profile group for its auto-expansion, though no menu lists it (reached from Organization).
+  billing: {
+    path: paths.billing,
+    label: 'Subscription and Billing',
+    icon: HiCreditCard,
+    page: lazyPage(() => import('@/features/billing/pages/BillingPage')),
+    access: { flags: ['canManageBilling'] },
+    group: 'profile',
+  },
+  projects: {
+    path: paths.projects,
+    label: 'Projects',
+    icon: HiCollection,
+    access: { flags: ['canManageProjects'] },
+    group: 'main',
+    card: { description: 'Plan, assign and track projects.' },
+  },
+  myTasks: {
+    path: paths.myTasks,
+    label: 'My Tasks',
+    icon: HiClipboardCheck,
+    group: 'main',
+    card: { description: 'Everything assigned to you.' },
+  },
+  messenger: {
+    path: paths.messenger,
+    label: 'Messenger',
+    icon: HiChatAlt2,
+    group: 'main',
+    card: { description: 'Talk with your team and your advisor.' },
+  },
+  tickets: {
+    path: paths.tickets,
+    label: 'Tickets',
+    icon: HiSupport,
+    group: 'main',
+    card: { description: 'Ask your advisor for help and follow up.' },
+  },
+  templates: {
+    path: paths.templates,
+    label: 'Templates',
+    icon: HiDocumentText,
+    access: { flags: ['canManageTemplates'] },
+    group: 'main',
+    card: { description: 'Policy and process documents for every department.' },
+  },
+  smartAdvisors: {
+    path: paths.smartAdvisors,
+    label: 'S.M.A.R.T. Advisors',
+    icon: HiUserGroup,
+    access: { roles: ['admin'] },
+    deniedMessage: MESSAGES.smartAdvisorsDenied,
+    group: 'main',
+  },
+  organizations: {
+    path: paths.organizations,
+    label: 'Organizations',
+    icon: HiOfficeBuilding,
+    access: { roles: ['advisor'] },
+    group: 'main',
+  },
+} satisfies Record<string, RouteEntry>;
+
+type Table = typeof table;
+export type RouteId = keyof Table;
+/** Routes the sidebar can list (they name a group). */
+export type MenuRouteId = { [K in RouteId]: Table[K] extends { group: MenuGroup } ? K : never }[RouteId];
+/** Routes with a dashboard card. */
+export type CardRouteId = { [K in RouteId]: Table[K] extends { card: object } ? K : never }[RouteId];
+
+export const ROUTES: Readonly<Record<RouteId, RouteEntry>> = table;
+
+/** Built pages only: an entry without a page has no route, menu entry or card yet. */
+export function isAvailable(entry: RouteEntry): entry is RouteEntry & { page: LazyPage } {
+  return entry.page !== undefined;
+}
+
+/** A built page this user may open. */
+export function canOpen(user: PermissionSubject | null | undefined, entry: RouteEntry): boolean {
+  return isAvailable(entry) && meetsRequirement(user, entry.access ?? {});
+}
+
+/** The paths under which the sidebar's My Profile group opens by itself (spec section 2, page frame). */
+export const PROFILE_GROUP_PATHS: readonly string[] = Object.values(ROUTES)
+  .filter((entry) => entry.group === 'profile')
+  .map((entry) => entry.path);
