@@ -143,6 +143,9 @@ export const MESSAGES = {
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",
   pageDenied: "You don't have permission to access this page.",
+  // A page that failed to load or to render (a chunk gone after a deploy, a bug)
+  pageFailedTitle: 'This page could not be shown',
+  pageFailed: 'S.M.A.R.T. may have just been updated, or something went wrong. Reload to try again.',
 } as const;
 
 /** A text field longer than its limit. */

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { AuthProvider } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime';
 import { createQueryClient } from '@/lib/query-client';
+import { AppErrorBoundary } from './errors';
 import { theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,11 +13,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RealtimeProvider>{children}</RealtimeProvider>
-        </AuthProvider>
-      </QueryClientProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RealtimeProvider>{children}</RealtimeProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </MantineProvider>
   );
 }

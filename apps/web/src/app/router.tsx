@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
+import { RouteError } from './errors';
 import { AuthGate, RedirectIfAuthenticated, RequireAuth, RoutePage } from './guards';
 import { lazyPage } from './lazy-page';
 import { isAvailable, ROUTES, type RouteEntry } from './routes';
@@ -20,11 +21,13 @@ const framedPages = pages.filter((entry) => !entry.signedOutOnly);
 
 /**
  * Built from the route table (routes.ts). Each page is its own chunk, so the sign-in page loads
- * without the dashboard's code.
+ * without the dashboard's code. A page that fails to load or render shows RouteError: inside the
+ * frame for framed pages, full screen otherwise.
  */
 export const router = createBrowserRouter([
   {
     element: <AuthGate />,
+    errorElement: <RouteError fullScreen />,
     children: [
       {
         element: <RedirectIfAuthenticated />,
@@ -36,7 +39,7 @@ export const router = createBrowserRouter([
           {
             path: paths.dashboard,
             element: <DashboardLayout />,
-            children: framedPages.flatMap(pageRoute),
+            children: [{ errorElement: <RouteError />, children: framedPages.flatMap(pageRoute) }],
           },
         ],
       },
