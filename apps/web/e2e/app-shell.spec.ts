@@ -22,3 +22,22 @@ test.describe('a page whose code cannot be loaded', () => {
     await expect(page.getByText('This page could not be shown')).toHaveCount(0);
   });
 });
+
+test.describe('tab titles', () => {
+  test('name the page shown, from the sign-in page on', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign In · S.M.A.R.T.');
+
+    await signIn(page, accounts.orgAdmin);
+    await expect(page).toHaveTitle('Dashboard · S.M.A.R.T.');
+
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Departments/ })
+      .click();
+    await expect(page).toHaveTitle('Departments · S.M.A.R.T.');
+
+    await page.goto('/dashboard/notifications');
+    await expect(page).toHaveTitle('Notifications · S.M.A.R.T.');
+  });
+});

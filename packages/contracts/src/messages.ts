@@ -1,3 +1,6 @@
+/** The product's name as users read it (browser tab titles). */
+export const PRODUCT_NAME = 'S.M.A.R.T.';
+
 /** User-facing texts from the spec (first document, sections 5 and 8), defined once. */
 export const MESSAGES = {
   // Sign in

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from './document-title';
 import type { LazyPage } from './lazy-page';
 import type { RouteEntry } from './routes';
 
@@ -23,6 +24,7 @@ export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
 /** Root of the route tree: waits for the auth state, then renders the (lazy) page. */
 export function AuthGate() {
   const { isLoading } = useAuth();
+  useDocumentTitle();
   if (isLoading) return <FullScreenLoader />;
   return (
     <Suspense fallback={<FullScreenLoader />}>

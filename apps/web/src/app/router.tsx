@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
+import type { RouteHandle } from './document-title';
 import { RouteError } from './errors';
 import { AuthGate, RedirectIfAuthenticated, RequireAuth, RoutePage } from './guards';
 import { lazyPage } from './lazy-page';
@@ -9,7 +10,8 @@ const DashboardLayout = lazyPage(() => import('./layout/DashboardLayout'));
 
 function pageRoute(entry: RouteEntry): RouteObject[] {
   if (!isAvailable(entry)) return [];
-  const route = { element: <RoutePage entry={entry} /> };
+  const handle: RouteHandle = { title: entry.label };
+  const route = { element: <RoutePage entry={entry} />, handle };
   // The dashboard home is the frame's own path.
   if (entry.path === paths.dashboard) return [{ index: true, ...route }];
   return [entry.path, ...(entry.alsoAt ?? [])].map((path) => ({ path, ...route }));
