@@ -1,5 +1,65 @@
-import { expect, test } from '@playwright/test';
-import { accounts, sidebar, signIn } from './support/session';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, passwordField, sidebar, signIn } from './support/session';
+
+/** The chunks that draw the signed-in frame and the dashboard home (Vite names them after their module). */
+const DASHBOARD_CHUNKS = /\/assets\/(DashboardLayout|DashboardIndex)-[\w-]+\.js$/;
+
+/** Counts animation frames in which the app shows no text at all, until stopBlankWatch(). */
+async function startBlankWatch(page: Page) {
+  await page.evaluate(() => {
+    const state = { blank: 0, frames: 0, stopped: false };
+    Object.assign(window, { blankWatch: state });
+    const tick = () => {
+      state.frames += 1;
+      if (!document.getElementById('root')?.innerText.trim()) state.blank += 1;
+      if (!state.stopped) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopBlankWatch(page: Page) {
+  return page.evaluate(() => {
+    const state = (window as unknown as { blankWatch: { blank: number; frames: number; stopped: boolean } }).blankWatch;
+    state.stopped = true;
+    return state;
+  });
+}
+
+test.describe('signing in', () => {
+  test('never shows a blank screen while the dashboard code is still loading', async ({ page }) => {
+    await page.route(DASHBOARD_CHUNKS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(accounts.member);
+    await passwordField(page).fill(DEMO_PASSWORD);
+    await startBlankWatch(page);
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page.getByRole('status').getByText('Loading...')).toBeVisible({ timeout: 1_500 });
+    await expect(page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' })).toBeVisible();
+    const watch = await stopBlankWatch(page);
+    expect(watch.frames).toBeGreaterThan(10);
+    expect(watch.blank).toBe(0);
+  });
+
+  test('fetches the dashboard code once the visitor starts filling in the form, not before', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (DASHBOARD_CHUNKS.test(request.url())) requested.push(request.url());
+    });
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(requested).toEqual([]);
+
+    const fetched = page.waitForRequest(DASHBOARD_CHUNKS);
+    await page.getByLabel('Email').focus();
+    await fetched;
+  });
+});
 
 test.describe('a page whose code cannot be loaded', () => {
   test('shows a message with Reload inside the frame, and Reload recovers', async ({ page }) => {

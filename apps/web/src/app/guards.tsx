@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
@@ -41,10 +41,29 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** '/' and '/login': a signed-in user goes straight to the dashboard. */
-export function RedirectIfAuthenticated() {
+interface RedirectIfAuthenticatedProps {
+  /** Fetches the signed-in pages' code once the visitor starts filling in the form. */
+  preload: () => void;
+}
+
+/**
+ * '/' and '/login': a signed-in user goes straight to the dashboard. Until the dashboard's code has
+ * arrived the router keeps showing what this renders, so it shows 'Loading...' rather than nothing.
+ */
+export function RedirectIfAuthenticated({ preload }: RedirectIfAuthenticatedProps) {
   const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
+  useEffect(() => {
+    document.addEventListener('focusin', preload, { once: true });
+    return () => document.removeEventListener('focusin', preload);
+  }, [preload]);
+  if (isAuthenticated) {
+    return (
+      <>
+        <Navigate to={paths.dashboard} replace />
+        <FullScreenLoader />
+      </>
+    );
+  }
   return <Outlet />;
 }
 

@@ -8,6 +8,12 @@ import { isAvailable, ROUTES, type RouteEntry } from './routes';
 
 const DashboardLayout = lazyPage(() => import('./layout/DashboardLayout'));
 
+/** The frame and the dashboard home: what a user sees right after signing in. */
+function preloadSignedInHome() {
+  DashboardLayout.preload();
+  ROUTES.dashboard.page?.preload();
+}
+
 function pageRoute(entry: RouteEntry): RouteObject[] {
   if (!isAvailable(entry)) return [];
   const handle: RouteHandle = { title: entry.label };
@@ -32,7 +38,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError fullScreen />,
     children: [
       {
-        element: <RedirectIfAuthenticated />,
+        element: <RedirectIfAuthenticated preload={preloadSignedInHome} />,
         children: signedOutPages.flatMap(pageRoute),
       },
       {
