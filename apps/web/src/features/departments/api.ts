@@ -8,7 +8,7 @@ import {
   type UpdateDepartmentBody,
   type User,
 } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
 import { structureKeys } from '@/lib/structure-keys';
@@ -20,24 +20,10 @@ import { structureKeys } from '@/lib/structure-keys';
 
 const id = encodeURIComponent;
 
-export const departmentKeys = {
-  all: structureKeys.departments,
-  lists: structureKeys.departmentLists,
-  list: () => [...departmentKeys.lists(), 'all'] as const,
-  detail: (departmentId: string) => [...departmentKeys.all, 'detail', departmentId] as const,
-  members: (departmentId: string) => [...departmentKeys.all, 'members', departmentId] as const,
-  /** Under the teams root, so the teams feature's changes (member counts) refresh the Teams tab too. */
-  teams: (departmentId: string) => [...structureKeys.teamLists(), 'department', departmentId] as const,
-  organizationTeams: (organizationId: string) =>
-    [...structureKeys.teamLists(), 'organization', organizationId] as const,
-};
-
-const fetchFailed = {
-  failMessage: MESSAGES.fetchDepartmentsFailed,
-};
-
 export function getDepartments(): Promise<Department[]> {
-  return apiClient.get<Department[]>(`/api/departments?limit=${MAX_PAGE_SIZE}`, fetchFailed);
+  return apiClient.get<Department[]>(`/api/departments?limit=${MAX_PAGE_SIZE}`, {
+    failMessage: MESSAGES.fetchDepartmentsFailed,
+  });
 }
 
 export function getDepartment(departmentId: string): Promise<Department> {
@@ -100,34 +86,55 @@ export function detachTeam(departmentId: string, teamId: string): Promise<Depart
   });
 }
 
-// Queries
+/**
+ * The department queries: each request has one key and one fetcher. Team lists sit under the teams
+ * root, so the teams feature's changes (member counts) refresh the Teams tab too.
+ */
+export const departmentQueries = {
+  all: () => structureKeys.departments,
+  lists: () => structureKeys.departmentLists(),
+  list: () => queryOptions({ queryKey: [...structureKeys.departmentLists(), 'all'], queryFn: getDepartments }),
+  detail: (departmentId: string) =>
+    queryOptions({
+      queryKey: [...structureKeys.departments, 'detail', departmentId],
+      queryFn: () => getDepartment(departmentId),
+    }),
+  members: (departmentId: string) =>
+    queryOptions({
+      queryKey: [...structureKeys.departments, 'members', departmentId],
+      queryFn: () => getDepartmentMembers(departmentId),
+    }),
+  teams: (departmentId: string) =>
+    queryOptions({
+      queryKey: [...structureKeys.teamLists(), 'department', departmentId],
+      queryFn: () => getDepartmentTeams(departmentId),
+    }),
+  organizationTeams: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...structureKeys.teamLists(), 'organization', organizationId],
+      queryFn: () => getOrganizationTeams(organizationId),
+    }),
+};
 
 export function useDepartments() {
-  return useQuery({ queryKey: departmentKeys.list(), queryFn: getDepartments });
+  return useQuery(departmentQueries.list());
 }
 
 export function useDepartment(departmentId: string) {
-  return useQuery({ queryKey: departmentKeys.detail(departmentId), queryFn: () => getDepartment(departmentId) });
+  return useQuery(departmentQueries.detail(departmentId));
 }
 
 export function useDepartmentMembers(departmentId: string) {
-  return useQuery({
-    queryKey: departmentKeys.members(departmentId),
-    queryFn: () => getDepartmentMembers(departmentId),
-  });
+  return useQuery(departmentQueries.members(departmentId));
 }
 
 export function useDepartmentTeams(departmentId: string) {
-  return useQuery({ queryKey: departmentKeys.teams(departmentId), queryFn: () => getDepartmentTeams(departmentId) });
+  return useQuery(departmentQueries.teams(departmentId));
 }
 
 /** Every team of the organization, for the existing-team picker; fetched only while the picker is open. */
 export function useOrganizationTeams(organizationId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: departmentKeys.organizationTeams(organizationId),
-    queryFn: () => getOrganizationTeams(organizationId),
-    enabled,
-  });
+  return useQuery({ ...departmentQueries.organizationTeams(organizationId), enabled });
 }
 
 // Mutations: each refreshes the lists whose rows it changes, and no more.
@@ -136,7 +143,7 @@ export function useCreateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDepartment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: departmentKeys.lists() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: departmentQueries.lists() }),
   });
 }
 
@@ -146,9 +153,9 @@ export function useUpdateDepartment() {
     mutationFn: ({ departmentId, body }: { departmentId: string; body: UpdateDepartmentBody }) =>
       updateDepartment(departmentId, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(departmentKeys.detail(saved.id), saved);
+      queryClient.setQueryData(departmentQueries.detail(saved.id).queryKey, saved);
       // The name shows on team cards and in the department pickers.
-      void queryClient.invalidateQueries({ queryKey: departmentKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: departmentQueries.lists() });
       void queryClient.invalidateQueries({ queryKey: structureKeys.teams });
     },
   });
@@ -165,7 +172,7 @@ export function useAddUserToDepartment(department: Pick<Department, 'id' | 'name
     mutationFn: (userId: string) => addUserToDepartment(userId, department),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: departmentQueries.all() }),
         queryClient.invalidateQueries({ queryKey: structureKeys.organizationUsers(department.organizationId) }),
       ]),
   });
@@ -178,7 +185,7 @@ function useTeamPlacement<TVariables>(mutationFn: (variables: TVariables) => Pro
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: departmentQueries.all() }),
         queryClient.invalidateQueries({ queryKey: structureKeys.teams }),
       ]),
   });

@@ -1,11 +1,6 @@
 import { MESSAGES, type NotificationPreferences, type NotificationPreferencesPatch } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  preferences: () => [...notificationKeys.all, 'preferences'] as const,
-};
 
 export function getNotificationPreferences(): Promise<NotificationPreferences> {
   return apiClient.get<NotificationPreferences>('/api/users/notifications', {
@@ -25,14 +20,20 @@ export function updateNotificationPreferences(patch: NotificationPreferencesPatc
   );
 }
 
+export const notificationQueries = {
+  all: () => ['notifications'] as const,
+  preferences: () =>
+    queryOptions({ queryKey: [...notificationQueries.all(), 'preferences'], queryFn: getNotificationPreferences }),
+};
+
 export function useNotificationPreferences() {
-  return useQuery({ queryKey: notificationKeys.preferences(), queryFn: getNotificationPreferences });
+  return useQuery(notificationQueries.preferences());
 }
 
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(notificationQueries.preferences().queryKey, saved),
   });
 }

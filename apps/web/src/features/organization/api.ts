@@ -6,14 +6,9 @@ import {
   type UploadedFile,
   type User,
 } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
-
-export const organizationKeys = {
-  all: ['organization'] as const,
-  detail: (organizationId: string) => [...organizationKeys.all, 'detail', organizationId] as const,
-};
 
 const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
 
@@ -40,12 +35,17 @@ function getCurrentUser(): Promise<User> {
   return apiClient.get<User>('/api/users/profile', { failMessage: MESSAGES.fetchUserProfileFailed });
 }
 
+export const organizationQueries = {
+  all: () => ['organization'] as const,
+  detail: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...organizationQueries.all(), 'detail', organizationId],
+      queryFn: () => getOrganization(organizationId),
+    }),
+};
+
 export function useOrganization(organizationId: string | null) {
-  return useQuery({
-    queryKey: organizationKeys.detail(organizationId ?? ''),
-    queryFn: () => getOrganization(organizationId ?? ''),
-    enabled: organizationId !== null,
-  });
+  return useQuery({ ...organizationQueries.detail(organizationId ?? ''), enabled: organizationId !== null });
 }
 
 /** Saved organizations replace the cached one; a rename also refreshes the session's organization name. */
@@ -53,7 +53,7 @@ function useAcceptSavedOrganization(organizationId: string) {
   const queryClient = useQueryClient();
   const { user, replaceUser } = useAuth();
   return (saved: Organization) => {
-    queryClient.setQueryData(organizationKeys.detail(organizationId), saved);
+    queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved);
     if (user && user.meta.organizationId === saved.id && user.meta.organizationName !== saved.name) {
       // Best effort: titles elsewhere show the session's organization name; a failure here changes nothing saved.
       getCurrentUser().then(replaceUser, () => undefined);

@@ -6,14 +6,9 @@ import {
   type UploadedFile,
   type User,
 } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  current: () => [...profileKeys.all, 'current'] as const,
-};
 
 export function getProfile(): Promise<User> {
   return apiClient.get<User>('/api/users/profile', {
@@ -45,8 +40,13 @@ export function changePassword(body: ChangePasswordBody): Promise<unknown> {
   });
 }
 
+export const profileQueries = {
+  all: () => ['profile'] as const,
+  current: () => queryOptions({ queryKey: [...profileQueries.all(), 'current'], queryFn: getProfile }),
+};
+
 export function useProfile() {
-  return useQuery({ queryKey: profileKeys.current(), queryFn: getProfile });
+  return useQuery(profileQueries.current());
 }
 
 /** After any profile change the returned user replaces the cached profile and the session's user. */
@@ -54,7 +54,7 @@ function useAcceptUpdatedUser() {
   const queryClient = useQueryClient();
   const { replaceUser } = useAuth();
   return (user: User) => {
-    queryClient.setQueryData(profileKeys.current(), user);
+    queryClient.setQueryData(profileQueries.current().queryKey, user);
     replaceUser(user);
   };
 }

@@ -1,13 +1,7 @@
-import {
-  type Department,
-  MAX_PAGE_SIZE,
-  MESSAGES,
-  type RegisterBody,
-  type UpdateMemberBody,
-  type User,
-} from '@smart/contracts';
+import { MESSAGES, type RegisterBody, type UpdateMemberBody, type User } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { organizationDepartmentsQuery } from '@/lib/organization-departments';
 import { useOrganizationUsers } from '@/lib/organization-users';
 import { structureKeys } from '@/lib/structure-keys';
 
@@ -17,20 +11,9 @@ import { structureKeys } from '@/lib/structure-keys';
  */
 export const teamMemberKeys = {
   members: structureKeys.organizationUsers,
-  /** Under the departments root, so a department created or renamed elsewhere refreshes the pickers. */
-  departmentOptions: (organizationId: string) =>
-    [...structureKeys.departmentLists(), 'member-picker', organizationId] as const,
 };
 
 const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
-
-/** The organization's departments, for the department pickers of the member modals. */
-export function getDepartments(organizationId: string): Promise<Department[]> {
-  const query = new URLSearchParams({ organizationId, limit: String(MAX_PAGE_SIZE) });
-  return apiClient.get<Department[]>(`/api/departments?${query}`, {
-    failMessage: MESSAGES.fetchDepartmentsFailed,
-  });
-}
 
 /** The add-member flow registers the person into the manager's organization (returns no token). */
 export function registerMember(body: RegisterBody): Promise<{ user: User }> {
@@ -54,10 +37,10 @@ export function deactivateMember(userId: string): Promise<User> {
 /** The organization's active members (GET /api/users/organization/{orgId}, largest page). */
 export const useTeamMembers = useOrganizationUsers;
 
+/** The organization's departments as select options, for the department pickers of the member modals. */
 export function useDepartmentOptions(organizationId: string, enabled: boolean) {
   return useQuery({
-    queryKey: teamMemberKeys.departmentOptions(organizationId),
-    queryFn: () => getDepartments(organizationId),
+    ...organizationDepartmentsQuery(organizationId),
     enabled,
     select: (departments) => departments.map((department) => ({ value: department.id, label: department.name })),
   });

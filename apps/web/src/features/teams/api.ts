@@ -1,30 +1,20 @@
 import {
   type AddTeamMemberBody,
-  type Department,
   MAX_PAGE_SIZE,
   MESSAGES,
   type Team,
   type TeamDetail,
   type UpdateTeamBody,
 } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
+import { organizationDepartmentsQuery } from '@/lib/organization-departments';
 import { structureKeys } from '@/lib/structure-keys';
 
 /** Teams (spec section 7, under /api/teams). Lists ask for the largest page: no paging controls. */
 
 const id = encodeURIComponent;
-
-export const teamKeys = {
-  all: structureKeys.teams,
-  lists: structureKeys.teamLists,
-  list: () => [...teamKeys.lists(), 'all'] as const,
-  detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
-  /** The departments a team may be moved to; under the departments root, so their changes refresh it. */
-  departmentOptions: (organizationId: string) =>
-    [...structureKeys.departmentLists(), 'options', organizationId] as const,
-};
 
 export function getTeams(): Promise<Team[]> {
   return apiClient.get<Team[]>(`/api/teams?limit=${MAX_PAGE_SIZE}`, {
@@ -35,12 +25,6 @@ export function getTeams(): Promise<Team[]> {
 export function getTeam(teamId: string): Promise<TeamDetail> {
   return apiClient.get<TeamDetail>(`/api/teams/${id(teamId)}`, {
     failMessage: MESSAGES.fetchTeamFailed,
-  });
-}
-
-export function getDepartmentOptions(organizationId: string): Promise<Department[]> {
-  return apiClient.get<Department[]>(`/api/departments?organizationId=${id(organizationId)}&limit=${MAX_PAGE_SIZE}`, {
-    failMessage: MESSAGES.fetchDepartmentsFailed,
   });
 }
 
@@ -62,23 +46,27 @@ export function removeTeamMember(teamId: string, userId: string): Promise<TeamDe
   });
 }
 
-// Queries
+/** The team queries: each request has one key and one fetcher. */
+export const teamQueries = {
+  all: () => structureKeys.teams,
+  /** Every team list: this feature's and the department pages' (they sit under this branch). */
+  lists: () => structureKeys.teamLists(),
+  list: () => queryOptions({ queryKey: [...structureKeys.teamLists(), 'all'], queryFn: getTeams }),
+  detail: (teamId: string) =>
+    queryOptions({ queryKey: [...structureKeys.teams, 'detail', teamId], queryFn: () => getTeam(teamId) }),
+};
 
 export function useTeams() {
-  return useQuery({ queryKey: teamKeys.list(), queryFn: getTeams });
+  return useQuery(teamQueries.list());
 }
 
 export function useTeam(teamId: string) {
-  return useQuery({ queryKey: teamKeys.detail(teamId), queryFn: () => getTeam(teamId) });
+  return useQuery(teamQueries.detail(teamId));
 }
 
-/** Fetched only while the edit modal is open. */
+/** The departments a team may be moved to; fetched only while the edit modal is open. */
 export function useDepartmentOptions(organizationId: string | null | undefined) {
-  return useQuery({
-    queryKey: teamKeys.departmentOptions(organizationId ?? ''),
-    queryFn: () => getDepartmentOptions(organizationId ?? ''),
-    enabled: Boolean(organizationId),
-  });
+  return useQuery({ ...organizationDepartmentsQuery(organizationId ?? ''), enabled: Boolean(organizationId) });
 }
 
 // Mutations: the returned team replaces its cached detail; the lists that show it are refreshed.
@@ -86,9 +74,9 @@ export function useDepartmentOptions(organizationId: string | null | undefined) 
 function useAcceptTeam() {
   const queryClient = useQueryClient();
   return (team: TeamDetail) => {
-    queryClient.setQueryData(teamKeys.detail(team.id), team);
+    queryClient.setQueryData(teamQueries.detail(team.id).queryKey, team);
     // Every team list (this page's, and the department pages') shows names, leads and member counts.
-    return queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+    return queryClient.invalidateQueries({ queryKey: teamQueries.lists() });
   };
 }
 
