@@ -1,14 +1,8 @@
-import {
-  isInlineImageType,
-  MESSAGES,
-  type Organization,
-  type UpdateOrganizationBody,
-  type UploadedFile,
-  type User,
-} from '@smart/contracts';
+import { MESSAGES, type Organization, type UpdateOrganizationBody, type User } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { uploadImage } from '@/lib/upload-image';
 
 const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
 
@@ -20,12 +14,6 @@ export function getOrganization(organizationId: string): Promise<Organization> {
 
 export function updateOrganization(organizationId: string, body: UpdateOrganizationBody): Promise<Organization> {
   return apiClient.put<Organization>(organizationPath(organizationId), body, {
-    failMessage: MESSAGES.updateOrganizationFailed,
-  });
-}
-
-function uploadFile(file: File): Promise<UploadedFile> {
-  return apiClient.upload<UploadedFile>('/api/files/upload', file, {
     failMessage: MESSAGES.updateOrganizationFailed,
   });
 }
@@ -74,9 +62,7 @@ export function useUploadOrganizationLogo(organizationId: string) {
   const accept = useAcceptSavedOrganization(organizationId);
   return useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await uploadFile(file);
-      // The server types files by their content; a renamed non-image must not become the logo.
-      if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
+      const uploaded = await uploadImage(file, { failMessage: MESSAGES.updateOrganizationFailed });
       return updateOrganization(organizationId, { logo: uploaded.fileUrl });
     },
     onSuccess: accept,

@@ -1,14 +1,8 @@
-import {
-  type ChangePasswordBody,
-  isInlineImageType,
-  MESSAGES,
-  type ProfileUpdateBody,
-  type UploadedFile,
-  type User,
-} from '@smart/contracts';
+import { type ChangePasswordBody, MESSAGES, type ProfileUpdateBody, type User } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { uploadImage } from '@/lib/upload-image';
 
 export function getProfile(): Promise<User> {
   return apiClient.get<User>('/api/users/profile', {
@@ -22,13 +16,6 @@ export function updateProfile(body: ProfileUpdateBody, failMessage: string = MES
     requireToken: true,
     failMessage,
     networkErrorMessage: MESSAGES.updateProfileNetworkError,
-  });
-}
-
-export function uploadProfileImage(file: File): Promise<UploadedFile> {
-  return apiClient.upload<UploadedFile>('/api/files/upload', file, {
-    requireToken: true,
-    failMessage: MESSAGES.uploadProfileImageFailed,
   });
 }
 
@@ -69,9 +56,7 @@ export function useUploadProfileImage() {
   const accept = useAcceptUpdatedUser();
   return useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await uploadProfileImage(file);
-      // The server types files by their content; a renamed non-image must not become the avatar.
-      if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
+      const uploaded = await uploadImage(file, { requireToken: true, failMessage: MESSAGES.uploadProfileImageFailed });
       return updateProfile({ meta: { profileImage: uploaded.fileUrl } }, MESSAGES.updateProfileWithImageFailed);
     },
     onSuccess: accept,
