@@ -101,3 +101,28 @@ test.describe('tab titles', () => {
     await expect(page).toHaveTitle('Notifications · S.M.A.R.T.');
   });
 });
+
+test.describe('the closed sidebar on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Whether keyboard focus is inside the sidebar now. */
+  const focusInSidebar = (page: Page) =>
+    page.evaluate(() => Boolean(document.activeElement?.closest('#app-navigation')));
+
+  test('takes no keyboard focus until it is opened', async ({ page }) => {
+    await signIn(page, accounts.orgAdmin);
+    const menuButton = page.getByRole('button', { name: 'Open navigation' });
+    await menuButton.focus();
+
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInSidebar(page)).toBe(false);
+    }
+
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toBeInViewport();
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).focus();
+    expect(await focusInSidebar(page)).toBe(true);
+  });
+});

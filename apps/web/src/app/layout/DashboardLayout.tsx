@@ -43,7 +43,7 @@ export default function DashboardLayout() {
       classNames={{ navbar: classes.navbar }}
     >
       <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
-      <Sidebar onNavigate={() => isMobile && nav.close()} />
+      <Sidebar closed={!navOpened} onNavigate={() => isMobile && nav.close()} />
       {isMobile && navOpened && (
         <Overlay
           fixed

@@ -15,11 +15,13 @@ function isActive(pathname: string, entry: MenuEntry): boolean {
 }
 
 interface SidebarProps {
+  /** A closed sidebar is off screen: inert, so Tab and screen readers skip it. */
+  closed: boolean;
   /** Called after a navigation, so the mobile drawer can close. */
   onNavigate: () => void;
 }
 
-export function Sidebar({ onNavigate }: SidebarProps) {
+export function Sidebar({ closed, onNavigate }: SidebarProps) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -54,7 +56,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   );
 
   return (
-    <AppShell.Navbar id="app-navigation" aria-label="Main navigation" component="nav">
+    <AppShell.Navbar id="app-navigation" aria-label="Main navigation" component="nav" inert={closed}>
       <AppShell.Section p="md">
         <Group gap="sm" wrap="nowrap">
           <UserAvatar user={user} size={44} radius="xl" />
