@@ -126,3 +126,26 @@ test.describe('the closed sidebar on a phone', () => {
     expect(await focusInSidebar(page)).toBe(true);
   });
 });
+
+test.describe('toasts', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`appear below the top bar, clear of the avatar and name, at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, accounts.profileEdit);
+      await page.goto('/dashboard/profile');
+      const personalInfo = page.getByRole('region', { name: 'Personal Information' });
+      await personalInfo.getByRole('button', { name: 'Edit' }).click();
+      await personalInfo.getByLabel('Job title').fill(`Toast check ${Date.now()}`);
+      await personalInfo.getByRole('button', { name: 'Save' }).click();
+
+      const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully!' });
+      await expect(toast).toBeVisible();
+      const toastBox = await toast.boundingBox();
+      const topBarBox = await page.getByRole('banner').boundingBox();
+      expect(toastBox!.y).toBeGreaterThanOrEqual(topBarBox!.y + topBarBox!.height);
+    });
+  }
+});

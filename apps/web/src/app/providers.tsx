@@ -7,12 +7,13 @@ import { RealtimeProvider } from '@/features/realtime';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './errors';
 import { theme } from './theme';
+import toastClasses from './toasts.module.css';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" classNames={toastClasses} />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
