@@ -31,4 +31,32 @@ test.describe('notification preferences', () => {
     await page.reload();
     await expect(urgentTasks()).toBeChecked({ checked: !before });
   });
+
+  test("turning off 'All notifications' locks the other in-app toggles until it is back on", async ({ page }) => {
+    await signIn(page, accounts.notificationToggle);
+    await page.goto('/dashboard/notifications');
+    const inApp = page.getByRole('region', { name: 'In-app notifications' });
+    const all = inApp.getByRole('switch', { name: 'All notifications' });
+    const others = ['Project updates', 'Task assignments', 'Team messages'].map((name) =>
+      inApp.getByRole('switch', { name }),
+    );
+    if (!(await all.isChecked())) await all.click();
+    await expect(all).toBeChecked();
+    for (const toggle of others) await expect(toggle).toBeEnabled();
+
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/notifications') && response.request().method() === 'PUT',
+    );
+    await all.click();
+    expect((await saved).ok()).toBe(true);
+    await expect(all).not.toBeChecked();
+    for (const toggle of others) await expect(toggle).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Email notifications' }).getByRole('switch').first()).toBeEnabled();
+
+    await page.reload();
+    for (const toggle of others) await expect(toggle).toBeDisabled();
+
+    await all.click();
+    for (const toggle of others) await expect(toggle).toBeEnabled();
+  });
 });

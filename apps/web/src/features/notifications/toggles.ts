@@ -7,6 +7,8 @@ interface ToggleGroupOf<G extends Group> {
   title: string;
   description: string;
   toggles: { key: keyof NotificationPreferences[G] & string; label: string; description: string }[];
+  /** The toggle that switches the whole group off: while it is off, the others cannot be changed. */
+  master?: keyof NotificationPreferences[G] & string;
 }
 
 /** One group's toggles; the keys are checked against that group's preferences. */
@@ -41,6 +43,7 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     group: 'inApp',
     title: 'In-app notifications',
     description: 'Notices shown while you use S.M.A.R.T.',
+    master: 'allNotifications',
     toggles: [
       { key: 'allNotifications', label: 'All notifications', description: 'Show in-app notices at all.' },
       { key: 'projectUpdates', label: 'Project updates', description: 'Changes to projects you take part in.' },
@@ -49,3 +52,8 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     ],
   },
 ];
+
+/** True for a toggle its group's master toggle has switched off ('All notifications' off). */
+export function isSwitchedOffByMaster(definition: ToggleGroup, values: Record<string, boolean>, key: string): boolean {
+  return definition.master !== undefined && key !== definition.master && values[definition.master] === false;
+}

@@ -1,6 +1,6 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import type { NotificationPreferences } from '@smart/contracts';
-import type { ToggleGroup } from '../toggles';
+import { isSwitchedOffByMaster, type ToggleGroup } from '../toggles';
 
 interface PreferenceGroupProps {
   definition: ToggleGroup;
@@ -27,7 +27,7 @@ export function PreferenceGroup({ definition, values, isSaving, onToggle }: Pref
             label={toggle.label}
             description={toggle.description}
             checked={current[toggle.key] ?? false}
-            disabled={isSaving(toggle.key)}
+            disabled={isSaving(toggle.key) || isSwitchedOffByMaster(definition, current, toggle.key)}
             onChange={(event) => onToggle(toggle.key, event.currentTarget.checked)}
           />
         ))}
