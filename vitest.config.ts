@@ -13,7 +13,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/contracts/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/contracts/test/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/build-plugins/*.test.ts',
+          ],
           environment: 'node',
         },
       },
