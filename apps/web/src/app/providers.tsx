@@ -6,13 +6,13 @@ import { AuthProvider } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './errors';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import toastClasses from './toasts.module.css';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" classNames={toastClasses} />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>

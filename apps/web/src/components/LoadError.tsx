@@ -10,7 +10,7 @@ interface LoadErrorProps {
 export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
   return (
     <Stack align="center" gap="sm" py="xl" role="alert">
-      <Text c="red.7" fw={500}>
+      <Text c="red.9" fw={500}>
         {message}
       </Text>
       <Button variant="light" onClick={onRetry} loading={retrying}>

@@ -99,7 +99,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
           label="Sign out"
           leftSection={<HiLogout size={18} aria-hidden />}
           onClick={signOut}
-          c="red.7"
+          c="red.9"
         />
       </AppShell.Section>
     </AppShell.Navbar>

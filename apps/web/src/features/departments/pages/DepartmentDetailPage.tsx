@@ -43,7 +43,7 @@ export default function DepartmentDetailPage() {
     return (
       <Stack gap="md">
         <BackToDepartments />
-        <Text c="red.7">{MESSAGES.noDepartmentId}</Text>
+        <Text c="red.9">{MESSAGES.noDepartmentId}</Text>
       </Stack>
     );
   }

@@ -25,7 +25,7 @@ export default function NotificationsPage() {
   if (preferences.isError) {
     return (
       <Stack align="center" gap="sm" py="xl" role="alert">
-        <Text c="red.7" fw={500}>
+        <Text c="red.9" fw={500}>
           {preferences.error.message || MESSAGES.fetchNotificationsFailed}
         </Text>
         <Button variant="light" onClick={() => preferences.refetch()} loading={preferences.isFetching}>
