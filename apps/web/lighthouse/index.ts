@@ -57,6 +57,8 @@ interface Measurement {
   fcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Bytes over the wire for the whole load (compressed where the server compressed). */
+  transferBytes: number;
   failedAccessibilityAudits: string[];
 }
 
@@ -86,6 +88,7 @@ function measurementOf(lhr: Result): Measurement {
     fcpMs: value('first-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    transferBytes: value('total-byte-weight'),
     failedAccessibilityAudits: accessibilityAudits.filter((id) => {
       const audit = lhr.audits[id];
       return audit?.score !== null && audit?.score !== undefined && audit.score < 1;
@@ -164,6 +167,7 @@ function summarize(name: string, runs: Measurement[]): { line: string; misses: s
     of((run) => run.cls)
       .toFixed(3)
       .padStart(6),
+    `${Math.round(of((run) => run.transferBytes) / 1024)} KB`.padStart(8),
     `  [${runs.map((run) => run.performance).join(' ')}]`,
   ].join(' ');
   return { line, misses };
@@ -197,7 +201,9 @@ async function main(): Promise<number> {
         }
       }
     }
-    console.log(`\nmedian of ${settings.runs} run(s)       perf  a11y      LCP      FCP     TBT    CLS   perf per run`);
+    console.log(
+      `\nmedian of ${settings.runs} run(s)       perf  a11y      LCP      FCP     TBT    CLS  KB sent   perf per run`,
+    );
     const misses: string[] = [];
     for (const [name, runs] of results) {
       const summary = summarize(name, runs);
