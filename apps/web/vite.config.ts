@@ -1,13 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { mantineStylesPerComponent } from './build-plugins/mantine-styles';
-import { precompress } from './build-plugins/precompress';
+import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
+import { pageShells } from './build-plugins/page-shells.ts';
+import { precompress } from './build-plugins/precompress.ts';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), precompress()],
+  plugins: [
+    react(),
+    mantineStylesPerComponent(),
+    // The pages people land on: the sign-in page (also every path without a page of its own) and
+    // the dashboard home; deeper dashboard paths get the dashboard's page and its frame.
+    pageShells({
+      '/': ['src/features/auth/pages/LoginPage.tsx'],
+      '/dashboard': ['src/app/layout/DashboardLayout.tsx', 'src/app/dashboard/DashboardIndex.tsx'],
+    }),
+    precompress(),
+  ],
   resolve: {
     // 'source' makes '@smart/contracts' resolve to its TypeScript sources, so no prebuild is needed.
     conditions: ['source', ...defaultClientConditions],

@@ -10,6 +10,11 @@ import { webPlugin } from '../src/plugins/web.js';
 const CHUNK = 'assets/index-3f9a1c.js';
 const CHUNK_TEXT = `export const rows = [${'"a row of the sign-in page", '.repeat(200)}];\n`;
 const PAGE_TEXT = `<!doctype html><html><head><script type="module" src="/${CHUNK}"></script></head></html>\n`;
+/** The dashboard's own page, which also preloads the dashboard's chunks. */
+const DASHBOARD_PAGE_TEXT = PAGE_TEXT.replace(
+  '</head>',
+  '<link rel="modulepreload" href="/assets/Dashboard.js"></head>',
+);
 
 let root: string;
 let app: FastifyInstance;
@@ -26,6 +31,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'smart-web-'));
   await writeBuiltFile('index.html', PAGE_TEXT);
   await writeBuiltFile(CHUNK, CHUNK_TEXT);
+  await writeBuiltFile('dashboard/index.html', DASHBOARD_PAGE_TEXT);
   app = Fastify();
   await app.register(webPlugin, { root });
   await app.ready();
@@ -65,12 +71,21 @@ describe('the built web app', () => {
 
   it('lets browsers keep hashed assets for a year and revalidate the page every time', async () => {
     expect((await get(`/${CHUNK}`, 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/', '/index.html', '/dashboard/profile']) {
+    for (const url of ['/', '/index.html', '/login']) {
       const response = await get(url, 'br');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE_TEXT);
     }
+  });
+
+  it('sends a path the page built for it or for its nearest ancestor, else index.html', async () => {
+    const pageAt = async (url: string) => (await get(url)).body;
+    expect(await pageAt('/dashboard')).toBe(DASHBOARD_PAGE_TEXT);
+    expect(await pageAt('/dashboard/')).toBe(DASHBOARD_PAGE_TEXT);
+    expect(await pageAt('/dashboard/teams/7?tab=people')).toBe(DASHBOARD_PAGE_TEXT);
+    expect(await pageAt('/login')).toBe(PAGE_TEXT);
+    expect(await pageAt('/dashboards')).toBe(PAGE_TEXT);
   });
 
   it('answers 404 for a missing asset (an old chunk after a deploy) and for unknown API paths', async () => {
