@@ -5,10 +5,28 @@ import { useAuth } from '@/features/auth';
 import { readToken } from '@/lib/credentials';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 
+/** Runs `callback` once the page has loaded and the browser is idle; returns a cancel function. */
+function afterPageLoad(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const whenIdle = () => {
+    // Safari has no requestIdleCallback.
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(callback, { timeout: 1000 });
+    else timer = setTimeout(callback, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Opens ONE socket.io connection while a user is signed in and loaded (spec section 4), with the
  * token and user id in the handshake. socket.io-client is loaded on demand so the sign-in page
- * does not pay for it.
+ * does not pay for it, and only once the page has loaded, so it does not slow the first paint.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
@@ -23,23 +41,26 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let opened: Socket | null = null;
 
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (cancelled) return;
-        opened = io({ ...REALTIME_OPTIONS, auth: { token, userId } });
-        opened.on('connect', () => setConnected(true));
-        opened.on('disconnect', () => setConnected(false));
-        opened.on('connect_error', (error) => {
-          console.error('Realtime connection error', error);
-          setConnected(false);
-        });
-        setSocket(opened);
-      })
-      .catch((error: unknown) => console.error('Realtime client failed to load', error));
+    const cancelWait = afterPageLoad(() => {
+      import('socket.io-client')
+        .then(({ io }) => {
+          if (cancelled) return;
+          opened = io({ ...REALTIME_OPTIONS, auth: { token, userId } });
+          opened.on('connect', () => setConnected(true));
+          opened.on('disconnect', () => setConnected(false));
+          opened.on('connect_error', (error) => {
+            console.error('Realtime connection error', error);
+            setConnected(false);
+          });
+          setSocket(opened);
+        })
+        .catch((error: unknown) => console.error('Realtime client failed to load', error));
+    });
 
     // Sign-out (or another user) closes and clears the connection.
     return () => {
       cancelled = true;
+      cancelWait();
       opened?.removeAllListeners();
       opened?.close();
       setSocket(null);
