@@ -5,10 +5,12 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadOpenedPage } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+await preloadOpenedPage(window.location.pathname);
 createRoot(container).render(
   <StrictMode>
     <App />
