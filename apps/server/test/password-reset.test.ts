@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { passwordResets, users } from '../src/db/schema/index.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
@@ -195,6 +196,20 @@ describe('POST /api/users/password-reset/confirm', () => {
     const response = await t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
+  });
+});
+
+describe('mail settings', () => {
+  it('link to APP_URL (by default this server), and SMTP_URL needs MAIL_FROM', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://smart.example.com/' }).appUrl).toBe('https://smart.example.com');
+    expect(() => loadConfig({ APP_URL: 'javascript:alert(1)' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ DATA_DIR: '/srv/smart' }).mail).toEqual({
+      from: 'S.M.A.R.T. <no-reply@localhost>',
+      smtpUrl: undefined,
+      mailboxDir: '/srv/smart/mail',
+    });
   });
 });
 
