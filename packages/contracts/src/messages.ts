@@ -61,9 +61,7 @@ export const MESSAGES = {
   passwordResetDone: 'Your password has been reset and every session was signed out. Sign in with your new password.',
   tooManyPasswordResets: 'Too many reset requests. Please wait an hour and try again.',
   requestPasswordResetFailed: 'Failed to send the reset link',
-  requestPasswordResetNetworkError: 'Network error while sending the reset link',
   resetPasswordFailed: 'Failed to reset password',
-  resetPasswordNetworkError: 'Network error while resetting password',
   // Service fallbacks
   fetchUsersFailed: 'Failed to fetch users',
   fetchUserProfileFailed: 'Failed to fetch user profile',

@@ -25,7 +25,8 @@ function pageRoute(entry: RouteEntry): RouteObject[] {
 
 const pages = Object.values(ROUTES);
 const signedOutPages = pages.filter((entry) => entry.signedOutOnly);
-const framedPages = pages.filter((entry) => !entry.signedOutOnly);
+const openPages = pages.filter((entry) => entry.open);
+const framedPages = pages.filter((entry) => !entry.signedOutOnly && !entry.open);
 
 /**
  * Built from the route table (routes.ts). Each page is its own chunk, so the sign-in page loads
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
         element: <RedirectIfAuthenticated preload={preloadSignedInHome} />,
         children: signedOutPages.flatMap(pageRoute),
       },
+      ...openPages.flatMap(pageRoute),
       {
         element: <RequireAuth />,
         children: [

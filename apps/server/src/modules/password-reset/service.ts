@@ -1,4 +1,4 @@
-import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@smart/contracts';
+import { MESSAGES, PASSWORD_RESET_TTL_MS, RESET_PASSWORD_PATH, RESET_TOKEN_PARAM } from '@smart/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
@@ -8,8 +8,7 @@ import { hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail } from './mail.js';
 
-/** Where the web app's reset page reads the token: the URL fragment, which no request carries to a server. */
-export const resetLink = (appUrl: string, token: string) => `${appUrl}/reset-password#token=${token}`;
+const resetLink = (appUrl: string, token: string) => `${appUrl}${RESET_PASSWORD_PATH}#${RESET_TOKEN_PARAM}=${token}`;
 
 /**
  * Mails a new reset link to the active account with this address, if there is one; runs as a job,
