@@ -33,7 +33,8 @@ describe('the job queue', () => {
     const started = Date.now();
     for (let n = 0; n < 20; n++) await send({ n });
     await finished;
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Far below one poll (30 s), with room for a busy machine; unloaded it takes well under a second.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(done).toEqual([...Array(20).keys()].filter((n) => n !== 3));
     expect(errors).toEqual([new Error('job 3 fails')]);
   });

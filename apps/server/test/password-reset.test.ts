@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import {
   MESSAGES,
   PASSWORD_RESET_MAX_PER_EMAIL,
@@ -13,22 +12,16 @@ import { loadConfig } from '../src/config.js';
 import { passwordResets, users } from '../src/db/schema/index.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
+import { captureLog } from './helpers/log-capture.js';
 import { readMailbox, resetLinkIn, waitForMail } from './helpers/mailbox.js';
 
 let t: TestApp;
 let mailbox: string;
-const logLines: string[] = [];
+const log = captureLog();
 const tokensSeen: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    logStream: new Writable({
-      write(chunk, _encoding, callback) {
-        logLines.push(chunk.toString());
-        callback();
-      },
-    }),
-  });
+  t = await createTestApp({ logStream: log.stream });
   mailbox = t.app.config.mail.mailboxDir;
 });
 afterAll(async () => {
@@ -45,6 +38,12 @@ const requestLink = (email: string, remoteAddress = freshIp()) =>
 const confirm = (token: string, newPassword: string) =>
   t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload: { token, newPassword } });
 
+/** The one answer to an unknown, expired or used link. */
+function expectRefusedLink(response: { statusCode: number; json(): { error?: string } }) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json().error).toBe(MESSAGES.passwordResetLinkInvalid);
+}
+
 const signIn = (email: string, password: string) =>
   t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
@@ -60,15 +59,14 @@ async function newResetToken(email: string): Promise<string> {
 }
 
 describe('POST /api/users/password-reset/request', () => {
-  it('mails a one-time link to the reset page within a second', async () => {
+  it('mails a one-time link to the reset page', async () => {
     const email = ACCOUNTS.acmeMember;
-    const started = Date.now();
     const response = await requestLink(email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: MESSAGES.passwordResetRequested });
 
+    // At once, not at the next poll: jobs.test.ts shows a send wakes the worker.
     const mail = await waitForMail(mailbox, email);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(mail.subject).toBe('Reset your S.M.A.R.T. password');
     expect(mail.from).toContain('no-reply@localhost');
     expect(mail.text).toContain(`within ${PASSWORD_RESET_TTL_MINUTES} minutes`);
@@ -153,9 +151,7 @@ describe('POST /api/users/password-reset/confirm', () => {
     expect((await signIn(email, 'demo-password')).statusCode).toBe(401);
     expect((await signIn(email, 'reset-by-mail-1')).statusCode).toBe(200);
 
-    const again = await confirm(token, 'reset-by-mail-2');
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toBe(MESSAGES.passwordResetLinkInvalid);
+    expectRefusedLink(await confirm(token, 'reset-by-mail-2'));
     expect((await signIn(email, 'reset-by-mail-1')).statusCode).toBe(200);
   });
 
@@ -166,9 +162,7 @@ describe('POST /api/users/password-reset/confirm', () => {
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResets.tokenHash, hashToken(token)));
-    const response = await confirm(token, 'too-late-password');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.passwordResetLinkInvalid);
+    expectRefusedLink(await confirm(token, 'too-late-password'));
     expect((await signIn(email, 'demo-password')).statusCode).toBe(200);
   });
 
@@ -176,7 +170,7 @@ describe('POST /api/users/password-reset/confirm', () => {
     const email = 'samir.patel@acme.example.com';
     const older = await newResetToken(email);
     const newer = await newResetToken(email);
-    expect((await confirm(older, 'older-link-password')).json().error).toBe(MESSAGES.passwordResetLinkInvalid);
+    expectRefusedLink(await confirm(older, 'older-link-password'));
     expect((await confirm(newer, 'newer-link-password')).statusCode).toBe(200);
   });
 
@@ -216,8 +210,7 @@ describe('mail settings', () => {
 describe('the log', () => {
   it('holds no reset token', () => {
     expect(tokensSeen.length).toBeGreaterThan(3);
-    const log = logLines.join('');
-    expect(log).toContain('/api/users/password-reset/confirm');
-    for (const token of tokensSeen) expect(log).not.toContain(token);
+    expect(log.text()).toContain('/api/users/password-reset/confirm');
+    for (const token of tokensSeen) expect(log.text()).not.toContain(token);
   });
 });

@@ -43,7 +43,7 @@ test.describe('password reset by e-mail', () => {
 
     const { url } = resetLinkIn(await waitForMail(mailbox, email));
     await page.goto(url);
-    await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await setNewPassword(page, 'mailed-secret', 'other-secret');
     await expect(page.getByText('Passwords do not match')).toBeVisible();
     await setNewPassword(page, 'mailed-secret');

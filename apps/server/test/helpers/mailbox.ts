@@ -38,7 +38,7 @@ export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
 }
 
 /** Waits for a mail to `to` beyond the first `seen` ones it has received, and returns it. */
-export async function waitForMail(dir: string, to: string, seen = 0, timeoutMs = 5000): Promise<ReceivedMail> {
+export async function waitForMail(dir: string, to: string, seen = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await readMailbox(dir)).filter((received) => received.to === to)[seen];

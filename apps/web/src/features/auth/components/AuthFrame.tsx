@@ -1,4 +1,4 @@
-import { Box, Paper, Text } from '@mantine/core';
+import { Box, Button, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './AuthFrame.module.css';
 import { MarketingPanel } from './MarketingPanel';
@@ -17,5 +17,28 @@ export function AuthFrame({ children }: { children: ReactNode }) {
       </Box>
       <MarketingPanel />
     </Box>
+  );
+}
+
+/** A signed-out form's title (its id labels the form) and one line on what it does. */
+export function AuthHeading({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Title order={2} id={id}>
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** A signed-out form's full-width submit button, which says what it is doing while busy. */
+export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" fullWidth size="md" disabled={busy}>
+      {busy ? busyLabel : label}
+    </Button>
   );
 }

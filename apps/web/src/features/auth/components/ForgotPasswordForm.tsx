@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, passwordResetRequestBody } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { requestPasswordReset } from '@/lib/password-reset';
 import { paths } from '@/lib/paths';
+import { AuthHeading, AuthSubmit } from './AuthFrame';
 
 /** The sign-in page hands over what was typed in its Email field. */
 const emailFromSignIn = (state: unknown) =>
@@ -27,14 +28,9 @@ export function ForgotPasswordForm() {
       aria-labelledby="forgot-title"
     >
       <Stack gap="md">
-        <div>
-          <Title order={2} id="forgot-title">
-            Forgot Password?
-          </Title>
-          <Text c="dimmed" size="sm">
-            Enter the email address you sign in with. We will send you a link to choose a new password.
-          </Text>
-        </div>
+        <AuthHeading id="forgot-title" title="Forgot Password?">
+          Enter the email address you sign in with. We will send you a link to choose a new password.
+        </AuthHeading>
 
         {request.isSuccess ? (
           <Alert color="green" variant="light" role="status">
@@ -51,9 +47,7 @@ export function ForgotPasswordForm() {
               required
               {...form.getInputProps('email')}
             />
-            <Button type="submit" fullWidth size="md" disabled={request.isPending}>
-              {request.isPending ? 'Sending...' : 'Send reset link'}
-            </Button>
+            <AuthSubmit busy={request.isPending} label="Send reset link" busyLabel="Sending..." />
           </>
         )}
 

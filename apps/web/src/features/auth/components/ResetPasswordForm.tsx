@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, newPasswordForm, RESET_TOKEN_PARAM } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { FormError } from '@/components/FormError';
 import { paths } from '@/lib/paths';
 import { confirmPasswordReset } from '../api';
 import { useAuth } from '../auth-context';
+import { AuthHeading, AuthSubmit } from './AuthFrame';
 
 /** The token of a mailed link, from the URL fragment (`#token=…`). */
 const tokenFromFragment = (hash: string) => new URLSearchParams(hash.slice(1)).get(RESET_TOKEN_PARAM);
@@ -39,14 +40,9 @@ export function ResetPasswordForm() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2} id="reset-title">
-          Choose a New Password
-        </Title>
-        <Text c="dimmed" size="sm">
-          Every session of your account is signed out when you save it.
-        </Text>
-      </div>
+      <AuthHeading id="reset-title" title="Reset Password">
+        Every session of your account is signed out when you save it.
+      </AuthHeading>
 
       {done ? (
         <>
@@ -82,9 +78,7 @@ export function ResetPasswordForm() {
               required
               {...form.getInputProps('confirmPassword')}
             />
-            <Button type="submit" fullWidth size="md" disabled={reset.isPending}>
-              {reset.isPending ? 'Saving...' : 'Save new password'}
-            </Button>
+            <AuthSubmit busy={reset.isPending} label="Save new password" busyLabel="Saving..." />
             {askAgain}
           </Stack>
         </form>
