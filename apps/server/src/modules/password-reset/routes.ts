@@ -1,4 +1,5 @@
 import {
+  errorResponse,
   MESSAGES,
   messageEnvelope,
   PASSWORD_RESET_MAX_PER_EMAIL,
@@ -13,15 +14,7 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
 import { mailResetLink, resetPassword } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route needs no session (deny-by-default marker). */
-    public?: boolean;
-  }
-}
-
 const tags = ['Accounts'];
-const publicRoute = { public: true };
 
 /** Reset by e-mail: a public request for a link (answered alike whether the address exists) and its use. */
 export async function passwordResetRoutes(fastify: FastifyInstance, options: { throttle: LoginThrottle }) {
@@ -41,14 +34,13 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: { t
   app.post(
     '/api/users/password-reset/request',
     {
-      config: publicRoute,
+      config: { public: true },
       schema: {
         tags,
         operationId: 'requestPasswordReset',
         summary: 'Mail a one-time reset link to an account; the answer is the same whether or not it exists',
-        security: [],
         body: passwordResetRequestBody,
-        response: { 200: messageEnvelope },
+        response: { 200: messageEnvelope, 429: errorResponse },
       },
     },
     async (request) => {
@@ -61,12 +53,11 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: { t
   app.post(
     '/api/users/password-reset/confirm',
     {
-      config: publicRoute,
+      config: { public: true },
       schema: {
         tags,
         operationId: 'confirmPasswordReset',
         summary: 'Set a new password with the token of a reset link; every session of the account is signed out',
-        security: [],
         body: passwordResetConfirmBody,
         response: { 200: messageEnvelope },
       },
