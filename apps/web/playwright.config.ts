@@ -31,6 +31,8 @@ function serverEnv(): Record<string, string> {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+    // Reset links in mails (DATA_DIR/mail) point at this server.
+    APP_URL: baseURL,
     LOG_LEVEL: 'warn',
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
   };

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { MAX_JSON_BODY_BYTES } from '@smart/contracts';
+import { MAX_JSON_BODY_BYTES, PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -8,17 +8,20 @@ import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
 import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
+import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
+import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jobsPlugin } from './plugins/jobs.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { redisPlugin } from './plugins/redis.js';
 import { webPlugin } from './plugins/web.js';
@@ -29,6 +32,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     storage: FileStorage;
+    mailer: Mailer;
   }
 }
 
@@ -64,6 +68,9 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
+  const mailer = mailerFromConfig(config.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   // External plugins.
   await app.register(helmet, {
@@ -84,14 +91,19 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(jobsPlugin);
 
-  const throttle: LoginThrottle = app.redis
-    ? redisLoginThrottle(app.redis, `${config.redisPrefix}login-failures:`)
-    : memoryLoginThrottle();
+  /** Counters in Redis when configured (shared by every process), else in this process. */
+  const throttleFor = (name: string, windowMs?: number): LoginThrottle =>
+    app.redis
+      ? redisLoginThrottle(app.redis, `${config.redisPrefix}${name}:`, windowMs)
+      : memoryLoginThrottle(Date.now, windowMs);
+  const throttle = throttleFor('login-failures');
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
+  await app.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
   await app.register(notificationRoutes);
   await app.register(userRoutes);
   await app.register(teamRoutes);

@@ -25,6 +25,17 @@ const environment = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  APP_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'use an http(s) URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .regex(/^smtps?:\/\//, 'use an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export interface Config {
@@ -46,6 +57,16 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   s3: { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean } | undefined;
+  /** Where people reach the web app: the base of links in e-mails (never taken from a request's Host header). */
+  appUrl: string;
+  mail: MailConfig;
+}
+
+/** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
+export interface MailConfig {
+  from: string;
+  smtpUrl: string | undefined;
+  mailboxDir: string;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -60,6 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -85,5 +107,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      from: env.MAIL_FROM ?? 'S.M.A.R.T. <no-reply@localhost>',
+      smtpUrl: env.SMTP_URL,
+      mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
+    },
   };
 }

@@ -45,6 +45,9 @@ async function main() {
     '',
     `S.M.A.R.T. is running at http://localhost:${port} (${where}${seeded ? ', demo data seeded now' : ''})`,
     `API docs: http://localhost:${port}/api/docs`,
+    config.mail.smtpUrl
+      ? `Mail: sent over SMTP, links to ${config.appUrl}`
+      : `Mail: written to ${config.mail.mailboxDir} (set SMTP_URL to send it), links to ${config.appUrl}`,
     ...(config.seedDemoData
       ? [
           `Demo sign-ins (password "${DEMO_PASSWORD}"):`,

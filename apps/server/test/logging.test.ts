@@ -1,16 +1,16 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { captureLog } from './helpers/log-capture.js';
 
 /**
  * Requests that fail inside the database are logged, but the log never holds what the failing
  * query carried: passwords, argon2 hashes, tokens, phones, bios, or the query string of a URL.
  */
 let t: TestApp;
-const lines: string[] = [];
-const logText = () => lines.join('');
+const captured = captureLog();
+const logText = captured.text;
 
 const NEW_PASSWORD = 'Never-Log-This-Password-1';
 const SECRET_PHONE = '+1 555 0199 777';
@@ -18,14 +18,7 @@ const SECRET_BIO = 'bio-that-breaks-a-check-constraint';
 const QUERY_SECRET = 'reset-token-in-a-query-string';
 
 beforeAll(async () => {
-  t = await createTestApp({
-    logStream: new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    }),
-  });
+  t = await createTestApp({ logStream: captured.stream });
   // This database refuses new users and one bio value, so those requests fail in PostgreSQL itself.
   await t.database.db.execute(sql`
     create function refuse_new_users() returns trigger language plpgsql as $$

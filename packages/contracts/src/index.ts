@@ -14,6 +14,7 @@ export {
   updateNotificationsBody,
 } from './schemas/notifications.js';
 export * from './schemas/organizations.js';
+export * from './schemas/password-reset.js';
 export * from './schemas/structure.js';
 export * from './schemas/urls.js';
 export * from './schemas/users.js';

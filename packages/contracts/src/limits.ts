@@ -29,6 +29,18 @@ export const MAX_JSON_BODY_BYTES = 100 * 1024;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * Password reset by e-mail: a link works once, within 30 minutes. Requests are limited per address
+ * and per client IP (both counted whether or not the address has an account).
+ */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60 * 1000;
+export const PASSWORD_RESET_MAX_PER_EMAIL = 5;
+export const PASSWORD_RESET_MAX_PER_IP = 20;
+export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
+/** A reset token is 43 base64url characters; anything much longer is not one. */
+export const MAX_RESET_TOKEN_LENGTH = 128;
+
 /** Paging of list endpoints. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

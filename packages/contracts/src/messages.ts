@@ -1,3 +1,5 @@
+import { PASSWORD_RESET_TTL_MINUTES } from './limits.js';
+
 /** The product's name as users read it (browser tab titles). */
 export const PRODUCT_NAME = 'S.M.A.R.T.';
 
@@ -51,6 +53,15 @@ export const MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   newPasswordRequired: 'New password is required',
+  // Password reset by e-mail (not in the spec: its buttons were inert)
+  passwordResetRequested: `If an account uses this email address, a link to reset its password is on its way. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+  passwordResetLinkSent: `We sent a link to reset your password to your email address. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+  passwordResetLinkInvalid:
+    'This reset link is invalid, has expired or has already been used. Please ask for a new one.',
+  passwordResetDone: 'Your password has been reset and every session was signed out. Sign in with your new password.',
+  tooManyPasswordResets: 'Too many reset requests. Please wait an hour and try again.',
+  requestPasswordResetFailed: 'Failed to send the reset link',
+  resetPasswordFailed: 'Failed to reset password',
   // Service fallbacks
   fetchUsersFailed: 'Failed to fetch users',
   fetchUserProfileFailed: 'Failed to fetch user profile',

@@ -13,6 +13,7 @@ const redactedPaths = [
   'req.body.password',
   'req.body.currentPassword',
   'req.body.newPassword',
+  'req.body.token',
 ];
 
 interface DatabaseFailure {

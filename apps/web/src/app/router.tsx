@@ -25,7 +25,8 @@ function pageRoute(entry: RouteEntry): RouteObject[] {
 
 const pages = Object.values(ROUTES);
 const signedOutPages = pages.filter((entry) => entry.signedOutOnly);
-const framedPages = pages.filter((entry) => !entry.signedOutOnly);
+const openPages = pages.filter((entry) => entry.open);
+const framedPages = pages.filter((entry) => !entry.signedOutOnly && !entry.open);
 
 /**
  * Loads the page at `pathname` (and its frame), for main.tsx to await before the first render:
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
         element: <RedirectIfAuthenticated preload={preloadSignedInHome} />,
         children: signedOutPages.flatMap(pageRoute),
       },
+      ...openPages.flatMap(pageRoute),
       {
         element: <RequireAuth />,
         children: [

@@ -9,6 +9,7 @@ import {
   HiCreditCard,
   HiDocumentText,
   HiHome,
+  HiKey,
   HiLogin,
   HiOfficeBuilding,
   HiSupport,
@@ -45,6 +46,11 @@ export interface RouteEntry {
   card?: { title?: string; description: string };
   /** Shown only to signed-out visitors (the sign-in page). */
   signedOutOnly?: boolean;
+  /**
+   * Shown to anyone, signed in or not, without the frame (the password reset pages: a mailed link
+   * may be opened in a browser where someone is signed in).
+   */
+  open?: boolean;
   /** More paths showing the same page (spec: '/' and '/login'). */
   alsoAt?: readonly string[];
 }
@@ -60,6 +66,20 @@ const table = {
     page: lazyPage(() => import('@/features/auth/pages/LoginPage')),
     signedOutOnly: true,
     alsoAt: [paths.root],
+  },
+  forgotPassword: {
+    path: paths.forgotPassword,
+    label: 'Forgot Password',
+    icon: HiKey,
+    page: lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage')),
+    open: true,
+  },
+  resetPassword: {
+    path: paths.resetPassword,
+    label: 'Reset Password',
+    icon: HiKey,
+    page: lazyPage(() => import('@/features/auth/pages/ResetPasswordPage')),
+    open: true,
   },
   dashboard: {
     path: paths.dashboard,

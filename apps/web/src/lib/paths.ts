@@ -1,3 +1,5 @@
+import { RESET_PASSWORD_PATH } from '@smart/contracts';
+
 /**
  * Every route path of the app (spec section 2), in one place, for links. The route table
  * (app/routes.ts) says which of them have a page and who may open it.
@@ -5,6 +7,8 @@
 export const paths = {
   root: '/',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: RESET_PASSWORD_PATH,
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',

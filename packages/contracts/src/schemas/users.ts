@@ -51,7 +51,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const emailField = requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
+/** An e-mail address as a form sends it: required, lower-cased, plausible. */
+export const emailField = requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
   .toLowerCase()
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type User } from '@smart/contracts';
+import { MESSAGES, type PasswordResetConfirmBody, type User } from '@smart/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /** Session calls (spec section 7, accounts). Errors carry the spec's fallback texts. */
@@ -27,5 +27,12 @@ export function fetchSessionUser(signal?: AbortSignal): Promise<User> {
     failMessage: MESSAGES.getProfileFailed,
     networkErrorMessage: MESSAGES.profileNetworkError,
     ...(signal ? { signal } : {}),
+  });
+}
+
+/** Sets a new password with the token of a mailed reset link. */
+export function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<unknown> {
+  return apiClient.post('/api/users/password-reset/confirm', body, {
+    failMessage: MESSAGES.resetPasswordFailed,
   });
 }

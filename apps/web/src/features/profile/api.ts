@@ -2,6 +2,7 @@ import { type ChangePasswordBody, MESSAGES, type ProfileUpdateBody, type User } 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
+import { requestPasswordReset } from '@/lib/password-reset';
 import { uploadImage } from '@/lib/upload-image';
 
 export function getProfile(): Promise<User> {
@@ -65,4 +66,9 @@ export function useUploadProfileImage() {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
+}
+
+/** 'Reset password by email': a one-time link to the signed-in user's own address. */
+export function useMailPasswordResetLink() {
+  return useMutation({ mutationFn: requestPasswordReset });
 }

@@ -1,18 +1,20 @@
 import { Alert, Button, Collapse, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { HiKey } from 'react-icons/hi';
-import { useChangePassword } from '../api';
+import { HiKey, HiMail } from 'react-icons/hi';
+import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change Password (spec sections 2, 4, 5). The spec's 'Reset password by email' button does
- * nothing, so it is left out rather than shown as a control that cannot work.
+ * Change Password (spec sections 2, 4, 5), and 'Reset password by email', which mails a one-time
+ * link to the user's own address (for when the current password is forgotten).
  */
-export function PasswordSection() {
+export function PasswordSection({ email }: { email: string }) {
   const change = useChangePassword();
+  const mailLink = useMailPasswordResetLink();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +29,13 @@ export function PasswordSection() {
     setOpen((current) => !current);
     setError(null);
     setSucceeded(false);
+  }
+
+  function sendResetLink() {
+    mailLink.mutate(email, {
+      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.passwordResetLinkSent }),
+      onError: (caught) => notifications.show({ color: 'red', message: caught.message }),
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -53,9 +62,19 @@ export function PasswordSection() {
     <SectionCard
       title="Password"
       actions={
-        <Button variant="light" leftSection={<HiKey aria-hidden />} onClick={toggle} aria-expanded={open}>
-          Change Password
-        </Button>
+        <>
+          <Button variant="light" leftSection={<HiKey aria-hidden />} onClick={toggle} aria-expanded={open}>
+            Change Password
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<HiMail aria-hidden />}
+            onClick={sendResetLink}
+            loading={mailLink.isPending}
+          >
+            Reset password by email
+          </Button>
+        </>
       }
     >
       <Collapse expanded={open}>
@@ -100,7 +119,8 @@ export function PasswordSection() {
       </Collapse>
       {!open && (
         <Text size="sm" c="dimmed">
-          Use Change Password to set a new password. You will need your current one.
+          Use Change Password to set a new password; you will need your current one. Forgot it? Reset password by email
+          sends a link to {email}.
         </Text>
       )}
     </SectionCard>

@@ -29,7 +29,7 @@ export default function ProfilePage() {
       <Title order={1}>My Profile</Title>
       {/* Keyed by user, so one account's form values can never show for another. */}
       <PersonalInfoSection key={user.id} user={user} />
-      <PasswordSection />
+      <PasswordSection email={user.email} />
       <AccountInfoSection user={user} />
     </Stack>
   );

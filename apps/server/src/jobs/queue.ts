@@ -1,0 +1,68 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { rawSql } from '../db/raw-sql.js';
+
+/** Enqueues one job of a kind. It is stored in the database before this resolves. */
+export type SendJob<T> = (data: T) => Promise<void>;
+
+/**
+ * Background work stored in the database (pg-boss in its own `pgboss` schema, on PGlite or
+ * PostgreSQL alike): a job survives a restart, runs once whichever process picks it up, and is
+ * retried with backoff when its handler throws.
+ */
+export interface JobQueue {
+  /** Declares a kind of job and works on it in this process; returns the function that enqueues one. */
+  define<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<SendJob<T>>;
+  /** Stops taking jobs and waits (up to 10 s) for the running ones. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs that other processes (or retries) made. */
+  pollingIntervalSeconds: number;
+  onError(error: unknown, queue?: string): void;
+}
+
+const RETRIES = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
+
+export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: rawSql(db),
+    // No cron schedules yet (reminders will want them).
+    schedule: false,
+    // Job data can hold an e-mail address: keep finished jobs briefly.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error) => options.onError(error));
+  await boss.start();
+
+  return {
+    async define<T extends object>(name: string, handler: (data: T) => Promise<void>) {
+      await boss.createQueue(name, { name, ...RETRIES });
+      let workerId: string | undefined;
+      const wake = () => workerId && boss.notifyWorker(workerId);
+      workerId = await boss.work<T>(
+        name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
+          wake();
+          try {
+            await handler(job.data);
+          } catch (error) {
+            options.onError(error, name);
+            throw error;
+          }
+        },
+      );
+      return async (data: T) => {
+        await boss.send(name, data);
+        // This process's worker takes it now rather than at its next poll.
+        wake();
+      };
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,10 @@
+import { AuthFrame } from '../components/AuthFrame';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+
+export default function ForgotPasswordPage() {
+  return (
+    <AuthFrame>
+      <ForgotPasswordForm />
+    </AuthFrame>
+  );
+}

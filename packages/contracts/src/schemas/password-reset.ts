@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MAX_RESET_TOKEN_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { boundedString } from './common.js';
+import { changePasswordBody, emailField } from './users.js';
+
+/**
+ * The web app's reset page. A mailed link is `{APP_URL}/reset-password#token=…`: the token rides in
+ * the fragment, which browsers never send to a server, so no request log or proxy sees it.
+ */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const RESET_TOKEN_PARAM = 'token';
+
+/** 'Forgot Password?' and the profile's 'Reset password by email': where to send the link. */
+export const passwordResetRequestBody = z.object({ email: emailField });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+
+/** The reset page: the token from the link and the new password (the same rules as a password change). */
+export const passwordResetConfirmBody = z.object({
+  token: boundedString(MAX_RESET_TOKEN_LENGTH, MESSAGES.passwordResetLinkInvalid).min(
+    1,
+    MESSAGES.passwordResetLinkInvalid,
+  ),
+  newPassword: changePasswordBody.shape.newPassword,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+/** The reset page's form: a new password typed twice. */
+export const newPasswordForm = z
+  .object({ newPassword: changePasswordBody.shape.newPassword, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordsDoNotMatch,
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;
