@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,

@@ -8,7 +8,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
-import { seedDemoDataOnce } from '../../src/db/seed/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { freshDatabase } from './database.js';
 
@@ -35,17 +34,19 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** The app's database (closed by the caller); else a fresh copy of the run's template. */
   database?: DatabaseHandle;
+  /** The fresh database holds the demo organizations and accounts (default true); ignored with `database`. */
+  demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
 }
 
-/** The real app on a fresh, migrated, seeded database; Redis too when TEST_REDIS_URL is set. */
+/** The real app on a fresh, migrated database (seeded by default); Redis too when TEST_REDIS_URL is set. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase());
-  await seedDemoDataOnce(database.db);
+  const database = options.database ?? (await freshDatabase({ demoData: options.demoData ?? true }));
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'smart-test-')));
   const config = loadConfig({
     NODE_ENV: 'test',

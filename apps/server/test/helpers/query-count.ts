@@ -7,8 +7,11 @@ export type CountingApp = Awaited<ReturnType<typeof createCountingApp>>;
 /** The real app on a fresh seeded database that counts every SQL statement, for "no query per row" tests. */
 export async function createCountingApp() {
   let queries = 0;
-  const database = await freshDatabase(() => {
-    queries += 1;
+  const database = await freshDatabase({
+    demoData: true,
+    onQuery: () => {
+      queries += 1;
+    },
   });
   const app = await createTestApp({ database });
   return {
