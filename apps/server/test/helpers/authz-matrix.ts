@@ -92,18 +92,20 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
       if (!options.cast) ownCast = await createCast(options.app());
     });
 
-    const cases = options.routes.flatMap(({ route, request, statuses }) =>
-      MATRIX_ACTORS.map((actor) => ({ route, actor, status: statuses[actor], request })),
-    );
-    it.each(cases)('$route as $actor: $status', async ({ actor, status, request }) => {
-      const people = cast();
-      const record = await options.arrange(people);
-      const token = actor === 'anonymous' ? undefined : people[actor].token;
-      const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
-      expect(response.statusCode, response.body).toBe(status);
-      const error = options.errors?.[status as 403 | 404];
-      if (error) expect(response.json().error).toBe(error);
-      if (status >= 400) await options.unchanged?.(record, people);
-    });
+    for (const { route, request, statuses } of options.routes) {
+      for (const actor of MATRIX_ACTORS) {
+        const status = statuses[actor];
+        it(`${route} as ${actor}: ${status}`, async () => {
+          const people = cast();
+          const record = await options.arrange(people);
+          const token = actor === 'anonymous' ? undefined : people[actor].token;
+          const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
+          expect(response.statusCode, response.body).toBe(status);
+          const error = options.errors?.[status as 403 | 404];
+          if (error) expect(response.json().error).toBe(error);
+          if (status >= 400) await options.unchanged?.(record, people);
+        });
+      }
+    }
   });
 }
