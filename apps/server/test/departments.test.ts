@@ -34,13 +34,11 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-/** A request as a member (a factory-made session), or signed out. */
-const as = (member?: Member) => (member ? { token: member.token } : {});
 const create = (member: Member, payload: Json) =>
-  t.request({ method: 'POST', url: '/api/departments', ...as(member), payload });
+  t.request({ method: 'POST', url: '/api/departments', as: member, payload });
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 const read = async (id: string) =>
-  (await t.request({ method: 'GET', url: `/api/departments/${id}`, ...as(owner) })).json().data;
+  (await t.request({ method: 'GET', url: `/api/departments/${id}`, as: owner })).json().data;
 
 authzMatrix('who may do what', {
   app: () => t,
@@ -122,7 +120,7 @@ describe('GET /api/departments', () => {
       make.team(organization.id, { departmentId: operations.id }),
     ]);
 
-    const response = await t.request({ method: 'GET', url: '/api/departments', ...as(viewer) });
+    const response = await t.request({ method: 'GET', url: '/api/departments', as: viewer });
     expect(response.statusCode).toBe(200);
     const { data, pagination } = response.json();
     expect(data.map((d: { name: string }) => d.name)).toEqual(['Engineering', 'Operations']);
@@ -142,23 +140,23 @@ describe('GET /api/departments', () => {
     const organizationsOf = (response: { json(): { data: { organizationId: string }[] } }) =>
       new Set(response.json().data.map((d) => d.organizationId));
     const globexDepartment = await make.department(cast.otherOrganization.id);
-    const all = await t.request({ method: 'GET', url: '/api/departments?limit=200', ...as(cast.admin) });
+    const all = await t.request({ method: 'GET', url: '/api/departments?limit=200', as: cast.admin });
     expect([...organizationsOf(all)]).toEqual(expect.arrayContaining([acmeId, cast.otherOrganization.id]));
     expect(all.json().pagination.total).toBe(all.json().data.length);
 
     const acme = await t.request({
       method: 'GET',
       url: `/api/departments?organizationId=${acmeId}`,
-      ...as(cast.admin),
+      as: cast.admin,
     });
     expect(organizationsOf(acme)).toEqual(new Set([acmeId]));
-    const ownList = await t.request({ method: 'GET', url: '/api/departments', ...as(owner) });
+    const ownList = await t.request({ method: 'GET', url: '/api/departments', as: owner });
     expect(acme.json().pagination.total).toBe(ownList.json().pagination.total);
 
     const globexTrying = await t.request({
       method: 'GET',
       url: `/api/departments?organizationId=${acmeId}`,
-      ...as(cast.otherOrgAdmin),
+      as: cast.otherOrgAdmin,
     });
     expect(organizationsOf(globexTrying)).toEqual(new Set([cast.otherOrganization.id]));
     expect(globexTrying.json().data.map((d: { id: string }) => d.id)).toContain(globexDepartment.id);
@@ -166,7 +164,7 @@ describe('GET /api/departments', () => {
 
   it('is empty for an advisor (not a member) and 401 signed out', async () => {
     for (const advisor of [cast.advisorAssigned, cast.advisorUnassigned]) {
-      expect((await t.request({ method: 'GET', url: '/api/departments', ...as(advisor) })).json().data).toEqual([]);
+      expect((await t.request({ method: 'GET', url: '/api/departments', as: advisor })).json().data).toEqual([]);
     }
     expect((await t.request({ method: 'GET', url: '/api/departments' })).statusCode).toBe(401);
   });
@@ -232,7 +230,7 @@ describe('POST /api/departments', () => {
 describe('GET/PUT/DELETE /api/departments/:id', () => {
   it('is 404 for unknown and malformed ids', async () => {
     for (const url of [`/api/departments/${unknownId}`, '/api/departments/finance']) {
-      expect((await t.request({ method: 'GET', url, ...as(cast.admin) })).statusCode, url).toBe(404);
+      expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode, url).toBe(404);
     }
   });
 
@@ -240,7 +238,7 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     const created = (await create(owner, { name: unique('Research') })).json().data;
     const grace = await make.member(acmeId);
     const put = (payload: Json) =>
-      t.request({ method: 'PUT', url: `/api/departments/${created._id}`, ...as(owner), payload });
+      t.request({ method: 'PUT', url: `/api/departments/${created._id}`, as: owner, payload });
     const updated = await put({
       name: `${created.name} Lab`,
       description: 'New materials',
@@ -264,13 +262,13 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     const manager = await make.member(acmeId);
     const department = (await create(owner, { name: unique('Archive'), manager: manager.id })).json().data;
     expect(department.manager.id).toBe(manager.id);
-    await t.request({ method: 'DELETE', url: `/api/users/${manager.id}`, ...as(owner) });
+    await t.request({ method: 'DELETE', url: `/api/users/${manager.id}`, as: owner });
     expect((await read(department._id)).manager).toBeNull();
     // The edit form sends the manager it was given back; that is not a change.
     const edited = await t.request({
       method: 'PUT',
       url: `/api/departments/${department._id}`,
-      ...as(owner),
+      as: owner,
       payload: { description: 'Old records', manager: manager.id },
     });
     expect(edited.statusCode).toBe(200);
@@ -286,8 +284,8 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     expect(await read(department.id)).toMatchObject({ teamCount: 1, memberCount: 1 });
 
     const url = `/api/departments/${department.id}`;
-    expect((await t.request({ method: 'DELETE', url, ...as(owner) })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url, ...as(owner) })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url, as: owner })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url, as: owner })).statusCode).toBe(404);
 
     const user = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, ethan.id) });
     expect(user).toMatchObject({ isActive: true, departmentId: null });
@@ -302,7 +300,7 @@ describe('department members and teams', () => {
     const response = await t.request({
       method: 'GET',
       url: `/api/departments/${engineering.id}/members`,
-      ...as(cast.user),
+      as: cast.user,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.map((u: { email: string }) => u.email)).toContain(samir.email);
@@ -312,30 +310,30 @@ describe('department members and teams', () => {
     const [from, to] = await Promise.all([make.department(acmeId), make.department(acmeId)]);
     const team = await make.team(acmeId, { departmentId: from.id });
     const url = `/api/departments/${to.id}/teams`;
-    const attached = await t.request({ method: 'POST', url, ...as(owner), payload: { teamId: team.id } });
+    const attached = await t.request({ method: 'POST', url, as: owner, payload: { teamId: team.id } });
     expect(attached.statusCode).toBe(200);
     expect(attached.json().data.teamCount).toBe(1);
     // A team is in one department: it left the other.
     expect((await read(from.id)).teamCount).toBe(0);
 
-    const detached = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, ...as(owner) });
+    const detached = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, as: owner });
     expect(detached.statusCode).toBe(200);
     expect(detached.json().data.teamCount).toBe(0);
-    const again = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, ...as(owner) });
+    const again = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, as: owner });
     expect(again.statusCode).toBe(404);
   });
 
   it("refuses another organization's team (404), a missing team id (400), and a team of another department", async () => {
     const url = `/api/departments/${finance.id}/teams`;
     const globexTeam = await make.team(cast.otherOrganization.id);
-    const foreign = await t.request({ method: 'POST', url, ...as(owner), payload: { teamId: globexTeam.id } });
+    const foreign = await t.request({ method: 'POST', url, as: owner, payload: { teamId: globexTeam.id } });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe(MESSAGES.teamNotFound);
-    const missing = await t.request({ method: 'POST', url, ...as(owner), payload: {} });
+    const missing = await t.request({ method: 'POST', url, as: owner, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(MESSAGES.selectTeam);
     const elsewhere = await make.team(acmeId, { departmentId: engineering.id });
-    const detach = await t.request({ method: 'DELETE', url: `${url}/${elsewhere.id}`, ...as(owner) });
+    const detach = await t.request({ method: 'DELETE', url: `${url}/${elsewhere.id}`, as: owner });
     expect(detach.statusCode).toBe(404);
   });
 
@@ -346,7 +344,7 @@ describe('department members and teams', () => {
       t.request({
         method: 'PUT',
         url: `/api/users/${userId}/department`,
-        ...as(owner),
+        as: owner,
         payload: { departmentId: department.id },
       });
     expect((await place(mia.id)).statusCode).toBe(200);

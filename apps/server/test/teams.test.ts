@@ -84,15 +84,13 @@ interface MemberJson {
 const emailsOf = (members: MemberJson[]) => members.map((m) => m.user.email);
 const roleOf = (members: MemberJson[], email: string) => members.find((m) => m.user.email === email)?.role;
 const namesOf = (teams: { name: string }[]) => teams.map((team) => team.name);
-/** A request as a member (a factory-made session), or signed out. */
-const as = (member?: Member) => (member ? { token: member.token } : {});
 
 /** A fresh Acme team (Engineering, led by Samir, with Noah) for a test to change as it likes. */
 async function freshTeam(overrides: Record<string, unknown> = {}) {
   const response = await t.request({
     method: 'POST',
     url: '/api/teams',
-    ...as(owner),
+    as: owner,
     payload: {
       name: `Team ${Math.random().toString(36).slice(2, 8)}`,
       description: 'A team for a test.',
@@ -107,7 +105,7 @@ async function freshTeam(overrides: Record<string, unknown> = {}) {
 }
 
 async function detail(teamId: string, member: Member = owner) {
-  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, ...as(member) });
+  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as: member });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }
@@ -158,10 +156,10 @@ describe('another organization and malformed ids', () => {
   it.each(['GET', 'PUT', 'DELETE'] as const)("a Globex org_admin cannot %s Acme's teams (404)", async (method) => {
     const payload = method === 'PUT' ? { payload: { name: 'Taken over' } } : {};
     for (const team of [webPlatform, await make.team(acmeId)]) {
-      const response = await t.request({ method, url: `/api/teams/${team.id}`, ...as(cast.otherOrgAdmin), ...payload });
+      const response = await t.request({ method, url: `/api/teams/${team.id}`, as: cast.otherOrgAdmin, ...payload });
       expect(response.statusCode, team.name).toBe(404);
     }
-    const fleet = await t.request({ method, url: `/api/teams/${fleetDispatch.id}`, ...as(owner), ...payload });
+    const fleet = await t.request({ method, url: `/api/teams/${fleetDispatch.id}`, as: owner, ...payload });
     expect(fleet.statusCode).toBe(404);
     expect((await detail(webPlatform.id)).name).toBe('Web Platform');
   });
@@ -179,7 +177,7 @@ describe('another organization and malformed ids', () => {
     ['DELETE', `/api/teams/${UNKNOWN_ID}`],
   ] as const)('%s %s is 404', async (method, url) => {
     const payload = method === 'PUT' ? { name: 'x' } : method === 'POST' ? { userId: UNKNOWN_ID } : undefined;
-    const response = await t.request({ method, url, ...as(cast.admin), ...(payload ? { payload } : {}) });
+    const response = await t.request({ method, url, as: cast.admin, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -187,7 +185,7 @@ describe('another organization and malformed ids', () => {
 describe('GET /api/teams', () => {
   it("lists the organization's teams by name with department, lead and member count", async () => {
     for (const member of [owner, cast.user]) {
-      const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(member) });
+      const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', as: member });
       expect(response.statusCode).toBe(200);
       const { data, pagination } = response.json();
       expect(new Set(data.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([acmeId]));
@@ -213,7 +211,7 @@ describe('GET /api/teams', () => {
     const response = await t.request({
       method: 'GET',
       url: `/api/teams?limit=200&organizationId=${globexId}`,
-      ...as(cast.user),
+      as: cast.user,
     });
     expect(response.statusCode).toBe(200);
     const names = namesOf(response.json().data);
@@ -222,7 +220,7 @@ describe('GET /api/teams', () => {
   });
 
   it("shows an admin every organization's teams, or the one it names", async () => {
-    const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(cast.admin) })).json().data;
+    const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.admin })).json().data;
     expect(namesOf(all)).toEqual(expect.arrayContaining(['Web Platform', 'Fleet Dispatch']));
     const organization = await make.organization();
     const lead = await make.member(organization.id);
@@ -230,7 +228,7 @@ describe('GET /api/teams', () => {
     const one = await t.request({
       method: 'GET',
       url: `/api/teams?organizationId=${organization.id}`,
-      ...as(cast.admin),
+      as: cast.admin,
     });
     expect(one.json().data).toEqual([
       expect.objectContaining({
@@ -242,20 +240,20 @@ describe('GET /api/teams', () => {
     const unknown = await t.request({
       method: 'GET',
       url: `/api/teams?organizationId=${UNKNOWN_ID}`,
-      ...as(cast.admin),
+      as: cast.admin,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
   });
 
   it("shows a Globex member only Globex's teams, and an advisor none of Acme's", async () => {
-    const globex = (await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(nina) })).json().data;
+    const globex = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: nina })).json().data;
     expect(namesOf(globex)).toContain('Fleet Dispatch');
     expect(new Set(globex.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([globexId]));
     const advisor = await t.request({
       method: 'GET',
       url: `/api/teams?organizationId=${acmeId}`,
-      ...as(cast.advisorAssigned),
+      as: cast.advisorAssigned,
     });
     expect(advisor.statusCode).toBe(200);
     // Its own (platform) organization has no teams.
@@ -270,7 +268,7 @@ describe('GET /api/teams', () => {
         await t.request({
           method: 'GET',
           url: `/api/teams?organizationId=${organization.id}&limit=2&page=${number}`,
-          ...as(cast.admin),
+          as: cast.admin,
         })
       ).json();
     const [first, second, third] = [await page(1), await page(2), await page(3)];
@@ -285,7 +283,7 @@ describe('GET /api/teams', () => {
   it.each(['/api/teams?page=0', '/api/teams?limit=abc', '/api/teams?limit=100000', '/api/teams?organizationId=acme'])(
     'is 400 for %s',
     async (url) => {
-      expect((await t.request({ method: 'GET', url, ...as(cast.admin) })).statusCode).toBe(400);
+      expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(400);
     },
   );
 
@@ -299,7 +297,7 @@ describe('GET /api/teams/department/:id', () => {
   it("lists the department's teams for its organization and admin", async () => {
     const url = `/api/teams/department/${engineering.id}`;
     for (const member of [owner, cast.user, cast.admin]) {
-      const response = await t.request({ method: 'GET', url, ...as(member) });
+      const response = await t.request({ method: 'GET', url, as: member });
       expect(response.statusCode, member.email).toBe(200);
       const { data, pagination } = response.json();
       expect(namesOf(data)).toEqual(expect.arrayContaining(['Quality Assurance', 'Web Platform']));
@@ -310,7 +308,7 @@ describe('GET /api/teams/department/:id', () => {
     }
     const department = await make.department(acmeId);
     await make.team(acmeId, { name: 'Payroll', departmentId: department.id });
-    const one = await t.request({ method: 'GET', url: `/api/teams/department/${department.id}`, ...as(cast.user) });
+    const one = await t.request({ method: 'GET', url: `/api/teams/department/${department.id}`, as: cast.user });
     expect(namesOf(one.json().data)).toEqual(['Payroll']);
   });
 
@@ -322,15 +320,13 @@ describe('GET /api/teams/department/:id', () => {
       [owner, `/api/teams/department/${logistics.id}`],
       [cast.admin, `/api/teams/department/${UNKNOWN_ID}`],
     ] as const) {
-      const response = await t.request({ method: 'GET', url, ...as(member) });
+      const response = await t.request({ method: 'GET', url, as: member });
       expect(response.statusCode, `${member.email} ${url}`).toBe(404);
       expect(response.json().error).toBe(MESSAGES.departmentNotFound);
     }
-    expect((await t.request({ method: 'GET', url: '/api/teams/department/x', ...as(cast.admin) })).statusCode).toBe(
-      404,
-    );
+    expect((await t.request({ method: 'GET', url: '/api/teams/department/x', as: cast.admin })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: acmeUrl })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: `${acmeUrl}?page=-1`, ...as(cast.admin) })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `${acmeUrl}?page=-1`, as: cast.admin })).statusCode).toBe(400);
   });
 });
 
@@ -354,7 +350,7 @@ describe('GET /api/teams/:id and /members', () => {
     expect(team.members[0].user.passwordHash).toBeUndefined();
     expect(typeof team.members[0].addedAt).toBe('string');
 
-    const members = await t.request({ method: 'GET', url: `/api/teams/${webPlatform.id}/members`, ...as(cast.user) });
+    const members = await t.request({ method: 'GET', url: `/api/teams/${webPlatform.id}/members`, as: cast.user });
     expect(members.statusCode).toBe(200);
     expect(members.json().data).toEqual(team.members);
   });
@@ -378,7 +374,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(owner),
+      as: owner,
       payload: {
         name: '  Data Guild  ',
         description: '  Reports and dashboards. ',
@@ -404,7 +400,7 @@ describe('POST /api/teams', () => {
       [noah.email, 'member'],
     ]);
     // It is in the list with the same counts.
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(cast.user) }))
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.user }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
     expect(listed).toMatchObject({ memberCount: 3, teamLead: { email: emma.email } });
@@ -438,7 +434,7 @@ describe('POST /api/teams', () => {
   });
 
   it('creates a bare team with only a name', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/teams', ...as(owner), payload: { name: 'Solo' } });
+    const response = await t.request({ method: 'POST', url: '/api/teams', as: owner, payload: { name: 'Solo' } });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       name: 'Solo',
@@ -455,7 +451,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Night Shift', departmentId: logistics.id, teamLead: nina.id },
     });
     expect(response.statusCode).toBe(201);
@@ -469,17 +465,17 @@ describe('POST /api/teams', () => {
     const own = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Platform Ops' },
     });
     expect(own.statusCode).toBe(201);
     expect(own.json().data.organizationId).toBe(cast.admin.organizationId);
     // Leave the platform organization without teams (an advisor's list shows it).
-    await t.request({ method: 'DELETE', url: `/api/teams/${own.json().data.id}`, ...as(cast.admin) });
+    await t.request({ method: 'DELETE', url: `/api/teams/${own.json().data.id}`, as: cast.admin });
     const unknownOrganization = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Nowhere', organizationId: UNKNOWN_ID },
     });
     expect(unknownOrganization.statusCode).toBe(404);
@@ -487,7 +483,7 @@ describe('POST /api/teams', () => {
     const unknown = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Nowhere', departmentId: UNKNOWN_ID },
     });
     expect(unknown.statusCode).toBe(404);
@@ -496,7 +492,7 @@ describe('POST /api/teams', () => {
     const named = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Standalone', organizationId: globexId },
     });
     expect(named.statusCode).toBe(201);
@@ -504,7 +500,7 @@ describe('POST /api/teams', () => {
     const mismatched = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(cast.admin),
+      as: cast.admin,
       payload: { name: 'Mismatch', organizationId: globexId, departmentId: finance.id },
     });
     expect(mismatched.statusCode).toBe(404);
@@ -516,7 +512,7 @@ describe('POST /api/teams', () => {
       const response = await t.request({
         method: 'POST',
         url: '/api/teams',
-        ...as(cast[who]),
+        as: cast[who],
         payload: { name: 'Mine' },
       });
       expect(response.statusCode).toBe(403);
@@ -543,7 +539,7 @@ describe('POST /api/teams', () => {
       const response = await t.request({
         method: 'POST',
         url: '/api/teams',
-        ...as(member),
+        as: member,
         payload: { name: 'Ghost', ...body },
       });
       expect(response.statusCode, JSON.stringify(body)).toBe(404);
@@ -571,7 +567,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(owner),
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
@@ -583,7 +579,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      ...as(owner),
+      as: owner,
       payload: '{"name":',
       headers: { 'content-type': 'application/json' },
     });
@@ -594,7 +590,7 @@ describe('POST /api/teams', () => {
 
 describe('PUT /api/teams/:id', () => {
   const put = (id: string, payload: unknown, member: Member = owner) =>
-    t.request({ method: 'PUT', url: `/api/teams/${id}`, ...as(member), payload: payload as InjectOptions['payload'] });
+    t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
 
   it('changes name and description; fields left out stay', async () => {
     const team = await freshTeam();
@@ -680,7 +676,7 @@ describe('PUT /api/teams/:id', () => {
     const response = await t.request({
       method: 'PUT',
       url: `/api/teams/${team.id}`,
-      ...as(owner),
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
@@ -692,11 +688,11 @@ describe('PUT /api/teams/:id', () => {
 describe('DELETE /api/teams/:id', () => {
   it('deletes the team and its memberships; the users stay', async () => {
     const team = await freshTeam();
-    const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, ...as(owner) });
+    const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: expect.any(String) });
-    expect((await t.request({ method: 'GET', url: `/api/teams/${team.id}`, ...as(owner) })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, ...as(owner) })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
     const memberships = await t.database.db.query.teamMembers.findMany({
       where: (row, { eq }) => eq(row.teamId, team.id),
     });
@@ -713,7 +709,7 @@ describe('POST /api/teams/:id/members', () => {
     t.request({
       method: 'POST',
       url: `/api/teams/${id}/members`,
-      ...as(owner),
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
@@ -780,7 +776,7 @@ describe('POST /api/teams/:id/members', () => {
 
 describe('DELETE /api/teams/:id/members/:userId', () => {
   const remove = (id: string, person: Member) =>
-    t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, ...as(owner) });
+    t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: owner });
 
   it('removes a member and counts it', async () => {
     const team = await freshTeam({ members: [{ user: noah.id }, { user: lucas.id }] });
@@ -789,7 +785,7 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.memberCount).toBe(2);
     expect(emailsOf(response.json().data.members)).toEqual([samir.email, lucas.email]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(owner) }))
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
     expect(listed.memberCount).toBe(2);
@@ -813,7 +809,7 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     const unknown = await t.request({
       method: 'DELETE',
       url: `/api/teams/${team.id}/members/${UNKNOWN_ID}`,
-      ...as(owner),
+      as: owner,
     });
     expect(unknown.statusCode).toBe(404);
     expect((await detail(team.id)).memberCount).toBe(2);
@@ -825,7 +821,7 @@ describe('deactivated members', () => {
     const registered = await t.request({
       method: 'POST',
       url: '/api/users/register',
-      ...as(owner),
+      as: owner,
       payload: {
         email: `leaver.${Math.random().toString(36).slice(2)}@acme.example.com`,
         password: 'secret-123',
@@ -844,7 +840,7 @@ describe('deactivated members', () => {
     const after = await detail(team.id);
     expect(after).toMatchObject({ teamLead: null, memberCount: 1 });
     expect(emailsOf(after.members)).toEqual([noah.email]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', ...as(owner) }))
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
     expect(listed).toMatchObject({ teamLead: null, memberCount: 1 });
@@ -853,7 +849,7 @@ describe('deactivated members', () => {
     const add = await t.request({
       method: 'POST',
       url: `/api/teams/${other.id}/members`,
-      ...as(owner),
+      as: owner,
       payload: { userId: leaverId },
     });
     expect(add.statusCode).toBe(404);
@@ -925,7 +921,7 @@ describe('concurrent lead changes', () => {
       t.request({
         method: 'POST',
         url: `/api/teams/${team._id}/members`,
-        ...as(owner),
+        as: owner,
         payload: { userId: person.id, role: 'lead' },
       });
     const statuses = (await Promise.all([add(noah), add(lucas), add(emma)])).map((response) => response.statusCode);

@@ -22,6 +22,8 @@ export const ACCOUNTS = {
   globexMember: 'nina.brooks@globex.example.com',
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
+/** Who a request is made as: a demo account, an e-mail with the demo password, or a session (a factory's member). */
+export type Caller = AccountName | string | { token: string };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +31,7 @@ export interface TestApp {
   /** Signs in and returns the bearer token. */
   tokenFor(account: AccountName | string, password?: string): Promise<string>;
   /** An injected request, optionally as a signed-in account. */
-  request(options: InjectOptions & { as?: AccountName | string; token?: string }): Promise<LightMyRequestResponse>;
+  request(options: InjectOptions & { as?: Caller; token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -80,8 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     tokenFor,
     async request({ as, token, headers, ...rest }) {
-      let bearer = token;
-      if (as) {
+      let bearer = typeof as === 'object' ? as.token : token;
+      if (typeof as === 'string') {
         bearer = tokens.get(as) ?? (await tokenFor(as));
         tokens.set(as, bearer);
       }

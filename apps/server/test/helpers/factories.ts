@@ -7,6 +7,7 @@ import {
   type RegisterBody,
   type Role,
   registerBody,
+  type UpdateOrganizationBody,
 } from '@smart/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../src/db/client.js';
@@ -72,7 +73,8 @@ function nextSuffix() {
 export interface Factories {
   /** A platform admin of this database (made once), acting for the other factories. */
   admin(): Promise<Member>;
-  organization(name?: string): Promise<OrganizationRow>;
+  /** An organization (a unique name unless given) with any profile fields of the create body. */
+  organization(body?: UpdateOrganizationBody): Promise<OrganizationRow>;
   /** A member of the organization, a `user` unless `role` says otherwise. */
   member(organizationId: string, options?: MemberOptions): Promise<Member>;
   /** An advisor (in the platform organization) with an active assignment to each organization given. */
@@ -109,8 +111,9 @@ export function factories(db: Database): Factories {
       return admin;
     },
 
-    async organization(name = `Organization ${nextSuffix()}`) {
-      return createOrganization(db, (await factories.admin()).actor, createOrganizationBody.parse({ name }));
+    async organization(body = {}) {
+      const input = createOrganizationBody.parse({ name: `Organization ${nextSuffix()}`, ...body });
+      return createOrganization(db, (await factories.admin()).actor, input);
     },
 
     member(organizationId, { role = 'user', departmentId, jobTitle, ...names } = {}) {
