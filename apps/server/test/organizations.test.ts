@@ -1,7 +1,7 @@
 import { MESSAGES, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
+import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { uploadPng } from './helpers/multipart.js';
 
@@ -23,27 +23,6 @@ afterAll(async () => {
 const names = (response: { json(): { data: { name: string }[] } }) => response.json().data.map((o) => o.name);
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
-/** The profile and its members are read by its members, its advisors and admin (design.md). */
-const READERS: Statuses = {
-  admin: 200,
-  orgAdmin: 200,
-  user: 200,
-  advisorAssigned: 200,
-  advisorUnassigned: 404,
-  otherOrgAdmin: 404,
-  anonymous: 401,
-};
-/** Creating and deleting organizations is an admin's decision, whoever else asks. */
-const adminOnly = (ok: number): Statuses => ({
-  admin: ok,
-  orgAdmin: 403,
-  user: 403,
-  advisorAssigned: 403,
-  advisorUnassigned: 403,
-  otherOrgAdmin: 403,
-  anonymous: 401,
-});
-
 authzMatrix('who may do what', {
   app: () => t,
   cast: () => cast,
@@ -52,12 +31,12 @@ authzMatrix('who may do what', {
     {
       route: 'GET /api/organizations/:id',
       request: (organization) => ({ method: 'GET', url: `/api/organizations/${organization.id}` }),
-      statuses: READERS,
+      statuses: ORGANIZATION_READERS,
     },
     {
       route: 'GET /api/organizations/:id/users',
       request: (organization) => ({ method: 'GET', url: `/api/organizations/${organization.id}/users` }),
-      statuses: READERS,
+      statuses: ORGANIZATION_READERS,
     },
     {
       route: 'PUT /api/organizations/:id',
@@ -67,7 +46,7 @@ authzMatrix('who may do what', {
         payload: { description: 'Changed' },
       }),
       // Its org_admin (canManageSettings) and admin; its user and advisor may only read it.
-      statuses: { ...READERS, user: 403, advisorAssigned: 403 },
+      statuses: { ...ORGANIZATION_READERS, user: 403, advisorAssigned: 403 },
     },
     {
       route: 'POST /api/organizations',

@@ -41,16 +41,19 @@ export async function createCast(t: TestApp): Promise<Cast> {
   return { organization, otherOrganization, admin, orgAdmin, user, advisorAssigned, advisorUnassigned, otherOrgAdmin };
 }
 
-/** Departments and teams (design.md): read by the organization's members and admin, never by advisors. */
-export const STRUCTURE_READERS: Statuses = {
+/** An organization's profile and directory (design.md): read by its members, its advisors and admin. */
+export const ORGANIZATION_READERS: Statuses = {
   admin: 200,
   orgAdmin: 200,
   user: 200,
-  advisorAssigned: 404,
+  advisorAssigned: 200,
   advisorUnassigned: 404,
   otherOrgAdmin: 404,
   anonymous: 401,
 };
+
+/** Departments and teams (design.md): read by the organization's members and admin, never by advisors. */
+export const STRUCTURE_READERS: Statuses = { ...ORGANIZATION_READERS, advisorAssigned: 404 };
 
 /** Departments and teams are changed by the organization's org_admin and admin, who get `ok`. */
 export const structureManagers = (ok: number): Statuses => ({
@@ -58,6 +61,17 @@ export const structureManagers = (ok: number): Statuses => ({
   admin: ok,
   orgAdmin: ok,
   user: 403,
+});
+
+/** A platform decision (creating and deleting organizations, moving people between them): admin only. */
+export const adminOnly = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: 403,
+  user: 403,
+  advisorAssigned: 403,
+  advisorUnassigned: 403,
+  otherOrgAdmin: 403,
+  anonymous: 401,
 });
 
 export interface MatrixRoute<R> {
