@@ -7,6 +7,9 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
   },
   ssr: { resolve: { conditions: ['source'] } },
+  // Global setup files run in Vitest's own environment, which does not take the ssr conditions
+  // (vitest-dev/vitest#9429): without this the API setup would need a built contracts package.
+  environments: { __vitest__: { resolve: { conditions: ['source'] } } },
   test: {
     projects: [
       {
@@ -26,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -7,9 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser tests drive the real built app: the built server (apps/server/dist) serving the built
  * web app (apps/web/dist) on a fresh PGlite data directory. Build both first (`npm run build`).
  * Set E2E_BASE_URL to test an already running server instead; no server is started then.
+ * E2E_PORT moves the started server off 3100 (two checkouts testing at once); E2E_WORKERS sets
+ * how many browsers run at once (default: one per two CPU cores, at least one).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
-const port = 3100;
+const port = Number(process.env.E2E_PORT ?? 3100);
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 
 // The config is evaluated again in each worker; workers inherit this variable, so one run = one directory,
@@ -40,8 +43,10 @@ function serverEnv(): Record<string, string> {
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Tests that change something make their own organization and people (e2e/support/fixtures.ts),
+  // and the rest only read the demo data, so any two tests may run at the same time.
+  fullyParallel: true,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -15,7 +15,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { localStorage } from '../src/storage/local-storage.js';
-import { createPostgresDatabase } from '../test/helpers/database.js';
+import { createPostgresDatabase } from '../test/helpers/postgres.js';
 import { BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';

@@ -1,86 +1,151 @@
-import { MESSAGES } from '@smart/contracts';
+import { MESSAGES, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
 import { uploadPng } from './helpers/multipart.js';
 
 let t: TestApp;
-let acmeId: string;
-let globexId: string;
+let make: ReturnType<typeof factories>;
+/** `cast.organization` with its org_admin, a user and an assigned advisor; `cast.otherOrganization` with its org_admin. */
+let cast: Cast;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const profile = async (as: AccountName) =>
-    (await t.request({ method: 'GET', url: '/api/users/profile', as })).json().data;
-  acmeId = (await profile('acmeOwner')).meta.organizationId;
-  globexId = (await profile('globexOwner')).meta.organizationId;
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const names = (response: { json(): { data: { name: string }[] } }) => response.json().data.map((o) => o.name);
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+authzMatrix('who may do what', {
+  app: () => t,
+  cast: () => cast,
+  arrange: async (people) => people.organization,
+  routes: [
+    {
+      route: 'GET /api/organizations/:id',
+      request: (organization) => ({ method: 'GET', url: `/api/organizations/${organization.id}` }),
+      statuses: ORGANIZATION_READERS,
+    },
+    {
+      route: 'GET /api/organizations/:id/users',
+      request: (organization) => ({ method: 'GET', url: `/api/organizations/${organization.id}/users` }),
+      statuses: ORGANIZATION_READERS,
+    },
+    {
+      route: 'PUT /api/organizations/:id',
+      request: (organization) => ({
+        method: 'PUT',
+        url: `/api/organizations/${organization.id}`,
+        payload: { description: 'Changed' },
+      }),
+      // Its org_admin (canManageSettings) and admin; its user and advisor may only read it.
+      statuses: { ...ORGANIZATION_READERS, user: 403, advisorAssigned: 403 },
+    },
+    {
+      route: 'POST /api/organizations',
+      request: () => ({ method: 'POST', url: '/api/organizations', payload: { name: unique('Initech') } }),
+      statuses: adminOnly(201),
+    },
+    {
+      // Still has members, so even an admin is refused (409).
+      route: 'DELETE /api/organizations/:id',
+      request: (organization) => ({ method: 'DELETE', url: `/api/organizations/${organization.id}` }),
+      statuses: adminOnly(409),
+    },
+  ],
+  errors: { 404: MESSAGES.organizationNotFound },
+});
 
 describe('GET /api/organizations', () => {
   it('lists all for admin, the assigned ones for an advisor, the own one for others', async () => {
-    const all = await t.request({ method: 'GET', url: '/api/organizations', as: 'admin' });
-    expect(all.statusCode).toBe(200);
-    expect(names(all)).toEqual(['Acme Corp', 'Globex', 'SMART']);
-    expect(all.json().pagination).toMatchObject({ total: 3 });
-    expect(names(await t.request({ method: 'GET', url: '/api/organizations', as: 'advisor' }))).toEqual(['Acme Corp']);
-    expect(names(await t.request({ method: 'GET', url: '/api/organizations', as: 'acmeMember' }))).toEqual([
-      'Acme Corp',
+    const list = async (member: Member) =>
+      names(await t.request({ method: 'GET', url: '/api/organizations?limit=200', as: member }));
+    const all = await list(cast.admin);
+    expect(all).toEqual(
+      expect.arrayContaining([cast.organization.name, cast.otherOrganization.name, PLATFORM_ORGANIZATION_NAME]),
+    );
+    expect(all).toEqual([...all].sort());
+    expect(await list(cast.advisorAssigned)).toEqual([cast.organization.name]);
+    expect(await list(cast.advisorUnassigned)).toEqual([]);
+    expect(await list(cast.user)).toEqual([cast.organization.name]);
+    expect(await list(cast.otherOrgAdmin)).toEqual([cast.otherOrganization.name]);
+  });
+
+  it('counts active members in SQL, as its members list does', async () => {
+    const organization = await make.organization({
+      name: unique('Acme'),
+      contact: { email: 'contact@acme.example.com', address: { city: 'Chicago' } },
+    });
+    const [member, , leaver] = await Promise.all([
+      make.member(organization.id),
+      make.member(organization.id),
+      make.member(organization.id),
     ]);
-    expect(names(await t.request({ method: 'GET', url: '/api/organizations', as: 'globexOwner' }))).toEqual(['Globex']);
-  });
+    const deactivated = await t.request({ method: 'DELETE', url: `/api/users/${leaver.id}`, as: cast.admin });
+    expect(deactivated.statusCode).toBe(200);
 
-  it('counts active members in SQL', async () => {
-    const acme = (await t.request({ method: 'GET', url: '/api/organizations', as: 'acmeOwner' })).json().data[0];
-    expect(acme.memberCount).toBe(13);
-    expect(acme.contact).toMatchObject({ email: 'contact@acme.example.com', address: { city: 'Chicago' } });
-  });
-
-  it('is 401 signed out', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/organizations' })).statusCode).toBe(401);
+    const [listed] = (await t.request({ method: 'GET', url: '/api/organizations', as: member })).json().data;
+    expect(listed).toMatchObject({
+      name: organization.name,
+      memberCount: 2,
+      contact: { email: 'contact@acme.example.com', address: { city: 'Chicago' } },
+    });
+    const users = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}/users`, as: member });
+    expect(users.json().pagination.total).toBe(2);
   });
 });
 
 describe('GET /api/organizations/:id', () => {
-  it.each<AccountName>(['acmeMember', 'acmeOwner', 'advisor', 'admin'])('reads Acme as %s', async (as) => {
-    const response = await t.request({ method: 'GET', url: `/api/organizations/${acmeId}`, as });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ _id: acmeId, name: 'Acme Corp', isPlatform: false });
-  });
-
-  it('is 404 for another organization, an unassigned advisor, unknown and malformed ids', async () => {
-    expect(
-      (await t.request({ method: 'GET', url: `/api/organizations/${acmeId}`, as: 'globexOwner' })).statusCode,
-    ).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/organizations/${globexId}`, as: 'advisor' })).statusCode).toBe(
-      404,
-    );
-    expect((await t.request({ method: 'GET', url: `/api/organizations/${unknownId}`, as: 'admin' })).statusCode).toBe(
-      404,
-    );
-    const malformed = await t.request({ method: 'GET', url: '/api/organizations/acme', as: 'admin' });
-    expect(malformed.statusCode).toBe(404);
+  it('answers the profile; 404 for unknown and malformed ids', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/organizations/${cast.organization.id}`,
+      as: cast.user,
+    });
+    expect(response.json().data).toMatchObject({
+      _id: cast.organization.id,
+      name: cast.organization.name,
+      isPlatform: false,
+    });
+    for (const id of [unknownId, 'acme']) {
+      expect((await t.request({ method: 'GET', url: `/api/organizations/${id}`, as: cast.admin })).statusCode).toBe(
+        404,
+      );
+    }
   });
 });
 
 describe('PUT /api/organizations/:id', () => {
-  const put = (as: AccountName, payload: unknown, id = acmeId) =>
+  const put = (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
     t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object });
 
   it('lets its org_admin change the five fields and merges the address', async () => {
-    const response = await put('acmeOwner', {
-      name: 'Acme Corporation',
-      website: 'acme-tools.example.com',
-      description: 'Precision tools since 1952.',
-      contact: { email: 'Hello@Acme.example.com', phone: '+1 312 555 0100', address: { city: 'Evanston' } },
-    });
+    const name = unique('Acme');
+    const organization = await make.organization({ name, contact: { address: { city: 'Chicago', state: 'IL' } } });
+    const [owner, member] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+    ]);
+    const response = await put(
+      {
+        name: `${name} Corporation`,
+        website: 'acme-tools.example.com',
+        description: 'Precision tools since 1952.',
+        contact: { email: 'Hello@Acme.example.com', phone: '+1 312 555 0100', address: { city: 'Evanston' } },
+      },
+      owner,
+      organization.id,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
-      name: 'Acme Corporation',
+      name: `${name} Corporation`,
       website: 'https://acme-tools.example.com',
       description: 'Precision tools since 1952.',
       contact: {
@@ -89,9 +154,9 @@ describe('PUT /api/organizations/:id', () => {
         address: { city: 'Evanston', state: 'IL' },
       },
     });
-    const again = await t.request({ method: 'GET', url: `/api/organizations/${acmeId}`, as: 'acmeMember' });
-    expect(again.json().data.name).toBe('Acme Corporation');
-    expect((await put('admin', { name: 'Acme Corp' })).json().data.name).toBe('Acme Corp');
+    const again = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: member });
+    expect(again.json().data.name).toBe(`${name} Corporation`);
+    expect((await put({ name }, cast.admin, organization.id)).json().data.name).toBe(name);
   });
 
   it.each([
@@ -104,29 +169,32 @@ describe('PUT /api/organizations/:id', () => {
     [{ logo: 'https://evil.example.com/logo.png' }, MESSAGES.imageUrlInvalid],
     [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
-    const response = await put('acmeOwner', payload);
+    const response = await put(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
   });
 
   it('takes an uploaded image as the logo, and clears it with an empty value', async () => {
-    const logo = await uploadPng(t, 'acmeOwner');
-    const set = await put('acmeOwner', { logo });
+    const logo = await uploadPng(t, cast.orgAdmin);
+    const set = await put({ logo });
     expect(set.statusCode).toBe(200);
     expect(set.json().data.logo).toBe(logo);
-    const cleared = await put('acmeOwner', { logo: '' });
+    const cleared = await put({ logo: '' });
     expect(cleared.json().data.logo).toBeNull();
   });
 
-  it('refuses a name another organization has with 409', async () => {
-    expect((await put('admin', { name: 'globex' })).statusCode).toBe(409);
+  it('refuses a name another organization has with 409, whatever its case', async () => {
+    const response = await put({ name: cast.otherOrganization.name.toUpperCase() }, cast.admin);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(MESSAGES.organizationNameTaken);
   });
 
-  it('is 403 for a member or advisor of it, 404 for another organization, 401 signed out', async () => {
-    expect((await put('acmeMember', { description: 'x' })).statusCode).toBe(403);
-    expect((await put('advisor', { description: 'x' })).statusCode).toBe(403);
-    expect((await put('globexOwner', { description: 'x' })).statusCode).toBe(404);
-    const signedOut = await t.request({ method: 'PUT', url: `/api/organizations/${acmeId}`, payload: {} });
+  it('is 401 signed out, even with a bad body', async () => {
+    const signedOut = await t.request({
+      method: 'PUT',
+      url: `/api/organizations/${cast.organization.id}`,
+      payload: {},
+    });
     expect(signedOut.statusCode).toBe(401);
   });
 });
@@ -136,7 +204,7 @@ describe('POST and DELETE /api/organizations', () => {
     const created = await t.request({
       method: 'POST',
       url: '/api/organizations',
-      as: 'admin',
+      as: cast.admin,
       payload: {
         name: 'Initech',
         website: 'https://initech.example.com',
@@ -146,54 +214,36 @@ describe('POST and DELETE /api/organizations', () => {
     expect(created.statusCode).toBe(201);
     const initech = created.json().data;
     expect(initech).toMatchObject({ name: 'Initech', memberCount: 0 });
-    const deleted = await t.request({ method: 'DELETE', url: `/api/organizations/${initech._id}`, as: 'admin' });
-    expect(deleted.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/organizations/${initech._id}`, as: 'admin' })).statusCode).toBe(
-      404,
-    );
+    const url = `/api/organizations/${initech._id}`;
+    expect((await t.request({ method: 'DELETE', url, as: cast.admin })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(404);
   });
 
   it('refuses to delete an organization that still has members, or the platform one, with 409', async () => {
-    const response = await t.request({ method: 'DELETE', url: `/api/organizations/${globexId}`, as: 'admin' });
+    const url = `/api/organizations/${cast.otherOrganization.id}`;
+    const response = await t.request({ method: 'DELETE', url, as: cast.admin });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(MESSAGES.organizationHasMembers);
-    const globex = await t.request({ method: 'GET', url: `/api/organizations/${globexId}`, as: 'admin' });
-    expect(globex.json().data.memberCount).toBe(3);
-    const organizations = (await t.request({ method: 'GET', url: '/api/organizations', as: 'admin' })).json().data;
-    const smart = organizations.find((o: { isPlatform: boolean }) => o.isPlatform);
-    const platform = await t.request({ method: 'DELETE', url: `/api/organizations/${smart._id}`, as: 'admin' });
+    expect((await t.request({ method: 'GET', url, as: cast.admin })).json().data.memberCount).toBe(1);
+    const platform = await t.request({
+      method: 'DELETE',
+      url: `/api/organizations/${cast.admin.organizationId}`,
+      as: cast.admin,
+    });
+    expect(platform.statusCode).toBe(409);
     expect(platform.json().error).toBe(MESSAGES.platformOrganizationLocked);
   });
 
-  it.each<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])('is 403 for %s', async (as) => {
-    expect(
-      (await t.request({ method: 'POST', url: '/api/organizations', as, payload: { name: 'Nope' } })).statusCode,
-    ).toBe(403);
-    expect((await t.request({ method: 'DELETE', url: `/api/organizations/${globexId}`, as })).statusCode).toBe(403);
-  });
-
   it('validates the body and answers a taken name with 409', async () => {
-    const missing = await t.request({ method: 'POST', url: '/api/organizations', as: 'admin', payload: {} });
+    const missing = await t.request({ method: 'POST', url: '/api/organizations', as: cast.admin, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(MESSAGES.organizationNameRequired);
     const taken = await t.request({
       method: 'POST',
       url: '/api/organizations',
-      as: 'admin',
-      payload: { name: 'ACME CORP' },
+      as: cast.admin,
+      payload: { name: cast.organization.name.toUpperCase() },
     });
     expect(taken.statusCode).toBe(409);
-  });
-});
-
-describe('GET /api/organizations/:id/users', () => {
-  it('lists active members for members, its advisors and admin; 404 for others', async () => {
-    for (const as of ['acmeMember', 'advisor', 'admin'] as const) {
-      const response = await t.request({ method: 'GET', url: `/api/organizations/${acmeId}/users?limit=100`, as });
-      expect(response.statusCode, as).toBe(200);
-      expect(response.json().pagination.total).toBe(13);
-    }
-    const other = await t.request({ method: 'GET', url: `/api/organizations/${acmeId}/users`, as: 'globexMember' });
-    expect(other.statusCode).toBe(404);
   });
 });

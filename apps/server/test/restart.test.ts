@@ -7,7 +7,7 @@ import { type DatabaseTarget, openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { createTestApp } from './helpers/app.js';
-import { createPostgresDatabase } from './helpers/database.js';
+import { createPostgresDatabase } from './helpers/postgres.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -2,47 +2,75 @@ import { MESSAGES } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.js';
+import type { DepartmentRow, TeamRow } from '../src/db/schema/index.js';
 import { users } from '../src/db/schema/index.js';
-import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
 import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
 let t: TestApp;
+let make: ReturnType<typeof factories>;
+/** Acme (`cast.organization`) and Globex (`cast.otherOrganization`) with their org_admins, a user, an admin and advisors. */
+let cast: Cast;
 let acmeId: string;
 let globexId: string;
-/** Department ids by name ('Acme Corp/Engineering', 'Globex/Logistics'). */
-let departmentIds: Record<string, string>;
-/** User ids by e-mail. */
-let userIds: Record<string, string>;
-/** Seeded team ids by name. */
-let seededTeams: Record<string, string>;
+let owner: Member;
+let samir: Member;
+let noah: Member;
+let lucas: Member;
+let emma: Member;
+let sofia: Member;
+let nina: Member;
+let engineering: DepartmentRow;
+let marketing: DepartmentRow;
+let finance: DepartmentRow;
+let logistics: DepartmentRow;
+let webPlatform: TeamRow;
+let fleetDispatch: TeamRow;
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const SAMIR = 'samir.patel@acme.example.com';
-const NOAH = 'noah.williams@acme.example.com';
-const LUCAS = 'lucas.nguyen@acme.example.com';
-const EMMA = 'emma.johnson@acme.example.com';
-const SOFIA = 'sofia.garcia@acme.example.com';
-const NINA = 'nina.brooks@globex.example.com';
-
-const user = (email: string) => {
-  const id = userIds[email];
-  if (!id) throw new Error(`No seeded user ${email}`);
-  return id;
-};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  const organizations = await db.query.organizations.findMany();
-  const nameOf = new Map(organizations.map((o) => [o.id, o.name]));
-  acmeId = organizations.find((o) => o.name === 'Acme Corp')!.id;
-  globexId = organizations.find((o) => o.name === 'Globex')!.id;
-  departmentIds = Object.fromEntries(
-    (await db.query.departments.findMany()).map((d) => [`${nameOf.get(d.organizationId)}/${d.name}`, d.id]),
-  );
-  userIds = Object.fromEntries((await db.query.users.findMany()).map((u) => [u.email, u.id]));
-  seededTeams = Object.fromEntries((await db.query.teams.findMany()).map((team) => [team.name, team.id]));
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+  acmeId = cast.organization.id;
+  globexId = cast.otherOrganization.id;
+  owner = cast.orgAdmin;
+  const person = (firstName: string, lastName: string, organizationId = acmeId) =>
+    make.member(organizationId, { firstName, lastName });
+  [samir, noah, lucas, emma, sofia, nina] = await Promise.all([
+    person('Samir', 'Patel'),
+    person('Noah', 'Williams'),
+    person('Lucas', 'Nguyen'),
+    person('Emma', 'Johnson'),
+    person('Sofia', 'Garcia'),
+    person('Nina', 'Brooks', globexId),
+  ]);
+  [engineering, marketing, finance, logistics] = await Promise.all([
+    make.department(acmeId, { name: 'Engineering' }),
+    make.department(acmeId, { name: 'Marketing' }),
+    make.department(acmeId, { name: 'Finance' }),
+    make.department(globexId, { name: 'Logistics' }),
+  ]);
+  [webPlatform, fleetDispatch] = await Promise.all([
+    make.team(acmeId, {
+      name: 'Web Platform',
+      description: 'The online shop and the customer portal.',
+      departmentId: engineering.id,
+      teamLead: samir.id,
+      members: [{ user: lucas.id }, { user: noah.id }],
+    }),
+    make.team(globexId, {
+      name: 'Fleet Dispatch',
+      departmentId: logistics.id,
+      teamLead: nina.id,
+      members: [{ user: cast.otherOrgAdmin.id }],
+    }),
+    make.team(acmeId, { name: 'Quality Assurance', departmentId: engineering.id, teamLead: emma.id }),
+    make.team(acmeId, { name: 'Accounting', departmentId: finance.id, teamLead: sofia.id }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -55,19 +83,20 @@ interface MemberJson {
 
 const emailsOf = (members: MemberJson[]) => members.map((m) => m.user.email);
 const roleOf = (members: MemberJson[], email: string) => members.find((m) => m.user.email === email)?.role;
+const namesOf = (teams: { name: string }[]) => teams.map((team) => team.name);
 
 /** A fresh Acme team (Engineering, led by Samir, with Noah) for a test to change as it likes. */
 async function freshTeam(overrides: Record<string, unknown> = {}) {
   const response = await t.request({
     method: 'POST',
     url: '/api/teams',
-    as: 'acmeOwner',
+    as: owner,
     payload: {
       name: `Team ${Math.random().toString(36).slice(2, 8)}`,
       description: 'A team for a test.',
-      departmentId: departmentIds['Acme Corp/Engineering'],
-      teamLead: user(SAMIR),
-      members: [{ user: user(NOAH), role: 'member' }],
+      departmentId: engineering.id,
+      teamLead: samir.id,
+      members: [{ user: noah.id, role: 'member' }],
       ...overrides,
     },
   });
@@ -75,94 +104,64 @@ async function freshTeam(overrides: Record<string, unknown> = {}) {
   return response.json().data;
 }
 
-async function detail(teamId: string, as: AccountName = 'acmeOwner') {
-  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as });
+async function detail(teamId: string, member: Member = owner) {
+  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as: member });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }
 
-describe('who may do what', () => {
-  type Request = (teamId: string) => InjectOptions;
-  const readRoutes: [string, Request][] = [
-    ['GET /api/teams/:id', (id) => ({ method: 'GET', url: `/api/teams/${id}` })],
-    ['GET /api/teams/:id/members', (id) => ({ method: 'GET', url: `/api/teams/${id}/members` })],
-  ];
-  const changeRoutes: [string, Request, number][] = [
-    ['PUT /api/teams/:id', (id) => ({ method: 'PUT', url: `/api/teams/${id}`, payload: { name: 'Renamed' } }), 200],
-    ['DELETE /api/teams/:id', (id) => ({ method: 'DELETE', url: `/api/teams/${id}` }), 200],
-    [
-      'POST /api/teams/:id/members',
-      (id) => ({ method: 'POST', url: `/api/teams/${id}/members`, payload: { userId: user(LUCAS) } }),
-      201,
-    ],
-    [
-      'DELETE /api/teams/:id/members/:userId',
-      (id) => ({ method: 'DELETE', url: `/api/teams/${id}/members/${user(NOAH)}` }),
-      200,
-    ],
-  ];
-  const readers: [AccountName | undefined, number][] = [
-    ['admin', 200],
-    ['acmeOwner', 200],
-    ['acmeMember', 200],
-    ['acmeColleague', 200],
-    ['advisor', 404],
-    ['globexOwner', 404],
-    ['globexMember', 404],
-    [undefined, 401],
-  ];
-  const changers: [AccountName | undefined, number | 'ok'][] = [
-    ['admin', 'ok'],
-    ['acmeOwner', 'ok'],
-    ['acmeMember', 403],
-    ['acmeColleague', 403],
-    ['advisor', 404],
-    ['globexOwner', 404],
-    ['globexMember', 404],
-    [undefined, 401],
-  ];
+authzMatrix('who may do what', {
+  app: () => t,
+  cast: () => cast,
+  arrange: () => make.team(acmeId, { departmentId: engineering.id, teamLead: samir.id, members: [{ user: noah.id }] }),
+  routes: [
+    {
+      route: 'GET /api/teams/:id',
+      request: (team) => ({ method: 'GET', url: `/api/teams/${team.id}` }),
+      statuses: STRUCTURE_READERS,
+    },
+    {
+      route: 'GET /api/teams/:id/members',
+      request: (team) => ({ method: 'GET', url: `/api/teams/${team.id}/members` }),
+      statuses: STRUCTURE_READERS,
+    },
+    {
+      route: 'PUT /api/teams/:id',
+      request: (team) => ({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { name: 'Renamed' } }),
+      statuses: structureManagers(200),
+    },
+    {
+      route: 'DELETE /api/teams/:id',
+      request: (team) => ({ method: 'DELETE', url: `/api/teams/${team.id}` }),
+      statuses: structureManagers(200),
+    },
+    {
+      route: 'POST /api/teams/:id/members',
+      request: (team) => ({ method: 'POST', url: `/api/teams/${team.id}/members`, payload: { userId: lucas.id } }),
+      statuses: structureManagers(201),
+    },
+    {
+      route: 'DELETE /api/teams/:id/members/:userId',
+      request: (team) => ({ method: 'DELETE', url: `/api/teams/${team.id}/members/${noah.id}` }),
+      statuses: structureManagers(200),
+    },
+  ],
+  errors: { 404: MESSAGES.teamNotFound, 403: MESSAGES.forbidden },
+  async unchanged(team) {
+    expect(await detail(team.id)).toMatchObject({ name: team.name, memberCount: 2 });
+  },
+});
 
-  const cases = [
-    ...readRoutes.flatMap(([name, request]) =>
-      readers.map(([as, status]) => ({ name, request, as, status: status as number | 'ok', ok: 200 })),
-    ),
-    ...changeRoutes.flatMap(([name, request, ok]) =>
-      changers.map(([as, status]) => ({ name, request, as, status, ok })),
-    ),
-  ];
-
-  it.each(cases)('$name as $as answers $status', async ({ request, as, status, ok }) => {
-    const team = await freshTeam();
-    const response = await t.request({ ...request(team.id), ...(as ? { as } : {}) });
-    expect(response.statusCode, response.body).toBe(status === 'ok' ? ok : status);
-    if (status === 404) expect(response.json().error).toBe(MESSAGES.teamNotFound);
-    if (status === 403) expect(response.json().error).toBe(MESSAGES.forbidden);
-    if (status !== 'ok') {
-      // Nothing changed.
-      const after = await detail(team.id);
-      expect(after.name).toBe(team.name);
-      expect(after.memberCount).toBe(2);
+describe('another organization and malformed ids', () => {
+  it.each(['GET', 'PUT', 'DELETE'] as const)("a Globex org_admin cannot %s Acme's teams (404)", async (method) => {
+    const payload = method === 'PUT' ? { payload: { name: 'Taken over' } } : {};
+    for (const team of [webPlatform, await make.team(acmeId)]) {
+      const response = await t.request({ method, url: `/api/teams/${team.id}`, as: cast.otherOrgAdmin, ...payload });
+      expect(response.statusCode, team.name).toBe(404);
     }
-  });
-
-  it.each(['GET', 'PUT', 'DELETE'] as const)('a Globex owner cannot %s any Acme team (404)', async (method) => {
-    for (const [name, id] of Object.entries(seededTeams)) {
-      if (name === 'Fleet Dispatch') continue;
-      const response = await t.request({
-        method,
-        url: `/api/teams/${id}`,
-        as: 'globexOwner',
-        ...(method === 'PUT' ? { payload: { name: 'Taken over' } } : {}),
-      });
-      expect(response.statusCode, name).toBe(404);
-    }
-    const fleet = await t.request({
-      method,
-      url: `/api/teams/${seededTeams['Fleet Dispatch']}`,
-      as: 'acmeOwner',
-      ...(method === 'PUT' ? { payload: { name: 'Taken over' } } : {}),
-    });
+    const fleet = await t.request({ method, url: `/api/teams/${fleetDispatch.id}`, as: owner, ...payload });
     expect(fleet.statusCode).toBe(404);
+    expect((await detail(webPlatform.id)).name).toBe('Web Platform');
   });
 
   it.each([
@@ -178,30 +177,30 @@ describe('who may do what', () => {
     ['DELETE', `/api/teams/${UNKNOWN_ID}`],
   ] as const)('%s %s is 404', async (method, url) => {
     const payload = method === 'PUT' ? { name: 'x' } : method === 'POST' ? { userId: UNKNOWN_ID } : undefined;
-    const response = await t.request({ method, url, as: 'admin', ...(payload ? { payload } : {}) });
+    const response = await t.request({ method, url, as: cast.admin, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/teams', () => {
   it("lists the organization's teams by name with department, lead and member count", async () => {
-    for (const as of ['acmeOwner', 'acmeMember'] as const) {
-      const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', as });
+    for (const member of [owner, cast.user]) {
+      const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', as: member });
       expect(response.statusCode).toBe(200);
       const { data, pagination } = response.json();
       expect(new Set(data.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([acmeId]));
-      const names = data.map((team: { name: string }) => team.name);
-      expect(names).toEqual(expect.arrayContaining(['Web Platform', 'Quality Assurance', 'Production Floor']));
+      const names = namesOf(data);
+      expect(names).toEqual(expect.arrayContaining(['Web Platform', 'Quality Assurance', 'Accounting']));
       expect(names).not.toContain('Fleet Dispatch');
       expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(pagination).toMatchObject({ page: 1, limit: 200, total: data.length, pages: 1 });
       const web = data.find((team: { name: string }) => team.name === 'Web Platform');
       expect(web).toMatchObject({
-        _id: seededTeams['Web Platform'],
-        id: seededTeams['Web Platform'],
-        departmentId: departmentIds['Acme Corp/Engineering'],
-        department: { name: 'Engineering', _id: departmentIds['Acme Corp/Engineering'] },
-        teamLead: { email: SAMIR, firstName: 'Samir', role: 'user' },
+        _id: webPlatform.id,
+        id: webPlatform.id,
+        departmentId: engineering.id,
+        department: { name: 'Engineering', _id: engineering.id },
+        teamLead: { email: samir.email, firstName: 'Samir', role: 'user' },
         memberCount: 3,
       });
       expect(web.members).toBeUndefined();
@@ -212,48 +211,79 @@ describe('GET /api/teams', () => {
     const response = await t.request({
       method: 'GET',
       url: `/api/teams?limit=200&organizationId=${globexId}`,
-      as: 'acmeMember',
+      as: cast.user,
     });
     expect(response.statusCode).toBe(200);
-    const names = response.json().data.map((team: { name: string }) => team.name);
+    const names = namesOf(response.json().data);
     expect(names).toContain('Web Platform');
     expect(names).not.toContain('Fleet Dispatch');
   });
 
   it("shows an admin every organization's teams, or the one it names", async () => {
-    const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: 'admin' })).json().data;
-    expect(all.map((team: { name: string }) => team.name)).toEqual(
-      expect.arrayContaining(['Web Platform', 'Fleet Dispatch']),
-    );
-    const globex = await t.request({ method: 'GET', url: `/api/teams?organizationId=${globexId}`, as: 'admin' });
-    expect(globex.json().data.map((team: { name: string }) => team.name)).toEqual(['Fleet Dispatch']);
-    expect(globex.json().data[0]).toMatchObject({ memberCount: 2, teamLead: { email: NINA } });
-    const unknown = await t.request({ method: 'GET', url: `/api/teams?organizationId=${UNKNOWN_ID}`, as: 'admin' });
+    const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.admin })).json().data;
+    expect(namesOf(all)).toEqual(expect.arrayContaining(['Web Platform', 'Fleet Dispatch']));
+    const organization = await make.organization();
+    const lead = await make.member(organization.id);
+    const team = await make.team(organization.id, { name: 'Night Shift', teamLead: lead.id });
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/teams?organizationId=${organization.id}`,
+      as: cast.admin,
+    });
+    expect(one.json().data).toEqual([
+      expect.objectContaining({
+        id: team.id,
+        memberCount: 1,
+        teamLead: expect.objectContaining({ email: lead.email }),
+      }),
+    ]);
+    const unknown = await t.request({
+      method: 'GET',
+      url: `/api/teams?organizationId=${UNKNOWN_ID}`,
+      as: cast.admin,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
   });
 
-  it('shows a Globex member only Globex, and an advisor nothing (its platform organization has no teams)', async () => {
-    const globex = (await t.request({ method: 'GET', url: '/api/teams', as: 'globexMember' })).json().data;
-    expect(globex.map((team: { name: string }) => team.name)).toEqual(['Fleet Dispatch']);
-    const advisor = await t.request({ method: 'GET', url: `/api/teams?organizationId=${acmeId}`, as: 'advisor' });
+  it("shows a Globex member only Globex's teams, and an advisor none of Acme's", async () => {
+    const globex = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: nina })).json().data;
+    expect(namesOf(globex)).toContain('Fleet Dispatch');
+    expect(new Set(globex.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([globexId]));
+    const advisor = await t.request({
+      method: 'GET',
+      url: `/api/teams?organizationId=${acmeId}`,
+      as: cast.advisorAssigned,
+    });
     expect(advisor.statusCode).toBe(200);
+    // Its own (platform) organization has no teams.
     expect(advisor.json()).toMatchObject({ data: [], pagination: { total: 0 } });
   });
 
   it('pages', async () => {
-    const first = (await t.request({ method: 'GET', url: '/api/teams?limit=2', as: 'acmeOwner' })).json();
-    const second = (await t.request({ method: 'GET', url: '/api/teams?limit=2&page=2', as: 'acmeOwner' })).json();
-    expect(first.data).toHaveLength(2);
-    expect(first.pagination.total).toBeGreaterThanOrEqual(5);
-    expect(first.pagination.pages).toBe(Math.ceil(first.pagination.total / 2));
-    expect(second.data[0].name >= first.data[1].name).toBe(true);
+    const organization = await make.organization();
+    for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) await make.team(organization.id, { name });
+    const page = async (number: number) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/teams?organizationId=${organization.id}&limit=2&page=${number}`,
+          as: cast.admin,
+        })
+      ).json();
+    const [first, second, third] = [await page(1), await page(2), await page(3)];
+    expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 5, pages: 3 });
+    expect([namesOf(first.data), namesOf(second.data), namesOf(third.data)]).toEqual([
+      ['Alpha', 'Bravo'],
+      ['Charlie', 'Delta'],
+      ['Echo'],
+    ]);
   });
 
   it.each(['/api/teams?page=0', '/api/teams?limit=abc', '/api/teams?limit=100000', '/api/teams?organizationId=acme'])(
     'is 400 for %s',
     async (url) => {
-      expect((await t.request({ method: 'GET', url, as: 'admin' })).statusCode).toBe(400);
+      expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(400);
     },
   );
 
@@ -265,70 +295,62 @@ describe('GET /api/teams', () => {
 
 describe('GET /api/teams/department/:id', () => {
   it("lists the department's teams for its organization and admin", async () => {
-    const url = `/api/teams/department/${departmentIds['Acme Corp/Engineering']}`;
-    for (const as of ['acmeOwner', 'acmeMember', 'admin'] as const) {
-      const response = await t.request({ method: 'GET', url, as });
-      expect(response.statusCode, as).toBe(200);
+    const url = `/api/teams/department/${engineering.id}`;
+    for (const member of [owner, cast.user, cast.admin]) {
+      const response = await t.request({ method: 'GET', url, as: member });
+      expect(response.statusCode, member.email).toBe(200);
       const { data, pagination } = response.json();
-      expect(data.map((team: { name: string }) => team.name)).toEqual(
-        expect.arrayContaining(['Quality Assurance', 'Web Platform']),
-      );
+      expect(namesOf(data)).toEqual(expect.arrayContaining(['Quality Assurance', 'Web Platform']));
       expect(new Set(data.map((team: { departmentId: string }) => team.departmentId))).toEqual(
-        new Set([departmentIds['Acme Corp/Engineering']]),
+        new Set([engineering.id]),
       );
       expect(pagination.total).toBe(data.length);
     }
-    const finance = await t.request({
-      method: 'GET',
-      url: `/api/teams/department/${departmentIds['Acme Corp/Finance']}`,
-      as: 'acmeMember',
-    });
-    expect(finance.json().data.map((team: { name: string }) => team.name)).toEqual(['Accounting']);
+    const department = await make.department(acmeId);
+    await make.team(acmeId, { name: 'Payroll', departmentId: department.id });
+    const one = await t.request({ method: 'GET', url: `/api/teams/department/${department.id}`, as: cast.user });
+    expect(namesOf(one.json().data)).toEqual(['Payroll']);
   });
 
   it('is 404 for a department of another organization, an advisor, an unknown or malformed id; 401 signed out', async () => {
-    const acmeUrl = `/api/teams/department/${departmentIds['Acme Corp/Engineering']}`;
-    for (const [as, url] of [
-      ['globexOwner', acmeUrl],
-      ['advisor', acmeUrl],
-      ['acmeOwner', `/api/teams/department/${departmentIds['Globex/Logistics']}`],
-      ['admin', `/api/teams/department/${UNKNOWN_ID}`],
+    const acmeUrl = `/api/teams/department/${engineering.id}`;
+    for (const [member, url] of [
+      [cast.otherOrgAdmin, acmeUrl],
+      [cast.advisorAssigned, acmeUrl],
+      [owner, `/api/teams/department/${logistics.id}`],
+      [cast.admin, `/api/teams/department/${UNKNOWN_ID}`],
     ] as const) {
-      const response = await t.request({ method: 'GET', url, as });
-      expect(response.statusCode, `${as} ${url}`).toBe(404);
+      const response = await t.request({ method: 'GET', url, as: member });
+      expect(response.statusCode, `${member.email} ${url}`).toBe(404);
       expect(response.json().error).toBe(MESSAGES.departmentNotFound);
     }
-    expect((await t.request({ method: 'GET', url: '/api/teams/department/x', as: 'admin' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/teams/department/x', as: cast.admin })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: acmeUrl })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: `${acmeUrl}?page=-1`, as: 'admin' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `${acmeUrl}?page=-1`, as: cast.admin })).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/teams/:id and /members', () => {
   it('shows the team with its members, lead first, then by name', async () => {
-    const team = await detail(seededTeams['Web Platform']!, 'acmeMember');
+    const team = await detail(webPlatform.id, cast.user);
     expect(team).toMatchObject({
       name: 'Web Platform',
       description: 'The online shop and the customer portal.',
       organizationId: acmeId,
       department: { name: 'Engineering' },
-      teamLead: { email: SAMIR },
+      teamLead: { email: samir.email },
       memberCount: 3,
     });
     expect(team.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
-      [SAMIR, 'lead'],
-      [LUCAS, 'member'],
-      [NOAH, 'member'],
+      [samir.email, 'lead'],
+      [lucas.email, 'member'],
+      [noah.email, 'member'],
     ]);
-    expect(team.members[0].user).toMatchObject({ _id: user(SAMIR), firstName: 'Samir', lastName: 'Patel' });
+    expect(team.members[0].user).toMatchObject({ _id: samir.id, firstName: 'Samir', lastName: 'Patel' });
     expect(team.members[0].user.passwordHash).toBeUndefined();
     expect(typeof team.members[0].addedAt).toBe('string');
 
-    const members = await t.request({
-      method: 'GET',
-      url: `/api/teams/${seededTeams['Web Platform']}/members`,
-      as: 'acmeMember',
-    });
+    const members = await t.request({ method: 'GET', url: `/api/teams/${webPlatform.id}/members`, as: cast.user });
     expect(members.statusCode).toBe(200);
     expect(members.json().data).toEqual(team.members);
   });
@@ -336,30 +358,29 @@ describe('GET /api/teams/:id and /members', () => {
   it('orders managers between the lead and the members', async () => {
     const team = await freshTeam({
       members: [
-        { user: user(NOAH), role: 'member' },
-        { user: user(EMMA), role: 'manager' },
+        { user: noah.id, role: 'member' },
+        { user: emma.id, role: 'manager' },
       ],
     });
     expect(team.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
-      [SAMIR, 'lead'],
-      [EMMA, 'manager'],
-      [NOAH, 'member'],
+      [samir.email, 'lead'],
+      [emma.email, 'manager'],
+      [noah.email, 'member'],
     ]);
   });
 });
-
 describe('POST /api/teams', () => {
   it('creates a team; the lead is also a member with role lead', async () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'acmeOwner',
+      as: owner,
       payload: {
         name: '  Data Guild  ',
         description: '  Reports and dashboards. ',
-        departmentId: departmentIds['Acme Corp/Engineering'],
-        teamLead: user(EMMA),
-        members: [{ user: user(NOAH), role: 'member' }, { user: user(LUCAS) }],
+        departmentId: engineering.id,
+        teamLead: emma.id,
+        members: [{ user: noah.id, role: 'member' }, { user: lucas.id }],
       },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -368,52 +389,52 @@ describe('POST /api/teams', () => {
       name: 'Data Guild',
       description: 'Reports and dashboards.',
       organizationId: acmeId,
-      departmentId: departmentIds['Acme Corp/Engineering'],
+      departmentId: engineering.id,
       department: { name: 'Engineering' },
-      teamLead: { email: EMMA },
+      teamLead: { email: emma.email },
       memberCount: 3,
     });
     expect(team.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
-      [EMMA, 'lead'],
-      [LUCAS, 'member'],
-      [NOAH, 'member'],
+      [emma.email, 'lead'],
+      [lucas.email, 'member'],
+      [noah.email, 'member'],
     ]);
     // It is in the list with the same counts.
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: 'acmeMember' }))
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.user }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
-    expect(listed).toMatchObject({ memberCount: 3, teamLead: { email: EMMA } });
+    expect(listed).toMatchObject({ memberCount: 3, teamLead: { email: emma.email } });
   });
 
   it('merges a user listed twice; the lead wins', async () => {
     const team = await freshTeam({
-      teamLead: user(SAMIR),
+      teamLead: samir.id,
       members: [
-        { user: user(SAMIR), role: 'member' },
-        { user: user(NOAH), role: 'member' },
-        { user: user(NOAH), role: 'manager' },
+        { user: samir.id, role: 'member' },
+        { user: noah.id, role: 'member' },
+        { user: noah.id, role: 'manager' },
       ],
     });
     expect(team.memberCount).toBe(2);
-    expect(roleOf(team.members, SAMIR)).toBe('lead');
-    expect(roleOf(team.members, NOAH)).toBe('manager');
+    expect(roleOf(team.members, samir.email)).toBe('lead');
+    expect(roleOf(team.members, noah.email)).toBe('manager');
   });
 
   it("takes the lead from the members' list when teamLead is left out (the spec's client sends both)", async () => {
     const team = await freshTeam({
       teamLead: undefined,
       members: [
-        { user: user(SOFIA), role: 'lead' },
-        { user: user(NOAH), role: 'lead' },
+        { user: sofia.id, role: 'lead' },
+        { user: noah.id, role: 'lead' },
       ],
     });
-    expect(team.teamLead.email).toBe(SOFIA);
-    expect(roleOf(team.members, SOFIA)).toBe('lead');
-    expect(roleOf(team.members, NOAH)).toBe('member');
+    expect(team.teamLead.email).toBe(sofia.email);
+    expect(roleOf(team.members, sofia.email)).toBe('lead');
+    expect(roleOf(team.members, noah.email)).toBe('member');
   });
 
   it('creates a bare team with only a name', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/teams', as: 'acmeOwner', payload: { name: 'Solo' } });
+    const response = await t.request({ method: 'POST', url: '/api/teams', as: owner, payload: { name: 'Solo' } });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       name: 'Solo',
@@ -430,21 +451,31 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'admin',
-      payload: { name: 'Night Shift', departmentId: departmentIds['Globex/Logistics'], teamLead: user(NINA) },
+      as: cast.admin,
+      payload: { name: 'Night Shift', departmentId: logistics.id, teamLead: nina.id },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ organizationId: globexId, teamLead: { email: NINA }, memberCount: 1 });
+    expect(response.json().data).toMatchObject({
+      organizationId: globexId,
+      teamLead: { email: nina.email },
+      memberCount: 1,
+    });
 
     // Without an organization or department, an admin's team lands in its own (platform) organization.
-    const own = await t.request({ method: 'POST', url: '/api/teams', as: 'admin', payload: { name: 'Platform Ops' } });
+    const own = await t.request({
+      method: 'POST',
+      url: '/api/teams',
+      as: cast.admin,
+      payload: { name: 'Platform Ops' },
+    });
     expect(own.statusCode).toBe(201);
-    const admin = (await t.request({ method: 'GET', url: '/api/users/profile', as: 'admin' })).json().data;
-    expect(own.json().data.organizationId).toBe(admin.meta.organizationId);
+    expect(own.json().data.organizationId).toBe(cast.admin.organizationId);
+    // Leave the platform organization without teams (an advisor's list shows it).
+    await t.request({ method: 'DELETE', url: `/api/teams/${own.json().data.id}`, as: cast.admin });
     const unknownOrganization = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'admin',
+      as: cast.admin,
       payload: { name: 'Nowhere', organizationId: UNKNOWN_ID },
     });
     expect(unknownOrganization.statusCode).toBe(404);
@@ -452,7 +483,7 @@ describe('POST /api/teams', () => {
     const unknown = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'admin',
+      as: cast.admin,
       payload: { name: 'Nowhere', departmentId: UNKNOWN_ID },
     });
     expect(unknown.statusCode).toBe(404);
@@ -461,7 +492,7 @@ describe('POST /api/teams', () => {
     const named = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'admin',
+      as: cast.admin,
       payload: { name: 'Standalone', organizationId: globexId },
     });
     expect(named.statusCode).toBe(201);
@@ -469,20 +500,24 @@ describe('POST /api/teams', () => {
     const mismatched = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'admin',
-      payload: { name: 'Mismatch', organizationId: globexId, departmentId: departmentIds['Acme Corp/Finance'] },
+      as: cast.admin,
+      payload: { name: 'Mismatch', organizationId: globexId, departmentId: finance.id },
     });
     expect(mismatched.statusCode).toBe(404);
   });
 
-  it.each<[AccountName, number]>([
-    ['acmeMember', 403],
-    ['advisor', 403],
-    ['globexMember', 403],
-  ])('is %s → %i (no canManageTeams)', async (as, status) => {
-    const response = await t.request({ method: 'POST', url: '/api/teams', as, payload: { name: 'Mine' } });
-    expect(response.statusCode).toBe(status);
-  });
+  it.each(['user', 'advisorAssigned', 'advisorUnassigned'] as const)(
+    'is 403 for a %s (no canManageTeams)',
+    async (who) => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/teams',
+        as: cast[who],
+        payload: { name: 'Mine' },
+      });
+      expect(response.statusCode).toBe(403);
+    },
+  );
 
   it('is 401 signed out, even with a bad body', async () => {
     expect((await t.request({ method: 'POST', url: '/api/teams', payload: { name: 'x' } })).statusCode).toBe(401);
@@ -490,18 +525,23 @@ describe('POST /api/teams', () => {
   });
 
   it("is 404 for another organization's department or users, and for unknown or inactive users", async () => {
-    const cases: [AccountName, Record<string, unknown>, string][] = [
-      ['globexOwner', { departmentId: departmentIds['Acme Corp/Engineering'] }, MESSAGES.departmentNotFound],
-      ['acmeOwner', { departmentId: UNKNOWN_ID }, MESSAGES.departmentNotFound],
-      ['acmeOwner', { teamLead: user(NINA) }, MESSAGES.userNotFound],
-      ['acmeOwner', { teamLead: UNKNOWN_ID }, MESSAGES.userNotFound],
-      ['acmeOwner', { teamLead: user(ACCOUNTS.advisor) }, MESSAGES.userNotFound],
-      ['acmeOwner', { members: [{ user: user(NOAH) }, { user: user(NINA) }] }, MESSAGES.userNotFound],
-      ['admin', { departmentId: departmentIds['Globex/Logistics'], teamLead: user(SAMIR) }, MESSAGES.userNotFound],
+    const cases: [Member, Record<string, unknown>, string][] = [
+      [cast.otherOrgAdmin, { departmentId: engineering.id }, MESSAGES.departmentNotFound],
+      [owner, { departmentId: UNKNOWN_ID }, MESSAGES.departmentNotFound],
+      [owner, { teamLead: nina.id }, MESSAGES.userNotFound],
+      [owner, { teamLead: UNKNOWN_ID }, MESSAGES.userNotFound],
+      [owner, { teamLead: cast.advisorAssigned.id }, MESSAGES.userNotFound],
+      [owner, { members: [{ user: noah.id }, { user: nina.id }] }, MESSAGES.userNotFound],
+      [cast.admin, { departmentId: logistics.id, teamLead: samir.id }, MESSAGES.userNotFound],
     ];
-    for (const [as, body, message] of cases) {
+    for (const [member, body, message] of cases) {
       const before = (await t.database.db.query.teams.findMany()).length;
-      const response = await t.request({ method: 'POST', url: '/api/teams', as, payload: { name: 'Ghost', ...body } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/teams',
+        as: member,
+        payload: { name: 'Ghost', ...body },
+      });
       expect(response.statusCode, JSON.stringify(body)).toBe(404);
       expect(response.json().error).toBe(message);
       expect((await t.database.db.query.teams.findMany()).length).toBe(before);
@@ -527,7 +567,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'acmeOwner',
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
@@ -539,7 +579,7 @@ describe('POST /api/teams', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
-      as: 'acmeOwner',
+      as: owner,
       payload: '{"name":',
       headers: { 'content-type': 'application/json' },
     });
@@ -549,8 +589,8 @@ describe('POST /api/teams', () => {
 });
 
 describe('PUT /api/teams/:id', () => {
-  const put = (id: string, payload: unknown, as: AccountName = 'acmeOwner') =>
-    t.request({ method: 'PUT', url: `/api/teams/${id}`, as, payload: payload as InjectOptions['payload'] });
+  const put = (id: string, payload: unknown, member: Member = owner) =>
+    t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
 
   it('changes name and description; fields left out stay', async () => {
     const team = await freshTeam();
@@ -560,7 +600,7 @@ describe('PUT /api/teams/:id', () => {
       name: 'Platform Ops',
       description: 'Keeps things running.',
       department: { name: 'Engineering' },
-      teamLead: { email: SAMIR },
+      teamLead: { email: samir.email },
       memberCount: 2,
     });
     expect(new Date(response.json().data.updatedAt) >= new Date(team.updatedAt)).toBe(true);
@@ -571,32 +611,32 @@ describe('PUT /api/teams/:id', () => {
 
   it('moves the team to another department, or detaches it with null', async () => {
     const team = await freshTeam();
-    const moved = await put(team.id, { departmentId: departmentIds['Acme Corp/Marketing'] });
+    const moved = await put(team.id, { departmentId: marketing.id });
     expect(moved.json().data.department).toMatchObject({ name: 'Marketing' });
     const detached = await put(team.id, { departmentId: null });
     expect(detached.json().data).toMatchObject({ departmentId: null, department: null });
-    const foreign = await put(team.id, { departmentId: departmentIds['Globex/Logistics'] });
+    const foreign = await put(team.id, { departmentId: logistics.id });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe(MESSAGES.departmentNotFound);
   });
 
   it('makes a new lead a member with role lead; the previous lead stays a member', async () => {
     const team = await freshTeam();
-    const response = await put(team.id, { teamLead: user(EMMA) });
+    const response = await put(team.id, { teamLead: emma.id });
     expect(response.statusCode).toBe(200);
     const updated = response.json().data;
-    expect(updated.teamLead.email).toBe(EMMA);
+    expect(updated.teamLead.email).toBe(emma.email);
     expect(updated.memberCount).toBe(3);
     expect(updated.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
-      [EMMA, 'lead'],
-      [SAMIR, 'member'],
-      [NOAH, 'member'],
+      [emma.email, 'lead'],
+      [samir.email, 'member'],
+      [noah.email, 'member'],
     ]);
     // An existing member promoted keeps a single membership.
-    const promoted = (await put(team.id, { teamLead: user(NOAH) })).json().data;
+    const promoted = (await put(team.id, { teamLead: noah.id })).json().data;
     expect(promoted.memberCount).toBe(3);
     expect(promoted.members.filter((m: MemberJson) => m.role === 'lead').map((m: MemberJson) => m.user.email)).toEqual([
-      NOAH,
+      noah.email,
     ]);
   });
 
@@ -605,22 +645,22 @@ describe('PUT /api/teams/:id', () => {
     const updated = (await put(team.id, { teamLead: null })).json().data;
     expect(updated.teamLead).toBeNull();
     expect(updated.memberCount).toBe(2);
-    expect(roleOf(updated.members, SAMIR)).toBe('member');
+    expect(roleOf(updated.members, samir.email)).toBe('member');
   });
 
   it('is 404 for a lead of another organization or an unknown one, and changes nothing', async () => {
     const team = await freshTeam();
-    for (const teamLead of [user(NINA), UNKNOWN_ID]) {
+    for (const teamLead of [nina.id, UNKNOWN_ID]) {
       const response = await put(team.id, { name: 'Changed', teamLead });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(MESSAGES.userNotFound);
     }
-    expect(await detail(team.id)).toMatchObject({ name: team.name, teamLead: { email: SAMIR } });
+    expect(await detail(team.id)).toMatchObject({ name: team.name, teamLead: { email: samir.email } });
   });
 
   it('lets an admin edit any team', async () => {
     const team = await freshTeam();
-    expect((await put(team.id, { name: 'By admin' }, 'admin')).json().data.name).toBe('By admin');
+    expect((await put(team.id, { name: 'By admin' }, cast.admin)).json().data.name).toBe('By admin');
   });
 
   it.each<[unknown, string | undefined]>([
@@ -636,7 +676,7 @@ describe('PUT /api/teams/:id', () => {
     const response = await t.request({
       method: 'PUT',
       url: `/api/teams/${team.id}`,
-      as: 'acmeOwner',
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
@@ -648,71 +688,71 @@ describe('PUT /api/teams/:id', () => {
 describe('DELETE /api/teams/:id', () => {
   it('deletes the team and its memberships; the users stay', async () => {
     const team = await freshTeam();
-    const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: 'acmeOwner' });
+    const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: expect.any(String) });
-    expect((await t.request({ method: 'GET', url: `/api/teams/${team.id}`, as: 'acmeOwner' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: 'acmeOwner' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
     const memberships = await t.database.db.query.teamMembers.findMany({
       where: (row, { eq }) => eq(row.teamId, team.id),
     });
     expect(memberships).toEqual([]);
-    const samir = await t.database.db.query.users.findFirst({ where: (row, { eq }) => eq(row.id, user(SAMIR)) });
-    expect(samir?.isActive).toBe(true);
-    // The seeded teams Samir leads are untouched.
-    expect((await detail(seededTeams['Web Platform']!)).teamLead.email).toBe(SAMIR);
+    const lead = await t.database.db.query.users.findFirst({ where: (row, { eq }) => eq(row.id, samir.id) });
+    expect(lead?.isActive).toBe(true);
+    // The other teams Samir leads are untouched.
+    expect((await detail(webPlatform.id)).teamLead.email).toBe(samir.email);
   });
 });
 
 describe('POST /api/teams/:id/members', () => {
-  const add = (id: string, payload: unknown, as: AccountName = 'acmeOwner') =>
+  const add = (id: string, payload: unknown) =>
     t.request({
       method: 'POST',
       url: `/api/teams/${id}/members`,
-      as,
+      as: owner,
       payload: payload as InjectOptions['payload'],
       headers: { 'content-type': 'application/json' },
     });
 
   it('adds a member with role member by default, and counts it', async () => {
     const team = await freshTeam();
-    const response = await add(team.id, { userId: user(LUCAS) });
+    const response = await add(team.id, { userId: lucas.id });
     expect(response.statusCode).toBe(201);
     const updated = response.json().data;
     expect(updated.memberCount).toBe(3);
-    expect(roleOf(updated.members, LUCAS)).toBe('member');
-    const manager = (await add(team.id, { userId: user(SOFIA), role: 'manager' })).json().data;
+    expect(roleOf(updated.members, lucas.email)).toBe('member');
+    const manager = (await add(team.id, { userId: sofia.id, role: 'manager' })).json().data;
     expect(manager.memberCount).toBe(4);
-    expect(emailsOf(manager.members)).toEqual([SAMIR, SOFIA, LUCAS, NOAH]);
+    expect(emailsOf(manager.members)).toEqual([samir.email, sofia.email, lucas.email, noah.email]);
   });
 
   it('is 409 for someone already on the team', async () => {
     const team = await freshTeam();
-    for (const email of [NOAH, SAMIR]) {
-      const response = await add(team.id, { userId: user(email), role: 'manager' });
+    for (const person of [noah, samir]) {
+      const response = await add(team.id, { userId: person.id, role: 'manager' });
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toBe(MESSAGES.alreadyTeamMember);
     }
     const after = await detail(team.id);
     expect(after.memberCount).toBe(2);
-    expect(roleOf(after.members, NOAH)).toBe('member');
+    expect(roleOf(after.members, noah.email)).toBe('member');
   });
 
   it('makes a member added as lead the team lead; the previous lead becomes a member', async () => {
     const team = await freshTeam();
-    const updated = (await add(team.id, { userId: user(EMMA), role: 'lead' })).json().data;
-    expect(updated.teamLead.email).toBe(EMMA);
+    const updated = (await add(team.id, { userId: emma.id, role: 'lead' })).json().data;
+    expect(updated.teamLead.email).toBe(emma.email);
     expect(updated.memberCount).toBe(3);
     expect(updated.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
-      [EMMA, 'lead'],
-      [SAMIR, 'member'],
-      [NOAH, 'member'],
+      [emma.email, 'lead'],
+      [samir.email, 'member'],
+      [noah.email, 'member'],
     ]);
   });
 
   it('is 404 for a user of another organization, an advisor, or an unknown user', async () => {
     const team = await freshTeam();
-    for (const userId of [user(NINA), user(ACCOUNTS.globexOwner), user(ACCOUNTS.advisor), UNKNOWN_ID]) {
+    for (const userId of [nina.id, cast.otherOrgAdmin.id, cast.advisorAssigned.id, UNKNOWN_ID]) {
       const response = await add(team.id, { userId });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(MESSAGES.userNotFound);
@@ -735,17 +775,17 @@ describe('POST /api/teams/:id/members', () => {
 });
 
 describe('DELETE /api/teams/:id/members/:userId', () => {
-  const remove = (id: string, email: string, as: AccountName = 'acmeOwner') =>
-    t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${user(email)}`, as });
+  const remove = (id: string, person: Member) =>
+    t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: owner });
 
   it('removes a member and counts it', async () => {
-    const team = await freshTeam({ members: [{ user: user(NOAH) }, { user: user(LUCAS) }] });
+    const team = await freshTeam({ members: [{ user: noah.id }, { user: lucas.id }] });
     expect(team.memberCount).toBe(3);
-    const response = await remove(team.id, NOAH);
+    const response = await remove(team.id, noah);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.memberCount).toBe(2);
-    expect(emailsOf(response.json().data.members)).toEqual([SAMIR, LUCAS]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: 'acmeOwner' }))
+    expect(emailsOf(response.json().data.members)).toEqual([samir.email, lucas.email]);
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
     expect(listed.memberCount).toBe(2);
@@ -753,23 +793,23 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
 
   it('clears the lead when the lead is removed', async () => {
     const team = await freshTeam();
-    const updated = (await remove(team.id, SAMIR)).json().data;
+    const updated = (await remove(team.id, samir)).json().data;
     expect(updated.teamLead).toBeNull();
     expect(updated.memberCount).toBe(1);
-    expect(emailsOf(updated.members)).toEqual([NOAH]);
+    expect(emailsOf(updated.members)).toEqual([noah.email]);
   });
 
   it('is 404 for someone not on the team', async () => {
     const team = await freshTeam();
-    for (const email of [LUCAS, NINA]) {
-      const response = await remove(team.id, email);
+    for (const person of [lucas, nina]) {
+      const response = await remove(team.id, person);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(MESSAGES.notTeamMember);
     }
     const unknown = await t.request({
       method: 'DELETE',
       url: `/api/teams/${team.id}/members/${UNKNOWN_ID}`,
-      as: 'acmeOwner',
+      as: owner,
     });
     expect(unknown.statusCode).toBe(404);
     expect((await detail(team.id)).memberCount).toBe(2);
@@ -781,7 +821,7 @@ describe('deactivated members', () => {
     const registered = await t.request({
       method: 'POST',
       url: '/api/users/register',
-      as: 'acmeOwner',
+      as: owner,
       payload: {
         email: `leaver.${Math.random().toString(36).slice(2)}@acme.example.com`,
         password: 'secret-123',
@@ -799,8 +839,8 @@ describe('deactivated members', () => {
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, leaverId));
     const after = await detail(team.id);
     expect(after).toMatchObject({ teamLead: null, memberCount: 1 });
-    expect(emailsOf(after.members)).toEqual([NOAH]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: 'acmeOwner' }))
+    expect(emailsOf(after.members)).toEqual([noah.email]);
+    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
       .json()
       .data.find((row: { id: string }) => row.id === team.id);
     expect(listed).toMatchObject({ teamLead: null, memberCount: 1 });
@@ -809,7 +849,7 @@ describe('deactivated members', () => {
     const add = await t.request({
       method: 'POST',
       url: `/api/teams/${other.id}/members`,
-      as: 'acmeOwner',
+      as: owner,
       payload: { userId: leaverId },
     });
     expect(add.statusCode).toBe(404);
@@ -819,59 +859,55 @@ describe('deactivated members', () => {
 
 describe('queries per request', () => {
   let counting: CountingApp;
-  let counted: TestApp;
-  let database: DatabaseHandle;
-  const queriesOf = (token: string, url: string) => counting.queriesOf(token, url);
-
   beforeAll(async () => {
-    counting = await createCountingApp();
-    counted = counting.app;
-    database = counted.database;
+    counting = await createCountingApp({ demoData: false });
   });
   afterAll(async () => {
     await counting?.close();
   });
 
   it('GET /api/teams runs the same queries for 5 teams as for 25; GET /api/teams/:id for 3 members as for 13', async () => {
-    const token = await counted.tokenFor('acmeOwner');
-    const ids = Object.fromEntries((await database.db.query.users.findMany()).map((u) => [u.email, u.id]));
-    const acmeUsers = Object.entries(ids)
-      .filter(([email]) => email.endsWith('@acme.example.com'))
-      .map(([, id]) => id);
+    const build = factories(counting.app.database.db);
+    const organization = await build.organization();
+    const [orgAdmin, ...people] = await Promise.all([
+      build.member(organization.id, { role: 'org_admin' }),
+      ...Array.from({ length: 13 }, () => build.member(organization.id)),
+    ]);
+    const ids = people.map((person) => person.id);
+    const token = orgAdmin.token;
 
-    const five = await queriesOf(token, '/api/teams');
+    for (const id of ids.slice(0, 5)) await build.team(organization.id, { teamLead: id });
+    const five = await counting.queriesOf(token, '/api/teams');
     expect(five.data).toHaveLength(5);
-
     for (let i = 0; i < 20; i++) {
-      const response = await counted.request({
-        method: 'POST',
-        url: '/api/teams',
-        token,
-        payload: {
-          name: `Load ${String(i).padStart(2, '0')}`,
-          teamLead: acmeUsers[i % acmeUsers.length],
-          members: acmeUsers.slice(0, 1 + (i % 5)).map((id) => ({ user: id })),
-        },
-      });
-      expect(response.statusCode).toBe(201);
+      const members = ids.slice(0, 1 + (i % 5)).map((user) => ({ user }));
+      await build.team(organization.id, { teamLead: ids[i % ids.length], members });
     }
-    const twentyFive = await queriesOf(token, '/api/teams');
+    const twentyFive = await counting.queriesOf(token, '/api/teams');
     expect(twentyFive.data).toHaveLength(25);
     expect(twentyFive.data.every((team: { memberCount: number }) => team.memberCount > 0)).toBe(true);
     expect(twentyFive.count).toBe(five.count);
     // The session lookup, the page (joins and a correlated count) and the total.
     expect(five.count).toBe(3);
 
-    const webId = (await database.db.query.teams.findFirst({ where: (row, { eq }) => eq(row.name, 'Web Platform') }))!
-      .id;
-    const small = await queriesOf(token, `/api/teams/${webId}`);
+    const [lead, ...rest] = ids;
+    const team = await build.team(organization.id, {
+      teamLead: lead,
+      members: rest.slice(0, 2).map((user) => ({ user })),
+    });
+    const small = await counting.queriesOf(token, `/api/teams/${team.id}`);
     expect(small.data.memberCount).toBe(3);
-    for (const userId of acmeUsers) {
-      await counted.request({ method: 'POST', url: `/api/teams/${webId}/members`, token, payload: { userId } });
+    for (const userId of rest.slice(2)) {
+      const added = await counting.app.request({
+        method: 'POST',
+        url: `/api/teams/${team.id}/members`,
+        token,
+        payload: { userId },
+      });
+      expect(added.statusCode).toBe(201);
     }
-    const large = await queriesOf(token, `/api/teams/${webId}`);
-    expect(large.data.memberCount).toBe(acmeUsers.length);
-    expect(large.data.memberCount).toBeGreaterThan(10);
+    const large = await counting.queriesOf(token, `/api/teams/${team.id}`);
+    expect(large.data.memberCount).toBe(13);
     expect(large.count).toBe(small.count);
     // The session lookup, the team row and its members.
     expect(small.count).toBe(3);
@@ -881,14 +917,14 @@ describe('queries per request', () => {
 describe('concurrent lead changes', () => {
   it('leave exactly one lead, the one teamLead names', async () => {
     const team = await freshTeam({ members: [] });
-    const add = (email: string) =>
+    const add = (person: Member) =>
       t.request({
         method: 'POST',
         url: `/api/teams/${team._id}/members`,
-        as: 'acmeOwner',
-        payload: { userId: user(email), role: 'lead' },
+        as: owner,
+        payload: { userId: person.id, role: 'lead' },
       });
-    const statuses = (await Promise.all([add(NOAH), add(LUCAS), add(EMMA)])).map((response) => response.statusCode);
+    const statuses = (await Promise.all([add(noah), add(lucas), add(emma)])).map((response) => response.statusCode);
     expect(statuses).toEqual([201, 201, 201]);
     const after = await detail(team._id);
     const leads = after.members.filter((member: MemberJson) => member.role === 'lead');

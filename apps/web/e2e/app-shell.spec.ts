@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { accounts, DEMO_PASSWORD, passwordField, sidebar, signIn } from './support/session';
 
 /** The chunks that draw the signed-in frame and the dashboard home (Vite names them after their module). */
@@ -132,9 +133,12 @@ test.describe('toasts', () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    test(`appear below the top bar, clear of the avatar and name, at ${viewport.width}px`, async ({ page }) => {
+    test(`appear below the top bar, clear of the avatar and name, at ${viewport.width}px`, async ({
+      page,
+      organization,
+    }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, accounts.profileEdit);
+      await signIn(page, organization.member);
       await page.goto('/dashboard/profile');
       const personalInfo = page.getByRole('region', { name: 'Personal Information' });
       await personalInfo.getByRole('button', { name: 'Edit' }).click();

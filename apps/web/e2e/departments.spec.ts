@@ -1,13 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
 import { cardWithLink, createViaApi, pickOption, uniqueName } from './support/structure';
 
-/** From anywhere in the app, as a signed-in user: the Departments entry of the My Profile group. */
-async function openDepartments(page: Page) {
+/** From anywhere in the app, as a signed-in user of the organization: the Departments entry of the My Profile group. */
+async function openDepartments(page: Page, organizationName: string) {
   await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
   await sidebar(page).getByRole('link', { name: 'Departments' }).click();
   await expect(page).toHaveURL(/\/dashboard\/departments$/);
-  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: organizationName, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Departments \(\d+\)$/ })).toBeVisible();
 }
 
@@ -18,9 +19,12 @@ async function openDepartment(page: Page, name: string) {
 }
 
 test.describe('departments', () => {
-  test('an org admin creates a department with a chosen icon and finds it in the list', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
-    await openDepartments(page);
+  test('an org admin creates a department with a chosen icon and finds it in the list', async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, organization.orgAdmin);
+    await openDepartments(page, organization.name);
     const name = uniqueName('Legal');
 
     await page.getByRole('button', { name: 'Create Department' }).click();
@@ -54,9 +58,9 @@ test.describe('departments', () => {
     await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
-  test('a single emoji can be the icon; anything else is refused in the form', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
-    await openDepartments(page);
+  test('a single emoji can be the icon; anything else is refused in the form', async ({ page, organization }) => {
+    await signIn(page, organization.orgAdmin);
+    await openDepartments(page, organization.name);
     const name = uniqueName('Kitchen');
 
     await page.getByRole('button', { name: 'Create Department' }).click();
@@ -81,10 +85,11 @@ test.describe('departments', () => {
     ).toHaveValue('🍳');
   });
 
-  test('adds a person to the department on the People tab', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
+  test('adds a person to the department on the People tab', async ({ page, organization }) => {
+    const mia = await organization.addPerson('Mia', 'Thompson');
+    await signIn(page, organization.orgAdmin);
     const department = await createViaApi(page, '/api/departments', { name: uniqueName('Research') });
-    await openDepartments(page);
+    await openDepartments(page, organization.name);
     await openDepartment(page, department.name);
 
     await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
@@ -102,7 +107,7 @@ test.describe('departments', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'People (1)' })).toBeVisible();
     const person = page.getByRole('main').getByRole('article', { name: 'Mia Thompson' });
-    await expect(person).toContainText('mia.thompson@acme.example.com');
+    await expect(person).toContainText(mia.email);
     await expect(person).toContainText('User');
 
     // The picker leaves out people already in the department.
@@ -113,10 +118,12 @@ test.describe('departments', () => {
 
   test('creates a team on the Teams tab, manages its members, then removes it from the department', async ({
     page,
+    organization,
   }) => {
-    await signIn(page, accounts.orgAdmin);
+    const { email: avaEmail } = await organization.addPerson('Ava', 'Martinez');
+    await signIn(page, organization.orgAdmin);
     const department = await createViaApi(page, '/api/departments', { name: uniqueName('Support') });
-    await openDepartments(page);
+    await openDepartments(page, organization.name);
     await openDepartment(page, department.name);
     await page.getByRole('tab', { name: 'Teams' }).click();
     await expect(page.getByRole('heading', { name: 'Teams (0)' })).toBeVisible();
@@ -154,7 +161,7 @@ test.describe('departments', () => {
     await expect(add).toBeHidden();
     const ava = page.getByRole('main').getByRole('article', { name: 'Ava Martinez' });
     await expect(ava.getByText('Manager', { exact: true })).toBeVisible();
-    await expect(ava).toContainText('ava.martinez@acme.example.com');
+    await expect(ava).toContainText(avaEmail);
 
     // Remove the member: Cancel keeps it, confirming removes it.
     await ava.getByRole('button', { name: 'Remove Ava Martinez from the team' }).click();
@@ -183,8 +190,9 @@ test.describe('departments', () => {
     await expect(cardWithLink(page, teamName)).toBeVisible();
   });
 
-  test('adds an existing team, and edits the department on the Details tab', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
+  test('adds an existing team, and edits the department on the Details tab', async ({ page, organization }) => {
+    await organization.addPerson('Sofia', 'Garcia');
+    await signIn(page, organization.orgAdmin);
     const department = await createViaApi(page, '/api/departments', { name: uniqueName('Logistics') });
     const team = await createViaApi(page, '/api/teams', { name: uniqueName('Night Shift') });
     await page.goto(`/dashboard/departments/${department.id}?tab=teams`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { accounts, signIn } from './support/session';
 
 test.describe('notification preferences', () => {
@@ -13,8 +13,8 @@ test.describe('notification preferences', () => {
     await expect(page.getByRole('switch', { name: /newsletter/i })).toHaveCount(0);
   });
 
-  test('a toggle is saved at once and survives a reload', async ({ page }) => {
-    await signIn(page, accounts.notificationToggle);
+  test('a toggle is saved at once and survives a reload', async ({ page, organization }) => {
+    await signIn(page, organization.member);
     await page.goto('/dashboard/notifications');
     const urgentTasks = () =>
       page.getByRole('region', { name: 'SMS notifications' }).getByRole('switch', { name: 'Urgent tasks' });
@@ -32,8 +32,11 @@ test.describe('notification preferences', () => {
     await expect(urgentTasks()).toBeChecked({ checked: !before });
   });
 
-  test("turning off 'All notifications' locks the other in-app toggles until it is back on", async ({ page }) => {
-    await signIn(page, accounts.notificationToggle);
+  test("turning off 'All notifications' locks the other in-app toggles until it is back on", async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, organization.member);
     await page.goto('/dashboard/notifications');
     const inApp = page.getByRole('region', { name: 'In-app notifications' });
     const all = inApp.getByRole('switch', { name: 'All notifications' });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, type TestOrganization, test } from './support/fixtures';
 import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
 
@@ -6,17 +7,18 @@ function details(page: Page) {
   return page.getByRole('region', { name: 'Organization Details' });
 }
 
-async function openOrganization(page: Page) {
-  await signIn(page, accounts.orgAdmin);
+/** Signs in as the organization's org_admin and opens its page from the menu. */
+async function openOrganization(page: Page, organization: TestOrganization) {
+  await signIn(page, organization.orgAdmin);
   await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
   await sidebar(page).getByRole('link', { name: 'Organization Details' }).click();
   await expect(page).toHaveURL(/\/dashboard\/organization$/);
-  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible();
 }
 
 test.describe('organization page', () => {
-  test('an edit is saved, leaves edit mode and is still there after a reload', async ({ page }) => {
-    await openOrganization(page);
+  test('an edit is saved, leaves edit mode and is still there after a reload', async ({ page, organization }) => {
+    await openOrganization(page, organization);
     await expect(page.getByText('Organization', { exact: true })).toBeVisible(); // the badge
     const description = `Precision tools for workshops, revision ${Date.now().toString(36)}`;
 
@@ -29,11 +31,14 @@ test.describe('organization page', () => {
 
     await page.reload();
     await expect(details(page).getByText(description)).toBeVisible();
-    await expect(details(page).getByText('contact@acme.example.com')).toBeVisible();
+    await expect(details(page).getByText(organization.contact.email)).toBeVisible();
   });
 
-  test('a server validation error shows under its field, and Cancel restores the saved values', async ({ page }) => {
-    await openOrganization(page);
+  test('a server validation error shows under its field, and Cancel restores the saved values', async ({
+    page,
+    organization,
+  }) => {
+    await openOrganization(page, organization);
 
     await details(page).getByRole('button', { name: 'Edit' }).click();
     await details(page).getByLabel('Website').fill('not a website');
@@ -46,14 +51,14 @@ test.describe('organization page', () => {
     await expect(details(page).getByRole('button', { name: 'Save' })).toBeVisible(); // still editing
 
     await details(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(details(page).getByText('https://acme.example.com')).toBeVisible();
-    await expect(details(page).getByText('+1 (312) 555-0142')).toBeVisible();
+    await expect(details(page).getByText(organization.contact.website)).toBeVisible();
+    await expect(details(page).getByText(organization.contact.phone)).toBeVisible();
     await expect(details(page).getByText('+1 (312) 555-0199')).toHaveCount(0);
   });
 
-  test('an uploaded logo replaces the placeholder', async ({ page }) => {
-    await openOrganization(page);
-    const logo = page.getByRole('img', { name: 'Acme Corp logo' });
+  test('an uploaded logo replaces the placeholder', async ({ page, organization }) => {
+    await openOrganization(page, organization);
+    const logo = page.getByRole('img', { name: `${organization.name} logo` });
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload Logo' }).click();
@@ -63,11 +68,14 @@ test.describe('organization page', () => {
     await expect(logo).toHaveAttribute('src', /^\/api\/files\//);
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(24);
     await page.reload();
-    await expect(page.getByRole('img', { name: 'Acme Corp logo' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `${organization.name} logo` })).toBeVisible();
   });
 
-  test('the billing page is reached from the organization page and shows the sample subscription', async ({ page }) => {
-    await openOrganization(page);
+  test('the billing page is reached from the organization page and shows the sample subscription', async ({
+    page,
+    organization,
+  }) => {
+    await openOrganization(page, organization);
 
     await page.getByRole('link', { name: 'Subscription and Billing' }).click();
     await expect(page).toHaveURL(/\/dashboard\/billing$/);
@@ -76,7 +84,7 @@ test.describe('organization page', () => {
     const subscription = page.getByRole('tabpanel', { name: 'Subscription' });
     await expect(page.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
     await expect(subscription.getByText('Professional')).toBeVisible();
-    await expect(subscription.getByText('Acme Corp')).toBeVisible();
+    await expect(subscription.getByText(organization.name)).toBeVisible();
     await expect(subscription.getByText('Users', { exact: true }).locator('xpath=..')).toContainText('2');
     await expect(subscription.getByText('Available seats', { exact: true }).locator('xpath=..')).toContainText('1');
     // The spec's buttons that do nothing are not shown.

@@ -1,13 +1,14 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, type Person, test } from './support/fixtures';
 import { solidPng } from './support/png';
-import { accounts, DEMO_PASSWORD, fillSignIn, sidebar, signIn } from './support/session';
+import { accounts, fillSignIn, sidebar, signIn } from './support/session';
 
 function personalInfo(page: Page) {
   return page.getByRole('region', { name: 'Personal Information' });
 }
 
-async function openProfile(page: Page, email: string) {
-  await signIn(page, email);
+async function openProfile(page: Page, who: string | Person) {
+  await signIn(page, who);
   await page.goto('/dashboard/profile');
   await expect(personalInfo(page)).toBeVisible();
 }
@@ -24,8 +25,8 @@ test.describe('profile', () => {
     await expect(account.getByRole('textbox')).toHaveCount(0);
   });
 
-  test('an edit is saved, shown in view mode and still there after a reload', async ({ page }) => {
-    await openProfile(page, accounts.profileEdit);
+  test('an edit is saved, shown in view mode and still there after a reload', async ({ page, organization }) => {
+    await openProfile(page, organization.member);
     const jobTitle = `Staff Engineer ${Date.now()}`;
 
     await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
@@ -53,11 +54,11 @@ test.describe('profile', () => {
     await expect(personalInfo(page).getByText('Not saved')).toHaveCount(0);
   });
 
-  test('an uploaded picture replaces the initials and survives a reload', async ({ page }) => {
-    await openProfile(page, accounts.avatarUpload);
-    const avatar = personalInfo(page).getByRole('img', { name: 'Grace Kim' });
-    // Seeded accounts show initials; a repeated run against one server shows the last upload.
-    const srcBefore = (await avatar.count()) > 0 ? await avatar.getAttribute('src') : null;
+  test('an uploaded picture replaces the initials and survives a reload', async ({ page, organization }) => {
+    const { member } = organization;
+    await openProfile(page, member);
+    const avatar = personalInfo(page).getByRole('img', { name: member.name });
+    await expect(avatar).toHaveCount(0); // initials until a picture is uploaded
 
     await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
     const chooser = page.waitForEvent('filechooser');
@@ -67,13 +68,12 @@ test.describe('profile', () => {
     await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
     await expect(avatar).toBeVisible();
     await expect(avatar).toHaveAttribute('src', /^\/api\/files\//);
-    expect(await avatar.getAttribute('src')).not.toBe(srcBefore);
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
 
     await page.reload();
-    await expect(personalInfo(page).getByRole('img', { name: 'Grace Kim' })).toBeVisible();
+    await expect(personalInfo(page).getByRole('img', { name: member.name })).toBeVisible();
     // The page frame shows the new picture too.
-    await expect(sidebar(page).getByRole('img', { name: 'Grace Kim' })).toBeVisible();
+    await expect(sidebar(page).getByRole('img', { name: member.name })).toBeVisible();
   });
 });
 
@@ -93,18 +93,19 @@ test.describe('password change', () => {
     await section.getByRole('button', { name: 'Update Password' }).click();
   }
 
-  test('checks the inputs, changes the password, and the new one signs in', async ({ page }) => {
-    await openProfile(page, accounts.passwordChange);
+  test('checks the inputs, changes the password, and the new one signs in', async ({ page, organization }) => {
+    const { member } = organization;
+    await openProfile(page, member);
     const section = page.getByRole('region', { name: 'Password' });
     await section.getByRole('button', { name: 'Change Password' }).click();
 
-    await changePassword(page, DEMO_PASSWORD, newPassword, 'something-else');
+    await changePassword(page, member.password, newPassword, 'something-else');
     await expect(section.getByRole('alert')).toHaveText('New passwords do not match');
 
     await changePassword(page, 'wrong-current-password', newPassword);
     await expect(section.getByRole('alert')).toHaveText('Current password is incorrect');
 
-    await changePassword(page, DEMO_PASSWORD, newPassword);
+    await changePassword(page, member.password, newPassword);
     await expect(section.getByText('Password changed successfully!')).toBeVisible();
     await expect(passwordInput(section, 'Current password')).toHaveValue('');
     await expect(passwordInput(section, 'New password')).toHaveValue('');
@@ -112,15 +113,9 @@ test.describe('password change', () => {
     await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await fillSignIn(page, accounts.passwordChange, DEMO_PASSWORD);
+    await fillSignIn(page, member.email, member.password);
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
 
-    await signIn(page, accounts.passwordChange, newPassword);
-
-    // Put the demo password back, so a run against a long-lived server can be repeated.
-    await page.goto('/dashboard/profile');
-    await section.getByRole('button', { name: 'Change Password' }).click();
-    await changePassword(page, newPassword, DEMO_PASSWORD);
-    await expect(section.getByText('Password changed successfully!')).toBeVisible();
+    await signIn(page, member.email, newPassword);
   });
 });

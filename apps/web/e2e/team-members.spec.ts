@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, type TestOrganization, test } from './support/fixtures';
 import { accounts, fillSignIn, sidebar, signIn } from './support/session';
 
 interface NewMember {
@@ -14,7 +15,7 @@ function newMember(): NewMember {
   return {
     firstName: 'Test',
     lastName: `Member ${suffix}`,
-    email: `test.member.${suffix}@acme.example.com`,
+    email: `test.member.${suffix}@e2e.example.com`,
     password: 'member-password-1',
   };
 }
@@ -31,12 +32,13 @@ async function memberCount(page: Page): Promise<number> {
   return Number((await heading.textContent())?.match(/\((\d+)\)/)?.[1]);
 }
 
-async function openTeamMembers(page: Page) {
-  await signIn(page, accounts.orgAdmin);
+/** Signs in as the organization's org_admin and opens Team Members from the menu. */
+async function openTeamMembers(page: Page, organization: TestOrganization) {
+  await signIn(page, organization.orgAdmin);
   await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
   await sidebar(page).getByRole('link', { name: 'Team Members' }).click();
   await expect(page).toHaveURL(/\/dashboard\/team$/);
-  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible();
 }
 
 /** By accessible name, exact: 'Password' must not match 'Confirm password', and the asterisk is not part of it. */
@@ -80,8 +82,9 @@ async function canSignIn(browser: Browser, email: string, password: string): Pro
 }
 
 test.describe('team members', () => {
-  test('the add-member form checks its fields in order, then adds the member', async ({ page }) => {
-    await openTeamMembers(page);
+  test('the add-member form checks its fields in order, then adds the member', async ({ page, organization }) => {
+    await organization.addDepartment('Engineering');
+    await openTeamMembers(page, organization);
     const before = await memberCount(page);
     const member = newMember();
 
@@ -121,8 +124,12 @@ test.describe('team members', () => {
     expect(await memberCount(page)).toBe(before + 1);
   });
 
-  test("a member's job title is edited, and a member is deactivated after confirmation", async ({ page, browser }) => {
-    await openTeamMembers(page);
+  test("a member's job title is edited, and a member is deactivated after confirmation", async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    await openTeamMembers(page, organization);
     const member = newMember();
     await addMember(page, member);
     const name = fullName(member);
@@ -157,12 +164,13 @@ test.describe('team members', () => {
     expect(await canSignIn(browser, member.email, member.password)).toBe(false);
   });
 
-  test('no one can edit or deactivate their own card', async ({ page }) => {
-    await openTeamMembers(page);
-    const own = card(page, 'Olivia Carter');
-    await expect(own).toContainText('owner@acme.example.com');
+  test('no one can edit or deactivate their own card', async ({ page, organization }) => {
+    const { orgAdmin, member } = organization;
+    await openTeamMembers(page, organization);
+    const own = card(page, orgAdmin.name);
+    await expect(own).toContainText(orgAdmin.email);
     await expect(own.getByRole('button')).toHaveCount(0);
-    await expect(card(page, 'Marcus Bell').getByRole('button', { name: 'Edit Marcus Bell' })).toBeVisible();
+    await expect(card(page, member.name).getByRole('button', { name: `Edit ${member.name}` })).toBeVisible();
   });
 });
 

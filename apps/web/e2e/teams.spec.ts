@@ -1,20 +1,22 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
 import { cardWithLink, createViaApi, pickOption, uniqueName } from './support/structure';
 
-/** From anywhere in the app, as a signed-in user: the Teams entry of the My Profile group. */
-async function openTeams(page: Page) {
+/** From anywhere in the app, as a signed-in user of the organization: the Teams entry of the My Profile group. */
+async function openTeams(page: Page, organizationName: string) {
   await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
   await sidebar(page).getByRole('link', { name: 'Teams', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/teams$/);
-  await expect(page.getByRole('heading', { name: 'Acme Corp', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: organizationName, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Teams \(\d+\)$/ })).toBeVisible();
 }
 
 test.describe('teams', () => {
-  test('creating a team with a lead shows the lead as a member with "Team Lead"', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
-    await openTeams(page);
+  test('creating a team with a lead shows the lead as a member with "Team Lead"', async ({ page, organization }) => {
+    const ethan = await organization.addPerson('Ethan', 'Brown');
+    await signIn(page, organization.orgAdmin);
+    await openTeams(page, organization.name);
     const name = uniqueName('Payroll');
 
     await page.getByRole('button', { name: 'Create Team' }).click();
@@ -39,14 +41,15 @@ test.describe('teams', () => {
     await expect(page.getByText('Salaries and benefits')).toBeVisible();
     const lead = page.getByRole('main').getByRole('article', { name: 'Ethan Brown' });
     await expect(lead.getByText('Team Lead', { exact: true })).toBeVisible();
-    await expect(lead).toContainText('ethan.brown@acme.example.com');
+    await expect(lead).toContainText(ethan.email);
   });
 
-  test('Add Member needs a person and leaves out the current members', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
+  test('Add Member needs a person and leaves out the current members', async ({ page, organization }) => {
+    const lucas = await organization.addPerson('Lucas', 'Nguyen');
+    await signIn(page, organization.orgAdmin);
     const team = await createViaApi(page, '/api/teams', {
       name: uniqueName('Field Sales'),
-      members: [{ user: await userId(page, 'lucas.nguyen@acme.example.com'), role: 'member' }],
+      members: [{ user: lucas.id, role: 'member' }],
     });
     await page.goto(`/dashboard/teams/${team.id}`);
     await expect(page.getByRole('heading', { name: team.name, level: 1 })).toBeVisible();
@@ -61,11 +64,12 @@ test.describe('teams', () => {
     await expect(page.getByRole('option', { name: /Lucas Nguyen/ })).toHaveCount(0);
   });
 
-  test('the edit button renames a team and moves it to a department', async ({ page }) => {
-    await signIn(page, accounts.orgAdmin);
+  test('the edit button renames a team and moves it to a department', async ({ page, organization }) => {
+    await organization.addDepartment('Finance');
+    await signIn(page, organization.orgAdmin);
     const team = await createViaApi(page, '/api/teams', { name: uniqueName('Tiger Team') });
     const renamed = uniqueName('Strike Team');
-    await openTeams(page);
+    await openTeams(page, organization.name);
 
     await cardWithLink(page, team.name)
       .getByRole('button', { name: `Edit ${team.name}` })
@@ -103,19 +107,3 @@ test.describe('teams', () => {
     await expect(page).toHaveURL(/\/dashboard\/teams\//);
   });
 });
-
-/** A seeded user's id, looked up in the organization's directory as the signed-in org admin. */
-async function userId(page: Page, email: string): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const profile = await page.request.get('/api/users/profile', { headers: { authorization: `Bearer ${token}` } });
-  const organizationId = ((await profile.json()) as { data: { meta: { organizationId: string } } }).data.meta
-    .organizationId;
-  const users = await page.request.get(`/api/users/organization/${organizationId}?limit=200`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const found = ((await users.json()) as { data: { id: string; email: string }[] }).data.find(
-    (user) => user.email === email,
-  );
-  expect(found, email).toBeTruthy();
-  return (found as { id: string }).id;
-}

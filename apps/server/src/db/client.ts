@@ -25,6 +25,8 @@ export interface DatabaseHandle {
    * route); a `name` makes it a server-side prepared statement on PostgreSQL.
    */
   query(text: string, params?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` starts a copy from (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,12 +40,18 @@ export type QueryListener = (sql: string, params: unknown[]) => void;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; onQuery?: QueryListener }
-  | { kind: 'pglite'; dataDir: string | undefined; onQuery?: QueryListener };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      onQuery?: QueryListener;
+      /** A data directory dumped by PGlite's `dumpDataDir()` to start from (tests copy a migrated template). */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, target.onQuery)
-    : openPglite(target.dataDir, target.onQuery);
+    : openPglite(target.dataDir, target.onQuery, target.loadDataDir);
 }
 
 const queryLogger = (onQuery: QueryListener | undefined): Logger | undefined =>
@@ -74,20 +82,28 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
 }
 
 /** `dataDir` undefined means an in-memory database (tests). */
-async function openPglite(dataDir: string | undefined, onQuery?: QueryListener): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  onQuery?: QueryListener,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const client = await PGlite.create({
+      ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
+      ...(loadDataDir && { loadDataDir }),
+    });
     const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       query: (text, params) => client.query<Record<string, unknown>>(text, params),
+      dumpDataDir: () => client.dumpDataDir('none'),
       async close() {
         await client.close();
         releaseLock();

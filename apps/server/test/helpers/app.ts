@@ -8,7 +8,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
-import { seedDemoDataOnce } from '../../src/db/seed/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { freshDatabase } from './database.js';
 
@@ -23,6 +22,8 @@ export const ACCOUNTS = {
   globexMember: 'nina.brooks@globex.example.com',
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
+/** Who a request is made as: a demo account, an e-mail with the demo password, or a session (a factory's member). */
+export type Caller = AccountName | string | { token: string };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,22 +31,24 @@ export interface TestApp {
   /** Signs in and returns the bearer token. */
   tokenFor(account: AccountName | string, password?: string): Promise<string>;
   /** An injected request, optionally as a signed-in account. */
-  request(options: InjectOptions & { as?: AccountName | string; token?: string }): Promise<LightMyRequestResponse>;
+  request(options: InjectOptions & { as?: Caller; token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
+  /** The app's database (closed by the caller); else a fresh copy of the run's template. */
   database?: DatabaseHandle;
+  /** The fresh database holds the demo organizations and accounts (default true); ignored with `database`. */
+  demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
 }
 
-/** The real app on a fresh, migrated, seeded database; Redis too when TEST_REDIS_URL is set. */
+/** The real app on a fresh, migrated database (seeded by default); Redis too when TEST_REDIS_URL is set. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase());
-  await seedDemoDataOnce(database.db);
+  const database = options.database ?? (await freshDatabase({ demoData: options.demoData ?? true }));
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'smart-test-')));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -79,8 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     tokenFor,
     async request({ as, token, headers, ...rest }) {
-      let bearer = token;
-      if (as) {
+      let bearer = typeof as === 'object' ? as.token : token;
+      if (typeof as === 'string') {
         bearer = tokens.get(as) ?? (await tokenFor(as));
         tokens.set(as, bearer);
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountName, TestApp } from './app.js';
+import type { Caller, TestApp } from './app.js';
 
 /** A 1×1 PNG. */
 export const TINY_PNG = Buffer.from(
@@ -34,7 +34,7 @@ export function multipartBody(field: string, filename: string, content: Buffer, 
 }
 
 /** POST /api/files/upload with these parts, as the account (signed out when none). */
-export function sendUpload(t: TestApp, parts: FilePart[], as?: AccountName) {
+export function sendUpload(t: TestApp, parts: FilePart[], as?: Caller) {
   const { body, contentType } = multipartFiles(parts);
   return t.request({
     method: 'POST',
@@ -48,7 +48,7 @@ export function sendUpload(t: TestApp, parts: FilePart[], as?: AccountName) {
 /** Uploads a file as the account and returns its file URL (a PNG by default: avatars and logos). */
 export async function uploadFile(
   t: TestApp,
-  as: AccountName,
+  as: Caller,
   file: Omit<FilePart, 'field'> = { filename: 'picture.png', content: TINY_PNG, type: 'image/png' },
 ): Promise<string> {
   const response = await sendUpload(t, [{ field: 'file', ...file }], as);
@@ -56,4 +56,4 @@ export async function uploadFile(
   return response.json().data.fileUrl as string;
 }
 
-export const uploadPng = (t: TestApp, as: AccountName) => uploadFile(t, as);
+export const uploadPng = (t: TestApp, as: Caller) => uploadFile(t, as);

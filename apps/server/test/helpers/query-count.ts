@@ -1,14 +1,17 @@
 import { expect } from 'vitest';
 import { createTestApp } from './app.js';
-import { freshDatabase } from './database.js';
+import { type FreshDatabaseOptions, freshDatabase } from './database.js';
 
 export type CountingApp = Awaited<ReturnType<typeof createCountingApp>>;
 
-/** The real app on a fresh seeded database that counts every SQL statement, for "no query per row" tests. */
-export async function createCountingApp() {
+/** The real app on a fresh database (seeded by default) that counts every SQL statement, for "no query per row" tests. */
+export async function createCountingApp({ demoData = true }: Pick<FreshDatabaseOptions, 'demoData'> = {}) {
   let queries = 0;
-  const database = await freshDatabase(() => {
-    queries += 1;
+  const database = await freshDatabase({
+    demoData,
+    onQuery: () => {
+      queries += 1;
+    },
   });
   const app = await createTestApp({ database });
   return {

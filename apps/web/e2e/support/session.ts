@@ -4,20 +4,15 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'demo-password';
 
 /**
- * Seeded accounts, one per concern, so tests that change an account never meet each other.
- * Read-only tests share the role accounts.
+ * The seeded role accounts, shared by every test and worker: a test may sign in as one and read,
+ * never change it or its organization. A test that changes something makes its own organization
+ * and people (fixtures.ts).
  */
 export const accounts = {
   admin: 'admin@smart.example.com',
   advisor: 'advisor@smart.example.com',
   orgAdmin: 'owner@acme.example.com',
   member: 'member@acme.example.com',
-  failedSignIn: 'nina.brooks@globex.example.com',
-  profileEdit: 'samir.patel@acme.example.com',
-  avatarUpload: 'grace.kim@acme.example.com',
-  passwordChange: 'dana.lee@acme.example.com',
-  notificationToggle: 'liam.oconnor@acme.example.com',
-  signOut: 'owner@globex.example.com',
 } as const;
 
 export function passwordField(page: Page) {
@@ -32,9 +27,10 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Signs in through the sign-in page and waits until the app has left it. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await fillSignIn(page, email, password);
+/** Signs in through the sign-in page (as a demo account, or a fixture's person) and waits until the app has left it. */
+export async function signIn(page: Page, who: string | { email: string; password: string }, password = DEMO_PASSWORD) {
+  const [email, secret] = typeof who === 'string' ? [who, password] : [who.email, who.password];
+  await fillSignIn(page, email, secret);
   await expect(page).toHaveURL(/\/dashboard/);
 }
 

@@ -1,0 +1,125 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrganizationRow } from '../../src/db/schema/index.js';
+import type { TestApp } from './app.js';
+import { factories, type Member } from './factories.js';
+
+/** Everyone a route is tried as: design.md's "each role, a member of another organization, unauthenticated". */
+export const MATRIX_ACTORS = [
+  'admin',
+  'orgAdmin',
+  'user',
+  'advisorAssigned',
+  'advisorUnassigned',
+  'otherOrgAdmin',
+  'anonymous',
+] as const;
+export type MatrixActor = (typeof MATRIX_ACTORS)[number];
+/** The status each actor gets from a route. */
+export type Statuses = Record<MatrixActor, number>;
+
+/**
+ * The matrix's people: `organization` with its org_admin and a user, an admin, an advisor assigned
+ * to `organization` and one assigned nowhere, and the org_admin of `otherOrganization`.
+ */
+export interface Cast extends Record<Exclude<MatrixActor, 'anonymous'>, Member> {
+  organization: OrganizationRow;
+  otherOrganization: OrganizationRow;
+}
+
+export async function createCast(t: TestApp): Promise<Cast> {
+  const make = factories(t.database.db);
+  const [organization, otherOrganization] = await Promise.all([make.organization(), make.organization()]);
+  const [admin, orgAdmin, user, advisorAssigned, advisorUnassigned, otherOrgAdmin] = await Promise.all([
+    make.admin(),
+    make.member(organization.id, { role: 'org_admin' }),
+    make.member(organization.id),
+    make.advisor([organization.id]),
+    make.advisor(),
+    make.member(otherOrganization.id, { role: 'org_admin' }),
+  ]);
+  return { organization, otherOrganization, admin, orgAdmin, user, advisorAssigned, advisorUnassigned, otherOrgAdmin };
+}
+
+/** An organization's profile and directory (design.md): read by its members, its advisors and admin. */
+export const ORGANIZATION_READERS: Statuses = {
+  admin: 200,
+  orgAdmin: 200,
+  user: 200,
+  advisorAssigned: 200,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+
+/** Departments and teams (design.md): read by the organization's members and admin, never by advisors. */
+export const STRUCTURE_READERS: Statuses = { ...ORGANIZATION_READERS, advisorAssigned: 404 };
+
+/** Departments and teams are changed by the organization's org_admin and admin, who get `ok`. */
+export const structureManagers = (ok: number): Statuses => ({
+  ...STRUCTURE_READERS,
+  admin: ok,
+  orgAdmin: ok,
+  user: 403,
+});
+
+/** A platform decision (creating and deleting organizations, moving people between them): admin only. */
+export const adminOnly = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: 403,
+  user: 403,
+  advisorAssigned: 403,
+  advisorUnassigned: 403,
+  otherOrgAdmin: 403,
+  anonymous: 401,
+});
+
+export interface MatrixRoute<R> {
+  /** How the case is named, e.g. 'PUT /api/teams/:id'. */
+  route: string;
+  request(record: R, cast: Cast): InjectOptions;
+  statuses: Statuses;
+}
+
+export interface AuthzMatrixOptions<R> {
+  app(): TestApp;
+  /** A fresh record for each case, so a change one actor may make never meets the next case. */
+  arrange(cast: Cast): Promise<R>;
+  routes: MatrixRoute<R>[];
+  /** The `error` a refusal with this status carries (the spec's message), checked when given. */
+  errors?: Partial<Record<403 | 404, string>>;
+  /** Runs after every refusal: asserts that the record did not change. */
+  unchanged?(record: R, cast: Cast): Promise<void>;
+  /** The cast to use; by default the matrix makes its own. */
+  cast?(): Cast;
+}
+
+/**
+ * Route × actor → expected status, one test per cell, in a describe block of its own:
+ * `authzMatrix('who may do what', { app: () => t, arrange, routes })`.
+ */
+export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
+  describe(title, () => {
+    let ownCast: Cast | undefined;
+    const cast = () => options.cast?.() ?? ownCast!;
+    beforeAll(async () => {
+      if (!options.cast) ownCast = await createCast(options.app());
+    });
+
+    for (const { route, request, statuses } of options.routes) {
+      for (const actor of MATRIX_ACTORS) {
+        const status = statuses[actor];
+        it(`${route} as ${actor}: ${status}`, async () => {
+          const people = cast();
+          const record = await options.arrange(people);
+          const token = actor === 'anonymous' ? undefined : people[actor].token;
+          const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
+          expect(response.statusCode, response.body).toBe(status);
+          const error = options.errors?.[status as 403 | 404];
+          if (error) expect(response.json().error).toBe(error);
+          if (status >= 400) await options.unchanged?.(record, people);
+        });
+      }
+    }
+  });
+}

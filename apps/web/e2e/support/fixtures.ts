@@ -1,0 +1,128 @@
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { accounts, DEMO_PASSWORD } from './session';
+
+/**
+ * Tests that change an account or an organization make their own, through the API as the demo
+ * admin, so no two tests (or workers) ever change the same records: `test('…', async ({ page,
+ * organization }) => …)` gets a fresh organization with an org_admin and a member.
+ */
+
+/** Everyone the fixtures create signs in with this password. */
+export const PERSON_PASSWORD = 'e2e-person-password';
+
+export interface Person {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** 'First Last', as cards and pickers show it. */
+  name: string;
+}
+
+export interface Department {
+  id: string;
+  name: string;
+}
+
+interface PersonOptions {
+  role?: 'user' | 'org_admin';
+  departmentId?: string;
+  jobTitle?: string;
+}
+
+const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The API, called as the demo platform admin. */
+class AdminApi {
+  constructor(
+    private readonly context: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  async create<T>(path: string, data: object): Promise<T> {
+    const response = await this.context.post(path, { headers: { authorization: `Bearer ${this.token}` }, data });
+    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+    return ((await response.json()) as { data: T }).data;
+  }
+}
+
+export class TestOrganization {
+  private constructor(
+    private readonly api: AdminApi,
+    readonly id: string,
+    readonly name: string,
+    /** What the organization page shows before any edit. */
+    readonly contact: { website: string; email: string; phone: string },
+    readonly orgAdmin: Person,
+    readonly member: Person,
+  ) {}
+
+  static async create(api: AdminApi): Promise<TestOrganization> {
+    const id = suffix();
+    const contact = {
+      website: `https://org-${id}.example.com`,
+      email: `contact@org-${id}.example.com`,
+      phone: '+1 (312) 555-0142',
+    };
+    const organization = await api.create<{ id: string; name: string }>('/api/organizations', {
+      name: `Organization ${id}`,
+      website: contact.website,
+      contact: { email: contact.email, phone: contact.phone },
+    });
+    const [orgAdmin, member] = await Promise.all([
+      registerPerson(api, organization.id, 'Olivia', 'Carter', { role: 'org_admin' }),
+      registerPerson(api, organization.id, 'Marcus', 'Bell'),
+    ]);
+    return new TestOrganization(api, organization.id, organization.name, contact, orgAdmin, member);
+  }
+
+  /** Another person of the organization (a user unless `role` says otherwise). */
+  addPerson(firstName: string, lastName: string, options: PersonOptions = {}): Promise<Person> {
+    return registerPerson(this.api, this.id, firstName, lastName, options);
+  }
+
+  addDepartment(name: string): Promise<Department> {
+    return this.api.create<Department>('/api/departments', { name, organizationId: this.id });
+  }
+}
+
+async function registerPerson(
+  api: AdminApi,
+  organizationId: string,
+  firstName: string,
+  lastName: string,
+  { role = 'user', departmentId, jobTitle }: PersonOptions = {},
+): Promise<Person> {
+  const email = `${firstName}.${lastName}.${suffix()}@e2e.example.com`.toLowerCase();
+  const { user } = await api.create<{ user: { id: string } }>('/api/users/register', {
+    firstName,
+    lastName,
+    email,
+    password: PERSON_PASSWORD,
+    role,
+    meta: { organizationId, ...(departmentId && { departmentId }), ...(jobTitle && { jobTitle }) },
+  });
+  return { id: user.id, email, password: PERSON_PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
+}
+
+export const test = base.extend<{ organization: TestOrganization }, { adminApi: AdminApi }>({
+  adminApi: [
+    async ({ playwright }, use, workerInfo) => {
+      const context = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const signIn = await context.post('/api/users/login', {
+        data: { email: accounts.admin, password: DEMO_PASSWORD },
+      });
+      expect(signIn.status(), await signIn.text()).toBe(200);
+      const { token } = ((await signIn.json()) as { data: { token: string } }).data;
+      await use(new AdminApi(context, token));
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  organization: async ({ adminApi }, use) => {
+    await use(await TestOrganization.create(adminApi));
+  },
+});
+
+export { expect };
