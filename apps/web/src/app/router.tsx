@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import type { RouteHandle } from './document-title';
 import { RouteError } from './errors';
@@ -10,8 +10,8 @@ const DashboardLayout = lazyPage(() => import('./layout/DashboardLayout'));
 
 /** The frame and the dashboard home: what a user sees right after signing in. */
 function preloadSignedInHome() {
-  DashboardLayout.preload();
-  ROUTES.dashboard.page?.preload();
+  void DashboardLayout.preload();
+  void ROUTES.dashboard.page?.preload();
 }
 
 function pageRoute(entry: RouteEntry): RouteObject[] {
@@ -26,6 +26,17 @@ function pageRoute(entry: RouteEntry): RouteObject[] {
 const pages = Object.values(ROUTES);
 const signedOutPages = pages.filter((entry) => entry.signedOutOnly);
 const framedPages = pages.filter((entry) => !entry.signedOutOnly);
+
+/**
+ * Loads the page at `pathname` (and its frame), for main.tsx to await before the first render:
+ * the page then renders in one pass, instead of a 'Loading...' that React keeps on screen for at
+ * least 300 ms once shown. Its HTML has already fetched the chunks (build-plugins/page-shells.ts).
+ */
+export async function preloadOpenedPage(pathname: string): Promise<void> {
+  const opened = pages.find((entry) => [entry.path, ...(entry.alsoAt ?? [])].some((path) => matchPath(path, pathname)));
+  const frame = opened && !opened.signedOutOnly ? [DashboardLayout.preload()] : [];
+  await Promise.all([opened?.page?.preload(), ...frame]);
+}
 
 /**
  * Built from the route table (routes.ts). Each page is its own chunk, so the sign-in page loads
