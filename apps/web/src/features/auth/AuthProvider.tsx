@@ -36,7 +36,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const acceptUser = useCallback((user: User) => {
     writeStoredUser(user);
-    setSession({ user, status: 'authenticated' });
+    // The profile re-fetched at startup is usually the stored one: keeping the same state then
+    // spares a render of the whole app while the first page is still settling.
+    setSession((current) =>
+      current.status === 'authenticated' && JSON.stringify(current.user) === JSON.stringify(user)
+        ? current
+        : { user, status: 'authenticated' },
+    );
   }, []);
 
   // Confirm the stored session with the server once at startup; any failure signs out (spec section 4).
