@@ -1,7 +1,6 @@
 // In the build only the global part stays here; each component's CSS rides with its chunk
 // (build-plugins/mantine-styles.ts).
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
