@@ -1,7 +1,6 @@
 // In the build only the global part stays here; each component's CSS rides with its chunk
 // (build-plugins/mantine-styles.ts).
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -10,9 +9,11 @@ import { preloadOpenedPage } from './app/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-await preloadOpenedPage(window.location.pathname);
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The opened page's chunks first, so it renders in one pass (see preloadOpenedPage).
+void preloadOpenedPage(window.location.pathname).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,19 +1,31 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime';
+import { afterPageLoad } from '@/lib/after-page-load';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './errors';
 import { cssVariablesResolver, theme } from './theme';
-import toastClasses from './toasts.module.css';
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/** The toast container (45 KB of code) loads after the first page, which shows no toast. */
+function DeferredToasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterPageLoad(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" classNames={toastClasses} />
+      <DeferredToasts />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>

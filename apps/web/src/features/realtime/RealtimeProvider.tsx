@@ -2,26 +2,9 @@ import { REALTIME_OPTIONS } from '@smart/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
+import { afterPageLoad } from '@/lib/after-page-load';
 import { readToken } from '@/lib/credentials';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
-
-/** Runs `callback` once the page has loaded and the browser is idle; returns a cancel function. */
-function afterPageLoad(callback: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const whenIdle = () => {
-    // Safari has no requestIdleCallback.
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(callback, { timeout: 1000 });
-    else timer = setTimeout(callback, 0);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    window.removeEventListener('load', whenIdle);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-    clearTimeout(timer);
-  };
-}
 
 /**
  * Opens ONE socket.io connection while a user is signed in and loaded (spec section 4), with the
