@@ -40,17 +40,6 @@ export async function preloadOpenedPage(pathname: string): Promise<void> {
 }
 
 /**
- * Loads the page at `pathname` (and its frame), for main.tsx to await before the first render:
- * the page then renders in one pass, instead of a 'Loading...' that React keeps on screen for at
- * least 300 ms once shown. Its HTML has already fetched the chunks (build-plugins/page-shells.ts).
- */
-export async function preloadOpenedPage(pathname: string): Promise<void> {
-  const opened = pages.find((entry) => [entry.path, ...(entry.alsoAt ?? [])].some((path) => matchPath(path, pathname)));
-  const frame = opened && !opened.signedOutOnly ? [DashboardLayout.preload()] : [];
-  await Promise.all([opened?.page?.preload(), ...frame]);
-}
-
-/**
  * Built from the route table (routes.ts). Each page is its own chunk, so the sign-in page loads
  * without the dashboard's code. A page that fails to load or render shows RouteError: inside the
  * frame for framed pages, full screen otherwise.
