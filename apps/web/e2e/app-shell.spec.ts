@@ -133,12 +133,9 @@ test.describe('toasts', () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    test(`appear below the top bar, clear of the avatar and name, at ${viewport.width}px`, async ({
-      page,
-      organization,
-    }) => {
+    test(`appear below the top bar, clear of the avatar and name, at ${viewport.width}px`, async ({ page, person }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, organization.member);
+      await signIn(page, person);
       await page.goto('/dashboard/profile');
       const personalInfo = page.getByRole('region', { name: 'Personal Information' });
       await personalInfo.getByRole('button', { name: 'Edit' }).click();

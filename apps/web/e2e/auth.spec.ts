@@ -2,9 +2,9 @@ import { expect, test } from './support/fixtures';
 import { accounts, DEMO_PASSWORD, fillSignIn, passwordField, sidebar, signIn } from './support/session';
 
 test.describe('sign in', () => {
-  test('a wrong password shows the error and stays on the sign-in page', async ({ page, organization }) => {
+  test('a wrong password shows the error and stays on the sign-in page', async ({ page, person }) => {
     // A failed sign-in counts towards the account's limit: an account of its own.
-    await fillSignIn(page, organization.member.email, 'not-the-password');
+    await fillSignIn(page, person.email, 'not-the-password');
 
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
     await expect(page).toHaveURL(/\/login$/);

@@ -13,8 +13,8 @@ test.describe('notification preferences', () => {
     await expect(page.getByRole('switch', { name: /newsletter/i })).toHaveCount(0);
   });
 
-  test('a toggle is saved at once and survives a reload', async ({ page, organization }) => {
-    await signIn(page, organization.member);
+  test('a toggle is saved at once and survives a reload', async ({ page, person }) => {
+    await signIn(page, person);
     await page.goto('/dashboard/notifications');
     const urgentTasks = () =>
       page.getByRole('region', { name: 'SMS notifications' }).getByRole('switch', { name: 'Urgent tasks' });
@@ -34,9 +34,9 @@ test.describe('notification preferences', () => {
 
   test("turning off 'All notifications' locks the other in-app toggles until it is back on", async ({
     page,
-    organization,
+    person,
   }) => {
-    await signIn(page, organization.member);
+    await signIn(page, person);
     await page.goto('/dashboard/notifications');
     const inApp = page.getByRole('region', { name: 'In-app notifications' });
     const all = inApp.getByRole('switch', { name: 'All notifications' });

@@ -25,8 +25,8 @@ test.describe('profile', () => {
     await expect(account.getByRole('textbox')).toHaveCount(0);
   });
 
-  test('an edit is saved, shown in view mode and still there after a reload', async ({ page, organization }) => {
-    await openProfile(page, organization.member);
+  test('an edit is saved, shown in view mode and still there after a reload', async ({ page, person }) => {
+    await openProfile(page, person);
     const jobTitle = `Staff Engineer ${Date.now()}`;
 
     await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
@@ -54,8 +54,7 @@ test.describe('profile', () => {
     await expect(personalInfo(page).getByText('Not saved')).toHaveCount(0);
   });
 
-  test('an uploaded picture replaces the initials and survives a reload', async ({ page, organization }) => {
-    const { member } = organization;
+  test('an uploaded picture replaces the initials and survives a reload', async ({ page, person: member }) => {
     await openProfile(page, member);
     const avatar = personalInfo(page).getByRole('img', { name: member.name });
     await expect(avatar).toHaveCount(0); // initials until a picture is uploaded
@@ -93,8 +92,7 @@ test.describe('password change', () => {
     await section.getByRole('button', { name: 'Update Password' }).click();
   }
 
-  test('checks the inputs, changes the password, and the new one signs in', async ({ page, organization }) => {
-    const { member } = organization;
+  test('checks the inputs, changes the password, and the new one signs in', async ({ page, person: member }) => {
     await openProfile(page, member);
     const section = page.getByRole('region', { name: 'Password' });
     await section.getByRole('button', { name: 'Change Password' }).click();

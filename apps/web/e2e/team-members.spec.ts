@@ -165,7 +165,8 @@ test.describe('team members', () => {
   });
 
   test('no one can edit or deactivate their own card', async ({ page, organization }) => {
-    const { orgAdmin, member } = organization;
+    const { orgAdmin } = organization;
+    const member = await organization.addPerson('Marcus', 'Bell');
     await openTeamMembers(page, organization);
     const own = card(page, orgAdmin.name);
     await expect(own).toContainText(orgAdmin.email);
