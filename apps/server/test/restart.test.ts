@@ -46,6 +46,8 @@ async function start(target: DatabaseTarget) {
 const targets: [string, () => Promise<DatabaseTarget>][] = [['PGlite', pgliteTarget]];
 if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', postgresTarget]);
 
+// Each test opens an on-disk database twice (migrations, seed with password hashing): far slower
+// than an in-memory one, so they get more than the default 30 s.
 describe.each(targets)('restart on %s', (_name, makeTarget) => {
   it('keeps every write and does not seed again', async () => {
     const target = await makeTarget();
@@ -68,7 +70,7 @@ describe.each(targets)('restart on %s', (_name, makeTarget) => {
     expect(profile.json().data.meta.jobTitle).toBe('Head of Projects');
     expect((await second.database.db.select().from(users)).length).toBe(usersBefore);
     await second.stop();
-  });
+  }, 120_000);
 });
 
 describe('PGlite data directory', () => {
@@ -80,7 +82,7 @@ describe('PGlite data directory', () => {
     // Closed cleanly: the directory opens again.
     const again = await openDatabase(target);
     await again.close();
-  });
+  }, 120_000);
 });
 
 describe('PGlite lock file', () => {
