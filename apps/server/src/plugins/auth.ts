@@ -6,12 +6,12 @@ import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
 import { prepared } from '../lib/prepared.js';
-import type { SessionUser } from '../lib/session-user.js';
+import type { Actor } from '../lib/tenancy.js';
 import { hashToken } from '../lib/tokens.js';
 
 export interface Session {
   id: string;
-  user: SessionUser;
+  user: Actor;
 }
 
 const sessionUserColumns = {
@@ -81,7 +81,7 @@ export function requireSession(request: FastifyRequest): Session {
 }
 
 /** The signed-in user, or a 401. */
-export const requireUser = (request: FastifyRequest): SessionUser => requireSession(request).user;
+export const requireUser = (request: FastifyRequest): Actor => requireSession(request).user;
 
 /** Route hook: refuse before body validation, so a signed-out caller always gets 401. */
 export async function authenticate(request: FastifyRequest) {

@@ -48,7 +48,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         summary: "The organization's departments with team and member counts (admin: any organization)",
         security: bearerAuth,
         querystring: pageQuery.extend(organizationFilterQuery.shape),
-        response: { 200: pagedEnvelope(departmentSchema) },
+        response: { 200: pagedEnvelope(departmentSchema), 404: errorResponse },
       },
     },
     async (request) => {

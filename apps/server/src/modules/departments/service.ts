@@ -1,17 +1,22 @@
 import type { createDepartmentBody, PageQuery, updateDepartmentBody } from '@smart/contracts';
-import { isAdmin, MESSAGES } from '@smart/contracts';
+import { MESSAGES } from '@smart/contracts';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
-import { badRequest, conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflictOnDuplicate, notFound } from '../../lib/errors.js';
 import { countRows, pageOffset } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
-import type { SessionUser } from '../../lib/session-user.js';
 import { qualified } from '../../lib/sql.js';
-import { canManageIn, canReadStructure } from '../organizations/policy.js';
-import { findOrganization } from '../organizations/service.js';
+import {
+  type Actor,
+  organizationScope,
+  requireManageIn,
+  requireOrganization,
+  seesAllOrganizations,
+  visibleOr404,
+} from '../../lib/tenancy.js';
 import { userSummaryOf } from '../users/presenter.js';
 import type { DepartmentRecord } from './presenter.js';
 
@@ -55,15 +60,6 @@ function selectDepartmentRecords(db: Database) {
     .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)));
 }
 
-/**
- * Non-admins list their own organization's departments; an admin one organization's, or all.
- * Undefined: the actor has no organization, so nothing to list.
- */
-function listedOrganization(actor: SessionUser, organizationId: string | undefined): { id?: string } | undefined {
-  if (isAdmin(actor)) return organizationId ? { id: organizationId } : {};
-  return actor.organizationId ? { id: actor.organizationId } : undefined;
-}
-
 const departmentOrder = [asc(departments.name), asc(organizations.name), asc(departments.id)];
 
 /**
@@ -73,17 +69,17 @@ const departmentOrder = [asc(departments.name), asc(organizations.name), asc(dep
  */
 export async function listDepartmentsVisibleTo(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   query: PageQuery & { organizationId?: string | undefined },
 ) {
-  const scope = listedOrganization(actor, query.organizationId);
-  if (!scope) return { items: [], total: 0 };
+  const scope = await organizationScope(db, actor, query.organizationId);
+  if (scope.kind === 'none') return { items: [], total: 0 };
   const window = { limit: query.limit, offset: pageOffset(query) };
   const [items, total] = await Promise.all([
-    scope.id
-      ? departmentPageStatement(db, 'organization').execute({ ...window, organizationId: scope.id })
+    scope.kind === 'one'
+      ? departmentPageStatement(db, 'organization').execute({ ...window, organizationId: scope.organizationId })
       : departmentPageStatement(db, 'all').execute(window),
-    countRows(db, 'departments', scope.id),
+    countRows(db, 'departments', scope.kind === 'one' ? scope.organizationId : undefined),
   ]);
   return { items: items as DepartmentRecord[], total };
 }
@@ -107,16 +103,15 @@ const departmentPageStatement = (db: Database, scope: 'organization' | 'all') =>
   });
 
 /** The department if the actor may read it; 404 otherwise. */
-export async function getDepartmentFor(db: Database, actor: SessionUser, id: string): Promise<DepartmentRecord> {
+export async function getDepartmentFor(db: Database, actor: Actor, id: string): Promise<DepartmentRecord> {
   const [row] = await selectDepartmentRecords(db).where(eq(departments.id, id)).limit(1);
-  if (!row || !canReadStructure(actor, row.organizationId)) throw notFound(MESSAGES.departmentNotFound);
-  return row as DepartmentRecord;
+  return visibleOr404(actor, row as DepartmentRecord | undefined, MESSAGES.departmentNotFound);
 }
 
 /** The department if the actor may change it: 404 when it cannot even read it, 403 when it can only read. */
-async function departmentToManage(db: Database, actor: SessionUser, id: string) {
+async function departmentToManage(db: Database, actor: Actor, id: string) {
   const department = await getDepartmentFor(db, actor, id);
-  if (!canManageIn(actor, department.organizationId, 'canManageDepartments')) throw forbidden();
+  requireManageIn(actor, department.organizationId, 'canManageDepartments');
   return department;
 }
 
@@ -133,15 +128,15 @@ async function checkManager(db: Database, organizationId: string, managerId: str
 
 export async function createDepartment(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   input: z.output<typeof createDepartmentBody>,
 ): Promise<DepartmentRecord> {
-  const organizationId = isAdmin(actor) ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
+  const organizationId = seesAllOrganizations(actor)
+    ? (input.organizationId ?? actor.organizationId)
+    : actor.organizationId;
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
-  if (input.organizationId && !(await findOrganization(db, organizationId))) {
-    throw notFound(MESSAGES.organizationNotFound);
-  }
-  if (!canManageIn(actor, organizationId, 'canManageDepartments')) throw forbidden();
+  if (input.organizationId) await requireOrganization(db, organizationId);
+  requireManageIn(actor, organizationId, 'canManageDepartments');
   await checkManager(db, organizationId, input.manager);
   const [created] = await conflictOnDuplicate(
     db
@@ -162,7 +157,7 @@ export async function createDepartment(
 
 export async function updateDepartment(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
   input: z.output<typeof updateDepartmentBody>,
 ): Promise<DepartmentRecord> {
@@ -186,7 +181,7 @@ export async function updateDepartment(
 }
 
 /** Deletes a department. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
-export async function deleteDepartment(db: Database, actor: SessionUser, id: string) {
+export async function deleteDepartment(db: Database, actor: Actor, id: string) {
   await departmentToManage(db, actor, id);
   await db.delete(departments).where(eq(departments.id, id));
 }
@@ -203,7 +198,7 @@ async function teamOfOrganization(db: Database, organizationId: string, teamId: 
 }
 
 /** Attaches an existing team of the same organization to the department (it leaves any other). */
-export async function attachTeam(db: Database, actor: SessionUser, id: string, teamId: string) {
+export async function attachTeam(db: Database, actor: Actor, id: string, teamId: string) {
   const department = await departmentToManage(db, actor, id);
   await teamOfOrganization(db, department.organizationId, teamId);
   await db.update(teams).set({ departmentId: id, updatedAt: new Date() }).where(eq(teams.id, teamId));
@@ -211,7 +206,7 @@ export async function attachTeam(db: Database, actor: SessionUser, id: string, t
 }
 
 /** Detaches a team from the department; the team itself stays. */
-export async function detachTeam(db: Database, actor: SessionUser, id: string, teamId: string) {
+export async function detachTeam(db: Database, actor: Actor, id: string, teamId: string) {
   const department = await departmentToManage(db, actor, id);
   const team = await teamOfOrganization(db, department.organizationId, teamId);
   if (team.departmentId !== id) throw notFound(MESSAGES.teamNotFound);

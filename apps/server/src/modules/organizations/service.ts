@@ -1,15 +1,20 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
-import { isAdmin, MESSAGES } from '@smart/contracts';
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { MESSAGES } from '@smart/contracts';
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
+import { organizations, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
-import type { SessionUser } from '../../lib/session-user.js';
 import { qualified } from '../../lib/sql.js';
+import {
+  type Actor,
+  canActInOrganization,
+  organizationsWorkedFor,
+  requireManageIn,
+  seesAllOrganizations,
+} from '../../lib/tenancy.js';
 import { requireImageFile } from '../files/service.js';
-import { canCreateOrDeleteOrganizations, canReadOrganization, canUpdateOrganization } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -19,22 +24,6 @@ export async function findOrganization(db: Database, id: string) {
 export async function findPlatformOrganization(db: Database) {
   const [row] = await db.select().from(organizations).where(eq(organizations.isPlatform, true)).limit(1);
   return row ?? null;
-}
-
-/** Whether the advisor holds an active assignment to the organization. */
-export async function advisesOrganization(db: Database, advisorId: string, organizationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: advisorAssignments.id })
-    .from(advisorAssignments)
-    .where(
-      and(
-        eq(advisorAssignments.advisorId, advisorId),
-        eq(advisorAssignments.organizationId, organizationId),
-        eq(advisorAssignments.isActive, true),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The outer query's organization's active member count, read from a partial index. */
@@ -47,18 +36,9 @@ function selectOrganizations(db: Database) {
   return db.select({ ...getTableColumns(organizations), memberCount }).from(organizations);
 }
 
-/** Which organizations an actor sees in lists: admin all, an advisor those it advises, others their own. */
-function visibleTo(actor: SessionUser): SQL {
-  if (isAdmin(actor)) return sql`true`;
-  if (actor.role === 'advisor') {
-    return sql`exists (select 1 from ${advisorAssignments} where ${advisorAssignments.organizationId} = ${organizations.id}
-      and ${advisorAssignments.advisorId} = ${actor.id} and ${advisorAssignments.isActive})`;
-  }
-  return actor.organizationId ? eq(organizations.id, actor.organizationId) : sql`false`;
-}
-
-export async function listOrganizationsVisibleTo(db: Database, actor: SessionUser, page: PageQuery) {
-  const where = visibleTo(actor);
+/** Organizations in lists: admin all, an advisor those it advises, others their own. */
+export async function listOrganizationsVisibleTo(db: Database, actor: Actor, page: PageQuery) {
+  const where = organizationsWorkedFor(actor, organizations.id);
   const [items, [totals]] = await Promise.all([
     selectOrganizations(db).where(where).orderBy(asc(organizations.name)).limit(page.limit).offset(pageOffset(page)),
     db.select({ total: count() }).from(organizations).where(where),
@@ -67,9 +47,8 @@ export async function listOrganizationsVisibleTo(db: Database, actor: SessionUse
 }
 
 /** The organization if the actor may read it; 404 otherwise (never reveal another tenant's record). */
-export async function getOrganizationFor(db: Database, actor: SessionUser, id: string) {
-  const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, id));
-  const [row] = canReadOrganization(actor, id, advises)
+export async function getOrganizationFor(db: Database, actor: Actor, id: string) {
+  const [row] = (await canActInOrganization(db, actor, id))
     ? await selectOrganizations(db).where(eq(organizations.id, id)).limit(1)
     : [];
   if (!row) throw notFound(MESSAGES.organizationNotFound);
@@ -96,9 +75,9 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
   };
 }
 
-export async function updateOrganizationFor(db: Database, actor: SessionUser, id: string, input: OrganizationInput) {
+export async function updateOrganizationFor(db: Database, actor: Actor, id: string, input: OrganizationInput) {
   const current = await getOrganizationFor(db, actor, id);
-  if (!canUpdateOrganization(actor, id)) throw forbidden();
+  requireManageIn(actor, id, 'canManageSettings');
   await requireImageFile(db, input.logo);
   await conflictOnDuplicate(
     db
@@ -110,12 +89,9 @@ export async function updateOrganizationFor(db: Database, actor: SessionUser, id
   return getOrganizationFor(db, actor, id);
 }
 
-export async function createOrganization(
-  db: Database,
-  actor: SessionUser,
-  input: z.output<typeof createOrganizationBody>,
-) {
-  if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
+/** Creating and deleting organizations is a platform decision (canAccessAllOrganizations). */
+export async function createOrganization(db: Database, actor: Actor, input: z.output<typeof createOrganizationBody>) {
+  if (!seesAllOrganizations(actor)) throw forbidden();
   await requireImageFile(db, input.logo);
   const [created] = await conflictOnDuplicate(
     db
@@ -132,8 +108,8 @@ export async function createOrganization(
  * Deletes an organization that has no members left (409 otherwise: nothing is lost silently).
  * Its departments, teams and advisor assignments go with it.
  */
-export async function deleteOrganization(db: Database, actor: SessionUser, id: string) {
-  if (!canCreateOrDeleteOrganizations(actor)) throw forbidden();
+export async function deleteOrganization(db: Database, actor: Actor, id: string) {
+  if (!seesAllOrganizations(actor)) throw forbidden();
   const organization = await findOrganization(db, id);
   if (!organization) throw notFound(MESSAGES.organizationNotFound);
   if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);

@@ -11,6 +11,7 @@ export type UserSummaryRow = Pick<
 
 /** A team row with its department's name, its lead and its member count, as the list query selects it. */
 export interface TeamRecord {
+  organizationId: string;
   team: TeamRow;
   department: { id: string; name: string } | null;
   lead: UserSummaryRow | null;

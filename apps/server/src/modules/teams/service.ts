@@ -1,19 +1,24 @@
 import type { PageQuery, TeamMemberRole } from '@smart/contracts';
-import { type addTeamMemberBody, type createTeamBody, isAdmin, MESSAGES, type updateTeamBody } from '@smart/contracts';
+import { type addTeamMemberBody, type createTeamBody, MESSAGES, type updateTeamBody } from '@smart/contracts';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, pageOffset } from '../../lib/paging.js';
-import type { SessionUser } from '../../lib/session-user.js';
 import { qualified } from '../../lib/sql.js';
+import {
+  type Actor,
+  inScope,
+  organizationScope,
+  requireManageIn,
+  requireOrganization,
+  seesAllOrganizations,
+  visibleOr404,
+} from '../../lib/tenancy.js';
 import { findDepartment } from '../departments/service.js';
-import { canReadStructure } from '../organizations/policy.js';
-import { findOrganization } from '../organizations/service.js';
 import { userSummaryOf } from '../users/presenter.js';
-import { canCreateTeamIn, canManageTeam, canReadTeam } from './policy.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 
 const userSummary = userSummaryOf(users);
@@ -33,6 +38,7 @@ const activeMemberCount = sql<number>`(
 function selectTeamRecords(db: Database) {
   return db
     .select({
+      organizationId: teams.organizationId,
       team: teams,
       department: { id: departments.id, name: departments.name },
       lead: userSummaryOf(teamLead),
@@ -99,28 +105,19 @@ function listMemberRecords(db: Database, teamId: string): Promise<TeamMemberReco
  */
 export async function listTeamsVisibleTo(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   organizationId: string | undefined,
   page: PageQuery,
 ): Promise<TeamPage> {
-  if (isAdmin(actor)) {
-    if (!organizationId) return listTeamRecords(db, sql`true`, page, countRows(db, 'teams'));
-    if (!(await findOrganization(db, organizationId))) throw notFound(MESSAGES.organizationNotFound);
-    return listTeamRecords(db, eq(teams.organizationId, organizationId), page, countRows(db, 'teams', organizationId));
-  }
-  if (!actor.organizationId) return { items: [], total: 0 };
-  return listTeamRecords(
-    db,
-    eq(teams.organizationId, actor.organizationId),
-    page,
-    countRows(db, 'teams', actor.organizationId),
-  );
+  const scope = await organizationScope(db, actor, organizationId);
+  if (scope.kind === 'none') return { items: [], total: 0 };
+  const total = countRows(db, 'teams', scope.kind === 'one' ? scope.organizationId : undefined);
+  return listTeamRecords(db, inScope(scope, teams.organizationId), page, total);
 }
 
 /** A department's teams, for its organization's members and admin; others get 404. */
-export async function listDepartmentTeams(db: Database, actor: SessionUser, departmentId: string, page: PageQuery) {
-  const department = await findDepartment(db, departmentId);
-  if (!department || !canReadStructure(actor, department.organizationId)) throw notFound(MESSAGES.departmentNotFound);
+export async function listDepartmentTeams(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
+  const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
   const where = eq(teams.departmentId, department.id);
   const total = db
     .select({ total: count() })
@@ -131,17 +128,15 @@ export async function listDepartmentTeams(db: Database, actor: SessionUser, depa
 }
 
 /** The team as the actor may read it, or 404 (missing, or of another organization). */
-async function readableTeamRecord(db: Database, actor: SessionUser, teamId: string): Promise<TeamRecord> {
-  const record = await findTeamRecord(db, teamId);
-  if (!record || !canReadTeam(actor, record.team)) throw notFound(MESSAGES.teamNotFound);
-  return record;
+async function readableTeamRecord(db: Database, actor: Actor, teamId: string): Promise<TeamRecord> {
+  return visibleOr404(actor, findTeamRecord(db, teamId), MESSAGES.teamNotFound);
 }
 
 /** The team row the actor may change: 404 when it cannot even read it, 403 when it may only read it. */
-async function manageableTeam(db: Database, actor: SessionUser, teamId: string): Promise<TeamRow> {
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  if (!team || !canReadTeam(actor, team)) throw notFound(MESSAGES.teamNotFound);
-  if (!canManageTeam(actor, team)) throw forbidden();
+async function manageableTeam(db: Database, actor: Actor, teamId: string): Promise<TeamRow> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  const team = await visibleOr404(actor, row, MESSAGES.teamNotFound);
+  requireManageIn(actor, team.organizationId, 'canManageTeams');
   return team;
 }
 
@@ -158,19 +153,19 @@ async function loadTeamDetail(db: Database, teamId: string): Promise<TeamDetailR
 }
 
 /** GET /api/teams/{id}. */
-export async function readTeamDetail(db: Database, actor: SessionUser, teamId: string): Promise<TeamDetailRecord> {
+export async function readTeamDetail(db: Database, actor: Actor, teamId: string): Promise<TeamDetailRecord> {
   const record = await readableTeamRecord(db, actor, teamId);
   return { record, members: await listMemberRecords(db, teamId) };
 }
 
 /** GET /api/teams/{id}/members. */
-export async function listTeamMembers(db: Database, actor: SessionUser, teamId: string): Promise<TeamMemberRecord[]> {
+export async function listTeamMembers(db: Database, actor: Actor, teamId: string): Promise<TeamMemberRecord[]> {
   const [team] = await db
     .select({ organizationId: teams.organizationId })
     .from(teams)
     .where(eq(teams.id, teamId))
     .limit(1);
-  if (!team || !canReadTeam(actor, team)) throw notFound(MESSAGES.teamNotFound);
+  await visibleOr404(actor, team, MESSAGES.teamNotFound);
   return listMemberRecords(db, teamId);
 }
 
@@ -220,11 +215,11 @@ type CreateTeam = z.output<typeof createTeamBody>;
  * names, else in the department's, else in its own (as for departments). The team and its
  * members are written in one transaction.
  */
-export async function createTeam(db: Database, actor: SessionUser, body: CreateTeam): Promise<TeamDetailRecord> {
+export async function createTeam(db: Database, actor: Actor, body: CreateTeam): Promise<TeamDetailRecord> {
   let organizationId: string | null = actor.organizationId;
-  if (isAdmin(actor)) {
+  if (seesAllOrganizations(actor)) {
     if (body.organizationId) {
-      if (!(await findOrganization(db, body.organizationId))) throw notFound(MESSAGES.organizationNotFound);
+      await requireOrganization(db, body.organizationId);
       organizationId = body.organizationId;
     } else if (body.departmentId) {
       const department = await findDepartment(db, body.departmentId);
@@ -233,7 +228,7 @@ export async function createTeam(db: Database, actor: SessionUser, body: CreateT
     }
   }
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
-  if (!organizationId || !canCreateTeamIn(actor, organizationId)) throw forbidden();
+  requireManageIn(actor, organizationId, 'canManageTeams');
   if (body.departmentId) await departmentOf(db, organizationId, body.departmentId);
 
   const { leadId, roles } = initialMembers(body.teamLead, body.members);
@@ -276,7 +271,7 @@ type UpdateTeam = z.output<typeof updateTeamBody>;
  */
 export async function updateTeam(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   teamId: string,
   body: UpdateTeam,
 ): Promise<TeamDetailRecord> {
@@ -308,7 +303,7 @@ export async function updateTeam(
 }
 
 /** DELETE /api/teams/{id}: its memberships go with it; the users stay. */
-export async function deleteTeam(db: Database, actor: SessionUser, teamId: string): Promise<void> {
+export async function deleteTeam(db: Database, actor: Actor, teamId: string): Promise<void> {
   const team = await manageableTeam(db, actor, teamId);
   await db.delete(teams).where(eq(teams.id, team.id));
 }
@@ -321,7 +316,7 @@ type AddTeamMember = z.output<typeof addTeamMemberBody>;
  */
 export async function addTeamMember(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   teamId: string,
   { userId, role }: AddTeamMember,
 ): Promise<TeamDetailRecord> {
@@ -346,7 +341,7 @@ export async function addTeamMember(
 /** DELETE /api/teams/{id}/members/{userId}. Removing the lead leaves the team without one. */
 export async function removeTeamMember(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   teamId: string,
   userId: string,
 ): Promise<TeamDetailRecord> {

@@ -5,6 +5,8 @@ import { pagination } from '../../lib/paging.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
 export interface UserRecord {
+  /** The user's organization (also inside `user`), where the tenancy loader looks for it. */
+  organizationId: string | null;
   user: Omit<UserRow, 'passwordHash' | 'notificationPreferences'>;
   organizationName: string | null;
   departmentName: string | null;

@@ -3,6 +3,7 @@ import {
   errorResponse,
   idParams,
   memberStatusQuery,
+  organizationFilterQuery,
   pagedEnvelope,
   pageQuery,
   profileUpdateBody,
@@ -103,10 +104,10 @@ export async function userRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'listUsers',
         tags,
-        summary: 'Users: admin sees everyone, org_admin its organization',
+        summary: 'Users: org_admin its organization; admin everyone, or one organization (organizationId)',
         security: bearerAuth,
-        querystring: pageQuery,
-        response: { 200: userPage, 403: errorResponse },
+        querystring: pageQuery.extend(organizationFilterQuery.shape),
+        response: { 200: userPage, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {

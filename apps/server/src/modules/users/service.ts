@@ -1,6 +1,5 @@
 import type { PageQuery, Role } from '@smart/contracts';
 import {
-  isAdmin,
   isStaffRole,
   MESSAGES,
   type memberStatusQuery,
@@ -17,19 +16,19 @@ import { departments, organizations, sessions, teamMembers, teams, users } from 
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, pageWindow } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { SessionUser } from '../../lib/session-user.js';
+import {
+  type Actor,
+  canActInOrganization,
+  inScope,
+  organizationScope,
+  requireOrganization,
+  seesAllOrganizations,
+  visibleOr404,
+} from '../../lib/tenancy.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
 import { requireImageFile } from '../files/service.js';
-import { advisesOrganization, findOrganization, findPlatformOrganization } from '../organizations/service.js';
-import {
-  canChangeUserOrganization,
-  canListUsers,
-  canManageMember,
-  canReadDepartment,
-  canReadOrganizationUsers,
-  canRegister,
-  canSeeUser,
-} from './policy.js';
+import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import { canListUsers, canManageMember, canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';
 
 // The password hash and preferences are read only by the sign-in, password and preferences code.
@@ -38,7 +37,12 @@ const { passwordHash: _hash, notificationPreferences: _preferences, ...userColum
 /** Users with their organization's and department's names: one query, joined. */
 function selectUserRecords(db: Database) {
   return db
-    .select({ user: userColumns, organizationName: organizations.name, departmentName: departments.name })
+    .select({
+      organizationId: users.organizationId,
+      user: userColumns,
+      organizationName: organizations.name,
+      departmentName: departments.name,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(departments, eq(departments.id, users.departmentId));
@@ -93,14 +97,17 @@ async function listUserRecords(
   return { items, total };
 }
 
-/** GET /api/users: everyone for admin, the own organization for an org_admin. */
-export async function listUsersVisibleTo(db: Database, actor: SessionUser, page: PageQuery): Promise<UserPage> {
+/** GET /api/users: the own organization for an org_admin; everyone, or one organization, for admin. */
+export async function listUsersVisibleTo(
+  db: Database,
+  actor: Actor,
+  query: PageQuery & { organizationId?: string | undefined },
+): Promise<UserPage> {
   if (!canListUsers(actor)) throw forbidden();
-  if (isAdmin(actor)) return listUserRecords(db, sql`true`, page, () => countRows(db, 'users'));
-  const { organizationId } = actor;
-  if (!organizationId) return { items: [], total: 0 };
-  return listUserRecords(db, eq(users.organizationId, organizationId), page, () =>
-    countRows(db, 'users', organizationId),
+  const scope = await organizationScope(db, actor, query.organizationId);
+  if (scope.kind === 'none') return { items: [], total: 0 };
+  return listUserRecords(db, inScope(scope, users.organizationId), query, () =>
+    countRows(db, 'users', scope.kind === 'one' ? scope.organizationId : undefined),
   );
 }
 
@@ -112,14 +119,12 @@ const statusFilter = (status: MemberStatus | undefined): SQL =>
 /** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
 export async function listOrganizationUsers(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   organizationId: string,
   page: PageQuery & { status?: MemberStatus },
 ) {
-  const advises = actor.role === 'advisor' && (await advisesOrganization(db, actor.id, organizationId));
-  if (!canReadOrganizationUsers(actor, organizationId, advises) || !(await findOrganization(db, organizationId))) {
-    throw notFound(MESSAGES.organizationNotFound);
-  }
+  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  await requireOrganization(db, organizationId);
   return listUserRecords(
     db,
     and(eq(users.organizationId, organizationId), statusFilter(page.status)) ?? sql`true`,
@@ -128,9 +133,8 @@ export async function listOrganizationUsers(
 }
 
 /** A department's members, for its organization and admin; others get 404. */
-export async function listDepartmentMembers(db: Database, actor: SessionUser, departmentId: string, page: PageQuery) {
-  const department = await findDepartment(db, departmentId);
-  if (!department || !canReadDepartment(actor, department)) throw notFound(MESSAGES.departmentNotFound);
+export async function listDepartmentMembers(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
+  const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
   return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)) ?? sql`true`, page);
 }
 
@@ -180,15 +184,12 @@ type Registration = z.output<typeof registerBody>;
  * in the platform organization, never in a customer's). The department may be given by id or by
  * name, and must belong to that organization (404 otherwise).
  */
-export async function registerMember(
-  db: Database,
-  actor: SessionUser,
-  registration: Registration,
-): Promise<UserRecord> {
+export async function registerMember(db: Database, actor: Actor, registration: Registration): Promise<UserRecord> {
   const { meta, ...body } = registration;
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
-  let organizationId = isAdmin(actor) ? (meta.organizationId ?? null) : actor.organizationId;
-  if (isAdmin(actor) && !organizationId && isStaffRole(role)) {
+  const anyOrganization = seesAllOrganizations(actor);
+  let organizationId = anyOrganization ? (meta.organizationId ?? null) : actor.organizationId;
+  if (anyOrganization && !organizationId && isStaffRole(role)) {
     organizationId = (await findPlatformOrganization(db))?.id ?? null;
   }
   if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
@@ -231,9 +232,8 @@ function requireRoleFits(role: Role, organization: { isPlatform: boolean } | nul
  * The member the actor may change: 404 when it cannot see it, 403 when it may only see it
  * (a staff account is changed only by an admin).
  */
-async function memberToManage(db: Database, actor: SessionUser, userId: string): Promise<UserRecord> {
-  const target = await findUserRecord(db, userId);
-  if (!target || !canSeeUser(actor, target.user)) throw notFound(MESSAGES.userNotFound);
+async function memberToManage(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
+  const target = await visibleOr404(actor, findUserRecord(db, userId), MESSAGES.userNotFound);
   if (!canManageMember(actor, target.user)) {
     throw forbidden(isStaffRole(target.user.role) ? MESSAGES.staffChangedByAdminOnly : MESSAGES.forbidden);
   }
@@ -272,8 +272,8 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
 }
 
 /** Moves a user to another organization (admin). It leaves its old organization's department, teams and posts. */
-export async function moveUserToOrganization(db: Database, actor: SessionUser, userId: string, organizationId: string) {
-  if (!canChangeUserOrganization(actor)) throw forbidden();
+export async function moveUserToOrganization(db: Database, actor: Actor, userId: string, organizationId: string) {
+  if (!seesAllOrganizations(actor)) throw forbidden();
   const target = await findUserRecord(db, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
   requireRoleFits(target.user.role, await findOrganization(db, organizationId));
@@ -296,7 +296,7 @@ export async function moveUserToOrganization(db: Database, actor: SessionUser, u
  */
 export async function placeUserInDepartment(
   db: Database,
-  actor: SessionUser,
+  actor: Actor,
   userId: string,
   departmentId: string | null,
 ): Promise<UserRecord> {
@@ -315,7 +315,7 @@ type MemberUpdate = z.output<typeof updateMemberBody>;
  * An org_admin's (or admin's) edit of a member: job title, phone, department and role.
  * An org_admin may only give the roles it could register (user, org_admin).
  */
-export async function updateMember(db: Database, actor: SessionUser, userId: string, update: MemberUpdate) {
+export async function updateMember(db: Database, actor: Actor, userId: string, update: MemberUpdate) {
   const target = await memberToManage(db, actor, userId);
   if (update.role && update.role !== target.user.role) {
     if (!canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
@@ -347,7 +347,7 @@ export async function updateMember(db: Database, actor: SessionUser, userId: str
  * Deactivates a member: it can no longer sign in and its sessions end, while its records and
  * history stay. Returns the ids of the sessions that were revoked (for their sockets).
  */
-export async function deactivateMember(db: Database, actor: SessionUser, userId: string) {
+export async function deactivateMember(db: Database, actor: Actor, userId: string) {
   const target = await memberToManage(db, actor, userId);
   if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
   const revoked = await db.transaction(async (tx) => {

@@ -1,0 +1,134 @@
+import { MESSAGES, type PermissionFlag, ROLE_FLAGS, resolveRole } from '@smart/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.js';
+import { advisorAssignments, organizations, type UserRow } from '../db/schema/index.js';
+import { forbidden, notFound } from './errors.js';
+
+/**
+ * Tenancy: which organization's records an actor may see and change (design.md, "Server-side
+ * rules"). Every service asks these functions; none compares organization ids itself.
+ */
+
+/** The signed-in user a request acts as: enough to decide access, never the password hash or profile text. */
+export type Actor = Pick<
+  UserRow,
+  'id' | 'email' | 'role' | 'organizationId' | 'departmentId' | 'firstName' | 'lastName'
+>;
+
+/** Whether the actor's role grants the flag (contracts' ROLE_FLAGS, the one role → flag map). */
+export const hasFlag = (actor: Pick<Actor, 'role'>, flag: PermissionFlag): boolean =>
+  ROLE_FLAGS[resolveRole(actor)][flag];
+
+/** Platform reach (admin): the spec waives organization membership for canAccessAllOrganizations. */
+export const seesAllOrganizations = (actor: Pick<Actor, 'role'>) => hasFlag(actor, 'canAccessAllOrganizations');
+
+export const isMemberOf = (actor: Pick<Actor, 'organizationId'>, organizationId: string | null) =>
+  actor.organizationId !== null && actor.organizationId === organizationId;
+
+/** Reading an organization's records (departments, teams, members): its members, and platform reach. */
+export const canSeeIn = (actor: Actor, organizationId: string | null) =>
+  seesAllOrganizations(actor) || isMemberOf(actor, organizationId);
+
+/** Changing an organization's records: the flag and membership, or platform reach. */
+export const canManageIn = (actor: Actor, organizationId: string | null, flag: PermissionFlag) =>
+  seesAllOrganizations(actor) || (hasFlag(actor, flag) && isMemberOf(actor, organizationId));
+
+/** 403 unless the actor may change the organization's records of this kind. */
+export function requireManageIn(actor: Actor, organizationId: string | null, flag: PermissionFlag) {
+  if (!canManageIn(actor, organizationId, flag)) throw forbidden();
+}
+
+const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor';
+
+/** An active assignment of the advisor to the organization column's organization. */
+const activeAssignment = (advisorId: string, organization: AnyPgColumn | string): SQL =>
+  sql`${advisorAssignments.advisorId} = ${advisorId} and ${advisorAssignments.organizationId} = ${organization}
+    and ${advisorAssignments.isActive}`;
+
+/**
+ * Acting in organization X: its members, platform reach, and an advisor with an active
+ * assignment to X (the one check that lets an advisor in; ending the assignment takes effect on
+ * the next request).
+ */
+export async function canActInOrganization(db: Database, actor: Actor, organizationId: string): Promise<boolean> {
+  if (canSeeIn(actor, organizationId)) return true;
+  if (!isAdvisor(actor)) return false;
+  const [row] = await db
+    .select({ id: advisorAssignments.id })
+    .from(advisorAssignments)
+    .where(activeAssignment(actor.id, organizationId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The organizations an actor works for, as a condition on an organization id column: all with
+ * platform reach, the assigned ones for an advisor, else its own.
+ */
+export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgColumn): SQL {
+  if (seesAllOrganizations(actor)) return sql`true`;
+  if (isAdvisor(actor)) {
+    return sql`exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)})`;
+  }
+  return actor.organizationId ? eq(organizationColumn, actor.organizationId) : sql`false`;
+}
+
+/** Which organization a list shows. */
+export type OrganizationScope =
+  | { kind: 'all' }
+  | { kind: 'one'; organizationId: string }
+  /** An actor without organization or platform reach: nothing. */
+  | { kind: 'none' };
+
+/**
+ * The scope of a list: the actor's own organization, whatever it asks for; with platform reach
+ * the organization it names (404 "Organization not found" when there is none) or every one.
+ */
+export async function organizationScope(
+  db: Database,
+  actor: Actor,
+  requested: string | undefined,
+): Promise<OrganizationScope> {
+  if (seesAllOrganizations(actor)) {
+    if (!requested) return { kind: 'all' };
+    await requireOrganization(db, requested);
+    return { kind: 'one', organizationId: requested };
+  }
+  return actor.organizationId ? { kind: 'one', organizationId: actor.organizationId } : { kind: 'none' };
+}
+
+/** The scope as a condition on a table's organization column, for the list's WHERE. */
+export function inScope(scope: OrganizationScope, organizationColumn: AnyPgColumn): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  return scope.kind === 'one' ? eq(organizationColumn, scope.organizationId) : sql`false`;
+}
+
+/** 404 "Organization not found" unless the organization exists. */
+export async function requireOrganization(db: Database, organizationId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row) throw notFound(MESSAGES.organizationNotFound);
+}
+
+/** A record that belongs to one organization (or none). */
+export interface OrganizationRecord {
+  organizationId: string | null;
+}
+
+/**
+ * The loaded record if the actor may read it; 404 with `message` when it is missing or belongs to
+ * an organization the actor may not see, so another tenant's record is never revealed.
+ */
+export async function visibleOr404<T extends OrganizationRecord>(
+  actor: Actor,
+  record: T | null | undefined | Promise<T | null | undefined>,
+  message: string,
+): Promise<T> {
+  const found = await record;
+  if (!found || !canSeeIn(actor, found.organizationId)) throw notFound(message);
+  return found;
+}

@@ -1,0 +1,96 @@
+import { MESSAGES } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisorAssignments, users } from '../src/db/schema/index.js';
+import { type Actor, canActInOrganization } from '../src/lib/tenancy.js';
+import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+let acmeId: string;
+let globexId: string;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const organizations = await t.database.db.query.organizations.findMany();
+  acmeId = organizations.find((o) => o.name === 'Acme Corp')!.id;
+  globexId = organizations.find((o) => o.name === 'Globex')!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function actor(account: AccountName): Promise<Actor> {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, ACCOUNTS[account]));
+  if (!row) throw new Error(`no ${account}`);
+  return row;
+}
+
+describe('canActInOrganization', () => {
+  it('lets members, admin and an advisor with an active assignment act; nobody else', async () => {
+    const db = t.database.db;
+    expect(await canActInOrganization(db, await actor('acmeMember'), acmeId)).toBe(true);
+    expect(await canActInOrganization(db, await actor('admin'), globexId)).toBe(true);
+    expect(await canActInOrganization(db, await actor('advisor'), acmeId)).toBe(true);
+    expect(await canActInOrganization(db, await actor('advisor'), globexId)).toBe(false);
+    expect(await canActInOrganization(db, await actor('globexOwner'), acmeId)).toBe(false);
+  });
+
+  it('stops letting the advisor in once its assignment ends, on the next request', async () => {
+    const db = t.database.db;
+    const advisor = await actor('advisor');
+    const url = `/api/organizations/${acmeId}`;
+    expect((await t.request({ method: 'GET', url, as: 'advisor' })).statusCode).toBe(200);
+    await db.update(advisorAssignments).set({ isActive: false }).where(eq(advisorAssignments.advisorId, advisor.id));
+    try {
+      expect(await canActInOrganization(db, advisor, acmeId)).toBe(false);
+      expect((await t.request({ method: 'GET', url, as: 'advisor' })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: '/api/organizations', as: 'advisor' })).json().data).toEqual([]);
+    } finally {
+      await db.update(advisorAssignments).set({ isActive: true }).where(eq(advisorAssignments.advisorId, advisor.id));
+    }
+  });
+});
+
+describe('an unknown organization', () => {
+  it.each(['/api/departments', '/api/teams', '/api/users'])(
+    'answers 404 "Organization not found" to an admin filtering %s by it',
+    async (list) => {
+      const response = await t.request({ method: 'GET', url: `${list}?organizationId=${UNKNOWN_ID}`, as: 'admin' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+    },
+  );
+
+  it.each(['/api/users/organization/:id', '/api/organizations/:id/users'])(
+    'answers 404 "Organization not found" on %s, also to an admin',
+    async (list) => {
+      const response = await t.request({ method: 'GET', url: list.replace(':id', UNKNOWN_ID), as: 'admin' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+    },
+  );
+
+  it.each(['/api/departments', '/api/teams', '/api/users'])(
+    'is ignored, like any filter, when an org_admin sends it to %s',
+    async (list) => {
+      const response = await t.request({ method: 'GET', url: `${list}?organizationId=${UNKNOWN_ID}`, as: 'acmeOwner' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().pagination.total).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('GET /api/users?organizationId=', () => {
+  it("gives an admin one organization's users, and an org_admin only its own", async () => {
+    const globex = await t.request({ method: 'GET', url: `/api/users?organizationId=${globexId}`, as: 'admin' });
+    const organizationIds = new Set(
+      globex.json().data.map((u: { meta: { organizationId: string } }) => u.meta.organizationId),
+    );
+    expect(organizationIds).toEqual(new Set([globexId]));
+    const acme = await t.request({ method: 'GET', url: `/api/users?organizationId=${globexId}`, as: 'acmeOwner' });
+    expect(new Set(acme.json().data.map((u: { meta: { organizationId: string } }) => u.meta.organizationId))).toEqual(
+      new Set([acmeId]),
+    );
+  });
+});
