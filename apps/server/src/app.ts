@@ -18,7 +18,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
@@ -89,7 +89,6 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   // Application plugins.
   await app.register(errorsPlugin);
   await app.register(redisPlugin, { url: config.redisUrl });
-  await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(jobsPlugin);
 
@@ -100,16 +99,19 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
       : memoryLoginThrottle(Date.now, windowMs);
   const throttle = throttleFor('login-failures');
 
-  // Routes.
-  await app.register(healthRoutes);
-  await app.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
-  await app.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
-  await app.register(notificationRoutes);
-  await app.register(userRoutes);
-  await app.register(teamRoutes);
-  await app.register(fileRoutes);
-  await app.register(organizationRoutes);
-  await app.register(departmentRoutes);
+  // The API: every route needs a session unless its config says `public: true`.
+  await app.register(async (api) => {
+    await api.register(denyByDefault);
+    await api.register(healthRoutes);
+    await api.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
+    await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
+    await api.register(notificationRoutes);
+    await api.register(userRoutes);
+    await api.register(teamRoutes);
+    await api.register(fileRoutes);
+    await api.register(organizationRoutes);
+    await api.register(departmentRoutes);
+  });
   await app.register(webPlugin, { root: config.webDistDir });
 
   return app;

@@ -64,26 +64,29 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves the bearer token of every API request into `request.session`. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+/**
+ * Deny by default: registered inside the API scope, it makes every route there need a live
+ * session unless its config says `public: true` (lib/openapi-operation.ts documents the same
+ * marker). The check runs onRequest, before the body is parsed or validated, so a signed-out
+ * caller always gets 401. Routes need no auth code of their own.
+ */
+export const denyByDefault = fp(async (scope: FastifyInstance) => {
+  scope.decorateRequest('session', null);
+  scope.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
     const token = bearerToken(request);
-    if (token) request.session = await findSession(app.db, token);
+    request.session = token ? await findSession(scope.db, token) : null;
+    if (!request.session) {
+      throw unauthorized(request.headers.authorization ? MESSAGES.sessionExpired : MESSAGES.authRequired);
+    }
   });
 });
 
-/** The signed-in session, or a 401. */
+/** The signed-in session of a route in the API scope (the scope has refused every request without one). */
 export function requireSession(request: FastifyRequest): Session {
   if (request.session) return request.session;
-  throw unauthorized(request.headers.authorization ? MESSAGES.sessionExpired : MESSAGES.authRequired);
+  throw unauthorized(MESSAGES.authRequired);
 }
 
-/** The signed-in user, or a 401. */
+/** The signed-in user, the actor of a route in the API scope. */
 export const requireUser = (request: FastifyRequest): Actor => requireSession(request).user;
-
-/** Route hook: refuse before body validation, so a signed-out caller always gets 401. */
-export async function authenticate(request: FastifyRequest) {
-  requireSession(request);
-}

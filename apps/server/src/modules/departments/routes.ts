@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagination } from '../../lib/paging.js';
-import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { presentUserPage } from '../users/presenter.js';
 import { listDepartmentMembers } from '../users/service.js';
 import { presentDepartment } from './presenter.js';
@@ -33,7 +33,6 @@ import {
 
 const tags = ['Departments'];
 const departmentEnvelope = envelope(departmentSchema);
-const protectedRoute = { preValidation: authenticate } as const;
 
 export async function departmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,12 +40,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/departments',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listDepartments',
         tags,
         summary: "The organization's departments with team and member counts (admin: any organization)",
-        security: bearerAuth,
         querystring: pageQuery.extend(organizationFilterQuery.shape),
         response: { 200: pagedEnvelope(departmentSchema), 404: errorResponse },
       },
@@ -64,12 +61,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/departments',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'createDepartment',
         tags,
         summary: 'Create a department (canManageDepartments)',
-        security: bearerAuth,
         body: createDepartmentBody,
         response: { 201: departmentEnvelope, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
@@ -83,12 +78,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/departments/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'getDepartment',
         tags,
         summary: 'One department',
-        security: bearerAuth,
         params: idParams,
         response: { 200: departmentEnvelope },
       },
@@ -102,12 +95,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/departments/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'updateDepartment',
         tags,
         summary: 'Change name, description, manager or icon (canManageDepartments)',
-        security: bearerAuth,
         params: idParams,
         body: updateDepartmentBody,
         response: { 200: departmentEnvelope, 403: errorResponse, 409: errorResponse },
@@ -122,12 +113,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/departments/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'deleteDepartment',
         tags,
         summary: 'Delete a department; its teams and members are detached, not deleted (canManageDepartments)',
-        security: bearerAuth,
         params: idParams,
         response: { 200: messageEnvelope, 403: errorResponse },
       },
@@ -141,12 +130,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/departments/:id/members',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listDepartmentMembers',
         tags,
         summary: "The department's active members",
-        security: bearerAuth,
         params: idParams,
         querystring: pageQuery,
         response: { 200: pagedEnvelope(userSchema) },
@@ -161,12 +148,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/departments/:id/teams',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'attachTeamToDepartment',
         tags,
         summary: 'Attach an existing team of the same organization (canManageDepartments)',
-        security: bearerAuth,
         params: idParams,
         body: attachTeamBody,
         response: { 200: departmentEnvelope, 403: errorResponse },
@@ -181,12 +166,10 @@ export async function departmentRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/departments/:id/teams/:teamId',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'detachTeamFromDepartment',
         tags,
         summary: 'Detach a team from the department; the team stays (canManageDepartments)',
-        security: bearerAuth,
         params: z.object({ id: z.uuid(), teamId: z.uuid() }),
         response: { 200: departmentEnvelope, 403: errorResponse },
       },

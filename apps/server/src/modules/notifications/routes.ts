@@ -1,7 +1,7 @@
 import { envelope, notificationPreferencesSchema, updateNotificationsBody } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { getNotificationPreferences, updateNotificationPreferences } from './service.js';
 
 const tags = ['Accounts'];
@@ -13,12 +13,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/notifications',
     {
-      preValidation: authenticate,
       schema: {
         operationId: 'getNotificationPreferences',
         tags,
         summary: 'Own notification preferences',
-        security: bearerAuth,
         response: { 200: preferencesEnvelope },
       },
     },
@@ -31,12 +29,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/notifications',
     {
-      preValidation: authenticate,
       schema: {
         operationId: 'updateNotificationPreferences',
         tags,
         summary: 'Change some notification preferences; the rest stay',
-        security: bearerAuth,
         body: updateNotificationsBody,
         response: { 200: preferencesEnvelope },
       },

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagination } from '../../lib/paging.js';
-import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { presentUserPage } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
@@ -29,7 +29,6 @@ import {
 
 const tags = ['Organizations'];
 const organizationEnvelope = envelope(organizationSchema);
-const protectedRoute = { preValidation: authenticate } as const;
 
 export async function organizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,12 +36,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/organizations',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listOrganizations',
         tags,
         summary: 'Organizations: admin all, an advisor those it advises, others their own',
-        security: bearerAuth,
         querystring: pageQuery,
         response: { 200: pagedEnvelope(organizationSchema) },
       },
@@ -60,12 +57,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/organizations',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'createOrganization',
         tags,
         summary: 'Create an organization (admin)',
-        security: bearerAuth,
         body: createOrganizationBody,
         response: { 201: organizationEnvelope, 403: errorResponse, 409: errorResponse },
       },
@@ -79,12 +74,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/organizations/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'getOrganization',
         tags,
         summary: 'One organization (its members, its advisors, admin)',
-        security: bearerAuth,
         params: idParams,
         response: { 200: organizationEnvelope },
       },
@@ -98,12 +91,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/organizations/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'updateOrganization',
         tags,
         summary: 'Change the organization profile (its org_admin, admin)',
-        security: bearerAuth,
         params: idParams,
         body: updateOrganizationBody,
         response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
@@ -120,12 +111,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/organizations/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'deleteOrganization',
         tags,
         summary: 'Delete an organization without members (admin); 409 while it has members',
-        security: bearerAuth,
         params: idParams,
         response: { 200: messageEnvelope, 403: errorResponse, 409: errorResponse },
       },
@@ -139,12 +128,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/organizations/:id/users',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listOrganizationUsers',
         tags,
         summary: "The organization's members (its members, its advisors, admin)",
-        security: bearerAuth,
         params: idParams,
         querystring: pageQuery.extend(memberStatusQuery.shape),
         response: { 200: pagedEnvelope(userSchema) },

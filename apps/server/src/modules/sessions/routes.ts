@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
-import { authenticate, bearerAuth, requireSession } from '../../plugins/auth.js';
+import { requireSession } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
@@ -45,12 +45,10 @@ export async function sessionRoutes(
   app.post(
     '/api/users/logout',
     {
-      preValidation: authenticate,
       schema: {
         operationId: 'signOut',
         tags,
         summary: 'End this session (the token stops working)',
-        security: bearerAuth,
         response: { 200: messageEnvelope },
       },
     },
@@ -65,12 +63,10 @@ export async function sessionRoutes(
   app.put(
     '/api/users/change-password',
     {
-      preValidation: authenticate,
       schema: {
         operationId: 'changePassword',
         tags,
         summary: 'Change own password; every other session of the user is signed out',
-        security: bearerAuth,
         body: changePasswordBody,
         response: { 200: messageEnvelope, 429: errorResponse },
       },

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { presentTeamDetail, presentTeamMember, presentTeamPage } from './presenter.js';
 import {
   addTeamMember,
@@ -35,7 +35,6 @@ import {
 const tags = ['Teams'];
 const teamDetailEnvelope = envelope(teamDetailSchema);
 const teamPage = pagedEnvelope(teamSchema);
-const protectedRoute = { preValidation: authenticate } as const;
 const teamListQuery = pageQuery.extend(organizationFilterQuery.shape);
 const memberParams = z.object({ id: idSchema, userId: idSchema });
 
@@ -47,12 +46,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/teams',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listTeams',
         tags,
         summary: "Teams by name: the own organization's; an admin may pick one (organizationId) or see all",
-        security: bearerAuth,
         querystring: teamListQuery,
         response: { 200: teamPage, 404: errorResponse },
       },
@@ -67,12 +64,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/teams/department/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listTeamsByDepartment',
         tags,
         summary: "A department's teams (its organization's members and admin)",
-        security: bearerAuth,
         params: idParams,
         querystring: pageQuery,
         response: { 200: teamPage },
@@ -87,12 +82,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/teams/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'getTeam',
         tags,
         summary: 'A team with its members, lead first (its organization and admin)',
-        security: bearerAuth,
         params: idParams,
         response: { 200: teamDetailEnvelope },
       },
@@ -106,13 +99,11 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/teams',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'createTeam',
         tags,
         summary:
           "Create a team (canManageTeams) in the own organization; an admin in its department's. The lead becomes a member with role lead",
-        security: bearerAuth,
         body: createTeamBody,
         response: { 201: teamDetailEnvelope, 403: errorResponse, 404: errorResponse },
       },
@@ -126,12 +117,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/teams/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'updateTeam',
         tags,
         summary: 'Edit name, description, department (null detaches) or lead (null clears) (canManageTeams)',
-        security: bearerAuth,
         params: idParams,
         body: updateTeamBody,
         response: { 200: teamDetailEnvelope, 403: errorResponse },
@@ -146,12 +135,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/teams/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'deleteTeam',
         tags,
         summary: 'Delete a team; its users stay (canManageTeams)',
-        security: bearerAuth,
         params: idParams,
         response: { 200: messageEnvelope, 403: errorResponse },
       },
@@ -165,12 +152,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/teams/:id/members',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listTeamMembers',
         tags,
         summary: "A team's members, lead first (its organization and admin)",
-        security: bearerAuth,
         params: idParams,
         response: { 200: envelope(z.array(teamMemberSchema)) },
       },
@@ -184,12 +169,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/teams/:id/members',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'addTeamMember',
         tags,
         summary: 'Add a user of the organization to the team; role lead makes it the lead (canManageTeams)',
-        security: bearerAuth,
         params: idParams,
         body: addTeamMemberBody,
         response: { 201: teamDetailEnvelope, 403: errorResponse, 409: errorResponse },
@@ -204,12 +187,10 @@ export async function teamRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/teams/:id/members/:userId',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'removeTeamMember',
         tags,
         summary: 'Remove a member; removing the lead leaves the team without one (canManageTeams)',
-        security: bearerAuth,
         params: memberParams,
         response: { 200: teamDetailEnvelope, 403: errorResponse },
       },

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, bearerAuth, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser, presentUserPage } from './presenter.js';
 import {
@@ -36,7 +36,6 @@ import {
 const tags = ['Accounts'];
 const userEnvelope = envelope(userSchema);
 const userPage = pagedEnvelope(userSchema);
-const protectedRoute = { preValidation: authenticate } as const;
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,12 +43,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/users/register',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'registerUser',
         tags,
         summary: 'Add a user (org_admin: into its own organization as user or org_admin; admin: anywhere)',
-        security: bearerAuth,
         body: registerBody,
         response: { 201: registerResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
@@ -63,12 +60,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/profile',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'getProfile',
         tags,
         summary: 'The signed-in user',
-        security: bearerAuth,
         response: { 200: userEnvelope },
       },
     },
@@ -81,12 +76,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/profile',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'updateProfile',
         tags,
         summary: 'Edit own name, e-mail and profile fields (never role or organization)',
-        security: bearerAuth,
         body: profileUpdateBody,
         response: { 200: userEnvelope, 409: errorResponse },
       },
@@ -100,12 +93,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listUsers',
         tags,
         summary: 'Users: org_admin its organization; admin everyone, or one organization (organizationId)',
-        security: bearerAuth,
         querystring: pageQuery.extend(organizationFilterQuery.shape),
         response: { 200: userPage, 403: errorResponse, 404: errorResponse },
       },
@@ -119,12 +110,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/organization/:orgId',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listUsersByOrganization',
         tags,
         summary: "An organization's members (readable by its members, its advisors and admin)",
-        security: bearerAuth,
         params: z.object({ orgId: z.uuid() }),
         querystring: pageQuery.extend(memberStatusQuery.shape),
         response: { 200: userPage },
@@ -139,12 +128,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/:id/organization',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'moveUserToOrganization',
         tags,
         summary: 'Move a user to an organization (admin)',
-        security: bearerAuth,
         params: idParams,
         body: setUserOrganizationBody,
         response: { 200: userEnvelope, 403: errorResponse },
@@ -164,12 +151,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/department/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'listUsersByDepartment',
         tags,
         summary: "A department's members (its organization and admin)",
-        security: bearerAuth,
         params: idParams,
         querystring: pageQuery,
         response: { 200: userPage },
@@ -184,13 +169,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/:id/department',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'setUserDepartment',
         tags,
         summary:
           "Place a user in one of its organization's departments, or none (org_admin of that organization, admin)",
-        security: bearerAuth,
         params: idParams,
         body: setUserDepartmentBody,
         response: { 200: userEnvelope, 403: errorResponse },
@@ -210,12 +193,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/users/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'updateMember',
         tags,
         summary: "Edit a member's job title, phone, department and role (org_admin of that organization, admin)",
-        security: bearerAuth,
         params: idParams,
         body: updateMemberBody,
         response: { 200: userEnvelope, 403: errorResponse },
@@ -230,13 +211,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/users/:id',
     {
-      ...protectedRoute,
       schema: {
         operationId: 'deactivateMember',
         tags,
         summary:
           'Deactivate a member: it can no longer sign in; its records stay (org_admin of that organization, admin)',
-        security: bearerAuth,
         params: idParams,
         response: { 200: userEnvelope, 400: errorResponse, 403: errorResponse },
       },
