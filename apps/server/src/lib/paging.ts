@@ -1,12 +1,79 @@
 import type { PageQuery, Pagination } from '@smart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { rowCounts } from '../db/schema/index.js';
 import { prepared } from './prepared.js';
+import type { OrganizationScope } from './tenancy.js';
 
-export const pageOffset = ({ page, limit }: PageQuery) => (page - 1) * limit;
+/** One page of a list: its rows, in list order, and where it lies. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
 
-export function pagination({ page, limit }: PageQuery, total: number): Pagination {
+/** What a list gives `paginate`: how many rows it holds, and how to read one window of them. */
+export interface PageSource<T> {
+  count: () => Promise<number>;
+  /** The window's rows, ordered with `orderFor(window, …)` (so backwards when it reads from the end). */
+  rows: (window: PageWindow) => Promise<T[]>;
+}
+
+/**
+ * The one way a list is paged: the total, then only the page's rows, read from the nearer end of
+ * the list (pageWindow); a page past the end reads nothing.
+ */
+export async function paginate<T>(query: PageQuery, source: PageSource<T>): Promise<Page<T>> {
+  if (query.page === 1) {
+    // The first page is read forwards whatever the total: both queries at once, one round trip.
+    const [rows, total] = await Promise.all([
+      source.rows({ reverse: false, offset: 0, limit: query.limit }),
+      source.count(),
+    ]);
+    return { items: rows, pagination: pagination(query, total) };
+  }
+  const total = await source.count();
+  const window = pageWindow(query, total);
+  const rows = window.limit > 0 ? await source.rows(window) : [];
+  return { items: window.reverse ? rows.reverse() : rows, pagination: pagination(query, total) };
+}
+
+/** The ORDER BY of a window: the list's order, or its exact reverse when the window reads from the end. */
+export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: AnyPgColumn[]): SQL[] =>
+  columns.map((column) => (window.reverse ? desc(column) : asc(column)));
+
+/**
+ * The ids of one window of `table`'s rows matching `where`, as a subquery: a page is chosen on the
+ * listed table alone (an index walk), and only its rows are then joined to their details, ordered
+ * with the same `orderFor(window, order)`.
+ */
+export function pageIds(
+  db: Database,
+  table: PgTable,
+  id: AnyPgColumn,
+  where: SQL | undefined,
+  order: AnyPgColumn[],
+  window: PageWindow,
+) {
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...orderFor(window, order))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+}
+
+/** How many rows of `table` match `where`: for totals the trigger-kept counters cannot give (filters). */
+export async function countWhere(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
+
+const pageOffset = ({ page, limit }: PageQuery) => (page - 1) * limit;
+
+function pagination({ page, limit }: PageQuery, total: number): Pagination {
   return { page, limit, total, pages: Math.ceil(total / limit) };
 }
 
@@ -33,15 +100,16 @@ export function pageWindow(query: PageQuery, total: number): PageWindow {
 export type CountedTable = 'users' | 'departments' | 'teams';
 
 /**
- * How many rows of `table` one organization holds, or the whole platform (no organization given),
- * read from the trigger-kept counters (schema/row-counts.ts): one or a thousand index entries,
- * never a scan of the table.
+ * How many rows of `table` a list's organization scope holds (one organization, or the whole
+ * platform), read from the trigger-kept counters (schema/row-counts.ts): one or a thousand index
+ * entries, never a scan of the table.
  */
-export async function countRows(db: Database, table: CountedTable, organizationId?: string): Promise<number> {
+export async function countRows(db: Database, table: CountedTable, scope: OrganizationScope): Promise<number> {
+  if (scope.kind === 'none') return 0;
   const [row] =
-    organizationId === undefined
+    scope.kind === 'all'
       ? await countAllStatement(db).execute({ table })
-      : await countOfOrganizationStatement(db).execute({ table, organizationId });
+      : await countOfOrganizationStatement(db).execute({ table, organizationId: scope.organizationId });
   return row?.total ?? 0;
 }
 

@@ -16,9 +16,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagination } from '../../lib/paging.js';
+import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentUserPage } from '../users/presenter.js';
+import { presentUser } from '../users/presenter.js';
 import { listDepartmentMembers } from '../users/service.js';
 import { presentDepartment } from './presenter.js';
 import {
@@ -49,12 +49,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listDepartmentsVisibleTo(app.db, requireUser(request), request.query);
-      return {
-        success: true as const,
-        data: page.items.map(presentDepartment),
-        pagination: pagination(request.query, page.total),
-      };
+      return okPage(await listDepartmentsVisibleTo(app.db, requireUser(request), request.query), presentDepartment);
     },
   );
 
@@ -71,7 +66,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const created = await createDepartment(app.db, requireUser(request), request.body);
-      return reply.status(201).send({ success: true as const, data: presentDepartment(created) });
+      return reply.status(201).send(ok(presentDepartment(created)));
     },
   );
 
@@ -86,10 +81,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         response: { 200: departmentEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentDepartment(await getDepartmentFor(app.db, requireUser(request), request.params.id)),
-    }),
+    async (request) => ok(presentDepartment(await getDepartmentFor(app.db, requireUser(request), request.params.id))),
   );
 
   app.put(
@@ -104,10 +96,8 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         response: { 200: departmentEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentDepartment(await updateDepartment(app.db, requireUser(request), request.params.id, request.body)),
-    }),
+    async (request) =>
+      ok(presentDepartment(await updateDepartment(app.db, requireUser(request), request.params.id, request.body))),
   );
 
   app.delete(
@@ -123,7 +113,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await deleteDepartment(app.db, requireUser(request), request.params.id);
-      return { success: true as const, message: MESSAGES.departmentDeleted };
+      return okMessage(MESSAGES.departmentDeleted);
     },
   );
 
@@ -141,7 +131,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
-      return presentUserPage(page, request.query);
+      return okPage(page, presentUser);
     },
   );
 
@@ -157,10 +147,8 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         response: { 200: departmentEnvelope, 403: errorResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentDepartment(await attachTeam(app.db, requireUser(request), request.params.id, request.body.teamId)),
-    }),
+    async (request) =>
+      ok(presentDepartment(await attachTeam(app.db, requireUser(request), request.params.id, request.body.teamId))),
   );
 
   app.delete(
@@ -174,9 +162,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         response: { 200: departmentEnvelope, 403: errorResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentDepartment(await detachTeam(app.db, requireUser(request), request.params.id, request.params.teamId)),
-    }),
+    async (request) =>
+      ok(presentDepartment(await detachTeam(app.db, requireUser(request), request.params.id, request.params.teamId))),
   );
 }

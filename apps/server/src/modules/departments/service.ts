@@ -1,12 +1,12 @@
 import type { createDepartmentBody, PageQuery, updateDepartmentBody } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflictOnDuplicate, notFound } from '../../lib/errors.js';
-import { countRows, pageOffset } from '../../lib/paging.js';
+import { countRows, orderFor, type Page, paginate } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
 import { qualified } from '../../lib/sql.js';
 import {
@@ -60,7 +60,7 @@ function selectDepartmentRecords(db: Database) {
     .leftJoin(manager, and(eq(manager.id, departments.managerId), eq(manager.isActive, true)));
 }
 
-const departmentOrder = [asc(departments.name), asc(organizations.name), asc(departments.id)];
+const departmentOrder = [departments.name, organizations.name, departments.id];
 
 /**
  * One page of departments. The page is chosen first, on departments and organization names alone;
@@ -71,34 +71,41 @@ export async function listDepartmentsVisibleTo(
   db: Database,
   actor: Actor,
   query: PageQuery & { organizationId?: string | undefined },
-) {
+): Promise<Page<DepartmentRecord>> {
   const scope = await organizationScope(db, actor, query.organizationId);
-  if (scope.kind === 'none') return { items: [], total: 0 };
-  const window = { limit: query.limit, offset: pageOffset(query) };
-  const [items, total] = await Promise.all([
-    scope.kind === 'one'
-      ? departmentPageStatement(db, 'organization').execute({ ...window, organizationId: scope.organizationId })
-      : departmentPageStatement(db, 'all').execute(window),
-    countRows(db, 'departments', scope.kind === 'one' ? scope.organizationId : undefined),
-  ]);
-  return { items: items as DepartmentRecord[], total };
+  return paginate(query, {
+    count: () => countRows(db, 'departments', scope),
+    rows: async ({ reverse, limit, offset }) =>
+      (await (scope.kind === 'all'
+        ? departmentPageStatement(db, 'all', reverse).execute({ limit, offset })
+        : departmentPageStatement(db, 'organization', reverse).execute({
+            limit,
+            offset,
+            // No organization (an actor without one) matches no department.
+            organizationId: scope.kind === 'one' ? scope.organizationId : null,
+          }))) as DepartmentRecord[],
+  });
 }
 
-/** The list query, prepared once per scope: one organization's departments, or every organization's. */
-const departmentPageStatement = (db: Database, scope: 'organization' | 'all') =>
-  prepared(db, `department_page_${scope}`, (database, name) => {
+/**
+ * The list query, prepared once per scope (one organization's departments, or every
+ * organization's) and direction (a page past the middle is read from the end).
+ */
+const departmentPageStatement = (db: Database, scope: 'organization' | 'all', reverse: boolean) =>
+  prepared(db, `department_page_${scope}${reverse ? '_reverse' : ''}`, (database, name) => {
+    const order = orderFor({ reverse }, departmentOrder);
     const page = database
       .select({ id: departments.id })
       .from(departments)
       .innerJoin(organizations, eq(organizations.id, departments.organizationId))
       .where(scope === 'all' ? sql`true` : eq(departments.organizationId, sql.placeholder('organizationId')))
-      .orderBy(...departmentOrder)
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
     return selectDepartmentRecords(database)
       .innerJoin(page, eq(page.id, departments.id))
-      .orderBy(...departmentOrder)
+      .orderBy(...order)
       .prepare(name);
   });
 

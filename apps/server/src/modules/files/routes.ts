@@ -10,6 +10,7 @@ import {
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { discardUpload, findFile, storeUpload } from './service.js';
@@ -58,7 +59,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
         await discardUpload(app.db, app.storage, stored.fileName);
         throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
       }
-      return reply.status(201).send({ success: true as const, data: stored });
+      return reply.status(201).send(ok(stored));
     },
   );
 

@@ -1,6 +1,7 @@
 import { envelope, notificationPreferencesSchema, updateNotificationsBody } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getNotificationPreferences, updateNotificationPreferences } from './service.js';
 
@@ -20,10 +21,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         response: { 200: preferencesEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getNotificationPreferences(app.db, requireUser(request).id),
-    }),
+    async (request) => ok(await getNotificationPreferences(app.db, requireUser(request).id)),
   );
 
   app.put(
@@ -37,9 +35,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         response: { 200: preferencesEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateNotificationPreferences(app.db, requireUser(request).id, request.body.notifications),
-    }),
+    async (request) =>
+      ok(await updateNotificationPreferences(app.db, requireUser(request).id, request.body.notifications)),
   );
 }

@@ -14,9 +14,9 @@ import {
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pagination } from '../../lib/paging.js';
+import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentUserPage } from '../users/presenter.js';
+import { presentUser } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
 import {
@@ -45,12 +45,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listOrganizationsVisibleTo(app.db, requireUser(request), request.query);
-      return {
-        success: true as const,
-        data: page.items.map(presentOrganization),
-        pagination: pagination(request.query, page.total),
-      };
+      return okPage(await listOrganizationsVisibleTo(app.db, requireUser(request), request.query), presentOrganization);
     },
   );
 
@@ -67,7 +62,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const created = await createOrganization(app.db, requireUser(request), request.body);
-      return reply.status(201).send({ success: true as const, data: presentOrganization(created) });
+      return reply.status(201).send(ok(presentOrganization(created)));
     },
   );
 
@@ -82,10 +77,8 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         response: { 200: organizationEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentOrganization(await getOrganizationFor(app.db, requireUser(request), request.params.id)),
-    }),
+    async (request) =>
+      ok(presentOrganization(await getOrganizationFor(app.db, requireUser(request), request.params.id))),
   );
 
   app.put(
@@ -100,12 +93,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: presentOrganization(
-        await updateOrganizationFor(app.db, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      ok(
+        presentOrganization(await updateOrganizationFor(app.db, requireUser(request), request.params.id, request.body)),
       ),
-    }),
   );
 
   app.delete(
@@ -121,7 +112,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await deleteOrganization(app.db, requireUser(request), request.params.id);
-      return { success: true as const, message: MESSAGES.organizationDeleted };
+      return okMessage(MESSAGES.organizationDeleted);
     },
   );
 
@@ -139,7 +130,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listOrganizationUsers(app.db, requireUser(request), request.params.id, request.query);
-      return presentUserPage(page, request.query);
+      return okPage(page, presentUser);
     },
   );
 }

@@ -1,11 +1,11 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
-import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
-import { pageOffset } from '../../lib/paging.js';
+import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
 import {
   type Actor,
@@ -37,13 +37,17 @@ function selectOrganizations(db: Database) {
 }
 
 /** Organizations in lists: admin all, an advisor those it advises, others their own. */
-export async function listOrganizationsVisibleTo(db: Database, actor: Actor, page: PageQuery) {
+export function listOrganizationsVisibleTo(db: Database, actor: Actor, query: PageQuery) {
   const where = organizationsWorkedFor(actor, organizations.id);
-  const [items, [totals]] = await Promise.all([
-    selectOrganizations(db).where(where).orderBy(asc(organizations.name)).limit(page.limit).offset(pageOffset(page)),
-    db.select({ total: count() }).from(organizations).where(where),
-  ]);
-  return { items, total: totals?.total ?? 0 };
+  return paginate(query, {
+    count: () => countWhere(db, organizations, where),
+    rows: (window) =>
+      selectOrganizations(db)
+        .where(where)
+        .orderBy(...orderFor(window, [organizations.name, organizations.id]))
+        .limit(window.limit)
+        .offset(window.offset),
+  });
 }
 
 /** The organization if the actor may read it; 404 otherwise (never reveal another tenant's record). */
@@ -113,8 +117,7 @@ export async function deleteOrganization(db: Database, actor: Actor, id: string)
   const organization = await findOrganization(db, id);
   if (!organization) throw notFound(MESSAGES.organizationNotFound);
   if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);
-  const [members] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, id));
-  if ((members?.total ?? 0) > 0) throw conflict(MESSAGES.organizationHasMembers);
+  if ((await countWhere(db, users, eq(users.organizationId, id))) > 0) throw conflict(MESSAGES.organizationHasMembers);
   try {
     await db.delete(organizations).where(eq(organizations.id, id));
   } catch (error) {

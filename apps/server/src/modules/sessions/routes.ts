@@ -8,6 +8,7 @@ import {
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, okMessage } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { requireSession } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
@@ -38,7 +39,7 @@ export async function sessionRoutes(
     async (request) => {
       const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
       const record = await loadUserRecord(app.db, userId);
-      return { success: true as const, data: { token, user: presentUser(record) } };
+      return ok({ token, user: presentUser(record) });
     },
   );
 
@@ -56,7 +57,7 @@ export async function sessionRoutes(
       const session = requireSession(request);
       await revokeSession(app.db, session.id);
       disconnectSessions(app, [session.id]);
-      return { success: true as const, message: MESSAGES.signedOut };
+      return okMessage(MESSAGES.signedOut);
     },
   );
 
@@ -74,7 +75,7 @@ export async function sessionRoutes(
     async (request) => {
       const revoked = await changePassword(app.db, options.throttle, requireSession(request), request.body);
       disconnectSessions(app, revoked);
-      return { success: true as const, message: MESSAGES.passwordChanged };
+      return okMessage(MESSAGES.passwordChanged);
     },
   );
 }

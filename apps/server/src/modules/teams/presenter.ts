@@ -1,6 +1,5 @@
-import type { PageQuery, Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
+import type { Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
 import type { TeamRow, UserRow } from '../../db/schema/index.js';
-import { pagination } from '../../lib/paging.js';
 import { presentUserSummary } from '../users/presenter.js';
 
 /** The user columns a summary needs, as the team queries select them. */
@@ -49,9 +48,4 @@ export function presentTeamMember({ user, role, addedAt }: TeamMemberRecord): Te
 /** A team with its members (GET /api/teams/{id}). */
 export function presentTeamDetail(record: TeamRecord, members: TeamMemberRecord[]): TeamDetail {
   return { ...presentTeam(record), members: members.map(presentTeamMember) };
-}
-
-/** A page of teams in the paged envelope. */
-export function presentTeamPage(page: { items: TeamRecord[]; total: number }, query: PageQuery) {
-  return { success: true as const, data: page.items.map(presentTeam), pagination: pagination(query, page.total) };
 }

@@ -18,8 +18,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentTeamDetail, presentTeamMember, presentTeamPage } from './presenter.js';
+import { presentTeam, presentTeamDetail, presentTeamMember } from './presenter.js';
 import {
   addTeamMember,
   createTeam,
@@ -57,7 +58,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { organizationId, ...page } = request.query;
       const result = await listTeamsVisibleTo(app.db, requireUser(request), organizationId, page);
-      return presentTeamPage(result, page);
+      return okPage(result, presentTeam);
     },
   );
 
@@ -75,7 +76,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const result = await listDepartmentTeams(app.db, requireUser(request), request.params.id, request.query);
-      return presentTeamPage(result, request.query);
+      return okPage(result, presentTeam);
     },
   );
 
@@ -92,7 +93,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { record, members } = await readTeamDetail(app.db, requireUser(request), request.params.id);
-      return { success: true as const, data: presentTeamDetail(record, members) };
+      return ok(presentTeamDetail(record, members));
     },
   );
 
@@ -110,7 +111,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { record, members } = await createTeam(app.db, requireUser(request), request.body);
-      return reply.status(201).send({ success: true as const, data: presentTeamDetail(record, members) });
+      return reply.status(201).send(ok(presentTeamDetail(record, members)));
     },
   );
 
@@ -128,7 +129,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { record, members } = await updateTeam(app.db, requireUser(request), request.params.id, request.body);
-      return { success: true as const, data: presentTeamDetail(record, members) };
+      return ok(presentTeamDetail(record, members));
     },
   );
 
@@ -145,7 +146,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await deleteTeam(app.db, requireUser(request), request.params.id);
-      return { success: true as const, message: MESSAGES.teamDeleted };
+      return okMessage(MESSAGES.teamDeleted);
     },
   );
 
@@ -162,7 +163,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const members = await listTeamMembers(app.db, requireUser(request), request.params.id);
-      return { success: true as const, data: members.map(presentTeamMember) };
+      return ok(members.map(presentTeamMember));
     },
   );
 
@@ -180,7 +181,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { record, members } = await addTeamMember(app.db, requireUser(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, data: presentTeamDetail(record, members) });
+      return reply.status(201).send(ok(presentTeamDetail(record, members)));
     },
   );
 
@@ -202,7 +203,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.params.userId,
       );
-      return { success: true as const, data: presentTeamDetail(record, members) };
+      return ok(presentTeamDetail(record, members));
     },
   );
 }

@@ -1,12 +1,12 @@
 import type { PageQuery, TeamMemberRole } from '@smart/contracts';
 import { type addTeamMemberBody, type createTeamBody, MESSAGES, type updateTeamBody } from '@smart/contracts';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, pageOffset } from '../../lib/paging.js';
+import { countRows, countWhere, orderFor, type Page, pageIds, paginate } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
 import {
   type Actor,
@@ -54,34 +54,22 @@ async function findTeamRecord(db: Database, id: string): Promise<TeamRecord | nu
   return row ?? null;
 }
 
-export interface TeamPage {
-  items: TeamRecord[];
-  total: number;
-}
-
-const teamOrder = [asc(teams.name), asc(teams.id)];
+const teamOrder = [teams.name, teams.id];
 
 /**
- * A page of teams matching `where`, ordered by name, with the total: two queries whatever the page
- * size. The page is chosen on the teams table alone; department, lead and member count are joined
- * for its rows only.
+ * A page of teams matching `where`, ordered by name: two queries whatever the page size. The page
+ * is chosen on the teams table alone; department, lead and member count are joined for its rows only.
  */
-async function listTeamRecords(db: Database, where: SQL, page: PageQuery, total: Promise<number>): Promise<TeamPage> {
-  const ids = db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(where)
-    .orderBy(...teamOrder)
-    .limit(page.limit)
-    .offset(pageOffset(page))
-    .as('page');
-  const [items, totalCount] = await Promise.all([
-    selectTeamRecords(db)
-      .innerJoin(ids, eq(ids.id, teams.id))
-      .orderBy(...teamOrder),
-    total,
-  ]);
-  return { items, total: totalCount };
+function listTeamRecords(db: Database, where: SQL, query: PageQuery, count: () => Promise<number>) {
+  return paginate<TeamRecord>(query, {
+    count,
+    rows: (window) => {
+      const ids = pageIds(db, teams, teams.id, where, teamOrder, window);
+      return selectTeamRecords(db)
+        .innerJoin(ids, eq(ids.id, teams.id))
+        .orderBy(...orderFor(window, teamOrder));
+    },
+  });
 }
 
 /** Active members with their users, lead first, then managers, then members, each by name. One query. */
@@ -107,24 +95,17 @@ export async function listTeamsVisibleTo(
   db: Database,
   actor: Actor,
   organizationId: string | undefined,
-  page: PageQuery,
-): Promise<TeamPage> {
+  query: PageQuery,
+): Promise<Page<TeamRecord>> {
   const scope = await organizationScope(db, actor, organizationId);
-  if (scope.kind === 'none') return { items: [], total: 0 };
-  const total = countRows(db, 'teams', scope.kind === 'one' ? scope.organizationId : undefined);
-  return listTeamRecords(db, inScope(scope, teams.organizationId), page, total);
+  return listTeamRecords(db, inScope(scope, teams.organizationId), query, () => countRows(db, 'teams', scope));
 }
 
 /** A department's teams, for its organization's members and admin; others get 404. */
 export async function listDepartmentTeams(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
   const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
   const where = eq(teams.departmentId, department.id);
-  const total = db
-    .select({ total: count() })
-    .from(teams)
-    .where(where)
-    .then(([row]) => row?.total ?? 0);
-  return listTeamRecords(db, where, page, total);
+  return listTeamRecords(db, where, page, () => countWhere(db, teams, where));
 }
 
 /** The team as the actor may read it, or 404 (missing, or of another organization). */

@@ -1,7 +1,6 @@
-import type { PageQuery, User, UserSummary } from '@smart/contracts';
+import type { User, UserSummary } from '@smart/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserRow } from '../../db/schema/index.js';
-import { pagination } from '../../lib/paging.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
 export interface UserRecord {
@@ -47,11 +46,6 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-/** A page of users in the paged envelope. */
-export function presentUserPage(page: { items: UserRecord[]; total: number }, query: PageQuery) {
-  return { success: true as const, data: page.items.map(presentUser), pagination: pagination(query, page.total) };
 }
 
 type SummaryColumn = 'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role';

@@ -17,9 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
-import { presentUser, presentUserPage } from './presenter.js';
+import { presentUser } from './presenter.js';
 import {
   deactivateMember,
   listDepartmentMembers,
@@ -53,7 +54,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const created = await registerMember(app.db, requireUser(request), request.body);
-      return reply.status(201).send({ success: true as const, data: { user: presentUser(created) } });
+      return reply.status(201).send(ok({ user: presentUser(created) }));
     },
   );
 
@@ -69,7 +70,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const record = await loadUserRecord(app.db, requireUser(request).id);
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 
@@ -86,7 +87,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const record = await updateOwnProfile(app.db, requireUser(request).id, request.body);
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 
@@ -103,7 +104,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listUsersVisibleTo(app.db, requireUser(request), request.query);
-      return presentUserPage(page, request.query);
+      return okPage(page, presentUser);
     },
   );
 
@@ -121,7 +122,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listOrganizationUsers(app.db, requireUser(request), request.params.orgId, request.query);
-      return presentUserPage(page, request.query);
+      return okPage(page, presentUser);
     },
   );
 
@@ -144,7 +145,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body.organizationId,
       );
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 
@@ -162,7 +163,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
-      return presentUserPage(page, request.query);
+      return okPage(page, presentUser);
     },
   );
 
@@ -186,7 +187,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body.departmentId,
       );
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 
@@ -204,7 +205,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const record = await updateMember(app.db, requireUser(request), request.params.id, request.body);
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 
@@ -223,7 +224,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { record, revokedSessionIds } = await deactivateMember(app.db, requireUser(request), request.params.id);
       disconnectSessions(app, revokedSessionIds);
-      return { success: true as const, data: presentUser(record) };
+      return ok(presentUser(record));
     },
   );
 }

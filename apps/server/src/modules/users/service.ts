@@ -9,12 +9,12 @@ import {
   roleFitsOrganization,
   type updateMemberBody,
 } from '@smart/contracts';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, sessions, teamMembers, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, pageWindow } from '../../lib/paging.js';
+import { countRows, countWhere, orderFor, type Page, pageIds, paginate } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import {
   type Actor,
@@ -60,41 +60,28 @@ export async function loadUserRecord(db: Database, id: string): Promise<UserReco
   return record;
 }
 
-export interface UserPage {
-  items: UserRecord[];
-  total: number;
-}
-
-const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
-const byNameReversed = [desc(users.lastName), desc(users.firstName), desc(users.id)];
+const byName = [users.lastName, users.firstName, users.id];
 
 /**
- * A page of users matching `where`, ordered by name, with the total: two queries whatever the page
- * size. The page's ids are found first, on the users table alone (an index-only scan of a name
- * index), and only those rows are joined; a page past the middle is read from the end.
+ * A page of users matching `where`, ordered by name: two queries whatever the page size. The
+ * page's ids are found first, on the users table alone (an index-only scan of a name index), and
+ * only those rows are joined; a page past the middle is read from the end.
  */
-async function listUserRecords(
+function listUserRecords(
   db: Database,
-  where: SQL,
-  page: PageQuery,
-  countTotal: () => Promise<number> = async () =>
-    (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
-): Promise<UserPage> {
-  const total = await countTotal();
-  const window = pageWindow(page, total);
-  if (window.limit <= 0) return { items: [], total };
-  const ids = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...(window.reverse ? byNameReversed : byName))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page');
-  const items = await selectUserRecords(db)
-    .innerJoin(ids, eq(ids.id, users.id))
-    .orderBy(...byName);
-  return { items, total };
+  where: SQL | undefined,
+  query: PageQuery,
+  count: () => Promise<number> = () => countWhere(db, users, where),
+): Promise<Page<UserRecord>> {
+  return paginate(query, {
+    count,
+    rows: (window) => {
+      const ids = pageIds(db, users, users.id, where, byName, window);
+      return selectUserRecords(db)
+        .innerJoin(ids, eq(ids.id, users.id))
+        .orderBy(...orderFor(window, byName));
+    },
+  });
 }
 
 /** GET /api/users: the own organization for an org_admin; everyone, or one organization, for admin. */
@@ -102,13 +89,10 @@ export async function listUsersVisibleTo(
   db: Database,
   actor: Actor,
   query: PageQuery & { organizationId?: string | undefined },
-): Promise<UserPage> {
+): Promise<Page<UserRecord>> {
   if (!canListUsers(actor)) throw forbidden();
   const scope = await organizationScope(db, actor, query.organizationId);
-  if (scope.kind === 'none') return { items: [], total: 0 };
-  return listUserRecords(db, inScope(scope, users.organizationId), query, () =>
-    countRows(db, 'users', scope.kind === 'one' ? scope.organizationId : undefined),
-  );
+  return listUserRecords(db, inScope(scope, users.organizationId), query, () => countRows(db, 'users', scope));
 }
 
 export type MemberStatus = z.output<typeof memberStatusQuery>['status'];
@@ -125,17 +109,13 @@ export async function listOrganizationUsers(
 ) {
   if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
   await requireOrganization(db, organizationId);
-  return listUserRecords(
-    db,
-    and(eq(users.organizationId, organizationId), statusFilter(page.status)) ?? sql`true`,
-    page,
-  );
+  return listUserRecords(db, and(eq(users.organizationId, organizationId), statusFilter(page.status)), page);
 }
 
 /** A department's members, for its organization and admin; others get 404. */
 export async function listDepartmentMembers(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
   const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
-  return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)) ?? sql`true`, page);
+  return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)), page);
 }
 
 interface NewUser {
