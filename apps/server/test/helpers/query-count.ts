@@ -4,13 +4,15 @@ import { type FreshDatabaseOptions, freshDatabase } from './database.js';
 
 export type CountingApp = Awaited<ReturnType<typeof createCountingApp>>;
 
-/** The real app on a fresh database (seeded by default) that counts every SQL statement, for "no query per row" tests. */
+/** The real app on a fresh database (seeded by default) that counts (and can record) every SQL statement, for "no query per row" tests. */
 export async function createCountingApp({ demoData = true }: Pick<FreshDatabaseOptions, 'demoData'> = {}) {
   let queries = 0;
+  let recording: string[] | null = null;
   const database = await freshDatabase({
     demoData,
-    onQuery: () => {
+    onQuery: (text) => {
       queries += 1;
+      recording?.push(text);
     },
   });
   const app = await createTestApp({ database });
@@ -22,6 +24,16 @@ export async function createCountingApp({ demoData = true }: Pick<FreshDatabaseO
       const response = await app.request({ method: 'GET', url, token });
       expect(response.statusCode, response.body).toBe(200);
       return { count: queries, data: response.json().data };
+    },
+    /** The SQL text of every statement `run` causes. */
+    async statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+      recording = [];
+      try {
+        await run();
+        return recording;
+      } finally {
+        recording = null;
+      }
     },
     async close() {
       await app.close();

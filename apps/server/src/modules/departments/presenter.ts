@@ -1,6 +1,6 @@
 import type { Department } from '@smart/contracts';
 import type { DepartmentRow } from '../../db/schema/index.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/presenter.js';
+import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
 
 export interface DepartmentRecord extends DepartmentRow {
   organizationName: string;

@@ -17,7 +17,7 @@ import {
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
-import { userSummaryOf } from '../users/presenter.js';
+import { userSummaryOf } from '../users/summary.js';
 import type { DepartmentRecord } from './presenter.js';
 
 export async function findDepartment(db: Database, id: string) {

@@ -33,7 +33,11 @@ export async function signIn(
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
   }
 
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!user || !passwordMatches || !user.isActive) throw unauthorized(MESSAGES.invalidCredentials);
   await throttle.reset(throttleKey);

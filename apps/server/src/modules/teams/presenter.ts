@@ -1,12 +1,6 @@
 import type { Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
-import type { TeamRow, UserRow } from '../../db/schema/index.js';
-import { presentUserSummary } from '../users/presenter.js';
-
-/** The user columns a summary needs, as the team queries select them. */
-export type UserSummaryRow = Pick<
-  UserRow,
-  'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role'
->;
+import type { TeamRow } from '../../db/schema/index.js';
+import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
 
 /** A team row with its department's name, its lead and its member count, as the list query selects it. */
 export interface TeamRecord {

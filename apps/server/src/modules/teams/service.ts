@@ -18,7 +18,7 @@ import {
   visibleOr404,
 } from '../../lib/tenancy.js';
 import { findDepartment } from '../departments/service.js';
-import { userSummaryOf } from '../users/presenter.js';
+import { userSummaryOf } from '../users/summary.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 
 const userSummary = userSummaryOf(users);

@@ -1,5 +1,4 @@
-import type { User, UserSummary } from '@smart/contracts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
@@ -45,40 +44,5 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
     },
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
-  };
-}
-
-type SummaryColumn = 'id' | 'email' | 'firstName' | 'lastName' | 'profileImage' | 'jobTitle' | 'phone' | 'role';
-
-/** The columns of a user embedded in another record (never the password hash or private fields). */
-export type UserSummaryRow = Pick<UserRow, SummaryColumn>;
-
-/** The selection of a user summary from `users` or an alias of it, for a query's select list. */
-export function userSummaryOf<T extends Record<SummaryColumn, AnyPgColumn>>(table: T): Pick<T, SummaryColumn> {
-  return {
-    id: table.id,
-    email: table.email,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    profileImage: table.profileImage,
-    jobTitle: table.jobTitle,
-    phone: table.phone,
-    role: table.role,
-  };
-}
-
-/** A user inside another record (a manager, a team lead or member). */
-export function presentUserSummary(user: UserSummaryRow): UserSummary {
-  return {
-    id: user.id,
-    _id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImage: user.profileImage,
-    jobTitle: user.jobTitle,
-    phone: user.phone,
-    role: user.role,
-    roles: [user.role],
   };
 }
