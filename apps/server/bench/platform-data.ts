@@ -41,8 +41,8 @@ export async function loadPlatformData(database: DatabaseHandle) {
        SELECT d.organization_id, d.id, d.name || ' Team', 'Bench team'
        FROM departments d JOIN organizations org ON org.id = d.organization_id
        WHERE org.name LIKE 'Bench Org %' AND d.name IN ('Engineering', 'Sales')`,
-    `INSERT INTO team_members (team_id, user_id, role)
-       SELECT t.id, p.id, (CASE WHEN p.rank = 1 THEN 'lead' ELSE 'member' END)::team_member_role
+    `INSERT INTO team_members (organization_id, team_id, user_id, role)
+       SELECT t.organization_id, t.id, p.id, (CASE WHEN p.rank = 1 THEN 'lead' ELSE 'member' END)::team_member_role
        FROM teams t
        JOIN LATERAL (
          SELECT u.id, row_number() OVER (ORDER BY u.id) AS rank FROM users u

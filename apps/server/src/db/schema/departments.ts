@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
+import { sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
 export const departments = pgTable(
@@ -12,7 +13,8 @@ export const departments = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
-    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** A user of the same organization (sameOrganization below). */
+    managerId: uuid('manager_id'),
     /** One of the 19 named icons or a single emoji. */
     icon: text('icon').notNull().default('HiUserGroup'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,6 +23,12 @@ export const departments = pgTable(
   (table) => [
     uniqueIndex('departments_org_name_unique').on(table.organizationId, sql`lower(${table.name})`),
     index('departments_organization_idx').on(table.organizationId),
+    unique('departments_organization_id_id_unique').on(table.organizationId, table.id),
+    sameOrganization(
+      'departments_manager_fk',
+      [table.organizationId, table.managerId],
+      (): TenantTable => users,
+    ).onDelete('set null'),
   ],
 );
 

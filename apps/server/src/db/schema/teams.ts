@@ -1,7 +1,8 @@
 import { TEAM_MEMBER_ROLES } from '@smart/contracts';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
+import { sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
 export const teamMemberRoleEnum = pgEnum('team_member_role', TEAM_MEMBER_ROLES);
@@ -13,11 +14,12 @@ export const teams = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    /** A team may stand alone; deleting its department detaches it. */
-    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /** A department of the same organization, or none; deleting the department detaches the team. */
+    departmentId: uuid('department_id'),
     name: text('name').notNull(),
     description: text('description'),
-    teamLeadId: uuid('team_lead_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A user of the same organization. */
+    teamLeadId: uuid('team_lead_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,22 +27,38 @@ export const teams = pgTable(
     index('teams_organization_idx').on(table.organizationId),
     index('teams_department_idx').on(table.departmentId),
     index('teams_name_idx').on(table.name, table.id),
+    unique('teams_organization_id_id_unique').on(table.organizationId, table.id),
+    sameOrganization(
+      'teams_department_fk',
+      [table.organizationId, table.departmentId],
+      (): TenantTable => departments,
+    ).onDelete('set null'),
+    sameOrganization('teams_team_lead_fk', [table.organizationId, table.teamLeadId], (): TenantTable => users).onDelete(
+      'set null',
+    ),
   ],
 );
 
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team's organization, which must also be the user's (sameOrganization below). */
+    organizationId: uuid('organization_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    userId: uuid('user_id').notNull(),
     role: teamMemberRoleEnum('role').notNull().default('member'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index('team_members_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_idx').on(table.userId),
+    sameOrganization('team_members_team_fk', [table.organizationId, table.teamId], (): TenantTable => teams).onDelete(
+      'cascade',
+    ),
+    sameOrganization('team_members_user_fk', [table.organizationId, table.userId], (): TenantTable => users).onDelete(
+      'cascade',
+    ),
+  ],
 );
 
 export type TeamRow = typeof teams.$inferSelect;

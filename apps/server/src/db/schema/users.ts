@@ -1,9 +1,10 @@
 import type { NotificationPreferences } from '@smart/contracts';
 import { ROLES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
+import { sameOrganization, type TenantTable } from './same-organization.js';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -26,7 +27,8 @@ export const users = pgTable(
     experience: text('experience'),
     specialties: text('specialties').array().notNull().default([]),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
-    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /** A department of the same organization (sameOrganization below). */
+    departmentId: uuid('department_id'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Null means "the defaults"; a partial update stores the merged whole. */
@@ -42,6 +44,12 @@ export const users = pgTable(
     index('users_department_idx').on(table.departmentId),
     index('users_active_organization_idx').on(table.organizationId).where(sql`${table.isActive}`),
     index('users_active_department_idx').on(table.departmentId).where(sql`${table.isActive}`),
+    unique('users_organization_id_id_unique').on(table.organizationId, table.id),
+    sameOrganization(
+      'users_department_fk',
+      [table.organizationId, table.departmentId],
+      (): TenantTable => departments,
+    ).onDelete('set null'),
   ],
 );
 

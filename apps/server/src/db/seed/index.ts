@@ -70,10 +70,11 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
           .where(eq(departments.id, lookup(departmentIds, `${organization.name}/${department.name}`)));
       }
       for (const team of organization.teams) {
+        const organizationId = lookup(organizationIds, organization.name);
         const [row] = await tx
           .insert(teams)
           .values({
-            organizationId: lookup(organizationIds, organization.name),
+            organizationId,
             departmentId: team.department ? lookup(departmentIds, `${organization.name}/${team.department}`) : null,
             name: team.name,
             description: team.description,
@@ -82,8 +83,9 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
           .returning({ id: teams.id });
         if (!row) throw new Error(`Could not create team ${team.name}`);
         await tx.insert(teamMembers).values([
-          { teamId: row.id, userId: lookup(userIds, team.lead), role: 'lead' as const },
+          { organizationId, teamId: row.id, userId: lookup(userIds, team.lead), role: 'lead' as const },
           ...team.members.map((email) => ({
+            organizationId,
             teamId: row.id,
             userId: lookup(userIds, email),
             role: 'member' as const,

@@ -228,7 +228,9 @@ export async function createTeam(db: Database, actor: Actor, body: CreateTeam): 
       .returning({ id: teams.id });
     if (!created) throw new Error('insert returned no row');
     if (roles.size > 0) {
-      await tx.insert(teamMembers).values([...roles].map(([userId, role]) => ({ teamId: created.id, userId, role })));
+      await tx
+        .insert(teamMembers)
+        .values([...roles].map(([userId, role]) => ({ organizationId, teamId: created.id, userId, role })));
     }
     return created.id;
   });
@@ -276,7 +278,7 @@ export async function updateTeam(
     if (body.teamLead) {
       await tx
         .insert(teamMembers)
-        .values({ teamId: team.id, userId: body.teamLead, role: 'lead' })
+        .values({ organizationId: team.organizationId, teamId: team.id, userId: body.teamLead, role: 'lead' })
         .onConflictDoUpdate({ target: [teamMembers.teamId, teamMembers.userId], set: { role: 'lead' } });
     }
   });
@@ -310,7 +312,7 @@ export async function addTeamMember(
         await tx.update(teams).set({ teamLeadId: userId, updatedAt: new Date() }).where(eq(teams.id, team.id));
         await demoteLeads(tx, team.id);
       }
-      await tx.insert(teamMembers).values({ teamId: team.id, userId, role });
+      await tx.insert(teamMembers).values({ organizationId: team.organizationId, teamId: team.id, userId, role });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyTeamMember);

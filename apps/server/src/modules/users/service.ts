@@ -257,15 +257,16 @@ export async function moveUserToOrganization(db: Database, actor: Actor, userId:
   const target = await findUserRecord(db, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
   requireRoleFits(target.user.role, await findOrganization(db, organizationId));
-  // Nothing of the old organization may keep pointing at the user: teams, leads, managers.
+  // Nothing of the old organization may keep pointing at the user (teams, leads, managers): the
+  // database refuses the move while anything does, so those go first, in the same transaction.
   await db.transaction(async (tx) => {
+    await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
+    await tx.update(teams).set({ teamLeadId: null }).where(eq(teams.teamLeadId, userId));
+    await tx.update(departments).set({ managerId: null }).where(eq(departments.managerId, userId));
     await tx
       .update(users)
       .set({ organizationId, departmentId: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
-    await tx.update(teams).set({ teamLeadId: null }).where(eq(teams.teamLeadId, userId));
-    await tx.update(departments).set({ managerId: null }).where(eq(departments.managerId, userId));
   });
   return loadUserRecord(db, userId);
 }
