@@ -42,17 +42,38 @@ export async function paginate<T>(query: PageQuery, source: PageSource<T>): Prom
 export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: AnyPgColumn[]): SQL[] =>
   columns.map((column) => (window.reverse ? desc(column) : asc(column)));
 
+/** A list whose page is chosen on its own table alone, then joined to the details of its rows. */
+export interface IdPagedList<T> {
+  table: PgTable;
+  id: AnyPgColumn;
+  where: SQL | undefined;
+  /** Columns of `table` that order the list (an index on them makes a page an index walk). */
+  order: AnyPgColumn[];
+  count: () => Promise<number>;
+  /** The select of the rows' details, joined to the page's ids (`ids`, on `on`). */
+  details: (page: { ids: PageIds; on: SQL }) => { orderBy(...order: SQL[]): PromiseLike<T[]> };
+}
+
+type PageIds = ReturnType<typeof pageIds>;
+
 /**
- * The ids of one window of `table`'s rows matching `where`, as a subquery: a page is chosen on the
- * listed table alone (an index walk), and only its rows are then joined to their details, ordered
- * with the same `orderFor(window, order)`.
+ * paginate for a list read in two steps: the window's ids by an index walk of the listed table
+ * alone, then only those rows joined to their details, so a page costs the same however large the
+ * rows' details or the rest of the table.
  */
-export function pageIds(
+export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedList<T>): Promise<Page<T>> {
+  return paginate(query, {
+    count: list.count,
+    rows: async (window) => {
+      const ids = pageIds(db, list, window);
+      return list.details({ ids, on: eq(ids.id, list.id) }).orderBy(...orderFor(window, list.order));
+    },
+  });
+}
+
+function pageIds(
   db: Database,
-  table: PgTable,
-  id: AnyPgColumn,
-  where: SQL | undefined,
-  order: AnyPgColumn[],
+  { table, id, where, order }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
   window: PageWindow,
 ) {
   return db

@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { advisorAssignments, organizations, type UserRow } from '../db/schema/index.js';
-import { forbidden, notFound } from './errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 
 /**
  * Tenancy: which organization's records an actor may see and change (design.md, "Server-side
@@ -112,6 +112,24 @@ export async function requireOrganization(db: Database, organizationId: string):
     .where(eq(organizations.id, organizationId))
     .limit(1);
   if (!row) throw notFound(MESSAGES.organizationNotFound);
+}
+
+/**
+ * The organization a new record goes into: the actor's own; with platform reach the one it names
+ * (404 when unknown), else its own. 400 when there is none, 403 without the flag there.
+ */
+export async function organizationToCreateIn(
+  db: Database,
+  actor: Actor,
+  requested: string | undefined,
+  flag: PermissionFlag,
+): Promise<string> {
+  const named = seesAllOrganizations(actor) ? requested : undefined;
+  const organizationId = named ?? actor.organizationId;
+  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (named) await requireOrganization(db, named);
+  requireManageIn(actor, organizationId, flag);
+  return organizationId;
 }
 
 /** A record that belongs to one organization (or none). */

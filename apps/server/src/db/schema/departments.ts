@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
-import { sameOrganization, type TenantTable } from './same-organization.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
 export const departments = pgTable(
@@ -23,12 +23,8 @@ export const departments = pgTable(
   (table) => [
     uniqueIndex('departments_org_name_unique').on(table.organizationId, sql`lower(${table.name})`),
     index('departments_organization_idx').on(table.organizationId),
-    unique('departments_organization_id_id_unique').on(table.organizationId, table.id),
-    sameOrganization(
-      'departments_manager_fk',
-      [table.organizationId, table.managerId],
-      (): TenantTable => users,
-    ).onDelete('set null'),
+    organizationKey(table),
+    sameOrganization(table, 'managerId', (): TenantTable => users, 'set null'),
   ],
 );
 

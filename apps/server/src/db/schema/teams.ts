@@ -1,8 +1,8 @@
 import { TEAM_MEMBER_ROLES } from '@smart/contracts';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
-import { sameOrganization, type TenantTable } from './same-organization.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
 export const teamMemberRoleEnum = pgEnum('team_member_role', TEAM_MEMBER_ROLES);
@@ -27,15 +27,9 @@ export const teams = pgTable(
     index('teams_organization_idx').on(table.organizationId),
     index('teams_department_idx').on(table.departmentId),
     index('teams_name_idx').on(table.name, table.id),
-    unique('teams_organization_id_id_unique').on(table.organizationId, table.id),
-    sameOrganization(
-      'teams_department_fk',
-      [table.organizationId, table.departmentId],
-      (): TenantTable => departments,
-    ).onDelete('set null'),
-    sameOrganization('teams_team_lead_fk', [table.organizationId, table.teamLeadId], (): TenantTable => users).onDelete(
-      'set null',
-    ),
+    organizationKey(table),
+    sameOrganization(table, 'departmentId', (): TenantTable => departments, 'set null'),
+    sameOrganization(table, 'teamLeadId', (): TenantTable => users, 'set null'),
   ],
 );
 
@@ -52,12 +46,8 @@ export const teamMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.userId] }),
     index('team_members_user_idx').on(table.userId),
-    sameOrganization('team_members_team_fk', [table.organizationId, table.teamId], (): TenantTable => teams).onDelete(
-      'cascade',
-    ),
-    sameOrganization('team_members_user_fk', [table.organizationId, table.userId], (): TenantTable => users).onDelete(
-      'cascade',
-    ),
+    sameOrganization(table, 'teamId', (): TenantTable => teams, 'cascade'),
+    sameOrganization(table, 'userId', (): TenantTable => users, 'cascade'),
   ],
 );
 

@@ -1,10 +1,10 @@
 import type { NotificationPreferences } from '@smart/contracts';
 import { ROLES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
-import { sameOrganization, type TenantTable } from './same-organization.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -44,12 +44,8 @@ export const users = pgTable(
     index('users_department_idx').on(table.departmentId),
     index('users_active_organization_idx').on(table.organizationId).where(sql`${table.isActive}`),
     index('users_active_department_idx').on(table.departmentId).where(sql`${table.isActive}`),
-    unique('users_organization_id_id_unique').on(table.organizationId, table.id),
-    sameOrganization(
-      'users_department_fk',
-      [table.organizationId, table.departmentId],
-      (): TenantTable => departments,
-    ).onDelete('set null'),
+    organizationKey(table),
+    sameOrganization(table, 'departmentId', (): TenantTable => departments, 'set null'),
   ],
 );
 

@@ -5,16 +5,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
-import { badRequest, conflictOnDuplicate, notFound } from '../../lib/errors.js';
+import { conflictOnDuplicate, notFound } from '../../lib/errors.js';
 import { countRows, orderFor, type Page, paginate } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
 import { qualified } from '../../lib/sql.js';
 import {
   type Actor,
   organizationScope,
+  organizationToCreateIn,
   requireManageIn,
-  requireOrganization,
-  seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -138,12 +137,7 @@ export async function createDepartment(
   actor: Actor,
   input: z.output<typeof createDepartmentBody>,
 ): Promise<DepartmentRecord> {
-  const organizationId = seesAllOrganizations(actor)
-    ? (input.organizationId ?? actor.organizationId)
-    : actor.organizationId;
-  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
-  if (input.organizationId) await requireOrganization(db, organizationId);
-  requireManageIn(actor, organizationId, 'canManageDepartments');
+  const organizationId = await organizationToCreateIn(db, actor, input.organizationId, 'canManageDepartments');
   await checkManager(db, organizationId, input.manager);
   const [created] = await conflictOnDuplicate(
     db

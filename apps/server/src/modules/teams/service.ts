@@ -5,15 +5,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, countWhere, orderFor, type Page, pageIds, paginate } from '../../lib/paging.js';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
 import {
   type Actor,
   inScope,
   organizationScope,
+  organizationToCreateIn,
   requireManageIn,
-  requireOrganization,
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
@@ -61,14 +61,13 @@ const teamOrder = [teams.name, teams.id];
  * is chosen on the teams table alone; department, lead and member count are joined for its rows only.
  */
 function listTeamRecords(db: Database, where: SQL, query: PageQuery, count: () => Promise<number>) {
-  return paginate<TeamRecord>(query, {
+  return paginateByIds<TeamRecord>(db, query, {
+    table: teams,
+    id: teams.id,
+    where,
+    order: teamOrder,
     count,
-    rows: (window) => {
-      const ids = pageIds(db, teams, teams.id, where, teamOrder, window);
-      return selectTeamRecords(db)
-        .innerJoin(ids, eq(ids.id, teams.id))
-        .orderBy(...orderFor(window, teamOrder));
-    },
+    details: ({ ids, on }) => selectTeamRecords(db).innerJoin(ids, on),
   });
 }
 
@@ -197,19 +196,13 @@ type CreateTeam = z.output<typeof createTeamBody>;
  * members are written in one transaction.
  */
 export async function createTeam(db: Database, actor: Actor, body: CreateTeam): Promise<TeamDetailRecord> {
-  let organizationId: string | null = actor.organizationId;
-  if (seesAllOrganizations(actor)) {
-    if (body.organizationId) {
-      await requireOrganization(db, body.organizationId);
-      organizationId = body.organizationId;
-    } else if (body.departmentId) {
-      const department = await findDepartment(db, body.departmentId);
-      if (!department) throw notFound(MESSAGES.departmentNotFound);
-      organizationId = department.organizationId;
-    }
-  }
-  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
-  requireManageIn(actor, organizationId, 'canManageTeams');
+  // An admin naming no organization creates in the department's.
+  const departmentOrganization =
+    seesAllOrganizations(actor) && !body.organizationId && body.departmentId
+      ? (await visibleOr404(actor, findDepartment(db, body.departmentId), MESSAGES.departmentNotFound)).organizationId
+      : undefined;
+  const requested = body.organizationId ?? departmentOrganization;
+  const organizationId = await organizationToCreateIn(db, actor, requested, 'canManageTeams');
   if (body.departmentId) await departmentOf(db, organizationId, body.departmentId);
 
   const { leadId, roles } = initialMembers(body.teamLead, body.members);

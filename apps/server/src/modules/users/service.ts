@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, sessions, teamMembers, teams, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, countWhere, orderFor, type Page, pageIds, paginate } from '../../lib/paging.js';
+import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import {
   type Actor,
@@ -73,14 +73,13 @@ function listUserRecords(
   query: PageQuery,
   count: () => Promise<number> = () => countWhere(db, users, where),
 ): Promise<Page<UserRecord>> {
-  return paginate(query, {
+  return paginateByIds(db, query, {
+    table: users,
+    id: users.id,
+    where,
+    order: byName,
     count,
-    rows: (window) => {
-      const ids = pageIds(db, users, users.id, where, byName, window);
-      return selectUserRecords(db)
-        .innerJoin(ids, eq(ids.id, users.id))
-        .orderBy(...orderFor(window, byName));
-    },
+    details: ({ ids, on }) => selectUserRecords(db).innerJoin(ids, on),
   });
 }
 
