@@ -39,6 +39,10 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('admin', 'GET /api/departments', '/api/departments'),
   atScale('admin', 'GET /api/teams', '/api/teams'),
   atScale('admin', 'GET /api/users?page=1&limit=20', '/api/users?page=1&limit=20'),
+  // People pickers search the server as the user types (trigram index on name and e-mail).
+  atScale('orgAdmin', 'picker GET /api/users?search=chen', '/api/users?search=chen&status=active&limit=20'),
+  atScale('admin', 'picker GET /api/users?search=person17@org42', '/api/users?search=person17%40org42&limit=20'),
+  atScale('admin', 'GET /api/users?search=chen (1 in 11 of 200k match)', '/api/users?search=chen&limit=20'),
   {
     name: "admin's GET /api/users, page at 90% (9,000 of 10,000)",
     account: 'admin',

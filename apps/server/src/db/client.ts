@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -96,6 +97,8 @@ async function openPglite(
     const client = await PGlite.create({
       ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
       ...(loadDataDir && { loadDataDir }),
+      // pg_trgm backs the users' search index (migration 0007).
+      extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
     return {

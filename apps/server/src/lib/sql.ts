@@ -6,5 +6,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * way: in a select from a single table drizzle writes bare column names, which the subquery would
  * read as its own columns.
  */
+/** A LIKE pattern matching text that contains `text` literally (its % _ and \\ escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 export const qualified = (column: AnyPgColumn): SQL =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

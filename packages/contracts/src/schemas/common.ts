@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.js';
 import { tooLongMessage } from '../messages.js';
 
 /**
@@ -49,6 +49,14 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** A list's free-text filter: trimmed; blank means no filter. */
+export const searchQuery = z.object({
+  search: boundedString(MAX_SEARCH_LENGTH)
+    .trim()
+    .transform((text) => text || undefined)
+    .optional(),
+});
 
 export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() });
 

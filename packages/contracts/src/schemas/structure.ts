@@ -8,7 +8,7 @@ import {
 import { MAX_ICON_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
-import { boundedString, idSchema, optionalText, requiredText } from './common.js';
+import { boundedString, idSchema, optionalText, pageQuery, requiredText, searchQuery } from './common.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -126,8 +126,20 @@ export const updateMemberBody = z.object({
 });
 export type UpdateMemberBody = z.input<typeof updateMemberBody>;
 
-/** GET /api/departments and /api/teams: an admin may pick the organization. */
+/** GET /api/departments, /api/teams and /api/users: an admin may pick the organization. */
 export const organizationFilterQuery = z.object({ organizationId: idSchema.optional() });
 
+const memberStatus = z.enum(['active', 'inactive', 'all']);
+
 /** Which members a directory lists: active ones by default. */
-export const memberStatusQuery = z.object({ status: z.enum(['active', 'inactive', 'all']).default('active') });
+export const memberStatusQuery = z.object({ status: memberStatus.default('active') });
+
+/**
+ * GET /api/users: a page, an admin's organization, a name or e-mail search (people pickers ask as
+ * the user types) and a status; without a status every account is listed, as before.
+ */
+export const userListQuery = pageQuery
+  .extend(organizationFilterQuery.shape)
+  .extend(searchQuery.shape)
+  .extend({ status: memberStatus.optional() });
+export type UserListQuery = z.input<typeof userListQuery>;

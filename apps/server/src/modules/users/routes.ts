@@ -3,7 +3,6 @@ import {
   errorResponse,
   idParams,
   memberStatusQuery,
-  organizationFilterQuery,
   pagedEnvelope,
   pageQuery,
   profileUpdateBody,
@@ -12,6 +11,7 @@ import {
   setUserDepartmentBody,
   setUserOrganizationBody,
   updateMemberBody,
+  userListQuery,
   userSchema,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -97,8 +97,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'listUsers',
         tags,
-        summary: 'Users: org_admin its organization; admin everyone, or one organization (organizationId)',
-        querystring: pageQuery.extend(organizationFilterQuery.shape),
+        summary:
+          'Users by name: org_admin its organization; admin everyone, or one organization. search: name or e-mail contains',
+        querystring: userListQuery,
         response: { 200: userPage, 403: errorResponse, 404: errorResponse },
       },
     },

@@ -8,14 +8,24 @@ import {
   resolveRole,
   roleFitsOrganization,
   type updateMemberBody,
+  type userListQuery,
 } from '@smart/contracts';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, organizations, sessions, teamMembers, teams, users } from '../../db/schema/index.js';
+import {
+  departments,
+  organizations,
+  sessions,
+  teamMembers,
+  teams,
+  userSearchText,
+  users,
+} from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { containsPattern } from '../../lib/sql.js';
 import {
   type Actor,
   canActInOrganization,
@@ -83,21 +93,31 @@ function listUserRecords(
   });
 }
 
-/** GET /api/users: the own organization for an org_admin; everyone, or one organization, for admin. */
-export async function listUsersVisibleTo(
-  db: Database,
-  actor: Actor,
-  query: PageQuery & { organizationId?: string | undefined },
-): Promise<Page<UserRecord>> {
-  if (!canListUsers(actor)) throw forbidden();
-  const scope = await organizationScope(db, actor, query.organizationId);
-  return listUserRecords(db, inScope(scope, users.organizationId), query, () => countRows(db, 'users', scope));
-}
-
 export type MemberStatus = z.output<typeof memberStatusQuery>['status'];
 
 const statusFilter = (status: MemberStatus | undefined): SQL =>
   status === 'all' ? sql`true` : eq(users.isActive, status !== 'inactive');
+
+/**
+ * GET /api/users: the own organization for an org_admin; everyone, or one organization, for admin.
+ * A search ("name or e-mail contains") is answered by the trigram index; without filters the total
+ * comes from the counters.
+ */
+export async function listUsersVisibleTo(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof userListQuery>,
+): Promise<Page<UserRecord>> {
+  if (!canListUsers(actor)) throw forbidden();
+  const scope = await organizationScope(db, actor, query.organizationId);
+  const inOrganization = inScope(scope, users.organizationId);
+  if (!query.search && !query.status) {
+    return listUserRecords(db, inOrganization, query, () => countRows(db, 'users', scope));
+  }
+  const search = query.search ? ilike(userSearchText(users), containsPattern(query.search)) : undefined;
+  const status = query.status ? statusFilter(query.status) : undefined;
+  return listUserRecords(db, and(inOrganization, search, status), query);
+}
 
 /** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
 export async function listOrganizationUsers(
