@@ -49,6 +49,12 @@ export interface IdPagedList<T> {
   where: SQL | undefined;
   /** Columns of `table` that order the list (an index on them makes a page an index walk). */
   order: AnyPgColumn[];
+  /**
+   * Choose the page among the rows matching `where`, read through the filter's own index (a
+   * search's), instead of walking the order's index: when the matches cluster (every 'Chen' under
+   * C) a walk reads all rows before them. The page then costs what counting the matches costs.
+   */
+  matchesFirst?: boolean;
   count: () => Promise<number>;
   /** The select of the rows' details, joined to the page's ids (`ids`, on `on`). */
   details: (page: { ids: PageIds; on: SQL }) => { orderBy(...order: SQL[]): PromiseLike<T[]> };
@@ -73,14 +79,39 @@ export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedLi
 
 function pageIds(
   db: Database,
-  { table, id, where, order }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
+  { table, id, where, order, matchesFirst }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
   window: PageWindow,
 ) {
-  return db
-    .select({ id })
+  if (!matchesFirst) {
+    return db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...orderFor(window, order))
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page');
+  }
+  // A LIMIT (of every row) keeps PostgreSQL from folding the matches into the outer query, and so
+  // from walking the order's index: they are found first, then only they are sorted. (Drizzle
+  // leaves out an OFFSET 0, the usual fence.)
+  const sortColumns = Object.fromEntries(order.map((column) => [column.name, column]));
+  const matches = db
+    .select({ ...sortColumns, id })
     .from(table)
     .where(where)
-    .orderBy(...orderFor(window, order))
+    .limit(Number.MAX_SAFE_INTEGER)
+    .as('matches');
+  const matchColumns = matches as unknown as Record<string, AnyPgColumn>;
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(
+      ...orderFor(
+        window,
+        order.map((column) => matchColumns[column.name] ?? column),
+      ),
+    )
     .limit(window.limit)
     .offset(window.offset)
     .as('page');

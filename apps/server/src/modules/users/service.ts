@@ -72,6 +72,9 @@ export async function loadUserRecord(db: Database, id: string): Promise<UserReco
 
 const byName = [users.lastName, users.firstName, users.id];
 
+/** pg_trgm indexes three-character pieces: the shortest search its index can answer. */
+const TRIGRAM_LENGTH = 3;
+
 /**
  * A page of users matching `where`, ordered by name: two queries whatever the page size. The
  * page's ids are found first, on the users table alone (an index-only scan of a name index), and
@@ -81,13 +84,14 @@ function listUserRecords(
   db: Database,
   where: SQL | undefined,
   query: PageQuery,
-  count: () => Promise<number> = () => countWhere(db, users, where),
+  { count = () => countWhere(db, users, where), matchesFirst = false } = {},
 ): Promise<Page<UserRecord>> {
   return paginateByIds(db, query, {
     table: users,
     id: users.id,
     where,
     order: byName,
+    matchesFirst,
     count,
     details: ({ ids, on }) => selectUserRecords(db).innerJoin(ids, on),
   });
@@ -112,11 +116,14 @@ export async function listUsersVisibleTo(
   const scope = await organizationScope(db, actor, query.organizationId);
   const inOrganization = inScope(scope, users.organizationId);
   if (!query.search && !query.status) {
-    return listUserRecords(db, inOrganization, query, () => countRows(db, 'users', scope));
+    return listUserRecords(db, inOrganization, query, { count: () => countRows(db, 'users', scope) });
   }
   const search = query.search ? ilike(userSearchText(users), containsPattern(query.search)) : undefined;
   const status = query.status ? statusFilter(query.status) : undefined;
-  return listUserRecords(db, and(inOrganization, search, status), query);
+  // The trigram index finds the matches of 3 characters or more; a shorter text matches nearly
+  // everyone, so walking the name index finds a page's worth at once.
+  const matchesFirst = (query.search?.length ?? 0) >= TRIGRAM_LENGTH;
+  return listUserRecords(db, and(inOrganization, search, status), query, { matchesFirst });
 }
 
 /** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
