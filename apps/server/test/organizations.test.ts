@@ -161,6 +161,8 @@ describe('PUT /api/organizations/:id', () => {
 
   it.each([
     [{ contact: { email: 'not-an-email' } }, MESSAGES.emailInvalid],
+    [{ contact: { phone: 'abc' } }, MESSAGES.phoneInvalid],
+    [{ contact: { phone: '555-12' } }, MESSAGES.phoneInvalid],
     [{ website: 'http://exa mple' }, MESSAGES.websiteInvalid],
     [{ name: '   ' }, MESSAGES.organizationNameRequired],
     [{ name: 42 }, MESSAGES.organizationNameRequired],

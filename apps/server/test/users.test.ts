@@ -268,6 +268,7 @@ describe('PUT /api/users/profile', () => {
   it.each([
     [{ email: 'no-at-sign' }, MESSAGES.emailInvalid],
     [{ profile: { firstName: '   ' } }, MESSAGES.firstNameRequired],
+    [{ meta: { phone: 'abc' } }, MESSAGES.phoneInvalid],
     [{ meta: { bio: 'x'.repeat(6000) } }, undefined],
     [{ meta: 'nope' }, undefined],
   ])('refuses %j with 400', async (payload, message) => {
@@ -347,6 +348,8 @@ describe('POST /api/users/register', () => {
       [{ password: '' }, MESSAGES.passwordRequired],
       [{ password: '12345' }, MESSAGES.passwordTooShort],
       [{ firstName: 7 }, MESSAGES.firstNameRequired],
+      // Optional fields are checked after the spec's ones.
+      [{ meta: { phone: 'call me' } }, MESSAGES.phoneInvalid],
     ];
     for (const [overrides, message] of cases) {
       const response = await register('acmeOwner', newMember(overrides));
@@ -631,6 +634,18 @@ describe('PUT /api/users/:id (edit a member)', () => {
       payload: { departmentId: null, jobTitle: '' },
     });
     expect(cleared.json().data.meta).toMatchObject({ department: null, jobTitle: null });
+  });
+
+  it("refuses a phone that is not one, and keeps the member's phone", async () => {
+    const created = (
+      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
+    ).json().data.user;
+    const edit = (phone: string) =>
+      t.request({ method: 'PUT', url: `/api/users/${created.id}`, as: 'acmeOwner', payload: { phone } });
+    const refused = await edit('abc');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(MESSAGES.phoneInvalid);
+    expect((await edit('+49 (30) 1234-567')).json().data.meta.phone).toBe('+49 (30) 1234-567');
   });
 
   it('does not let an org_admin change its own role', async () => {

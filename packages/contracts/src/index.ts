@@ -1,6 +1,7 @@
 export * from './departments.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './forms.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './notifications.js';

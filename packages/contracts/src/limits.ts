@@ -54,6 +54,8 @@ export const MAX_SHORT_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 5000;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSWORD_LENGTH = 256;
+/** A phone number is checked loosely: digits, spaces, + ( ) - and at least this many digits. */
+export const MIN_PHONE_DIGITS = 6;
 /** A department icon: one of the 19 names, or one emoji (the longest ZWJ sequences are about 35 UTF-16 units). */
 export const MAX_ICON_LENGTH = 64;
 

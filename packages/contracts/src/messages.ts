@@ -22,6 +22,7 @@ export const MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordsDoNotMatch: 'Passwords do not match',
   emailTaken: 'An account with this email already exists',
+  phoneInvalid: 'Please enter a valid phone number: digits, spaces and + ( ) - only, at least 6 digits',
   roleNotAllowed: 'You may only add users or organization admins to your own organization',
   teamMemberAdded: 'Team member added successfully!',
   addTeamMemberFailed: 'Failed to add team member',

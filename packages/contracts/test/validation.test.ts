@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, registerBody, validateNewMember } from '../src/index.js';
+import {
+  changePasswordForm,
+  isPhone,
+  MESSAGES,
+  profileUpdateBody,
+  registerBody,
+  updateMemberBody,
+  updateOrganizationBody,
+  validateNewMember,
+} from '../src/index.js';
 
 const valid = {
   firstName: 'Nora',
@@ -43,5 +52,43 @@ describe('add-member validation order (first document, section 5)', () => {
       expect(result.error?.issues[0]?.message).toBe(message);
     }
     expect(registerBody.parse({ ...valid, email: ' Nora@Acme.Example.com ' }).email).toBe('nora@acme.example.com');
+  });
+});
+
+describe('phone numbers are checked loosely', () => {
+  it.each(['+1 (312) 555-0142', '030 1234567', '123456', '+44-20-7946-0958'])('accepts %j', (phone) => {
+    expect(isPhone(phone)).toBe(true);
+  });
+
+  it.each(['abc', '12345', '+1 (312)', '555 0142 ext. 3', '1234567x', '☎ 5550142'])('refuses %j', (phone) => {
+    expect(isPhone(phone)).toBe(false);
+  });
+
+  it('every body that takes a phone refuses a bad one with the same message, and clears an empty one', () => {
+    const refused = [
+      registerBody.safeParse({ ...valid, meta: { phone: 'abc' } }),
+      profileUpdateBody.safeParse({ meta: { phone: 'abc' } }),
+      updateOrganizationBody.safeParse({ contact: { phone: 'abc' } }),
+      updateMemberBody.safeParse({ phone: 'abc' }),
+    ];
+    for (const result of refused)
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.phoneInvalid]);
+    expect(updateMemberBody.parse({ phone: '  ' }).phone).toBeNull();
+    expect(updateMemberBody.parse({ phone: ' +1 (312) 555-0142 ' }).phone).toBe('+1 (312) 555-0142');
+  });
+});
+
+describe('change-password form', () => {
+  it('reports every invalid field at once, the mismatch under the confirmation', () => {
+    const result = changePasswordForm.safeParse({ currentPassword: '', newPassword: '12345', confirmPassword: 'x' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['currentPassword', MESSAGES.passwordRequired],
+      ['newPassword', MESSAGES.passwordTooShort],
+      ['confirmPassword', MESSAGES.newPasswordsDoNotMatch],
+    ]);
+    expect(
+      changePasswordForm.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret1' })
+        .success,
+    ).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.js';
-import { tooLongMessage } from '../messages.js';
+import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.js';
+import { MESSAGES, tooLongMessage } from '../messages.js';
+import { isPhone } from '../validation.js';
 
 /**
  * A string of at most `max` characters. The cap is the first check and ends validation when it
@@ -68,3 +69,11 @@ export function optionalText(max: number) {
     .nullable()
     .optional();
 }
+
+/** An optional phone number, loosely checked (`isPhone`): trimmed, empty becomes null. */
+export const phoneField = boundedString(MAX_NAME_LENGTH)
+  .trim()
+  .refine((value) => value === '' || isPhone(value), MESSAGES.phoneInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, optionalText, requiredText } from './common.js';
+import { boundedString, optionalText, phoneField, requiredText } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
@@ -53,9 +53,7 @@ const organizationFields = {
   description: optionalText(MAX_LONG_TEXT_LENGTH),
   domain: optionalText(MAX_SHORT_TEXT_LENGTH),
   logo: imageUrlField,
-  contact: z
-    .object({ email: contactEmailField, phone: optionalText(MAX_NAME_LENGTH), address: addressInput })
-    .optional(),
+  contact: z.object({ email: contactEmailField, phone: phoneField, address: addressInput }).optional(),
 };
 
 const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);

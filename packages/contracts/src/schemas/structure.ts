@@ -8,7 +8,7 @@ import {
 import { MAX_ICON_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
-import { boundedString, idSchema, optionalText, pageQuery, requiredText, searchQuery } from './common.js';
+import { boundedString, idSchema, optionalText, pageQuery, phoneField, requiredText, searchQuery } from './common.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -120,7 +120,7 @@ export type AddTeamMemberBody = z.input<typeof addTeamMemberBody>;
 /** An org_admin's edit of a member (the Team Members page's edit modal). */
 export const updateMemberBody = z.object({
   jobTitle: optionalText(MAX_NAME_LENGTH * 2),
-  phone: optionalText(MAX_NAME_LENGTH),
+  phone: phoneField,
   departmentId: idSchema.nullable().optional(),
   role: z.enum(ROLES).optional(),
 });

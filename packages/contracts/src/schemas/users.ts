@@ -10,7 +10,7 @@ import {
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, idSchema, optionalText, requiredText } from './common.js';
+import { boundedString, idSchema, optionalText, phoneField, requiredText } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
@@ -86,7 +86,7 @@ export const registerBody = z.object({
       jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
       department: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
       departmentId: idSchema.nullable().optional(),
-      phone: optionalText(MAX_NAME_LENGTH),
+      phone: phoneField,
     })
     .default({}),
 });
@@ -111,7 +111,7 @@ export const profileUpdateBody = z.object({
     .optional(),
   meta: z
     .object({
-      phone: optionalText(MAX_NAME_LENGTH),
+      phone: phoneField,
       jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
       bio: optionalText(MAX_LONG_TEXT_LENGTH),
       location: optionalText(MAX_SHORT_TEXT_LENGTH),

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { changePasswordBody, registerBody } from './schemas/users.js';
+
+/**
+ * What a form checks before it sends: the request body's own field schemas, plus the fields only a
+ * form has (a repeated password). The web app validates with these, the server with the bodies, so
+ * both refuse the same input with the same message.
+ */
+
+/** A second entry that must equal the first; its message shows under the confirmation field. */
+function confirmed<Shape extends z.ZodRawShape, Confirmation extends string>(
+  fields: z.ZodObject<Shape>,
+  field: keyof Shape & string,
+  confirmation: Confirmation,
+  message: string,
+) {
+  const repeated = { [confirmation]: z.string() } as Record<Confirmation, z.ZodString>;
+  // The generic object type cannot be indexed by the generic keys; the values are plain records here.
+  const matches = (values: object) =>
+    (values as Record<string, unknown>)[field] === (values as Record<string, unknown>)[confirmation];
+  return fields.extend(repeated).refine(matches, {
+    message,
+    path: [confirmation],
+  });
+}
+
+/** The add-member form's required fields, in the spec's order (section 5): the first issue is the first failure. */
+export const newMemberForm = confirmed(
+  registerBody.pick({ firstName: true, lastName: true, email: true, password: true }),
+  'password',
+  'confirmPassword',
+  MESSAGES.passwordsDoNotMatch,
+);
+export type NewMemberForm = z.input<typeof newMemberForm>;
+
+/** The add-member form's message to show (the first failure, spec section 5), or null when it is valid. */
+export function validateNewMember(form: NewMemberForm): string | null {
+  return newMemberForm.safeParse(form).error?.issues[0]?.message ?? null;
+}
+
+/** Change Password: the body's fields and the repeated new password ('New passwords do not match'). */
+export const changePasswordForm = confirmed(
+  changePasswordBody,
+  'newPassword',
+  'confirmPassword',
+  MESSAGES.newPasswordsDoNotMatch,
+);
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
