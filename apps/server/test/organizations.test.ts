@@ -100,6 +100,25 @@ describe('GET /api/organizations', () => {
     const users = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}/users`, as: member });
     expect(users.json().pagination.total).toBe(2);
   });
+
+  it('searches names, ignoring case, within what the caller may see', async () => {
+    const stem = unique('Zephyr').replace(' ', '');
+    const [north, south] = await Promise.all([
+      make.organization({ name: `${stem} North` }),
+      make.organization({ name: `${stem} South` }),
+    ]);
+    const southMember = await make.member(south.id);
+    const search = (term: string, as: Member = cast.admin) =>
+      t.request({ method: 'GET', url: `/api/organizations?search=${encodeURIComponent(term)}`, as });
+
+    const found = await search(stem.toUpperCase());
+    expect(names(found)).toEqual([north.name, south.name]);
+    expect(found.json().pagination).toMatchObject({ total: 2 });
+    expect(names(await search(`${stem} s`))).toEqual([south.name]);
+    expect(names(await search(`${stem}%`))).toEqual([]); // a literal percent sign, not a wildcard
+    expect(names(await search(stem, southMember))).toEqual([south.name]);
+    expect((await search('x'.repeat(101))).statusCode).toBe(400);
+  });
 });
 
 describe('GET /api/organizations/:id', () => {

@@ -421,6 +421,21 @@ describe('GET /api/users/organization/:orgId', () => {
     expect(emails).not.toContain(ACCOUNTS.globexOwner);
   });
 
+  it('searches names and e-mails as a picker types, paged', async () => {
+    const search = async (term: string, query = '') => {
+      const url = `/api/users/organization/${acmeId}?search=${encodeURIComponent(term)}${query}`;
+      return (await t.request({ method: 'GET', url, as: 'acmeOwner' })).json();
+    };
+    const emails = (body: { data: { email: string }[] }) => body.data.map((user) => user.email);
+    expect(emails(await search('marcus B'))).toEqual([ACCOUNTS.acmeMember]);
+    expect(emails(await search('MEMBER@ACME'))).toEqual([ACCOUNTS.acmeMember]);
+    expect(emails(await search('globex'))).toEqual([]);
+    const paged = await search('acme.example.com', '&limit=2');
+    expect(paged.data).toHaveLength(2);
+    expect(paged.pagination.total).toBeGreaterThan(2);
+    expect(emails(await search('_'))).toEqual([]); // no e-mail here has an underscore: not a wildcard
+  });
+
   it('is 404 for another organization and for an advisor not assigned there', async () => {
     for (const as of ['globexOwner', 'globexMember', 'advisor'] as const) {
       const url = `/api/users/organization/${as === 'advisor' ? globexId : acmeId}`;

@@ -44,7 +44,9 @@ export const MAX_RESET_TOKEN_LENGTH = 128;
 /** Paging of list endpoints. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
-/** A list's search text (people pickers search the server as the user types). */
+/** Pickers show this many matches at a time; typing narrows them (the server searches). */
+export const PICKER_PAGE_SIZE = 20;
+/** The longest search term a list accepts. */
 export const MAX_SEARCH_LENGTH = 100;
 
 /** Text field limits, so one request cannot store megabytes in a name. */

@@ -9,6 +9,7 @@ import {
   organizationSchema,
   pagedEnvelope,
   pageQuery,
+  searchQuery,
   updateOrganizationBody,
   userSchema,
 } from '@smart/contracts';
@@ -40,7 +41,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         operationId: 'listOrganizations',
         tags,
         summary: 'Organizations: admin all, an advisor those it advises, others their own',
-        querystring: pageQuery,
+        querystring: pageQuery.extend(searchQuery.shape),
         response: { 200: pagedEnvelope(organizationSchema) },
       },
     },

@@ -1,12 +1,12 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
-import { qualified } from '../../lib/sql.js';
+import { containsPattern, qualified } from '../../lib/sql.js';
 import {
   type Actor,
   canActInOrganization,
@@ -36,9 +36,14 @@ function selectOrganizations(db: Database) {
   return db.select({ ...getTableColumns(organizations), memberCount }).from(organizations);
 }
 
-/** Organizations in lists: admin all, an advisor those it advises, others their own. */
-export function listOrganizationsVisibleTo(db: Database, actor: Actor, query: PageQuery) {
-  const where = organizationsWorkedFor(actor, organizations.id);
+/** Organizations in lists: admin all, an advisor those it advises, others their own; `search` keeps names containing it. */
+export function listOrganizationsVisibleTo(
+  db: Database,
+  actor: Actor,
+  query: PageQuery & { search?: string | undefined },
+) {
+  const nameContains = query.search ? ilike(organizations.name, containsPattern(query.search)) : undefined;
+  const where = and(organizationsWorkedFor(actor, organizations.id), nameContains) ?? sql`true`;
   return paginate(query, {
     count: () => countWhere(db, organizations, where),
     rows: (window) =>

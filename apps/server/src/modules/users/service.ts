@@ -126,16 +126,20 @@ export async function listUsersVisibleTo(
   return listUserRecords(db, and(inOrganization, search, status), query, { matchesFirst });
 }
 
-/** An organization's directory (active members by default), for its members, its advisors and admin; others get 404. */
+/**
+ * An organization's directory (active members by default), for its members, its advisors and admin;
+ * others get 404. `search` keeps the users whose name or e-mail contains it.
+ */
 export async function listOrganizationUsers(
   db: Database,
   actor: Actor,
   organizationId: string,
-  page: PageQuery & { status?: MemberStatus },
+  page: PageQuery & { status?: MemberStatus; search?: string | undefined },
 ) {
   if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
   await requireOrganization(db, organizationId);
-  return listUserRecords(db, and(eq(users.organizationId, organizationId), statusFilter(page.status)), page);
+  const search = page.search ? ilike(userSearchText(users), containsPattern(page.search)) : undefined;
+  return listUserRecords(db, and(eq(users.organizationId, organizationId), statusFilter(page.status), search), page);
 }
 
 /** A department's members, for its organization and admin; others get 404. */
