@@ -230,9 +230,11 @@ describe('GET /api/teams', () => {
       url: `/api/teams?organizationId=${organization.id}`,
       as: cast.admin,
     });
+    // Each team names its organization, so the admin's cards can say whose it is.
     expect(one.json().data).toEqual([
       expect.objectContaining({
         id: team.id,
+        organizationName: organization.name,
         memberCount: 1,
         teamLead: expect.objectContaining({ email: lead.email }),
       }),

@@ -75,6 +75,8 @@ export const teamSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   organizationId: z.string(),
+  /** An admin's list spans organizations: each card names its own. */
+  organizationName: z.string(),
   departmentId: z.string().nullable(),
   department: z.object({ _id: z.string(), id: z.string(), name: z.string() }).nullable(),
   teamLead: userSummarySchema.nullable(),

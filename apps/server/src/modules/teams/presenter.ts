@@ -2,10 +2,11 @@ import type { Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contra
 import type { TeamRow } from '../../db/schema/index.js';
 import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
 
-/** A team row with its department's name, its lead and its member count, as the list query selects it. */
+/** A team row with its organization's and department's names, its lead and member count, as the list query selects it. */
 export interface TeamRecord {
   organizationId: string;
   team: TeamRow;
+  organizationName: string;
   department: { id: string; name: string } | null;
   lead: UserSummaryRow | null;
   memberCount: number;
@@ -19,13 +20,14 @@ export interface TeamMemberRecord {
 }
 
 /** Row → the API's team JSON (first document, section 3). */
-export function presentTeam({ team, department, lead, memberCount }: TeamRecord): Team {
+export function presentTeam({ team, organizationName, department, lead, memberCount }: TeamRecord): Team {
   return {
     id: team.id,
     _id: team.id,
     name: team.name,
     description: team.description,
     organizationId: team.organizationId,
+    organizationName,
     departmentId: team.departmentId,
     department: department ? { _id: department.id, id: department.id, name: department.name } : null,
     teamLead: lead ? presentUserSummary(lead) : null,

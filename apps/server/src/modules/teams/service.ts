@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { departments, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
+import { departments, organizations, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
@@ -34,17 +34,19 @@ const activeMemberCount = sql<number>`(
   where ${teamMembers.teamId} = ${qualified(teams.id)} and ${users.isActive}
 )`.mapWith(Number);
 
-/** Teams with their department's name, their lead and their member count: one query for any number of rows. */
+/** Teams with their organization's and department's names, their lead and member count: one query for any number of rows. */
 function selectTeamRecords(db: Database) {
   return db
     .select({
       organizationId: teams.organizationId,
       team: teams,
+      organizationName: organizations.name,
       department: { id: departments.id, name: departments.name },
       lead: userSummaryOf(teamLead),
       memberCount: activeMemberCount,
     })
     .from(teams)
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
     .leftJoin(departments, eq(departments.id, teams.departmentId))
     .leftJoin(teamLead, and(eq(teamLead.id, teams.teamLeadId), eq(teamLead.isActive, true)));
 }
