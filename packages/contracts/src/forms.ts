@@ -47,3 +47,8 @@ export const changePasswordForm = confirmed(
   MESSAGES.newPasswordsDoNotMatch,
 );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+/** Add Member on a department's People tab: the person to move in (PUT /api/users/{id}/department). */
+export const addDepartmentMemberForm = z.object({
+  userId: z.uuid({ error: MESSAGES.selectUserForDepartment }).max(36),
+});

@@ -1,4 +1,5 @@
-import { Button, Group, type GroupProps, type MantineColor } from '@mantine/core';
+import { Button, Group, type GroupProps, type MantineColor, Text } from '@mantine/core';
+import { useId } from 'react';
 
 interface FormActionsProps extends Pick<GroupProps, 'gap' | 'mt'> {
   /** True while the request runs: Cancel is disabled and the submit button waits. */
@@ -8,6 +9,8 @@ interface FormActionsProps extends Pick<GroupProps, 'gap' | 'mt'> {
   busyLabel?: string;
   onCancel: () => void;
   submitDisabled?: boolean;
+  /** Says why the submit button is disabled (e.g. a required name is blank); shown beside it. */
+  disabledHint?: string;
   /** Disables Cancel beyond busy, e.g. while a success message waits for the modal to close. */
   cancelDisabled?: boolean;
   /** Outside a form: the submit button calls this instead of submitting. */
@@ -22,6 +25,7 @@ export function FormActions({
   busyLabel,
   onCancel,
   submitDisabled = false,
+  disabledHint,
   cancelDisabled = false,
   onConfirm,
   color,
@@ -30,20 +34,30 @@ export function FormActions({
 }: FormActionsProps) {
   // With a busy label the button says it waits; without one it shows Mantine's spinner.
   const labelled = busyLabel !== undefined;
+  const hintId = useId();
+  const hint = submitDisabled && disabledHint;
   return (
     <Group justify="flex-end" gap={gap} mt={mt}>
-      <Button variant="default" onClick={onCancel} disabled={busy || cancelDisabled}>
-        Cancel
-      </Button>
-      <Button
-        type={onConfirm ? 'button' : 'submit'}
-        onClick={onConfirm}
-        color={color}
-        loading={!labelled && busy}
-        disabled={submitDisabled || (labelled && busy)}
-      >
-        {labelled && busy ? busyLabel : submitLabel}
-      </Button>
+      {hint && (
+        <Text id={hintId} size="sm" c="dimmed" mr="auto">
+          {hint}
+        </Text>
+      )}
+      <Group justify="flex-end" gap={gap}>
+        <Button variant="default" onClick={onCancel} disabled={busy || cancelDisabled}>
+          Cancel
+        </Button>
+        <Button
+          type={onConfirm ? 'button' : 'submit'}
+          onClick={onConfirm}
+          color={color}
+          loading={!labelled && busy}
+          disabled={submitDisabled || (labelled && busy)}
+          aria-describedby={hint ? hintId : undefined}
+        >
+          {labelled && busy ? busyLabel : submitLabel}
+        </Button>
+      </Group>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { MESSAGES, type Pagination } from '@smart/contracts';
 import { clearCredentials, readToken } from './credentials';
 
 /**
@@ -43,6 +43,12 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** One page of a paged list: its rows and the envelope's `pagination` (page, limit, total, pages). */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
 interface ErrorEnvelope {
   error?: unknown;
   message?: unknown;
@@ -76,7 +82,8 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
   return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined);
 }
 
-async function send<T>(
+/** One request: the whole JSON body of a success, or an ApiError thrown. */
+async function request(
   method: Method,
   path: string,
   body: BodyInit | undefined,
@@ -109,6 +116,12 @@ async function send<T>(
     if (response.status === 401 && token && readToken() === token) endSession();
     throw errorFrom(response.status, payload, options.failMessage ?? MESSAGES.internalError);
   }
+  return payload;
+}
+
+/** One request answered with the envelope's `data` (the whole body when it has none). */
+async function send<T>(...args: Parameters<typeof request>) {
+  const payload = await request(...args);
   const data = (payload as { data?: unknown } | null)?.data;
   return (data === undefined ? payload : data) as T;
 }
@@ -116,6 +129,10 @@ async function send<T>(
 export const apiClient = {
   get<T>(path: string, options: RequestOptions = {}) {
     return send<T>('GET', path, undefined, false, options);
+  },
+  /** A paged list's page, with its pagination kept (get() unwraps the rows only). */
+  getPage<T>(path: string, options: RequestOptions = {}) {
+    return request('GET', path, undefined, false, options) as Promise<Page<T>>;
   },
   post<T>(path: string, body?: unknown, options: RequestOptions = {}) {
     return send<T>('POST', path, body === undefined ? undefined : JSON.stringify(body), body !== undefined, options);

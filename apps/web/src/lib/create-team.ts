@@ -7,3 +7,18 @@ export function createTeam(body: CreateTeamBody): Promise<TeamDetail> {
     failMessage: MESSAGES.createTeamFailed,
   });
 }
+
+/** What both Create Team modals hold. */
+export interface NewTeamValues {
+  name: string;
+  description: string;
+  /** The optional lead: joins the team as its Team Lead (spec section 4). */
+  teamLead: string | null;
+}
+
+export const EMPTY_NEW_TEAM: NewTeamValues = { name: '', description: '', teamLead: null };
+
+/** The new team's body: trimmed texts, and the lead when one is chosen. */
+export function createTeamBodyFrom({ name, description, teamLead }: NewTeamValues): CreateTeamBody {
+  return { name: name.trim(), description: description.trim(), ...(teamLead ? { teamLead } : {}) };
+}

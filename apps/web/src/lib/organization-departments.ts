@@ -1,18 +1,28 @@
-import { type Department, MAX_PAGE_SIZE, MESSAGES } from '@smart/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type Department, MESSAGES } from '@smart/contracts';
 import { apiClient } from './api-client';
+import { pagedListOptions, useWholeList, withQuery } from './paged-list';
 import { structureKeys } from './structure-keys';
 
 /**
  * An organization's departments, as the department pickers of the teams and team-members features
- * list them: one request, cached under one key for both. It sits under the departments lists, so a
- * department created or renamed anywhere refreshes the pickers.
+ * list them: every page of them (an organization has tens, not thousands), cached under one key for
+ * both. It sits under the departments lists, so a department created or renamed anywhere refreshes
+ * the pickers.
  */
-export function organizationDepartmentsQuery(organizationId: string) {
-  const query = new URLSearchParams({ organizationId, limit: String(MAX_PAGE_SIZE) });
-  return queryOptions({
-    queryKey: [...structureKeys.departmentLists(), 'organization', organizationId],
-    queryFn: () =>
-      apiClient.get<Department[]>(`/api/departments?${query}`, { failMessage: MESSAGES.fetchDepartmentsFailed }),
-  });
+export function organizationDepartmentsList(organizationId: string) {
+  return pagedListOptions([...structureKeys.departmentLists(), 'organization', organizationId], (page, limit) =>
+    apiClient.getPage<Department>(withQuery('/api/departments', { organizationId, page, limit }), {
+      failMessage: MESSAGES.fetchDepartmentsFailed,
+    }),
+  );
+}
+
+/** Select options ({ value: id, label: name }) of the organization's departments; loading until the last page is in. */
+export function useDepartmentOptions(organizationId: string | null | undefined, enabled = true) {
+  const list = useWholeList(organizationDepartmentsList(organizationId ?? ''), enabled && Boolean(organizationId));
+  return {
+    options: list.items?.map((department) => ({ value: department.id, label: department.name })),
+    isPending: list.isPending,
+    isError: list.isError,
+  };
 }

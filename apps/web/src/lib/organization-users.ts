@@ -1,42 +1,49 @@
-import { displayName, MAX_PAGE_SIZE, MESSAGES, type User } from '@smart/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { displayName, MESSAGES, type NamedUser, PICKER_PAGE_SIZE, type User } from '@smart/contracts';
 import { apiClient } from './api-client';
+import { withQuery } from './paged-list';
+import { useServerSearch } from './search';
 import { structureKeys } from './structure-keys';
 
-/**
- * The active members of an organization, as the pickers of the department and team pages list them
- * (GET /api/users/organization/{orgId}, one page of the largest size).
- */
-export function getOrganizationUsers(organizationId: string): Promise<User[]> {
-  return apiClient.get<User[]>(`/api/users/organization/${encodeURIComponent(organizationId)}?limit=${MAX_PAGE_SIZE}`, {
-    failMessage: MESSAGES.fetchAvailableUsersFailed,
-  });
+interface DirectoryQuery {
+  page?: number;
+  limit: number;
+  search?: string;
 }
 
-/** Disabled until the organization is known (a user without one has nobody to pick). */
-export function useOrganizationUsers(organizationId: string | null | undefined) {
-  return useQuery({
-    queryKey: structureKeys.organizationUsers(organizationId ?? ''),
-    queryFn: () => getOrganizationUsers(organizationId ?? ''),
+/**
+ * A page of an organization's active members (GET /api/users/organization/{orgId}), the source of
+ * the Team Members page and of every people picker. `search` keeps those whose name or e-mail contains it.
+ */
+export function getOrganizationUserPage(organizationId: string, query: DirectoryQuery) {
+  return apiClient.getPage<User>(
+    withQuery(`/api/users/organization/${encodeURIComponent(organizationId)}`, { ...query }),
+    { failMessage: MESSAGES.fetchAvailableUsersFailed },
+  );
+}
+
+/** 'Name (e-mail)', or the e-mail alone for someone without a name. */
+export function personLabel(user: NamedUser & { email: string }): string {
+  const name = displayName(user, user.email);
+  return name === user.email ? user.email : `${name} (${user.email})`;
+}
+
+interface PeopleSearch {
+  /** People the picker leaves out (already in the department or team). */
+  exclude?: (user: User) => boolean;
+  /** A second line under a person's name. */
+  detail?: (user: User) => string | null;
+}
+
+/**
+ * A people picker's data: the organization's active members whose name or e-mail contains what is
+ * typed, PICKER_PAGE_SIZE at a time (an organization may have thousands).
+ */
+export function usePeopleSearch(organizationId: string | null | undefined, { exclude, detail }: PeopleSearch = {}) {
+  return useServerSearch<User>({
+    queryKey: [...structureKeys.organizationUsers(organizationId ?? ''), 'search'],
+    fetchMatches: (search) => getOrganizationUserPage(organizationId ?? '', { search, limit: PICKER_PAGE_SIZE }),
+    toOption: (user) => ({ value: user.id, label: personLabel(user), detail: detail?.(user) ?? null }),
+    exclude,
     enabled: Boolean(organizationId),
   });
-}
-
-export interface UserOption {
-  value: string;
-  label: string;
-}
-
-/**
- * Select options for people, sorted by name: 'Name (e-mail)', or the e-mail alone for someone
- * without a name. `excluded` ids (already in the department or team) are left out.
- */
-export function userOptions(users: readonly User[], excluded: ReadonlySet<string> = new Set()): UserOption[] {
-  return users
-    .filter((user) => !excluded.has(user.id))
-    .map((user) => {
-      const name = displayName(user, user.email);
-      return { value: user.id, label: name === user.email ? user.email : `${name} (${user.email})` };
-    })
-    .sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -1,0 +1,104 @@
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
+
+/**
+ * Forms are validated by the contracts' zod schemas, the ones the server checks the same request
+ * with. Zod implements Standard Schema; this is the part of that interface used here.
+ */
+interface Issue {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+}
+interface Schema {
+  readonly '~standard': {
+    validate(value: unknown): { readonly issues?: readonly Issue[] | undefined } | Promise<unknown>;
+  };
+}
+
+export interface SchemaOptions<Values> {
+  /** What the schema checks, e.g. the request body the values become. Default: the values themselves. */
+  input?: (values: Values) => unknown;
+  /** Issue paths (dotted) whose message goes under another field than their last segment. */
+  fields?: Readonly<Record<string, string>>;
+}
+
+const issuePath = (issue: Issue) =>
+  (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+
+/**
+ * A `validate` function for Mantine's useForm: every invalid field at once, each with its first
+ * message. Form values are flat, so an issue belongs to the field named by its path's last segment
+ * ('meta.phone' → 'phone', 'contact.email' → 'email') unless `fields` names another.
+ */
+export function validateWith<Values>(schema: Schema, { input, fields = {} }: SchemaOptions<Values> = {}) {
+  return (values: Values): FormErrors => {
+    const result = schema['~standard'].validate(input ? input(values) : values);
+    if (result instanceof Promise) throw new Error('Form schemas are synchronous');
+    const errors: FormErrors = {};
+    for (const issue of result.issues ?? []) {
+      const path = issuePath(issue);
+      const field = fields[path] ?? path.split('.').at(-1) ?? path;
+      errors[field] ??= issue.message;
+    }
+    return errors;
+  };
+}
+
+/**
+ * For a form that shows one message at a time (the add-member form, spec section 5): the first
+ * failure of the first check that fails, alone.
+ */
+export function firstFailure<Values>(...checks: ((values: Values) => FormErrors)[]) {
+  return (values: Values): FormErrors => {
+    for (const check of checks) {
+      const [first] = Object.entries(check(values));
+      if (first) return Object.fromEntries([first]);
+    }
+    return {};
+  };
+}
+
+/** The message a one-message form shows in its red box: its first error. */
+export function firstMessage(errors: FormErrors): string | undefined {
+  const [first] = Object.values(errors);
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * Input props for a one-message form: the field is marked invalid (red, aria-invalid) while its
+ * message shows once, in the form's red box (spec section 8: errors inside modals are a red box).
+ */
+export function markedInputProps<Values>(form: UseFormReturnType<Values>, path: keyof Values & string) {
+  return { ...form.getInputProps(path, { withError: false }), error: path in form.errors };
+}
+
+/** Server refusals that are about one field (message → field), e.g. an e-mail already taken. */
+export type ServerFieldMessages = Readonly<Record<string, string>>;
+
+/** A refused save: its message goes under the field `fields` names for it (others show above the form). */
+export function showUnderField<Values>(form: UseFormReturnType<Values>, fields: ServerFieldMessages) {
+  return (error: Error) => {
+    const field = fields[error.message];
+    if (field) form.setFieldError(field as keyof Values & string, error.message);
+  };
+}
+
+/** The message for the red box above a form: a refusal that is not about one field. */
+export function formLevelMessage(error: Error | null, fields: ServerFieldMessages): string | null {
+  return error && !(error.message in fields) ? error.message : null;
+}
+
+/**
+ * A section that shows saved values and switches to a form (Personal Information, Organization
+ * Details). Edit and Cancel both start the form from what is saved; Cancel thus restores it (spec section 4).
+ */
+export function useEditMode<Values>(form: UseFormReturnType<Values>, saved: () => Values, save: { reset(): void }) {
+  const [editing, setEditing] = useState(false);
+  function edit(on: boolean) {
+    form.setValues(saved());
+    form.clearErrors();
+    save.reset();
+    setEditing(on);
+  }
+  return { editing, edit, close: () => setEditing(false) };
+}
