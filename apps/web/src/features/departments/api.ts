@@ -2,7 +2,6 @@ import {
   type CreateDepartmentBody,
   type CreateTeamBody,
   type Department,
-  MAX_PAGE_SIZE,
   MESSAGES,
   type Team,
   type UpdateDepartmentBody,
@@ -11,17 +10,18 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
+import { pagedListOptions, usePagedList, useWholeList, withQuery } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
 /**
  * Departments (spec section 7, under /api/departments) and the team calls the department page makes.
- * Lists ask for the largest page (MAX_PAGE_SIZE): the pages show every row without paging controls.
+ * Lists are read a page at a time (Load more); the existing-team picker reads every page.
  */
 
 const id = encodeURIComponent;
 
-export function getDepartments(): Promise<Department[]> {
-  return apiClient.get<Department[]>(`/api/departments?limit=${MAX_PAGE_SIZE}`, {
+export function getDepartmentPage(page: number, limit: number) {
+  return apiClient.getPage<Department>(withQuery('/api/departments', { page, limit }), {
     failMessage: MESSAGES.fetchDepartmentsFailed,
   });
 }
@@ -32,20 +32,20 @@ export function getDepartment(departmentId: string): Promise<Department> {
   });
 }
 
-export function getDepartmentMembers(departmentId: string): Promise<User[]> {
-  return apiClient.get<User[]>(`/api/departments/${id(departmentId)}/members?limit=${MAX_PAGE_SIZE}`, {
+export function getDepartmentMemberPage(departmentId: string, page: number, limit: number) {
+  return apiClient.getPage<User>(withQuery(`/api/departments/${id(departmentId)}/members`, { page, limit }), {
     failMessage: MESSAGES.fetchUsersByDepartmentFailed,
   });
 }
 
-export function getDepartmentTeams(departmentId: string): Promise<Team[]> {
-  return apiClient.get<Team[]>(`/api/teams/department/${id(departmentId)}?limit=${MAX_PAGE_SIZE}`, {
+export function getDepartmentTeamPage(departmentId: string, page: number, limit: number) {
+  return apiClient.getPage<Team>(withQuery(`/api/teams/department/${id(departmentId)}`, { page, limit }), {
     failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
 
-export function getOrganizationTeams(organizationId: string): Promise<Team[]> {
-  return apiClient.get<Team[]>(`/api/teams?organizationId=${id(organizationId)}&limit=${MAX_PAGE_SIZE}`, {
+export function getOrganizationTeamPage(organizationId: string, page: number, limit: number) {
+  return apiClient.getPage<Team>(withQuery('/api/teams', { organizationId, page, limit }), {
     failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
@@ -93,31 +93,28 @@ export function detachTeam(departmentId: string, teamId: string): Promise<Depart
 export const departmentQueries = {
   all: () => structureKeys.departments,
   lists: () => structureKeys.departmentLists(),
-  list: () => queryOptions({ queryKey: [...structureKeys.departmentLists(), 'all'], queryFn: getDepartments }),
+  list: () => pagedListOptions([...structureKeys.departmentLists(), 'all'], getDepartmentPage),
   detail: (departmentId: string) =>
     queryOptions({
       queryKey: [...structureKeys.departments, 'detail', departmentId],
       queryFn: () => getDepartment(departmentId),
     }),
   members: (departmentId: string) =>
-    queryOptions({
-      queryKey: [...structureKeys.departments, 'members', departmentId],
-      queryFn: () => getDepartmentMembers(departmentId),
-    }),
+    pagedListOptions([...structureKeys.departments, 'members', departmentId], (page, limit) =>
+      getDepartmentMemberPage(departmentId, page, limit),
+    ),
   teams: (departmentId: string) =>
-    queryOptions({
-      queryKey: [...structureKeys.teamLists(), 'department', departmentId],
-      queryFn: () => getDepartmentTeams(departmentId),
-    }),
+    pagedListOptions([...structureKeys.teamLists(), 'department', departmentId], (page, limit) =>
+      getDepartmentTeamPage(departmentId, page, limit),
+    ),
   organizationTeams: (organizationId: string) =>
-    queryOptions({
-      queryKey: [...structureKeys.teamLists(), 'organization', organizationId],
-      queryFn: () => getOrganizationTeams(organizationId),
-    }),
+    pagedListOptions([...structureKeys.teamLists(), 'organization', organizationId], (page, limit) =>
+      getOrganizationTeamPage(organizationId, page, limit),
+    ),
 };
 
 export function useDepartments() {
-  return useQuery(departmentQueries.list());
+  return usePagedList(departmentQueries.list());
 }
 
 export function useDepartment(departmentId: string) {
@@ -125,16 +122,16 @@ export function useDepartment(departmentId: string) {
 }
 
 export function useDepartmentMembers(departmentId: string) {
-  return useQuery(departmentQueries.members(departmentId));
+  return usePagedList(departmentQueries.members(departmentId));
 }
 
 export function useDepartmentTeams(departmentId: string) {
-  return useQuery(departmentQueries.teams(departmentId));
+  return usePagedList(departmentQueries.teams(departmentId));
 }
 
-/** Every team of the organization, for the existing-team picker; fetched only while the picker is open. */
-export function useOrganizationTeams(organizationId: string, enabled: boolean) {
-  return useQuery({ ...departmentQueries.organizationTeams(organizationId), enabled });
+/** Every team of the organization, every page of it, for the existing-team picker (mounted while it is open). */
+export function useOrganizationTeams(organizationId: string) {
+  return useWholeList(departmentQueries.organizationTeams(organizationId));
 }
 
 // Mutations: each refreshes the lists whose rows it changes, and no more.

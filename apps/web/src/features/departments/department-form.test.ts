@@ -1,35 +1,48 @@
+import { createDepartmentBody as createSchema, MESSAGES, updateDepartmentBody } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  chosenIcon,
-  createDepartmentBody,
-  departmentBody,
-  departmentSummary,
-  EMPTY_DEPARTMENT_FORM,
-} from './department-form';
+import { validateWith } from '@/lib/forms';
+import { createDepartmentBody, departmentBody, departmentSummary, EMPTY_DEPARTMENT_FORM } from './department-form';
+
+const validateCreate = validateWith(createSchema, {
+  input: createDepartmentBody,
+  fields: { 'settings.icon': 'emoji' },
+});
 
 describe('department form', () => {
-  it('sends nothing for a blank name, and trims name and description', () => {
-    expect(createDepartmentBody({ ...EMPTY_DEPARTMENT_FORM, name: '   ' })).toBeNull();
+  it('trims name and description, and sends the organization only when one was picked', () => {
     expect(createDepartmentBody({ ...EMPTY_DEPARTMENT_FORM, name: '  Legal ', description: ' Contracts  ' })).toEqual({
       name: 'Legal',
       description: 'Contracts',
       settings: { icon: 'HiUserGroup' },
     });
+    expect(createDepartmentBody({ ...EMPTY_DEPARTMENT_FORM, name: 'Legal', organizationId: 'org-1' })).toMatchObject({
+      organizationId: 'org-1',
+    });
   });
 
-  it('prefers a typed emoji over the picked icon, and refuses anything but one emoji', () => {
-    expect(chosenIcon({ icon: 'HiCode', emoji: '' })).toBe('HiCode');
-    expect(chosenIcon({ icon: 'HiCode', emoji: ' 🏭 ' })).toBe('🏭');
-    expect(chosenIcon({ icon: 'HiCode', emoji: 'ab' })).toBeNull();
-    expect(chosenIcon({ icon: 'HiCode', emoji: '🏭🏭' })).toBeNull();
-    expect(departmentBody({ ...EMPTY_DEPARTMENT_FORM, name: 'Legal', emoji: 'x' }, false)).toBeNull();
+  it('prefers a typed emoji over the picked icon; the schema refuses anything but one emoji, under the emoji field', () => {
+    const values = { ...EMPTY_DEPARTMENT_FORM, name: 'Legal', icon: 'HiCode' };
+    expect(departmentBody(values, false).settings).toEqual({ icon: 'HiCode' });
+    expect(departmentBody({ ...values, emoji: ' 🏭 ' }, false).settings).toEqual({ icon: '🏭' });
+    expect(validateCreate({ ...values, emoji: '🏭' })).toEqual({});
+    expect(validateCreate({ ...values, emoji: 'ab' })).toEqual({ emoji: MESSAGES.departmentIconInvalid });
+    expect(validateCreate({ ...values, emoji: '🏭🏭' })).toEqual({ emoji: MESSAGES.departmentIconInvalid });
   });
 
-  it('sends the manager only from the modal that shows it, empty meaning none', () => {
+  it('reports a blank name and a bad emoji at once', () => {
+    expect(validateCreate({ ...EMPTY_DEPARTMENT_FORM, name: '  ', emoji: 'x' })).toEqual({
+      name: MESSAGES.departmentNameRequired,
+      emoji: MESSAGES.departmentIconInvalid,
+    });
+  });
+
+  it('sends the manager only from the modal that shows it, null meaning none', () => {
     const values = { ...EMPTY_DEPARTMENT_FORM, name: 'Legal' };
     expect(departmentBody(values, false)).not.toHaveProperty('manager');
     expect(departmentBody(values, true)).toMatchObject({ manager: null });
-    expect(departmentBody({ ...values, managerId: 'u1' }, true)).toMatchObject({ manager: 'u1' });
+    expect(updateDepartmentBody.safeParse(departmentBody({ ...values, managerId: 'not-an-id' }, true)).success).toBe(
+      false,
+    );
   });
 
   it('words the card line in singular and plural', () => {

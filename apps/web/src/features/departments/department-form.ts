@@ -2,7 +2,6 @@ import {
   type CreateDepartmentBody,
   DEFAULT_DEPARTMENT_ICON,
   type Department,
-  isDepartmentIcon,
   type UpdateDepartmentBody,
 } from '@smart/contracts';
 import { isNamedIcon } from './department-icons';
@@ -15,8 +14,10 @@ export interface DepartmentFormValues {
   icon: string;
   /** A typed emoji; when not blank it wins over the named icon. */
   emoji: string;
-  /** The manager's user id ('' for none); only the Details tab's edit modal shows it. */
-  managerId: string;
+  /** The manager's user id; only the Details tab's edit modal shows it. */
+  managerId: string | null;
+  /** The organization of a new department: an admin picks it; everyone else creates in its own (null). */
+  organizationId: string | null;
 }
 
 export const EMPTY_DEPARTMENT_FORM: DepartmentFormValues = {
@@ -24,7 +25,8 @@ export const EMPTY_DEPARTMENT_FORM: DepartmentFormValues = {
   description: '',
   icon: DEFAULT_DEPARTMENT_ICON,
   emoji: '',
-  managerId: '',
+  managerId: null,
+  organizationId: null,
 };
 
 export function formFromDepartment(department: Department): DepartmentFormValues {
@@ -35,36 +37,31 @@ export function formFromDepartment(department: Department): DepartmentFormValues
     description: department.description ?? '',
     icon: named ? icon : DEFAULT_DEPARTMENT_ICON,
     emoji: named ? '' : icon,
-    managerId: department.manager?.id ?? '',
+    managerId: department.manager?.id ?? null,
+    organizationId: department.organizationId,
   };
-}
-
-/** The icon to save, or null when the typed emoji is not a single emoji. */
-export function chosenIcon(values: Pick<DepartmentFormValues, 'icon' | 'emoji'>): string | null {
-  const emoji = values.emoji.trim();
-  if (!emoji) return values.icon;
-  return isDepartmentIcon(emoji) ? emoji : null;
 }
 
 /**
- * The body to send, or null when nothing may be sent: a blank name (spec section 5: silently
- * nothing on create, save disabled on edit) or an invalid emoji (its field shows why).
+ * The body of an edit: trimmed texts, the typed emoji or else the picked icon, and the manager
+ * only from the modal that shows it (none meaning none). The contracts' schema checks it.
  */
-export function departmentBody(values: DepartmentFormValues, withManager: boolean): UpdateDepartmentBody | null {
-  const name = values.name.trim();
-  const icon = chosenIcon(values);
-  if (!name || icon === null) return null;
+export function departmentBody(values: DepartmentFormValues, withManager: boolean): UpdateDepartmentBody {
   return {
-    name,
+    name: values.name.trim(),
     description: values.description.trim(),
-    settings: { icon },
-    ...(withManager ? { manager: values.managerId || null } : {}),
+    settings: { icon: values.emoji.trim() || values.icon },
+    ...(withManager ? { manager: values.managerId } : {}),
   };
 }
 
-export function createDepartmentBody(values: DepartmentFormValues): CreateDepartmentBody | null {
-  const body = departmentBody(values, false);
-  return body ? { ...body, name: values.name.trim() } : null;
+/** The body of a new department; the organization only when one was picked (an admin's choice). */
+export function createDepartmentBody(values: DepartmentFormValues): CreateDepartmentBody {
+  return {
+    ...departmentBody(values, false),
+    name: values.name.trim(),
+    ...(values.organizationId ? { organizationId: values.organizationId } : {}),
+  };
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -1,11 +1,7 @@
-import { MESSAGES, type Organization } from '@smart/contracts';
+import { MESSAGES, type Organization, updateOrganizationBody } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  fieldForServerMessage,
-  updateBodyFrom,
-  validateOrganization,
-  valuesFromOrganization,
-} from './organization-form';
+import { validateWith } from '@/lib/forms';
+import { updateBodyFrom, valuesFromOrganization } from './organization-form';
 
 const organization: Organization = {
   id: 'org-1',
@@ -26,6 +22,8 @@ const organization: Organization = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
+const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });
+
 describe('organization form', () => {
   it('shows missing values as empty strings', () => {
     expect(valuesFromOrganization(organization)).toEqual({
@@ -38,26 +36,24 @@ describe('organization form', () => {
   });
 
   it('sends trimmed fields and leaves the address alone', () => {
-    const body = updateBodyFrom({ ...valuesFromOrganization(organization), name: '  Acme  ', phone: ' 555 ' });
+    const body = updateBodyFrom({ ...valuesFromOrganization(organization), name: '  Acme  ', phone: ' 555 0101 ' });
     expect(body).toEqual({
       name: 'Acme',
       website: '',
       description: 'Tools',
-      contact: { email: 'contact@acme.example.com', phone: '555' },
+      contact: { email: 'contact@acme.example.com', phone: '555 0101' },
     });
   });
 
-  it('refuses a blank name with the server message', () => {
-    expect(validateOrganization({ ...valuesFromOrganization(organization), name: '   ' })).toEqual({
+  it('reports every invalid field at once, each under its own input', () => {
+    expect(validate(valuesFromOrganization(organization))).toEqual({});
+    expect(
+      validate({ name: '   ', website: 'not a website', email: 'nope', phone: 'abc', description: 'Tools' }),
+    ).toEqual({
       name: MESSAGES.organizationNameRequired,
+      website: MESSAGES.websiteInvalid,
+      email: MESSAGES.emailInvalid,
+      phone: MESSAGES.phoneInvalid,
     });
-    expect(validateOrganization(valuesFromOrganization(organization))).toEqual({});
-  });
-
-  it('puts server validation messages under their field', () => {
-    expect(fieldForServerMessage(MESSAGES.websiteInvalid)).toBe('website');
-    expect(fieldForServerMessage(MESSAGES.emailInvalid)).toBe('email');
-    expect(fieldForServerMessage(MESSAGES.organizationNameRequired)).toBe('name');
-    expect(fieldForServerMessage(MESSAGES.updateOrganizationFailed)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MESSAGES, type Organization, type UpdateOrganizationBody } from '@smart/contracts';
+import type { ServerFieldMessages } from '@/lib/forms';
 
 /** The editable organization fields (spec section 2), as plain strings for inputs. */
 export interface OrganizationValues {
@@ -31,25 +32,5 @@ export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBo
   };
 }
 
-/** A check the browser can make before sending: the server's own message for it. */
-export function validateOrganization(values: OrganizationValues): Partial<Record<OrganizationField, string>> {
-  return values.name.trim() ? {} : { name: MESSAGES.organizationNameRequired };
-}
-
-/**
- * The field a server validation message belongs to, so it shows under that input;
- * null for messages about the whole form (they show above it).
- */
-export function fieldForServerMessage(message: string): OrganizationField | null {
-  switch (message) {
-    case MESSAGES.organizationNameRequired:
-    case MESSAGES.organizationNameTaken:
-      return 'name';
-    case MESSAGES.websiteInvalid:
-      return 'website';
-    case MESSAGES.emailInvalid:
-      return 'email';
-    default:
-      return null;
-  }
-}
+/** Refusals only the server can make about one field (the form's schema checks the rest first). */
+export const SERVER_FIELDS: ServerFieldMessages = { [MESSAGES.organizationNameTaken]: 'name' };

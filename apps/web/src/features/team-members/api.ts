@@ -1,8 +1,8 @@
 import { MESSAGES, type RegisterBody, type UpdateMemberBody, type User } from '@smart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { organizationDepartmentsQuery } from '@/lib/organization-departments';
-import { useOrganizationUsers } from '@/lib/organization-users';
+import { getOrganizationUserPage } from '@/lib/organization-users';
+import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
 /**
@@ -34,16 +34,12 @@ export function deactivateMember(userId: string): Promise<User> {
   return apiClient.delete<User>(userPath(userId), { requireToken: true });
 }
 
-/** The organization's active members (GET /api/users/organization/{orgId}, largest page). */
-export const useTeamMembers = useOrganizationUsers;
-
-/** The organization's departments as select options, for the department pickers of the member modals. */
-export function useDepartmentOptions(organizationId: string, enabled: boolean) {
-  return useQuery({
-    ...organizationDepartmentsQuery(organizationId),
-    enabled,
-    select: (departments) => departments.map((department) => ({ value: department.id, label: department.name })),
-  });
+/** The organization's active members, a page at a time (GET /api/users/organization/{orgId}). */
+export function useTeamMembers(organizationId: string | null) {
+  const list = pagedListOptions([...teamMemberKeys.members(organizationId ?? ''), 'pages'], (page, limit) =>
+    getOrganizationUserPage(organizationId ?? '', { page, limit }),
+  );
+  return usePagedList(list, organizationId !== null);
 }
 
 interface Touched {

@@ -1,23 +1,16 @@
-import {
-  type AddTeamMemberBody,
-  MAX_PAGE_SIZE,
-  MESSAGES,
-  type Team,
-  type TeamDetail,
-  type UpdateTeamBody,
-} from '@smart/contracts';
+import { type AddTeamMemberBody, MESSAGES, type Team, type TeamDetail, type UpdateTeamBody } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
-import { organizationDepartmentsQuery } from '@/lib/organization-departments';
+import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
-/** Teams (spec section 7, under /api/teams). Lists ask for the largest page: no paging controls. */
+/** Teams (spec section 7, under /api/teams). The list is read a page at a time (Load more). */
 
 const id = encodeURIComponent;
 
-export function getTeams(): Promise<Team[]> {
-  return apiClient.get<Team[]>(`/api/teams?limit=${MAX_PAGE_SIZE}`, {
+export function getTeamPage(page: number, limit: number) {
+  return apiClient.getPage<Team>(withQuery('/api/teams', { page, limit }), {
     failMessage: MESSAGES.fetchTeamsFailed,
   });
 }
@@ -51,22 +44,17 @@ export const teamQueries = {
   all: () => structureKeys.teams,
   /** Every team list: this feature's and the department pages' (they sit under this branch). */
   lists: () => structureKeys.teamLists(),
-  list: () => queryOptions({ queryKey: [...structureKeys.teamLists(), 'all'], queryFn: getTeams }),
+  list: () => pagedListOptions([...structureKeys.teamLists(), 'all'], getTeamPage),
   detail: (teamId: string) =>
     queryOptions({ queryKey: [...structureKeys.teams, 'detail', teamId], queryFn: () => getTeam(teamId) }),
 };
 
 export function useTeams() {
-  return useQuery(teamQueries.list());
+  return usePagedList(teamQueries.list());
 }
 
 export function useTeam(teamId: string) {
   return useQuery(teamQueries.detail(teamId));
-}
-
-/** The departments a team may be moved to; fetched only while the edit modal is open. */
-export function useDepartmentOptions(organizationId: string | null | undefined) {
-  return useQuery({ ...organizationDepartmentsQuery(organizationId ?? ''), enabled: Boolean(organizationId) });
 }
 
 // Mutations: the returned team replaces its cached detail; the lists that show it are refreshed.

@@ -1,7 +1,10 @@
 import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { type LoginBody, loginBody } from '@smart/contracts';
+import { useState } from 'react';
 import { HiExclamationCircle } from 'react-icons/hi';
 import { Link, useNavigate } from 'react-router';
+import { validateWith } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
@@ -10,26 +13,22 @@ import { AuthHeading, AuthSubmit } from './AuthFrame';
 export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
+  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: validateWith(loginBody) });
   const [error, setError] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
+  const handleSubmit = form.onSubmit(async ({ email, password }) => {
     setError(null);
     try {
       await login(email.trim(), password);
       navigate(paths.dashboard, { replace: true });
     } catch (caught) {
       setError(loginErrorMessage(caught));
-      setBusy(false);
     }
-  }
+  });
 
   return (
-    <form onSubmit={handleSubmit} aria-labelledby="sign-in-title">
+    <form onSubmit={handleSubmit} noValidate aria-labelledby="sign-in-title">
       <Stack gap="md">
         <AuthHeading id="sign-in-title" title="Sign In">
           Sign in to your S.M.A.R.T. account
@@ -48,8 +47,7 @@ export function LoginForm() {
           autoComplete="username"
           placeholder="you@company.com"
           required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
@@ -57,18 +55,18 @@ export function LoginForm() {
           autoComplete="current-password"
           placeholder="Your password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
 
         {/* The spec's 'Forgot Username?' is left out: the username is the e-mail address (docs/decisions.md). */}
         <Group justify="flex-end">
-          <Anchor component={Link} to={paths.forgotPassword} state={{ email: email.trim() }} size="sm">
+          <Anchor component={Link} to={paths.forgotPassword} state={{ email: form.values.email.trim() }} size="sm">
             Forgot Password?
           </Anchor>
         </Group>
 
-        <AuthSubmit busy={busy} label="Sign In" busyLabel="Signing in..." />
+        {/* Busy from a valid submit until it fails (on success the page changes). */}
+        <AuthSubmit busy={form.submitting} label="Sign In" busyLabel="Signing in..." />
       </Stack>
     </form>
   );

@@ -1,26 +1,27 @@
-import { Alert, Select, Stack, Text } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, type Department, MESSAGES } from '@smart/contracts';
-import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ADD_MEMBER_CLOSE_DELAY_MS, addDepartmentMemberForm, type Department, MESSAGES } from '@smart/contracts';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
+import { PersonPicker } from '@/components/PersonPicker';
+import { firstMessage, validateWith } from '@/lib/forms';
 import { useAddUserToDepartment } from '../api';
 
 interface AddDepartmentMemberModalProps {
   opened: boolean;
   onClose: () => void;
   department: Department;
-  /** Users already in the department: the picker leaves them out (spec section 5). */
-  memberIds: readonly string[];
 }
 
 /**
- * Add Member on the People tab (spec sections 4 and 5): a picker of the organization's users not
- * yet in the department; on success 'User added to department successfully!' shows and the modal
- * closes after ADD_MEMBER_CLOSE_DELAY_MS. It cannot be closed while the request runs.
+ * Add Member on the People tab (spec sections 4 and 5): a picker of the organization's people not
+ * yet in the department, each with the department it would leave; on success 'User added to
+ * department successfully!' shows and the modal closes after ADD_MEMBER_CLOSE_DELAY_MS. It cannot
+ * be closed while the request runs.
  */
-export function AddDepartmentMemberModal({ opened, onClose, department, memberIds }: AddDepartmentMemberModalProps) {
+export function AddDepartmentMemberModal({ opened, onClose, department }: AddDepartmentMemberModalProps) {
   const add = useAddUserToDepartment(department);
   const [succeeded, setSucceeded] = useState(false);
 
@@ -42,13 +43,10 @@ export function AddDepartmentMemberModal({ opened, onClose, department, memberId
     <LockedModal opened={opened} busy={locked} title="Add Member to Department" onClose={() => close()}>
       <AddMemberForm
         department={department}
-        memberIds={memberIds}
-        submitting={add.isPending}
+        add={add}
         succeeded={succeeded}
+        onAdded={() => setSucceeded(true)}
         onCancel={() => close()}
-        onSubmit={(userId, onError) =>
-          add.mutate(userId, { onSuccess: () => setSucceeded(true), onError: (caught) => onError(caught.message) })
-        }
       />
     </LockedModal>
   );
@@ -56,66 +54,48 @@ export function AddDepartmentMemberModal({ opened, onClose, department, memberId
 
 interface AddMemberFormProps {
   department: Department;
-  memberIds: readonly string[];
-  submitting: boolean;
+  add: ReturnType<typeof useAddUserToDepartment>;
   succeeded: boolean;
+  onAdded: () => void;
   onCancel: () => void;
-  onSubmit: (userId: string, onError: (message: string) => void) => void;
 }
 
-function AddMemberForm({ department, memberIds, submitting, succeeded, onCancel, onSubmit }: AddMemberFormProps) {
-  const users = useOrganizationUsers(department.organizationId);
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** Where a person is now: moving them here takes them out of it, so the picker says so. */
+const currentDepartment = (department: string | null) => (department ? `Now in ${department}` : 'In no department');
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting || succeeded) return;
-    if (!userId) {
-      setError(MESSAGES.selectUserForDepartment);
-      return;
-    }
-    setError(null);
-    onSubmit(userId, (message) => setError(message || MESSAGES.addUserToDepartmentFailed));
-  }
+function AddMemberForm({ department, add, succeeded, onAdded, onCancel }: AddMemberFormProps) {
+  const form = useForm<{ userId: string | null }>({
+    initialValues: { userId: null },
+    validate: validateWith(addDepartmentMemberForm),
+    onValuesChange: () => add.reset(),
+  });
 
-  // The picked user stays listed after it joined, so the success message keeps showing the choice.
-  const excluded = new Set(memberIds.filter((id) => id !== userId));
-  const options = users.data ? userOptions(users.data, excluded) : [];
+  const submit = form.onSubmit(({ userId }) => {
+    if (userId) add.mutate(userId, { onSuccess: onAdded });
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (add.isPending || succeeded ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
         {succeeded && (
           <Alert color="green" variant="light" role="status">
             {MESSAGES.userAddedToDepartment}
           </Alert>
         )}
-        <FormError message={error} />
-        {users.isError ? (
-          <FormError message={MESSAGES.fetchAvailableUsersFailed} />
-        ) : (
-          <Select
-            label="User"
-            placeholder={users.isPending ? 'Loading users...' : 'Choose a person'}
-            data={options}
-            value={userId}
-            onChange={(value) => {
-              setUserId(value);
-              setError(null);
-            }}
-            searchable
-            nothingFoundMessage="Nobody found"
-            disabled={succeeded}
-          />
-        )}
-        {users.isSuccess && options.length === 0 && (
-          <Text size="sm" c="dimmed">
-            Everyone in the organization is already in this department.
-          </Text>
-        )}
+        <FormError message={firstMessage(form.errors) ?? add.error?.message} />
+        <PersonPicker
+          organizationId={department.organizationId}
+          label="User"
+          value={form.values.userId}
+          onChange={(picked) => form.setFieldValue('userId', picked)}
+          error={'userId' in form.errors}
+          disabled={succeeded}
+          exclude={(user) => user.meta.departmentId === department.id}
+          detail={(user) => currentDepartment(user.meta.department)}
+          everyoneExcluded="Everyone in the organization is already in this department."
+        />
         <FormActions
-          busy={submitting}
+          busy={add.isPending}
           submitLabel="Add Member"
           onCancel={onCancel}
           submitDisabled={succeeded}

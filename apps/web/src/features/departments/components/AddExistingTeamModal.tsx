@@ -1,9 +1,10 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { type Department, MESSAGES } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { attachTeamBody, type Department, MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { firstMessage, markedInputProps, validateWith } from '@/lib/forms';
 import { useAttachTeam, useOrganizationTeams } from '../api';
 
 interface AddExistingTeamModalProps {
@@ -33,25 +34,18 @@ interface AttachFormProps {
 }
 
 function AttachForm({ department, attach, onClose }: AttachFormProps) {
-  const teams = useOrganizationTeams(department.organizationId, true);
-  const [teamId, setTeamId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const teams = useOrganizationTeams(department.organizationId);
+  const form = useForm<{ teamId: string | null }>({
+    initialValues: { teamId: null },
+    validate: validateWith(attachTeamBody),
+    onValuesChange: () => attach.reset(),
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (attach.isPending) return;
-    if (!teamId) {
-      setError(MESSAGES.selectTeam);
-      return;
-    }
-    setError(null);
-    attach.mutate(teamId, {
-      onSuccess: onClose,
-      onError: (caught) => setError(caught.message || MESSAGES.addTeamFailed),
-    });
-  }
+  const submit = form.onSubmit(({ teamId }) => {
+    if (teamId) attach.mutate(teamId, { onSuccess: onClose });
+  });
 
-  const options = (teams.data ?? [])
+  const options = (teams.items ?? [])
     .filter((team) => team.departmentId !== department.id)
     .map((team) => ({
       value: team.id,
@@ -60,9 +54,9 @@ function AttachForm({ department, attach, onClose }: AttachFormProps) {
     .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (attach.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
+        <FormError message={firstMessage(form.errors) ?? attach.error?.message} />
         {teams.isError ? (
           <FormError message={MESSAGES.fetchTeamsFailed} />
         ) : (
@@ -70,16 +64,12 @@ function AttachForm({ department, attach, onClose }: AttachFormProps) {
             label="Team"
             placeholder={teams.isPending ? 'Loading teams...' : 'Choose a team'}
             data={options}
-            value={teamId}
-            onChange={(value) => {
-              setTeamId(value);
-              setError(null);
-            }}
+            {...markedInputProps(form, 'teamId')}
             searchable
             nothingFoundMessage="No team found"
           />
         )}
-        {teams.isSuccess && options.length === 0 && (
+        {teams.items && options.length === 0 && (
           <Text size="sm" c="dimmed">
             Every team of the organization is already in this department.
           </Text>

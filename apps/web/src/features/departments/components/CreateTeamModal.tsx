@@ -1,10 +1,13 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type Department, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import { Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { createTeamBody, type Department } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
+import { NameDescriptionFields } from '@/components/NameDescriptionFields';
+import { TeamLeadPicker } from '@/components/TeamLeadPicker';
+import { createTeamBodyFrom, EMPTY_NEW_TEAM, type NewTeamValues } from '@/lib/create-team';
+import { firstMessage, validateWith } from '@/lib/forms';
 import { useCreateTeamInDepartment } from '../api';
 
 interface CreateTeamModalProps {
@@ -37,62 +40,20 @@ interface CreateTeamFormProps {
 }
 
 function CreateTeamForm({ department, create, onClose }: CreateTeamFormProps) {
-  const users = useOrganizationUsers(department.organizationId);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [leadId, setLeadId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<NewTeamValues>({
+    initialValues: EMPTY_NEW_TEAM,
+    validate: validateWith(createTeamBody, { input: createTeamBodyFrom }),
+    onValuesChange: () => create.reset(),
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    if (!name.trim()) {
-      setError(MESSAGES.teamNameRequired);
-      return;
-    }
-    setError(null);
-    create.mutate(
-      { name: name.trim(), description: description.trim(), ...(leadId ? { teamLead: leadId } : {}) },
-      { onSuccess: onClose, onError: (caught) => setError(caught.message || MESSAGES.createTeamFailed) },
-    );
-  }
+  const submit = form.onSubmit((values) => create.mutate(createTeamBodyFrom(values), { onSuccess: onClose }));
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (create.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
-        <TextInput
-          label="Team name"
-          required
-          data-autofocus
-          maxLength={MAX_NAME_LENGTH}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_LONG_TEXT_LENGTH}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-        <Select
-          label="Team lead"
-          description="Optional; joins the team as its Team Lead"
-          placeholder={users.isPending ? 'Loading users...' : 'No lead'}
-          data={users.data ? userOptions(users.data) : []}
-          value={leadId}
-          onChange={setLeadId}
-          searchable
-          clearable
-          nothingFoundMessage="Nobody found"
-          error={users.isError ? MESSAGES.fetchAvailableUsersFailed : undefined}
-        />
+        <FormError message={firstMessage(form.errors) ?? create.error?.message} />
+        <NameDescriptionFields form={form} nameLabel="Team name" errorInBox />
+        <TeamLeadPicker form={form} organizationId={department.organizationId} />
         <FormActions busy={create.isPending} submitLabel="Create Team" onCancel={onClose} />
       </Stack>
     </form>

@@ -1,11 +1,20 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type Department, displayName, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import {
+  createDepartmentBody as createSchema,
+  type Department,
+  displayName,
+  MESSAGES,
+  updateDepartmentBody as updateSchema,
+} from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
+import { NameDescriptionFields } from '@/components/NameDescriptionFields';
+import { OrganizationPicker } from '@/components/OrganizationPicker';
+import { PersonPicker } from '@/components/PersonPicker';
+import { validateWith } from '@/lib/forms';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import {
   createDepartmentBody,
@@ -20,12 +29,19 @@ type DepartmentFormModalProps = {
   opened: boolean;
   onClose: () => void;
 } & (
-  | { mode: 'create'; department?: undefined; withManager?: false }
+  | {
+      mode: 'create';
+      department?: undefined;
+      withManager?: false;
+      /** A platform admin picks the organization; everyone else creates in its own. */
+      choosesOrganization?: boolean;
+    }
   | {
       mode: 'edit';
       department: Department;
-      /** The Details tab's modal also picks the manager from the organization's users. */
+      /** The Details tab's modal also picks the manager from the organization's people. */
       withManager?: boolean;
+      choosesOrganization?: false;
     }
 );
 
@@ -54,29 +70,42 @@ type DepartmentFormProps = DepartmentFormModalProps & {
   update: ReturnType<typeof useUpdateDepartment>;
 };
 
-function DepartmentForm({ mode, department, withManager = false, onClose, create, update }: DepartmentFormProps) {
-  const [values, setValues] = useState<DepartmentFormValues>(() =>
-    department ? formFromDepartment(department) : EMPTY_DEPARTMENT_FORM,
-  );
+/** Issues whose field has another name in the form: the emoji field shows why the icon is refused. */
+const ISSUE_FIELDS = { 'settings.icon': 'emoji', manager: 'managerId' };
+
+function DepartmentForm({
+  mode,
+  department,
+  withManager = false,
+  choosesOrganization = false,
+  onClose,
+  create,
+  update,
+}: DepartmentFormProps) {
   const mutation = mode === 'create' ? create : update;
-  const users = useOrganizationUsers(withManager ? department?.organizationId : null);
+  const form = useForm<DepartmentFormValues>({
+    initialValues: department ? formFromDepartment(department) : EMPTY_DEPARTMENT_FORM,
+    validate:
+      mode === 'create'
+        ? validateWith(createSchema, { input: createDepartmentBody, fields: ISSUE_FIELDS })
+        : validateWith(updateSchema, {
+            input: (values: DepartmentFormValues) => departmentBody(values, withManager),
+            fields: ISSUE_FIELDS,
+          }),
+    // A typed emoji is checked as it is typed, as before.
+    validateInputOnChange: ['emoji'],
+    onValuesChange: () => mutation.reset(),
+  });
+  const { values } = form;
 
-  const set = <K extends keyof DepartmentFormValues>(key: K, value: DepartmentFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = form.onSubmit((submitted) => {
     if (mode === 'create') {
-      // Spec section 5: a blank name silently does nothing.
-      const body = createDepartmentBody(values);
-      if (body) create.mutate(body, { onSuccess: onClose });
+      create.mutate(createDepartmentBody(submitted), { onSuccess: onClose });
       return;
     }
-    const body = departmentBody(values, withManager);
-    if (!body || !department) return;
+    if (!department) return;
     update.mutate(
-      { departmentId: department.id, body },
+      { departmentId: department.id, body: departmentBody(submitted, withManager) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: MESSAGES.departmentUpdated });
@@ -84,61 +113,50 @@ function DepartmentForm({ mode, department, withManager = false, onClose, create
         },
       },
     );
-  }
+  });
 
-  const managerOptions = users.data ? userOptions(users.data) : [];
-  // A manager who has since left the active members still shows as the current choice.
+  // Spec section 5 leaves a blank name doing nothing; instead Save waits for it and says so.
+  const missingOrganization = choosesOrganization && !values.organizationId;
+  const missingName = !values.name.trim();
   const manager = department?.manager;
-  if (manager && !managerOptions.some((option) => option.value === manager.id)) {
-    managerOptions.unshift({ value: manager.id, label: displayName(manager, manager.email) });
-  }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (mutation.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
         <FormError message={mutation.error?.message} />
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          maxLength={MAX_NAME_LENGTH}
-          value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_LONG_TEXT_LENGTH}
-          value={values.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-        />
+        {choosesOrganization && (
+          <OrganizationPicker
+            value={values.organizationId}
+            onChange={(picked) => form.setFieldValue('organizationId', picked)}
+          />
+        )}
+        <NameDescriptionFields form={form} nameLabel="Name" />
         {withManager && (
-          <Select
+          <PersonPicker
+            organizationId={department?.organizationId}
             label="Manager"
-            placeholder={users.isPending ? 'Loading...' : 'No manager'}
-            data={managerOptions}
-            value={values.managerId || null}
-            onChange={(value) => set('managerId', value ?? '')}
-            searchable
+            placeholder="No manager"
             clearable
-            nothingFoundMessage="Nobody found"
-            error={users.isError ? users.error.message : undefined}
+            value={values.managerId}
+            // A manager who has since left the active members still shows as the current choice.
+            valueLabel={manager ? displayName(manager, manager.email) : null}
+            onChange={(picked) => form.setFieldValue('managerId', picked)}
+            error={form.errors.managerId}
           />
         )}
         <IconPicker
           icon={values.icon}
           emoji={values.emoji}
-          onIconChange={(icon) => set('icon', icon)}
-          onEmojiChange={(emoji) => set('emoji', emoji)}
+          onIconChange={(icon) => form.setFieldValue('icon', icon)}
+          onEmojiChange={(emoji) => form.setFieldValue('emoji', emoji)}
+          emojiError={form.errors.emoji}
         />
         <FormActions
           busy={mutation.isPending}
           submitLabel={mode === 'create' ? 'Create Department' : 'Save Changes'}
           onCancel={onClose}
-          // Spec section 5: on edit the save button is disabled while the name is blank.
-          submitDisabled={mode === 'edit' && !values.name.trim()}
+          submitDisabled={missingOrganization || missingName}
+          disabledHint={missingOrganization ? 'Choose the organization first.' : 'A department needs a name.'}
         />
       </Stack>
     </form>

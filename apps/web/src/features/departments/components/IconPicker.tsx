@@ -1,6 +1,6 @@
 import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DEPARTMENT_ICONS, MESSAGES } from '@smart/contracts';
-import { chosenIcon } from '../department-form';
+import { DEPARTMENT_ICONS } from '@smart/contracts';
+import type { ReactNode } from 'react';
 import { DepartmentIcon } from '../department-icons';
 import classes from './IconPicker.module.css';
 
@@ -9,15 +9,16 @@ interface IconPickerProps {
   emoji: string;
   onIconChange: (icon: string) => void;
   onEmojiChange: (emoji: string) => void;
+  /** Why the typed emoji cannot be the icon (the form checks it as it is typed). */
+  emojiError?: ReactNode;
 }
 
 /**
  * The 19 named icons as labelled radio cards, plus a field for a single emoji. A typed emoji wins:
  * while it is there no card is checked; picking a card clears it.
  */
-export function IconPicker({ icon, emoji, onIconChange, onEmojiChange }: IconPickerProps) {
+export function IconPicker({ icon, emoji, onIconChange, onEmojiChange, emojiError }: IconPickerProps) {
   const usingEmoji = emoji.trim() !== '';
-  const emojiInvalid = usingEmoji && chosenIcon({ icon, emoji }) === null;
   return (
     <Stack gap="xs">
       <Radio.Group
@@ -47,11 +48,11 @@ export function IconPicker({ icon, emoji, onIconChange, onEmojiChange }: IconPic
           description="One emoji, e.g. 🏭"
           value={emoji}
           onChange={(event) => onEmojiChange(event.currentTarget.value)}
-          error={emojiInvalid ? MESSAGES.departmentIconInvalid : undefined}
+          error={emojiError}
           maxLength={16}
           style={{ flex: 1 }}
         />
-        {usingEmoji && !emojiInvalid && (
+        {usingEmoji && !emojiError && (
           <Text size="xl" pb={6} aria-hidden>
             {emoji.trim()}
           </Text>

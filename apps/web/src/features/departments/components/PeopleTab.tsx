@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useDepartmentMembers } from '../api';
 import { AddDepartmentMemberModal } from './AddDepartmentMemberModal';
@@ -52,7 +53,7 @@ export function PeopleTab({ department, canManage }: { department: Department; c
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4">
-          People ({members.data?.length ?? department.memberCount})
+          People ({members.data?.total ?? department.memberCount})
         </Title>
         {canManage && (
           <Button leftSection={<HiUserAdd size={18} aria-hidden />} onClick={() => setAdding(true)}>
@@ -68,24 +69,20 @@ export function PeopleTab({ department, canManage }: { department: Department; c
           onRetry={() => members.refetch()}
           retrying={members.isFetching}
         />
-      ) : members.data.length === 0 ? (
+      ) : members.data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           No people in this department yet.
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {members.data.map((user) => (
+          {members.data.items.map((user) => (
             <MemberCard key={user.id} user={user} />
           ))}
         </SimpleGrid>
       )}
+      <LoadMore list={members} />
       {canManage && (
-        <AddDepartmentMemberModal
-          opened={adding}
-          onClose={() => setAdding(false)}
-          department={department}
-          memberIds={members.data?.map((user) => user.id) ?? []}
-        />
+        <AddDepartmentMemberModal opened={adding} onClose={() => setAdding(false)} department={department} />
       )}
     </Stack>
   );

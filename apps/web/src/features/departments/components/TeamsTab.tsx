@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import classes from '@/components/LinkCard.module.css';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { paths } from '@/lib/paths';
 import { useDepartmentTeams, useDetachTeam } from '../api';
@@ -76,7 +77,7 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4">
-          Teams ({teams.data?.length ?? department.teamCount})
+          Teams ({teams.data?.total ?? department.teamCount})
         </Title>
         {canManage && (
           <Group gap="xs">
@@ -97,13 +98,13 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
         <PageLoader />
       ) : teams.isError ? (
         <LoadError message={MESSAGES.fetchTeamsFailed} onRetry={() => teams.refetch()} retrying={teams.isFetching} />
-      ) : teams.data.length === 0 ? (
+      ) : teams.data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           No teams in this department yet.
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {teams.data.map((team) => (
+          {teams.data.items.map((team) => (
             <TeamCard
               key={team.id}
               team={team}
@@ -119,6 +120,7 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
           ))}
         </SimpleGrid>
       )}
+      <LoadMore list={teams} />
 
       {canManage && (
         <>

@@ -3,6 +3,7 @@ import { type Department, isAdmin, MESSAGES, permissionsFor } from '@smart/contr
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -28,7 +29,7 @@ export default function DepartmentsPage() {
       <Title order={1}>{title}</Title>
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3">
-          Departments{departments.data ? ` (${departments.data.length})` : ''}
+          Departments{departments.data ? ` (${departments.data.total})` : ''}
         </Title>
         {canManage && (
           <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
@@ -45,13 +46,13 @@ export default function DepartmentsPage() {
           onRetry={() => departments.refetch()}
           retrying={departments.isFetching}
         />
-      ) : departments.data.length === 0 ? (
+      ) : departments.data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {MESSAGES.noDepartments}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {departments.data.map((department) => (
+          {departments.data.items.map((department) => (
             <DepartmentCard
               key={department.id}
               department={department}
@@ -62,8 +63,14 @@ export default function DepartmentsPage() {
           ))}
         </SimpleGrid>
       )}
+      <LoadMore list={departments} />
 
-      <DepartmentFormModal opened={modal.mode === 'create'} mode="create" onClose={close} />
+      <DepartmentFormModal
+        opened={modal.mode === 'create'}
+        mode="create"
+        choosesOrganization={allOrganizations}
+        onClose={close}
+      />
       {modal.mode === 'edit' && (
         <DepartmentFormModal opened mode="edit" department={modal.department} onClose={close} />
       )}

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import type { Organization } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
-import { HiPencil } from 'react-icons/hi';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type Organization, updateOrganizationBody } from '@smart/contracts';
+import { EditActions } from '@/components/EditActions';
+import { FormError } from '@/components/FormError';
+import { formLevelMessage, showUnderField, useEditMode, validateWith } from '@/lib/forms';
 import { useUpdateOrganization } from '../api';
 import {
-  fieldForServerMessage,
   type OrganizationField,
   type OrganizationValues,
+  SERVER_FIELDS,
   updateBodyFrom,
-  validateOrganization,
   valuesFromOrganization,
 } from '../organization-form';
 import { FieldValue } from './FieldValue';
@@ -22,74 +23,35 @@ const FIELDS: { name: Exclude<OrganizationField, 'description'>; label: string; 
 
 const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
 
-type FieldErrors = Partial<Record<OrganizationField, string>>;
-
 /** The organization's editable fields with the Edit/Save toggle (spec sections 2 and 4). */
 export function OrganizationDetailsSection({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization(organization.id);
-  const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<OrganizationValues>(() => valuesFromOrganization(organization));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<OrganizationValues>({
+    initialValues: valuesFromOrganization(organization),
+    // The body the values become, checked as the server checks it: every invalid field shows at once.
+    validate: validateWith(updateOrganizationBody, { input: updateBodyFrom }),
+    onValuesChange: () => update.reset(),
+  });
 
-  function clearErrors() {
-    setFieldErrors({});
-    setFormError(null);
-  }
+  const { editing, edit, close } = useEditMode(form, () => valuesFromOrganization(organization), update);
 
-  function setField(name: OrganizationField, value: string) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  }
-
-  function startEditing() {
-    setValues(valuesFromOrganization(organization));
-    clearErrors();
-    setEditing(true);
-  }
-
-  function cancel() {
-    // Cancel restores what was saved (spec section 4).
-    setValues(valuesFromOrganization(organization));
-    clearErrors();
-    setEditing(false);
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = validateOrganization(values);
-    if (Object.keys(invalid).length > 0) {
-      setFieldErrors(invalid);
-      return;
-    }
-    clearErrors();
+  const save = form.onSubmit((values) => {
     update.mutate(updateBodyFrom(values), {
-      onSuccess: (saved) => {
-        setValues(valuesFromOrganization(saved));
-        setEditing(false);
-      },
-      onError: (caught) => {
-        const field = fieldForServerMessage(caught.message);
-        if (field) setFieldErrors({ [field]: caught.message });
-        else setFormError(caught.message);
-      },
+      onSuccess: close,
+      onError: showUnderField(form, SERVER_FIELDS),
     });
-  }
+  });
 
+  const formError = formLevelMessage(update.error, SERVER_FIELDS);
   const saved = valuesFromOrganization(organization);
-  const actions = editing ? (
-    <>
-      <Button variant="default" onClick={cancel} disabled={update.isPending}>
-        Cancel
-      </Button>
-      <Button type="submit" form="organization-form" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save'}
-      </Button>
-    </>
-  ) : (
-    <Button variant="light" leftSection={<HiPencil aria-hidden />} onClick={startEditing}>
-      Edit
-    </Button>
+  const actions = (
+    <EditActions
+      editing={editing}
+      busy={update.isPending}
+      formId="organization-form"
+      onEdit={() => edit(true)}
+      onCancel={() => edit(false)}
+    />
   );
 
   return (
@@ -104,11 +66,7 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
       {editing ? (
         <form id="organization-form" onSubmit={save} noValidate aria-label="Organization details">
           <Stack gap="sm">
-            {formError && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormError message={formError} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {FIELDS.map((field) => (
                 <TextInput
@@ -116,20 +74,11 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
                   label={field.label}
                   type={field.type}
                   withAsterisk={field.required}
-                  value={values[field.name]}
-                  error={fieldErrors[field.name]}
-                  onChange={(event) => setField(field.name, event.currentTarget.value)}
+                  {...form.getInputProps(field.name)}
                 />
               ))}
             </SimpleGrid>
-            <Textarea
-              label="Description"
-              autosize
-              minRows={3}
-              value={values.description}
-              error={fieldErrors.description}
-              onChange={(event) => setField('description', event.currentTarget.value)}
-            />
+            <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
           </Stack>
         </form>
       ) : (

@@ -1,33 +1,39 @@
 import { Alert, Button, Collapse, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@smart/contracts';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangePasswordForm, changePasswordForm, MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
+import { FormError } from '@/components/FormError';
+import { formLevelMessage, showUnderField, validateWith } from '@/lib/forms';
 import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The refusal about one field: it shows under that field. */
+const SERVER_FIELDS = { [MESSAGES.currentPasswordWrong]: 'currentPassword' };
 
 /**
- * Change Password (spec sections 2, 4, 5), and 'Reset password by email', which mails a one-time
- * link to the user's own address (for when the current password is forgotten).
+ * Change Password (spec sections 2, 4, 5): every invalid field says why under it, with the server's
+ * rules (a 6-character minimum) and 'New passwords do not match'. 'Reset password by email' mails a
+ * one-time link to the user's own address (for when the current password is forgotten).
  */
 export function PasswordSection({ email }: { email: string }) {
   const change = useChangePassword();
   const mailLink = useMailPasswordResetLink();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-
-  const setField = (name: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setFields((current) => ({ ...current, [name]: value }));
-  };
+  const form = useForm<ChangePasswordForm>({
+    initialValues: EMPTY,
+    validate: validateWith(changePasswordForm),
+    onValuesChange: () => change.reset(),
+  });
 
   function toggle() {
     setOpen((current) => !current);
-    setError(null);
+    form.clearErrors();
+    change.reset();
     setSucceeded(false);
   }
 
@@ -38,26 +44,21 @@ export function PasswordSection({ email }: { email: string }) {
     });
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit(({ currentPassword, newPassword }) => {
     setSucceeded(false);
-    if (fields.newPassword !== fields.confirmPassword) {
-      setError(MESSAGES.newPasswordsDoNotMatch);
-      return;
-    }
-    setError(null);
     change.mutate(
-      { currentPassword: fields.currentPassword, newPassword: fields.newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setFields(EMPTY);
+          form.reset();
           setSucceeded(true);
         },
-        onError: (caught) => setError(caught.message),
+        onError: showUnderField(form, SERVER_FIELDS),
       },
     );
-  }
+  });
 
+  const formError = formLevelMessage(change.error, SERVER_FIELDS);
   return (
     <SectionCard
       title="Password"
@@ -78,13 +79,9 @@ export function PasswordSection({ email }: { email: string }) {
       }
     >
       <Collapse expanded={open}>
-        <form onSubmit={submit} aria-label="Change password">
+        <form onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="sm" maw={420}>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError message={formError} />
             {succeeded && (
               <Alert color="green" variant="light" role="status">
                 {MESSAGES.passwordChangedScreen}
@@ -94,22 +91,19 @@ export function PasswordSection({ email }: { email: string }) {
               label="Current password"
               autoComplete="current-password"
               required
-              value={fields.currentPassword}
-              onChange={setField('currentPassword')}
+              {...form.getInputProps('currentPassword')}
             />
             <PasswordInput
               label="New password"
               autoComplete="new-password"
               required
-              value={fields.newPassword}
-              onChange={setField('newPassword')}
+              {...form.getInputProps('newPassword')}
             />
             <PasswordInput
               label="Confirm new password"
               autoComplete="new-password"
               required
-              value={fields.confirmPassword}
-              onChange={setField('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
             />
             <Button type="submit" disabled={change.isPending} style={{ alignSelf: 'flex-start' }}>
               {change.isPending ? 'Updating...' : 'Update Password'}

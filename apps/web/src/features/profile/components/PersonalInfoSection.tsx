@@ -1,9 +1,11 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { displayName, MESSAGES, type User } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
-import { HiPencil } from 'react-icons/hi';
+import { displayName, MESSAGES, profileUpdateBody, type User } from '@smart/contracts';
+import { EditActions } from '@/components/EditActions';
+import { FormError } from '@/components/FormError';
 import { UserAvatar } from '@/components/UserAvatar';
+import { formLevelMessage, showUnderField, useEditMode, validateWith } from '@/lib/forms';
 import { useUpdateProfile } from '../api';
 import { type PersonalInfoValues, updateBodyFrom, valuesFromUser } from '../profile-form';
 import { FieldValue } from './FieldValue';
@@ -25,52 +27,40 @@ const TEXT_FIELDS: {
   { name: 'website', label: 'Website', type: 'url' },
 ];
 
+/** The refusal about one field: it shows under that field. */
+const SERVER_FIELDS = { [MESSAGES.emailTaken]: 'email' };
+
 export function PersonalInfoSection({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<PersonalInfoValues>(() => valuesFromUser(user));
+  const form = useForm<PersonalInfoValues>({
+    initialValues: valuesFromUser(user),
+    // The body the values become, checked as the server checks it; every invalid field at once.
+    validate: validateWith(profileUpdateBody, { input: updateBodyFrom }),
+    onValuesChange: () => update.reset(),
+  });
 
-  const setField = (name: keyof PersonalInfoValues) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
+  const { editing, edit, close } = useEditMode(form, () => valuesFromUser(user), update);
 
-  function startEditing() {
-    setValues(valuesFromUser(user));
-    update.reset();
-    setEditing(true);
-  }
-
-  function cancel() {
-    // Cancel restores what was saved (spec section 4).
-    setValues(valuesFromUser(user));
-    update.reset();
-    setEditing(false);
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const save = form.onSubmit((values) => {
     update.mutate(updateBodyFrom(values), {
-      onSuccess: (saved) => {
-        setValues(valuesFromUser(saved));
-        setEditing(false);
+      onSuccess: () => {
+        close();
         notifications.show({ color: 'green', message: MESSAGES.profileUpdated });
       },
+      onError: showUnderField(form, SERVER_FIELDS),
     });
-  }
+  });
 
-  const shown = editing ? values : valuesFromUser(user);
-  const actions = editing ? (
-    <>
-      <Button variant="default" onClick={cancel} disabled={update.isPending}>
-        Cancel
-      </Button>
-      <Button type="submit" form="personal-info-form" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save'}
-      </Button>
-    </>
-  ) : (
-    <Button variant="light" leftSection={<HiPencil aria-hidden />} onClick={startEditing}>
-      Edit
-    </Button>
+  const shown = valuesFromUser(user);
+  const formError = formLevelMessage(update.error, SERVER_FIELDS);
+  const actions = (
+    <EditActions
+      editing={editing}
+      busy={update.isPending}
+      formId="personal-info-form"
+      onEdit={() => edit(true)}
+      onCancel={() => edit(false)}
+    />
   );
 
   return (
@@ -87,13 +77,9 @@ export function PersonalInfoSection({ user }: { user: User }) {
               {displayName(user)}
             </Text>
           )}
-          {update.error && (
-            <Alert color="red" variant="light" role="alert">
-              {update.error.message}
-            </Alert>
-          )}
+          <FormError message={formError} />
           {editing ? (
-            <form id="personal-info-form" onSubmit={save}>
+            <form id="personal-info-form" onSubmit={save} noValidate>
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   {TEXT_FIELDS.map((field) => (
@@ -102,18 +88,11 @@ export function PersonalInfoSection({ user }: { user: User }) {
                       label={field.label}
                       type={field.type ?? 'text'}
                       required={field.required}
-                      value={values[field.name]}
-                      onChange={(event) => setField(field.name)(event.currentTarget.value)}
+                      {...form.getInputProps(field.name)}
                     />
                   ))}
                 </SimpleGrid>
-                <Textarea
-                  label="Bio"
-                  autosize
-                  minRows={3}
-                  value={values.bio}
-                  onChange={(event) => setField('bio')(event.currentTarget.value)}
-                />
+                <Textarea label="Bio" autosize minRows={3} {...form.getInputProps('bio')} />
               </Stack>
             </form>
           ) : (

@@ -1,10 +1,13 @@
 import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES, validateNewMember } from '@smart/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES, newMemberForm, registerBody } from '@smart/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useAddMember, useDepartmentOptions } from '../api';
+import { firstFailure, firstMessage, markedInputProps, validateWith } from '@/lib/forms';
+import { useDepartmentOptions } from '@/lib/organization-departments';
+import { useAddMember } from '../api';
 import {
   EMPTY_NEW_MEMBER,
   isMemberRole,
@@ -30,93 +33,93 @@ type TextField = Exclude<keyof NewMemberValues, 'role' | 'departmentId'>;
 export function AddMemberModal({ opened, onClose, organizationId, organizationName }: AddMemberModalProps) {
   const add = useAddMember(organizationId);
   const departments = useDepartmentOptions(organizationId, opened);
-  const [values, setValues] = useState<NewMemberValues>(EMPTY_NEW_MEMBER);
-  const [error, setError] = useState<string | null>(null);
+  const organization = { id: organizationId, name: organizationName };
+  const form = useForm<NewMemberValues>({
+    initialValues: EMPTY_NEW_MEMBER,
+    // The spec's checks in its order, then the optional fields as the server checks them.
+    validate: firstFailure(
+      validateWith(newMemberForm),
+      validateWith(registerBody, { input: (values: NewMemberValues) => registerBodyFrom(values, organization, null) }),
+    ),
+    // Editing a field clears the current error (spec section 5).
+    onValuesChange: () => {
+      form.clearErrors();
+      add.reset();
+    },
+  });
   const [succeeded, setSucceeded] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  function update<K extends keyof NewMemberValues>(name: K, value: NewMemberValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    // Editing a field clears the current error (spec section 5).
-    setError(null);
-  }
-
-  const textProps = (name: TextField) => ({
-    value: values[name],
-    onChange: (event: { currentTarget: { value: string } }) => update(name, event.currentTarget.value),
-  });
+  const field = (name: TextField) => markedInputProps(form, name);
 
   function resetAndClose() {
     window.clearTimeout(closeTimer.current);
-    setValues(EMPTY_NEW_MEMBER);
-    setError(null);
+    form.reset();
     setSucceeded(false);
     add.reset();
     onClose();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending || succeeded) return;
-    const failure = validateNewMember(values);
-    if (failure) {
-      setError(failure);
-      return;
-    }
-    setError(null);
-    const departmentName = departments.data?.find((option) => option.value === values.departmentId)?.label ?? null;
-    add.mutate(registerBodyFrom(values, { id: organizationId, name: organizationName }, departmentName), {
+  const submit = form.onSubmit((values) => {
+    const departmentName = departments.options?.find((option) => option.value === values.departmentId)?.label ?? null;
+    add.mutate(registerBodyFrom(values, organization, departmentName), {
       onSuccess: () => {
-        setValues(EMPTY_NEW_MEMBER);
+        form.reset();
         setSucceeded(true);
         closeTimer.current = window.setTimeout(resetAndClose, ADD_MEMBER_CLOSE_DELAY_MS);
       },
-      onError: (caught) => setError(caught.message || MESSAGES.addTeamMemberFailedRetry),
     });
-  }
+  });
 
   const busy = add.isPending;
+  const message = firstMessage(form.errors) ?? add.error?.message;
   return (
     <LockedModal opened={opened} busy={busy} title="Add Team Member" onClose={resetAndClose}>
-      <form onSubmit={submit} noValidate aria-label="Add team member">
+      <form
+        // While adding, and while the success message waits for the modal to close, Enter does nothing.
+        onSubmit={(event) => (busy || succeeded ? event.preventDefault() : submit(event))}
+        noValidate
+        aria-label="Add team member"
+      >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First name" withAsterisk autoComplete="off" {...textProps('firstName')} />
-            <TextInput label="Last name" withAsterisk autoComplete="off" {...textProps('lastName')} />
+            <TextInput label="First name" withAsterisk autoComplete="off" {...field('firstName')} />
+            <TextInput label="Last name" withAsterisk autoComplete="off" {...field('lastName')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...textProps('email')} />
+          <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...field('email')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...textProps('password')} />
+            <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
             <PasswordInput
               label="Confirm password"
               withAsterisk
               autoComplete="new-password"
-              {...textProps('confirmPassword')}
+              {...field('confirmPassword')}
             />
           </SimpleGrid>
           <Select
             label="Role"
             data={MEMBER_ROLE_OPTIONS}
-            value={values.role}
+            value={form.values.role}
             allowDeselect={false}
-            onChange={(value) => isMemberRole(value) && update('role', value)}
+            onChange={(value) => isMemberRole(value) && form.setFieldValue('role', value)}
           />
-          <TextInput label="Job title" autoComplete="off" {...textProps('jobTitle')} />
+          <TextInput label="Job title" autoComplete="off" {...field('jobTitle')} />
           <Select
             label="Department"
             placeholder={departments.isPending ? 'Loading departments...' : 'No department'}
-            data={departments.data ?? []}
-            value={values.departmentId}
-            onChange={(value) => update('departmentId', value)}
+            data={departments.options ?? []}
+            {...form.getInputProps('departmentId', { withError: false })}
             clearable
+            searchable
+            nothingFoundMessage="No department found"
             disabled={departments.isError}
             error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
-          <TextInput label="Phone" type="tel" autoComplete="off" {...textProps('phone')} />
+          <TextInput label="Phone" type="tel" autoComplete="off" {...field('phone')} />
           {/* Next to the button, so it is seen even when the form is scrolled on a small screen. */}
-          <FormError message={error} />
+          <FormError message={message} />
           {succeeded && (
             <Alert color="green" variant="light" role="status">
               {MESSAGES.teamMemberAdded}

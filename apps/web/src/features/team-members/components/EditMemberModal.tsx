@@ -1,11 +1,13 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { displayName, MESSAGES, type User } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import { displayName, MESSAGES, type User, updateMemberBody } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useDepartmentOptions, useUpdateMember } from '../api';
+import { validateWith } from '@/lib/forms';
+import { useDepartmentOptions } from '@/lib/organization-departments';
+import { useUpdateMember } from '../api';
 import {
   editValuesFrom,
   isMemberRole,
@@ -23,16 +25,16 @@ interface EditMemberModalProps {
 /** Job title, phone, department and role of one member (PUT /api/users/:id). Mounted while open. */
 export function EditMemberModal({ member, organizationId, onClose }: EditMemberModalProps) {
   const update = useUpdateMember(organizationId);
-  const departments = useDepartmentOptions(organizationId, true);
-  const [values, setValues] = useState<MemberEditValues>(() => editValuesFrom(member));
+  const departments = useDepartmentOptions(organizationId);
+  const form = useForm<MemberEditValues>({
+    initialValues: editValuesFrom(member),
+    validate: validateWith(updateMemberBody, {
+      input: (values: MemberEditValues) => updateMemberBodyFrom(member, values),
+    }),
+    onValuesChange: () => update.reset(),
+  });
 
-  function set<K extends keyof MemberEditValues>(name: K, value: MemberEditValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    update.reset();
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const save = form.onSubmit((values) => {
     const body = updateMemberBodyFrom(member, values);
     if (Object.keys(body).length === 0) {
       onClose();
@@ -47,11 +49,11 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
         },
       },
     );
-  }
+  });
 
   const busy = update.isPending;
   // The member's department may be missing from the list (not loaded yet, or failed): keep it selectable.
-  const loaded = departments.data ?? [];
+  const loaded = departments.options ?? [];
   const current = member.meta.departmentId;
   const departmentOptions =
     current && !loaded.some((option) => option.value === current)
@@ -63,33 +65,25 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
       <form onSubmit={save} noValidate aria-label="Edit team member">
         <Stack gap="sm">
           <Text fw={600}>{displayName(member)}</Text>
-          <TextInput
-            label="Job title"
-            value={values.jobTitle}
-            onChange={(event) => set('jobTitle', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={values.phone}
-            onChange={(event) => set('phone', event.currentTarget.value)}
-          />
+          <TextInput label="Job title" {...form.getInputProps('jobTitle')} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
           <Select
             label="Department"
             placeholder="No department"
             data={departmentOptions}
-            value={values.departmentId}
-            onChange={(value) => set('departmentId', value)}
+            {...form.getInputProps('departmentId')}
             clearable
+            searchable
+            nothingFoundMessage="No department found"
             error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
-          {values.role && (
+          {form.values.role && (
             <Select
               label="Role"
               data={MEMBER_ROLE_OPTIONS}
-              value={values.role}
+              value={form.values.role}
               allowDeselect={false}
-              onChange={(value) => isMemberRole(value) && set('role', value)}
+              onChange={(value) => isMemberRole(value) && form.setFieldValue('role', value)}
             />
           )}
           <FormError message={update.error?.message} />

@@ -3,6 +3,7 @@ import { MESSAGES, permissionsFor, type User } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { useTeamMembers } from '../api';
@@ -49,12 +50,12 @@ export default function TeamMembersPage() {
       />
     );
   } else {
-    const list = members.data;
+    const { items: list, total } = members.data;
     content = (
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={2} size="h3">
-            Team Members ({list.length})
+            Team Members ({total})
           </Title>
           {list.length > 0 && addButton('Add Member')}
         </Group>
@@ -82,6 +83,7 @@ export default function TeamMembersPage() {
             })}
           </SimpleGrid>
         )}
+        <LoadMore list={members} />
       </Stack>
     );
   }

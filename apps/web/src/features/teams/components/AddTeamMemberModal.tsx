@@ -1,11 +1,18 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_TEAM_MEMBER_ROLE, MESSAGES, type TeamDetail, type TeamMemberRole } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import {
+  addTeamMemberBody,
+  DEFAULT_TEAM_MEMBER_ROLE,
+  MESSAGES,
+  type TeamDetail,
+  type TeamMemberRole,
+} from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
+import { PersonPicker } from '@/components/PersonPicker';
+import { firstMessage, validateWith } from '@/lib/forms';
 import { useAddTeamMember } from '../api';
 import { isTeamMemberRole, ROLE_OPTIONS } from '../team-labels';
 
@@ -35,20 +42,21 @@ interface AddMemberFormProps {
   onClose: () => void;
 }
 
-function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
-  const users = useOrganizationUsers(team.organizationId);
-  const [userId, setUserId] = useState<string | null>(null);
-  const [role, setRole] = useState<TeamMemberRole>(DEFAULT_TEAM_MEMBER_ROLE);
-  const [error, setError] = useState<string | null>(null);
+interface AddMemberValues {
+  userId: string | null;
+  role: TeamMemberRole;
+}
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    if (!userId) {
-      setError(MESSAGES.selectUser);
-      return;
-    }
-    setError(null);
+function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
+  const memberIds = new Set(team.members.map((member) => member.user.id));
+  const form = useForm<AddMemberValues>({
+    initialValues: { userId: null, role: DEFAULT_TEAM_MEMBER_ROLE },
+    validate: validateWith(addTeamMemberBody),
+    onValuesChange: () => add.reset(),
+  });
+
+  const submit = form.onSubmit(({ userId, role }) => {
+    if (!userId) return;
     add.mutate(
       { userId, role },
       {
@@ -56,44 +64,28 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
           notifications.show({ color: 'green', message: MESSAGES.memberAdded });
           onClose();
         },
-        onError: (caught) => setError(caught.message || MESSAGES.addMemberFailed),
       },
     );
-  }
-
-  const memberIds = new Set(team.members.map((member) => member.user.id));
-  const options = users.data ? userOptions(users.data, memberIds) : [];
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (add.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
-        {users.isError ? (
-          <FormError message={MESSAGES.fetchAvailableUsersFailed} />
-        ) : (
-          <Select
-            label="User"
-            placeholder={users.isPending ? 'Loading users...' : 'Choose a person'}
-            data={options}
-            value={userId}
-            onChange={(value) => {
-              setUserId(value);
-              setError(null);
-            }}
-            searchable
-            nothingFoundMessage="Nobody found"
-          />
-        )}
-        {users.isSuccess && options.length === 0 && (
-          <Text size="sm" c="dimmed">
-            Everyone in the organization is already in this team.
-          </Text>
-        )}
+        <FormError message={firstMessage(form.errors) ?? add.error?.message} />
+        <PersonPicker
+          organizationId={team.organizationId}
+          label="User"
+          value={form.values.userId}
+          onChange={(value) => form.setFieldValue('userId', value)}
+          error={'userId' in form.errors}
+          exclude={(user) => memberIds.has(user.id)}
+          everyoneExcluded="Everyone in the organization is already in this team."
+        />
         <Select
           label="Role"
           data={ROLE_OPTIONS}
-          value={role}
-          onChange={(value) => isTeamMemberRole(value) && setRole(value)}
+          value={form.values.role}
+          onChange={(value) => isTeamMemberRole(value) && form.setFieldValue('role', value)}
           allowDeselect={false}
         />
         <FormActions busy={add.isPending} submitLabel="Add Member" onCancel={onClose} />

@@ -10,10 +10,12 @@ interface TeamCardProps {
   team: Team;
   /** Shown to holders of canManageTeams. */
   onEdit?: ((team: Team) => void) | undefined;
+  /** A platform admin sees every organization's teams, so each card names its organization. */
+  showOrganization?: boolean;
 }
 
 /** A card of the Teams list: name (the link to the team), member count and lead. */
-export function TeamCard({ team, onEdit }: TeamCardProps) {
+export function TeamCard({ team, onEdit, showOrganization = false }: TeamCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -23,9 +25,9 @@ export function TeamCard({ team, onEdit }: TeamCardProps) {
               {team.name}
             </Link>
           </Text>
-          {team.department && (
+          {(showOrganization || team.department) && (
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {team.department.name}
+              {[showOrganization && team.organizationName, team.department?.name].filter(Boolean).join(' · ')}
             </Text>
           )}
         </div>

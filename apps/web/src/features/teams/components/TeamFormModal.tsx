@@ -1,22 +1,27 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MESSAGES, type Team } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import { Select, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { createTeamBody, MESSAGES, type Team, updateTeamBody } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { useOrganizationUsers, userOptions } from '@/lib/organization-users';
-import { useCreateTeam, useDepartmentOptions, useUpdateTeam } from '../api';
+import { NameDescriptionFields } from '@/components/NameDescriptionFields';
+import { OrganizationPicker } from '@/components/OrganizationPicker';
+import { TeamLeadPicker } from '@/components/TeamLeadPicker';
+import { createTeamBodyFrom, EMPTY_NEW_TEAM, type NewTeamValues } from '@/lib/create-team';
+import { validateWith } from '@/lib/forms';
+import { useDepartmentOptions } from '@/lib/organization-departments';
+import { useCreateTeam, useUpdateTeam } from '../api';
 
 type TeamFormModalProps = {
   opened: boolean;
   onClose: () => void;
-  /** The organization whose people and departments the pickers list. */
+  /** The organization a new team joins, or null for an admin, who picks it in the form. */
   organizationId: string | null;
 } & ({ mode: 'create'; team?: undefined } | { mode: 'edit'; team: Team });
 
 /**
- * Create Team (name, description and an optional lead who joins as Team Lead; a blank name is
- * silently ignored, spec section 5) and Edit Team (name, description, department).
+ * Create Team (name, description and an optional lead who joins as Team Lead; an admin also picks
+ * the organization) and Edit Team (name, description, department). Save waits for a name.
  */
 export function TeamFormModal(props: TeamFormModalProps) {
   // The mutations live here so the modal cannot be closed while a save is in flight.
@@ -40,91 +45,81 @@ type TeamFormProps = TeamFormModalProps & {
   update: ReturnType<typeof useUpdateTeam>;
 };
 
+interface TeamFormValues extends NewTeamValues {
+  organizationId: string | null;
+  departmentId: string | null;
+}
+
+const newTeamBody = (values: TeamFormValues) => ({
+  ...createTeamBodyFrom(values),
+  ...(values.organizationId ? { organizationId: values.organizationId } : {}),
+});
+
+const teamChanges = (values: TeamFormValues) => ({
+  name: values.name.trim(),
+  description: values.description.trim(),
+  departmentId: values.departmentId,
+});
+
 function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamFormProps) {
   const mutation = mode === 'create' ? create : update;
-  const users = useOrganizationUsers(mode === 'create' ? organizationId : null);
+  const choosesOrganization = mode === 'create' && organizationId === null;
+  const form = useForm<TeamFormValues>({
+    initialValues: {
+      ...EMPTY_NEW_TEAM,
+      name: team?.name ?? '',
+      description: team?.description ?? '',
+      organizationId: team?.organizationId ?? organizationId,
+      departmentId: team?.departmentId ?? null,
+    },
+    validate:
+      mode === 'create'
+        ? validateWith(createTeamBody, { input: newTeamBody })
+        : validateWith(updateTeamBody, { input: teamChanges }),
+    onValuesChange: () => mutation.reset(),
+  });
+  const { values } = form;
   const departments = useDepartmentOptions(mode === 'edit' ? team?.organizationId : null);
-  const [name, setName] = useState(team?.name ?? '');
-  const [description, setDescription] = useState(team?.description ?? '');
-  const [leadId, setLeadId] = useState<string | null>(null);
-  const [departmentId, setDepartmentId] = useState<string | null>(team?.departmentId ?? null);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (mutation.isPending || !trimmed) return;
+  const submit = form.onSubmit((submitted) => {
     if (mode === 'create') {
-      create.mutate(
-        { name: trimmed, description: description.trim(), ...(leadId ? { teamLead: leadId } : {}) },
+      create.mutate(newTeamBody(submitted), { onSuccess: onClose });
+    } else if (team) {
+      update.mutate(
+        { teamId: team.id, body: teamChanges(submitted), previousDepartmentId: team.departmentId },
         { onSuccess: onClose },
       );
-      return;
     }
-    if (!team) return;
-    update.mutate(
-      {
-        teamId: team.id,
-        body: { name: trimmed, description: description.trim(), departmentId },
-        previousDepartmentId: team.departmentId,
-      },
-      { onSuccess: onClose },
-    );
-  }
+  });
 
-  const departmentData = (departments.data ?? []).map((department) => ({
-    value: department.id,
-    label: department.name,
-  }));
+  const departmentData = departments.options ?? [];
   // The current department shows even before the list has loaded.
   if (team?.department && !departmentData.some((option) => option.value === team.department?.id)) {
     departmentData.unshift({ value: team.department.id, label: team.department.name });
   }
+  const missingOrganization = choosesOrganization && !values.organizationId;
+  const missingName = !values.name.trim();
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => (mutation.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
-        {mutation.error && (
-          <FormError
-            message={mutation.error.message || (mode === 'create' ? MESSAGES.createTeamFailed : MESSAGES.internalError)}
+        <FormError message={mutation.error?.message} />
+        {choosesOrganization && (
+          // The lead must belong to the team's organization: a new organization clears it.
+          <OrganizationPicker
+            value={values.organizationId}
+            onChange={(picked) => form.setValues({ organizationId: picked, teamLead: null })}
           />
         )}
-        <TextInput
-          label="Team name"
-          required
-          data-autofocus
-          maxLength={MAX_NAME_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_LONG_TEXT_LENGTH}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
+        <NameDescriptionFields form={form} nameLabel="Team name" />
         {mode === 'create' ? (
-          <Select
-            label="Team lead"
-            description="Optional; joins the team as its Team Lead"
-            placeholder={users.isPending && organizationId ? 'Loading users...' : 'No lead'}
-            data={users.data ? userOptions(users.data) : []}
-            value={leadId}
-            onChange={setLeadId}
-            searchable
-            clearable
-            nothingFoundMessage="Nobody found"
-            error={users.isError ? MESSAGES.fetchAvailableUsersFailed : undefined}
-          />
+          <TeamLeadPicker form={form} organizationId={values.organizationId} />
         ) : (
           <Select
             label="Department"
             placeholder="No department"
             data={departmentData}
-            value={departmentId}
-            onChange={setDepartmentId}
+            {...form.getInputProps('departmentId')}
             searchable
             clearable
             nothingFoundMessage="No department found"
@@ -135,7 +130,8 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
           busy={mutation.isPending}
           submitLabel={mode === 'create' ? 'Create Team' : 'Save Changes'}
           onCancel={onClose}
-          submitDisabled={mode === 'edit' && !name.trim()}
+          submitDisabled={missingOrganization || missingName}
+          disabledHint={missingOrganization ? 'Choose the organization first.' : 'A team needs a name.'}
         />
       </Stack>
     </form>

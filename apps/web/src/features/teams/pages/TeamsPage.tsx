@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, permissionsFor, type Team } from '@smart/contracts';
+import { isAdmin, MESSAGES, permissionsFor, type Team } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -19,14 +20,17 @@ export default function TeamsPage() {
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const permissions = permissionsFor(user);
   const canManage = meetsRequirement(user, { flags: ['canManageTeams'] });
+  const allOrganizations = isAdmin(user);
+  // An admin's list spans every organization, so it is not titled with the admin's own.
+  const title = (!allOrganizations && permissions.organizationName) || 'TEAMS';
   const close = () => setModal({ mode: 'closed' });
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{permissions.organizationName || 'TEAMS'}</Title>
+      <Title order={1}>{title}</Title>
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3">
-          Teams{teams.data ? ` (${teams.data.length})` : ''}
+          Teams{teams.data ? ` (${teams.data.total})` : ''}
         </Title>
         {canManage && (
           <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
@@ -39,26 +43,29 @@ export default function TeamsPage() {
         <PageLoader />
       ) : teams.isError ? (
         <LoadError message={MESSAGES.fetchTeamsFailed} onRetry={() => teams.refetch()} retrying={teams.isFetching} />
-      ) : teams.data.length === 0 ? (
+      ) : teams.data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {MESSAGES.noTeams}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {teams.data.map((team) => (
+          {teams.data.items.map((team) => (
             <TeamCard
               key={team.id}
               team={team}
+              showOrganization={allOrganizations}
               onEdit={canManage ? (picked) => setModal({ mode: 'edit', team: picked }) : undefined}
             />
           ))}
         </SimpleGrid>
       )}
+      <LoadMore list={teams} />
 
       <TeamFormModal
         opened={modal.mode === 'create'}
         mode="create"
-        organizationId={permissions.organizationId}
+        // An admin picks the organization in the form; everyone else creates in its own.
+        organizationId={allOrganizations ? null : permissions.organizationId}
         onClose={close}
       />
       {modal.mode === 'edit' && (
