@@ -11,6 +11,15 @@ test.describe('sign in', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  test('both fields are required, each saying so under it', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required');
+    await expect(passwordField(page)).toHaveAccessibleDescription('Password is required');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('the right password lands on the dashboard home', async ({ page }) => {
     await fillSignIn(page, accounts.member, DEMO_PASSWORD);
 

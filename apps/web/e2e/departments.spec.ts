@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
-import { cardWithLink, createViaApi, pickOption, uniqueName } from './support/structure';
+import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Departments entry of the My Profile group. */
 async function openDepartments(page: Page, organizationName: string) {
@@ -33,10 +33,12 @@ test.describe('departments', () => {
     await expect(dialog.getByRole('radio')).toHaveCount(19);
     await expect(dialog.getByRole('radio', { name: 'Users' })).toBeChecked();
 
-    // A blank name silently does nothing.
-    await dialog.getByRole('button', { name: 'Create Department' }).click();
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    // Save waits for a name and says so (the spec's blank name did nothing, silently).
+    const save = dialog.getByRole('button', { name: 'Create Department' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription('A department needs a name.');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('   ');
+    await expect(save).toBeDisabled();
 
     await dialog.getByRole('textbox', { name: 'Name' }).fill(`  ${name}  `);
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Contracts and compliance');
@@ -114,6 +116,27 @@ test.describe('departments', () => {
     await page.getByRole('button', { name: 'Add Member' }).click();
     await page.getByRole('combobox', { name: 'User' }).fill('Mia');
     await expect(page.getByRole('option', { name: /Mia Thompson/ })).toHaveCount(0);
+  });
+
+  test('the Add Member picker says which department each person would leave', async ({ page, organization }) => {
+    const [from, to] = await Promise.all([
+      organization.addDepartment('Archive'),
+      organization.addDepartment('Library'),
+    ]);
+    const person = await organization.addPerson('Ruth', 'Mover', { departmentId: from.id });
+    await signIn(page, organization.orgAdmin);
+    await page.goto(`/dashboard/departments/${to.id}`);
+
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Member to Department' });
+    await dialog.getByRole('combobox', { name: 'User' }).fill('Mover');
+    const option = page.getByRole('option', { name: /^Ruth Mover/ });
+    await expect(option).toContainText('Now in Archive');
+    await expect(page.getByRole('option', { name: /^Marcus Bell/ })).toHaveCount(0); // filtered by the server
+    await option.click();
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('main').getByRole('article', { name: person.name })).toBeVisible();
   });
 
   test('creates a team on the Teams tab, manages its members, then removes it from the department', async ({
@@ -226,6 +249,47 @@ test.describe('departments', () => {
     await expect(edit).toBeHidden();
     await expect(details).toContainText('Warehouses and deliveries');
     await expect(details).toContainText('Sofia Garcia');
+  });
+
+  test("an admin picks the new department's organization; each card names its organization", async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, accounts.admin);
+    await page.goto('/dashboard/departments');
+    await expect(page.getByRole('heading', { name: 'DEPARTMENTS', level: 1 })).toBeVisible();
+    const name = uniqueName('Customs');
+
+    await page.getByRole('button', { name: 'Create Department' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Department' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    const save = dialog.getByRole('button', { name: 'Create Department' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription('Choose the organization first.');
+    // The platform organization holds staff only: it is not offered.
+    await dialog.getByRole('combobox', { name: 'Organization' }).fill('SMART');
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await pickOption(dialog, 'Organization', organization.name, organization.name);
+    await save.click();
+
+    await expect(dialog).toBeHidden();
+    // An admin's cards do not link (spec section 2): found by their text.
+    const card = await loadUntilShown(page, page.getByRole('main').getByRole('article').filter({ hasText: name }));
+    await expect(card).toContainText(organization.name);
+  });
+
+  test('a list shows 50 departments at a time, with Load more', async ({ page, organization }) => {
+    for (let index = 0; index < 51; index += 1) await organization.addDepartment(`Desk ${index}`);
+    await signIn(page, organization.orgAdmin);
+    await openDepartments(page, organization.name);
+
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(page.getByRole('heading', { name: 'Departments (51)' })).toBeVisible();
+    await expect(cards).toHaveCount(50);
+    await expect(page.getByText('Showing 50 of 51')).toBeVisible();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(cards).toHaveCount(51);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 
   test('an unknown department reads "Department not found"', async ({ page }) => {

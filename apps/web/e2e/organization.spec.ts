@@ -34,7 +34,40 @@ test.describe('organization page', () => {
     await expect(details(page).getByText(organization.contact.email)).toBeVisible();
   });
 
-  test('a server validation error shows under its field, and Cancel restores the saved values', async ({
+  test('every invalid field shows at once, a phone of letters too, and nothing is sent', async ({
+    page,
+    organization,
+  }) => {
+    await openOrganization(page, organization);
+    const saves: string[] = [];
+    page.on('request', (request) => request.method() === 'PUT' && saves.push(request.url()));
+
+    await details(page).getByRole('button', { name: 'Edit' }).click();
+    await details(page).getByLabel('Organization Name').fill('   ');
+    await details(page).getByLabel('Email Address').fill('contact.acme.example.com');
+    await details(page).getByLabel('Telephone Number').fill('abc');
+    await details(page).getByRole('button', { name: 'Save' }).click();
+
+    await expect(details(page).getByLabel('Organization Name')).toHaveAccessibleDescription(
+      'Organization name is required',
+    );
+    await expect(details(page).getByLabel('Email Address')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
+    await expect(details(page).getByLabel('Telephone Number')).toHaveAccessibleDescription(
+      'Please enter a valid phone number: digits, spaces and + ( ) - only, at least 6 digits',
+    );
+    expect(saves).toEqual([]);
+
+    // Fixing a field clears its message; the others stay until they are fixed.
+    await details(page).getByLabel('Telephone Number').fill('+1 (312) 555-0142');
+    await expect(details(page).getByLabel('Telephone Number')).not.toHaveAccessibleDescription(/phone/);
+    await expect(details(page).getByLabel('Email Address')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
+  });
+
+  test('a validation error shows under its field, and Cancel restores the saved values', async ({
     page,
     organization,
   }) => {

@@ -54,6 +54,47 @@ test.describe('profile', () => {
     await expect(personalInfo(page).getByText('Not saved')).toHaveCount(0);
   });
 
+  test('a refused file says why without squeezing the form beside it', async ({ page, person }) => {
+    await openProfile(page, person);
+    await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
+    const email = personalInfo(page).getByRole('textbox', { name: 'Email' });
+    const before = await email.boundingBox();
+
+    const chooser = page.waitForEvent('filechooser');
+    await personalInfo(page).getByRole('button', { name: 'Upload photo' }).click();
+    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+
+    await expect(personalInfo(page).getByRole('alert')).toHaveText(
+      'Please choose an image file (PNG, JPEG, GIF, WebP, AVIF or BMP).',
+    );
+    // The message wraps in the avatar's column: the fields keep their place and the address shows whole.
+    expect(await email.boundingBox()).toEqual(before);
+    expect(await email.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  });
+
+  test('every invalid field says why at once, and nothing is sent', async ({ page, person }) => {
+    await openProfile(page, person);
+    const saves: string[] = [];
+    page.on('request', (request) => request.method() === 'PUT' && saves.push(request.url()));
+
+    await personalInfo(page).getByRole('button', { name: 'Edit' }).click();
+    await personalInfo(page).getByRole('textbox', { name: 'First name' }).fill(' ');
+    await personalInfo(page).getByRole('textbox', { name: 'Email' }).fill('someone.example.com');
+    await personalInfo(page).getByRole('textbox', { name: 'Phone' }).fill('abc');
+    await personalInfo(page).getByRole('button', { name: 'Save' }).click();
+
+    await expect(personalInfo(page).getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(
+      'First name is required',
+    );
+    await expect(personalInfo(page).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
+    await expect(personalInfo(page).getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(
+      'Please enter a valid phone number: digits, spaces and + ( ) - only, at least 6 digits',
+    );
+    expect(saves).toEqual([]);
+  });
+
   test('an uploaded picture replaces the initials and survives a reload', async ({ page, person: member }) => {
     await openProfile(page, member);
     const avatar = personalInfo(page).getByRole('img', { name: member.name });
@@ -97,11 +138,20 @@ test.describe('password change', () => {
     const section = page.getByRole('region', { name: 'Password' });
     await section.getByRole('button', { name: 'Change Password' }).click();
 
-    await changePassword(page, member.password, newPassword, 'something-else');
-    await expect(section.getByRole('alert')).toHaveText('New passwords do not match');
+    // Each problem shows under its field, all at once.
+    await changePassword(page, '', '12345', 'something-else');
+    await expect(passwordInput(section, 'Current password')).toHaveAccessibleDescription('Password is required');
+    await expect(passwordInput(section, 'New password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters long',
+    );
+    await expect(passwordInput(section, 'Confirm new password')).toHaveAccessibleDescription(
+      'New passwords do not match',
+    );
 
     await changePassword(page, 'wrong-current-password', newPassword);
-    await expect(section.getByRole('alert')).toHaveText('Current password is incorrect');
+    await expect(passwordInput(section, 'Current password')).toHaveAccessibleDescription(
+      'Current password is incorrect',
+    );
 
     await changePassword(page, member.password, newPassword);
     await expect(section.getByText('Password changed successfully!')).toBeVisible();

@@ -105,6 +105,14 @@ test.describe('team members', () => {
     await expect(alert).toHaveText('Passwords do not match');
 
     await field(dialog, 'Confirm password').fill(member.password);
+    // The optional fields come after the spec's checks, as the server checks them.
+    await field(dialog, 'Phone').fill('abc');
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(alert).toHaveText(
+      'Please enter a valid phone number: digits, spaces and + ( ) - only, at least 6 digits',
+    );
+    await expect(field(dialog, 'Phone')).toHaveAttribute('aria-invalid', 'true');
+
     await field(dialog, 'Job title').fill('Quality Inspector');
     await dialog.getByRole('combobox', { name: 'Department' }).click();
     await page.getByRole('option', { name: 'Engineering' }).click();
@@ -162,6 +170,25 @@ test.describe('team members', () => {
     expect(await memberCount(page)).toBe(before - 1);
 
     expect(await canSignIn(browser, member.email, member.password)).toBe(false);
+  });
+
+  test('the edit form refuses a phone that is not one, under the field', async ({ page, organization }) => {
+    const { member } = organization;
+    await openTeamMembers(page, organization);
+
+    await card(page, member.name)
+      .getByRole('button', { name: `Edit ${member.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Team Member' });
+    await field(dialog, 'Phone').fill('call me');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(field(dialog, 'Phone')).toHaveAccessibleDescription(
+      'Please enter a valid phone number: digits, spaces and + ( ) - only, at least 6 digits',
+    );
+    await field(dialog, 'Phone').fill('+1 (312) 555-0188');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, member.name)).toContainText('+1 (312) 555-0188');
   });
 
   test('no one can edit or deactivate their own card', async ({ page, organization }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
-import { cardWithLink, createViaApi, pickOption, uniqueName } from './support/structure';
+import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Teams entry of the My Profile group. */
 async function openTeams(page: Page, organizationName: string) {
@@ -21,10 +21,9 @@ test.describe('teams', () => {
 
     await page.getByRole('button', { name: 'Create Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Team' });
-    // A blank name is silently ignored.
-    await dialog.getByRole('button', { name: 'Create Team' }).click();
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    // Save waits for a name and says so, as on the department page.
+    await expect(dialog.getByRole('button', { name: 'Create Team' })).toBeDisabled();
+    await expect(dialog.getByText('A team needs a name.')).toBeVisible();
 
     await dialog.getByRole('textbox', { name: 'Team name' }).fill(name);
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Salaries and benefits');
@@ -83,6 +82,53 @@ test.describe('teams', () => {
     await expect(dialog).toBeHidden();
     await expect(cardWithLink(page, renamed)).toContainText('Finance');
     await expect(cardWithLink(page, team.name)).toHaveCount(0);
+  });
+
+  test("an admin's Teams page names each card's organization, and Create Team asks which", async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, accounts.admin);
+    await page.goto('/dashboard/teams');
+    await expect(page.getByRole('heading', { name: 'TEAMS', level: 1 })).toBeVisible();
+    const name = uniqueName('Night Desk');
+
+    await page.getByRole('button', { name: 'Create Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Team' });
+    await dialog.getByRole('textbox', { name: 'Team name' }).fill(name);
+    await expect(dialog.getByRole('combobox', { name: 'Team lead' })).toBeDisabled();
+    await expect(dialog.getByText('Choose the organization first.')).toBeVisible();
+    await pickOption(dialog, 'Organization', organization.name, organization.name);
+    // The lead is one of the chosen organization's people.
+    const { member } = organization;
+    await pickOption(dialog, 'Team lead', new RegExp(`^${member.name}`), member.firstName);
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+
+    await expect(dialog).toBeHidden();
+    const card = await loadUntilShown(page, cardWithLink(page, name));
+    await expect(card).toContainText(organization.name);
+    await expect(card).toContainText(`Lead: ${member.name}`);
+  });
+
+  test('the people picker searches the server and says how many more match', async ({ page, organization }) => {
+    // With its org_admin and member, the organization has 22 people: 2 more than a picker shows.
+    for (let index = 0; index < 20; index += 1) {
+      await organization.addPerson(`Person${String(index).padStart(2, '0')}`, 'Crowd');
+    }
+    await signIn(page, organization.orgAdmin);
+    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Crowd Team') });
+    await page.goto(`/dashboard/teams/${team.id}`);
+
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+    await dialog.getByRole('combobox', { name: 'User' }).click();
+    await expect(page.getByRole('option')).toHaveCount(20);
+    await expect(page.getByText('2 more not shown: type to narrow the list.')).toBeVisible();
+
+    await pickOption(dialog, 'User', /^Person19 Crowd/, 'person19');
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('main').getByRole('article', { name: 'Person19 Crowd' })).toBeVisible();
   });
 
   test('an unknown team reads "Team not found"', async ({ page }) => {

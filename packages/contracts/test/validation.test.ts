@@ -92,3 +92,12 @@ describe('change-password form', () => {
     ).toBe(true);
   });
 });
+
+describe('web addresses', () => {
+  it('refuse a space anywhere, whichever URL parser runs', () => {
+    expect(updateOrganizationBody.safeParse({ website: 'not a website' }).error?.issues[0]?.message).toBe(
+      MESSAGES.websiteInvalid,
+    );
+    expect(updateOrganizationBody.parse({ website: 'acme.example.com' }).website).toBe('https://acme.example.com');
+  });
+});

@@ -39,3 +39,17 @@ export function cardWithLink(page: Page, name: string): Locator {
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
 }
+
+/**
+ * Clicks Load more until `card` shows (lists show 50 rows at a time, and other tests add rows to the
+ * lists an admin sees); returns it.
+ */
+export async function loadUntilShown(page: Page, card: Locator): Promise<Locator> {
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(card.or(more).first()).toBeVisible();
+  while (!(await card.isVisible())) {
+    await more.click();
+    await expect(card.or(more).first()).toBeVisible();
+  }
+  return card;
+}

@@ -4,7 +4,8 @@ import { boundedString } from './common.js';
 import { FILE_URL_PATTERN } from './files.js';
 
 const isHttpUrl = (value: string) => {
-  if (!URL.canParse(value)) return false;
+  // Browsers' URL parsers accept a space in a host name where Node's refuses it: refuse it everywhere.
+  if (/\s/.test(value) || !URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
 };

@@ -32,5 +32,14 @@ export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBo
   };
 }
 
-/** Refusals only the server can make about one field (the form's schema checks the rest first). */
-export const SERVER_FIELDS: ServerFieldMessages = { [MESSAGES.organizationNameTaken]: 'name' };
+/**
+ * Server refusals about one field. The form's schema checks the same rules first, but a taken name
+ * only the server knows, and a browser's URL parser may pass what the server's refuses.
+ */
+export const SERVER_FIELDS: ServerFieldMessages = {
+  [MESSAGES.organizationNameTaken]: 'name',
+  [MESSAGES.organizationNameRequired]: 'name',
+  [MESSAGES.websiteInvalid]: 'website',
+  [MESSAGES.emailInvalid]: 'email',
+  [MESSAGES.phoneInvalid]: 'phone',
+};

@@ -27,8 +27,13 @@ const TEXT_FIELDS: {
   { name: 'website', label: 'Website', type: 'url' },
 ];
 
-/** The refusal about one field: it shows under that field. */
-const SERVER_FIELDS = { [MESSAGES.emailTaken]: 'email' };
+/** Server refusals about one field show under it (the schema checks the rest first; only the server knows a taken e-mail). */
+const SERVER_FIELDS = {
+  [MESSAGES.emailTaken]: 'email',
+  [MESSAGES.emailInvalid]: 'email',
+  [MESSAGES.websiteInvalid]: 'website',
+  [MESSAGES.phoneInvalid]: 'phone',
+};
 
 export function PersonalInfoSection({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -66,7 +71,8 @@ export function PersonalInfoSection({ user }: { user: User }) {
   return (
     <SectionCard title="Personal Information" actions={actions}>
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Stack align="center" gap="sm">
+        {/* A fixed column: an upload error wraps inside it instead of widening it over the fields. */}
+        <Stack align="center" gap="sm" w={{ base: '100%', sm: 180 }}>
           <UserAvatar user={user} size={96} radius={96} />
           {editing && <ProfileImageControl />}
         </Stack>
