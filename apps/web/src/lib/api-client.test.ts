@@ -148,6 +148,17 @@ describe('apiClient', () => {
     expect(sessionEnded).toBe(0);
   });
 
+  it('getPage keeps the pagination beside the rows', async () => {
+    const pagination = { page: 2, limit: 50, total: 51, pages: 2 };
+    stubFetch(() => jsonResponse(200, { success: true, data: [{ id: 'd51' }], pagination }));
+
+    await expect(apiClient.getPage('/api/departments?page=2')).resolves.toEqual({
+      success: true,
+      data: [{ id: 'd51' }],
+      pagination,
+    });
+  });
+
   it('a success: false envelope with status 200 is still an error', async () => {
     stubFetch(() => jsonResponse(200, { success: false, error: 'Organization not found' }));
 

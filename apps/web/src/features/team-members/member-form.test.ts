@@ -1,6 +1,12 @@
-import type { User } from '@smart/contracts';
+import { MESSAGES, type User } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_NEW_MEMBER, editValuesFrom, registerBodyFrom, updateMemberBodyFrom } from './member-form';
+import {
+  checkNewMember,
+  EMPTY_NEW_MEMBER,
+  editValuesFrom,
+  registerBodyFrom,
+  updateMemberBodyFrom,
+} from './member-form';
 
 function user(overrides: Partial<User['meta']> = {}, role: User['role'] = 'user'): User {
   return {
@@ -69,6 +75,28 @@ describe('registerBodyFrom', () => {
   it('sends no department when none is chosen', () => {
     const body = registerBodyFrom(EMPTY_NEW_MEMBER, { id: 'org-1', name: null }, null);
     expect(body.meta).toEqual({ organizationId: 'org-1', jobTitle: '', phone: '' });
+  });
+});
+
+describe('checkNewMember', () => {
+  const check = checkNewMember({ id: '7b0f0f59-2f4e-4f0c-9d4c-1f6b2b6e1a11', name: 'Acme Corp' });
+  const filled = {
+    ...EMPTY_NEW_MEMBER,
+    firstName: 'Jo',
+    lastName: 'Doe',
+    email: 'jo@acme.example.com',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+  };
+
+  it.each([
+    [{}, { firstName: MESSAGES.firstNameRequired }],
+    [{ ...filled, email: 'jo.example.com', password: '' }, { email: MESSAGES.emailInvalid }],
+    [{ ...filled, confirmPassword: 'other1', phone: 'abc' }, { confirmPassword: MESSAGES.passwordsDoNotMatch }],
+    [{ ...filled, phone: 'abc' }, { phone: MESSAGES.phoneInvalid }],
+    [{ ...filled, phone: '+1 (312) 555-0177' }, {}],
+  ])('%j → %j: the spec order first, optional fields after, one at a time', (values, expected) => {
+    expect(check({ ...EMPTY_NEW_MEMBER, ...values })).toEqual(expected);
   });
 });
 

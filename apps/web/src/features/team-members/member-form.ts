@@ -1,12 +1,15 @@
 import {
   type NewMemberForm,
+  newMemberForm,
   type RegisterBody,
   ROLE_LABELS,
   type Role,
+  registerBody,
   resolveRole,
   type UpdateMemberBody,
   type User,
 } from '@smart/contracts';
+import { firstFailure, validateWith } from '@/lib/forms';
 
 /** The roles an organization's manager can give (spec section 5: 'user' by default, or 'org_admin'). */
 export const MEMBER_ROLES = ['user', 'org_admin'] as const satisfies readonly Role[];
@@ -61,6 +64,17 @@ export function registerBodyFrom(
       ...(values.departmentId ? { departmentId: values.departmentId, department: departmentName ?? '' } : {}),
     },
   };
+}
+
+/**
+ * The add-member form's check: the spec's messages in its order (section 5), then the optional
+ * fields as the server checks them; only the first failure, under its field.
+ */
+export function checkNewMember(organization: OrganizationRef) {
+  return firstFailure<NewMemberValues>(
+    validateWith(newMemberForm),
+    validateWith(registerBody, { input: (values: NewMemberValues) => registerBodyFrom(values, organization, null) }),
+  );
 }
 
 /** The edit-member modal's fields. */

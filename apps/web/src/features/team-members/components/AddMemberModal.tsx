@@ -1,14 +1,15 @@
 import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES, newMemberForm, registerBody } from '@smart/contracts';
+import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { firstFailure, firstMessage, markedInputProps, validateWith } from '@/lib/forms';
+import { firstMessage, markedInputProps } from '@/lib/forms';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useAddMember } from '../api';
 import {
+  checkNewMember,
   EMPTY_NEW_MEMBER,
   isMemberRole,
   MEMBER_ROLE_OPTIONS,
@@ -36,11 +37,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
   const organization = { id: organizationId, name: organizationName };
   const form = useForm<NewMemberValues>({
     initialValues: EMPTY_NEW_MEMBER,
-    // The spec's checks in its order, then the optional fields as the server checks them.
-    validate: firstFailure(
-      validateWith(newMemberForm),
-      validateWith(registerBody, { input: (values: NewMemberValues) => registerBodyFrom(values, organization, null) }),
-    ),
+    validate: checkNewMember(organization),
     // Editing a field clears the current error (spec section 5).
     onValuesChange: () => {
       form.clearErrors();

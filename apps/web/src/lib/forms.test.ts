@@ -1,0 +1,52 @@
+import { MESSAGES, newMemberForm, profileUpdateBody, registerBody } from '@smart/contracts';
+import { describe, expect, it } from 'vitest';
+import { firstFailure, formLevelMessage, validateWith } from './forms';
+
+describe('validateWith', () => {
+  it('puts each issue of the body under the flat field its path ends in, every field at once', () => {
+    const validate = validateWith(profileUpdateBody, {
+      input: (values: { firstName: string; phone: string; website: string }) => ({
+        profile: { firstName: values.firstName },
+        meta: { phone: values.phone, website: values.website },
+      }),
+    });
+    expect(validate({ firstName: ' ', phone: 'abc', website: 'exa mple.com' })).toEqual({
+      firstName: MESSAGES.firstNameRequired,
+      phone: MESSAGES.phoneInvalid,
+      website: MESSAGES.websiteInvalid,
+    });
+    expect(validate({ firstName: 'Ada', phone: '', website: '' })).toEqual({});
+  });
+
+  it('renames the fields it is told to', () => {
+    const validate = validateWith(registerBody, {
+      input: (values: { given: string }) => ({ firstName: values.given }),
+      fields: { firstName: 'given' },
+    });
+    expect(validate({ given: '' })).toMatchObject({ given: MESSAGES.firstNameRequired });
+  });
+});
+
+describe('firstFailure', () => {
+  const values = { firstName: 'Nora', lastName: '', email: 'x', password: '1', confirmPassword: '2' };
+
+  it('keeps only the first failure of the first check that fails (the spec order)', () => {
+    const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: 'never reached' }));
+    expect(validate(values)).toEqual({ lastName: MESSAGES.lastNameRequired });
+  });
+
+  it('goes on to the next check when the first passes', () => {
+    const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: MESSAGES.phoneInvalid }));
+    const valid = { ...values, lastName: 'Quinn', email: 'nora@acme.example.com', password: 'secret1' };
+    expect(validate({ ...valid, confirmPassword: 'secret1' })).toEqual({ phone: MESSAGES.phoneInvalid });
+  });
+});
+
+describe('formLevelMessage', () => {
+  it('leaves out refusals that belong under a field', () => {
+    const fields = { [MESSAGES.emailTaken]: 'email' };
+    expect(formLevelMessage(new Error(MESSAGES.emailTaken), fields)).toBeNull();
+    expect(formLevelMessage(new Error(MESSAGES.updateProfileFailed), fields)).toBe(MESSAGES.updateProfileFailed);
+    expect(formLevelMessage(null, fields)).toBeNull();
+  });
+});
