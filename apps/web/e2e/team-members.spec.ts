@@ -63,6 +63,14 @@ async function addMember(page: Page, member: NewMember) {
   await expect(card(page, fullName(member))).toBeVisible();
 }
 
+/** Opens the Edit Team Member modal from a member's card. */
+async function openEdit(page: Page, name: string) {
+  await card(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  return page.getByRole('dialog', { name: 'Edit Team Member' });
+}
+
 async function canSignIn(browser: Browser, email: string, password: string): Promise<boolean> {
   const context = await browser.newContext();
   try {
@@ -142,10 +150,7 @@ test.describe('team members', () => {
     await addMember(page, member);
     const name = fullName(member);
 
-    await card(page, name)
-      .getByRole('button', { name: `Edit ${name}` })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Team Member' });
+    const dialog = await openEdit(page, name);
     await field(dialog, 'Job title').fill('Senior Quality Inspector');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -176,10 +181,7 @@ test.describe('team members', () => {
     const { member } = organization;
     await openTeamMembers(page, organization);
 
-    await card(page, member.name)
-      .getByRole('button', { name: `Edit ${member.name}` })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Team Member' });
+    const dialog = await openEdit(page, member.name);
     await field(dialog, 'Phone').fill('call me');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(field(dialog, 'Phone')).toHaveAccessibleDescription(

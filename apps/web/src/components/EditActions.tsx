@@ -7,22 +7,22 @@ interface EditActionsProps {
   busy: boolean;
   /** The id of the form that Save submits. */
   formId: string;
-  onEdit: () => void;
-  onCancel: () => void;
+  /** Edit switches the form on, Cancel off (useEditableSection's `edit`). */
+  edit: (on: boolean) => void;
 }
 
 /** The buttons beside a section's title: Edit, or Cancel and Save ('Saving...' while it runs). */
-export function EditActions({ editing, busy, formId, onEdit, onCancel }: EditActionsProps) {
+export function EditActions({ editing, busy, formId, edit }: EditActionsProps) {
   if (!editing) {
     return (
-      <Button variant="light" leftSection={<HiPencil aria-hidden />} onClick={onEdit}>
+      <Button variant="light" leftSection={<HiPencil aria-hidden />} onClick={() => edit(true)}>
         Edit
       </Button>
     );
   }
   return (
     <>
-      <Button variant="default" onClick={onCancel} disabled={busy}>
+      <Button variant="default" onClick={() => edit(false)} disabled={busy}>
         Cancel
       </Button>
       <Button type="submit" form={formId} disabled={busy}>

@@ -1,4 +1,4 @@
-import type { FormErrors, UseFormReturnType } from '@mantine/form';
+import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useState } from 'react';
 
 /**
@@ -14,6 +14,10 @@ interface Schema {
     validate(value: unknown): { readonly issues?: readonly Issue[] | undefined } | Promise<unknown>;
   };
 }
+
+/** Mantine's bound for form values (interfaces have no index signature, so `unknown` would not do). */
+// biome-ignore lint/suspicious/noExplicitAny: the bound useForm itself declares
+type FormValues = Record<string, any>;
 
 export interface SchemaOptions<Values> {
   /** What the schema checks, e.g. the request body the values become. Default: the values themselves. */
@@ -65,11 +69,24 @@ export function firstMessage(errors: FormErrors): string | undefined {
 }
 
 /**
- * Input props for a one-message form: the field is marked invalid (red, aria-invalid) while its
- * message shows once, in the form's red box (spec section 8: errors inside modals are a red box).
+ * Value, onChange and error for an input of a one-message form (text inputs and pickers alike): the
+ * field is marked invalid (red, aria-invalid) while its message shows once, in the form's red box
+ * (spec section 8: errors inside modals are a red box).
  */
 export function markedInputProps<Values>(form: UseFormReturnType<Values>, path: keyof Values & string) {
-  return { ...form.getInputProps(path, { withError: false }), error: path in form.errors };
+  const { value, onChange } = form.getInputProps(path, { withError: false });
+  return { value, onChange, error: path in form.errors };
+}
+
+/** useForm for a form that saves through a mutation: the last refusal goes as soon as the user edits. */
+export function useSavingForm<Values extends FormValues>(save: { reset(): void }, options: UseFormInput<Values>) {
+  return useForm<Values>({
+    ...options,
+    onValuesChange: (values, previous) => {
+      save.reset();
+      options.onValuesChange?.(values, previous);
+    },
+  });
 }
 
 /** Server refusals that are about one field (message → field), e.g. an e-mail already taken. */
@@ -88,11 +105,37 @@ export function formLevelMessage(error: Error | null, fields: ServerFieldMessage
   return error && !(error.message in fields) ? error.message : null;
 }
 
+interface EditableSection<Values extends FormValues, Body> {
+  /** The saved values: the form starts from them on Edit and returns to them on Cancel (spec section 4). */
+  saved: () => Values;
+  /** The request body the values become; the contracts' `schema` checks it before it is sent. */
+  toBody: (values: Values) => Body;
+  schema: Schema;
+  save: { mutate(body: Body, callbacks: { onSuccess(): void; onError(error: Error): void }): void } & {
+    reset(): void;
+    error: Error | null;
+  };
+  /** Refusals shown under a field rather than above the form. */
+  serverFields: ServerFieldMessages;
+  onSaved?: () => void;
+}
+
 /**
- * A section that shows saved values and switches to a form (Personal Information, Organization
- * Details). Edit and Cancel both start the form from what is saved; Cancel thus restores it (spec section 4).
+ * A section that shows saved values and turns into a form on Edit (Personal Information,
+ * Organization Details): the form, the edit switch, its submit handler and the message above it.
  */
-export function useEditMode<Values>(form: UseFormReturnType<Values>, saved: () => Values, save: { reset(): void }) {
+export function useEditableSection<Values extends FormValues, Body>({
+  saved,
+  toBody,
+  schema,
+  save,
+  serverFields,
+  onSaved,
+}: EditableSection<Values, Body>) {
+  const form = useSavingForm<Values>(save, {
+    initialValues: saved(),
+    validate: validateWith(schema, { input: toBody }),
+  });
   const [editing, setEditing] = useState(false);
   function edit(on: boolean) {
     form.setValues(saved());
@@ -100,5 +143,14 @@ export function useEditMode<Values>(form: UseFormReturnType<Values>, saved: () =
     save.reset();
     setEditing(on);
   }
-  return { editing, edit, close: () => setEditing(false) };
+  const submit = form.onSubmit((values) =>
+    save.mutate(toBody(values), {
+      onSuccess: () => {
+        setEditing(false);
+        onSaved?.();
+      },
+      onError: showUnderField(form, serverFields),
+    }),
+  );
+  return { form, editing, edit, submit, formError: formLevelMessage(save.error, serverFields) };
 }

@@ -1,12 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ADD_MEMBER_CLOSE_DELAY_MS, addDepartmentMemberForm, type Department, MESSAGES } from '@smart/contracts';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
-import { firstMessage, validateWith } from '@/lib/forms';
+import { firstMessage, markedInputProps, useSavingForm, validateWith } from '@/lib/forms';
 import { useAddUserToDepartment } from '../api';
 
 interface AddDepartmentMemberModalProps {
@@ -64,10 +63,9 @@ interface AddMemberFormProps {
 const currentDepartment = (department: string | null) => (department ? `Now in ${department}` : 'In no department');
 
 function AddMemberForm({ department, add, succeeded, onAdded, onCancel }: AddMemberFormProps) {
-  const form = useForm<{ userId: string | null }>({
+  const form = useSavingForm<{ userId: string | null }>(add, {
     initialValues: { userId: null },
     validate: validateWith(addDepartmentMemberForm),
-    onValuesChange: () => add.reset(),
   });
 
   const submit = form.onSubmit(({ userId }) => {
@@ -86,9 +84,7 @@ function AddMemberForm({ department, add, succeeded, onAdded, onCancel }: AddMem
         <PersonPicker
           organizationId={department.organizationId}
           label="User"
-          value={form.values.userId}
-          onChange={(picked) => form.setFieldValue('userId', picked)}
-          error={'userId' in form.errors}
+          {...markedInputProps(form, 'userId')}
           disabled={succeeded}
           exclude={(user) => user.meta.departmentId === department.id}
           detail={(user) => currentDepartment(user.meta.department)}

@@ -1,10 +1,9 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { attachTeamBody, type Department, MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { firstMessage, markedInputProps, validateWith } from '@/lib/forms';
+import { firstMessage, markedInputProps, useSavingForm, validateWith } from '@/lib/forms';
 import { useAttachTeam, useOrganizationTeams } from '../api';
 
 interface AddExistingTeamModalProps {
@@ -35,10 +34,9 @@ interface AttachFormProps {
 
 function AttachForm({ department, attach, onClose }: AttachFormProps) {
   const teams = useOrganizationTeams(department.organizationId);
-  const form = useForm<{ teamId: string | null }>({
+  const form = useSavingForm<{ teamId: string | null }>(attach, {
     initialValues: { teamId: null },
     validate: validateWith(attachTeamBody),
-    onValuesChange: () => attach.reset(),
   });
 
   const submit = form.onSubmit(({ teamId }) => {

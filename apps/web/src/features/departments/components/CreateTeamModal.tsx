@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { createTeamBody, type Department } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -7,7 +6,7 @@ import { LockedModal } from '@/components/LockedModal';
 import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { TeamLeadPicker } from '@/components/TeamLeadPicker';
 import { createTeamBodyFrom, EMPTY_NEW_TEAM, type NewTeamValues } from '@/lib/create-team';
-import { firstMessage, validateWith } from '@/lib/forms';
+import { firstMessage, useSavingForm, validateWith } from '@/lib/forms';
 import { useCreateTeamInDepartment } from '../api';
 
 interface CreateTeamModalProps {
@@ -40,10 +39,9 @@ interface CreateTeamFormProps {
 }
 
 function CreateTeamForm({ department, create, onClose }: CreateTeamFormProps) {
-  const form = useForm<NewTeamValues>({
+  const form = useSavingForm<NewTeamValues>(create, {
     initialValues: EMPTY_NEW_TEAM,
     validate: validateWith(createTeamBody, { input: createTeamBodyFrom }),
-    onValuesChange: () => create.reset(),
   });
 
   const submit = form.onSubmit((values) => create.mutate(createTeamBodyFrom(values), { onSuccess: onClose }));

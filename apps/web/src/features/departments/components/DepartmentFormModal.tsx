@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   createDepartmentBody as createSchema,
@@ -14,7 +13,7 @@ import { LockedModal } from '@/components/LockedModal';
 import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PersonPicker } from '@/components/PersonPicker';
-import { validateWith } from '@/lib/forms';
+import { useSavingForm, validateWith } from '@/lib/forms';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import {
   createDepartmentBody,
@@ -83,7 +82,7 @@ function DepartmentForm({
   update,
 }: DepartmentFormProps) {
   const mutation = mode === 'create' ? create : update;
-  const form = useForm<DepartmentFormValues>({
+  const form = useSavingForm<DepartmentFormValues>(mutation, {
     initialValues: department ? formFromDepartment(department) : EMPTY_DEPARTMENT_FORM,
     validate:
       mode === 'create'
@@ -94,7 +93,6 @@ function DepartmentForm({
           }),
     // A typed emoji is checked as it is typed, as before.
     validateInputOnChange: ['emoji'],
-    onValuesChange: () => mutation.reset(),
   });
   const { values } = form;
 

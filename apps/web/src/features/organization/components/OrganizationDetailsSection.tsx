@@ -1,17 +1,10 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type Organization, updateOrganizationBody } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
-import { formLevelMessage, showUnderField, useEditMode, validateWith } from '@/lib/forms';
+import { useEditableSection } from '@/lib/forms';
 import { useUpdateOrganization } from '../api';
-import {
-  type OrganizationField,
-  type OrganizationValues,
-  SERVER_FIELDS,
-  updateBodyFrom,
-  valuesFromOrganization,
-} from '../organization-form';
+import { type OrganizationField, SERVER_FIELDS, updateBodyFrom, valuesFromOrganization } from '../organization-form';
 import { FieldValue } from './FieldValue';
 
 const FIELDS: { name: Exclude<OrganizationField, 'description'>; label: string; type: string; required?: boolean }[] = [
@@ -26,33 +19,16 @@ const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
 /** The organization's editable fields with the Edit/Save toggle (spec sections 2 and 4). */
 export function OrganizationDetailsSection({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization(organization.id);
-  const form = useForm<OrganizationValues>({
-    initialValues: valuesFromOrganization(organization),
-    // The body the values become, checked as the server checks it: every invalid field shows at once.
-    validate: validateWith(updateOrganizationBody, { input: updateBodyFrom }),
-    onValuesChange: () => update.reset(),
+  // Checked as the server checks the body: every invalid field shows at once.
+  const { form, editing, edit, submit, formError } = useEditableSection({
+    saved: () => valuesFromOrganization(organization),
+    toBody: updateBodyFrom,
+    schema: updateOrganizationBody,
+    save: update,
+    serverFields: SERVER_FIELDS,
   });
-
-  const { editing, edit, close } = useEditMode(form, () => valuesFromOrganization(organization), update);
-
-  const save = form.onSubmit((values) => {
-    update.mutate(updateBodyFrom(values), {
-      onSuccess: close,
-      onError: showUnderField(form, SERVER_FIELDS),
-    });
-  });
-
-  const formError = formLevelMessage(update.error, SERVER_FIELDS);
   const saved = valuesFromOrganization(organization);
-  const actions = (
-    <EditActions
-      editing={editing}
-      busy={update.isPending}
-      formId="organization-form"
-      onEdit={() => edit(true)}
-      onCancel={() => edit(false)}
-    />
-  );
+  const actions = <EditActions editing={editing} edit={edit} busy={update.isPending} formId="organization-form" />;
 
   return (
     <Paper component="section" aria-labelledby="organization-details-title" withBorder radius="md" p="lg">
@@ -64,7 +40,7 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
       </Group>
 
       {editing ? (
-        <form id="organization-form" onSubmit={save} noValidate aria-label="Organization details">
+        <form id="organization-form" onSubmit={submit} noValidate aria-label="Organization details">
           <Stack gap="sm">
             <FormError message={formError} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

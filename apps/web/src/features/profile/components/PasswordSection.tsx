@@ -1,11 +1,10 @@
 import { Alert, Button, Collapse, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ChangePasswordForm, changePasswordForm, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
-import { formLevelMessage, showUnderField, validateWith } from '@/lib/forms';
+import { formLevelMessage, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
 
@@ -24,10 +23,9 @@ export function PasswordSection({ email }: { email: string }) {
   const mailLink = useMailPasswordResetLink();
   const [open, setOpen] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
-  const form = useForm<ChangePasswordForm>({
+  const form = useSavingForm<ChangePasswordForm>(change, {
     initialValues: EMPTY,
     validate: validateWith(changePasswordForm),
-    onValuesChange: () => change.reset(),
   });
 
   function toggle() {

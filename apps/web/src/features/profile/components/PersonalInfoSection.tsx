@@ -1,11 +1,10 @@
 import { Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, profileUpdateBody, type User } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
 import { UserAvatar } from '@/components/UserAvatar';
-import { formLevelMessage, showUnderField, useEditMode, validateWith } from '@/lib/forms';
+import { useEditableSection } from '@/lib/forms';
 import { useUpdateProfile } from '../api';
 import { type PersonalInfoValues, updateBodyFrom, valuesFromUser } from '../profile-form';
 import { FieldValue } from './FieldValue';
@@ -37,36 +36,18 @@ const SERVER_FIELDS = {
 
 export function PersonalInfoSection({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const form = useForm<PersonalInfoValues>({
-    initialValues: valuesFromUser(user),
-    // The body the values become, checked as the server checks it; every invalid field at once.
-    validate: validateWith(profileUpdateBody, { input: updateBodyFrom }),
-    onValuesChange: () => update.reset(),
-  });
-
-  const { editing, edit, close } = useEditMode(form, () => valuesFromUser(user), update);
-
-  const save = form.onSubmit((values) => {
-    update.mutate(updateBodyFrom(values), {
-      onSuccess: () => {
-        close();
-        notifications.show({ color: 'green', message: MESSAGES.profileUpdated });
-      },
-      onError: showUnderField(form, SERVER_FIELDS),
-    });
+  // Checked as the server checks the body: every invalid field shows at once.
+  const { form, editing, edit, submit, formError } = useEditableSection({
+    saved: () => valuesFromUser(user),
+    toBody: updateBodyFrom,
+    schema: profileUpdateBody,
+    save: update,
+    serverFields: SERVER_FIELDS,
+    onSaved: () => notifications.show({ color: 'green', message: MESSAGES.profileUpdated }),
   });
 
   const shown = valuesFromUser(user);
-  const formError = formLevelMessage(update.error, SERVER_FIELDS);
-  const actions = (
-    <EditActions
-      editing={editing}
-      busy={update.isPending}
-      formId="personal-info-form"
-      onEdit={() => edit(true)}
-      onCancel={() => edit(false)}
-    />
-  );
+  const actions = <EditActions editing={editing} edit={edit} busy={update.isPending} formId="personal-info-form" />;
 
   return (
     <SectionCard title="Personal Information" actions={actions}>
@@ -85,7 +66,7 @@ export function PersonalInfoSection({ user }: { user: User }) {
           )}
           <FormError message={formError} />
           {editing ? (
-            <form id="personal-info-form" onSubmit={save} noValidate>
+            <form id="personal-info-form" onSubmit={submit} noValidate>
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   {TEXT_FIELDS.map((field) => (

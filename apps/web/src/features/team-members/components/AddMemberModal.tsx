@@ -1,11 +1,10 @@
 import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { firstMessage, markedInputProps } from '@/lib/forms';
+import { firstMessage, markedInputProps, useSavingForm } from '@/lib/forms';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useAddMember } from '../api';
 import {
@@ -35,14 +34,11 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
   const add = useAddMember(organizationId);
   const departments = useDepartmentOptions(organizationId, opened);
   const organization = { id: organizationId, name: organizationName };
-  const form = useForm<NewMemberValues>({
+  const form = useSavingForm<NewMemberValues>(add, {
     initialValues: EMPTY_NEW_MEMBER,
     validate: checkNewMember(organization),
-    // Editing a field clears the current error (spec section 5).
-    onValuesChange: () => {
-      form.clearErrors();
-      add.reset();
-    },
+    // Editing any field clears the current error (spec section 5).
+    onValuesChange: () => form.clearErrors(),
   });
   const [succeeded, setSucceeded] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);

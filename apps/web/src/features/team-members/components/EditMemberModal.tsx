@@ -1,11 +1,10 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type User, updateMemberBody } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { validateWith } from '@/lib/forms';
+import { useSavingForm, validateWith } from '@/lib/forms';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useUpdateMember } from '../api';
 import {
@@ -26,12 +25,11 @@ interface EditMemberModalProps {
 export function EditMemberModal({ member, organizationId, onClose }: EditMemberModalProps) {
   const update = useUpdateMember(organizationId);
   const departments = useDepartmentOptions(organizationId);
-  const form = useForm<MemberEditValues>({
+  const form = useSavingForm<MemberEditValues>(update, {
     initialValues: editValuesFrom(member),
     validate: validateWith(updateMemberBody, {
       input: (values: MemberEditValues) => updateMemberBodyFrom(member, values),
     }),
-    onValuesChange: () => update.reset(),
   });
 
   const save = form.onSubmit((values) => {

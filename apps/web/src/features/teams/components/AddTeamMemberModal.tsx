@@ -1,5 +1,4 @@
 import { Select, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   addTeamMemberBody,
@@ -12,7 +11,7 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
-import { firstMessage, validateWith } from '@/lib/forms';
+import { firstMessage, markedInputProps, useSavingForm, validateWith } from '@/lib/forms';
 import { useAddTeamMember } from '../api';
 import { isTeamMemberRole, ROLE_OPTIONS } from '../team-labels';
 
@@ -49,10 +48,9 @@ interface AddMemberValues {
 
 function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
   const memberIds = new Set(team.members.map((member) => member.user.id));
-  const form = useForm<AddMemberValues>({
+  const form = useSavingForm<AddMemberValues>(add, {
     initialValues: { userId: null, role: DEFAULT_TEAM_MEMBER_ROLE },
     validate: validateWith(addTeamMemberBody),
-    onValuesChange: () => add.reset(),
   });
 
   const submit = form.onSubmit(({ userId, role }) => {
@@ -75,9 +73,7 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
         <PersonPicker
           organizationId={team.organizationId}
           label="User"
-          value={form.values.userId}
-          onChange={(value) => form.setFieldValue('userId', value)}
-          error={'userId' in form.errors}
+          {...markedInputProps(form, 'userId')}
           exclude={(user) => memberIds.has(user.id)}
           everyoneExcluded="Everyone in the organization is already in this team."
         />

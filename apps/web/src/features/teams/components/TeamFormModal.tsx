@@ -1,5 +1,4 @@
 import { Select, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { createTeamBody, MESSAGES, type Team, updateTeamBody } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -8,7 +7,7 @@ import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { TeamLeadPicker } from '@/components/TeamLeadPicker';
 import { createTeamBodyFrom, EMPTY_NEW_TEAM, type NewTeamValues } from '@/lib/create-team';
-import { validateWith } from '@/lib/forms';
+import { useSavingForm, validateWith } from '@/lib/forms';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useCreateTeam, useUpdateTeam } from '../api';
 
@@ -64,7 +63,7 @@ const teamChanges = (values: TeamFormValues) => ({
 function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamFormProps) {
   const mutation = mode === 'create' ? create : update;
   const choosesOrganization = mode === 'create' && organizationId === null;
-  const form = useForm<TeamFormValues>({
+  const form = useSavingForm<TeamFormValues>(mutation, {
     initialValues: {
       ...EMPTY_NEW_TEAM,
       name: team?.name ?? '',
@@ -76,7 +75,6 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
       mode === 'create'
         ? validateWith(createTeamBody, { input: newTeamBody })
         : validateWith(updateTeamBody, { input: teamChanges }),
-    onValuesChange: () => mutation.reset(),
   });
   const { values } = form;
   const departments = useDepartmentOptions(mode === 'edit' ? team?.organizationId : null);
