@@ -52,3 +52,12 @@ export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 export const addDepartmentMemberForm = z.object({
   userId: z.uuid({ error: MESSAGES.selectUserForDepartment }).max(36),
 });
+
+/** The reset page's form: a new password typed twice. */
+export const newPasswordForm = confirmed(
+  changePasswordBody.pick({ newPassword: true }),
+  'newPassword',
+  'confirmPassword',
+  MESSAGES.passwordsDoNotMatch,
+);
+export type NewPasswordForm = z.input<typeof newPasswordForm>;

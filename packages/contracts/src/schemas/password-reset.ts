@@ -24,12 +24,3 @@ export const passwordResetConfirmBody = z.object({
   newPassword: changePasswordBody.shape.newPassword,
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
-
-/** The reset page's form: a new password typed twice. */
-export const newPasswordForm = z
-  .object({ newPassword: changePasswordBody.shape.newPassword, confirmPassword: z.string() })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    error: MESSAGES.passwordsDoNotMatch,
-  });
-export type NewPasswordForm = z.infer<typeof newPasswordForm>;

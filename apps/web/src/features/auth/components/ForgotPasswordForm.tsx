@@ -1,9 +1,10 @@
 import { Alert, Anchor, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { MESSAGES, passwordResetRequestBody } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { validateWith } from '@/lib/forms';
 import { requestPasswordReset } from '@/lib/password-reset';
 import { paths } from '@/lib/paths';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
@@ -17,7 +18,7 @@ export function ForgotPasswordForm() {
   const location = useLocation();
   const form = useForm({
     initialValues: { email: emailFromSignIn(location.state) },
-    validate: schemaResolver(passwordResetRequestBody, { sync: true }),
+    validate: validateWith(passwordResetRequestBody),
   });
   const request = useMutation({ mutationFn: requestPasswordReset });
 

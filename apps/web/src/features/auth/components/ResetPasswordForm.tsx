@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { MESSAGES, newPasswordForm, RESET_TOKEN_PARAM } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { validateWith } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { confirmPasswordReset } from '../api';
 import { useAuth } from '../auth-context';
@@ -21,7 +22,7 @@ export function ResetPasswordForm() {
   const [done, setDone] = useState(false);
   const form = useForm({
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(newPasswordForm, { sync: true }),
+    validate: validateWith(newPasswordForm),
   });
   const reset = useMutation({
     mutationFn: (newPassword: string) => confirmPasswordReset({ token: token ?? '', newPassword }),
