@@ -178,7 +178,7 @@ test.describe('team members', () => {
   });
 
   test('the edit form refuses a phone that is not one, under the field', async ({ page, organization }) => {
-    const { member } = organization;
+    const member = await organization.addPerson('Marcus', 'Bell');
     await openTeamMembers(page, organization);
 
     const dialog = await openEdit(page, member.name);
