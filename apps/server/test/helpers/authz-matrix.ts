@@ -75,7 +75,7 @@ export const adminOnly = (ok: number): Statuses => ({
 });
 
 export interface MatrixRoute<R> {
-  /** How the case is named, e.g. 'PUT /api/teams/:id'. */
+  /** The method and path, e.g. 'PUT /api/teams/:id': it names the cells, and a GET route's cells share one record. */
   route: string;
   request(record: R, cast: Cast): InjectOptions;
   statuses: Statuses;
@@ -83,7 +83,10 @@ export interface MatrixRoute<R> {
 
 export interface AuthzMatrixOptions<R> {
   app(): TestApp;
-  /** A fresh record for each case, so a change one actor may make never meets the next case. */
+  /**
+   * A fresh record for each cell, so a change one actor may make never meets the next cell. A GET
+   * cannot change it, so the cells of a GET route share one.
+   */
   arrange(cast: Cast): Promise<R>;
   routes: MatrixRoute<R>[];
   /** The `error` a refusal with this status carries (the spec's message), checked when given. */
@@ -107,11 +110,17 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
     });
 
     for (const { route, request, statuses } of options.routes) {
+      let shared: Promise<R> | undefined;
+      const arrange = (people: Cast) => {
+        if (!route.startsWith('GET ')) return options.arrange(people);
+        shared ??= options.arrange(people);
+        return shared;
+      };
       for (const actor of MATRIX_ACTORS) {
         const status = statuses[actor];
         it(`${route} as ${actor}: ${status}`, async () => {
           const people = cast();
-          const record = await options.arrange(people);
+          const record = await arrange(people);
           const token = actor === 'anonymous' ? undefined : people[actor].token;
           const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
           expect(response.statusCode, response.body).toBe(status);
