@@ -75,7 +75,7 @@ export const adminOnly = (ok: number): Statuses => ({
 });
 
 export interface MatrixRoute<R> {
-  /** The method and path, e.g. 'PUT /api/teams/:id': it names the cells, and a GET route's cells share one record. */
+  /** The method and path, e.g. 'PUT /api/teams/:id': it names the cells. */
   route: string;
   request(record: R, cast: Cast): InjectOptions;
   statuses: Statuses;
@@ -84,8 +84,9 @@ export interface MatrixRoute<R> {
 export interface AuthzMatrixOptions<R> {
   app(): TestApp;
   /**
-   * A fresh record for each cell, so a change one actor may make never meets the next cell. A GET
-   * cannot change it, so the cells of a GET route share one.
+   * The record a cell acts on: a fresh one for each cell that may change it, so an allowed change
+   * never meets the next cell. The cells that cannot change it share one per route: every cell of
+   * a GET route, and the refusals, which must leave it as it was (`unchanged` checks that).
    */
   arrange(cast: Cast): Promise<R>;
   routes: MatrixRoute<R>[];
@@ -111,8 +112,8 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
 
     for (const { route, request, statuses } of options.routes) {
       let shared: Promise<R> | undefined;
-      const arrange = (people: Cast) => {
-        if (!route.startsWith('GET ')) return options.arrange(people);
+      const arrange = (people: Cast, status: number) => {
+        if (status < 400 && !route.startsWith('GET ')) return options.arrange(people);
         shared ??= options.arrange(people);
         return shared;
       };
@@ -120,7 +121,7 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
         const status = statuses[actor];
         it(`${route} as ${actor}: ${status}`, async () => {
           const people = cast();
-          const record = await arrange(people);
+          const record = await arrange(people, status);
           const token = actor === 'anonymous' ? undefined : people[actor].token;
           const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
           expect(response.statusCode, response.body).toBe(status);
