@@ -357,6 +357,20 @@ describe('GET /api/teams/:id and /members', () => {
     expect(members.json().data).toEqual(team.members);
   });
 
+  it('says what the caller may do with the team, as the server decides it', async () => {
+    for (const [actor, may] of [
+      [cast.user, false],
+      [owner, true],
+      [cast.admin, true],
+    ] as const) {
+      const expected = { canEdit: may, canDelete: may };
+      expect((await detail(webPlatform.id, actor)).permissions).toEqual(expected);
+      const list = await t.request({ method: 'GET', url: `/api/teams?organizationId=${acmeId}`, as: actor });
+      const listed = list.json().data.find((team: { id: string }) => team.id === webPlatform.id);
+      expect(listed.permissions).toEqual(expected);
+    }
+  });
+
   it('orders managers between the lead and the members', async () => {
     const team = await freshTeam({
       members: [

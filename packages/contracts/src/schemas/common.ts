@@ -33,6 +33,14 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
+/**
+ * What the caller may do with a record (design.md, "401 signs out, 403 does not"): computed by the
+ * same server policy that enforces it, so the web app shows only the controls the server accepts.
+ */
+export function permissionsSchema<const Key extends string>(...keys: Key[]) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as { [K in Key]: z.ZodBoolean });
+}
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),

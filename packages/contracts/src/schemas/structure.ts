@@ -8,7 +8,16 @@ import {
 import { MAX_ICON_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
-import { boundedString, idSchema, optionalText, pageQuery, phoneField, requiredText, searchQuery } from './common.js';
+import {
+  boundedString,
+  idSchema,
+  optionalText,
+  pageQuery,
+  permissionsSchema,
+  phoneField,
+  requiredText,
+  searchQuery,
+} from './common.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -83,6 +92,8 @@ export const teamSchema = z.object({
   memberCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** canEdit: rename, move, change the lead and the members; canDelete: delete the team. */
+  permissions: permissionsSchema('canEdit', 'canDelete'),
 });
 export type Team = z.infer<typeof teamSchema>;
 

@@ -1,6 +1,8 @@
 import type { Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
 import type { TeamRow } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/tenancy.js';
 import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { teamPermissions } from './policy.js';
 
 /** A team row with its organization's and department's names, its lead and member count, as the list query selects it. */
 export interface TeamRecord {
@@ -19,8 +21,8 @@ export interface TeamMemberRecord {
   addedAt: Date;
 }
 
-/** Row → the API's team JSON (first document, section 3). */
-export function presentTeam({ team, organizationName, department, lead, memberCount }: TeamRecord): Team {
+/** Row → the API's team JSON (first document, section 3), with what `actor` may do with it. */
+export function presentTeam({ team, organizationName, department, lead, memberCount }: TeamRecord, actor: Actor): Team {
   return {
     id: team.id,
     _id: team.id,
@@ -34,6 +36,7 @@ export function presentTeam({ team, organizationName, department, lead, memberCo
     memberCount,
     createdAt: team.createdAt.toISOString(),
     updatedAt: team.updatedAt.toISOString(),
+    permissions: teamPermissions(actor, team),
   };
 }
 
@@ -42,6 +45,6 @@ export function presentTeamMember({ user, role, addedAt }: TeamMemberRecord): Te
 }
 
 /** A team with its members (GET /api/teams/{id}). */
-export function presentTeamDetail(record: TeamRecord, members: TeamMemberRecord[]): TeamDetail {
-  return { ...presentTeam(record), members: members.map(presentTeamMember) };
+export function presentTeamDetail(record: TeamRecord, members: TeamMemberRecord[], actor: Actor): TeamDetail {
+  return { ...presentTeam(record, actor), members: members.map(presentTeamMember) };
 }

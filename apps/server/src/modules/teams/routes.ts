@@ -57,8 +57,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { organizationId, ...page } = request.query;
-      const result = await listTeamsVisibleTo(app.db, requireUser(request), organizationId, page);
-      return okPage(result, presentTeam);
+      const actor = requireUser(request);
+      const result = await listTeamsVisibleTo(app.db, actor, organizationId, page);
+      return okPage(result, (team) => presentTeam(team, actor));
     },
   );
 
@@ -75,8 +76,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await listDepartmentTeams(app.db, requireUser(request), request.params.id, request.query);
-      return okPage(result, presentTeam);
+      const actor = requireUser(request);
+      const result = await listDepartmentTeams(app.db, actor, request.params.id, request.query);
+      return okPage(result, (team) => presentTeam(team, actor));
     },
   );
 
@@ -92,8 +94,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { record, members } = await readTeamDetail(app.db, requireUser(request), request.params.id);
-      return ok(presentTeamDetail(record, members));
+      const actor = requireUser(request);
+      const { record, members } = await readTeamDetail(app.db, actor, request.params.id);
+      return ok(presentTeamDetail(record, members, actor));
     },
   );
 
@@ -110,8 +113,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { record, members } = await createTeam(app.db, requireUser(request), request.body);
-      return reply.status(201).send(ok(presentTeamDetail(record, members)));
+      const actor = requireUser(request);
+      const { record, members } = await createTeam(app.db, actor, request.body);
+      return reply.status(201).send(ok(presentTeamDetail(record, members, actor)));
     },
   );
 
@@ -128,8 +132,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { record, members } = await updateTeam(app.db, requireUser(request), request.params.id, request.body);
-      return ok(presentTeamDetail(record, members));
+      const actor = requireUser(request);
+      const { record, members } = await updateTeam(app.db, actor, request.params.id, request.body);
+      return ok(presentTeamDetail(record, members, actor));
     },
   );
 
@@ -180,8 +185,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { record, members } = await addTeamMember(app.db, requireUser(request), request.params.id, request.body);
-      return reply.status(201).send(ok(presentTeamDetail(record, members)));
+      const actor = requireUser(request);
+      const { record, members } = await addTeamMember(app.db, actor, request.params.id, request.body);
+      return reply.status(201).send(ok(presentTeamDetail(record, members, actor)));
     },
   );
 
@@ -197,13 +203,9 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { record, members } = await removeTeamMember(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.params.userId,
-      );
-      return ok(presentTeamDetail(record, members));
+      const actor = requireUser(request);
+      const { record, members } = await removeTeamMember(app.db, actor, request.params.id, request.params.userId);
+      return ok(presentTeamDetail(record, members, actor));
     },
   );
 }

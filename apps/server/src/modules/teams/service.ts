@@ -1,11 +1,11 @@
-import type { PageQuery, TeamMemberRole } from '@smart/contracts';
+import type { PageQuery, Team, TeamMemberRole } from '@smart/contracts';
 import { type addTeamMemberBody, type createTeamBody, MESSAGES, type updateTeamBody } from '@smart/contracts';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
 import {
@@ -13,12 +13,12 @@ import {
   inScope,
   organizationScope,
   organizationToCreateIn,
-  requireManageIn,
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
 import { findDepartment } from '../departments/service.js';
 import { userSummaryOf } from '../users/summary.js';
+import { teamPermissions } from './policy.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 
 const userSummary = userSummaryOf(users);
@@ -114,11 +114,19 @@ async function readableTeamRecord(db: Database, actor: Actor, teamId: string): P
   return visibleOr404(actor, findTeamRecord(db, teamId), MESSAGES.teamNotFound);
 }
 
-/** The team row the actor may change: 404 when it cannot even read it, 403 when it may only read it. */
-async function manageableTeam(db: Database, actor: Actor, teamId: string): Promise<TeamRow> {
+/**
+ * The team row the actor may change (`can`: canEdit or canDelete): 404 when it cannot even read
+ * it, 403 when it may only read it.
+ */
+async function manageableTeam(
+  db: Database,
+  actor: Actor,
+  teamId: string,
+  can: keyof Team['permissions'] = 'canEdit',
+): Promise<TeamRow> {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   const team = await visibleOr404(actor, row, MESSAGES.teamNotFound);
-  requireManageIn(actor, team.organizationId, 'canManageTeams');
+  if (!teamPermissions(actor, team)[can]) throw forbidden();
   return team;
 }
 
@@ -282,7 +290,7 @@ export async function updateTeam(
 
 /** DELETE /api/teams/{id}: its memberships go with it; the users stay. */
 export async function deleteTeam(db: Database, actor: Actor, teamId: string): Promise<void> {
-  const team = await manageableTeam(db, actor, teamId);
+  const team = await manageableTeam(db, actor, teamId, 'canDelete');
   await db.delete(teams).where(eq(teams.id, team.id));
 }
 

@@ -8,7 +8,7 @@ import { memberCountLabel } from '../team-labels';
 
 interface TeamCardProps {
   team: Team;
-  /** Shown to holders of canManageTeams. */
+  /** Given when the team's permissions allow editing it. */
   onEdit?: ((team: Team) => void) | undefined;
   /** A platform admin sees every organization's teams, so each card names its organization. */
   showOrganization?: boolean;

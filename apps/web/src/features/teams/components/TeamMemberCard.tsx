@@ -4,7 +4,7 @@ import { HiMail, HiPhone, HiTrash } from 'react-icons/hi';
 
 interface TeamMemberCardProps {
   member: TeamMember;
-  /** Shown to holders of canManageTeams. */
+  /** Given when the team's permissions allow editing its members. */
   onRemove?: ((member: TeamMember) => void) | undefined;
 }
 

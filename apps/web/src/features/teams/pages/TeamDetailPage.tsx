@@ -6,8 +6,6 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
-import { useAuth } from '@/features/auth';
-import { meetsRequirement } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useRemoveTeamMember, useTeam } from '../api';
@@ -62,8 +60,7 @@ function TeamDetailView({ teamId }: { teamId: string }) {
 }
 
 function TeamView({ team }: { team: TeamDetail }) {
-  const { user } = useAuth();
-  const canManage = meetsRequirement(user, { flags: ['canManageTeams'] });
+  const canManage = team.permissions.canEdit;
   const remove = useRemoveTeamMember(team.id);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);

@@ -54,7 +54,7 @@ export default function TeamsPage() {
               key={team.id}
               team={team}
               showOrganization={allOrganizations}
-              onEdit={canManage ? (picked) => setModal({ mode: 'edit', team: picked }) : undefined}
+              onEdit={team.permissions.canEdit ? (picked) => setModal({ mode: 'edit', team: picked }) : undefined}
             />
           ))}
         </SimpleGrid>
