@@ -10,9 +10,7 @@ import {
 } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
-import { LoadError } from '@/components/LoadError';
-import { LoadMore } from '@/components/LoadMore';
-import { PageLoader } from '@/components/PageLoader';
+import { PagedListView } from '@/components/PagedListView';
 import { useDepartmentMembers } from '../api';
 import { AddDepartmentMemberModal } from './AddDepartmentMemberModal';
 
@@ -61,26 +59,19 @@ export function PeopleTab({ department, canManage }: { department: Department; c
           </Button>
         )}
       </Group>
-      {members.isPending ? (
-        <PageLoader />
-      ) : members.isError ? (
-        <LoadError
-          message={MESSAGES.fetchUsersByDepartmentFailed}
-          onRetry={() => members.refetch()}
-          retrying={members.isFetching}
-        />
-      ) : members.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No people in this department yet.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {members.data.items.map((user) => (
-            <MemberCard key={user.id} user={user} />
-          ))}
-        </SimpleGrid>
-      )}
-      <LoadMore list={members} />
+      <PagedListView
+        list={members}
+        failMessage={MESSAGES.fetchUsersByDepartmentFailed}
+        empty="No people in this department yet."
+      >
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((user) => (
+              <MemberCard key={user.id} user={user} />
+            ))}
+          </SimpleGrid>
+        )}
+      </PagedListView>
       {canManage && (
         <AddDepartmentMemberModal opened={adding} onClose={() => setAdding(false)} department={department} />
       )}

@@ -5,9 +5,7 @@ import { HiLink, HiPlus, HiX } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import classes from '@/components/LinkCard.module.css';
-import { LoadError } from '@/components/LoadError';
-import { LoadMore } from '@/components/LoadMore';
-import { PageLoader } from '@/components/PageLoader';
+import { PagedListView } from '@/components/PagedListView';
 import { paths } from '@/lib/paths';
 import { useDepartmentTeams, useDetachTeam } from '../api';
 import { AddExistingTeamModal } from './AddExistingTeamModal';
@@ -94,33 +92,26 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
           </Group>
         )}
       </Group>
-      {teams.isPending ? (
-        <PageLoader />
-      ) : teams.isError ? (
-        <LoadError message={MESSAGES.fetchTeamsFailed} onRetry={() => teams.refetch()} retrying={teams.isFetching} />
-      ) : teams.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No teams in this department yet.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {teams.data.items.map((team) => (
-            <TeamCard
-              key={team.id}
-              team={team}
-              onRemove={
-                canManage
-                  ? (picked) => {
-                      detach.reset();
-                      setRemoving(picked);
-                    }
-                  : undefined
-              }
-            />
-          ))}
-        </SimpleGrid>
-      )}
-      <LoadMore list={teams} />
+      <PagedListView list={teams} failMessage={MESSAGES.fetchTeamsFailed} empty="No teams in this department yet.">
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                onRemove={
+                  canManage
+                    ? (picked) => {
+                        detach.reset();
+                        setRemoving(picked);
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </PagedListView>
 
       {canManage && (
         <>

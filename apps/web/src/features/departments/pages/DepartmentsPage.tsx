@@ -1,10 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type Department, isAdmin, MESSAGES, permissionsFor } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
-import { LoadError } from '@/components/LoadError';
-import { LoadMore } from '@/components/LoadMore';
-import { PageLoader } from '@/components/PageLoader';
+import { PagedListView } from '@/components/PagedListView';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { useDepartments } from '../api';
@@ -38,32 +36,21 @@ export default function DepartmentsPage() {
         )}
       </Group>
 
-      {departments.isPending ? (
-        <PageLoader />
-      ) : departments.isError ? (
-        <LoadError
-          message={MESSAGES.fetchDepartmentsFailed}
-          onRetry={() => departments.refetch()}
-          retrying={departments.isFetching}
-        />
-      ) : departments.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {MESSAGES.noDepartments}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {departments.data.items.map((department) => (
-            <DepartmentCard
-              key={department.id}
-              department={department}
-              linked={!allOrganizations}
-              showOrganization={allOrganizations}
-              onEdit={canManage ? (picked) => setModal({ mode: 'edit', department: picked }) : undefined}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-      <LoadMore list={departments} />
+      <PagedListView list={departments} failMessage={MESSAGES.fetchDepartmentsFailed} empty={MESSAGES.noDepartments}>
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {items.map((department) => (
+              <DepartmentCard
+                key={department.id}
+                department={department}
+                linked={!allOrganizations}
+                showOrganization={allOrganizations}
+                onEdit={canManage ? (picked) => setModal({ mode: 'edit', department: picked }) : undefined}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </PagedListView>
 
       <DepartmentFormModal
         opened={modal.mode === 'create'}

@@ -1,10 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { isAdmin, MESSAGES, permissionsFor, type Team } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
-import { LoadError } from '@/components/LoadError';
-import { LoadMore } from '@/components/LoadMore';
-import { PageLoader } from '@/components/PageLoader';
+import { PagedListView } from '@/components/PagedListView';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { useTeams } from '../api';
@@ -39,27 +37,20 @@ export default function TeamsPage() {
         )}
       </Group>
 
-      {teams.isPending ? (
-        <PageLoader />
-      ) : teams.isError ? (
-        <LoadError message={MESSAGES.fetchTeamsFailed} onRetry={() => teams.refetch()} retrying={teams.isFetching} />
-      ) : teams.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {MESSAGES.noTeams}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {teams.data.items.map((team) => (
-            <TeamCard
-              key={team.id}
-              team={team}
-              showOrganization={allOrganizations}
-              onEdit={team.permissions.canEdit ? (picked) => setModal({ mode: 'edit', team: picked }) : undefined}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-      <LoadMore list={teams} />
+      <PagedListView list={teams} failMessage={MESSAGES.fetchTeamsFailed} empty={MESSAGES.noTeams}>
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {items.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                showOrganization={allOrganizations}
+                onEdit={team.permissions.canEdit ? (picked) => setModal({ mode: 'edit', team: picked }) : undefined}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </PagedListView>
 
       <TeamFormModal
         opened={modal.mode === 'create'}
