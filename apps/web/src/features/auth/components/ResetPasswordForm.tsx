@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, newPasswordForm, RESET_TOKEN_PARAM } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { validateWith } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { confirmPasswordReset } from '../api';
@@ -67,18 +68,7 @@ export function ResetPasswordForm() {
         >
           <Stack gap="md">
             <FormError message={reset.error?.message} />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <AuthSubmit busy={reset.isPending} label="Save new password" busyLabel="Saving..." />
             {askAgain}
           </Stack>

@@ -4,6 +4,7 @@ import { type ChangePasswordForm, changePasswordForm, MESSAGES } from '@smart/co
 import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { formLevelMessage, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
@@ -91,18 +92,7 @@ export function PasswordSection({ email }: { email: string }) {
               required
               {...form.getInputProps('currentPassword')}
             />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <Button type="submit" disabled={change.isPending} style={{ alignSelf: 'flex-start' }}>
               {change.isPending ? 'Updating...' : 'Update Password'}
             </Button>

@@ -1,11 +1,11 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type User, updateMemberBody } from '@smart/contracts';
+import { DepartmentSelect } from '@/components/DepartmentSelect';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { useSavingForm, validateWith } from '@/lib/forms';
-import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useUpdateMember } from '../api';
 import {
   editValuesFrom,
@@ -24,7 +24,6 @@ interface EditMemberModalProps {
 /** Job title, phone, department and role of one member (PUT /api/users/:id). Mounted while open. */
 export function EditMemberModal({ member, organizationId, onClose }: EditMemberModalProps) {
   const update = useUpdateMember(organizationId);
-  const departments = useDepartmentOptions(organizationId);
   const form = useSavingForm<MemberEditValues>(update, {
     initialValues: editValuesFrom(member),
     validate: validateWith(updateMemberBody, {
@@ -50,13 +49,9 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
   });
 
   const busy = update.isPending;
-  // The member's department may be missing from the list (not loaded yet, or failed): keep it selectable.
-  const loaded = departments.options ?? [];
-  const current = member.meta.departmentId;
-  const departmentOptions =
-    current && !loaded.some((option) => option.value === current)
-      ? [...loaded, { value: current, label: member.meta.department ?? 'Current department' }]
-      : loaded;
+  const currentDepartment = member.meta.departmentId
+    ? { id: member.meta.departmentId, name: member.meta.department ?? 'Current department' }
+    : null;
 
   return (
     <LockedModal opened busy={busy} title="Edit Team Member" onClose={onClose}>
@@ -65,15 +60,10 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
           <Text fw={600}>{displayName(member)}</Text>
           <TextInput label="Job title" {...form.getInputProps('jobTitle')} />
           <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-          <Select
-            label="Department"
-            placeholder="No department"
-            data={departmentOptions}
+          <DepartmentSelect
+            organizationId={organizationId}
+            current={currentDepartment}
             {...form.getInputProps('departmentId')}
-            clearable
-            searchable
-            nothingFoundMessage="No department found"
-            error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
           {form.values.role && (
             <Select

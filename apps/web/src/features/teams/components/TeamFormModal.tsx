@@ -1,5 +1,6 @@
-import { Select, Stack } from '@mantine/core';
-import { createTeamBody, MESSAGES, type Team, updateTeamBody } from '@smart/contracts';
+import { Stack } from '@mantine/core';
+import { createTeamBody, type Team, updateTeamBody } from '@smart/contracts';
+import { DepartmentSelect } from '@/components/DepartmentSelect';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -8,7 +9,6 @@ import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { TeamLeadPicker } from '@/components/TeamLeadPicker';
 import { createTeamBodyFrom, EMPTY_NEW_TEAM, type NewTeamValues } from '@/lib/create-team';
 import { useSavingForm, validateWith } from '@/lib/forms';
-import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useCreateTeam, useUpdateTeam } from '../api';
 
 type TeamFormModalProps = {
@@ -77,7 +77,6 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
         : validateWith(updateTeamBody, { input: teamChanges }),
   });
   const { values } = form;
-  const departments = useDepartmentOptions(mode === 'edit' ? team?.organizationId : null);
 
   const submit = form.onSubmit((submitted) => {
     if (mode === 'create') {
@@ -90,11 +89,6 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
     }
   });
 
-  const departmentData = departments.options ?? [];
-  // The current department shows even before the list has loaded.
-  if (team?.department && !departmentData.some((option) => option.value === team.department?.id)) {
-    departmentData.unshift({ value: team.department.id, label: team.department.name });
-  }
   const missingOrganization = choosesOrganization && !values.organizationId;
   const missingName = !values.name.trim();
 
@@ -113,15 +107,10 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
         {mode === 'create' ? (
           <TeamLeadPicker form={form} organizationId={values.organizationId} />
         ) : (
-          <Select
-            label="Department"
-            placeholder="No department"
-            data={departmentData}
+          <DepartmentSelect
+            organizationId={team?.organizationId}
+            current={team?.department}
             {...form.getInputProps('departmentId')}
-            searchable
-            clearable
-            nothingFoundMessage="No department found"
-            error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
         )}
         <FormActions
