@@ -90,6 +90,16 @@ export const MESSAGES = {
   platformOrganizationLocked: 'The platform organization cannot be deleted',
   organizationHasMembers:
     'This organization still has members, active or deactivated. Move them to another organization before deleting it.',
+  organizationClosed: 'This organization account is closed. Contact support to reopen it.',
+  organizationAlreadyClosed: 'This organization account is already closed.',
+  organizationNotClosed: 'This organization account is open; there is nothing to reopen.',
+  platformOrganizationCannotClose: 'The platform organization cannot be closed.',
+  closeOrganizationExplained:
+    'Everyone in it is signed out at once and can no longer sign in. Nothing is deleted: a platform admin can reopen it.',
+  reopenOrganizationConfirm: 'Reopen this organization account? Its people can sign in again.',
+  organizationReopened: 'Organization account reopened',
+  closeOrganizationFailed: 'Failed to close the organization account',
+  reopenOrganizationFailed: 'Failed to reopen the organization account',
   noOrganizationId: 'No organization ID found',
   noOrganizationIdForUser: 'No organization ID found for the current user.',
   fetchTeamMembersFailed: 'Failed to fetch team members',

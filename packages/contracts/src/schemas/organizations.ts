@@ -24,9 +24,13 @@ export const organizationSchema = z.object({
   logo: z.string().nullable(),
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: addressSchema }),
   isPlatform: z.boolean(),
+  /** When the organization account was closed (its people cannot sign in); null while open. */
+  closedAt: z.string().nullable(),
   memberCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the caller may do with it, decided by the server's policy (the web shows only these controls). */
+  permissions: z.object({ canClose: z.boolean(), canReopen: z.boolean() }),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

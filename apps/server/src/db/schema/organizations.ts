@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
 
 export interface PostalAddress {
   street?: string | null;
@@ -23,6 +24,10 @@ export const organizations = pgTable(
     address: jsonb('address').$type<PostalAddress>(),
     /** The platform's own organization (SMART), home of admins and advisors. */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** Set while the organization account is closed: its people cannot sign in; nothing is deleted. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Who closed it (its org_admin or an admin); cleared on reopening. */
+    closedBy: uuid('closed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
