@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { advisorAssignments, organizations, type UserRow } from '../db/schema/index.js';
 import { badRequest, forbidden, notFound } from './errors.js';
+import { qualified } from './sql.js';
 
 /**
  * Tenancy: which organization's records an actor may see and change (design.md, "Server-side
@@ -41,10 +42,14 @@ export function requireManageIn(actor: Actor, organizationId: string | null, fla
 
 const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor';
 
-/** An active assignment of the advisor to the organization column's organization. */
+/**
+ * An active assignment of the advisor to the organization column's organization. A closed
+ * organization's assignments rest until it is reopened (docs/decisions.md).
+ */
 const activeAssignment = (advisorId: string, organization: AnyPgColumn | string): SQL =>
   sql`${advisorAssignments.advisorId} = ${advisorId} and ${advisorAssignments.organizationId} = ${organization}
-    and ${advisorAssignments.isActive}`;
+    and ${advisorAssignments.isActive} and exists (select 1 from ${organizations} where ${qualified(organizations.id)}
+      = ${qualified(advisorAssignments.organizationId)} and ${qualified(organizations.closedAt)} is null)`;
 
 /**
  * Acting in organization X: its members, platform reach, and an advisor with an active

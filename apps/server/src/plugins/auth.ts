@@ -1,9 +1,9 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { organizations, sessions, users } from '../db/schema/index.js';
 import { unauthorized } from '../lib/errors.js';
 import { prepared } from '../lib/prepared.js';
 import type { Actor } from '../lib/tenancy.js';
@@ -39,18 +39,21 @@ const findSessionStatement = (db: Database) =>
       .select({ id: sessions.id, user: sessionUserColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .where(
         and(
           eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           gt(sessions.expiresAt, sql.placeholder('now')),
           eq(users.isActive, true),
+          // Closing deletes the sessions too; this also refuses one begun while the closing ran.
+          isNull(organizations.closedAt),
         ),
       )
       .limit(1)
       .prepare(name),
   );
 
-/** The live session of a bearer token: unexpired, of an active user. One prepared query. */
+/** The live session of a bearer token: unexpired, of an active user of an open organization. One prepared query. */
 export async function findSession(db: Database, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
   const [row] = await findSessionStatement(db).execute({ tokenHash: hashToken(token), now: new Date() });

@@ -1,8 +1,13 @@
 import type { Organization } from '@smart/contracts';
 import type { OrganizationRow } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/tenancy.js';
+import { organizationPermissions } from './policy.js';
 
-/** Row (with its active member count) → the API's organization JSON (first document, section 3). */
-export function presentOrganization(row: OrganizationRow & { memberCount: number }): Organization {
+/**
+ * Row (with its active member count) → the API's organization JSON (first document, section 3),
+ * with what the actor may do with it.
+ */
+export function presentOrganization(row: OrganizationRow & { memberCount: number }, actor: Actor): Organization {
   const address = row.address ?? {};
   return {
     id: row.id,
@@ -24,8 +29,10 @@ export function presentOrganization(row: OrganizationRow & { memberCount: number
       },
     },
     isPlatform: row.isPlatform,
+    closedAt: row.closedAt?.toISOString() ?? null,
     memberCount: row.memberCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    permissions: organizationPermissions(actor, row),
   };
 }

@@ -17,14 +17,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
 import {
+  closeOrganization,
   createOrganization,
   deleteOrganization,
   getOrganizationFor,
   listOrganizationsVisibleTo,
+  reopenOrganization,
   updateOrganizationFor,
 } from './service.js';
 
@@ -46,7 +49,9 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      return okPage(await listOrganizationsVisibleTo(app.db, requireUser(request), request.query), presentOrganization);
+      const actor = requireUser(request);
+      const page = await listOrganizationsVisibleTo(app.db, actor, request.query);
+      return okPage(page, (row) => presentOrganization(row, actor));
     },
   );
 
@@ -62,8 +67,9 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await createOrganization(app.db, requireUser(request), request.body);
-      return reply.status(201).send(ok(presentOrganization(created)));
+      const actor = requireUser(request);
+      const created = await createOrganization(app.db, actor, request.body);
+      return reply.status(201).send(ok(presentOrganization(created, actor)));
     },
   );
 
@@ -78,8 +84,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         response: { 200: organizationEnvelope },
       },
     },
-    async (request) =>
-      ok(presentOrganization(await getOrganizationFor(app.db, requireUser(request), request.params.id))),
+    async (request) => {
+      const actor = requireUser(request);
+      return ok(presentOrganization(await getOrganizationFor(app.db, actor, request.params.id), actor));
+    },
   );
 
   app.put(
@@ -94,10 +102,12 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
-    async (request) =>
-      ok(
-        presentOrganization(await updateOrganizationFor(app.db, requireUser(request), request.params.id, request.body)),
-      ),
+    async (request) => {
+      const actor = requireUser(request);
+      return ok(
+        presentOrganization(await updateOrganizationFor(app.db, actor, request.params.id, request.body), actor),
+      );
+    },
   );
 
   app.delete(
@@ -114,6 +124,43 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     async (request) => {
       await deleteOrganization(app.db, requireUser(request), request.params.id);
       return okMessage(MESSAGES.organizationDeleted);
+    },
+  );
+
+  app.post(
+    '/api/organizations/:id/close',
+    {
+      schema: {
+        operationId: 'closeOrganization',
+        tags,
+        summary:
+          "Close the organization account (its org_admin, admin): its people are signed out and can't sign in; nothing is deleted",
+        params: idParams,
+        response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { organization, revokedSessionIds } = await closeOrganization(app.db, actor, request.params.id);
+      disconnectSessions(app, revokedSessionIds);
+      return ok(presentOrganization(organization, actor));
+    },
+  );
+
+  app.post(
+    '/api/organizations/:id/reopen',
+    {
+      schema: {
+        operationId: 'reopenOrganization',
+        tags,
+        summary: 'Reopen a closed organization account (admin): its people can sign in again',
+        params: idParams,
+        response: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      return ok(presentOrganization(await reopenOrganization(app.db, actor, request.params.id), actor));
     },
   );
 

@@ -1,9 +1,9 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { organizations, users } from '../../db/schema/index.js';
+import { organizations, sessions, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
@@ -130,4 +130,39 @@ export async function deleteOrganization(db: Database, actor: Actor, id: string)
     if (isForeignKeyViolation(error)) throw conflict(MESSAGES.organizationHasMembers);
     throw error;
   }
+}
+
+/**
+ * Closes the organization account: its people's sessions end and they cannot sign in until an
+ * admin reopens it; nothing is deleted. Returns the closed organization and the ended sessions'
+ * ids (for their sockets).
+ */
+export async function closeOrganization(db: Database, actor: Actor, id: string) {
+  const organization = await getOrganizationFor(db, actor, id);
+  requireManageIn(actor, id, 'canManageSettings');
+  if (organization.isPlatform) throw forbidden(MESSAGES.platformOrganizationCannotClose);
+  if (organization.closedAt) throw conflict(MESSAGES.organizationAlreadyClosed);
+  const revoked = await db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(organizations)
+      .set({ closedAt: new Date(), closedBy: actor.id, updatedAt: new Date() })
+      .where(and(eq(organizations.id, id), isNull(organizations.closedAt)))
+      .returning({ id: organizations.id });
+    if (!closed) throw conflict(MESSAGES.organizationAlreadyClosed);
+    const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
+    return tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
+  });
+  return { organization: await getOrganizationFor(db, actor, id), revokedSessionIds: revoked.map((row) => row.id) };
+}
+
+/** Reopens a closed organization account (admin): its people can sign in again. */
+export async function reopenOrganization(db: Database, actor: Actor, id: string) {
+  const organization = await getOrganizationFor(db, actor, id);
+  if (!seesAllOrganizations(actor)) throw forbidden();
+  if (!organization.closedAt) throw conflict(MESSAGES.organizationNotClosed);
+  await db
+    .update(organizations)
+    .set({ closedAt: null, closedBy: null, updatedAt: new Date() })
+    .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)));
+  return getOrganizationFor(db, actor, id);
 }

@@ -33,7 +33,7 @@ export async function sessionRoutes(
         tags,
         summary: 'Sign in with e-mail and password; returns a bearer token',
         body: loginBody,
-        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {

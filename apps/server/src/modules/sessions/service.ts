@@ -1,8 +1,8 @@
 import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { organizations, sessions, users } from '../../db/schema/index.js';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
@@ -19,7 +19,7 @@ export async function createSession(db: Database, userId: string, ttlMs: number)
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
  * alike (same status, text and time); after LOGIN_MAX_FAILURES failed attempts the e-mail is
- * locked for the rest of the window.
+ * locked for the rest of the window. A member of a closed organization is told so (403).
  */
 export async function signIn(
   db: Database,
@@ -34,13 +34,21 @@ export async function signIn(
   }
 
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      organizationClosedAt: organizations.closedAt,
+    })
     .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.email, email))
     .limit(1);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!user || !passwordMatches || !user.isActive) throw unauthorized(MESSAGES.invalidCredentials);
   await throttle.reset(throttleKey);
+  // Said only to someone who knows the password, so the message reveals nothing to a guesser.
+  if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
 }
 

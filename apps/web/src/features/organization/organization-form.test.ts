@@ -17,9 +17,11 @@ const organization: Organization = {
     address: { street: null, city: 'Chicago', state: null, zipCode: null, country: null },
   },
   isPlatform: false,
+  closedAt: null,
   memberCount: 3,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  permissions: { canClose: true, canReopen: false },
 };
 
 const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });
