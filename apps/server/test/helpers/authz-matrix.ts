@@ -96,6 +96,11 @@ export interface AuthzMatrixOptions<R> {
   unchanged?(record: R, cast: Cast): Promise<void>;
   /** The cast to use; by default the matrix makes its own. */
   cast?(): Cast;
+  /**
+   * Each allowed change also gets a cast of its own: for changes that reach the cast's people
+   * (closing their organization signs them out), which the next cells would otherwise meet.
+   */
+  castPerChange?: boolean;
 }
 
 /**
@@ -112,16 +117,17 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
 
     for (const { route, request, statuses } of options.routes) {
       let shared: Promise<R> | undefined;
-      const arrange = (people: Cast, status: number) => {
-        if (status < 400 && !route.startsWith('GET ')) return options.arrange(people);
+      const arrange = (people: Cast, changes: boolean) => {
+        if (changes) return options.arrange(people);
         shared ??= options.arrange(people);
         return shared;
       };
       for (const actor of MATRIX_ACTORS) {
         const status = statuses[actor];
+        const changes = status < 400 && !route.startsWith('GET ');
         it(`${route} as ${actor}: ${status}`, async () => {
-          const people = cast();
-          const record = await arrange(people, status);
+          const people = changes && options.castPerChange ? await createCast(options.app()) : cast();
+          const record = await arrange(people, changes);
           const token = actor === 'anonymous' ? undefined : people[actor].token;
           const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
           expect(response.statusCode, response.body).toBe(status);

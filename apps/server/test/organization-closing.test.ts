@@ -1,0 +1,215 @@
+import type { AddressInfo } from 'node:net';
+import { MESSAGES, type Organization } from '@smart/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
+import { createSession } from '../src/modules/sessions/service.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast } from './helpers/authz-matrix.js';
+import { FACTORY_PASSWORD, factories, type Member } from './helpers/factories.js';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t?.close();
+});
+
+const close = (organizationId: string, as: Member) =>
+  t.request({ method: 'POST', url: `/api/organizations/${organizationId}/close`, as });
+const reopen = (organizationId: string, as: Member) =>
+  t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as });
+const signIn = (member: Member, password = FACTORY_PASSWORD) =>
+  t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } });
+const profileStatus = async (member: Member) =>
+  (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
+const closedAt = async (organizationId: string) => (await findOrganization(t.database.db, organizationId))?.closedAt;
+
+/** A connected socket of the member's session. */
+async function connectSocket(member: Member): Promise<Socket> {
+  const socket = connect(baseUrl, {
+    path: '/socket.io',
+    auth: { token: member.token },
+    reconnection: false,
+    transports: ['websocket'],
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+authzMatrix('who may close an organization account', {
+  app: () => t,
+  // Closing signs the organization's people out: each allowed close gets people of its own.
+  castPerChange: true,
+  arrange: async (cast) => cast.organization,
+  routes: [
+    {
+      route: 'POST /api/organizations/:id/close',
+      request: (organization) => ({ method: 'POST', url: `/api/organizations/${organization.id}/close` }),
+      // Whoever manages its settings: its org_admin and admin. Its user and its advisor only read it.
+      statuses: {
+        admin: 200,
+        orgAdmin: 200,
+        user: 403,
+        advisorAssigned: 403,
+        advisorUnassigned: 404,
+        otherOrgAdmin: 404,
+        anonymous: 401,
+      },
+    },
+  ],
+  errors: { 404: MESSAGES.organizationNotFound },
+  unchanged: async (organization) => expect(await closedAt(organization.id)).toBeNull(),
+});
+
+authzMatrix('who may reopen a closed organization account', {
+  app: () => t,
+  castPerChange: true,
+  arrange: async (cast) => {
+    expect((await close(cast.organization.id, cast.admin)).statusCode).toBe(200);
+    return cast.organization;
+  },
+  routes: [
+    {
+      route: 'POST /api/organizations/:id/reopen',
+      request: (organization) => ({ method: 'POST', url: `/api/organizations/${organization.id}/reopen` }),
+      // Admin only: its own people are signed out (401), and its advisors wait for the reopening (404).
+      statuses: {
+        admin: 200,
+        orgAdmin: 401,
+        user: 401,
+        advisorAssigned: 404,
+        advisorUnassigned: 404,
+        otherOrgAdmin: 404,
+        anonymous: 401,
+      },
+    },
+  ],
+  errors: { 404: MESSAGES.organizationNotFound },
+  unchanged: async (organization) => expect(await closedAt(organization.id)).not.toBeNull(),
+});
+
+describe('closing an organization account', () => {
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await createCast(t);
+  });
+
+  it('offers Close to whoever may close it, and Reopen to admin once it is closed', async () => {
+    const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
+      (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
+        .permissions as Organization['permissions'];
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false });
+    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false });
+    expect(await permissionsAs(cast.advisorAssigned)).toEqual({ canClose: false, canReopen: false });
+    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false });
+    const platform = await findPlatformOrganization(t.database.db);
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ canClose: false, canReopen: false });
+  });
+
+  it('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async () => {
+    const organization = await make.organization();
+    const [owner, member, outsider] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+      make.member(cast.otherOrganization.id),
+    ]);
+    const [ownerSocket, memberSocket, outsiderSocket] = await Promise.all([owner, member, outsider].map(connectSocket));
+    const dropped = [ownerSocket, memberSocket].map(
+      (socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve)),
+    );
+
+    const closed = await close(organization.id, owner);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ id: organization.id, closedAt: expect.any(String) });
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(outsiderSocket.connected).toBe(true);
+
+    expect(await profileStatus(owner)).toBe(401);
+    expect(await profileStatus(member)).toBe(401);
+    expect(await profileStatus(outsider)).toBe(200);
+    const refused = await signIn(member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MESSAGES.organizationClosed);
+    // A wrong password says nothing about the organization.
+    expect((await signIn(member, 'wrong-password')).json().error).toBe(MESSAGES.invalidCredentials);
+    // A session that began while the closing ran (after its sessions were deleted) is refused too.
+    const raced = { ...member, token: await createSession(t.database.db, member.id, 60_000) };
+    expect(await profileStatus(raced)).toBe(401);
+  });
+
+  it('deletes nothing, and reopening lets its people sign in again', async () => {
+    const organization = await make.organization();
+    const [owner, member] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+    ]);
+    await make.department(organization.id);
+    expect((await close(organization.id, cast.admin)).statusCode).toBe(200);
+
+    const seenByAdmin = await t.request({
+      method: 'GET',
+      url: `/api/organizations/${organization.id}`,
+      as: cast.admin,
+    });
+    expect(seenByAdmin.json().data).toMatchObject({
+      closedAt: expect.any(String),
+      memberCount: 2,
+      permissions: { canClose: false, canReopen: true },
+    });
+    const departments = await t.request({
+      method: 'GET',
+      url: `/api/departments?organizationId=${organization.id}`,
+      as: cast.admin,
+    });
+    expect(departments.json().pagination.total).toBe(1);
+
+    const reopened = await reopen(organization.id, cast.admin);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().data).toMatchObject({ closedAt: null, permissions: { canClose: true, canReopen: false } });
+    expect((await signIn(member)).statusCode).toBe(200);
+    expect((await signIn(owner)).statusCode).toBe(200);
+  });
+
+  it('hides a closed organization from its advisors until it is reopened; their assignment stays', async () => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const readsAndList = async () => {
+      const read = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: advisor });
+      const list = await t.request({ method: 'GET', url: '/api/organizations', as: advisor });
+      return [read.statusCode, list.json().data.map((listed: Organization) => listed.id)];
+    };
+    expect(await readsAndList()).toEqual([200, [organization.id]]);
+    await close(organization.id, cast.admin);
+    expect(await readsAndList()).toEqual([404, []]);
+    await reopen(organization.id, cast.admin);
+    expect(await readsAndList()).toEqual([200, [organization.id]]);
+  });
+
+  it('never closes the platform organization; closing twice or reopening an open one is 409', async () => {
+    const platform = await findPlatformOrganization(t.database.db);
+    const refused = await close(platform!.id, cast.admin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MESSAGES.platformOrganizationCannotClose);
+
+    const organization = await make.organization();
+    const notClosed = await reopen(organization.id, cast.admin);
+    expect([notClosed.statusCode, notClosed.json().error]).toEqual([409, MESSAGES.organizationNotClosed]);
+    expect((await close(organization.id, cast.admin)).statusCode).toBe(200);
+    const again = await close(organization.id, cast.admin);
+    expect([again.statusCode, again.json().error]).toEqual([409, MESSAGES.organizationAlreadyClosed]);
+  });
+});
