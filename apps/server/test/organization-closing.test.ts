@@ -127,7 +127,11 @@ describe('closing an organization account', () => {
       make.member(organization.id),
       make.member(cast.otherOrganization.id),
     ]);
-    const [ownerSocket, memberSocket, outsiderSocket] = await Promise.all([owner, member, outsider].map(connectSocket));
+    const [ownerSocket, memberSocket, outsiderSocket] = await Promise.all([
+      connectSocket(owner),
+      connectSocket(member),
+      connectSocket(outsider),
+    ]);
     const dropped = [ownerSocket, memberSocket].map(
       (socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve)),
     );

@@ -14,6 +14,8 @@ interface ConfirmModalProps {
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** False for an action that undoes nothing (e.g. reopening): the button takes the theme's colour, not red. */
+  destructive?: boolean;
 }
 
 /** An in-app confirmation (never window.confirm): Cancel, or a red button naming the action. */
@@ -25,6 +27,7 @@ export function ConfirmModal({
   error,
   onConfirm,
   onClose,
+  destructive = true,
 }: ConfirmModalProps) {
   return (
     <LockedModal opened={opened} busy={busy} title="Please confirm" onClose={onClose} centered>
@@ -35,7 +38,7 @@ export function ConfirmModal({
         submitLabel={confirmLabel}
         onCancel={onClose}
         onConfirm={onConfirm}
-        color="red"
+        color={destructive ? 'red' : undefined}
         mt="lg"
       />
     </LockedModal>

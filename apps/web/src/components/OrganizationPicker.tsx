@@ -5,19 +5,23 @@ import { SearchSelect } from './SearchSelect';
 interface OrganizationPickerProps {
   value: string | null;
   onChange: (organizationId: string | null) => void;
+  /** Which organization the admin's organization page shows: any, the platform one too, none required. */
+  viewing?: { name: string | null };
 }
 
 /**
  * An admin's choice of the customer organization a new department or team belongs to (an admin
- * belongs to the platform organization, which holds only staff). Searches as the admin types.
+ * belongs to the platform organization, which holds only staff), or of the organization its
+ * organization page shows. Searches as the admin types.
  */
-export function OrganizationPicker({ value, onChange }: OrganizationPickerProps) {
-  const organizations = useOrganizationSearch(true);
+export function OrganizationPicker({ value, onChange, viewing }: OrganizationPickerProps) {
+  const organizations = useOrganizationSearch(true, { includePlatform: viewing !== undefined });
   return (
     <SearchSelect
       label="Organization"
       placeholder="Search organizations"
-      withAsterisk
+      withAsterisk={viewing === undefined}
+      valueLabel={viewing?.name}
       nothingFound="No organization found"
       {...organizations.selectProps}
       value={value}

@@ -2,6 +2,7 @@ import { MESSAGES, type Organization, type UpdateOrganizationBody, type User } f
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
+import { ORGANIZATION_SEARCH_KEY } from '@/lib/organization-search';
 import { uploadImage } from '@/lib/upload-image';
 
 const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
@@ -66,5 +67,26 @@ export function useUploadOrganizationLogo(organizationId: string) {
       return updateOrganization(organizationId, { logo: uploaded.fileUrl });
     },
     onSuccess: accept,
+  });
+}
+
+/** The account's two state changes: close (its org_admin, admin: its people are signed out) and reopen (admin). */
+const ACCOUNT_ACTIONS = {
+  close: MESSAGES.closeOrganizationFailed,
+  reopen: MESSAGES.reopenOrganizationFailed,
+} as const;
+
+/** POST /api/organizations/{id}/close or …/reopen; the answer replaces the cached organization. */
+export function useOrganizationAccountAction(organizationId: string, action: keyof typeof ACCOUNT_ACTIONS) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiClient.post<Organization>(`${organizationPath(organizationId)}/${action}`, undefined, {
+        failMessage: ACCOUNT_ACTIONS[action],
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ORGANIZATION_SEARCH_KEY });
+    },
   });
 }

@@ -2,10 +2,11 @@ import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { type LoginBody, loginBody } from '@smart/contracts';
 import { useState } from 'react';
-import { HiExclamationCircle } from 'react-icons/hi';
-import { Link, useNavigate } from 'react-router';
+import { HiExclamationCircle, HiInformationCircle } from 'react-icons/hi';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { validateWith } from '@/lib/forms';
 import { paths } from '@/lib/paths';
+import { signInNoticeFrom } from '@/lib/sign-in-notice';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
@@ -16,6 +17,8 @@ export function LoginForm() {
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: validateWith(loginBody) });
   const [error, setError] = useState<string | null>(null);
+  // Why the app signed the user out, when it did so on purpose (e.g. their organization was closed).
+  const notice = signInNoticeFrom(useLocation().state);
 
   const handleSubmit = form.onSubmit(async ({ email, password }) => {
     setError(null);
@@ -33,6 +36,12 @@ export function LoginForm() {
         <AuthHeading id="sign-in-title" title="Sign In">
           Sign in to your S.M.A.R.T. account
         </AuthHeading>
+
+        {notice && !error && (
+          <Alert color="blue" variant="light" icon={<HiInformationCircle aria-hidden />} role="status">
+            {notice}
+          </Alert>
+        )}
 
         {error && (
           <Alert color="red" variant="light" icon={<HiExclamationCircle aria-hidden />} role="alert">

@@ -4,6 +4,7 @@ import { HiCreditCard, HiOfficeBuilding } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { LogoUpload } from './LogoUpload';
+import { CloseAccountLink, ClosedAccountNotice, ClosedBadge } from './OrganizationAccount';
 
 interface OrganizationHeaderProps {
   organization: Organization;
@@ -11,7 +12,10 @@ interface OrganizationHeaderProps {
   showBilling: boolean;
 }
 
-/** Name, 'Organization' badge and logo (or a placeholder), with Upload Logo. */
+/**
+ * Name, 'Organization' badge and logo (or a placeholder), with Upload Logo and Close Organization
+ * Account; a closed organization says so, with Reopen for an admin.
+ */
 export function OrganizationHeader({ organization, showBilling }: OrganizationHeaderProps) {
   // Phones get a smaller logo and title, so a long name does not push the header off screen.
   const compact = useMatches({ base: true, sm: false });
@@ -37,8 +41,13 @@ export function OrganizationHeader({ organization, showBilling }: OrganizationHe
               <Badge variant="light" size="lg">
                 Organization
               </Badge>
+              {organization.closedAt && <ClosedBadge />}
             </Group>
             <LogoUpload organizationId={organization.id} />
+            {organization.permissions.canClose && <CloseAccountLink organization={organization} />}
+            {organization.closedAt && (
+              <ClosedAccountNotice organization={organization} closedAt={organization.closedAt} />
+            )}
           </Stack>
         </Group>
         {showBilling && (

@@ -1,12 +1,18 @@
-import { Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { MESSAGES, permissionsFor } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
+import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '../api';
 import { OrganizationDetailsSection } from '../components/OrganizationDetailsSection';
 import { OrganizationHeader } from '../components/OrganizationHeader';
+
+/** The query parameter naming the organization an admin looks at. */
+const ORGANIZATION_PARAM = 'organizationId';
 
 function Notice({ children }: { children: string }) {
   return (
@@ -16,34 +22,55 @@ function Notice({ children }: { children: string }) {
   );
 }
 
-/** /dashboard/organization (flag canManageSettings): the signed-in user's organization. */
+/**
+ * /dashboard/organization (flag canManageSettings): the signed-in user's organization. An admin
+ * may pick any other (?organizationId=), to edit it, see that it is closed and reopen it.
+ */
 export default function OrganizationPage() {
   const { user } = useAuth();
   const permissions = permissionsFor(user);
-  const organizationId = permissions.organizationId;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const picks = permissions.canAccessAllOrganizations;
+  const organizationId = (picks && searchParams.get(ORGANIZATION_PARAM)) || permissions.organizationId;
   const organization = useOrganization(organizationId);
 
-  if (!organizationId) return <Notice>{MESSAGES.noOrganizationId}</Notice>;
-  if (organization.isPending) return <PageLoader />;
+  const picker = picks && (
+    <Box maw={360}>
+      <OrganizationPicker
+        value={organizationId}
+        viewing={{ name: organization.data?.name ?? null }}
+        onChange={(picked) => setSearchParams(picked ? { [ORGANIZATION_PARAM]: picked } : {})}
+      />
+    </Box>
+  );
+  const page = (content: ReactNode) => (
+    <Stack gap="lg" maw={960}>
+      {picker}
+      {content}
+    </Stack>
+  );
+
+  if (!organizationId) return page(<Notice>{MESSAGES.noOrganizationId}</Notice>);
+  if (organization.isPending) return page(<PageLoader />);
   if (organization.isError) {
     if (organization.error instanceof ApiError && organization.error.status === 404) {
-      return <Notice>{MESSAGES.organizationNotFound}</Notice>;
+      return page(<Notice>{MESSAGES.organizationNotFound}</Notice>);
     }
-    return (
+    return page(
       <LoadError
         message={MESSAGES.fetchOrganizationFailed}
         onRetry={() => organization.refetch()}
         retrying={organization.isFetching}
-      />
+      />,
     );
   }
 
   const data = organization.data;
-  return (
-    <Stack gap="lg" maw={960}>
+  return page(
+    <>
       <OrganizationHeader organization={data} showBilling={permissions.canManageBilling} />
       {/* Keyed by organization, so one organization's form values can never show for another. */}
       <OrganizationDetailsSection key={data.id} organization={data} />
-    </Stack>
+    </>,
   );
 }

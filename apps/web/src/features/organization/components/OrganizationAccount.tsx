@@ -1,0 +1,103 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type Organization } from '@smart/contracts';
+import { useState } from 'react';
+import { HiLockClosed, HiLockOpen } from 'react-icons/hi';
+import { useNavigate } from 'react-router';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { useAuth } from '@/features/auth';
+import { paths } from '@/lib/paths';
+import { signInNoticeState } from '@/lib/sign-in-notice';
+import { useOrganizationAccountAction } from '../api';
+import { CloseOrganizationModal } from './CloseOrganizationModal';
+
+const closedOn = (closedAt: string) =>
+  new Date(closedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The red 'Closed' badge beside the organization's name. */
+export function ClosedBadge() {
+  return (
+    <Badge color="red" variant="filled" size="lg">
+      Closed
+    </Badge>
+  );
+}
+
+/**
+ * 'Close Organization Account' (spec: the organization page's header link), for whoever the
+ * record's permissions allow. Closing one's own organization signs one out: the sign-in page says why.
+ */
+export function CloseAccountLink({ organization }: { organization: Organization }) {
+  const [opened, setOpened] = useState(false);
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+
+  async function closed() {
+    if (user?.meta.organizationId !== organization.id) {
+      setOpened(false);
+      return;
+    }
+    // The server has ended this session with the others; clear it here too.
+    await logout();
+    navigate(paths.login, { replace: true, state: signInNoticeState(MESSAGES.organizationClosed) });
+  }
+
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        px={0}
+        leftSection={<HiLockClosed aria-hidden />}
+        onClick={() => setOpened(true)}
+      >
+        Close Organization Account
+      </Button>
+      {opened && (
+        <CloseOrganizationModal organization={organization} onClose={() => setOpened(false)} onClosed={closed} />
+      )}
+    </>
+  );
+}
+
+/** A closed organization as an admin sees it: since when, and Reopen (with a confirmation) for who may. */
+export function ClosedAccountNotice({ organization, closedAt }: { organization: Organization; closedAt: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const reopen = useOrganizationAccountAction(organization.id, 'reopen');
+
+  function confirm() {
+    reopen.mutate(undefined, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MESSAGES.organizationReopened });
+        setConfirming(false);
+      },
+    });
+  }
+
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        Closed on {closedOn(closedAt)}. Its people cannot sign in.
+      </Text>
+      {organization.permissions.canReopen && (
+        <Button size="xs" variant="light" leftSection={<HiLockOpen aria-hidden />} onClick={() => setConfirming(true)}>
+          Reopen
+        </Button>
+      )}
+      <ConfirmModal
+        opened={confirming}
+        message={MESSAGES.reopenOrganizationConfirm}
+        confirmLabel="Reopen"
+        destructive={false}
+        busy={reopen.isPending}
+        error={reopen.error?.message ?? null}
+        onConfirm={confirm}
+        onClose={() => {
+          reopen.reset();
+          setConfirming(false);
+        }}
+      />
+    </Group>
+  );
+}
