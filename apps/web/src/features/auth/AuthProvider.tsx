@@ -26,13 +26,18 @@ const SIGNED_OUT: SessionState = { user: null, status: 'anonymous' };
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(initialSession);
+  const [signOutReason, setSignOutReason] = useState<string | null>(null);
 
-  const endLocalSession = useCallback(() => {
-    clearCredentials();
-    // The next user must not see the previous user's cached data.
-    queryClient.clear();
-    setSession(SIGNED_OUT);
-  }, [queryClient]);
+  const endLocalSession = useCallback(
+    (reason: string | null = null) => {
+      clearCredentials();
+      // The next user must not see the previous user's cached data.
+      queryClient.clear();
+      setSession(SIGNED_OUT);
+      setSignOutReason(reason);
+    },
+    [queryClient],
+  );
 
   const acceptUser = useCallback((user: User) => {
     writeStoredUser(user);
@@ -79,22 +84,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { token, user } = await loginRequest(email, password);
       writeToken(token);
       queryClient.clear();
+      setSignOutReason(null);
       acceptUser(user);
       return user;
     },
     [acceptUser, queryClient],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      if (readToken()) await logoutRequest();
-    } catch (error) {
-      // Signing out locally must not depend on the server; the token expires on its own.
-      console.warn('Logout request failed', error);
-    } finally {
-      endLocalSession();
-    }
-  }, [endLocalSession]);
+  const logout = useCallback(
+    async (reason?: string) => {
+      try {
+        if (readToken()) await logoutRequest();
+      } catch (error) {
+        // Signing out locally must not depend on the server; the token expires on its own.
+        console.warn('Logout request failed', error);
+      } finally {
+        endLocalSession(reason);
+      }
+    },
+    [endLocalSession],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -104,9 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: session.status === 'loading',
       login,
       logout,
+      signOutReason,
       replaceUser: acceptUser,
     }),
-    [session, login, logout, acceptUser],
+    [session, login, logout, signOutReason, acceptUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

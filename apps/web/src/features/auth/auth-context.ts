@@ -10,8 +10,14 @@ export interface AuthContextValue {
   isLoading: boolean;
   /** Signs in; throws ApiError (or anything else) on failure so the page can pick the message. */
   login: (email: string, password: string) => Promise<User>;
-  /** Revokes the token if the server can be reached, and always clears the local session. */
-  logout: () => Promise<void>;
+  /**
+   * Revokes the token if the server can be reached, and always clears the local session. A
+   * `reason` (the app signed the user out on purpose, e.g. their organization was closed) is
+   * shown on the sign-in page until the next sign-in.
+   */
+  logout: (reason?: string) => Promise<void>;
+  /** Why the app last signed the user out, for the sign-in page; null after an ordinary sign-out. */
+  signOutReason: string | null;
   /** Replaces the signed-in user after a profile update (state and storage). */
   replaceUser: (user: User) => void;
 }

@@ -3,22 +3,19 @@ import { useForm } from '@mantine/form';
 import { type LoginBody, loginBody } from '@smart/contracts';
 import { useState } from 'react';
 import { HiExclamationCircle, HiInformationCircle } from 'react-icons/hi';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { validateWith } from '@/lib/forms';
 import { paths } from '@/lib/paths';
-import { signInNoticeFrom } from '@/lib/sign-in-notice';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
 
 export function LoginForm() {
-  const { login } = useAuth();
+  const { login, signOutReason } = useAuth();
   const navigate = useNavigate();
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: validateWith(loginBody) });
   const [error, setError] = useState<string | null>(null);
-  // Why the app signed the user out, when it did so on purpose (e.g. their organization was closed).
-  const notice = signInNoticeFrom(useLocation().state);
 
   const handleSubmit = form.onSubmit(async ({ email, password }) => {
     setError(null);
@@ -37,9 +34,10 @@ export function LoginForm() {
           Sign in to your S.M.A.R.T. account
         </AuthHeading>
 
-        {notice && !error && (
+        {/* Why the app signed the user out, when it did so on purpose (e.g. their organization was closed). */}
+        {signOutReason && !error && (
           <Alert color="blue" variant="light" icon={<HiInformationCircle aria-hidden />} role="status">
-            {notice}
+            {signOutReason}
           </Alert>
         )}
 

@@ -3,11 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Organization } from '@smart/contracts';
 import { useState } from 'react';
 import { HiLockClosed, HiLockOpen } from 'react-icons/hi';
-import { useNavigate } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { useAuth } from '@/features/auth';
-import { paths } from '@/lib/paths';
-import { signInNoticeState } from '@/lib/sign-in-notice';
 import { useOrganizationAccountAction } from '../api';
 import { CloseOrganizationModal } from './CloseOrganizationModal';
 
@@ -30,16 +27,15 @@ export function ClosedBadge() {
 export function CloseAccountLink({ organization }: { organization: Organization }) {
   const [opened, setOpened] = useState(false);
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
 
   async function closed() {
     if (user?.meta.organizationId !== organization.id) {
       setOpened(false);
       return;
     }
-    // The server has ended this session with the others; clear it here too.
-    await logout();
-    navigate(paths.login, { replace: true, state: signInNoticeState(MESSAGES.organizationClosed) });
+    // The server has ended this session with the others: clear it here too (the guard then shows
+    // the sign-in page, which says why).
+    await logout(MESSAGES.organizationClosed);
   }
 
   return (
