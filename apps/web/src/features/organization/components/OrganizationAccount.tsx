@@ -44,7 +44,7 @@ export function CloseAccountLink({ organization }: { organization: Organization 
         variant="subtle"
         color="red"
         size="xs"
-        px={0}
+        style={{ alignSelf: 'flex-start' }}
         leftSection={<HiLockClosed aria-hidden />}
         onClick={() => setOpened(true)}
       >
