@@ -39,10 +39,7 @@ test.describe('closing an organization account', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an admin picks the organization, closes it, sees it closed and reopens it', async ({
-    page,
-    organization,
-  }) => {
+  test('an admin picks the organization, closes it, sees it closed and reopens it', async ({ page, organization }) => {
     const member = await organization.addPerson('Priya', 'Shah');
     await signIn(page, accounts.admin);
     await page.goto('/dashboard/organization');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, optionalText, phoneField, requiredText } from './common.js';
+import { boundedString, optionalText, permissionsSchema, phoneField, requiredText } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
@@ -29,8 +29,8 @@ export const organizationSchema = z.object({
   memberCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** What the caller may do with it, decided by the server's policy (the web shows only these controls). */
-  permissions: z.object({ canClose: z.boolean(), canReopen: z.boolean() }),
+  /** canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin). */
+  permissions: permissionsSchema('canClose', 'canReopen'),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
