@@ -4,6 +4,7 @@ import type { DepartmentRow } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, createCast, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
+import { uploadFile, uploadPng } from './helpers/multipart.js';
 import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
 let t: TestApp;
@@ -15,6 +16,8 @@ let owner: Member;
 let globexColleague: Member;
 let engineering: DepartmentRow;
 let finance: DepartmentRow;
+/** An uploaded PNG, the picture departments are given. */
+let picture: string;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
@@ -28,6 +31,7 @@ beforeAll(async () => {
     make.department(acmeId, { name: 'Finance' }),
     make.member(cast.otherOrganization.id),
   ]);
+  picture = await uploadPng(t, cast.admin);
 });
 afterAll(async () => {
   await t?.close();
@@ -73,6 +77,15 @@ authzMatrix('who may do what', {
       statuses: structureManagers(200),
     },
     {
+      route: 'PUT /api/departments/:id (image)',
+      request: ({ department }) => ({
+        method: 'PUT',
+        url: `/api/departments/${department.id}`,
+        payload: { imageUrl: picture },
+      }),
+      statuses: structureManagers(200),
+    },
+    {
       route: 'DELETE /api/departments/:id',
       request: ({ department }) => ({ method: 'DELETE', url: `/api/departments/${department.id}` }),
       statuses: structureManagers(200),
@@ -97,7 +110,12 @@ authzMatrix('who may do what', {
   ],
   errors: { 404: MESSAGES.departmentNotFound, 403: MESSAGES.forbidden },
   async unchanged({ department }) {
-    expect(await read(department.id)).toMatchObject({ name: department.name, description: null, teamCount: 1 });
+    expect(await read(department.id)).toMatchObject({
+      name: department.name,
+      description: null,
+      imageUrl: null,
+      teamCount: 1,
+    });
   },
 });
 
@@ -291,6 +309,58 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     expect(user).toMatchObject({ isActive: true, departmentId: null });
     const team = await t.database.db.query.teams.findFirst({ where: (row, { eq }) => eq(row.id, accounting.id) });
     expect(team).toMatchObject({ name: accounting.name, departmentId: null });
+  });
+});
+
+describe("a department's image", () => {
+  const put = (id: string, payload: Json, as: Member = owner) =>
+    t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload });
+
+  it('is set from an uploaded image, shown in the list and the record, and removed with null', async () => {
+    const department = await make.department(acmeId);
+    const set = await put(department.id, { imageUrl: picture });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ imageUrl: picture, settings: { icon: 'HiUserGroup' } });
+    const listed = (await t.request({ method: 'GET', url: '/api/departments?limit=100', as: cast.user })).json().data;
+    expect(listed.find((row: { id: string }) => row.id === department.id).imageUrl).toBe(picture);
+    // The image is the department's own: editing anything else keeps it.
+    expect((await put(department.id, { description: 'Still pictured' })).json().data.imageUrl).toBe(picture);
+
+    const removed = await put(department.id, { imageUrl: null });
+    expect(removed.json().data.imageUrl).toBeNull();
+    expect((await read(department.id)).imageUrl).toBeNull();
+  });
+
+  it('refuses a file that is not an image, and any picture not uploaded here, changing nothing', async () => {
+    const department = await make.department(acmeId);
+    const pdf = await uploadFile(t, owner, {
+      filename: 'report.png',
+      content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'),
+      type: 'image/png',
+    });
+    const cases: [unknown, string][] = [
+      [pdf, MESSAGES.imageFileRequired],
+      [`/api/files/${unknownId}.png`, MESSAGES.imageFileRequired],
+      ['https://evil.example.com/picture.png', MESSAGES.imageUrlInvalid],
+      ['javascript:alert(1)', MESSAGES.imageUrlInvalid],
+    ];
+    for (const [imageUrl, message] of cases) {
+      const response = await put(department.id, { imageUrl, description: 'Changed' });
+      expect(response.statusCode, String(imageUrl)).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+    expect(await read(department.id)).toMatchObject({ imageUrl: null, description: null });
+  });
+
+  it("records say who may change them: the organization's org_admin and admin, not its users", async () => {
+    const department = await make.department(acmeId);
+    const permissionsOf = async (as: Member) =>
+      (await t.request({ method: 'GET', url: `/api/departments/${department.id}`, as })).json().data.permissions;
+    expect(await permissionsOf(owner)).toEqual({ canEdit: true, canDelete: true });
+    expect(await permissionsOf(cast.admin)).toEqual({ canEdit: true, canDelete: true });
+    expect(await permissionsOf(cast.user)).toEqual({ canEdit: false, canDelete: false });
+    const listed = (await t.request({ method: 'GET', url: '/api/departments?limit=100', as: cast.user })).json().data;
+    expect(listed.every((row: { permissions: { canEdit: boolean } }) => !row.permissions.canEdit)).toBe(true);
   });
 });
 

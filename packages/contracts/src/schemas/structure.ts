@@ -18,6 +18,7 @@ import {
   requiredText,
   searchQuery,
 } from './common.js';
+import { imageUrlField } from './urls.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -43,10 +44,14 @@ export const departmentSchema = z.object({
   organizationName: z.string(),
   manager: userSummarySchema.nullable(),
   settings: z.object({ icon: z.string() }),
+  /** An uploaded picture, shown instead of the icon; null shows the icon. */
+  imageUrl: z.string().nullable(),
   teamCount: z.number().int(),
   memberCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** canEdit: name, description, manager, icon, image, people and teams; canDelete: delete the department. */
+  permissions: permissionsSchema('canEdit', 'canDelete'),
 });
 export type Department = z.infer<typeof departmentSchema>;
 
@@ -67,6 +72,8 @@ export const updateDepartmentBody = z.object({
   description: optionalText(MAX_LONG_TEXT_LENGTH),
   manager: idSchema.nullable().optional(),
   settings: z.object({ icon: iconField }).optional(),
+  /** An image uploaded through POST /api/files/upload; null (or '') removes it. */
+  imageUrl: imageUrlField,
 });
 export type CreateDepartmentBody = z.input<typeof createDepartmentBody>;
 export type UpdateDepartmentBody = z.input<typeof updateDepartmentBody>;

@@ -17,6 +17,8 @@ export const departments = pgTable(
     managerId: uuid('manager_id'),
     /** One of the 19 named icons or a single emoji. */
     icon: text('icon').notNull().default('HiUserGroup'),
+    /** An uploaded image (`/api/files/{key}`) shown instead of the icon; null shows the icon. */
+    imageUrl: text('image_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

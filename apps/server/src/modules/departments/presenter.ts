@@ -1,6 +1,8 @@
 import type { Department } from '@smart/contracts';
 import type { DepartmentRow } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/tenancy.js';
 import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { departmentPermissions } from './policy.js';
 
 export interface DepartmentRecord extends DepartmentRow {
   organizationName: string;
@@ -9,8 +11,11 @@ export interface DepartmentRecord extends DepartmentRow {
   memberCount: number;
 }
 
-/** Row with its counts and manager → the API's department JSON (first document, section 3). */
-export function presentDepartment(row: DepartmentRecord): Department {
+/**
+ * Row with its counts and manager → the API's department JSON (first document, section 3), with
+ * what `actor` may do with it.
+ */
+export function presentDepartment(row: DepartmentRecord, actor: Actor): Department {
   return {
     id: row.id,
     _id: row.id,
@@ -20,9 +25,11 @@ export function presentDepartment(row: DepartmentRecord): Department {
     organizationName: row.organizationName,
     manager: row.manager ? presentUserSummary(row.manager) : null,
     settings: { icon: row.icon },
+    imageUrl: row.imageUrl,
     teamCount: row.teamCount,
     memberCount: row.memberCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    permissions: departmentPermissions(actor, row),
   };
 }

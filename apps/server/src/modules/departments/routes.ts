@@ -13,14 +13,15 @@ import {
   updateDepartmentBody,
   userSchema,
 } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
+import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
 import { presentUser } from '../users/presenter.js';
 import { listDepartmentMembers } from '../users/service.js';
-import { presentDepartment } from './presenter.js';
+import { type DepartmentRecord, presentDepartment } from './presenter.js';
 import {
   attachTeam,
   createDepartment,
@@ -33,6 +34,12 @@ import {
 
 const tags = ['Departments'];
 const departmentEnvelope = envelope(departmentSchema);
+
+/** Runs a department service as the request's user and answers with the department as that user sees it. */
+async function departmentFor(request: FastifyRequest, run: (actor: Actor) => Promise<DepartmentRecord>) {
+  const actor = requireUser(request);
+  return ok(presentDepartment(await run(actor), actor));
+}
 
 export async function departmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +56,9 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      return okPage(await listDepartmentsVisibleTo(app.db, requireUser(request), request.query), presentDepartment);
+      const actor = requireUser(request);
+      const page = await listDepartmentsVisibleTo(app.db, actor, request.query);
+      return okPage(page, (department) => presentDepartment(department, actor));
     },
   );
 
@@ -65,8 +74,9 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await createDepartment(app.db, requireUser(request), request.body);
-      return reply.status(201).send(ok(presentDepartment(created)));
+      return reply
+        .status(201)
+        .send(await departmentFor(request, (actor) => createDepartment(app.db, actor, request.body)));
     },
   );
 
@@ -81,7 +91,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
         response: { 200: departmentEnvelope },
       },
     },
-    async (request) => ok(presentDepartment(await getDepartmentFor(app.db, requireUser(request), request.params.id))),
+    async (request) => departmentFor(request, (actor) => getDepartmentFor(app.db, actor, request.params.id)),
   );
 
   app.put(
@@ -90,14 +100,16 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'updateDepartment',
         tags,
-        summary: 'Change name, description, manager or icon (canManageDepartments)',
+        summary: 'Change name, description, manager, icon or image (canManageDepartments)',
+        description:
+          'imageUrl is an image uploaded through POST /api/files/upload (400 for any other file); null removes it.',
         params: idParams,
         body: updateDepartmentBody,
         response: { 200: departmentEnvelope, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request) =>
-      ok(presentDepartment(await updateDepartment(app.db, requireUser(request), request.params.id, request.body))),
+      departmentFor(request, (actor) => updateDepartment(app.db, actor, request.params.id, request.body)),
   );
 
   app.delete(
@@ -148,7 +160,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(presentDepartment(await attachTeam(app.db, requireUser(request), request.params.id, request.body.teamId))),
+      departmentFor(request, (actor) => attachTeam(app.db, actor, request.params.id, request.body.teamId)),
   );
 
   app.delete(
@@ -163,6 +175,6 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(presentDepartment(await detachTeam(app.db, requireUser(request), request.params.id, request.params.teamId))),
+      departmentFor(request, (actor) => detachTeam(app.db, actor, request.params.id, request.params.teamId)),
   );
 }

@@ -1,22 +1,18 @@
-import type { createDepartmentBody, PageQuery, updateDepartmentBody } from '@smart/contracts';
+import type { createDepartmentBody, Department, PageQuery, updateDepartmentBody } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
-import { conflictOnDuplicate, notFound } from '../../lib/errors.js';
+import { conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
 import { countRows, orderFor, type Page, paginate } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
 import { qualified } from '../../lib/sql.js';
-import {
-  type Actor,
-  organizationScope,
-  organizationToCreateIn,
-  requireManageIn,
-  visibleOr404,
-} from '../../lib/tenancy.js';
+import { type Actor, organizationScope, organizationToCreateIn, visibleOr404 } from '../../lib/tenancy.js';
+import { requireImageFile } from '../files/service.js';
 import { userSummaryOf } from '../users/summary.js';
+import { departmentPermissions } from './policy.js';
 import type { DepartmentRecord } from './presenter.js';
 
 export async function findDepartment(db: Database, id: string) {
@@ -114,10 +110,18 @@ export async function getDepartmentFor(db: Database, actor: Actor, id: string): 
   return visibleOr404(actor, row as DepartmentRecord | undefined, MESSAGES.departmentNotFound);
 }
 
-/** The department if the actor may change it: 404 when it cannot even read it, 403 when it can only read. */
-async function departmentToManage(db: Database, actor: Actor, id: string) {
+/**
+ * The department if the actor may change it (`can`: canEdit or canDelete): 404 when it cannot even
+ * read it, 403 when it can only read it.
+ */
+async function departmentToManage(
+  db: Database,
+  actor: Actor,
+  id: string,
+  can: keyof Department['permissions'] = 'canEdit',
+) {
   const department = await getDepartmentFor(db, actor, id);
-  requireManageIn(actor, department.organizationId, 'canManageDepartments');
+  if (!departmentPermissions(actor, department)[can]) throw forbidden();
   return department;
 }
 
@@ -165,11 +169,13 @@ export async function updateDepartment(
   const department = await departmentToManage(db, actor, id);
   // Re-sending the current manager (even a since-deactivated one) is not a change to check.
   if (input.manager !== department.managerId) await checkManager(db, department.organizationId, input.manager);
+  await requireImageFile(db, input.imageUrl);
   const changes = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.manager !== undefined && { managerId: input.manager }),
     ...(input.settings?.icon !== undefined && { icon: input.settings.icon }),
+    ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
   };
   await conflictOnDuplicate(
     db
@@ -183,7 +189,7 @@ export async function updateDepartment(
 
 /** Deletes a department. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
 export async function deleteDepartment(db: Database, actor: Actor, id: string) {
-  await departmentToManage(db, actor, id);
+  await departmentToManage(db, actor, id, 'canDelete');
   await db.delete(departments).where(eq(departments.id, id));
 }
 
