@@ -37,6 +37,12 @@ export const BENCH_LISTS: BenchList[] = [
     'directory GET /api/users/organization/:id',
     async ({ acmeId }) => `/api/users/organization/${acmeId}?limit=20`,
   ),
+  // The Team Members page's Inactive filter (a partial index on deactivated members).
+  atScale(
+    'orgAdmin',
+    'inactive GET /api/users/organization/:id?status=inactive',
+    async ({ acmeId }) => `/api/users/organization/${acmeId}?status=inactive&limit=20`,
+  ),
   atScale('orgAdmin', 'GET /api/users', '/api/users?limit=20'),
   atScale('admin', 'GET /api/organizations', '/api/organizations'),
   atScale('admin', 'GET /api/departments', '/api/departments'),
