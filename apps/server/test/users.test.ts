@@ -128,6 +128,31 @@ describe('who may do what', () => {
       });
     },
   });
+
+  authzMatrix('reactivating a member', {
+    app: () => t,
+    cast: () => cast,
+    /** A member deactivated by the admin. */
+    async arrange(people) {
+      const member = await make().member(people.organization.id);
+      const deactivated = await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: people.admin });
+      expect(deactivated.statusCode).toBe(200);
+      return member;
+    },
+    routes: [
+      {
+        route: 'POST /api/users/:id/reactivate',
+        request: (member) => ({ method: 'POST', url: `/api/users/${member.id}/reactivate` }),
+        // The same people as deactivation.
+        statuses: memberManagers,
+      },
+    ],
+    errors: { 404: MESSAGES.userNotFound },
+    async unchanged(member) {
+      const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
+      expect(row?.isActive).toBe(false);
+    },
+  });
 });
 
 const newMember = (overrides: Record<string, unknown> = {}) => ({
@@ -436,6 +461,32 @@ describe('GET /api/users/organization/:orgId', () => {
     expect(emails(await search('_'))).toEqual([]); // no e-mail here has an underscore: not a wildcard
   });
 
+  it('lists active, deactivated or all members by status, paged with their totals', async () => {
+    const make = factories(t.database.db);
+    const organization = await make.organization();
+    const [owner, ...people] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin', lastName: 'Owner' }),
+      make.member(organization.id, { lastName: 'Adams' }),
+      make.member(organization.id, { lastName: 'Brooks' }),
+      make.member(organization.id, { lastName: 'Chen' }),
+    ]);
+    for (const person of people.slice(0, 2)) {
+      await t.request({ method: 'DELETE', url: `/api/users/${person.id}`, as: owner });
+    }
+    const list = async (query: string) => {
+      const url = `/api/users/organization/${organization.id}?${query}`;
+      const body = (await t.request({ method: 'GET', url, as: owner })).json();
+      return { names: body.data.map((u: { lastName: string }) => u.lastName), total: body.pagination.total };
+    };
+    expect(await list('')).toEqual({ names: ['Chen', 'Owner'], total: 2 });
+    expect(await list('status=inactive')).toEqual({ names: ['Adams', 'Brooks'], total: 2 });
+    expect(await list('status=inactive&limit=1&page=2')).toEqual({ names: ['Brooks'], total: 2 });
+    expect(await list('status=all')).toEqual({ names: ['Adams', 'Brooks', 'Chen', 'Owner'], total: 4 });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/users?status=inactive&limit=200', as: owner })).json().data,
+    ).toHaveLength(2);
+  });
+
   it('is 404 for another organization and for an advisor not assigned there', async () => {
     for (const as of ['globexOwner', 'globexMember', 'advisor'] as const) {
       const url = `/api/users/organization/${as === 'advisor' ? globexId : acmeId}`;
@@ -741,5 +792,43 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
       404,
     );
     expect((await t.request({ method: 'DELETE', url: '/api/users/not-a-uuid', as: 'admin' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/users/:id/reactivate', () => {
+  it('lets the member sign in again, back in its department and in the active directory', async () => {
+    const department = acmeDepartments.Engineering!;
+    const body = newMember({ meta: { departmentId: department } });
+    const created = (
+      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
+    ).json().data.user;
+    const memberCount = async () =>
+      (await t.request({ method: 'GET', url: `/api/departments/${department}`, as: 'acmeOwner' })).json().data
+        .memberCount;
+    const before = await memberCount();
+    await t.request({ method: 'DELETE', url: `/api/users/${created.id}`, as: 'acmeOwner' });
+    expect(await memberCount()).toBe(before - 1);
+
+    const response = await t.request({ method: 'POST', url: `/api/users/${created.id}/reactivate`, as: 'acmeOwner' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ isActive: true, meta: { departmentId: department } });
+    expect(await memberCount()).toBe(before);
+    await expect(t.tokenFor(body.email as string, 'secret-123')).resolves.toEqual(expect.any(String));
+    const directory = (
+      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?limit=200`, as: 'acmeOwner' })
+    ).json().data;
+    expect(directory.map((u: { id: string }) => u.id)).toContain(created.id);
+    // Reactivating an active member changes nothing.
+    const again = await t.request({ method: 'POST', url: `/api/users/${created.id}/reactivate`, as: 'acmeOwner' });
+    expect(again.json().data.isActive).toBe(true);
+  });
+
+  it('is 404 for an unknown or malformed id, 401 signed out', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const id of [unknown, 'not-a-uuid']) {
+      const response = await t.request({ method: 'POST', url: `/api/users/${id}/reactivate`, as: 'admin' });
+      expect(response.statusCode, id).toBe(404);
+    }
+    expect((await t.request({ method: 'POST', url: `/api/users/${unknown}/reactivate` })).statusCode).toBe(401);
   });
 });

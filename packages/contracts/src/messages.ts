@@ -143,6 +143,9 @@ export const MESSAGES = {
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   memberDeactivated: 'Team member deactivated',
+  reactivateMemberExplained: 'They will be able to sign in again with their password.',
+  memberReactivated: 'Team member reactivated',
+  noInactiveMembers: 'No deactivated members',
   memberUpdated: 'Team member updated',
   // Files
   fileRequired: 'A file is required (multipart field "file")',

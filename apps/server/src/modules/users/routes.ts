@@ -30,6 +30,7 @@ import {
   loadUserRecord,
   moveUserToOrganization,
   placeUserInDepartment,
+  reactivateMember,
   registerMember,
   updateMember,
   updateOwnProfile,
@@ -228,5 +229,20 @@ export async function userRoutes(fastify: FastifyInstance) {
       disconnectSessions(app, revokedSessionIds);
       return ok(presentUser(record));
     },
+  );
+
+  app.post(
+    '/api/users/:id/reactivate',
+    {
+      schema: {
+        operationId: 'reactivateMember',
+        tags,
+        summary:
+          'Reactivate a deactivated member: it may sign in again (who may deactivate it: org_admin of that organization, admin)',
+        params: idParams,
+        response: { 200: userEnvelope, 403: errorResponse },
+      },
+    },
+    async (request) => ok(presentUser(await reactivateMember(app.db, requireUser(request), request.params.id))),
   );
 }

@@ -373,3 +373,10 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
   });
   return { record: await loadUserRecord(db, userId), revokedSessionIds: revoked.map((row) => row.id) };
 }
+
+/** Reactivates a deactivated member: it may sign in again with its password, in the department it had. */
+export async function reactivateMember(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
+  await memberToManage(db, actor, userId);
+  await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  return loadUserRecord(db, userId);
+}
