@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
 import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
@@ -249,6 +250,57 @@ test.describe('departments', () => {
     await expect(edit).toBeHidden();
     await expect(details).toContainText('Warehouses and deliveries');
     await expect(details).toContainText('Sofia Garcia');
+  });
+
+  test('Upload Image gives a department its picture, shown on its card; a non-image is refused in place', async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, organization.orgAdmin);
+    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Design') });
+    await page.goto(`/dashboard/departments/${department.id}?tab=details`);
+    const details = page.getByRole('region', { name: 'Department Details' });
+    const upload = details.getByRole('button', { name: 'Upload Image' });
+    const picture = details.getByRole('img', { name: `${department.name} image` });
+    await expect(upload).toBeVisible();
+    await expect(picture).toHaveCount(0); // the icon until an image is uploaded
+    const regionBefore = await details.boundingBox();
+
+    // A PDF named like a picture: the server reads the bytes and the app refuses it.
+    let chooser = page.waitForEvent('filechooser');
+    await upload.click();
+    await (await chooser).setFiles({
+      name: 'plan.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    const refusal = details.getByRole('alert');
+    await expect(refusal).toHaveText('Please choose an image file (PNG, JPEG, GIF, WebP, AVIF or BMP).');
+    // The message wraps beside the picture: the tab keeps its width and the button its place.
+    expect((await details.boundingBox())?.width).toBe(regionBefore?.width);
+    const box = await refusal.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((regionBefore?.x ?? 0) + (regionBefore?.width ?? 0));
+
+    chooser = page.waitForEvent('filechooser');
+    await upload.click();
+    await (await chooser).setFiles({ name: 'team.png', mimeType: 'image/png', buffer: solidPng(32, [40, 120, 200]) });
+    await expect(picture).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    const card = cardWithLink(page, department.name);
+    await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/files\//);
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+
+    await openDepartment(page, department.name);
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await details.getByRole('button', { name: 'Remove image' }).click();
+    await expect(picture).toHaveCount(0);
+    await expect(details.getByRole('button', { name: 'Remove image' })).toHaveCount(0);
+    await page.reload();
+    await expect(details.getByRole('button', { name: 'Upload Image' })).toBeVisible();
+    await expect(picture).toHaveCount(0);
   });
 
   test("an admin picks the new department's organization; each card names its organization", async ({

@@ -1,7 +1,7 @@
-import { Button, FileButton, Stack } from '@mantine/core';
+import { Button, FileButton, Group, Stack } from '@mantine/core';
 import { INLINE_IMAGE_TYPES, isInlineImageType, MESSAGES } from '@smart/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { HiPhotograph } from 'react-icons/hi';
 import { FormError } from './FormError';
 
@@ -10,10 +10,12 @@ interface ImageUploadButtonProps {
   /** Uploads the picked image and saves its URL (e.g. as the logo or the profile image). */
   upload: UseMutationResult<unknown, Error, File>;
   onUploaded?: () => void;
+  /** More buttons beside this one (e.g. 'Remove image'); the error still shows below them all. */
+  children?: ReactNode;
 }
 
 /** Pick an image, check it is one a browser can show, upload it; a failure shows below the button. */
-export function ImageUploadButton({ label, upload, onUploaded }: ImageUploadButtonProps) {
+export function ImageUploadButton({ label, upload, onUploaded, children }: ImageUploadButtonProps) {
   const [error, setError] = useState<string | null>(null);
 
   function handleFile(file: File | null) {
@@ -29,19 +31,22 @@ export function ImageUploadButton({ label, upload, onUploaded }: ImageUploadButt
 
   return (
     <Stack gap="xs" align="flex-start">
-      <FileButton onChange={handleFile} accept={INLINE_IMAGE_TYPES.join(',')}>
-        {(props) => (
-          <Button
-            {...props}
-            variant="light"
-            size="xs"
-            leftSection={<HiPhotograph aria-hidden />}
-            loading={upload.isPending}
-          >
-            {label}
-          </Button>
-        )}
-      </FileButton>
+      <Group gap="xs">
+        <FileButton onChange={handleFile} accept={INLINE_IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              size="xs"
+              leftSection={<HiPhotograph aria-hidden />}
+              loading={upload.isPending}
+            >
+              {label}
+            </Button>
+          )}
+        </FileButton>
+        {children}
+      </Group>
       <FormError message={error} py={6} />
     </Stack>
   );

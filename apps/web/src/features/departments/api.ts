@@ -12,6 +12,7 @@ import { apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
 import { pagedListOptions, usePagedList, useWholeList, withQuery } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
+import { uploadImage } from '@/lib/upload-image';
 
 /**
  * Departments (spec section 7, under /api/departments) and the team calls the department page makes.
@@ -144,17 +145,33 @@ export function useCreateDepartment() {
   });
 }
 
-export function useUpdateDepartment() {
+/** A saved department replaces the cached one; lists show its name and picture. */
+function useAcceptSavedDepartment() {
   const queryClient = useQueryClient();
+  return (saved: Department) => {
+    queryClient.setQueryData(departmentQueries.detail(saved.id).queryKey, saved);
+    // The name shows on team cards and in the department pickers.
+    void queryClient.invalidateQueries({ queryKey: departmentQueries.lists() });
+    void queryClient.invalidateQueries({ queryKey: structureKeys.teams });
+  };
+}
+
+export function useUpdateDepartment() {
   return useMutation({
     mutationFn: ({ departmentId, body }: { departmentId: string; body: UpdateDepartmentBody }) =>
       updateDepartment(departmentId, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(departmentQueries.detail(saved.id).queryKey, saved);
-      // The name shows on team cards and in the department pickers.
-      void queryClient.invalidateQueries({ queryKey: departmentQueries.lists() });
-      void queryClient.invalidateQueries({ queryKey: structureKeys.teams });
+    onSuccess: useAcceptSavedDepartment(),
+  });
+}
+
+/** 'Upload Image' (Details tab): upload the picture, then save its URL as the department's image. */
+export function useUploadDepartmentImage(departmentId: string) {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const uploaded = await uploadImage(file, { failMessage: MESSAGES.updateDepartmentFailed });
+      return updateDepartment(departmentId, { imageUrl: uploaded.fileUrl });
     },
+    onSuccess: useAcceptSavedDepartment(),
   });
 }
 

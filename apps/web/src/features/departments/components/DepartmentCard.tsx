@@ -1,11 +1,11 @@
-import { ActionIcon, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Card, Group, Text } from '@mantine/core';
 import type { Department } from '@smart/contracts';
 import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
 import classes from '@/components/LinkCard.module.css';
 import { paths } from '@/lib/paths';
 import { departmentSummary } from '../department-form';
-import { DepartmentIcon } from '../department-icons';
+import { DepartmentPicture } from './DepartmentPicture';
 
 interface DepartmentCardProps {
   department: Department;
@@ -21,9 +21,7 @@ export function DepartmentCard({ department, linked, onEdit, showOrganization = 
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <ThemeIcon size={48} radius="md" variant="light">
-          <DepartmentIcon icon={department.settings.icon} size={26} />
-        </ThemeIcon>
+        <DepartmentPicture department={department} size={48} />
         {onEdit && (
           <ActionIcon
             className={classes.actions}

@@ -3,6 +3,7 @@ import { type Department, displayName } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPencil } from 'react-icons/hi';
 import { DepartmentFormModal } from './DepartmentFormModal';
+import { DepartmentImageControl } from './DepartmentImageControl';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -16,8 +17,8 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 /**
- * Details (spec section 2): name, description and manager, read-only; Edit Department for holders.
- * The spec's 'Upload Image' button does nothing, so it is left out.
+ * Details (spec section 2): the picture, name, description and manager, read-only; Edit Department
+ * and Upload Image for those who may edit the department.
  */
 export function DetailsTab({ department, canManage }: { department: Department; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
@@ -34,7 +35,8 @@ export function DetailsTab({ department, canManage }: { department: Department; 
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <DepartmentImageControl department={department} canEdit={canManage} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mt="lg">
         <Field label="Name" value={department.name} />
         <Field label="Manager" value={manager ? displayName(manager, manager.email) : null} />
         <Field label="Description" value={department.description} />

@@ -1,18 +1,16 @@
-import { Button, Group, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
 import { HiArrowLeft } from 'react-icons/hi';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
-import { useAuth } from '@/features/auth';
-import { meetsRequirement } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useDepartment } from '../api';
+import { DepartmentPicture } from '../components/DepartmentPicture';
 import { DetailsTab } from '../components/DetailsTab';
 import { PeopleTab } from '../components/PeopleTab';
 import { TeamsTab } from '../components/TeamsTab';
-import { DepartmentIcon } from '../department-icons';
 
 const TABS = ['people', 'teams', 'details'] as const;
 type Tab = (typeof TABS)[number];
@@ -52,13 +50,11 @@ export default function DepartmentDetailPage() {
 }
 
 function DepartmentDetail({ departmentId }: { departmentId: string }) {
-  const { user } = useAuth();
   const department = useDepartment(departmentId);
   // The tab lives in the URL, so coming back from a team returns to the Teams tab.
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'people';
-  const canManage = meetsRequirement(user, { flags: ['canManageDepartments'] });
 
   if (department.isPending) return <PageLoader />;
   if (department.isError) {
@@ -82,13 +78,13 @@ function DepartmentDetail({ departmentId }: { departmentId: string }) {
   }
 
   const data = department.data;
+  // The server says what this user may change here (the same policy that guards the changes).
+  const canManage = data.permissions.canEdit;
   return (
     <Stack gap="lg">
       <BackToDepartments />
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={56} radius="md" variant="light">
-          <DepartmentIcon icon={data.settings.icon} size={30} />
-        </ThemeIcon>
+        <DepartmentPicture department={data} size={56} />
         <div style={{ minWidth: 0 }}>
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {data.name}
