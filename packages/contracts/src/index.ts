@@ -1,3 +1,4 @@
+export * from './billing.js';
 export * from './departments.js';
 export * from './errors.js';
 export * from './format.js';

@@ -77,6 +77,3 @@ export const REALTIME_OPTIONS = {
 
 /** Theme breakpoints (section 3). */
 export const BREAKPOINTS_PX = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
-
-/** The Subscription tab's static sample figures (first document, sections 2 and 9). */
-export const BILLING_SAMPLE = { planName: 'Professional', usersCount: 2, availableSeats: 1 } as const;

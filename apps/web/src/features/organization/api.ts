@@ -1,17 +1,12 @@
 import { MESSAGES, type Organization, type UpdateOrganizationBody, type User } from '@smart/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
+import { organizationPath, organizationQueries } from '@/lib/organization-query';
 import { ORGANIZATION_SEARCH_KEY } from '@/lib/organization-search';
 import { uploadImage } from '@/lib/upload-image';
 
-const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
-
-export function getOrganization(organizationId: string): Promise<Organization> {
-  return apiClient.get<Organization>(organizationPath(organizationId), {
-    failMessage: MESSAGES.fetchOrganizationFailed,
-  });
-}
+export { useOrganization } from '@/lib/organization-query';
 
 export function updateOrganization(organizationId: string, body: UpdateOrganizationBody): Promise<Organization> {
   return apiClient.put<Organization>(organizationPath(organizationId), body, {
@@ -22,19 +17,6 @@ export function updateOrganization(organizationId: string, body: UpdateOrganizat
 /** The signed-in user as the server has it now (its meta carries the organization's current name). */
 function getCurrentUser(): Promise<User> {
   return apiClient.get<User>('/api/users/profile', { failMessage: MESSAGES.fetchUserProfileFailed });
-}
-
-export const organizationQueries = {
-  all: () => ['organization'] as const,
-  detail: (organizationId: string) =>
-    queryOptions({
-      queryKey: [...organizationQueries.all(), 'detail', organizationId],
-      queryFn: () => getOrganization(organizationId),
-    }),
-};
-
-export function useOrganization(organizationId: string | null) {
-  return useQuery({ ...organizationQueries.detail(organizationId ?? ''), enabled: organizationId !== null });
 }
 
 /** Saved organizations replace the cached one; a rename also refreshes the session's organization name. */

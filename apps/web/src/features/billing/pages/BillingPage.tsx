@@ -1,13 +1,13 @@
 import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { BILLING_SAMPLE, permissionsFor } from '@smart/contracts';
+import { availableSeats, MESSAGES, type Organization, permissionsFor, SUBSCRIPTION_PLAN } from '@smart/contracts';
 import { HiCreditCard, HiDocumentText, HiSparkles } from 'react-icons/hi';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
+import { useOrganization } from '@/lib/organization-query';
 
-/**
- * The renewal date of the static sample: the first day of next month. The spec shows a date but
- * gives none, and BILLING_SAMPLE carries none either.
- */
-function sampleRenewalDate(today = new Date()): string {
+/** The renewal date: the first day of next month (the spec shows a date but gives none). */
+function renewalDate(today = new Date()): string {
   const renewal = new Date(today.getFullYear(), today.getMonth() + 1, 1);
   return renewal.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
@@ -35,14 +35,57 @@ function EmptyTab({ children }: { children: string }) {
   );
 }
 
+/** The plan, the organization and its active members against the plan's seats. */
+function SubscriptionSummary({ organization }: { organization: Organization }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap={2} mb="lg">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Current plan
+        </Text>
+        <Title order={2} size="h3">
+          {SUBSCRIPTION_PLAN.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {SUBSCRIPTION_PLAN.seats} seats
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        <Figure label="Organization" value={organization.name} />
+        <Figure label="Renewal date" value={renewalDate()} />
+        <Figure label="Users" value={organization.memberCount} />
+        <Figure label="Available seats" value={availableSeats(organization.memberCount)} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function SubscriptionTab({ organizationId }: { organizationId: string | null }) {
+  const organization = useOrganization(organizationId);
+  if (!organizationId) {
+    return <EmptyTab>{MESSAGES.noOrganizationIdForUser}</EmptyTab>;
+  }
+  if (organization.isPending) return <PageLoader />;
+  if (organization.isError) {
+    return (
+      <LoadError
+        message={MESSAGES.fetchOrganizationFailed}
+        onRetry={() => organization.refetch()}
+        retrying={organization.isFetching}
+      />
+    );
+  }
+  return <SubscriptionSummary organization={organization.data} />;
+}
+
 /**
- * /dashboard/billing (flag canManageBilling). Static per the spec: only the Subscription tab has
- * content, from BILLING_SAMPLE. Its 'Add User Seats' and 'Cancel subscription' buttons do nothing
- * in the spec, so they are not shown.
+ * /dashboard/billing (flag canManageBilling). Only the Subscription tab has content: the plan and
+ * the organization's real member count (active members, counted by the server). Its 'Add User
+ * Seats' and 'Cancel subscription' buttons do nothing in the spec, so they are not shown.
  */
 export default function BillingPage() {
   const { user } = useAuth();
-  const organizationName = permissionsFor(user).organizationName;
+  const organizationId = permissionsFor(user).organizationId;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -61,22 +104,7 @@ export default function BillingPage() {
         </Tabs.List>
 
         <Tabs.Panel value="subscription" pt="lg">
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap={2} mb="lg">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Current plan
-              </Text>
-              <Title order={2} size="h3">
-                {BILLING_SAMPLE.planName}
-              </Title>
-            </Stack>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-              <Figure label="Organization" value={organizationName || 'N/A'} />
-              <Figure label="Renewal date" value={sampleRenewalDate()} />
-              <Figure label="Users" value={BILLING_SAMPLE.usersCount} />
-              <Figure label="Available seats" value={BILLING_SAMPLE.availableSeats} />
-            </SimpleGrid>
-          </Paper>
+          <SubscriptionTab organizationId={organizationId} />
         </Tabs.Panel>
         <Tabs.Panel value="payment-methods" pt="lg">
           <EmptyTab>No payment methods on file.</EmptyTab>
