@@ -177,6 +177,53 @@ test.describe('team members', () => {
     expect(await canSignIn(browser, member.email, member.password)).toBe(false);
   });
 
+  test('deactivated members are listed under Inactive and reactivated; they can sign in again', async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    const member = await organization.addPerson('Ava', 'Martinez');
+    await openTeamMembers(page, organization);
+    const filter = (label: string) =>
+      page.getByRole('radiogroup', { name: 'Show members' }).getByText(label, { exact: true });
+    await filter('Inactive').click();
+    await expect(page).toHaveURL(/\?status=inactive$/);
+    await expect(page.getByRole('heading', { name: 'Deactivated Members (0)' })).toBeVisible();
+    await expect(page.getByText('No deactivated members')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add Your First Member/ })).toHaveCount(0);
+
+    await filter('Active').click();
+    await card(page, member.name)
+      .getByRole('button', { name: `Deactivate ${member.name}` })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(card(page, member.name)).toHaveCount(0);
+
+    await filter('All').click();
+    await expect(page.getByRole('heading', { name: 'All Members (2)' })).toBeVisible();
+    await expect(card(page, member.name)).toContainText('Deactivated');
+    await expect(card(page, organization.orgAdmin.name)).not.toContainText('Deactivated');
+
+    await filter('Inactive').click();
+    await page.reload(); // the filter lives in the address
+    const inactive = card(page, member.name);
+    await expect(page.getByRole('heading', { name: 'Deactivated Members (1)' })).toBeVisible();
+    await expect(inactive.getByRole('button', { name: `Edit ${member.name}` })).toHaveCount(0);
+    await inactive.getByRole('button', { name: `Reactivate ${member.name}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(
+      `Reactivate ${member.name}? They will be able to sign in again with their password.`,
+    );
+    await confirm.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(page.getByText('Team member reactivated')).toBeVisible();
+    await expect(inactive).toHaveCount(0);
+    await expect(page.getByText('No deactivated members')).toBeVisible();
+
+    await filter('Active').click();
+    await expect(card(page, member.name)).not.toContainText('Deactivated');
+    expect(await canSignIn(browser, member.email, member.password)).toBe(true);
+  });
+
   test('the edit form refuses a phone that is not one, under the field', async ({ page, organization }) => {
     const member = await organization.addPerson('Marcus', 'Bell');
     await openTeamMembers(page, organization);

@@ -1,4 +1,11 @@
-import { displayName, MESSAGES, type NamedUser, PICKER_PAGE_SIZE, type User } from '@smart/contracts';
+import {
+  displayName,
+  MESSAGES,
+  type MemberStatus,
+  type NamedUser,
+  PICKER_PAGE_SIZE,
+  type User,
+} from '@smart/contracts';
 import { apiClient } from './api-client';
 import { withQuery } from './paged-list';
 import { useServerSearch } from './search';
@@ -8,11 +15,13 @@ interface DirectoryQuery {
   page?: number;
   limit: number;
   search?: string;
+  /** Active members unless said otherwise. */
+  status?: MemberStatus;
 }
 
 /**
- * A page of an organization's active members (GET /api/users/organization/{orgId}), the source of
- * the Team Members page and of every people picker. `search` keeps those whose name or e-mail contains it.
+ * A page of an organization's members, active ones unless `status` says otherwise (GET
+ * /api/users/organization/{orgId}), the source of the Team Members page and of every people picker. `search` keeps those whose name or e-mail contains it.
  */
 export function getOrganizationUserPage(organizationId: string, query: DirectoryQuery) {
   return apiClient.getPage<User>(

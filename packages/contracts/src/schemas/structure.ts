@@ -149,7 +149,10 @@ export type UpdateMemberBody = z.input<typeof updateMemberBody>;
 /** GET /api/departments, /api/teams and /api/users: an admin may pick the organization. */
 export const organizationFilterQuery = z.object({ organizationId: idSchema.optional() });
 
-const memberStatus = z.enum(['active', 'inactive', 'all']);
+/** Which members a directory lists: active ones, deactivated ones, or both. */
+export const MEMBER_STATUSES = ['active', 'inactive', 'all'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+const memberStatus = z.enum(MEMBER_STATUSES);
 
 /** Which members a directory lists: active ones by default. */
 export const memberStatusQuery = z.object({ status: memberStatus.default('active') });

@@ -2,7 +2,7 @@ import type { PageQuery, Role } from '@smart/contracts';
 import {
   isStaffRole,
   MESSAGES,
-  type memberStatusQuery,
+  type MemberStatus,
   type profileUpdateBody,
   type registerBody,
   resolveRole,
@@ -96,8 +96,6 @@ function listUserRecords(
     details: ({ ids, on }) => selectUserRecords(db).innerJoin(ids, on),
   });
 }
-
-export type MemberStatus = z.output<typeof memberStatusQuery>['status'];
 
 /**
  * A status as a condition written the way the partial indexes are (`is_active`, `not is_active`), so

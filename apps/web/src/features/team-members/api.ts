@@ -1,13 +1,15 @@
-import { MESSAGES, type RegisterBody, type UpdateMemberBody, type User } from '@smart/contracts';
+import { MESSAGES, type MemberStatus, type RegisterBody, type UpdateMemberBody, type User } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { organizationQueries } from '@/lib/organization-query';
 import { getOrganizationUserPage } from '@/lib/organization-users';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
 /**
- * The Team Members page's calls. The member list is the organization's active users, cached under the
- * shared key the department and team pickers use, so a member added or deactivated here shows there.
+ * The Team Members page's calls. The member list is the organization's users of one status, cached
+ * under the shared key the department and team pickers use, so a member added, deactivated or
+ * reactivated here shows there.
  */
 export const teamMemberKeys = {
   members: structureKeys.organizationUsers,
@@ -34,10 +36,15 @@ export function deactivateMember(userId: string): Promise<User> {
   return apiClient.delete<User>(userPath(userId), { requireToken: true });
 }
 
-/** The organization's active members, a page at a time (GET /api/users/organization/{orgId}). */
-export function useTeamMembers(organizationId: string | null) {
-  const list = pagedListOptions([...teamMemberKeys.members(organizationId ?? ''), 'pages'], (page, limit) =>
-    getOrganizationUserPage(organizationId ?? '', { page, limit }),
+/** The account may sign in again, in the department it had. */
+export function reactivateMember(userId: string): Promise<User> {
+  return apiClient.post<User>(`${userPath(userId)}/reactivate`, undefined, { requireToken: true });
+}
+
+/** The organization's members of one status, a page at a time (GET /api/users/organization/{orgId}). */
+export function useTeamMembers(organizationId: string | null, status: MemberStatus) {
+  const list = pagedListOptions([...teamMemberKeys.members(organizationId ?? ''), 'pages', status], (page, limit) =>
+    getOrganizationUserPage(organizationId ?? '', { page, limit, status }),
   );
   return usePagedList(list, organizationId !== null);
 }
@@ -49,12 +56,16 @@ interface Touched {
   teams?: boolean;
 }
 
-/** Refreshes the member list and, when the change reaches them, the department and team caches. */
+/**
+ * Refreshes the member lists and the organization (its member count) and, when the change reaches
+ * them, the department and team caches.
+ */
 function useInvalidateAfterMemberChange(organizationId: string) {
   const queryClient = useQueryClient();
   return ({ departments = false, teams = false }: Touched) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: teamMemberKeys.members(organizationId) }),
+      queryClient.invalidateQueries({ queryKey: organizationQueries.detail(organizationId).queryKey }),
       departments && queryClient.invalidateQueries({ queryKey: structureKeys.departments }),
       teams && queryClient.invalidateQueries({ queryKey: structureKeys.teams }),
     ]);
@@ -76,10 +87,14 @@ export function useUpdateMember(organizationId: string) {
   });
 }
 
-export function useDeactivateMember(organizationId: string) {
+/** Deactivation and reactivation: the member leaves or rejoins the active lists and counts. */
+const STATUS_CHANGES = { deactivate: deactivateMember, reactivate: reactivateMember };
+export type MemberStatusChange = keyof typeof STATUS_CHANGES;
+
+export function useChangeMemberStatus(organizationId: string) {
   const invalidate = useInvalidateAfterMemberChange(organizationId);
   return useMutation({
-    mutationFn: deactivateMember,
+    mutationFn: ({ userId, change }: { userId: string; change: MemberStatusChange }) => STATUS_CHANGES[change](userId),
     onSuccess: () => invalidate({ departments: true, teams: true }),
   });
 }

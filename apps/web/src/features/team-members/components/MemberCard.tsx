@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { displayName, ROLE_LABELS, resolveRole, type User } from '@smart/contracts';
 import type { ReactNode } from 'react';
-import { HiMail, HiPencil, HiPhone, HiTrash, HiViewGrid } from 'react-icons/hi';
+import { HiMail, HiPencil, HiPhone, HiRefresh, HiUserRemove, HiViewGrid } from 'react-icons/hi';
 import { UserAvatar } from '@/components/UserAvatar';
 
 interface MemberCardProps {
@@ -9,6 +9,8 @@ interface MemberCardProps {
   /** Absent when the viewer may not change this member (no canManageUsers, or its own card). */
   onEdit?: () => void;
   onDeactivate?: () => void;
+  /** Offered on a deactivated member's card instead of Edit and Deactivate. */
+  onReactivate?: () => void;
 }
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -37,9 +39,13 @@ function BreakAfterAt({ email }: { email: string }) {
   );
 }
 
-/** One member: avatar or initials, name, job title or role, department, e-mail, phone (spec section 2). */
-export function MemberCard({ member, onEdit, onDeactivate }: MemberCardProps) {
+/**
+ * One member: avatar or initials, name, job title or role, department, e-mail, phone (spec section 2);
+ * a deactivated member is marked as such.
+ */
+export function MemberCard({ member, onEdit, onDeactivate, onReactivate }: MemberCardProps) {
   const name = displayName(member);
+  const active = member.isActive;
   const nameId = `member-${member.id}-name`;
   const phone = member.meta.phone?.trim();
   const department = member.meta.department?.trim();
@@ -55,9 +61,14 @@ export function MemberCard({ member, onEdit, onDeactivate }: MemberCardProps) {
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {member.meta.jobTitle?.trim() || ROLE_LABELS[resolveRole(member)]}
             </Text>
+            {!active && (
+              <Badge color="gray" variant="light" mt={4}>
+                Deactivated
+              </Badge>
+            )}
           </div>
         </Group>
-        {(onEdit || onDeactivate) && (
+        {active && (onEdit || onDeactivate) && (
           <Group gap={4} wrap="nowrap">
             {onEdit && (
               <Tooltip label="Edit">
@@ -69,7 +80,7 @@ export function MemberCard({ member, onEdit, onDeactivate }: MemberCardProps) {
             {onDeactivate && (
               <Tooltip label="Deactivate">
                 <ActionIcon variant="subtle" color="red" onClick={onDeactivate} aria-label={`Deactivate ${name}`}>
-                  <HiTrash size={16} aria-hidden />
+                  <HiUserRemove size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
             )}
@@ -97,6 +108,19 @@ export function MemberCard({ member, onEdit, onDeactivate }: MemberCardProps) {
           </Detail>
         )}
       </Stack>
+      {!active && onReactivate && (
+        <Button
+          variant="light"
+          size="xs"
+          mt="md"
+          leftSection={<HiRefresh size={14} aria-hidden />}
+          onClick={onReactivate}
+          aria-label={`Reactivate ${name}`}
+          w="fit-content"
+        >
+          Reactivate
+        </Button>
+      )}
     </Card>
   );
 }

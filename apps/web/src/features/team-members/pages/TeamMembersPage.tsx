@@ -1,26 +1,43 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, permissionsFor, type User } from '@smart/contracts';
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MEMBER_STATUSES, MESSAGES, type MemberStatus, permissionsFor, type User } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
-import { useTeamMembers } from '../api';
+import { type MemberStatusChange, useTeamMembers } from '../api';
 import { AddMemberModal } from '../components/AddMemberModal';
-import { DeactivateMemberModal } from '../components/DeactivateMemberModal';
 import { EditMemberModal } from '../components/EditMemberModal';
 import { MemberCard } from '../components/MemberCard';
+import { MemberStatusModal } from '../components/MemberStatusModal';
 
-/** /dashboard/team (flag canManageUsers): the organization's active members. */
+/** The filter's labels, the list's heading and its empty text for each status. */
+const STATUS_VIEWS: Record<MemberStatus, { label: string; heading: string; empty: string }> = {
+  active: { label: 'Active', heading: 'Team Members', empty: MESSAGES.noTeamMembers },
+  inactive: { label: 'Inactive', heading: 'Deactivated Members', empty: MESSAGES.noInactiveMembers },
+  all: { label: 'All', heading: 'All Members', empty: MESSAGES.noTeamMembers },
+};
+
+const isStatus = (value: string | null): value is MemberStatus =>
+  (MEMBER_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * /dashboard/team (flag canManageUsers): the organization's members, active ones unless the filter
+ * (kept in the URL's ?status=) asks for the deactivated ones or all.
+ */
 export default function TeamMembersPage() {
   const { user } = useAuth();
   const permissions = permissionsFor(user);
   const organizationId = permissions.organizationId;
-  const members = useTeamMembers(organizationId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const status: MemberStatus = isStatus(statusParam) ? statusParam : 'active';
+  const members = useTeamMembers(organizationId, status);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
-  const [deactivating, setDeactivating] = useState<User | null>(null);
+  const [changing, setChanging] = useState<{ member: User; change: MemberStatusChange } | null>(null);
 
   if (!organizationId) {
     return (
@@ -31,6 +48,7 @@ export default function TeamMembersPage() {
   }
 
   const canManage = permissions.canManageUsers;
+  const view = STATUS_VIEWS[status];
   const addButton = (label: string) =>
     canManage && (
       <Button leftSection={<HiUserAdd aria-hidden />} onClick={() => setAdding(true)}>
@@ -55,15 +73,15 @@ export default function TeamMembersPage() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={2} size="h3">
-            Team Members ({total})
+            {view.heading} ({total})
           </Title>
           {list.length > 0 && addButton('Add Member')}
         </Group>
         {list.length === 0 ? (
           <Paper withBorder radius="md" p="xl">
             <Stack align="center" gap="sm">
-              <Text c="dimmed">{MESSAGES.noTeamMembers}</Text>
-              {addButton('Add Your First Member')}
+              <Text c="dimmed">{view.empty}</Text>
+              {status !== 'inactive' && addButton('Add Your First Member')}
             </Stack>
           </Paper>
         ) : (
@@ -72,12 +90,14 @@ export default function TeamMembersPage() {
             {list.map((member) => {
               // No one edits or deactivates their own account from here.
               const changeable = canManage && member.id !== user?.id;
+              const ask = (change: MemberStatusChange) => () => setChanging({ member, change });
               return (
                 <MemberCard
                   key={member.id}
                   member={member}
                   onEdit={changeable ? () => setEditing(member) : undefined}
-                  onDeactivate={changeable ? () => setDeactivating(member) : undefined}
+                  onDeactivate={changeable ? ask('deactivate') : undefined}
+                  onReactivate={changeable ? ask('reactivate') : undefined}
                 />
               );
             })}
@@ -91,6 +111,13 @@ export default function TeamMembersPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{permissions.organizationName || 'TEAM MEMBERS'}</Title>
+      <SegmentedControl
+        aria-label="Show members"
+        value={status}
+        onChange={(value) => setSearchParams(value === 'active' ? {} : { status: value }, { replace: true })}
+        data={MEMBER_STATUSES.map((value) => ({ value, label: STATUS_VIEWS[value].label }))}
+        w="fit-content"
+      />
       {content}
       {canManage && (
         <AddMemberModal
@@ -108,12 +135,13 @@ export default function TeamMembersPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {deactivating && (
-        <DeactivateMemberModal
-          key={deactivating.id}
-          member={deactivating}
+      {changing && (
+        <MemberStatusModal
+          key={`${changing.change}-${changing.member.id}`}
+          member={changing.member}
+          change={changing.change}
           organizationId={organizationId}
-          onClose={() => setDeactivating(null)}
+          onClose={() => setChanging(null)}
         />
       )}
     </Stack>
