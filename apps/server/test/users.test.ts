@@ -823,6 +823,26 @@ describe('POST /api/users/:id/reactivate', () => {
     expect(again.json().data.isActive).toBe(true);
   });
 
+  it('is 404 for a member of a closed organization, until an admin reopens it', async () => {
+    const make = factories(t.database.db);
+    const organization = await make.organization();
+    const [admin, member] = await Promise.all([make.admin(), make.member(organization.id)]);
+    await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: admin });
+    const account = (action: string) =>
+      t.request({ method: 'POST', url: `/api/organizations/${organization.id}/${action}`, as: admin });
+    expect((await account('close')).statusCode).toBe(200);
+
+    const reactivate = () => t.request({ method: 'POST', url: `/api/users/${member.id}/reactivate`, as: admin });
+    const refused = await reactivate();
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe(MESSAGES.userNotFound);
+    const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
+    expect(row?.isActive).toBe(false);
+
+    expect((await account('reopen')).statusCode).toBe(200);
+    expect((await reactivate()).json().data.isActive).toBe(true);
+  });
+
   it('is 404 for an unknown or malformed id, 401 signed out', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const id of [unknown, 'not-a-uuid']) {

@@ -372,9 +372,15 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
   return { record: await loadUserRecord(db, userId), revokedSessionIds: revoked.map((row) => row.id) };
 }
 
-/** Reactivates a deactivated member: it may sign in again with its password, in the department it had. */
+/**
+ * Reactivates a deactivated member: it may sign in again with its password, in the department it
+ * had. A member of a closed organization answers 404: nobody is brought back into an organization
+ * whose people are kept out until it is reopened.
+ */
 export async function reactivateMember(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
-  await memberToManage(db, actor, userId);
+  const target = await memberToManage(db, actor, userId);
+  const organization = target.user.organizationId ? await findOrganization(db, target.user.organizationId) : null;
+  if (organization?.closedAt) throw notFound(MESSAGES.userNotFound);
   await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, userId));
   return loadUserRecord(db, userId);
 }
