@@ -795,6 +795,39 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
   });
 });
 
+describe("a user record's permissions", () => {
+  it('say what the caller may do with the account, as the server decides it', async () => {
+    const make = factories(t.database.db);
+    const organization = await make.organization();
+    const [owner, member, former, admin] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+      make.member(organization.id),
+      make.admin(),
+    ]);
+    await t.request({ method: 'DELETE', url: `/api/users/${former.id}`, as: owner });
+    const permissionsAs = async (as: typeof owner) => {
+      const all = (
+        await t.request({ method: 'GET', url: `/api/users/organization/${organization.id}?status=all`, as })
+      ).json().data as { id: string; permissions: object }[];
+      return Object.fromEntries(all.map((user) => [user.id, user.permissions]));
+    };
+    const none = { canEdit: false, canDeactivate: false, canReactivate: false };
+    const active = { canEdit: true, canDeactivate: true, canReactivate: false };
+    const inactive = { canEdit: false, canDeactivate: false, canReactivate: true };
+
+    // Never on one's own account; a deactivated account can only be reactivated.
+    expect(await permissionsAs(owner)).toEqual({ [owner.id]: none, [member.id]: active, [former.id]: inactive });
+    expect(await permissionsAs(admin)).toEqual({ [owner.id]: active, [member.id]: active, [former.id]: inactive });
+    const asMember = await t.request({ method: 'GET', url: '/api/users/profile', as: member });
+    expect(asMember.json().data.permissions).toEqual(none);
+    // What the record allows, the server does; what it does not, the server refuses.
+    expect((await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: member })).statusCode).toBe(403);
+    expect((await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: owner })).statusCode).toBe(400);
+    expect((await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: owner })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/users/:id/reactivate', () => {
   it('lets the member sign in again, back in its department and in the active directory', async () => {
     const department = acmeDepartments.Engineering!;

@@ -10,7 +10,7 @@ import {
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, idSchema, optionalText, phoneField, requiredText } from './common.js';
+import { boundedString, idSchema, optionalText, permissionsSchema, phoneField, requiredText } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
@@ -48,6 +48,11 @@ export const userSchema = z.object({
   }),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /**
+   * canEdit: job title, phone, department, role (one's own card is edited on My Profile);
+   * canDeactivate / canReactivate: the account's sign-in.
+   */
+  permissions: permissionsSchema('canEdit', 'canDeactivate', 'canReactivate'),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -142,8 +142,9 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
-      return okPage(page, presentUser);
+      const actor = requireUser(request);
+      const page = await listDepartmentMembers(app.db, actor, request.params.id, request.query);
+      return okPage(page, (user) => presentUser(user, actor));
     },
   );
 

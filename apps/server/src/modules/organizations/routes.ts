@@ -177,8 +177,9 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listOrganizationUsers(app.db, requireUser(request), request.params.id, request.query);
-      return okPage(page, presentUser);
+      const actor = requireUser(request);
+      const page = await listOrganizationUsers(app.db, actor, request.params.id, request.query);
+      return okPage(page, (user) => presentUser(user, actor));
     },
   );
 }

@@ -39,7 +39,7 @@ export async function sessionRoutes(
     async (request) => {
       const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
       const record = await loadUserRecord(app.db, userId);
-      return ok({ token, user: presentUser(record) });
+      return ok({ token, user: presentUser(record, record.user) });
     },
   );
 

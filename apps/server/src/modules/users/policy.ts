@@ -1,4 +1,4 @@
-import { isStaffRole, type Role } from '@smart/contracts';
+import { isStaffRole, type Role, type User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import { type Actor, canManageIn, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
@@ -29,3 +29,20 @@ export function canRegister(actor: Actor, target: { organizationId: string | nul
  */
 export const canManageMember = (actor: Actor, user: Pick<UserRow, 'organizationId' | 'role'>) =>
   canManageIn(actor, user.organizationId, 'canManageUsers') && (seesAllOrganizations(actor) || !isStaffRole(user.role));
+
+/**
+ * What an actor may do with a member's account (records carry it as `permissions`): the member
+ * managers of its organization, never on their own account (it is edited on My Profile, and an
+ * organization must not lose its administrator by a click).
+ */
+export function userPermissions(
+  actor: Actor,
+  user: Pick<UserRow, 'id' | 'organizationId' | 'role' | 'isActive'>,
+): User['permissions'] {
+  const manages = canManageMember(actor, user) && user.id !== actor.id;
+  return {
+    canEdit: manages && user.isActive,
+    canDeactivate: manages && user.isActive,
+    canReactivate: manages && !user.isActive,
+  };
+}

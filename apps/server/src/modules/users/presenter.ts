@@ -1,5 +1,7 @@
 import type { User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/tenancy.js';
+import { userPermissions } from './policy.js';
 
 /** A user row with the names of its organization and department, as the queries select it. */
 export interface UserRecord {
@@ -10,8 +12,11 @@ export interface UserRecord {
   departmentName: string | null;
 }
 
-/** Row → the API's user JSON (first document, section 3). Never includes the password hash. */
-export function presentUser({ user, organizationName, departmentName }: UserRecord): User {
+/**
+ * Row → the API's user JSON (first document, section 3), with what `actor` may do with the
+ * account. Never includes the password hash.
+ */
+export function presentUser({ user, organizationName, departmentName }: UserRecord, actor: Actor): User {
   return {
     id: user.id,
     _id: user.id,
@@ -44,5 +49,6 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
     },
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
+    permissions: userPermissions(actor, user),
   };
 }

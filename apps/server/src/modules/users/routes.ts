@@ -55,8 +55,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await registerMember(app.db, requireUser(request), request.body);
-      return reply.status(201).send(ok({ user: presentUser(created) }));
+      const actor = requireUser(request);
+      const created = await registerMember(app.db, actor, request.body);
+      return reply.status(201).send(ok({ user: presentUser(created, actor) }));
     },
   );
 
@@ -71,8 +72,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const record = await loadUserRecord(app.db, requireUser(request).id);
-      return ok(presentUser(record));
+      const actor = requireUser(request);
+      const record = await loadUserRecord(app.db, actor.id);
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -88,8 +90,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const record = await updateOwnProfile(app.db, requireUser(request).id, request.body);
-      return ok(presentUser(record));
+      const actor = requireUser(request);
+      const record = await updateOwnProfile(app.db, actor.id, request.body);
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -106,8 +109,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listUsersVisibleTo(app.db, requireUser(request), request.query);
-      return okPage(page, presentUser);
+      const actor = requireUser(request);
+      const page = await listUsersVisibleTo(app.db, actor, request.query);
+      return okPage(page, (user) => presentUser(user, actor));
     },
   );
 
@@ -124,8 +128,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listOrganizationUsers(app.db, requireUser(request), request.params.orgId, request.query);
-      return okPage(page, presentUser);
+      const actor = requireUser(request);
+      const page = await listOrganizationUsers(app.db, actor, request.params.orgId, request.query);
+      return okPage(page, (user) => presentUser(user, actor));
     },
   );
 
@@ -142,13 +147,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const record = await moveUserToOrganization(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.body.organizationId,
-      );
-      return ok(presentUser(record));
+      const actor = requireUser(request);
+      const record = await moveUserToOrganization(app.db, actor, request.params.id, request.body.organizationId);
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -165,8 +166,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listDepartmentMembers(app.db, requireUser(request), request.params.id, request.query);
-      return okPage(page, presentUser);
+      const actor = requireUser(request);
+      const page = await listDepartmentMembers(app.db, actor, request.params.id, request.query);
+      return okPage(page, (user) => presentUser(user, actor));
     },
   );
 
@@ -184,13 +186,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const record = await placeUserInDepartment(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.body.departmentId,
-      );
-      return ok(presentUser(record));
+      const actor = requireUser(request);
+      const record = await placeUserInDepartment(app.db, actor, request.params.id, request.body.departmentId);
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -207,8 +205,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const record = await updateMember(app.db, requireUser(request), request.params.id, request.body);
-      return ok(presentUser(record));
+      const actor = requireUser(request);
+      const record = await updateMember(app.db, actor, request.params.id, request.body);
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -225,9 +224,10 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { record, revokedSessionIds } = await deactivateMember(app.db, requireUser(request), request.params.id);
+      const actor = requireUser(request);
+      const { record, revokedSessionIds } = await deactivateMember(app.db, actor, request.params.id);
       disconnectSessions(app, revokedSessionIds);
-      return ok(presentUser(record));
+      return ok(presentUser(record, actor));
     },
   );
 
@@ -243,6 +243,9 @@ export async function userRoutes(fastify: FastifyInstance) {
         response: { 200: userEnvelope, 403: errorResponse },
       },
     },
-    async (request) => ok(presentUser(await reactivateMember(app.db, requireUser(request), request.params.id))),
+    async (request) => {
+      const actor = requireUser(request);
+      return ok(presentUser(await reactivateMember(app.db, actor, request.params.id), actor));
+    },
   );
 }

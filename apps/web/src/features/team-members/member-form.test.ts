@@ -36,6 +36,7 @@ function user(overrides: Partial<User['meta']> = {}, role: User['role'] = 'user'
     },
     isActive: true,
     createdAt: '2025-01-01T00:00:00.000Z',
+    permissions: { canEdit: true, canDeactivate: true, canReactivate: false },
   };
 }
 

@@ -6,7 +6,7 @@ import { UserAvatar } from '@/components/UserAvatar';
 
 interface MemberCardProps {
   member: User;
-  /** Absent when the viewer may not change this member (no canManageUsers, or its own card). */
+  /** Each given when the member's `permissions` allow it (never on one's own card). */
   onEdit?: () => void;
   onDeactivate?: () => void;
   /** Offered on a deactivated member's card instead of Edit and Deactivate. */

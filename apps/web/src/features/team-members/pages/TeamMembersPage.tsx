@@ -88,16 +88,15 @@ export default function TeamMembersPage() {
           // Columns follow the space beside the sidebar, not the window.
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2, '900px': 3 }} spacing="md">
             {list.map((member) => {
-              // No one edits or deactivates their own account from here.
-              const changeable = canManage && member.id !== user?.id;
+              const may = member.permissions;
               const ask = (change: MemberStatusChange) => () => setChanging({ member, change });
               return (
                 <MemberCard
                   key={member.id}
                   member={member}
-                  onEdit={changeable ? () => setEditing(member) : undefined}
-                  onDeactivate={changeable ? ask('deactivate') : undefined}
-                  onReactivate={changeable ? ask('reactivate') : undefined}
+                  onEdit={may.canEdit ? () => setEditing(member) : undefined}
+                  onDeactivate={may.canDeactivate ? ask('deactivate') : undefined}
+                  onReactivate={may.canReactivate ? ask('reactivate') : undefined}
                 />
               );
             })}
