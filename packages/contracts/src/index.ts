@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './format.js';
 export * from './forms.js';
 export * from './limits.js';
+export * from './links.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './roles.js';

@@ -4,13 +4,6 @@ import { MESSAGES } from '../messages.js';
 import { boundedString } from './common.js';
 import { changePasswordBody, emailField } from './users.js';
 
-/**
- * The web app's reset page. A mailed link is `{APP_URL}/reset-password#token=…`: the token rides in
- * the fragment, which browsers never send to a server, so no request log or proxy sees it.
- */
-export const RESET_PASSWORD_PATH = '/reset-password';
-export const RESET_TOKEN_PARAM = 'token';
-
 /** 'Forgot Password?' and the profile's 'Reset password by email': where to send the link. */
 export const passwordResetRequestBody = z.object({ email: emailField });
 export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
