@@ -21,6 +21,8 @@ const settings = {
   runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3),
   port: Number(process.env.LIGHTHOUSE_PORT ?? 3300),
   reportDir: process.env.LIGHTHOUSE_REPORT_DIR,
+  pages: process.env.LIGHTHOUSE_PAGES?.split(','),
+  presets: process.env.LIGHTHOUSE_PRESETS?.split(','),
 };
 
 /** Headless Debian Chromium that fetches nothing of its own in the background. */
@@ -181,8 +183,8 @@ async function main(): Promise<number> {
     const results = new Map<string, Measurement[]>();
     // Runs interleave the pages and presets, so a busy moment on the machine spreads over all.
     for (let run = 1; run <= settings.runs; run++) {
-      for (const page of PAGES) {
-        for (const preset of PRESETS) {
+      for (const page of PAGES.filter((page) => settings.pages?.includes(page.name) ?? true)) {
+        for (const preset of PRESETS.filter((preset) => settings.presets?.includes(preset.name) ?? true)) {
           const name = `${page.name} ${preset.name}`;
           const lhr = await measureWithRetries(
             browser,
