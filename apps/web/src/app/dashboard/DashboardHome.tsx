@@ -1,11 +1,12 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useAuth } from '@/features/auth';
-import { dashboardCardsFor } from './cards';
+import type { DashboardCard } from './cards';
 import { DashboardCardLink } from './DashboardCardLink';
 
-export default function DashboardHome() {
-  const { user } = useAuth();
-  const cards = dashboardCardsFor(user);
+/**
+ * The dashboard home: the welcome and the user's cards. The build prerenders it without cards
+ * (prerender/shells.tsx), so the welcome is on screen before the app has run.
+ */
+export default function DashboardHome({ cards }: { cards: readonly DashboardCard[] }) {
   return (
     <Stack gap="xl">
       <div>

@@ -1,5 +1,5 @@
-import type { PermissionSubject } from '@smart/contracts';
-import { isAdmin } from '@smart/contracts';
+import type { PermissionSubject, RoleHolder } from '@smart/contracts';
+import { hasRole, isAdmin } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import { type CardRouteId, canOpen, ROUTES } from '../routes';
 
@@ -40,3 +40,6 @@ export function dashboardCardsFor(user: PermissionSubject | null | undefined): D
   // An admin's home shows Templates only (spec section 2); the organization cards are for everyone else.
   return isAdmin(user) ? own : [...own, ...cardsShownTo(user, ORGANIZATION_CARDS)];
 }
+
+/** Advisors have no home page (spec: theirs is My Tasks, not built yet): /dashboard sends them on. */
+export const seesDashboardHome = (user: RoleHolder | null | undefined) => !(hasRole(user, 'advisor') && !isAdmin(user));

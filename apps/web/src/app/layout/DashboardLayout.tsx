@@ -10,8 +10,11 @@ import { TopBar } from './TopBar';
 
 const MOBILE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
 
+/** The build prerenders the frame without a window (prerender/shells.tsx); the browser always has one. */
+const prerendering = typeof window === 'undefined';
+
 function isMobileViewport(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches;
+  return !prerendering && window.matchMedia(MOBILE_QUERY).matches;
 }
 
 /**
@@ -21,7 +24,9 @@ function isMobileViewport(): boolean {
  */
 export default function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY, isMobileViewport(), { getInitialValueInEffect: false });
-  const [navOpened, nav] = useDisclosure(!isMobileViewport());
+  const [navOpened, nav] = useDisclosure(!prerendering && !isMobileViewport());
+  // Prerendered, the sidebar starts as each screen starts it (closed on phones, open on desktop) by CSS alone.
+  const collapsed = prerendering ? { mobile: true, desktop: false } : { mobile: !navOpened, desktop: !navOpened };
 
   // Escape closes the floating sidebar on small screens, like any overlay.
   useEffect(() => {
@@ -37,7 +42,7 @@ export default function DashboardLayout() {
       navbar={{
         width: SIDEBAR_WIDTH_PX,
         breakpoint: 'md',
-        collapsed: { mobile: !navOpened, desktop: !navOpened },
+        collapsed,
       }}
       padding="lg"
       classNames={{ navbar: classes.navbar }}

@@ -55,8 +55,16 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
     />
   );
 
+  const navbarProps = {
+    id: 'app-navigation',
+    'aria-label': 'Main navigation',
+    component: 'nav',
+    inert: closed,
+  } as const;
+  // No user only in the prerendered frame (prerender/shells.tsx): the menus fill in when the app runs.
+  if (!user) return <AppShell.Navbar {...navbarProps} />;
   return (
-    <AppShell.Navbar id="app-navigation" aria-label="Main navigation" component="nav" inert={closed}>
+    <AppShell.Navbar {...navbarProps}>
       <AppShell.Section p="md">
         <Group gap="sm" wrap="nowrap">
           <UserAvatar user={user} size={44} radius="xl" />

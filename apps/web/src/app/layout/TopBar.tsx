@@ -35,12 +35,15 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
             </Text>
           </Link>
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          <UserAvatar user={user} size={34} radius="xl" />
-          <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
-            {displayName(user)}
-          </Text>
-        </Group>
+        {/* No user only in the prerendered frame (prerender/shells.tsx): the person fills in when the app runs. */}
+        {user && (
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar user={user} size={34} radius="xl" />
+            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
+              {displayName(user)}
+            </Text>
+          </Group>
+        )}
       </Group>
     </AppShell.Header>
   );
