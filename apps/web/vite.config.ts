@@ -12,10 +12,16 @@ export default defineConfig({
     react(),
     mantineStylesPerComponent(),
     // The pages people land on: the sign-in page (also every path without a page of its own) and
-    // the dashboard home; deeper dashboard paths get the dashboard's page and its frame.
+    // the dashboard home; deeper dashboard paths get the dashboard's page and its frame. What each
+    // shows before the app runs is prerendered by src/prerender/shells.tsx.
     pageShells({
-      '/': ['src/features/auth/pages/LoginPage.tsx'],
-      '/dashboard': ['src/app/layout/DashboardLayout.tsx', 'src/app/dashboard/DashboardIndex.tsx'],
+      app: 'src/main.tsx',
+      shells: {
+        '/': ['src/features/auth/pages/LoginPage.tsx'],
+        '/dashboard': ['src/app/layout/DashboardLayout.tsx', 'src/app/dashboard/DashboardIndex.tsx'],
+      },
+      prerender: 'src/prerender/shells.tsx',
+      shellCheck: 'src/prerender/shell-check.js',
     }),
     precompress(),
   ],

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { clientBuildOnly } from './client-build.ts';
 
 /** A Mantine component's class-name module, e.g. `@mantine/core/esm/components/Button/Button.module.mjs`. */
 const CLASS_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/;
@@ -18,7 +19,7 @@ const GLOBAL_STYLES = ['baseline', 'default-css-variables', 'global'];
 export function mantineStylesPerComponent(): Plugin {
   return {
     name: 'smart:mantine-styles-per-component',
-    apply: 'build',
+    apply: clientBuildOnly,
     enforce: 'pre',
     load(id) {
       if (!ALL_STYLES.test(id)) return null;

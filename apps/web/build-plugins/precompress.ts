@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { clientBuildOnly } from './client-build.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -52,7 +53,7 @@ export async function precompressDirectory(directory: string): Promise<void> {
 export function precompress(): Plugin {
   return {
     name: 'smart:precompress',
-    apply: 'build',
+    apply: clientBuildOnly,
     writeBundle: {
       sequential: true,
       order: 'post',

@@ -1,22 +1,26 @@
 // In the build only the global part stays here; each component's CSS rides with its chunk
 // (build-plugins/mantine-styles.ts).
 import '@mantine/core/styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { preloadOpenedPage } from './app/router';
+import { preloadOpenedPage, routes } from './app/router';
+import { dropHiddenPrerender, shownPrerender } from './prerender/shell';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-// The opened page's chunks first, so it renders in one pass (see preloadOpenedPage).
+// The opened page's chunks first, so it renders in one pass (see preloadOpenedPage). Rendering is a
+// transition, done in slices that leave the main thread free in between.
 void preloadOpenedPage(window.location.pathname).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  const app = <App router={createBrowserRouter(routes)} />;
+  // The prerendered sign-in page is the app's own markup: React takes it over as it is. A
+  // prerendered placeholder stays on screen until React's first commit replaces it.
+  const takeover = shownPrerender(container);
+  dropHiddenPrerender(container);
+  startTransition(() => {
+    if (takeover === 'hydrate') hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 });

@@ -1,11 +1,14 @@
-import { RouterProvider } from 'react-router';
+import { StrictMode } from 'react';
+import { type DataRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { router } from './router';
 
-export function App() {
+/** The whole app around a router: the browser's in main.tsx, an in-memory one when the build prerenders a page. */
+export function App({ router }: { router: DataRouter }) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
   );
 }

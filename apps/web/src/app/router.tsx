@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import type { RouteHandle } from './document-title';
 import { RouteError } from './errors';
@@ -42,9 +42,10 @@ export async function preloadOpenedPage(pathname: string): Promise<void> {
 /**
  * Built from the route table (routes.ts). Each page is its own chunk, so the sign-in page loads
  * without the dashboard's code. A page that fails to load or render shows RouteError: inside the
- * frame for framed pages, full screen otherwise.
+ * frame for framed pages, full screen otherwise. The browser's router is made from these in
+ * main.tsx; the build renders the sign-in page from them too (prerender.tsx).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <AuthGate />,
     errorElement: <RouteError fullScreen />,
@@ -67,4 +68,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to={paths.root} replace /> },
     ],
   },
-]);
+];

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { HiExclamationCircle, HiInformationCircle } from 'react-icons/hi';
 import { Link, useNavigate } from 'react-router';
 import { validateWith } from '@/lib/forms';
+import { useHydrated } from '@/lib/hydrated';
 import { paths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
@@ -16,6 +17,8 @@ export function LoginForm() {
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: validateWith(loginBody) });
   const [error, setError] = useState<string | null>(null);
+  // The page is prerendered: what is typed before the app runs would be lost, so the fields wait for it.
+  const readOnly = !useHydrated();
 
   const handleSubmit = form.onSubmit(async ({ email, password }) => {
     setError(null);
@@ -54,6 +57,7 @@ export function LoginForm() {
           autoComplete="username"
           placeholder="you@company.com"
           required
+          readOnly={readOnly}
           {...form.getInputProps('email')}
         />
         <PasswordInput
@@ -62,6 +66,7 @@ export function LoginForm() {
           autoComplete="current-password"
           placeholder="Your password"
           required
+          readOnly={readOnly}
           {...form.getInputProps('password')}
         />
 

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, signIn } from './support/session';
+
+/**
+ * The sign-in page and the dashboard home are in their HTML (src/prerender/shells.tsx), so they
+ * show before the app's code has run; a head script hides them from visitors who will see
+ * something else. These tests hold the app's code back to look at that first picture.
+ */
+
+/** Every script of the app except the head script that decides what the prerendered HTML shows. */
+const APP_CODE = /\/assets\/(?!shell-check-)[\w-]+\.js$/;
+
+const holdBackAppCode = (page: Page) => page.route(APP_CODE, (route) => route.abort());
+const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In' });
+const welcome = (page: Page) => page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' });
+
+test.describe('before the app code has run', () => {
+  test('a signed-out visitor sees the sign-in page, whose fields wait for the app', async ({ page }) => {
+    await holdBackAppCode(page);
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await expect(signInHeading(page)).toBeVisible();
+      await expect(page.getByLabel('Email')).not.toBeEditable();
+    }
+    // Pages that are not the sign-in page show nothing rather than the sign-in page.
+    for (const path of ['/forgot-password', '/dashboard']) {
+      await page.goto(path);
+      await expect(signInHeading(page)).toBeHidden();
+      await expect(welcome(page)).toBeHidden();
+    }
+  });
+
+  test('a signed-in visitor sees the frame and the welcome on the dashboard home only', async ({ page }) => {
+    await signIn(page, accounts.member);
+    await holdBackAppCode(page);
+
+    await page.goto('/dashboard');
+    await expect(welcome(page)).toBeVisible();
+    await expect(page.getByRole('banner').getByText('S.M.A.R.T. Management')).toBeVisible();
+
+    for (const path of ['/dashboard/profile', '/login', '/']) {
+      await page.goto(path);
+      await expect(welcome(page)).toBeHidden();
+      await expect(signInHeading(page)).toBeHidden();
+    }
+  });
+
+  test('an advisor, whom the dashboard sends to the profile, is not welcomed first', async ({ page }) => {
+    await signIn(page, accounts.advisor);
+    await holdBackAppCode(page);
+    await page.goto('/dashboard');
+    await expect(welcome(page)).toBeHidden();
+  });
+});
+
+test('the app takes over the prerendered sign-in form as it is, and signing in works', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, { prerenderedForm: document.querySelector('form') });
+    });
+  });
+
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeEditable();
+  // Hydrated, not drawn again: the form on screen is the one the HTML brought.
+  const sameForm = await page.evaluate(() => document.querySelector('form') === Reflect.get(window, 'prerenderedForm'));
+  expect(sameForm).toBe(true);
+  expect(errors).toEqual([]);
+
+  await signIn(page, accounts.member);
+  await expect(welcome(page)).toBeVisible();
+});
