@@ -1,5 +1,6 @@
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { afterPageLoad } from './after-page-load';
 
 /**
  * Forms are validated by the contracts' zod schemas, the ones the server checks the same request
@@ -46,6 +47,38 @@ export function validateWith<Values>(schema: Schema, { input, fields = {} }: Sch
     }
     return errors;
   };
+}
+
+/**
+ * Validation for a form on a page people land on (sign-in): its schema, and zod with it, loads
+ * once the page is on screen instead of with it. `validate` checks nothing until then; a submit
+ * wrapped in `whenLoaded` waits for the schema, so it is always checked (if the schema cannot be
+ * loaded, the submit goes on and the server's own check answers).
+ */
+export function useDeferredSchema<Values>(load: () => Promise<Schema>, options?: SchemaOptions<Values>) {
+  const [deferred] = useState(() => {
+    let check: ((values: Values) => FormErrors) | undefined;
+    let loading: Promise<void> | undefined;
+    const loaded = () =>
+      (loading ??= load().then(
+        (schema) => {
+          check = validateWith(schema, options);
+        },
+        (error: unknown) => console.error('Form schema failed to load', error),
+      ));
+    return {
+      loaded,
+      validate: (values: Values): FormErrors => check?.(values) ?? {},
+      whenLoaded:
+        (submit: () => void) =>
+        (event: { preventDefault(): void }): void => {
+          event.preventDefault();
+          void loaded().then(submit);
+        },
+    };
+  });
+  useEffect(() => afterPageLoad(() => void deferred.loaded()), [deferred]);
+  return deferred;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type LoginBody, loginBody } from '@smart/contracts';
+import type { LoginBody } from '@smart/contracts';
 import { useState } from 'react';
 import { HiExclamationCircle, HiInformationCircle } from 'react-icons/hi';
 import { Link, useNavigate } from 'react-router';
-import { validateWith } from '@/lib/forms';
+import { useDeferredSchema } from '@/lib/forms';
 import { useHydrated } from '@/lib/hydrated';
 import { paths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
@@ -15,20 +15,26 @@ export function LoginForm() {
   const { login, signOutReason } = useAuth();
   const navigate = useNavigate();
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
-  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: validateWith(loginBody) });
+  // The first page most people open: the schema loads after it is on screen.
+  const schema = useDeferredSchema<LoginBody>(() =>
+    import('@smart/contracts/schemas/users').then((module) => module.loginBody),
+  );
+  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: schema.validate });
   const [error, setError] = useState<string | null>(null);
   // The page is prerendered: what is typed before the app runs would be lost, so the fields wait for it.
   const readOnly = !useHydrated();
 
-  const handleSubmit = form.onSubmit(async ({ email, password }) => {
-    setError(null);
-    try {
-      await login(email.trim(), password);
-      navigate(paths.dashboard, { replace: true });
-    } catch (caught) {
-      setError(loginErrorMessage(caught));
-    }
-  });
+  const handleSubmit = schema.whenLoaded(
+    form.onSubmit(async ({ email, password }) => {
+      setError(null);
+      try {
+        await login(email.trim(), password);
+        navigate(paths.dashboard, { replace: true });
+      } catch (caught) {
+        setError(loginErrorMessage(caught));
+      }
+    }),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-labelledby="sign-in-title">
