@@ -20,6 +20,27 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a submit before the form checks have loaded waits for them, and sends nothing', async ({ page }) => {
+    // The sign-in schema (and zod) load after the page is on screen; hold them back a while.
+    const schemaChunk = /\/assets\/users-[\w-]+\.js$/;
+    let heldBack = false;
+    await page.route(schemaChunk, async (route) => {
+      heldBack = true;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const signInRequests: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/users/login') && signInRequests.push(request.url()));
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(accounts.member);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(passwordField(page)).toHaveAccessibleDescription('Password is required');
+    expect(heldBack).toBe(true);
+    expect(signInRequests).toEqual([]);
+  });
+
   test('the right password lands on the dashboard home', async ({ page }) => {
     await fillSignIn(page, accounts.member, DEMO_PASSWORD);
 

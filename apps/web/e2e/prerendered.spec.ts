@@ -21,6 +21,7 @@ test.describe('before the app code has run', () => {
       await page.goto(path);
       await expect(signInHeading(page)).toBeVisible();
       await expect(page.getByLabel('Email')).not.toBeEditable();
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     }
     // Pages that are not the sign-in page show nothing rather than the sign-in page.
     for (const path of ['/forgot-password', '/dashboard']) {

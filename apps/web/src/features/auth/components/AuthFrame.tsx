@@ -1,5 +1,6 @@
 import { Box, Button, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useHydrated } from '@/lib/hydrated';
 import classes from './AuthFrame.module.css';
 import { MarketingPanel } from './MarketingPanel';
 
@@ -34,10 +35,21 @@ export function AuthHeading({ id, title, children }: { id: string; title: string
   );
 }
 
-/** A signed-out form's full-width submit button, which says what it is doing while busy. */
+/**
+ * A signed-out form's full-width submit button, which says what it is doing while busy. In a
+ * prerendered page it submits nothing until the app runs (a plain HTML submit would reload the
+ * page), looking the same but marked unavailable.
+ */
 export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" fullWidth size="md" disabled={busy}>
+    <Button
+      type={hydrated ? 'submit' : 'button'}
+      aria-disabled={!hydrated || undefined}
+      fullWidth
+      size="md"
+      disabled={busy}
+    >
       {busy ? busyLabel : label}
     </Button>
   );
