@@ -14,6 +14,15 @@ const holdBackAppCode = (page: Page) => page.route(APP_CODE, (route) => route.ab
 const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In' });
 const welcome = (page: Page) => page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' });
 
+/** Opens each path and sees neither prerendered page: the app will show something else there. */
+async function expectNeitherAt(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(signInHeading(page)).toBeHidden();
+    await expect(welcome(page)).toBeHidden();
+  }
+}
+
 test.describe('before the app code has run', () => {
   test('a signed-out visitor sees the sign-in page, whose fields wait for the app', async ({ page }) => {
     await holdBackAppCode(page);
@@ -23,12 +32,7 @@ test.describe('before the app code has run', () => {
       await expect(page.getByLabel('Email')).not.toBeEditable();
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     }
-    // Pages that are not the sign-in page show nothing rather than the sign-in page.
-    for (const path of ['/forgot-password', '/dashboard']) {
-      await page.goto(path);
-      await expect(signInHeading(page)).toBeHidden();
-      await expect(welcome(page)).toBeHidden();
-    }
+    await expectNeitherAt(page, ['/forgot-password', '/dashboard']);
   });
 
   test('a signed-in visitor sees the frame and the welcome on the dashboard home only', async ({ page }) => {
@@ -38,19 +42,13 @@ test.describe('before the app code has run', () => {
     await page.goto('/dashboard');
     await expect(welcome(page)).toBeVisible();
     await expect(page.getByRole('banner').getByText('S.M.A.R.T. Management')).toBeVisible();
-
-    for (const path of ['/dashboard/profile', '/login', '/']) {
-      await page.goto(path);
-      await expect(welcome(page)).toBeHidden();
-      await expect(signInHeading(page)).toBeHidden();
-    }
+    await expectNeitherAt(page, ['/dashboard/profile', '/login', '/']);
   });
 
   test('an advisor, whom the dashboard sends to the profile, is not welcomed first', async ({ page }) => {
     await signIn(page, accounts.advisor);
     await holdBackAppCode(page);
-    await page.goto('/dashboard');
-    await expect(welcome(page)).toBeHidden();
+    await expectNeitherAt(page, ['/dashboard']);
   });
 });
 
