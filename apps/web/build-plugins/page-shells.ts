@@ -38,15 +38,19 @@ function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChun
   return chunk;
 }
 
-/** The chunk's file, every chunk it imports statically (transitively) and the CSS of all of them. */
+/**
+ * The chunk's file, every chunk it imports statically (transitively) and the CSS of all of them,
+ * each chunk's CSS after that of the chunks it imports, as Vite orders them: a component's rules
+ * must come after those of the components it builds on (Button's background after UnstyledButton's).
+ */
 function filesOf(bundle: OutputBundle, chunk: OutputChunk, files = new Set<string>()): Set<string> {
   if (files.has(chunk.fileName)) return files;
   files.add(chunk.fileName);
-  for (const css of (chunk as ChunkWithCss).viteMetadata?.importedCss ?? []) files.add(css);
   for (const imported of chunk.imports) {
     const next = bundle[imported];
     if (next?.type === 'chunk') filesOf(bundle, next, files);
   }
+  for (const css of (chunk as ChunkWithCss).viteMetadata?.importedCss ?? []) files.add(css);
   return files;
 }
 

@@ -52,6 +52,23 @@ test.describe('before the app code has run', () => {
   });
 });
 
+test('the prerendered sign-in page looks as the app draws it (its CSS arrives in order)', async ({ page }) => {
+  const looks = async () => ({
+    button: await page
+      .getByRole('button', { name: 'Sign In' })
+      .evaluate((element) => getComputedStyle(element).backgroundColor),
+    field: await page.getByLabel('Email').evaluate((element) => getComputedStyle(element).borderColor),
+  });
+  await holdBackAppCode(page);
+  await page.goto('/login');
+  const prerendered = await looks();
+  await page.unroute(APP_CODE);
+  await page.reload();
+  await expect(page.getByLabel('Email')).toBeEditable();
+  expect(await looks()).toEqual(prerendered);
+  expect(prerendered.button).not.toBe('rgba(0, 0, 0, 0)');
+});
+
 test('the app takes over the prerendered sign-in form as it is, and signing in works', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
