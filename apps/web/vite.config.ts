@@ -21,7 +21,7 @@ export default defineConfig({
         '/dashboard': ['src/app/layout/DashboardLayout.tsx', 'src/app/dashboard/DashboardIndex.tsx'],
       },
       prerender: 'src/prerender/shells.tsx',
-      shellCheck: 'src/prerender/shell-check.js',
+      shellCheck: 'src/prerender/shell-check.ts',
     }),
     precompress(),
   ],

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rollup, transformWithEsbuild } from 'vite';
 import { PAGE_CHUNKS_ID, TAKEOVER_ATTRIBUTE } from '../src/prerender/shell.ts';
 import type * as PrerenderModule from '../src/prerender/shells.tsx';
 import { clientBuildOnly } from './client-build.ts';
@@ -155,8 +155,8 @@ export function pageShells(options: PageShellsOptions): Plugin {
         const { pages, checkSettings } = await (prerendered as Promise<Prerendered>);
         const check = this.emitFile({
           type: 'asset',
-          name: path.basename(options.shellCheck),
-          source: await readFile(path.resolve(config.root, options.shellCheck)),
+          name: `${path.basename(options.shellCheck, '.ts')}.js`,
+          source: await classicScript(path.resolve(config.root, options.shellCheck)),
         });
         for (const [urlPath, modules] of Object.entries(options.shells)) {
           const files = new Set<string>();
@@ -181,4 +181,10 @@ export function pageShells(options: PageShellsOptions): Plugin {
 function checkTag(file: string, page: PrerenderModule.PrerenderedPage, settings: Record<string, string>): string {
   const own = { paths: page.paths.join(' '), visitor: page.visitor, roles: (page.roles ?? []).join(' ') };
   return `<script src="/${file}"${dataAttributes({ ...own, ...settings })}></script>`;
+}
+
+/** A TypeScript file as one minified classic script (an IIFE: no module syntax left). */
+async function classicScript(file: string): Promise<string> {
+  const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, { format: 'iife', minify: true });
+  return code;
 }

@@ -8,7 +8,7 @@ export type Takeover = 'hydrate' | 'replace';
 
 /** The root's attribute naming the takeover; present only in a prerendered page. */
 export const TAKEOVER_ATTRIBUTE = 'data-takeover';
-/** The style shell-check.js adds when the prerendered page is not what this visitor will see. */
+/** The style shell-check.ts adds when the prerendered page is not what this visitor will see. */
 export const HIDDEN_STYLE_ID = 'prerender-hidden';
 /** The <template> holding the page's chunk preloads, started once the page has painted. */
 export const PAGE_CHUNKS_ID = 'page-chunks';
@@ -20,7 +20,7 @@ export function shownPrerender(container: HTMLElement): Takeover | null {
   return takeover === 'hydrate' || takeover === 'replace' ? takeover : null;
 }
 
-/** Removes a prerendered page this visitor will not see (hidden by shell-check.js), so the app starts on an empty root. */
+/** Removes a prerendered page this visitor will not see (hidden by shell-check.ts), so the app starts on an empty root. */
 export function dropHiddenPrerender(container: HTMLElement): void {
   const hidden = document.getElementById(HIDDEN_STYLE_ID);
   if (!hidden) return;

@@ -59,7 +59,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   },
 };
 
-/** What shell-check.js reads: where the session is stored, and the id of the style that hides the page. */
+/** What shell-check.ts reads: where the session is stored, and the id of the style that hides the page. */
 export const SHELL_CHECK_SETTINGS = {
   tokenKeys: TOKEN_STORAGE_KEYS.join(' '),
   userKeys: USER_STORAGE_KEYS.join(' '),

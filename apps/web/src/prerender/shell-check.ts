@@ -1,5 +1,6 @@
 /**
- * The first script of a prerendered page: a classic script in <head>, so it runs before the first
+ * The first script of a prerendered page: a classic script in <head> (built to one IIFE by
+ * build-plugins/page-shells.ts), so it runs before the first
  * paint. It hides the prerendered HTML when the app will show this visitor something else (the
  * sign-in page to someone signed in; the dashboard home to someone signed out, on a deeper path,
  * or without a home), so that never flashes by; the app then starts on an empty root
@@ -9,8 +10,8 @@
  */
 (() => {
   const settings = document.currentScript?.dataset ?? {};
-  const list = (value) => (value ? value.split(' ') : []);
-  const stored = (keys) => {
+  const list = (value: string | undefined): string[] => (value ? value.split(' ') : []);
+  const stored = (keys: string | undefined): string | null => {
     try {
       for (const key of list(keys)) {
         const value = localStorage.getItem(key);
@@ -21,16 +22,16 @@
     }
     return null;
   };
-  const storedRole = () => {
+  const storedRole = (): string | undefined => {
     try {
-      return JSON.parse(stored(settings.userKeys) ?? 'null')?.role;
+      return (JSON.parse(stored(settings.userKeys) ?? 'null') as { role?: string } | null)?.role;
     } catch {
       return undefined;
     }
   };
   const signedIn = stored(settings.tokenKeys) !== null;
   const forVisitor =
-    settings.visitor === 'signed-in' ? signedIn && list(settings.roles).includes(storedRole()) : !signedIn;
+    settings.visitor === 'signed-in' ? signedIn && list(settings.roles).includes(storedRole() ?? '') : !signedIn;
   const path = location.pathname.replace(/\/+$/, '') || '/';
   if (forVisitor && list(settings.paths).includes(path)) return;
   const style = document.createElement('style');
@@ -38,3 +39,5 @@
   style.textContent = '#root { visibility: hidden }';
   document.head.append(style);
 })();
+
+export {};
