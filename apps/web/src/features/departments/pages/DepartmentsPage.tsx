@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { type Department, isAdmin, MESSAGES, permissionsFor } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
+import { ListPageHeader } from '@/components/ListPageHeader';
 import { PagedListView } from '@/components/PagedListView';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -24,17 +24,13 @@ export default function DepartmentsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
-      <Group justify="space-between" gap="sm">
-        <Title order={2} size="h3">
-          Departments{departments.data ? ` (${departments.data.total})` : ''}
-        </Title>
-        {canManage && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
-            Create Department
-          </Button>
-        )}
-      </Group>
+      <ListPageHeader
+        title={title}
+        heading="Departments"
+        total={departments.data?.total}
+        createLabel="Create Department"
+        onCreate={canManage ? () => setModal({ mode: 'create' }) : undefined}
+      />
 
       <PagedListView list={departments} failMessage={MESSAGES.fetchDepartmentsFailed} empty={MESSAGES.noDepartments}>
         {(items) => (
@@ -45,7 +41,11 @@ export default function DepartmentsPage() {
                 department={department}
                 linked={!allOrganizations}
                 showOrganization={allOrganizations}
-                onEdit={canManage ? (picked) => setModal({ mode: 'edit', department: picked }) : undefined}
+                onEdit={
+                  department.permissions.canEdit
+                    ? (picked) => setModal({ mode: 'edit', department: picked })
+                    : undefined
+                }
               />
             ))}
           </SimpleGrid>

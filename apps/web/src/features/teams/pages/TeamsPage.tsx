@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { isAdmin, MESSAGES, permissionsFor, type Team } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
+import { ListPageHeader } from '@/components/ListPageHeader';
 import { PagedListView } from '@/components/PagedListView';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -25,17 +25,13 @@ export default function TeamsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
-      <Group justify="space-between" gap="sm">
-        <Title order={2} size="h3">
-          Teams{teams.data ? ` (${teams.data.total})` : ''}
-        </Title>
-        {canManage && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
-            Create Team
-          </Button>
-        )}
-      </Group>
+      <ListPageHeader
+        title={title}
+        heading="Teams"
+        total={teams.data?.total}
+        createLabel="Create Team"
+        onCreate={canManage ? () => setModal({ mode: 'create' }) : undefined}
+      />
 
       <PagedListView list={teams} failMessage={MESSAGES.fetchTeamsFailed} empty={MESSAGES.noTeams}>
         {(items) => (

@@ -1,0 +1,32 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { HiPlus } from 'react-icons/hi';
+
+interface ListPageHeaderProps {
+  title: string;
+  /** The list's name, followed by its total once loaded: 'Teams (4)'. */
+  heading: string;
+  total: number | undefined;
+  createLabel: string;
+  /** Absent when the viewer may not create: no button. */
+  onCreate?: (() => void) | undefined;
+}
+
+/** The head of a list page: its title, the list's heading with its total, and the create button. */
+export function ListPageHeader({ title, heading, total, createLabel, onCreate }: ListPageHeaderProps) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{title}</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3">
+          {heading}
+          {total === undefined ? '' : ` (${total})`}
+        </Title>
+        {onCreate && (
+          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
