@@ -814,9 +814,9 @@ describe("a user record's permissions", () => {
     };
     const none = { canEdit: false, canDeactivate: false, canReactivate: false };
     const active = { canEdit: true, canDeactivate: true, canReactivate: false };
-    const inactive = { canEdit: false, canDeactivate: false, canReactivate: true };
+    const inactive = { canEdit: true, canDeactivate: false, canReactivate: true };
 
-    // Never on one's own account; a deactivated account can only be reactivated.
+    // Never on one's own account; a deactivated account is reactivated, not deactivated.
     expect(await permissionsAs(owner)).toEqual({ [owner.id]: none, [member.id]: active, [former.id]: inactive });
     expect(await permissionsAs(admin)).toEqual({ [owner.id]: active, [member.id]: active, [former.id]: inactive });
     const asMember = await t.request({ method: 'GET', url: '/api/users/profile', as: member });
@@ -866,6 +866,12 @@ describe('POST /api/users/:id/reactivate', () => {
     expect((await account('close')).statusCode).toBe(200);
 
     const reactivate = () => t.request({ method: 'POST', url: `/api/users/${member.id}/reactivate`, as: admin });
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/users/organization/${organization.id}?status=inactive`,
+      as: admin,
+    });
+    expect(listed.json().data[0].permissions.canReactivate).toBe(false);
     const refused = await reactivate();
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe(MESSAGES.userNotFound);

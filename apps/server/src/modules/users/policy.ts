@@ -33,16 +33,19 @@ export const canManageMember = (actor: Actor, user: Pick<UserRow, 'organizationI
 /**
  * What an actor may do with a member's account (records carry it as `permissions`): the member
  * managers of its organization, never on their own account (it is edited on My Profile, and an
- * organization must not lose its administrator by a click).
+ * organization must not lose its administrator by a click). A deactivated member may still be
+ * edited (the service allows it; the web app offers Reactivate first); nobody is reactivated into
+ * a closed organization.
  */
 export function userPermissions(
   actor: Actor,
   user: Pick<UserRow, 'id' | 'organizationId' | 'role' | 'isActive'>,
+  organizationClosed: boolean,
 ): User['permissions'] {
   const manages = canManageMember(actor, user) && user.id !== actor.id;
   return {
-    canEdit: manages && user.isActive,
+    canEdit: manages,
     canDeactivate: manages && user.isActive,
-    canReactivate: manages && !user.isActive,
+    canReactivate: manages && !user.isActive && !organizationClosed,
   };
 }

@@ -9,6 +9,8 @@ export interface UserRecord {
   organizationId: string | null;
   user: Omit<UserRow, 'passwordHash' | 'notificationPreferences'>;
   organizationName: string | null;
+  /** Its organization is closed: nobody is reactivated into it until it is reopened. */
+  organizationClosed: boolean;
   departmentName: string | null;
 }
 
@@ -16,7 +18,10 @@ export interface UserRecord {
  * Row → the API's user JSON (first document, section 3), with what `actor` may do with the
  * account. Never includes the password hash.
  */
-export function presentUser({ user, organizationName, departmentName }: UserRecord, actor: Actor): User {
+export function presentUser(
+  { user, organizationName, organizationClosed, departmentName }: UserRecord,
+  actor: Actor,
+): User {
   return {
     id: user.id,
     _id: user.id,
@@ -49,6 +54,6 @@ export function presentUser({ user, organizationName, departmentName }: UserReco
     },
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
-    permissions: userPermissions(actor, user),
+    permissions: userPermissions(actor, user, organizationClosed),
   };
 }

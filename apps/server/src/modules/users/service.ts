@@ -51,6 +51,7 @@ function selectUserRecords(db: Database) {
       organizationId: users.organizationId,
       user: userColumns,
       organizationName: organizations.name,
+      organizationClosed: sql<boolean>`${organizations.closedAt} is not null`.mapWith(Boolean),
       departmentName: departments.name,
     })
     .from(users)
