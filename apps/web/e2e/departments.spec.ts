@@ -252,6 +252,29 @@ test.describe('departments', () => {
     await expect(details).toContainText('Sofia Garcia');
   });
 
+  test("saving a department's name keeps a manager who has since been deactivated", async ({ page, organization }) => {
+    const manager = await organization.addPerson('Marta', 'Lopez');
+    await signIn(page, organization.orgAdmin);
+    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Audit'), manager: manager.id });
+    const authorization = `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}`;
+    const call = (method: 'delete' | 'post' | 'get', path: string) =>
+      page.request[method](path, { headers: { authorization } });
+    expect((await call('delete', `/api/users/${manager.id}`)).status()).toBe(200);
+
+    await page.goto(`/dashboard/departments/${department.id}?tab=details`);
+    const details = page.getByRole('region', { name: 'Department Details' });
+    await details.getByRole('button', { name: 'Edit Department' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Department' });
+    await edit.getByRole('textbox', { name: 'Name' }).fill(`${department.name} Office`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+
+    // Back in the active members, Marta is still the department's manager.
+    expect((await call('post', `/api/users/${manager.id}/reactivate`)).status()).toBe(200);
+    const saved = await (await call('get', `/api/departments/${department.id}`)).json();
+    expect(saved.data).toMatchObject({ name: `${department.name} Office`, manager: { id: manager.id } });
+  });
+
   test('Upload Image gives a department its picture, shown on its card; a non-image is refused in place', async ({
     page,
     organization,

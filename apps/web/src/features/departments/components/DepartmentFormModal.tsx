@@ -103,7 +103,9 @@ function DepartmentForm({
     }
     if (!department) return;
     update.mutate(
-      { departmentId: department.id, body: departmentBody(submitted, withManager) },
+      // The manager is sent only when changed: a manager since deactivated is not listed as the
+      // department's, and saving the name must not clear it.
+      { departmentId: department.id, body: departmentBody(submitted, withManager && form.isDirty('managerId')) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: MESSAGES.departmentUpdated });
