@@ -89,3 +89,17 @@ test('the app takes over the prerendered sign-in form as it is, and signing in w
   await signIn(page, accounts.member);
   await expect(welcome(page)).toBeVisible();
 });
+
+test('a failed load of the app code reloads the page once, then says so instead of freezing', async ({ page }) => {
+  let attempts = 0;
+  await page.route(/\/assets\/main-[\w-]+\.js$/, (route) => {
+    attempts += 1;
+    return route.abort();
+  });
+  await page.goto('/login');
+  await expect(
+    page.getByText('The app could not be loaded. Please check your connection and reload the page.'),
+  ).toBeVisible();
+  await expect(signInHeading(page)).toBeHidden();
+  expect(attempts).toBe(2);
+});

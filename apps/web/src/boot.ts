@@ -1,4 +1,4 @@
-import { shownPrerender, startPageChunks } from './prerender/shell';
+import { dropHiddenPrerender, shownPrerender, startPageChunks } from './prerender/shell';
 
 /**
  * The app's entry, kept tiny. A prerendered page (prerender/shells.tsx) is complete on screen from
@@ -31,7 +31,38 @@ const container = document.getElementById('root');
 // A background tab paints nothing until shown: load at once there.
 const waitForPaint = container && shownPrerender(container) && document.visibilityState === 'visible';
 
-void (waitForPaint ? afterFirstContentfulPaint() : Promise.resolve()).then(() => {
-  startPageChunks();
-  return import('./main');
-});
+/** Set while a reload after a failed load is under way, so a lasting failure does not reload forever. */
+const RELOAD_KEY = 'smart:boot-reloaded';
+
+/**
+ * The app's code failed to load (a network blip, or a deploy between the HTML and its chunks):
+ * reload once for the current files; if that fails too, say so instead of a frozen page.
+ */
+function recoverFromFailedLoad(): void {
+  try {
+    if (!sessionStorage.getItem(RELOAD_KEY)) {
+      sessionStorage.setItem(RELOAD_KEY, '1');
+      location.reload();
+      return;
+    }
+  } catch {
+    // Storage disabled: no safe way to reload only once.
+  }
+  if (container) {
+    dropHiddenPrerender(container);
+    container.textContent = 'The app could not be loaded. Please check your connection and reload the page.';
+  }
+}
+
+void (waitForPaint ? afterFirstContentfulPaint() : Promise.resolve())
+  .then(() => {
+    startPageChunks();
+    return import('./main');
+  })
+  .then(() => {
+    try {
+      sessionStorage.removeItem(RELOAD_KEY);
+    } catch {
+      // Storage disabled: nothing was set.
+    }
+  }, recoverFromFailedLoad);
