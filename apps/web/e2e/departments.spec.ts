@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { solidPng } from './support/png';
-import { accounts, sidebar, signIn } from './support/session';
+import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
 import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Departments entry of the My Profile group. */
 async function openDepartments(page: Page, organizationName: string) {
-  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
-  await sidebar(page).getByRole('link', { name: 'Departments' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/departments$/);
+  await openFromProfileMenu(page, 'Departments', /\/dashboard\/departments$/);
   await expect(page.getByRole('heading', { name: organizationName, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Departments \(\d+\)$/ })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { solidPng } from './support/png';
-import { accounts, sidebar, signIn } from './support/session';
+import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
 
 function details(page: Page) {
   return page.getByRole('region', { name: 'Organization Details' });
@@ -10,9 +10,7 @@ function details(page: Page) {
 /** Signs in as the organization's org_admin and opens its page from the menu. */
 async function openOrganization(page: Page, organization: TestOrganization) {
   await signIn(page, organization.orgAdmin);
-  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
-  await sidebar(page).getByRole('link', { name: 'Organization Details' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/organization$/);
+  await openFromProfileMenu(page, 'Organization Details', /\/dashboard\/organization$/);
   await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, type TestOrganization, test } from './support/fixtures';
-import { accounts, fillSignIn, sidebar, signIn } from './support/session';
+import { accounts, fillSignIn, openFromProfileMenu, sidebar, signIn } from './support/session';
 
 interface NewMember {
   firstName: string;
@@ -35,9 +35,7 @@ async function memberCount(page: Page): Promise<number> {
 /** Signs in as the organization's org_admin and opens Team Members from the menu. */
 async function openTeamMembers(page: Page, organization: TestOrganization) {
   await signIn(page, organization.orgAdmin);
-  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
-  await sidebar(page).getByRole('link', { name: 'Team Members' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/team$/);
+  await openFromProfileMenu(page, 'Team Members', /\/dashboard\/team$/);
   await expect(page.getByRole('heading', { name: organization.name, level: 1 })).toBeVisible();
 }
 

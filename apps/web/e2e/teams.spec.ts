@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { accounts, sidebar, signIn } from './support/session';
+import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
 import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Teams entry of the My Profile group. */
 async function openTeams(page: Page, organizationName: string) {
-  await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
-  await sidebar(page).getByRole('link', { name: 'Teams', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/teams$/);
+  await openFromProfileMenu(page, 'Teams', /\/dashboard\/teams$/);
   await expect(page.getByRole('heading', { name: organizationName, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Teams \(\d+\)$/ })).toBeVisible();
 }

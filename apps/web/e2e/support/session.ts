@@ -37,3 +37,18 @@ export async function signIn(page: Page, who: string | { email: string; password
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }
+
+/**
+ * Opens a page of the My Profile group from the sidebar, as a user would: the group opens, then
+ * its link is clicked once it has settled (a click during the group's opening animation can land
+ * on nothing, so it is tried again until the address changes).
+ */
+export async function openFromProfileMenu(page: Page, link: string, url: RegExp) {
+  const group = sidebar(page).getByRole('button', { name: 'My Profile' });
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(async () => {
+    await sidebar(page).getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass();
+}
