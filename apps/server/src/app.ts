@@ -9,6 +9,7 @@ import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './l
 import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
+import { advisorRoutes } from './modules/advisors/routes.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(fileRoutes);
     await api.register(organizationRoutes);
     await api.register(departmentRoutes);
+    await api.register(advisorRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

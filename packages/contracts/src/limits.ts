@@ -51,6 +51,8 @@ export const MAX_SEARCH_LENGTH = 100;
 
 /** Text field limits, so one request cannot store megabytes in a name. */
 export const MAX_NAME_LENGTH = 100;
+/** An advisor's specialties (tags on its card). */
+export const MAX_ADVISOR_SPECIALTIES = 20;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_SHORT_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 5000;

@@ -40,7 +40,7 @@ export function requireManageIn(actor: Actor, organizationId: string | null, fla
   if (!canManageIn(actor, organizationId, flag)) throw forbidden();
 }
 
-const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor';
+export const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor';
 
 /**
  * An active assignment of the advisor to the organization column's organization. A closed
@@ -77,6 +77,15 @@ export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgCo
     return sql`exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)})`;
   }
   return actor.organizationId ? eq(organizationColumn, actor.organizationId) : sql`false`;
+}
+
+/** The ids of the organizations an actor works for (not for platform reach: that is every one). */
+export async function organizationIdsWorkedFor(db: Database, actor: Actor): Promise<string[]> {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(organizationsWorkedFor(actor, organizations.id));
+  return rows.map((row) => row.id);
 }
 
 /** Which organization a list shows. */

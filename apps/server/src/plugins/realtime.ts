@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
 import { findSession, type Session } from './auth.js';
 
 declare module 'fastify' {
@@ -12,10 +13,13 @@ declare module 'fastify' {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** An organization's people and active advisors (not admins, who reach every organization). */
+export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
 
 /**
  * socket.io on /socket.io. A handshake needs a live session token (`auth.token`).
- * Each socket joins its user's and its session's rooms, so a revoked session can be cut off.
+ * Each socket joins its user's and its session's rooms, so a revoked session can be cut off, and
+ * the rooms of the organizations it works for (lib/tenancy.ts decides which, as for HTTP).
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
@@ -34,6 +38,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       const session = await findSession(app.db, socket.handshake.auth?.token);
       if (!session) return next(new Error('unauthorized'));
       socket.data.session = session satisfies Session;
+      const { user } = session;
+      socket.data.organizationIds = seesAllOrganizations(user) ? [] : await organizationIdsWorkedFor(app.db, user);
       next();
     } catch (error) {
       next(error as Error);
@@ -42,7 +48,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   io.on('connection', (socket) => {
     const session = socket.data.session as Session;
-    void socket.join([userRoom(session.user.id), sessionRoom(session.id)]);
+    const organizationIds = socket.data.organizationIds as string[];
+    void socket.join([userRoom(session.user.id), sessionRoom(session.id), ...organizationIds.map(organizationRoom)]);
   });
 
   app.decorate('io', io);
@@ -55,4 +62,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 /** Drops the live connections of sessions that were just revoked, on every server process. */
 export function disconnectSessions(app: FastifyInstance, sessionIds: readonly string[]) {
   if (sessionIds.length > 0) app.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}
+
+/**
+ * Puts a user's live sockets into an organization's room or takes them out of it, on every server
+ * process: an advisor's assignment began or ended, and its sockets follow at once.
+ */
+export function setOrganizationRoomMembership(
+  app: FastifyInstance,
+  userId: string,
+  organizationId: string,
+  member: boolean,
+) {
+  const sockets = app.io.in(userRoom(userId));
+  if (member) sockets.socketsJoin(organizationRoom(organizationId));
+  else sockets.socketsLeave(organizationRoom(organizationId));
 }

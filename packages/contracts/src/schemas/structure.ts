@@ -19,6 +19,7 @@ import {
   searchQuery,
 } from './common.js';
 import { imageUrlField } from './urls.js';
+import { advisorProfileInput } from './users.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
@@ -143,6 +144,8 @@ export const updateMemberBody = z.object({
   phone: phoneField,
   departmentId: idSchema.nullable().optional(),
   role: z.enum(ROLES).optional(),
+  /** An advisor's specialties and experience (admin, advisors only). */
+  profile: advisorProfileInput.optional(),
 });
 export type UpdateMemberBody = z.input<typeof updateMemberBody>;
 

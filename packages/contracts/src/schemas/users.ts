@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_ADVISOR_SPECIALTIES,
   MAX_EMAIL_LENGTH,
   MAX_LONG_TEXT_LENGTH,
   MAX_NAME_LENGTH,
@@ -76,6 +77,17 @@ export const loginResponse = z.object({
   data: z.object({ token: z.string(), user: userSchema }),
 });
 
+/** An advisor's profile fields, set by an admin on registration or edit: trimmed, blanks dropped. */
+export const advisorProfileInput = z.object({
+  specialties: z
+    .array(boundedString(MAX_NAME_LENGTH).trim())
+    .max(MAX_ADVISOR_SPECIALTIES)
+    .transform((list) => [...new Set(list.filter((specialty) => specialty !== ''))])
+    .optional(),
+  experience: optionalText(MAX_LONG_TEXT_LENGTH),
+});
+export type AdvisorProfileInput = z.input<typeof advisorProfileInput>;
+
 /** Register (add member): fields declared in the spec's validation order, so the first issue is the spec's first failure. */
 export const registerBody = z.object({
   firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH),
@@ -84,6 +96,8 @@ export const registerBody = z.object({
   password: passwordField,
   role: roleSchema.optional(),
   roles: z.array(roleSchema).max(ROLES.length).optional(),
+  /** An advisor's specialties and experience (advisors only). */
+  profile: advisorProfileInput.default({}),
   meta: z
     .object({
       organizationId: idSchema.optional(),

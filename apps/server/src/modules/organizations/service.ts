@@ -27,7 +27,7 @@ export async function findPlatformOrganization(db: Database) {
 }
 
 /** The outer query's organization's active member count, read from a partial index. */
-const memberCount = sql<number>`(
+export const memberCount = sql<number>`(
   select count(*) from ${users} where ${users.organizationId} = ${qualified(organizations.id)} and ${users.isActive}
 )`.mapWith(Number);
 

@@ -1,5 +1,6 @@
 import type { PageQuery, Role } from '@smart/contracts';
 import {
+  type advisorProfileInput,
   isStaffRole,
   MESSAGES,
   type MemberStatus,
@@ -45,7 +46,7 @@ import type { UserRecord } from './presenter.js';
 const { passwordHash: _hash, notificationPreferences: _preferences, ...userColumns } = getTableColumns(users);
 
 /** Users with their organization's and department's names: one query, joined. */
-function selectUserRecords(db: Database) {
+export function selectUserRecords(db: Database) {
   return db
     .select({
       organizationId: users.organizationId,
@@ -163,6 +164,8 @@ interface NewUser {
   departmentId: string | null;
   jobTitle?: string | null | undefined;
   phone?: string | null | undefined;
+  specialties?: string[] | undefined;
+  experience?: string | null | undefined;
 }
 
 async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
@@ -180,6 +183,8 @@ async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
         departmentId: input.departmentId,
         jobTitle: input.jobTitle ?? null,
         phone: input.phone ?? null,
+        specialties: input.specialties ?? [],
+        experience: input.experience ?? null,
       })
       .returning({ id: users.id });
     if (!created) throw new Error('insert returned no row');
@@ -191,6 +196,7 @@ async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
 }
 
 type Registration = z.output<typeof registerBody>;
+type AdvisorProfile = z.output<typeof advisorProfileInput>;
 
 /**
  * Adds a member (POST /api/users/register). An org_admin always adds into its own organization,
@@ -200,8 +206,9 @@ type Registration = z.output<typeof registerBody>;
  * name, and must belong to that organization (404 otherwise).
  */
 export async function registerMember(db: Database, actor: Actor, registration: Registration): Promise<UserRecord> {
-  const { meta, ...body } = registration;
+  const { meta, profile, ...body } = registration;
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
+  requireAdvisorProfileFits(role, profile);
   const anyOrganization = seesAllOrganizations(actor);
   let organizationId = anyOrganization ? (meta.organizationId ?? null) : actor.organizationId;
   if (anyOrganization && !organizationId && isStaffRole(role)) {
@@ -232,7 +239,14 @@ export async function registerMember(db: Database, actor: Actor, registration: R
     departmentId,
     jobTitle: meta.jobTitle,
     phone: meta.phone,
+    ...profile,
   });
+}
+
+/** Specialties and experience describe an advisor; giving them to another role is a mistake (400). */
+function requireAdvisorProfileFits(role: Role, profile: AdvisorProfile | undefined) {
+  const given = (profile?.specialties?.length ?? 0) > 0 || (profile?.experience ?? null) !== null;
+  if (given && role !== 'advisor') throw badRequest(MESSAGES.advisorProfileOnlyForAdvisors);
 }
 
 /** The organization must exist (404) and may hold the role (400): staff only in the platform organization. */
@@ -328,7 +342,8 @@ export async function placeUserInDepartment(
 type MemberUpdate = z.output<typeof updateMemberBody>;
 
 /**
- * An org_admin's (or admin's) edit of a member: job title, phone, department and role.
+ * An org_admin's (or admin's) edit of a member: job title, phone, department and role; an
+ * advisor's specialties and experience (staff accounts are changed by an admin only).
  * An org_admin may only give the roles it could register (user, org_admin).
  */
 export async function updateMember(db: Database, actor: Actor, userId: string, update: MemberUpdate) {
@@ -346,7 +361,11 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
     const department = await findDepartment(db, update.departmentId);
     if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
   }
+  requireAdvisorProfileFits(update.role ?? target.user.role, update.profile);
+  const { specialties, experience } = update.profile ?? {};
   const changes = {
+    ...(specialties !== undefined && { specialties }),
+    ...(experience !== undefined && { experience }),
     ...(update.jobTitle !== undefined && { jobTitle: update.jobTitle }),
     ...(update.phone !== undefined && { phone: update.phone }),
     ...(update.departmentId !== undefined && { departmentId: update.departmentId }),

@@ -1,0 +1,174 @@
+import { MESSAGES } from '@smart/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { qualified } from '../../lib/sql.js';
+import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
+import { findOrganization, memberCount } from '../organizations/service.js';
+import { selectUserRecords } from '../users/service.js';
+import { userSummaryOf } from '../users/summary.js';
+import { canManageAdvisors } from './policy.js';
+import type { AdvisorRecord, AssignmentJson, MyOrganizationRecord, OrganizationAdvisorRecord } from './presenter.js';
+
+/** 403 unless the actor manages advisors (admin). */
+function requireAdvisorManager(actor: Actor) {
+  if (!canManageAdvisors(actor)) throw forbidden();
+}
+
+const organizationClosed = sql<boolean>`${organizations.closedAt} is not null`.mapWith(Boolean);
+
+/**
+ * The outer query's advisor's assignments as one JSON list, ordered by organization name. The
+ * subquery's own `organizations` hides the outer query's (the advisor's home organization).
+ */
+const assignmentsOfAdvisor = sql<AssignmentJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'organizationId', ${advisorAssignments.organizationId},
+    'organizationName', ${organizations.name},
+    'organizationClosed', ${organizations.closedAt} is not null,
+    'assignedAt', ${advisorAssignments.assignedAt},
+    'isActive', ${advisorAssignments.isActive}
+  ) order by ${organizations.name}, ${organizations.id})
+  from ${advisorAssignments} join ${organizations} on ${organizations.id} = ${advisorAssignments.organizationId}
+  where ${advisorAssignments.advisorId} = ${qualified(users.id)}
+), '[]'::json)`;
+
+/** GET /api/users/advisors (admin): every advisor with its profile and assignments, in one query. */
+export async function listAdvisors(db: Database, actor: Actor): Promise<AdvisorRecord[]> {
+  requireAdvisorManager(actor);
+  const rows = await selectUserRecords(db)
+    .where(eq(users.role, 'advisor'))
+    .orderBy(users.lastName, users.firstName, users.id);
+  // The assignments are a second, set-based query keyed by advisor: one statement, never one per advisor.
+  return rows.length === 0 ? [] : withAssignments(db, rows);
+}
+
+async function withAssignments(db: Database, rows: Omit<AdvisorRecord, 'assignments'>[]): Promise<AdvisorRecord[]> {
+  const lists = await db
+    .select({ id: users.id, assignments: assignmentsOfAdvisor })
+    .from(users)
+    .where(eq(users.role, 'advisor'));
+  const byAdvisor = new Map(lists.map((list) => [list.id, list.assignments]));
+  return rows.map((row) => ({ ...row, assignments: byAdvisor.get(row.user.id) ?? [] }));
+}
+
+/** Assignments with their advisor and organization state, for an organization's list and a change's answer. */
+function selectOrganizationAdvisors(db: Database) {
+  return db
+    .select({
+      organizationId: advisorAssignments.organizationId,
+      assignedAt: advisorAssignments.assignedAt,
+      isActive: advisorAssignments.isActive,
+      organizationClosed,
+      advisor: { ...userSummaryOf(users), specialties: users.specialties, experience: users.experience },
+    })
+    .from(advisorAssignments)
+    .innerJoin(users, eq(users.id, advisorAssignments.advisorId))
+    .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId));
+}
+
+/**
+ * GET /api/organizations/{orgId}/advisors: every assignment for admin; the active ones for those
+ * who act in the organization (its members, its advisors); 404 for everyone else.
+ */
+export async function listOrganizationAdvisors(
+  db: Database,
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationAdvisorRecord[]> {
+  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  await requireOrganization(db, organizationId);
+  const inOrganization = eq(advisorAssignments.organizationId, organizationId);
+  const where: SQL | undefined = canManageAdvisors(actor)
+    ? inOrganization
+    : and(inOrganization, eq(advisorAssignments.isActive, true));
+  return selectOrganizationAdvisors(db).where(where).orderBy(users.lastName, users.firstName, users.id);
+}
+
+/**
+ * GET /api/organizations/advisors/my-organizations: the advisor's own assignments with each
+ * organization's active people count. An assignment counts as active only while its
+ * organization is open, as lib/tenancy.ts's access check says.
+ */
+export async function listMyOrganizations(db: Database, actor: Actor): Promise<MyOrganizationRecord[]> {
+  if (!isAdvisor(actor)) throw forbidden(MESSAGES.advisorsOnly);
+  return db
+    .select({
+      organizationId: advisorAssignments.organizationId,
+      organizationName: organizations.name,
+      assignedAt: advisorAssignments.assignedAt,
+      isActive: sql<boolean>`${advisorAssignments.isActive} and ${organizations.closedAt} is null`.mapWith(Boolean),
+      peopleCount: memberCount,
+    })
+    .from(advisorAssignments)
+    .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId))
+    .where(eq(advisorAssignments.advisorId, actor.id))
+    .orderBy(organizations.name, organizations.id);
+}
+
+async function loadAssignment(db: Database, organizationId: string, advisorId: string) {
+  const [row] = await selectOrganizationAdvisors(db)
+    .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
+    .limit(1);
+  if (!row) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  return row;
+}
+
+/**
+ * POST /api/organizations/{orgId}/advisors (admin). A new assignment is created (`created`), an
+ * inactive one reactivated; an active one is a 409. The organization must exist (404), not be the
+ * platform's (400) and be open (409); the advisor must exist (404) and be an advisor (400).
+ */
+export async function assignAdvisor(db: Database, actor: Actor, organizationId: string, advisorId: string) {
+  requireAdvisorManager(actor);
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound(MESSAGES.organizationNotFound);
+  if (organization.isPlatform) throw badRequest(MESSAGES.platformOrganizationNoAdvisors);
+  if (organization.closedAt) throw conflict(MESSAGES.organizationClosed);
+  const [advisor] = await db.select({ role: users.role }).from(users).where(eq(users.id, advisorId)).limit(1);
+  if (!advisor) throw notFound(MESSAGES.advisorNotFound);
+  if (advisor.role !== 'advisor') throw badRequest(MESSAGES.notAnAdvisor);
+
+  const assignedAt = new Date();
+  const [written] = await db
+    .insert(advisorAssignments)
+    .values({ advisorId, organizationId, assignedBy: actor.id, assignedAt })
+    .onConflictDoUpdate({
+      target: [advisorAssignments.advisorId, advisorAssignments.organizationId],
+      set: { isActive: true, assignedBy: actor.id, assignedAt },
+      setWhere: sql`not ${advisorAssignments.isActive}`,
+    })
+    // xmax is 0 on a freshly inserted row version and set on an updated one.
+    .returning({ created: sql<boolean>`xmax = 0`.mapWith(Boolean) });
+  if (!written) throw conflict(MESSAGES.advisorAlreadyAssigned);
+  return { created: written.created, record: await loadAssignment(db, organizationId, advisorId) };
+}
+
+/** PATCH …/advisors/{advisorId} {isActive} (admin). Nobody is brought back into a closed organization (409). */
+export async function setAssignmentActive(
+  db: Database,
+  actor: Actor,
+  organizationId: string,
+  advisorId: string,
+  isActive: boolean,
+) {
+  requireAdvisorManager(actor);
+  const assignment = await loadAssignment(db, organizationId, advisorId);
+  if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(MESSAGES.organizationClosed);
+  await db
+    .update(advisorAssignments)
+    .set({ isActive })
+    .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)));
+  return loadAssignment(db, organizationId, advisorId);
+}
+
+/** DELETE …/advisors/{advisorId} (admin): the assignment is gone; 404 when there was none. */
+export async function removeAssignment(db: Database, actor: Actor, organizationId: string, advisorId: string) {
+  requireAdvisorManager(actor);
+  const removed = await db
+    .delete(advisorAssignments)
+    .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
+    .returning({ id: advisorAssignments.id });
+  if (removed.length === 0) throw notFound(MESSAGES.advisorAssignmentNotFound);
+}
