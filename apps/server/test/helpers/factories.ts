@@ -11,13 +11,9 @@ import {
 } from '@smart/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../src/db/client.js';
-import {
-  advisorAssignments,
-  type DepartmentRow,
-  type OrganizationRow,
-  type TeamRow,
-} from '../../src/db/schema/index.js';
+import type { DepartmentRow, OrganizationRow, TeamRow } from '../../src/db/schema/index.js';
 import { ensureBootstrapAdmin } from '../../src/db/seed/bootstrap.js';
+import { assignAdvisor } from '../../src/modules/advisors/service.js';
 import { createDepartment } from '../../src/modules/departments/service.js';
 import { createOrganization } from '../../src/modules/organizations/service.js';
 import { createSession } from '../../src/modules/sessions/service.js';
@@ -135,11 +131,8 @@ export function factories(db: Database): Factories {
         email: `advisor.${suffix}@factory.example.com`,
         role: 'advisor',
       });
-      const assignedBy = (await factories.admin()).id;
-      for (const organizationId of assignedTo) {
-        // Assignments have no service yet (the advisors issue adds one).
-        await db.insert(advisorAssignments).values({ advisorId: advisor.id, organizationId, assignedBy });
-      }
+      const admin = (await factories.admin()).actor;
+      for (const organizationId of assignedTo) await assignAdvisor(db, admin, organizationId, advisor.id);
       return advisor;
     },
 

@@ -144,6 +144,18 @@ export const demoOrganizations: DemoOrganization[] = [
       },
     ],
   },
+  {
+    // No advisor yet: the one an admin assigns in the advisors walkthrough.
+    name: 'Initech',
+    website: 'https://initech.example.com',
+    description: 'Software for banks and payment processors.',
+    domain: 'initech.example.com',
+    contactEmail: 'hello@initech.example.com',
+    contactPhone: '+1 (512) 555-0190',
+    address: { street: '4120 Freidrich Lane', city: 'Austin', state: 'TX', zipCode: '78744', country: 'USA' },
+    departments: [],
+    teams: [],
+  },
 ];
 
 export const demoUsers: DemoUser[] = [
@@ -169,6 +181,30 @@ export const demoUsers: DemoUser[] = [
     experience: '12 years advising small manufacturers on finance and operations',
     specialties: ['Finance', 'Operations', 'Growth strategy'],
     bio: 'Former CFO who helps owner-led firms plan, budget and scale.',
+  },
+  {
+    email: 'marcus.bell@smart.example.com',
+    role: 'advisor',
+    organization: 'SMART',
+    firstName: 'Marcus',
+    lastName: 'Bell',
+    jobTitle: 'Logistics Advisor',
+    phone: '+1 (415) 555-0103',
+    location: 'Seattle, WA',
+    experience: '9 years running supply chains for regional carriers',
+    specialties: ['Supply chain', 'Fleet management'],
+  },
+  {
+    email: 'sofia.reyes@smart.example.com',
+    role: 'advisor',
+    organization: 'SMART',
+    firstName: 'Sofia',
+    lastName: 'Reyes',
+    jobTitle: 'Technology Advisor',
+    phone: '+1 (415) 555-0104',
+    location: 'Denver, CO',
+    experience: '15 years leading software teams at fintech companies',
+    specialties: ['Software delivery', 'Security', 'Hiring'],
   },
   {
     email: 'owner@acme.example.com',
@@ -333,8 +369,12 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-/** Advisors and the organizations they advise. */
-export const demoAssignments = [{ advisor: 'advisor@smart.example.com', organization: 'Acme Corp' }];
+/** Advisors and the organizations they advise (Sofia Reyes has none, and Initech no advisor). */
+export const demoAssignments = [
+  { advisor: 'advisor@smart.example.com', organization: 'Acme Corp', isActive: true },
+  { advisor: 'advisor@smart.example.com', organization: 'Globex', isActive: true },
+  { advisor: 'marcus.bell@smart.example.com', organization: 'Globex', isActive: false },
+];
 
 /** The sign-ins printed at start, one per role. */
 export const demoSignIns = [

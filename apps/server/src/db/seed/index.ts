@@ -99,6 +99,7 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
       demoAssignments.map((assignment) => ({
         advisorId: lookup(userIds, assignment.advisor),
         organizationId: lookup(organizationIds, assignment.organization),
+        isActive: assignment.isActive,
         assignedBy: admin,
       })),
     );

@@ -19,19 +19,19 @@ function requireAdvisorManager(actor: Actor) {
 const organizationClosed = sql<boolean>`${organizations.closedAt} is not null`.mapWith(Boolean);
 
 /**
- * The outer query's advisor's assignments as one JSON list, ordered by organization name. The
- * subquery's own `organizations` hides the outer query's (the advisor's home organization).
+ * The outer query's advisor's assignments as one JSON list, ordered by organization name. Every
+ * column is qualified: a select from one table would otherwise print them bare, and ambiguous.
  */
 const assignmentsOfAdvisor = sql<AssignmentJson[]>`coalesce((
   select json_agg(json_build_object(
-    'organizationId', ${advisorAssignments.organizationId},
-    'organizationName', ${organizations.name},
-    'organizationClosed', ${organizations.closedAt} is not null,
-    'assignedAt', ${advisorAssignments.assignedAt},
-    'isActive', ${advisorAssignments.isActive}
-  ) order by ${organizations.name}, ${organizations.id})
-  from ${advisorAssignments} join ${organizations} on ${organizations.id} = ${advisorAssignments.organizationId}
-  where ${advisorAssignments.advisorId} = ${qualified(users.id)}
+    'organizationId', ${qualified(advisorAssignments.organizationId)},
+    'organizationName', ${qualified(organizations.name)},
+    'organizationClosed', ${qualified(organizations.closedAt)} is not null,
+    'assignedAt', ${qualified(advisorAssignments.assignedAt)},
+    'isActive', ${qualified(advisorAssignments.isActive)}
+  ) order by ${qualified(organizations.name)}, ${qualified(organizations.id)})
+  from ${advisorAssignments} join ${organizations} on ${qualified(organizations.id)} = ${qualified(advisorAssignments.organizationId)}
+  where ${qualified(advisorAssignments.advisorId)} = ${qualified(users.id)}
 ), '[]'::json)`;
 
 /** GET /api/users/advisors (admin): every advisor with its profile and assignments, in one query. */

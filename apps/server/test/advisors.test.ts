@@ -1,0 +1,375 @@
+import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@smart/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationRoom } from '../src/plugins/realtime.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { createCountingApp } from './helpers/query-count.js';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+/** An organization with its people, an advisor assigned to it and one assigned nowhere. */
+let cast: Cast;
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const advisorsPath = (organizationId: string) => `/api/organizations/${organizationId}/advisors`;
+const assignmentPath = (organizationId: string, advisorId: string) => `${advisorsPath(organizationId)}/${advisorId}`;
+const assign = (organizationId: string, advisorId: string, as: Member = cast.admin) =>
+  t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } });
+const setActive = (organizationId: string, advisorId: string, isActive: boolean) =>
+  t.request({ method: 'PATCH', url: assignmentPath(organizationId, advisorId), as: cast.admin, payload: { isActive } });
+const get = (url: string, as: Member) => t.request({ method: 'GET', url, as });
+
+/** What the matrix changes: an advisor actively assigned to the cast's organization, and one to assign there. */
+async function arrangeAdvisors(people: Cast) {
+  const [assigned, candidate] = await Promise.all([make.advisor([people.organization.id]), make.advisor()]);
+  return { assigned, candidate };
+}
+
+interface Entry {
+  advisor: { id: string };
+  isActive: boolean;
+}
+const advisorIn = (list: Entry[], advisor: Member) => list.find((entry) => entry.advisor.id === advisor.id);
+
+authzMatrix('who may do what', {
+  app: () => t,
+  cast: () => cast,
+  arrange: arrangeAdvisors,
+  routes: [
+    {
+      route: 'GET /api/users/advisors',
+      request: () => ({ method: 'GET', url: '/api/users/advisors' }),
+      statuses: adminOnly(200),
+    },
+    {
+      route: 'GET /api/organizations/:orgId/advisors',
+      request: (_advisor, people) => ({ method: 'GET', url: advisorsPath(people.organization.id) }),
+      statuses: ORGANIZATION_READERS,
+    },
+    {
+      route: 'GET /api/organizations/advisors/my-organizations',
+      request: () => ({ method: 'GET', url: '/api/organizations/advisors/my-organizations' }),
+      statuses: { ...adminOnly(403), advisorAssigned: 200, advisorUnassigned: 200 },
+    },
+    {
+      route: 'POST /api/organizations/:orgId/advisors',
+      request: (advisors, people) => ({
+        method: 'POST',
+        url: advisorsPath(people.organization.id),
+        payload: { advisorId: advisors.candidate.id },
+      }),
+      statuses: adminOnly(201),
+    },
+    {
+      route: 'PATCH /api/organizations/:orgId/advisors/:advisorId',
+      request: (advisors, people) => ({
+        method: 'PATCH',
+        url: assignmentPath(people.organization.id, advisors.assigned.id),
+        payload: { isActive: false },
+      }),
+      statuses: adminOnly(200),
+    },
+    {
+      route: 'DELETE /api/organizations/:orgId/advisors/:advisorId',
+      request: (advisors, people) => ({
+        method: 'DELETE',
+        url: assignmentPath(people.organization.id, advisors.assigned.id),
+      }),
+      statuses: adminOnly(200),
+    },
+  ],
+  async unchanged(advisors, people) {
+    const listed = (await get(advisorsPath(people.organization.id), people.admin)).json().data;
+    expect(advisorIn(listed, advisors.assigned)?.isActive).toBe(true);
+    expect(advisorIn(listed, advisors.candidate)).toBeUndefined();
+  },
+});
+
+describe('GET /api/users/advisors', () => {
+  it('lists every advisor with profile and assignments, inactive ones and closed organizations included', async () => {
+    const organization = await make.organization({ name: `Advised ${Date.now()}` });
+    const advisor = await make.advisor([organization.id, cast.organization.id]);
+    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(200);
+    const response = await get('/api/users/advisors', cast.admin);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = response.json().data.find((item: { id: string }) => item.id === advisor.id);
+    expect(listed.roles).toEqual(['advisor']);
+    expect(listed.profile.specialties).toEqual([]);
+    const byOrganization = Object.fromEntries(
+      listed.assignments.map((a: { organizationName: string; isActive: boolean; permissions: object }) => [
+        a.organizationName,
+        { isActive: a.isActive, permissions: a.permissions },
+      ]),
+    );
+    expect(byOrganization).toEqual({
+      [organization.name]: {
+        isActive: true,
+        permissions: { canActivate: false, canDeactivate: true, canRemove: true },
+      },
+      [cast.organization.name]: {
+        isActive: false,
+        permissions: { canActivate: true, canDeactivate: false, canRemove: true },
+      },
+    });
+    expect(response.json().data.every((item: { role: string }) => item.role === 'advisor')).toBe(true);
+  });
+
+  it('reads every advisor and assignment in at most two queries, however many there are', async () => {
+    const counting = await createCountingApp();
+    try {
+      const build = factories(counting.app.database.db);
+      const admin = await build.admin();
+      const before = await counting.queriesOf(admin.token, '/api/users/advisors');
+      const organization = await build.organization();
+      await Promise.all([build.advisor([organization.id]), build.advisor([organization.id]), build.advisor()]);
+      const after = await counting.queriesOf(admin.token, '/api/users/advisors');
+      expect(after.data.length).toBe(before.data.length + 3);
+      expect(after.count).toBe(before.count);
+    } finally {
+      await counting.close();
+    }
+  });
+});
+
+describe('GET /api/organizations/:orgId/advisors', () => {
+  it('shows its members only the active advisors, and admin every assignment with its permissions', async () => {
+    const inactive = await make.advisor([cast.organization.id]);
+    await setActive(cast.organization.id, inactive.id, false);
+    const memberView = (await get(advisorsPath(cast.organization.id), cast.user)).json().data;
+    expect(advisorIn(memberView, cast.advisorAssigned)).toBeDefined();
+    expect(advisorIn(memberView, inactive)).toBeUndefined();
+    expect(memberView[0].permissions).toEqual({ canActivate: false, canDeactivate: false, canRemove: false });
+
+    const adminView = (await get(advisorsPath(cast.organization.id), cast.admin)).json().data;
+    expect(advisorIn(adminView, inactive)).toMatchObject({
+      isActive: false,
+      advisor: { email: inactive.email, specialties: [], experience: null },
+    });
+  });
+
+  it('answers 404 for an unknown organization, even to admin', async () => {
+    expect((await get(advisorsPath(unknownId), cast.admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/organizations/advisors/my-organizations', () => {
+  it("lists the advisor's assignments with each organization's active people count", async () => {
+    const organization = await make.organization();
+    await Promise.all([make.member(organization.id), make.member(organization.id)]);
+    const advisor = await make.advisor([organization.id]);
+    const response = await get('/api/organizations/advisors/my-organizations', advisor);
+    expect(response.json().data).toEqual([
+      {
+        organizationId: organization.id,
+        organizationName: organization.name,
+        assignedAt: expect.any(String),
+        isActive: true,
+        peopleCount: 2,
+      },
+    ]);
+  });
+});
+
+describe('POST /api/organizations/:orgId/advisors', () => {
+  it('creates an assignment (201), refuses an active duplicate (409) and reactivates an inactive one (200)', async () => {
+    const organization = await make.organization();
+    const advisor = await make.advisor();
+    const created = await assign(organization.id, advisor.id);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ organizationId: organization.id, isActive: true });
+
+    const duplicate = await assign(organization.id, advisor.id);
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toBe(MESSAGES.advisorAlreadyAssigned);
+
+    await setActive(organization.id, advisor.id, false);
+    const reactivated = await assign(organization.id, advisor.id);
+    expect(reactivated.statusCode, reactivated.body).toBe(200);
+    expect(reactivated.json().data.isActive).toBe(true);
+  });
+
+  it('refuses a user who is not an advisor, the platform organization (400), unknown ids (404) and a closed organization (409)', async () => {
+    const advisor = await make.advisor();
+    const notAdvisor = await assign(cast.organization.id, cast.user.id);
+    expect([notAdvisor.statusCode, notAdvisor.json().error]).toEqual([400, MESSAGES.notAnAdvisor]);
+
+    const platform = await t.database.db.query.organizations.findFirst({
+      where: (row, { eq }) => eq(row.isPlatform, true),
+    });
+    const toPlatform = await assign(platform!.id, advisor.id);
+    expect([toPlatform.statusCode, toPlatform.json().error]).toEqual([400, MESSAGES.platformOrganizationNoAdvisors]);
+
+    const unknownAdvisor = await assign(cast.organization.id, unknownId);
+    expect([unknownAdvisor.statusCode, unknownAdvisor.json().error]).toEqual([404, MESSAGES.advisorNotFound]);
+    const unknownOrganization = await assign(unknownId, advisor.id);
+    expect([unknownOrganization.statusCode, unknownOrganization.json().error]).toEqual([
+      404,
+      MESSAGES.organizationNotFound,
+    ]);
+
+    const closing = await make.organization();
+    await t.request({ method: 'POST', url: `/api/organizations/${closing.id}/close`, as: cast.admin });
+    const toClosed = await assign(closing.id, advisor.id);
+    expect([toClosed.statusCode, toClosed.json().error]).toEqual([409, MESSAGES.organizationClosed]);
+
+    const invalid = await t.request({
+      method: 'POST',
+      url: advisorsPath(cast.organization.id),
+      as: cast.admin,
+      payload: {},
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('PATCH and DELETE an assignment', () => {
+  it('answers 404 for an assignment that does not exist', async () => {
+    const advisor = await make.advisor();
+    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(404);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: assignmentPath(cast.organization.id, advisor.id),
+      as: cast.admin,
+    });
+    expect([removed.statusCode, removed.json().error]).toEqual([404, MESSAGES.advisorAssignmentNotFound]);
+  });
+
+  it("takes the organization's profile and directory away on the next request after deactivation, and gives them back", async () => {
+    const advisor = await make.advisor([cast.organization.id]);
+    const profile = `/api/organizations/${cast.organization.id}`;
+    const directory = `/api/organizations/${cast.organization.id}/users`;
+    expect((await get(profile, advisor)).statusCode).toBe(200);
+    expect((await get(directory, advisor)).statusCode).toBe(200);
+
+    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(200);
+    expect((await get(profile, advisor)).statusCode).toBe(404);
+    expect((await get(directory, advisor)).statusCode).toBe(404);
+    const mine = (await get('/api/organizations/advisors/my-organizations', advisor)).json().data;
+    expect(mine).toMatchObject([{ organizationId: cast.organization.id, isActive: false }]);
+
+    expect((await setActive(cast.organization.id, advisor.id, true)).statusCode).toBe(200);
+    expect((await get(profile, advisor)).statusCode).toBe(200);
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: assignmentPath(cast.organization.id, advisor.id),
+      as: cast.admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(directory, advisor)).statusCode).toBe(404);
+    expect((await get('/api/organizations/advisors/my-organizations', advisor)).json().data).toEqual([]);
+  });
+});
+
+describe("an advisor's live sockets", () => {
+  let baseUrl: string;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+
+  async function openSocket(member: Member) {
+    const socket = connect(baseUrl, {
+      path: '/socket.io',
+      auth: { token: member.token },
+      reconnection: false,
+      transports: ['websocket'],
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  /** Whether an event sent to the organization's room reaches the socket (within a short wait). */
+  async function hearsOrganization(socket: Socket, organizationId: string) {
+    const heard = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 300);
+      socket.once('organization_ping', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    t.app.io.to(organizationRoom(organizationId)).emit('organization_ping');
+    return heard;
+  }
+
+  it("leave the organization's room at once when the assignment is deactivated or removed, and rejoin on activation", async () => {
+    const advisor = await make.advisor([cast.organization.id]);
+    const socket = await openSocket(advisor);
+    expect(await hearsOrganization(socket, cast.organization.id)).toBe(true);
+
+    await setActive(cast.organization.id, advisor.id, false);
+    expect(await hearsOrganization(socket, cast.organization.id)).toBe(false);
+
+    await setActive(cast.organization.id, advisor.id, true);
+    expect(await hearsOrganization(socket, cast.organization.id)).toBe(true);
+
+    await t.request({ method: 'DELETE', url: assignmentPath(cast.organization.id, advisor.id), as: cast.admin });
+    expect(await hearsOrganization(socket, cast.organization.id)).toBe(false);
+  });
+
+  it('join only the rooms of organizations the user works for', async () => {
+    const member = await openSocket(cast.user);
+    const outsider = await openSocket(cast.advisorUnassigned);
+    expect(await hearsOrganization(member, cast.organization.id)).toBe(true);
+    expect(await hearsOrganization(outsider, cast.organization.id)).toBe(false);
+  });
+});
+
+describe('advisor profile fields', () => {
+  it('are set by an admin on registration and edit, and refused for other roles', async () => {
+    const email = `new.advisor.${Date.now()}@factory.example.com`;
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/users/register',
+      as: cast.admin,
+      payload: {
+        firstName: 'Nora',
+        lastName: 'Quinn',
+        email,
+        password: 'advisor-password',
+        roles: ['advisor'],
+        profile: { specialties: [' Pricing ', 'Pricing', 'Exports'], experience: '8 years in export sales' },
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const user = registered.json().data.user;
+    expect(user.profile).toMatchObject({ specialties: ['Pricing', 'Exports'], experience: '8 years in export sales' });
+
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      as: cast.admin,
+      payload: { profile: { specialties: ['Tax'], experience: '' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.profile).toMatchObject({ specialties: ['Tax'], experience: null });
+
+    const forMember = await t.request({
+      method: 'PUT',
+      url: `/api/users/${cast.user.id}`,
+      as: cast.orgAdmin,
+      payload: { profile: { specialties: ['Tax'] } },
+    });
+    expect([forMember.statusCode, forMember.json().error]).toEqual([400, MESSAGES.advisorProfileOnlyForAdvisors]);
+  });
+});
