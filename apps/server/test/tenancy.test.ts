@@ -8,6 +8,8 @@ import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpe
 let t: TestApp;
 let acmeId: string;
 let globexId: string;
+/** The demo organization without an advisor. */
+let initechId: string;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
@@ -15,6 +17,7 @@ beforeAll(async () => {
   const organizations = await t.database.db.query.organizations.findMany();
   acmeId = organizations.find((o) => o.name === 'Acme Corp')!.id;
   globexId = organizations.find((o) => o.name === 'Globex')!.id;
+  initechId = organizations.find((o) => o.name === 'Initech')!.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +35,7 @@ describe('canActInOrganization', () => {
     expect(await canActInOrganization(db, await actor('acmeMember'), acmeId)).toBe(true);
     expect(await canActInOrganization(db, await actor('admin'), globexId)).toBe(true);
     expect(await canActInOrganization(db, await actor('advisor'), acmeId)).toBe(true);
-    expect(await canActInOrganization(db, await actor('advisor'), globexId)).toBe(false);
+    expect(await canActInOrganization(db, await actor('advisor'), initechId)).toBe(false);
     expect(await canActInOrganization(db, await actor('globexOwner'), acmeId)).toBe(false);
   });
 

@@ -488,8 +488,11 @@ describe('GET /api/users/organization/:orgId', () => {
   });
 
   it('is 404 for another organization and for an advisor not assigned there', async () => {
+    const initech = await t.database.db.query.organizations.findFirst({
+      where: (row, { eq }) => eq(row.name, 'Initech'),
+    });
     for (const as of ['globexOwner', 'globexMember', 'advisor'] as const) {
-      const url = `/api/users/organization/${as === 'advisor' ? globexId : acmeId}`;
+      const url = `/api/users/organization/${as === 'advisor' ? initech!.id : acmeId}`;
       const response = await t.request({ method: 'GET', url, as });
       expect(response.statusCode, as).toBe(404);
     }
