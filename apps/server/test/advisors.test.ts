@@ -1,12 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@smart/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { createCountingApp } from './helpers/query-count.js';
+import { liveSockets } from './helpers/sockets.js';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
@@ -274,30 +274,10 @@ describe('PATCH and DELETE an assignment', () => {
 });
 
 describe("an advisor's live sockets", () => {
-  let baseUrl: string;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => {
-    for (const socket of sockets) socket.close();
-  });
-
-  async function openSocket(member: Member) {
-    const socket = connect(baseUrl, {
-      path: '/socket.io',
-      auth: { token: member.token },
-      reconnection: false,
-      transports: ['websocket'],
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const sockets = liveSockets(() => t);
+  beforeAll(() => sockets.listen());
+  afterAll(() => sockets.closeAll());
+  const openSocket = (member: Member) => sockets.connect(member);
 
   /** Whether an event sent to the organization's room reaches the socket (within a short wait). */
   async function hearsOrganization(socket: Socket, organizationId: string) {

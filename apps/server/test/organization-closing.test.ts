@@ -1,26 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { MESSAGES, type Organization } from '@smart/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createSession } from '../src/modules/sessions/service.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, createCast } from './helpers/authz-matrix.js';
 import { FACTORY_PASSWORD, factories, type Member } from './helpers/factories.js';
+import { liveSockets } from './helpers/sockets.js';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
-let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = liveSockets(() => t);
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: false });
   make = factories(t.database.db);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await sockets.listen();
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await t?.close();
 });
 
@@ -34,21 +31,7 @@ const profileStatus = async (member: Member) =>
   (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
 const closedAt = async (organizationId: string) => (await findOrganization(t.database.db, organizationId))?.closedAt;
 
-/** A connected socket of the member's session. */
-async function connectSocket(member: Member): Promise<Socket> {
-  const socket = connect(baseUrl, {
-    path: '/socket.io',
-    auth: { token: member.token },
-    reconnection: false,
-    transports: ['websocket'],
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connectSocket = (member: Member) => sockets.connect(member);
 
 authzMatrix('who may close an organization account', {
   app: () => t,

@@ -1,0 +1,37 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestApp } from './app.js';
+
+/**
+ * Real socket.io clients of a test app listening on a free port: `listen` once (in beforeAll),
+ * `connect` a member's session, `closeAll` (in afterAll) before the app closes.
+ */
+export function liveSockets(app: () => TestApp) {
+  let baseUrl = '';
+  const sockets: Socket[] = [];
+  return {
+    async listen() {
+      const { app: server } = app();
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    },
+    /** A connected socket of the session whose bearer token is given. */
+    async connect({ token }: { token: string }): Promise<Socket> {
+      const socket = connect(baseUrl, {
+        path: '/socket.io',
+        auth: { token },
+        reconnection: false,
+        transports: ['websocket'],
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    closeAll() {
+      for (const socket of sockets) socket.close();
+    },
+  };
+}
