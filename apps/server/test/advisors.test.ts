@@ -307,6 +307,15 @@ describe("an advisor's live sockets", () => {
     expect(await hearsOrganization(socket, cast.organization.id)).toBe(false);
   });
 
+  it("leave the organization's room when its account is closed", async () => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const socket = await openSocket(advisor);
+    expect(await hearsOrganization(socket, organization.id)).toBe(true);
+    await t.request({ method: 'POST', url: `/api/organizations/${organization.id}/close`, as: cast.admin });
+    expect(await hearsOrganization(socket, organization.id)).toBe(false);
+  });
+
   it('join only the rooms of organizations the user works for', async () => {
     const member = await openSocket(cast.user);
     const outsider = await openSocket(cast.advisorUnassigned);

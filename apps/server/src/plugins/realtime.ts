@@ -78,3 +78,8 @@ export function setOrganizationRoomMembership(
   if (member) sockets.socketsJoin(organizationRoom(organizationId));
   else sockets.socketsLeave(organizationRoom(organizationId));
 }
+
+/** Empties an organization's room on every server process (its account was closed: nobody acts in it). */
+export function emptyOrganizationRoom(app: FastifyInstance, organizationId: string) {
+  app.io.in(organizationRoom(organizationId)).socketsLeave(organizationRoom(organizationId));
+}

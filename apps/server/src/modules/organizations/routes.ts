@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { disconnectSessions } from '../../plugins/realtime.js';
+import { disconnectSessions, emptyOrganizationRoom } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
@@ -143,6 +143,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       const actor = requireUser(request);
       const { organization, revokedSessionIds } = await closeOrganization(app.db, actor, request.params.id);
       disconnectSessions(app, revokedSessionIds);
+      emptyOrganizationRoom(app, organization.id);
       return ok(presentOrganization(organization, actor));
     },
   );
