@@ -65,6 +65,15 @@ export function disconnectSessions(app: FastifyInstance, sessionIds: readonly st
 }
 
 /**
+ * The sockets in `room` on this process and on the others. With the Redis adapter a room change
+ * for every process only travels through Redis, so this process applies it itself first: the
+ * HTTP answer that ended an assignment comes after its own sockets have left.
+ */
+function inRoomEverywhere(app: FastifyInstance, room: string) {
+  return [app.io.local.in(room), app.io.in(room)];
+}
+
+/**
  * Puts a user's live sockets into an organization's room or takes them out of it, on every server
  * process: an advisor's assignment began or ended, and its sockets follow at once.
  */
@@ -74,12 +83,14 @@ export function setOrganizationRoomMembership(
   organizationId: string,
   member: boolean,
 ) {
-  const sockets = app.io.in(userRoom(userId));
-  if (member) sockets.socketsJoin(organizationRoom(organizationId));
-  else sockets.socketsLeave(organizationRoom(organizationId));
+  for (const sockets of inRoomEverywhere(app, userRoom(userId))) {
+    if (member) sockets.socketsJoin(organizationRoom(organizationId));
+    else sockets.socketsLeave(organizationRoom(organizationId));
+  }
 }
 
 /** Empties an organization's room on every server process (its account was closed: nobody acts in it). */
 export function emptyOrganizationRoom(app: FastifyInstance, organizationId: string) {
-  app.io.in(organizationRoom(organizationId)).socketsLeave(organizationRoom(organizationId));
+  const room = organizationRoom(organizationId);
+  for (const sockets of inRoomEverywhere(app, room)) sockets.socketsLeave(room);
 }
