@@ -34,7 +34,7 @@ const assignmentsOfAdvisor = sql<AssignmentJson[]>`coalesce((
   where ${qualified(advisorAssignments.advisorId)} = ${qualified(users.id)}
 ), '[]'::json)`;
 
-/** GET /api/users/advisors (admin): every advisor with its profile and assignments, in one query. */
+/** GET /api/users/advisors (admin): every advisor with its profile and assignments, in two statements whatever their number. */
 export async function listAdvisors(db: Database, actor: Actor): Promise<AdvisorRecord[]> {
   requireAdvisorManager(actor);
   const rows = await selectUserRecords(db)
