@@ -22,4 +22,6 @@ export * from './schemas/password-reset.js';
 export * from './schemas/structure.js';
 export * from './schemas/urls.js';
 export * from './schemas/users.js';
+export * from './schemas/work.js';
 export * from './validation.js';
+export * from './work.js';

@@ -18,3 +18,13 @@ export const fileUrlOf = (key: string) => `/api/files/${key}`;
 export const fileKeyOfUrl = (url: string) => (FILE_URL_PATTERN.test(url) ? url.slice('/api/files/'.length) : null);
 
 export const fileKeyParams = z.object({ key: z.string().max(48).regex(FILE_KEY_PATTERN) });
+
+/**
+ * The records a file can be attached to (design.md, "Files"). An attached file is served only to
+ * those who may read its record, through a short-lived signed URL; unattached uploads (avatars,
+ * logos, images) stay public by their unguessable key.
+ */
+export const ATTACHABLE_RECORD_TYPES = ['objective', 'task', 'ticket', 'message', 'template'] as const;
+export type AttachableRecordType = (typeof ATTACHABLE_RECORD_TYPES)[number];
+/** How long a signed download URL works. */
+export const SIGNED_URL_TTL_SECONDS = 5 * 60;

@@ -1,15 +1,30 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ATTACHABLE_RECORD_TYPES } from '@smart/contracts';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
 import { users } from './users.js';
 
-/** Metadata of an uploaded file; the bytes live in the storage backend under `key`. */
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  key: text('key').notNull().unique(),
-  originalName: text('original_name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const attachableRecordTypeEnum = pgEnum('attachable_record_type', ATTACHABLE_RECORD_TYPES);
+
+/**
+ * Metadata of an uploaded file; the bytes live in the storage backend under `key`. A file attached
+ * to a record (record_type, record_id, in the record's organization) is readable only by those who
+ * may read the record; one without a record is public by its unguessable key (avatars, logos).
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    recordType: attachableRecordTypeEnum('record_type'),
+    recordId: uuid('record_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('files_record_idx').on(table.recordType, table.recordId, table.createdAt)],
+);
 
 export type FileRow = typeof files.$inferSelect;

@@ -8,3 +8,4 @@ export * from './row-counts.js';
 export * from './sessions.js';
 export * from './teams.js';
 export * from './users.js';
+export * from './work.js';

@@ -1,0 +1,190 @@
+import {
+  OBJECTIVE_STATUSES,
+  PROJECT_STATUSES,
+  TASK_ACTIVITY_KINDS,
+  TASK_STATUSES,
+  WORK_PRIORITIES,
+} from '@smart/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
+import { teams } from './teams.js';
+import { users } from './users.js';
+
+/**
+ * Projects, objectives and tasks (second document, section 3). Every row carries its
+ * organization, so each list is scoped inside its own WHERE, and children reference parents by
+ * (organization_id, id) so no row can join two tenants. Creators and assignees are plain user
+ * references: admins create for any organization, and advisors (platform staff) take tasks.
+ */
+export const projectStatusEnum = pgEnum('project_status', PROJECT_STATUSES);
+export const objectiveStatusEnum = pgEnum('objective_status', OBJECTIVE_STATUSES);
+export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
+export const workPriorityEnum = pgEnum('work_priority', WORK_PRIORITIES);
+export const taskActivityKindEnum = pgEnum('task_activity_kind', TASK_ACTIVITY_KINDS);
+
+const organizationColumn = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const createdByColumn = () => uuid('created_by').references(() => users.id, { onDelete: 'set null' });
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a work search looks in: "title description". Queries must use this expression for the trigram index. */
+export function workSearchText(table: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
+  return sql`${table.title} || ' ' || coalesce(${table.description}, '')`;
+}
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationColumn(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: projectStatusEnum('status').notNull().default('planning'),
+    priority: workPriorityEnum('priority').notNull().default('medium'),
+    startDate: date('start_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    tags: text('tags').array().notNull().default([]),
+    /** A team of the same organization, or none; deleting the team clears it. */
+    teamId: uuid('team_id'),
+    createdBy: createdByColumn(),
+    ...timestamps(),
+  },
+  (table) => [
+    index('projects_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('projects_created_idx').on(table.createdAt, table.id),
+    index('projects_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
+    organizationKey(table),
+    sameOrganization(table, 'teamId', (): TenantTable => teams, 'set null'),
+    check(
+      'projects_dates_check',
+      sql`${table.dueDate} is null or ${table.startDate} is null or ${table.dueDate} >= ${table.startDate}`,
+    ),
+  ],
+);
+
+export const objectives = pgTable(
+  'objectives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: objectiveStatusEnum('status').notNull().default('not_started'),
+    priority: workPriorityEnum('priority').notNull().default('medium'),
+    dueDate: date('due_date', { mode: 'string' }),
+    teamId: uuid('team_id'),
+    createdBy: createdByColumn(),
+    ...timestamps(),
+  },
+  (table) => [
+    index('objectives_project_created_idx').on(table.projectId, table.createdAt, table.id),
+    index('objectives_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
+    organizationKey(table),
+    /** What a task's (project_id, objective_id) points at: a task's objective is in the task's project. */
+    unique('objectives_project_id_id_unique').on(table.projectId, table.id),
+    sameOrganization(table, 'projectId', (): TenantTable => projects, 'cascade'),
+    sameOrganization(table, 'teamId', (): TenantTable => teams, 'set null'),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    /** The objective's project, kept on the row so a project's progress reads one index. */
+    projectId: uuid('project_id').notNull(),
+    objectiveId: uuid('objective_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: taskStatusEnum('status').notNull().default('not_started'),
+    priority: workPriorityEnum('priority').notNull().default('medium'),
+    dueDate: date('due_date', { mode: 'string' }),
+    progress: smallint('progress').notNull().default(0),
+    /** A member of the organization or an advisor assigned to it (checked by the service). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdByColumn(),
+    ...timestamps(),
+  },
+  (table) => [
+    index('tasks_objective_created_idx').on(table.objectiveId, table.createdAt, table.id),
+    // Progress and counts of a project or objective read only these indexes.
+    index('tasks_project_progress_idx').on(table.projectId, table.status, table.progress),
+    index('tasks_objective_progress_idx').on(table.objectiveId, table.status, table.progress),
+    index('tasks_assignee_due_idx').on(table.assignedTo, table.dueDate),
+    index('tasks_creator_due_idx').on(table.createdBy, table.dueDate),
+    index('tasks_organization_status_idx').on(table.organizationId, table.status, table.dueDate),
+    index('tasks_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
+    organizationKey(table),
+    sameOrganization(table, 'projectId', (): TenantTable => projects, 'cascade'),
+    sameOrganization(table, 'objectiveId', (): TenantTable => objectives, 'cascade'),
+    foreignKey({
+      name: 'tasks_objective_in_project_fk',
+      columns: [table.projectId, table.objectiveId],
+      foreignColumns: [objectives.projectId, objectives.id],
+    }).onDelete('cascade'),
+    check('tasks_progress_check', sql`${table.progress} between 0 and 100 and ${table.progress} % 5 = 0`),
+  ],
+);
+
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_comments_task_created_idx').on(table.taskId, table.createdAt),
+    sameOrganization(table, 'taskId', (): TenantTable => tasks, 'cascade'),
+  ],
+);
+
+/** A task's history: who changed what (from → to, as text) and when, written with the change. */
+export const taskActivity = pgTable(
+  'task_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: taskActivityKindEnum('kind').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_activity_task_created_idx').on(table.taskId, table.createdAt),
+    sameOrganization(table, 'taskId', (): TenantTable => tasks, 'cascade'),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ObjectiveRow = typeof objectives.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskCommentRow = typeof taskComments.$inferSelect;
+export type TaskActivityRow = typeof taskActivity.$inferSelect;

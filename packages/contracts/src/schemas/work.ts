@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { MAX_LONG_TEXT_LENGTH, MAX_SEARCH_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import {
+  DEFAULT_MY_TASKS_FILTER,
+  DEFAULT_OBJECTIVE_STATUS,
+  DEFAULT_PROJECT_STATUS,
+  DEFAULT_WORK_PRIORITY,
+  MAX_COMMENT_LENGTH,
+  MAX_PROGRESS,
+  MAX_PROJECT_TAGS,
+  MAX_TAG_LENGTH,
+  MAX_TITLE_LENGTH,
+  MIN_PROGRESS,
+  MY_TASKS_FILTERS,
+  OBJECTIVE_STATUSES,
+  PROGRESS_STEP,
+  PROJECT_STATUSES,
+  TASK_ACTIVITY_KINDS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  WORK_DEFAULT_PAGE_SIZE,
+  WORK_MAX_PAGE_SIZE,
+  WORK_PRIORITIES,
+} from '../work.js';
+import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
+import { userSummarySchema } from './structure.js';
+
+/**
+ * Projects, objectives and tasks (second document, sections 3, 4, 5 and 7; issue 11). Records carry
+ * the caller's `permissions` from the server's work policy; lists carry progress and counts
+ * computed in SQL.
+ */
+
+// ---- field schemas -------------------------------------------------------------------------
+
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export const objectiveStatusSchema = z.enum(OBJECTIVE_STATUSES);
+export const taskStatusSchema = z.enum(TASK_STATUSES, { error: MESSAGES.taskStatusInvalid });
+export const workPrioritySchema = z.enum(WORK_PRIORITIES);
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isDateOnly(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A date-only value (YYYY-MM-DD); '' or null clears it. */
+export const dateOnlyField = boundedString(10, MESSAGES.dateInvalid)
+  .refine((value) => value === '' || isDateOnly(value), MESSAGES.dateInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+/** Whether a due date falls before a start date (both date-only strings, which compare as text). */
+export const isDueBeforeStart = (startDate: string | null | undefined, dueDate: string | null | undefined) =>
+  Boolean(startDate && dueDate && dueDate < startDate);
+
+/** Tags: each trimmed and non-blank, duplicates dropped, at most MAX_PROJECT_TAGS (section 5). */
+export const tagsField = z
+  .array(boundedString(MAX_TAG_LENGTH).trim())
+  .max(MAX_PROJECT_TAGS, { error: MESSAGES.tooManyTags })
+  .transform((tags) => [...new Set(tags.filter((tag) => tag !== ''))]);
+
+/** Progress: an integer from 0 to 100 in steps of 5 (section 9). */
+export const progressField = z
+  .number({ error: MESSAGES.progressInvalid })
+  .int({ error: MESSAGES.progressInvalid })
+  .min(MIN_PROGRESS, { error: MESSAGES.progressInvalid })
+  .max(MAX_PROGRESS, { error: MESSAGES.progressInvalid })
+  .refine((value) => value % PROGRESS_STEP === 0, MESSAGES.progressInvalid);
+
+const title = (message: string) => requiredText(message, MAX_TITLE_LENGTH);
+const description = optionalText(MAX_LONG_TEXT_LENGTH);
+const teamField = idSchema.nullable().optional();
+
+// ---- records --------------------------------------------------------------------------------
+
+/** A team as a project or objective names it. */
+export const teamRefSchema = z.object({ _id: z.string(), name: z.string() });
+/** A project or objective as a task names it. */
+export const workRefSchema = z.object({ _id: z.string(), title: z.string() });
+
+const recordBase = {
+  id: z.string(),
+  _id: z.string(),
+  organizationId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  createdBy: userSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** Progress and counts over a project's or objective's tasks, computed in the list query. */
+const progressFields = {
+  /** Rounded average progress of the tasks; 0 with none. */
+  progress: z.number().int(),
+  taskCount: z.number().int(),
+  completedTaskCount: z.number().int(),
+};
+
+export const projectSchema = z.object({
+  ...recordBase,
+  status: projectStatusSchema,
+  priority: workPrioritySchema,
+  startDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  tags: z.array(z.string()),
+  team: teamRefSchema.nullable(),
+  ...progressFields,
+  objectiveCount: z.number().int(),
+  /** canEdit: change the project; canDelete: delete it with everything in it; canAddObjective. */
+  permissions: permissionsSchema('canEdit', 'canDelete', 'canAddObjective'),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** A file attached to an objective or a task; download it through GET /api/files/download/{fileName}. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  fileName: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  uploadedBy: userSummarySchema.nullable(),
+  createdAt: z.string(),
+  permissions: permissionsSchema('canRemove'),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const objectiveSchema = z.object({
+  ...recordBase,
+  projectId: z.string(),
+  status: objectiveStatusSchema,
+  priority: workPrioritySchema,
+  dueDate: z.string().nullable(),
+  team: teamRefSchema.nullable(),
+  ...progressFields,
+  /** canEdit, canDelete; canAddTask; canAttach: upload files to it. */
+  permissions: permissionsSchema('canEdit', 'canDelete', 'canAddTask', 'canAttach'),
+});
+export type Objective = z.infer<typeof objectiveSchema>;
+
+/** GET /api/objectives/{id}: the objective with its project and attachments. */
+export const objectiveDetailSchema = objectiveSchema.extend({
+  project: workRefSchema,
+  attachments: z.array(attachmentSchema),
+});
+export type ObjectiveDetail = z.infer<typeof objectiveDetailSchema>;
+
+export const taskSchema = z.object({
+  ...recordBase,
+  projectId: z.string(),
+  objectiveId: z.string(),
+  status: taskStatusSchema,
+  priority: taskPrioritySchema,
+  dueDate: z.string().nullable(),
+  progress: z.number().int(),
+  assignedTo: userSummarySchema.nullable(),
+  /**
+   * canEdit: title, description, priority, due date, assignee; canDelete; canUpdateProgress: status
+   * and progress; canAssignToMe: take the task ('Assign to Me'); canComment; canAttach.
+   */
+  permissions: permissionsSchema(
+    'canEdit',
+    'canDelete',
+    'canUpdateProgress',
+    'canAssignToMe',
+    'canComment',
+    'canAttach',
+  ),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskCommentSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  text: z.string(),
+  author: userSummarySchema.nullable(),
+  createdAt: z.string(),
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+
+/** One entry of a task's history: who changed what, from and to (text), and when. */
+export const taskActivitySchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  kind: z.enum(TASK_ACTIVITY_KINDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  actor: userSummarySchema.nullable(),
+  createdAt: z.string(),
+});
+export type TaskActivity = z.infer<typeof taskActivitySchema>;
+
+/** GET /api/tasks/{id}: the task with its project, objective, comments, attachments and history. */
+export const taskDetailSchema = taskSchema.extend({
+  project: workRefSchema,
+  objective: workRefSchema,
+  comments: z.array(taskCommentSchema),
+  attachments: z.array(attachmentSchema),
+  activity: z.array(taskActivitySchema),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+/** GET /api/tasks/my-tasks: a task with its project and objective (section 3, "My-tasks item"). */
+export const myTaskSchema = taskSchema.extend({
+  project: workRefSchema.nullable(),
+  objectiveId: workRefSchema.nullable(),
+});
+export type MyTask = z.infer<typeof myTaskSchema>;
+
+const countsBy = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.object(
+    Object.fromEntries(values.map((value) => [value, z.number().int()])) as {
+      [K in Values[number]]: z.ZodNumber;
+    },
+  );
+
+/** GET /api/projects/stats, in the caller's scope. */
+export const projectStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: countsBy(PROJECT_STATUSES),
+  byPriority: countsBy(WORK_PRIORITIES),
+});
+export type ProjectStats = z.infer<typeof projectStatsSchema>;
+
+/** GET /api/tasks/stats, in the caller's scope: overdue = due before today and not completed. */
+export const taskStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: countsBy(TASK_STATUSES),
+  byPriority: countsBy(TASK_PRIORITIES),
+  overdue: z.number().int(),
+});
+export type TaskStats = z.infer<typeof taskStatsSchema>;
+
+// ---- request bodies -------------------------------------------------------------------------
+
+const projectFields = {
+  description,
+  status: projectStatusSchema.optional(),
+  priority: workPrioritySchema.optional(),
+  startDate: dateOnlyField,
+  dueDate: dateOnlyField,
+  tags: tagsField.optional(),
+  team: teamField,
+};
+const dueNotBeforeStart = (body: { startDate?: string | null; dueDate?: string | null }) =>
+  !isDueBeforeStart(body.startDate, body.dueDate);
+const dueDateIssue = { error: MESSAGES.dueBeforeStart, path: ['dueDate'] };
+
+export const createProjectBody = z
+  .object({
+    title: title(MESSAGES.projectTitleRequired),
+    ...projectFields,
+    status: projectStatusSchema.default(DEFAULT_PROJECT_STATUS),
+    priority: workPrioritySchema.default(DEFAULT_WORK_PRIORITY),
+    /** Only an admin names the organization; everyone else creates in its own. */
+    organizationId: idSchema.optional(),
+  })
+  .refine(dueNotBeforeStart, dueDateIssue);
+/** PUT /api/projects/{id}: the same fields, each optional; a due date is checked against the stored start too. */
+export const updateProjectBody = z
+  .object({ title: title(MESSAGES.projectTitleRequired).optional(), ...projectFields })
+  .refine(dueNotBeforeStart, dueDateIssue);
+export type CreateProjectBody = z.input<typeof createProjectBody>;
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+const objectiveFields = {
+  description,
+  priority: workPrioritySchema.optional(),
+  dueDate: dateOnlyField,
+  team: teamField,
+};
+export const createObjectiveBody = z.object({
+  title: title(MESSAGES.objectiveTitleRequired),
+  ...objectiveFields,
+  priority: workPrioritySchema.default(DEFAULT_WORK_PRIORITY),
+});
+export const updateObjectiveBody = z.object({
+  title: title(MESSAGES.objectiveTitleRequired).optional(),
+  ...objectiveFields,
+  status: objectiveStatusSchema.optional(),
+});
+export type CreateObjectiveBody = z.input<typeof createObjectiveBody>;
+export type UpdateObjectiveBody = z.input<typeof updateObjectiveBody>;
+
+const taskFields = {
+  description,
+  priority: taskPrioritySchema.optional(),
+  dueDate: dateOnlyField,
+  assignedTo: idSchema.nullable().optional(),
+};
+export const createTaskBody = z.object({
+  title: title(MESSAGES.taskTitleRequired),
+  ...taskFields,
+  priority: taskPrioritySchema.default(DEFAULT_WORK_PRIORITY),
+});
+/** PUT /api/tasks/{id}: partial fields. */
+export const updateTaskBody = z.object({ title: title(MESSAGES.taskTitleRequired).optional(), ...taskFields });
+export type CreateTaskBody = z.input<typeof createTaskBody>;
+export type UpdateTaskBody = z.input<typeof updateTaskBody>;
+
+export const taskStatusBody = z.object({ status: taskStatusSchema });
+export const taskProgressBody = z.object({ progress: progressField });
+export const taskCommentBody = z.object({ text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH) });
+export type TaskCommentBody = z.input<typeof taskCommentBody>;
+
+// ---- queries --------------------------------------------------------------------------------
+
+const workPage = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(WORK_MAX_PAGE_SIZE).default(WORK_DEFAULT_PAGE_SIZE),
+  search: boundedString(MAX_SEARCH_LENGTH)
+    .trim()
+    .transform((text) => text || undefined)
+    .optional(),
+};
+
+export const projectListQuery = z.object({
+  ...workPage,
+  status: projectStatusSchema.optional(),
+  priority: workPrioritySchema.optional(),
+  /** An admin may pick the organization. */
+  organizationId: idSchema.optional(),
+});
+export const objectiveListQuery = z.object({
+  ...workPage,
+  status: objectiveStatusSchema.optional(),
+  priority: workPrioritySchema.optional(),
+});
+/** assignedTo: a user id, or 'me'. */
+export const taskListQuery = z.object({
+  ...workPage,
+  status: taskStatusSchema.optional(),
+  priority: taskPrioritySchema.optional(),
+  assignedTo: z.union([idSchema, z.literal('me')]).optional(),
+});
+export const myTasksQuery = z.object({ filter: z.enum(MY_TASKS_FILTERS).default(DEFAULT_MY_TASKS_FILTER) });
+export type ProjectListQuery = z.input<typeof projectListQuery>;
+export type ObjectiveListQuery = z.input<typeof objectiveListQuery>;
+export type TaskListQuery = z.input<typeof taskListQuery>;
+export type MyTasksQuery = z.input<typeof myTasksQuery>;
+
+/** DELETE …/attachments/{attachmentId}. */
+export const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });

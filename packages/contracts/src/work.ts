@@ -1,0 +1,85 @@
+/**
+ * Projects, objectives and tasks (second document, sections 4 and 9): the values each field takes,
+ * their defaults, and the progress rules. Defined once; the server's enums and the web app's
+ * selects and badges read them from here.
+ */
+export const PROJECT_STATUSES = ['planning', 'active', 'on_hold', 'completed', 'cancelled'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'planning';
+
+export const OBJECTIVE_STATUSES = ['not_started', 'in_progress', 'completed', 'on_hold'] as const;
+export type ObjectiveStatus = (typeof OBJECTIVE_STATUSES)[number];
+export const DEFAULT_OBJECTIVE_STATUS: ObjectiveStatus = 'not_started';
+
+export const TASK_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const DEFAULT_TASK_STATUS: TaskStatus = 'not_started';
+
+/** Projects and objectives: the edit forms also offer urgent (section 4). */
+export const WORK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type WorkPriority = (typeof WORK_PRIORITIES)[number];
+/** Tasks: low, medium, high (section 9). */
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const DEFAULT_WORK_PRIORITY = 'medium' as const;
+
+/** Progress moves in steps of 5 within 0 to 100 (section 9). */
+export const PROGRESS_STEP = 5;
+export const MIN_PROGRESS = 0;
+export const MAX_PROGRESS = 100;
+
+/** The next progress value after a -5% / +5% click, clamped to the range. */
+export function stepProgress(current: number, direction: 1 | -1): number {
+  return Math.min(MAX_PROGRESS, Math.max(MIN_PROGRESS, current + direction * PROGRESS_STEP));
+}
+
+/** Rounded average of task progress values; 0 with no tasks (section 4, progress calculation). */
+export function averageProgress(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+}
+
+/** Work lists: 20 a page by default, at most 100 (issue 11). */
+export const WORK_DEFAULT_PAGE_SIZE = 20;
+export const WORK_MAX_PAGE_SIZE = 100;
+
+/** A project's tags: each trimmed, at most this long, at most this many. */
+export const MAX_TAG_LENGTH = 40;
+export const MAX_PROJECT_TAGS = 20;
+/** A task comment (issue 11). */
+export const MAX_COMMENT_LENGTH = 5000;
+/** A record's title. */
+export const MAX_TITLE_LENGTH = 200;
+
+/** My Tasks: which tasks a tab lists; assigned is the default (section 9). */
+export const MY_TASKS_FILTERS = ['assigned', 'created'] as const;
+export type MyTasksFilter = (typeof MY_TASKS_FILTERS)[number];
+export const DEFAULT_MY_TASKS_FILTER: MyTasksFilter = 'assigned';
+
+/** What a task's history records (design.md, "History"). */
+export const TASK_ACTIVITY_KINDS = [
+  'created',
+  'title',
+  'status',
+  'progress',
+  'assignee',
+  'due_date',
+  'priority',
+  'description',
+  'comment',
+  'attachment_added',
+  'attachment_removed',
+] as const;
+export type TaskActivityKind = (typeof TASK_ACTIVITY_KINDS)[number];
+
+/** Live events in a project's room (socket.io), emitted after the change commits. */
+export const WORK_EVENTS = {
+  projectChanged: 'project:changed',
+  objectiveChanged: 'objective:changed',
+  taskChanged: 'task:changed',
+  taskDeleted: 'task:deleted',
+  commentAdded: 'task:comment_added',
+  attachmentsChanged: 'attachments:changed',
+} as const;
+/** Client → server: open or leave a project's room (the server checks read access first). */
+export const WORK_ROOM_EVENTS = { join: 'project:join', leave: 'project:leave' } as const;
