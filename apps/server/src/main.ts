@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
+import { seedDemoWorkOnce } from './db/seed/work.js';
 import { storageFromConfig } from './storage/index.js';
 
 /** Process entry: config, database (migrated, seeded once), listen, and a clean shutdown. */
@@ -12,11 +13,14 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  const storage = storageFromConfig(config);
   const seeded = config.seedDemoData && (await seedDemoDataOnce(database.db));
+  // Also into a database seeded before projects existed.
+  if (config.seedDemoData) await seedDemoWorkOnce(database.db, storage);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
 
-  const app = await buildApp({ config, db: database.db, storage: storageFromConfig(config) });
+  const app = await buildApp({ config, db: database.db, storage });
   app.addHook('onClose', async () => {
     await database.close();
   });

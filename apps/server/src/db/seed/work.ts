@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TaskActivityKind } from '@smart/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { FileStorage } from '../../storage/index.js';
+import type { Database } from '../client.js';
+import {
+  appMeta,
+  files,
+  objectives,
+  organizations,
+  projects,
+  taskActivity,
+  taskComments,
+  tasks,
+  teams,
+  users,
+} from '../schema/index.js';
+import { type DemoAttachment, type DemoTask, demoProjects } from './demo-work.js';
+
+const DEMO_DATA_KEY = 'demo_data_seeded_at';
+const DEMO_WORK_KEY = 'demo_work_seeded_at';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The date `days` from today, as a date-only value. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo work refers to unknown ${what}`);
+  return value;
+}
+
+/** A one-page PDF showing `text`: valid enough for every viewer, small enough to build by hand. */
+export function onePagePdf(text: string): Buffer {
+  const escaped = text.replace(/[\\()]/g, (character) => `\\${character}`);
+  const stream = `BT /F1 14 Tf 56 760 Td (${escaped}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+function attachmentBytes(attachment: DemoAttachment): { bytes: Buffer; contentType: string; extension: string } {
+  return attachment.kind === 'pdf'
+    ? { bytes: onePagePdf(attachment.content), contentType: 'application/pdf', extension: 'pdf' }
+    : { bytes: Buffer.from(`${attachment.content}\n`), contentType: 'text/csv', extension: 'csv' };
+}
+
+/** History a seeded task shows: created, then the moves that brought it where it is. */
+function historyOf(task: DemoTask): { kind: TaskActivityKind; from: string | null; to: string | null }[] {
+  const entries: { kind: TaskActivityKind; from: string | null; to: string | null }[] = [
+    { kind: 'created', from: null, to: task.title },
+  ];
+  if (task.status !== 'not_started') entries.push({ kind: 'status', from: 'not_started', to: task.status });
+  if (task.progress > 0) entries.push({ kind: 'progress', from: '0', to: String(task.progress) });
+  return entries;
+}
+
+/**
+ * Seeds the demo projects, objectives and tasks once, into a database that has the demo
+ * organizations (also one seeded before projects existed). Attachment bytes are written after the
+ * rows commit; the marker row makes concurrent starts seed once. Returns whether it seeded.
+ */
+export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Promise<boolean> {
+  const toStore: { key: string; attachment: DemoAttachment }[] = [];
+  const seeded = await db.transaction(async (tx) => {
+    const [demo] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).limit(1);
+    if (!demo) return false;
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_WORK_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (marked.length === 0) return false;
+
+    const names = [...new Set(demoProjects.map((project) => project.organization))];
+    const organizationRows = await tx
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(inArray(organizations.name, names));
+    const organizationIds = new Map(organizationRows.map((row) => [row.name, row.id]));
+    const userRows = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users);
+    const people = new Map(userRows.map((row) => [row.email, row]));
+    const userId = (email: string) => required(people.get(email), `user ${email}`).id;
+    const teamRows = await tx
+      .select({ id: teams.id, name: teams.name, organizationId: teams.organizationId })
+      .from(teams);
+    const teamId = (organizationId: string, name: string | undefined) =>
+      name
+        ? required(
+            teamRows.find((team) => team.organizationId === organizationId && team.name === name),
+            `team ${name}`,
+          ).id
+        : null;
+
+    const attach = async (
+      organizationId: string,
+      recordType: 'objective' | 'task',
+      recordId: string,
+      attachment: DemoAttachment,
+      uploadedBy: string,
+    ) => {
+      const { bytes, contentType, extension } = attachmentBytes(attachment);
+      const key = `${randomUUID()}.${extension}`;
+      await tx.insert(files).values({
+        key,
+        originalName: attachment.name,
+        contentType,
+        size: bytes.length,
+        uploadedBy,
+        organizationId,
+        recordType,
+        recordId,
+      });
+      toStore.push({ key, attachment });
+    };
+
+    for (const project of demoProjects) {
+      const organizationId = required(
+        organizationIds.get(project.organization),
+        `organization ${project.organization}`,
+      );
+      const creator = userId(project.creator);
+      const [projectRow] = await tx
+        .insert(projects)
+        .values({
+          organizationId,
+          title: project.title,
+          description: project.description,
+          status: project.status,
+          priority: project.priority,
+          startDate: dayFromToday(project.startInDays),
+          dueDate: project.dueInDays === undefined ? null : dayFromToday(project.dueInDays),
+          tags: project.tags,
+          teamId: teamId(organizationId, project.team),
+          createdBy: creator,
+          createdAt: new Date(Date.now() + Math.min(project.startInDays, 0) * DAY_MS),
+        })
+        .returning({ id: projects.id });
+      const projectId = required(projectRow, 'project row').id;
+
+      for (const objective of project.objectives) {
+        const [objectiveRow] = await tx
+          .insert(objectives)
+          .values({
+            organizationId,
+            projectId,
+            title: objective.title,
+            description: objective.description,
+            status: objective.status,
+            priority: objective.priority,
+            dueDate: objective.dueInDays === undefined ? null : dayFromToday(objective.dueInDays),
+            teamId: teamId(organizationId, objective.team),
+            createdBy: creator,
+          })
+          .returning({ id: objectives.id });
+        const objectiveId = required(objectiveRow, 'objective row').id;
+        if (objective.attachment) await attach(organizationId, 'objective', objectiveId, objective.attachment, creator);
+
+        for (const [index, task] of objective.tasks.entries()) {
+          const [taskRow] = await tx
+            .insert(tasks)
+            .values({
+              organizationId,
+              projectId,
+              objectiveId,
+              title: task.title,
+              description: task.description ?? null,
+              status: task.status,
+              priority: task.priority,
+              progress: task.progress,
+              dueDate: task.dueInDays === undefined ? null : dayFromToday(task.dueInDays),
+              assignedTo: task.assignee ? userId(task.assignee) : null,
+              createdBy: creator,
+              createdAt: hoursAgo(24 * 14 - index),
+            })
+            .returning({ id: tasks.id });
+          const taskId = required(taskRow, 'task row').id;
+          await tx.insert(taskActivity).values(
+            historyOf(task).map((entry, step) => ({
+              organizationId,
+              taskId,
+              actorId: step === 0 || !task.assignee ? creator : userId(task.assignee),
+              kind: entry.kind,
+              fromValue: entry.from,
+              toValue: entry.to,
+              createdAt: hoursAgo(24 * (14 - step * 3)),
+            })),
+          );
+          for (const [position, comment] of (task.comments ?? []).entries()) {
+            await tx.insert(taskComments).values({
+              organizationId,
+              taskId,
+              authorId: userId(comment.author),
+              text: comment.text,
+              createdAt: hoursAgo(48 - position * 5),
+            });
+            await tx.insert(taskActivity).values({
+              organizationId,
+              taskId,
+              actorId: userId(comment.author),
+              kind: 'comment',
+              toValue: comment.text,
+              createdAt: hoursAgo(48 - position * 5),
+            });
+          }
+          if (task.attachment) {
+            const uploader = task.assignee ? userId(task.assignee) : creator;
+            await attach(organizationId, 'task', taskId, task.attachment, uploader);
+            await tx
+              .insert(taskActivity)
+              .values({
+                organizationId,
+                taskId,
+                actorId: uploader,
+                kind: 'attachment_added',
+                toValue: task.attachment.name,
+              });
+          }
+        }
+      }
+    }
+    return true;
+  });
+  if (!seeded) return false;
+  for (const { key, attachment } of toStore) {
+    const { bytes, contentType } = attachmentBytes(attachment);
+    await storage.save(key, Readable.from(bytes), contentType);
+  }
+  return true;
+}
