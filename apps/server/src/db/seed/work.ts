@@ -224,15 +224,13 @@ export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Prom
           if (task.attachment) {
             const uploader = task.assignee ? userId(task.assignee) : creator;
             await attach(organizationId, 'task', taskId, task.attachment, uploader);
-            await tx
-              .insert(taskActivity)
-              .values({
-                organizationId,
-                taskId,
-                actorId: uploader,
-                kind: 'attachment_added',
-                toValue: task.attachment.name,
-              });
+            await tx.insert(taskActivity).values({
+              organizationId,
+              taskId,
+              actorId: uploader,
+              kind: 'attachment_added',
+              toValue: task.attachment.name,
+            });
           }
         }
       }
