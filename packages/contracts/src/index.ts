@@ -20,8 +20,10 @@ export {
 export * from './schemas/organizations.js';
 export * from './schemas/password-reset.js';
 export * from './schemas/structure.js';
+export * from './schemas/tickets.js';
 export * from './schemas/urls.js';
 export * from './schemas/users.js';
 export * from './schemas/work.js';
+export * from './tickets.js';
 export * from './validation.js';
 export * from './work.js';

@@ -85,3 +85,10 @@ export const phoneField = boundedString(MAX_NAME_LENGTH)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
+
+/** A count for each of a field's values (stats endpoints: by status, priority, category). */
+export function countsSchema<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.object(
+    Object.fromEntries(values.map((value) => [value, z.number().int()])) as { [K in Values[number]]: z.ZodNumber },
+  );
+}

@@ -22,7 +22,7 @@ import {
   WORK_MAX_PAGE_SIZE,
   WORK_PRIORITIES,
 } from '../work.js';
-import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
+import { boundedString, countsSchema, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
 import { userSummarySchema } from './structure.js';
 
 /**
@@ -217,26 +217,19 @@ export const myTaskSchema = taskSchema.extend({
 });
 export type MyTask = z.infer<typeof myTaskSchema>;
 
-const countsBy = <const Values extends readonly [string, ...string[]]>(values: Values) =>
-  z.object(
-    Object.fromEntries(values.map((value) => [value, z.number().int()])) as {
-      [K in Values[number]]: z.ZodNumber;
-    },
-  );
-
 /** GET /api/projects/stats, in the caller's scope. */
 export const projectStatsSchema = z.object({
   total: z.number().int(),
-  byStatus: countsBy(PROJECT_STATUSES),
-  byPriority: countsBy(WORK_PRIORITIES),
+  byStatus: countsSchema(PROJECT_STATUSES),
+  byPriority: countsSchema(WORK_PRIORITIES),
 });
 export type ProjectStats = z.infer<typeof projectStatsSchema>;
 
 /** GET /api/tasks/stats, in the caller's scope: overdue = due before today and not completed. */
 export const taskStatsSchema = z.object({
   total: z.number().int(),
-  byStatus: countsBy(TASK_STATUSES),
-  byPriority: countsBy(TASK_PRIORITIES),
+  byStatus: countsSchema(TASK_STATUSES),
+  byPriority: countsSchema(TASK_PRIORITIES),
   overdue: z.number().int(),
 });
 export type TaskStats = z.infer<typeof taskStatsSchema>;

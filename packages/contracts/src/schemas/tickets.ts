@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { MAX_NAME_LENGTH, MAX_SEARCH_LENGTH, MAX_URL_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import {
+  DEFAULT_TICKET_CATEGORY,
+  DEFAULT_TICKET_PRIORITY,
+  DEFAULT_TICKET_SORT,
+  MAX_TICKET_DESCRIPTION_LENGTH,
+  MAX_TICKET_TITLE_LENGTH,
+  TICKET_ACTIVITY_KINDS,
+  TICKET_CATEGORIES,
+  TICKET_MAX_PAGE_SIZE,
+  TICKET_PAGE_SIZE,
+  TICKET_PRIORITIES,
+  TICKET_SORTS,
+  TICKET_STATUSES,
+} from '../tickets.js';
+import { MAX_COMMENT_LENGTH } from '../work.js';
+import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText } from './common.js';
+import { FILE_KEY_PATTERN } from './files.js';
+import { userSummarySchema } from './structure.js';
+
+/**
+ * Support tickets (second document, sections 3, 4, 5 and 7; issue 12). Rows carry the caller's
+ * `permissions` from the server's ticket policy, and their comment and attachment counts.
+ */
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
+
+export const ticketSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: ticketStatusSchema,
+  priority: ticketPrioritySchema,
+  category: ticketCategorySchema,
+  createdBy: userSummarySchema.nullable(),
+  assignedTo: userSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  commentCount: z.number().int(),
+  attachmentCount: z.number().int(),
+  /** canEdit: title, description, priority, category; canAssign; canChangeStatus; canDelete. */
+  permissions: permissionsSchema('canEdit', 'canAssign', 'canChangeStatus', 'canDelete'),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketCommentSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  text: z.string(),
+  createdBy: userSummarySchema.nullable(),
+  createdAt: z.string(),
+});
+export type TicketComment = z.infer<typeof ticketCommentSchema>;
+
+/** A file attached to a ticket (section 3); download it through GET /api/files/download/{filename}. */
+export const ticketAttachmentSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  uploadedBy: userSummarySchema.nullable(),
+  createdAt: z.string(),
+  permissions: permissionsSchema('canRemove'),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+export const ticketActivitySchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  kind: z.enum(TICKET_ACTIVITY_KINDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  actor: userSummarySchema.nullable(),
+  createdAt: z.string(),
+});
+export type TicketActivity = z.infer<typeof ticketActivitySchema>;
+
+/** GET /api/tickets/{id}: the ticket with its comments, attachments and history. */
+export const ticketDetailSchema = ticketSchema.extend({
+  comments: z.array(ticketCommentSchema),
+  attachments: z.array(ticketAttachmentSchema),
+  history: z.array(ticketActivitySchema),
+});
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+
+/** GET /api/tickets/stats, in the caller's scope. */
+export const ticketStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: countsSchema(TICKET_STATUSES),
+  byPriority: countsSchema(TICKET_PRIORITIES),
+  byCategory: countsSchema(TICKET_CATEGORIES),
+});
+export type TicketStats = z.infer<typeof ticketStatsSchema>;
+
+// ---- request bodies -------------------------------------------------------------------------
+
+const ticketTitle = requiredText(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_TITLE_LENGTH);
+const ticketDescription = requiredText(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_DESCRIPTION_LENGTH);
+
+export const createTicketBody = z.object({
+  title: ticketTitle,
+  description: ticketDescription,
+  priority: ticketPrioritySchema.default(DEFAULT_TICKET_PRIORITY),
+  category: ticketCategorySchema.default(DEFAULT_TICKET_CATEGORY),
+  /** An advisor names the organization it raises the ticket for; members raise in their own. */
+  organizationId: idSchema.optional(),
+});
+/** PUT /api/tickets/{id}: any of the fields; status may be set freely here too (section 4). */
+export const updateTicketBody = z.object({
+  title: ticketTitle.optional(),
+  description: ticketDescription.optional(),
+  priority: ticketPrioritySchema.optional(),
+  category: ticketCategorySchema.optional(),
+  status: ticketStatusSchema.optional(),
+});
+export type CreateTicketBody = z.input<typeof createTicketBody>;
+export type UpdateTicketBody = z.input<typeof updateTicketBody>;
+
+export const ticketStatusBody = z.object({ status: ticketStatusSchema });
+/** PATCH /api/tickets/{id}/assign: a person of the ticket's organization or one of its advisors; null unassigns. */
+export const assignTicketBody = z.object({
+  assignedTo: z.uuid({ error: MESSAGES.selectTicketAssignee }).max(36).nullable(),
+});
+export const ticketCommentBody = z.object({ text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH) });
+
+/** POST /api/tickets/{id}/attachments: a file the caller uploaded through POST /api/files/upload. */
+export const ticketAttachmentBody = z.object({
+  filename: boundedString(48).regex(FILE_KEY_PATTERN),
+  originalName: boundedString(MAX_NAME_LENGTH * 2),
+  mimeType: boundedString(MAX_NAME_LENGTH),
+  size: z.number().int().min(0),
+  url: boundedString(MAX_URL_LENGTH),
+});
+export type TicketAttachmentBody = z.input<typeof ticketAttachmentBody>;
+
+/** assignedTo: 'me', 'unassigned' or a user id (beyond the spec). */
+export const ticketListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(TICKET_MAX_PAGE_SIZE).default(TICKET_PAGE_SIZE),
+  search: boundedString(MAX_SEARCH_LENGTH)
+    .trim()
+    .transform((text) => text || undefined)
+    .optional(),
+  status: ticketStatusSchema.optional(),
+  priority: ticketPrioritySchema.optional(),
+  category: ticketCategorySchema.optional(),
+  assignedTo: z.union([idSchema, z.literal('me'), z.literal('unassigned')]).optional(),
+  sort: z.enum(TICKET_SORTS).default(DEFAULT_TICKET_SORT),
+  /** An admin may pick the organization. */
+  organizationId: idSchema.optional(),
+});
+export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+export const ticketAttachmentParams = z.object({ id: idSchema, attachmentId: idSchema });

@@ -1,0 +1,76 @@
+/**
+ * Support tickets (second document, sections 4 and 9): the values each field takes, defaults,
+ * colours, paging and limits. Defined once; the server's enums and the web app's filters, badges and
+ * dialogs read them from here.
+ */
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
+
+export const TICKET_CATEGORIES = ['general', 'technical', 'billing', 'feature_request', 'bug_report'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
+
+/** Status colours (section 9); unknown values show grey. */
+export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'blue' | 'gray'> = {
+  open: 'green',
+  in_progress: 'yellow',
+  resolved: 'blue',
+  closed: 'gray',
+};
+
+/** The list shows 10 a page (section 9); a client may ask for at most 100. */
+export const TICKET_PAGE_SIZE = 10;
+export const TICKET_MAX_PAGE_SIZE = 100;
+export const TICKET_SORTS = ['createdAt', 'updatedAt', 'priority'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+export const DEFAULT_TICKET_SORT: TicketSort = 'createdAt';
+
+/** Title and description limits (issue 12). */
+export const MAX_TICKET_TITLE_LENGTH = 200;
+export const MAX_TICKET_DESCRIPTION_LENGTH = 10_000;
+/** The support dialog closes this long after its success message (section 9). */
+export const SUPPORT_TICKET_CLOSE_DELAY_MS = 2000;
+
+/** What a ticket's history records. */
+export const TICKET_ACTIVITY_KINDS = [
+  'created',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'category',
+  'assignee',
+  'comment',
+  'attachment_added',
+  'attachment_removed',
+] as const;
+export type TicketActivityKind = (typeof TICKET_ACTIVITY_KINDS)[number];
+
+/** Live events in a ticket's room; `ticket_status_updated` and `update_ticket_status` are the spec's names. */
+export const TICKET_EVENTS = {
+  statusUpdated: 'ticket_status_updated',
+  assigned: 'ticket_assigned',
+  commentAdded: 'ticket_comment_added',
+  changed: 'ticket_changed',
+} as const;
+/** Client → server: open or leave a ticket's room (after the read check), and change its status. */
+export const TICKET_CLIENT_EVENTS = {
+  join: 'ticket:join',
+  leave: 'ticket:leave',
+  updateStatus: 'update_ticket_status',
+} as const;
+
+/** 'Showing X to Y of Z tickets' (section 2). */
+export function ticketRangeText(page: number, limit: number, total: number): string {
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(page * limit, total);
+  return `Showing ${from} to ${to} of ${total} tickets`;
+}
+
+/** Categories and statuses read with spaces for underscores (section 2, Details panel). */
+export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
