@@ -1,10 +1,8 @@
-import { Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { LoadedList } from '@/lib/paged-list';
-import { LoadError } from './LoadError';
+import { type EmptyText, ListView } from './ListView';
 import { LoadMore } from './LoadMore';
-import { PageLoader } from './PageLoader';
 
 interface PagedListViewProps<T> {
   /** A list from usePagedList. */
@@ -12,30 +10,23 @@ interface PagedListViewProps<T> {
   /** The spec's message when the list cannot be loaded (shown with Retry). */
   failMessage: string;
   /** What an empty list says. */
-  empty: string;
+  empty: EmptyText;
   children: (items: T[]) => ReactNode;
 }
 
 /**
- * Every state of a paged list in one place: loading, failed with Retry, empty, then its rows with
- * Load more under them. Pages pass only what differs: the messages and how a row looks.
+ * A paged list's states (ListView's loading, failed with Retry, empty, its rows) with Load more
+ * under the rows. Pages pass only what differs: the messages and how a row looks.
  */
 export function PagedListView<T>({ list, failMessage, empty, children }: PagedListViewProps<T>) {
-  if (list.isPending) return <PageLoader />;
-  if (list.isError) {
-    return <LoadError message={failMessage} onRetry={() => list.refetch()} retrying={list.isFetching} />;
-  }
-  if (list.data.items.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {empty}
-      </Text>
-    );
-  }
   return (
-    <>
-      {children(list.data.items)}
-      <LoadMore list={list} />
-    </>
+    <ListView query={list} items={list.data?.items} failMessage={failMessage} empty={empty}>
+      {(items) => (
+        <>
+          {children(items)}
+          <LoadMore list={list} />
+        </>
+      )}
+    </ListView>
   );
 }
