@@ -1,8 +1,11 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { HiPlus } from 'react-icons/hi';
+import { PageTitle } from './PageTitle';
 
 interface ListPageHeaderProps {
   title: string;
+  /** A line under the title saying what the page is for. */
+  subtitle?: string;
   /** The list's name, followed by its total once loaded: 'Teams (4)'. */
   heading: string;
   total: number | undefined;
@@ -12,10 +15,10 @@ interface ListPageHeaderProps {
 }
 
 /** The head of a list page: its title, the list's heading with its total, and the create button. */
-export function ListPageHeader({ title, heading, total, createLabel, onCreate }: ListPageHeaderProps) {
+export function ListPageHeader({ title, subtitle, heading, total, createLabel, onCreate }: ListPageHeaderProps) {
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      <PageTitle title={title} subtitle={subtitle} />
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3">
           {heading}
