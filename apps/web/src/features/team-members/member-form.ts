@@ -1,15 +1,12 @@
 import {
-  type NewMemberForm,
-  newMemberForm,
   type RegisterBody,
   ROLE_LABELS,
   type Role,
-  registerBody,
   resolveRole,
   type UpdateMemberBody,
   type User,
 } from '@smart/contracts';
-import { firstFailure, validateWith } from '@/lib/forms';
+import { accountBodyFrom, checkNewAccount, EMPTY_NEW_ACCOUNT, type NewAccountValues } from '@/lib/new-account';
 
 /** The roles an organization's manager can give (spec section 5: 'user' by default, or 'org_admin'). */
 export const MEMBER_ROLES = ['user', 'org_admin'] as const satisfies readonly Role[];
@@ -20,7 +17,7 @@ export const isMemberRole = (value: string | null | undefined): value is MemberR
   (MEMBER_ROLES as readonly string[]).includes(value ?? '');
 
 /** The Add Team Member form (spec sections 2 and 5), as plain strings for inputs. */
-export interface NewMemberValues extends NewMemberForm {
+export interface NewMemberValues extends NewAccountValues {
   role: MemberRole;
   jobTitle: string;
   departmentId: string | null;
@@ -28,11 +25,7 @@ export interface NewMemberValues extends NewMemberForm {
 }
 
 export const EMPTY_NEW_MEMBER: NewMemberValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
+  ...EMPTY_NEW_ACCOUNT,
   role: 'user',
   jobTitle: '',
   departmentId: null,
@@ -51,10 +44,7 @@ export function registerBodyFrom(
   departmentName: string | null,
 ): RegisterBody {
   return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim(),
-    password: values.password,
+    ...accountBodyFrom(values),
     roles: [values.role],
     meta: {
       organizationId: organization.id,
@@ -71,10 +61,7 @@ export function registerBodyFrom(
  * fields as the server checks them; only the first failure, under its field.
  */
 export function checkNewMember(organization: OrganizationRef) {
-  return firstFailure<NewMemberValues>(
-    validateWith(newMemberForm),
-    validateWith(registerBody, { input: (values: NewMemberValues) => registerBodyFrom(values, organization, null) }),
-  );
+  return checkNewAccount((values: NewMemberValues) => registerBodyFrom(values, organization, null));
 }
 
 /** The edit-member modal's fields. */

@@ -1,9 +1,10 @@
-import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, TextInput } from '@mantine/core';
 import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { NewAccountFields } from '@/components/NewAccountFields';
 import { firstMessage, markedInputProps, useSavingForm } from '@/lib/forms';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 import { useAddMember } from '../api';
@@ -22,8 +23,6 @@ interface AddMemberModalProps {
   organizationId: string;
   organizationName: string | null;
 }
-
-type TextField = Exclude<keyof NewMemberValues, 'role' | 'departmentId'>;
 
 /**
  * Add Team Member (spec sections 2, 4, 5): checks in the spec's order with the first failure shown,
@@ -44,8 +43,6 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
-  const field = (name: TextField) => markedInputProps(form, name);
 
   function resetAndClose() {
     window.clearTimeout(closeTimer.current);
@@ -77,20 +74,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
         aria-label="Add team member"
       >
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First name" withAsterisk autoComplete="off" {...field('firstName')} />
-            <TextInput label="Last name" withAsterisk autoComplete="off" {...field('lastName')} />
-          </SimpleGrid>
-          <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...field('email')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
-            <PasswordInput
-              label="Confirm password"
-              withAsterisk
-              autoComplete="new-password"
-              {...field('confirmPassword')}
-            />
-          </SimpleGrid>
+          <NewAccountFields form={form} />
           <Select
             label="Role"
             data={MEMBER_ROLE_OPTIONS}
@@ -98,7 +82,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
             allowDeselect={false}
             onChange={(value) => isMemberRole(value) && form.setFieldValue('role', value)}
           />
-          <TextInput label="Job title" autoComplete="off" {...field('jobTitle')} />
+          <TextInput label="Job title" autoComplete="off" {...markedInputProps(form, 'jobTitle')} />
           <Select
             label="Department"
             placeholder={departments.isPending ? 'Loading departments...' : 'No department'}
@@ -110,7 +94,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
             disabled={departments.isError}
             error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
           />
-          <TextInput label="Phone" type="tel" autoComplete="off" {...field('phone')} />
+          <TextInput label="Phone" type="tel" autoComplete="off" {...markedInputProps(form, 'phone')} />
           {/* Next to the button, so it is seen even when the form is scrolled on a small screen. */}
           <FormError message={message} />
           {succeeded && (

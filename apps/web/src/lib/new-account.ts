@@ -1,0 +1,29 @@
+import { type NewMemberForm, newMemberForm, type RegisterBody, registerBody } from '@smart/contracts';
+import { firstFailure, validateWith } from './forms';
+
+/** A form that registers someone (Add Team Member, Add Advisor): the account fields come first. */
+export type NewAccountValues = NewMemberForm;
+
+export const EMPTY_NEW_ACCOUNT: NewAccountValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/**
+ * The check of a form that registers someone: the spec's messages in its order (section 5), then
+ * the rest of the body as the server checks it; only the first failure, under its field.
+ */
+export function checkNewAccount<Values extends NewAccountValues>(toBody: (values: Values) => RegisterBody) {
+  return firstFailure<Values>(validateWith(newMemberForm), validateWith(registerBody, { input: toBody }));
+}
+
+/** The account fields of the registration body, trimmed (the password is sent as typed). */
+export const accountBodyFrom = (values: NewAccountValues) => ({
+  firstName: values.firstName.trim(),
+  lastName: values.lastName.trim(),
+  email: values.email.trim(),
+  password: values.password,
+});
