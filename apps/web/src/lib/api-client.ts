@@ -140,6 +140,9 @@ export const apiClient = {
   put<T>(path: string, body: unknown, options: RequestOptions = {}) {
     return send<T>('PUT', path, JSON.stringify(body), true, options);
   },
+  patch<T>(path: string, body: unknown, options: RequestOptions = {}) {
+    return send<T>('PATCH', path, JSON.stringify(body), true, options);
+  },
   delete<T>(path: string, options: RequestOptions = {}) {
     return send<T>('DELETE', path, undefined, false, options);
   },

@@ -6,6 +6,13 @@ import { useServerSearch } from './search';
 /** The picker's searches; closing or reopening an organization refreshes them (their 'Closed' line). */
 export const ORGANIZATION_SEARCH_KEY = ['organizations', 'search'] as const;
 
+/** One page of the organizations whose name contains `search` (every picker's request, one cache). */
+export function searchOrganizations(search: string) {
+  return apiClient.getPage<Organization>(withQuery('/api/organizations', { search, limit: PICKER_PAGE_SIZE }), {
+    failMessage: MESSAGES.fetchOrganizationsFailed,
+  });
+}
+
 /**
  * The admin's organization picker: organizations whose name contains what is typed, closed ones
  * saying so. Create Department and Create Team leave the platform organization out (it holds
@@ -14,10 +21,7 @@ export const ORGANIZATION_SEARCH_KEY = ['organizations', 'search'] as const;
 export function useOrganizationSearch(enabled: boolean, { includePlatform = false } = {}) {
   return useServerSearch<Organization>({
     queryKey: ORGANIZATION_SEARCH_KEY,
-    fetchMatches: (search) =>
-      apiClient.getPage<Organization>(withQuery('/api/organizations', { search, limit: PICKER_PAGE_SIZE }), {
-        failMessage: MESSAGES.fetchOrganizationsFailed,
-      }),
+    fetchMatches: searchOrganizations,
     toOption: (organization) => ({
       value: organization.id,
       label: organization.name,
