@@ -61,3 +61,8 @@ export const newPasswordForm = confirmed(
   MESSAGES.passwordsDoNotMatch,
 );
 export type NewPasswordForm = z.input<typeof newPasswordForm>;
+
+/** Assign to Org on the S.M.A.R.T. Advisors page: an organization must be picked (second document, section 5). */
+export const assignAdvisorForm = z.object({
+  organizationId: z.uuid({ error: MESSAGES.selectOrganization }).max(36),
+});

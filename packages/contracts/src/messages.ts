@@ -191,6 +191,14 @@ export const MESSAGES = {
   advisorAssignmentLabel: 'S.M.A.R.T. Advisor Assignment',
   chooseOrganization: 'Choose an organization...',
   assigning: 'Assigning...',
+  // S.M.A.R.T. Advisors page beyond the spec: its drawer's confirmations and the Add advisor form
+  noAdvisorAssignments: 'Not assigned to any organization yet',
+  activateAssignmentExplained: "They get back access to the organization's records, tickets and chats at once.",
+  deactivateAssignmentExplained:
+    "They lose access to the organization's records, tickets and chats at once. The assignment is kept and can be activated again.",
+  removeAssignmentExplained: 'They lose access at once and the assignment is deleted.',
+  addAdvisorFailed: 'Failed to add advisor',
+  advisorAdded: 'S.M.A.R.T. Advisor added',
   // Advisor assignments: the server's refusals (beyond the spec)
   advisorNotFound: 'Advisor not found',
   notAnAdvisor: 'Only S.M.A.R.T. Advisors can be assigned to organizations',

@@ -22,6 +22,8 @@ export const paths = {
   projects: '/dashboard/projects',
   myTasks: '/dashboard/my-tasks',
   messenger: '/dashboard/messenger',
+  /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
+  messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
   templates: '/dashboard/templates',
   tickets: '/dashboard/tickets',
   smartAdvisors: '/dashboard/smart-advisors',

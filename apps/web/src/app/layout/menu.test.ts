@@ -80,8 +80,10 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors no Dashboard entry', () => {
-    expect(labels(visibleMenu(user('advisor')).main)).toEqual([]);
+  it('gives advisors Organizations and no Dashboard entry; the admin S.M.A.R.T. Advisors', () => {
+    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['Organizations']);
+    expect(labels(visibleMenu(user('admin')).main)).toEqual(['Dashboard', 'S.M.A.R.T. Advisors']);
+    expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
   it('hides available entries whose flags the user lacks', () => {

@@ -1,0 +1,32 @@
+import { type Advisor, MESSAGES, type Organization, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
+
+/** The name on an advisor's card and dialogs; 'Unknown User' without one (spec section 2). */
+export function advisorName(advisor: Pick<Advisor, 'firstName' | 'lastName'>): string {
+  return `${advisor.firstName} ${advisor.lastName}`.trim() || MESSAGES.unknownUser;
+}
+
+/** Dates on the advisor pages: short month, day and year in en-US (spec section 9), e.g. 'Mar 4, 2025'. */
+const ADVISOR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function formatAdvisorDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : ADVISOR_DATE.format(date);
+}
+
+export const activeLabel = (isActive: boolean) => (isActive ? 'Active' : 'Inactive');
+
+/**
+ * Organizations the Assign to Org dialog leaves out: the one named 'smart' in any case (spec
+ * section 9: the platform's own), closed ones and those the advisor is already active in, which
+ * the server would refuse (409). An inactive assignment is offered: assigning reactivates it.
+ */
+export function isExcludedFromAssignment(organization: Organization, advisor: Advisor): boolean {
+  return (
+    organization.name.toLowerCase() === PLATFORM_ORGANIZATION_NAME.toLowerCase() ||
+    organization.closedAt !== null ||
+    advisor.assignments.some((assignment) => assignment.isActive && assignment.organizationId === organization.id)
+  );
+}
+
+/** An organization's active people, on the advisor's card: '1 person', '12 people'. */
+export const peopleLabel = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;

@@ -1,0 +1,135 @@
+import {
+  type Advisor,
+  MESSAGES,
+  type MyOrganization,
+  type Organization,
+  type OrganizationAdvisor,
+  type RegisterBody,
+  type User,
+} from '@smart/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { ORGANIZATION_SEARCH_KEY, searchOrganizations } from '@/lib/organization-search';
+import { useServerSearch } from '@/lib/search';
+import { isExcludedFromAssignment } from './advisor-labels';
+
+/**
+ * S.M.A.R.T. Advisors (second document, section 7). The advisors list comes whole, each advisor
+ * with its assignments, in one request (the spec's client asked every organization in turn).
+ */
+
+const id = encodeURIComponent;
+const assignmentPath = (organizationId: string, advisorId: string) =>
+  `/api/organizations/${id(organizationId)}/advisors/${id(advisorId)}`;
+
+export function getAdvisors(): Promise<Advisor[]> {
+  return apiClient.get<Advisor[]>('/api/users/advisors', { failMessage: MESSAGES.loadAdvisorsFailed });
+}
+
+export function getMyOrganizations(): Promise<MyOrganization[]> {
+  return apiClient.get<MyOrganization[]>('/api/organizations/advisors/my-organizations', {
+    failMessage: MESSAGES.loadAssignedOrganizationsFailed,
+  });
+}
+
+export function assignAdvisor(organizationId: string, advisorId: string): Promise<OrganizationAdvisor> {
+  return apiClient.post<OrganizationAdvisor>(
+    `/api/organizations/${id(organizationId)}/advisors`,
+    { advisorId },
+    { failMessage: MESSAGES.assignAdvisorFailed },
+  );
+}
+
+export function setAssignmentActive(organizationId: string, advisorId: string, isActive: boolean) {
+  return apiClient.patch<OrganizationAdvisor>(
+    assignmentPath(organizationId, advisorId),
+    { isActive },
+    { failMessage: MESSAGES.updateAdvisorAssignmentFailed },
+  );
+}
+
+export function removeAssignment(organizationId: string, advisorId: string) {
+  return apiClient.delete<unknown>(assignmentPath(organizationId, advisorId), {
+    failMessage: MESSAGES.removeAdvisorFailed,
+  });
+}
+
+/** Admins create advisor accounts with roles ['advisor'] (they join the platform organization). */
+export function registerAdvisor(body: RegisterBody): Promise<{ user: User }> {
+  return apiClient.post<{ user: User }>('/api/users/register', body, { failMessage: MESSAGES.addAdvisorFailed });
+}
+
+/** The advisor queries: each request has one key and one fetcher. */
+export const advisorQueries = {
+  all: () => ['advisors'] as const,
+  list: () => queryOptions({ queryKey: [...advisorQueries.all(), 'list'], queryFn: getAdvisors }),
+  myOrganizations: () =>
+    queryOptions({ queryKey: [...advisorQueries.all(), 'my-organizations'], queryFn: getMyOrganizations }),
+};
+
+export function useAdvisors() {
+  return useQuery(advisorQueries.list());
+}
+
+/** The signed-in advisor's organizations; asked only once the user is known (spec section 2). */
+export function useMyOrganizations(enabled: boolean) {
+  return useQuery({ ...advisorQueries.myOrganizations(), enabled });
+}
+
+/**
+ * The Assign to Org dialog's options: organizations whose name contains what is typed, searched on
+ * the server, without those an assignment would be refused for (see isExcludedFromAssignment). Each
+ * option shows the description or, without one, the domain (spec section 2).
+ */
+export function useAssignableOrganizations(advisor: Advisor) {
+  return useServerSearch<Organization>({
+    queryKey: ORGANIZATION_SEARCH_KEY,
+    fetchMatches: searchOrganizations,
+    toOption: (organization) => ({
+      value: organization.id,
+      label: organization.name,
+      detail: organization.description?.trim() || organization.domain,
+    }),
+    exclude: (organization) => isExcludedFromAssignment(organization, advisor),
+    enabled: true,
+  });
+}
+
+// Mutations change assignments, which only the advisors list shows on this side (the advisor's own
+// list is another person's session).
+
+function useRefreshAdvisors() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: advisorQueries.list().queryKey });
+}
+
+export function useAssignAdvisor(advisorId: string) {
+  const refresh = useRefreshAdvisors();
+  return useMutation({
+    mutationFn: (organizationId: string) => assignAdvisor(organizationId, advisorId),
+    onSuccess: refresh,
+  });
+}
+
+/** What the details drawer does to an assignment. */
+export type AssignmentChange = 'activate' | 'deactivate' | 'remove';
+
+const CHANGES: Record<AssignmentChange, (organizationId: string, advisorId: string) => Promise<unknown>> = {
+  activate: (organizationId, advisorId) => setAssignmentActive(organizationId, advisorId, true),
+  deactivate: (organizationId, advisorId) => setAssignmentActive(organizationId, advisorId, false),
+  remove: removeAssignment,
+};
+
+export function useChangeAssignment(advisorId: string) {
+  const refresh = useRefreshAdvisors();
+  return useMutation({
+    mutationFn: ({ organizationId, change }: { organizationId: string; change: AssignmentChange }) =>
+      CHANGES[change](organizationId, advisorId),
+    onSuccess: refresh,
+  });
+}
+
+export function useAddAdvisor() {
+  const refresh = useRefreshAdvisors();
+  return useMutation({ mutationFn: registerAdvisor, onSuccess: refresh });
+}

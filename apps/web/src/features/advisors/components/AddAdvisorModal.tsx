@@ -1,0 +1,71 @@
+import { Stack, TagsInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MAX_ADVISOR_SPECIALTIES, MAX_LONG_TEXT_LENGTH, MESSAGES } from '@smart/contracts';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
+import { NewAccountFields } from '@/components/NewAccountFields';
+import { firstMessage, markedInputProps, useSavingForm } from '@/lib/forms';
+import { advisorBodyFrom, checkNewAdvisor, EMPTY_NEW_ADVISOR, type NewAdvisorValues } from '../advisor-form';
+import { useAddAdvisor } from '../api';
+
+interface AddAdvisorModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Add Advisor (beyond the spec): an admin creates an advisor's account with its specialties and
+ * experience. Checked like Add Team Member, one message at a time; closed once the card is listed.
+ */
+export function AddAdvisorModal({ opened, onClose }: AddAdvisorModalProps) {
+  const add = useAddAdvisor();
+  const form = useSavingForm<NewAdvisorValues>(add, {
+    initialValues: EMPTY_NEW_ADVISOR,
+    validate: checkNewAdvisor,
+    onValuesChange: () => form.clearErrors(),
+  });
+
+  function close() {
+    form.reset();
+    add.reset();
+    onClose();
+  }
+
+  const submit = form.onSubmit((values) =>
+    add.mutate(advisorBodyFrom(values), {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MESSAGES.advisorAdded });
+        close();
+      },
+    }),
+  );
+
+  const busy = add.isPending;
+  return (
+    <LockedModal opened={opened} busy={busy} title="Add S.M.A.R.T. Advisor" onClose={close}>
+      <form onSubmit={(event) => (busy ? event.preventDefault() : submit(event))} noValidate aria-label="Add advisor">
+        <Stack gap="sm">
+          <NewAccountFields form={form} />
+          <TagsInput
+            label="Specialties"
+            description="Press Enter after each one"
+            maxTags={MAX_ADVISOR_SPECIALTIES}
+            clearable
+            {...markedInputProps(form, 'specialties')}
+          />
+          <Textarea
+            label="Experience"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={MAX_LONG_TEXT_LENGTH}
+            {...markedInputProps(form, 'experience')}
+          />
+          <FormError message={firstMessage(form.errors) ?? add.error?.message} />
+          <FormActions busy={busy} submitLabel="Add Advisor" busyLabel="Adding..." onCancel={close} gap="sm" mt="xs" />
+        </Stack>
+      </form>
+    </LockedModal>
+  );
+}

@@ -1,0 +1,91 @@
+import { Button, Divider, Drawer, Group, Title } from '@mantine/core';
+import type { Advisor, AdvisorAssignment } from '@smart/contracts';
+import { useState } from 'react';
+import type { AssignmentChange } from '../api';
+import { AdvisorIdentity, AdvisorProfile } from './AdvisorProfile';
+import { AssignmentChangeModal } from './AssignmentChangeModal';
+import { AssignmentList } from './AssignmentList';
+
+interface AdvisorDetailsDrawerProps {
+  /** The advisor shown, as the advisors list has it now (it follows each change). */
+  advisor: Advisor | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The buttons an assignment's `permissions` allow, each naming the organization for screen readers. */
+function AssignmentActions({
+  assignment,
+  onChange,
+}: {
+  assignment: AdvisorAssignment;
+  onChange: (change: AssignmentChange) => void;
+}) {
+  const may = assignment.permissions;
+  const button = (change: AssignmentChange, label: string, color?: string) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color={color}
+      onClick={() => onChange(change)}
+      aria-label={`${label} ${assignment.organizationName}`}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Group gap="xs" mt={6}>
+      {may.canActivate && button('activate', 'Activate')}
+      {may.canDeactivate && button('deactivate', 'Deactivate', 'orange')}
+      {may.canRemove && button('remove', 'Remove', 'red')}
+    </Group>
+  );
+}
+
+/**
+ * View Details (beyond the spec, where the button did nothing): the advisor's details and its
+ * assignments, each of which can be activated, deactivated or removed after a confirmation.
+ */
+export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetailsDrawerProps) {
+  const [changing, setChanging] = useState<{ assignment: AdvisorAssignment; change: AssignmentChange } | null>(null);
+  return (
+    <Drawer
+      opened={opened && advisor !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title="Advisor details"
+      // While a confirmation is open above it, Escape and outside clicks are the confirmation's.
+      closeOnEscape={changing === null}
+      closeOnClickOutside={changing === null}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {advisor && (
+        <>
+          <AdvisorIdentity advisor={advisor} nameId={`advisor-details-${advisor.id}`} />
+          <Divider my="md" />
+          <AdvisorProfile advisor={advisor} />
+          <Divider my="md" />
+          <Title order={3} size="h5" mb="sm">
+            Assignments
+          </Title>
+          <AssignmentList
+            assignments={advisor.assignments}
+            actions={(assignment) => (
+              <AssignmentActions assignment={assignment} onChange={(change) => setChanging({ assignment, change })} />
+            )}
+          />
+          {changing && (
+            <AssignmentChangeModal
+              key={`${changing.change}-${changing.assignment.organizationId}`}
+              advisor={advisor}
+              assignment={changing.assignment}
+              change={changing.change}
+              onClose={() => setChanging(null)}
+            />
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

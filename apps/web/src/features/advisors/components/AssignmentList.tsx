@@ -1,0 +1,42 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { type AdvisorAssignment, MESSAGES } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { formatAdvisorDate } from '../advisor-labels';
+import { StatusBadge } from './StatusBadge';
+
+interface AssignmentListProps {
+  assignments: AdvisorAssignment[];
+  /** The controls of each assignment (the details drawer's), under its line. */
+  actions?: (assignment: AdvisorAssignment) => ReactNode;
+}
+
+/** An advisor's assigned organizations: each with Active/Inactive and the date it was assigned (spec section 2). */
+export function AssignmentList({ assignments, actions }: AssignmentListProps) {
+  if (assignments.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {MESSAGES.noAdvisorAssignments}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {assignments.map((assignment) => (
+        <li key={assignment.organizationId} aria-label={assignment.organizationName}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {assignment.organizationName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Assigned {formatAdvisorDate(assignment.assignedAt)}
+              </Text>
+            </div>
+            <StatusBadge isActive={assignment.isActive} />
+          </Group>
+          {actions?.(assignment)}
+        </li>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Card, SimpleGrid, Text } from '@mantine/core';
+import { MESSAGES, type MyOrganization } from '@smart/contracts';
+import { HiChatAlt2 } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { formatAdvisorDate, peopleLabel } from '../advisor-labels';
+import { Fact } from './Fact';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
+ * Status, the Assigned date and, beyond the spec, its people count. Open Messenger goes to the
+ * organization's conversation; it is disabled while the assignment is inactive.
+ */
+export function MyOrganizationCard({ organization }: { organization: MyOrganization }) {
+  const nameId = `organization-${organization.organizationId}-name`;
+  const messenger = { leftSection: <HiChatAlt2 size={16} aria-hidden />, mt: 'auto', fullWidth: true } as const;
+  return (
+    <Card component="article" aria-labelledby={nameId} withBorder radius="md" padding="lg">
+      <Text fw={600} size="lg" id={nameId} style={{ overflowWrap: 'anywhere' }}>
+        {organization.organizationName}
+      </Text>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {MESSAGES.advisorAssignmentLabel}
+      </Text>
+      <SimpleGrid cols={3} spacing="sm" my="lg">
+        <Fact label="Status">
+          <StatusBadge isActive={organization.isActive} />
+        </Fact>
+        <Fact label="Assigned">{formatAdvisorDate(organization.assignedAt)}</Fact>
+        <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
+      </SimpleGrid>
+      {organization.isActive ? (
+        <Button component={Link} to={paths.messengerWith(organization.organizationId)} {...messenger}>
+          Open Messenger
+        </Button>
+      ) : (
+        <Button disabled {...messenger}>
+          Open Messenger
+        </Button>
+      )}
+    </Card>
+  );
+}
