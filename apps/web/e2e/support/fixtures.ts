@@ -41,10 +41,26 @@ class AdminApi {
     private readonly token: string,
   ) {}
 
+  private get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
   async create<T>(path: string, data: object): Promise<T> {
-    const response = await this.context.post(path, { headers: { authorization: `Bearer ${this.token}` }, data });
+    const response = await this.context.post(path, { headers: this.headers, data });
     expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
     return ((await response.json()) as { data: T }).data;
+  }
+
+  async read<T>(path: string): Promise<T> {
+    const response = await this.context.get(path, { headers: this.headers });
+    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
+    return ((await response.json()) as { data: T }).data;
+  }
+
+  /** Deletes what `path` names; one already gone (404) is fine. */
+  async deleteIfPresent(path: string): Promise<void> {
+    const response = await this.context.delete(path, { headers: this.headers });
+    expect([200, 404], `DELETE ${path}: ${await response.text()}`).toContain(response.status());
   }
 }
 

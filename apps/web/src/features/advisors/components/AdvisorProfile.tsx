@@ -31,7 +31,7 @@ export function AdvisorProfile({ advisor }: { advisor: Advisor }) {
   return (
     <Stack gap="sm">
       {specialties.length > 0 && (
-        <Group gap={6} aria-label="Specialties">
+        <Group gap={6} role="group" aria-label="Specialties">
           {specialties.map((specialty) => (
             <Badge key={specialty} variant="light" tt="none">
               {specialty}

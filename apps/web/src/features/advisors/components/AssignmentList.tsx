@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { type AdvisorAssignment, MESSAGES } from '@smart/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatAdvisorDate } from '../advisor-labels';
 import { StatusBadge } from './StatusBadge';
 
@@ -12,6 +12,8 @@ interface AssignmentListProps {
 
 /** An advisor's assigned organizations: each with Active/Inactive and the date it was assigned (spec section 2). */
 export function AssignmentList({ assignments, actions }: AssignmentListProps) {
+  // The same advisor's list shows on its card and in the drawer: ids are unique per list.
+  const listId = useId();
   if (assignments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -22,10 +24,15 @@ export function AssignmentList({ assignments, actions }: AssignmentListProps) {
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
       {assignments.map((assignment) => (
-        <li key={assignment.organizationId} aria-label={assignment.organizationName}>
+        <li key={assignment.organizationId} aria-labelledby={`${listId}-${assignment.organizationId}`}>
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <div style={{ minWidth: 0 }}>
-              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              <Text
+                size="sm"
+                fw={500}
+                id={`${listId}-${assignment.organizationId}`}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {assignment.organizationName}
               </Text>
               <Text size="xs" c="dimmed">
