@@ -15,7 +15,8 @@ interface OrganizationPickerProps {
  * organization page shows. Searches as the admin types.
  */
 export function OrganizationPicker({ value, onChange, viewing }: OrganizationPickerProps) {
-  const organizations = useOrganizationSearch(true, { includePlatform: viewing !== undefined });
+  // The organization page may show any organization; a new department or team goes into a customer's.
+  const organizations = useOrganizationSearch(true, viewing === undefined ? {} : { exclude: null });
   return (
     <SearchSelect
       label="Organization"

@@ -2,15 +2,13 @@ import {
   type Advisor,
   MESSAGES,
   type MyOrganization,
-  type Organization,
   type OrganizationAdvisor,
   type RegisterBody,
   type User,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { ORGANIZATION_SEARCH_KEY, searchOrganizations } from '@/lib/organization-search';
-import { useServerSearch } from '@/lib/search';
+import { useOrganizationSearch } from '@/lib/organization-search';
 import { isExcludedFromAssignment } from './advisor-labels';
 
 /**
@@ -82,16 +80,9 @@ export function useMyOrganizations(enabled: boolean) {
  * option shows the description or, without one, the domain (spec section 2).
  */
 export function useAssignableOrganizations(advisor: Advisor) {
-  return useServerSearch<Organization>({
-    queryKey: ORGANIZATION_SEARCH_KEY,
-    fetchMatches: searchOrganizations,
-    toOption: (organization) => ({
-      value: organization.id,
-      label: organization.name,
-      detail: organization.description?.trim() || organization.domain,
-    }),
+  return useOrganizationSearch(true, {
     exclude: (organization) => isExcludedFromAssignment(organization, advisor),
-    enabled: true,
+    detail: (organization) => organization.description?.trim() || organization.domain,
   });
 }
 
