@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
-import { BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
+import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
@@ -76,10 +76,11 @@ async function main() {
     });
     return ((await response.json()) as { data: { token: string; user: { meta: { organizationId: string } } } }).data;
   };
-  const owner = await signIn('owner@acme.example.com');
+  const owner = await signIn(BENCH_ACCOUNTS.orgAdmin.email);
   const tokens: Record<BenchAccount, string> = {
-    admin: (await signIn('admin@smart.example.com')).token,
+    admin: (await signIn(BENCH_ACCOUNTS.admin.email)).token,
     orgAdmin: owner.token,
+    advisor: (await signIn(BENCH_ACCOUNTS.advisor.email)).token,
   };
   const context: ListContext = {
     acmeId: owner.user.meta.organizationId,

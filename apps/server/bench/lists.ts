@@ -2,7 +2,14 @@
  * The lists `npm run bench` measures. A later issue adds its lists here. `path` may depend on the
  * list's page count (for the deep page), which the bench reads from a first request.
  */
-export type BenchAccount = 'admin' | 'orgAdmin';
+export type BenchAccount = 'admin' | 'orgAdmin' | 'advisor';
+
+/** Who each list is read as: the demo accounts (the advisor is active in Acme and Globex). */
+export const BENCH_ACCOUNTS: Record<BenchAccount, { email: string; label: string }> = {
+  admin: { email: 'admin@smart.example.com', label: "admin's" },
+  orgAdmin: { email: 'owner@acme.example.com', label: "org_admin's" },
+  advisor: { email: 'advisor@smart.example.com', label: "advisor's" },
+};
 
 export interface ListContext {
   acmeId: string;
@@ -23,7 +30,7 @@ export interface BenchList {
 
 /** A list whose platform-size time is judged against its demo-size time. */
 const atScale = (account: BenchAccount, name: string, path: string | BenchList['path']): BenchList => ({
-  name: `${account === 'admin' ? "admin's" : "org_admin's"} ${name}`,
+  name: `${BENCH_ACCOUNTS[account].label} ${name}`,
   account,
   path: typeof path === 'string' ? async () => path : path,
   goal: { kind: 'scale' },
@@ -57,6 +64,13 @@ export const BENCH_LISTS: BenchList[] = [
     ...atScale('admin', 'GET /api/users?search=chen (18k of 200k match)', '/api/users?search=chen&limit=20'),
     goal: { kind: 'report' },
   },
+  // The S.M.A.R.T. Advisors page (every advisor with its assignments) and an advisor's Organizations page.
+  atScale('admin', 'GET /api/users/advisors', '/api/users/advisors'),
+  atScale(
+    'advisor',
+    'GET /api/organizations/advisors/my-organizations',
+    '/api/organizations/advisors/my-organizations',
+  ),
   {
     name: "admin's GET /api/users, page at 90% (9,000 of 10,000)",
     account: 'admin',
