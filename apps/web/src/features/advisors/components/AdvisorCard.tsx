@@ -25,16 +25,17 @@ export function AdvisorCard({ advisor, onViewDetails, onAssign }: AdvisorCardPro
       <AssignmentList assignments={advisor.assignments} />
       {/*
         At the foot of the card, so the buttons line up across a row of cards of different heights;
-        they share the width, one under the other where both do not fit (a phone).
+        they share the width, one under the other where both do not fit whole (a phone). Each starts
+        wider than its label, since a Mantine button shrinks by cutting its label rather than wrapping.
       */}
       <Group gap="sm" mt="auto" pt="lg">
-        <Button variant="default" onClick={onViewDetails} style={{ flex: '1 1 140px' }}>
+        <Button variant="default" onClick={onViewDetails} style={{ flex: '1 1 190px' }}>
           View Details
         </Button>
         <Button
           leftSection={<HiOfficeBuilding size={16} aria-hidden />}
           onClick={onAssign}
-          style={{ flex: '1 1 140px' }}
+          style={{ flex: '1 1 190px' }}
         >
           Assign to Org
         </Button>
