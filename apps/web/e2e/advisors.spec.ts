@@ -65,10 +65,9 @@ test.describe('S.M.A.R.T. Advisors', () => {
     const organization = advisorCard(sofia, INITECH);
     await expect(organization).toContainText('S.M.A.R.T. Advisor Assignment');
     await expect(organization).toContainText('Active');
-    await expect(organization.getByRole('link', { name: 'Open Messenger' })).toHaveAttribute(
-      'href',
-      `/dashboard/messenger?org=${initech?.id}`,
-    );
+    // Active: Open Messenger links to the organization's conversation once the messenger page exists
+    // (issue 13); until then there is no link to a page that does not exist.
+    await expect(organization.getByRole('button', { name: 'Open Messenger' })).toHaveCount(0);
 
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Advisor details' });

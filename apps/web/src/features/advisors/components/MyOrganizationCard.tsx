@@ -1,8 +1,6 @@
 import { Button, Card, SimpleGrid, Text } from '@mantine/core';
 import { MESSAGES, type MyOrganization } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
-import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
 import { formatAdvisorDate, peopleLabel } from '../advisor-labels';
 import { Fact } from './Fact';
 import { StatusBadge } from './StatusBadge';
@@ -10,7 +8,8 @@ import { StatusBadge } from './StatusBadge';
 /**
  * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
  * Status, the Assigned date and, beyond the spec, its people count. Open Messenger goes to the
- * organization's conversation; it is disabled while the assignment is inactive.
+ * organization's conversation; it is disabled while the assignment is inactive. While active it
+ * is absent until the messenger page exists (issue 13): no link to a page that does not exist.
  */
 export function MyOrganizationCard({ organization }: { organization: MyOrganization }) {
   const nameId = `organization-${organization.organizationId}-name`;
@@ -30,11 +29,8 @@ export function MyOrganizationCard({ organization }: { organization: MyOrganizat
         <Fact label="Assigned">{formatAdvisorDate(organization.assignedAt)}</Fact>
         <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
       </SimpleGrid>
-      {organization.isActive ? (
-        <Button component={Link} to={paths.messengerWith(organization.organizationId)} {...messenger}>
-          Open Messenger
-        </Button>
-      ) : (
+      {/* Active: the link to the organization's conversation comes with the messenger page (issue 13). */}
+      {!organization.isActive && (
         <Button disabled {...messenger}>
           Open Messenger
         </Button>
