@@ -1,26 +1,17 @@
-import multipart from '@fastify/multipart';
-import {
-  envelope,
-  errorResponse,
-  fileKeyParams,
-  isInlineImageType,
-  MAX_UPLOAD_BYTES,
-  MESSAGES,
-  uploadedFileSchema,
-} from '@smart/contracts';
+import { envelope, errorResponse, fileKeyParams, isInlineImageType, uploadedFileSchema } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
-import { discardUpload, findFile, storeUpload } from './service.js';
+import { findFile, keepUnattachedUpload } from './service.js';
+import { acceptUploads, receiveUpload } from './upload.js';
 
 const tags = ['Files'];
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Multipart parsing (and its per-request hook) only where uploads are taken.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
+  await acceptUploads(app);
 
   app.post(
     '/api/files/upload',
@@ -36,30 +27,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })[Symbol.asyncIterator]();
-      // The parser could not read the multipart body (no boundary, junk): the client's mistake.
-      const nextPart = () => parts.next().catch(partFailure);
-      let part = await nextPart();
-      while (!part.done && part.value.type !== 'file') part = await nextPart();
-      if (part.done || part.value.type !== 'file' || part.value.fieldname !== 'file') {
-        throw badRequest(MESSAGES.fileRequired);
-      }
-      const stored = await storeUpload(
-        app.db,
-        app.storage,
-        { file: part.value.file, filename: part.value.filename },
-        user.id,
-      );
-      // One file per request: a second one is refused, not silently dropped.
-      try {
-        for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
-          if (rest.value.type === 'file') throw badRequest(MESSAGES.oneFileOnly);
-        }
-      } catch (error) {
-        await discardUpload(app.db, app.storage, stored.fileName);
-        throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
-      }
-      return reply.status(201).send(ok(stored));
+      const stored = await receiveUpload(request, app.storage);
+      return reply.status(201).send(ok(await keepUnattachedUpload(app.db, app.storage, stored, user.id)));
     },
   );
 
@@ -88,12 +57,4 @@ export async function fileRoutes(fastify: FastifyInstance) {
         .send(body);
     },
   );
-}
-
-/** A multipart body the parser cannot read is a 400; its size limits keep their own status. */
-function partFailure(error: unknown): never {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') throw badRequest(MESSAGES.oneFileOnly);
-  if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) throw error;
-  throw badRequest(MESSAGES.fileRequired);
 }
