@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { fileKeyOfUrl, fileUrlOf, isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
@@ -128,13 +128,24 @@ export async function findFile(db: Database, key: string) {
   return row ?? null;
 }
 
+/** A file attached to no record (an avatar, a logo): the only kind its plain by-key URL serves. */
+export async function findUnattachedFile(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, key), isNull(files.recordType)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * A picture (avatar, logo) must be an image stored here: the schema admits only this app's file
- * URLs, and this checks that the file exists and is a type browsers show inline. Null clears it.
+ * URLs, and this checks that the file exists, is attached to no record (its URL serves it to everyone)
+ * and is a type browsers show inline. Null clears it.
  */
 export async function requireImageFile(db: Database, url: string | null | undefined) {
   if (!url) return;
   const key = fileKeyOfUrl(url);
-  const file = key ? await findFile(db, key) : null;
+  const file = key ? await findUnattachedFile(db, key) : null;
   if (!file || !isInlineImageType(file.contentType)) throw badRequest(MESSAGES.imageFileRequired);
 }
