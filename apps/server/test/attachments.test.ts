@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, taskActivity } from '../src/db/schema/index.js';
-import { listAttachments } from '../src/modules/files/attachments.js';
+import { detachFilesOf, listAttachments, removeStoredFiles } from '../src/modules/files/attachments.js';
 import { type Caller, createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member } from './helpers/factories.js';
 import { type FilePart, postParts, TINY_PNG } from './helpers/multipart.js';
@@ -194,5 +194,16 @@ describe('task attachments', () => {
       ['b.pdf', 'member@acme.example.com'],
     ]);
     expect(byTask.get(acme.objectiveId)).toEqual([]);
+  });
+
+  it('goes with its task when the task is deleted: rows in the transaction, bytes after it', async () => {
+    const owner = await demoUser(t.database.db, 'acmeOwner');
+    const doomed = await createTask(t.database.db, { ...acme, createdBy: owner.id });
+    const attachment = await attachOrFail('tasks', doomed, 'acmeMember');
+    const keys = await t.database.db.transaction((tx) => detachFilesOf(tx, 'task', [doomed]));
+    expect(keys).toEqual([attachment.fileName]);
+    await removeStoredFiles(t.app.storage, keys);
+    expect(await fileRow(attachment.id)).toBeUndefined();
+    expect(await storedBytes(attachment.fileName)).toBeNull();
   });
 });
