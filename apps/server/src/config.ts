@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,7 @@ const environment = z.object({
     .regex(/^smtps?:\/\//, 'use an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  FILE_URL_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -60,6 +62,12 @@ export interface Config {
   /** Where people reach the web app: the base of links in e-mails (never taken from a request's Host header). */
   appUrl: string;
   mail: MailConfig;
+  /**
+   * The key that signs download URLs of attached files (HMAC-SHA256). Every process behind one
+   * address must share it, or a link signed by one is refused by another; unset, each process
+   * makes its own at start (fine for one process: links live 5 minutes).
+   */
+  fileUrlSecret: string;
 }
 
 /** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
@@ -113,5 +121,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: env.SMTP_URL,
       mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
     },
+    fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
   };
 }

@@ -17,8 +17,12 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-/** The routes anyone may call: sign-in, password reset by e-mail, health, and public files by their unguessable key. */
+/**
+ * The routes anyone may call: sign-in, password reset by e-mail, health, unattached files (avatars,
+ * logos) by their unguessable key, and a signed download link (its signature is the credential).
+ */
 const PUBLIC_ROUTES = [
+  'GET /api/files/signed/{key}',
   'GET /api/files/{key}',
   'GET /api/health',
   'POST /api/users/login',

@@ -1,11 +1,25 @@
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { multipartBody, multipartFiles, sendUpload, TINY_PNG } from './helpers/multipart.js';
+import { MAX_UPLOAD_BYTES, MESSAGES, SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { taskActivity } from '../src/db/schema/index.js';
+import { type Caller, createTestApp, type TestApp } from './helpers/app.js';
+import { captureLog } from './helpers/log-capture.js';
+import { multipartBody, multipartFiles, postParts, sendUpload, TINY_PNG, uploadFile } from './helpers/multipart.js';
+import { createWorkTree, demoUser, type WorkTree } from './helpers/work.js';
 
 let t: TestApp;
+/** A real port, for downloads over HTTP as a browser makes them. */
+let baseUrl: string;
+/** Acme's work, created by its org_admin. */
+let acme: WorkTree;
+const log = captureLog();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logStream: log.stream });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const owner = await demoUser(t.database.db, 'acmeOwner');
+  if (!owner.organizationId) throw new Error('the demo owner has no organization');
+  acme = await createWorkTree(t.database.db, { organizationId: owner.organizationId, createdBy: owner.id });
 });
 afterAll(async () => {
   await t?.close();
@@ -147,5 +161,195 @@ describe('broken uploads never crash the server', () => {
     const rows = await t.database.db.query.files.findMany();
     expect(rows.map((row) => row.originalName)).not.toContain('first.png');
     expect(rows.map((row) => row.originalName)).not.toContain('second.png');
+  });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Attaches a PDF (or the given file) to Acme's objective or task and returns its key. */
+async function attachToAcme(kind: 'objectives' | 'tasks', as: Caller, content = PDF, filename = 'plan.pdf') {
+  const id = kind === 'objectives' ? acme.objectiveId : acme.taskId;
+  const response = await postParts(
+    t,
+    `/api/${kind}/${id}/attachments`,
+    [{ field: 'file', filename, content, type: 'x' }],
+    as,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.fileName as string;
+}
+
+const keyOf = (fileUrl: string) => fileUrl.slice('/api/files/'.length);
+const downloadLink = (key: string, as: Caller) => t.request({ method: 'GET', url: `/api/files/download/${key}`, as });
+const info = (key: string, as: Caller) => t.request({ method: 'GET', url: `/api/files/info/${key}`, as });
+const deleteByKey = (key: string, as: Caller) => t.request({ method: 'DELETE', url: `/api/files/${key}`, as });
+
+async function signedUrlOf(key: string, as: Caller = 'acmeMember') {
+  const response = await downloadLink(key, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.downloadUrl as string;
+}
+
+describe('GET /api/files/download/{key}: a signed link', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('downloads an attached file over HTTP without a session, as an attachment, never cached', async () => {
+    const key = await attachToAcme('tasks', 'acmeMember');
+    const url = await signedUrlOf(key);
+    expect(url).toMatch(new RegExp(`^/api/files/signed/${key}\\?expires=\\d+&signature=[\\w-]+$`));
+    const response = await fetch(`${baseUrl}${url}`);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''plan.pdf`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const preview = await fetch(`${baseUrl}${url}&inline=1`);
+    expect(preview.headers.get('content-disposition')).toMatch(/^inline;/);
+  });
+
+  it('is 404 for whoever cannot read the record: another organization, an advisor without the task', async () => {
+    const onTask = await attachToAcme('tasks', 'acmeMember');
+    const onObjective = await attachToAcme('objectives', 'acmeMember');
+    for (const [key, as] of [
+      [onTask, 'globexOwner'],
+      [onObjective, 'globexMember'],
+      [onTask, 'advisor'],
+      [onObjective, 'advisor'],
+    ] as const) {
+      const response = await downloadLink(key, as);
+      expect(response.statusCode, `${as}`).toBe(404);
+      expect(response.json().error).toBe(MESSAGES.fileNotFound);
+    }
+    expect((await downloadLink(onTask, 'acmeOwner')).statusCode).toBe(200);
+    expect((await downloadLink(onObjective, 'admin')).statusCode).toBe(200);
+  });
+
+  it('works until it expires five minutes later, then is refused', async () => {
+    const key = await attachToAcme('objectives', 'acmeMember');
+    const issuedAt = Date.now();
+    const url = await signedUrlOf(key);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(issuedAt + (SIGNED_URL_TTL_SECONDS - 2) * 1000);
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
+    vi.setSystemTime(issuedAt + (SIGNED_URL_TTL_SECONDS + 2) * 1000);
+    const expired = await t.request({ method: 'GET', url });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().error).toBe(MESSAGES.downloadLinkInvalid);
+  });
+
+  it('refuses a tampered signature, a later expiry, another key and a missing signature', async () => {
+    const key = await attachToAcme('objectives', 'acmeMember');
+    const other = await attachToAcme('objectives', 'acmeMember');
+    const url = new URL(await signedUrlOf(key), baseUrl);
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = Number(url.searchParams.get('expires'));
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [
+      `/api/files/signed/${key}?expires=${expires}&signature=${flipped}`,
+      `/api/files/signed/${key}?expires=${expires + 3600}&signature=${signature}`,
+      `/api/files/signed/${other}?expires=${expires}&signature=${signature}`,
+      `/api/files/signed/${key}?expires=${expires}`,
+      `/api/files/signed/${key}?expires=soon&signature=${signature}`,
+    ]) {
+      const response = await t.request({ method: 'GET', url: forged });
+      expect(response.statusCode, forged).toBe(403);
+      expect(response.json().error).toBe(MESSAGES.downloadLinkInvalid);
+    }
+  });
+
+  it('serves unattached files (avatars, logos) to any signed-in user', async () => {
+    const key = keyOf(await uploadFile(t, 'acmeMember'));
+    const response = await t.request({ method: 'GET', url: await signedUrlOf(key, 'globexMember') });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(TINY_PNG)).toBe(true);
+  });
+
+  it('never writes a signature into the log', async () => {
+    const key = await attachToAcme('tasks', 'acmeMember');
+    const url = new URL(await signedUrlOf(key), baseUrl);
+    expect((await fetch(url)).status).toBe(200);
+    expect(log.text()).toContain(`/api/files/signed/${key}`);
+    expect(log.text()).not.toContain(url.searchParams.get('signature'));
+    expect(log.text()).not.toContain('signature=');
+  });
+});
+
+describe('the plain by-key URL and pictures', () => {
+  it('refuse a file attached to a record (404), whoever asks', async () => {
+    const key = await attachToAcme('tasks', 'acmeMember', TINY_PNG, 'diagram.png');
+    for (const as of [undefined, 'acmeMember'] as const) {
+      const response = await t.request({ method: 'GET', url: `/api/files/${key}`, ...(as && { as }) });
+      expect(response.statusCode).toBe(404);
+    }
+    const profile = await t.request({
+      method: 'PUT',
+      url: '/api/users/profile',
+      as: 'acmeMember',
+      payload: { meta: { profileImage: `/api/files/${key}` } },
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().error).toBe(MESSAGES.imageFileRequired);
+  });
+});
+
+describe('GET /api/files/info/{key}', () => {
+  it("gives the upload's fields, time and uploader to whoever may read its record, else 404", async () => {
+    const key = await attachToAcme('objectives', 'acmeMember');
+    const response = await info(key, 'acmeOwner');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      fileName: key,
+      originalName: 'plan.pdf',
+      fileType: 'application/pdf',
+      fileSize: PDF.length,
+      uploadedBy: { email: 'member@acme.example.com' },
+    });
+    expect(Date.parse(data.createdAt)).not.toBeNaN();
+    expect((await info(key, 'globexOwner')).statusCode).toBe(404);
+    expect((await info('00000000-0000-4000-8000-000000000000.pdf', 'acmeOwner')).statusCode).toBe(404);
+    const avatar = keyOf(await uploadFile(t, 'acmeMember'));
+    expect((await info(avatar, 'globexOwner')).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/files/{key}', () => {
+  it('deletes an unattached file for its uploader or an admin only', async () => {
+    const mine = keyOf(await uploadFile(t, 'acmeMember'));
+    expect((await deleteByKey(mine, 'acmeColleague')).statusCode).toBe(403);
+    expect((await deleteByKey(mine, 'acmeOwner')).statusCode).toBe(403);
+    const deleted = await deleteByKey(mine, 'acmeMember');
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/files/${mine}` })).statusCode).toBe(404);
+    expect(await t.app.storage.open(mine)).toBeNull();
+    const theirs = keyOf(await uploadFile(t, 'globexMember'));
+    expect((await deleteByKey(theirs, 'admin')).statusCode).toBe(200);
+  });
+
+  it("never deletes a file of a record the caller can't change, and hides other organizations' files", async () => {
+    // The member uploaded it, but the objective is the org_admin's.
+    const key = await attachToAcme('objectives', 'acmeMember');
+    const refused = await deleteByKey(key, 'acmeMember');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MESSAGES.fileStillAttached);
+    expect((await deleteByKey(key, 'acmeColleague')).statusCode).toBe(403);
+    expect((await deleteByKey(key, 'globexOwner')).statusCode).toBe(404);
+    expect((await downloadLink(key, 'acmeMember')).statusCode).toBe(200);
+    expect((await deleteByKey(key, 'admin')).statusCode).toBe(200);
+    expect((await downloadLink(key, 'acmeMember')).statusCode).toBe(404);
+    expect(await t.app.storage.open(key)).toBeNull();
+  });
+
+  it("records a task file's deletion in the task's history", async () => {
+    const key = await attachToAcme('tasks', 'acmeOwner', PDF, 'budget.pdf');
+    expect((await deleteByKey(key, 'acmeOwner')).statusCode).toBe(200);
+    const history = await t.database.db
+      .select({ kind: taskActivity.kind, from: taskActivity.fromValue })
+      .from(taskActivity)
+      .where(eq(taskActivity.taskId, acme.taskId));
+    expect(history).toContainEqual({ kind: 'attachment_removed', from: 'budget.pdf' });
   });
 });

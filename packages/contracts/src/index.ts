@@ -10,6 +10,7 @@ export * from './notifications.js';
 export * from './roles.js';
 export * from './schemas/advisors.js';
 export * from './schemas/common.js';
+export * from './schemas/file-access.js';
 export * from './schemas/files.js';
 export * from './schemas/health.js';
 export {

@@ -269,6 +269,7 @@ export const MESSAGES = {
   fileInfoFailed: 'Failed to get file info',
   downloadUrlFailed: 'Failed to get download URL',
   deleteFileFailed: 'Failed to delete file',
+  fileDeleted: 'File deleted',
   fileStillAttached: 'This file is attached to a record you cannot change',
   // Tickets (second document, sections 2, 5 and 8)
   ticketsTitle: 'Tickets',

@@ -33,17 +33,14 @@ export function multipartBody(field: string, filename: string, content: Buffer, 
   return multipartFiles([{ field, filename, content, type }]);
 }
 
-/** POST /api/files/upload with these parts, as the account (signed out when none). */
-export function sendUpload(t: TestApp, parts: FilePart[], as?: Caller) {
+/** POSTs a multipart body with these parts to `url`, as the account (signed out when none). */
+export function postParts(t: TestApp, url: string, parts: FilePart[], as?: Caller) {
   const { body, contentType } = multipartFiles(parts);
-  return t.request({
-    method: 'POST',
-    url: '/api/files/upload',
-    payload: body,
-    headers: { 'content-type': contentType },
-    ...(as && { as }),
-  });
+  return t.request({ method: 'POST', url, payload: body, headers: { 'content-type': contentType }, ...(as && { as }) });
 }
+
+/** POST /api/files/upload with these parts, as the account (signed out when none). */
+export const sendUpload = (t: TestApp, parts: FilePart[], as?: Caller) => postParts(t, '/api/files/upload', parts, as);
 
 /** Uploads a file as the account and returns its file URL (a PNG by default: avatars and logos). */
 export async function uploadFile(

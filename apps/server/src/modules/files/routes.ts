@@ -1,26 +1,32 @@
-import multipart from '@fastify/multipart';
 import {
+  downloadLinkSchema,
   envelope,
   errorResponse,
+  fileInfoSchema,
   fileKeyParams,
   isInlineImageType,
-  MAX_UPLOAD_BYTES,
   MESSAGES,
+  messageEnvelope,
+  SIGNED_URL_TTL_SECONDS,
+  signedLinkQuery,
   uploadedFileSchema,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { ok, okMessage } from '../../lib/envelope.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
-import { discardUpload, findFile, storeUpload } from './service.js';
+import { deleteFile, readFileInfo, requireReadableFile } from './access.js';
+import { sendStoredFile } from './serve.js';
+import { findFile, findUnattachedFile, keepUnattachedUpload } from './service.js';
+import { isValidSignedLink, SIGNED_FILE_PATH, signedFileUrl } from './signed-urls.js';
+import { acceptUploads, receiveUpload } from './upload.js';
 
 const tags = ['Files'];
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Multipart parsing (and its per-request hook) only where uploads are taken.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
+  await acceptUploads(app);
 
   app.post(
     '/api/files/upload',
@@ -36,30 +42,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })[Symbol.asyncIterator]();
-      // The parser could not read the multipart body (no boundary, junk): the client's mistake.
-      const nextPart = () => parts.next().catch(partFailure);
-      let part = await nextPart();
-      while (!part.done && part.value.type !== 'file') part = await nextPart();
-      if (part.done || part.value.type !== 'file' || part.value.fieldname !== 'file') {
-        throw badRequest(MESSAGES.fileRequired);
-      }
-      const stored = await storeUpload(
-        app.db,
-        app.storage,
-        { file: part.value.file, filename: part.value.filename },
-        user.id,
-      );
-      // One file per request: a second one is refused, not silently dropped.
-      try {
-        for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
-          if (rest.value.type === 'file') throw badRequest(MESSAGES.oneFileOnly);
-        }
-      } catch (error) {
-        await discardUpload(app.db, app.storage, stored.fileName);
-        throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
-      }
-      return reply.status(201).send(ok(stored));
+      const stored = await receiveUpload(request, app.storage);
+      return reply.status(201).send(ok(await keepUnattachedUpload(app.db, app.storage, stored, user.id)));
     },
   );
 
@@ -70,30 +54,105 @@ export async function fileRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'getFile',
         tags,
-        summary: 'A stored file, by its unguessable key (images inline, everything else as an attachment)',
+        summary: 'A file attached to no record (an avatar, a logo), by its unguessable key',
+        description: 'Images inline, everything else as an attachment. A file attached to a record is 404 here.',
         params: fileKeyParams,
       },
     },
     async (request, reply) => {
-      const row = await findFile(app.db, request.params.key);
-      const body = row ? await app.storage.open(row.key) : null;
-      if (!row || !body) throw notFound();
-      const disposition = isInlineImageType(row.contentType) ? 'inline' : 'attachment';
-      return reply
-        .header('Content-Type', row.contentType)
-        .header('Content-Length', row.size)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(body);
+      const row = await findUnattachedFile(app.db, request.params.key);
+      if (!row) throw notFound();
+      const cacheControl = 'private, max-age=31536000, immutable';
+      return sendStoredFile(reply, app.storage, row, {
+        inline: isInlineImageType(row.contentType),
+        cacheControl,
+        missingMessage: MESSAGES.notFound,
+      });
     },
   );
-}
 
-/** A multipart body the parser cannot read is a 400; its size limits keep their own status. */
-function partFailure(error: unknown): never {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') throw badRequest(MESSAGES.oneFileOnly);
-  if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) throw error;
-  throw badRequest(MESSAGES.fileRequired);
+  app.get(
+    '/api/files/info/:key',
+    {
+      schema: {
+        operationId: 'getFileInfo',
+        tags,
+        summary: "A file's name, type, size, upload time and uploader",
+        description: 'An attached file only for those who may read its record (else 404).',
+        params: fileKeyParams,
+        response: { 200: envelope(fileInfoSchema) },
+      },
+    },
+    async (request) => ok(await readFileInfo(app.db, requireUser(request), request.params.key)),
+  );
+
+  app.get(
+    '/api/files/download/:key',
+    {
+      schema: {
+        operationId: 'getFileDownloadUrl',
+        tags,
+        summary: `A link that downloads the file for ${SIGNED_URL_TTL_SECONDS / 60} minutes`,
+        description: 'An attached file only for those who may read its record (else 404).',
+        params: fileKeyParams,
+        response: { 200: envelope(downloadLinkSchema) },
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      await requireReadableFile(app.db, requireUser(request), key);
+      return ok({ downloadUrl: signedFileUrl(app.config.fileUrlSecret, key) });
+    },
+  );
+
+  app.get(
+    `${SIGNED_FILE_PATH}/:key`,
+    {
+      // The signature is the credential: whoever was given the link may use it until it expires.
+      config: { public: true },
+      schema: {
+        operationId: 'downloadSignedFile',
+        tags,
+        summary: 'Serves a file through a signed link from GET /api/files/download/{key}',
+        description:
+          'As an attachment, never cached; `inline=1` shows images and PDFs in the page. An invalid or expired link is 403.',
+        params: fileKeyParams,
+        querystring: signedLinkQuery,
+        response: { 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const { expires, signature, inline } = request.query;
+      if (!expires || !signature || !isValidSignedLink(app.config.fileUrlSecret, key, Number(expires), signature)) {
+        throw forbidden(MESSAGES.downloadLinkInvalid);
+      }
+      const row = await findFile(app.db, key);
+      if (!row) throw notFound(MESSAGES.downloadLinkInvalid);
+      return sendStoredFile(reply, app.storage, row, {
+        inline: inline === '1',
+        cacheControl: 'no-store',
+        missingMessage: MESSAGES.downloadLinkInvalid,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/files/:key',
+    {
+      schema: {
+        operationId: 'deleteFile',
+        tags,
+        summary: 'Delete a file: its uploader or an admin',
+        description:
+          'Never a file attached to a record the caller cannot change (403); an attached file only for those who may read its record (else 404).',
+        params: fileKeyParams,
+        response: { 200: messageEnvelope, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteFile(app.db, app.storage, requireUser(request), request.params.key);
+      return okMessage(MESSAGES.fileDeleted);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { fileKeyOfUrl, fileUrlOf, isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
@@ -47,18 +47,24 @@ function cleanFileName(name: string | undefined): string {
 /** Enough of the head for file-type to recognise every format it knows. */
 const SNIFF_BYTES = 4100;
 
+/** An upload's bytes in storage, before a files row keeps them. */
+export interface StoredUpload {
+  key: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+}
+
 /**
  * Streams an upload into storage under a random key. The type is sniffed from the content,
  * never taken from the client. The multipart parser enforces the size limit: when it cuts the
  * stream, the partial file is removed and the client gets 413. A body that breaks off (a
  * client's fault) is a 400, never a crash.
  */
-export async function storeUpload(
-  db: Database,
+export async function saveUploadBytes(
   storage: FileStorage,
   upload: { file: Readable & { truncated?: boolean }; filename: string | undefined },
-  uploadedBy: string,
-): Promise<UploadedFile> {
+): Promise<StoredUpload> {
   let sourceError: Error | undefined;
   let head: Buffer;
   try {
@@ -86,14 +92,28 @@ export async function storeUpload(
     await storage.remove(key);
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   }
+  return { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size() };
+}
 
-  const values = { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size(), uploadedBy };
+/** Runs the write that keeps stored bytes (their files row); when it fails, the bytes go too. */
+export async function keepUpload<T>(storage: FileStorage, stored: StoredUpload, write: () => Promise<T>): Promise<T> {
   try {
-    await db.insert(files).values(values);
+    return await write();
   } catch (error) {
-    await storage.remove(key);
+    await storage.remove(stored.key);
     throw error;
   }
+}
+
+/** Keeps an upload that belongs to no record (an avatar, a logo): public by its unguessable key. */
+export async function keepUnattachedUpload(
+  db: Database,
+  storage: FileStorage,
+  stored: StoredUpload,
+  uploadedBy: string,
+): Promise<UploadedFile> {
+  const values = { ...stored, uploadedBy };
+  await keepUpload(storage, stored, () => db.insert(files).values(values));
   return presentFile(values);
 }
 
@@ -108,19 +128,24 @@ export async function findFile(db: Database, key: string) {
   return row ?? null;
 }
 
+/** A file attached to no record (an avatar, a logo): the only kind its plain by-key URL serves. */
+export async function findUnattachedFile(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, key), isNull(files.recordType)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * A picture (avatar, logo) must be an image stored here: the schema admits only this app's file
- * URLs, and this checks that the file exists and is a type browsers show inline. Null clears it.
+ * URLs, and this checks that the file exists, is attached to no record (its URL serves it to everyone)
+ * and is a type browsers show inline. Null clears it.
  */
 export async function requireImageFile(db: Database, url: string | null | undefined) {
   if (!url) return;
   const key = fileKeyOfUrl(url);
-  const file = key ? await findFile(db, key) : null;
+  const file = key ? await findUnattachedFile(db, key) : null;
   if (!file || !isInlineImageType(file.contentType)) throw badRequest(MESSAGES.imageFileRequired);
-}
-
-/** Removes a just-stored upload that its request turned out not to keep. */
-export async function discardUpload(db: Database, storage: FileStorage, key: string) {
-  await db.delete(files).where(eq(files.key, key));
-  await storage.remove(key);
 }

@@ -1,0 +1,12 @@
+import { MESSAGES } from '@smart/contracts';
+import { recordAttachmentRoutes } from '../files/attachment-routes.js';
+import { readObjectiveForFiles } from './attachments.js';
+
+/** POST and DELETE /api/objectives/{id}/attachments (second document, section 7 "Objectives"). */
+export const objectiveAttachmentRoutes = recordAttachmentRoutes({
+  read: readObjectiveForFiles,
+  basePath: '/api/objectives',
+  recordName: 'Objective',
+  notFoundMessage: MESSAGES.objectiveNotFound,
+  tags: ['Objectives'],
+});

@@ -1,0 +1,12 @@
+import { MESSAGES } from '@smart/contracts';
+import { recordAttachmentRoutes } from '../files/attachment-routes.js';
+import { readTaskForFiles } from './attachments.js';
+
+/** POST and DELETE /api/tasks/{id}/attachments (second document, section 7 "Tasks"); both write the task's history. */
+export const taskAttachmentRoutes = recordAttachmentRoutes({
+  read: readTaskForFiles,
+  basePath: '/api/tasks',
+  recordName: 'Task',
+  notFoundMessage: MESSAGES.taskNotFound,
+  tags: ['Tasks'],
+});
