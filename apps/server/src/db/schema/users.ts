@@ -48,6 +48,11 @@ export const users = pgTable(
     index('users_inactive_organization_name_idx')
       .on(table.organizationId, table.lastName, table.firstName, table.id)
       .where(sql`not ${table.isActive}`),
+    // The admin's advisors list (GET /api/users/advisors): a handful of staff among 200k users, read
+    // in name order without scanning the table.
+    index('users_advisors_name_idx')
+      .on(table.lastName, table.firstName, table.id)
+      .where(sql`${table.role} = 'advisor'`),
     organizationKey(table),
     // Trigram index for "name or e-mail contains" (GET /api/users?search=): no scan of 200k users.
     index('users_search_idx').using('gin', sql`(${userSearchText(table)}) gin_trgm_ops`),
