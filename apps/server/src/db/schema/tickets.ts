@@ -1,0 +1,96 @@
+import { TICKET_ACTIVITY_KINDS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@smart/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
+import { users } from './users.js';
+
+/**
+ * Support tickets (second document, section 3). A ticket belongs to its creator's organization (or
+ * the one an advisor raised it for); comments and history carry the organization and name the
+ * ticket by (organization_id, id). Creators and assignees are plain user references: advisors are
+ * platform staff.
+ */
+export const ticketStatusEnum = pgEnum('ticket_status', TICKET_STATUSES);
+export const ticketPriorityEnum = pgEnum('ticket_priority', TICKET_PRIORITIES);
+export const ticketCategoryEnum = pgEnum('ticket_category', TICKET_CATEGORIES);
+export const ticketActivityKindEnum = pgEnum('ticket_activity_kind', TICKET_ACTIVITY_KINDS);
+
+/** What a ticket search looks in: "title description". Queries must use this expression for the trigram index. */
+export function ticketSearchText(table: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
+  return sql`${table.title} || ' ' || ${table.description}`;
+}
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: ticketStatusEnum('status').notNull().default('open'),
+    priority: ticketPriorityEnum('priority').notNull().default('medium'),
+    category: ticketCategoryEnum('category').notNull().default('general'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A member of the organization or one of its active advisors (checked by the service). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  // A page of one organization's tickets, newest first or by a filter, reads one index in order
+  // whatever the other organizations hold; the admin's platform-wide list has its own.
+  (table) => [
+    index('tickets_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('tickets_organization_updated_idx').on(table.organizationId, table.updatedAt, table.id),
+    index('tickets_organization_status_idx').on(table.organizationId, table.status, table.createdAt, table.id),
+    index('tickets_organization_priority_idx').on(table.organizationId, table.priority, table.createdAt, table.id),
+    index('tickets_organization_category_idx').on(table.organizationId, table.category, table.createdAt, table.id),
+    index('tickets_assignee_created_idx').on(table.assignedTo, table.createdAt, table.id),
+    index('tickets_created_idx').on(table.createdAt, table.id),
+    index('tickets_search_idx').using('gin', sql`(${ticketSearchText(table)}) gin_trgm_ops`),
+    organizationKey(table),
+  ],
+);
+
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_comments_ticket_created_idx').on(table.ticketId, table.createdAt),
+    sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
+  ],
+);
+
+/** A ticket's history: who changed what (from → to, as text) and when, written with the change. */
+export const ticketActivity = pgTable(
+  'ticket_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: ticketActivityKindEnum('kind').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),
+    sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
+  ],
+);
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type TicketActivityRow = typeof ticketActivity.$inferSelect;
