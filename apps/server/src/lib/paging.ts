@@ -38,9 +38,12 @@ export async function paginate<T>(query: PageQuery, source: PageSource<T>): Prom
   return { items: window.reverse ? rows.reverse() : rows, pagination: pagination(query, total) };
 }
 
-/** The ORDER BY of a window: the list's order, or its exact reverse when the window reads from the end. */
-export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: AnyPgColumn[]): SQL[] =>
-  columns.map((column) => (window.reverse ? desc(column) : asc(column)));
+/**
+ * The ORDER BY of a window: the list's order (ascending, or descending for a newest-first list), or
+ * its exact reverse when the window reads from the end.
+ */
+export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: AnyPgColumn[], descending = false): SQL[] =>
+  columns.map((column) => (window.reverse !== descending ? desc(column) : asc(column)));
 
 /** A list whose page is chosen on its own table alone, then joined to the details of its rows. */
 export interface IdPagedList<T> {
@@ -49,6 +52,8 @@ export interface IdPagedList<T> {
   where: SQL | undefined;
   /** Columns of `table` that order the list (an index on them makes a page an index walk). */
   order: AnyPgColumn[];
+  /** The list runs from the highest values of `order` down (newest first). */
+  descending?: boolean;
   /**
    * Choose the page among the rows matching `where`, read through the filter's own index (a
    * search's), instead of walking the order's index: when the matches cluster (every 'Chen' under
@@ -61,6 +66,8 @@ export interface IdPagedList<T> {
 }
 
 type PageIds = ReturnType<typeof pageIds>;
+/** What `details` joins: the page's ids, and the join condition. */
+export type PageJoin = Parameters<IdPagedList<unknown>['details']>[0];
 
 /**
  * paginate for a list read in two steps: the window's ids by an index walk of the listed table
@@ -72,14 +79,14 @@ export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedLi
     count: list.count,
     rows: async (window) => {
       const ids = pageIds(db, list, window);
-      return list.details({ ids, on: eq(ids.id, list.id) }).orderBy(...orderFor(window, list.order));
+      return list.details({ ids, on: eq(ids.id, list.id) }).orderBy(...orderFor(window, list.order, list.descending));
     },
   });
 }
 
 function pageIds(
   db: Database,
-  { table, id, where, order, matchesFirst }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
+  { table, id, where, order, descending, matchesFirst }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
   window: PageWindow,
 ) {
   if (!matchesFirst) {
@@ -87,7 +94,7 @@ function pageIds(
       .select({ id })
       .from(table)
       .where(where)
-      .orderBy(...orderFor(window, order))
+      .orderBy(...orderFor(window, order, descending))
       .limit(window.limit)
       .offset(window.offset)
       .as('page');
@@ -110,6 +117,7 @@ function pageIds(
       ...orderFor(
         window,
         order.map((column) => matchColumns[column.name] ?? column),
+        descending,
       ),
     )
     .limit(window.limit)
