@@ -15,10 +15,14 @@ import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
+import { objectiveRoutes } from './modules/objectives/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
+import { projectRoomsPlugin } from './modules/projects/live.js';
+import { projectRoutes } from './modules/projects/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
@@ -93,6 +97,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   await app.register(errorsPlugin);
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(realtimePlugin);
+  await app.register(projectRoomsPlugin);
   await app.register(jobsPlugin);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
@@ -117,6 +122,9 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(organizationRoutes);
     await api.register(departmentRoutes);
     await api.register(advisorRoutes);
+    await api.register(projectRoutes);
+    await api.register(objectiveRoutes);
+    await api.register(taskRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -83,3 +83,17 @@ export const WORK_EVENTS = {
 } as const;
 /** Client → server: open or leave a project's room (the server checks read access first). */
 export const WORK_ROOM_EVENTS = { join: 'project:join', leave: 'project:leave' } as const;
+
+/** What a work event says changed: small, ids only; the page refetches what it shows. */
+export type WorkChange = 'created' | 'updated' | 'deleted' | 'status' | 'progress';
+export interface WorkEventPayload {
+  projectId: string;
+  objectiveId?: string;
+  taskId?: string;
+  commentId?: string;
+  change?: WorkChange;
+  /** Who made the change, so a page can skip its own. */
+  actorId: string;
+}
+/** The acknowledgement of WORK_ROOM_EVENTS.join: joined, or refused (missing, or not the caller's to read). */
+export type ProjectJoinAck = { ok: true } | { ok: false; error: string };

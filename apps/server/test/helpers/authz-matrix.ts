@@ -139,3 +139,13 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
     }
   });
 }
+
+/** Projects and objectives (design.md): the organization's members with canManageProjects, admin; advisors 403. */
+export const WORK_READERS: Statuses = {
+  ...STRUCTURE_READERS,
+  advisorAssigned: 403,
+  advisorUnassigned: 403,
+};
+
+/** A project or objective created by someone else is changed by the organization's org_admin and admin. */
+export const workChangers = (ok: number): Statuses => ({ ...WORK_READERS, admin: ok, orgAdmin: ok, user: 403 });

@@ -1,8 +1,14 @@
 import {
   type CreateDepartmentBody,
+  type CreateObjectiveBody,
+  type CreateProjectBody,
+  type CreateTaskBody,
   type CreateTeamBody,
   createDepartmentBody,
+  createObjectiveBody,
   createOrganizationBody,
+  createProjectBody,
+  createTaskBody,
   createTeamBody,
   type RegisterBody,
   type Role,
@@ -11,12 +17,22 @@ import {
 } from '@smart/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../src/db/client.js';
-import type { DepartmentRow, OrganizationRow, TeamRow } from '../../src/db/schema/index.js';
+import type {
+  DepartmentRow,
+  ObjectiveRow,
+  OrganizationRow,
+  ProjectRow,
+  TaskRow,
+  TeamRow,
+} from '../../src/db/schema/index.js';
 import { ensureBootstrapAdmin } from '../../src/db/seed/bootstrap.js';
 import { assignAdvisor } from '../../src/modules/advisors/service.js';
 import { createDepartment } from '../../src/modules/departments/service.js';
+import { createObjective } from '../../src/modules/objectives/service.js';
 import { createOrganization } from '../../src/modules/organizations/service.js';
+import { createProject } from '../../src/modules/projects/service.js';
 import { createSession } from '../../src/modules/sessions/service.js';
+import { createTask } from '../../src/modules/tasks/service.js';
 import { createTeam } from '../../src/modules/teams/service.js';
 import { loadUserRecord, registerMember } from '../../src/modules/users/service.js';
 
@@ -58,6 +74,13 @@ export interface MemberOptions {
 
 export interface TeamOptions extends Partial<Omit<CreateTeamBody, 'organizationId'>> {}
 export interface DepartmentOptions extends Partial<Omit<CreateDepartmentBody, 'organizationId'>> {}
+/** Work records are created by `by` (the factory admin unless given). */
+export interface WorkOptions {
+  by?: Member;
+}
+export type ProjectOptions = Partial<Omit<CreateProjectBody, 'organizationId'>> & WorkOptions;
+export type ObjectiveOptions = Partial<CreateObjectiveBody> & WorkOptions;
+export type TaskOptions = Partial<CreateTaskBody> & WorkOptions;
 
 /** Unique within a worker, so names and e-mails never collide in one database. */
 let sequence = 0;
@@ -77,6 +100,9 @@ export interface Factories {
   advisor(assignedTo?: string[]): Promise<Member>;
   department(organizationId: string, options?: DepartmentOptions): Promise<DepartmentRow>;
   team(organizationId: string, options?: TeamOptions): Promise<TeamRow>;
+  project(organizationId: string, options?: ProjectOptions): Promise<ProjectRow>;
+  objective(projectId: string, options?: ObjectiveOptions): Promise<ObjectiveRow>;
+  task(objectiveId: string, options?: TaskOptions): Promise<TaskRow>;
 }
 
 export function factories(db: Database): Factories {
@@ -144,6 +170,21 @@ export function factories(db: Database): Factories {
     async team(organizationId, options = {}) {
       const body = createTeamBody.parse({ name: `Team ${nextSuffix()}`, ...options, organizationId });
       return (await createTeam(db, (await factories.admin()).actor, body)).record.team;
+    },
+
+    async project(organizationId, { by, ...options } = {}) {
+      const body = createProjectBody.parse({ title: `Project ${nextSuffix()}`, ...options, organizationId });
+      return (await createProject(db, (by ?? (await factories.admin())).actor, body)).project;
+    },
+
+    async objective(projectId, { by, ...options } = {}) {
+      const body = createObjectiveBody.parse({ title: `Objective ${nextSuffix()}`, ...options });
+      return (await createObjective(db, (by ?? (await factories.admin())).actor, projectId, body)).record.objective;
+    },
+
+    async task(objectiveId, { by, ...options } = {}) {
+      const body = createTaskBody.parse({ title: `Task ${nextSuffix()}`, ...options });
+      return (await createTask(db, (by ?? (await factories.admin())).actor, objectiveId, body)).detail.record.task;
     },
   };
   return factories;

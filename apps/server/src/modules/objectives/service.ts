@@ -1,0 +1,181 @@
+import {
+  type createObjectiveBody,
+  MESSAGES,
+  type objectiveListQuery,
+  type updateObjectiveBody,
+} from '@smart/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import type { Actor } from '../../lib/tenancy.js';
+import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
+import { canChangeWorkRecord } from '../projects/policy.js';
+import { type AttachmentRecord, deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
+import { taskTotals } from '../projects/task-totals.js';
+import { userSummaryOf } from '../users/summary.js';
+import type { ObjectiveRecord } from './presenter.js';
+
+/** Objectives with their project's title, team, creator and task totals: one query for any number of rows. */
+function selectObjectiveRecords(db: Database, page?: PageJoin) {
+  const totals = taskTotals(db, tasks.objectiveId, objectives.id);
+  const query = db
+    .select({
+      organizationId: objectives.organizationId,
+      objective: objectives,
+      project: { id: projects.id, title: projects.title },
+      team: { id: teams.id, name: teams.name },
+      createdBy: userSummaryOf(users),
+      progress: totals.progress,
+      taskCount: totals.taskCount,
+      completedTaskCount: totals.completedTaskCount,
+    })
+    .from(objectives)
+    .$dynamic();
+  return (page ? query.innerJoin(page.ids, page.on) : query)
+    .innerJoin(projects, eq(projects.id, objectives.projectId))
+    .leftJoin(teams, eq(teams.id, objectives.teamId))
+    .leftJoin(users, eq(users.id, objectives.createdBy))
+    .crossJoinLateral(totals);
+}
+
+async function findObjectiveRecord(db: Database, id: string): Promise<ObjectiveRecord | null> {
+  const [row] = await selectObjectiveRecords(db).where(eq(objectives.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The project the actor may read, or 403 (advisors) / 404 (missing, another organization). */
+async function readableProject(db: Database, actor: Actor, projectId: string) {
+  requireProjectWork(actor);
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  return workRecordOr404(actor, row, MESSAGES.projectNotFound);
+}
+
+type ObjectiveListQuery = z.output<typeof objectiveListQuery>;
+
+/** GET /api/objectives/projects/{projectId}: a project's objectives in creation order, filtered. */
+export async function listObjectives(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  query: ObjectiveListQuery,
+): Promise<Page<ObjectiveRecord>> {
+  const project = await readableProject(db, actor, projectId);
+  const search = workSearch(objectives, query.search);
+  const where = and(
+    eq(objectives.projectId, project.id),
+    query.status ? eq(objectives.status, query.status) : undefined,
+    query.priority ? eq(objectives.priority, query.priority) : undefined,
+    search.condition,
+  );
+  return paginateByIds<ObjectiveRecord>(db, query, {
+    table: objectives,
+    id: objectives.id,
+    where,
+    order: [objectives.createdAt, objectives.id],
+    matchesFirst: search.matchesFirst,
+    count: () => countWhere(db, objectives, where),
+    details: (page) => selectObjectiveRecords(db, page),
+  });
+}
+
+export interface ObjectiveDetailRecord {
+  record: ObjectiveRecord;
+  attachments: AttachmentRecord[];
+}
+
+/** GET /api/objectives/{id}: 403 for advisors, 404 when missing or of another organization. */
+export async function readObjective(db: Database, actor: Actor, objectiveId: string): Promise<ObjectiveDetailRecord> {
+  requireProjectWork(actor);
+  const record = await workRecordOr404(actor, findObjectiveRecord(db, objectiveId), MESSAGES.objectiveNotFound);
+  return { record, attachments: await listRecordAttachments(db, 'objective', record.objective.id) };
+}
+
+/** The objective row the actor may read (404) and change (403). */
+async function changeableObjective(db: Database, actor: Actor, objectiveId: string) {
+  requireProjectWork(actor);
+  const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
+  const objective = await workRecordOr404(actor, row, MESSAGES.objectiveNotFound);
+  if (!canChangeWorkRecord(actor, objective)) throw forbidden();
+  return objective;
+}
+
+async function loadObjectiveDetail(db: Database, objectiveId: string): Promise<ObjectiveDetailRecord> {
+  const record = await findObjectiveRecord(db, objectiveId);
+  if (!record) throw notFound(MESSAGES.objectiveNotFound);
+  return { record, attachments: await listRecordAttachments(db, 'objective', objectiveId) };
+}
+
+type CreateObjective = z.output<typeof createObjectiveBody>;
+
+/** POST /api/objectives/projects/{projectId}: whoever may read the project adds objectives to it (canAddObjective). */
+export async function createObjective(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  body: CreateObjective,
+): Promise<ObjectiveDetailRecord> {
+  const project = await readableProject(db, actor, projectId);
+  await requireTeamIn(db, project.organizationId, body.team);
+  const [created] = await db
+    .insert(objectives)
+    .values({
+      organizationId: project.organizationId,
+      projectId: project.id,
+      title: body.title,
+      description: body.description ?? null,
+      priority: body.priority,
+      dueDate: body.dueDate ?? null,
+      teamId: body.team ?? null,
+      createdBy: actor.id,
+    })
+    .returning({ id: objectives.id });
+  if (!created) throw new Error('insert returned no row');
+  return loadObjectiveDetail(db, created.id);
+}
+
+type UpdateObjective = z.output<typeof updateObjectiveBody>;
+
+/** PUT /api/objectives/{id}: its creator, org_admin, admin; fields left out stay. */
+export async function updateObjective(
+  db: Database,
+  actor: Actor,
+  objectiveId: string,
+  body: UpdateObjective,
+): Promise<ObjectiveDetailRecord> {
+  const objective = await changeableObjective(db, actor, objectiveId);
+  await requireTeamIn(db, objective.organizationId, body.team);
+  await db
+    .update(objectives)
+    .set({
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.status !== undefined && { status: body.status }),
+      ...(body.priority !== undefined && { priority: body.priority }),
+      ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
+      ...(body.team !== undefined && { teamId: body.team }),
+      updatedAt: new Date(),
+    })
+    .where(eq(objectives.id, objective.id));
+  return loadObjectiveDetail(db, objective.id);
+}
+
+/**
+ * DELETE /api/objectives/{id}: its tasks, their comments and history go with it (cascades), and the
+ * files attached to it and its tasks in the same transaction. Returns the project (for its room)
+ * and the storage keys whose bytes the caller removes after the commit.
+ */
+export async function deleteObjective(db: Database, actor: Actor, objectiveId: string) {
+  const objective = await changeableObjective(db, actor, objectiveId);
+  const fileKeys = await db.transaction(async (tx) => {
+    const keys = await deleteAttachmentRows(tx, {
+      objective: [objective.id],
+      task: tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.objectiveId, objective.id)),
+    });
+    await tx.delete(objectives).where(eq(objectives.id, objective.id));
+    return keys;
+  });
+  return { projectId: objective.projectId, fileKeys };
+}

@@ -1,0 +1,60 @@
+import { MESSAGES } from '@smart/contracts';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { teams, workSearchText } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/sql.js';
+import { type Actor, hasFlag } from '../../lib/tenancy.js';
+import { canWorkOnProjectsIn, type WorkRecord } from './policy.js';
+
+/**
+ * The checks every project, objective and task route shares: the role's flag (403, advisors), the
+ * record's organization (404, never revealing another tenant's record), a team of the same
+ * organization (400), and the search condition the trigram indexes answer.
+ */
+
+/** 403 for a role without canManageProjects (advisors): the project and objective routes are not theirs. */
+export function requireProjectWork(actor: Actor): void {
+  if (!hasFlag(actor, 'canManageProjects')) throw forbidden();
+}
+
+/** The record if the actor works on its organization's projects; 404 with `message` otherwise. */
+export async function workRecordOr404<T extends Pick<WorkRecord, 'organizationId'>>(
+  actor: Actor,
+  record: T | null | undefined | Promise<T | null | undefined>,
+  message: string,
+): Promise<T> {
+  const found = await record;
+  if (!found || !canWorkOnProjectsIn(actor, found.organizationId)) throw notFound(message);
+  return found;
+}
+
+/** 400 unless `teamId` (when given) is a team of the organization. */
+export async function requireTeamIn(db: Database, organizationId: string, teamId: string | null | undefined) {
+  if (!teamId) return;
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
+    .limit(1);
+  if (!team) throw badRequest(MESSAGES.teamNotInOrganization);
+}
+
+/** pg_trgm indexes three-character pieces: a shorter search matches nearly everything. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * "Title or description contains" (case-insensitive), written as the trigram index's expression,
+ * and whether a page should be chosen among the matches first (lib/paging.ts matchesFirst).
+ */
+export function workSearch(
+  table: { title: AnyPgColumn; description: AnyPgColumn },
+  search: string | undefined,
+): { condition: SQL | undefined; matchesFirst: boolean } {
+  if (!search) return { condition: undefined, matchesFirst: false };
+  return {
+    condition: ilike(workSearchText(table), containsPattern(search)),
+    matchesFirst: search.length >= TRIGRAM_LENGTH,
+  };
+}

@@ -1,0 +1,223 @@
+import {
+  type createProjectBody,
+  isDueBeforeStart,
+  MESSAGES,
+  PROJECT_STATUSES,
+  type ProjectStats,
+  type projectListQuery,
+  type updateProjectBody,
+  WORK_PRIORITIES,
+} from '@smart/contracts';
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
+import { userSummaryOf } from '../users/summary.js';
+import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
+import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
+import type { ProjectRecord } from './presenter.js';
+import { deleteAttachmentRows } from './record-files.js';
+import { objectiveCount, taskTotals } from './task-totals.js';
+
+/**
+ * Projects with their team, creator, task totals and objective count: one query for any number of
+ * rows. `page` joins a page's ids first, so the totals are computed for its rows only.
+ */
+function selectProjectRecords(db: Database, page?: PageJoin) {
+  const totals = taskTotals(db, tasks.projectId, projects.id);
+  const query = db
+    .select({
+      organizationId: projects.organizationId,
+      project: projects,
+      team: { id: teams.id, name: teams.name },
+      createdBy: userSummaryOf(users),
+      progress: totals.progress,
+      taskCount: totals.taskCount,
+      completedTaskCount: totals.completedTaskCount,
+      objectiveCount,
+    })
+    .from(projects)
+    .$dynamic();
+  return (page ? query.innerJoin(page.ids, page.on) : query)
+    .leftJoin(teams, eq(teams.id, projects.teamId))
+    .leftJoin(users, eq(users.id, projects.createdBy))
+    .crossJoinLateral(totals);
+}
+
+export async function findProjectRecord(db: Database, id: string): Promise<ProjectRecord | null> {
+  const [row] = await selectProjectRecords(db).where(eq(projects.id, id)).limit(1);
+  return row ?? null;
+}
+
+type ProjectListQuery = z.output<typeof projectListQuery>;
+
+/**
+ * GET /api/projects: the caller's organization's projects, newest first (an admin's: every
+ * organization's, or the one it names), filtered by status, priority and search. Three queries
+ * with the session's, whatever the page size.
+ */
+export async function listProjects(db: Database, actor: Actor, query: ProjectListQuery): Promise<Page<ProjectRecord>> {
+  requireProjectWork(actor);
+  const scope = await organizationScope(db, actor, query.organizationId);
+  const search = workSearch(projects, query.search);
+  const where = and(
+    inScope(scope, projects.organizationId),
+    query.status ? eq(projects.status, query.status) : undefined,
+    query.priority ? eq(projects.priority, query.priority) : undefined,
+    search.condition,
+  );
+  return paginateByIds<ProjectRecord>(db, query, {
+    table: projects,
+    id: projects.id,
+    where,
+    order: [projects.createdAt, projects.id],
+    descending: true,
+    matchesFirst: search.matchesFirst,
+    count: () => countWhere(db, projects, where),
+    details: (page) => selectProjectRecords(db, page),
+  });
+}
+
+/** The project as the actor may read it: 403 for advisors, 404 when missing or of another organization. */
+export async function readProject(db: Database, actor: Actor, projectId: string): Promise<ProjectRecord> {
+  requireProjectWork(actor);
+  return workRecordOr404(actor, findProjectRecord(db, projectId), MESSAGES.projectNotFound);
+}
+
+/** The project row the actor may read (404) and change (403). */
+async function changeableProject(db: Database, actor: Actor, projectId: string) {
+  requireProjectWork(actor);
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const project = await workRecordOr404(actor, row, MESSAGES.projectNotFound);
+  if (!canChangeWorkRecord(actor, project)) throw forbidden();
+  return project;
+}
+
+async function loadProject(db: Database, projectId: string): Promise<ProjectRecord> {
+  const record = await findProjectRecord(db, projectId);
+  if (!record) throw notFound(MESSAGES.projectNotFound);
+  return record;
+}
+
+type CreateProject = z.output<typeof createProjectBody>;
+
+/** POST /api/projects: in the caller's organization (an admin's: the one it names), with a team of it. */
+export async function createProject(db: Database, actor: Actor, body: CreateProject): Promise<ProjectRecord> {
+  requireProjectWork(actor);
+  const organizationId = await organizationToCreateIn(db, actor, body.organizationId, 'canManageProjects');
+  await requireTeamIn(db, organizationId, body.team);
+  const [created] = await db
+    .insert(projects)
+    .values({
+      organizationId,
+      title: body.title,
+      description: body.description ?? null,
+      status: body.status,
+      priority: body.priority,
+      startDate: body.startDate ?? null,
+      dueDate: body.dueDate ?? null,
+      tags: body.tags ?? [],
+      teamId: body.team ?? null,
+      createdBy: actor.id,
+    })
+    .returning({ id: projects.id });
+  if (!created) throw new Error('insert returned no row');
+  return loadProject(db, created.id);
+}
+
+type UpdateProject = z.output<typeof updateProjectBody>;
+
+/** PUT /api/projects/{id}: fields left out stay; a new due date is checked against the stored start date too. */
+export async function updateProject(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  body: UpdateProject,
+): Promise<ProjectRecord> {
+  const project = await changeableProject(db, actor, projectId);
+  await requireTeamIn(db, project.organizationId, body.team);
+  const startDate = body.startDate === undefined ? project.startDate : body.startDate;
+  const dueDate = body.dueDate === undefined ? project.dueDate : body.dueDate;
+  if (isDueBeforeStart(startDate, dueDate)) throw badRequest(MESSAGES.dueBeforeStart);
+  await db
+    .update(projects)
+    .set({
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.status !== undefined && { status: body.status }),
+      ...(body.priority !== undefined && { priority: body.priority }),
+      ...(body.startDate !== undefined && { startDate: body.startDate }),
+      ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
+      ...(body.tags !== undefined && { tags: body.tags }),
+      ...(body.team !== undefined && { teamId: body.team }),
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, project.id));
+  return loadProject(db, project.id);
+}
+
+/**
+ * DELETE /api/projects/{id}: its objectives, tasks, comments and history go with it (foreign-key
+ * cascades), and the files attached to its objectives and tasks in the same transaction. Returns
+ * the storage keys whose bytes the caller removes after the commit.
+ */
+export async function deleteProject(db: Database, actor: Actor, projectId: string): Promise<string[]> {
+  const project = await changeableProject(db, actor, projectId);
+  return db.transaction(async (tx) => {
+    const keys = await deleteAttachmentRows(tx, {
+      objective: tx.select({ id: objectives.id }).from(objectives).where(eq(objectives.projectId, project.id)),
+      task: tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, project.id)),
+    });
+    await tx.delete(projects).where(eq(projects.id, project.id));
+    return keys;
+  });
+}
+
+/** Counts of each value, every value present (0 when none). */
+export function countsByValue<const Value extends string>(
+  values: readonly Value[],
+  rows: readonly { value: string; total: number }[],
+): Record<Value, number> {
+  const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<Value, number>;
+  for (const row of rows) if (row.value in counts) counts[row.value as Value] += row.total;
+  return counts;
+}
+
+/**
+ * GET /api/projects/stats: projects by status and by priority in the caller's scope (its
+ * organization; an admin's: every one, or the one it names). One grouped query.
+ */
+export async function projectStats(db: Database, actor: Actor, organizationId?: string): Promise<ProjectStats> {
+  requireProjectWork(actor);
+  const scope = await organizationScope(db, actor, organizationId);
+  if (scope.kind === 'one' && !canWorkOnProjectsIn(actor, scope.organizationId)) throw forbidden();
+  const rows = await db
+    .select({ status: projects.status, priority: projects.priority, total: count() })
+    .from(projects)
+    .where(inScope(scope, projects.organizationId))
+    .groupBy(projects.status, projects.priority);
+  return {
+    total: rows.reduce((sum, row) => sum + row.total, 0),
+    byStatus: countsByValue(
+      PROJECT_STATUSES,
+      rows.map((row) => ({ value: row.status, total: row.total })),
+    ),
+    byPriority: countsByValue(
+      WORK_PRIORITIES,
+      rows.map((row) => ({ value: row.priority, total: row.total })),
+    ),
+  };
+}
+
+/** Used by live rooms: the project's organization, or null when there is no such project. */
+export async function projectOrganization(db: Database, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ organizationId: projects.organizationId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row?.organizationId ?? null;
+}

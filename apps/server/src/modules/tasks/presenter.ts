@@ -1,0 +1,113 @@
+import type {
+  MyTask,
+  Task,
+  TaskActivity,
+  TaskActivityKind,
+  TaskComment,
+  TaskDetail,
+  TaskPriority,
+} from '@smart/contracts';
+import type { TaskRow } from '../../db/schema/index.js';
+import { canRemoveAttachment } from '../projects/policy.js';
+import { presentWorkBase } from '../projects/presenter.js';
+import { type AttachmentRecord, presentAttachment } from '../projects/record-files.js';
+import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { type TaskAccess, taskPermissions } from './policy.js';
+
+/** A task row with its creator, assignee, project and objective, as every task query selects it. */
+export interface TaskRecord {
+  organizationId: string;
+  task: TaskRow;
+  createdBy: UserSummaryRow | null;
+  assignee: UserSummaryRow | null;
+  project: { id: string; title: string };
+  objective: { id: string; title: string };
+}
+
+export interface TaskCommentRecord {
+  id: string;
+  text: string;
+  createdAt: Date;
+  author: UserSummaryRow | null;
+}
+
+export interface TaskActivityRecord {
+  id: string;
+  kind: TaskActivityKind;
+  fromValue: string | null;
+  toValue: string | null;
+  createdAt: Date;
+  actor: UserSummaryRow | null;
+}
+
+const summaryOrNull = (user: UserSummaryRow | null) => (user ? presentUserSummary(user) : null);
+
+/** Row → the API's task JSON (second document, section 3), with what the caller may do with it. */
+export function presentTask(record: TaskRecord, access: TaskAccess): Task {
+  const { task } = record;
+  return {
+    ...presentWorkBase(task, record.createdBy),
+    projectId: task.projectId,
+    objectiveId: task.objectiveId,
+    status: task.status,
+    // Tasks are created and edited with the task priorities only (no urgent): the schema says so.
+    priority: task.priority as TaskPriority,
+    dueDate: task.dueDate,
+    progress: task.progress,
+    assignedTo: summaryOrNull(record.assignee),
+    permissions: taskPermissions(access, task),
+  };
+}
+
+export function presentTaskComment(comment: TaskCommentRecord): TaskComment {
+  return {
+    id: comment.id,
+    _id: comment.id,
+    text: comment.text,
+    author: summaryOrNull(comment.author),
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+function presentTaskActivity(entry: TaskActivityRecord): TaskActivity {
+  return {
+    id: entry.id,
+    _id: entry.id,
+    kind: entry.kind,
+    from: entry.fromValue,
+    to: entry.toValue,
+    actor: summaryOrNull(entry.actor),
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export interface TaskDetailRecord {
+  record: TaskRecord;
+  comments: TaskCommentRecord[];
+  attachments: AttachmentRecord[];
+  activity: TaskActivityRecord[];
+}
+
+/** GET /api/tasks/{id}: the task with its project, objective, comments, attachments and history. */
+export function presentTaskDetail(detail: TaskDetailRecord, access: TaskAccess): TaskDetail {
+  const { record } = detail;
+  return {
+    ...presentTask(record, access),
+    project: { _id: record.project.id, title: record.project.title },
+    objective: { _id: record.objective.id, title: record.objective.title },
+    comments: detail.comments.map(presentTaskComment),
+    attachments: detail.attachments.map((attachment) =>
+      presentAttachment(attachment, canRemoveAttachment(access.actor, record.task, attachment.file)),
+    ),
+    activity: detail.activity.map(presentTaskActivity),
+  };
+}
+
+/** A My Tasks item: the task with `project` and `objectiveId` as {_id, title} (section 3). */
+export function presentMyTask(record: TaskRecord, access: TaskAccess): MyTask {
+  return {
+    ...presentTask(record, access),
+    project: { _id: record.project.id, title: record.project.title },
+    objectiveId: { _id: record.objective.id, title: record.objective.title },
+  };
+}

@@ -1,0 +1,330 @@
+import {
+  type createTaskBody,
+  MESSAGES,
+  type TaskStatus,
+  type taskListQuery,
+  type updateTaskBody,
+} from '@smart/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { objectives, projects, type TaskRow, taskActivity, taskComments, tasks, users } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Actor, canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
+import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
+import { canChangeWorkRecord } from '../projects/policy.js';
+import { deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
+import { userSummaryOf } from '../users/summary.js';
+import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
+import { namesOf, requireAssignable } from './assignee.js';
+import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
+import { canAssignTaskToMe, canReadTask, canUpdateTaskProgress, type TaskAccess } from './policy.js';
+import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
+
+const creator = alias(users, 'task_creator');
+const assignee = alias(users, 'task_assignee');
+
+/** Tasks with their creator, assignee, project and objective titles: one query for any number of rows. */
+export function selectTaskRecords(db: Database, page?: PageJoin) {
+  const query = db
+    .select({
+      organizationId: tasks.organizationId,
+      task: tasks,
+      createdBy: userSummaryOf(creator),
+      assignee: userSummaryOf(assignee),
+      project: { id: projects.id, title: projects.title },
+      objective: { id: objectives.id, title: objectives.title },
+    })
+    .from(tasks)
+    .$dynamic();
+  return (page ? query.innerJoin(page.ids, page.on) : query)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(objectives, eq(objectives.id, tasks.objectiveId))
+    .leftJoin(creator, eq(creator.id, tasks.createdBy))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo));
+}
+
+async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | null> {
+  const [row] = await selectTaskRecords(db).where(eq(tasks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** What the actor may do in the organization's tasks; asks for an advisor's assignment only for advisors. */
+export async function taskAccessIn(db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> {
+  const advisorActsInOrganization = isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
+  return { actor, advisorActsInOrganization };
+}
+
+/** The task row with the actor's access, or 404 (missing, another organization, an advisor's unassigned task). */
+async function readableTask(db: Database, actor: Actor, taskId: string) {
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  if (!task) throw notFound(MESSAGES.taskNotFound);
+  const access = await taskAccessIn(db, actor, task.organizationId);
+  if (!canReadTask(access, task)) throw notFound(MESSAGES.taskNotFound);
+  return { task, access };
+}
+
+type TaskListQuery = z.output<typeof taskListQuery>;
+
+/**
+ * GET /api/tasks/objectives/{objectiveId}: the objective's tasks in creation order, filtered. An
+ * advisor acting in the organization sees the ones assigned to it; anyone else without access, 404.
+ */
+export async function listTasks(
+  db: Database,
+  actor: Actor,
+  objectiveId: string,
+  query: TaskListQuery,
+): Promise<{ page: Page<TaskRecord>; access: TaskAccess }> {
+  const [objective] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
+  if (!objective) throw notFound(MESSAGES.objectiveNotFound);
+  const access = await taskAccessIn(db, actor, objective.organizationId);
+  if (!access.advisorActsInOrganization) await workRecordOr404(actor, objective, MESSAGES.objectiveNotFound);
+  const assignedTo = query.assignedTo === 'me' ? actor.id : query.assignedTo;
+  const search = workSearch(tasks, query.search);
+  const where = and(
+    eq(tasks.objectiveId, objective.id),
+    access.advisorActsInOrganization ? eq(tasks.assignedTo, actor.id) : undefined,
+    assignedTo ? eq(tasks.assignedTo, assignedTo) : undefined,
+    query.status ? eq(tasks.status, query.status) : undefined,
+    query.priority ? eq(tasks.priority, query.priority) : undefined,
+    search.condition,
+  );
+  const page = await paginateByIds<TaskRecord>(db, query, {
+    table: tasks,
+    id: tasks.id,
+    where,
+    order: [tasks.createdAt, tasks.id],
+    matchesFirst: search.matchesFirst,
+    count: () => countWhere(db, tasks, where),
+    details: (join) => selectTaskRecords(db, join),
+  });
+  return { page, access };
+}
+
+/** Comments with their authors. */
+function selectComments(db: Database) {
+  return db
+    .select({
+      id: taskComments.id,
+      text: taskComments.text,
+      createdAt: taskComments.createdAt,
+      author: userSummaryOf(users),
+    })
+    .from(taskComments)
+    .leftJoin(users, eq(users.id, taskComments.authorId));
+}
+
+/** A task's comments, oldest first, with their authors: one query. */
+function listComments(db: Database, taskId: string): Promise<TaskCommentRecord[]> {
+  return selectComments(db)
+    .where(eq(taskComments.taskId, taskId))
+    .orderBy(asc(taskComments.createdAt), asc(taskComments.id));
+}
+
+/** A task's history, oldest first, with who did each thing: one query. */
+function listActivity(db: Database, taskId: string) {
+  return db
+    .select({
+      id: taskActivity.id,
+      kind: taskActivity.kind,
+      fromValue: taskActivity.fromValue,
+      toValue: taskActivity.toValue,
+      createdAt: taskActivity.createdAt,
+      actor: userSummaryOf(users),
+    })
+    .from(taskActivity)
+    .leftJoin(users, eq(users.id, taskActivity.actorId))
+    .where(eq(taskActivity.taskId, taskId))
+    .orderBy(asc(taskActivity.createdAt), asc(taskActivity.id));
+}
+
+/** The task with its comments, attachments and history: four queries, whatever their number. */
+async function loadTaskDetail(db: Database, taskId: string): Promise<TaskDetailRecord> {
+  const [record, comments, attachments, activity] = await Promise.all([
+    findTaskRecord(db, taskId),
+    listComments(db, taskId),
+    listRecordAttachments(db, 'task', taskId),
+    listActivity(db, taskId),
+  ]);
+  if (!record) throw notFound(MESSAGES.taskNotFound);
+  return { record, comments, attachments, activity };
+}
+
+export interface TaskResult {
+  detail: TaskDetailRecord;
+  access: TaskAccess;
+}
+
+/** GET /api/tasks/{id}. */
+export async function readTask(db: Database, actor: Actor, taskId: string): Promise<TaskResult> {
+  const { task, access } = await readableTask(db, actor, taskId);
+  return { detail: await loadTaskDetail(db, task.id), access };
+}
+
+type CreateTask = z.output<typeof createTaskBody>;
+
+/**
+ * POST /api/tasks/objectives/{objectiveId}: whoever works on the objective's project (advisors:
+ * 403). The assignee must be able to see the task (400). The task and its first history entry are
+ * one transaction.
+ */
+export async function createTask(db: Database, actor: Actor, objectiveId: string, body: CreateTask) {
+  requireProjectWork(actor);
+  const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
+  const objective = await workRecordOr404(actor, row, MESSAGES.objectiveNotFound);
+  await requireAssignable(db, objective.organizationId, body.assignedTo);
+  const taskId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tasks)
+      .values({
+        organizationId: objective.organizationId,
+        projectId: objective.projectId,
+        objectiveId: objective.id,
+        title: body.title,
+        description: body.description ?? null,
+        priority: body.priority,
+        dueDate: body.dueDate ?? null,
+        assignedTo: body.assignedTo ?? null,
+        createdBy: actor.id,
+      })
+      .returning({ id: tasks.id, organizationId: tasks.organizationId });
+    if (!created) throw new Error('insert returned no row');
+    await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
+    return created.id;
+  });
+  return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
+}
+
+/** Writes a task change and its history in one transaction, then reads the task back. */
+async function changeTask(
+  db: Database,
+  actor: Actor,
+  task: TaskRow,
+  set: Partial<typeof tasks.$inferInsert>,
+  entries: TaskActivityEntry[],
+): Promise<TaskDetailRecord> {
+  if (entries.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(tasks)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(tasks.id, task.id));
+      await recordTaskActivity(tx, task, actor.id, entries);
+    });
+  }
+  return loadTaskDetail(db, task.id);
+}
+
+type UpdateTask = z.output<typeof updateTaskBody>;
+
+/** Whether the body only hands the task to the caller ('Assign to Me'). */
+const onlyTakesTask = (actor: Actor, body: UpdateTask) =>
+  body.assignedTo === actor.id && Object.values(body).filter((value) => value !== undefined).length === 1;
+
+/**
+ * PUT /api/tasks/{id}: partial fields, by its creator, org_admin or admin; anyone else allowed to
+ * 'Assign to Me' may send only {assignedTo: self} (policy canAssignTaskToMe). Each changed field
+ * is recorded in the history.
+ */
+export async function updateTask(db: Database, actor: Actor, taskId: string, body: UpdateTask): Promise<TaskResult> {
+  const { task, access } = await readableTask(db, actor, taskId);
+  const allowed = canChangeWorkRecord(actor, task) || (onlyTakesTask(actor, body) && canAssignTaskToMe(access, task));
+  if (!allowed) throw forbidden();
+  if (body.assignedTo !== undefined && body.assignedTo !== task.assignedTo) {
+    await requireAssignable(db, task.organizationId, body.assignedTo);
+  }
+  const set: Partial<typeof tasks.$inferInsert> = {};
+  const entries: TaskActivityEntry[] = [];
+  const change = <K extends 'title' | 'description' | 'priority' | 'dueDate'>(
+    field: K,
+    kind: TaskActivityEntry['kind'],
+    withValues = true,
+  ) => {
+    const value = body[field];
+    if (value === undefined || value === task[field]) return;
+    set[field] = value as never;
+    entries.push(withValues ? { kind, from: task[field], to: value } : { kind });
+  };
+  change('title', 'title');
+  change('description', 'description', false);
+  change('priority', 'priority');
+  change('dueDate', 'due_date');
+  if (body.assignedTo !== undefined && body.assignedTo !== task.assignedTo) {
+    const names = await namesOf(db, [task.assignedTo, body.assignedTo]);
+    set.assignedTo = body.assignedTo;
+    entries.push({
+      kind: 'assignee',
+      from: task.assignedTo ? (names.get(task.assignedTo) ?? null) : null,
+      to: body.assignedTo ? (names.get(body.assignedTo) ?? null) : null,
+    });
+  }
+  return { detail: await changeTask(db, actor, task, set, entries), access };
+}
+
+/** The task the actor may move (status, progress): 404 if it cannot read it, 403 if it may only read it. */
+async function movableTask(db: Database, actor: Actor, taskId: string) {
+  const readable = await readableTask(db, actor, taskId);
+  if (!canUpdateTaskProgress(readable.access, readable.task)) throw forbidden();
+  return readable;
+}
+
+/** The history entries of a status and progress change. */
+function completionEntries(before: Completion, after: Completion): TaskActivityEntry[] {
+  const entries: TaskActivityEntry[] = [];
+  if (after.status !== before.status) entries.push({ kind: 'status', from: before.status, to: after.status });
+  if (after.progress !== before.progress) {
+    entries.push({ kind: 'progress', from: String(before.progress), to: String(after.progress) });
+  }
+  return entries;
+}
+
+async function moveTask(db: Database, actor: Actor, taskId: string, next: (task: Completion) => Completion) {
+  const { task, access } = await movableTask(db, actor, taskId);
+  const after = next(task);
+  const detail = await changeTask(db, actor, task, after, completionEntries(task, after));
+  return { detail, access };
+}
+
+/** PATCH /api/tasks/{id}/status (completion rules: completion.ts). */
+export const setTaskStatus = (db: Database, actor: Actor, taskId: string, status: TaskStatus) =>
+  moveTask(db, actor, taskId, (task) => afterStatusChange(task, status));
+
+/** PATCH /api/tasks/{id}/progress (completion rules: completion.ts). */
+export const setTaskProgress = (db: Database, actor: Actor, taskId: string, progress: number) =>
+  moveTask(db, actor, taskId, (task) => afterProgressChange(task, progress));
+
+/**
+ * DELETE /api/tasks/{id}: by its creator, org_admin, admin. Its comments and history go with it
+ * (cascades), its attachments' rows in the same transaction; returns the task and the storage keys
+ * whose bytes the caller removes after the commit.
+ */
+export async function deleteTask(db: Database, actor: Actor, taskId: string) {
+  const { task } = await readableTask(db, actor, taskId);
+  if (!canChangeWorkRecord(actor, task)) throw forbidden();
+  const fileKeys = await db.transaction(async (tx) => {
+    const keys = await deleteAttachmentRows(tx, { task: [task.id] });
+    await tx.delete(tasks).where(eq(tasks.id, task.id));
+    return keys;
+  });
+  return { task, fileKeys };
+}
+
+/** POST /api/tasks/{id}/comments: whoever may read the task; the comment and its history entry are one transaction. */
+export async function addTaskComment(db: Database, actor: Actor, taskId: string, text: string) {
+  const { task } = await readableTask(db, actor, taskId);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(taskComments)
+      .values({ organizationId: task.organizationId, taskId: task.id, authorId: actor.id, text })
+      .returning({ id: taskComments.id });
+    if (!created) throw new Error('insert returned no row');
+    await recordTaskActivity(tx, task, actor.id, [{ kind: 'comment' }]);
+    return created.id;
+  });
+  const [comment] = await selectComments(db).where(eq(taskComments.id, id)).limit(1);
+  if (!comment) throw notFound(MESSAGES.taskNotFound);
+  return { task, comment };
+}

@@ -1,0 +1,268 @@
+import { MESSAGES, type Project } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRow, TeamRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
+import { factories } from './helpers/factories.js';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let cast: Cast;
+let acmeId: string;
+let team: TeamRow;
+let foreignTeam: TeamRow;
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+  acmeId = cast.organization.id;
+  [team, foreignTeam] = await Promise.all([make.team(acmeId), make.team(cast.otherOrganization.id)]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function readProject(id: string): Promise<Project> {
+  const response = await t.request({ method: 'GET', url: `/api/projects/${id}`, token: cast.admin.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+authzMatrix('who may do what with a project', {
+  app: () => t,
+  cast: () => cast,
+  arrange: () => make.project(acmeId, { title: 'Launch' }),
+  routes: [
+    {
+      route: 'GET /api/projects/:id',
+      request: (project: ProjectRow) => ({ method: 'GET', url: `/api/projects/${project.id}` }),
+      statuses: WORK_READERS,
+    },
+    {
+      route: 'PUT /api/projects/:id',
+      request: (project) => ({ method: 'PUT', url: `/api/projects/${project.id}`, payload: { title: 'Renamed' } }),
+      statuses: workChangers(200),
+    },
+    {
+      route: 'DELETE /api/projects/:id',
+      request: (project) => ({ method: 'DELETE', url: `/api/projects/${project.id}` }),
+      statuses: workChangers(200),
+    },
+    {
+      route: 'POST /api/objectives/projects/:id',
+      request: (project) => ({
+        method: 'POST',
+        url: `/api/objectives/projects/${project.id}`,
+        payload: { title: 'Ship it' },
+      }),
+      statuses: { ...WORK_READERS, admin: 201, orgAdmin: 201, user: 201 },
+    },
+    {
+      route: 'GET /api/objectives/projects/:id',
+      request: (project) => ({ method: 'GET', url: `/api/objectives/projects/${project.id}` }),
+      statuses: WORK_READERS,
+    },
+  ],
+  errors: { 404: MESSAGES.projectNotFound, 403: MESSAGES.forbidden },
+  async unchanged(project) {
+    expect(await readProject(project.id)).toMatchObject({ title: 'Launch', objectiveCount: 0 });
+  },
+});
+
+describe('the project lists and stats', () => {
+  const everyone = ['admin', 'orgAdmin', 'user', 'advisorAssigned', 'otherOrgAdmin'] as const;
+
+  it('GET /api/projects and /api/projects/stats: members and admin 200, advisors 403, anonymous 401', async () => {
+    const expected = { admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 403, otherOrgAdmin: 200 };
+    for (const url of ['/api/projects', '/api/projects/stats']) {
+      for (const actor of everyone) {
+        const response = await t.request({ method: 'GET', url, token: cast[actor].token });
+        expect(response.statusCode, `${url} as ${actor}`).toBe(expected[actor]);
+      }
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it("lists the own organization's projects, newest first, with filters and pagination; never another's", async () => {
+    const organization = await make.organization();
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const first = await make.project(organization.id, { title: 'Warehouse move', status: 'active', priority: 'high' });
+    const second = await make.project(organization.id, { title: 'Website', description: 'New WAREHOUSE pages' });
+    await make.project(organization.id, { title: 'Audit', status: 'completed' });
+    await make.project(cast.otherOrganization.id, { title: 'Warehouse elsewhere' });
+    const list = async (query: string) => {
+      const response = await t.request({ method: 'GET', url: `/api/projects${query}`, token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect((await list('')).data.map((project: Project) => project.title)).toEqual([
+      'Audit',
+      'Website',
+      'Warehouse move',
+    ]);
+    expect((await list('?search=warehouse')).data.map((p: Project) => p._id)).toEqual([second.id, first.id]);
+    expect((await list('?status=active')).data.map((p: Project) => p._id)).toEqual([first.id]);
+    expect((await list('?priority=high')).data.map((p: Project) => p._id)).toEqual([first.id]);
+    const paged = await list('?limit=2&page=2');
+    expect(paged.data.map((p: Project) => p._id)).toEqual([first.id]);
+    expect(paged.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
+    // A non-admin's organizationId is ignored: it always sees its own.
+    expect((await list(`?organizationId=${cast.otherOrganization.id}`)).pagination.total).toBe(3);
+  });
+
+  it('counts projects by status and priority in the caller scope', async () => {
+    const organization = await make.organization();
+    const member = await make.member(organization.id);
+    await make.project(organization.id, { status: 'active', priority: 'high' });
+    await make.project(organization.id, { status: 'active' });
+    await make.project(cast.otherOrganization.id, { status: 'active' });
+    const response = await t.request({ method: 'GET', url: '/api/projects/stats', token: member.token });
+    expect(response.json().data).toEqual({
+      total: 2,
+      byStatus: { planning: 0, active: 2, on_hold: 0, completed: 0, cancelled: 0 },
+      byPriority: { low: 0, medium: 1, high: 1, urgent: 0 },
+    });
+    const admin = await t.request({
+      method: 'GET',
+      url: `/api/projects/stats?organizationId=${organization.id}`,
+      token: cast.admin.token,
+    });
+    expect(admin.json().data.total).toBe(2);
+  });
+});
+
+describe('creating and editing a project', () => {
+  const create = (payload: Record<string, unknown>, token = cast.user.token) =>
+    t.request({ method: 'POST', url: '/api/projects', token, payload });
+
+  it('creates with defaults, trimmed deduplicated tags, a team and the caller as creator', async () => {
+    const response = await create({
+      title: '  Office move ',
+      tags: [' ops ', 'ops', 'facilities', ' '],
+      team: team.id,
+      startDate: '2030-01-10',
+      dueDate: '2030-02-01',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({
+      title: 'Office move',
+      status: 'planning',
+      priority: 'medium',
+      tags: ['ops', 'facilities'],
+      team: { _id: team.id, name: team.name },
+      startDate: '2030-01-10',
+      dueDate: '2030-02-01',
+      organizationId: acmeId,
+      createdBy: { _id: cast.user.id },
+      progress: 0,
+      taskCount: 0,
+      completedTaskCount: 0,
+      objectiveCount: 0,
+      permissions: { canEdit: true, canDelete: true, canAddObjective: true },
+    });
+  });
+
+  it("refuses another organization's or an unknown team, and a due date before the start (400)", async () => {
+    for (const teamId of [foreignTeam.id, UNKNOWN_ID]) {
+      const response = await create({ title: 'X', team: teamId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.teamNotInOrganization);
+    }
+    const early = await create({ title: 'X', startDate: '2030-02-01', dueDate: '2030-01-31' });
+    expect([early.statusCode, early.json().error]).toEqual([400, MESSAGES.dueBeforeStart]);
+    const project = await make.project(acmeId, { startDate: '2030-02-01', by: cast.user });
+    const update = await t.request({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      token: cast.user.token,
+      payload: { dueDate: '2030-01-01' },
+    });
+    expect([update.statusCode, update.json().error]).toEqual([400, MESSAGES.dueBeforeStart]);
+    const foreign = await t.request({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      token: cast.user.token,
+      payload: { team: foreignTeam.id },
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
+  it.each([
+    [{}, MESSAGES.projectTitleRequired],
+    [{ title: '   ' }, MESSAGES.projectTitleRequired],
+    [{ title: 'x'.repeat(201) }, undefined],
+    [{ title: 'X', status: 'done' }, undefined],
+    [{ title: 'X', priority: 'critical' }, undefined],
+    [{ title: 'X', startDate: '2030-02-30' }, MESSAGES.dateInvalid],
+    [{ title: 'X', dueDate: 'tomorrow' }, MESSAGES.dateInvalid],
+    [{ title: 'X', tags: 'ops' }, undefined],
+    [{ title: 'X', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, MESSAGES.tooManyTags],
+    [{ title: 'X', team: 'not-an-id' }, undefined],
+    [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
+  ])('refuses %j with 400', async (payload, message) => {
+    const response = await create(payload);
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().error).toBe(message);
+  });
+
+  it('the creator edits its project; another member may not (403); edits keep what was left out', async () => {
+    const project = await make.project(acmeId, { by: cast.user, tags: ['a'], title: 'Mine' });
+    const other = await make.member(acmeId);
+    const denied = await t.request({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      token: other.token,
+      payload: { title: 'Theirs' },
+    });
+    expect(denied.statusCode).toBe(403);
+    const read = await t.request({ method: 'GET', url: `/api/projects/${project.id}`, token: other.token });
+    expect(read.json().data.permissions).toEqual({ canEdit: false, canDelete: false, canAddObjective: true });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      token: cast.user.token,
+      payload: { status: 'active', team: team.id },
+    });
+    expect(edited.json().data).toMatchObject({ title: 'Mine', tags: ['a'], status: 'active', team: { _id: team.id } });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      token: cast.user.token,
+      payload: { team: null },
+    });
+    expect(cleared.json().data.team).toBeNull();
+  });
+
+  it('an admin creates in the organization it names; an unknown organization is 404', async () => {
+    const response = await create({ title: 'Platform-led', organizationId: acmeId }, cast.admin.token);
+    expect(response.json().data.organizationId).toBe(acmeId);
+    expect((await create({ title: 'X', organizationId: UNKNOWN_ID }, cast.admin.token)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['GET', '/api/projects/not-a-uuid'],
+    ['PUT', '/api/projects/not-a-uuid'],
+    ['DELETE', `/api/projects/${UNKNOWN_ID}`],
+    ['GET', `/api/projects/${UNKNOWN_ID}`],
+    ['GET', `/api/objectives/projects/${UNKNOWN_ID}`],
+  ] as const)('%s %s is 404', async (method, url) => {
+    const payload = method === 'PUT' ? { payload: { title: 'x' } } : {};
+    expect((await t.request({ method, url, token: cast.admin.token, ...payload })).statusCode).toBe(404);
+  });
+
+  it.each([
+    '?page=0',
+    '?limit=101',
+    '?limit=abc',
+    '?status=done',
+    '?priority=x',
+    `?search=${'x'.repeat(300)}`,
+    '?organizationId=nope',
+  ])('GET /api/projects%s is 400', async (query) => {
+    const response = await t.request({ method: 'GET', url: `/api/projects${query}`, token: cast.admin.token });
+    expect(response.statusCode).toBe(400);
+  });
+});
