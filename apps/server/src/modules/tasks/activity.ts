@@ -1,4 +1,5 @@
 import type { TaskActivityKind } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { taskActivity } from '../../db/schema/index.js';
 
@@ -21,13 +22,15 @@ export async function recordTaskActivity(
 ): Promise<void> {
   if (entries.length === 0) return;
   await writer.insert(taskActivity).values(
-    entries.map((entry) => ({
+    entries.map((entry, index) => ({
       organizationId: task.organizationId,
       taskId: task.id,
       actorId,
       kind: entry.kind,
       fromValue: entry.from ?? null,
       toValue: entry.to ?? null,
+      // The entries of one change share the transaction's time; a microsecond apart, they keep their order.
+      createdAt: sql`now() + ${index} * interval '1 microsecond'`,
     })),
   );
 }

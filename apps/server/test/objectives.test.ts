@@ -1,0 +1,171 @@
+import { MESSAGES, type Objective, type ObjectiveDetail } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectiveRow, ProjectRow, TeamRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
+import { factories } from './helpers/factories.js';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let cast: Cast;
+let acmeId: string;
+let project: ProjectRow;
+let foreignTeam: TeamRow;
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+  acmeId = cast.organization.id;
+  [project, foreignTeam] = await Promise.all([
+    make.project(acmeId, { title: 'Launch' }),
+    make.team(cast.otherOrganization.id),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = async <T>(url: string): Promise<T> => {
+  const response = await t.request({ method: 'GET', url, token: cast.admin.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+const setProgress = (taskId: string, progress: number) =>
+  t.request({ method: 'PATCH', url: `/api/tasks/${taskId}/progress`, token: cast.admin.token, payload: { progress } });
+
+authzMatrix('who may do what with an objective', {
+  app: () => t,
+  cast: () => cast,
+  arrange: () => make.objective(project.id, { title: 'Beta' }),
+  routes: [
+    {
+      route: 'GET /api/objectives/:id',
+      request: (objective: ObjectiveRow) => ({ method: 'GET', url: `/api/objectives/${objective.id}` }),
+      statuses: WORK_READERS,
+    },
+    {
+      route: 'PUT /api/objectives/:id',
+      request: (objective) => ({
+        method: 'PUT',
+        url: `/api/objectives/${objective.id}`,
+        payload: { title: 'Renamed', status: 'in_progress' },
+      }),
+      statuses: workChangers(200),
+    },
+    {
+      route: 'DELETE /api/objectives/:id',
+      request: (objective) => ({ method: 'DELETE', url: `/api/objectives/${objective.id}` }),
+      statuses: workChangers(200),
+    },
+  ],
+  errors: { 404: MESSAGES.objectiveNotFound, 403: MESSAGES.forbidden },
+  async unchanged(objective) {
+    expect(await get<Objective>(`/api/objectives/${objective.id}`)).toMatchObject({ title: 'Beta' });
+  },
+});
+
+describe('objectives of a project', () => {
+  it('creates with defaults and the project in the detail; refuses a foreign team and bad input (400)', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/objectives/projects/${project.id}`,
+      token: cast.user.token,
+      payload: { title: ' Research ', dueDate: '2030-03-01' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      title: 'Research',
+      status: 'not_started',
+      priority: 'medium',
+      dueDate: '2030-03-01',
+      projectId: project.id,
+      project: { _id: project.id, title: 'Launch' },
+      attachments: [],
+      createdBy: { _id: cast.user.id },
+      permissions: { canEdit: true, canDelete: true, canAddTask: true, canAttach: true },
+    });
+    const post = (payload: object) =>
+      t.request({ method: 'POST', url: `/api/objectives/projects/${project.id}`, token: cast.user.token, payload });
+    const foreign = await post({ title: 'X', team: foreignTeam.id });
+    expect([foreign.statusCode, foreign.json().error]).toEqual([400, MESSAGES.teamNotInOrganization]);
+    for (const payload of [
+      {},
+      { title: ' ' },
+      { title: 'X', priority: 'critical' },
+      { title: 'X', dueDate: '2030-13-01' },
+    ]) {
+      expect((await post(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const blank = await post({ title: '' });
+    expect(blank.json().error).toBe(MESSAGES.objectiveTitleRequired);
+  });
+
+  it('lists in creation order with status, priority and search filters', async () => {
+    const own = await make.project(acmeId);
+    const [first, second] = [
+      await make.objective(own.id, { title: 'Hire designers', priority: 'high' }),
+      await make.objective(own.id, { title: 'Brand book', description: 'Work with the DESIGNERS' }),
+    ];
+    await make.objective(own.id, { title: 'Budget' });
+    const list = async (query = '') =>
+      (await get<Objective[]>(`/api/objectives/projects/${own.id}${query}`)).map((objective) => objective._id);
+    expect((await list()).slice(0, 2)).toEqual([first.id, second.id]);
+    expect(await list('?search=designer')).toEqual([first.id, second.id]);
+    expect(await list('?priority=high')).toEqual([first.id]);
+    expect(await list('?status=completed')).toEqual([]);
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/objectives/projects/${own.id}?status=done`,
+      token: cast.admin.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('progress arithmetic', () => {
+  it('objective = rounded average of its tasks, project = rounded average over all tasks, 0 with none', async () => {
+    const own = await make.project(acmeId);
+    const [design, build, empty] = await Promise.all([
+      make.objective(own.id),
+      make.objective(own.id),
+      make.objective(own.id),
+    ]);
+    const designTasks = await Promise.all([make.task(design.id), make.task(design.id)]);
+    const buildTasks = await Promise.all([make.task(build.id), make.task(build.id), make.task(build.id)]);
+    expect(await get<ObjectiveDetail>(`/api/objectives/${empty.id}`)).toMatchObject({ progress: 0, taskCount: 0 });
+    expect(await get(`/api/projects/${own.id}`)).toMatchObject({ progress: 0, taskCount: 5, objectiveCount: 3 });
+
+    // Design: 10 and 15 → 12.5 → 13. Build: 100, 5, 0 → 35. Project: 130 / 5 = 26.
+    await setProgress(designTasks[0]!.id, 10);
+    await setProgress(designTasks[1]!.id, 15);
+    await setProgress(buildTasks[0]!.id, 100);
+    await setProgress(buildTasks[1]!.id, 5);
+    const objectives = await get<Objective[]>(`/api/objectives/projects/${own.id}`);
+    const byId = new Map(objectives.map((objective) => [objective._id, objective]));
+    expect(byId.get(design.id)).toMatchObject({ progress: 13, taskCount: 2, completedTaskCount: 0 });
+    expect(byId.get(build.id)).toMatchObject({ progress: 35, taskCount: 3, completedTaskCount: 1 });
+    expect(byId.get(empty.id)).toMatchObject({ progress: 0, taskCount: 0, completedTaskCount: 0 });
+    expect(await get(`/api/projects/${own.id}`)).toMatchObject({
+      progress: 26,
+      taskCount: 5,
+      completedTaskCount: 1,
+    });
+    const listed = (await get<{ _id: string; progress: number }[]>('/api/projects?limit=100')).find(
+      (row) => row._id === own.id,
+    );
+    expect(listed?.progress).toBe(26);
+  });
+
+  it('deleting an objective takes its tasks out of the project totals', async () => {
+    const own = await make.project(acmeId);
+    const [keep, drop] = await Promise.all([make.objective(own.id), make.objective(own.id)]);
+    const kept = await make.task(keep.id);
+    await make.task(drop.id);
+    await setProgress(kept.id, 50);
+    await t.request({ method: 'DELETE', url: `/api/objectives/${drop.id}`, token: cast.admin.token });
+    expect(await get(`/api/projects/${own.id}`)).toMatchObject({ progress: 50, taskCount: 1, objectiveCount: 1 });
+    const gone = await t.request({ method: 'GET', url: `/api/objectives/${drop.id}`, token: cast.admin.token });
+    expect(gone.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,406 @@
+import { MESSAGES, type MyTask, type Task, type TaskDetail } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, type ObjectiveRow, type TaskRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let cast: Cast;
+let acmeId: string;
+let objective: ObjectiveRow;
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+  acmeId = cast.organization.id;
+  objective = await make.objective((await make.project(acmeId, { title: 'Launch' })).id, { title: 'Beta' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const as = (member: Member, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.request({ method, url, token: member.token, ...(payload === undefined ? {} : { payload: payload as object }) });
+const detail = async (taskId: string): Promise<TaskDetail> => {
+  const response = await as(cast.admin, 'GET', `/api/tasks/${taskId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+/** A task the assigned advisor has: it reads and moves it, but may not edit or delete it. */
+const TASK_READERS: Statuses = {
+  admin: 200,
+  orgAdmin: 200,
+  user: 200,
+  advisorAssigned: 200,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+const TASK_CHANGERS: Statuses = { ...TASK_READERS, user: 403, advisorAssigned: 403 };
+const TASK_MOVERS: Statuses = { ...TASK_READERS, user: 403 };
+
+authzMatrix('who may do what with a task', {
+  app: () => t,
+  cast: () => cast,
+  arrange: (people) => make.task(objective.id, { title: 'Write', assignedTo: people.advisorAssigned.id }),
+  routes: [
+    {
+      route: 'GET /api/tasks/:id',
+      request: (task: TaskRow) => ({ method: 'GET', url: `/api/tasks/${task.id}` }),
+      statuses: TASK_READERS,
+    },
+    {
+      route: 'PUT /api/tasks/:id',
+      request: (task) => ({ method: 'PUT', url: `/api/tasks/${task.id}`, payload: { title: 'Renamed' } }),
+      statuses: TASK_CHANGERS,
+    },
+    {
+      route: 'DELETE /api/tasks/:id',
+      request: (task) => ({ method: 'DELETE', url: `/api/tasks/${task.id}` }),
+      statuses: TASK_CHANGERS,
+    },
+    {
+      route: 'PATCH /api/tasks/:id/status',
+      request: (task) => ({ method: 'PATCH', url: `/api/tasks/${task.id}/status`, payload: { status: 'in_progress' } }),
+      statuses: TASK_MOVERS,
+    },
+    {
+      route: 'PATCH /api/tasks/:id/progress',
+      request: (task) => ({ method: 'PATCH', url: `/api/tasks/${task.id}/progress`, payload: { progress: 5 } }),
+      statuses: TASK_MOVERS,
+    },
+    {
+      route: 'POST /api/tasks/:id/comments',
+      request: (task) => ({ method: 'POST', url: `/api/tasks/${task.id}/comments`, payload: { text: 'Hello' } }),
+      statuses: { ...TASK_READERS, admin: 201, orgAdmin: 201, user: 201, advisorAssigned: 201 },
+    },
+  ],
+  errors: { 404: MESSAGES.taskNotFound, 403: MESSAGES.forbidden },
+  async unchanged(task) {
+    expect(await detail(task.id)).toMatchObject({ title: 'Write', progress: 0, status: 'not_started', comments: [] });
+  },
+});
+
+authzMatrix("who may list and add an objective's tasks", {
+  app: () => t,
+  cast: () => cast,
+  arrange: async () => objective,
+  routes: [
+    {
+      route: 'GET /api/tasks/objectives/:id',
+      request: (target: ObjectiveRow) => ({ method: 'GET', url: `/api/tasks/objectives/${target.id}` }),
+      statuses: TASK_READERS,
+    },
+    {
+      route: 'POST /api/tasks/objectives/:id',
+      request: (target) => ({ method: 'POST', url: `/api/tasks/objectives/${target.id}`, payload: { title: 'New' } }),
+      statuses: {
+        admin: 201,
+        orgAdmin: 201,
+        user: 201,
+        advisorAssigned: 403,
+        advisorUnassigned: 403,
+        otherOrgAdmin: 404,
+        anonymous: 401,
+      },
+    },
+  ],
+});
+
+describe('my tasks and task stats', () => {
+  it('answer every signed-in user, and 401 without a session', async () => {
+    for (const url of ['/api/tasks/my-tasks', '/api/tasks/my-tasks?filter=created', '/api/tasks/stats']) {
+      for (const member of [cast.admin, cast.orgAdmin, cast.user, cast.advisorAssigned, cast.otherOrgAdmin]) {
+        expect((await as(member, 'GET', url)).statusCode, url).toBe(200);
+      }
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    expect((await as(cast.user, 'GET', '/api/tasks/my-tasks?filter=mine')).statusCode).toBe(400);
+  });
+
+  it('lists assigned or created tasks by due date, undated last, with project and objective', async () => {
+    const organization = await make.organization();
+    const [alex, sam] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
+    const project = await make.project(organization.id, { title: 'Move' });
+    const goal = await make.objective(project.id, { title: 'Pack' });
+    const late = await make.task(goal.id, { title: 'Late', dueDate: '2030-05-01', assignedTo: alex.id, by: sam });
+    const undated = await make.task(goal.id, { title: 'Undated', assignedTo: alex.id, by: sam });
+    const soon = await make.task(goal.id, { title: 'Soon', dueDate: '2030-01-01', assignedTo: alex.id, by: sam });
+    await make.task(goal.id, { title: 'Not mine', assignedTo: sam.id, by: sam });
+    const assigned = (await as(alex, 'GET', '/api/tasks/my-tasks')).json().data as MyTask[];
+    expect(assigned.map((task) => task._id)).toEqual([soon.id, late.id, undated.id]);
+    expect(assigned[0]).toMatchObject({
+      project: { _id: project.id, title: 'Move' },
+      objectiveId: { _id: goal.id, title: 'Pack' },
+      createdBy: { _id: sam.id },
+      assignedTo: { _id: alex.id },
+      progress: 0,
+      status: 'not_started',
+    });
+    const created = (await as(sam, 'GET', '/api/tasks/my-tasks?filter=created')).json().data as MyTask[];
+    expect(created.map((task) => task.title)).toEqual(['Soon', 'Late', 'Undated', 'Not mine']);
+    expect((await as(alex, 'GET', '/api/tasks/my-tasks?filter=created')).json().data).toEqual([]);
+  });
+
+  it('counts tasks by status and priority and the overdue ones, in the caller scope', async () => {
+    const organization = await make.organization();
+    const member = await make.member(organization.id);
+    const goal = await make.objective((await make.project(organization.id)).id);
+    const overdue = await make.task(goal.id, { dueDate: '2000-01-01', priority: 'high' });
+    const doneLate = await make.task(goal.id, { dueDate: '2000-01-01' });
+    await make.task(goal.id, { dueDate: '2999-01-01', priority: 'low' });
+    await as(cast.admin, 'PATCH', `/api/tasks/${doneLate.id}/status`, { status: 'completed' });
+    await as(cast.admin, 'PATCH', `/api/tasks/${overdue.id}/progress`, { progress: 20 });
+    const stats = (await as(member, 'GET', '/api/tasks/stats')).json().data;
+    expect(stats).toEqual({
+      total: 3,
+      byStatus: { not_started: 1, in_progress: 1, completed: 1 },
+      byPriority: { low: 1, medium: 1, high: 1 },
+      overdue: 1,
+    });
+    const advisor = await make.advisor([organization.id]);
+    await make.task(goal.id, { assignedTo: advisor.id });
+    expect((await as(advisor, 'GET', '/api/tasks/stats')).json().data.total).toBe(1);
+  });
+});
+
+describe('creating and editing tasks', () => {
+  it('creates with defaults, an assignee who can see it, and a first history entry', async () => {
+    const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
+      title: ' Draft ',
+      dueDate: '2030-01-15',
+      assignedTo: cast.user.id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const task = response.json().data as TaskDetail;
+    expect(task).toMatchObject({
+      title: 'Draft',
+      priority: 'medium',
+      status: 'not_started',
+      progress: 0,
+      dueDate: '2030-01-15',
+      objectiveId: objective.id,
+      assignedTo: { _id: cast.user.id },
+      createdBy: { _id: cast.user.id },
+      permissions: { canEdit: true, canDelete: true, canUpdateProgress: true, canAssignToMe: false, canComment: true },
+    });
+    expect(task.activity.map((entry) => [entry.kind, entry.to, entry.actor?._id])).toEqual([
+      ['created', 'Draft', cast.user.id],
+    ]);
+  });
+
+  it('refuses an assignee who cannot see the task (400): another organization, an unassigned advisor, unknown', async () => {
+    const advisorOfAcme = cast.advisorAssigned.id;
+    for (const assignedTo of [cast.otherOrgAdmin.id, cast.advisorUnassigned.id, UNKNOWN_ID]) {
+      const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, { title: 'X', assignedTo });
+      expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.assigneeCannotSeeTask]);
+    }
+    const ok = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
+      title: 'X',
+      assignedTo: advisorOfAcme,
+    });
+    expect(ok.statusCode).toBe(201);
+    const task = ok.json().data as Task;
+    const reassign = await as(cast.orgAdmin, 'PUT', `/api/tasks/${task._id}`, { assignedTo: cast.otherOrgAdmin.id });
+    expect(reassign.statusCode).toBe(400);
+  });
+
+  it.each([
+    [{}, MESSAGES.taskTitleRequired],
+    [{ title: '  ' }, MESSAGES.taskTitleRequired],
+    [{ title: 'x'.repeat(201) }, undefined],
+    [{ title: 'X', priority: 'urgent' }, undefined],
+    [{ title: 'X', dueDate: '2030-02-30' }, MESSAGES.dateInvalid],
+    [{ title: 'X', assignedTo: 'me' }, undefined],
+    [{ title: 'X', description: 7 }, undefined],
+    [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
+  ])('POST refuses %j with 400', async (payload, message) => {
+    const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, payload);
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().error).toBe(message);
+  });
+
+  it('PUT records each changed field in the history, with names for the assignee', async () => {
+    const task = await make.task(objective.id, { title: 'Old', by: cast.user });
+    const response = await as(cast.user, 'PUT', `/api/tasks/${task.id}`, {
+      title: 'New',
+      priority: 'high',
+      dueDate: '2030-06-01',
+      description: 'Details',
+      assignedTo: cast.orgAdmin.id,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = (response.json().data as TaskDetail).activity.map((entry) => [entry.kind, entry.from, entry.to]);
+    const orgAdminName = `${cast.orgAdmin.firstName} ${cast.orgAdmin.lastName}`;
+    expect(entries).toEqual([
+      ['created', null, 'Old'],
+      ['title', 'Old', 'New'],
+      ['description', null, null],
+      ['priority', 'medium', 'high'],
+      ['due_date', null, '2030-06-01'],
+      ['assignee', null, orgAdminName],
+    ]);
+    const again = await as(cast.user, 'PUT', `/api/tasks/${task.id}`, { title: 'New' });
+    expect((again.json().data as TaskDetail).activity).toHaveLength(6);
+  });
+
+  it("'Assign to Me': a member takes an unassigned task with {assignedTo: self} only, never a colleague's", async () => {
+    const colleague = await make.member(acmeId);
+    const open = await make.task(objective.id);
+    const taken = await make.task(objective.id, { assignedTo: colleague.id });
+    const before = (await as(cast.user, 'GET', `/api/tasks/${open.id}`)).json().data as Task;
+    expect(before.permissions).toMatchObject({ canAssignToMe: true, canEdit: false });
+    expect(
+      (await as(cast.user, 'PUT', `/api/tasks/${open.id}`, { assignedTo: cast.user.id, title: 'Mine' })).statusCode,
+    ).toBe(403);
+    const took = await as(cast.user, 'PUT', `/api/tasks/${open.id}`, { assignedTo: cast.user.id });
+    expect(took.json().data.assignedTo._id).toBe(cast.user.id);
+    expect((await as(cast.user, 'PUT', `/api/tasks/${taken.id}`, { assignedTo: cast.user.id })).statusCode).toBe(403);
+  });
+});
+
+describe('status and progress', () => {
+  it.each([7, 105, -5, '50', 50.5, null, true])('progress %j is 400', async (progress) => {
+    const task = await make.task(objective.id);
+    const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
+    expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.progressInvalid]);
+  });
+
+  it.each(['done', '', 7])('status %j is 400', async (status) => {
+    const task = await make.task(objective.id);
+    const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/status`, { status });
+    expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.taskStatusInvalid]);
+  });
+
+  it('completed is 100%: each way, with both changes in the history', async () => {
+    const task = await make.task(objective.id, { assignedTo: cast.user.id });
+    const patch = async (what: 'status' | 'progress', value: string | number) => {
+      const response = await as(cast.user, 'PATCH', `/api/tasks/${task.id}/${what}`, { [what]: value });
+      expect(response.statusCode, response.body).toBe(200);
+      const data = response.json().data as TaskDetail;
+      return [data.status, data.progress];
+    };
+    expect(await patch('progress', 5)).toEqual(['in_progress', 5]);
+    expect(await patch('progress', 100)).toEqual(['completed', 100]);
+    expect(await patch('progress', 95)).toEqual(['in_progress', 95]);
+    expect(await patch('status', 'completed')).toEqual(['completed', 100]);
+    expect(await patch('status', 'in_progress')).toEqual(['in_progress', 95]);
+    expect(await patch('progress', 0)).toEqual(['in_progress', 0]);
+    expect(await patch('status', 'not_started')).toEqual(['not_started', 0]);
+    const history = (await detail(task.id)).activity.map((entry) => `${entry.kind}:${entry.from}>${entry.to}`);
+    expect(history).toEqual([
+      `created:null>${task.title}`,
+      'status:not_started>in_progress',
+      'progress:0>5',
+      'status:in_progress>completed',
+      'progress:5>100',
+      'status:completed>in_progress',
+      'progress:100>95',
+      'status:in_progress>completed',
+      'progress:95>100',
+      'status:completed>in_progress',
+      'progress:100>95',
+      'progress:95>0',
+      'status:in_progress>not_started',
+    ]);
+  });
+});
+
+describe('comments', () => {
+  it('adds a trimmed comment with its author, shown on the task with a history entry', async () => {
+    const task = await make.task(objective.id);
+    const response = await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: '  Looks good  ' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ text: 'Looks good', author: { _id: cast.user.id } });
+    const read = await detail(task.id);
+    expect(read.comments.map((comment) => comment.text)).toEqual(['Looks good']);
+    expect(read.activity.at(-1)).toMatchObject({ kind: 'comment', actor: { _id: cast.user.id } });
+  });
+
+  it.each([{}, { text: '   ' }, { text: 'x'.repeat(5001) }, { text: 5 }, { text: 'a\u0000' }])(
+    'refuses %j with 400',
+    async (payload) => {
+      const task = await make.task(objective.id);
+      expect((await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, payload)).statusCode).toBe(400);
+    },
+  );
+});
+
+describe('deleting a task', () => {
+  it('removes it with its comments, history and attached files (rows and bytes)', async () => {
+    const task = await make.task(objective.id, { by: cast.user });
+    await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: 'Hi' });
+    const key = `${crypto.randomUUID()}.txt`;
+    await t.app.storage.save(key, (await import('node:stream')).Readable.from([Buffer.from('hello')]), 'text/plain');
+    await t.database.db.insert(files).values({
+      key,
+      originalName: 'notes.txt',
+      contentType: 'text/plain',
+      size: 5,
+      uploadedBy: cast.user.id,
+      organizationId: acmeId,
+      recordType: 'task',
+      recordId: task.id,
+    });
+    expect((await detail(task.id)).attachments.map((file) => file.originalName)).toEqual(['notes.txt']);
+    const response = await as(cast.user, 'DELETE', `/api/tasks/${task.id}`);
+    expect([response.statusCode, response.json().message]).toEqual([200, MESSAGES.taskDeleted]);
+    expect((await as(cast.admin, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(files).where(eq(files.key, key))).toEqual([]);
+    expect(await t.app.storage.open(key)).toBeNull();
+  });
+});
+
+describe('advisors and tasks', () => {
+  it('an advisor sees only its assigned tasks, and loses them on the next request after deactivation', async () => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const goal = await make.objective((await make.project(organization.id)).id);
+    const mine = await make.task(goal.id, { assignedTo: advisor.id });
+    const other = await make.task(goal.id);
+    const listed = (await as(advisor, 'GET', `/api/tasks/objectives/${goal.id}`)).json().data as Task[];
+    expect(listed.map((task) => task._id)).toEqual([mine.id]);
+    expect((await as(advisor, 'GET', `/api/tasks/${other.id}`)).statusCode).toBe(404);
+    expect((await as(advisor, 'GET', `/api/projects/${goal.projectId}`)).statusCode).toBe(403);
+    expect((await as(advisor, 'GET', `/api/objectives/${goal.id}`)).statusCode).toBe(403);
+    expect((await as(advisor, 'GET', '/api/tasks/my-tasks')).json().data).toHaveLength(1);
+
+    const off = await as(cast.admin, 'PATCH', `/api/organizations/${organization.id}/advisors/${advisor.id}`, {
+      isActive: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await as(advisor, 'GET', `/api/tasks/${mine.id}`)).statusCode).toBe(404);
+    expect((await as(advisor, 'PATCH', `/api/tasks/${mine.id}/progress`, { progress: 10 })).statusCode).toBe(404);
+    expect((await as(advisor, 'GET', `/api/tasks/objectives/${goal.id}`)).statusCode).toBe(404);
+    expect((await as(advisor, 'GET', '/api/tasks/my-tasks')).json().data).toEqual([]);
+  });
+});
+
+describe('task lists', () => {
+  it('filter by status, priority, assignee (an id or me) and search, in creation order', async () => {
+    const goal = await make.objective((await make.project(acmeId)).id);
+    const a = await make.task(goal.id, { title: 'Paint walls', assignedTo: cast.user.id, priority: 'high' });
+    const b = await make.task(goal.id, { title: 'Buy paint', description: 'WALLS' });
+    const list = async (query = '') => {
+      const response = await as(cast.user, 'GET', `/api/tasks/objectives/${goal.id}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as Task[]).map((task) => task._id);
+    };
+    expect(await list()).toEqual([a.id, b.id]);
+    expect(await list('?assignedTo=me')).toEqual([a.id]);
+    expect(await list(`?assignedTo=${cast.user.id}`)).toEqual([a.id]);
+    expect(await list('?priority=high')).toEqual([a.id]);
+    expect(await list('?status=completed')).toEqual([]);
+    expect(await list('?search=walls')).toEqual([a.id, b.id]);
+    for (const query of ['?assignedTo=you', '?priority=urgent', '?limit=0', '?page=-1', '?status=x']) {
+      expect((await as(cast.user, 'GET', `/api/tasks/objectives/${goal.id}${query}`)).statusCode, query).toBe(400);
+    }
+  });
+});
