@@ -1,0 +1,139 @@
+import { type ProjectJoinAck, WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from '@smart/contracts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectiveRow, ProjectRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Cast, createCast } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { liveSockets } from './helpers/sockets.js';
+
+/** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let cast: Cast;
+let project: ProjectRow;
+let objective: ObjectiveRow;
+const sockets = liveSockets(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  make = factories(t.database.db);
+  cast = await createCast(t);
+  project = await make.project(cast.organization.id);
+  objective = await make.objective(project.id);
+  await sockets.listen();
+});
+afterAll(async () => {
+  sockets.closeAll();
+  await t?.close();
+});
+
+function join(socket: Socket, projectId: unknown): Promise<ProjectJoinAck> {
+  return new Promise((resolve) => socket.emit(WORK_ROOM_EVENTS.join, { projectId }, resolve));
+}
+
+/** The payloads of `event` the socket receives within a short wait after `act`. */
+async function heard(socket: Socket, event: string, act: () => Promise<unknown>): Promise<WorkEventPayload[]> {
+  const received: WorkEventPayload[] = [];
+  const listener = (payload: WorkEventPayload) => received.push(payload);
+  socket.on(event, listener);
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  socket.off(event, listener);
+  return received;
+}
+
+async function joined(member: Member, projectId = project.id) {
+  const socket = await sockets.connect(member);
+  expect(await join(socket, projectId)).toEqual({ ok: true });
+  return socket;
+}
+
+describe('project rooms', () => {
+  it('only those who may read the project join: not another organization, an advisor, or a bad id', async () => {
+    for (const member of [cast.otherOrgAdmin, cast.advisorAssigned]) {
+      const socket = await sockets.connect(member);
+      expect(await join(socket, project.id)).toEqual({ ok: false, error: 'Project not found' });
+    }
+    const socket = await sockets.connect(cast.user);
+    for (const bad of ['nope', 7, null, '00000000-0000-4000-8000-000000000000']) {
+      expect((await join(socket, bad)).ok).toBe(false);
+    }
+    expect(await join(socket, project.id)).toEqual({ ok: true });
+  });
+
+  it('a comment, a new task and progress reach a second socket of the organization, never another organization', async () => {
+    const watcher = await joined(cast.orgAdmin);
+    const outsider = await sockets.connect(cast.otherOrgAdmin);
+    await join(outsider, project.id);
+    const bystander = await sockets.connect(cast.user); // same organization, page not open
+    const task = await make.task(objective.id);
+    const ids = { projectId: project.id, objectiveId: objective.id, taskId: task.id };
+
+    const comment = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/comments`,
+        token: cast.user.token,
+        payload: { text: 'Hi' },
+      });
+    const [watched, outside, idle] = await Promise.all([
+      heard(watcher, WORK_EVENTS.commentAdded, comment),
+      heard(outsider, WORK_EVENTS.commentAdded, async () => {}),
+      heard(bystander, WORK_EVENTS.commentAdded, async () => {}),
+    ]);
+    expect(watched).toEqual([{ ...ids, commentId: expect.any(String), actorId: cast.user.id }]);
+    expect([outside, idle]).toEqual([[], []]);
+
+    const progress = await heard(watcher, WORK_EVENTS.taskChanged, () =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/tasks/${task.id}/progress`,
+        token: cast.admin.token,
+        payload: { progress: 10 },
+      }),
+    );
+    expect(progress).toEqual([{ ...ids, change: 'progress', actorId: cast.admin.id }]);
+    const created = await heard(watcher, WORK_EVENTS.taskChanged, () =>
+      t.request({
+        method: 'POST',
+        url: `/api/tasks/objectives/${objective.id}`,
+        token: cast.user.token,
+        payload: { title: 'New' },
+      }),
+    );
+    expect(created).toMatchObject([{ projectId: project.id, objectiveId: objective.id, change: 'created' }]);
+    const refused = await heard(watcher, WORK_EVENTS.taskChanged, () =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/tasks/${task.id}/progress`,
+        token: cast.user.token,
+        payload: { progress: 15 },
+      }),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('a deleted project is announced to its room; a socket that leaves hears nothing more', async () => {
+    const doomed = await make.project(cast.organization.id);
+    await make.objective(doomed.id);
+    const watcher = await joined(cast.orgAdmin, doomed.id);
+    const deleted = await heard(watcher, WORK_EVENTS.projectChanged, () =>
+      t.request({ method: 'DELETE', url: `/api/projects/${doomed.id}`, token: cast.admin.token }),
+    );
+    expect(deleted).toEqual([{ projectId: doomed.id, change: 'deleted', actorId: cast.admin.id }]);
+
+    const leaver = await joined(cast.orgAdmin);
+    leaver.emit(WORK_ROOM_EVENTS.leave, { projectId: project.id });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = await heard(leaver, WORK_EVENTS.objectiveChanged, () =>
+      t.request({
+        method: 'POST',
+        url: `/api/objectives/projects/${project.id}`,
+        token: cast.user.token,
+        payload: { title: 'Later' },
+      }),
+    );
+    expect(after).toEqual([]);
+  });
+});

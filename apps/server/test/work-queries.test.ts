@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories, type Member } from './helpers/factories.js';
+import { type CountingApp, createCountingApp } from './helpers/query-count.js';
+
+/** Progress and counts are computed in the list query: statements per request do not grow with rows. */
+let counting: CountingApp;
+let make: ReturnType<typeof factories>;
+let member: Member;
+let projectId: string;
+let objectiveId: string;
+
+beforeAll(async () => {
+  counting = await createCountingApp({ demoData: false });
+  make = factories(counting.app.database.db);
+  const organization = await make.organization();
+  member = await make.member(organization.id);
+  projectId = (await make.project(organization.id, { by: member })).id;
+  objectiveId = (await make.objective(projectId, { by: member })).id;
+});
+afterAll(async () => {
+  await counting?.close();
+});
+
+/** Adds `n` projects, objectives and tasks (each task assigned to the member) to the lists below. */
+async function grow(n: number) {
+  for (let i = 0; i < n; i++) {
+    const project = await make.project(member.organizationId as string, { by: member });
+    const objective = await make.objective(i === 0 ? projectId : project.id, { by: member });
+    await make.objective(projectId, { by: member });
+    await make.task(objectiveId, {
+      by: member,
+      assignedTo: member.id,
+      dueDate: `2030-01-${String(i + 1).padStart(2, '0')}`,
+    });
+    await make.task(objective.id, { by: member, assignedTo: member.id });
+  }
+}
+
+const LISTS = {
+  projects: '/api/projects?limit=100',
+  objectives: () => `/api/objectives/projects/${projectId}?limit=100`,
+  tasks: () => `/api/tasks/objectives/${objectiveId}?limit=100`,
+  myTasks: '/api/tasks/my-tasks',
+  search: '/api/projects?search=project&limit=100',
+};
+
+async function measure() {
+  const result: Record<string, { count: number; rows: number }> = {};
+  for (const [name, url] of Object.entries(LISTS)) {
+    const { count, data } = await counting.queriesOf(member.token, typeof url === 'function' ? url() : url);
+    result[name] = { count, rows: data.length };
+  }
+  return result;
+}
+
+describe('queries per list request', () => {
+  it('the project, objective and task lists and my-tasks run the same statements at 2 and 22 rows', async () => {
+    await grow(2);
+    const few = await measure();
+    await grow(20);
+    const many = await measure();
+    for (const name of Object.keys(LISTS)) expect(many[name]?.count, name).toBe(few[name]?.count);
+    expect(many.projects?.rows).toBeGreaterThan(few.projects?.rows ?? 0);
+    expect([few.tasks?.rows, many.tasks?.rows]).toEqual([2, 22]);
+    expect([few.myTasks?.rows, many.myTasks?.rows]).toEqual([4, 44]);
+    // The session lookup, then the page and its total (lists) or the one query (my-tasks).
+    expect(Object.fromEntries(Object.entries(many).map(([name, { count }]) => [name, count]))).toEqual({
+      projects: 3,
+      objectives: 4,
+      tasks: 4,
+      myTasks: 2,
+      search: 3,
+    });
+  });
+});
