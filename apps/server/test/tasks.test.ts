@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, type ObjectiveRow, type TaskRow } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
+import { authzMatrix, type Cast, createCast, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 
 let t: TestApp;
@@ -34,15 +34,7 @@ const detail = async (taskId: string): Promise<TaskDetail> => {
 };
 
 /** A task the assigned advisor has: it reads and moves it, but may not edit or delete it. */
-const TASK_READERS: Statuses = {
-  admin: 200,
-  orgAdmin: 200,
-  user: 200,
-  advisorAssigned: 200,
-  advisorUnassigned: 404,
-  otherOrgAdmin: 404,
-  anonymous: 401,
-};
+const TASK_READERS: Statuses = ORGANIZATION_READERS;
 const TASK_CHANGERS: Statuses = { ...TASK_READERS, user: 403, advisorAssigned: 403 };
 const TASK_MOVERS: Statuses = { ...TASK_READERS, user: 403 };
 

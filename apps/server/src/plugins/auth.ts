@@ -14,7 +14,8 @@ export interface Session {
   user: Actor;
 }
 
-const sessionUserColumns = {
+/** The user columns a session acts with (lib/tenancy.ts Actor). */
+export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   role: users.role,

@@ -11,10 +11,12 @@ import {
   pagedEnvelope,
   updateObjectiveBody,
   WORK_EVENTS,
+  type WorkChange,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
+import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
 import { announceWork } from '../projects/live.js';
 import { removeStoredFiles } from '../projects/record-files.js';
@@ -26,6 +28,15 @@ const objectiveDetailEnvelope = envelope(objectiveDetailSchema);
 
 export async function objectiveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** Announces a committed objective change in its project's room. */
+  const announceObjective = (objective: { id: string; projectId: string }, change: WorkChange, actor: Actor) =>
+    announceWork(app, WORK_EVENTS.objectiveChanged, {
+      projectId: objective.projectId,
+      objectiveId: objective.id,
+      change,
+      actorId: actor.id,
+    });
 
   app.get(
     '/api/objectives/projects/:id',
@@ -79,13 +90,7 @@ export async function objectiveRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const actor = requireUser(request);
       const { record, attachments } = await createObjective(app.db, actor, request.params.id, request.body);
-      const { objective } = record;
-      announceWork(app, WORK_EVENTS.objectiveChanged, {
-        projectId: objective.projectId,
-        objectiveId: objective.id,
-        change: 'created',
-        actorId: actor.id,
-      });
+      announceObjective(record.objective, 'created', actor);
       return reply.status(201).send(ok(presentObjectiveDetail(record, attachments, actor)));
     },
   );
@@ -105,13 +110,7 @@ export async function objectiveRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = requireUser(request);
       const { record, attachments } = await updateObjective(app.db, actor, request.params.id, request.body);
-      const { objective } = record;
-      announceWork(app, WORK_EVENTS.objectiveChanged, {
-        projectId: objective.projectId,
-        objectiveId: objective.id,
-        change: 'updated',
-        actorId: actor.id,
-      });
+      announceObjective(record.objective, 'updated', actor);
       return ok(presentObjectiveDetail(record, attachments, actor));
     },
   );
@@ -131,7 +130,7 @@ export async function objectiveRoutes(fastify: FastifyInstance) {
       const actor = requireUser(request);
       const objectiveId = request.params.id;
       const { projectId, fileKeys } = await deleteObjective(app.db, actor, objectiveId);
-      announceWork(app, WORK_EVENTS.objectiveChanged, { projectId, objectiveId, change: 'deleted', actorId: actor.id });
+      announceObjective({ id: objectiveId, projectId }, 'deleted', actor);
       await removeStoredFiles(app.storage, fileKeys, request.log);
       return okMessage(MESSAGES.objectiveDeleted);
     },

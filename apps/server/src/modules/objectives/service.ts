@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
+import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
 import { type AttachmentRecord, deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
 import { taskTotals } from '../projects/task-totals.js';
@@ -124,12 +125,8 @@ export async function createObjective(
     .values({
       organizationId: project.organizationId,
       projectId: project.id,
-      title: body.title,
-      description: body.description ?? null,
-      priority: body.priority,
-      dueDate: body.dueDate ?? null,
+      ...newWorkRecord(body, actor),
       teamId: body.team ?? null,
-      createdBy: actor.id,
     })
     .returning({ id: objectives.id });
   if (!created) throw new Error('insert returned no row');

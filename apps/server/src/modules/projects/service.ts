@@ -17,6 +17,7 @@ import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/p
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { userSummaryOf } from '../users/summary.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
+import { newWorkRecord } from './new-record.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
 import { deleteAttachmentRows } from './record-files.js';
@@ -113,15 +114,11 @@ export async function createProject(db: Database, actor: Actor, body: CreateProj
     .insert(projects)
     .values({
       organizationId,
-      title: body.title,
-      description: body.description ?? null,
+      ...newWorkRecord(body, actor),
       status: body.status,
-      priority: body.priority,
       startDate: body.startDate ?? null,
-      dueDate: body.dueDate ?? null,
       tags: body.tags ?? [],
       teamId: body.team ?? null,
-      createdBy: actor.id,
     })
     .returning({ id: projects.id });
   if (!created) throw new Error('insert returned no row');

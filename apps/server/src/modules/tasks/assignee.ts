@@ -4,17 +4,8 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { type Actor, canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
+import { sessionUserColumns } from '../../plugins/auth.js';
 import { canWorkOnProjectsIn } from '../projects/policy.js';
-
-const actorColumns = {
-  id: users.id,
-  email: users.email,
-  role: users.role,
-  organizationId: users.organizationId,
-  departmentId: users.departmentId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
 
 /**
  * 400 unless the user may see a task of the organization: an active member working on its
@@ -23,7 +14,7 @@ const actorColumns = {
 export async function requireAssignable(db: Database, organizationId: string, userId: string | null | undefined) {
   if (!userId) return;
   const [user] = await db
-    .select(actorColumns)
+    .select(sessionUserColumns)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
+import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
 import { deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -183,12 +184,8 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
         organizationId: objective.organizationId,
         projectId: objective.projectId,
         objectiveId: objective.id,
-        title: body.title,
-        description: body.description ?? null,
-        priority: body.priority,
-        dueDate: body.dueDate ?? null,
+        ...newWorkRecord(body, actor),
         assignedTo: body.assignedTo ?? null,
-        createdBy: actor.id,
       })
       .returning({ id: tasks.id, organizationId: tasks.organizationId });
     if (!created) throw new Error('insert returned no row');
