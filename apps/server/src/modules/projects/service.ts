@@ -12,6 +12,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
@@ -173,16 +174,6 @@ export async function deleteProject(db: Database, actor: Actor, projectId: strin
   });
 }
 
-/** Counts of each value, every value present (0 when none). */
-export function countsByValue<const Value extends string>(
-  values: readonly Value[],
-  rows: readonly { value: string; total: number }[],
-): Record<Value, number> {
-  const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<Value, number>;
-  for (const row of rows) if (row.value in counts) counts[row.value as Value] += row.total;
-  return counts;
-}
-
 /**
  * GET /api/projects/stats: projects by status and by priority in the caller's scope (its
  * organization; an admin's: every one, or the one it names). One grouped query.
@@ -196,16 +187,11 @@ export async function projectStats(db: Database, actor: Actor, organizationId?: 
     .from(projects)
     .where(inScope(scope, projects.organizationId))
     .groupBy(projects.status, projects.priority);
+  const of = (key: 'status' | 'priority') => rows.map((row) => ({ value: row[key], total: row.total }));
   return {
     total: rows.reduce((sum, row) => sum + row.total, 0),
-    byStatus: countsByValue(
-      PROJECT_STATUSES,
-      rows.map((row) => ({ value: row.status, total: row.total })),
-    ),
-    byPriority: countsByValue(
-      WORK_PRIORITIES,
-      rows.map((row) => ({ value: row.priority, total: row.total })),
-    ),
+    byStatus: countsByValue(PROJECT_STATUSES, of('status')),
+    byPriority: countsByValue(WORK_PRIORITIES, of('priority')),
   };
 }
 

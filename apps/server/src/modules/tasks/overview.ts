@@ -2,6 +2,7 @@ import { type MyTasksFilter, TASK_PRIORITIES, TASK_STATUSES, type TaskStats } fr
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
+import { countsByValue } from '../../lib/counts.js';
 import { forbidden } from '../../lib/errors.js';
 import {
   type Actor,
@@ -11,7 +12,6 @@ import {
   organizationScope,
   organizationsWorkedFor,
 } from '../../lib/tenancy.js';
-import { countsByValue } from '../projects/service.js';
 import type { TaskRecord } from './presenter.js';
 import { selectTaskRecords } from './service.js';
 
