@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
+import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
@@ -58,10 +59,12 @@ async function main() {
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
+  const storage = localStorage(path.join(dataDir, 'files'));
+  await seedDemoWorkOnce(database.db, storage);
   const app = await buildApp({
     config,
     db: database.db,
-    storage: localStorage(path.join(dataDir, 'files')),
+    storage,
     logStream: pino.destination('/dev/null'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,6 +90,12 @@ async function main() {
     pages: async (listPath: string) => {
       const response = await fetch(`${base}${listPath}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
       return ((await response.json()) as { pagination: { pages: number } }).pagination.pages;
+    },
+    firstId: async (listPath: string) => {
+      const response = await fetch(`${base}${listPath}`, { headers: { authorization: `Bearer ${tokens.orgAdmin}` } });
+      const first = ((await response.json()) as { data: { _id: string }[] }).data[0];
+      if (!first) throw new Error(`${listPath} lists nothing`);
+      return first._id;
     },
   };
 

@@ -15,6 +15,8 @@ export interface ListContext {
   acmeId: string;
   /** The page count of a list, read from its first page. */
   pages: (path: string) => Promise<number>;
+  /** The id of the first row the org_admin's list shows. */
+  firstId: (path: string) => Promise<string>;
 }
 
 export interface BenchList {
@@ -71,6 +73,20 @@ export const BENCH_LISTS: BenchList[] = [
     'GET /api/organizations/advisors/my-organizations',
     '/api/organizations/advisors/my-organizations',
   ),
+  // Work lists: progress and counts are computed per row in the list query (issue 11).
+  atScale('orgAdmin', 'GET /api/projects', '/api/projects?limit=20'),
+  atScale('orgAdmin', 'GET /api/projects?search=launch', '/api/projects?search=launch&limit=20'),
+  atScale(
+    'orgAdmin',
+    'GET /api/objectives/projects/:id',
+    async ({ firstId }) => `/api/objectives/projects/${await firstId('/api/projects?limit=1')}?limit=20`,
+  ),
+  atScale('orgAdmin', 'GET /api/tasks/objectives/:id', async ({ firstId }) => {
+    const projectId = await firstId('/api/projects?limit=1');
+    return `/api/tasks/objectives/${await firstId(`/api/objectives/projects/${projectId}?limit=1`)}?limit=20`;
+  }),
+  atScale('orgAdmin', 'GET /api/tasks/my-tasks', '/api/tasks/my-tasks'),
+  atScale('admin', 'GET /api/projects', '/api/projects?limit=20'),
   {
     name: "admin's GET /api/users, page at 90% (9,000 of 10,000)",
     account: 'admin',

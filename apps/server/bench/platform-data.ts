@@ -5,7 +5,17 @@ import type { DatabaseHandle } from '../src/db/client.js';
  * and 200 people (1 in 20 deactivated), written by set-based SQL in seconds. Nobody signs in as
  * these people: their password hash is a placeholder that never verifies.
  */
-export const PLATFORM_SIZE = { organizations: 1000, departmentsEach: 4, teamsEach: 2, peopleEach: 200, teamSize: 10 };
+export const PLATFORM_SIZE = {
+  organizations: 1000,
+  departmentsEach: 4,
+  teamsEach: 2,
+  peopleEach: 200,
+  teamSize: 10,
+  /** Issue 11: 10 projects of 3 objectives of 6 tasks each (180k tasks), assigned to the org_admin. */
+  projectsEach: 10,
+  objectivesEach: 3,
+  tasksEach: 6,
+};
 
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Kira', 'Liam'];
 const LAST_NAMES = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Khan'];
@@ -14,7 +24,7 @@ const DEPARTMENTS = ['Engineering', 'Finance', 'Operations', 'Sales'];
 const textArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]`;
 
 export async function loadPlatformData(database: DatabaseHandle) {
-  const { organizations, peopleEach, teamSize } = PLATFORM_SIZE;
+  const { organizations, peopleEach, teamSize, projectsEach, objectivesEach, tasksEach } = PLATFORM_SIZE;
   const statements = [
     `INSERT INTO organizations (name, website)
        SELECT 'Bench Org ' || lpad(o::text, 4, '0'), 'https://org' || o || '.example.com'
@@ -51,6 +61,26 @@ export async function loadPlatformData(database: DatabaseHandle) {
        WHERE t.description = 'Bench team'`,
     `UPDATE teams t SET team_lead_id = tm.user_id FROM team_members tm
        WHERE tm.team_id = t.id AND tm.role = 'lead' AND t.description = 'Bench team'`,
+    `INSERT INTO projects (organization_id, title, description, status, created_by)
+       SELECT org.id, 'Launch ' || p, 'Bench project',
+              (ARRAY['planning','active','on_hold','completed'])[1 + p % 4]::project_status, admin.id
+       FROM organizations org
+       JOIN users admin ON admin.organization_id = org.id AND admin.role = 'org_admin'
+       CROSS JOIN generate_series(1, ${projectsEach}) AS p
+       WHERE org.name LIKE 'Bench Org %'`,
+    `INSERT INTO objectives (organization_id, project_id, title, created_by)
+       SELECT pr.organization_id, pr.id, 'Objective ' || o, pr.created_by
+       FROM projects pr CROSS JOIN generate_series(1, ${objectivesEach}) AS o
+       WHERE pr.description = 'Bench project'`,
+    `INSERT INTO tasks (organization_id, project_id, objective_id, title, status, progress, due_date,
+                        assigned_to, created_by)
+       SELECT ob.organization_id, ob.project_id, ob.id, 'Task ' || t,
+              (CASE WHEN (t * 3) % 21 = 20 THEN 'completed' WHEN (t * 3) % 21 > 0 THEN 'in_progress'
+                    ELSE 'not_started' END)::task_status,
+              ((t * 3) % 21) * 5, current_date + t, ob.created_by, ob.created_by
+       FROM objectives ob JOIN projects pr ON pr.id = ob.project_id
+       CROSS JOIN generate_series(1, ${tasksEach}) AS t
+       WHERE pr.description = 'Bench project'`,
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
