@@ -1,9 +1,9 @@
 import type { Objective, ObjectiveDetail } from '@smart/contracts';
 import type { ObjectiveRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
+import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
 import { canRemoveAttachment } from '../projects/policy.js';
 import { presentTeamRef, presentWorkBase, type TaskTotals } from '../projects/presenter.js';
-import { type AttachmentRecord, presentAttachment } from '../projects/record-files.js';
 import type { UserSummaryRow } from '../users/summary.js';
 import { objectivePermissions } from './policy.js';
 
@@ -36,14 +36,14 @@ export function presentObjective(record: ObjectiveRecord, actor: Actor): Objecti
 /** GET /api/objectives/{id}: the objective with its project and attachments. */
 export function presentObjectiveDetail(
   record: ObjectiveRecord,
-  attachments: AttachmentRecord[],
+  attachments: AttachmentRow[],
   actor: Actor,
 ): ObjectiveDetail {
   return {
     ...presentObjective(record, actor),
     project: { _id: record.project.id, title: record.project.title },
     attachments: attachments.map((attachment) =>
-      presentAttachment(attachment, canRemoveAttachment(actor, record.objective, attachment.file)),
+      presentAttachment(attachment, canRemoveAttachment(actor, record.objective, attachment)),
     ),
   };
 }

@@ -18,8 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../files/attachments.js';
 import { announceWork } from '../projects/live.js';
-import { removeStoredFiles } from '../projects/record-files.js';
 import { presentObjective, presentObjectiveDetail } from './presenter.js';
 import { createObjective, deleteObjective, listObjectives, readObjective, updateObjective } from './service.js';
 
@@ -131,7 +131,7 @@ export async function objectiveRoutes(fastify: FastifyInstance) {
       const objectiveId = request.params.id;
       const { projectId, fileKeys } = await deleteObjective(app.db, actor, objectiveId);
       announceObjective({ id: objectiveId, projectId }, 'deleted', actor);
-      await removeStoredFiles(app.storage, fileKeys, request.log);
+      await removeStoredFiles(app.storage, fileKeys);
       return okMessage(MESSAGES.objectiveDeleted);
     },
   );

@@ -11,10 +11,10 @@ import { objectives, projects, tasks, teams, users } from '../../db/schema/index
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import type { Actor } from '../../lib/tenancy.js';
+import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/attachments.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
-import { type AttachmentRecord, deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
 import { taskTotals } from '../projects/task-totals.js';
 import { userSummaryOf } from '../users/summary.js';
 import type { ObjectiveRecord } from './presenter.js';
@@ -82,16 +82,20 @@ export async function listObjectives(
   });
 }
 
+/** The objective's attachments, oldest first. */
+const attachmentsOf = async (db: Database, objectiveId: string) =>
+  (await listAttachments(db, 'objective', [objectiveId])).get(objectiveId) ?? [];
+
 export interface ObjectiveDetailRecord {
   record: ObjectiveRecord;
-  attachments: AttachmentRecord[];
+  attachments: AttachmentRow[];
 }
 
 /** GET /api/objectives/{id}: 403 for advisors, 404 when missing or of another organization. */
 export async function readObjective(db: Database, actor: Actor, objectiveId: string): Promise<ObjectiveDetailRecord> {
   requireProjectWork(actor);
   const record = await workRecordOr404(actor, findObjectiveRecord(db, objectiveId), MESSAGES.objectiveNotFound);
-  return { record, attachments: await listRecordAttachments(db, 'objective', record.objective.id) };
+  return { record, attachments: await attachmentsOf(db, record.objective.id) };
 }
 
 /** The objective row the actor may read (404) and change (403). */
@@ -106,7 +110,7 @@ async function changeableObjective(db: Database, actor: Actor, objectiveId: stri
 async function loadObjectiveDetail(db: Database, objectiveId: string): Promise<ObjectiveDetailRecord> {
   const record = await findObjectiveRecord(db, objectiveId);
   if (!record) throw notFound(MESSAGES.objectiveNotFound);
-  return { record, attachments: await listRecordAttachments(db, 'objective', objectiveId) };
+  return { record, attachments: await attachmentsOf(db, objectiveId) };
 }
 
 type CreateObjective = z.output<typeof createObjectiveBody>;
@@ -167,10 +171,15 @@ export async function updateObjective(
 export async function deleteObjective(db: Database, actor: Actor, objectiveId: string) {
   const objective = await changeableObjective(db, actor, objectiveId);
   const fileKeys = await db.transaction(async (tx) => {
-    const keys = await deleteAttachmentRows(tx, {
-      objective: [objective.id],
-      task: tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.objectiveId, objective.id)),
-    });
+    const taskRows = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.objectiveId, objective.id));
+    const keys = [
+      ...(await detachFilesOf(tx, 'objective', [objective.id])),
+      ...(await detachFilesOf(
+        tx,
+        'task',
+        taskRows.map((row) => row.id),
+      )),
+    ];
     await tx.delete(objectives).where(eq(objectives.id, objective.id));
     return keys;
   });

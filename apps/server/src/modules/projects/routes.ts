@@ -17,9 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../files/attachments.js';
 import { announceWork, closeProjectRoom } from './live.js';
 import { presentProject } from './presenter.js';
-import { removeStoredFiles } from './record-files.js';
 import { createProject, deleteProject, listProjects, projectStats, readProject, updateProject } from './service.js';
 
 const tags = ['Projects'];
@@ -139,7 +139,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       const fileKeys = await deleteProject(app.db, actor, projectId);
       announceWork(app, WORK_EVENTS.projectChanged, { projectId, change: 'deleted', actorId: actor.id });
       closeProjectRoom(app, projectId);
-      await removeStoredFiles(app.storage, fileKeys, request.log);
+      await removeStoredFiles(app.storage, fileKeys);
       return okMessage(MESSAGES.projectDeleted);
     },
   );

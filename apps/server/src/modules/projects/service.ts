@@ -16,12 +16,12 @@ import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
+import { detachFilesOf } from '../files/attachments.js';
 import { userSummaryOf } from '../users/summary.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
-import { deleteAttachmentRows } from './record-files.js';
 import { objectiveCount, taskTotals } from './task-totals.js';
 
 /**
@@ -157,6 +157,8 @@ export async function updateProject(
   return loadProject(db, project.id);
 }
 
+const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+
 /**
  * DELETE /api/projects/{id}: its objectives, tasks, comments and history go with it (foreign-key
  * cascades), and the files attached to its objectives and tasks in the same transaction. Returns
@@ -165,10 +167,14 @@ export async function updateProject(
 export async function deleteProject(db: Database, actor: Actor, projectId: string): Promise<string[]> {
   const project = await changeableProject(db, actor, projectId);
   return db.transaction(async (tx) => {
-    const keys = await deleteAttachmentRows(tx, {
-      objective: tx.select({ id: objectives.id }).from(objectives).where(eq(objectives.projectId, project.id)),
-      task: tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, project.id)),
-    });
+    const [objectiveRows, taskRows] = await Promise.all([
+      tx.select({ id: objectives.id }).from(objectives).where(eq(objectives.projectId, project.id)),
+      tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, project.id)),
+    ]);
+    const keys = [
+      ...(await detachFilesOf(tx, 'objective', idsOf(objectiveRows))),
+      ...(await detachFilesOf(tx, 'task', idsOf(taskRows))),
+    ];
     await tx.delete(projects).where(eq(projects.id, project.id));
     return keys;
   });

@@ -8,9 +8,9 @@ import type {
   TaskPriority,
 } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
+import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
 import { canRemoveAttachment } from '../projects/policy.js';
 import { presentWorkBase } from '../projects/presenter.js';
-import { type AttachmentRecord, presentAttachment } from '../projects/record-files.js';
 import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
 import { type TaskAccess, taskPermissions } from './policy.js';
 
@@ -84,7 +84,7 @@ function presentTaskActivity(entry: TaskActivityRecord): TaskActivity {
 export interface TaskDetailRecord {
   record: TaskRecord;
   comments: TaskCommentRecord[];
-  attachments: AttachmentRecord[];
+  attachments: AttachmentRow[];
   activity: TaskActivityRecord[];
 }
 
@@ -97,7 +97,7 @@ export function presentTaskDetail(detail: TaskDetailRecord, access: TaskAccess):
     objective: { _id: record.objective.id, title: record.objective.title },
     comments: detail.comments.map(presentTaskComment),
     attachments: detail.attachments.map((attachment) =>
-      presentAttachment(attachment, canRemoveAttachment(access.actor, record.task, attachment.file)),
+      presentAttachment(attachment, canRemoveAttachment(access.actor, record.task, attachment)),
     ),
     activity: detail.activity.map(presentTaskActivity),
   };

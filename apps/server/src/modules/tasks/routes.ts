@@ -28,8 +28,8 @@ import type { TaskRow } from '../../db/schema/index.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { isAdvisor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../files/attachments.js';
 import { announceWork } from '../projects/live.js';
-import { removeStoredFiles } from '../projects/record-files.js';
 import { listMyTasks, taskStats } from './overview.js';
 import { presentMyTask, presentTask, presentTaskComment, presentTaskDetail } from './presenter.js';
 import {
@@ -222,7 +222,7 @@ export async function taskRoutes(fastify: FastifyInstance) {
       const actor = requireUser(request);
       const { task, fileKeys } = await deleteTask(app.db, actor, request.params.id);
       announceWork(app, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id });
-      await removeStoredFiles(app.storage, fileKeys, request.log);
+      await removeStoredFiles(app.storage, fileKeys);
       return okMessage(MESSAGES.taskDeleted);
     },
   );

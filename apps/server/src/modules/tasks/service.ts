@@ -13,10 +13,10 @@ import { objectives, projects, type TaskRow, taskActivity, taskComments, tasks, 
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
+import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
-import { deleteAttachmentRows, listRecordAttachments } from '../projects/record-files.js';
 import { userSummaryOf } from '../users/summary.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { namesOf, requireAssignable } from './assignee.js';
@@ -147,7 +147,7 @@ async function loadTaskDetail(db: Database, taskId: string): Promise<TaskDetailR
   const [record, comments, attachments, activity] = await Promise.all([
     findTaskRecord(db, taskId),
     listComments(db, taskId),
-    listRecordAttachments(db, 'task', taskId),
+    listAttachments(db, 'task', [taskId]).then((byTask) => byTask.get(taskId) ?? []),
     listActivity(db, taskId),
   ]);
   if (!record) throw notFound(MESSAGES.taskNotFound);
@@ -302,7 +302,7 @@ export async function deleteTask(db: Database, actor: Actor, taskId: string) {
   const { task } = await readableTask(db, actor, taskId);
   if (!canChangeWorkRecord(actor, task)) throw forbidden();
   const fileKeys = await db.transaction(async (tx) => {
-    const keys = await deleteAttachmentRows(tx, { task: [task.id] });
+    const keys = await detachFilesOf(tx, 'task', [task.id]);
     await tx.delete(tasks).where(eq(tasks.id, task.id));
     return keys;
   });
