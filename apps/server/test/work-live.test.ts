@@ -5,6 +5,7 @@ import type { ObjectiveRow, ProjectRow } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Cast, createCast } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
+import { multipartFiles, TINY_PNG } from './helpers/multipart.js';
 import { liveSockets } from './helpers/sockets.js';
 
 /** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
@@ -112,6 +113,50 @@ describe('project rooms', () => {
       }),
     );
     expect(refused).toEqual([]);
+  });
+
+  it("a file added to or removed from a task or objective reaches the project's room", async () => {
+    const watcher = await joined(cast.orgAdmin);
+    const outsider = await sockets.connect(cast.otherOrgAdmin);
+    await join(outsider, project.id);
+    const task = await make.task(objective.id);
+    const upload = (path: string) => {
+      const { body, contentType } = multipartFiles([
+        { field: 'file', filename: 'plan.png', content: TINY_PNG, type: 'image/png' },
+      ]);
+      return t.request({
+        method: 'POST',
+        url: path,
+        token: cast.user.token,
+        headers: { 'content-type': contentType },
+        payload: body,
+      });
+    };
+    let attachmentId = '';
+    const [added, outside] = await Promise.all([
+      heard(watcher, WORK_EVENTS.attachmentsChanged, async () => {
+        const response = await upload(`/api/tasks/${task.id}/attachments`);
+        expect(response.statusCode).toBe(201);
+        attachmentId = response.json().data._id;
+      }),
+      heard(outsider, WORK_EVENTS.attachmentsChanged, async () => {}),
+    ]);
+    expect(added).toEqual([
+      { projectId: project.id, objectiveId: objective.id, taskId: task.id, actorId: cast.user.id },
+    ]);
+    expect(outside).toEqual([]);
+    const removed = await heard(watcher, WORK_EVENTS.attachmentsChanged, () =>
+      t.request({
+        method: 'DELETE',
+        url: `/api/tasks/${task.id}/attachments/${attachmentId}`,
+        token: cast.user.token,
+      }),
+    );
+    expect(removed).toHaveLength(1);
+    const onObjective = await heard(watcher, WORK_EVENTS.attachmentsChanged, () =>
+      upload(`/api/objectives/${objective.id}/attachments`),
+    );
+    expect(onObjective).toEqual([{ projectId: project.id, objectiveId: objective.id, actorId: cast.user.id }]);
   });
 
   it('a deleted project is announced to its room; a socket that leaves hears nothing more', async () => {

@@ -56,16 +56,22 @@ export async function readFileInfo(db: Database, actor: Actor, key: string): Pro
 /**
  * DELETE /api/files/{key}: its uploader or an admin (else 403), and never a file still attached to
  * a record the actor cannot change (403 fileStillAttached). An attached file leaves its record's
- * history behind; the bytes go after the row's removal commits.
+ * history behind; the bytes go after the row's removal commits. Returns the record it was attached to.
  */
-export async function deleteFile(db: Database, storage: FileStorage, actor: Actor, key: string): Promise<void> {
+export async function deleteFile(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  key: string,
+): Promise<AttachableRecord | null> {
   const { file, record } = await readableFile(db, actor, key);
   if (file.uploadedBy !== actor.id && !seesAllOrganizations(actor)) throw forbidden();
   if (record) {
     if (!record.canChange) throw forbidden(MESSAGES.fileStillAttached);
     await removeAttachedFile(db, storage, actor, record, file);
-    return;
+    return record;
   }
   await db.delete(files).where(eq(files.id, file.id));
   await storage.remove(file.key);
+  return null;
 }

@@ -65,7 +65,9 @@ export function recordAttachmentRoutes({ read, basePath, recordName, notFoundMes
         const target = await recordOr404(app, actor, request.params.id);
         if (!target.canAttach) throw forbidden();
         const stored = await receiveUpload(request, app.storage);
-        return reply.status(201).send(ok(await attachUpload(app.db, app.storage, actor, target, stored)));
+        const attachment = await attachUpload(app.db, app.storage, actor, target, stored);
+        target.announceFileChange?.(app, actor.id);
+        return reply.status(201).send(ok(attachment));
       },
     );
 
@@ -84,6 +86,7 @@ export function recordAttachmentRoutes({ read, basePath, recordName, notFoundMes
         const actor = requireUser(request);
         const target = await recordOr404(app, actor, request.params.id);
         await removeAttachment(app.db, app.storage, actor, target, request.params.attachmentId);
+        target.announceFileChange?.(app, actor.id);
         return okMessage(MESSAGES.attachmentRemoved);
       },
     );

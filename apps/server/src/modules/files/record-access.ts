@@ -1,4 +1,5 @@
 import type { AttachableRecordType } from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
 
@@ -34,6 +35,8 @@ export interface AttachableRecord {
   canRemove(file: { uploadedBy: string | null }): boolean;
   /** Writes the record's history of the change, inside the change's transaction (tasks keep one). */
   recordFileChange?(writer: FileChangeWriter, actorId: string, change: FileChange): Promise<void>;
+  /** Tells whoever has the record open that its files changed, after the change commits (kinds with a live room). */
+  announceFileChange?(app: FastifyInstance, actorId: string): void;
 }
 
 /**

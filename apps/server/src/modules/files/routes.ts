@@ -151,7 +151,9 @@ export async function fileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteFile(app.db, app.storage, requireUser(request), request.params.key);
+      const actor = requireUser(request);
+      const record = await deleteFile(app.db, app.storage, actor, request.params.key);
+      record?.announceFileChange?.(app, actor.id);
       return okMessage(MESSAGES.fileDeleted);
     },
   );

@@ -1,8 +1,10 @@
+import { WORK_EVENTS } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { objectives } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { hasFlag, seesAllOrganizations } from '../../lib/tenancy.js';
 import { registerAttachableRecord } from '../files/record-access.js';
+import { announceWork } from '../projects/live.js';
 import { canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '../projects/policy.js';
 
 /**
@@ -13,16 +15,29 @@ import { canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '.
 export const readObjectiveForFiles = registerAttachableRecord('objective', async (db, actor, id) => {
   if (!seesAllOrganizations(actor) && !hasFlag(actor, 'canManageProjects')) throw forbidden();
   const [objective] = await db
-    .select({ id: objectives.id, organizationId: objectives.organizationId, createdBy: objectives.createdBy })
+    .select({
+      id: objectives.id,
+      organizationId: objectives.organizationId,
+      projectId: objectives.projectId,
+      createdBy: objectives.createdBy,
+    })
     .from(objectives)
     .where(eq(objectives.id, id))
     .limit(1);
   if (!objective || !canWorkOnProjectsIn(actor, objective.organizationId)) return null;
   return {
     type: 'objective',
-    ...objective,
+    id: objective.id,
+    organizationId: objective.organizationId,
+    createdBy: objective.createdBy,
     canAttach: true,
     canChange: canChangeWorkRecord(actor, objective),
     canRemove: (file) => canRemoveAttachment(actor, objective, file),
+    announceFileChange: (app, actorId) =>
+      announceWork(app, WORK_EVENTS.attachmentsChanged, {
+        projectId: objective.projectId,
+        objectiveId: objective.id,
+        actorId,
+      }),
   };
 });

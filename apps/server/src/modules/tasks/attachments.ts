@@ -1,7 +1,9 @@
+import { WORK_EVENTS } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
 import { registerAttachableRecord } from '../files/record-access.js';
+import { announceWork } from '../projects/live.js';
 import { canChangeWorkRecord, canRemoveAttachment } from '../projects/policy.js';
 import { recordTaskActivity } from './activity.js';
 import { canReadTask } from './policy.js';
@@ -17,6 +19,8 @@ export const readTaskForFiles = registerAttachableRecord('task', async (db, acto
     .select({
       id: tasks.id,
       organizationId: tasks.organizationId,
+      projectId: tasks.projectId,
+      objectiveId: tasks.objectiveId,
       createdBy: tasks.createdBy,
       assignedTo: tasks.assignedTo,
     })
@@ -40,5 +44,12 @@ export const readTaskForFiles = registerAttachableRecord('task', async (db, acto
       recordTaskActivity(writer, task, actorId, [
         kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
       ]),
+    announceFileChange: (app, actorId) =>
+      announceWork(app, WORK_EVENTS.attachmentsChanged, {
+        projectId: task.projectId,
+        objectiveId: task.objectiveId,
+        taskId: task.id,
+        actorId,
+      }),
   };
 });
