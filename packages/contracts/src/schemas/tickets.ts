@@ -19,6 +19,7 @@ import { MAX_COMMENT_LENGTH } from '../work.js';
 import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { userSummarySchema } from './structure.js';
+import { attachmentSchema, historyEntrySchema } from './work.js';
 
 /**
  * Support tickets (second document, sections 3, 4, 5 and 7; issue 12). Rows carry the caller's
@@ -60,30 +61,14 @@ export const ticketCommentSchema = z.object({
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
-/** A file attached to a ticket (section 3); download it through GET /api/files/download/{filename}. */
-export const ticketAttachmentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  filename: z.string(),
-  originalName: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
-  url: z.string(),
-  uploadedBy: userSummarySchema.nullable(),
-  createdAt: z.string(),
-  permissions: permissionsSchema('canRemove'),
-});
+/**
+ * A file attached to a ticket (section 3): an attachment as objectives and tasks carry it, plus the
+ * spec's `filename` (the stored key); download it through GET /api/files/download/{filename}.
+ */
+export const ticketAttachmentSchema = attachmentSchema.extend({ filename: z.string() });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 
-export const ticketActivitySchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  kind: z.enum(TICKET_ACTIVITY_KINDS),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  actor: userSummarySchema.nullable(),
-  createdAt: z.string(),
-});
+export const ticketActivitySchema = historyEntrySchema(TICKET_ACTIVITY_KINDS);
 export type TicketActivity = z.infer<typeof ticketActivitySchema>;
 
 /** GET /api/tickets/{id}: the ticket with its comments, attachments and history. */

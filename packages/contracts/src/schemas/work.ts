@@ -188,16 +188,20 @@ export const taskCommentSchema = z.object({
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
-/** One entry of a task's history: who changed what, from and to (text), and when. */
-export const taskActivitySchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  kind: z.enum(TASK_ACTIVITY_KINDS),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  actor: userSummarySchema.nullable(),
-  createdAt: z.string(),
-});
+/** One entry of a record's history (tasks, tickets): who changed what, from and to (text), and when. */
+export function historyEntrySchema<const Kinds extends readonly [string, ...string[]]>(kinds: Kinds) {
+  return z.object({
+    id: z.string(),
+    _id: z.string(),
+    kind: z.enum(kinds),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    actor: userSummarySchema.nullable(),
+    createdAt: z.string(),
+  });
+}
+
+export const taskActivitySchema = historyEntrySchema(TASK_ACTIVITY_KINDS);
 export type TaskActivity = z.infer<typeof taskActivitySchema>;
 
 /** GET /api/tasks/{id}: the task with its project, objective, comments, attachments and history. */
