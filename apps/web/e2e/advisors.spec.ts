@@ -87,7 +87,7 @@ test.describe('S.M.A.R.T. Advisors', () => {
     await sofia.context().close();
   });
 
-  test('the admin adds an advisor, assigns it and removes the assignment after a confirmation', async ({
+  test('the admin adds an advisor, assigns it, removes the assignment after a confirmation and edits its profile', async ({
     page,
     organization,
   }) => {
@@ -136,8 +136,20 @@ test.describe('S.M.A.R.T. Advisors', () => {
     await details.getByRole('button', { name: `Remove ${organization.name}` }).click();
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(details).toContainText('Not assigned to any organization yet');
+
+    // The admin edits the advisor's profile from the drawer; the card follows.
+    await details.getByRole('button', { name: 'Edit profile' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit advisor profile' });
+    await edit.getByRole('combobox', { name: 'Specialties' }).fill('Hiring');
+    await edit.getByRole('combobox', { name: 'Specialties' }).press('Enter');
+    await edit.getByRole('textbox', { name: 'Experience' }).fill('Twenty years in retail');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(details).toContainText('Twenty years in retail');
     await page.keyboard.press('Escape');
     await expect(card).toContainText('Not assigned to any organization yet');
+    await expect(card.getByRole('group', { name: 'Specialties' })).toHaveText(/Analytics\s*Pricing\s*Hiring/);
+    await expect(card).toContainText('Twenty years in retail');
   });
 
   test('each advisor page is refused to the other roles with its own text', async ({ page }) => {

@@ -199,6 +199,8 @@ export const MESSAGES = {
   removeAssignmentExplained: 'They lose access at once and the assignment is deleted.',
   addAdvisorFailed: 'Failed to add advisor',
   advisorAdded: 'S.M.A.R.T. Advisor added',
+  advisorProfileUpdated: 'Advisor profile updated',
+  updateAdvisorProfileFailed: 'Failed to update advisor profile',
   // Advisor assignments: the server's refusals (beyond the spec)
   advisorNotFound: 'Advisor not found',
   notAnAdvisor: 'Only S.M.A.R.T. Advisors can be assigned to organizations',

@@ -1,5 +1,6 @@
 import {
   type Advisor,
+  type AdvisorProfileInput,
   MESSAGES,
   type MyOrganization,
   type OrganizationAdvisor,
@@ -55,6 +56,17 @@ export function removeAssignment(organizationId: string, advisorId: string) {
 /** Admins create advisor accounts with roles ['advisor'] (they join the platform organization). */
 export function registerAdvisor(body: RegisterBody): Promise<{ user: User }> {
   return apiClient.post<{ user: User }>('/api/users/register', body, { failMessage: MESSAGES.addAdvisorFailed });
+}
+
+/** An admin edits an advisor's specialties and experience (PUT /api/users/{id} with `profile`). */
+export function updateAdvisorProfile(advisorId: string, profile: AdvisorProfileInput): Promise<User> {
+  return apiClient.put<User>(
+    `/api/users/${id(advisorId)}`,
+    { profile },
+    {
+      failMessage: MESSAGES.updateAdvisorProfileFailed,
+    },
+  );
 }
 
 /** The advisor queries: each request has one key and one fetcher. */
@@ -123,4 +135,12 @@ export function useChangeAssignment(advisorId: string) {
 export function useAddAdvisor() {
   const refresh = useRefreshAdvisors();
   return useMutation({ mutationFn: registerAdvisor, onSuccess: refresh });
+}
+
+export function useUpdateAdvisorProfile(advisorId: string) {
+  const refresh = useRefreshAdvisors();
+  return useMutation({
+    mutationFn: (profile: AdvisorProfileInput) => updateAdvisorProfile(advisorId, profile),
+    onSuccess: refresh,
+  });
 }

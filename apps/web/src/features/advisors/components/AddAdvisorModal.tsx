@@ -1,13 +1,14 @@
-import { Stack, TagsInput, Textarea } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MAX_ADVISOR_SPECIALTIES, MAX_LONG_TEXT_LENGTH, MESSAGES } from '@smart/contracts';
+import { MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { NewAccountFields } from '@/components/NewAccountFields';
-import { firstMessage, markedInputProps, useSavingForm } from '@/lib/forms';
+import { firstMessage, useSavingForm } from '@/lib/forms';
 import { advisorBodyFrom, checkNewAdvisor, EMPTY_NEW_ADVISOR, type NewAdvisorValues } from '../advisor-form';
 import { useAddAdvisor } from '../api';
+import { AdvisorProfileFields } from './AdvisorProfileFields';
 
 interface AddAdvisorModalProps {
   opened: boolean;
@@ -47,21 +48,7 @@ export function AddAdvisorModal({ opened, onClose }: AddAdvisorModalProps) {
       <form onSubmit={(event) => (busy ? event.preventDefault() : submit(event))} noValidate aria-label="Add advisor">
         <Stack gap="sm">
           <NewAccountFields form={form} />
-          <TagsInput
-            label="Specialties"
-            description="Press Enter after each one"
-            maxTags={MAX_ADVISOR_SPECIALTIES}
-            clearable
-            {...markedInputProps(form, 'specialties')}
-          />
-          <Textarea
-            label="Experience"
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={MAX_LONG_TEXT_LENGTH}
-            {...markedInputProps(form, 'experience')}
-          />
+          <AdvisorProfileFields form={form} />
           <FormError message={firstMessage(form.errors) ?? add.error?.message} />
           <FormActions busy={busy} submitLabel="Add Advisor" busyLabel="Adding..." onCancel={close} gap="sm" mt="xs" />
         </Stack>

@@ -5,6 +5,7 @@ import type { AssignmentChange } from '../api';
 import { AdvisorIdentity, AdvisorProfile } from './AdvisorProfile';
 import { AssignmentChangeModal } from './AssignmentChangeModal';
 import { AssignmentList } from './AssignmentList';
+import { EditAdvisorProfileModal } from './EditAdvisorProfileModal';
 
 interface AdvisorDetailsDrawerProps {
   /** The advisor shown, as the advisors list has it now (it follows each change). */
@@ -43,11 +44,15 @@ function AssignmentActions({
 }
 
 /**
- * View Details (beyond the spec, where the button did nothing): the advisor's details and its
- * assignments, each of which can be activated, deactivated or removed after a confirmation.
+ * View Details (beyond the spec, where the button did nothing): the advisor's details, whose
+ * specialties and experience the admin may edit, and its assignments, each of which can be
+ * activated, deactivated or removed after a confirmation.
  */
 export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetailsDrawerProps) {
   const [changing, setChanging] = useState<{ assignment: AdvisorAssignment; change: AssignmentChange } | null>(null);
+  const [editing, setEditing] = useState(false);
+  // While a dialog is open above it, Escape and outside clicks are the dialog's.
+  const dialogOpen = changing !== null || editing;
   return (
     <Drawer
       opened={opened && advisor !== null}
@@ -55,9 +60,8 @@ export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetail
       position="right"
       size="md"
       title="Advisor details"
-      // While a confirmation is open above it, Escape and outside clicks are the confirmation's.
-      closeOnEscape={changing === null}
-      closeOnClickOutside={changing === null}
+      closeOnEscape={!dialogOpen}
+      closeOnClickOutside={!dialogOpen}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {advisor && (
@@ -65,6 +69,10 @@ export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetail
           <AdvisorIdentity advisor={advisor} nameId={`advisor-details-${advisor.id}`} />
           <Divider my="md" />
           <AdvisorProfile advisor={advisor} />
+          <Button variant="light" size="compact-sm" mt="sm" onClick={() => setEditing(true)}>
+            Edit profile
+          </Button>
+          <EditAdvisorProfileModal advisor={advisor} opened={editing} onClose={() => setEditing(false)} />
           <Divider my="md" />
           <Title order={3} size="h5" mb="sm">
             Assignments
