@@ -57,6 +57,8 @@ export interface RouteEntry {
 
 /** Departments, teams and their detail pages, and the member directory (spec: flag canManageUsers). */
 const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
+/** Projects and everything in them (second document, section 2: flag canManageProjects). */
+const manageProjects: AccessRequirement = { flags: ['canManageProjects'] };
 
 const table = {
   signIn: {
@@ -167,9 +169,17 @@ const table = {
     path: paths.projects,
     label: 'Projects',
     icon: HiCollection,
-    access: { flags: ['canManageProjects'] },
+    page: lazyPage(() => import('@/features/projects/pages/ProjectsPage')),
+    access: manageProjects,
     group: 'main',
     card: { description: 'Plan, assign and track projects.' },
+  },
+  project: {
+    path: routePatterns.project,
+    label: 'Project',
+    icon: HiCollection,
+    page: lazyPage(() => import('@/features/projects/pages/ProjectDetailPage')),
+    access: manageProjects,
   },
   myTasks: {
     path: paths.myTasks,

@@ -1,0 +1,148 @@
+import { Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import {
+  createProjectBody,
+  DEFAULT_PROJECT_STATUS,
+  DEFAULT_WORK_PRIORITY,
+  MAX_PROJECT_TAGS,
+  MAX_TAG_LENGTH,
+  PROJECT_STATUSES,
+  type Project,
+  type ProjectStatus,
+  updateProjectBody,
+  WORK_PRIORITIES,
+  type WorkPriority,
+} from '@smart/contracts';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
+import { TeamSelect } from '@/components/TeamSelect';
+import { useSavingForm, validateWith } from '@/lib/forms';
+import { priorityOptions, statusOptions } from '@/lib/work-format';
+import { useCreateProject, useUpdateProject } from '../api';
+import { DateField, TitleDescriptionFields } from './WorkFields';
+
+interface ProjectFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The project to edit; absent: Create Project. */
+  project?: Project | undefined;
+  /** Whose teams the team picker offers. */
+  organizationId: string | null;
+}
+
+/** Create Project and Edit Project (second document, sections 2 and 5). */
+export function ProjectFormModal({ opened, onClose, project, organizationId }: ProjectFormModalProps) {
+  const create = useCreateProject();
+  const update = useUpdateProject();
+  const save = project ? update : create;
+  return (
+    <LockedModal
+      opened={opened}
+      busy={save.isPending}
+      title={project ? 'Edit Project' : 'Create Project'}
+      onClose={() => {
+        save.reset();
+        onClose();
+      }}
+    >
+      <ProjectForm
+        project={project}
+        organizationId={project?.organizationId ?? organizationId}
+        save={save}
+        onSave={(body, done) =>
+          project
+            ? update.mutate({ projectId: project.id, body }, { onSuccess: done })
+            : create.mutate(body, { onSuccess: done })
+        }
+        onClose={onClose}
+      />
+    </LockedModal>
+  );
+}
+
+interface ProjectValues {
+  title: string;
+  description: string;
+  status: ProjectStatus;
+  priority: WorkPriority;
+  startDate: string;
+  dueDate: string;
+  tags: string[];
+  team: string | null;
+}
+
+const bodyOf = (values: ProjectValues) => ({
+  title: values.title.trim(),
+  description: values.description.trim(),
+  status: values.status,
+  priority: values.priority,
+  startDate: values.startDate || null,
+  dueDate: values.dueDate || null,
+  tags: values.tags,
+  team: values.team,
+});
+
+interface ProjectFormProps {
+  project: Project | undefined;
+  organizationId: string | null;
+  save: { isPending: boolean; error: Error | null; reset(): void };
+  onSave: (body: ReturnType<typeof bodyOf>, done: () => void) => void;
+  onClose: () => void;
+}
+
+function ProjectForm({ project, organizationId, save, onSave, onClose }: ProjectFormProps) {
+  const form = useSavingForm<ProjectValues>(save, {
+    initialValues: {
+      title: project?.title ?? '',
+      description: project?.description ?? '',
+      status: project?.status ?? DEFAULT_PROJECT_STATUS,
+      priority: project?.priority ?? DEFAULT_WORK_PRIORITY,
+      startDate: project?.startDate ?? '',
+      dueDate: project?.dueDate ?? '',
+      tags: project?.tags ?? [],
+      team: project?.team?._id ?? null,
+    },
+    validate: validateWith(project ? updateProjectBody : createProjectBody, { input: bodyOf }),
+  });
+  const submit = form.onSubmit((values) => onSave(bodyOf(values), onClose));
+
+  return (
+    <form onSubmit={(event) => (save.isPending ? event.preventDefault() : submit(event))} noValidate>
+      <Stack gap="md">
+        <FormError message={save.error?.message} />
+        <TitleDescriptionFields form={form} titleLabel="Project title" />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label="Status"
+            data={statusOptions(PROJECT_STATUSES)}
+            allowDeselect={false}
+            {...form.getInputProps('status')}
+          />
+          <Select
+            label="Priority"
+            data={priorityOptions(WORK_PRIORITIES)}
+            allowDeselect={false}
+            {...form.getInputProps('priority')}
+          />
+          <DateField label="Start date" {...form.getInputProps('startDate')} />
+          <DateField label="Due date" {...form.getInputProps('dueDate')} />
+        </SimpleGrid>
+        <TagsInput
+          label="Tags"
+          description="Press Enter to add a tag"
+          placeholder="Add a tag"
+          maxTags={MAX_PROJECT_TAGS}
+          maxLength={MAX_TAG_LENGTH}
+          clearable
+          {...form.getInputProps('tags')}
+        />
+        <TeamSelect organizationId={organizationId} current={project?.team} {...form.getInputProps('team')} />
+        <FormActions
+          busy={save.isPending}
+          submitLabel={project ? 'Save Changes' : 'Create Project'}
+          onCancel={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}
