@@ -181,6 +181,20 @@ const table = {
     page: lazyPage(() => import('@/features/projects/pages/ProjectDetailPage')),
     access: manageProjects,
   },
+  objective: {
+    path: routePatterns.objective,
+    label: 'Objective',
+    icon: HiCollection,
+    page: lazyPage(() => import('@/features/projects/pages/ObjectiveDetailPage')),
+    access: manageProjects,
+  },
+  task: {
+    path: routePatterns.task,
+    label: 'Task',
+    icon: HiClipboardCheck,
+    page: lazyPage(() => import('@/features/projects/pages/TaskDetailPage')),
+    access: manageProjects,
+  },
   myTasks: {
     path: paths.myTasks,
     label: 'My Tasks',

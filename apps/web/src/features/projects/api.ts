@@ -64,7 +64,11 @@ export async function downloadAttachment(attachment: Attachment) {
     `/api/files/download/${id(attachment.fileName)}`,
     { failMessage: MESSAGES.downloadUrlFailed },
   );
-  window.location.assign(downloadUrl);
+  // A same-origin link with `download` saves the file under its name, whatever type it is.
+  const link = document.createElement('a');
+  link.href = downloadUrl;
+  link.download = attachment.originalName || attachment.fileName;
+  link.click();
 }
 
 // ---- queries --------------------------------------------------------------------------------

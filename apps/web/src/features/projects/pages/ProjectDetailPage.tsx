@@ -1,11 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES, type Objective, type Project } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPencil, HiPlus, HiTrash } from 'react-icons/hi';
+import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { PagedListView } from '@/components/PagedListView';
-import { RefreshButton } from '@/components/RefreshButton';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
@@ -14,6 +13,7 @@ import { useDeleteProject, useObjectives, useProject } from '../api';
 import { BackLink } from '../components/BackLink';
 import { ObjectiveFormModal } from '../components/ObjectiveFormModal';
 import { ProjectFormModal } from '../components/ProjectFormModal';
+import { RecordActions } from '../components/RecordActions';
 import { RecordHeader } from '../components/RecordHeader';
 import { RecordState } from '../components/RecordState';
 import { WorkCard } from '../components/WorkCard';
@@ -74,37 +74,22 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
         description={project.description}
         tags={project.tags}
         actions={
-          <>
-            <RefreshButton
-              onRefresh={() => {
-                onRefresh();
-                void objectives.refetch();
-              }}
-              refreshing={objectives.isRefetching}
-            />
-            {permissions.canEdit && (
-              <Button
-                variant="default"
-                leftSection={<HiPencil size={16} aria-hidden />}
-                onClick={() => setDialog({ kind: 'editProject' })}
-              >
-                Edit
-              </Button>
-            )}
-            {permissions.canDelete && (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<HiTrash size={16} aria-hidden />}
-                onClick={() => {
-                  remove.reset();
-                  setDialog({ kind: 'deleteProject' });
-                }}
-              >
-                Delete
-              </Button>
-            )}
-          </>
+          <RecordActions
+            onRefresh={() => {
+              onRefresh();
+              void objectives.refetch();
+            }}
+            refreshing={objectives.isRefetching}
+            onEdit={permissions.canEdit ? () => setDialog({ kind: 'editProject' }) : undefined}
+            onDelete={
+              permissions.canDelete
+                ? () => {
+                    remove.reset();
+                    setDialog({ kind: 'deleteProject' });
+                  }
+                : undefined
+            }
+          />
         }
       />
       <WorkProgress
