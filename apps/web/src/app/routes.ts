@@ -199,6 +199,7 @@ const table = {
     path: paths.myTasks,
     label: 'My Tasks',
     icon: HiClipboardCheck,
+    page: lazyPage(() => import('@/features/my-tasks/pages/MyTasksPage')),
     group: 'main',
     card: { description: 'Everything assigned to you.' },
   },
