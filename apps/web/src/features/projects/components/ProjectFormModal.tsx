@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { Pill, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import {
   createProjectBody,
   DEFAULT_PROJECT_STATUS,
@@ -134,6 +134,16 @@ function ProjectForm({ project, organizationId, save, onSave, onClose }: Project
           maxTags={MAX_PROJECT_TAGS}
           maxLength={MAX_TAG_LENGTH}
           clearable
+          // Each tag's remove button is a real, named button (Mantine hides them from assistive tech).
+          renderPill={({ value, onRemove, disabled }) => (
+            <Pill
+              withRemoveButton={!disabled}
+              onRemove={onRemove}
+              removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove tag ${value}` }}
+            >
+              {value}
+            </Pill>
+          )}
           {...form.getInputProps('tags')}
         />
         <TeamSelect organizationId={organizationId} current={project?.team} {...form.getInputProps('team')} />
