@@ -60,7 +60,9 @@ function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<ty
     return (
       <Stack align="center" gap={4} py="xl">
         <Text fw={600}>{MESSAGES.noTasksFound}</Text>
-        <Text c="dimmed">{EMPTY_TEXT[filter]}</Text>
+        <Text c="dimmed" ta="center">
+          {EMPTY_TEXT[filter]}
+        </Text>
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
 import { formatMoment } from '@/lib/work-format';
 import { type AttachmentOwner, downloadAttachment, useRemoveAttachment, useUploadAttachment } from '../api';
+import { Panel } from './Panel';
 
 interface AttachmentsPanelProps {
   owner: AttachmentOwner;
@@ -42,78 +43,75 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${owner.id}-attachments`}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} size="h4" id={`${owner.id}-attachments`}>
-            Attachments ({attachments.length})
-          </Title>
-          {canAttach && (
-            <FileButton onChange={send} disabled={upload.isPending}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="light"
-                  leftSection={<HiUpload size={16} aria-hidden />}
-                  loading={upload.isPending}
+    <Panel
+      title={`Attachments (${attachments.length})`}
+      action={
+        canAttach && (
+          <FileButton onChange={send} disabled={upload.isPending}>
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<HiUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
+                Upload File
+              </Button>
+            )}
+          </FileButton>
+        )
+      }
+    >
+      {upload.isPending && (
+        <Progress value={Math.round(upload.sent * 100)} size="sm" animated aria-label="Upload progress" />
+      )}
+      <FormError message={tooLarge ? MESSAGES.fileTooLarge : upload.error?.message} />
+      {attachments.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No attachments yet
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {attachments.map((attachment) => (
+            <Group key={attachment.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <HiPaperClip size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {attachment.originalName || attachment.fileName}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {formatFileSize(attachment.size)} · {displayName(attachment.uploadedBy, 'Unknown')} ·{' '}
+                    {formatMoment(attachment.createdAt)}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Download ${attachment.originalName}`}
+                  onClick={() => download(attachment)}
                 >
-                  Upload File
-                </Button>
-              )}
-            </FileButton>
-          )}
-        </Group>
-        {upload.isPending && (
-          <Progress value={Math.round(upload.sent * 100)} size="sm" animated aria-label="Upload progress" />
-        )}
-        <FormError message={tooLarge ? MESSAGES.fileTooLarge : upload.error?.message} />
-        {attachments.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No attachments yet
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {attachments.map((attachment) => (
-              <Group key={attachment.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <HiPaperClip size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={500} truncate="end">
-                      {attachment.originalName || attachment.fileName}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {formatFileSize(attachment.size)} · {displayName(attachment.uploadedBy, 'Unknown')} ·{' '}
-                      {formatMoment(attachment.createdAt)}
-                    </Text>
-                  </div>
-                </Group>
-                <Group gap={4} wrap="nowrap">
+                  <HiDownload size={18} aria-hidden />
+                </ActionIcon>
+                {attachment.permissions.canRemove && (
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`Download ${attachment.originalName}`}
-                    onClick={() => download(attachment)}
+                    color="red"
+                    aria-label={`Remove ${attachment.originalName}`}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(attachment);
+                    }}
                   >
-                    <HiDownload size={18} aria-hidden />
+                    <HiTrash size={18} aria-hidden />
                   </ActionIcon>
-                  {attachment.permissions.canRemove && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${attachment.originalName}`}
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(attachment);
-                      }}
-                    >
-                      <HiTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  )}
-                </Group>
+                )}
               </Group>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
       <ConfirmModal
         opened={removing !== null}
         message={MESSAGES.confirmRemoveAttachment}
@@ -131,6 +129,6 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
         }
         onClose={() => setRemoving(null)}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import {
   createObjectiveBody,
   DEFAULT_OBJECTIVE_STATUS,
@@ -10,14 +10,11 @@ import {
   WORK_PRIORITIES,
   type WorkPriority,
 } from '@smart/contracts';
-import { FormActions } from '@/components/FormActions';
-import { FormError } from '@/components/FormError';
-import { LockedModal } from '@/components/LockedModal';
 import { TeamSelect } from '@/components/TeamSelect';
 import { useSavingForm, validateWith } from '@/lib/forms';
 import { priorityOptions, statusOptions } from '@/lib/work-format';
 import { useCreateObjective, useUpdateObjective } from '../api';
-import { DateField, TitleDescriptionFields } from './WorkFields';
+import { ChoiceField, DateField, type Saving, TitleDescriptionFields, WorkForm, WorkFormModal } from './WorkFields';
 
 interface ObjectiveFormModalProps {
   opened: boolean;
@@ -33,17 +30,10 @@ interface ObjectiveFormModalProps {
 export function ObjectiveFormModal({ opened, onClose, projectId, organizationId, objective }: ObjectiveFormModalProps) {
   const create = useCreateObjective(projectId);
   const update = useUpdateObjective();
-  const save = objective ? update : create;
+  const editing = objective !== undefined;
+  const save = editing ? update : create;
   return (
-    <LockedModal
-      opened={opened}
-      busy={save.isPending}
-      title={objective ? 'Edit Objective' : 'Add Objective'}
-      onClose={() => {
-        save.reset();
-        onClose();
-      }}
-    >
+    <WorkFormModal opened={opened} title={editing ? 'Edit Objective' : 'Add Objective'} save={save} onClose={onClose}>
       <ObjectiveForm
         objective={objective}
         organizationId={organizationId}
@@ -55,7 +45,7 @@ export function ObjectiveFormModal({ opened, onClose, projectId, organizationId,
         }
         onClose={onClose}
       />
-    </LockedModal>
+    </WorkFormModal>
   );
 }
 
@@ -68,14 +58,6 @@ interface ObjectiveValues {
   team: string | null;
 }
 
-interface ObjectiveFormProps {
-  objective: Objective | undefined;
-  organizationId: string;
-  save: { isPending: boolean; error: Error | null; reset(): void };
-  onSave: (body: ReturnType<typeof bodyOf>, done: () => void) => void;
-  onClose: () => void;
-}
-
 const bodyOf = (values: ObjectiveValues, editing: boolean) => ({
   title: values.title.trim(),
   description: values.description.trim(),
@@ -85,6 +67,14 @@ const bodyOf = (values: ObjectiveValues, editing: boolean) => ({
   // The status is set on edit only: a new objective starts not started (section 4).
   ...(editing ? { status: values.status } : {}),
 });
+
+interface ObjectiveFormProps {
+  objective: Objective | undefined;
+  organizationId: string;
+  save: Saving;
+  onSave: (body: ReturnType<typeof bodyOf>, done: () => void) => void;
+  onClose: () => void;
+}
 
 function ObjectiveForm({ objective, organizationId, save, onSave, onClose }: ObjectiveFormProps) {
   const editing = objective !== undefined;
@@ -100,37 +90,23 @@ function ObjectiveForm({ objective, organizationId, save, onSave, onClose }: Obj
     },
     validate: validateWith(editing ? updateObjectiveBody : createObjectiveBody, { input: toBody }),
   });
-  const submit = form.onSubmit((values) => onSave(toBody(values), onClose));
 
   return (
-    <form onSubmit={(event) => (save.isPending ? event.preventDefault() : submit(event))} noValidate>
-      <Stack gap="md">
-        <FormError message={save.error?.message} />
-        <TitleDescriptionFields form={form} titleLabel="Objective title" />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          {editing && (
-            <Select
-              label="Status"
-              data={statusOptions(OBJECTIVE_STATUSES)}
-              allowDeselect={false}
-              {...form.getInputProps('status')}
-            />
-          )}
-          <Select
-            label="Priority"
-            data={priorityOptions(WORK_PRIORITIES)}
-            allowDeselect={false}
-            {...form.getInputProps('priority')}
-          />
-          <DateField label="Due date" {...form.getInputProps('dueDate')} />
-        </SimpleGrid>
-        <TeamSelect organizationId={organizationId} current={objective?.team} {...form.getInputProps('team')} />
-        <FormActions
-          busy={save.isPending}
-          submitLabel={editing ? 'Save Changes' : 'Add Objective'}
-          onCancel={onClose}
-        />
-      </Stack>
-    </form>
+    <WorkForm
+      save={save}
+      submitLabel={editing ? 'Save Changes' : 'Add Objective'}
+      onSubmit={form.onSubmit((values) => onSave(toBody(values), onClose))}
+      onCancel={onClose}
+    >
+      <TitleDescriptionFields form={form} titleLabel="Objective title" />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {editing && (
+          <ChoiceField label="Status" data={statusOptions(OBJECTIVE_STATUSES)} {...form.getInputProps('status')} />
+        )}
+        <ChoiceField label="Priority" data={priorityOptions(WORK_PRIORITIES)} {...form.getInputProps('priority')} />
+        <DateField label="Due date" {...form.getInputProps('dueDate')} />
+      </SimpleGrid>
+      <TeamSelect organizationId={organizationId} current={objective?.team} {...form.getInputProps('team')} />
+    </WorkForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   MAX_PROGRESS,
@@ -12,6 +12,7 @@ import {
 import { FormError } from '@/components/FormError';
 import { WorkProgress } from '@/components/WorkProgress';
 import { useTaskProgress } from '../api';
+import { Panel } from './Panel';
 
 /**
  * The task's progress with -5% and +5% (second document, sections 2 and 4): steps of 5, -5%
@@ -29,37 +30,32 @@ export function ProgressPanel({ task }: { task: TaskDetail }) {
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label="Progress">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Progress
-        </Title>
-        <WorkProgress size="lg" value={task.progress} label={`${task.title} progress`} />
-        {task.status === 'completed' && (
-          <Text c="green.9" fw={600}>
-            {MESSAGES.taskCompleted}
-          </Text>
-        )}
-        {canChange && (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              disabled={task.progress <= MIN_PROGRESS || progress.isPending}
-              onClick={() => step(-1)}
-            >
-              -{PROGRESS_STEP}%
-            </Button>
-            <Button
-              variant="light"
-              disabled={task.progress >= MAX_PROGRESS || progress.isPending}
-              onClick={() => step(1)}
-            >
-              +{PROGRESS_STEP}%
-            </Button>
-          </Group>
-        )}
-        <FormError message={progress.error?.message} />
-      </Stack>
-    </Card>
+    <Panel title="Progress">
+      <WorkProgress size="lg" value={task.progress} label={`${task.title} progress`} />
+      {task.status === 'completed' && (
+        <Text c="green.9" fw={600}>
+          {MESSAGES.taskCompleted}
+        </Text>
+      )}
+      {canChange && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={task.progress <= MIN_PROGRESS || progress.isPending}
+            onClick={() => step(-1)}
+          >
+            -{PROGRESS_STEP}%
+          </Button>
+          <Button
+            variant="light"
+            disabled={task.progress >= MAX_PROGRESS || progress.isPending}
+            onClick={() => step(1)}
+          >
+            +{PROGRESS_STEP}%
+          </Button>
+        </Group>
+      )}
+      <FormError message={progress.error?.message} />
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Pill, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { Pill, SimpleGrid, TagsInput } from '@mantine/core';
 import {
   createProjectBody,
   DEFAULT_PROJECT_STATUS,
@@ -12,14 +12,11 @@ import {
   WORK_PRIORITIES,
   type WorkPriority,
 } from '@smart/contracts';
-import { FormActions } from '@/components/FormActions';
-import { FormError } from '@/components/FormError';
-import { LockedModal } from '@/components/LockedModal';
 import { TeamSelect } from '@/components/TeamSelect';
 import { useSavingForm, validateWith } from '@/lib/forms';
 import { priorityOptions, statusOptions } from '@/lib/work-format';
 import { useCreateProject, useUpdateProject } from '../api';
-import { DateField, TitleDescriptionFields } from './WorkFields';
+import { ChoiceField, DateField, type Saving, TitleDescriptionFields, WorkForm, WorkFormModal } from './WorkFields';
 
 interface ProjectFormModalProps {
   opened: boolean;
@@ -36,15 +33,7 @@ export function ProjectFormModal({ opened, onClose, project, organizationId }: P
   const update = useUpdateProject();
   const save = project ? update : create;
   return (
-    <LockedModal
-      opened={opened}
-      busy={save.isPending}
-      title={project ? 'Edit Project' : 'Create Project'}
-      onClose={() => {
-        save.reset();
-        onClose();
-      }}
-    >
+    <WorkFormModal opened={opened} title={project ? 'Edit Project' : 'Create Project'} save={save} onClose={onClose}>
       <ProjectForm
         project={project}
         organizationId={project?.organizationId ?? organizationId}
@@ -56,7 +45,7 @@ export function ProjectFormModal({ opened, onClose, project, organizationId }: P
         }
         onClose={onClose}
       />
-    </LockedModal>
+    </WorkFormModal>
   );
 }
 
@@ -85,7 +74,7 @@ const bodyOf = (values: ProjectValues) => ({
 interface ProjectFormProps {
   project: Project | undefined;
   organizationId: string | null;
-  save: { isPending: boolean; error: Error | null; reset(): void };
+  save: Saving;
   onSave: (body: ReturnType<typeof bodyOf>, done: () => void) => void;
   onClose: () => void;
 }
@@ -104,55 +93,41 @@ function ProjectForm({ project, organizationId, save, onSave, onClose }: Project
     },
     validate: validateWith(project ? updateProjectBody : createProjectBody, { input: bodyOf }),
   });
-  const submit = form.onSubmit((values) => onSave(bodyOf(values), onClose));
 
   return (
-    <form onSubmit={(event) => (save.isPending ? event.preventDefault() : submit(event))} noValidate>
-      <Stack gap="md">
-        <FormError message={save.error?.message} />
-        <TitleDescriptionFields form={form} titleLabel="Project title" />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label="Status"
-            data={statusOptions(PROJECT_STATUSES)}
-            allowDeselect={false}
-            {...form.getInputProps('status')}
-          />
-          <Select
-            label="Priority"
-            data={priorityOptions(WORK_PRIORITIES)}
-            allowDeselect={false}
-            {...form.getInputProps('priority')}
-          />
-          <DateField label="Start date" {...form.getInputProps('startDate')} />
-          <DateField label="Due date" {...form.getInputProps('dueDate')} />
-        </SimpleGrid>
-        <TagsInput
-          label="Tags"
-          description="Press Enter to add a tag"
-          placeholder="Add a tag"
-          maxTags={MAX_PROJECT_TAGS}
-          maxLength={MAX_TAG_LENGTH}
-          clearable
-          // Each tag's remove button is a real, named button (Mantine hides them from assistive tech).
-          renderPill={({ value, onRemove, disabled }) => (
-            <Pill
-              withRemoveButton={!disabled}
-              onRemove={onRemove}
-              removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove tag ${value}` }}
-            >
-              {value}
-            </Pill>
-          )}
-          {...form.getInputProps('tags')}
-        />
-        <TeamSelect organizationId={organizationId} current={project?.team} {...form.getInputProps('team')} />
-        <FormActions
-          busy={save.isPending}
-          submitLabel={project ? 'Save Changes' : 'Create Project'}
-          onCancel={onClose}
-        />
-      </Stack>
-    </form>
+    <WorkForm
+      save={save}
+      submitLabel={project ? 'Save Changes' : 'Create Project'}
+      onSubmit={form.onSubmit((values) => onSave(bodyOf(values), onClose))}
+      onCancel={onClose}
+    >
+      <TitleDescriptionFields form={form} titleLabel="Project title" />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <ChoiceField label="Status" data={statusOptions(PROJECT_STATUSES)} {...form.getInputProps('status')} />
+        <ChoiceField label="Priority" data={priorityOptions(WORK_PRIORITIES)} {...form.getInputProps('priority')} />
+        <DateField label="Start date" {...form.getInputProps('startDate')} />
+        <DateField label="Due date" {...form.getInputProps('dueDate')} />
+      </SimpleGrid>
+      <TagsInput
+        label="Tags"
+        description="Press Enter to add a tag"
+        placeholder="Add a tag"
+        maxTags={MAX_PROJECT_TAGS}
+        maxLength={MAX_TAG_LENGTH}
+        clearable
+        // Each tag's remove button is a real, named button (Mantine hides them from assistive tech).
+        renderPill={({ value, onRemove, disabled }) => (
+          <Pill
+            withRemoveButton={!disabled}
+            onRemove={onRemove}
+            removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove tag ${value}` }}
+          >
+            {value}
+          </Pill>
+        )}
+        {...form.getInputProps('tags')}
+      />
+      <TeamSelect organizationId={organizationId} current={project?.team} {...form.getInputProps('team')} />
+    </WorkForm>
   );
 }

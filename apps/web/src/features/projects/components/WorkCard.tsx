@@ -1,7 +1,7 @@
-import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { displayName, type Objective, type Project } from '@smart/contracts';
-import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
+import { CardEditButton } from '@/components/CardEditButton';
 import classes from '@/components/LinkCard.module.css';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
@@ -30,17 +30,7 @@ export function WorkCard({ record, to, onEdit }: WorkCardProps) {
               {record.title}
             </Link>
           </Text>
-          {onEdit && (
-            <ActionIcon
-              className={classes.actions}
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${record.title}`}
-              onClick={onEdit}
-            >
-              <HiPencil size={18} aria-hidden />
-            </ActionIcon>
-          )}
+          {onEdit && <CardEditButton name={record.title} onClick={onEdit} />}
         </Group>
         <Group gap={6}>
           <StatusBadge status={record.status} />

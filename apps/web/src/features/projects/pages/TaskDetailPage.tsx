@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type TaskDetail } from '@smart/contracts';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { AttachmentsPanel } from '../components/AttachmentsPanel';
 import { BackLink } from '../components/BackLink';
 import { CommentsPanel } from '../components/CommentsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
+import { Panel } from '../components/Panel';
 import { ProgressPanel } from '../components/ProgressPanel';
 import { RecordActions } from '../components/RecordActions';
 import { RecordState } from '../components/RecordState';
@@ -132,17 +133,14 @@ function TaskView({ task, onRefresh, refreshing }: TaskViewProps) {
             {editing ? (
               <TaskEditForm task={task} onDone={() => setEditing(false)} />
             ) : (
-              <Card withBorder radius="md" padding="lg" component="section" aria-label="Description">
-                <Title order={2} size="h4" mb="xs">
-                  Description
-                </Title>
+              <Panel title="Description">
                 <Text
                   c={task.description ? undefined : 'dimmed'}
                   style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
                 >
                   {task.description || 'No description'}
                 </Text>
-              </Card>
+              </Panel>
             )}
             <ProgressPanel task={task} />
             <AttachmentsPanel
