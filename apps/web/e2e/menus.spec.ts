@@ -39,6 +39,7 @@ test.describe('role menus', () => {
 
     // /dashboard redirects advisors to My Tasks (spec section 2).
     await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+    await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
     await expectEntries(
       page,
       ['My Tasks', 'Personal Info', 'Notifications'],
@@ -60,9 +61,10 @@ test.describe('role menus', () => {
     await signIn(page, accounts.member);
     const main = page.getByRole('main');
 
-    await main.getByRole('link', { name: /Notifications/ }).click();
-    await expect(page).toHaveURL(/\/dashboard\/notifications$/);
-    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    // A member's own cards (spec section 2) now have pages: Projects and My Tasks.
+    await main.getByRole('link', { name: /My Tasks/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+    await expect(page.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
   });
 });
 
