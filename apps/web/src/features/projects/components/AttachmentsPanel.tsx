@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, ProgressRoot, ProgressSection, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
@@ -63,7 +63,9 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
       }
     >
       {upload.isPending && (
-        <Progress value={Math.round(upload.sent * 100)} size="sm" animated aria-label="Upload progress" />
+        <ProgressRoot size="sm">
+          <ProgressSection value={Math.round(upload.sent * 100)} animated aria-label="Upload progress" />
+        </ProgressRoot>
       )}
       <FormError message={tooLarge ? MESSAGES.fileTooLarge : upload.error?.message} />
       {attachments.length === 0 ? (
