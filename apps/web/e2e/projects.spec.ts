@@ -173,5 +173,12 @@ test.describe('projects, objectives and tasks', () => {
     await expect(page.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Assigned to Me \(\d+\)$/ })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Projects', exact: true })).toHaveCount(0);
+
+    // Its task opens from its card (the demo advisor has one assigned); the way back leads to My Tasks.
+    const card = page.getByRole('main').getByRole('article').first();
+    const title = (await card.getByRole('link').textContent()) ?? '';
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to My Tasks' })).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
+import { meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteTask, useTask, useUpdateTask } from '../api';
@@ -26,29 +27,47 @@ import { useProjectRoom } from '../live';
 /** /dashboard/projects/{projectId}/objectives/{objectiveId}/tasks/{taskId} (second document, section 2, Task detail). */
 export default function TaskDetailPage() {
   const { projectId = '', objectiveId = '', taskId = '' } = useParams();
+  const { user } = useAuth();
+  // An advisor reaches its tasks from My Tasks and opens no project or objective page (issue 11);
+  // the server lets it into no project room either.
+  const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
   const task = useTask(taskId);
-  useProjectRoom(projectId);
+  useProjectRoom(seesProjects ? projectId : undefined);
+  const back = seesProjects ? (
+    <BackLink to={paths.objective(projectId, objectiveId)}>Back to Objective</BackLink>
+  ) : (
+    <BackLink to={paths.myTasks}>Back to My Tasks</BackLink>
+  );
   return (
     <RecordState
       key={taskId}
       query={task}
-      back={<BackLink to={paths.objective(projectId, objectiveId)}>Back to Objective</BackLink>}
+      back={back}
       notFound={MESSAGES.taskNotFound}
       failMessage={MESSAGES.fetchTaskFailed}
       retryLabel="Try Again"
     >
-      {(loaded) => <TaskView task={loaded} onRefresh={() => task.refetch()} refreshing={task.isRefetching} />}
+      {(loaded) => (
+        <TaskView
+          task={loaded}
+          seesProjects={seesProjects}
+          onRefresh={() => task.refetch()}
+          refreshing={task.isRefetching}
+        />
+      )}
     </RecordState>
   );
 }
 
 interface TaskViewProps {
   task: TaskDetail;
+  /** The project and objective pages open for this user: the links up the tree lead there, else to My Tasks. */
+  seesProjects: boolean;
   onRefresh: () => void;
   refreshing: boolean;
 }
 
-function TaskView({ task, onRefresh, refreshing }: TaskViewProps) {
+function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -57,6 +76,17 @@ function TaskView({ task, onRefresh, refreshing }: TaskViewProps) {
   const assign = useUpdateTask(task.id, MESSAGES.assignTaskFailed);
   const { permissions, project, objective } = task;
   const objectivePath = paths.objective(project._id, objective._id);
+  const upPath = seesProjects ? objectivePath : paths.myTasks;
+  const crumb = (to: string, text: string) =>
+    seesProjects ? (
+      <Anchor component={Link} to={to} size="sm">
+        {text}
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    );
 
   function assignToMe() {
     if (!user) return;
@@ -68,17 +98,11 @@ function TaskView({ task, onRefresh, refreshing }: TaskViewProps) {
 
   return (
     <Stack gap="lg">
-      <BackLink to={objectivePath}>{`Back to ${objective.title}`}</BackLink>
+      <BackLink to={upPath}>{seesProjects ? `Back to ${objective.title}` : 'Back to My Tasks'}</BackLink>
       <Breadcrumbs separator="›" style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to={paths.projects} size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={paths.project(project._id)} size="sm">
-          {project.title}
-        </Anchor>
-        <Anchor component={Link} to={objectivePath} size="sm">
-          {objective.title}
-        </Anchor>
+        {crumb(paths.projects, 'Projects')}
+        {crumb(paths.project(project._id), project.title)}
+        {crumb(objectivePath, objective.title)}
       </Breadcrumbs>
 
       <Stack gap="xs">
@@ -169,7 +193,7 @@ function TaskView({ task, onRefresh, refreshing }: TaskViewProps) {
           remove.mutate(undefined, {
             onSuccess: () => {
               notifications.show({ color: 'green', message: MESSAGES.taskDeleted });
-              navigate(objectivePath, { replace: true });
+              navigate(upPath, { replace: true });
             },
           })
         }
