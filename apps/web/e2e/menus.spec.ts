@@ -8,13 +8,15 @@ async function expectEntries(page: Page, present: string[], absent: string[]) {
 }
 
 test.describe('role menus', () => {
-  test('a regular member sees Dashboard and the My Profile pages, nothing of admins or advisors', async ({ page }) => {
+  test('a regular member sees Dashboard, Projects, My Tasks and the My Profile pages, nothing of admins or advisors', async ({
+    page,
+  }) => {
     await signIn(page, accounts.member);
     await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
 
     await expectEntries(
       page,
-      ['Dashboard', 'Personal Info', 'Notifications'],
+      ['Dashboard', 'Projects', 'My Tasks', 'Personal Info', 'Notifications'],
       ['S.M.A.R.T. Advisors', 'Organizations', 'Organization Details', 'Team Members'],
     );
     await expect(sidebar(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -24,16 +26,25 @@ test.describe('role menus', () => {
     await signIn(page, accounts.admin);
     await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
 
-    await expectEntries(page, ['Dashboard', 'Personal Info', 'Notifications'], ['My Tasks', 'Organizations']);
+    await expectEntries(
+      page,
+      ['Dashboard', 'Personal Info', 'Notifications'],
+      ['Projects', 'My Tasks', 'Organizations'],
+    );
     await expect(sidebar(page).getByText('Platform Admin')).toBeVisible();
   });
 
   test('an advisor has no Dashboard entry and is sent from /dashboard to a page of its own', async ({ page }) => {
     await signIn(page, accounts.advisor);
 
-    // /dashboard redirects advisors (spec: to My Tasks, which does not exist yet; for now the profile).
-    await expect(page).toHaveURL(/\/dashboard\/profile$/);
-    await expectEntries(page, ['Personal Info', 'Notifications'], ['Dashboard', 'S.M.A.R.T. Advisors']);
+    // /dashboard redirects advisors to My Tasks (spec section 2).
+    await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+    await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
+    await expectEntries(
+      page,
+      ['My Tasks', 'Personal Info', 'Notifications'],
+      ['Dashboard', 'Projects', 'S.M.A.R.T. Advisors'],
+    );
   });
 
   test('the My Profile group opens by itself on a profile page', async ({ page }) => {
@@ -50,9 +61,10 @@ test.describe('role menus', () => {
     await signIn(page, accounts.member);
     const main = page.getByRole('main');
 
-    await main.getByRole('link', { name: /Notifications/ }).click();
-    await expect(page).toHaveURL(/\/dashboard\/notifications$/);
-    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    // A member's own cards (spec section 2) now have pages: Projects and My Tasks.
+    await main.getByRole('link', { name: /My Tasks/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+    await expect(page.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
   });
 });
 

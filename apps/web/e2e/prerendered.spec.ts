@@ -45,7 +45,7 @@ test.describe('before the app code has run', () => {
     await expectNeitherAt(page, ['/dashboard/profile', '/login', '/']);
   });
 
-  test('an advisor, whom the dashboard sends to the profile, is not welcomed first', async ({ page }) => {
+  test('an advisor, whom the dashboard sends to My Tasks, is not welcomed first', async ({ page }) => {
     await signIn(page, accounts.advisor);
     await holdBackAppCode(page);
     await expectNeitherAt(page, ['/dashboard']);

@@ -303,6 +303,14 @@ export const MESSAGES = {
   adminsRaiseNoTickets: 'Platform admins answer tickets; they do not raise them',
   ticketAttachmentNotFound: 'Attachment not found on this ticket',
   ticketDeleted: 'Ticket deleted',
+  // The work pages' confirmations and failures (issue 11: delete and remove ask first)
+  confirmDeleteProject: 'Delete this project with all its objectives, tasks, comments and attachments?',
+  confirmDeleteObjective: 'Delete this objective with all its tasks, comments and attachments?',
+  confirmDeleteTask: 'Delete this task with its comments and attachments?',
+  confirmRemoveAttachment: 'Are you sure you want to remove this attachment?',
+  deleteProjectFailed: 'Failed to delete project',
+  deleteObjectiveFailed: 'Failed to delete objective',
+  deleteTaskFailed: 'Failed to delete task',
   // Route guards
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",
@@ -311,6 +319,9 @@ export const MESSAGES = {
   pageFailedTitle: 'This page could not be shown',
   pageFailed: 'S.M.A.R.T. may have just been updated, or something went wrong. Reload to try again.',
 } as const;
+
+/** The task page's banner after -5% / +5% (second document, section 8). */
+export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
 
 /** A text field longer than its limit. */
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '@/features/auth';
-import { RealtimeProvider } from '@/features/realtime';
+import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './errors';

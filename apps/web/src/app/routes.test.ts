@@ -30,10 +30,21 @@ describe('the route table (spec section 2)', () => {
   it('gives a detail page the access rule of its list', () => {
     expect(ROUTES.department.access).toEqual(ROUTES.departments.access);
     expect(ROUTES.team.access).toEqual(ROUTES.teams.access);
+    for (const detail of [ROUTES.project, ROUTES.objective]) {
+      expect(detail.access).toEqual(ROUTES.projects.access);
+    }
   });
 });
 
 describe('canOpen', () => {
+  it('opens My Tasks and a task to anyone signed in, the project pages to canManageProjects (not advisors)', () => {
+    for (const role of ['user', 'org_admin', 'advisor']) expect(canOpen(user(role), ROUTES.myTasks)).toBe(true);
+    expect(canOpen(user('user'), ROUTES.task)).toBe(true);
+    expect(canOpen(user('advisor'), ROUTES.projects)).toBe(false);
+    // An advisor works on the tasks assigned to it, from My Tasks (issue 11): the server decides which.
+    expect(canOpen(user('advisor'), ROUTES.task)).toBe(true);
+  });
+
   it('lets a user open a built page whose rule it meets', () => {
     expect(canOpen(user('org_admin'), ROUTES.departments)).toBe(true);
     expect(canOpen(user('user'), ROUTES.departments)).toBe(false);

@@ -57,6 +57,8 @@ export interface RouteEntry {
 
 /** Departments, teams and their detail pages, and the member directory (spec: flag canManageUsers). */
 const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
+/** Projects and everything in them (second document, section 2: flag canManageProjects). */
+const manageProjects: AccessRequirement = { flags: ['canManageProjects'] };
 
 const table = {
   signIn: {
@@ -167,14 +169,38 @@ const table = {
     path: paths.projects,
     label: 'Projects',
     icon: HiCollection,
-    access: { flags: ['canManageProjects'] },
+    page: lazyPage(() => import('@/features/projects/pages/ProjectsPage')),
+    access: manageProjects,
     group: 'main',
     card: { description: 'Plan, assign and track projects.' },
+  },
+  project: {
+    path: routePatterns.project,
+    label: 'Project',
+    icon: HiCollection,
+    page: lazyPage(() => import('@/features/projects/pages/ProjectDetailPage')),
+    access: manageProjects,
+  },
+  objective: {
+    path: routePatterns.objective,
+    label: 'Objective',
+    icon: HiCollection,
+    page: lazyPage(() => import('@/features/projects/pages/ObjectiveDetailPage')),
+    access: manageProjects,
+  },
+  task: {
+    path: routePatterns.task,
+    label: 'Task',
+    icon: HiClipboardCheck,
+    page: lazyPage(() => import('@/features/projects/pages/TaskDetailPage')),
+    // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks (issue 11); the
+    // server answers 404 for a task the user may not read.
   },
   myTasks: {
     path: paths.myTasks,
     label: 'My Tasks',
     icon: HiClipboardCheck,
+    page: lazyPage(() => import('@/features/my-tasks/pages/MyTasksPage')),
     group: 'main',
     card: { description: 'Everything assigned to you.' },
   },

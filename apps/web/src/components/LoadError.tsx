@@ -4,17 +4,19 @@ interface LoadErrorProps {
   message: string;
   onRetry: () => void;
   retrying?: boolean;
+  /** The button's text: 'Retry', or 'Try Again' where the spec says so. */
+  retryLabel?: string;
 }
 
 /** A failed load: the spec's message and a Retry button (spec section 8). */
-export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
+export function LoadError({ message, onRetry, retrying = false, retryLabel = 'Retry' }: LoadErrorProps) {
   return (
     <Stack align="center" gap="sm" py="xl" role="alert">
       <Text c="red.9" fw={500}>
         {message}
       </Text>
       <Button variant="light" onClick={onRetry} loading={retrying}>
-        Retry
+        {retryLabel}
       </Button>
     </Stack>
   );

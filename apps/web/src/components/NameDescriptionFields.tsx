@@ -1,4 +1,4 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea, type TextareaProps, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '@smart/contracts';
 
@@ -33,14 +33,12 @@ export function NameDescriptionFields<Values extends NameAndDescription>({
         {...name}
         error={errorInBox ? 'name' in form.errors : name.error}
       />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={MAX_LONG_TEXT_LENGTH}
-        {...typed.getInputProps('description')}
-      />
+      <DescriptionField {...typed.getInputProps('description')} />
     </>
   );
+}
+
+/** A record's description: optional, growing with its text. Pass the form's input props. */
+export function DescriptionField(props: Omit<TextareaProps, 'label'>) {
+  return <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={MAX_LONG_TEXT_LENGTH} {...props} />;
 }

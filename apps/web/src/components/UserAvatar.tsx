@@ -1,9 +1,10 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { displayName, initials, type User } from '@smart/contracts';
+import { displayName, initials, type User, type UserSummary } from '@smart/contracts';
 import { profileImageOf } from '@/lib/user-avatar';
 
 interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
-  user: User | null | undefined;
+  /** A signed-in user or a user summary inside a record (a comment's author). */
+  user: User | UserSummary | null | undefined;
 }
 
 /** Profile image, else the user's initials, else 'U' (spec section 2, page frame). */

@@ -206,3 +206,66 @@ describe('apiClient', () => {
     expect((error as ApiError).message).toBe('Network error during login');
   });
 });
+
+/** A stand-in XMLHttpRequest: it reports the upload's progress, then answers with `status` and `body`. */
+function stubXhr(status: number, body: unknown) {
+  const sent: { headers: Record<string, string>; progress: number[] } = { headers: {}, progress: [] };
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    abort() {}
+    setRequestHeader(name: string, value: string) {
+      sent.headers[name] = value;
+    }
+    send() {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('apiClient.uploadWithProgress', () => {
+  const file = () => new File(['hello'], 'hello.txt', { type: 'text/plain' });
+
+  it('reports the share sent and unwraps the data, with the stored token', async () => {
+    storeSession('tok-1');
+    const sent = stubXhr(201, { success: true, data: { id: 'a1' } });
+    const progress: number[] = [];
+
+    await expect(
+      apiClient.uploadWithProgress('/api/tasks/t1/attachments', file(), (f) => progress.push(f)),
+    ).resolves.toEqual({ id: 'a1' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it('a 401 ends the session; a 403 shows its message and keeps it, as every other call', async () => {
+    storeSession('tok-1');
+    stubXhr(403, { success: false, error: 'You cannot attach files to this task', code: 'FORBIDDEN' });
+    const refused = await apiClient
+      .uploadWithProgress('/api/tasks/t1/attachments', file(), () => {})
+      .catch((e: unknown) => e);
+    expect((refused as ApiError).message).toBe('You cannot attach files to this task');
+    expect(sessionEnded).toBe(0);
+
+    stubXhr(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' });
+    const ended = await apiClient
+      .uploadWithProgress('/api/tasks/t1/attachments', file(), () => {})
+      .catch((e: unknown) => e);
+    expect((ended as ApiError).status).toBe(401);
+    expect(storedKeys()).toEqual([]);
+    expect(sessionEnded).toBe(1);
+  });
+});

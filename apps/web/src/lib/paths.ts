@@ -1,5 +1,9 @@
 import { RESET_PASSWORD_PATH } from '@smart/contracts';
 
+const projectPath = (projectId: string) => `/dashboard/projects/${encodeURIComponent(projectId)}`;
+const objectivePath = (projectId: string, objectiveId: string) =>
+  `${projectPath(projectId)}/objectives/${encodeURIComponent(objectiveId)}`;
+
 /**
  * Every route path of the app (spec section 2), in one place, for links. The route table
  * (app/routes.ts) says which of them have a page and who may open it.
@@ -20,6 +24,10 @@ export const paths = {
   teams: '/dashboard/teams',
   teamDetail: (teamId: string) => `/dashboard/teams/${encodeURIComponent(teamId)}`,
   projects: '/dashboard/projects',
+  project: projectPath,
+  objective: objectivePath,
+  task: (projectId: string, objectiveId: string, taskId: string) =>
+    `${objectivePath(projectId, objectiveId)}/tasks/${encodeURIComponent(taskId)}`,
   myTasks: '/dashboard/my-tasks',
   messenger: '/dashboard/messenger',
   /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
@@ -34,6 +42,9 @@ export const paths = {
 export const routePatterns = {
   department: '/dashboard/departments/:departmentId',
   teamDetail: '/dashboard/teams/:teamId',
+  project: '/dashboard/projects/:projectId',
+  objective: '/dashboard/projects/:projectId/objectives/:objectiveId',
+  task: '/dashboard/projects/:projectId/objectives/:objectiveId/tasks/:taskId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

@@ -7,7 +7,7 @@ import DashboardHome from './DashboardHome';
 /** /dashboard: advisors are sent on; everyone else sees the home. */
 export default function DashboardIndex() {
   const { user } = useAuth();
-  // Spec target is paths.myTasks; the my-tasks issue changes this once that page exists.
-  if (!seesDashboardHome(user)) return <Navigate to={paths.profile} replace />;
+  // Advisors land on My Tasks (second document, sections 2 and 6).
+  if (!seesDashboardHome(user)) return <Navigate to={paths.myTasks} replace />;
   return <DashboardHome cards={dashboardCardsFor(user)} />;
 }

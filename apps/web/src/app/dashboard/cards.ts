@@ -41,5 +41,5 @@ export function dashboardCardsFor(user: PermissionSubject | null | undefined): D
   return isAdmin(user) ? own : [...own, ...cardsShownTo(user, ORGANIZATION_CARDS)];
 }
 
-/** Advisors have no home page (spec: theirs is My Tasks, not built yet): /dashboard sends them on. */
+/** Advisors have no home page: /dashboard sends them to My Tasks (second document, section 6). */
 export const seesDashboardHome = (user: RoleHolder | null | undefined) => !(hasRole(user, 'advisor') && !isAdmin(user));

@@ -1,7 +1,7 @@
-import { ActionIcon, Card, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import type { Department } from '@smart/contracts';
-import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
+import { CardEditButton } from '@/components/CardEditButton';
 import classes from '@/components/LinkCard.module.css';
 import { paths } from '@/lib/paths';
 import { departmentSummary } from '../department-form';
@@ -22,17 +22,7 @@ export function DepartmentCard({ department, linked, onEdit, showOrganization = 
     <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <DepartmentPicture department={department} size={48} />
-        {onEdit && (
-          <ActionIcon
-            className={classes.actions}
-            variant="subtle"
-            color="gray"
-            aria-label={`Edit ${department.name}`}
-            onClick={() => onEdit(department)}
-          >
-            <HiPencil size={18} aria-hidden />
-          </ActionIcon>
-        )}
+        {onEdit && <CardEditButton name={department.name} onClick={() => onEdit(department)} />}
       </Group>
       <Text fw={600} size="lg" mt="md" style={{ overflowWrap: 'anywhere' }}>
         {linked ? (

@@ -1,7 +1,7 @@
-import { ActionIcon, Card, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import { displayName, type Team } from '@smart/contracts';
-import { HiPencil } from 'react-icons/hi';
 import { Link } from 'react-router';
+import { CardEditButton } from '@/components/CardEditButton';
 import classes from '@/components/LinkCard.module.css';
 import { paths } from '@/lib/paths';
 import { memberCountLabel } from '../team-labels';
@@ -31,17 +31,7 @@ export function TeamCard({ team, onEdit, showOrganization = false }: TeamCardPro
             </Text>
           )}
         </div>
-        {onEdit && (
-          <ActionIcon
-            className={classes.actions}
-            variant="subtle"
-            color="gray"
-            aria-label={`Edit ${team.name}`}
-            onClick={() => onEdit(team)}
-          >
-            <HiPencil size={18} aria-hidden />
-          </ActionIcon>
-        )}
+        {onEdit && <CardEditButton name={team.name} onClick={() => onEdit(team)} />}
       </Group>
       <Group gap="lg" mt="md">
         <Text size="sm">{memberCountLabel(team.memberCount)}</Text>

@@ -1,0 +1,23 @@
+import { displayName, type MyTask, type MyTasksFilter } from '@smart/contracts';
+import { TaskSummaryCard } from '@/components/TaskSummaryCard';
+import { paths } from '@/lib/paths';
+
+/**
+ * A My Tasks card (second document, section 2): on the assigned tab it names the creator, on the
+ * created tab the assignee. It opens the task only when both its project and objective are known.
+ */
+export function MyTaskCard({ task, filter }: { task: MyTask; filter: MyTasksFilter }) {
+  const { project, objectiveId: objective } = task;
+  const person =
+    filter === 'assigned'
+      ? `Created by: ${displayName(task.createdBy, 'Unknown')}`
+      : `Assigned to: ${task.assignedTo ? displayName(task.assignedTo) : 'Unassigned'}`;
+  return (
+    <TaskSummaryCard
+      task={task}
+      to={project && objective ? paths.task(project._id, objective._id, task.id) : undefined}
+      context={[project?.title, objective?.title].filter(Boolean).join(' · ') || undefined}
+      person={person}
+    />
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  type Attachment,
+  type CreateObjectiveBody,
+  type CreateProjectBody,
+  type CreateTaskBody,
+  MESSAGES,
+  type Objective,
+  type ObjectiveDetail,
+  type Project,
+  type Task,
+  type TaskDetail,
+  type TaskStatus,
+  type UpdateObjectiveBody,
+  type UpdateProjectBody,
+  type UpdateTaskBody,
+} from '@smart/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import { workKeys } from '@/lib/work-keys';
+
+/**
+ * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
+ * records (computed by the server); no page fetches children to work them out.
+ */
+
+const id = encodeURIComponent;
+
+// ---- requests -------------------------------------------------------------------------------
+
+const getProjectPage = (page: number, limit: number) =>
+  apiClient.getPage<Project>(withQuery('/api/projects', { page, limit }), {
+    failMessage: MESSAGES.fetchProjectsFailed,
+  });
+
+const getProject = (projectId: string) =>
+  apiClient.get<Project>(`/api/projects/${id(projectId)}`, { failMessage: MESSAGES.fetchProjectFailed });
+
+const getObjectivePage = (projectId: string) => (page: number, limit: number) =>
+  apiClient.getPage<Objective>(withQuery(`/api/objectives/projects/${id(projectId)}`, { page, limit }), {
+    failMessage: MESSAGES.fetchProjectFailed,
+  });
+
+const getObjective = (objectiveId: string) =>
+  apiClient.get<ObjectiveDetail>(`/api/objectives/${id(objectiveId)}`, { failMessage: MESSAGES.fetchObjectiveFailed });
+
+const getTaskPage = (objectiveId: string) => (page: number, limit: number) =>
+  apiClient.getPage<Task>(withQuery(`/api/tasks/objectives/${id(objectiveId)}`, { page, limit }), {
+    failMessage: MESSAGES.fetchObjectiveFailed,
+  });
+
+const getTask = (taskId: string) =>
+  apiClient.get<TaskDetail>(`/api/tasks/${id(taskId)}`, { failMessage: MESSAGES.fetchTaskFailed });
+
+/** Where an attachment's record lives: its uploads and removals go under it. */
+export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
+
+const attachmentsPath = (owner: AttachmentOwner) => `/api/${owner.kind}/${id(owner.id)}/attachments`;
+
+/** Opens a stored file: the server answers a signed link (minutes long) only to someone who may read its record. */
+export async function downloadAttachment(attachment: Attachment) {
+  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
+    `/api/files/download/${id(attachment.fileName)}`,
+    { failMessage: MESSAGES.downloadUrlFailed },
+  );
+  // A same-origin link with `download` saves the file under its name, whatever type it is.
+  const link = document.createElement('a');
+  link.href = downloadUrl;
+  link.download = attachment.originalName || attachment.fileName;
+  link.click();
+}
+
+// ---- queries --------------------------------------------------------------------------------
+
+export const workQueries = {
+  projects: () => pagedListOptions([...workKeys.projects(), 'list'], getProjectPage),
+  project: (projectId: string) =>
+    queryOptions({ queryKey: [...workKeys.projects(), 'detail', projectId], queryFn: () => getProject(projectId) }),
+  objectives: (projectId: string) =>
+    pagedListOptions([...workKeys.objectives(), 'project', projectId], getObjectivePage(projectId)),
+  objective: (objectiveId: string) =>
+    queryOptions({
+      queryKey: [...workKeys.objectives(), 'detail', objectiveId],
+      queryFn: () => getObjective(objectiveId),
+    }),
+  tasks: (objectiveId: string) =>
+    pagedListOptions([...workKeys.tasks(), 'objective', objectiveId], getTaskPage(objectiveId)),
+  task: (taskId: string) =>
+    queryOptions({ queryKey: [...workKeys.tasks(), 'detail', taskId], queryFn: () => getTask(taskId) }),
+};
+
+export const useProjects = () => usePagedList(workQueries.projects());
+export const useProject = (projectId: string) => useQuery(workQueries.project(projectId));
+export const useObjectives = (projectId: string) => usePagedList(workQueries.objectives(projectId));
+export const useObjective = (objectiveId: string) => useQuery(workQueries.objective(objectiveId));
+export const useTasks = (objectiveId: string) => usePagedList(workQueries.tasks(objectiveId));
+export const useTask = (taskId: string) => useQuery(workQueries.task(taskId));
+
+// ---- mutations ------------------------------------------------------------------------------
+
+/**
+ * A work change moves counts and progress bars up the tree (task → objective → project) and shows
+ * in My Tasks: everything under the work root is refreshed, the queries on screen at once.
+ */
+function useWorkMutation<Variables, Result>(
+  mutationFn: (variables: Variables) => Promise<Result>,
+  { leavesPage = false } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      const refreshed = queryClient.invalidateQueries({ queryKey: workKeys.all });
+      // A delete leaves its page at once, rather than waiting for that page to be read again (and missing).
+      return leavesPage ? undefined : refreshed;
+    },
+  });
+}
+
+export const useCreateProject = () =>
+  useWorkMutation((body: CreateProjectBody) =>
+    apiClient.post<Project>('/api/projects', body, { failMessage: MESSAGES.createProjectFailed }),
+  );
+
+export const useUpdateProject = () =>
+  useWorkMutation(({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
+    apiClient.put<Project>(`/api/projects/${id(projectId)}`, body, { failMessage: MESSAGES.updateProjectFailed }),
+  );
+
+export const useDeleteProject = () =>
+  useWorkMutation(
+    (projectId: string) =>
+      apiClient.delete<unknown>(`/api/projects/${id(projectId)}`, { failMessage: MESSAGES.deleteProjectFailed }),
+    { leavesPage: true },
+  );
+
+export const useCreateObjective = (projectId: string) =>
+  useWorkMutation((body: CreateObjectiveBody) =>
+    apiClient.post<Objective>(`/api/objectives/projects/${id(projectId)}`, body, {
+      failMessage: MESSAGES.createObjectiveFailed,
+    }),
+  );
+
+export const useUpdateObjective = () =>
+  useWorkMutation(({ objectiveId, body }: { objectiveId: string; body: UpdateObjectiveBody }) =>
+    apiClient.put<Objective>(`/api/objectives/${id(objectiveId)}`, body, {
+      failMessage: MESSAGES.updateObjectiveFailed,
+    }),
+  );
+
+export const useDeleteObjective = () =>
+  useWorkMutation(
+    (objectiveId: string) =>
+      apiClient.delete<unknown>(`/api/objectives/${id(objectiveId)}`, { failMessage: MESSAGES.deleteObjectiveFailed }),
+    { leavesPage: true },
+  );
+
+export const useCreateTask = (objectiveId: string) =>
+  useWorkMutation((body: CreateTaskBody) =>
+    apiClient.post<Task>(`/api/tasks/objectives/${id(objectiveId)}`, body, { failMessage: MESSAGES.createTaskFailed }),
+  );
+
+/** PUT /api/tasks/{id}: the edit form's fields, or the assignee alone ('Assign to Me'). */
+export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.updateTaskFailed) =>
+  useWorkMutation((body: UpdateTaskBody) => apiClient.put<Task>(`/api/tasks/${id(taskId)}`, body, { failMessage }));
+
+export const useDeleteTask = (taskId: string) =>
+  useWorkMutation(
+    () => apiClient.delete<unknown>(`/api/tasks/${id(taskId)}`, { failMessage: MESSAGES.deleteTaskFailed }),
+    { leavesPage: true },
+  );
+
+export const useTaskStatus = (taskId: string) =>
+  useWorkMutation((status: TaskStatus) =>
+    apiClient.patch<Task>(`/api/tasks/${id(taskId)}/status`, { status }, { failMessage: MESSAGES.updateTaskFailed }),
+  );
+
+export const useTaskProgress = (taskId: string) =>
+  useWorkMutation((progress: number) =>
+    apiClient.patch<Task>(
+      `/api/tasks/${id(taskId)}/progress`,
+      { progress },
+      { failMessage: MESSAGES.updateProgressFailed },
+    ),
+  );
+
+export const useAddComment = (taskId: string) =>
+  useWorkMutation((text: string) =>
+    apiClient.post<unknown>(`/api/tasks/${id(taskId)}/comments`, { text }, { failMessage: MESSAGES.addCommentFailed }),
+  );
+
+export const useRemoveAttachment = (owner: AttachmentOwner) =>
+  useWorkMutation((attachmentId: string) =>
+    apiClient.delete<unknown>(`${attachmentsPath(owner)}/${id(attachmentId)}`, {
+      failMessage: MESSAGES.removeAttachmentFailed,
+    }),
+  );
+
+/** Uploads one file to a record, with the share sent so far (0 to 1) while it runs. */
+export function useUploadAttachment(owner: AttachmentOwner) {
+  const [sent, setSent] = useState(0);
+  const upload = useWorkMutation((file: File) => {
+    setSent(0);
+    return apiClient.uploadWithProgress<unknown>(attachmentsPath(owner), file, setSent, {
+      failMessage: MESSAGES.uploadFileFailed,
+    });
+  });
+  return { ...upload, sent };
+}

@@ -1,0 +1,28 @@
+import { Card, Group, Stack, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+
+interface PanelProps {
+  /** The panel's heading, which also names its region ('Attachments (2)'). */
+  title: string;
+  /** A button at the right of the heading (Upload File). */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/** A bordered section of the objective and task pages, named by its heading. */
+export function Panel({ title, action, children }: PanelProps) {
+  const headingId = useId();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h4" id={headingId}>
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}

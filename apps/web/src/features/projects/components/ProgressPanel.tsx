@@ -1,0 +1,61 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  MAX_PROGRESS,
+  MESSAGES,
+  MIN_PROGRESS,
+  PROGRESS_STEP,
+  progressUpdatedMessage,
+  stepProgress,
+  type TaskDetail,
+} from '@smart/contracts';
+import { FormError } from '@/components/FormError';
+import { WorkProgress } from '@/components/WorkProgress';
+import { useTaskProgress } from '../api';
+import { Panel } from './Panel';
+
+/**
+ * The task's progress with -5% and +5% (second document, sections 2 and 4): steps of 5, -5%
+ * disabled at 0 and +5% at 100, for those the task's permissions allow.
+ */
+export function ProgressPanel({ task }: { task: TaskDetail }) {
+  const progress = useTaskProgress(task.id);
+  const canChange = task.permissions.canUpdateProgress;
+
+  function step(direction: 1 | -1) {
+    const next = stepProgress(task.progress, direction);
+    progress.mutate(next, {
+      onSuccess: () => notifications.show({ color: 'green', message: progressUpdatedMessage(next) }),
+    });
+  }
+
+  return (
+    <Panel title="Progress">
+      <WorkProgress size="lg" value={task.progress} label={`${task.title} progress`} />
+      {task.status === 'completed' && (
+        <Text c="green.9" fw={600}>
+          {MESSAGES.taskCompleted}
+        </Text>
+      )}
+      {canChange && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={task.progress <= MIN_PROGRESS || progress.isPending}
+            onClick={() => step(-1)}
+          >
+            -{PROGRESS_STEP}%
+          </Button>
+          <Button
+            variant="light"
+            disabled={task.progress >= MAX_PROGRESS || progress.isPending}
+            onClick={() => step(1)}
+          >
+            +{PROGRESS_STEP}%
+          </Button>
+        </Group>
+      )}
+      <FormError message={progress.error?.message} />
+    </Panel>
+  );
+}

@@ -1,0 +1,59 @@
+import { Checkbox, SimpleGrid } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { TASK_PRIORITIES, type TaskPriority } from '@smart/contracts';
+import { PersonPicker } from '@/components/PersonPicker';
+import { priorityOptions } from '@/lib/work-format';
+import { ChoiceField, DateField, TitleDescriptionFields } from './WorkFields';
+
+export interface TaskValues {
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  dueDate: string;
+  assignedTo: string | null;
+  /** Create Task only: 'Assign to Me' hides the picker (section 5). */
+  assignToMe: boolean;
+}
+
+/** The request body a task form's values become; 'Assign to Me' names the current user. */
+export const taskBodyOf = (values: TaskValues, currentUserId: string | null | undefined) => ({
+  title: values.title.trim(),
+  description: values.description.trim(),
+  priority: values.priority,
+  dueDate: values.dueDate || null,
+  assignedTo: values.assignToMe ? (currentUserId ?? null) : values.assignedTo,
+});
+
+interface TaskFieldsProps {
+  form: UseFormReturnType<TaskValues>;
+  /** Whose people the assignee picker offers. */
+  organizationId: string;
+  /** Offer 'Assign to Me' (Create Task). */
+  offerAssignToMe?: boolean;
+  /** The current assignee's name, shown before the picker has searched. */
+  assigneeLabel?: string | null;
+}
+
+/** Create Task's and the task page's edit fields: title, description, priority, due date and assignee. */
+export function TaskFields({ form, organizationId, offerAssignToMe = false, assigneeLabel = null }: TaskFieldsProps) {
+  return (
+    <>
+      <TitleDescriptionFields form={form} titleLabel="Task title" />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <ChoiceField label="Priority" data={priorityOptions(TASK_PRIORITIES)} {...form.getInputProps('priority')} />
+        <DateField label="Due date" {...form.getInputProps('dueDate')} />
+      </SimpleGrid>
+      {offerAssignToMe && <Checkbox label="Assign to Me" {...form.getInputProps('assignToMe', { type: 'checkbox' })} />}
+      {!form.values.assignToMe && (
+        <PersonPicker
+          organizationId={organizationId}
+          label="Assign to"
+          clearable
+          value={form.values.assignedTo}
+          valueLabel={assigneeLabel}
+          onChange={(userId) => form.setFieldValue('assignedTo', userId)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Select, SimpleGrid, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { displayName, MESSAGES, TASK_STATUSES, type TaskDetail, type TaskStatus } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { FormError } from '@/components/FormError';
+import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
+import { formatDay, formatMoment, statusOptions } from '@/lib/work-format';
+import { useTaskStatus } from '../api';
+import { Panel } from './Panel';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/**
+ * Task information (second document, section 2): created, due, status, priority, assignee. Whoever
+ * may update the task's progress also changes its status here, through its own call.
+ */
+export function TaskInfoPanel({ task }: { task: TaskDetail }) {
+  const status = useTaskStatus(task.id);
+  return (
+    <Panel title="Task Information">
+      <SimpleGrid cols={2} spacing="md">
+        <Fact label="Created">
+          <Text size="sm">{formatMoment(task.createdAt)}</Text>
+        </Fact>
+        <Fact label="Due date">
+          <Text size="sm">{formatDay(task.dueDate)}</Text>
+        </Fact>
+        <Fact label="Status">
+          <StatusBadge status={task.status} />
+        </Fact>
+        <Fact label="Priority">
+          <PriorityBadge priority={task.priority} />
+        </Fact>
+        <Fact label="Assigned to">
+          <Text size="sm">{task.assignedTo ? displayName(task.assignedTo) : 'Unassigned'}</Text>
+        </Fact>
+        <Fact label="Created by">
+          <Text size="sm">{displayName(task.createdBy, 'Unknown')}</Text>
+        </Fact>
+      </SimpleGrid>
+      {task.permissions.canUpdateProgress && (
+        <Select
+          label="Change status"
+          data={statusOptions(TASK_STATUSES)}
+          value={task.status}
+          allowDeselect={false}
+          disabled={status.isPending}
+          onChange={(value) =>
+            value &&
+            value !== task.status &&
+            status.mutate(value as TaskStatus, {
+              onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskUpdated }),
+            })
+          }
+        />
+      )}
+      <FormError message={status.error?.message} />
+    </Panel>
+  );
+}

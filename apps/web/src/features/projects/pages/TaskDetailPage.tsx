@@ -1,0 +1,204 @@
+import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { displayName, MESSAGES, type TaskDetail } from '@smart/contracts';
+import { useState } from 'react';
+import { HiUserAdd } from 'react-icons/hi';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { FormError } from '@/components/FormError';
+import { StatusBadge } from '@/components/WorkBadges';
+import { useAuth } from '@/features/auth';
+import { meetsRequirement } from '@/lib/access';
+import { paths } from '@/lib/paths';
+import { dueLabel } from '@/lib/work-format';
+import { useDeleteTask, useTask, useUpdateTask } from '../api';
+import { AttachmentsPanel } from '../components/AttachmentsPanel';
+import { BackLink } from '../components/BackLink';
+import { CommentsPanel } from '../components/CommentsPanel';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { Panel } from '../components/Panel';
+import { ProgressPanel } from '../components/ProgressPanel';
+import { RecordActions } from '../components/RecordActions';
+import { RecordState } from '../components/RecordState';
+import { TaskEditForm } from '../components/TaskEditForm';
+import { TaskInfoPanel } from '../components/TaskInfoPanel';
+import { useProjectRoom } from '../live';
+
+/** /dashboard/projects/{projectId}/objectives/{objectiveId}/tasks/{taskId} (second document, section 2, Task detail). */
+export default function TaskDetailPage() {
+  const { projectId = '', objectiveId = '', taskId = '' } = useParams();
+  const { user } = useAuth();
+  // An advisor reaches its tasks from My Tasks and opens no project or objective page (issue 11);
+  // the server lets it into no project room either.
+  const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
+  const task = useTask(taskId);
+  useProjectRoom(seesProjects ? projectId : undefined);
+  const back = seesProjects ? (
+    <BackLink to={paths.objective(projectId, objectiveId)}>Back to Objective</BackLink>
+  ) : (
+    <BackLink to={paths.myTasks}>Back to My Tasks</BackLink>
+  );
+  return (
+    <RecordState
+      key={taskId}
+      query={task}
+      back={back}
+      notFound={MESSAGES.taskNotFound}
+      failMessage={MESSAGES.fetchTaskFailed}
+      retryLabel="Try Again"
+    >
+      {(loaded) => (
+        <TaskView
+          task={loaded}
+          seesProjects={seesProjects}
+          onRefresh={() => task.refetch()}
+          refreshing={task.isRefetching}
+        />
+      )}
+    </RecordState>
+  );
+}
+
+interface TaskViewProps {
+  task: TaskDetail;
+  /** The project and objective pages open for this user: the links up the tree lead there, else to My Tasks. */
+  seesProjects: boolean;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteTask(task.id);
+  const assign = useUpdateTask(task.id, MESSAGES.assignTaskFailed);
+  const { permissions, project, objective } = task;
+  const objectivePath = paths.objective(project._id, objective._id);
+  const upPath = seesProjects ? objectivePath : paths.myTasks;
+  const crumb = (to: string, text: string) =>
+    seesProjects ? (
+      <Anchor component={Link} to={to} size="sm">
+        {text}
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    );
+
+  function assignToMe() {
+    if (!user) return;
+    assign.mutate(
+      { assignedTo: user.id },
+      { onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskAssignedToYou }) },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <BackLink to={upPath}>{seesProjects ? `Back to ${objective.title}` : 'Back to My Tasks'}</BackLink>
+      <Breadcrumbs separator="›" style={{ flexWrap: 'wrap' }}>
+        {crumb(paths.projects, 'Projects')}
+        {crumb(paths.project(project._id), project.title)}
+        {crumb(objectivePath, objective.title)}
+      </Breadcrumbs>
+
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Title order={1} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 16rem' }}>
+            {task.title}
+          </Title>
+          <Group gap="xs">
+            {permissions.canAssignToMe && task.assignedTo?.id !== user?.id && (
+              <Button
+                variant="light"
+                leftSection={<HiUserAdd size={16} aria-hidden />}
+                loading={assign.isPending}
+                onClick={assignToMe}
+              >
+                Assign to Me
+              </Button>
+            )}
+            <RecordActions
+              onRefresh={onRefresh}
+              refreshing={refreshing}
+              onEdit={permissions.canEdit && !editing ? () => setEditing(true) : undefined}
+              onDelete={
+                permissions.canDelete
+                  ? () => {
+                      remove.reset();
+                      setDeleting(true);
+                    }
+                  : undefined
+              }
+            />
+          </Group>
+        </Group>
+        <Group gap="lg" style={{ rowGap: 2 }}>
+          <StatusBadge status={task.status} />
+          <Text size="sm" c="dimmed">
+            Created by {displayName(task.createdBy, 'Unknown')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {dueLabel(task.dueDate)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Assigned to: {task.assignedTo ? displayName(task.assignedTo) : 'Unassigned'}
+          </Text>
+        </Group>
+        <FormError message={assign.error?.message} />
+      </Stack>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            {editing ? (
+              <TaskEditForm task={task} onDone={() => setEditing(false)} />
+            ) : (
+              <Panel title="Description">
+                <Text
+                  c={task.description ? undefined : 'dimmed'}
+                  style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                >
+                  {task.description || 'No description'}
+                </Text>
+              </Panel>
+            )}
+            <ProgressPanel task={task} />
+            <AttachmentsPanel
+              owner={{ kind: 'tasks', id: task.id }}
+              attachments={task.attachments}
+              canAttach={permissions.canAttach}
+            />
+            <CommentsPanel task={task} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <TaskInfoPanel task={task} />
+            <HistoryPanel activity={task.activity} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmModal
+        opened={deleting}
+        message={MESSAGES.confirmDeleteTask}
+        confirmLabel="Delete Task"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: MESSAGES.taskDeleted });
+              navigate(upPath, { replace: true });
+            },
+          })
+        }
+        onClose={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+}

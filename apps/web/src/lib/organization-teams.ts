@@ -1,0 +1,25 @@
+import { MESSAGES, type Team } from '@smart/contracts';
+import { apiClient } from './api-client';
+import { pagedListOptions, useWholeList, withQuery } from './paged-list';
+import { structureKeys } from './structure-keys';
+
+/**
+ * An organization's teams for a team picker (a project's or an objective's team): every page of
+ * them, under the teams lists, so a team created or renamed anywhere refreshes the pickers.
+ */
+function organizationTeamsList(organizationId: string) {
+  return pagedListOptions([...structureKeys.teamLists(), 'organization', organizationId], (page, limit) =>
+    apiClient.getPage<Team>(withQuery('/api/teams', { organizationId, page, limit }), {
+      failMessage: MESSAGES.fetchTeamsFailed,
+    }),
+  );
+}
+
+/** Select options ({ value: id, label: name }) of the organization's teams; loading until the last page is in. */
+export function useTeamOptions(organizationId: string | null | undefined) {
+  const list = useWholeList(organizationTeamsList(organizationId ?? ''), Boolean(organizationId));
+  return {
+    options: list.items?.map((team) => ({ value: team.id, label: team.name })),
+    isError: list.isError,
+  };
+}
