@@ -164,3 +164,12 @@ export async function visibleOr404<T extends OrganizationRecord>(
   if (!found || !canSeeIn(actor, found.organizationId)) throw notFound(message);
   return found;
 }
+
+/**
+ * The actor with whether it is an advisor acting in the organization now (an active assignment),
+ * as the record policies (tasks, tickets) take it; asks the database only for advisors.
+ */
+export async function accessIn(db: Database, actor: Actor, organizationId: string) {
+  const advisorActsInOrganization = isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
+  return { actor, advisorActsInOrganization };
+}

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { teams, workSearchText } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { containsPattern } from '../../lib/sql.js';
+import { trigramSearch } from '../../lib/search.js';
 import { type Actor, hasFlag } from '../../lib/tenancy.js';
 import { canWorkOnProjectsIn, type WorkRecord } from './policy.js';
 
@@ -41,20 +41,6 @@ export async function requireTeamIn(db: Database, organizationId: string, teamId
   if (!team) throw badRequest(MESSAGES.teamNotInOrganization);
 }
 
-/** pg_trgm indexes three-character pieces: a shorter search matches nearly everything. */
-const TRIGRAM_LENGTH = 3;
-
-/**
- * "Title or description contains" (case-insensitive), written as the trigram index's expression,
- * and whether a page should be chosen among the matches first (lib/paging.ts matchesFirst).
- */
-export function workSearch(
-  table: { title: AnyPgColumn; description: AnyPgColumn },
-  search: string | undefined,
-): { condition: SQL | undefined; matchesFirst: boolean } {
-  if (!search) return { condition: undefined, matchesFirst: false };
-  return {
-    condition: ilike(workSearchText(table), containsPattern(search)),
-    matchesFirst: search.length >= TRIGRAM_LENGTH,
-  };
-}
+/** "Title or description contains", written as the work tables' trigram index expression (lib/search.ts). */
+export const workSearch = (table: { title: AnyPgColumn; description: AnyPgColumn }, search: string | undefined) =>
+  trigramSearch(workSearchText(table), search);

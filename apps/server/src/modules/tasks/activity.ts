@@ -1,36 +1,16 @@
 import type { TaskActivityKind } from '@smart/contracts';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { taskActivity } from '../../db/schema/index.js';
+import { type HistoryEntry, type HistoryWriter, historyRows } from '../../lib/history.js';
 
-/** A database or an open transaction: history is written in the transaction of the change it records. */
-type Writer = Pick<Database, 'insert'>;
+export type TaskActivityEntry = HistoryEntry<TaskActivityKind>;
 
-export interface TaskActivityEntry {
-  kind: TaskActivityKind;
-  /** The value before and after, as text (a status, a percentage, a user's name, a file's name). */
-  from?: string | null;
-  to?: string | null;
-}
-
-/** Appends entries to a task's history (design.md, "History"): who, what, from, to; the time is the database's. */
+/** Appends entries to a task's history (design.md, "History"), in the writer's transaction. */
 export async function recordTaskActivity(
-  writer: Writer,
+  writer: HistoryWriter,
   task: { id: string; organizationId: string },
   actorId: string,
   entries: readonly TaskActivityEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await writer.insert(taskActivity).values(
-    entries.map((entry, index) => ({
-      organizationId: task.organizationId,
-      taskId: task.id,
-      actorId,
-      kind: entry.kind,
-      fromValue: entry.from ?? null,
-      toValue: entry.to ?? null,
-      // The entries of one change share the transaction's time; a microsecond apart, they keep their order.
-      createdAt: sql`now() + ${index} * interval '1 microsecond'`,
-    })),
-  );
+  await writer.insert(taskActivity).values(historyRows('taskId', task, actorId, entries));
 }

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { objectives, projects, type TaskRow, taskActivity, taskComments, tasks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
-import { type Actor, canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
+import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
@@ -53,10 +53,8 @@ async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | nu
 }
 
 /** What the actor may do in the organization's tasks; asks for an advisor's assignment only for advisors. */
-export async function taskAccessIn(db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> {
-  const advisorActsInOrganization = isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
-  return { actor, advisorActsInOrganization };
-}
+export const taskAccessIn = (db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> =>
+  accessIn(db, actor, organizationId);
 
 /** The task row with the actor's access, or 404 (missing, another organization, an advisor's unassigned task). */
 async function readableTask(db: Database, actor: Actor, taskId: string) {
