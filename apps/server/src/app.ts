@@ -24,6 +24,8 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
+import { ticketRoomsPlugin } from './modules/tickets/live.js';
+import { ticketRoutes } from './modules/tickets/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -98,6 +100,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(realtimePlugin);
   await app.register(projectRoomsPlugin);
+  await app.register(ticketRoomsPlugin);
   await app.register(jobsPlugin);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
@@ -125,6 +128,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(projectRoutes);
     await api.register(objectiveRoutes);
     await api.register(taskRoutes);
+    await api.register(ticketRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

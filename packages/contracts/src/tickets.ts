@@ -74,3 +74,21 @@ export function ticketRangeText(page: number, limit: number, total: number): str
 
 /** Categories and statuses read with spaces for underscores (section 2, Details panel). */
 export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
+
+/** What a ticket room's events carry; `actorId` lets a page skip its own change. */
+export interface TicketEventPayload {
+  ticketId: string;
+  actorId: string;
+  /** ticket_status_updated (the spec's event): the new status and when it changed. */
+  status?: TicketStatus;
+  updatedAt?: string;
+  /** ticket_assigned: the new assignee's id, or null. */
+  assignedTo?: string | null;
+  /** ticket_comment_added. */
+  commentId?: string;
+  /** ticket_changed: what happened. */
+  change?: 'updated' | 'deleted' | 'attachment_added' | 'attachment_removed';
+}
+
+/** The answer to ticket:join and update_ticket_status. */
+export type TicketSocketAck = { ok: true } | { ok: false; error: string };

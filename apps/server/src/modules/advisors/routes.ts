@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import { setOrganizationRoomMembership } from '../../plugins/realtime.js';
+import { leaveTicketRoomsOf } from '../tickets/live.js';
 import { presentAdvisor, presentMyOrganization, presentOrganizationAdvisor } from './presenter.js';
 import {
   assignAdvisor,
@@ -134,6 +135,7 @@ export async function advisorRoutes(fastify: FastifyInstance) {
       const { isActive } = request.body;
       const record = await setAssignmentActive(app.db, actor, orgId, advisorId, isActive);
       setOrganizationRoomMembership(app, advisorId, orgId, isActive);
+      if (!isActive) await leaveTicketRoomsOf(app, advisorId, orgId);
       return ok(presentOrganizationAdvisor(record, actor));
     },
   );
@@ -153,6 +155,7 @@ export async function advisorRoutes(fastify: FastifyInstance) {
       const { orgId, advisorId } = request.params;
       await removeAssignment(app.db, requireUser(request), orgId, advisorId);
       setOrganizationRoomMembership(app, advisorId, orgId, false);
+      await leaveTicketRoomsOf(app, advisorId, orgId);
       return okMessage(MESSAGES.advisorRemoved);
     },
   );

@@ -1,0 +1,109 @@
+import type { Ticket, TicketActivity, TicketAttachment, TicketComment, TicketDetail } from '@smart/contracts';
+import type { TicketActivityRow, TicketRow } from '../../db/schema/index.js';
+import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
+import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { canEditTicket, type TicketAccess, ticketPermissions } from './policy.js';
+
+/** A ticket row with its organization's name, people and counts, as every ticket query selects it. */
+export interface TicketRecord {
+  ticket: TicketRow;
+  organizationName: string;
+  createdBy: UserSummaryRow | null;
+  assignee: UserSummaryRow | null;
+  commentCount: number;
+  attachmentCount: number;
+}
+
+export interface TicketCommentRecord {
+  id: string;
+  text: string;
+  createdAt: Date;
+  author: UserSummaryRow | null;
+}
+
+export type TicketActivityRecord = Pick<TicketActivityRow, 'id' | 'kind' | 'fromValue' | 'toValue' | 'createdAt'> & {
+  actor: UserSummaryRow | null;
+};
+
+export interface TicketDetailRecord {
+  record: TicketRecord;
+  comments: TicketCommentRecord[];
+  attachments: AttachmentRow[];
+  activity: TicketActivityRecord[];
+}
+
+const summaryOrNull = (user: UserSummaryRow | null) => (user ? presentUserSummary(user) : null);
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Row → the API's ticket JSON (section 3), with what the caller may do with it. */
+export function presentTicket(record: TicketRecord, access: TicketAccess): Ticket {
+  const { ticket } = record;
+  return {
+    id: ticket.id,
+    _id: ticket.id,
+    organizationId: ticket.organizationId,
+    organizationName: record.organizationName,
+    title: ticket.title,
+    description: ticket.description,
+    status: ticket.status,
+    priority: ticket.priority,
+    category: ticket.category,
+    createdBy: summaryOrNull(record.createdBy),
+    assignedTo: summaryOrNull(record.assignee),
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    resolvedAt: isoOrNull(ticket.resolvedAt),
+    closedAt: isoOrNull(ticket.closedAt),
+    commentCount: record.commentCount,
+    attachmentCount: record.attachmentCount,
+    permissions: ticketPermissions(access, ticket),
+  };
+}
+
+export function presentTicketComment(comment: TicketCommentRecord): TicketComment {
+  return {
+    id: comment.id,
+    _id: comment.id,
+    text: comment.text,
+    createdBy: summaryOrNull(comment.author),
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+/** A file of a ticket: the spec names its storage key `filename` (section 3, Ticket attachment). */
+export function presentTicketAttachment(row: AttachmentRow, canRemove: boolean): TicketAttachment {
+  const { fileName, ...attachment } = presentAttachment(row, canRemove);
+  return { ...attachment, filename: fileName };
+}
+
+/** Removing a ticket's file: its uploader, and whoever may edit the ticket. */
+export const canRemoveTicketFile = (
+  access: TicketAccess,
+  ticket: Parameters<typeof canEditTicket>[1],
+  file: { uploadedBy: string | null },
+) => file.uploadedBy === access.actor.id || canEditTicket(access, ticket);
+
+function presentTicketActivity(entry: TicketActivityRecord): TicketActivity {
+  return {
+    id: entry.id,
+    _id: entry.id,
+    kind: entry.kind,
+    from: entry.fromValue,
+    to: entry.toValue,
+    actor: summaryOrNull(entry.actor),
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/tickets/{id}: the ticket with its comments, attachments and history. */
+export function presentTicketDetail(detail: TicketDetailRecord, access: TicketAccess): TicketDetail {
+  const { ticket } = detail.record;
+  return {
+    ...presentTicket(detail.record, access),
+    comments: detail.comments.map(presentTicketComment),
+    attachments: detail.attachments.map((file) =>
+      presentTicketAttachment(file, canRemoveTicketFile(access, ticket, file)),
+    ),
+    history: detail.activity.map(presentTicketActivity),
+  };
+}

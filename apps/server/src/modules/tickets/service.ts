@@ -1,0 +1,378 @@
+import {
+  type createTicketBody,
+  MESSAGES,
+  type TicketStatus,
+  type ticketListQuery,
+  type updateTicketBody,
+} from '@smart/contracts';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import {
+  files,
+  organizations,
+  type TicketRow,
+  ticketActivity,
+  ticketComments,
+  ticketSearchText,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { trigramSearch } from '../../lib/search.js';
+import { qualified } from '../../lib/sql.js';
+import {
+  type Actor,
+  accessIn,
+  inScope,
+  isAdvisor,
+  organizationScope,
+  organizationsWorkedFor,
+  seesAllOrganizations,
+} from '../../lib/tenancy.js';
+import { detachFilesOf, listAttachments } from '../files/attachments.js';
+import { namesOf } from '../tasks/assignee.js';
+import { userSummaryOf } from '../users/summary.js';
+import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
+import { requireTicketAssignee } from './assignee.js';
+import {
+  canAssignTicket,
+  canChangeTicketStatus,
+  canDeleteTicket,
+  canEditTicket,
+  canRaiseTicketIn,
+  canReadTicket,
+  type TicketAccess,
+} from './policy.js';
+import type { TicketCommentRecord, TicketDetailRecord, TicketRecord } from './presenter.js';
+import { afterStatusChange } from './status.js';
+
+const creator = alias(users, 'ticket_creator');
+const assignee = alias(users, 'ticket_assignee');
+
+/** The outer ticket row's comments, over ticket_comments_ticket_created_idx. */
+const commentCount = sql<number>`(
+  select count(*) from ${ticketComments} where ${qualified(ticketComments.ticketId)} = ${qualified(tickets.id)}
+)`.mapWith(Number);
+
+/** The outer ticket row's files, over files_record_idx. */
+const attachmentCount = sql<number>`(
+  select count(*) from ${files}
+  where ${qualified(files.recordType)} = 'ticket' and ${qualified(files.recordId)} = ${qualified(tickets.id)}
+)`.mapWith(Number);
+
+/**
+ * Tickets with their organization's name, creator, assignee and comment and attachment counts: one
+ * query for any number of rows (a page's ids joined first, so the counts are for its rows only).
+ */
+function selectTicketRecords(db: Database, page?: PageJoin) {
+  const query = db
+    .select({
+      ticket: tickets,
+      organizationName: organizations.name,
+      createdBy: userSummaryOf(creator),
+      assignee: userSummaryOf(assignee),
+      commentCount,
+      attachmentCount,
+    })
+    .from(tickets)
+    .$dynamic();
+  return (page ? query.innerJoin(page.ids, page.on) : query)
+    .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
+    .leftJoin(creator, eq(creator.id, tickets.createdBy))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedTo));
+}
+
+/** The ticket row with the actor's access, or 404 (missing, another organization, an advisor not assigned there). */
+export async function readableTicket(db: Database, actor: Actor, ticketId: string) {
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  if (!ticket) throw notFound(MESSAGES.ticketNotFound);
+  const access = await accessIn(db, actor, ticket.organizationId);
+  if (!canReadTicket(access, ticket)) throw notFound(MESSAGES.ticketNotFound);
+  return { ticket, access };
+}
+
+/**
+ * The tickets an actor's lists and stats cover: its organization's; an admin's every one (or the
+ * one it names); an advisor's those of the organizations it acts in now (or the one of them it names).
+ */
+export async function ticketScope(db: Database, actor: Actor, organizationId: string | undefined): Promise<SQL> {
+  if (isAdvisor(actor)) {
+    return and(
+      organizationsWorkedFor(actor, tickets.organizationId),
+      organizationId ? eq(tickets.organizationId, organizationId) : undefined,
+    ) as SQL;
+  }
+  return inScope(await organizationScope(db, actor, organizationId), tickets.organizationId);
+}
+
+/** The list's order: newest first by default; by priority, urgent first, newest first within one. */
+const LIST_ORDERS = {
+  createdAt: [tickets.createdAt, tickets.id],
+  updatedAt: [tickets.updatedAt, tickets.id],
+  priority: [tickets.priority, tickets.createdAt, tickets.id],
+};
+
+type TicketListQuery = z.output<typeof ticketListQuery>;
+
+function assigneeCondition(actor: Actor, assignedTo: TicketListQuery['assignedTo']): SQL | undefined {
+  if (assignedTo === undefined) return undefined;
+  if (assignedTo === 'unassigned') return isNull(tickets.assignedTo);
+  return eq(tickets.assignedTo, assignedTo === 'me' ? actor.id : assignedTo);
+}
+
+/**
+ * GET /api/tickets: the tickets in the caller's scope, filtered and sorted, with their people and
+ * counts. Three queries with the session's, whatever the page size; a search reads tickets_search_idx.
+ */
+export async function listTickets(
+  db: Database,
+  actor: Actor,
+  query: TicketListQuery,
+): Promise<{ page: Page<TicketRecord>; access: TicketAccess }> {
+  const search = trigramSearch(ticketSearchText(tickets), query.search);
+  const where = and(
+    await ticketScope(db, actor, query.organizationId),
+    query.status ? eq(tickets.status, query.status) : undefined,
+    query.priority ? eq(tickets.priority, query.priority) : undefined,
+    query.category ? eq(tickets.category, query.category) : undefined,
+    assigneeCondition(actor, query.assignedTo),
+    search.condition,
+  );
+  const page = await paginateByIds<TicketRecord>(db, query, {
+    table: tickets,
+    id: tickets.id,
+    where,
+    order: LIST_ORDERS[query.sort],
+    descending: true,
+    matchesFirst: search.matchesFirst,
+    count: () => countWhere(db, tickets, where),
+    details: (join) => selectTicketRecords(db, join),
+  });
+  // The scope keeps an advisor to the organizations it acts in now.
+  return { page, access: { actor, advisorActsInOrganization: isAdvisor(actor) } };
+}
+
+/** Comments with their authors. */
+function selectComments(db: Database) {
+  return db
+    .select({
+      id: ticketComments.id,
+      text: ticketComments.text,
+      createdAt: ticketComments.createdAt,
+      author: userSummaryOf(users),
+    })
+    .from(ticketComments)
+    .leftJoin(users, eq(users.id, ticketComments.authorId));
+}
+
+/** A ticket's history, oldest first, with who did each thing: one query. */
+function listActivity(db: Database, ticketId: string) {
+  return db
+    .select({
+      id: ticketActivity.id,
+      kind: ticketActivity.kind,
+      fromValue: ticketActivity.fromValue,
+      toValue: ticketActivity.toValue,
+      createdAt: ticketActivity.createdAt,
+      actor: userSummaryOf(users),
+    })
+    .from(ticketActivity)
+    .leftJoin(users, eq(users.id, ticketActivity.actorId))
+    .where(eq(ticketActivity.ticketId, ticketId))
+    .orderBy(asc(ticketActivity.createdAt), asc(ticketActivity.id));
+}
+
+/** The ticket with its comments, attachments and history: four queries, whatever their number. */
+export async function loadTicketDetail(db: Database, ticketId: string): Promise<TicketDetailRecord> {
+  const [[record], comments, attachments, activity] = await Promise.all([
+    selectTicketRecords(db).where(eq(tickets.id, ticketId)).limit(1),
+    selectComments(db)
+      .where(eq(ticketComments.ticketId, ticketId))
+      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id)),
+    listAttachments(db, 'ticket', [ticketId]).then((byTicket) => byTicket.get(ticketId) ?? []),
+    listActivity(db, ticketId),
+  ]);
+  if (!record) throw notFound(MESSAGES.ticketNotFound);
+  return { record, comments, attachments, activity };
+}
+
+export interface TicketResult {
+  detail: TicketDetailRecord;
+  access: TicketAccess;
+}
+
+/** GET /api/tickets/{id}. */
+export async function readTicket(db: Database, actor: Actor, ticketId: string): Promise<TicketResult> {
+  const { ticket, access } = await readableTicket(db, actor, ticketId);
+  return { detail: await loadTicketDetail(db, ticket.id), access };
+}
+
+type CreateTicket = z.output<typeof createTicketBody>;
+
+/**
+ * POST /api/tickets: a member raises one in its organization, an advisor in an organization it
+ * acts in (organizationId); admins raise none (403). The ticket and its first history entry are
+ * one transaction.
+ */
+export async function createTicket(db: Database, actor: Actor, body: CreateTicket): Promise<TicketResult> {
+  if (seesAllOrganizations(actor)) throw forbidden(MESSAGES.adminsRaiseNoTickets);
+  const organizationId = isAdvisor(actor) ? body.organizationId : actor.organizationId;
+  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  const access = await accessIn(db, actor, organizationId);
+  if (!canRaiseTicketIn(access, organizationId)) throw forbidden();
+  const ticketId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tickets)
+      .values({
+        organizationId,
+        title: body.title,
+        description: body.description,
+        priority: body.priority,
+        category: body.category,
+        createdBy: actor.id,
+      })
+      .returning({ id: tickets.id, organizationId: tickets.organizationId });
+    if (!created) throw new Error('insert returned no row');
+    await recordTicketActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
+    return created.id;
+  });
+  return { detail: await loadTicketDetail(db, ticketId), access };
+}
+
+type TicketChanges = Partial<typeof tickets.$inferInsert>;
+
+/** Writes a ticket change and its history in one transaction (updatedAt moves), then reads the ticket back. */
+async function changeTicket(
+  db: Database,
+  actor: Actor,
+  ticket: TicketRow,
+  set: TicketChanges,
+  entries: TicketActivityEntry[],
+): Promise<TicketDetailRecord> {
+  if (entries.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(tickets)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(tickets.id, ticket.id));
+      await recordTicketActivity(tx, ticket, actor.id, entries);
+    });
+  }
+  return loadTicketDetail(db, ticket.id);
+}
+
+/** The fields and history of a status change (resolvedAt and closedAt: status.ts). */
+function statusChanges(
+  ticket: TicketRow,
+  status: TicketStatus,
+): { set: TicketChanges; entries: TicketActivityEntry[] } {
+  if (status === ticket.status) return { set: {}, entries: [] };
+  return {
+    set: afterStatusChange(ticket, status, new Date()),
+    entries: [{ kind: 'status', from: ticket.status, to: status }],
+  };
+}
+
+type UpdateTicket = z.output<typeof updateTicketBody>;
+
+/** PUT /api/tickets/{id}: partial fields by whoever may edit it; each changed field enters the history. */
+export async function updateTicket(
+  db: Database,
+  actor: Actor,
+  ticketId: string,
+  body: UpdateTicket,
+): Promise<TicketResult> {
+  const { ticket, access } = await readableTicket(db, actor, ticketId);
+  if (!canEditTicket(access, ticket)) throw forbidden();
+  const { set, entries } = body.status ? statusChanges(ticket, body.status) : { set: {}, entries: [] };
+  const change = <K extends 'title' | 'description' | 'priority' | 'category'>(field: K, withValues = true) => {
+    const value = body[field];
+    if (value === undefined || value === ticket[field]) return;
+    set[field] = value as never;
+    entries.push(withValues ? { kind: field, from: ticket[field], to: value } : { kind: field });
+  };
+  change('title');
+  change('description', false);
+  change('priority');
+  change('category');
+  return { detail: await changeTicket(db, actor, ticket, set, entries), access };
+}
+
+/**
+ * PATCH /api/tickets/{id}/status and the live update_ticket_status: whoever may edit the ticket and
+ * its assignee. Resolving and closing set resolvedAt and closedAt; reopening clears them.
+ */
+export async function setTicketStatus(
+  db: Database,
+  actor: Actor,
+  ticketId: string,
+  status: TicketStatus,
+): Promise<TicketResult> {
+  const { ticket, access } = await readableTicket(db, actor, ticketId);
+  if (!canChangeTicketStatus(access, ticket)) throw forbidden();
+  const { set, entries } = statusChanges(ticket, status);
+  return { detail: await changeTicket(db, actor, ticket, set, entries), access };
+}
+
+/**
+ * PATCH /api/tickets/{id}/assign: org_admin, an advisor of the organization, admin. The assignee
+ * is a member of the ticket's organization or one of its active advisors (400); null unassigns.
+ */
+export async function assignTicket(
+  db: Database,
+  actor: Actor,
+  ticketId: string,
+  assignedTo: string | null,
+): Promise<TicketResult> {
+  const { ticket, access } = await readableTicket(db, actor, ticketId);
+  if (!canAssignTicket(access, ticket)) throw forbidden();
+  if (assignedTo === ticket.assignedTo) return { detail: await loadTicketDetail(db, ticket.id), access };
+  await requireTicketAssignee(db, ticket.organizationId, assignedTo);
+  const names = await namesOf(db, [ticket.assignedTo, assignedTo]);
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+  const entry: TicketActivityEntry = { kind: 'assignee', from: nameOf(ticket.assignedTo), to: nameOf(assignedTo) };
+  return { detail: await changeTicket(db, actor, ticket, { assignedTo }, [entry]), access };
+}
+
+/**
+ * DELETE /api/tickets/{id}: the creator while it is open, org_admin, admin. Comments and history
+ * go with it (cascades), its files' rows in the same transaction; returns the storage keys whose
+ * bytes the caller removes after the commit.
+ */
+export async function deleteTicket(db: Database, actor: Actor, ticketId: string) {
+  const { ticket, access } = await readableTicket(db, actor, ticketId);
+  if (!canDeleteTicket(access, ticket)) throw forbidden();
+  const fileKeys = await db.transaction(async (tx) => {
+    const keys = await detachFilesOf(tx, 'ticket', [ticket.id]);
+    await tx.delete(tickets).where(eq(tickets.id, ticket.id));
+    return keys;
+  });
+  return { ticket, fileKeys };
+}
+
+/** POST /api/tickets/{id}/comments: whoever may read it; the comment and its history entry are one transaction. */
+export async function addTicketComment(
+  db: Database,
+  actor: Actor,
+  ticketId: string,
+  text: string,
+): Promise<{ ticket: TicketRow; comment: TicketCommentRecord }> {
+  const { ticket } = await readableTicket(db, actor, ticketId);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(ticketComments)
+      .values({ organizationId: ticket.organizationId, ticketId: ticket.id, authorId: actor.id, text })
+      .returning({ id: ticketComments.id });
+    if (!created) throw new Error('insert returned no row');
+    await recordTicketActivity(tx, ticket, actor.id, [{ kind: 'comment' }]);
+    // A comment is a change of the ticket: Freshdesk and Zammad move it up the "recently updated" list.
+    await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+    return created.id;
+  });
+  const [comment] = await selectComments(db).where(eq(ticketComments.id, id)).limit(1);
+  if (!comment) throw notFound(MESSAGES.ticketNotFound);
+  return { ticket, comment };
+}
