@@ -6,6 +6,8 @@
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
+/** Still waiting for an answer: counted as an organization's open tickets (My Organizations). */
+export const UNRESOLVED_TICKET_STATUSES = ['open', 'in_progress'] as const satisfies readonly TicketStatus[];
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];

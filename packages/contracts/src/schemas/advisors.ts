@@ -34,13 +34,17 @@ export const organizationAdvisorSchema = z.object({
 });
 export type OrganizationAdvisor = z.infer<typeof organizationAdvisorSchema>;
 
-/** GET /api/organizations/advisors/my-organizations; `peopleCount` (active members) is beyond the spec. */
+/**
+ * GET /api/organizations/advisors/my-organizations; `peopleCount` (active members) and
+ * `openTicketCount` (tickets open or in progress) are beyond the spec.
+ */
 export const myOrganizationSchema = z.object({
   organizationId: z.string(),
   organizationName: z.string(),
   assignedAt: z.string(),
   isActive: z.boolean(),
   peopleCount: z.number().int(),
+  openTicketCount: z.number().int(),
 });
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 

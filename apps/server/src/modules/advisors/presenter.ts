@@ -52,6 +52,7 @@ export interface MyOrganizationRecord {
   assignedAt: Date;
   isActive: boolean;
   peopleCount: number;
+  openTicketCount: number;
 }
 
 export const presentMyOrganization = (record: MyOrganizationRecord): MyOrganization => ({

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
 import { findOrganization, memberCount } from '../organizations/service.js';
+import { openTicketCount } from '../tickets/stats.js';
 import { selectUserRecords } from '../users/service.js';
 import { userSummaryOf } from '../users/summary.js';
 import { canManageAdvisors } from './policy.js';
@@ -88,7 +89,7 @@ export async function listOrganizationAdvisors(
 
 /**
  * GET /api/organizations/advisors/my-organizations: the advisor's own assignments with each
- * organization's active people count. An assignment counts as active only while its
+ * organization's active people and open tickets, counted in the query. An assignment counts as active only while its
  * organization is open, as lib/tenancy.ts's access check says.
  */
 export async function listMyOrganizations(db: Database, actor: Actor): Promise<MyOrganizationRecord[]> {
@@ -100,6 +101,7 @@ export async function listMyOrganizations(db: Database, actor: Actor): Promise<M
       assignedAt: advisorAssignments.assignedAt,
       isActive: sql<boolean>`${advisorAssignments.isActive} and ${organizations.closedAt} is null`.mapWith(Boolean),
       peopleCount: memberCount,
+      openTicketCount: openTicketCount(advisorAssignments.organizationId),
     })
     .from(advisorAssignments)
     .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId))

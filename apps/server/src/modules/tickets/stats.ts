@@ -1,8 +1,16 @@
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, type TicketStats } from '@smart/contracts';
-import { count } from 'drizzle-orm';
+import {
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type TicketStats,
+  UNRESOLVED_TICKET_STATUSES,
+} from '@smart/contracts';
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { countsByValue } from '../../lib/counts.js';
+import { qualified } from '../../lib/sql.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { ticketScope } from './service.js';
 
@@ -25,3 +33,13 @@ export async function ticketStats(db: Database, actor: Actor, organizationId?: s
     byCategory: countsByValue(TICKET_CATEGORIES, of('category')),
   };
 }
+
+/** The outer row's organization's open or in-progress tickets, over tickets_organization_status_idx. */
+export const openTicketCount = (organizationColumn: AnyPgColumn): SQL<number> =>
+  sql<number>`(
+    select count(*) from ${tickets} where ${qualified(tickets.organizationId)} = ${qualified(organizationColumn)}
+      and ${qualified(tickets.status)} in (${sql.join(
+        UNRESOLVED_TICKET_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+  )`.mapWith(Number);

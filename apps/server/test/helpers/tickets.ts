@@ -1,0 +1,36 @@
+import type { TicketCategory, TicketPriority, TicketStatus } from '@smart/contracts';
+import type { Database } from '../../src/db/client.js';
+import { type TicketRow, tickets } from '../../src/db/schema/index.js';
+
+export interface TicketOptions {
+  title?: string;
+  description?: string;
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  category?: TicketCategory;
+  assignedTo?: string | null;
+}
+
+/** A ticket written straight to the database (the API's own create is tested on its own). */
+export async function insertTicket(
+  db: Database,
+  organizationId: string,
+  createdBy: string,
+  options: TicketOptions = {},
+): Promise<TicketRow> {
+  const [row] = await db
+    .insert(tickets)
+    .values({
+      organizationId,
+      createdBy,
+      title: options.title ?? 'Printer on fire',
+      description: options.description ?? 'The office printer smokes when printing in colour.',
+      status: options.status,
+      priority: options.priority,
+      category: options.category,
+      assignedTo: options.assignedTo ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('ticket insert returned no row');
+  return row;
+}

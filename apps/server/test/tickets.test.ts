@@ -1,0 +1,529 @@
+import { MESSAGES, type TicketDetail } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { sendUpload, TINY_PNG } from './helpers/multipart.js';
+import { insertTicket, type TicketOptions } from './helpers/tickets.js';
+
+let t: TestApp;
+let cast: Cast;
+let colleague: Member;
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  colleague = await factories(t.database.db).member(cast.organization.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A ticket of the cast's organization raised by its user. */
+const ticketOf = (people: Cast, options: TicketOptions = {}) =>
+  insertTicket(t.database.db, people.organization.id, people.user.id, options);
+
+async function readTicket(id: string, token = cast.admin.token): Promise<TicketDetail> {
+  const response = await t.request({ method: 'GET', url: `/api/tickets/${id}`, token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** Readers: the organization's members, its active advisors, admin. */
+const READERS: Statuses = {
+  admin: 200,
+  orgAdmin: 200,
+  user: 200,
+  advisorAssigned: 200,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+
+authzMatrix('who may do what with a ticket', {
+  app: () => t,
+  cast: () => cast,
+  arrange: (people) => ticketOf(people, { title: 'Printer on fire' }),
+  routes: [
+    {
+      route: 'GET /api/tickets/:id',
+      request: (ticket: TicketRow) => ({ method: 'GET', url: `/api/tickets/${ticket.id}` }),
+      statuses: READERS,
+    },
+    {
+      route: 'PUT /api/tickets/:id',
+      request: (ticket) => ({ method: 'PUT', url: `/api/tickets/${ticket.id}`, payload: { title: 'Renamed' } }),
+      statuses: READERS,
+    },
+    {
+      route: 'PATCH /api/tickets/:id/status',
+      request: (ticket) => ({
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/status`,
+        payload: { status: 'resolved' },
+      }),
+      statuses: READERS,
+    },
+    {
+      route: 'PATCH /api/tickets/:id/assign',
+      request: (ticket, people) => ({
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/assign`,
+        payload: { assignedTo: people.advisorAssigned.id },
+      }),
+      statuses: { ...READERS, user: 403 },
+    },
+    {
+      route: 'DELETE /api/tickets/:id',
+      request: (ticket) => ({ method: 'DELETE', url: `/api/tickets/${ticket.id}` }),
+      statuses: { ...READERS, advisorAssigned: 403 },
+    },
+    {
+      route: 'POST /api/tickets/:id/comments',
+      request: (ticket) => ({
+        method: 'POST',
+        url: `/api/tickets/${ticket.id}/comments`,
+        payload: { text: 'Any news?' },
+      }),
+      statuses: { ...READERS, admin: 201, orgAdmin: 201, user: 201, advisorAssigned: 201 },
+    },
+  ],
+  errors: { 404: MESSAGES.ticketNotFound, 403: MESSAGES.forbidden },
+  async unchanged(ticket) {
+    expect(await readTicket(ticket.id)).toMatchObject({ title: 'Printer on fire', status: 'open', assignedTo: null });
+  },
+});
+
+describe('another member of the organization', () => {
+  it('reads and comments, but may not edit, change the status, assign or delete (403)', async () => {
+    const ticket = await ticketOf(cast);
+    const as = { token: colleague.token };
+    const url = `/api/tickets/${ticket.id}`;
+    expect((await t.request({ ...as, method: 'GET', url })).statusCode).toBe(200);
+    const refused = await Promise.all([
+      t.request({ ...as, method: 'PUT', url, payload: { title: 'Mine now' } }),
+      t.request({ ...as, method: 'PATCH', url: `${url}/status`, payload: { status: 'closed' } }),
+      t.request({ ...as, method: 'PATCH', url: `${url}/assign`, payload: { assignedTo: colleague.id } }),
+      t.request({ ...as, method: 'DELETE', url }),
+    ]);
+    expect(refused.map((response) => response.statusCode)).toEqual([403, 403, 403, 403]);
+    const detail = await readTicket(ticket.id, colleague.token);
+    expect(detail.permissions).toEqual({ canEdit: false, canAssign: false, canChangeStatus: false, canDelete: false });
+  });
+
+  it('the assignee may change the status, and its permissions say so', async () => {
+    const ticket = await ticketOf(cast, { assignedTo: colleague.id });
+    const url = `/api/tickets/${ticket.id}`;
+    expect((await readTicket(ticket.id, colleague.token)).permissions.canChangeStatus).toBe(true);
+    const response = await t.request({
+      token: colleague.token,
+      method: 'PATCH',
+      url: `${url}/status`,
+      payload: { status: 'in_progress' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('the creator may delete only while the ticket is open', async () => {
+    const ticket = await ticketOf(cast, { status: 'in_progress' });
+    const response = await t.request({ token: cast.user.token, method: 'DELETE', url: `/api/tickets/${ticket.id}` });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/tickets', () => {
+  const post = (token: string | undefined, payload: object) =>
+    t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) });
+
+  it('a member raises one in its organization, with the defaults, trimmed, and its first history entry', async () => {
+    const response = await post(cast.user.token, { title: '  VPN down ', description: ' Since 9am. ' });
+    expect(response.statusCode, response.body).toBe(201);
+    const ticket: TicketDetail = response.json().data;
+    expect(ticket).toMatchObject({
+      _id: ticket.id,
+      title: 'VPN down',
+      description: 'Since 9am.',
+      status: 'open',
+      priority: 'medium',
+      category: 'general',
+      organizationId: cast.organization.id,
+      organizationName: cast.organization.name,
+      createdBy: { id: cast.user.id },
+      assignedTo: null,
+      resolvedAt: null,
+      closedAt: null,
+      commentCount: 0,
+      attachmentCount: 0,
+    });
+    expect(ticket.history).toMatchObject([{ kind: 'created', to: 'VPN down', actor: { id: cast.user.id } }]);
+  });
+
+  it('an advisor raises one for an organization it is assigned to, not for another (403) or none (400)', async () => {
+    const payload = { title: 'Audit', description: 'Quarterly audit request', priority: 'urgent', category: 'billing' };
+    const ok = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.organization.id });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ priority: 'urgent', category: 'billing' });
+    const other = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.otherOrganization.id });
+    expect(other.statusCode).toBe(403);
+    expect(
+      (await post(cast.advisorUnassigned.token, { ...payload, organizationId: cast.organization.id })).statusCode,
+    ).toBe(403);
+    expect((await post(cast.advisorAssigned.token, payload)).statusCode).toBe(400);
+  });
+
+  it('a member cannot raise one in another organization: it lands in its own', async () => {
+    const response = await post(cast.user.token, {
+      title: 'Elsewhere',
+      description: 'Try',
+      organizationId: cast.otherOrganization.id,
+    });
+    expect(response.json().data.organizationId).toBe(cast.organization.id);
+  });
+
+  it('admins raise none (403 with the message); anonymous 401', async () => {
+    const admin = await post(cast.admin.token, { title: 'Hi', description: 'There' });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().error).toBe(MESSAGES.adminsRaiseNoTickets);
+    expect((await post(undefined, { title: 'Hi', description: 'There' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{}, MESSAGES.titleAndDescriptionRequired],
+    [{ title: '   ', description: 'x' }, MESSAGES.titleAndDescriptionRequired],
+    [{ title: 'x', description: ' ' }, MESSAGES.titleAndDescriptionRequired],
+    [{ title: 'x'.repeat(201), description: 'x' }, undefined],
+    [{ title: 'x', description: 'x'.repeat(10_001) }, undefined],
+    [{ title: 'x', description: 'x', priority: 'critical' }, undefined],
+    [{ title: 'x', description: 'x', category: 'sales' }, undefined],
+    [{ title: 'a\u0000b', description: 'x' }, undefined],
+    [{ title: 5, description: 'x' }, MESSAGES.titleAndDescriptionRequired],
+    [{ title: 'x', description: 'x', organizationId: 'nope' }, undefined],
+  ])('400 for body #%#', async (payload, message) => {
+    const response = await post(cast.user.token, payload);
+    expect(response.statusCode, response.body).toBe(400);
+    if (message) expect(response.json().error).toBe(message);
+  });
+});
+
+describe('PUT, status and assign', () => {
+  it('PUT changes the given fields only, each in the history, and moves updatedAt', async () => {
+    const ticket = await ticketOf(cast, { priority: 'low' });
+    const response = await t.request({
+      token: cast.user.token,
+      method: 'PUT',
+      url: `/api/tickets/${ticket.id}`,
+      payload: { title: 'Printer still on fire', priority: 'urgent', category: 'technical' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail: TicketDetail = response.json().data;
+    expect(detail).toMatchObject({ title: 'Printer still on fire', priority: 'urgent', category: 'technical' });
+    expect(detail.description).toBe(ticket.description);
+    expect(detail.history.map((entry) => [entry.kind, entry.from, entry.to])).toEqual([
+      ['title', 'Printer on fire', 'Printer still on fire'],
+      ['priority', 'low', 'urgent'],
+      ['category', 'general', 'technical'],
+    ]);
+    expect(Date.parse(detail.updatedAt)).toBeGreaterThan(ticket.updatedAt.getTime());
+  });
+
+  it('status sets resolvedAt and closedAt, and reopening clears them', async () => {
+    const ticket = await ticketOf(cast);
+    const setStatus = async (status: string) => {
+      const response = await t.request({
+        token: cast.orgAdmin.token,
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/status`,
+        payload: { status },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as TicketDetail;
+    };
+    const resolved = await setStatus('resolved');
+    expect(resolved.resolvedAt).not.toBeNull();
+    expect(resolved.closedAt).toBeNull();
+    const closed = await setStatus('closed');
+    expect(closed.resolvedAt).toBe(resolved.resolvedAt);
+    expect(closed.closedAt).not.toBeNull();
+    expect(Date.parse(closed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(resolved.updatedAt));
+    const reopened = await setStatus('open');
+    expect([reopened.resolvedAt, reopened.closedAt]).toEqual([null, null]);
+    expect(reopened.history.filter((entry) => entry.kind === 'status').map((entry) => entry.to)).toEqual([
+      'resolved',
+      'closed',
+      'open',
+    ]);
+  });
+
+  it('assigns to a member or an active advisor of the organization, never to someone else (400); null unassigns', async () => {
+    const ticket = await ticketOf(cast);
+    const assign = (assignedTo: string | null) =>
+      t.request({
+        token: cast.orgAdmin.token,
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/assign`,
+        payload: { assignedTo },
+      });
+    const toAdvisor = await assign(cast.advisorAssigned.id);
+    expect(toAdvisor.statusCode, toAdvisor.body).toBe(200);
+    expect(toAdvisor.json().data.assignedTo).toMatchObject({ id: cast.advisorAssigned.id });
+    expect((await assign(colleague.id)).statusCode).toBe(200);
+    for (const outsider of [cast.advisorUnassigned.id, cast.otherOrgAdmin.id, cast.admin.id, UNKNOWN_ID]) {
+      const refused = await assign(outsider);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(MESSAGES.ticketAssigneeNotAllowed);
+    }
+    const unassigned = await assign(null);
+    expect(unassigned.json().data.assignedTo).toBeNull();
+    expect(unassigned.json().data.history.filter((entry: { kind: string }) => entry.kind === 'assignee')).toHaveLength(
+      3,
+    );
+    const bad = await assign('me' as never);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(MESSAGES.selectTicketAssignee);
+  });
+
+  it.each([
+    ['PUT', '', { title: '' }],
+    ['PUT', '', { status: 'pending' }],
+    ['PUT', '', { description: 'x'.repeat(10_001) }],
+    ['PATCH', '/status', {}],
+    ['PATCH', '/status', { status: 'done' }],
+    ['PATCH', '/assign', {}],
+    ['POST', '/comments', { text: '   ' }],
+    ['POST', '/comments', { text: 'a\u0000b' }],
+    ['POST', '/attachments', { filename: '../etc/passwd' }],
+  ] as const)('%s %s with %j: 400', async (method, path, payload) => {
+    const ticket = await ticketOf(cast);
+    const response = await t.request({
+      token: cast.orgAdmin.token,
+      method,
+      url: `/api/tickets/${ticket.id}${path}`,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it('a malformed or unknown id is 404', async () => {
+    for (const id of ['nope', UNKNOWN_ID]) {
+      const response = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${id}` });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('comments and attachments', () => {
+  it('a comment is kept with its author, counted, and in the history', async () => {
+    const ticket = await ticketOf(cast);
+    const response = await t.request({
+      token: cast.advisorAssigned.token,
+      method: 'POST',
+      url: `/api/tickets/${ticket.id}/comments`,
+      payload: { text: '  Looking into it  ' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ text: 'Looking into it', createdBy: { id: cast.advisorAssigned.id } });
+    const detail = await readTicket(ticket.id);
+    expect(detail.commentCount).toBe(1);
+    expect(detail.comments).toHaveLength(1);
+    expect(detail.history.at(-1)).toMatchObject({ kind: 'comment', actor: { id: cast.advisorAssigned.id } });
+  });
+
+  async function uploaded(token: string) {
+    const response = await sendUpload(
+      t,
+      [{ field: 'file', filename: 'screen.png', content: TINY_PNG, type: 'image/png' }],
+      {
+        token,
+      },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const file = response.json().data;
+    return {
+      filename: file.fileName,
+      originalName: file.originalName,
+      mimeType: file.fileType,
+      size: file.fileSize,
+      url: file.fileUrl,
+    };
+  }
+
+  it("attaches the caller's own upload once; someone else's, an unknown key or a second time is 400", async () => {
+    const ticket = await ticketOf(cast);
+    const url = `/api/tickets/${ticket.id}/attachments`;
+    const mine = await uploaded(cast.user.token);
+    const theirs = await uploaded(colleague.token);
+    const attach = (body: object, token = cast.user.token) => t.request({ token, method: 'POST', url, payload: body });
+    const added = await attach(mine);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({
+      filename: mine.filename,
+      originalName: 'screen.png',
+      permissions: { canRemove: true },
+    });
+    for (const refused of [
+      await attach(mine),
+      await attach(theirs),
+      await attach({ ...mine, filename: `${UNKNOWN_ID}.png` }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(MESSAGES.ticketFileNotYours);
+    }
+    const detail = await readTicket(ticket.id);
+    expect(detail.attachmentCount).toBe(1);
+    expect(detail.attachments).toMatchObject([{ filename: mine.filename }]);
+    expect(detail.history.at(-1)).toMatchObject({ kind: 'attachment_added', to: 'screen.png' });
+    // Now the ticket's: the plain by-key URL no longer serves it, a signed link does for its readers.
+    const info = await t.request({
+      token: cast.otherOrgAdmin.token,
+      method: 'GET',
+      url: `/api/files/info/${mine.filename}`,
+    });
+    expect(info.statusCode).toBe(404);
+  });
+
+  it('removing: the uploader and editors; another member 403; the bytes go when the ticket is deleted', async () => {
+    const ticket = await ticketOf(cast);
+    const file = await uploaded(cast.user.token);
+    const added = await t.request({
+      token: cast.user.token,
+      method: 'POST',
+      url: `/api/tickets/${ticket.id}/attachments`,
+      payload: file,
+    });
+    const attachmentId = added.json().data.id;
+    const remove = (token: string) =>
+      t.request({ token, method: 'DELETE', url: `/api/tickets/${ticket.id}/attachments/${attachmentId}` });
+    expect((await remove(colleague.token)).statusCode).toBe(403);
+    expect((await remove(cast.otherOrgAdmin.token)).statusCode).toBe(404);
+    expect((await remove(cast.orgAdmin.token)).statusCode).toBe(200);
+    expect((await readTicket(ticket.id)).history.at(-1)).toMatchObject({
+      kind: 'attachment_removed',
+      from: 'screen.png',
+    });
+  });
+});
+
+describe('GET /api/tickets', () => {
+  let org: { id: string; token: string; member: Member };
+
+  beforeAll(async () => {
+    const make = factories(t.database.db);
+    const organization = await make.organization();
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    org = { id: organization.id, token: owner.token, member: owner };
+    const statuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+    const priorities = ['low', 'medium', 'high', 'urgent'] as const;
+    for (let index = 0; index < 23; index += 1) {
+      await insertTicket(t.database.db, organization.id, owner.id, {
+        title: index === 7 ? 'Kerberos login loop' : `Ticket ${index}`,
+        description: index === 11 ? 'The kerberos ticket expires' : 'Something else',
+        status: statuses[index % 4],
+        priority: priorities[index % 4],
+        category: index % 2 === 0 ? 'technical' : 'billing',
+        assignedTo: index % 3 === 0 ? owner.id : null,
+      });
+    }
+  });
+
+  const list = async (query: string, token = org.token) => {
+    const response = await t.request({ token, method: 'GET', url: `/api/tickets?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: TicketDetail[];
+      pagination: { page: number; limit: number; total: number; pages: number };
+    };
+  };
+
+  it('pages of 10, newest first, with the pagination; the last page partial; past the end empty', async () => {
+    const first = await list('');
+    expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
+    expect(first.data[0]?.title).toBe('Ticket 22');
+    expect((await list('page=3')).data.map((ticket) => ticket.title)).toEqual(['Ticket 2', 'Ticket 1', 'Ticket 0']);
+    expect((await list('page=4')).data).toEqual([]);
+    expect((await list('limit=100')).data).toHaveLength(23);
+    const pages = [
+      (await list('page=1&limit=7')).data,
+      (await list('page=2&limit=7')).data,
+      (await list('page=3&limit=7')).data,
+      (await list('page=4&limit=7')).data,
+    ];
+    expect(new Set(pages.flat().map((ticket) => ticket.id)).size).toBe(23);
+  });
+
+  it('filters by status, priority, category and assignee; searches title and description', async () => {
+    expect((await list('status=open')).pagination.total).toBe(6);
+    expect((await list('priority=urgent&status=closed')).pagination.total).toBe(5);
+    expect((await list('category=billing')).pagination.total).toBe(11);
+    expect((await list('assignedTo=me')).pagination.total).toBe(8);
+    expect((await list('assignedTo=unassigned')).pagination.total).toBe(15);
+    expect((await list(`assignedTo=${org.member.id}`)).pagination.total).toBe(8);
+    const found = await list('search=KERBEROS');
+    expect(found.data.map((ticket) => ticket.title).sort()).toEqual(['Kerberos login loop', 'Ticket 11']);
+    expect((await list('search=%25')).pagination.total).toBe(0);
+  });
+
+  it('sorts by priority (urgent first) and updatedAt', async () => {
+    const byPriority = await list('sort=priority&limit=100');
+    expect(byPriority.data[0]?.priority).toBe('urgent');
+    expect(byPriority.data.at(-1)?.priority).toBe('low');
+    expect((await list('sort=updatedAt')).data).toHaveLength(10);
+  });
+
+  it('rows carry people, counts and permissions; other organizations see none of them', async () => {
+    const [row] = (await list('limit=1')).data;
+    expect(row).toMatchObject({ createdBy: { id: org.member.id }, commentCount: 0, attachmentCount: 0 });
+    expect(row?.permissions).toEqual({ canEdit: true, canAssign: true, canChangeStatus: true, canDelete: true });
+    const other = await list('limit=100', cast.otherOrgAdmin.token);
+    expect(other.data.some((ticket) => ticket.organizationId === org.id)).toBe(false);
+    expect((await list(`organizationId=${org.id}`, cast.admin.token)).pagination.total).toBe(23);
+  });
+
+  it('an advisor lists its assigned organizations only', async () => {
+    const mine = await list('limit=100', cast.advisorAssigned.token);
+    expect(mine.data.every((ticket) => ticket.organizationId === cast.organization.id)).toBe(true);
+    expect((await list('', cast.advisorUnassigned.token)).pagination.total).toBe(0);
+  });
+
+  it.each([
+    'page=0',
+    'limit=101',
+    'limit=0',
+    'page=abc',
+    'status=pending',
+    'priority=critical',
+    'category=sales',
+    'sort=title',
+    'assignedTo=someone',
+    `search=${'x'.repeat(300)}`,
+    'search=a%00b',
+    'organizationId=nope',
+  ])('GET /api/tickets?%s: 400', async (query) => {
+    const response = await t.request({ token: org.token, method: 'GET', url: `/api/tickets?${query}` });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it('anonymous: 401', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/tickets' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/tickets/stats' })).statusCode).toBe(401);
+  });
+
+  it("stats count the caller's scope by status, priority and category", async () => {
+    const response = await t.request({ token: org.token, method: 'GET', url: '/api/tickets/stats' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      total: 23,
+      byStatus: { open: 6, in_progress: 6, resolved: 6, closed: 5 },
+      byPriority: { low: 6, medium: 6, high: 6, urgent: 5 },
+      byCategory: { general: 0, technical: 12, billing: 11, feature_request: 0, bug_report: 0 },
+    });
+    const unassigned = await t.request({
+      token: cast.advisorUnassigned.token,
+      method: 'GET',
+      url: '/api/tickets/stats',
+    });
+    expect(unassigned.json().data.total).toBe(0);
+  });
+});
