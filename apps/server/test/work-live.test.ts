@@ -6,7 +6,10 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Cast, createCast } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { multipartFiles, TINY_PNG } from './helpers/multipart.js';
-import { liveSockets } from './helpers/sockets.js';
+import { heardOn, liveSockets } from './helpers/sockets.js';
+
+const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
+  heardOn<WorkEventPayload>(socket, event, act);
 
 /** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
 let t: TestApp;
@@ -31,17 +34,6 @@ afterAll(async () => {
 
 function join(socket: Socket, projectId: unknown): Promise<ProjectJoinAck> {
   return new Promise((resolve) => socket.emit(WORK_ROOM_EVENTS.join, { projectId }, resolve));
-}
-
-/** The payloads of `event` the socket receives within a short wait after `act`. */
-async function heard(socket: Socket, event: string, act: () => Promise<unknown>): Promise<WorkEventPayload[]> {
-  const received: WorkEventPayload[] = [];
-  const listener = (payload: WorkEventPayload) => received.push(payload);
-  socket.on(event, listener);
-  await act();
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  socket.off(event, listener);
-  return received;
 }
 
 async function joined(member: Member, projectId = project.id) {

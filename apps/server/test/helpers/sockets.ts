@@ -35,3 +35,14 @@ export function liveSockets(app: () => TestApp) {
     },
   };
 }
+
+/** The payloads of `event` the socket receives within a short wait after `act`. */
+export async function heardOn<T>(socket: Socket, event: string, act: () => Promise<unknown>): Promise<T[]> {
+  const received: T[] = [];
+  const listener = (payload: T) => received.push(payload);
+  socket.on(event, listener);
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  socket.off(event, listener);
+  return received;
+}

@@ -1,0 +1,139 @@
+import {
+  MESSAGES,
+  TICKET_CLIENT_EVENTS,
+  TICKET_EVENTS,
+  type TicketEventPayload,
+  type TicketSocketAck,
+} from '@smart/contracts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketRow } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Cast, createCast } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { heardOn, liveSockets } from './helpers/sockets.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/** Ticket rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
+let t: TestApp;
+let cast: Cast;
+let colleague: Member;
+let ticket: TicketRow;
+const sockets = liveSockets(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  colleague = await factories(t.database.db).member(cast.organization.id);
+  ticket = await insertTicket(t.database.db, cast.organization.id, cast.user.id);
+  await sockets.listen();
+});
+afterAll(async () => {
+  sockets.closeAll();
+  await t?.close();
+});
+
+const emitWithAck = (socket: Socket, event: string, payload: unknown): Promise<TicketSocketAck> =>
+  new Promise((resolve) => socket.emit(event, payload, resolve));
+const join = (socket: Socket, ticketId: unknown) => emitWithAck(socket, TICKET_CLIENT_EVENTS.join, { ticketId });
+const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
+  heardOn<TicketEventPayload>(socket, event, act);
+
+async function joined(member: Member) {
+  const socket = await sockets.connect(member);
+  expect(await join(socket, ticket.id)).toEqual({ ok: true });
+  return socket;
+}
+
+const setStatus = (member: Member, status: string) =>
+  t.request({ token: member.token, method: 'PATCH', url: `/api/tickets/${ticket.id}/status`, payload: { status } });
+
+describe('ticket rooms', () => {
+  it("only the ticket's readers join: not another organization, an unassigned advisor, or a bad id", async () => {
+    for (const member of [cast.otherOrgAdmin, cast.advisorUnassigned]) {
+      const socket = await sockets.connect(member);
+      expect(await join(socket, ticket.id)).toEqual({ ok: false, error: MESSAGES.ticketNotFound });
+    }
+    const socket = await sockets.connect(cast.user);
+    for (const bad of ['nope', 7, null, '00000000-0000-4000-8000-000000000000']) {
+      expect((await join(socket, bad)).ok).toBe(false);
+    }
+  });
+
+  it('a status change reaches every socket that has the ticket open, and no one else', async () => {
+    const watcher = await joined(colleague);
+    const outsider = await sockets.connect(cast.otherOrgAdmin);
+    await join(outsider, ticket.id);
+    const [seen, unseen] = await Promise.all([
+      heard(watcher, TICKET_EVENTS.statusUpdated, () => setStatus(cast.advisorAssigned, 'in_progress')),
+      heard(outsider, TICKET_EVENTS.statusUpdated, async () => {}),
+    ]);
+    expect(seen).toMatchObject([{ ticketId: ticket.id, status: 'in_progress', actorId: cast.advisorAssigned.id }]);
+    expect(typeof seen[0]?.updatedAt).toBe('string');
+    expect(unseen).toEqual([]);
+  });
+
+  it('comments and assignments reach the room', async () => {
+    const watcher = await joined(cast.user);
+    const comments = await heard(watcher, TICKET_EVENTS.commentAdded, () =>
+      t.request({
+        token: cast.orgAdmin.token,
+        method: 'POST',
+        url: `/api/tickets/${ticket.id}/comments`,
+        payload: { text: 'On it' },
+      }),
+    );
+    expect(comments).toMatchObject([{ ticketId: ticket.id, actorId: cast.orgAdmin.id }]);
+    const assigned = await heard(watcher, TICKET_EVENTS.assigned, () =>
+      t.request({
+        token: cast.orgAdmin.token,
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/assign`,
+        payload: { assignedTo: cast.advisorAssigned.id },
+      }),
+    );
+    expect(assigned).toMatchObject([{ ticketId: ticket.id, assignedTo: cast.advisorAssigned.id }]);
+  });
+
+  it('update_ticket_status follows the PATCH rules: refused without rights, else announced', async () => {
+    const watcher = await joined(cast.user);
+    const bystander = await joined(colleague);
+    expect(
+      await emitWithAck(bystander, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'closed' }),
+    ).toEqual({
+      ok: false,
+      error: MESSAGES.forbidden,
+    });
+    const outsider = await sockets.connect(cast.otherOrgAdmin);
+    expect(
+      await emitWithAck(outsider, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'closed' }),
+    ).toEqual({
+      ok: false,
+      error: MESSAGES.ticketNotFound,
+    });
+    expect(
+      (await emitWithAck(watcher, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'bogus' })).ok,
+    ).toBe(false);
+    const handler = await joined(cast.orgAdmin);
+    const seen = await heard(watcher, TICKET_EVENTS.statusUpdated, () =>
+      emitWithAck(handler, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'resolved' }),
+    );
+    expect(seen).toMatchObject([{ ticketId: ticket.id, status: 'resolved' }]);
+    const stored = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${ticket.id}` });
+    expect(stored.json().data).toMatchObject({ status: 'resolved' });
+    expect(stored.json().data.resolvedAt).not.toBeNull();
+  });
+
+  it("an advisor whose assignment ends leaves the organization's ticket rooms at once", async () => {
+    const advisor = await factories(t.database.db).advisor([cast.organization.id]);
+    const socket = await joined(advisor);
+    const removed = await t.request({
+      token: cast.admin.token,
+      method: 'DELETE',
+      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const seen = await heard(socket, TICKET_EVENTS.statusUpdated, () => setStatus(cast.orgAdmin, 'open'));
+    expect(seen).toEqual([]);
+  });
+});
