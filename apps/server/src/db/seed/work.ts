@@ -18,7 +18,7 @@ import {
 } from '../schema/index.js';
 import { type DemoAttachment, type DemoTask, demoProjects } from './demo-work.js';
 
-const DEMO_DATA_KEY = 'demo_data_seeded_at';
+export const DEMO_DATA_KEY = 'demo_data_seeded_at';
 const DEMO_WORK_KEY = 'demo_work_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,7 +55,7 @@ export function onePagePdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-function attachmentBytes(attachment: DemoAttachment): { bytes: Buffer; contentType: string; extension: string } {
+export function attachmentBytes(attachment: DemoAttachment): { bytes: Buffer; contentType: string; extension: string } {
   return attachment.kind === 'pdf'
     ? { bytes: onePagePdf(attachment.content), contentType: 'application/pdf', extension: 'pdf' }
     : { bytes: Buffer.from(`${attachment.content}\n`), contentType: 'text/csv', extension: 'csv' };

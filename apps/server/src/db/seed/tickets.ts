@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { TicketActivityKind } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../storage/index.js';
+import type { Database } from '../client.js';
+import { appMeta, files, organizations, ticketActivity, ticketComments, tickets, users } from '../schema/index.js';
+import { type DemoTicket, demoTickets } from './demo-tickets.js';
+import { attachmentBytes, DEMO_DATA_KEY } from './work.js';
+
+const DEMO_TICKETS_KEY = 'demo_tickets_seeded_at';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo tickets: unknown ${what}`);
+  return value;
+}
+
+/** The dates a seeded ticket carries: raised `ageDays` ago, resolved and closed a day later each. */
+function datesOf(ticket: DemoTicket, now: number) {
+  const createdAt = new Date(now - ticket.ageDays * DAY_MS);
+  const resolvedAt = ['resolved', 'closed'].includes(ticket.status) ? new Date(createdAt.getTime() + DAY_MS / 2) : null;
+  const closedAt = ticket.status === 'closed' ? new Date(createdAt.getTime() + DAY_MS) : null;
+  return {
+    createdAt,
+    resolvedAt,
+    closedAt,
+    updatedAt: closedAt ?? resolvedAt ?? new Date(createdAt.getTime() + MINUTE_MS),
+  };
+}
+
+/**
+ * Seeds the demo tickets once (issue 12), into a database that has the demo organizations: Acme's
+ * and Globex's, with comments, history and a few files (bytes written after the rows commit). The
+ * marker row makes concurrent starts seed once. Returns whether it seeded.
+ */
+export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): Promise<boolean> {
+  const toStore: { key: string; bytes: Buffer; contentType: string }[] = [];
+  const seeded = await db.transaction(async (tx) => {
+    const [demo] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).limit(1);
+    if (!demo) return false;
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_TICKETS_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (marked.length === 0) return false;
+
+    const organizationIds = new Map(
+      (await tx.select({ id: organizations.id, name: organizations.name }).from(organizations)).map((row) => [
+        row.name,
+        row.id,
+      ]),
+    );
+    const people = new Map(
+      (
+        await tx
+          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+      ).map((row) => [row.email, row]),
+    );
+    const person = (email: string) => required(people.get(email), `user ${email}`);
+    const nameOf = (email: string) => `${person(email).firstName} ${person(email).lastName}`.trim();
+    const now = Date.now();
+
+    for (const demoTicket of demoTickets) {
+      const organizationId = required(organizationIds.get(demoTicket.organization), demoTicket.organization);
+      const creatorId = person(demoTicket.creator).id;
+      const dates = datesOf(demoTicket, now);
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          organizationId,
+          title: demoTicket.title,
+          description: demoTicket.description,
+          status: demoTicket.status,
+          priority: demoTicket.priority,
+          category: demoTicket.category,
+          createdBy: creatorId,
+          assignedTo: demoTicket.assignee ? person(demoTicket.assignee).id : null,
+          ...dates,
+        })
+        .returning({ id: tickets.id });
+      if (!ticket) throw new Error('Demo tickets: insert returned no row');
+
+      const history: { kind: TicketActivityKind; actor: string; from?: string; to?: string }[] = [
+        { kind: 'created', actor: demoTicket.creator, to: demoTicket.title },
+      ];
+      if (demoTicket.assignee)
+        history.push({ kind: 'assignee', actor: demoTicket.creator, to: nameOf(demoTicket.assignee) });
+      for (const [author] of demoTicket.comments) history.push({ kind: 'comment', actor: author });
+      if (demoTicket.attachment) {
+        const { bytes, contentType, extension } = attachmentBytes(demoTicket.attachment);
+        const key = `${randomUUID()}.${extension}`;
+        await tx.insert(files).values({
+          key,
+          originalName: demoTicket.attachment.name,
+          contentType,
+          size: bytes.length,
+          uploadedBy: creatorId,
+          organizationId,
+          recordType: 'ticket',
+          recordId: ticket.id,
+        });
+        toStore.push({ key, bytes, contentType });
+        history.push({ kind: 'attachment_added', actor: demoTicket.creator, to: demoTicket.attachment.name });
+      }
+      if (demoTicket.status !== 'open') {
+        history.push({
+          kind: 'status',
+          actor: demoTicket.assignee ?? demoTicket.creator,
+          from: 'open',
+          to: demoTicket.status,
+        });
+      }
+      // Entries a few minutes apart, in the order they happened.
+      const at = (step: number) => new Date(dates.createdAt.getTime() + step * MINUTE_MS);
+      if (demoTicket.comments.length > 0) {
+        await tx.insert(ticketComments).values(
+          demoTicket.comments.map(([author, text], index) => ({
+            organizationId,
+            ticketId: ticket.id,
+            authorId: person(author).id,
+            text,
+            createdAt: at(index + 2),
+          })),
+        );
+      }
+      await tx.insert(ticketActivity).values(
+        history.map((entry, index) => ({
+          organizationId,
+          ticketId: ticket.id,
+          actorId: person(entry.actor).id,
+          kind: entry.kind,
+          fromValue: entry.from ?? null,
+          toValue: entry.to ?? null,
+          createdAt: at(index),
+        })),
+      );
+    }
+    return true;
+  });
+  if (!seeded) return false;
+  for (const { key, bytes, contentType } of toStore) await storage.save(key, Readable.from(bytes), contentType);
+  return true;
+}
