@@ -87,6 +87,17 @@ export const BENCH_LISTS: BenchList[] = [
   }),
   atScale('orgAdmin', 'GET /api/tasks/my-tasks', '/api/tasks/my-tasks'),
   atScale('admin', 'GET /api/projects', '/api/projects?limit=20'),
+  // Tickets (issue 12): 5,000 of Acme's among 100k; the search reads tickets_search_idx.
+  atScale('orgAdmin', 'GET /api/tickets', '/api/tickets'),
+  atScale('orgAdmin', 'GET /api/tickets?search=printer trouble 4', '/api/tickets?search=printer%20trouble%204'),
+  atScale('orgAdmin', 'GET /api/tickets?status=open&priority=urgent', '/api/tickets?status=open&priority=urgent'),
+  atScale('advisor', 'GET /api/tickets', '/api/tickets'),
+  {
+    name: "org_admin's GET /api/tickets, page at 90%",
+    account: 'orgAdmin',
+    path: async ({ pages }) => `/api/tickets?page=${Math.max(1, Math.floor((await pages('/api/tickets')) * 0.9))}`,
+    goal: { kind: 'deep', of: "org_admin's GET /api/tickets" },
+  },
   {
     name: "admin's GET /api/users, page at 90% (9,000 of 10,000)",
     account: 'admin',

@@ -15,7 +15,12 @@ export const PLATFORM_SIZE = {
   projectsEach: 10,
   objectivesEach: 3,
   tasksEach: 6,
+  /** Issue 12: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
+  ticketOrganizations: 20,
+  ticketsEach: 5000,
 };
+
+const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
 
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Kira', 'Liam'];
 const LAST_NAMES = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Khan'];
@@ -25,6 +30,7 @@ const textArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value
 
 export async function loadPlatformData(database: DatabaseHandle) {
   const { organizations, peopleEach, teamSize, projectsEach, objectivesEach, tasksEach } = PLATFORM_SIZE;
+  const { ticketOrganizations, ticketsEach } = PLATFORM_SIZE;
   const statements = [
     `INSERT INTO organizations (name, website)
        SELECT 'Bench Org ' || lpad(o::text, 4, '0'), 'https://org' || o || '.example.com'
@@ -81,6 +87,20 @@ export async function loadPlatformData(database: DatabaseHandle) {
        FROM objectives ob JOIN projects pr ON pr.id = ob.project_id
        CROSS JOIN generate_series(1, ${tasksEach}) AS t
        WHERE pr.description = 'Bench project'`,
+    `INSERT INTO tickets (organization_id, title, description, status, priority, category, created_by, assigned_to,
+                          created_at, updated_at)
+       SELECT org.id, (${textArray(TICKET_SUBJECTS)})[1 + t % ${TICKET_SUBJECTS.length}] || ' trouble ' || t,
+              'Bench ticket ' || t || ': something stopped working after the update ' || (t * 7919) % 100000,
+              (ARRAY['open','in_progress','resolved','closed'])[1 + t % 4]::ticket_status,
+              (ARRAY['low','medium','high','urgent'])[1 + (t / 4) % 4]::ticket_priority,
+              (ARRAY['general','technical','billing','feature_request','bug_report'])[1 + t % 5]::ticket_category,
+              owner.id, CASE WHEN t % 3 = 0 THEN owner.id END,
+              now() - t * interval '1 minute', now() - t * interval '1 minute'
+       FROM (SELECT id FROM organizations WHERE name = 'Acme Corp'
+             UNION ALL (SELECT id FROM organizations WHERE name LIKE 'Bench Org %' ORDER BY name LIMIT ${ticketOrganizations - 1})) org
+       JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'
+                     ORDER BY u.email LIMIT 1) owner ON true
+       CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
