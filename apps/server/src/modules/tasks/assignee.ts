@@ -13,16 +13,22 @@ import { canWorkOnProjectsIn } from '../projects/policy.js';
  */
 export async function requireAssignable(db: Database, organizationId: string, userId: string | null | undefined) {
   if (!userId) return;
-  const [user] = await db
-    .select(sessionUserColumns)
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
-    .limit(1);
+  const user = await activeUser(db, userId);
   const sees =
     user !== undefined &&
     (canWorkOnProjectsIn(user, organizationId) ||
       (isAdvisor(user) && (await canActInOrganization(db, user, organizationId))));
   if (!sees) throw badRequest(MESSAGES.assigneeCannotSeeTask);
+}
+
+/** An active user's session columns (role, organization), or undefined. */
+export async function activeUser(db: Database, userId: string) {
+  const [user] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  return user;
 }
 
 /** How a person is named in a task's history: "First Last", else the e-mail. */

@@ -1,10 +1,8 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { canActInOrganization, isAdvisor, isMemberOf } from '../../lib/tenancy.js';
-import { sessionUserColumns } from '../../plugins/auth.js';
+import { activeUser } from '../tasks/assignee.js';
 
 /**
  * 400 unless the user may take a ticket of the organization: an active member of it, or an
@@ -12,11 +10,7 @@ import { sessionUserColumns } from '../../plugins/auth.js';
  */
 export async function requireTicketAssignee(db: Database, organizationId: string, userId: string | null) {
   if (!userId) return;
-  const [user] = await db
-    .select(sessionUserColumns)
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
-    .limit(1);
+  const user = await activeUser(db, userId);
   const allowed =
     user !== undefined &&
     (isAdvisor(user) ? await canActInOrganization(db, user, organizationId) : isMemberOf(user, organizationId));

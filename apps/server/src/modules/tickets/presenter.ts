@@ -70,10 +70,10 @@ export function presentTicketComment(comment: TicketCommentRecord): TicketCommen
   };
 }
 
-/** A file of a ticket: the spec names its storage key `filename` (section 3, Ticket attachment). */
+/** A file of a ticket, its key also as the spec's `filename` (section 3, Ticket attachment). */
 export function presentTicketAttachment(row: AttachmentRow, canRemove: boolean): TicketAttachment {
-  const { fileName, ...attachment } = presentAttachment(row, canRemove);
-  return { ...attachment, filename: fileName };
+  const attachment = presentAttachment(row, canRemove);
+  return { ...attachment, filename: attachment.fileName };
 }
 
 /** Removing a ticket's file: its uploader, and whoever may edit the ticket. */
