@@ -7,6 +7,7 @@ import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } f
 import { factories, type Member } from './helpers/factories.js';
 import { createCountingApp } from './helpers/query-count.js';
 import { liveSockets } from './helpers/sockets.js';
+import { insertTicket } from './helpers/tickets.js';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
@@ -169,6 +170,9 @@ describe('GET /api/organizations/advisors/my-organizations', () => {
     const organization = await make.organization();
     await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const advisor = await make.advisor([organization.id]);
+    for (const status of ['open', 'in_progress', 'closed'] as const) {
+      await insertTicket(t.database.db, organization.id, advisor.id, { status });
+    }
     const response = await get('/api/organizations/advisors/my-organizations', advisor);
     expect(response.json().data).toEqual([
       {
@@ -177,6 +181,7 @@ describe('GET /api/organizations/advisors/my-organizations', () => {
         assignedAt: expect.any(String),
         isActive: true,
         peopleCount: 2,
+        openTicketCount: 2,
       },
     ]);
   });
