@@ -1,17 +1,10 @@
-import type {
-  MyTask,
-  Task,
-  TaskActivity,
-  TaskActivityKind,
-  TaskComment,
-  TaskDetail,
-  TaskPriority,
-} from '@smart/contracts';
+import type { MyTask, Task, TaskActivityKind, TaskComment, TaskDetail, TaskPriority } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
 import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
+import { type HistoryEntryRecord, presentHistoryEntry } from '../history/presenter.js';
 import { canRemoveAttachment } from '../projects/policy.js';
 import { presentWorkBase } from '../projects/presenter.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
 import { type TaskAccess, taskPermissions } from './policy.js';
 
 /** A task row with its creator, assignee, project and objective, as every task query selects it. */
@@ -31,16 +24,7 @@ export interface TaskCommentRecord {
   author: UserSummaryRow | null;
 }
 
-export interface TaskActivityRecord {
-  id: string;
-  kind: TaskActivityKind;
-  fromValue: string | null;
-  toValue: string | null;
-  createdAt: Date;
-  actor: UserSummaryRow | null;
-}
-
-const summaryOrNull = (user: UserSummaryRow | null) => (user ? presentUserSummary(user) : null);
+export type TaskActivityRecord = HistoryEntryRecord<TaskActivityKind>;
 
 /** Row → the API's task JSON (second document, section 3), with what the caller may do with it. */
 export function presentTask(record: TaskRecord, access: TaskAccess): Task {
@@ -69,18 +53,6 @@ export function presentTaskComment(comment: TaskCommentRecord): TaskComment {
   };
 }
 
-function presentTaskActivity(entry: TaskActivityRecord): TaskActivity {
-  return {
-    id: entry.id,
-    _id: entry.id,
-    kind: entry.kind,
-    from: entry.fromValue,
-    to: entry.toValue,
-    actor: summaryOrNull(entry.actor),
-    createdAt: entry.createdAt.toISOString(),
-  };
-}
-
 export interface TaskDetailRecord {
   record: TaskRecord;
   comments: TaskCommentRecord[];
@@ -99,7 +71,7 @@ export function presentTaskDetail(detail: TaskDetailRecord, access: TaskAccess):
     attachments: detail.attachments.map((attachment) =>
       presentAttachment(attachment, canRemoveAttachment(access.actor, record.task, attachment)),
     ),
-    activity: detail.activity.map(presentTaskActivity),
+    activity: detail.activity.map(presentHistoryEntry),
   };
 }
 

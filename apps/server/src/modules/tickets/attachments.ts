@@ -7,8 +7,8 @@ import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { listAttachments } from '../files/attachments.js';
 import { type AttachableRecord, registerAttachableRecord } from '../files/record-access.js';
 import { recordTicketActivity } from './activity.js';
-import { canEditTicket, canReadTicket } from './policy.js';
-import { canRemoveTicketFile, presentTicketAttachment } from './presenter.js';
+import { canEditTicket, canReadTicket, canRemoveTicketFile } from './policy.js';
+import { presentTicketAttachment } from './presenter.js';
 
 /**
  * Tickets as records files attach to (files/record-access.ts): whoever may read the ticket may add

@@ -58,6 +58,13 @@ export const canDeleteTicket = ({ actor }: TicketAccess, ticket: TicketAccessRec
   (isMemberOf(actor, ticket.organizationId) &&
     (actor.role === 'org_admin' || (ticket.createdBy === actor.id && ticket.status === 'open')));
 
+/** Removing a file from a ticket: whoever uploaded it, or whoever may edit the ticket. */
+export const canRemoveTicketFile = (
+  access: TicketAccess,
+  ticket: TicketAccessRecord,
+  file: { uploadedBy: string | null },
+) => file.uploadedBy === access.actor.id || canEditTicket(access, ticket);
+
 export function ticketPermissions(access: TicketAccess, ticket: TicketAccessRecord): Ticket['permissions'] {
   return {
     canEdit: canEditTicket(access, ticket),

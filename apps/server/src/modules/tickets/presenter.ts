@@ -1,8 +1,9 @@
-import type { Ticket, TicketActivity, TicketAttachment, TicketComment, TicketDetail } from '@smart/contracts';
+import type { Ticket, TicketAttachment, TicketComment, TicketDetail } from '@smart/contracts';
 import type { TicketActivityRow, TicketRow } from '../../db/schema/index.js';
 import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
-import { canEditTicket, type TicketAccess, ticketPermissions } from './policy.js';
+import { type HistoryEntryRecord, presentHistoryEntry } from '../history/presenter.js';
+import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { canRemoveTicketFile, type TicketAccess, ticketPermissions } from './policy.js';
 
 /** A ticket row with its organization's name, people and counts, as every ticket query selects it. */
 export interface TicketRecord {
@@ -21,9 +22,7 @@ export interface TicketCommentRecord {
   author: UserSummaryRow | null;
 }
 
-export type TicketActivityRecord = Pick<TicketActivityRow, 'id' | 'kind' | 'fromValue' | 'toValue' | 'createdAt'> & {
-  actor: UserSummaryRow | null;
-};
+export type TicketActivityRecord = HistoryEntryRecord<TicketActivityRow['kind']>;
 
 export interface TicketDetailRecord {
   record: TicketRecord;
@@ -32,7 +31,6 @@ export interface TicketDetailRecord {
   activity: TicketActivityRecord[];
 }
 
-const summaryOrNull = (user: UserSummaryRow | null) => (user ? presentUserSummary(user) : null);
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Row → the API's ticket JSON (section 3), with what the caller may do with it. */
@@ -77,23 +75,6 @@ export function presentTicketAttachment(row: AttachmentRow, canRemove: boolean):
 }
 
 /** Removing a ticket's file: its uploader, and whoever may edit the ticket. */
-export const canRemoveTicketFile = (
-  access: TicketAccess,
-  ticket: Parameters<typeof canEditTicket>[1],
-  file: { uploadedBy: string | null },
-) => file.uploadedBy === access.actor.id || canEditTicket(access, ticket);
-
-function presentTicketActivity(entry: TicketActivityRecord): TicketActivity {
-  return {
-    id: entry.id,
-    _id: entry.id,
-    kind: entry.kind,
-    from: entry.fromValue,
-    to: entry.toValue,
-    actor: summaryOrNull(entry.actor),
-    createdAt: entry.createdAt.toISOString(),
-  };
-}
 
 /** GET /api/tickets/{id}: the ticket with its comments, attachments and history. */
 export function presentTicketDetail(detail: TicketDetailRecord, access: TicketAccess): TicketDetail {
@@ -104,6 +85,6 @@ export function presentTicketDetail(detail: TicketDetailRecord, access: TicketAc
     attachments: detail.attachments.map((file) =>
       presentTicketAttachment(file, canRemoveTicketFile(access, ticket, file)),
     ),
-    history: detail.activity.map(presentTicketActivity),
+    history: detail.activity.map(presentHistoryEntry),
   };
 }

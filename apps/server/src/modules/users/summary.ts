@@ -41,3 +41,6 @@ export function presentUserSummary(user: UserSummaryRow): UserSummary {
     roles: [user.role],
   };
 }
+
+/** An embedded user that may be gone (deleted accounts leave null). */
+export const summaryOrNull = (user: UserSummaryRow | null) => (user ? presentUserSummary(user) : null);
