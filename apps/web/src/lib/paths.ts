@@ -34,6 +34,7 @@ export const paths = {
   messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
   templates: '/dashboard/templates',
   tickets: '/dashboard/tickets',
+  ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
 } as const;
@@ -45,6 +46,7 @@ export const routePatterns = {
   project: '/dashboard/projects/:projectId',
   objective: '/dashboard/projects/:projectId/objectives/:objectiveId',
   task: '/dashboard/projects/:projectId/objectives/:objectiveId/tasks/:taskId',
+  ticket: '/dashboard/tickets/:ticketId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

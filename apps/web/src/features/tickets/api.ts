@@ -1,0 +1,193 @@
+import {
+  type CreateTicketBody,
+  MESSAGES,
+  type OrganizationAdvisor,
+  TICKET_PAGE_SIZE,
+  type Ticket,
+  type TicketAttachment,
+  type TicketDetail,
+  type TicketStatus,
+  type UpdateTicketBody,
+  type UploadedFile,
+} from '@smart/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { withQuery } from '@/lib/paged-list';
+import type { TicketFilters } from './ticket-filters';
+
+/**
+ * Support tickets (second document, section 7). Rows come with their people, counts and the
+ * caller's permissions, so the pages never ask for more to decide what to show.
+ */
+
+const id = encodeURIComponent;
+const ticketPath = (ticketId: string) => `/api/tickets/${id(ticketId)}`;
+
+// ---- requests -------------------------------------------------------------------------------
+
+const getTicketPage = ({ page, search, status, priority, category }: TicketFilters) =>
+  apiClient.getPage<Ticket>(
+    withQuery('/api/tickets', { page, limit: TICKET_PAGE_SIZE, search, status, priority, category }),
+    { failMessage: MESSAGES.fetchTicketFailed },
+  );
+
+const getTicket = (ticketId: string) =>
+  apiClient.get<TicketDetail>(ticketPath(ticketId), { failMessage: MESSAGES.fetchTicketFailed });
+
+/** The organization's active advisors, offered beside its people in the Assign Ticket dialog. */
+const getActiveAdvisors = async (organizationId: string) => {
+  const entries = await apiClient.get<OrganizationAdvisor[]>(`/api/organizations/${id(organizationId)}/advisors`, {
+    failMessage: MESSAGES.fetchOrganizationAdvisorsFailed,
+  });
+  return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
+};
+
+export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
+  apiClient.post<Ticket>('/api/tickets', body, { failMessage });
+
+const updateTicket = (ticketId: string, body: UpdateTicketBody) =>
+  apiClient.put<Ticket>(ticketPath(ticketId), body, { failMessage: MESSAGES.updateTicketFailed });
+
+const deleteTicket = (ticketId: string) =>
+  apiClient.delete<unknown>(ticketPath(ticketId), { failMessage: MESSAGES.deleteTicketFailed });
+
+const assignTicket = (ticketId: string, assignedTo: string | null) =>
+  apiClient.patch<Ticket>(
+    `${ticketPath(ticketId)}/assign`,
+    { assignedTo },
+    { failMessage: MESSAGES.assignTicketFailed },
+  );
+
+const changeTicketStatus = (ticketId: string, status: TicketStatus) =>
+  apiClient.patch<Ticket>(`${ticketPath(ticketId)}/status`, { status }, { failMessage: MESSAGES.updateTicketFailed });
+
+const addTicketComment = (ticketId: string, text: string) =>
+  apiClient.post<unknown>(`${ticketPath(ticketId)}/comments`, { text }, { failMessage: MESSAGES.addCommentFailed });
+
+/** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
+export async function attachTicketFile(ticketId: string, file: File) {
+  const uploaded = await apiClient.upload<UploadedFile>('/api/files/upload', file, {
+    failMessage: MESSAGES.uploadFileFailed,
+  });
+  return apiClient.post<TicketAttachment>(
+    `${ticketPath(ticketId)}/attachments`,
+    {
+      filename: uploaded.fileName,
+      originalName: uploaded.originalName,
+      mimeType: uploaded.fileType,
+      size: uploaded.fileSize,
+      url: uploaded.fileUrl,
+    },
+    { failMessage: MESSAGES.attachFileFailed },
+  );
+}
+
+const removeTicketAttachment = (ticketId: string, attachmentId: string) =>
+  apiClient.delete<unknown>(`${ticketPath(ticketId)}/attachments/${id(attachmentId)}`, {
+    failMessage: MESSAGES.removeAttachmentFailed,
+  });
+
+/** Opens an attached file: the server answers a signed link (minutes long) only to a reader of the ticket. */
+export async function downloadTicketAttachment(attachment: TicketAttachment) {
+  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
+    `/api/files/download/${id(attachment.filename)}`,
+    {
+      failMessage: MESSAGES.downloadUrlFailed,
+    },
+  );
+  // A same-origin link with `download` saves the file under its name, whatever type it is.
+  const link = document.createElement('a');
+  link.href = downloadUrl;
+  link.download = attachment.originalName || attachment.filename;
+  link.click();
+}
+
+// ---- queries --------------------------------------------------------------------------------
+
+export const ticketQueries = {
+  all: () => ['tickets'] as const,
+  lists: () => [...ticketQueries.all(), 'list'] as const,
+  list: (filters: TicketFilters) =>
+    queryOptions({ queryKey: [...ticketQueries.lists(), filters], queryFn: () => getTicketPage(filters) }),
+  detail: (ticketId: string) =>
+    queryOptions({ queryKey: [...ticketQueries.all(), 'detail', ticketId], queryFn: () => getTicket(ticketId) }),
+  advisors: (organizationId: string) =>
+    queryOptions({
+      queryKey: [...ticketQueries.all(), 'advisors', organizationId],
+      queryFn: () => getActiveAdvisors(organizationId),
+    }),
+};
+
+/** One page of the list; the last page stays on screen while the next one loads. */
+export function useTicketPage(filters: TicketFilters) {
+  return useQuery({ ...ticketQueries.list(filters), placeholderData: keepPreviousData });
+}
+
+export function useTicket(ticketId: string) {
+  return useQuery(ticketQueries.detail(ticketId));
+}
+
+export function useActiveAdvisors(organizationId: string) {
+  return useQuery(ticketQueries.advisors(organizationId));
+}
+
+// ---- mutations ------------------------------------------------------------------------------
+
+/** A change to one ticket shows in its page and in every list (counts, status, assignee). */
+function useRefreshTickets() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ticketQueries.all() });
+}
+
+export function useCreateTicket() {
+  const refresh = useRefreshTickets();
+  return useMutation({ mutationFn: (body: CreateTicketBody) => createTicket(body), onSuccess: refresh });
+}
+
+export function useUpdateTicket(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({ mutationFn: (body: UpdateTicketBody) => updateTicket(ticketId, body), onSuccess: refresh });
+}
+
+export function useAssignTicket(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({ mutationFn: (userId: string | null) => assignTicket(ticketId, userId), onSuccess: refresh });
+}
+
+export function useChangeTicketStatus(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({
+    mutationFn: (status: TicketStatus) => changeTicketStatus(ticketId, status),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTicket,
+    // The deleted ticket's page is left, not refetched into a 404.
+    onSuccess: (_data, ticketId) => {
+      queryClient.removeQueries({ queryKey: ticketQueries.detail(ticketId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: ticketQueries.lists() });
+    },
+  });
+}
+
+export function useAddTicketComment(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({ mutationFn: (text: string) => addTicketComment(ticketId, text), onSuccess: refresh });
+}
+
+export function useAttachTicketFile(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({ mutationFn: (file: File) => attachTicketFile(ticketId, file), onSuccess: refresh });
+}
+
+export function useRemoveTicketAttachment(ticketId: string) {
+  const refresh = useRefreshTickets();
+  return useMutation({
+    mutationFn: (attachmentId: string) => removeTicketAttachment(ticketId, attachmentId),
+    onSuccess: refresh,
+  });
+}
