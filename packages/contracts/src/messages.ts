@@ -311,6 +311,11 @@ export const MESSAGES = {
   deleteProjectFailed: 'Failed to delete project',
   deleteObjectiveFailed: 'Failed to delete objective',
   deleteTaskFailed: 'Failed to delete task',
+  // Tickets list and page
+  confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
+  confirmRemoveTicketAttachment: 'Are you sure you want to remove this attachment?',
+  noTickets: 'No tickets found',
+  noTicketsHint: 'Raise one with Create New Ticket, or change the filters.',
   // Route guards
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",

@@ -33,6 +33,7 @@ describe('the route table (spec section 2)', () => {
     for (const detail of [ROUTES.project, ROUTES.objective]) {
       expect(detail.access).toEqual(ROUTES.projects.access);
     }
+    expect(ROUTES.ticket.access).toEqual(ROUTES.tickets.access);
   });
 });
 
@@ -53,6 +54,6 @@ describe('canOpen', () => {
 
   it('opens no page that is not built yet, whoever asks', () => {
     expect(canOpen(user('admin'), ROUTES.templates)).toBe(false);
-    expect(canOpen(user('user'), ROUTES.tickets)).toBe(false);
+    expect(canOpen(user('user'), ROUTES.messenger)).toBe(false);
   });
 });

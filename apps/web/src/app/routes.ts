@@ -215,8 +215,15 @@ const table = {
     path: paths.tickets,
     label: 'Tickets',
     icon: HiSupport,
+    page: lazyPage(() => import('@/features/tickets/pages/TicketsPage')),
     group: 'main',
     card: { description: 'Ask your advisor for help and follow up.' },
+  },
+  ticket: {
+    path: routePatterns.ticket,
+    label: 'Ticket',
+    icon: HiSupport,
+    page: lazyPage(() => import('@/features/tickets/pages/TicketDetailPage')),
   },
   templates: {
     path: paths.templates,

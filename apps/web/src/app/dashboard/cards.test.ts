@@ -21,12 +21,15 @@ describe('dashboardCardsFor', () => {
     expect(titles('admin')).not.toContain('Team Members');
   });
 
-  it('gives members and organization admins the Projects and My Tasks cards, in the spec order', () => {
-    for (const role of ['user', 'org_admin']) expect(titles(role).slice(0, 2)).toEqual(['Projects', 'My Tasks']);
+  it('gives members and organization admins the Tickets, Projects and My Tasks cards, in the spec order', () => {
+    for (const role of ['user', 'org_admin']) {
+      expect(titles(role).slice(0, 3)).toEqual(['Tickets', 'Projects', 'My Tasks']);
+    }
   });
 
   it('gives an admin neither (spec: Templates only)', () => {
     expect(titles('admin')).not.toContain('Projects');
     expect(titles('admin')).not.toContain('My Tasks');
+    expect(titles('admin')).not.toContain('Tickets');
   });
 });

@@ -47,7 +47,7 @@ describe('the menu tables (spec section 2)', () => {
 describe('visibleMenu', () => {
   it('shows only entries whose page exists', () => {
     const menu = visibleMenu(user('org_admin'));
-    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks']);
+    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets']);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
     expect(labels(menu.profile)).toEqual(labels(MENUS.regular.profile.filter((entry) => entry.available)));
   });
@@ -80,14 +80,14 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks and Organizations, no Dashboard or Projects; the admin S.M.A.R.T. Advisors', () => {
-    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['My Tasks', 'Organizations']);
-    expect(labels(visibleMenu(user('admin')).main)).toEqual(['Dashboard', 'S.M.A.R.T. Advisors']);
+  it('gives advisors My Tasks, Tickets and Organizations, no Dashboard or Projects; the admin Tickets and S.M.A.R.T. Advisors', () => {
+    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['My Tasks', 'Tickets', 'Organizations']);
+    expect(labels(visibleMenu(user('admin')).main)).toEqual(['Dashboard', 'Tickets', 'S.M.A.R.T. Advisors']);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects and My Tasks, and an admin neither (spec: admin menu)', () => {
-    expect(labels(visibleMenu(user('user')).main)).toEqual(['Dashboard', 'Projects', 'My Tasks']);
+  it('gives a regular member Projects, My Tasks and Tickets, and an admin Tickets alone of them (spec: admin menu)', () => {
+    expect(labels(visibleMenu(user('user')).main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets']);
   });
 
   it('hides available entries whose flags the user lacks', () => {

@@ -1,0 +1,52 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type Ticket } from '@smart/contracts';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { useDeleteTicket } from '../api';
+import { AssignTicketModal } from './AssignTicketModal';
+import { TicketFormModal } from './TicketFormModal';
+import type { TicketAction } from './TicketRowActions';
+
+export interface OpenDialog {
+  action: TicketAction;
+  ticket: Ticket;
+}
+
+interface TicketDialogsProps {
+  open: OpenDialog | null;
+  onClose: () => void;
+  /** After a delete (the detail page leaves for the list). */
+  onDeleted?: () => void;
+}
+
+/** Edit Ticket, Assign Ticket and the delete confirmation, for the list's rows and the detail page alike. */
+export function TicketDialogs({ open, onClose, onDeleted }: TicketDialogsProps) {
+  const remove = useDeleteTicket();
+  const ticket = open?.ticket;
+  return (
+    <>
+      {ticket && <TicketFormModal opened={open.action === 'edit'} ticket={ticket} onClose={onClose} />}
+      {ticket && <AssignTicketModal opened={open.action === 'assign'} ticket={ticket} onClose={onClose} />}
+      <ConfirmModal
+        opened={open?.action === 'delete'}
+        message={MESSAGES.confirmDeleteTicket}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() =>
+          ticket &&
+          remove.mutate(ticket.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: MESSAGES.ticketDeleted });
+              onClose();
+              onDeleted?.();
+            },
+          })
+        }
+        onClose={() => {
+          remove.reset();
+          onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageLoader } from '@/components/PageLoader';
+
+export default function TicketDetailPage() {
+  return <PageLoader />;
+}
