@@ -4,6 +4,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUS_COLORS,
   TICKET_STATUSES,
+  type TicketActivity,
   type TicketPriority,
 } from '@smart/contracts';
 
@@ -35,3 +36,32 @@ export const PRIORITY_COLORS: Record<TicketPriority, string> = {
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One line of a ticket's history, after the actor's name: 'changed the status from Open to Closed'. */
+export function historySentence({ kind, from, to }: Pick<TicketActivity, 'kind' | 'from' | 'to'>): string {
+  const change = (field: string) =>
+    `changed the ${field}${from ? ` from ${valueLabel(from)}` : ''}${to ? ` to ${valueLabel(to)}` : ''}`;
+  switch (kind) {
+    case 'created':
+      return 'created the ticket';
+    case 'title':
+      return to ? `renamed the ticket to "${to}"` : 'renamed the ticket';
+    case 'description':
+      return 'edited the description';
+    case 'status':
+    case 'priority':
+    case 'category':
+      return change(kind);
+    case 'assignee':
+      return to ? `assigned the ticket${isId(to) ? '' : ` to ${to}`}` : 'unassigned the ticket';
+    case 'comment':
+      return 'commented';
+    case 'attachment_added':
+      return to ? `attached ${to}` : 'attached a file';
+    case 'attachment_removed':
+      return from ? `removed ${from}` : 'removed a file';
+  }
+}
+
+// An assignee recorded by id rather than by name is not shown (it would mean nothing to a reader).
+const isId = (text: string) => /^[0-9a-f-]{36}$/i.test(text);

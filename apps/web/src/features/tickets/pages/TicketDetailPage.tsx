@@ -1,5 +1,101 @@
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
+import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useTicket } from '../api';
+import { TicketAttachments } from '../components/TicketAttachments';
+import { TicketBadgesLine } from '../components/TicketBadges';
+import { TicketComments } from '../components/TicketComments';
+import { TicketDetailsPanel } from '../components/TicketDetailsPanel';
+import { type OpenDialog, TicketDialogs } from '../components/TicketDialogs';
+import { TicketHistory } from '../components/TicketHistory';
+import { useTicketRoom } from '../live';
 
+function BackToTickets() {
+  return (
+    <Button component={Link} to={paths.tickets} variant="default" leftSection={<HiArrowLeft aria-hidden />}>
+      {MESSAGES.backToTickets}
+    </Button>
+  );
+}
+
+/**
+ * /dashboard/tickets/{id} (section 2): the ticket, its files, comments, details and history. It
+ * stays current while open: changes by others arrive through the ticket's room.
+ */
 export default function TicketDetailPage() {
-  return <PageLoader />;
+  const ticketId = useParams().ticketId ?? '';
+  const ticket = useTicket(ticketId);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  useTicketRoom(ticketId);
+
+  if (ticket.isPending) return <PageLoader label={MESSAGES.loadingTicket} />;
+  if (ticket.isError) {
+    const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
+    return (
+      <Stack align="center" gap="md" py="xl" role="alert">
+        <Text fw={500} c={missing ? undefined : 'red.9'}>
+          {missing ? MESSAGES.ticketNotFound : ticket.error.message}
+        </Text>
+        <BackToTickets />
+      </Stack>
+    );
+  }
+
+  const current = ticket.data;
+  const { canEdit, canAssign, canDelete } = current.permissions;
+  const open = (action: OpenDialog['action']) => setDialog({ action, ticket: current });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" gap="sm">
+        <BackToTickets />
+        <Group gap="xs">
+          {canEdit && (
+            <Button variant="default" leftSection={<HiPencil aria-hidden />} onClick={() => open('edit')}>
+              Edit
+            </Button>
+          )}
+          {canAssign && (
+            <Button variant="default" leftSection={<HiUserAdd aria-hidden />} onClick={() => open('assign')}>
+              Assign
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="red" leftSection={<HiTrash aria-hidden />} onClick={() => open('delete')}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p="lg">
+              <Stack gap="sm">
+                <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+                  {current.title}
+                </Title>
+                <TicketBadgesLine ticket={current} />
+                <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{current.description}</Text>
+              </Stack>
+            </Paper>
+            <TicketAttachments ticketId={current.id} attachments={current.attachments} canAttach={canEdit} />
+            <TicketComments ticketId={current.id} comments={current.comments} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <TicketDetailsPanel ticket={current} />
+            <TicketHistory history={current.history} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <TicketDialogs open={dialog} onClose={() => setDialog(null)} onDeleted={() => navigate(paths.tickets)} />
+    </Stack>
+  );
 }
