@@ -4,6 +4,7 @@ import { DESKTOP_BREAKPOINT_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@sma
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { SupportTicketProvider } from '@/features/tickets';
 import classes from './DashboardLayout.module.css';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -60,9 +61,11 @@ export default function DashboardLayout() {
         />
       )}
       <AppShell.Main className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <SupportTicketProvider>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </SupportTicketProvider>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,6 +1,7 @@
 import {
   type CreateTicketBody,
   MESSAGES,
+  type MyOrganization,
   type OrganizationAdvisor,
   TICKET_PAGE_SIZE,
   type Ticket,
@@ -40,6 +41,14 @@ const getActiveAdvisors = async (organizationId: string) => {
     failMessage: MESSAGES.fetchOrganizationAdvisorsFailed,
   });
   return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
+};
+
+/** An advisor raises a ticket for one of the organizations it actively advises (issue 12). */
+const getAdvisedOrganizations = async () => {
+  const entries = await apiClient.get<MyOrganization[]>('/api/organizations/advisors/my-organizations', {
+    failMessage: MESSAGES.loadAssignedOrganizationsFailed,
+  });
+  return entries.filter((entry) => entry.isActive);
 };
 
 export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
@@ -116,6 +125,8 @@ export const ticketQueries = {
       queryKey: [...ticketQueries.all(), 'advisors', organizationId],
       queryFn: () => getActiveAdvisors(organizationId),
     }),
+  advisedOrganizations: () =>
+    queryOptions({ queryKey: [...ticketQueries.all(), 'advised-organizations'], queryFn: getAdvisedOrganizations }),
 };
 
 /** One page of the list; the last page stays on screen while the next one loads. */
@@ -129,6 +140,10 @@ export function useTicket(ticketId: string) {
 
 export function useActiveAdvisors(organizationId: string) {
   return useQuery(ticketQueries.advisors(organizationId));
+}
+
+export function useAdvisedOrganizations(enabled: boolean) {
+  return useQuery({ ...ticketQueries.advisedOrganizations(), enabled });
 }
 
 // ---- mutations ------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ export interface TicketFormValues {
   priority: TicketPriority;
   category: TicketCategory;
   status: TicketStatus;
+  /** An advisor's choice of organization; null for members, who raise tickets in their own. */
+  organizationId: string | null;
 }
 
 export function ticketFormValues(ticket?: Ticket, prefill: Partial<TicketFormValues> = {}): TicketFormValues {
@@ -24,20 +26,33 @@ export function ticketFormValues(ticket?: Ticket, prefill: Partial<TicketFormVal
     priority: ticket?.priority ?? DEFAULT_TICKET_PRIORITY,
     category: ticket?.category ?? DEFAULT_TICKET_CATEGORY,
     status: ticket?.status ?? 'open',
+    organizationId: null,
     ...prefill,
   };
 }
 
 /** The body of POST /api/tickets (status is not the creator's to choose). */
-export function newTicketBody({ title, description, priority, category }: TicketFormValues) {
-  return { title: title.trim(), description: description.trim(), priority, category };
-}
-
-/** Section 5: both are required after trimming, with one message for either. */
-export function validateTicket({ title, description }: TicketFormValues) {
-  const message = MESSAGES.titleAndDescriptionRequired;
+export function newTicketBody({ title, description, priority, category, organizationId }: TicketFormValues) {
   return {
-    ...(title.trim() ? {} : { title: message }),
-    ...(description.trim() ? {} : { description: message }),
+    title: title.trim(),
+    description: description.trim(),
+    priority,
+    category,
+    ...(organizationId ? { organizationId } : {}),
   };
 }
+
+/**
+ * Section 5: title and description are required after trimming, with one message for either; an
+ * advisor also names the organization the ticket is for.
+ */
+export const validateTicket =
+  (choosesOrganization: boolean) =>
+  ({ title, description, organizationId }: TicketFormValues) => {
+    const message = MESSAGES.titleAndDescriptionRequired;
+    return {
+      ...(choosesOrganization && !organizationId ? { organizationId: MESSAGES.selectOrganization } : {}),
+      ...(title.trim() ? {} : { title: message }),
+      ...(description.trim() ? {} : { description: message }),
+    };
+  };

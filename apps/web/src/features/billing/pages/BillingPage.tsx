@@ -1,10 +1,11 @@
-import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { availableSeats, MESSAGES, type Organization, permissionsFor, SUBSCRIPTION_PLAN } from '@smart/contracts';
 import { HiCreditCard, HiDocumentText, HiSparkles } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { useOrganization } from '@/lib/organization-query';
+import { useSupportTicket } from '@/lib/support-ticket';
 
 /** The renewal date: the first day of next month (the spec shows a date but gives none). */
 function renewalDate(today = new Date()): string {
@@ -56,7 +57,47 @@ function SubscriptionSummary({ organization }: { organization: Organization }) {
         <Figure label="Users" value={organization.memberCount} />
         <Figure label="Available seats" value={availableSeats(organization.memberCount)} />
       </SimpleGrid>
+      <SubscriptionRequests organization={organization} />
     </Paper>
+  );
+}
+
+/**
+ * 'Add User Seats' and 'Cancel subscription' (inert in the spec) ask the platform through a billing
+ * support ticket, filled in with what is asked, so the request reaches someone who can act on it.
+ */
+function SubscriptionRequests({ organization }: { organization: Organization }) {
+  const support = useSupportTicket();
+  if (!support.available) return null;
+  const seats = `${organization.memberCount} of ${SUBSCRIPTION_PLAN.seats} seats are in use.`;
+  return (
+    <Group gap="sm" mt="lg">
+      <Button
+        onClick={() =>
+          support.open({
+            category: 'billing',
+            title: `Add user seats for ${organization.name}`,
+            description: `Please add user seats to the ${SUBSCRIPTION_PLAN.name} plan of ${organization.name}. ${seats}\nNumber of seats to add: `,
+          })
+        }
+      >
+        Add User Seats
+      </Button>
+      <Button
+        variant="default"
+        color="red"
+        onClick={() =>
+          support.open({
+            category: 'billing',
+            priority: 'high',
+            title: `Cancel the subscription of ${organization.name}`,
+            description: `Please cancel the ${SUBSCRIPTION_PLAN.name} subscription of ${organization.name} at the end of the current period.\nReason: `,
+          })
+        }
+      >
+        Cancel subscription
+      </Button>
+    </Group>
   );
 }
 
@@ -81,7 +122,7 @@ function SubscriptionTab({ organizationId }: { organizationId: string | null }) 
 /**
  * /dashboard/billing (flag canManageBilling). Only the Subscription tab has content: the plan and
  * the organization's real member count (active members, counted by the server). Its 'Add User
- * Seats' and 'Cancel subscription' buttons do nothing in the spec, so they are not shown.
+ * Seats' and 'Cancel subscription' buttons open a billing support ticket, filled in.
  */
 export default function BillingPage() {
   const { user } = useAuth();

@@ -2,6 +2,7 @@ import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_TICKET_DESCRIPTION_LENGTH, MAX_TICKET_TITLE_LENGTH } from '@smart/contracts';
 import { markedInputProps } from '@/lib/forms';
+import { useAdvisedOrganizations } from '../api';
 import type { TicketFormValues } from '../ticket-form';
 import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-labels';
 
@@ -12,10 +13,18 @@ interface TicketFieldsProps {
   /** The edit dialog sets the status too (section 4: freely). */
   withStatus?: boolean;
   disabled?: boolean;
+  /** An advisor picks which of its organizations the ticket is for. */
+  choosesOrganization?: boolean;
 }
 
 /** Title, description, category and priority: the fields every ticket dialog shares. */
-export function TicketFields({ form, titleLabel = 'Title', withStatus = false, disabled = false }: TicketFieldsProps) {
+export function TicketFields({
+  form,
+  titleLabel = 'Title',
+  withStatus = false,
+  disabled = false,
+  choosesOrganization = false,
+}: TicketFieldsProps) {
   const select = (path: 'priority' | 'category' | 'status') => ({
     ...form.getInputProps(path),
     allowDeselect: false,
@@ -24,6 +33,7 @@ export function TicketFields({ form, titleLabel = 'Title', withStatus = false, d
   });
   return (
     <>
+      {choosesOrganization && <AdvisedOrganizationSelect form={form} disabled={disabled} />}
       <TextInput
         label={titleLabel}
         withAsterisk
@@ -48,5 +58,20 @@ export function TicketFields({ form, titleLabel = 'Title', withStatus = false, d
         {withStatus && <Select label="Status" data={STATUS_OPTIONS} {...select('status')} />}
       </SimpleGrid>
     </>
+  );
+}
+
+function AdvisedOrganizationSelect({ form, disabled }: Pick<TicketFieldsProps, 'form' | 'disabled'>) {
+  const organizations = useAdvisedOrganizations(true);
+  return (
+    <Select
+      label="Organization"
+      placeholder="Choose an organization..."
+      withAsterisk
+      data={(organizations.data ?? []).map((entry) => ({ value: entry.organizationId, label: entry.organizationName }))}
+      disabled={disabled || organizations.isPending}
+      {...markedInputProps(form, 'organizationId')}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }

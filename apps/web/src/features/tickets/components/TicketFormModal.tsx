@@ -5,6 +5,7 @@ import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { firstMessage, useSavingForm } from '@/lib/forms';
 import { useCreateTicket, useUpdateTicket } from '../api';
+import { useChoosesOrganization } from '../ticket-author';
 import { newTicketBody, type TicketFormValues, ticketFormValues, validateTicket } from '../ticket-form';
 import { TicketFields } from './TicketFields';
 
@@ -58,16 +59,21 @@ interface TicketFormProps {
 }
 
 function TicketForm({ ticket, mutation, save, onClose }: TicketFormProps) {
+  const choosesOrganization = useChoosesOrganization() && !ticket;
   const form = useSavingForm<TicketFormValues>(mutation, {
     initialValues: ticketFormValues(ticket),
-    validate: validateTicket,
+    validate: validateTicket(choosesOrganization),
   });
   const submit = form.onSubmit(save);
   return (
     <form onSubmit={(event) => (mutation.isPending ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
         <FormError message={mutation.error?.message ?? firstMessage(form.errors)} />
-        <TicketFields form={form} withStatus={ticket?.permissions.canChangeStatus ?? false} />
+        <TicketFields
+          form={form}
+          withStatus={ticket?.permissions.canChangeStatus ?? false}
+          choosesOrganization={choosesOrganization}
+        />
         <FormActions
           busy={mutation.isPending}
           submitLabel={ticket ? 'Save Changes' : 'Create Ticket'}

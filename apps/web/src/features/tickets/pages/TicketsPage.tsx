@@ -1,12 +1,11 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { isAdmin, MESSAGES, TICKET_PAGE_SIZE, type Ticket, ticketRangeText } from '@smart/contracts';
+import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, ticketRangeText } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
-import { useAuth } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { useTicketPage } from '../api';
 import { type OpenDialog, TicketDialogs } from '../components/TicketDialogs';
@@ -14,6 +13,7 @@ import { TicketFilterBar } from '../components/TicketFilterBar';
 import { TicketFormModal } from '../components/TicketFormModal';
 import type { TicketAction } from '../components/TicketRowActions';
 import { TicketsTable } from '../components/TicketsTable';
+import { useCanRaiseTickets } from '../ticket-author';
 import { readTicketFilters, withFilter, withPage } from '../ticket-filters';
 
 /**
@@ -28,8 +28,7 @@ export default function TicketsPage() {
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const pagination = list.data?.pagination;
-  // Platform admins answer tickets; they raise none (issue 12).
-  const canCreate = !isAdmin(useAuth().user);
+  const canCreate = useCanRaiseTickets();
 
   return (
     <Stack gap="lg">

@@ -1,0 +1,1 @@
+export { SupportTicketProvider } from './support/SupportTicketProvider';

@@ -1,0 +1,126 @@
+import { Alert, FileInput, Stack } from '@mantine/core';
+import { MAX_UPLOAD_BYTES, MESSAGES, SUPPORT_TICKET_CLOSE_DELAY_MS } from '@smart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { HiPaperClip } from 'react-icons/hi';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
+import { firstMessage, useSavingForm } from '@/lib/forms';
+import type { SupportPrefill } from '@/lib/support-ticket';
+import { ticketQueries } from '../api';
+import { TicketFields } from '../components/TicketFields';
+import { useChoosesOrganization } from '../ticket-author';
+import { type TicketFormValues, ticketFormValues, validateTicket } from '../ticket-form';
+import { raiseSupportTicket } from './raise-support-ticket';
+
+interface SupportTicketModalProps {
+  opened: boolean;
+  prefill: SupportPrefill;
+  onClose: () => void;
+}
+
+/**
+ * Create Support Ticket (sections 2 and 4): subject, description, category, priority and an
+ * optional file up to 10 MB. On success the form clears and stays disabled, and the dialog closes
+ * after 2 seconds.
+ */
+export function SupportTicketModal({ opened, prefill, onClose }: SupportTicketModalProps) {
+  const queryClient = useQueryClient();
+  const raise = useMutation({
+    mutationFn: ({ values, file }: { values: TicketFormValues; file: File | null }) => raiseSupportTicket(values, file),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketQueries.lists() }),
+  });
+  return (
+    <LockedModal opened={opened} busy={raise.isPending} title={MESSAGES.createSupportTicketTitle} onClose={onClose}>
+      <SupportForm prefill={prefill} raise={raise} onClose={onClose} />
+    </LockedModal>
+  );
+}
+
+interface SupportFormProps {
+  prefill: SupportPrefill;
+  raise: ReturnType<
+    typeof useMutation<
+      Awaited<ReturnType<typeof raiseSupportTicket>>,
+      Error,
+      { values: TicketFormValues; file: File | null }
+    >
+  >;
+  onClose: () => void;
+}
+
+function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
+  const choosesOrganization = useChoosesOrganization();
+  const form = useSavingForm<TicketFormValues>(raise, {
+    initialValues: ticketFormValues(undefined, prefill),
+    validate: validateTicket(choosesOrganization),
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
+  const done = raise.isSuccess;
+
+  // Step 4: the dialog closes a moment after the success message.
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(onClose, SUPPORT_TICKET_CLOSE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, onClose]);
+
+  const submit = form.onSubmit((values) => {
+    if (tooLarge) return;
+    raise.mutate(
+      { values, file },
+      {
+        onSuccess: () => {
+          form.setValues(ticketFormValues());
+          setFile(null);
+        },
+      },
+    );
+  });
+
+  const locked = raise.isPending || done;
+  return (
+    <form onSubmit={(event) => (locked ? event.preventDefault() : submit(event))} noValidate>
+      <Stack gap="md">
+        {done && (
+          <Alert color="green" variant="light" role="status">
+            {MESSAGES.supportTicketCreated}
+          </Alert>
+        )}
+        {done && !raise.data.fileAttached && (
+          <Alert color="orange" variant="light" role="alert">
+            {MESSAGES.ticketAttachmentFailed}
+          </Alert>
+        )}
+        <FormError
+          message={tooLarge ? MESSAGES.ticketFileTooLarge : (raise.error?.message ?? firstMessage(form.errors))}
+        />
+        <TicketFields form={form} titleLabel="Subject" disabled={locked} choosesOrganization={choosesOrganization} />
+        <FileInput
+          label="Attachment (optional)"
+          description="One file, up to 10 MB"
+          placeholder="Choose a file"
+          leftSection={<HiPaperClip aria-hidden />}
+          clearable
+          value={file}
+          onChange={(chosen) => {
+            raise.reset();
+            setFile(chosen);
+          }}
+          disabled={locked}
+          error={tooLarge}
+        />
+        <FormActions
+          busy={raise.isPending}
+          busyLabel="Submitting..."
+          submitLabel="Submit Ticket"
+          submitDisabled={done || tooLarge}
+          cancelDisabled={done}
+          onCancel={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}
