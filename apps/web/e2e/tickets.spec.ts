@@ -58,7 +58,7 @@ test.describe('Tickets', () => {
     await pickOption(page.getByRole('main'), 'Category', 'Billing');
     await expect(page.getByText('Showing 1 to 1 of 1 tickets')).toBeVisible();
     await expect(page).not.toHaveURL(/page=/);
-    await expect(page.getByRole('link', { name: 'Invoice question' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Invoice question', exact: true })).toBeVisible();
 
     // The floating button raises a ticket with a file.
     const subject = uniqueName('VPN drops');
@@ -81,11 +81,12 @@ test.describe('Tickets', () => {
     await pickOption(page.getByRole('main'), 'Category', 'Technical');
     await page.getByLabel('Search').fill(subject);
     await expect(page.getByText('Showing 1 to 1 of 1 tickets')).toBeVisible();
-    await page.getByRole('link', { name: subject }).click();
+    await page.getByRole('link', { name: subject, exact: true }).click();
     await expect(page.getByRole('heading', { name: subject })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Attachments (1)' })).toBeVisible();
-    await expect(page.getByText('vpn-log.txt')).toBeVisible();
-    await expect(page.getByText('2 KB')).toBeVisible();
+    const attachments = page.getByRole('region', { name: 'Attachments (1)' });
+    await expect(attachments.getByText('vpn-log.txt', { exact: true })).toBeVisible();
+    await expect(attachments.getByText('2 KB', { exact: true })).toBeVisible();
     const ticketUrl = page.url();
 
     // A comment.
@@ -93,8 +94,7 @@ test.describe('Tickets', () => {
     await expect(page.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
     await page.getByPlaceholder('Add a comment...').fill('It happened again at noon.');
     await page.getByRole('button', { name: 'Post Comment' }).click();
-    await expect(page.getByText('It happened again at noon.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Comments (1)' })).toContainText('It happened again at noon.');
 
     // The org admin assigns it to the advisor.
     const owner = await signedInPage(browser, organization.orgAdmin);

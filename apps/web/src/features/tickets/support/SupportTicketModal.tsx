@@ -12,7 +12,7 @@ import { ticketQueries } from '../api';
 import { TicketFields } from '../components/TicketFields';
 import { useChoosesOrganization } from '../ticket-author';
 import { type TicketFormValues, ticketFormValues, validateTicket } from '../ticket-form';
-import { raiseSupportTicket } from './raise-support-ticket';
+import { raiseSupportTicket, type SupportOutcome } from './raise-support-ticket';
 
 interface SupportTicketModalProps {
   opened: boolean;
@@ -57,8 +57,10 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
     validate: validateTicket(choosesOrganization),
   });
   const [file, setFile] = useState<File | null>(null);
+  // Kept here, not read from the mutation: clearing the form resets the mutation (useSavingForm).
+  const [outcome, setOutcome] = useState<SupportOutcome | null>(null);
   const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
-  const done = raise.isSuccess;
+  const done = outcome !== null;
 
   // Step 4: the dialog closes a moment after the success message.
   useEffect(() => {
@@ -72,7 +74,8 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
     raise.mutate(
       { values, file },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          setOutcome(result);
           form.setValues(ticketFormValues());
           setFile(null);
         },
@@ -89,7 +92,7 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
             {MESSAGES.supportTicketCreated}
           </Alert>
         )}
-        {done && !raise.data.fileAttached && (
+        {outcome && !outcome.fileAttached && (
           <Alert color="orange" variant="light" role="alert">
             {MESSAGES.ticketAttachmentFailed}
           </Alert>
