@@ -2,9 +2,12 @@ import { Badge, Group } from '@mantine/core';
 import type { Ticket, TicketPriority } from '@smart/contracts';
 import { PRIORITY_COLORS, statusColor, valueLabel } from '../ticket-labels';
 
+/** A badge keeps its whole word: a table column never squeezes it to 'IN PROG…'. */
+const BADGE_STYLE = { flexShrink: 0, minWidth: 'max-content' } as const;
+
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="light" style={{ flexShrink: 0 }}>
+    <Badge color={statusColor(status)} variant="light" style={BADGE_STYLE}>
       {valueLabel(status)}
     </Badge>
   );
@@ -12,7 +15,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   return (
-    <Badge color={PRIORITY_COLORS[priority]} variant="outline" style={{ flexShrink: 0 }}>
+    <Badge color={PRIORITY_COLORS[priority]} variant="outline" style={BADGE_STYLE}>
       {valueLabel(priority)}
     </Badge>
   );

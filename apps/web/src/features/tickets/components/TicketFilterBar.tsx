@@ -11,6 +11,8 @@ interface TicketFilterBarProps {
   onChange: (name: TicketFilterName, value: string | null) => void;
 }
 
+const ALL = { status: 'All statuses', priority: 'All priorities', category: 'All categories' } as const;
+
 /** Search, status, priority and category (section 2); the search waits for typing to pause. */
 export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
   const [search, setSearch] = useState(filters.search ?? '');
@@ -18,7 +20,7 @@ export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
   const select = (name: Exclude<TicketFilterName, 'search'>, label: string, data: typeof STATUS_OPTIONS) => (
     <Select
       label={label}
-      placeholder={`All ${label.toLowerCase()}`}
+      placeholder={ALL[name]}
       data={data}
       value={filters[name] ?? null}
       onChange={(value) => onChange(name, value)}

@@ -1,4 +1,4 @@
-import { Affix, Button } from '@mantine/core';
+import { Affix, Box, Button } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { HiSupport } from 'react-icons/hi';
 import { type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
@@ -24,6 +24,8 @@ export function SupportTicketProvider({ children }: { children: ReactNode }) {
   return (
     <SupportTicketContext.Provider value={value}>
       {children}
+      {/* Room under the last content, so the floating button never hides it for good. */}
+      {canRaise && <Box h={72} aria-hidden />}
       {canRaise && (
         <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
           <Button
