@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { HiDownload, HiPaperClip, HiTrash, HiUpload } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { formatMoment } from '@/lib/work-format';
 import { type AttachmentOwner, downloadAttachment, useRemoveAttachment, useUploadAttachment } from '../api';
-import { Panel } from './Panel';
 
 interface AttachmentsPanelProps {
   owner: AttachmentOwner;

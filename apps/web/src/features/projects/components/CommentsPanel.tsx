@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { displayName, MAX_COMMENT_LENGTH, MESSAGES, type TaskDetail } from '@smart/contracts';
 import { useState } from 'react';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { UserAvatar } from '@/components/UserAvatar';
 import { formatMomentWithTime } from '@/lib/work-format';
 import { useAddComment } from '../api';
-import { Panel } from './Panel';
 
 /** The task's comments, oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter sends (section 9). */
 export function CommentsPanel({ task }: { task: TaskDetail }) {

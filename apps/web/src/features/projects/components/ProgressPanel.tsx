@@ -10,9 +10,9 @@ import {
   type TaskDetail,
 } from '@smart/contracts';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { WorkProgress } from '@/components/WorkProgress';
 import { useTaskProgress } from '../api';
-import { Panel } from './Panel';
 
 /**
  * The task's progress with -5% and +5% (second document, sections 2 and 4): steps of 5, -5%

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, TASK_STATUSES, type TaskDetail, type TaskStatus } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { formatDay, formatMoment, statusOptions } from '@/lib/work-format';
 import { useTaskStatus } from '../api';
-import { Panel } from './Panel';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -6,6 +6,8 @@ import { HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
+import { HistoryPanel } from '@/components/HistoryPanel';
+import { Panel } from '@/components/Panel';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -15,14 +17,13 @@ import { useDeleteTask, useTask, useUpdateTask } from '../api';
 import { AttachmentsPanel } from '../components/AttachmentsPanel';
 import { BackLink } from '../components/BackLink';
 import { CommentsPanel } from '../components/CommentsPanel';
-import { HistoryPanel } from '../components/HistoryPanel';
-import { Panel } from '../components/Panel';
 import { ProgressPanel } from '../components/ProgressPanel';
 import { RecordActions } from '../components/RecordActions';
 import { RecordState } from '../components/RecordState';
 import { TaskEditForm } from '../components/TaskEditForm';
 import { TaskInfoPanel } from '../components/TaskInfoPanel';
 import { useProjectRoom } from '../live';
+import { activitySentence } from '../work-labels';
 
 /** /dashboard/projects/{projectId}/objectives/{objectiveId}/tasks/{taskId} (second document, section 2, Task detail). */
 export default function TaskDetailPage() {
@@ -178,7 +179,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <TaskInfoPanel task={task} />
-            <HistoryPanel activity={task.activity} />
+            <HistoryPanel entries={task.activity} sentence={activitySentence} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { HiDownload, HiPaperClip, HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { downloadTicketAttachment, useAttachTicketFile, useRemoveTicketAttachment } from '../api';
-import { Section } from './Section';
 
 interface TicketAttachmentsProps {
   ticketId: string;
@@ -37,7 +37,7 @@ export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAt
   }
 
   return (
-    <Section
+    <Panel
       title={`Attachments (${attachments.length})`}
       action={
         canAttach && (
@@ -116,6 +116,6 @@ export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAt
         }
         onClose={() => setRemoving(null)}
       />
-    </Section>
+    </Panel>
   );
 }

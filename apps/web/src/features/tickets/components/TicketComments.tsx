@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { displayName, MAX_COMMENT_LENGTH, MESSAGES, type TicketComment } from '@smart/contracts';
 import { useState } from 'react';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAddTicketComment } from '../api';
 import { formatDateTime } from '../ticket-labels';
-import { Section } from './Section';
 
 /** Comments (count), oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter posts too. */
 export function TicketComments({ ticketId, comments }: { ticketId: string; comments: TicketComment[] }) {
@@ -19,7 +19,7 @@ export function TicketComments({ ticketId, comments }: { ticketId: string; comme
   }
 
   return (
-    <Section title={`Comments (${comments.length})`}>
+    <Panel title={`Comments (${comments.length})`}>
       <Stack gap="xs">
         <FormError message={add.error?.message} />
         <Textarea
@@ -72,6 +72,6 @@ export function TicketComments({ ticketId, comments }: { ticketId: string; comme
           ))}
         </Stack>
       )}
-    </Section>
+    </Panel>
   );
 }

@@ -2,9 +2,9 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { displayName, type TicketDetail, type TicketStatus } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
+import { Panel } from '@/components/Panel';
 import { useChangeTicketStatus } from '../api';
 import { formatDateTime, STATUS_OPTIONS, valueLabel } from '../ticket-labels';
-import { Section } from './Section';
 import { PriorityBadge, StatusBadge } from './TicketBadges';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -27,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function TicketDetailsPanel({ ticket }: { ticket: TicketDetail }) {
   const status = useChangeTicketStatus(ticket.id);
   return (
-    <Section title="Details">
+    <Panel title="Details">
       <Stack gap="sm">
         {ticket.permissions.canChangeStatus ? (
           <Select
@@ -54,6 +54,6 @@ export function TicketDetailsPanel({ ticket }: { ticket: TicketDetail }) {
         {ticket.resolvedAt && <Row label="Resolved">{formatDateTime(ticket.resolvedAt)}</Row>}
         {ticket.closedAt && <Row label="Closed">{formatDateTime(ticket.closedAt)}</Row>}
       </Stack>
-    </Section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryPanel } from '@/components/HistoryPanel';
 import { PageLoader } from '@/components/PageLoader';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -12,8 +13,9 @@ import { TicketBadgesLine } from '../components/TicketBadges';
 import { TicketComments } from '../components/TicketComments';
 import { TicketDetailsPanel } from '../components/TicketDetailsPanel';
 import { type OpenDialog, TicketDialogs } from '../components/TicketDialogs';
-import { TicketHistory } from '../components/TicketHistory';
+
 import { useTicketRoom } from '../live';
+import { historySentence } from '../ticket-labels';
 
 function BackToTickets() {
   return (
@@ -91,7 +93,7 @@ export default function TicketDetailPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <TicketDetailsPanel ticket={current} />
-            <TicketHistory history={current.history} />
+            <HistoryPanel entries={current.history} sentence={historySentence} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -9,7 +9,7 @@ interface PanelProps {
   children: ReactNode;
 }
 
-/** A bordered section of the objective and task pages, named by its heading. */
+/** A bordered section of a record's page (objective, task, ticket), named by its heading. */
 export function Panel({ title, action, children }: PanelProps) {
   const headingId = useId();
   return (

@@ -1,12 +1,24 @@
 import { Text, Timeline } from '@mantine/core';
-import { displayName, type TaskActivity } from '@smart/contracts';
+import { displayName, type UserSummary } from '@smart/contracts';
 import { formatMomentWithTime } from '@/lib/work-format';
-import { activitySentence } from '../work-labels';
 import { Panel } from './Panel';
 
-/** The task's history: who did what, and when, newest first (issue 11). */
-export function HistoryPanel({ activity }: { activity: TaskActivity[] }) {
-  const newestFirst = [...activity].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** One line of a record's history: who, when, and what (worded by the record's own sentence). */
+export interface HistoryEntry {
+  id: string;
+  actor: UserSummary | null;
+  createdAt: string;
+}
+
+interface HistoryPanelProps<T extends HistoryEntry> {
+  entries: T[];
+  /** What happened, after the actor's name: 'changed the status from Open to Closed'. */
+  sentence: (entry: T) => string;
+}
+
+/** A task's or ticket's history: who did what, and when, newest first (issues 11 and 12). */
+export function HistoryPanel<T extends HistoryEntry>({ entries, sentence }: HistoryPanelProps<T>) {
+  const newestFirst = [...entries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Panel title="History">
       {newestFirst.length === 0 ? (
@@ -21,7 +33,7 @@ export function HistoryPanel({ activity }: { activity: TaskActivity[] }) {
                 <Text span fw={600} inherit>
                   {displayName(entry.actor, 'Someone')}
                 </Text>{' '}
-                {activitySentence(entry)}
+                {sentence(entry)}
               </Text>
               <Text size="xs" c="dimmed">
                 {formatMomentWithTime(entry.createdAt)}
