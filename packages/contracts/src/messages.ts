@@ -313,7 +313,6 @@ export const MESSAGES = {
   deleteTaskFailed: 'Failed to delete task',
   // Tickets list and page
   confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
-  confirmRemoveTicketAttachment: 'Are you sure you want to remove this attachment?',
   noTickets: 'No tickets found',
   noTicketsHint: 'Raise one with Create New Ticket, or change the filters.',
   // Route guards

@@ -1,8 +1,11 @@
 import { WORK_EVENTS, WORK_ROOM_EVENTS } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
+import { useRecordRoom } from '@/lib/record-room';
 import { workKeys } from '@/lib/work-keys';
+
+const EVENTS = Object.values(WORK_EVENTS);
 
 /**
  * While a project, objective or task page is open, its socket sits in the project's room (the
@@ -13,20 +16,11 @@ import { workKeys } from '@/lib/work-keys';
 export function useProjectRoom(projectId: string | undefined) {
   const { socket } = useRealtime();
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!socket || !projectId) return;
-    const join = () => socket.emit(WORK_ROOM_EVENTS.join, { projectId });
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: workKeys.all });
-    const events = Object.values(WORK_EVENTS);
-
-    if (socket.connected) join();
-    socket.on('connect', join);
-    for (const event of events) socket.on(event, refresh);
-    return () => {
-      socket.off('connect', join);
-      for (const event of events) socket.off(event, refresh);
-      socket.emit(WORK_ROOM_EVENTS.leave, { projectId });
-    };
-  }, [socket, projectId, queryClient]);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: workKeys.all }), [queryClient]);
+  useRecordRoom(socket, {
+    ...WORK_ROOM_EVENTS,
+    payload: projectId ? { projectId } : null,
+    events: EVENTS,
+    onEvent: refresh,
+  });
 }

@@ -1,0 +1,115 @@
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
+import { HiDownload, HiPaperClip, HiTrash } from 'react-icons/hi';
+import { ConfirmModal } from './ConfirmModal';
+
+export interface ListedAttachment {
+  id: string;
+  originalName: string;
+  permissions: { canRemove: boolean };
+}
+
+/** The removal mutation of the record's attachments (by attachment id). */
+interface RemoveAttachment {
+  mutate: (attachmentId: string, options: { onSuccess: () => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+interface AttachmentListProps<T extends ListedAttachment> {
+  attachments: T[];
+  /** The dimmed line under a file's name (its size, who added it, when). */
+  detail: (attachment: T) => string;
+  /** Fetches the signed link and saves the file. */
+  download: (attachment: T) => Promise<void>;
+  remove: RemoveAttachment;
+}
+
+/**
+ * A record's files (objectives, tasks, tickets): name and detail, a download button, and a remove
+ * button where the server allows it, which asks first (second document, section 5).
+ */
+export function AttachmentList<T extends ListedAttachment>({
+  attachments,
+  detail,
+  download,
+  remove,
+}: AttachmentListProps<T>) {
+  const [removing, setRemoving] = useState<T | null>(null);
+
+  function save(attachment: T) {
+    download(attachment).catch((error: Error) =>
+      notifications.show({ color: 'red', message: error.message || MESSAGES.downloadUrlFailed }),
+    );
+  }
+
+  return (
+    <>
+      {attachments.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No attachments yet
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {attachments.map((attachment) => (
+            <Group key={attachment.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <HiPaperClip size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {attachment.originalName}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {detail(attachment)}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Download ${attachment.originalName}`}
+                  onClick={() => save(attachment)}
+                >
+                  <HiDownload size={18} aria-hidden />
+                </ActionIcon>
+                {attachment.permissions.canRemove && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${attachment.originalName}`}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(attachment);
+                    }}
+                  >
+                    <HiTrash size={18} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        message={MESSAGES.confirmRemoveAttachment}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: MESSAGES.attachmentRemoved });
+              setRemoving(null);
+            },
+          })
+        }
+        onClose={() => setRemoving(null)}
+      />
+    </>
+  );
+}

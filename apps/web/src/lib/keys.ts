@@ -1,0 +1,11 @@
+import type { KeyboardEvent } from 'react';
+
+/** A comment box's onKeyDown: Ctrl+Enter or Cmd+Enter sends (second document, section 9). */
+export function sendOnCtrlEnter(send: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+}
