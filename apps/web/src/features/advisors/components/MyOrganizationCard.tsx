@@ -7,7 +7,7 @@ import { StatusBadge } from './StatusBadge';
 
 /**
  * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
- * Status, the Assigned date and, beyond the spec, its people count. Open Messenger goes to the
+ * Status, the Assigned date and, beyond the spec, its people and open tickets (open or in progress). Open Messenger goes to the
  * organization's conversation; it is disabled while the assignment is inactive. While active it
  * is absent until the messenger page exists (issue 13): no link to a page that does not exist.
  */
@@ -22,12 +22,13 @@ export function MyOrganizationCard({ organization }: { organization: MyOrganizat
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {MESSAGES.advisorAssignmentLabel}
       </Text>
-      <SimpleGrid cols={3} spacing="sm" my="lg">
+      <SimpleGrid cols={2} spacing="sm" my="lg">
         <Fact label="Status">
           <StatusBadge isActive={organization.isActive} />
         </Fact>
         <Fact label="Assigned">{formatAdvisorDate(organization.assignedAt)}</Fact>
         <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
+        <Fact label="Open tickets">{organization.openTicketCount}</Fact>
       </SimpleGrid>
       {/* Active: the link to the organization's conversation comes with the messenger page (issue 13). */}
       {!organization.isActive && (
