@@ -13,7 +13,7 @@ import { TicketFilterBar } from '../components/TicketFilterBar';
 import { TicketFormModal } from '../components/TicketFormModal';
 import type { TicketAction } from '../components/TicketRowActions';
 import { TicketsTable } from '../components/TicketsTable';
-import { useCanRaiseTickets } from '../ticket-author';
+import { useCanRaiseTickets, useChoosesOrganization } from '../ticket-author';
 import { readTicketFilters, withFilter, withPage } from '../ticket-filters';
 
 /**
@@ -29,11 +29,18 @@ export default function TicketsPage() {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const pagination = list.data?.pagination;
   const canCreate = useCanRaiseTickets();
+  // Admins and advisors answer the tickets of organizations not their own.
+  const staff = useChoosesOrganization() || !canCreate;
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <PageTitle title={MESSAGES.ticketsTitle} subtitle="Support requests raised in your organization" />
+        <PageTitle
+          title={MESSAGES.ticketsTitle}
+          subtitle={
+            staff ? 'Support requests of the organizations you support' : 'Support requests raised in your organization'
+          }
+        />
         {canCreate && (
           <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
             Create New Ticket
