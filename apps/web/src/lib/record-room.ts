@@ -14,14 +14,19 @@ interface RecordRoom {
 
 /**
  * Keeps the session's socket in a record's room while its page is open (a project's, a ticket's):
- * joined now and again after every reconnect, left when the page goes.
+ * joined now and again after every reconnect, left when the page goes. Once the server has let the
+ * socket in, the page refreshes: whatever changed while it was loading or disconnected, before it
+ * could hear about it, is caught up.
  */
 export function useRecordRoom(socket: Socket | null, { join, leave, payload, events, onEvent }: RecordRoom) {
   const key = JSON.stringify(payload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the payload is compared by value (its key)
   useEffect(() => {
     if (!socket || !payload) return;
-    const enter = () => socket.emit(join, payload);
+    const enter = () =>
+      socket.emit(join, payload, (answer: { ok?: boolean } | undefined) => {
+        if (answer?.ok) onEvent();
+      });
     if (socket.connected) enter();
     socket.on('connect', enter);
     for (const event of events) socket.on(event, onEvent);
