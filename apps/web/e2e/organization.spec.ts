@@ -121,8 +121,18 @@ test.describe('organization page', () => {
     const figure = (label: string) => subscription.getByText(label, { exact: true }).locator('xpath=..');
     await expect(figure('Users')).toHaveText('Users2');
     await expect(figure('Available seats')).toHaveText('Available seats23');
-    // The spec's buttons that do nothing are not shown.
-    await expect(page.getByRole('button', { name: /Add User Seats|Cancel subscription/i })).toHaveCount(0);
+    // The spec's inert buttons ask the platform: each opens the support dialog filled in as a billing request.
+    await page.getByRole('button', { name: 'Add User Seats' }).click();
+    const request = page.getByRole('dialog', { name: 'Create Support Ticket' });
+    await expect(request.getByLabel('Subject')).toHaveValue(`Add user seats for ${organization.name}`);
+    await expect(request.getByLabel('Description')).toHaveValue(/2 of 25 seats are in use/);
+    await expect(request.getByLabel('Category', { exact: true })).toHaveValue('Billing');
+    await page.keyboard.press('Escape');
+    await expect(request).toBeHidden();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(request.getByLabel('Subject')).toHaveValue(`Cancel the subscription of ${organization.name}`);
+    await page.keyboard.press('Escape');
+    await expect(request).toBeHidden();
 
     await page.getByRole('tab', { name: 'Payment Methods' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Payment Methods' })).toHaveText('No payment methods on file.');
