@@ -32,6 +32,8 @@ describe('demo tickets', () => {
       { name: 'Acme Corp', n: 42 },
       { name: 'Globex', n: 10 },
     ]);
+    const [repeated] = await rows('select count(*)::int - count(distinct title)::int as n from tickets');
+    expect(repeated?.n, 'every demo ticket asks something of its own').toBe(0);
   });
 
   it('cover every status, priority and category in each organization, some assigned to the advisor in Acme', async () => {

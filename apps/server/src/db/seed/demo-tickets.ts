@@ -1,5 +1,4 @@
 import {
-  TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketCategory,
@@ -50,6 +49,27 @@ const ACME_SUBJECTS: [string, string, TicketCategory][] = [
   ['Team member list shows removed people', 'Liam left the Ops team last week but still appears in it.', 'bug_report'],
   ['Quarterly review call', 'Could our advisor schedule the quarterly review call?', 'general'],
   ['Mobile layout of the ticket page', 'On phones the ticket detail page cuts off the comments.', 'bug_report'],
+  ['Printer queue stuck on the 2nd floor', 'Print jobs from the finance laptops wait forever in the queue.', 'technical'],
+  ['Invoice in euros', 'Our Dublin office needs its invoices in euros.', 'billing'],
+  ['Task templates for onboarding', 'New hires get the same twelve tasks; a template would save time.', 'feature_request'],
+  ['Due dates shift by one day', 'A task due on the 14th shows the 13th for colleagues in Denver.', 'bug_report'],
+  ['Best way to structure our teams', 'Should Sales and Customer Success be one department or two?', 'general'],
+  ['Outlook calendar sync', 'Project due dates should appear in our Outlook calendars.', 'technical'],
+  ['Upgrade to the Business plan', 'We would like to move to the Business plan from next month.', 'billing'],
+  ['Comment mentions', 'Mentioning a colleague in a task comment should notify them.', 'feature_request'],
+  ['Search misses tasks with accents', 'Searching "resume" does not find the task "Résumé screening".', 'bug_report'],
+  ['Year-end planning workshop', 'We would like our advisor to run a planning workshop in December.', 'general'],
+  ['Shared mailbox for support', 'Can replies to tickets also go to support@acme.example.com?', 'technical'],
+  ['VAT number missing on invoices', 'Our VAT number must appear on every invoice.', 'billing'],
+  ['Bulk-assign tasks', 'Reassigning twenty tasks after a holiday takes too many clicks.', 'feature_request'],
+  ['Notification bell count wrong', 'The bell shows 3 unread after everything has been read.', 'bug_report'],
+  ['Budget review before Q3', 'We need help reviewing the Q3 budget before the board meeting.', 'general'],
+  ['Wi-Fi guest access policy', 'What should our guest Wi-Fi policy say about visitors’ devices?', 'technical'],
+  ['Receipt for the October payment', 'Our bookkeeper needs a receipt for the October payment.', 'billing'],
+  ['Project colours', 'Colour-coding projects would make the list easier to scan.', 'feature_request'],
+  ['Logo looks blurry in the sidebar', 'Our logo is sharp on the upload page but blurry in the sidebar.', 'bug_report'],
+  ['Hiring plan for the warehouse', 'Could we discuss how many people the new warehouse needs?', 'general'],
+  ['Laptop encryption status', 'We need to confirm every company laptop has disk encryption on.', 'technical'],
 ];
 
 const GLOBEX_SUBJECTS: [string, string, TicketCategory][] = [
@@ -58,6 +78,11 @@ const GLOBEX_SUBJECTS: [string, string, TicketCategory][] = [
   ['Import users from a spreadsheet', 'Adding 60 people one by one is slow; can we import them?', 'feature_request'],
   ['Two-factor sign-in', 'Our security policy requires two-factor sign-in for all staff.', 'technical'],
   ['Where are our invoices?', 'Our accountant cannot find last year’s invoices.', 'general'],
+  ['Holiday calendar for the plant', 'Which public holidays should the plant schedule follow?', 'general'],
+  ['E-mails land in spam', 'Invitations to new colleagues end up in their spam folders.', 'technical'],
+  ['Pay by bank transfer', 'Our finance team prefers to pay invoices by bank transfer.', 'billing'],
+  ['Archive finished projects', 'Finished projects should move out of the main list.', 'feature_request'],
+  ['Team page shows an empty lead', 'The Research team page shows a blank team lead after an edit.', 'bug_report'],
 ];
 
 const ACME_PEOPLE = [
@@ -77,17 +102,16 @@ const REPLIES = [
   'This should be fixed now; please check on your side.',
 ];
 
-/** Every status, priority and category over the list, a third assigned (the advisor on Acme's). */
+/** One ticket per subject, over every status and priority, a third assigned (the advisor on Acme's). */
 function ticketsOf(
   organization: string,
   subjects: [string, string, TicketCategory][],
   people: string[],
-  count: number,
   handler: string,
 ): DemoTicket[] {
+  const count = subjects.length;
   return Array.from({ length: count }, (_, index) => {
-    const [subject, description, category] = subjects[index % subjects.length] as [string, string, TicketCategory];
-    const round = Math.floor(index / subjects.length);
+    const [title, description, category] = subjects[index] as [string, string, TicketCategory];
     const status = TICKET_STATUSES[index % TICKET_STATUSES.length] as TicketStatus;
     const creator = people[index % people.length] as string;
     const assignee = status === 'open' && index % 8 === 0 ? undefined : index % 3 === 0 ? handler : undefined;
@@ -95,9 +119,9 @@ function ticketsOf(
     return {
       organization,
       creator,
-      title: round === 0 ? subject : `${subject} (again)`,
+      title,
       description,
-      category: index < TICKET_CATEGORIES.length ? (TICKET_CATEGORIES[index] as TicketCategory) : category,
+      category,
       priority: TICKET_PRIORITIES[(index * 3) % TICKET_PRIORITIES.length] as TicketPriority,
       status,
       assignee: assignee ?? (status === 'in_progress' ? handler : undefined),
@@ -116,6 +140,6 @@ function ticketsOf(
 }
 
 export const demoTickets: DemoTicket[] = [
-  ...ticketsOf('Acme Corp', ACME_SUBJECTS, ACME_PEOPLE, 42, DEMO_ADVISOR),
-  ...ticketsOf('Globex', GLOBEX_SUBJECTS, GLOBEX_PEOPLE, 10, 'owner@globex.example.com'),
+  ...ticketsOf('Acme Corp', ACME_SUBJECTS, ACME_PEOPLE, DEMO_ADVISOR),
+  ...ticketsOf('Globex', GLOBEX_SUBJECTS, GLOBEX_PEOPLE, 'owner@globex.example.com'),
 ];
