@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -97,8 +98,9 @@ async function openPglite(
     const client = await PGlite.create({
       ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
       ...(loadDataDir && { loadDataDir }),
-      // pg_trgm backs the users' search index (migration 0007).
-      extensions: { pg_trgm },
+      // pg_trgm backs the search indexes (migration 0007 on); btree_gin lets one of them start with
+      // the organization (migration 0014).
+      extensions: { pg_trgm, btree_gin },
     });
     const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
     return {

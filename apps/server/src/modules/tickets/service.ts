@@ -125,7 +125,7 @@ function assigneeCondition(actor: Actor, assignedTo: TicketListQuery['assignedTo
 
 /**
  * GET /api/tickets: the tickets in the caller's scope, filtered and sorted, with their people and
- * counts. Three queries with the session's, whatever the page size; a search reads tickets_search_idx.
+ * counts. Three queries with the session's, whatever the page size; a search reads tickets_organization_search_idx.
  */
 export async function listTickets(
   db: Database,
