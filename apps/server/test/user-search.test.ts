@@ -47,6 +47,13 @@ describe('GET /api/users?search=', () => {
     expect(all.total).toBe(all.emails.length);
     const second = await search('acmeOwner', 'search=acme&limit=2&page=2');
     expect(second).toEqual({ emails: all.emails.slice(2, 4), total: all.total });
+    const last = Math.ceil(all.total / 2);
+    expect(await search('acmeOwner', `search=acme&limit=2&page=${last}`)).toEqual({
+      emails: all.emails.slice((last - 1) * 2),
+      total: all.total,
+    });
+    // Past the end no row carries the total; it is still told.
+    expect(await search('acmeOwner', `search=acme&limit=2&page=${last + 1}`)).toEqual({ emails: [], total: all.total });
   });
 
   it('takes % and _ literally, and a blank search as none', async () => {

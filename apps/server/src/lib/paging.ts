@@ -1,5 +1,5 @@
 import type { PageQuery, Pagination } from '@smart/contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { rowCounts } from '../db/schema/index.js';
@@ -57,7 +57,8 @@ export interface IdPagedList<T> {
   /**
    * Choose the page among the rows matching `where`, read through the filter's own index (a
    * search's), instead of walking the order's index: when the matches cluster (every 'Chen' under
-   * C) a walk reads all rows before them. The page then costs what counting the matches costs.
+   * C) a walk reads all rows before them. One scan of that index gives the page and the number of
+   * matches (see paginateMatches).
    */
   matchesFirst?: boolean;
   count: () => Promise<number>;
@@ -75,6 +76,7 @@ export type PageJoin = Parameters<IdPagedList<unknown>['details']>[0];
  * rows' details or the rest of the table.
  */
 export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedList<T>): Promise<Page<T>> {
+  if (list.matchesFirst) return paginateMatches(db, query, list);
   return paginate(query, {
     count: list.count,
     rows: async (window) => {
@@ -86,22 +88,29 @@ export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedLi
 
 function pageIds(
   db: Database,
-  { table, id, where, order, descending, matchesFirst }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
+  { table, id, where, order, descending }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
   window: PageWindow,
 ) {
-  if (!matchesFirst) {
-    return db
-      .select({ id })
-      .from(table)
-      .where(where)
-      .orderBy(...orderFor(window, order, descending))
-      .limit(window.limit)
-      .offset(window.offset)
-      .as('page');
-  }
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...orderFor(window, order, descending))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+}
+
+/**
+ * A search's page: the matches are found once through the search's index, sorted, and counted in
+ * the same statement (a window count, taken before the LIMIT), then only the page's rows are read
+ * with their details. Counting apart would scan the index a second time. Only a page past the end
+ * (no row to carry the count) counts apart.
+ */
+async function paginateMatches<T>(db: Database, query: PageQuery, list: IdPagedList<T>): Promise<Page<T>> {
+  const { table, id, where, order, descending } = list;
   // A LIMIT (of every row) keeps PostgreSQL from folding the matches into the outer query, and so
-  // from walking the order's index: they are found first, then only they are sorted. (Drizzle
-  // leaves out an OFFSET 0, the usual fence.)
+  // from walking the order's index. (Drizzle leaves out an OFFSET 0, the usual fence.)
   const sortColumns = Object.fromEntries(order.map((column) => [column.name, column]));
   const matches = db
     .select({ ...sortColumns, id })
@@ -110,19 +119,34 @@ function pageIds(
     .limit(Number.MAX_SAFE_INTEGER)
     .as('matches');
   const matchColumns = matches as unknown as Record<string, AnyPgColumn>;
-  return db
-    .select({ id: matches.id })
+  const matched = await db
+    .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(matches)
     .orderBy(
       ...orderFor(
-        window,
+        { reverse: false },
         order.map((column) => matchColumns[column.name] ?? column),
         descending,
       ),
     )
-    .limit(window.limit)
-    .offset(window.offset)
+    .limit(query.limit)
+    .offset(pageOffset(query));
+  const total = matched[0]?.total ?? (query.page === 1 ? 0 : await list.count());
+  if (matched.length === 0) return { items: [], pagination: pagination(query, total) };
+  const ids = db
+    .select({ id })
+    .from(table)
+    .where(
+      inArray(
+        id,
+        matched.map((row) => row.id),
+      ),
+    )
     .as('page');
+  const items = await list
+    .details({ ids, on: eq(ids.id, id) })
+    .orderBy(...orderFor({ reverse: false }, order, descending));
+  return { items, pagination: pagination(query, total) };
 }
 
 /** How many rows of `table` match `where`: for totals the trigger-kept counters cannot give (filters). */
