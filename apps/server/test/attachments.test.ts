@@ -5,7 +5,7 @@ import { files, taskActivity } from '../src/db/schema/index.js';
 import { detachFilesOf, listAttachments, removeStoredFiles } from '../src/modules/files/attachments.js';
 import { type Caller, createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member } from './helpers/factories.js';
-import { type FilePart, postParts, TINY_PNG } from './helpers/multipart.js';
+import { type FilePart, postParts } from './helpers/multipart.js';
 import { createTask, createWorkTree, demoUser, type WorkTree } from './helpers/work.js';
 
 /**
