@@ -21,10 +21,12 @@ export {
 export * from './schemas/organizations.js';
 export * from './schemas/password-reset.js';
 export * from './schemas/structure.js';
+export * from './schemas/templates.js';
 export * from './schemas/tickets.js';
 export * from './schemas/urls.js';
 export * from './schemas/users.js';
 export * from './schemas/work.js';
+export * from './templates.js';
 export * from './tickets.js';
 export * from './validation.js';
 export * from './work.js';

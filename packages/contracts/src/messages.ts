@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES } from './limits.js';
+import { MAX_TEMPLATE_FILES } from './templates.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
 /** The product's name as users read it (browser tab titles). */
@@ -315,6 +316,41 @@ export const MESSAGES = {
   confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
   noTickets: 'No tickets found',
   noTicketsHint: 'Raise one with Create New Ticket, or change the filters.',
+  // Templates (second document, sections 2, 5 and 8); 'Failed to fetch departments' is fetchDepartmentsFailed
+  templatesTitle: 'Smart Templates',
+  fetchTemplatesFailed: 'Failed to fetch templates',
+  createTemplateFailed: 'Failed to create template',
+  templateFieldsRequired: 'Name, category, and at least one file are required',
+  templateFileTypeInvalid: 'Only PDF and Word documents are allowed',
+  templateUploadHint: 'PDF, DOC and DOCX only, max 10MB each',
+  templateDepartmentNotFoundTitle: 'Department Not Found',
+  // Templates: the server's refusals and the pages' texts (beyond the spec)
+  templateNotFound: 'Template not found',
+  templateFileNotFound: 'This template has no file at that position',
+  templatePreviewPdfOnly: 'Only PDF files can be previewed. Download Word documents to open them.',
+  templateNoPdf: 'This template has no PDF to preview',
+  tooManyTemplateFiles: `At most ${MAX_TEMPLATE_FILES} files per template`,
+  templateTagsInvalid: 'Tags must be a JSON list of texts',
+  templateFileIdsInvalid: 'removeFileIds must be a JSON list of file ids of this template',
+  templatePrimaryInvalid: "primaryFileIndex must be the position of one of the template's files",
+  templateDepartmentRequired: 'Choose a department',
+  templateDepartmentInactive: 'This department is inactive. Choose an active department.',
+  templateDepartmentNameTaken: 'A template department with this name already exists',
+  templateDepartmentColorInvalid: 'Choose one of the listed colours',
+  templateDepartmentHasTemplates:
+    'This department still has templates. Move or delete them first, or deactivate the department instead.',
+  templateDepartmentCreated: 'Department created',
+  templateDepartmentUpdated: 'Department updated',
+  templateCreated: 'Template created successfully!',
+  templateUpdated: 'Template updated successfully!',
+  templateDeleted: 'Template deleted',
+  updateTemplateFailed: 'Failed to update template',
+  deleteTemplateFailed: 'Failed to delete template',
+  downloadTemplateFailed: 'Failed to download template',
+  previewTemplateFailed: 'Failed to preview template',
+  confirmDeleteTemplate: 'Delete this template and its files? Downloads already made are not affected.',
+  noTemplates: 'No templates found',
+  noTemplateDepartments: 'No departments found',
   // Route guards
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",

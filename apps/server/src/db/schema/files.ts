@@ -22,6 +22,8 @@ export const files = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     recordType: attachableRecordTypeEnum('record_type'),
     recordId: uuid('record_id'),
+    /** Order among its record's files where the order matters (a template's fileIndex); null elsewhere. */
+    position: integer('position'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('files_record_idx').on(table.recordType, table.recordId, table.createdAt)],

@@ -7,6 +7,7 @@ export * from './password-resets.js';
 export * from './row-counts.js';
 export * from './sessions.js';
 export * from './teams.js';
+export * from './templates.js';
 export * from './tickets.js';
 export * from './users.js';
 export * from './work.js';

@@ -1,0 +1,81 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from './files.js';
+import { users } from './users.js';
+
+/**
+ * The template library (second document, section 3; issue 14). Template departments and templates
+ * are platform-wide: no organization. A template's documents are rows of `files` with record_type
+ * 'template' and record_id the template (so GET /api/files/download/{key} follows the template's
+ * read rule), ordered by files.position; the template names its primary one.
+ */
+export const templateDepartments = pgTable(
+  'template_departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Inactive departments, and their templates, are shown to admins only. */
+    isActive: boolean('is_active').notNull().default(true),
+    /** A Mantine palette name (TEMPLATE_DEPARTMENT_COLORS). */
+    color: text('color').notNull().default('blue'),
+    /** One of the 19 named icons or a single emoji. */
+    icon: text('icon').notNull().default('HiUserGroup'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('template_departments_name_unique').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * What a template search looks in: name, description and tags. The SQL function (migration
+ * 0015_templates) is IMMUTABLE so a trigram index can cover it; queries must use this expression.
+ */
+export function templateSearchText(table: { name: AnyPgColumn; description: AnyPgColumn; tags: AnyPgColumn }): SQL {
+  return sql`template_search_text(${table.name}, ${table.description}, ${table.tags})`;
+}
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A department with templates cannot be deleted, only deactivated. */
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => templateDepartments.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default([]),
+    /** Raised by one `download_count + 1` UPDATE per download, so parallel downloads all count. */
+    downloadCount: integer('download_count').notNull().default(0),
+    /** One of its files; when that file is removed the service names the next one. */
+    primaryFileId: uuid('primary_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A department's page, recently updated or most downloaded first, and the library-wide lists.
+    index('templates_department_updated_idx').on(table.departmentId, table.updatedAt, table.id),
+    index('templates_department_downloads_idx').on(table.departmentId, table.downloadCount, table.id),
+    index('templates_updated_idx').on(table.updatedAt, table.id),
+    index('templates_downloads_idx').on(table.downloadCount, table.id),
+    index('templates_search_idx').using('gin', sql`(${templateSearchText(table)}) gin_trgm_ops`),
+    check('templates_download_count_check', sql`${table.downloadCount} >= 0`),
+  ],
+);
+
+export type TemplateDepartmentRow = typeof templateDepartments.$inferSelect;
+export type TemplateRow = typeof templates.$inferSelect;
