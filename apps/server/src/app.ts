@@ -24,6 +24,8 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
+import { templateDepartmentRoutes } from './modules/templates/department-routes.js';
+import { templateRoutes } from './modules/templates/routes.js';
 import { ticketRoomsPlugin } from './modules/tickets/live.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -129,6 +131,8 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(objectiveRoutes);
     await api.register(taskRoutes);
     await api.register(ticketRoutes);
+    await api.register(templateDepartmentRoutes);
+    await api.register(templateRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

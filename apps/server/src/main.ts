@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
 import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
+import { seedDemoTemplatesOnce } from './db/seed/templates.js';
 import { seedDemoTicketsOnce } from './db/seed/tickets.js';
 import { seedDemoWorkOnce } from './db/seed/work.js';
 import { storageFromConfig } from './storage/index.js';
@@ -19,6 +20,7 @@ async function main() {
   // Also into a database seeded before projects existed.
   if (config.seedDemoData) await seedDemoWorkOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoTicketsOnce(database.db, storage);
+  if (config.seedDemoData) await seedDemoTemplatesOnce(database.db, storage);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
 

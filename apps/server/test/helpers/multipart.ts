@@ -15,8 +15,14 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body with these file parts, as a browser sends it. */
-export function multipartFiles(parts: FilePart[]) {
+export const multipartFiles = (parts: FilePart[]) => multipartForm({}, parts);
+
+/** A multipart/form-data body with text fields first, then file parts, as a browser sends a FormData. */
+export function multipartForm(fields: Record<string, string>, parts: FilePart[]) {
   const boundary = `----smart${randomBytes(8).toString('hex')}`;
+  const fieldChunks = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const chunks = parts.flatMap(({ field, filename, content, type }) => [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
@@ -25,7 +31,10 @@ export function multipartFiles(parts: FilePart[]) {
     Buffer.from('\r\n'),
   ]);
   const tail = Buffer.from(`--${boundary}--\r\n`);
-  return { body: Buffer.concat([...chunks, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([...fieldChunks, ...chunks, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** A multipart/form-data body with one file part. */

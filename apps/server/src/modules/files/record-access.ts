@@ -25,7 +25,8 @@ export type FileChangeWriter = Pick<Database, 'insert'>;
 export interface AttachableRecord {
   type: AttachableRecordType;
   id: string;
-  organizationId: string;
+  /** Null for platform-wide records (templates). */
+  organizationId: string | null;
   createdBy: string | null;
   /** May add files to it. */
   canAttach: boolean;
