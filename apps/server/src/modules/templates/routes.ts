@@ -118,7 +118,8 @@ export async function templateRoutes(fastify: FastifyInstance) {
         description: `JSON, or ${FORM_DESCRIPTION} primaryFileIndex is a position in the list after the change; removing the primary without choosing makes the next file primary.`,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
-        body: updateTemplateFields.optional(),
+        // A multipart request has no parsed body (null): its fields are read from the parts.
+        body: updateTemplateFields.nullish(),
         response: {
           200: templateEnvelope,
           400: errorResponse,

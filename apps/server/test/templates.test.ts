@@ -1,0 +1,353 @@
+import { MAX_UPLOAD_BYTES, MESSAGES, type Template } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { TINY_PNG } from './helpers/multipart.js';
+import {
+  createTemplateThroughApi,
+  DOC,
+  DOCX_TYPE,
+  docxBytes,
+  type InsertedTemplate,
+  insertTemplate,
+  insertTemplateDepartment,
+  PDF,
+  pdfPart,
+  templateFields,
+  templateFormRequest,
+} from './helpers/templates.js';
+
+let t: TestApp;
+let cast: Cast;
+let otherAdvisor: Member;
+let departmentId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  otherAdvisor = await factories(t.database.db).advisor();
+  departmentId = (await insertTemplateDepartment(t.database.db)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every signed-in role reads the library (canManageTemplates). */
+const READERS: Statuses = {
+  admin: 200,
+  orgAdmin: 200,
+  user: 200,
+  advisorAssigned: 200,
+  advisorUnassigned: 200,
+  otherOrgAdmin: 200,
+  anonymous: 401,
+};
+/** Creating: canCreateTemplates (admin, advisors). */
+const CREATORS: Statuses = { ...adminOnly(201), advisorAssigned: 201, advisorUnassigned: 201 };
+
+const existingTemplate = (people: Cast) => insertTemplate(t.database.db, { departmentId, createdBy: people.admin.id });
+
+authzMatrix('who may do what with templates (one created by the admin)', {
+  app: () => t,
+  cast: () => cast,
+  arrange: existingTemplate,
+  routes: [
+    { route: 'GET /api/templates', request: () => ({ method: 'GET', url: '/api/templates' }), statuses: READERS },
+    {
+      route: 'GET /api/templates/:id',
+      request: (template: InsertedTemplate) => ({ method: 'GET', url: `/api/templates/${template.id}` }),
+      statuses: READERS,
+    },
+    {
+      route: 'POST /api/templates',
+      request: () => templateFormRequest('POST', '/api/templates', templateFields(departmentId), [pdfPart()]),
+      statuses: CREATORS,
+    },
+    {
+      route: 'PUT /api/templates/:id',
+      request: (template) => ({ method: 'PUT', url: `/api/templates/${template.id}`, payload: { name: 'Renamed' } }),
+      statuses: { ...adminOnly(200) },
+    },
+    {
+      route: 'DELETE /api/templates/:id',
+      request: (template) => ({ method: 'DELETE', url: `/api/templates/${template.id}` }),
+      statuses: adminOnly(200),
+    },
+    {
+      route: 'POST /api/templates/:id/download',
+      request: (template) => ({ method: 'POST', url: `/api/templates/${template.id}/download?fileIndex=1` }),
+      statuses: READERS,
+    },
+    {
+      route: 'POST /api/templates/:id/preview',
+      request: (template) => ({ method: 'POST', url: `/api/templates/${template.id}/preview?fileIndex=0` }),
+      statuses: READERS,
+    },
+    {
+      route: 'GET /api/templates/departments',
+      request: () => ({ method: 'GET', url: '/api/templates/departments' }),
+      statuses: READERS,
+    },
+    {
+      route: 'GET /api/templates/departments/:id',
+      request: (template) => ({ method: 'GET', url: `/api/templates/departments/${template.departmentId}` }),
+      statuses: READERS,
+    },
+  ],
+});
+
+authzMatrix('who may manage template departments', {
+  app: () => t,
+  cast: () => cast,
+  arrange: () => insertTemplateDepartment(t.database.db),
+  routes: [
+    {
+      route: 'POST /api/templates/departments',
+      request: () => ({
+        method: 'POST',
+        url: '/api/templates/departments',
+        payload: { name: `Legal ${Math.random()}` },
+      }),
+      statuses: adminOnly(201),
+    },
+    {
+      route: 'PUT /api/templates/departments/:id',
+      request: (department) => ({
+        method: 'PUT',
+        url: `/api/templates/departments/${department.id}`,
+        payload: { settings: { isActive: false } },
+      }),
+      statuses: adminOnly(200),
+    },
+    {
+      route: 'DELETE /api/templates/departments/:id',
+      request: (department) => ({ method: 'DELETE', url: `/api/templates/departments/${department.id}` }),
+      statuses: adminOnly(200),
+    },
+  ],
+});
+
+const post = (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+  t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
+
+const put = (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+  t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token });
+
+/** How many template files the database holds, and whether a stored key still has bytes. */
+async function templateFileCount() {
+  const { rows } = await t.database.query("select count(*)::int as n from files where record_type = 'template'");
+  return (rows[0] as { n: number }).n;
+}
+
+describe('creating a template', () => {
+  it('stores the fields and the files in order, the first primary, with the creator allowed to edit', async () => {
+    const template = await createTemplateThroughApi(t, cast.advisorAssigned.token, templateFields(departmentId), [
+      pdfPart('Travel policy.pdf'),
+      { field: 'files', filename: 'Claim form.docx', content: await docxBytes(), type: DOCX_TYPE },
+      { field: 'files', filename: 'Old form.DOC', content: DOC, type: 'application/msword' },
+    ]);
+    expect(template).toMatchObject({
+      name: 'Travel policy',
+      description: 'How we travel',
+      departmentId,
+      category: 'Policy',
+      tags: ['travel', 'expenses'],
+      downloadCount: 0,
+      isPopular: false,
+      createdBy: { id: cast.advisorAssigned.id },
+      permissions: { canEdit: true, canDelete: true },
+    });
+    expect(template.files.map((file) => [file.index, file.originalName, file.extension, file.isPrimary])).toEqual([
+      [0, 'Travel policy.pdf', 'pdf', true],
+      [1, 'Claim form.docx', 'docx', false],
+      [2, 'Old form.DOC', 'doc', false],
+    ]);
+    expect(template.files.map((file) => file.canPreview)).toEqual([true, false, false]);
+    expect(template.fileTypes[1]).toEqual({
+      extension: 'docx',
+      mimeType: DOCX_TYPE,
+      size: expect.any(Number),
+      isPrimary: false,
+    });
+    expect(template.files[2]?.mimeType).toBe('application/msword');
+  });
+
+  it("requires name, category and a file with the spec's message, and stores nothing", async () => {
+    const before = await templateFileCount();
+    for (const [fields, parts] of [
+      [templateFields(departmentId, { name: '  ' }), [pdfPart()]],
+      [{ ...templateFields(departmentId), category: '' }, [pdfPart()]],
+      [templateFields(departmentId), []],
+    ] as const) {
+      const response = await post(fields, [...parts]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.templateFieldsRequired);
+    }
+    const missingName = { ...templateFields(departmentId) } as Record<string, string>;
+    delete missingName.name;
+    expect((await post(missingName)).json().error).toBe(MESSAGES.templateFieldsRequired);
+    expect(await templateFileCount()).toBe(before);
+  });
+
+  it('refuses an executable renamed .pdf, a PNG, a text file and a PDF renamed .docx, keeping no bytes', async () => {
+    const before = await templateFileCount();
+    const executable = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
+    for (const part of [
+      pdfPart('setup.pdf', executable),
+      pdfPart('picture.png', TINY_PNG),
+      pdfPart('picture.pdf', TINY_PNG),
+      pdfPart('notes.txt', Buffer.from('plain text')),
+      pdfPart('report.docx', PDF),
+      pdfPart('noextension', PDF),
+    ]) {
+      const response = await post(templateFields(departmentId), [pdfPart('good.pdf'), part]);
+      expect(response.statusCode, `${part.filename}: ${response.body}`).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.templateFileTypeInvalid);
+    }
+    expect(await templateFileCount()).toBe(before);
+  });
+
+  it('refuses a PDF of 10 MB + 1 byte with 413 and keeps an exactly 10 MB one', async () => {
+    const padded = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
+    const tooLarge = await post(templateFields(departmentId), [pdfPart('big.pdf', padded(MAX_UPLOAD_BYTES + 1))]);
+    expect(tooLarge.statusCode, tooLarge.body).toBe(413);
+    expect(tooLarge.json().error).toBe(MESSAGES.fileTooLarge);
+    const fits = await post(templateFields(departmentId), [pdfPart('big.pdf', padded(MAX_UPLOAD_BYTES))]);
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(fits.json().data.files[0].size).toBe(MAX_UPLOAD_BYTES);
+  });
+
+  it('answers bad input with 400, never 500: bad JSON tags, NUL, overlong text, bad ids, no multipart', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [templateFields(departmentId, { tags: '[not json' }), MESSAGES.templateTagsInvalid],
+      [templateFields(departmentId, { tags: '{"a":1}' }), MESSAGES.invalidInput],
+      [templateFields(departmentId, { name: 'a\u0000b' }), MESSAGES.nulCharacter],
+      [templateFields(departmentId, { name: 'x'.repeat(151) }), 'Must be at most 150 characters'],
+      [templateFields('not-a-uuid'), MESSAGES.templateDepartmentRequired],
+      [templateFields('00000000-0000-4000-8000-000000000000'), MESSAGES.templateDepartmentRequired],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await post(fields);
+      expect(response.statusCode, response.body).toBe(400);
+      if (message !== MESSAGES.invalidInput) expect(response.json().error).toBe(message);
+    }
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/templates',
+      payload: templateFields(departmentId),
+      token: cast.admin.token,
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('refuses an inactive department', async () => {
+    const inactive = await insertTemplateDepartment(t.database.db, { isActive: false });
+    const response = await post(templateFields(inactive.id));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.templateDepartmentInactive);
+  });
+});
+
+describe('editing and deleting a template', () => {
+  let template: Template;
+  beforeAll(async () => {
+    template = await createTemplateThroughApi(t, cast.advisorAssigned.token, templateFields(departmentId), [
+      pdfPart('one.pdf'),
+      pdfPart('two.pdf'),
+      pdfPart('three.pdf'),
+    ]);
+  });
+
+  it("lets an advisor change its own template but not another advisor's (403)", async () => {
+    const own = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${template.id}`,
+      payload: { name: 'Travel policy 2025', tags: ['travel'] },
+      token: cast.advisorAssigned.token,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toMatchObject({ name: 'Travel policy 2025', tags: ['travel'] });
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const other = await t.request({
+        method,
+        url: `/api/templates/${template.id}`,
+        ...(method === 'PUT' && { payload: { name: 'Mine now' } }),
+        token: otherAdvisor.token,
+      });
+      expect(other.statusCode, other.body).toBe(403);
+    }
+    const seenByOther = await t.request({
+      method: 'GET',
+      url: `/api/templates/${template.id}`,
+      token: otherAdvisor.token,
+    });
+    expect(seenByOther.json().data.permissions).toEqual({ canEdit: false, canDelete: false });
+  });
+
+  it('removing the primary makes the next file primary; added files follow; a primary can be chosen', async () => {
+    const [one] = template.files;
+    const removed = await put(template.id, { removeFileIds: JSON.stringify([one?.id]) }, [pdfPart('four.pdf')]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const files = (removed.json().data as Template).files;
+    expect(files.map((file) => [file.index, file.originalName, file.isPrimary])).toEqual([
+      [0, 'two.pdf', true],
+      [1, 'three.pdf', false],
+      [2, 'four.pdf', false],
+    ]);
+    const chosen = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${template.id}`,
+      payload: { primaryFileIndex: 2 },
+      token: cast.advisorAssigned.token,
+    });
+    expect((chosen.json().data as Template).files.map((file) => file.isPrimary)).toEqual([false, false, true]);
+    const outOfRange = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${template.id}`,
+      payload: { primaryFileIndex: 7 },
+      token: cast.advisorAssigned.token,
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().error).toBe(MESSAGES.templatePrimaryInvalid);
+  });
+
+  it('keeps at least one file, refuses foreign file ids and wrong types, and stores nothing on refusal', async () => {
+    const current = (
+      await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token })
+    ).json().data as Template;
+    const before = await templateFileCount();
+    const all = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${template.id}`,
+      payload: { removeFileIds: current.files.map((file) => file.id) },
+      token: cast.admin.token,
+    });
+    expect(all.statusCode).toBe(400);
+    expect(all.json().error).toBe(MESSAGES.templateFieldsRequired);
+    const foreign = await put(template.id, { removeFileIds: JSON.stringify([crypto.randomUUID()]) });
+    expect(foreign.json().error).toBe(MESSAGES.templateFileIdsInvalid);
+    const png = await put(template.id, {}, [pdfPart('x.png', TINY_PNG)]);
+    expect(png.json().error).toBe(MESSAGES.templateFileTypeInvalid);
+    expect(await templateFileCount()).toBe(before);
+  });
+
+  it('deletes the template with its files (admin any)', async () => {
+    const before = await templateFileCount();
+    const count = template.files.length;
+    const current = (
+      await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token })
+    ).json().data as Template;
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/templates/${template.id}`,
+      token: cast.admin.token,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await templateFileCount()).toBe(before - current.files.length);
+    expect(count).toBeGreaterThan(0);
+    const gone = await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe(MESSAGES.templateNotFound);
+  });
+});
