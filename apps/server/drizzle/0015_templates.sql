@@ -32,7 +32,7 @@ CREATE TABLE "templates" (
 );
 --> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "position" integer;--> statement-breakpoint
-ALTER TABLE "templates" ADD CONSTRAINT "templates_department_id_template_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."template_departments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "templates" ADD CONSTRAINT "templates_department_id_template_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."template_departments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "templates" ADD CONSTRAINT "templates_primary_file_id_files_id_fk" FOREIGN KEY ("primary_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "templates" ADD CONSTRAINT "templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "template_departments_name_unique" ON "template_departments" USING btree (lower("name"));--> statement-breakpoint

@@ -50,10 +50,10 @@ export const templates = pgTable(
   'templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** A department with templates cannot be deleted, only deactivated. */
+    /** A department with templates cannot be deleted (the key's check fails: 23503), only deactivated. */
     departmentId: uuid('department_id')
       .notNull()
-      .references(() => templateDepartments.id, { onDelete: 'restrict' }),
+      .references(() => templateDepartments.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
