@@ -34,7 +34,13 @@ describe('demo templates', () => {
     expect(await seedDemoTemplatesOnce(database.db, storage())).toBe(false);
     const counts = await rows<{ name: string; n: number }>(`select d.name, count(t.id)::int as n
       from template_departments d left join templates t on t.department_id = d.id group by d.name order by d.name`);
-    expect(counts.map((row) => row.name)).toEqual(['Finance', 'Human Resources', 'Leadership', 'Marketing', 'Operations']);
+    expect(counts.map((row) => row.name)).toEqual([
+      'Finance',
+      'Human Resources',
+      'Leadership',
+      'Marketing',
+      'Operations',
+    ]);
     for (const { n } of counts) expect(n).toBeGreaterThanOrEqual(3);
     for (const { n } of counts) expect(n).toBeLessThanOrEqual(8);
     expect(counts.some((row) => isPopularDepartment(row.n))).toBe(true);
@@ -60,7 +66,9 @@ describe('demo templates', () => {
       expect(bytes.length).toBe(file.size);
       expect((await fileTypeFromBuffer(bytes))?.mime).toBe(file.content_type);
     }
-    const primaries = await rows<{ n: number }>('select count(*)::int as n from templates where primary_file_id is not null');
+    const primaries = await rows<{ n: number }>(
+      'select count(*)::int as n from templates where primary_file_id is not null',
+    );
     expect(primaries[0]?.n).toBe(demoTemplateDepartments.flatMap((department) => department.templates).length);
   });
 });

@@ -101,21 +101,17 @@ describe('downloading and previewing template files', () => {
 
   it('hides the templates of an inactive department from everyone but admins', async () => {
     const admin = await factories(t.database.db).admin();
-    await t.request({
-      method: 'PUT',
-      url: `/api/templates/departments/${template.departmentId}`,
-      payload: { settings: { isActive: false } },
-      token: admin.token,
-    });
+    const setActive = (isActive: boolean) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/templates/departments/${template.departmentId}`,
+        payload: { settings: { isActive } },
+        token: admin.token,
+      });
+    await setActive(false);
     expect((await call('download')).statusCode).toBe(404);
-    const asAdmin = await call('download', admin.token);
-    expect(asAdmin.statusCode).toBe(200);
-    await t.request({
-      method: 'PUT',
-      url: `/api/templates/departments/${template.departmentId}`,
-      payload: { settings: { isActive: true } },
-      token: admin.token,
-    });
+    expect((await call('download', admin.token)).statusCode).toBe(200);
+    await setActive(true);
     expect((await call('download')).statusCode).toBe(200);
   });
 });
