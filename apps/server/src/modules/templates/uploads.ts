@@ -86,7 +86,8 @@ export async function discardStored(storage: FileStorage, stored: readonly Store
 /** Reads the whole form: fields as text, documents stored and checked; throws (leaving nothing stored) on refusal. */
 export async function receiveTemplateForm(request: FastifyRequest, storage: FileStorage): Promise<TemplateForm> {
   if (!request.isMultipart()) throw badRequest(MESSAGES.templateFieldsRequired);
-  const fields: Record<string, string> = {};
+  // No prototype: a field named __proto__ is just a field.
+  const fields: Record<string, string> = Object.create(null);
   const files: StoredTemplateFile[] = [];
   try {
     for await (const part of request.parts({ limits })) {
