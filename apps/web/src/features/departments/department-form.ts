@@ -4,7 +4,7 @@ import {
   type Department,
   type UpdateDepartmentBody,
 } from '@smart/contracts';
-import { isNamedIcon } from './department-icons';
+import { iconFormValues, iconFromForm } from '@/lib/department-icon';
 
 /** What the create and edit modals hold. The icon is a named icon unless an emoji is typed. */
 export interface DepartmentFormValues {
@@ -30,13 +30,10 @@ export const EMPTY_DEPARTMENT_FORM: DepartmentFormValues = {
 };
 
 export function formFromDepartment(department: Department): DepartmentFormValues {
-  const icon = department.settings.icon || DEFAULT_DEPARTMENT_ICON;
-  const named = isNamedIcon(icon);
   return {
     name: department.name,
     description: department.description ?? '',
-    icon: named ? icon : DEFAULT_DEPARTMENT_ICON,
-    emoji: named ? '' : icon,
+    ...iconFormValues(department.settings.icon),
     managerId: department.manager?.id ?? null,
     organizationId: department.organizationId,
   };
@@ -50,7 +47,7 @@ export function departmentBody(values: DepartmentFormValues, withManager: boolea
   return {
     name: values.name.trim(),
     description: values.description.trim(),
-    settings: { icon: values.emoji.trim() || values.icon },
+    settings: { icon: iconFromForm(values) },
     ...(withManager ? { manager: values.managerId } : {}),
   };
 }

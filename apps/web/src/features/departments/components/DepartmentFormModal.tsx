@@ -9,6 +9,7 @@ import {
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
+import { IconPicker } from '@/components/IconPicker';
 import { LockedModal } from '@/components/LockedModal';
 import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
@@ -22,7 +23,6 @@ import {
   EMPTY_DEPARTMENT_FORM,
   formFromDepartment,
 } from '../department-form';
-import { IconPicker } from './IconPicker';
 
 type DepartmentFormModalProps = {
   opened: boolean;

@@ -1,6 +1,6 @@
 import { Image, ThemeIcon } from '@mantine/core';
 import type { Department } from '@smart/contracts';
-import { DepartmentIcon } from '../department-icons';
+import { DepartmentIcon } from '@/components/DepartmentIcon';
 
 interface DepartmentPictureProps {
   department: Pick<Department, 'name' | 'imageUrl' | 'settings'>;

@@ -1,7 +1,7 @@
 import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DEPARTMENT_ICONS } from '@smart/contracts';
 import type { ReactNode } from 'react';
-import { DepartmentIcon } from '../department-icons';
+import { DepartmentIcon } from './DepartmentIcon';
 import classes from './IconPicker.module.css';
 
 interface IconPickerProps {

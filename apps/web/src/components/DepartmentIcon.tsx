@@ -1,4 +1,4 @@
-import { DEFAULT_DEPARTMENT_ICON, type DepartmentIconName, isDepartmentIcon } from '@smart/contracts';
+import type { DepartmentIconName } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import {
   HiAcademicCap,
@@ -21,10 +21,12 @@ import {
   HiUserGroup,
   HiUsers,
 } from 'react-icons/hi?departments';
+import { resolveDepartmentIcon } from '@/lib/department-icon';
 
 /**
- * The components of the 19 named department icons (spec section 3). Only the departments pages
- * import this module, and they are lazy-loaded, so the icons ride in their chunk, not the main one.
+ * The components of the 19 named department icons (spec section 3). Only lazy-loaded pages (an
+ * organization's departments, the template library) import this module, so the icons ride in
+ * their chunks, not the main one.
  * Typed by DepartmentIconName: adding a name in contracts fails the build here until it is mapped.
  */
 export const DEPARTMENT_ICON_COMPONENTS: Record<DepartmentIconName, IconType> = {
@@ -49,20 +51,16 @@ export const DEPARTMENT_ICON_COMPONENTS: Record<DepartmentIconName, IconType> = 
   HiBriefcase,
 };
 
-export function isNamedIcon(icon: string): icon is DepartmentIconName {
-  return Object.hasOwn(DEPARTMENT_ICON_COMPONENTS, icon);
-}
-
 /** A department's icon: the named icon, the emoji, or the default for anything unknown. Decorative. */
 export function DepartmentIcon({ icon, size = 24 }: { icon: string | null | undefined; size?: number }) {
-  const value = icon?.trim() ?? '';
-  if (value && !isNamedIcon(value) && isDepartmentIcon(value)) {
+  const resolved = resolveDepartmentIcon(icon);
+  if (resolved.kind === 'emoji') {
     return (
       <span aria-hidden style={{ fontSize: size, lineHeight: 1 }}>
-        {value}
+        {resolved.emoji}
       </span>
     );
   }
-  const Icon = DEPARTMENT_ICON_COMPONENTS[isNamedIcon(value) ? value : DEFAULT_DEPARTMENT_ICON];
+  const Icon = DEPARTMENT_ICON_COMPONENTS[resolved.name];
   return <Icon size={size} aria-hidden />;
 }
