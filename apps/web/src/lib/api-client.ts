@@ -174,10 +174,20 @@ export const apiClient = {
     onProgress: (fraction: number) => void,
     options: RequestOptions = {},
   ) {
+    return apiClient.sendFormWithProgress<T>('POST', path, fileForm(file), onProgress, options);
+  },
+  /** Any multipart body (text fields and several files), its upload progress reported as uploadWithProgress does. */
+  sendFormWithProgress<T>(
+    method: 'POST' | 'PUT',
+    path: string,
+    form: FormData,
+    onProgress: (fraction: number) => void,
+    options: RequestOptions = {},
+  ) {
     return new Promise<T>((resolve, reject) => {
       const token = readToken();
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', path);
+      xhr.open(method, path);
       xhr.setRequestHeader('Accept', 'application/json');
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (event) => {
@@ -193,7 +203,7 @@ export const apiClient = {
       xhr.onerror = () => reject(new ApiError(0, options.failMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE));
       xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
       options.signal?.addEventListener('abort', () => xhr.abort());
-      xhr.send(fileForm(file));
+      xhr.send(form);
     });
   },
 };
