@@ -26,13 +26,18 @@ function loaded<T>({ pages }: InfiniteData<Page<T>>): LoadedList<T> {
 }
 
 /**
- * A paged list read a page at a time (DEFAULT_PAGE_SIZE rows): page 1 first, the next one on
- * request while the server's `pagination` says there are more. Lists never stop silently at one page.
+ * A paged list read a page at a time (DEFAULT_PAGE_SIZE rows unless the list has its own size): page
+ * 1 first, the next one on request while the server's `pagination` says there are more. Lists never
+ * stop silently at one page.
  */
-export function pagedListOptions<T>(queryKey: QueryKey, fetchPage: (page: number, limit: number) => Promise<Page<T>>) {
+export function pagedListOptions<T>(
+  queryKey: QueryKey,
+  fetchPage: (page: number, limit: number) => Promise<Page<T>>,
+  pageSize: number = DEFAULT_PAGE_SIZE,
+) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam, DEFAULT_PAGE_SIZE),
+    queryFn: ({ pageParam }) => fetchPage(pageParam, pageSize),
     initialPageParam: 1,
     getNextPageParam: ({ pagination }: Page<T>) =>
       pagination.page < pagination.pages ? pagination.page + 1 : undefined,

@@ -1,0 +1,207 @@
+import {
+  type CreateTemplateDepartmentBody,
+  MESSAGES,
+  TEMPLATE_PAGE_SIZE,
+  type Template,
+  type TemplateDepartment,
+  type TemplateDownload,
+  type TemplatePreview,
+  type TemplateSort,
+  type UpdateTemplateDepartmentBody,
+} from '@smart/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import type { TemplateDraft, TemplateEdit } from './template-form';
+
+/**
+ * The template library (second document, section 7): platform-wide departments with their counts,
+ * templates searched and sorted by the server, and signed links for download and preview. Rows
+ * carry the caller's permissions, so the pages show only what the server allows.
+ */
+
+const id = encodeURIComponent;
+const departmentsPath = '/api/templates/departments';
+const templatePath = (templateId: string) => `/api/templates/${id(templateId)}`;
+
+export interface DepartmentFilters {
+  search?: string | undefined;
+  popular?: boolean | undefined;
+  /** Admins also list inactive departments (to reactivate them). */
+  includeInactive?: boolean | undefined;
+}
+
+export interface TemplateFilters {
+  departmentId?: string | undefined;
+  search?: string | undefined;
+  popular?: boolean | undefined;
+  sort: TemplateSort;
+}
+
+const flag = (value: boolean | undefined) => (value ? 'true' : undefined);
+
+// ---- requests -------------------------------------------------------------------------------
+
+const getDepartments = ({ search, popular, includeInactive }: DepartmentFilters) =>
+  apiClient.get<TemplateDepartment[]>(
+    withQuery(departmentsPath, { search, popular: flag(popular), includeInactive: flag(includeInactive) }),
+    { failMessage: MESSAGES.fetchDepartmentsFailed },
+  );
+
+const getDepartment = (departmentId: string) =>
+  apiClient.get<TemplateDepartment>(`${departmentsPath}/${id(departmentId)}`, {
+    failMessage: MESSAGES.fetchDepartmentsFailed,
+  });
+
+const getTemplatePage =
+  ({ departmentId, search, popular, sort }: TemplateFilters) =>
+  (page: number, limit: number) =>
+    apiClient.getPage<Template>(
+      withQuery('/api/templates', { page, limit, departmentId, search, popular: flag(popular), sort }),
+      { failMessage: MESSAGES.fetchTemplatesFailed },
+    );
+
+const createDepartment = (body: CreateTemplateDepartmentBody) =>
+  apiClient.post<TemplateDepartment>(departmentsPath, body, { failMessage: MESSAGES.createDepartmentFailed });
+
+const updateDepartment = ({ departmentId, body }: { departmentId: string; body: UpdateTemplateDepartmentBody }) =>
+  apiClient.put<TemplateDepartment>(`${departmentsPath}/${id(departmentId)}`, body, {
+    failMessage: MESSAGES.updateDepartmentFailed,
+  });
+
+/** The multipart body of a create or an edit: text fields (lists as JSON), then the new files in order. */
+function templateForm(fields: Record<string, string | number | readonly string[] | undefined>, files: readonly File[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
+const createTemplate = ({ files, ...fields }: TemplateDraft, onProgress: (sent: number) => void) =>
+  apiClient.sendFormWithProgress<Template>('POST', '/api/templates', templateForm(fields, files), onProgress, {
+    failMessage: MESSAGES.createTemplateFailed,
+  });
+
+/** JSON when no file is added; multipart (with progress) when one is. */
+function updateTemplate({ templateId, newFiles, ...fields }: TemplateEdit, onProgress: (sent: number) => void) {
+  const options = { failMessage: MESSAGES.updateTemplateFailed };
+  return newFiles.length === 0
+    ? apiClient.put<Template>(templatePath(templateId), fields, options)
+    : apiClient.sendFormWithProgress<Template>(
+        'PUT',
+        templatePath(templateId),
+        templateForm(fields, newFiles),
+        onProgress,
+        options,
+      );
+}
+
+const deleteTemplate = (templateId: string) =>
+  apiClient.delete<unknown>(templatePath(templateId), { failMessage: MESSAGES.deleteTemplateFailed });
+
+/** A signed link to one of the template's files, served inline (PDF only) for the in-page viewer. */
+export const previewTemplate = (templateId: string, fileIndex?: number) =>
+  apiClient.post<TemplatePreview>(withQuery(`${templatePath(templateId)}/preview`, { fileIndex }), undefined, {
+    failMessage: MESSAGES.previewTemplateFailed,
+  });
+
+/**
+ * Downloads one of the template's files: the server counts the download and answers a signed link
+ * served as an attachment; a same-origin link with `download` saves it under the file's name.
+ */
+export async function downloadTemplate(templateId: string, fileIndex?: number) {
+  const { downloadUrl, fileName } = await apiClient.post<TemplateDownload>(
+    withQuery(`${templatePath(templateId)}/download`, { fileIndex }),
+    undefined,
+    { failMessage: MESSAGES.downloadTemplateFailed },
+  );
+  const link = document.createElement('a');
+  link.href = downloadUrl;
+  link.download = fileName;
+  link.click();
+}
+
+// ---- queries --------------------------------------------------------------------------------
+
+export const templateQueries = {
+  all: () => ['templates'] as const,
+  departments: (filters: DepartmentFilters) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(), 'departments', filters],
+      queryFn: () => getDepartments(filters),
+    }),
+  department: (departmentId: string) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(), 'department', departmentId],
+      queryFn: () => getDepartment(departmentId),
+    }),
+  lists: () => [...templateQueries.all(), 'list'] as const,
+  list: (filters: TemplateFilters) =>
+    pagedListOptions([...templateQueries.lists(), filters], getTemplatePage(filters), TEMPLATE_PAGE_SIZE),
+};
+
+/** The departments; the last answer stays on screen while a new search runs. */
+export function useTemplateDepartments(filters: DepartmentFilters, enabled = true) {
+  return useQuery({ ...templateQueries.departments(filters), placeholderData: keepPreviousData, enabled });
+}
+
+export function useTemplateDepartment(departmentId: string) {
+  return useQuery(templateQueries.department(departmentId));
+}
+
+export function useTemplates(filters: TemplateFilters, enabled = true) {
+  return usePagedList(templateQueries.list(filters), enabled);
+}
+
+// ---- mutations ------------------------------------------------------------------------------
+
+/** Counts, cards and lists all move together: a template changes its department's count. */
+function useRefreshTemplates() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: templateQueries.all() });
+}
+
+export function useCreateTemplateDepartment() {
+  const refresh = useRefreshTemplates();
+  return useMutation({ mutationFn: createDepartment, onSuccess: refresh });
+}
+
+export function useUpdateTemplateDepartment() {
+  const refresh = useRefreshTemplates();
+  return useMutation({ mutationFn: updateDepartment, onSuccess: refresh });
+}
+
+/** A save that sends files, with the share sent so far (0 to 1) while it runs. */
+function useUploadingMutation<Body>(send: (body: Body, onProgress: (sent: number) => void) => Promise<Template>) {
+  const refresh = useRefreshTemplates();
+  const [sent, setSent] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (body: Body) => {
+      setSent(0);
+      return send(body, setSent);
+    },
+    onSuccess: refresh,
+  });
+  return { ...mutation, sent };
+}
+
+export const useCreateTemplate = () => useUploadingMutation(createTemplate);
+export const useUpdateTemplate = () => useUploadingMutation(updateTemplate);
+
+export function useDeleteTemplate() {
+  const refresh = useRefreshTemplates();
+  return useMutation({ mutationFn: deleteTemplate, onSuccess: refresh });
+}
+
+/** Counts the download on the server, so the lists showing the count are refreshed after it. */
+export function useDownloadTemplate() {
+  const refresh = useRefreshTemplates();
+  return useMutation({
+    mutationFn: ({ templateId, fileIndex }: { templateId: string; fileIndex?: number }) =>
+      downloadTemplate(templateId, fileIndex),
+    onSuccess: refresh,
+  });
+}
