@@ -53,7 +53,14 @@ describe('canOpen', () => {
   });
 
   it('opens no page that is not built yet, whoever asks', () => {
-    expect(canOpen(user('admin'), ROUTES.templates)).toBe(false);
+    expect(canOpen(user('admin'), ROUTES.messenger)).toBe(false);
     expect(canOpen(user('user'), ROUTES.messenger)).toBe(false);
+  });
+
+  it('opens the template library to every role (all hold canManageTemplates)', () => {
+    for (const role of ['user', 'org_admin', 'advisor', 'admin']) {
+      expect(canOpen(user(role), ROUTES.templates)).toBe(true);
+      expect(canOpen(user(role), ROUTES.templateDepartment)).toBe(true);
+    }
   });
 });

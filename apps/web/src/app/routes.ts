@@ -59,6 +59,8 @@ export interface RouteEntry {
 const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
 /** Projects and everything in them (second document, section 2: flag canManageProjects). */
 const manageProjects: AccessRequirement = { flags: ['canManageProjects'] };
+/** The template library (second document, section 2: flag canManageTemplates). */
+const manageTemplates: AccessRequirement = { flags: ['canManageTemplates'] };
 
 const table = {
   signIn: {
@@ -229,9 +231,17 @@ const table = {
     path: paths.templates,
     label: 'Templates',
     icon: HiDocumentText,
-    access: { flags: ['canManageTemplates'] },
+    page: lazyPage(() => import('@/features/templates/pages/TemplatesPage')),
+    access: manageTemplates,
     group: 'main',
     card: { description: 'Policy and process documents for every department.' },
+  },
+  templateDepartment: {
+    path: routePatterns.templateDepartment,
+    label: 'Department Templates',
+    icon: HiDocumentText,
+    page: lazyPage(() => import('@/features/templates/pages/DepartmentTemplatesPage')),
+    access: manageTemplates,
   },
   smartAdvisors: {
     path: paths.smartAdvisors,

@@ -33,6 +33,7 @@ export const paths = {
   /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
   messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
   templates: '/dashboard/templates',
+  templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
   tickets: '/dashboard/tickets',
   ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
   smartAdvisors: '/dashboard/smart-advisors',
@@ -47,6 +48,7 @@ export const routePatterns = {
   objective: '/dashboard/projects/:projectId/objectives/:objectiveId',
   task: '/dashboard/projects/:projectId/objectives/:objectiveId/tasks/:taskId',
   ticket: '/dashboard/tickets/:ticketId',
+  templateDepartment: '/dashboard/templates/departments/:departmentId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

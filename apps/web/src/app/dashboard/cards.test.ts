@@ -27,6 +27,14 @@ describe('dashboardCardsFor', () => {
     }
   });
 
+  it('gives an admin the Templates card alone (spec section 2)', () => {
+    expect(titles('admin')).toEqual(['Templates']);
+  });
+
+  it('gives members and organization admins the Templates card after My Tasks', () => {
+    for (const role of ['user', 'org_admin']) expect(titles(role).slice(0, 4)).toContain('Templates');
+  });
+
   it('gives an admin neither (spec: Templates only)', () => {
     expect(titles('admin')).not.toContain('Projects');
     expect(titles('admin')).not.toContain('My Tasks');

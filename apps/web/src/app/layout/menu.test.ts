@@ -39,7 +39,8 @@ describe('the menu tables (spec section 2)', () => {
       'Departments',
       'Notifications',
     ]);
-    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Organizations']);
+    // Templates for advisors is ours (they write templates); the spec's advisor menu omits it.
+    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Templates', 'Organizations']);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
 });
@@ -47,7 +48,7 @@ describe('the menu tables (spec section 2)', () => {
 describe('visibleMenu', () => {
   it('shows only entries whose page exists', () => {
     const menu = visibleMenu(user('org_admin'));
-    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets']);
+    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets', 'Templates']);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
     expect(labels(menu.profile)).toEqual(labels(MENUS.regular.profile.filter((entry) => entry.available)));
   });
@@ -80,14 +81,25 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets and Organizations, no Dashboard or Projects; the admin Tickets and S.M.A.R.T. Advisors', () => {
-    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['My Tasks', 'Tickets', 'Organizations']);
-    expect(labels(visibleMenu(user('admin')).main)).toEqual(['Dashboard', 'Tickets', 'S.M.A.R.T. Advisors']);
+  it('gives advisors My Tasks, Tickets, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
+    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['My Tasks', 'Tickets', 'Templates', 'Organizations']);
+    expect(labels(visibleMenu(user('admin')).main)).toEqual([
+      'Dashboard',
+      'Templates',
+      'Tickets',
+      'S.M.A.R.T. Advisors',
+    ]);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks and Tickets, and an admin Tickets alone of them (spec: admin menu)', () => {
-    expect(labels(visibleMenu(user('user')).main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets']);
+  it('gives a regular member Projects, My Tasks, Tickets and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+    expect(labels(visibleMenu(user('user')).main)).toEqual([
+      'Dashboard',
+      'Projects',
+      'My Tasks',
+      'Tickets',
+      'Templates',
+    ]);
   });
 
   it('hides available entries whose flags the user lacks', () => {

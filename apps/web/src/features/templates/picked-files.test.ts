@@ -79,14 +79,14 @@ describe('fileRefusal', () => {
 describe('addChosenFiles', () => {
   it('adds the acceptable files and names the first refusal', () => {
     const png = { name: 'photo.png', size: 1, type: 'image/png' };
-    const { files, refusal } = addChosenFiles(noFiles(), [pdf, png]);
-    expect(files.items).toEqual([pdf]);
+    const { files, refusal } = addChosenFiles(noFiles(), [pdf, png], (file) => file.name);
+    expect(files.items).toEqual([pdf.name]);
     expect(refusal).toBe(MESSAGES.templateFileTypeInvalid);
   });
 
   it(`stops at ${MAX_TEMPLATE_FILES} files`, () => {
     const chosen = Array.from({ length: MAX_TEMPLATE_FILES + 1 }, (_, index) => ({ ...pdf, name: `${index}.pdf` }));
-    const { files, refusal } = addChosenFiles(noFiles(), chosen);
+    const { files, refusal } = addChosenFiles(noFiles(), chosen, (file) => file);
     expect(files.items).toHaveLength(MAX_TEMPLATE_FILES);
     expect(refusal).toBe(MESSAGES.tooManyTemplateFiles);
   });

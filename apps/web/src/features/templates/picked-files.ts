@@ -68,15 +68,16 @@ export function fileRefusal(file: ChosenFile): string | null {
   return null;
 }
 
-/** Adds the chosen files that may be uploaded; the first refusal (or too many files) is the message. */
-export function addChosenFiles<T extends ChosenFile, K>(
-  files: PickedFiles<K | T>,
-  chosen: readonly T[],
-): { files: PickedFiles<K | T>; refusal: string | null } {
+/** Adds the chosen files that may be uploaded (each `wrap`ped as the list holds it); the first refusal (or too many files) is the message. */
+export function addChosenFiles<C extends ChosenFile, T>(
+  files: PickedFiles<T>,
+  chosen: readonly C[],
+  wrap: (file: C) => T,
+): { files: PickedFiles<T>; refusal: string | null } {
   const refusals = chosen.map(fileRefusal);
   const accepted = chosen.filter((_, index) => refusals[index] === null);
-  const room = MAX_TEMPLATE_FILES - files.items.length;
+  const room = Math.max(MAX_TEMPLATE_FILES - files.items.length, 0);
   const refusal =
     refusals.find((message) => message !== null) ?? (accepted.length > room ? MESSAGES.tooManyTemplateFiles : null);
-  return { files: addFiles(files, accepted.slice(0, Math.max(room, 0))), refusal };
+  return { files: addFiles(files, accepted.slice(0, room).map(wrap)), refusal };
 }

@@ -11,7 +11,7 @@ import {
   templateFormRefusal,
 } from './template-form';
 
-const newFile = (name: string): FormFile => ({ kind: 'new', file: new File(['x'], name) });
+const newFile = (name: string): FormFile => ({ kind: 'new', file: new File(['x'], name), key: name });
 const kept = (id: string, index: number, isPrimary = false): TemplateFile => ({
   id,
   index,

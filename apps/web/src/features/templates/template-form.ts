@@ -2,8 +2,11 @@ import { MESSAGES, type Template, type TemplateFile } from '@smart/contracts';
 import { type PickedFiles, pickedFiles, primaryFirst } from './picked-files';
 import { parseTags, tagsText } from './tags';
 
-/** A file of the form: one the template already has, or one chosen now. */
-export type FormFile = { kind: 'kept'; file: TemplateFile } | { kind: 'new'; file: File };
+/** A file of the form: one the template already has, or one chosen now (`key` tells two equal choices apart). */
+export type FormFile = { kind: 'kept'; file: TemplateFile } | { kind: 'new'; file: File; key: string };
+
+/** The list key of a form file. */
+export const formFileKey = (item: FormFile) => (item.kind === 'kept' ? item.file.id : item.key);
 
 /** The text fields of Create Template and Edit Template (section 5); tags as typed, comma-separated. */
 export interface TemplateFormValues {

@@ -1,4 +1,4 @@
-import { Button, FileButton, ProgressRoot, ProgressSection } from '@mantine/core';
+import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { HiUpload } from 'react-icons/hi';
 import { AttachmentList } from '@/components/AttachmentList';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
+import { UploadProgress } from '@/components/UploadProgress';
 import { formatMoment } from '@/lib/work-format';
 import { type AttachmentOwner, downloadAttachment, useRemoveAttachment, useUploadAttachment } from '../api';
 
@@ -55,11 +56,7 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
         )
       }
     >
-      {upload.isPending && (
-        <ProgressRoot size="sm">
-          <ProgressSection value={Math.round(upload.sent * 100)} animated aria-label="Upload progress" />
-        </ProgressRoot>
-      )}
+      {upload.isPending && <UploadProgress sent={upload.sent} />}
       <FormError message={tooLarge ? MESSAGES.fileTooLarge : upload.error?.message} />
       <AttachmentList
         attachments={attachments}
