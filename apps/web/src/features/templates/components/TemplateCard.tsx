@@ -32,41 +32,34 @@ export function TemplateCard({ template, showDepartment = false, onAction }: Tem
               </Text>
             )}
           </div>
-          <Group gap={4} wrap="nowrap">
-            {template.isPopular && (
-              <Badge color="orange" variant="light">
-                Popular
-              </Badge>
-            )}
-            {(canEdit || canDelete) && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${template.name}`}>
-                    <HiDotsVertical size={18} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {canEdit && (
-                    <Menu.Item
-                      leftSection={<HiPencil size={16} aria-hidden />}
-                      onClick={() => onAction('edit', template)}
-                    >
-                      Edit
-                    </Menu.Item>
-                  )}
-                  {canDelete && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<HiTrash size={16} aria-hidden />}
-                      onClick={() => onAction('delete', template)}
-                    >
-                      Delete
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            )}
-          </Group>
+          {(canEdit || canDelete) && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${template.name}`}>
+                  <HiDotsVertical size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {canEdit && (
+                  <Menu.Item
+                    leftSection={<HiPencil size={16} aria-hidden />}
+                    onClick={() => onAction('edit', template)}
+                  >
+                    Edit
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<HiTrash size={16} aria-hidden />}
+                    onClick={() => onAction('delete', template)}
+                  >
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
         {template.description && (
           <Text size="sm" c="dimmed" lineClamp={3}>
@@ -74,6 +67,11 @@ export function TemplateCard({ template, showDepartment = false, onAction }: Tem
           </Text>
         )}
         <Group gap={6}>
+          {template.isPopular && (
+            <Badge color="orange" variant="filled">
+              Popular
+            </Badge>
+          )}
           <Badge variant="light" color="blue">
             {template.category}
           </Badge>
