@@ -21,16 +21,17 @@ function StatCard({
   color: string;
 }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p={{ base: 'sm', xs: 'md' }}>
       <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
+        {/* A phone shows the three cards in one row: numbers and labels only. */}
+        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden visibleFrom="sm">
           <Icon size={24} />
         </ThemeIcon>
         <div>
           <Text size="xl" fw={700} lh={1.1}>
             {value ?? '–'}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" lh={1.2}>
             {label}
           </Text>
         </div>
@@ -42,7 +43,7 @@ function StatCard({
 /** The three stat cards of Smart Templates (section 2): templates in all, departments, popular categories. */
 export function TemplateStats({ totalTemplates, departments, popularCategories }: TemplateStatsProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={3} spacing={{ base: 'xs', xs: 'md' }}>
       <StatCard label="Total Templates" value={totalTemplates} icon={HiDocumentText} color="blue" />
       <StatCard label="Departments" value={departments} icon={HiCollection} color="teal" />
       <StatCard label="Popular Categories" value={popularCategories} icon={HiFire} color="orange" />
