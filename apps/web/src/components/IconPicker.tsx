@@ -1,6 +1,8 @@
 import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { DEPARTMENT_ICONS } from '@smart/contracts';
 import type { ReactNode } from 'react';
+import type { IconFormValues } from '@/lib/department-icon';
 import { DepartmentIcon } from './DepartmentIcon';
 import classes from './IconPicker.module.css';
 
@@ -60,4 +62,17 @@ export function IconPicker({ icon, emoji, onIconChange, onEmojiChange, emojiErro
       </Group>
     </Stack>
   );
+}
+
+/** The picker bound to a form holding `icon` and `emoji` (its error shows under the emoji field). */
+export function iconPickerProps<Values extends IconFormValues>(form: UseFormReturnType<Values>): IconPickerProps {
+  // The generic form cannot type its own paths; these two exist on every form this serves.
+  const typed = form as unknown as UseFormReturnType<IconFormValues>;
+  return {
+    icon: typed.values.icon,
+    emoji: typed.values.emoji,
+    onIconChange: (icon) => typed.setFieldValue('icon', icon),
+    onEmojiChange: (emoji) => typed.setFieldValue('emoji', emoji),
+    emojiError: typed.errors.emoji,
+  };
 }

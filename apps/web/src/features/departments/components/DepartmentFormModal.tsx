@@ -9,7 +9,7 @@ import {
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
-import { IconPicker } from '@/components/IconPicker';
+import { IconPicker, iconPickerProps } from '@/components/IconPicker';
 import { LockedModal } from '@/components/LockedModal';
 import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
@@ -144,13 +144,7 @@ function DepartmentForm({
             error={form.errors.managerId}
           />
         )}
-        <IconPicker
-          icon={values.icon}
-          emoji={values.emoji}
-          onIconChange={(icon) => form.setFieldValue('icon', icon)}
-          onEmojiChange={(emoji) => form.setFieldValue('emoji', emoji)}
-          emojiError={form.errors.emoji}
-        />
+        <IconPicker {...iconPickerProps(form)} />
         <FormActions
           busy={mutation.isPending}
           submitLabel={mode === 'create' ? 'Create Department' : 'Save Changes'}

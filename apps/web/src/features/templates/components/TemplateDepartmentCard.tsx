@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { TemplateDepartment } from '@smart/contracts';
 import { Link } from 'react-router';
 import { CardEditButton } from '@/components/CardEditButton';
@@ -6,6 +6,7 @@ import { DepartmentIcon } from '@/components/DepartmentIcon';
 import classes from '@/components/LinkCard.module.css';
 import { paths } from '@/lib/paths';
 import { templateCountText } from '../template-labels';
+import { DepartmentBadges } from './DepartmentBadges';
 
 interface TemplateDepartmentCardProps {
   department: TemplateDepartment;
@@ -30,16 +31,7 @@ export function TemplateDepartmentCard({ department, onEdit }: TemplateDepartmen
           <DepartmentIcon icon={settings.icon} size={26} />
         </ThemeIcon>
         <Group gap={6} wrap="nowrap">
-          {department.isPopular && (
-            <Badge color="orange" variant="light">
-              Popular
-            </Badge>
-          )}
-          {!settings.isActive && (
-            <Badge color="gray" variant="outline">
-              Inactive
-            </Badge>
-          )}
+          <DepartmentBadges department={department} />
           {onEdit && <CardEditButton name={department.name} onClick={() => onEdit(department)} />}
         </Group>
       </Group>

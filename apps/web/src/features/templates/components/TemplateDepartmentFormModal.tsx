@@ -10,7 +10,7 @@ import {
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
-import { IconPicker } from '@/components/IconPicker';
+import { IconPicker, iconPickerProps } from '@/components/IconPicker';
 import { LockedModal } from '@/components/LockedModal';
 import { DescriptionField } from '@/components/NameDescriptionFields';
 import { validateWith } from '@/lib/forms';
@@ -102,13 +102,7 @@ function DepartmentForm({
           {...form.getInputProps('color')}
           comboboxProps={{ withinPortal: true }}
         />
-        <IconPicker
-          icon={values.icon}
-          emoji={values.emoji}
-          onIconChange={(icon) => form.setFieldValue('icon', icon)}
-          onEmojiChange={(emoji) => form.setFieldValue('emoji', emoji)}
-          emojiError={form.errors.emoji}
-        />
+        <IconPicker {...iconPickerProps(form)} />
         <Switch
           label="Active"
           description="An inactive department and its templates are hidden from everyone but admins."

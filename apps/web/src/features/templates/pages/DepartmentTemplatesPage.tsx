@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { meetsRequirement } from '@/lib/access';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useTemplateDepartment } from '../api';
+import { DepartmentBadges } from '../components/DepartmentBadges';
 import { DepartmentNotFound } from '../components/DepartmentNotFound';
 import { FilterChips } from '../components/FilterChips';
 import { SearchField } from '../components/SearchField';
@@ -52,7 +53,7 @@ export default function DepartmentTemplatesPage() {
       />
     );
   }
-  const { name, description, settings, templateCount, isPopular } = department.data;
+  const { name, description, settings, templateCount } = department.data;
 
   return (
     <Stack gap="lg">
@@ -75,16 +76,7 @@ export default function DepartmentTemplatesPage() {
               <Text size="sm" fw={500}>
                 {templateCountText(templateCount)}
               </Text>
-              {isPopular && (
-                <Badge color="orange" variant="light">
-                  Popular
-                </Badge>
-              )}
-              {!settings.isActive && (
-                <Badge color="gray" variant="outline">
-                  Inactive
-                </Badge>
-              )}
+              <DepartmentBadges department={department.data} />
             </Group>
           </div>
         </Group>
