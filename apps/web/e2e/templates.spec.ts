@@ -109,6 +109,8 @@ test.describe('Template library', () => {
 
     // It is in the department's list, found by search, with its tags, types and primary file.
     await page.getByRole('searchbox', { name: 'Search templates' }).fill(name);
+    // The search's answer replaces the whole list: only the new template is left.
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
     const card = templateCard(page, name);
     await expect(card).toBeVisible();
     await expect(card.getByLabel('Tags')).toHaveText(/quarterly\s*review/);
