@@ -20,7 +20,7 @@ import {
   HiShoppingCart,
   HiUserGroup,
   HiUsers,
-} from 'react-icons/hi?departments';
+} from 'react-icons/hi?lazy';
 import { resolveDepartmentIcon } from '@/lib/department-icon';
 
 /**

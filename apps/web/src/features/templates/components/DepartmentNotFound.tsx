@@ -1,6 +1,6 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
-import { HiArrowLeft, HiFolderRemove } from 'react-icons/hi';
+import { HiArrowLeft, HiFolderRemove } from 'react-icons/hi?lazy';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 

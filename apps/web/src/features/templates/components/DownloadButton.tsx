@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatFileSize, MESSAGES, type Template } from '@smart/contracts';
-import { HiChevronDown, HiDownload } from 'react-icons/hi';
+import { HiChevronDown, HiDownload } from 'react-icons/hi?lazy';
 import { useDownloadTemplate } from '../api';
 import { fileTypeLabel } from '../template-labels';
 

@@ -2,7 +2,7 @@ import { Button, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Template } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { HiExternalLink } from 'react-icons/hi';
+import { HiExternalLink } from 'react-icons/hi?lazy';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { previewTemplate, templateQueries } from '../api';

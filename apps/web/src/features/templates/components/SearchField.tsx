@@ -1,6 +1,6 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { MAX_SEARCH_LENGTH } from '@smart/contracts';
-import { HiSearch } from 'react-icons/hi';
+import { HiSearch } from 'react-icons/hi?lazy';
 
 interface SearchFieldProps {
   label: string;

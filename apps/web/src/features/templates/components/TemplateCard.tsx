@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import type { Template } from '@smart/contracts';
-import { HiDotsVertical, HiDownload, HiEye, HiPencil, HiTrash } from 'react-icons/hi';
+import { HiDotsVertical, HiDownload, HiEye, HiPencil, HiTrash } from 'react-icons/hi?lazy';
 import { formatMoment } from '@/lib/work-format';
 import { downloadCountText, fileTypeLabels } from '../template-labels';
 import { DownloadButton } from './DownloadButton';

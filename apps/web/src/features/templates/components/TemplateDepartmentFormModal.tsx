@@ -1,5 +1,4 @@
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   createTemplateDepartmentBody,
@@ -13,7 +12,7 @@ import { FormError } from '@/components/FormError';
 import { IconPicker, iconPickerProps } from '@/components/IconPicker';
 import { LockedModal } from '@/components/LockedModal';
 import { DescriptionField } from '@/components/NameDescriptionFields';
-import { validateWith } from '@/lib/forms';
+import { useSavingForm, validateWith } from '@/lib/forms';
 import { useCreateTemplateDepartment, useUpdateTemplateDepartment } from '../api';
 import {
   departmentBody,
@@ -61,14 +60,13 @@ function DepartmentForm({
   update: ReturnType<typeof useUpdateTemplateDepartment>;
 }) {
   const mutation = department ? update : create;
-  const form = useForm<TemplateDepartmentFormValues>({
+  const form = useSavingForm<TemplateDepartmentFormValues>(mutation, {
     initialValues: department ? formFromDepartment(department) : emptyDepartmentForm(),
     validate: validateWith(createTemplateDepartmentBody, {
       input: departmentBody,
       fields: { 'settings.icon': 'emoji' },
     }),
     validateInputOnChange: ['emoji'],
-    onValuesChange: () => mutation.reset(),
   });
   const { values } = form;
   const submit = form.onSubmit((submitted) => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, FileButton, Group, Input, Stack, Text, Tooltip } from '@mantine/core';
 import { formatFileSize, MESSAGES, TEMPLATE_FILE_ACCEPT } from '@smart/contracts';
-import { HiDocument, HiStar, HiTrash, HiUpload } from 'react-icons/hi';
+import { HiDocument, HiStar, HiTrash, HiUpload } from 'react-icons/hi?lazy';
 import { makePrimary, type PickedFiles, removeFile } from '../picked-files';
 import { type FormFile, formFileKey } from '../template-form';
 

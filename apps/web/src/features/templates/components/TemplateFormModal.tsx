@@ -1,5 +1,4 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MAX_TEMPLATE_CATEGORY_LENGTH, MAX_TEMPLATE_NAME_LENGTH, MESSAGES, type Template } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +7,7 @@ import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { DescriptionField } from '@/components/NameDescriptionFields';
 import { UploadProgress } from '@/components/UploadProgress';
+import { useSavingForm } from '@/lib/forms';
 import { useCreateTemplate, useTemplateDepartments, useUpdateTemplate } from '../api';
 import { addChosenFiles, noFiles, type PickedFiles } from '../picked-files';
 import {
@@ -60,7 +60,7 @@ function TemplateForm(props: TemplateFormProps) {
   const { mode, template, onClose, create, update } = props;
   const mutation = mode === 'create' ? create : update;
   const departments = useTemplateDepartments({});
-  const form = useForm<TemplateFormValues>({
+  const form = useSavingForm<TemplateFormValues>(mutation, {
     initialValues: template
       ? formFromTemplate(template)
       : emptyTemplateForm(props.mode === 'create' ? props.departmentId : null),

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import type { IconType } from 'react-icons';
-import { HiCollection, HiDocumentText, HiFire } from 'react-icons/hi';
+import { HiCollection, HiDocumentText, HiFire } from 'react-icons/hi?lazy';
 
 interface TemplateStatsProps {
   /** Undefined while loading: the cards show a dash. */

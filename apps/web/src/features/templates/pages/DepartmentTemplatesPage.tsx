@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
+import { HiPlus } from 'react-icons/hi?lazy';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { DepartmentIcon } from '@/components/DepartmentIcon';

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { isAdmin, MESSAGES, type TemplateDepartment } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
+import { HiPlus } from 'react-icons/hi?lazy';
 import { ListView } from '@/components/ListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
