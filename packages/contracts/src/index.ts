@@ -6,6 +6,7 @@ export * from './forms.js';
 export * from './limits.js';
 export * from './links.js';
 export * from './messages.js';
+export * from './messenger.js';
 export * from './notifications.js';
 export * from './roles.js';
 export * from './schemas/advisors.js';
@@ -13,6 +14,7 @@ export * from './schemas/common.js';
 export * from './schemas/file-access.js';
 export * from './schemas/files.js';
 export * from './schemas/health.js';
+export * from './schemas/messenger.js';
 export {
   notificationPreferencesPatch,
   notificationPreferencesSchema,

@@ -100,6 +100,8 @@ export const createTicketBody = z.object({
   category: ticketCategorySchema.default(DEFAULT_TICKET_CATEGORY),
   /** An advisor names the organization it raises the ticket for; members raise in their own. */
   organizationId: idSchema.optional(),
+  /** Turns a message into this ticket: one the caller can read, in the ticket's organization (issue 13). */
+  messageId: idSchema.optional(),
 });
 /** PUT /api/tickets/{id}: any of the fields; status may be set freely here too (section 4). */
 export const updateTicketBody = z.object({

@@ -1,0 +1,97 @@
+import { CONVERSATION_STATUSES, CONVERSATION_TYPES, MESSAGE_TYPES } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
+import { ticketCategoryEnum, ticketPriorityEnum, tickets } from './tickets.js';
+import { users } from './users.js';
+
+/**
+ * Messenger (second document, section 3): conversations of one organization, their participants
+ * (with each one's read marker) and messages. Participants and messages carry the organization and
+ * name their conversation by (organization_id, id). Participants and senders are plain user
+ * references: an organization's advisors are platform staff.
+ */
+export const conversationTypeEnum = pgEnum('conversation_type', CONVERSATION_TYPES);
+export const conversationStatusEnum = pgEnum('conversation_status', CONVERSATION_STATUSES);
+export const messageTypeEnum = pgEnum('message_type', MESSAGE_TYPES);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: conversationTypeEnum('type').notNull().default('group'),
+    status: conversationStatusEnum('status').notNull().default('open'),
+    category: ticketCategoryEnum('category').notNull().default('general'),
+    priority: ticketPriorityEnum('priority').notNull().default('medium'),
+    description: text('description'),
+    tags: text('tags').array().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The advisor of an advisor chat (type ticket). */
+    advisorId: uuid('advisor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message's time, else the creation time: lists order by it. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Get-or-create is race-proof by these: two tabs asking at once insert one row (ON CONFLICT DO
+  // NOTHING), both then read it.
+  (table) => [
+    uniqueIndex('conversations_advisor_chat_unique')
+      .on(table.organizationId, table.advisorId)
+      .where(sql`${table.type} = 'ticket'`),
+    uniqueIndex('conversations_general_unique').on(table.organizationId).where(sql`${table.type} = 'general'`),
+    index('conversations_organization_activity_idx').on(table.organizationId, table.lastMessageAt),
+    organizationKey(table),
+  ],
+);
+
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    /** The seq of the newest message this participant has read (0: none). */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'conversation_participants_pk', columns: [table.conversationId, table.userId] }),
+    // A user's conversations list starts here.
+    index('conversation_participants_user_idx').on(table.userId, table.conversationId),
+    sameOrganization(table, 'conversationId', (): TenantTable => conversations, 'cascade'),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: exact before/after cursors and read markers, even for equal timestamps. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull().default(''),
+    messageType: messageTypeEnum('message_type').notNull().default('text'),
+    /** The ticket this message was turned into (same organization). */
+    ticketId: uuid('ticket_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    sameOrganization(table, 'conversationId', (): TenantTable => conversations, 'cascade'),
+    sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'set null'),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type ConversationParticipantRow = typeof conversationParticipants.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,169 @@
+import { INLINE_IMAGE_TYPES } from './limits.js';
+import type { Conversation, ConversationStatus, Message } from './schemas/messenger.js';
+
+/**
+ * Messenger (second document, sections 2 to 9; issue 13): conversation kinds and states, paging,
+ * limits, accepted files and the live events. Defined once; the server's enums, routes and socket
+ * handlers and the web app's page read them from here.
+ */
+
+/**
+ * general: an organization's one conversation for everyone (at most one per organization);
+ * ticket: the chat between an organization and one of its advisors (the spec's ticket-type
+ * conversation; at most one per organization and advisor); group: any other, made by New conversation.
+ */
+export const CONVERSATION_TYPES = ['general', 'ticket', 'group'] as const;
+export type ConversationType = (typeof CONVERSATION_TYPES)[number];
+export const DEFAULT_CONVERSATION_TYPE: ConversationType = 'group';
+
+/** A conversation's status follows the ticket statuses: ticket_status_updated changes it (section 4). */
+export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const DEFAULT_CONVERSATION_STATUS = 'open' satisfies ConversationStatus;
+
+/** The title of the chat the advisor's Open Messenger and a member's 'Chat with your advisor' create (section 2). */
+export const ADVISOR_CONVERSATION_TITLE = 'General Discussion';
+/** The title of an organization's general conversation, created when someone has none (section 2). */
+export const GENERAL_CONVERSATION_TITLE = 'General';
+
+export const MESSAGE_TYPES = ['text', 'file'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Messages: 50 a page, page 1 by default (section 9); a client may ask for at most 100. */
+export const MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_MAX_PAGE_SIZE = 100;
+/** Conversations list: a page of the caller's conversations, most recent activity first. */
+export const CONVERSATION_PAGE_SIZE = 50;
+export const CONVERSATION_MAX_PAGE_SIZE = 100;
+
+export const MAX_MESSAGE_LENGTH = 10_000;
+export const MAX_CONVERSATION_TITLE_LENGTH = 200;
+export const MAX_CONVERSATION_DESCRIPTION_LENGTH = 5_000;
+/** Participants named in one create or update (besides the caller). */
+export const MAX_CONVERSATION_PARTICIPANTS = 200;
+/** Files on one message. */
+export const MAX_MESSAGE_ATTACHMENTS = 10;
+/** A preview of the last message in the conversations list is cut here (characters). */
+export const LAST_MESSAGE_PREVIEW_LENGTH = 200;
+
+/** The file picker accepts images, pdf, doc, docx, txt, zip and rar (section 5). */
+export const MESSAGE_ATTACHMENT_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'bmp',
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'zip',
+  'rar',
+] as const;
+/** The `accept` attribute of the composer's file input. */
+export const MESSAGE_ATTACHMENT_ACCEPT = `image/*,${MESSAGE_ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',')}`;
+/**
+ * The types the server's content sniffing gives those files: images, PDF, Word (doc is a CFB
+ * container; a docx may read as zip), zip and rar. Plain text has no signature: it sniffs as
+ * unknown, and is accepted as such only with a .txt name.
+ */
+export const MESSAGE_ATTACHMENT_TYPES = [
+  ...INLINE_IMAGE_TYPES,
+  'application/pdf',
+  'application/x-cfb',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/zip',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+] as const;
+const UNKNOWN_FILE_TYPE = 'application/octet-stream';
+
+const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
+
+/** Whether a file (its name and its sniffed or declared type) may go on a message (section 5). */
+export function isAcceptedMessageFile(name: string, type: string): boolean {
+  const extension = extensionOf(name);
+  if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension)) return false;
+  if (extension === 'txt') return type === UNKNOWN_FILE_TYPE || type === 'text/plain' || type === '';
+  return (MESSAGE_ATTACHMENT_TYPES as readonly string[]).includes(type);
+}
+
+/** Typing: at most this many `typing` events a socket may send per window; the rest are dropped. */
+export const TYPING_RATE_LIMIT = 5;
+export const TYPING_RATE_WINDOW_MS = 3_000;
+/** A typing indicator disappears when no new `typing` arrives for this long. */
+export const TYPING_INDICATOR_TIMEOUT_MS = 4_000;
+
+/** Server → client events (section 4 names new_message and ticket_status_updated). */
+export const MESSENGER_EVENTS = {
+  /** A stored message, to every participant's sockets (user rooms), whether or not its conversation is open. */
+  newMessage: 'new_message',
+  /** A conversation's status changed. */
+  statusUpdated: 'ticket_status_updated',
+  /** Someone else is typing in a conversation the socket has joined (not stored). */
+  typing: 'typing',
+  /** A conversation's title, status or participants changed, or the caller was added to one. */
+  conversationUpdated: 'conversation_updated',
+  /** The caller lost access to a conversation (removed, or its advisor assignment ended). */
+  conversationRemoved: 'conversation_removed',
+  /** A refused join_conversation, send_message or typing. */
+  error: 'messenger_error',
+} as const;
+
+/** Client → server events (the first document's realtime connection, section 4). */
+export const MESSENGER_CLIENT_EVENTS = {
+  join: 'join_conversation',
+  leave: 'leave_conversation',
+  sendMessage: 'send_message',
+  typing: 'typing',
+} as const;
+
+// ---- live payloads ---------------------------------------------------------------------------
+
+/** join_conversation / leave_conversation. */
+export interface ConversationRoomPayload {
+  conversationId: string;
+}
+/** typing, client → server: `isTyping` false when the composer is cleared or sent. */
+export interface TypingPayload {
+  conversationId: string;
+  isTyping: boolean;
+}
+/** typing, server → the other sockets in the conversation's room. */
+export interface TypingEvent {
+  conversationId: string;
+  isTyping: boolean;
+  user: { id: string; firstName: string; lastName: string };
+}
+/** new_message: the stored message, as GET /api/messages/conversations/{id} returns it. */
+export interface NewMessageEvent {
+  conversationId: string;
+  message: Message;
+}
+/** ticket_status_updated for a conversation. */
+export interface ConversationStatusEvent {
+  conversationId: string;
+  status: ConversationStatus;
+  actorId: string;
+}
+/** conversation_updated: the conversation as the receiving user's list shows it. */
+export interface ConversationUpdatedEvent {
+  conversation: Conversation;
+}
+/** conversation_removed: drop it from the list and close it if open. */
+export interface ConversationRemovedEvent {
+  conversationId: string;
+}
+/** messenger_error: what was refused and why (the server's message). */
+export interface MessengerErrorEvent {
+  event: (typeof MESSENGER_CLIENT_EVENTS)[keyof typeof MESSENGER_CLIENT_EVENTS];
+  conversationId: string | null;
+  error: string;
+}
+
+/** The answer to join_conversation and typing. */
+export type MessengerAck = { ok: true } | { ok: false; error: string };
+/** The answer to send_message: the stored message, or the refusal (the same as POST /api/messages's). */
+export type SendMessageAck = { ok: true; message: Message } | { ok: false; error: string };
