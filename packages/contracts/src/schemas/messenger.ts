@@ -15,6 +15,7 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGE_TYPES,
 } from '../messenger.js';
+import { organizationAdvisorSchema } from './advisors.js';
 import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { userSummarySchema } from './structure.js';
@@ -108,6 +109,10 @@ export const messageSchema = z.object({
   ticket: messageTicketSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** GET /api/conversations/advisors/available: an advisor a member can chat with (its organization's active ones). */
+export const availableAdvisorSchema = organizationAdvisorSchema.shape.advisor;
+export type AvailableAdvisor = z.infer<typeof availableAdvisorSchema>;
 
 /** GET /api/conversations/unread: messages by others after the caller's read markers, over all its conversations. */
 export const unreadTotalSchema = z.object({ total: z.number().int(), conversations: z.number().int() });
