@@ -1,5 +1,5 @@
 import { INLINE_IMAGE_TYPES } from './limits.js';
-import type { Conversation, ConversationStatus, Message } from './schemas/messenger.js';
+import type { ConversationStatus, Message } from './schemas/messenger.js';
 
 /**
  * Messenger (second document, sections 2 to 9; issue 13): conversation kinds and states, paging,
@@ -108,6 +108,10 @@ export const MESSENGER_EVENTS = {
   conversationUpdated: 'conversation_updated',
   /** The caller lost access to a conversation (removed, or its advisor assignment ended). */
   conversationRemoved: 'conversation_removed',
+  /** A message changed (it was turned into a ticket): replace it where shown. */
+  messageUpdated: 'message_updated',
+  /** The caller read a conversation in another tab: its unread count is 0. */
+  conversationRead: 'conversation_read',
   /** A refused join_conversation, send_message or typing. */
   error: 'messenger_error',
 } as const;
@@ -148,9 +152,22 @@ export interface ConversationStatusEvent {
   status: ConversationStatus;
   actorId: string;
 }
-/** conversation_updated: the conversation as the receiving user's list shows it. */
+/**
+ * conversation_updated: a conversation's title, status or participants changed, or the receiver was
+ * added to one; fetch it again (GET /api/conversations/{id}: the receiver's own unread count and permissions).
+ */
 export interface ConversationUpdatedEvent {
-  conversation: Conversation;
+  conversationId: string;
+}
+/** message_updated. */
+export interface MessageUpdatedEvent {
+  conversationId: string;
+  message: Message;
+}
+/** conversation_read, to the reader's own sockets. */
+export interface ConversationReadEvent {
+  conversationId: string;
+  lastReadMessageId: string | null;
 }
 /** conversation_removed: drop it from the list and close it if open. */
 export interface ConversationRemovedEvent {

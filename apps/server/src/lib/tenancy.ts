@@ -46,7 +46,7 @@ export const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor
  * An active assignment of the advisor to the organization column's organization. A closed
  * organization's assignments rest until it is reopened (docs/decisions.md).
  */
-const activeAssignment = (advisorId: string, organization: AnyPgColumn | string): SQL =>
+const activeAssignment = (advisorId: AnyPgColumn | SQL | string, organization: AnyPgColumn | SQL | string): SQL =>
   sql`${advisorAssignments.advisorId} = ${advisorId} and ${advisorAssignments.organizationId} = ${organization}
     and ${advisorAssignments.isActive} and exists (select 1 from ${organizations} where ${qualified(organizations.id)}
       = ${qualified(advisorAssignments.organizationId)} and ${qualified(organizations.closedAt)} is null)`;
@@ -172,4 +172,33 @@ export async function visibleOr404<T extends OrganizationRecord>(
 export async function accessIn(db: Database, actor: Actor, organizationId: string) {
   const advisorActsInOrganization = isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
   return { actor, advisorActsInOrganization };
+}
+
+/**
+ * The people of an organization, who converse in it (messenger, issue 13): its members and its
+ * advisors while actively assigned (the same assignment check as canActInOrganization). Platform
+ * reach is not membership: an admin talks in the platform organization's conversations only.
+ */
+export async function isPersonOf(db: Database, actor: Actor, organizationId: string): Promise<boolean> {
+  if (isMemberOf(actor, organizationId)) return true;
+  return isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
+}
+
+/** isPersonOf as a condition on an organization id column, for the actor's lists. */
+export function organizationsPersonOf(actor: Actor, organizationColumn: AnyPgColumn): SQL {
+  const own = actor.organizationId ? eq(organizationColumn, actor.organizationId) : sql`false`;
+  if (!isAdvisor(actor)) return own;
+  return sql`(${own} or exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)}))`;
+}
+
+/**
+ * isPersonOf for many users at once, as a condition on a users table (or alias) and an organization
+ * column: who of a conversation's participants is still one of the organization's people.
+ */
+export function usersArePeopleOf(
+  user: Record<'id' | 'organizationId' | 'role' | 'isActive', AnyPgColumn | SQL>,
+  organizationColumn: AnyPgColumn | SQL | string,
+): SQL {
+  return sql`(${user.isActive} and (${user.organizationId} = ${organizationColumn} or (${user.role} = 'advisor'
+    and exists (select 1 from ${advisorAssignments} where ${activeAssignment(user.id, organizationColumn)}))))`;
 }

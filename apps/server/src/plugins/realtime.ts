@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
 import { findSession, type Session } from './auth.js';
 
@@ -93,4 +93,34 @@ export function setOrganizationRoomMembership(
 export function emptyOrganizationRoom(app: FastifyInstance, organizationId: string) {
   const room = organizationRoom(organizationId);
   for (const sockets of inRoomEverywhere(app, room)) sockets.socketsLeave(room);
+}
+
+/** socket.data.recordRooms: each record room the socket joined (a ticket's, a conversation's) → the record's organization. */
+type RecordRooms = Record<string, string>;
+const recordRoomsOf = (socket: { data: { recordRooms?: RecordRooms } }) => {
+  socket.data.recordRooms ??= {};
+  return socket.data.recordRooms;
+};
+
+/** Joins a record's room after the caller's read check, remembering its organization (leaveRecordRoomsOf). */
+export async function joinRecordRoom(socket: Socket, room: string, organizationId: string) {
+  recordRoomsOf(socket)[room] = organizationId;
+  await socket.join(room);
+}
+
+export async function leaveRecordRoom(socket: Socket, room: string) {
+  delete recordRoomsOf(socket)[room];
+  await socket.leave(room);
+}
+
+/**
+ * A user lost access to an organization (an advisor's assignment ended): its sockets, on every
+ * process, leave that organization's record rooms (tickets, conversations) at once.
+ */
+export async function leaveRecordRoomsOf(app: FastifyInstance, userId: string, organizationId: string) {
+  for (const socket of await app.io.in(userRoom(userId)).fetchSockets()) {
+    for (const [room, roomOrganization] of Object.entries(recordRoomsOf(socket))) {
+      if (roomOrganization === organizationId) socket.leave(room);
+    }
+  }
 }

@@ -18,7 +18,7 @@ import {
 import { organizationAdvisorSchema } from './advisors.js';
 import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
-import { userSummarySchema } from './structure.js';
+import { organizationFilterQuery, userSummarySchema } from './structure.js';
 import { ticketCategorySchema, ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
 import { tagsField } from './work.js';
 
@@ -168,7 +168,7 @@ export const messageAttachmentBody = z
 
 /**
  * POST /api/messages and the socket's send_message. Non-blank text or at least one file (section 5);
- * the text keeps its spaces and line breaks, only a blank one counts as none.
+ * the text is stored without its surrounding blank space (its inner line breaks stay).
  */
 export const sendMessageBody = z
   .object({
@@ -217,4 +217,4 @@ export const advisorConversationQuery = z.object({
 export type AdvisorConversationQuery = z.input<typeof advisorConversationQuery>;
 
 /** GET /api/conversations/general: gets or creates the organization's general conversation (advisors name it). */
-export const generalConversationQuery = z.object({ organizationId: idSchema.optional() });
+export const generalConversationQuery = organizationFilterQuery;

@@ -1,6 +1,6 @@
 import { CONVERSATION_STATUSES, CONVERSATION_TYPES, MESSAGE_TYPES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { ticketCategoryEnum, ticketPriorityEnum, tickets } from './tickets.js';
@@ -33,6 +33,8 @@ export const conversations = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The advisor of an advisor chat (type ticket). */
     advisorId: uuid('advisor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Kept by the send transaction: a page's total without counting the messages. */
+    messageCount: integer('message_count').notNull().default(0),
     /** The newest message's time, else the creation time: lists order by it. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,8 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { setOrganizationRoomMembership } from '../../plugins/realtime.js';
-import { leaveTicketRoomsOf } from '../tickets/live.js';
+import { leaveRecordRoomsOf, setOrganizationRoomMembership } from '../../plugins/realtime.js';
 import { presentAdvisor, presentMyOrganization, presentOrganizationAdvisor } from './presenter.js';
 import {
   assignAdvisor,
@@ -135,7 +134,7 @@ export async function advisorRoutes(fastify: FastifyInstance) {
       const { isActive } = request.body;
       const record = await setAssignmentActive(app.db, actor, orgId, advisorId, isActive);
       setOrganizationRoomMembership(app, advisorId, orgId, isActive);
-      if (!isActive) await leaveTicketRoomsOf(app, advisorId, orgId);
+      if (!isActive) await leaveRecordRoomsOf(app, advisorId, orgId);
       return ok(presentOrganizationAdvisor(record, actor));
     },
   );
@@ -155,7 +154,7 @@ export async function advisorRoutes(fastify: FastifyInstance) {
       const { orgId, advisorId } = request.params;
       await removeAssignment(app.db, requireUser(request), orgId, advisorId);
       setOrganizationRoomMembership(app, advisorId, orgId, false);
-      await leaveTicketRoomsOf(app, advisorId, orgId);
+      await leaveRecordRoomsOf(app, advisorId, orgId);
       return okMessage(MESSAGES.advisorRemoved);
     },
   );

@@ -12,20 +12,18 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
-import { userRoom } from '../../plugins/realtime.js';
+import { joinRecordRoom, leaveRecordRoom } from '../../plugins/realtime.js';
 import { readableTicket, setTicketStatus } from './service.js';
 
 /**
  * A socket.io room per ticket (design.md, "Realtime rooms"): a socket joins only after the read
  * check of GET /api/tickets/{id}; every change is announced there after it commits (through the
  * Redis adapter when configured). Each socket remembers its ticket rooms' organizations, so an
- * advisor whose assignment ends leaves that organization's rooms at once.
+ * advisor whose assignment ends leaves that organization's rooms at once (realtime.ts leaveRecordRoomsOf).
  */
 export const ticketRoom = (ticketId: string) => `ticket:${ticketId}`;
 
 type Ack = (answer: TicketSocketAck) => void;
-/** socket.data.ticketRooms: room → the ticket's organization. */
-type TicketRooms = Record<string, string>;
 
 const ticketIdPayload = z.object({ ticketId: idSchema });
 const statusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema });
@@ -38,7 +36,6 @@ const refusal = (error: unknown): TicketSocketAck => ({
 export const ticketRoomsPlugin = fp(async (app: FastifyInstance) => {
   app.io.on('connection', (socket) => {
     const session = socket.data.session as Session;
-    socket.data.ticketRooms = {} satisfies TicketRooms;
     const answer = (ack: unknown, reply: TicketSocketAck) => {
       if (typeof ack === 'function') (ack as Ack)(reply);
     };
@@ -48,9 +45,7 @@ export const ticketRoomsPlugin = fp(async (app: FastifyInstance) => {
       if (!parsed.success) return answer(ack, { ok: false, error: MESSAGES.ticketNotFound });
       try {
         const { ticket } = await readableTicket(app.db, session.user, parsed.data.ticketId);
-        const room = ticketRoom(ticket.id);
-        (socket.data.ticketRooms as TicketRooms)[room] = ticket.organizationId;
-        await socket.join(room);
+        await joinRecordRoom(socket, ticketRoom(ticket.id), ticket.organizationId);
         answer(ack, { ok: true });
       } catch (error) {
         answer(ack, refusal(error));
@@ -60,8 +55,7 @@ export const ticketRoomsPlugin = fp(async (app: FastifyInstance) => {
     socket.on(TICKET_CLIENT_EVENTS.leave, async (payload: unknown) => {
       const parsed = ticketIdPayload.safeParse(payload);
       if (!parsed.success) return;
-      delete (socket.data.ticketRooms as TicketRooms)[ticketRoom(parsed.data.ticketId)];
-      await socket.leave(ticketRoom(parsed.data.ticketId));
+      await leaveRecordRoom(socket, ticketRoom(parsed.data.ticketId));
     });
 
     // The same service function and rules as PATCH /api/tickets/{id}/status.
@@ -101,14 +95,4 @@ export function announceTicketStatus(
 /** A deleted ticket's room is emptied on every process. */
 export function closeTicketRoom(app: FastifyInstance, ticketId: string) {
   app.io.in(ticketRoom(ticketId)).socketsLeave(ticketRoom(ticketId));
-}
-
-/** An advisor's assignment ended: its sockets, on every process, leave that organization's ticket rooms. */
-export async function leaveTicketRoomsOf(app: FastifyInstance, userId: string, organizationId: string) {
-  for (const socket of await app.io.in(userRoom(userId)).fetchSockets()) {
-    const rooms = (socket.data.ticketRooms ?? {}) as TicketRooms;
-    for (const [room, roomOrganization] of Object.entries(rooms)) {
-      if (roomOrganization === organizationId) socket.leave(room);
-    }
-  }
 }

@@ -1,0 +1,38 @@
+import type { Conversation } from '@smart/contracts';
+import { type Actor, isAdvisor, isMemberOf } from '../../lib/tenancy.js';
+
+/**
+ * Who may do what with a conversation (design.md: participants read and write; docs/decisions.md,
+ * "Who may change a conversation"). Reading needs participation (checked by the service, with the
+ * organization's people rule); these decide the changes. The presenter sends them as `permissions`.
+ */
+
+/** The conversation fields its rules depend on. */
+export interface ConversationAccessRecord {
+  organizationId: string;
+  type: Conversation['type'];
+  createdBy: string | null;
+  advisorId: string | null;
+}
+
+/** Its creator, the organization's org_admin, and the advisor of an advisor chat. */
+const ownsConversation = (actor: Actor, conversation: ConversationAccessRecord) =>
+  conversation.createdBy === actor.id ||
+  (actor.role === 'org_admin' && isMemberOf(actor, conversation.organizationId)) ||
+  (conversation.advisorId !== null && conversation.advisorId === actor.id);
+
+/** Title (a participant who owns it; the caller is a participant when this is asked). */
+export const canEditConversation = ownsConversation;
+/** Adding and removing participants: the same people as the title. */
+export const canManageParticipants = ownsConversation;
+/** Status (open, in progress, resolved, closed): those, and any advisor in it (it handles the chat). */
+export const canChangeConversationStatus = (actor: Actor, conversation: ConversationAccessRecord) =>
+  ownsConversation(actor, conversation) || isAdvisor(actor);
+
+export function conversationPermissions(actor: Actor, conversation: ConversationAccessRecord) {
+  return {
+    canEdit: canEditConversation(actor, conversation),
+    canChangeStatus: canChangeConversationStatus(actor, conversation),
+    canManageParticipants: canManageParticipants(actor, conversation),
+  };
+}

@@ -1,0 +1,36 @@
+import type { Conversation } from '@smart/contracts';
+import type { Actor } from '../../lib/tenancy.js';
+import { presentUserSummary } from '../users/summary.js';
+import { conversationPermissions } from './policy.js';
+import type { ConversationRecord } from './records.js';
+
+/** A JSON timestamp (json_build_object writes PostgreSQL's form) as the API's ISO string. */
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Row → the API's conversation JSON (section 3), with the caller's unread count and permissions. */
+export function presentConversation(record: ConversationRecord, actor: Actor): Conversation {
+  const { conversation, lastMessage } = record;
+  return {
+    id: conversation.id,
+    _id: conversation.id,
+    title: conversation.title,
+    type: conversation.type,
+    status: conversation.status,
+    organizationId: conversation.organizationId,
+    organizationName: record.organizationName,
+    advisorId: conversation.advisorId,
+    category: conversation.category,
+    priority: conversation.priority,
+    description: conversation.description,
+    tags: conversation.tags,
+    createdBy: conversation.createdBy,
+    participants: record.participants.map(presentUserSummary),
+    participantCount: record.participants.length,
+    lastMessage: lastMessage ? { ...lastMessage, sentAt: iso(lastMessage.sentAt) } : null,
+    unreadCount: record.unreadCount,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+    lastActivityAt: conversation.lastMessageAt.toISOString(),
+    permissions: conversationPermissions(actor, conversation),
+  };
+}

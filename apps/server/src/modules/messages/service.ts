@@ -1,0 +1,227 @@
+import { isAcceptedMessageFile, MESSAGES, type messageListQuery, type sendMessageBody } from '@smart/contracts';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import {
+  type ConversationRow,
+  conversationParticipants,
+  conversations,
+  files,
+  messages,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Page } from '../../lib/paging.js';
+import type { Actor } from '../../lib/tenancy.js';
+import { recipientsOf } from '../conversations/participants.js';
+import { participation } from '../conversations/records.js';
+import { listAttachments } from '../files/attachments.js';
+import { userSummaryOf } from '../users/summary.js';
+import type { MessageRecord } from './presenter.js';
+
+/** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
+export async function conversationOf(db: Database, actor: Actor, conversationId: string): Promise<ConversationRow> {
+  const conversation = await participation(db, actor, conversationId);
+  if (!conversation) throw notFound(MESSAGES.conversationNotFound);
+  return conversation;
+}
+
+/** Messages with their senders and tickets, then their files: two queries for any number. */
+async function loadMessages(db: Database, where: SQL, order: SQL[], limit?: number): Promise<MessageRecord[]> {
+  const query = db
+    .select({
+      message: messages,
+      sender: userSummaryOf(users),
+      ticket: { id: tickets.id, title: tickets.title, status: tickets.status },
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  const withFiles = rows.filter((row) => row.message.messageType === 'file').map((row) => row.message.id);
+  const byMessage = await listAttachments(db, 'message', withFiles);
+  return rows.map((row) => ({
+    message: row.message,
+    sender: row.sender?.id ? row.sender : null,
+    ticket: row.ticket?.id ? row.ticket : null,
+    attachments: byMessage.get(row.message.id) ?? [],
+  }));
+}
+
+/** The seq of a message of this conversation named by a cursor; 400 for any other id. */
+async function cursorSeq(db: Database, conversationId: string, messageId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .limit(1);
+  if (!row) throw badRequest(MESSAGES.messageNotFound);
+  return row.seq;
+}
+
+type ListQuery = z.output<typeof messageListQuery>;
+
+/**
+ * GET /api/messages/conversations/{id}: page 1 is the newest `limit` messages; `before` the `limit`
+ * right before a message, `after` the first `limit` strictly after it (catch-up). Always oldest
+ * first. The total is the conversation's kept count.
+ */
+export async function listMessages(
+  db: Database,
+  actor: Actor,
+  conversationId: string,
+  query: ListQuery,
+): Promise<Page<MessageRecord>> {
+  const conversation = await conversationOf(db, actor, conversationId);
+  const inConversation = eq(messages.conversationId, conversation.id);
+  let items: MessageRecord[];
+  if (query.after) {
+    const seq = await cursorSeq(db, conversation.id, query.after);
+    items = await loadMessages(db, and(inConversation, gt(messages.seq, seq)) as SQL, [asc(messages.seq)], query.limit);
+  } else {
+    const before = query.before ? lt(messages.seq, await cursorSeq(db, conversation.id, query.before)) : undefined;
+    const offset = query.before ? 0 : (query.page - 1) * query.limit;
+    const newestFirst = db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(inConversation, before))
+      .orderBy(desc(messages.seq))
+      .limit(query.limit)
+      .offset(offset);
+    items = await loadMessages(db, inArray(messages.id, newestFirst), [asc(messages.seq)]);
+  }
+  const total = conversation.messageCount;
+  return {
+    items,
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+}
+
+/** The message by id as the API shows it. */
+export async function loadMessage(db: Database, messageId: string): Promise<MessageRecord> {
+  const [record] = await loadMessages(db, eq(messages.id, messageId), [asc(messages.seq)], 1);
+  if (!record) throw notFound(MESSAGES.messageNotFound);
+  return record;
+}
+
+type SendBody = z.output<typeof sendMessageBody>;
+
+/** A files row moved onto a message. */
+type AttachedFile = { originalName: string; contentType: string };
+
+/**
+ * Moves the sender's own, not yet attached uploads onto the message (400 for any other key or a
+ * type the messenger does not take; the transaction then stores nothing).
+ */
+async function attachFiles(
+  tx: Pick<Database, 'update'>,
+  actor: Actor,
+  message: { id: string; organizationId: string },
+  keys: string[],
+) {
+  if (keys.length === 0) return;
+  const attached: AttachedFile[] = await tx
+    .update(files)
+    .set({ organizationId: message.organizationId, recordType: 'message', recordId: message.id })
+    .where(and(inArray(files.key, keys), eq(files.uploadedBy, actor.id), isNull(files.recordType)))
+    .returning({ originalName: files.originalName, contentType: files.contentType });
+  if (attached.length !== new Set(keys).size) throw badRequest(MESSAGES.ticketFileNotYours);
+  if (!attached.every((file) => isAcceptedMessageFile(file.originalName, file.contentType))) {
+    throw badRequest(MESSAGES.messageFileNotAccepted);
+  }
+}
+
+/**
+ * POST /api/messages and send_message: a participant's message (non-blank text or files it
+ * uploaded), stored with the conversation's activity time and count, and the sender's read marker
+ * moved past it, in one transaction. Returns who receives it, resolved now (participants who are
+ * still the organization's people).
+ */
+export async function sendMessage(
+  db: Database,
+  actor: Actor,
+  body: SendBody,
+): Promise<{ record: MessageRecord; recipients: string[] }> {
+  const conversation = await conversationOf(db, actor, body.conversationId);
+  const keys = body.attachments.map((file) => (file.s3Key ?? file.fileName) as string);
+  const { id, recipients } = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        organizationId: conversation.organizationId,
+        conversationId: conversation.id,
+        senderId: actor.id,
+        content: body.content.trim(),
+        messageType: keys.length > 0 ? 'file' : 'text',
+      })
+      .returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
+    if (!message) throw new Error('insert returned no row');
+    await attachFiles(tx, actor, { id: message.id, organizationId: conversation.organizationId }, keys);
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: message.createdAt, messageCount: sql`${conversations.messageCount} + 1` })
+      .where(eq(conversations.id, conversation.id));
+    await tx
+      .update(conversationParticipants)
+      .set({ lastReadSeq: message.seq })
+      .where(
+        and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, actor.id)),
+      );
+    return { id: message.id, recipients: await recipientsOf(tx, conversation) };
+  });
+  return { record: await loadMessage(db, id), recipients };
+}
+
+/**
+ * PUT /api/messages/conversations/{id}/read: the caller's read marker moves to the newest message
+ * (never back), so its unread count is 0.
+ */
+export async function markConversationRead(db: Database, actor: Actor, conversationId: string) {
+  const conversation = await conversationOf(db, actor, conversationId);
+  const [newest] = await db
+    .select({ id: messages.id, seq: messages.seq })
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (newest) {
+    await db
+      .update(conversationParticipants)
+      .set({ lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${newest.seq})` })
+      .where(
+        and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, actor.id)),
+      );
+  }
+  return { conversationId: conversation.id, unreadCount: 0 as const, lastReadMessageId: newest?.id ?? null };
+}
+
+/**
+ * A message the actor may read (it takes part in its conversation), in the given organization:
+ * what POST /api/tickets's messageId may name; 400 otherwise.
+ */
+export async function readableMessageIn(db: Database, actor: Actor, messageId: string, organizationId: string) {
+  const [row] = await db
+    .select({ id: messages.id, conversationId: messages.conversationId, organizationId: messages.organizationId })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  const readable = row && row.organizationId === organizationId && (await participation(db, actor, row.conversationId));
+  if (!row || !readable) throw badRequest(MESSAGES.messageNotFound);
+  return row;
+}
+
+/** Links a message to the ticket made from it (same organization: the two-column key checks it). */
+export async function linkMessageToTicket(
+  tx: Pick<Database, 'update'>,
+  messageId: string,
+  ticket: { id: string; organizationId: string },
+) {
+  await tx
+    .update(messages)
+    .set({ ticketId: ticket.id })
+    .where(and(eq(messages.id, messageId), eq(messages.organizationId, ticket.organizationId)));
+}
