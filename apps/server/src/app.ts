@@ -10,9 +10,12 @@ import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
+import { conversationRoomsPlugin } from './modules/conversations/live.js';
+import { conversationRoutes } from './modules/conversations/routes.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
 import { objectiveRoutes } from './modules/objectives/routes.js';
@@ -103,6 +106,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   await app.register(realtimePlugin);
   await app.register(projectRoomsPlugin);
   await app.register(ticketRoomsPlugin);
+  await app.register(conversationRoomsPlugin);
   await app.register(jobsPlugin);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
@@ -133,6 +137,8 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(ticketRoutes);
     await api.register(templateDepartmentRoutes);
     await api.register(templateRoutes);
+    await api.register(conversationRoutes);
+    await api.register(messageRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -373,6 +373,7 @@ export const MESSAGES = {
   messageFileAlreadyAttached: 'This file is already attached elsewhere; upload it again',
   participantNotAllowed: "Participants must be people of the conversation's organization or its active advisors",
   noAdvisorAssigned: 'Your organization has no active advisor yet',
+  cannotRemoveYourself: 'Keep yourself in the participants list',
   advisorStaysInChat: 'The advisor of an advisor chat cannot be removed from it',
   advisorChatMembersOnly: 'Only people of an organization open a chat with its advisor',
   advisorNamesOrganization: 'Choose the organization to chat with',

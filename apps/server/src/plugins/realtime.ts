@@ -69,7 +69,7 @@ export function disconnectSessions(app: FastifyInstance, sessionIds: readonly st
  * for every process only travels through Redis, so this process applies it itself first: the
  * HTTP answer that ended an assignment comes after its own sockets have left.
  */
-function inRoomEverywhere(app: FastifyInstance, room: string) {
+export function inRoomEverywhere(app: FastifyInstance, room: string | string[]): ReturnType<Server['in']>[] {
   return [app.io.local.in(room), app.io.in(room)];
 }
 

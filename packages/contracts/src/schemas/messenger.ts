@@ -146,7 +146,7 @@ export const createConversationBody = z.object({
 });
 export type CreateConversationBody = z.input<typeof createConversationBody>;
 
-/** PUT /api/conversations/{id}: participantIds is the whole new list of participants. */
+/** PUT /api/conversations/{id}: participantIds is the whole new list of participants (the caller included). */
 export const updateConversationBody = z.object({
   title: conversationTitle.optional(),
   status: conversationStatusSchema.optional(),

@@ -1,6 +1,17 @@
 import { CONVERSATION_STATUSES, CONVERSATION_TYPES, MESSAGE_TYPES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { ticketCategoryEnum, ticketPriorityEnum, tickets } from './tickets.js';

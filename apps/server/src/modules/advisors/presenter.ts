@@ -35,11 +35,16 @@ export interface OrganizationAdvisorRecord extends AssignmentState {
   advisor: UserSummaryRow & Pick<UserRow, 'specialties' | 'experience'>;
 }
 
+/** An advisor as an organization sees it: its summary, specialties and experience. */
+export function presentAdvisorProfile(advisor: OrganizationAdvisorRecord['advisor']): OrganizationAdvisor['advisor'] {
+  const { specialties, experience, ...summary } = advisor;
+  return { ...presentUserSummary(summary), specialties, experience };
+}
+
 export function presentOrganizationAdvisor(record: OrganizationAdvisorRecord, actor: Actor): OrganizationAdvisor {
-  const { specialties, experience, ...summary } = record.advisor;
   return {
     organizationId: record.organizationId,
-    advisor: { ...presentUserSummary(summary), specialties, experience },
+    advisor: presentAdvisorProfile(record.advisor),
     assignedAt: record.assignedAt.toISOString(),
     isActive: record.isActive,
     permissions: assignmentPermissions(actor, record),

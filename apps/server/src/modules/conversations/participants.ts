@@ -36,7 +36,13 @@ export async function addParticipants(db: Writer, conversation: ConversationKey,
   if (unique.length === 0) return;
   await db
     .insert(conversationParticipants)
-    .values(unique.map((userId) => ({ conversationId: conversation.id, organizationId: conversation.organizationId, userId })))
+    .values(
+      unique.map((userId) => ({
+        conversationId: conversation.id,
+        organizationId: conversation.organizationId,
+        userId,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -54,7 +60,10 @@ export async function removeParticipants(db: Writer, conversationId: string, use
   await db
     .delete(conversationParticipants)
     .where(
-      and(eq(conversationParticipants.conversationId, conversationId), inArray(conversationParticipants.userId, [...userIds])),
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        inArray(conversationParticipants.userId, [...userIds]),
+      ),
     );
 }
 

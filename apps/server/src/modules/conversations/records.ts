@@ -65,7 +65,8 @@ const lastMessageJson = sql<LastMessageRecord | null>`(
 )`;
 
 /** Messages by others after the caller's read marker (a range of messages_conversation_seq_idx). */
-const unreadCount = (actor: Actor) => sql<number>`(
+const unreadCount = (actor: Actor) =>
+  sql<number>`(
   select count(*) from ${messages} m
   where m.conversation_id = ${conversationId} and m.seq > ${qualified(conversationParticipants.lastReadSeq)}
     and m.sender_id is distinct from ${actor.id}

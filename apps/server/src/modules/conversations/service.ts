@@ -14,6 +14,7 @@ import { type ConversationRow, conversations, users } from '../../db/schema/inde
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
 import { type Actor, isAdvisor, isPersonOf, seesAllOrganizations, usersArePeopleOf } from '../../lib/tenancy.js';
+import { userSummaryOf } from '../users/summary.js';
 import {
   addMembersOfOrganization,
   addParticipants,
@@ -108,7 +109,7 @@ type UpdateBody = z.output<typeof updateConversationBody>;
 
 /**
  * PUT /api/conversations/{id}: title (canEdit), status (canChangeStatus), participantIds — the whole
- * new list (canManageParticipants; the advisor of an advisor chat stays). Leaving oneself out leaves it.
+ * new list (canManageParticipants; the caller and the advisor of an advisor chat stay in it).
  */
 export async function updateConversation(
   db: Database,
@@ -132,6 +133,7 @@ export async function updateConversation(
     if (conversation.advisorId && removed.includes(conversation.advisorId)) {
       throw badRequest(MESSAGES.advisorStaysInChat);
     }
+    if (removed.includes(actor.id)) throw badRequest(MESSAGES.cannotRemoveYourself);
     await requireParticipants(db, conversation.organizationId, added);
   }
   const updated = await db.transaction(async (tx) => {
@@ -202,7 +204,7 @@ export function generalConversation(db: Database, actor: Actor, requested: strin
 /** The organization's active advisors, by name: who a member may chat with. */
 export function activeAdvisorsOf(db: Database, organizationId: string) {
   return db
-    .select()
+    .select({ ...userSummaryOf(users), specialties: users.specialties, experience: users.experience })
     .from(users)
     .where(and(eq(users.role, 'advisor'), usersArePeopleOf(users, organizationId)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));

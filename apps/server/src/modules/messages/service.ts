@@ -169,7 +169,10 @@ export async function sendMessage(
       .update(conversationParticipants)
       .set({ lastReadSeq: message.seq })
       .where(
-        and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, actor.id)),
+        and(
+          eq(conversationParticipants.conversationId, conversation.id),
+          eq(conversationParticipants.userId, actor.id),
+        ),
       );
     return { id: message.id, recipients: await recipientsOf(tx, conversation) };
   });
@@ -193,7 +196,10 @@ export async function markConversationRead(db: Database, actor: Actor, conversat
       .update(conversationParticipants)
       .set({ lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${newest.seq})` })
       .where(
-        and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, actor.id)),
+        and(
+          eq(conversationParticipants.conversationId, conversation.id),
+          eq(conversationParticipants.userId, actor.id),
+        ),
       );
   }
   return { conversationId: conversation.id, unreadCount: 0 as const, lastReadMessageId: newest?.id ?? null };

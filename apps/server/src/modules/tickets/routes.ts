@@ -28,6 +28,7 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
+import { announceMessageUpdated } from '../conversations/live.js';
 import { removeAttachment, removeStoredFiles } from '../files/attachments.js';
 import { attachUploadedFile, readTicketForFiles } from './attachments.js';
 import { announceTicket, announceTicketStatus, closeTicketRoom } from './live.js';
@@ -129,6 +130,7 @@ export async function ticketRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await createTicket(app.db, requireUser(request), request.body);
+      if (request.body.messageId) await announceMessageUpdated(app, request.body.messageId);
       return reply.status(201).send(ok(presentTicketDetail(result.detail, result.access)));
     },
   );

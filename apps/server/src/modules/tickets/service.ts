@@ -33,6 +33,7 @@ import {
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
+import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
 import { namesOf } from '../tasks/assignee.js';
 import { userSummaryOf } from '../users/summary.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
@@ -215,7 +216,7 @@ type CreateTicket = z.output<typeof createTicketBody>;
 /**
  * POST /api/tickets: a member raises one in its organization, an advisor in an organization it
  * acts in (organizationId); admins raise none (403). The ticket and its first history entry are
- * one transaction.
+ * one transaction, with the link from the message it was made from (messageId: one the caller reads there).
  */
 export async function createTicket(db: Database, actor: Actor, body: CreateTicket): Promise<TicketResult> {
   if (seesAllOrganizations(actor)) throw forbidden(MESSAGES.adminsRaiseNoTickets);
@@ -223,6 +224,7 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
   const access = await accessIn(db, actor, organizationId);
   if (!canRaiseTicketIn(access, organizationId)) throw forbidden();
+  if (body.messageId) await readableMessageIn(db, actor, body.messageId, organizationId);
   const ticketId = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(tickets)
@@ -237,6 +239,7 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
       .returning({ id: tickets.id, organizationId: tickets.organizationId });
     if (!created) throw new Error('insert returned no row');
     await recordTicketActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
+    if (body.messageId) await linkMessageToTicket(tx, body.messageId, created);
     return created.id;
   });
   return { detail: await loadTicketDetail(db, ticketId), access };
