@@ -1,0 +1,52 @@
+import type { Conversation, CreateConversationBody, Message, SendMessageBody } from '@smart/contracts';
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+
+/** Someone calling the API: a factory's member or a signed-in demo account's token. */
+type Caller = { token: string };
+
+/** POST /api/conversations as `by`; fails the test unless it is created. */
+export async function createConversation(
+  t: TestApp,
+  by: Caller,
+  participantIds: string[],
+  body: Partial<CreateConversationBody> = {},
+): Promise<Conversation> {
+  const response = await t.request({
+    token: by.token,
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { title: 'Launch plans', participantIds, ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+/** POST /api/messages as `by`; fails the test unless it is stored. */
+export async function sendMessage(
+  t: TestApp,
+  by: Caller,
+  conversationId: string,
+  content: string,
+  body: Partial<SendMessageBody> = {},
+): Promise<Message> {
+  const response = await postMessage(t, by, { conversationId, content, ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+export const postMessage = (t: TestApp, by: Caller, payload: unknown) =>
+  t.request({ token: by.token, method: 'POST', url: '/api/messages', payload: payload as object });
+
+/** GET a messenger URL as `by`, expecting 200; its data. */
+export async function getData<T = unknown>(t: TestApp, by: Caller, url: string): Promise<T> {
+  const response = await t.request({ token: by.token, method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** The texts of a conversation's messages page (oldest first). */
+export async function messageTexts(t: TestApp, by: Caller, conversationId: string, query = ''): Promise<string[]> {
+  const data = await getData<Message[]>(t, by, `/api/messages/conversations/${conversationId}${query}`);
+  return data.map((message) => message.content);
+}
