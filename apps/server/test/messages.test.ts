@@ -1,0 +1,215 @@
+import { type Conversation, MAX_MESSAGE_LENGTH, MESSAGES, type Message, type UploadedFile } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Cast, createCast } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { createConversation, getData, messageTexts, postMessage, sendMessage } from './helpers/messenger.js';
+import { type FilePart, sendUpload, TINY_PNG } from './helpers/multipart.js';
+
+/** Messages (issue 13): send rules, files, paging and cursors, and turning a message into a ticket. */
+let t: TestApp;
+let cast: Cast;
+let conversation: Conversation;
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  conversation = await createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function upload(by: Member, file: Omit<FilePart, 'field'>): Promise<UploadedFile> {
+  const response = await sendUpload(t, [{ field: 'file', ...file }], { token: by.token });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+const png = (by: Member) => upload(by, { filename: 'screenshot.png', content: TINY_PNG, type: 'image/png' });
+const text = (by: Member, filename = 'notes.txt') =>
+  upload(by, { filename, content: Buffer.from('Minutes of the meeting'), type: 'text/plain' });
+
+/** The stored messages of the shared conversation, for "a refusal stores nothing". */
+const count = async () =>
+  (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id;
+
+describe('POST /api/messages', () => {
+  it('stores text without its surrounding blanks and answers the message with its sender', async () => {
+    const message = await sendMessage(t, cast.user, conversation.id, '  Hello team\nsecond line  ');
+    expect(message).toMatchObject({
+      conversationId: conversation.id,
+      content: 'Hello team\nsecond line',
+      messageType: 'text',
+      attachments: [],
+      senderId: { id: cast.user.id, firstName: cast.user.firstName },
+      ticket: null,
+    });
+    expect(message._id).toBe(message.id);
+    const exact = await postMessage(t, cast.user, {
+      conversationId: conversation.id,
+      content: 'x'.repeat(MAX_MESSAGE_LENGTH),
+    });
+    expect(exact.statusCode).toBe(201);
+  });
+
+  it('bad bodies are 400 and store nothing', async () => {
+    const before = await count();
+    const bodies = [
+      {},
+      { conversationId: conversation.id },
+      { conversationId: conversation.id, content: '   \n ' },
+      { conversationId: conversation.id, content: 'Nul\u0000' },
+      { conversationId: conversation.id, content: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) },
+      { conversationId: 'nope', content: 'Hi' },
+      { conversationId: conversation.id, content: 42 },
+      { conversationId: conversation.id, content: 'Hi', attachments: 'file' },
+      { conversationId: conversation.id, attachments: [{ s3Key: '../../etc/passwd' }] },
+      { conversationId: conversation.id, attachments: [{ originalName: 'no key' }] },
+      { conversationId: conversation.id, content: 'Hi', messageType: 'video' },
+    ];
+    for (const payload of bodies) {
+      const response = await postMessage(t, cast.user, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+    const blank = await postMessage(t, cast.user, { conversationId: conversation.id, content: ' ' });
+    expect(blank.json().error).toBe(MESSAGES.messageEmpty);
+    expect(await count()).toBe(before);
+  });
+
+  it("sends the sender's own uploads, which participants download through signed links and nobody else", async () => {
+    const [image, notes] = await Promise.all([png(cast.user), text(cast.user)]);
+    const message = await sendMessage(t, cast.user, conversation.id, '', {
+      attachments: [image, { s3Key: notes.fileName }],
+    });
+    expect(message.messageType).toBe('file');
+    expect(message.attachments).toEqual([
+      expect.objectContaining({ s3Key: image.fileName, originalName: 'screenshot.png', fileType: 'image/png' }),
+      expect.objectContaining({ s3Key: notes.fileName, originalName: 'notes.txt', fileSize: 22 }),
+    ]);
+    const download = (by: { token: string }) =>
+      t.request({ token: by.token, method: 'GET', url: `/api/files/download/${image.fileName}` });
+    const granted = await download(cast.advisorAssigned);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().data.downloadUrl).toContain(image.fileName);
+    const outsider = await factories(t.database.db).member(cast.organization.id);
+    for (const stranger of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
+      expect((await download(stranger)).statusCode).toBe(404);
+    }
+    // Listed with the page's messages.
+    const page = await getData<Message[]>(t, cast.orgAdmin, `/api/messages/conversations/${conversation.id}`);
+    expect(page.at(-1)?.attachments).toHaveLength(2);
+  });
+
+  it("refuses someone else's upload, a file already sent, and types the messenger does not take", async () => {
+    const theirs = await png(cast.orgAdmin);
+    const notYours = await postMessage(t, cast.user, { conversationId: conversation.id, attachments: [theirs] });
+    expect(notYours.json().error).toBe(MESSAGES.ticketFileNotYours);
+
+    const once = await png(cast.user);
+    await sendMessage(t, cast.user, conversation.id, 'First', { attachments: [once] });
+    const twice = await postMessage(t, cast.user, { conversationId: conversation.id, attachments: [once] });
+    expect(twice.statusCode).toBe(400);
+
+    const before = await count();
+    const program = await upload(cast.user, {
+      filename: 'setup.exe',
+      content: Buffer.from('MZ binary'),
+      type: 'application/x-msdownload',
+    });
+    const refused = await postMessage(t, cast.user, {
+      conversationId: conversation.id,
+      content: 'Run this',
+      attachments: [program],
+    });
+    expect(refused.json().error).toBe(MESSAGES.messageFileNotAccepted);
+    expect(await count()).toBe(before);
+    // The refused file was not taken: it can still go elsewhere.
+    const fine = await text(cast.user, 'readme.txt');
+    await sendMessage(t, cast.user, conversation.id, 'Docs', { attachments: [fine] });
+  });
+});
+
+describe('GET /api/messages/conversations/{id}', () => {
+  let chat: Conversation;
+  let sent: Message[];
+  beforeAll(async () => {
+    chat = await createConversation(t, cast.user, [cast.orgAdmin.id], { title: 'Paging' });
+    sent = [];
+    for (const n of [1, 2, 3, 4, 5, 6, 7])
+      sent.push(await sendMessage(t, n % 2 ? cast.user : cast.orgAdmin, chat.id, `m${n}`));
+  });
+  const idOf = (n: number) => sent[n - 1]?.id as string;
+
+  it('page 1 is the newest messages, oldest first; later pages go back in time', async () => {
+    const first = await t.request({
+      token: cast.user.token,
+      method: 'GET',
+      url: `/api/messages/conversations/${chat.id}?limit=3`,
+    });
+    expect(first.json().data.map((message: Message) => message.content)).toEqual(['m5', 'm6', 'm7']);
+    expect(first.json().pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3 });
+    expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=2')).toEqual(['m2', 'm3', 'm4']);
+    expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=3')).toEqual(['m1']);
+    expect(await messageTexts(t, cast.user, chat.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
+  });
+
+  it('before and after a message: exact neighbours, whatever their timestamps', async () => {
+    expect(await messageTexts(t, cast.user, chat.id, `?before=${idOf(4)}&limit=2`)).toEqual(['m2', 'm3']);
+    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}`)).toEqual(['m5', 'm6', 'm7']);
+    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}&limit=2`)).toEqual(['m5', 'm6']);
+    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(7)}`)).toEqual([]);
+  });
+
+  it('a cursor of another conversation or a bad query is a 400', async () => {
+    const [other] = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}?limit=1`);
+    for (const query of [
+      `?after=${other?.id}`,
+      `?before=${crypto.randomUUID()}`,
+      '?after=yesterday',
+      '?limit=0',
+      '?limit=101',
+      '?page=-1',
+    ]) {
+      const response = await t.request({
+        token: cast.user.token,
+        method: 'GET',
+        url: `/api/messages/conversations/${chat.id}${query}`,
+      });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('a message turned into a ticket', () => {
+  it('POST /api/tickets links the message, which then shows its ticket', async () => {
+    const message = await sendMessage(t, cast.user, conversation.id, 'The printer is on fire');
+    const created = await t.request({
+      token: cast.orgAdmin.token,
+      method: 'POST',
+      url: '/api/tickets',
+      payload: { title: 'Printer fire', description: 'From the chat', messageId: message.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ticketId = created.json().data.id;
+    const page = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}`);
+    expect(page.find((one) => one.id === message.id)?.ticket).toEqual({
+      id: ticketId,
+      title: 'Printer fire',
+      status: 'open',
+    });
+  });
+
+  it("refuses a message the caller cannot read: not its conversation's participant, or another organization's", async () => {
+    const message = await sendMessage(t, cast.user, conversation.id, 'Private');
+    const outsider = await factories(t.database.db).member(cast.organization.id);
+    for (const by of [outsider, cast.otherOrgAdmin]) {
+      const response = await t.request({
+        token: by.token,
+        method: 'POST',
+        url: '/api/tickets',
+        payload: { title: 'Stolen', description: 'Not mine', messageId: message.id },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.messageNotFound);
+    }
+  });
+});
