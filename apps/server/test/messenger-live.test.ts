@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Conversation,
+  MESSAGES,
+  MESSENGER_CLIENT_EVENTS,
+  MESSENGER_EVENTS,
+  type MessengerAck,
+  type MessengerErrorEvent,
+  type NewMessageEvent,
+  type SendMessageAck,
+  TYPING_RATE_LIMIT,
+  type TypingEvent,
+} from '@smart/contracts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Cast, createCast } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { createConversation, getData, messageTexts, sendMessage } from './helpers/messenger.js';
+import { heardOn, liveSockets } from './helpers/sockets.js';
+
+/** The messenger's live connection (issue 13), with real sockets on the real server. */
+let t: TestApp;
+let cast: Cast;
+let outsider: Member;
+const sockets = liveSockets(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  outsider = await factories(t.database.db).member(cast.organization.id);
+  await sockets.listen();
+});
+afterAll(async () => {
+  sockets.closeAll();
+  await t?.close();
+});
+
+const emitWithAck = <T = MessengerAck>(socket: Socket, event: string, payload: unknown): Promise<T> =>
+  new Promise((resolve) => socket.emit(event, payload, resolve));
+const join = (socket: Socket, conversationId: unknown) =>
+  emitWithAck(socket, MESSENGER_CLIENT_EVENTS.join, { conversationId });
+const typing = (socket: Socket, conversationId: string) =>
+  emitWithAck(socket, MESSENGER_CLIENT_EVENTS.typing, { conversationId, isTyping: true });
+
+/** A conversation of the user, the org_admin and the assigned advisor. */
+const newConversation = () => createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
+
+/** What each socket hears of `event` while `act` runs. */
+async function heardBy<T>(list: Socket[], event: string, act: () => Promise<unknown>): Promise<T[][]> {
+  const received = list.map(() => [] as T[]);
+  const listeners = list.map((socket, index) => {
+    const listener = (payload: T) => received[index]?.push(payload);
+    socket.on(event, listener);
+    return listener;
+  });
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  list.forEach((socket, index) => {
+    socket.off(event, listeners[index]);
+  });
+  return received;
+}
+
+describe('new_message', () => {
+  it("reaches every participant's sockets, joined or not, and nobody else", async () => {
+    const conversation = await newConversation();
+    const participants = await Promise.all([cast.user, cast.orgAdmin, cast.advisorAssigned].map(sockets.connect));
+    const secondTab = await sockets.connect(cast.orgAdmin);
+    const others = await Promise.all(
+      [outsider, cast.otherOrgAdmin, cast.advisorUnassigned, cast.admin].map(sockets.connect),
+    );
+    const heard = await heardBy<NewMessageEvent>(
+      [...participants, secondTab, ...others],
+      MESSENGER_EVENTS.newMessage,
+      () => sendMessage(t, cast.user, conversation.id, 'Standup in 5'),
+    );
+    expect(heard.map((events) => events.length)).toEqual([1, 1, 1, 1, 0, 0, 0, 0]);
+    expect(heard[1]?.[0]).toMatchObject({
+      conversationId: conversation.id,
+      message: { content: 'Standup in 5', senderId: { id: cast.user.id } },
+    });
+  });
+
+  it('send_message stores through the same rules as POST, acknowledges the stored message and announces it', async () => {
+    const conversation = await newConversation();
+    const [sender, receiver] = await Promise.all([sockets.connect(cast.advisorAssigned), sockets.connect(cast.user)]);
+    let ack: SendMessageAck | undefined;
+    const [heard] = await heardBy<NewMessageEvent>([receiver], MESSENGER_EVENTS.newMessage, async () => {
+      ack = await emitWithAck<SendMessageAck>(sender, MESSENGER_CLIENT_EVENTS.sendMessage, {
+        conversationId: conversation.id,
+        content: 'From the advisor',
+      });
+    });
+    expect(ack).toMatchObject({ ok: true, message: { content: 'From the advisor', conversationId: conversation.id } });
+    expect(heard).toEqual([{ conversationId: conversation.id, message: ack?.ok ? ack.message : null }]);
+    expect(await messageTexts(t, cast.user, conversation.id)).toEqual(['From the advisor']);
+    const unread = await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`);
+    expect(unread.unreadCount).toBe(1);
+
+    for (const bad of [{ conversationId: conversation.id, content: '  ' }, { conversationId: 'x' }, 'hello', null]) {
+      const [errors] = await heardBy<MessengerErrorEvent>([sender], MESSENGER_EVENTS.error, async () => {
+        const refused = await emitWithAck<SendMessageAck>(sender, MESSENGER_CLIENT_EVENTS.sendMessage, bad);
+        expect(refused.ok, JSON.stringify(bad)).toBe(false);
+      });
+      expect(errors?.[0]?.event).toBe(MESSENGER_CLIENT_EVENTS.sendMessage);
+    }
+    const blank = await emitWithAck<SendMessageAck>(sender, MESSENGER_CLIENT_EVENTS.sendMessage, {
+      conversationId: conversation.id,
+      content: ' ',
+    });
+    expect(blank).toEqual({ ok: false, error: MESSAGES.messageEmpty });
+    const stranger = await sockets.connect(outsider);
+    const notIn = await emitWithAck<SendMessageAck>(stranger, MESSENGER_CLIENT_EVENTS.sendMessage, {
+      conversationId: conversation.id,
+      content: 'Let me in',
+    });
+    expect(notIn).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+  });
+});
+
+describe('rooms and typing', () => {
+  it('a refused join gets an error event and a refusing ack', async () => {
+    const conversation = await newConversation();
+    for (const member of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
+      const socket = await sockets.connect(member);
+      const [errors] = await heardBy<MessengerErrorEvent>([socket], MESSENGER_EVENTS.error, async () => {
+        expect(await join(socket, conversation.id)).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+      });
+      expect(errors).toEqual([
+        { event: MESSENGER_CLIENT_EVENTS.join, conversationId: conversation.id, error: MESSAGES.conversationNotFound },
+      ]);
+    }
+    const socket = await sockets.connect(cast.user);
+    for (const bad of ['nope', 7, null]) expect((await join(socket, bad)).ok).toBe(false);
+  });
+
+  it('typing reaches the others in the room, is not stored, and is rate-limited per socket', async () => {
+    const conversation = await newConversation();
+    const [typist, watcher, notJoined] = await Promise.all(
+      [cast.user, cast.orgAdmin, cast.advisorAssigned].map(sockets.connect),
+    );
+    expect(await typing(typist, conversation.id)).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+    await join(typist, conversation.id);
+    await join(watcher, conversation.id);
+    const [own, seen, unseen] = await heardBy<TypingEvent>([typist, watcher, notJoined], MESSENGER_EVENTS.typing, () =>
+      typing(typist, conversation.id),
+    );
+    expect(own).toEqual([]);
+    expect(unseen).toEqual([]);
+    expect(seen).toEqual([
+      {
+        conversationId: conversation.id,
+        isTyping: true,
+        user: { id: cast.user.id, firstName: cast.user.firstName, lastName: cast.user.lastName },
+      },
+    ]);
+    const [flood] = await heardBy<TypingEvent>([watcher], MESSENGER_EVENTS.typing, async () => {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => typing(typist, conversation.id)));
+      expect(answers).toContainEqual({ ok: false, error: MESSAGES.typingTooFast });
+    });
+    expect(flood?.length).toBeLessThanOrEqual(TYPING_RATE_LIMIT);
+    expect(await messageTexts(t, cast.user, conversation.id)).toEqual([]);
+  });
+});
+
+describe('nothing lost, nothing after access ends', () => {
+  it('catch-up: a client that was away fetches exactly the 3 messages it missed, in order', async () => {
+    const conversation = await newConversation();
+    const first = await sockets.connect(cast.orgAdmin);
+    const [[seen]] = await heardBy<NewMessageEvent>([first], MESSENGER_EVENTS.newMessage, () =>
+      sendMessage(t, cast.user, conversation.id, 'before'),
+    );
+    const lastSeenId = seen?.message.id as string;
+    first.close();
+    for (const text of ['one', 'two', 'three']) await sendMessage(t, cast.user, conversation.id, text);
+    const again = await sockets.connect(cast.orgAdmin);
+    const [heardAfter] = await heardBy<NewMessageEvent>([again], MESSENGER_EVENTS.newMessage, async () => {});
+    expect(heardAfter).toEqual([]);
+    expect(await messageTexts(t, cast.orgAdmin, conversation.id, `?after=${lastSeenId}`)).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
+  });
+
+  it('someone removed from a conversation is told, leaves its room and hears nothing more', async () => {
+    const conversation = await newConversation();
+    const [removed, typist] = await Promise.all([sockets.connect(cast.advisorAssigned), sockets.connect(cast.user)]);
+    await join(removed, conversation.id);
+    await join(typist, conversation.id);
+    const [gone] = await heardBy<{ conversationId: string }>([removed], MESSENGER_EVENTS.conversationRemoved, () =>
+      t.request({
+        token: cast.user.token,
+        method: 'PUT',
+        url: `/api/conversations/${conversation.id}`,
+        payload: { participantIds: [cast.user.id, cast.orgAdmin.id] },
+      }),
+    );
+    expect(gone).toEqual([{ conversationId: conversation.id }]);
+    const [messages] = await heardBy([removed], MESSENGER_EVENTS.newMessage, () =>
+      sendMessage(t, cast.user, conversation.id, 'After you left'),
+    );
+    const [typed] = await heardBy([removed], MESSENGER_EVENTS.typing, () => typing(typist, conversation.id));
+    expect(messages).toEqual([]);
+    expect(typed).toEqual([]);
+  });
+
+  it("an advisor whose assignment ends hears nothing more of the organization's conversations", async () => {
+    const advisor = await factories(t.database.db).advisor([cast.organization.id]);
+    const conversation = await createConversation(t, cast.user, [advisor.id]);
+    const [socket, typist] = await Promise.all([sockets.connect(advisor), sockets.connect(cast.user)]);
+    await join(socket, conversation.id);
+    await join(typist, conversation.id);
+    const removed = await t.request({
+      token: cast.admin.token,
+      method: 'DELETE',
+      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [messages] = await heardBy([socket], MESSENGER_EVENTS.newMessage, () =>
+      sendMessage(t, cast.user, conversation.id, 'Still there?'),
+    );
+    const [typed] = await heardBy([socket], MESSENGER_EVENTS.typing, () => typing(typist, conversation.id));
+    expect(messages).toEqual([]);
+    expect(typed).toEqual([]);
+  });
+
+  it('a status change is announced to the participants as ticket_status_updated', async () => {
+    const conversation = await newConversation();
+    const watcher = await sockets.connect(cast.user);
+    const [events] = await heardBy([watcher], MESSENGER_EVENTS.statusUpdated, () =>
+      t.request({
+        token: cast.advisorAssigned.token,
+        method: 'PUT',
+        url: `/api/conversations/${conversation.id}`,
+        payload: { status: 'resolved' },
+      }),
+    );
+    expect(events).toEqual([{ conversationId: conversation.id, status: 'resolved', actorId: cast.advisorAssigned.id }]);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', () => {
+  let sender: TestApp;
+  let receiver: TestApp;
+  const receiverSockets = liveSockets(() => receiver);
+  beforeAll(async () => {
+    // Two apps on the database of the others, sharing their own Redis prefix (socket.io adapter).
+    const redisPrefix = `smart-test-${randomBytes(4).toString('hex')}:`;
+    sender = await createTestApp({ database: t.database, redisPrefix });
+    receiver = await createTestApp({ database: t.database, redisPrefix });
+    await receiverSockets.listen();
+  });
+  afterAll(async () => {
+    receiverSockets.closeAll();
+    await receiver?.close();
+    await sender?.close();
+  });
+
+  it('a message sent through one reaches a socket on the other', async () => {
+    const conversation = await newConversation();
+    const listener = await receiverSockets.connect(cast.orgAdmin);
+    const heard = await heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, () =>
+      sender.request({
+        token: cast.user.token,
+        method: 'POST',
+        url: '/api/messages',
+        payload: { conversationId: conversation.id, content: 'Across processes' },
+      }),
+    );
+    expect(heard.map((event) => event.message.content)).toEqual(['Across processes']);
+  });
+});
