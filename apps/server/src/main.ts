@@ -6,6 +6,7 @@ import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/boot
 import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
 import { seedDemoTemplatesOnce } from './db/seed/templates.js';
+import { seedDemoMessengerOnce } from './db/seed/messenger.js';
 import { seedDemoTicketsOnce } from './db/seed/tickets.js';
 import { seedDemoWorkOnce } from './db/seed/work.js';
 import { storageFromConfig } from './storage/index.js';
@@ -21,6 +22,7 @@ async function main() {
   if (config.seedDemoData) await seedDemoWorkOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoTicketsOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoTemplatesOnce(database.db, storage);
+  if (config.seedDemoData) await seedDemoMessengerOnce(database.db, storage);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
 

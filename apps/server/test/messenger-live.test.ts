@@ -137,9 +137,11 @@ describe('rooms and typing', () => {
 
   it('typing reaches the others in the room, is not stored, and is rate-limited per socket', async () => {
     const conversation = await newConversation();
-    const [typist, watcher, notJoined] = await Promise.all(
-      [cast.user, cast.orgAdmin, cast.advisorAssigned].map(sockets.connect),
-    );
+    const [typist, watcher, notJoined] = await Promise.all([
+      sockets.connect(cast.user),
+      sockets.connect(cast.orgAdmin),
+      sockets.connect(cast.advisorAssigned),
+    ]);
     expect(await typing(typist, conversation.id)).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
     await join(typist, conversation.id);
     await join(watcher, conversation.id);
