@@ -170,10 +170,10 @@ describe('nothing lost, nothing after access ends', () => {
   it('catch-up: a client that was away fetches exactly the 3 messages it missed, in order', async () => {
     const conversation = await newConversation();
     const first = await sockets.connect(cast.orgAdmin);
-    const [[seen]] = await heardBy<NewMessageEvent>([first], MESSENGER_EVENTS.newMessage, () =>
+    const [seen] = await heardBy<NewMessageEvent>([first], MESSENGER_EVENTS.newMessage, () =>
       sendMessage(t, cast.user, conversation.id, 'before'),
     );
-    const lastSeenId = seen?.message.id as string;
+    const lastSeenId = seen?.[0]?.message.id as string;
     first.close();
     for (const text of ['one', 'two', 'three']) await sendMessage(t, cast.user, conversation.id, text);
     const again = await sockets.connect(cast.orgAdmin);
