@@ -19,6 +19,7 @@ import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
+import { measureMessenger } from './messenger.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 
@@ -26,7 +27,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead` or `lists` runs only that part. */
+/** `overhead`, `lists` or `messenger` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -100,9 +101,10 @@ async function main() {
   };
 
   let failures = 0;
-  if (ONLY !== 'lists') failures += await measureOverhead(base, tokens.orgAdmin, database);
-
-  if (ONLY !== 'overhead') failures += await measureLists(base, tokens, context, database);
+  const runs = (part: string) => ONLY === undefined || ONLY === part;
+  if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
+  if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
+  if (runs('lists')) failures += await measureLists(base, tokens, context, database);
 
   await app.close();
   await database.close();

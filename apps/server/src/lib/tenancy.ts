@@ -185,8 +185,8 @@ export async function isPersonOf(db: Database, actor: Actor, organizationId: str
 }
 
 /** isPersonOf as a condition on an organization id column, for the actor's lists. */
-export function organizationsPersonOf(actor: Actor, organizationColumn: AnyPgColumn): SQL {
-  const own = actor.organizationId ? eq(organizationColumn, actor.organizationId) : sql`false`;
+export function organizationsPersonOf(actor: Actor, organizationColumn: AnyPgColumn | SQL): SQL {
+  const own = actor.organizationId ? sql`${organizationColumn} = ${actor.organizationId}` : sql`false`;
   if (!isAdvisor(actor)) return own;
   return sql`(${own} or exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)}))`;
 }

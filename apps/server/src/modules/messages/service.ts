@@ -1,4 +1,10 @@
-import { isAcceptedMessageFile, MESSAGES, type messageListQuery, type sendMessageBody } from '@smart/contracts';
+import {
+  isAcceptedMessageFile,
+  MESSAGES,
+  type MessageType,
+  type messageListQuery,
+  type sendMessageBody,
+} from '@smart/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -7,17 +13,17 @@ import {
   conversationParticipants,
   conversations,
   files,
+  type MessageRow,
   messages,
   tickets,
   users,
 } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
-import type { Actor } from '../../lib/tenancy.js';
-import { recipientsOf } from '../conversations/participants.js';
+import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
-import { userSummaryOf } from '../users/summary.js';
+import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
 import type { MessageRecord } from './presenter.js';
 
 /** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
@@ -135,48 +141,92 @@ async function attachFiles(
   }
 }
 
+/** What the send statement answers (json: dates as text). */
+interface StoredMessage {
+  id: string;
+  seq: number;
+  organizationId: string;
+  createdAt: string;
+  sender: UserSummaryRow;
+  recipients: string[] | null;
+}
+
+/**
+ * The one statement of a send: the message goes in only when the sender takes part in the
+ * conversation and is one of its organization's people; the conversation's activity time and
+ * count and the sender's read marker move with it; it answers the stored message, its sender and
+ * who receives it now (participants still the organization's people). No row: 404.
+ */
+function insertMessage(actor: Actor, conversationId: string, content: string, messageType: MessageType) {
+  const recipient = {
+    id: sql`r.id`,
+    organizationId: sql`r.organization_id`,
+    role: sql`r.role`,
+    isActive: sql`r.is_active`,
+  };
+  return sql`
+    with target as (
+      select c.id, c.organization_id from ${conversations} c
+      join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
+      where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
+    ), stored as (
+      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type)
+      select organization_id, id, ${actor.id}, ${content}, ${messageType} from target
+      returning id, seq, organization_id, created_at
+    ), activity as (
+      update ${conversations} set last_message_at = stored.created_at, message_count = message_count + 1
+      from stored where ${conversations}.id = ${conversationId}
+    ), marker as (
+      update ${conversationParticipants} set last_read_seq = stored.seq
+      from stored where conversation_id = ${conversationId} and user_id = ${actor.id}
+    )
+    select json_build_object('id', stored.id, 'seq', stored.seq, 'organizationId', stored.organization_id,
+      'createdAt', stored.created_at,
+      'sender', (select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
+        'lastName', u.last_name, 'profileImage', u.profile_image, 'jobTitle', u.job_title, 'phone', u.phone,
+        'role', u.role) from ${users} u where u.id = ${actor.id}),
+      'recipients', (select json_agg(r.id order by r.id) from ${conversationParticipants} cp
+        join ${users} r on r.id = cp.user_id
+        where cp.conversation_id = ${conversationId} and ${usersArePeopleOf(recipient, sql`stored.organization_id`)})
+    ) as stored from stored`;
+}
+
 /**
  * POST /api/messages and send_message: a participant's message (non-blank text or files it
- * uploaded), stored with the conversation's activity time and count, and the sender's read marker
- * moved past it, in one transaction. Returns who receives it, resolved now (participants who are
- * still the organization's people).
+ * uploaded), stored with the conversation's activity time and count and the sender's read marker
+ * in one statement (with its files, one transaction). Returns who receives it, resolved now.
  */
 export async function sendMessage(
   db: Database,
   actor: Actor,
   body: SendBody,
 ): Promise<{ record: MessageRecord; recipients: string[] }> {
-  const conversation = await conversationOf(db, actor, body.conversationId);
   const keys = body.attachments.map((file) => (file.s3Key ?? file.fileName) as string);
-  const { id, recipients } = await db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        organizationId: conversation.organizationId,
-        conversationId: conversation.id,
-        senderId: actor.id,
-        content: body.content.trim(),
-        messageType: keys.length > 0 ? 'file' : 'text',
-      })
-      .returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
-    if (!message) throw new Error('insert returned no row');
-    await attachFiles(tx, actor, { id: message.id, organizationId: conversation.organizationId }, keys);
-    await tx
-      .update(conversations)
-      .set({ lastMessageAt: message.createdAt, messageCount: sql`${conversations.messageCount} + 1` })
-      .where(eq(conversations.id, conversation.id));
-    await tx
-      .update(conversationParticipants)
-      .set({ lastReadSeq: message.seq })
-      .where(
-        and(
-          eq(conversationParticipants.conversationId, conversation.id),
-          eq(conversationParticipants.userId, actor.id),
-        ),
-      );
-    return { id: message.id, recipients: await recipientsOf(tx, conversation) };
-  });
-  return { record: await loadMessage(db, id), recipients };
+  const content = body.content.trim();
+  const messageType: MessageType = keys.length > 0 ? 'file' : 'text';
+  const store = async (writer: Pick<Database, 'execute' | 'update'>) => {
+    const { rows } = (await writer.execute(insertMessage(actor, body.conversationId, content, messageType))) as {
+      rows: { stored: StoredMessage }[];
+    };
+    const stored = rows[0]?.stored;
+    if (!stored) throw notFound(MESSAGES.conversationNotFound);
+    await attachFiles(writer, actor, stored, keys);
+    return stored;
+  };
+  const stored = keys.length > 0 ? await db.transaction(store) : await store(db);
+  const message: MessageRow = {
+    id: stored.id,
+    seq: Number(stored.seq),
+    organizationId: stored.organizationId,
+    conversationId: body.conversationId,
+    senderId: actor.id,
+    content,
+    messageType,
+    ticketId: null,
+    createdAt: new Date(stored.createdAt),
+  };
+  const attachments = keys.length > 0 ? ((await listAttachments(db, 'message', [stored.id])).get(stored.id) ?? []) : [];
+  return { record: { message, sender: stored.sender, ticket: null, attachments }, recipients: stored.recipients ?? [] };
 }
 
 /**
