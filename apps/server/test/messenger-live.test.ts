@@ -243,6 +243,35 @@ describe('nothing lost, nothing after access ends', () => {
   });
 });
 
+describe('lists follow', () => {
+  it("a chat the advisor opens appears in the members' lists; reading in one tab clears the others", async () => {
+    const make = factories(t.database.db);
+    const organization = await make.organization();
+    const member = await make.member(organization.id);
+    const advisor = await make.advisor([organization.id]);
+    const [memberTab, otherTab] = await Promise.all([sockets.connect(member), sockets.connect(member)]);
+    let chatId = '';
+    const [updates] = await heardBy<{ conversationId: string }>(
+      [memberTab],
+      MESSENGER_EVENTS.conversationUpdated,
+      async () => {
+        const chat = await getData<Conversation>(
+          t,
+          advisor,
+          `/api/conversations/advisors/conversation?organizationId=${organization.id}`,
+        );
+        chatId = chat.id;
+      },
+    );
+    expect(updates).toEqual([{ conversationId: chatId }]);
+    await sendMessage(t, advisor, chatId, 'Hello from your advisor');
+    const [reads] = await heardBy<{ conversationId: string }>([otherTab], MESSENGER_EVENTS.conversationRead, () =>
+      t.request({ token: member.token, method: 'PUT', url: `/api/messages/conversations/${chatId}/read` }),
+    );
+    expect(reads).toMatchObject([{ conversationId: chatId }]);
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', () => {
   let sender: TestApp;
   let receiver: TestApp;

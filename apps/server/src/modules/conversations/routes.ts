@@ -98,8 +98,9 @@ export async function conversationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      const conversation = await generalConversation(app.db, actor, request.query.organizationId);
-      return answer(actor, conversation.id);
+      const got = await generalConversation(app.db, actor, request.query.organizationId);
+      if (got.created) await announceChanged(got.conversation);
+      return answer(actor, got.conversation.id);
     },
   );
 
@@ -130,8 +131,9 @@ export async function conversationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      const conversation = await advisorConversation(app.db, actor, request.query);
-      return answer(actor, conversation.id);
+      const got = await advisorConversation(app.db, actor, request.query);
+      if (got.created) await announceChanged(got.conversation);
+      return answer(actor, got.conversation.id);
     },
   );
 

@@ -153,6 +153,12 @@ export async function updateConversation(
   return { conversation: updated, statusChanged, added, removed };
 }
 
+/** A once-only conversation, and whether this request made it (its people are then told). */
+export interface GotConversation {
+  conversation: ConversationRow;
+  created: boolean;
+}
+
 /** The unique index each kind of once-only conversation has (schema/messenger.ts). */
 const ONCE_PER = {
   general: { target: [conversations.organizationId], where: sql.raw(`type = 'general'`) },
@@ -171,7 +177,7 @@ async function getOrCreate(
   values: typeof conversations.$inferInsert & { type: keyof typeof ONCE_PER },
   find: SQL,
   alsoAdd: string[] = [],
-): Promise<ConversationRow> {
+): Promise<GotConversation> {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(conversations)
@@ -182,7 +188,7 @@ async function getOrCreate(
     if (!conversation) throw new Error('get-or-create found no conversation');
     if (created) await addMembersOfOrganization(tx, conversation);
     await addParticipants(tx, conversation, [actor.id, ...alsoAdd]);
-    return conversation;
+    return { conversation, created: created !== undefined };
   });
 }
 
@@ -225,7 +231,7 @@ export async function advisorConversation(
   db: Database,
   actor: Actor,
   query: { advisorId?: string; organizationId?: string },
-): Promise<ConversationRow> {
+): Promise<GotConversation> {
   let organizationId: string;
   let advisorId: string;
   if (isAdvisor(actor)) {
