@@ -4,8 +4,7 @@ import type { Database } from '../client.js';
 import { advisorAssignments, appMeta, departments, organizations, teamMembers, teams, users } from '../schema/index.js';
 import { ensurePlatformOrganization } from './bootstrap.js';
 import { DEMO_PASSWORD, demoAssignments, demoOrganizations, demoUsers } from './demo-data.js';
-
-const SEEDED_KEY = 'demo_data_seeded_at';
+import { DEMO_DATA_KEY } from './once.js';
 
 function lookup<T>(map: Map<string, T>, name: string): T {
   const value = map.get(name);
@@ -25,7 +24,7 @@ export async function seedDemoDataOnce(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(appMeta)
-      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .values({ key: DEMO_DATA_KEY, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning();
     if (marked.length === 0) return false;

@@ -4,26 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { addMembersOfOrganization, addParticipants } from '../../modules/conversations/participants.js';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import {
-  appMeta,
-  conversationParticipants,
-  conversations,
-  files,
-  messages,
-  organizations,
-  users,
-} from '../schema/index.js';
+import { conversationParticipants, conversations, files, messages } from '../schema/index.js';
 import { demoConversations } from './demo-messenger.js';
-import { attachmentBytes, DEMO_DATA_KEY } from './work.js';
+import { claimDemoSeed, demoDirectory } from './once.js';
+import { attachmentBytes } from './work.js';
 
 const DEMO_MESSENGER_KEY = 'demo_messenger_seeded_at';
 const HOUR_MS = 60 * 60 * 1000;
 const MESSAGE_GAP_MS = 7 * 60 * 1000;
-
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`Demo messenger: unknown ${what}`);
-  return value;
-}
 
 /**
  * Seeds the demo conversations once (issue 13), into a database that has the demo organizations:
@@ -34,29 +22,13 @@ function required<T>(value: T | undefined, what: string): T {
 export async function seedDemoMessengerOnce(db: Database, storage: FileStorage): Promise<boolean> {
   const toStore: { key: string; bytes: Buffer; contentType: string }[] = [];
   const seeded = await db.transaction(async (tx) => {
-    const [demo] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).limit(1);
-    if (!demo) return false;
-    const marked = await tx
-      .insert(appMeta)
-      .values({ key: DEMO_MESSENGER_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning();
-    if (marked.length === 0) return false;
-
-    const organizationIds = new Map(
-      (await tx.select({ id: organizations.id, name: organizations.name }).from(organizations)).map((row) => [
-        row.name,
-        row.id,
-      ]),
-    );
-    const people = new Map(
-      (await tx.select({ id: users.id, email: users.email }).from(users)).map((row) => [row.email, row.id]),
-    );
-    const person = (email: string) => required(people.get(email), `user ${email}`);
+    if (!(await claimDemoSeed(tx, DEMO_MESSENGER_KEY))) return false;
+    const directory = await demoDirectory(tx, 'messenger');
+    const person = (email: string) => directory.person(email).id;
     const now = Date.now();
 
     for (const demo of demoConversations) {
-      const organizationId = required(organizationIds.get(demo.organization), demo.organization);
+      const organizationId = directory.organizationId(demo.organization);
       const startedAt = now - demo.ageHours * HOUR_MS;
       const sentAt = (index: number) => new Date(startedAt + index * MESSAGE_GAP_MS);
       const [conversation] = await tx

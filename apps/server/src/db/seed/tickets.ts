@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { TicketActivityKind } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import { appMeta, files, organizations, ticketActivity, ticketComments, tickets, users } from '../schema/index.js';
+import { files, ticketActivity, ticketComments, tickets } from '../schema/index.js';
 import { type DemoTicket, demoTickets } from './demo-tickets.js';
-import { attachmentBytes, DEMO_DATA_KEY } from './work.js';
+import { claimDemoSeed, demoDirectory } from './once.js';
+import { attachmentBytes } from './work.js';
 
 const DEMO_TICKETS_KEY = 'demo_tickets_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`Demo tickets: unknown ${what}`);
-  return value;
-}
 
 /** The dates a seeded ticket carries: raised `ageDays` ago, resolved and closed a day later each. */
 function datesOf(ticket: DemoTicket, now: number) {
@@ -38,34 +33,14 @@ function datesOf(ticket: DemoTicket, now: number) {
 export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): Promise<boolean> {
   const toStore: { key: string; bytes: Buffer; contentType: string }[] = [];
   const seeded = await db.transaction(async (tx) => {
-    const [demo] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).limit(1);
-    if (!demo) return false;
-    const marked = await tx
-      .insert(appMeta)
-      .values({ key: DEMO_TICKETS_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning();
-    if (marked.length === 0) return false;
-
-    const organizationIds = new Map(
-      (await tx.select({ id: organizations.id, name: organizations.name }).from(organizations)).map((row) => [
-        row.name,
-        row.id,
-      ]),
-    );
-    const people = new Map(
-      (
-        await tx
-          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-      ).map((row) => [row.email, row]),
-    );
-    const person = (email: string) => required(people.get(email), `user ${email}`);
+    if (!(await claimDemoSeed(tx, DEMO_TICKETS_KEY))) return false;
+    const directory = await demoDirectory(tx, 'tickets');
+    const person = directory.person;
     const nameOf = (email: string) => `${person(email).firstName} ${person(email).lastName}`.trim();
     const now = Date.now();
 
     for (const demoTicket of demoTickets) {
-      const organizationId = required(organizationIds.get(demoTicket.organization), demoTicket.organization);
+      const organizationId = directory.organizationId(demoTicket.organization);
       const creatorId = person(demoTicket.creator).id;
       const dates = datesOf(demoTicket, now);
       const [ticket] = await tx

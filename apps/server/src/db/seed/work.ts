@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { TaskActivityKind } from '@smart/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import {
-  appMeta,
-  files,
-  objectives,
-  organizations,
-  projects,
-  taskActivity,
-  taskComments,
-  tasks,
-  teams,
-  users,
-} from '../schema/index.js';
+import { files, objectives, projects, taskActivity, taskComments, tasks, teams } from '../schema/index.js';
 import { type DemoAttachment, type DemoTask, demoProjects } from './demo-work.js';
+import { claimDemoSeed, demoDirectory } from './once.js';
 
-export const DEMO_DATA_KEY = 'demo_data_seeded_at';
 const DEMO_WORK_KEY = 'demo_work_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,26 +67,9 @@ function historyOf(task: DemoTask): { kind: TaskActivityKind; from: string | nul
 export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Promise<boolean> {
   const toStore: { key: string; attachment: DemoAttachment }[] = [];
   const seeded = await db.transaction(async (tx) => {
-    const [demo] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).limit(1);
-    if (!demo) return false;
-    const marked = await tx
-      .insert(appMeta)
-      .values({ key: DEMO_WORK_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning();
-    if (marked.length === 0) return false;
-
-    const names = [...new Set(demoProjects.map((project) => project.organization))];
-    const organizationRows = await tx
-      .select({ id: organizations.id, name: organizations.name })
-      .from(organizations)
-      .where(inArray(organizations.name, names));
-    const organizationIds = new Map(organizationRows.map((row) => [row.name, row.id]));
-    const userRows = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users);
-    const people = new Map(userRows.map((row) => [row.email, row]));
-    const userId = (email: string) => required(people.get(email), `user ${email}`).id;
+    if (!(await claimDemoSeed(tx, DEMO_WORK_KEY))) return false;
+    const directory = await demoDirectory(tx, 'work');
+    const userId = (email: string) => directory.person(email).id;
     const teamRows = await tx
       .select({ id: teams.id, name: teams.name, organizationId: teams.organizationId })
       .from(teams);
@@ -133,10 +104,7 @@ export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Prom
     };
 
     for (const project of demoProjects) {
-      const organizationId = required(
-        organizationIds.get(project.organization),
-        `organization ${project.organization}`,
-      );
+      const organizationId = directory.organizationId(project.organization);
       const creator = userId(project.creator);
       const [projectRow] = await tx
         .insert(projects)
