@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { addMembersOfOrganization, addParticipants } from '../../modules/conversations/participants.js';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import { conversationParticipants, conversations, files, messages } from '../schema/index.js';
+import { conversationParticipants, conversations, messages } from '../schema/index.js';
 import { demoConversations } from './demo-messenger.js';
+import { type DemoFileToStore, insertDemoFile, storeDemoFiles } from './files.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
-import { attachmentBytes } from './work.js';
 
 const DEMO_MESSENGER_KEY = 'demo_messenger_seeded_at';
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,7 +18,7 @@ const MESSAGE_GAP_MS = 7 * 60 * 1000;
  * seed once; file bytes are written after the rows commit. Returns whether it seeded.
  */
 export async function seedDemoMessengerOnce(db: Database, storage: FileStorage): Promise<boolean> {
-  const toStore: { key: string; bytes: Buffer; contentType: string }[] = [];
+  const toStore: DemoFileToStore[] = [];
   const seeded = await db.transaction(async (tx) => {
     if (!(await claimDemoSeed(tx, DEMO_MESSENGER_KEY))) return false;
     const directory = await demoDirectory(tx, 'messenger');
@@ -66,19 +64,14 @@ export async function seedDemoMessengerOnce(db: Database, storage: FileStorage):
       for (const [index, [sender, , attachment]] of demo.messages.entries()) {
         const message = stored[index];
         if (!attachment || !message) continue;
-        const { bytes, contentType, extension } = attachmentBytes(attachment);
-        const key = `${randomUUID()}.${extension}`;
-        await tx.insert(files).values({
-          key,
-          originalName: attachment.name,
-          contentType,
-          size: bytes.length,
-          uploadedBy: person(sender),
-          organizationId,
-          recordType: 'message',
-          recordId: message.id,
-        });
-        toStore.push({ key, bytes, contentType });
+        toStore.push(
+          await insertDemoFile(tx, attachment, {
+            organizationId,
+            recordType: 'message',
+            recordId: message.id,
+            uploadedBy: person(sender),
+          }),
+        );
       }
       // Everyone has read everything, but for the unread counts the demo shows.
       const seqs = stored.map((message) => message.seq).sort((a, b) => a - b);
@@ -101,6 +94,6 @@ export async function seedDemoMessengerOnce(db: Database, storage: FileStorage):
     return true;
   });
   if (!seeded) return false;
-  for (const { key, bytes, contentType } of toStore) await storage.save(key, Readable.from(bytes), contentType);
+  await storeDemoFiles(storage, toStore);
   return true;
 }

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TicketActivityKind } from '@smart/contracts';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import { files, ticketActivity, ticketComments, tickets } from '../schema/index.js';
+import { ticketActivity, ticketComments, tickets } from '../schema/index.js';
 import { type DemoTicket, demoTickets } from './demo-tickets.js';
+import { type DemoFileToStore, insertDemoFile, storeDemoFiles } from './files.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
-import { attachmentBytes } from './work.js';
 
 const DEMO_TICKETS_KEY = 'demo_tickets_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +29,7 @@ function datesOf(ticket: DemoTicket, now: number) {
  * marker row makes concurrent starts seed once. Returns whether it seeded.
  */
 export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): Promise<boolean> {
-  const toStore: { key: string; bytes: Buffer; contentType: string }[] = [];
+  const toStore: DemoFileToStore[] = [];
   const seeded = await db.transaction(async (tx) => {
     if (!(await claimDemoSeed(tx, DEMO_TICKETS_KEY))) return false;
     const directory = await demoDirectory(tx, 'tickets');
@@ -66,19 +64,14 @@ export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): P
         history.push({ kind: 'assignee', actor: demoTicket.creator, to: nameOf(demoTicket.assignee) });
       for (const [author] of demoTicket.comments) history.push({ kind: 'comment', actor: author });
       if (demoTicket.attachment) {
-        const { bytes, contentType, extension } = attachmentBytes(demoTicket.attachment);
-        const key = `${randomUUID()}.${extension}`;
-        await tx.insert(files).values({
-          key,
-          originalName: demoTicket.attachment.name,
-          contentType,
-          size: bytes.length,
-          uploadedBy: creatorId,
-          organizationId,
-          recordType: 'ticket',
-          recordId: ticket.id,
-        });
-        toStore.push({ key, bytes, contentType });
+        toStore.push(
+          await insertDemoFile(tx, demoTicket.attachment, {
+            organizationId,
+            recordType: 'ticket',
+            recordId: ticket.id,
+            uploadedBy: creatorId,
+          }),
+        );
         history.push({ kind: 'attachment_added', actor: demoTicket.creator, to: demoTicket.attachment.name });
       }
       if (demoTicket.status !== 'open') {
@@ -117,6 +110,6 @@ export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): P
     return true;
   });
   if (!seeded) return false;
-  for (const { key, bytes, contentType } of toStore) await storage.save(key, Readable.from(bytes), contentType);
+  await storeDemoFiles(storage, toStore);
   return true;
 }

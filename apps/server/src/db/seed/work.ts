@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { TaskActivityKind } from '@smart/contracts';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import { files, objectives, projects, taskActivity, taskComments, tasks, teams } from '../schema/index.js';
+import { objectives, projects, taskActivity, taskComments, tasks, teams } from '../schema/index.js';
 import { type DemoAttachment, type DemoTask, demoProjects } from './demo-work.js';
+import { type DemoFileToStore, insertDemoFile, storeDemoFiles } from './files.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
 
 const DEMO_WORK_KEY = 'demo_work_seeded_at';
@@ -17,36 +16,6 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`Demo work refers to unknown ${what}`);
   return value;
-}
-
-/** A one-page PDF showing `text`: valid enough for every viewer, small enough to build by hand. */
-export function onePagePdf(text: string): Buffer {
-  const escaped = text.replace(/[\\()]/g, (character) => `\\${character}`);
-  const stream = `BT /F1 14 Tf 56 760 Td (${escaped}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-export function attachmentBytes(attachment: DemoAttachment): { bytes: Buffer; contentType: string; extension: string } {
-  return attachment.kind === 'pdf'
-    ? { bytes: onePagePdf(attachment.content), contentType: 'application/pdf', extension: 'pdf' }
-    : { bytes: Buffer.from(`${attachment.content}\n`), contentType: 'text/csv', extension: 'csv' };
 }
 
 /** History a seeded task shows: created, then the moves that brought it where it is. */
@@ -65,7 +34,7 @@ function historyOf(task: DemoTask): { kind: TaskActivityKind; from: string | nul
  * rows commit; the marker row makes concurrent starts seed once. Returns whether it seeded.
  */
 export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Promise<boolean> {
-  const toStore: { key: string; attachment: DemoAttachment }[] = [];
+  const toStore: DemoFileToStore[] = [];
   const seeded = await db.transaction(async (tx) => {
     if (!(await claimDemoSeed(tx, DEMO_WORK_KEY))) return false;
     const directory = await demoDirectory(tx, 'work');
@@ -88,19 +57,7 @@ export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Prom
       attachment: DemoAttachment,
       uploadedBy: string,
     ) => {
-      const { bytes, contentType, extension } = attachmentBytes(attachment);
-      const key = `${randomUUID()}.${extension}`;
-      await tx.insert(files).values({
-        key,
-        originalName: attachment.name,
-        contentType,
-        size: bytes.length,
-        uploadedBy,
-        organizationId,
-        recordType,
-        recordId,
-      });
-      toStore.push({ key, attachment });
+      toStore.push(await insertDemoFile(tx, attachment, { organizationId, recordType, recordId, uploadedBy }));
     };
 
     for (const project of demoProjects) {
@@ -206,9 +163,6 @@ export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Prom
     return true;
   });
   if (!seeded) return false;
-  for (const { key, attachment } of toStore) {
-    const { bytes, contentType } = attachmentBytes(attachment);
-    await storage.save(key, Readable.from(bytes), contentType);
-  }
+  await storeDemoFiles(storage, toStore);
   return true;
 }

@@ -1,6 +1,7 @@
 import {
   advisorConversationQuery,
   availableAdvisorSchema,
+  type ConversationType,
   conversationListQuery,
   conversationSchema,
   createConversationBody,
@@ -28,6 +29,7 @@ import {
   advisorConversation,
   availableAdvisors,
   createConversation,
+  type GotConversation,
   generalConversation,
   listConversations,
   readConversation,
@@ -44,6 +46,18 @@ export async function conversationRoutes(fastify: FastifyInstance) {
   /** The conversation as the caller's list shows it. */
   const answer = async (actor: Actor, id: string) =>
     ok(presentConversation(await readConversation(app.db, actor, id), actor));
+
+  /** A page of the caller's conversations (of one type: the advisor chats). */
+  const listAnswer = async (actor: Actor, query: Parameters<typeof listConversations>[2], type?: ConversationType) => {
+    const page = await listConversations(app.db, actor, query, type);
+    return okPage(page, (record) => presentConversation(record, actor));
+  };
+
+  /** Get-or-create answers: a new conversation is announced to its people first. */
+  const gotAnswer = async (actor: Actor, got: GotConversation) => {
+    if (got.created) await announceChanged(got.conversation);
+    return answer(actor, got.conversation.id);
+  };
 
   /** Tells the participants to fetch the conversation again (a change, or they were added). */
   const announceChanged = async (conversation: { id: string; organizationId: string }) => {
@@ -64,11 +78,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
         response: { 200: pagedEnvelope(conversationSchema) },
       },
     },
-    async (request) => {
-      const actor = requireUser(request);
-      const page = await listConversations(app.db, actor, request.query);
-      return okPage(page, (record) => presentConversation(record, actor));
-    },
+    async (request) => listAnswer(requireUser(request), request.query),
   );
 
   app.get(
@@ -98,9 +108,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      const got = await generalConversation(app.db, actor, request.query.organizationId);
-      if (got.created) await announceChanged(got.conversation);
-      return answer(actor, got.conversation.id);
+      return gotAnswer(actor, await generalConversation(app.db, actor, request.query.organizationId));
     },
   );
 
@@ -131,9 +139,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      const got = await advisorConversation(app.db, actor, request.query);
-      if (got.created) await announceChanged(got.conversation);
-      return answer(actor, got.conversation.id);
+      return gotAnswer(actor, await advisorConversation(app.db, actor, request.query));
     },
   );
 
@@ -149,11 +155,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
         response: { 200: pagedEnvelope(conversationSchema) },
       },
     },
-    async (request) => {
-      const actor = requireUser(request);
-      const page = await listConversations(app.db, actor, request.query, 'ticket');
-      return okPage(page, (record) => presentConversation(record, actor));
-    },
+    async (request) => listAnswer(requireUser(request), request.query, 'ticket'),
   );
 
   app.get(
