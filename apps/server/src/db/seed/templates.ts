@@ -6,8 +6,8 @@ import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
 import { appMeta, files, templateDepartments, templates, users } from '../schema/index.js';
 import { type DemoTemplate, type DemoTemplateDepartment, demoTemplateDepartments } from './demo-templates.js';
+import { DEMO_DATA_KEY } from './once.js';
 import { formDocx, policyPdf } from './template-documents.js';
-import { DEMO_DATA_KEY } from './work.js';
 
 const DEMO_TEMPLATES_KEY = 'demo_templates_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
