@@ -370,7 +370,6 @@ export const MESSAGES = {
   messageEmpty: 'Write a message or attach a file',
   messageFileRequired: 'Name the uploaded file (s3Key or fileName)',
   messageFileNotAccepted: 'Only images, PDF, Word, text, zip and rar files can be sent',
-  messageFileAlreadyAttached: 'This file is already attached elsewhere; upload it again',
   participantNotAllowed: "Participants must be people of the conversation's organization or its active advisors",
   noAdvisorAssigned: 'Your organization has no active advisor yet',
   cannotRemoveYourself: 'Keep yourself in the participants list',
