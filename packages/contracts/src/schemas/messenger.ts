@@ -61,7 +61,10 @@ export const conversationSchema = z.object({
   description: z.string().nullable(),
   tags: z.array(z.string()),
   createdBy: z.string().nullable(),
-  /** The people who read and write it (those who still have access to its organization). */
+  /**
+   * The people who read and write it (those who still have access to its organization), by name; at
+   * most MAX_CONVERSATION_PARTICIPANTS (an organization-wide one lists its first), participantCount is exact.
+   */
   participants: z.array(userSummarySchema),
   participantCount: z.number().int(),
   lastMessage: lastMessageSchema.nullable(),

@@ -25,7 +25,7 @@ export function presentConversation(record: ConversationRecord, actor: Actor): C
     tags: conversation.tags,
     createdBy: conversation.createdBy,
     participants: record.participants.map(presentUserSummary),
-    participantCount: record.participants.length,
+    participantCount: record.participantCount,
     lastMessage: lastMessage ? { ...lastMessage, sentAt: iso(lastMessage.sentAt) } : null,
     unreadCount: record.unreadCount,
     createdAt: conversation.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { LAST_MESSAGE_PREVIEW_LENGTH, type MessageType } from '@smart/contracts';
+import { LAST_MESSAGE_PREVIEW_LENGTH, MAX_CONVERSATION_PARTICIPANTS, type MessageType } from '@smart/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -33,6 +33,7 @@ export interface ConversationRecord {
   conversation: ConversationRow;
   organizationName: string;
   participants: UserSummaryRow[];
+  participantCount: number;
   lastMessage: LastMessageRecord | null;
   unreadCount: number;
   total: number;
@@ -41,18 +42,26 @@ export interface ConversationRecord {
 const conversationId = qualified(conversations.id);
 const conversationOrganization = qualified(conversations.organizationId);
 
-/** The participants who are the organization's people now, by name (users "p"). */
-const participantsJson = sql<UserSummaryRow[]>`(
-  select coalesce(json_agg(json_build_object('id', p.id, 'email', p.email, 'firstName', p.first_name,
-    'lastName', p.last_name, 'profileImage', p.profile_image, 'jobTitle', p.job_title, 'phone', p.phone,
-    'role', p.role) order by p.last_name, p.first_name, p.id), '[]'::json)
-  from ${conversationParticipants} cp join ${users} p on p.id = cp.user_id
+/** The participant rows of the outer conversation whose users (as "p") are its organization's people now. */
+const currentParticipants = sql`${conversationParticipants} cp join ${users} p on p.id = cp.user_id
   where cp.conversation_id = ${conversationId}
     and ${usersArePeopleOf(
       { id: sql`p.id`, organizationId: sql`p.organization_id`, role: sql`p.role`, isActive: sql`p.is_active` },
       conversationOrganization,
-    )}
+    )}`;
+
+/**
+ * Those participants by name, at most MAX_CONVERSATION_PARTICIPANTS (a group holds no more; an
+ * organization-wide conversation of a large organization lists its first ones), and their count.
+ */
+const participantsJson = sql<UserSummaryRow[]>`(
+  select coalesce(json_agg(json_build_object('id', x.id, 'email', x.email, 'firstName', x.first_name,
+    'lastName', x.last_name, 'profileImage', x.profile_image, 'jobTitle', x.job_title, 'phone', x.phone,
+    'role', x.role) order by x.last_name, x.first_name, x.id), '[]'::json)
+  from (select p.* from ${currentParticipants} order by p.last_name, p.first_name, p.id
+    limit ${sql.raw(String(MAX_CONVERSATION_PARTICIPANTS))}) x
 )`;
+const participantCount = sql<number>`(select count(*) from ${currentParticipants})`.mapWith(Number);
 
 /** The newest message (over messages_conversation_seq_idx), its text cut for the preview. */
 const lastMessageJson = sql<LastMessageRecord | null>`(
@@ -82,6 +91,7 @@ export function selectConversationRecords(db: Database, actor: Actor, where?: SQ
       conversation: conversations,
       organizationName: organizations.name,
       participants: participantsJson,
+      participantCount,
       lastMessage: lastMessageJson,
       unreadCount: unreadCount(actor),
       total: sql<number>`count(*) over ()`.mapWith(Number),
