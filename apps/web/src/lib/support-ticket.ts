@@ -1,9 +1,10 @@
-import type { TicketCategory, TicketPriority } from '@smart/contracts';
+import type { Ticket, TicketCategory, TicketPriority } from '@smart/contracts';
 import { createContext, useContext } from 'react';
 
 /**
- * The support dialog, opened from any page (the floating button, the billing page's requests). The
- * tickets feature provides it inside the page frame; pages reach it through useSupportTicket().
+ * The support dialog, opened from any page (the floating button, the billing page's requests), and
+ * Create New Ticket opened from another feature (a message's Create ticket). The tickets feature
+ * provides both inside the page frame; pages reach them through useSupportTicket().
  */
 
 /** What a page may fill in before opening the support dialog. */
@@ -14,11 +15,21 @@ export interface SupportPrefill {
   priority?: TicketPriority;
 }
 
+/** Create New Ticket filled in from a record, e.g. a message turned into a ticket (issue 13). */
+export interface NewTicketPrefill extends SupportPrefill {
+  /** The message the ticket is raised from: the server links the two. */
+  messageId?: string;
+  /** The organization the ticket goes to (an advisor's choice, made for it). */
+  organizationId?: string;
+}
+
 export interface SupportTicketContextValue {
   /** False for admins, who raise no tickets. */
   available: boolean;
   /** Opens Create Support Ticket, optionally filled in. */
   open: (prefill?: SupportPrefill) => void;
+  /** Opens Create New Ticket filled in; `onCreated` is told the ticket once it exists. */
+  openNewTicket: (prefill: NewTicketPrefill, onCreated?: (ticket: Ticket) => void) => void;
 }
 
 export const SupportTicketContext = createContext<SupportTicketContextValue | null>(null);

@@ -17,6 +17,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { saveAttachedFile } from '@/lib/file-download';
 import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
 
@@ -59,17 +60,8 @@ export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
 const attachmentsPath = (owner: AttachmentOwner) => `/api/${owner.kind}/${id(owner.id)}/attachments`;
 
 /** Opens a stored file: the server answers a signed link (minutes long) only to someone who may read its record. */
-export async function downloadAttachment(attachment: Attachment) {
-  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
-    `/api/files/download/${id(attachment.fileName)}`,
-    { failMessage: MESSAGES.downloadUrlFailed },
-  );
-  // A same-origin link with `download` saves the file under its name, whatever type it is.
-  const link = document.createElement('a');
-  link.href = downloadUrl;
-  link.download = attachment.originalName || attachment.fileName;
-  link.click();
-}
+export const downloadAttachment = (attachment: Attachment) =>
+  saveAttachedFile(attachment.fileName, attachment.originalName);
 
 // ---- queries --------------------------------------------------------------------------------
 

@@ -1,7 +1,6 @@
 import {
   type CreateTicketBody,
   MESSAGES,
-  type MyOrganization,
   type OrganizationAdvisor,
   TICKET_PAGE_SIZE,
   type Ticket,
@@ -13,6 +12,7 @@ import {
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { saveAttachedFile } from '@/lib/file-download';
 import { withQuery } from '@/lib/paged-list';
 import type { TicketFilters } from './ticket-filters';
 
@@ -41,14 +41,6 @@ const getActiveAdvisors = async (organizationId: string) => {
     failMessage: MESSAGES.fetchOrganizationAdvisorsFailed,
   });
   return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
-};
-
-/** An advisor raises a ticket for one of the organizations it actively advises (issue 12). */
-const getAdvisedOrganizations = async () => {
-  const entries = await apiClient.get<MyOrganization[]>('/api/organizations/advisors/my-organizations', {
-    failMessage: MESSAGES.loadAssignedOrganizationsFailed,
-  });
-  return entries.filter((entry) => entry.isActive);
 };
 
 export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
@@ -97,19 +89,8 @@ const removeTicketAttachment = (ticketId: string, attachmentId: string) =>
   });
 
 /** Opens an attached file: the server answers a signed link (minutes long) only to a reader of the ticket. */
-export async function downloadTicketAttachment(attachment: TicketAttachment) {
-  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
-    `/api/files/download/${id(attachment.filename)}`,
-    {
-      failMessage: MESSAGES.downloadUrlFailed,
-    },
-  );
-  // A same-origin link with `download` saves the file under its name, whatever type it is.
-  const link = document.createElement('a');
-  link.href = downloadUrl;
-  link.download = attachment.originalName || attachment.filename;
-  link.click();
-}
+export const downloadTicketAttachment = (attachment: TicketAttachment) =>
+  saveAttachedFile(attachment.filename, attachment.originalName);
 
 // ---- queries --------------------------------------------------------------------------------
 
@@ -125,8 +106,6 @@ export const ticketQueries = {
       queryKey: [...ticketQueries.all(), 'advisors', organizationId],
       queryFn: () => getActiveAdvisors(organizationId),
     }),
-  advisedOrganizations: () =>
-    queryOptions({ queryKey: [...ticketQueries.all(), 'advised-organizations'], queryFn: getAdvisedOrganizations }),
 };
 
 /** One page of the list; the last page stays on screen while the next one loads. */
@@ -140,10 +119,6 @@ export function useTicket(ticketId: string) {
 
 export function useActiveAdvisors(organizationId: string) {
   return useQuery(ticketQueries.advisors(organizationId));
-}
-
-export function useAdvisedOrganizations(enabled: boolean) {
-  return useQuery({ ...ticketQueries.advisedOrganizations(), enabled });
 }
 
 // ---- mutations ------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_TICKET_DESCRIPTION_LENGTH, MAX_TICKET_TITLE_LENGTH } from '@smart/contracts';
+import { useAdvisedOrganizations } from '@/lib/advised-organizations';
 import { markedInputProps } from '@/lib/forms';
-import { useAdvisedOrganizations } from '../api';
 import type { TicketFormValues } from '../ticket-form';
 import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-labels';
 

@@ -4,6 +4,7 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { firstMessage, useSavingForm } from '@/lib/forms';
+import type { NewTicketPrefill } from '@/lib/support-ticket';
 import { useCreateTicket, useUpdateTicket } from '../api';
 import { useChoosesOrganization } from '../ticket-author';
 import { newTicketBody, type TicketFormValues, ticketFormValues, validateTicket } from '../ticket-form';
@@ -14,10 +15,14 @@ type TicketFormModalProps = {
   onClose: () => void;
   /** Told the new ticket once it is created. */
   onCreated?: (ticket: Ticket) => void;
-} & ({ ticket?: undefined } | { ticket: Ticket });
+} & ({ ticket?: undefined; prefill?: NewTicketPrefill } | { ticket: Ticket; prefill?: undefined });
 
-/** Create New Ticket, or Edit Ticket (its status included) when given a ticket. */
-export function TicketFormModal({ opened, onClose, onCreated, ticket }: TicketFormModalProps) {
+/**
+ * Create New Ticket (filled in from a prefill, e.g. a message: the ticket is then linked to it), or
+ * Edit Ticket (its status included) when given a ticket.
+ */
+export function TicketFormModal({ opened, onClose, onCreated, ticket, prefill }: TicketFormModalProps) {
+  const { messageId, ...fields } = prefill ?? {};
   const create = useCreateTicket();
   const update = useUpdateTicket(ticket?.id ?? '');
   const mutation = ticket ? update : create;
@@ -30,6 +35,7 @@ export function TicketFormModal({ opened, onClose, onCreated, ticket }: TicketFo
     >
       <TicketForm
         ticket={ticket}
+        prefill={fields}
         mutation={mutation}
         onClose={onClose}
         save={(values) =>
@@ -39,12 +45,15 @@ export function TicketFormModal({ opened, onClose, onCreated, ticket }: TicketFo
                 { ...newTicketBody(values), ...(values.status === ticket.status ? {} : { status: values.status }) },
                 { onSuccess: onClose },
               )
-            : create.mutate(newTicketBody(values), {
-                onSuccess: (created) => {
-                  onClose();
-                  onCreated?.(created);
+            : create.mutate(
+                { ...newTicketBody(values), ...(messageId ? { messageId } : {}) },
+                {
+                  onSuccess: (created) => {
+                    onClose();
+                    onCreated?.(created);
+                  },
                 },
-              })
+              )
         }
       />
     </LockedModal>
@@ -53,15 +62,16 @@ export function TicketFormModal({ opened, onClose, onCreated, ticket }: TicketFo
 
 interface TicketFormProps {
   ticket: Ticket | undefined;
+  prefill: Partial<TicketFormValues>;
   mutation: { isPending: boolean; error: Error | null; reset(): void };
   save: (values: TicketFormValues) => void;
   onClose: () => void;
 }
 
-function TicketForm({ ticket, mutation, save, onClose }: TicketFormProps) {
+function TicketForm({ ticket, prefill, mutation, save, onClose }: TicketFormProps) {
   const choosesOrganization = useChoosesOrganization() && !ticket;
   const form = useSavingForm<TicketFormValues>(mutation, {
-    initialValues: ticketFormValues(ticket),
+    initialValues: ticketFormValues(ticket, prefill),
     validate: validateTicket(choosesOrganization),
   });
   const submit = form.onSubmit(save);

@@ -1,26 +1,44 @@
 import { Affix, Box, Button } from '@mantine/core';
+import type { Ticket } from '@smart/contracts';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { HiSupport } from 'react-icons/hi';
-import { type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
+import { type NewTicketPrefill, type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
 import { useCanRaiseTickets } from '../ticket-author';
 
 // The dialog's code loads on the first opening, not with every page.
 const SupportTicketModal = lazy(() =>
   import('./SupportTicketModal').then((module) => ({ default: module.SupportTicketModal })),
 );
+const TicketFormModal = lazy(() =>
+  import('../components/TicketFormModal').then((module) => ({ default: module.TicketFormModal })),
+);
+
+interface NewTicketDialog {
+  prefill: NewTicketPrefill;
+  onCreated: ((ticket: Ticket) => void) | undefined;
+  key: number;
+}
 
 /**
  * The floating support button (section 2): bottom right on every page of the frame, for every
- * signed-in user but admins. Pages open the same dialog filled in through useSupportTicket().
+ * signed-in user but admins. Pages open the same dialog filled in through useSupportTicket(), and
+ * Create New Ticket filled in from one of their records (a message).
  */
 export function SupportTicketProvider({ children }: { children: ReactNode }) {
   const canRaise = useCanRaiseTickets();
   const [dialog, setDialog] = useState<{ prefill: SupportPrefill; key: number } | null>(null);
+  const [newTicket, setNewTicket] = useState<NewTicketDialog | null>(null);
   const value = useMemo(
-    () => ({ available: canRaise, open: (prefill: SupportPrefill = {}) => setDialog({ prefill, key: Date.now() }) }),
+    () => ({
+      available: canRaise,
+      open: (prefill: SupportPrefill = {}) => setDialog({ prefill, key: Date.now() }),
+      openNewTicket: (prefill: NewTicketPrefill, onCreated?: (ticket: Ticket) => void) =>
+        setNewTicket({ prefill, onCreated, key: Date.now() }),
+    }),
     [canRaise],
   );
   const close = useCallback(() => setDialog(null), []);
+  const closeNewTicket = useCallback(() => setNewTicket(null), []);
   return (
     <SupportTicketContext.Provider value={value}>
       {children}
@@ -42,6 +60,17 @@ export function SupportTicketProvider({ children }: { children: ReactNode }) {
       {canRaise && dialog && (
         <Suspense fallback={null}>
           <SupportTicketModal key={dialog.key} opened prefill={dialog.prefill} onClose={close} />
+        </Suspense>
+      )}
+      {canRaise && newTicket && (
+        <Suspense fallback={null}>
+          <TicketFormModal
+            key={newTicket.key}
+            opened
+            prefill={newTicket.prefill}
+            onCreated={newTicket.onCreated}
+            onClose={closeNewTicket}
+          />
         </Suspense>
       )}
     </SupportTicketContext.Provider>

@@ -1,0 +1,22 @@
+import { MESSAGES } from '@smart/contracts';
+import { apiClient } from './api-client';
+
+/**
+ * A file attached to a record (a task, a ticket, a message) is read through a signed link that the
+ * server gives only to someone who may read the record, for a few minutes (design.md, "Files").
+ */
+export async function signedFileUrl(key: string): Promise<string> {
+  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
+    `/api/files/download/${encodeURIComponent(key)}`,
+    { failMessage: MESSAGES.downloadUrlFailed },
+  );
+  return downloadUrl;
+}
+
+/** Saves an attached file under its original name: a same-origin link with `download` does that for any type. */
+export async function saveAttachedFile(key: string, name: string): Promise<void> {
+  const link = document.createElement('a');
+  link.href = await signedFileUrl(key);
+  link.download = name || key;
+  link.click();
+}
