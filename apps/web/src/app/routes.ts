@@ -210,6 +210,7 @@ const table = {
     path: paths.messenger,
     label: 'Messenger',
     icon: HiChatAlt2,
+    page: lazyPage(() => import('@/features/messenger/pages/MessengerPage')),
     group: 'main',
     card: { description: 'Talk with your team and your advisor.' },
   },

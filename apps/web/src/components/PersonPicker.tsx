@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { MESSAGES, type User } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { usePeopleSearch } from '@/lib/organization-users';
+import type { SearchOption } from '@/lib/search';
 import { SearchSelect } from './SearchSelect';
 
 interface PersonPickerProps {
@@ -16,6 +17,8 @@ interface PersonPickerProps {
   /** The label of a value given from outside (e.g. the current manager). */
   valueLabel?: string | null;
   onChange: (userId: string | null) => void;
+  /** Told the person picked, with the label shown for them (for pickers that add to a list). */
+  onPick?: (option: SearchOption) => void;
   /** A validation error (true only marks the field, for forms that show their message in a red box). */
   error?: ReactNode;
   /** People left out (already in the department or team). */

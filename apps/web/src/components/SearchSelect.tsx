@@ -14,6 +14,8 @@ export interface SearchSelectProps {
   /** The label of a value given from outside (e.g. the current manager), shown until something else is picked. */
   valueLabel?: string | null;
   onChange: (value: string | null) => void;
+  /** Told the whole option picked (its label too), for owners that keep a list of picks. */
+  onPick?: (option: SearchOption) => void;
   /** What was typed; the owner asks the server for the matching options (empty: the first ones). */
   onSearchChange: (search: string) => void;
   /** The options matching the last search (the server searched and paged them). */
@@ -40,6 +42,7 @@ export function SearchSelect({
   value,
   valueLabel,
   onChange,
+  onPick,
   onSearchChange,
   options,
   more = 0,
@@ -74,6 +77,7 @@ export function SearchSelect({
     setPicked(option);
     setTyped(null);
     onChange(optionValue);
+    if (option) onPick?.(option);
     combobox.closeDropdown();
   }
 

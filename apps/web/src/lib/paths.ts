@@ -32,6 +32,8 @@ export const paths = {
   messenger: '/dashboard/messenger',
   /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
   messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
+  /** The messenger with one conversation open. */
+  conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
   templates: '/dashboard/templates',
   templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
   tickets: '/dashboard/tickets',

@@ -5,6 +5,7 @@ import { HiChevronRight, HiLogout, HiUserCircle } from 'react-icons/hi';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
+import { MessengerUnreadBadge } from '@/features/messenger';
 import { isPathUnder, paths } from '@/lib/paths';
 import { PROFILE_GROUP_PATHS } from '../routes';
 import { type MenuEntry, visibleMenu } from './menu';
@@ -50,6 +51,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
       to={entry.to}
       label={entry.label}
       leftSection={<entry.icon size={18} aria-hidden />}
+      rightSection={entry.to === paths.messenger ? <MessengerUnreadBadge /> : undefined}
       active={isActive(pathname, entry)}
       onClick={onNavigate}
     />

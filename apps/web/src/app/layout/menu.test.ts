@@ -39,8 +39,8 @@ describe('the menu tables (spec section 2)', () => {
       'Departments',
       'Notifications',
     ]);
-    // Templates for advisors is ours (they write templates); the spec's advisor menu omits it.
-    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Templates', 'Organizations']);
+    // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
+    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Messenger', 'Templates', 'Organizations']);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
 });
@@ -48,7 +48,7 @@ describe('the menu tables (spec section 2)', () => {
 describe('visibleMenu', () => {
   it('shows only entries whose page exists', () => {
     const menu = visibleMenu(user('org_admin'));
-    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Tickets', 'Templates']);
+    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Messenger', 'Tickets', 'Templates']);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
     expect(labels(menu.profile)).toEqual(labels(MENUS.regular.profile.filter((entry) => entry.available)));
   });
@@ -81,8 +81,14 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
-    expect(labels(visibleMenu(user('advisor')).main)).toEqual(['My Tasks', 'Tickets', 'Templates', 'Organizations']);
+  it('gives advisors My Tasks, Tickets, Messenger, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
+    expect(labels(visibleMenu(user('advisor')).main)).toEqual([
+      'My Tasks',
+      'Tickets',
+      'Messenger',
+      'Templates',
+      'Organizations',
+    ]);
     expect(labels(visibleMenu(user('admin')).main)).toEqual([
       'Dashboard',
       'Templates',
@@ -92,11 +98,12 @@ describe('visibleMenu', () => {
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Tickets and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it('gives a regular member Projects, My Tasks, Messenger, Tickets and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',
       'My Tasks',
+      'Messenger',
       'Tickets',
       'Templates',
     ]);

@@ -49,9 +49,10 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'departments',
     'notifications',
   ],
-  // Advisors have no dashboard home: /dashboard redirects them (spec section 2). They write templates
-  // (canCreateTemplates), so the library is in their menu too, though the spec's advisor menu omits it.
-  advisor: ['myTasks', 'tickets', 'templates', 'organizations', 'profile', 'notifications'],
+  // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
+  // advisor menu: Messenger (its inbox and unread badge across organizations, docs/decisions.md) and,
+  // since they write templates (canCreateTemplates), the template library.
+  advisor: ['myTasks', 'tickets', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
 };
 
 function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listTime } from './message-time';
 import { message, person } from './test-messages';
 import { dayLabel, lastMessageId, mergeMessages, timelineItems } from './timeline';
 
@@ -80,5 +81,15 @@ describe('timelineItems', () => {
     );
     const continued = items.flatMap((item) => (item.kind === 'message' ? [item.continued] : []));
     expect(continued).toEqual([false, true, false, false]);
+  });
+});
+
+describe('listTime', () => {
+  const now = new Date(2025, 2, 10, 15, 0);
+  it("shows today's messages by time, this week's by weekday, older ones by date", () => {
+    expect(listTime(new Date(2025, 2, 10, 9, 5).toISOString(), now, 'en-US')).toBe('9:05 AM');
+    expect(listTime(new Date(2025, 2, 7, 9, 5).toISOString(), now, 'en-US')).toBe('Fri');
+    expect(listTime(new Date(2025, 1, 20).toISOString(), now, 'en-US')).toBe('Feb 20');
+    expect(listTime(new Date(2024, 1, 20).toISOString(), now, 'en-US')).toBe('Feb 20, 2024');
   });
 });

@@ -1,0 +1,206 @@
+import {
+  type AvailableAdvisor,
+  type Conversation,
+  type CreateConversationBody,
+  MESSAGE_MAX_PAGE_SIZE,
+  MESSAGE_PAGE_SIZE,
+  MESSAGES,
+  type Message,
+  type SendMessageBody,
+  type UploadedFile,
+} from '@smart/contracts';
+import { type InfiniteData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type Page } from '@/lib/api-client';
+import { pagedListOptions, withQuery } from '@/lib/paged-list';
+import { patchConversation, withConversation } from './conversation-list';
+import { type MessageLog, mergeMessages } from './timeline';
+import { messengerKeys } from './unread';
+
+/**
+ * Conversations and messages (second document, section 7). Messages of a conversation live in one
+ * cache entry (a MessageLog), which pages, live events and catch-up merge into.
+ */
+
+const id = encodeURIComponent;
+
+// ---- requests -------------------------------------------------------------------------------
+
+const getConversationPage = (page: number, limit: number) =>
+  apiClient.getPage<Conversation>(withQuery('/api/conversations', { page, limit }), {
+    failMessage: MESSAGES.fetchConversationsFailed,
+  });
+
+const getConversation = (conversationId: string) =>
+  apiClient.get<Conversation>(`/api/conversations/${id(conversationId)}`, {
+    failMessage: MESSAGES.fetchConversationFailed,
+  });
+
+/** The organization's general conversation, created by the first who asks (advisors name the organization). */
+export const getGeneralConversation = (organizationId?: string) =>
+  apiClient.get<Conversation>(withQuery('/api/conversations/general', { organizationId }), {
+    failMessage: MESSAGES.fetchConversationFailed,
+  });
+
+/** The chat between an organization and an advisor, created by the first who asks (section 2's ?org=). */
+export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
+  apiClient.get<Conversation>(withQuery('/api/conversations/advisors/conversation', query), {
+    failMessage: MESSAGES.fetchAdvisorConversationsFailed,
+  });
+
+const getAvailableAdvisors = () =>
+  apiClient.get<AvailableAdvisor[]>('/api/conversations/advisors/available', {
+    failMessage: MESSAGES.fetchAvailableAdvisorsFailed,
+  });
+
+const createConversation = (body: CreateConversationBody) =>
+  apiClient.post<Conversation>('/api/conversations', body, { failMessage: MESSAGES.createConversationFailed });
+
+type MessageCursor = { before: string } | { after: string } | Record<string, never>;
+
+const getMessages = (conversationId: string, cursor: MessageCursor, limit = MESSAGE_PAGE_SIZE) =>
+  apiClient.getPage<Message>(withQuery(`/api/messages/conversations/${id(conversationId)}`, { limit, ...cursor }), {
+    failMessage: MESSAGES.fetchMessagesFailed,
+  });
+
+/** POST /api/messages: the way a message goes when the live connection is down. */
+export const postMessage = (body: SendMessageBody) =>
+  apiClient.post<Message>('/api/messages', body, { failMessage: MESSAGES.sendMessageFailed });
+
+const markRead = (conversationId: string) =>
+  apiClient.put<unknown>(
+    `/api/messages/conversations/${id(conversationId)}/read`,
+    {},
+    { failMessage: MESSAGES.markMessagesReadFailed },
+  );
+
+/** Stores a file for a message (POST /api/files/upload); the message then names it. */
+export const uploadMessageFile = (file: File, onProgress: (fraction: number) => void) =>
+  apiClient.uploadWithProgress<UploadedFile>('/api/files/upload', file, onProgress, {
+    failMessage: MESSAGES.uploadFileFailed,
+  });
+
+/** The newest page: the log starts there, with older pages loaded by scrolling up. */
+async function getNewestMessages(conversationId: string): Promise<MessageLog> {
+  const { data, pagination } = await getMessages(conversationId, {});
+  return { messages: data, hasOlder: pagination.pages > 1 };
+}
+
+// ---- queries --------------------------------------------------------------------------------
+
+export const messengerQueries = {
+  /** The user's conversations, most recent activity first, a page at a time (Load more). */
+  conversations: () => pagedListOptions(messengerKeys.conversations(), getConversationPage),
+  conversation: (conversationId: string) =>
+    queryOptions({
+      queryKey: [...messengerKeys.all(), 'conversation', conversationId],
+      queryFn: () => getConversation(conversationId),
+    }),
+  messages: (conversationId: string) =>
+    queryOptions({
+      queryKey: messengerKeys.messages(conversationId),
+      queryFn: () => getNewestMessages(conversationId),
+      // Kept current by live events and catch-up (live.ts), never replaced by a refetch that would
+      // drop the older pages the user scrolled to.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+    }),
+  availableAdvisors: () =>
+    queryOptions({ queryKey: [...messengerKeys.all(), 'available-advisors'], queryFn: getAvailableAdvisors }),
+};
+
+// ---- cache updates --------------------------------------------------------------------------
+
+type ConversationPages = InfiniteData<Page<Conversation>, number>;
+
+/**
+ * Rewrites the loaded conversation list (all its pages, as one list). False when nothing is
+ * loaded or `change` answers null (a conversation it does not have): the list is fetched again.
+ */
+export function updateConversationList(
+  queryClient: QueryClient,
+  change: (conversations: Conversation[]) => Conversation[] | null,
+): boolean {
+  let changed = false;
+  queryClient.setQueryData<ConversationPages>(messengerKeys.conversations(), (data) => {
+    if (!data) return data;
+    const next = change(data.pages.flatMap((page) => page.data));
+    if (!next) return data;
+    changed = true;
+    // The rows go back into pages of the sizes loaded; the last page takes what moved in.
+    let start = 0;
+    const pages = data.pages.map((page, index) => {
+      const end = index === data.pages.length - 1 ? next.length : start + page.data.length;
+      const rows = next.slice(start, end);
+      start = end;
+      return { ...page, data: rows };
+    });
+    return { ...data, pages };
+  });
+  if (!changed) void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
+  return changed;
+}
+
+/** Adds messages to a conversation's log, if it is loaded (a log not loaded starts from the server). */
+export function addMessages(queryClient: QueryClient, conversationId: string, messages: readonly Message[]) {
+  queryClient.setQueryData<MessageLog>(messengerKeys.messages(conversationId), (log) =>
+    log ? { ...log, messages: mergeMessages(log.messages, messages) } : log,
+  );
+}
+
+/**
+ * Fetches what was sent after the newest message the client has (`after`), page after page, and
+ * merges it: after a reconnect, a message sent meanwhile appears once, in order, without a reload.
+ */
+export async function catchUp(queryClient: QueryClient, conversationId: string, afterId: string) {
+  let cursor = afterId;
+  for (;;) {
+    const { data } = await getMessages(conversationId, { after: cursor }, MESSAGE_MAX_PAGE_SIZE);
+    addMessages(queryClient, conversationId, data);
+    const last = data.at(-1);
+    if (!last || data.length < MESSAGE_MAX_PAGE_SIZE) return;
+    cursor = last.id;
+  }
+}
+
+/** Loads the page before the oldest message shown (scrolling up). */
+export async function loadOlderMessages(queryClient: QueryClient, conversationId: string, beforeId: string) {
+  const { data, pagination } = await getMessages(conversationId, { before: beforeId });
+  queryClient.setQueryData<MessageLog>(messengerKeys.messages(conversationId), (log) =>
+    log ? { messages: mergeMessages(log.messages, data), hasOlder: pagination.pages > 1 } : log,
+  );
+}
+
+// ---- mutations ------------------------------------------------------------------------------
+
+/** A new conversation goes to the top of the list. */
+function useAddToList() {
+  const queryClient = useQueryClient();
+  return (conversation: Conversation) => {
+    updateConversationList(queryClient, (list) => withConversation(list, conversation));
+    queryClient.setQueryData(messengerQueries.conversation(conversation.id).queryKey, conversation);
+  };
+}
+
+export function useCreateConversation() {
+  const addToList = useAddToList();
+  return useMutation({ mutationFn: createConversation, onSuccess: addToList });
+}
+
+/** Opens (creating it on the server if needed) a get-or-create conversation: general or advisor chat. */
+export function useOpenSharedConversation() {
+  const addToList = useAddToList();
+  return useMutation({ mutationFn: (fetch: () => Promise<Conversation>) => fetch(), onSuccess: addToList });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markRead,
+    onSuccess: (_answer, conversationId) => {
+      updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { unreadCount: 0 }));
+      return queryClient.invalidateQueries({ queryKey: messengerKeys.unread() });
+    },
+    // Section 8: a failed read marker is only logged; the badge stays until the next success.
+    onError: (error) => console.error(MESSAGES.markMessagesReadFailed, error),
+  });
+}

@@ -1,0 +1,65 @@
+import { notifications } from '@mantine/notifications';
+import type { Conversation } from '@smart/contracts';
+import { useEffect, useRef } from 'react';
+import { getAdvisorConversation, getGeneralConversation, useOpenSharedConversation } from './api';
+
+interface AutoSelection {
+  /** The conversation in the address (?c=); auto-selection happens only without one. */
+  openId: string | null;
+  /** ?org= (the advisor's Open Messenger). */
+  organizationId: string | null;
+  /** The first page of the user's conversations, once loaded. */
+  conversations: Conversation[] | undefined;
+  /** Advisors have no general conversation of their own to fall back on. */
+  isAdvisor: boolean;
+  /** On a phone the list comes first: the first conversation is not opened over it. */
+  listFirst: boolean;
+  select: (conversationId: string) => void;
+}
+
+/**
+ * Section 2's auto-selection, once per visit of the page. With ?org=: that organization's
+ * ticket-type conversation (the chat with its advisor), created titled 'General Discussion' if there
+ * is none. Without: the first conversation, or the organization's general one, created if none exist.
+ * The server's get-or-create makes one conversation however many tabs ask at once.
+ */
+export function useAutoSelection({
+  openId,
+  organizationId,
+  conversations,
+  isAdvisor,
+  listFirst,
+  select,
+}: AutoSelection) {
+  const done = useRef(false);
+  const open = useOpenSharedConversation();
+  const { mutate } = open;
+
+  useEffect(() => {
+    if (done.current) return;
+    if (openId) {
+      done.current = true;
+      return;
+    }
+    const openShared = (fetch: () => Promise<Conversation>) =>
+      mutate(fetch, {
+        onSuccess: (conversation) => select(conversation.id),
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      });
+    if (organizationId) {
+      done.current = true;
+      openShared(() => getAdvisorConversation({ organizationId }));
+      return;
+    }
+    if (!conversations) return;
+    done.current = true;
+    const [first] = conversations;
+    if (first) {
+      if (!listFirst) select(first.id);
+    } else if (!isAdvisor) {
+      openShared(() => getGeneralConversation());
+    }
+  }, [openId, organizationId, conversations, isAdvisor, listFirst, select, mutate]);
+
+  return { opening: open.isPending };
+}

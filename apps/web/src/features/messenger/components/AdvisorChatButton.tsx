@@ -1,0 +1,53 @@
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type AvailableAdvisor, displayName, MESSAGES } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { HiSupport } from 'react-icons/hi';
+import { getAdvisorConversation, messengerQueries, useOpenSharedConversation } from '../api';
+
+/**
+ * 'Chat with your advisor' (issue 13), for people of an organization: opens the chat with its
+ * advisor, created on first use; with several advisors, the user picks one.
+ */
+export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string) => void }) {
+  const advisors = useQuery(messengerQueries.availableAdvisors());
+  const open = useOpenSharedConversation();
+  const list = advisors.data ?? [];
+
+  const chatWith = (advisor: AvailableAdvisor) =>
+    open.mutate(() => getAdvisorConversation({ advisorId: advisor.id }), {
+      onSuccess: (conversation) => onOpen(conversation.id),
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+
+  const button = (props: { onClick?: () => void }) => (
+    <Button
+      size="xs"
+      variant="default"
+      fullWidth
+      leftSection={<HiSupport size={14} aria-hidden />}
+      loading={open.isPending || advisors.isPending}
+      disabled={advisors.isSuccess && list.length === 0}
+      title={advisors.isSuccess && list.length === 0 ? MESSAGES.noAdvisorAssigned : undefined}
+      {...props}
+    >
+      {MESSAGES.chatWithAdvisor}
+    </Button>
+  );
+
+  if (advisors.isError) return null;
+  const [only] = list;
+  if (list.length <= 1) return button(only ? { onClick: () => chatWith(only) } : {});
+  return (
+    <Menu position="bottom-start" width="target">
+      <Menu.Target>{button({})}</Menu.Target>
+      <Menu.Dropdown>
+        {list.map((advisor) => (
+          <Menu.Item key={advisor.id} onClick={() => chatWith(advisor)}>
+            {displayName(advisor)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,56 @@
+import { ActionIcon, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
+import { type Conversation, displayName } from '@smart/contracts';
+import { HiArrowLeft, HiUsers } from 'react-icons/hi';
+import { UserAvatar } from '@/components/UserAvatar';
+import classes from './Messenger.module.css';
+
+/** The open conversation's title, its organization, and the participant count listing who is in it. */
+export function ConversationHeader({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
+  const count = conversation.participantCount;
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      px="md"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ActionIcon variant="subtle" aria-label="Back to conversations" onClick={onBack} className={classes.back}>
+          <HiArrowLeft size={18} aria-hidden />
+        </ActionIcon>
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {conversation.title}
+          </Title>
+          <Text size="xs" c="dimmed" truncate>
+            {conversation.organizationName}
+          </Text>
+        </div>
+      </Group>
+      <Popover position="bottom-end" shadow="md" withinPortal>
+        <Popover.Target>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<HiUsers size={16} aria-hidden />}
+            style={{ flexShrink: 0 }}
+          >
+            {count} {count === 1 ? 'participant' : 'participants'}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Participants">
+            {conversation.participants.map((person) => (
+              <Group key={person.id} component="li" gap="xs" wrap="nowrap">
+                <UserAvatar user={person} size={24} radius="xl" />
+                <Text size="sm">{displayName(person)}</Text>
+              </Group>
+            ))}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

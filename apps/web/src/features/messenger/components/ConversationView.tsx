@@ -1,0 +1,103 @@
+import { Text } from '@mantine/core';
+import { type Conversation, MESSAGES } from '@smart/contracts';
+import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { useAuth } from '@/features/auth';
+import type { Page } from '@/lib/api-client';
+import { messengerQueries, useMarkRead } from '../api';
+import { useConversationRoom } from '../live';
+import type { Outbox } from '../outbox';
+import { typingText, useTypingPeople } from '../typing';
+import { messengerKeys } from '../unread';
+import { Composer } from './Composer';
+import { ConversationHeader } from './ConversationHeader';
+import { MessageList } from './MessageList';
+
+interface ConversationViewProps {
+  conversationId: string;
+  /** The tab is visible: new messages count as read. */
+  reading: boolean;
+  outbox: Outbox;
+  onBack: () => void;
+}
+
+/** The conversation as the list already has it, so the header shows before its own request answers. */
+function useListedConversation(conversationId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient
+      .getQueryData<InfiniteData<Page<Conversation>>>(messengerKeys.conversations())
+      ?.pages.flatMap((page) => page.data)
+      .find((conversation) => conversation.id === conversationId);
+}
+
+/** The open conversation: header, messages (older ones by scrolling up), typing indicator and composer. */
+export function ConversationView({ conversationId, reading, outbox, onBack }: ConversationViewProps) {
+  const listed = useListedConversation(conversationId);
+  const conversation = useQuery({ ...messengerQueries.conversation(conversationId), placeholderData: listed });
+  const log = useQuery(messengerQueries.messages(conversationId));
+  useConversationRoom(conversationId, log.isSuccess);
+  useReadMarker(conversationId, reading && log.isSuccess, conversation.data);
+  const typing = typingText(useTypingPeople(conversationId));
+
+  if (conversation.isError) {
+    return (
+      <LoadError
+        message={conversation.error.message || MESSAGES.fetchConversationFailed}
+        onRetry={() => conversation.refetch()}
+        retrying={conversation.isFetching}
+      />
+    );
+  }
+  if (!conversation.data) return <PageLoader label="Loading conversation..." />;
+
+  return (
+    <>
+      <ConversationHeader conversation={conversation.data} onBack={onBack} />
+      {log.isPending ? (
+        <PageLoader label="Loading messages..." />
+      ) : log.isError ? (
+        <LoadError message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
+      ) : (
+        <MessageList
+          conversation={conversation.data}
+          log={log.data}
+          outgoing={outbox.outgoing.filter((entry) => entry.conversationId === conversationId)}
+          onRetry={outbox.retry}
+          onDiscard={outbox.discard}
+        />
+      )}
+      <Text size="xs" c="dimmed" px="md" h={18} aria-live="polite">
+        {typing}
+      </Text>
+      <Composer
+        conversation={conversation.data}
+        onSend={(content, files) => outbox.send(conversationId, content, files)}
+      />
+    </>
+  );
+}
+
+/**
+ * Marks the conversation read while the user looks at it (the tab visible): when it opens with
+ * unread messages, and as messages by others arrive. Once per newest message.
+ */
+function useReadMarker(conversationId: string, looking: boolean, conversation: Conversation | undefined) {
+  const { user } = useAuth();
+  const log = useQuery(messengerQueries.messages(conversationId));
+  const markRead = useMarkRead();
+  const marked = useRef<string | null>(null);
+  const last = log.data?.messages.at(-1);
+  const unread = (conversation?.unreadCount ?? 0) > 0;
+  const fromOthers = last !== undefined && last.senderId?.id !== user?.id;
+  const { mutate } = markRead;
+
+  useEffect(() => {
+    if (!looking || !last || marked.current === last.id) return;
+    if (!unread && !fromOthers) return;
+    marked.current = last.id;
+    mutate(conversationId);
+  }, [looking, last, unread, fromOthers, conversationId, mutate]);
+}

@@ -1,0 +1,67 @@
+import { Box, Button, Group, Text } from '@mantine/core';
+import { displayName } from '@smart/contracts';
+import { HiExclamationCircle } from 'react-icons/hi';
+import { UserAvatar } from '@/components/UserAvatar';
+import { useAuth } from '@/features/auth';
+import type { OutgoingMessage } from '../outbox';
+import classes from './Messenger.module.css';
+
+interface OutgoingItemProps {
+  entry: OutgoingMessage;
+  onRetry: (entry: OutgoingMessage) => void;
+  onDiscard: (clientId: string) => void;
+}
+
+/** A message on its way (dimmed, 'Sending...'), or refused: the reason, Retry and Discard. */
+export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
+  const { user } = useAuth();
+  const failed = entry.status === 'failed';
+  return (
+    <Group
+      component="article"
+      aria-label={failed ? 'Message not sent' : 'Message sending'}
+      className={classes.message}
+      align="flex-start"
+      wrap="nowrap"
+      gap="sm"
+      pt="xs"
+      style={{ opacity: failed ? 1 : 0.6 }}
+    >
+      <UserAvatar user={user} size={36} radius="xl" />
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm" truncate>
+            {displayName(user)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {failed ? '' : 'Sending...'}
+          </Text>
+        </Group>
+        {entry.content && (
+          <Text size="sm" className={classes.text}>
+            {entry.content}
+          </Text>
+        )}
+        {entry.files.map((file) => (
+          <Text key={`${file.name}-${file.size}`} size="sm" c="dimmed">
+            {file.name}
+          </Text>
+        ))}
+        {failed && (
+          <Group gap="xs" mt={4} wrap="wrap" role="alert">
+            <HiExclamationCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
+            <Text size="xs" c="red.8">
+              Not sent: {entry.error}
+            </Text>
+            <Button size="compact-xs" variant="light" onClick={() => onRetry(entry)}>
+              Retry
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onDiscard(entry.clientId)}>
+              Discard
+            </Button>
+          </Group>
+        )}
+      </Box>
+    </Group>
+  );
+}

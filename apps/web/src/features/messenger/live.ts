@@ -1,0 +1,120 @@
+import {
+  type ConversationRemovedEvent,
+  type ConversationStatusEvent,
+  type ConversationUpdatedEvent,
+  MESSENGER_CLIENT_EVENTS,
+  MESSENGER_EVENTS,
+  type MessengerAck,
+  type NewMessageEvent,
+} from '@smart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useAuth } from '@/features/auth';
+import { useRealtime } from '@/features/realtime';
+import { addMessages, catchUp, messengerQueries, updateConversationList } from './api';
+import { patchConversation, withConversation, withNewMessage } from './conversation-list';
+import { lastMessageId, type MessageLog } from './timeline';
+import { messengerKeys } from './unread';
+
+/**
+ * The open conversation over the live connection: its socket joins the conversation's room (typing
+ * is heard there) now and after every reconnect, and each time the server lets it in, the client
+ * fetches what was sent after the newest message it has. Nothing sent while it was offline is lost,
+ * and nothing is shown twice (the log merges by id). `loaded`: the first page is in, so the catch-up
+ * also covers a message sent while that page was on its way.
+ */
+export function useConversationRoom(conversationId: string, loaded: boolean) {
+  const { socket } = useRealtime();
+  const queryClient = useQueryClient();
+  const running = useRef<Promise<void> | null>(null);
+
+  const fetchMissed = useCallback(() => {
+    const after = lastMessageId(queryClient.getQueryData<MessageLog>(messengerKeys.messages(conversationId)));
+    if (!after || running.current) return;
+    running.current = catchUp(queryClient, conversationId, after)
+      .catch((error: unknown) => console.error('Messenger catch-up failed', error))
+      .finally(() => {
+        running.current = null;
+      });
+  }, [queryClient, conversationId]);
+
+  useEffect(() => {
+    if (loaded) fetchMissed();
+  }, [loaded, fetchMissed]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const payload = { conversationId };
+    const enter = () =>
+      socket.emit(MESSENGER_CLIENT_EVENTS.join, payload, (answer: MessengerAck | undefined) => {
+        if (answer?.ok) fetchMissed();
+      });
+    if (socket.connected) enter();
+    socket.on('connect', enter);
+    return () => {
+      socket.off('connect', enter);
+      socket.emit(MESSENGER_CLIENT_EVENTS.leave, payload);
+    };
+  }, [socket, conversationId, fetchMissed]);
+}
+
+interface MessengerEvents {
+  /** The conversation on screen, if any. */
+  openId: string | null;
+  /** The user is looking at it (the tab is visible): its new messages are read as they come. */
+  reading: boolean;
+  /** The user lost access to a conversation (removed, assignment ended). */
+  onRemoved: (conversationId: string) => void;
+}
+
+/**
+ * Section 4's live events while the messenger is open: a new message goes into its conversation's
+ * log and moves the conversation up the list; status and conversation changes update the list; a
+ * conversation the user lost access to disappears. After a reconnect the list is asked again.
+ */
+export function useMessengerEvents({ openId, reading, onRemoved }: MessengerEvents) {
+  const { socket } = useRealtime();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? '';
+  // Read by the handlers when they run, so they need not be attached again on every change.
+  const state = useRef({ openId, reading, onRemoved });
+  state.current = { openId, reading, onRemoved };
+
+  useEffect(() => {
+    if (!socket) return;
+    const onMessage = ({ conversationId, message }: NewMessageEvent) => {
+      addMessages(queryClient, conversationId, [message]);
+      const { openId: open, reading: looking } = state.current;
+      updateConversationList(queryClient, (list) =>
+        withNewMessage(list, message, { userId, reading: looking && open === conversationId }),
+      );
+    };
+    const onStatus = ({ conversationId, status }: ConversationStatusEvent) =>
+      updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { status }));
+    const onUpdated = ({ conversation }: ConversationUpdatedEvent) => {
+      queryClient.setQueryData(messengerQueries.conversation(conversation.id).queryKey, conversation);
+      updateConversationList(queryClient, (list) => withConversation(list, conversation));
+    };
+    const onRemovedEvent = ({ conversationId }: ConversationRemovedEvent) => {
+      updateConversationList(queryClient, (list) => list.filter((entry) => entry.id !== conversationId));
+      queryClient.removeQueries({ queryKey: messengerKeys.messages(conversationId) });
+      queryClient.removeQueries({ queryKey: messengerQueries.conversation(conversationId).queryKey });
+      state.current.onRemoved(conversationId);
+    };
+    const onReconnect = () => void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
+
+    socket.on(MESSENGER_EVENTS.newMessage, onMessage);
+    socket.on(MESSENGER_EVENTS.statusUpdated, onStatus);
+    socket.on(MESSENGER_EVENTS.conversationUpdated, onUpdated);
+    socket.on(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
+    socket.io.on('reconnect', onReconnect);
+    return () => {
+      socket.off(MESSENGER_EVENTS.newMessage, onMessage);
+      socket.off(MESSENGER_EVENTS.statusUpdated, onStatus);
+      socket.off(MESSENGER_EVENTS.conversationUpdated, onUpdated);
+      socket.off(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
+      socket.io.off('reconnect', onReconnect);
+    };
+  }, [socket, queryClient, userId]);
+}

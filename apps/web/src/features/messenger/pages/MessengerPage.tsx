@@ -1,0 +1,75 @@
+import { Paper } from '@mantine/core';
+import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
+import { DESKTOP_BREAKPOINT_PX, hasRole } from '@smart/contracts';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '@/features/auth';
+import { usePagedList } from '@/lib/paged-list';
+import { messengerQueries } from '../api';
+import { useAutoSelection } from '../auto-select';
+import { ConversationList } from '../components/ConversationList';
+import { ConversationView } from '../components/ConversationView';
+import classes from '../components/Messenger.module.css';
+import { WelcomePane } from '../components/WelcomePane';
+import { useMessengerEvents } from '../live';
+import { useOutbox } from '../outbox';
+
+const PHONE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
+
+/**
+ * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.
+ * The open conversation is in the address (?c=), so a reload or a link shows it again; ?org= opens
+ * an organization's advisor chat (the advisor's Open Messenger).
+ */
+export default function MessengerPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('c');
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const visible = useDocumentVisibility() === 'visible';
+  const isAdvisor = hasRole(user, 'advisor');
+  const conversations = usePagedList(messengerQueries.conversations());
+  const outbox = useOutbox();
+
+  // The auto-selection replaces the address (Back leaves the page); the user's choices add to the history.
+  const select = useCallback(
+    (conversationId: string | null, replace = false) =>
+      setParams(conversationId ? { c: conversationId } : {}, { replace }),
+    [setParams],
+  );
+  const autoSelect = useCallback((conversationId: string) => select(conversationId, true), [select]);
+  const { opening } = useAutoSelection({
+    openId,
+    organizationId: params.get('org'),
+    conversations: conversations.data?.items,
+    isAdvisor,
+    listFirst: isPhone,
+    select: autoSelect,
+  });
+  useMessengerEvents({
+    openId,
+    reading: visible,
+    onRemoved: (conversationId) => conversationId === openId && select(null),
+  });
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame} data-open={openId ? '' : undefined}>
+      <section className={classes.listPane} aria-label="Conversations">
+        <ConversationList list={conversations} openId={openId} onOpen={select} />
+      </section>
+      <section className={classes.conversationPane} aria-label="Conversation">
+        {openId ? (
+          <ConversationView
+            key={openId}
+            conversationId={openId}
+            reading={visible}
+            outbox={outbox}
+            onBack={() => select(null)}
+          />
+        ) : (
+          <WelcomePane opening={opening} />
+        )}
+      </section>
+    </Paper>
+  );
+}

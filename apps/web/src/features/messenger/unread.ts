@@ -1,0 +1,53 @@
+import { MESSAGES, MESSENGER_EVENTS, type NewMessageEvent, type UnreadTotal } from '@smart/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from '@/features/auth';
+import { useRealtime } from '@/features/realtime';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * The unread total of the Messenger menu entry. Its own small module: the sidebar shows it on every
+ * page, and should not load the messenger page's code to do so.
+ */
+
+export const messengerKeys = {
+  all: () => ['messenger'] as const,
+  unread: () => [...messengerKeys.all(), 'unread'] as const,
+  conversations: () => [...messengerKeys.all(), 'conversations'] as const,
+  messages: (conversationId: string) => [...messengerKeys.all(), 'messages', conversationId] as const,
+};
+
+const getUnreadTotal = () =>
+  apiClient.get<UnreadTotal>('/api/conversations/unread', { failMessage: MESSAGES.fetchConversationsFailed });
+
+const unreadQuery = () => queryOptions({ queryKey: messengerKeys.unread(), queryFn: getUnreadTotal });
+
+/**
+ * Messages by others the user has not read, over all its conversations: counted by the server,
+ * asked again when a message by someone else arrives, when a conversation goes, and after a
+ * reconnect (what arrived meanwhile was not heard).
+ */
+export function useUnreadTotal(enabled: boolean): number {
+  const { user } = useAuth();
+  const { socket } = useRealtime();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!socket || !enabled) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: messengerKeys.unread() });
+    const onMessage = ({ message }: NewMessageEvent) => {
+      if (message.senderId?.id !== userId) refresh();
+    };
+    socket.on(MESSENGER_EVENTS.newMessage, onMessage);
+    socket.on(MESSENGER_EVENTS.conversationRemoved, refresh);
+    socket.io.on('reconnect', refresh);
+    return () => {
+      socket.off(MESSENGER_EVENTS.newMessage, onMessage);
+      socket.off(MESSENGER_EVENTS.conversationRemoved, refresh);
+      socket.io.off('reconnect', refresh);
+    };
+  }, [socket, enabled, userId, queryClient]);
+
+  return useQuery({ ...unreadQuery(), enabled: enabled && Boolean(userId) }).data?.total ?? 0;
+}
