@@ -28,7 +28,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
 const advisorCard = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name });
 
 test.describe('S.M.A.R.T. Advisors', () => {
-  test('the admin assigns an advisor through the dialog; the advisor finds the organization, and loses Open Messenger once deactivated', async ({
+  test('the admin assigns an advisor through the dialog; the advisor finds the organization with Open Messenger, disabled once deactivated', async ({
     page,
     browser,
     adminApi,
@@ -65,9 +65,11 @@ test.describe('S.M.A.R.T. Advisors', () => {
     const organization = advisorCard(sofia, INITECH);
     await expect(organization).toContainText('S.M.A.R.T. Advisor Assignment');
     await expect(organization).toContainText('Active');
-    // Active: Open Messenger links to the organization's conversation once the messenger page exists
-    // (issue 13); until then there is no link to a page that does not exist.
-    await expect(organization.getByRole('button', { name: 'Open Messenger' })).toHaveCount(0);
+    // Active: Open Messenger links to the organization's conversation (messenger.spec.ts follows it).
+    await expect(organization.getByRole('link', { name: 'Open Messenger' })).toHaveAttribute(
+      'href',
+      `/dashboard/messenger?org=${initech?.id}`,
+    );
 
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Advisor details' });

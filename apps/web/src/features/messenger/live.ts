@@ -1,9 +1,12 @@
 import {
+  type ConversationReadEvent,
   type ConversationRemovedEvent,
   type ConversationStatusEvent,
   type ConversationUpdatedEvent,
+  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
+  type MessageUpdatedEvent,
   type MessengerAck,
   type NewMessageEvent,
 } from '@smart/contracts';
@@ -92,10 +95,23 @@ export function useMessengerEvents({ openId, reading, onRemoved }: MessengerEven
     };
     const onStatus = ({ conversationId, status }: ConversationStatusEvent) =>
       updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { status }));
-    const onUpdated = ({ conversation }: ConversationUpdatedEvent) => {
-      queryClient.setQueryData(messengerQueries.conversation(conversation.id).queryKey, conversation);
-      updateConversationList(queryClient, (list) => withConversation(list, conversation));
+    // The event names the conversation; its new state (the user's own unread count and permissions) is fetched.
+    const onUpdated = async ({ conversationId }: ConversationUpdatedEvent) => {
+      try {
+        const conversation = await queryClient.fetchQuery({
+          ...messengerQueries.conversation(conversationId),
+          staleTime: 0,
+        });
+        updateConversationList(queryClient, (list) => withConversation(list, conversation));
+      } catch (error) {
+        console.error(MESSAGES.fetchConversationFailed, error);
+      }
     };
+    const onMessageUpdated = ({ conversationId, message }: MessageUpdatedEvent) =>
+      addMessages(queryClient, conversationId, [message]);
+    // Read in another tab: this one's list says so too (the badge follows through useUnreadTotal).
+    const onRead = ({ conversationId }: ConversationReadEvent) =>
+      updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { unreadCount: 0 }));
     const onRemovedEvent = ({ conversationId }: ConversationRemovedEvent) => {
       updateConversationList(queryClient, (list) => list.filter((entry) => entry.id !== conversationId));
       queryClient.removeQueries({ queryKey: messengerKeys.messages(conversationId) });
@@ -108,12 +124,16 @@ export function useMessengerEvents({ openId, reading, onRemoved }: MessengerEven
     socket.on(MESSENGER_EVENTS.statusUpdated, onStatus);
     socket.on(MESSENGER_EVENTS.conversationUpdated, onUpdated);
     socket.on(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
+    socket.on(MESSENGER_EVENTS.messageUpdated, onMessageUpdated);
+    socket.on(MESSENGER_EVENTS.conversationRead, onRead);
     socket.io.on('reconnect', onReconnect);
     return () => {
       socket.off(MESSENGER_EVENTS.newMessage, onMessage);
       socket.off(MESSENGER_EVENTS.statusUpdated, onStatus);
       socket.off(MESSENGER_EVENTS.conversationUpdated, onUpdated);
       socket.off(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
+      socket.off(MESSENGER_EVENTS.messageUpdated, onMessageUpdated);
+      socket.off(MESSENGER_EVENTS.conversationRead, onRead);
       socket.io.off('reconnect', onReconnect);
     };
   }, [socket, queryClient, userId]);

@@ -24,8 +24,8 @@ const unreadQuery = () => queryOptions({ queryKey: messengerKeys.unread(), query
 
 /**
  * Messages by others the user has not read, over all its conversations: counted by the server,
- * asked again when a message by someone else arrives, when a conversation goes, and after a
- * reconnect (what arrived meanwhile was not heard).
+ * asked again when a message by someone else arrives, when a conversation is read (in any tab) or
+ * goes, and after a reconnect (what arrived meanwhile was not heard).
  */
 export function useUnreadTotal(enabled: boolean): number {
   const { user } = useAuth();
@@ -41,10 +41,12 @@ export function useUnreadTotal(enabled: boolean): number {
     };
     socket.on(MESSENGER_EVENTS.newMessage, onMessage);
     socket.on(MESSENGER_EVENTS.conversationRemoved, refresh);
+    socket.on(MESSENGER_EVENTS.conversationRead, refresh);
     socket.io.on('reconnect', refresh);
     return () => {
       socket.off(MESSENGER_EVENTS.newMessage, onMessage);
       socket.off(MESSENGER_EVENTS.conversationRemoved, refresh);
+      socket.off(MESSENGER_EVENTS.conversationRead, refresh);
       socket.io.off('reconnect', refresh);
     };
   }, [socket, enabled, userId, queryClient]);

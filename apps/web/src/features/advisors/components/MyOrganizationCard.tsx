@@ -1,15 +1,17 @@
 import { Button, Card, SimpleGrid, Text } from '@mantine/core';
 import { MESSAGES, type MyOrganization } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { formatAdvisorDate, peopleLabel } from '../advisor-labels';
 import { Fact } from './Fact';
 import { StatusBadge } from './StatusBadge';
 
 /**
  * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
- * Status, the Assigned date and, beyond the spec, its people and open tickets (open or in progress). Open Messenger goes to the
- * organization's conversation; it is disabled while the assignment is inactive. While active it
- * is absent until the messenger page exists (issue 13): no link to a page that does not exist.
+ * Status, the Assigned date and, beyond the spec, its people and open tickets (open or in progress).
+ * Open Messenger opens the organization's conversation with the advisor (the messenger's ?org=);
+ * it is disabled while the assignment is inactive.
  */
 export function MyOrganizationCard({ organization }: { organization: MyOrganization }) {
   const nameId = `organization-${organization.organizationId}-name`;
@@ -30,8 +32,11 @@ export function MyOrganizationCard({ organization }: { organization: MyOrganizat
         <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
         <Fact label="Open tickets">{organization.openTicketCount}</Fact>
       </SimpleGrid>
-      {/* Active: the link to the organization's conversation comes with the messenger page (issue 13). */}
-      {!organization.isActive && (
+      {organization.isActive ? (
+        <Button component={Link} to={paths.messengerWith(organization.organizationId)} {...messenger}>
+          Open Messenger
+        </Button>
+      ) : (
         <Button disabled {...messenger}>
           Open Messenger
         </Button>
