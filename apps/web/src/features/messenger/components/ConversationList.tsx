@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { type Conversation, hasRole, isAdmin, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
@@ -45,14 +45,11 @@ export function ConversationList({ list, openId, onOpen }: ConversationListProps
           <Title order={1} size="h3">
             Messenger
           </Title>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<HiPlus size={14} aria-hidden />}
-            onClick={() => setCreating(true)}
-          >
-            New conversation
-          </Button>
+          <Tooltip label="New conversation">
+            <ActionIcon variant="light" size="lg" aria-label="New conversation" onClick={() => setCreating(true)}>
+              <HiPlus size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         </Group>
         {!isAdvisor && !isAdmin(user) && <AdvisorChatButton onOpen={onOpen} />}
       </Stack>

@@ -40,9 +40,9 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
   });
 
   const first = log.messages[0]?.id;
+  const last = outgoing.at(-1)?.clientId ?? log.messages.at(-1)?.id;
   // The user's own new message is always brought into view, wherever they had scrolled.
   const lastIsOwnNew = outgoing.some((entry) => entry.clientId === last);
-  const last = outgoing.at(-1)?.clientId ?? log.messages.at(-1)?.id;
 
   // After each change: an older page keeps the reader's place; a newer message is followed from the bottom.
   useLayoutEffect(() => {

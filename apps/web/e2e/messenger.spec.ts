@@ -1,0 +1,202 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, type Person, test } from './support/fixtures';
+import { solidPng } from './support/png';
+import { accounts, sidebar, signIn } from './support/session';
+
+/** A text no earlier run has sent, so an assertion never finds an old message. */
+const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signedInPage(browser: Browser, who: string | Person) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+const messengerLink = (page: Page) => sidebar(page).getByRole('link', { name: /^Messenger/ });
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(messages(page).getByText(text)).toBeVisible();
+}
+
+/** The conversation open in the address (?c=). */
+const openConversationId = (page: Page) => new URL(page.url()).searchParams.get('c');
+
+test.describe('Messenger', () => {
+  test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat', async ({
+    page: advisor,
+    browser,
+  }) => {
+    // The advisor opens Messenger from My Organizations: that organization's chat with it (section 2's ?org=).
+    await signIn(advisor, accounts.advisor);
+    await sidebar(advisor).getByRole('link', { name: 'Organizations' }).click();
+    await advisor
+      .getByRole('main')
+      .getByRole('article', { name: 'Acme Corp' })
+      .getByRole('link', { name: 'Open Messenger' })
+      .click();
+    await expect(advisor).toHaveURL(/\/dashboard\/messenger\?c=/);
+    const header = advisor.getByRole('region', { name: 'Conversation', exact: true });
+    await expect(header.getByRole('heading', { name: 'General Discussion' })).toBeVisible();
+    await expect(header.getByText('Acme Corp', { exact: true })).toBeVisible();
+    const chatId = openConversationId(advisor);
+
+    // The member reaches the same conversation through Chat with your advisor: one chat, not two.
+    const member = await signedInPage(browser, accounts.member);
+    await messengerLink(member).click();
+    await member.getByRole('button', { name: 'Chat with your advisor' }).click();
+    await expect.poll(() => openConversationId(member)).toBe(chatId);
+
+    // The member leaves the messenger; the advisor writes: the member's menu entry counts it.
+    await sidebar(member).getByRole('link', { name: 'My Tasks' }).click();
+    await expect(messengerLink(member)).toHaveAccessibleName('Messenger');
+    const question = unique('Your quarterly report is ready for review.');
+    await send(advisor, question);
+    await expect(messengerLink(member)).toHaveAccessibleName('Messenger 1 unread message');
+
+    // Opening the messenger shows the message in the most recent conversation, and reading clears the badge.
+    await messengerLink(member).click();
+    await expect(messages(member).getByText(question)).toBeVisible();
+    await expect(messengerLink(member)).toHaveAccessibleName('Messenger');
+
+    // The answer reaches the advisor live, in the open conversation; then the other way round for the badge.
+    const answer = unique('Thanks, I will read it today.');
+    await send(member, answer);
+    await expect(messages(advisor).getByText(answer)).toBeVisible();
+    await sidebar(advisor).getByRole('link', { name: 'My Tasks' }).click();
+    const followUp = unique('One more question about the figures.');
+    await send(member, followUp);
+    await expect(messengerLink(advisor)).toHaveAccessibleName('Messenger 1 unread message');
+    await messengerLink(advisor).click();
+    await advisor
+      .getByRole('navigation', { name: 'Conversation list' })
+      .getByRole('button', { name: /General Discussion/ })
+      .first()
+      .click();
+    await expect(messages(advisor).getByText(followUp)).toBeVisible();
+    await expect(messengerLink(advisor)).toHaveAccessibleName('Messenger');
+    await member.context().close();
+  });
+
+  test('a message with an image and a file: a thumbnail and a download through a signed link', async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    // Nobody in a new organization has a conversation: its general one is made and opened.
+    await expect(
+      page.getByRole('region', { name: 'Conversation', exact: true }).getByRole('heading', { name: 'General' }),
+    ).toBeVisible();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([
+      { name: 'floor-plan.png', mimeType: 'image/png', buffer: solidPng(32, [30, 120, 200]) },
+      { name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.from('Minutes of the meeting\n') },
+    ]);
+    await expect(page.getByLabel('Files to send')).toContainText('floor-plan.png');
+    await send(page, 'The plan and the minutes');
+
+    const log = messages(page);
+    const thumbnail = log.getByRole('img', { name: 'floor-plan.png' });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+    const download = page.waitForEvent('download');
+    await log.getByRole('button', { name: 'Download minutes.txt' }).click();
+    expect((await download).suggestedFilename()).toBe('minutes.txt');
+
+    // After a reload the message and its files come from the server.
+    await page.reload();
+    await expect(messages(page).getByRole('img', { name: 'floor-plan.png' })).toBeVisible();
+    await expect(messages(page).getByText('minutes.txt')).toBeVisible();
+  });
+
+  test('offline: a send fails and is retried; what others sent meanwhile arrives once, in order, without a reload', async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    const colleague = await organization.addPerson('Nina', 'Park');
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    await expect(composer(page)).toBeVisible();
+    await send(page, 'Before the outage');
+    const conversationId = openConversationId(page);
+
+    const other = await signedInPage(browser, colleague);
+    await messengerLink(other).click();
+    await expect(messages(other).getByText('Before the outage')).toBeVisible();
+    expect(openConversationId(other)).toBe(conversationId);
+
+    await page.context().setOffline(true);
+    const unsent = unique('Written while offline');
+    await composer(page).fill(unsent);
+    await composer(page).press('Enter');
+    const failed = messages(page).getByRole('article', { name: 'Message not sent' });
+    await expect(failed).toContainText(unsent);
+
+    const missed = ['Missed one', 'Missed two', 'Missed three'];
+    for (const text of missed) await send(other, text);
+
+    await page.context().setOffline(false);
+    // Back online, the socket reconnects and the client fetches what came after the last message it had.
+    for (const text of missed) await expect(messages(page).getByText(text)).toHaveCount(1);
+    const texts = await messages(page).getByRole('article').allInnerTexts();
+    const order = missed.map((text) => texts.findIndex((entry) => entry.includes(text)));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(messages(page).getByText(unsent)).toHaveCount(1);
+    await expect(messages(other).getByText(unsent)).toBeVisible();
+    await other.context().close();
+  });
+
+  test('a message becomes a ticket: Create New Ticket filled in from it, and the message links to the ticket', async ({
+    page,
+    organization,
+  }) => {
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    await send(page, 'The printer on floor 3 jams\nIt shows error E-42 since Monday.');
+
+    await messages(page).getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Ticket' });
+    await expect(dialog.getByLabel('Title')).toHaveValue('The printer on floor 3 jams');
+    await expect(dialog.getByLabel('Description')).toHaveValue(
+      'The printer on floor 3 jams\nIt shows error E-42 since Monday.',
+    );
+    await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+    await expect(dialog).toBeHidden();
+
+    const link = messages(page).getByRole('link', { name: /Ticket: The printer on floor 3 jams/ });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/dashboard\/tickets\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: 'The printer on floor 3 jams' })).toBeVisible();
+  });
+});
+
+test.describe('Messenger on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list and the conversation are two panes, with a back button', async ({ page, organization }) => {
+    await signIn(page, organization.orgAdmin);
+    await page.goto('/dashboard/messenger');
+    // The general conversation is made and opened; Back shows the list instead.
+    const pane = page.getByRole('region', { name: 'Conversation', exact: true });
+    await expect(pane.getByRole('heading', { name: 'General' })).toBeVisible();
+    await pane.getByRole('button', { name: 'Back to conversations' }).click();
+    await expect(pane).toBeHidden();
+    const list = page.getByRole('navigation', { name: 'Conversation list' });
+    await list.getByRole('button', { name: /General/ }).click();
+    await expect(pane.getByRole('heading', { name: 'General' })).toBeVisible();
+    await expect(list).toBeHidden();
+  });
+});
