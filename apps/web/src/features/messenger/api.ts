@@ -89,7 +89,11 @@ async function getNewestMessages(conversationId: string): Promise<MessageLog> {
 
 export const messengerQueries = {
   /** The user's conversations, most recent activity first, a page at a time (Load more). */
-  conversations: () => pagedListOptions(messengerKeys.conversations(), getConversationPage),
+  conversations: () => ({
+    ...pagedListOptions(messengerKeys.conversations(), getConversationPage),
+    // Events are heard only while the page is open: coming back, the list is read again.
+    refetchOnMount: 'always' as const,
+  }),
   conversation: (conversationId: string) =>
     queryOptions({
       queryKey: [...messengerKeys.all(), 'conversation', conversationId],

@@ -32,7 +32,10 @@ export function useConversationRoom(conversationId: string, loaded: boolean) {
   const running = useRef<Promise<void> | null>(null);
 
   const fetchMissed = useCallback(() => {
-    const after = lastMessageId(queryClient.getQueryData<MessageLog>(messengerKeys.messages(conversationId)));
+    const log = queryClient.getQueryData<MessageLog>(messengerKeys.messages(conversationId));
+    const after = lastMessageId(log);
+    // An empty log has no cursor, and nothing to lose: it is read again from the newest page.
+    if (log && !after) void queryClient.invalidateQueries({ queryKey: messengerKeys.messages(conversationId) });
     if (!after || running.current) return;
     running.current = catchUp(queryClient, conversationId, after)
       .catch((error: unknown) => console.error('Messenger catch-up failed', error))
