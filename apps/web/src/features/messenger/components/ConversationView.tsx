@@ -14,6 +14,7 @@ import { messengerKeys } from '../unread';
 import { Composer } from './Composer';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
+import classes from './Messenger.module.css';
 
 interface ConversationViewProps {
   conversationId: string;
@@ -57,9 +58,13 @@ export function ConversationView({ conversationId, reading, outbox, onBack }: Co
     <>
       <ConversationHeader conversation={conversation.data} onBack={onBack} />
       {log.isPending ? (
-        <PageLoader label="Loading messages..." />
+        <div className={classes.scroll}>
+          <PageLoader label="Loading messages..." />
+        </div>
       ) : log.isError ? (
-        <LoadError message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
+        <div className={classes.scroll}>
+          <LoadError message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
+        </div>
       ) : (
         <MessageList
           conversation={conversation.data}

@@ -99,7 +99,7 @@ function MessageActions({ message, conversation }: { message: Message; conversat
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label="Message actions">
+        <ActionIcon variant="subtle" color="gray" aria-label="Message actions" className={classes.actions}>
           <HiDotsVertical size={16} aria-hidden />
         </ActionIcon>
       </Menu.Target>
