@@ -157,6 +157,43 @@ test.describe('Messenger', () => {
     await other.context().close();
   });
 
+  test('a new conversation with a colleague appears in their open messenger, and they answer in it', async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    const colleague = await organization.addPerson('Nina', 'Park');
+    const other = await signedInPage(browser, colleague);
+    await messengerLink(other).click();
+    await expect(composer(other)).toBeVisible();
+
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New conversation' });
+    await dialog.getByLabel('Title').fill('Budget 2026');
+    await dialog.getByRole('combobox', { name: 'Add people' }).click();
+    await page.getByRole('option', { name: /Nina Park/ }).click();
+    await expect(dialog.getByRole('list', { name: 'Chosen people' })).toContainText('Nina Park');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    const pane = page.getByRole('region', { name: 'Conversation', exact: true });
+    await expect(pane.getByRole('heading', { name: 'Budget 2026' })).toBeVisible();
+    await expect(pane.getByRole('button', { name: '2 participants' })).toBeVisible();
+    await send(page, 'Figures by Friday, please');
+
+    // Nina's list gains the conversation live, with its unread message; she opens it and answers.
+    const entry = other
+      .getByRole('navigation', { name: 'Conversation list' })
+      .getByRole('button', { name: /Budget 2026/ });
+    await expect(entry).toContainText('Figures by Friday, please');
+    await expect(entry.getByLabel('1 unread')).toBeVisible();
+    await entry.click();
+    await send(other, 'Will do');
+    await expect(messages(page).getByText('Will do')).toBeVisible();
+    await other.context().close();
+  });
+
   test('a message becomes a ticket: Create New Ticket filled in from it, and the message links to the ticket', async ({
     page,
     organization,
