@@ -2,8 +2,9 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
-import { HiDownload, HiPaperClip, HiTrash } from 'react-icons/hi';
+import { HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from './ConfirmModal';
+import { FileLine } from './FileLine';
 
 export interface ListedAttachment {
   id: string;
@@ -56,39 +57,26 @@ export function AttachmentList<T extends ListedAttachment>({
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {attachments.map((attachment) => (
             <Group key={attachment.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                <HiPaperClip size={16} aria-hidden style={{ flexShrink: 0 }} />
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate="end">
-                    {attachment.originalName}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {detail(attachment)}
-                  </Text>
-                </div>
-              </Group>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Download ${attachment.originalName}`}
-                  onClick={() => save(attachment)}
-                >
-                  <HiDownload size={18} aria-hidden />
-                </ActionIcon>
-                {attachment.permissions.canRemove && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${attachment.originalName}`}
-                    onClick={() => {
-                      remove.reset();
-                      setRemoving(attachment);
-                    }}
-                  >
-                    <HiTrash size={18} aria-hidden />
-                  </ActionIcon>
-                )}
-              </Group>
+              <FileLine
+                name={attachment.originalName}
+                detail={detail(attachment)}
+                onDownload={() => save(attachment)}
+                actions={
+                  attachment.permissions.canRemove && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${attachment.originalName}`}
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(attachment);
+                      }}
+                    >
+                      <HiTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  )
+                }
+              />
             </Group>
           ))}
         </Stack>

@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
+import { listen } from '@/lib/socket-events';
 import { addMessages, catchUp, messengerQueries, updateConversationList } from './api';
 import { patchConversation, withConversation, withNewMessage } from './conversation-list';
 import { lastMessageId, type MessageLog } from './timeline';
@@ -123,21 +124,17 @@ export function useMessengerEvents({ openId, reading, onRemoved }: MessengerEven
     };
     const onReconnect = () => void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
 
-    socket.on(MESSENGER_EVENTS.newMessage, onMessage);
-    socket.on(MESSENGER_EVENTS.statusUpdated, onStatus);
-    socket.on(MESSENGER_EVENTS.conversationUpdated, onUpdated);
-    socket.on(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
-    socket.on(MESSENGER_EVENTS.messageUpdated, onMessageUpdated);
-    socket.on(MESSENGER_EVENTS.conversationRead, onRead);
-    socket.io.on('reconnect', onReconnect);
-    return () => {
-      socket.off(MESSENGER_EVENTS.newMessage, onMessage);
-      socket.off(MESSENGER_EVENTS.statusUpdated, onStatus);
-      socket.off(MESSENGER_EVENTS.conversationUpdated, onUpdated);
-      socket.off(MESSENGER_EVENTS.conversationRemoved, onRemovedEvent);
-      socket.off(MESSENGER_EVENTS.messageUpdated, onMessageUpdated);
-      socket.off(MESSENGER_EVENTS.conversationRead, onRead);
-      socket.io.off('reconnect', onReconnect);
-    };
+    return listen(
+      socket,
+      {
+        [MESSENGER_EVENTS.newMessage]: onMessage,
+        [MESSENGER_EVENTS.statusUpdated]: onStatus,
+        [MESSENGER_EVENTS.conversationUpdated]: onUpdated,
+        [MESSENGER_EVENTS.conversationRemoved]: onRemovedEvent,
+        [MESSENGER_EVENTS.messageUpdated]: onMessageUpdated,
+        [MESSENGER_EVENTS.conversationRead]: onRead,
+      },
+      onReconnect,
+    );
   }, [socket, queryClient, userId]);
 }

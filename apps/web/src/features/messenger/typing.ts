@@ -10,6 +10,7 @@ import {
 } from '@smart/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtime } from '@/features/realtime';
+import { listen } from '@/lib/socket-events';
 
 /** Who is typing in a conversation, as the server relays it (only others; not stored). */
 export function useTypingPeople(conversationId: string): string[] {
@@ -41,11 +42,12 @@ export function useTypingPeople(conversationId: string): string[] {
         stop(message.senderId.id);
       }
     };
-    socket.on(MESSENGER_EVENTS.typing, onTyping);
-    socket.on(MESSENGER_EVENTS.newMessage, onMessage);
+    const stopListening = listen(socket, {
+      [MESSENGER_EVENTS.typing]: onTyping,
+      [MESSENGER_EVENTS.newMessage]: onMessage,
+    });
     return () => {
-      socket.off(MESSENGER_EVENTS.typing, onTyping);
-      socket.off(MESSENGER_EVENTS.newMessage, onMessage);
+      stopListening();
       for (const timer of timers.values()) window.clearTimeout(timer);
       setTyping({});
     };

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
 import { apiClient } from '@/lib/api-client';
+import { listen } from '@/lib/socket-events';
 
 /**
  * The unread total of the Messenger menu entry. Its own small module: the sidebar shows it on every
@@ -39,16 +40,15 @@ export function useUnreadTotal(enabled: boolean): number {
     const onMessage = ({ message }: NewMessageEvent) => {
       if (message.senderId?.id !== userId) refresh();
     };
-    socket.on(MESSENGER_EVENTS.newMessage, onMessage);
-    socket.on(MESSENGER_EVENTS.conversationRemoved, refresh);
-    socket.on(MESSENGER_EVENTS.conversationRead, refresh);
-    socket.io.on('reconnect', refresh);
-    return () => {
-      socket.off(MESSENGER_EVENTS.newMessage, onMessage);
-      socket.off(MESSENGER_EVENTS.conversationRemoved, refresh);
-      socket.off(MESSENGER_EVENTS.conversationRead, refresh);
-      socket.io.off('reconnect', refresh);
-    };
+    return listen(
+      socket,
+      {
+        [MESSENGER_EVENTS.newMessage]: onMessage,
+        [MESSENGER_EVENTS.conversationRemoved]: refresh,
+        [MESSENGER_EVENTS.conversationRead]: refresh,
+      },
+      refresh,
+    );
   }, [socket, enabled, userId, queryClient]);
 
   return useQuery({ ...unreadQuery(), enabled: enabled && Boolean(userId) }).data?.total ?? 0;

@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Image, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Image, Paper, Skeleton, Stack, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatFileSize, MESSAGES, type MessageAttachment } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { HiDownload, HiPaperClip } from 'react-icons/hi';
+import { FileLine } from '@/components/FileLine';
 import { saveAttachedFile, signedFileUrl } from '@/lib/file-download';
 
 /** A signed link lives five minutes on the server; the thumbnail asks again before that. */
@@ -69,22 +69,11 @@ function FileChip({ attachment }: { attachment: MessageAttachment }) {
   return (
     <Paper withBorder radius="sm" px="sm" py={6} maw="100%">
       <Group gap="sm" wrap="nowrap">
-        <HiPaperClip size={16} aria-hidden style={{ flexShrink: 0 }} />
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate="end">
-            {attachment.originalName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatFileSize(attachment.fileSize)}
-          </Text>
-        </div>
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Download ${attachment.originalName}`}
-          onClick={() => save(attachment)}
-        >
-          <HiDownload size={18} aria-hidden />
-        </ActionIcon>
+        <FileLine
+          name={attachment.originalName}
+          detail={formatFileSize(attachment.fileSize)}
+          onDownload={() => save(attachment)}
+        />
       </Group>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Checkbox, CloseButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   displayName,
   hasRole,
@@ -9,12 +9,12 @@ import {
 } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
 import { useAuth } from '@/features/auth';
-import { useAdvisedOrganizations } from '@/lib/advised-organizations';
 import { messengerQueries, useCreateConversation } from '../api';
 
 interface NewConversationModalProps {
@@ -85,7 +85,7 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
             }}
           />
           {isAdvisor && (
-            <OrganizationSelect
+            <AdvisedOrganizationSelect
               value={organizationId}
               onChange={(value) => {
                 edit();
@@ -128,22 +128,6 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
         </Stack>
       </form>
     </LockedModal>
-  );
-}
-
-function OrganizationSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const organizations = useAdvisedOrganizations(true);
-  return (
-    <Select
-      label="Organization"
-      placeholder="Choose an organization..."
-      withAsterisk
-      data={(organizations.data ?? []).map((entry) => ({ value: entry.organizationId, label: entry.organizationName }))}
-      disabled={organizations.isPending}
-      value={value}
-      onChange={onChange}
-      comboboxProps={{ withinPortal: true }}
-    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_TICKET_DESCRIPTION_LENGTH, MAX_TICKET_TITLE_LENGTH } from '@smart/contracts';
-import { useAdvisedOrganizations } from '@/lib/advised-organizations';
+import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
 import { markedInputProps } from '@/lib/forms';
 import type { TicketFormValues } from '../ticket-form';
 import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-labels';
@@ -33,7 +33,9 @@ export function TicketFields({
   });
   return (
     <>
-      {choosesOrganization && <AdvisedOrganizationSelect form={form} disabled={disabled} />}
+      {choosesOrganization && (
+        <AdvisedOrganizationSelect {...markedInputProps(form, 'organizationId')} disabled={disabled} />
+      )}
       <TextInput
         label={titleLabel}
         withAsterisk
@@ -58,20 +60,5 @@ export function TicketFields({
         {withStatus && <Select label="Status" data={STATUS_OPTIONS} {...select('status')} />}
       </SimpleGrid>
     </>
-  );
-}
-
-function AdvisedOrganizationSelect({ form, disabled }: Pick<TicketFieldsProps, 'form' | 'disabled'>) {
-  const organizations = useAdvisedOrganizations(true);
-  return (
-    <Select
-      label="Organization"
-      placeholder="Choose an organization..."
-      withAsterisk
-      data={(organizations.data ?? []).map((entry) => ({ value: entry.organizationId, label: entry.organizationName }))}
-      disabled={disabled || organizations.isPending}
-      {...markedInputProps(form, 'organizationId')}
-      comboboxProps={{ withinPortal: true }}
-    />
   );
 }

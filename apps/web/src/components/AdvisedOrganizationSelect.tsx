@@ -1,0 +1,27 @@
+import { Select } from '@mantine/core';
+import { useAdvisedOrganizations } from '@/lib/advised-organizations';
+
+interface AdvisedOrganizationSelectProps {
+  value: string | null;
+  onChange: (organizationId: string | null) => void;
+  error?: boolean;
+  disabled?: boolean;
+}
+
+/** An advisor's choice among the organizations it actively advises (a ticket's, a conversation's). */
+export function AdvisedOrganizationSelect({ value, onChange, error, disabled }: AdvisedOrganizationSelectProps) {
+  const organizations = useAdvisedOrganizations(true);
+  return (
+    <Select
+      label="Organization"
+      placeholder="Choose an organization..."
+      withAsterisk
+      data={(organizations.data ?? []).map((entry) => ({ value: entry.organizationId, label: entry.organizationName }))}
+      disabled={disabled || organizations.isPending}
+      value={value}
+      onChange={onChange}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
