@@ -41,7 +41,8 @@ export default function MessengerPage() {
   const { opening } = useAutoSelection({
     openId,
     organizationId: params.get('org'),
-    conversations: conversations.data?.items,
+    // The list as the server has it now, not as it was cached on a previous visit.
+    conversations: conversations.isFetchedAfterMount ? conversations.data?.items : undefined,
     isAdvisor,
     listFirst: isPhone,
     select: autoSelect,
