@@ -173,7 +173,7 @@ test.describe('Messenger', () => {
     await other.context().close();
   });
 
-  test('a new conversation with a colleague appears in their open messenger, and they answer in it', async ({
+  test('a new conversation with a colleague appears in their open messenger, and they answer in it while typing shows', async ({
     page,
     browser,
     organization,
@@ -205,7 +205,13 @@ test.describe('Messenger', () => {
     await expect(entry).toContainText('Figures by Friday, please');
     await expect(entry.getByLabel('1 unread')).toBeVisible();
     await entry.click();
-    await send(other, 'Will do');
+    // Typing shows on the other side, and goes when the message is sent.
+    await composer(other).pressSequentially('Will do');
+    const typing = page.getByText('Nina Park is typing...');
+    await expect(typing).toBeVisible();
+    await composer(other).press('Enter');
+    await expect(messages(other).getByText('Will do')).toBeVisible();
+    await expect(typing).toBeHidden();
     await expect(messages(page).getByText('Will do')).toBeVisible();
     await other.context().close();
   });

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
+  type Message,
   type MessageUpdatedEvent,
   type MessengerAck,
   type NewMessageEvent,
@@ -72,6 +73,8 @@ interface MessengerEvents {
   reading: boolean;
   /** The user lost access to a conversation (removed, assignment ended). */
   onRemoved: (conversationId: string) => void;
+  /** The user's own message, stored and heard back (its outgoing copy can go). */
+  onOwnMessage: (message: Message) => void;
 }
 
 /**
@@ -79,19 +82,20 @@ interface MessengerEvents {
  * log and moves the conversation up the list; status and conversation changes update the list; a
  * conversation the user lost access to disappears. After a reconnect the list is asked again.
  */
-export function useMessengerEvents({ openId, reading, onRemoved }: MessengerEvents) {
+export function useMessengerEvents({ openId, reading, onRemoved, onOwnMessage }: MessengerEvents) {
   const { socket } = useRealtime();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id ?? '';
   // Read by the handlers when they run, so they need not be attached again on every change.
-  const state = useRef({ openId, reading, onRemoved });
-  state.current = { openId, reading, onRemoved };
+  const state = useRef({ openId, reading, onRemoved, onOwnMessage });
+  state.current = { openId, reading, onRemoved, onOwnMessage };
 
   useEffect(() => {
     if (!socket) return;
     const onMessage = ({ conversationId, message }: NewMessageEvent) => {
       addMessages(queryClient, conversationId, [message]);
+      if (message.senderId?.id === userId) state.current.onOwnMessage(message);
       const { openId: open, reading: looking } = state.current;
       updateConversationList(queryClient, (list) =>
         withNewMessage(list, message, { userId, reading: looking && open === conversationId }),

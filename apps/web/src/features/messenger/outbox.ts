@@ -124,13 +124,30 @@ export function useOutbox() {
     [run],
   );
 
+  /**
+   * The user's own message heard live (new_message reaches the sender's sockets too, sometimes before
+   * the acknowledgement): its outgoing copy goes, so the message never shows twice. The server stores
+   * the text trimmed; the oldest copy on its way with that text is the one.
+   */
+  const settle = useCallback((message: Message) => {
+    setOutgoing((list) => {
+      const copy = list.find(
+        (entry) =>
+          entry.status === 'sending' &&
+          entry.conversationId === message.conversationId &&
+          entry.content.trim() === message.content,
+      );
+      return copy ? list.filter((entry) => entry !== copy) : list;
+    });
+  }, []);
+
   const retry = useCallback((entry: OutgoingMessage) => void run(entry), [run]);
   const discard = useCallback(
     (clientId: string) => setOutgoing((list) => list.filter((entry) => entry.clientId !== clientId)),
     [],
   );
 
-  return { outgoing, send, retry, discard };
+  return { outgoing, send, settle, retry, discard };
 }
 
 export type Outbox = ReturnType<typeof useOutbox>;

@@ -51,6 +51,7 @@ export default function MessengerPage() {
     openId,
     reading: visible,
     onRemoved: (conversationId) => conversationId === openId && select(null),
+    onOwnMessage: outbox.settle,
   });
 
   return (
