@@ -216,6 +216,38 @@ test.describe('Messenger', () => {
     await other.context().close();
   });
 
+  test('older messages load by scrolling up, and the reader keeps their place', async ({ page, organization }) => {
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    await expect(composer(page)).toBeVisible();
+    const conversationId = openConversationId(page);
+    // 60 messages: more than the newest page (50) holds.
+    await page.evaluate(async (id) => {
+      const headers = {
+        Authorization: `Bearer ${localStorage.getItem('authToken')}`,
+        'Content-Type': 'application/json',
+      };
+      for (let n = 1; n <= 60; n += 1) {
+        await fetch('/api/messages', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ conversationId: id, content: `Note ${n}` }),
+        });
+      }
+    }, conversationId);
+    await page.reload();
+
+    const log = messages(page);
+    await expect(log.getByText('Note 60', { exact: true })).toBeInViewport();
+    await expect(log.getByText('Note 10', { exact: true })).toHaveCount(0);
+    await log.getByText('Note 11', { exact: true }).scrollIntoViewIfNeeded();
+    await expect(log.getByText('Note 1', { exact: true })).toHaveCount(1);
+    // The page before came in above; the message the reader was at is still on screen.
+    await expect(log.getByText('Note 11', { exact: true })).toBeInViewport();
+    await expect(log.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+    await expect(log.getByText(/^Note \d+$/)).toHaveCount(60);
+  });
+
   test('a message becomes a ticket: Create New Ticket filled in from it, and the message links to the ticket', async ({
     page,
     organization,

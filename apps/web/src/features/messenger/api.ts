@@ -166,11 +166,14 @@ export async function catchUp(queryClient: QueryClient, conversationId: string, 
   }
 }
 
-/** Loads the page before the oldest message shown (scrolling up). */
+/**
+ * Loads the page before the oldest message shown (scrolling up). A cursor page's total counts the
+ * whole conversation, so a short page is what says the start is reached.
+ */
 export async function loadOlderMessages(queryClient: QueryClient, conversationId: string, beforeId: string) {
-  const { data, pagination } = await getMessages(conversationId, { before: beforeId });
+  const { data } = await getMessages(conversationId, { before: beforeId });
   queryClient.setQueryData<MessageLog>(messengerKeys.messages(conversationId), (log) =>
-    log ? { messages: mergeMessages(log.messages, data), hasOlder: pagination.pages > 1 } : log,
+    log ? { messages: mergeMessages(log.messages, data), hasOlder: data.length === MESSAGE_PAGE_SIZE } : log,
   );
 }
 
