@@ -1,7 +1,8 @@
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { type Conversation, MESSAGES } from '@smart/contracts';
 import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { HiArrowLeft } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
@@ -45,11 +46,16 @@ export function ConversationView({ conversationId, reading, outbox, onBack }: Co
 
   if (conversation.isError) {
     return (
-      <LoadError
-        message={conversation.error.message || MESSAGES.fetchConversationFailed}
-        onRetry={() => conversation.refetch()}
-        retrying={conversation.isFetching}
-      />
+      <>
+        <Button variant="subtle" leftSection={<HiArrowLeft aria-hidden />} onClick={onBack} className={classes.back}>
+          Back to conversations
+        </Button>
+        <LoadError
+          message={conversation.error.message || MESSAGES.fetchConversationFailed}
+          onRetry={() => conversation.refetch()}
+          retrying={conversation.isFetching}
+        />
+      </>
     );
   }
   if (!conversation.data) return <PageLoader label="Loading conversation..." />;
