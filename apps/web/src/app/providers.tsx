@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider, useAuth } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { createQueryClient } from '@/lib/query-client';
@@ -10,11 +10,15 @@ import { cssVariablesResolver, theme } from './theme';
 
 const Toasts = lazy(() => import('./Toasts'));
 
-/** The toast container (45 KB of code) loads after the first page, which shows no toast. */
+/**
+ * The toast container (45 KB of code) loads after the first page, and only for a signed-in user:
+ * every toast follows something done signed in, and the sign-in page stays within its byte budget.
+ */
 function DeferredToasts() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => afterPageLoad(() => setWanted(true)), []);
-  return wanted ? (
+  const signedIn = useAuth().user !== null;
+  const [pageLoaded, setPageLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
+  return signedIn && pageLoaded ? (
     <Suspense fallback={null}>
       <Toasts />
     </Suspense>
@@ -25,10 +29,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <DeferredToasts />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
+            <DeferredToasts />
             <RealtimeProvider>{children}</RealtimeProvider>
           </AuthProvider>
         </QueryClientProvider>
