@@ -1,4 +1,5 @@
 import { ATTACHABLE_RECORD_TYPES } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -24,9 +25,22 @@ export const files = pgTable(
     recordId: uuid('record_id'),
     /** Order among its record's files where the order matters (a template's fileIndex); null elsewhere. */
     position: integer('position'),
+    /**
+     * When it became a picture (avatar, logo, department image): only then is it public by key.
+     * A fresh upload is private to its uploader until attached to a record or published.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('files_record_idx').on(table.recordType, table.recordId, table.createdAt)],
+  (table) => [
+    index('files_record_idx').on(table.recordType, table.recordId, table.createdAt),
+    // The storage quota: an organization's bytes summed from the index alone.
+    index('files_organization_size_idx').on(table.organizationId, table.size),
+    // The clean-up of uploads never used: the oldest first, without scanning attached files.
+    index('files_unused_idx')
+      .on(table.createdAt)
+      .where(sql`${table.recordType} is null and ${table.publishedAt} is null`),
+  ],
 );
 
 export type FileRow = typeof files.$inferSelect;

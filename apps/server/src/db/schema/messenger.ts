@@ -96,10 +96,15 @@ export const messages = pgTable(
     messageType: messageTypeEnum('message_type').notNull().default('text'),
     /** The ticket this message was turned into (same organization). */
     ticketId: uuid('ticket_id'),
+    /** The sender's own id for this message: a repeated send returns the stored one (unique with the sender). */
+    clientMessageId: text('client_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    uniqueIndex('messages_sender_client_id_unique')
+      .on(table.senderId, table.clientMessageId)
+      .where(sql`${table.clientMessageId} is not null`),
     sameOrganization(table, 'conversationId', (): TenantTable => conversations, 'cascade'),
     sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'set null'),
   ],

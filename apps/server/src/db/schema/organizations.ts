@@ -27,6 +27,8 @@ export const organizations = pgTable(
     /** Set while the organization account is closed: its people cannot sign in; nothing is deleted. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Who closed it (its org_admin or an admin); cleared on reopening. */
+    /** Its people must have a second factor; they enrol at their next sign-in (the platform organization: staff). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     closedBy: uuid('closed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,20 @@
 import type { NotificationPreferences } from '@smart/contracts';
 import { ROLES } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
@@ -33,6 +46,13 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Null means "the defaults"; a partial update stores the merged whole. */
     notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
+    /** The confirmed TOTP secret, encrypted (lib/secret-box.ts); null: no second factor. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being enrolled (setup done, not yet confirmed by a code), encrypted. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code's step cannot be used twice. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,3 +89,37 @@ export type UserRow = typeof users.$inferSelect;
 export function userSearchText(table: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
   return sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}`;
 }
+
+/** Single-use recovery codes of a second factor; only their hashes are stored. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('two_factor_recovery_codes_user_code_unique').on(table.userId, table.codeHash)],
+);
+
+/**
+ * The step between a correct password and a session for an account with a second factor: a
+ * short-lived token (only its hash stored) that lets its holder try a code, a few times.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_challenges_user_idx').on(table.userId)],
+);

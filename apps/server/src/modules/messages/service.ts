@@ -223,6 +223,7 @@ export async function sendMessage(
     content,
     messageType,
     ticketId: null,
+    clientMessageId: null,
     createdAt: new Date(stored.createdAt),
   };
   const attachments = keys.length > 0 ? ((await listAttachments(db, 'message', [stored.id])).get(stored.id) ?? []) : [];
