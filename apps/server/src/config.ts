@@ -38,6 +38,7 @@ const environment = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   FILE_URL_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
 });
 
 export interface Config {
@@ -68,6 +69,8 @@ export interface Config {
    * makes its own at start (fine for one process: links live 5 minutes).
    */
   fileUrlSecret: string;
+  /** The bytes one organization's files may take (files/quota.ts); an upload past it is refused with 413. */
+  storageQuotaBytesPerOrganization: number;
 }
 
 /** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
@@ -122,5 +125,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
     },
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
+    storageQuotaBytesPerOrganization: Math.floor(env.STORAGE_QUOTA_MB_PER_ORGANIZATION * 1024 * 1024),
   };
 }

@@ -16,7 +16,7 @@ let owner: Member;
 let globexColleague: Member;
 let engineering: DepartmentRow;
 let finance: DepartmentRow;
-/** An uploaded PNG, the picture departments are given. */
+/** A PNG the org_admin uploaded, the picture departments are given. */
 let picture: string;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     make.department(acmeId, { name: 'Finance' }),
     make.member(cast.otherOrganization.id),
   ]);
-  picture = await uploadPng(t, cast.admin);
+  picture = await uploadPng(t, owner);
 });
 afterAll(async () => {
   await t?.close();
@@ -78,10 +78,11 @@ authzMatrix('who may do what', {
     },
     {
       route: 'PUT /api/departments/:id (image)',
-      request: ({ department }) => ({
+      // A picture is the caller's own fresh upload (files/pictures.ts).
+      request: async ({ department }, people, actor) => ({
         method: 'PUT',
         url: `/api/departments/${department.id}`,
-        payload: { imageUrl: picture },
+        payload: { imageUrl: actor === 'anonymous' ? picture : await uploadPng(t, people[actor]) },
       }),
       statuses: structureManagers(200),
     },

@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { taskActivity } from '../src/db/schema/index.js';
 import { type Caller, createTestApp, type TestApp } from './helpers/app.js';
 import { captureLog } from './helpers/log-capture.js';
-import { multipartBody, multipartFiles, postParts, sendUpload, TINY_PNG, uploadFile } from './helpers/multipart.js';
+import {
+  makeProfilePicture,
+  multipartBody,
+  multipartFiles,
+  postParts,
+  sendUpload,
+  TINY_PNG,
+  uploadFile,
+} from './helpers/multipart.js';
 import { createWorkTree, demoUser, type WorkTree } from './helpers/work.js';
 
 let t: TestApp;
@@ -35,7 +43,7 @@ async function upload(
 }
 
 describe('POST /api/files/upload', () => {
-  it('stores an image under a random key and serves it back inline with nosniff', async () => {
+  it('stores an image under a random key and, once a picture, serves it back inline with nosniff', async () => {
     const response = await upload(TINY_PNG, 'avatar.png');
     expect(response.statusCode).toBe(201);
     const data = response.json().data;
@@ -43,6 +51,7 @@ describe('POST /api/files/upload', () => {
     expect(data.fileName).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(data.fileUrl).toBe(`/api/files/${data.fileName}`);
 
+    await makeProfilePicture(t, 'acmeMember', data.fileUrl);
     const served = await t.request({ method: 'GET', url: data.fileUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -57,7 +66,9 @@ describe('POST /api/files/upload', () => {
     expect(response.statusCode).toBe(201);
     const data = response.json().data;
     expect(data.fileType).toBe('application/octet-stream');
-    const served = await t.request({ method: 'GET', url: data.fileUrl });
+    // Never a picture, so never public by key; its uploader downloads it through a signed link.
+    expect((await t.request({ method: 'GET', url: data.fileUrl })).statusCode).toBe(404);
+    const served = await t.request({ method: 'GET', url: await signedUrlOf(data.fileName), query: { inline: '1' } });
     expect(served.headers['content-type']).toBe('application/octet-stream');
     expect(served.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''evil.png`);
   });
@@ -260,8 +271,14 @@ describe('GET /api/files/download/{key}: a signed link', () => {
     }
   });
 
-  it('serves unattached files (avatars, logos) to any signed-in user', async () => {
-    const key = keyOf(await uploadFile(t, 'acmeMember'));
+  it('serves an upload not yet used to its uploader only, and a picture to any signed-in user', async () => {
+    const url = await uploadFile(t, 'acmeMember');
+    const key = keyOf(url);
+    for (const as of ['globexMember', 'acmeColleague', 'admin'] as const) {
+      expect((await downloadLink(key, as)).statusCode, as).toBe(404);
+    }
+    expect((await t.request({ method: 'GET', url: await signedUrlOf(key, 'acmeMember') })).statusCode).toBe(200);
+    await makeProfilePicture(t, 'acmeMember', url);
     const response = await t.request({ method: 'GET', url: await signedUrlOf(key, 'globexMember') });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(TINY_PNG)).toBe(true);
@@ -312,22 +329,31 @@ describe('GET /api/files/info/{key}', () => {
     expect(Date.parse(data.createdAt)).not.toBeNaN();
     expect((await info(key, 'globexOwner')).statusCode).toBe(404);
     expect((await info('00000000-0000-4000-8000-000000000000.pdf', 'acmeOwner')).statusCode).toBe(404);
-    const avatar = keyOf(await uploadFile(t, 'acmeMember'));
-    expect((await info(avatar, 'globexOwner')).statusCode).toBe(200);
+    const avatar = await uploadFile(t, 'acmeMember');
+    expect((await info(keyOf(avatar), 'globexOwner')).statusCode).toBe(404);
+    expect((await info(keyOf(avatar), 'acmeMember')).statusCode).toBe(200);
+    await makeProfilePicture(t, 'acmeMember', avatar);
+    expect((await info(keyOf(avatar), 'globexOwner')).statusCode).toBe(200);
   });
 });
 
 describe('DELETE /api/files/{key}', () => {
-  it('deletes an unattached file for its uploader or an admin only', async () => {
-    const mine = keyOf(await uploadFile(t, 'acmeMember'));
+  it('deletes an unattached file for its uploader or an admin only; an upload not yet used is hidden from others', async () => {
+    const mineUrl = await uploadFile(t, 'acmeMember');
+    const mine = keyOf(mineUrl);
+    for (const as of ['acmeColleague', 'acmeOwner', 'admin'] as const) {
+      expect((await deleteByKey(mine, as)).statusCode, as).toBe(404);
+    }
+    await makeProfilePicture(t, 'acmeMember', mineUrl);
     expect((await deleteByKey(mine, 'acmeColleague')).statusCode).toBe(403);
     expect((await deleteByKey(mine, 'acmeOwner')).statusCode).toBe(403);
     const deleted = await deleteByKey(mine, 'acmeMember');
     expect(deleted.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: `/api/files/${mine}` })).statusCode).toBe(404);
     expect(await t.app.storage.open(mine)).toBeNull();
-    const theirs = keyOf(await uploadFile(t, 'globexMember'));
-    expect((await deleteByKey(theirs, 'admin')).statusCode).toBe(200);
+    const theirs = await uploadFile(t, 'globexMember');
+    await makeProfilePicture(t, 'globexMember', theirs);
+    expect((await deleteByKey(keyOf(theirs), 'admin')).statusCode).toBe(200);
   });
 
   it("never deletes a file of a record the caller can't change, and hides other organizations' files", async () => {

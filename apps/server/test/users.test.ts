@@ -307,8 +307,14 @@ describe('POST /api/users/register', () => {
   const register = (as: AccountName | undefined, payload: Record<string, unknown>) =>
     t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
 
-  it('lets an org_admin add a member to its own organization, whatever organization it names', async () => {
-    const body = newMember({ meta: { organizationId: globexId, jobTitle: 'Buyer', phone: '+1 312 555 0199' } });
+  it('lets an org_admin add a member to its own organization; naming another is 404, adding no one', async () => {
+    const elsewhere = newMember({ meta: { organizationId: globexId } });
+    const refused = await register('acmeOwner', elsewhere);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email as string) })).toBeUndefined();
+
+    const body = newMember({ meta: { organizationId: acmeId, jobTitle: 'Buyer', phone: '+1 312 555 0199' } });
     const response = await register('acmeOwner', body);
     expect(response.statusCode).toBe(201);
     const user = response.json().data.user;

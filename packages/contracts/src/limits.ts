@@ -8,6 +8,10 @@ export const DESKTOP_BREAKPOINT_PX = 768;
 
 /** Uploads: 10 MB (design.md, Files). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** An upload never attached to a record nor set as a picture is deleted once it is this old (design.md, "Uploads"). */
+export const UNUSED_UPLOAD_MAX_AGE_HOURS = 24;
+/** When the sweep of unused uploads runs (cron, UTC): hourly, so one is gone at most an hour after its 24 hours. */
+export const UNUSED_UPLOADS_SWEEP_CRON = '17 * * * *';
 /** Raster image types a browser shows inline: the only ones usable as a profile picture (SVG is not: it can carry script). */
 export const INLINE_IMAGE_TYPES = [
   'image/png',

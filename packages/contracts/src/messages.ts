@@ -156,6 +156,9 @@ export const MESSAGES = {
   fileEmpty: 'The file is empty.',
   oneFileOnly: 'Send one file per request.',
   imageUrlInvalid: 'Use an image uploaded to S.M.A.R.T.',
+  storageQuotaExceeded:
+    "Your organization's storage is full. Delete files it no longer needs, or ask for more storage through a billing ticket.",
+  storageUsageFailed: 'Failed to load the storage used',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Invalid input',

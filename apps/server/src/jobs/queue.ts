@@ -13,6 +13,12 @@ export type SendJob<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   /** Declares a kind of job and works on it in this process; returns the function that enqueues one. */
   define<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<SendJob<T>>;
+  /**
+   * Declares a job that runs on a cron schedule (UTC, minute precision): one run per tick across
+   * every process sharing the database. Returns the function that asks for a run now; asked by
+   * several processes within a minute (each one's start), it still runs once.
+   */
+  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<() => Promise<void>>;
   /** Stops taking jobs and waits (up to 10 s) for the running ones. */
   stop(): Promise<void>;
 }
@@ -28,8 +34,8 @@ const RETRIES = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSec
 export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: rawSql(db),
-    // No cron schedules yet (reminders will want them).
-    schedule: false,
+    // Cron schedules (schedule() below): each process checks them every 30 s, one of them sends the job.
+    schedule: true,
     // Job data can hold an e-mail address: keep finished jobs briefly.
     archiveCompletedAfterSeconds: 60 * 60,
     deleteAfterDays: 1,
@@ -37,31 +43,43 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
   boss.on('error', (error) => options.onError(error));
   await boss.start();
 
+  /** Creates the queue and this process's worker on it; returns the function that sends one job. */
+  async function work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
+    await boss.createQueue(name, { name, ...RETRIES });
+    let workerId: string | undefined;
+    const wake = () => workerId && boss.notifyWorker(workerId);
+    workerId = await boss.work<T>(
+      name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
+      async ([job]) => {
+        if (!job) return;
+        // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
+        wake();
+        try {
+          await handler(job.data);
+        } catch (error) {
+          options.onError(error, name);
+          throw error;
+        }
+      },
+    );
+    return async (data: T, sendOptions: PgBoss.SendOptions = {}) => {
+      await boss.send(name, data, sendOptions);
+      // This process's worker takes it now rather than at its next poll.
+      wake();
+    };
+  }
+
   return {
     async define<T extends object>(name: string, handler: (data: T) => Promise<void>) {
-      await boss.createQueue(name, { name, ...RETRIES });
-      let workerId: string | undefined;
-      const wake = () => workerId && boss.notifyWorker(workerId);
-      workerId = await boss.work<T>(
-        name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return;
-          // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
-          wake();
-          try {
-            await handler(job.data);
-          } catch (error) {
-            options.onError(error, name);
-            throw error;
-          }
-        },
-      );
-      return async (data: T) => {
-        await boss.send(name, data);
-        // This process's worker takes it now rather than at its next poll.
-        wake();
-      };
+      const send = await work(name, handler);
+      return (data: T) => send(data);
+    },
+    async schedule(name, cron, handler) {
+      const send = await work(name, handler);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      // A singleton key over one minute: the runs several processes ask for at once become one.
+      return () => send({}, { singletonKey: name, singletonSeconds: 60 });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

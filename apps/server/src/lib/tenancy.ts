@@ -129,8 +129,17 @@ export async function requireOrganization(db: Database, organizationId: string):
 }
 
 /**
+ * A request naming an organization (a body's organizationId) where the actor may not act: 404
+ * "Organization not found", as for any other tenant's record, never a silent fallback to its own.
+ */
+export async function requireActsInNamed(db: Database, actor: Actor, requested: string | undefined): Promise<void> {
+  if (requested && !(await canActInOrganization(db, actor, requested))) throw notFound(MESSAGES.organizationNotFound);
+}
+
+/**
  * The organization a new record goes into: the actor's own; with platform reach the one it names
- * (404 when unknown), else its own. 400 when there is none, 403 without the flag there.
+ * (404 when unknown). Naming another one is 404 where the actor may not act, 403 where it acts
+ * without creating (an advisor). 400 when there is none, 403 without the flag there.
  */
 export async function organizationToCreateIn(
   db: Database,
@@ -138,7 +147,10 @@ export async function organizationToCreateIn(
   requested: string | undefined,
   flag: PermissionFlag,
 ): Promise<string> {
-  const named = seesAllOrganizations(actor) ? requested : undefined;
+  await requireActsInNamed(db, actor, requested);
+  const reach = seesAllOrganizations(actor);
+  if (requested && !reach && !isMemberOf(actor, requested)) throw forbidden();
+  const named = reach ? requested : undefined;
   const organizationId = named ?? actor.organizationId;
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
   if (named) await requireOrganization(db, named);

@@ -77,7 +77,8 @@ export const adminOnly = (ok: number): Statuses => ({
 export interface MatrixRoute<R> {
   /** The method and path, e.g. 'PUT /api/teams/:id': it names the cells. */
   route: string;
-  request(record: R, cast: Cast): InjectOptions;
+  /** The request; `actor` for bodies that name something of the caller's own (a picture it uploaded). */
+  request(record: R, cast: Cast, actor: MatrixActor): InjectOptions | Promise<InjectOptions>;
   statuses: Statuses;
 }
 
@@ -129,7 +130,9 @@ export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
           const people = changes && options.castPerChange ? await createCast(options.app()) : cast();
           const record = await arrange(people, changes);
           const token = actor === 'anonymous' ? undefined : people[actor].token;
-          const response = await options.app().request({ ...request(record, people), ...(token && { token }) });
+          const response = await options
+            .app()
+            .request({ ...(await request(record, people, actor)), ...(token && { token }) });
           expect(response.statusCode, response.body).toBe(status);
           const error = options.errors?.[status as 403 | 404];
           if (error) expect(response.json().error).toBe(error);

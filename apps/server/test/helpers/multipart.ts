@@ -63,3 +63,14 @@ export async function uploadFile(
 }
 
 export const uploadPng = (t: TestApp, as: Caller) => uploadFile(t, as);
+
+/** Makes an upload the account's profile picture (PUT /api/users/profile): from then on it is public by key. */
+export async function makeProfilePicture(t: TestApp, as: Caller, fileUrl: string): Promise<void> {
+  const response = await t.request({
+    method: 'PUT',
+    url: '/api/users/profile',
+    as,
+    payload: { meta: { profileImage: fileUrl } },
+  });
+  if (response.statusCode !== 200) throw new Error(`profile picture refused: ${response.statusCode} ${response.body}`);
+}

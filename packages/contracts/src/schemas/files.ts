@@ -9,6 +9,13 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
+/** GET /api/organizations/{id}/storage: the bytes an organization's files take, against its quota. */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
 /** A stored file's key: a random UUID and the sniffed extension. */
 export const FILE_KEY_PATTERN = /^[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/;
 /** Where a stored file is served (`fileUrl` of an upload). */
@@ -21,8 +28,9 @@ export const fileKeyParams = z.object({ key: z.string().max(48).regex(FILE_KEY_P
 
 /**
  * The records a file can be attached to (design.md, "Files"). An attached file is served only to
- * those who may read its record, through a short-lived signed URL; unattached uploads (avatars,
- * logos, images) stay public by their unguessable key.
+ * those who may read its record, through a short-lived signed URL. An unattached upload is private
+ * to its uploader until it becomes a picture (avatar, logo, department image): only then is it
+ * public by its unguessable key.
  */
 export const ATTACHABLE_RECORD_TYPES = ['objective', 'task', 'ticket', 'message', 'template'] as const;
 export type AttachableRecordType = (typeof ATTACHABLE_RECORD_TYPES)[number];

@@ -13,7 +13,14 @@ import type { Database } from '../../db/client.js';
 import { type ConversationRow, conversations, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
-import { type Actor, isAdvisor, isPersonOf, seesAllOrganizations, usersArePeopleOf } from '../../lib/tenancy.js';
+import {
+  type Actor,
+  isAdvisor,
+  isPersonOf,
+  requireActsInNamed,
+  seesAllOrganizations,
+  usersArePeopleOf,
+} from '../../lib/tenancy.js';
 import { userSummaryOf } from '../users/summary.js';
 import {
   addMembersOfOrganization,
@@ -60,9 +67,12 @@ export async function readConversation(db: Database, actor: Actor, id: string): 
   return record;
 }
 
-/** The organization the actor opens or creates a conversation in: its own, or for an advisor one it acts in. */
+/**
+ * The organization the actor opens or creates a conversation in: the one it names or its own, and
+ * only one whose people it is among (its own; for an advisor one it acts in): else 404.
+ */
 async function organizationToTalkIn(db: Database, actor: Actor, requested: string | undefined): Promise<string> {
-  const organizationId = isAdvisor(actor) ? (requested ?? actor.organizationId) : actor.organizationId;
+  const organizationId = requested ?? actor.organizationId;
   if (!organizationId) throw badRequest(MESSAGES.noOrganizationForMessenger);
   if (!(await isPersonOf(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
   return organizationId;
@@ -240,6 +250,7 @@ export async function advisorConversation(
     advisorId = actor.id;
   } else {
     if (seesAllOrganizations(actor) || !actor.organizationId) throw forbidden(MESSAGES.advisorChatMembersOnly);
+    await requireActsInNamed(db, actor, query.organizationId);
     organizationId = actor.organizationId;
     const advisors = await activeAdvisorsOf(db, organizationId);
     const advisor = query.advisorId ? advisors.find((one) => one.id === query.advisorId) : advisors[0];

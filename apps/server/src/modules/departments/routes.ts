@@ -109,7 +109,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      departmentFor(request, (actor) => updateDepartment(app.db, actor, request.params.id, request.body)),
+      departmentFor(request, (actor) => updateDepartment(app.db, app.storage, actor, request.params.id, request.body)),
   );
 
   app.delete(
@@ -124,7 +124,7 @@ export async function departmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteDepartment(app.db, requireUser(request), request.params.id);
+      await deleteDepartment(app.db, app.storage, requireUser(request), request.params.id);
       return okMessage(MESSAGES.departmentDeleted);
     },
   );

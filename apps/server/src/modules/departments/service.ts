@@ -10,7 +10,8 @@ import { countRows, orderFor, type Page, paginate } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, organizationScope, organizationToCreateIn, visibleOr404 } from '../../lib/tenancy.js';
-import { requireImageFile } from '../files/service.js';
+import type { FileStorage } from '../../storage/index.js';
+import { changePicture, lockedPicture } from '../files/pictures.js';
 import { userSummaryOf } from '../users/summary.js';
 import { departmentPermissions } from './policy.js';
 import type { DepartmentRecord } from './presenter.js';
@@ -162,6 +163,7 @@ export async function createDepartment(
 
 export async function updateDepartment(
   db: Database,
+  storage: FileStorage,
   actor: Actor,
   id: string,
   input: z.output<typeof updateDepartmentBody>,
@@ -169,7 +171,6 @@ export async function updateDepartment(
   const department = await departmentToManage(db, actor, id);
   // Re-sending the current manager (even a since-deactivated one) is not a change to check.
   if (input.manager !== department.managerId) await checkManager(db, department.organizationId, input.manager);
-  await requireImageFile(db, input.imageUrl);
   const changes = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
@@ -177,20 +178,29 @@ export async function updateDepartment(
     ...(input.settings?.icon !== undefined && { icon: input.settings.icon }),
     ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
   };
-  await conflictOnDuplicate(
-    db
-      .update(departments)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(departments.id, id)),
-    MESSAGES.departmentNameTaken,
-  );
+  await changePicture(db, storage, actor.id, {
+    next: input.imageUrl,
+    current: lockedPicture(departments.imageUrl, departments.id, id),
+    write: (tx) =>
+      conflictOnDuplicate(
+        tx
+          .update(departments)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(departments.id, id)),
+        MESSAGES.departmentNameTaken,
+      ),
+  });
   return getDepartmentFor(db, actor, id);
 }
 
-/** Deletes a department. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
-export async function deleteDepartment(db: Database, actor: Actor, id: string) {
+/** Deletes a department and its image. Its teams and members are detached by the foreign keys (SET NULL), never deleted. */
+export async function deleteDepartment(db: Database, storage: FileStorage, actor: Actor, id: string) {
   await departmentToManage(db, actor, id, 'canDelete');
-  await db.delete(departments).where(eq(departments.id, id));
+  await changePicture(db, storage, actor.id, {
+    next: null,
+    current: lockedPicture(departments.imageUrl, departments.id, id),
+    write: (tx) => tx.delete(departments).where(eq(departments.id, id)),
+  });
 }
 
 /** A team of the department's organization, or 404 (another organization's team does not exist for us). */

@@ -12,8 +12,9 @@ import { presentFile } from './service.js';
 
 /**
  * Who may reach a file by its key (design.md, "Files"): a file attached to a record only those who
- * may read the record; an unattached one (an avatar, a logo) every signed-in user. Anything else is
- * 404 "File not found", so a key never tells whether another tenant's file exists.
+ * may read the record; a picture (an avatar, a logo, a department image) every signed-in user; an
+ * upload not used yet only its uploader. Anything else is 404 "File not found", so a key never
+ * tells whether another tenant's file, or another person's fresh upload, exists.
  */
 
 /** A file the actor may read, and its record when it is attached to one. */
@@ -25,7 +26,10 @@ interface ReadableFile {
 async function readableFile(db: Database, actor: Actor, key: string): Promise<ReadableFile> {
   const [file] = await db.select().from(files).where(eq(files.key, key)).limit(1);
   if (!file) throw notFound(MESSAGES.fileNotFound);
-  if (!file.recordType || !file.recordId) return { file, record: null };
+  if (!file.recordType || !file.recordId) {
+    if (!file.publishedAt && file.uploadedBy !== actor.id) throw notFound(MESSAGES.fileNotFound);
+    return { file, record: null };
+  }
   const record = await readAttachableRecord(db, actor, file.recordType, file.recordId).catch((error: unknown) => {
     // A role refused the whole kind (an advisor and objectives) learns no more than anyone else.
     if (error instanceof AppError && error.code === 'FORBIDDEN') return null;

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
 import { attachUpload, removeAttachment } from './attachments.js';
+import { requireStorageLeft } from './quota.js';
 import type { AttachableRecordReader } from './record-access.js';
 import { acceptUploads, receiveUpload } from './upload.js';
 
@@ -53,7 +54,7 @@ export function recordAttachmentRoutes({ read, basePath, recordName, notFoundMes
           operationId: `add${recordName}Attachment`,
           tags,
           summary: `Attach one file to a ${record} (multipart field "file", at most 10 MB)`,
-          description: `Whoever may read the ${record} may attach files; the type is sniffed from the content.`,
+          description: `Whoever may read the ${record} may attach files; the type is sniffed from the content. A file that would take the ${record}'s organization past its storage quota is refused with 413.`,
           params: idParams,
           consumes: ['multipart/form-data'],
           response: { 201: envelope(attachmentSchema), 403: errorResponse, 413: errorResponse },
@@ -64,8 +65,10 @@ export function recordAttachmentRoutes({ read, basePath, recordName, notFoundMes
         // Checked before the body is read, so a refused upload stores nothing.
         const target = await recordOr404(app, actor, request.params.id);
         if (!target.canAttach) throw forbidden();
+        const quota = app.config.storageQuotaBytesPerOrganization;
+        await requireStorageLeft(app.db, quota, target.organizationId);
         const stored = await receiveUpload(request, app.storage);
-        const attachment = await attachUpload(app.db, app.storage, actor, target, stored);
+        const attachment = await attachUpload(app.db, app.storage, actor, target, stored, quota);
         target.announceFileChange?.(app, actor.id);
         return reply.status(201).send(ok(attachment));
       },

@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
 import { presentUserSummary, userSummaryOf } from '../users/summary.js';
 import type { AttachableRecord } from './record-access.js';
+import { requireStorageRoom } from './quota.js';
 import { keepUpload, type StoredUpload } from './service.js';
 
 /**
@@ -69,16 +70,21 @@ export function presentAttachment(row: AttachmentRow, canRemove: boolean): Attac
   };
 }
 
-/** Keeps uploaded bytes as a file of the record, with its history (the route checked record.canAttach). */
+/**
+ * Keeps uploaded bytes as a file of the record, with its history (the route checked
+ * record.canAttach), in the record's organization: 413 past its quota (files/quota.ts).
+ */
 export async function attachUpload(
   db: Database,
   storage: FileStorage,
   actor: Actor,
   record: AttachableRecord,
   stored: StoredUpload,
+  quotaBytes: number,
 ): Promise<Attachment> {
   const id = await keepUpload(storage, stored, () =>
     db.transaction(async (tx) => {
+      await requireStorageRoom(tx, quotaBytes, record.organizationId, stored.size);
       const [row] = await tx
         .insert(files)
         .values({

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { fileKeyOfUrl, fileUrlOf, isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { fileUrlOf, MESSAGES, type UploadedFile } from '@smart/contracts';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readHead, withHead } from '../../lib/sniff.js';
 import type { FileStorage } from '../../storage/index.js';
+import { requireStorageRoom } from './quota.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
 
@@ -105,15 +106,25 @@ export async function keepUpload<T>(storage: FileStorage, stored: StoredUpload, 
   }
 }
 
-/** Keeps an upload that belongs to no record (an avatar, a logo): public by its unguessable key. */
+/**
+ * Keeps an upload that belongs to no record yet, in its uploader's organization (files/quota.ts:
+ * 413 past that organization's quota, the bytes removed). It is private to its uploader until a
+ * record takes it or it becomes a picture (pictures.ts).
+ */
 export async function keepUnattachedUpload(
   db: Database,
   storage: FileStorage,
   stored: StoredUpload,
-  uploadedBy: string,
+  uploader: { id: string; organizationId: string | null },
+  quotaBytes: number,
 ): Promise<UploadedFile> {
-  const values = { ...stored, uploadedBy };
-  await keepUpload(storage, stored, () => db.insert(files).values(values));
+  const values = { ...stored, uploadedBy: uploader.id, organizationId: uploader.organizationId };
+  await keepUpload(storage, stored, () =>
+    db.transaction(async (tx) => {
+      await requireStorageRoom(tx, quotaBytes, uploader.organizationId, stored.size);
+      await tx.insert(files).values(values);
+    }),
+  );
   return presentFile(values);
 }
 
@@ -128,24 +139,12 @@ export async function findFile(db: Database, key: string) {
   return row ?? null;
 }
 
-/** A file attached to no record (an avatar, a logo): the only kind its plain by-key URL serves. */
-export async function findUnattachedFile(db: Database, key: string) {
+/** A picture (avatar, logo, department image): the only kind of file the plain by-key URL serves, to anyone. */
+export async function findPublishedPicture(db: Database, key: string) {
   const [row] = await db
     .select()
     .from(files)
-    .where(and(eq(files.key, key), isNull(files.recordType)))
+    .where(and(eq(files.key, key), isNull(files.recordType), isNotNull(files.publishedAt)))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * A picture (avatar, logo) must be an image stored here: the schema admits only this app's file
- * URLs, and this checks that the file exists, is attached to no record (its URL serves it to everyone)
- * and is a type browsers show inline. Null clears it.
- */
-export async function requireImageFile(db: Database, url: string | null | undefined) {
-  if (!url) return;
-  const key = fileKeyOfUrl(url);
-  const file = key ? await findUnattachedFile(db, key) : null;
-  if (!file || !isInlineImageType(file.contentType)) throw badRequest(MESSAGES.imageFileRequired);
 }

@@ -105,7 +105,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = requireUser(request);
       return ok(
-        presentOrganization(await updateOrganizationFor(app.db, actor, request.params.id, request.body), actor),
+        presentOrganization(await updateOrganizationFor(app.db, app.storage, actor, request.params.id, request.body), actor),
       );
     },
   );
@@ -122,7 +122,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteOrganization(app.db, requireUser(request), request.params.id);
+      await deleteOrganization(app.db, app.storage, requireUser(request), request.params.id);
       return okMessage(MESSAGES.organizationDeleted);
     },
   );

@@ -3,7 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { organizations, sessions, users } from '../../db/schema/index.js';
+import { files, organizations, sessions, users } from '../../db/schema/index.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
@@ -14,7 +14,9 @@ import {
   requireManageIn,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
-import { requireImageFile } from '../files/service.js';
+import type { FileStorage } from '../../storage/index.js';
+import { removeStoredFiles } from '../files/attachments.js';
+import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -84,52 +86,75 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
   };
 }
 
-export async function updateOrganizationFor(db: Database, actor: Actor, id: string, input: OrganizationInput) {
+export async function updateOrganizationFor(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  id: string,
+  input: OrganizationInput,
+) {
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
-  await requireImageFile(db, input.logo);
-  await conflictOnDuplicate(
-    db
-      .update(organizations)
-      .set({ ...organizationChanges(input, current), updatedAt: new Date() })
-      .where(eq(organizations.id, id)),
-    MESSAGES.organizationNameTaken,
-  );
+  await changePicture(db, storage, actor.id, {
+    next: input.logo,
+    current: lockedPicture(organizations.logo, organizations.id, id),
+    write: (tx) =>
+      conflictOnDuplicate(
+        tx
+          .update(organizations)
+          .set({ ...organizationChanges(input, current), updatedAt: new Date() })
+          .where(eq(organizations.id, id)),
+        MESSAGES.organizationNameTaken,
+      ),
+  });
   return getOrganizationFor(db, actor, id);
 }
 
 /** Creating and deleting organizations is a platform decision (canAccessAllOrganizations). */
 export async function createOrganization(db: Database, actor: Actor, input: z.output<typeof createOrganizationBody>) {
   if (!seesAllOrganizations(actor)) throw forbidden();
-  await requireImageFile(db, input.logo);
-  const [created] = await conflictOnDuplicate(
-    db
-      .insert(organizations)
-      .values({ name: input.name, ...organizationChanges(input) })
-      .returning({ id: organizations.id }),
-    MESSAGES.organizationNameTaken,
-  );
+  const [created] = await db.transaction(async (tx) => {
+    if (input.logo) await publishPicture(tx, actor.id, input.logo);
+    return conflictOnDuplicate(
+      tx
+        .insert(organizations)
+        .values({ name: input.name, ...organizationChanges(input) })
+        .returning({ id: organizations.id }),
+      MESSAGES.organizationNameTaken,
+    );
+  });
   if (!created) throw new Error('insert returned no row');
   return getOrganizationFor(db, actor, created.id);
 }
 
 /**
  * Deletes an organization that has no members left (409 otherwise: nothing is lost silently).
- * Its departments, teams and advisor assignments go with it.
+ * Its departments, teams, advisor assignments and files go with it; the files' bytes and its
+ * logo's once the deletion commits.
  */
-export async function deleteOrganization(db: Database, actor: Actor, id: string) {
+export async function deleteOrganization(db: Database, storage: FileStorage, actor: Actor, id: string) {
   if (!seesAllOrganizations(actor)) throw forbidden();
   const organization = await findOrganization(db, id);
   if (!organization) throw notFound(MESSAGES.organizationNotFound);
   if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);
   if ((await countWhere(db, users, eq(users.organizationId, id))) > 0) throw conflict(MESSAGES.organizationHasMembers);
+  let removedKeys: string[];
   try {
-    await db.delete(organizations).where(eq(organizations.id, id));
+    removedKeys = await changePicture(db, storage, actor.id, {
+      next: null,
+      current: lockedPicture(organizations.logo, organizations.id, id),
+      write: async (tx) => {
+        const removed = await tx.delete(files).where(eq(files.organizationId, id)).returning({ key: files.key });
+        await tx.delete(organizations).where(eq(organizations.id, id));
+        return removed.map((file) => file.key);
+      },
+    });
   } catch (error) {
     // A member registered between the check and the delete: the foreign key refuses it.
     if (isForeignKeyViolation(error)) throw conflict(MESSAGES.organizationHasMembers);
     throw error;
   }
+  await removeStoredFiles(storage, removedKeys);
 }
 
 /**

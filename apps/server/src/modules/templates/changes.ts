@@ -8,6 +8,7 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
 import { detachFilesOf, removeStoredFiles } from '../files/attachments.js';
+import { requireStorageRoom } from '../files/quota.js';
 import { requireActiveDepartment } from './departments.js';
 import { canChangeTemplate, requireTemplateCreator } from './policy.js';
 import { primaryFileOf, type TemplateFileRecord, type TemplateRecord } from './presenter.js';
@@ -46,19 +47,27 @@ async function keepingStored<T>(storage: FileStorage, stored: readonly StoredTem
   }
 }
 
-/** POST /api/templates: the fields were checked, the documents stored and checked (uploads.ts). */
+/** The bytes of these files. */
+const bytesOf = (list: readonly { size: number }[]) => list.reduce((sum, file) => sum + file.size, 0);
+
+/**
+ * POST /api/templates: the fields were checked, the documents stored and checked (uploads.ts).
+ * The template library's files belong to no organization; they share one quota (files/quota.ts).
+ */
 export async function createTemplate(
   db: Database,
   storage: FileStorage,
   actor: Actor,
   fields: CreateFields,
   stored: StoredTemplateFile[],
+  quotaBytes: number,
 ): Promise<TemplateRecord> {
   const id = await keepingStored(storage, stored, async () => {
     requireTemplateCreator(actor);
     if (stored.length === 0) throw badRequest(MESSAGES.templateFieldsRequired);
     await requireActiveDepartment(db, fields.departmentId);
     return db.transaction(async (tx) => {
+      await requireStorageRoom(tx, quotaBytes, null, bytesOf(stored));
       const templateId = randomUUID();
       const rows = fileRows(actor, templateId, stored, 0);
       // Files first: the template names its primary one.
@@ -117,6 +126,7 @@ export async function updateTemplate(
   record: TemplateRecord,
   fields: UpdateFields,
   stored: StoredTemplateFile[],
+  quotaBytes: number,
 ): Promise<TemplateRecord> {
   const { removeFileIds = [], primaryFileIndex, ...changes } = fields;
   const removedKeys = await keepingStored(storage, stored, async () => {
@@ -130,13 +140,16 @@ export async function updateTemplate(
     if (result.length === 0) throw badRequest(MESSAGES.templateFieldsRequired);
     if (result.length > MAX_TEMPLATE_FILES) throw badRequest(MESSAGES.tooManyTemplateFiles);
     const primaryFileId = primaryAfter(record, kept, result, primaryFileIndex);
+    const removed = record.files.filter((file) => removeFileIds.includes(file.id));
     return db.transaction(async (tx) => {
-      if (added.length > 0) await tx.insert(files).values(added);
+      if (added.length > 0) {
+        await requireStorageRoom(tx, quotaBytes, null, bytesOf(added) - bytesOf(removed));
+        await tx.insert(files).values(added);
+      }
       await tx
         .update(templates)
         .set({ ...changes, primaryFileId, updatedAt: new Date() })
         .where(eq(templates.id, record.template.id));
-      const removed = record.files.filter((file) => removeFileIds.includes(file.id));
       if (removed.length > 0) {
         await tx.delete(files).where(inArray(files.id, removeFileIds));
         for (const [position, file] of kept.entries()) {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
+import { requireStorageLeft } from '../files/quota.js';
 import { acceptUploads } from '../files/upload.js';
 import './access.js';
 import { changeableTemplate, createTemplate, deleteTemplate, updateTemplate } from './changes.js';
@@ -39,6 +40,8 @@ async function formFields<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
 ): Promise<{ fields: z.output<S>; files: StoredTemplateFile[] }> {
+  // Before the body is read: a full template library stores nothing (files/quota.ts).
+  await requireStorageLeft(app.db, app.config.storageQuotaBytesPerOrganization, null);
   const form = await receiveTemplateForm(request, app.storage);
   const parsed = schema.safeParse(form.fields);
   if (parsed.success) return { fields: parsed.data, files: form.files };
@@ -103,7 +106,7 @@ export async function templateRoutes(fastify: FastifyInstance) {
       const actor = requireUser(request);
       requireTemplateCreator(actor);
       const { fields, files } = await formFields(app, request, createTemplateFields);
-      const record = await createTemplate(app.db, app.storage, actor, fields, files);
+      const record = await createTemplate(app.db, app.storage, actor, fields, files, app.config.storageQuotaBytesPerOrganization);
       return reply.status(201).send(ok(presentTemplate(record, actor)));
     },
   );
@@ -135,7 +138,8 @@ export async function templateRoutes(fastify: FastifyInstance) {
       const { fields, files } = request.isMultipart()
         ? await formFields(app, request, updateTemplateFields)
         : { fields: request.body ?? {}, files: [] };
-      return ok(presentTemplate(await updateTemplate(app.db, app.storage, actor, record, fields, files), actor));
+      const updated = await updateTemplate(app.db, app.storage, actor, record, fields, files, app.config.storageQuotaBytesPerOrganization);
+      return ok(presentTemplate(updated, actor));
     },
   );
 

@@ -30,6 +30,7 @@ import {
   isAdvisor,
   organizationScope,
   organizationsWorkedFor,
+  requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
@@ -215,11 +216,12 @@ type CreateTicket = z.output<typeof createTicketBody>;
 
 /**
  * POST /api/tickets: a member raises one in its organization, an advisor in an organization it
- * acts in (organizationId); admins raise none (403). The ticket and its first history entry are
+ * acts in (organizationId; 404 for any other, and for a member naming another); admins raise none (403). The ticket and its first history entry are
  * one transaction, with the link from the message it was made from (messageId: one the caller reads there).
  */
 export async function createTicket(db: Database, actor: Actor, body: CreateTicket): Promise<TicketResult> {
   if (seesAllOrganizations(actor)) throw forbidden(MESSAGES.adminsRaiseNoTickets);
+  await requireActsInNamed(db, actor, body.organizationId);
   const organizationId = isAdvisor(actor) ? body.organizationId : actor.organizationId;
   if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
   const access = await accessIn(db, actor, organizationId);

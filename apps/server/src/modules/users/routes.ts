@@ -91,7 +91,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      const record = await updateOwnProfile(app.db, actor.id, request.body);
+      const record = await updateOwnProfile(app.db, app.storage, actor.id, request.body);
       return ok(presentUser(record, actor));
     },
   );

@@ -27,17 +27,19 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/sql.js';
+import type { FileStorage } from '../../storage/index.js';
 import {
   type Actor,
   canActInOrganization,
   inScope,
   organizationScope,
+  requireActsInNamed,
   requireOrganization,
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
-import { requireImageFile } from '../files/service.js';
+import { changePicture, lockedPicture } from '../files/pictures.js';
 import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
 import { canListUsers, canManageMember, canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';
@@ -199,8 +201,8 @@ type Registration = z.output<typeof registerBody>;
 type AdvisorProfile = z.output<typeof advisorProfileInput>;
 
 /**
- * Adds a member (POST /api/users/register). An org_admin always adds into its own organization,
- * whatever the body names; an admin may name any organization, and advisors and admins it adds
+ * Adds a member (POST /api/users/register). An org_admin always adds into its own organization
+ * (naming another is 404, as for any other tenant's record); an admin may name any organization, and advisors and admins it adds
  * without one land in the platform organization. The role must fit the organization (staff only
  * in the platform organization, never in a customer's). The department may be given by id or by
  * name, and must belong to that organization (404 otherwise).
@@ -210,6 +212,7 @@ export async function registerMember(db: Database, actor: Actor, registration: R
   const role = resolveRole({ role: body.role ?? null, roles: body.roles ?? null });
   requireAdvisorProfileFits(role, profile);
   const anyOrganization = seesAllOrganizations(actor);
+  await requireActsInNamed(db, actor, meta.organizationId);
   let organizationId = anyOrganization ? (meta.organizationId ?? null) : actor.organizationId;
   if (anyOrganization && !organizationId && isStaffRole(role)) {
     organizationId = (await findPlatformOrganization(db))?.id ?? null;
@@ -271,9 +274,13 @@ async function memberToManage(db: Database, actor: Actor, userId: string): Promi
 
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
 
-/** Applies a user's own profile edit. Fields left out stay as they are. */
-export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate): Promise<UserRecord> {
-  await requireImageFile(db, update.meta?.profileImage);
+/** Applies a user's own profile edit. Fields left out stay as they are; a new picture replaces the old one (files/pictures.ts). */
+export async function updateOwnProfile(
+  db: Database,
+  storage: FileStorage,
+  userId: string,
+  update: ProfileUpdate,
+): Promise<UserRecord> {
   const firstName = update.profile?.firstName ?? update.firstName;
   const lastName = update.profile?.lastName ?? update.lastName;
   const meta = update.meta ?? {};
@@ -289,10 +296,15 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
     ...(meta.profileImage !== undefined && { profileImage: meta.profileImage }),
   };
   try {
-    await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await changePicture(db, storage, userId, {
+      next: meta.profileImage,
+      current: lockedPicture(users.profileImage, users.id, userId),
+      write: (tx) =>
+        tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, userId)),
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
     throw error;
