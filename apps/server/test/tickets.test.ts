@@ -161,26 +161,28 @@ describe('POST /api/tickets', () => {
     expect(ticket.history).toMatchObject([{ kind: 'created', to: 'VPN down', actor: { id: cast.user.id } }]);
   });
 
-  it('an advisor raises one for an organization it is assigned to, not for another (403) or none (400)', async () => {
+  it('an advisor raises one for an organization it is assigned to, not for another (404) or none (400)', async () => {
     const payload = { title: 'Audit', description: 'Quarterly audit request', priority: 'urgent', category: 'billing' };
     const ok = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.organization.id });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data).toMatchObject({ priority: 'urgent', category: 'billing' });
     const other = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.otherOrganization.id });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe(MESSAGES.organizationNotFound);
     expect(
       (await post(cast.advisorUnassigned.token, { ...payload, organizationId: cast.organization.id })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect((await post(cast.advisorAssigned.token, payload)).statusCode).toBe(400);
   });
 
-  it('a member cannot raise one in another organization: it lands in its own', async () => {
-    const response = await post(cast.user.token, {
-      title: 'Elsewhere',
-      description: 'Try',
-      organizationId: cast.otherOrganization.id,
-    });
-    expect(response.json().data.organizationId).toBe(cast.organization.id);
+  it('a member cannot raise one in another organization (404), and may name its own', async () => {
+    const body = { title: 'Elsewhere', description: 'Try' };
+    const response = await post(cast.user.token, { ...body, organizationId: cast.otherOrganization.id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+    const own = await post(cast.user.token, { ...body, organizationId: cast.organization.id });
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data.organizationId).toBe(cast.organization.id);
   });
 
   it('admins raise none (403 with the message); anonymous 401', async () => {

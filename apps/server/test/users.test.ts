@@ -312,7 +312,9 @@ describe('POST /api/users/register', () => {
     const refused = await register('acmeOwner', elsewhere);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe(MESSAGES.organizationNotFound);
-    expect(await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email as string) })).toBeUndefined();
+    expect(
+      await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email as string) }),
+    ).toBeUndefined();
 
     const body = newMember({ meta: { organizationId: acmeId, jobTitle: 'Buyer', phone: '+1 312 555 0199' } });
     const response = await register('acmeOwner', body);

@@ -6,8 +6,8 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
 import { presentUserSummary, userSummaryOf } from '../users/summary.js';
-import type { AttachableRecord } from './record-access.js';
 import { requireStorageRoom } from './quota.js';
+import type { AttachableRecord } from './record-access.js';
 import { keepUpload, type StoredUpload } from './service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { UNUSED_UPLOAD_MAX_AGE_HOURS, UNUSED_UPLOADS_SWEEP_CRON } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/index.js';
@@ -24,7 +24,11 @@ export interface CleanupResult {
 }
 
 /** Deletes the unused uploads older than the age limit at `now`. */
-export async function deleteUnusedUploads(db: Database, storage: FileStorage, now = new Date()): Promise<CleanupResult> {
+export async function deleteUnusedUploads(
+  db: Database,
+  storage: FileStorage,
+  now = new Date(),
+): Promise<CleanupResult> {
   const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_MAX_AGE_HOURS * 60 * 60 * 1000).toISOString();
   // The same conditions outside the subquery: a row attached or published meanwhile is rechecked and kept.
   const unused = sql`${files.recordType} is null and ${files.publishedAt} is null and ${files.createdAt} < ${cutoff}::timestamptz`;

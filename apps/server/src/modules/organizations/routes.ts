@@ -104,9 +104,8 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const actor = requireUser(request);
-      return ok(
-        presentOrganization(await updateOrganizationFor(app.db, app.storage, actor, request.params.id, request.body), actor),
-      );
+      const updated = await updateOrganizationFor(app.db, app.storage, actor, request.params.id, request.body);
+      return ok(presentOrganization(updated, actor));
     },
   );
 

@@ -53,6 +53,8 @@ async function formFields<S extends z.ZodType>(
 export async function templateRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await acceptUploads(app);
+  /** The template library's storage quota (files/quota.ts). */
+  const quota = app.config.storageQuotaBytesPerOrganization;
 
   app.get(
     '/api/templates',
@@ -106,7 +108,7 @@ export async function templateRoutes(fastify: FastifyInstance) {
       const actor = requireUser(request);
       requireTemplateCreator(actor);
       const { fields, files } = await formFields(app, request, createTemplateFields);
-      const record = await createTemplate(app.db, app.storage, actor, fields, files, app.config.storageQuotaBytesPerOrganization);
+      const record = await createTemplate(app.db, app.storage, actor, fields, files, quota);
       return reply.status(201).send(ok(presentTemplate(record, actor)));
     },
   );
@@ -138,7 +140,7 @@ export async function templateRoutes(fastify: FastifyInstance) {
       const { fields, files } = request.isMultipart()
         ? await formFields(app, request, updateTemplateFields)
         : { fields: request.body ?? {}, files: [] };
-      const updated = await updateTemplate(app.db, app.storage, actor, record, fields, files, app.config.storageQuotaBytesPerOrganization);
+      const updated = await updateTemplate(app.db, app.storage, actor, record, fields, files, quota);
       return ok(presentTemplate(updated, actor));
     },
   );

@@ -27,7 +27,6 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/sql.js';
-import type { FileStorage } from '../../storage/index.js';
 import {
   type Actor,
   canActInOrganization,
@@ -38,6 +37,7 @@ import {
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
+import type { FileStorage } from '../../storage/index.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
 import { changePicture, lockedPicture } from '../files/pictures.js';
 import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
