@@ -6,6 +6,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { useOrganization } from '@/lib/organization-query';
 import { useSupportTicket } from '@/lib/support-ticket';
+import { StorageUsage } from '../components/StorageUsage';
 
 /** The renewal date: the first day of next month (the spec shows a date but gives none). */
 function renewalDate(today = new Date()): string {
@@ -116,12 +117,17 @@ function SubscriptionTab({ organizationId }: { organizationId: string | null }) 
       />
     );
   }
-  return <SubscriptionSummary organization={organization.data} />;
+  return (
+    <Stack gap="lg">
+      <SubscriptionSummary organization={organization.data} />
+      <StorageUsage organizationId={organizationId} />
+    </Stack>
+  );
 }
 
 /**
- * /dashboard/billing (flag canManageBilling). Only the Subscription tab has content: the plan and
- * the organization's real member count (active members, counted by the server). Its 'Add User
+ * /dashboard/billing (flag canManageBilling). Only the Subscription tab has content: the plan, the
+ * organization's real member count (active members, counted by the server) and its storage used. Its 'Add User
  * Seats' and 'Cancel subscription' buttons open a billing support ticket, filled in.
  */
 export default function BillingPage() {
