@@ -1,5 +1,6 @@
 import { MESSAGES } from '@smart/contracts';
 import { eq, like, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, departments, projects, teams, tickets, users } from '../src/db/schema/index.js';
@@ -37,34 +38,23 @@ interface Case {
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 const rows = sql<number>`count(*)::int`;
 
+/** A POST whose body names the organization and a marked name field, and the column that would keep it. */
+function postCase(url: string, field: 'title' | 'name', column: AnyPgColumn, extra: object = {}): Case {
+  return {
+    route: `POST ${url}`,
+    request: (organizationId, marker) => ({
+      method: 'POST',
+      url,
+      payload: { [field]: marker, organizationId, ...extra },
+    }),
+    filed: (marker) => count(t.database.db.select({ n: rows }).from(column.table).where(eq(column, marker))),
+  };
+}
+
 const CASES: Record<string, Case> = {
-  project: {
-    route: 'POST /api/projects',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { title: marker, organizationId },
-    }),
-    filed: (marker) => count(t.database.db.select({ n: rows }).from(projects).where(eq(projects.title, marker))),
-  },
-  department: {
-    route: 'POST /api/departments',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/departments',
-      payload: { name: marker, organizationId },
-    }),
-    filed: (marker) => count(t.database.db.select({ n: rows }).from(departments).where(eq(departments.name, marker))),
-  },
-  team: {
-    route: 'POST /api/teams',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/teams',
-      payload: { name: marker, organizationId },
-    }),
-    filed: (marker) => count(t.database.db.select({ n: rows }).from(teams).where(eq(teams.name, marker))),
-  },
+  project: postCase('/api/projects', 'title', projects.title),
+  department: postCase('/api/departments', 'name', departments.name),
+  team: postCase('/api/teams', 'name', teams.name),
   member: {
     route: 'POST /api/users/register',
     request: (organizationId, marker) => ({
@@ -86,25 +76,8 @@ const CASES: Record<string, Case> = {
           .where(like(users.email, `${marker.replaceAll(' ', '.')}@%`)),
       ),
   },
-  ticket: {
-    route: 'POST /api/tickets',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/tickets',
-      payload: { title: marker, description: 'Filed where?', organizationId },
-    }),
-    filed: (marker) => count(t.database.db.select({ n: rows }).from(tickets).where(eq(tickets.title, marker))),
-  },
-  conversation: {
-    route: 'POST /api/conversations',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { title: marker, organizationId },
-    }),
-    filed: (marker) =>
-      count(t.database.db.select({ n: rows }).from(conversations).where(eq(conversations.title, marker))),
-  },
+  ticket: postCase('/api/tickets', 'title', tickets.title, { description: 'Filed where?' }),
+  conversation: postCase('/api/conversations', 'title', conversations.title),
   general: {
     route: 'GET /api/conversations/general',
     request: (organizationId) => ({ method: 'GET', url: '/api/conversations/general', query: { organizationId } }),

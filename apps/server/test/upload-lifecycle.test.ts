@@ -13,7 +13,7 @@ import type { FileStorage } from '../src/storage/index.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { freshDatabase } from './helpers/database.js';
-import { type Factories, factories, type Member } from './helpers/factories.js';
+import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
 import { makeProfilePicture, postParts, TINY_PNG, uploadPng } from './helpers/multipart.js';
 import { createWorkTree } from './helpers/work.js';
 
@@ -34,11 +34,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function organization() {
-  const org = await make.organization();
-  const [owner, member] = await Promise.all([make.member(org.id, { role: 'org_admin' }), make.member(org.id)]);
-  return { org, owner, member };
-}
+/** Each test fills an organization of its own. */
+const organization = () => organizationWithPeople(make);
 
 const keyOf = (fileUrl: string) => fileUrl.slice('/api/files/'.length);
 /** GET /api/files/{key}, the public by-key URL (a bearer token changes nothing there). */

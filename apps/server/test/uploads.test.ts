@@ -8,7 +8,7 @@ import { files, templates } from '../src/db/schema/index.js';
 import { storageUsed } from '../src/modules/files/quota.js';
 import { findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Factories, factories, type Member } from './helpers/factories.js';
+import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
 import { type FilePart, postParts, sendUpload, TINY_PNG } from './helpers/multipart.js';
 import { insertTemplateDepartment, pdfPart, templateFields, templateFormRequest } from './helpers/templates.js';
 import { createWorkTree } from './helpers/work.js';
@@ -30,12 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A fresh organization with its org_admin and a user: each test fills its own. */
-async function organization() {
-  const org = await make.organization();
-  const [owner, member] = await Promise.all([make.member(org.id, { role: 'org_admin' }), make.member(org.id)]);
-  return { org, owner, member };
-}
+/** Each test fills an organization of its own. */
+const organization = () => organizationWithPeople(make);
 
 const binary = (size: number, filename = 'data.bin'): FilePart => ({
   field: 'file',

@@ -189,3 +189,10 @@ export function factories(db: Database): Factories {
   };
   return factories;
 }
+
+/** A fresh organization with its org_admin (`owner`) and a user (`member`). */
+export async function organizationWithPeople(make: Factories) {
+  const org = await make.organization();
+  const [owner, member] = await Promise.all([make.member(org.id, { role: 'org_admin' }), make.member(org.id)]);
+  return { org, owner, member };
+}
