@@ -14,6 +14,7 @@ import { localStorage } from '../src/storage/local-storage.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { freshDatabase } from './helpers/database.js';
 import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
+import { createConversation, postMessage } from './helpers/messenger.js';
 import { makeProfilePicture, postParts, TINY_PNG, uploadPng } from './helpers/multipart.js';
 import { createWorkTree } from './helpers/work.js';
 
@@ -328,5 +329,38 @@ describe('uploads a record takes', () => {
     expect((await fileCall('info', url, member.token)).statusCode).toBe(200);
     const refused = await putJson('/api/users/profile', owner.token, { meta: { profileImage: url } });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('never take a picture: a ticket or a message naming one is 400 and the picture stays', async () => {
+    const { member } = await organization();
+    const avatar = await uploadPng(t, { token: member.token });
+    await makeProfilePicture(t, { token: member.token }, avatar);
+    const key = keyOf(avatar);
+
+    const ticket = await t.request({
+      method: 'POST',
+      url: '/api/tickets',
+      token: member.token,
+      payload: { title: 'With my face', description: 'Attached' },
+    });
+    expect(ticket.statusCode).toBe(201);
+    const onTicket = await t.request({
+      method: 'POST',
+      url: `/api/tickets/${ticket.json().data.id}/attachments`,
+      token: member.token,
+      payload: { filename: key, originalName: 'a.png', mimeType: 'image/png', size: TINY_PNG.length, url: avatar },
+    });
+    expect(onTicket.statusCode).toBe(400);
+    expect(onTicket.json().error).toBe(MESSAGES.ticketFileNotYours);
+
+    const conversation = await createConversation(t, member, []);
+    const onMessage = await postMessage(t, member, {
+      conversationId: conversation.id,
+      content: 'Me',
+      attachments: [{ s3Key: key, originalName: 'a.png', fileType: 'image/png', fileSize: TINY_PNG.length }],
+    });
+    expect(onMessage.statusCode).toBe(400);
+    expect((await byKey(avatar)).statusCode).toBe(200);
+    expect((await rowOf(avatar))?.recordType).toBeNull();
   });
 });

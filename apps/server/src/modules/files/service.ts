@@ -139,6 +139,9 @@ export async function findFile(db: Database, key: string) {
   return row ?? null;
 }
 
+/** An upload no record has taken and no picture shows: what a ticket or message may take (its uploader's). */
+export const isUnusedUpload = and(isNull(files.recordType), isNull(files.publishedAt));
+
 /** A picture (avatar, logo, department image): the only kind of file the plain by-key URL serves, to anyone. */
 export async function findPublishedPicture(db: Database, key: string) {
   const [row] = await db

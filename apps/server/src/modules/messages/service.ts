@@ -5,7 +5,7 @@ import {
   type messageListQuery,
   type sendMessageBody,
 } from '@smart/contracts';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
@@ -23,6 +23,7 @@ import type { Page } from '../../lib/paging.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
+import { isUnusedUpload } from '../files/service.js';
 import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
 import type { MessageRecord } from './presenter.js';
 
@@ -133,7 +134,7 @@ async function attachFiles(
   const attached: AttachedFile[] = await tx
     .update(files)
     .set({ organizationId: message.organizationId, recordType: 'message', recordId: message.id })
-    .where(and(inArray(files.key, keys), eq(files.uploadedBy, actor.id), isNull(files.recordType)))
+    .where(and(inArray(files.key, keys), eq(files.uploadedBy, actor.id), isUnusedUpload))
     .returning({ originalName: files.originalName, contentType: files.contentType });
   if (attached.length !== new Set(keys).size) throw badRequest(MESSAGES.ticketFileNotYours);
   if (!attached.every((file) => isAcceptedMessageFile(file.originalName, file.contentType))) {

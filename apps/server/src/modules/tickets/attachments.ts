@@ -1,11 +1,12 @@
 import { MESSAGES, type TicketAttachment } from '@smart/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { files, tickets } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { listAttachments } from '../files/attachments.js';
 import { type AttachableRecord, registerAttachableRecord } from '../files/record-access.js';
+import { isUnusedUpload } from '../files/service.js';
 import { recordTicketActivity } from './activity.js';
 import { canEditTicket, canReadTicket, canRemoveTicketFile } from './policy.js';
 import { presentTicketAttachment } from './presenter.js';
@@ -61,7 +62,7 @@ export async function attachUploadedFile(
     const [file] = await tx
       .update(files)
       .set({ organizationId: ticket.organizationId, recordType: 'ticket', recordId: ticket.id })
-      .where(and(eq(files.key, key), eq(files.uploadedBy, actor.id), isNull(files.recordType)))
+      .where(and(eq(files.key, key), eq(files.uploadedBy, actor.id), isUnusedUpload))
       .returning({ id: files.id, originalName: files.originalName });
     if (!file) throw badRequest(MESSAGES.ticketFileNotYours);
     await ticket.recordFileChange?.(tx, actor.id, { kind: 'attachment_added', fileName: file.originalName });
