@@ -22,12 +22,13 @@ import { ms, type Timing, timeRequests } from './measure.js';
 import { measureMessenger } from './messenger.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
+import { measureRestart } from './restart.js';
 
 const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists` or `messenger` runs only that part. */
+/** `overhead`, `lists`, `messenger` or `restart` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -47,6 +48,10 @@ async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: ()
 }
 
 async function main() {
+  if (ONLY === 'restart') {
+    process.exitCode = await measureRestart();
+    return;
+  }
   const { database, drop } = await openBenchDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-bench-'));
   console.log(`S.M.A.R.T. bench on ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}`);
@@ -105,6 +110,7 @@ async function main() {
   if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
+  if (runs('restart')) failures += await measureRestart();
 
   await app.close();
   await database.close();

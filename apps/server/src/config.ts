@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { LOGIN_MAX_FAILURES_GLOBAL, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@smart/contracts';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -38,6 +39,9 @@ const environment = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   FILE_URL_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_PER_ADDRESS),
+  LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
   STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
 });
 
@@ -69,6 +73,14 @@ export interface Config {
    * makes its own at start (fine for one process: links live 5 minutes).
    */
   fileUrlSecret: string;
+  /**
+   * The key that signs device cookies (a browser that signed in to an account before keeps signing
+   * in while others' failures lock that e-mail). Shared by every process; unset, each process makes
+   * its own at start, and browsers are remembered only until it restarts.
+   */
+  deviceCookieSecret: string;
+  /** Failed sign-ins allowed per client address and across the platform, per window (sign-in-limits.ts). */
+  loginFailureBudget: { perAddress: number; global: number };
   /** The bytes one organization's files may take (files/quota.ts); an upload past it is refused with 413. */
   storageQuotaBytesPerOrganization: number;
 }
@@ -125,6 +137,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
     },
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('hex'),
+    loginFailureBudget: { perAddress: env.LOGIN_FAILURES_PER_ADDRESS, global: env.LOGIN_FAILURES_GLOBAL },
     storageQuotaBytesPerOrganization: Math.floor(env.STORAGE_QUOTA_MB_PER_ORGANIZATION * 1024 * 1024),
   };
 }

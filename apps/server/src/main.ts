@@ -13,10 +13,13 @@ import { storageFromConfig } from './storage/index.js';
 
 /** Process entry: config, database (migrated, seeded once), listen, and a clean shutdown. */
 async function main() {
+  const phases = startPhases();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
+  phases.end('database');
   await database.migrate();
-  const storage = storageFromConfig(config);
+  phases.end('migrations');
+  const storage = await storageFromConfig(config);
   const seeded = config.seedDemoData && (await seedDemoDataOnce(database.db));
   // Also into a database seeded before projects existed.
   if (config.seedDemoData) await seedDemoWorkOnce(database.db, storage);
@@ -25,6 +28,7 @@ async function main() {
   if (config.seedDemoData) await seedDemoMessengerOnce(database.db, storage);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
+  phases.end(seeded ? 'demo data' : 'demo data checks');
 
   const app = await buildApp({ config, db: database.db, storage });
   app.addHook('onClose', async () => {
@@ -48,6 +52,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  phases.end('app');
   const { port } = app.server.address() as AddressInfo;
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
@@ -65,9 +70,29 @@ async function main() {
         ]
       : []),
     ...(config.bootstrapAdmin ? [`Platform admin: ${config.bootstrapAdmin.email}`] : []),
+    phases.summary(),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Where a start spends its time, printed with the sign-ins (`npm run bench` reads it): a restart
+ * after a crash should be healthy within seconds (README, "npm run bench").
+ */
+function startPhases() {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  // performance.now() counts from the process's start, so the first phase is loading the modules.
+  let last = performance.now();
+  const spent = [`modules ${seconds(last)}`];
+  return {
+    end(phase: string) {
+      const now = performance.now();
+      spent.push(`${phase} ${seconds(now - last)}`);
+      last = now;
+    },
+    summary: () => `Started in ${seconds(last)} (${spent.join(', ')})`,
+  };
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,7 @@ let t: TestApp;
 let make: Factories;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STORAGE_QUOTA_MB_PER_ORGANIZATION: '1' } });
+  t = await createTestApp({ settings: { STORAGE_QUOTA_MB_PER_ORGANIZATION: '1' } });
   make = factories(t.database.db);
 });
 afterAll(async () => {

@@ -29,9 +29,20 @@ export function isInlineImageType(contentType: string): boolean {
 /** JSON request bodies: generous for profiles, far below anything abusive. */
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
 
-/** Login throttling: more than 10 failures for one e-mail within 15 minutes is refused. */
+/**
+ * Login throttling, each in a 15-minute window: more than 10 failures for one e-mail is refused,
+ * except from a browser that signed in to that account before (its device cookie: 10 failures of
+ * its own); more than 50 failures from one client address across e-mails, or 1,000 across the
+ * whole platform, refuse every browser without such a cookie (password spraying). Settings can
+ * change the last two (LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_GLOBAL).
+ */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
+export const LOGIN_MAX_FAILURES_GLOBAL = 1000;
+/** A browser remembers at most this many accounts it signed in to (device cookies), for a year. */
+export const MAX_TRUSTED_DEVICE_ACCOUNTS = 5;
+export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Password reset by e-mail: a link works once, within 30 minutes. Requests are limited per address

@@ -13,6 +13,10 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please try again.',
   unexpectedError: 'An unexpected error occurred. Please try again.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts for this email. Please wait 15 minutes and try again.',
+  tooManyLoginAttemptsFromAddress:
+    'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
+  tooManyLoginAttemptsEverywhere:
+    'Sign-in is paused for browsers not used here before, after many failed attempts. Please try again in a few minutes.',
   // Registration / add member (section 5, in this order)
   registrationFailed: 'Registration failed',
   registrationNetworkError: 'Network error during registration',

@@ -4,12 +4,15 @@ import { ERROR_STATUS, type ErrorCode, MESSAGES } from '@smart/contracts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  /** A refusal that ends by itself: the client may try again after this many seconds (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -18,6 +21,8 @@ export const unauthorized = (message: string = MESSAGES.authRequired) => new App
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', message, { retryAfterSeconds });
 
 /** Whether a PostgreSQL error with this SQLSTATE is in the chain, whichever driver raised it. */
 function hasSqlState(error: unknown, state: string): boolean {

@@ -29,7 +29,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return send(reply, error.statusCode, error.code, error.message);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       if (error.validationContext === 'params') return send(reply, 404, 'NOT_FOUND', MESSAGES.notFound);

@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
@@ -25,6 +24,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   if (app.redis) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     const publisher = app.redis.duplicate();
     const subscriber = app.redis.duplicate();
     io.adapter(createAdapter(publisher, subscriber, { key: `${app.config.redisPrefix}socket.io` }));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +14,8 @@ export const redisPlugin = fp(async (app: FastifyInstance, options: { url: strin
     app.decorate('redis', null);
     return;
   }
+  // Loaded only when configured: a single process without Redis starts without it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(options.url, { maxRetriesPerRequest: 3, lazyConnect: true });
   await redis.connect();
   app.decorate('redis', redis);

@@ -44,8 +44,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
-  /** More settings, as environment variables (e.g. a small STORAGE_QUOTA_MB_PER_ORGANIZATION). */
-  env?: Record<string, string>;
+  /** More settings (environment variables), e.g. a small budget that a test spends. */
+  settings?: Record<string, string>;
 }
 
 /** The real app on a fresh, migrated database (seeded by default); Redis too when TEST_REDIS_URL is set. */
@@ -59,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REDIS_URL: process.env.TEST_REDIS_URL,
     REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    ...options.env,
+    ...options.settings,
   });
   const app = await buildApp({
     config,

@@ -7,7 +7,6 @@ import type { Database } from '../client.js';
 import { appMeta, files, templateDepartments, templates, users } from '../schema/index.js';
 import { type DemoTemplate, type DemoTemplateDepartment, demoTemplateDepartments } from './demo-templates.js';
 import { DEMO_DATA_KEY } from './once.js';
-import { formDocx, policyPdf } from './template-documents.js';
 
 const DEMO_TEMPLATES_KEY = 'demo_templates_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +24,8 @@ interface DemoFile {
 
 /** A template's documents in order: the PDF then the form, or the form first when it says so. */
 async function documentsOf(department: DemoTemplateDepartment, template: DemoTemplate): Promise<DemoFile[]> {
+  // Loaded only on the start that seeds: pdfkit and docx cost every other start a quarter of a second.
+  const { formDocx, policyPdf } = await import('./template-documents.js');
   const documents: DemoFile[] = [];
   if (template.policy) {
     const bytes = await policyPdf({

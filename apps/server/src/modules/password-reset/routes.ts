@@ -26,8 +26,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance, options: { t
   /** Counted per client and per address, whether or not the address has an account. */
   async function refuseFloods(ip: string, email: string) {
     const flooded =
-      (await options.throttle.attempt(`ip:${ip}`)) > PASSWORD_RESET_MAX_PER_IP ||
-      (await options.throttle.attempt(`email:${email}`)) > PASSWORD_RESET_MAX_PER_EMAIL;
+      (await options.throttle.attempt(`ip:${ip}`)).count > PASSWORD_RESET_MAX_PER_IP ||
+      (await options.throttle.attempt(`email:${email}`)).count > PASSWORD_RESET_MAX_PER_EMAIL;
     if (flooded) throw new AppError('RATE_LIMITED', MESSAGES.tooManyPasswordResets);
   }
 

@@ -14,7 +14,9 @@ import { requireSession } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
+import { rememberDevice, trustedDeviceOf } from './device-cookie.js';
 import { changePassword, revokeSession, signIn } from './service.js';
+import { signInLimits } from './sign-in-limits.js';
 
 const tags = ['Accounts'];
 
@@ -23,6 +25,8 @@ export async function sessionRoutes(
   options: { throttle: LoginThrottle; sessionTtlMs: number },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limits = signInLimits(options.throttle, app.config.loginFailureBudget);
+  const deviceSecret = app.config.deviceCookieSecret;
 
   app.post(
     '/api/users/login',
@@ -36,8 +40,11 @@ export async function sessionRoutes(
         response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
-      const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
+    async (request, reply) => {
+      const { email } = request.body;
+      const client = { address: request.ip, device: trustedDeviceOf(request, deviceSecret, email) };
+      const { userId, token } = await signIn(app.db, limits, request.body, client, options.sessionTtlMs);
+      rememberDevice(request, reply, deviceSecret, email);
       const record = await loadUserRecord(app.db, userId);
       return ok({ token, user: presentUser(record, record.user) });
     },

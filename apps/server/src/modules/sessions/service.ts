@@ -2,10 +2,11 @@ import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
-import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { badRequest, forbidden, rateLimited, unauthorized } from '../../lib/errors.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
+import type { SignInClient, SignInLimits } from './sign-in-limits.js';
 
 /** A new session for the user; its expired ones are cleared on the way, so the table does not grow forever. */
 export async function createSession(db: Database, userId: string, ttlMs: number) {
@@ -18,20 +19,18 @@ export async function createSession(db: Database, userId: string, ttlMs: number)
 
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
- * alike (same status, text and time); after LOGIN_MAX_FAILURES failed attempts the e-mail is
- * locked for the rest of the window. A member of a closed organization is told so (403).
+ * alike (same status, text and time); the attempt is counted first against the limits of
+ * sign-in-limits.ts. A member of a closed organization is told so (403).
  */
 export async function signIn(
   db: Database,
-  throttle: LoginThrottle,
+  limits: SignInLimits,
   credentials: { email: string; password: string },
+  client: SignInClient,
   ttlMs: number,
 ) {
   const email = credentials.email;
-  const throttleKey = `email:${email}`;
-  if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
-    throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
-  }
+  const succeeded = await limits.admit(email, client);
 
   const [user] = await db
     .select({
@@ -46,7 +45,7 @@ export async function signIn(
     .limit(1);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
   if (!user || !passwordMatches || !user.isActive) throw unauthorized(MESSAGES.invalidCredentials);
-  await throttle.reset(throttleKey);
+  await succeeded();
   // Said only to someone who knows the password, so the message reveals nothing to a guesser.
   if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
@@ -67,9 +66,9 @@ export async function changePassword(
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<string[]> {
   const throttleKey = `password-change:${session.user.id}`;
-  if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
-    throw new AppError('RATE_LIMITED', MESSAGES.tooManyPasswordAttempts);
-  }
+  const attempt = await throttle.attempt(throttleKey);
+  if (attempt.count > LOGIN_MAX_FAILURES)
+    throw rateLimited(MESSAGES.tooManyPasswordAttempts, attempt.retryAfterSeconds);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
