@@ -73,7 +73,7 @@ async function main() {
     config,
     db: database.db,
     storage,
-    logStream: pino.destination('/dev/null'),
+    logStream: pino.destination(process.env.BENCH_LOG_FILE ?? '/dev/null'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
