@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, WRITE_LIMIT_WINDOW_MS, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
+import { rateLimited } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +40,8 @@ export const writeLimitsPlugin = fp(async (scope: FastifyInstance) => {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}write-limit:` } : {}),
     // A Redis failure lets writes through rather than refusing every one.
     skipOnError: true,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyRequests),
+    errorResponseBuilder: (_request, { ttl }) =>
+      rateLimited(MESSAGES.tooManyRequests, Math.max(1, Math.ceil(ttl / 1000))),
   });
   const limiters = Object.fromEntries(
     GROUPS.map((group) => [
