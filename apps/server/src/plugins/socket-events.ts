@@ -12,11 +12,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/errors.js';
 import { containsNul } from '../lib/request-validation.js';
 import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../lib/token-bucket.js';
 import type { Session } from './auth.js';
-import type { AppSocket } from './realtime.js';
+import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
 
 /**
  * The socket twin of the HTTP pipeline (issue 21): every client event goes through `runEvent`,
@@ -62,6 +62,57 @@ export interface SocketEvent<E extends ClientEventName = ClientEventName, Payloa
 /** Infers an event definition's types (the list of them is SocketEvent[]). */
 export const socketEvent = <E extends ClientEventName, Payload>(definition: SocketEvent<E, Payload>) =>
   definition as unknown as SocketEvent;
+
+/** A record's room the caller may enter: its name and the record's organization. */
+export interface RoomToJoin {
+  room: string;
+  organizationId: string;
+}
+
+/**
+ * Joining a record's room (a conversation's, a ticket's, a project's) after `find`, the same read
+ * check as its HTTP route: nothing found is refused with the record's 'not found'.
+ */
+export const joinRoomEvent = <E extends ClientEventName, Payload>(
+  event: E,
+  payload: z.ZodType<Payload>,
+  notFoundMessage: string,
+  find: (context: SocketEventContext, payload: Payload) => Promise<RoomToJoin | null>,
+  onRefused?: SocketEvent['onRefused'],
+) =>
+  socketEvent({
+    event,
+    kind: 'join',
+    payload,
+    invalidPayload: notFoundMessage,
+    failure: notFoundMessage,
+    onRefused,
+    async handle(context, parsed) {
+      const found = await find(context, parsed);
+      if (!found) throw notFound(notFoundMessage);
+      await joinRecordRoom(context.socket, found.room, found.organizationId);
+      return { ok: true } as EventAnswer<E>;
+    },
+  });
+
+/** Leaving a record's room: no check, no database work. */
+export const leaveRoomEvent = <E extends ClientEventName, Payload>(
+  event: E,
+  payload: z.ZodType<Payload>,
+  roomOf: (payload: Payload) => string,
+  notFoundMessage: string,
+) =>
+  socketEvent({
+    event,
+    kind: 'leave',
+    payload,
+    invalidPayload: notFoundMessage,
+    failure: notFoundMessage,
+    async handle({ socket }, parsed) {
+      await leaveRecordRoom(socket, roomOf(parsed));
+      return { ok: true } as EventAnswer<E>;
+    },
+  });
 
 type Outcome = 'ok' | 'refused' | 'over_budget' | 'failed';
 

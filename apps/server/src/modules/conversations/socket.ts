@@ -1,8 +1,7 @@
 import { idSchema, MESSAGES, MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS } from '@smart/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { joinRecordRoom, leaveRecordRoom } from '../../plugins/realtime.js';
-import { socketEvent } from '../../plugins/socket-events.js';
+import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
 import { conversationRoom, tellMessengerRefusal } from './live.js';
 import { participation } from './records.js';
 
@@ -11,32 +10,25 @@ const roomPayload = z.object({ conversationId: idSchema });
 const typingPayload = z.object({ conversationId: idSchema, isTyping: z.boolean() });
 
 /** Joins the conversation's room (typing is heard there) after the same read check as GET /api/conversations/{id}. */
-const joinConversation = socketEvent({
-  event: MESSENGER_CLIENT_EVENTS.join,
-  kind: 'join',
-  payload: roomPayload,
-  invalidPayload: MESSAGES.conversationNotFound,
-  failure: MESSAGES.conversationNotFound,
-  onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.join),
-  async handle({ app, socket, session }, { conversationId }) {
+const joinConversation = joinRoomEvent(
+  MESSENGER_CLIENT_EVENTS.join,
+  roomPayload,
+  MESSAGES.conversationNotFound,
+  async ({ app, session }, { conversationId }) => {
     const conversation = await participation(app.db, session.user, conversationId);
-    if (!conversation) throw notFound(MESSAGES.conversationNotFound);
-    await joinRecordRoom(socket, conversationRoom(conversation.id), conversation.organizationId);
-    return { ok: true };
+    return conversation
+      ? { room: conversationRoom(conversation.id), organizationId: conversation.organizationId }
+      : null;
   },
-});
+  tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.join),
+);
 
-const leaveConversation = socketEvent({
-  event: MESSENGER_CLIENT_EVENTS.leave,
-  kind: 'leave',
-  payload: roomPayload,
-  invalidPayload: MESSAGES.conversationNotFound,
-  failure: MESSAGES.conversationNotFound,
-  async handle({ socket }, { conversationId }) {
-    await leaveRecordRoom(socket, conversationRoom(conversationId));
-    return { ok: true };
-  },
-});
+const leaveConversation = leaveRoomEvent(
+  MESSENGER_CLIENT_EVENTS.leave,
+  roomPayload,
+  ({ conversationId }) => conversationRoom(conversationId),
+  MESSAGES.conversationNotFound,
+);
 
 /** Not stored; only to the others in a room this socket joined (so after the read check). */
 const typing = socketEvent({

@@ -1,7 +1,6 @@
 import { idSchema, MESSAGES, TICKET_CLIENT_EVENTS, ticketStatusSchema } from '@smart/contracts';
 import { z } from 'zod';
-import { joinRecordRoom, leaveRecordRoom } from '../../plugins/realtime.js';
-import { socketEvent } from '../../plugins/socket-events.js';
+import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
 import { announceTicketStatus, ticketRoom } from './live.js';
 import { readableTicket, setTicketStatus } from './service.js';
 
@@ -9,31 +8,23 @@ import { readableTicket, setTicketStatus } from './service.js';
 const ticketIdPayload = z.object({ ticketId: idSchema });
 const statusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema });
 
-/** Joins the ticket's room after the same read check as GET /api/tickets/{id}. */
-const joinTicket = socketEvent({
-  event: TICKET_CLIENT_EVENTS.join,
-  kind: 'join',
-  payload: ticketIdPayload,
-  invalidPayload: MESSAGES.ticketNotFound,
-  failure: MESSAGES.ticketNotFound,
-  async handle({ app, socket, session }, { ticketId }) {
+/** Joins the ticket's room after the same read check as GET /api/tickets/{id} (which refuses with its own message). */
+const joinTicket = joinRoomEvent(
+  TICKET_CLIENT_EVENTS.join,
+  ticketIdPayload,
+  MESSAGES.ticketNotFound,
+  async ({ app, session }, { ticketId }) => {
     const { ticket } = await readableTicket(app.db, session.user, ticketId);
-    await joinRecordRoom(socket, ticketRoom(ticket.id), ticket.organizationId);
-    return { ok: true };
+    return { room: ticketRoom(ticket.id), organizationId: ticket.organizationId };
   },
-});
+);
 
-const leaveTicket = socketEvent({
-  event: TICKET_CLIENT_EVENTS.leave,
-  kind: 'leave',
-  payload: ticketIdPayload,
-  invalidPayload: MESSAGES.ticketNotFound,
-  failure: MESSAGES.ticketNotFound,
-  async handle({ socket }, { ticketId }) {
-    await leaveRecordRoom(socket, ticketRoom(ticketId));
-    return { ok: true };
-  },
-});
+const leaveTicket = leaveRoomEvent(
+  TICKET_CLIENT_EVENTS.leave,
+  ticketIdPayload,
+  ({ ticketId }) => ticketRoom(ticketId),
+  MESSAGES.ticketNotFound,
+);
 
 /** The same service function and rules as PATCH /api/tickets/{id}/status. */
 const updateTicketStatus = socketEvent({
