@@ -2,7 +2,8 @@
  * `npm run bench`: every list at demo size and at platform size (median and p99 of sequential
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
- * runs the same SQL statements. PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
+ * runs the same SQL statements, the messenger under load, and one user's socket flood against another
+ * user's requests. PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
  * database is created on it and dropped), else an in-memory PGlite.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
+import { measureFlood } from './flood.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
 import { measureMessenger } from './messenger.js';
@@ -28,7 +30,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `messenger` or `restart` runs only that part. */
+/** `overhead`, `lists`, `messenger`, `flood` or `restart` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -71,7 +73,7 @@ async function main() {
     config,
     db: database.db,
     storage,
-    logStream: pino.destination('/dev/null'),
+    logStream: pino.destination(process.env.BENCH_LOG_FILE ?? '/dev/null'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -109,6 +111,7 @@ async function main() {
   const runs = (part: string) => ONLY === undefined || ONLY === part;
   if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
+  if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
   if (runs('restart')) failures += await measureRestart();
 

@@ -10,27 +10,28 @@ import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
-import { conversationRoomsPlugin } from './modules/conversations/live.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
+import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { messageSocketEvents } from './modules/messages/socket.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
 import { objectiveRoutes } from './modules/objectives/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
-import { projectRoomsPlugin } from './modules/projects/live.js';
 import { projectRoutes } from './modules/projects/routes.js';
+import { projectSocketEvents } from './modules/projects/socket.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { templateDepartmentRoutes } from './modules/templates/department-routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
-import { ticketRoomsPlugin } from './modules/tickets/live.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
+import { ticketSocketEvents } from './modules/tickets/socket.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -38,7 +39,9 @@ import { errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { redisPlugin } from './plugins/redis.js';
+import { socketEventsPlugin } from './plugins/socket-events.js';
 import { webPlugin } from './plugins/web.js';
+import { writeLimitsPlugin } from './plugins/write-limits.js';
 import type { FileStorage } from './storage/index.js';
 
 declare module 'fastify' {
@@ -104,9 +107,10 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   await app.register(errorsPlugin);
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(realtimePlugin);
-  await app.register(projectRoomsPlugin);
-  await app.register(ticketRoomsPlugin);
-  await app.register(conversationRoomsPlugin);
+  // Every client event, each handled in its domain's module (the socket twin of the routes below).
+  await app.register(socketEventsPlugin, {
+    events: [...projectSocketEvents, ...ticketSocketEvents, ...conversationSocketEvents, ...messageSocketEvents],
+  });
   await app.register(jobsPlugin);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
@@ -119,6 +123,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   // The API: every route needs a session unless its config says `public: true`.
   await app.register(async (api) => {
     await api.register(denyByDefault);
+    await api.register(writeLimitsPlugin);
     await api.register(healthRoutes);
     await api.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { LOGIN_MAX_FAILURES_GLOBAL, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@smart/contracts';
+import {
+  LOGIN_MAX_FAILURES_GLOBAL,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  WRITE_LIMITS_PER_MINUTE,
+  type WriteLimitGroup,
+} from '@smart/contracts';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -8,7 +13,21 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+const writeLimitGroups = Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[];
+
+/** The setting of a write limit: passwordChanges → RATE_LIMIT_PASSWORD_CHANGES (requests per user and minute). */
+export const writeLimitVariable = (group: WriteLimitGroup) =>
+  `RATE_LIMIT_${group.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+
+const writeLimitSettings = Object.fromEntries(
+  writeLimitGroups.map((group) => [
+    writeLimitVariable(group),
+    z.coerce.number().int().min(1).default(WRITE_LIMITS_PER_MINUTE[group]),
+  ]),
+);
+
 const environment = z.object({
+  ...writeLimitSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +74,8 @@ export interface Config {
   /** Prefix of every Redis key, so deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   sessionTtlMs: number;
+  /** Writes per user and minute, by group (contracts' WRITE_LIMITS_PER_MINUTE unless RATE_LIMIT_<GROUP> says). */
+  writeLimits: Record<WriteLimitGroup, number>;
   /** Demo organizations and accounts on the first start: on by default with PGlite, off with PostgreSQL. */
   seedDemoData: boolean;
   /** A platform admin to create at start when it does not exist yet (for installations without demo data). */
@@ -114,6 +135,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    writeLimits: Object.fromEntries(
+      writeLimitGroups.map((group) => [group, (env as Record<string, unknown>)[writeLimitVariable(group)] as number]),
+    ) as Record<WriteLimitGroup, number>,
     seedDemoData: env.SEED_DEMO_DATA === undefined ? !env.DATABASE_URL : ['true', '1'].includes(env.SEED_DEMO_DATA),
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { MESSAGES, MESSENGER_EVENTS } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
@@ -286,14 +286,21 @@ describe("an advisor's live sockets", () => {
 
   /** Whether an event sent to the organization's room reaches the socket (within a short wait). */
   async function hearsOrganization(socket: Socket, organizationId: string) {
+    const probe = { conversationId: `organization-ping-${organizationId}` };
     const heard = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 300);
-      socket.once('organization_ping', () => {
+      const settle = (answer: boolean) => {
         clearTimeout(timer);
-        resolve(true);
-      });
+        socket.off(MESSENGER_EVENTS.conversationUpdated, listener);
+        resolve(answer);
+      };
+      const timer = setTimeout(() => settle(false), 300);
+      const listener = (payload: typeof probe) => {
+        if (payload.conversationId === probe.conversationId) settle(true);
+      };
+      socket.on(MESSENGER_EVENTS.conversationUpdated, listener);
     });
-    t.app.io.to(organizationRoom(organizationId)).emit('organization_ping');
+    // Any event of the server's map will do; this one's payload names the probe.
+    t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
     return heard;
   }
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
 import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
@@ -31,6 +31,15 @@ const serverUnread = (page: Page) =>
     });
     return ((await response.json()) as { data: { total: number } }).data.total;
   });
+
+/** The texts of a conversation's newest messages, as the server stores them. */
+const storedTexts = (page: Page, conversationId: string) =>
+  page.evaluate(async (id) => {
+    const response = await fetch(`/api/messages/conversations/${id}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
+    return ((await response.json()) as { data: { content: string }[] }).data.map((message) => message.content);
+  }, conversationId);
 
 /** The Messenger menu entry's name with its badge. */
 const withBadge = (count: number) =>
@@ -171,6 +180,66 @@ test.describe('Messenger', () => {
     await expect(messages(page).getByText(unsent)).toHaveCount(1);
     await expect(messages(other).getByText(unsent)).toBeVisible();
     await other.context().close();
+  });
+
+  test('a send whose acknowledgement was lost, retried, shows once and is stored once', async ({
+    page,
+    organization,
+  }) => {
+    // The live connection goes through this route: it can swallow what the server answers, and refuse to reconnect.
+    let mode: 'pass' | 'swallow answers' | 'refuse' = 'pass';
+    let current: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (mode === 'refuse') return ws.close();
+      current = ws;
+      const server = ws.connectToServer();
+      let swallowing = false;
+      ws.onMessage((frame) => {
+        server.send(frame);
+        if (mode === 'swallow answers' && String(frame).includes('"send_message"')) swallowing = true;
+      });
+      server.onMessage((frame) => {
+        if (!swallowing) ws.send(frame);
+      });
+    });
+    await signIn(page, organization.orgAdmin);
+    await messengerLink(page).click();
+    await send(page, 'Before the lost answer');
+    const conversationId = openConversationId(page) as string;
+
+    // The server stores the message, but its acknowledgement and its new_message never arrive.
+    mode = 'swallow answers';
+    const text = unique('Sent once');
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await expect.poll(() => storedTexts(page, conversationId)).toContain(text);
+    // Then the connection drops and cannot come back for now: the send shows as not sent.
+    mode = 'refuse';
+    (current as WebSocketRoute | null)?.close();
+    const failed = messages(page).getByRole('article', { name: 'Message not sent' });
+    await expect(failed).toContainText(text);
+
+    // Retry (over HTTP, the socket being down) sends the same message again: the server answers the stored one.
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(messages(page).getByText(text)).toHaveCount(1);
+
+    // Back online: the catch-up after the reconnect does not bring a second copy.
+    mode = 'pass';
+    const later = unique('After the outage');
+    await page.evaluate(
+      async ([id, content]) => {
+        await fetch('/api/messages', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ conversationId: id, content }),
+        });
+      },
+      [conversationId, later],
+    );
+    await expect(messages(page).getByText(later)).toHaveCount(1);
+    await expect(messages(page).getByText(text)).toHaveCount(1);
+    expect((await storedTexts(page, conversationId)).filter((stored) => stored === text)).toHaveLength(1);
   });
 
   test('a new conversation with a colleague appears in their open messenger, and they answer in it while typing shows', async ({

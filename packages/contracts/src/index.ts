@@ -8,6 +8,7 @@ export * from './links.js';
 export * from './messages.js';
 export * from './messenger.js';
 export * from './notifications.js';
+export * from './realtime.js';
 export * from './roles.js';
 export * from './schemas/advisors.js';
 export * from './schemas/common.js';

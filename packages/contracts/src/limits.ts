@@ -45,6 +45,72 @@ export const MAX_TRUSTED_DEVICE_ACCOUNTS = 5;
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
+ * Budgets (issue 21; design.md "Budgets"): far above what a person or an integration does in
+ * normal use, far below what slows the process for everyone else. Over budget is refused at once,
+ * never queued.
+ *
+ * HTTP writes: requests per signed-in user (per client address for a caller without a session)
+ * and minute, counted before the body is read or validated, so junk counts too. Each route is in
+ * one group; a group's routes share its counter. Settings RATE_LIMIT_<GROUP> change them
+ * (apps/server/src/config.ts). Sign-in and password-reset requests have limits of their own.
+ */
+export const WRITE_LIMIT_WINDOW_MS = 60_000;
+export const WRITE_LIMITS_PER_MINUTE = {
+  /** POST /api/messages. */
+  messages: 120,
+  /** Comments on tasks and tickets. */
+  comments: 30,
+  /** Every multipart upload: files, attachments, templates. */
+  uploads: 30,
+  /** POST /api/tickets. */
+  tickets: 30,
+  /** POST /api/users/register. */
+  registrations: 30,
+  /** PUT /api/users/change-password. */
+  passwordChanges: 10,
+  /** Every other write (POST, PUT, PATCH, DELETE) of a signed-in user. */
+  writes: 300,
+} as const;
+export type WriteLimitGroup = keyof typeof WRITE_LIMITS_PER_MINUTE;
+
+/** Typing: at most this many `typing` events a socket may send per window (the rest are refused). */
+export const TYPING_RATE_LIMIT = 5;
+export const TYPING_RATE_WINDOW_MS = 3_000;
+
+/** A token bucket: `burst` events at once, then `perMinute` (tokens come back one by one). */
+export interface EventBudget {
+  burst: number;
+  perMinute: number;
+}
+/**
+ * Client socket events: each event has a budget on its socket and one for its user over all the
+ * user's sockets (and server processes, through Redis when configured). An event names its kind
+ * where it is handled (apps/server/src/modules/<domain>/socket.ts).
+ */
+export const SOCKET_EVENT_BUDGETS = {
+  /** send_message, update_ticket_status: each stores something. */
+  write: { socket: { burst: 30, perMinute: 60 }, user: { burst: 60, perMinute: 120 } },
+  /** join_conversation, ticket:join, project:join: each reads the record to check the reader. */
+  join: { socket: { burst: 60, perMinute: 120 }, user: { burst: 120, perMinute: 240 } },
+  /** Leaving a room: no database work. */
+  leave: { socket: { burst: 60, perMinute: 120 }, user: { burst: 120, perMinute: 240 } },
+  /** typing: relayed to the room, not stored. */
+  typing: {
+    socket: { burst: TYPING_RATE_LIMIT, perMinute: (TYPING_RATE_LIMIT * 60_000) / TYPING_RATE_WINDOW_MS },
+    user: { burst: 4 * TYPING_RATE_LIMIT, perMinute: (4 * TYPING_RATE_LIMIT * 60_000) / TYPING_RATE_WINDOW_MS },
+  },
+} as const satisfies Record<string, { socket: EventBudget; user: EventBudget }>;
+export type SocketEventKind = keyof typeof SOCKET_EVENT_BUDGETS;
+/**
+ * Events of one socket being handled at once (each waits for the database): one more is refused.
+ * The web app waits for each answer; a client that fires hundreds at once is flooding.
+ */
+export const MAX_PENDING_EVENTS_PER_SOCKET = 10;
+/** A socket refused this many times for budget within the window is disconnected. */
+export const SOCKET_MAX_REFUSALS = 50;
+export const SOCKET_REFUSAL_WINDOW_MS = 10_000;
+
+/**
  * Password reset by e-mail: a link works once, within 30 minutes. Requests are limited per address
  * and per client IP (both counted whether or not the address has an account).
  */

@@ -385,6 +385,11 @@ export const MESSAGES = {
   advisorNamesOrganization: 'Choose the organization to chat with',
   noOrganizationForMessenger: 'Conversations belong to an organization; you have none',
   typingTooFast: 'Typing events are sent too often',
+  clientMessageIdInvalid: 'A client message id is letters, digits, dots, colons, dashes or underscores',
+  clientMessageIdReused: 'This client message id was already used for a message in another conversation',
+  // Budgets (issue 21): an HTTP write over its per-user limit (429), a socket event over its budget
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyAtOnce: 'Too many requests at once. Please wait for the earlier ones to finish.',
   // Route guards
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",

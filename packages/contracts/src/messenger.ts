@@ -1,4 +1,5 @@
 import { INLINE_IMAGE_TYPES } from './limits.js';
+import type { SocketAck } from './realtime.js';
 import type { ConversationStatus, Message } from './schemas/messenger.js';
 
 /**
@@ -36,6 +37,12 @@ export const CONVERSATION_PAGE_SIZE = 50;
 export const CONVERSATION_MAX_PAGE_SIZE = 100;
 
 export const MAX_MESSAGE_LENGTH = 10_000;
+/**
+ * A message's id chosen by its sender's client (a UUID in the web app): a repeated send with it
+ * returns the stored message instead of storing it again (Retry after a lost acknowledgement).
+ */
+export const MAX_CLIENT_MESSAGE_ID_LENGTH = 64;
+export const CLIENT_MESSAGE_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const MAX_CONVERSATION_TITLE_LENGTH = 200;
 export const MAX_CONVERSATION_DESCRIPTION_LENGTH = 5_000;
 /** Participants named in one create or update (besides the caller). */
@@ -90,9 +97,6 @@ export function isAcceptedMessageFile(name: string, type: string): boolean {
   return (MESSAGE_ATTACHMENT_TYPES as readonly string[]).includes(type);
 }
 
-/** Typing: at most this many `typing` events a socket may send per window; the rest are dropped. */
-export const TYPING_RATE_LIMIT = 5;
-export const TYPING_RATE_WINDOW_MS = 3_000;
 /** A typing indicator disappears when no new `typing` arrives for this long. */
 export const TYPING_INDICATOR_TIMEOUT_MS = 4_000;
 
@@ -181,6 +185,6 @@ export interface MessengerErrorEvent {
 }
 
 /** The answer to join_conversation and typing. */
-export type MessengerAck = { ok: true } | { ok: false; error: string };
+export type MessengerAck = SocketAck;
 /** The answer to send_message: the stored message, or the refusal (the same as POST /api/messages's). */
-export type SendMessageAck = { ok: true; message: Message } | { ok: false; error: string };
+export type SendMessageAck = SocketAck<{ message: Message }>;

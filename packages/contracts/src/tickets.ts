@@ -3,6 +3,7 @@
  * colours, paging and limits. Defined once; the server's enums and the web app's filters, badges and
  * dialogs read them from here.
  */
+import type { SocketAck } from './realtime.js';
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
@@ -93,4 +94,4 @@ export interface TicketEventPayload {
 }
 
 /** The answer to ticket:join and update_ticket_status. */
-export type TicketSocketAck = { ok: true } | { ok: false; error: string };
+export type TicketSocketAck = SocketAck;

@@ -3,6 +3,7 @@
  * their defaults, and the progress rules. Defined once; the server's enums and the web app's
  * selects and badges read them from here.
  */
+import type { SocketAck } from './realtime.js';
 export const PROJECT_STATUSES = ['planning', 'active', 'on_hold', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'planning';
@@ -96,4 +97,4 @@ export interface WorkEventPayload {
   actorId: string;
 }
 /** The acknowledgement of WORK_ROOM_EVENTS.join: joined, or refused (missing, or not the caller's to read). */
-export type ProjectJoinAck = { ok: true } | { ok: false; error: string };
+export type ProjectJoinAck = SocketAck;

@@ -23,7 +23,7 @@ const ERROR_MEANINGS: Partial<Record<ErrorStatus, string>> = {
   409: 'Conflicts with existing data',
   413: 'Too large',
   415: 'Unsupported content type',
-  429: 'Too many attempts; try again later',
+  429: 'Too many requests or attempts; try again after the seconds in the Retry-After header',
 };
 
 const codesOf = (status: number) =>
@@ -58,12 +58,15 @@ function errorReference(status: number) {
   return { $ref: `${schema.$id}#` };
 }
 
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 /**
  * The client errors of a route: the ones it declares (403, 409 ... its handler raises) and the ones
  * every route of its kind can answer: 400 for input, 401 without a session, 404 for a path id,
- * 413 and 415 for a JSON body.
+ * 413 and 415 for a JSON body, 429 for a write over its per-user limit (plugins/write-limits.ts).
  */
-function clientErrors(schema: FastifySchema, isPublic: boolean): number[] {
+function clientErrors(schema: FastifySchema, isPublic: boolean, method: string | string[]): number[] {
+  const isWrite = (Array.isArray(method) ? method : [method]).some((one) => WRITE_METHODS.includes(one.toUpperCase()));
   const declared = Object.keys(schema.response ?? {})
     .map(Number)
     .filter((status) => status >= 400);
@@ -74,6 +77,7 @@ function clientErrors(schema: FastifySchema, isPublic: boolean): number[] {
     ...(schema.params ? [404] : []),
     // A JSON body over the size limit, or a body of another type.
     ...(schema.body ? [413, 415] : []),
+    ...(isWrite && !isPublic ? [429] : []),
   ];
   return [...new Set([...declared, ...inherent])].sort((a, b) => a - b);
 }
@@ -88,7 +92,7 @@ export const documentRoute: SwaggerTransform = (input) => {
   const schema: FastifySchema = input.schema ?? {};
   if (schema.hide) return jsonSchemaTransform(input);
   const isPublic = route.config?.public === true;
-  const errors = clientErrors(schema, isPublic);
+  const errors = clientErrors(schema, isPublic, route.method);
   const success = Object.fromEntries(
     Object.entries(schema.response ?? {}).filter(([status]) => !errors.includes(Number(status))),
   );

@@ -1,14 +1,28 @@
+import type {
+  ClientToServerEvents,
+  InterServerEvents,
+  ServerToClientEvents,
+  SocketData,
+  SocketSession,
+} from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
 import { findSession, type Session } from './auth.js';
 
+/** The server and its sockets, typed by the contracts' event maps (issue 21). */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: AppServer;
   }
 }
+
+/** The contracts' socket session is the server's session: one shape for both (a compile-time check). */
+const sameSession = (session: Session): SocketSession => session;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -21,7 +35,7 @@ export const organizationRoom = (organizationId: string) => `organization:${orga
  * the rooms of the organizations it works for (lib/tenancy.ts decides which, as for HTTP).
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   if (app.redis) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
@@ -37,9 +51,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     try {
       const session = await findSession(app.db, socket.handshake.auth?.token);
       if (!session) return next(new Error('unauthorized'));
-      socket.data.session = session satisfies Session;
       const { user } = session;
-      socket.data.organizationIds = seesAllOrganizations(user) ? [] : await organizationIdsWorkedFor(app.db, user);
+      socket.data = {
+        session: sameSession(session),
+        organizationIds: seesAllOrganizations(user) ? [] : await organizationIdsWorkedFor(app.db, user),
+        recordRooms: {},
+      };
       next();
     } catch (error) {
       next(error as Error);
@@ -47,8 +64,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   io.on('connection', (socket) => {
-    const session = socket.data.session as Session;
-    const organizationIds = socket.data.organizationIds as string[];
+    const { session, organizationIds } = socket.data;
     void socket.join([userRoom(session.user.id), sessionRoom(session.id), ...organizationIds.map(organizationRoom)]);
   });
 
@@ -69,7 +85,7 @@ export function disconnectSessions(app: FastifyInstance, sessionIds: readonly st
  * for every process only travels through Redis, so this process applies it itself first: the
  * HTTP answer that ended an assignment comes after its own sockets have left.
  */
-export function inRoomEverywhere(app: FastifyInstance, room: string | string[]): ReturnType<Server['in']>[] {
+export function inRoomEverywhere(app: FastifyInstance, room: string | string[]): ReturnType<AppServer['in']>[] {
   return [app.io.local.in(room), app.io.in(room)];
 }
 
@@ -95,21 +111,14 @@ export function emptyOrganizationRoom(app: FastifyInstance, organizationId: stri
   for (const sockets of inRoomEverywhere(app, room)) sockets.socketsLeave(room);
 }
 
-/** socket.data.recordRooms: each record room the socket joined (a ticket's, a conversation's) → the record's organization. */
-type RecordRooms = Record<string, string>;
-const recordRoomsOf = (socket: { data: { recordRooms?: RecordRooms } }) => {
-  socket.data.recordRooms ??= {};
-  return socket.data.recordRooms;
-};
-
 /** Joins a record's room after the caller's read check, remembering its organization (leaveRecordRoomsOf). */
-export async function joinRecordRoom(socket: Socket, room: string, organizationId: string) {
-  recordRoomsOf(socket)[room] = organizationId;
+export async function joinRecordRoom(socket: AppSocket, room: string, organizationId: string) {
+  socket.data.recordRooms[room] = organizationId;
   await socket.join(room);
 }
 
-export async function leaveRecordRoom(socket: Socket, room: string) {
-  delete recordRoomsOf(socket)[room];
+export async function leaveRecordRoom(socket: AppSocket, room: string) {
+  delete socket.data.recordRooms[room];
   await socket.leave(room);
 }
 
@@ -119,7 +128,7 @@ export async function leaveRecordRoom(socket: Socket, room: string) {
  */
 export async function leaveRecordRoomsOf(app: FastifyInstance, userId: string, organizationId: string) {
   for (const socket of await app.io.in(userRoom(userId)).fetchSockets()) {
-    for (const [room, roomOrganization] of Object.entries(recordRoomsOf(socket))) {
+    for (const [room, roomOrganization] of Object.entries(socket.data.recordRooms)) {
       if (roomOrganization === organizationId) socket.leave(room);
     }
   }

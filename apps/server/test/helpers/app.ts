@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, writeLimitVariable } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
 import { localStorage } from '../../src/storage/local-storage.js';
@@ -46,6 +47,25 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** More settings (environment variables), e.g. a small budget that a test spends. */
   settings?: Record<string, string>;
+  /**
+   * The per-user write limits (RATE_LIMIT_<GROUP>): 'production' keeps the real defaults; a group
+   * named here gets that figure. Others are raised far out of reach: a test not about limits may
+   * send as many writes as one user as it likes.
+   */
+  writeLimits?: 'production' | Partial<Record<WriteLimitGroup, number>>;
+}
+
+const UNREACHABLE_LIMIT = 1_000_000;
+
+/** The RATE_LIMIT_<GROUP> settings a test app starts with. */
+function writeLimitSettings(limits: TestAppOptions['writeLimits']): Record<string, string> {
+  if (limits === 'production') return {};
+  return Object.fromEntries(
+    (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [
+      writeLimitVariable(group),
+      String(limits?.[group] ?? UNREACHABLE_LIMIT),
+    ]),
+  );
 }
 
 /** The real app on a fresh, migrated database (seeded by default); Redis too when TEST_REDIS_URL is set. */
@@ -59,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REDIS_URL: process.env.TEST_REDIS_URL,
     REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...writeLimitSettings(options.writeLimits),
     ...options.settings,
   });
   const app = await buildApp({

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import {
+  CLIENT_MESSAGE_ID_PATTERN,
   CONVERSATION_MAX_PAGE_SIZE,
   CONVERSATION_PAGE_SIZE,
   CONVERSATION_STATUSES,
   CONVERSATION_TYPES,
+  MAX_CLIENT_MESSAGE_ID_LENGTH,
   MAX_CONVERSATION_DESCRIPTION_LENGTH,
   MAX_CONVERSATION_PARTICIPANTS,
   MAX_CONVERSATION_TITLE_LENGTH,
@@ -110,6 +112,8 @@ export const messageSchema = z.object({
   senderId: userSummarySchema.nullable(),
   createdAt: z.string(),
   ticket: messageTicketSchema.nullable(),
+  /** The id the sender's client gave it (sendMessageBody), so its outgoing copy is matched by id; null without one. */
+  clientMessageId: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -171,7 +175,8 @@ export const messageAttachmentBody = z
 
 /**
  * POST /api/messages and the socket's send_message. Non-blank text or at least one file (section 5);
- * the text is stored without its surrounding blank space (its inner line breaks stay).
+ * the text is stored without its surrounding blank space (its inner line breaks stay). With a
+ * `clientMessageId`, sending again (Retry after a lost answer) stores nothing new.
  */
 export const sendMessageBody = z
   .object({
@@ -179,6 +184,10 @@ export const sendMessageBody = z
     content: boundedString(MAX_MESSAGE_LENGTH).default(''),
     messageType: messageTypeSchema.optional(),
     attachments: z.array(messageAttachmentBody).max(MAX_MESSAGE_ATTACHMENTS).default([]),
+    /** The client's id for this message: the same sender sending it again gets the stored message back. */
+    clientMessageId: boundedString(MAX_CLIENT_MESSAGE_ID_LENGTH)
+      .regex(CLIENT_MESSAGE_ID_PATTERN, { error: MESSAGES.clientMessageIdInvalid })
+      .optional(),
   })
   .refine((body) => body.content.trim() !== '' || body.attachments.length > 0, {
     error: MESSAGES.messageEmpty,

@@ -35,5 +35,6 @@ export function presentMessage({ message, sender, ticket, attachments }: Message
     senderId: summaryOrNull(sender),
     createdAt: message.createdAt.toISOString(),
     ticket: ticket ? { id: ticket.id, title: ticket.title, status: ticket.status } : null,
+    clientMessageId: message.clientMessageId,
   };
 }

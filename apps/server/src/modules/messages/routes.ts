@@ -51,14 +51,17 @@ export async function messageRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           'Send a message: non-blank text or files the sender uploaded (images, pdf, doc, docx, txt, zip, rar); every participant hears new_message',
+        description:
+          'With a clientMessageId, sending it again (the same sender) answers the stored message, the same 201, and stores and announces nothing.',
         body: sendMessageBody,
-        response: { 201: envelope(messageSchema), 400: errorResponse },
+        response: { 201: envelope(messageSchema), 400: errorResponse, 409: errorResponse },
       },
+      config: { writeLimit: 'messages' },
     },
     async (request, reply) => {
-      const { record, recipients } = await sendMessage(app.db, requireUser(request), request.body);
+      const { record, recipients, repeated } = await sendMessage(app.db, requireUser(request), request.body);
       const message = presentMessage(record);
-      announceNewMessage(app, message, recipients);
+      if (!repeated) announceNewMessage(app, message, recipients);
       return reply.status(201).send(ok(message));
     },
   );

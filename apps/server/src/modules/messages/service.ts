@@ -18,7 +18,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
@@ -156,9 +156,16 @@ interface StoredMessage {
  * The one statement of a send: the message goes in only when the sender takes part in the
  * conversation and is one of its organization's people; the conversation's activity time and
  * count and the sender's read marker move with it; it answers the stored message, its sender and
- * who receives it now (participants still the organization's people). No row: 404.
+ * who receives it now (participants still the organization's people). No row: not stored — no
+ * access (404), or the sender's clientMessageId is taken (a repeat: messages_sender_client_id_unique).
  */
-function insertMessage(actor: Actor, conversationId: string, content: string, messageType: MessageType) {
+function insertMessage(
+  actor: Actor,
+  conversationId: string,
+  content: string,
+  messageType: MessageType,
+  clientMessageId: string | null,
+) {
   const recipient = {
     id: sql`r.id`,
     organizationId: sql`r.organization_id`,
@@ -171,8 +178,9 @@ function insertMessage(actor: Actor, conversationId: string, content: string, me
       join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
       where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
     ), stored as (
-      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type)
-      select organization_id, id, ${actor.id}, ${content}, ${messageType} from target
+      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id)
+      select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId} from target
+      on conflict (sender_id, client_message_id) where client_message_id is not null do nothing
       returning id, seq, organization_id, created_at
     ), activity as (
       update ${conversations} set last_message_at = stored.created_at, message_count = message_count + 1
@@ -196,25 +204,36 @@ function insertMessage(actor: Actor, conversationId: string, content: string, me
  * POST /api/messages and send_message: a participant's message (non-blank text or files it
  * uploaded), stored with the conversation's activity time and count and the sender's read marker
  * in one statement (with its files, one transaction). Returns who receives it, resolved now.
+ * A repeat of the sender's clientMessageId stores nothing: the unique index refuses the row
+ * (ON CONFLICT DO NOTHING, so two sends at once cannot both store it) and the stored message is
+ * read back, `repeated` (not to be announced again).
  */
 export async function sendMessage(
   db: Database,
   actor: Actor,
   body: SendBody,
-): Promise<{ record: MessageRecord; recipients: string[] }> {
+): Promise<{ record: MessageRecord; recipients: string[]; repeated: boolean }> {
   const keys = body.attachments.map((file) => (file.s3Key ?? file.fileName) as string);
   const content = body.content.trim();
   const messageType: MessageType = keys.length > 0 ? 'file' : 'text';
+  const clientMessageId = body.clientMessageId ?? null;
   const store = async (writer: Pick<Database, 'execute' | 'update'>) => {
-    const { rows } = (await writer.execute(insertMessage(actor, body.conversationId, content, messageType))) as {
-      rows: { stored: StoredMessage }[];
-    };
+    const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId);
+    const { rows } = (await writer.execute(statement)) as { rows: { stored: StoredMessage }[] };
     const stored = rows[0]?.stored;
-    if (!stored) throw notFound(MESSAGES.conversationNotFound);
-    await attachFiles(writer, actor, stored, keys);
+    if (stored) await attachFiles(writer, actor, stored, keys);
     return stored;
   };
   const stored = keys.length > 0 ? await db.transaction(store) : await store(db);
+  if (!stored) {
+    if (clientMessageId)
+      return {
+        record: await earlierSend(db, actor, body.conversationId, clientMessageId),
+        recipients: [],
+        repeated: true,
+      };
+    throw notFound(MESSAGES.conversationNotFound);
+  }
   const message: MessageRow = {
     id: stored.id,
     seq: Number(stored.seq),
@@ -224,11 +243,32 @@ export async function sendMessage(
     content,
     messageType,
     ticketId: null,
-    clientMessageId: null,
+    clientMessageId,
     createdAt: new Date(stored.createdAt),
   };
   const attachments = keys.length > 0 ? ((await listAttachments(db, 'message', [stored.id])).get(stored.id) ?? []) : [];
-  return { record: { message, sender: stored.sender, ticket: null, attachments }, recipients: stored.recipients ?? [] };
+  return {
+    record: { message, sender: stored.sender, ticket: null, attachments },
+    recipients: stored.recipients ?? [],
+    repeated: false,
+  };
+}
+
+/**
+ * The message the actor already sent with this clientMessageId, when it still takes part in the
+ * conversation (else 404, as for any send there); 409 when the id was used in another conversation.
+ */
+async function earlierSend(db: Database, actor: Actor, conversationId: string, clientMessageId: string) {
+  const conversation = await conversationOf(db, actor, conversationId);
+  const [record] = await loadMessages(
+    db,
+    and(eq(messages.senderId, actor.id), eq(messages.clientMessageId, clientMessageId)) as SQL,
+    [asc(messages.seq)],
+    1,
+  );
+  if (!record) throw notFound(MESSAGES.conversationNotFound);
+  if (record.message.conversationId !== conversation.id) throw conflict(MESSAGES.clientMessageIdReused);
+  return record;
 }
 
 /**

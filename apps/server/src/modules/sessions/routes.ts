@@ -78,6 +78,7 @@ export async function sessionRoutes(
         body: changePasswordBody,
         response: { 200: messageEnvelope, 429: errorResponse },
       },
+      config: { writeLimit: 'passwordChanges' },
     },
     async (request) => {
       const revoked = await changePassword(app.db, options.throttle, requireSession(request), request.body);

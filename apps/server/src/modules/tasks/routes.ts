@@ -238,6 +238,7 @@ export async function taskRoutes(fastify: FastifyInstance) {
         body: taskCommentBody,
         response: { 201: envelope(taskCommentSchema) },
       },
+      config: { writeLimit: 'comments' },
     },
     async (request, reply) => {
       const actor = requireUser(request);

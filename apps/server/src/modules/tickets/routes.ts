@@ -31,7 +31,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { announceMessageUpdated } from '../conversations/live.js';
 import { removeAttachment, removeStoredFiles } from '../files/attachments.js';
 import { attachUploadedFile, readTicketForFiles } from './attachments.js';
-import { announceTicket, announceTicketStatus, closeTicketRoom } from './live.js';
+import { announceTicket, announceTicketStatus, closeTicketRoom, type TicketEventName } from './live.js';
 import { presentTicket, presentTicketComment, presentTicketDetail } from './presenter.js';
 import {
   addTicketComment,
@@ -54,7 +54,11 @@ export async function ticketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** Answers a committed change with the ticket detail, after announcing it in the ticket's room. */
-  const answer = ({ detail, access }: TicketResult, event: string, payload: Partial<TicketEventPayload> = {}) => {
+  const answer = (
+    { detail, access }: TicketResult,
+    event: TicketEventName,
+    payload: Partial<TicketEventPayload> = {},
+  ) => {
     const ticket = detail.record.ticket;
     announceTicket(app, event, { ticketId: ticket.id, actorId: access.actor.id, ...payload });
     return ok(presentTicketDetail(detail, access));
@@ -127,6 +131,7 @@ export async function ticketRoutes(fastify: FastifyInstance) {
         body: createTicketBody,
         response: { 201: ticketDetailEnvelope, 403: errorResponse },
       },
+      config: { writeLimit: 'tickets' },
     },
     async (request, reply) => {
       const result = await createTicket(app.db, requireUser(request), request.body);
@@ -225,6 +230,7 @@ export async function ticketRoutes(fastify: FastifyInstance) {
         body: ticketCommentBody,
         response: { 201: envelope(ticketCommentSchema) },
       },
+      config: { writeLimit: 'comments' },
     },
     async (request, reply) => {
       const actor = requireUser(request);

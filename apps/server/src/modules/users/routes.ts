@@ -53,6 +53,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         body: registerBody,
         response: { 201: registerResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
+      config: { writeLimit: 'registrations' },
     },
     async (request, reply) => {
       const actor = requireUser(request);

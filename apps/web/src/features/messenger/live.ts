@@ -10,6 +10,7 @@ import {
   type MessageUpdatedEvent,
   type MessengerAck,
   type NewMessageEvent,
+  type TicketEventPayload,
 } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -101,8 +102,12 @@ export function useMessengerEvents({ openId, reading, onRemoved, onOwnMessage }:
         withNewMessage(list, message, { userId, reading: looking && open === conversationId }),
       );
     };
-    const onStatus = ({ conversationId, status }: ConversationStatusEvent) =>
+    // ticket_status_updated is also a ticket room's event: only a conversation's concerns the list.
+    const onStatus = (event: ConversationStatusEvent | TicketEventPayload) => {
+      if (!('conversationId' in event)) return;
+      const { conversationId, status } = event;
       updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { status }));
+    };
     // The event names the conversation; its new state (the user's own unread count and permissions) is fetched.
     const onUpdated = async ({ conversationId }: ConversationUpdatedEvent) => {
       try {

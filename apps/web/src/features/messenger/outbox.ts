@@ -8,9 +8,9 @@ import {
 } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
+import type { AppSocket } from '@/lib/socket-events';
 import { addMessages, postMessage, updateConversationList, uploadMessageFile } from './api';
 import { withNewMessage } from './conversation-list';
 
@@ -22,7 +22,11 @@ const SEND_ACK_TIMEOUT_MS = 15_000;
  * conversation (optimistic), as failed with Retry when the server refused it or could not be reached.
  */
 export interface OutgoingMessage {
-  clientId: string;
+  /**
+   * Its id from the moment it is written, sent with every attempt: the server stores it once however
+   * often Retry sends it, and the stored message (acknowledgement, new_message, catch-up) carries it back.
+   */
+  clientMessageId: string;
   conversationId: string;
   content: string;
   files: File[];
@@ -34,7 +38,7 @@ export interface OutgoingMessage {
 }
 
 /** Over the live connection when it is up (section 4), with its acknowledgement; else POST /api/messages. */
-async function deliver(socket: Socket | null, body: SendMessageBody): Promise<Message> {
+async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise<Message> {
   if (!socket?.connected) return postMessage(body);
   let ack: SendMessageAck;
   try {
@@ -46,10 +50,14 @@ async function deliver(socket: Socket | null, body: SendMessageBody): Promise<Me
   return ack.message;
 }
 
-function bodyOf({ conversationId, content }: OutgoingMessage, uploaded: UploadedFile[]): SendMessageBody {
+function bodyOf(
+  { conversationId, content, clientMessageId }: OutgoingMessage,
+  uploaded: UploadedFile[],
+): SendMessageBody {
   return {
     conversationId,
     content,
+    clientMessageId,
     messageType: uploaded.length > 0 ? 'file' : 'text',
     attachments: uploaded.map((file) => ({
       s3Key: file.fileName,
@@ -61,7 +69,22 @@ function bodyOf({ conversationId, content }: OutgoingMessage, uploaded: Uploaded
   };
 }
 
-let sequence = 0;
+/**
+ * The outgoing copies whose message is not among these stored ones, matched by clientMessageId (two
+ * messages with the same text are two messages). The same list when none goes (no re-render).
+ */
+export function stillOutgoing(list: OutgoingMessage[], messages: readonly Message[]): OutgoingMessage[] {
+  const stored = new Set(messages.map((message) => message.clientMessageId).filter(Boolean));
+  if (stored.size === 0) return list;
+  const waiting = list.filter((entry) => !stored.has(entry.clientMessageId));
+  return waiting.length === list.length ? list : waiting;
+}
+
+/** A new message's id: a UUID; crypto.randomUUID needs a secure context (an address over plain HTTP has none). */
+export function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * The messages on their way, for every conversation (a send goes on when the user opens another).
@@ -77,39 +100,45 @@ export function useOutbox() {
   const userId = user?.id ?? '';
 
   const change = useCallback(
-    (clientId: string, patch: Partial<OutgoingMessage>) =>
-      setOutgoing((list) => list.map((entry) => (entry.clientId === clientId ? { ...entry, ...patch } : entry))),
+    (clientMessageId: string, patch: Partial<OutgoingMessage>) =>
+      setOutgoing((list) =>
+        list.map((entry) => (entry.clientMessageId === clientMessageId ? { ...entry, ...patch } : entry)),
+      ),
+    [],
+  );
+  const remove = useCallback(
+    (clientMessageId: string) =>
+      setOutgoing((list) => list.filter((entry) => entry.clientMessageId !== clientMessageId)),
     [],
   );
 
   const run = useCallback(
     async (entry: OutgoingMessage) => {
-      change(entry.clientId, { status: 'sending', error: null });
+      change(entry.clientMessageId, { status: 'sending', error: null });
       try {
         const uploaded =
           entry.uploaded ?? (await Promise.all(entry.files.map((file) => uploadMessageFile(file, () => {}))));
-        change(entry.clientId, { uploaded });
+        change(entry.clientMessageId, { uploaded });
         const message = await deliver(socketRef.current, bodyOf(entry, uploaded));
         addMessages(queryClient, entry.conversationId, [message]);
         updateConversationList(queryClient, (list) => withNewMessage(list, message, { userId, reading: true }));
-        setOutgoing((list) => list.filter((candidate) => candidate.clientId !== entry.clientId));
+        remove(entry.clientMessageId);
       } catch (error) {
         // Section 8 logs send failures; beyond it, the message stays on screen as failed, with Retry.
         console.error(MESSAGES.sendMessageFailed, error);
-        change(entry.clientId, {
+        change(entry.clientMessageId, {
           status: 'failed',
           error: error instanceof Error && error.message ? error.message : MESSAGES.sendMessageFailed,
         });
       }
     },
-    [change, queryClient, userId],
+    [change, remove, queryClient, userId],
   );
 
   const send = useCallback(
     (conversationId: string, content: string, files: File[]) => {
-      sequence += 1;
       const entry: OutgoingMessage = {
-        clientId: `outgoing-${Date.now()}-${sequence}`,
+        clientMessageId: newClientMessageId(),
         conversationId,
         content,
         files,
@@ -125,29 +154,19 @@ export function useOutbox() {
   );
 
   /**
-   * The user's own message heard live (new_message reaches the sender's sockets too, sometimes before
-   * the acknowledgement): its outgoing copy goes, so the message never shows twice. The server stores
-   * the text trimmed; the oldest copy on its way with that text is the one.
+   * The user's stored messages as they arrive — heard live (new_message reaches the sender's sockets
+   * too, sometimes before the acknowledgement) or fetched by the catch-up after a reconnect: the
+   * outgoing copy with the same clientMessageId goes, so a message never shows twice, even when its
+   * acknowledgement was lost and Retry is still on screen.
    */
-  const settle = useCallback((message: Message) => {
-    setOutgoing((list) => {
-      const copy = list.find(
-        (entry) =>
-          entry.status === 'sending' &&
-          entry.conversationId === message.conversationId &&
-          entry.content.trim() === message.content,
-      );
-      return copy ? list.filter((entry) => entry !== copy) : list;
-    });
-  }, []);
-
-  const retry = useCallback((entry: OutgoingMessage) => void run(entry), [run]);
-  const discard = useCallback(
-    (clientId: string) => setOutgoing((list) => list.filter((entry) => entry.clientId !== clientId)),
+  const settle = useCallback(
+    (messages: readonly Message[]) => setOutgoing((list) => stillOutgoing(list, messages)),
     [],
   );
 
-  return { outgoing, send, settle, retry, discard };
+  const retry = useCallback((entry: OutgoingMessage) => void run(entry), [run]);
+
+  return { outgoing, send, settle, retry, discard: remove };
 }
 
 export type Outbox = ReturnType<typeof useOutbox>;

@@ -27,6 +27,7 @@ export function message(id: string, createdAt: string, sender = person('u1'), co
     senderId: sender,
     createdAt,
     ticket: null,
+    clientMessageId: null,
   };
 }
 

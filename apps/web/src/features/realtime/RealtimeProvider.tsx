@@ -1,9 +1,9 @@
 import { REALTIME_OPTIONS } from '@smart/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { readToken } from '@/lib/credentials';
+import type { AppSocket } from '@/lib/socket-events';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 
 /**
@@ -14,7 +14,7 @@ import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   const userId = user?.id ?? null;
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [socket, setSocket] = useState<AppSocket | null>(null);
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
@@ -22,7 +22,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!isAuthenticated || !userId || !token) return;
 
     let cancelled = false;
-    let opened: Socket | null = null;
+    let opened: AppSocket | null = null;
 
     const cancelWait = afterPageLoad(() => {
       import('socket.io-client')

@@ -1,17 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { Socket } from 'socket.io-client';
-
-/** Events the client emits (spec section 4); payload shapes belong to the features that use them. */
-export type ClientEvent =
-  | 'join_conversation'
-  | 'leave_conversation'
-  | 'send_message'
-  | 'typing'
-  | 'update_ticket_status';
+import type { AppSocket } from '@/lib/socket-events';
 
 export interface RealtimeContextValue {
-  /** The one socket of the session; null while signed out or before it is opened. */
-  socket: Socket | null;
+  /** The one socket of the session (typed by the contracts' event maps); null while signed out or before it is opened. */
+  socket: AppSocket | null;
   /** False on disconnect and on connection errors. */
   connected: boolean;
 }

@@ -41,6 +41,11 @@ export function ConversationView({ conversationId, reading, outbox, onBack }: Co
   const conversation = useQuery({ ...messengerQueries.conversation(conversationId), placeholderData: listed });
   const log = useQuery(messengerQueries.messages(conversationId));
   useConversationRoom(conversationId, log.isSuccess);
+  // A stored message that came back by any way (catch-up too) replaces its outgoing copy.
+  const { settle } = outbox;
+  useEffect(() => {
+    if (log.data) settle(log.data.messages);
+  }, [log.data, settle]);
   useReadMarker(conversationId, reading && log.isSuccess, conversation.data);
   const typing = typingText(useTypingPeople(conversationId));
 

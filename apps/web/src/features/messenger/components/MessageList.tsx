@@ -14,7 +14,7 @@ interface MessageListProps {
   log: MessageLog;
   outgoing: OutgoingMessage[];
   onRetry: (entry: OutgoingMessage) => void;
-  onDiscard: (clientId: string) => void;
+  onDiscard: (clientMessageId: string) => void;
 }
 
 /** Scrolled this close to an edge counts as at it. */
@@ -40,9 +40,9 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
   });
 
   const first = log.messages[0]?.id;
-  const last = outgoing.at(-1)?.clientId ?? log.messages.at(-1)?.id;
+  const last = outgoing.at(-1)?.clientMessageId ?? log.messages.at(-1)?.id;
   // The user's own new message is always brought into view, wherever they had scrolled.
-  const lastIsOwnNew = outgoing.some((entry) => entry.clientId === last);
+  const lastIsOwnNew = outgoing.some((entry) => entry.clientMessageId === last);
 
   // After each change: an older page keeps the reader's place; a newer message is followed from the bottom.
   useLayoutEffect(() => {
@@ -115,7 +115,7 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
         ),
       )}
       {outgoing.map((entry) => (
-        <OutgoingItem key={entry.clientId} entry={entry} onRetry={onRetry} onDiscard={onDiscard} />
+        <OutgoingItem key={entry.clientMessageId} entry={entry} onRetry={onRetry} onDiscard={onDiscard} />
       ))}
     </div>
   );

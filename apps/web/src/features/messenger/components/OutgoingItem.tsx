@@ -9,7 +9,7 @@ import classes from './Messenger.module.css';
 interface OutgoingItemProps {
   entry: OutgoingMessage;
   onRetry: (entry: OutgoingMessage) => void;
-  onDiscard: (clientId: string) => void;
+  onDiscard: (clientMessageId: string) => void;
 }
 
 /** A message on its way (dimmed, 'Sending...'), or refused: the reason, Retry and Discard. */
@@ -56,7 +56,7 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
             <Button size="compact-xs" variant="light" onClick={() => onRetry(entry)}>
               Retry
             </Button>
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onDiscard(entry.clientId)}>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onDiscard(entry.clientMessageId)}>
               Discard
             </Button>
           </Group>

@@ -51,7 +51,7 @@ export default function MessengerPage() {
     openId,
     reading: visible,
     onRemoved: (conversationId) => conversationId === openId && select(null),
-    onOwnMessage: outbox.settle,
+    onOwnMessage: (message) => outbox.settle([message]),
   });
 
   return (

@@ -1,0 +1,43 @@
+import { idSchema, MESSAGES, TICKET_CLIENT_EVENTS, ticketStatusSchema } from '@smart/contracts';
+import { z } from 'zod';
+import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
+import { announceTicketStatus, ticketRoom } from './live.js';
+import { readableTicket, setTicketStatus } from './service.js';
+
+/** A ticket's room events and update_ticket_status, through the socket pipeline (plugins/socket-events.ts). */
+const ticketIdPayload = z.object({ ticketId: idSchema });
+const statusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema });
+
+/** Joins the ticket's room after the same read check as GET /api/tickets/{id} (which refuses with its own message). */
+const joinTicket = joinRoomEvent(
+  TICKET_CLIENT_EVENTS.join,
+  ticketIdPayload,
+  MESSAGES.ticketNotFound,
+  async ({ app, session }, { ticketId }) => {
+    const { ticket } = await readableTicket(app.db, session.user, ticketId);
+    return { room: ticketRoom(ticket.id), organizationId: ticket.organizationId };
+  },
+);
+
+const leaveTicket = leaveRoomEvent(
+  TICKET_CLIENT_EVENTS.leave,
+  ticketIdPayload,
+  ({ ticketId }) => ticketRoom(ticketId),
+  MESSAGES.ticketNotFound,
+);
+
+/** The same service function and rules as PATCH /api/tickets/{id}/status. */
+const updateTicketStatus = socketEvent({
+  event: TICKET_CLIENT_EVENTS.updateStatus,
+  kind: 'write',
+  payload: statusPayload,
+  invalidPayload: MESSAGES.ticketNotFound,
+  failure: MESSAGES.ticketNotFound,
+  async handle({ app, session }, { ticketId, status }) {
+    const { detail } = await setTicketStatus(app.db, session.user, ticketId, status);
+    announceTicketStatus(app, detail.record.ticket, session.user.id);
+    return { ok: true };
+  },
+});
+
+export const ticketSocketEvents = [joinTicket, leaveTicket, updateTicketStatus];

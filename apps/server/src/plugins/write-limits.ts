@@ -1,0 +1,66 @@
+import rateLimit from '@fastify/rate-limit';
+import { MESSAGES, WRITE_LIMIT_WINDOW_MS, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { rateLimited } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The per-user write limit a write route counts against (WRITE_LIMITS_PER_MINUTE); else uploads or writes. */
+    writeLimit?: WriteLimitGroup;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const GROUPS = Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[];
+
+const isWrite = (method: RouteOptions['method']) =>
+  (Array.isArray(method) ? method : [method]).some((one) => WRITE_METHODS.has(one.toUpperCase()));
+const takesUploads = (route: RouteOptions) =>
+  (route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data') ?? false;
+
+/** Who is counted: the signed-in user (deny by default has run), else the client address. */
+const callerOf = (request: FastifyRequest) =>
+  request.session ? `user:${request.session.user.id}` : `address:${request.ip}`;
+
+/**
+ * Per-user limits of the API's writes (issue 21; contracts' WRITE_LIMITS_PER_MINUTE, changed by the
+ * RATE_LIMIT_<GROUP> settings): every POST, PUT, PATCH and DELETE under /api that needs a session
+ * counts against its group's counter (its `writeLimit`, else `uploads` for a multipart route, else
+ * `writes`), in Redis when configured so every process counts together (@fastify/rate-limit's
+ * store, an atomic script), else in this process. Counted onRequest, right after the session check
+ * and before the body is read or validated, so refused and malformed writes count too. Over the
+ * limit: 429 with Retry-After and the error envelope. Public routes (sign-in, password reset) have
+ * limits of their own. Registered inside the API scope, before its routes.
+ */
+export const writeLimitsPlugin = fp(async (scope: FastifyInstance) => {
+  const { redis, config } = scope;
+  await scope.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}write-limit:` } : {}),
+    // A Redis failure lets writes through rather than refusing every one.
+    skipOnError: true,
+    errorResponseBuilder: (_request, { ttl }) =>
+      rateLimited(MESSAGES.tooManyRequests, Math.max(1, Math.ceil(ttl / 1000))),
+  });
+  const limiters = Object.fromEntries(
+    GROUPS.map((group) => [
+      group,
+      scope.rateLimit({
+        max: config.writeLimits[group],
+        timeWindow: WRITE_LIMIT_WINDOW_MS,
+        keyGenerator: (request) => `${group}:${callerOf(request)}`,
+      }),
+    ]),
+  ) as Record<WriteLimitGroup, onRequestAsyncHookHandler>;
+
+  scope.addHook('onRoute', (route) => {
+    if (!isWrite(route.method) || route.config?.public) return;
+    const group = route.config?.writeLimit ?? (takesUploads(route) ? 'uploads' : 'writes');
+    const existing = route.onRequest ?? [];
+    route.onRequest = [
+      ...(Array.isArray(existing) ? existing : [existing]),
+      limiters[group],
+    ] as RouteOptions['onRequest'];
+  });
+});
