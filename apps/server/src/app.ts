@@ -31,6 +31,7 @@ import { templateDepartmentRoutes } from './modules/templates/department-routes.
 import { templateRoutes } from './modules/templates/routes.js';
 import { ticketRoomsPlugin } from './modules/tickets/live.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -122,6 +123,10 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(healthRoutes);
     await api.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
+    await api.register(twoFactorRoutes, {
+      throttle: throttleFor('two-factor-failures'),
+      sessionTtlMs: config.sessionTtlMs,
+    });
     await api.register(notificationRoutes);
     await api.register(userRoutes);
     await api.register(teamRoutes);

@@ -38,6 +38,11 @@ const environment = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   FILE_URL_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  TWO_FACTOR_ENCRYPTION_KEY: z
+    .string()
+    .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
+    .refine((key) => key.length === 32, 'use 32 random bytes, base64 or hex (openssl rand -base64 32)')
+    .optional(),
 });
 
 export interface Config {
@@ -68,6 +73,12 @@ export interface Config {
    * makes its own at start (fine for one process: links live 5 minutes).
    */
   fileUrlSecret: string;
+  /**
+   * The AES-256 key of the second factors' secrets (32 bytes). Unset with the embedded PGlite: one
+   * is made once into DATA_DIR (modules/two-factor/key.ts); PostgreSQL refuses to start without it,
+   * since every process must read what another encrypted.
+   */
+  twoFactorKey: Buffer | undefined;
 }
 
 /** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
@@ -90,6 +101,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
+  if (env.DATABASE_URL && !env.TWO_FACTOR_ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -122,5 +138,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
     },
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
+    twoFactorKey: env.TWO_FACTOR_ENCRYPTION_KEY,
   };
 }

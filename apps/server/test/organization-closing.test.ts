@@ -95,12 +95,20 @@ describe('closing an organization account', () => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
         .permissions as Organization['permissions'];
-    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false });
-    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false });
-    expect(await permissionsAs(cast.advisorAssigned)).toEqual({ canClose: false, canReopen: false });
-    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false });
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
+    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false, canChangeSecurity: false });
+    expect(await permissionsAs(cast.advisorAssigned)).toEqual({
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: false,
+    });
+    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
     const platform = await findPlatformOrganization(t.database.db);
-    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ canClose: false, canReopen: false });
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: true,
+    });
   });
 
   it('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async () => {

@@ -31,21 +31,26 @@ export async function sessionRoutes(
       schema: {
         operationId: 'signIn',
         tags,
-        summary: 'Sign in with e-mail and password; returns a bearer token',
+        summary:
+          'Sign in with e-mail and password; returns a bearer token, or, for an account with two-factor sign-in, a challenge for POST /api/users/login/2fa',
         body: loginBody,
         response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
-      const { userId, token } = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
-      const record = await loadUserRecord(app.db, userId);
-      return ok({ token, user: presentUser(record, record.user) });
+      const signedIn = await signIn(app.db, options.throttle, request.body, options.sessionTtlMs);
+      if ('challengeToken' in signedIn) {
+        return ok({ twoFactorRequired: true as const, challengeToken: signedIn.challengeToken });
+      }
+      const record = await loadUserRecord(app.db, signedIn.userId);
+      return ok({ token: signedIn.token, user: presentUser(record, record.user) });
     },
   );
 
   app.post(
     '/api/users/logout',
     {
+      config: { duringTwoFactorSetup: true },
       schema: {
         operationId: 'signOut',
         tags,

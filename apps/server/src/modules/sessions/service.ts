@@ -6,6 +6,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
+import { startLoginChallenge } from '../two-factor/login.js';
 
 /** A new session for the user; its expired ones are cleared on the way, so the table does not grow forever. */
 export async function createSession(db: Database, userId: string, ttlMs: number) {
@@ -16,17 +17,21 @@ export async function createSession(db: Database, userId: string, ttlMs: number)
   return token;
 }
 
+/** A session, or, for an account with a second factor, the challenge its code answers (modules/two-factor/login.ts). */
+export type SignInResult = { userId: string; token: string } | { userId: string; challengeToken: string };
+
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
  * alike (same status, text and time); after LOGIN_MAX_FAILURES failed attempts the e-mail is
- * locked for the rest of the window. A member of a closed organization is told so (403).
+ * locked for the rest of the window. A member of a closed organization is told so (403). An
+ * account with a second factor gets a challenge for its code instead of a session.
  */
 export async function signIn(
   db: Database,
   throttle: LoginThrottle,
   credentials: { email: string; password: string },
   ttlMs: number,
-) {
+): Promise<SignInResult> {
   const email = credentials.email;
   const throttleKey = `email:${email}`;
   if ((await throttle.attempt(throttleKey)) > LOGIN_MAX_FAILURES) {
@@ -38,6 +43,7 @@ export async function signIn(
       id: users.id,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
       organizationClosedAt: organizations.closedAt,
     })
     .from(users)
@@ -49,6 +55,7 @@ export async function signIn(
   await throttle.reset(throttleKey);
   // Said only to someone who knows the password, so the message reveals nothing to a guesser.
   if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
+  if (user.twoFactorEnabledAt) return { userId: user.id, challengeToken: await startLoginChallenge(db, user.id) };
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
 }
 
