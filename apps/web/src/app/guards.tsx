@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from './document-title';
-import type { LazyPage } from './lazy-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import type { RouteEntry } from './routes';
 
 /** Full-screen 'Loading...' while the session is being established (spec section 2). */
@@ -33,11 +33,17 @@ export function AuthGate() {
   );
 }
 
-/** Every route except the login page: signed-out visitors go to /login. */
+const TwoFactorSetupPage = lazyPage(() => import('@/features/profile/pages/TwoFactorSetupPage'));
+
+/**
+ * Every route except the login page: signed-out visitors go to /login. Someone whose organization
+ * requires a second factor it has not set up sees only the set-up (the server refuses the rest).
+ */
 export function RequireAuth() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const location = useLocation();
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (user?.twoFactorRequired && !user.twoFactorEnabled) return <TwoFactorSetupPage />;
   return <Outlet />;
 }
 

@@ -14,12 +14,14 @@ import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   const userId = user?.id ?? null;
+  // The server refuses the socket until a required second factor is set up.
+  const mustSetUpSecondFactor = Boolean(user?.twoFactorRequired && !user.twoFactorEnabled);
   const [socket, setSocket] = useState<Socket | null>(null);
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     const token = readToken();
-    if (!isAuthenticated || !userId || !token) return;
+    if (!isAuthenticated || !userId || !token || mustSetUpSecondFactor) return;
 
     let cancelled = false;
     let opened: Socket | null = null;
@@ -49,7 +51,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       setConnected(false);
     };
-  }, [isAuthenticated, userId]);
+  }, [isAuthenticated, userId, mustSetUpSecondFactor]);
 
   const value = useMemo<RealtimeContextValue>(() => ({ socket, connected }), [socket, connected]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
