@@ -399,6 +399,8 @@ export const MESSAGES = {
   twoFactorRequiredByOrganization: 'Your organization requires two-factor sign-in: you will set it up again at once.',
   twoFactorResetDone:
     'Two-factor sign-in was reset. They will sign in with their password alone and were told by email.',
+  resetTwoFactorExplained:
+    'Their authenticator app and recovery codes stop working, and they sign in with their password alone until they set it up again. They are told by email.',
   twoFactorResetOwnAccount: 'Turn off your own two-factor sign-in on your profile, with your password and a code.',
   twoFactorNeededToRequire: 'Turn on two-factor sign-in for your own account first.',
   recoveryCodesSaved: 'Keep these codes somewhere safe: each one signs you in once if you lose your phone.',

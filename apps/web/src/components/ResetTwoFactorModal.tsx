@@ -16,7 +16,7 @@ export function ResetTwoFactorModal({ person, onClose, onReset }: ResetTwoFactor
   return (
     <ConfirmModal
       opened
-      message={`Reset the two-factor sign-in of ${displayName(person)}? Their authenticator app and recovery codes stop working, and they sign in with their password alone until they set it up again. They are told by email.`}
+      message={`Reset the two-factor sign-in of ${displayName(person)}? ${MESSAGES.resetTwoFactorExplained}`}
       confirmLabel="Reset two-factor"
       busy={reset.isPending}
       error={reset.error?.message ?? null}

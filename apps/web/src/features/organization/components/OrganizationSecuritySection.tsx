@@ -29,7 +29,7 @@ export function OrganizationSecuritySection({ organization }: { organization: Or
           disabled={update.isPending}
           onChange={(event) => update.mutate({ requireTwoFactor: event.currentTarget.checked })}
         />
-        {!organization.requireTwoFactor && user && !user.twoFactorEnabled && (
+        {!organization.requireTwoFactor && user && !user.twoFactorEnabled && !update.error && (
           <Text size="sm" c="dimmed">
             To require it, first turn it on for your own account on{' '}
             <Anchor component={Link} to={paths.profile} size="sm">

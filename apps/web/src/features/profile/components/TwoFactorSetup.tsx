@@ -78,7 +78,8 @@ export function TwoFactorSetup({ onDone }: { onDone?: () => void }) {
         </Text>
         <Group align="flex-start" gap="lg">
           <QrCode link={setup.otpauthUrl} />
-          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          {/* Under the QR code when both do not fit side by side (phones). */}
+          <Stack gap={4} style={{ minWidth: 200, flex: 1 }}>
             <Text size="sm" c="dimmed">
               Can't scan it? Type this key into the app:
             </Text>

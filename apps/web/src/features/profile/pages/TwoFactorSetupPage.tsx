@@ -28,7 +28,7 @@ export default function TwoFactorSetupPage() {
             </Title>
             <Text c="dimmed">{MESSAGES.twoFactorSetupRequired}</Text>
             {user && (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Signed in as {user.email}
               </Text>
             )}

@@ -78,8 +78,14 @@ export function MemberCard({ member, onEdit, onDeactivate, onReactivate, onReset
               </Badge>
             )}
             {active && member.twoFactorEnabled && (
-              <Badge color="green" variant="light" mt={4} leftSection={<HiShieldCheck aria-hidden />}>
-                Two-factor
+              <Badge
+                color="green"
+                variant="light"
+                mt={4}
+                leftSection={<HiShieldCheck aria-hidden />}
+                title="Signs in with two-factor authentication"
+              >
+                2FA
               </Badge>
             )}
           </div>
