@@ -94,6 +94,7 @@ test.describe('two-factor sign-in', () => {
 
     await fillSignIn(page, member.email, member.password);
     await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Set up two-factor sign-in/);
     await expect(sidebar(page)).toHaveCount(0);
     const secret = await shownSecret(page);
     await confirmAndSaveCodes(page, secret);

@@ -2,6 +2,7 @@ import { REALTIME_OPTIONS } from '@smart/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
+import { mustSetUpSecondFactor } from '@/lib/access';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { readToken } from '@/lib/credentials';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
@@ -15,13 +16,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   const userId = user?.id ?? null;
   // The server refuses the socket until a required second factor is set up.
-  const mustSetUpSecondFactor = Boolean(user?.twoFactorRequired && !user.twoFactorEnabled);
+  const holdBack = mustSetUpSecondFactor(user);
   const [socket, setSocket] = useState<Socket | null>(null);
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     const token = readToken();
-    if (!isAuthenticated || !userId || !token || mustSetUpSecondFactor) return;
+    if (!isAuthenticated || !userId || !token || holdBack) return;
 
     let cancelled = false;
     let opened: Socket | null = null;
@@ -51,7 +52,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       setConnected(false);
     };
-  }, [isAuthenticated, userId, mustSetUpSecondFactor]);
+  }, [isAuthenticated, userId, holdBack]);
 
   const value = useMemo<RealtimeContextValue>(() => ({ socket, connected }), [socket, connected]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

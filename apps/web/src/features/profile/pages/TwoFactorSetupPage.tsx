@@ -1,6 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, PRODUCT_NAME } from '@smart/contracts';
-import { useEffect } from 'react';
+import { MESSAGES } from '@smart/contracts';
 import { HiLogout } from 'react-icons/hi';
 import { useAuth } from '@/features/auth';
 import { TwoFactorSetup } from '../components/TwoFactorSetup';
@@ -11,9 +10,6 @@ import { TwoFactorSetup } from '../components/TwoFactorSetup';
  */
 export default function TwoFactorSetupPage() {
   const { user, logout } = useAuth();
-  useEffect(() => {
-    document.title = `Set up two-factor sign-in · ${PRODUCT_NAME}`;
-  }, []);
 
   return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">
