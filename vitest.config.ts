@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/contracts/test/**/*.test.ts',
+            // The server's pure helpers (TOTP, encryption): no database, no app.
+            'apps/server/test/unit/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/build-plugins/*.test.ts',
           ],
@@ -29,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/unit/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           pool: 'forks',

@@ -32,6 +32,7 @@ import { templateDepartmentRoutes } from './modules/templates/department-routes.
 import { templateRoutes } from './modules/templates/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { ticketSocketEvents } from './modules/tickets/socket.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -127,6 +128,10 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     await api.register(healthRoutes);
     await api.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
+    await api.register(twoFactorRoutes, {
+      throttle: throttleFor('two-factor-failures'),
+      sessionTtlMs: config.sessionTtlMs,
+    });
     await api.register(notificationRoutes);
     await api.register(userRoutes);
     await api.register(teamRoutes);

@@ -62,6 +62,11 @@ const environment = z.object({
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_PER_ADDRESS),
   LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
   STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
+  TWO_FACTOR_ENCRYPTION_KEY: z
+    .string()
+    .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
+    .refine((key) => key.length === 32, 'use 32 random bytes, base64 or hex (openssl rand -base64 32)')
+    .optional(),
 });
 
 export interface Config {
@@ -104,6 +109,12 @@ export interface Config {
   loginFailureBudget: { perAddress: number; global: number };
   /** The bytes one organization's files may take (files/quota.ts); an upload past it is refused with 413. */
   storageQuotaBytesPerOrganization: number;
+  /**
+   * The AES-256 key of the second factors' secrets (32 bytes). Unset with the embedded PGlite: one
+   * is made once into DATA_DIR (modules/two-factor/key.ts); PostgreSQL refuses to start without it,
+   * since every process must read what another encrypted.
+   */
+  twoFactorKey: Buffer | undefined;
 }
 
 /** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
@@ -126,6 +137,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
+  if (env.DATABASE_URL && !env.TWO_FACTOR_ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -164,5 +180,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('hex'),
     loginFailureBudget: { perAddress: env.LOGIN_FAILURES_PER_ADDRESS, global: env.LOGIN_FAILURES_GLOBAL },
     storageQuotaBytesPerOrganization: Math.floor(env.STORAGE_QUOTA_MB_PER_ORGANIZATION * 1024 * 1024),
+    twoFactorKey: env.TWO_FACTOR_ENCRYPTION_KEY,
   };
 }

@@ -7,11 +7,10 @@ import { freshDatabase } from './helpers/database.js';
 
 describe('demo data and the first admin', () => {
   it('seeds demo data by default with PGlite, not with PostgreSQL unless asked', () => {
+    const postgres = { DATABASE_URL: 'postgres://db.internal/smart', TWO_FACTOR_ENCRYPTION_KEY: 'a'.repeat(64) };
     expect(loadConfig({}).seedDemoData).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/smart' }).seedDemoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/smart', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(
-      true,
-    );
+    expect(loadConfig(postgres).seedDemoData).toBe(false);
+    expect(loadConfig({ ...postgres, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 

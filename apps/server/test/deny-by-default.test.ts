@@ -18,14 +18,16 @@ interface OpenApiDocument {
 }
 
 /**
- * The routes anyone may call: sign-in, password reset by e-mail, health, unattached files (avatars,
- * logos) by their unguessable key, and a signed download link (its signature is the credential).
+ * The routes anyone may call: sign-in (and its second step, whose challenge token is the
+ * credential), password reset by e-mail, health, unattached files (avatars, logos) by their
+ * unguessable key, and a signed download link (its signature is the credential).
  */
 const PUBLIC_ROUTES = [
   'GET /api/files/signed/{key}',
   'GET /api/files/{key}',
   'GET /api/health',
   'POST /api/users/login',
+  'POST /api/users/login/2fa',
   'POST /api/users/password-reset/confirm',
   'POST /api/users/password-reset/request',
 ];

@@ -66,6 +66,7 @@ describe('the OpenAPI document', () => {
       'get /api/files/{key}',
       'get /api/health',
       'post /api/users/login',
+      'post /api/users/login/2fa',
       'post /api/users/password-reset/confirm',
       'post /api/users/password-reset/request',
     ]);

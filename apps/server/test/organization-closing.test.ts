@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createSession } from '../src/modules/sessions/service.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast } from './helpers/authz-matrix.js';
+import { authzMatrix, type Cast, createCast, settingsManagers } from './helpers/authz-matrix.js';
 import { FACTORY_PASSWORD, factories, type Member } from './helpers/factories.js';
 import { liveSockets } from './helpers/sockets.js';
 
@@ -43,15 +43,7 @@ authzMatrix('who may close an organization account', {
       route: 'POST /api/organizations/:id/close',
       request: (organization) => ({ method: 'POST', url: `/api/organizations/${organization.id}/close` }),
       // Whoever manages its settings: its org_admin and admin. Its user and its advisor only read it.
-      statuses: {
-        admin: 200,
-        orgAdmin: 200,
-        user: 403,
-        advisorAssigned: 403,
-        advisorUnassigned: 404,
-        otherOrgAdmin: 404,
-        anonymous: 401,
-      },
+      statuses: settingsManagers(200),
     },
   ],
   errors: { 404: MESSAGES.organizationNotFound },
@@ -95,12 +87,20 @@ describe('closing an organization account', () => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
         .permissions as Organization['permissions'];
-    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false });
-    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false });
-    expect(await permissionsAs(cast.advisorAssigned)).toEqual({ canClose: false, canReopen: false });
-    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false });
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
+    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false, canChangeSecurity: false });
+    expect(await permissionsAs(cast.advisorAssigned)).toEqual({
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: false,
+    });
+    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
     const platform = await findPlatformOrganization(t.database.db);
-    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ canClose: false, canReopen: false });
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: true,
+    });
   });
 
   it('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async () => {

@@ -823,9 +823,10 @@ describe("a user record's permissions", () => {
       ).json().data as { id: string; permissions: object }[];
       return Object.fromEntries(all.map((user) => [user.id, user.permissions]));
     };
-    const none = { canEdit: false, canDeactivate: false, canReactivate: false };
-    const active = { canEdit: true, canDeactivate: true, canReactivate: false };
-    const inactive = { canEdit: true, canDeactivate: false, canReactivate: true };
+    // Nobody here has a second factor to reset (two-factor.test.ts covers canResetTwoFactor).
+    const none = { canEdit: false, canDeactivate: false, canReactivate: false, canResetTwoFactor: false };
+    const active = { canEdit: true, canDeactivate: true, canReactivate: false, canResetTwoFactor: false };
+    const inactive = { canEdit: true, canDeactivate: false, canReactivate: true, canResetTwoFactor: false };
 
     // Never on one's own account; a deactivated account is reactivated, not deactivated.
     expect(await permissionsAs(owner)).toEqual({ [owner.id]: none, [member.id]: active, [former.id]: inactive });

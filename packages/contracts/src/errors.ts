@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** Its organization requires a second factor and it has none: only setting one up is allowed. */
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -390,6 +390,38 @@ export const MESSAGES = {
   // Budgets (issue 21): an HTTP write over its per-user limit (429), a socket event over its budget
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   tooManyAtOnce: 'Too many requests at once. Please wait for the earlier ones to finish.',
+  // Two-factor sign-in (issue 21)
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  twoFactorCodeFormat: 'The code is 6 digits',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  recoveryCodeFormat: 'A recovery code is 10 letters and digits, like abcde-12345',
+  twoFactorCodeInvalid:
+    'That code did not work. Each code works once: wait for the next one in your app and try again.',
+  recoveryCodeInvalid: 'That recovery code did not work. Each one works once.',
+  twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again with your password.',
+  twoFactorChallengeUsedUp: 'Too many wrong codes for this sign-in. Please sign in again with your password.',
+  tooManyTwoFactorAttempts: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  twoFactorSetupRequired:
+    'Your organization requires two-factor sign-in. Set it up with an authenticator app to continue.',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already on for this account.',
+  twoFactorNotEnabled: 'Two-factor sign-in is not on for this account.',
+  twoFactorSetupNotStarted: 'Start the set-up again: scan the new QR code, then enter its code.',
+  twoFactorEnabled: 'Two-factor sign-in is on.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorRequiredByOrganization: 'Your organization requires two-factor sign-in: you will set it up again at once.',
+  twoFactorResetDone:
+    'Two-factor sign-in was reset. They will sign in with their password alone and were told by email.',
+  resetTwoFactorExplained:
+    'Their authenticator app and recovery codes stop working, and they sign in with their password alone until they set it up again. They are told by email.',
+  twoFactorResetOwnAccount: 'Turn off your own two-factor sign-in on your profile, with your password and a code.',
+  twoFactorNeededToRequire: 'Turn on two-factor sign-in for your own account first.',
+  recoveryCodesSaved: 'Keep these codes somewhere safe: each one signs you in once if you lose your phone.',
+  recoveryCodesRegenerated: 'New recovery codes made. The old ones no longer work.',
+  twoFactorSetupFailed: 'Failed to set up two-factor sign-in',
+  twoFactorDisableFailed: 'Failed to turn off two-factor sign-in',
+  recoveryCodesFailed: 'Failed to make new recovery codes',
+  twoFactorResetFailed: 'Failed to reset two-factor sign-in',
+  securityUpdateFailed: 'Failed to update the sign-in rules',
   // Route guards
   accessDenied: 'Access Denied',
   smartAdvisorsDenied: "You don't have permission to access Smart Advisors management.",

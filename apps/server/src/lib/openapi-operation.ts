@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, health, docs, public files by key). */
     public?: boolean;
+    /**
+     * Reachable by a session that must set up a second factor first (its organization requires
+     * one): setting it up, the own profile and signing out. Every other route answers 403.
+     */
+    duringTwoFactorSetup?: boolean;
   }
 }
 
@@ -18,7 +23,7 @@ type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 const ERROR_MEANINGS: Partial<Record<ErrorStatus, string>> = {
   400: 'Invalid input: the message for the user in `error`, each invalid field in `details`',
   401: 'No session: the bearer token is missing, expired or revoked',
-  403: 'Signed in, but not allowed to do this',
+  403: 'Signed in, but not allowed to do this; or the organization requires a second factor the user has not set up yet (TWO_FACTOR_SETUP_REQUIRED)',
   404: "Not found, or a record of another organization (never told apart); also for an id that isn't one",
   409: 'Conflicts with existing data',
   413: 'Too large',
@@ -62,10 +67,16 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The client errors of a route: the ones it declares (403, 409 ... its handler raises) and the ones
- * every route of its kind can answer: 400 for input, 401 without a session, 404 for a path id,
- * 413 and 415 for a JSON body, 429 for a write over its per-user limit (plugins/write-limits.ts).
+ * every route of its kind can answer: 400 for input, 401 without a session, 403 while a second
+ * factor must be set up, 404 for a path id, 413 and 415 for a JSON body, 429 for a write over its
+ * per-user limit (plugins/write-limits.ts).
  */
-function clientErrors(schema: FastifySchema, isPublic: boolean, method: string | string[]): number[] {
+function clientErrors(
+  schema: FastifySchema,
+  isPublic: boolean,
+  method: string | string[],
+  duringTwoFactorSetup: boolean,
+): number[] {
   const isWrite = (Array.isArray(method) ? method : [method]).some((one) => WRITE_METHODS.includes(one.toUpperCase()));
   const declared = Object.keys(schema.response ?? {})
     .map(Number)
@@ -74,6 +85,8 @@ function clientErrors(schema: FastifySchema, isPublic: boolean, method: string |
   const inherent = [
     ...(takesInput ? [400] : []),
     ...(isPublic ? [] : [401]),
+    // Refused to a session that must set up its second factor first (plugins/auth.ts).
+    ...(isPublic || duringTwoFactorSetup ? [] : [403]),
     ...(schema.params ? [404] : []),
     // A JSON body over the size limit, or a body of another type.
     ...(schema.body ? [413, 415] : []),
@@ -92,7 +105,7 @@ export const documentRoute: SwaggerTransform = (input) => {
   const schema: FastifySchema = input.schema ?? {};
   if (schema.hide) return jsonSchemaTransform(input);
   const isPublic = route.config?.public === true;
-  const errors = clientErrors(schema, isPublic, route.method);
+  const errors = clientErrors(schema, isPublic, route.method, route.config?.duringTwoFactorSetup === true);
   const success = Object.fromEntries(
     Object.entries(schema.response ?? {}).filter(([status]) => !errors.includes(Number(status))),
   );

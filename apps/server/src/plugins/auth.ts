@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { organizations, sessions, users } from '../db/schema/index.js';
-import { unauthorized } from '../lib/errors.js';
+import { AppError, unauthorized } from '../lib/errors.js';
 import { prepared } from '../lib/prepared.js';
 import type { Actor } from '../lib/tenancy.js';
 import { hashToken } from '../lib/tokens.js';
@@ -12,6 +12,11 @@ import { hashToken } from '../lib/tokens.js';
 export interface Session {
   id: string;
   user: Actor;
+  /**
+   * Its organization requires a second factor and the user has none: until one is set up, only
+   * the routes marked `duringTwoFactorSetup` answer, and sockets are refused.
+   */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** The user columns a session acts with (lib/tenancy.ts Actor). */
@@ -37,7 +42,12 @@ export const bearerAuth = [{ bearerAuth: [] }];
 const findSessionStatement = (db: Database) =>
   prepared(db, 'find_session', (database, name) =>
     database
-      .select({ id: sessions.id, user: sessionUserColumns })
+      .select({
+        id: sessions.id,
+        user: sessionUserColumns,
+        mustSetUpTwoFactor: sql<boolean>`coalesce(${organizations.requireTwoFactor}, false)
+          and ${users.twoFactorEnabledAt} is null`.mapWith(Boolean),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
@@ -54,7 +64,10 @@ const findSessionStatement = (db: Database) =>
       .prepare(name),
   );
 
-/** The live session of a bearer token: unexpired, of an active user of an open organization. One prepared query. */
+/**
+ * The live session of a bearer token: unexpired, of an active user of an open organization, and
+ * whether the user must set up a second factor first. One prepared query.
+ */
 export async function findSession(db: Database, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
   const [row] = await findSessionStatement(db).execute({ tokenHash: hashToken(token), now: new Date() });
@@ -72,7 +85,9 @@ function bearerToken(request: FastifyRequest): string | null {
  * Deny by default: registered inside the API scope, it makes every route there need a live
  * session unless its config says `public: true` (lib/openapi-operation.ts documents the same
  * marker). The check runs onRequest, before the body is parsed or validated, so a signed-out
- * caller always gets 401. Routes need no auth code of their own.
+ * caller always gets 401. Someone whose organization requires a second factor it has not set up
+ * gets 403 (TWO_FACTOR_SETUP_REQUIRED) everywhere but the routes marked `duringTwoFactorSetup`
+ * (setting one up, the own profile, signing out). Routes need no auth code of their own.
  */
 export const denyByDefault = fp(async (scope: FastifyInstance) => {
   scope.decorateRequest('session', null);
@@ -82,6 +97,9 @@ export const denyByDefault = fp(async (scope: FastifyInstance) => {
     request.session = token ? await findSession(scope.db, token) : null;
     if (!request.session) {
       throw unauthorized(request.headers.authorization ? MESSAGES.sessionExpired : MESSAGES.authRequired);
+    }
+    if (request.session.mustSetUpTwoFactor && !request.routeOptions.config.duringTwoFactorSetup) {
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', MESSAGES.twoFactorSetupRequired);
     }
   });
 });

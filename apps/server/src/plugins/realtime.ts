@@ -30,7 +30,8 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
 
 /**
- * socket.io on /socket.io. A handshake needs a live session token (`auth.token`).
+ * socket.io on /socket.io. A handshake needs a live session token (`auth.token`), of a user who
+ * has set up the second factor its organization requires.
  * Each socket joins its user's and its session's rooms, so a revoked session can be cut off, and
  * the rooms of the organizations it works for (lib/tenancy.ts decides which, as for HTTP).
  */
@@ -51,6 +52,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     try {
       const session = await findSession(app.db, socket.handshake.auth?.token);
       if (!session) return next(new Error('unauthorized'));
+      // Like every API route but setting it up: nothing live before the required second factor.
+      if (session.mustSetUpTwoFactor) return next(new Error('two_factor_setup_required'));
       const { user } = session;
       socket.data = {
         session: sameSession(session),

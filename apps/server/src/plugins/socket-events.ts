@@ -8,6 +8,7 @@ import {
   SOCKET_REFUSAL_WINDOW_MS,
   type SocketAck,
   type SocketEventKind,
+  type SocketSession,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,7 +16,6 @@ import { z } from 'zod';
 import { AppError, notFound } from '../lib/errors.js';
 import { containsNul } from '../lib/request-validation.js';
 import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../lib/token-bucket.js';
-import type { Session } from './auth.js';
 import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
 
 /**
@@ -38,7 +38,8 @@ export type EventAnswer<E extends ClientEventName> =
 export interface SocketEventContext {
   app: FastifyInstance;
   socket: AppSocket;
-  session: Session;
+  /** The handshake's session: a socket exists only once any required second factor is set up. */
+  session: SocketSession;
 }
 
 /** One client event, defined in its domain's module (modules/<domain>/socket.ts). */

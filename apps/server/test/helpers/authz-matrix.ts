@@ -63,6 +63,20 @@ export const structureManagers = (ok: number): Statuses => ({
   user: 403,
 });
 
+/**
+ * An organization's settings (closing its account, its sign-in rules): its org_admin and admin get
+ * `ok`; its user and its advisor read it but may not (403); others do not see it (404).
+ */
+export const settingsManagers = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: ok,
+  user: 403,
+  advisorAssigned: 403,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+});
+
 /** A platform decision (creating and deleting organizations, moving people between them): admin only. */
 export const adminOnly = (ok: number): Statuses => ({
   admin: ok,

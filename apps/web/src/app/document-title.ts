@@ -11,12 +11,13 @@ function titleOf(handle: unknown): string | undefined {
   return typeof handle === 'object' && handle !== null && 'title' in handle ? String(handle.title) : undefined;
 }
 
-/** The browser tab names the deepest page shown: 'Departments · S.M.A.R.T.'. */
-export function useDocumentTitle(): void {
-  const title = useMatches()
+/** The browser tab names the deepest page shown: 'Departments · S.M.A.R.T.'; `shown` when a guard shows another. */
+export function useDocumentTitle(shown?: string): void {
+  const routeTitle = useMatches()
     .map((match) => titleOf(match.handle))
     .filter((candidate) => candidate !== undefined)
     .at(-1);
+  const title = shown ?? routeTitle;
   useEffect(() => {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);

@@ -3,10 +3,10 @@ import { MESSAGES } from '@smart/contracts';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
-import { type AccessRequirement, meetsRequirement } from '@/lib/access';
+import { type AccessRequirement, meetsRequirement, mustSetUpSecondFactor } from '@/lib/access';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from './document-title';
-import type { LazyPage } from './lazy-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import type { RouteEntry } from './routes';
 
 /** Full-screen 'Loading...' while the session is being established (spec section 2). */
@@ -23,8 +23,8 @@ export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
 
 /** Root of the route tree: waits for the auth state, then renders the (lazy) page. */
 export function AuthGate() {
-  const { isLoading } = useAuth();
-  useDocumentTitle();
+  const { isLoading, user } = useAuth();
+  useDocumentTitle(mustSetUpSecondFactor(user) ? SECOND_FACTOR_SETUP_TITLE : undefined);
   if (isLoading) return <FullScreenLoader />;
   return (
     <Suspense fallback={<FullScreenLoader />}>
@@ -33,11 +33,18 @@ export function AuthGate() {
   );
 }
 
-/** Every route except the login page: signed-out visitors go to /login. */
+const TwoFactorSetupPage = lazyPage(() => import('@/features/profile/pages/TwoFactorSetupPage'));
+const SECOND_FACTOR_SETUP_TITLE = 'Set up two-factor sign-in';
+
+/**
+ * Every route except the login page: signed-out visitors go to /login. Someone whose organization
+ * requires a second factor it has not set up sees only the set-up (the server refuses the rest).
+ */
 export function RequireAuth() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const location = useLocation();
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (mustSetUpSecondFactor(user)) return <TwoFactorSetupPage />;
   return <Outlet />;
 }
 

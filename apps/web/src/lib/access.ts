@@ -1,4 +1,11 @@
-import { hasRole, type PermissionFlag, type PermissionSubject, permissionsFor, type Role } from '@smart/contracts';
+import {
+  hasRole,
+  type PermissionFlag,
+  type PermissionSubject,
+  permissionsFor,
+  type Role,
+  type User,
+} from '@smart/contracts';
 
 /**
  * What a route, menu entry or card asks of the user (spec section 2, route guards):
@@ -25,3 +32,10 @@ export function meetsRequirement(user: PermissionSubject | null | undefined, req
   }
   return true;
 }
+
+/**
+ * The user's organization requires a second factor it has not set up: the server refuses everything
+ * but the set-up (and sockets), so the app shows only that.
+ */
+export const mustSetUpSecondFactor = (user: Pick<User, 'twoFactorRequired' | 'twoFactorEnabled'> | null | undefined) =>
+  Boolean(user?.twoFactorRequired && !user.twoFactorEnabled);

@@ -1,4 +1,4 @@
-import { MESSAGES, type Pagination } from '@smart/contracts';
+import { type ErrorCode, MESSAGES, type Pagination } from '@smart/contracts';
 import { clearCredentials, readToken } from './credentials';
 
 /**
@@ -6,13 +6,17 @@ import { clearCredentials, readToken } from './credentials';
  * local storage, the `{ success, data }` / `{ success: false, error, code }` envelope unwrapped,
  * failures thrown as ApiError. A 401 on an authenticated call ends the session: credentials are
  * cleared and SESSION_ENDED_EVENT is dispatched for the auth provider. A 403 does not: the user is
- * still signed in, only refused this one thing, and the caller shows the server's message. Only the
+ * still signed in, only refused this one thing, and the caller shows the server's message (a 403
+ * that asks for a second factor first also dispatches SECOND_FACTOR_REQUIRED_EVENT). Only the
  * session the request was sent with is ended: a late 401 to a request made with a token that has
  * since been replaced (sign-out and sign-in meanwhile) leaves the newer session alone. No toasts here.
  */
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const SESSION_ENDED_EVENT = 'smart:session-ended';
+/** A call was held back because the user's organization requires a second factor it has not set up. */
+export const SECOND_FACTOR_REQUIRED_EVENT = 'smart:second-factor-required';
+const SECOND_FACTOR_REQUIRED_CODE = 'TWO_FACTOR_SETUP_REQUIRED' satisfies ErrorCode;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -117,7 +121,9 @@ function settle(status: number, payload: unknown, token: string | null, options:
   if (status < 200 || status > 299 || (payload as { success?: unknown } | null)?.success === false) {
     // Compare with the token stored NOW: the request may have been sent with one since replaced.
     if (status === 401 && token && readToken() === token) endSession();
-    throw errorFrom(status, payload, options.failMessage ?? MESSAGES.internalError);
+    const error = errorFrom(status, payload, options.failMessage ?? MESSAGES.internalError);
+    if (error.code === SECOND_FACTOR_REQUIRED_CODE) window.dispatchEvent(new Event(SECOND_FACTOR_REQUIRED_EVENT));
+    throw error;
   }
   return payload;
 }

@@ -29,8 +29,13 @@ export const organizationSchema = z.object({
   memberCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin). */
-  permissions: permissionsSchema('canClose', 'canReopen'),
+  /** Its people (for the platform organization: admins and advisors) must sign in with a second factor. */
+  requireTwoFactor: z.boolean(),
+  /**
+   * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
+   * canChangeSecurity: require two-factor sign-in (its org_admin, admin).
+   */
+  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity'),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -65,3 +70,7 @@ const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAM
 export const createOrganizationBody = z.object({ name: organizationName, ...organizationFields });
 export const updateOrganizationBody = z.object({ name: organizationName.optional(), ...organizationFields });
 export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
+
+/** PUT /api/organizations/{id}/security: the organization's sign-in rules. */
+export const organizationSecurityBody = z.object({ requireTwoFactor: z.boolean() });
+export type OrganizationSecurityBody = z.infer<typeof organizationSecurityBody>;

@@ -49,11 +49,16 @@ export const userSchema = z.object({
   }),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Signs in with a second factor (an authenticator app's codes). */
+  twoFactorEnabled: z.boolean(),
+  /** Its organization requires a second factor: without one, it must set one up before anything else. */
+  twoFactorRequired: z.boolean(),
   /**
    * canEdit: job title, phone, department, role (one's own card is edited on My Profile);
-   * canDeactivate / canReactivate: the account's sign-in.
+   * canDeactivate / canReactivate: the account's sign-in; canResetTwoFactor: remove its second
+   * factor (admin, for someone who lost it).
    */
-  permissions: permissionsSchema('canEdit', 'canDeactivate', 'canReactivate'),
+  permissions: permissionsSchema('canEdit', 'canDeactivate', 'canReactivate', 'canResetTwoFactor'),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -72,10 +77,22 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ token: z.string(), user: userSchema }),
-});
+/** A signed-in session: the bearer token and its user. */
+export const sessionData = z.object({ token: z.string(), user: userSchema });
+export type SessionData = z.infer<typeof sessionData>;
+
+/**
+ * The password was right and the account has a second factor: no session yet, but a short-lived
+ * challenge to send with a code to POST /api/users/login/2fa.
+ */
+export const loginChallengeData = z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() });
+export type LoginChallengeData = z.infer<typeof loginChallengeData>;
+
+export const loginResponse = z.object({ success: z.literal(true), data: z.union([sessionData, loginChallengeData]) });
+export type LoginData = z.infer<typeof loginResponse>['data'];
+
+/** The answer of the second step: exactly what a sign-in without a second factor answers. */
+export const sessionResponse = z.object({ success: z.literal(true), data: sessionData });
 
 /** An advisor's profile fields, set by an admin on registration or edit: trimmed, blanks dropped. */
 export const advisorProfileInput = z.object({

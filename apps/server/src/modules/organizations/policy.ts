@@ -3,8 +3,9 @@ import type { OrganizationRow } from '../../db/schema/index.js';
 import { type Actor, canManageIn, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /**
- * Who may close and reopen an organization account. Pure functions over the acting user and the
- * loaded organization; the service enforces them and the presenter hands them to the web app.
+ * Who may close and reopen an organization account, and change its sign-in rules. Pure functions
+ * over the acting user and the loaded organization; the service enforces them and the presenter
+ * hands them to the web app.
  */
 
 type ClosingState = Pick<OrganizationRow, 'id' | 'isPlatform' | 'closedAt'>;
@@ -19,7 +20,15 @@ export const canCloseOrganization = (actor: Actor, organization: ClosingState) =
 export const canReopenOrganization = (actor: Actor, organization: ClosingState) =>
   organization.closedAt !== null && seesAllOrganizations(actor);
 
+/**
+ * Its sign-in rules (requiring a second factor): whoever manages its settings (its org_admin,
+ * admin); for the platform organization, whose people are the staff, admin alone.
+ */
+export const canChangeSecurity = (actor: Actor, organization: Pick<OrganizationRow, 'id'>) =>
+  canManageIn(actor, organization.id, 'canManageSettings');
+
 export const organizationPermissions = (actor: Actor, organization: ClosingState): Organization['permissions'] => ({
   canClose: canCloseOrganization(actor, organization),
   canReopen: canReopenOrganization(actor, organization),
+  canChangeSecurity: canChangeSecurity(actor, organization),
 });

@@ -30,6 +30,7 @@ export function presentOrganization(row: OrganizationRow & { memberCount: number
     },
     isPlatform: row.isPlatform,
     closedAt: row.closedAt?.toISOString() ?? null,
+    requireTwoFactor: row.requireTwoFactor,
     memberCount: row.memberCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

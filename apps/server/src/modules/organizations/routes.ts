@@ -7,6 +7,7 @@ import {
   memberStatusQuery,
   messageEnvelope,
   organizationSchema,
+  organizationSecurityBody,
   pagedEnvelope,
   pageQuery,
   searchQuery,
@@ -21,6 +22,7 @@ import { disconnectSessions, emptyOrganizationRoom } from '../../plugins/realtim
 import { presentUser } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
+import { setOrganizationSecurity } from './security.js';
 import {
   closeOrganization,
   createOrganization,
@@ -161,6 +163,33 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = requireUser(request);
       return ok(presentOrganization(await reopenOrganization(app.db, actor, request.params.id), actor));
+    },
+  );
+
+  app.put(
+    '/api/organizations/:id/security',
+    {
+      schema: {
+        operationId: 'updateOrganizationSecurity',
+        tags,
+        summary:
+          "Require two-factor sign-in of the organization's people (its org_admin, admin; the platform organization's staff: admin); who turns it on must have it",
+        params: idParams,
+        body: organizationSecurityBody,
+        response: { 200: organizationEnvelope, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { organization, sessionsToRestrict } = await setOrganizationSecurity(
+        app.db,
+        actor,
+        request.params.id,
+        request.body,
+      );
+      // Their sockets end; reconnecting is refused until they have set up a second factor.
+      disconnectSessions(app, sessionsToRestrict);
+      return ok(presentOrganization(organization, actor));
     },
   );
 

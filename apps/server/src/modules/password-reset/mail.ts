@@ -1,7 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@smart/contracts';
+import { escapeHtml } from '../../mail/html.js';
 import type { MailMessage } from '../../mail/mailer.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The reset mail: who asked is unknown, so it says what happens and what to do if it was not you. */
 export function passwordResetMail({

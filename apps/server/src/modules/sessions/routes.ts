@@ -35,7 +35,8 @@ export async function sessionRoutes(
       schema: {
         operationId: 'signIn',
         tags,
-        summary: 'Sign in with e-mail and password; returns a bearer token',
+        summary:
+          'Sign in with e-mail and password; returns a bearer token, or, for an account with two-factor sign-in, a challenge for POST /api/users/login/2fa',
         body: loginBody,
         response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
@@ -43,16 +44,21 @@ export async function sessionRoutes(
     async (request, reply) => {
       const { email } = request.body;
       const client = { address: request.ip, device: trustedDeviceOf(request, deviceSecret, email) };
-      const { userId, token } = await signIn(app.db, limits, request.body, client, options.sessionTtlMs);
+      const signedIn = await signIn(app.db, limits, request.body, client, options.sessionTtlMs);
+      // A browser is remembered once the whole sign-in succeeded: for a second factor, after its code.
+      if ('challengeToken' in signedIn) {
+        return ok({ twoFactorRequired: true as const, challengeToken: signedIn.challengeToken });
+      }
       rememberDevice(request, reply, deviceSecret, email);
-      const record = await loadUserRecord(app.db, userId);
-      return ok({ token, user: presentUser(record, record.user) });
+      const record = await loadUserRecord(app.db, signedIn.userId);
+      return ok({ token: signedIn.token, user: presentUser(record, record.user) });
     },
   );
 
   app.post(
     '/api/users/logout',
     {
+      config: { duringTwoFactorSetup: true },
       schema: {
         operationId: 'signOut',
         tags,

@@ -6,6 +6,7 @@ import { badRequest, forbidden, rateLimited, unauthorized } from '../../lib/erro
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
+import { startLoginChallenge } from '../two-factor/login.js';
 import type { SignInClient, SignInLimits } from './sign-in-limits.js';
 
 /** A new session for the user; its expired ones are cleared on the way, so the table does not grow forever. */
@@ -17,10 +18,14 @@ export async function createSession(db: Database, userId: string, ttlMs: number)
   return token;
 }
 
+/** A session, or, for an account with a second factor, the challenge its code answers (modules/two-factor/login.ts). */
+export type SignInResult = { userId: string; token: string } | { userId: string; challengeToken: string };
+
 /**
  * Checks e-mail and password. Unknown e-mail, wrong password and deactivated account fail
  * alike (same status, text and time); the attempt is counted first against the limits of
- * sign-in-limits.ts. A member of a closed organization is told so (403).
+ * sign-in-limits.ts. A member of a closed organization is told so (403). An account with a second
+ * factor gets a challenge for its code instead of a session.
  */
 export async function signIn(
   db: Database,
@@ -28,7 +33,7 @@ export async function signIn(
   credentials: { email: string; password: string },
   client: SignInClient,
   ttlMs: number,
-) {
+): Promise<SignInResult> {
   const email = credentials.email;
   const succeeded = await limits.admit(email, client);
 
@@ -37,6 +42,7 @@ export async function signIn(
       id: users.id,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
       organizationClosedAt: organizations.closedAt,
     })
     .from(users)
@@ -48,6 +54,7 @@ export async function signIn(
   await succeeded();
   // Said only to someone who knows the password, so the message reveals nothing to a guesser.
   if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
+  if (user.twoFactorEnabledAt) return { userId: user.id, challengeToken: await startLoginChallenge(db, user.id) };
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
 }
 

@@ -1,6 +1,7 @@
 import { isStaffRole, type Role, type User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import { type Actor, canManageIn, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
+import { canResetTwoFactor } from '../two-factor/policy.js';
 
 /**
  * Who may do what with users (design.md, "Server-side rules"). Pure functions over the acting
@@ -39,7 +40,7 @@ export const canManageMember = (actor: Actor, user: Pick<UserRow, 'organizationI
  */
 export function userPermissions(
   actor: Actor,
-  user: Pick<UserRow, 'id' | 'organizationId' | 'role' | 'isActive'>,
+  user: Pick<UserRow, 'id' | 'organizationId' | 'role' | 'isActive' | 'twoFactorEnabledAt'>,
   organizationClosed: boolean,
 ): User['permissions'] {
   const manages = canManageMember(actor, user) && user.id !== actor.id;
@@ -47,5 +48,6 @@ export function userPermissions(
     canEdit: manages,
     canDeactivate: manages && user.isActive,
     canReactivate: manages && !user.isActive && !organizationClosed,
+    canResetTwoFactor: canResetTwoFactor(actor, user),
   };
 }

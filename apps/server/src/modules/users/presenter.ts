@@ -7,10 +7,15 @@ import { userPermissions } from './policy.js';
 export interface UserRecord {
   /** The user's organization (also inside `user`), where the tenancy loader looks for it. */
   organizationId: string | null;
-  user: Omit<UserRow, 'passwordHash' | 'notificationPreferences'>;
+  user: Omit<
+    UserRow,
+    'passwordHash' | 'notificationPreferences' | 'twoFactorSecret' | 'twoFactorPendingSecret' | 'twoFactorLastStep'
+  >;
   organizationName: string | null;
   /** Its organization is closed: nobody is reactivated into it until it is reopened. */
   organizationClosed: boolean;
+  /** Its organization requires a second factor of its people. */
+  organizationRequiresTwoFactor: boolean;
   departmentName: string | null;
 }
 
@@ -19,7 +24,7 @@ export interface UserRecord {
  * account. Never includes the password hash.
  */
 export function presentUser(
-  { user, organizationName, organizationClosed, departmentName }: UserRecord,
+  { user, organizationName, organizationClosed, organizationRequiresTwoFactor, departmentName }: UserRecord,
   actor: Actor,
 ): User {
   return {
@@ -54,6 +59,8 @@ export function presentUser(
     },
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
+    twoFactorRequired: organizationRequiresTwoFactor,
     permissions: userPermissions(actor, user, organizationClosed),
   };
 }

@@ -65,6 +65,8 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/profile',
     {
+      // The web app reads it to show the set-up a required second factor asks for.
+      config: { duringTwoFactorSetup: true },
       schema: {
         operationId: 'getProfile',
         tags,

@@ -44,8 +44,16 @@ import { findOrganization, findPlatformOrganization } from '../organizations/ser
 import { canListUsers, canManageMember, canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';
 
-// The password hash and preferences are read only by the sign-in, password and preferences code.
-const { passwordHash: _hash, notificationPreferences: _preferences, ...userColumns } = getTableColumns(users);
+// The password hash, the second factor's secrets and the preferences are read only by the sign-in,
+// password, two-factor and preferences code.
+const {
+  passwordHash: _hash,
+  notificationPreferences: _preferences,
+  twoFactorSecret: _secret,
+  twoFactorPendingSecret: _pendingSecret,
+  twoFactorLastStep: _lastStep,
+  ...userColumns
+} = getTableColumns(users);
 
 /** Users with their organization's and department's names: one query, joined. */
 export function selectUserRecords(db: Database) {
@@ -55,6 +63,7 @@ export function selectUserRecords(db: Database) {
       user: userColumns,
       organizationName: organizations.name,
       organizationClosed: sql<boolean>`${organizations.closedAt} is not null`.mapWith(Boolean),
+      organizationRequiresTwoFactor: sql<boolean>`coalesce(${organizations.requireTwoFactor}, false)`.mapWith(Boolean),
       departmentName: departments.name,
     })
     .from(users)

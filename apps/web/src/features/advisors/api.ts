@@ -101,7 +101,7 @@ export function useAssignableOrganizations(advisor: Advisor) {
 // Mutations change assignments, which only the advisors list shows on this side (the advisor's own
 // list is another person's session).
 
-function useRefreshAdvisors() {
+export function useRefreshAdvisors() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: advisorQueries.list().queryKey });
 }

@@ -1,9 +1,9 @@
-import type { User } from '@smart/contracts';
+import type { SecondFactorBody, SessionData, User } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { SESSION_ENDED_EVENT } from '@/lib/api-client';
+import { SECOND_FACTOR_REQUIRED_EVENT, SESSION_ENDED_EVENT } from '@/lib/api-client';
 import { clearCredentials, readStoredUser, readToken, writeStoredUser, writeToken } from '@/lib/credentials';
-import { fetchSessionUser, loginRequest, logoutRequest } from './api';
+import { fetchSessionUser, loginRequest, logoutRequest, secondFactorLoginRequest } from './api';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
 interface SessionState {
@@ -79,9 +79,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onSessionEnded);
   }, [endLocalSession]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const { token, user } = await loginRequest(email, password);
+  // The server held a call back until a second factor is set up (its organization now requires one):
+  // reading the user again lets the route guard show the set-up.
+  const refreshUser = useCallback(async () => {
+    const checkedToken = readToken();
+    const user = await fetchSessionUser();
+    if (readToken() === checkedToken) acceptUser(user);
+  }, [acceptUser]);
+  useEffect(() => {
+    const onSecondFactorRequired = () => void refreshUser().catch(() => undefined);
+    window.addEventListener(SECOND_FACTOR_REQUIRED_EVENT, onSecondFactorRequired);
+    return () => window.removeEventListener(SECOND_FACTOR_REQUIRED_EVENT, onSecondFactorRequired);
+  }, [refreshUser]);
+
+  const startSession = useCallback(
+    ({ token, user }: SessionData) => {
       writeToken(token);
       queryClient.clear();
       setSignOutReason(null);
@@ -89,6 +101,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return user;
     },
     [acceptUser, queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const answer = await loginRequest(email, password);
+      if ('challengeToken' in answer) return { challengeToken: answer.challengeToken };
+      return { user: startSession(answer) };
+    },
+    [startSession],
+  );
+
+  const completeSecondFactor = useCallback(
+    async (challengeToken: string, proof: SecondFactorBody) =>
+      startSession(await secondFactorLoginRequest({ challengeToken, ...proof })),
+    [startSession],
   );
 
   const logout = useCallback(
@@ -112,11 +139,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: session.status === 'authenticated' && session.user !== null,
       isLoading: session.status === 'loading',
       login,
+      completeSecondFactor,
+      refreshUser,
       logout,
       signOutReason,
       replaceUser: acceptUser,
     }),
-    [session, login, logout, signOutReason, acceptUser],
+    [session, login, completeSecondFactor, refreshUser, logout, signOutReason, acceptUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

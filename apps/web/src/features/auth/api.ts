@@ -1,19 +1,25 @@
-import { MESSAGES, type PasswordResetConfirmBody, type User } from '@smart/contracts';
+import {
+  type LoginData,
+  MESSAGES,
+  type PasswordResetConfirmBody,
+  type SessionData,
+  type TwoFactorLoginBody,
+  type User,
+} from '@smart/contracts';
 import { apiClient } from '@/lib/api-client';
 
 /** Session calls (spec section 7, accounts). Errors carry the spec's fallback texts. */
 
-export interface LoginResult {
-  token: string;
-  user: User;
+const signInFailure = { failMessage: MESSAGES.loginFailed, networkErrorMessage: MESSAGES.loginNetworkError };
+
+/** The password step: a session, or (an account with a second factor) a challenge for its code. */
+export function loginRequest(email: string, password: string): Promise<LoginData> {
+  return apiClient.post<LoginData>('/api/users/login', { email, password }, signInFailure);
 }
 
-export function loginRequest(email: string, password: string): Promise<LoginResult> {
-  return apiClient.post<LoginResult>(
-    '/api/users/login',
-    { email, password },
-    { failMessage: MESSAGES.loginFailed, networkErrorMessage: MESSAGES.loginNetworkError },
-  );
+/** The code step of a sign-in with a second factor: a session, as the password step gives one without. */
+export function secondFactorLoginRequest(body: TwoFactorLoginBody): Promise<SessionData> {
+  return apiClient.post<SessionData>('/api/users/login/2fa', body, signInFailure);
 }
 
 export function logoutRequest(): Promise<unknown> {

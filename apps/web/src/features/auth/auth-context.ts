@@ -1,7 +1,10 @@
-import type { User } from '@smart/contracts';
+import type { SecondFactorBody, User } from '@smart/contracts';
 import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** A password step's outcome: signed in, or a second factor to give for the challenge. */
+export type LoginOutcome = { user: User } | { challengeToken: string };
 
 export interface AuthContextValue {
   user: User | null;
@@ -9,7 +12,11 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   isLoading: boolean;
   /** Signs in; throws ApiError (or anything else) on failure so the page can pick the message. */
-  login: (email: string, password: string) => Promise<User>;
+  login: (email: string, password: string) => Promise<LoginOutcome>;
+  /** The second step of a sign-in with a second factor: a code (or a recovery code) for the challenge. */
+  completeSecondFactor: (challengeToken: string, proof: SecondFactorBody) => Promise<User>;
+  /** Reads the signed-in user again (after a change the server made to it, e.g. a second factor set up). */
+  refreshUser: () => Promise<void>;
   /**
    * Revokes the token if the server can be reached, and always clears the local session. A
    * `reason` (the app signed the user out on purpose, e.g. their organization was closed) is

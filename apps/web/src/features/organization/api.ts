@@ -1,4 +1,10 @@
-import { MESSAGES, type Organization, type UpdateOrganizationBody, type User } from '@smart/contracts';
+import {
+  MESSAGES,
+  type Organization,
+  type OrganizationSecurityBody,
+  type UpdateOrganizationBody,
+  type User,
+} from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
@@ -70,5 +76,17 @@ export function useOrganizationAccountAction(organizationId: string, action: key
       queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: ORGANIZATION_SEARCH_KEY });
     },
+  });
+}
+
+/** PUT /api/organizations/{id}/security (requiring a second factor); the answer replaces the cached organization. */
+export function useUpdateOrganizationSecurity(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrganizationSecurityBody) =>
+      apiClient.put<Organization>(`${organizationPath(organizationId)}/security`, body, {
+        failMessage: MESSAGES.securityUpdateFailed,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved),
   });
 }

@@ -18,10 +18,11 @@ const organization: Organization = {
   },
   isPlatform: false,
   closedAt: null,
+  requireTwoFactor: false,
   memberCount: 3,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  permissions: { canClose: true, canReopen: false },
+  permissions: { canClose: true, canReopen: false, canChangeSecurity: true },
 };
 
 const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });

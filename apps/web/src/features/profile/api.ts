@@ -1,4 +1,13 @@
-import { type ChangePasswordBody, MESSAGES, type ProfileUpdateBody, type User } from '@smart/contracts';
+import {
+  type ChangePasswordBody,
+  MESSAGES,
+  type ProfileUpdateBody,
+  type RecoveryCodes,
+  type SecondFactorBody,
+  type TwoFactorDisableBody,
+  type TwoFactorSetup,
+  type User,
+} from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
@@ -71,4 +80,64 @@ export function useChangePassword() {
 /** 'Reset password by email': a one-time link to the signed-in user's own address. */
 export function useMailPasswordResetLink() {
   return useMutation({ mutationFn: requestPasswordReset });
+}
+
+// Two-factor sign-in (POST /api/users/2fa/...).
+
+const twoFactorCall = (failMessage: string) => ({ requireToken: true, failMessage });
+
+export function beginTwoFactorSetup(): Promise<TwoFactorSetup> {
+  return apiClient.post<TwoFactorSetup>(
+    '/api/users/2fa/setup',
+    undefined,
+    twoFactorCall(MESSAGES.twoFactorSetupFailed),
+  );
+}
+
+export function confirmTwoFactorSetup(code: string): Promise<RecoveryCodes> {
+  return apiClient.post<RecoveryCodes>(
+    '/api/users/2fa/confirm',
+    { code },
+    twoFactorCall(MESSAGES.twoFactorSetupFailed),
+  );
+}
+
+export function disableTwoFactor(body: TwoFactorDisableBody): Promise<User> {
+  return apiClient.post<User>('/api/users/2fa/disable', body, twoFactorCall(MESSAGES.twoFactorDisableFailed));
+}
+
+export function regenerateRecoveryCodes(proof: SecondFactorBody): Promise<RecoveryCodes> {
+  return apiClient.post<RecoveryCodes>(
+    '/api/users/2fa/recovery-codes',
+    proof,
+    twoFactorCall(MESSAGES.recoveryCodesFailed),
+  );
+}
+
+/** A new secret to scan; asked again each time the set-up starts. */
+export function useBeginTwoFactorSetup() {
+  return useMutation({ mutationFn: beginTwoFactorSetup });
+}
+
+/**
+ * The code that turns it on. The user is not replaced here: the recovery codes must be shown (and
+ * saved) first, and a replaced user would end a required set-up at once; `useTwoFactorSetupDone` does it.
+ */
+export function useConfirmTwoFactorSetup() {
+  return useMutation({ mutationFn: confirmTwoFactorSetup });
+}
+
+/** After "I saved them": the profile and the session's user are read again (two-factor now on). */
+export function useTwoFactorSetupDone() {
+  const accept = useAcceptUpdatedUser();
+  return useMutation({ mutationFn: getProfile, onSuccess: accept });
+}
+
+export function useDisableTwoFactor() {
+  const accept = useAcceptUpdatedUser();
+  return useMutation({ mutationFn: disableTwoFactor, onSuccess: accept });
+}
+
+export function useRegenerateRecoveryCodes() {
+  return useMutation({ mutationFn: regenerateRecoveryCodes });
 }

@@ -1,6 +1,7 @@
 import { REALTIME_OPTIONS } from '@smart/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/features/auth';
+import { mustSetUpSecondFactor } from '@/lib/access';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { readToken } from '@/lib/credentials';
 import type { AppSocket } from '@/lib/socket-events';
@@ -14,12 +15,14 @@ import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   const userId = user?.id ?? null;
+  // The server refuses the socket until a required second factor is set up.
+  const holdBack = mustSetUpSecondFactor(user);
   const [socket, setSocket] = useState<AppSocket | null>(null);
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     const token = readToken();
-    if (!isAuthenticated || !userId || !token) return;
+    if (!isAuthenticated || !userId || !token || holdBack) return;
 
     let cancelled = false;
     let opened: AppSocket | null = null;
@@ -49,7 +52,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       setConnected(false);
     };
-  }, [isAuthenticated, userId]);
+  }, [isAuthenticated, userId, holdBack]);
 
   const value = useMemo<RealtimeContextValue>(() => ({ socket, connected }), [socket, connected]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

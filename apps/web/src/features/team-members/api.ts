@@ -49,6 +49,12 @@ export function useTeamMembers(organizationId: string | null, status: MemberStat
   return usePagedList(list, organizationId !== null);
 }
 
+/** The member lists again, after a change that only they show (a second factor reset). */
+export function useRefreshTeamMembers(organizationId: string | null) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: teamMemberKeys.members(organizationId ?? '') });
+}
+
 interface Touched {
   /** A department's member count or member list changed. */
   departments?: boolean;

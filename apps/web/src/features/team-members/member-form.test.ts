@@ -36,7 +36,9 @@ function user(overrides: Partial<User['meta']> = {}, role: User['role'] = 'user'
     },
     isActive: true,
     createdAt: '2025-01-01T00:00:00.000Z',
-    permissions: { canEdit: true, canDeactivate: true, canReactivate: false },
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
+    permissions: { canEdit: true, canDeactivate: true, canReactivate: false, canResetTwoFactor: false },
   };
 }
 

@@ -1,7 +1,8 @@
 import { Button, Divider, Drawer, Group, Title } from '@mantine/core';
 import type { Advisor, AdvisorAssignment } from '@smart/contracts';
 import { useState } from 'react';
-import type { AssignmentChange } from '../api';
+import { ResetTwoFactorModal } from '@/components/ResetTwoFactorModal';
+import { type AssignmentChange, useRefreshAdvisors } from '../api';
 import { AdvisorIdentity, AdvisorProfile } from './AdvisorProfile';
 import { AssignmentChangeModal } from './AssignmentChangeModal';
 import { AssignmentList } from './AssignmentList';
@@ -51,8 +52,10 @@ function AssignmentActions({
 export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetailsDrawerProps) {
   const [changing, setChanging] = useState<{ assignment: AdvisorAssignment; change: AssignmentChange } | null>(null);
   const [editing, setEditing] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const refreshAdvisors = useRefreshAdvisors();
   // While a dialog is open above it, Escape and outside clicks are the dialog's.
-  const dialogOpen = changing !== null || editing;
+  const dialogOpen = changing !== null || editing || resetting;
   return (
     <Drawer
       opened={opened && advisor !== null}
@@ -69,9 +72,19 @@ export function AdvisorDetailsDrawer({ advisor, opened, onClose }: AdvisorDetail
           <AdvisorIdentity advisor={advisor} nameId={`advisor-details-${advisor.id}`} />
           <Divider my="md" />
           <AdvisorProfile advisor={advisor} />
-          <Button variant="light" size="compact-sm" mt="sm" onClick={() => setEditing(true)}>
-            Edit profile
-          </Button>
+          <Group gap="xs" mt="sm">
+            <Button variant="light" size="compact-sm" onClick={() => setEditing(true)}>
+              Edit profile
+            </Button>
+            {advisor.permissions.canResetTwoFactor && (
+              <Button variant="light" color="orange" size="compact-sm" onClick={() => setResetting(true)}>
+                Reset two-factor sign-in
+              </Button>
+            )}
+          </Group>
+          {resetting && (
+            <ResetTwoFactorModal person={advisor} onClose={() => setResetting(false)} onReset={refreshAdvisors} />
+          )}
           <EditAdvisorProfileModal advisor={advisor} opened={editing} onClose={() => setEditing(false)} />
           <Divider my="md" />
           <Title order={3} size="h5" mb="sm">

@@ -10,9 +10,12 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
+import { SecondFactorForm } from './SecondFactorForm';
 
 export function LoginForm() {
   const { login, signOutReason } = useAuth();
+  // Set once the password is right for an account with a second factor: the code step shows.
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const navigate = useNavigate();
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
   // The first page most people open: the schema loads after it is on screen.
@@ -28,13 +31,30 @@ export function LoginForm() {
     form.onSubmit(async ({ email, password }) => {
       setError(null);
       try {
-        await login(email.trim(), password);
+        const outcome = await login(email.trim(), password);
+        if ('challengeToken' in outcome) {
+          setChallengeToken(outcome.challengeToken);
+          return;
+        }
         navigate(paths.dashboard, { replace: true });
       } catch (caught) {
         setError(loginErrorMessage(caught));
       }
     }),
   );
+
+  if (challengeToken) {
+    return (
+      <SecondFactorForm
+        challengeToken={challengeToken}
+        onBack={(reason) => {
+          setChallengeToken(null);
+          form.setFieldValue('password', '');
+          setError(reason);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-labelledby="sign-in-title">

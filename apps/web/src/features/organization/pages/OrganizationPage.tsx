@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '../api';
 import { OrganizationDetailsSection } from '../components/OrganizationDetailsSection';
 import { OrganizationHeader } from '../components/OrganizationHeader';
+import { OrganizationSecuritySection } from '../components/OrganizationSecuritySection';
 
 /** The query parameter naming the organization an admin looks at. */
 const ORGANIZATION_PARAM = 'organizationId';
@@ -71,6 +72,9 @@ export default function OrganizationPage() {
       <OrganizationHeader organization={data} showBilling={permissions.canManageBilling} />
       {/* Keyed by organization, so one organization's form values can never show for another. */}
       <OrganizationDetailsSection key={data.id} organization={data} />
+      {data.permissions.canChangeSecurity && (
+        <OrganizationSecuritySection key={`security-${data.id}`} organization={data} />
+      )}
     </>,
   );
 }

@@ -5,6 +5,7 @@ import { useProfile } from '../api';
 import { AccountInfoSection } from '../components/AccountInfoSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PersonalInfoSection } from '../components/PersonalInfoSection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -30,6 +31,7 @@ export default function ProfilePage() {
       {/* Keyed by user, so one account's form values can never show for another. */}
       <PersonalInfoSection key={user.id} user={user} />
       <PasswordSection email={user.email} />
+      <TwoFactorSection user={user} />
       <AccountInfoSection user={user} />
     </Stack>
   );

@@ -1,7 +1,16 @@
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { displayName, ROLE_LABELS, resolveRole, type User } from '@smart/contracts';
 import type { ReactNode } from 'react';
-import { HiMail, HiPencil, HiPhone, HiRefresh, HiUserRemove, HiViewGrid } from 'react-icons/hi';
+import {
+  HiMail,
+  HiPencil,
+  HiPhone,
+  HiRefresh,
+  HiShieldCheck,
+  HiShieldExclamation,
+  HiUserRemove,
+  HiViewGrid,
+} from 'react-icons/hi';
 import { UserAvatar } from '@/components/UserAvatar';
 
 interface MemberCardProps {
@@ -11,6 +20,8 @@ interface MemberCardProps {
   onDeactivate?: () => void;
   /** Offered on a deactivated member's card instead of Edit and Deactivate. */
   onReactivate?: () => void;
+  /** An admin's reset of the member's second factor (it lost its phone). */
+  onResetTwoFactor?: () => void;
 }
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -43,7 +54,7 @@ function BreakAfterAt({ email }: { email: string }) {
  * One member: avatar or initials, name, job title or role, department, e-mail, phone (spec section 2);
  * a deactivated member is marked as such.
  */
-export function MemberCard({ member, onEdit, onDeactivate, onReactivate }: MemberCardProps) {
+export function MemberCard({ member, onEdit, onDeactivate, onReactivate, onResetTwoFactor }: MemberCardProps) {
   const name = displayName(member);
   const active = member.isActive;
   const nameId = `member-${member.id}-name`;
@@ -66,10 +77,33 @@ export function MemberCard({ member, onEdit, onDeactivate, onReactivate }: Membe
                 Deactivated
               </Badge>
             )}
+            {active && member.twoFactorEnabled && (
+              <Badge
+                color="green"
+                variant="light"
+                mt={4}
+                leftSection={<HiShieldCheck aria-hidden />}
+                title="Signs in with two-factor authentication"
+              >
+                2FA
+              </Badge>
+            )}
           </div>
         </Group>
-        {active && (onEdit || onDeactivate) && (
+        {active && (onEdit || onDeactivate || onResetTwoFactor) && (
           <Group gap={4} wrap="nowrap">
+            {onResetTwoFactor && (
+              <Tooltip label="Reset two-factor sign-in">
+                <ActionIcon
+                  variant="subtle"
+                  color="orange"
+                  onClick={onResetTwoFactor}
+                  aria-label={`Reset two-factor sign-in of ${name}`}
+                >
+                  <HiShieldExclamation size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
             {onEdit && (
               <Tooltip label="Edit">
                 <ActionIcon variant="subtle" color="slate" onClick={onEdit} aria-label={`Edit ${name}`}>

@@ -6,8 +6,9 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
+import { ResetTwoFactorModal } from '@/components/ResetTwoFactorModal';
 import { useAuth } from '@/features/auth';
-import { type MemberStatusChange, useTeamMembers } from '../api';
+import { type MemberStatusChange, useRefreshTeamMembers, useTeamMembers } from '../api';
 import { AddMemberModal } from '../components/AddMemberModal';
 import { EditMemberModal } from '../components/EditMemberModal';
 import { MemberCard } from '../components/MemberCard';
@@ -38,6 +39,8 @@ export default function TeamMembersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [changing, setChanging] = useState<{ member: User; change: MemberStatusChange } | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const refreshMembers = useRefreshTeamMembers(organizationId);
 
   if (!organizationId) {
     return (
@@ -97,6 +100,7 @@ export default function TeamMembersPage() {
                   onEdit={may.canEdit ? () => setEditing(member) : undefined}
                   onDeactivate={may.canDeactivate ? ask('deactivate') : undefined}
                   onReactivate={may.canReactivate ? ask('reactivate') : undefined}
+                  onResetTwoFactor={may.canResetTwoFactor ? () => setResetting(member) : undefined}
                 />
               );
             })}
@@ -133,6 +137,9 @@ export default function TeamMembersPage() {
           organizationId={organizationId}
           onClose={() => setEditing(null)}
         />
+      )}
+      {resetting && (
+        <ResetTwoFactorModal person={resetting} onClose={() => setResetting(null)} onReset={refreshMembers} />
       )}
       {changing && (
         <MemberStatusModal

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@smart/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { organizations, sessions, users } from '../../db/schema/index.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import type { Actor } from '../../lib/tenancy.js';
+import { canChangeSecurity } from './policy.js';
+import { getOrganizationFor } from './service.js';
+
+/**
+ * Requires (or stops requiring) a second factor of the organization's people; for the platform
+ * organization that is the staff (admins and advisors). Whoever turns it on must have one itself,
+ * so it does not lock itself into the set-up. From the next request on, people without one may
+ * only set it up (plugins/auth.ts); returns their sessions, whose live sockets the caller drops.
+ */
+export async function setOrganizationSecurity(
+  db: Database,
+  actor: Actor,
+  id: string,
+  { requireTwoFactor }: { requireTwoFactor: boolean },
+) {
+  const organization = await getOrganizationFor(db, actor, id);
+  if (!canChangeSecurity(actor, organization)) throw forbidden();
+  if (requireTwoFactor) {
+    const [self] = await db
+      .select({ twoFactorEnabledAt: users.twoFactorEnabledAt })
+      .from(users)
+      .where(eq(users.id, actor.id))
+      .limit(1);
+    if (!self?.twoFactorEnabledAt) throw badRequest(MESSAGES.twoFactorNeededToRequire);
+  }
+  const sessionsToRestrict = await db.transaction(async (tx) => {
+    await tx.update(organizations).set({ requireTwoFactor, updatedAt: new Date() }).where(eq(organizations.id, id));
+    if (!requireTwoFactor) return [];
+    const withoutSecondFactor = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, id), isNull(users.twoFactorEnabledAt)));
+    return tx.select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, withoutSecondFactor));
+  });
+  return {
+    organization: await getOrganizationFor(db, actor, id),
+    sessionsToRestrict: sessionsToRestrict.map((row) => row.id),
+  };
+}

@@ -1,0 +1,509 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  LOGIN_CHALLENGE_MAX_ATTEMPTS,
+  MESSAGES,
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_ISSUER,
+  TWO_FACTOR_MAX_FAILURES,
+} from '@smart/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginChallenges, sessions, twoFactorRecoveryCodes, users } from '../src/db/schema/index.js';
+import { KEY_FILE_NAME, twoFactorKeys } from '../src/modules/two-factor/keys.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { FACTORY_PASSWORD, type Factories, factories, type Member } from './helpers/factories.js';
+import { captureLog } from './helpers/log-capture.js';
+import { readMailbox, waitForMail } from './helpers/mailbox.js';
+import {
+  challengeFor,
+  clearOfStepBoundary,
+  codeAt,
+  codeStep,
+  enrolTwoFactor,
+  passwordStep,
+  wrongCode,
+} from './helpers/two-factor.js';
+
+let t: TestApp;
+let make: Factories;
+let organizationId: string;
+const log = captureLog();
+/** Every secret, code and challenge token a test handled: none may reach the log. */
+const secretsSeen: string[] = [];
+/** Requests sent with input an attacker would try (wrong, reused, expired, malformed): counted for the report. */
+let attackInputs = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ logStream: log.stream });
+  make = factories(t.database.db);
+  organizationId = (await make.organization()).id;
+});
+afterAll(async () => {
+  console.info(`two-factor.test.ts sent ${attackInputs} attack inputs`);
+  await t?.close();
+});
+
+const mailbox = () => t.app.config.mail.mailboxDir;
+const mailsTo = async (email: string) => (await readMailbox(mailbox())).filter((mail) => mail.to === email).length;
+const member = () => make.member(organizationId);
+
+/** A member with a second factor turned on. */
+async function enrolledMember() {
+  const person = await member();
+  const enrolment = await enrolTwoFactor(t, person.token);
+  secretsSeen.push(enrolment.secret, ...enrolment.recoveryCodes);
+  // Its first mail says it is on; later mails are counted from there.
+  expect((await waitForMail(mailbox(), person.email)).subject).toContain('Two-factor sign-in is on');
+  return { ...person, ...enrolment };
+}
+
+const post = (url: string, token: string, payload?: Record<string, unknown>) =>
+  t.request({ method: 'POST', url, token, ...(payload && { payload }) });
+
+const profileOf = async (token: string) =>
+  (await t.request({ method: 'GET', url: '/api/users/profile', token })).json().data;
+
+/** An attack input: answered with the given status and message. */
+async function refused(
+  response: Promise<{ statusCode: number; json(): { error?: string } }>,
+  status: number,
+  message?: string,
+) {
+  attackInputs += 1;
+  const answer = await response;
+  expect(answer.statusCode).toBe(status);
+  if (message) expect(answer.json().error).toBe(message);
+}
+
+async function sessionCount(userId: string) {
+  const [row] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}
+
+describe('setting up two-factor sign-in', () => {
+  it('gives a secret and its otpauth link, kept encrypted until a valid code confirms it', async () => {
+    const person = await member();
+    const setup = await post('/api/users/2fa/setup', person.token);
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl } = setup.json().data;
+    secretsSeen.push(secret);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const link = new URL(otpauthUrl);
+    expect(link.protocol).toBe('otpauth:');
+    expect(link.host).toBe('totp');
+    expect(decodeURIComponent(link.pathname)).toBe(`/${TWO_FACTOR_ISSUER}:${person.email}`);
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      secret,
+      issuer: TWO_FACTOR_ISSUER,
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
+
+    // Encrypted at rest with the key of DATA_DIR (AES-256-GCM): the text is nowhere in the row.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(row?.twoFactorPendingSecret).toMatch(/^v1\./);
+    expect(row?.twoFactorSecret).toBeNull();
+    const keyFile = path.join(t.app.config.dataDir, KEY_FILE_NAME);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const key = Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64');
+    expect(twoFactorKeys(key).secrets.open(row?.twoFactorPendingSecret ?? '', person.id)).toBe(secret);
+    // Sealed for its user: the same value in another user's row does not open.
+    expect(() => twoFactorKeys(key).secrets.open(row?.twoFactorPendingSecret ?? '', organizationId)).toThrow();
+    expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
+
+    // A wrong code, then a malformed one, then the right one.
+    await refused(
+      post('/api/users/2fa/confirm', person.token, { code: wrongCode(secret) }),
+      400,
+      MESSAGES.twoFactorCodeInvalid,
+    );
+    await refused(post('/api/users/2fa/confirm', person.token, { code: '12a456' }), 400, MESSAGES.twoFactorCodeFormat);
+    expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
+    const mailsBefore = await mailsTo(person.email);
+    await clearOfStepBoundary();
+    const confirm = await post('/api/users/2fa/confirm', person.token, { code: codeAt(secret) });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const { recoveryCodes } = confirm.json().data as { recoveryCodes: string[] };
+    secretsSeen.push(...recoveryCodes);
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
+
+    const [enabled] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(enabled?.twoFactorSecret).toBe(row?.twoFactorPendingSecret);
+    expect(enabled?.twoFactorPendingSecret).toBeNull();
+    expect(enabled?.twoFactorEnabledAt).toBeInstanceOf(Date);
+    // Only hashes of the recovery codes are stored.
+    const stored = await t.database.db
+      .select()
+      .from(twoFactorRecoveryCodes)
+      .where(eq(twoFactorRecoveryCodes.userId, person.id));
+    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
+    const storedText = JSON.stringify(stored);
+    for (const code of recoveryCodes) {
+      expect(storedText).not.toContain(code);
+      expect(storedText).not.toContain(code.replace('-', ''));
+    }
+    expect((await profileOf(person.token)).twoFactorEnabled).toBe(true);
+    expect((await waitForMail(mailbox(), person.email, mailsBefore)).subject).toContain('Two-factor sign-in is on');
+
+    // On already: neither a new set-up nor a second confirmation.
+    await refused(post('/api/users/2fa/setup', person.token), 409, MESSAGES.twoFactorAlreadyEnabled);
+    await refused(
+      post('/api/users/2fa/confirm', person.token, { code: codeAt(secret, 1) }),
+      409,
+      MESSAGES.twoFactorAlreadyEnabled,
+    );
+  });
+
+  it('refuses a confirmation without a set-up, and a code of an earlier set-up', async () => {
+    const person = await member();
+    await refused(
+      post('/api/users/2fa/confirm', person.token, { code: '123456' }),
+      409,
+      MESSAGES.twoFactorSetupNotStarted,
+    );
+    const first = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
+    const second = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
+    secretsSeen.push(first, second);
+    expect(second).not.toBe(first);
+    await clearOfStepBoundary();
+    await refused(
+      post('/api/users/2fa/confirm', person.token, { code: codeAt(first) }),
+      400,
+      MESSAGES.twoFactorCodeInvalid,
+    );
+    expect((await post('/api/users/2fa/confirm', person.token, { code: codeAt(second) })).statusCode).toBe(200);
+  });
+});
+
+describe('signing in with a second factor', () => {
+  it('answers the password with a challenge and no session, then the code with a session', async () => {
+    const person = await enrolledMember();
+    const before = await sessionCount(person.id);
+    const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    secretsSeen.push(challengeToken);
+    expect(await sessionCount(person.id)).toBe(before);
+    // Only the challenge's hash is stored, with a 5-minute life.
+    const [challenge] = await t.database.db.select().from(loginChallenges).where(eq(loginChallenges.userId, person.id));
+    expect(challenge?.tokenHash).not.toBe(challengeToken);
+    expect(JSON.stringify(challenge)).not.toContain(challengeToken);
+    const life = (challenge?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(life).toBeGreaterThan(4 * 60 * 1000);
+    expect(life).toBeLessThanOrEqual(5 * 60 * 1000);
+
+    // A challenge is not a bearer token.
+    await refused(t.request({ method: 'GET', url: '/api/users/profile', token: challengeToken }), 401);
+
+    await clearOfStepBoundary();
+    const signedIn = await codeStep(t, { challengeToken, code: codeAt(person.secret) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { token, user } = signedIn.json().data;
+    expect(user).toMatchObject({ id: person.id, email: person.email, twoFactorEnabled: true });
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(200);
+    expect(await sessionCount(person.id)).toBe(before + 1);
+    // The challenge is used up.
+    await refused(
+      codeStep(t, { challengeToken, code: codeAt(person.secret, 1) }),
+      401,
+      MESSAGES.twoFactorChallengeExpired,
+    );
+  });
+
+  it('refuses a code whose time step was used, and older ones, even from another challenge', async () => {
+    const person = await enrolledMember();
+    await clearOfStepBoundary();
+    const code = codeAt(person.secret);
+    expect(
+      (await codeStep(t, { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD), code })).statusCode,
+    ).toBe(200);
+    const again = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    await refused(codeStep(t, { challengeToken: again, code }), 400, MESSAGES.twoFactorCodeInvalid);
+    await refused(
+      codeStep(t, { challengeToken: again, code: codeAt(person.secret, -1) }),
+      400,
+      MESSAGES.twoFactorCodeInvalid,
+    );
+    // The next step's code still works (a phone clock ahead by one step).
+    expect((await codeStep(t, { challengeToken: again, code: codeAt(person.secret, 1) })).statusCode).toBe(200);
+  });
+
+  it('lets one of two sign-ins with the same code through when they arrive together', async () => {
+    const person = await enrolledMember();
+    const [first, second] = [
+      await challengeFor(t, person.email, FACTORY_PASSWORD),
+      await challengeFor(t, person.email, FACTORY_PASSWORD),
+    ];
+    await clearOfStepBoundary();
+    const code = codeAt(person.secret);
+    attackInputs += 1;
+    const answers = await Promise.all([first, second].map((challengeToken) => codeStep(t, { challengeToken, code })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('accepts each recovery code once, whatever its case and dashes', async () => {
+    const person = await enrolledMember();
+    const [code = ''] = person.recoveryCodes;
+    const typed = ` ${code.toUpperCase().replace('-', ' - ')} `;
+    const signedIn = await codeStep(t, {
+      challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD),
+      recoveryCode: typed,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const [used] = await t.database.db
+      .select({ n: count() })
+      .from(twoFactorRecoveryCodes)
+      .where(eq(twoFactorRecoveryCodes.userId, person.id));
+    expect(used?.n).toBe(RECOVERY_CODE_COUNT);
+    const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    await refused(codeStep(t, { challengeToken, recoveryCode: code }), 400, MESSAGES.recoveryCodeInvalid);
+    // Another person's code is not this person's.
+    const other = await enrolledMember();
+    await refused(
+      codeStep(t, { challengeToken, recoveryCode: other.recoveryCodes[0] }),
+      400,
+      MESSAGES.recoveryCodeInvalid,
+    );
+    expect((await codeStep(t, { challengeToken, recoveryCode: person.recoveryCodes[1] })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown or expired challenge', async () => {
+    const person = await enrolledMember();
+    await refused(
+      codeStep(t, { challengeToken: 'x'.repeat(43), code: '123456' }),
+      401,
+      MESSAGES.twoFactorChallengeExpired,
+    );
+    const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    await t.database.db
+      .update(loginChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginChallenges.userId, person.id));
+    await clearOfStepBoundary();
+    await refused(
+      codeStep(t, { challengeToken, code: codeAt(person.secret) }),
+      401,
+      MESSAGES.twoFactorChallengeExpired,
+    );
+    // The next password step clears the expired challenge.
+    await challengeFor(t, person.email, FACTORY_PASSWORD);
+    expect(
+      await t.database.db.select().from(loginChallenges).where(eq(loginChallenges.userId, person.id)),
+    ).toHaveLength(1);
+  });
+
+  it(`ends a challenge after ${LOGIN_CHALLENGE_MAX_ATTEMPTS} codes, and an account after ${TWO_FACTOR_MAX_FAILURES} wrong codes`, async () => {
+    const person = await enrolledMember();
+    const wrong = wrongCode(person.secret);
+    const first = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    for (let attempt = 1; attempt < LOGIN_CHALLENGE_MAX_ATTEMPTS; attempt += 1) {
+      await refused(codeStep(t, { challengeToken: first, code: wrong }), 400, MESSAGES.twoFactorCodeInvalid);
+    }
+    await refused(codeStep(t, { challengeToken: first, code: wrong }), 401, MESSAGES.twoFactorChallengeUsedUp);
+    await clearOfStepBoundary();
+    await refused(
+      codeStep(t, { challengeToken: first, code: codeAt(person.secret) }),
+      401,
+      MESSAGES.twoFactorChallengeExpired,
+    );
+
+    // Across challenges the account takes TWO_FACTOR_MAX_FAILURES wrong codes, then refuses even the right one.
+    let failures = LOGIN_CHALLENGE_MAX_ATTEMPTS;
+    let challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    let onChallenge = 0;
+    while (failures < TWO_FACTOR_MAX_FAILURES) {
+      if (onChallenge === LOGIN_CHALLENGE_MAX_ATTEMPTS - 1) {
+        challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+        onChallenge = 0;
+      }
+      await refused(codeStep(t, { challengeToken, code: wrong }), 400, MESSAGES.twoFactorCodeInvalid);
+      failures += 1;
+      onChallenge += 1;
+    }
+    const fresh = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    await clearOfStepBoundary();
+    await refused(
+      codeStep(t, { challengeToken: fresh, code: codeAt(person.secret) }),
+      429,
+      MESSAGES.tooManyTwoFactorAttempts,
+    );
+    await refused(codeStep(t, { challengeToken: fresh, recoveryCode: person.recoveryCodes[0] }), 429);
+  });
+
+  it('refuses malformed bodies with 400', async () => {
+    const challengeToken = 'c'.repeat(43);
+    const bodies = [
+      {},
+      { challengeToken },
+      { challengeToken, code: '123456', recoveryCode: 'abcde-12345' },
+      { challengeToken, code: '12345' },
+      { challengeToken, code: '1234567' },
+      { challengeToken, code: 123456 },
+      { challengeToken, code: '12\u00003456' },
+      { challengeToken, code: '1'.repeat(100_000) },
+      { challengeToken, recoveryCode: 'abc' },
+      { challengeToken, recoveryCode: 'r'.repeat(100_000) },
+      { challengeToken: 'c'.repeat(100_000), code: '123456' },
+      { challengeToken: `c\u0000c`, code: '123456' },
+      { challengeToken: ['a'], code: '123456' },
+    ];
+    for (const payload of bodies) await refused(codeStep(t, payload), 400);
+  });
+});
+
+describe('turning two-factor sign-in off', () => {
+  it('needs the password and a code; then signing in asks for the password alone', async () => {
+    const person = await enrolledMember();
+    await clearOfStepBoundary();
+    await refused(
+      post('/api/users/2fa/disable', person.token, { password: 'wrong-password', code: codeAt(person.secret) }),
+      400,
+      MESSAGES.currentPasswordWrong,
+    );
+    await refused(
+      post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD, code: wrongCode(person.secret) }),
+      400,
+      MESSAGES.twoFactorCodeInvalid,
+    );
+    await refused(post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD }), 400);
+    expect((await profileOf(person.token)).twoFactorEnabled).toBe(true);
+
+    const mailsBefore = await mailsTo(person.email);
+    const off = await post('/api/users/2fa/disable', person.token, {
+      password: FACTORY_PASSWORD,
+      code: codeAt(person.secret),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ id: person.id, twoFactorEnabled: false });
+    expect((await waitForMail(mailbox(), person.email, mailsBefore)).subject).toContain('Two-factor sign-in is off');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(row).toMatchObject({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null });
+    expect(
+      await t.database.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, person.id)),
+    ).toEqual([]);
+
+    const signIn = await passwordStep(t, person.email, FACTORY_PASSWORD);
+    expect(signIn.json().data).toMatchObject({ token: expect.any(String), user: { twoFactorEnabled: false } });
+    await refused(post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD, code: '123456' }), 409);
+  });
+
+  it('takes a recovery code instead of a code, for a lost phone', async () => {
+    const person = await enrolledMember();
+    const off = await post('/api/users/2fa/disable', person.token, {
+      password: FACTORY_PASSWORD,
+      recoveryCode: person.recoveryCodes[2],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+});
+
+describe('new recovery codes', () => {
+  it('replace the old set, for a code', async () => {
+    const person = await enrolledMember();
+    await refused(post('/api/users/2fa/recovery-codes', person.token, { code: wrongCode(person.secret) }), 400);
+    await clearOfStepBoundary();
+    const mailsBefore = await mailsTo(person.email);
+    const renewed = await post('/api/users/2fa/recovery-codes', person.token, { code: codeAt(person.secret) });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json().data.recoveryCodes as string[];
+    secretsSeen.push(...fresh);
+    expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(fresh.some((code) => person.recoveryCodes.includes(code))).toBe(false);
+    expect((await waitForMail(mailbox(), person.email, mailsBefore)).subject).toContain('New recovery codes');
+
+    const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    await refused(
+      codeStep(t, { challengeToken, recoveryCode: person.recoveryCodes[0] }),
+      400,
+      MESSAGES.recoveryCodeInvalid,
+    );
+    expect((await codeStep(t, { challengeToken, recoveryCode: fresh[0] })).statusCode).toBe(200);
+  });
+
+  it('are refused without a second factor', async () => {
+    const person = await member();
+    await refused(
+      post('/api/users/2fa/recovery-codes', person.token, { code: '123456' }),
+      409,
+      MESSAGES.twoFactorNotEnabled,
+    );
+  });
+});
+
+describe("an admin's reset", () => {
+  let admin: Member;
+  let orgAdmin: Member;
+  beforeAll(async () => {
+    admin = await make.admin();
+    orgAdmin = await make.member(organizationId, { role: 'org_admin' });
+  });
+  const reset = (userId: string, token: string) =>
+    t.request({ method: 'DELETE', url: `/api/users/${userId}/2fa`, token });
+
+  it('removes the second factor and tells the person by e-mail', async () => {
+    const person = await enrolledMember();
+    await refused(reset(person.id, person.token), 403);
+    await refused(reset(person.id, orgAdmin.token), 403);
+    const otherOrganization = await make.organization();
+    const stranger = await make.member(otherOrganization.id, { role: 'org_admin' });
+    await refused(reset(person.id, stranger.token), 404, MESSAGES.userNotFound);
+    await refused(reset('00000000-0000-4000-8000-000000000000', admin.token), 404);
+    await refused(reset('not-an-id', admin.token), 404);
+
+    // The admin sees who may be reset.
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/users/organization/${organizationId}?limit=200`,
+      token: admin.token,
+    });
+    const card = (listed.json().data as { id: string; permissions: Record<string, boolean> }[]).find(
+      (user) => user.id === person.id,
+    );
+    expect(card?.permissions.canResetTwoFactor).toBe(true);
+    const ownView = (
+      await t.request({
+        method: 'GET',
+        url: `/api/users/organization/${organizationId}?limit=200`,
+        token: orgAdmin.token,
+      })
+    ).json();
+    expect(ownView.data.find((user: { id: string }) => user.id === person.id).permissions.canResetTwoFactor).toBe(
+      false,
+    );
+
+    const mailsBefore = await mailsTo(person.email);
+    const done = await reset(person.id, admin.token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ twoFactorEnabled: false, permissions: { canResetTwoFactor: false } });
+    const mail = await waitForMail(mailbox(), person.email, mailsBefore);
+    expect(mail.subject).toContain('Your two-factor sign-in was reset');
+    expect(mail.text).toContain('administrator reset the two-factor sign-in');
+    expect((await passwordStep(t, person.email, FACTORY_PASSWORD)).json().data.token).toEqual(expect.any(String));
+    await refused(reset(person.id, admin.token), 409, MESSAGES.twoFactorNotEnabled);
+  });
+
+  it("refuses the admin's own account: that goes through the password and a code", async () => {
+    const secondAdmin = await make.member(
+      (await t.database.db.query.organizations.findFirst({
+        where: (organization, { eq: equals }) => equals(organization.isPlatform, true),
+      }))!.id,
+      { role: 'admin' },
+    );
+    await enrolTwoFactor(t, secondAdmin.token);
+    await refused(reset(secondAdmin.id, secondAdmin.token), 400, MESSAGES.twoFactorResetOwnAccount);
+  });
+});
+
+describe('the log', () => {
+  it('holds no secret, code, recovery code or challenge token', async () => {
+    const text = await log.textWith('/api/users/login/2fa');
+    expect(text).toContain('/api/users/2fa/confirm');
+    for (const secret of secretsSeen) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(secret.replace('-', ''));
+    }
+  });
+});

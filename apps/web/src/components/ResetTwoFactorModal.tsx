@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+import { displayName, MESSAGES, type User } from '@smart/contracts';
+import { useResetTwoFactor } from '@/lib/two-factor-reset';
+import { ConfirmModal } from './ConfirmModal';
+
+interface ResetTwoFactorModalProps {
+  person: User;
+  onClose: () => void;
+  /** Refreshes the list the person is shown in. */
+  onReset: () => unknown;
+}
+
+/** An admin's reset of someone's two-factor sign-in, after a confirmation. Mounted while open. */
+export function ResetTwoFactorModal({ person, onClose, onReset }: ResetTwoFactorModalProps) {
+  const reset = useResetTwoFactor(onReset);
+  return (
+    <ConfirmModal
+      opened
+      message={`Reset the two-factor sign-in of ${displayName(person)}? ${MESSAGES.resetTwoFactorExplained}`}
+      confirmLabel="Reset two-factor"
+      busy={reset.isPending}
+      error={reset.error?.message ?? null}
+      onConfirm={() =>
+        reset.mutate(person.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: MESSAGES.twoFactorResetDone });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    />
+  );
+}

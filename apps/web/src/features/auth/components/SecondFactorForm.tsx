@@ -1,0 +1,77 @@
+import { Stack, UnstyledButton } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { type FormEvent, useState } from 'react';
+import { HiArrowLeft } from 'react-icons/hi';
+import { useNavigate } from 'react-router';
+import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useAuth } from '../auth-context';
+import { loginErrorMessage } from '../login-error';
+import { AuthHeading, AuthSubmit } from './AuthFrame';
+
+interface SecondFactorFormProps {
+  challengeToken: string;
+  /** Back to the password step; with the reason when the challenge is over (expired, used up). */
+  onBack: (reason: string | null) => void;
+}
+
+/**
+ * The sign-in's second step for an account with two-factor sign-in: the 6-digit code of the
+ * authenticator app, or one of the recovery codes. A wrong code is said under the field; a
+ * challenge the server ended (expired, too many codes) goes back to the password with its words.
+ */
+export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormProps) {
+  const { completeSecondFactor } = useAuth();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<SecondFactorKind>('code');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError(kind === 'code' ? MESSAGES.twoFactorCodeRequired : MESSAGES.recoveryCodeRequired);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await completeSecondFactor(challengeToken, secondFactorProof(kind, value));
+      navigate(paths.dashboard, { replace: true });
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiError && caught.status === 401) onBack(caught.message);
+      else setError(loginErrorMessage(caught));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="second-factor-title">
+      <Stack gap="md">
+        <AuthHeading id="second-factor-title" title="Two-factor sign-in">
+          {kind === 'code'
+            ? 'Enter the code your authenticator app shows for S.M.A.R.T.'
+            : 'Lost your phone? Enter one of your recovery codes.'}
+        </AuthHeading>
+        <SecondFactorInput
+          kind={kind}
+          value={value}
+          onChange={setValue}
+          onKindChange={(next) => {
+            setKind(next);
+            setValue('');
+            setError(null);
+          }}
+          error={error}
+          autoFocus
+        />
+        <AuthSubmit busy={busy} label="Verify" busyLabel="Verifying..." />
+        <UnstyledButton onClick={() => onBack(null)} fz="sm" c="slate.7" style={{ alignSelf: 'center' }}>
+          <HiArrowLeft aria-hidden style={{ verticalAlign: 'middle' }} /> Back to password
+        </UnstyledButton>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { Badge, Button, Collapse, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type User } from '@smart/contracts';
+import { type FormEvent, useState } from 'react';
+import { HiKey, HiRefresh, HiShieldCheck, HiX } from 'react-icons/hi';
+import { FormError } from '@/components/FormError';
+import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
+import { useDisableTwoFactor, useRegenerateRecoveryCodes } from '../api';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
+import { SectionCard } from './SectionCard';
+import { TwoFactorSetup } from './TwoFactorSetup';
+
+type Panel = 'setup' | 'turn-off' | 'new-codes' | null;
+
+/** A code (or a recovery code) typed into one of the section's forms. */
+function useSecondFactorField() {
+  const [kind, setKind] = useState<SecondFactorKind>('code');
+  const [value, setValue] = useState('');
+  return {
+    proof: () => secondFactorProof(kind, value),
+    inputProps: {
+      kind,
+      value,
+      onChange: setValue,
+      onKindChange: (next: SecondFactorKind) => {
+        setKind(next);
+        setValue('');
+      },
+    },
+  };
+}
+
+function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => void }) {
+  const disable = useDisableTwoFactor();
+  const field = useSecondFactorField();
+  const [password, setPassword] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    disable.mutate(
+      { password, ...field.proof() },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MESSAGES.twoFactorDisabled });
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
+      <Stack gap="sm" maw={420}>
+        {required && (
+          <Text size="sm" c="orange.9">
+            {MESSAGES.twoFactorRequiredByOrganization}
+          </Text>
+        )}
+        <FormError message={disable.error?.message} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <SecondFactorInput {...field.inputProps} />
+        <Button type="submit" color="red" loading={disable.isPending} style={{ alignSelf: 'flex-start' }}>
+          Turn off
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function NewCodesForm({ onDone }: { onDone: () => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const field = useSecondFactorField();
+
+  if (regenerate.data) return <RecoveryCodesPanel codes={regenerate.data.recoveryCodes} onDone={onDone} />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    regenerate.mutate(field.proof(), {
+      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.recoveryCodesRegenerated }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
+      <Stack gap="sm" maw={420}>
+        <Text size="sm" c="dimmed">
+          New codes replace the ones you have: the old ones stop working.
+        </Text>
+        <FormError message={regenerate.error?.message} />
+        <SecondFactorInput {...field.inputProps} />
+        <Button type="submit" loading={regenerate.isPending} style={{ alignSelf: 'flex-start' }}>
+          Make new codes
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Two-factor authentication on My Profile: its status; Set up (QR code, key, one code, then the
+ * recovery codes); when on, new recovery codes (for a code) and Turn off (password and a code).
+ */
+export function TwoFactorSection({ user }: { user: User }) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const toggle = (next: Panel) => () => setPanel((current) => (current === next ? null : next));
+  const close = () => setPanel(null);
+  const enabled = user.twoFactorEnabled;
+
+  return (
+    <SectionCard
+      title="Two-factor authentication"
+      actions={
+        enabled ? (
+          <>
+            <Button
+              variant="light"
+              leftSection={<HiRefresh aria-hidden />}
+              onClick={toggle('new-codes')}
+              aria-expanded={panel === 'new-codes'}
+            >
+              Regenerate codes
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<HiX aria-hidden />}
+              onClick={toggle('turn-off')}
+              aria-expanded={panel === 'turn-off'}
+            >
+              Turn off
+            </Button>
+          </>
+        ) : (
+          panel !== 'setup' && (
+            <Button leftSection={<HiKey aria-hidden />} onClick={toggle('setup')}>
+              Set up
+            </Button>
+          )
+        )
+      }
+    >
+      <Stack gap="md">
+        <Group gap="sm">
+          {enabled ? (
+            <Badge color="green" variant="light" leftSection={<HiShieldCheck aria-hidden />}>
+              On
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              Off
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed">
+            {enabled
+              ? 'Signing in asks for a code from your authenticator app after your password.'
+              : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
+          </Text>
+        </Group>
+        {panel === 'setup' && !enabled && (
+          <TwoFactorSetup
+            onDone={() => {
+              notifications.show({ color: 'green', message: MESSAGES.twoFactorEnabled });
+              close();
+            }}
+          />
+        )}
+        <Collapse expanded={panel === 'turn-off'}>
+          {panel === 'turn-off' && <TurnOffForm required={user.twoFactorRequired} onDone={close} />}
+        </Collapse>
+        <Collapse expanded={panel === 'new-codes'}>{panel === 'new-codes' && <NewCodesForm onDone={close} />}</Collapse>
+      </Stack>
+    </SectionCard>
+  );
+}

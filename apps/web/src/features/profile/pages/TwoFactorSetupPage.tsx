@@ -1,0 +1,47 @@
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { HiLogout } from 'react-icons/hi';
+import { useAuth } from '@/features/auth';
+import { TwoFactorSetup } from '../components/TwoFactorSetup';
+
+/**
+ * Shown instead of every signed-in page while the user's organization requires a second factor it
+ * has not set up (the server refuses everything else meanwhile): set it up, or sign out.
+ */
+export default function TwoFactorSetupPage() {
+  const { user, logout } = useAuth();
+
+  return (
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+      <Paper withBorder radius="md" shadow="sm" p="xl" maw={640} w="100%">
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Text fw={700} c="slate.7" size="sm" tt="uppercase" lts={1}>
+              S.M.A.R.T. Management
+            </Text>
+            <Title order={1} size="h2">
+              Set up two-factor sign-in
+            </Title>
+            <Text c="dimmed">{MESSAGES.twoFactorSetupRequired}</Text>
+            {user && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Signed in as {user.email}
+              </Text>
+            )}
+          </Stack>
+          {/* Done: the refreshed user has it on, and the route guard shows the app. */}
+          <TwoFactorSetup />
+          <Button
+            variant="subtle"
+            color="slate"
+            leftSection={<HiLogout aria-hidden />}
+            onClick={() => void logout()}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Sign out
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
