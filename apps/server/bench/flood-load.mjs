@@ -1,10 +1,13 @@
 // The flood of `npm run bench` (BENCH_ONLY=flood), in its own process:
 // `node flood-load.mjs URL TOKEN CONVERSATION_ID SENDS JOINS`. One socket of one signed-in user
-// emits SENDS send_message (to a conversation it takes part in) and JOINS join_conversation with
-// random ids, all at once, each with an acknowledgement, then waits until every event is answered,
-// the server drops the socket, or 60 s pass. Prints
-// {"accepted","refused","unanswered","disconnected","stored","seconds"} (stored: sends acknowledged ok).
+// connects and prints "ready"; on a line on its standard input it emits SENDS send_message (to a
+// conversation it takes part in) and JOINS join_conversation with random ids, all at once, each
+// with an acknowledgement, then waits until every event is answered, the server drops the socket,
+// or 60 s pass. Prints {"accepted","refused","unanswered","disconnected","stored","seconds"}
+// (stored: sends acknowledged ok).
+
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { io } from 'socket.io-client';
 
 const [base, token, conversationId, sendsArg = '1000', joinsArg = '3000'] = process.argv.slice(2);
@@ -17,6 +20,10 @@ const socket = await new Promise((resolve, reject) => {
   opened.once('connect', () => resolve(opened));
   opened.once('connect_error', reject);
 });
+
+console.log('ready');
+await once(process.stdin, 'data');
+process.stdin.destroy();
 
 let accepted = 0;
 let refused = 0;

@@ -29,6 +29,14 @@ const percentile = (values: number[], fraction: number) => {
 };
 
 const script = (name: string) => path.join(import.meta.dirname, name);
+/** The bystander is timed from the flood's start until this long after its end, and this long at least. */
+const SETTLE_MS = 1000;
+const MIN_WINDOW_MS = 5000;
+
+async function expectLine(lines: AsyncIterator<string>, expected: string, what: string) {
+  const line = await lines.next();
+  if (line.value !== expected) throw new Error(`${what}: ${line.value ?? 'no answer'}`);
+}
 
 /** The lines a child prints, as they come. */
 function linesOf(child: ChildProcess) {
@@ -57,24 +65,27 @@ export async function measureFlood(base: string, signIn: (email: string) => Prom
   });
   const conversationId = ((await general.json()) as { data: { id: string } }).data.id;
 
+  // Both processes start and connect first, so their own start-up is not counted against the flood.
+  const load = spawn(
+    process.execPath,
+    [script('flood-load.mjs'), base, flooder.token, conversationId, String(sends), String(joins)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const loadLines = linesOf(load);
+  await expectLine(loadLines, 'ready', 'flood');
   const observer = spawn(process.execPath, [script('flood-observer.mjs'), base, bystander.token, String(intervalMs)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const observed = linesOf(observer);
-  const ready = await observed.next();
-  if (ready.value !== 'ready') throw new Error(`flood observer: ${ready.value}`);
+  await expectLine(observed, 'ready', 'flood observer');
 
-  const load = spawn(
-    process.execPath,
-    [script('flood-load.mjs'), base, flooder.token, conversationId, String(sends), String(joins)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const loadLines = linesOf(load);
-  const loadOutput = await loadLines.next();
+  const started = performance.now();
+  load.stdin?.end('go\n');
+  const flood = JSON.parse(String((await loadLines.next()).value)) as FloodResult;
   await once(load, 'exit');
-  const flood = JSON.parse(String(loadOutput.value)) as FloodResult;
-  // A moment more of the bystander after the flood, then its figures.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The bystander goes on a moment after the flood, and for MIN_WINDOW_MS at least.
+  const rest = Math.max(SETTLE_MS, MIN_WINDOW_MS - (performance.now() - started));
+  await new Promise((resolve) => setTimeout(resolve, rest));
   observer.stdin?.end();
   const timings = JSON.parse(String((await observed.next()).value)) as Record<'conversations' | 'health', number[]>;
 
