@@ -213,6 +213,19 @@ describe('signing in with a second factor', () => {
     );
   });
 
+  it('remembers the browser (its device cookie) only once the code is right, not after the password', async () => {
+    const person = await enrolledMember();
+    const password = await passwordStep(t, person.email, FACTORY_PASSWORD);
+    expect(password.headers['set-cookie']).toBeUndefined();
+    const { challengeToken } = password.json().data;
+    secretsSeen.push(challengeToken);
+    await refused(codeStep(t, { challengeToken, code: wrongCode(person.secret) }), 400);
+    await clearOfStepBoundary();
+    const signedIn = await codeStep(t, { challengeToken, code: codeAt(person.secret) });
+    expect(signedIn.statusCode).toBe(200);
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^smart_device=[^;]+; Path=\/api\/users\/login;.*HttpOnly/);
+  });
+
   it('refuses a code whose time step was used, and older ones, even from another challenge', async () => {
     const person = await enrolledMember();
     await clearOfStepBoundary();

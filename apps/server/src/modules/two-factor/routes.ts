@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { requireUser } from '../../plugins/auth.js';
+import { rememberDevice } from '../sessions/device-cookie.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
 import { loadTwoFactorKey, twoFactorKeys } from './keys.js';
@@ -59,10 +60,12 @@ export async function twoFactorRoutes(
         response: { 200: sessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // The session of a sign-in with a second factor begins in completeTwoFactorSignIn.
       const { userId, token } = await completeTwoFactorSignIn(deps, request.body, options.sessionTtlMs);
       const record = await loadUserRecord(app.db, userId);
+      // The whole sign-in succeeded: this browser is remembered for the account (sessions/device-cookie.ts).
+      rememberDevice(request, reply, app.config.deviceCookieSecret, record.user.email);
       return ok({ token, user: presentUser(record, record.user) });
     },
   );
