@@ -53,6 +53,7 @@ const done = new Promise((resolve) => {
   for (let index = 0; index < joins; index += 1) {
     socket.emit('join_conversation', { conversationId: randomUUID() }, answer(false));
   }
+  check();
   setTimeout(resolve, GIVE_UP_MS).unref();
 });
 await done;

@@ -212,6 +212,7 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     if (outcome === 'over_budget' && !budget.dropped && keepsGoing(budget)) {
       budget.dropped = true;
       app.log.warn({ event: definition.event, userId }, 'socket disconnected: over budget');
+      stopReading(socket);
       socket.disconnect(true);
     }
   }
@@ -245,3 +246,20 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     }
   });
 });
+
+/**
+ * A flood's packets still on their way would each be read and decoded after a polite close (the
+ * WebSocket close handshake reads on until the client's close frame, behind its flood). A dropped
+ * socket's connection stops being read at once, and is cut a moment later, its last answers sent.
+ */
+function stopReading(socket: AppSocket) {
+  const connection = (socket.conn.transport as unknown as { socket?: WebSocketLike }).socket;
+  connection?.pause?.();
+  setTimeout(() => connection?.terminate?.(), CUT_AFTER_MS).unref();
+}
+const CUT_AFTER_MS = 1000;
+/** The `ws` connection under socket.io's websocket transport (long-polling has none: nothing to stop). */
+interface WebSocketLike {
+  pause?: () => void;
+  terminate?: () => void;
+}
