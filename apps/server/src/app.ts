@@ -13,6 +13,7 @@ import { advisorRoutes } from './modules/advisors/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
+import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -113,6 +114,8 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
     events: [...projectSocketEvents, ...ticketSocketEvents, ...conversationSocketEvents, ...messageSocketEvents],
   });
   await app.register(jobsPlugin);
+  // Scheduled work (not HTTP): the hourly sweep of uploads never used, and one run now.
+  await scheduleUnusedUploadsCleanup(app);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>

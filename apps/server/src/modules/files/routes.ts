@@ -19,7 +19,6 @@ import { ok, okMessage } from '../../lib/envelope.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { deleteFile, readFileInfo, requireReadableFile } from './access.js';
-import { scheduleUnusedUploadsCleanup } from './cleanup.js';
 import { readStorageUsage, requireStorageLeft } from './quota.js';
 import { sendStoredFile } from './serve.js';
 import { findFile, findPublishedPicture, keepUnattachedUpload } from './service.js';
@@ -31,7 +30,6 @@ const tags = ['Files'];
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await acceptUploads(app);
-  await scheduleUnusedUploadsCleanup(app);
 
   app.post(
     '/api/files/upload',
