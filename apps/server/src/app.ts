@@ -51,6 +51,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     storage: FileStorage;
+    /** Milliseconds since the epoch: the time-based one-time codes are checked against it (tests hold it still). */
+    clock: () => number;
     mailer: Mailer;
   }
 }
@@ -61,10 +63,12 @@ export interface AppDependencies {
   storage: FileStorage;
   /** Where log lines go (standard output by default); tests pass false for none. */
   logStream?: DestinationStream | false;
+  /** The clock of the second factor's codes; Date.now unless a test holds the time. */
+  clock?: () => number;
 }
 
 /** The one way to make the server: main.ts and every test call it. */
-export async function buildApp({ config, db, storage, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, logStream, clock }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logStream === false ? false : { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
@@ -87,6 +91,7 @@ export async function buildApp({ config, db, storage, logStream }: AppDependenci
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
+  app.decorate('clock', clock ?? Date.now);
   const mailer = mailerFromConfig(config.mail);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());

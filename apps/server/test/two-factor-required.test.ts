@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { authzMatrix, settingsManagers } from './helpers/authz-matrix.js';
 import { FACTORY_PASSWORD, type Factories, factories, type Member } from './helpers/factories.js';
 import { liveSockets } from './helpers/sockets.js';
-import { clearOfStepBoundary, codeAt, enrolTwoFactor, passwordStep } from './helpers/two-factor.js';
+import { authenticatorClock, codeAt, enrolTwoFactor, passwordStep } from './helpers/two-factor.js';
 
 /**
  * An organization (or, for staff, the platform organization) that requires a second factor: its
@@ -20,7 +20,7 @@ let attackInputs = 0;
 const sockets = liveSockets(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: authenticatorClock });
   make = factories(t.database.db);
   await sockets.listen();
 });
@@ -183,7 +183,6 @@ describe('requiring a second factor', () => {
     const { organization } = await requiringOrganization();
     const member = await make.member(organization.id);
     const { secret } = await enrolTwoFactor(t, member.token);
-    await clearOfStepBoundary();
     const off = await t.request({
       method: 'POST',
       url: '/api/users/2fa/disable',

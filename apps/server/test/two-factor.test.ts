@@ -16,8 +16,8 @@ import { FACTORY_PASSWORD, type Factories, factories, type Member } from './help
 import { captureLog } from './helpers/log-capture.js';
 import { readMailbox, waitForMail } from './helpers/mailbox.js';
 import {
+  authenticatorClock,
   challengeFor,
-  clearOfStepBoundary,
   codeAt,
   codeStep,
   enrolTwoFactor,
@@ -35,7 +35,7 @@ const secretsSeen: string[] = [];
 let attackInputs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ logStream: log.stream });
+  t = await createTestApp({ logStream: log.stream, clock: authenticatorClock });
   make = factories(t.database.db);
   organizationId = (await make.organization()).id;
 });
@@ -123,7 +123,6 @@ describe('setting up two-factor sign-in', () => {
     await refused(post('/api/users/2fa/confirm', person.token, { code: '12a456' }), 400, MESSAGES.twoFactorCodeFormat);
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
     const mailsBefore = await mailsTo(person.email);
-    await clearOfStepBoundary();
     const confirm = await post('/api/users/2fa/confirm', person.token, { code: codeAt(secret) });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const { recoveryCodes } = confirm.json().data as { recoveryCodes: string[] };
@@ -170,7 +169,6 @@ describe('setting up two-factor sign-in', () => {
     const second = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
     secretsSeen.push(first, second);
     expect(second).not.toBe(first);
-    await clearOfStepBoundary();
     await refused(
       post('/api/users/2fa/confirm', person.token, { code: codeAt(first) }),
       400,
@@ -198,7 +196,6 @@ describe('signing in with a second factor', () => {
     // A challenge is not a bearer token.
     await refused(t.request({ method: 'GET', url: '/api/users/profile', token: challengeToken }), 401);
 
-    await clearOfStepBoundary();
     const signedIn = await codeStep(t, { challengeToken, code: codeAt(person.secret) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const { token, user } = signedIn.json().data;
@@ -220,7 +217,6 @@ describe('signing in with a second factor', () => {
     const { challengeToken } = password.json().data;
     secretsSeen.push(challengeToken);
     await refused(codeStep(t, { challengeToken, code: wrongCode(person.secret) }), 400);
-    await clearOfStepBoundary();
     const signedIn = await codeStep(t, { challengeToken, code: codeAt(person.secret) });
     expect(signedIn.statusCode).toBe(200);
     expect(String(signedIn.headers['set-cookie'])).toMatch(/^smart_device=[^;]+; Path=\/api\/users\/login;.*HttpOnly/);
@@ -228,7 +224,6 @@ describe('signing in with a second factor', () => {
 
   it('refuses a code whose time step was used, and older ones, even from another challenge', async () => {
     const person = await enrolledMember();
-    await clearOfStepBoundary();
     const code = codeAt(person.secret);
     expect(
       (await codeStep(t, { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD), code })).statusCode,
@@ -250,7 +245,6 @@ describe('signing in with a second factor', () => {
       await challengeFor(t, person.email, FACTORY_PASSWORD),
       await challengeFor(t, person.email, FACTORY_PASSWORD),
     ];
-    await clearOfStepBoundary();
     const code = codeAt(person.secret);
     attackInputs += 1;
     const answers = await Promise.all([first, second].map((challengeToken) => codeStep(t, { challengeToken, code })));
@@ -295,7 +289,6 @@ describe('signing in with a second factor', () => {
       .update(loginChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(loginChallenges.userId, person.id));
-    await clearOfStepBoundary();
     await refused(
       codeStep(t, { challengeToken, code: codeAt(person.secret) }),
       401,
@@ -316,7 +309,6 @@ describe('signing in with a second factor', () => {
       await refused(codeStep(t, { challengeToken: first, code: wrong }), 400, MESSAGES.twoFactorCodeInvalid);
     }
     await refused(codeStep(t, { challengeToken: first, code: wrong }), 401, MESSAGES.twoFactorChallengeUsedUp);
-    await clearOfStepBoundary();
     await refused(
       codeStep(t, { challengeToken: first, code: codeAt(person.secret) }),
       401,
@@ -337,7 +329,6 @@ describe('signing in with a second factor', () => {
       onChallenge += 1;
     }
     const fresh = await challengeFor(t, person.email, FACTORY_PASSWORD);
-    await clearOfStepBoundary();
     await refused(
       codeStep(t, { challengeToken: fresh, code: codeAt(person.secret) }),
       429,
@@ -370,7 +361,6 @@ describe('signing in with a second factor', () => {
 describe('turning two-factor sign-in off', () => {
   it('needs the password and a code; then signing in asks for the password alone', async () => {
     const person = await enrolledMember();
-    await clearOfStepBoundary();
     await refused(
       post('/api/users/2fa/disable', person.token, { password: 'wrong-password', code: codeAt(person.secret) }),
       400,
@@ -417,7 +407,6 @@ describe('new recovery codes', () => {
   it('replace the old set, for a code', async () => {
     const person = await enrolledMember();
     await refused(post('/api/users/2fa/recovery-codes', person.token, { code: wrongCode(person.secret) }), 400);
-    await clearOfStepBoundary();
     const mailsBefore = await mailsTo(person.email);
     const renewed = await post('/api/users/2fa/recovery-codes', person.token, { code: codeAt(person.secret) });
     expect(renewed.statusCode, renewed.body).toBe(200);

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
+  /** The clock of the second factor's codes (helpers/two-factor.ts holds one still); Date.now by default. */
+  clock?: () => number;
   /** More settings (environment variables), e.g. a small budget that a test spends. */
   settings?: Record<string, string>;
   /**
@@ -87,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     storage: localStorage(path.join(dataDir, 'files')),
     logStream: options.logStream ?? false,
+    ...(options.clock && { clock: options.clock }),
   });
   await app.ready();
 

@@ -33,12 +33,19 @@ export function hotp(secret: string, step: number): string {
 
 export const stepAt = (time: number) => Math.floor(time / PERIOD_MS);
 
+/**
+ * The time of the authenticator and of the server's code checks in these tests (createTestApp's
+ * `clock`): held in the middle of a step, so a code never crosses a step's end while a test uses it.
+ */
+const heldTime = (stepAt(Date.now()) + 0.5) * PERIOD_MS;
+export const authenticatorClock = () => heldTime;
+
 /** The code the app shows `steps` steps from now: -1 the one before, 0 the current one, 1 the next. */
-export const codeAt = (secret: string, steps = 0) => hotp(secret, stepAt(Date.now()) + steps);
+export const codeAt = (secret: string, steps = 0) => hotp(secret, stepAt(authenticatorClock()) + steps);
 
 /** A well-formed code that is none of the codes the server accepts around now. */
 export function wrongCode(secret: string): string {
-  const now = stepAt(Date.now());
+  const now = stepAt(authenticatorClock());
   const near = new Set([-2, -1, 0, 1, 2].map((offset) => hotp(secret, now + offset)));
   for (let step = now + 100; ; step += 1) {
     const candidate = hotp(secret, step);
@@ -46,20 +53,11 @@ export function wrongCode(secret: string): string {
   }
 }
 
-/**
- * Waits until the current step has `marginMs` left: a code of the step before, now or after is
- * then checked by the server within the same window of three steps (a condition, not a sleep).
- */
-export async function clearOfStepBoundary(marginMs = 3000) {
-  while (PERIOD_MS - (Date.now() % PERIOD_MS) < marginMs) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 /** Sets up and confirms a second factor for the session (with the previous step's code): its secret and recovery codes. */
 export async function enrolTwoFactor(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await t.request({ method: 'POST', url: '/api/users/2fa/setup', token });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = setup.json().data as { secret: string };
-  await clearOfStepBoundary();
   const confirm = await t.request({
     method: 'POST',
     url: '/api/users/2fa/confirm',

@@ -39,7 +39,7 @@ export async function twoFactorRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { key, createdFile } = await loadTwoFactorKey(app.config);
   if (createdFile) app.log.info({ file: createdFile }, 'made the two-factor encryption key; back it up with the data');
-  const deps: TwoFactorDeps = { db: app.db, keys: twoFactorKeys(key), throttle: options.throttle, now: Date.now };
+  const deps: TwoFactorDeps = { db: app.db, keys: twoFactorKeys(key), throttle: options.throttle, now: app.clock };
 
   // Each change is told to the person by e-mail, as a job: the answer does not wait for the mail.
   const sendChangeMail = await app.jobs.define<{ userId: string; change: TwoFactorChange }>(
