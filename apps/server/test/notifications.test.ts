@@ -18,7 +18,31 @@ describe('notification preferences', () => {
       email: { systemAlerts: true, newsletter: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
       sms: { systemAlerts: true, urgentTasks: false },
       inApp: { allNotifications: true, projectUpdates: true, taskAssignments: true, teamMessages: true },
+      timeZone: null,
+      emailDigest: 'off',
+      phone: expect.toBeOneOf([null, expect.any(String)]),
+      phoneVerified: false,
     });
+  });
+
+  it('keep the time zone and the digest choice, and refuse an unknown zone', async () => {
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      as: 'globexMember',
+      payload: { timeZone: 'America/New_York', emailDigest: 'daily' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ timeZone: 'America/New_York', emailDigest: 'daily' });
+    for (const timeZone of ['Mars/Olympus', 'x'.repeat(65), 'UTC\u0000']) {
+      const refused = await t.request({
+        method: 'PUT',
+        url: '/api/users/notifications',
+        as: 'globexMember',
+        payload: { timeZone },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
   });
 
   it('merge a partial update, persist it, and keep each user apart', async () => {
@@ -36,14 +60,14 @@ describe('notification preferences', () => {
       payload: { notifications: { email: { newsletter: false }, inApp: { teamMessages: false } } },
     });
     const stored = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeMember' })).json().data;
-    expect(stored).toEqual({
+    expect(stored).toMatchObject({
       email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, newsletter: false },
       sms: { systemAlerts: true, urgentTasks: true },
       inApp: { ...DEFAULT_NOTIFICATION_PREFERENCES.inApp, teamMessages: false },
     });
     const other = (await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeColleague' })).json()
       .data;
-    expect(other).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(other).toMatchObject(DEFAULT_NOTIFICATION_PREFERENCES);
   });
 
   it('do not lose a write when two toggles are saved at once', async () => {

@@ -16,11 +16,7 @@ export * from './schemas/file-access.js';
 export * from './schemas/files.js';
 export * from './schemas/health.js';
 export * from './schemas/messenger.js';
-export {
-  notificationPreferencesPatch,
-  notificationPreferencesSchema,
-  updateNotificationsBody,
-} from './schemas/notifications.js';
+export * from './schemas/notifications.js';
 export * from './schemas/organizations.js';
 export * from './schemas/password-reset.js';
 export * from './schemas/structure.js';

@@ -35,3 +35,197 @@ export function mergeNotificationPreferences(
     inApp: { ...current.inApp, ...patch.inApp },
   };
 }
+
+/*
+ * The notification engine (issue 22). Every event a person can be told about has a type; its
+ * category names the preference toggles that route it (the README's table is this catalogue).
+ */
+
+/** What a notification opens. `account` is the recipient's own account (security notices). */
+export const NOTIFICATION_RECORD_TYPES = [
+  'project',
+  'task',
+  'ticket',
+  'conversation',
+  'organization',
+  'account',
+] as const;
+export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
+
+/** The records a person can follow or mute. */
+export const SUBSCRIBABLE_RECORD_TYPES = ['project', 'task', 'ticket', 'conversation'] as const;
+export type SubscribableRecordType = (typeof SUBSCRIBABLE_RECORD_TYPES)[number];
+export const SUBSCRIPTION_MODES = ['follow', 'mute', 'default'] as const;
+export type SubscriptionMode = (typeof SUBSCRIPTION_MODES)[number];
+
+/** The records where `@` offers people (stored as user ids with the text). */
+export const MENTIONABLE_RECORD_TYPES = ['task', 'ticket', 'conversation'] as const;
+export type MentionableRecordType = (typeof MENTIONABLE_RECORD_TYPES)[number];
+export const MAX_MENTIONS = 20;
+
+/**
+ * The preference group a type belongs to: email.<category> and inApp.<category> switch it (in-app
+ * system alerts only by inApp.allNotifications, which has no key of its own); security notices
+ * are always e-mailed.
+ */
+export const NOTIFICATION_CATEGORIES = [
+  'taskAssignments',
+  'projectUpdates',
+  'teamMessages',
+  'systemAlerts',
+  'security',
+] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** `immediate` e-mails go at once; `batched` wait NOTIFICATION_EMAIL_DELAY_SECONDS, one per recipient and record. */
+export type EmailTiming = 'immediate' | 'batched';
+
+export interface NotificationTypeInfo {
+  category: NotificationCategory;
+  email: EmailTiming;
+}
+
+export const NOTIFICATION_TYPES = {
+  task_assigned: { category: 'taskAssignments', email: 'immediate' },
+  task_completed: { category: 'taskAssignments', email: 'batched' },
+  task_reopened: { category: 'taskAssignments', email: 'batched' },
+  task_due_date_changed: { category: 'taskAssignments', email: 'batched' },
+  task_commented: { category: 'taskAssignments', email: 'batched' },
+  task_due_tomorrow: { category: 'taskAssignments', email: 'batched' },
+  task_due_today: { category: 'taskAssignments', email: 'batched' },
+  task_overdue: { category: 'taskAssignments', email: 'batched' },
+  project_status_changed: { category: 'projectUpdates', email: 'batched' },
+  objective_created: { category: 'projectUpdates', email: 'batched' },
+  message_received: { category: 'teamMessages', email: 'batched' },
+  mentioned: { category: 'teamMessages', email: 'immediate' },
+  ticket_created: { category: 'systemAlerts', email: 'batched' },
+  ticket_assigned: { category: 'systemAlerts', email: 'immediate' },
+  ticket_commented: { category: 'systemAlerts', email: 'batched' },
+  ticket_status_changed: { category: 'systemAlerts', email: 'batched' },
+  advisor_assigned: { category: 'systemAlerts', email: 'batched' },
+  advisor_removed: { category: 'systemAlerts', email: 'batched' },
+  organization_closed: { category: 'systemAlerts', email: 'batched' },
+  organization_reopened: { category: 'systemAlerts', email: 'batched' },
+  password_changed: { category: 'security', email: 'immediate' },
+  new_sign_in: { category: 'security', email: 'immediate' },
+  password_reset_requested: { category: 'security', email: 'immediate' },
+} as const satisfies Record<string, NotificationTypeInfo>;
+export type NotificationType = keyof typeof NOTIFICATION_TYPES;
+export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
+
+/** Which SMS toggle an event rides on when its sender marks it urgent (a high task, an urgent ticket, an overdue task). */
+export type SmsKey = keyof NotificationPreferences['sms'];
+
+/**
+ * What an event says besides its type, stored with it: the record's title at the time, and the
+ * change. Every field is optional; the line (notificationLine) uses what its type needs.
+ */
+export interface NotificationData {
+  title?: string;
+  /** A task's project and objective, for its link. */
+  projectId?: string;
+  objectiveId?: string;
+  /** A change's old and new value (status, due date). */
+  from?: string | null;
+  to?: string | null;
+  /** A comment's or message's first characters. */
+  excerpt?: string;
+  /** The record a mention was made in, and what the mention was in (comment or message). */
+  mentionedIn?: 'task' | 'ticket' | 'conversation';
+  /** The organization's name (advisor and organization alerts). */
+  organizationName?: string;
+  /** A new browser's description (security). */
+  device?: string;
+}
+
+/** The longest excerpt an event keeps of a comment or message. */
+export const NOTIFICATION_EXCERPT_LENGTH = 140;
+
+/** One line saying what happened, in the app, the e-mail and the SMS. `actor` is a display name or null. */
+export function notificationLine(type: NotificationType, actor: string | null, data: NotificationData): string {
+  const who = actor ?? 'Someone';
+  const title = data.title ?? '';
+  switch (type) {
+    case 'task_assigned':
+      return `${who} assigned you the task "${title}"`;
+    case 'task_completed':
+      return `${who} completed the task "${title}"`;
+    case 'task_reopened':
+      return `${who} reopened the task "${title}"`;
+    case 'task_due_date_changed':
+      return `${who} changed the due date of "${title}" to ${data.to ?? 'none'}`;
+    case 'task_commented':
+      return `${who} commented on the task "${title}"`;
+    case 'task_due_tomorrow':
+      return `The task "${title}" is due tomorrow`;
+    case 'task_due_today':
+      return `The task "${title}" is due today`;
+    case 'task_overdue':
+      return `The task "${title}" is overdue`;
+    case 'project_status_changed':
+      return `${who} changed the status of the project "${title}" to ${data.to ?? ''}`;
+    case 'objective_created':
+      return `${who} added an objective to the project "${title}"`;
+    case 'message_received':
+      return `${who} sent a message in "${title}"`;
+    case 'mentioned':
+      return `${who} mentioned you in "${title}"`;
+    case 'ticket_created':
+      return `${who} opened the ticket "${title}"`;
+    case 'ticket_assigned':
+      return `${who} assigned you the ticket "${title}"`;
+    case 'ticket_commented':
+      return `${who} commented on the ticket "${title}"`;
+    case 'ticket_status_changed':
+      return `${who} changed the status of the ticket "${title}" to ${data.to ?? ''}`;
+    case 'advisor_assigned':
+      return `${who} assigned an advisor to ${data.organizationName ?? 'your organization'}`;
+    case 'advisor_removed':
+      return `${who} removed an advisor from ${data.organizationName ?? 'your organization'}`;
+    case 'organization_closed':
+      return `${who} closed the organization ${data.organizationName ?? ''}`.trimEnd();
+    case 'organization_reopened':
+      return `${who} reopened the organization ${data.organizationName ?? ''}`.trimEnd();
+    case 'password_changed':
+      return 'Your password was changed';
+    case 'new_sign_in':
+      return `New sign-in to your account${data.device ? ` from ${data.device}` : ''}`;
+    case 'password_reset_requested':
+      return 'A password reset was asked for your account';
+  }
+}
+
+/** Inbox tabs. */
+export const NOTIFICATION_STATUSES = ['unread', 'all', 'archived'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const EMAIL_DIGEST_CHOICES = ['off', 'daily'] as const;
+export type EmailDigest = (typeof EMAIL_DIGEST_CHOICES)[number];
+
+/** The local hour of the daily digest and of "due tomorrow" reminders. */
+export const NOTIFICATION_MORNING_HOUR = 8;
+/** Snooze choices in the inbox: an hour, or tomorrow at NOTIFICATION_MORNING_HOUR local time. */
+export const SNOOZE_HOUR_MS = 60 * 60 * 1000;
+
+/** Defaults of the settings (config.ts reads the environment). */
+export const DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS = 300;
+export const DEFAULT_REMINDER_INTERVAL_SECONDS = 300;
+export const DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION = 100;
+/** One SMS segment; longer texts are cut with an ellipsis. */
+export const SMS_MAX_LENGTH = 160;
+/** Phone verification: a 6-digit code, valid 10 minutes, 5 tries. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/** Overdue reminders look back this far: tasks overdue for longer were overdue before anyone could be reminded. */
+export const OVERDUE_REMINDER_LOOKBACK_DAYS = 7;
+/** The longest IANA time-zone name accepted. */
+export const MAX_TIME_ZONE_LENGTH = 64;
+
+/** Socket events to the user's own room (every device). */
+export const NOTIFICATION_EVENTS = {
+  /** A new in-app notification. */
+  notification: 'notification',
+  /** The unread count changed (a new one, one read, archived or snoozed, on any device). */
+  count: 'notifications_count',
+} as const;

@@ -12,8 +12,10 @@ import {
   type TypingEvent,
   type TypingPayload,
 } from './messenger.js';
+import { NOTIFICATION_EVENTS } from './notifications.js';
 import type { Role } from './roles.js';
 import type { Message, SendMessageBody } from './schemas/messenger.js';
+import type { NotificationItem } from './schemas/notifications.js';
 import type { TicketStatus } from './tickets.js';
 import { TICKET_CLIENT_EVENTS, type TICKET_EVENTS, type TicketEventPayload } from './tickets.js';
 import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './work.js';
@@ -78,6 +80,8 @@ export type ServerToClientEvents = {
   [MESSENGER_EVENTS.messageUpdated]: Listener<MessageUpdatedEvent>;
   [MESSENGER_EVENTS.conversationRead]: Listener<ConversationReadEvent>;
   [MESSENGER_EVENTS.error]: Listener<MessengerErrorEvent>;
+  [NOTIFICATION_EVENTS.notification]: Listener<NotificationItem>;
+  [NOTIFICATION_EVENTS.count]: Listener<{ unread: number }>;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &
   Record<Values<typeof WORK_EVENTS>, Listener<WorkEventPayload>>;
 export type ServerEventName = keyof ServerToClientEvents;

@@ -14,3 +14,14 @@ const PHONE_CHARACTERS = /^[\d\s+()-]+$/;
 export function isPhone(value: string): boolean {
   return PHONE_CHARACTERS.test(value) && value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
 }
+
+/** An IANA time-zone name this runtime knows ("Europe/Berlin"); the browser's own is always one. */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

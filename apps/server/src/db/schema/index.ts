@@ -3,6 +3,7 @@ export * from './app-meta.js';
 export * from './departments.js';
 export * from './files.js';
 export * from './messenger.js';
+export * from './notifications.js';
 export * from './organizations.js';
 export * from './password-resets.js';
 export * from './row-counts.js';

@@ -93,6 +93,8 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id').notNull(),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
+    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    mentions: uuid('mentions').array().notNull().default([]),
     messageType: messageTypeEnum('message_type').notNull().default('text'),
     /** The ticket this message was turned into (same organization). */
     ticketId: uuid('ticket_id'),

@@ -70,6 +70,8 @@ export const ticketComments = pgTable(
     ticketId: uuid('ticket_id').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    mentions: uuid('mentions').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

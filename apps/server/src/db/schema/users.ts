@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@smart/contracts';
+import type { EmailDigest, NotificationPreferences } from '@smart/contracts';
 import { ROLES } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -53,6 +53,11 @@ export const users = pgTable(
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code's step cannot be used twice. */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** IANA zone of reminders and digests; null until set (UTC meanwhile). */
+    timeZone: text('time_zone'),
+    emailDigest: text('email_digest').$type<EmailDigest>().notNull().default('off'),
+    /** The phone number a code was confirmed for: SMS go only while it equals `phone`. */
+    phoneVerified: text('phone_verified'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

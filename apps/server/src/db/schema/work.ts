@@ -135,6 +135,10 @@ export const tasks = pgTable(
     index('tasks_assignee_due_idx').on(table.assignedTo, table.dueDate),
     index('tasks_creator_due_idx').on(table.createdBy, table.dueDate),
     index('tasks_organization_status_idx').on(table.organizationId, table.status, table.dueDate),
+    // The due-date reminder sweep: open, assigned tasks around today's date, without scanning the rest.
+    index('tasks_open_due_idx')
+      .on(table.dueDate)
+      .where(sql`${table.status} <> 'completed' and ${table.assignedTo} is not null and ${table.dueDate} is not null`),
     index('tasks_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
     organizationKey(table),
     sameOrganization(table, 'projectId', (): TenantTable => projects, 'cascade'),
@@ -156,6 +160,8 @@ export const taskComments = pgTable(
     taskId: uuid('task_id').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    mentions: uuid('mentions').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -243,6 +243,7 @@ export async function sendMessage(
     content,
     messageType,
     ticketId: null,
+    mentions: [],
     clientMessageId,
     createdAt: new Date(stored.createdAt),
   };

@@ -1,12 +1,12 @@
-import { envelope, notificationPreferencesSchema, updateNotificationsBody } from '@smart/contracts';
+import { envelope, notificationSettingsSchema, updateNotificationsBody } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { getNotificationPreferences, updateNotificationPreferences } from './service.js';
+import { getNotificationSettings, updateNotificationSettings } from './service.js';
 
 const tags = ['Accounts'];
-const preferencesEnvelope = envelope(notificationPreferencesSchema);
+const settingsEnvelope = envelope(notificationSettingsSchema);
 
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,11 +17,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'getNotificationPreferences',
         tags,
-        summary: 'Own notification preferences',
-        response: { 200: preferencesEnvelope },
+        summary: 'Own notification preferences, time zone, digest choice and phone verification state',
+        response: { 200: settingsEnvelope },
       },
     },
-    async (request) => ok(await getNotificationPreferences(app.db, requireUser(request).id)),
+    async (request) => ok(await getNotificationSettings(app.db, requireUser(request).id)),
   );
 
   app.put(
@@ -30,12 +30,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'updateNotificationPreferences',
         tags,
-        summary: 'Change some notification preferences; the rest stay',
+        summary: 'Change some notification preferences, the time zone or the digest choice; the rest stay',
         body: updateNotificationsBody,
-        response: { 200: preferencesEnvelope },
+        response: { 200: settingsEnvelope },
       },
     },
-    async (request) =>
-      ok(await updateNotificationPreferences(app.db, requireUser(request).id, request.body.notifications)),
+    async (request) => ok(await updateNotificationSettings(app.db, requireUser(request).id, request.body)),
   );
 }

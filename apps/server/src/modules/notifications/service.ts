@@ -1,8 +1,10 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  type EmailDigest,
   mergeNotificationPreferences,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
+  type NotificationSettings,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -12,21 +14,54 @@ import { users } from '../../db/schema/index.js';
 const withDefaults = (stored: NotificationPreferences | null) =>
   mergeNotificationPreferences(DEFAULT_NOTIFICATION_PREFERENCES, stored ?? {});
 
-export async function getNotificationPreferences(db: Database, userId: string) {
-  const [row] = await db.select({ preferences: users.notificationPreferences }).from(users).where(eq(users.id, userId));
-  return withDefaults(row?.preferences ?? null);
+const settingsColumns = {
+  preferences: users.notificationPreferences,
+  timeZone: users.timeZone,
+  emailDigest: users.emailDigest,
+  phone: users.phone,
+  phoneVerified: users.phoneVerified,
+};
+
+type SettingsRow = { [K in keyof typeof settingsColumns]: (typeof settingsColumns)[K]['_']['data'] | null };
+
+function settingsOf(row: SettingsRow | undefined): NotificationSettings {
+  return {
+    ...withDefaults(row?.preferences ?? null),
+    timeZone: row?.timeZone ?? null,
+    emailDigest: row?.emailDigest ?? 'off',
+    phone: row?.phone ?? null,
+    phoneVerified: Boolean(row?.phone && row.phoneVerified === row.phone),
+  };
+}
+
+export async function getNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select(settingsColumns).from(users).where(eq(users.id, userId));
+  return settingsOf(row);
+}
+
+export interface NotificationSettingsChange {
+  notifications?: NotificationPreferencesPatch | undefined;
+  timeZone?: string | undefined;
+  emailDigest?: EmailDigest | undefined;
 }
 
 /** Read, merge and write under a row lock, so two quick toggles cannot overwrite each other. */
-export async function updateNotificationPreferences(db: Database, userId: string, patch: NotificationPreferencesPatch) {
+export async function updateNotificationSettings(db: Database, userId: string, change: NotificationSettingsChange) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ preferences: users.notificationPreferences })
-      .from(users)
+    const [row] = await tx.select(settingsColumns).from(users).where(eq(users.id, userId)).for('update');
+    const preferences = mergeNotificationPreferences(
+      withDefaults(row?.preferences ?? null),
+      change.notifications ?? {},
+    );
+    const [updated] = await tx
+      .update(users)
+      .set({
+        notificationPreferences: preferences,
+        ...(change.timeZone !== undefined && { timeZone: change.timeZone }),
+        ...(change.emailDigest !== undefined && { emailDigest: change.emailDigest }),
+      })
       .where(eq(users.id, userId))
-      .for('update');
-    const merged = mergeNotificationPreferences(withDefaults(row?.preferences ?? null), patch);
-    await tx.update(users).set({ notificationPreferences: merged }).where(eq(users.id, userId));
-    return merged;
+      .returning(settingsColumns);
+    return settingsOf(updated);
   });
 }
