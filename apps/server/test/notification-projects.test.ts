@@ -58,6 +58,20 @@ async function objectiveIn(project: ProjectRow): Promise<ObjectiveRow> {
   return objective;
 }
 
+/** A task by `creator` in the objective for each person, written straight in (no events). */
+async function assignTasks(objective: ObjectiveRow, people: Member[]) {
+  for (const person of people) {
+    const { organizationId, projectId, id: objectiveId } = objective;
+    await createTask(t.app.db, {
+      organizationId,
+      projectId,
+      objectiveId,
+      createdBy: creator.id,
+      assignedTo: person.id,
+    });
+  }
+}
+
 /**
  * A project by `creator` led by `lead`'s team, with tasks assigned to `worker`, `muter` (who
  * mutes it) and the advisor; `follower` follows it.
@@ -66,15 +80,7 @@ async function peopledProject(): Promise<{ project: ProjectRow; objective: Objec
   const team = await make.team(org.id, { teamLead: lead.id });
   const project = await make.project(org.id, { by: creator, team: team.id });
   const objective = await objectiveIn(project);
-  for (const person of [worker, muter, advisor]) {
-    await createTask(t.app.db, {
-      organizationId: org.id,
-      projectId: project.id,
-      objectiveId: objective.id,
-      createdBy: creator.id,
-      assignedTo: person.id,
-    });
-  }
+  await assignTasks(objective, [worker, muter, advisor]);
   const subscribe = (member: Member, mode: 'follow' | 'mute') =>
     call(member, 'PUT', `/api/notifications/subscriptions/project/${project.id}`, { mode });
   expect((await subscribe(follower, 'follow')).statusCode).toBe(200);
@@ -173,18 +179,8 @@ describe('fan-out', () => {
     const project = await make.project(org.id, { by: creator });
     const objective = await objectiveIn(project);
     const assignees = await Promise.all(Array.from({ length: 50 }, () => make.member(org.id)));
-    for (const person of assignees) {
-      // Two tasks each: a person with several tasks in the project is still told once.
-      for (let copy = 0; copy < 2; copy += 1) {
-        await createTask(t.app.db, {
-          organizationId: org.id,
-          projectId: project.id,
-          objectiveId: objective.id,
-          createdBy: creator.id,
-          assignedTo: person.id,
-        });
-      }
-    }
+    // Two tasks each: a person with several tasks in the project is still told once.
+    await assignTasks(objective, [...assignees, ...assignees]);
     expect((await call(owner, 'PUT', `/api/projects/${project.id}`, { status: 'active' })).statusCode).toBe(200);
     await fannedOut(t.app.db, project.id);
     const expected = sorted(creator.id, ...assignees.map((person) => person.id));
