@@ -54,6 +54,8 @@ const call = (as: Member, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string,
 async function workspace(): Promise<{ project: ProjectRow; objective: ObjectiveRow }> {
   const project = await make.project(org.id, { by: owner });
   const objective = await make.objective(project.id, { by: owner });
+  // Its objective_created event is fanned out before the test's own people join the project.
+  await fannedOut(t.app.db, project.id);
   expect(
     (await call(follower, 'PUT', `/api/notifications/subscriptions/project/${project.id}`, { mode: 'follow' }))
       .statusCode,
