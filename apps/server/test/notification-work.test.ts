@@ -193,23 +193,30 @@ describe('task completed, reopened, due date changed', () => {
 });
 
 describe('follow and mute', () => {
-  it('a mute on the task or on its project stops everything; a follow on the project brings the task events', async () => {
+  it('a mute on the task or on its project stops everything; a follow on the task or its project brings its events', async () => {
     const { project, objective } = await workspace();
     const task = await newTask(objective, { assignedTo: assignee.id });
     const mute = (member: Member, type: 'task' | 'project', id: string) =>
       call(member, 'PUT', `/api/notifications/subscriptions/${type}/${id}`, { mode: 'mute' });
+    const taskFollower = await make.member(org.id);
+    const follows = await call(taskFollower, 'PUT', `/api/notifications/subscriptions/task/${task}`, {
+      mode: 'follow',
+    });
+    expect(follows.statusCode).toBe(200);
     expect((await mute(creator, 'task', task)).statusCode).toBe(200);
     expect((await mute(assignee, 'project', project.id)).statusCode).toBe(200);
     expect((await call(owner, 'PATCH', `/api/tasks/${task}/status`, { status: 'completed' })).statusCode).toBe(200);
     await fannedOut(t.app.db, task, 2);
-    expect(await recipientsOf(t.app.db, task, 'task_completed')).toEqual([follower.id]);
+    expect(await recipientsOf(t.app.db, task, 'task_completed')).toEqual(sorted(follower.id, taskFollower.id));
 
     // Back to default: the creator hears again.
     const back = await call(creator, 'PUT', `/api/notifications/subscriptions/task/${task}`, { mode: 'default' });
     expect(back.statusCode).toBe(200);
     expect((await call(owner, 'PATCH', `/api/tasks/${task}/status`, { status: 'in_progress' })).statusCode).toBe(200);
     await fannedOut(t.app.db, task, 3);
-    expect(await recipientsOf(t.app.db, task, 'task_reopened')).toEqual(sorted(creator.id, follower.id));
+    expect(await recipientsOf(t.app.db, task, 'task_reopened')).toEqual(
+      sorted(creator.id, follower.id, taskFollower.id),
+    );
   });
 });
 
