@@ -105,7 +105,7 @@ describe('project status changed', () => {
       category: 'projectUpdates',
       record: { type: 'project', id: project.id, title: project.title },
       link: `/dashboard/projects/${project.id}`,
-      text: expect.stringMatching(/ changed the status of the project ".+" to on_hold$/),
+      text: expect.stringMatching(/ changed the status of the project ".+" to on hold$/),
       actor: { id: owner.id },
     });
   });

@@ -1,3 +1,5 @@
+import { humanizeValue } from './tickets.js';
+
 /** Notification preferences (first document, section 3). Zod-free, so pages can use it without the schemas. */
 export interface NotificationPreferences {
   email: {
@@ -168,7 +170,7 @@ export function notificationLine(type: NotificationType, actor: string | null, d
     case 'task_overdue':
       return `The task "${title}" is overdue`;
     case 'project_status_changed':
-      return `${who} changed the status of the project "${title}" to ${data.to ?? ''}`;
+      return `${who} changed the status of the project "${title}" to ${humanizeValue(data.to ?? '')}`;
     case 'objective_created':
       return `${who} added an objective to the project "${title}"`;
     case 'message_received':
@@ -182,7 +184,7 @@ export function notificationLine(type: NotificationType, actor: string | null, d
     case 'ticket_commented':
       return `${who} commented on the ticket "${title}"`;
     case 'ticket_status_changed':
-      return `${who} changed the status of the ticket "${title}" to ${data.to ?? ''}`;
+      return `${who} changed the status of the ticket "${title}" to ${humanizeValue(data.to ?? '')}`;
     case 'advisor_assigned':
       return `${who} assigned an advisor to ${data.organizationName ?? 'your organization'}`;
     case 'advisor_removed':
