@@ -20,11 +20,15 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
+import { uuidArray } from '../../lib/sql.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
 import { isUnusedUpload } from '../files/service.js';
+import { notify } from '../notifications/events.js';
+import { mentionIds } from '../notifications/mentions.js';
 import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
+import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
 
 /** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
@@ -147,6 +151,7 @@ interface StoredMessage {
   id: string;
   seq: number;
   organizationId: string;
+  conversationTitle: string;
   createdAt: string;
   sender: UserSummaryRow;
   recipients: string[] | null;
@@ -165,6 +170,7 @@ function insertMessage(
   content: string,
   messageType: MessageType,
   clientMessageId: string | null,
+  mentions: string[],
 ) {
   const recipient = {
     id: sql`r.id`,
@@ -174,12 +180,13 @@ function insertMessage(
   };
   return sql`
     with target as (
-      select c.id, c.organization_id from ${conversations} c
+      select c.id, c.organization_id, c.title from ${conversations} c
       join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
       where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
     ), stored as (
-      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id)
-      select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId} from target
+      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id, mentions)
+      select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId}, ${uuidArray(mentions)}
+      from target
       on conflict (sender_id, client_message_id) where client_message_id is not null do nothing
       returning id, seq, organization_id, created_at
     ), activity as (
@@ -190,7 +197,7 @@ function insertMessage(
       from stored where conversation_id = ${conversationId} and user_id = ${actor.id}
     )
     select json_build_object('id', stored.id, 'seq', stored.seq, 'organizationId', stored.organization_id,
-      'createdAt', stored.created_at,
+      'conversationTitle', (select title from target), 'createdAt', stored.created_at,
       'sender', (select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
         'lastName', u.last_name, 'profileImage', u.profile_image, 'jobTitle', u.job_title, 'phone', u.phone,
         'role', u.role) from ${users} u where u.id = ${actor.id}),
@@ -203,7 +210,8 @@ function insertMessage(
 /**
  * POST /api/messages and send_message: a participant's message (non-blank text or files it
  * uploaded), stored with the conversation's activity time and count and the sender's read marker
- * in one statement (with its files, one transaction). Returns who receives it, resolved now.
+ * in one statement, with its files and notifications in one transaction (`viewers`, those viewing
+ * the conversation now, are not notified: the caller asks the sockets). Returns who receives it, resolved now.
  * A repeat of the sender's clientMessageId stores nothing: the unique index refuses the row
  * (ON CONFLICT DO NOTHING, so two sends at once cannot both store it) and the stored message is
  * read back, `repeated` (not to be announced again).
@@ -212,19 +220,23 @@ export async function sendMessage(
   db: Database,
   actor: Actor,
   body: SendBody,
+  viewers: readonly string[] = [],
 ): Promise<{ record: MessageRecord; recipients: string[]; repeated: boolean }> {
   const keys = body.attachments.map((file) => (file.s3Key ?? file.fileName) as string);
   const content = body.content.trim();
   const messageType: MessageType = keys.length > 0 ? 'file' : 'text';
   const clientMessageId = body.clientMessageId ?? null;
-  const store = async (writer: Pick<Database, 'execute' | 'update'>) => {
-    const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId);
-    const { rows } = (await writer.execute(statement)) as { rows: { stored: StoredMessage }[] };
+  const mentions = mentionIds(body.mentions);
+  const stored = await db.transaction(async (tx) => {
+    const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId, mentions);
+    const { rows } = (await tx.execute(statement)) as { rows: { stored: StoredMessage }[] };
     const stored = rows[0]?.stored;
-    if (stored) await attachFiles(writer, actor, stored, keys);
+    if (!stored) return undefined;
+    await attachFiles(tx, actor, stored, keys);
+    const sent = { conversationId: body.conversationId, organizationId: stored.organizationId, content };
+    await notify(db, tx, messageEvents(sent, stored.conversationTitle, actor.id, mentions, viewers));
     return stored;
-  };
-  const stored = keys.length > 0 ? await db.transaction(store) : await store(db);
+  });
   if (!stored) {
     if (clientMessageId)
       return {
@@ -243,7 +255,7 @@ export async function sendMessage(
     content,
     messageType,
     ticketId: null,
-    mentions: [],
+    mentions,
     clientMessageId,
     createdAt: new Date(stored.createdAt),
   };

@@ -234,7 +234,7 @@ export async function ticketRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { ticket, comment } = await addTicketComment(app.db, actor, request.params.id, request.body.text);
+      const { ticket, comment } = await addTicketComment(app.db, actor, request.params.id, request.body);
       announceTicket(app, TICKET_EVENTS.commentAdded, {
         ticketId: ticket.id,
         actorId: actor.id,
