@@ -54,7 +54,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
         summary:
           'Send a message: non-blank text or files the sender uploaded (images, pdf, doc, docx, txt, zip, rar); every participant hears new_message',
         description:
-          'With a clientMessageId, sending it again (the same sender) answers the stored message, the same 201, and stores and announces nothing.',
+          'With a clientMessageId, sending it again (the same sender) answers the stored message, the same 201, and stores and announces nothing. Participants not viewing the conversation are notified; `mentions` (user ids) who take part are told of the mention instead.',
         body: sendMessageBody,
         response: { 201: envelope(messageSchema), 400: errorResponse, 409: errorResponse },
       },
