@@ -148,12 +148,17 @@ describe('a comment', () => {
 
   it('a mention of someone who cannot read the ticket tells nobody', async () => {
     const ticketId = await raiseTicket();
-    await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
+    const comment = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
       text: '@Other and @Unassigned, look.',
       mentions: [cast.otherOrgAdmin.id, cast.advisorUnassigned.id],
     });
-    const mentioned = await notified(t.app.db, 'mentioned', ticketId);
-    expect(mentioned.recipients).toEqual([]);
+    expect(comment.mentions).toEqual([]);
+    // The comment's own notice reaches the creator; no mention is recorded at all.
+    expect((await notified(t.app.db, 'ticket_commented', ticketId)).recipients).toEqual(people(cast.user));
+    const { rows } = (await t.app.db.execute(
+      sql`select count(*)::int as count from notification_events where type = 'mentioned' and record_id = ${ticketId}`,
+    )) as unknown as { rows: { count: number }[] };
+    expect(rows[0]?.count).toBe(0);
   });
 
   it('mentions are at most 20 ids', async () => {

@@ -20,13 +20,12 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/paging.js';
-import { uuidArray } from '../../lib/sql.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
 import { isUnusedUpload } from '../files/service.js';
 import { notify } from '../notifications/events.js';
-import { mentionIds } from '../notifications/mentions.js';
+import { readableMentions } from '../notifications/mentions.js';
 import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
 import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
@@ -170,7 +169,6 @@ function insertMessage(
   content: string,
   messageType: MessageType,
   clientMessageId: string | null,
-  mentions: string[],
 ) {
   const recipient = {
     id: sql`r.id`,
@@ -184,9 +182,8 @@ function insertMessage(
       join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
       where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
     ), stored as (
-      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id, mentions)
-      select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId}, ${uuidArray(mentions)}
-      from target
+      insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id)
+      select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId} from target
       on conflict (sender_id, client_message_id) where client_message_id is not null do nothing
       returning id, seq, organization_id, created_at
     ), activity as (
@@ -226,18 +223,18 @@ export async function sendMessage(
   const content = body.content.trim();
   const messageType: MessageType = keys.length > 0 ? 'file' : 'text';
   const clientMessageId = body.clientMessageId ?? null;
-  const mentions = mentionIds(body.mentions);
-  const stored = await db.transaction(async (tx) => {
-    const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId, mentions);
+  const sent = await db.transaction(async (tx) => {
+    const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId);
     const { rows } = (await tx.execute(statement)) as { rows: { stored: StoredMessage }[] };
     const stored = rows[0]?.stored;
     if (!stored) return undefined;
     await attachFiles(tx, actor, stored, keys);
-    const sent = { conversationId: body.conversationId, organizationId: stored.organizationId, content };
-    await notify(db, tx, messageEvents(sent, stored.conversationTitle, actor.id, mentions, viewers));
-    return stored;
+    const mentions = await keepMentions(tx, stored, body);
+    const message = { conversationId: body.conversationId, organizationId: stored.organizationId, content };
+    await notify(db, tx, messageEvents(message, stored.conversationTitle, actor.id, mentions, viewers));
+    return { stored, mentions };
   });
-  if (!stored) {
+  if (!sent) {
     if (clientMessageId)
       return {
         record: await earlierSend(db, actor, body.conversationId, clientMessageId),
@@ -246,6 +243,7 @@ export async function sendMessage(
       };
     throw notFound(MESSAGES.conversationNotFound);
   }
+  const { stored, mentions } = sent;
   const message: MessageRow = {
     id: stored.id,
     seq: Number(stored.seq),
@@ -265,6 +263,18 @@ export async function sendMessage(
     recipients: stored.recipients ?? [],
     repeated: false,
   };
+}
+
+/**
+ * The stored message's mentions: the participants it names who can read the conversation (others
+ * are dropped: notifications/mentions.ts). No statement for a message without any.
+ */
+async function keepMentions(tx: Database, stored: StoredMessage, body: SendBody): Promise<string[]> {
+  if (!body.mentions?.length) return [];
+  const record = { type: 'conversation' as const, id: body.conversationId, organizationId: stored.organizationId };
+  const mentions = await readableMentions(tx, record, body.mentions);
+  if (mentions.length > 0) await tx.update(messages).set({ mentions }).where(eq(messages.id, stored.id));
+  return mentions;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TicketRow } from '../../db/schema/index.js';
 import type { NotificationEventInput } from '../notifications/events.js';
-import { excerptOf, withMentions } from '../notifications/mentions.js';
+import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.js';
 
 /*
  * A ticket's notifications (issue 22, "System alerts"): who hears of a new ticket, an assignment,
@@ -66,16 +66,20 @@ export function ticketChangeEvents(before: TicketRow, after: TicketRow, actorId:
   return events;
 }
 
-/** A comment: the ticket's creator and assignee, except those it @mentions, who are told of the mention. */
+/**
+ * A comment: `ticket_commented` to the ticket's creator and assignee, `mentioned` to the people it
+ * mentions (who can read the ticket) instead, so each is told once.
+ */
 export function ticketCommentEvents(
   ticket: TicketRef,
   actorId: string,
   text: string,
-  mentions: readonly string[],
+  mentioned: string[],
 ): NotificationEventInput[] {
+  const excerpt = notificationExcerpt(text);
   const commented: NotificationEventInput = {
-    ...onTicket(ticket, 'ticket_commented', actorId, { excerpt: excerptOf(text) }),
-    audience: ticketPeople(ticket),
+    ...onTicket(ticket, 'ticket_commented', actorId, { excerpt }),
+    audience: { ...ticketPeople(ticket), ...(mentioned.length > 0 && { except: mentioned }) },
   };
-  return withMentions(commented, mentions, 'ticket');
+  return [commented, ...mentionedEvents(onTicket(ticket, 'mentioned', actorId, { excerpt }), 'ticket', mentioned)];
 }

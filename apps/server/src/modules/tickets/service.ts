@@ -36,7 +36,7 @@ import {
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
 import { notify } from '../notifications/events.js';
-import { mentionIds } from '../notifications/mentions.js';
+import { readableMentions } from '../notifications/mentions.js';
 import { namesOf } from '../tasks/assignee.js';
 import { userSummaryOf } from '../users/summary.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
@@ -368,8 +368,9 @@ export async function deleteTicket(db: Database, actor: Actor, ticketId: string)
 }
 
 /**
- * POST /api/tickets/{id}/comments: whoever may read it; the comment, its history entry and its
- * notifications (its @mentions too) are one transaction.
+ * POST /api/tickets/{id}/comments: whoever may read it. The comment keeps the mentioned people who
+ * can read the ticket (others are dropped: notifications/mentions.ts); the comment, its history
+ * entry and its notifications are one transaction.
  */
 export async function addTicketComment(
   db: Database,
@@ -378,8 +379,8 @@ export async function addTicketComment(
   body: { text: string; mentions?: string[] | undefined },
 ): Promise<{ ticket: TicketRow; comment: TicketCommentRecord }> {
   const { ticket } = await readableTicket(db, actor, ticketId);
-  const mentions = mentionIds(body.mentions);
   const id = await db.transaction(async (tx) => {
+    const mentions = await readableMentions(tx, { type: 'ticket', ...ticket }, body.mentions);
     const [created] = await tx
       .insert(ticketComments)
       .values({
