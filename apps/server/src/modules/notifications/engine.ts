@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
@@ -21,4 +22,5 @@ export async function startNotificationEngine(app: FastifyInstance) {
     // The bell should rise within a second of the change.
     { pollingIntervalSeconds: 1 },
   );
+  await startEmailDelivery(app);
 }
