@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
 import { notificationDeliveries, notificationEvents, notifications } from '../src/db/schema/index.js';
-import { requeueLostEmails } from '../src/modules/notifications/email-delivery.js';
 import { type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
+import { requeueLostEmails } from '../src/modules/notifications/lost-jobs.js';
 import { onTask } from '../src/modules/tasks/notifications.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
@@ -86,7 +86,12 @@ const settingsOf = async (member: Member) =>
   (await t.request({ method: 'GET', url: '/api/users/notifications', token: member.token })).json().data;
 
 const emailToggles = (member: Member, email: Record<string, boolean>) =>
-  t.request({ method: 'PUT', url: '/api/users/notifications', token: member.token, payload: { notifications: { email } } });
+  t.request({
+    method: 'PUT',
+    url: '/api/users/notifications',
+    token: member.token,
+    payload: { notifications: { email } },
+  });
 
 describe('an immediate e-mail', () => {
   it('brings a task assignment at once: the line, the link, the preferences and a one-click unsubscribe', async () => {
@@ -202,8 +207,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     await assign(other, member, owner);
     await expect
       .poll(
-        async () =>
-          (await t.app.db.select().from(notifications).where(eq(notifications.recordId, other.id))).length,
+        async () => (await t.app.db.select().from(notifications).where(eq(notifications.recordId, other.id))).length,
         { timeout: 10_000, interval: 50 },
       )
       .toBe(1);
@@ -302,10 +306,9 @@ describe('the daily digest', () => {
     });
     expect(chose.statusCode).toBe(200);
     await record([commentOn(task, member, owner, 'In the digest'), commentOn(second, member, owner, 'Also')]);
-    await expect.poll(() => deliveryStatuses(member.id), { timeout: 10_000, interval: 50 }).toEqual([
-      'pending',
-      'pending',
-    ]);
+    await expect
+      .poll(() => deliveryStatuses(member.id), { timeout: 10_000, interval: 50 })
+      .toEqual(['pending', 'pending']);
 
     // Due at the next 08:00 in Tokyo (UTC+9, no daylight saving): 23:00 UTC.
     const rows = await t.app.db

@@ -11,9 +11,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { JOB_RETRY_LIMIT, type JobQueue } from '../../jobs/queue.js';
-import type { Mailer } from '../../mail/mailer.js';
+import { JOB_RETRY_LIMIT } from '../../jobs/queue.js';
 import { uuidArray } from '../../lib/sql.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { personOf, readableBy } from './audience.js';
 import { batchMessageId, type EmailItem, renderEmail } from './email-render.js';
 import { EMAIL_QUEUE } from './events.js';
@@ -45,11 +45,6 @@ interface EmailDeliveryDeps {
 const MAX_ROUNDS = 10;
 /** A claim that fails this often is given up: the first send and the job queue's retries. */
 const MAX_ATTEMPTS = JOB_RETRY_LIMIT + 1;
-/** A due delivery left pending this long has lost its job (a process killed before it ran): the sweep queues another. */
-const LOST_AFTER_SECONDS = 60;
-/** Batches the sweep re-queues per run. */
-const SWEEP_BATCHES = 1000;
-const SWEEP_JOB = 'notification-email-sweep';
 /** Seconds before a failed send is tried again, by attempt: 15, 30, 60 … (the job queue's backoff). */
 const retryDelaySeconds = (attempts: number) => 15 * 2 ** Math.max(0, attempts - 1);
 const SECURITY_TYPES = NOTIFICATION_TYPE_NAMES.filter((type) => NOTIFICATION_TYPES[type].category === 'security');
@@ -69,9 +64,6 @@ export async function startEmailDelivery(app: FastifyInstance) {
     // A job that outlives its lease is retried by the queue: the claim it held is free by then.
     expireInSeconds: leaseSeconds,
   });
-  const sweepNow = await app.jobs.schedule(SWEEP_JOB, '* * * * *', () => requeueLostEmails(app.db, app.jobs));
-  // At start too: a process restarted after a crash resumes what it left at once.
-  await sweepNow();
 }
 
 /** Works through the batch's due deliveries: claims, checks, sends and marks them, until none is left. */
@@ -169,9 +161,7 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
   const rows = await loadClaimed(db, claim.ids);
   // A claim taken over may have been sent already: it is sent again as it was (same deliveries,
   // same Message-ID) for the sink to drop, not re-checked into a different e-mail.
-  const keep = rows.filter(
-    (row) => !isResetNotice(row) && (claim.resumed || (row.still_wanted && emailToggleOn(row))),
-  );
+  const keep = rows.filter((row) => !isResetNotice(row) && (claim.resumed || (row.still_wanted && emailToggleOn(row))));
   const kept = new Set(keep.map((row) => row.id));
   const dropped = claim.ids.filter((id) => !kept.has(id));
   if (dropped.length > 0) await setStatus(db, dropped, sql`status = 'skipped', lease_until = null`);
@@ -247,23 +237,4 @@ async function setStatus(db: Database, ids: string[], assignments: ReturnType<ty
 function safeReason(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return (text.split('\n')[0] ?? '').replace(/[^\s<>@]+@[^\s<>@]+/g, '<address>').slice(0, 300);
-}
-
-/**
- * Queues a job for every batch with deliveries that are due but have no job working on them: a
- * pending one past its time by LOST_AFTER_SECONDS, or a claim whose lease ran out (its worker was
- * killed). A surplus job finds nothing to claim and ends.
- */
-export async function requeueLostEmails(db: Database, jobs: JobQueue) {
-  const { rows } = (await db.execute(sql`
-    select distinct recipient_id::text as recipient_id, batch_key from notification_deliveries
-    where status in ('pending', 'sending') and channel = 'email'
-      and ((status = 'pending' and send_after <= now() - ${`${LOST_AFTER_SECONDS} seconds`}::interval)
-        or (status = 'sending' and lease_until < now()))
-    limit ${SWEEP_BATCHES}
-  `)) as unknown as { rows: { recipient_id: string; batch_key: string }[] };
-  await jobs.insertIn(
-    db,
-    rows.map((row) => ({ name: EMAIL_QUEUE, data: { recipientId: row.recipient_id, batchKey: row.batch_key } })),
-  );
 }

@@ -38,7 +38,10 @@ export interface EmailBatch {
  * receivers drop as a duplicate.
  */
 export function batchMessageId(deliveryIds: string[], appUrl: string): string {
-  const digest = createHash('sha256').update([...deliveryIds].sort().join(',')).digest('hex').slice(0, 40);
+  const digest = createHash('sha256')
+    .update([...deliveryIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 40);
   return `<${digest}.notification@${new URL(appUrl).hostname}>`;
 }
 

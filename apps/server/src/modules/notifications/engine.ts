@@ -3,6 +3,7 @@ import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
+import { scheduleLostJobsSweep } from './lost-jobs.js';
 
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
@@ -23,4 +24,5 @@ export async function startNotificationEngine(app: FastifyInstance) {
     { pollingIntervalSeconds: 1 },
   );
   await startEmailDelivery(app);
+  await scheduleLostJobsSweep(app);
 }
