@@ -4,8 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
 import { notificationDeliveries, notificationEvents, notifications } from '../src/db/schema/index.js';
+import { deliverEmailBatch } from '../src/modules/notifications/email-delivery.js';
 import { type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
 import { requeueLostEmails } from '../src/modules/notifications/lost-jobs.js';
+import { unsubscribeSecret } from '../src/modules/notifications/unsubscribe.js';
 import { onTask } from '../src/modules/tasks/notifications.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
@@ -337,6 +339,60 @@ describe('the daily digest', () => {
     // A digest mixes kinds: its one-click link turns every notification e-mail off.
     expect(unsubscribePath(digest as ReceivedMail)).toContain('.all.');
     await deliveriesBecome(member.id, ['sent', 'sent']);
+  });
+});
+
+describe('exactly once', () => {
+  it('takes over a claim whose worker died after sending, and re-sends it as the same message, which the mailbox keeps once', async () => {
+    const { owner, member, task } = await taskSetting();
+    await assign(task, member, owner);
+    const [mail] = await mailsArrive(member.email, 1);
+    await deliveriesBecome(member.id, ['sent']);
+    // As if the process was killed between the send and the mark: still claimed, its lease run out.
+    await t.app.db.execute(
+      sql`update notification_deliveries set status = 'sending', sent_at = null, lease_until = now() - interval '1 second'
+        where recipient_id = ${member.id}`,
+    );
+    await requeueLostEmails(t.app.db, t.app.jobs);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.db
+              .select({ status: notificationDeliveries.status, attempts: notificationDeliveries.attempts })
+              .from(notificationDeliveries)
+              .where(eq(notificationDeliveries.recipientId, member.id))
+          )[0],
+        { timeout: 15_000, interval: 50 },
+      )
+      .toEqual({ status: 'sent', attempts: 2 });
+    const mails = await mailsTo(member.email);
+    expect(mails.map((one) => one.messageId)).toEqual([mail?.messageId]);
+  });
+
+  it('gives a batch to one of two workers claiming it at once', async () => {
+    const { owner, member, task } = await taskSetting();
+    // Two comments due at once, and no job of their own yet: the two workers below are the only ones.
+    await record([commentOn(task, member, owner, 'One'), commentOn(task, member, owner, 'Two')]);
+    await expect
+      .poll(() => deliveryStatuses(member.id), { timeout: 10_000, interval: 50 })
+      .toEqual(['pending', 'pending']);
+    await t.app.db.execute(
+      sql`update notification_deliveries set send_after = now() where recipient_id = ${member.id}`,
+    );
+    const deps = {
+      db: t.app.db,
+      mailer: t.app.mailer,
+      appUrl: t.app.config.appUrl,
+      secret: await unsubscribeSecret(t.app.db),
+      leaseSeconds: 60,
+    };
+    const job = { recipientId: member.id, batchKey: `record:task:${task.id}` };
+    await Promise.all([deliverEmailBatch(deps, job), deliverEmailBatch(deps, job)]);
+    await deliveriesBecome(member.id, ['sent', 'sent']);
+    const mails = await mailsTo(member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`2 updates on "${task.title}"`);
   });
 });
 
