@@ -7,8 +7,10 @@ import { notificationDeliveries, notificationEvents, notifications } from '../sr
 import { deliverEmailBatch } from '../src/modules/notifications/email-delivery.js';
 import { type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
 import { requeueLostEmails } from '../src/modules/notifications/lost-jobs.js';
-import { unsubscribeSecret } from '../src/modules/notifications/unsubscribe.js';
+import { unsubscribeSecretOf } from '../src/modules/notifications/unsubscribe.js';
 import { onTask } from '../src/modules/tasks/notifications.js';
+// The app's job queue (`app.jobs`), as the server declares it.
+import type {} from '../src/plugins/jobs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
 import { type ReceivedMail, readMailbox } from './helpers/mailbox.js';
@@ -384,7 +386,7 @@ describe('exactly once', () => {
       db: t.app.db,
       mailer: t.app.mailer,
       appUrl: t.app.config.appUrl,
-      secret: await unsubscribeSecret(t.app.db),
+      secret: unsubscribeSecretOf(t.app.db),
       leaseSeconds: 60,
     };
     const job = { recipientId: member.id, batchKey: `record:task:${task.id}` };

@@ -17,7 +17,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { personOf, readableBy } from './audience.js';
 import { batchMessageId, type EmailItem, renderEmail } from './email-render.js';
 import { EMAIL_QUEUE } from './events.js';
-import { type UnsubscribeKey, unsubscribeSecret, unsubscribeToken } from './unsubscribe.js';
+import { type UnsubscribeKey, unsubscribeSecretOf, unsubscribeToken } from './unsubscribe.js';
 
 /*
  * The e-mail channel (design.md "Background work"). A job {recipientId, batchKey} claims the
@@ -37,7 +37,8 @@ interface EmailDeliveryDeps {
   db: Database;
   mailer: Mailer;
   appUrl: string;
-  secret: string;
+  /** The unsubscribe links' signing secret (read once, at the first e-mail). */
+  secret: () => Promise<string>;
   leaseSeconds: number;
 }
 
@@ -55,7 +56,7 @@ export async function startEmailDelivery(app: FastifyInstance) {
     db: app.db,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
-    secret: await unsubscribeSecret(app.db),
+    secret: unsubscribeSecretOf(app.db),
     leaseSeconds,
   };
   await app.jobs.define<EmailJob>(EMAIL_QUEUE, (job) => deliverEmailBatch(deps, job), {
@@ -176,7 +177,7 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
       firstName: first.first_name,
       digest,
       items: keep.map(itemOf),
-      unsubscribeUrl: unsubscribeUrlFor(deps, job.recipientId, digest, keep),
+      unsubscribeUrl: unsubscribeUrlFor(deps.appUrl, await deps.secret(), job.recipientId, digest, keep),
     },
     deps.appUrl,
     batchMessageId(ids, deps.appUrl),
@@ -217,13 +218,12 @@ const itemOf = (row: DeliveryRow): EmailItem => ({
 });
 
 /** The one-click link of a batch: its category's toggle, or every toggle for a digest; none for security notices. */
-function unsubscribeUrlFor(deps: EmailDeliveryDeps, userId: string, digest: boolean, rows: DeliveryRow[]) {
+function unsubscribeUrlFor(appUrl: string, secret: string, userId: string, digest: boolean, rows: DeliveryRow[]) {
   const categories = new Set(rows.map((row) => NOTIFICATION_TYPES[row.type].category));
   if (categories.has('security') && categories.size === 1) return null;
   const [only] = categories;
   const key: UnsubscribeKey = digest || categories.size > 1 || !only || only === 'security' ? 'all' : only;
-  const token = unsubscribeToken(deps.secret, userId, key);
-  return `${deps.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  return `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret, userId, key))}`;
 }
 
 /** Updates only rows still in this worker's claim ('sending'). */

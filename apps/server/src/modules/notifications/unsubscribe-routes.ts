@@ -1,7 +1,7 @@
 import { unsubscribeQuery } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readUnsubscribeToken, unsubscribe, unsubscribeSecret } from './unsubscribe.js';
+import { readUnsubscribeToken, unsubscribe, unsubscribeSecretOf } from './unsubscribe.js';
 import { confirmUnsubscribePage, invalidUnsubscribePage, unsubscribedPage } from './unsubscribe-page.js';
 
 const tags = ['Notifications'];
@@ -13,7 +13,7 @@ const tags = ['Notifications'];
  */
 export async function unsubscribeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const secret = await unsubscribeSecret(app.db);
+  const secret = unsubscribeSecretOf(app.db);
   const { appUrl } = app.config;
   // Mail clients post `List-Unsubscribe=One-Click` as a form; its content says nothing more.
   app.addContentTypeParser(
@@ -38,7 +38,7 @@ export async function unsubscribeRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { token } = request.query;
-      if (!readUnsubscribeToken(secret, token)) return html(reply, 400, invalidUnsubscribePage(appUrl));
+      if (!readUnsubscribeToken(await secret(), token)) return html(reply, 400, invalidUnsubscribePage(appUrl));
       return html(reply, 200, confirmUnsubscribePage(appUrl, token));
     },
   );
@@ -56,7 +56,7 @@ export async function unsubscribeRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const target = readUnsubscribeToken(secret, request.query.token);
+      const target = readUnsubscribeToken(await secret(), request.query.token);
       if (!target) return html(reply, 400, invalidUnsubscribePage(appUrl));
       await unsubscribe(app.db, target);
       return html(reply, 200, unsubscribedPage(appUrl));

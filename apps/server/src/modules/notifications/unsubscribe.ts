@@ -19,6 +19,21 @@ const KEYS: readonly UnsubscribeKey[] = ['systemAlerts', 'projectUpdates', 'task
 const SECRET_KEY = 'notification_unsubscribe_secret';
 const TOKEN_PATTERN = /^([0-9a-f-]{36})\.([A-Za-z]{3,20})\.([A-Za-z0-9_-]{43})$/;
 
+/**
+ * The installation's signing secret, read at first use (the app is also built on databases not
+ * migrated yet, such as the OpenAPI lint's) and kept; a failed read is tried again next time.
+ */
+export function unsubscribeSecretOf(db: Database): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= unsubscribeSecret(db).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}
+
 /** The installation's signing secret: made by the first process that asks, read by every other. */
 export async function unsubscribeSecret(db: Database): Promise<string> {
   await db
