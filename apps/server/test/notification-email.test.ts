@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES, NOTIFICATION_MORNING_HOUR } from '@smart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
 import { notificationDeliveries, notificationEvents, notifications } from '../src/db/schema/index.js';
@@ -65,7 +65,20 @@ async function taskSetting() {
   const project = await make.project(org.id, { by: owner });
   const objective = await make.objective(project.id, { by: owner });
   const task = await make.task(objective.id, { by: owner, title: `Task of ${member.lastName}` });
+  // The new objective's event reaches the project's people when it fans out: done before the member
+  // joins the project (by an assignment), so what the member hears is only what the test does.
+  await everythingFannedOut();
   return { org, owner, member, task };
+}
+
+async function everythingFannedOut() {
+  await expect
+    .poll(
+      async () =>
+        (await t.app.db.select().from(notificationEvents).where(isNull(notificationEvents.fannedOutAt))).length,
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe(0);
 }
 
 const commentOn = (task: TaskRow, to: Member, by: Member, excerpt: string): NotificationEventInput => ({
