@@ -13,7 +13,13 @@ import { onTask } from '../src/modules/tasks/notifications.js';
 // The app's job queue (`app.jobs`), as the server declares it.
 import type {} from '../src/plugins/jobs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Factories, factories, type Member, organizationWithPeople } from './helpers/factories.js';
+import {
+  FACTORY_PASSWORD,
+  type Factories,
+  factories,
+  type Member,
+  organizationWithPeople,
+} from './helpers/factories.js';
 import { type ReceivedMail, readMailbox } from './helpers/mailbox.js';
 
 /**
@@ -262,7 +268,7 @@ describe('security notices', () => {
       method: 'PUT',
       url: '/api/users/change-password',
       token: member.token,
-      payload: { currentPassword: 'factory-password', newPassword: 'a-new-password-1' },
+      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password-1' },
     });
     expect(changed.statusCode).toBe(200);
     const [notice] = await mailsArrive(member.email, 1);
