@@ -48,23 +48,24 @@ export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
   );
 }
 
+/** Not a notification e-mail (those have a Message-ID of their own kind): a reset link, a two-factor change. */
+export const notNotification = (mail: ReceivedMail) => !mail.messageId.includes('.notification@');
+
 /**
  * Waits for a mail to `to` beyond the first `seen` ones it has received, and returns it. With
- * `subject`, only mails whose subject contains it count (the mailbox also holds notification mails,
- * such as the notice of a sign-in from a new browser).
+ * `accept`, only the mails it accepts count (the mailbox also holds notification mails, such as the
+ * notice of a sign-in from a new browser, which may arrive at any moment of a test).
  */
 export async function waitForMail(
   dir: string,
   to: string,
   seen = 0,
   timeoutMs = 10_000,
-  subject?: string,
+  accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = (await readMailbox(dir)).filter(
-      (received) => received.to === to && (subject === undefined || received.subject.includes(subject)),
-    )[seen];
+    const mail = (await readMailbox(dir)).filter((received) => received.to === to && accept(received))[seen];
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail ${seen + 1} to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
