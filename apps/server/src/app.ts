@@ -21,6 +21,7 @@ import { messageSocketEvents } from './modules/messages/socket.js';
 import { startNotificationEngine } from './modules/notifications/engine.js';
 import { inboxRoutes } from './modules/notifications/inbox-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
 import { objectiveRoutes } from './modules/objectives/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     });
     await api.register(notificationRoutes);
     await api.register(inboxRoutes);
+    await api.register(unsubscribeRoutes);
     await api.register(userRoutes);
     await api.register(teamRoutes);
     await api.register(fileRoutes);

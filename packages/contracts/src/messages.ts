@@ -437,6 +437,10 @@ export const MESSAGES = {
   phoneNotVerified: 'Verify your phone number to receive SMS.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   unsubscribeDone: 'You will no longer receive these e-mails.',
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeConfirm: 'Stop these notification e-mails?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribeChangeLater: 'You can turn them on again in your notification preferences.',
   mentionNotAllowed: 'You can only mention people who can see this.',
   // Route guards
   accessDenied: 'Access Denied',

@@ -218,6 +218,11 @@ export const SNOOZE_HOUR_MS = 60 * 60 * 1000;
 export const DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS = 300;
 export const DEFAULT_REMINDER_INTERVAL_SECONDS = 300;
 export const DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION = 100;
+/**
+ * How long a worker's claim on an e-mail batch holds (NOTIFICATION_EMAIL_LEASE_SECONDS): past it,
+ * a batch whose worker died is taken over. Longer than any send takes.
+ */
+export const DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS = 60;
 /** One SMS segment; longer texts are cut with an ellipsis. */
 export const SMS_MAX_LENGTH = 160;
 /** Phone verification: a 6-digit code, valid 10 minutes, 5 tries. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
+import { scheduleLostJobsSweep } from './lost-jobs.js';
 
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
@@ -21,4 +23,6 @@ export async function startNotificationEngine(app: FastifyInstance) {
     // The bell should rise within a second of the change.
     { pollingIntervalSeconds: 1 },
   );
+  await startEmailDelivery(app);
+  await scheduleLostJobsSweep(app);
 }
