@@ -71,7 +71,7 @@ const environment = z.object({
     .min(0)
     .max(24 * 60 * 60)
     .default(DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS),
-  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
   SMS_DAILY_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(0).default(DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION),
   SMS_WEBHOOK_URL: z
     .string()
@@ -139,7 +139,7 @@ export interface Config {
 export interface NotificationsConfig {
   /** How long a non-urgent e-mail waits to be sent with the record's next changes (and not at all if read meanwhile). */
   emailDelaySeconds: number;
-  /** How often the due-date reminder sweep runs (and once at start). */
+  /** How often the due-date reminder sweep runs (and once at start); 0: never (tests drive it). */
   reminderIntervalSeconds: number;
   /** SMS per organization and UTC day; past it SMS are skipped and counted. */
   smsDailyLimitPerOrganization: number;

@@ -217,6 +217,8 @@ export const SMS_MAX_LENGTH = 160;
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/** A new code is sent at most once per this many seconds per user (each one is an SMS someone pays for). */
+export const PHONE_CODE_RESEND_SECONDS = 60;
 /** Overdue reminders look back this far: tasks overdue for longer were overdue before anyone could be reminded. */
 export const OVERDUE_REMINDER_LOOKBACK_DAYS = 7;
 /** The longest IANA time-zone name accepted. */

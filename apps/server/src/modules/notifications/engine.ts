@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { smsSenderFromConfig } from '../../sms/sender.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
+import { startReminderSweep } from './reminders.js';
+import { startSmsDelivery } from './sms-delivery.js';
 
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
@@ -21,4 +24,6 @@ export async function startNotificationEngine(app: FastifyInstance) {
     // The bell should rise within a second of the change.
     { pollingIntervalSeconds: 1 },
   );
+  await startSmsDelivery(app, smsSenderFromConfig(app.config.notifications));
+  await startReminderSweep(app);
 }
