@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { fanOutEvent } from '../src/modules/notifications/fanout.js';
 import { deliverSms } from '../src/modules/notifications/sms-delivery.js';
 import { createSession } from '../src/modules/sessions/service.js';
+// The app's job queue (`app.jobs`) is declared by its plugin.
+import type {} from '../src/plugins/jobs.js';
 import { smsSenderFromConfig } from '../src/sms/sender.js';
 import { ms, percentile } from './measure.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';

@@ -130,6 +130,7 @@ export function cronEvery(seconds: number): string {
     return every === 1 ? '* * * * *' : `*/${every} * * * *`;
   }
   const every = largestDivisor(24, Math.floor(minutes / 60));
+  if (every === 24) return '0 0 * * *';
   return every === 1 ? '0 * * * *' : `0 */${every} * * *`;
 }
 

@@ -27,7 +27,7 @@ export async function phoneRoutes(fastify: FastifyInstance) {
         operationId: 'sendPhoneCode',
         tags,
         summary: 'Send a 6-digit code by SMS to own profile phone (a new one at most once a minute)',
-        response: { 200: messageEnvelope, 400: errorResponse, 429: errorResponse, 500: errorResponse },
+        response: { 200: messageEnvelope, 400: errorResponse, 429: errorResponse },
       },
       config: { writeLimit: 'phoneCodes' },
     },
