@@ -94,6 +94,16 @@ describe('due tomorrow, due today, overdue in the assignee’s day', () => {
     expect(await sweepAt('2026-08-04T08:00:00Z', id)).toEqual(['due_tomorrow']);
   });
 
+  it('a zone PostgreSQL does not know counts as UTC, and the others are still reminded', async () => {
+    const stranger = await make.member(objective.organizationId);
+    await t.app.db.update(users).set({ timeZone: 'Mars/Olympus_Mons' }).where(eq(users.id, stranger.id));
+    const id = await task({ dueDate: '2026-08-20', assignedTo: stranger });
+    const inTokyo = await task({ dueDate: '2026-08-20', assignedTo: people.tokyo });
+    expect(await sweepAt('2026-08-19T07:59:00Z', id)).toEqual([]);
+    expect(await sweepAt('2026-08-19T08:00:00Z', id)).toEqual(['due_tomorrow']);
+    expect(await sweepAt('2026-08-19T08:00:00Z', inTokyo)).toEqual(['due_tomorrow']);
+  });
+
   it.each([
     // The days the clocks change: 08:00 local is a different UTC hour than the day before.
     { zone: 'newYork', day: '2026-03-08', morning: '2026-03-08T12:00:00Z' },

@@ -63,12 +63,16 @@ function reminderBatch(now: Date, batchSize: number) {
   const utcDate = sql`(${at} at time zone 'UTC')::date`;
   const morning = sql`${`${NOTIFICATION_MORNING_HOUR}:00`}::time`;
   const lookback = sql`${OVERDUE_REMINDER_LOOKBACK_DAYS}::int`;
-  // Local dates lie within a day of the UTC date (zones span UTC-12 to UTC+14): this range holds
-  // every due date any kind can be owed for, and keeps the read on tasks_open_due_idx.
+  // A stored zone PostgreSQL does not know (the browser's list is not the server's) counts as UTC
+  // rather than failing the sweep for everyone. Local dates lie within a day of the UTC date (zones
+  // span UTC-12 to UTC+14): the due-date range holds every date any kind can be owed for, and keeps
+  // the read on tasks_open_due_idx.
   return sql`
-    with due as (
-      select t.id, t.assigned_to, t.due_date, (${at} at time zone coalesce(u.time_zone, 'UTC')) as local_now
+    with zones as (select name from pg_timezone_names),
+    due as (
+      select t.id, t.assigned_to, t.due_date, (${at} at time zone coalesce(z.name, 'UTC')) as local_now
       from tasks t join users u on u.id = t.assigned_to
+        left join zones z on z.name = u.time_zone
       where t.status <> 'completed' and t.assigned_to is not null and t.due_date is not null
         and t.due_date between ${utcDate} - ${lookback} - 1 and ${utcDate} + 2
         and u.is_active
