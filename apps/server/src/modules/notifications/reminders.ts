@@ -58,7 +58,8 @@ export async function sweepReminders(db: Database, now: Date, batchSize = REMIND
   }
 }
 
-function reminderBatch(now: Date, batchSize: number) {
+/** One batch's statement: the reminders owed at `now`, inserted, returned with their tasks (the bench explains it). */
+export function reminderBatch(now: Date, batchSize: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const utcDate = sql`(${at} at time zone 'UTC')::date`;
   const morning = sql`${`${NOTIFICATION_MORNING_HOUR}:00`}::time`;
