@@ -83,10 +83,15 @@ export type EmailTiming = 'immediate' | 'batched';
 export interface NotificationTypeInfo {
   category: NotificationCategory;
   email: EmailTiming;
+  /**
+   * Its line says "you" ("assigned you", "mentioned you"): only the people the event names hear it;
+   * followers of the record are not added (they hear the record's other events).
+   */
+  personal?: true;
 }
 
 export const NOTIFICATION_TYPES = {
-  task_assigned: { category: 'taskAssignments', email: 'immediate' },
+  task_assigned: { category: 'taskAssignments', email: 'immediate', personal: true },
   task_completed: { category: 'taskAssignments', email: 'batched' },
   task_reopened: { category: 'taskAssignments', email: 'batched' },
   task_due_date_changed: { category: 'taskAssignments', email: 'batched' },
@@ -97,9 +102,9 @@ export const NOTIFICATION_TYPES = {
   project_status_changed: { category: 'projectUpdates', email: 'batched' },
   objective_created: { category: 'projectUpdates', email: 'batched' },
   message_received: { category: 'teamMessages', email: 'batched' },
-  mentioned: { category: 'teamMessages', email: 'immediate' },
+  mentioned: { category: 'teamMessages', email: 'immediate', personal: true },
   ticket_created: { category: 'systemAlerts', email: 'batched' },
-  ticket_assigned: { category: 'systemAlerts', email: 'immediate' },
+  ticket_assigned: { category: 'systemAlerts', email: 'immediate', personal: true },
   ticket_commented: { category: 'systemAlerts', email: 'batched' },
   ticket_status_changed: { category: 'systemAlerts', email: 'batched' },
   advisor_assigned: { category: 'systemAlerts', email: 'batched' },
