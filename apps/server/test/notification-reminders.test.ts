@@ -136,6 +136,14 @@ describe('exactly once', () => {
     const ids = await Promise.all(
       Array.from({ length: 7 }, () => task({ dueDate: '2026-10-15', assignedTo: people.berlin })),
     );
+    const follower = people.utc;
+    const followed = await t.request({
+      method: 'PUT',
+      url: `/api/notifications/subscriptions/project/${objective.projectId}`,
+      as: { token: follower.token },
+      payload: { mode: 'follow' },
+    });
+    expect(followed.statusCode).toBe(200);
     // 2026-10-15 09:00 in Berlin: "due today" for each.
     const at = new Date('2026-10-15T07:00:00Z');
     const [first, second] = await Promise.all([sweepReminders(t.app.db, at, 3), sweepReminders(t.app.db, at, 3)]);
@@ -147,7 +155,7 @@ describe('exactly once', () => {
     // Nothing else in this file is owed at that instant: the two sweeps together gave exactly these.
     expect(first + second).toBe(ids.length);
 
-    // Each becomes one item in the assignee's inbox, from nobody.
+    // Each becomes one item in the assignee's inbox, from nobody; a follower of the project hears none of it.
     await expect
       .poll(
         async () => {
@@ -164,5 +172,13 @@ describe('exactly once', () => {
         { timeout: 15_000, interval: 100 },
       )
       .toEqual(ids.map(() => ['task_due_today', 'The task "Due 2026-10-15" is due today', null]));
+    const followerSees = await t.request({
+      method: 'GET',
+      url: '/api/notifications?status=all&limit=100',
+      as: { token: follower.token },
+    });
+    expect(followerSees.json().data.filter((item: { record: { id: string } }) => ids.includes(item.record.id))).toEqual(
+      [],
+    );
   });
 });

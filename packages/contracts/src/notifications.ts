@@ -84,7 +84,8 @@ export interface NotificationTypeInfo {
   category: NotificationCategory;
   email: EmailTiming;
   /**
-   * Its line says "you" ("assigned you", "mentioned you"): only the people the event names hear it;
+   * Its line says "you" ("assigned you", "mentioned you", a reminder of one's own task): only the
+   * people the event names hear it;
    * followers of the record are not added (they hear the record's other events).
    */
   personal?: true;
@@ -96,9 +97,9 @@ export const NOTIFICATION_TYPES = {
   task_reopened: { category: 'taskAssignments', email: 'batched' },
   task_due_date_changed: { category: 'taskAssignments', email: 'batched' },
   task_commented: { category: 'taskAssignments', email: 'batched' },
-  task_due_tomorrow: { category: 'taskAssignments', email: 'batched' },
-  task_due_today: { category: 'taskAssignments', email: 'batched' },
-  task_overdue: { category: 'taskAssignments', email: 'batched' },
+  task_due_tomorrow: { category: 'taskAssignments', email: 'batched', personal: true },
+  task_due_today: { category: 'taskAssignments', email: 'batched', personal: true },
+  task_overdue: { category: 'taskAssignments', email: 'batched', personal: true },
   project_status_changed: { category: 'projectUpdates', email: 'batched' },
   objective_created: { category: 'projectUpdates', email: 'batched' },
   message_received: { category: 'teamMessages', email: 'batched' },
