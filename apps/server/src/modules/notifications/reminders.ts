@@ -43,19 +43,18 @@ interface GivenReminder {
 export async function sweepReminders(db: Database, now: Date, batchSize = REMINDER_BATCH_SIZE): Promise<number> {
   let given = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = (
-        (await tx.execute(reminderBatch(now, batchSize))) as unknown as {
-          rows: GivenReminder[];
-        }
-      ).rows;
-      await notify(db, tx, rows.map(reminderEvent));
-      return rows.length;
-    });
+    const batch = await db.transaction((tx) => giveReminderBatch(db, tx, now, batchSize));
     given += batch;
     // A short batch was the last (rows another sweep took meanwhile come back at the next one).
     if (batch < batchSize) return given;
   }
+}
+
+/** One batch in the caller's transaction: up to `batchSize` reminders given and their events recorded; how many. */
+export async function giveReminderBatch(db: Database, tx: Database, now: Date, batchSize: number): Promise<number> {
+  const { rows } = (await tx.execute(reminderBatch(now, batchSize))) as unknown as { rows: GivenReminder[] };
+  await notify(db, tx, rows.map(reminderEvent));
+  return rows.length;
 }
 
 /** One batch's statement: the reminders owed at `now`, inserted, returned with their tasks (the bench explains it). */
@@ -90,7 +89,6 @@ export function reminderBatch(now: Date, batchSize: number) {
       select o.* from owed o
       where o.kind is not null and not exists (select 1 from task_reminders r where r.task_id = o.id
         and r.recipient_id = o.assigned_to and r.kind = o.kind and r.due_date = o.due_date)
-      order by o.due_date, o.id
       limit ${batchSize}
     ),
     given as (
