@@ -26,6 +26,7 @@ import { objectiveAttachmentRoutes } from './modules/objectives/attachment-route
 import { objectiveRoutes } from './modules/objectives/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
+import { phoneRoutes } from './modules/phone/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { projectSocketEvents } from './modules/projects/socket.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
       sessionTtlMs: config.sessionTtlMs,
     });
     await api.register(notificationRoutes);
+    await api.register(phoneRoutes);
     await api.register(inboxRoutes);
     await api.register(unsubscribeRoutes);
     await api.register(userRoutes);

@@ -78,7 +78,7 @@ const environment = z.object({
     .min(5)
     .max(60 * 60)
     .default(DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS),
-  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
   SMS_DAILY_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(0).default(DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION),
   SMS_WEBHOOK_URL: z
     .string()
@@ -148,7 +148,7 @@ export interface NotificationsConfig {
   emailDelaySeconds: number;
   /** How long a worker's claim on an e-mail batch holds; past it another worker takes the batch over. */
   emailLeaseSeconds: number;
-  /** How often the due-date reminder sweep runs (and once at start). */
+  /** How often the due-date reminder sweep runs (and once at start); 0: never (tests drive it). */
   reminderIntervalSeconds: number;
   /** SMS per organization and UTC day; past it SMS are skipped and counted. */
   smsDailyLimitPerOrganization: number;

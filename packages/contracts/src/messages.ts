@@ -433,6 +433,8 @@ export const MESSAGES = {
   phoneRequired: 'Add a phone number to your profile first.',
   phoneCodeSent: 'We sent a 6-digit code to your phone.',
   phoneCodeInvalid: 'That code is not right, or it has expired. Ask for a new one.',
+  phoneCodeTooSoon: 'A code was just sent. Please wait a minute before asking for another.',
+  smsSendFailed: 'The SMS could not be sent. Please try again later.',
   phoneVerified: 'Your phone number is verified.',
   phoneNotVerified: 'Verify your phone number to receive SMS.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
