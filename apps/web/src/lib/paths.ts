@@ -16,6 +16,8 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
+  /** The notification inbox (issue 22); the bell's panel shows its newest items. */
+  notificationInbox: '/dashboard/notifications/inbox',
   organization: '/dashboard/organization',
   team: '/dashboard/team',
   billing: '/dashboard/billing',
