@@ -67,7 +67,7 @@ export function InboxItem({ item, now, timeZone, onOpened }: InboxItemProps) {
             {timeAgo(item.createdAt, now)}
           </Text>
           {updates && (
-            <Badge size="sm" variant="light" color="gray">
+            <Badge size="sm" variant="light" color="gray" tt="none">
               {updates}
             </Badge>
           )}

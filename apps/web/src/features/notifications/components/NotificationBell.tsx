@@ -1,6 +1,6 @@
 import { ActionIcon, Drawer, Indicator, Loader, Popover } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { HiBell } from 'react-icons/hi';
 import { useAuth } from '@/features/auth';
 import { PHONE_QUERY } from '@/lib/viewport';
@@ -28,20 +28,23 @@ export function NotificationBell() {
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-  const bell = (
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="slate"
+      size="lg"
+      radius="xl"
+      aria-label={label}
+      aria-expanded={opened}
+      aria-haspopup="dialog"
+      onClick={panel.toggle}
+    >
+      <HiBell size={22} aria-hidden />
+    </ActionIcon>
+  );
+  const withBadge = (target: ReactNode) => (
     <Indicator label={badgeText(unread)} size={18} color="red" offset={6} disabled={unread === 0}>
-      <ActionIcon
-        variant="subtle"
-        color="slate"
-        size="lg"
-        radius="xl"
-        aria-label={label}
-        aria-expanded={opened}
-        aria-haspopup="dialog"
-        onClick={panel.toggle}
-      >
-        <HiBell size={22} aria-hidden />
-      </ActionIcon>
+      {target}
     </Indicator>
   );
   const content = (listHeight: string, heading: boolean) => (
@@ -53,19 +56,21 @@ export function NotificationBell() {
   if (isPhone) {
     return (
       <>
-        {bell}
+        {withBadge(button)}
         <Drawer opened={opened} onClose={panel.close} position="right" size="100%" title="Notifications">
           {content('calc(100dvh - 11rem)', false)}
         </Drawer>
       </>
     );
   }
-  return (
+  // The popover's target is the button itself, so its state (aria-expanded) is the button's.
+  return withBadge(
     <Popover opened={opened} onClose={panel.close} position="bottom-end" width={420} shadow="lg" trapFocus>
-      <Popover.Target>{bell}</Popover.Target>
-      <Popover.Dropdown aria-label="Notifications" role="dialog">
+      <Popover.Target>{button}</Popover.Target>
+      {/* Named by its own title, not by the bell's changing count. */}
+      <Popover.Dropdown aria-labelledby={undefined} aria-label="Notifications">
         {content('min(32rem, calc(100dvh - 12rem))', true)}
       </Popover.Dropdown>
-    </Popover>
+    </Popover>,
   );
 }

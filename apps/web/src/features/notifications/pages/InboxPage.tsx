@@ -46,7 +46,9 @@ export default function InboxPage() {
           <MarkAllReadButton />
         </Group>
       </Tabs>
-      <InboxList status={status} pageSize={DEFAULT_PAGE_SIZE} />
+      <Paper withBorder radius="md" p="xs">
+        <InboxList status={status} pageSize={DEFAULT_PAGE_SIZE} />
+      </Paper>
     </Stack>
   );
 }
