@@ -13,7 +13,7 @@ export const paths = {
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
   /** The notification inbox (issue 22); the bell's panel shows its newest items. */
-  notificationInbox: '/dashboard/notifications/inbox',
+  notificationInbox: recordPaths.inbox,
   organization: '/dashboard/organization',
   team: '/dashboard/team',
   billing: '/dashboard/billing',
