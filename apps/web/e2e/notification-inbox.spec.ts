@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { waitForMail } from '../../server/test/helpers/mailbox';
-import { expect, test } from './support/fixtures';
+import { expect, type TestOrganization, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { createViaApi, pickOption, uniqueName } from './support/structure';
 
@@ -45,17 +45,25 @@ function recordBrowserNotifications() {
   Object.assign(window, { Notification: Recorded, shownNotifications: shown, permissionAsked: asked });
 }
 
+/** Maya Lopez, who assigns the task, and Noah Kim, whose app is open, both of one organization. */
+async function assignerAndColleague(organization: TestOrganization) {
+  return {
+    assigner: await organization.addPerson('Maya', 'Lopez'),
+    colleague: await organization.addPerson('Noah', 'Kim'),
+  };
+}
+
 test.describe('the notification inbox', () => {
   test.skip(!dataDir, 'reads the mailbox of the server this run started (not with E2E_BASE_URL)');
+  // Two people signed in, in two browsers, on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
 
   test('a task assigned to a colleague rings the bell in the open app, opens from the panel and is mailed', async ({
     page,
     browser,
     organization,
   }) => {
-    test.setTimeout(90_000);
-    const assigner = await organization.addPerson('Maya', 'Lopez');
-    const colleague = await organization.addPerson('Noah', 'Kim');
+    const { assigner, colleague } = await assignerAndColleague(organization);
     const task = uniqueName('Write the launch copy');
 
     // The colleague's app is open on the dashboard, in a browser of its own, before anything happens.
@@ -101,9 +109,7 @@ test.describe('the notification inbox', () => {
     browser,
     organization,
   }) => {
-    test.setTimeout(90_000);
-    const assigner = await organization.addPerson('Maya', 'Lopez');
-    const colleague = await organization.addPerson('Noah', 'Kim');
+    const { assigner, colleague } = await assignerAndColleague(organization);
     const task = uniqueName('Check the invoices');
 
     const context = await browser.newContext();
