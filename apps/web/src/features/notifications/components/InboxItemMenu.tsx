@@ -49,20 +49,25 @@ export function InboxItemMenu({ item, now, timeZone }: InboxItemMenuProps) {
             Archive
           </Menu.Item>
         )}
-        <Menu.Divider />
-        {SNOOZE_CHOICES.map(({ choice, label }) => (
-          <Menu.Item
-            key={choice}
-            leftSection={icon(HiClock)}
-            onClick={() => change({ snoozedUntil: snoozeEnd(choice, new Date(), timeZone).toISOString() })}
-          >
-            {label}
-          </Menu.Item>
-        ))}
-        {snoozed && (
-          <Menu.Item leftSection={icon(HiClock)} onClick={() => change({ snoozedUntil: null })}>
-            Wake it now
-          </Menu.Item>
+        {/* An archived item is out of the inbox: there is nothing to snooze. */}
+        {!item.archivedAt && (
+          <>
+            <Menu.Divider />
+            {SNOOZE_CHOICES.map(({ choice, label }) => (
+              <Menu.Item
+                key={choice}
+                leftSection={icon(HiClock)}
+                onClick={() => change({ snoozedUntil: snoozeEnd(choice, new Date(), timeZone).toISOString() })}
+              >
+                {label}
+              </Menu.Item>
+            ))}
+            {snoozed && (
+              <Menu.Item leftSection={icon(HiClock)} onClick={() => change({ snoozedUntil: null })}>
+                Wake it now
+              </Menu.Item>
+            )}
+          </>
         )}
       </Menu.Dropdown>
     </Menu>

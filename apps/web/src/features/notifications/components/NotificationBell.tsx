@@ -57,7 +57,14 @@ export function NotificationBell() {
     return (
       <>
         {withBadge(button)}
-        <Drawer opened={opened} onClose={panel.close} position="right" size="100%" title="Notifications">
+        <Drawer
+          opened={opened}
+          onClose={panel.close}
+          position="right"
+          size="100%"
+          title="Notifications"
+          styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+        >
           {content('calc(100dvh - 11rem)', false)}
         </Drawer>
       </>
