@@ -23,7 +23,7 @@ export default function InboxPage() {
   return (
     <Stack gap="lg" maw={820}>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <PageTitle title="Notifications" subtitle="What happened to your work, newest first." />
+        <PageTitle title="Notification Inbox" subtitle="What happened to your work, newest first." />
         <Anchor component={Link} to={paths.notifications} size="sm">
           Notification settings
         </Anchor>
