@@ -451,6 +451,13 @@ export const MESSAGES = {
   // A page that failed to load or to render (a chunk gone after a deploy, a bug)
   pageFailedTitle: 'This page could not be shown',
   pageFailed: 'S.M.A.R.T. may have just been updated, or something went wrong. Reload to try again.',
+  // The notification inbox (issue 22): each tab's empty state, browser notifications
+  notificationsCaughtUp: "You're all caught up",
+  notificationsCaughtUpHint: 'New notifications about your work show up here.',
+  noNotifications: 'No notifications yet',
+  noArchivedNotifications: 'No archived notifications',
+  browserNotificationsBlocked: 'Your browser blocks notifications from S.M.A.R.T. Allow them in its site settings.',
+  browserNotificationsUnsupported: 'This browser cannot show notifications.',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

@@ -52,6 +52,12 @@ describe('canOpen', () => {
     expect(canOpen(user('user'), ROUTES.notifications)).toBe(true);
   });
 
+  it('opens the notification inbox to every role', () => {
+    for (const role of ['user', 'org_admin', 'advisor', 'admin']) {
+      expect(canOpen(user(role), ROUTES.notificationInbox)).toBe(true);
+    }
+  });
+
   it('opens Messenger to anyone signed in (second document, section 2)', () => {
     for (const role of ['user', 'org_admin', 'advisor']) expect(canOpen(user(role), ROUTES.messenger)).toBe(true);
   });

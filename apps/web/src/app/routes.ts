@@ -108,6 +108,13 @@ const table = {
     group: 'profile',
     card: { description: 'Choose which e-mail, SMS and in-app notifications you get.' },
   },
+  // Everyone signed in has an inbox; the bell in the top bar leads here, so no menu lists it.
+  notificationInbox: {
+    path: paths.notificationInbox,
+    label: 'Notification Inbox',
+    icon: HiBell,
+    page: lazyPage(() => import('@/features/notifications/pages/InboxPage')),
+  },
   organization: {
     path: paths.organization,
     label: 'Organization Details',

@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
+  /** The notification inbox (issue 22); the bell's panel shows its newest items. */
+  notificationInbox: recordPaths.inbox,
   organization: '/dashboard/organization',
   team: '/dashboard/team',
   billing: '/dashboard/billing',

@@ -119,6 +119,7 @@ export const updateNotificationBody = z
     snoozedUntil: z.iso.datetime({ offset: true }).max(40).nullable().optional(),
   })
   .strict();
+export type UpdateNotificationBody = z.input<typeof updateNotificationBody>;
 
 export const subscriptionParams = z.object({
   recordType: z.enum(SUBSCRIBABLE_RECORD_TYPES),

@@ -1,21 +1,20 @@
 import { AppShell, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { DESKTOP_BREAKPOINT_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
+import { SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { SupportTicketProvider } from '@/features/tickets';
+import { PHONE_QUERY } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-
-const MOBILE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
 
 /** The build prerenders the frame without a window (prerender/shells.tsx); the browser always has one. */
 const prerendering = typeof window === 'undefined';
 
 function isMobileViewport(): boolean {
-  return !prerendering && window.matchMedia(MOBILE_QUERY).matches;
+  return !prerendering && window.matchMedia(PHONE_QUERY).matches;
 }
 
 /**
@@ -24,7 +23,7 @@ function isMobileViewport(): boolean {
  * so a phone user lands on the page rather than on a menu covering it.
  */
 export default function DashboardLayout() {
-  const isMobile = useMediaQuery(MOBILE_QUERY, isMobileViewport(), { getInitialValueInEffect: false });
+  const isMobile = useMediaQuery(PHONE_QUERY, isMobileViewport(), { getInitialValueInEffect: false });
   const [navOpened, nav] = useDisclosure(!prerendering && !isMobileViewport());
   // Prerendered, the sidebar starts as each screen starts it (closed on phones, open on desktop) by CSS alone.
   const collapsed = prerendering ? { mobile: true, desktop: false } : { mobile: !navOpened, desktop: !navOpened };

@@ -4,6 +4,7 @@ import { HiLightningBolt } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { paths } from '@/lib/paths';
 import classes from './TopBar.module.css';
 
@@ -17,7 +18,8 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   return (
     <AppShell.Header px="md">
       <Group h="100%" justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+        {/* The brand gives way (its name truncates) so the bell and the avatar keep their room on a phone. */}
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <Burger
             opened={navOpened}
             onClick={onToggleNav}
@@ -37,7 +39,8 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         </Group>
         {/* No user only in the prerendered frame (prerender/shells.tsx): the person fills in when the app runs. */}
         {user && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <NotificationBell />
             <UserAvatar user={user} size={34} radius="xl" />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>
               {displayName(user)}

@@ -1,10 +1,11 @@
 import { Paper } from '@mantine/core';
 import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
-import { DESKTOP_BREAKPOINT_PX, hasRole } from '@smart/contracts';
+import { hasRole } from '@smart/contracts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
+import { PHONE_QUERY } from '@/lib/viewport';
 import { messengerQueries } from '../api';
 import { useAutoSelection } from '../auto-select';
 import { ConversationList } from '../components/ConversationList';
@@ -13,8 +14,6 @@ import classes from '../components/Messenger.module.css';
 import { WelcomePane } from '../components/WelcomePane';
 import { useMessengerEvents } from '../live';
 import { useOutbox } from '../outbox';
-
-const PHONE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
 
 /**
  * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import {
   MESSAGES,
   mergeNotificationPreferences,
@@ -6,7 +6,9 @@ import {
   type NotificationPreferencesPatch,
 } from '@smart/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { paths } from '@/lib/paths';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api';
 import { PreferenceGroup } from '../components/PreferenceGroup';
 import { TOGGLE_GROUPS } from '../toggles';
@@ -59,6 +61,9 @@ export default function NotificationsPage() {
       <div>
         <Title order={1}>Notifications</Title>
         <Text c="dimmed">Choose how S.M.A.R.T. keeps you informed. Changes are saved as you make them.</Text>
+        <Anchor component={Link} to={paths.notificationInbox} size="sm">
+          Open your notification inbox
+        </Anchor>
       </div>
       {TOGGLE_GROUPS.map((definition) => (
         <PreferenceGroup

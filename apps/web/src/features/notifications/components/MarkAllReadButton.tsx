@@ -1,0 +1,28 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@smart/contracts';
+import { HiCheck } from 'react-icons/hi';
+import { useMarkAllRead, useUnreadCount } from '../api';
+
+/** Marks every notification read; idle while none is unread. */
+export function MarkAllReadButton() {
+  const markAllRead = useMarkAllRead();
+  const unread = useUnreadCount(true).data?.unread ?? 0;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<HiCheck size={16} aria-hidden />}
+      disabled={unread === 0}
+      loading={markAllRead.isPending}
+      onClick={() =>
+        markAllRead.mutate(undefined, {
+          onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.notificationsAllRead }),
+          onError: (error) => notifications.show({ color: 'red', message: error.message }),
+        })
+      }
+    >
+      Mark all as read
+    </Button>
+  );
+}
