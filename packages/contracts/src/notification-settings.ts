@@ -65,4 +65,5 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   verified: 'Verified',
   sendCodeFailed: 'Failed to send the code',
   verifyFailed: 'Failed to verify the code',
+  subscriptionLoadFailed: 'Failed to load whether you follow this',
 } as const;

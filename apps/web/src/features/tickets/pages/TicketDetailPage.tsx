@@ -3,6 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FollowControl } from '@/components/FollowControl';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { PageLoader } from '@/components/PageLoader';
 import { ApiError } from '@/lib/api-client';
@@ -57,6 +58,7 @@ export default function TicketDetailPage() {
       <Group justify="space-between" gap="sm">
         <BackToTickets />
         <Group gap="xs">
+          <FollowControl recordType="ticket" recordId={current.id} />
           {canEdit && (
             <Button variant="default" leftSection={<HiPencil aria-hidden />} onClick={() => open('edit')}>
               Edit

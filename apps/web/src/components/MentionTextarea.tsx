@@ -1,0 +1,170 @@
+import { Combobox, Group, Loader, Text, Textarea, type TextareaProps, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { displayName, type MentionableRecordType, type UserSummary } from '@smart/contracts';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useMentionable } from '@/lib/mentionable';
+import { activeMentionQuery, insertMention, type MentionPick, type MentionQuery } from '@/lib/mentions';
+import { SEARCH_PAUSE_MS } from '@/lib/search';
+import { UserAvatar } from './UserAvatar';
+
+interface MentionTextareaProps extends Omit<TextareaProps, 'value' | 'onChange'> {
+  /** The record written in: the picker offers the people who can read it. */
+  recordType: MentionableRecordType;
+  recordId: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** A person chosen from the picker: "@First Last " is already in the text. */
+  onPick: (pick: MentionPick) => void;
+}
+
+/**
+ * A textarea where "@" opens a picker of the people who can read the record (GET
+ * /api/mentionable/...), searched by what follows the "@". Arrow keys move, Enter or Tab picks,
+ * Escape closes; the list is a listbox the textarea points into (aria-activedescendant). Other
+ * keys (Enter to send in the messenger, Ctrl+Enter in comments) reach `onKeyDown` as before.
+ */
+export function MentionTextarea({
+  recordType,
+  recordId,
+  value,
+  onChange,
+  onPick,
+  onKeyDown,
+  onBlur,
+  ...textareaProps
+}: MentionTextareaProps) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [at, setAt] = useState<MentionQuery | null>(null);
+  // The "@" whose picker Escape closed: it stays closed until another "@" is typed.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const [search] = useDebouncedValue(at?.query.trim() ?? '', SEARCH_PAUSE_MS);
+  const open = at !== null && at.start !== dismissed;
+  const people = useMentionable(recordType, recordId, search, open);
+  const options = open ? (people.data ?? []) : [];
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const combobox = useCombobox({ opened: open });
+  const caretAfterPick = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (caretAfterPick.current === null || !textarea.current) return;
+    textarea.current.setSelectionRange(caretAfterPick.current, caretAfterPick.current);
+    caretAfterPick.current = null;
+  });
+
+  /** What is typed at the caret now: a mention being written, or none. */
+  function follow(element: HTMLTextAreaElement) {
+    const next = activeMentionQuery(element.value, element.selectionStart ?? element.value.length);
+    if (next?.query !== at?.query) setActive(0);
+    setAt(next);
+    if (next === null || next.start !== dismissed) setDismissed(null);
+  }
+
+  function choose(person: UserSummary) {
+    if (!at) return;
+    const name = displayName(person);
+    const inserted = insertMention(value, at, name);
+    caretAfterPick.current = inserted.caret;
+    onChange(inserted.text);
+    onPick({ id: person.id, name });
+    setAt(null);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (open && at && event.key === 'Escape') {
+      event.preventDefault();
+      // A modal around the box must not close with the picker.
+      event.stopPropagation();
+      setDismissed(at.start);
+      return;
+    }
+    if (open && options.length > 0 && !event.nativeEvent.isComposing) {
+      const count = options.length;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+        return;
+      }
+      const person = options[active];
+      if ((event.key === 'Enter' || event.key === 'Tab') && person && !event.shiftKey) {
+        event.preventDefault();
+        choose(person);
+        return;
+      }
+    }
+    onKeyDown?.(event);
+  }
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => {
+        const person = options.find((option) => option.id === id);
+        if (person) choose(person);
+      }}
+      position="bottom-start"
+      withinPortal
+    >
+      <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
+        <Textarea
+          {...textareaProps}
+          ref={textarea}
+          value={value}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open && options.length > 0 ? optionId(active) : undefined}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            follow(event.currentTarget);
+          }}
+          onSelect={(event) => follow(event.currentTarget)}
+          onBlur={(event) => {
+            setAt(null);
+            onBlur?.(event);
+          }}
+          onKeyDown={handleKeyDown}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown miw={260}>
+        <Combobox.Options id={listId} aria-label="People to mention">
+          {options.map((person, index) => (
+            <Combobox.Option
+              key={person.id}
+              value={person.id}
+              id={optionId(index)}
+              selected={index === active}
+              aria-selected={index === active}
+              onMouseEnter={() => setActive(index)}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <UserAvatar user={person} size={28} radius="xl" />
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    {displayName(person)}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {person.email}
+                  </Text>
+                </div>
+              </Group>
+            </Combobox.Option>
+          ))}
+          {options.length === 0 && (
+            <Combobox.Empty>
+              {people.isError ? (
+                people.error.message
+              ) : people.isFetching || people.isPending ? (
+                <Group gap="xs" justify="center">
+                  <Loader size="xs" /> Searching…
+                </Group>
+              ) : (
+                'Nobody found who can see this'
+              )}
+            </Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
