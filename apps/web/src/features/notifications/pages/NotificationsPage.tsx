@@ -121,6 +121,8 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
           checked
           disabled
           readOnly
+          // Disabled because it cannot be switched, not because it does not apply: read at full contrast.
+          styles={{ label: { color: 'var(--mantine-color-text)' }, description: { color: 'var(--mantine-color-dimmed)' } }}
         />
       </PreferenceGroup>
       <PreferenceGroup
