@@ -103,6 +103,6 @@ CREATE INDEX "notification_events_pending_idx" ON "notification_events" USING bt
 CREATE INDEX "notification_subscriptions_record_idx" ON "notification_subscriptions" USING btree ("record_type","record_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_event_recipient_unique" ON "notifications" USING btree ("event_id","recipient_id");--> statement-breakpoint
 CREATE INDEX "notifications_recipient_created_idx" ON "notifications" USING btree ("recipient_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("recipient_id","snoozed_until") WHERE "notifications"."in_app" and "notifications"."read_at" is null and "notifications"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("recipient_id","record_type","record_id","snoozed_until") WHERE "notifications"."in_app" and "notifications"."read_at" is null and "notifications"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_recipient_record_idx" ON "notifications" USING btree ("recipient_id","record_type","record_id");--> statement-breakpoint
 CREATE INDEX "tasks_open_due_idx" ON "tasks" USING btree ("due_date") WHERE "tasks"."status" <> 'completed' and "tasks"."assigned_to" is not null and "tasks"."due_date" is not null;

@@ -18,6 +18,8 @@ import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { messageSocketEvents } from './modules/messages/socket.js';
+import { startNotificationEngine } from './modules/notifications/engine.js';
+import { inboxRoutes } from './modules/notifications/inbox-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
 import { objectiveRoutes } from './modules/objectives/routes.js';
@@ -121,6 +123,8 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   await app.register(jobsPlugin);
   // Scheduled work (not HTTP): the hourly sweep of uploads never used, and one run now.
   await scheduleUnusedUploadsCleanup(app);
+  // The notification engine: the fan-out of recorded events, their deliveries and reminders.
+  await startNotificationEngine(app);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>
@@ -141,6 +145,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
       sessionTtlMs: config.sessionTtlMs,
     });
     await api.register(notificationRoutes);
+    await api.register(inboxRoutes);
     await api.register(userRoutes);
     await api.register(teamRoutes);
     await api.register(fileRoutes);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
+  DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS,
+  DEFAULT_REMINDER_INTERVAL_SECONDS,
+  DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION,
   LOGIN_MAX_FAILURES_GLOBAL,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   WRITE_LIMITS_PER_MINUTE,
@@ -62,6 +65,20 @@ const environment = z.object({
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_PER_ADDRESS),
   LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
   STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
+  NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60)
+    .default(DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
+  SMS_DAILY_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(0).default(DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION),
+  SMS_WEBHOOK_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'use an http(s) URL')
+    .optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
     .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
@@ -115,6 +132,20 @@ export interface Config {
    * since every process must read what another encrypted.
    */
   twoFactorKey: Buffer | undefined;
+  notifications: NotificationsConfig;
+}
+
+/** The notification engine's settings (issue 22; README "Settings"). */
+export interface NotificationsConfig {
+  /** How long a non-urgent e-mail waits to be sent with the record's next changes (and not at all if read meanwhile). */
+  emailDelaySeconds: number;
+  /** How often the due-date reminder sweep runs (and once at start). */
+  reminderIntervalSeconds: number;
+  /** SMS per organization and UTC day; past it SMS are skipped and counted. */
+  smsDailyLimitPerOrganization: number;
+  /** A gateway that takes a JSON POST per SMS, with `Authorization: Bearer <secret>`; unset: files in DATA_DIR/sms. */
+  smsWebhook: { url: string; secret: string | undefined } | undefined;
+  smsDir: string;
 }
 
 /** E-mail goes out over SMTP when a URL is set, else into `.eml` files (the development mailbox). */
@@ -181,5 +212,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginFailureBudget: { perAddress: env.LOGIN_FAILURES_PER_ADDRESS, global: env.LOGIN_FAILURES_GLOBAL },
     storageQuotaBytesPerOrganization: Math.floor(env.STORAGE_QUOTA_MB_PER_ORGANIZATION * 1024 * 1024),
     twoFactorKey: env.TWO_FACTOR_ENCRYPTION_KEY,
+    notifications: {
+      emailDelaySeconds: env.NOTIFICATION_EMAIL_DELAY_SECONDS,
+      reminderIntervalSeconds: env.REMINDER_INTERVAL_SECONDS,
+      smsDailyLimitPerOrganization: env.SMS_DAILY_LIMIT_PER_ORGANIZATION,
+      smsWebhook: env.SMS_WEBHOOK_URL ? { url: env.SMS_WEBHOOK_URL, secret: env.SMS_WEBHOOK_SECRET } : undefined,
+      smsDir: path.resolve(env.DATA_DIR, 'sms'),
+    },
   };
 }

@@ -5,3 +5,18 @@
  */
 export const RESET_PASSWORD_PATH = '/reset-password';
 export const RESET_TOKEN_PARAM = 'token';
+
+/** App paths of the records people are told about (the web app's route table uses the same). */
+export const recordPaths = {
+  project: (projectId: string) => `/dashboard/projects/${encodeURIComponent(projectId)}`,
+  objective: (projectId: string, objectiveId: string) =>
+    `${recordPaths.project(projectId)}/objectives/${encodeURIComponent(objectiveId)}`,
+  task: (projectId: string, objectiveId: string, taskId: string) =>
+    `${recordPaths.objective(projectId, objectiveId)}/tasks/${encodeURIComponent(taskId)}`,
+  ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
+  conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
+  organization: '/dashboard/organization',
+  profile: '/dashboard/profile',
+  notificationPreferences: '/dashboard/notifications',
+  inbox: '/dashboard/notifications/inbox',
+} as const;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client.js';
 
@@ -25,4 +26,22 @@ export function rawSql(db: Database): RawSql {
     return { executeSql: (text, values) => client.query(text, values) };
   }
   throw new Error('rawSql: the database is neither PGlite nor a node-postgres pool');
+}
+
+/**
+ * A transaction (or database) as a RawSql: the library's statement runs inside it, so a job it
+ * queues commits or rolls back with the caller's change. `$n` placeholders become bound parameters.
+ */
+export function rawSqlIn(tx: Database): RawSql {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      const parts = text.split(/\$(\d+)/);
+      parts.forEach((part, index) => {
+        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+      });
+      const result = (await tx.execute(sql.join(chunks, sql``))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: result.rows };
+    },
+  };
 }

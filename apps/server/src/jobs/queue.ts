@@ -1,9 +1,23 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { rawSql } from '../db/raw-sql.js';
+import { rawSql, rawSqlIn } from '../db/raw-sql.js';
 
 /** Enqueues one job of a kind. It is stored in the database before this resolves. */
 export type SendJob<T> = (data: T) => Promise<void>;
+
+/** A job to insert with others: its queue's name, its data, and when it may start (default now). */
+export interface JobToInsert {
+  name: string;
+  data: object;
+  startAfter?: Date;
+}
+
+export interface DefineOptions {
+  /** How often this queue's idle worker looks for work (default: the queue's pollingIntervalSeconds). */
+  pollingIntervalSeconds?: number;
+  /** Seconds a job may run before it counts as failed and is retried (default 120). */
+  expireInSeconds?: number;
+}
 
 /**
  * Background work stored in the database (pg-boss in its own `pgboss` schema, on PGlite or
@@ -12,7 +26,16 @@ export type SendJob<T> = (data: T) => Promise<void>;
  */
 export interface JobQueue {
   /** Declares a kind of job and works on it in this process; returns the function that enqueues one. */
-  define<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<SendJob<T>>;
+  define<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    options?: DefineOptions,
+  ): Promise<SendJob<T>>;
+  /**
+   * Inserts jobs inside the caller's transaction: they exist if and only if it commits. Their
+   * queues' workers find them at their next poll.
+   */
+  insertIn(tx: Database, jobs: JobToInsert[]): Promise<void>;
   /**
    * Declares a job that runs on a cron schedule (UTC, minute precision): one run per tick across
    * every process sharing the database. Returns the function that asks for a run now; asked by
@@ -44,13 +67,24 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
   await boss.start();
 
   /** Creates the queue and this process's worker on it; returns the function that sends one job. */
-  async function work<T extends object>(name: string, handler: (data: T) => Promise<void>) {
-    await boss.createQueue(name, { name, ...RETRIES });
+  async function work<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    defineOptions: DefineOptions = {},
+  ) {
+    await boss.createQueue(name, {
+      name,
+      ...RETRIES,
+      ...(defineOptions.expireInSeconds && { expireInSeconds: defineOptions.expireInSeconds }),
+    });
     let workerId: string | undefined;
     const wake = () => workerId && boss.notifyWorker(workerId);
     workerId = await boss.work<T>(
       name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
+      {
+        pollingIntervalSeconds: defineOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds,
+        batchSize: 1,
+      },
       async ([job]) => {
         if (!job) return;
         // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
@@ -71,9 +105,20 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
   }
 
   return {
-    async define<T extends object>(name: string, handler: (data: T) => Promise<void>) {
-      const send = await work(name, handler);
+    async define<T extends object>(name: string, handler: (data: T) => Promise<void>, defineOptions?: DefineOptions) {
+      const send = await work(name, handler, defineOptions);
       return (data: T) => send(data);
+    },
+    async insertIn(tx, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({
+          name: job.name,
+          data: job.data,
+          ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
+        })),
+        { db: rawSqlIn(tx) },
+      );
     },
     async schedule(name, cron, handler) {
       const send = await work(name, handler);

@@ -11,3 +11,6 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\
 
 export const qualified = (column: AnyPgColumn): SQL =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** A list of ids as one `uuid[]` parameter (drizzle would spread a plain array into `($1, $2, …)`). */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${sql.param([...ids])}::uuid[]`;

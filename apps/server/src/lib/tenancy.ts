@@ -46,7 +46,10 @@ export const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor
  * An active assignment of the advisor to the organization column's organization. A closed
  * organization's assignments rest until it is reopened (docs/decisions.md).
  */
-const activeAssignment = (advisorId: AnyPgColumn | SQL | string, organization: AnyPgColumn | SQL | string): SQL =>
+export const activeAssignment = (
+  advisorId: AnyPgColumn | SQL | string,
+  organization: AnyPgColumn | SQL | string,
+): SQL =>
   sql`${advisorAssignments.advisorId} = ${advisorId} and ${advisorAssignments.organizationId} = ${organization}
     and ${advisorAssignments.isActive} and exists (select 1 from ${organizations} where ${qualified(organizations.id)}
       = ${qualified(advisorAssignments.organizationId)} and ${qualified(organizations.closedAt)} is null)`;

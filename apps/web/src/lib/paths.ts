@@ -1,8 +1,4 @@
-import { RESET_PASSWORD_PATH } from '@smart/contracts';
-
-const projectPath = (projectId: string) => `/dashboard/projects/${encodeURIComponent(projectId)}`;
-const objectivePath = (projectId: string, objectiveId: string) =>
-  `${projectPath(projectId)}/objectives/${encodeURIComponent(objectiveId)}`;
+import { RESET_PASSWORD_PATH, recordPaths } from '@smart/contracts';
 
 /**
  * Every route path of the app (spec section 2), in one place, for links. The route table
@@ -24,20 +20,19 @@ export const paths = {
   teams: '/dashboard/teams',
   teamDetail: (teamId: string) => `/dashboard/teams/${encodeURIComponent(teamId)}`,
   projects: '/dashboard/projects',
-  project: projectPath,
-  objective: objectivePath,
-  task: (projectId: string, objectiveId: string, taskId: string) =>
-    `${objectivePath(projectId, objectiveId)}/tasks/${encodeURIComponent(taskId)}`,
+  project: recordPaths.project,
+  objective: recordPaths.objective,
+  task: recordPaths.task,
   myTasks: '/dashboard/my-tasks',
   messenger: '/dashboard/messenger',
   /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
   messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
   /** The messenger with one conversation open. */
-  conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
+  conversation: recordPaths.conversation,
   templates: '/dashboard/templates',
   templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
   tickets: '/dashboard/tickets',
-  ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
+  ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
 } as const;

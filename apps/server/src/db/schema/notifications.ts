@@ -89,9 +89,9 @@ export const notifications = pgTable(
     uniqueIndex('notifications_event_recipient_unique').on(table.eventId, table.recipientId),
     // The inbox: a recipient's items newest first; grouping per record reads the same rows.
     index('notifications_recipient_created_idx').on(table.recipientId, table.createdAt, table.id),
-    // The bell: one recipient's unread count reads only this partial index.
+    // The bell: one recipient's unread records are counted from this partial index alone.
     index('notifications_unread_idx')
-      .on(table.recipientId, table.snoozedUntil)
+      .on(table.recipientId, table.recordType, table.recordId, table.snoozedUntil)
       .where(sql`${table.inApp} and ${table.readAt} is null and ${table.archivedAt} is null`),
     index('notifications_recipient_record_idx').on(table.recipientId, table.recordType, table.recordId),
   ],

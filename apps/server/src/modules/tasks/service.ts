@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
+import { notify } from '../notifications/events.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
@@ -21,6 +22,7 @@ import { userSummaryOf } from '../users/summary.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { namesOf, requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
+import { taskAssigned, taskChangeEvents } from './notifications.js';
 import { canAssignTaskToMe, canReadTask, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
@@ -188,6 +190,10 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
       .returning({ id: tasks.id, organizationId: tasks.organizationId });
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
+    if (body.assignedTo) {
+      const task = { ...created, projectId: objective.projectId, objectiveId: objective.id, title: body.title };
+      await notify(db, tx, taskAssigned({ ...task, priority: body.priority ?? 'medium' }, body.assignedTo, actor.id));
+    }
     return created.id;
   });
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
@@ -208,6 +214,7 @@ async function changeTask(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(tasks.id, task.id));
       await recordTaskActivity(tx, task, actor.id, entries);
+      await notify(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
     });
   }
   return loadTaskDetail(db, task.id);

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
+import { fanOutEvent } from './fanout.js';
+import { announceFanOut } from './live.js';
+
+/**
+ * The notification engine's background work: the fan-out of each outbox event (queued by
+ * `notify` in the change's transaction), then the live bell. Delivery workers (e-mail, SMS) and the
+ * reminder sweep start beside it.
+ */
+export async function startNotificationEngine(app: FastifyInstance) {
+  registerNotificationQueue(app.db, app.jobs);
+  await app.jobs.define<{ eventId: string }>(
+    FANOUT_QUEUE,
+    async ({ eventId }) => {
+      const fannedOut = await fanOutEvent(app.db, app.jobs, eventId, {
+        emailDelaySeconds: app.config.notifications.emailDelaySeconds,
+      });
+      if (fannedOut) await announceFanOut(app, fannedOut);
+    },
+    // The bell should rise within a second of the change.
+    { pollingIntervalSeconds: 1 },
+  );
+}
