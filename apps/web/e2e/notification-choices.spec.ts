@@ -47,15 +47,16 @@ test.describe('notification choices', () => {
     await page.goto('/dashboard/notifications');
     expect((await firstSave).ok()).toBe(true);
     const zone = page.getByRole('combobox', { name: 'Time zone' });
-    await expect(zone).toHaveValue(/^America\/Chicago \(UTC-[56]\)$/);
+    await expect(zone).toHaveValue('America/Chicago');
     await page.reload();
-    await expect(zone).toHaveValue(/^America\/Chicago/);
+    await expect(zone).toHaveValue('America/Chicago');
 
     // Searched by part of its name.
     let saved = settingsSaved(page);
-    await pickOption(page.getByRole('main'), 'Time zone', /^Asia\/Tokyo/, 'tokyo');
+    await pickOption(page.getByRole('main'), 'Time zone', 'Asia/Tokyo', 'tokyo');
+    await expect(page.getByText('Now UTC+9.', { exact: false })).toBeVisible();
     expect((await saved).ok()).toBe(true);
-    await expect(zone).toHaveValue('Asia/Tokyo (UTC+9)');
+    await expect(zone).toHaveValue('Asia/Tokyo');
 
     const daily = page.getByRole('radio', { name: 'Daily at 08:00 in your time zone' });
     await expect(page.getByRole('radio', { name: 'Off: e-mails as things happen' })).toBeChecked();
@@ -64,7 +65,7 @@ test.describe('notification choices', () => {
     expect((await saved).ok()).toBe(true);
 
     await page.reload();
-    await expect(zone).toHaveValue('Asia/Tokyo (UTC+9)');
+    await expect(zone).toHaveValue('Asia/Tokyo');
     await expect(daily).toBeChecked();
   });
 
@@ -88,20 +89,21 @@ test.describe('notification choices', () => {
     const task = await createTask(page);
     await page.goto(task.path);
 
-    const control = page.getByRole('button', { name: 'Notifications for this task: default' });
-    await control.click();
-    const follow = page.getByRole('menuitemradio', { name: /^Follow/ });
-    await expect(page.getByRole('menuitemradio', { name: /^Default/ })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('button', { name: 'Notifications for this task: default' }).click();
+    const choices = page.getByRole('radiogroup', { name: 'Notifications for this task' });
+    await expect(choices.getByRole('radio', { name: 'Default' })).toBeChecked();
     const saved = page.waitForResponse(
       (response) => response.url().includes(`/subscriptions/task/${task.id}`) && response.request().method() === 'PUT',
     );
-    await follow.click();
+    await choices.getByRole('radio', { name: 'Follow' }).check();
     expect((await saved).ok()).toBe(true);
     await expect(page.getByRole('button', { name: 'Following this task' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(choices).toBeHidden();
 
     await page.reload();
     await page.getByRole('button', { name: 'Following this task' }).click();
-    await expect(follow).toHaveAttribute('aria-checked', 'true');
+    await expect(choices.getByRole('radio', { name: 'Follow' })).toBeChecked();
   });
 
   test('a colleague mentioned through the picker is highlighted in the comment and told', async ({

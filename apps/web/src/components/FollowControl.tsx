@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Popover, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, type SubscribableRecordType, type SubscriptionMode } from '@smart/contracts';
-import type { ReactNode } from 'react';
-import { HiBell, HiCheck, HiOutlineBell, HiVolumeOff } from 'react-icons/hi';
+import { type ReactNode, useState } from 'react';
+import { HiBell, HiOutlineBell, HiVolumeOff } from 'react-icons/hi';
 import { useRecordSubscription, useSetRecordSubscription } from '@/lib/record-subscription';
 
 interface FollowControlProps {
@@ -22,7 +22,7 @@ interface ModeText {
   what: (record: string) => string;
 }
 
-const MENU_ORDER: SubscriptionMode[] = ['default', 'follow', 'mute'];
+const CHOICES: SubscriptionMode[] = ['default', 'follow', 'mute'];
 
 const MODES: Record<SubscriptionMode, ModeText> = {
   default: {
@@ -59,9 +59,11 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
   const current = MODES[mode ?? 'default'];
   const name = mode ? current.name(recordType) : `Notifications for this ${recordType}`;
   const busy = subscription.isPending || change.isPending;
+  const [opened, setOpened] = useState(false);
 
-  function choose(next: SubscriptionMode) {
-    if (next === subscription.data?.mode) return;
+  function choose(value: string) {
+    const next = CHOICES.find((choice) => choice === value);
+    if (!next || next === subscription.data?.mode) return;
     change.mutate(next, {
       onError: (error) =>
         notifications.show({ color: 'red', message: error.message || MESSAGES.subscriptionUpdateFailed }),
@@ -69,48 +71,58 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
   }
 
   return (
-    <Menu position="bottom-end" withinPortal width={260}>
-      <Menu.Target>
+    <Popover
+      position="bottom-end"
+      withinPortal
+      trapFocus
+      returnFocus
+      shadow="md"
+      width={280}
+      opened={opened}
+      onChange={setOpened}
+    >
+      <Popover.Target>
         {compact ? (
-          <ActionIcon variant="subtle" size="lg" aria-label={name} loading={busy}>
+          <ActionIcon variant="subtle" size="lg" aria-label={name} loading={busy} onClick={() => setOpened((o) => !o)}>
             {current.icon}
           </ActionIcon>
         ) : (
-          <Button variant="default" leftSection={current.icon} aria-label={name} loading={busy}>
+          <Button
+            variant="default"
+            leftSection={current.icon}
+            aria-label={name}
+            loading={busy}
+            onClick={() => setOpened((o) => !o)}
+          >
             {current.shown}
           </Button>
         )}
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Notifications for this {recordType}</Menu.Label>
+      </Popover.Target>
+      <Popover.Dropdown>
         {subscription.isError ? (
-          <>
-            <Text size="sm" c="red.8" px="sm" py={4} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" c="red.8" role="alert">
               {subscription.error.message}
             </Text>
-            <Menu.Item onClick={() => subscription.refetch()}>Retry</Menu.Item>
-          </>
+            <Button size="xs" variant="light" onClick={() => subscription.refetch()}>
+              Retry
+            </Button>
+          </Stack>
         ) : (
-          MENU_ORDER.map((choice) => {
-            const entry = MODES[choice];
-            return (
-              <Menu.Item
-                key={choice}
-                role="menuitemradio"
-                aria-checked={choice === mode}
-                leftSection={entry.icon}
-                rightSection={choice === mode ? <HiCheck size={16} aria-hidden /> : null}
-                onClick={() => choose(choice)}
-              >
-                <Text size="sm">{entry.label}</Text>
-                <Text size="xs" c="dimmed">
-                  {entry.what(recordType)}
-                </Text>
-              </Menu.Item>
-            );
-          })
+          <Radio.Group label={`Notifications for this ${recordType}`} value={mode ?? null} onChange={choose}>
+            <Stack gap="sm" mt="xs">
+              {CHOICES.map((choice) => (
+                <Radio
+                  key={choice}
+                  value={choice}
+                  label={MODES[choice].label}
+                  description={MODES[choice].what(recordType)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
         )}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

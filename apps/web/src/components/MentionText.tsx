@@ -6,14 +6,18 @@ import { mentionSegments } from '@/lib/mentions';
  * out; everything else as written. `names` are the mentioned people's names.
  */
 export function MentionText({ text, names }: { text: string; names: readonly string[] }) {
-  return mentionSegments(text, names).map((segment, index) =>
-    segment.mention ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move
-      <Text key={index} span fw={600} c="blue.8" data-mention="">
-        {segment.text}
-      </Text>
-    ) : (
-      segment.text
-    ),
+  return (
+    <>
+      {mentionSegments(text, names).map((segment, index) =>
+        segment.mention ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move
+          <Text key={index} span inherit fw={600} c="blue.8" data-mention="">
+            {segment.text}
+          </Text>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
   );
 }

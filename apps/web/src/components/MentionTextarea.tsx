@@ -35,13 +35,15 @@ export function MentionTextarea({
 }: MentionTextareaProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [at, setAt] = useState<MentionQuery | null>(null);
-  // The "@" whose picker Escape closed: it stays closed until another "@" is typed.
+  // The "@" whose picker Escape closed or a pick completed: it stays closed until another "@" is typed.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [search] = useDebouncedValue(at?.query.trim() ?? '', SEARCH_PAUSE_MS);
-  const open = at !== null && at.start !== dismissed;
-  const people = useMentionable(recordType, recordId, search, open);
-  const options = open ? (people.data ?? []) : [];
+  const asking = at !== null && at.start !== dismissed;
+  const people = useMentionable(recordType, recordId, search, asking);
+  const options = asking ? (people.data ?? []) : [];
+  // Nobody matches a query of two words or more: the user is writing a sentence, not a name.
+  const open = asking && !(options.length === 0 && people.isSuccess && !people.isFetching && /\s/.test(search));
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const combobox = useCombobox({ opened: open });
@@ -68,7 +70,7 @@ export function MentionTextarea({
     caretAfterPick.current = inserted.caret;
     onChange(inserted.text);
     onPick({ id: person.id, name });
-    setAt(null);
+    setDismissed(at.start);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

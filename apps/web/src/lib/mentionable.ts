@@ -1,5 +1,5 @@
-import { MESSAGES, type MentionableRecordType, type UserSummary } from '@smart/contracts';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { displayName, MESSAGES, type MentionableRecordType, type UserSummary } from '@smart/contracts';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiClient } from './api-client';
 import { type MentionPick, mentionedIds } from './mentions';
@@ -28,13 +28,35 @@ export function useMentionable(recordType: MentionableRecordType, recordId: stri
   });
 }
 
-/** Everyone the pickers have offered in this session, by id (names of mentions they picked). */
-export function offeredPeople(queryClient: QueryClient): Map<string, UserSummary> {
+/** Everyone the pickers have offered in this session, by id. */
+function offeredPeople(queryClient: QueryClient): Map<string, UserSummary> {
   const people = new Map<string, UserSummary>();
   for (const [, list] of queryClient.getQueriesData<UserSummary[]>({ queryKey: mentionableQueries.all() })) {
     for (const person of list ?? []) people.set(person.id, person);
   }
   return people;
+}
+
+/** The ids a comment or message mentions (none on a record stored before mentions existed). */
+export const mentionsOf = (record: object): readonly string[] =>
+  'mentions' in record && Array.isArray(record.mentions) ? record.mentions : [];
+
+/**
+ * The names of the people a text mentions, for showing them apart: looked up among the people the
+ * page knows (the record's people, a conversation's participants, the authors) and those the
+ * pickers offered. A mention of someone the page does not know stays plain text.
+ */
+export function useMentionNames(known: readonly (UserSummary | null | undefined)[]) {
+  const queryClient = useQueryClient();
+  return (ids: readonly string[]): string[] => {
+    if (ids.length === 0) return [];
+    const people = offeredPeople(queryClient);
+    for (const person of known) if (person) people.set(person.id, person);
+    return ids.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [displayName(person)] : [];
+    });
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   NOTIFICATION_SETTINGS_TEXT as TEXT,
 } from '@smart/contracts';
 import { useMemo } from 'react';
-import { browserTimeZone, supportedTimeZones, timeZoneOptions } from '../time-zones';
+import { browserTimeZone, supportedTimeZones, timeZoneOptions, zoneOffset } from '../time-zones';
 
 interface DeliverySettingsProps {
   timeZone: string | null;
@@ -29,10 +29,8 @@ export function DeliverySettings({
   onTimeZone,
   onEmailDigest,
 }: DeliverySettingsProps) {
-  const options = useMemo(
-    () => timeZoneOptions(supportedTimeZones(), [browserTimeZone(), timeZone], new Date()),
-    [timeZone],
-  );
+  const options = useMemo(() => timeZoneOptions(supportedTimeZones(), [browserTimeZone(), timeZone]), [timeZone]);
+  const offset = timeZone ? zoneOffset(timeZone, new Date()) : null;
   return (
     <Paper component="section" aria-labelledby="notification-delivery" withBorder radius="md" p="lg">
       <Title order={2} size="h4" id="notification-delivery">
@@ -44,7 +42,7 @@ export function DeliverySettings({
       <Stack gap="lg">
         <Select
           label={TEXT.timeZoneLabel}
-          description={TEXT.timeZoneDescription}
+          description={offset ? `${TEXT.timeZoneDescription} Now ${offset}.` : TEXT.timeZoneDescription}
           data={options}
           value={timeZone}
           searchable

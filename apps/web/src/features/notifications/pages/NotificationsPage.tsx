@@ -122,7 +122,10 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
           disabled
           readOnly
           // Disabled because it cannot be switched, not because it does not apply: read at full contrast.
-          styles={{ label: { color: 'var(--mantine-color-text)' }, description: { color: 'var(--mantine-color-dimmed)' } }}
+          styles={{
+            label: { color: 'var(--mantine-color-text)' },
+            description: { color: 'var(--mantine-color-dimmed)' },
+          }}
         />
       </PreferenceGroup>
       <PreferenceGroup

@@ -30,7 +30,7 @@ export function CommentsPanel({ task }: { task: TaskDetail }) {
 
   return (
     <Panel title={`Comments (${task.comments.length})`}>
-      <CommentList comments={task.comments} emptyText="No comments yet" />
+      <CommentList comments={task.comments} emptyText="No comments yet" people={[task.createdBy, task.assignedTo]} />
       {task.permissions.canComment && (
         <Stack gap="xs">
           <FormError message={add.error?.message} />

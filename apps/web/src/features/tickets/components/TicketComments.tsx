@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { MAX_COMMENT_LENGTH, MESSAGES, type TicketComment } from '@smart/contracts';
+import { MAX_COMMENT_LENGTH, MESSAGES, type TicketComment, type UserSummary } from '@smart/contracts';
 import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
 import { MentionTextarea } from '@/components/MentionTextarea';
@@ -9,7 +9,14 @@ import { useMentionDraft } from '@/lib/mentionable';
 import { useAddTicketComment } from '../api';
 
 /** Comments (count), oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter posts too. */
-export function TicketComments({ ticketId, comments }: { ticketId: string; comments: TicketComment[] }) {
+interface TicketCommentsProps {
+  ticketId: string;
+  comments: TicketComment[];
+  /** The ticket's creator and assignee: their mentions show by name. */
+  people: readonly (UserSummary | null)[];
+}
+
+export function TicketComments({ ticketId, comments, people }: TicketCommentsProps) {
   const add = useAddTicketComment(ticketId);
   const draft = useMentionDraft();
   const blank = draft.text.trim() === '';
@@ -48,6 +55,7 @@ export function TicketComments({ ticketId, comments }: { ticketId: string; comme
       <CommentList
         comments={comments.map((comment) => ({ ...comment, author: comment.createdBy }))}
         emptyText={MESSAGES.noTicketComments}
+        people={people}
       />
     </Panel>
   );

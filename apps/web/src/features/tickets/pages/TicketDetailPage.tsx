@@ -89,7 +89,11 @@ export default function TicketDetailPage() {
               </Stack>
             </Paper>
             <TicketAttachments ticketId={current.id} attachments={current.attachments} canAttach={canEdit} />
-            <TicketComments ticketId={current.id} comments={current.comments} />
+            <TicketComments
+              ticketId={current.id}
+              comments={current.comments}
+              people={[current.createdBy, current.assignedTo]}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
