@@ -15,6 +15,8 @@ interface MentionTextareaProps extends Omit<TextareaProps, 'value' | 'onChange'>
   onChange: (value: string) => void;
   /** A person chosen from the picker: "@First Last " is already in the text. */
   onPick: (pick: MentionPick) => void;
+  /** Where the picker opens: above a box at the foot of the screen (the messenger's). */
+  pickerPosition?: 'bottom-start' | 'top-start';
 }
 
 /**
@@ -31,24 +33,32 @@ export function MentionTextarea({
   onPick,
   onKeyDown,
   onBlur,
+  pickerPosition = 'bottom-start',
   ...textareaProps
 }: MentionTextareaProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [at, setAt] = useState<MentionQuery | null>(null);
   // The "@" whose picker Escape closed or a pick completed: it stays closed until another "@" is typed.
   const [dismissed, setDismissed] = useState<number | null>(null);
-  const [active, setActive] = useState(0);
+  const [highlighted, setActive] = useState(0);
   const [search] = useDebouncedValue(at?.query.trim() ?? '', SEARCH_PAUSE_MS);
   const asking = at !== null && at.start !== dismissed;
   const people = useMentionable(recordType, recordId, search, asking);
   const options = asking ? (people.data ?? []) : [];
   // Nobody matches a query of two words or more: the user is writing a sentence, not a name.
   const open = asking && !(options.length === 0 && people.isSuccess && !people.isFetching && /\s/.test(search));
+  // Within the list as it is now (a newer answer may be shorter).
+  const active = Math.max(0, Math.min(highlighted, options.length - 1));
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const combobox = useCombobox({ opened: open });
   const caretAfterPick = useRef<number | null>(null);
 
+  // The highlighted person stays in view as the arrows move through a list taller than the box.
+  const activeId = open && options.length > 0 ? optionId(active) : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
   useEffect(() => {
     if (caretAfterPick.current === null || !textarea.current) return;
     textarea.current.setSelectionRange(caretAfterPick.current, caretAfterPick.current);
@@ -105,7 +115,7 @@ export function MentionTextarea({
         const person = options.find((option) => option.id === id);
         if (person) choose(person);
       }}
-      position="bottom-start"
+      position={pickerPosition}
       withinPortal
     >
       <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
@@ -115,7 +125,7 @@ export function MentionTextarea({
           value={value}
           aria-autocomplete="list"
           aria-controls={open ? listId : undefined}
-          aria-activedescendant={open && options.length > 0 ? optionId(active) : undefined}
+          aria-activedescendant={activeId}
           onChange={(event) => {
             onChange(event.currentTarget.value);
             follow(event.currentTarget);
@@ -129,7 +139,7 @@ export function MentionTextarea({
         />
       </Combobox.Target>
       <Combobox.Dropdown miw={260}>
-        <Combobox.Options id={listId} aria-label="People to mention">
+        <Combobox.Options id={listId} aria-label="People to mention" mah={300} style={{ overflowY: 'auto' }}>
           {options.map((person, index) => (
             <Combobox.Option
               key={person.id}
@@ -137,7 +147,6 @@ export function MentionTextarea({
               id={optionId(index)}
               selected={index === active}
               aria-selected={index === active}
-              onMouseEnter={() => setActive(index)}
             >
               <Group gap="sm" wrap="nowrap">
                 <UserAvatar user={person} size={28} radius="xl" />
@@ -145,7 +154,8 @@ export function MentionTextarea({
                   <Text size="sm" truncate>
                     {displayName(person)}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate>
+                  {/* Inherits the option's colour: white on the highlighted one. */}
+                  <Text size="xs" opacity={0.8} truncate>
                     {person.email}
                   </Text>
                 </div>

@@ -110,6 +110,7 @@ export function Composer({ conversation, onSend }: ComposerProps) {
         <MentionTextarea
           recordType="conversation"
           recordId={conversation.id}
+          pickerPosition="top-start"
           aria-label="Message"
           placeholder={`Message ${conversation.title}`}
           autosize

@@ -22,7 +22,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
           <HiArrowLeft size={18} aria-hidden />
         </ActionIcon>
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {conversation.title}
           </Title>
           <Text size="xs" c="dimmed" truncate>
