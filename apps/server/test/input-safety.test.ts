@@ -20,7 +20,7 @@ interface JsonSchema {
 }
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: { enum?: string[] } }[];
 }
 type Path = (string | number)[];
 interface Leaf {
@@ -52,7 +52,12 @@ function bodyWith(path: Path, value: unknown): unknown {
   return typeof head === 'number' ? [bodyWith(rest, value)] : { [head as string]: bodyWith(rest, value) };
 }
 
-const fill = (template: string) => template.replace(/\{[^}]+\}/g, unknownId);
+/** A path with an unknown id in each parameter, or the first allowed value of an enum one (a record type). */
+const fill = (template: string, parameters: Operation['parameters'] = []) =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const allowed = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema?.enum;
+    return allowed?.[0] ?? unknownId;
+  });
 
 interface Target {
   method: string;
@@ -72,7 +77,7 @@ beforeAll(async () => {
   targets = Object.entries(paths).flatMap(([url, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
-      url: fill(url),
+      url: fill(url, operation.parameters),
       body: operation.requestBody?.content?.['application/json']?.schema,
       query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
     })),

@@ -1,3 +1,5 @@
+import { humanizeValue } from './tickets.js';
+
 /** Notification preferences (first document, section 3). Zod-free, so pages can use it without the schemas. */
 export interface NotificationPreferences {
   email: {
@@ -83,10 +85,15 @@ export type EmailTiming = 'immediate' | 'batched';
 export interface NotificationTypeInfo {
   category: NotificationCategory;
   email: EmailTiming;
+  /**
+   * Its line says "you" ("assigned you", "mentioned you"): only the people the event names hear it;
+   * followers of the record are not added (they hear the record's other events).
+   */
+  personal?: true;
 }
 
 export const NOTIFICATION_TYPES = {
-  task_assigned: { category: 'taskAssignments', email: 'immediate' },
+  task_assigned: { category: 'taskAssignments', email: 'immediate', personal: true },
   task_completed: { category: 'taskAssignments', email: 'batched' },
   task_reopened: { category: 'taskAssignments', email: 'batched' },
   task_due_date_changed: { category: 'taskAssignments', email: 'batched' },
@@ -97,9 +104,9 @@ export const NOTIFICATION_TYPES = {
   project_status_changed: { category: 'projectUpdates', email: 'batched' },
   objective_created: { category: 'projectUpdates', email: 'batched' },
   message_received: { category: 'teamMessages', email: 'batched' },
-  mentioned: { category: 'teamMessages', email: 'immediate' },
+  mentioned: { category: 'teamMessages', email: 'immediate', personal: true },
   ticket_created: { category: 'systemAlerts', email: 'batched' },
-  ticket_assigned: { category: 'systemAlerts', email: 'immediate' },
+  ticket_assigned: { category: 'systemAlerts', email: 'immediate', personal: true },
   ticket_commented: { category: 'systemAlerts', email: 'batched' },
   ticket_status_changed: { category: 'systemAlerts', email: 'batched' },
   advisor_assigned: { category: 'systemAlerts', email: 'batched' },
@@ -163,7 +170,7 @@ export function notificationLine(type: NotificationType, actor: string | null, d
     case 'task_overdue':
       return `The task "${title}" is overdue`;
     case 'project_status_changed':
-      return `${who} changed the status of the project "${title}" to ${data.to ?? ''}`;
+      return `${who} changed the status of the project "${title}" to ${humanizeValue(data.to ?? '')}`;
     case 'objective_created':
       return `${who} added an objective to the project "${title}"`;
     case 'message_received':
@@ -177,7 +184,7 @@ export function notificationLine(type: NotificationType, actor: string | null, d
     case 'ticket_commented':
       return `${who} commented on the ticket "${title}"`;
     case 'ticket_status_changed':
-      return `${who} changed the status of the ticket "${title}" to ${data.to ?? ''}`;
+      return `${who} changed the status of the ticket "${title}" to ${humanizeValue(data.to ?? '')}`;
     case 'advisor_assigned':
       return `${who} assigned an advisor to ${data.organizationName ?? 'your organization'}`;
     case 'advisor_removed':

@@ -23,6 +23,7 @@ import {
   WORK_PRIORITIES,
 } from '../work.js';
 import { boundedString, countsSchema, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
+import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
 
 /**
@@ -183,6 +184,8 @@ export const taskCommentSchema = z.object({
   id: z.string(),
   _id: z.string(),
   text: z.string(),
+  /** The people the comment mentions (@) who could read the task when it was written. */
+  mentions: z.array(z.string()),
   author: userSummarySchema.nullable(),
   createdAt: z.string(),
 });
@@ -307,7 +310,10 @@ export type UpdateTaskBody = z.input<typeof updateTaskBody>;
 
 export const taskStatusBody = z.object({ status: taskStatusSchema });
 export const taskProgressBody = z.object({ progress: progressField });
-export const taskCommentBody = z.object({ text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH) });
+export const taskCommentBody = z.object({
+  text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH),
+  mentions: mentionsSchema,
+});
 export type TaskCommentBody = z.input<typeof taskCommentBody>;
 
 // ---- queries --------------------------------------------------------------------------------

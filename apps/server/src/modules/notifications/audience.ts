@@ -109,7 +109,8 @@ export function audienceCandidates(rule: AudienceRule, organizationId: string | 
     );
   }
   if (parts.length === 0) return sql`select null::uuid as user_id where false`;
-  return sql.join(parts, sql` union `);
+  // A union takes its column's name from its first part: name it, whichever part comes first.
+  return sql`select user_id from (${sql.join(parts, sql` union `)}) as candidate(user_id)`;
 }
 
 type Group = keyof NotificationPreferences;

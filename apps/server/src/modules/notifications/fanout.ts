@@ -1,4 +1,9 @@
-import { NOTIFICATION_MORNING_HOUR, NOTIFICATION_TYPES } from '@smart/contracts';
+import {
+  NOTIFICATION_MORNING_HOUR,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  type NotificationTypeInfo,
+} from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notificationEvents, users } from '../../db/schema/index.js';
@@ -9,6 +14,8 @@ import { EMAIL_QUEUE, SMS_QUEUE } from './events.js';
 import type { NotificationRecord } from './presenter.js';
 
 type EventRow = typeof notificationEvents.$inferSelect;
+
+const isPersonal = (type: NotificationType) => (NOTIFICATION_TYPES[type] as NotificationTypeInfo).personal === true;
 
 /** A notification just made, for the live bell: its id and recipient, when it shows in the app. */
 export interface FannedOut {
@@ -87,13 +94,17 @@ export async function fanOutEvent(
     const subscriptionMode = (type: string, id: string | null) =>
       sql`(select s.mode from notification_subscriptions s where s.user_id = u.id and s.record_type = ${type}
         and s.record_id = ${id}::uuid)`;
+    // A personal event ("assigned you") is for the people it names; followers hear the record's other events.
+    const followers = isPersonal(event.type)
+      ? sql``
+      : sql`union
+        select s.user_id from notification_subscriptions s where s.mode = 'follow'
+          and ((s.record_type = ${event.recordType} and s.record_id = ${event.recordId}::uuid)
+            or (s.record_type = 'project' and s.record_id = ${projectId}::uuid))`;
     const result = (await tx.execute(sql`
       with candidates as (
         ${audienceCandidates(rule, event.organizationId)}
-        union
-        select s.user_id from notification_subscriptions s where s.mode = 'follow'
-          and ((s.record_type = ${event.recordType} and s.record_id = ${event.recordId}::uuid)
-            or (s.record_type = 'project' and s.record_id = ${projectId}::uuid))
+        ${followers}
       ),
       people as (
         select u.id, u.email_digest, coalesce(u.time_zone, 'UTC') as tz,

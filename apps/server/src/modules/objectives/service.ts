@@ -12,8 +12,10 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/attachments.js';
+import { notify } from '../notifications/events.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
+import { objectiveCreated } from '../projects/notifications.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
 import { taskTotals } from '../projects/task-totals.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -124,17 +126,21 @@ export async function createObjective(
 ): Promise<ObjectiveDetailRecord> {
   const project = await readableProject(db, actor, projectId);
   await requireTeamIn(db, project.organizationId, body.team);
-  const [created] = await db
-    .insert(objectives)
-    .values({
-      organizationId: project.organizationId,
-      projectId: project.id,
-      ...newWorkRecord(body, actor),
-      teamId: body.team ?? null,
-    })
-    .returning({ id: objectives.id });
-  if (!created) throw new Error('insert returned no row');
-  return loadObjectiveDetail(db, created.id);
+  const objectiveId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(objectives)
+      .values({
+        organizationId: project.organizationId,
+        projectId: project.id,
+        ...newWorkRecord(body, actor),
+        teamId: body.team ?? null,
+      })
+      .returning({ id: objectives.id });
+    if (!created) throw new Error('insert returned no row');
+    await notify(db, tx, objectiveCreated(project, body.title, actor.id));
+    return created.id;
+  });
+  return loadObjectiveDetail(db, objectiveId);
 }
 
 type UpdateObjective = z.output<typeof updateObjectiveBody>;

@@ -17,9 +17,11 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/attachments.js';
+import { notify } from '../notifications/events.js';
 import { userSummaryOf } from '../users/summary.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
+import { projectStatusChanged } from './notifications.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
 import { objectiveCount, taskTotals } from './task-totals.js';
@@ -140,20 +142,26 @@ export async function updateProject(
   const startDate = body.startDate === undefined ? project.startDate : body.startDate;
   const dueDate = body.dueDate === undefined ? project.dueDate : body.dueDate;
   if (isDueBeforeStart(startDate, dueDate)) throw badRequest(MESSAGES.dueBeforeStart);
-  await db
-    .update(projects)
-    .set({
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.status !== undefined && { status: body.status }),
-      ...(body.priority !== undefined && { priority: body.priority }),
-      ...(body.startDate !== undefined && { startDate: body.startDate }),
-      ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
-      ...(body.tags !== undefined && { tags: body.tags }),
-      ...(body.team !== undefined && { teamId: body.team }),
-      updatedAt: new Date(),
-    })
-    .where(eq(projects.id, project.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({
+        ...(body.title !== undefined && { title: body.title }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.status !== undefined && { status: body.status }),
+        ...(body.priority !== undefined && { priority: body.priority }),
+        ...(body.startDate !== undefined && { startDate: body.startDate }),
+        ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
+        ...(body.tags !== undefined && { tags: body.tags }),
+        ...(body.team !== undefined && { teamId: body.team }),
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, project.id));
+    if (body.status !== undefined && body.status !== project.status) {
+      const title = body.title ?? project.title;
+      await notify(db, tx, projectStatusChanged({ ...project, title }, project.status, body.status, actor.id));
+    }
+  });
   return loadProject(db, project.id);
 }
 

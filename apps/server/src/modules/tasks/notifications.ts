@@ -1,6 +1,14 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
 import type { NotificationEventInput } from '../notifications/events.js';
+import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.js';
+
+/*
+ * What a task's changes tell whom (README, "Notifications"): its assignee hears of being assigned;
+ * its creator and assignee hear of its completion, reopening, due date and comments; the people a
+ * comment mentions hear of the mention instead. Followers of the task or its project are added,
+ * muters, the actor and those who cannot read the task removed, by the fan-out.
+ */
 
 /** What a task's notifications say about it: its title and where it lives (the link). */
 const taskData = (task: Pick<TaskRow, 'title' | 'projectId' | 'objectiveId'>, extra: NotificationData = {}) => ({
@@ -12,13 +20,19 @@ const taskData = (task: Pick<TaskRow, 'title' | 'projectId' | 'objectiveId'>, ex
 
 type TaskRef = Pick<TaskRow, 'id' | 'organizationId' | 'projectId' | 'objectiveId' | 'title' | 'priority'>;
 
-/** "A task assigned to me (not by myself)": the new assignee; by SMS too when the task is high priority. */
-export function taskAssigned(task: TaskRef, assigneeId: string, actorId: string): NotificationEventInput {
-  return {
-    ...onTask(task, 'task_assigned', actorId),
-    audience: { users: [assigneeId] },
-    ...(task.priority === 'high' && { sms: 'urgentTasks' as const }),
-  };
+/**
+ * "A task assigned to me (not by myself)": the new assignee; by SMS too when the task is high
+ * priority. None when the actor takes the task ('Assign to Me').
+ */
+export function taskAssigned(task: TaskRef, assigneeId: string | null, actorId: string): NotificationEventInput[] {
+  if (!assigneeId || assigneeId === actorId) return [];
+  return [
+    {
+      ...onTask(task, 'task_assigned', actorId),
+      audience: { users: [assigneeId] },
+      ...(task.priority === 'high' && { sms: 'urgentTasks' as const }),
+    },
+  ];
 }
 
 /** The base of every event about a task: its record, organization, project and data. */
@@ -38,11 +52,49 @@ export function onTask(
   };
 }
 
-/** The events of a task change (before → after), for its assignee and creator. */
+/** The people a task's changes are told to: its creator and its assignee. */
+const creatorAndAssignee = (task: Pick<TaskRow, 'createdBy' | 'assignedTo'>) =>
+  [task.createdBy, task.assignedTo].filter((id): id is string => id !== null);
+
+/**
+ * The events of a task change (before → after). A new assignee hears of the assignment alone, not
+ * also of the other changes made with it. A priority raised to high on an assigned task is no
+ * event (docs/decisions.md): the urgent SMS goes with the assignment, and the overdue reminder.
+ */
 export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: string): NotificationEventInput[] {
-  const events: NotificationEventInput[] = [];
-  if (after.assignedTo && after.assignedTo !== before.assignedTo) {
-    events.push(taskAssigned(after, after.assignedTo, actorId));
+  const newAssignee = after.assignedTo !== before.assignedTo ? after.assignedTo : null;
+  const assigned = taskAssigned(after, newAssignee, actorId);
+  const toPeople = (type: NotificationType, extra?: NotificationData): NotificationEventInput => ({
+    ...onTask(after, type, actorId, extra),
+    audience: {
+      users: creatorAndAssignee(after),
+      ...(assigned.length > 0 && newAssignee && { except: [newAssignee] }),
+    },
+  });
+  const events = [...assigned];
+  if (after.status === 'completed' && before.status !== 'completed') events.push(toPeople('task_completed'));
+  if (before.status === 'completed' && after.status !== 'completed') events.push(toPeople('task_reopened'));
+  if (after.dueDate !== before.dueDate) {
+    events.push(toPeople('task_due_date_changed', { from: before.dueDate, to: after.dueDate }));
   }
   return events;
+}
+
+/**
+ * A comment's events: `task_commented` to the creator and assignee, `mentioned` to the people it
+ * mentions (who can read the task) — one notification each for one comment, so the mentioned are
+ * left out of the first.
+ */
+export function taskCommentEvents(
+  task: TaskRow,
+  actorId: string,
+  text: string,
+  mentioned: string[],
+): NotificationEventInput[] {
+  const excerpt = notificationExcerpt(text);
+  const commented: NotificationEventInput = {
+    ...onTask(task, 'task_commented', actorId, { excerpt }),
+    audience: { users: creatorAndAssignee(task), ...(mentioned.length > 0 && { except: mentioned }) },
+  };
+  return [commented, ...mentionedEvents(onTask(task, 'mentioned', actorId, { excerpt }), 'task', mentioned)];
 }

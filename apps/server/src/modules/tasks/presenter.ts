@@ -20,6 +20,7 @@ export interface TaskRecord {
 export interface TaskCommentRecord {
   id: string;
   text: string;
+  mentions: string[];
   createdAt: Date;
   author: UserSummaryRow | null;
 }
@@ -48,6 +49,7 @@ export function presentTaskComment(comment: TaskCommentRecord): TaskComment {
     id: comment.id,
     _id: comment.id,
     text: comment.text,
+    mentions: comment.mentions,
     author: summaryOrNull(comment.author),
     createdAt: comment.createdAt.toISOString(),
   };

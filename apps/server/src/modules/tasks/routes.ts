@@ -233,7 +233,8 @@ export async function taskRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'addTaskComment',
         tags,
-        summary: 'Comment on a task (whoever may read it): trimmed, non-blank, at most 5,000 characters',
+        summary:
+          'Comment on a task (whoever may read it): trimmed, non-blank, at most 5,000 characters; the people it mentions who can read the task are told',
         params: idParams,
         body: taskCommentBody,
         response: { 201: envelope(taskCommentSchema) },
@@ -242,7 +243,7 @@ export async function taskRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { task, comment } = await addTaskComment(app.db, actor, request.params.id, request.body.text);
+      const { task, comment } = await addTaskComment(app.db, actor, request.params.id, request.body);
       announceWork(app, WORK_EVENTS.commentAdded, { ...taskIds(task), commentId: comment.id, actorId: actor.id });
       return reply.status(201).send(ok(presentTaskComment(comment)));
     },

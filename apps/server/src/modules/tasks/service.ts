@@ -2,6 +2,7 @@ import {
   type createTaskBody,
   MESSAGES,
   type TaskStatus,
+  type taskCommentBody,
   type taskListQuery,
   type updateTaskBody,
 } from '@smart/contracts';
@@ -15,6 +16,7 @@ import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/p
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { notify } from '../notifications/events.js';
+import { readableMentions } from '../notifications/mentions.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
@@ -22,7 +24,7 @@ import { userSummaryOf } from '../users/summary.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { namesOf, requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
-import { taskAssigned, taskChangeEvents } from './notifications.js';
+import { taskAssigned, taskChangeEvents, taskCommentEvents } from './notifications.js';
 import { canAssignTaskToMe, canReadTask, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
@@ -111,6 +113,7 @@ function selectComments(db: Database) {
     .select({
       id: taskComments.id,
       text: taskComments.text,
+      mentions: taskComments.mentions,
       createdAt: taskComments.createdAt,
       author: userSummaryOf(users),
     })
@@ -190,10 +193,8 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
       .returning({ id: tasks.id, organizationId: tasks.organizationId });
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
-    if (body.assignedTo) {
-      const task = { ...created, projectId: objective.projectId, objectiveId: objective.id, title: body.title };
-      await notify(db, tx, taskAssigned({ ...task, priority: body.priority ?? 'medium' }, body.assignedTo, actor.id));
-    }
+    const task = { ...created, projectId: objective.projectId, objectiveId: objective.id, title: body.title };
+    await notify(db, tx, taskAssigned({ ...task, priority: body.priority }, body.assignedTo ?? null, actor.id));
     return created.id;
   });
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
@@ -314,16 +315,24 @@ export async function deleteTask(db: Database, actor: Actor, taskId: string) {
   return { task, fileKeys };
 }
 
-/** POST /api/tasks/{id}/comments: whoever may read the task; the comment and its history entry are one transaction. */
-export async function addTaskComment(db: Database, actor: Actor, taskId: string, text: string) {
+type TaskCommentInput = z.output<typeof taskCommentBody>;
+
+/**
+ * POST /api/tasks/{id}/comments: whoever may read the task. The comment keeps the mentioned people
+ * who can read the task (others are dropped: notifications/mentions.ts); the comment, its history
+ * entry and its notifications are one transaction.
+ */
+export async function addTaskComment(db: Database, actor: Actor, taskId: string, body: TaskCommentInput) {
   const { task } = await readableTask(db, actor, taskId);
   const id = await db.transaction(async (tx) => {
+    const mentions = await readableMentions(tx, { type: 'task', ...task }, body.mentions);
     const [created] = await tx
       .insert(taskComments)
-      .values({ organizationId: task.organizationId, taskId: task.id, authorId: actor.id, text })
+      .values({ organizationId: task.organizationId, taskId: task.id, authorId: actor.id, text: body.text, mentions })
       .returning({ id: taskComments.id });
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, task, actor.id, [{ kind: 'comment' }]);
+    await notify(db, tx, taskCommentEvents(task, actor.id, body.text, mentions));
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(taskComments.id, id)).limit(1);

@@ -1,0 +1,52 @@
+import { type MentionableRecordType, NOTIFICATION_EXCERPT_LENGTH } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { uuidArray } from '../../lib/sql.js';
+import { personOf, readableBy } from './audience.js';
+import type { NotificationEventInput } from './events.js';
+
+/*
+ * @mentions in comments and messages (issue 22): stored as user ids with the text, and told at once
+ * to the people named. A mention of someone who cannot read the record is dropped, not refused
+ * (docs/decisions.md): the picker offers only readers, so such an id is stale or made up, and it
+ * notifies nobody.
+ */
+
+/** A comment's or message's first characters, on one line, as its events keep them. */
+export function notificationExcerpt(text: string): string {
+  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, NOTIFICATION_EXCERPT_LENGTH).join('');
+}
+
+/**
+ * The mentioned ids (each once, in their order) of active people who can read the record now, by
+ * the rule fan-out uses: one query. What a comment stores and whom its `mentioned` event names.
+ */
+export async function readableMentions(
+  db: Database,
+  record: { type: MentionableRecordType; id: string; organizationId: string },
+  ids: readonly string[] | undefined,
+): Promise<string[]> {
+  const wanted = [...new Set(ids ?? [])];
+  if (wanted.length === 0) return [];
+  const { rows } = (await db.execute(sql`
+    select u.id from ${users} u
+    where u.id = any(${uuidArray(wanted)}) and u.is_active
+      and ${readableBy(personOf('u'), {
+        type: sql`${record.type}`,
+        id: sql`${record.id}::uuid`,
+        organizationId: sql`${record.organizationId}::uuid`,
+      })}`)) as unknown as { rows: { id: string }[] };
+  const readable = new Set(rows.map((row) => row.id));
+  return wanted.filter((id) => readable.has(id));
+}
+
+/** The `mentioned` event of a comment or message on a record (`base`: its record, organization, actor, data). */
+export function mentionedEvents(
+  base: Omit<NotificationEventInput, 'type' | 'audience'>,
+  mentionedIn: MentionableRecordType,
+  mentioned: string[],
+): NotificationEventInput[] {
+  if (mentioned.length === 0) return [];
+  return [{ ...base, type: 'mentioned', audience: { users: mentioned }, data: { ...base.data, mentionedIn } }];
+}
