@@ -41,6 +41,8 @@ test.describe('notification choices', () => {
     page,
     person,
   }) => {
+    // Three full page loads and three saves.
+    test.setTimeout(60_000);
     await signIn(page, person);
     // Nothing stored yet: the page offers the browser's zone and saves it without being asked.
     const firstSave = settingsSaved(page);
@@ -108,8 +110,11 @@ test.describe('notification choices', () => {
 
   test('a colleague mentioned through the picker is highlighted in the comment and told', async ({
     page,
+    browser,
     organization,
   }) => {
+    // Two people's browsers, and the server's fan-out job.
+    test.setTimeout(90_000);
     const colleague = await organization.addPerson('Dana', 'Okafor');
     await signIn(page, organization.orgAdmin);
     const task = await createTask(page);
@@ -140,6 +145,16 @@ test.describe('notification choices', () => {
     const mention = comments.locator('[data-mention]', { hasText: '@Dana Okafor' });
     await expect(mention).toBeVisible();
     await expect(mention).toHaveCSS('font-weight', '600');
+
+    // The colleague sees the mention of them set apart too.
+    const colleagueContext = await browser.newContext();
+    const colleaguePage = await colleagueContext.newPage();
+    await signIn(colleaguePage, colleague);
+    await colleaguePage.goto(task.path);
+    await expect(
+      colleaguePage.getByRole('region', { name: /^Comments/ }).locator('[data-mention]', { hasText: '@Dana Okafor' }),
+    ).toBeVisible();
+    await colleagueContext.close();
 
     // The server tells the person named (once its fan-out job has run).
     const asColleague = await apiOf(page, colleague);

@@ -23,7 +23,8 @@ export const NOTIFICATION_TOGGLE_DESCRIPTIONS = {
     teamMessages: TEAM_MESSAGES,
   },
   sms: {
-    systemAlerts: 'Urgent tickets: a new one in organizations you manage or advise.',
+    // No event rides on it yet (the README's table): urgent tickets assigned to you go under urgentTasks.
+    systemAlerts: 'Nothing is sent by SMS for system alerts yet.',
     urgentTasks: 'A high-priority task or an urgent ticket assigned to you, and your tasks becoming overdue.',
   },
   inApp: {

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { displayName, type UserSummary } from '@smart/contracts';
-import { mentionsOf, useMentionNames } from '@/lib/mentionable';
+import { type KnownPerson, mentionsOf, useMentionNames } from '@/lib/mentionable';
 import { formatMomentWithTime } from '@/lib/work-format';
 import { MentionText } from './MentionText';
 import { UserAvatar } from './UserAvatar';
@@ -16,8 +16,8 @@ interface CommentListProps {
   comments: ListedComment[];
   /** Shown when there is none ('No comments yet'). */
   emptyText: string;
-  /** The record's people besides the authors (creator, assignee), whose mentions are shown by name. */
-  people?: readonly (UserSummary | null)[];
+  /** People besides the authors (the signed-in user, the record's creator and assignee) whose mentions show by name. */
+  people?: readonly (KnownPerson | null)[];
 }
 
 /** A record's comments, oldest first: avatar, author's full name, time and text with its mentions set apart (tasks and tickets). */

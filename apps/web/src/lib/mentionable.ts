@@ -1,4 +1,4 @@
-import { displayName, MESSAGES, type MentionableRecordType, type UserSummary } from '@smart/contracts';
+import { displayName, MESSAGES, type MentionableRecordType, type NamedUser, type UserSummary } from '@smart/contracts';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiClient } from './api-client';
@@ -28,9 +28,12 @@ export function useMentionable(recordType: MentionableRecordType, recordId: stri
   });
 }
 
+/** Someone a page knows by name: a user summary in a record, or the signed-in user. */
+export type KnownPerson = NamedUser & { id: string };
+
 /** Everyone the pickers have offered in this session, by id. */
-function offeredPeople(queryClient: QueryClient): Map<string, UserSummary> {
-  const people = new Map<string, UserSummary>();
+function offeredPeople(queryClient: QueryClient): Map<string, KnownPerson> {
+  const people = new Map<string, KnownPerson>();
   for (const [, list] of queryClient.getQueriesData<UserSummary[]>({ queryKey: mentionableQueries.all() })) {
     for (const person of list ?? []) people.set(person.id, person);
   }
@@ -43,10 +46,10 @@ export const mentionsOf = (record: object): readonly string[] =>
 
 /**
  * The names of the people a text mentions, for showing them apart: looked up among the people the
- * page knows (the record's people, a conversation's participants, the authors) and those the
- * pickers offered. A mention of someone the page does not know stays plain text.
+ * page knows (the signed-in user, the record's people, a conversation's participants, the authors)
+ * and those the pickers offered. A mention of someone the page does not know stays plain text.
  */
-export function useMentionNames(known: readonly (UserSummary | null | undefined)[]) {
+export function useMentionNames(known: readonly (KnownPerson | null | undefined)[]) {
   const queryClient = useQueryClient();
   return (ids: readonly string[]): string[] => {
     if (ids.length === 0) return [];

@@ -5,6 +5,7 @@ import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
 import { MentionTextarea } from '@/components/MentionTextarea';
 import { Panel } from '@/components/Panel';
+import { useAuth } from '@/features/auth';
 import { sendOnCtrlEnter } from '@/lib/keys';
 import { useMentionDraft } from '@/lib/mentionable';
 import { useAddComment } from '../api';
@@ -13,6 +14,7 @@ import { useAddComment } from '../api';
 export function CommentsPanel({ task }: { task: TaskDetail }) {
   const add = useAddComment(task.id);
   const draft = useMentionDraft();
+  const { user } = useAuth();
   const blank = draft.text.trim() === '';
 
   function send() {
@@ -30,7 +32,11 @@ export function CommentsPanel({ task }: { task: TaskDetail }) {
 
   return (
     <Panel title={`Comments (${task.comments.length})`}>
-      <CommentList comments={task.comments} emptyText="No comments yet" people={[task.createdBy, task.assignedTo]} />
+      <CommentList
+        comments={task.comments}
+        emptyText="No comments yet"
+        people={[user, task.createdBy, task.assignedTo]}
+      />
       {task.permissions.canComment && (
         <Stack gap="xs">
           <FormError message={add.error?.message} />

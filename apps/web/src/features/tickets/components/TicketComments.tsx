@@ -4,6 +4,7 @@ import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
 import { MentionTextarea } from '@/components/MentionTextarea';
 import { Panel } from '@/components/Panel';
+import { useAuth } from '@/features/auth';
 import { sendOnCtrlEnter } from '@/lib/keys';
 import { useMentionDraft } from '@/lib/mentionable';
 import { useAddTicketComment } from '../api';
@@ -19,6 +20,7 @@ interface TicketCommentsProps {
 export function TicketComments({ ticketId, comments, people }: TicketCommentsProps) {
   const add = useAddTicketComment(ticketId);
   const draft = useMentionDraft();
+  const { user } = useAuth();
   const blank = draft.text.trim() === '';
 
   function post() {
@@ -55,7 +57,7 @@ export function TicketComments({ ticketId, comments, people }: TicketCommentsPro
       <CommentList
         comments={comments.map((comment) => ({ ...comment, author: comment.createdBy }))}
         emptyText={MESSAGES.noTicketComments}
-        people={people}
+        people={[user, ...people]}
       />
     </Panel>
   );
