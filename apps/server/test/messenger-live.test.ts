@@ -56,6 +56,8 @@ async function heardBy<T>(list: Socket[], event: string, act: () => Promise<unkn
   });
   await act();
   await new Promise((resolve) => setTimeout(resolve, 300));
+  // As heardOn: socket data that arrived while the event loop was busy is read before the listeners go.
+  await new Promise((resolve) => setImmediate(resolve));
   list.forEach((socket, index) => {
     socket.off(event, listeners[index]);
   });

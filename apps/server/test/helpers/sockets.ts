@@ -43,6 +43,9 @@ export async function heardOn<T>(socket: Socket, event: string, act: () => Promi
   socket.on(event, listener);
   await act();
   await new Promise((resolve) => setTimeout(resolve, 250));
+  // A busy event loop (an in-process PGlite query) fires the timer before reading the socket data
+  // that arrived meanwhile: let one I/O phase pass first.
+  await new Promise((resolve) => setImmediate(resolve));
   socket.off(event, listener);
   return received;
 }

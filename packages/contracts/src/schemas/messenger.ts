@@ -20,6 +20,7 @@ import {
 import { organizationAdvisorSchema } from './advisors.js';
 import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
+import { mentionsSchema } from './notifications.js';
 import { organizationFilterQuery, userSummarySchema } from './structure.js';
 import { ticketCategorySchema, ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
 import { tagsField } from './work.js';
@@ -114,6 +115,8 @@ export const messageSchema = z.object({
   ticket: messageTicketSchema.nullable(),
   /** The id the sender's client gave it (sendMessageBody), so its outgoing copy is matched by id; null without one. */
   clientMessageId: z.string().nullable(),
+  /** The people the message mentions (@), by id (issue 22). */
+  mentions: z.array(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -188,6 +191,8 @@ export const sendMessageBody = z
     clientMessageId: boundedString(MAX_CLIENT_MESSAGE_ID_LENGTH)
       .regex(CLIENT_MESSAGE_ID_PATTERN, { error: MESSAGES.clientMessageIdInvalid })
       .optional(),
+    /** The people the text @mentions: notified (instead of the message's notice) when they take part. */
+    mentions: mentionsSchema,
   })
   .refine((body) => body.content.trim() !== '' || body.attachments.length > 0, {
     error: MESSAGES.messageEmpty,

@@ -18,6 +18,7 @@ import {
 import { MAX_COMMENT_LENGTH } from '../work.js';
 import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
+import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
 import { attachmentSchema, historyEntrySchema } from './work.js';
 
@@ -58,6 +59,8 @@ export const ticketCommentSchema = z.object({
   text: z.string(),
   createdBy: userSummarySchema.nullable(),
   createdAt: z.string(),
+  /** The people the comment mentions (@), by id (issue 22). */
+  mentions: z.array(z.string()),
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
@@ -119,7 +122,11 @@ export const ticketStatusBody = z.object({ status: ticketStatusSchema });
 export const assignTicketBody = z.object({
   assignedTo: z.uuid({ error: MESSAGES.selectTicketAssignee }).max(36).nullable(),
 });
-export const ticketCommentBody = z.object({ text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH) });
+/** POST /api/tickets/{id}/comments; `mentions` names the people it @mentions (notified when they can read the ticket). */
+export const ticketCommentBody = z.object({
+  text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH),
+  mentions: mentionsSchema,
+});
 
 /** POST /api/tickets/{id}/attachments: a file the caller uploaded through POST /api/files/upload. */
 export const ticketAttachmentBody = z.object({

@@ -5,10 +5,12 @@ import { advisorAssignments, organizations, users } from '../../db/schema/index.
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
+import { notify } from '../notifications/events.js';
 import { findOrganization, memberCount } from '../organizations/service.js';
 import { openTicketCount } from '../tickets/stats.js';
 import { selectUserRecords } from '../users/service.js';
 import { userSummaryOf } from '../users/summary.js';
+import { advisorAssigned, advisorRemoved } from './notifications.js';
 import { canManageAdvisors } from './policy.js';
 import type { AdvisorRecord, AssignmentJson, MyOrganizationRecord, OrganizationAdvisorRecord } from './presenter.js';
 
@@ -133,21 +135,35 @@ export async function assignAdvisor(db: Database, actor: Actor, organizationId: 
   if (advisor.role !== 'advisor') throw badRequest(MESSAGES.notAnAdvisor);
 
   const assignedAt = new Date();
-  const [written] = await db
-    .insert(advisorAssignments)
-    .values({ advisorId, organizationId, assignedBy: actor.id, assignedAt })
-    .onConflictDoUpdate({
-      target: [advisorAssignments.advisorId, advisorAssignments.organizationId],
-      set: { isActive: true, assignedBy: actor.id, assignedAt },
-      setWhere: sql`not ${advisorAssignments.isActive}`,
-    })
-    // xmax is 0 on a freshly inserted row version and set on an updated one.
-    .returning({ created: sql<boolean>`xmax = 0`.mapWith(Boolean) });
+  const written = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(advisorAssignments)
+      .values({ advisorId, organizationId, assignedBy: actor.id, assignedAt })
+      .onConflictDoUpdate({
+        target: [advisorAssignments.advisorId, advisorAssignments.organizationId],
+        set: { isActive: true, assignedBy: actor.id, assignedAt },
+        setWhere: sql`not ${advisorAssignments.isActive}`,
+      })
+      // xmax is 0 on a freshly inserted row version and set on an updated one.
+      .returning({ created: sql<boolean>`xmax = 0`.mapWith(Boolean) });
+    if (row) await notify(db, tx, advisorAssigned(organization, advisorId, actor.id));
+    return row;
+  });
   if (!written) throw conflict(MESSAGES.advisorAlreadyAssigned);
   return { created: written.created, record: await loadAssignment(db, organizationId, advisorId) };
 }
 
-/** PATCH …/advisors/{advisorId} {isActive} (admin). Nobody is brought back into a closed organization (409). */
+/** The assignment's organization (for its notices' name); 404 as for a missing assignment. */
+async function assignmentOrganization(db: Database, organizationId: string) {
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  return organization;
+}
+
+/**
+ * PATCH …/advisors/{advisorId} {isActive} (admin). Nobody is brought back into a closed organization
+ * (409). Turning it on or off tells the organization's org_admins and the advisor (in the same transaction).
+ */
 export async function setAssignmentActive(
   db: Database,
   actor: Actor,
@@ -158,19 +174,40 @@ export async function setAssignmentActive(
   requireAdvisorManager(actor);
   const assignment = await loadAssignment(db, organizationId, advisorId);
   if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(MESSAGES.organizationClosed);
-  await db
-    .update(advisorAssignments)
-    .set({ isActive })
-    .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)));
+  const organization = await assignmentOrganization(db, organizationId);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(advisorAssignments)
+      .set({ isActive })
+      .where(
+        and(
+          eq(advisorAssignments.organizationId, organizationId),
+          eq(advisorAssignments.advisorId, advisorId),
+          sql`${advisorAssignments.isActive} is distinct from ${isActive}`,
+        ),
+      )
+      .returning({ id: advisorAssignments.id });
+    if (changed.length === 0) return;
+    const event = isActive ? advisorAssigned : advisorRemoved;
+    await notify(db, tx, event(organization, advisorId, actor.id));
+  });
   return loadAssignment(db, organizationId, advisorId);
 }
 
-/** DELETE …/advisors/{advisorId} (admin): the assignment is gone; 404 when there was none. */
+/**
+ * DELETE …/advisors/{advisorId} (admin): the assignment is gone; 404 when there was none. An
+ * active one's end is told to the organization's org_admins and the advisor (an inactive one had ended already).
+ */
 export async function removeAssignment(db: Database, actor: Actor, organizationId: string, advisorId: string) {
   requireAdvisorManager(actor);
-  const removed = await db
-    .delete(advisorAssignments)
-    .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
-    .returning({ id: advisorAssignments.id });
+  const organization = await assignmentOrganization(db, organizationId);
+  const removed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(advisorAssignments)
+      .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
+      .returning({ isActive: advisorAssignments.isActive });
+    if (rows[0]?.isActive) await notify(db, tx, advisorRemoved(organization, advisorId, actor.id));
+    return rows;
+  });
   if (removed.length === 0) throw notFound(MESSAGES.advisorAssignmentNotFound);
 }

@@ -45,6 +45,21 @@ export function tellUsers<E extends ServerEventName>(
   if (userIds.length > 0) app.io.to(userIds.map(userRoom)).emit(event, ...payload);
 }
 
+/**
+ * The people viewing the conversation now: those with a socket in its room, on every process (the
+ * Redis adapter asks the others). Not notified of a message they watch arrive. When a process does
+ * not answer, nobody counts as viewing: a notification too many beats one lost.
+ */
+export async function conversationViewers(app: FastifyInstance, conversationId: string): Promise<string[]> {
+  try {
+    const sockets = await app.io.in(conversationRoom(conversationId)).fetchSockets();
+    return [...new Set(sockets.map((socket) => socket.data.session.user.id))];
+  } catch (error) {
+    app.log.warn({ err: error }, 'the viewers of a conversation are unknown: every participant is notified');
+    return [];
+  }
+}
+
 /** new_message: to every participant's sockets, after the message committed. */
 export function announceNewMessage(app: FastifyInstance, message: Message, recipients: readonly string[]) {
   tellUsers(app, recipients, MESSENGER_EVENTS.newMessage, { conversationId: message.conversationId, message });

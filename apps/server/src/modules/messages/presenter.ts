@@ -36,5 +36,6 @@ export function presentMessage({ message, sender, ticket, attachments }: Message
     createdAt: message.createdAt.toISOString(),
     ticket: ticket ? { id: ticket.id, title: ticket.title, status: ticket.status } : null,
     clientMessageId: message.clientMessageId,
+    mentions: message.mentions,
   };
 }

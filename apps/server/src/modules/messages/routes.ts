@@ -13,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okPage } from '../../lib/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
-import { announceNewMessage, tellUsers } from '../conversations/live.js';
+import { announceNewMessage, conversationViewers, tellUsers } from '../conversations/live.js';
+import { readNotificationsAbout } from '../notifications/inbox.js';
+import { announceUnreadCounts } from '../notifications/live.js';
 import './attachments.js';
 import { presentMessage } from './presenter.js';
 import { listMessages, markConversationRead, sendMessage } from './service.js';
@@ -52,14 +54,15 @@ export async function messageRoutes(fastify: FastifyInstance) {
         summary:
           'Send a message: non-blank text or files the sender uploaded (images, pdf, doc, docx, txt, zip, rar); every participant hears new_message',
         description:
-          'With a clientMessageId, sending it again (the same sender) answers the stored message, the same 201, and stores and announces nothing.',
+          'With a clientMessageId, sending it again (the same sender) answers the stored message, the same 201, and stores and announces nothing. Participants not viewing the conversation are notified; `mentions` (user ids) who take part are told of the mention instead.',
         body: sendMessageBody,
         response: { 201: envelope(messageSchema), 400: errorResponse, 409: errorResponse },
       },
       config: { writeLimit: 'messages' },
     },
     async (request, reply) => {
-      const { record, recipients, repeated } = await sendMessage(app.db, requireUser(request), request.body);
+      const viewers = await conversationViewers(app, request.body.conversationId);
+      const { record, recipients, repeated } = await sendMessage(app.db, requireUser(request), request.body, viewers);
       const message = presentMessage(record);
       if (!repeated) announceNewMessage(app, message, recipients);
       return reply.status(201).send(ok(message));
@@ -72,7 +75,8 @@ export async function messageRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'markConversationRead',
         tags,
-        summary: "Moves the caller's read marker to the newest message: its unread count is 0",
+        summary:
+          "Moves the caller's read marker to the newest message: its unread count is 0, and its notifications are read",
         params: idParams,
         response: { 200: envelope(readMarkerSchema) },
       },
@@ -84,6 +88,10 @@ export async function messageRoutes(fastify: FastifyInstance) {
         conversationId: marker.conversationId,
         lastReadMessageId: marker.lastReadMessageId,
       });
+      // Reading the conversation reads what the bell said about it, on every device.
+      if (await readNotificationsAbout(app.db, actor.id, 'conversation', marker.conversationId)) {
+        await announceUnreadCounts(app, [actor.id]);
+      }
       return ok(marker);
     },
   );

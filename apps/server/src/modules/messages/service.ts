@@ -24,7 +24,10 @@ import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/t
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
 import { isUnusedUpload } from '../files/service.js';
+import { notify } from '../notifications/events.js';
+import { readableMentions } from '../notifications/mentions.js';
 import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
+import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
 
 /** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
@@ -147,6 +150,7 @@ interface StoredMessage {
   id: string;
   seq: number;
   organizationId: string;
+  conversationTitle: string;
   createdAt: string;
   sender: UserSummaryRow;
   recipients: string[] | null;
@@ -174,7 +178,7 @@ function insertMessage(
   };
   return sql`
     with target as (
-      select c.id, c.organization_id from ${conversations} c
+      select c.id, c.organization_id, c.title from ${conversations} c
       join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
       where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
     ), stored as (
@@ -190,7 +194,7 @@ function insertMessage(
       from stored where conversation_id = ${conversationId} and user_id = ${actor.id}
     )
     select json_build_object('id', stored.id, 'seq', stored.seq, 'organizationId', stored.organization_id,
-      'createdAt', stored.created_at,
+      'conversationTitle', (select title from target), 'createdAt', stored.created_at,
       'sender', (select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
         'lastName', u.last_name, 'profileImage', u.profile_image, 'jobTitle', u.job_title, 'phone', u.phone,
         'role', u.role) from ${users} u where u.id = ${actor.id}),
@@ -203,7 +207,8 @@ function insertMessage(
 /**
  * POST /api/messages and send_message: a participant's message (non-blank text or files it
  * uploaded), stored with the conversation's activity time and count and the sender's read marker
- * in one statement (with its files, one transaction). Returns who receives it, resolved now.
+ * in one statement, with its files and notifications in one transaction (`viewers`, those viewing
+ * the conversation now, are not notified: the caller asks the sockets). Returns who receives it, resolved now.
  * A repeat of the sender's clientMessageId stores nothing: the unique index refuses the row
  * (ON CONFLICT DO NOTHING, so two sends at once cannot both store it) and the stored message is
  * read back, `repeated` (not to be announced again).
@@ -212,20 +217,24 @@ export async function sendMessage(
   db: Database,
   actor: Actor,
   body: SendBody,
+  viewers: readonly string[] = [],
 ): Promise<{ record: MessageRecord; recipients: string[]; repeated: boolean }> {
   const keys = body.attachments.map((file) => (file.s3Key ?? file.fileName) as string);
   const content = body.content.trim();
   const messageType: MessageType = keys.length > 0 ? 'file' : 'text';
   const clientMessageId = body.clientMessageId ?? null;
-  const store = async (writer: Pick<Database, 'execute' | 'update'>) => {
+  const sent = await db.transaction(async (tx) => {
     const statement = insertMessage(actor, body.conversationId, content, messageType, clientMessageId);
-    const { rows } = (await writer.execute(statement)) as { rows: { stored: StoredMessage }[] };
+    const { rows } = (await tx.execute(statement)) as { rows: { stored: StoredMessage }[] };
     const stored = rows[0]?.stored;
-    if (stored) await attachFiles(writer, actor, stored, keys);
-    return stored;
-  };
-  const stored = keys.length > 0 ? await db.transaction(store) : await store(db);
-  if (!stored) {
+    if (!stored) return undefined;
+    await attachFiles(tx, actor, stored, keys);
+    const mentions = await keepMentions(tx, stored, body);
+    const message = { conversationId: body.conversationId, organizationId: stored.organizationId, content };
+    await notify(db, tx, messageEvents(message, stored.conversationTitle, actor.id, mentions, viewers));
+    return { stored, mentions };
+  });
+  if (!sent) {
     if (clientMessageId)
       return {
         record: await earlierSend(db, actor, body.conversationId, clientMessageId),
@@ -234,6 +243,7 @@ export async function sendMessage(
       };
     throw notFound(MESSAGES.conversationNotFound);
   }
+  const { stored, mentions } = sent;
   const message: MessageRow = {
     id: stored.id,
     seq: Number(stored.seq),
@@ -243,7 +253,7 @@ export async function sendMessage(
     content,
     messageType,
     ticketId: null,
-    mentions: [],
+    mentions,
     clientMessageId,
     createdAt: new Date(stored.createdAt),
   };
@@ -253,6 +263,18 @@ export async function sendMessage(
     recipients: stored.recipients ?? [],
     repeated: false,
   };
+}
+
+/**
+ * The stored message's mentions: the participants it names who can read the conversation (others
+ * are dropped: notifications/mentions.ts). No statement for a message without any.
+ */
+async function keepMentions(tx: Database, stored: StoredMessage, body: SendBody): Promise<string[]> {
+  if (!body.mentions?.length) return [];
+  const record = { type: 'conversation' as const, id: body.conversationId, organizationId: stored.organizationId };
+  const mentions = await readableMentions(tx, record, body.mentions);
+  if (mentions.length > 0) await tx.update(messages).set({ mentions }).where(eq(messages.id, stored.id));
+  return mentions;
 }
 
 /**

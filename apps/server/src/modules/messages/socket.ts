@@ -1,6 +1,6 @@
 import { MESSAGES, MESSENGER_CLIENT_EVENTS, sendMessageBody } from '@smart/contracts';
 import { socketEvent } from '../../plugins/socket-events.js';
-import { announceNewMessage, tellMessengerRefusal } from '../conversations/live.js';
+import { announceNewMessage, conversationViewers, tellMessengerRefusal } from '../conversations/live.js';
 import { presentMessage } from './presenter.js';
 import { sendMessage } from './service.js';
 
@@ -16,7 +16,8 @@ const sendMessageEvent = socketEvent({
   failure: MESSAGES.sendMessageFailed,
   onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.sendMessage),
   async handle({ app, session }, body) {
-    const { record, recipients, repeated } = await sendMessage(app.db, session.user, body);
+    const viewers = await conversationViewers(app, body.conversationId);
+    const { record, recipients, repeated } = await sendMessage(app.db, session.user, body, viewers);
     const message = presentMessage(record);
     if (!repeated) announceNewMessage(app, message, recipients);
     return { ok: true, message };

@@ -17,6 +17,8 @@ import {
 import type { FileStorage } from '../../storage/index.js';
 import { removeStoredFiles } from '../files/attachments.js';
 import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
+import { notify } from '../notifications/events.js';
+import { organizationClosed, organizationReopened } from './notifications.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -159,8 +161,8 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
 
 /**
  * Closes the organization account: its people's sessions end and they cannot sign in until an
- * admin reopens it; nothing is deleted. Returns the closed organization and the ended sessions'
- * ids (for their sockets).
+ * admin reopens it; nothing is deleted. Its members are told (by SMS too) in the same transaction.
+ * Returns the closed organization and the ended sessions' ids (for their sockets).
  */
 export async function closeOrganization(db: Database, actor: Actor, id: string) {
   const organization = await getOrganizationFor(db, actor, id);
@@ -174,20 +176,25 @@ export async function closeOrganization(db: Database, actor: Actor, id: string) 
       .where(and(eq(organizations.id, id), isNull(organizations.closedAt)))
       .returning({ id: organizations.id });
     if (!closed) throw conflict(MESSAGES.organizationAlreadyClosed);
+    await notify(db, tx, organizationClosed(organization, actor.id));
     const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
     return tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
   });
   return { organization: await getOrganizationFor(db, actor, id), revokedSessionIds: revoked.map((row) => row.id) };
 }
 
-/** Reopens a closed organization account (admin): its people can sign in again. */
+/** Reopens a closed organization account (admin): its people can sign in again, and are told so. */
 export async function reopenOrganization(db: Database, actor: Actor, id: string) {
   const organization = await getOrganizationFor(db, actor, id);
   if (!seesAllOrganizations(actor)) throw forbidden();
   if (!organization.closedAt) throw conflict(MESSAGES.organizationNotClosed);
-  await db
-    .update(organizations)
-    .set({ closedAt: null, closedBy: null, updatedAt: new Date() })
-    .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)));
+  await db.transaction(async (tx) => {
+    const reopened = await tx
+      .update(organizations)
+      .set({ closedAt: null, closedBy: null, updatedAt: new Date() })
+      .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)))
+      .returning({ id: organizations.id });
+    if (reopened.length > 0) await notify(db, tx, organizationReopened(organization, actor.id));
+  });
   return getOrganizationFor(db, actor, id);
 }

@@ -18,6 +18,7 @@ export interface TicketRecord {
 export interface TicketCommentRecord {
   id: string;
   text: string;
+  mentions: string[];
   createdAt: Date;
   author: UserSummaryRow | null;
 }
@@ -65,6 +66,7 @@ export function presentTicketComment(comment: TicketCommentRecord): TicketCommen
     text: comment.text,
     createdBy: summaryOrNull(comment.author),
     createdAt: comment.createdAt.toISOString(),
+    mentions: comment.mentions,
   };
 }
 

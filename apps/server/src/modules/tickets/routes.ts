@@ -226,6 +226,8 @@ export async function ticketRoutes(fastify: FastifyInstance) {
         operationId: 'addTicketComment',
         tags,
         summary: 'Comment on a ticket (whoever may read it): trimmed, non-blank',
+        description:
+          "Tells the ticket's creator and assignee; `mentions` (user ids) are told of the mention instead, when they can read the ticket.",
         params: idParams,
         body: ticketCommentBody,
         response: { 201: envelope(ticketCommentSchema) },
@@ -234,7 +236,7 @@ export async function ticketRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { ticket, comment } = await addTicketComment(app.db, actor, request.params.id, request.body.text);
+      const { ticket, comment } = await addTicketComment(app.db, actor, request.params.id, request.body);
       announceTicket(app, TICKET_EVENTS.commentAdded, {
         ticketId: ticket.id,
         actorId: actor.id,

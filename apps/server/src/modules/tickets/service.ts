@@ -35,10 +35,13 @@ import {
 } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
+import { notify } from '../notifications/events.js';
+import { readableMentions } from '../notifications/mentions.js';
 import { namesOf } from '../tasks/assignee.js';
 import { userSummaryOf } from '../users/summary.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
+import { ticketChangeEvents, ticketCommentEvents, ticketCreated } from './notifications.js';
 import {
   canAssignTicket,
   canChangeTicketStatus,
@@ -163,6 +166,7 @@ function selectComments(db: Database) {
     .select({
       id: ticketComments.id,
       text: ticketComments.text,
+      mentions: ticketComments.mentions,
       createdAt: ticketComments.createdAt,
       author: userSummaryOf(users),
     })
@@ -238,10 +242,11 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
         category: body.category,
         createdBy: actor.id,
       })
-      .returning({ id: tickets.id, organizationId: tickets.organizationId });
+      .returning();
     if (!created) throw new Error('insert returned no row');
     await recordTicketActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
     if (body.messageId) await linkMessageToTicket(tx, body.messageId, created);
+    await notify(db, tx, ticketCreated(created, actor.id));
     return created.id;
   });
   return { detail: await loadTicketDetail(db, ticketId), access };
@@ -249,7 +254,10 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
 
 type TicketChanges = Partial<typeof tickets.$inferInsert>;
 
-/** Writes a ticket change and its history in one transaction (updatedAt moves), then reads the ticket back. */
+/**
+ * Writes a ticket change, its history and its notifications in one transaction (updatedAt moves),
+ * then reads the ticket back.
+ */
 async function changeTicket(
   db: Database,
   actor: Actor,
@@ -264,6 +272,7 @@ async function changeTicket(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(tickets.id, ticket.id));
       await recordTicketActivity(tx, ticket, actor.id, entries);
+      await notify(db, tx, ticketChangeEvents(ticket, { ...ticket, ...set }, actor.id));
     });
   }
   return loadTicketDetail(db, ticket.id);
@@ -358,23 +367,35 @@ export async function deleteTicket(db: Database, actor: Actor, ticketId: string)
   return { ticket, fileKeys };
 }
 
-/** POST /api/tickets/{id}/comments: whoever may read it; the comment and its history entry are one transaction. */
+/**
+ * POST /api/tickets/{id}/comments: whoever may read it. The comment keeps the mentioned people who
+ * can read the ticket (others are dropped: notifications/mentions.ts); the comment, its history
+ * entry and its notifications are one transaction.
+ */
 export async function addTicketComment(
   db: Database,
   actor: Actor,
   ticketId: string,
-  text: string,
+  body: { text: string; mentions?: string[] | undefined },
 ): Promise<{ ticket: TicketRow; comment: TicketCommentRecord }> {
   const { ticket } = await readableTicket(db, actor, ticketId);
   const id = await db.transaction(async (tx) => {
+    const mentions = await readableMentions(tx, { type: 'ticket', ...ticket }, body.mentions);
     const [created] = await tx
       .insert(ticketComments)
-      .values({ organizationId: ticket.organizationId, ticketId: ticket.id, authorId: actor.id, text })
+      .values({
+        organizationId: ticket.organizationId,
+        ticketId: ticket.id,
+        authorId: actor.id,
+        text: body.text,
+        mentions,
+      })
       .returning({ id: ticketComments.id });
     if (!created) throw new Error('insert returned no row');
     await recordTicketActivity(tx, ticket, actor.id, [{ kind: 'comment' }]);
     // A comment is a change of the ticket: Freshdesk and Zammad move it up the "recently updated" list.
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+    await notify(db, tx, ticketCommentEvents(ticket, actor.id, body.text, mentions));
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(ticketComments.id, id)).limit(1);

@@ -28,6 +28,7 @@ export function message(id: string, createdAt: string, sender = person('u1'), co
     createdAt,
     ticket: null,
     clientMessageId: null,
+    mentions: [],
   };
 }
 

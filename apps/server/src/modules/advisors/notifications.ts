@@ -1,0 +1,34 @@
+import type { OrganizationRow } from '../../db/schema/index.js';
+import type { NotificationEventInput } from '../notifications/events.js';
+import { onOrganization } from '../organizations/notifications.js';
+
+/*
+ * An advisor assigned to or removed from an organization (issue 22, "System alerts"): its
+ * org_admins and the advisor hear of it.
+ */
+
+type OrganizationRef = Pick<OrganizationRow, 'id' | 'name'>;
+
+/** The advisor now acts in the organization, so it passes the read check like its org_admins. */
+export function advisorAssigned(
+  organization: OrganizationRef,
+  advisorId: string,
+  actorId: string,
+): NotificationEventInput {
+  return {
+    ...onOrganization(organization, 'advisor_assigned', actorId),
+    audience: { organizationMembers: 'org_admin', users: [advisorId] },
+  };
+}
+
+/** The removed advisor no longer reads the organization: told without the read check. */
+export function advisorRemoved(
+  organization: OrganizationRef,
+  advisorId: string,
+  actorId: string,
+): NotificationEventInput {
+  return {
+    ...onOrganization(organization, 'advisor_removed', actorId),
+    audience: { organizationMembers: 'org_admin', withoutAccessCheck: [advisorId] },
+  };
+}

@@ -1,0 +1,207 @@
+import { TICKET_CLIENT_EVENTS } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Cast, createCast } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
+import { notified, people, verifyPhone } from './helpers/notified.js';
+import { liveSockets } from './helpers/sockets.js';
+
+/*
+ * Tickets' notifications (issue 22, "System alerts"): each event reaches exactly its recipients,
+ * on the channels their toggles allow, never the actor nor another organization.
+ */
+let t: TestApp;
+let cast: Cast;
+/** A second user of the organization: told of nothing about tickets it neither raised nor holds. */
+let bystander: Member;
+const sockets = liveSockets(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: false });
+  cast = await createCast(t);
+  bystander = await factories(t.database.db).member(cast.organization.id);
+  await sockets.listen();
+});
+afterAll(async () => {
+  sockets.closeAll();
+  await t?.close();
+});
+
+async function call(by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
+  const response = await t.request({ token: by.token, method, url, payload });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json().data;
+}
+
+/** A ticket the user raises through the API. */
+async function raiseTicket(priority = 'medium'): Promise<string> {
+  const ticket = await call(cast.user, 'POST', '/api/tickets', {
+    title: `Printer ${priority}`,
+    description: 'It smokes.',
+    priority,
+  });
+  return ticket.id;
+}
+
+const setPreferences = (by: Member, notifications: object) =>
+  call(by, 'PUT', '/api/users/notifications', { notifications });
+
+describe('a new ticket', () => {
+  it("reaches its organization's org_admins and active advisors in the app and by e-mail, not its raiser, its other people nor another organization", async () => {
+    const ticketId = await raiseTicket();
+    const told = await notified(t.app.db, 'ticket_created', ticketId);
+    expect(told.inApp).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
+    expect(told.email).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
+    expect(told.sms).toEqual([]);
+  });
+
+  it('goes by SMS too when urgent, only to a verified phone whose sms.systemAlerts is on', async () => {
+    await verifyPhone(t.app.db, cast.orgAdmin.id);
+    // The advisor's phone is given but never confirmed.
+    await t.app.db.execute(sql`update users set phone = '+15550100001' where id = ${cast.advisorAssigned.id}`);
+    const ticketId = await raiseTicket('urgent');
+    const told = await notified(t.app.db, 'ticket_created', ticketId);
+    expect(told.recipients).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
+    expect(told.sms).toEqual(people(cast.orgAdmin));
+  });
+});
+
+describe('an assigned ticket', () => {
+  it('tells the assignee (not the assigner), and an urgent one by SMS when sms.urgentTasks is on', async () => {
+    const ticketId = await raiseTicket('urgent');
+    await verifyPhone(t.app.db, bystander.id, '+15550100002');
+    await setPreferences(bystander, { sms: { urgentTasks: true } });
+    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
+    const told = await notified(t.app.db, 'ticket_assigned', ticketId);
+    expect(told.inApp).toEqual(people(bystander));
+    expect(told.email).toEqual(people(bystander));
+    expect(told.sms).toEqual(people(bystander));
+  });
+});
+
+describe('a status change', () => {
+  it("tells the ticket's creator and assignee, never the one who changed it", async () => {
+    const ticketId = await raiseTicket();
+    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: cast.advisorAssigned.id });
+    await call(cast.advisorAssigned, 'PATCH', `/api/tickets/${ticketId}/status`, { status: 'in_progress' });
+    const told = await notified(t.app.db, 'ticket_status_changed', ticketId);
+    expect(told.recipients).toEqual(people(cast.user));
+    const [item] = (await t.request({ token: cast.user.token, method: 'GET', url: '/api/notifications' }))
+      .json()
+      .data.filter((entry: { record: { id: string } }) => entry.record.id === ticketId);
+    expect(item.text).toMatch(/changed the status of the ticket "Printer medium" to in_progress$/);
+  });
+
+  it('through PUT /api/tickets/{id} as well', async () => {
+    const ticketId = await raiseTicket();
+    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
+    await call(cast.orgAdmin, 'PUT', `/api/tickets/${ticketId}`, { status: 'resolved' });
+    const told = await notified(t.app.db, 'ticket_status_changed', ticketId);
+    expect(told.recipients).toEqual(people(cast.user, bystander));
+  });
+
+  it('through the socket update_ticket_status as well', async () => {
+    const ticketId = await raiseTicket();
+    const socket: Socket = await sockets.connect(cast.orgAdmin);
+    const ack = await new Promise<{ ok: boolean }>((resolve) =>
+      socket.emit(TICKET_CLIENT_EVENTS.updateStatus, { ticketId, status: 'closed' }, resolve),
+    );
+    expect(ack.ok).toBe(true);
+    const told = await notified(t.app.db, 'ticket_status_changed', ticketId);
+    expect(told.recipients).toEqual(people(cast.user));
+  });
+});
+
+describe('a comment', () => {
+  it("tells the ticket's creator and assignee with an excerpt; the people it mentions get the mention instead", async () => {
+    const ticketId = await raiseTicket();
+    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
+    const plain = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, { text: 'Looking at it.' });
+    expect(plain.mentions).toEqual([]);
+    const commented = await notified(t.app.db, 'ticket_commented', ticketId);
+    expect(commented.recipients).toEqual(people(cast.user, bystander));
+
+    const mentioning = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
+      text: '@Advisor and @Member, please check the toner.',
+      mentions: [cast.advisorAssigned.id, bystander.id, bystander.id],
+    });
+    expect(mentioning.mentions).toEqual([cast.advisorAssigned.id, bystander.id]);
+    const detail = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${ticketId}` });
+    expect(detail.json().data.comments.map((comment: { mentions: string[] }) => comment.mentions)).toEqual([
+      [],
+      [cast.advisorAssigned.id, bystander.id],
+    ]);
+    const mentioned = await notified(t.app.db, 'mentioned', ticketId);
+    expect(mentioned.inApp).toEqual(people(cast.advisorAssigned, bystander));
+    // A mention is e-mailed at once, alone (not batched with the record's other e-mails).
+    expect(mentioned.email).toEqual(people(cast.advisorAssigned, bystander));
+    // The comment's own notice: the creator twice, the mentioned assignee once (the first comment).
+    await notified(t.app.db, 'ticket_commented', ticketId);
+    const { rows } = (await t.app.db.execute(
+      sql`select n.recipient_id::text as id from notifications n join notification_events e on e.id = n.event_id
+        where e.type = 'ticket_commented' and e.record_id = ${ticketId}`,
+    )) as unknown as { rows: { id: string }[] };
+    expect(rows.map((row) => row.id).sort()).toEqual([cast.user.id, cast.user.id, bystander.id].sort());
+  });
+
+  it('a mention of someone who cannot read the ticket tells nobody', async () => {
+    const ticketId = await raiseTicket();
+    const comment = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
+      text: '@Other and @Unassigned, look.',
+      mentions: [cast.otherOrgAdmin.id, cast.advisorUnassigned.id],
+    });
+    expect(comment.mentions).toEqual([]);
+    // The comment's own notice reaches the creator; no mention is recorded at all.
+    expect((await notified(t.app.db, 'ticket_commented', ticketId)).recipients).toEqual(people(cast.user));
+    const { rows } = (await t.app.db.execute(
+      sql`select count(*)::int as count from notification_events where type = 'mentioned' and record_id = ${ticketId}`,
+    )) as unknown as { rows: { count: number }[] };
+    expect(rows[0]?.count).toBe(0);
+  });
+
+  it('mentions are at most 20 ids', async () => {
+    const ticketId = await raiseTicket();
+    const response = await t.request({
+      token: cast.orgAdmin.token,
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/comments`,
+      payload: { text: 'Too many', mentions: Array.from({ length: 21 }, () => cast.user.id) },
+    });
+    expect(response.statusCode).toBe(400);
+    const junk = await t.request({
+      token: cast.orgAdmin.token,
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/comments`,
+      payload: { text: 'Junk', mentions: ['not-an-id\u0000'] },
+    });
+    expect(junk.statusCode).toBe(400);
+  });
+});
+
+describe('toggles and mute', () => {
+  it('e-mail off keeps the app; the app and e-mail off tells nothing; a muted ticket tells nothing', async () => {
+    const make = factories(t.app.db);
+    const organization = await make.organization();
+    const [emailOff, allOff, muting] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id, { role: 'org_admin' }),
+    ]);
+    const raiser = await make.member(organization.id);
+    await setPreferences(emailOff, { email: { systemAlerts: false } });
+    await setPreferences(allOff, { email: { systemAlerts: false }, inApp: { allNotifications: false } });
+
+    const first = await call(raiser, 'POST', '/api/tickets', { title: 'Door', description: 'Stuck.' });
+    const created = await notified(t.app.db, 'ticket_created', first.id);
+    expect(created.inApp).toEqual(people(emailOff, muting));
+    expect(created.email).toEqual(people(muting));
+
+    await call(muting, 'PUT', `/api/notifications/subscriptions/ticket/${first.id}`, { mode: 'mute' });
+    await call(emailOff, 'PATCH', `/api/tickets/${first.id}/assign`, { assignedTo: muting.id });
+    await call(raiser, 'POST', `/api/tickets/${first.id}/comments`, { text: 'Still stuck.' });
+    expect((await notified(t.app.db, 'ticket_assigned', first.id)).recipients).toEqual([]);
+    expect((await notified(t.app.db, 'ticket_commented', first.id)).recipients).toEqual([]);
+  });
+});
