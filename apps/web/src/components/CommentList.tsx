@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { displayName, type UserSummary } from '@smart/contracts';
-import { type KnownPerson, mentionsOf, useMentionNames } from '@/lib/mentionable';
+import { type KnownPerson, useMentionNames } from '@/lib/mentionable';
 import { formatMomentWithTime } from '@/lib/work-format';
 import { MentionText } from './MentionText';
 import { UserAvatar } from './UserAvatar';
@@ -10,6 +10,8 @@ export interface ListedComment {
   author: UserSummary | null;
   createdAt: string;
   text: string;
+  /** The ids of the people it mentions. */
+  mentions: string[];
 }
 
 interface CommentListProps {
@@ -45,7 +47,7 @@ export function CommentList({ comments, emptyText, people = [] }: CommentListPro
               </Text>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              <MentionText text={comment.text} names={namesOf(mentionsOf(comment))} />
+              <MentionText text={comment.text} names={namesOf(comment.mentions)} />
             </Text>
           </div>
         </Group>

@@ -40,10 +40,6 @@ function offeredPeople(queryClient: QueryClient): Map<string, KnownPerson> {
   return people;
 }
 
-/** The ids a comment or message mentions (none on a record stored before mentions existed). */
-export const mentionsOf = (record: object): readonly string[] =>
-  'mentions' in record && Array.isArray(record.mentions) ? record.mentions : [];
-
 /**
  * The names of the people a text mentions, for showing them apart: looked up among the people the
  * page knows (the signed-in user, the record's people, a conversation's participants, the authors)

@@ -52,13 +52,10 @@ async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise
   return ack.message;
 }
 
-// TODO(issue 22 merge): SendMessageBody gains `mentions` with the server part; then this type goes.
-type MessageBody = SendMessageBody & { mentions: string[] };
-
 function bodyOf(
   { conversationId, content, mentions, clientMessageId }: OutgoingMessage,
   uploaded: UploadedFile[],
-): MessageBody {
+): SendMessageBody {
   return {
     conversationId,
     content,

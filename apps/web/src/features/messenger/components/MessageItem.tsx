@@ -5,7 +5,7 @@ import { HiDotsVertical, HiTicket } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { MentionText } from '@/components/MentionText';
 import { UserAvatar } from '@/components/UserAvatar';
-import { mentionsOf, useMentionNames } from '@/lib/mentionable';
+import { useMentionNames } from '@/lib/mentionable';
 import { paths } from '@/lib/paths';
 import { useSupportTicket } from '@/lib/support-ticket';
 import { addMessages } from '../api';
@@ -57,7 +57,7 @@ export function MessageItem({ message, continued, conversation, onMediaLoad }: M
         )}
         {message.content && (
           <Text size="sm" className={classes.text}>
-            <MentionText text={message.content} names={namesOf(mentionsOf(message))} />
+            <MentionText text={message.content} names={namesOf(message.mentions)} />
           </Text>
         )}
         <MessageAttachments attachments={message.attachments} onMediaLoad={onMediaLoad} />
