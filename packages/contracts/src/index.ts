@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './links.js';
 export * from './messages.js';
 export * from './messenger.js';
+export * from './notification-settings.js';
 export * from './notifications.js';
 export * from './realtime.js';
 export * from './roles.js';

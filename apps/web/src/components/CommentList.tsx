@@ -1,6 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { displayName, type UserSummary } from '@smart/contracts';
+import { type KnownPerson, useMentionNames } from '@/lib/mentionable';
 import { formatMomentWithTime } from '@/lib/work-format';
+import { MentionText } from './MentionText';
 import { UserAvatar } from './UserAvatar';
 
 export interface ListedComment {
@@ -8,16 +10,21 @@ export interface ListedComment {
   author: UserSummary | null;
   createdAt: string;
   text: string;
+  /** The ids of the people it mentions. */
+  mentions: string[];
 }
 
 interface CommentListProps {
   comments: ListedComment[];
   /** Shown when there is none ('No comments yet'). */
   emptyText: string;
+  /** People besides the authors (the signed-in user, the record's creator and assignee) whose mentions show by name. */
+  people?: readonly (KnownPerson | null)[];
 }
 
-/** A record's comments, oldest first: avatar, author's full name, time and text (tasks and tickets). */
-export function CommentList({ comments, emptyText }: CommentListProps) {
+/** A record's comments, oldest first: avatar, author's full name, time and text with its mentions set apart (tasks and tickets). */
+export function CommentList({ comments, emptyText, people = [] }: CommentListProps) {
+  const namesOf = useMentionNames([...people, ...comments.map((comment) => comment.author)]);
   if (comments.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -40,7 +47,7 @@ export function CommentList({ comments, emptyText }: CommentListProps) {
               </Text>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {comment.text}
+              <MentionText text={comment.text} names={namesOf(comment.mentions)} />
             </Text>
           </div>
         </Group>

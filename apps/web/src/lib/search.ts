@@ -12,7 +12,7 @@ export interface SearchOption {
 }
 
 /** How long typing must pause before a picker asks the server: one request per word, not per key. */
-const SEARCH_PAUSE_MS = 250;
+export const SEARCH_PAUSE_MS = 250;
 
 interface ServerSearch<T> {
   /** The query key of a search; the trimmed term is appended. */

@@ -6,6 +6,7 @@ const outgoing = (clientMessageId: string, content = 'Same words'): OutgoingMess
   clientMessageId,
   conversationId: 'c1',
   content,
+  mentions: [],
   files: [],
   uploaded: null,
   status: 'failed',

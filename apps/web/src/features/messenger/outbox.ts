@@ -29,6 +29,8 @@ export interface OutgoingMessage {
   clientMessageId: string;
   conversationId: string;
   content: string;
+  /** The people it mentions (ids; their "@Name" is in the content). */
+  mentions: string[];
   files: File[];
   /** The files once uploaded: a retry does not upload them again. */
   uploaded: UploadedFile[] | null;
@@ -51,12 +53,13 @@ async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise
 }
 
 function bodyOf(
-  { conversationId, content, clientMessageId }: OutgoingMessage,
+  { conversationId, content, mentions, clientMessageId }: OutgoingMessage,
   uploaded: UploadedFile[],
 ): SendMessageBody {
   return {
     conversationId,
     content,
+    mentions,
     clientMessageId,
     messageType: uploaded.length > 0 ? 'file' : 'text',
     attachments: uploaded.map((file) => ({
@@ -136,11 +139,12 @@ export function useOutbox() {
   );
 
   const send = useCallback(
-    (conversationId: string, content: string, files: File[]) => {
+    (conversationId: string, content: string, files: File[], mentions: string[]) => {
       const entry: OutgoingMessage = {
         clientMessageId: newClientMessageId(),
         conversationId,
         content,
+        mentions,
         files,
         uploaded: null,
         status: 'sending',

@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@smart/contracts';
+import { type NotificationPreferences, NOTIFICATION_TOGGLE_DESCRIPTIONS as SENDS } from '@smart/contracts';
 
 type Group = keyof NotificationPreferences;
 
@@ -15,8 +15,8 @@ interface ToggleGroupOf<G extends Group> {
 export type ToggleGroup = { [G in Group]: ToggleGroupOf<G> }[Group];
 
 /**
- * The toggles the page shows (spec section 2). `email.newsletter` exists in the preferences
- * but deliberately has no toggle.
+ * The toggles the page shows (spec section 2), each saying what it sends (contracts, issue 22's
+ * table). `email.newsletter` exists in the preferences but deliberately has no toggle.
  */
 export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, ToggleGroupOf<'inApp'>] = [
   {
@@ -24,19 +24,19 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     title: 'Email notifications',
     description: 'Messages sent to your e-mail address.',
     toggles: [
-      { key: 'systemAlerts', label: 'System alerts', description: 'Security notices and service announcements.' },
-      { key: 'projectUpdates', label: 'Project updates', description: 'Changes to projects you take part in.' },
-      { key: 'taskAssignments', label: 'Task assignments', description: 'When a task is assigned to you.' },
-      { key: 'teamMessages', label: 'Team messages', description: 'New messages from your team.' },
+      { key: 'systemAlerts', label: 'System alerts', description: SENDS.email.systemAlerts },
+      { key: 'projectUpdates', label: 'Project updates', description: SENDS.email.projectUpdates },
+      { key: 'taskAssignments', label: 'Task assignments', description: SENDS.email.taskAssignments },
+      { key: 'teamMessages', label: 'Team messages', description: SENDS.email.teamMessages },
     ],
   },
   {
     group: 'sms',
     title: 'SMS notifications',
-    description: 'Text messages to your phone.',
+    description: 'Text messages to your verified phone number.',
     toggles: [
-      { key: 'systemAlerts', label: 'System alerts', description: 'Security notices and service announcements.' },
-      { key: 'urgentTasks', label: 'Urgent tasks', description: 'Tasks that need your attention today.' },
+      { key: 'systemAlerts', label: 'System alerts', description: SENDS.sms.systemAlerts },
+      { key: 'urgentTasks', label: 'Urgent tasks', description: SENDS.sms.urgentTasks },
     ],
   },
   {
@@ -45,10 +45,10 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     description: 'Notices shown while you use S.M.A.R.T.',
     master: 'allNotifications',
     toggles: [
-      { key: 'allNotifications', label: 'All notifications', description: 'Show in-app notices at all.' },
-      { key: 'projectUpdates', label: 'Project updates', description: 'Changes to projects you take part in.' },
-      { key: 'taskAssignments', label: 'Task assignments', description: 'When a task is assigned to you.' },
-      { key: 'teamMessages', label: 'Team messages', description: 'New messages from your team.' },
+      { key: 'allNotifications', label: 'All notifications', description: SENDS.inApp.allNotifications },
+      { key: 'projectUpdates', label: 'Project updates', description: SENDS.inApp.projectUpdates },
+      { key: 'taskAssignments', label: 'Task assignments', description: SENDS.inApp.taskAssignments },
+      { key: 'teamMessages', label: 'Team messages', description: SENDS.inApp.teamMessages },
     ],
   },
 ];

@@ -18,6 +18,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
+import type { NewComment } from '@/lib/mentionable';
 import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
 
@@ -178,8 +179,8 @@ export const useTaskProgress = (taskId: string) =>
   );
 
 export const useAddComment = (taskId: string) =>
-  useWorkMutation((text: string) =>
-    apiClient.post<unknown>(`/api/tasks/${id(taskId)}/comments`, { text }, { failMessage: MESSAGES.addCommentFailed }),
+  useWorkMutation((comment: NewComment) =>
+    apiClient.post<unknown>(`/api/tasks/${id(taskId)}/comments`, comment, { failMessage: MESSAGES.addCommentFailed }),
   );
 
 export const useRemoveAttachment = (owner: AttachmentOwner) =>

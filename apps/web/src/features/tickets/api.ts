@@ -13,6 +13,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
+import type { NewComment } from '@/lib/mentionable';
 import { withQuery } from '@/lib/paged-list';
 import type { TicketFilters } from './ticket-filters';
 
@@ -62,8 +63,8 @@ const assignTicket = (ticketId: string, assignedTo: string | null) =>
 const changeTicketStatus = (ticketId: string, status: TicketStatus) =>
   apiClient.patch<Ticket>(`${ticketPath(ticketId)}/status`, { status }, { failMessage: MESSAGES.updateTicketFailed });
 
-const addTicketComment = (ticketId: string, text: string) =>
-  apiClient.post<unknown>(`${ticketPath(ticketId)}/comments`, { text }, { failMessage: MESSAGES.addCommentFailed });
+const addTicketComment = (ticketId: string, comment: NewComment) =>
+  apiClient.post<unknown>(`${ticketPath(ticketId)}/comments`, comment, { failMessage: MESSAGES.addCommentFailed });
 
 /** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
 export async function attachTicketFile(ticketId: string, file: File) {
@@ -166,7 +167,7 @@ export function useDeleteTicket() {
 
 export function useAddTicketComment(ticketId: string) {
   const refresh = useRefreshTickets();
-  return useMutation({ mutationFn: (text: string) => addTicketComment(ticketId, text), onSuccess: refresh });
+  return useMutation({ mutationFn: (comment: NewComment) => addTicketComment(ticketId, comment), onSuccess: refresh });
 }
 
 export function useAttachTicketFile(ticketId: string) {

@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, CloseButton, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   type Conversation,
   formatFileSize,
@@ -11,11 +11,13 @@ import {
 } from '@smart/contracts';
 import { type KeyboardEvent, useState } from 'react';
 import { HiPaperAirplane, HiPaperClip } from 'react-icons/hi';
+import { MentionTextarea } from '@/components/MentionTextarea';
+import { useMentionDraft } from '@/lib/mentionable';
 import { useTypingNotifier } from '../typing';
 
 interface ComposerProps {
   conversation: Conversation;
-  onSend: (content: string, files: File[]) => void;
+  onSend: (content: string, files: File[], mentions: string[]) => void;
 }
 
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
@@ -35,7 +37,8 @@ function fileProblem(file: File): string | null {
  * docx, txt, zip, rar) go with the message. A message needs text or a file (section 5).
  */
 export function Composer({ conversation, onSend }: ComposerProps) {
-  const [text, setText] = useState('');
+  const draft = useMentionDraft();
+  const { text } = draft;
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const typing = useTypingNotifier(conversation.id);
@@ -44,8 +47,8 @@ export function Composer({ conversation, onSend }: ComposerProps) {
 
   const send = () => {
     if (!canSend) return;
-    onSend(text, files);
-    setText('');
+    onSend(text, files, draft.mentions());
+    draft.clear();
     setFiles([]);
     setProblem(null);
     typing.stopped();
@@ -104,7 +107,10 @@ export function Composer({ conversation, onSend }: ComposerProps) {
             </ActionIcon>
           )}
         </FileButton>
-        <Textarea
+        <MentionTextarea
+          recordType="conversation"
+          recordId={conversation.id}
+          pickerPosition="top-start"
           aria-label="Message"
           placeholder={`Message ${conversation.title}`}
           autosize
@@ -113,11 +119,12 @@ export function Composer({ conversation, onSend }: ComposerProps) {
           style={{ flex: 1 }}
           value={text}
           error={tooLong}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (event.currentTarget.value) typing.typed();
+          onChange={(value) => {
+            draft.setText(value);
+            if (value) typing.typed();
             else typing.stopped();
           }}
+          onPick={draft.pick}
           onBlur={typing.stopped}
           onKeyDown={onKeyDown}
         />

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { type Conversation, displayName } from '@smart/contracts';
 import { HiArrowLeft, HiUsers } from 'react-icons/hi';
+import { FollowControl } from '@/components/FollowControl';
 import { UserAvatar } from '@/components/UserAvatar';
 import classes from './Messenger.module.css';
 
@@ -21,7 +22,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
           <HiArrowLeft size={18} aria-hidden />
         </ActionIcon>
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {conversation.title}
           </Title>
           <Text size="xs" c="dimmed" truncate>
@@ -29,28 +30,31 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
           </Text>
         </div>
       </Group>
-      <Popover position="bottom-end" shadow="md" withinPortal>
-        <Popover.Target>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<HiUsers size={16} aria-hidden />}
-            style={{ flexShrink: 0 }}
-          >
-            {count} {count === 1 ? 'participant' : 'participants'}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Participants">
-            {conversation.participants.map((person) => (
-              <Group key={person.id} component="li" gap="xs" wrap="nowrap">
-                <UserAvatar user={person} size={24} radius="xl" />
-                <Text size="sm">{displayName(person)}</Text>
-              </Group>
-            ))}
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <FollowControl recordType="conversation" recordId={conversation.id} compact />
+        <Popover position="bottom-end" shadow="md" withinPortal>
+          <Popover.Target>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<HiUsers size={16} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
+              {count} {count === 1 ? 'participant' : 'participants'}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Participants">
+              {conversation.participants.map((person) => (
+                <Group key={person.id} component="li" gap="xs" wrap="nowrap">
+                  <UserAvatar user={person} size={24} radius="xl" />
+                  <Text size="sm">{displayName(person)}</Text>
+                </Group>
+              ))}
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      </Group>
     </Group>
   );
 }

@@ -90,7 +90,7 @@ export function ConversationView({ conversationId, reading, outbox, onBack }: Co
       </Text>
       <Composer
         conversation={conversation.data}
-        onSend={(content, files) => outbox.send(conversationId, content, files)}
+        onSend={(content, files, mentions) => outbox.send(conversationId, content, files, mentions)}
       />
     </>
   );

@@ -3,7 +3,9 @@ import { type Conversation, displayName, type Message, type Ticket } from '@smar
 import { useQueryClient } from '@tanstack/react-query';
 import { HiDotsVertical, HiTicket } from 'react-icons/hi';
 import { Link } from 'react-router';
+import { MentionText } from '@/components/MentionText';
 import { UserAvatar } from '@/components/UserAvatar';
+import { useMentionNames } from '@/lib/mentionable';
 import { paths } from '@/lib/paths';
 import { useSupportTicket } from '@/lib/support-ticket';
 import { addMessages } from '../api';
@@ -26,6 +28,7 @@ const TICKET_TITLE_FROM_MESSAGE = 120;
 export function MessageItem({ message, continued, conversation, onMediaLoad }: MessageItemProps) {
   const sender = displayName(message.senderId, 'Former member');
   const time = messageTime(message.createdAt);
+  const namesOf = useMentionNames(conversation.participants);
   return (
     <Group
       component="article"
@@ -54,7 +57,7 @@ export function MessageItem({ message, continued, conversation, onMediaLoad }: M
         )}
         {message.content && (
           <Text size="sm" className={classes.text}>
-            {message.content}
+            <MentionText text={message.content} names={namesOf(message.mentions)} />
           </Text>
         )}
         <MessageAttachments attachments={message.attachments} onMediaLoad={onMediaLoad} />

@@ -1,5 +1,6 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import type { NotificationPreferences } from '@smart/contracts';
+import type { ReactNode } from 'react';
 import { isSwitchedOffByMaster, type ToggleGroup } from '../toggles';
 
 interface PreferenceGroupProps {
@@ -7,9 +8,23 @@ interface PreferenceGroupProps {
   values: NotificationPreferences[keyof NotificationPreferences];
   isSaving: (key: string) => boolean;
   onToggle: (key: string, checked: boolean) => void;
+  /** Shown between the group's heading and its toggles (the phone SMS go to). */
+  intro?: ReactNode;
+  /** A second line under every toggle's description (SMS: needs a verified phone). */
+  note?: string | null;
+  /** Rows after the toggles (security notices, which cannot be switched). */
+  children?: ReactNode;
 }
 
-export function PreferenceGroup({ definition, values, isSaving, onToggle }: PreferenceGroupProps) {
+export function PreferenceGroup({
+  definition,
+  values,
+  isSaving,
+  onToggle,
+  intro,
+  note,
+  children,
+}: PreferenceGroupProps) {
   const titleId = `notification-group-${definition.group}`;
   const current = values as Record<string, boolean>;
   return (
@@ -21,16 +36,18 @@ export function PreferenceGroup({ definition, values, isSaving, onToggle }: Pref
         {definition.description}
       </Text>
       <Stack gap="md">
+        {intro}
         {definition.toggles.map((toggle) => (
           <Switch
             key={toggle.key}
             label={toggle.label}
-            description={toggle.description}
+            description={note ? `${toggle.description} ${note}` : toggle.description}
             checked={current[toggle.key] ?? false}
             disabled={isSaving(toggle.key) || isSwitchedOffByMaster(definition, current, toggle.key)}
             onChange={(event) => onToggle(toggle.key, event.currentTarget.checked)}
           />
         ))}
+        {children}
       </Stack>
     </Paper>
   );

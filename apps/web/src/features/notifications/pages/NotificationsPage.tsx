@@ -1,52 +1,72 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Switch, Text, Title } from '@mantine/core';
 import {
+  type EmailDigest,
   MESSAGES,
   mergeNotificationPreferences,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
+  type NotificationSettings,
+  SECURITY_NOTICES,
+  SMS_NEEDS_VERIFIED_PHONE,
 } from '@smart/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { paths } from '@/lib/paths';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api';
+import { DeliverySettings } from '../components/DeliverySettings';
+import { PhoneVerification } from '../components/PhoneVerification';
 import { PreferenceGroup } from '../components/PreferenceGroup';
+import {
+  type NotificationSettingsChange,
+  useNotificationSettings,
+  useUpdateNotificationSettings,
+} from '../settings-api';
+import { browserTimeZone } from '../time-zones';
 import { TOGGLE_GROUPS } from '../toggles';
 
 type Group = keyof NotificationPreferences;
+type Delivery = 'timeZone' | 'emailDigest';
+
+/** What the user set on this visit, over the stored settings. */
+interface Edits {
+  notifications: NotificationPreferencesPatch;
+  timeZone?: string;
+  emailDigest?: EmailDigest;
+}
 
 export default function NotificationsPage() {
-  const preferences = useNotificationPreferences();
-  const update = useUpdateNotificationPreferences();
-  // What the user set on this visit. It wins over server data: a failed save leaves the
-  // toggle as set (spec section 4), and late responses must not flip other toggles back.
-  const [edited, setEdited] = useState<NotificationPreferencesPatch>({});
-  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
-
-  if (preferences.isPending) return <PageLoader />;
-  if (preferences.isError) {
+  const settings = useNotificationSettings();
+  if (settings.isPending) return <PageLoader />;
+  if (settings.isError) {
     return (
-      <Stack align="center" gap="sm" py="xl" role="alert">
-        <Text c="red.9" fw={500}>
-          {preferences.error.message || MESSAGES.fetchNotificationsFailed}
-        </Text>
-        <Button variant="light" onClick={() => preferences.refetch()} loading={preferences.isFetching}>
-          Retry
-        </Button>
-      </Stack>
+      <LoadError
+        message={settings.error.message || MESSAGES.fetchNotificationsFailed}
+        onRetry={() => settings.refetch()}
+        retrying={settings.isFetching}
+      />
     );
   }
+  return <SettingsForm stored={settings.data} />;
+}
 
-  const shown = mergeNotificationPreferences(preferences.data, edited);
+function SettingsForm({ stored }: { stored: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  // What the user set on this visit wins over server data: a failed save leaves the toggle as set
+  // (spec section 4), and late responses must not flip other toggles back.
+  const [edits, setEdits] = useState<Edits>({ notifications: {} });
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  const [deliveryError, setDeliveryError] = useState<string | null>(null);
 
-  function toggle(group: Group, key: string, checked: boolean) {
-    const patch = { [group]: { [key]: checked } } as NotificationPreferencesPatch;
-    const id = `${group}.${key}`;
-    setEdited((current) => ({ ...current, [group]: { ...current[group], [key]: checked } }));
+  function save(id: string, change: NotificationSettingsChange, onError?: (error: Error) => void) {
     setSaving((current) => new Set(current).add(id));
     update
-      .mutateAsync(patch)
-      .catch((error: unknown) => console.error(MESSAGES.updateNotificationsFailed, error))
+      .mutateAsync(change)
+      .catch((error: Error) => {
+        // Spec section 4: a failed notification save is only logged (the delivery choices also say so).
+        console.error(MESSAGES.updateNotificationsFailed, error);
+        onError?.(error);
+      })
       .finally(() =>
         setSaving((current) => {
           const next = new Set(current);
@@ -55,6 +75,32 @@ export default function NotificationsPage() {
         }),
       );
   }
+
+  useBrowserTimeZoneFirst(stored.timeZone, (zone) => save('timeZone', { timeZone: zone }));
+
+  function toggle(group: Group, key: string, checked: boolean) {
+    setEdits((current) => ({
+      ...current,
+      notifications: { ...current.notifications, [group]: { ...current.notifications[group], [key]: checked } },
+    }));
+    save(`${group}.${key}`, { notifications: { [group]: { [key]: checked } } as NotificationPreferencesPatch });
+  }
+
+  function deliver<K extends Delivery>(key: K, value: NonNullable<Edits[K]>) {
+    setEdits((current) => ({ ...current, [key]: value }));
+    setDeliveryError(null);
+    save(key, { [key]: value }, (error) => setDeliveryError(error.message || MESSAGES.updateNotificationsFailed));
+  }
+
+  const shown = mergeNotificationPreferences(stored, edits.notifications);
+  const deliverySaving = new Set([...saving].filter((id): id is Delivery => id === 'timeZone' || id === 'emailDigest'));
+  const [email, sms, inApp] = TOGGLE_GROUPS;
+  const groupProps = (definition: (typeof TOGGLE_GROUPS)[number]) => ({
+    definition,
+    values: shown[definition.group],
+    isSaving: (key: string) => saving.has(`${definition.group}.${key}`),
+    onToggle: (key: string, checked: boolean) => toggle(definition.group, key, checked),
+  });
 
   return (
     <Stack gap="lg" maw={720}>
@@ -65,15 +111,49 @@ export default function NotificationsPage() {
           Open your notification inbox
         </Anchor>
       </div>
-      {TOGGLE_GROUPS.map((definition) => (
-        <PreferenceGroup
-          key={definition.group}
-          definition={definition}
-          values={shown[definition.group]}
-          isSaving={(key) => saving.has(`${definition.group}.${key}`)}
-          onToggle={(key, checked) => toggle(definition.group, key, checked)}
+      <DeliverySettings
+        timeZone={edits.timeZone ?? stored.timeZone ?? browserTimeZone()}
+        emailDigest={edits.emailDigest ?? stored.emailDigest}
+        saving={deliverySaving}
+        error={deliveryError}
+        onTimeZone={(zone) => deliver('timeZone', zone)}
+        onEmailDigest={(digest) => deliver('emailDigest', digest)}
+      />
+      <PreferenceGroup {...groupProps(email)}>
+        <Switch
+          label={SECURITY_NOTICES.label}
+          description={`${SECURITY_NOTICES.description} ${SECURITY_NOTICES.alwaysOn}`}
+          checked
+          disabled
+          readOnly
+          // Disabled because it cannot be switched, not because it does not apply: read at full contrast.
+          styles={{
+            label: { color: 'var(--mantine-color-text)' },
+            description: { color: 'var(--mantine-color-dimmed)' },
+          }}
         />
-      ))}
+      </PreferenceGroup>
+      <PreferenceGroup
+        {...groupProps(sms)}
+        intro={<PhoneVerification phone={stored.phone} verified={stored.phoneVerified} />}
+        note={stored.phoneVerified ? null : SMS_NEEDS_VERIFIED_PHONE}
+      />
+      <PreferenceGroup {...groupProps(inApp)} />
     </Stack>
   );
+}
+
+/**
+ * A user without a stored time zone gets the browser's, saved on the first visit without a word:
+ * reminders and the digest then follow the user's day rather than UTC. Once per mount.
+ */
+function useBrowserTimeZoneFirst(stored: string | null, save: (zone: string) => void) {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (stored !== null || asked.current) return;
+    const zone = browserTimeZone();
+    if (!zone) return;
+    asked.current = true;
+    save(zone);
+  }, [stored, save]);
 }

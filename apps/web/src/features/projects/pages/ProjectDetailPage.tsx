@@ -5,6 +5,7 @@ import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { FollowControl } from '@/components/FollowControl';
 import { PagedListView } from '@/components/PagedListView';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
@@ -74,22 +75,25 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
         description={project.description}
         tags={project.tags}
         actions={
-          <RecordActions
-            onRefresh={() => {
-              onRefresh();
-              void objectives.refetch();
-            }}
-            refreshing={objectives.isRefetching}
-            onEdit={permissions.canEdit ? () => setDialog({ kind: 'editProject' }) : undefined}
-            onDelete={
-              permissions.canDelete
-                ? () => {
-                    remove.reset();
-                    setDialog({ kind: 'deleteProject' });
-                  }
-                : undefined
-            }
-          />
+          <>
+            <FollowControl recordType="project" recordId={project.id} />
+            <RecordActions
+              onRefresh={() => {
+                onRefresh();
+                void objectives.refetch();
+              }}
+              refreshing={objectives.isRefetching}
+              onEdit={permissions.canEdit ? () => setDialog({ kind: 'editProject' }) : undefined}
+              onDelete={
+                permissions.canDelete
+                  ? () => {
+                      remove.reset();
+                      setDialog({ kind: 'deleteProject' });
+                    }
+                  : undefined
+              }
+            />
+          </>
         }
       />
       <WorkProgress

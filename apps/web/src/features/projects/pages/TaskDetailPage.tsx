@@ -6,6 +6,7 @@ import { HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { FollowControl } from '@/components/FollowControl';
 import { FormError } from '@/components/FormError';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { Panel } from '@/components/Panel';
@@ -122,6 +123,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
                 Assign to Me
               </Button>
             )}
+            <FollowControl recordType="task" recordId={task.id} />
             <RecordActions
               onRefresh={onRefresh}
               refreshing={refreshing}

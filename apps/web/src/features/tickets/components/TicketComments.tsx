@@ -1,38 +1,51 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { MAX_COMMENT_LENGTH, MESSAGES, type TicketComment } from '@smart/contracts';
-import { useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { MAX_COMMENT_LENGTH, MESSAGES, type TicketComment, type UserSummary } from '@smart/contracts';
 import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
+import { MentionTextarea } from '@/components/MentionTextarea';
 import { Panel } from '@/components/Panel';
+import { useAuth } from '@/features/auth';
 import { sendOnCtrlEnter } from '@/lib/keys';
+import { useMentionDraft } from '@/lib/mentionable';
 import { useAddTicketComment } from '../api';
 
 /** Comments (count), oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter posts too. */
-export function TicketComments({ ticketId, comments }: { ticketId: string; comments: TicketComment[] }) {
+interface TicketCommentsProps {
+  ticketId: string;
+  comments: TicketComment[];
+  /** The ticket's creator and assignee: their mentions show by name. */
+  people: readonly (UserSummary | null)[];
+}
+
+export function TicketComments({ ticketId, comments, people }: TicketCommentsProps) {
   const add = useAddTicketComment(ticketId);
-  const [text, setText] = useState('');
-  const blank = text.trim() === '';
+  const draft = useMentionDraft();
+  const { user } = useAuth();
+  const blank = draft.text.trim() === '';
 
   function post() {
     if (blank || add.isPending) return;
-    add.mutate(text.trim(), { onSuccess: () => setText('') });
+    add.mutate({ text: draft.text.trim(), mentions: draft.mentions() }, { onSuccess: draft.clear });
   }
 
   return (
     <Panel title={`Comments (${comments.length})`}>
       <Stack gap="xs">
         <FormError message={add.error?.message} />
-        <Textarea
+        <MentionTextarea
+          recordType="ticket"
+          recordId={ticketId}
           aria-label="Comment"
           placeholder={MESSAGES.addCommentPlaceholder}
           rows={3}
           maxLength={MAX_COMMENT_LENGTH}
-          value={text}
+          value={draft.text}
           disabled={add.isPending}
-          onChange={(event) => {
+          onChange={(text) => {
             add.reset();
-            setText(event.currentTarget.value);
+            draft.setText(text);
           }}
+          onPick={draft.pick}
           onKeyDown={sendOnCtrlEnter(post)}
         />
         <Group justify="flex-end">
@@ -44,6 +57,7 @@ export function TicketComments({ ticketId, comments }: { ticketId: string; comme
       <CommentList
         comments={comments.map((comment) => ({ ...comment, author: comment.createdBy }))}
         emptyText={MESSAGES.noTicketComments}
+        people={[user, ...people]}
       />
     </Panel>
   );

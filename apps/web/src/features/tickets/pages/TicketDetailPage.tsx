@@ -3,6 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FollowControl } from '@/components/FollowControl';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { PageLoader } from '@/components/PageLoader';
 import { ApiError } from '@/lib/api-client';
@@ -57,6 +58,7 @@ export default function TicketDetailPage() {
       <Group justify="space-between" gap="sm">
         <BackToTickets />
         <Group gap="xs">
+          <FollowControl recordType="ticket" recordId={current.id} />
           {canEdit && (
             <Button variant="default" leftSection={<HiPencil aria-hidden />} onClick={() => open('edit')}>
               Edit
@@ -87,7 +89,11 @@ export default function TicketDetailPage() {
               </Stack>
             </Paper>
             <TicketAttachments ticketId={current.id} attachments={current.attachments} canAttach={canEdit} />
-            <TicketComments ticketId={current.id} comments={current.comments} />
+            <TicketComments
+              ticketId={current.id}
+              comments={current.comments}
+              people={[current.createdBy, current.assignedTo]}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, type Person, test } from './support/fixtures';
+import { signIn } from './support/session';
+import { createViaApi, pickOption, uniqueName } from './support/structure';
+
+/**
+ * What a person chooses about notifications (issue 22): the day they live in and the digest, follow
+ * or mute per record, and @mentions that reach the person named.
+ */
+
+const settingsSaved = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/api/users/notifications') && response.request().method() === 'PUT',
+  );
+
+/** A task of a new project, made through the API as the signed-in user; its page's path. */
+async function createTask(page: Page, assignedTo?: string) {
+  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
+  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Plan' });
+  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
+    title: uniqueName('Write the brief'),
+    ...(assignedTo && { assignedTo }),
+  });
+  return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
+}
+
+/** The person's own API, signed in with its password (to read what the server sent it). */
+async function apiOf(page: Page, person: Person) {
+  const signedIn = await page.request.post('/api/users/login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+  return (path: string) => page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+}
+
+test.describe('notification choices', () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test("the browser's time zone is taken on the first visit; a chosen zone and the daily digest are kept", async ({
+    page,
+    person,
+  }) => {
+    // Three full page loads and three saves.
+    test.setTimeout(60_000);
+    await signIn(page, person);
+    // Nothing stored yet: the page offers the browser's zone and saves it without being asked.
+    const firstSave = settingsSaved(page);
+    await page.goto('/dashboard/notifications');
+    expect((await firstSave).ok()).toBe(true);
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await expect(zone).toHaveValue('America/Chicago');
+    await page.reload();
+    await expect(zone).toHaveValue('America/Chicago');
+
+    // Searched by part of its name.
+    let saved = settingsSaved(page);
+    await pickOption(page.getByRole('main'), 'Time zone', 'Asia/Tokyo', 'tokyo');
+    await expect(page.getByText('Now UTC+9.', { exact: false })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
+    await expect(zone).toHaveValue('Asia/Tokyo');
+
+    const daily = page.getByRole('radio', { name: 'Daily at 08:00 in your time zone' });
+    await expect(page.getByRole('radio', { name: 'Off: e-mails as things happen' })).toBeChecked();
+    saved = settingsSaved(page);
+    await daily.check();
+    expect((await saved).ok()).toBe(true);
+
+    await page.reload();
+    await expect(zone).toHaveValue('Asia/Tokyo');
+    await expect(daily).toBeChecked();
+  });
+
+  test('security notices show as always on, and SMS toggles ask for a verified phone', async ({ page, person }) => {
+    await signIn(page, person);
+    await page.goto('/dashboard/notifications');
+    const security = page.getByRole('switch', { name: 'Security notices' });
+    await expect(security).toBeChecked();
+    await expect(security).toBeDisabled();
+    await expect(page.getByText(/Always on: these keep your account safe/)).toBeVisible();
+    const sms = page.getByRole('region', { name: 'SMS notifications' });
+    await expect(sms.getByText('Needs a verified phone number.', { exact: false })).toHaveCount(2);
+    // The fixture's person has no phone: the profile is where to add one.
+    await expect(sms.getByText('No phone number on your profile.')).toBeVisible();
+    await sms.getByRole('link', { name: 'Add one on your profile' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  });
+
+  test('following a task is shown on its page and kept after a reload', async ({ page, organization }) => {
+    await signIn(page, organization.orgAdmin);
+    const task = await createTask(page);
+    await page.goto(task.path);
+
+    await page.getByRole('button', { name: 'Notifications for this task: default' }).click();
+    const choices = page.getByRole('radiogroup', { name: 'Notifications for this task' });
+    await expect(choices.getByRole('radio', { name: 'Default' })).toBeChecked();
+    const saved = page.waitForResponse(
+      (response) => response.url().includes(`/subscriptions/task/${task.id}`) && response.request().method() === 'PUT',
+    );
+    await choices.getByRole('radio', { name: 'Follow' }).check();
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Following this task' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(choices).toBeHidden();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Following this task' }).click();
+    await expect(choices.getByRole('radio', { name: 'Follow' })).toBeChecked();
+  });
+
+  test('a colleague mentioned through the picker is highlighted in the comment and told', async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    // Two people's browsers, and the server's fan-out job.
+    test.setTimeout(90_000);
+    const colleague = await organization.addPerson('Dana', 'Okafor');
+    await signIn(page, organization.orgAdmin);
+    const task = await createTask(page);
+    await page.goto(task.path);
+
+    const box = page.getByRole('textbox', { name: 'Add a comment' });
+    await box.fill('Please check this, ');
+    await box.pressSequentially('@Dan');
+    const picker = page.getByRole('listbox', { name: 'People to mention' });
+    const option = picker.getByRole('option', { name: /Dana Okafor/ });
+    await expect(option).toBeVisible();
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
+    await box.press('Enter');
+    await expect(picker).toBeHidden();
+    await expect(box).toHaveValue('Please check this, @Dana Okafor ');
+    await box.pressSequentially('thanks');
+
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith(`/api/tasks/${task.id}/comments`) && request.method() === 'POST',
+    );
+    await box.press('Control+Enter');
+    expect((await sent).postDataJSON()).toEqual({
+      text: 'Please check this, @Dana Okafor thanks',
+      mentions: [colleague.id],
+    });
+    const comments = page.getByRole('region', { name: /^Comments/ });
+    const mention = comments.locator('[data-mention]', { hasText: '@Dana Okafor' });
+    await expect(mention).toBeVisible();
+    await expect(mention).toHaveCSS('font-weight', '600');
+
+    // The colleague sees the mention of them set apart too.
+    const colleagueContext = await browser.newContext();
+    const colleaguePage = await colleagueContext.newPage();
+    await signIn(colleaguePage, colleague);
+    await colleaguePage.goto(task.path);
+    await expect(
+      colleaguePage.getByRole('region', { name: /^Comments/ }).locator('[data-mention]', { hasText: '@Dana Okafor' }),
+    ).toBeVisible();
+    await colleagueContext.close();
+
+    // The server tells the person named (once its fan-out job has run).
+    const asColleague = await apiOf(page, colleague);
+    await expect(async () => {
+      const inbox = await asColleague('/api/notifications?status=unread');
+      expect(inbox.status()).toBe(200);
+      const items = ((await inbox.json()) as { data: { type: string; record: { id: string } }[] }).data;
+      expect(items.some((item) => item.type === 'mentioned' && item.record.id === task.id)).toBe(true);
+    }).toPass();
+  });
+});

@@ -1,0 +1,113 @@
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, PHONE_CODE_LENGTH, NOTIFICATION_SETTINGS_TEXT as TEXT } from '@smart/contracts';
+import { type FormEvent, useState } from 'react';
+import { HiCheckCircle } from 'react-icons/hi';
+import { Link } from 'react-router';
+import { FormError } from '@/components/FormError';
+import { paths } from '@/lib/paths';
+import { useConfirmPhoneCode, useSendPhoneCode } from '../settings-api';
+
+interface PhoneVerificationProps {
+  /** The profile's phone number, or null. */
+  phone: string | null;
+  verified: boolean;
+}
+
+/**
+ * The phone SMS go to: the profile's number, verified with a 6-digit code sent to it (Send code,
+ * then the code). Without a number, a link to the profile to add one.
+ */
+export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
+  const send = useSendPhoneCode();
+  const confirm = useConfirmPhoneCode();
+  const [code, setCode] = useState('');
+  const sent = send.isSuccess;
+
+  if (!phone) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm" fw={500}>
+          {TEXT.phoneLabel}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {TEXT.noPhone}{' '}
+          <Anchor component={Link} to={paths.profile} size="sm">
+            {TEXT.addPhone}
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  }
+
+  function sendCode() {
+    confirm.reset();
+    setCode('');
+    send.mutate();
+  }
+
+  function verify(event: FormEvent) {
+    event.preventDefault();
+    if (code.length !== PHONE_CODE_LENGTH || confirm.isPending) return;
+    confirm.mutate(code);
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" justify="space-between">
+        <div>
+          <Text size="sm" fw={500}>
+            {TEXT.phoneLabel}
+          </Text>
+          <Text size="sm">{phone}</Text>
+        </div>
+        {verified ? (
+          <Badge color="green" variant="light" leftSection={<HiCheckCircle size={14} aria-hidden />}>
+            {TEXT.verified}
+          </Badge>
+        ) : (
+          <Button variant={sent ? 'subtle' : 'light'} loading={send.isPending} onClick={sendCode}>
+            {sent ? TEXT.sendCodeAgain : TEXT.sendCode}
+          </Button>
+        )}
+      </Group>
+      {!verified && (
+        <>
+          <FormError message={send.error?.message} />
+          {sent && (
+            <form onSubmit={verify}>
+              <Stack gap="xs">
+                <Text size="sm" role="status">
+                  {MESSAGES.phoneCodeSent}
+                </Text>
+                <Group gap="sm" align="flex-start">
+                  <TextInput
+                    label={TEXT.codeLabel}
+                    value={code}
+                    onChange={(event) => {
+                      confirm.reset();
+                      setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH));
+                    }}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={PHONE_CODE_LENGTH}
+                    placeholder="123456"
+                    error={confirm.error?.message}
+                    w={160}
+                  />
+                  <Button
+                    type="submit"
+                    mt={25}
+                    disabled={code.length !== PHONE_CODE_LENGTH}
+                    loading={confirm.isPending}
+                  >
+                    {TEXT.verify}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  type EmailDigest,
+  MESSAGES,
+  NOTIFICATION_SETTINGS_TEXT,
+  type NotificationPreferencesPatch,
+  type NotificationSettings,
+} from '@smart/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * The preferences page's calls: the toggles, time zone and digest (GET/PUT /api/users/notifications)
+ * and the phone's verification for SMS. Every answer is the whole settings record.
+ */
+
+export interface NotificationSettingsChange {
+  notifications?: NotificationPreferencesPatch;
+  timeZone?: string;
+  emailDigest?: EmailDigest;
+}
+
+const getSettings = () =>
+  apiClient.get<NotificationSettings>('/api/users/notifications', {
+    requireToken: true,
+    failMessage: MESSAGES.fetchNotificationsFailed,
+  });
+
+const updateSettings = (change: NotificationSettingsChange) =>
+  apiClient.put<NotificationSettings>('/api/users/notifications', change, {
+    requireToken: true,
+    failMessage: MESSAGES.updateNotificationsFailed,
+  });
+
+const sendPhoneCode = () =>
+  apiClient.post<unknown>('/api/users/phone/verification', undefined, {
+    failMessage: NOTIFICATION_SETTINGS_TEXT.sendCodeFailed,
+  });
+
+const confirmPhoneCode = (code: string) =>
+  apiClient.post<NotificationSettings>(
+    '/api/users/phone/verification/confirm',
+    { code },
+    { failMessage: NOTIFICATION_SETTINGS_TEXT.verifyFailed },
+  );
+
+export const settingsQueries = {
+  all: () => ['notification-settings'] as const,
+  // The phone comes from the profile, which another page changes: read it afresh on every visit.
+  settings: () => queryOptions({ queryKey: settingsQueries.all(), queryFn: getSettings, staleTime: 0 }),
+};
+
+export function useNotificationSettings() {
+  return useQuery(settingsQueries.settings());
+}
+
+/** Every mutation here answers with the whole settings record: it becomes the cached one. */
+function useSettingsMutation<T>(mutationFn: (input: T) => Promise<NotificationSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueries.all(), saved),
+  });
+}
+
+export const useUpdateNotificationSettings = () => useSettingsMutation(updateSettings);
+export const useConfirmPhoneCode = () => useSettingsMutation(confirmPhoneCode);
+export const useSendPhoneCode = () => useMutation({ mutationFn: sendPhoneCode });

@@ -1,0 +1,47 @@
+import {
+  MESSAGES,
+  NOTIFICATION_SETTINGS_TEXT,
+  type SubscribableRecordType,
+  type Subscription,
+  type SubscriptionMode,
+} from '@smart/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+
+/**
+ * Follow or mute one record (a project, task, ticket or conversation): whether its notifications
+ * reach the user beyond, or short of, what the preference toggles say. Shared by the pages of
+ * the four records (GET/PUT /api/notifications/subscriptions/{recordType}/{recordId}).
+ */
+
+const subscriptionPath = (recordType: SubscribableRecordType, recordId: string) =>
+  `/api/notifications/subscriptions/${recordType}/${encodeURIComponent(recordId)}`;
+
+export const subscriptionQueries = {
+  all: () => ['record-subscription'] as const,
+  record: (recordType: SubscribableRecordType, recordId: string) =>
+    queryOptions({
+      queryKey: [...subscriptionQueries.all(), recordType, recordId] as const,
+      queryFn: () =>
+        apiClient.get<Subscription>(subscriptionPath(recordType, recordId), {
+          failMessage: NOTIFICATION_SETTINGS_TEXT.subscriptionLoadFailed,
+        }),
+    }),
+};
+
+export function useRecordSubscription(recordType: SubscribableRecordType, recordId: string) {
+  return useQuery(subscriptionQueries.record(recordType, recordId));
+}
+
+export function useSetRecordSubscription(recordType: SubscribableRecordType, recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: SubscriptionMode) =>
+      apiClient.put<Subscription>(
+        subscriptionPath(recordType, recordId),
+        { mode },
+        { failMessage: MESSAGES.subscriptionUpdateFailed },
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(subscriptionQueries.record(recordType, recordId).queryKey, saved),
+  });
+}
