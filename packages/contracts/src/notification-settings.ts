@@ -23,8 +23,8 @@ export const NOTIFICATION_TOGGLE_DESCRIPTIONS = {
     teamMessages: TEAM_MESSAGES,
   },
   sms: {
-    // No event rides on it yet (the README's table): urgent tickets assigned to you go under urgentTasks.
-    systemAlerts: 'Nothing is sent by SMS for system alerts yet.',
+    // The README's table: the urgent system alerts (an urgent ticket assigned to you goes under urgentTasks).
+    systemAlerts: 'A new urgent ticket in an organization you manage or advise, and your organization being closed.',
     urgentTasks: 'A high-priority task or an urgent ticket assigned to you, and your tasks becoming overdue.',
   },
   inApp: {
