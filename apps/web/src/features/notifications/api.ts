@@ -1,8 +1,6 @@
 import {
   MESSAGES,
   type NotificationItem,
-  type NotificationPreferencesPatch,
-  type NotificationSettings,
   type NotificationStatus,
   type UpdateNotificationBody,
 } from '@smart/contracts';
@@ -10,25 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient } from '@/lib/api-client';
 import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
 
-export function getNotificationPreferences(): Promise<NotificationSettings> {
-  return apiClient.get<NotificationSettings>('/api/users/notifications', {
-    requireToken: true,
-    failMessage: MESSAGES.fetchNotificationsFailed,
-  });
-}
-
-export function updateNotificationPreferences(patch: NotificationPreferencesPatch): Promise<NotificationSettings> {
-  return apiClient.put<NotificationSettings>(
-    '/api/users/notifications',
-    { notifications: patch },
-    {
-      requireToken: true,
-      failMessage: MESSAGES.updateNotificationsFailed,
-    },
-  );
-}
-
-// ---- the inbox (issue 22) ----
+// The inbox (issue 22); the preferences page's calls are in settings-api.ts.
 
 const inboxPath = '/api/notifications';
 
@@ -53,8 +33,6 @@ const markAllRead = () =>
 
 export const notificationQueries = {
   all: () => ['notifications'] as const,
-  preferences: () =>
-    queryOptions({ queryKey: [...notificationQueries.all(), 'preferences'], queryFn: getNotificationPreferences }),
   /** Every inbox list (each tab, the panel's and the page's): refreshed together. */
   inbox: () => [...notificationQueries.all(), 'inbox'] as const,
   list: (status: NotificationStatus, pageSize: number) =>
@@ -66,18 +44,6 @@ export const notificationQueries = {
   unreadCount: () =>
     queryOptions({ queryKey: [...notificationQueries.all(), 'unread-count'], queryFn: getUnreadCount }),
 };
-
-export function useNotificationPreferences() {
-  return useQuery(notificationQueries.preferences());
-}
-
-export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(notificationQueries.preferences().queryKey, saved),
-  });
-}
 
 /** One tab of the inbox, a page at a time. */
 export function useInbox(status: NotificationStatus, pageSize: number) {

@@ -45,12 +45,15 @@ const confirmPhoneCode = (code: string) =>
 
 export const settingsQueries = {
   all: () => ['notification-settings'] as const,
-  // The phone comes from the profile, which another page changes: read it afresh on every visit.
-  settings: () => queryOptions({ queryKey: settingsQueries.all(), queryFn: getSettings, staleTime: 0 }),
+  settings: () => queryOptions({ queryKey: settingsQueries.all(), queryFn: getSettings }),
 };
 
-export function useNotificationSettings() {
-  return useQuery(settingsQueries.settings());
+/**
+ * The settings (the inbox reads the time zone from them). `fresh`: read again on every mount — the
+ * preferences page, as the phone comes from the profile, which another page changes.
+ */
+export function useNotificationSettings({ fresh = false } = {}) {
+  return useQuery({ ...settingsQueries.settings(), ...(fresh && { refetchOnMount: 'always' as const }) });
 }
 
 /** Every mutation here answers with the whole settings record: it becomes the cached one. */

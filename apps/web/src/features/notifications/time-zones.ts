@@ -4,11 +4,6 @@ export interface TimeZoneOption {
   label: string;
 }
 
-/** The browser's own zone ("Europe/Berlin"), or null when it does not say. */
-export function browserTimeZone(): string | null {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-}
-
 /** "UTC+1", "UTC-3:30", "UTC" — the zone's offset at `at`; null for a zone this browser does not know. */
 export function zoneOffset(zone: string, at: Date): string | null {
   try {

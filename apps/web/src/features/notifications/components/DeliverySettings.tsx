@@ -6,7 +6,8 @@ import {
   NOTIFICATION_SETTINGS_TEXT as TEXT,
 } from '@smart/contracts';
 import { useMemo } from 'react';
-import { browserTimeZone, supportedTimeZones, timeZoneOptions, zoneOffset } from '../time-zones';
+import { browserTimeZone } from '@/lib/time-zone';
+import { supportedTimeZones, timeZoneOptions, zoneOffset } from '../time-zones';
 
 interface DeliverySettingsProps {
   timeZone: string | null;

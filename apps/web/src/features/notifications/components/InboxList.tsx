@@ -2,8 +2,9 @@ import { MESSAGES, type NotificationStatus } from '@smart/contracts';
 import { useEffect, useState } from 'react';
 import { PagedListView } from '@/components/PagedListView';
 import { effectiveTimeZone } from '@/lib/time-zone';
-import { useInbox, useNotificationPreferences } from '../api';
+import { useInbox } from '../api';
 import { INBOX_TABS } from '../inbox-labels';
+import { useNotificationSettings } from '../settings-api';
 import { InboxItem } from './InboxItem';
 import classes from './InboxItem.module.css';
 
@@ -28,7 +29,7 @@ interface InboxListProps {
 export function InboxList({ status, pageSize, onOpened }: InboxListProps) {
   const list = useInbox(status, pageSize);
   // Snoozes end on the user's clocks: the zone of the preferences, else the browser's.
-  const timeZone = effectiveTimeZone(useNotificationPreferences().data?.timeZone);
+  const timeZone = effectiveTimeZone(useNotificationSettings().data?.timeZone);
   const now = useMinuteClock();
   const empty = INBOX_TABS.find((tab) => tab.status === status)?.empty ?? MESSAGES.noNotifications;
 

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { paths } from '@/lib/paths';
+import { browserTimeZone } from '@/lib/time-zone';
 import { DeliverySettings } from '../components/DeliverySettings';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { PreferenceGroup } from '../components/PreferenceGroup';
@@ -22,7 +23,6 @@ import {
   useNotificationSettings,
   useUpdateNotificationSettings,
 } from '../settings-api';
-import { browserTimeZone } from '../time-zones';
 import { TOGGLE_GROUPS } from '../toggles';
 
 type Group = keyof NotificationPreferences;
@@ -36,7 +36,7 @@ interface Edits {
 }
 
 export default function NotificationsPage() {
-  const settings = useNotificationSettings();
+  const settings = useNotificationSettings({ fresh: true });
   if (settings.isPending) return <PageLoader />;
   if (settings.isError) {
     return (
@@ -152,7 +152,6 @@ function useBrowserTimeZoneFirst(stored: string | null, save: (zone: string) => 
   useEffect(() => {
     if (stored !== null || asked.current) return;
     const zone = browserTimeZone();
-    if (!zone) return;
     asked.current = true;
     save(zone);
   }, [stored, save]);
