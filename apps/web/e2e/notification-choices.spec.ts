@@ -1,7 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, pickOption, uniqueName } from './support/structure';
+import { createTask, pickOption, putViaApi } from './support/structure';
 
 /**
  * What a person chooses about notifications (issue 22): the day they live in and the digest, follow
@@ -13,15 +15,21 @@ const settingsSaved = (page: Page) =>
     (response) => response.url().endsWith('/api/users/notifications') && response.request().method() === 'PUT',
   );
 
-/** A task of a new project, made through the API as the signed-in user; its page's path. */
-async function createTask(page: Page, assignedTo?: string) {
-  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
-  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Plan' });
-  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
-    title: uniqueName('Write the brief'),
-    ...(assignedTo && { assignedTo }),
-  });
-  return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
+const dataDir = process.env.E2E_DATA_DIR;
+
+/** The code in the newest verification SMS to this person: one JSON file per SMS in DATA_DIR/sms. */
+async function smsCode(personId: string): Promise<string> {
+  const outbox = path.join(dataDir ?? '', 'sms');
+  let code = '';
+  await expect(async () => {
+    const names = (await readdir(outbox).catch(() => [])).filter((name) => name.startsWith(`phone-code-${personId}-`));
+    const newest = names.sort().at(-1);
+    expect(newest).toBeTruthy();
+    const { text } = JSON.parse(await readFile(path.join(outbox, newest ?? ''), 'utf8')) as { text: string };
+    code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass();
+  return code;
 }
 
 /** The person's own API, signed in with its password (to read what the server sent it). */
@@ -84,6 +92,32 @@ test.describe('notification choices', () => {
     await expect(sms.getByText('No phone number on your profile.')).toBeVisible();
     await sms.getByRole('link', { name: 'Add one on your profile' }).click();
     await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  });
+
+  test('a phone is verified with the code sent to it by SMS; a wrong code is refused', async ({ page, person }) => {
+    test.skip(!dataDir, 'reads the SMS files of the server this run starts');
+    await signIn(page, person);
+    await putViaApi(page, '/api/users/profile', { meta: { phone: '+1 (312) 555-0199' } });
+    await page.goto('/dashboard/notifications');
+    const sms = page.getByRole('region', { name: 'SMS notifications' });
+    await expect(sms.getByText('+1 (312) 555-0199')).toBeVisible();
+    await expect(sms.getByText('Needs a verified phone number.', { exact: false })).toHaveCount(2);
+
+    await sms.getByRole('button', { name: 'Send code' }).click();
+    await expect(sms.getByText('We sent a 6-digit code to your phone.')).toBeVisible();
+    const code = await smsCode(person.id);
+    const input = sms.getByRole('textbox', { name: '6-digit code' });
+    const verify = sms.getByRole('button', { name: 'Verify' });
+    await input.fill(code === '000000' ? '111111' : '000000');
+    await verify.click();
+    await expect(sms.getByText('That code is not right, or it has expired. Ask for a new one.')).toBeVisible();
+
+    await input.fill(code);
+    await verify.click();
+    await expect(sms.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(sms.getByText('Needs a verified phone number.', { exact: false })).toHaveCount(0);
+    await page.reload();
+    await expect(sms.getByText('Verified', { exact: true })).toBeVisible();
   });
 
   test('following a task is shown on its page and kept after a reload', async ({ page, organization }) => {

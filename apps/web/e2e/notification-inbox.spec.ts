@@ -4,21 +4,13 @@ import type { Page } from '@playwright/test';
 import { readMailbox } from '../../server/test/helpers/mailbox';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, pickOption, uniqueName } from './support/structure';
+import { createTask, pickOption, uniqueName } from './support/structure';
 
 const dataDir = process.env.E2E_DATA_DIR;
 const mailbox = dataDir ? path.join(dataDir, 'mail') : '';
 
 /** The top bar's bell; its name carries the unread count ('Notifications, 1 unread'). */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
-
-/** A project, objective and task of the signed-in user (setup, through the API); answers the task's path. */
-async function newTask(page: Page, title: string) {
-  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Relaunch') });
-  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Launch plan' });
-  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
-  return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
-}
 
 /**
  * Records the browser notifications the page shows (each still made by the browser's own
@@ -74,7 +66,7 @@ test.describe('the notification inbox', () => {
 
     // The assigner's project, objective and task (setup); the assignment goes through the task page.
     await signIn(page, assigner);
-    const { path: taskPath } = await newTask(page, task);
+    const { path: taskPath } = await createTask(page, task);
     await page.goto(taskPath);
     await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -135,7 +127,7 @@ test.describe('the notification inbox', () => {
     // Headless Chromium never hides a tab: the page is told it is in the background.
     await colleaguePage.evaluate(() => Object.defineProperty(document, 'hidden', { value: true, configurable: true }));
     await signIn(page, assigner);
-    const created = await newTask(page, task);
+    const created = await createTask(page, task);
     const assigned = await page.request.put(`/api/tasks/${created.id}`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
       data: { assignedTo: colleague.id },

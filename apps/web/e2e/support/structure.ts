@@ -24,6 +24,20 @@ export async function createViaApi(page: Page, path: string, data: Record<string
   return ((await response.json()) as { data: Created }).data;
 }
 
+/** Changes a record through the API as the signed-in user (setup only). */
+export async function putViaApi(page: Page, path: string, data: Record<string, unknown>): Promise<void> {
+  const response = await page.request.put(path, { headers: { authorization: `Bearer ${await token(page)}` }, data });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A task in a new project and objective of the signed-in user (setup, through the API); its id and page's path. */
+export async function createTask(page: Page, title = uniqueName('Write the brief')) {
+  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
+  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Launch plan' });
+  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+  return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
+}
+
 /** Picks an option of a Mantine Select by typing part of it and clicking it in the list. */
 export async function pickOption(scope: Locator, field: string, option: string | RegExp, search?: string) {
   const input = scope.getByRole('combobox', { name: field });
