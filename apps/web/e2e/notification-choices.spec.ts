@@ -112,6 +112,10 @@ test.describe('notification choices', () => {
     await verify.click();
     await expect(sms.getByText('That code is not right, or it has expired. Ask for a new one.')).toBeVisible();
 
+    // After a reload the code still works: asking again within a minute sends none, and shows the field.
+    await page.reload();
+    await sms.getByRole('button', { name: 'Send code' }).click();
+    await expect(sms.getByText('A code was just sent. Please wait a minute before asking for another.')).toBeVisible();
     await input.fill(code);
     await verify.click();
     await expect(sms.getByText('Verified', { exact: true })).toBeVisible();

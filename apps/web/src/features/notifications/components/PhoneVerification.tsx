@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { HiCheckCircle } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useConfirmPhoneCode, useSendPhoneCode } from '../settings-api';
 
@@ -21,7 +22,9 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
   const send = useSendPhoneCode();
   const confirm = useConfirmPhoneCode();
   const [code, setCode] = useState('');
-  const sent = send.isSuccess;
+  // Refused as too soon (429): a code sent a moment ago is on its way, perhaps before a reload.
+  const tooSoon = send.error instanceof ApiError && send.error.status === 429 ? send.error.message : null;
+  const sent = send.isSuccess || tooSoon !== null;
 
   if (!phone) {
     return (
@@ -72,13 +75,21 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
       </Group>
       {!verified && (
         <>
-          <FormError message={send.error?.message} />
+          {tooSoon ? (
+            <Text size="sm" role="status">
+              {tooSoon}
+            </Text>
+          ) : (
+            <FormError message={send.error?.message} />
+          )}
           {sent && (
             <form onSubmit={verify}>
               <Stack gap="xs">
-                <Text size="sm" role="status">
-                  {MESSAGES.phoneCodeSent}
-                </Text>
+                {send.isSuccess && (
+                  <Text size="sm" role="status">
+                    {MESSAGES.phoneCodeSent}
+                  </Text>
+                )}
                 <Group gap="sm" align="flex-start">
                   <TextInput
                     label={TEXT.codeLabel}
