@@ -3,7 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { displayName, type MentionableRecordType, type UserSummary } from '@smart/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useMentionable } from '@/lib/mentionable';
-import { activeMentionQuery, insertMention, type MentionPick, type MentionQuery } from '@/lib/mentions';
+import {
+  activeMentionQuery,
+  insertMention,
+  type MentionPick,
+  type MentionQuery,
+  matchesMentionQuery,
+} from '@/lib/mentions';
 import { SEARCH_PAUSE_MS } from '@/lib/search';
 import { UserAvatar } from './UserAvatar';
 
@@ -44,9 +50,11 @@ export function MentionTextarea({
   const [search] = useDebouncedValue(at?.query.trim() ?? '', SEARCH_PAUSE_MS);
   const asking = at !== null && at.start !== dismissed;
   const people = useMentionable(recordType, recordId, search, asking);
-  const options = asking ? (people.data ?? []) : [];
+  // The last answer, narrowed to what is typed now while the answer for it is on its way.
+  const options = asking ? (people.data ?? []).filter((person) => matchesMentionQuery(person, at.query)) : [];
+  const searching = asking && (search !== at.query.trim() || people.isFetching || people.isPending);
   // Nobody matches a query of two words or more: the user is writing a sentence, not a name.
-  const open = asking && !(options.length === 0 && people.isSuccess && !people.isFetching && /\s/.test(search));
+  const open = asking && !(options.length === 0 && !searching && /\s/.test(search));
   // Within the list as it is now (a newer answer may be shorter).
   const active = Math.max(0, Math.min(highlighted, options.length - 1));
   const listId = useId();
@@ -104,6 +112,11 @@ export function MentionTextarea({
         choose(person);
         return;
       }
+    }
+    // Enter while the people are still being looked up waits for them: it neither sends nor breaks the line.
+    if (open && searching && options.length === 0 && event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      return;
     }
     onKeyDown?.(event);
   }
@@ -166,7 +179,7 @@ export function MentionTextarea({
             <Combobox.Empty>
               {people.isError ? (
                 people.error.message
-              ) : people.isFetching || people.isPending ? (
+              ) : searching ? (
                 <Group gap="xs" justify="center">
                   <Loader size="xs" /> Searching…
                 </Group>

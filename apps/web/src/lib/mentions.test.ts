@@ -1,6 +1,6 @@
 import { MAX_MENTIONS } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { activeMentionQuery, insertMention, mentionedIds, mentionSegments } from './mentions';
+import { activeMentionQuery, insertMention, matchesMentionQuery, mentionedIds, mentionSegments } from './mentions';
 
 const dana = { id: 'u-dana', name: 'Dana Lee' };
 const omar = { id: 'u-omar', name: 'Omar Haddad' };
@@ -26,6 +26,20 @@ describe('activeMentionQuery', () => {
   it('stops after three words: the user is writing a sentence', () => {
     expect(activeMentionQuery('@Mary Ann Smith', 15)).toEqual({ start: 0, query: 'Mary Ann Smith' });
     expect(activeMentionQuery('@Mary Ann Smith is', 18)).toBeNull();
+  });
+});
+
+describe('matchesMentionQuery', () => {
+  const person = { firstName: 'Dana', lastName: 'Lee', email: 'dana.lee@acme.example.com' };
+
+  it('matches the name and e-mail as the server does, ignoring case and the spaces around', () => {
+    for (const query of ['', 'dan', 'DANA L', 'Lee', 'a Le', 'acme', ' dana ']) {
+      expect(matchesMentionQuery(person, query)).toBe(true);
+    }
+  });
+
+  it('drops a person the query no longer names', () => {
+    for (const query of ['Ethan', 'Dana Brown', 'smith']) expect(matchesMentionQuery(person, query)).toBe(false);
   });
 });
 

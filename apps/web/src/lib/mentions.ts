@@ -48,6 +48,19 @@ export function activeMentionQuery(text: string, caret: number): MentionQuery | 
   return { start, query };
 }
 
+/**
+ * Whether a person matches what follows the "@", by the server's rule (first name, last name and
+ * e-mail, in that order, contain it, ignoring case): the last answer is narrowed at once while the
+ * next one is on its way, so Enter never picks someone the text no longer names.
+ */
+export function matchesMentionQuery(
+  person: { firstName: string; lastName: string; email: string },
+  query: string,
+): boolean {
+  const wanted = query.trim().toLowerCase();
+  return `${person.firstName} ${person.lastName} ${person.email}`.toLowerCase().includes(wanted);
+}
+
 /** The text with "@Name " in place of the typed "@query", and where the caret goes (after the space). */
 export function insertMention(text: string, at: MentionQuery, name: string): { text: string; caret: number } {
   const end = at.start + 1 + at.query.length;
