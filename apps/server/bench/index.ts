@@ -22,6 +22,7 @@ import { measureFlood } from './flood.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
 import { measureMessenger } from './messenger.js';
+import { measureNotifications } from './notifications.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 import { measureRestart } from './restart.js';
@@ -30,7 +31,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `messenger`, `flood` or `restart` runs only that part. */
+/** `overhead`, `lists`, `messenger`, `flood`, `notifications` or `restart` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -66,6 +67,8 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // No due-date sweep: it would remind the platform data's assignees in the middle of a measurement.
+    REMINDER_INTERVAL_SECONDS: '0',
   });
   const storage = localStorage(path.join(dataDir, 'files'));
   await seedDemoWorkOnce(database.db, storage);
@@ -113,6 +116,7 @@ async function main() {
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
+  if (runs('notifications')) failures += await measureNotifications(app, database, base);
   if (runs('restart')) failures += await measureRestart();
 
   await app.close();

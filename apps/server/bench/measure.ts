@@ -4,7 +4,7 @@ export interface Timing {
   p99: number;
 }
 
-const percentile = (sorted: number[], fraction: number) =>
+export const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
 export async function timeRequests(url: string, token: string, rounds: number): Promise<Timing> {

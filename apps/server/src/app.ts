@@ -21,10 +21,12 @@ import { messageSocketEvents } from './modules/messages/socket.js';
 import { startNotificationEngine } from './modules/notifications/engine.js';
 import { inboxRoutes } from './modules/notifications/inbox-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
 import { objectiveRoutes } from './modules/objectives/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
+import { phoneRoutes } from './modules/phone/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { projectSocketEvents } from './modules/projects/socket.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
@@ -145,7 +147,9 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
       sessionTtlMs: config.sessionTtlMs,
     });
     await api.register(notificationRoutes);
+    await api.register(phoneRoutes);
     await api.register(inboxRoutes);
+    await api.register(unsubscribeRoutes);
     await api.register(userRoutes);
     await api.register(teamRoutes);
     await api.register(fileRoutes);

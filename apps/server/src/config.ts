@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
   DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS,
+  DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS,
   DEFAULT_REMINDER_INTERVAL_SECONDS,
   DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION,
   LOGIN_MAX_FAILURES_GLOBAL,
@@ -71,7 +72,13 @@ const environment = z.object({
     .min(0)
     .max(24 * 60 * 60)
     .default(DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS),
-  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
+  NOTIFICATION_EMAIL_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 60)
+    .default(DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(DEFAULT_REMINDER_INTERVAL_SECONDS),
   SMS_DAILY_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(0).default(DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION),
   SMS_WEBHOOK_URL: z
     .string()
@@ -139,7 +146,9 @@ export interface Config {
 export interface NotificationsConfig {
   /** How long a non-urgent e-mail waits to be sent with the record's next changes (and not at all if read meanwhile). */
   emailDelaySeconds: number;
-  /** How often the due-date reminder sweep runs (and once at start). */
+  /** How long a worker's claim on an e-mail batch holds; past it another worker takes the batch over. */
+  emailLeaseSeconds: number;
+  /** How often the due-date reminder sweep runs (and once at start); 0: never (tests drive it). */
   reminderIntervalSeconds: number;
   /** SMS per organization and UTC day; past it SMS are skipped and counted. */
   smsDailyLimitPerOrganization: number;
@@ -214,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     twoFactorKey: env.TWO_FACTOR_ENCRYPTION_KEY,
     notifications: {
       emailDelaySeconds: env.NOTIFICATION_EMAIL_DELAY_SECONDS,
+      emailLeaseSeconds: env.NOTIFICATION_EMAIL_LEASE_SECONDS,
       reminderIntervalSeconds: env.REMINDER_INTERVAL_SECONDS,
       smsDailyLimitPerOrganization: env.SMS_DAILY_LIMIT_PER_ORGANIZATION,
       smsWebhook: env.SMS_WEBHOOK_URL ? { url: env.SMS_WEBHOOK_URL, secret: env.SMS_WEBHOOK_SECRET } : undefined,

@@ -20,12 +20,15 @@ interface OpenApiDocument {
 /**
  * The routes anyone may call: sign-in (and its second step, whose challenge token is the
  * credential), password reset by e-mail, health, unattached files (avatars, logos) by their
- * unguessable key, and a signed download link (its signature is the credential).
+ * unguessable key, a signed download link (its signature is the credential), and the one-click
+ * unsubscribe link of a notification e-mail (its signed token is the credential).
  */
 const PUBLIC_ROUTES = [
   'GET /api/files/signed/{key}',
   'GET /api/files/{key}',
   'GET /api/health',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
   'POST /api/users/login',
   'POST /api/users/login/2fa',
   'POST /api/users/password-reset/confirm',

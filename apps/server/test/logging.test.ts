@@ -80,3 +80,16 @@ describe('the log of failed database queries', () => {
     }
   });
 });
+
+describe('the log of an unsubscribe link', () => {
+  it('names the path, never the token of the query string', async () => {
+    const token = `00000000-0000-4000-8000-000000000000.taskAssignments.${'x'.repeat(43)}`;
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.request({ method, url: `/api/notifications/unsubscribe?token=${token}` });
+      expect(response.statusCode).toBe(400);
+    }
+    const log = await captured.textWith('"url":"/api/notifications/unsubscribe"');
+    expect(log).toContain('"url":"/api/notifications/unsubscribe"');
+    expect(log).not.toContain(token.slice(37));
+  });
+});

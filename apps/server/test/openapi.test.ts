@@ -65,6 +65,8 @@ describe('the OpenAPI document', () => {
       'get /api/files/signed/{key}',
       'get /api/files/{key}',
       'get /api/health',
+      'get /api/notifications/unsubscribe',
+      'post /api/notifications/unsubscribe',
       'post /api/users/login',
       'post /api/users/login/2fa',
       'post /api/users/password-reset/confirm',

@@ -68,6 +68,8 @@ export const WRITE_LIMITS_PER_MINUTE = {
   registrations: 30,
   /** PUT /api/users/change-password. */
   passwordChanges: 10,
+  /** POST /api/users/phone/verification: each one sends an SMS (besides PHONE_CODE_RESEND_SECONDS between two). */
+  phoneCodes: 3,
   /** Every other write (POST, PUT, PATCH, DELETE) of a signed-in user. */
   writes: 300,
 } as const;

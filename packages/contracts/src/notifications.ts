@@ -86,7 +86,8 @@ export interface NotificationTypeInfo {
   category: NotificationCategory;
   email: EmailTiming;
   /**
-   * Its line says "you" ("assigned you", "mentioned you"): only the people the event names hear it;
+   * Its line says "you" ("assigned you", "mentioned you", a reminder of one's own task): only the
+   * people the event names hear it;
    * followers of the record are not added (they hear the record's other events).
    */
   personal?: true;
@@ -98,9 +99,9 @@ export const NOTIFICATION_TYPES = {
   task_reopened: { category: 'taskAssignments', email: 'batched' },
   task_due_date_changed: { category: 'taskAssignments', email: 'batched' },
   task_commented: { category: 'taskAssignments', email: 'batched' },
-  task_due_tomorrow: { category: 'taskAssignments', email: 'batched' },
-  task_due_today: { category: 'taskAssignments', email: 'batched' },
-  task_overdue: { category: 'taskAssignments', email: 'batched' },
+  task_due_tomorrow: { category: 'taskAssignments', email: 'batched', personal: true },
+  task_due_today: { category: 'taskAssignments', email: 'batched', personal: true },
+  task_overdue: { category: 'taskAssignments', email: 'batched', personal: true },
   project_status_changed: { category: 'projectUpdates', email: 'batched' },
   objective_created: { category: 'projectUpdates', email: 'batched' },
   message_received: { category: 'teamMessages', email: 'batched' },
@@ -218,12 +219,19 @@ export const SNOOZE_HOUR_MS = 60 * 60 * 1000;
 export const DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS = 300;
 export const DEFAULT_REMINDER_INTERVAL_SECONDS = 300;
 export const DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION = 100;
+/**
+ * How long a worker's claim on an e-mail batch holds (NOTIFICATION_EMAIL_LEASE_SECONDS): past it,
+ * a batch whose worker died is taken over. Longer than any send takes.
+ */
+export const DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS = 60;
 /** One SMS segment; longer texts are cut with an ellipsis. */
 export const SMS_MAX_LENGTH = 160;
 /** Phone verification: a 6-digit code, valid 10 minutes, 5 tries. */
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/** A new code is sent at most once per this many seconds per user (each one is an SMS someone pays for). */
+export const PHONE_CODE_RESEND_SECONDS = 60;
 /** Overdue reminders look back this far: tasks overdue for longer were overdue before anyone could be reminded. */
 export const OVERDUE_REMINDER_LOOKBACK_DAYS = 7;
 /** The longest IANA time-zone name accepted. */

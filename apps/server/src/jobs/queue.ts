@@ -52,7 +52,9 @@ export interface JobQueueOptions {
   onError(error: unknown, queue?: string): void;
 }
 
-const RETRIES = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
+/** Retries of a failed job (with backoff from 15 s): a job runs at most JOB_RETRY_LIMIT + 1 times. */
+export const JOB_RETRY_LIMIT = 5;
+const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
 
 export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({

@@ -9,6 +9,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification mails). */
+  headers?: Record<string, string>;
+  /**
+   * A stable Message-ID (`<id@host>`) for a mail that may be sent again after a crash: SMTP
+   * receivers drop a second copy with the same id, and the file mailbox writes it once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -41,6 +48,15 @@ export function mailerFromConfig(config: MailConfig): Mailer {
     async send(message) {
       const { message: eml } = await (await transporter()).sendMail({ from: config.from, ...message });
       await mkdir(config.mailboxDir, { recursive: true });
+      if (message.messageId) {
+        // Named by its Message-ID and created exclusively ('wx'): a mail sent again after a crash
+        // between sending and recording it finds its file there and is not written twice.
+        const name = `${mailboxName(message.messageId)}.eml`;
+        await writeFile(path.join(config.mailboxDir, name), eml as Buffer, { flag: 'wx' }).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        });
+        return;
+      }
       // Sorted by time when listed; the random part keeps two mails of one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(config.mailboxDir, name), eml as Buffer);
@@ -48,3 +64,6 @@ export function mailerFromConfig(config: MailConfig): Mailer {
     close,
   };
 }
+
+/** A Message-ID as a file name: `<abc@host>` → `abc@host`, anything but letters, digits, `@ . _ -` dropped. */
+const mailboxName = (messageId: string) => messageId.replace(/[^A-Za-z0-9@._-]/g, '');

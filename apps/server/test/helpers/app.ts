@@ -82,6 +82,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REDIS_PREFIX: options.redisPrefix ?? `smart-test-${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...writeLimitSettings(options.writeLimits),
+    // No reminder sweep of its own: reminders of the demo tasks would land in any test's inbox at
+    // random; notification-reminders.test.ts drives the sweep with the time it wants.
+    REMINDER_INTERVAL_SECONDS: '0',
     ...options.settings,
   });
   const app = await buildApp({

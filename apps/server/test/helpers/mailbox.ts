@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type AddressObject, simpleParser } from 'mailparser';
 
@@ -12,6 +12,9 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
+  /** Raw header values by lower-case name (List-Unsubscribe, List-Unsubscribe-Post ...). */
+  headers: Record<string, string>;
 }
 
 const addressText = (address: AddressObject | AddressObject[] | undefined) =>
@@ -20,11 +23,15 @@ const addressText = (address: AddressObject | AddressObject[] | undefined) =>
     .map((entry) => entry.text)
     .join(', ');
 
-/** Every mail in the mailbox, oldest first (file names start with the time). */
+/** Every mail in the mailbox, oldest first (by the files' times; notification mails are named by their Message-ID). */
 export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
-  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml'));
+  const files = await Promise.all(
+    names.map(async (name) => ({ name, time: (await stat(path.join(dir, name))).mtimeMs })),
+  );
+  files.sort((a, b) => a.time - b.time || a.name.localeCompare(b.name));
   return Promise.all(
-    names.map(async (name) => {
+    files.map(async ({ name }) => {
       const mail = await simpleParser(await readFile(path.join(dir, name)));
       return {
         from: addressText(mail.from),
@@ -32,16 +39,33 @@ export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         html: mail.html || '',
+        messageId: mail.messageId ?? '',
+        headers: Object.fromEntries(
+          mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+        ),
       };
     }),
   );
 }
 
-/** Waits for a mail to `to` beyond the first `seen` ones it has received, and returns it. */
-export async function waitForMail(dir: string, to: string, seen = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+/** Not a notification e-mail (those have a Message-ID of their own kind): a reset link, a two-factor change. */
+export const notNotification = (mail: ReceivedMail) => !mail.messageId.includes('.notification@');
+
+/**
+ * Waits for a mail to `to` beyond the first `seen` ones it has received, and returns it. With
+ * `accept`, only the mails it accepts count (the mailbox also holds notification mails, such as the
+ * notice of a sign-in from a new browser, which may arrive at any moment of a test).
+ */
+export async function waitForMail(
+  dir: string,
+  to: string,
+  seen = 0,
+  timeoutMs = 10_000,
+  accept: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = (await readMailbox(dir)).filter((received) => received.to === to)[seen];
+    const mail = (await readMailbox(dir)).filter((received) => received.to === to && accept(received))[seen];
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail ${seen + 1} to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -72,39 +72,39 @@ export function readableBy(person: PersonRef, record: RecordRef): SQL {
     else false end)`;
 }
 
-/** The candidate user ids an event's audience names, as one `select user_id` (a union). */
+/** The candidate user ids an event's audience names, as one `select user_id` (a union: each part names its column, whichever comes first). */
 export function audienceCandidates(rule: AudienceRule, organizationId: string | null): SQL {
   const parts: SQL[] = [];
   const ids = [...(rule.users ?? []), ...(rule.withoutAccessCheck ?? [])];
   if (ids.length > 0) parts.push(sql`select unnest(${uuidArray(ids)}) as user_id`);
   if (rule.organizationMembers && organizationId) {
     parts.push(
-      sql`select ${users.id} from ${users} where ${users.organizationId} = ${organizationId} and ${users.isActive}${
+      sql`select ${users.id} as user_id from ${users} where ${users.organizationId} = ${organizationId} and ${users.isActive}${
         rule.organizationMembers === 'org_admin' ? sql` and ${users.role} = 'org_admin'` : sql``
       }`,
     );
   }
   if (rule.organizationAdvisors && organizationId) {
     parts.push(
-      sql`select ${advisorAssignments.advisorId} from ${advisorAssignments}
+      sql`select ${advisorAssignments.advisorId} as user_id from ${advisorAssignments}
         where ${advisorAssignments.organizationId} = ${organizationId} and ${advisorAssignments.isActive}`,
     );
   }
   if (rule.conversationParticipants) {
     parts.push(
-      sql`select ${conversationParticipants.userId} from ${conversationParticipants}
+      sql`select ${conversationParticipants.userId} as user_id from ${conversationParticipants}
         where ${conversationParticipants.conversationId} = ${rule.conversationParticipants}`,
     );
   }
   if (rule.projectPeople) {
     const project = rule.projectPeople;
-    parts.push(sql`select ${projects.createdBy} from ${projects} where ${projects.id} = ${project}`);
+    parts.push(sql`select ${projects.createdBy} as user_id from ${projects} where ${projects.id} = ${project}`);
     parts.push(
-      sql`select ${teams.teamLeadId} from ${projects} join ${teams} on ${teams.id} = ${projects.teamId}
+      sql`select ${teams.teamLeadId} as user_id from ${projects} join ${teams} on ${teams.id} = ${projects.teamId}
         where ${projects.id} = ${project}`,
     );
     parts.push(
-      sql`select distinct ${tasks.assignedTo} from ${tasks} where ${tasks.projectId} = ${project}
+      sql`select distinct ${tasks.assignedTo} as user_id from ${tasks} where ${tasks.projectId} = ${project}
         and ${tasks.assignedTo} is not null`,
     );
   }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { smsSenderFromConfig } from '../../sms/sender.js';
+import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
+import { scheduleLostJobsSweep } from './lost-jobs.js';
+import { startReminderSweep } from './reminders.js';
+import { startSmsDelivery } from './sms-delivery.js';
 
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
@@ -21,4 +26,8 @@ export async function startNotificationEngine(app: FastifyInstance) {
     // The bell should rise within a second of the change.
     { pollingIntervalSeconds: 1 },
   );
+  await startEmailDelivery(app);
+  await startSmsDelivery(app, smsSenderFromConfig(app.config.notifications));
+  await scheduleLostJobsSweep(app);
+  await startReminderSweep(app);
 }

@@ -6,6 +6,8 @@ import { badRequest } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { notify } from '../notifications/events.js';
+import { securityNotice } from '../notifications/security-notices.js';
 import { passwordResetMail } from './mail.js';
 
 const resetLink = (appUrl: string, token: string) => `${appUrl}${RESET_PASSWORD_PATH}#${RESET_TOKEN_PARAM}=${token}`;
@@ -28,10 +30,15 @@ export async function mailResetLink(db: Database, mailer: Mailer, appUrl: string
     createdAt: new Date(),
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
   };
-  await db
-    .insert(passwordResets)
-    .values({ userId: user.id, ...link })
-    .onConflictDoUpdate({ target: passwordResets.userId, set: link });
+  // The security notice is recorded with the link (the reset mail below is its e-mail: the
+  // notification e-mail worker does not send a second one).
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResets)
+      .values({ userId: user.id, ...link })
+      .onConflictDoUpdate({ target: passwordResets.userId, set: link });
+    await notify(db, tx, securityNotice('password_reset_requested', user.id));
+  });
   await mailer.send(passwordResetMail({ to: email, firstName: user.firstName, link: resetLink(appUrl, token) }));
 }
 

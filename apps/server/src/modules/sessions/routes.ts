@@ -15,6 +15,7 @@ import { disconnectSessions } from '../../plugins/realtime.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
 import { rememberDevice, trustedDeviceOf } from './device-cookie.js';
+import { noticeNewSignIn } from './new-sign-in.js';
 import { changePassword, revokeSession, signIn } from './service.js';
 import { signInLimits } from './sign-in-limits.js';
 
@@ -49,6 +50,7 @@ export async function sessionRoutes(
       if ('challengeToken' in signedIn) {
         return ok({ twoFactorRequired: true as const, challengeToken: signedIn.challengeToken });
       }
+      await noticeNewSignIn(app, request, { userId: signedIn.userId, email, token: signedIn.token });
       rememberDevice(request, reply, deviceSecret, email);
       const record = await loadUserRecord(app.db, signedIn.userId);
       return ok({ token: signedIn.token, user: presentUser(record, record.user) });

@@ -6,6 +6,8 @@ import { badRequest, forbidden, rateLimited, unauthorized } from '../../lib/erro
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
+import { notify } from '../notifications/events.js';
+import { securityNotice } from '../notifications/security-notices.js';
 import { startLoginChallenge } from '../two-factor/login.js';
 import type { SignInClient, SignInLimits } from './sign-in-limits.js';
 
@@ -63,7 +65,8 @@ export async function revokeSession(db: Database, sessionId: string) {
 }
 
 /**
- * Changes the password and revokes every other session of the user. Returns the revoked session ids.
+ * Changes the password and revokes every other session of the user, and tells them (a security
+ * notice, by e-mail always). Returns the revoked session ids.
  * Checks of the current password are limited like sign-ins, so a stolen token cannot guess it.
  */
 export async function changePassword(
@@ -88,6 +91,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(passwords.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
+    await notify(db, tx, securityNotice('password_changed', session.user.id));
     const revoked = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, session.user.id), ne(sessions.id, session.id)))

@@ -17,6 +17,7 @@ import { ok } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { requireUser } from '../../plugins/auth.js';
 import { rememberDevice } from '../sessions/device-cookie.js';
+import { noticeNewSignIn } from '../sessions/new-sign-in.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
 import { loadTwoFactorKey, twoFactorKeys } from './keys.js';
@@ -64,7 +65,8 @@ export async function twoFactorRoutes(
       // The session of a sign-in with a second factor begins in completeTwoFactorSignIn.
       const { userId, token } = await completeTwoFactorSignIn(deps, request.body, options.sessionTtlMs);
       const record = await loadUserRecord(app.db, userId);
-      // The whole sign-in succeeded: this browser is remembered for the account (sessions/device-cookie.ts).
+      // The whole sign-in succeeded: told if the browser is new, then remembered (sessions/device-cookie.ts).
+      await noticeNewSignIn(app, request, { userId, email: record.user.email, token });
       rememberDevice(request, reply, app.config.deviceCookieSecret, record.user.email);
       return ok({ token, user: presentUser(record, record.user) });
     },

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import {
+  NOTIFICATION_TYPES,
+  type NotificationData,
+  type NotificationRecordType,
+  type NotificationType,
+  notificationLine,
+  recordPaths,
+} from '@smart/contracts';
+import { escapeHtml } from '../../mail/html.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { actorName, notificationLink } from './presenter.js';
+
+/** One delivery of a batch, as the e-mail tells it. */
+export interface EmailItem {
+  deliveryId: string;
+  type: NotificationType;
+  recordType: NotificationRecordType;
+  recordId: string;
+  data: NotificationData;
+  actor: { firstName: string; lastName: string } | null;
+  createdAt: Date;
+}
+
+export interface EmailBatch {
+  to: string;
+  firstName: string;
+  /** The daily digest lists every record of the day; other batches are about one record. */
+  digest: boolean;
+  items: EmailItem[];
+  /** The one-click unsubscribe URL (RFC 8058); null for security notices, which cannot be turned off. */
+  unsubscribeUrl: string | null;
+}
+
+/**
+ * The Message-ID of a batch, derived from its deliveries: a batch sent again after a crash between
+ * sending and recording it carries the same id, which the file mailbox writes once and SMTP
+ * receivers drop as a duplicate.
+ */
+export function batchMessageId(deliveryIds: string[], appUrl: string): string {
+  const digest = createHash('sha256')
+    .update([...deliveryIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 40);
+  return `<${digest}.notification@${new URL(appUrl).hostname}>`;
+}
+
+interface RecordGroup {
+  title: string;
+  link: string | null;
+  items: EmailItem[];
+}
+
+/** Items grouped per record (first seen first), each group oldest first. */
+function groupByRecord(items: EmailItem[], appUrl: string): RecordGroup[] {
+  const groups = new Map<string, RecordGroup>();
+  for (const item of [...items].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const key = `${item.recordType}:${item.recordId}`;
+    const link = notificationLink(item.recordType, item.recordId, item.data);
+    const group = groups.get(key) ?? { title: '', link: null, items: [] };
+    // The newest item names the record as it is now.
+    group.title = item.recordType === 'account' ? 'Your account' : (item.data.title ?? '');
+    group.link = link ? `${appUrl}${link}` : group.link;
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+const lineOf = (item: EmailItem) => notificationLine(item.type, actorName(item.actor), item.data);
+
+/** What changed, besides the line: the old and new value, and a comment's or message's first words. */
+function detailsOf(item: EmailItem): string[] {
+  const details: string[] = [];
+  if (item.data.from !== undefined || item.data.to !== undefined) {
+    if (item.data.from || item.data.to) details.push(`${item.data.from || 'none'} → ${item.data.to || 'none'}`);
+  }
+  if (item.data.excerpt) details.push(`“${item.data.excerpt}”`);
+  if (item.data.device) details.push(`Browser: ${item.data.device}`);
+  return details;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function subjectOf(batch: EmailBatch, groups: RecordGroup[]): string {
+  if (batch.digest) return `Your daily digest: ${plural(batch.items.length, 'update')}`;
+  const [group] = groups;
+  const [only] = batch.items;
+  if (groups.length === 1 && only && batch.items.length === 1) return lineOf(only);
+  return `${plural(batch.items.length, 'update')} on "${group?.title ?? ''}"`;
+}
+
+/** The e-mail of a batch: HTML and plain text, the unsubscribe headers, the stable Message-ID. */
+export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string): MailMessage {
+  const groups = groupByRecord(batch.items, appUrl);
+  const security = batch.items.every((item) => NOTIFICATION_TYPES[item.type].category === 'security');
+  const preferencesUrl = `${appUrl}${recordPaths.notificationPreferences}`;
+  const greeting = batch.firstName ? `Hello ${batch.firstName},` : 'Hello,';
+  const footer = security
+    ? [
+        'This is a security notice about your account; it is always sent.',
+        `If this was not you, change your password now: ${appUrl}${recordPaths.profile}`,
+      ]
+    : [
+        `Choose what you are told, and how: ${preferencesUrl}`,
+        ...(batch.unsubscribeUrl ? [`Stop these e-mails: ${batch.unsubscribeUrl}`] : []),
+      ];
+
+  const text = [
+    greeting,
+    '',
+    ...groups.flatMap((group) => [
+      ...(batch.digest || groups.length > 1 ? [group.title, ''] : []),
+      ...group.items.flatMap((item) => [`- ${lineOf(item)}`, ...detailsOf(item).map((detail) => `  ${detail}`)]),
+      ...(group.link ? ['', `Open it: ${group.link}`] : []),
+      '',
+    ]),
+    '--',
+    ...footer,
+    '',
+  ].join('\n');
+
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...groups.map((group) =>
+      [
+        batch.digest || groups.length > 1 ? `<h3>${escapeHtml(group.title)}</h3>` : '',
+        '<ul>',
+        ...group.items.map(
+          (item) =>
+            `<li>${escapeHtml(lineOf(item))}${detailsOf(item)
+              .map((detail) => `<br><span style="color:#555">${escapeHtml(detail)}</span>`)
+              .join('')}</li>`,
+        ),
+        '</ul>',
+        group.link ? `<p>${link(group.link, 'Open it in S.M.A.R.T.')}</p>` : '',
+      ].join('\n'),
+    ),
+    '<hr>',
+    security
+      ? `<p style="color:#555">${escapeHtml(footer[0] ?? '')}<br>If this was not you, ${link(`${appUrl}${recordPaths.profile}`, 'change your password now')}.</p>`
+      : `<p style="color:#555">${link(preferencesUrl, 'Notification preferences')}${
+          batch.unsubscribeUrl ? ` · ${link(batch.unsubscribeUrl, 'Unsubscribe from these e-mails')}` : ''
+        }</p>`,
+  ].join('\n');
+
+  return {
+    to: batch.to,
+    subject: subjectOf(batch, groups),
+    text,
+    html,
+    messageId,
+    ...(batch.unsubscribeUrl && {
+      headers: {
+        'List-Unsubscribe': `<${batch.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
+  };
+}

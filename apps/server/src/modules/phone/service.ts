@@ -1,0 +1,101 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  MESSAGES,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_RESEND_SECONDS,
+  PHONE_CODE_TTL_MS,
+} from '@smart/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { phoneVerifications, users } from '../../db/schema/index.js';
+import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
+import type { SmsSender } from '../../sms/sender.js';
+import { getNotificationSettings } from '../notifications/service.js';
+
+/**
+ * The code's hash, bound to the person and the number it was sent to. Six digits are guessed
+ * offline whatever the hash: what protects a code is PHONE_CODE_MAX_ATTEMPTS and its short life.
+ */
+const codeHash = (userId: string, phone: string, code: string) =>
+  createHash('sha256').update(`${userId}:${phone}:${code}`).digest('hex');
+
+const verificationText = (code: string) =>
+  `Your S.M.A.R.T. code is ${code}. It expires in ${PHONE_CODE_TTL_MS / 60_000} minutes. Do not share it.`;
+
+/**
+ * Sends a fresh code to the profile's phone (replacing any earlier one), at most once per
+ * PHONE_CODE_RESEND_SECONDS: the upsert only replaces a code older than that, so two quick
+ * requests send one SMS. Not counted against the organization's daily SMS cap — a person whose
+ * organization spent its day could not verify otherwise — the write limit group `phoneCodes` and
+ * the resend interval bound it instead.
+ */
+export async function sendPhoneCode(db: Database, sender: SmsSender, userId: string) {
+  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  const phone = user?.phone;
+  if (!phone) throw badRequest(MESSAGES.phoneRequired);
+  const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+  const hash = codeHash(userId, phone, code);
+  const values = {
+    userId,
+    phone,
+    codeHash: hash,
+    attempts: 0,
+    expiresAt: sql`now() + ${`${PHONE_CODE_TTL_MS} milliseconds`}::interval`,
+    createdAt: sql`now()`,
+  };
+  const [stored] = await db
+    .insert(phoneVerifications)
+    .values(values)
+    .onConflictDoUpdate({
+      target: phoneVerifications.userId,
+      set: values,
+      setWhere: sql`${phoneVerifications.createdAt} <= now() - ${`${PHONE_CODE_RESEND_SECONDS} seconds`}::interval`,
+    })
+    .returning({ userId: phoneVerifications.userId });
+  if (!stored) throw rateLimited(MESSAGES.phoneCodeTooSoon, PHONE_CODE_RESEND_SECONDS);
+  try {
+    await sender.send({ id: `phone-code-${userId}-${Date.now()}`, to: phone, text: verificationText(code) });
+  } catch (error) {
+    // Not sent: the person may ask again at once.
+    await db
+      .delete(phoneVerifications)
+      .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, hash)));
+    throw Object.assign(new AppError('INTERNAL', MESSAGES.smsSendFailed), { cause: error });
+  }
+}
+
+/**
+ * Checks a typed code: right, unexpired, within PHONE_CODE_MAX_ATTEMPTS (every try counts, right
+ * or wrong, in its own committed update) and sent to the phone the profile still has. Then that
+ * number is the verified one — until the profile's phone changes — and the code is spent.
+ */
+export async function confirmPhoneCode(db: Database, userId: string, code: string) {
+  const verified = await db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({
+        phone: phoneVerifications.phone,
+        codeHash: phoneVerifications.codeHash,
+        attempts: phoneVerifications.attempts,
+        expired: sql<boolean>`${phoneVerifications.expiresAt} <= now()`,
+        profilePhone: users.phone,
+      })
+      .from(phoneVerifications)
+      .innerJoin(users, eq(users.id, phoneVerifications.userId))
+      .where(eq(phoneVerifications.userId, userId))
+      .for('update', { of: phoneVerifications });
+    if (!pending || pending.expired || pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) return false;
+    if (pending.phone !== pending.profilePhone) return false;
+    await tx
+      .update(phoneVerifications)
+      .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+      .where(eq(phoneVerifications.userId, userId));
+    const typed = Buffer.from(codeHash(userId, pending.phone, code), 'hex');
+    if (!timingSafeEqual(typed, Buffer.from(pending.codeHash, 'hex'))) return false;
+    await tx.update(users).set({ phoneVerified: pending.phone }).where(eq(users.id, userId));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+    return true;
+  });
+  if (!verified) throw badRequest(MESSAGES.phoneCodeInvalid);
+  return getNotificationSettings(db, userId);
+}

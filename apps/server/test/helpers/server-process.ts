@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const mainScript = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/**
+ * Starts the real entry point (as `npm start` does, from source) with these settings over the
+ * test's environment, and resolves its URL once it listens. The caller stops it.
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', mainScript], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/localhost:\d+)/);
+      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Resolves with the exit code once the process has ended. */
+export const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
