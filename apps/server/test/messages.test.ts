@@ -76,7 +76,9 @@ describe('POST /api/messages', () => {
   });
 
   it("sends the sender's own uploads, which participants download through signed links and nobody else", async () => {
-    const [image, notes] = await Promise.all([png(cast.user), text(cast.user)]);
+    // One after the other: a message lists its files in upload order.
+    const image = await png(cast.user);
+    const notes = await text(cast.user);
     const message = await sendMessage(t, cast.user, conversation.id, '', {
       attachments: [image, { s3Key: notes.fileName }],
     });

@@ -91,7 +91,7 @@ describe('a status change', () => {
     const [item] = (await t.request({ token: cast.user.token, method: 'GET', url: '/api/notifications' }))
       .json()
       .data.filter((entry: { record: { id: string } }) => entry.record.id === ticketId);
-    expect(item.text).toMatch(/changed the status of the ticket "Printer medium" to in_progress$/);
+    expect(item.text).toMatch(/changed the status of the ticket "Printer medium" to in progress$/);
   });
 
   it('through PUT /api/tickets/{id} as well', async () => {

@@ -2,15 +2,45 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { readMailbox } from '../../server/test/helpers/mailbox';
-import { expect, type TestOrganization, test } from './support/fixtures';
+import { expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createTask, pickOption, uniqueName } from './support/structure';
+import { createViaApi, pickOption, uniqueName } from './support/structure';
 
 const dataDir = process.env.E2E_DATA_DIR;
 const mailbox = dataDir ? path.join(dataDir, 'mail') : '';
 
 /** The top bar's bell; its name carries the unread count ('Notifications, 1 unread'). */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+
+/** A person's session token, signed in through the API (setup). */
+async function tokenOf(page: Page, person: Person): Promise<string> {
+  const response = await page.request.post('/api/users/login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * A project of the organization's org_admin with an objective and a task of the signed-in user
+ * (setup, through the API); answers the task's path. A new objective is told to the project's
+ * people as the fan-out finds them, and an assignee found then would hear of it too: the setup
+ * waits until the project's creator has heard of it, so what follows is the only news.
+ */
+async function newTask(page: Page, organization: TestOrganization, title: string) {
+  const owner = { authorization: `Bearer ${await tokenOf(page, organization.orgAdmin)}` };
+  const created = await page.request.post('/api/projects', { headers: owner, data: { title: uniqueName('Relaunch') } });
+  expect(created.status(), await created.text()).toBe(201);
+  const project = ((await created.json()) as { data: { id: string } }).data;
+  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Launch plan' });
+  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+  const ownerUnread = async () => {
+    const response = await page.request.get('/api/notifications/unread-count', { headers: owner });
+    return ((await response.json()) as { data: { unread: number } }).data.unread;
+  };
+  await expect.poll(ownerUnread).toBe(1);
+  return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
+}
 
 /**
  * Records the browser notifications the page shows (each still made by the browser's own
@@ -66,7 +96,7 @@ test.describe('the notification inbox', () => {
 
     // The assigner's project, objective and task (setup); the assignment goes through the task page.
     await signIn(page, assigner);
-    const { path: taskPath } = await createTask(page, task);
+    const { path: taskPath } = await newTask(page, organization, task);
     await page.goto(taskPath);
     await expect(page.getByRole('heading', { name: task, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -127,7 +157,7 @@ test.describe('the notification inbox', () => {
     // Headless Chromium never hides a tab: the page is told it is in the background.
     await colleaguePage.evaluate(() => Object.defineProperty(document, 'hidden', { value: true, configurable: true }));
     await signIn(page, assigner);
-    const created = await createTask(page, task);
+    const created = await newTask(page, organization, task);
     const assigned = await page.request.put(`/api/tasks/${created.id}`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
       data: { assignedTo: colleague.id },

@@ -57,6 +57,8 @@ export const JOB_RETRY_LIMIT = 5;
 const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
 
 export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
+  /** Handlers running in this process: stop() lets them finish before the database may close. */
+  const running = new Set<Promise<void>>();
   const boss = new PgBoss({
     db: rawSql(db),
     // Cron schedules (schedule() below): each process checks them every 30 s, one of them sends the job.
@@ -92,7 +94,9 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
         // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
         wake();
         try {
-          await handler(job.data);
+          const run = handler(job.data);
+          running.add(run);
+          await run.finally(() => running.delete(run));
         } catch (error) {
           options.onError(error, name);
           throw error;
@@ -128,6 +132,12 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
       // A singleton key over one minute: the runs several processes ask for at once become one.
       return () => send({}, { singletonKey: name, singletonSeconds: 60 });
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // A handler slower than the grace period (a loaded machine) still ends before the database
+      // closes: else its last query, and pg-boss's record of its outcome, would meet a closed pool.
+      await Promise.allSettled([...running]);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
   };
 }
