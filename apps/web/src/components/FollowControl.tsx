@@ -55,7 +55,9 @@ const MODES: Record<SubscriptionMode, ModeText> = {
 export function FollowControl({ recordType, recordId, compact = false }: FollowControlProps) {
   const subscription = useRecordSubscription(recordType, recordId);
   const change = useSetRecordSubscription(recordType, recordId);
-  const mode = change.isPending ? change.variables : subscription.data?.mode;
+  // The choice shows at once (the mutation's own state arrives a tick later): null once it is saved or refused.
+  const [chosen, setChosen] = useState<SubscriptionMode | null>(null);
+  const mode = chosen ?? subscription.data?.mode;
   const current = MODES[mode ?? 'default'];
   const name = mode ? current.name(recordType) : `Notifications for this ${recordType}`;
   const busy = subscription.isPending || change.isPending;
@@ -63,10 +65,12 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
 
   function choose(value: string) {
     const next = CHOICES.find((choice) => choice === value);
-    if (!next || next === subscription.data?.mode) return;
+    if (!next || next === mode) return;
+    setChosen(next);
     change.mutate(next, {
       onError: (error) =>
         notifications.show({ color: 'red', message: error.message || MESSAGES.subscriptionUpdateFailed }),
+      onSettled: () => setChosen(null),
     });
   }
 
