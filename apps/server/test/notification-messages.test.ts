@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Cast, createCast } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { createConversation, sendMessage } from './helpers/messenger.js';
+import { everyEventFannedOut } from './helpers/notifications.js';
 import { notified, people } from './helpers/notified.js';
 import { liveSockets } from './helpers/sockets.js';
 
@@ -208,7 +209,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', 
     const bell = await secondSockets.connect(orgAdmin);
     const counts: number[] = [];
     bell.on(NOTIFICATION_EVENTS.count, ({ unread }: { unread: number }) => counts.push(unread));
-    // The org_admin was told of the cast's advisor assignment already.
+    // The org_admin is told of the cast's advisor assignment: counted once that is done.
+    await everyEventFannedOut(first.app.db);
     const before = (
       await first.request({ token: orgAdmin.token, method: 'GET', url: '/api/notifications/unread-count' })
     ).json().data.unread;

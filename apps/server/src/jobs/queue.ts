@@ -59,8 +59,25 @@ const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: tru
 export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
   /** Handlers running in this process: stop() lets them finish before the database may close. */
   const running = new Set<Promise<void>>();
+  /**
+   * pg-boss records a job's outcome without awaiting it: stop() waits for these statements too,
+   * or the last of them would meet a closed pool.
+   */
+  const statements = new Set<Promise<unknown>>();
+  const driver = rawSql(db);
+  const trackedDriver = {
+    executeSql(text: string, values?: unknown[]) {
+      const statement = driver.executeSql(text, values);
+      statements.add(statement);
+      statement.then(
+        () => statements.delete(statement),
+        () => statements.delete(statement),
+      );
+      return statement;
+    },
+  };
   const boss = new PgBoss({
-    db: rawSql(db),
+    db: trackedDriver,
     // Cron schedules (schedule() below): each process checks them every 30 s, one of them sends the job.
     schedule: true,
     // Job data can hold an e-mail address: keep finished jobs briefly.
@@ -138,6 +155,7 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
       // closes: else its last query, and pg-boss's record of its outcome, would meet a closed pool.
       await Promise.allSettled([...running]);
       await new Promise((resolve) => setImmediate(resolve));
+      while (statements.size > 0) await Promise.allSettled([...statements]);
     },
   };
 }

@@ -34,6 +34,22 @@ export async function fannedOut(db: Database, recordId: string, events = 1) {
     .toBe(true);
 }
 
+/** Waits until every outbox event of the database has been fanned out (a count read after this is settled). */
+export async function everyEventFannedOut(db: Database) {
+  await expect
+    .poll(
+      async () => {
+        const [pending] = await db
+          .select({ total: count() })
+          .from(notificationEvents)
+          .where(isNull(notificationEvents.fannedOutAt));
+        return pending?.total;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(0);
+}
+
 /** The outbox events of a record, by type (written in the change's transaction, before any fan-out). */
 export async function eventTypes(db: Database, recordId: string): Promise<NotificationType[]> {
   const rows = await db

@@ -112,6 +112,8 @@ export async function fanOutEvent(
         from ${users} u
         where u.id in (select user_id from candidates where user_id is not null)
           and u.is_active
+          -- Someone whose account came after the event is not told of it, however late the job runs.
+          and u.created_at <= ${event.createdAt.toISOString()}::timestamptz
           and u.id is distinct from ${event.actorId}::uuid
           and not (u.id = any(${uuidArray(except)}))
           and coalesce(${subscriptionMode(event.recordType, event.recordId)},
