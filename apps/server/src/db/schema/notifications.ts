@@ -81,19 +81,48 @@ export const notifications = pgTable(
     /** False when the recipient's in-app toggles are off: the row only carries e-mail or SMS. */
     inApp: boolean('in_app').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('notifications_event_recipient_unique').on(table.eventId, table.recipientId),
-    // The inbox: a recipient's items newest first; grouping per record reads the same rows.
-    index('notifications_recipient_created_idx').on(table.recipientId, table.createdAt, table.id),
-    // The bell: one recipient's unread records are counted from this partial index alone.
+    // Reading a record's notifications (and all of them) touches the unread ones alone.
     index('notifications_unread_idx')
-      .on(table.recipientId, table.recordType, table.recordId, table.snoozedUntil)
-      .where(sql`${table.inApp} and ${table.readAt} is null and ${table.archivedAt} is null`),
+      .on(table.recipientId, table.recordType, table.recordId)
+      .where(sql`${table.inApp} and ${table.readAt} is null`),
     index('notifications_recipient_record_idx').on(table.recipientId, table.recordType, table.recordId),
+  ],
+);
+
+/**
+ * The inbox's items: one row per recipient and record, kept by the fan-out (newest notification,
+ * how many, how many unread) and by reading, archiving and snoozing. The bell and the inbox page
+ * read these rows alone, so they cost the same however many notifications a person has had.
+ */
+export const notificationThreads = pgTable(
+  'notification_threads',
+  {
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recordType: text('record_type').$type<NotificationRecordType>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    latestId: uuid('latest_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    latestAt: timestamp('latest_at', { withTimezone: true }).notNull(),
+    /** In-app notifications about the record, and how many of them are unread. */
+    updates: integer('updates').notNull(),
+    unread: integer('unread').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.recipientId, table.recordType, table.recordId] }),
+    // Newest first is a backward scan of these: the first page of any tab reads ~20 entries.
+    index('notification_threads_inbox_idx').on(table.recipientId, table.latestAt, table.latestId),
+    index('notification_threads_unread_idx')
+      .on(table.recipientId, table.latestAt, table.latestId)
+      .where(sql`${table.unread} > 0 and ${table.archivedAt} is null`),
   ],
 );
 

@@ -128,6 +128,22 @@ export async function fanOutEvent(
         on conflict (event_id, recipient_id) do nothing
         returning id, recipient_id, in_app
       ),
+      threads as (
+        -- In recipient order, so two fan-outs about one record lock their rows in the same order.
+        insert into notification_threads as t (recipient_id, record_type, record_id, latest_id, latest_at, updates, unread)
+        select i.recipient_id, ${event.recordType}, ${event.recordId}::uuid, i.id,
+          ${event.createdAt.toISOString()}::timestamptz, 1, 1
+        from inserted i where i.in_app order by i.recipient_id
+        on conflict (recipient_id, record_type, record_id) do update set
+          latest_id = case when (excluded.latest_at, excluded.latest_id) > (t.latest_at, t.latest_id)
+            then excluded.latest_id else t.latest_id end,
+          latest_at = greatest(t.latest_at, excluded.latest_at),
+          updates = t.updates + 1,
+          unread = t.unread + 1,
+          -- New activity brings an archived or snoozed item back to the inbox.
+          archived_at = null,
+          snoozed_until = null
+      ),
       emails as (
         insert into notification_deliveries (notification_id, event_id, recipient_id, channel, batch_key, send_after)
         select i.id, ${event.id}::uuid, i.recipient_id, 'email', k.batch_key,

@@ -1,28 +1,32 @@
 import { MESSAGES, type NotificationStatus } from '@smart/contracts';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { notificationEvents, notifications, users } from '../../db/schema/index.js';
+import { notificationEvents, notifications, notificationThreads, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { uuidArray } from '../../lib/sql.js';
 import { userSummaryOf } from '../users/summary.js';
 import type { NotificationRecord } from './presenter.js';
 
 /*
- * The inbox: a recipient's in-app notifications, one item per record (the newest standing for
- * the group), and the bell's count. Every query starts from the recipient's index.
+ * The inbox: a recipient's in-app notifications, one item per record (its thread: the newest
+ * notification stands for the group), and the bell's count. Both read `notification_threads`
+ * from the recipient's index, so they cost the same at 20 or 20,000 notifications.
  */
 
-/** Unread and showing now: not read, not archived, not snoozed into the future. */
-const unreadNow = sql`${notifications.readAt} is null and ${notifications.archivedAt} is null
-  and (${notifications.snoozedUntil} is null or ${notifications.snoozedUntil} <= now())`;
+const threads = notificationThreads;
+
+/** Showing as unread now: something unread, not archived, not snoozed into the future. */
+const unreadNow = sql`${threads.unread} > 0 and ${threads.archivedAt} is null
+  and (${threads.snoozedUntil} is null or ${threads.snoozedUntil} <= now())`;
 
 const inTab: Record<NotificationStatus, SQL> = {
   unread: unreadNow,
-  all: sql`${notifications.archivedAt} is null`,
-  archived: sql`${notifications.archivedAt} is not null`,
+  all: sql`${threads.archivedAt} is null`,
+  archived: sql`${threads.archivedAt} is not null`,
 };
 
-/** A recipient's unread records (the bell), from the partial index alone. */
+/** A recipient's unread records (the bell). */
 export async function unreadCount(db: Database, recipientId: string): Promise<number> {
   return (await unreadCounts(db, [recipientId])).get(recipientId) ?? 0;
 }
@@ -31,24 +35,27 @@ export async function unreadCount(db: Database, recipientId: string): Promise<nu
 export async function unreadCounts(db: Database, recipientIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(recipientIds.map((id) => [id, 0]));
   if (recipientIds.length === 0) return counts;
-  const { rows } = (await db.execute(sql`select recipient_id::text as id, count(*)::int as unread from (
-      select distinct ${notifications.recipientId} as recipient_id, ${notifications.recordType}, ${notifications.recordId}
-      from ${notifications} where ${notifications.recipientId} = any(${uuidArray(recipientIds)})
-      and ${notifications.inApp} and ${unreadNow}) g group by recipient_id`)) as unknown as {
-    rows: { id: string; unread: number }[];
-  };
+  const rows = await db
+    .select({ id: threads.recipientId, unread: sql<number>`count(*)::int` })
+    .from(threads)
+    .where(and(sql`${threads.recipientId} = any(${uuidArray(recipientIds)})`, unreadNow))
+    .groupBy(threads.recipientId);
   for (const row of rows) counts.set(row.id, row.unread);
   return counts;
 }
 
-interface GroupRow {
-  id: string;
-  updates: number;
-  unread: number;
-}
+/** A thread as the inbox lists it: its newest notification's id and the group's state. */
+const threadColumns = {
+  id: threads.latestId,
+  updates: threads.updates,
+  unread: threads.unread,
+  archivedAt: threads.archivedAt,
+  snoozedUntil: threads.snoozedUntil,
+};
+type ThreadRow = { id: string; updates: number; unread: number; archivedAt: Date | null; snoozedUntil: Date | null };
 
-/** Full records of the given notification ids (with their group counts), in the given order. */
-async function loadRecords(db: Database, groups: GroupRow[]): Promise<NotificationRecord[]> {
+/** Full records of the threads' newest notifications, in the threads' order. */
+async function loadRecords(db: Database, groups: ThreadRow[]): Promise<NotificationRecord[]> {
   if (groups.length === 0) return [];
   const rows = await db
     .select({
@@ -58,8 +65,6 @@ async function loadRecords(db: Database, groups: GroupRow[]): Promise<Notificati
       recordId: notifications.recordId,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
-      archivedAt: notifications.archivedAt,
-      snoozedUntil: notifications.snoozedUntil,
       data: notificationEvents.data,
       actor: userSummaryOf(users),
     })
@@ -70,7 +75,9 @@ async function loadRecords(db: Database, groups: GroupRow[]): Promise<Notificati
   const byId = new Map(rows.map((row) => [row.id, row]));
   return groups.flatMap((group) => {
     const row = byId.get(group.id);
-    return row ? [{ ...row, updates: group.updates, unread: group.unread }] : [];
+    if (!row) return [];
+    // An item is read when its whole group is, whichever of it was read last.
+    return [{ ...row, ...group, readAt: group.unread > 0 ? null : (row.readAt ?? row.createdAt) }];
   });
 }
 
@@ -80,32 +87,18 @@ export async function listNotifications(
   recipientId: string,
   query: { status: NotificationStatus; page: number; limit: number },
 ): Promise<{ records: NotificationRecord[]; total: number }> {
-  const where = sql`${notifications.recipientId} = ${recipientId} and ${notifications.inApp} and ${inTab[query.status]}`;
-  const offset = (query.page - 1) * query.limit;
-  const { rows } = (await db.execute(sql`
-    with mine as (
-      select ${notifications.id} as id, ${notifications.createdAt} as created_at,
-        row_number() over (partition by ${notifications.recordType}, ${notifications.recordId}
-          order by ${notifications.createdAt} desc, ${notifications.id} desc) as position,
-        count(*) over (partition by ${notifications.recordType}, ${notifications.recordId})::int as updates,
-        (count(*) filter (where ${notifications.readAt} is null)
-          over (partition by ${notifications.recordType}, ${notifications.recordId}))::int as unread
-      from ${notifications} where ${where}
-    )
-    select id::text as id, updates, unread, count(*) over ()::int as total from mine where position = 1
-    order by created_at desc, id desc limit ${query.limit} offset ${offset}`)) as unknown as {
-    rows: (GroupRow & { total: number })[];
-  };
-  const total = rows[0]?.total ?? (offset > 0 ? await countGroups(db, where) : 0);
-  return { records: await loadRecords(db, rows), total };
-}
-
-/** A page past the end has no row to carry the total: count the records apart. */
-async function countGroups(db: Database, where: SQL): Promise<number> {
-  const { rows } =
-    (await db.execute(sql`select count(*)::int as total from (select distinct ${notifications.recordType},
-    ${notifications.recordId} from ${notifications} where ${where}) g`)) as unknown as { rows: { total: number }[] };
-  return rows[0]?.total ?? 0;
+  const where = and(eq(threads.recipientId, recipientId), inTab[query.status]);
+  const [page, [counted]] = await Promise.all([
+    db
+      .select(threadColumns)
+      .from(threads)
+      .where(where)
+      .orderBy(desc(threads.latestAt), desc(threads.latestId))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(threads).where(where),
+  ]);
+  return { records: await loadRecords(db, page), total: counted?.total ?? 0 };
 }
 
 /** The recipient's notification, or 404 (another user's is not found either). */
@@ -125,6 +118,28 @@ export interface NotificationChange {
   snoozedUntil?: string | null | undefined;
 }
 
+/** The recipient's unread notifications about a record (all records when none is given). */
+const unreadNotificationsOf = (recipientId: string, record?: { recordType: string; recordId: string }) =>
+  and(
+    eq(notifications.recipientId, recipientId),
+    eq(notifications.inApp, true),
+    isNull(notifications.readAt),
+    record && sql`${notifications.recordType} = ${record.recordType}`,
+    record && eq(notifications.recordId, record.recordId),
+  );
+
+const threadOf = (recipientId: string, record: { recordType: string; recordId: string }) =>
+  and(
+    eq(threads.recipientId, recipientId),
+    sql`${threads.recordType} = ${record.recordType}`,
+    eq(threads.recordId, record.recordId),
+  );
+
+/*
+ * Reading updates the thread first: its row lock orders a read after a fan-out about the same
+ * record that is committing, so the notifications marked read next include the one it added.
+ */
+
 /**
  * PATCH /api/notifications/{id}: read, archived and snoozed apply to the item's whole group (the
  * recipient's notifications about the same record). Returns the group's item as it now stands.
@@ -135,61 +150,68 @@ export async function changeNotification(
   id: string,
   change: NotificationChange,
 ): Promise<NotificationRecord> {
-  const group = await ownNotification(db, recipientId, id);
-  const sameRecord = and(
-    eq(notifications.recipientId, recipientId),
-    eq(notifications.recordType, group.recordType),
-    eq(notifications.recordId, group.recordId),
-  );
-  const set: Partial<typeof notifications.$inferInsert> = {};
-  if (change.read === false) set.readAt = null;
-  if (change.archived !== undefined) set.archivedAt = change.archived ? new Date() : null;
-  if (change.snoozedUntil !== undefined) set.snoozedUntil = change.snoozedUntil ? new Date(change.snoozedUntil) : null;
-  if (Object.keys(set).length > 0) await db.update(notifications).set(set).where(sameRecord);
-  // Marking read keeps the time each one was first read.
-  if (change.read === true) {
-    await db
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(and(sameRecord, isNull(notifications.readAt)));
-  }
-  const { rows } = (await db.execute(sql`select ${notifications.id}::text as id, count(*) over ()::int as updates,
-      (count(*) filter (where ${notifications.readAt} is null) over ())::int as unread
-    from ${notifications} where ${sameRecord} and ${notifications.inApp}
-    order by ${notifications.createdAt} desc, ${notifications.id} desc limit 1`)) as unknown as { rows: GroupRow[] };
-  const [record] = await loadRecords(db, rows);
-  if (!record) throw notFound(MESSAGES.notificationNotFound);
-  return record;
+  const record = await ownNotification(db, recipientId, id);
+  const [thread] = await db.transaction(async (tx) => {
+    const set: PgUpdateSetSource<typeof threads> = {};
+    if (change.read === true) set.unread = 0;
+    if (change.read === false) set.unread = sql`${threads.updates}`;
+    if (change.archived !== undefined) set.archivedAt = change.archived ? new Date() : null;
+    if (change.snoozedUntil !== undefined)
+      set.snoozedUntil = change.snoozedUntil ? new Date(change.snoozedUntil) : null;
+    const changed =
+      Object.keys(set).length > 0
+        ? await tx.update(threads).set(set).where(threadOf(recipientId, record)).returning(threadColumns)
+        : await tx.select(threadColumns).from(threads).where(threadOf(recipientId, record));
+    // Marking read keeps the time each one was first read.
+    if (change.read === true) {
+      await tx.update(notifications).set({ readAt: new Date() }).where(unreadNotificationsOf(recipientId, record));
+    }
+    if (change.read === false) {
+      await tx
+        .update(notifications)
+        .set({ readAt: null })
+        .where(
+          and(
+            eq(notifications.recipientId, recipientId),
+            eq(notifications.inApp, true),
+            sql`${notifications.recordType} = ${record.recordType}`,
+            eq(notifications.recordId, record.recordId),
+          ),
+        );
+    }
+    return changed;
+  });
+  const [item] = thread ? await loadRecords(db, [thread]) : [];
+  if (!item) throw notFound(MESSAGES.notificationNotFound);
+  return item;
 }
 
 /** POST /api/notifications/read-all: every unread in-app notification of the recipient is read now. */
 export async function readAllNotifications(db: Database, recipientId: string): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true), isNull(notifications.readAt)),
-    );
+  await db.transaction(async (tx) => {
+    await tx
+      .update(threads)
+      .set({ unread: 0 })
+      .where(and(eq(threads.recipientId, recipientId), sql`${threads.unread} > 0`));
+    await tx.update(notifications).set({ readAt: new Date() }).where(unreadNotificationsOf(recipientId));
+  });
 }
 
-/** Opening a record reads its notifications (the messenger opening a conversation, a task page). */
+/** Opening a record reads its notifications (the messenger opening a conversation). */
 export async function readNotificationsAbout(
   db: Database,
   recipientId: string,
   recordType: string,
   recordId: string,
 ): Promise<boolean> {
-  const updated = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(notifications.recipientId, recipientId),
-        sql`${notifications.recordType} = ${recordType}`,
-        eq(notifications.recordId, recordId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return updated.length > 0;
+  const record = { recordType, recordId };
+  return db.transaction(async (tx) => {
+    const read = await tx
+      .update(threads)
+      .set({ unread: 0 })
+      .where(and(threadOf(recipientId, record), sql`${threads.unread} > 0`))
+      .returning({ id: threads.latestId });
+    await tx.update(notifications).set({ readAt: new Date() }).where(unreadNotificationsOf(recipientId, record));
+    return read.length > 0;
+  });
 }
