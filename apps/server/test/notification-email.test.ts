@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
 import { notificationDeliveries, notificationEvents, notifications } from '../src/db/schema/index.js';
 import { deliverEmailBatch } from '../src/modules/notifications/email-delivery.js';
-import { type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
+import { eventOn, type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
 import { requeueLostEmails } from '../src/modules/notifications/lost-jobs.js';
 import { unsubscribeSecretOf } from '../src/modules/notifications/unsubscribe.js';
-import { onTask } from '../src/modules/tasks/notifications.js';
+import { taskSubject } from '../src/modules/tasks/notifications.js';
 // The app's job queue (`app.jobs`), as the server declares it.
 import type {} from '../src/plugins/jobs.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -88,7 +88,7 @@ async function everythingFannedOut() {
 }
 
 const commentOn = (task: TaskRow, to: Member, by: Member, excerpt: string): NotificationEventInput => ({
-  ...onTask(task, 'task_commented', by.id, { excerpt }),
+  ...eventOn(taskSubject(task), 'task_commented', by.id, { excerpt }),
   audience: { users: [to.id] },
 });
 
@@ -142,7 +142,7 @@ describe('the batching window', () => {
     await record([
       commentOn(task, member, owner, 'First thoughts'),
       {
-        ...onTask(task, 'task_due_date_changed', owner.id, { from: '2026-12-01', to: '2026-12-08' }),
+        ...eventOn(taskSubject(task), 'task_due_date_changed', owner.id, { from: '2026-12-01', to: '2026-12-08' }),
         audience: { users: [member.id] },
       },
       commentOn(task, member, owner, 'Second <thoughts> & more'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ObjectiveRow, type OrganizationRow, objectives, type ProjectRow } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
-import { deliveredTo, eventTypes, fannedOut, recipientsOf, sorted } from './helpers/notifications.js';
+import { deliveredTo, eventTypes, fannedOut, namedPeople, recipientsOf, sorted } from './helpers/notifications.js';
 import { createTask } from './helpers/work.js';
 
 /**
@@ -27,19 +27,10 @@ let advisor: Member;
 beforeAll(async () => {
   t = await createTestApp();
   make = factories(t.app.db);
-  org = await make.organization();
-  const other = await make.organization();
-  [owner, creator, lead, worker, muter, follower, colleague, outsider, advisor] = await Promise.all([
-    make.member(org.id, { role: 'org_admin' }),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(other.id, { role: 'org_admin' }),
-    make.advisor([org.id]),
-  ]);
+  ({ org, owner, outsider, creator, lead, worker, muter, follower, colleague, advisor } = await namedPeople(make, {
+    members: ['creator', 'lead', 'worker', 'muter', 'follower', 'colleague'],
+    advisors: ['advisor'],
+  }));
 });
 afterAll(async () => {
   await t?.close();

@@ -8,7 +8,15 @@ import { notify } from '../src/modules/notifications/events.js';
 import { taskAssigned } from '../src/modules/tasks/notifications.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
-import { deliveredTo, eventTypes, fannedOut, recipientsOf, sorted, told } from './helpers/notifications.js';
+import {
+  deliveredTo,
+  eventTypes,
+  fannedOut,
+  namedPeople,
+  recipientsOf,
+  sorted,
+  told,
+} from './helpers/notifications.js';
 
 /**
  * Task events (issue 22, "Task assignments" and @mentions): each reaches exactly the task's creator
@@ -30,18 +38,11 @@ let advisorWithout: Member;
 beforeAll(async () => {
   t = await createTestApp();
   make = factories(t.app.db);
-  org = await make.organization();
-  const other = await make.organization();
-  [owner, creator, assignee, colleague, follower, outsider, advisorWithTask, advisorWithout] = await Promise.all([
-    make.member(org.id, { role: 'org_admin' }),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(org.id),
-    make.member(other.id, { role: 'org_admin' }),
-    make.advisor([org.id]),
-    make.advisor([org.id]),
-  ]);
+  ({ org, owner, outsider, creator, assignee, colleague, follower, advisorWithTask, advisorWithout } =
+    await namedPeople(make, {
+      members: ['creator', 'assignee', 'colleague', 'follower'],
+      advisors: ['advisorWithTask', 'advisorWithout'],
+    }));
 });
 afterAll(async () => {
   await t?.close();

@@ -2,12 +2,14 @@ import type { NotificationType } from '@smart/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.js';
+import type { OrganizationRow } from '../../src/db/schema/index.js';
 import {
   type DeliveryChannel,
   notificationDeliveries,
   notificationEvents,
   notifications,
 } from '../../src/db/schema/index.js';
+import type { Factories, Member } from './factories.js';
 
 /*
  * What the notification engine made of a record's events, read from its tables: who was told
@@ -97,3 +99,24 @@ export async function deliveredTo(db: Database, recordId: string, type: Notifica
 
 /** Ids sorted as the queries above return them. */
 export const sorted = (...ids: string[]) => [...ids].sort();
+
+/**
+ * An organization whose people are named by the test: its org_admin `owner`, the named members
+ * and advisors acting in it, and an `outsider` (another organization's org_admin). Made at once.
+ */
+export async function namedPeople<M extends string, A extends string = never>(
+  make: Factories,
+  names: { members: readonly M[]; advisors?: readonly A[] },
+): Promise<{ org: OrganizationRow; owner: Member; outsider: Member } & Record<M | A, Member>> {
+  const [org, other] = await Promise.all([make.organization(), make.organization()]);
+  const advisorNames = names.advisors ?? [];
+  const [owner, outsider, ...people] = await Promise.all([
+    make.member(org.id, { role: 'org_admin' }),
+    make.member(other.id, { role: 'org_admin' }),
+    ...names.members.map(() => make.member(org.id)),
+    ...advisorNames.map(() => make.advisor([org.id])),
+  ]);
+  if (!owner || !outsider) throw new Error('people not made');
+  const named = Object.fromEntries([...names.members, ...advisorNames].map((name, index) => [name, people[index]]));
+  return { org, owner, outsider, ...(named as Record<M | A, Member>) };
+}

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect } from 'vitest';
 import { createTestApp } from './app.js';
 import { type FreshDatabaseOptions, freshDatabase } from './database.js';
@@ -8,9 +9,12 @@ export type CountingApp = Awaited<ReturnType<typeof createCountingApp>>;
 export async function createCountingApp({ demoData = true }: Pick<FreshDatabaseOptions, 'demoData'> = {}) {
   let queries = 0;
   let recording: string[] | null = null;
+  // Only the statements of the measured call: background jobs (a notification's fan-out) run meanwhile.
+  const measured = new AsyncLocalStorage<true>();
   const database = await freshDatabase({
     demoData,
     onQuery: (text) => {
+      if (!measured.getStore()) return;
       queries += 1;
       recording?.push(text);
     },
@@ -21,15 +25,17 @@ export async function createCountingApp({ demoData = true }: Pick<FreshDatabaseO
     /** GETs `url` with the token; returns the response data and how many SQL statements it ran. */
     async queriesOf(token: string, url: string) {
       queries = 0;
-      const response = await app.request({ method: 'GET', url, token });
+      const response = await measured.run(true, () => app.request({ method: 'GET', url, token }));
       expect(response.statusCode, response.body).toBe(200);
+      // At least the session's lookup: a count of 0 would mean the statements went uncounted.
+      expect(queries).toBeGreaterThan(0);
       return { count: queries, data: response.json().data };
     },
     /** The SQL text of every statement `run` causes. */
     async statementsOf(run: () => Promise<unknown>): Promise<string[]> {
       recording = [];
       try {
-        await run();
+        await measured.run(true, run);
         return recording;
       } finally {
         recording = null;

@@ -1,13 +1,10 @@
-import type { OrganizationRow } from '../../db/schema/index.js';
-import type { NotificationEventInput } from '../notifications/events.js';
-import { onOrganization } from '../organizations/notifications.js';
+import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { type OrganizationRef, organizationSubject } from '../organizations/notifications.js';
 
 /*
  * An advisor assigned to or removed from an organization (issue 22, "System alerts"): its
  * org_admins and the advisor hear of it.
  */
-
-type OrganizationRef = Pick<OrganizationRow, 'id' | 'name'>;
 
 /** The advisor now acts in the organization, so it passes the read check like its org_admins. */
 export function advisorAssigned(
@@ -16,7 +13,7 @@ export function advisorAssigned(
   actorId: string,
 ): NotificationEventInput {
   return {
-    ...onOrganization(organization, 'advisor_assigned', actorId),
+    ...eventOn(organizationSubject(organization), 'advisor_assigned', actorId),
     audience: { organizationMembers: 'org_admin', users: [advisorId] },
   };
 }
@@ -28,7 +25,7 @@ export function advisorRemoved(
   actorId: string,
 ): NotificationEventInput {
   return {
-    ...onOrganization(organization, 'advisor_removed', actorId),
+    ...eventOn(organizationSubject(organization), 'advisor_removed', actorId),
     audience: { organizationMembers: 'org_admin', withoutAccessCheck: [advisorId] },
   };
 }

@@ -19,6 +19,19 @@ export interface NotificationEventInput {
   sms?: SmsKey;
 }
 
+/** What every event about one record repeats: the record, its organization and project, and what lines say of it. */
+export type EventSubject = Pick<NotificationEventInput, 'organizationId' | 'record' | 'projectId' | 'data'>;
+
+/** An event about `subject` before its audience: its type, who did it, and what this change adds to the data. */
+export function eventOn(
+  subject: EventSubject,
+  type: NotificationType,
+  actorId: string | null,
+  extra: NotificationData = {},
+): Omit<NotificationEventInput, 'audience'> {
+  return { ...subject, type, actorId, data: { ...subject.data, ...extra } };
+}
+
 export const FANOUT_QUEUE = 'notification-fanout';
 
 /**

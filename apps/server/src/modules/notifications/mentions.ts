@@ -1,10 +1,10 @@
-import { type MentionableRecordType, NOTIFICATION_EXCERPT_LENGTH } from '@smart/contracts';
+import { type MentionableRecordType, NOTIFICATION_EXCERPT_LENGTH, type NotificationType } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { uuidArray } from '../../lib/sql.js';
 import { personOf, readableBy } from './audience.js';
-import type { NotificationEventInput } from './events.js';
+import { type EventSubject, eventOn, type NotificationEventInput } from './events.js';
 
 /*
  * @mentions in comments and messages (issue 22): stored as user ids with the text, and told at once
@@ -49,4 +49,25 @@ export function mentionedEvents(
 ): NotificationEventInput[] {
   if (mentioned.length === 0) return [];
   return [{ ...base, type: 'mentioned', audience: { users: mentioned }, data: { ...base.data, mentionedIn } }];
+}
+
+/**
+ * A comment's events: `type` to the record's `people`, and `mentioned` to the people it mentions
+ * (who can read the record) instead, so each is told once.
+ */
+export function commentEvents(
+  subject: EventSubject & { record: { type: MentionableRecordType } },
+  type: NotificationType,
+  actorId: string,
+  people: string[],
+  comment: { text: string; mentioned: string[] },
+): NotificationEventInput[] {
+  const excerpt = notificationExcerpt(comment.text);
+  const { mentioned } = comment;
+  const commented: NotificationEventInput = {
+    ...eventOn(subject, type, actorId, { excerpt }),
+    audience: { users: people, ...(mentioned.length > 0 && { except: mentioned }) },
+  };
+  const mention = eventOn(subject, 'mentioned', actorId, { excerpt });
+  return [commented, ...mentionedEvents(mention, subject.record.type, mentioned)];
 }

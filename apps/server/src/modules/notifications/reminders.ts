@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { TaskRow } from '../../db/schema/index.js';
-import { onTask } from '../tasks/notifications.js';
-import { type NotificationEventInput, notify } from './events.js';
+import { taskSubject } from '../tasks/notifications.js';
+import { eventOn, type NotificationEventInput, notify } from './events.js';
 
 export const REMINDER_QUEUE = 'notification-reminders';
 
@@ -112,7 +112,7 @@ function reminderEvent(row: GivenReminder): NotificationEventInput {
     priority: row.priority,
   };
   return {
-    ...onTask(task, TYPE_OF[row.kind], null),
+    ...eventOn(taskSubject(task), TYPE_OF[row.kind], null),
     audience: { users: [row.recipient_id] },
     ...(row.kind === 'overdue' && { sms: 'urgentTasks' as const }),
   };

@@ -1,6 +1,5 @@
-import type { NotificationType } from '@smart/contracts';
 import type { OrganizationRow } from '../../db/schema/index.js';
-import type { NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../notifications/events.js';
 
 /*
  * An organization's notifications (issue 22, "System alerts"): closed and reopened, to all its
@@ -9,27 +8,20 @@ import type { NotificationEventInput } from '../notifications/events.js';
  * the e-mail and SMS tell them what the app cannot show them until it reopens.
  */
 
-type OrganizationRef = Pick<OrganizationRow, 'id' | 'name'>;
+export type OrganizationRef = Pick<OrganizationRow, 'id' | 'name'>;
 
-/** The base of every event about an organization: its record, its name as the title. */
-export function onOrganization(
-  organization: OrganizationRef,
-  type: NotificationType,
-  actorId: string,
-): Omit<NotificationEventInput, 'audience'> {
-  return {
-    type,
+/** What every event about an organization says: its record, its name as the title. */
+export const organizationSubject = (organization: OrganizationRef) =>
+  ({
     organizationId: organization.id,
     record: { type: 'organization', id: organization.id },
-    actorId,
     data: { title: organization.name, organizationName: organization.name },
-  };
-}
+  }) as const;
 
 /** "My organization closed": every member, by SMS too (sms.systemAlerts): they can no longer sign in. */
 export function organizationClosed(organization: OrganizationRef, actorId: string): NotificationEventInput {
   return {
-    ...onOrganization(organization, 'organization_closed', actorId),
+    ...eventOn(organizationSubject(organization), 'organization_closed', actorId),
     audience: { organizationMembers: 'all' },
     sms: 'systemAlerts',
   };
@@ -38,7 +30,7 @@ export function organizationClosed(organization: OrganizationRef, actorId: strin
 /** "My organization reopened": every member. */
 export function organizationReopened(organization: OrganizationRef, actorId: string): NotificationEventInput {
   return {
-    ...onOrganization(organization, 'organization_reopened', actorId),
+    ...eventOn(organizationSubject(organization), 'organization_reopened', actorId),
     audience: { organizationMembers: 'all' },
   };
 }

@@ -1,6 +1,6 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { ProjectRow } from '../../db/schema/index.js';
-import type { NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../notifications/events.js';
 
 /*
  * What a project's changes tell whom (README, "Notifications"): its people — its creator, its
@@ -16,15 +16,13 @@ function toProjectPeople(
   actorId: string,
   extra: NotificationData,
 ): NotificationEventInput {
-  return {
-    type,
+  const subject = {
     organizationId: project.organizationId,
     record: { type: 'project', id: project.id },
     projectId: project.id,
-    actorId,
-    audience: { projectPeople: project.id },
-    data: { title: project.title, ...extra },
-  };
+    data: { title: project.title },
+  } as const;
+  return { ...eventOn(subject, type, actorId, extra), audience: { projectPeople: project.id } };
 }
 
 /** "A project I created, lead or have tasks in changes status" (`project` as it is after the change). */

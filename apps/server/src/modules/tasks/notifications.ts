@@ -1,7 +1,7 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
-import type { NotificationEventInput } from '../notifications/events.js';
-import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.js';
+import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { commentEvents } from '../notifications/mentions.js';
 
 /*
  * What a task's changes tell whom (README, "Notifications"): its assignee hears of being assigned;
@@ -10,15 +10,16 @@ import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.
  * muters, the actor and those who cannot read the task removed, by the fan-out.
  */
 
-/** What a task's notifications say about it: its title and where it lives (the link). */
-const taskData = (task: Pick<TaskRow, 'title' | 'projectId' | 'objectiveId'>, extra: NotificationData = {}) => ({
-  title: task.title,
-  projectId: task.projectId,
-  objectiveId: task.objectiveId,
-  ...extra,
-});
-
 type TaskRef = Pick<TaskRow, 'id' | 'organizationId' | 'projectId' | 'objectiveId' | 'title' | 'priority'>;
+
+/** What every event about a task says: its record and project, its title and where it lives (the link). */
+export const taskSubject = (task: TaskRef) =>
+  ({
+    organizationId: task.organizationId,
+    record: { type: 'task', id: task.id },
+    projectId: task.projectId,
+    data: { title: task.title, projectId: task.projectId, objectiveId: task.objectiveId },
+  }) as const;
 
 /**
  * "A task assigned to me (not by myself)": the new assignee; by SMS too when the task is high
@@ -28,28 +29,11 @@ export function taskAssigned(task: TaskRef, assigneeId: string | null, actorId: 
   if (!assigneeId || assigneeId === actorId) return [];
   return [
     {
-      ...onTask(task, 'task_assigned', actorId),
+      ...eventOn(taskSubject(task), 'task_assigned', actorId),
       audience: { users: [assigneeId] },
       ...(task.priority === 'high' && { sms: 'urgentTasks' as const }),
     },
   ];
-}
-
-/** The base of every event about a task: its record, organization, project and data. */
-export function onTask(
-  task: TaskRef,
-  type: NotificationType,
-  actorId: string | null,
-  extra: NotificationData = {},
-): Omit<NotificationEventInput, 'audience'> {
-  return {
-    type,
-    organizationId: task.organizationId,
-    record: { type: 'task', id: task.id },
-    projectId: task.projectId,
-    actorId,
-    data: taskData(task, extra),
-  };
 }
 
 /** The people a task's changes are told to: its creator and its assignee. */
@@ -65,7 +49,7 @@ export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: strin
   const newAssignee = after.assignedTo !== before.assignedTo ? after.assignedTo : null;
   const assigned = taskAssigned(after, newAssignee, actorId);
   const toPeople = (type: NotificationType, extra?: NotificationData): NotificationEventInput => ({
-    ...onTask(after, type, actorId, extra),
+    ...eventOn(taskSubject(after), type, actorId, extra),
     audience: {
       users: creatorAndAssignee(after),
       ...(assigned.length > 0 && newAssignee && { except: [newAssignee] }),
@@ -85,16 +69,5 @@ export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: strin
  * mentions (who can read the task) — one notification each for one comment, so the mentioned are
  * left out of the first.
  */
-export function taskCommentEvents(
-  task: TaskRow,
-  actorId: string,
-  text: string,
-  mentioned: string[],
-): NotificationEventInput[] {
-  const excerpt = notificationExcerpt(text);
-  const commented: NotificationEventInput = {
-    ...onTask(task, 'task_commented', actorId, { excerpt }),
-    audience: { users: creatorAndAssignee(task), ...(mentioned.length > 0 && { except: mentioned }) },
-  };
-  return [commented, ...mentionedEvents(onTask(task, 'mentioned', actorId, { excerpt }), 'task', mentioned)];
-}
+export const taskCommentEvents = (task: TaskRow, actorId: string, text: string, mentioned: string[]) =>
+  commentEvents(taskSubject(task), 'task_commented', actorId, creatorAndAssignee(task), { text, mentioned });

@@ -1,7 +1,6 @@
-import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TicketRow } from '../../db/schema/index.js';
-import type { NotificationEventInput } from '../notifications/events.js';
-import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.js';
+import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { commentEvents } from '../notifications/mentions.js';
 
 /*
  * A ticket's notifications (issue 22, "System alerts"): who hears of a new ticket, an assignment,
@@ -10,33 +9,24 @@ import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.
 
 type TicketRef = Pick<TicketRow, 'id' | 'organizationId' | 'title' | 'priority' | 'createdBy' | 'assignedTo'>;
 
-/** The base of every event about a ticket: its record, organization and title. */
-function onTicket(
-  ticket: TicketRef,
-  type: NotificationType,
-  actorId: string,
-  extra: NotificationData = {},
-): Omit<NotificationEventInput, 'audience'> {
-  return {
-    type,
+/** What every event about a ticket says: its record and title. */
+const ticketSubject = (ticket: TicketRef) =>
+  ({
     organizationId: ticket.organizationId,
     record: { type: 'ticket', id: ticket.id },
-    actorId,
-    data: { title: ticket.title, ...extra },
-  };
-}
+    data: { title: ticket.title },
+  }) as const;
 
 /** The people a ticket concerns: its creator and its assignee. */
-const ticketPeople = (ticket: TicketRef) => ({
-  users: [ticket.createdBy, ticket.assignedTo].filter((id): id is string => id !== null),
-});
+const ticketPeople = (ticket: TicketRef) =>
+  [ticket.createdBy, ticket.assignedTo].filter((id): id is string => id !== null);
 
 const isUrgent = (ticket: TicketRef) => ticket.priority === 'urgent';
 
 /** A new ticket: its organization's org_admins and active advisors; by SMS too when it is urgent. */
 export function ticketCreated(ticket: TicketRef, actorId: string): NotificationEventInput {
   return {
-    ...onTicket(ticket, 'ticket_created', actorId),
+    ...eventOn(ticketSubject(ticket), 'ticket_created', actorId),
     audience: { organizationMembers: 'org_admin', organizationAdvisors: true },
     ...(isUrgent(ticket) && { sms: 'systemAlerts' as const }),
   };
@@ -45,7 +35,7 @@ export function ticketCreated(ticket: TicketRef, actorId: string): NotificationE
 /** "A ticket assigned to me": the new assignee; an urgent ticket by SMS too (sms.urgentTasks). */
 export function ticketAssigned(ticket: TicketRef, assigneeId: string, actorId: string): NotificationEventInput {
   return {
-    ...onTicket(ticket, 'ticket_assigned', actorId),
+    ...eventOn(ticketSubject(ticket), 'ticket_assigned', actorId),
     audience: { users: [assigneeId] },
     ...(isUrgent(ticket) && { sms: 'urgentTasks' as const }),
   };
@@ -59,27 +49,13 @@ export function ticketChangeEvents(before: TicketRow, after: TicketRow, actorId:
   }
   if (after.status !== before.status) {
     events.push({
-      ...onTicket(after, 'ticket_status_changed', actorId, { from: before.status, to: after.status }),
-      audience: ticketPeople(after),
+      ...eventOn(ticketSubject(after), 'ticket_status_changed', actorId, { from: before.status, to: after.status }),
+      audience: { users: ticketPeople(after) },
     });
   }
   return events;
 }
 
-/**
- * A comment: `ticket_commented` to the ticket's creator and assignee, `mentioned` to the people it
- * mentions (who can read the ticket) instead, so each is told once.
- */
-export function ticketCommentEvents(
-  ticket: TicketRef,
-  actorId: string,
-  text: string,
-  mentioned: string[],
-): NotificationEventInput[] {
-  const excerpt = notificationExcerpt(text);
-  const commented: NotificationEventInput = {
-    ...onTicket(ticket, 'ticket_commented', actorId, { excerpt }),
-    audience: { ...ticketPeople(ticket), ...(mentioned.length > 0 && { except: mentioned }) },
-  };
-  return [commented, ...mentionedEvents(onTicket(ticket, 'mentioned', actorId, { excerpt }), 'ticket', mentioned)];
-}
+/** A comment: `ticket_commented` to the ticket's creator and assignee, `mentioned` to the people it mentions instead. */
+export const ticketCommentEvents = (ticket: TicketRef, actorId: string, text: string, mentioned: string[]) =>
+  commentEvents(ticketSubject(ticket), 'ticket_commented', actorId, ticketPeople(ticket), { text, mentioned });
