@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@smart/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MAX_TIME_ZONE_LENGTH, MESSAGES, tooLongMessage } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
@@ -34,7 +34,13 @@ describe('notification preferences', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ timeZone: 'America/New_York', emailDigest: 'daily' });
-    for (const timeZone of ['Mars/Olympus', 'x'.repeat(65), 'UTC\u0000']) {
+    // US/Pacific-New: Node's Intl knows it, PostgreSQL's time-zone database no longer does.
+    for (const [timeZone, error] of [
+      ['Mars/Olympus', MESSAGES.invalidTimeZone],
+      ['US/Pacific-New', MESSAGES.invalidTimeZone],
+      ['x'.repeat(MAX_TIME_ZONE_LENGTH + 1), tooLongMessage(MAX_TIME_ZONE_LENGTH)],
+      ['UTC\u0000', MESSAGES.nulCharacter],
+    ]) {
       const refused = await t.request({
         method: 'PUT',
         url: '/api/users/notifications',
@@ -42,6 +48,7 @@ describe('notification preferences', () => {
         payload: { timeZone },
       });
       expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(error);
     }
   });
 

@@ -1,14 +1,16 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type EmailDigest,
+  MESSAGES,
   mergeNotificationPreferences,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
   type NotificationSettings,
 } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { badRequest } from '../../lib/errors.js';
 
 /** Stored preferences over the defaults, so a key added later gets its default. */
 const withDefaults = (stored: NotificationPreferences | null) =>
@@ -45,8 +47,25 @@ export interface NotificationSettingsChange {
   emailDigest?: EmailDigest | undefined;
 }
 
+/**
+ * Whether the database knows the zone too (the contract checked it with the runtime's Intl): the
+ * fan-out computes the digest's morning `at time zone` it, and one unknown zone would fail the
+ * fan-out of every event its owner hears of.
+ */
+async function databaseKnowsZone(db: Database, timeZone: string): Promise<boolean> {
+  try {
+    await db.execute(sql`select now() at time zone ${timeZone}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Read, merge and write under a row lock, so two quick toggles cannot overwrite each other. */
 export async function updateNotificationSettings(db: Database, userId: string, change: NotificationSettingsChange) {
+  if (change.timeZone !== undefined && !(await databaseKnowsZone(db, change.timeZone))) {
+    throw badRequest(MESSAGES.invalidTimeZone);
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.select(settingsColumns).from(users).where(eq(users.id, userId)).for('update');
     const preferences = mergeNotificationPreferences(
