@@ -162,6 +162,11 @@ export interface MailConfig {
   from: string;
   smtpUrl: string | undefined;
   mailboxDir: string;
+  /**
+   * SMTP connect, greeting and idle timeouts: half the e-mail lease (at most 20 s), so a hung
+   * server fails the send before another worker may take the batch over and send it again.
+   */
+  smtpTimeoutMs: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -215,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? 'S.M.A.R.T. <no-reply@localhost>',
       smtpUrl: env.SMTP_URL,
       mailboxDir: path.resolve(env.DATA_DIR, 'mail'),
+      smtpTimeoutMs: Math.min(20_000, (env.NOTIFICATION_EMAIL_LEASE_SECONDS * 1000) / 2),
     },
     fileUrlSecret: env.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('hex'),

@@ -204,7 +204,10 @@ describe('mail settings', () => {
       from: 'S.M.A.R.T. <no-reply@localhost>',
       smtpUrl: undefined,
       mailboxDir: '/srv/smart/mail',
+      smtpTimeoutMs: 20_000,
     });
+    // A short e-mail lease shortens the SMTP timeouts with it.
+    expect(loadConfig({ NOTIFICATION_EMAIL_LEASE_SECONDS: '10' }).mail.smtpTimeoutMs).toBe(5_000);
   });
 });
 

@@ -30,7 +30,12 @@ export function mailerFromConfig(config: MailConfig): Mailer {
   const transporter = () => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       config.smtpUrl
-        ? nodemailer.createTransport(config.smtpUrl)
+        ? nodemailer.createTransport({
+            url: config.smtpUrl,
+            connectionTimeout: config.smtpTimeoutMs,
+            greetingTimeout: config.smtpTimeoutMs,
+            socketTimeout: config.smtpTimeoutMs,
+          })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
     return transport;
