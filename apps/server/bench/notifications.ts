@@ -111,7 +111,7 @@ async function loadNotifications(database: DatabaseHandle, heavyId: string, noti
        returning id, type, record_type, record_id, created_at)
      insert into notifications (event_id, recipient_id, type, record_type, record_id, in_app, read_at, created_at)
      select id, $1::uuid, type, record_type, record_id, true,
-       case when extract(epoch from created_at)::bigint % 4 = 0 then null else created_at end, created_at
+       case when (extract(epoch from created_at)::bigint / 60) % 4 = 0 then null else created_at end, created_at
      from made`,
     [heavyId, heavyRecords, heavy],
   );

@@ -105,3 +105,34 @@ describe('the OpenAPI document', () => {
     );
   });
 });
+
+/**
+ * What a client relies on, per operation: its id, parameters (where, required) and response codes.
+ * Committed before issue 23 defined every endpoint once in contracts, so that move changes none of it.
+ */
+describe('the operations', () => {
+  it('keep their ids, parameters and response codes', async () => {
+    type Parameter = { name: string; in: string; required?: boolean };
+    type Described = Operation & {
+      parameters?: Parameter[];
+      requestBody?: { content: Record<string, unknown>; required?: boolean };
+    };
+    const summary = operations
+      .map(([name, operation]) => {
+        const described = operation as Described;
+        return {
+          operation: name,
+          operationId: described.operationId,
+          parameters: (described.parameters ?? [])
+            .map((parameter) => `${parameter.in} ${parameter.name}${parameter.required ? '' : '?'}`)
+            .sort(),
+          body: described.requestBody ? Object.keys(described.requestBody.content).sort() : [],
+          responses: Object.keys(described.responses).sort(),
+        };
+      })
+      .sort((a, b) => a.operation.localeCompare(b.operation));
+    // One line per operation, so a change reads as a one-line diff.
+    const lines = summary.map((entry) => JSON.stringify(entry)).join(',\n');
+    await expect(`[\n${lines}\n]\n`).toMatchFileSnapshot('./openapi-operations.snapshot.json');
+  });
+});
