@@ -1,5 +1,7 @@
 export * from './billing.js';
 export * from './departments.js';
+export * from './endpoint.js';
+export * from './endpoints/notifications.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './forms.js';

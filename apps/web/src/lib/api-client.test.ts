@@ -1,5 +1,6 @@
+import { notificationEndpoints } from '@smart/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
+import { ApiError, api, apiClient, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
 
 /** The keys the app keeps the session under (spec section 9), spelled out so a renamed key fails here. */
 const TOKEN_KEYS = ['authToken', 'auth_token', 'token'];
@@ -267,5 +268,45 @@ describe('apiClient.uploadWithProgress', () => {
     expect((ended as ApiError).status).toBe(401);
     expect(storedKeys()).toEqual([]);
     expect(sessionEnded).toBe(1);
+  });
+});
+
+describe('api(endpoint, input)', () => {
+  /** Fetch answers `body`; each call's method, URL, content type and body are recorded. */
+  function recordCalls(body: unknown) {
+    const calls: { method: string | undefined; url: string; type: string | null; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({
+        method: init?.method,
+        url: String(input),
+        type: new Headers(init?.headers).get('Content-Type'),
+        body: init?.body,
+      });
+      return jsonResponse(200, body);
+    });
+    return calls;
+  }
+
+  it("fills the path's params (encoded) and sends the JSON body with the endpoint's method", async () => {
+    const calls = recordCalls({ success: true, data: { id: 'n/1', unread: 0 } });
+    await expect(api(notificationEndpoints.update, { params: { id: 'n/1' }, body: { read: true } })).resolves.toEqual({
+      id: 'n/1',
+      unread: 0,
+    });
+    expect(calls).toEqual([
+      { method: 'PATCH', url: '/api/notifications/n%2F1', type: 'application/json', body: '{"read":true}' },
+    ]);
+  });
+
+  it("writes the defined query values only, and keeps a paged answer's pagination", async () => {
+    const pagination = { page: 1, limit: 20, total: 1, pages: 1 };
+    const calls = recordCalls({ success: true, data: [{ id: 'n1' }], pagination });
+    await expect(api(notificationEndpoints.list, { query: { status: 'unread', page: 1, limit: 20 } })).resolves.toEqual(
+      { data: [{ id: 'n1' }], pagination },
+    );
+    expect(calls[0]?.url).toBe('/api/notifications?status=unread&page=1&limit=20');
+    await api(notificationEndpoints.mentionable, { params: { recordType: 'task', recordId: 't1' }, query: {} });
+    expect(calls[1]?.url).toBe('/api/mentionable/task/t1');
+    expect(calls[1]?.type).toBeNull();
   });
 });

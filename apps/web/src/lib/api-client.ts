@@ -1,4 +1,13 @@
-import { type ErrorCode, MESSAGES, type Pagination } from '@smart/contracts';
+import {
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type ErrorCode,
+  MESSAGES,
+  type Pagination,
+  pathOf,
+  queryStringOf,
+} from '@smart/contracts';
 import { clearCredentials, readToken } from './credentials';
 
 /**
@@ -213,3 +222,40 @@ export const apiClient = {
     });
   },
 };
+
+/** A call's input: its params, query and JSON body, or a multipart form where the endpoint takes one. */
+export type ApiInput<E extends Endpoint> = EndpointInput<E> &
+  (E['consumes'] extends readonly string[] ? { form?: FormData } : { form?: never });
+
+type ApiArguments<E extends Endpoint> =
+  object extends ApiInput<E>
+    ? [input?: ApiInput<E>, options?: RequestOptions]
+    : [input: ApiInput<E>, options?: RequestOptions];
+
+/** The URL of a call: the endpoint's path with its params, and the query string. */
+export function urlOf<E extends Endpoint>(definition: E, input: ApiInput<E> = {} as ApiInput<E>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `${pathOf(definition, params)}${queryStringOf(query)}`;
+}
+
+/**
+ * Calls an endpoint defined in contracts: `api(taskEndpoints.update, { params: { id }, body })`.
+ * Answers the envelope's `data` (a paged list: its rows and pagination), typed from the endpoint.
+ */
+export async function api<const E extends Endpoint>(
+  definition: E,
+  ...[input, options = {}]: ApiArguments<E>
+): Promise<EndpointAnswer<E>> {
+  const { body, form } = (input ?? {}) as { body?: unknown; form?: FormData };
+  const payload = form ?? (body === undefined ? undefined : JSON.stringify(body));
+  const answer = await request(
+    definition.method,
+    urlOf(definition, input),
+    payload,
+    form === undefined && body !== undefined,
+    options,
+  );
+  const paged = answer as { data?: unknown; pagination?: unknown } | null;
+  if (paged?.pagination !== undefined) return { data: paged.data, pagination: paged.pagination } as EndpointAnswer<E>;
+  return dataOf<EndpointAnswer<E>>(answer);
+}

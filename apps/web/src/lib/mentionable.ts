@@ -1,9 +1,15 @@
-import { displayName, MESSAGES, type MentionableRecordType, type NamedUser, type UserSummary } from '@smart/contracts';
+import {
+  displayName,
+  MESSAGES,
+  type MentionableRecordType,
+  type NamedUser,
+  notificationEndpoints,
+  type UserSummary,
+} from '@smart/contracts';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiClient } from './api-client';
+import { api } from './api-client';
 import { type MentionPick, mentionedIds } from './mentions';
-import { withQuery } from './paged-list';
 
 /** Who can be mentioned in a record: the people who can read it, matching what follows the "@". */
 export const mentionableQueries = {
@@ -12,8 +18,9 @@ export const mentionableQueries = {
     queryOptions({
       queryKey: [...mentionableQueries.all(), recordType, recordId, search] as const,
       queryFn: () =>
-        apiClient.get<UserSummary[]>(
-          withQuery(`/api/mentionable/${recordType}/${encodeURIComponent(recordId)}`, { search }),
+        api(
+          notificationEndpoints.mentionable,
+          { params: { recordType, recordId }, query: { search } },
           { failMessage: MESSAGES.fetchUsersFailed },
         ),
     }),

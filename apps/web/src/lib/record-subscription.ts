@@ -1,12 +1,12 @@
 import {
   MESSAGES,
   NOTIFICATION_SETTINGS_TEXT,
+  notificationEndpoints,
   type SubscribableRecordType,
-  type Subscription,
   type SubscriptionMode,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { api } from './api-client';
 
 /**
  * Follow or mute one record (a project, task, ticket or conversation): whether its notifications
@@ -14,18 +14,17 @@ import { apiClient } from './api-client';
  * the four records (GET/PUT /api/notifications/subscriptions/{recordType}/{recordId}).
  */
 
-const subscriptionPath = (recordType: SubscribableRecordType, recordId: string) =>
-  `/api/notifications/subscriptions/${recordType}/${encodeURIComponent(recordId)}`;
-
 export const subscriptionQueries = {
   all: () => ['record-subscription'] as const,
   record: (recordType: SubscribableRecordType, recordId: string) =>
     queryOptions({
       queryKey: [...subscriptionQueries.all(), recordType, recordId] as const,
       queryFn: () =>
-        apiClient.get<Subscription>(subscriptionPath(recordType, recordId), {
-          failMessage: NOTIFICATION_SETTINGS_TEXT.subscriptionLoadFailed,
-        }),
+        api(
+          notificationEndpoints.subscription,
+          { params: { recordType, recordId } },
+          { failMessage: NOTIFICATION_SETTINGS_TEXT.subscriptionLoadFailed },
+        ),
     }),
 };
 
@@ -37,9 +36,9 @@ export function useSetRecordSubscription(recordType: SubscribableRecordType, rec
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: SubscriptionMode) =>
-      apiClient.put<Subscription>(
-        subscriptionPath(recordType, recordId),
-        { mode },
+      api(
+        notificationEndpoints.subscribe,
+        { params: { recordType, recordId }, body: { mode } },
         { failMessage: MESSAGES.subscriptionUpdateFailed },
       ),
     onSuccess: (saved) => queryClient.setQueryData(subscriptionQueries.record(recordType, recordId).queryKey, saved),

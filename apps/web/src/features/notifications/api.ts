@@ -1,35 +1,28 @@
 import {
+  notificationEndpoints as endpoints,
   MESSAGES,
-  type NotificationItem,
   type NotificationStatus,
   type UpdateNotificationBody,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import { api } from '@/lib/api-client';
+import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 
 // The inbox (issue 22); the preferences page's calls are in settings-api.ts.
 
-const inboxPath = '/api/notifications';
+const loadFailed = { failMessage: MESSAGES.notificationsLoadFailed };
+const updateFailed = { failMessage: MESSAGES.notificationUpdateFailed };
 
 const getInboxPage = (status: NotificationStatus, page: number, limit: number) =>
-  apiClient.getPage<NotificationItem>(withQuery(inboxPath, { status, page, limit }), {
-    failMessage: MESSAGES.notificationsLoadFailed,
-  });
+  api(endpoints.list, { query: { status, page, limit } }, loadFailed);
 
-const getUnreadCount = () =>
-  apiClient.get<{ unread: number }>(`${inboxPath}/unread-count`, { failMessage: MESSAGES.notificationsLoadFailed });
+const getUnreadCount = () => api(endpoints.unreadCount, {}, loadFailed);
 
 /** Reads, archives or snoozes an item: the server applies it to the item's whole group (its record). */
 const updateNotification = ({ id, change }: { id: string; change: UpdateNotificationBody }) =>
-  apiClient.patch<NotificationItem>(`${inboxPath}/${encodeURIComponent(id)}`, change, {
-    failMessage: MESSAGES.notificationUpdateFailed,
-  });
+  api(endpoints.update, { params: { id }, body: change }, updateFailed);
 
-const markAllRead = () =>
-  apiClient.post<{ unread: number }>(`${inboxPath}/read-all`, undefined, {
-    failMessage: MESSAGES.notificationUpdateFailed,
-  });
+const markAllRead = () => api(endpoints.readAll, {}, updateFailed);
 
 export const notificationQueries = {
   all: () => ['notifications'] as const,

@@ -1,0 +1,68 @@
+import type { Endpoint } from '@smart/contracts';
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** An endpoint's schemas as Fastify reads them, so its handler's request and answer are typed from them. */
+interface SchemaOf<E extends Endpoint> {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['responses'];
+}
+
+export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<E>,
+  ZodTypeProvider
+>;
+
+/** What a route adds to its endpoint's definition: server-side settings no client needs to know. */
+export interface RouteSettings {
+  /** `writeLimit`, `duringTwoFactorSetup` (`public` comes from the endpoint). */
+  config?: Omit<FastifyContextConfig, 'public'>;
+  bodyLimit?: number;
+}
+
+/**
+ * Registers an endpoint defined in contracts: its method, path and schemas (validation, the compiled
+ * response serializer, the OpenAPI operation) come from the definition, the handler from the domain.
+ */
+export function addRoute<const E extends Endpoint>(
+  app: FastifyInstance,
+  definition: E,
+  handler: EndpointHandler<E>,
+  settings: RouteSettings = {},
+): void {
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    schema: {
+      operationId: definition.operationId,
+      tags: [...definition.tags],
+      summary: definition.summary,
+      ...(definition.description && { description: definition.description }),
+      ...(definition.params && { params: definition.params }),
+      ...(definition.query && { querystring: definition.query }),
+      ...(definition.body && { body: definition.body }),
+      ...(definition.consumes && { consumes: [...definition.consumes] }),
+      response: definition.responses,
+    },
+    config: { ...settings.config, ...(definition.public && { public: true }) },
+    ...(settings.bodyLimit !== undefined && { bodyLimit: settings.bodyLimit }),
+    // The handler's types come from the same schemas (EndpointHandler); Fastify's own route() cannot see them through E.
+    handler: handler as RouteHandlerMethod,
+  });
+}
