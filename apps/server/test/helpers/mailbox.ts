@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type AddressObject, simpleParser } from 'mailparser';
+import { waitFor } from './wait-for.js';
 
 /**
  * The development mailbox (the .eml files the server writes to DATA_DIR/mail without SMTP_URL),
@@ -63,13 +64,11 @@ export async function waitForMail(
   timeoutMs = 10_000,
   accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await readMailbox(dir)).filter((received) => received.to === to && accept(received))[seen];
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail ${seen + 1} to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return waitFor(
+    async () => (await readMailbox(dir)).filter((received) => received.to === to && accept(received))[seen],
+    `mail ${seen + 1} to ${to}`,
+    timeoutMs,
+  );
 }
 
 /** The reset link in a mail's text: its URL and the token in its fragment. */

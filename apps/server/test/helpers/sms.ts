@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { waitFor } from './wait-for.js';
 
 /** An SMS the server wrote to DATA_DIR/sms (no SMS_WEBHOOK_URL). */
 export interface ReceivedSms {
@@ -20,13 +21,11 @@ export async function readSmsOutbox(dir: string): Promise<ReceivedSms[]> {
 
 /** Waits for an SMS to `to` beyond the first `seen` ones it has received, and returns it. */
 export async function waitForSms(dir: string, to: string, seen = 0, timeoutMs = 15_000): Promise<ReceivedSms> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const sms = (await readSmsOutbox(dir)).filter((received) => received.to === to)[seen];
-    if (sms) return sms;
-    if (Date.now() > deadline) throw new Error(`No SMS ${seen + 1} to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return waitFor(
+    async () => (await readSmsOutbox(dir)).filter((received) => received.to === to)[seen],
+    `SMS ${seen + 1} to ${to}`,
+    timeoutMs,
+  );
 }
 
 /** The 6-digit code of a verification SMS. */
