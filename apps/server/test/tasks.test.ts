@@ -303,6 +303,23 @@ describe('status and progress', () => {
       'status:in_progress>not_started',
     ]);
   });
+
+  it('quick changes sent at once each record what they changed: the history adds up', async () => {
+    const task = await make.task(objective.id, { assignedTo: cast.user.id });
+    const steps = [5, 10, 15, 20, 25];
+    const answers = await Promise.all(
+      steps.map((progress) => as(cast.user, 'PATCH', `/api/tasks/${task.id}/progress`, { progress })),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const changes = (await detail(task.id)).activity.filter((entry) => entry.kind === 'progress');
+    expect(changes).toHaveLength(steps.length);
+    // Each change starts where another ended: one chain from 0 through all five, ending at the task's progress.
+    const next = new Map(changes.map((change) => [change.from, change.to]));
+    expect(next.size).toBe(steps.length);
+    let progress: string | null | undefined = '0';
+    for (let step = 0; step < steps.length; step += 1) progress = next.get(progress ?? '');
+    expect(Number(progress)).toBe((await detail(task.id)).progress);
+  });
 });
 
 describe('comments', () => {

@@ -200,25 +200,36 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
 }
 
-/** Writes a task change and its history in one transaction, then reads the task back. */
+/** A change to write: the columns, and the history entries that say what changed. */
+interface TaskChange {
+  set: Partial<typeof tasks.$inferInsert>;
+  entries: TaskActivityEntry[];
+}
+
+/**
+ * Writes a task change and its history in one transaction, then reads the task back. The change is
+ * planned from the row as locked (FOR UPDATE), so two quick changes (two +5% clicks) queue and each
+ * records what it really changed: 50 → 55, then 55 → 60.
+ */
 async function changeTask(
   db: Database,
   actor: Actor,
-  task: TaskRow,
-  set: Partial<typeof tasks.$inferInsert>,
-  entries: TaskActivityEntry[],
+  taskId: string,
+  plan: (task: TaskRow, tx: Database) => TaskChange | Promise<TaskChange>,
 ): Promise<TaskDetailRecord> {
-  if (entries.length > 0) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(tasks)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(tasks.id, task.id));
-      await recordTaskActivity(tx, task, actor.id, entries);
-      await notify(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
-    });
-  }
-  return loadTaskDetail(db, task.id);
+  await db.transaction(async (tx) => {
+    const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+    if (!task) throw notFound(MESSAGES.taskNotFound);
+    const { set, entries } = await plan(task, tx);
+    if (entries.length === 0) return;
+    await tx
+      .update(tasks)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(tasks.id, task.id));
+    await recordTaskActivity(tx, task, actor.id, entries);
+    await notify(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
+  });
+  return loadTaskDetail(db, taskId);
 }
 
 type UpdateTask = z.output<typeof updateTaskBody>;
@@ -239,32 +250,35 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, bod
   if (body.assignedTo !== undefined && body.assignedTo !== task.assignedTo) {
     await requireAssignable(db, task.organizationId, body.assignedTo);
   }
-  const set: Partial<typeof tasks.$inferInsert> = {};
-  const entries: TaskActivityEntry[] = [];
-  const change = <K extends 'title' | 'description' | 'priority' | 'dueDate'>(
-    field: K,
-    kind: TaskActivityEntry['kind'],
-    withValues = true,
-  ) => {
-    const value = body[field];
-    if (value === undefined || value === task[field]) return;
-    set[field] = value as never;
-    entries.push(withValues ? { kind, from: task[field], to: value } : { kind });
-  };
-  change('title', 'title');
-  change('description', 'description', false);
-  change('priority', 'priority');
-  change('dueDate', 'due_date');
-  if (body.assignedTo !== undefined && body.assignedTo !== task.assignedTo) {
-    const names = await namesOf(db, [task.assignedTo, body.assignedTo]);
-    set.assignedTo = body.assignedTo;
-    entries.push({
-      kind: 'assignee',
-      from: task.assignedTo ? (names.get(task.assignedTo) ?? null) : null,
-      to: body.assignedTo ? (names.get(body.assignedTo) ?? null) : null,
-    });
-  }
-  return { detail: await changeTask(db, actor, task, set, entries), access };
+  const detail = await changeTask(db, actor, taskId, async (current, tx) => {
+    const set: Partial<typeof tasks.$inferInsert> = {};
+    const entries: TaskActivityEntry[] = [];
+    const change = <K extends 'title' | 'description' | 'priority' | 'dueDate'>(
+      field: K,
+      kind: TaskActivityEntry['kind'],
+      withValues = true,
+    ) => {
+      const value = body[field];
+      if (value === undefined || value === current[field]) return;
+      set[field] = value as never;
+      entries.push(withValues ? { kind, from: current[field], to: value } : { kind });
+    };
+    change('title', 'title');
+    change('description', 'description', false);
+    change('priority', 'priority');
+    change('dueDate', 'due_date');
+    if (body.assignedTo !== undefined && body.assignedTo !== current.assignedTo) {
+      const names = await namesOf(tx, [current.assignedTo, body.assignedTo]);
+      set.assignedTo = body.assignedTo;
+      entries.push({
+        kind: 'assignee',
+        from: current.assignedTo ? (names.get(current.assignedTo) ?? null) : null,
+        to: body.assignedTo ? (names.get(body.assignedTo) ?? null) : null,
+      });
+    }
+    return { set, entries };
+  });
+  return { detail, access };
 }
 
 /** The task the actor may move (status, progress): 404 if it cannot read it, 403 if it may only read it. */
@@ -285,9 +299,11 @@ function completionEntries(before: Completion, after: Completion): TaskActivityE
 }
 
 async function moveTask(db: Database, actor: Actor, taskId: string, next: (task: Completion) => Completion) {
-  const { task, access } = await movableTask(db, actor, taskId);
-  const after = next(task);
-  const detail = await changeTask(db, actor, task, after, completionEntries(task, after));
+  const { access } = await movableTask(db, actor, taskId);
+  const detail = await changeTask(db, actor, taskId, (current) => {
+    const after = next(current);
+    return { set: after, entries: completionEntries(current, after) };
+  });
   return { detail, access };
 }
 
