@@ -62,7 +62,7 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('admin', 'picker GET /api/users?search=chen 142 (91 of 200k match)', '/api/users?search=chen%20142&limit=20'),
   {
     // Every match is read to count them: a platform-wide search for a common piece of a name costs
-    // what its matches cost (docs/decisions.md, "People pickers search the server").
+    // what its matches cost (docs/decisions/0051-people-pickers-search-the-server.md).
     ...atScale('admin', 'GET /api/users?search=chen (18k of 200k match)', '/api/users?search=chen&limit=20'),
     goal: { kind: 'report' },
   },

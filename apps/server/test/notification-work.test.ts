@@ -108,7 +108,8 @@ describe('task assigned', () => {
     expect(await deliveredTo(t.app.db, urgent, 'task_assigned', 'sms')).toEqual([assignee.id]);
     expect(await deliveredTo(t.app.db, ordinary, 'task_assigned', 'sms')).toEqual([]);
 
-    // Raising the priority of an assigned task is no new event (docs/decisions.md).
+    // Raising the priority of an assigned task is no new event
+    // (docs/decisions/0126-notifications-who-hears-of-a-task-and-what-is-no-event.md).
     expect((await call(creator, 'PUT', `/api/tasks/${ordinary}`, { priority: 'high' })).statusCode).toBe(200);
     expect(await eventTypes(t.app.db, ordinary)).toEqual(['task_assigned']);
     await strangersUntold(urgent);

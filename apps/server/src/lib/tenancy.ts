@@ -44,7 +44,8 @@ export const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor
 
 /**
  * An active assignment of the advisor to the organization column's organization. A closed
- * organization's assignments rest until it is reopened (docs/decisions.md).
+ * organization's assignments rest until it is reopened
+ * (docs/decisions/0062-a-closed-organizations-advisors-wait-for-its-reopening.md).
  */
 export const activeAssignment = (
   advisorId: AnyPgColumn | SQL | string,

@@ -79,7 +79,8 @@ export const conversationSchema = z.object({
   lastActivityAt: z.string(),
   /**
    * canEdit: title; canChangeStatus: status; canManageParticipants: add and remove participants
-   * (PUT /api/conversations/{id}); docs/decisions.md says who gets which.
+   * (PUT /api/conversations/{id}); who gets which:
+   * docs/decisions/0096-messenger-who-is-in-a-conversation-and-who-may-change-it.md.
    */
   permissions: permissionsSchema('canEdit', 'canChangeStatus', 'canManageParticipants'),
 });

@@ -128,7 +128,10 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** Registration never signs anyone in, so no token is returned (docs/decisions.md). */
+/**
+ * Registration never signs anyone in, so no token is returned
+ * (docs/decisions/0001-registration-returns-no-token.md).
+ */
 export const registerResponse = z.object({
   success: z.literal(true),
   data: z.object({ user: userSchema }),

@@ -199,7 +199,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
         operationId: 'updateConversation',
         tags,
         summary:
-          'Change the title, status or participants (the whole list, the caller included): docs/decisions.md says who may',
+          'Change the title, status or participants (the whole list, the caller included): docs/decisions/0096-messenger-who-is-in-a-conversation-and-who-may-change-it.md says who may',
         params: idParams,
         body: updateConversationBody,
         response: { 200: conversationEnvelope, 400: errorResponse, 403: errorResponse },

@@ -8,8 +8,9 @@ import { type Actor, canSeeIn, requireManageIn, requireOrganization } from '../.
 /**
  * The storage quota (STORAGE_QUOTA_MB_PER_ORGANIZATION): the bytes of an organization's files rows,
  * summed over files_organization_size_idx. Files of no organization (the template library) share
- * one quota of the same size. Whose bytes an upload is (docs/decisions.md, "Whose quota an upload
- * counts against"): a record's file its record's organization; an upload through POST
+ * one quota of the same size. Whose bytes an upload is
+ * (docs/decisions/0106-whose-storage-quota-an-upload-counts-against.md): a record's file its record's
+ * organization; an upload through POST
  * /api/files/upload its uploader's organization (staff: the platform organization) until a ticket
  * or message takes it into the record's organization.
  *

@@ -9,7 +9,8 @@ import { type EventSubject, eventOn, type NotificationEventInput } from './event
 /*
  * @mentions in comments and messages (issue 22): stored as user ids with the text, and told at once
  * to the people named. A mention of someone who cannot read the record is dropped, not refused
- * (docs/decisions.md): the picker offers only readers, so such an id is stale or made up, and it
+ * (docs/decisions/0128-mentions-the-readers-among-them-are-kept-the-others-dropped.md): the picker
+ * offers only readers, so such an id is stale or made up, and it
  * notifies nobody.
  */
 

@@ -9,7 +9,8 @@ import { updateNotificationSettings } from './service.js';
  * One-click unsubscribe (RFC 8058): every non-security notification e-mail carries a link that
  * turns its e-mail toggle off without signing in. The link's token names the person and the toggle
  * and is signed (HMAC-SHA256) with a secret kept once in the database (app_meta), so that it
- * survives restarts and every process checks what another signed (docs/decisions.md).
+ * survives restarts and every process checks what another signed
+ * (docs/decisions/0132-one-click-unsubscribe-a-signed-token-a-key-in-the-database.md).
  */
 
 /** The e-mail toggles a token can turn off; `all` (a daily digest mixes them) turns off every one. */

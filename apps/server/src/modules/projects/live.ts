@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * A socket.io room per project (design.md, "Realtime rooms"): a socket joins only after the read
  * check of GET /api/projects/{id}, and every change is announced there after it commits. Advisors
  * have no project access, so they never join: their task pages refresh when they change something
- * or come back to the window (docs/decisions.md). The client events are handled in projects/socket.ts.
+ * or come back to the window (docs/decisions/0076-project-rooms-and-advisors-without-them.md). The client
+ * events are handled in projects/socket.ts.
  */
 export const projectRoom = (projectId: string) => `project:${projectId}`;
 

@@ -1,7 +1,8 @@
 import { MAX_PROGRESS, PROGRESS_STEP, type TaskStatus } from '@smart/contracts';
 
 /**
- * Completed means 100% (docs/decisions.md): a task is completed exactly when its progress is 100.
+ * Completed means 100% (docs/decisions/0074-completed-means-100.md): a task is completed exactly when its
+ * progress is 100.
  * Marking it completed sets 100; reopening a task at 100 moves it one step back; reaching 100
  * completes it; moving a completed task below 100 reopens it (in progress); the first step of a
  * task not started puts it in progress.

@@ -43,7 +43,8 @@ const creatorAndAssignee = (task: Pick<TaskRow, 'createdBy' | 'assignedTo'>) =>
 /**
  * The events of a task change (before → after). A new assignee hears of the assignment alone, not
  * also of the other changes made with it. A priority raised to high on an assigned task is no
- * event (docs/decisions.md): the urgent SMS goes with the assignment, and the overdue reminder.
+ * event (docs/decisions/0126-notifications-who-hears-of-a-task-and-what-is-no-event.md): the urgent SMS
+ * goes with the assignment, and the overdue reminder.
  */
 export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: string): NotificationEventInput[] {
   const newAssignee = after.assignedTo !== before.assignedTo ? after.assignedTo : null;

@@ -50,7 +50,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'notifications',
   ],
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
-  // advisor menu: Messenger (its inbox and unread badge across organizations, docs/decisions.md) and,
+  // advisor menu: Messenger (its inbox and unread badge across organizations,
+  // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
   // since they write templates (canCreateTemplates), the template library.
   advisor: ['myTasks', 'tickets', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
 };
