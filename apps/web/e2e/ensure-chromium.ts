@@ -43,10 +43,12 @@ if (!isExecutable(chromiumPath)) {
   const isRoot = process.getuid?.() === 0;
   if (isRoot && hasAptGet()) {
     if (!installDebianChromium()) stop(`Installing Debian's chromium failed (above). The browser tests need it.`);
-    if (customPath && !isExecutable(chromiumPath)) {
+    if (!isExecutable(chromiumPath)) {
       stop(
-        `Debian's chromium is now at ${DEBIAN_CHROMIUM_PATH}, but CHROME_PATH names ${chromiumPath}, which is not ` +
-          'an executable file. Unset CHROME_PATH, or point it at a Chromium.',
+        customPath
+          ? `Debian's chromium is now at ${DEBIAN_CHROMIUM_PATH}, but CHROME_PATH names ${chromiumPath}, which is ` +
+              'not an executable file. Unset CHROME_PATH, or point it at a Chromium.'
+          : `apt-get installed Debian's chromium, yet ${chromiumPath} is still not an executable file.`,
       );
     }
   } else if (customPath) {
