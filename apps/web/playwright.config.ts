@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './e2e/support/chromium.js';
 
 /**
  * Browser tests drive the real built app: the built server (apps/server/dist) serving the built
  * web app (apps/web/dist) on a fresh PGlite data directory. Build both first (`npm run build`).
  * Set E2E_BASE_URL to test an already running server instead; no server is started then.
  * E2E_PORT moves the started server off 3100 (two checkouts testing at once); E2E_WORKERS sets
- * how many browsers run at once (default: one per two CPU cores, at least one).
+ * how many browsers run at once (default: one per two CPU cores, at least one); CHROME_PATH names the
+ * Chromium (default Debian's /usr/bin/chromium).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -67,7 +69,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: chromiumPath,
           args: [
             '--headless',
             '--no-sandbox',

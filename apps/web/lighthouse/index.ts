@@ -3,6 +3,7 @@ import path from 'node:path';
 import { TOKEN_STORAGE_KEYS, USER_STORAGE_KEYS } from '@smart/contracts';
 import lighthouse, { type Config, desktopConfig, generateReport, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumPath } from '../e2e/support/chromium.js';
 import { startBuiltServer } from './built-server.js';
 
 /**
@@ -17,7 +18,7 @@ import { startBuiltServer } from './built-server.js';
  */
 
 const settings = {
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromePath: chromiumPath,
   runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3),
   port: Number(process.env.LIGHTHOUSE_PORT ?? 3300),
   reportDir: process.env.LIGHTHOUSE_REPORT_DIR,

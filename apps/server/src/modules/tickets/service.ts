@@ -37,7 +37,7 @@ import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
 import { notify } from '../notifications/events.js';
 import { readableMentions } from '../notifications/mentions.js';
-import { namesOf } from '../tasks/assignee.js';
+import { namesOf } from '../users/lookup.js';
 import { userSummaryOf } from '../users/summary.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
