@@ -7,7 +7,6 @@ import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireStorageLeft } from '../files/quota.js';
 import { acceptUploads } from '../files/upload.js';
-import './access.js';
 import { changeableTemplate, createTemplate, deleteTemplate, updateTemplate } from './changes.js';
 import { downloadTemplateFile, previewTemplateFile } from './downloads.js';
 import { requireTemplateCreator } from './policy.js';
