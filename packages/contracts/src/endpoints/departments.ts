@@ -5,7 +5,7 @@ import {
   attachTeamBody,
   createDepartmentBody,
   departmentSchema,
-  organizationFilterQuery,
+  organizationPageQuery,
   updateDepartmentBody,
 } from '../schemas/structure.js';
 import { userSchema } from '../schemas/users.js';
@@ -21,7 +21,7 @@ export const departmentEndpoints = {
     operationId: 'listDepartments',
     tags,
     summary: "The organization's departments with team and member counts (admin: any organization)",
-    query: pageQuery.extend(organizationFilterQuery.shape),
+    query: organizationPageQuery,
     responses: { 200: pagedEnvelope(departmentSchema), 404: errorResponse },
   }),
   create: endpoint({

@@ -12,7 +12,7 @@ import {
 import {
   addTeamMemberBody,
   createTeamBody,
-  organizationFilterQuery,
+  organizationPageQuery,
   teamDetailSchema,
   teamMemberSchema,
   teamSchema,
@@ -31,7 +31,7 @@ export const teamEndpoints = {
     operationId: 'listTeams',
     tags,
     summary: "Teams by name: the own organization's; an admin may pick one (organizationId) or see all",
-    query: pageQuery.extend(organizationFilterQuery.shape),
+    query: organizationPageQuery,
     responses: { 200: teamPage, 404: errorResponse },
   }),
   listByDepartment: endpoint({

@@ -71,27 +71,13 @@ export async function templateRoutes(app: FastifyInstance) {
   });
 
   const { fileUrlSecret } = app.config;
-  addRoute(app, endpoints.download, async (request) =>
-    ok(
-      await downloadTemplateFile(
-        app.db,
-        fileUrlSecret,
-        requireUser(request),
-        request.params.id,
-        request.query.fileIndex,
-      ),
-    ),
-  );
+  addRoute(app, endpoints.download, async (request) => {
+    const { params, query } = request;
+    return ok(await downloadTemplateFile(app.db, fileUrlSecret, requireUser(request), params.id, query.fileIndex));
+  });
 
-  addRoute(app, endpoints.preview, async (request) =>
-    ok(
-      await previewTemplateFile(
-        app.db,
-        fileUrlSecret,
-        requireUser(request),
-        request.params.id,
-        request.query.fileIndex,
-      ),
-    ),
-  );
+  addRoute(app, endpoints.preview, async (request) => {
+    const { params, query } = request;
+    return ok(await previewTemplateFile(app.db, fileUrlSecret, requireUser(request), params.id, query.fileIndex));
+  });
 }
