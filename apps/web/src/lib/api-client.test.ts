@@ -1,6 +1,6 @@
-import { notificationEndpoints } from '@smart/contracts';
+import { attachmentEndpoints, notificationEndpoints } from '@smart/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiClient, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
+import { ApiError, api, apiClient, apiUpload, fileForm, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
 
 /** The keys the app keeps the session under (spec section 9), spelled out so a renamed key fails here. */
 const TOKEN_KEYS = ['authToken', 'auth_token', 'token'];
@@ -210,7 +210,7 @@ describe('apiClient', () => {
 
 /** A stand-in XMLHttpRequest: it reports the upload's progress, then answers with `status` and `body`. */
 function stubXhr(status: number, body: unknown) {
-  const sent: { headers: Record<string, string>; progress: number[] } = { headers: {}, progress: [] };
+  const sent: { request: string; headers: Record<string, string> } = { request: '', headers: {} };
   class FakeXhr {
     status = 0;
     responseText = '';
@@ -220,7 +220,9 @@ function stubXhr(status: number, body: unknown) {
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
-    open() {}
+    open(method: string, url: string) {
+      sent.request = `${method} ${url}`;
+    }
     abort() {}
     setRequestHeader(name: string, value: string) {
       sent.headers[name] = value;
@@ -237,34 +239,31 @@ function stubXhr(status: number, body: unknown) {
   return sent;
 }
 
-describe('apiClient.uploadWithProgress', () => {
-  const file = () => new File(['hello'], 'hello.txt', { type: 'text/plain' });
+describe('apiUpload(endpoint, input, onProgress)', () => {
+  const addToTask = attachmentEndpoints('tasks').add;
+  const upload = (onProgress: (fraction: number) => void) =>
+    apiUpload(addToTask, { params: { id: 't1' }, form: fileForm(new File(['hello'], 'hello.txt')) }, onProgress);
 
-  it('reports the share sent and unwraps the data, with the stored token', async () => {
+  it("reports the share sent and unwraps the data, sent to the endpoint's path with the stored token", async () => {
     storeSession('tok-1');
     const sent = stubXhr(201, { success: true, data: { id: 'a1' } });
     const progress: number[] = [];
 
-    await expect(
-      apiClient.uploadWithProgress('/api/tasks/t1/attachments', file(), (f) => progress.push(f)),
-    ).resolves.toEqual({ id: 'a1' });
+    await expect(upload((fraction) => progress.push(fraction))).resolves.toEqual({ id: 'a1' });
     expect(progress).toEqual([0.5, 1]);
+    expect(sent.request).toBe('POST /api/tasks/t1/attachments');
     expect(sent.headers.Authorization).toBe('Bearer tok-1');
   });
 
   it('a 401 ends the session; a 403 shows its message and keeps it, as every other call', async () => {
     storeSession('tok-1');
     stubXhr(403, { success: false, error: 'You cannot attach files to this task', code: 'FORBIDDEN' });
-    const refused = await apiClient
-      .uploadWithProgress('/api/tasks/t1/attachments', file(), () => {})
-      .catch((e: unknown) => e);
+    const refused = await upload(() => {}).catch((e: unknown) => e);
     expect((refused as ApiError).message).toBe('You cannot attach files to this task');
     expect(sessionEnded).toBe(0);
 
     stubXhr(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' });
-    const ended = await apiClient
-      .uploadWithProgress('/api/tasks/t1/attachments', file(), () => {})
-      .catch((e: unknown) => e);
+    const ended = await upload(() => {}).catch((e: unknown) => e);
     expect((ended as ApiError).status).toBe(401);
     expect(storedKeys()).toEqual([]);
     expect(sessionEnded).toBe(1);

@@ -148,11 +148,45 @@ async function send<T>(...args: Parameters<typeof request>) {
   return dataOf<T>(await request(...args));
 }
 
-/** A multipart body with one file in the field `file`. */
-function fileForm(file: File) {
+/** A multipart body with one file in the field `file` (an upload, an attachment). */
+export function fileForm(file: File) {
   const form = new FormData();
   form.append('file', file);
   return form;
+}
+
+/**
+ * A multipart body sent with its progress reported (0 to 1) as the bytes leave: fetch cannot report
+ * an upload's progress, XMLHttpRequest can. The answer's body, or the ApiError it means, as request() reads them.
+ */
+function sendWithProgress(
+  method: Method,
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  options: RequestOptions,
+) {
+  return new Promise<unknown>((resolve, reject) => {
+    const token = readToken();
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(settle(xhr.status, parseJson(xhr.responseText), token, options));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, options.failMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
 }
 
 export const apiClient = {
@@ -174,52 +208,6 @@ export const apiClient = {
   },
   delete<T>(path: string, options: RequestOptions = {}) {
     return send<T>('DELETE', path, undefined, false, options);
-  },
-  /** Multipart upload of one file in the field `file`. */
-  upload<T>(path: string, file: File, options: RequestOptions = {}) {
-    return send<T>('POST', path, fileForm(file), false, options);
-  },
-  /**
-   * The same upload with its progress reported (0 to 1) as the bytes leave: fetch cannot report an
-   * upload's progress, XMLHttpRequest can. Answers and failures are read exactly as send() reads them.
-   */
-  uploadWithProgress<T>(
-    path: string,
-    file: File,
-    onProgress: (fraction: number) => void,
-    options: RequestOptions = {},
-  ) {
-    return apiClient.sendFormWithProgress<T>('POST', path, fileForm(file), onProgress, options);
-  },
-  /** Any multipart body (text fields and several files), its upload progress reported as uploadWithProgress does. */
-  sendFormWithProgress<T>(
-    method: 'POST' | 'PUT',
-    path: string,
-    form: FormData,
-    onProgress: (fraction: number) => void,
-    options: RequestOptions = {},
-  ) {
-    return new Promise<T>((resolve, reject) => {
-      const token = readToken();
-      const xhr = new XMLHttpRequest();
-      xhr.open(method, path);
-      xhr.setRequestHeader('Accept', 'application/json');
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        try {
-          resolve(dataOf<T>(settle(xhr.status, parseJson(xhr.responseText), token, options)));
-        } catch (error) {
-          reject(error);
-        }
-      };
-      xhr.onerror = () => reject(new ApiError(0, options.failMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE));
-      xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-      options.signal?.addEventListener('abort', () => xhr.abort());
-      xhr.send(form);
-    });
   },
 };
 
@@ -255,6 +243,26 @@ export async function api<const E extends Endpoint>(
     form === undefined && body !== undefined,
     options,
   );
+  return answerOf<E>(answer);
+}
+
+/**
+ * Sends a multipart form to an endpoint that takes one, its progress reported (0 to 1) as the bytes
+ * leave: `apiUpload(attachmentEndpoints('tasks').add, { params: { id }, form: fileForm(file) }, setSent)`.
+ * Answers and failures are read as api() reads them.
+ */
+export async function apiUpload<const E extends Endpoint & { consumes: readonly string[] }>(
+  definition: E,
+  input: ApiInput<E> & { form: FormData },
+  onProgress: (fraction: number) => void,
+  options: RequestOptions = {},
+): Promise<EndpointAnswer<E>> {
+  const answer = await sendWithProgress(definition.method, urlOf(definition, input), input.form, onProgress, options);
+  return answerOf<E>(answer);
+}
+
+/** A success body as a call answers it: a paged list's rows and pagination, else the envelope's `data`. */
+function answerOf<E extends Endpoint>(answer: unknown) {
   const paged = answer as { data?: unknown; pagination?: unknown } | null;
   if (paged?.pagination !== undefined) return { data: paged.data, pagination: paged.pagination } as EndpointAnswer<E>;
   return dataOf<EndpointAnswer<E>>(answer);

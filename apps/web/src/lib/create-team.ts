@@ -1,11 +1,9 @@
-import { type CreateTeamBody, MESSAGES, type TeamDetail } from '@smart/contracts';
-import { apiClient } from './api-client';
+import { type CreateTeamBody, MESSAGES, teamEndpoints } from '@smart/contracts';
+import { api } from './api-client';
 
-/** POST /api/teams, shared by the Teams page and a department's Teams tab (features do not import each other). */
-export function createTeam(body: CreateTeamBody): Promise<TeamDetail> {
-  return apiClient.post<TeamDetail>('/api/teams', body, {
-    failMessage: MESSAGES.createTeamFailed,
-  });
+/** Creates a team, shared by the Teams page and a department's Teams tab (features do not import each other). */
+export function createTeam(body: CreateTeamBody) {
+  return api(teamEndpoints.create, { body }, { failMessage: MESSAGES.createTeamFailed });
 }
 
 /** What both Create Team modals hold. */

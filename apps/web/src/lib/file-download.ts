@@ -1,13 +1,14 @@
-import { MESSAGES } from '@smart/contracts';
-import { apiClient } from './api-client';
+import { fileEndpoints, MESSAGES } from '@smart/contracts';
+import { api } from './api-client';
 
 /**
  * A file attached to a record (a task, a ticket, a message) is read through a signed link that the
  * server gives only to someone who may read the record, for a few minutes (design.md, "Files").
  */
 export async function signedFileUrl(key: string): Promise<string> {
-  const { downloadUrl } = await apiClient.get<{ downloadUrl: string }>(
-    `/api/files/download/${encodeURIComponent(key)}`,
+  const { downloadUrl } = await api(
+    fileEndpoints.downloadLink,
+    { params: { key } },
     { failMessage: MESSAGES.downloadUrlFailed },
   );
   return downloadUrl;

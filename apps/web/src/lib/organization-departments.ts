@@ -1,6 +1,6 @@
-import { type Department, MESSAGES } from '@smart/contracts';
-import { apiClient } from './api-client';
-import { pagedListOptions, useWholeList, withQuery } from './paged-list';
+import { departmentEndpoints, MESSAGES } from '@smart/contracts';
+import { api } from './api-client';
+import { pagedListOptions, useWholeList } from './paged-list';
 import { structureKeys } from './structure-keys';
 
 /**
@@ -11,9 +11,11 @@ import { structureKeys } from './structure-keys';
  */
 export function organizationDepartmentsList(organizationId: string) {
   return pagedListOptions([...structureKeys.departmentLists(), 'organization', organizationId], (page, limit) =>
-    apiClient.getPage<Department>(withQuery('/api/departments', { organizationId, page, limit }), {
-      failMessage: MESSAGES.fetchDepartmentsFailed,
-    }),
+    api(
+      departmentEndpoints.list,
+      { query: { organizationId, page, limit } },
+      { failMessage: MESSAGES.fetchDepartmentsFailed },
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
-import { MESSAGES, type Team } from '@smart/contracts';
-import { apiClient } from './api-client';
-import { pagedListOptions, useWholeList, withQuery } from './paged-list';
+import { MESSAGES, teamEndpoints } from '@smart/contracts';
+import { api } from './api-client';
+import { pagedListOptions, useWholeList } from './paged-list';
 import { structureKeys } from './structure-keys';
 
 /**
@@ -9,9 +9,7 @@ import { structureKeys } from './structure-keys';
  */
 function organizationTeamsList(organizationId: string) {
   return pagedListOptions([...structureKeys.teamLists(), 'organization', organizationId], (page, limit) =>
-    apiClient.getPage<Team>(withQuery('/api/teams', { organizationId, page, limit }), {
-      failMessage: MESSAGES.fetchTeamsFailed,
-    }),
+    api(teamEndpoints.list, { query: { organizationId, page, limit } }, { failMessage: MESSAGES.fetchTeamsFailed }),
   );
 }
 

@@ -1,12 +1,13 @@
 import { isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
-import { ApiError, apiClient, type RequestOptions } from './api-client';
+import { ApiError, type RequestOptions } from './api-client';
+import { uploadFile } from './upload-file';
 
 /**
  * Uploads a picture (avatar, logo) and returns the stored file. The server types files by their
  * content, so a renamed non-image is refused here before its URL can become a picture.
  */
 export async function uploadImage(file: File, options: RequestOptions): Promise<UploadedFile> {
-  const uploaded = await apiClient.upload<UploadedFile>('/api/files/upload', file, options);
+  const uploaded = await uploadFile(file, options);
   if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
   return uploaded;
 }

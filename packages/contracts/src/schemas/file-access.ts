@@ -7,9 +7,6 @@ import { userSummarySchema } from './structure.js';
  * file is read through a short-lived signed link, never through its plain by-key URL.
  */
 
-/** Where a signed-in user asks for a file's short-lived download link (an attachment's `url`). */
-export const fileDownloadPathOf = (key: string) => `/api/files/download/${key}`;
-
 /** GET /api/files/info/{key}: the upload's fields, when it was uploaded and by whom. */
 export const fileInfoSchema = uploadedFileSchema.extend({
   createdAt: z.string(),

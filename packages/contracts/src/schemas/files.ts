@@ -20,7 +20,6 @@ export type StorageUsage = z.infer<typeof storageUsageSchema>;
 export const FILE_KEY_PATTERN = /^[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/;
 /** Where a stored file is served (`fileUrl` of an upload). */
 export const FILE_URL_PATTERN = /^\/api\/files\/[a-f0-9-]{36}(\.[a-z0-9]{1,10})?$/;
-export const fileUrlOf = (key: string) => `/api/files/${key}`;
 /** The key of one of this app's file URLs, or null. */
 export const fileKeyOfUrl = (url: string) => (FILE_URL_PATTERN.test(url) ? url.slice('/api/files/'.length) : null);
 

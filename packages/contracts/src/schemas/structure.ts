@@ -151,6 +151,8 @@ export type UpdateMemberBody = z.input<typeof updateMemberBody>;
 
 /** GET /api/departments, /api/teams and /api/users: an admin may pick the organization. */
 export const organizationFilterQuery = z.object({ organizationId: idSchema.optional() });
+/** A page of an organization's departments or teams (admin: any organization, or all). */
+export const organizationPageQuery = pageQuery.extend(organizationFilterQuery.shape);
 
 /** Which members a directory lists: active ones, deactivated ones, or both. */
 export const MEMBER_STATUSES = ['active', 'inactive', 'all'] as const;

@@ -2,13 +2,18 @@ import type { AttachableRecordType } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
+import { readMessageForFiles } from '../messages/attachments.js';
+import { readObjectiveForFiles } from '../objectives/attachments.js';
+import { readTaskForFiles } from '../tasks/attachments.js';
+import { readTemplateForFiles } from '../templates/access.js';
+import { readTicketForFiles } from '../tickets/attachments.js';
 
 /**
- * The registry of records files can be attached to (design.md, "Files"). Each kind registers once,
- * from its own module (objectives/attachments.ts, tasks/attachments.ts; tickets, messages and
- * templates later), how to load a record the actor may read and what the actor may do with its
- * files. Every file route asks here, so an attached file follows its record's rules everywhere:
- * the attachment routes, GET /api/files/info|download/{key} and DELETE /api/files/{key}.
+ * The registry of records files can be attached to (design.md, "Files"). Each kind's module says
+ * how to load a record the actor may read and what the actor may do with its files (its reader,
+ * e.g. tasks/attachments.ts); `readers` below names one for every kind, so a kind without one is a
+ * compile error. Every file route asks here, so an attached file follows its record's rules
+ * everywhere: the attachment routes, GET /api/files/info|download/{key} and DELETE /api/files/{key}.
  */
 
 /** A change to a record's files, for its history. */
@@ -47,23 +52,20 @@ export interface AttachableRecord {
  */
 export type AttachableRecordReader = (db: Database, actor: Actor, id: string) => Promise<AttachableRecord | null>;
 
-const readers = new Map<AttachableRecordType, AttachableRecordReader>();
+const readers = {
+  objective: readObjectiveForFiles,
+  task: readTaskForFiles,
+  ticket: readTicketForFiles,
+  message: readMessageForFiles,
+  template: readTemplateForFiles,
+} satisfies Record<AttachableRecordType, AttachableRecordReader>;
 
-/** Registers how a kind of record is read for its files (once per kind, at module load). */
-export function registerAttachableRecord(type: AttachableRecordType, reader: AttachableRecordReader) {
-  const registered = readers.get(type);
-  if (registered && registered !== reader) throw new Error(`Attachable record kind "${type}" registered twice`);
-  readers.set(type, reader);
-  return reader;
-}
-
-/** The record if the actor may read it, else null; a kind nobody registered is readable by nobody. */
-export async function readAttachableRecord(
+/** The record if the actor may read it, else null. */
+export function readAttachableRecord(
   db: Database,
   actor: Actor,
   type: AttachableRecordType,
   id: string,
 ): Promise<AttachableRecord | null> {
-  const reader = readers.get(type);
-  return reader ? reader(db, actor, id) : null;
+  return readers[type](db, actor, id);
 }

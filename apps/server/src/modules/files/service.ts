@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { fileUrlOf, MESSAGES, type UploadedFile } from '@smart/contracts';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeStream } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { readHead, withHead } from '../../lib/sniff.js';
 import type { FileStorage } from '../../storage/index.js';
 import { requireStorageRoom } from './quota.js';
 
@@ -48,6 +47,29 @@ function cleanFileName(name: string | undefined): string {
 /** Enough of the head for file-type to recognise every format it knows. */
 const SNIFF_BYTES = 4100;
 
+/**
+ * Passes a stream on with its first chunk at least `size` bytes long (all of a shorter stream):
+ * fileTypeStream types what its first read gets, and an upload's bytes may arrive a few at a time.
+ */
+function firstChunkOf(size: number) {
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (passing) return callback(null, chunk);
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength < size) return callback();
+      passing = true;
+      callback(null, Buffer.concat(head));
+    },
+    flush(callback) {
+      callback(null, passing || headLength === 0 ? undefined : Buffer.concat(head));
+    },
+  });
+}
+
 /** An upload's bytes in storage, before a files row keeps them. */
 export interface StoredUpload {
   key: string;
@@ -66,24 +88,22 @@ export async function saveUploadBytes(
   storage: FileStorage,
   upload: { file: Readable & { truncated?: boolean }; filename: string | undefined },
 ): Promise<StoredUpload> {
+  // A failure of the upload itself (told apart from storage's): the client's, or the size limit.
   let sourceError: Error | undefined;
-  let head: Buffer;
-  try {
-    head = await readHead(upload.file, SNIFF_BYTES);
-  } catch (error) {
-    throw uploadFailure(error as Error);
-  }
-  if (head.length === 0) throw badRequest(MESSAGES.fileEmpty);
-  const detected = await fileTypeFromBuffer(head);
+  upload.file.once('error', (error) => {
+    sourceError = error;
+  });
+  // pipeline (not pipe) forwards a failure of the upload on, and so to storage.
+  const sampled = pipeline(upload.file, firstChunkOf(SNIFF_BYTES), () => {});
+  const typed = await fileTypeStream(sampled, { sampleSize: SNIFF_BYTES }).catch((error: Error) => {
+    throw uploadFailure(error);
+  });
+  const detected = typed.fileType;
   const contentType = detected?.mime ?? UNKNOWN_TYPE;
   const key = `${randomUUID()}${detected ? `.${detected.ext}` : ''}`;
 
   const counter = byteCounter();
-  // pipeline (not pipe) forwards a failure of the upload to the counter and so to storage.
-  const source = withHead(head, upload.file, (error) => {
-    sourceError = error;
-  });
-  const body = pipeline(source, counter.stream, () => {});
+  const body = pipeline(typed, counter.stream, () => {});
   try {
     await storage.save(key, body, contentType);
   } catch (error) {
@@ -92,6 +112,10 @@ export async function saveUploadBytes(
   if (upload.file.truncated) {
     await storage.remove(key);
     throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+  }
+  if (counter.size() === 0) {
+    await storage.remove(key);
+    throw badRequest(MESSAGES.fileEmpty);
   }
   return { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size() };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
+import { fileEndpoints, pathOf, SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
 
 /**
  * Short-lived download links for attached files (design.md, "Files"): the key and an expiry time,
@@ -7,9 +7,6 @@ import { SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
  * link may download the file until it expires, so the access check happens when it is issued.
  * The signature travels in the query string, which the log never records (lib/log.ts).
  */
-
-/** Where a signed link is served; the query carries `expires` (Unix seconds) and `signature`. */
-export const SIGNED_FILE_PATH = '/api/files/signed';
 
 const signatureOf = (secret: string, key: string, expires: number) =>
   createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
@@ -20,7 +17,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export function signedFileUrl(secret: string, key: string): string {
   const expires = nowSeconds() + SIGNED_URL_TTL_SECONDS;
   const query = new URLSearchParams({ expires: String(expires), signature: signatureOf(secret, key, expires) });
-  return `${SIGNED_FILE_PATH}/${key}?${query}`;
+  // Served by fileEndpoints.signed; the query carries `expires` (Unix seconds) and `signature`.
+  return `${pathOf(fileEndpoints.signed, { key })}?${query}`;
 }
 
 /** Whether the link's signature is the server's for this key and expiry (compared in constant time), and not expired. */

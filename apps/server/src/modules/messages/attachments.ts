@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import { participation } from '../conversations/records.js';
-import { registerAttachableRecord } from '../files/record-access.js';
+import type { AttachableRecordReader } from '../files/record-access.js';
 
 /**
  * Messages as records files attach to (files/record-access.ts): a message's files are downloaded
  * through signed links by the conversation's participants only. They come with the message (POST
  * /api/messages) and stay with it: nobody adds, removes or deletes them afterwards.
  */
-export const readMessageForFiles = registerAttachableRecord('message', async (db, actor, id) => {
+export const readMessageForFiles: AttachableRecordReader = async (db, actor, id) => {
   const [message] = await db
     .select({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId })
     .from(messages)
@@ -25,4 +25,4 @@ export const readMessageForFiles = registerAttachableRecord('message', async (db
     canChange: false,
     canRemove: () => false,
   };
-});
+};

@@ -16,7 +16,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { announceNewMessage, conversationViewers, tellUsers } from '../conversations/live.js';
 import { readNotificationsAbout } from '../notifications/inbox.js';
 import { announceUnreadCounts } from '../notifications/live.js';
-import './attachments.js';
 import { presentMessage } from './presenter.js';
 import { listMessages, markConversationRead, sendMessage } from './service.js';
 

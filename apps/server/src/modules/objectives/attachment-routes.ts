@@ -4,9 +4,7 @@ import { readObjectiveForFiles } from './attachments.js';
 
 /** POST and DELETE /api/objectives/{id}/attachments (second document, section 7 "Objectives"). */
 export const objectiveAttachmentRoutes = recordAttachmentRoutes({
+  records: 'objectives',
   read: readObjectiveForFiles,
-  basePath: '/api/objectives',
-  recordName: 'Objective',
   notFoundMessage: MESSAGES.objectiveNotFound,
-  tags: ['Objectives'],
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { objectives } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { hasFlag, seesAllOrganizations } from '../../lib/tenancy.js';
-import { registerAttachableRecord } from '../files/record-access.js';
+import type { AttachableRecordReader } from '../files/record-access.js';
 import { announceWork } from '../projects/live.js';
 import { canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '../projects/policy.js';
 
@@ -12,7 +12,7 @@ import { canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '.
  * organization's projects; anyone of them may add files; removing one is for its uploader and
  * whoever may change the objective. Roles without projects (advisors) are refused outright (403).
  */
-export const readObjectiveForFiles = registerAttachableRecord('objective', async (db, actor, id) => {
+export const readObjectiveForFiles: AttachableRecordReader = async (db, actor, id) => {
   if (!seesAllOrganizations(actor) && !hasFlag(actor, 'canManageProjects')) throw forbidden();
   const [objective] = await db
     .select({
@@ -40,4 +40,4 @@ export const readObjectiveForFiles = registerAttachableRecord('objective', async
         actorId,
       }),
   };
-});
+};

@@ -4,9 +4,7 @@ import { readTaskForFiles } from './attachments.js';
 
 /** POST and DELETE /api/tasks/{id}/attachments (second document, section 7 "Tasks"); both write the task's history. */
 export const taskAttachmentRoutes = recordAttachmentRoutes({
+  records: 'tasks',
   read: readTaskForFiles,
-  basePath: '/api/tasks',
-  recordName: 'Task',
   notFoundMessage: MESSAGES.taskNotFound,
-  tags: ['Tasks'],
 });

@@ -2,7 +2,7 @@ import { WORK_EVENTS } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
-import { registerAttachableRecord } from '../files/record-access.js';
+import type { AttachableRecordReader } from '../files/record-access.js';
 import { announceWork } from '../projects/live.js';
 import { canChangeWorkRecord, canRemoveAttachment } from '../projects/policy.js';
 import { recordTaskActivity } from './activity.js';
@@ -14,7 +14,7 @@ import { canReadTask } from './policy.js';
  * files; removing one is for its uploader and whoever may change the task. Each added or removed
  * file enters the task's history in the same transaction.
  */
-export const readTaskForFiles = registerAttachableRecord('task', async (db, actor, id) => {
+export const readTaskForFiles: AttachableRecordReader = async (db, actor, id) => {
   const [task] = await db
     .select({
       id: tasks.id,
@@ -52,4 +52,4 @@ export const readTaskForFiles = registerAttachableRecord('task', async (db, acto
         actorId,
       }),
   };
-});
+};

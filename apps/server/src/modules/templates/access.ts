@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { templates } from '../../db/schema/index.js';
-import { registerAttachableRecord } from '../files/record-access.js';
+import type { AttachableRecordReader } from '../files/record-access.js';
 import { canReadTemplates } from './policy.js';
 import { visibleTemplates } from './service.js';
 
@@ -9,7 +9,7 @@ import { visibleTemplates } from './service.js';
  * fetch its documents through GET /api/files/download/{key}. Its files change only through PUT
  * /api/templates/{id} (which keeps a primary and at least one file), never by key.
  */
-export const readTemplateForFiles = registerAttachableRecord('template', async (db, actor, id) => {
+export const readTemplateForFiles: AttachableRecordReader = async (db, actor, id) => {
   if (!canReadTemplates(actor)) return null;
   const [template] = await db
     .select({ id: templates.id, createdBy: templates.createdBy })
@@ -26,4 +26,4 @@ export const readTemplateForFiles = registerAttachableRecord('template', async (
     canChange: false,
     canRemove: () => false,
   };
-});
+};

@@ -5,7 +5,7 @@ import { files, tickets } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { listAttachments } from '../files/attachments.js';
-import { type AttachableRecord, registerAttachableRecord } from '../files/record-access.js';
+import type { AttachableRecord, AttachableRecordReader } from '../files/record-access.js';
 import { isUnusedUpload } from '../files/service.js';
 import { recordTicketActivity } from './activity.js';
 import { canEditTicket, canReadTicket, canRemoveTicketFile } from './policy.js';
@@ -16,7 +16,7 @@ import { presentTicketAttachment } from './presenter.js';
  * files and download them through signed links; removing one is for its uploader and whoever may
  * edit the ticket. Each added or removed file enters the ticket's history in the same transaction.
  */
-export const readTicketForFiles = registerAttachableRecord('ticket', async (db, actor, id) => {
+export const readTicketForFiles: AttachableRecordReader = async (db, actor, id) => {
   const [ticket] = await db
     .select({
       id: tickets.id,
@@ -44,7 +44,7 @@ export const readTicketForFiles = registerAttachableRecord('ticket', async (db, 
         kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
       ]),
   };
-});
+};
 
 /**
  * POST /api/tickets/{id}/attachments (section 7): attaches a file the caller uploaded through POST

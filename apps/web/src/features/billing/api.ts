@@ -1,13 +1,11 @@
-import { MESSAGES, type StorageUsage } from '@smart/contracts';
+import { fileEndpoints, MESSAGES } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { organizationPath, organizationQueries } from '@/lib/organization-query';
+import { api } from '@/lib/api-client';
+import { organizationQueries } from '@/lib/organization-query';
 
-/** GET /api/organizations/{id}/storage: the bytes the organization's files take, against its quota. */
-export function getStorageUsage(organizationId: string): Promise<StorageUsage> {
-  return apiClient.get<StorageUsage>(`${organizationPath(organizationId)}/storage`, {
-    failMessage: MESSAGES.storageUsageFailed,
-  });
+/** The bytes the organization's files take, against its quota. */
+export function getStorageUsage(organizationId: string) {
+  return api(fileEndpoints.storage, { params: { id: organizationId } }, { failMessage: MESSAGES.storageUsageFailed });
 }
 
 export const storageQueries = {

@@ -2,15 +2,16 @@ import {
   type CreateDepartmentBody,
   type CreateTeamBody,
   type Department,
+  departmentEndpoints,
   MESSAGES,
-  type Team,
+  teamEndpoints,
   type UpdateDepartmentBody,
   type User,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
-import { pagedListOptions, usePagedList, useWholeList, withQuery } from '@/lib/paged-list';
+import { pagedListOptions, usePagedList, useWholeList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 import { uploadImage } from '@/lib/upload-image';
 
@@ -22,45 +23,51 @@ import { uploadImage } from '@/lib/upload-image';
 const id = encodeURIComponent;
 
 export function getDepartmentPage(page: number, limit: number) {
-  return apiClient.getPage<Department>(withQuery('/api/departments', { page, limit }), {
-    failMessage: MESSAGES.fetchDepartmentsFailed,
-  });
+  return api(departmentEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchDepartmentsFailed });
 }
 
-export function getDepartment(departmentId: string): Promise<Department> {
-  return apiClient.get<Department>(`/api/departments/${id(departmentId)}`, {
-    failMessage: MESSAGES.fetchDepartmentFailed,
-  });
+export function getDepartment(departmentId: string) {
+  return api(
+    departmentEndpoints.get,
+    { params: { id: departmentId } },
+    { failMessage: MESSAGES.fetchDepartmentFailed },
+  );
 }
 
 export function getDepartmentMemberPage(departmentId: string, page: number, limit: number) {
-  return apiClient.getPage<User>(withQuery(`/api/departments/${id(departmentId)}/members`, { page, limit }), {
-    failMessage: MESSAGES.fetchUsersByDepartmentFailed,
-  });
+  return api(
+    departmentEndpoints.members,
+    { params: { id: departmentId }, query: { page, limit } },
+    { failMessage: MESSAGES.fetchUsersByDepartmentFailed },
+  );
 }
 
 export function getDepartmentTeamPage(departmentId: string, page: number, limit: number) {
-  return apiClient.getPage<Team>(withQuery(`/api/teams/department/${id(departmentId)}`, { page, limit }), {
-    failMessage: MESSAGES.fetchTeamsFailed,
-  });
+  return api(
+    teamEndpoints.listByDepartment,
+    { params: { id: departmentId }, query: { page, limit } },
+    { failMessage: MESSAGES.fetchTeamsFailed },
+  );
 }
 
 export function getOrganizationTeamPage(organizationId: string, page: number, limit: number) {
-  return apiClient.getPage<Team>(withQuery('/api/teams', { organizationId, page, limit }), {
-    failMessage: MESSAGES.fetchTeamsFailed,
-  });
+  return api(
+    teamEndpoints.list,
+    { query: { organizationId, page, limit } },
+    { failMessage: MESSAGES.fetchTeamsFailed },
+  );
 }
 
-export function createDepartment(body: CreateDepartmentBody): Promise<Department> {
-  return apiClient.post<Department>('/api/departments', body, {
-    failMessage: MESSAGES.createDepartmentFailed,
-  });
+export function createDepartment(body: CreateDepartmentBody) {
+  return api(departmentEndpoints.create, { body }, { failMessage: MESSAGES.createDepartmentFailed });
 }
 
-export function updateDepartment(departmentId: string, body: UpdateDepartmentBody): Promise<Department> {
-  return apiClient.put<Department>(`/api/departments/${id(departmentId)}`, body, {
-    failMessage: MESSAGES.updateDepartmentFailed,
-  });
+export function updateDepartment(departmentId: string, body: UpdateDepartmentBody) {
+  return api(
+    departmentEndpoints.update,
+    { params: { id: departmentId }, body },
+    { failMessage: MESSAGES.updateDepartmentFailed },
+  );
 }
 
 export function addUserToDepartment(userId: string, department: Pick<Department, 'id' | 'name'>): Promise<User> {
@@ -72,19 +79,21 @@ export function addUserToDepartment(userId: string, department: Pick<Department,
 }
 
 /** Answers with the department, its teamCount updated. */
-export function attachTeam(departmentId: string, teamId: string): Promise<Department> {
-  return apiClient.post<Department>(
-    `/api/departments/${id(departmentId)}/teams`,
-    { teamId },
+export function attachTeam(departmentId: string, teamId: string) {
+  return api(
+    departmentEndpoints.attachTeam,
+    { params: { id: departmentId }, body: { teamId } },
     { failMessage: MESSAGES.addTeamFailed },
   );
 }
 
 /** The team stays, without a department; answers with the department. */
-export function detachTeam(departmentId: string, teamId: string): Promise<Department> {
-  return apiClient.delete<Department>(`/api/departments/${id(departmentId)}/teams/${id(teamId)}`, {
-    failMessage: MESSAGES.removeTeamFailed,
-  });
+export function detachTeam(departmentId: string, teamId: string) {
+  return api(
+    departmentEndpoints.detachTeam,
+    { params: { id: departmentId, teamId } },
+    { failMessage: MESSAGES.removeTeamFailed },
+  );
 }
 
 /**

@@ -7,11 +7,11 @@ import {
   MESSAGES,
   type Message,
   type SendMessageBody,
-  type UploadedFile,
 } from '@smart/contracts';
 import { type InfiniteData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type Page } from '@/lib/api-client';
 import { pagedListOptions, withQuery } from '@/lib/paged-list';
+import { uploadFileWithProgress } from '@/lib/upload-file';
 import { patchConversation, withConversation } from './conversation-list';
 import { type MessageLog, mergeMessages } from './timeline';
 import { messengerKeys } from './unread';
@@ -75,9 +75,7 @@ const markRead = (conversationId: string) =>
 
 /** Stores a file for a message (POST /api/files/upload); the message then names it. */
 export const uploadMessageFile = (file: File, onProgress: (fraction: number) => void) =>
-  apiClient.uploadWithProgress<UploadedFile>('/api/files/upload', file, onProgress, {
-    failMessage: MESSAGES.uploadFileFailed,
-  });
+  uploadFileWithProgress(file, onProgress, { failMessage: MESSAGES.uploadFileFailed });
 
 /** The newest page: the log starts there, with older pages loaded by scrolling up. */
 async function getNewestMessages(conversationId: string): Promise<MessageLog> {

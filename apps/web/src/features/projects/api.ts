@@ -1,5 +1,6 @@
 import {
   type Attachment,
+  attachmentEndpoints,
   type CreateObjectiveBody,
   type CreateProjectBody,
   type CreateTaskBody,
@@ -16,7 +17,7 @@ import {
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient, apiUpload, fileForm } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
@@ -57,8 +58,6 @@ const getTask = (taskId: string) =>
 
 /** Where an attachment's record lives: its uploads and removals go under it. */
 export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
-
-const attachmentsPath = (owner: AttachmentOwner) => `/api/${owner.kind}/${id(owner.id)}/attachments`;
 
 /** Opens a stored file: the server answers a signed link (minutes long) only to someone who may read its record. */
 export const downloadAttachment = (attachment: Attachment) =>
@@ -185,9 +184,11 @@ export const useAddComment = (taskId: string) =>
 
 export const useRemoveAttachment = (owner: AttachmentOwner) =>
   useWorkMutation((attachmentId: string) =>
-    apiClient.delete<unknown>(`${attachmentsPath(owner)}/${id(attachmentId)}`, {
-      failMessage: MESSAGES.removeAttachmentFailed,
-    }),
+    api(
+      attachmentEndpoints(owner.kind).remove,
+      { params: { id: owner.id, attachmentId } },
+      { failMessage: MESSAGES.removeAttachmentFailed },
+    ),
   );
 
 /** Uploads one file to a record, with the share sent so far (0 to 1) while it runs. */
@@ -195,7 +196,7 @@ export function useUploadAttachment(owner: AttachmentOwner) {
   const [sent, setSent] = useState(0);
   const upload = useWorkMutation((file: File) => {
     setSent(0);
-    return apiClient.uploadWithProgress<unknown>(attachmentsPath(owner), file, setSent, {
+    return apiUpload(attachmentEndpoints(owner.kind).add, { params: { id: owner.id }, form: fileForm(file) }, setSent, {
       failMessage: MESSAGES.uploadFileFailed,
     });
   });

@@ -1,42 +1,36 @@
-import { type AddTeamMemberBody, MESSAGES, type Team, type TeamDetail, type UpdateTeamBody } from '@smart/contracts';
+import {
+  type AddTeamMemberBody,
+  teamEndpoints as endpoints,
+  MESSAGES,
+  type TeamDetail,
+  type UpdateTeamBody,
+} from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
-import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
-/** Teams (spec section 7, under /api/teams). The list is read a page at a time (Load more). */
-
-const id = encodeURIComponent;
+/** Teams (spec section 7, teamEndpoints). The list is read a page at a time (Load more). */
 
 export function getTeamPage(page: number, limit: number) {
-  return apiClient.getPage<Team>(withQuery('/api/teams', { page, limit }), {
-    failMessage: MESSAGES.fetchTeamsFailed,
-  });
+  return api(endpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchTeamsFailed });
 }
 
-export function getTeam(teamId: string): Promise<TeamDetail> {
-  return apiClient.get<TeamDetail>(`/api/teams/${id(teamId)}`, {
-    failMessage: MESSAGES.fetchTeamFailed,
-  });
+export function getTeam(teamId: string) {
+  return api(endpoints.get, { params: { id: teamId } }, { failMessage: MESSAGES.fetchTeamFailed });
 }
 
-export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamDetail> {
-  return apiClient.put<TeamDetail>(`/api/teams/${id(teamId)}`, body, {
-    failMessage: MESSAGES.updateTeamFailed,
-  });
+export function updateTeam(teamId: string, body: UpdateTeamBody) {
+  return api(endpoints.update, { params: { id: teamId }, body }, { failMessage: MESSAGES.updateTeamFailed });
 }
 
-export function addTeamMember(teamId: string, body: AddTeamMemberBody): Promise<TeamDetail> {
-  return apiClient.post<TeamDetail>(`/api/teams/${id(teamId)}/members`, body, {
-    failMessage: MESSAGES.addMemberFailed,
-  });
+export function addTeamMember(teamId: string, body: AddTeamMemberBody) {
+  return api(endpoints.addMember, { params: { id: teamId }, body }, { failMessage: MESSAGES.addMemberFailed });
 }
 
-export function removeTeamMember(teamId: string, userId: string): Promise<TeamDetail> {
-  return apiClient.delete<TeamDetail>(`/api/teams/${id(teamId)}/members/${id(userId)}`, {
-    failMessage: MESSAGES.removeMemberFailed,
-  });
+export function removeTeamMember(teamId: string, userId: string) {
+  return api(endpoints.removeMember, { params: { id: teamId, userId } }, { failMessage: MESSAGES.removeMemberFailed });
 }
 
 /** The team queries: each request has one key and one fetcher. */

@@ -3,16 +3,15 @@ import {
   MESSAGES,
   TEMPLATE_PAGE_SIZE,
   type Template,
-  type TemplateDepartment,
-  type TemplateDownload,
-  type TemplatePreview,
   type TemplateSort,
+  templateDepartmentEndpoints,
+  templateEndpoints,
   type UpdateTemplateDepartmentBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiClient } from '@/lib/api-client';
-import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import { api, apiUpload } from '@/lib/api-client';
+import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import type { TemplateDraft, TemplateEdit } from './template-form';
 
 /**
@@ -20,10 +19,6 @@ import type { TemplateDraft, TemplateEdit } from './template-form';
  * templates searched and sorted by the server, and signed links for download and preview. Rows
  * carry the caller's permissions, so the pages show only what the server allows.
  */
-
-const id = encodeURIComponent;
-const departmentsPath = '/api/templates/departments';
-const templatePath = (templateId: string) => `/api/templates/${id(templateId)}`;
 
 export interface DepartmentFilters {
   search?: string | undefined;
@@ -44,31 +39,37 @@ const flag = (value: boolean | undefined) => (value ? 'true' : undefined);
 // ---- requests -------------------------------------------------------------------------------
 
 const getDepartments = ({ search, popular, includeInactive }: DepartmentFilters) =>
-  apiClient.get<TemplateDepartment[]>(
-    withQuery(departmentsPath, { search, popular: flag(popular), includeInactive: flag(includeInactive) }),
+  api(
+    templateDepartmentEndpoints.list,
+    { query: { search, popular: flag(popular), includeInactive: flag(includeInactive) } },
     { failMessage: MESSAGES.fetchDepartmentsFailed },
   );
 
 const getDepartment = (departmentId: string) =>
-  apiClient.get<TemplateDepartment>(`${departmentsPath}/${id(departmentId)}`, {
-    failMessage: MESSAGES.fetchDepartmentsFailed,
-  });
+  api(
+    templateDepartmentEndpoints.get,
+    { params: { id: departmentId } },
+    { failMessage: MESSAGES.fetchDepartmentsFailed },
+  );
 
 const getTemplatePage =
   ({ departmentId, search, popular, sort }: TemplateFilters) =>
   (page: number, limit: number) =>
-    apiClient.getPage<Template>(
-      withQuery('/api/templates', { page, limit, departmentId, search, popular: flag(popular), sort }),
+    api(
+      templateEndpoints.list,
+      { query: { page, limit, departmentId, search, popular: flag(popular), sort } },
       { failMessage: MESSAGES.fetchTemplatesFailed },
     );
 
 const createDepartment = (body: CreateTemplateDepartmentBody) =>
-  apiClient.post<TemplateDepartment>(departmentsPath, body, { failMessage: MESSAGES.createDepartmentFailed });
+  api(templateDepartmentEndpoints.create, { body }, { failMessage: MESSAGES.createDepartmentFailed });
 
 const updateDepartment = ({ departmentId, body }: { departmentId: string; body: UpdateTemplateDepartmentBody }) =>
-  apiClient.put<TemplateDepartment>(`${departmentsPath}/${id(departmentId)}`, body, {
-    failMessage: MESSAGES.updateDepartmentFailed,
-  });
+  api(
+    templateDepartmentEndpoints.update,
+    { params: { id: departmentId }, body },
+    { failMessage: MESSAGES.updateDepartmentFailed },
+  );
 
 /** The multipart body of a create or an edit: text fields (lists as JSON), then the new files in order. */
 function templateForm(fields: Record<string, string | number | readonly string[] | undefined>, files: readonly File[]) {
@@ -81,41 +82,38 @@ function templateForm(fields: Record<string, string | number | readonly string[]
 }
 
 const createTemplate = ({ files, ...fields }: TemplateDraft, onProgress: (sent: number) => void) =>
-  apiClient.sendFormWithProgress<Template>('POST', '/api/templates', templateForm(fields, files), onProgress, {
+  apiUpload(templateEndpoints.create, { form: templateForm(fields, files) }, onProgress, {
     failMessage: MESSAGES.createTemplateFailed,
   });
 
 /** JSON when no file is added; multipart (with progress) when one is. */
 function updateTemplate({ templateId, newFiles, ...fields }: TemplateEdit, onProgress: (sent: number) => void) {
+  const params = { id: templateId };
   const options = { failMessage: MESSAGES.updateTemplateFailed };
   return newFiles.length === 0
-    ? apiClient.put<Template>(templatePath(templateId), fields, options)
-    : apiClient.sendFormWithProgress<Template>(
-        'PUT',
-        templatePath(templateId),
-        templateForm(fields, newFiles),
-        onProgress,
-        options,
-      );
+    ? api(templateEndpoints.update, { params, body: fields }, options)
+    : apiUpload(templateEndpoints.update, { params, form: templateForm(fields, newFiles) }, onProgress, options);
 }
 
 const deleteTemplate = (templateId: string) =>
-  apiClient.delete<unknown>(templatePath(templateId), { failMessage: MESSAGES.deleteTemplateFailed });
+  api(templateEndpoints.remove, { params: { id: templateId } }, { failMessage: MESSAGES.deleteTemplateFailed });
 
 /** A signed link to one of the template's files, served inline (PDF only) for the in-page viewer. */
 export const previewTemplate = (templateId: string, fileIndex?: number) =>
-  apiClient.post<TemplatePreview>(withQuery(`${templatePath(templateId)}/preview`, { fileIndex }), undefined, {
-    failMessage: MESSAGES.previewTemplateFailed,
-  });
+  api(
+    templateEndpoints.preview,
+    { params: { id: templateId }, query: { fileIndex } },
+    { failMessage: MESSAGES.previewTemplateFailed },
+  );
 
 /**
  * Downloads one of the template's files: the server counts the download and answers a signed link
  * served as an attachment; a same-origin link with `download` saves it under the file's name.
  */
 export async function downloadTemplate(templateId: string, fileIndex?: number) {
-  const { downloadUrl, fileName } = await apiClient.post<TemplateDownload>(
-    withQuery(`${templatePath(templateId)}/download`, { fileIndex }),
-    undefined,
+  const { downloadUrl, fileName } = await api(
+    templateEndpoints.download,
+    { params: { id: templateId }, query: { fileIndex } },
     { failMessage: MESSAGES.downloadTemplateFailed },
   );
   const link = document.createElement('a');

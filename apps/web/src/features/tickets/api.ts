@@ -8,13 +8,13 @@ import {
   type TicketDetail,
   type TicketStatus,
   type UpdateTicketBody,
-  type UploadedFile,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { withQuery } from '@/lib/paged-list';
+import { uploadFile } from '@/lib/upload-file';
 import type { TicketFilters } from './ticket-filters';
 
 /**
@@ -68,9 +68,7 @@ const addTicketComment = (ticketId: string, comment: NewComment) =>
 
 /** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
 export async function attachTicketFile(ticketId: string, file: File) {
-  const uploaded = await apiClient.upload<UploadedFile>('/api/files/upload', file, {
-    failMessage: MESSAGES.uploadFileFailed,
-  });
+  const uploaded = await uploadFile(file, { failMessage: MESSAGES.uploadFileFailed });
   return apiClient.post<TicketAttachment>(
     `${ticketPath(ticketId)}/attachments`,
     {
