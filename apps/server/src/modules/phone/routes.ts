@@ -1,4 +1,4 @@
-import { MESSAGES, phoneEndpoints as endpoints } from '@smart/contracts';
+import { phoneEndpoints as endpoints, MESSAGES } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';

@@ -18,7 +18,10 @@ import { beginSetup, confirmSetup, disable, regenerateRecoveryCodes, resetSecond
  * Two-factor sign-in: the code step of signing in, setting up, turning off and new recovery codes
  * on one's own account, and an admin's reset. `throttle` counts wrong codes per account.
  */
-export async function twoFactorRoutes(app: FastifyInstance, options: { throttle: LoginThrottle; sessionTtlMs: number }) {
+export async function twoFactorRoutes(
+  app: FastifyInstance,
+  options: { throttle: LoginThrottle; sessionTtlMs: number },
+) {
   const { key, createdFile } = await loadTwoFactorKey(app.config);
   if (createdFile) app.log.info({ file: createdFile }, 'made the two-factor encryption key; back it up with the data');
   const deps: TwoFactorDeps = { db: app.db, keys: twoFactorKeys(key), throttle: options.throttle, now: app.clock };

@@ -6,9 +6,10 @@ import {
   type Team,
   type UpdateDepartmentBody,
   type User,
+  userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
 import { pagedListOptions, usePagedList, useWholeList, withQuery } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
@@ -63,10 +64,10 @@ export function updateDepartment(departmentId: string, body: UpdateDepartmentBod
   });
 }
 
-export function addUserToDepartment(userId: string, department: Pick<Department, 'id' | 'name'>): Promise<User> {
-  return apiClient.put<User>(
-    `/api/users/${id(userId)}/department`,
-    { departmentId: department.id, departmentName: department.name },
+export function addUserToDepartment(userId: string, department: Pick<Department, 'id' | 'name'>) {
+  return api(
+    userEndpoints.setDepartment,
+    { params: { id: userId }, body: { departmentId: department.id, departmentName: department.name } },
     { failMessage: MESSAGES.addUserToDepartmentFailed },
   );
 }
