@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { MAX_JSON_BODY_BYTES, PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
+import { healthEndpoints, MAX_JSON_BODY_BYTES, PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -88,7 +88,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
 
   // One log line per API call; static assets and health probes would drown them.
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url === '/api/health') return;
+    if (!request.url.startsWith('/api/') || request.url === healthEndpoints.get.path) return;
     request.log.info({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 

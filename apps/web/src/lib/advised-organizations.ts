@@ -1,15 +1,18 @@
-import { MESSAGES, type MyOrganization } from '@smart/contracts';
+import { advisorEndpoints, MESSAGES } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { api } from './api-client';
+
+/** The signed-in advisor's assignments, active or not, each with its organization's people count. */
+export function getMyOrganizations() {
+  return api(advisorEndpoints.myOrganizations, {}, { failMessage: MESSAGES.loadAssignedOrganizationsFailed });
+}
 
 /**
  * The organizations an advisor actively advises: where it raises a ticket or starts a
  * conversation (issues 12 and 13). One cache entry for every feature that asks.
  */
 const getAdvisedOrganizations = async () => {
-  const entries = await apiClient.get<MyOrganization[]>('/api/organizations/advisors/my-organizations', {
-    failMessage: MESSAGES.loadAssignedOrganizationsFailed,
-  });
+  const entries = await getMyOrganizations();
   return entries.filter((entry) => entry.isActive);
 };
 

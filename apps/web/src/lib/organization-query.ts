@@ -1,17 +1,20 @@
-import { MESSAGES, type Organization } from '@smart/contracts';
+import { MESSAGES, organizationEndpoints, pathOf } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { api } from './api-client';
+
+/** The organization's own path; the storage call builds on it until it has an endpoint of its own. */
+export const organizationPath = (organizationId: string) => pathOf(organizationEndpoints.get, { id: organizationId });
 
 /**
- * GET /api/organizations/{id}, one key for every page that shows the organization (its own page,
- * the Subscription tab's member count), so a saved organization refreshes both.
+ * One organization, one key for every page that shows it (its own page, the Subscription tab's
+ * member count), so a saved organization refreshes both.
  */
-export const organizationPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
-
-export function getOrganization(organizationId: string): Promise<Organization> {
-  return apiClient.get<Organization>(organizationPath(organizationId), {
-    failMessage: MESSAGES.fetchOrganizationFailed,
-  });
+export function getOrganization(organizationId: string) {
+  return api(
+    organizationEndpoints.get,
+    { params: { id: organizationId } },
+    { failMessage: MESSAGES.fetchOrganizationFailed },
+  );
 }
 
 export const organizationQueries = {

@@ -1,6 +1,5 @@
-import { MESSAGES, type Organization, PICKER_PAGE_SIZE } from '@smart/contracts';
-import { apiClient } from './api-client';
-import { withQuery } from './paged-list';
+import { MESSAGES, type Organization, organizationEndpoints, PICKER_PAGE_SIZE } from '@smart/contracts';
+import { api } from './api-client';
 import { useServerSearch } from './search';
 
 /** The picker's searches; closing or reopening an organization refreshes them (their 'Closed' line). */
@@ -8,9 +7,11 @@ export const ORGANIZATION_SEARCH_KEY = ['organizations', 'search'] as const;
 
 /** One page of the organizations whose name contains `search`. */
 function searchOrganizations(search: string) {
-  return apiClient.getPage<Organization>(withQuery('/api/organizations', { search, limit: PICKER_PAGE_SIZE }), {
-    failMessage: MESSAGES.fetchOrganizationsFailed,
-  });
+  return api(
+    organizationEndpoints.list,
+    { query: { search, limit: PICKER_PAGE_SIZE } },
+    { failMessage: MESSAGES.fetchOrganizationsFailed },
+  );
 }
 
 interface OrganizationSearchOptions {

@@ -5,9 +5,9 @@ import {
   type NamedUser,
   PICKER_PAGE_SIZE,
   type User,
+  userEndpoints,
 } from '@smart/contracts';
-import { apiClient } from './api-client';
-import { withQuery } from './paged-list';
+import { api } from './api-client';
 import { useServerSearch } from './search';
 import { structureKeys } from './structure-keys';
 
@@ -20,12 +20,13 @@ interface DirectoryQuery {
 }
 
 /**
- * A page of an organization's members, active ones unless `status` says otherwise (GET
- * /api/users/organization/{orgId}), the source of the Team Members page and of every people picker. `search` keeps those whose name or e-mail contains it.
+ * A page of an organization's members, active ones unless `status` says otherwise, the source of
+ * the Team Members page and of every people picker. `search` keeps those whose name or e-mail contains it.
  */
 export function getOrganizationUserPage(organizationId: string, query: DirectoryQuery) {
-  return apiClient.getPage<User>(
-    withQuery(`/api/users/organization/${encodeURIComponent(organizationId)}`, { ...query }),
+  return api(
+    userEndpoints.listByOrganization,
+    { params: { orgId: organizationId }, query },
     { failMessage: MESSAGES.fetchAvailableUsersFailed },
   );
 }

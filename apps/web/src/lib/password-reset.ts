@@ -1,11 +1,7 @@
-import { MESSAGES } from '@smart/contracts';
-import { apiClient } from './api-client';
+import { MESSAGES, passwordResetEndpoints } from '@smart/contracts';
+import { api } from './api-client';
 
 /** Asks for a reset link to this address; shared by 'Forgot Password?' and the profile's 'Reset password by email'. */
-export function requestPasswordReset(email: string): Promise<unknown> {
-  return apiClient.post(
-    '/api/users/password-reset/request',
-    { email },
-    { failMessage: MESSAGES.requestPasswordResetFailed },
-  );
+export function requestPasswordReset(email: string) {
+  return api(passwordResetEndpoints.request, { body: { email } }, { failMessage: MESSAGES.requestPasswordResetFailed });
 }

@@ -1,12 +1,10 @@
-import { MESSAGES, type User } from '@smart/contracts';
+import { MESSAGES, twoFactorEndpoints } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { api } from './api-client';
 
-/** DELETE /api/users/{id}/2fa (admin): someone who lost their phone signs in with the password again. */
-export function resetTwoFactor(userId: string): Promise<User> {
-  return apiClient.delete<User>(`/api/users/${encodeURIComponent(userId)}/2fa`, {
-    failMessage: MESSAGES.twoFactorResetFailed,
-  });
+/** An admin resets someone's second factor: who lost their phone signs in with the password again. */
+export function resetTwoFactor(userId: string) {
+  return api(twoFactorEndpoints.reset, { params: { id: userId } }, { failMessage: MESSAGES.twoFactorResetFailed });
 }
 
 /** The reset; `onReset` refreshes whatever list the page shows the person in. */

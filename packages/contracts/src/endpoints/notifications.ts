@@ -7,16 +7,24 @@ import {
   notificationListQuery,
   notificationPage,
   notificationSchema,
+  notificationSettingsSchema,
   subscriptionBody,
   subscriptionParams,
   subscriptionSchema,
   unreadCountSchema,
+  unsubscribeQuery,
   updateNotificationBody,
+  updateNotificationsBody,
 } from '../schemas/notifications.js';
 
 const tags = ['Notifications'];
+/** The preferences page's settings are part of one's account. */
+const settingsTags = ['Accounts'];
 
-/** The inbox, the bell, follow and mute, and the `@` picker (issue 22). Only one's own notifications exist. */
+/**
+ * The inbox, the bell, follow and mute, and the `@` picker (issue 22): only one's own notifications
+ * exist. Also one's notification settings and the e-mails' one-click unsubscribe.
+ */
 export const notificationEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -81,5 +89,45 @@ export const notificationEndpoints = {
     params: mentionableParams,
     query: mentionableQuery,
     responses: { 200: envelope(mentionableList) },
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/users/notifications',
+    operationId: 'getNotificationPreferences',
+    tags: settingsTags,
+    summary: 'Own notification preferences, time zone, digest choice and phone verification state',
+    responses: { 200: envelope(notificationSettingsSchema) },
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/api/users/notifications',
+    operationId: 'updateNotificationPreferences',
+    tags: settingsTags,
+    summary: 'Change some notification preferences, the time zone or the digest choice; the rest stay',
+    body: updateNotificationsBody,
+    responses: { 200: envelope(notificationSettingsSchema) },
+  }),
+  // The e-mail's unsubscribe link: answers are small HTML pages (no JSON schema), without a session.
+  unsubscribePage: endpoint({
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    operationId: 'showUnsubscribePage',
+    tags,
+    summary:
+      'The page of an e-mail’s unsubscribe link (HTML): asks to confirm with a button that POSTs; changes nothing itself',
+    query: unsubscribeQuery,
+    responses: {},
+    public: true,
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    operationId: 'unsubscribeFromEmails',
+    tags,
+    summary:
+      'One-click unsubscribe (RFC 8058): turns off the e-mail toggle the signed token names, without a session; answers a small HTML page',
+    query: unsubscribeQuery,
+    responses: {},
+    public: true,
   }),
 };

@@ -7,6 +7,7 @@ import {
   type NotificationPreferences,
   type NotificationRecordType,
   type NotificationType,
+  notificationEndpoints,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -223,7 +224,8 @@ function unsubscribeUrlFor(appUrl: string, secret: string, userId: string, diges
   if (categories.has('security') && categories.size === 1) return null;
   const [only] = categories;
   const key: UnsubscribeKey = digest || categories.size > 1 || !only || only === 'security' ? 'all' : only;
-  return `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret, userId, key))}`;
+  const token = encodeURIComponent(unsubscribeToken(secret, userId, key));
+  return `${appUrl}${notificationEndpoints.unsubscribe.path}?token=${token}`;
 }
 
 /** Updates only rows still in this worker's claim ('sending'). */

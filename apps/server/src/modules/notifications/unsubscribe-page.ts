@@ -1,4 +1,4 @@
-import { MESSAGES, recordPaths } from '@smart/contracts';
+import { MESSAGES, notificationEndpoints, recordPaths } from '@smart/contracts';
 import { escapeHtml } from '../../mail/html.js';
 
 /** The small pages of the unsubscribe link: opened from an e-mail, without the web app or a session. */
@@ -22,7 +22,7 @@ export const confirmUnsubscribePage = (appUrl: string, token: string) =>
   page(
     appUrl,
     `<p>${escapeHtml(MESSAGES.unsubscribeConfirm)}</p>
-<form method="post" action="/api/notifications/unsubscribe?token=${escapeHtml(encodeURIComponent(token))}">
+<form method="post" action="${notificationEndpoints.unsubscribe.path}?token=${escapeHtml(encodeURIComponent(token))}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(MESSAGES.unsubscribeButton)}</button>
 </form>`,
   );

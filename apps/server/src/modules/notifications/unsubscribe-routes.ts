@@ -1,18 +1,15 @@
-import { unsubscribeQuery } from '@smart/contracts';
+import { notificationEndpoints as endpoints } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addRoute } from '../../lib/route.js';
 import { readUnsubscribeToken, unsubscribe, unsubscribeSecretOf } from './unsubscribe.js';
 import { confirmUnsubscribePage, invalidUnsubscribePage, unsubscribedPage } from './unsubscribe-page.js';
-
-const tags = ['Notifications'];
 
 /**
  * One-click unsubscribe (RFC 8058), without a session: the link of a notification e-mail shows a
  * confirmation page (GET never changes anything: mail scanners follow links), and a POST, from
  * that page's button or from the mail client itself, turns the e-mail toggle off.
  */
-export async function unsubscribeRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function unsubscribeRoutes(app: FastifyInstance) {
   const secret = unsubscribeSecretOf(app.db);
   const { appUrl } = app.config;
   // Mail clients post `List-Unsubscribe=One-Click` as a form; its content says nothing more.
@@ -24,42 +21,16 @@ export async function unsubscribeRoutes(fastify: FastifyInstance) {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-  app.get(
-    '/api/notifications/unsubscribe',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'showUnsubscribePage',
-        tags,
-        summary:
-          'The page of an e-mail’s unsubscribe link (HTML): asks to confirm with a button that POSTs; changes nothing itself',
-        querystring: unsubscribeQuery,
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.query;
-      if (!readUnsubscribeToken(await secret(), token)) return html(reply, 400, invalidUnsubscribePage(appUrl));
-      return html(reply, 200, confirmUnsubscribePage(appUrl, token));
-    },
-  );
+  addRoute(app, endpoints.unsubscribePage, async (request, reply) => {
+    const { token } = request.query;
+    if (!readUnsubscribeToken(await secret(), token)) return html(reply, 400, invalidUnsubscribePage(appUrl));
+    return html(reply, 200, confirmUnsubscribePage(appUrl, token));
+  });
 
-  app.post(
-    '/api/notifications/unsubscribe',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'unsubscribeFromEmails',
-        tags,
-        summary:
-          'One-click unsubscribe (RFC 8058): turns off the e-mail toggle the signed token names, without a session; answers a small HTML page',
-        querystring: unsubscribeQuery,
-      },
-    },
-    async (request, reply) => {
-      const target = readUnsubscribeToken(await secret(), request.query.token);
-      if (!target) return html(reply, 400, invalidUnsubscribePage(appUrl));
-      await unsubscribe(app.db, target);
-      return html(reply, 200, unsubscribedPage(appUrl));
-    },
-  );
+  addRoute(app, endpoints.unsubscribe, async (request, reply) => {
+    const target = readUnsubscribeToken(await secret(), request.query.token);
+    if (!target) return html(reply, 400, invalidUnsubscribePage(appUrl));
+    await unsubscribe(app.db, target);
+    return html(reply, 200, unsubscribedPage(appUrl));
+  });
 }

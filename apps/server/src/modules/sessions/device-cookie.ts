@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MAX_TRUSTED_DEVICE_ACCOUNTS, TRUSTED_DEVICE_MAX_AGE_SECONDS } from '@smart/contracts';
+import { MAX_TRUSTED_DEVICE_ACCOUNTS, sessionEndpoints, TRUSTED_DEVICE_MAX_AGE_SECONDS } from '@smart/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The cookie names no account and is sent only to the sign-in calls.
  */
 const COOKIE_NAME = 'smart_device';
-const COOKIE_PATH = '/api/users/login';
+// Also sent to the code step, /api/users/login/2fa, below it.
+const COOKIE_PATH = sessionEndpoints.signIn.path;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
 const signatureOf = (secret: string, email: string, nonce: string) =>

@@ -1,14 +1,14 @@
 import {
   type Advisor,
   type AdvisorProfileInput,
+  advisorEndpoints,
   MESSAGES,
-  type MyOrganization,
-  type OrganizationAdvisor,
   type RegisterBody,
-  type User,
+  userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { getMyOrganizations } from '@/lib/advised-organizations';
+import { api } from '@/lib/api-client';
 import { useOrganizationSearch } from '@/lib/organization-search';
 import { isExcludedFromAssignment } from './advisor-labels';
 
@@ -17,55 +17,45 @@ import { isExcludedFromAssignment } from './advisor-labels';
  * with its assignments, in one request (the spec's client asked every organization in turn).
  */
 
-const id = encodeURIComponent;
-const assignmentPath = (organizationId: string, advisorId: string) =>
-  `/api/organizations/${id(organizationId)}/advisors/${id(advisorId)}`;
-
-export function getAdvisors(): Promise<Advisor[]> {
-  return apiClient.get<Advisor[]>('/api/users/advisors', { failMessage: MESSAGES.loadAdvisorsFailed });
+export function getAdvisors() {
+  return api(advisorEndpoints.list, {}, { failMessage: MESSAGES.loadAdvisorsFailed });
 }
 
-export function getMyOrganizations(): Promise<MyOrganization[]> {
-  return apiClient.get<MyOrganization[]>('/api/organizations/advisors/my-organizations', {
-    failMessage: MESSAGES.loadAssignedOrganizationsFailed,
-  });
-}
-
-export function assignAdvisor(organizationId: string, advisorId: string): Promise<OrganizationAdvisor> {
-  return apiClient.post<OrganizationAdvisor>(
-    `/api/organizations/${id(organizationId)}/advisors`,
-    { advisorId },
+export function assignAdvisor(organizationId: string, advisorId: string) {
+  return api(
+    advisorEndpoints.assign,
+    { params: { orgId: organizationId }, body: { advisorId } },
     { failMessage: MESSAGES.assignAdvisorFailed },
   );
 }
 
 export function setAssignmentActive(organizationId: string, advisorId: string, isActive: boolean) {
-  return apiClient.patch<OrganizationAdvisor>(
-    assignmentPath(organizationId, advisorId),
-    { isActive },
+  return api(
+    advisorEndpoints.updateAssignment,
+    { params: { orgId: organizationId, advisorId }, body: { isActive } },
     { failMessage: MESSAGES.updateAdvisorAssignmentFailed },
   );
 }
 
 export function removeAssignment(organizationId: string, advisorId: string) {
-  return apiClient.delete<unknown>(assignmentPath(organizationId, advisorId), {
-    failMessage: MESSAGES.removeAdvisorFailed,
-  });
+  return api(
+    advisorEndpoints.removeAssignment,
+    { params: { orgId: organizationId, advisorId } },
+    { failMessage: MESSAGES.removeAdvisorFailed },
+  );
 }
 
 /** Admins create advisor accounts with roles ['advisor'] (they join the platform organization). */
-export function registerAdvisor(body: RegisterBody): Promise<{ user: User }> {
-  return apiClient.post<{ user: User }>('/api/users/register', body, { failMessage: MESSAGES.addAdvisorFailed });
+export function registerAdvisor(body: RegisterBody) {
+  return api(userEndpoints.register, { body }, { failMessage: MESSAGES.addAdvisorFailed });
 }
 
-/** An admin edits an advisor's specialties and experience (PUT /api/users/{id} with `profile`). */
-export function updateAdvisorProfile(advisorId: string, profile: AdvisorProfileInput): Promise<User> {
-  return apiClient.put<User>(
-    `/api/users/${id(advisorId)}`,
-    { profile },
-    {
-      failMessage: MESSAGES.updateAdvisorProfileFailed,
-    },
+/** An admin edits an advisor's specialties and experience (a member's update with `profile`). */
+export function updateAdvisorProfile(advisorId: string, profile: AdvisorProfileInput) {
+  return api(
+    userEndpoints.update,
+    { params: { id: advisorId }, body: { profile } },
+    { failMessage: MESSAGES.updateAdvisorProfileFailed },
   );
 }
 

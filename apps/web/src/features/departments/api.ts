@@ -7,6 +7,7 @@ import {
   teamEndpoints,
   type UpdateDepartmentBody,
   type User,
+  userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiClient } from '@/lib/api-client';
@@ -70,10 +71,10 @@ export function updateDepartment(departmentId: string, body: UpdateDepartmentBod
   );
 }
 
-export function addUserToDepartment(userId: string, department: Pick<Department, 'id' | 'name'>): Promise<User> {
-  return apiClient.put<User>(
-    `/api/users/${id(userId)}/department`,
-    { departmentId: department.id, departmentName: department.name },
+export function addUserToDepartment(userId: string, department: Pick<Department, 'id' | 'name'>) {
+  return api(
+    userEndpoints.setDepartment,
+    { params: { id: userId }, body: { departmentId: department.id, departmentName: department.name } },
     { failMessage: MESSAGES.addUserToDepartmentFailed },
   );
 }

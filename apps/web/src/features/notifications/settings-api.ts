@@ -4,12 +4,14 @@ import {
   NOTIFICATION_SETTINGS_TEXT,
   type NotificationPreferencesPatch,
   type NotificationSettings,
+  notificationEndpoints,
+  phoneEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
- * The preferences page's calls: the toggles, time zone and digest (GET/PUT /api/users/notifications)
+ * The preferences page's calls: the toggles, time zone and digest
  * and the phone's verification for SMS. Every answer is the whole settings record.
  */
 
@@ -20,28 +22,20 @@ export interface NotificationSettingsChange {
 }
 
 const getSettings = () =>
-  apiClient.get<NotificationSettings>('/api/users/notifications', {
-    requireToken: true,
-    failMessage: MESSAGES.fetchNotificationsFailed,
-  });
+  api(notificationEndpoints.settings, {}, { requireToken: true, failMessage: MESSAGES.fetchNotificationsFailed });
 
 const updateSettings = (change: NotificationSettingsChange) =>
-  apiClient.put<NotificationSettings>('/api/users/notifications', change, {
-    requireToken: true,
-    failMessage: MESSAGES.updateNotificationsFailed,
-  });
+  api(
+    notificationEndpoints.updateSettings,
+    { body: change },
+    { requireToken: true, failMessage: MESSAGES.updateNotificationsFailed },
+  );
 
 const sendPhoneCode = () =>
-  apiClient.post<unknown>('/api/users/phone/verification', undefined, {
-    failMessage: NOTIFICATION_SETTINGS_TEXT.sendCodeFailed,
-  });
+  api(phoneEndpoints.sendCode, {}, { failMessage: NOTIFICATION_SETTINGS_TEXT.sendCodeFailed });
 
 const confirmPhoneCode = (code: string) =>
-  apiClient.post<NotificationSettings>(
-    '/api/users/phone/verification/confirm',
-    { code },
-    { failMessage: NOTIFICATION_SETTINGS_TEXT.verifyFailed },
-  );
+  api(phoneEndpoints.confirmCode, { body: { code } }, { failMessage: NOTIFICATION_SETTINGS_TEXT.verifyFailed });
 
 export const settingsQueries = {
   all: () => ['notification-settings'] as const,

@@ -2,27 +2,30 @@ import {
   MESSAGES,
   type Organization,
   type OrganizationSecurityBody,
+  organizationEndpoints,
   type UpdateOrganizationBody,
-  type User,
+  userEndpoints,
 } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
-import { apiClient } from '@/lib/api-client';
-import { organizationPath, organizationQueries } from '@/lib/organization-query';
+import { api } from '@/lib/api-client';
+import { organizationQueries } from '@/lib/organization-query';
 import { ORGANIZATION_SEARCH_KEY } from '@/lib/organization-search';
 import { uploadImage } from '@/lib/upload-image';
 
 export { useOrganization } from '@/lib/organization-query';
 
-export function updateOrganization(organizationId: string, body: UpdateOrganizationBody): Promise<Organization> {
-  return apiClient.put<Organization>(organizationPath(organizationId), body, {
-    failMessage: MESSAGES.updateOrganizationFailed,
-  });
+export function updateOrganization(organizationId: string, body: UpdateOrganizationBody) {
+  return api(
+    organizationEndpoints.update,
+    { params: { id: organizationId }, body },
+    { failMessage: MESSAGES.updateOrganizationFailed },
+  );
 }
 
 /** The signed-in user as the server has it now (its meta carries the organization's current name). */
-function getCurrentUser(): Promise<User> {
-  return apiClient.get<User>('/api/users/profile', { failMessage: MESSAGES.fetchUserProfileFailed });
+function getCurrentUser() {
+  return api(userEndpoints.profile, {}, { failMessage: MESSAGES.fetchUserProfileFailed });
 }
 
 /** Saved organizations replace the cached one; a rename also refreshes the session's organization name. */
@@ -64,14 +67,12 @@ const ACCOUNT_ACTIONS = {
   reopen: MESSAGES.reopenOrganizationFailed,
 } as const;
 
-/** POST /api/organizations/{id}/close or …/reopen; the answer replaces the cached organization. */
+/** Close or reopen; the answer replaces the cached organization. */
 export function useOrganizationAccountAction(organizationId: string, action: keyof typeof ACCOUNT_ACTIONS) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiClient.post<Organization>(`${organizationPath(organizationId)}/${action}`, undefined, {
-        failMessage: ACCOUNT_ACTIONS[action],
-      }),
+      api(organizationEndpoints[action], { params: { id: organizationId } }, { failMessage: ACCOUNT_ACTIONS[action] }),
     onSuccess: (saved) => {
       queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: ORGANIZATION_SEARCH_KEY });
@@ -79,14 +80,16 @@ export function useOrganizationAccountAction(organizationId: string, action: key
   });
 }
 
-/** PUT /api/organizations/{id}/security (requiring a second factor); the answer replaces the cached organization. */
+/** Requiring a second factor of the organization's people; the answer replaces the cached organization. */
 export function useUpdateOrganizationSecurity(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OrganizationSecurityBody) =>
-      apiClient.put<Organization>(`${organizationPath(organizationId)}/security`, body, {
-        failMessage: MESSAGES.securityUpdateFailed,
-      }),
+      api(
+        organizationEndpoints.updateSecurity,
+        { params: { id: organizationId }, body },
+        { failMessage: MESSAGES.securityUpdateFailed },
+      ),
     onSuccess: (saved) => queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved),
   });
 }

@@ -2,39 +2,41 @@ import {
   type ChangePasswordBody,
   MESSAGES,
   type ProfileUpdateBody,
-  type RecoveryCodes,
   type SecondFactorBody,
+  sessionEndpoints,
   type TwoFactorDisableBody,
-  type TwoFactorSetup,
+  twoFactorEndpoints,
   type User,
+  userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { requestPasswordReset } from '@/lib/password-reset';
 import { uploadImage } from '@/lib/upload-image';
 
-export function getProfile(): Promise<User> {
-  return apiClient.get<User>('/api/users/profile', {
-    requireToken: true,
-    failMessage: MESSAGES.fetchUserProfileFailed,
-  });
+export function getProfile() {
+  return api(userEndpoints.profile, {}, { requireToken: true, failMessage: MESSAGES.fetchUserProfileFailed });
 }
 
 export function updateProfile(body: ProfileUpdateBody, failMessage: string = MESSAGES.updateProfileFailed) {
-  return apiClient.put<User>('/api/users/profile', body, {
-    requireToken: true,
-    failMessage,
-    networkErrorMessage: MESSAGES.updateProfileNetworkError,
-  });
+  return api(
+    userEndpoints.updateProfile,
+    { body },
+    { requireToken: true, failMessage, networkErrorMessage: MESSAGES.updateProfileNetworkError },
+  );
 }
 
-export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return apiClient.put('/api/users/change-password', body, {
-    requireToken: true,
-    failMessage: MESSAGES.changePasswordFailed,
-    networkErrorMessage: MESSAGES.changePasswordNetworkError,
-  });
+export function changePassword(body: ChangePasswordBody) {
+  return api(
+    sessionEndpoints.changePassword,
+    { body },
+    {
+      requireToken: true,
+      failMessage: MESSAGES.changePasswordFailed,
+      networkErrorMessage: MESSAGES.changePasswordNetworkError,
+    },
+  );
 }
 
 export const profileQueries = {
@@ -82,36 +84,24 @@ export function useMailPasswordResetLink() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-// Two-factor sign-in (POST /api/users/2fa/...).
+// Two-factor sign-in on one's own account.
 
 const twoFactorCall = (failMessage: string) => ({ requireToken: true, failMessage });
 
-export function beginTwoFactorSetup(): Promise<TwoFactorSetup> {
-  return apiClient.post<TwoFactorSetup>(
-    '/api/users/2fa/setup',
-    undefined,
-    twoFactorCall(MESSAGES.twoFactorSetupFailed),
-  );
+export function beginTwoFactorSetup() {
+  return api(twoFactorEndpoints.beginSetup, {}, twoFactorCall(MESSAGES.twoFactorSetupFailed));
 }
 
-export function confirmTwoFactorSetup(code: string): Promise<RecoveryCodes> {
-  return apiClient.post<RecoveryCodes>(
-    '/api/users/2fa/confirm',
-    { code },
-    twoFactorCall(MESSAGES.twoFactorSetupFailed),
-  );
+export function confirmTwoFactorSetup(code: string) {
+  return api(twoFactorEndpoints.confirmSetup, { body: { code } }, twoFactorCall(MESSAGES.twoFactorSetupFailed));
 }
 
-export function disableTwoFactor(body: TwoFactorDisableBody): Promise<User> {
-  return apiClient.post<User>('/api/users/2fa/disable', body, twoFactorCall(MESSAGES.twoFactorDisableFailed));
+export function disableTwoFactor(body: TwoFactorDisableBody) {
+  return api(twoFactorEndpoints.disable, { body }, twoFactorCall(MESSAGES.twoFactorDisableFailed));
 }
 
-export function regenerateRecoveryCodes(proof: SecondFactorBody): Promise<RecoveryCodes> {
-  return apiClient.post<RecoveryCodes>(
-    '/api/users/2fa/recovery-codes',
-    proof,
-    twoFactorCall(MESSAGES.recoveryCodesFailed),
-  );
+export function regenerateRecoveryCodes(proof: SecondFactorBody) {
+  return api(twoFactorEndpoints.regenerateRecoveryCodes, { body: proof }, twoFactorCall(MESSAGES.recoveryCodesFailed));
 }
 
 /** A new secret to scan; asked again each time the set-up starts. */

@@ -1,6 +1,6 @@
-import { MESSAGES, type MemberStatus, type RegisterBody, type UpdateMemberBody, type User } from '@smart/contracts';
+import { MESSAGES, type MemberStatus, type RegisterBody, type UpdateMemberBody, userEndpoints } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { organizationQueries } from '@/lib/organization-query';
 import { getOrganizationUserPage } from '@/lib/organization-users';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
@@ -15,33 +15,30 @@ export const teamMemberKeys = {
   members: structureKeys.organizationUsers,
 };
 
-const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
-
 /** The add-member flow registers the person into the manager's organization (returns no token). */
-export function registerMember(body: RegisterBody): Promise<{ user: User }> {
-  return apiClient.post<{ user: User }>('/api/users/register', body, {
-    failMessage: MESSAGES.addTeamMemberFailedRetry,
-  });
+export function registerMember(body: RegisterBody) {
+  return api(userEndpoints.register, { body }, { failMessage: MESSAGES.addTeamMemberFailedRetry });
 }
 
-export function updateMember(userId: string, body: UpdateMemberBody): Promise<User> {
-  return apiClient.put<User>(userPath(userId), body, {
-    requireToken: true,
-    failMessage: MESSAGES.userUpdateFailed,
-  });
+export function updateMember(userId: string, body: UpdateMemberBody) {
+  return api(
+    userEndpoints.update,
+    { params: { id: userId }, body },
+    { requireToken: true, failMessage: MESSAGES.userUpdateFailed },
+  );
 }
 
 /** Deactivates: the account can no longer sign in, its records are kept. */
-export function deactivateMember(userId: string): Promise<User> {
-  return apiClient.delete<User>(userPath(userId), { requireToken: true });
+export function deactivateMember(userId: string) {
+  return api(userEndpoints.deactivate, { params: { id: userId } }, { requireToken: true });
 }
 
 /** The account may sign in again, in the department it had. */
-export function reactivateMember(userId: string): Promise<User> {
-  return apiClient.post<User>(`${userPath(userId)}/reactivate`, undefined, { requireToken: true });
+export function reactivateMember(userId: string) {
+  return api(userEndpoints.reactivate, { params: { id: userId } }, { requireToken: true });
 }
 
-/** The organization's members of one status, a page at a time (GET /api/users/organization/{orgId}). */
+/** The organization's members of one status, a page at a time. */
 export function useTeamMembers(organizationId: string | null, status: MemberStatus) {
   const list = pagedListOptions([...teamMemberKeys.members(organizationId ?? ''), 'pages', status], (page, limit) =>
     getOrganizationUserPage(organizationId ?? '', { page, limit, status }),

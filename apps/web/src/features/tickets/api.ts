@@ -1,7 +1,7 @@
 import {
+  advisorEndpoints,
   type CreateTicketBody,
   MESSAGES,
-  type OrganizationAdvisor,
   TICKET_PAGE_SIZE,
   type Ticket,
   type TicketAttachment,
@@ -10,7 +10,7 @@ import {
   type UpdateTicketBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { withQuery } from '@/lib/paged-list';
@@ -38,9 +38,11 @@ const getTicket = (ticketId: string) =>
 
 /** The organization's active advisors, offered beside its people in the Assign Ticket dialog. */
 const getActiveAdvisors = async (organizationId: string) => {
-  const entries = await apiClient.get<OrganizationAdvisor[]>(`/api/organizations/${id(organizationId)}/advisors`, {
-    failMessage: MESSAGES.fetchOrganizationAdvisorsFailed,
-  });
+  const entries = await api(
+    advisorEndpoints.listByOrganization,
+    { params: { orgId: organizationId } },
+    { failMessage: MESSAGES.fetchOrganizationAdvisorsFailed },
+  );
   return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
 };
 

@@ -1,0 +1,111 @@
+import { endpoint } from '../endpoint.js';
+import {
+  envelope,
+  errorResponse,
+  idParams,
+  messageEnvelope,
+  pagedEnvelope,
+  pageQuery,
+  searchQuery,
+} from '../schemas/common.js';
+import {
+  createOrganizationBody,
+  organizationSchema,
+  organizationSecurityBody,
+  updateOrganizationBody,
+} from '../schemas/organizations.js';
+import { memberStatusQuery } from '../schemas/structure.js';
+import { userSchema } from '../schemas/users.js';
+
+const tags = ['Organizations'];
+const organizationEnvelope = envelope(organizationSchema);
+
+/** Organizations: the list, one's profile, the account's close and reopen, its security and its members. */
+export const organizationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/organizations',
+    operationId: 'listOrganizations',
+    tags,
+    summary: 'Organizations: admin all, an advisor those it advises, others their own',
+    query: pageQuery.extend(searchQuery.shape),
+    responses: { 200: pagedEnvelope(organizationSchema) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/organizations',
+    operationId: 'createOrganization',
+    tags,
+    summary: 'Create an organization (admin)',
+    body: createOrganizationBody,
+    responses: { 201: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/organizations/:id',
+    operationId: 'getOrganization',
+    tags,
+    summary: 'One organization (its members, its advisors, admin)',
+    params: idParams,
+    responses: { 200: organizationEnvelope },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/organizations/:id',
+    operationId: 'updateOrganization',
+    tags,
+    summary: 'Change the organization profile (its org_admin, admin)',
+    params: idParams,
+    body: updateOrganizationBody,
+    responses: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/organizations/:id',
+    operationId: 'deleteOrganization',
+    tags,
+    summary: 'Delete an organization without members (admin); 409 while it has members',
+    params: idParams,
+    responses: { 200: messageEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: '/api/organizations/:id/close',
+    operationId: 'closeOrganization',
+    tags,
+    summary:
+      "Close the organization account (its org_admin, admin): its people are signed out and can't sign in; nothing is deleted",
+    params: idParams,
+    responses: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  reopen: endpoint({
+    method: 'POST',
+    path: '/api/organizations/:id/reopen',
+    operationId: 'reopenOrganization',
+    tags,
+    summary: 'Reopen a closed organization account (admin): its people can sign in again',
+    params: idParams,
+    responses: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  updateSecurity: endpoint({
+    method: 'PUT',
+    path: '/api/organizations/:id/security',
+    operationId: 'updateOrganizationSecurity',
+    tags,
+    summary:
+      "Require two-factor sign-in of the organization's people (its org_admin, admin; the platform organization's staff: admin); who turns it on must have it",
+    params: idParams,
+    body: organizationSecurityBody,
+    responses: { 200: organizationEnvelope, 403: errorResponse },
+  }),
+  listUsers: endpoint({
+    method: 'GET',
+    path: '/api/organizations/:id/users',
+    operationId: 'listOrganizationUsers',
+    tags,
+    summary: "The organization's members (its members, its advisors, admin)",
+    params: idParams,
+    query: pageQuery.extend(memberStatusQuery.shape),
+    responses: { 200: pagedEnvelope(userSchema) },
+  }),
+};
