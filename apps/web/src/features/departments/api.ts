@@ -6,11 +6,10 @@ import {
   MESSAGES,
   teamEndpoints,
   type UpdateDepartmentBody,
-  type User,
   userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { createTeam } from '@/lib/create-team';
 import { pagedListOptions, usePagedList, useWholeList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
@@ -20,8 +19,6 @@ import { uploadImage } from '@/lib/upload-image';
  * Departments (spec section 7, under /api/departments) and the team calls the department page makes.
  * Lists are read a page at a time (Load more); the existing-team picker reads every page.
  */
-
-const id = encodeURIComponent;
 
 export function getDepartmentPage(page: number, limit: number) {
   return api(departmentEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchDepartmentsFailed });

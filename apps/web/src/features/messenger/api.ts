@@ -1,16 +1,17 @@
 import {
-  type AvailableAdvisor,
   type Conversation,
   type CreateConversationBody,
+  conversationEndpoints,
   MESSAGE_MAX_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
   MESSAGES,
   type Message,
+  messageEndpoints,
   type SendMessageBody,
 } from '@smart/contracts';
 import { type InfiniteData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type Page } from '@/lib/api-client';
-import { pagedListOptions, withQuery } from '@/lib/paged-list';
+import { api, type Page } from '@/lib/api-client';
+import { pagedListOptions } from '@/lib/paged-list';
 import { uploadFileWithProgress } from '@/lib/upload-file';
 import { patchConversation, withConversation } from './conversation-list';
 import { type MessageLog, mergeMessages } from './timeline';
@@ -21,57 +22,43 @@ import { messengerKeys } from './unread';
  * cache entry (a MessageLog), which pages, live events and catch-up merge into.
  */
 
-const id = encodeURIComponent;
-
 // ---- requests -------------------------------------------------------------------------------
 
 const getConversationPage = (page: number, limit: number) =>
-  apiClient.getPage<Conversation>(withQuery('/api/conversations', { page, limit }), {
-    failMessage: MESSAGES.fetchConversationsFailed,
-  });
+  api(conversationEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchConversationsFailed });
 
 const getConversation = (conversationId: string) =>
-  apiClient.get<Conversation>(`/api/conversations/${id(conversationId)}`, {
-    failMessage: MESSAGES.fetchConversationFailed,
-  });
+  api(conversationEndpoints.get, { params: { id: conversationId } }, { failMessage: MESSAGES.fetchConversationFailed });
 
 /** The organization's general conversation, created by the first who asks (advisors name the organization). */
 export const getGeneralConversation = (organizationId?: string) =>
-  apiClient.get<Conversation>(withQuery('/api/conversations/general', { organizationId }), {
-    failMessage: MESSAGES.fetchConversationFailed,
-  });
+  api(conversationEndpoints.general, { query: { organizationId } }, { failMessage: MESSAGES.fetchConversationFailed });
 
 /** The chat between an organization and an advisor, created by the first who asks (section 2's ?org=). */
 export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
-  apiClient.get<Conversation>(withQuery('/api/conversations/advisors/conversation', query), {
-    failMessage: MESSAGES.fetchAdvisorConversationsFailed,
-  });
+  api(conversationEndpoints.advisorConversation, { query }, { failMessage: MESSAGES.fetchAdvisorConversationsFailed });
 
 const getAvailableAdvisors = () =>
-  apiClient.get<AvailableAdvisor[]>('/api/conversations/advisors/available', {
-    failMessage: MESSAGES.fetchAvailableAdvisorsFailed,
-  });
+  api(conversationEndpoints.availableAdvisors, {}, { failMessage: MESSAGES.fetchAvailableAdvisorsFailed });
 
 const createConversation = (body: CreateConversationBody) =>
-  apiClient.post<Conversation>('/api/conversations', body, { failMessage: MESSAGES.createConversationFailed });
+  api(conversationEndpoints.create, { body }, { failMessage: MESSAGES.createConversationFailed });
 
 type MessageCursor = { before: string } | { after: string } | Record<string, never>;
 
 const getMessages = (conversationId: string, cursor: MessageCursor, limit = MESSAGE_PAGE_SIZE) =>
-  apiClient.getPage<Message>(withQuery(`/api/messages/conversations/${id(conversationId)}`, { limit, ...cursor }), {
-    failMessage: MESSAGES.fetchMessagesFailed,
-  });
+  api(
+    messageEndpoints.list,
+    { params: { id: conversationId }, query: { limit, ...cursor } },
+    { failMessage: MESSAGES.fetchMessagesFailed },
+  );
 
-/** POST /api/messages: the way a message goes when the live connection is down. */
+/** Sending over HTTP: the way a message goes when the live connection is down. */
 export const postMessage = (body: SendMessageBody) =>
-  apiClient.post<Message>('/api/messages', body, { failMessage: MESSAGES.sendMessageFailed });
+  api(messageEndpoints.send, { body }, { failMessage: MESSAGES.sendMessageFailed });
 
 const markRead = (conversationId: string) =>
-  apiClient.put<unknown>(
-    `/api/messages/conversations/${id(conversationId)}/read`,
-    {},
-    { failMessage: MESSAGES.markMessagesReadFailed },
-  );
+  api(messageEndpoints.markRead, { params: { id: conversationId } }, { failMessage: MESSAGES.markMessagesReadFailed });
 
 /** Stores a file for a message (POST /api/files/upload); the message then names it. */
 export const uploadMessageFile = (file: File, onProgress: (fraction: number) => void) =>

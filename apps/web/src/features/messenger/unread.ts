@@ -1,9 +1,9 @@
-import { MESSAGES, MESSENGER_EVENTS, type NewMessageEvent, type UnreadTotal } from '@smart/contracts';
+import { conversationEndpoints, MESSAGES, MESSENGER_EVENTS, type NewMessageEvent } from '@smart/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listen } from '@/lib/socket-events';
 
 /**
@@ -18,8 +18,7 @@ export const messengerKeys = {
   messages: (conversationId: string) => [...messengerKeys.all(), 'messages', conversationId] as const,
 };
 
-const getUnreadTotal = () =>
-  apiClient.get<UnreadTotal>('/api/conversations/unread', { failMessage: MESSAGES.fetchConversationsFailed });
+const getUnreadTotal = () => api(conversationEndpoints.unread, {}, { failMessage: MESSAGES.fetchConversationsFailed });
 
 const unreadQuery = () => queryOptions({ queryKey: messengerKeys.unread(), queryFn: getUnreadTotal });
 

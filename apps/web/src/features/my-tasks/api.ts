@@ -1,15 +1,18 @@
-import { MESSAGES, type MyTask, type MyTasksFilter } from '@smart/contracts';
+import { MESSAGES, type MyTasksFilter, taskEndpoints } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { withQuery } from '@/lib/paged-list';
+import { api } from '@/lib/api-client';
 import { workKeys } from '@/lib/work-keys';
 
-/** GET /api/tasks/my-tasks (second document, section 7): one tab's tasks, ordered by due date. */
+/** My Tasks (second document, section 7): one tab's tasks, ordered by due date. */
 function getMyTasks(filter: MyTasksFilter) {
-  return apiClient.get<MyTask[]>(withQuery('/api/tasks/my-tasks', { filter }), {
-    failMessage: MESSAGES.fetchTasksFailed,
-    networkErrorMessage: MESSAGES.fetchTasksNetworkError,
-  });
+  return api(
+    taskEndpoints.mine,
+    { query: { filter } },
+    {
+      failMessage: MESSAGES.fetchTasksFailed,
+      networkErrorMessage: MESSAGES.fetchTasksNetworkError,
+    },
+  );
 }
 
 export const myTasksQueries = {

@@ -5,22 +5,20 @@ import {
   type CreateProjectBody,
   type CreateTaskBody,
   MESSAGES,
-  type Objective,
-  type ObjectiveDetail,
-  type Project,
-  type Task,
-  type TaskDetail,
+  objectiveEndpoints,
+  projectEndpoints,
   type TaskStatus,
+  taskEndpoints,
   type UpdateObjectiveBody,
   type UpdateProjectBody,
   type UpdateTaskBody,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, apiClient, apiUpload, fileForm } from '@/lib/api-client';
+import { api, apiUpload, fileForm } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
-import { pagedListOptions, usePagedList, withQuery } from '@/lib/paged-list';
+import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
 
 /**
@@ -28,33 +26,33 @@ import { workKeys } from '@/lib/work-keys';
  * records (computed by the server); no page fetches children to work them out.
  */
 
-const id = encodeURIComponent;
-
 // ---- requests -------------------------------------------------------------------------------
 
 const getProjectPage = (page: number, limit: number) =>
-  apiClient.getPage<Project>(withQuery('/api/projects', { page, limit }), {
-    failMessage: MESSAGES.fetchProjectsFailed,
-  });
+  api(projectEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchProjectsFailed });
 
 const getProject = (projectId: string) =>
-  apiClient.get<Project>(`/api/projects/${id(projectId)}`, { failMessage: MESSAGES.fetchProjectFailed });
+  api(projectEndpoints.get, { params: { id: projectId } }, { failMessage: MESSAGES.fetchProjectFailed });
 
 const getObjectivePage = (projectId: string) => (page: number, limit: number) =>
-  apiClient.getPage<Objective>(withQuery(`/api/objectives/projects/${id(projectId)}`, { page, limit }), {
-    failMessage: MESSAGES.fetchProjectFailed,
-  });
+  api(
+    objectiveEndpoints.list,
+    { params: { id: projectId }, query: { page, limit } },
+    { failMessage: MESSAGES.fetchProjectFailed },
+  );
 
 const getObjective = (objectiveId: string) =>
-  apiClient.get<ObjectiveDetail>(`/api/objectives/${id(objectiveId)}`, { failMessage: MESSAGES.fetchObjectiveFailed });
+  api(objectiveEndpoints.get, { params: { id: objectiveId } }, { failMessage: MESSAGES.fetchObjectiveFailed });
 
 const getTaskPage = (objectiveId: string) => (page: number, limit: number) =>
-  apiClient.getPage<Task>(withQuery(`/api/tasks/objectives/${id(objectiveId)}`, { page, limit }), {
-    failMessage: MESSAGES.fetchObjectiveFailed,
-  });
+  api(
+    taskEndpoints.list,
+    { params: { id: objectiveId }, query: { page, limit } },
+    { failMessage: MESSAGES.fetchObjectiveFailed },
+  );
 
 const getTask = (taskId: string) =>
-  apiClient.get<TaskDetail>(`/api/tasks/${id(taskId)}`, { failMessage: MESSAGES.fetchTaskFailed });
+  api(taskEndpoints.get, { params: { id: taskId } }, { failMessage: MESSAGES.fetchTaskFailed });
 
 /** Where an attachment's record lives: its uploads and removals go under it. */
 export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
@@ -112,74 +110,84 @@ function useWorkMutation<Variables, Result>(
 
 export const useCreateProject = () =>
   useWorkMutation((body: CreateProjectBody) =>
-    apiClient.post<Project>('/api/projects', body, { failMessage: MESSAGES.createProjectFailed }),
+    api(projectEndpoints.create, { body }, { failMessage: MESSAGES.createProjectFailed }),
   );
 
 export const useUpdateProject = () =>
   useWorkMutation(({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
-    apiClient.put<Project>(`/api/projects/${id(projectId)}`, body, { failMessage: MESSAGES.updateProjectFailed }),
+    api(projectEndpoints.update, { params: { id: projectId }, body }, { failMessage: MESSAGES.updateProjectFailed }),
   );
 
 export const useDeleteProject = () =>
   useWorkMutation(
     (projectId: string) =>
-      apiClient.delete<unknown>(`/api/projects/${id(projectId)}`, { failMessage: MESSAGES.deleteProjectFailed }),
+      api(projectEndpoints.remove, { params: { id: projectId } }, { failMessage: MESSAGES.deleteProjectFailed }),
     { leavesPage: true },
   );
 
 export const useCreateObjective = (projectId: string) =>
   useWorkMutation((body: CreateObjectiveBody) =>
-    apiClient.post<Objective>(`/api/objectives/projects/${id(projectId)}`, body, {
-      failMessage: MESSAGES.createObjectiveFailed,
-    }),
+    api(
+      objectiveEndpoints.create,
+      { params: { id: projectId }, body },
+      { failMessage: MESSAGES.createObjectiveFailed },
+    ),
   );
 
 export const useUpdateObjective = () =>
   useWorkMutation(({ objectiveId, body }: { objectiveId: string; body: UpdateObjectiveBody }) =>
-    apiClient.put<Objective>(`/api/objectives/${id(objectiveId)}`, body, {
-      failMessage: MESSAGES.updateObjectiveFailed,
-    }),
+    api(
+      objectiveEndpoints.update,
+      { params: { id: objectiveId }, body },
+      { failMessage: MESSAGES.updateObjectiveFailed },
+    ),
   );
 
 export const useDeleteObjective = () =>
   useWorkMutation(
     (objectiveId: string) =>
-      apiClient.delete<unknown>(`/api/objectives/${id(objectiveId)}`, { failMessage: MESSAGES.deleteObjectiveFailed }),
+      api(objectiveEndpoints.remove, { params: { id: objectiveId } }, { failMessage: MESSAGES.deleteObjectiveFailed }),
     { leavesPage: true },
   );
 
 export const useCreateTask = (objectiveId: string) =>
   useWorkMutation((body: CreateTaskBody) =>
-    apiClient.post<Task>(`/api/tasks/objectives/${id(objectiveId)}`, body, { failMessage: MESSAGES.createTaskFailed }),
+    api(taskEndpoints.create, { params: { id: objectiveId }, body }, { failMessage: MESSAGES.createTaskFailed }),
   );
 
-/** PUT /api/tasks/{id}: the edit form's fields, or the assignee alone ('Assign to Me'). */
+/** A task's edit: the edit form's fields, or the assignee alone ('Assign to Me'). */
 export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.updateTaskFailed) =>
-  useWorkMutation((body: UpdateTaskBody) => apiClient.put<Task>(`/api/tasks/${id(taskId)}`, body, { failMessage }));
+  useWorkMutation((body: UpdateTaskBody) =>
+    api(taskEndpoints.update, { params: { id: taskId }, body }, { failMessage }),
+  );
 
 export const useDeleteTask = (taskId: string) =>
   useWorkMutation(
-    () => apiClient.delete<unknown>(`/api/tasks/${id(taskId)}`, { failMessage: MESSAGES.deleteTaskFailed }),
+    () => api(taskEndpoints.remove, { params: { id: taskId } }, { failMessage: MESSAGES.deleteTaskFailed }),
     { leavesPage: true },
   );
 
 export const useTaskStatus = (taskId: string) =>
   useWorkMutation((status: TaskStatus) =>
-    apiClient.patch<Task>(`/api/tasks/${id(taskId)}/status`, { status }, { failMessage: MESSAGES.updateTaskFailed }),
+    api(
+      taskEndpoints.setStatus,
+      { params: { id: taskId }, body: { status } },
+      { failMessage: MESSAGES.updateTaskFailed },
+    ),
   );
 
 export const useTaskProgress = (taskId: string) =>
   useWorkMutation((progress: number) =>
-    apiClient.patch<Task>(
-      `/api/tasks/${id(taskId)}/progress`,
-      { progress },
+    api(
+      taskEndpoints.setProgress,
+      { params: { id: taskId }, body: { progress } },
       { failMessage: MESSAGES.updateProgressFailed },
     ),
   );
 
 export const useAddComment = (taskId: string) =>
   useWorkMutation((comment: NewComment) =>
-    apiClient.post<unknown>(`/api/tasks/${id(taskId)}/comments`, comment, { failMessage: MESSAGES.addCommentFailed }),
+    api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: MESSAGES.addCommentFailed }),
   );
 
 export const useRemoveAttachment = (owner: AttachmentOwner) =>

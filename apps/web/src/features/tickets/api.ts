@@ -3,17 +3,15 @@ import {
   type CreateTicketBody,
   MESSAGES,
   TICKET_PAGE_SIZE,
-  type Ticket,
   type TicketAttachment,
-  type TicketDetail,
   type TicketStatus,
+  ticketEndpoints,
   type UpdateTicketBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
-import { withQuery } from '@/lib/paged-list';
 import { uploadFile } from '@/lib/upload-file';
 import type { TicketFilters } from './ticket-filters';
 
@@ -22,19 +20,17 @@ import type { TicketFilters } from './ticket-filters';
  * caller's permissions, so the pages never ask for more to decide what to show.
  */
 
-const id = encodeURIComponent;
-const ticketPath = (ticketId: string) => `/api/tickets/${id(ticketId)}`;
-
 // ---- requests -------------------------------------------------------------------------------
 
 const getTicketPage = ({ page, search, status, priority, category }: TicketFilters) =>
-  apiClient.getPage<Ticket>(
-    withQuery('/api/tickets', { page, limit: TICKET_PAGE_SIZE, search, status, priority, category }),
+  api(
+    ticketEndpoints.list,
+    { query: { page, limit: TICKET_PAGE_SIZE, search, status, priority, category } },
     { failMessage: MESSAGES.fetchTicketFailed },
   );
 
 const getTicket = (ticketId: string) =>
-  apiClient.get<TicketDetail>(ticketPath(ticketId), { failMessage: MESSAGES.fetchTicketFailed });
+  api(ticketEndpoints.get, { params: { id: ticketId } }, { failMessage: MESSAGES.fetchTicketFailed });
 
 /** The organization's active advisors, offered beside its people in the Assign Ticket dialog. */
 const getActiveAdvisors = async (organizationId: string) => {
@@ -47,47 +43,56 @@ const getActiveAdvisors = async (organizationId: string) => {
 };
 
 export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
-  apiClient.post<Ticket>('/api/tickets', body, { failMessage });
+  api(ticketEndpoints.create, { body }, { failMessage });
 
 const updateTicket = (ticketId: string, body: UpdateTicketBody) =>
-  apiClient.put<Ticket>(ticketPath(ticketId), body, { failMessage: MESSAGES.updateTicketFailed });
+  api(ticketEndpoints.update, { params: { id: ticketId }, body }, { failMessage: MESSAGES.updateTicketFailed });
 
 const deleteTicket = (ticketId: string) =>
-  apiClient.delete<unknown>(ticketPath(ticketId), { failMessage: MESSAGES.deleteTicketFailed });
+  api(ticketEndpoints.remove, { params: { id: ticketId } }, { failMessage: MESSAGES.deleteTicketFailed });
 
 const assignTicket = (ticketId: string, assignedTo: string | null) =>
-  apiClient.patch<Ticket>(
-    `${ticketPath(ticketId)}/assign`,
-    { assignedTo },
+  api(
+    ticketEndpoints.assign,
+    { params: { id: ticketId }, body: { assignedTo } },
     { failMessage: MESSAGES.assignTicketFailed },
   );
 
 const changeTicketStatus = (ticketId: string, status: TicketStatus) =>
-  apiClient.patch<Ticket>(`${ticketPath(ticketId)}/status`, { status }, { failMessage: MESSAGES.updateTicketFailed });
+  api(
+    ticketEndpoints.setStatus,
+    { params: { id: ticketId }, body: { status } },
+    { failMessage: MESSAGES.updateTicketFailed },
+  );
 
 const addTicketComment = (ticketId: string, comment: NewComment) =>
-  apiClient.post<unknown>(`${ticketPath(ticketId)}/comments`, comment, { failMessage: MESSAGES.addCommentFailed });
+  api(ticketEndpoints.comment, { params: { id: ticketId }, body: comment }, { failMessage: MESSAGES.addCommentFailed });
 
 /** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
 export async function attachTicketFile(ticketId: string, file: File) {
   const uploaded = await uploadFile(file, { failMessage: MESSAGES.uploadFileFailed });
-  return apiClient.post<TicketAttachment>(
-    `${ticketPath(ticketId)}/attachments`,
+  return api(
+    ticketEndpoints.attach,
     {
-      filename: uploaded.fileName,
-      originalName: uploaded.originalName,
-      mimeType: uploaded.fileType,
-      size: uploaded.fileSize,
-      url: uploaded.fileUrl,
+      params: { id: ticketId },
+      body: {
+        filename: uploaded.fileName,
+        originalName: uploaded.originalName,
+        mimeType: uploaded.fileType,
+        size: uploaded.fileSize,
+        url: uploaded.fileUrl,
+      },
     },
     { failMessage: MESSAGES.attachFileFailed },
   );
 }
 
 const removeTicketAttachment = (ticketId: string, attachmentId: string) =>
-  apiClient.delete<unknown>(`${ticketPath(ticketId)}/attachments/${id(attachmentId)}`, {
-    failMessage: MESSAGES.removeAttachmentFailed,
-  });
+  api(
+    ticketEndpoints.detach,
+    { params: { id: ticketId, attachmentId } },
+    { failMessage: MESSAGES.removeAttachmentFailed },
+  );
 
 /** Opens an attached file: the server answers a signed link (minutes long) only to a reader of the ticket. */
 export const downloadTicketAttachment = (attachment: TicketAttachment) =>

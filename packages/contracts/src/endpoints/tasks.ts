@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { envelope, errorResponse, idParams, messageEnvelope, pagedEnvelope } from '../schemas/common.js';
+import { organizationFilterQuery } from '../schemas/structure.js';
+import {
+  createTaskBody,
+  myTaskSchema,
+  myTasksQuery,
+  taskCommentBody,
+  taskCommentSchema,
+  taskDetailSchema,
+  taskListQuery,
+  taskProgressBody,
+  taskSchema,
+  taskStatsSchema,
+  taskStatusBody,
+  updateTaskBody,
+} from '../schemas/work.js';
+
+const tags = ['Tasks'];
+const taskDetailEnvelope = envelope(taskDetailSchema);
+
+/** An objective's tasks and their comments (spec section 7 "Tasks"). Their attachments are files/attachment-routes.ts's. */
+export const taskEndpoints = {
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/tasks/my-tasks',
+    operationId: 'listMyTasks',
+    tags,
+    summary:
+      'Tasks assigned to the caller (filter=assigned, default) or created by it, by due date (none last), with project and objective',
+    query: myTasksQuery,
+    responses: { 200: envelope(z.array(myTaskSchema)) },
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/tasks/stats',
+    operationId: 'getTaskStats',
+    tags,
+    summary: "Tasks by status and priority, and overdue ones, in the caller's scope (an advisor: its assigned tasks)",
+    query: organizationFilterQuery,
+    responses: { 200: envelope(taskStatsSchema), 403: errorResponse, 404: errorResponse },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/tasks/objectives/:id',
+    operationId: 'listObjectiveTasks',
+    tags,
+    summary:
+      "An objective's tasks in creation order; assignedTo takes a user id or 'me' (an advisor sees its assigned ones)",
+    params: idParams,
+    query: taskListQuery,
+    responses: { 200: pagedEnvelope(taskSchema) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/tasks/:id',
+    operationId: 'getTask',
+    tags,
+    summary: 'A task with its project, objective, comments, attachments and history',
+    params: idParams,
+    responses: { 200: taskDetailEnvelope },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/tasks/objectives/:id',
+    operationId: 'createTask',
+    tags,
+    summary: 'Add a task to an objective; the assignee must be able to see it (canManageProjects)',
+    params: idParams,
+    body: createTaskBody,
+    responses: { 201: taskDetailEnvelope, 403: errorResponse },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/tasks/:id',
+    operationId: 'updateTask',
+    tags,
+    summary:
+      'Edit a task (partial): its creator, org_admin, admin; someone allowed to take it may send only {assignedTo: self}',
+    params: idParams,
+    body: updateTaskBody,
+    responses: { 200: taskDetailEnvelope, 403: errorResponse },
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/tasks/:id/status',
+    operationId: 'updateTaskStatus',
+    tags,
+    summary: 'Set the status (completed sets progress 100): the assignee, the creator, org_admin, admin',
+    params: idParams,
+    body: taskStatusBody,
+    responses: { 200: taskDetailEnvelope, 403: errorResponse },
+  }),
+  setProgress: endpoint({
+    method: 'PATCH',
+    path: '/api/tasks/:id/progress',
+    operationId: 'updateTaskProgress',
+    tags,
+    summary:
+      'Set the progress, 0 to 100 in steps of 5 (100 completes the task): the assignee, the creator, org_admin, admin',
+    params: idParams,
+    body: taskProgressBody,
+    responses: { 200: taskDetailEnvelope, 403: errorResponse },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/tasks/:id',
+    operationId: 'deleteTask',
+    tags,
+    summary: 'Delete a task with its comments, history and attachments: its creator, org_admin, admin',
+    params: idParams,
+    responses: { 200: messageEnvelope, 403: errorResponse },
+  }),
+  comment: endpoint({
+    method: 'POST',
+    path: '/api/tasks/:id/comments',
+    operationId: 'addTaskComment',
+    tags,
+    summary:
+      'Comment on a task (whoever may read it): trimmed, non-blank, at most 5,000 characters; the people it mentions who can read the task are told',
+    params: idParams,
+    body: taskCommentBody,
+    responses: { 201: envelope(taskCommentSchema) },
+  }),
+};
