@@ -5,7 +5,15 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoTemplatesOnce } from '../src/db/seed/templates.js';
 import { localStorage } from '../src/storage/local-storage.js';
-import { bodyTargets, bodyWith, HUGE, isString, leaves, operationTargets } from '../test/helpers/openapi-targets.js';
+import {
+  bodyTargets,
+  bodyWith,
+  HUGE,
+  isString,
+  leaves,
+  type Operation,
+  operationTargets,
+} from '../test/helpers/openapi-targets.js';
 import { ms, percentile } from './measure.js';
 
 /**
@@ -37,7 +45,9 @@ async function measureDemoTemplates(): Promise<number> {
 
 /** Wall time of each refusal of a huge value, over every string field of the OpenAPI document. */
 async function measureHugeValues(base: string, token: string): Promise<number> {
-  const document = await (await fetch(`${base}/api/docs/json`)).json();
+  const document = (await (await fetch(`${base}/api/docs/json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   const durations: number[] = [];
   let slowest = '';
   for (const target of bodyTargets(operationTargets(document))) {
