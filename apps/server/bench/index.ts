@@ -3,7 +3,7 @@
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
  * runs the same SQL statements, the messenger under load, and one user's socket flood against another
- * user's requests. PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
+ * user's requests, the time bounds once inside correctness tests (bench/bounds.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
  * database is created on it and dropped), else an in-memory PGlite.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
+import { measureBounds } from './bounds.js';
 import { measureFlood } from './flood.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
@@ -31,7 +32,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `messenger`, `flood`, `notifications` or `restart` runs only that part. */
+/** `overhead`, `lists`, `messenger`, `flood`, `notifications`, `bounds` or `restart` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -117,6 +118,7 @@ async function main() {
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
+  if (runs('bounds')) failures += await measureBounds(base, tokens.orgAdmin);
   if (runs('restart')) failures += await measureRestart();
 
   await app.close();

@@ -284,24 +284,14 @@ describe("an advisor's live sockets", () => {
   afterAll(() => sockets.closeAll());
   const openSocket = (member: Member) => sockets.connect(member);
 
-  /** Whether an event sent to the organization's room reaches the socket (within a short wait). */
+  /** Whether an event sent to the organization's room reaches the socket (before a marker sent after it). */
   async function hearsOrganization(socket: Socket, organizationId: string) {
     const probe = { conversationId: `organization-ping-${organizationId}` };
-    const heard = new Promise<boolean>((resolve) => {
-      const settle = (answer: boolean) => {
-        clearTimeout(timer);
-        socket.off(MESSENGER_EVENTS.conversationUpdated, listener);
-        resolve(answer);
-      };
-      const timer = setTimeout(() => settle(false), 300);
-      const listener = (payload: typeof probe) => {
-        if (payload.conversationId === probe.conversationId) settle(true);
-      };
-      socket.on(MESSENGER_EVENTS.conversationUpdated, listener);
-    });
     // Any event of the server's map will do; this one's payload names the probe.
-    t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
-    return heard;
+    const [heard] = await sockets.heardBy<typeof probe>([socket], MESSENGER_EVENTS.conversationUpdated, async () => {
+      t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
+    });
+    return (heard ?? []).some((payload) => payload.conversationId === probe.conversationId);
   }
 
   it("leave the organization's room at once when the assignment is deactivated or removed, and rejoin on activation", async () => {

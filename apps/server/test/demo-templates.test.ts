@@ -26,12 +26,9 @@ afterAll(async () => {
 const rows = async <T>(query: string) => (await database.query(query)).rows as T[];
 
 describe('demo templates', () => {
-  it('are seeded once, in under 2 s of CPU: the five departments of the sign-in page with 3 to 8 templates each', async () => {
-    // CPU time, not wall time: on a shared machine other processes' work would count too.
-    const started = process.cpuUsage();
+  // Their seeding's CPU time is a goal of `npm run bench` (bench/bounds.ts), not checked here.
+  it('are seeded once: the five departments of the sign-in page with 3 to 8 templates each', async () => {
     expect(await seedDemoTemplatesOnce(database.db, storage())).toBe(true);
-    const { user, system } = process.cpuUsage(started);
-    expect((user + system) / 1e6).toBeLessThan(2);
     expect(await seedDemoTemplatesOnce(database.db, storage())).toBe(false);
     const counts = await rows<{ name: string; n: number }>(`select d.name, count(t.id)::int as n
       from template_departments d left join templates t on t.department_id = d.id group by d.name order by d.name`);

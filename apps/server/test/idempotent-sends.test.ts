@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member } from './helpers/factories.js';
 import { createConversation, messageTexts, postMessage } from './helpers/messenger.js';
 import { sendUpload, TINY_PNG } from './helpers/multipart.js';
-import { heardOn, liveSockets } from './helpers/sockets.js';
+import { liveSockets } from './helpers/sockets.js';
 
 /**
  * Issue 21: a send carries the client's id for it (clientMessageId); sending it again — Retry after
@@ -50,7 +50,7 @@ describe('POST /api/messages with a clientMessageId', () => {
     const body = { conversationId, content: 'Invoice sent', clientMessageId: randomUUID() };
     let first: Message | undefined;
     let second: Message | undefined;
-    const heard = await heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, async () => {
+    const heard = await sockets.heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, async () => {
       const answers = [await postMessage(t, sender, body), await postMessage(t, sender, body)];
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
       [first, second] = answers.map((answer) => answer.json().data as Message);
@@ -147,7 +147,7 @@ describe('send_message with a clientMessageId', () => {
     const [socket, listener] = await Promise.all([sockets.connect(sender), sockets.connect(colleague)]);
     const body = { conversationId, content: 'Over the socket', clientMessageId: randomUUID() };
     const acks: SendMessageAck[] = [];
-    const heard = await heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, async () => {
+    const heard = await sockets.heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, async () => {
       acks.push(await sendOverSocket(socket, body), await sendOverSocket(socket, body));
     });
     expect(acks[0]).toMatchObject({ ok: true, message: { content: 'Over the socket' } });

@@ -1,87 +1,29 @@
 import { MESSAGES } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import {
+  bodyWith,
+  HUGE,
+  isString,
+  leaves,
+  operationTargets,
+  type Target,
+  bodyTargets as withBodies,
+} from './helpers/openapi-targets.js';
 
 /**
  * Every request body and query listed in the OpenAPI document, attacked field by field: huge
  * strings, NUL characters and values of the wrong kind. None may take the server down, stall it
  * or answer 500. The routes are read from the document, so a new route is covered the day it lands.
  */
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  maxLength?: number;
-  additionalProperties?: boolean | JsonSchema;
-}
-interface Operation {
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { in: string; name: string; schema?: { enum?: string[] } }[];
-}
-type Path = (string | number)[];
-interface Leaf {
-  path: Path;
-  schema: JsonSchema;
-}
-
-const HUGE = 'B'.repeat(100_000);
-const unknownId = '00000000-0000-4000-8000-000000000000';
-
-/** Every leaf (non-object) field of a schema with its path; an array field contributes its first item. */
-function leaves(schema: JsonSchema, path: Path = []): Leaf[] {
-  const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (alternatives) return alternatives.flatMap((alternative) => leaves(alternative, path));
-  if (schema.properties) {
-    return Object.entries(schema.properties).flatMap(([key, inner]) => leaves(inner, [...path, key]));
-  }
-  if (schema.type === 'array' && schema.items) return [{ path, schema }, ...leaves(schema.items, [...path, 0])];
-  return [{ path, schema }];
-}
-
-const isString = (schema: JsonSchema) =>
-  schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
-
-/** A body holding `value` at `path` and nothing else. */
-function bodyWith(path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  return typeof head === 'number' ? [bodyWith(rest, value)] : { [head as string]: bodyWith(rest, value) };
-}
-
-/** A path with an unknown id in each parameter, or the first allowed value of an enum one (a record type). */
-const fill = (template: string, parameters: Operation['parameters'] = []) =>
-  template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const allowed = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema?.enum;
-    return allowed?.[0] ?? unknownId;
-  });
-
-interface Target {
-  method: string;
-  url: string;
-  body?: JsonSchema;
-  query: string[];
-}
-
+// How fast a huge value is refused is measured by `npm run bench` (bench/bounds.ts), not here.
 let t: TestApp;
 let targets: Target[];
 let sent = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const document = await t.request({ method: 'GET', url: '/api/docs/json' });
-  const paths = (document.json() as { paths: Record<string, Record<string, Operation>> }).paths;
-  targets = Object.entries(paths).flatMap(([url, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      url: fill(url, operation.parameters),
-      body: operation.requestBody?.content?.['application/json']?.schema,
-      query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-    })),
-  );
+  targets = operationTargets((await t.request({ method: 'GET', url: '/api/docs/json' })).json());
 });
 afterAll(async () => {
   console.info(`input-safety: ${sent} bad inputs sent to ${targets?.length} operations`);
@@ -90,8 +32,7 @@ afterAll(async () => {
 
 async function send(target: Target, options: { payload?: unknown; query?: Record<string, string> }) {
   sent += 1;
-  const started = performance.now();
-  const response = await t.request({
+  return t.request({
     method: target.method as 'GET',
     url: target.url,
     as: 'acmeMember',
@@ -101,10 +42,9 @@ async function send(target: Target, options: { payload?: unknown; query?: Record
       headers: { 'content-type': 'application/json' },
     }),
   });
-  return { response, elapsed: performance.now() - started };
 }
 
-const bodyTargets = () => targets.filter((target) => target.body);
+const bodyTargets = () => withBodies(targets);
 
 describe('the OpenAPI document', () => {
   it('lists the request bodies and queries to attack', () => {
@@ -123,17 +63,16 @@ describe('the OpenAPI document', () => {
 });
 
 describe('a 100,000-character value in any string field', () => {
-  it('is refused with a 4xx within a second, and the server stays healthy', async () => {
+  it('is refused with a 4xx, and the server stays healthy', async () => {
     let fields = 0;
     for (const target of bodyTargets()) {
       for (const { path, schema } of leaves(target.body!)) {
         if (!isString(schema)) continue;
         fields += 1;
-        const { response, elapsed } = await send(target, { payload: bodyWith(path, HUGE) });
+        const response = await send(target, { payload: bodyWith(path, HUGE) });
         const where = `${target.method} ${target.url} ${path.join('.')}`;
         expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, where).toBeLessThan(500);
-        expect(elapsed, where).toBeLessThan(1000);
       }
     }
     expect(fields).toBeGreaterThanOrEqual(40);
@@ -146,11 +85,11 @@ describe('a NUL character', () => {
   it('in any body field, at any depth, is a 400 that says so', async () => {
     for (const target of bodyTargets()) {
       for (const { path } of leaves(target.body!)) {
-        const { response } = await send(target, { payload: bodyWith(path, 'a\u0000b') });
+        const response = await send(target, { payload: bodyWith(path, 'a\u0000b') });
         expect(response.statusCode, `${target.method} ${target.url} ${path.join('.')}`).toBe(400);
         expect(response.json().error).toBe(MESSAGES.nulCharacter);
       }
-      const { response } = await send(target, { payload: { 'key\u0000': 'value' } });
+      const response = await send(target, { payload: { 'key\u0000': 'value' } });
       expect(response.statusCode, `${target.method} ${target.url} key`).toBe(400);
     }
   });
@@ -158,7 +97,7 @@ describe('a NUL character', () => {
   it('in any query parameter is a 400', async () => {
     for (const target of targets) {
       for (const name of target.query) {
-        const { response } = await send(target, { query: { [name]: 'a\u0000b' } });
+        const response = await send(target, { query: { [name]: 'a\u0000b' } });
         expect(response.statusCode, `${target.method} ${target.url}?${name}`).toBe(400);
         expect(response.json().error).toBe(MESSAGES.nulCharacter);
       }
@@ -204,7 +143,7 @@ describe('junk of every kind in every field', () => {
         ...leaves(target.body!).flatMap(({ path }) => JUNK.map((value) => bodyWith(path, value))),
       ];
       for (const payload of cases) {
-        const { response } = await send(target, { payload });
+        const response = await send(target, { payload });
         if (response.statusCode >= 500) {
           failures.push(`${target.method} ${target.url} ${JSON.stringify(payload).slice(0, 80)}`);
         }
@@ -213,7 +152,7 @@ describe('junk of every kind in every field', () => {
     for (const target of targets) {
       for (const name of target.query) {
         for (const value of ['-1', '0', '1e9', 'abc', '', HUGE.slice(0, 5000), '%', '[]']) {
-          const { response } = await send(target, { query: { [name]: value } });
+          const response = await send(target, { query: { [name]: value } });
           if (response.statusCode >= 500) failures.push(`${target.method} ${target.url}?${name}=${value.slice(0, 20)}`);
         }
       }

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Cast, createCast } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { createConversation, getData, messageTexts, sendMessage } from './helpers/messenger.js';
-import { heardOn, liveSockets } from './helpers/sockets.js';
+import { liveSockets } from './helpers/sockets.js';
 
 /** The messenger's live connection (issue 13), with real sockets on the real server. */
 let t: TestApp;
@@ -46,23 +46,8 @@ const typing = (socket: Socket, conversationId: string) =>
 /** A conversation of the user, the org_admin and the assigned advisor. */
 const newConversation = () => createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
 
-/** What each socket hears of `event` while `act` runs. */
-async function heardBy<T>(list: Socket[], event: string, act: () => Promise<unknown>): Promise<T[][]> {
-  const received = list.map(() => [] as T[]);
-  const listeners = list.map((socket, index) => {
-    const listener = (payload: T) => received[index]?.push(payload);
-    socket.on(event, listener);
-    return listener;
-  });
-  await act();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  // As heardOn: socket data that arrived while the event loop was busy is read before the listeners go.
-  await new Promise((resolve) => setImmediate(resolve));
-  list.forEach((socket, index) => {
-    socket.off(event, listeners[index]);
-  });
-  return received;
-}
+/** What each socket hears of `event` while `act` runs (up to a marker sent after it). */
+const heardBy = sockets.heardBy;
 
 describe('new_message', () => {
   it("reaches every participant's sockets, joined or not, and nobody else", async () => {
@@ -294,13 +279,17 @@ describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', 
   it('a message sent through one reaches a socket on the other', async () => {
     const conversation = await newConversation();
     const listener = await receiverSockets.connect(cast.orgAdmin);
-    const heard = await heardOn<NewMessageEvent>(listener, MESSENGER_EVENTS.newMessage, () =>
-      sender.request({
-        token: cast.user.token,
-        method: 'POST',
-        url: '/api/messages',
-        payload: { conversationId: conversation.id, content: 'Across processes' },
-      }),
+    const heard = await receiverSockets.heardOn<NewMessageEvent>(
+      listener,
+      MESSENGER_EVENTS.newMessage,
+      () =>
+        sender.request({
+          token: cast.user.token,
+          method: 'POST',
+          url: '/api/messages',
+          payload: { conversationId: conversation.id, content: 'Across processes' },
+        }),
+      sender,
     );
     expect(heard.map((event) => event.message.content)).toEqual(['Across processes']);
   });

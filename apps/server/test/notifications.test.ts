@@ -1,17 +1,11 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, MAX_TIME_ZONE_LENGTH, MESSAGES, tooLongMessage } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect } from 'vitest';
+import { apiTest } from './helpers/fixture.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const test = apiTest();
 
 describe('notification preferences', () => {
-  it('start with the spec defaults: all true except sms.urgentTasks', async () => {
+  test('start with the spec defaults: all true except sms.urgentTasks', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeOwner' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -25,7 +19,7 @@ describe('notification preferences', () => {
     });
   });
 
-  it('keep the time zone and the digest choice, and refuse an unknown zone', async () => {
+  test('keep the time zone and the digest choice, and refuse an unknown zone', async ({ t }) => {
     const saved = await t.request({
       method: 'PUT',
       url: '/api/users/notifications',
@@ -52,7 +46,7 @@ describe('notification preferences', () => {
     }
   });
 
-  it('merge a partial update, persist it, and keep each user apart', async () => {
+  test('merge a partial update, persist it, and keep each user apart', async ({ t }) => {
     const first = await t.request({
       method: 'PUT',
       url: '/api/users/notifications',
@@ -77,7 +71,7 @@ describe('notification preferences', () => {
     expect(other).toMatchObject(DEFAULT_NOTIFICATION_PREFERENCES);
   });
 
-  it('do not lose a write when two toggles are saved at once', async () => {
+  test('do not lose a write when two toggles are saved at once', async ({ t }) => {
     const put = (group: string, key: string) =>
       t.request({
         method: 'PUT',
@@ -94,19 +88,19 @@ describe('notification preferences', () => {
     ]);
   });
 
-  it.each([
+  test.for([
     [{}],
     [{ notifications: { email: { systemAlerts: 'yes' } } }],
     [{ notifications: { email: { unknownKey: true } } }],
     [{ notifications: { push: { all: true } } }],
     [{ notifications: null }],
-  ])('refuse %j with 400', async (payload) => {
+  ])('refuse %j with 400', async ([payload], { t }) => {
     const response = await t.request({ method: 'PUT', url: '/api/users/notifications', as: 'acmeMember', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().success).toBe(false);
   });
 
-  it('need a session', async () => {
+  test('need a session', async ({ t }) => {
     expect((await t.request({ method: 'GET', url: '/api/users/notifications' })).statusCode).toBe(401);
     expect((await t.request({ method: 'PUT', url: '/api/users/notifications', payload: {} })).statusCode).toBe(401);
   });

@@ -1,29 +1,23 @@
 import { MESSAGES } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect } from 'vitest';
+import { apiTest } from './helpers/fixture.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const test = apiTest();
 
 describe('platform behaviour', () => {
-  it('GET /api/health answers ok once migrated', async () => {
+  test('GET /api/health answers ok once migrated', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('answers an unknown /api path with a 404 envelope', async () => {
+  test('answers an unknown /api path with a 404 envelope', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('answers malformed JSON with 400 and the message', async () => {
+  test('answers malformed JSON with 400 and the message', async ({ t }) => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
@@ -35,7 +29,7 @@ describe('platform behaviour', () => {
     expect(response.json()).toEqual({ success: false, error: MESSAGES.invalidJson, code: 'BAD_REQUEST' });
   });
 
-  it('answers a huge JSON body with 413', async () => {
+  test('answers a huge JSON body with 413', async ({ t }) => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
@@ -46,7 +40,7 @@ describe('platform behaviour', () => {
     expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('sends security headers', async () => {
+  test('sends security headers', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
@@ -56,7 +50,7 @@ describe('platform behaviour', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('never answers 500 to junk bodies on any JSON route', async () => {
+  test('never answers 500 to junk bodies on any JSON route', async ({ t }) => {
     const routes: [string, string][] = [
       ['POST', '/api/users/login'],
       ['POST', '/api/users/register'],
@@ -102,7 +96,7 @@ describe('platform behaviour', () => {
     expect(admin).toMatchObject({ email: 'admin@smart.example.com', role: 'admin' });
   });
 
-  it('answers other content types with 415, not 500', async () => {
+  test('answers other content types with 415, not 500', async ({ t }) => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
@@ -115,7 +109,7 @@ describe('platform behaviour', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('documents every route with its bearer auth', async () => {
+  test('documents every route with its bearer auth', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
@@ -173,7 +167,7 @@ describe('OpenAPI document', () => {
     );
   });
 
-  it('serves Swagger UI at /api/docs', async () => {
+  test('serves Swagger UI at /api/docs', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('swagger');

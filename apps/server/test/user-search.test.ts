@@ -1,26 +1,18 @@
 import { MAX_SEARCH_LENGTH } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountName, createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { AccountName } from './helpers/app.js';
+import { apiTest } from './helpers/fixture.js';
 
 /** GET /api/users?search=: name or e-mail contains, case-insensitive, inside the caller's scope, paged. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function search(as: AccountName, query: string) {
+const test = apiTest().extend('search', { scope: 'file' }, ({ t }) => async (as: AccountName, query: string) => {
   const response = await t.request({ method: 'GET', url: `/api/users?${query}`, as });
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json() as { data: { email: string }[]; pagination: { total: number } };
   return { emails: body.data.map((user) => user.email), total: body.pagination.total };
-}
+});
 
 describe('GET /api/users?search=', () => {
-  it('finds a first name, a last name, a full name and a piece of e-mail, whatever the case', async () => {
+  test('finds a first name, a last name, a full name and a piece of e-mail, whatever the case', async ({ search }) => {
     expect((await search('acmeOwner', 'search=dana')).emails).toEqual(['dana.lee@acme.example.com']);
     expect((await search('acmeOwner', 'search=PATEL')).emails).toEqual(['samir.patel@acme.example.com']);
     expect((await search('acmeOwner', `search=${encodeURIComponent('Dana Lee')}`)).emails).toEqual([
@@ -29,7 +21,10 @@ describe('GET /api/users?search=', () => {
     expect((await search('acmeOwner', 'search=liam.oconnor@')).emails).toEqual(['liam.oconnor@acme.example.com']);
   });
 
-  it("stays inside an org_admin's organization; an admin searches everyone or one organization", async () => {
+  test("stays inside an org_admin's organization; an admin searches everyone or one organization", async ({
+    t,
+    search,
+  }) => {
     expect(await search('acmeOwner', 'search=globex')).toEqual({ emails: [], total: 0 });
     const everywhere = await search('admin', 'search=example.com&limit=200');
     expect(everywhere.emails).toEqual(
@@ -42,7 +37,7 @@ describe('GET /api/users?search=', () => {
     expect(globex.emails.every((email) => email.endsWith('@globex.example.com'))).toBe(true);
   });
 
-  it('pages the matches with their own total', async () => {
+  test('pages the matches with their own total', async ({ search }) => {
     const all = await search('acmeOwner', 'search=acme&limit=200');
     expect(all.total).toBe(all.emails.length);
     const second = await search('acmeOwner', 'search=acme&limit=2&page=2');
@@ -56,14 +51,14 @@ describe('GET /api/users?search=', () => {
     expect(await search('acmeOwner', `search=acme&limit=2&page=${last + 1}`)).toEqual({ emails: [], total: all.total });
   });
 
-  it('takes % and _ literally, and a blank search as none', async () => {
+  test('takes % and _ literally, and a blank search as none', async ({ search }) => {
     expect((await search('acmeOwner', `search=${encodeURIComponent('%')}`)).total).toBe(0);
     expect((await search('acmeOwner', 'search=_')).total).toBe(0);
     const unfiltered = await search('acmeOwner', 'limit=1');
     expect((await search('acmeOwner', `search=${encodeURIComponent('   ')}&limit=1`)).total).toBe(unfiltered.total);
   });
 
-  it('filters by status for pickers (active members only)', async () => {
+  test('filters by status for pickers (active members only)', async ({ t, search }) => {
     const dana = (await search('acmeOwner', 'search=dana.lee')).emails;
     expect(dana).toHaveLength(1);
     const id = (await t.request({ method: 'GET', url: '/api/users?search=dana.lee', as: 'acmeOwner' })).json().data[0]
@@ -74,7 +69,7 @@ describe('GET /api/users?search=', () => {
     expect((await search('acmeOwner', 'search=dana.lee')).emails).toEqual(dana);
   });
 
-  it(`refuses a search longer than ${MAX_SEARCH_LENGTH} characters with 400`, async () => {
+  test(`refuses a search longer than ${MAX_SEARCH_LENGTH} characters with 400`, async ({ t }) => {
     const response = await t.request({
       method: 'GET',
       url: `/api/users?search=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`,

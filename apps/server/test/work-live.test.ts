@@ -6,10 +6,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Cast, createCast } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { multipartFiles, TINY_PNG } from './helpers/multipart.js';
-import { heardOn, liveSockets } from './helpers/sockets.js';
-
-const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
-  heardOn<WorkEventPayload>(socket, event, act);
+import { liveSockets } from './helpers/sockets.js';
 
 /** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
 let t: TestApp;
@@ -18,6 +15,8 @@ let cast: Cast;
 let project: ProjectRow;
 let objective: ObjectiveRow;
 const sockets = liveSockets(() => t);
+const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
+  sockets.heardOn<WorkEventPayload>(socket, event, act);
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: false });
@@ -70,11 +69,11 @@ describe('project rooms', () => {
         token: cast.user.token,
         payload: { text: 'Hi' },
       });
-    const [watched, outside, idle] = await Promise.all([
-      heard(watcher, WORK_EVENTS.commentAdded, comment),
-      heard(outsider, WORK_EVENTS.commentAdded, async () => {}),
-      heard(bystander, WORK_EVENTS.commentAdded, async () => {}),
-    ]);
+    const [watched, outside, idle] = await sockets.heardBy<WorkEventPayload>(
+      [watcher, outsider, bystander],
+      WORK_EVENTS.commentAdded,
+      comment,
+    );
     expect(watched).toEqual([{ ...ids, commentId: expect.any(String), actorId: cast.user.id }]);
     expect([outside, idle]).toEqual([[], []]);
 
@@ -125,14 +124,15 @@ describe('project rooms', () => {
       });
     };
     let attachmentId = '';
-    const [added, outside] = await Promise.all([
-      heard(watcher, WORK_EVENTS.attachmentsChanged, async () => {
+    const [added, outside] = await sockets.heardBy<WorkEventPayload>(
+      [watcher, outsider],
+      WORK_EVENTS.attachmentsChanged,
+      async () => {
         const response = await upload(`/api/tasks/${task.id}/attachments`);
         expect(response.statusCode).toBe(201);
         attachmentId = response.json().data._id;
-      }),
-      heard(outsider, WORK_EVENTS.attachmentsChanged, async () => {}),
-    ]);
+      },
+    );
     expect(added).toEqual([
       { projectId: project.id, objectiveId: objective.id, taskId: task.id, actorId: cast.user.id },
     ]);
@@ -161,8 +161,7 @@ describe('project rooms', () => {
     expect(deleted).toEqual([{ projectId: doomed.id, change: 'deleted', actorId: cast.admin.id }]);
 
     const leaver = await joined(cast.orgAdmin);
-    leaver.emit(WORK_ROOM_EVENTS.leave, { projectId: project.id });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => leaver.emit(WORK_ROOM_EVENTS.leave, { projectId: project.id }, resolve));
     const after = await heard(leaver, WORK_EVENTS.objectiveChanged, () =>
       t.request({
         method: 'POST',

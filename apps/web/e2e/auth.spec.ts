@@ -21,12 +21,16 @@ test.describe('sign in', () => {
   });
 
   test('a submit before the form checks have loaded waits for them, and sends nothing', async ({ page }) => {
-    // The sign-in schema (and zod) load after the page is on screen; hold them back a while.
+    // The sign-in schema (and zod) load after the page is on screen; hold them back until the submit.
     const schemaChunk = /\/assets\/users-[\w-]+\.js$/;
     let heldBack = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(schemaChunk, async (route) => {
       heldBack = true;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await released;
       await route.continue();
     });
     const signInRequests: string[] = [];
@@ -35,6 +39,7 @@ test.describe('sign in', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(accounts.member);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    release();
 
     await expect(passwordField(page)).toHaveAccessibleDescription('Password is required');
     expect(heldBack).toBe(true);

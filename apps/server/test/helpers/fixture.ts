@@ -1,0 +1,27 @@
+import { test } from 'vitest';
+import { createTestApp, type TestAppOptions } from './app.js';
+import { createCast } from './authz-matrix.js';
+import { factories } from './factories.js';
+
+/**
+ * The API tests' fixture (issue 23), in place of the preamble each file used to copy: `t`, the real
+ * app on a fresh database, made once per file and closed after its last test; `make`, the factories
+ * on its database; `cast`, the authorization matrix's people (helpers/authz-matrix.ts). Each is
+ * made when a test or a `test.beforeAll` of the file first asks for it:
+ *
+ *     const test = apiTest({ demoData: false });
+ *     test('…', async ({ t, cast }) => { … });
+ */
+export function apiTest(options: TestAppOptions = {}) {
+  return (
+    test
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern (none here).
+      .extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const t = await createTestApp(options);
+        onCleanup(() => t.close());
+        return t;
+      })
+      .extend('make', { scope: 'file' }, ({ t }) => factories(t.database.db))
+      .extend('cast', { scope: 'file' }, ({ t }) => createCast(t))
+  );
+}
