@@ -151,11 +151,15 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      // A handler slower than the grace period (a loaded machine) still ends before the database
-      // closes: else its last query, and pg-boss's record of its outcome, would meet a closed pool.
-      await Promise.allSettled([...running]);
-      await new Promise((resolve) => setImmediate(resolve));
-      while (statements.size > 0) await Promise.allSettled([...statements]);
+      // Nothing may touch the database, Redis or the mailer once this returns, yet pg-boss can still
+      // be busy: a handler slower than the grace period (a loaded machine), the record of an outcome
+      // it does not await, or a fetch in flight when it stopped, whose job then starts. Wait until
+      // no handler runs and no statement is out, looking again after each settles.
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (running.size === 0 && statements.size === 0) return;
+        await Promise.allSettled([...running, ...statements]);
+      }
     },
   };
 }
