@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES } from './limits.js';
+import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
@@ -430,6 +431,20 @@ export const MESSAGES = {
   notificationUpdateFailed: 'Failed to update the notification',
   subscriptionUpdateFailed: 'Failed to change what you hear about this',
   invalidTimeZone: 'Unknown time zone',
+  // Scheduling with an advisor (issue 24): the server's refusals
+  availabilityIntervalOrder: 'An interval must end after it starts',
+  availabilityIntervalsOverlap: 'The intervals of one day may not overlap',
+  availabilityInvalidTime: 'Times are HH:MM, from 00:00 to 24:00',
+  availabilityInvalidDate: 'Dates are YYYY-MM-DD',
+  availabilityDuplicateDate: 'Each date may have one override only',
+  sessionLengthsDuplicate: 'Each session length may be offered once',
+  sessionLengthNotAllowed: 'That session length is not one of the lengths offered',
+  sessionLengthNotOffered: 'This advisor does not offer sessions of that length',
+  slotRangeOrder: '`to` must be after `from`',
+  slotRangeTooLong: `Ask for at most ${MAX_SLOT_RANGE_DAYS} days of slots at once`,
+  tooManyIntervals: `At most ${MAX_INTERVALS_PER_DAY} intervals a day`,
+  tooManyDateOverrides: `At most ${MAX_DATE_OVERRIDES} date overrides`,
+  advisorAvailabilityDenied: "Only the advisor itself or an admin can see or change an advisor's availability",
   phoneRequired: 'Add a phone number to your profile first.',
   phoneCodeSent: 'We sent a 6-digit code to your phone.',
   phoneCodeInvalid: 'That code is not right, or it has expired. Ask for a new one.',

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -99,8 +100,9 @@ async function openPglite(
       ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
       ...(loadDataDir && { loadDataDir }),
       // pg_trgm backs the search indexes (migration 0007 on); btree_gin lets one of them start with
-      // the organization (migration 0014).
-      extensions: { pg_trgm, btree_gin },
+      // the organization (migration 0014); btree_gist lets the sessions' exclusion constraint compare
+      // the advisor with = beside the time range's && (migration 0020).
+      extensions: { pg_trgm, btree_gin, btree_gist },
     });
     const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
     return {

@@ -1,0 +1,154 @@
+import {
+  type AvailabilityInterval,
+  DEFAULT_BUFFER_MINUTES,
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_MINIMUM_NOTICE_MINUTES,
+  DEFAULT_SESSION_LENGTHS,
+  MAX_BUFFER_MINUTES,
+  MAX_HORIZON_DAYS,
+  MAX_MINIMUM_NOTICE_MINUTES,
+  SESSION_STATUSES,
+  type WeeklyHours,
+} from '@smart/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
+import { tickets } from './tickets.js';
+import { users } from './users.js';
+
+/**
+ * Scheduling with an advisor (issue 24). An advisor's availability is its own (like its
+ * preferences), not an organization's: one row per advisor. A session belongs to the organization
+ * it was booked for; its attendees carry that organization and name it by (organization_id, id).
+ */
+
+/** A PostgreSQL range of timestamptz, written as its literal: `[start,end)`. */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+/** The range a session keeps its advisor busy: its time and the buffer after it, `[start, end + buffer)`. */
+export const blockedRange = (start: Date, end: Date, bufferMinutes: number) =>
+  `[${start.toISOString()},${new Date(end.getTime() + bufferMinutes * 60_000).toISOString()})`;
+
+export interface DateOverride {
+  /** YYYY-MM-DD in the advisor's zone. */
+  date: string;
+  /** None: a day off. */
+  intervals: AvailabilityInterval[];
+}
+
+export const advisorAvailability = pgTable(
+  'advisor_availability',
+  {
+    advisorId: uuid('advisor_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** IANA zone its hours are read in (known to the runtime and to the database). */
+    timeZone: text('time_zone').notNull(),
+    weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>().notNull(),
+    dateOverrides: jsonb('date_overrides').$type<DateOverride[]>().notNull().default([]),
+    sessionLengths: integer('session_lengths')
+      .array()
+      .notNull()
+      .default([...DEFAULT_SESSION_LENGTHS]),
+    bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
+    minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(DEFAULT_MINIMUM_NOTICE_MINUTES),
+    horizonDays: integer('horizon_days').notNull().default(DEFAULT_HORIZON_DAYS),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'advisor_availability_limits_check',
+      sql`${table.bufferMinutes} between 0 and ${sql.raw(String(MAX_BUFFER_MINUTES))}
+        and ${table.minimumNoticeMinutes} between 0 and ${sql.raw(String(MAX_MINIMUM_NOTICE_MINUTES))}
+        and ${table.horizonDays} between 1 and ${sql.raw(String(MAX_HORIZON_DAYS))}`,
+    ),
+  ],
+);
+
+export const sessionStatusEnum = pgEnum('advisor_session_status', SESSION_STATUSES);
+
+/**
+ * A session with an advisor. `blocked` is `[start, end + buffer)`, stored when it is written; the
+ * exclusion constraint advisor_sessions_no_overlap (migration 0020, hand-written: drizzle-kit
+ * cannot express it) refuses two sessions of one advisor whose ranges meet unless one is
+ * cancelled, so no double booking gets past the database, whatever the service checked first.
+ */
+export const advisorSessions = pgTable(
+  'advisor_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    advisorId: uuid('advisor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** Minutes, one of the lengths the advisor offered when it was booked. */
+    length: integer('length_minutes').notNull(),
+    topic: text('topic').notNull(),
+    agenda: text('agenda').notNull().default(''),
+    status: sessionStatusEnum('status').notNull().default('scheduled'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** The invitation's UID (RFC 5545): the same for the session's whole life, through every reschedule. */
+    icalUid: uuid('ical_uid').notNull().unique().defaultRandom(),
+    /** The invitation's SEQUENCE: one more on every change the attendees are sent. */
+    icalSequence: integer('ical_sequence').notNull().default(0),
+    /** A ticket of the same organization the session is about (sameOrganization below). */
+    ticketId: uuid('ticket_id'),
+    blocked: tstzrange('blocked').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An advisor's schedule across its organizations, and one organization's sessions, in time order.
+    index('advisor_sessions_advisor_start_idx').on(table.advisorId, table.startAt),
+    index('advisor_sessions_organization_start_idx').on(table.organizationId, table.startAt),
+    check(
+      'advisor_sessions_blocked_check',
+      sql`${table.endAt} > ${table.startAt} and lower(${table.blocked}) = ${table.startAt}
+        and upper(${table.blocked}) >= ${table.endAt}`,
+    ),
+    organizationKey(table),
+    sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'set null'),
+  ],
+);
+
+/** The people of the organization a session is with (the advisor is its organizer, not listed here). */
+export const advisorSessionAttendees = pgTable(
+  'advisor_session_attendees',
+  {
+    sessionId: uuid('session_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'advisor_session_attendees_pk', columns: [table.sessionId, table.userId] }),
+    // "The sessions I attend" starts here.
+    index('advisor_session_attendees_user_idx').on(table.userId, table.sessionId),
+    sameOrganization(table, 'sessionId', (): TenantTable => advisorSessions, 'cascade'),
+  ],
+);
+
+export type AdvisorAvailabilityRow = typeof advisorAvailability.$inferSelect;
+export type AdvisorSessionRow = typeof advisorSessions.$inferSelect;

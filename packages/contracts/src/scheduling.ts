@@ -1,0 +1,91 @@
+/**
+ * Scheduling with an advisor (issue 24): the values an advisor's availability takes, its defaults and
+ * limits, and how a slot is shown. Defined once; the server's checks and the web app's editor and
+ * booking dialog read them from here.
+ */
+
+/** The week as an advisor's weekly hours name it (keys of `weeklyHours`), Monday first as ISO 8601 numbers it. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A session is scheduled until someone cancels it; a cancelled one is kept, with who cancelled and why. */
+export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** The session lengths an advisor may offer, in minutes. */
+export const SESSION_LENGTHS = [15, 30, 45, 60, 90, 120] as const;
+export type SessionLength = (typeof SESSION_LENGTHS)[number];
+export const DEFAULT_SESSION_LENGTHS: readonly SessionLength[] = [30, 60];
+
+/** Minutes kept free after each session (its buffer is inside its blocked range). */
+export const DEFAULT_BUFFER_MINUTES = 0;
+export const MAX_BUFFER_MINUTES = 120;
+/** How long before a session it may be booked at the latest. */
+export const DEFAULT_MINIMUM_NOTICE_MINUTES = 120;
+export const MAX_MINIMUM_NOTICE_MINUTES = 30 * 24 * 60;
+/** How far ahead a session may be booked. */
+export const DEFAULT_HORIZON_DAYS = 60;
+export const MAX_HORIZON_DAYS = 365;
+
+/** Intervals on one day (weekly hours or a date override). */
+export const MAX_INTERVALS_PER_DAY = 12;
+/** Date overrides one advisor keeps (a day off, other hours on one date): one a day of the longest horizon. */
+export const MAX_DATE_OVERRIDES = MAX_HORIZON_DAYS + 1;
+/** The widest `from`–`to` window one slots request may ask for. */
+export const MAX_SLOT_RANGE_DAYS = 14;
+
+/** A wall-clock time "HH:MM" (24-hour); an interval may end at "24:00", the end of its day. */
+export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** One stretch of a day, in the advisor's zone: start inclusive, end exclusive. */
+export interface AvailabilityInterval {
+  start: string;
+  end: string;
+}
+export type WeeklyHours = Record<Weekday, AvailabilityInterval[]>;
+
+/** Monday to Friday 09:00–17:00, what a new calendar offers until its owner says otherwise. */
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = {
+  monday: [{ start: '09:00', end: '17:00' }],
+  tuesday: [{ start: '09:00', end: '17:00' }],
+  wednesday: [{ start: '09:00', end: '17:00' }],
+  thursday: [{ start: '09:00', end: '17:00' }],
+  friday: [{ start: '09:00', end: '17:00' }],
+  saturday: [],
+  sunday: [],
+};
+
+/**
+ * A slot's start as the viewer's clocks read it, with its zone's name: "Mon, Mar 9, 2026, 9:00 AM
+ * Eastern Daylight Time". Intl knows every zone's rules, so the name is the one in force that day.
+ */
+export function formatSlotTime(
+  start: string | Date,
+  timeZone: string,
+  options: { locale?: string; zoneName?: 'long' | 'short' } = {},
+): string {
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: options.zoneName ?? 'long',
+  }).format(typeof start === 'string' ? new Date(start) : start);
+}
+
+/** Whether any two of one day's intervals overlap ("HH:MM" strings compare in time order); touching is fine. */
+export function intervalsOverlap(intervals: readonly AvailabilityInterval[]): boolean {
+  const sorted = [...intervals].sort((a, b) => a.start.localeCompare(b.start));
+  return sorted.some((interval, index) => index > 0 && interval.start < sorted[index - 1]!.end);
+}
+
+/** A real calendar date written YYYY-MM-DD (no 30 February). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
