@@ -79,7 +79,12 @@ export function formatSlotTime(
 /** Whether any two of one day's intervals overlap ("HH:MM" strings compare in time order); touching is fine. */
 export function intervalsOverlap(intervals: readonly AvailabilityInterval[]): boolean {
   const sorted = [...intervals].sort((a, b) => a.start.localeCompare(b.start));
-  return sorted.some((interval, index) => index > 0 && interval.start < sorted[index - 1]!.end);
+  let previousEnd = '';
+  for (const interval of sorted) {
+    if (interval.start < previousEnd) return true;
+    previousEnd = interval.end;
+  }
+  return false;
 }
 
 /** A real calendar date written YYYY-MM-DD (no 30 February). */
