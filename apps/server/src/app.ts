@@ -29,6 +29,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { projectSocketEvents } from './modules/projects/socket.js';
+import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
@@ -55,7 +56,10 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     storage: FileStorage;
-    /** Milliseconds since the epoch: the time-based one-time codes are checked against it (tests hold it still). */
+    /**
+     * Milliseconds since the epoch: the time-based one-time codes are checked against it, and an
+     * advisor's free slots (notice, horizon) are computed from it (tests hold it still).
+     */
     clock: () => number;
     mailer: Mailer;
   }
@@ -67,7 +71,7 @@ export interface AppDependencies {
   storage: FileStorage;
   /** Where log lines go (standard output by default); tests pass false for none. */
   logStream?: DestinationStream | false;
-  /** The clock of the second factor's codes; Date.now unless a test holds the time. */
+  /** The clock of the second factor's codes and of the free slots; Date.now unless a test holds the time. */
   clock?: () => number;
 }
 
@@ -158,6 +162,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(organizationRoutes);
     await api.register(departmentRoutes);
     await api.register(advisorRoutes);
+    await api.register(schedulingRoutes);
     await api.register(projectRoutes);
     await api.register(objectiveRoutes);
     await api.register(taskRoutes);

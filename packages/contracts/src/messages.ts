@@ -444,6 +444,7 @@ export const MESSAGES = {
   slotRangeTooLong: `Ask for at most ${MAX_SLOT_RANGE_DAYS} days of slots at once`,
   tooManyIntervals: `At most ${MAX_INTERVALS_PER_DAY} intervals a day`,
   tooManyDateOverrides: `At most ${MAX_DATE_OVERRIDES} date overrides`,
+  availabilityAdvisorsOnly: 'Only S.M.A.R.T. Advisors have an availability',
   advisorAvailabilityDenied: "Only the advisor itself or an admin can see or change an advisor's availability",
   phoneRequired: 'Add a phone number to your profile first.',
   phoneCodeSent: 'We sent a 6-digit code to your phone.',

@@ -36,6 +36,8 @@ function hasSqlState(error: unknown, state: string): boolean {
 
 export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
 export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');
+/** An exclusion constraint refused the row (advisor_sessions_no_overlap: the advisor is taken then). */
+export const isExclusionViolation = (error: unknown) => hasSqlState(error, '23P01');
 
 /** Runs a write and answers a duplicate (unique violation) with 409 and the given message. */
 export async function conflictOnDuplicate<T>(write: Promise<T>, message: string): Promise<T> {

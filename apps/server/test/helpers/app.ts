@@ -45,7 +45,7 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
-  /** The clock of the second factor's codes (helpers/two-factor.ts holds one still); Date.now by default. */
+  /** The clock of the second factor's codes and of the free slots (helpers/two-factor.ts holds one still); Date.now by default. */
   clock?: () => number;
   /** More settings (environment variables), e.g. a small budget that a test spends. */
   settings?: Record<string, string>;

@@ -19,18 +19,27 @@ import { timeZoneSchema } from './notifications.js';
 
 /** Scheduling with an advisor (issue 24): availability and free slots. */
 
+/**
+ * A check across fields or items runs only on input whose parts all passed: zod 4 runs refinements
+ * after issues that do not abort, and a check reading a malformed item would throw (a 500).
+ */
+const whenValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+
 const clockTime = boundedString(5).regex(CLOCK_TIME_PATTERN, MESSAGES.availabilityInvalidTime);
 
 export const availabilityIntervalSchema = z
   .object({ start: clockTime, end: clockTime })
   .strict()
-  .refine((interval) => interval.start < interval.end, MESSAGES.availabilityIntervalOrder);
+  .refine((interval) => interval.start < interval.end, { message: MESSAGES.availabilityIntervalOrder, ...whenValid });
 
 /** One day's intervals: a few, none overlapping. */
 const dayIntervals = z
   .array(availabilityIntervalSchema)
   .max(MAX_INTERVALS_PER_DAY, MESSAGES.tooManyIntervals)
-  .refine((intervals) => !intervalsOverlap(intervals), MESSAGES.availabilityIntervalsOverlap);
+  .refine((intervals) => !intervalsOverlap(intervals), {
+    message: MESSAGES.availabilityIntervalsOverlap,
+    ...whenValid,
+  });
 
 export const weeklyHoursSchema = z
   .object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayIntervals])) as Record<Weekday, typeof dayIntervals>)
@@ -55,15 +64,18 @@ const availabilityFields = {
   dateOverrides: z
     .array(dateOverrideSchema)
     .max(MAX_DATE_OVERRIDES, MESSAGES.tooManyDateOverrides)
-    .refine(
-      (overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length,
-      MESSAGES.availabilityDuplicateDate,
-    ),
+    .refine((overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length, {
+      message: MESSAGES.availabilityDuplicateDate,
+      ...whenValid,
+    }),
   sessionLengths: z
     .array(sessionLength)
     .min(1)
     .max(SESSION_LENGTHS.length)
-    .refine((lengths) => new Set(lengths).size === lengths.length, MESSAGES.sessionLengthsDuplicate),
+    .refine((lengths) => new Set(lengths).size === lengths.length, {
+      message: MESSAGES.sessionLengthsDuplicate,
+      ...whenValid,
+    }),
   bufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
   minimumNoticeMinutes: z.number().int().min(0).max(MAX_MINIMUM_NOTICE_MINUTES),
   horizonDays: z.number().int().min(1).max(MAX_HORIZON_DAYS),
@@ -103,10 +115,11 @@ export const slotsQuery = z
       .int()
       .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), MESSAGES.sessionLengthNotAllowed),
   })
-  .refine((query) => query.to > query.from, { message: MESSAGES.slotRangeOrder, path: ['to'] })
+  .refine((query) => query.to > query.from, { message: MESSAGES.slotRangeOrder, path: ['to'], ...whenValid })
   .refine((query) => query.to.getTime() - query.from.getTime() <= MAX_SLOT_RANGE_DAYS * DAY_MS, {
     message: MESSAGES.slotRangeTooLong,
     path: ['to'],
+    ...whenValid,
   });
 export type SlotsQuery = z.output<typeof slotsQuery>;
 

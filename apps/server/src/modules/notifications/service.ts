@@ -7,10 +7,11 @@ import {
   type NotificationPreferencesPatch,
   type NotificationSettings,
 } from '@smart/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { databaseKnowsZone } from '../../lib/time-zones.js';
 
 /** Stored preferences over the defaults, so a key added later gets its default. */
 const withDefaults = (stored: NotificationPreferences | null) =>
@@ -45,20 +46,6 @@ export interface NotificationSettingsChange {
   notifications?: NotificationPreferencesPatch | undefined;
   timeZone?: string | undefined;
   emailDigest?: EmailDigest | undefined;
-}
-
-/**
- * Whether the database knows the zone too (the contract checked it with the runtime's Intl): the
- * fan-out computes the digest's morning `at time zone` it, and one unknown zone would fail the
- * fan-out of every event its owner hears of.
- */
-async function databaseKnowsZone(db: Database, timeZone: string): Promise<boolean> {
-  try {
-    await db.execute(sql`select now() at time zone ${timeZone}`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Read, merge and write under a row lock, so two quick toggles cannot overwrite each other. */

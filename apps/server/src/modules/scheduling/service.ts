@@ -1,0 +1,154 @@
+import {
+  type AdvisorAvailabilitySettings,
+  DEFAULT_BUFFER_MINUTES,
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_MINIMUM_NOTICE_MINUTES,
+  DEFAULT_SESSION_LENGTHS,
+  DEFAULT_WEEKLY_HOURS,
+  MESSAGES,
+  type SlotsQuery,
+} from '@smart/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { advisorAssignments, advisorAvailability, advisorSessions, users } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
+import { databaseKnowsZone } from '../../lib/time-zones.js';
+import { canManageAvailability, canSeeSlots } from './policy.js';
+import type { AvailabilityRecord } from './presenter.js';
+import { type BusyRange, freeSlots } from './slots.js';
+
+/** An advisor a route names, with what access to it depends on. */
+interface AdvisorTarget {
+  id: string;
+  isActive: boolean;
+  /** Its profile's zone: a new availability starts in it. */
+  timeZone: string | null;
+  /** It actively advises the actor's organization: the actor may book with it. */
+  advisesActor: boolean;
+}
+
+/** The advisor of `advisorId` ('me': the actor), or null when no advisor has that id. */
+async function findAdvisor(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget | null> {
+  const id = advisorId === 'me' ? actor.id : advisorId;
+  if (advisorId === 'me' && !isAdvisor(actor)) throw forbidden(MESSAGES.availabilityAdvisorsOnly);
+  const advises = actor.organizationId
+    ? sql<boolean>`exists (select 1 from ${advisorAssignments} where ${activeAssignment(users.id, actor.organizationId)})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      timeZone: users.timeZone,
+      advisesActor: advises.mapWith(Boolean),
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'advisor')))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The advisor whose availability the actor may see and change (itself, admin); 403 for those who
+ * book with it (they know it exists), 404 for everyone else.
+ */
+async function advisorToManage(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget> {
+  const advisor = await findAdvisor(db, actor, advisorId);
+  if (!advisor) throw notFound(MESSAGES.advisorNotFound);
+  if (canManageAvailability(actor, advisor.id)) return advisor;
+  throw advisor.advisesActor ? forbidden(MESSAGES.advisorAvailabilityDenied) : notFound(MESSAGES.advisorNotFound);
+}
+
+/** What an advisor offers before it saves an availability: the contracts' defaults, in its profile's zone. */
+function defaultAvailability(advisor: AdvisorTarget): AvailabilityRecord {
+  return {
+    advisorId: advisor.id,
+    timeZone: advisor.timeZone ?? 'UTC',
+    weeklyHours: DEFAULT_WEEKLY_HOURS,
+    dateOverrides: [],
+    sessionLengths: [...DEFAULT_SESSION_LENGTHS],
+    bufferMinutes: DEFAULT_BUFFER_MINUTES,
+    minimumNoticeMinutes: DEFAULT_MINIMUM_NOTICE_MINUTES,
+    horizonDays: DEFAULT_HORIZON_DAYS,
+    updatedAt: null,
+  };
+}
+
+const availabilityColumns = {
+  advisorId: advisorAvailability.advisorId,
+  timeZone: advisorAvailability.timeZone,
+  weeklyHours: advisorAvailability.weeklyHours,
+  dateOverrides: advisorAvailability.dateOverrides,
+  sessionLengths: advisorAvailability.sessionLengths,
+  bufferMinutes: advisorAvailability.bufferMinutes,
+  minimumNoticeMinutes: advisorAvailability.minimumNoticeMinutes,
+  horizonDays: advisorAvailability.horizonDays,
+  updatedAt: advisorAvailability.updatedAt,
+};
+
+async function availabilityOf(db: Database, advisor: AdvisorTarget): Promise<AvailabilityRecord> {
+  const [row] = await db
+    .select(availabilityColumns)
+    .from(advisorAvailability)
+    .where(eq(advisorAvailability.advisorId, advisor.id));
+  return row ?? defaultAvailability(advisor);
+}
+
+/** GET /api/advisors/{advisorId}/availability. */
+export async function getAvailability(db: Database, actor: Actor, advisorId: string): Promise<AvailabilityRecord> {
+  return availabilityOf(db, await advisorToManage(db, actor, advisorId));
+}
+
+/** PUT /api/advisors/{advisorId}/availability: the whole availability, replacing the stored one. */
+export async function updateAvailability(
+  db: Database,
+  actor: Actor,
+  advisorId: string,
+  settings: AdvisorAvailabilitySettings,
+): Promise<AvailabilityRecord> {
+  const advisor = await advisorToManage(db, actor, advisorId);
+  if (!(await databaseKnowsZone(db, settings.timeZone))) throw badRequest(MESSAGES.invalidTimeZone);
+  const values = { ...settings, updatedBy: actor.id, updatedAt: new Date() };
+  const [row] = await db
+    .insert(advisorAvailability)
+    .values({ advisorId: advisor.id, ...values })
+    .onConflictDoUpdate({ target: advisorAvailability.advisorId, set: values })
+    .returning(availabilityColumns);
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+/**
+ * The advisor's busy ranges that reach into `[from, until)`: its sessions that are not cancelled,
+ * read through the exclusion constraint's GiST index on (advisor_id, blocked).
+ */
+async function busyRanges(db: Database, advisorId: string, from: Date, until: Date): Promise<BusyRange[]> {
+  return db
+    .select({
+      start: sql<Date>`lower(${advisorSessions.blocked})`.mapWith(advisorSessions.startAt),
+      end: sql<Date>`upper(${advisorSessions.blocked})`.mapWith(advisorSessions.endAt),
+    })
+    .from(advisorSessions)
+    .where(
+      and(
+        eq(advisorSessions.advisorId, advisorId),
+        ne(advisorSessions.status, 'cancelled'),
+        sql`${advisorSessions.blocked} && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
+      ),
+    );
+}
+
+/**
+ * GET /api/advisors/{advisorId}/slots: for the advisor, admin and the people of an organization it
+ * actively advises; 404 for everyone else, and for an advisor whose account is deactivated.
+ */
+export async function listSlots(db: Database, actor: Actor, advisorId: string, query: SlotsQuery, now: Date) {
+  const advisor = await findAdvisor(db, actor, advisorId);
+  if (!advisor?.isActive || !canSeeSlots(actor, advisor)) throw notFound(MESSAGES.advisorNotFound);
+  const availability = await availabilityOf(db, advisor);
+  if (!availability.sessionLengths.includes(query.length)) throw badRequest(MESSAGES.sessionLengthNotOffered);
+  // A slot starting just before `to` blocks its length and buffer beyond it.
+  const until = new Date(query.to.getTime() + (query.length + availability.bufferMinutes) * 60_000);
+  const busy = await busyRanges(db, advisor.id, query.from, until);
+  return { advisor, availability, starts: freeSlots(availability, busy, query, now) };
+}

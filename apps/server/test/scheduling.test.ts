@@ -1,0 +1,435 @@
+import {
+  DEFAULT_WEEKLY_HOURS,
+  MAX_DATE_OVERRIDES,
+  MAX_INTERVALS_PER_DAY,
+  MAX_TIME_ZONE_LENGTH,
+  MESSAGES,
+  tooLongMessage,
+  type UpdateAvailabilityBody,
+} from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { advisorAvailability, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { isExclusionViolation } from '../src/lib/errors.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+
+/**
+ * Scheduling with an advisor (issue 24): its availability (the advisor itself or an admin), its
+ * free slots (also the people of an organization it actively advises), and no double booking by
+ * the database. The app's clock is held on Monday 2 March 2026, 12:00 UTC.
+ */
+const NOW = Date.parse('2026-03-02T12:00:00Z');
+const test = apiTest({ demoData: false, clock: () => NOW });
+
+const availability = (change: Partial<UpdateAvailabilityBody> = {}): UpdateAvailabilityBody => ({
+  timeZone: 'America/New_York',
+  weeklyHours: DEFAULT_WEEKLY_HOURS,
+  dateOverrides: [],
+  sessionLengths: [30, 60],
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 120,
+  horizonDays: 60,
+  ...change,
+});
+
+const availabilityUrl = (advisorId: string) => `/api/advisors/${advisorId}/availability`;
+const slotsUrl = (advisorId: string, from: string, to: string, length: number | string) =>
+  `/api/advisors/${advisorId}/slots?${new URLSearchParams({ from, to, length: String(length) })}`;
+
+/** Monday 9 March 2026, the day after New York springs forward: 09:00–17:00 EDT is 13:00Z–21:00Z. */
+const MONDAY = { from: '2026-03-09T00:00:00Z', to: '2026-03-10T00:00:00Z' };
+const MONDAY_HOURS = [13, 14, 15, 16, 17, 18, 19, 20].map((hour) => `2026-03-09T${hour}:00:00.000Z`);
+
+/** A session written straight into the table, as the booking's insert will write it. */
+function insertSession(
+  db: Database,
+  session: { organizationId: string; advisor: Member; start: string; minutes: number; buffer?: number },
+  status: 'scheduled' | 'cancelled' = 'scheduled',
+) {
+  const start = new Date(session.start);
+  const end = new Date(start.getTime() + session.minutes * 60_000);
+  return db.insert(advisorSessions).values({
+    organizationId: session.organizationId,
+    advisorId: session.advisor.id,
+    bookedBy: session.advisor.id,
+    startAt: start,
+    endAt: end,
+    length: session.minutes,
+    topic: 'Cash flow',
+    status,
+    blocked: blockedRange(start, end, session.buffer ?? 0),
+  });
+}
+
+let app: TestApp;
+test.beforeAll(({ t }) => {
+  app = t;
+});
+
+/** The availability's read and write: the advisor itself and admin; its organizations' people 403; others 404. */
+const AVAILABILITY_ACCESS: Statuses = {
+  admin: 200,
+  orgAdmin: 403,
+  user: 403,
+  advisorAssigned: 200,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+
+authzMatrix('who may see and change an advisor availability and see its slots', {
+  app: () => app,
+  arrange: async (cast) => cast.advisorAssigned,
+  routes: [
+    {
+      route: 'GET /api/advisors/:advisorId/availability',
+      request: (advisor) => ({ method: 'GET', url: availabilityUrl(advisor.id) }),
+      statuses: AVAILABILITY_ACCESS,
+    },
+    {
+      route: 'PUT /api/advisors/:advisorId/availability',
+      request: (advisor) => ({ method: 'PUT', url: availabilityUrl(advisor.id), payload: availability() }),
+      statuses: AVAILABILITY_ACCESS,
+    },
+    {
+      route: 'GET /api/advisors/:advisorId/slots',
+      request: (advisor) => ({ method: 'GET', url: slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 30) }),
+      statuses: { ...AVAILABILITY_ACCESS, orgAdmin: 200, user: 200 },
+    },
+  ],
+  errors: { 403: MESSAGES.advisorAvailabilityDenied, 404: MESSAGES.advisorNotFound },
+});
+
+describe('an advisor availability', () => {
+  test('starts with the defaults in the profile zone, for the advisor as `me`', async ({ t, make }) => {
+    const advisor = await make.advisor();
+    const response = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      advisorId: advisor.id,
+      timeZone: 'UTC',
+      weeklyHours: DEFAULT_WEEKLY_HOURS,
+      dateOverrides: [],
+      sessionLengths: [30, 60],
+      bufferMinutes: 0,
+      minimumNoticeMinutes: 120,
+      horizonDays: 60,
+      updatedAt: null,
+      permissions: { canEdit: true },
+    });
+  });
+
+  test('is saved by an admin for the advisor, who reads it back; `me` is for advisors only', async ({ t, make }) => {
+    const [advisor, admin, organization] = await Promise.all([make.advisor(), make.admin(), make.organization()]);
+    const saved = availability({
+      timeZone: 'Europe/Berlin',
+      weeklyHours: {
+        ...DEFAULT_WEEKLY_HOURS,
+        monday: [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '18:00' },
+        ],
+      },
+      dateOverrides: [{ date: '2026-03-10', intervals: [] }],
+      sessionLengths: [15, 90],
+      bufferMinutes: 10,
+      minimumNoticeMinutes: 0,
+      horizonDays: 365,
+    });
+    const put = await t.request({
+      method: 'PUT',
+      url: availabilityUrl(advisor.id),
+      payload: saved,
+      token: admin.token,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const read = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
+    expect(read.json().data).toMatchObject({ ...saved, advisorId: advisor.id, updatedAt: expect.any(String) });
+
+    const member = await make.member(organization.id);
+    const notAdvisor = await t.request({ method: 'GET', url: availabilityUrl('me'), token: member.token });
+    expect(notAdvisor.statusCode).toBe(403);
+    expect(notAdvisor.json().error).toBe(MESSAGES.availabilityAdvisorsOnly);
+    // A user that is no advisor has no availability: 404, even for an admin.
+    const ofMember = await t.request({ method: 'GET', url: availabilityUrl(member.id), token: admin.token });
+    expect(ofMember.statusCode).toBe(404);
+  });
+
+  test('refuses bad input with 400 and the reason, never 500, and keeps what was saved', async ({ t, make }) => {
+    const advisor = await make.advisor();
+    const first = await t.request({
+      method: 'PUT',
+      url: availabilityUrl('me'),
+      payload: availability(),
+      token: advisor.token,
+    });
+    expect(first.statusCode).toBe(200);
+    const monday = (intervals: { start: string; end: string }[]) =>
+      availability({ weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: intervals } });
+    const thirteen = Array.from({ length: MAX_INTERVALS_PER_DAY + 1 }, (_, hour) => ({
+      start: `${String(hour).padStart(2, '0')}:00`,
+      end: `${String(hour).padStart(2, '0')}:30`,
+    }));
+    const manyOverrides = Array.from({ length: MAX_DATE_OVERRIDES + 1 }, (_, day) => ({
+      date: new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10),
+      intervals: [],
+    }));
+    const cases: [string, unknown, string | undefined][] = [
+      ['an unknown zone', availability({ timeZone: 'Mars/Olympus' }), MESSAGES.invalidTimeZone],
+      // Node's Intl knows it, PostgreSQL's time-zone database no longer does.
+      ['a zone the database does not know', availability({ timeZone: 'US/Pacific-New' }), MESSAGES.invalidTimeZone],
+      [
+        'a zone too long',
+        availability({ timeZone: 'x'.repeat(MAX_TIME_ZONE_LENGTH + 1) }),
+        tooLongMessage(MAX_TIME_ZONE_LENGTH),
+      ],
+      ['a NUL in the zone', availability({ timeZone: 'UTC\u0000' }), MESSAGES.nulCharacter],
+      [
+        'overlapping intervals',
+        monday([
+          { start: '09:00', end: '12:00' },
+          { start: '11:00', end: '13:00' },
+        ]),
+        MESSAGES.availabilityIntervalsOverlap,
+      ],
+      [
+        'an interval ending before it starts',
+        monday([{ start: '12:00', end: '09:00' }]),
+        MESSAGES.availabilityIntervalOrder,
+      ],
+      ['a time past 24:00', monday([{ start: '09:00', end: '24:30' }]), MESSAGES.availabilityInvalidTime],
+      ['too many intervals a day', monday(thirteen), MESSAGES.tooManyIntervals],
+      [
+        '30 February',
+        availability({ dateOverrides: [{ date: '2026-02-30', intervals: [] }] }),
+        MESSAGES.availabilityInvalidDate,
+      ],
+      [
+        'one date overridden twice',
+        availability({
+          dateOverrides: [
+            { date: '2026-03-10', intervals: [] },
+            { date: '2026-03-10', intervals: [{ start: '10:00', end: '11:00' }] },
+          ],
+        }),
+        MESSAGES.availabilityDuplicateDate,
+      ],
+      ['too many date overrides', availability({ dateOverrides: manyOverrides }), MESSAGES.tooManyDateOverrides],
+      ['a length not on offer anywhere', availability({ sessionLengths: [50] }), MESSAGES.sessionLengthNotAllowed],
+      ['a length twice', availability({ sessionLengths: [30, 30] }), MESSAGES.sessionLengthsDuplicate],
+      ['no length', availability({ sessionLengths: [] }), undefined],
+      ['a horizon past a year', availability({ horizonDays: 366 }), undefined],
+      ['a negative buffer', availability({ bufferMinutes: -5 }), undefined],
+      ['a field it does not know', { ...availability(), color: 'red' }, undefined],
+      ['a missing field', { timeZone: 'UTC' }, undefined],
+      ['hours as text', availability({ weeklyHours: 'always' as never }), undefined],
+      ['intervals that are no intervals', monday([5, null, { start: 9 }] as never), undefined],
+      ['overrides that are no overrides', availability({ dateOverrides: [null, { date: 5 }] as never }), undefined],
+      ['a list for a body', [availability()], undefined],
+    ];
+    for (const [name, payload, error] of cases) {
+      const response = await t.request({
+        method: 'PUT',
+        url: availabilityUrl('me'),
+        payload: payload as object,
+        token: advisor.token,
+      });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+      if (error) expect(response.json().error, name).toBe(error);
+    }
+    const junk = await t.request({
+      method: 'PUT',
+      url: availabilityUrl('me'),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"timeZone": ',
+      token: advisor.token,
+    });
+    expect(junk.statusCode).toBe(400);
+    const [stored] = await t.database.db
+      .select()
+      .from(advisorAvailability)
+      .where(eq(advisorAvailability.advisorId, advisor.id));
+    expect(stored).toMatchObject({ timeZone: 'America/New_York', sessionLengths: [30, 60] });
+  });
+});
+
+describe('an advisor free slots', () => {
+  test("are computed in the advisor's zone and leave out booked sessions, not cancelled ones", async ({ t, make }) => {
+    const organization = await make.organization();
+    const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
+    await t.request({ method: 'PUT', url: availabilityUrl('me'), payload: availability(), token: advisor.token });
+    const url = slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 60);
+
+    const free = await t.request({ method: 'GET', url, token: member.token });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toMatchObject({ advisorId: advisor.id, timeZone: 'America/New_York', length: 60 });
+    expect(free.json().data.slots).toEqual(
+      MONDAY_HOURS.map((start) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })),
+    );
+
+    const db = t.database.db;
+    await insertSession(db, { organizationId: organization.id, advisor, start: '2026-03-09T14:00:00Z', minutes: 60 });
+    await insertSession(
+      db,
+      { organizationId: organization.id, advisor, start: '2026-03-09T16:00:00Z', minutes: 60 },
+      'cancelled',
+    );
+    const after = await t.request({ method: 'GET', url, token: member.token });
+    expect(after.json().data.slots.map((slot: { start: string }) => slot.start)).toEqual(
+      MONDAY_HOURS.filter((start) => start !== '2026-03-09T14:00:00.000Z'),
+    );
+  });
+
+  test('keep the minimum notice from the clock, and answer an empty list past the horizon', async ({ t, make }) => {
+    const organization = await make.organization();
+    const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
+    await t.request({
+      method: 'PUT',
+      url: availabilityUrl('me'),
+      payload: availability({
+        timeZone: 'UTC',
+        weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [{ start: '10:00', end: '18:00' }] },
+        horizonDays: 7,
+      }),
+      token: advisor.token,
+    });
+    // Now is 12:00 UTC; two hours' notice leaves 14:00 the first start today.
+    const today = await t.request({
+      method: 'GET',
+      url: slotsUrl(advisor.id, '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', 60),
+      token: member.token,
+    });
+    expect(today.json().data.slots.map((slot: { start: string }) => slot.start)).toEqual([
+      '2026-03-02T14:00:00.000Z',
+      '2026-03-02T15:00:00.000Z',
+      '2026-03-02T16:00:00.000Z',
+      '2026-03-02T17:00:00.000Z',
+    ]);
+    const pastHorizon = await t.request({
+      method: 'GET',
+      url: slotsUrl(advisor.id, '2026-03-16T00:00:00Z', '2026-03-17T00:00:00Z', 60),
+      token: member.token,
+    });
+    expect(pastHorizon.statusCode).toBe(200);
+    expect(pastHorizon.json().data.slots).toEqual([]);
+  });
+
+  test('refuse a bad window or length with 400 before any work, and hide a deactivated advisor', async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization();
+    const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
+    const cases: [string, string, string | undefined][] = [
+      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), MESSAGES.sessionLengthNotAllowed],
+      [
+        'a length this advisor does not offer',
+        slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 45),
+        MESSAGES.sessionLengthNotOffered,
+      ],
+      [
+        'a window over 14 days',
+        slotsUrl(advisor.id, '2026-03-09T00:00:00Z', '2026-03-23T00:00:01Z', 30),
+        MESSAGES.slotRangeTooLong,
+      ],
+      ['`to` before `from`', slotsUrl(advisor.id, MONDAY.to, MONDAY.from, 30), MESSAGES.slotRangeOrder],
+      ['a date that is no instant', slotsUrl(advisor.id, 'yesterday', MONDAY.to, 30), undefined],
+      ['an instant without its offset', slotsUrl(advisor.id, '2026-03-09T00:00:00', MONDAY.to, 30), undefined],
+      [
+        'a huge instant',
+        slotsUrl(advisor.id, `2026-03-09T00:00:00${'0'.repeat(10_000)}Z`, MONDAY.to, 30),
+        tooLongMessage(40),
+      ],
+      ['a NUL', slotsUrl(advisor.id, `${MONDAY.from}\u0000`, MONDAY.to, 30), MESSAGES.nulCharacter],
+      ['no length', `/api/advisors/${advisor.id}/slots?from=${MONDAY.from}&to=${MONDAY.to}`, undefined],
+      ['a length that is no number', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 'long'), undefined],
+    ];
+    for (const [name, url, error] of cases) {
+      const response = await t.request({ method: 'GET', url, token: member.token });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+      if (error) expect(response.json().error, name).toBe(error);
+    }
+    const notAnId = await t.request({
+      method: 'GET',
+      url: slotsUrl('not-an-id', MONDAY.from, MONDAY.to, 30),
+      token: member.token,
+    });
+    expect(notAnId.statusCode).toBe(404);
+
+    const admin = await make.admin();
+    const deactivate = await t.request({ method: 'DELETE', url: `/api/users/${advisor.id}`, token: admin.token });
+    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    const hidden = await t.request({
+      method: 'GET',
+      url: slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 30),
+      token: member.token,
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('no double booking, by the database', () => {
+  test('refuses a second session of one advisor over the first or its buffer, unless one is cancelled', async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization();
+    const [advisor, otherAdvisor] = await Promise.all([
+      make.advisor([organization.id]),
+      make.advisor([organization.id]),
+    ]);
+    const db = t.database.db;
+    const session = (start: string, minutes = 60, buffer = 0) => ({
+      organizationId: organization.id,
+      advisor,
+      start,
+      minutes,
+      buffer,
+    });
+    // 10:00–11:00 with a 15-minute buffer: blocked until 11:15.
+    await insertSession(db, session('2026-03-09T10:00:00Z', 60, 15));
+
+    for (const start of ['2026-03-09T10:30:00Z', '2026-03-09T11:00:00Z', '2026-03-09T09:30:00Z']) {
+      const error = await insertSession(db, session(start)).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, `${start} was accepted over the booked session`).not.toBeNull();
+      expect(isExclusionViolation(error)).toBe(true);
+      expect(
+        String(
+          (error as { constraint?: string }).constraint ??
+            (error as { cause?: { constraint?: string } }).cause?.constraint,
+        ),
+      ).toBe('advisor_sessions_no_overlap');
+    }
+
+    // After the buffer, a cancelled session's time, and another advisor at the same time are all free.
+    await insertSession(db, session('2026-03-09T11:15:00Z', 30));
+    await insertSession(db, session('2026-03-09T13:00:00Z'), 'cancelled');
+    await insertSession(db, session('2026-03-09T13:00:00Z'));
+    await insertSession(db, { ...session('2026-03-09T10:00:00Z'), advisor: otherAdvisor });
+    const rows = await db.select().from(advisorSessions).where(eq(advisorSessions.advisorId, advisor.id));
+    expect(rows.map((row) => [row.startAt.toISOString(), row.status]).sort()).toEqual([
+      ['2026-03-09T10:00:00.000Z', 'scheduled'],
+      ['2026-03-09T11:15:00.000Z', 'scheduled'],
+      ['2026-03-09T13:00:00.000Z', 'cancelled'],
+      ['2026-03-09T13:00:00.000Z', 'scheduled'],
+    ]);
+    // Cancelling is no way back in: un-cancelling the overlapping one is refused too.
+    const [cancelled] = rows.filter((row) => row.status === 'cancelled');
+    const reopen = await db
+      .update(advisorSessions)
+      .set({ status: 'scheduled' })
+      .where(eq(advisorSessions.id, cancelled!.id))
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(isExclusionViolation(reopen)).toBe(true);
+  });
+});
