@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { advisorAvailability, advisorSessions, blockedRange } from '../src/db/schema/index.js';
-import { isExclusionViolation } from '../src/lib/errors.js';
+import { conflictOnOverlap, isExclusionViolation } from '../src/lib/errors.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -407,6 +407,11 @@ describe('no double booking, by the database', () => {
         ),
       ).toBe('advisor_sessions_no_overlap');
     }
+
+    // The booking's insert answers the refusal with 409 and the message.
+    await expect(
+      conflictOnOverlap(insertSession(db, session('2026-03-09T10:45:00Z', 30)), MESSAGES.sessionTimeTaken),
+    ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.sessionTimeTaken });
 
     // After the buffer, a cancelled session's time, and another advisor at the same time are all free.
     await insertSession(db, session('2026-03-09T11:15:00Z', 30));

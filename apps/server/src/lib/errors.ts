@@ -48,3 +48,16 @@ export async function conflictOnDuplicate<T>(write: Promise<T>, message: string)
     throw error;
   }
 }
+
+/**
+ * Runs a write and answers an exclusion constraint's refusal with 409 and the given message: the
+ * database, inside the write's own statement, is what says a time is taken (issue 24).
+ */
+export async function conflictOnOverlap<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isExclusionViolation(error)) throw conflict(message);
+    throw error;
+  }
+}

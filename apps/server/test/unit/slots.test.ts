@@ -1,5 +1,7 @@
-import { type AvailabilityInterval, formatSlotTime, WEEKDAYS, type WeeklyHours } from '@smart/contracts';
+import { type AvailabilityInterval, formatSlotTime, MESSAGES, WEEKDAYS, type WeeklyHours } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/errors.js';
+import { requireBookable } from '../../src/modules/scheduling/service.js';
 import { type BusyRange, freeSlots, type SlotRules, unbookableReason } from '../../src/modules/scheduling/slots.js';
 
 /**
@@ -245,5 +247,30 @@ describe('whether a start can be booked', () => {
     ['2026-03-10T20:30:00Z', 60, 'outsideHours'],
   ])('%s for %i minutes: %s', (start, length, reason) => {
     expect(unbookableReason(zoneRules, length, new Date(start), now)).toBe(reason);
+  });
+});
+
+describe('the booking refusal', () => {
+  it('says which rule a start breaks, in the words of the 400', () => {
+    const availability = {
+      ...rules('UTC', { minimumNoticeMinutes: 60, horizonDays: 7 }),
+      advisorId: 'advisor',
+      sessionLengths: [30],
+      updatedAt: null,
+    };
+    const now = new Date('2026-03-09T08:00:00Z');
+    const refusal = (start: string, length = 30) => {
+      try {
+        requireBookable(availability, length, new Date(start), now);
+        return null;
+      } catch (error) {
+        return error instanceof AppError ? [error.statusCode, error.message] : error;
+      }
+    };
+    expect(refusal('2026-03-09T10:00:00Z')).toBeNull();
+    expect(refusal('2026-03-09T10:00:00Z', 60)).toEqual([400, MESSAGES.sessionLengthNotOffered]);
+    expect(refusal('2026-03-09T08:30:00Z')).toEqual([400, MESSAGES.sessionInsideNotice]);
+    expect(refusal('2026-03-17T10:00:00Z')).toEqual([400, MESSAGES.sessionPastHorizon]);
+    expect(refusal('2026-03-09T18:00:00Z')).toEqual([400, MESSAGES.sessionOutsideHours]);
   });
 });

@@ -16,7 +16,7 @@ import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
 import { databaseKnowsZone } from '../../lib/time-zones.js';
 import { canManageAvailability, canSeeSlots } from './policy.js';
 import type { AvailabilityRecord } from './presenter.js';
-import { type BusyRange, freeSlots } from './slots.js';
+import { type BusyRange, freeSlots, type UnbookableReason, unbookableReason } from './slots.js';
 
 /** An advisor a route names, with what access to it depends on. */
 interface AdvisorTarget {
@@ -151,4 +151,21 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
   const until = new Date(query.to.getTime() + (query.length + availability.bufferMinutes) * 60_000);
   const busy = await busyRanges(db, advisor.id, query.from, until);
   return { advisor, availability, starts: freeSlots(availability, busy, query, now) };
+}
+
+const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {
+  lengthNotOffered: MESSAGES.sessionLengthNotOffered,
+  insideNotice: MESSAGES.sessionInsideNotice,
+  pastHorizon: MESSAGES.sessionPastHorizon,
+  outsideHours: MESSAGES.sessionOutsideHours,
+};
+
+/**
+ * 400 saying why, unless a session of `length` may start at `start` by the advisor's rules: for the
+ * booking and the reschedule to come. Another session at that time is the insert's 409
+ * (`conflictOnOverlap` with MESSAGES.sessionTimeTaken), never a check made before it.
+ */
+export function requireBookable(availability: AvailabilityRecord, length: number, start: Date, now: Date): void {
+  const reason = unbookableReason(availability, length, start, now);
+  if (reason) throw badRequest(UNBOOKABLE_MESSAGES[reason]);
 }
