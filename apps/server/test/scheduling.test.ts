@@ -25,14 +25,19 @@ import { apiTest } from './helpers/fixture.js';
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const test = apiTest({ demoData: false, clock: () => NOW });
 
-const availability = (change: Partial<UpdateAvailabilityBody> = {}): UpdateAvailabilityBody => ({
-  timeZone: 'America/New_York',
+/** The issue's defaults: 30 and 60 minutes, no buffer, 120 minutes' notice, 60 days ahead (and Monday–Friday 09:00–17:00). */
+const ISSUE_DEFAULTS = {
   weeklyHours: DEFAULT_WEEKLY_HOURS,
   dateOverrides: [],
   sessionLengths: [30, 60],
   bufferMinutes: 0,
   minimumNoticeMinutes: 120,
   horizonDays: 60,
+};
+
+const availability = (change: Partial<UpdateAvailabilityBody> = {}): UpdateAvailabilityBody => ({
+  timeZone: 'America/New_York',
+  ...ISSUE_DEFAULTS,
   ...change,
 });
 
@@ -112,12 +117,7 @@ describe('an advisor availability', () => {
     expect(response.json().data).toEqual({
       advisorId: advisor.id,
       timeZone: 'UTC',
-      weeklyHours: DEFAULT_WEEKLY_HOURS,
-      dateOverrides: [],
-      sessionLengths: [30, 60],
-      bufferMinutes: 0,
-      minimumNoticeMinutes: 120,
-      horizonDays: 60,
+      ...ISSUE_DEFAULTS,
       updatedAt: null,
       permissions: { canEdit: true },
     });

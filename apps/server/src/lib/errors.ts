@@ -39,25 +39,23 @@ export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '235
 /** An exclusion constraint refused the row (advisor_sessions_no_overlap: the advisor is taken then). */
 export const isExclusionViolation = (error: unknown) => hasSqlState(error, '23P01');
 
-/** Runs a write and answers a duplicate (unique violation) with 409 and the given message. */
-export async function conflictOnDuplicate<T>(write: Promise<T>, message: string): Promise<T> {
+/** Runs a write and answers the database's refusal that `refused` recognises with 409 and the given message. */
+async function conflictWhen<T>(refused: (error: unknown) => boolean, write: Promise<T>, message: string): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message);
+    if (refused(error)) throw conflict(message);
     throw error;
   }
 }
+
+/** Runs a write and answers a duplicate (unique violation) with 409 and the given message. */
+export const conflictOnDuplicate = <T>(write: Promise<T>, message: string) =>
+  conflictWhen(isUniqueViolation, write, message);
 
 /**
  * Runs a write and answers an exclusion constraint's refusal with 409 and the given message: the
  * database, inside the write's own statement, is what says a time is taken (issue 24).
  */
-export async function conflictOnOverlap<T>(write: Promise<T>, message: string): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (isExclusionViolation(error)) throw conflict(message);
-    throw error;
-  }
-}
+export const conflictOnOverlap = <T>(write: Promise<T>, message: string) =>
+  conflictWhen(isExclusionViolation, write, message);
