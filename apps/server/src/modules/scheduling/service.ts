@@ -1,5 +1,6 @@
 import {
   type AdvisorAvailabilitySettings,
+  type AvailabilityInterval,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_HORIZON_DAYS,
   DEFAULT_MINIMUM_NOTICE_MINUTES,
@@ -7,6 +8,7 @@ import {
   DEFAULT_WEEKLY_HOURS,
   MESSAGES,
   type SlotsQuery,
+  WEEKDAYS,
 } from '@smart/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -99,6 +101,22 @@ export async function getAvailability(db: Database, actor: Actor, advisorId: str
   return availabilityOf(db, await advisorToManage(db, actor, advisorId));
 }
 
+const byStart = (intervals: AvailabilityInterval[]) => [...intervals].sort((a, b) => a.start.localeCompare(b.start));
+
+/** The availability as it is shown: each day's intervals by start, overrides by date, lengths ascending. */
+function inOrder(settings: AdvisorAvailabilitySettings): AdvisorAvailabilitySettings {
+  return {
+    ...settings,
+    weeklyHours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, byStart(settings.weeklyHours[day])]),
+    ) as AdvisorAvailabilitySettings['weeklyHours'],
+    dateOverrides: settings.dateOverrides
+      .map((override) => ({ date: override.date, intervals: byStart(override.intervals) }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    sessionLengths: [...settings.sessionLengths].sort((a, b) => a - b),
+  };
+}
+
 /** PUT /api/advisors/{advisorId}/availability: the whole availability, replacing the stored one. */
 export async function updateAvailability(
   db: Database,
@@ -108,7 +126,7 @@ export async function updateAvailability(
 ): Promise<AvailabilityRecord> {
   const advisor = await advisorToManage(db, actor, advisorId);
   if (!(await databaseKnowsZone(db, settings.timeZone))) throw badRequest(MESSAGES.invalidTimeZone);
-  const values = { ...settings, updatedBy: actor.id, updatedAt: new Date() };
+  const values = { ...inOrder(settings), updatedBy: actor.id, updatedAt: new Date() };
   const [row] = await db
     .insert(advisorAvailability)
     .values({ advisorId: advisor.id, ...values })
