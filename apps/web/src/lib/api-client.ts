@@ -3,6 +3,7 @@ import {
   type EndpointAnswer,
   type EndpointInput,
   type ErrorCode,
+  type HttpMethod,
   MESSAGES,
   type Pagination,
   pathOf,
@@ -54,8 +55,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /** One page of a paged list: its rows and the envelope's `pagination` (page, limit, total, pages). */
 export interface Page<T> {
   data: T[];
@@ -96,7 +95,7 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
 
 /** One request: the whole JSON body of a success, or an ApiError thrown. */
 async function request(
-  method: Method,
+  method: HttpMethod,
   path: string,
   body: BodyInit | undefined,
   json: boolean,
@@ -143,11 +142,6 @@ function dataOf<T>(payload: unknown) {
   return (data === undefined ? payload : data) as T;
 }
 
-/** One request answered with the envelope's `data`. */
-async function send<T>(...args: Parameters<typeof request>) {
-  return dataOf<T>(await request(...args));
-}
-
 /** A multipart body with one file in the field `file` (an upload, an attachment). */
 export function fileForm(file: File) {
   const form = new FormData();
@@ -160,7 +154,7 @@ export function fileForm(file: File) {
  * an upload's progress, XMLHttpRequest can. The answer's body, or the ApiError it means, as request() reads them.
  */
 function sendWithProgress(
-  method: Method,
+  method: HttpMethod,
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
@@ -188,28 +182,6 @@ function sendWithProgress(
     xhr.send(form);
   });
 }
-
-export const apiClient = {
-  get<T>(path: string, options: RequestOptions = {}) {
-    return send<T>('GET', path, undefined, false, options);
-  },
-  /** A paged list's page, with its pagination kept (get() unwraps the rows only). */
-  getPage<T>(path: string, options: RequestOptions = {}) {
-    return request('GET', path, undefined, false, options) as Promise<Page<T>>;
-  },
-  post<T>(path: string, body?: unknown, options: RequestOptions = {}) {
-    return send<T>('POST', path, body === undefined ? undefined : JSON.stringify(body), body !== undefined, options);
-  },
-  put<T>(path: string, body: unknown, options: RequestOptions = {}) {
-    return send<T>('PUT', path, JSON.stringify(body), true, options);
-  },
-  patch<T>(path: string, body: unknown, options: RequestOptions = {}) {
-    return send<T>('PATCH', path, JSON.stringify(body), true, options);
-  },
-  delete<T>(path: string, options: RequestOptions = {}) {
-    return send<T>('DELETE', path, undefined, false, options);
-  },
-};
 
 /** A call's input: its params, query and JSON body, or a multipart form where the endpoint takes one. */
 export type ApiInput<E extends Endpoint> = EndpointInput<E> &
