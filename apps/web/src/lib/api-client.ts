@@ -201,6 +201,8 @@ export function urlOf<E extends Endpoint>(definition: E, input: ApiInput<E> = {}
 /**
  * Calls an endpoint defined in contracts: `api(taskEndpoints.update, { params: { id }, body })`.
  * Answers the envelope's `data` (a paged list: its rows and pagination), typed from the endpoint.
+ * Only the definition's method and path are read: the web build keeps nothing else of it
+ * (build-plugins/endpoint-routes.ts).
  */
 export async function api<const E extends Endpoint>(
   definition: E,
