@@ -1,4 +1,10 @@
-import { type ProjectJoinAck, WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from '@smart/contracts';
+import {
+  LIVE_CONNECTION_HEADER,
+  type ProjectJoinAck,
+  WORK_EVENTS,
+  WORK_ROOM_EVENTS,
+  type WorkEventPayload,
+} from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectiveRow, ProjectRow } from '../src/db/schema/index.js';
@@ -171,5 +177,39 @@ describe('project rooms', () => {
       }),
     );
     expect(after).toEqual([]);
+  });
+
+  it("the page that made a change hears nothing of it (it has the answer); the actor's other pages and everyone else do", async () => {
+    const actingPage = await joined(cast.user);
+    const otherTab = await joined(cast.user);
+    const colleague = await joined(cast.orgAdmin);
+    const task = await make.task(objective.id, { assignedTo: cast.user.id });
+    const step = (progress: number, connection: string) => () =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/tasks/${task.id}/progress`,
+        token: cast.user.token,
+        headers: { [LIVE_CONNECTION_HEADER]: connection },
+        payload: { progress },
+      });
+    const [own, tab, theirs] = await sockets.heardBy<WorkEventPayload>(
+      [actingPage, otherTab, colleague],
+      WORK_EVENTS.taskChanged,
+      step(5, actingPage.id as string),
+    );
+    expect(own).toEqual([]);
+    expect([tab, theirs]).toEqual([
+      [expect.objectContaining({ change: 'progress' })],
+      [expect.objectContaining({ change: 'progress' })],
+    ]);
+    // A header that names no connection (junk, or too long) leaves nobody out.
+    for (const [index, junk] of ['not a socket id', 'x'.repeat(200)].entries()) {
+      const heardJunk = await sockets.heardBy<WorkEventPayload>(
+        [actingPage, colleague],
+        WORK_EVENTS.taskChanged,
+        step(10 + 5 * index, junk),
+      );
+      expect(heardJunk.map((events) => events.length)).toEqual([1, 1]);
+    }
   });
 });

@@ -73,3 +73,38 @@ describe('queries per list request', () => {
     });
   });
 });
+
+describe('statements per task change', () => {
+  /** A +5% click: its one request, and the SQL statements it runs. */
+  const step = (taskId: string, progress: number) =>
+    counting.statementsOf(async () => {
+      const response = await counting.app.request({
+        method: 'PATCH',
+        url: `/api/tasks/${taskId}/progress`,
+        token: member.token,
+        payload: { progress },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.progress).toBe(progress);
+    });
+
+  it('a +5% click runs the same statements whether the task has 1 or 21 history entries and comments', async () => {
+    const task = await make.task(objectiveId, { by: member, assignedTo: member.id });
+    const first = await step(task.id, 5);
+    for (let i = 0; i < 10; i++) {
+      await step(task.id, 10 + 5 * i);
+      const comment = await counting.app.request({
+        method: 'POST',
+        url: `/api/tasks/${task.id}/comments`,
+        token: member.token,
+        payload: { text: `Note ${i}` },
+      });
+      expect(comment.statusCode).toBe(201);
+    }
+    const later = await step(task.id, 60);
+    expect(later.length).toBe(first.length);
+    // The session, the access check, the locked row, the write and its history, then the answer
+    // (task, files, comments, history); on PostgreSQL also the transaction's begin and commit.
+    expect(first.filter((statement) => !/^(begin|commit)\b/i.test(statement.trim()))).toHaveLength(9);
+  });
+});

@@ -1,11 +1,12 @@
-import type {
-  ClientToServerEvents,
-  InterServerEvents,
-  ServerToClientEvents,
-  SocketData,
-  SocketSession,
+import {
+  type ClientToServerEvents,
+  type InterServerEvents,
+  LIVE_CONNECTION_HEADER,
+  type ServerToClientEvents,
+  type SocketData,
+  type SocketSession,
 } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
@@ -28,6 +29,20 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** An organization's people and active advisors (not admins, who reach every organization). */
 export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
+
+/** A socket.io id (base64id: 20 characters of A-Z, a-z, 0-9, - and _); anything else names no connection. */
+const SOCKET_ID = /^[\w-]{1,32}$/;
+
+/**
+ * The live connection a request came from (LIVE_CONNECTION_HEADER), which its change's own event
+ * skips: that page already has the answer. A missing or malformed header names none, and the event
+ * goes to everyone in the room. Socket ids are never sent to other users, so one cannot be used to
+ * keep events from someone else's page.
+ */
+export function originConnection(request: FastifyRequest): string[] {
+  const header = request.headers[LIVE_CONNECTION_HEADER];
+  return typeof header === 'string' && SOCKET_ID.test(header) ? [header] : [];
+}
 
 /**
  * socket.io on /socket.io. A handshake needs a live session token (`auth.token`), of a user who

@@ -4,6 +4,7 @@ import {
   type EndpointInput,
   type ErrorCode,
   type HttpMethod,
+  LIVE_CONNECTION_HEADER,
   MESSAGES,
   type Pagination,
   pathOf,
@@ -67,6 +68,26 @@ interface ErrorEnvelope {
   code?: unknown;
 }
 
+/** This tab's live connection (its socket id) while it is connected; see setLiveConnection. */
+let liveConnection: string | null = null;
+
+/**
+ * Names this tab's live connection on every request from now on (null: none), so the server sends
+ * a change's live event to everyone but this tab, which already has the answer.
+ */
+export function setLiveConnection(socketId: string | null): void {
+  liveConnection = socketId;
+}
+
+/** The headers every request sends: JSON wanted, the session's token, this tab's live connection. */
+function requestHeaders(token: string | null): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    ...(token && { Authorization: `Bearer ${token}` }),
+    ...(liveConnection && { [LIVE_CONNECTION_HEADER]: liveConnection }),
+  };
+}
+
 function endSession(): void {
   clearCredentials();
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
@@ -104,10 +125,9 @@ async function request(
   const token = readToken();
   if (options.requireToken && !token) throw new ApiError(401, MESSAGES.noToken, 'UNAUTHORIZED');
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(requestHeaders(token));
   // Multipart bodies must not get a JSON content type: the browser sets the boundary itself.
   if (json) headers.set('Content-Type', 'application/json');
-  if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
   try {
@@ -164,8 +184,7 @@ function sendWithProgress(
     const token = readToken();
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(requestHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -43,7 +43,7 @@ export function recordAttachmentRoutes({ records, read, notFoundMessage }: Recor
       await requireStorageLeft(app.db, quota, target.organizationId);
       const stored = await receiveUpload(request, app.storage);
       const attachment = await attachUpload(app.db, app.storage, actor, target, stored, quota);
-      target.announceFileChange?.(app, actor.id);
+      target.announceFileChange?.(request, actor.id);
       return reply.status(201).send(ok(attachment));
     });
 
@@ -51,7 +51,7 @@ export function recordAttachmentRoutes({ records, read, notFoundMessage }: Recor
       const actor = requireUser(request);
       const target = await recordOr404(app, actor, request.params.id);
       await removeAttachment(app.db, app.storage, actor, target, request.params.attachmentId);
-      target.announceFileChange?.(app, actor.id);
+      target.announceFileChange?.(request, actor.id);
       return okMessage(MESSAGES.attachmentRemoved);
     });
   };

@@ -1,5 +1,5 @@
 import type { AttachableRecordType } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { readMessageForFiles } from '../messages/attachments.js';
@@ -42,7 +42,7 @@ export interface AttachableRecord {
   /** Writes the record's history of the change, inside the change's transaction (tasks keep one). */
   recordFileChange?(writer: FileChangeWriter, actorId: string, change: FileChange): Promise<void>;
   /** Tells whoever has the record open that its files changed, after the change commits (kinds with a live room). */
-  announceFileChange?(app: FastifyInstance, actorId: string): void;
+  announceFileChange?(request: FastifyRequest, actorId: string): void;
 }
 
 /**

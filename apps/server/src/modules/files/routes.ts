@@ -61,7 +61,7 @@ export async function fileRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.remove, async (request) => {
     const actor = requireUser(request);
     const record = await deleteFile(app.db, app.storage, actor, request.params.key);
-    record?.announceFileChange?.(app, actor.id);
+    record?.announceFileChange?.(request, actor.id);
     return okMessage(MESSAGES.fileDeleted);
   });
 

@@ -33,8 +33,8 @@ export const readObjectiveForFiles: AttachableRecordReader = async (db, actor, i
     canAttach: true,
     canChange: canChangeWorkRecord(actor, objective),
     canRemove: (file) => canRemoveAttachment(actor, objective, file),
-    announceFileChange: (app, actorId) =>
-      announceWork(app, WORK_EVENTS.attachmentsChanged, {
+    announceFileChange: (request, actorId) =>
+      announceWork(request, WORK_EVENTS.attachmentsChanged, {
         projectId: objective.projectId,
         objectiveId: objective.id,
         actorId,

@@ -1,5 +1,5 @@
 import { objectiveEndpoints as endpoints, MESSAGES, WORK_EVENTS, type WorkChange } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import type { Actor } from '../../lib/tenancy.js';
@@ -11,8 +11,13 @@ import { createObjective, deleteObjective, listObjectives, readObjective, update
 
 export async function objectiveRoutes(app: FastifyInstance) {
   /** Announces a committed objective change in its project's room. */
-  const announceObjective = (objective: { id: string; projectId: string }, change: WorkChange, actor: Actor) =>
-    announceWork(app, WORK_EVENTS.objectiveChanged, {
+  const announceObjective = (
+    request: FastifyRequest,
+    objective: { id: string; projectId: string },
+    change: WorkChange,
+    actor: Actor,
+  ) =>
+    announceWork(request, WORK_EVENTS.objectiveChanged, {
       projectId: objective.projectId,
       objectiveId: objective.id,
       change,
@@ -34,14 +39,14 @@ export async function objectiveRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.create, async (request, reply) => {
     const actor = requireUser(request);
     const { record, attachments } = await createObjective(app.db, actor, request.params.id, request.body);
-    announceObjective(record.objective, 'created', actor);
+    announceObjective(request, record.objective, 'created', actor);
     return reply.status(201).send(ok(presentObjectiveDetail(record, attachments, actor)));
   });
 
   addRoute(app, endpoints.update, async (request) => {
     const actor = requireUser(request);
     const { record, attachments } = await updateObjective(app.db, actor, request.params.id, request.body);
-    announceObjective(record.objective, 'updated', actor);
+    announceObjective(request, record.objective, 'updated', actor);
     return ok(presentObjectiveDetail(record, attachments, actor));
   });
 
@@ -49,7 +54,7 @@ export async function objectiveRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const objectiveId = request.params.id;
     const { projectId, fileKeys } = await deleteObjective(app.db, actor, objectiveId);
-    announceObjective({ id: objectiveId, projectId }, 'deleted', actor);
+    announceObjective(request, { id: objectiveId, projectId }, 'deleted', actor);
     await removeStoredFiles(app.storage, fileKeys);
     return okMessage(MESSAGES.objectiveDeleted);
   });

@@ -1,5 +1,6 @@
 import type { WORK_EVENTS, WorkEventPayload } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { originConnection } from '../../plugins/realtime.js';
 
 /**
  * A socket.io room per project (design.md, "Realtime rooms"): a socket joins only after the read
@@ -10,13 +11,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export const projectRoom = (projectId: string) => `project:${projectId}`;
 
-/** Announces a committed change to the project's room (on every server process, through the Redis adapter). */
+/**
+ * Announces a committed change to the project's room (on every server process, through the Redis
+ * adapter), except to the connection of the page that made it: that page has the server's answer.
+ */
 export function announceWork(
-  app: FastifyInstance,
+  request: FastifyRequest,
   event: (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS],
   payload: WorkEventPayload,
 ) {
-  app.io.to(projectRoom(payload.projectId)).emit(event, payload);
+  request.server.io.to(projectRoom(payload.projectId)).except(originConnection(request)).emit(event, payload);
 }
 
 /** A deleted project's room is emptied on every process: nothing more will happen there. */

@@ -33,7 +33,7 @@ export async function projectRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.update, async (request) => {
     const actor = requireUser(request);
     const record = await updateProject(app.db, actor, request.params.id, request.body);
-    announceWork(app, WORK_EVENTS.projectChanged, {
+    announceWork(request, WORK_EVENTS.projectChanged, {
       projectId: record.project.id,
       change: 'updated',
       actorId: actor.id,
@@ -45,7 +45,7 @@ export async function projectRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const projectId = request.params.id;
     const fileKeys = await deleteProject(app.db, actor, projectId);
-    announceWork(app, WORK_EVENTS.projectChanged, { projectId, change: 'deleted', actorId: actor.id });
+    announceWork(request, WORK_EVENTS.projectChanged, { projectId, change: 'deleted', actorId: actor.id });
     closeProjectRoom(app, projectId);
     await removeStoredFiles(app.storage, fileKeys);
     return okMessage(MESSAGES.projectDeleted);

@@ -44,8 +44,8 @@ export const readTaskForFiles: AttachableRecordReader = async (db, actor, id) =>
       recordTaskActivity(writer, task, actorId, [
         kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
       ]),
-    announceFileChange: (app, actorId) =>
-      announceWork(app, WORK_EVENTS.attachmentsChanged, {
+    announceFileChange: (request, actorId) =>
+      announceWork(request, WORK_EVENTS.attachmentsChanged, {
         projectId: task.projectId,
         objectiveId: task.objectiveId,
         taskId: task.id,

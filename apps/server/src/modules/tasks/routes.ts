@@ -1,5 +1,5 @@
 import { taskEndpoints as endpoints, MESSAGES, WORK_EVENTS, type WorkChange } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TaskRow } from '../../db/schema/index.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -30,8 +30,12 @@ const taskIds = (task: Pick<TaskRow, 'id' | 'projectId' | 'objectiveId'>) => ({
 
 export async function taskRoutes(app: FastifyInstance) {
   /** Announces a committed task change in its project's room and answers with the task detail. */
-  const answerChange = ({ detail, access }: TaskResult, change: WorkChange) => {
-    announceWork(app, WORK_EVENTS.taskChanged, { ...taskIds(detail.record.task), change, actorId: access.actor.id });
+  const answerChange = (request: FastifyRequest, { detail, access }: TaskResult, change: WorkChange) => {
+    announceWork(request, WORK_EVENTS.taskChanged, {
+      ...taskIds(detail.record.task),
+      change,
+      actorId: access.actor.id,
+    });
     return ok(presentTaskDetail(detail, access));
   };
 
@@ -60,19 +64,24 @@ export async function taskRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.create, async (request, reply) => {
     const result = await createTask(app.db, requireUser(request), request.params.id, request.body);
-    return reply.status(201).send(answerChange(result, 'created'));
+    return reply.status(201).send(answerChange(request, result, 'created'));
   });
 
   addRoute(app, endpoints.update, async (request) =>
-    answerChange(await updateTask(app.db, requireUser(request), request.params.id, request.body), 'updated'),
+    answerChange(request, await updateTask(app.db, requireUser(request), request.params.id, request.body), 'updated'),
   );
 
   addRoute(app, endpoints.setStatus, async (request) =>
-    answerChange(await setTaskStatus(app.db, requireUser(request), request.params.id, request.body.status), 'status'),
+    answerChange(
+      request,
+      await setTaskStatus(app.db, requireUser(request), request.params.id, request.body.status),
+      'status',
+    ),
   );
 
   addRoute(app, endpoints.setProgress, async (request) =>
     answerChange(
+      request,
       await setTaskProgress(app.db, requireUser(request), request.params.id, request.body.progress),
       'progress',
     ),
@@ -81,7 +90,7 @@ export async function taskRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.remove, async (request) => {
     const actor = requireUser(request);
     const { task, fileKeys } = await deleteTask(app.db, actor, request.params.id);
-    announceWork(app, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id });
+    announceWork(request, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id });
     await removeStoredFiles(app.storage, fileKeys);
     return okMessage(MESSAGES.taskDeleted);
   });
@@ -92,7 +101,7 @@ export async function taskRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = requireUser(request);
       const { task, comment } = await addTaskComment(app.db, actor, request.params.id, request.body);
-      announceWork(app, WORK_EVENTS.commentAdded, { ...taskIds(task), commentId: comment.id, actorId: actor.id });
+      announceWork(request, WORK_EVENTS.commentAdded, { ...taskIds(task), commentId: comment.id, actorId: actor.id });
       return reply.status(201).send(ok(presentTaskComment(comment)));
     },
     { config: { writeLimit: 'comments' } },

@@ -5,21 +5,27 @@ import {
   type CreateProjectBody,
   type CreateTaskBody,
   MESSAGES,
+  type Objective,
+  type ObjectiveDetail,
   objectiveEndpoints,
+  type Project,
   projectEndpoints,
+  type Task,
+  type TaskDetail,
   type TaskStatus,
   taskEndpoints,
   type UpdateObjectiveBody,
   type UpdateProjectBody,
   type UpdateTaskBody,
 } from '@smart/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, apiUpload, fileForm } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
+import { refreshAfter, type WorkChange } from './changes';
 
 /**
  * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
@@ -64,20 +70,14 @@ export const downloadAttachment = (attachment: Attachment) =>
 // ---- queries --------------------------------------------------------------------------------
 
 export const workQueries = {
-  projects: () => pagedListOptions([...workKeys.projects(), 'list'], getProjectPage),
+  projects: () => pagedListOptions(workKeys.projectList(), getProjectPage),
   project: (projectId: string) =>
-    queryOptions({ queryKey: [...workKeys.projects(), 'detail', projectId], queryFn: () => getProject(projectId) }),
-  objectives: (projectId: string) =>
-    pagedListOptions([...workKeys.objectives(), 'project', projectId], getObjectivePage(projectId)),
+    queryOptions({ queryKey: workKeys.project(projectId), queryFn: () => getProject(projectId) }),
+  objectives: (projectId: string) => pagedListOptions(workKeys.objectiveList(projectId), getObjectivePage(projectId)),
   objective: (objectiveId: string) =>
-    queryOptions({
-      queryKey: [...workKeys.objectives(), 'detail', objectiveId],
-      queryFn: () => getObjective(objectiveId),
-    }),
-  tasks: (objectiveId: string) =>
-    pagedListOptions([...workKeys.tasks(), 'objective', objectiveId], getTaskPage(objectiveId)),
-  task: (taskId: string) =>
-    queryOptions({ queryKey: [...workKeys.tasks(), 'detail', taskId], queryFn: () => getTask(taskId) }),
+    queryOptions({ queryKey: workKeys.objective(objectiveId), queryFn: () => getObjective(objectiveId) }),
+  tasks: (objectiveId: string) => pagedListOptions(workKeys.taskList(objectiveId), getTaskPage(objectiveId)),
+  task: (taskId: string) => queryOptions({ queryKey: workKeys.task(taskId), queryFn: () => getTask(taskId) }),
 };
 
 export const useProjects = () => usePagedList(workQueries.projects());
@@ -90,123 +90,189 @@ export const useTask = (taskId: string) => useQuery(workQueries.task(taskId));
 // ---- mutations ------------------------------------------------------------------------------
 
 /**
- * A work change moves counts and progress bars up the tree (task → objective → project) and shows
- * in My Tasks: everything under the work root is refreshed, the queries on screen at once.
+ * What a mutation does once the server has answered: the record it answered goes into the cache as
+ * is (its page shows it without asking again), and only the queries the change moves are refreshed
+ * (changes.ts). A delete's record is dropped, and the page that showed it leaves at once rather
+ * than wait for the refresh.
  */
+interface Settles<Variables, Result> {
+  change: (result: Result, variables: Variables) => WorkChange;
+  /** The query the answer fills: a record's detail, answered in the same shape as its GET. */
+  answers?: (result: Result) => { queryKey: QueryKey; data: Result };
+  /** The query of a deleted record, dropped from the cache. */
+  removes?: (variables: Variables) => QueryKey;
+}
+
 function useWorkMutation<Variables, Result>(
   mutationFn: (variables: Variables) => Promise<Result>,
-  { leavesPage = false } = {},
+  { change, answers, removes }: Settles<Variables, Result>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => {
-      const refreshed = queryClient.invalidateQueries({ queryKey: workKeys.all });
-      // A delete leaves its page at once, rather than waiting for that page to be read again (and missing).
-      return leavesPage ? undefined : refreshed;
+    onSuccess: (result, variables) => {
+      const answer = answers?.(result);
+      if (answer) queryClient.setQueryData(answer.queryKey, answer.data);
+      const removed = removes?.(variables);
+      if (removed) queryClient.removeQueries({ queryKey: removed, exact: true });
+      const refreshed = refreshAfter(queryClient, change(result, variables), answer?.queryKey);
+      return removed ? undefined : refreshed;
     },
   });
 }
 
+const projectChange = ({ id }: { id: string }): WorkChange => ({ record: 'project', projectId: id });
+const objectiveChange = ({ id, projectId }: { id: string; projectId: string }): WorkChange => ({
+  record: 'objective',
+  projectId,
+  objectiveId: id,
+});
+const taskChange = ({ id, projectId, objectiveId }: Pick<Task, 'id' | 'projectId' | 'objectiveId'>): WorkChange => ({
+  record: 'task',
+  projectId,
+  objectiveId,
+  taskId: id,
+});
+
+/** A project, objective or task answered in its detail shape fills its page's query. */
+const answersProject = (project: Project) => ({ queryKey: workKeys.project(project.id), data: project });
+const answersObjective = (objective: ObjectiveDetail) => ({
+  queryKey: workKeys.objective(objective.id),
+  data: objective,
+});
+const answersTask = (task: TaskDetail) => ({ queryKey: workKeys.task(task.id), data: task });
+
 export const useCreateProject = () =>
-  useWorkMutation((body: CreateProjectBody) =>
-    api(projectEndpoints.create, { body }, { failMessage: MESSAGES.createProjectFailed }),
+  useWorkMutation(
+    (body: CreateProjectBody) => api(projectEndpoints.create, { body }, { failMessage: MESSAGES.createProjectFailed }),
+    { change: projectChange, answers: answersProject },
   );
 
 export const useUpdateProject = () =>
-  useWorkMutation(({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
-    api(projectEndpoints.update, { params: { id: projectId }, body }, { failMessage: MESSAGES.updateProjectFailed }),
+  useWorkMutation(
+    ({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
+      api(projectEndpoints.update, { params: { id: projectId }, body }, { failMessage: MESSAGES.updateProjectFailed }),
+    { change: projectChange, answers: answersProject },
   );
 
 export const useDeleteProject = () =>
   useWorkMutation(
     (projectId: string) =>
       api(projectEndpoints.remove, { params: { id: projectId } }, { failMessage: MESSAGES.deleteProjectFailed }),
-    { leavesPage: true },
+    { change: (_, projectId) => projectChange({ id: projectId }), removes: workKeys.project },
   );
 
 export const useCreateObjective = (projectId: string) =>
-  useWorkMutation((body: CreateObjectiveBody) =>
-    api(
-      objectiveEndpoints.create,
-      { params: { id: projectId }, body },
-      { failMessage: MESSAGES.createObjectiveFailed },
-    ),
+  useWorkMutation(
+    (body: CreateObjectiveBody) =>
+      api(
+        objectiveEndpoints.create,
+        { params: { id: projectId }, body },
+        { failMessage: MESSAGES.createObjectiveFailed },
+      ),
+    { change: objectiveChange, answers: answersObjective },
   );
 
 export const useUpdateObjective = () =>
-  useWorkMutation(({ objectiveId, body }: { objectiveId: string; body: UpdateObjectiveBody }) =>
-    api(
-      objectiveEndpoints.update,
-      { params: { id: objectiveId }, body },
-      { failMessage: MESSAGES.updateObjectiveFailed },
-    ),
+  useWorkMutation(
+    ({ objectiveId, body }: { objectiveId: string; body: UpdateObjectiveBody }) =>
+      api(
+        objectiveEndpoints.update,
+        { params: { id: objectiveId }, body },
+        { failMessage: MESSAGES.updateObjectiveFailed },
+      ),
+    { change: objectiveChange, answers: answersObjective },
   );
 
 export const useDeleteObjective = () =>
   useWorkMutation(
-    (objectiveId: string) =>
-      api(objectiveEndpoints.remove, { params: { id: objectiveId } }, { failMessage: MESSAGES.deleteObjectiveFailed }),
-    { leavesPage: true },
+    (objective: Pick<Objective, 'id' | 'projectId'>) =>
+      api(objectiveEndpoints.remove, { params: { id: objective.id } }, { failMessage: MESSAGES.deleteObjectiveFailed }),
+    { change: (_, objective) => objectiveChange(objective), removes: (objective) => workKeys.objective(objective.id) },
   );
 
 export const useCreateTask = (objectiveId: string) =>
-  useWorkMutation((body: CreateTaskBody) =>
-    api(taskEndpoints.create, { params: { id: objectiveId }, body }, { failMessage: MESSAGES.createTaskFailed }),
+  useWorkMutation(
+    (body: CreateTaskBody) =>
+      api(taskEndpoints.create, { params: { id: objectiveId }, body }, { failMessage: MESSAGES.createTaskFailed }),
+    { change: taskChange, answers: answersTask },
   );
 
 /** A task's edit: the edit form's fields, or the assignee alone ('Assign to Me'). */
 export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.updateTaskFailed) =>
-  useWorkMutation((body: UpdateTaskBody) =>
-    api(taskEndpoints.update, { params: { id: taskId }, body }, { failMessage }),
+  useWorkMutation(
+    (body: UpdateTaskBody) => api(taskEndpoints.update, { params: { id: taskId }, body }, { failMessage }),
+    {
+      change: taskChange,
+      answers: answersTask,
+    },
   );
 
-export const useDeleteTask = (taskId: string) =>
+export const useDeleteTask = (task: Pick<Task, 'id' | 'projectId' | 'objectiveId'>) =>
   useWorkMutation(
-    () => api(taskEndpoints.remove, { params: { id: taskId } }, { failMessage: MESSAGES.deleteTaskFailed }),
-    { leavesPage: true },
+    () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: MESSAGES.deleteTaskFailed }),
+    { change: () => taskChange(task), removes: () => workKeys.task(task.id) },
   );
 
 export const useTaskStatus = (taskId: string) =>
-  useWorkMutation((status: TaskStatus) =>
-    api(
-      taskEndpoints.setStatus,
-      { params: { id: taskId }, body: { status } },
-      { failMessage: MESSAGES.updateTaskFailed },
-    ),
+  useWorkMutation(
+    (status: TaskStatus) =>
+      api(
+        taskEndpoints.setStatus,
+        { params: { id: taskId }, body: { status } },
+        { failMessage: MESSAGES.updateTaskFailed },
+      ),
+    { change: taskChange, answers: answersTask },
   );
 
 export const useTaskProgress = (taskId: string) =>
-  useWorkMutation((progress: number) =>
-    api(
-      taskEndpoints.setProgress,
-      { params: { id: taskId }, body: { progress } },
-      { failMessage: MESSAGES.updateProgressFailed },
-    ),
+  useWorkMutation(
+    (progress: number) =>
+      api(
+        taskEndpoints.setProgress,
+        { params: { id: taskId }, body: { progress } },
+        { failMessage: MESSAGES.updateProgressFailed },
+      ),
+    { change: taskChange, answers: answersTask },
   );
 
+/** A comment answers only itself; the task's page (its comments and history) is read again. */
 export const useAddComment = (taskId: string) =>
-  useWorkMutation((comment: NewComment) =>
-    api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: MESSAGES.addCommentFailed }),
+  useWorkMutation(
+    (comment: NewComment) =>
+      api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: MESSAGES.addCommentFailed }),
+    { change: () => ({ record: 'page', taskId }) },
   );
+
+/** The page of the record an attachment belongs to. */
+const ownerPage = (owner: AttachmentOwner): WorkChange =>
+  owner.kind === 'tasks' ? { record: 'page', taskId: owner.id } : { record: 'page', objectiveId: owner.id };
 
 export const useRemoveAttachment = (owner: AttachmentOwner) =>
-  useWorkMutation((attachmentId: string) =>
-    api(
-      attachmentEndpoints(owner.kind).remove,
-      { params: { id: owner.id, attachmentId } },
-      { failMessage: MESSAGES.removeAttachmentFailed },
-    ),
+  useWorkMutation(
+    (attachmentId: string) =>
+      api(
+        attachmentEndpoints(owner.kind).remove,
+        { params: { id: owner.id, attachmentId } },
+        { failMessage: MESSAGES.removeAttachmentFailed },
+      ),
+    { change: () => ownerPage(owner) },
   );
 
 /** Uploads one file to a record, with the share sent so far (0 to 1) while it runs. */
 export function useUploadAttachment(owner: AttachmentOwner) {
   const [sent, setSent] = useState(0);
-  const upload = useWorkMutation((file: File) => {
-    setSent(0);
-    return apiUpload(attachmentEndpoints(owner.kind).add, { params: { id: owner.id }, form: fileForm(file) }, setSent, {
-      failMessage: MESSAGES.uploadFileFailed,
-    });
-  });
+  const upload = useWorkMutation(
+    (file: File) => {
+      setSent(0);
+      return apiUpload(
+        attachmentEndpoints(owner.kind).add,
+        { params: { id: owner.id }, form: fileForm(file) },
+        setSent,
+        { failMessage: MESSAGES.uploadFileFailed },
+      );
+    },
+    { change: () => ownerPage(owner) },
+  );
   return { ...upload, sent };
 }

@@ -1,26 +1,45 @@
-import { WORK_EVENTS, WORK_ROOM_EVENTS } from '@smart/contracts';
+import { WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useRecordRoom } from '@/lib/record-room';
 import { workKeys } from '@/lib/work-keys';
+import { refreshAfter, type WorkChange } from './changes';
 
-const EVENTS = Object.values(WORK_EVENTS);
+type WorkEvent = (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS];
+const EVENTS: readonly WorkEvent[] = Object.values(WORK_EVENTS);
+
+/** What a work event says changed (its payload carries ids only). */
+function changeOf(event: WorkEvent, { projectId, objectiveId, taskId }: WorkEventPayload): WorkChange {
+  if (event === WORK_EVENTS.commentAdded || event === WORK_EVENTS.attachmentsChanged) {
+    return { record: 'page', objectiveId, taskId };
+  }
+  if (taskId && objectiveId) return { record: 'task', projectId, objectiveId, taskId };
+  if (objectiveId) return { record: 'objective', projectId, objectiveId };
+  return { record: 'project', projectId };
+}
 
 /**
  * While a project, objective or task page is open, its socket sits in the project's room (the
- * server lets it in only after the same read check as GET /api/projects/{id}) and every work event
- * there refreshes the work queries on screen: someone else's comment, progress or new task shows
- * without reloading. The room is left when the page goes; a reconnect joins again.
+ * server lets it in only after the same read check as GET /api/projects/{id}) and each work event
+ * there refreshes the queries that change moves: someone else's comment, progress or new task shows
+ * without reloading. The server does not send a page the events of its own changes (their answers
+ * are in the cache already). The room is left when the page goes; a (re)join catches up on
+ * everything under it.
  */
 export function useProjectRoom(projectId: string | undefined) {
   const { socket } = useRealtime();
   const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: workKeys.all }), [queryClient]);
+  const onEvent = useCallback(
+    (event: WorkEvent, payload: WorkEventPayload) => void refreshAfter(queryClient, changeOf(event, payload)),
+    [queryClient],
+  );
+  const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: workKeys.all }), [queryClient]);
   useRecordRoom(socket, {
     ...WORK_ROOM_EVENTS,
     payload: projectId ? { projectId } : null,
     events: EVENTS,
-    onEvent: refresh,
+    onEvent,
+    onJoined,
   });
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/features/auth';
 import { mustSetUpSecondFactor } from '@/lib/access';
 import { afterPageLoad } from '@/lib/after-page-load';
+import { setLiveConnection } from '@/lib/api-client';
 import { readToken } from '@/lib/credentials';
 import type { AppSocket } from '@/lib/socket-events';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
@@ -31,14 +32,21 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       import('socket.io-client')
         .then(({ io }) => {
           if (cancelled) return;
-          opened = io({ ...REALTIME_OPTIONS, auth: { token, userId } });
-          opened.on('connect', () => setConnected(true));
-          opened.on('disconnect', () => setConnected(false));
-          opened.on('connect_error', (error) => {
+          const socket: AppSocket = io({ ...REALTIME_OPTIONS, auth: { token, userId } });
+          opened = socket;
+          socket.on('connect', () => {
+            setLiveConnection(socket.id ?? null);
+            setConnected(true);
+          });
+          socket.on('disconnect', () => {
+            setLiveConnection(null);
+            setConnected(false);
+          });
+          socket.on('connect_error', (error) => {
             console.error('Realtime connection error', error);
             setConnected(false);
           });
-          setSocket(opened);
+          setSocket(socket);
         })
         .catch((error: unknown) => console.error('Realtime client failed to load', error));
     });
@@ -49,6 +57,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       cancelWait();
       opened?.removeAllListeners();
       opened?.close();
+      setLiveConnection(null);
       setSocket(null);
       setConnected(false);
     };

@@ -25,5 +25,6 @@ export function useTicketRoom(ticketId: string) {
     payload: { ticketId },
     events: EVENTS,
     onEvent: refresh,
+    onJoined: refresh,
   });
 }

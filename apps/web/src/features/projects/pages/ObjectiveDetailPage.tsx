@@ -149,7 +149,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
         confirmLabel="Delete Objective"
         busy={remove.isPending}
         error={remove.error?.message}
-        onConfirm={() => remove.mutate(objective.id, { onSuccess: () => navigate(projectPath, { replace: true }) })}
+        onConfirm={() => remove.mutate(objective, { onSuccess: () => navigate(projectPath, { replace: true }) })}
         onClose={close}
       />
     </Stack>

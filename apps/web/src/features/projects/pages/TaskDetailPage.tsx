@@ -74,7 +74,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteTask(task.id);
+  const remove = useDeleteTask(task);
   const assign = useUpdateTask(task.id, MESSAGES.assignTaskFailed);
   const { permissions, project, objective } = task;
   const objectivePath = paths.objective(project._id, objective._id);

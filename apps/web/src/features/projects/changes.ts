@@ -1,0 +1,60 @@
+import { hashKey, partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { workKeys } from '@/lib/work-keys';
+
+/**
+ * What a work change touched, as a mutation's answer or a live event names it. Progress and counts
+ * roll up (task → objective → project), so a task's change moves the records above it.
+ */
+export type WorkChange =
+  /** A project's own fields: its title shows on every page below it and in My Tasks. */
+  | { record: 'project'; projectId: string }
+  /** An objective's own fields (or its removal): its project's counts, and its title on its tasks. */
+  | { record: 'objective'; projectId: string; objectiveId: string }
+  /** A task's fields, progress or status (or its removal): the counts and progress above it. */
+  | { record: 'task'; projectId: string; objectiveId: string; taskId: string }
+  /** A comment or an attachment: only the page of the record it belongs to. */
+  | { record: 'page'; objectiveId?: string; taskId?: string };
+
+/** The queries a change can move, and no others. */
+export function keysMovedBy(change: WorkChange): QueryKey[] {
+  switch (change.record) {
+    case 'project':
+      return [workKeys.all];
+    case 'objective':
+      return [
+        workKeys.projectList(),
+        workKeys.project(change.projectId),
+        workKeys.objectiveList(change.projectId),
+        workKeys.objective(change.objectiveId),
+        workKeys.tasks(),
+        workKeys.myTasks(),
+      ];
+    case 'task':
+      return [
+        workKeys.projectList(),
+        workKeys.project(change.projectId),
+        workKeys.objectiveList(change.projectId),
+        workKeys.objective(change.objectiveId),
+        workKeys.taskList(change.objectiveId),
+        workKeys.task(change.taskId),
+        workKeys.myTasks(),
+      ];
+    case 'page':
+      if (change.taskId) return [workKeys.task(change.taskId)];
+      return change.objectiveId ? [workKeys.objective(change.objectiveId)] : [];
+  }
+}
+
+/**
+ * Marks what a change moved as stale: the queries on screen are fetched again (one request each),
+ * the others when they are next opened. `answered` is the query the change's own answer has just
+ * filled, which is left alone rather than fetched again.
+ */
+export function refreshAfter(queryClient: QueryClient, change: WorkChange, answered?: QueryKey) {
+  const skip = answered ? hashKey(answered) : undefined;
+  const moved = keysMovedBy(change);
+  // One invalidation for all of them: a query under two of the keys is fetched once, not twice.
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey, queryHash }) => queryHash !== skip && moved.some((key) => partialMatchKey(queryKey, key)),
+  });
+}
