@@ -160,12 +160,5 @@ export const REALTIME_OPTIONS = {
   timeout: 20000,
 } as const;
 
-/**
- * The request header naming the live connection of the tab that sends it (its socket.io id): a
- * change's live event is not sent back to that connection, whose page already shows the server's
- * answer (issue 23, "one change, one round trip").
- */
-export const LIVE_CONNECTION_HEADER = 'x-live-connection';
-
 /** Theme breakpoints (section 3). */
 export const BREAKPOINTS_PX = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;

@@ -26,6 +26,13 @@ import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './wor
  * app's socket a `Socket<ServerToClientEvents, ClientToServerEvents>`.
  */
 
+/**
+ * The request header naming the live connection of the tab that sends it (its socket.io id): a
+ * change's live event is not sent back to that connection, whose page already shows the server's
+ * answer (issue 23, "one change, one round trip").
+ */
+export const LIVE_CONNECTION_HEADER = 'x-live-connection';
+
 /** Every acknowledgement: the event's answer, or the refusal with the user's message. */
 export type SocketAck<Answer extends object = object> = ({ ok: true } & Answer) | { ok: false; error: string };
 

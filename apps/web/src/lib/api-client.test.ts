@@ -1,6 +1,22 @@
-import { attachmentEndpoints, notificationEndpoints } from '@smart/contracts';
+import {
+  attachmentEndpoints,
+  departmentEndpoints,
+  MESSAGES,
+  notificationEndpoints,
+  organizationEndpoints,
+  sessionEndpoints,
+  userEndpoints,
+} from '@smart/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiClient, apiUpload, fileForm, NETWORK_ERROR_CODE, SESSION_ENDED_EVENT } from './api-client';
+import {
+  ApiError,
+  api,
+  apiUpload,
+  fileForm,
+  NETWORK_ERROR_CODE,
+  SECOND_FACTOR_REQUIRED_EVENT,
+  SESSION_ENDED_EVENT,
+} from './api-client';
 
 /** The keys the app keeps the session under (spec section 9), spelled out so a renamed key fails here. */
 const TOKEN_KEYS = ['authToken', 'auth_token', 'token'];
@@ -31,6 +47,7 @@ class MemoryStorage implements Storage {
 
 let storage: MemoryStorage;
 let sessionEnded: number;
+let secondFactorRequired: number;
 
 function storeSession(token: string) {
   for (const key of TOKEN_KEYS) storage.setItem(key, token);
@@ -59,10 +76,14 @@ function stubFetch(respond: () => Response | Promise<Response>) {
 beforeEach(() => {
   storage = new MemoryStorage();
   sessionEnded = 0;
+  secondFactorRequired = 0;
   // The node test environment has no window: an EventTarget carrying localStorage stands in for it.
   const win = Object.assign(new EventTarget(), { localStorage: storage });
   win.addEventListener(SESSION_ENDED_EVENT, () => {
     sessionEnded += 1;
+  });
+  win.addEventListener(SECOND_FACTOR_REQUIRED_EVENT, () => {
+    secondFactorRequired += 1;
   });
   vi.stubGlobal('window', win);
 });
@@ -71,12 +92,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiClient', () => {
+describe('api(endpoint): the answer and the session', () => {
   it('sends the stored token and unwraps the data of a success envelope', async () => {
     storeSession('tok-1');
     const sent = stubFetch(() => jsonResponse(200, { success: true, data: { name: 'Ada' } }));
 
-    await expect(apiClient.get('/api/users/profile')).resolves.toEqual({ name: 'Ada' });
+    await expect(api(userEndpoints.profile)).resolves.toEqual({ name: 'Ada' });
     expect(sent).toEqual(['Bearer tok-1']);
   });
 
@@ -84,7 +105,7 @@ describe('apiClient', () => {
     storeSession('tok-1');
     stubFetch(() => jsonResponse(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }));
 
-    const error = await apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
+    const error = await api(userEndpoints.profile).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
@@ -98,13 +119,30 @@ describe('apiClient', () => {
       jsonResponse(403, { success: false, error: 'Only an organization admin may do this', code: 'FORBIDDEN' }),
     );
 
-    const error = await apiClient
-      .delete('/api/departments/d1', { failMessage: 'Failed to delete department' })
-      .catch((caught: unknown) => caught);
+    const error = await api(
+      departmentEndpoints.remove,
+      { params: { id: 'd1' } },
+      { failMessage: 'Failed to delete department' },
+    ).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
     expect((error as ApiError).message).toBe('Only an organization admin may do this');
+    expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
+    expect(sessionEnded).toBe(0);
+    expect(secondFactorRequired).toBe(0);
+  });
+
+  it('a 403 asking for a second factor first says so to the app, and keeps the session', async () => {
+    storeSession('tok-1');
+    stubFetch(() =>
+      jsonResponse(403, { success: false, error: MESSAGES.twoFactorSetupRequired, code: 'TWO_FACTOR_SETUP_REQUIRED' }),
+    );
+
+    const error = await api(userEndpoints.profile).catch((caught: unknown) => caught);
+
+    expect((error as ApiError).message).toBe(MESSAGES.twoFactorSetupRequired);
+    expect(secondFactorRequired).toBe(1);
     expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
     expect(sessionEnded).toBe(0);
   });
@@ -119,7 +157,7 @@ describe('apiClient', () => {
         }),
     );
 
-    const pending = apiClient.get('/api/users/profile').catch((caught: unknown) => caught);
+    const pending = api(userEndpoints.profile).catch((caught: unknown) => caught);
     // While the request is in flight the user signs out and in again: a new token is stored.
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     storeSession('new-token');
@@ -133,13 +171,24 @@ describe('apiClient', () => {
     expect(sessionEnded).toBe(0);
   });
 
+  it('a call that needs a token refuses before sending when none is stored', async () => {
+    const sent = stubFetch(() => jsonResponse(200, { success: true, data: {} }));
+
+    const error = await api(userEndpoints.profile, {}, { requireToken: true }).catch((caught: unknown) => caught);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(sent).toEqual([]);
+  });
+
   it('an error envelope surfaces the server error text and code', async () => {
     storeSession('tok-1');
     stubFetch(() => jsonResponse(400, { success: false, error: 'Name is required', code: 'VALIDATION_ERROR' }));
 
-    const error = await apiClient
-      .put('/api/users/profile', {}, { failMessage: 'Failed to update profile' })
-      .catch((caught: unknown) => caught);
+    const error = await api(
+      userEndpoints.updateProfile,
+      { body: { firstName: '' } },
+      { failMessage: 'Failed to update profile' },
+    ).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Name is required');
@@ -149,12 +198,11 @@ describe('apiClient', () => {
     expect(sessionEnded).toBe(0);
   });
 
-  it('getPage keeps the pagination beside the rows', async () => {
+  it('a paged answer keeps the pagination beside the rows', async () => {
     const pagination = { page: 2, limit: 50, total: 51, pages: 2 };
     stubFetch(() => jsonResponse(200, { success: true, data: [{ id: 'd51' }], pagination }));
 
-    await expect(apiClient.getPage('/api/departments?page=2')).resolves.toEqual({
-      success: true,
+    await expect(api(departmentEndpoints.list, { query: { page: 2 } })).resolves.toEqual({
       data: [{ id: 'd51' }],
       pagination,
     });
@@ -163,15 +211,15 @@ describe('apiClient', () => {
   it('a success: false envelope with status 200 is still an error', async () => {
     stubFetch(() => jsonResponse(200, { success: false, error: 'Organization not found' }));
 
-    await expect(apiClient.get('/api/organizations/x')).rejects.toThrow('Organization not found');
+    await expect(api(organizationEndpoints.get, { params: { id: 'x' } })).rejects.toThrow('Organization not found');
   });
 
   it('an error without text of its own surfaces the caller fallback', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
 
-    const error = await apiClient
-      .get('/api/users/profile', { failMessage: 'Failed to load profile' })
-      .catch((caught: unknown) => caught);
+    const error = await api(userEndpoints.profile, {}, { failMessage: 'Failed to load profile' }).catch(
+      (caught: unknown) => caught,
+    );
 
     expect((error as ApiError).status).toBe(502);
     expect((error as ApiError).message).toBe('Failed to load profile');
@@ -183,9 +231,9 @@ describe('apiClient', () => {
       throw new TypeError('Failed to fetch');
     });
 
-    const error = await apiClient
-      .get('/api/users/profile', { failMessage: 'Failed to load profile' })
-      .catch((caught: unknown) => caught);
+    const error = await api(userEndpoints.profile, {}, { failMessage: 'Failed to load profile' }).catch(
+      (caught: unknown) => caught,
+    );
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
@@ -200,9 +248,11 @@ describe('apiClient', () => {
       throw new TypeError('Failed to fetch');
     });
 
-    const error = await apiClient
-      .post('/api/users/login', {}, { failMessage: 'Login failed', networkErrorMessage: 'Network error during login' })
-      .catch((caught: unknown) => caught);
+    const error = await api(
+      sessionEndpoints.signIn,
+      { body: { email: 'a@b.example', password: 'secret' } },
+      { failMessage: 'Login failed', networkErrorMessage: 'Network error during login' },
+    ).catch((caught: unknown) => caught);
 
     expect((error as ApiError).message).toBe('Network error during login');
   });

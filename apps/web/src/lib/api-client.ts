@@ -3,6 +3,7 @@ import {
   type EndpointAnswer,
   type EndpointInput,
   type ErrorCode,
+  type HttpMethod,
   LIVE_CONNECTION_HEADER,
   MESSAGES,
   type Pagination,
@@ -54,8 +55,6 @@ export interface RequestOptions {
   requireToken?: boolean;
   signal?: AbortSignal;
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One page of a paged list: its rows and the envelope's `pagination` (page, limit, total, pages). */
 export interface Page<T> {
@@ -117,7 +116,7 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
 
 /** One request: the whole JSON body of a success, or an ApiError thrown. */
 async function request(
-  method: Method,
+  method: HttpMethod,
   path: string,
   body: BodyInit | undefined,
   json: boolean,
@@ -163,11 +162,6 @@ function dataOf<T>(payload: unknown) {
   return (data === undefined ? payload : data) as T;
 }
 
-/** One request answered with the envelope's `data`. */
-async function send<T>(...args: Parameters<typeof request>) {
-  return dataOf<T>(await request(...args));
-}
-
 /** A multipart body with one file in the field `file` (an upload, an attachment). */
 export function fileForm(file: File) {
   const form = new FormData();
@@ -180,7 +174,7 @@ export function fileForm(file: File) {
  * an upload's progress, XMLHttpRequest can. The answer's body, or the ApiError it means, as request() reads them.
  */
 function sendWithProgress(
-  method: Method,
+  method: HttpMethod,
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
@@ -208,28 +202,6 @@ function sendWithProgress(
   });
 }
 
-export const apiClient = {
-  get<T>(path: string, options: RequestOptions = {}) {
-    return send<T>('GET', path, undefined, false, options);
-  },
-  /** A paged list's page, with its pagination kept (get() unwraps the rows only). */
-  getPage<T>(path: string, options: RequestOptions = {}) {
-    return request('GET', path, undefined, false, options) as Promise<Page<T>>;
-  },
-  post<T>(path: string, body?: unknown, options: RequestOptions = {}) {
-    return send<T>('POST', path, body === undefined ? undefined : JSON.stringify(body), body !== undefined, options);
-  },
-  put<T>(path: string, body: unknown, options: RequestOptions = {}) {
-    return send<T>('PUT', path, JSON.stringify(body), true, options);
-  },
-  patch<T>(path: string, body: unknown, options: RequestOptions = {}) {
-    return send<T>('PATCH', path, JSON.stringify(body), true, options);
-  },
-  delete<T>(path: string, options: RequestOptions = {}) {
-    return send<T>('DELETE', path, undefined, false, options);
-  },
-};
-
 /** A call's input: its params, query and JSON body, or a multipart form where the endpoint takes one. */
 export type ApiInput<E extends Endpoint> = EndpointInput<E> &
   (E['consumes'] extends readonly string[] ? { form?: FormData } : { form?: never });
@@ -248,6 +220,8 @@ export function urlOf<E extends Endpoint>(definition: E, input: ApiInput<E> = {}
 /**
  * Calls an endpoint defined in contracts: `api(taskEndpoints.update, { params: { id }, body })`.
  * Answers the envelope's `data` (a paged list: its rows and pagination), typed from the endpoint.
+ * Only the definition's method and path are read: the web build keeps nothing else of it
+ * (build-plugins/endpoint-routes.ts).
  */
 export async function api<const E extends Endpoint>(
   definition: E,

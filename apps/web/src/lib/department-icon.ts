@@ -9,7 +9,7 @@ export type ResolvedIcon = { kind: 'named'; name: DepartmentIconName } | { kind:
 
 const ICON_NAMES: ReadonlySet<string> = new Set(DEPARTMENT_ICONS.map((icon) => icon.name));
 
-export function isNamedIcon(icon: string): icon is DepartmentIconName {
+function isNamedIcon(icon: string): icon is DepartmentIconName {
   return ICON_NAMES.has(icon);
 }
 

@@ -80,8 +80,6 @@ export function useMentionDraft() {
   return { text, setText, picks, pick, clear, mentions: () => mentionedIds(text, picks) };
 }
 
-export type MentionDraft = ReturnType<typeof useMentionDraft>;
-
 /** A comment's body with the people it mentions (POST /api/tasks/{id}/comments, /api/tickets/{id}/comments). */
 export interface NewComment {
   text: string;

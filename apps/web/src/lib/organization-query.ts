@@ -1,15 +1,12 @@
-import { MESSAGES, organizationEndpoints, pathOf } from '@smart/contracts';
+import { MESSAGES, organizationEndpoints } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-
-/** The organization's own path; the storage call builds on it until it has an endpoint of its own. */
-export const organizationPath = (organizationId: string) => pathOf(organizationEndpoints.get, { id: organizationId });
 
 /**
  * One organization, one key for every page that shows it (its own page, the Subscription tab's
  * member count), so a saved organization refreshes both.
  */
-export function getOrganization(organizationId: string) {
+function getOrganization(organizationId: string) {
   return api(
     organizationEndpoints.get,
     { params: { id: organizationId } },

@@ -3,18 +3,6 @@ import { type InfiniteData, infiniteQueryOptions, type QueryKey, useInfiniteQuer
 import { useEffect } from 'react';
 import type { Page } from './api-client';
 
-type Params = Record<string, string | number | null | undefined>;
-
-/** A path with its query string; empty parameters are left out. */
-export function withQuery(path: string, params: Params): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** The rows of a paged list loaded so far, and how many it has in all. */
 export interface LoadedList<T> {
   items: T[];

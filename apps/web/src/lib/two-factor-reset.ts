@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** An admin resets someone's second factor: who lost their phone signs in with the password again. */
-export function resetTwoFactor(userId: string) {
+function resetTwoFactor(userId: string) {
   return api(twoFactorEndpoints.reset, { params: { id: userId } }, { failMessage: MESSAGES.twoFactorResetFailed });
 }
 

@@ -25,7 +25,7 @@ import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
-import { refreshAfter, type WorkChange } from './changes';
+import { type ChangedRecord, refreshAfter } from './changes';
 
 /**
  * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
@@ -96,11 +96,11 @@ export const useTask = (taskId: string) => useQuery(workQueries.task(taskId));
  * than wait for the refresh.
  */
 interface Settles<Variables, Result> {
-  change: (result: Result, variables: Variables) => WorkChange;
+  change: (result: Result, variables: Variables) => ChangedRecord;
   /** The query the answer fills: a record's detail, answered in the same shape as its GET. */
   answers?: (result: Result) => { queryKey: QueryKey; data: Result };
-  /** The query of a deleted record, dropped from the cache. */
-  removes?: (variables: Variables) => QueryKey;
+  /** The queries of a deleted record's page (its detail, its children's list), dropped from the cache. */
+  removes?: (variables: Variables) => QueryKey[];
 }
 
 function useWorkMutation<Variables, Result>(
@@ -114,20 +114,20 @@ function useWorkMutation<Variables, Result>(
       const answer = answers?.(result);
       if (answer) queryClient.setQueryData(answer.queryKey, answer.data);
       const removed = removes?.(variables);
-      if (removed) queryClient.removeQueries({ queryKey: removed, exact: true });
+      for (const queryKey of removed ?? []) queryClient.removeQueries({ queryKey, exact: true });
       const refreshed = refreshAfter(queryClient, change(result, variables), answer?.queryKey);
       return removed ? undefined : refreshed;
     },
   });
 }
 
-const projectChange = ({ id }: { id: string }): WorkChange => ({ record: 'project', projectId: id });
-const objectiveChange = ({ id, projectId }: { id: string; projectId: string }): WorkChange => ({
+const projectChange = ({ id }: { id: string }): ChangedRecord => ({ record: 'project', projectId: id });
+const objectiveChange = ({ id, projectId }: { id: string; projectId: string }): ChangedRecord => ({
   record: 'objective',
   projectId,
   objectiveId: id,
 });
-const taskChange = ({ id, projectId, objectiveId }: Pick<Task, 'id' | 'projectId' | 'objectiveId'>): WorkChange => ({
+const taskChange = ({ id, projectId, objectiveId }: Pick<Task, 'id' | 'projectId' | 'objectiveId'>): ChangedRecord => ({
   record: 'task',
   projectId,
   objectiveId,
@@ -145,7 +145,7 @@ const answersTask = (task: TaskDetail) => ({ queryKey: workKeys.task(task.id), d
 export const useCreateProject = () =>
   useWorkMutation(
     (body: CreateProjectBody) => api(projectEndpoints.create, { body }, { failMessage: MESSAGES.createProjectFailed }),
-    { change: projectChange, answers: answersProject },
+    { change: () => ({ record: 'new project' }), answers: answersProject },
   );
 
 export const useUpdateProject = () =>
@@ -159,7 +159,10 @@ export const useDeleteProject = () =>
   useWorkMutation(
     (projectId: string) =>
       api(projectEndpoints.remove, { params: { id: projectId } }, { failMessage: MESSAGES.deleteProjectFailed }),
-    { change: (_, projectId) => projectChange({ id: projectId }), removes: workKeys.project },
+    {
+      change: (_, projectId) => projectChange({ id: projectId }),
+      removes: (projectId) => [workKeys.project(projectId), workKeys.objectiveList(projectId)],
+    },
   );
 
 export const useCreateObjective = (projectId: string) =>
@@ -188,7 +191,10 @@ export const useDeleteObjective = () =>
   useWorkMutation(
     (objective: Pick<Objective, 'id' | 'projectId'>) =>
       api(objectiveEndpoints.remove, { params: { id: objective.id } }, { failMessage: MESSAGES.deleteObjectiveFailed }),
-    { change: (_, objective) => objectiveChange(objective), removes: (objective) => workKeys.objective(objective.id) },
+    {
+      change: (_, objective) => objectiveChange(objective),
+      removes: (objective) => [workKeys.objective(objective.id), workKeys.taskList(objective.id)],
+    },
   );
 
 export const useCreateTask = (objectiveId: string) =>
@@ -211,7 +217,7 @@ export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.upd
 export const useDeleteTask = (task: Pick<Task, 'id' | 'projectId' | 'objectiveId'>) =>
   useWorkMutation(
     () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: MESSAGES.deleteTaskFailed }),
-    { change: () => taskChange(task), removes: () => workKeys.task(task.id) },
+    { change: () => taskChange(task), removes: () => [workKeys.task(task.id)] },
   );
 
 export const useTaskStatus = (taskId: string) =>
@@ -241,12 +247,12 @@ export const useAddComment = (taskId: string) =>
   useWorkMutation(
     (comment: NewComment) =>
       api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: MESSAGES.addCommentFailed }),
-    { change: () => ({ record: 'page', taskId }) },
+    { change: () => ({ record: 'detail', taskId }) },
   );
 
 /** The page of the record an attachment belongs to. */
-const ownerPage = (owner: AttachmentOwner): WorkChange =>
-  owner.kind === 'tasks' ? { record: 'page', taskId: owner.id } : { record: 'page', objectiveId: owner.id };
+const ownerDetail = (owner: AttachmentOwner): ChangedRecord =>
+  owner.kind === 'tasks' ? { record: 'detail', taskId: owner.id } : { record: 'detail', objectiveId: owner.id };
 
 export const useRemoveAttachment = (owner: AttachmentOwner) =>
   useWorkMutation(
@@ -256,7 +262,7 @@ export const useRemoveAttachment = (owner: AttachmentOwner) =>
         { params: { id: owner.id, attachmentId } },
         { failMessage: MESSAGES.removeAttachmentFailed },
       ),
-    { change: () => ownerPage(owner) },
+    { change: () => ownerDetail(owner) },
   );
 
 /** Uploads one file to a record, with the share sent so far (0 to 1) while it runs. */
@@ -272,7 +278,7 @@ export function useUploadAttachment(owner: AttachmentOwner) {
         { failMessage: MESSAGES.uploadFileFailed },
       );
     },
-    { change: () => ownerPage(owner) },
+    { change: () => ownerDetail(owner) },
   );
   return { ...upload, sent };
 }

@@ -4,15 +4,15 @@ import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useRecordRoom } from '@/lib/record-room';
 import { workKeys } from '@/lib/work-keys';
-import { refreshAfter, type WorkChange } from './changes';
+import { type ChangedRecord, refreshAfter } from './changes';
 
 type WorkEvent = (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS];
 const EVENTS: readonly WorkEvent[] = Object.values(WORK_EVENTS);
 
 /** What a work event says changed (its payload carries ids only). */
-function changeOf(event: WorkEvent, { projectId, objectiveId, taskId }: WorkEventPayload): WorkChange {
+function changeOf(event: WorkEvent, { projectId, objectiveId, taskId }: WorkEventPayload): ChangedRecord {
   if (event === WORK_EVENTS.commentAdded || event === WORK_EVENTS.attachmentsChanged) {
-    return { record: 'page', objectiveId, taskId };
+    return { record: 'detail', objectiveId, taskId };
   }
   if (taskId && objectiveId) return { record: 'task', projectId, objectiveId, taskId };
   if (objectiveId) return { record: 'objective', projectId, objectiveId };
