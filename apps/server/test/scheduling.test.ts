@@ -125,17 +125,16 @@ describe('an advisor availability', () => {
 
   test('is saved by an admin for the advisor, who reads it back; `me` is for advisors only', async ({ t, make }) => {
     const [advisor, admin, organization] = await Promise.all([make.advisor(), make.admin(), make.organization()]);
+    const morning = { start: '08:00', end: '12:00' };
+    const afternoon = { start: '13:00', end: '18:00' };
     const saved = availability({
       timeZone: 'Europe/Berlin',
-      weeklyHours: {
-        ...DEFAULT_WEEKLY_HOURS,
-        monday: [
-          { start: '08:00', end: '12:00' },
-          { start: '13:00', end: '18:00' },
-        ],
-      },
-      dateOverrides: [{ date: '2026-03-10', intervals: [] }],
-      sessionLengths: [15, 90],
+      weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [afternoon, morning] },
+      dateOverrides: [
+        { date: '2026-03-12', intervals: [afternoon, morning] },
+        { date: '2026-03-10', intervals: [] },
+      ],
+      sessionLengths: [90, 15],
       bufferMinutes: 10,
       minimumNoticeMinutes: 0,
       horizonDays: 365,
@@ -148,7 +147,18 @@ describe('an advisor availability', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     const read = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
-    expect(read.json().data).toMatchObject({ ...saved, advisorId: advisor.id, updatedAt: expect.any(String) });
+    // Kept in the order the editor shows: intervals by start, overrides by date, lengths ascending.
+    expect(read.json().data).toMatchObject({
+      ...saved,
+      weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [morning, afternoon] },
+      dateOverrides: [
+        { date: '2026-03-10', intervals: [] },
+        { date: '2026-03-12', intervals: [morning, afternoon] },
+      ],
+      sessionLengths: [15, 90],
+      advisorId: advisor.id,
+      updatedAt: expect.any(String),
+    });
 
     const member = await make.member(organization.id);
     const notAdvisor = await t.request({ method: 'GET', url: availabilityUrl('me'), token: member.token });
@@ -369,6 +379,30 @@ describe('an advisor free slots', () => {
       token: member.token,
     });
     expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('an advisor whose assignment ends', () => {
+  test("is hidden from the organization's people at once: slots and availability 404", async ({ t, make }) => {
+    const organization = await make.organization();
+    const [advisor, member, admin] = await Promise.all([
+      make.advisor([organization.id]),
+      make.member(organization.id),
+      make.admin(),
+    ]);
+    const slots = () =>
+      t.request({ method: 'GET', url: slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 30), token: member.token });
+    expect((await slots()).statusCode).toBe(200);
+    const ended = await t.request({
+      method: 'PATCH',
+      url: `/api/organizations/${organization.id}/advisors/${advisor.id}`,
+      payload: { isActive: false },
+      token: admin.token,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await slots()).statusCode).toBe(404);
+    const read = await t.request({ method: 'GET', url: availabilityUrl(advisor.id), token: member.token });
+    expect(read.statusCode).toBe(404);
   });
 });
 
