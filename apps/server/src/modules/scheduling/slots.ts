@@ -83,8 +83,20 @@ function firstInstantFrom(wall: Temporal.PlainDateTime, timeZone: string): numbe
 function* startsOn(rules: SlotRules, date: Temporal.PlainDate, length: number): Generator<number> {
   for (const interval of joined(hoursOn(rules, date))) {
     const intervalEnd = firstInstantFrom(wallClock(date, interval.end), rules.timeZone);
+    const first = instantShowing(wallClock(date, interval.start), rules.timeZone);
+    // Most intervals see no clock change: their starts are then plain minutes after the first one,
+    // and only the days a zone changes its clocks pay for a conversion per start.
+    const change =
+      first === null
+        ? null
+        : Temporal.Instant.fromEpochMilliseconds(first)
+            .toZonedDateTimeISO(rules.timeZone)
+            .getTimeZoneTransition('next');
+    const steady = first !== null && (change === null || change.epochMilliseconds >= intervalEnd);
     for (let minute = interval.start; minute + length <= interval.end; minute += length) {
-      const start = instantShowing(wallClock(date, minute), rules.timeZone);
+      const start = steady
+        ? first + (minute - interval.start) * MINUTE_MS
+        : instantShowing(wallClock(date, minute), rules.timeZone);
       if (start !== null && start + length * MINUTE_MS <= intervalEnd) yield start;
     }
   }
