@@ -2,11 +2,13 @@ import { test } from 'vitest';
 import { createTestApp, type TestAppOptions } from './app.js';
 import { createCast } from './authz-matrix.js';
 import { factories } from './factories.js';
+import { liveSockets } from './sockets.js';
 
 /**
  * The API tests' fixture (issue 23), in place of the preamble each file used to copy: `t`, the real
  * app on a fresh database, made once per file and closed after its last test; `make`, the factories
- * on its database; `cast`, the authorization matrix's people (helpers/authz-matrix.ts). Each is
+ * on its database; `cast`, the authorization matrix's people (helpers/authz-matrix.ts); `sockets`,
+ * real socket.io clients of the app listening on a free port (helpers/sockets.ts). Each is
  * made when a test or a `test.beforeAll` of the file first asks for it:
  *
  *     const test = apiTest({ demoData: false });
@@ -23,5 +25,12 @@ export function apiTest(options: TestAppOptions = {}) {
       })
       .extend('make', { scope: 'file' }, ({ t }) => factories(t.database.db))
       .extend('cast', { scope: 'file' }, ({ t }) => createCast(t))
+      // Closed before the app (it was made after it).
+      .extend('sockets', { scope: 'file' }, async ({ t }, { onCleanup }) => {
+        const sockets = liveSockets(() => t);
+        await sockets.listen();
+        onCleanup(() => sockets.closeAll());
+        return sockets;
+      })
   );
 }
