@@ -154,7 +154,10 @@ export type AuthzMatrixOptions<R, T = MatrixTest> = FixtureMatrixOptions<R, T> |
  * `authzMatrix('who may do what', { test, arrange, routes })` with the `test` of `apiTest()`,
  * or `{ app: () => t, … }` in a file without the fixture.
  */
-export function authzMatrix<R, T extends MatrixTest>(title: string, options: FixtureMatrixOptions<R, T>): void;
+export function authzMatrix<R, T extends MatrixTest = MatrixTest>(
+  title: string,
+  options: FixtureMatrixOptions<R, T>,
+): void;
 export function authzMatrix<R>(title: string, options: AppMatrixOptions<R>): void;
 export function authzMatrix<R, T extends MatrixTest>(title: string, options: AuthzMatrixOptions<R, T>) {
   describe(title, () => {
