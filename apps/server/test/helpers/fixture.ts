@@ -4,13 +4,15 @@ import type { DatabaseHandle } from '../../src/db/client.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { createCast } from './authz-matrix.js';
 import { factories } from './factories.js';
+import { createCountingApp } from './query-count.js';
 import { type LiveSockets, liveSockets } from './sockets.js';
 
 /**
  * The API tests' fixture (issue 23), in place of the preamble each file used to copy: `t`, the real
  * app on a fresh database, made once per file and closed after its last test; `make`, the factories
  * on its database; `cast`, the authorization matrix's people (helpers/authz-matrix.ts); `sockets`,
- * real socket.io clients of the app listening on a free port (helpers/sockets.ts); `twoProcesses`,
+ * real socket.io clients of the app listening on a free port (helpers/sockets.ts); `counting`, another
+ * app on an empty database that counts its SQL statements (helpers/query-count.ts); `twoProcesses`,
  * for what crosses processes over Redis. Each is
  * made when a test or a `test.beforeAll` of the file first asks for it:
  *
@@ -34,6 +36,12 @@ export function apiTest(options: TestAppOptions = {}) {
         await sockets.listen();
         onCleanup(() => sockets.closeAll());
         return sockets;
+      })
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern (none here).
+      .extend('counting', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const counting = await createCountingApp({ demoData: false });
+        onCleanup(() => counting.close());
+        return counting;
       })
       // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern (none here).
       .extend('twoProcesses', { scope: 'file' }, ({}, { onCleanup }) => {
