@@ -281,9 +281,10 @@ describe('creating and editing tasks', () => {
 });
 
 describe('status and progress', () => {
-  test.for([7, 105, -5, '50', 50.5, null, true])(
+  // One-item rows: test.for names a bare null row "undefined".
+  test.for([7, 105, -5, '50', 50.5, null, true].map((progress) => [progress]))(
     'progress %j is 400',
-    async (progress, { make, cast, objective, as }) => {
+    async ([progress], { make, cast, objective, as }) => {
       const task = await make.task(objective.id);
       const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
       expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.progressInvalid]);
