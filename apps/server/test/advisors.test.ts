@@ -17,57 +17,36 @@ const getIn = (t: TestApp, url: string, as: Member) => t.request({ method: 'GET'
 
 /** Its `cast`: an organization with its people, an advisor assigned to it and one assigned nowhere. */
 const test = apiTest({ demoData: false })
-  .extend(
-    'assign',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (organizationId: string, advisorId: string, as: Member = cast.admin) =>
-        t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } }),
-  )
-  .extend(
-    'setActive',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (organizationId: string, advisorId: string, isActive: boolean) =>
-        t.request({
-          method: 'PATCH',
-          url: assignmentPath(organizationId, advisorId),
-          as: cast.admin,
-          payload: { isActive },
-        }),
-  )
-  .extend(
-    'get',
-    { scope: 'file' },
-    ({ t }) =>
-      (url: string, as: Member) =>
-        getIn(t, url, as),
-  )
-  .extend(
-    'openSocket',
-    { scope: 'file' },
-    ({ sockets }) =>
-      (member: Member) =>
-        sockets.connect(member),
-  )
+  .extend('assign', { scope: 'file' }, ({ t, cast }) => {
+    return (organizationId: string, advisorId: string, as: Member = cast.admin) =>
+      t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } });
+  })
+  .extend('setActive', { scope: 'file' }, ({ t, cast }) => {
+    return (organizationId: string, advisorId: string, isActive: boolean) =>
+      t.request({
+        method: 'PATCH',
+        url: assignmentPath(organizationId, advisorId),
+        as: cast.admin,
+        payload: { isActive },
+      });
+  })
+  .extend('get', { scope: 'file' }, ({ t }) => {
+    return (url: string, as: Member) => getIn(t, url, as);
+  })
+  .extend('openSocket', { scope: 'file' }, ({ sockets }) => {
+    return (member: Member) => sockets.connect(member);
+  })
   /** Whether an event sent to the organization's room reaches the socket (before a marker sent after it). */
-  .extend(
-    'hearsOrganization',
-    { scope: 'file' },
-    ({ t, sockets }) =>
-      async (socket: Socket, organizationId: string) => {
-        const probe = { conversationId: `organization-ping-${organizationId}` };
-        // Any event of the server's map will do; this one's payload names the probe.
-        const [heard] = await sockets.heardBy<typeof probe>(
-          [socket],
-          MESSENGER_EVENTS.conversationUpdated,
-          async () => {
-            t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
-          },
-        );
-        return (heard ?? []).some((payload) => payload.conversationId === probe.conversationId);
-      },
-  );
+  .extend('hearsOrganization', { scope: 'file' }, ({ t, sockets }) => {
+    return async (socket: Socket, organizationId: string) => {
+      const probe = { conversationId: `organization-ping-${organizationId}` };
+      // Any event of the server's map will do; this one's payload names the probe.
+      const [heard] = await sockets.heardBy<typeof probe>([socket], MESSENGER_EVENTS.conversationUpdated, async () => {
+        t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
+      });
+      return (heard ?? []).some((payload) => payload.conversationId === probe.conversationId);
+    };
+  });
 
 /** What the matrix changes: an advisor actively assigned to the cast's organization, and one to assign there. */
 async function arrangeAdvisors(people: Cast, { make }: { make: Factories }) {

@@ -19,20 +19,13 @@ const conversationOf = (t: TestApp, people: Cast) =>
 
 const test = apiTest({ demoData: false })
   .extend('outsider', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
-  .extend(
-    'request',
-    { scope: 'file' },
-    ({ t }) =>
-      (by: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-        t.request({ token: by.token, method, url, ...(payload && { payload }) }),
-  )
-  .extend(
-    'arrange',
-    { scope: 'file' },
-    ({ t }) =>
-      (people: Cast) =>
-        conversationOf(t, people),
-  );
+  .extend('request', { scope: 'file' }, ({ t }) => {
+    return (by: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.request({ token: by.token, method, url, ...(payload && { payload }) });
+  })
+  .extend('arrange', { scope: 'file' }, ({ t }) => {
+    return (people: Cast) => conversationOf(t, people);
+  });
 
 /** Participants 200; the admin (not a participant), an unassigned advisor and another organization 404. */
 const PARTICIPANTS = (ok: number): Statuses => ({

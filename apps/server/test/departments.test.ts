@@ -28,27 +28,17 @@ const test = apiTest({ demoData: false })
   .extend('finance', { scope: 'file', auto: true }, ({ make, acmeId }) => make.department(acmeId, { name: 'Finance' }))
   .extend('globexColleague', { scope: 'file', auto: true }, ({ make, cast }) => make.member(cast.otherOrganization.id))
   .extend('picture', { scope: 'file', auto: true }, ({ t, owner }) => uploadPng(t, owner))
-  .extend(
-    'create',
-    { scope: 'file' },
-    ({ t }) =>
-      (member: Member, payload: Json) =>
-        t.request({ method: 'POST', url: '/api/departments', as: member, payload }),
-  )
-  .extend(
-    'read',
-    { scope: 'file' },
-    ({ t, owner }) =>
-      (id: string) =>
-        readAs(t, owner, id),
-  )
-  .extend(
-    'put',
-    { scope: 'file' },
-    ({ t, owner }) =>
-      (id: string, payload: Json, as: Member = owner) =>
-        t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload }),
-  );
+  .extend('create', { scope: 'file' }, ({ t }) => {
+    return (member: Member, payload: Json) =>
+      t.request({ method: 'POST', url: '/api/departments', as: member, payload });
+  })
+  .extend('read', { scope: 'file' }, ({ t, owner }) => {
+    return (id: string) => readAs(t, owner, id);
+  })
+  .extend('put', { scope: 'file' }, ({ t, owner }) => {
+    return (id: string, payload: Json, as: Member = owner) =>
+      t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload });
+  });
 
 authzMatrix('who may do what', {
   test,

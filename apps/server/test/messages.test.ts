@@ -18,28 +18,18 @@ const test = apiTest({ demoData: false })
   .extend('conversation', { scope: 'file' }, ({ t, cast }) =>
     createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]),
   )
-  .extend(
-    'png',
-    { scope: 'file' },
-    ({ t }) =>
-      (by: Member) =>
-        upload(t, by, { filename: 'screenshot.png', content: TINY_PNG, type: 'image/png' }),
-  )
-  .extend(
-    'text',
-    { scope: 'file' },
-    ({ t }) =>
-      (by: Member, filename = 'notes.txt') =>
-        upload(t, by, { filename, content: Buffer.from('Minutes of the meeting'), type: 'text/plain' }),
-  )
+  .extend('png', { scope: 'file' }, ({ t }) => {
+    return (by: Member) => upload(t, by, { filename: 'screenshot.png', content: TINY_PNG, type: 'image/png' });
+  })
+  .extend('text', { scope: 'file' }, ({ t }) => {
+    return (by: Member, filename = 'notes.txt') =>
+      upload(t, by, { filename, content: Buffer.from('Minutes of the meeting'), type: 'text/plain' });
+  })
   /** The stored messages of the shared conversation, for "a refusal stores nothing". */
-  .extend(
-    'count',
-    { scope: 'file' },
-    ({ t, cast, conversation }) =>
-      async () =>
-        (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id,
-  );
+  .extend('count', { scope: 'file' }, ({ t, cast, conversation }) => {
+    return async () =>
+      (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id;
+  });
 
 describe('POST /api/messages', () => {
   test('stores text without its surrounding blanks and answers the message with its sender', async ({

@@ -26,13 +26,9 @@ const typing = (socket: Socket, conversationId: string) =>
 const test = apiTest({ demoData: false })
   .extend('outsider', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
   /** A conversation of the user, the org_admin and the assigned advisor. */
-  .extend(
-    'newConversation',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      () =>
-        createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]),
-  )
+  .extend('newConversation', { scope: 'file' }, ({ t, cast }) => {
+    return () => createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
+  })
   /** What each socket hears of `event` while `act` runs (up to a marker sent after it). */
   .extend('heardBy', { scope: 'file' }, ({ sockets }) => sockets.heardBy);
 

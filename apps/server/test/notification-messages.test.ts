@@ -35,21 +35,15 @@ const test = apiTest({ demoData: false })
     expect(ack).toMatchObject({ ok: true });
     return socket;
   })
-  .extend(
-    'newConversation',
-    { scope: 'file' },
-    ({ t, cast, colleague }) =>
-      (): Promise<Conversation> =>
-        createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id, colleague.id]),
-  )
-  .extend(
-    'unreadOf',
-    { scope: 'file' },
-    ({ t }) =>
-      async (member: Member): Promise<number> =>
-        (await t.request({ token: member.token, method: 'GET', url: '/api/notifications/unread-count' })).json().data
-          .unread,
-  );
+  .extend('newConversation', { scope: 'file' }, ({ t, cast, colleague }) => {
+    return (): Promise<Conversation> =>
+      createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id, colleague.id]);
+  })
+  .extend('unreadOf', { scope: 'file' }, ({ t }) => {
+    return async (member: Member): Promise<number> =>
+      (await t.request({ token: member.token, method: 'GET', url: '/api/notifications/unread-count' })).json().data
+        .unread;
+  });
 
 describe('a new message', () => {
   test('tells the participants not viewing the conversation, in the app and by e-mail; not the sender, not a viewer, not an outsider', async ({

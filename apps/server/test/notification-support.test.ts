@@ -20,13 +20,10 @@ async function callIn(t: TestApp, by: Member, method: 'POST' | 'PUT' | 'PATCH', 
 const test = apiTest({ demoData: false })
   /** A second user of the organization: told of nothing about tickets it neither raised nor holds. */
   .extend('bystander', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
-  .extend(
-    'call',
-    { scope: 'file' },
-    ({ t }) =>
-      (by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
-        callIn(t, by, method, url, payload),
-  )
+  .extend('call', { scope: 'file' }, ({ t }) => {
+    return (by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+      callIn(t, by, method, url, payload);
+  })
   /** A ticket the user raises through the API. */
   .extend('raiseTicket', { scope: 'file' }, ({ t, cast }) => async (priority = 'medium'): Promise<string> => {
     const ticket = await callIn(t, cast.user, 'POST', '/api/tickets', {
@@ -36,13 +33,9 @@ const test = apiTest({ demoData: false })
     });
     return ticket.id;
   })
-  .extend(
-    'setPreferences',
-    { scope: 'file' },
-    ({ t }) =>
-      (by: Member, notifications: object) =>
-        callIn(t, by, 'PUT', '/api/users/notifications', { notifications }),
-  );
+  .extend('setPreferences', { scope: 'file' }, ({ t }) => {
+    return (by: Member, notifications: object) => callIn(t, by, 'PUT', '/api/users/notifications', { notifications });
+  });
 
 describe('a new ticket', () => {
   test("reaches its organization's org_admins and active advisors in the app and by e-mail, not its raiser, its other people nor another organization", async ({

@@ -17,25 +17,18 @@ const test = apiTest({ demoData: false })
     make.project(cast.organization.id, { title: 'Launch' }),
   )
   .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
-  .extend(
-    'get',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      <T>(url: string) =>
-        get<T>(t, cast, url),
-  )
-  .extend(
-    'setProgress',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (taskId: string, progress: number) =>
-        t.request({
-          method: 'PATCH',
-          url: `/api/tasks/${taskId}/progress`,
-          token: cast.admin.token,
-          payload: { progress },
-        }),
-  );
+  .extend('get', { scope: 'file' }, ({ t, cast }) => {
+    return <T>(url: string) => get<T>(t, cast, url);
+  })
+  .extend('setProgress', { scope: 'file' }, ({ t, cast }) => {
+    return (taskId: string, progress: number) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/tasks/${taskId}/progress`,
+        token: cast.admin.token,
+        payload: { progress },
+      });
+  });
 
 authzMatrix('who may do what with an objective', {
   test,

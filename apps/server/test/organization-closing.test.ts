@@ -13,41 +13,24 @@ const closedAtIn = async (t: TestApp, organizationId: string) =>
   (await findOrganization(t.database.db, organizationId))?.closedAt;
 
 const test = apiTest({ demoData: false })
-  .extend(
-    'close',
-    { scope: 'file' },
-    ({ t }) =>
-      (organizationId: string, as: Member) =>
-        closeIn(t, organizationId, as),
-  )
-  .extend(
-    'reopen',
-    { scope: 'file' },
-    ({ t }) =>
-      (organizationId: string, as: Member) =>
-        t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as }),
-  )
-  .extend(
-    'signIn',
-    { scope: 'file' },
-    ({ t }) =>
-      (member: Member, password = FACTORY_PASSWORD) =>
-        t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } }),
-  )
-  .extend(
-    'profileStatus',
-    { scope: 'file' },
-    ({ t }) =>
-      async (member: Member) =>
-        (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode,
-  )
-  .extend(
-    'connectSocket',
-    { scope: 'file' },
-    ({ sockets }) =>
-      (member: Member) =>
-        sockets.connect(member),
-  );
+  .extend('close', { scope: 'file' }, ({ t }) => {
+    return (organizationId: string, as: Member) => closeIn(t, organizationId, as);
+  })
+  .extend('reopen', { scope: 'file' }, ({ t }) => {
+    return (organizationId: string, as: Member) =>
+      t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as });
+  })
+  .extend('signIn', { scope: 'file' }, ({ t }) => {
+    return (member: Member, password = FACTORY_PASSWORD) =>
+      t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } });
+  })
+  .extend('profileStatus', { scope: 'file' }, ({ t }) => {
+    return async (member: Member) =>
+      (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
+  })
+  .extend('connectSocket', { scope: 'file' }, ({ sockets }) => {
+    return (member: Member) => sockets.connect(member);
+  });
 
 authzMatrix('who may close an organization account', {
   test,

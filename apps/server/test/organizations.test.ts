@@ -8,13 +8,10 @@ import { uploadPng } from './helpers/multipart.js';
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 /** Its `cast`: `organization` with its org_admin, a user and an assigned advisor; `otherOrganization` with its org_admin. */
-const test = apiTest({ demoData: false }).extend(
-  'put',
-  { scope: 'file' },
-  ({ t, cast }) =>
-    (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
-      t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object }),
-);
+const test = apiTest({ demoData: false }).extend('put', { scope: 'file' }, ({ t, cast }) => {
+  return (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
+    t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object });
+});
 
 const names = (response: { json(): { data: { name: string }[] } }) => response.json().data.map((o) => o.name);
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;

@@ -10,13 +10,10 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const test = apiTest({ demoData: false })
   .extend('team', { scope: 'file' }, ({ make, cast }) => make.team(cast.organization.id))
   .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
-  .extend(
-    'create',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (payload: Record<string, unknown>, token = cast.user.token) =>
-        t.request({ method: 'POST', url: '/api/projects', token, payload }),
-  );
+  .extend('create', { scope: 'file' }, ({ t, cast }) => {
+    return (payload: Record<string, unknown>, token = cast.user.token) =>
+      t.request({ method: 'POST', url: '/api/projects', token, payload });
+  });
 
 async function readProject(t: TestApp, cast: Cast, id: string): Promise<Project> {
   const response = await t.request({ method: 'GET', url: `/api/projects/${id}`, token: cast.admin.token });

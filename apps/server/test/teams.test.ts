@@ -101,47 +101,30 @@ async function freshTeamIn(t: TestApp, records: Records, overrides: Record<strin
 const test = apiTest({ demoData: false })
   // Made before the first test (the matrix reads them).
   .extend('records', { scope: 'file', auto: true }, ({ make, cast }) => startingRecords(make, cast))
-  .extend(
-    'freshTeam',
-    { scope: 'file' },
-    ({ t, records }) =>
-      (overrides?: Record<string, unknown>) =>
-        freshTeamIn(t, records, overrides),
-  )
-  .extend(
-    'detail',
-    { scope: 'file' },
-    ({ t, records }) =>
-      (teamId: string, member: Member = records.owner) =>
-        detailIn(t, teamId, member),
-  )
-  .extend(
-    'put',
-    { scope: 'file' },
-    ({ t, records }) =>
-      (id: string, payload: unknown, member: Member = records.owner) =>
-        t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] }),
-  )
-  .extend(
-    'add',
-    { scope: 'file' },
-    ({ t, records }) =>
-      (id: string, payload: unknown) =>
-        t.request({
-          method: 'POST',
-          url: `/api/teams/${id}/members`,
-          as: records.owner,
-          payload: payload as InjectOptions['payload'],
-          headers: { 'content-type': 'application/json' },
-        }),
-  )
-  .extend(
-    'remove',
-    { scope: 'file' },
-    ({ t, records }) =>
-      (id: string, person: Member) =>
-        t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: records.owner }),
-  );
+  .extend('freshTeam', { scope: 'file' }, ({ t, records }) => {
+    return (overrides?: Record<string, unknown>) => freshTeamIn(t, records, overrides);
+  })
+  .extend('detail', { scope: 'file' }, ({ t, records }) => {
+    return (teamId: string, member: Member = records.owner) => detailIn(t, teamId, member);
+  })
+  .extend('put', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, payload: unknown, member: Member = records.owner) =>
+      t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
+  })
+  .extend('add', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, payload: unknown) =>
+      t.request({
+        method: 'POST',
+        url: `/api/teams/${id}/members`,
+        as: records.owner,
+        payload: payload as InjectOptions['payload'],
+        headers: { 'content-type': 'application/json' },
+      });
+  })
+  .extend('remove', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, person: Member) =>
+      t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: records.owner });
+  });
 
 interface MemberJson {
   user: { id: string; email: string };

@@ -31,27 +31,17 @@ const test = apiTest({ demoData: false })
     { scope: 'file', auto: true },
     async ({ t }) => (await insertTemplateDepartment(t.database.db)).id,
   )
-  .extend(
-    'post',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-        t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token }),
-  )
-  .extend(
-    'put',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-        t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token }),
-  )
-  .extend(
-    'templateFileCount',
-    { scope: 'file' },
-    ({ t }) =>
-      () =>
-        templateFileCountIn(t),
-  );
+  .extend('post', { scope: 'file' }, ({ t, cast }) => {
+    return (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+      t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
+  })
+  .extend('put', { scope: 'file' }, ({ t, cast }) => {
+    return (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+      t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token });
+  })
+  .extend('templateFileCount', { scope: 'file' }, ({ t }) => {
+    return () => templateFileCountIn(t);
+  });
 
 /** Every signed-in role reads the library (canManageTemplates). */
 const READERS: Statuses = {

@@ -19,31 +19,25 @@ const join = (socket: Socket, ticketId: unknown) => emitWithAck(socket, TICKET_C
 const test = apiTest({ demoData: false })
   .extend('colleague', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
   .extend('ticket', { scope: 'file' }, ({ t, cast }) => insertTicket(t.database.db, cast.organization.id, cast.user.id))
-  .extend(
-    'heard',
-    { scope: 'file' },
-    ({ sockets }) =>
-      (socket: Socket, event: string, act: () => Promise<unknown>) =>
-        sockets.heardOn<TicketEventPayload>(socket, event, act),
-  )
+  .extend('heard', { scope: 'file' }, ({ sockets }) => {
+    return (socket: Socket, event: string, act: () => Promise<unknown>) =>
+      sockets.heardOn<TicketEventPayload>(socket, event, act);
+  })
   /** A socket of the member's that joined the ticket's room. */
   .extend('joined', { scope: 'file' }, ({ sockets, ticket }) => async (member: Member) => {
     const socket = await sockets.connect(member);
     expect(await join(socket, ticket.id)).toEqual({ ok: true });
     return socket;
   })
-  .extend(
-    'setStatus',
-    { scope: 'file' },
-    ({ t, ticket }) =>
-      (member: Member, status: string) =>
-        t.request({
-          token: member.token,
-          method: 'PATCH',
-          url: `/api/tickets/${ticket.id}/status`,
-          payload: { status },
-        }),
-  );
+  .extend('setStatus', { scope: 'file' }, ({ t, ticket }) => {
+    return (member: Member, status: string) =>
+      t.request({
+        token: member.token,
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/status`,
+        payload: { status },
+      });
+  });
 
 describe('ticket rooms', () => {
   test("only the ticket's readers join: not another organization, an unassigned advisor, or a bad id", async ({

@@ -59,34 +59,19 @@ async function listedOrganization(t: TestApp, make: Factories) {
 
 const test = apiTest({ demoData: false })
   .extend('colleague', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
-  .extend(
-    'ticketOf',
-    { scope: 'file' },
-    ({ t }) =>
-      (people: Cast, options?: TicketOptions) =>
-        ticketIn(t, people, options),
-  )
-  .extend(
-    'readTicket',
-    { scope: 'file' },
-    ({ t, cast }) =>
-      (id: string, token = cast.admin.token) =>
-        readTicketIn(t, id, token),
-  )
-  .extend(
-    'uploaded',
-    { scope: 'file' },
-    ({ t }) =>
-      (token: string) =>
-        uploadedIn(t, token),
-  )
-  .extend(
-    'post',
-    { scope: 'file' },
-    ({ t }) =>
-      (token: string | undefined, payload: object) =>
-        t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) }),
-  )
+  .extend('ticketOf', { scope: 'file' }, ({ t }) => {
+    return (people: Cast, options?: TicketOptions) => ticketIn(t, people, options);
+  })
+  .extend('readTicket', { scope: 'file' }, ({ t, cast }) => {
+    return (id: string, token = cast.admin.token) => readTicketIn(t, id, token);
+  })
+  .extend('uploaded', { scope: 'file' }, ({ t }) => {
+    return (token: string) => uploadedIn(t, token);
+  })
+  .extend('post', { scope: 'file' }, ({ t }) => {
+    return (token: string | undefined, payload: object) =>
+      t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) });
+  })
   .extend('org', { scope: 'file' }, ({ t, make }) => listedOrganization(t, make))
   .extend('list', { scope: 'file' }, ({ t, org }) => async (query: string, token = org.token) => {
     const response = await t.request({ token, method: 'GET', url: `/api/tickets?${query}` });

@@ -25,20 +25,13 @@ async function demoIds(t: TestApp) {
 /** On the demo data; its `cast` (the matrices' people) stands beside it, organizations of their own. */
 const test = apiTest()
   .extend('demo', { scope: 'file' }, ({ t }) => demoIds(t))
-  .extend(
-    'profileOf',
-    { scope: 'file' },
-    ({ t }) =>
-      (as: AccountName) =>
-        profileIn(t, as),
-  )
-  .extend(
-    'register',
-    { scope: 'file' },
-    ({ t }) =>
-      (as: AccountName | undefined, payload: Record<string, unknown>) =>
-        t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) }),
-  );
+  .extend('profileOf', { scope: 'file' }, ({ t }) => {
+    return (as: AccountName) => profileIn(t, as);
+  })
+  .extend('register', { scope: 'file' }, ({ t }) => {
+    return (as: AccountName | undefined, payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
+  });
 
 describe('who may do what', () => {
   /** A member is changed by its organization's org_admin and admin; others do not see it (404). */

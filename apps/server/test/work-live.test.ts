@@ -13,13 +13,10 @@ function join(socket: Socket, projectId: unknown): Promise<ProjectJoinAck> {
 const test = apiTest({ demoData: false })
   .extend('project', { scope: 'file' }, ({ make, cast }) => make.project(cast.organization.id))
   .extend('objective', { scope: 'file' }, ({ make, project }) => make.objective(project.id))
-  .extend(
-    'heard',
-    { scope: 'file' },
-    ({ sockets }) =>
-      (socket: Socket, event: string, act: () => Promise<unknown>) =>
-        sockets.heardOn<WorkEventPayload>(socket, event, act),
-  )
+  .extend('heard', { scope: 'file' }, ({ sockets }) => {
+    return (socket: Socket, event: string, act: () => Promise<unknown>) =>
+      sockets.heardOn<WorkEventPayload>(socket, event, act);
+  })
   /** A socket of the member's that joined the project's room. */
   .extend('joined', { scope: 'file' }, ({ sockets, project }) => async (member: Member, projectId = project.id) => {
     const socket = await sockets.connect(member);
