@@ -1,39 +1,55 @@
 import { MESSAGES, MESSENGER_EVENTS } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import type { TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, type Cast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
+import { type Factories, factories, type Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { createCountingApp } from './helpers/query-count.js';
-import { liveSockets } from './helpers/sockets.js';
 import { insertTicket } from './helpers/tickets.js';
 
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-/** An organization with its people, an advisor assigned to it and one assigned nowhere. */
-let cast: Cast;
 const unknownId = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const advisorsPath = (organizationId: string) => `/api/organizations/${organizationId}/advisors`;
 const assignmentPath = (organizationId: string, advisorId: string) => `${advisorsPath(organizationId)}/${advisorId}`;
-const assign = (organizationId: string, advisorId: string, as: Member = cast.admin) =>
-  t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } });
-const setActive = (organizationId: string, advisorId: string, isActive: boolean) =>
-  t.request({ method: 'PATCH', url: assignmentPath(organizationId, advisorId), as: cast.admin, payload: { isActive } });
-const get = (url: string, as: Member) => t.request({ method: 'GET', url, as });
+const getIn = (t: TestApp, url: string, as: Member) => t.request({ method: 'GET', url, as });
+
+/** Its `cast`: an organization with its people, an advisor assigned to it and one assigned nowhere. */
+const test = apiTest({ demoData: false })
+  .extend('assign', { scope: 'file' }, ({ t, cast }) => {
+    return (organizationId: string, advisorId: string, as: Member = cast.admin) =>
+      t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } });
+  })
+  .extend('setActive', { scope: 'file' }, ({ t, cast }) => {
+    return (organizationId: string, advisorId: string, isActive: boolean) =>
+      t.request({
+        method: 'PATCH',
+        url: assignmentPath(organizationId, advisorId),
+        as: cast.admin,
+        payload: { isActive },
+      });
+  })
+  .extend('get', { scope: 'file' }, ({ t }) => {
+    return (url: string, as: Member) => getIn(t, url, as);
+  })
+  .extend('openSocket', { scope: 'file' }, ({ sockets }) => {
+    return (member: Member) => sockets.connect(member);
+  })
+  /** Whether an event sent to the organization's room reaches the socket (before a marker sent after it). */
+  .extend('hearsOrganization', { scope: 'file' }, ({ t, sockets }) => {
+    return async (socket: Socket, organizationId: string) => {
+      const probe = { conversationId: `organization-ping-${organizationId}` };
+      // Any event of the server's map will do; this one's payload names the probe.
+      const [heard] = await sockets.heardBy<typeof probe>([socket], MESSENGER_EVENTS.conversationUpdated, async () => {
+        t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
+      });
+      return (heard ?? []).some((payload) => payload.conversationId === probe.conversationId);
+    };
+  });
 
 /** What the matrix changes: an advisor actively assigned to the cast's organization, and one to assign there. */
-async function arrangeAdvisors(people: Cast) {
+async function arrangeAdvisors(people: Cast, { make }: { make: Factories }) {
   const [assigned, candidate] = await Promise.all([make.advisor([people.organization.id]), make.advisor()]);
   return { assigned, candidate };
 }
@@ -45,8 +61,7 @@ interface Entry {
 const advisorIn = (list: Entry[], advisor: Member) => list.find((entry) => entry.advisor.id === advisor.id);
 
 authzMatrix('who may do what', {
-  app: () => t,
-  cast: () => cast,
+  test,
   arrange: arrangeAdvisors,
   routes: [
     {
@@ -91,15 +106,20 @@ authzMatrix('who may do what', {
       statuses: adminOnly(200),
     },
   ],
-  async unchanged(advisors, people) {
-    const listed = (await get(advisorsPath(people.organization.id), people.admin)).json().data;
+  async unchanged(advisors, people, { t }) {
+    const listed = (await getIn(t, advisorsPath(people.organization.id), people.admin)).json().data;
     expect(advisorIn(listed, advisors.assigned)?.isActive).toBe(true);
     expect(advisorIn(listed, advisors.candidate)).toBeUndefined();
   },
 });
 
 describe('GET /api/users/advisors', () => {
-  it('lists every advisor with profile and assignments, inactive ones and closed organizations included', async () => {
+  test('lists every advisor with profile and assignments, inactive ones and closed organizations included', async ({
+    make,
+    cast,
+    setActive,
+    get,
+  }) => {
     const organization = await make.organization({ name: `Advised ${Date.now()}` });
     const advisor = await make.advisor([organization.id, cast.organization.id]);
     expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(200);
@@ -127,7 +147,7 @@ describe('GET /api/users/advisors', () => {
     expect(response.json().data.every((item: { role: string }) => item.role === 'advisor')).toBe(true);
   });
 
-  it('reads every advisor and assignment in at most two queries, however many there are', async () => {
+  test('reads every advisor and assignment in at most two queries, however many there are', async () => {
     const counting = await createCountingApp();
     try {
       const build = factories(counting.app.database.db);
@@ -145,7 +165,12 @@ describe('GET /api/users/advisors', () => {
 });
 
 describe('GET /api/organizations/:orgId/advisors', () => {
-  it('shows its members only the active advisors, and admin every assignment with its permissions', async () => {
+  test('shows its members only the active advisors, and admin every assignment with its permissions', async ({
+    make,
+    cast,
+    setActive,
+    get,
+  }) => {
     const inactive = await make.advisor([cast.organization.id]);
     await setActive(cast.organization.id, inactive.id, false);
     const memberView = (await get(advisorsPath(cast.organization.id), cast.user)).json().data;
@@ -160,13 +185,13 @@ describe('GET /api/organizations/:orgId/advisors', () => {
     });
   });
 
-  it('answers 404 for an unknown organization, even to admin', async () => {
+  test('answers 404 for an unknown organization, even to admin', async ({ cast, get }) => {
     expect((await get(advisorsPath(unknownId), cast.admin)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/organizations/advisors/my-organizations', () => {
-  it("lists the advisor's assignments with each organization's active people count", async () => {
+  test("lists the advisor's assignments with each organization's active people count", async ({ t, make, get }) => {
     const organization = await make.organization();
     await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const advisor = await make.advisor([organization.id]);
@@ -188,7 +213,11 @@ describe('GET /api/organizations/advisors/my-organizations', () => {
 });
 
 describe('POST /api/organizations/:orgId/advisors', () => {
-  it('creates an assignment (201), refuses an active duplicate (409) and reactivates an inactive one (200)', async () => {
+  test('creates an assignment (201), refuses an active duplicate (409) and reactivates an inactive one (200)', async ({
+    make,
+    assign,
+    setActive,
+  }) => {
     const organization = await make.organization();
     const advisor = await make.advisor();
     const created = await assign(organization.id, advisor.id);
@@ -205,7 +234,12 @@ describe('POST /api/organizations/:orgId/advisors', () => {
     expect(reactivated.json().data.isActive).toBe(true);
   });
 
-  it('refuses a user who is not an advisor, the platform organization (400), unknown ids (404) and a closed organization (409)', async () => {
+  test('refuses a user who is not an advisor, the platform organization (400), unknown ids (404) and a closed organization (409)', async ({
+    t,
+    make,
+    cast,
+    assign,
+  }) => {
     const advisor = await make.advisor();
     const notAdvisor = await assign(cast.organization.id, cast.user.id);
     expect([notAdvisor.statusCode, notAdvisor.json().error]).toEqual([400, MESSAGES.notAnAdvisor]);
@@ -240,7 +274,7 @@ describe('POST /api/organizations/:orgId/advisors', () => {
 });
 
 describe('PATCH and DELETE an assignment', () => {
-  it('answers 404 for an assignment that does not exist', async () => {
+  test('answers 404 for an assignment that does not exist', async ({ t, make, cast, setActive }) => {
     const advisor = await make.advisor();
     expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(404);
     const removed = await t.request({
@@ -251,7 +285,13 @@ describe('PATCH and DELETE an assignment', () => {
     expect([removed.statusCode, removed.json().error]).toEqual([404, MESSAGES.advisorAssignmentNotFound]);
   });
 
-  it("takes the organization's profile and directory away on the next request after deactivation, and gives them back", async () => {
+  test("takes the organization's profile and directory away on the next request after deactivation, and gives them back", async ({
+    t,
+    make,
+    cast,
+    setActive,
+    get,
+  }) => {
     const advisor = await make.advisor([cast.organization.id]);
     const profile = `/api/organizations/${cast.organization.id}`;
     const directory = `/api/organizations/${cast.organization.id}/users`;
@@ -279,22 +319,14 @@ describe('PATCH and DELETE an assignment', () => {
 });
 
 describe("an advisor's live sockets", () => {
-  const sockets = liveSockets(() => t);
-  beforeAll(() => sockets.listen());
-  afterAll(() => sockets.closeAll());
-  const openSocket = (member: Member) => sockets.connect(member);
-
-  /** Whether an event sent to the organization's room reaches the socket (before a marker sent after it). */
-  async function hearsOrganization(socket: Socket, organizationId: string) {
-    const probe = { conversationId: `organization-ping-${organizationId}` };
-    // Any event of the server's map will do; this one's payload names the probe.
-    const [heard] = await sockets.heardBy<typeof probe>([socket], MESSENGER_EVENTS.conversationUpdated, async () => {
-      t.app.io.to(organizationRoom(organizationId)).emit(MESSENGER_EVENTS.conversationUpdated, probe);
-    });
-    return (heard ?? []).some((payload) => payload.conversationId === probe.conversationId);
-  }
-
-  it("leave the organization's room at once when the assignment is deactivated or removed, and rejoin on activation", async () => {
+  test("leave the organization's room at once when the assignment is deactivated or removed, and rejoin on activation", async ({
+    t,
+    make,
+    cast,
+    setActive,
+    openSocket,
+    hearsOrganization,
+  }) => {
     const advisor = await make.advisor([cast.organization.id]);
     const socket = await openSocket(advisor);
     expect(await hearsOrganization(socket, cast.organization.id)).toBe(true);
@@ -309,7 +341,13 @@ describe("an advisor's live sockets", () => {
     expect(await hearsOrganization(socket, cast.organization.id)).toBe(false);
   });
 
-  it("leave the organization's room when its account is closed", async () => {
+  test("leave the organization's room when its account is closed", async ({
+    t,
+    make,
+    cast,
+    openSocket,
+    hearsOrganization,
+  }) => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
     const socket = await openSocket(advisor);
@@ -318,7 +356,7 @@ describe("an advisor's live sockets", () => {
     expect(await hearsOrganization(socket, organization.id)).toBe(false);
   });
 
-  it('join only the rooms of organizations the user works for', async () => {
+  test('join only the rooms of organizations the user works for', async ({ cast, openSocket, hearsOrganization }) => {
     const member = await openSocket(cast.user);
     const outsider = await openSocket(cast.advisorUnassigned);
     expect(await hearsOrganization(member, cast.organization.id)).toBe(true);
@@ -327,7 +365,7 @@ describe("an advisor's live sockets", () => {
 });
 
 describe('advisor profile fields', () => {
-  it('are set by an admin on registration and edit, and refused for other roles', async () => {
+  test('are set by an admin on registration and edit, and refused for other roles', async ({ t, cast }) => {
     const email = `new.advisor.${Date.now()}@factory.example.com`;
     const registered = await t.request({
       method: 'POST',

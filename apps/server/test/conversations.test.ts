@@ -4,30 +4,28 @@ import {
   MAX_CONVERSATION_TITLE_LENGTH,
   MESSAGES,
 } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, sendMessage } from './helpers/messenger.js';
 
 /** Conversations (issue 13): participants read and write; everyone else gets 404. */
-let t: TestApp;
-let cast: Cast;
-let outsider: Member;
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  outsider = await factories(t.database.db).member(cast.organization.id);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const request = (by: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.request({ token: by.token, method, url, ...(payload && { payload }) });
 
 /** A conversation the user started with the org_admin and the assigned advisor. */
-const arrange = (people: Cast) => createConversation(t, people.user, [people.orgAdmin.id, people.advisorAssigned.id]);
+const conversationOf = (t: TestApp, people: Cast) =>
+  createConversation(t, people.user, [people.orgAdmin.id, people.advisorAssigned.id]);
+
+const test = apiTest({ demoData: false })
+  .extend('outsider', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  .extend('request', { scope: 'file' }, ({ t }) => {
+    return (by: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.request({ token: by.token, method, url, ...(payload && { payload }) });
+  })
+  .extend('arrange', { scope: 'file' }, ({ t }) => {
+    return (people: Cast) => conversationOf(t, people);
+  });
 
 /** Participants 200; the admin (not a participant), an unassigned advisor and another organization 404. */
 const PARTICIPANTS = (ok: number): Statuses => ({
@@ -41,9 +39,8 @@ const PARTICIPANTS = (ok: number): Statuses => ({
 });
 
 authzMatrix<Conversation>('who may read and write a conversation', {
-  app: () => t,
-  cast: () => cast,
-  arrange,
+  test,
+  arrange: (people, { t }) => conversationOf(t, people),
   errors: { 404: MESSAGES.conversationNotFound },
   routes: [
     {
@@ -84,7 +81,13 @@ authzMatrix<Conversation>('who may read and write a conversation', {
 });
 
 describe('conversations', () => {
-  it('a non-participant of the same organization gets 404 everywhere and does not list it', async () => {
+  test('a non-participant of the same organization gets 404 everywhere and does not list it', async ({
+    t,
+    cast,
+    outsider,
+    request,
+    arrange,
+  }) => {
     const conversation = await arrange(cast);
     for (const [method, url, payload] of [
       ['GET', `/api/conversations/${conversation.id}`],
@@ -100,7 +103,11 @@ describe('conversations', () => {
     expect(listed.map((one) => one.id)).not.toContain(conversation.id);
   });
 
-  it('creates with the caller and the named people; anyone not of the organization is a 400', async () => {
+  test('creates with the caller and the named people; anyone not of the organization is a 400', async ({
+    cast,
+    request,
+    arrange,
+  }) => {
     const created = await arrange(cast);
     expect(created).toMatchObject({
       title: 'Launch plans',
@@ -126,7 +133,7 @@ describe('conversations', () => {
     }
   });
 
-  it('bad bodies are 400, never 500', async () => {
+  test('bad bodies are 400, never 500', async ({ cast, request, arrange }) => {
     const bodies = [
       {},
       { title: '   ' },
@@ -149,7 +156,7 @@ describe('conversations', () => {
     expect((await request(cast.user, 'GET', '/api/conversations/not-a-uuid')).statusCode).toBe(404);
   });
 
-  it('an advisor starts one in an organization it is assigned to, and nowhere else', async () => {
+  test('an advisor starts one in an organization it is assigned to, and nowhere else', async ({ t, cast, request }) => {
     const created = await createConversation(t, cast.advisorAssigned, [cast.user.id], {
       organizationId: cast.organization.id,
     });
@@ -161,14 +168,19 @@ describe('conversations', () => {
     expect(refused.statusCode).toBe(404);
   });
 
-  it('PUT: owners rename and manage people, advisors change status, the advisor and the caller stay', async () => {
+  test('PUT: owners rename and manage people, advisors change status, the advisor and the caller stay', async ({
+    make,
+    cast,
+    request,
+    arrange,
+  }) => {
     const conversation = await arrange(cast);
     const url = `/api/conversations/${conversation.id}`;
     const status = await request(cast.advisorAssigned, 'PUT', url, { status: 'resolved' });
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json().data.status).toBe('resolved');
 
-    const newcomer = await factories(t.database.db).member(cast.organization.id);
+    const newcomer = await make.member(cast.organization.id);
     const people = await request(cast.orgAdmin, 'PUT', url, {
       participantIds: [cast.user.id, cast.orgAdmin.id, newcomer.id],
     });
@@ -187,8 +199,8 @@ describe('conversations', () => {
     expect(outsiderIn.statusCode).toBe(400);
   });
 
-  it('an advisor whose assignment ends no longer sees the conversation', async () => {
-    const advisor = await factories(t.database.db).advisor([cast.organization.id]);
+  test('an advisor whose assignment ends no longer sees the conversation', async ({ t, make, cast, request }) => {
+    const advisor = await make.advisor([cast.organization.id]);
     const conversation = await createConversation(t, cast.user, [advisor.id]);
     expect((await request(advisor, 'GET', `/api/conversations/${conversation.id}`)).statusCode).toBe(200);
     const ended = await t.request({
@@ -206,8 +218,11 @@ describe('conversations', () => {
 });
 
 describe('the conversations list', () => {
-  it('most recent activity first, with the last message, participant count and unread counts', async () => {
-    const make = factories(t.database.db);
+  test('most recent activity first, with the last message, participant count and unread counts', async ({
+    t,
+    make,
+    request,
+  }) => {
     const organization = await make.organization();
     const [ana, ben, cy] = await Promise.all([1, 2, 3].map(() => make.member(organization.id)));
     if (!ana || !ben || !cy) throw new Error('members');
@@ -242,14 +257,13 @@ describe('the conversations list', () => {
 });
 
 describe('advisor chats', () => {
-  it("a member sees its organization's active advisors only", async () => {
+  test("a member sees its organization's active advisors only", async ({ t, cast }) => {
     const advisors = await getData<{ id: string }[]>(t, cast.user, '/api/conversations/advisors/available');
     expect(advisors.map((advisor) => advisor.id)).toEqual([cast.advisorAssigned.id]);
     expect(await getData(t, cast.advisorAssigned, '/api/conversations/advisors/available')).toEqual([]);
   });
 
-  it('20 parallel get-or-create calls from both sides make one conversation', async () => {
-    const make = factories(t.database.db);
+  test('20 parallel get-or-create calls from both sides make one conversation', async ({ make, request }) => {
     const organization = await make.organization();
     const [member, colleague] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const advisor = await make.advisor([organization.id]);
@@ -269,8 +283,12 @@ describe('advisor chats', () => {
     expect(chat.participantCount).toBe(3);
   });
 
-  it("the advisor's inbox holds its chats with every organization it is assigned to, labelled", async () => {
-    const make = factories(t.database.db);
+  test("the advisor's inbox holds its chats with every organization it is assigned to, labelled", async ({
+    t,
+    make,
+    cast,
+    request,
+  }) => {
     const [first, second] = await Promise.all([make.organization(), make.organization()]);
     const advisor = await make.advisor([first.id, second.id]);
     for (const organization of [first, second]) {
@@ -288,8 +306,11 @@ describe('advisor chats', () => {
     expect(noOrganization.statusCode).toBe(400);
   });
 
-  it('a member without an advisor, or naming someone else, gets 404; admins open none', async () => {
-    const make = factories(t.database.db);
+  test('a member without an advisor, or naming someone else, gets 404; admins open none', async ({
+    make,
+    cast,
+    request,
+  }) => {
     const organization = await make.organization();
     const lonely = await make.member(organization.id);
     const none = await request(lonely, 'GET', '/api/conversations/advisors/conversation');
@@ -306,8 +327,7 @@ describe('advisor chats', () => {
     );
   });
 
-  it("the organization's general conversation is made once, with its members", async () => {
-    const make = factories(t.database.db);
+  test("the organization's general conversation is made once, with its members", async ({ make, request }) => {
     const organization = await make.organization();
     const members = await Promise.all([1, 2, 3].map(() => make.member(organization.id)));
     const responses = await Promise.all(
@@ -322,7 +342,7 @@ describe('advisor chats', () => {
     expect(general.participants.map((person) => person.id).sort()).toEqual(members.map((member) => member.id).sort());
   });
 
-  it('unauthenticated calls are 401', async () => {
+  test('unauthenticated calls are 401', async ({ t }) => {
     for (const url of [
       '/api/conversations',
       '/api/conversations/unread',

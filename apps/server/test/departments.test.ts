@@ -1,54 +1,49 @@
 import { DEPARTMENT_ICONS, MESSAGES } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepartmentRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { uploadFile, uploadPng } from './helpers/multipart.js';
-import { type CountingApp, createCountingApp } from './helpers/query-count.js';
+import type { CountingApp } from './helpers/query-count.js';
 
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-/** Acme (`cast.organization`) and Globex (`cast.otherOrganization`) with their people. */
-let cast: Cast;
-let acmeId: string;
-let owner: Member;
-let globexColleague: Member;
-let engineering: DepartmentRow;
-let finance: DepartmentRow;
-/** A PNG the org_admin uploaded, the picture departments are given. */
-let picture: string;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  acmeId = cast.organization.id;
-  owner = cast.orgAdmin;
-  [engineering, finance, globexColleague] = await Promise.all([
-    make.department(acmeId, { name: 'Engineering' }),
-    make.department(acmeId, { name: 'Finance' }),
-    make.member(cast.otherOrganization.id),
-  ]);
-  picture = await uploadPng(t, owner);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
 type Json = Record<string, unknown>;
-const create = (member: Member, payload: Json) =>
-  t.request({ method: 'POST', url: '/api/departments', as: member, payload });
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
-const read = async (id: string) =>
-  (await t.request({ method: 'GET', url: `/api/departments/${id}`, as: owner })).json().data;
+const readAs = async (t: TestApp, member: Member, id: string) =>
+  (await t.request({ method: 'GET', url: `/api/departments/${id}`, as: member })).json().data;
+
+/**
+ * Acme (`cast.organization`, its org_admin the `owner`) and Globex (`cast.otherOrganization`) with
+ * their people; Acme's Engineering and Finance, a colleague in Globex and a `picture` the owner
+ * uploaded (made before the first test, as the matrix reads it).
+ */
+const test = apiTest({ demoData: false })
+  .extend('acmeId', { scope: 'file' }, ({ cast }) => cast.organization.id)
+  .extend('owner', { scope: 'file' }, ({ cast }) => cast.orgAdmin)
+  .extend('engineering', { scope: 'file', auto: true }, ({ make, acmeId }) =>
+    make.department(acmeId, { name: 'Engineering' }),
+  )
+  .extend('finance', { scope: 'file', auto: true }, ({ make, acmeId }) => make.department(acmeId, { name: 'Finance' }))
+  .extend('globexColleague', { scope: 'file', auto: true }, ({ make, cast }) => make.member(cast.otherOrganization.id))
+  .extend('picture', { scope: 'file', auto: true }, ({ t, owner }) => uploadPng(t, owner))
+  .extend('create', { scope: 'file' }, ({ t }) => {
+    return (member: Member, payload: Json) =>
+      t.request({ method: 'POST', url: '/api/departments', as: member, payload });
+  })
+  .extend('read', { scope: 'file' }, ({ t, owner }) => {
+    return (id: string) => readAs(t, owner, id);
+  })
+  .extend('put', { scope: 'file' }, ({ t, owner }) => {
+    return (id: string, payload: Json, as: Member = owner) =>
+      t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload });
+  });
 
 authzMatrix('who may do what', {
-  app: () => t,
-  cast: () => cast,
+  test,
   /** A department with one team, and a team of its organization in no department. */
-  async arrange() {
+  async arrange(_cast, { make, acmeId }) {
     const department = await make.department(acmeId);
     const [attached, loose] = await Promise.all([
       make.team(acmeId, { departmentId: department.id }),
@@ -79,7 +74,7 @@ authzMatrix('who may do what', {
     {
       route: 'PUT /api/departments/:id (image)',
       // A picture is the caller's own fresh upload (files/pictures.ts).
-      request: async ({ department }, people, actor) => ({
+      request: async ({ department }, people, actor, { t, picture }) => ({
         method: 'PUT',
         url: `/api/departments/${department.id}`,
         payload: { imageUrl: actor === 'anonymous' ? picture : await uploadPng(t, people[actor]) },
@@ -110,8 +105,8 @@ authzMatrix('who may do what', {
     },
   ],
   errors: { 404: MESSAGES.departmentNotFound, 403: MESSAGES.forbidden },
-  async unchanged({ department }) {
-    expect(await read(department.id)).toMatchObject({
+  async unchanged({ department }, cast, { t }) {
+    expect(await readAs(t, cast.orgAdmin, department.id)).toMatchObject({
       name: department.name,
       description: null,
       imageUrl: null,
@@ -121,7 +116,7 @@ authzMatrix('who may do what', {
 });
 
 describe('GET /api/departments', () => {
-  it("lists the organization's departments by name with counts, manager and icon", async () => {
+  test("lists the organization's departments by name with counts, manager and icon", async ({ t, make }) => {
     const organization = await make.organization();
     const [manager, viewer] = await Promise.all([
       make.member(organization.id, { firstName: 'Samir', lastName: 'Patel' }),
@@ -155,7 +150,13 @@ describe('GET /api/departments', () => {
     expect(pagination).toMatchObject({ total: 2 });
   });
 
-  it('lets admin pick an organization or see all; others cannot widen their scope', async () => {
+  test('lets admin pick an organization or see all; others cannot widen their scope', async ({
+    t,
+    make,
+    cast,
+    acmeId,
+    owner,
+  }) => {
     const organizationsOf = (response: { json(): { data: { organizationId: string }[] } }) =>
       new Set(response.json().data.map((d) => d.organizationId));
     const globexDepartment = await make.department(cast.otherOrganization.id);
@@ -181,7 +182,7 @@ describe('GET /api/departments', () => {
     expect(globexTrying.json().data.map((d: { id: string }) => d.id)).toContain(globexDepartment.id);
   });
 
-  it('is empty for an advisor (not a member) and 401 signed out', async () => {
+  test('is empty for an advisor (not a member) and 401 signed out', async ({ t, cast }) => {
     for (const advisor of [cast.advisorAssigned, cast.advisorUnassigned]) {
       expect((await t.request({ method: 'GET', url: '/api/departments', as: advisor })).json().data).toEqual([]);
     }
@@ -190,7 +191,7 @@ describe('GET /api/departments', () => {
 });
 
 describe('POST /api/departments', () => {
-  it('creates with the default icon, an emoji or a named icon; trims the name', async () => {
+  test('creates with the default icon, an emoji or a named icon; trims the name', async ({ acmeId, owner, create }) => {
     const plain = await create(owner, { name: `  ${unique('Legal')}  `, description: ' Contracts ' });
     expect(plain.statusCode).toBe(201);
     expect(plain.json().data).toMatchObject({
@@ -209,7 +210,7 @@ describe('POST /api/departments', () => {
     }
   });
 
-  it('refuses a blank name, a bad icon and a taken name (case-insensitive)', async () => {
+  test('refuses a blank name, a bad icon and a taken name (case-insensitive)', async ({ cast, owner, create }) => {
     const blank = await create(owner, { name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe(MESSAGES.departmentNameRequired);
@@ -225,7 +226,7 @@ describe('POST /api/departments', () => {
     expect((await create(cast.otherOrgAdmin, { name: 'Engineering' })).statusCode).toBe(201);
   });
 
-  it('takes a manager of the same organization only', async () => {
+  test('takes a manager of the same organization only', async ({ make, acmeId, owner, globexColleague, create }) => {
     const dana = await make.member(acmeId);
     const ok = await create(owner, { name: unique('Sales'), manager: dana.id });
     expect(ok.json().data.manager.email).toBe(dana.email);
@@ -233,7 +234,12 @@ describe('POST /api/departments', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('is 403 for a member or advisor, 401 signed out; admin names an existing organization', async () => {
+  test('is 403 for a member or advisor, 401 signed out; admin names an existing organization', async ({
+    t,
+    cast,
+    acmeId,
+    create,
+  }) => {
     for (const member of [cast.user, cast.advisorAssigned, cast.advisorUnassigned]) {
       expect((await create(member, { name: unique('X') })).statusCode).toBe(403);
     }
@@ -247,13 +253,21 @@ describe('POST /api/departments', () => {
 });
 
 describe('GET/PUT/DELETE /api/departments/:id', () => {
-  it('is 404 for unknown and malformed ids', async () => {
+  test('is 404 for unknown and malformed ids', async ({ t, cast }) => {
     for (const url of [`/api/departments/${unknownId}`, '/api/departments/finance']) {
       expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode, url).toBe(404);
     }
   });
 
-  it('updates name, description, manager and icon; refuses a taken or blank name and a foreign manager', async () => {
+  test('updates name, description, manager and icon; refuses a taken or blank name and a foreign manager', async ({
+    t,
+    make,
+    acmeId,
+    owner,
+    finance,
+    globexColleague,
+    create,
+  }) => {
     const created = (await create(owner, { name: unique('Research') })).json().data;
     const grace = await make.member(acmeId);
     const put = (payload: Json) =>
@@ -277,7 +291,14 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     expect((await put({ manager: globexColleague.id })).statusCode).toBe(404);
   });
 
-  it('hides a deactivated manager and still lets the department be edited', async () => {
+  test('hides a deactivated manager and still lets the department be edited', async ({
+    t,
+    make,
+    acmeId,
+    owner,
+    create,
+    read,
+  }) => {
     const manager = await make.member(acmeId);
     const department = (await create(owner, { name: unique('Archive'), manager: manager.id })).json().data;
     expect(department.manager.id).toBe(manager.id);
@@ -294,7 +315,13 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     expect(edited.json().data.description).toBe('Old records');
   });
 
-  it('deletes a department and detaches, never deletes, its teams and members', async () => {
+  test('deletes a department and detaches, never deletes, its teams and members', async ({
+    t,
+    make,
+    acmeId,
+    owner,
+    read,
+  }) => {
     const department = await make.department(acmeId);
     const [ethan, accounting] = await Promise.all([
       make.member(acmeId, { departmentId: department.id }),
@@ -314,10 +341,15 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
 });
 
 describe("a department's image", () => {
-  const put = (id: string, payload: Json, as: Member = owner) =>
-    t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload });
-
-  it('is set from an uploaded image, shown in the list and the record, and removed with null', async () => {
+  test('is set from an uploaded image, shown in the list and the record, and removed with null', async ({
+    t,
+    make,
+    cast,
+    acmeId,
+    picture,
+    read,
+    put,
+  }) => {
     const department = await make.department(acmeId);
     const set = await put(department.id, { imageUrl: picture });
     expect(set.statusCode, set.body).toBe(200);
@@ -332,7 +364,14 @@ describe("a department's image", () => {
     expect((await read(department.id)).imageUrl).toBeNull();
   });
 
-  it('refuses a file that is not an image, and any picture not uploaded here, changing nothing', async () => {
+  test('refuses a file that is not an image, and any picture not uploaded here, changing nothing', async ({
+    t,
+    make,
+    acmeId,
+    owner,
+    read,
+    put,
+  }) => {
     const department = await make.department(acmeId);
     const pdf = await uploadFile(t, owner, {
       filename: 'report.png',
@@ -353,7 +392,13 @@ describe("a department's image", () => {
     expect(await read(department.id)).toMatchObject({ imageUrl: null, description: null });
   });
 
-  it("records say who may change them: the organization's org_admin and admin, not its users", async () => {
+  test("records say who may change them: the organization's org_admin and admin, not its users", async ({
+    t,
+    make,
+    cast,
+    acmeId,
+    owner,
+  }) => {
     const department = await make.department(acmeId);
     const permissionsOf = async (as: Member) =>
       (await t.request({ method: 'GET', url: `/api/departments/${department.id}`, as })).json().data.permissions;
@@ -366,7 +411,7 @@ describe("a department's image", () => {
 });
 
 describe('department members and teams', () => {
-  it('GET /:id/members lists active members', async () => {
+  test('GET /:id/members lists active members', async ({ t, make, cast, acmeId, engineering }) => {
     const samir = await make.member(acmeId, { departmentId: engineering.id });
     const response = await t.request({
       method: 'GET',
@@ -377,7 +422,7 @@ describe('department members and teams', () => {
     expect(response.json().data.map((u: { email: string }) => u.email)).toContain(samir.email);
   });
 
-  it('attaches an existing team and detaches it again, counting in SQL', async () => {
+  test('attaches an existing team and detaches it again, counting in SQL', async ({ t, make, acmeId, owner, read }) => {
     const [from, to] = await Promise.all([make.department(acmeId), make.department(acmeId)]);
     const team = await make.team(acmeId, { departmentId: from.id });
     const url = `/api/departments/${to.id}/teams`;
@@ -394,7 +439,15 @@ describe('department members and teams', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it("refuses another organization's team (404), a missing team id (400), and a team of another department", async () => {
+  test("refuses another organization's team (404), a missing team id (400), and a team of another department", async ({
+    t,
+    make,
+    cast,
+    acmeId,
+    owner,
+    engineering,
+    finance,
+  }) => {
     const url = `/api/departments/${finance.id}/teams`;
     const globexTeam = await make.team(cast.otherOrganization.id);
     const foreign = await t.request({ method: 'POST', url, as: owner, payload: { teamId: globexTeam.id } });
@@ -408,7 +461,14 @@ describe('department members and teams', () => {
     expect(detach.statusCode).toBe(404);
   });
 
-  it('counts a member added through PUT /api/users/:id/department and refuses a user of another organization', async () => {
+  test('counts a member added through PUT /api/users/:id/department and refuses a user of another organization', async ({
+    t,
+    make,
+    acmeId,
+    owner,
+    globexColleague,
+    read,
+  }) => {
     const department = await make.department(acmeId);
     const mia = await make.member(acmeId);
     const place = (userId: string) =>
@@ -425,21 +485,12 @@ describe('department members and teams', () => {
 });
 
 describe('queries per list request', () => {
-  let counting: CountingApp;
-
-  beforeAll(async () => {
-    counting = await createCountingApp({ demoData: false });
-  });
-  afterAll(async () => {
-    await counting?.close();
-  });
-
-  async function countQueries(token: string, url: string) {
+  async function countQueries(counting: CountingApp, token: string, url: string) {
     const { count, data } = await counting.queriesOf(token, url);
     return { count, rows: data.length };
   }
 
-  it('GET /api/departments and /api/organizations do not grow with the number of rows', async () => {
+  test('GET /api/departments and /api/organizations do not grow with the number of rows', async ({ counting }) => {
     const build = factories(counting.app.database.db);
     const organization = await build.organization();
     const [orgAdmin, admin] = await Promise.all([
@@ -447,14 +498,14 @@ describe('queries per list request', () => {
       build.admin(),
       ...Array.from({ length: 4 }, () => build.department(organization.id)),
     ]);
-    const fewDepartments = await countQueries(orgAdmin.token, '/api/departments');
-    const fewOrganizations = await countQueries(admin.token, '/api/organizations');
+    const fewDepartments = await countQueries(counting, orgAdmin.token, '/api/departments');
+    const fewOrganizations = await countQueries(counting, admin.token, '/api/organizations');
     for (let i = 0; i < 20; i++) {
       await build.department(organization.id);
       await build.organization();
     }
-    const manyDepartments = await countQueries(orgAdmin.token, '/api/departments');
-    const manyOrganizations = await countQueries(admin.token, '/api/organizations');
+    const manyDepartments = await countQueries(counting, orgAdmin.token, '/api/departments');
+    const manyOrganizations = await countQueries(counting, admin.token, '/api/organizations');
     expect([fewDepartments.rows, manyDepartments.rows]).toEqual([4, 24]);
     // The platform organization and this one, then 20 more.
     expect([fewOrganizations.rows, manyOrganizations.rows]).toEqual([2, 22]);

@@ -1,39 +1,42 @@
 import { type Conversation, MAX_MESSAGE_LENGTH, MESSAGES, type Message, type UploadedFile } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, messageTexts, postMessage, sendMessage } from './helpers/messenger.js';
 import { type FilePart, sendUpload, TINY_PNG } from './helpers/multipart.js';
 
 /** Messages (issue 13): send rules, files, paging and cursors, and turning a message into a ticket. */
-let t: TestApp;
-let cast: Cast;
-let conversation: Conversation;
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  conversation = await createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
-async function upload(by: Member, file: Omit<FilePart, 'field'>): Promise<UploadedFile> {
+async function upload(t: TestApp, by: Member, file: Omit<FilePart, 'field'>): Promise<UploadedFile> {
   const response = await sendUpload(t, [{ field: 'file', ...file }], { token: by.token });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
-const png = (by: Member) => upload(by, { filename: 'screenshot.png', content: TINY_PNG, type: 'image/png' });
-const text = (by: Member, filename = 'notes.txt') =>
-  upload(by, { filename, content: Buffer.from('Minutes of the meeting'), type: 'text/plain' });
 
-/** The stored messages of the shared conversation, for "a refusal stores nothing". */
-const count = async () =>
-  (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id;
+const test = apiTest({ demoData: false })
+  .extend('conversation', { scope: 'file' }, ({ t, cast }) =>
+    createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]),
+  )
+  .extend('png', { scope: 'file' }, ({ t }) => {
+    return (by: Member) => upload(t, by, { filename: 'screenshot.png', content: TINY_PNG, type: 'image/png' });
+  })
+  .extend('text', { scope: 'file' }, ({ t }) => {
+    return (by: Member, filename = 'notes.txt') =>
+      upload(t, by, { filename, content: Buffer.from('Minutes of the meeting'), type: 'text/plain' });
+  })
+  /** The stored messages of the shared conversation, for "a refusal stores nothing". */
+  .extend('count', { scope: 'file' }, ({ t, cast, conversation }) => {
+    return async () =>
+      (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id;
+  });
 
 describe('POST /api/messages', () => {
-  it('stores text without its surrounding blanks and answers the message with its sender', async () => {
+  test('stores text without its surrounding blanks and answers the message with its sender', async ({
+    t,
+    cast,
+    conversation,
+  }) => {
     const message = await sendMessage(t, cast.user, conversation.id, '  Hello team\nsecond line  ');
     expect(message).toMatchObject({
       conversationId: conversation.id,
@@ -51,7 +54,7 @@ describe('POST /api/messages', () => {
     expect(exact.statusCode).toBe(201);
   });
 
-  it('bad bodies are 400 and store nothing', async () => {
+  test('bad bodies are 400 and store nothing', async ({ t, cast, conversation, count }) => {
     const before = await count();
     const bodies = [
       {},
@@ -75,7 +78,14 @@ describe('POST /api/messages', () => {
     expect(await count()).toBe(before);
   });
 
-  it("sends the sender's own uploads, which participants download through signed links and nobody else", async () => {
+  test("sends the sender's own uploads, which participants download through signed links and nobody else", async ({
+    t,
+    make,
+    cast,
+    conversation,
+    png,
+    text,
+  }) => {
     // One after the other: a message lists its files in upload order.
     const image = await png(cast.user);
     const notes = await text(cast.user);
@@ -92,7 +102,7 @@ describe('POST /api/messages', () => {
     const granted = await download(cast.advisorAssigned);
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json().data.downloadUrl).toContain(image.fileName);
-    const outsider = await factories(t.database.db).member(cast.organization.id);
+    const outsider = await make.member(cast.organization.id);
     for (const stranger of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
       expect((await download(stranger)).statusCode).toBe(404);
     }
@@ -101,7 +111,14 @@ describe('POST /api/messages', () => {
     expect(page.at(-1)?.attachments).toHaveLength(2);
   });
 
-  it("refuses someone else's upload, a file already sent, and types the messenger does not take", async () => {
+  test("refuses someone else's upload, a file already sent, and types the messenger does not take", async ({
+    t,
+    cast,
+    conversation,
+    png,
+    text,
+    count,
+  }) => {
     const theirs = await png(cast.orgAdmin);
     const notYours = await postMessage(t, cast.user, { conversationId: conversation.id, attachments: [theirs] });
     expect(notYours.json().error).toBe(MESSAGES.ticketFileNotYours);
@@ -112,7 +129,7 @@ describe('POST /api/messages', () => {
     expect(twice.statusCode).toBe(400);
 
     const before = await count();
-    const program = await upload(cast.user, {
+    const program = await upload(t, cast.user, {
       filename: 'setup.exe',
       content: Buffer.from('MZ binary'),
       type: 'application/x-msdownload',
@@ -133,7 +150,7 @@ describe('POST /api/messages', () => {
 describe('GET /api/messages/conversations/{id}', () => {
   let chat: Conversation;
   let sent: Message[];
-  beforeAll(async () => {
+  test.beforeAll(async ({ t, cast }) => {
     chat = await createConversation(t, cast.user, [cast.orgAdmin.id], { title: 'Paging' });
     sent = [];
     for (const n of [1, 2, 3, 4, 5, 6, 7])
@@ -141,7 +158,7 @@ describe('GET /api/messages/conversations/{id}', () => {
   });
   const idOf = (n: number) => sent[n - 1]?.id as string;
 
-  it('page 1 is the newest messages, oldest first; later pages go back in time', async () => {
+  test('page 1 is the newest messages, oldest first; later pages go back in time', async ({ t, cast }) => {
     const first = await t.request({
       token: cast.user.token,
       method: 'GET',
@@ -154,14 +171,14 @@ describe('GET /api/messages/conversations/{id}', () => {
     expect(await messageTexts(t, cast.user, chat.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
   });
 
-  it('before and after a message: exact neighbours, whatever their timestamps', async () => {
+  test('before and after a message: exact neighbours, whatever their timestamps', async ({ t, cast }) => {
     expect(await messageTexts(t, cast.user, chat.id, `?before=${idOf(4)}&limit=2`)).toEqual(['m2', 'm3']);
     expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}`)).toEqual(['m5', 'm6', 'm7']);
     expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}&limit=2`)).toEqual(['m5', 'm6']);
     expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(7)}`)).toEqual([]);
   });
 
-  it('a cursor of another conversation or a bad query is a 400', async () => {
+  test('a cursor of another conversation or a bad query is a 400', async ({ t, cast, conversation }) => {
     const [other] = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}?limit=1`);
     for (const query of [
       `?after=${other?.id}`,
@@ -182,7 +199,7 @@ describe('GET /api/messages/conversations/{id}', () => {
 });
 
 describe('a message turned into a ticket', () => {
-  it('POST /api/tickets links the message, which then shows its ticket', async () => {
+  test('POST /api/tickets links the message, which then shows its ticket', async ({ t, cast, conversation }) => {
     const message = await sendMessage(t, cast.user, conversation.id, 'The printer is on fire');
     const created = await t.request({
       token: cast.orgAdmin.token,
@@ -200,9 +217,14 @@ describe('a message turned into a ticket', () => {
     });
   });
 
-  it("refuses a message the caller cannot read: not its conversation's participant, or another organization's", async () => {
+  test("refuses a message the caller cannot read: not its conversation's participant, or another organization's", async ({
+    t,
+    make,
+    cast,
+    conversation,
+  }) => {
     const message = await sendMessage(t, cast.user, conversation.id, 'Private');
-    const outsider = await factories(t.database.db).member(cast.organization.id);
+    const outsider = await make.member(cast.organization.id);
     for (const by of [outsider, cast.otherOrgAdmin]) {
       const response = await t.request({
         token: by.token,

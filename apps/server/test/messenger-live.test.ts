@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type Conversation,
   MESSAGES,
@@ -12,30 +11,11 @@ import {
   type TypingEvent,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, messageTexts, sendMessage } from './helpers/messenger.js';
-import { liveSockets } from './helpers/sockets.js';
 
 /** The messenger's live connection (issue 13), with real sockets on the real server. */
-let t: TestApp;
-let cast: Cast;
-let outsider: Member;
-const sockets = liveSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  outsider = await factories(t.database.db).member(cast.organization.id);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
 const emitWithAck = <T = MessengerAck>(socket: Socket, event: string, payload: unknown): Promise<T> =>
   new Promise((resolve) => socket.emit(event, payload, resolve));
 const join = (socket: Socket, conversationId: unknown) =>
@@ -43,14 +23,24 @@ const join = (socket: Socket, conversationId: unknown) =>
 const typing = (socket: Socket, conversationId: string) =>
   emitWithAck(socket, MESSENGER_CLIENT_EVENTS.typing, { conversationId, isTyping: true });
 
-/** A conversation of the user, the org_admin and the assigned advisor. */
-const newConversation = () => createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
-
-/** What each socket hears of `event` while `act` runs (up to a marker sent after it). */
-const heardBy = sockets.heardBy;
+const test = apiTest({ demoData: false })
+  .extend('outsider', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  /** A conversation of the user, the org_admin and the assigned advisor. */
+  .extend('newConversation', { scope: 'file' }, ({ t, cast }) => {
+    return () => createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id]);
+  })
+  /** What each socket hears of `event` while `act` runs (up to a marker sent after it). */
+  .extend('heardBy', { scope: 'file' }, ({ sockets }) => sockets.heardBy);
 
 describe('new_message', () => {
-  it("reaches every participant's sockets, joined or not, and nobody else", async () => {
+  test("reaches every participant's sockets, joined or not, and nobody else", async ({
+    t,
+    cast,
+    sockets,
+    outsider,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const participants = await Promise.all([cast.user, cast.orgAdmin, cast.advisorAssigned].map(sockets.connect));
     const secondTab = await sockets.connect(cast.orgAdmin);
@@ -69,7 +59,14 @@ describe('new_message', () => {
     });
   });
 
-  it('send_message stores through the same rules as POST, acknowledges the stored message and announces it', async () => {
+  test('send_message stores through the same rules as POST, acknowledges the stored message and announces it', async ({
+    t,
+    cast,
+    sockets,
+    outsider,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const [sender, receiver] = await Promise.all([sockets.connect(cast.advisorAssigned), sockets.connect(cast.user)]);
     let ack: SendMessageAck | undefined;
@@ -107,7 +104,13 @@ describe('new_message', () => {
 });
 
 describe('rooms and typing', () => {
-  it('a refused join gets an error event and a refusing ack', async () => {
+  test('a refused join gets an error event and a refusing ack', async ({
+    cast,
+    sockets,
+    outsider,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     for (const member of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
       const socket = await sockets.connect(member);
@@ -122,7 +125,13 @@ describe('rooms and typing', () => {
     for (const bad of ['nope', 7, null]) expect((await join(socket, bad)).ok).toBe(false);
   });
 
-  it('typing reaches the others in the room, is not stored, and is rate-limited per socket', async () => {
+  test('typing reaches the others in the room, is not stored, and is rate-limited per socket', async ({
+    t,
+    cast,
+    sockets,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const [typist, watcher, notJoined] = await Promise.all([
       sockets.connect(cast.user),
@@ -154,7 +163,13 @@ describe('rooms and typing', () => {
 });
 
 describe('nothing lost, nothing after access ends', () => {
-  it('catch-up: a client that was away fetches exactly the 3 messages it missed, in order', async () => {
+  test('catch-up: a client that was away fetches exactly the 3 messages it missed, in order', async ({
+    t,
+    cast,
+    sockets,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const first = await sockets.connect(cast.orgAdmin);
     const [seen] = await heardBy<NewMessageEvent>([first], MESSENGER_EVENTS.newMessage, () =>
@@ -173,7 +188,13 @@ describe('nothing lost, nothing after access ends', () => {
     ]);
   });
 
-  it('someone removed from a conversation is told, leaves its room and hears nothing more', async () => {
+  test('someone removed from a conversation is told, leaves its room and hears nothing more', async ({
+    t,
+    cast,
+    sockets,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const [removed, typist] = await Promise.all([sockets.connect(cast.advisorAssigned), sockets.connect(cast.user)]);
     await join(removed, conversation.id);
@@ -195,8 +216,14 @@ describe('nothing lost, nothing after access ends', () => {
     expect(typed).toEqual([]);
   });
 
-  it("an advisor whose assignment ends hears nothing more of the organization's conversations", async () => {
-    const advisor = await factories(t.database.db).advisor([cast.organization.id]);
+  test("an advisor whose assignment ends hears nothing more of the organization's conversations", async ({
+    t,
+    make,
+    cast,
+    sockets,
+    heardBy,
+  }) => {
+    const advisor = await make.advisor([cast.organization.id]);
     const conversation = await createConversation(t, cast.user, [advisor.id]);
     const [socket, typist] = await Promise.all([sockets.connect(advisor), sockets.connect(cast.user)]);
     await join(socket, conversation.id);
@@ -215,7 +242,13 @@ describe('nothing lost, nothing after access ends', () => {
     expect(typed).toEqual([]);
   });
 
-  it('a status change is announced to the participants as ticket_status_updated', async () => {
+  test('a status change is announced to the participants as ticket_status_updated', async ({
+    t,
+    cast,
+    sockets,
+    newConversation,
+    heardBy,
+  }) => {
     const conversation = await newConversation();
     const watcher = await sockets.connect(cast.user);
     const [events] = await heardBy([watcher], MESSENGER_EVENTS.statusUpdated, () =>
@@ -231,8 +264,12 @@ describe('nothing lost, nothing after access ends', () => {
 });
 
 describe('lists follow', () => {
-  it("a chat the advisor opens appears in the members' lists; reading in one tab clears the others", async () => {
-    const make = factories(t.database.db);
+  test("a chat the advisor opens appears in the members' lists; reading in one tab clears the others", async ({
+    t,
+    make,
+    sockets,
+    heardBy,
+  }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     const advisor = await make.advisor([organization.id]);
@@ -260,23 +297,14 @@ describe('lists follow', () => {
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', () => {
-  let sender: TestApp;
-  let receiver: TestApp;
-  const receiverSockets = liveSockets(() => receiver);
-  beforeAll(async () => {
+  test('a message sent through one reaches a socket on the other', async ({
+    t,
+    cast,
+    newConversation,
+    twoProcesses,
+  }) => {
     // Two apps on the database of the others, sharing their own Redis prefix (socket.io adapter).
-    const redisPrefix = `smart-test-${randomBytes(4).toString('hex')}:`;
-    sender = await createTestApp({ database: t.database, redisPrefix });
-    receiver = await createTestApp({ database: t.database, redisPrefix });
-    await receiverSockets.listen();
-  });
-  afterAll(async () => {
-    receiverSockets.closeAll();
-    await receiver?.close();
-    await sender?.close();
-  });
-
-  it('a message sent through one reaches a socket on the other', async () => {
+    const { first: sender, sockets: receiverSockets } = await twoProcesses(t.database);
     const conversation = await newConversation();
     const listener = await receiverSockets.connect(cast.orgAdmin);
     const heard = await receiverSockets.heardOn<NewMessageEvent>(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type Conversation,
   MESSENGER_CLIENT_EVENTS,
@@ -8,59 +7,52 @@ import {
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import { createCast } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { createConversation, sendMessage } from './helpers/messenger.js';
 import { everyEventFannedOut } from './helpers/notifications.js';
 import { notified, people } from './helpers/notified.js';
-import { liveSockets } from './helpers/sockets.js';
 
 /*
  * The messenger's notifications (issue 22, "Team messages"): a new message reaches the
  * conversation's participants who are not viewing it, @mentions reach the mentioned instead,
  * reading the conversation reads them, and the bell follows on every device and process.
  */
-let t: TestApp;
-let cast: Cast;
-/** A participant of the conversations below besides the cast's user, org_admin and advisor. */
-let colleague: Member;
-/** The organization's member who takes part in none of them. */
-let outsider: Member;
-const sockets = liveSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  const make = factories(t.database.db);
-  [colleague, outsider] = await Promise.all([make.member(cast.organization.id), make.member(cast.organization.id)]);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
 const emitWithAck = <T>(socket: Socket, event: string, payload: unknown): Promise<T> =>
   new Promise((resolve) => socket.emit(event, payload, resolve));
 
-/** A socket of the member with the conversation open (in its room): viewing it. */
-async function viewing(member: Member, conversationId: string): Promise<Socket> {
-  const socket = await sockets.connect(member);
-  const ack = await emitWithAck<MessengerAck>(socket, MESSENGER_CLIENT_EVENTS.join, { conversationId });
-  expect(ack).toMatchObject({ ok: true });
-  return socket;
-}
-
-const newConversation = (): Promise<Conversation> =>
-  createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id, colleague.id]);
-
-const unreadOf = async (member: Member): Promise<number> =>
-  (await t.request({ token: member.token, method: 'GET', url: '/api/notifications/unread-count' })).json().data.unread;
+const test = apiTest({ demoData: false })
+  /** A participant of the conversations below besides the cast's user, org_admin and advisor. */
+  .extend('colleague', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  /** The organization's member who takes part in none of them. */
+  .extend('outsider', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  /** A socket of the member with the conversation open (in its room): viewing it. */
+  .extend('viewing', { scope: 'file' }, ({ sockets }) => async (member: Member, conversationId: string) => {
+    const socket = await sockets.connect(member);
+    const ack = await emitWithAck<MessengerAck>(socket, MESSENGER_CLIENT_EVENTS.join, { conversationId });
+    expect(ack).toMatchObject({ ok: true });
+    return socket;
+  })
+  .extend('newConversation', { scope: 'file' }, ({ t, cast, colleague }) => {
+    return (): Promise<Conversation> =>
+      createConversation(t, cast.user, [cast.orgAdmin.id, cast.advisorAssigned.id, colleague.id]);
+  })
+  .extend('unreadOf', { scope: 'file' }, ({ t }) => {
+    return async (member: Member): Promise<number> =>
+      (await t.request({ token: member.token, method: 'GET', url: '/api/notifications/unread-count' })).json().data
+        .unread;
+  });
 
 describe('a new message', () => {
-  it('tells the participants not viewing the conversation, in the app and by e-mail; not the sender, not a viewer, not an outsider', async () => {
+  test('tells the participants not viewing the conversation, in the app and by e-mail; not the sender, not a viewer, not an outsider', async ({
+    t,
+    cast,
+    colleague,
+    viewing,
+    newConversation,
+  }) => {
     const conversation = await newConversation();
     const viewer = await viewing(colleague, conversation.id);
     await sendMessage(t, cast.user, conversation.id, 'Shall we ship on Friday?');
@@ -87,7 +79,14 @@ describe('a new message', () => {
     );
   });
 
-  it('sent through the socket send_message, the same', async () => {
+  test('sent through the socket send_message, the same', async ({
+    t,
+    cast,
+    sockets,
+    colleague,
+    viewing,
+    newConversation,
+  }) => {
     const conversation = await newConversation();
     await viewing(colleague, conversation.id);
     const sender = await sockets.connect(cast.orgAdmin);
@@ -101,7 +100,13 @@ describe('a new message', () => {
     expect((await notified(t.app.db, 'mentioned', conversation.id)).inApp).toEqual(people(cast.user));
   });
 
-  it('@mentions: the mentioned participant gets the mention instead; a mention of someone outside the conversation tells nobody', async () => {
+  test('@mentions: the mentioned participant gets the mention instead; a mention of someone outside the conversation tells nobody', async ({
+    t,
+    cast,
+    colleague,
+    outsider,
+    newConversation,
+  }) => {
     const conversation = await newConversation();
     const message = await sendMessage(t, cast.user, conversation.id, '@Owner can you look?', {
       mentions: [cast.orgAdmin.id, outsider.id, cast.otherOrgAdmin.id],
@@ -122,7 +127,12 @@ describe('a new message', () => {
     expect(page.json().data.at(-1).mentions).toEqual(message.mentions);
   });
 
-  it('team messages off in the app and by e-mail: nothing; a muted conversation: nothing', async () => {
+  test('team messages off in the app and by e-mail: nothing; a muted conversation: nothing', async ({
+    t,
+    cast,
+    colleague,
+    newConversation,
+  }) => {
     const conversation = await newConversation();
     const off = await t.request({
       token: colleague.token,
@@ -150,7 +160,13 @@ describe('a new message', () => {
 });
 
 describe('reading the conversation', () => {
-  it("reads its notifications, and the bell falls on the reader's other devices", async () => {
+  test("reads its notifications, and the bell falls on the reader's other devices", async ({
+    t,
+    cast,
+    sockets,
+    newConversation,
+    unreadOf,
+  }) => {
     const conversation = await newConversation();
     const before = await unreadOf(cast.orgAdmin);
     await sendMessage(t, cast.user, conversation.id, 'One');
@@ -180,26 +196,12 @@ describe('reading the conversation', () => {
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-  let people2: Cast;
-  const secondSockets = liveSockets(() => second);
-  beforeAll(async () => {
+  test("a message sent through one process raises the bell of the recipient's socket on the other; a viewer there is not told", async ({
+    twoProcesses,
+  }) => {
     // Both processes on a database of their own: every fan-out job there is worked by one of them.
-    const redisPrefix = `smart-test-${randomBytes(4).toString('hex')}:`;
-    first = await createTestApp({ demoData: false, redisPrefix });
-    second = await createTestApp({ database: first.database, redisPrefix });
-    people2 = await createCast(first);
-    await secondSockets.listen();
-  });
-  afterAll(async () => {
-    secondSockets.closeAll();
-    await second?.close();
-    await first?.close();
-  });
-
-  it("a message sent through one process raises the bell of the recipient's socket on the other; a viewer there is not told", async () => {
-    const { user, orgAdmin, advisorAssigned } = people2;
+    const { first, sockets: secondSockets } = await twoProcesses();
+    const { user, orgAdmin, advisorAssigned } = await createCast(first);
     const conversation = await createConversation(first, user, [orgAdmin.id, advisorAssigned.id]);
     // The advisor views the conversation through the second process: the first asks it over Redis.
     const viewer = await secondSockets.connect(advisorAssigned);

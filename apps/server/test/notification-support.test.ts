@@ -1,55 +1,48 @@
 import { TICKET_CLIENT_EVENTS } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { notified, people, verifyPhone } from './helpers/notified.js';
-import { liveSockets } from './helpers/sockets.js';
 
 /*
  * Tickets' notifications (issue 22, "System alerts"): each event reaches exactly its recipients,
  * on the channels their toggles allow, never the actor nor another organization.
  */
-let t: TestApp;
-let cast: Cast;
-/** A second user of the organization: told of nothing about tickets it neither raised nor holds. */
-let bystander: Member;
-const sockets = liveSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  bystander = await factories(t.database.db).member(cast.organization.id);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
-async function call(by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
+async function callIn(t: TestApp, by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
   const response = await t.request({ token: by.token, method, url, payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().data;
 }
 
-/** A ticket the user raises through the API. */
-async function raiseTicket(priority = 'medium'): Promise<string> {
-  const ticket = await call(cast.user, 'POST', '/api/tickets', {
-    title: `Printer ${priority}`,
-    description: 'It smokes.',
-    priority,
+const test = apiTest({ demoData: false })
+  /** A second user of the organization: told of nothing about tickets it neither raised nor holds. */
+  .extend('bystander', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  .extend('call', { scope: 'file' }, ({ t }) => {
+    return (by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+      callIn(t, by, method, url, payload);
+  })
+  /** A ticket the user raises through the API. */
+  .extend('raiseTicket', { scope: 'file' }, ({ t, cast }) => async (priority = 'medium'): Promise<string> => {
+    const ticket = await callIn(t, cast.user, 'POST', '/api/tickets', {
+      title: `Printer ${priority}`,
+      description: 'It smokes.',
+      priority,
+    });
+    return ticket.id;
+  })
+  .extend('setPreferences', { scope: 'file' }, ({ t }) => {
+    return (by: Member, notifications: object) => callIn(t, by, 'PUT', '/api/users/notifications', { notifications });
   });
-  return ticket.id;
-}
-
-const setPreferences = (by: Member, notifications: object) =>
-  call(by, 'PUT', '/api/users/notifications', { notifications });
 
 describe('a new ticket', () => {
-  it("reaches its organization's org_admins and active advisors in the app and by e-mail, not its raiser, its other people nor another organization", async () => {
+  test("reaches its organization's org_admins and active advisors in the app and by e-mail, not its raiser, its other people nor another organization", async ({
+    t,
+    cast,
+    raiseTicket,
+  }) => {
     const ticketId = await raiseTicket();
     const told = await notified(t.app.db, 'ticket_created', ticketId);
     expect(told.inApp).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
@@ -57,7 +50,11 @@ describe('a new ticket', () => {
     expect(told.sms).toEqual([]);
   });
 
-  it('goes by SMS too when urgent, only to a verified phone whose sms.systemAlerts is on', async () => {
+  test('goes by SMS too when urgent, only to a verified phone whose sms.systemAlerts is on', async ({
+    t,
+    cast,
+    raiseTicket,
+  }) => {
     await verifyPhone(t.app.db, cast.orgAdmin.id);
     // The advisor's phone is given but never confirmed.
     await t.app.db.execute(sql`update users set phone = '+15550100001' where id = ${cast.advisorAssigned.id}`);
@@ -69,7 +66,14 @@ describe('a new ticket', () => {
 });
 
 describe('an assigned ticket', () => {
-  it('tells the assignee (not the assigner), and an urgent one by SMS when sms.urgentTasks is on', async () => {
+  test('tells the assignee (not the assigner), and an urgent one by SMS when sms.urgentTasks is on', async ({
+    t,
+    cast,
+    bystander,
+    call,
+    raiseTicket,
+    setPreferences,
+  }) => {
     const ticketId = await raiseTicket('urgent');
     await verifyPhone(t.app.db, bystander.id, '+15550100002');
     await setPreferences(bystander, { sms: { urgentTasks: true } });
@@ -82,7 +86,12 @@ describe('an assigned ticket', () => {
 });
 
 describe('a status change', () => {
-  it("tells the ticket's creator and assignee, never the one who changed it", async () => {
+  test("tells the ticket's creator and assignee, never the one who changed it", async ({
+    t,
+    cast,
+    call,
+    raiseTicket,
+  }) => {
     const ticketId = await raiseTicket();
     await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: cast.advisorAssigned.id });
     await call(cast.advisorAssigned, 'PATCH', `/api/tickets/${ticketId}/status`, { status: 'in_progress' });
@@ -94,7 +103,7 @@ describe('a status change', () => {
     expect(item.text).toMatch(/changed the status of the ticket "Printer medium" to in progress$/);
   });
 
-  it('through PUT /api/tickets/{id} as well', async () => {
+  test('through PUT /api/tickets/{id} as well', async ({ t, cast, bystander, call, raiseTicket }) => {
     const ticketId = await raiseTicket();
     await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
     await call(cast.orgAdmin, 'PUT', `/api/tickets/${ticketId}`, { status: 'resolved' });
@@ -102,7 +111,7 @@ describe('a status change', () => {
     expect(told.recipients).toEqual(people(cast.user, bystander));
   });
 
-  it('through the socket update_ticket_status as well', async () => {
+  test('through the socket update_ticket_status as well', async ({ t, cast, sockets, raiseTicket }) => {
     const ticketId = await raiseTicket();
     const socket: Socket = await sockets.connect(cast.orgAdmin);
     const ack = await new Promise<{ ok: boolean }>((resolve) =>
@@ -115,7 +124,13 @@ describe('a status change', () => {
 });
 
 describe('a comment', () => {
-  it("tells the ticket's creator and assignee with an excerpt; the people it mentions get the mention instead", async () => {
+  test("tells the ticket's creator and assignee with an excerpt; the people it mentions get the mention instead", async ({
+    t,
+    cast,
+    bystander,
+    call,
+    raiseTicket,
+  }) => {
     const ticketId = await raiseTicket();
     await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
     const plain = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, { text: 'Looking at it.' });
@@ -146,7 +161,7 @@ describe('a comment', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([cast.user.id, cast.user.id, bystander.id].sort());
   });
 
-  it('a mention of someone who cannot read the ticket tells nobody', async () => {
+  test('a mention of someone who cannot read the ticket tells nobody', async ({ t, cast, call, raiseTicket }) => {
     const ticketId = await raiseTicket();
     const comment = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
       text: '@Other and @Unassigned, look.',
@@ -161,7 +176,7 @@ describe('a comment', () => {
     expect(rows[0]?.count).toBe(0);
   });
 
-  it('mentions are at most 20 ids', async () => {
+  test('mentions are at most 20 ids', async ({ t, cast, raiseTicket }) => {
     const ticketId = await raiseTicket();
     const response = await t.request({
       token: cast.orgAdmin.token,
@@ -181,8 +196,12 @@ describe('a comment', () => {
 });
 
 describe('toggles and mute', () => {
-  it('e-mail off keeps the app; the app and e-mail off tells nothing; a muted ticket tells nothing', async () => {
-    const make = factories(t.app.db);
+  test('e-mail off keeps the app; the app and e-mail off tells nothing; a muted ticket tells nothing', async ({
+    t,
+    make,
+    call,
+    setPreferences,
+  }) => {
     const organization = await make.organization();
     const [emailOff, allOff, muting] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),

@@ -1,43 +1,38 @@
 import { MESSAGES, type Objective, type ObjectiveDetail } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectiveRow, ProjectRow, TeamRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
-import { factories } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { ObjectiveRow } from '../src/db/schema/index.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
+import { apiTest } from './helpers/fixture.js';
 
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-let cast: Cast;
-let acmeId: string;
-let project: ProjectRow;
-let foreignTeam: TeamRow;
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  acmeId = cast.organization.id;
-  [project, foreignTeam] = await Promise.all([
-    make.project(acmeId, { title: 'Launch' }),
-    make.team(cast.otherOrganization.id),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = async <T>(url: string): Promise<T> => {
+/** GETs `url` as the admin and returns the data. */
+const get = async <T>(t: TestApp, cast: Cast, url: string): Promise<T> => {
   const response = await t.request({ method: 'GET', url, token: cast.admin.token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 };
-const setProgress = (taskId: string, progress: number) =>
-  t.request({ method: 'PATCH', url: `/api/tasks/${taskId}/progress`, token: cast.admin.token, payload: { progress } });
+
+const test = apiTest({ demoData: false })
+  .extend('project', { scope: 'file', auto: true }, ({ make, cast }) =>
+    make.project(cast.organization.id, { title: 'Launch' }),
+  )
+  .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
+  .extend('get', { scope: 'file' }, ({ t, cast }) => {
+    return <T>(url: string) => get<T>(t, cast, url);
+  })
+  .extend('setProgress', { scope: 'file' }, ({ t, cast }) => {
+    return (taskId: string, progress: number) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/tasks/${taskId}/progress`,
+        token: cast.admin.token,
+        payload: { progress },
+      });
+  });
 
 authzMatrix('who may do what with an objective', {
-  app: () => t,
-  cast: () => cast,
-  arrange: () => make.objective(project.id, { title: 'Beta' }),
+  test,
+  arrange: (_cast, { make, project }) => make.objective(project.id, { title: 'Beta' }),
   routes: [
     {
       route: 'GET /api/objectives/:id',
@@ -60,13 +55,18 @@ authzMatrix('who may do what with an objective', {
     },
   ],
   errors: { 404: MESSAGES.objectiveNotFound, 403: MESSAGES.forbidden },
-  async unchanged(objective) {
-    expect(await get<Objective>(`/api/objectives/${objective.id}`)).toMatchObject({ title: 'Beta' });
+  async unchanged(objective, cast, { t }) {
+    expect(await get<Objective>(t, cast, `/api/objectives/${objective.id}`)).toMatchObject({ title: 'Beta' });
   },
 });
 
 describe('objectives of a project', () => {
-  it('creates with defaults and the project in the detail; refuses a foreign team and bad input (400)', async () => {
+  test('creates with defaults and the project in the detail; refuses a foreign team and bad input (400)', async ({
+    t,
+    cast,
+    project,
+    foreignTeam,
+  }) => {
     const created = await t.request({
       method: 'POST',
       url: `/api/objectives/projects/${project.id}`,
@@ -101,8 +101,8 @@ describe('objectives of a project', () => {
     expect(blank.json().error).toBe(MESSAGES.objectiveTitleRequired);
   });
 
-  it('lists in creation order with status, priority and search filters', async () => {
-    const own = await make.project(acmeId);
+  test('lists in creation order with status, priority and search filters', async ({ t, make, cast, get }) => {
+    const own = await make.project(cast.organization.id);
     const [first, second] = [
       await make.objective(own.id, { title: 'Hire designers', priority: 'high' }),
       await make.objective(own.id, { title: 'Brand book', description: 'Work with the DESIGNERS' }),
@@ -124,8 +124,13 @@ describe('objectives of a project', () => {
 });
 
 describe('progress arithmetic', () => {
-  it('objective = rounded average of its tasks, project = rounded average over all tasks, 0 with none', async () => {
-    const own = await make.project(acmeId);
+  test('objective = rounded average of its tasks, project = rounded average over all tasks, 0 with none', async ({
+    make,
+    cast,
+    get,
+    setProgress,
+  }) => {
+    const own = await make.project(cast.organization.id);
     const [design, build, empty] = await Promise.all([
       make.objective(own.id),
       make.objective(own.id),
@@ -157,8 +162,14 @@ describe('progress arithmetic', () => {
     expect(listed?.progress).toBe(26);
   });
 
-  it('deleting an objective takes its tasks out of the project totals', async () => {
-    const own = await make.project(acmeId);
+  test('deleting an objective takes its tasks out of the project totals', async ({
+    t,
+    make,
+    cast,
+    get,
+    setProgress,
+  }) => {
+    const own = await make.project(cast.organization.id);
     const [keep, drop] = await Promise.all([make.objective(own.id), make.objective(own.id)]);
     const kept = await make.task(keep.id);
     await make.task(drop.id);

@@ -1,40 +1,39 @@
 import { MESSAGES, type Organization } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createSession } from '../src/modules/sessions/service.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, createCast, settingsManagers } from './helpers/authz-matrix.js';
-import { FACTORY_PASSWORD, factories, type Member } from './helpers/factories.js';
-import { liveSockets } from './helpers/sockets.js';
+import { FACTORY_PASSWORD, type Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-const sockets = liveSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
-const close = (organizationId: string, as: Member) =>
+const closeIn = (t: TestApp, organizationId: string, as: Member) =>
   t.request({ method: 'POST', url: `/api/organizations/${organizationId}/close`, as });
-const reopen = (organizationId: string, as: Member) =>
-  t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as });
-const signIn = (member: Member, password = FACTORY_PASSWORD) =>
-  t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } });
-const profileStatus = async (member: Member) =>
-  (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
-const closedAt = async (organizationId: string) => (await findOrganization(t.database.db, organizationId))?.closedAt;
+const closedAtIn = async (t: TestApp, organizationId: string) =>
+  (await findOrganization(t.database.db, organizationId))?.closedAt;
 
-const connectSocket = (member: Member) => sockets.connect(member);
+const test = apiTest({ demoData: false })
+  .extend('close', { scope: 'file' }, ({ t }) => {
+    return (organizationId: string, as: Member) => closeIn(t, organizationId, as);
+  })
+  .extend('reopen', { scope: 'file' }, ({ t }) => {
+    return (organizationId: string, as: Member) =>
+      t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as });
+  })
+  .extend('signIn', { scope: 'file' }, ({ t }) => {
+    return (member: Member, password = FACTORY_PASSWORD) =>
+      t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } });
+  })
+  .extend('profileStatus', { scope: 'file' }, ({ t }) => {
+    return async (member: Member) =>
+      (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
+  })
+  .extend('connectSocket', { scope: 'file' }, ({ sockets }) => {
+    return (member: Member) => sockets.connect(member);
+  });
 
 authzMatrix('who may close an organization account', {
-  app: () => t,
+  test,
   // Closing signs the organization's people out: each allowed close gets people of its own.
   castPerChange: true,
   arrange: async (cast) => cast.organization,
@@ -47,14 +46,14 @@ authzMatrix('who may close an organization account', {
     },
   ],
   errors: { 404: MESSAGES.organizationNotFound },
-  unchanged: async (organization) => expect(await closedAt(organization.id)).toBeNull(),
+  unchanged: async (organization, _cast, { t }) => expect(await closedAtIn(t, organization.id)).toBeNull(),
 });
 
 authzMatrix('who may reopen a closed organization account', {
-  app: () => t,
+  test,
   castPerChange: true,
-  arrange: async (cast) => {
-    expect((await close(cast.organization.id, cast.admin)).statusCode).toBe(200);
+  arrange: async (cast, { t }) => {
+    expect((await closeIn(t, cast.organization.id, cast.admin)).statusCode).toBe(200);
     return cast.organization;
   },
   routes: [
@@ -74,16 +73,17 @@ authzMatrix('who may reopen a closed organization account', {
     },
   ],
   errors: { 404: MESSAGES.organizationNotFound },
-  unchanged: async (organization) => expect(await closedAt(organization.id)).not.toBeNull(),
+  unchanged: async (organization, _cast, { t }) => expect(await closedAtIn(t, organization.id)).not.toBeNull(),
 });
 
 describe('closing an organization account', () => {
+  // People of its own: the matrices above closed their organization.
   let cast: Cast;
-  beforeAll(async () => {
+  test.beforeAll(async ({ t }) => {
     cast = await createCast(t);
   });
 
-  it('offers Close to whoever may close it, and Reopen to admin once it is closed', async () => {
+  test('offers Close to whoever may close it, and Reopen to admin once it is closed', async ({ t }) => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
         .permissions as Organization['permissions'];
@@ -103,7 +103,14 @@ describe('closing an organization account', () => {
     });
   });
 
-  it('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async () => {
+  test('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async ({
+    t,
+    make,
+    close,
+    signIn,
+    profileStatus,
+    connectSocket,
+  }) => {
     const organization = await make.organization();
     const [owner, member, outsider] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),
@@ -138,7 +145,7 @@ describe('closing an organization account', () => {
     expect(await profileStatus(raced)).toBe(401);
   });
 
-  it('deletes nothing, and reopening lets its people sign in again', async () => {
+  test('deletes nothing, and reopening lets its people sign in again', async ({ t, make, close, reopen, signIn }) => {
     const organization = await make.organization();
     const [owner, member] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),
@@ -171,7 +178,12 @@ describe('closing an organization account', () => {
     expect((await signIn(owner)).statusCode).toBe(200);
   });
 
-  it('hides a closed organization from its advisors until it is reopened; their assignment stays', async () => {
+  test('hides a closed organization from its advisors until it is reopened; their assignment stays', async ({
+    t,
+    make,
+    close,
+    reopen,
+  }) => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
     const readsAndList = async () => {
@@ -186,7 +198,12 @@ describe('closing an organization account', () => {
     expect(await readsAndList()).toEqual([200, [organization.id]]);
   });
 
-  it('never closes the platform organization; closing twice or reopening an open one is 409', async () => {
+  test('never closes the platform organization; closing twice or reopening an open one is 409', async ({
+    t,
+    make,
+    close,
+    reopen,
+  }) => {
     const platform = await findPlatformOrganization(t.database.db);
     const refused = await close(platform!.id, cast.admin);
     expect(refused.statusCode).toBe(403);

@@ -2,10 +2,11 @@ import { MESSAGES } from '@smart/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { conversations, departments, projects, teams, tickets, users } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast, type MatrixActor } from './helpers/authz-matrix.js';
+import type { TestApp } from './helpers/app.js';
+import type { MatrixActor } from './helpers/authz-matrix.js';
+import { apiTest } from './helpers/fixture.js';
 
 /**
  * Issue 21, point 5: a request naming an organization (organizationId in a body, or in the query
@@ -13,16 +14,7 @@ import { type Cast, createCast, type MatrixActor } from './helpers/authz-matrix.
  * found", never a record silently filed in the caller's own organization.
  */
 
-let t: TestApp;
-let cast: Cast;
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const test = apiTest({ demoData: false });
 
 type Actor = Exclude<MatrixActor, 'anonymous'>;
 /** Which organization of the cast a case names. */
@@ -32,7 +24,7 @@ interface Case {
   route: string;
   request(organizationId: string, marker: string): InjectOptions;
   /** Rows anything matching the marker left behind, in any organization. */
-  filed(marker: string): Promise<number>;
+  filed(t: TestApp, marker: string): Promise<number>;
 }
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
@@ -47,7 +39,7 @@ function postCase(url: string, field: 'title' | 'name', column: AnyPgColumn, ext
       url,
       payload: { [field]: marker, organizationId, ...extra },
     }),
-    filed: (marker) => count(t.database.db.select({ n: rows }).from(column.table).where(eq(column, marker))),
+    filed: (t, marker) => count(t.database.db.select({ n: rows }).from(column.table).where(eq(column, marker))),
   };
 }
 
@@ -68,7 +60,7 @@ const CASES: Record<string, Case> = {
         meta: { organizationId },
       },
     }),
-    filed: (marker) =>
+    filed: (t, marker) =>
       count(
         t.database.db
           .select({ n: rows })
@@ -81,7 +73,7 @@ const CASES: Record<string, Case> = {
   general: {
     route: 'GET /api/conversations/general',
     request: (organizationId) => ({ method: 'GET', url: '/api/conversations/general', query: { organizationId } }),
-    filed: () => conversationsOfType('general'),
+    filed: (t) => conversationsOfType(t, 'general'),
   },
   advisorChat: {
     route: 'GET /api/conversations/advisors/conversation',
@@ -90,12 +82,12 @@ const CASES: Record<string, Case> = {
       url: '/api/conversations/advisors/conversation',
       query: { organizationId },
     }),
-    filed: () => conversationsOfType('ticket'),
+    filed: (t) => conversationsOfType(t, 'ticket'),
   },
 };
 
 /** Get-or-create conversations of this type anywhere: a refused call must not have made one. */
-const conversationsOfType = (type: 'general' | 'ticket') =>
+const conversationsOfType = (t: TestApp, type: 'general' | 'ticket') =>
   count(t.database.db.select({ n: rows }).from(conversations).where(eq(conversations.type, type)));
 
 /** [case, caller, organization named]: each a caller that may not act there. */
@@ -131,21 +123,24 @@ const markerFor = (name: string) => `named ${name} ${++sequence}`;
 describe('a body naming an organization where the caller may not act', () => {
   for (const [name, actor, named] of REFUSED) {
     const { route } = CASES[name] as Case;
-    it(`${route} as ${actor} naming ${named}: 404, nothing filed anywhere`, async () => {
+    test(`${route} as ${actor} naming ${named}: 404, nothing filed anywhere`, async ({ t, cast }) => {
       const check = CASES[name] as Case;
       const marker = markerFor(name);
-      const before = await check.filed(marker);
+      const before = await check.filed(t, marker);
       const response = await t.request({
         ...check.request(cast[named].id, marker),
         token: cast[actor].token,
       });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json().error).toBe(MESSAGES.organizationNotFound);
-      expect(await check.filed(marker)).toBe(before);
+      expect(await check.filed(t, marker)).toBe(before);
     });
   }
 
-  it('advisors naming any organization are refused project creation by their role first (403)', async () => {
+  test('advisors naming any organization are refused project creation by their role first (403)', async ({
+    t,
+    cast,
+  }) => {
     for (const advisor of [cast.advisorAssigned, cast.advisorUnassigned]) {
       const marker = markerFor('project');
       const response = await t.request({
@@ -153,7 +148,7 @@ describe('a body naming an organization where the caller may not act', () => {
         token: advisor.token,
       });
       expect(response.statusCode).toBe(403);
-      expect(await (CASES.project as Case).filed(marker)).toBe(0);
+      expect(await (CASES.project as Case).filed(t, marker)).toBe(0);
     }
   });
 });
@@ -177,7 +172,7 @@ describe('naming an organization where the caller may act', () => {
   ];
   for (const [name, actor, named, status] of ALLOWED) {
     const { route } = CASES[name] as Case;
-    it(`${route} as ${actor} naming ${named}: ${status}`, async () => {
+    test(`${route} as ${actor} naming ${named}: ${status}`, async ({ t, cast }) => {
       const response = await t.request({
         ...(CASES[name] as Case).request(cast[named].id, markerFor(name)),
         token: cast[actor].token,

@@ -1,31 +1,23 @@
 import { MESSAGES, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { adminOnly, authzMatrix, type Cast, createCast, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import { adminOnly, authzMatrix, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { uploadPng } from './helpers/multipart.js';
 
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-/** `cast.organization` with its org_admin, a user and an assigned advisor; `cast.otherOrganization` with its org_admin. */
-let cast: Cast;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-});
-afterAll(async () => {
-  await t?.close();
+/** Its `cast`: `organization` with its org_admin, a user and an assigned advisor; `otherOrganization` with its org_admin. */
+const test = apiTest({ demoData: false }).extend('put', { scope: 'file' }, ({ t, cast }) => {
+  return (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
+    t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object });
 });
 
 const names = (response: { json(): { data: { name: string }[] } }) => response.json().data.map((o) => o.name);
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
 authzMatrix('who may do what', {
-  app: () => t,
-  cast: () => cast,
+  test,
   arrange: async (people) => people.organization,
   routes: [
     {
@@ -64,7 +56,7 @@ authzMatrix('who may do what', {
 });
 
 describe('GET /api/organizations', () => {
-  it('lists all for admin, the assigned ones for an advisor, the own one for others', async () => {
+  test('lists all for admin, the assigned ones for an advisor, the own one for others', async ({ t, cast }) => {
     const list = async (member: Member) =>
       names(await t.request({ method: 'GET', url: '/api/organizations?limit=200', as: member }));
     const all = await list(cast.admin);
@@ -78,7 +70,7 @@ describe('GET /api/organizations', () => {
     expect(await list(cast.otherOrgAdmin)).toEqual([cast.otherOrganization.name]);
   });
 
-  it('counts active members in SQL, as its members list does', async () => {
+  test('counts active members in SQL, as its members list does', async ({ t, make, cast }) => {
     const organization = await make.organization({
       name: unique('Acme'),
       contact: { email: 'contact@acme.example.com', address: { city: 'Chicago' } },
@@ -101,7 +93,7 @@ describe('GET /api/organizations', () => {
     expect(users.json().pagination.total).toBe(2);
   });
 
-  it('searches names, ignoring case, within what the caller may see', async () => {
+  test('searches names, ignoring case, within what the caller may see', async ({ t, make, cast }) => {
     const stem = unique('Zephyr').replace(' ', '');
     const [north, south] = await Promise.all([
       make.organization({ name: `${stem} North` }),
@@ -122,7 +114,7 @@ describe('GET /api/organizations', () => {
 });
 
 describe('GET /api/organizations/:id', () => {
-  it('answers the profile; 404 for unknown and malformed ids', async () => {
+  test('answers the profile; 404 for unknown and malformed ids', async ({ t, cast }) => {
     const response = await t.request({
       method: 'GET',
       url: `/api/organizations/${cast.organization.id}`,
@@ -142,10 +134,7 @@ describe('GET /api/organizations/:id', () => {
 });
 
 describe('PUT /api/organizations/:id', () => {
-  const put = (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
-    t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object });
-
-  it('lets its org_admin change the five fields and merges the address', async () => {
+  test('lets its org_admin change the five fields and merges the address', async ({ t, make, cast, put }) => {
     const name = unique('Acme');
     const organization = await make.organization({ name, contact: { address: { city: 'Chicago', state: 'IL' } } });
     const [owner, member] = await Promise.all([
@@ -178,7 +167,7 @@ describe('PUT /api/organizations/:id', () => {
     expect((await put({ name }, cast.admin, organization.id)).json().data.name).toBe(name);
   });
 
-  it.each([
+  test.for([
     [{ contact: { email: 'not-an-email' } }, MESSAGES.emailInvalid],
     [{ contact: { phone: 'abc' } }, MESSAGES.phoneInvalid],
     [{ contact: { phone: '555-12' } }, MESSAGES.phoneInvalid],
@@ -189,13 +178,13 @@ describe('PUT /api/organizations/:id', () => {
     [{ logo: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
     [{ logo: 'https://evil.example.com/logo.png' }, MESSAGES.imageUrlInvalid],
     [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
-  ])('refuses %j with 400 "%s"', async (payload, message) => {
+  ])('refuses %j with 400 "%s"', async ([payload, message], { put }) => {
     const response = await put(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
   });
 
-  it('takes an uploaded image as the logo, and clears it with an empty value', async () => {
+  test('takes an uploaded image as the logo, and clears it with an empty value', async ({ t, cast, put }) => {
     const logo = await uploadPng(t, cast.orgAdmin);
     const set = await put({ logo });
     expect(set.statusCode).toBe(200);
@@ -204,13 +193,13 @@ describe('PUT /api/organizations/:id', () => {
     expect(cleared.json().data.logo).toBeNull();
   });
 
-  it('refuses a name another organization has with 409, whatever its case', async () => {
+  test('refuses a name another organization has with 409, whatever its case', async ({ cast, put }) => {
     const response = await put({ name: cast.otherOrganization.name.toUpperCase() }, cast.admin);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(MESSAGES.organizationNameTaken);
   });
 
-  it('is 401 signed out, even with a bad body', async () => {
+  test('is 401 signed out, even with a bad body', async ({ t, cast }) => {
     const signedOut = await t.request({
       method: 'PUT',
       url: `/api/organizations/${cast.organization.id}`,
@@ -221,7 +210,7 @@ describe('PUT /api/organizations/:id', () => {
 });
 
 describe('POST and DELETE /api/organizations', () => {
-  it('lets admin create one and delete it while it has no members', async () => {
+  test('lets admin create one and delete it while it has no members', async ({ t, cast }) => {
     const created = await t.request({
       method: 'POST',
       url: '/api/organizations',
@@ -240,7 +229,10 @@ describe('POST and DELETE /api/organizations', () => {
     expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(404);
   });
 
-  it('refuses to delete an organization that still has members, or the platform one, with 409', async () => {
+  test('refuses to delete an organization that still has members, or the platform one, with 409', async ({
+    t,
+    cast,
+  }) => {
     const url = `/api/organizations/${cast.otherOrganization.id}`;
     const response = await t.request({ method: 'DELETE', url, as: cast.admin });
     expect(response.statusCode).toBe(409);
@@ -255,7 +247,7 @@ describe('POST and DELETE /api/organizations', () => {
     expect(platform.json().error).toBe(MESSAGES.platformOrganizationLocked);
   });
 
-  it('validates the body and answers a taken name with 409', async () => {
+  test('validates the body and answers a taken name with 409', async ({ t, cast }) => {
     const missing = await t.request({ method: 'POST', url: '/api/organizations', as: cast.admin, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(MESSAGES.organizationNameRequired);

@@ -1,40 +1,29 @@
 import { MESSAGES, type Project } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow, TeamRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
-import { factories } from './helpers/factories.js';
-
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-let cast: Cast;
-let acmeId: string;
-let team: TeamRow;
-let foreignTeam: TeamRow;
+import { describe, expect } from 'vitest';
+import type { ProjectRow } from '../src/db/schema/index.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
+import { apiTest } from './helpers/fixture.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  acmeId = cast.organization.id;
-  [team, foreignTeam] = await Promise.all([make.team(acmeId), make.team(cast.otherOrganization.id)]);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const test = apiTest({ demoData: false })
+  .extend('team', { scope: 'file' }, ({ make, cast }) => make.team(cast.organization.id))
+  .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
+  .extend('create', { scope: 'file' }, ({ t, cast }) => {
+    return (payload: Record<string, unknown>, token = cast.user.token) =>
+      t.request({ method: 'POST', url: '/api/projects', token, payload });
+  });
 
-async function readProject(id: string): Promise<Project> {
+async function readProject(t: TestApp, cast: Cast, id: string): Promise<Project> {
   const response = await t.request({ method: 'GET', url: `/api/projects/${id}`, token: cast.admin.token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }
 
 authzMatrix('who may do what with a project', {
-  app: () => t,
-  cast: () => cast,
-  arrange: () => make.project(acmeId, { title: 'Launch' }),
+  test,
+  arrange: (cast, { make }) => make.project(cast.organization.id, { title: 'Launch' }),
   routes: [
     {
       route: 'GET /api/projects/:id',
@@ -67,15 +56,18 @@ authzMatrix('who may do what with a project', {
     },
   ],
   errors: { 404: MESSAGES.projectNotFound, 403: MESSAGES.forbidden },
-  async unchanged(project) {
-    expect(await readProject(project.id)).toMatchObject({ title: 'Launch', objectiveCount: 0 });
+  async unchanged(project, cast, { t }) {
+    expect(await readProject(t, cast, project.id)).toMatchObject({ title: 'Launch', objectiveCount: 0 });
   },
 });
 
 describe('the project lists and stats', () => {
   const everyone = ['admin', 'orgAdmin', 'user', 'advisorAssigned', 'otherOrgAdmin'] as const;
 
-  it('GET /api/projects and /api/projects/stats: members and admin 200, advisors 403, anonymous 401', async () => {
+  test('GET /api/projects and /api/projects/stats: members and admin 200, advisors 403, anonymous 401', async ({
+    t,
+    cast,
+  }) => {
     const expected = { admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 403, otherOrgAdmin: 200 };
     for (const url of ['/api/projects', '/api/projects/stats']) {
       for (const actor of everyone) {
@@ -86,7 +78,11 @@ describe('the project lists and stats', () => {
     }
   });
 
-  it("lists the own organization's projects, newest first, with filters and pagination; never another's", async () => {
+  test("lists the own organization's projects, newest first, with filters and pagination; never another's", async ({
+    t,
+    make,
+    cast,
+  }) => {
     const organization = await make.organization();
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const first = await make.project(organization.id, { title: 'Warehouse move', status: 'active', priority: 'high' });
@@ -113,7 +109,7 @@ describe('the project lists and stats', () => {
     expect((await list(`?organizationId=${cast.otherOrganization.id}`)).pagination.total).toBe(3);
   });
 
-  it('counts projects by status and priority in the caller scope', async () => {
+  test('counts projects by status and priority in the caller scope', async ({ t, make, cast }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     await make.project(organization.id, { status: 'active', priority: 'high' });
@@ -135,10 +131,11 @@ describe('the project lists and stats', () => {
 });
 
 describe('creating and editing a project', () => {
-  const create = (payload: Record<string, unknown>, token = cast.user.token) =>
-    t.request({ method: 'POST', url: '/api/projects', token, payload });
-
-  it('creates with defaults, trimmed deduplicated tags, a team and the caller as creator', async () => {
+  test('creates with defaults, trimmed deduplicated tags, a team and the caller as creator', async ({
+    cast,
+    team,
+    create,
+  }) => {
     const response = await create({
       title: '  Office move ',
       tags: [' ops ', 'ops', 'facilities', ' '],
@@ -155,7 +152,7 @@ describe('creating and editing a project', () => {
       team: { _id: team.id, name: team.name },
       startDate: '2030-01-10',
       dueDate: '2030-02-01',
-      organizationId: acmeId,
+      organizationId: cast.organization.id,
       createdBy: { _id: cast.user.id },
       progress: 0,
       taskCount: 0,
@@ -165,7 +162,13 @@ describe('creating and editing a project', () => {
     });
   });
 
-  it("refuses another organization's or an unknown team, and a due date before the start (400)", async () => {
+  test("refuses another organization's or an unknown team, and a due date before the start (400)", async ({
+    t,
+    make,
+    cast,
+    foreignTeam,
+    create,
+  }) => {
     for (const teamId of [foreignTeam.id, UNKNOWN_ID]) {
       const response = await create({ title: 'X', team: teamId });
       expect(response.statusCode).toBe(400);
@@ -173,7 +176,7 @@ describe('creating and editing a project', () => {
     }
     const early = await create({ title: 'X', startDate: '2030-02-01', dueDate: '2030-01-31' });
     expect([early.statusCode, early.json().error]).toEqual([400, MESSAGES.dueBeforeStart]);
-    const project = await make.project(acmeId, { startDate: '2030-02-01', by: cast.user });
+    const project = await make.project(cast.organization.id, { startDate: '2030-02-01', by: cast.user });
     const update = await t.request({
       method: 'PUT',
       url: `/api/projects/${project.id}`,
@@ -190,7 +193,7 @@ describe('creating and editing a project', () => {
     expect(foreign.statusCode).toBe(400);
   });
 
-  it.each([
+  test.for<[Record<string, unknown>, string | undefined]>([
     [{}, MESSAGES.projectTitleRequired],
     [{ title: '   ' }, MESSAGES.projectTitleRequired],
     [{ title: 'x'.repeat(201) }, undefined],
@@ -202,15 +205,20 @@ describe('creating and editing a project', () => {
     [{ title: 'X', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, MESSAGES.tooManyTags],
     [{ title: 'X', team: 'not-an-id' }, undefined],
     [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
-  ])('refuses %j with 400', async (payload, message) => {
+  ])('refuses %j with 400', async ([payload, message], { create }) => {
     const response = await create(payload);
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().error).toBe(message);
   });
 
-  it('the creator edits its project; another member may not (403); edits keep what was left out', async () => {
-    const project = await make.project(acmeId, { by: cast.user, tags: ['a'], title: 'Mine' });
-    const other = await make.member(acmeId);
+  test('the creator edits its project; another member may not (403); edits keep what was left out', async ({
+    t,
+    make,
+    cast,
+    team,
+  }) => {
+    const project = await make.project(cast.organization.id, { by: cast.user, tags: ['a'], title: 'Mine' });
+    const other = await make.member(cast.organization.id);
     const denied = await t.request({
       method: 'PUT',
       url: `/api/projects/${project.id}`,
@@ -236,24 +244,24 @@ describe('creating and editing a project', () => {
     expect(cleared.json().data.team).toBeNull();
   });
 
-  it('an admin creates in the organization it names; an unknown organization is 404', async () => {
-    const response = await create({ title: 'Platform-led', organizationId: acmeId }, cast.admin.token);
-    expect(response.json().data.organizationId).toBe(acmeId);
+  test('an admin creates in the organization it names; an unknown organization is 404', async ({ cast, create }) => {
+    const response = await create({ title: 'Platform-led', organizationId: cast.organization.id }, cast.admin.token);
+    expect(response.json().data.organizationId).toBe(cast.organization.id);
     expect((await create({ title: 'X', organizationId: UNKNOWN_ID }, cast.admin.token)).statusCode).toBe(404);
   });
 
-  it.each([
+  test.for([
     ['GET', '/api/projects/not-a-uuid'],
     ['PUT', '/api/projects/not-a-uuid'],
     ['DELETE', `/api/projects/${UNKNOWN_ID}`],
     ['GET', `/api/projects/${UNKNOWN_ID}`],
     ['GET', `/api/objectives/projects/${UNKNOWN_ID}`],
-  ] as const)('%s %s is 404', async (method, url) => {
+  ] as const)('%s %s is 404', async ([method, url], { t, cast }) => {
     const payload = method === 'PUT' ? { payload: { title: 'x' } } : {};
     expect((await t.request({ method, url, token: cast.admin.token, ...payload })).statusCode).toBe(404);
   });
 
-  it.each([
+  test.for([
     '?page=0',
     '?limit=101',
     '?limit=abc',
@@ -261,7 +269,7 @@ describe('creating and editing a project', () => {
     '?priority=x',
     `?search=${'x'.repeat(300)}`,
     '?organizationId=nope',
-  ])('GET /api/projects%s is 400', async (query) => {
+  ])('GET /api/projects%s is 400', async (query, { t, cast }) => {
     const response = await t.request({ method: 'GET', url: `/api/projects${query}`, token: cast.admin.token });
     expect(response.statusCode).toBe(400);
   });

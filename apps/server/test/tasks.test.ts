@@ -1,37 +1,34 @@
 import { MESSAGES, type MyTask, type Task, type TaskDetail } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { files, type ObjectiveRow, type TaskRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
-
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-let cast: Cast;
-let acmeId: string;
-let objective: ObjectiveRow;
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  acmeId = cast.organization.id;
-  objective = await make.objective((await make.project(acmeId, { title: 'Launch' })).id, { title: 'Beta' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+/** Requests as `member`. */
+const requester =
+  (t: TestApp) =>
+  (member: Member, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.request({ method, url, token: member.token, ...(payload === undefined ? {} : { payload: payload as object }) });
+/** A task's detail as the admin reads it. */
+const detailReader =
+  (t: TestApp, cast: Cast) =>
+  async (taskId: string): Promise<TaskDetail> => {
+    const response = await requester(t)(cast.admin, 'GET', `/api/tasks/${taskId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
 
-const as = (member: Member, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.request({ method, url, token: member.token, ...(payload === undefined ? {} : { payload: payload as object }) });
-const detail = async (taskId: string): Promise<TaskDetail> => {
-  const response = await as(cast.admin, 'GET', `/api/tasks/${taskId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-};
+const test = apiTest({ demoData: false })
+  .extend('objective', { scope: 'file', auto: true }, async ({ make, cast }) =>
+    make.objective((await make.project(cast.organization.id, { title: 'Launch' })).id, { title: 'Beta' }),
+  )
+  .extend('as', { scope: 'file' }, ({ t }) => requester(t))
+  .extend('detail', { scope: 'file' }, ({ t, cast }) => detailReader(t, cast));
 
 /** A task the assigned advisor has: it reads and moves it, but may not edit or delete it. */
 const TASK_READERS: Statuses = ORGANIZATION_READERS;
@@ -39,9 +36,9 @@ const TASK_CHANGERS: Statuses = { ...TASK_READERS, user: 403, advisorAssigned: 4
 const TASK_MOVERS: Statuses = { ...TASK_READERS, user: 403 };
 
 authzMatrix('who may do what with a task', {
-  app: () => t,
-  cast: () => cast,
-  arrange: (people) => make.task(objective.id, { title: 'Write', assignedTo: people.advisorAssigned.id }),
+  test,
+  arrange: (people, { make, objective }) =>
+    make.task(objective.id, { title: 'Write', assignedTo: people.advisorAssigned.id }),
   routes: [
     {
       route: 'GET /api/tasks/:id',
@@ -75,15 +72,19 @@ authzMatrix('who may do what with a task', {
     },
   ],
   errors: { 404: MESSAGES.taskNotFound, 403: MESSAGES.forbidden },
-  async unchanged(task) {
-    expect(await detail(task.id)).toMatchObject({ title: 'Write', progress: 0, status: 'not_started', comments: [] });
+  async unchanged(task, cast, { t }) {
+    expect(await detailReader(t, cast)(task.id)).toMatchObject({
+      title: 'Write',
+      progress: 0,
+      status: 'not_started',
+      comments: [],
+    });
   },
 });
 
 authzMatrix("who may list and add an objective's tasks", {
-  app: () => t,
-  cast: () => cast,
-  arrange: async () => objective,
+  test,
+  arrange: async (_cast, { objective }) => objective,
   routes: [
     {
       route: 'GET /api/tasks/objectives/:id',
@@ -107,7 +108,7 @@ authzMatrix("who may list and add an objective's tasks", {
 });
 
 describe('my tasks and task stats', () => {
-  it('answer every signed-in user, and 401 without a session', async () => {
+  test('answer every signed-in user, and 401 without a session', async ({ t, cast, as }) => {
     for (const url of ['/api/tasks/my-tasks', '/api/tasks/my-tasks?filter=created', '/api/tasks/stats']) {
       for (const member of [cast.admin, cast.orgAdmin, cast.user, cast.advisorAssigned, cast.otherOrgAdmin]) {
         expect((await as(member, 'GET', url)).statusCode, url).toBe(200);
@@ -117,7 +118,10 @@ describe('my tasks and task stats', () => {
     expect((await as(cast.user, 'GET', '/api/tasks/my-tasks?filter=mine')).statusCode).toBe(400);
   });
 
-  it('lists assigned or created tasks by due date, undated last, with project and objective', async () => {
+  test('lists assigned or created tasks by due date, undated last, with project and objective', async ({
+    make,
+    as,
+  }) => {
     const organization = await make.organization();
     const [alex, sam] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const project = await make.project(organization.id, { title: 'Move' });
@@ -141,7 +145,7 @@ describe('my tasks and task stats', () => {
     expect((await as(alex, 'GET', '/api/tasks/my-tasks?filter=created')).json().data).toEqual([]);
   });
 
-  it('counts tasks by status and priority and the overdue ones, in the caller scope', async () => {
+  test('counts tasks by status and priority and the overdue ones, in the caller scope', async ({ make, cast, as }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     const goal = await make.objective((await make.project(organization.id)).id);
@@ -164,7 +168,11 @@ describe('my tasks and task stats', () => {
 });
 
 describe('creating and editing tasks', () => {
-  it('creates with defaults, an assignee who can see it, and a first history entry', async () => {
+  test('creates with defaults, an assignee who can see it, and a first history entry', async ({
+    cast,
+    objective,
+    as,
+  }) => {
     const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
       title: ' Draft ',
       dueDate: '2030-01-15',
@@ -188,7 +196,11 @@ describe('creating and editing tasks', () => {
     ]);
   });
 
-  it('refuses an assignee who cannot see the task (400): another organization, an unassigned advisor, unknown', async () => {
+  test('refuses an assignee who cannot see the task (400): another organization, an unassigned advisor, unknown', async ({
+    cast,
+    objective,
+    as,
+  }) => {
     const advisorOfAcme = cast.advisorAssigned.id;
     for (const assignedTo of [cast.otherOrgAdmin.id, cast.advisorUnassigned.id, UNKNOWN_ID]) {
       const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, { title: 'X', assignedTo });
@@ -204,7 +216,7 @@ describe('creating and editing tasks', () => {
     expect(reassign.statusCode).toBe(400);
   });
 
-  it.each([
+  test.for([
     [{}, MESSAGES.taskTitleRequired],
     [{ title: '  ' }, MESSAGES.taskTitleRequired],
     [{ title: 'x'.repeat(201) }, undefined],
@@ -213,13 +225,18 @@ describe('creating and editing tasks', () => {
     [{ title: 'X', assignedTo: 'me' }, undefined],
     [{ title: 'X', description: 7 }, undefined],
     [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
-  ])('POST refuses %j with 400', async (payload, message) => {
+  ])('POST refuses %j with 400', async ([payload, message], { cast, objective, as }) => {
     const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, payload);
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().error).toBe(message);
   });
 
-  it('PUT records each changed field in the history, with names for the assignee', async () => {
+  test('PUT records each changed field in the history, with names for the assignee', async ({
+    make,
+    cast,
+    objective,
+    as,
+  }) => {
     const task = await make.task(objective.id, { title: 'Old', by: cast.user });
     const response = await as(cast.user, 'PUT', `/api/tasks/${task.id}`, {
       title: 'New',
@@ -243,8 +260,13 @@ describe('creating and editing tasks', () => {
     expect((again.json().data as TaskDetail).activity).toHaveLength(6);
   });
 
-  it("'Assign to Me': a member takes an unassigned task with {assignedTo: self} only, never a colleague's", async () => {
-    const colleague = await make.member(acmeId);
+  test("'Assign to Me': a member takes an unassigned task with {assignedTo: self} only, never a colleague's", async ({
+    make,
+    cast,
+    objective,
+    as,
+  }) => {
+    const colleague = await make.member(cast.organization.id);
     const open = await make.task(objective.id);
     const taken = await make.task(objective.id, { assignedTo: colleague.id });
     const before = (await as(cast.user, 'GET', `/api/tasks/${open.id}`)).json().data as Task;
@@ -259,19 +281,29 @@ describe('creating and editing tasks', () => {
 });
 
 describe('status and progress', () => {
-  it.each([7, 105, -5, '50', 50.5, null, true])('progress %j is 400', async (progress) => {
-    const task = await make.task(objective.id);
-    const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
-    expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.progressInvalid]);
-  });
+  // One-item rows: test.for names a bare null row "undefined".
+  test.for([7, 105, -5, '50', 50.5, null, true].map((progress) => [progress]))(
+    'progress %j is 400',
+    async ([progress], { make, cast, objective, as }) => {
+      const task = await make.task(objective.id);
+      const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
+      expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.progressInvalid]);
+    },
+  );
 
-  it.each(['done', '', 7])('status %j is 400', async (status) => {
+  test.for(['done', '', 7])('status %j is 400', async (status, { make, cast, objective, as }) => {
     const task = await make.task(objective.id);
     const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/status`, { status });
     expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.taskStatusInvalid]);
   });
 
-  it('completed is 100%: each way, with both changes in the history', async () => {
+  test('completed is 100%: each way, with both changes in the history', async ({
+    make,
+    cast,
+    objective,
+    as,
+    detail,
+  }) => {
     const task = await make.task(objective.id, { assignedTo: cast.user.id });
     const patch = async (what: 'status' | 'progress', value: string | number) => {
       const response = await as(cast.user, 'PATCH', `/api/tasks/${task.id}/${what}`, { [what]: value });
@@ -304,7 +336,13 @@ describe('status and progress', () => {
     ]);
   });
 
-  it('quick changes sent at once each record what they changed: the history adds up', async () => {
+  test('quick changes sent at once each record what they changed: the history adds up', async ({
+    make,
+    cast,
+    objective,
+    as,
+    detail,
+  }) => {
     const task = await make.task(objective.id, { assignedTo: cast.user.id });
     const steps = [5, 10, 15, 20, 25];
     const answers = await Promise.all(
@@ -323,7 +361,13 @@ describe('status and progress', () => {
 });
 
 describe('comments', () => {
-  it('adds a trimmed comment with its author, shown on the task with a history entry', async () => {
+  test('adds a trimmed comment with its author, shown on the task with a history entry', async ({
+    make,
+    cast,
+    objective,
+    as,
+    detail,
+  }) => {
     const task = await make.task(objective.id);
     const response = await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: '  Looks good  ' });
     expect(response.statusCode, response.body).toBe(201);
@@ -333,9 +377,9 @@ describe('comments', () => {
     expect(read.activity.at(-1)).toMatchObject({ kind: 'comment', actor: { _id: cast.user.id } });
   });
 
-  it.each([{}, { text: '   ' }, { text: 'x'.repeat(5001) }, { text: 5 }, { text: 'a\u0000' }])(
+  test.for([{}, { text: '   ' }, { text: 'x'.repeat(5001) }, { text: 5 }, { text: 'a\u0000' }])(
     'refuses %j with 400',
-    async (payload) => {
+    async (payload, { make, cast, objective, as }) => {
       const task = await make.task(objective.id);
       expect((await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, payload)).statusCode).toBe(400);
     },
@@ -343,7 +387,14 @@ describe('comments', () => {
 });
 
 describe('deleting a task', () => {
-  it('removes it with its comments, history and attached files (rows and bytes)', async () => {
+  test('removes it with its comments, history and attached files (rows and bytes)', async ({
+    t,
+    make,
+    cast,
+    objective,
+    as,
+    detail,
+  }) => {
     const task = await make.task(objective.id, { by: cast.user });
     await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: 'Hi' });
     const key = `${crypto.randomUUID()}.txt`;
@@ -354,7 +405,7 @@ describe('deleting a task', () => {
       contentType: 'text/plain',
       size: 5,
       uploadedBy: cast.user.id,
-      organizationId: acmeId,
+      organizationId: cast.organization.id,
       recordType: 'task',
       recordId: task.id,
     });
@@ -368,7 +419,11 @@ describe('deleting a task', () => {
 });
 
 describe('advisors and tasks', () => {
-  it('an advisor sees only its assigned tasks, and loses them on the next request after deactivation', async () => {
+  test('an advisor sees only its assigned tasks, and loses them on the next request after deactivation', async ({
+    make,
+    cast,
+    as,
+  }) => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
     const goal = await make.objective((await make.project(organization.id)).id);
@@ -393,8 +448,12 @@ describe('advisors and tasks', () => {
 });
 
 describe('task lists', () => {
-  it('filter by status, priority, assignee (an id or me) and search, in creation order', async () => {
-    const goal = await make.objective((await make.project(acmeId)).id);
+  test('filter by status, priority, assignee (an id or me) and search, in creation order', async ({
+    make,
+    cast,
+    as,
+  }) => {
+    const goal = await make.objective((await make.project(cast.organization.id)).id);
     const a = await make.task(goal.id, { title: 'Paint walls', assignedTo: cast.user.id, priority: 'high' });
     const b = await make.task(goal.id, { title: 'Buy paint', description: 'WALLS' });
     const list = async (query = '') => {

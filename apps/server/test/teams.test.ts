@@ -1,46 +1,28 @@
 import { MESSAGES } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepartmentRow, TeamRow } from '../src/db/schema/index.js';
+import { describe, expect } from 'vitest';
+import type { TeamRow } from '../src/db/schema/index.js';
 import { users } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
-import { type CountingApp, createCountingApp } from './helpers/query-count.js';
-
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-/** Acme (`cast.organization`) and Globex (`cast.otherOrganization`) with their org_admins, a user, an admin and advisors. */
-let cast: Cast;
-let acmeId: string;
-let globexId: string;
-let owner: Member;
-let samir: Member;
-let noah: Member;
-let lucas: Member;
-let emma: Member;
-let sofia: Member;
-let nina: Member;
-let engineering: DepartmentRow;
-let marketing: DepartmentRow;
-let finance: DepartmentRow;
-let logistics: DepartmentRow;
-let webPlatform: TeamRow;
-let fleetDispatch: TeamRow;
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
+import { type Factories, factories, type Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  acmeId = cast.organization.id;
-  globexId = cast.otherOrganization.id;
-  owner = cast.orgAdmin;
+/**
+ * The records the tests start from: Acme (`cast.organization`, its org_admin the `owner`) with
+ * Samir, Noah, Lucas, Emma and Sofia, Engineering, Marketing and Finance, and the teams Web Platform
+ * (Engineering, led by Samir, with Lucas and Noah), Quality Assurance and Accounting; Globex
+ * (`cast.otherOrganization`) with Nina, Logistics and Fleet Dispatch.
+ */
+async function startingRecords(make: Factories, cast: Cast) {
+  const acmeId = cast.organization.id;
+  const globexId = cast.otherOrganization.id;
   const person = (firstName: string, lastName: string, organizationId = acmeId) =>
     make.member(organizationId, { firstName, lastName });
-  [samir, noah, lucas, emma, sofia, nina] = await Promise.all([
+  const [samir, noah, lucas, emma, sofia, nina] = await Promise.all([
     person('Samir', 'Patel'),
     person('Noah', 'Williams'),
     person('Lucas', 'Nguyen'),
@@ -48,13 +30,13 @@ beforeAll(async () => {
     person('Sofia', 'Garcia'),
     person('Nina', 'Brooks', globexId),
   ]);
-  [engineering, marketing, finance, logistics] = await Promise.all([
+  const [engineering, marketing, finance, logistics] = await Promise.all([
     make.department(acmeId, { name: 'Engineering' }),
     make.department(acmeId, { name: 'Marketing' }),
     make.department(acmeId, { name: 'Finance' }),
     make.department(globexId, { name: 'Logistics' }),
   ]);
-  [webPlatform, fleetDispatch] = await Promise.all([
+  const [webPlatform, fleetDispatch] = await Promise.all([
     make.team(acmeId, {
       name: 'Web Platform',
       description: 'The online shop and the customer portal.',
@@ -71,10 +53,78 @@ beforeAll(async () => {
     make.team(acmeId, { name: 'Quality Assurance', departmentId: engineering.id, teamLead: emma.id }),
     make.team(acmeId, { name: 'Accounting', departmentId: finance.id, teamLead: sofia.id }),
   ]);
-});
-afterAll(async () => {
-  await t?.close();
-});
+  return {
+    acmeId,
+    globexId,
+    owner: cast.orgAdmin,
+    samir,
+    noah,
+    lucas,
+    emma,
+    sofia,
+    nina,
+    engineering,
+    marketing,
+    finance,
+    logistics,
+    webPlatform: webPlatform as TeamRow,
+    fleetDispatch: fleetDispatch as TeamRow,
+  };
+}
+type Records = Awaited<ReturnType<typeof startingRecords>>;
+
+async function detailIn(t: TestApp, teamId: string, member: Member) {
+  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as: member });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** A fresh Acme team (Engineering, led by Samir, with Noah) for a test to change as it likes. */
+async function freshTeamIn(t: TestApp, records: Records, overrides: Record<string, unknown> = {}) {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/teams',
+    as: records.owner,
+    payload: {
+      name: `Team ${Math.random().toString(36).slice(2, 8)}`,
+      description: 'A team for a test.',
+      departmentId: records.engineering.id,
+      teamLead: records.samir.id,
+      members: [{ user: records.noah.id, role: 'member' }],
+      ...overrides,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+const test = apiTest({ demoData: false })
+  // Made before the first test (the matrix reads them).
+  .extend('records', { scope: 'file', auto: true }, ({ make, cast }) => startingRecords(make, cast))
+  .extend('freshTeam', { scope: 'file' }, ({ t, records }) => {
+    return (overrides?: Record<string, unknown>) => freshTeamIn(t, records, overrides);
+  })
+  .extend('detail', { scope: 'file' }, ({ t, records }) => {
+    return (teamId: string, member: Member = records.owner) => detailIn(t, teamId, member);
+  })
+  .extend('put', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, payload: unknown, member: Member = records.owner) =>
+      t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
+  })
+  .extend('add', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, payload: unknown) =>
+      t.request({
+        method: 'POST',
+        url: `/api/teams/${id}/members`,
+        as: records.owner,
+        payload: payload as InjectOptions['payload'],
+        headers: { 'content-type': 'application/json' },
+      });
+  })
+  .extend('remove', { scope: 'file' }, ({ t, records }) => {
+    return (id: string, person: Member) =>
+      t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: records.owner });
+  });
 
 interface MemberJson {
   user: { id: string; email: string };
@@ -85,35 +135,10 @@ const emailsOf = (members: MemberJson[]) => members.map((m) => m.user.email);
 const roleOf = (members: MemberJson[], email: string) => members.find((m) => m.user.email === email)?.role;
 const namesOf = (teams: { name: string }[]) => teams.map((team) => team.name);
 
-/** A fresh Acme team (Engineering, led by Samir, with Noah) for a test to change as it likes. */
-async function freshTeam(overrides: Record<string, unknown> = {}) {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/teams',
-    as: owner,
-    payload: {
-      name: `Team ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'A team for a test.',
-      departmentId: engineering.id,
-      teamLead: samir.id,
-      members: [{ user: noah.id, role: 'member' }],
-      ...overrides,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
-
-async function detail(teamId: string, member: Member = owner) {
-  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as: member });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
 authzMatrix('who may do what', {
-  app: () => t,
-  cast: () => cast,
-  arrange: () => make.team(acmeId, { departmentId: engineering.id, teamLead: samir.id, members: [{ user: noah.id }] }),
+  test,
+  arrange: (_cast, { make, records: { acmeId, engineering, samir, noah } }) =>
+    make.team(acmeId, { departmentId: engineering.id, teamLead: samir.id, members: [{ user: noah.id }] }),
   routes: [
     {
       route: 'GET /api/teams/:id',
@@ -137,34 +162,44 @@ authzMatrix('who may do what', {
     },
     {
       route: 'POST /api/teams/:id/members',
-      request: (team) => ({ method: 'POST', url: `/api/teams/${team.id}/members`, payload: { userId: lucas.id } }),
+      request: (team, _cast, _actor, { records: { lucas } }) => ({
+        method: 'POST',
+        url: `/api/teams/${team.id}/members`,
+        payload: { userId: lucas.id },
+      }),
       statuses: structureManagers(201),
     },
     {
       route: 'DELETE /api/teams/:id/members/:userId',
-      request: (team) => ({ method: 'DELETE', url: `/api/teams/${team.id}/members/${noah.id}` }),
+      request: (team, _cast, _actor, { records: { noah } }) => ({
+        method: 'DELETE',
+        url: `/api/teams/${team.id}/members/${noah.id}`,
+      }),
       statuses: structureManagers(200),
     },
   ],
   errors: { 404: MESSAGES.teamNotFound, 403: MESSAGES.forbidden },
-  async unchanged(team) {
-    expect(await detail(team.id)).toMatchObject({ name: team.name, memberCount: 2 });
+  async unchanged(team, cast, { t }) {
+    expect(await detailIn(t, team.id, cast.orgAdmin)).toMatchObject({ name: team.name, memberCount: 2 });
   },
 });
 
 describe('another organization and malformed ids', () => {
-  it.each(['GET', 'PUT', 'DELETE'] as const)("a Globex org_admin cannot %s Acme's teams (404)", async (method) => {
-    const payload = method === 'PUT' ? { payload: { name: 'Taken over' } } : {};
-    for (const team of [webPlatform, await make.team(acmeId)]) {
-      const response = await t.request({ method, url: `/api/teams/${team.id}`, as: cast.otherOrgAdmin, ...payload });
-      expect(response.statusCode, team.name).toBe(404);
-    }
-    const fleet = await t.request({ method, url: `/api/teams/${fleetDispatch.id}`, as: owner, ...payload });
-    expect(fleet.statusCode).toBe(404);
-    expect((await detail(webPlatform.id)).name).toBe('Web Platform');
-  });
+  test.for(['GET', 'PUT', 'DELETE'] as const)(
+    "a Globex org_admin cannot %s Acme's teams (404)",
+    async (method, { t, make, cast, detail, records: { acmeId, owner, webPlatform, fleetDispatch } }) => {
+      const payload = method === 'PUT' ? { payload: { name: 'Taken over' } } : {};
+      for (const team of [webPlatform, await make.team(acmeId)]) {
+        const response = await t.request({ method, url: `/api/teams/${team.id}`, as: cast.otherOrgAdmin, ...payload });
+        expect(response.statusCode, team.name).toBe(404);
+      }
+      const fleet = await t.request({ method, url: `/api/teams/${fleetDispatch.id}`, as: owner, ...payload });
+      expect(fleet.statusCode).toBe(404);
+      expect((await detail(webPlatform.id)).name).toBe('Web Platform');
+    },
+  );
 
-  it.each([
+  test.for([
     ['GET', '/api/teams/not-a-uuid'],
     ['GET', '/api/teams/not-a-uuid/members'],
     ['PUT', '/api/teams/not-a-uuid'],
@@ -175,7 +210,7 @@ describe('another organization and malformed ids', () => {
     ['GET', `/api/teams/${UNKNOWN_ID}`],
     ['GET', `/api/teams/${UNKNOWN_ID}/members`],
     ['DELETE', `/api/teams/${UNKNOWN_ID}`],
-  ] as const)('%s %s is 404', async (method, url) => {
+  ] as const)('%s %s is 404', async ([method, url], { t, cast }) => {
     const payload = method === 'PUT' ? { name: 'x' } : method === 'POST' ? { userId: UNKNOWN_ID } : undefined;
     const response = await t.request({ method, url, as: cast.admin, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(404);
@@ -183,7 +218,11 @@ describe('another organization and malformed ids', () => {
 });
 
 describe('GET /api/teams', () => {
-  it("lists the organization's teams by name with department, lead and member count", async () => {
+  test("lists the organization's teams by name with department, lead and member count", async ({
+    t,
+    cast,
+    records: { acmeId, owner, samir, engineering, webPlatform },
+  }) => {
     for (const member of [owner, cast.user]) {
       const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', as: member });
       expect(response.statusCode).toBe(200);
@@ -207,7 +246,7 @@ describe('GET /api/teams', () => {
     }
   });
 
-  it('ignores the organization filter of a non-admin', async () => {
+  test('ignores the organization filter of a non-admin', async ({ t, cast, records: { globexId } }) => {
     const response = await t.request({
       method: 'GET',
       url: `/api/teams?limit=200&organizationId=${globexId}`,
@@ -219,7 +258,7 @@ describe('GET /api/teams', () => {
     expect(names).not.toContain('Fleet Dispatch');
   });
 
-  it("shows an admin every organization's teams, or the one it names", async () => {
+  test("shows an admin every organization's teams, or the one it names", async ({ t, make, cast }) => {
     const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.admin })).json().data;
     expect(namesOf(all)).toEqual(expect.arrayContaining(['Web Platform', 'Fleet Dispatch']));
     const organization = await make.organization();
@@ -248,7 +287,11 @@ describe('GET /api/teams', () => {
     expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
   });
 
-  it("shows a Globex member only Globex's teams, and an advisor none of Acme's", async () => {
+  test("shows a Globex member only Globex's teams, and an advisor none of Acme's", async ({
+    t,
+    cast,
+    records: { acmeId, globexId, nina },
+  }) => {
     const globex = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: nina })).json().data;
     expect(namesOf(globex)).toContain('Fleet Dispatch');
     expect(new Set(globex.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([globexId]));
@@ -262,7 +305,7 @@ describe('GET /api/teams', () => {
     expect(advisor.json()).toMatchObject({ data: [], pagination: { total: 0 } });
   });
 
-  it('pages', async () => {
+  test('pages', async ({ t, make, cast }) => {
     const organization = await make.organization();
     for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) await make.team(organization.id, { name });
     const page = async (number: number) =>
@@ -282,21 +325,26 @@ describe('GET /api/teams', () => {
     ]);
   });
 
-  it.each(['/api/teams?page=0', '/api/teams?limit=abc', '/api/teams?limit=100000', '/api/teams?organizationId=acme'])(
+  test.for(['/api/teams?page=0', '/api/teams?limit=abc', '/api/teams?limit=100000', '/api/teams?organizationId=acme'])(
     'is 400 for %s',
-    async (url) => {
+    async (url, { t, cast }) => {
       expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(400);
     },
   );
 
-  it('is 401 signed out', async () => {
+  test('is 401 signed out', async ({ t }) => {
     expect((await t.request({ method: 'GET', url: '/api/teams' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/teams', token: 'not-a-token' })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/teams/department/:id', () => {
-  it("lists the department's teams for its organization and admin", async () => {
+  test("lists the department's teams for its organization and admin", async ({
+    t,
+    make,
+    cast,
+    records: { acmeId, owner, engineering },
+  }) => {
     const url = `/api/teams/department/${engineering.id}`;
     for (const member of [owner, cast.user, cast.admin]) {
       const response = await t.request({ method: 'GET', url, as: member });
@@ -314,7 +362,11 @@ describe('GET /api/teams/department/:id', () => {
     expect(namesOf(one.json().data)).toEqual(['Payroll']);
   });
 
-  it('is 404 for a department of another organization, an advisor, an unknown or malformed id; 401 signed out', async () => {
+  test('is 404 for a department of another organization, an advisor, an unknown or malformed id; 401 signed out', async ({
+    t,
+    cast,
+    records: { owner, engineering, logistics },
+  }) => {
     const acmeUrl = `/api/teams/department/${engineering.id}`;
     for (const [member, url] of [
       [cast.otherOrgAdmin, acmeUrl],
@@ -333,7 +385,12 @@ describe('GET /api/teams/department/:id', () => {
 });
 
 describe('GET /api/teams/:id and /members', () => {
-  it('shows the team with its members, lead first, then by name', async () => {
+  test('shows the team with its members, lead first, then by name', async ({
+    t,
+    cast,
+    detail,
+    records: { acmeId, samir, noah, lucas, webPlatform },
+  }) => {
     const team = await detail(webPlatform.id, cast.user);
     expect(team).toMatchObject({
       name: 'Web Platform',
@@ -357,7 +414,12 @@ describe('GET /api/teams/:id and /members', () => {
     expect(members.json().data).toEqual(team.members);
   });
 
-  it('says what the caller may do with the team, as the server decides it', async () => {
+  test('says what the caller may do with the team, as the server decides it', async ({
+    t,
+    cast,
+    detail,
+    records: { acmeId, owner, webPlatform },
+  }) => {
     for (const [actor, may] of [
       [cast.user, false],
       [owner, true],
@@ -371,7 +433,7 @@ describe('GET /api/teams/:id and /members', () => {
     }
   });
 
-  it('orders managers between the lead and the members', async () => {
+  test('orders managers between the lead and the members', async ({ freshTeam, records: { samir, noah, emma } }) => {
     const team = await freshTeam({
       members: [
         { user: noah.id, role: 'member' },
@@ -386,7 +448,11 @@ describe('GET /api/teams/:id and /members', () => {
   });
 });
 describe('POST /api/teams', () => {
-  it('creates a team; the lead is also a member with role lead', async () => {
+  test('creates a team; the lead is also a member with role lead', async ({
+    t,
+    cast,
+    records: { acmeId, owner, noah, lucas, emma, engineering },
+  }) => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -422,7 +488,7 @@ describe('POST /api/teams', () => {
     expect(listed).toMatchObject({ memberCount: 3, teamLead: { email: emma.email } });
   });
 
-  it('merges a user listed twice; the lead wins', async () => {
+  test('merges a user listed twice; the lead wins', async ({ freshTeam, records: { samir, noah } }) => {
     const team = await freshTeam({
       teamLead: samir.id,
       members: [
@@ -436,7 +502,10 @@ describe('POST /api/teams', () => {
     expect(roleOf(team.members, noah.email)).toBe('manager');
   });
 
-  it("takes the lead from the members' list when teamLead is left out (the spec's client sends both)", async () => {
+  test("takes the lead from the members' list when teamLead is left out (the spec's client sends both)", async ({
+    freshTeam,
+    records: { noah, sofia },
+  }) => {
     const team = await freshTeam({
       teamLead: undefined,
       members: [
@@ -449,7 +518,7 @@ describe('POST /api/teams', () => {
     expect(roleOf(team.members, noah.email)).toBe('member');
   });
 
-  it('creates a bare team with only a name', async () => {
+  test('creates a bare team with only a name', async ({ t, records: { owner } }) => {
     const response = await t.request({ method: 'POST', url: '/api/teams', as: owner, payload: { name: 'Solo' } });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
@@ -463,7 +532,11 @@ describe('POST /api/teams', () => {
     });
   });
 
-  it("lets an admin create in the named organization, the department's, or its own", async () => {
+  test("lets an admin create in the named organization, the department's, or its own", async ({
+    t,
+    cast,
+    records: { globexId, nina, finance, logistics },
+  }) => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -522,9 +595,9 @@ describe('POST /api/teams', () => {
     expect(mismatched.statusCode).toBe(404);
   });
 
-  it.each(['user', 'advisorAssigned', 'advisorUnassigned'] as const)(
+  test.for(['user', 'advisorAssigned', 'advisorUnassigned'] as const)(
     'is 403 for a %s (no canManageTeams)',
-    async (who) => {
+    async (who, { t, cast }) => {
       const response = await t.request({
         method: 'POST',
         url: '/api/teams',
@@ -535,12 +608,16 @@ describe('POST /api/teams', () => {
     },
   );
 
-  it('is 401 signed out, even with a bad body', async () => {
+  test('is 401 signed out, even with a bad body', async ({ t }) => {
     expect((await t.request({ method: 'POST', url: '/api/teams', payload: { name: 'x' } })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/api/teams', payload: {} })).statusCode).toBe(401);
   });
 
-  it("is 404 for another organization's department or users, and for unknown or inactive users", async () => {
+  test("is 404 for another organization's department or users, and for unknown or inactive users", async ({
+    t,
+    cast,
+    records: { owner, samir, noah, nina, engineering, logistics },
+  }) => {
     const cases: [Member, Record<string, unknown>, string][] = [
       [cast.otherOrgAdmin, { departmentId: engineering.id }, MESSAGES.departmentNotFound],
       [owner, { departmentId: UNKNOWN_ID }, MESSAGES.departmentNotFound],
@@ -564,7 +641,7 @@ describe('POST /api/teams', () => {
     }
   });
 
-  it.each<[unknown, string | undefined]>([
+  test.for<[unknown, string | undefined]>([
     [{}, MESSAGES.teamNameRequired],
     [{ name: '   ' }, MESSAGES.teamNameRequired],
     [{ name: 7 }, MESSAGES.teamNameRequired],
@@ -579,7 +656,7 @@ describe('POST /api/teams', () => {
     [{ name: 'Ok', members: [{ user: UNKNOWN_ID, role: 'boss' }] }, MESSAGES.teamMemberRoleInvalid],
     [[1, 2], undefined],
     ['just a string', undefined],
-  ])('refuses %j with 400', async (payload, message) => {
+  ])('refuses %j with 400', async ([payload, message], { t, records: { owner } }) => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -591,7 +668,7 @@ describe('POST /api/teams', () => {
     if (message) expect(response.json().error).toBe(message);
   });
 
-  it('refuses malformed JSON with 400', async () => {
+  test('refuses malformed JSON with 400', async ({ t, records: { owner } }) => {
     const response = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -605,10 +682,7 @@ describe('POST /api/teams', () => {
 });
 
 describe('PUT /api/teams/:id', () => {
-  const put = (id: string, payload: unknown, member: Member = owner) =>
-    t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
-
-  it('changes name and description; fields left out stay', async () => {
+  test('changes name and description; fields left out stay', async ({ freshTeam, put, records: { samir } }) => {
     const team = await freshTeam();
     const response = await put(team.id, { name: ' Platform Ops ', description: 'Keeps things running.' });
     expect(response.statusCode).toBe(200);
@@ -625,7 +699,11 @@ describe('PUT /api/teams/:id', () => {
     expect((await put(team.id, {})).json().data.name).toBe('Platform Ops');
   });
 
-  it('moves the team to another department, or detaches it with null', async () => {
+  test('moves the team to another department, or detaches it with null', async ({
+    freshTeam,
+    put,
+    records: { marketing, logistics },
+  }) => {
     const team = await freshTeam();
     const moved = await put(team.id, { departmentId: marketing.id });
     expect(moved.json().data.department).toMatchObject({ name: 'Marketing' });
@@ -636,7 +714,11 @@ describe('PUT /api/teams/:id', () => {
     expect(foreign.json().error).toBe(MESSAGES.departmentNotFound);
   });
 
-  it('makes a new lead a member with role lead; the previous lead stays a member', async () => {
+  test('makes a new lead a member with role lead; the previous lead stays a member', async ({
+    freshTeam,
+    put,
+    records: { samir, noah, emma },
+  }) => {
     const team = await freshTeam();
     const response = await put(team.id, { teamLead: emma.id });
     expect(response.statusCode).toBe(200);
@@ -656,7 +738,7 @@ describe('PUT /api/teams/:id', () => {
     ]);
   });
 
-  it('clears the lead with null; the lead stays a member', async () => {
+  test('clears the lead with null; the lead stays a member', async ({ freshTeam, put, records: { samir } }) => {
     const team = await freshTeam();
     const updated = (await put(team.id, { teamLead: null })).json().data;
     expect(updated.teamLead).toBeNull();
@@ -664,7 +746,12 @@ describe('PUT /api/teams/:id', () => {
     expect(roleOf(updated.members, samir.email)).toBe('member');
   });
 
-  it('is 404 for a lead of another organization or an unknown one, and changes nothing', async () => {
+  test('is 404 for a lead of another organization or an unknown one, and changes nothing', async ({
+    freshTeam,
+    detail,
+    put,
+    records: { samir, nina },
+  }) => {
     const team = await freshTeam();
     for (const teamLead of [nina.id, UNKNOWN_ID]) {
       const response = await put(team.id, { name: 'Changed', teamLead });
@@ -674,12 +761,12 @@ describe('PUT /api/teams/:id', () => {
     expect(await detail(team.id)).toMatchObject({ name: team.name, teamLead: { email: samir.email } });
   });
 
-  it('lets an admin edit any team', async () => {
+  test('lets an admin edit any team', async ({ cast, freshTeam, put }) => {
     const team = await freshTeam();
     expect((await put(team.id, { name: 'By admin' }, cast.admin)).json().data.name).toBe('By admin');
   });
 
-  it.each<[unknown, string | undefined]>([
+  test.for<[unknown, string | undefined]>([
     [{ name: '' }, MESSAGES.teamNameRequired],
     [{ name: '  ' }, MESSAGES.teamNameRequired],
     [{ name: 12 }, MESSAGES.teamNameRequired],
@@ -687,7 +774,7 @@ describe('PUT /api/teams/:id', () => {
     [{ departmentId: 5 }, undefined],
     [{ description: ['a'] }, undefined],
     ['text', undefined],
-  ])('refuses %j with 400', async (payload, message) => {
+  ])('refuses %j with 400', async ([payload, message], { t, freshTeam, records: { owner } }) => {
     const team = await freshTeam();
     const response = await t.request({
       method: 'PUT',
@@ -702,7 +789,12 @@ describe('PUT /api/teams/:id', () => {
 });
 
 describe('DELETE /api/teams/:id', () => {
-  it('deletes the team and its memberships; the users stay', async () => {
+  test('deletes the team and its memberships; the users stay', async ({
+    t,
+    freshTeam,
+    detail,
+    records: { owner, samir, webPlatform },
+  }) => {
     const team = await freshTeam();
     const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner });
     expect(response.statusCode).toBe(200);
@@ -721,16 +813,11 @@ describe('DELETE /api/teams/:id', () => {
 });
 
 describe('POST /api/teams/:id/members', () => {
-  const add = (id: string, payload: unknown) =>
-    t.request({
-      method: 'POST',
-      url: `/api/teams/${id}/members`,
-      as: owner,
-      payload: payload as InjectOptions['payload'],
-      headers: { 'content-type': 'application/json' },
-    });
-
-  it('adds a member with role member by default, and counts it', async () => {
+  test('adds a member with role member by default, and counts it', async ({
+    freshTeam,
+    add,
+    records: { samir, noah, lucas, sofia },
+  }) => {
     const team = await freshTeam();
     const response = await add(team.id, { userId: lucas.id });
     expect(response.statusCode).toBe(201);
@@ -742,7 +829,7 @@ describe('POST /api/teams/:id/members', () => {
     expect(emailsOf(manager.members)).toEqual([samir.email, sofia.email, lucas.email, noah.email]);
   });
 
-  it('is 409 for someone already on the team', async () => {
+  test('is 409 for someone already on the team', async ({ freshTeam, detail, add, records: { samir, noah } }) => {
     const team = await freshTeam();
     for (const person of [noah, samir]) {
       const response = await add(team.id, { userId: person.id, role: 'manager' });
@@ -754,7 +841,11 @@ describe('POST /api/teams/:id/members', () => {
     expect(roleOf(after.members, noah.email)).toBe('member');
   });
 
-  it('makes a member added as lead the team lead; the previous lead becomes a member', async () => {
+  test('makes a member added as lead the team lead; the previous lead becomes a member', async ({
+    freshTeam,
+    add,
+    records: { samir, noah, emma },
+  }) => {
     const team = await freshTeam();
     const updated = (await add(team.id, { userId: emma.id, role: 'lead' })).json().data;
     expect(updated.teamLead.email).toBe(emma.email);
@@ -766,7 +857,13 @@ describe('POST /api/teams/:id/members', () => {
     ]);
   });
 
-  it('is 404 for a user of another organization, an advisor, or an unknown user', async () => {
+  test('is 404 for a user of another organization, an advisor, or an unknown user', async ({
+    cast,
+    freshTeam,
+    detail,
+    add,
+    records: { nina },
+  }) => {
     const team = await freshTeam();
     for (const userId of [nina.id, cast.otherOrgAdmin.id, cast.advisorAssigned.id, UNKNOWN_ID]) {
       const response = await add(team.id, { userId });
@@ -776,13 +873,13 @@ describe('POST /api/teams/:id/members', () => {
     expect((await detail(team.id)).memberCount).toBe(2);
   });
 
-  it.each<[unknown, string]>([
+  test.for<[unknown, string]>([
     [{}, MESSAGES.selectUser],
     [{ userId: 'samir' }, MESSAGES.selectUser],
     [{ userId: 12 }, MESSAGES.selectUser],
     [{ userId: UNKNOWN_ID, role: 'boss' }, MESSAGES.teamMemberRoleInvalid],
     [{ userId: UNKNOWN_ID, role: 3 }, MESSAGES.teamMemberRoleInvalid],
-  ])('refuses %j with 400', async (payload, message) => {
+  ])('refuses %j with 400', async ([payload, message], { freshTeam, add }) => {
     const team = await freshTeam();
     const response = await add(team.id, payload);
     expect(response.statusCode).toBe(400);
@@ -791,10 +888,7 @@ describe('POST /api/teams/:id/members', () => {
 });
 
 describe('DELETE /api/teams/:id/members/:userId', () => {
-  const remove = (id: string, person: Member) =>
-    t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: owner });
-
-  it('removes a member and counts it', async () => {
+  test('removes a member and counts it', async ({ t, freshTeam, remove, records: { owner, samir, noah, lucas } }) => {
     const team = await freshTeam({ members: [{ user: noah.id }, { user: lucas.id }] });
     expect(team.memberCount).toBe(3);
     const response = await remove(team.id, noah);
@@ -807,7 +901,7 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     expect(listed.memberCount).toBe(2);
   });
 
-  it('clears the lead when the lead is removed', async () => {
+  test('clears the lead when the lead is removed', async ({ freshTeam, remove, records: { samir, noah } }) => {
     const team = await freshTeam();
     const updated = (await remove(team.id, samir)).json().data;
     expect(updated.teamLead).toBeNull();
@@ -815,7 +909,13 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     expect(emailsOf(updated.members)).toEqual([noah.email]);
   });
 
-  it('is 404 for someone not on the team', async () => {
+  test('is 404 for someone not on the team', async ({
+    t,
+    freshTeam,
+    detail,
+    remove,
+    records: { owner, lucas, nina },
+  }) => {
     const team = await freshTeam();
     for (const person of [lucas, nina]) {
       const response = await remove(team.id, person);
@@ -833,7 +933,12 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
 });
 
 describe('deactivated members', () => {
-  it('are neither counted nor listed, and cannot be added', async () => {
+  test('are neither counted nor listed, and cannot be added', async ({
+    t,
+    freshTeam,
+    detail,
+    records: { owner, noah },
+  }) => {
     const registered = await t.request({
       method: 'POST',
       url: '/api/users/register',
@@ -874,15 +979,9 @@ describe('deactivated members', () => {
 });
 
 describe('queries per request', () => {
-  let counting: CountingApp;
-  beforeAll(async () => {
-    counting = await createCountingApp({ demoData: false });
-  });
-  afterAll(async () => {
-    await counting?.close();
-  });
-
-  it('GET /api/teams runs the same queries for 5 teams as for 25; GET /api/teams/:id for 3 members as for 13', async () => {
+  test('GET /api/teams runs the same queries for 5 teams as for 25; GET /api/teams/:id for 3 members as for 13', async ({
+    counting,
+  }) => {
     const build = factories(counting.app.database.db);
     const organization = await build.organization();
     const [orgAdmin, ...people] = await Promise.all([
@@ -931,7 +1030,12 @@ describe('queries per request', () => {
 });
 
 describe('concurrent lead changes', () => {
-  it('leave exactly one lead, the one teamLead names', async () => {
+  test('leave exactly one lead, the one teamLead names', async ({
+    t,
+    freshTeam,
+    detail,
+    records: { owner, noah, lucas, emma },
+  }) => {
     const team = await freshTeam({ members: [] });
     const add = (person: Member) =>
       t.request({

@@ -1,8 +1,8 @@
 import { MAX_UPLOAD_BYTES, MESSAGES, type Template } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { adminOnly, authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import { apiTest } from './helpers/fixture.js';
 import { TINY_PNG } from './helpers/multipart.js';
 import {
   createTemplateThroughApi,
@@ -18,20 +18,30 @@ import {
   templateFormRequest,
 } from './helpers/templates.js';
 
-let t: TestApp;
-let cast: Cast;
-let otherAdvisor: Member;
-let departmentId: string;
+/** How many template files the database holds. */
+async function templateFileCountIn(t: TestApp) {
+  const { rows } = await t.database.query("select count(*)::int as n from files where record_type = 'template'");
+  return (rows[0] as { n: number }).n;
+}
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  otherAdvisor = await factories(t.database.db).advisor();
-  departmentId = (await insertTemplateDepartment(t.database.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const test = apiTest({ demoData: false })
+  .extend('otherAdvisor', { scope: 'file' }, ({ make }) => make.advisor())
+  .extend(
+    'departmentId',
+    { scope: 'file', auto: true },
+    async ({ t }) => (await insertTemplateDepartment(t.database.db)).id,
+  )
+  .extend('post', { scope: 'file' }, ({ t, cast }) => {
+    return (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+      t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
+  })
+  .extend('put', { scope: 'file' }, ({ t, cast }) => {
+    return (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
+      t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token });
+  })
+  .extend('templateFileCount', { scope: 'file' }, ({ t }) => {
+    return () => templateFileCountIn(t);
+  });
 
 /** Every signed-in role reads the library (canManageTemplates). */
 const READERS: Statuses = {
@@ -46,12 +56,9 @@ const READERS: Statuses = {
 /** Creating: canCreateTemplates (admin, advisors). */
 const CREATORS: Statuses = { ...adminOnly(201), advisorAssigned: 201, advisorUnassigned: 201 };
 
-const existingTemplate = (people: Cast) => insertTemplate(t.database.db, { departmentId, createdBy: people.admin.id });
-
 authzMatrix('who may do what with templates (one created by the admin)', {
-  app: () => t,
-  cast: () => cast,
-  arrange: existingTemplate,
+  test,
+  arrange: (people, { t, departmentId }) => insertTemplate(t.database.db, { departmentId, createdBy: people.admin.id }),
   routes: [
     { route: 'GET /api/templates', request: () => ({ method: 'GET', url: '/api/templates' }), statuses: READERS },
     {
@@ -61,7 +68,8 @@ authzMatrix('who may do what with templates (one created by the admin)', {
     },
     {
       route: 'POST /api/templates',
-      request: () => templateFormRequest('POST', '/api/templates', templateFields(departmentId), [pdfPart()]),
+      request: (_template, _cast, _actor, { departmentId }) =>
+        templateFormRequest('POST', '/api/templates', templateFields(departmentId), [pdfPart()]),
       statuses: CREATORS,
     },
     {
@@ -98,9 +106,8 @@ authzMatrix('who may do what with templates (one created by the admin)', {
 });
 
 authzMatrix('who may manage template departments', {
-  app: () => t,
-  cast: () => cast,
-  arrange: () => insertTemplateDepartment(t.database.db),
+  test,
+  arrange: (_cast, { t }) => insertTemplateDepartment(t.database.db),
   routes: [
     {
       route: 'POST /api/templates/departments',
@@ -128,20 +135,12 @@ authzMatrix('who may manage template departments', {
   ],
 });
 
-const post = (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-  t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
-
-const put = (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-  t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token });
-
-/** How many template files the database holds, and whether a stored key still has bytes. */
-async function templateFileCount() {
-  const { rows } = await t.database.query("select count(*)::int as n from files where record_type = 'template'");
-  return (rows[0] as { n: number }).n;
-}
-
 describe('creating a template', () => {
-  it('stores the fields and the files in order, the first primary, with the creator allowed to edit', async () => {
+  test('stores the fields and the files in order, the first primary, with the creator allowed to edit', async ({
+    t,
+    cast,
+    departmentId,
+  }) => {
     const template = await createTemplateThroughApi(t, cast.advisorAssigned.token, templateFields(departmentId), [
       pdfPart('Travel policy.pdf'),
       { field: 'files', filename: 'Claim form.docx', content: await docxBytes(), type: DOCX_TYPE },
@@ -173,7 +172,11 @@ describe('creating a template', () => {
     expect(template.files[2]?.mimeType).toBe('application/msword');
   });
 
-  it("requires name, category and a file with the spec's message, and stores nothing", async () => {
+  test("requires name, category and a file with the spec's message, and stores nothing", async ({
+    departmentId,
+    post,
+    templateFileCount,
+  }) => {
     const before = await templateFileCount();
     for (const [fields, parts] of [
       [templateFields(departmentId, { name: '  ' }), [pdfPart()]],
@@ -190,7 +193,11 @@ describe('creating a template', () => {
     expect(await templateFileCount()).toBe(before);
   });
 
-  it('refuses an executable renamed .pdf, a PNG, a text file and a PDF renamed .docx, keeping no bytes', async () => {
+  test('refuses an executable renamed .pdf, a PNG, a text file and a PDF renamed .docx, keeping no bytes', async ({
+    departmentId,
+    post,
+    templateFileCount,
+  }) => {
     const before = await templateFileCount();
     const executable = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
     for (const part of [
@@ -208,7 +215,7 @@ describe('creating a template', () => {
     expect(await templateFileCount()).toBe(before);
   });
 
-  it('refuses a PDF of 10 MB + 1 byte with 413 and keeps an exactly 10 MB one', async () => {
+  test('refuses a PDF of 10 MB + 1 byte with 413 and keeps an exactly 10 MB one', async ({ departmentId, post }) => {
     const padded = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
     const tooLarge = await post(templateFields(departmentId), [pdfPart('big.pdf', padded(MAX_UPLOAD_BYTES + 1))]);
     expect(tooLarge.statusCode, tooLarge.body).toBe(413);
@@ -218,7 +225,12 @@ describe('creating a template', () => {
     expect(fits.json().data.files[0].size).toBe(MAX_UPLOAD_BYTES);
   });
 
-  it('answers bad input with 400, never 500: bad JSON tags, NUL, overlong text, bad ids, no multipart', async () => {
+  test('answers bad input with 400, never 500: bad JSON tags, NUL, overlong text, bad ids, no multipart', async ({
+    t,
+    cast,
+    departmentId,
+    post,
+  }) => {
     const cases: [Record<string, string>, string][] = [
       [templateFields(departmentId, { tags: '[not json' }), MESSAGES.templateTagsInvalid],
       [templateFields(departmentId, { tags: '{"a":1}' }), MESSAGES.invalidInput],
@@ -241,7 +253,7 @@ describe('creating a template', () => {
     expect(json.statusCode).toBe(400);
   });
 
-  it('refuses an inactive department', async () => {
+  test('refuses an inactive department', async ({ t, post }) => {
     const inactive = await insertTemplateDepartment(t.database.db, { isActive: false });
     const response = await post(templateFields(inactive.id));
     expect(response.statusCode).toBe(400);
@@ -251,7 +263,7 @@ describe('creating a template', () => {
 
 describe('editing and deleting a template', () => {
   let template: Template;
-  beforeAll(async () => {
+  test.beforeAll(async ({ t, cast, departmentId }) => {
     template = await createTemplateThroughApi(t, cast.advisorAssigned.token, templateFields(departmentId), [
       pdfPart('one.pdf'),
       pdfPart('two.pdf'),
@@ -259,7 +271,7 @@ describe('editing and deleting a template', () => {
     ]);
   });
 
-  it("lets an advisor change its own template but not another advisor's (403)", async () => {
+  test("lets an advisor change its own template but not another advisor's (403)", async ({ t, cast, otherAdvisor }) => {
     const own = await t.request({
       method: 'PUT',
       url: `/api/templates/${template.id}`,
@@ -285,7 +297,11 @@ describe('editing and deleting a template', () => {
     expect(seenByOther.json().data.permissions).toEqual({ canEdit: false, canDelete: false });
   });
 
-  it('removing the primary makes the next file primary; added files follow; a primary can be chosen', async () => {
+  test('removing the primary makes the next file primary; added files follow; a primary can be chosen', async ({
+    t,
+    cast,
+    put,
+  }) => {
     const [one] = template.files;
     const removed = await put(template.id, { removeFileIds: JSON.stringify([one?.id]) }, [pdfPart('four.pdf')]);
     expect(removed.statusCode, removed.body).toBe(200);
@@ -312,7 +328,12 @@ describe('editing and deleting a template', () => {
     expect(outOfRange.json().error).toBe(MESSAGES.templatePrimaryInvalid);
   });
 
-  it('keeps at least one file, refuses foreign file ids and wrong types, and stores nothing on refusal', async () => {
+  test('keeps at least one file, refuses foreign file ids and wrong types, and stores nothing on refusal', async ({
+    t,
+    cast,
+    put,
+    templateFileCount,
+  }) => {
     const current = (
       await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token })
     ).json().data as Template;
@@ -332,7 +353,7 @@ describe('editing and deleting a template', () => {
     expect(await templateFileCount()).toBe(before);
   });
 
-  it('deletes the template with its files (admin any)', async () => {
+  test('deletes the template with its files (admin any)', async ({ t, cast, templateFileCount }) => {
     const before = await templateFileCount();
     const count = template.files.length;
     const current = (

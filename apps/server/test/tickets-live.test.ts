@@ -6,50 +6,45 @@ import {
   type TicketSocketAck,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
-import { liveSockets } from './helpers/sockets.js';
+import { describe, expect } from 'vitest';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /** Ticket rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
-let t: TestApp;
-let cast: Cast;
-let colleague: Member;
-let ticket: TicketRow;
-const sockets = liveSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  colleague = await factories(t.database.db).member(cast.organization.id);
-  ticket = await insertTicket(t.database.db, cast.organization.id, cast.user.id);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
 const emitWithAck = (socket: Socket, event: string, payload: unknown): Promise<TicketSocketAck> =>
   new Promise((resolve) => socket.emit(event, payload, resolve));
 const join = (socket: Socket, ticketId: unknown) => emitWithAck(socket, TICKET_CLIENT_EVENTS.join, { ticketId });
-const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
-  sockets.heardOn<TicketEventPayload>(socket, event, act);
 
-async function joined(member: Member) {
-  const socket = await sockets.connect(member);
-  expect(await join(socket, ticket.id)).toEqual({ ok: true });
-  return socket;
-}
-
-const setStatus = (member: Member, status: string) =>
-  t.request({ token: member.token, method: 'PATCH', url: `/api/tickets/${ticket.id}/status`, payload: { status } });
+const test = apiTest({ demoData: false })
+  .extend('colleague', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  .extend('ticket', { scope: 'file' }, ({ t, cast }) => insertTicket(t.database.db, cast.organization.id, cast.user.id))
+  .extend('heard', { scope: 'file' }, ({ sockets }) => {
+    return (socket: Socket, event: string, act: () => Promise<unknown>) =>
+      sockets.heardOn<TicketEventPayload>(socket, event, act);
+  })
+  /** A socket of the member's that joined the ticket's room. */
+  .extend('joined', { scope: 'file' }, ({ sockets, ticket }) => async (member: Member) => {
+    const socket = await sockets.connect(member);
+    expect(await join(socket, ticket.id)).toEqual({ ok: true });
+    return socket;
+  })
+  .extend('setStatus', { scope: 'file' }, ({ t, ticket }) => {
+    return (member: Member, status: string) =>
+      t.request({
+        token: member.token,
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.id}/status`,
+        payload: { status },
+      });
+  });
 
 describe('ticket rooms', () => {
-  it("only the ticket's readers join: not another organization, an unassigned advisor, or a bad id", async () => {
+  test("only the ticket's readers join: not another organization, an unassigned advisor, or a bad id", async ({
+    cast,
+    sockets,
+    ticket,
+  }) => {
     for (const member of [cast.otherOrgAdmin, cast.advisorUnassigned]) {
       const socket = await sockets.connect(member);
       expect(await join(socket, ticket.id)).toEqual({ ok: false, error: MESSAGES.ticketNotFound });
@@ -60,7 +55,14 @@ describe('ticket rooms', () => {
     }
   });
 
-  it('a status change reaches every socket that has the ticket open, and no one else', async () => {
+  test('a status change reaches every socket that has the ticket open, and no one else', async ({
+    cast,
+    sockets,
+    colleague,
+    ticket,
+    joined,
+    setStatus,
+  }) => {
     const watcher = await joined(colleague);
     const outsider = await sockets.connect(cast.otherOrgAdmin);
     await join(outsider, ticket.id);
@@ -74,7 +76,7 @@ describe('ticket rooms', () => {
     expect(unseen).toEqual([]);
   });
 
-  it('comments and assignments reach the room', async () => {
+  test('comments and assignments reach the room', async ({ t, cast, ticket, heard, joined }) => {
     const watcher = await joined(cast.user);
     const comments = await heard(watcher, TICKET_EVENTS.commentAdded, () =>
       t.request({
@@ -96,7 +98,15 @@ describe('ticket rooms', () => {
     expect(assigned).toMatchObject([{ ticketId: ticket.id, assignedTo: cast.advisorAssigned.id }]);
   });
 
-  it('update_ticket_status follows the PATCH rules: refused without rights, else announced', async () => {
+  test('update_ticket_status follows the PATCH rules: refused without rights, else announced', async ({
+    t,
+    cast,
+    sockets,
+    colleague,
+    ticket,
+    heard,
+    joined,
+  }) => {
     const watcher = await joined(cast.user);
     const bystander = await joined(colleague);
     expect(
@@ -125,8 +135,15 @@ describe('ticket rooms', () => {
     expect(stored.json().data.resolvedAt).not.toBeNull();
   });
 
-  it("an advisor whose assignment ends leaves the organization's ticket rooms at once", async () => {
-    const advisor = await factories(t.database.db).advisor([cast.organization.id]);
+  test("an advisor whose assignment ends leaves the organization's ticket rooms at once", async ({
+    t,
+    make,
+    cast,
+    heard,
+    joined,
+    setStatus,
+  }) => {
+    const advisor = await make.advisor([cast.organization.id]);
     const socket = await joined(advisor);
     const removed = await t.request({
       token: cast.admin.token,

@@ -1,36 +1,86 @@
 import { MESSAGES, type TicketDetail } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TicketRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, createCast, type Statuses } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
+import type { Factories } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { sendUpload, TINY_PNG } from './helpers/multipart.js';
 import { insertTicket, type TicketOptions } from './helpers/tickets.js';
 
-let t: TestApp;
-let cast: Cast;
-let colleague: Member;
-
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  cast = await createCast(t);
-  colleague = await factories(t.database.db).member(cast.organization.id);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
 /** A ticket of the cast's organization raised by its user. */
-const ticketOf = (people: Cast, options: TicketOptions = {}) =>
+const ticketIn = (t: TestApp, people: Cast, options: TicketOptions = {}) =>
   insertTicket(t.database.db, people.organization.id, people.user.id, options);
 
-async function readTicket(id: string, token = cast.admin.token): Promise<TicketDetail> {
+async function readTicketIn(t: TestApp, id: string, token: string): Promise<TicketDetail> {
   const response = await t.request({ method: 'GET', url: `/api/tickets/${id}`, token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }
+
+/** An upload of the session's, as a ticket attachment names it. */
+async function uploadedIn(t: TestApp, token: string) {
+  const response = await sendUpload(
+    t,
+    [{ field: 'file', filename: 'screen.png', content: TINY_PNG, type: 'image/png' }],
+    { token },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const file = response.json().data;
+  return {
+    filename: file.fileName,
+    originalName: file.originalName,
+    mimeType: file.fileType,
+    size: file.fileSize,
+    url: file.fileUrl,
+  };
+}
+
+/** An organization of its own with 23 tickets of every status, priority and category, for the list. */
+async function listedOrganization(t: TestApp, make: Factories) {
+  const organization = await make.organization();
+  const owner = await make.member(organization.id, { role: 'org_admin' });
+  const statuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+  const priorities = ['low', 'medium', 'high', 'urgent'] as const;
+  for (let index = 0; index < 23; index += 1) {
+    await insertTicket(t.database.db, organization.id, owner.id, {
+      title: index === 7 ? 'Kerberos login loop' : `Ticket ${index}`,
+      description: index === 11 ? 'The kerberos ticket expires' : 'Something else',
+      status: statuses[index % 4],
+      priority: priorities[index % 4],
+      category: index % 2 === 0 ? 'technical' : 'billing',
+      assignedTo: index % 3 === 0 ? owner.id : null,
+    });
+  }
+  return { id: organization.id, token: owner.token, member: owner };
+}
+
+const test = apiTest({ demoData: false })
+  .extend('colleague', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
+  .extend('ticketOf', { scope: 'file' }, ({ t }) => {
+    return (people: Cast, options?: TicketOptions) => ticketIn(t, people, options);
+  })
+  .extend('readTicket', { scope: 'file' }, ({ t, cast }) => {
+    return (id: string, token = cast.admin.token) => readTicketIn(t, id, token);
+  })
+  .extend('uploaded', { scope: 'file' }, ({ t }) => {
+    return (token: string) => uploadedIn(t, token);
+  })
+  .extend('post', { scope: 'file' }, ({ t }) => {
+    return (token: string | undefined, payload: object) =>
+      t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) });
+  })
+  .extend('org', { scope: 'file' }, ({ t, make }) => listedOrganization(t, make))
+  .extend('list', { scope: 'file' }, ({ t, org }) => async (query: string, token = org.token) => {
+    const response = await t.request({ token, method: 'GET', url: `/api/tickets?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: TicketDetail[];
+      pagination: { page: number; limit: number; total: number; pages: number };
+    };
+  });
 
 /** Readers: the organization's members, its active advisors, admin. */
 const READERS: Statuses = {
@@ -44,9 +94,8 @@ const READERS: Statuses = {
 };
 
 authzMatrix('who may do what with a ticket', {
-  app: () => t,
-  cast: () => cast,
-  arrange: (people) => ticketOf(people, { title: 'Printer on fire' }),
+  test,
+  arrange: (people, { t }) => ticketIn(t, people, { title: 'Printer on fire' }),
   routes: [
     {
       route: 'GET /api/tickets/:id',
@@ -92,13 +141,23 @@ authzMatrix('who may do what with a ticket', {
     },
   ],
   errors: { 404: MESSAGES.ticketNotFound, 403: MESSAGES.forbidden },
-  async unchanged(ticket) {
-    expect(await readTicket(ticket.id)).toMatchObject({ title: 'Printer on fire', status: 'open', assignedTo: null });
+  async unchanged(ticket, cast, { t }) {
+    expect(await readTicketIn(t, ticket.id, cast.admin.token)).toMatchObject({
+      title: 'Printer on fire',
+      status: 'open',
+      assignedTo: null,
+    });
   },
 });
 
 describe('another member of the organization', () => {
-  it('reads and comments, but may not edit, change the status, assign or delete (403)', async () => {
+  test('reads and comments, but may not edit, change the status, assign or delete (403)', async ({
+    t,
+    cast,
+    colleague,
+    ticketOf,
+    readTicket,
+  }) => {
     const ticket = await ticketOf(cast);
     const as = { token: colleague.token };
     const url = `/api/tickets/${ticket.id}`;
@@ -114,7 +173,13 @@ describe('another member of the organization', () => {
     expect(detail.permissions).toEqual({ canEdit: false, canAssign: false, canChangeStatus: false, canDelete: false });
   });
 
-  it('the assignee may change the status, and its permissions say so', async () => {
+  test('the assignee may change the status, and its permissions say so', async ({
+    t,
+    cast,
+    colleague,
+    ticketOf,
+    readTicket,
+  }) => {
     const ticket = await ticketOf(cast, { assignedTo: colleague.id });
     const url = `/api/tickets/${ticket.id}`;
     expect((await readTicket(ticket.id, colleague.token)).permissions.canChangeStatus).toBe(true);
@@ -127,7 +192,7 @@ describe('another member of the organization', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it('the creator may delete only while the ticket is open', async () => {
+  test('the creator may delete only while the ticket is open', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast, { status: 'in_progress' });
     const response = await t.request({ token: cast.user.token, method: 'DELETE', url: `/api/tickets/${ticket.id}` });
     expect(response.statusCode).toBe(403);
@@ -135,10 +200,10 @@ describe('another member of the organization', () => {
 });
 
 describe('POST /api/tickets', () => {
-  const post = (token: string | undefined, payload: object) =>
-    t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) });
-
-  it('a member raises one in its organization, with the defaults, trimmed, and its first history entry', async () => {
+  test('a member raises one in its organization, with the defaults, trimmed, and its first history entry', async ({
+    cast,
+    post,
+  }) => {
     const response = await post(cast.user.token, { title: '  VPN down ', description: ' Since 9am. ' });
     expect(response.statusCode, response.body).toBe(201);
     const ticket: TicketDetail = response.json().data;
@@ -161,7 +226,10 @@ describe('POST /api/tickets', () => {
     expect(ticket.history).toMatchObject([{ kind: 'created', to: 'VPN down', actor: { id: cast.user.id } }]);
   });
 
-  it('an advisor raises one for an organization it is assigned to, not for another (404) or none (400)', async () => {
+  test('an advisor raises one for an organization it is assigned to, not for another (404) or none (400)', async ({
+    cast,
+    post,
+  }) => {
     const payload = { title: 'Audit', description: 'Quarterly audit request', priority: 'urgent', category: 'billing' };
     const ok = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.organization.id });
     expect(ok.statusCode, ok.body).toBe(201);
@@ -175,7 +243,7 @@ describe('POST /api/tickets', () => {
     expect((await post(cast.advisorAssigned.token, payload)).statusCode).toBe(400);
   });
 
-  it('a member cannot raise one in another organization (404), and may name its own', async () => {
+  test('a member cannot raise one in another organization (404), and may name its own', async ({ cast, post }) => {
     const body = { title: 'Elsewhere', description: 'Try' };
     const response = await post(cast.user.token, { ...body, organizationId: cast.otherOrganization.id });
     expect(response.statusCode).toBe(404);
@@ -185,14 +253,14 @@ describe('POST /api/tickets', () => {
     expect(own.json().data.organizationId).toBe(cast.organization.id);
   });
 
-  it('admins raise none (403 with the message); anonymous 401', async () => {
+  test('admins raise none (403 with the message); anonymous 401', async ({ cast, post }) => {
     const admin = await post(cast.admin.token, { title: 'Hi', description: 'There' });
     expect(admin.statusCode).toBe(403);
     expect(admin.json().error).toBe(MESSAGES.adminsRaiseNoTickets);
     expect((await post(undefined, { title: 'Hi', description: 'There' })).statusCode).toBe(401);
   });
 
-  it.each([
+  test.for([
     [{}, MESSAGES.titleAndDescriptionRequired],
     [{ title: '   ', description: 'x' }, MESSAGES.titleAndDescriptionRequired],
     [{ title: 'x', description: ' ' }, MESSAGES.titleAndDescriptionRequired],
@@ -203,7 +271,7 @@ describe('POST /api/tickets', () => {
     [{ title: 'a\u0000b', description: 'x' }, undefined],
     [{ title: 5, description: 'x' }, MESSAGES.titleAndDescriptionRequired],
     [{ title: 'x', description: 'x', organizationId: 'nope' }, undefined],
-  ])('400 for body #%#', async (payload, message) => {
+  ] as [object, string | undefined][])('400 for body #%#', async ([payload, message], { cast, post }) => {
     const response = await post(cast.user.token, payload);
     expect(response.statusCode, response.body).toBe(400);
     if (message) expect(response.json().error).toBe(message);
@@ -211,7 +279,7 @@ describe('POST /api/tickets', () => {
 });
 
 describe('PUT, status and assign', () => {
-  it('PUT changes the given fields only, each in the history, and moves updatedAt', async () => {
+  test('PUT changes the given fields only, each in the history, and moves updatedAt', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast, { priority: 'low' });
     const response = await t.request({
       token: cast.user.token,
@@ -231,7 +299,7 @@ describe('PUT, status and assign', () => {
     expect(Date.parse(detail.updatedAt)).toBeGreaterThan(ticket.updatedAt.getTime());
   });
 
-  it('status sets resolvedAt and closedAt, and reopening clears them', async () => {
+  test('status sets resolvedAt and closedAt, and reopening clears them', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast);
     const setStatus = async (status: string) => {
       const response = await t.request({
@@ -259,7 +327,12 @@ describe('PUT, status and assign', () => {
     ]);
   });
 
-  it('assigns to a member or an active advisor of the organization, never to someone else (400); null unassigns', async () => {
+  test('assigns to a member or an active advisor of the organization, never to someone else (400); null unassigns', async ({
+    t,
+    cast,
+    colleague,
+    ticketOf,
+  }) => {
     const ticket = await ticketOf(cast);
     const assign = (assignedTo: string | null) =>
       t.request({
@@ -287,7 +360,7 @@ describe('PUT, status and assign', () => {
     expect(bad.json().error).toBe(MESSAGES.selectTicketAssignee);
   });
 
-  it.each([
+  test.for([
     ['PUT', '', { title: '' }],
     ['PUT', '', { status: 'pending' }],
     ['PUT', '', { description: 'x'.repeat(10_001) }],
@@ -297,7 +370,7 @@ describe('PUT, status and assign', () => {
     ['POST', '/comments', { text: '   ' }],
     ['POST', '/comments', { text: 'a\u0000b' }],
     ['POST', '/attachments', { filename: '../etc/passwd' }],
-  ] as const)('%s %s with %j: 400', async (method, path, payload) => {
+  ] as const)('%s %s with %j: 400', async ([method, path, payload], { t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast);
     const response = await t.request({
       token: cast.orgAdmin.token,
@@ -308,7 +381,7 @@ describe('PUT, status and assign', () => {
     expect(response.statusCode, response.body).toBe(400);
   });
 
-  it('a malformed or unknown id is 404', async () => {
+  test('a malformed or unknown id is 404', async ({ t, cast }) => {
     for (const id of ['nope', UNKNOWN_ID]) {
       const response = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${id}` });
       expect(response.statusCode).toBe(404);
@@ -317,7 +390,7 @@ describe('PUT, status and assign', () => {
 });
 
 describe('comments and attachments', () => {
-  it('a comment is kept with its author, counted, and in the history', async () => {
+  test('a comment is kept with its author, counted, and in the history', async ({ t, cast, ticketOf, readTicket }) => {
     const ticket = await ticketOf(cast);
     const response = await t.request({
       token: cast.advisorAssigned.token,
@@ -333,26 +406,14 @@ describe('comments and attachments', () => {
     expect(detail.history.at(-1)).toMatchObject({ kind: 'comment', actor: { id: cast.advisorAssigned.id } });
   });
 
-  async function uploaded(token: string) {
-    const response = await sendUpload(
-      t,
-      [{ field: 'file', filename: 'screen.png', content: TINY_PNG, type: 'image/png' }],
-      {
-        token,
-      },
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const file = response.json().data;
-    return {
-      filename: file.fileName,
-      originalName: file.originalName,
-      mimeType: file.fileType,
-      size: file.fileSize,
-      url: file.fileUrl,
-    };
-  }
-
-  it("attaches the caller's own upload once; someone else's, an unknown key or a second time is 400", async () => {
+  test("attaches the caller's own upload once; someone else's, an unknown key or a second time is 400", async ({
+    t,
+    cast,
+    colleague,
+    ticketOf,
+    readTicket,
+    uploaded,
+  }) => {
     const ticket = await ticketOf(cast);
     const url = `/api/tickets/${ticket.id}/attachments`;
     const mine = await uploaded(cast.user.token);
@@ -386,7 +447,14 @@ describe('comments and attachments', () => {
     expect(info.statusCode).toBe(404);
   });
 
-  it('removing: the uploader and editors; another member 403; the bytes go when the ticket is deleted', async () => {
+  test('removing: the uploader and editors; another member 403; the bytes go when the ticket is deleted', async ({
+    t,
+    cast,
+    colleague,
+    ticketOf,
+    readTicket,
+    uploaded,
+  }) => {
     const ticket = await ticketOf(cast);
     const file = await uploaded(cast.user.token);
     const added = await t.request({
@@ -409,37 +477,9 @@ describe('comments and attachments', () => {
 });
 
 describe('GET /api/tickets', () => {
-  let org: { id: string; token: string; member: Member };
-
-  beforeAll(async () => {
-    const make = factories(t.database.db);
-    const organization = await make.organization();
-    const owner = await make.member(organization.id, { role: 'org_admin' });
-    org = { id: organization.id, token: owner.token, member: owner };
-    const statuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
-    const priorities = ['low', 'medium', 'high', 'urgent'] as const;
-    for (let index = 0; index < 23; index += 1) {
-      await insertTicket(t.database.db, organization.id, owner.id, {
-        title: index === 7 ? 'Kerberos login loop' : `Ticket ${index}`,
-        description: index === 11 ? 'The kerberos ticket expires' : 'Something else',
-        status: statuses[index % 4],
-        priority: priorities[index % 4],
-        category: index % 2 === 0 ? 'technical' : 'billing',
-        assignedTo: index % 3 === 0 ? owner.id : null,
-      });
-    }
-  });
-
-  const list = async (query: string, token = org.token) => {
-    const response = await t.request({ token, method: 'GET', url: `/api/tickets?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as {
-      data: TicketDetail[];
-      pagination: { page: number; limit: number; total: number; pages: number };
-    };
-  };
-
-  it('pages of 10, newest first, with the pagination; the last page partial; past the end empty', async () => {
+  test('pages of 10, newest first, with the pagination; the last page partial; past the end empty', async ({
+    list,
+  }) => {
     const first = await list('');
     expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
     expect(first.data[0]?.title).toBe('Ticket 22');
@@ -455,7 +495,7 @@ describe('GET /api/tickets', () => {
     expect(new Set(pages.flat().map((ticket) => ticket.id)).size).toBe(23);
   });
 
-  it('filters by status, priority, category and assignee; searches title and description', async () => {
+  test('filters by status, priority, category and assignee; searches title and description', async ({ org, list }) => {
     expect((await list('status=open')).pagination.total).toBe(6);
     expect((await list('priority=urgent&status=closed')).pagination.total).toBe(5);
     expect((await list('category=billing')).pagination.total).toBe(11);
@@ -467,14 +507,18 @@ describe('GET /api/tickets', () => {
     expect((await list('search=%25')).pagination.total).toBe(0);
   });
 
-  it('sorts by priority (urgent first) and updatedAt', async () => {
+  test('sorts by priority (urgent first) and updatedAt', async ({ list }) => {
     const byPriority = await list('sort=priority&limit=100');
     expect(byPriority.data[0]?.priority).toBe('urgent');
     expect(byPriority.data.at(-1)?.priority).toBe('low');
     expect((await list('sort=updatedAt')).data).toHaveLength(10);
   });
 
-  it('rows carry people, counts and permissions; other organizations see none of them', async () => {
+  test('rows carry people, counts and permissions; other organizations see none of them', async ({
+    cast,
+    org,
+    list,
+  }) => {
     const [row] = (await list('limit=1')).data;
     expect(row).toMatchObject({ createdBy: { id: org.member.id }, commentCount: 0, attachmentCount: 0 });
     expect(row?.permissions).toEqual({ canEdit: true, canAssign: true, canChangeStatus: true, canDelete: true });
@@ -483,13 +527,13 @@ describe('GET /api/tickets', () => {
     expect((await list(`organizationId=${org.id}`, cast.admin.token)).pagination.total).toBe(23);
   });
 
-  it('an advisor lists its assigned organizations only', async () => {
+  test('an advisor lists its assigned organizations only', async ({ cast, list }) => {
     const mine = await list('limit=100', cast.advisorAssigned.token);
     expect(mine.data.every((ticket) => ticket.organizationId === cast.organization.id)).toBe(true);
     expect((await list('', cast.advisorUnassigned.token)).pagination.total).toBe(0);
   });
 
-  it.each([
+  test.for([
     'page=0',
     'limit=101',
     'limit=0',
@@ -502,17 +546,17 @@ describe('GET /api/tickets', () => {
     `search=${'x'.repeat(300)}`,
     'search=a%00b',
     'organizationId=nope',
-  ])('GET /api/tickets?%s: 400', async (query) => {
+  ])('GET /api/tickets?%s: 400', async (query, { t, org }) => {
     const response = await t.request({ token: org.token, method: 'GET', url: `/api/tickets?${query}` });
     expect(response.statusCode, response.body).toBe(400);
   });
 
-  it('anonymous: 401', async () => {
+  test('anonymous: 401', async ({ t }) => {
     expect((await t.request({ method: 'GET', url: '/api/tickets' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/tickets/stats' })).statusCode).toBe(401);
   });
 
-  it("stats count the caller's scope by status, priority and category", async () => {
+  test("stats count the caller's scope by status, priority and category", async ({ t, cast, org }) => {
     const response = await t.request({ token: org.token, method: 'GET', url: '/api/tickets/stats' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({

@@ -1,55 +1,45 @@
 import { MESSAGES } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
-import { ACCOUNTS, type AccountName, createTestApp, type TestApp } from './helpers/app.js';
-import {
-  adminOnly,
-  authzMatrix,
-  type Cast,
-  createCast,
-  ORGANIZATION_READERS,
-  type Statuses,
-} from './helpers/authz-matrix.js';
-import { factories } from './helpers/factories.js';
+import { ACCOUNTS, type AccountName, type TestApp } from './helpers/app.js';
+import { adminOnly, authzMatrix, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
+import { apiTest } from './helpers/fixture.js';
 import { uploadFile, uploadPng } from './helpers/multipart.js';
 
-let t: TestApp;
-let acmeId: string;
-let globexId: string;
-let acmeDepartments: Record<string, string>;
-let globexDepartmentId: string;
-
-async function profileOf(as: AccountName) {
+async function profileIn(t: TestApp, as: AccountName) {
   return (await t.request({ method: 'GET', url: '/api/users/profile', as })).json().data;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  acmeId = (await profileOf('acmeOwner')).meta.organizationId;
-  globexId = (await profileOf('globexOwner')).meta.organizationId;
+/** The demo data's organizations and departments (their ids). */
+async function demoIds(t: TestApp) {
+  const acmeId: string = (await profileIn(t, 'acmeOwner')).meta.organizationId;
+  const globexId: string = (await profileIn(t, 'globexOwner')).meta.organizationId;
   const rows = await t.database.db.query.departments.findMany();
-  acmeDepartments = Object.fromEntries(rows.filter((d) => d.organizationId === acmeId).map((d) => [d.name, d.id]));
-  globexDepartmentId = rows.find((d) => d.organizationId === globexId)!.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+  const acmeDepartments: Record<string, string> = Object.fromEntries(
+    rows.filter((d) => d.organizationId === acmeId).map((d) => [d.name, d.id]),
+  );
+  const globexDepartmentId = rows.find((d) => d.organizationId === globexId)!.id;
+  return { acmeId, globexId, acmeDepartments, globexDepartmentId };
+}
+
+/** On the demo data; its `cast` (the matrices' people) stands beside it, organizations of their own. */
+const test = apiTest()
+  .extend('demo', { scope: 'file' }, ({ t }) => demoIds(t))
+  .extend('profileOf', { scope: 'file' }, ({ t }) => {
+    return (as: AccountName) => profileIn(t, as);
+  })
+  .extend('register', { scope: 'file' }, ({ t }) => {
+    return (as: AccountName | undefined, payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
+  });
 
 describe('who may do what', () => {
-  /** Its own people beside the demo data: an organization with its org_admin, a user and advisors, and another one. */
-  let cast: Cast;
-  beforeAll(async () => {
-    cast = await createCast(t);
-  });
-  const make = () => factories(t.database.db);
-
   /** A member is changed by its organization's org_admin and admin; others do not see it (404). */
   const memberManagers: Statuses = { ...ORGANIZATION_READERS, user: 403, advisorAssigned: 404 };
 
   authzMatrix('reading', {
-    app: () => t,
-    cast: () => cast,
-    arrange: async (people) => make().department(people.organization.id),
+    test,
+    arrange: async (people, { make }) => make.department(people.organization.id),
     routes: [
       {
         route: 'GET /api/users/organization/:orgId',
@@ -78,14 +68,10 @@ describe('who may do what', () => {
   });
 
   authzMatrix('changing a member', {
-    app: () => t,
-    cast: () => cast,
-    async arrange(people) {
+    test,
+    async arrange(people, { make }) {
       const organizationId = people.organization.id;
-      const [member, department] = await Promise.all([
-        make().member(organizationId),
-        make().department(organizationId),
-      ]);
+      const [member, department] = await Promise.all([make.member(organizationId), make.department(organizationId)]);
       return { member, department };
     },
     routes: [
@@ -118,7 +104,7 @@ describe('who may do what', () => {
         statuses: adminOnly(200),
       },
     ],
-    async unchanged({ member }) {
+    async unchanged({ member }, _cast, { t }) {
       const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
       expect(row).toMatchObject({
         isActive: true,
@@ -130,11 +116,10 @@ describe('who may do what', () => {
   });
 
   authzMatrix('reactivating a member', {
-    app: () => t,
-    cast: () => cast,
+    test,
     /** A member deactivated by the admin. */
-    async arrange(people) {
-      const member = await make().member(people.organization.id);
+    async arrange(people, { t, make }) {
+      const member = await make.member(people.organization.id);
       const deactivated = await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: people.admin });
       expect(deactivated.statusCode).toBe(200);
       return member;
@@ -148,7 +133,7 @@ describe('who may do what', () => {
       },
     ],
     errors: { 404: MESSAGES.userNotFound },
-    async unchanged(member) {
+    async unchanged(member, _cast, { t }) {
       const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
       expect(row?.isActive).toBe(false);
     },
@@ -166,7 +151,7 @@ const newMember = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /api/users/profile', () => {
-  it('returns the signed-in user with organization and department names', async () => {
+  test('returns the signed-in user with organization and department names', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/users/profile', as: 'acmeMember' });
     expect(response.statusCode).toBe(200);
     const user = response.json().data;
@@ -181,7 +166,7 @@ describe('GET /api/users/profile', () => {
     expect(user.id).toBe(user._id);
   });
 
-  it('is 401 without a token or with a bad one', async () => {
+  test('is 401 without a token or with a bad one', async ({ t }) => {
     expect((await t.request({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
     const bad = await t.request({ method: 'GET', url: '/api/users/profile', token: 'not-a-token' });
     expect(bad.statusCode).toBe(401);
@@ -190,7 +175,10 @@ describe('GET /api/users/profile', () => {
 });
 
 describe('PUT /api/users/profile', () => {
-  it('changes own names, e-mail and meta fields, and ignores role and organization', async () => {
+  test('changes own names, e-mail and meta fields, and ignores role and organization', async ({
+    t,
+    demo: { acmeId, globexId },
+  }) => {
     const token = await t.tokenFor('globexMember');
     const response = await t.request({
       method: 'PUT',
@@ -222,7 +210,7 @@ describe('PUT /api/users/profile', () => {
     await t.request({ method: 'PUT', url: '/api/users/profile', token, payload: { email: ACCOUNTS.globexMember } });
   });
 
-  it('saves a profile image alone (a partial meta)', async () => {
+  test('saves a profile image alone (a partial meta)', async ({ t }) => {
     const picture = await uploadPng(t, 'acmeOwner');
     const response = await t.request({
       method: 'PUT',
@@ -235,19 +223,19 @@ describe('PUT /api/users/profile', () => {
     expect(response.json().data.meta.jobTitle).toBe('Chief Executive Officer');
   });
 
-  it.each([
+  test.for([
     [{ website: 'javascript:alert(1)' }, MESSAGES.websiteInvalid],
     [{ website: 'data:text/html,<script>alert(1)</script>' }, MESSAGES.websiteInvalid],
     [{ profileImage: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
     [{ profileImage: 'https://evil.example.com/a.png' }, MESSAGES.imageUrlInvalid],
     [{ profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
-  ])('refuses a script, foreign or missing URL: %j', async (meta, message) => {
+  ])('refuses a script, foreign or missing URL: %j', async ([meta, message], { t }) => {
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload: { meta } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
   });
 
-  it('keeps http(s) websites, adding https:// to a bare domain', async () => {
+  test('keeps http(s) websites, adding https:// to a bare domain', async ({ t }) => {
     for (const [website, stored] of [
       ['http://nora.example.com/about', 'http://nora.example.com/about'],
       ['nora.example.com', 'https://nora.example.com'],
@@ -263,7 +251,7 @@ describe('PUT /api/users/profile', () => {
     }
   });
 
-  it('refuses an uploaded file that is not an image as a profile picture', async () => {
+  test('refuses an uploaded file that is not an image as a profile picture', async ({ t }) => {
     const notes = await uploadFile(t, 'acmeMember', {
       filename: 'notes.txt',
       content: Buffer.from('just text'),
@@ -279,7 +267,7 @@ describe('PUT /api/users/profile', () => {
     expect(response.json().error).toBe(MESSAGES.imageFileRequired);
   });
 
-  it('refuses an e-mail that another account has with 409', async () => {
+  test('refuses an e-mail that another account has with 409', async ({ t }) => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
@@ -290,13 +278,13 @@ describe('PUT /api/users/profile', () => {
     expect(response.json().error).toBe(MESSAGES.emailTaken);
   });
 
-  it.each([
+  test.for([
     [{ email: 'no-at-sign' }, MESSAGES.emailInvalid],
     [{ profile: { firstName: '   ' } }, MESSAGES.firstNameRequired],
     [{ meta: { phone: 'abc' } }, MESSAGES.phoneInvalid],
     [{ meta: { bio: 'x'.repeat(6000) } }, undefined],
     [{ meta: 'nope' }, undefined],
-  ])('refuses %j with 400', async (payload, message) => {
+  ])('refuses %j with 400', async ([payload, message], { t }) => {
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload });
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().error).toBe(message);
@@ -304,10 +292,12 @@ describe('PUT /api/users/profile', () => {
 });
 
 describe('POST /api/users/register', () => {
-  const register = (as: AccountName | undefined, payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
-
-  it('lets an org_admin add a member to its own organization; naming another is 404, adding no one', async () => {
+  test('lets an org_admin add a member to its own organization; naming another is 404, adding no one', async ({
+    t,
+    profileOf,
+    register,
+    demo: { acmeId, globexId },
+  }) => {
     const elsewhere = newMember({ meta: { organizationId: globexId } });
     const refused = await register('acmeOwner', elsewhere);
     expect(refused.statusCode).toBe(404);
@@ -331,7 +321,10 @@ describe('POST /api/users/register', () => {
     expect((await profileOf('acmeOwner')).email).toBe(ACCOUNTS.acmeOwner);
   });
 
-  it('places the new member in a department given by id or by name', async () => {
+  test('places the new member in a department given by id or by name', async ({
+    register,
+    demo: { acmeDepartments, globexDepartmentId },
+  }) => {
     const byId = await register('acmeOwner', newMember({ meta: { departmentId: acmeDepartments.Finance } }));
     expect(byId.json().data.user.meta.department).toBe('Finance');
     const byName = await register('acmeOwner', newMember({ meta: { department: 'marketing' } }));
@@ -340,7 +333,7 @@ describe('POST /api/users/register', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('lets an org_admin add another org_admin but not an advisor or admin (403)', async () => {
+  test('lets an org_admin add another org_admin but not an advisor or admin (403)', async ({ register }) => {
     expect((await register('acmeOwner', newMember({ roles: ['org_admin'] }))).json().data.user.role).toBe('org_admin');
     for (const role of ['advisor', 'admin']) {
       const response = await register('acmeOwner', newMember({ roles: [role] }));
@@ -349,7 +342,10 @@ describe('POST /api/users/register', () => {
     }
   });
 
-  it('lets an admin add anyone anywhere; advisors land in the platform organization', async () => {
+  test('lets an admin add anyone anywhere; advisors land in the platform organization', async ({
+    register,
+    demo: { globexId },
+  }) => {
     const member = await register('admin', newMember({ meta: { organizationId: globexId } }));
     expect(member.json().data.user.meta.organizationName).toBe('Globex');
     const advisor = await register('admin', newMember({ role: 'advisor' }));
@@ -357,22 +353,22 @@ describe('POST /api/users/register', () => {
     expect(advisor.json().data.user).toMatchObject({ role: 'advisor', meta: { organizationName: 'SMART' } });
   });
 
-  it.each<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as) => {
+  test.for<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as, { register }) => {
     expect((await register(as, newMember())).statusCode).toBe(403);
   });
 
-  it('is 401 signed out, even with a bad body', async () => {
+  test('is 401 signed out, even with a bad body', async ({ register }) => {
     expect((await register(undefined, newMember())).statusCode).toBe(401);
     expect((await register(undefined, {})).statusCode).toBe(401);
   });
 
-  it('refuses a taken e-mail with 409, whatever its case', async () => {
+  test('refuses a taken e-mail with 409, whatever its case', async ({ register }) => {
     const response = await register('acmeOwner', newMember({ email: 'MEMBER@acme.example.com' }));
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(MESSAGES.emailTaken);
   });
 
-  it('checks fields in the spec order, first failure wins', async () => {
+  test('checks fields in the spec order, first failure wins', async ({ register }) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '', lastName: '', email: '', password: '' }, MESSAGES.firstNameRequired],
       [{ lastName: ' ', email: '', password: '' }, MESSAGES.lastNameRequired],
@@ -391,7 +387,7 @@ describe('POST /api/users/register', () => {
     }
   });
 
-  it('needs an organization for members: 400 without one, 404 for an unknown one', async () => {
+  test('needs an organization for members: 400 without one, 404 for an unknown one', async ({ register }) => {
     const without = await register('admin', newMember({ roles: ['org_admin'] }));
     expect(without.statusCode).toBe(400);
     expect(without.json().error).toBe(MESSAGES.organizationRequired);
@@ -406,14 +402,14 @@ describe('POST /api/users/register', () => {
     expect(unknownDepartment.json().error).toBe(MESSAGES.departmentNotFound);
   });
 
-  it('refuses an unknown role and a non-object meta with 400', async () => {
+  test('refuses an unknown role and a non-object meta with 400', async ({ register }) => {
     expect((await register('admin', newMember({ roles: ['superuser'] }))).statusCode).toBe(400);
     expect((await register('admin', newMember({ meta: [1, 2] }))).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/users', () => {
-  it('lists everyone for admin, paged with a total', async () => {
+  test('lists everyone for admin, paged with a total', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/users?limit=3', as: 'admin' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -426,7 +422,7 @@ describe('GET /api/users', () => {
     );
   });
 
-  it("lists only the org_admin's organization", async () => {
+  test("lists only the org_admin's organization", async ({ t, demo: { acmeId } }) => {
     const listed = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'acmeOwner' })).json().data;
     const members = await t.database.db.query.users.findMany({
       where: (row, { eq }) => eq(row.organizationId, acmeId),
@@ -434,11 +430,11 @@ describe('GET /api/users', () => {
     expect(listed.map((u: { id: string }) => u.id).sort()).toEqual(members.map((u) => u.id).sort());
   });
 
-  it.each<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as) => {
+  test.for<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as, { t }) => {
     expect((await t.request({ method: 'GET', url: '/api/users', as })).statusCode).toBe(403);
   });
 
-  it('is 401 signed out and 400 for a bad page', async () => {
+  test('is 401 signed out and 400 for a bad page', async ({ t }) => {
     expect((await t.request({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/users?page=0', as: 'admin' })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/users?limit=abc', as: 'admin' })).statusCode).toBe(400);
@@ -446,15 +442,18 @@ describe('GET /api/users', () => {
 });
 
 describe('GET /api/users/organization/:orgId', () => {
-  it.each<AccountName>(['acmeMember', 'acmeOwner', 'advisor', 'admin'])('lists Acme for %s', async (as) => {
-    const response = await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}`, as });
-    expect(response.statusCode).toBe(200);
-    const emails = response.json().data.map((u: { email: string }) => u.email);
-    expect(emails).toContain(ACCOUNTS.acmeMember);
-    expect(emails).not.toContain(ACCOUNTS.globexOwner);
-  });
+  test.for<AccountName>(['acmeMember', 'acmeOwner', 'advisor', 'admin'])(
+    'lists Acme for %s',
+    async (as, { t, demo: { acmeId } }) => {
+      const response = await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}`, as });
+      expect(response.statusCode).toBe(200);
+      const emails = response.json().data.map((u: { email: string }) => u.email);
+      expect(emails).toContain(ACCOUNTS.acmeMember);
+      expect(emails).not.toContain(ACCOUNTS.globexOwner);
+    },
+  );
 
-  it('searches names and e-mails as a picker types, paged', async () => {
+  test('searches names and e-mails as a picker types, paged', async ({ t, demo: { acmeId } }) => {
     const search = async (term: string, query = '') => {
       const url = `/api/users/organization/${acmeId}?search=${encodeURIComponent(term)}${query}`;
       return (await t.request({ method: 'GET', url, as: 'acmeOwner' })).json();
@@ -469,8 +468,7 @@ describe('GET /api/users/organization/:orgId', () => {
     expect(emails(await search('_'))).toEqual([]); // no e-mail here has an underscore: not a wildcard
   });
 
-  it('lists active, deactivated or all members by status, paged with their totals', async () => {
-    const make = factories(t.database.db);
+  test('lists active, deactivated or all members by status, paged with their totals', async ({ t, make }) => {
     const organization = await make.organization();
     const [owner, ...people] = await Promise.all([
       make.member(organization.id, { role: 'org_admin', lastName: 'Owner' }),
@@ -495,7 +493,7 @@ describe('GET /api/users/organization/:orgId', () => {
     ).toHaveLength(2);
   });
 
-  it('is 404 for another organization and for an advisor not assigned there', async () => {
+  test('is 404 for another organization and for an advisor not assigned there', async ({ t, demo: { acmeId } }) => {
     const initech = await t.database.db.query.organizations.findFirst({
       where: (row, { eq }) => eq(row.name, 'Initech'),
     });
@@ -506,7 +504,7 @@ describe('GET /api/users/organization/:orgId', () => {
     }
   });
 
-  it('is 404 for an unknown or malformed id, 401 signed out', async () => {
+  test('is 404 for an unknown or malformed id, 401 signed out', async ({ t, demo: { acmeId } }) => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
       (await t.request({ method: 'GET', url: `/api/users/organization/${unknown}`, as: 'admin' })).statusCode,
@@ -517,7 +515,10 @@ describe('GET /api/users/organization/:orgId', () => {
 });
 
 describe('PUT /api/users/:id/organization', () => {
-  it('lets admin move a user; the old department is left behind', async () => {
+  test('lets admin move a user; the old department is left behind', async ({
+    t,
+    demo: { globexId, acmeDepartments },
+  }) => {
     const created = await t.request({
       method: 'POST',
       url: '/api/users/register',
@@ -539,7 +540,7 @@ describe('PUT /api/users/:id/organization', () => {
     });
   });
 
-  it('list totals follow registrations and moves between organizations', async () => {
+  test('list totals follow registrations and moves between organizations', async ({ t, demo: { globexId } }) => {
     const totalOf = async (as: AccountName) =>
       (await t.request({ method: 'GET', url: '/api/users?limit=1', as })).json().pagination.total as number;
     const [platform, acme, globex] = await Promise.all([
@@ -566,7 +567,10 @@ describe('PUT /api/users/:id/organization', () => {
     expect(await totalOf('admin')).toBe(platform + 1);
   });
 
-  it("takes the moved user out of the old organization's teams, leads and managers", async () => {
+  test("takes the moved user out of the old organization's teams, leads and managers", async ({
+    t,
+    demo: { globexId },
+  }) => {
     const email = `mover.${Math.random().toString(36).slice(2)}@acme.example.com`;
     const mover = (
       await t.request({
@@ -607,18 +611,21 @@ describe('PUT /api/users/:id/organization', () => {
     expect(departmentAfter.manager).toBeNull();
   });
 
-  it.each<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])('is 403 for %s', async (as) => {
-    const id = (await profileOf('acmeMember')).id;
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${id}/organization`,
-      as,
-      payload: { organizationId: globexId },
-    });
-    expect(response.statusCode).toBe(403);
-  });
+  test.for<AccountName>(['acmeOwner', 'acmeMember', 'advisor'])(
+    'is 403 for %s',
+    async (as, { t, profileOf, demo: { globexId } }) => {
+      const id = (await profileOf('acmeMember')).id;
+      const response = await t.request({
+        method: 'PUT',
+        url: `/api/users/${id}/organization`,
+        as,
+        payload: { organizationId: globexId },
+      });
+      expect(response.statusCode).toBe(403);
+    },
+  );
 
-  it('is 400 for a bad body, 404 for unknown user or organization', async () => {
+  test('is 400 for a bad body, 404 for unknown user or organization', async ({ t, profileOf, demo: { globexId } }) => {
     const id = (await profileOf('acmeMember')).id;
     const unknown = '00000000-0000-4000-8000-000000000000';
     const put = (url: string, payload: unknown) =>
@@ -632,7 +639,10 @@ describe('PUT /api/users/:id/organization', () => {
 });
 
 describe('departments of users', () => {
-  it('GET /api/users/department/:id lists members for the organization and admin only', async () => {
+  test('GET /api/users/department/:id lists members for the organization and admin only', async ({
+    t,
+    demo: { acmeDepartments },
+  }) => {
     const url = `/api/users/department/${acmeDepartments.Operations}`;
     for (const as of ['acmeMember', 'acmeOwner', 'admin'] as const) {
       const response = await t.request({ method: 'GET', url, as });
@@ -648,7 +658,11 @@ describe('departments of users', () => {
     );
   });
 
-  it('PUT /api/users/:id/department: org_admin of that organization and admin; a member of another is 404', async () => {
+  test('PUT /api/users/:id/department: org_admin of that organization and admin; a member of another is 404', async ({
+    t,
+    profileOf,
+    demo: { acmeDepartments, globexDepartmentId },
+  }) => {
     const member = await profileOf('acmeMember');
     const put = (as: AccountName, departmentId: string | null) =>
       t.request({ method: 'PUT', url: `/api/users/${member.id}/department`, as, payload: { departmentId } });
@@ -671,7 +685,7 @@ describe('departments of users', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('PUT /api/users/:id/department with null takes the user out of its department', async () => {
+  test('PUT /api/users/:id/department with null takes the user out of its department', async ({ t, profileOf }) => {
     const colleague = await profileOf('acmeColleague');
     const response = await t.request({
       method: 'PUT',
@@ -684,7 +698,7 @@ describe('departments of users', () => {
 });
 
 describe('PUT /api/users/:id (edit a member)', () => {
-  it('lets the org_admin change job title, phone, department and role', async () => {
+  test('lets the org_admin change job title, phone, department and role', async ({ t, demo: { acmeDepartments } }) => {
     const created = (
       await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
     ).json().data.user;
@@ -713,7 +727,7 @@ describe('PUT /api/users/:id (edit a member)', () => {
     expect(cleared.json().data.meta).toMatchObject({ department: null, jobTitle: null });
   });
 
-  it("refuses a phone that is not one, and keeps the member's phone", async () => {
+  test("refuses a phone that is not one, and keeps the member's phone", async ({ t }) => {
     const created = (
       await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
     ).json().data.user;
@@ -725,7 +739,7 @@ describe('PUT /api/users/:id (edit a member)', () => {
     expect((await edit('+49 (30) 1234-567')).json().data.meta.phone).toBe('+49 (30) 1234-567');
   });
 
-  it('does not let an org_admin change its own role', async () => {
+  test('does not let an org_admin change its own role', async ({ t, profileOf }) => {
     const owner = await profileOf('acmeOwner');
     const response = await t.request({
       method: 'PUT',
@@ -745,7 +759,11 @@ describe('PUT /api/users/:id (edit a member)', () => {
     expect((await profileOf('acmeOwner')).role).toBe('org_admin');
   });
 
-  it('refuses advisor/admin roles from an org_admin, foreign departments, members and other tenants', async () => {
+  test('refuses advisor/admin roles from an org_admin, foreign departments, members and other tenants', async ({
+    t,
+    profileOf,
+    demo: { globexDepartmentId },
+  }) => {
     const member = await profileOf('acmeMember');
     const put = (as: AccountName, payload: object) =>
       t.request({ method: 'PUT', url: `/api/users/${member.id}`, as, payload });
@@ -760,7 +778,10 @@ describe('PUT /api/users/:id (edit a member)', () => {
 });
 
 describe('DELETE /api/users/:id (deactivate a member)', () => {
-  it('ends its sessions, stops its sign-in, keeps its record, and drops it from the active directory', async () => {
+  test('ends its sessions, stops its sign-in, keeps its record, and drops it from the active directory', async ({
+    t,
+    demo: { acmeId },
+  }) => {
     const body = newMember();
     const created = (
       await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
@@ -787,7 +808,7 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
     expect(inactive.map((u: { id: string }) => u.id)).toContain(created.id);
   });
 
-  it('refuses self, members, other tenants and advisors', async () => {
+  test('refuses self, members, other tenants and advisors', async ({ t, profileOf }) => {
     const owner = await profileOf('acmeOwner');
     const self = await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: 'acmeOwner' });
     expect(self.statusCode).toBe(400);
@@ -807,8 +828,7 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
 });
 
 describe("a user record's permissions", () => {
-  it('say what the caller may do with the account, as the server decides it', async () => {
-    const make = factories(t.database.db);
+  test('say what the caller may do with the account, as the server decides it', async ({ t, make }) => {
     const organization = await make.organization();
     const [owner, member, former, admin] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),
@@ -841,7 +861,10 @@ describe("a user record's permissions", () => {
 });
 
 describe('POST /api/users/:id/reactivate', () => {
-  it('lets the member sign in again, back in its department and in the active directory', async () => {
+  test('lets the member sign in again, back in its department and in the active directory', async ({
+    t,
+    demo: { acmeId, acmeDepartments },
+  }) => {
     const department = acmeDepartments.Engineering!;
     const body = newMember({ meta: { departmentId: department } });
     const created = (
@@ -868,8 +891,7 @@ describe('POST /api/users/:id/reactivate', () => {
     expect(again.json().data.isActive).toBe(true);
   });
 
-  it('is 404 for a member of a closed organization, until an admin reopens it', async () => {
-    const make = factories(t.database.db);
+  test('is 404 for a member of a closed organization, until an admin reopens it', async ({ t, make }) => {
     const organization = await make.organization();
     const [admin, member] = await Promise.all([make.admin(), make.member(organization.id)]);
     await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: admin });
@@ -894,7 +916,7 @@ describe('POST /api/users/:id/reactivate', () => {
     expect((await reactivate()).json().data.isActive).toBe(true);
   });
 
-  it('is 404 for an unknown or malformed id, 401 signed out', async () => {
+  test('is 404 for an unknown or malformed id, 401 signed out', async ({ t }) => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const id of [unknown, 'not-a-uuid']) {
       const response = await t.request({ method: 'POST', url: `/api/users/${id}/reactivate`, as: 'admin' });

@@ -6,49 +6,36 @@ import {
   type WorkEventPayload,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectiveRow, ProjectRow } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { type Cast, createCast } from './helpers/authz-matrix.js';
-import { factories, type Member } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
 import { multipartFiles, TINY_PNG } from './helpers/multipart.js';
-import { liveSockets } from './helpers/sockets.js';
 
 /** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
-let t: TestApp;
-let make: ReturnType<typeof factories>;
-let cast: Cast;
-let project: ProjectRow;
-let objective: ObjectiveRow;
-const sockets = liveSockets(() => t);
-const heard = (socket: Socket, event: string, act: () => Promise<unknown>) =>
-  sockets.heardOn<WorkEventPayload>(socket, event, act);
-
-beforeAll(async () => {
-  t = await createTestApp({ demoData: false });
-  make = factories(t.database.db);
-  cast = await createCast(t);
-  project = await make.project(cast.organization.id);
-  objective = await make.objective(project.id);
-  await sockets.listen();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
-
 function join(socket: Socket, projectId: unknown): Promise<ProjectJoinAck> {
   return new Promise((resolve) => socket.emit(WORK_ROOM_EVENTS.join, { projectId }, resolve));
 }
 
-async function joined(member: Member, projectId = project.id) {
-  const socket = await sockets.connect(member);
-  expect(await join(socket, projectId)).toEqual({ ok: true });
-  return socket;
-}
+const test = apiTest({ demoData: false })
+  .extend('project', { scope: 'file' }, ({ make, cast }) => make.project(cast.organization.id))
+  .extend('objective', { scope: 'file' }, ({ make, project }) => make.objective(project.id))
+  .extend('heard', { scope: 'file' }, ({ sockets }) => {
+    return (socket: Socket, event: string, act: () => Promise<unknown>) =>
+      sockets.heardOn<WorkEventPayload>(socket, event, act);
+  })
+  /** A socket of the member's that joined the project's room. */
+  .extend('joined', { scope: 'file' }, ({ sockets, project }) => async (member: Member, projectId = project.id) => {
+    const socket = await sockets.connect(member);
+    expect(await join(socket, projectId)).toEqual({ ok: true });
+    return socket;
+  });
 
 describe('project rooms', () => {
-  it('only those who may read the project join: not another organization, an advisor, or a bad id', async () => {
+  test('only those who may read the project join: not another organization, an advisor, or a bad id', async ({
+    cast,
+    sockets,
+    project,
+  }) => {
     for (const member of [cast.otherOrgAdmin, cast.advisorAssigned]) {
       const socket = await sockets.connect(member);
       expect(await join(socket, project.id)).toEqual({ ok: false, error: 'Project not found' });
@@ -60,7 +47,16 @@ describe('project rooms', () => {
     expect(await join(socket, project.id)).toEqual({ ok: true });
   });
 
-  it('a comment, a new task and progress reach a second socket of the organization, never another organization', async () => {
+  test('a comment, a new task and progress reach a second socket of the organization, never another organization', async ({
+    t,
+    make,
+    cast,
+    sockets,
+    project,
+    objective,
+    heard,
+    joined,
+  }) => {
     const watcher = await joined(cast.orgAdmin);
     const outsider = await sockets.connect(cast.otherOrgAdmin);
     await join(outsider, project.id);
@@ -112,7 +108,16 @@ describe('project rooms', () => {
     expect(refused).toEqual([]);
   });
 
-  it("a file added to or removed from a task or objective reaches the project's room", async () => {
+  test("a file added to or removed from a task or objective reaches the project's room", async ({
+    t,
+    make,
+    cast,
+    sockets,
+    project,
+    objective,
+    heard,
+    joined,
+  }) => {
     const watcher = await joined(cast.orgAdmin);
     const outsider = await sockets.connect(cast.otherOrgAdmin);
     await join(outsider, project.id);
@@ -157,7 +162,14 @@ describe('project rooms', () => {
     expect(onObjective).toEqual([{ projectId: project.id, objectiveId: objective.id, actorId: cast.user.id }]);
   });
 
-  it('a deleted project is announced to its room; a socket that leaves hears nothing more', async () => {
+  test('a deleted project is announced to its room; a socket that leaves hears nothing more', async ({
+    t,
+    make,
+    cast,
+    project,
+    heard,
+    joined,
+  }) => {
     const doomed = await make.project(cast.organization.id);
     await make.objective(doomed.id);
     const watcher = await joined(cast.orgAdmin, doomed.id);

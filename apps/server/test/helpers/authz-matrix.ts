@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, type TestAPI } from 'vitest';
 import type { OrganizationRow } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
-import { factories, type Member } from './factories.js';
+import { type Factories, factories, type Member } from './factories.js';
 
 /** Everyone a route is tried as: design.md's "each role, a member of another organization, unauthenticated". */
 export const MATRIX_ACTORS = [
@@ -88,29 +88,42 @@ export const adminOnly = (ok: number): Statuses => ({
   anonymous: 401,
 });
 
-export interface MatrixRoute<R> {
+/** What a cell gets from the file's fixture (helpers/fixture.ts): at least the app, its factories and its cast. */
+export interface MatrixContext {
+  t: TestApp;
+  make: Factories;
+  cast: Cast;
+}
+/** The `test` of `apiTest()`, extended or not: its tests get the app, the factories, the cast and their context. */
+type MatrixTest = (
+  name: string,
+  test: (context: MatrixContext & { task: { context: object } }) => Promise<void>,
+) => void;
+/** The context a fixture's tests receive, with the fixtures the file added. */
+type ContextOf<T> = T extends TestAPI<infer C> ? C & MatrixContext : MatrixContext;
+/** Declares a cell: a test that runs `cell` with the context. */
+type CellDeclarer<C> = (name: string, cell: (context: C) => Promise<void>) => void;
+
+export interface MatrixRoute<R, C = MatrixContext> {
   /** The method and path, e.g. 'PUT /api/teams/:id': it names the cells. */
   route: string;
   /** The request; `actor` for bodies that name something of the caller's own (a picture it uploaded). */
-  request(record: R, cast: Cast, actor: MatrixActor): InjectOptions | Promise<InjectOptions>;
+  request(record: R, cast: Cast, actor: MatrixActor, context: C): InjectOptions | Promise<InjectOptions>;
   statuses: Statuses;
 }
 
-export interface AuthzMatrixOptions<R> {
-  app(): TestApp;
+interface MatrixOptions<R, C> {
   /**
    * The record a cell acts on: a fresh one for each cell that may change it, so an allowed change
    * never meets the next cell. The cells that cannot change it share one per route: every cell of
    * a GET route, and the refusals, which must leave it as it was (`unchanged` checks that).
    */
-  arrange(cast: Cast): Promise<R>;
-  routes: MatrixRoute<R>[];
+  arrange(cast: Cast, context: C): Promise<R>;
+  routes: MatrixRoute<R, C>[];
   /** The `error` a refusal with this status carries (the spec's message), checked when given. */
   errors?: Partial<Record<403 | 404, string>>;
   /** Runs after every refusal: asserts that the record did not change. */
-  unchanged?(record: R, cast: Cast): Promise<void>;
-  /** The cast to use; by default the matrix makes its own. */
-  cast?(): Cast;
+  unchanged?(record: R, cast: Cast, context: C): Promise<void>;
   /**
    * Each allowed change also gets a cast of its own: for changes that reach the cast's people
    * (closing their organization signs them out), which the next cells would otherwise meet.
@@ -119,42 +132,80 @@ export interface AuthzMatrixOptions<R> {
 }
 
 /**
- * Route × actor → expected status, one test per cell, in a describe block of its own:
- * `authzMatrix('who may do what', { app: () => t, arrange, routes })`.
+ * The cells are tests of the file's fixture (`apiTest`): they ask for its `t`, `make` and `cast`, and hand
+ * `arrange`, `request` and `unchanged` the whole test context. A cell asks for no other fixture by
+ * name, so a file fixture these read must be `auto: true` to be on its context (made before the
+ * file's first test, as a beforeAll would).
  */
-export function authzMatrix<R>(title: string, options: AuthzMatrixOptions<R>) {
-  describe(title, () => {
-    let ownCast: Cast | undefined;
-    const cast = () => options.cast?.() ?? ownCast!;
-    beforeAll(async () => {
-      if (!options.cast) ownCast = await createCast(options.app());
-    });
+interface FixtureMatrixOptions<R, T> extends MatrixOptions<R, ContextOf<T>> {
+  test: T;
+}
+/** Without the fixture: the app in a getter, and the cast given or made by the matrix. */
+interface AppMatrixOptions<R> extends MatrixOptions<R, MatrixContext> {
+  app(): TestApp;
+  /** The cast to use; by default the matrix makes its own. */
+  cast?(): Cast;
+}
 
+export type AuthzMatrixOptions<R, T = MatrixTest> = FixtureMatrixOptions<R, T> | AppMatrixOptions<R>;
+
+/**
+ * Route × actor → expected status, one test per cell, in a describe block of its own:
+ * `authzMatrix('who may do what', { test, arrange, routes })` with the `test` of `apiTest()`,
+ * or `{ app: () => t, … }` in a file without the fixture.
+ */
+export function authzMatrix<R, T extends MatrixTest = MatrixTest>(
+  title: string,
+  options: FixtureMatrixOptions<R, T>,
+): void;
+export function authzMatrix<R>(title: string, options: AppMatrixOptions<R>): void;
+export function authzMatrix<R, T extends MatrixTest>(title: string, options: AuthzMatrixOptions<R, T>) {
+  describe(title, () => {
+    const declare: CellDeclarer<ContextOf<T>> =
+      'test' in options
+        ? (name, cell) =>
+            options.test(name, ({ t, make, cast, task }) => cell({ ...(task.context as ContextOf<T>), t, make, cast }))
+        : appCells(options);
     for (const { route, request, statuses } of options.routes) {
       let shared: Promise<R> | undefined;
-      const arrange = (people: Cast, changes: boolean) => {
-        if (changes) return options.arrange(people);
-        shared ??= options.arrange(people);
+      const arrange = (people: Cast, context: ContextOf<T>, changes: boolean) => {
+        if (changes) return options.arrange(people, context);
+        shared ??= options.arrange(people, context);
         return shared;
       };
       for (const actor of MATRIX_ACTORS) {
         const status = statuses[actor];
         const changes = status < 400 && !route.startsWith('GET ');
-        it(`${route} as ${actor}: ${status}`, async () => {
-          const people = changes && options.castPerChange ? await createCast(options.app()) : cast();
-          const record = await arrange(people, changes);
+        declare(`${route} as ${actor}: ${status}`, async (context) => {
+          const { t } = context;
+          const people = changes && options.castPerChange ? await createCast(t) : context.cast;
+          const record = await arrange(people, context, changes);
           const token = actor === 'anonymous' ? undefined : people[actor].token;
-          const response = await options
-            .app()
-            .request({ ...(await request(record, people, actor)), ...(token && { token }) });
+          const response = await t.request({
+            ...(await request(record, people, actor, context)),
+            ...(token && { token }),
+          });
           expect(response.statusCode, response.body).toBe(status);
           const error = options.errors?.[status as 403 | 404];
           if (error) expect(response.json().error).toBe(error);
-          if (status >= 400) await options.unchanged?.(record, people);
+          if (status >= 400) await options.unchanged?.(record, people, context);
         });
       }
     }
   });
+}
+
+/** Cells as plain tests, for a file without the fixture: its app, and its cast or one made here. */
+function appCells<R, C>(options: AppMatrixOptions<R>): CellDeclarer<C> {
+  let ownCast: Cast | undefined;
+  beforeAll(async () => {
+    if (!options.cast) ownCast = await createCast(options.app());
+  });
+  return (name, cell) =>
+    it(name, () => {
+      const t = options.app();
+      return cell({ t, make: factories(t.database.db), cast: options.cast?.() ?? ownCast! } as C);
+    });
 }
 
 /** Projects and objectives (design.md): the organization's members with canManageProjects, admin; advisors 403. */

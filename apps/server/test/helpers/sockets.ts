@@ -8,6 +8,8 @@ const MARKER_EVENT = 'test:marker';
 /** The part of the app's socket.io server that sends a marker (the typed server knows no such event). */
 type MarkerSender = { to(room: string): { emit(event: string, marker: string): unknown } };
 
+export type LiveSockets = ReturnType<typeof liveSockets>;
+
 /**
  * Real socket.io clients of a test app listening on a free port: `listen` once (in beforeAll),
  * `connect` a member's session, `closeAll` (in afterAll) before the app closes.
