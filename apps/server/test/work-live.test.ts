@@ -191,7 +191,14 @@ describe('project rooms', () => {
     expect(after).toEqual([]);
   });
 
-  it("the page that made a change hears nothing of it (it has the answer); the actor's other pages and everyone else do", async () => {
+  test("the page that made a change hears nothing of it (it has the answer); the actor's other pages and everyone else do", async ({
+    t,
+    make,
+    cast,
+    sockets,
+    objective,
+    joined,
+  }) => {
     const actingPage = await joined(cast.user);
     const otherTab = await joined(cast.user);
     const colleague = await joined(cast.orgAdmin);
