@@ -2,6 +2,7 @@ import {
   DEFAULT_WEEKLY_HOURS,
   MAX_DATE_OVERRIDES,
   MAX_INTERVALS_PER_DAY,
+  MAX_JSON_BODY_BYTES,
   MAX_TIME_ZONE_LENGTH,
   MESSAGES,
   tooLongMessage,
@@ -167,6 +168,27 @@ describe('an advisor availability', () => {
     // A user that is no advisor has no availability: 404, even for an admin.
     const ofMember = await t.request({ method: 'GET', url: availabilityUrl(member.id), token: admin.token });
     expect(ofMember.statusCode).toBe(404);
+  });
+
+  test('takes the largest availability the limits allow (an override every day, each with its most intervals)', async ({
+    t,
+    make,
+  }) => {
+    const advisor = await make.advisor();
+    const fullDay = Array.from({ length: MAX_INTERVALS_PER_DAY }, (_, i) => ({
+      start: `${String(8 + i).padStart(2, '0')}:00`,
+      end: `${String(8 + i).padStart(2, '0')}:30`,
+    }));
+    const first = Date.UTC(2026, 2, 1);
+    const dateOverrides = Array.from({ length: MAX_DATE_OVERRIDES }, (_, day) => ({
+      date: new Date(first + day * 86_400_000).toISOString().slice(0, 10),
+      intervals: fullDay,
+    }));
+    const payload = availability({ dateOverrides });
+    expect(JSON.stringify(payload).length).toBeGreaterThan(MAX_JSON_BODY_BYTES);
+    const put = await t.request({ method: 'PUT', url: availabilityUrl('me'), payload, token: advisor.token });
+    expect(put.statusCode, put.body.slice(0, 200)).toBe(200);
+    expect(put.json().data.dateOverrides).toHaveLength(MAX_DATE_OVERRIDES);
   });
 
   test('refuses bad input with 400 and the reason, never 500, and keeps what was saved', async ({ t, make }) => {

@@ -31,6 +31,11 @@ export const MAX_HORIZON_DAYS = 365;
 export const MAX_INTERVALS_PER_DAY = 12;
 /** Date overrides one advisor keeps (a day off, other hours on one date): one a day of the longest horizon. */
 export const MAX_DATE_OVERRIDES = MAX_HORIZON_DAYS + 1;
+/**
+ * The largest availability body accepted: the biggest valid one (every override with its most
+ * intervals, about 155 KB of JSON) fits, above the 100 KiB every other JSON body gets.
+ */
+export const MAX_AVAILABILITY_BODY_BYTES = 256 * 1024;
 /** The widest `from`–`to` window one slots request may ask for. */
 export const MAX_SLOT_RANGE_DAYS = 14;
 

@@ -1,4 +1,4 @@
-import { schedulingEndpoints as endpoints } from '@smart/contracts';
+import { schedulingEndpoints as endpoints, MAX_AVAILABILITY_BODY_BYTES } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -13,11 +13,16 @@ export async function schedulingRoutes(app: FastifyInstance) {
     return ok(presentAvailability(await getAvailability(app.db, actor, request.params.advisorId), actor));
   });
 
-  addRoute(app, endpoints.updateAvailability, async (request) => {
-    const actor = requireUser(request);
-    const record = await updateAvailability(app.db, actor, request.params.advisorId, request.body);
-    return ok(presentAvailability(record, actor));
-  });
+  addRoute(
+    app,
+    endpoints.updateAvailability,
+    async (request) => {
+      const actor = requireUser(request);
+      const record = await updateAvailability(app.db, actor, request.params.advisorId, request.body);
+      return ok(presentAvailability(record, actor));
+    },
+    { bodyLimit: MAX_AVAILABILITY_BODY_BYTES },
+  );
 
   addRoute(app, endpoints.slots, async (request) => {
     const actor = requireUser(request);
