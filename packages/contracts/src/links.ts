@@ -15,6 +15,8 @@ export const recordPaths = {
     `${recordPaths.objective(projectId, objectiveId)}/tasks/${encodeURIComponent(taskId)}`,
   ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
   conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
+  /** The Sessions page with one session open (issue 24). */
+  session: (sessionId: string) => `/dashboard/sessions?session=${encodeURIComponent(sessionId)}`,
   organization: '/dashboard/organization',
   profile: '/dashboard/profile',
   notificationPreferences: '/dashboard/notifications',

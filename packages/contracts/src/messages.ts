@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES } from './limits.js';
-import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
+import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
@@ -450,6 +450,25 @@ export const MESSAGES = {
   sessionPastHorizon: 'This time is too far ahead to book',
   availabilityAdvisorsOnly: 'Only S.M.A.R.T. Advisors have an availability',
   advisorAvailabilityDenied: "Only the advisor itself or an admin can see or change an advisor's availability",
+  sessionNotFound: 'Session not found',
+  sessionTopicRequired: 'Please enter a topic for the session',
+  sessionAdvisorNotAssigned: 'This advisor does not advise that organization',
+  sessionNamesOrganization: 'Choose the organization the session is with',
+  sessionAttendeeNotAllowed: "Attendees must be people of the session's organization",
+  sessionTicketNotFound: "The linked ticket must be one of the organization's tickets",
+  sessionBookingDenied: 'Only people of an organization its advisor advises, and the advisor, book sessions',
+  sessionChangeDenied: 'Only the person who booked the session, its advisor or an organization admin can change it',
+  sessionAlreadyCancelled: 'This session is cancelled',
+  sessionAlreadyPast: 'This session has already started',
+  sessionNothingToChange: 'Nothing to change',
+  sessionAttendeesTooMany: `At most ${MAX_SESSION_ATTENDEES} attendees`,
+  sessionBooked: 'Session booked',
+  sessionRescheduled: 'Session rescheduled',
+  sessionUpdated: 'Session updated',
+  sessionCancelled: 'Session cancelled',
+  sessionCancelledAssignmentEnded: 'The advisor no longer advises this organization',
+  sessionCancelledOrganizationClosed: 'The organization was closed',
+  calendarFeedCreated: 'A new calendar feed URL was made; the old one no longer works',
   phoneRequired: 'Add a phone number to your profile first.',
   phoneCodeSent: 'We sent a 6-digit code to your phone.',
   phoneCodeInvalid: 'That code is not right, or it has expired. Ask for a new one.',

@@ -1,3 +1,4 @@
+import type { SessionReminderKind } from './scheduling.js';
 import { humanizeValue } from './tickets.js';
 
 /** Notification preferences (first document, section 3). Zod-free, so pages can use it without the schemas. */
@@ -51,6 +52,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'conversation',
   'organization',
   'account',
+  'session',
 ] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
@@ -67,8 +69,8 @@ export const MAX_MENTIONS = 20;
 
 /**
  * The preference group a type belongs to: email.<category> and inApp.<category> switch it (in-app
- * system alerts only by inApp.allNotifications, which has no key of its own); security notices
- * are always e-mailed.
+ * system alerts and calendar invitations only by inApp.allNotifications, which has no key of its
+ * own); security notices and calendar invitations are always e-mailed.
  */
 export const NOTIFICATION_CATEGORIES = [
   'taskAssignments',
@@ -76,8 +78,18 @@ export const NOTIFICATION_CATEGORIES = [
   'teamMessages',
   'systemAlerts',
   'security',
+  'calendar',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/**
+ * Categories whose e-mail no toggle turns off: security notices, and calendar invitations (a
+ * session's .ics: a calendar that missed one would keep a cancelled or moved session).
+ */
+export const ALWAYS_EMAILED_CATEGORIES = ['security', 'calendar'] as const satisfies readonly NotificationCategory[];
+export type AlwaysEmailedCategory = (typeof ALWAYS_EMAILED_CATEGORIES)[number];
+export const isAlwaysEmailed = (category: NotificationCategory): category is AlwaysEmailedCategory =>
+  (ALWAYS_EMAILED_CATEGORIES as readonly NotificationCategory[]).includes(category);
 
 /** `immediate` e-mails go at once; `batched` wait NOTIFICATION_EMAIL_DELAY_SECONDS, one per recipient and record. */
 export type EmailTiming = 'immediate' | 'batched';
@@ -117,6 +129,13 @@ export const NOTIFICATION_TYPES = {
   password_changed: { category: 'security', email: 'immediate' },
   new_sign_in: { category: 'security', email: 'immediate' },
   password_reset_requested: { category: 'security', email: 'immediate' },
+  // Sessions with an advisor (issue 24): each invitation e-mail carries the session's .ics.
+  session_booked: { category: 'calendar', email: 'immediate', personal: true },
+  session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
+  session_updated: { category: 'calendar', email: 'immediate', personal: true },
+  session_cancelled: { category: 'calendar', email: 'immediate', personal: true },
+  /** 24 hours and 1 hour before: the person's toggles apply (system alerts). */
+  session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
 } as const satisfies Record<string, NotificationTypeInfo>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
@@ -144,6 +163,20 @@ export interface NotificationData {
   organizationName?: string;
   /** A new browser's description (security). */
   device?: string;
+  /**
+   * A session's invitation as it stood at this change: its .ics is rendered from it (UTC instants,
+   * its SEQUENCE, REQUEST or CANCEL), so a late delivery never sends a newer state under an older
+   * number. The attendees are the people the invitation lists (a removed attendee's CANCEL lists it).
+   */
+  session?: {
+    start: string;
+    end: string;
+    sequence: number;
+    method: 'REQUEST' | 'CANCEL';
+    attendeeIds: string[];
+  };
+  /** Which reminder of a session this is. */
+  reminder?: SessionReminderKind;
 }
 
 /** The longest excerpt an event keeps of a comment or message. */
@@ -200,6 +233,16 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `New sign-in to your account${data.device ? ` from ${data.device}` : ''}`;
     case 'password_reset_requested':
       return 'A password reset was asked for your account';
+    case 'session_booked':
+      return `${who} invited you to the session "${title}"`;
+    case 'session_rescheduled':
+      return `${who} moved the session "${title}"`;
+    case 'session_updated':
+      return `${who} updated the session "${title}"`;
+    case 'session_cancelled':
+      return actor ? `${actor} cancelled the session "${title}"` : `The session "${title}" was cancelled`;
+    case 'session_reminder':
+      return `The session "${title}" starts in ${data.reminder === '1h' ? '1 hour' : '24 hours'}`;
   }
 }
 

@@ -39,6 +39,42 @@ export const MAX_AVAILABILITY_BODY_BYTES = 256 * 1024;
 /** The widest `from`–`to` window one slots request may ask for. */
 export const MAX_SLOT_RANGE_DAYS = 14;
 
+/** People a session names besides its advisor (the booker among them when it attends). */
+export const MAX_SESSION_ATTENDEES = 20;
+export const MAX_SESSION_TOPIC_LENGTH = 200;
+export const MAX_SESSION_AGENDA_LENGTH = 5000;
+export const MAX_CANCEL_REASON_LENGTH = 1000;
+/** Sessions a page of GET /api/sessions holds by default, and at most. */
+export const SESSION_PAGE_SIZE = 20;
+export const MAX_SESSION_PAGE_SIZE = 100;
+/** The order of GET /api/sessions: soonest first (upcoming), or latest first (past). */
+export const SESSION_SORTS = ['start', '-start'] as const;
+export type SessionSort = (typeof SESSION_SORTS)[number];
+
+/** Reminders of a session, each given once, this long before it starts (moved when it moves). */
+export const SESSION_REMINDERS = { '24h': 24 * 60, '1h': 60 } as const;
+export type SessionReminderKind = keyof typeof SESSION_REMINDERS;
+
+/** What a session's change was, in its live event and its notifications. */
+export const SESSION_CHANGES = ['booked', 'rescheduled', 'updated', 'cancelled'] as const;
+export type SessionChange = (typeof SESSION_CHANGES)[number];
+
+/** Live events of sessions, to the user rooms of its people (the advisor, the booker, the attendees). */
+export const SESSION_EVENTS = { changed: 'session_changed' } as const;
+export interface SessionChangedEvent {
+  sessionId: string;
+  organizationId: string;
+  change: SessionChange;
+}
+
+/**
+ * The personal calendar feed: `GET /api/calendar/{token}.ics`, a secret token in the path (calendar
+ * apps cannot send a session). It lists sessions from this many days back, and every upcoming one.
+ */
+export const CALENDAR_FEED_PAST_DAYS = 30;
+/** The feed token's length in characters (base64url of 32 random bytes). */
+export const CALENDAR_FEED_TOKEN_LENGTH = 43;
+
 /** A wall-clock time "HH:MM" (24-hour); an interval may end at "24:00", the end of its day. */
 export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 

@@ -1,16 +1,27 @@
 import { endpoint } from '../endpoint.js';
-import { envelope, errorResponse } from '../schemas/common.js';
+import { envelope, errorResponse, idParams } from '../schemas/common.js';
 import {
   advisorParams,
   advisorSlotsSchema,
   availabilitySchema,
+  calendarFeedParams,
+  calendarFeedSchema,
+  cancelSessionBody,
+  createSessionBody,
+  sessionEnvelope,
+  sessionListQuery,
+  sessionPage,
   slotsQuery,
   updateAvailabilityBody,
+  updateSessionBody,
 } from '../schemas/scheduling.js';
 
 const tags = ['Scheduling'];
 
-/** Scheduling with an advisor (issue 24): its availability and its free slots. */
+/**
+ * Scheduling with an advisor (issue 24): its availability and free slots, the sessions booked with
+ * it, their invitations (.ics) and each person's calendar feed.
+ */
 export const schedulingEndpoints = {
   getAvailability: endpoint({
     method: 'GET',
@@ -42,5 +53,91 @@ export const schedulingEndpoints = {
     params: advisorParams,
     query: slotsQuery,
     responses: { 200: envelope(advisorSlotsSchema), 400: errorResponse, 404: errorResponse },
+  }),
+  createSession: endpoint({
+    method: 'POST',
+    path: '/api/sessions',
+    operationId: 'bookSession',
+    tags,
+    summary:
+      'Book a session with an advisor (people of an organization it actively advises; the advisor for one of its organizations); 409 when the time was just taken',
+    body: createSessionBody,
+    responses: { 201: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+  listSessions: endpoint({
+    method: 'GET',
+    path: '/api/sessions',
+    operationId: 'listSessions',
+    tags,
+    summary:
+      'Sessions the caller sees (org_admin: its organization; member: booked or attending; advisor: its own; admin: all), by start',
+    query: sessionListQuery,
+    responses: { 200: sessionPage, 400: errorResponse },
+  }),
+  getSession: endpoint({
+    method: 'GET',
+    path: '/api/sessions/:id',
+    operationId: 'getSession',
+    tags,
+    summary: 'One session the caller sees',
+    params: idParams,
+    responses: { 200: sessionEnvelope, 404: errorResponse },
+  }),
+  updateSession: endpoint({
+    method: 'PATCH',
+    path: '/api/sessions/:id',
+    operationId: 'updateSession',
+    tags,
+    summary:
+      'Reschedule a session or change its topic, agenda or attendees (its booker, its advisor, the org_admin); the invitation keeps its UID',
+    params: idParams,
+    body: updateSessionBody,
+    responses: { 200: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+  cancelSession: endpoint({
+    method: 'POST',
+    path: '/api/sessions/:id/cancel',
+    operationId: 'cancelSession',
+    tags,
+    summary: 'Cancel a session with a reason (its booker, its advisor, the org_admin); the record is kept',
+    params: idParams,
+    body: cancelSessionBody,
+    responses: { 200: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  sessionCalendar: endpoint({
+    method: 'GET',
+    path: '/api/sessions/:id/ics',
+    operationId: 'downloadSessionCalendar',
+    tags,
+    summary: 'The session as an iCalendar file (text/calendar), for "Add to calendar"',
+    params: idParams,
+    responses: { 404: errorResponse },
+  }),
+  getCalendarFeed: endpoint({
+    method: 'GET',
+    path: '/api/calendar/feed-token',
+    operationId: 'getCalendarFeed',
+    tags,
+    summary: "The caller's calendar feed URL, or null until one is made",
+    responses: { 200: envelope(calendarFeedSchema) },
+  }),
+  createCalendarFeed: endpoint({
+    method: 'POST',
+    path: '/api/calendar/feed-token',
+    operationId: 'createCalendarFeed',
+    tags,
+    summary: "A new secret calendar feed URL for the caller's sessions; the previous one stops working",
+    responses: { 201: envelope(calendarFeedSchema) },
+  }),
+  calendarFeed: endpoint({
+    method: 'GET',
+    path: '/api/calendar/:file',
+    operationId: 'readCalendarFeed',
+    tags,
+    summary:
+      "A person's sessions as an iCalendar feed (text/calendar) at `/api/calendar/{token}.ics`, without a session: the secret token is the key",
+    params: calendarFeedParams,
+    responses: { 404: errorResponse },
+    public: true,
   }),
 };

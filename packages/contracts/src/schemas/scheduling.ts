@@ -1,23 +1,32 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import {
+  CALENDAR_FEED_TOKEN_LENGTH,
   CLOCK_TIME_PATTERN,
   intervalsOverlap,
   isCalendarDate,
   MAX_BUFFER_MINUTES,
+  MAX_CANCEL_REASON_LENGTH,
   MAX_DATE_OVERRIDES,
   MAX_HORIZON_DAYS,
   MAX_INTERVALS_PER_DAY,
   MAX_MINIMUM_NOTICE_MINUTES,
+  MAX_SESSION_AGENDA_LENGTH,
+  MAX_SESSION_ATTENDEES,
+  MAX_SESSION_PAGE_SIZE,
+  MAX_SESSION_TOPIC_LENGTH,
   MAX_SLOT_RANGE_DAYS,
   SESSION_LENGTHS,
+  SESSION_PAGE_SIZE,
+  SESSION_SORTS,
+  SESSION_STATUSES,
   WEEKDAYS,
   type Weekday,
 } from '../scheduling.js';
-import { boundedString, idSchema, permissionsSchema } from './common.js';
+import { boundedString, envelope, idSchema, pagedEnvelope, permissionsSchema, requiredText } from './common.js';
 import { timeZoneSchema } from './notifications.js';
 
-/** Scheduling with an advisor (issue 24): availability and free slots. */
+/** Scheduling with an advisor (issue 24): availability, free slots, sessions and the calendar feed. */
 
 /**
  * A check across fields or items runs only on input whose parts all passed: zod 4 runs refinements
@@ -104,6 +113,7 @@ const instant = boundedString(40)
   .transform((text) => new Date(text));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CALENDAR_FEED_FILE_LENGTH = CALENDAR_FEED_TOKEN_LENGTH + '.ics'.length;
 
 /** GET /api/advisors/{advisorId}/slots: a window of at most MAX_SLOT_RANGE_DAYS and one session length. */
 export const slotsQuery = z
@@ -135,3 +145,124 @@ export const advisorSlotsSchema = z.object({
   slots: z.array(slotSchema),
 });
 export type AdvisorSlots = z.infer<typeof advisorSlotsSchema>;
+
+// ---- Sessions (issue 24) ----
+
+/** A person a session names, as every viewer of the session sees them. */
+export const sessionPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+});
+export type SessionPerson = z.infer<typeof sessionPersonSchema>;
+
+/**
+ * A session with an advisor: UTC instants (the web shows them in the viewer's zone), its people,
+ * the linked ticket, and when cancelled who cancelled it, when and why. `icalUid` stays the same
+ * for the session's life; `sequence` grows with every change its invitations carry.
+ */
+export const advisorSessionSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  advisor: sessionPersonSchema,
+  bookedBy: sessionPersonSchema.nullable(),
+  attendees: z.array(sessionPersonSchema),
+  start: z.string(),
+  end: z.string(),
+  length: z.number().int(),
+  topic: z.string(),
+  agenda: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  ticket: z.object({ id: z.string(), title: z.string() }).nullable(),
+  cancelledBy: sessionPersonSchema.nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  icalUid: z.string(),
+  sequence: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** canEdit: reschedule and change it; canCancel: cancel it (both false once cancelled or started). */
+  permissions: permissionsSchema('canEdit', 'canCancel'),
+});
+export type AdvisorSession = z.infer<typeof advisorSessionSchema>;
+
+const sessionTopic = requiredText(MESSAGES.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
+const sessionAgenda = boundedString(MAX_SESSION_AGENDA_LENGTH).trim();
+/** The people besides the advisor; the same person twice is once. */
+const attendeeIds = z
+  .array(idSchema)
+  .max(MAX_SESSION_ATTENDEES, MESSAGES.sessionAttendeesTooMany)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /api/sessions. A member books for its own organization (`organizationId` may be left out);
+ * the advisor names one it actively advises. The booker attends unless it is the advisor.
+ */
+export const createSessionBody = z
+  .object({
+    advisorId: idSchema,
+    organizationId: idSchema.optional(),
+    start: instant,
+    length: sessionLength,
+    topic: sessionTopic,
+    agenda: sessionAgenda.default(''),
+    attendeeIds: attendeeIds.default([]),
+    ticketId: idSchema.nullable().optional(),
+  })
+  .strict();
+export type CreateSessionBody = z.input<typeof createSessionBody>;
+
+/** PATCH /api/sessions/{id}: a new time (same invitation, SEQUENCE + 1), topic, agenda or attendees. */
+export const updateSessionBody = z
+  .object({
+    start: instant.optional(),
+    length: sessionLength.optional(),
+    topic: sessionTopic.optional(),
+    agenda: sessionAgenda.optional(),
+    attendeeIds: attendeeIds.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: MESSAGES.sessionNothingToChange,
+    ...whenValid,
+  });
+export type UpdateSessionBody = z.input<typeof updateSessionBody>;
+
+/** POST /api/sessions/{id}/cancel: why, kept with the session and told to its people. */
+export const cancelSessionBody = z
+  .object({ reason: boundedString(MAX_CANCEL_REASON_LENGTH).trim().default('') })
+  .strict();
+export type CancelSessionBody = z.input<typeof cancelSessionBody>;
+
+/**
+ * GET /api/sessions: the sessions the caller sees (an org_admin its organization's, a member those
+ * it booked or attends, an advisor its own, admin all), starting in `[from, to)`, in `sort` order.
+ */
+export const sessionListQuery = z
+  .object({
+    from: instant.optional(),
+    to: instant.optional(),
+    organizationId: idSchema.optional(),
+    status: z.enum(SESSION_STATUSES).optional(),
+    sort: z.enum(SESSION_SORTS).default('start'),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_SESSION_PAGE_SIZE).default(SESSION_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.to > query.from, {
+    message: MESSAGES.slotRangeOrder,
+    path: ['to'],
+    ...whenValid,
+  });
+export type SessionListQuery = z.input<typeof sessionListQuery>;
+export const sessionPage = pagedEnvelope(advisorSessionSchema);
+export const sessionEnvelope = envelope(advisorSessionSchema);
+
+/** The caller's calendar feed: its URL (null until one is made) and when it was made. */
+export const calendarFeedSchema = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET /api/calendar/{token}.ics: the path's last segment, `{token}.ics`. */
+export const calendarFeedParams = z.object({ file: boundedString(CALENDAR_FEED_FILE_LENGTH) });

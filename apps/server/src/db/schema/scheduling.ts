@@ -8,6 +8,7 @@ import {
   MAX_HORIZON_DAYS,
   MAX_MINIMUM_NOTICE_MINUTES,
   SESSION_STATUSES,
+  type SessionReminderKind,
   type WeeklyHours,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -115,6 +116,11 @@ export const advisorSessions = pgTable(
     /** A ticket of the same organization the session is about (sameOrganization below). */
     ticketId: uuid('ticket_id'),
     blocked: tstzrange('blocked').notNull(),
+    /**
+     * When its time was last set (booked or rescheduled): a reminder is owed only if its moment came
+     * after this, so a session booked 3 hours ahead gets its 1-hour reminder and no 24-hour one.
+     */
+    timeSetAt: timestamp('time_set_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +128,8 @@ export const advisorSessions = pgTable(
     // An advisor's schedule across its organizations, and one organization's sessions, in time order.
     index('advisor_sessions_advisor_start_idx').on(table.advisorId, table.startAt),
     index('advisor_sessions_organization_start_idx').on(table.organizationId, table.startAt),
+    // The reminder sweep: scheduled sessions starting within the next day.
+    index('advisor_sessions_scheduled_start_idx').on(table.startAt).where(sql`${table.status} = 'scheduled'`),
     check(
       'advisor_sessions_blocked_check',
       sql`${table.endAt} > ${table.startAt} and lower(${table.blocked}) = ${table.startAt}
@@ -149,6 +157,37 @@ export const advisorSessionAttendees = pgTable(
     sameOrganization(table, 'sessionId', (): TenantTable => advisorSessions, 'cascade'),
   ],
 );
+
+/**
+ * The reminders given, one row each: its key (session, kind, the start it was for) makes a reminder
+ * happen once whichever process sweeps, and a new start (a reschedule) owes new ones.
+ */
+export const sessionReminders = pgTable(
+  'session_reminders',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => advisorSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SessionReminderKind>().notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'session_reminders_pk', columns: [table.sessionId, table.kind, table.startAt] })],
+);
+
+/**
+ * A person's calendar feed (GET /api/calendar/{token}.ics): the token's SHA-256 finds it, and the
+ * token itself is kept sealed so the Sessions page can show the URL again. One per person: a new
+ * one replaces (revokes) the old.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenSealed: text('token_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type AdvisorAvailabilityRow = typeof advisorAvailability.$inferSelect;
 export type AdvisorSessionRow = typeof advisorSessions.$inferSelect;

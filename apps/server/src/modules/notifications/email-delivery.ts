@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  isAlwaysEmailed,
   mergeNotificationPreferences,
   NOTIFICATION_TYPE_NAMES,
   NOTIFICATION_TYPES,
@@ -49,7 +50,10 @@ const MAX_ROUNDS = 10;
 const MAX_ATTEMPTS = JOB_RETRY_LIMIT + 1;
 /** Seconds before a failed send is tried again, by attempt: 15, 30, 60 … (the job queue's backoff). */
 const retryDelaySeconds = (attempts: number) => 15 * 2 ** Math.max(0, attempts - 1);
-const SECURITY_TYPES = NOTIFICATION_TYPE_NAMES.filter((type) => NOTIFICATION_TYPES[type].category === 'security');
+/** Types mailed whatever the toggles, and even when read in the app first (a security notice, an invitation). */
+const ALWAYS_EMAILED_TYPES = NOTIFICATION_TYPE_NAMES.filter((type) =>
+  isAlwaysEmailed(NOTIFICATION_TYPES[type].category),
+);
 
 export async function startEmailDelivery(app: FastifyInstance) {
   const leaseSeconds = app.config.notifications.emailLeaseSeconds;
@@ -136,7 +140,7 @@ async function loadClaimed(db: Database, ids: string[]): Promise<DeliveryRow[]> 
       a.first_name as actor_first_name, a.last_name as actor_last_name,
       u.email, u.first_name, u.notification_preferences as preferences,
       (u.is_active
-        and (n.read_at is null or n.type = any(${sql.param(SECURITY_TYPES)}::text[]))
+        and (n.read_at is null or n.type = any(${sql.param(ALWAYS_EMAILED_TYPES)}::text[]))
         and (exists (select 1 from jsonb_array_elements_text(coalesce(e.audience -> 'withoutAccessCheck', '[]'::jsonb)) w
                where w = u.id::text)
           or ${readableBy(personOf('u'), record)})) as still_wanted
@@ -150,10 +154,10 @@ async function loadClaimed(db: Database, ids: string[]): Promise<DeliveryRow[]> 
   return rows;
 }
 
-/** The e-mail toggle of a type, now (security notices have none: always sent). */
+/** The e-mail toggle of a type, now (security notices and invitations have none: always sent). */
 function emailToggleOn(row: DeliveryRow): boolean {
   const { category } = NOTIFICATION_TYPES[row.type];
-  if (category === 'security') return true;
+  if (isAlwaysEmailed(category)) return true;
   const preferences = mergeNotificationPreferences(DEFAULT_NOTIFICATION_PREFERENCES, row.preferences ?? {});
   return preferences.email[category];
 }
@@ -218,12 +222,12 @@ const itemOf = (row: DeliveryRow): EmailItem => ({
   createdAt: new Date(row.created_at),
 });
 
-/** The one-click link of a batch: its category's toggle, or every toggle for a digest; none for security notices. */
+/** The one-click link of a batch: its category's toggle, or every toggle for a digest; none for what is always mailed. */
 function unsubscribeUrlFor(appUrl: string, secret: string, userId: string, digest: boolean, rows: DeliveryRow[]) {
   const categories = new Set(rows.map((row) => NOTIFICATION_TYPES[row.type].category));
-  if (categories.has('security') && categories.size === 1) return null;
+  if ([...categories].every(isAlwaysEmailed)) return null;
   const [only] = categories;
-  const key: UnsubscribeKey = digest || categories.size > 1 || !only || only === 'security' ? 'all' : only;
+  const key: UnsubscribeKey = digest || categories.size > 1 || !only || isAlwaysEmailed(only) ? 'all' : only;
   const token = encodeURIComponent(unsubscribeToken(secret, userId, key));
   return `${appUrl}${notificationEndpoints.unsubscribe.path}?token=${token}`;
 }

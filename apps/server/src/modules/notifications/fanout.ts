@@ -1,6 +1,8 @@
 import {
+  isAlwaysEmailed,
   NOTIFICATION_MORNING_HOUR,
   NOTIFICATION_TYPES,
+  type NotificationCategory,
   type NotificationType,
   type NotificationTypeInfo,
 } from '@smart/contracts';
@@ -32,8 +34,8 @@ function inAppAllowed(category: string) {
   return all;
 }
 
-function emailAllowed(category: string) {
-  if (category === 'security') return sql`true`;
+function emailAllowed(category: NotificationCategory) {
+  if (isAlwaysEmailed(category)) return sql`true`;
   return preference('u', 'email', category as 'systemAlerts');
 }
 

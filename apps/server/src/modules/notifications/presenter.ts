@@ -40,6 +40,8 @@ export function notificationLink(recordType: NotificationRecordType, recordId: s
       return recordPaths.organization;
     case 'account':
       return recordPaths.profile;
+    case 'session':
+      return recordPaths.session(recordId);
   }
 }
 

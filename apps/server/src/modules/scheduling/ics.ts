@@ -1,0 +1,118 @@
+/**
+ * iCalendar (RFC 5545) for sessions: the invitation e-mails' attachment, "Add to calendar" and the
+ * personal feed. Written by hand (a few properties, no recurrence): one stable UID per session,
+ * SEQUENCE from the session, times in UTC ("Z"), text escaped and lines folded at 75 octets, CRLF.
+ * Cal.com's bugs this avoids: a SEQUENCE that never grows (calendars then ignore the update) and a
+ * cancellation sent as a new event instead of METHOD:CANCEL with the same UID.
+ */
+
+/** REQUEST: an invitation or its update; CANCEL: its cancellation; PUBLISH: a download or a feed. */
+export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
+
+export interface CalendarPerson {
+  name: string;
+  email: string;
+}
+
+/** One session as a VEVENT. */
+export interface CalendarEntry {
+  uid: string;
+  sequence: number;
+  cancelled: boolean;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  /** The advisor: the organizer of every session. */
+  organizer: CalendarPerson;
+  attendees: CalendarPerson[];
+  /** The session in the app. */
+  url: string;
+  /** When this version was made (DTSTAMP). */
+  stamp: Date;
+}
+
+const PRODUCT_ID = '-//S.M.A.R.T.//Sessions//EN';
+/** The domain part of each UID: unique to this product (RFC 5545 §3.8.4.7). */
+const UID_DOMAIN = 'smart-sessions';
+
+/** 20260309T130000Z. */
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** Control characters other than newlines (tab included): iCalendar TEXT cannot carry them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** TEXT values: backslash, semicolon, comma and newlines escaped (§3.3.11); other control characters dropped. */
+const text = (value: string) =>
+  value
+    .replace(CONTROL, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+
+/** A parameter value (CN): quoted, with what a quoted value cannot hold (quotes, control characters) removed (§3.1). */
+const parameter = (value: string) => `"${value.replace(CONTROL, '').replace(/["\r\n]/g, '')}"`;
+
+/** mailto: with the characters a URI may not hold percent-encoded. */
+const mailto = (email: string) => `mailto:${encodeURI(email)}`;
+
+/** Folds a content line at 75 octets, never inside a UTF-8 character (§3.1). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let start = 0;
+  let limit = 75;
+  while (start < bytes.length) {
+    let end = Math.min(start + limit, bytes.length);
+    // Back off to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+    while (end < bytes.length && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+    parts.push(bytes.subarray(start, end).toString('utf8'));
+    start = end;
+    limit = 74; // a continuation line starts with one space
+  }
+  return parts.join('\r\n ');
+}
+
+function eventLines(entry: CalendarEntry, method: CalendarMethod): string[] {
+  const status = entry.cancelled || method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${entry.uid}@${UID_DOMAIN}`,
+    `SEQUENCE:${entry.sequence}`,
+    `DTSTAMP:${utc(entry.stamp)}`,
+    `DTSTART:${utc(entry.start)}`,
+    `DTEND:${utc(entry.end)}`,
+    `SUMMARY:${text(entry.summary)}`,
+  ];
+  if (entry.description) lines.push(`DESCRIPTION:${text(entry.description)}`);
+  lines.push(
+    `URL:${entry.url}`,
+    `STATUS:${status}`,
+    `ORGANIZER;CN=${parameter(entry.organizer.name)}:${mailto(entry.organizer.email)}`,
+  );
+  for (const attendee of entry.attendees) {
+    lines.push(
+      `ATTENDEE;CN=${parameter(attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:${mailto(attendee.email)}`,
+    );
+  }
+  lines.push('END:VEVENT');
+  return lines;
+}
+
+/** A VCALENDAR of the entries, with METHOD for an iTIP message (§3.7.2; RFC 5546). */
+export function renderCalendar(method: CalendarMethod, entries: CalendarEntry[], name?: string): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`];
+  if (name) lines.push(`X-WR-CALNAME:${text(name)}`);
+  for (const entry of entries) lines.push(...eventLines(entry, method));
+  lines.push('END:VCALENDAR');
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
