@@ -14,6 +14,7 @@ import {
 } from './messenger.js';
 import { NOTIFICATION_EVENTS } from './notifications.js';
 import type { Role } from './roles.js';
+import type { SESSION_EVENTS, SessionChangedEvent } from './scheduling.js';
 import type { Message, SendMessageBody } from './schemas/messenger.js';
 import type { NotificationItem } from './schemas/notifications.js';
 import type { TicketStatus } from './tickets.js';
@@ -89,6 +90,8 @@ export type ServerToClientEvents = {
   [MESSENGER_EVENTS.error]: Listener<MessengerErrorEvent>;
   [NOTIFICATION_EVENTS.notification]: Listener<NotificationItem>;
   [NOTIFICATION_EVENTS.count]: Listener<{ unread: number }>;
+  /** A session the user takes part in was booked, changed or cancelled (issue 24). */
+  [SESSION_EVENTS.changed]: Listener<SessionChangedEvent>;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &
   Record<Values<typeof WORK_EVENTS>, Listener<WorkEventPayload>>;
 export type ServerEventName = keyof ServerToClientEvents;
