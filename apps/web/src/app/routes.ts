@@ -3,6 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import {
   HiBell,
+  HiCalendar,
   HiChatAlt2,
   HiClipboardCheck,
   HiCollection,
@@ -250,6 +251,15 @@ const table = {
     icon: HiDocumentText,
     page: lazyPage(() => import('@/features/templates/pages/DepartmentTemplatesPage')),
     access: manageTemplates,
+  },
+  // Everyone signed in may have sessions: members book them, org_admins see their organization's,
+  // advisors theirs, admins all (issue 24); the server decides which rows each sees.
+  sessions: {
+    path: paths.sessions,
+    label: 'Sessions',
+    icon: HiCalendar,
+    page: lazyPage(() => import('@/features/scheduling/pages/SessionsPage')),
+    group: 'main',
   },
   smartAdvisors: {
     path: paths.smartAdvisors,

@@ -37,6 +37,9 @@ export const paths = {
   ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
+  /** Sessions with an advisor (issue 24); `?session=ID` opens one (recordPaths.session). */
+  sessions: '/dashboard/sessions',
+  session: recordPaths.session,
 } as const;
 
 /** Route patterns of the pages with a parameter, for the route table (paths.department(id) builds the links). */

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { DashboardCard } from './cards';
 import { DashboardCardLink } from './DashboardCardLink';
 
@@ -6,7 +7,7 @@ import { DashboardCardLink } from './DashboardCardLink';
  * The dashboard home: the welcome and the user's cards. The build prerenders it without cards
  * (prerender/shells.tsx), so the welcome is on screen before the app has run.
  */
-export default function DashboardHome({ cards }: { cards: readonly DashboardCard[] }) {
+export default function DashboardHome({ cards, callout }: { cards: readonly DashboardCard[]; callout?: ReactNode }) {
   return (
     <Stack gap="xl">
       <div>
@@ -15,6 +16,7 @@ export default function DashboardHome({ cards }: { cards: readonly DashboardCard
           Your all-in-one business management platform
         </Text>
       </div>
+      {callout}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {cards.map((card) => (
           <DashboardCardLink key={card.to} card={card} />

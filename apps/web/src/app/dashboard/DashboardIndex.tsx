@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { paths } from '@/lib/paths';
+import { BookSessionCallout } from './BookSessionCallout';
 import { dashboardCardsFor, seesDashboardHome } from './cards';
 import DashboardHome from './DashboardHome';
 
@@ -9,5 +10,5 @@ export default function DashboardIndex() {
   const { user } = useAuth();
   // Advisors land on My Tasks (second document, sections 2 and 6).
   if (!seesDashboardHome(user)) return <Navigate to={paths.myTasks} replace />;
-  return <DashboardHome cards={dashboardCardsFor(user)} />;
+  return <DashboardHome cards={dashboardCardsFor(user)} callout={<BookSessionCallout />} />;
 }

@@ -4,6 +4,7 @@ import { SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { BookSessionProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
 import { PHONE_QUERY } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
@@ -61,9 +62,11 @@ export default function DashboardLayout() {
       )}
       <AppShell.Main className={classes.main}>
         <SupportTicketProvider>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <BookSessionProvider>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </BookSessionProvider>
         </SupportTicketProvider>
       </AppShell.Main>
     </AppShell>

@@ -22,6 +22,7 @@ describe('the menu tables (spec section 2)', () => {
       'My Tasks',
       'Messenger',
       'Tickets',
+      'Sessions',
       'Templates',
     ]);
     expect(labels(MENUS.regular.profile)).toEqual([
@@ -32,7 +33,7 @@ describe('the menu tables (spec section 2)', () => {
       'Team Members',
       'Notifications',
     ]);
-    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'S.M.A.R.T. Advisors']);
+    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'Sessions', 'S.M.A.R.T. Advisors']);
     expect(labels(MENUS.admin.profile)).toEqual([
       'Personal Info',
       'Organization Details',
@@ -40,7 +41,14 @@ describe('the menu tables (spec section 2)', () => {
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
-    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Messenger', 'Templates', 'Organizations']);
+    expect(labels(MENUS.advisor.main)).toEqual([
+      'My Tasks',
+      'Tickets',
+      'Sessions',
+      'Messenger',
+      'Templates',
+      'Organizations',
+    ]);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
 });
@@ -48,7 +56,15 @@ describe('the menu tables (spec section 2)', () => {
 describe('visibleMenu', () => {
   it('shows only entries whose page exists', () => {
     const menu = visibleMenu(user('org_admin'));
-    expect(labels(menu.main)).toEqual(['Dashboard', 'Projects', 'My Tasks', 'Messenger', 'Tickets', 'Templates']);
+    expect(labels(menu.main)).toEqual([
+      'Dashboard',
+      'Projects',
+      'My Tasks',
+      'Messenger',
+      'Tickets',
+      'Sessions',
+      'Templates',
+    ]);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
     expect(labels(menu.profile)).toEqual(labels(MENUS.regular.profile.filter((entry) => entry.available)));
   });
@@ -81,10 +97,11 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Messenger, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
+      'Sessions',
       'Messenger',
       'Templates',
       'Organizations',
@@ -93,18 +110,20 @@ describe('visibleMenu', () => {
       'Dashboard',
       'Templates',
       'Tickets',
+      'Sessions',
       'S.M.A.R.T. Advisors',
     ]);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Messenger, Tickets and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',
       'My Tasks',
       'Messenger',
       'Tickets',
+      'Sessions',
       'Templates',
     ]);
   });

@@ -31,6 +31,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'myTasks',
     'messenger',
     'tickets',
+    'sessions',
     'templates',
     'profile',
     'organization',
@@ -43,6 +44,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'dashboard',
     'templates',
     'tickets',
+    'sessions',
     'smartAdvisors',
     'profile',
     'organization',
@@ -53,7 +55,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   // advisor menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
   // since they write templates (canCreateTemplates), the template library.
-  advisor: ['myTasks', 'tickets', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
+  // Sessions (issue 24): everyone's sessions with advisors, for every role.
+  advisor: ['myTasks', 'tickets', 'sessions', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
 };
 
 function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {

@@ -38,9 +38,6 @@ export const getGeneralConversation = (organizationId?: string) =>
 export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
   api(conversationEndpoints.advisorConversation, { query }, { failMessage: MESSAGES.fetchAdvisorConversationsFailed });
 
-const getAvailableAdvisors = () =>
-  api(conversationEndpoints.availableAdvisors, {}, { failMessage: MESSAGES.fetchAvailableAdvisorsFailed });
-
 const createConversation = (body: CreateConversationBody) =>
   api(conversationEndpoints.create, { body }, { failMessage: MESSAGES.createConversationFailed });
 
@@ -93,8 +90,6 @@ export const messengerQueries = {
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,
     }),
-  availableAdvisors: () =>
-    queryOptions({ queryKey: [...messengerKeys.all(), 'available-advisors'], queryFn: getAvailableAdvisors }),
 };
 
 // ---- cache updates --------------------------------------------------------------------------

@@ -1,16 +1,16 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AvailableAdvisor, displayName, MESSAGES } from '@smart/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { HiSupport } from 'react-icons/hi';
-import { getAdvisorConversation, messengerQueries, useOpenSharedConversation } from '../api';
+import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { getAdvisorConversation, useOpenSharedConversation } from '../api';
 
 /**
  * 'Chat with your advisor' (issue 13), for people of an organization: opens the chat with its
  * advisor, created on first use; with several advisors, the user picks one.
  */
 export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string) => void }) {
-  const advisors = useQuery(messengerQueries.availableAdvisors());
+  const advisors = useAvailableAdvisors();
   const open = useOpenSharedConversation();
   const list = advisors.data ?? [];
 

@@ -3,11 +3,16 @@ import { type Conversation, displayName } from '@smart/contracts';
 import { HiArrowLeft, HiUsers } from 'react-icons/hi';
 import { FollowControl } from '@/components/FollowControl';
 import { UserAvatar } from '@/components/UserAvatar';
+import { useAuth } from '@/features/auth';
+import { BookSessionButton } from './BookSessionButton';
 import classes from './Messenger.module.css';
 
 /** The open conversation's title, its organization, and the participant count listing who is in it. */
 export function ConversationHeader({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const count = conversation.participantCount;
+  const { user } = useAuth();
+  // The members of an advisor chat book with its advisor; the advisor books from its own side.
+  const advisorId = conversation.advisorId !== user?.id ? conversation.advisorId : null;
   return (
     <Group
       justify="space-between"
@@ -31,6 +36,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
         </div>
       </Group>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {advisorId && <BookSessionButton advisorId={advisorId} />}
         <FollowControl recordType="conversation" recordId={conversation.id} compact />
         <Popover position="bottom-end" shadow="md" withinPortal>
           <Popover.Target>

@@ -7,7 +7,6 @@ import {
   permissionsFor,
   type User,
 } from '@smart/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
 import { FormActions } from '@/components/FormActions';
@@ -15,7 +14,8 @@ import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
 import { useAuth } from '@/features/auth';
-import { messengerQueries, useCreateConversation } from '../api';
+import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { useCreateConversation } from '../api';
 
 interface NewConversationModalProps {
   onClose: () => void;
@@ -133,7 +133,7 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
 
 /** The organization's active advisors, offered to its people. */
 function AdvisorChoice({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
-  const advisors = useQuery(messengerQueries.availableAdvisors());
+  const advisors = useAvailableAdvisors();
   if (!advisors.data?.length) return null;
   return (
     <Checkbox.Group label="Advisors" value={value} onChange={onChange}>

@@ -1,0 +1,24 @@
+import { Button } from '@mantine/core';
+import { HiCalendar } from 'react-icons/hi';
+import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { useBookSessionDialog } from '@/lib/book-session';
+
+/**
+ * Book a session (issue 24) in an advisor chat, for its members: opens the booking dialog with the
+ * chat's advisor chosen. Shown only while that advisor actively advises the member's organization.
+ */
+export function BookSessionButton({ advisorId }: { advisorId: string }) {
+  const advisors = useAvailableAdvisors();
+  const dialog = useBookSessionDialog();
+  if (!advisors.data?.some((advisor) => advisor.id === advisorId)) return null;
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      leftSection={<HiCalendar size={16} aria-hidden />}
+      onClick={() => dialog.open({ advisorId })}
+    >
+      Book a session
+    </Button>
+  );
+}

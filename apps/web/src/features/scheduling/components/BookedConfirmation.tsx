@@ -1,0 +1,42 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { type AdvisorSession, displayName } from '@smart/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { browserTimeZone } from '@/lib/time-zone';
+import { timeInBothZones } from '../session-time';
+
+interface BookedConfirmationProps {
+  session: AdvisorSession;
+  /** The advisor's zone, from the slots answer the time was picked from. */
+  advisorZone: string;
+  onClose: () => void;
+}
+
+/** The booked time in the member's zone and, when its clocks differ, the advisor's. */
+export function BookedConfirmation({ session, advisorZone, onClose }: BookedConfirmationProps) {
+  const time = timeInBothZones(session.start, browserTimeZone(), advisorZone);
+  return (
+    <Stack gap="sm">
+      <Text>
+        Your {session.length}-minute session with {displayName(session.advisor)} about “{session.topic}” is booked. An
+        invitation is on its way by e-mail.
+      </Text>
+      <Stack gap={2}>
+        <Text fw={600} data-testid="booked-time">
+          {time.viewer}
+        </Text>
+        {time.advisor && (
+          <Text size="sm" c="dimmed" data-testid="booked-time-advisor">
+            {time.advisor} for {displayName(session.advisor)}
+          </Text>
+        )}
+      </Stack>
+      <Group justify="flex-end" gap="sm" mt="sm">
+        <Button variant="default" component={Link} to={paths.session(session.id)} onClick={onClose}>
+          View session
+        </Button>
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

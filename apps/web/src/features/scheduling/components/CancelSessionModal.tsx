@@ -1,0 +1,52 @@
+import { Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type AdvisorSession, formatSlotTime, MAX_CANCEL_REASON_LENGTH, MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
+import { browserTimeZone } from '@/lib/time-zone';
+import { useCancelSession } from '../api';
+
+/** Cancel a session with a reason its people are told (optional, as the API takes it); the record stays. */
+export function CancelSessionModal({ session, onClose }: { session: AdvisorSession; onClose: () => void }) {
+  const cancel = useCancelSession(session.id);
+  const [reason, setReason] = useState('');
+  return (
+    <LockedModal opened busy={cancel.isPending} title="Cancel session" onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          cancel.mutate(
+            { reason },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: MESSAGES.sessionCancelled });
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            “{session.topic}” on {formatSlotTime(session.start, browserTimeZone())} is cancelled for everyone, and their
+            calendars are told.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Shown to the advisor and the attendees"
+            autosize
+            minRows={3}
+            maxLength={MAX_CANCEL_REASON_LENGTH}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          <FormError message={cancel.error?.message} />
+          <FormActions busy={cancel.isPending} submitLabel="Cancel session" onCancel={onClose} color="red" />
+        </Stack>
+      </form>
+    </LockedModal>
+  );
+}

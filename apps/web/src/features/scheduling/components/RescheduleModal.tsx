@@ -1,0 +1,78 @@
+import { Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type AdvisorSession, formatSlotTime, MESSAGES } from '@smart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { LockedModal } from '@/components/LockedModal';
+import { ApiError } from '@/lib/api-client';
+import { schedulingQueries, useUpdateSession } from '../api';
+import { SlotPicker } from './SlotPicker';
+
+interface RescheduleModalProps {
+  session: AdvisorSession;
+  timeZone: string;
+  onClose: () => void;
+}
+
+/** Reschedule: another free time of the session's advisor and length, a week at a time, in the viewer's zone. */
+export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalProps) {
+  const queryClient = useQueryClient();
+  const update = useUpdateSession(session.id);
+  const [start, setStart] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!start) return;
+    setMessage(null);
+    update.mutate(
+      { start },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: MESSAGES.sessionRescheduled });
+          onClose();
+        },
+        onError: (error) => {
+          const taken = error instanceof ApiError && error.status === 409;
+          if (taken) {
+            setStart(null);
+            void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
+          }
+          setMessage(taken ? MESSAGES.sessionTimeTakenRefreshed : error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <LockedModal opened busy={update.isPending} title="Reschedule session" onClose={onClose}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Now: {formatSlotTime(session.start, timeZone)} · {session.length} min. Choose a new time; the invitation is
+          updated for everyone.
+        </Text>
+        <SlotPicker
+          advisorId={session.advisor.id}
+          length={session.length}
+          timeZone={timeZone}
+          selected={start}
+          exclude={session.start}
+          onSelect={(picked) => {
+            setStart(picked);
+            setMessage(null);
+          }}
+        />
+        <FormError message={message} />
+        <FormActions
+          busy={update.isPending}
+          submitLabel="Reschedule"
+          onCancel={onClose}
+          onConfirm={submit}
+          submitDisabled={start === null}
+          disabledHint="Choose a time"
+        />
+      </Stack>
+    </LockedModal>
+  );
+}

@@ -1,0 +1,101 @@
+import { ActionIcon, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { useMemo, useState } from 'react';
+import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
+import { LoadError } from '@/components/LoadError';
+import { useSlots } from '../api';
+import { groupSlotsByDay, weekLabel, weekWindow, zoneName } from '../session-time';
+
+interface SlotPickerProps {
+  advisorId: string;
+  length: number;
+  /** The viewer's zone: days and times read on its clocks. */
+  timeZone: string;
+  selected: string | null;
+  onSelect: (start: string, advisorTimeZone: string) => void;
+  /** A start to leave out (the session's own time, when rescheduling). */
+  exclude?: string;
+}
+
+/**
+ * A week of an advisor's free starts of one length, by the viewer's days, with the viewer's zone
+ * named and previous/next week. The slots answer carries the advisor's zone, handed on with a pick.
+ */
+export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, exclude }: SlotPickerProps) {
+  const [week, setWeek] = useState(0);
+  const window = useMemo(() => weekWindow(new Date(), timeZone, week), [timeZone, week]);
+  const slots = useSlots({ advisorId, length, ...window });
+  const days = useMemo(
+    () =>
+      groupSlotsByDay(
+        (slots.data?.slots ?? []).filter((slot) => slot.start !== exclude),
+        timeZone,
+      ),
+    [slots.data, timeZone, exclude],
+  );
+  const advisorZone = slots.data?.timeZone ?? timeZone;
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <ActionIcon
+          variant="default"
+          aria-label="Previous week"
+          disabled={week === 0}
+          onClick={() => setWeek((current) => current - 1)}
+        >
+          <HiChevronLeft aria-hidden />
+        </ActionIcon>
+        <Stack gap={0} align="center" style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" aria-live="polite">
+              {weekLabel(window, timeZone)}
+            </Text>
+            {slots.isFetching && <Loader size="xs" aria-label="Loading free times" />}
+          </Group>
+          <Text size="xs" c="dimmed" ta="center">
+            Times in {zoneName(window.from, timeZone)}
+          </Text>
+        </Stack>
+        <ActionIcon variant="default" aria-label="Next week" onClick={() => setWeek((current) => current + 1)}>
+          <HiChevronRight aria-hidden />
+        </ActionIcon>
+      </Group>
+      {slots.isError ? (
+        <LoadError message={slots.error.message} onRetry={() => slots.refetch()} retrying={slots.isFetching} />
+      ) : slots.isPending ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          Loading free times...
+        </Text>
+      ) : days.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          {MESSAGES.noFreeSlots}
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Free times">
+          {days.map((day) => (
+            <li key={day.date} aria-label={day.label}>
+              <Text size="sm" fw={600} mb={4}>
+                {day.label}
+              </Text>
+              <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6}>
+                {day.slots.map((slot) => (
+                  <Button
+                    key={slot.start}
+                    size="compact-sm"
+                    variant={slot.start === selected ? 'filled' : 'default'}
+                    aria-pressed={slot.start === selected}
+                    aria-label={`${day.label}, ${slot.time}`}
+                    onClick={() => onSelect(slot.start, advisorZone)}
+                  >
+                    {slot.time}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { hasRole, isAdmin, MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
+import { HiCalendar } from 'react-icons/hi';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { PageTitle } from '@/components/PageTitle';
+import { useAuth } from '@/features/auth';
+import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { useBookSessionDialog } from '@/lib/book-session';
+import { browserTimeZone } from '@/lib/time-zone';
+import { useSessions } from '../api';
+import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
+import { SessionDrawer } from '../components/SessionDrawer';
+import { SessionRow } from '../components/SessionRow';
+import { useLiveSessions } from '../live';
+import { readSessionListView, type SessionTab, sessionListQueryFor, withSessionListView } from '../session-list-params';
+import { zoneName } from '../session-time';
+
+/**
+ * /dashboard/sessions (issue 24): the sessions the caller sees, upcoming and past, a page at a time,
+ * in the viewer's zone; `?session=ID` opens one (notification links, the Schedule page). Kept
+ * current live: a session booked, moved or cancelled by someone else shows without a reload.
+ */
+export default function SessionsPage() {
+  useLiveSessions();
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const view = readSessionListView(params);
+  // "Now" is fixed while the page is open, so a page's request stays the same one between refetches.
+  const [now] = useState(() => new Date().toISOString());
+  const list = useSessions(sessionListQueryFor(view, now));
+  const timeZone = browserTimeZone();
+  const staff = hasRole(user, 'advisor') || isAdmin(user);
+  const advisors = useAvailableAdvisors(!staff);
+  const bookDialog = useBookSessionDialog();
+  const pagination = list.data?.pagination;
+  const go = (change: Parameters<typeof withSessionListView>[1]) => setParams(withSessionListView(params, change));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PageTitle
+          title="Sessions"
+          subtitle={
+            staff
+              ? `Sessions with the organizations you advise. Times in ${zoneName(now, timeZone)}.`
+              : `Your sessions with your advisor. Times in ${zoneName(now, timeZone)}.`
+          }
+        />
+        {!staff && (advisors.data?.length ?? 0) > 0 && (
+          <Button leftSection={<HiCalendar size={18} aria-hidden />} onClick={() => bookDialog.open()}>
+            Book a session
+          </Button>
+        )}
+      </Group>
+      <Tabs value={view.tab} onChange={(tab) => go({ tab: (tab ?? 'upcoming') as SessionTab })}>
+        <Tabs.List>
+          <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
+          <Tabs.Tab value="past">Past</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {list.isPending ? (
+        <Paper withBorder radius="md">
+          <PageLoader label="Loading sessions..." />
+        </Paper>
+      ) : list.isError ? (
+        <Paper withBorder radius="md">
+          <LoadError message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        </Paper>
+      ) : list.data.data.length === 0 ? (
+        <Paper withBorder radius="md">
+          <Stack align="center" gap={4} py="xl" px="md">
+            <Text fw={600}>{view.tab === 'past' ? MESSAGES.noPastSessions : MESSAGES.noUpcomingSessions}</Text>
+            <Text c="dimmed" size="sm" ta="center">
+              {MESSAGES.noUpcomingSessionsHint}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sessions">
+          {list.data.data.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              timeZone={timeZone}
+              showOrganization={staff}
+              onOpen={() => go({ sessionId: session.id })}
+            />
+          ))}
+        </Stack>
+      )}
+      {pagination && pagination.pages > 1 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Page {pagination.page} of {pagination.pages} · {pagination.total} sessions
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" disabled={pagination.page <= 1} onClick={() => go({ page: view.page - 1 })}>
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              disabled={pagination.page >= pagination.pages}
+              onClick={() => go({ page: view.page + 1 })}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <CalendarFeedPanel />
+      <SessionDrawer sessionId={view.sessionId} timeZone={timeZone} onClose={() => go({ sessionId: null })} />
+    </Stack>
+  );
+}
