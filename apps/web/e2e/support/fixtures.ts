@@ -118,6 +118,20 @@ export class TestOrganization {
     return registerPerson(this.api, this.id, firstName, lastName, options);
   }
 
+  /** A new S.M.A.R.T. Advisor, actively assigned to this organization (its calendar is the test's own). */
+  async addAdvisor(firstName: string, lastName: string): Promise<Person> {
+    const email = `${firstName}.${lastName}.${suffix()}@e2e.example.com`.toLowerCase();
+    const { user } = await this.api.create<{ user: { id: string } }>('/api/users/register', {
+      firstName,
+      lastName,
+      email,
+      password: PERSON_PASSWORD,
+      role: 'advisor',
+    });
+    await this.api.create(`/api/organizations/${this.id}/advisors`, { advisorId: user.id });
+    return { id: user.id, email, password: PERSON_PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
+  }
+
   addDepartment(name: string): Promise<Department> {
     return this.api.create<Department>('/api/departments', { name, organizationId: this.id });
   }

@@ -20,7 +20,7 @@ export function SessionRow({ session, timeZone, showOrganization, onOpen }: Sess
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <UnstyledButton onClick={onOpen} style={{ minWidth: 0, flex: 1 }} aria-label={`Open ${session.topic}`}>
           <Stack gap={2}>
-            <Text fw={600} size="sm" td={cancelled ? 'line-through' : undefined}>
+            <Text fw={600} size="sm" td={cancelled ? 'line-through' : undefined} data-testid="session-time">
               {formatSlotTime(session.start, timeZone)}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
