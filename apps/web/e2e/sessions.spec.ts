@@ -1,6 +1,27 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
+import { putViaApi } from './support/structure';
+
+const workingDay = [{ start: '09:00', end: '17:00' }];
+/** The advisor keeps Berlin's clocks: weekdays 09:00–17:00 there, the default lengths, notice and horizon. */
+const berlinHours = {
+  timeZone: 'Europe/Berlin',
+  weeklyHours: {
+    monday: workingDay,
+    tuesday: workingDay,
+    wednesday: workingDay,
+    thursday: workingDay,
+    friday: workingDay,
+    saturday: [],
+    sunday: [],
+  },
+  dateOverrides: [],
+  sessionLengths: [30, 60],
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 120,
+  horizonDays: 60,
+};
 
 /**
  * Sessions with an advisor (issue 24): a member books from the dashboard, the advisor's open
@@ -38,6 +59,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   const topic = `Cash-flow plan ${Date.now().toString(36)}`;
 
   const advisorPage = await signedInPage(browser, advisor, 'Europe/Berlin');
+  await putViaApi(advisorPage, '/api/advisors/me/availability', berlinHours);
   await advisorPage.goto('/dashboard/sessions');
   await expect(advisorPage.getByText('No upcoming sessions')).toBeVisible();
 
@@ -45,7 +67,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   const memberPage = await signedInPage(browser, member, 'America/New_York');
   await memberPage.getByRole('button', { name: 'Book a session' }).click();
   const dialog = memberPage.getByRole('dialog', { name: 'Book a session' });
-  await expect(dialog.getByRole('textbox', { name: 'Advisor' })).toHaveValue(advisor.name);
+  await expect(dialog.getByRole('combobox', { name: 'Advisor' })).toHaveValue(advisor.name);
   await expect(dialog.getByText(/Times in Eastern (Standard|Daylight) Time/)).toBeVisible();
   await pickFirstFreeTime(dialog);
   await dialog.getByRole('textbox', { name: 'Topic' }).fill(topic);
