@@ -3,6 +3,7 @@ import {
   type AdvisorSession,
   DEFAULT_SESSION_LENGTHS,
   displayName,
+  formatSlotTime,
   MAX_SESSION_AGENDA_LENGTH,
   MAX_SESSION_TOPIC_LENGTH,
   MESSAGES,
@@ -152,6 +153,11 @@ function BookingForm({ prefill, book, onBooked, onClose }: BookingFormProps) {
               setMessage(null);
             }}
           />
+        )}
+        {slot && (
+          <Text size="sm" data-testid="chosen-time">
+            Chosen: <strong>{formatSlotTime(slot.start, timeZone)}</strong>
+          </Text>
         )}
         <TextInput
           label="Topic"

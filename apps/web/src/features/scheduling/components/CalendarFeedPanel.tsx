@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { FormError } from '@/components/FormError';
 import { useCalendarFeed, useCreateCalendarFeed } from '../api';
 
 /**
@@ -33,9 +34,14 @@ export function CalendarFeedPanel() {
           {MESSAGES.calendarFeedHint}
         </Text>
         {feed.isError ? (
-          <Text size="sm" c="red.9" role="alert">
-            {feed.error.message}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm" c="red.9" role="alert">
+              {MESSAGES.fetchCalendarFeedFailed}
+            </Text>
+            <Button size="compact-sm" variant="light" onClick={() => feed.refetch()} loading={feed.isFetching}>
+              Retry
+            </Button>
+          </Group>
         ) : url ? (
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
@@ -54,21 +60,19 @@ export function CalendarFeedPanel() {
             </CopyButton>
           </Group>
         ) : null}
-        <Group>
-          <Button
-            variant={url ? 'subtle' : 'light'}
-            color={url ? 'red' : undefined}
-            loading={feed.isPending || (create.isPending && !confirming)}
-            onClick={() => (url ? setConfirming(true) : make())}
-          >
-            {url ? 'Make a new URL' : 'Make a feed URL'}
-          </Button>
-        </Group>
-        {!confirming && (
-          <Text size="sm" c="red.9">
-            {create.error?.message}
-          </Text>
+        {feed.isSuccess && (
+          <Group>
+            <Button
+              variant={url ? 'subtle' : 'light'}
+              color={url ? 'red' : undefined}
+              loading={create.isPending && !confirming}
+              onClick={() => (url ? setConfirming(true) : make())}
+            >
+              {url ? 'Make a new URL' : 'Make a feed URL'}
+            </Button>
+          </Group>
         )}
+        {!confirming && <FormError message={create.error?.message} />}
       </Stack>
       <ConfirmModal
         opened={confirming}

@@ -63,6 +63,11 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
             setMessage(null);
           }}
         />
+        {start && (
+          <Text size="sm">
+            New time: <strong>{formatSlotTime(start, timeZone)}</strong>
+          </Text>
+        )}
         <FormError message={message} />
         <FormActions
           busy={update.isPending}

@@ -1,10 +1,13 @@
-import { ActionIcon, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
 import { useMemo, useState } from 'react';
 import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { useSlots } from '../api';
 import { groupSlotsByDay, weekLabel, weekWindow, zoneName } from '../session-time';
+
+/** About four days of times on a phone, before the list scrolls. */
+const SLOT_LIST_MAX_HEIGHT = 'min(40vh, 320px)';
 
 interface SlotPickerProps {
   advisorId: string;
@@ -72,29 +75,32 @@ export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, ex
           {MESSAGES.noFreeSlots}
         </Text>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Free times">
-          {days.map((day) => (
-            <li key={day.date} aria-label={day.label}>
-              <Text size="sm" fw={600} mb={4}>
-                {day.label}
-              </Text>
-              <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6}>
-                {day.slots.map((slot) => (
-                  <Button
-                    key={slot.start}
-                    size="compact-sm"
-                    variant={slot.start === selected ? 'filled' : 'default'}
-                    aria-pressed={slot.start === selected}
-                    aria-label={`${day.label}, ${slot.time}`}
-                    onClick={() => onSelect(slot.start, advisorZone)}
-                  >
-                    {slot.time}
-                  </Button>
-                ))}
-              </SimpleGrid>
-            </li>
-          ))}
-        </Stack>
+        // A week of times scrolls on its own, so the fields under it stay in sight.
+        <ScrollArea.Autosize mah={SLOT_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Free times">
+            {days.map((day) => (
+              <li key={day.date} aria-label={day.label}>
+                <Text size="sm" fw={600} mb={4}>
+                  {day.label}
+                </Text>
+                <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6}>
+                  {day.slots.map((slot) => (
+                    <Button
+                      key={slot.start}
+                      size="compact-sm"
+                      variant={slot.start === selected ? 'filled' : 'default'}
+                      aria-pressed={slot.start === selected}
+                      aria-label={`${day.label}, ${slot.time}`}
+                      onClick={() => onSelect(slot.start, advisorZone)}
+                    >
+                      {slot.time}
+                    </Button>
+                  ))}
+                </SimpleGrid>
+              </li>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
       )}
     </Stack>
   );
