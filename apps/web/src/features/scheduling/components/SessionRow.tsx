@@ -21,14 +21,14 @@ export function SessionRow({ session, timeZone, showOrganization, onOpen }: Sess
         <UnstyledButton onClick={onOpen} style={{ minWidth: 0, flex: 1 }} aria-label={`Open ${session.topic}`}>
           <Stack gap={2}>
             <Text fw={600} size="sm" td={cancelled ? 'line-through' : undefined} data-testid="session-time">
-              {formatSlotTime(session.start, timeZone)}
+              {formatSlotTime(session.start, timeZone, { zoneName: 'short' })}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {session.topic} · {session.length} min
             </Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {showOrganization && `${session.organizationName} · `}
-              With {displayName(session.advisor, session.advisor.email)}
+              {displayName(session.advisor, session.advisor.email)} (advisor)
               {session.attendees.length > 0 && ` · ${peopleNames(session.attendees)}`}
             </Text>
             {cancelled && (
