@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatSlotTime } from '@smart/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, formatSlotTime, mergeNotificationPreferences } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
@@ -158,7 +158,11 @@ test('an invitation e-mail is not turned off by the e-mail toggles, and has no u
   const everyEmailOff = { systemAlerts: false, taskAssignments: false, projectUpdates: false, teamMessages: false };
   await t.app.db
     .update(users)
-    .set({ notificationPreferences: { email: { ...everyEmailOff, newsletter: false } } })
+    .set({
+      notificationPreferences: mergeNotificationPreferences(DEFAULT_NOTIFICATION_PREFERENCES, {
+        email: { ...everyEmailOff, newsletter: false },
+      }),
+    })
     .where(eq(users.id, quiet.id));
   await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [quiet.id] }));
   const [invitation] = await invitationsOf(mailbox, quiet, 1);

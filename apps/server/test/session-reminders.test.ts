@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SESSION_REMINDERS } from '@smart/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, mergeNotificationPreferences, SESSION_REMINDERS } from '@smart/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -176,7 +176,11 @@ test('the advisor and the attendees are told in the app, and by e-mail unless th
   const [mailed, quiet, bystander] = await Promise.all([make.member(org.id), make.member(org.id), make.member(org.id)]);
   await t.app.db
     .update(users)
-    .set({ notificationPreferences: { email: { systemAlerts: false } } })
+    .set({
+      notificationPreferences: mergeNotificationPreferences(DEFAULT_NOTIFICATION_PREFERENCES, {
+        email: { systemAlerts: false },
+      }),
+    })
     .where(eq(users.id, quiet.id));
   const start = new Date('2026-06-02T08:00:00Z');
   const made = await session(setting, {
