@@ -22,6 +22,10 @@ import { insertTicket } from './helpers/tickets.js';
  */
 const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
 const nextStart = startsFrom();
+// The app and the cast are made before the first test (a hook's time, not a test's).
+test.beforeAll(async ({ cast }) => {
+  expect(cast.organization.id).toBeTruthy();
+});
 
 /** A session the cast's user booked with the cast's advisor. */
 const arrangeSession = (
