@@ -1,6 +1,9 @@
 import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import { advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
+import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
 import {
   availabilityIn,
   book,
@@ -11,7 +14,7 @@ import {
 } from './helpers/advisor-sessions.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
-import type { Factories } from './helpers/factories.js';
+import { type Factories, factories } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
@@ -22,6 +25,10 @@ import { insertTicket } from './helpers/tickets.js';
  */
 const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
 const nextStart = startsFrom();
+// The app and the cast are made before the first test (a hook's time, not a test's).
+test.beforeAll(async ({ cast }) => {
+  expect(cast.organization.id).toBeTruthy();
+});
 
 /** A session the cast's user booked with the cast's advisor. */
 const arrangeSession = (
@@ -406,5 +413,99 @@ describe('the session lists', () => {
     expect(sessions.map((session) => session.organizationName)).toEqual([first.name, second.name]);
     expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([sessions[1]?.id]);
     expect((await list(t, cast.advisorUnassigned)).data).toEqual([]);
+  });
+});
+
+describe('what the lists cost and what the feed reads', () => {
+  test('a page of sessions costs the same statements for 2 sessions as for 12, whatever their attendees', async ({
+    counting,
+  }) => {
+    const db = counting.app.database.db;
+    const build = factories(db);
+    const organization = await build.organization();
+    const [orgAdmin, advisor, ...members] = await Promise.all([
+      build.member(organization.id, { role: 'org_admin' }),
+      build.advisor([organization.id]),
+      build.member(organization.id),
+      build.member(organization.id),
+    ]);
+    let day = 0;
+    const addSessions = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        day += 1;
+        const start = new Date(Date.now() + day * 24 * 60 * 60_000);
+        const end = new Date(start.getTime() + 30 * 60_000);
+        const [row] = await db
+          .insert(advisorSessions)
+          .values({
+            organizationId: organization.id,
+            advisorId: advisor.id,
+            bookedBy: members[0]?.id,
+            startAt: start,
+            endAt: end,
+            length: 30,
+            topic: `Session ${day}`,
+            blocked: blockedRange(start, end, 0),
+          })
+          .returning({ id: advisorSessions.id });
+        await db
+          .insert(advisorSessionAttendees)
+          .values(
+            members.map((member) => ({ sessionId: row!.id, userId: member.id, organizationId: organization.id })),
+          );
+      }
+    };
+    await addSessions(2);
+    const few = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    await addSessions(10);
+    const many = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    expect((many.data as AdvisorSession[]).length).toBe(12);
+    expect((many.data as AdvisorSession[])[11]?.attendees).toHaveLength(2);
+    expect(many.count).toBe(few.count);
+  });
+
+  test("a person's feed sessions: those it advises, booked or attends, cancelled too, from `since`, by start", async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization();
+    const [booker, guest, stranger, advisor] = await Promise.all([
+      make.member(organization.id),
+      make.member(organization.id),
+      make.member(organization.id),
+      make.advisor([organization.id]),
+    ]);
+    const starts = startsFrom('2026-03-16');
+    const first = await book(t, booker, bookingBody(advisor.id, starts(), { attendeeIds: [guest.id] }));
+    const second = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [guest.id] }),
+    );
+    const third = await book(t, booker, bookingBody(advisor.id, starts()));
+    await t.request({
+      method: 'POST',
+      url: `/api/sessions/${third.id}/cancel`,
+      payload: { reason: 'No' },
+      token: booker.token,
+    });
+    const idsOf = async (userId: string, since = new Date(SESSIONS_NOW)) =>
+      (await sessionsOfPerson(t.database.db, userId, since)).map((record) => record.session.id);
+    expect(await idsOf(guest.id)).toEqual([first.id, second.id]);
+    expect(await idsOf(booker.id)).toEqual([first.id, third.id]);
+    expect(await idsOf(advisor.id)).toEqual([first.id, second.id, third.id]);
+    expect(await idsOf(advisor.id, new Date(second.start))).toEqual([second.id, third.id]);
+    expect(await idsOf(stranger.id)).toEqual([]);
+    // Each reads as the download does: its UID, SEQUENCE and people.
+    const [record] = await sessionsOfPerson(t.database.db, guest.id, new Date(SESSIONS_NOW));
+    const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
+    expect(entry).toMatchObject({
+      uid: first.icalUid,
+      sequence: 0,
+      cancelled: false,
+      organizer: { email: advisor.email },
+      url: `https://smart.example.com/dashboard/sessions?session=${first.id}`,
+    });
+    expect(entry.attendees.map((person) => person.email).sort()).toEqual([booker.email, guest.email].sort());
   });
 });
