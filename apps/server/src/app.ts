@@ -29,6 +29,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { projectSocketEvents } from './modules/projects/socket.js';
+import { calendarFeedRoutes } from './modules/scheduling/feed-routes.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(departmentRoutes);
     await api.register(advisorRoutes);
     await api.register(schedulingRoutes);
+    await api.register(calendarFeedRoutes);
     await api.register(projectRoutes);
     await api.register(objectiveRoutes);
     await api.register(taskRoutes);

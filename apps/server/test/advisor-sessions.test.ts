@@ -1,8 +1,22 @@
-import { type AdvisorSession, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
+import { advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
+import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
+import {
+  availabilityIn,
+  book,
+  bookingBody,
+  SESSIONS_NOW,
+  saveAvailability,
+  startsFrom,
+} from './helpers/advisor-sessions.js';
+import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import { type Factories, factories } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
+import { insertTicket } from './helpers/tickets.js';
 
 /**
  * Sessions with an advisor (issue 24): booking, the lists and the detail, as each actor. The app's
@@ -11,6 +25,10 @@ import { apiTest } from './helpers/fixture.js';
  */
 const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
 const nextStart = startsFrom();
+// The app and the cast are made before the first test (a hook's time, not a test's).
+test.beforeAll(async ({ cast }) => {
+  expect(cast.organization.id).toBeTruthy();
+});
 
 /** A session the cast's user booked with the cast's advisor. */
 const arrangeSession = (
@@ -129,5 +147,365 @@ describe('booking a session', () => {
     for (const response of responses.filter((r) => r.statusCode === 409)) {
       expect(response.json().error).toBe(MESSAGES.sessionTimeTaken);
     }
+  });
+});
+
+describe('booking rules', () => {
+  test('the advisor names one of its organizations and chooses the attendees; it does not attend itself', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned;
+    const start = nextStart();
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, start),
+      token: advisor.token,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(MESSAGES.sessionNamesOrganization);
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, start, { organizationId: cast.otherOrganization.id }),
+      token: advisor.token,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error).toBe(MESSAGES.organizationNotFound);
+    const session = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, start, {
+        organizationId: cast.organization.id,
+        attendeeIds: [cast.user.id, advisor.id, cast.orgAdmin.id, cast.user.id],
+      }),
+    );
+    expect(session.bookedBy?.id).toBe(advisor.id);
+    expect(session.attendees.map((person) => person.id).sort()).toEqual([cast.orgAdmin.id, cast.user.id].sort());
+  });
+
+  test('attendees must be active members of the organization', async ({ t, cast, make }) => {
+    const leaver = await make.member(cast.organization.id);
+    await t.database.db.execute(sql`update users set is_active = false where id = ${leaver.id}::uuid`);
+    for (const outsider of [cast.otherOrgAdmin.id, cast.admin.id, cast.advisorUnassigned.id, leaver.id]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(cast.advisorAssigned.id, nextStart(), { attendeeIds: [outsider] }),
+        token: cast.user.token,
+      });
+      expect(response.statusCode, outsider).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.sessionAttendeeNotAllowed);
+    }
+  });
+
+  test('a member books for its own organization only; a linked ticket must be one of its tickets', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned.id;
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor, nextStart(), { organizationId: cast.otherOrganization.id }),
+      token: cast.user.token,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe(MESSAGES.organizationNotFound);
+    const [own, foreign] = await Promise.all([
+      insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Invoices late' }),
+      insertTicket(t.database.db, cast.otherOrganization.id, cast.otherOrgAdmin.id),
+    ]);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor, nextStart(), { ticketId: foreign.id }),
+      token: cast.user.token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(MESSAGES.sessionTicketNotFound);
+    const linked = await book(t, cast.user, bookingBody(advisor, nextStart(), { ticketId: own.id }));
+    expect(linked.ticket).toEqual({ id: own.id, title: 'Invoices late' });
+  });
+
+  test("a time the advisor's rules refuse is 400 saying which rule", async ({ t, cast }) => {
+    const cases: [string, number, string][] = [
+      ['2026-03-03T10:00:00Z', 45, MESSAGES.sessionLengthNotOffered],
+      ['2026-03-02T13:00:00Z', 30, MESSAGES.sessionInsideNotice],
+      ['2026-06-01T10:00:00Z', 30, MESSAGES.sessionPastHorizon],
+      ['2026-03-03T20:00:00Z', 30, MESSAGES.sessionOutsideHours],
+      ['2026-03-07T10:00:00Z', 30, MESSAGES.sessionOutsideHours],
+    ];
+    for (const [start, length, message] of cases) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(cast.advisorAssigned.id, start, { length }),
+        token: cast.user.token,
+      });
+      expect(response.statusCode, start).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+  });
+
+  test('junk is 400, never 500: a NUL in the topic, a topic too long, an instant without offset', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned.id;
+    for (const change of [
+      { topic: 'Cash\u0000flow' },
+      { topic: 'x'.repeat(MAX_SESSION_TOPIC_LENGTH + 1) },
+      { start: '2026-03-03T10:00:00' },
+      { attendeeIds: ['not-a-uuid'] },
+    ]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: { ...bookingBody(advisor, nextStart()), ...change },
+        token: cast.user.token,
+      });
+      expect(response.statusCode, JSON.stringify(change).slice(0, 60)).toBe(400);
+    }
+  });
+
+  test('a closed organization books nothing: its advisor is refused', async ({ t, make, cast }) => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/organizations/${organization.id}/close`,
+      token: cast.admin.token,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, nextStart(), { organizationId: organization.id }),
+      token: advisor.token,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  test('09:00 in New York books the right UTC instant on both sides of each clock change', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const advisor = await make.advisor([cast.organization.id]);
+    await saveAvailability(t, advisor, availabilityIn('America/New_York', { horizonDays: 365 }));
+    const attempt = (start: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(advisor.id, start),
+        token: cast.user.token,
+      });
+    // Friday 6 March is still EST (UTC-5); Monday 9 March is EDT (UTC-4); Monday 2 November is EST again.
+    const nineOClock = [
+      ['2026-03-06T09:00:00-05:00', '2026-03-06T14:00:00.000Z'],
+      ['2026-03-09T09:00:00-04:00', '2026-03-09T13:00:00.000Z'],
+      ['2026-11-02T09:00:00-05:00', '2026-11-02T14:00:00.000Z'],
+    ];
+    for (const [local, utc] of nineOClock) {
+      const response = await attempt(local);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data.start).toBe(utc);
+    }
+    // One hour earlier in UTC is 08:00 that day: outside the hours.
+    for (const early of ['2026-03-09T12:00:00Z', '2026-11-02T13:00:00Z']) {
+      const response = await attempt(early);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.sessionOutsideHours);
+    }
+  });
+});
+
+describe('the session lists', () => {
+  /** An organization with its org_admin, two members and an advisor, and three sessions between them. */
+  async function scene(make: Factories, t: TestApp) {
+    const organization = await make.organization();
+    const [orgAdmin, ana, ben, advisor] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+      make.member(organization.id),
+      make.advisor([organization.id]),
+    ]);
+    const starts = startsFrom('2026-03-10');
+    const byAna = await book(t, ana, bookingBody(advisor.id, starts()));
+    const byBen = await book(t, ben, bookingBody(advisor.id, starts()));
+    const forAna = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [ana.id] }),
+    );
+    return { organization, orgAdmin, ana, ben, advisor, byAna, byBen, forAna };
+  }
+
+  const list = async (t: TestApp, member: { token: string }, query = '') => {
+    const response = await t.request({ method: 'GET', url: `/api/sessions${query}`, token: member.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: AdvisorSession[]; pagination: { total: number; pages: number } };
+  };
+  const ids = (page: { data: AdvisorSession[] }) => page.data.map((session) => session.id);
+
+  test('a member sees the sessions it booked or attends; the org_admin, the advisor and admin see them all', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const s = await scene(make, t);
+    expect(ids(await list(t, s.ana))).toEqual([s.byAna.id, s.forAna.id]);
+    expect(ids(await list(t, s.ben))).toEqual([s.byBen.id]);
+    const all = [s.byAna.id, s.byBen.id, s.forAna.id];
+    expect(ids(await list(t, s.orgAdmin))).toEqual(all);
+    const advisors = await list(t, s.advisor);
+    expect(ids(advisors)).toEqual(all);
+    expect(advisors.data.every((session) => session.organizationName === s.organization.name)).toBe(true);
+    expect(ids(await list(t, cast.admin, `?organizationId=${s.organization.id}`))).toEqual(all);
+    // Another organization's people see none of them, even naming it.
+    expect(ids(await list(t, cast.otherOrgAdmin, `?organizationId=${s.organization.id}`))).toEqual([]);
+    // A member who does not attend reads none of them by id either.
+    const detail = await t.request({ method: 'GET', url: `/api/sessions/${s.byAna.id}`, token: s.ben.token });
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().error).toBe(MESSAGES.sessionNotFound);
+    // Ana may change her own session, only read the one the advisor booked (she attends it).
+    const permissions = (await list(t, s.ana)).data.map((session) => session.permissions);
+    expect(permissions).toEqual([
+      { canEdit: true, canCancel: true },
+      { canEdit: false, canCancel: false },
+    ]);
+  });
+
+  test('filters by time, organization and status; sorts both ways; pages with the total', async ({ t, make }) => {
+    const s = await scene(make, t);
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/sessions/${s.byBen.id}/cancel`,
+      payload: { reason: 'Clash' },
+      token: s.ben.token,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(ids(await list(t, s.orgAdmin, '?status=cancelled'))).toEqual([s.byBen.id]);
+    expect(ids(await list(t, s.orgAdmin, '?status=scheduled'))).toEqual([s.byAna.id, s.forAna.id]);
+    expect(ids(await list(t, s.orgAdmin, '?sort=-start'))).toEqual([s.forAna.id, s.byBen.id, s.byAna.id]);
+    const window = `?from=${encodeURIComponent(s.byBen.start)}&to=${encodeURIComponent(s.forAna.start)}`;
+    expect(ids(await list(t, s.orgAdmin, window))).toEqual([s.byBen.id]);
+    const second = await list(t, s.advisor, '?limit=2&page=2');
+    expect(ids(second)).toEqual([s.forAna.id]);
+    expect(second.pagination).toMatchObject({ total: 3, pages: 2 });
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/sessions${window.replace('from', 'x')}&to=junk`,
+      token: s.orgAdmin.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test('an advisor sees its sessions across its organizations, each labelled', async ({ t, make, cast }) => {
+    const [first, second] = await Promise.all([make.organization(), make.organization()]);
+    const advisor = await make.advisor([first.id, second.id]);
+    const starts = startsFrom('2026-03-12');
+    await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: first.id }));
+    await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: second.id }));
+    const sessions = (await list(t, advisor)).data;
+    expect(sessions.map((session) => session.organizationName)).toEqual([first.name, second.name]);
+    expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([sessions[1]?.id]);
+    expect((await list(t, cast.advisorUnassigned)).data).toEqual([]);
+  });
+});
+
+describe('what the lists cost and what the feed reads', () => {
+  test('a page of sessions costs the same statements for 2 sessions as for 12, whatever their attendees', async ({
+    counting,
+  }) => {
+    const db = counting.app.database.db;
+    const build = factories(db);
+    const organization = await build.organization();
+    const [orgAdmin, advisor, ...members] = await Promise.all([
+      build.member(organization.id, { role: 'org_admin' }),
+      build.advisor([organization.id]),
+      build.member(organization.id),
+      build.member(organization.id),
+    ]);
+    let day = 0;
+    const addSessions = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        day += 1;
+        const start = new Date(Date.now() + day * 24 * 60 * 60_000);
+        const end = new Date(start.getTime() + 30 * 60_000);
+        const [row] = await db
+          .insert(advisorSessions)
+          .values({
+            organizationId: organization.id,
+            advisorId: advisor.id,
+            bookedBy: members[0]?.id,
+            startAt: start,
+            endAt: end,
+            length: 30,
+            topic: `Session ${day}`,
+            blocked: blockedRange(start, end, 0),
+          })
+          .returning({ id: advisorSessions.id });
+        await db
+          .insert(advisorSessionAttendees)
+          .values(
+            members.map((member) => ({ sessionId: row!.id, userId: member.id, organizationId: organization.id })),
+          );
+      }
+    };
+    await addSessions(2);
+    const few = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    await addSessions(10);
+    const many = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    expect((many.data as AdvisorSession[]).length).toBe(12);
+    expect((many.data as AdvisorSession[])[11]?.attendees).toHaveLength(2);
+    expect(many.count).toBe(few.count);
+  });
+
+  test("a person's feed sessions: those it advises, booked or attends, cancelled too, from `since`, by start", async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization();
+    const [booker, guest, stranger, advisor] = await Promise.all([
+      make.member(organization.id),
+      make.member(organization.id),
+      make.member(organization.id),
+      make.advisor([organization.id]),
+    ]);
+    const starts = startsFrom('2026-03-16');
+    const first = await book(t, booker, bookingBody(advisor.id, starts(), { attendeeIds: [guest.id] }));
+    const second = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [guest.id] }),
+    );
+    const third = await book(t, booker, bookingBody(advisor.id, starts()));
+    await t.request({
+      method: 'POST',
+      url: `/api/sessions/${third.id}/cancel`,
+      payload: { reason: 'No' },
+      token: booker.token,
+    });
+    const idsOf = async (userId: string, since = new Date(SESSIONS_NOW)) =>
+      (await sessionsOfPerson(t.database.db, userId, since)).map((record) => record.session.id);
+    expect(await idsOf(guest.id)).toEqual([first.id, second.id]);
+    expect(await idsOf(booker.id)).toEqual([first.id, third.id]);
+    expect(await idsOf(advisor.id)).toEqual([first.id, second.id, third.id]);
+    expect(await idsOf(advisor.id, new Date(second.start))).toEqual([second.id, third.id]);
+    expect(await idsOf(stranger.id)).toEqual([]);
+    // Each reads as the download does: its UID, SEQUENCE and people.
+    const [record] = await sessionsOfPerson(t.database.db, guest.id, new Date(SESSIONS_NOW));
+    const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
+    expect(entry).toMatchObject({
+      uid: first.icalUid,
+      sequence: 0,
+      cancelled: false,
+      organizer: { email: advisor.email },
+      url: `https://smart.example.com/dashboard/sessions?session=${first.id}`,
+    });
+    expect(entry.attendees.map((person) => person.email).sort()).toEqual([booker.email, guest.email].sort());
   });
 });

@@ -24,6 +24,8 @@ interface OpenApiDocument {
  * unsubscribe link of a notification e-mail (its signed token is the credential).
  */
 const PUBLIC_ROUTES = [
+  // The calendar feed: calendar apps send no session; the secret token in its path is the key.
+  'GET /api/calendar/{file}',
   'GET /api/files/signed/{key}',
   'GET /api/files/{key}',
   'GET /api/health',

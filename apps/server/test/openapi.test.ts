@@ -62,6 +62,7 @@ describe('the OpenAPI document', () => {
   it('asks for the bearer token everywhere except the public routes, which say so with security: []', () => {
     const publicOperations = operations.filter(([, operation]) => operation.security?.length === 0);
     expect(publicOperations.map(([name]) => name).sort()).toEqual([
+      'get /api/calendar/{file}',
       'get /api/files/signed/{key}',
       'get /api/files/{key}',
       'get /api/health',

@@ -76,11 +76,18 @@ export function serializeError(error: unknown): LoggedError {
   };
 }
 
-/** A request as logged: its method and path, never its query string (it may carry a token or an e-mail). */
+/**
+ * A calendar feed's path holds its secret token (`/api/calendar/{token}.ics`: calendar apps send no
+ * session): whatever follows `/api/calendar/`, but the feed-token route's own name, is logged as
+ * `:file`, in any case, matched or not.
+ */
+const CALENDAR_FEED_PATH = /^(\/+api\/+calendar\/+)(?!feed-token\/*$).+/i;
+
+/** A request as logged: its method and path, never its query string (it may carry a token or an e-mail) or a feed's token. */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.split('?')[0],
+    url: (request.url.split('?')[0] ?? '').replace(CALENDAR_FEED_PATH, '$1:file'),
     remoteAddress: request.ip,
   };
 }

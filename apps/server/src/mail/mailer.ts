@@ -16,6 +16,12 @@ export interface MailMessage {
    * receivers drop a second copy with the same id, and the file mailbox writes it once.
    */
   messageId?: string;
+  /**
+   * A calendar invitation (RFC 6047, iMIP): nodemailer sends it as a text/calendar alternative with
+   * its METHOD and as an attachment, which is what Gmail and Outlook read to show Accept/Decline and
+   * to put, move or remove the event in the calendar.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
 }
 
 export interface Mailer {

@@ -9,15 +9,18 @@ import type { TestApp } from './app.js';
  */
 export const SESSIONS_NOW = Date.parse('2026-03-02T12:00:00Z');
 
-/** The advisor's default hours (Monday–Friday 09:00–17:00 in its profile zone, UTC) as 30-minute starts, from Tuesday 3 March on. */
+/**
+ * Starts on the hour within the advisor's default hours (Monday–Friday 09:00–17:00 in its profile
+ * zone, UTC), from `first` on: each leaves room for a 60-minute session before the next.
+ */
 export function startsFrom(first = '2026-03-03') {
   let day = new Date(`${first}T00:00:00Z`);
   let slot = 0;
   return () => {
     for (;;) {
       const weekday = day.getUTCDay();
-      if (weekday !== 0 && weekday !== 6 && slot < 16) {
-        const start = new Date(day.getTime() + (9 * 60 + slot * 30) * 60_000);
+      if (weekday !== 0 && weekday !== 6 && slot < 8) {
+        const start = new Date(day.getTime() + (9 + slot) * 60 * 60_000);
         slot += 1;
         return start.toISOString();
       }

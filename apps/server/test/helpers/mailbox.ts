@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type AddressObject, simpleParser } from 'mailparser';
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { waitFor } from './wait-for.js';
 
 /**
@@ -16,6 +16,11 @@ export interface ReceivedMail {
   messageId: string;
   /** Raw header values by lower-case name (List-Unsubscribe, List-Unsubscribe-Post ...). */
   headers: Record<string, string>;
+  /**
+   * A calendar invitation's parts: the METHOD of its text/calendar alternative (what mail clients
+   * act on) and its invite.ics attachment as sent (CRLF lines); null in other mails.
+   */
+  invitation: { method: string; filename: string; ics: string } | null;
 }
 
 const addressText = (address: AddressObject | AddressObject[] | undefined) =>
@@ -23,6 +28,18 @@ const addressText = (address: AddressObject | AddressObject[] | undefined) =>
     .flat()
     .map((entry) => entry.text)
     .join(', ');
+
+function invitationOf(mail: ParsedMail): ReceivedMail['invitation'] {
+  const alternative = mail.attachments.find((part) => part.contentType === 'text/calendar');
+  const file = mail.attachments.find((part) => part.contentType === 'application/ics');
+  if (!alternative && !file) return null;
+  const type = alternative?.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  return {
+    method: type?.params?.method ?? '',
+    filename: file?.filename ?? '',
+    ics: file?.content.toString('utf8') ?? '',
+  };
+}
 
 /** Every mail in the mailbox, oldest first (by the files' times; notification mails are named by their Message-ID). */
 export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
@@ -44,6 +61,7 @@ export async function readMailbox(dir: string): Promise<ReceivedMail[]> {
         headers: Object.fromEntries(
           mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
         ),
+        invitation: invitationOf(mail),
       };
     }),
   );

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import { JOB_RETRY_LIMIT } from '../../jobs/queue.js';
 import { uuidArray } from '../../lib/sql.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { sessionInvitation } from '../scheduling/invitation.js';
 import { personOf, readableBy } from './audience.js';
 import { batchMessageId, type EmailItem, renderEmail } from './email-render.js';
 import { EMAIL_QUEUE } from './events.js';
@@ -127,6 +128,9 @@ interface DeliveryRow {
   actor_last_name: string | null;
   email: string;
   first_name: string;
+  time_zone: string | null;
+  /** The recipient made the change (only calendar invitations go to their actor). */
+  own_act: boolean;
   preferences: NotificationPreferences | null;
   /** Active, still able to read the record (or told without that check), and not read in the app meanwhile. */
   still_wanted: boolean;
@@ -138,7 +142,7 @@ async function loadClaimed(db: Database, ids: string[]): Promise<DeliveryRow[]> 
   const { rows } = (await db.execute(sql`
     select d.id::text as id, n.type, n.record_type, n.record_id::text as record_id, e.data, e.created_at,
       a.first_name as actor_first_name, a.last_name as actor_last_name,
-      u.email, u.first_name, u.notification_preferences as preferences,
+      u.email, u.first_name, u.time_zone, u.id = e.actor_id as own_act, u.notification_preferences as preferences,
       (u.is_active
         and (n.read_at is null or n.type = any(${sql.param(ALWAYS_EMAILED_TYPES)}::text[]))
         and (exists (select 1 from jsonb_array_elements_text(coalesce(e.audience -> 'withoutAccessCheck', '[]'::jsonb)) w
@@ -176,19 +180,26 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
 
   const ids = keep.map((row) => row.id);
   const digest = job.batchKey === 'digest';
+  // A calendar event is mailed alone (immediate): the e-mail carries its invitation.
+  const invitation = keep.length === 1 ? await invitationOf(deps, first) : null;
+  const items = keep.map(itemOf);
   const message = renderEmail(
     {
       to: first.email,
       firstName: first.first_name,
       digest,
-      items: keep.map(itemOf),
+      items: invitation
+        ? items.map((item) => ({ ...item, line: invitation.line, details: invitation.details }))
+        : items,
       unsubscribeUrl: unsubscribeUrlFor(deps.appUrl, await deps.secret(), job.recipientId, digest, keep),
     },
     deps.appUrl,
     batchMessageId(ids, deps.appUrl),
   );
   try {
-    await deps.mailer.send(message);
+    await deps.mailer.send(
+      invitation ? { ...message, subject: invitation.subject, icalEvent: invitation.icalEvent } : message,
+    );
   } catch (error) {
     const reason = safeReason(error);
     const givenUp = claim.attempts >= MAX_ATTEMPTS;
@@ -206,6 +217,19 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
     throw new Error(`notification e-mail not sent: ${reason}`);
   }
   await setStatus(db, ids, sql`status = 'sent', sent_at = now(), lease_until = null, last_error = null`);
+}
+
+/** The session's invitation when the delivery is a calendar event's (its .ics, its subject). */
+function invitationOf(deps: EmailDeliveryDeps, row: DeliveryRow) {
+  if (NOTIFICATION_TYPES[row.type].category !== 'calendar' || row.record_type !== 'session') return null;
+  return sessionInvitation(deps.db, deps.appUrl, {
+    type: row.type,
+    sessionId: row.record_id,
+    data: row.data,
+    createdAt: new Date(row.created_at),
+    timeZone: row.time_zone,
+    ownAct: row.own_act === true,
+  });
 }
 
 /** The password reset mail itself tells of the request (modules/password-reset): its notice is not mailed twice. */

@@ -20,6 +20,10 @@ export interface EmailItem {
   data: NotificationData;
   actor: { firstName: string; lastName: string } | null;
   createdAt: Date;
+  /** Said instead of the notification's line (an invitation to the one who made the change). */
+  line?: string | null;
+  /** Lines after the change's own details (an invitation's time and people). */
+  details?: string[];
 }
 
 export interface EmailBatch {
@@ -67,7 +71,7 @@ function groupByRecord(items: EmailItem[], appUrl: string): RecordGroup[] {
   return [...groups.values()];
 }
 
-const lineOf = (item: EmailItem) => notificationLine(item.type, actorName(item.actor), item.data);
+const lineOf = (item: EmailItem) => item.line ?? notificationLine(item.type, actorName(item.actor), item.data);
 
 /** What changed, besides the line: the old and new value, and a comment's or message's first words. */
 function detailsOf(item: EmailItem): string[] {
@@ -77,7 +81,7 @@ function detailsOf(item: EmailItem): string[] {
   }
   if (item.data.excerpt) details.push(`“${item.data.excerpt}”`);
   if (item.data.device) details.push(`Browser: ${item.data.device}`);
-  return details;
+  return [...details, ...(item.details ?? [])];
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { smsSenderFromConfig } from '../../sms/sender.js';
+import { startSessionReminderSweep } from '../scheduling/reminders.js';
 import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
@@ -11,7 +12,7 @@ import { startSmsDelivery } from './sms-delivery.js';
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
  * `notify` in the change's transaction), then the live bell. Delivery workers (e-mail, SMS) and the
- * reminder sweep start beside it.
+ * reminder sweeps (tasks' due dates, sessions) start beside it.
  */
 export async function startNotificationEngine(app: FastifyInstance) {
   registerNotificationQueue(app.db, app.jobs);
@@ -30,4 +31,5 @@ export async function startNotificationEngine(app: FastifyInstance) {
   await startSmsDelivery(app, smsSenderFromConfig(app.config.notifications));
   await scheduleLostJobsSweep(app);
   await startReminderSweep(app);
+  await startSessionReminderSweep(app);
 }

@@ -97,6 +97,11 @@ export async function fanOutEvent(
       sql`(select s.mode from notification_subscriptions s where s.user_id = u.id and s.record_type = ${type}
         and s.record_id = ${id}::uuid)`;
     // A personal event ("assigned you") is for the people it names; followers hear the record's other events.
+    const notActor = sql`u.id is distinct from ${event.actorId}::uuid`;
+    // A calendar invitation goes to the one who made the change too, by e-mail only: its .ics is how
+    // the booking (or move, or cancellation) reaches that person's own calendar. Nobody is told in
+    // the app of its own act.
+    const actorMailed = category === 'calendar' ? sql`true` : sql`false`;
     const followers = isPersonal(event.type)
       ? sql``
       : sql`union
@@ -110,13 +115,14 @@ export async function fanOutEvent(
       ),
       people as (
         select u.id, u.email_digest, coalesce(u.time_zone, 'UTC') as tz,
-          ${inAppAllowed(category)} as in_app, ${emailAllowed(category)} as email, ${smsAllowed(event)} as sms
+          (${inAppAllowed(category)} and ${notActor}) as in_app, ${emailAllowed(category)} as email,
+          (${smsAllowed(event)} and ${notActor}) as sms
         from ${users} u
         where u.id in (select user_id from candidates where user_id is not null)
           and u.is_active
           -- Someone whose account came after the event is not told of it, however late the job runs.
           and u.created_at <= ${event.createdAt.toISOString()}::timestamptz
-          and u.id is distinct from ${event.actorId}::uuid
+          and (${notActor} or ${actorMailed})
           and not (u.id = any(${uuidArray(except)}))
           and coalesce(${subscriptionMode(event.recordType, event.recordId)},
             ${subscriptionMode('project', event.projectId)}, 'default') <> 'mute'

@@ -25,3 +25,12 @@ export function announceSession(app: FastifyInstance, announcement: SessionAnnou
     .except(except)
     .emit(SESSION_EVENTS.changed, { sessionId, organizationId, change });
 }
+
+/** Sessions cancelled together (an assignment ended, an organization closed): each one's people hear of it. */
+export function announceCancelledSessions(
+  app: FastifyInstance,
+  cancelled: readonly { sessionId: string; organizationId: string; people: string[] }[],
+  except: string[] = [],
+) {
+  for (const session of cancelled) announceSession(app, { ...session, change: 'cancelled' }, except);
+}

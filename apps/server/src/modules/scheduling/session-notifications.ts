@@ -123,10 +123,12 @@ export function sessionChangeEvents(
   }
   if (removed.length > 0) {
     events.push(
+      // Taken off, they may no longer read the session, and their calendars must still drop it.
       sessionEvent('session_cancelled', session, organizationName, actorId, {
         to: removed,
         method: 'CANCEL',
         attendeeIds: removed,
+        withoutAccessCheck: true,
       }),
     );
   }

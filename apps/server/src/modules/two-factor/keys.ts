@@ -15,13 +15,14 @@ export interface TwoFactorKeys {
   recoveryCodeHash(userId: string, normalizedCode: string): string;
 }
 
-/** Two keys from one, each for one use (HKDF-SHA256). */
-const derive = (key: Buffer, purpose: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
+/** Keys from one, each for one use (HKDF-SHA256): the second factor's two, the calendar feeds' (scheduling/feed.ts). */
+export const deriveKey = (key: Buffer, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
 
 export function twoFactorKeys(key: Buffer): TwoFactorKeys {
-  const hashKey = derive(key, 'smart two-factor recovery codes');
+  const hashKey = deriveKey(key, 'smart two-factor recovery codes');
   return {
-    secrets: secretBox(derive(key, 'smart two-factor secrets')),
+    secrets: secretBox(deriveKey(key, 'smart two-factor secrets')),
     recoveryCodeHash: (userId, code) => createHmac('sha256', hashKey).update(`${userId}:${code}`).digest('hex'),
   };
 }

@@ -1,0 +1,146 @@
+import { CALENDAR_FEED_TOKEN_LENGTH, type CalendarFeed } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { users } from '../src/db/schema/index.js';
+import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
+import { apiTest } from './helpers/fixture.js';
+import { parseCalendar } from './helpers/icalendar.js';
+import { captureLog } from './helpers/log-capture.js';
+
+/**
+ * The personal calendar feed (issue 24): a secret URL a calendar app polls without a session,
+ * listing the person's sessions and no one else's; a new URL revokes the old one; the token never
+ * reaches the log; junk in its place is a 400 or a 404, never a 500.
+ */
+const captured = captureLog();
+const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW, logStream: captured.stream });
+const nextStart = startsFrom('2026-03-17');
+
+const FEED_URL = new RegExp(`^(https?://[^/]+)(/api/calendar/([A-Za-z0-9_-]{${CALENDAR_FEED_TOKEN_LENGTH}})\\.ics)$`);
+
+/** The caller's feed (GET), or a new one (POST). */
+async function feed(t: Parameters<typeof book>[0], token: string, method: 'GET' | 'POST' = 'GET') {
+  const response = await t.request({ method, url: '/api/calendar/feed-token', token });
+  expect(response.statusCode, response.body).toBe(method === 'POST' ? 201 : 200);
+  return response.json().data as CalendarFeed;
+}
+
+/** The path of a feed URL, and its token. */
+function pathOf(url: string | null) {
+  const match = FEED_URL.exec(url ?? '');
+  if (!match?.[2] || !match[3]) throw new Error(`not a feed URL: ${url}`);
+  return { path: match[2], token: match[3] };
+}
+
+test('lists the person’s own sessions without a session, in UTC, and a new URL revokes the old one', async ({
+  t,
+  make,
+}) => {
+  const org = await make.organization();
+  const other = await make.organization();
+  const [member, colleague, stranger] = await Promise.all([
+    make.member(org.id),
+    make.member(org.id),
+    make.member(other.id),
+  ]);
+  const advisor = await make.advisor([org.id, other.id]);
+
+  expect(await feed(t, member.token)).toEqual({ url: null, createdAt: null });
+  const booked = await book(t, member, bookingBody(advisor.id, nextStart(), { topic: 'Booked by me' }));
+  const invited = await book(
+    t,
+    colleague,
+    bookingBody(advisor.id, nextStart(), { topic: 'Invited to', attendeeIds: [member.id] }),
+  );
+  const notMine = await book(t, colleague, bookingBody(advisor.id, nextStart(), { topic: 'Not mine' }));
+  const elsewhere = await book(t, stranger, bookingBody(advisor.id, nextStart(), { topic: 'Other organization' }));
+  const cancelled = await t.request({
+    method: 'POST',
+    url: `/api/sessions/${booked.id}/cancel`,
+    token: member.token,
+    payload: { reason: 'Moved to email' },
+  });
+  expect(cancelled.statusCode).toBe(200);
+
+  const made = await feed(t, member.token, 'POST');
+  expect(made.url).toMatch(FEED_URL);
+  expect(made.createdAt).not.toBeNull();
+  // The Sessions page shows the same URL again.
+  expect(await feed(t, member.token)).toEqual(made);
+  const { path, token } = pathOf(made.url);
+
+  const response = await t.request({ method: 'GET', url: path });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(response.headers['cache-control']).toBe('no-store');
+  const calendar = parseCalendar(response.body);
+  expect(calendar.method).toBe('PUBLISH');
+  expect(calendar.events.map((event) => event.summary)).toEqual(['Booked by me', 'Invited to']);
+  const [first, second] = calendar.events;
+  // The cancelled one stays listed as cancelled, so a subscribed calendar removes it.
+  expect(first).toMatchObject({ status: 'CANCELLED', start: booked.start, utc: true, sequence: 1 });
+  expect(first?.uid.startsWith(booked.icalUid)).toBe(true);
+  expect(second).toMatchObject({ status: 'CONFIRMED', start: invited.start, end: invited.end, utc: true });
+  expect(second?.organizer).toBe(advisor.email.toLowerCase());
+  expect(second?.attendees.sort()).toEqual([colleague.email, member.email].map((email) => email.toLowerCase()).sort());
+  expect(response.body).not.toContain(notMine.icalUid);
+  expect(response.body).not.toContain(elsewhere.icalUid);
+
+  // The advisor's own feed lists every session it advises, across its organizations.
+  const advisorFeed = pathOf((await feed(t, advisor.token, 'POST')).url);
+  const advised = parseCalendar((await t.request({ method: 'GET', url: advisorFeed.path })).body);
+  expect(advised.events.map((event) => event.summary).sort()).toEqual(
+    ['Booked by me', 'Invited to', 'Not mine', 'Other organization'].sort(),
+  );
+
+  // A new URL: the old one is gone at once, the new one works.
+  const renewed = await feed(t, member.token, 'POST');
+  expect(renewed.url).not.toBe(made.url);
+  expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(404);
+  expect((await t.request({ method: 'GET', url: pathOf(renewed.url).path })).statusCode).toBe(200);
+
+  // The request log names the route, never a token.
+  const log = await captured.textWith('/api/calendar/:file');
+  expect(log).toContain('"url":"/api/calendar/:file"');
+  for (const secret of [token, pathOf(renewed.url).token, advisorFeed.token]) expect(log).not.toContain(secret);
+
+  // A deactivated person's feed stops.
+  await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, advisor.id));
+  expect((await t.request({ method: 'GET', url: advisorFeed.path })).statusCode).toBe(404);
+});
+
+test('junk in place of a token is a 400, 404 or 414, never a 500, and is not logged', async ({ t, make }) => {
+  const org = await make.organization();
+  const member = await make.member(org.id);
+  const { token } = pathOf((await feed(t, member.token, 'POST')).url);
+  const junk = [
+    `${token}`,
+    `${token}.ICS`,
+    `${token}.ics.ics`,
+    `${token.slice(1)}.ics`,
+    `${token.slice(0, -1)}!.ics`,
+    `${'A'.repeat(CALENDAR_FEED_TOKEN_LENGTH)}.ics`,
+    'not-a-token.ics',
+    '%00.ics',
+    `${token.slice(0, 20)}%00${token.slice(21)}.ics`,
+    `${'x'.repeat(60)}.ics`,
+    `${'x'.repeat(300)}.ics`,
+    `${'x'.repeat(5000)}.ics`,
+    '..%2F..%2Fetc%2Fpasswd',
+    '%E0%A4%A.ics',
+    `${token}.ics%20`,
+  ];
+  for (const name of junk) {
+    const response = await t.request({ method: 'GET', url: `/api/calendar/${name}` });
+    // 414: a path longer than the router reads at all.
+    expect([400, 404, 414], `${name.slice(0, 80)}: ${response.statusCode}`).toContain(response.statusCode);
+  }
+  const log = await captured.textWith('not-a-token', 500);
+  expect(log).not.toContain('not-a-token');
+  expect(log).not.toContain(token.slice(0, 20));
+});
+
+test('the feed URL is the signed-in person’s own: without a session, 401', async ({ t }) => {
+  expect((await t.request({ method: 'GET', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
+  expect((await t.request({ method: 'POST', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
+});
