@@ -1,6 +1,16 @@
 import { DEFAULT_WEEKLY_HOURS } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, mondayOf, openRanges, segmentOn, visibleHours, weekOf } from './week';
+import {
+  addDays,
+  dateInZone,
+  layOut,
+  mondayOf,
+  openRanges,
+  segmentOn,
+  visibleHours,
+  type WeekDay,
+  weekOf,
+} from './week';
 
 const HOUR = 60 * 60 * 1000;
 const hoursLong = (day: { start: Date; end: Date }) => (day.end.getTime() - day.start.getTime()) / HOUR;
@@ -40,7 +50,7 @@ describe('the week of a date in the viewer’s zone', () => {
 });
 
 describe('where a session sits on a day', () => {
-  const sunday = weekOf('2026-03-08', 'America/New_York').days[6]!;
+  const sunday = weekOf('2026-03-08', 'America/New_York').days[6] as WeekDay;
 
   it('sits at its clock time after the change, not an hour off', () => {
     // 09:00 EDT on the day of the change is 13:00 UTC.
@@ -52,7 +62,7 @@ describe('where a session sits on a day', () => {
   });
 
   it('is cut at midnight when it runs into the next day, and misses a day it is not on', () => {
-    const monday = weekOf('2026-03-09', 'America/New_York').days[0]!;
+    const monday = weekOf('2026-03-09', 'America/New_York').days[0] as WeekDay;
     const start = new Date('2026-03-09T03:30:00Z'); // 23:30 EDT on Sunday
     const end = new Date('2026-03-09T04:30:00Z');
     expect(segmentOn(sunday, start, end, 'America/New_York')).toEqual({ startMinute: 23 * 60 + 30, endMinute: 1440 });
@@ -67,8 +77,9 @@ describe('the advisor’s open hours in the viewer’s week', () => {
     const hours = { timeZone: 'Europe/Berlin', weeklyHours: DEFAULT_WEEKLY_HOURS, dateOverrides: [] };
     const ranges = openRanges(hours, week.from, week.to);
     expect(ranges).toHaveLength(5);
-    const monday = week.days[0]!;
-    expect(segmentOn(monday, ranges[0]!.start, ranges[0]!.end, 'America/New_York')).toEqual({
+    const [monday] = week.days as [WeekDay];
+    const [first] = ranges as [{ start: Date; end: Date }];
+    expect(segmentOn(monday, first.start, first.end, 'America/New_York')).toEqual({
       startMinute: 4 * 60,
       endMinute: 12 * 60,
     });
@@ -99,5 +110,19 @@ describe('the hours the grid shows', () => {
   it('is 8 to 18 unless something lies outside', () => {
     expect(visibleHours([])).toEqual({ first: 8, last: 18 });
     expect(visibleHours([{ startMinute: 6 * 60 + 30, endMinute: 1440 }])).toEqual({ first: 6, last: 24 });
+  });
+});
+
+describe('blocks side by side', () => {
+  it('puts overlapping blocks in columns of their group, and the rest full width', () => {
+    const at = (startMinute: number, endMinute: number) => ({ startMinute, endMinute });
+    const placed = layOut([
+      { item: 'a', segment: at(540, 600) },
+      { item: 'b', segment: at(570, 630) },
+      { item: 'c', segment: at(600, 660) },
+      { item: 'd', segment: at(720, 750) },
+    ]);
+    const byItem = Object.fromEntries(placed.map((block) => [block.item, [block.lane, block.lanes]]));
+    expect(byItem).toEqual({ a: [0, 2], b: [1, 2], c: [0, 2], d: [0, 1] });
   });
 });

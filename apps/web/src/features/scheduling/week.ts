@@ -1,4 +1,4 @@
-import { type AvailabilityInterval, WEEKDAYS, type WeeklyHours } from '@smart/contracts';
+import { type AvailabilityInterval, WEEKDAYS, type Weekday, type WeeklyHours } from '@smart/contracts';
 import { momentAtWallClock, wallClockAt } from '@/lib/time-zone';
 
 /**
@@ -18,6 +18,8 @@ export interface WeekDay {
 }
 
 export interface Week {
+  monday: DateKey;
+  sunday: DateKey;
   /** Monday to Sunday. */
   days: WeekDay[];
   from: Date;
@@ -80,7 +82,8 @@ export function weekOf(date: DateKey, timeZone: string): Week {
     const day = addDays(monday, index);
     return { date: day, start: momentOn(day, '00:00', timeZone), end: momentOn(addDays(day, 1), '00:00', timeZone) };
   });
-  return { days, from: days[0]!.start, to: days[6]!.end };
+  const sunday = addDays(monday, 6);
+  return { monday, sunday, days, from: momentOn(monday, '00:00', timeZone), to: momentOn(sunday, '24:00', timeZone) };
 }
 
 /** Minutes after midnight the zone's clocks read at a moment. */
@@ -110,7 +113,7 @@ function hoursOn(
   overrides: readonly { date: string; intervals: AvailabilityInterval[] }[],
 ): AvailabilityInterval[] {
   const override = overrides.find((candidate) => candidate.date === date);
-  return override ? override.intervals : weeklyHours[WEEKDAYS[weekdayIndex(date)]!];
+  return override ? override.intervals : weeklyHours[WEEKDAYS[weekdayIndex(date)] as Weekday];
 }
 
 export interface OpenHours {
@@ -145,4 +148,67 @@ export function visibleHours(segments: readonly DaySegment[]): { first: number; 
     last = Math.max(last, Math.ceil(segment.endMinute / 60));
   }
   return { first, last };
+}
+
+export interface Placed<T> {
+  item: T;
+  segment: DaySegment;
+  /** Side by side with what overlaps it: its column, of `lanes`. */
+  lane: number;
+  lanes: number;
+}
+
+/**
+ * One day's blocks, side by side where they overlap: each takes the first free column of its
+ * group of overlapping blocks, and the group's blocks share its width.
+ */
+export function layOut<T>(blocks: readonly { item: T; segment: DaySegment }[]): Placed<T>[] {
+  const sorted = [...blocks].sort(
+    (a, b) => a.segment.startMinute - b.segment.startMinute || b.segment.endMinute - a.segment.endMinute,
+  );
+  const placed: Placed<T>[] = [];
+  let group: Placed<T>[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const closeGroup = () => {
+    for (const block of group) block.lanes = laneEnds.length;
+    group = [];
+    laneEnds = [];
+  };
+  for (const { item, segment } of sorted) {
+    if (segment.startMinute >= groupEnd) closeGroup();
+    let lane = laneEnds.findIndex((end) => end <= segment.startMinute);
+    if (lane === -1) lane = laneEnds.length;
+    laneEnds[lane] = segment.endMinute;
+    groupEnd = Math.max(groupEnd, segment.endMinute);
+    const block = { item, segment, lane, lanes: 1 };
+    group.push(block);
+    placed.push(block);
+  }
+  closeGroup();
+  return placed;
+}
+
+export interface ScheduleDay<T> {
+  day: WeekDay;
+  blocks: Placed<T>[];
+  /** The advisor's open hours on this day. */
+  open: DaySegment[];
+}
+
+/** Each day of the week with its part of every item (sessions, UTC `start`/`end`) and of the open hours. */
+export function scheduleDays<T extends { start: string; end: string }>(
+  week: Week,
+  items: readonly T[],
+  open: readonly { start: Date; end: Date }[],
+  timeZone: string,
+): ScheduleDay<T>[] {
+  return week.days.map((day) => {
+    const blocks = items.flatMap((item) => {
+      const segment = segmentOn(day, new Date(item.start), new Date(item.end), timeZone);
+      return segment ? [{ item, segment }] : [];
+    });
+    const openSegments = open.flatMap((range) => segmentOn(day, range.start, range.end, timeZone) ?? []);
+    return { day, blocks: layOut(blocks), open: openSegments };
+  });
 }
