@@ -278,6 +278,15 @@ const table = {
     access: { roles: ['advisor'] },
     group: 'main',
   },
+  // Issue 24: the advisor's sessions across its organizations, and when it can meet.
+  schedule: {
+    path: paths.schedule,
+    label: 'Schedule',
+    icon: HiCalendar,
+    page: lazyPage(() => import('@/features/scheduling/pages/SchedulePage')),
+    access: { roles: ['advisor'] },
+    group: 'main',
+  },
 } satisfies Record<string, RouteEntry>;
 
 type Table = typeof table;

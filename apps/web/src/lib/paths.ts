@@ -40,6 +40,8 @@ export const paths = {
   /** Sessions with an advisor (issue 24); `?session=ID` opens one (recordPaths.session). */
   sessions: '/dashboard/sessions',
   session: recordPaths.session,
+  /** The advisor's week of sessions and its availability (issue 24). */
+  schedule: '/dashboard/schedule',
 } as const;
 
 /** Route patterns of the pages with a parameter, for the route table (paths.department(id) builds the links). */

@@ -41,6 +41,7 @@ describe('the menu tables (spec section 2)', () => {
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
+    // Sessions and Schedule are issue 24's.
     expect(labels(MENUS.advisor.main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -48,6 +49,7 @@ describe('the menu tables (spec section 2)', () => {
       'Messenger',
       'Templates',
       'Organizations',
+      'Schedule',
     ]);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
@@ -97,7 +99,7 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations and Schedule, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -105,6 +107,7 @@ describe('visibleMenu', () => {
       'Messenger',
       'Templates',
       'Organizations',
+      'Schedule',
     ]);
     expect(labels(visibleMenu(user('admin')).main)).toEqual([
       'Dashboard',

@@ -54,9 +54,18 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
   // advisor menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
-  // since they write templates (canCreateTemplates), the template library.
-  // Sessions (issue 24): everyone's sessions with advisors, for every role.
-  advisor: ['myTasks', 'tickets', 'sessions', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
+  // since they write templates (canCreateTemplates), the template library; Sessions and Schedule are issue 24's.
+  advisor: [
+    'myTasks',
+    'tickets',
+    'sessions',
+    'messenger',
+    'templates',
+    'organizations',
+    'schedule',
+    'profile',
+    'notifications',
+  ],
 };
 
 function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {
