@@ -17,7 +17,7 @@ import { LockedModal } from '@/components/LockedModal';
 import { ApiError } from '@/lib/api-client';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import type { BookSessionPrefill } from '@/lib/book-session';
-import { browserTimeZone } from '@/lib/time-zone';
+import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { schedulingQueries, useBookSession } from '../api';
 import { BookedConfirmation } from './BookedConfirmation';
 import { SlotPicker } from './SlotPicker';
@@ -36,6 +36,7 @@ const lengthOptions = SESSION_LENGTHS.map((length) => ({ value: String(length), 
  */
 export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) {
   const book = useBookSession();
+  const { timeZone } = useViewerTimeZone();
   const [booked, setBooked] = useState<{ session: AdvisorSession; advisorZone: string } | null>(null);
   return (
     <LockedModal
@@ -45,7 +46,12 @@ export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) 
       onClose={onClose}
     >
       {booked ? (
-        <BookedConfirmation session={booked.session} advisorZone={booked.advisorZone} onClose={onClose} />
+        <BookedConfirmation
+          session={booked.session}
+          advisorZone={booked.advisorZone}
+          timeZone={timeZone}
+          onClose={onClose}
+        />
       ) : (
         <BookingForm prefill={prefill} book={book} onBooked={setBooked} onClose={onClose} />
       )}
@@ -61,7 +67,7 @@ interface BookingFormProps extends BookSessionDialogProps {
 function BookingForm({ prefill, book, onBooked, onClose }: BookingFormProps) {
   const queryClient = useQueryClient();
   const advisors = useAvailableAdvisors();
-  const timeZone = browserTimeZone();
+  const { timeZone, known } = useViewerTimeZone();
   const [advisorId, setAdvisorId] = useState<string | null>(prefill.advisorId ?? null);
   const [length, setLength] = useState<number>(DEFAULT_SESSION_LENGTHS[0] ?? 30);
   const [slot, setSlot] = useState<{ start: string; advisorZone: string } | null>(null);
@@ -142,7 +148,7 @@ function BookingForm({ prefill, book, onBooked, onClose }: BookingFormProps) {
             allowDeselect={false}
           />
         </Group>
-        {chosen && (
+        {chosen && known && (
           <SlotPicker
             advisorId={chosen}
             length={length}

@@ -2,19 +2,20 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { type AdvisorSession, displayName } from '@smart/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { browserTimeZone } from '@/lib/time-zone';
 import { timeInBothZones } from '../session-time';
 
 interface BookedConfirmationProps {
   session: AdvisorSession;
   /** The advisor's zone, from the slots answer the time was picked from. */
   advisorZone: string;
+  /** The viewer's zone. */
+  timeZone: string;
   onClose: () => void;
 }
 
 /** The booked time in the member's zone and, when its clocks differ, the advisor's. */
-export function BookedConfirmation({ session, advisorZone, onClose }: BookedConfirmationProps) {
-  const time = timeInBothZones(session.start, browserTimeZone(), advisorZone);
+export function BookedConfirmation({ session, advisorZone, timeZone, onClose }: BookedConfirmationProps) {
+  const time = timeInBothZones(session.start, timeZone, advisorZone);
   return (
     <Stack gap="sm">
       <Text>

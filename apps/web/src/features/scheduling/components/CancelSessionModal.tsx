@@ -5,11 +5,16 @@ import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { browserTimeZone } from '@/lib/time-zone';
 import { useCancelSession } from '../api';
 
 /** Cancel a session with a reason its people are told (optional, as the API takes it); the record stays. */
-export function CancelSessionModal({ session, onClose }: { session: AdvisorSession; onClose: () => void }) {
+interface CancelSessionModalProps {
+  session: AdvisorSession;
+  timeZone: string;
+  onClose: () => void;
+}
+
+export function CancelSessionModal({ session, timeZone, onClose }: CancelSessionModalProps) {
   const cancel = useCancelSession(session.id);
   const [reason, setReason] = useState('');
   return (
@@ -30,7 +35,7 @@ export function CancelSessionModal({ session, onClose }: { session: AdvisorSessi
       >
         <Stack gap="sm">
           <Text size="sm">
-            “{session.topic}” on {formatSlotTime(session.start, browserTimeZone())} is cancelled for everyone, and their
+            “{session.topic}” on {formatSlotTime(session.start, timeZone)} is cancelled for everyone, and their
             calendars are told.
           </Text>
           <Textarea

@@ -86,7 +86,9 @@ function SessionDetails({ session, timeZone }: { session: AdvisorSession; timeZo
       {dialog === 'reschedule' && (
         <RescheduleModal session={session} timeZone={timeZone} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'cancel' && <CancelSessionModal session={session} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && (
+        <CancelSessionModal session={session} timeZone={timeZone} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 }

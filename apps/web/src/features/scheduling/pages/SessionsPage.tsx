@@ -9,7 +9,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import { useBookSessionDialog } from '@/lib/book-session';
-import { browserTimeZone } from '@/lib/time-zone';
+import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { useSessions } from '../api';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
 import { SessionDrawer } from '../components/SessionDrawer';
@@ -31,7 +31,8 @@ export default function SessionsPage() {
   // "Now" is fixed while the page is open, so a page's request stays the same one between refetches.
   const [now] = useState(() => new Date().toISOString());
   const list = useSessions(sessionListQueryFor(view, now));
-  const timeZone = browserTimeZone();
+  // Times wait for the user's chosen zone, so they are never shown in another one first.
+  const { timeZone, known } = useViewerTimeZone();
   const staff = hasRole(user, 'advisor') || isAdmin(user);
   const advisors = useAvailableAdvisors(!staff);
   const bookDialog = useBookSessionDialog();
@@ -61,7 +62,7 @@ export default function SessionsPage() {
           <Tabs.Tab value="past">Past</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {list.isPending ? (
+      {list.isPending || !known ? (
         <Paper withBorder radius="md">
           <PageLoader label="Loading sessions..." />
         </Paper>
