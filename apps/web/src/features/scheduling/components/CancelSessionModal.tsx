@@ -35,8 +35,8 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
       >
         <Stack gap="sm">
           <Text size="sm">
-            “{session.topic}” on {formatSlotTime(session.start, timeZone)} is cancelled for everyone, and their
-            calendars are told.
+            Cancelling “{session.topic}” on {formatSlotTime(session.start, timeZone)} takes it off the calendars of
+            everyone invited. The session stays listed as cancelled.
           </Text>
           <Textarea
             label="Reason"
