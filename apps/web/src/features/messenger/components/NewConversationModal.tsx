@@ -1,4 +1,4 @@
-import { Checkbox, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import {
   displayName,
   hasRole,
@@ -9,6 +9,7 @@ import {
 } from '@smart/contracts';
 import { useState } from 'react';
 import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
+import { ChosenPeople } from '@/components/ChosenPeople';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -107,22 +108,10 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
               setPeople((chosen) => [...chosen, { id: option.value, label: option.label }]);
             }}
           />
-          {people.length > 0 && (
-            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Chosen people">
-              {people.map((person) => (
-                <Group key={person.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate>
-                    {person.label}
-                  </Text>
-                  <CloseButton
-                    size="sm"
-                    aria-label={`Remove ${person.label}`}
-                    onClick={() => setPeople((chosen) => chosen.filter((entry) => entry.id !== person.id))}
-                  />
-                </Group>
-              ))}
-            </Stack>
-          )}
+          <ChosenPeople
+            people={people}
+            onRemove={(personId) => setPeople((chosen) => chosen.filter((entry) => entry.id !== personId))}
+          />
           {!isAdvisor && <AdvisorChoice value={advisorIds} onChange={setAdvisorIds} />}
           <FormActions busy={create.isPending} submitLabel="Create" onCancel={onClose} />
         </Stack>

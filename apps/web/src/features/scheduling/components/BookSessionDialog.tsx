@@ -1,38 +1,20 @@
-import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import {
-  type AdvisorSession,
-  DEFAULT_SESSION_LENGTHS,
-  displayName,
-  formatSlotTime,
-  MAX_SESSION_AGENDA_LENGTH,
-  MAX_SESSION_TOPIC_LENGTH,
-  MESSAGES,
-  SESSION_LENGTHS,
-} from '@smart/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type AdvisorSession, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
-import { FormActions } from '@/components/FormActions';
-import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { ApiError } from '@/lib/api-client';
-import { useAvailableAdvisors } from '@/lib/available-advisors';
 import type { BookSessionPrefill } from '@/lib/book-session';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import { schedulingQueries, useBookSession } from '../api';
+import { useBookSession } from '../api';
 import { BookedConfirmation } from './BookedConfirmation';
-import { SlotPicker } from './SlotPicker';
+import { BookingForm } from './BookingForm';
 
 interface BookSessionDialogProps {
   prefill: BookSessionPrefill;
   onClose: () => void;
 }
 
-const lengthOptions = SESSION_LENGTHS.map((length) => ({ value: String(length), label: `${length} minutes` }));
-
 /**
- * Book a session (issue 24), for the people of an organization with an active advisor: the advisor,
- * a length, a week of its free times in the member's zone, the topic and the agenda. A time taken
- * meanwhile (409) refreshes the free times and says so; the confirmation names both zones.
+ * Book a session (issue 24): the booking's fields (BookingForm), then a confirmation naming the time
+ * in the viewer's zone and, when its clocks differ, the advisor's.
  */
 export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) {
   const book = useBookSession();
@@ -56,141 +38,5 @@ export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) 
         <BookingForm prefill={prefill} book={book} onBooked={setBooked} onClose={onClose} />
       )}
     </LockedModal>
-  );
-}
-
-interface BookingFormProps extends BookSessionDialogProps {
-  book: ReturnType<typeof useBookSession>;
-  onBooked: (booked: { session: AdvisorSession; advisorZone: string }) => void;
-}
-
-function BookingForm({ prefill, book, onBooked, onClose }: BookingFormProps) {
-  const queryClient = useQueryClient();
-  const advisors = useAvailableAdvisors();
-  const { timeZone, known } = useViewerTimeZone();
-  const [advisorId, setAdvisorId] = useState<string | null>(prefill.advisorId ?? null);
-  const [length, setLength] = useState<number>(DEFAULT_SESSION_LENGTHS[0] ?? 30);
-  const [slot, setSlot] = useState<{ start: string; advisorZone: string } | null>(null);
-  const [topic, setTopic] = useState('');
-  const [agenda, setAgenda] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const list = advisors.data ?? [];
-  // One advisor: nothing to choose.
-  const chosen = advisorId ?? (list.length === 1 ? (list[0]?.id ?? null) : null);
-
-  if (advisors.isSuccess && list.length === 0) {
-    return (
-      <Stack>
-        <Text>{MESSAGES.noAdvisorToBook}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>Close</Button>
-        </Group>
-      </Stack>
-    );
-  }
-
-  const submit = () => {
-    if (!chosen || !slot) return;
-    setMessage(null);
-    book.mutate(
-      { advisorId: chosen, start: slot.start, length, topic, agenda },
-      {
-        onSuccess: (session) => onBooked({ session, advisorZone: slot.advisorZone }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            setSlot(null);
-            setMessage(MESSAGES.sessionTimeTakenRefreshed);
-            void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
-          } else {
-            setMessage(error.message);
-          }
-        },
-      },
-    );
-  };
-
-  const missing = !chosen
-    ? 'Choose an advisor'
-    : !slot
-      ? 'Choose a time'
-      : topic.trim() === ''
-        ? 'Enter a topic'
-        : null;
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
-        <Group grow align="flex-start" gap="sm">
-          <Select
-            label="Advisor"
-            placeholder={advisors.isPending ? 'Loading...' : 'Choose an advisor'}
-            data={list.map((advisor) => ({ value: advisor.id, label: displayName(advisor) }))}
-            value={chosen}
-            onChange={(value) => {
-              setAdvisorId(value);
-              setSlot(null);
-            }}
-            allowDeselect={false}
-            error={advisors.isError ? advisors.error.message : undefined}
-          />
-          <Select
-            label="Length"
-            data={lengthOptions}
-            value={String(length)}
-            onChange={(value) => {
-              setLength(Number(value));
-              setSlot(null);
-            }}
-            allowDeselect={false}
-          />
-        </Group>
-        {chosen && known && (
-          <SlotPicker
-            advisorId={chosen}
-            length={length}
-            timeZone={timeZone}
-            selected={slot?.start ?? null}
-            onSelect={(start, advisorZone) => {
-              setSlot({ start, advisorZone });
-              setMessage(null);
-            }}
-          />
-        )}
-        {slot && (
-          <Text size="sm" data-testid="chosen-time">
-            Chosen: <strong>{formatSlotTime(slot.start, timeZone)}</strong>
-          </Text>
-        )}
-        <TextInput
-          label="Topic"
-          required
-          maxLength={MAX_SESSION_TOPIC_LENGTH}
-          value={topic}
-          onChange={(event) => setTopic(event.currentTarget.value)}
-        />
-        <Textarea
-          label="Agenda"
-          description="What you would like to go through (optional)"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_SESSION_AGENDA_LENGTH}
-          value={agenda}
-          onChange={(event) => setAgenda(event.currentTarget.value)}
-        />
-        <FormError message={message} />
-        <FormActions
-          busy={book.isPending}
-          submitLabel="Book session"
-          onCancel={onClose}
-          submitDisabled={missing !== null}
-          disabledHint={missing ?? undefined}
-        />
-      </Stack>
-    </form>
   );
 }

@@ -50,7 +50,7 @@ export default function SessionsPage() {
               : `Your sessions with your advisor. Times in ${zoneName(now, timeZone)}.`
           }
         />
-        {!staff && (advisors.data?.length ?? 0) > 0 && (
+        {(hasRole(user, 'advisor') ? !isAdmin(user) : !staff && (advisors.data?.length ?? 0) > 0) && (
           <Button leftSection={<HiCalendar size={18} aria-hidden />} onClick={() => bookDialog.open()}>
             Book a session
           </Button>
