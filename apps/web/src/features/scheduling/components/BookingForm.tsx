@@ -11,17 +11,16 @@ import {
   MESSAGES,
   SESSION_LENGTHS,
 } from '@smart/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChosenPerson } from '@/components/ChosenPeople';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { useAuth } from '@/features/auth';
-import { ApiError } from '@/lib/api-client';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import type { BookSessionPrefill } from '@/lib/book-session';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import { schedulingQueries, type useBookSession } from '../api';
+import type { useBookSession } from '../api';
+import { useBookingFailure } from '../taken-time';
 import { AdvisorSideFields } from './AdvisorSideFields';
 import { SlotPicker } from './SlotPicker';
 
@@ -40,7 +39,7 @@ export interface BookingFormProps {
  * A time taken meanwhile (409) refreshes the free times and says so.
  */
 export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormProps) {
-  const queryClient = useQueryClient();
+  const bookingFailure = useBookingFailure();
   const { user } = useAuth();
   // An advisor books with its own calendar, for an organization it advises.
   const advisorSide = hasRole(user, 'advisor') && !isAdmin(user);
@@ -87,13 +86,9 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
       {
         onSuccess: (session) => onBooked({ session, advisorZone: slot.advisorZone }),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            setSlot(null);
-            setMessage(MESSAGES.sessionTimeTakenRefreshed);
-            void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
-          } else {
-            setMessage(error.message);
-          }
+          const failure = bookingFailure(error);
+          if (failure.taken) setSlot(null);
+          setMessage(failure.message);
         },
       },
     );

@@ -1,13 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AdvisorSession, formatSlotTime, MESSAGES } from '@smart/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { ApiError } from '@/lib/api-client';
-import { schedulingQueries, useUpdateSession } from '../api';
+import { useUpdateSession } from '../api';
+import { useBookingFailure } from '../taken-time';
 import { SlotPicker } from './SlotPicker';
 
 interface RescheduleModalProps {
@@ -18,7 +17,7 @@ interface RescheduleModalProps {
 
 /** Reschedule: another free time of the session's advisor and length, a week at a time, in the viewer's zone. */
 export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalProps) {
-  const queryClient = useQueryClient();
+  const bookingFailure = useBookingFailure();
   const update = useUpdateSession(session.id);
   const [start, setStart] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -34,12 +33,9 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
           onClose();
         },
         onError: (error) => {
-          const taken = error instanceof ApiError && error.status === 409;
-          if (taken) {
-            setStart(null);
-            void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
-          }
-          setMessage(taken ? MESSAGES.sessionTimeTakenRefreshed : error.message);
+          const failure = bookingFailure(error);
+          if (failure.taken) setStart(null);
+          setMessage(failure.message);
         },
       },
     );
