@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { leaveRecordRoomsOf, setOrganizationRoomMembership } from '../../plugins/realtime.js';
+import { leaveRecordRoomsOf, originConnection, setOrganizationRoomMembership } from '../../plugins/realtime.js';
+import { announceCancelledSessions } from '../scheduling/live.js';
 import { presentAdvisor, presentMyOrganization, presentOrganizationAdvisor } from './presenter.js';
 import {
   assignAdvisor,
@@ -49,15 +50,30 @@ export async function advisorRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const { orgId, advisorId } = request.params;
     const { isActive } = request.body;
-    const record = await setAssignmentActive(app.db, actor, orgId, advisorId, isActive);
+    const { record, cancelledSessions } = await setAssignmentActive(
+      app.db,
+      actor,
+      orgId,
+      advisorId,
+      isActive,
+      new Date(app.clock()),
+    );
     setOrganizationRoomMembership(app, advisorId, orgId, isActive);
     if (!isActive) await leaveRecordRoomsOf(app, advisorId, orgId);
+    announceCancelledSessions(app, cancelledSessions, originConnection(request));
     return ok(presentOrganizationAdvisor(record, actor));
   });
 
   addRoute(app, endpoints.removeAssignment, async (request) => {
     const { orgId, advisorId } = request.params;
-    await removeAssignment(app.db, requireUser(request), orgId, advisorId);
+    const cancelledSessions = await removeAssignment(
+      app.db,
+      requireUser(request),
+      orgId,
+      advisorId,
+      new Date(app.clock()),
+    );
+    announceCancelledSessions(app, cancelledSessions, originConnection(request));
     setOrganizationRoomMembership(app, advisorId, orgId, false);
     await leaveRecordRoomsOf(app, advisorId, orgId);
     return okMessage(MESSAGES.advisorRemoved);

@@ -7,6 +7,7 @@ import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
 import { notify } from '../notifications/events.js';
 import { findOrganization, memberCount } from '../organizations/service.js';
+import { type CancelledSession, cancelFutureSessions } from '../scheduling/sessions.js';
 import { openTicketCount } from '../tickets/stats.js';
 import { selectUserRecords } from '../users/service.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -161,8 +162,30 @@ async function assignmentOrganization(db: Database, organizationId: string) {
 }
 
 /**
+ * An ended assignment's future sessions are cancelled in its transaction, and their people told
+ * (MESSAGES.sessionCancelledAssignmentEnded, by the acting admin).
+ */
+const cancelSessionsOfAssignment = (
+  db: Database,
+  tx: Database,
+  organization: { id: string; name: string },
+  advisorId: string,
+  actor: Actor,
+  now: Date,
+) =>
+  cancelFutureSessions(
+    db,
+    tx,
+    { organizationId: organization.id, organizationName: organization.name, advisorId },
+    actor.id,
+    MESSAGES.sessionCancelledAssignmentEnded,
+    now,
+  );
+
+/**
  * PATCH …/advisors/{advisorId} {isActive} (admin). Nobody is brought back into a closed organization
- * (409). Turning it on or off tells the organization's org_admins and the advisor (in the same transaction).
+ * (409). Turning it on or off tells the organization's org_admins and the advisor (in the same
+ * transaction); turning it off cancels its future sessions with the organization (returned, for their live events).
  */
 export async function setAssignmentActive(
   db: Database,
@@ -170,12 +193,13 @@ export async function setAssignmentActive(
   organizationId: string,
   advisorId: string,
   isActive: boolean,
-) {
+  now = new Date(),
+): Promise<{ record: Awaited<ReturnType<typeof loadAssignment>>; cancelledSessions: CancelledSession[] }> {
   requireAdvisorManager(actor);
   const assignment = await loadAssignment(db, organizationId, advisorId);
   if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(MESSAGES.organizationClosed);
   const organization = await assignmentOrganization(db, organizationId);
-  await db.transaction(async (tx) => {
+  const cancelledSessions = await db.transaction(async (tx) => {
     const changed = await tx
       .update(advisorAssignments)
       .set({ isActive })
@@ -187,27 +211,38 @@ export async function setAssignmentActive(
         ),
       )
       .returning({ id: advisorAssignments.id });
-    if (changed.length === 0) return;
+    if (changed.length === 0) return [];
     const event = isActive ? advisorAssigned : advisorRemoved;
     await notify(db, tx, event(organization, advisorId, actor.id));
+    return isActive ? [] : cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now);
   });
-  return loadAssignment(db, organizationId, advisorId);
+  return { record: await loadAssignment(db, organizationId, advisorId), cancelledSessions };
 }
 
 /**
  * DELETE …/advisors/{advisorId} (admin): the assignment is gone; 404 when there was none. An
- * active one's end is told to the organization's org_admins and the advisor (an inactive one had ended already).
+ * active one's end is told to the organization's org_admins and the advisor (an inactive one had
+ * ended already); its future sessions with the organization are cancelled (returned).
  */
-export async function removeAssignment(db: Database, actor: Actor, organizationId: string, advisorId: string) {
+export async function removeAssignment(
+  db: Database,
+  actor: Actor,
+  organizationId: string,
+  advisorId: string,
+  now = new Date(),
+): Promise<CancelledSession[]> {
   requireAdvisorManager(actor);
   const organization = await assignmentOrganization(db, organizationId);
-  const removed = await db.transaction(async (tx) => {
+  const { removed, cancelledSessions } = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(advisorAssignments)
       .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
       .returning({ isActive: advisorAssignments.isActive });
     if (rows[0]?.isActive) await notify(db, tx, advisorRemoved(organization, advisorId, actor.id));
-    return rows;
+    const cancelled =
+      rows.length > 0 ? await cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now) : [];
+    return { removed: rows, cancelledSessions: cancelled };
   });
   if (removed.length === 0) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  return cancelledSessions;
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { disconnectSessions, emptyOrganizationRoom } from '../../plugins/realtime.js';
+import { disconnectSessions, emptyOrganizationRoom, originConnection } from '../../plugins/realtime.js';
+import { announceCancelledSessions } from '../scheduling/live.js';
 import { presentUser } from '../users/presenter.js';
 import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
@@ -49,9 +50,15 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.close, async (request) => {
     const actor = requireUser(request);
-    const { organization, revokedSessionIds } = await closeOrganization(app.db, actor, request.params.id);
+    const { organization, revokedSessionIds, cancelledSessions } = await closeOrganization(
+      app.db,
+      actor,
+      request.params.id,
+      new Date(app.clock()),
+    );
     disconnectSessions(app, revokedSessionIds);
     emptyOrganizationRoom(app, organization.id);
+    announceCancelledSessions(app, cancelledSessions, originConnection(request));
     return ok(presentOrganization(organization, actor));
   });
 

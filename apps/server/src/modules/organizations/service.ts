@@ -18,6 +18,7 @@ import type { FileStorage } from '../../storage/index.js';
 import { removeStoredFiles } from '../files/attachments.js';
 import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
 import { notify } from '../notifications/events.js';
+import { cancelFutureSessions } from '../scheduling/sessions.js';
 import { organizationClosed, organizationReopened } from './notifications.js';
 
 export async function findOrganization(db: Database, id: string) {
@@ -161,10 +162,11 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
 
 /**
  * Closes the organization account: its people's sessions end and they cannot sign in until an
- * admin reopens it; nothing is deleted. Its members are told (by SMS too) in the same transaction.
- * Returns the closed organization and the ended sessions' ids (for their sockets).
+ * admin reopens it; nothing is deleted. Its members are told (by SMS too) in the same transaction,
+ * and its future sessions with advisors are cancelled and their people told.
+ * Returns the closed organization, the ended sign-in sessions' ids (for their sockets) and the cancelled advisor sessions.
  */
-export async function closeOrganization(db: Database, actor: Actor, id: string) {
+export async function closeOrganization(db: Database, actor: Actor, id: string, now = new Date()) {
   const organization = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
   if (organization.isPlatform) throw forbidden(MESSAGES.platformOrganizationCannotClose);
@@ -177,10 +179,23 @@ export async function closeOrganization(db: Database, actor: Actor, id: string) 
       .returning({ id: organizations.id });
     if (!closed) throw conflict(MESSAGES.organizationAlreadyClosed);
     await notify(db, tx, organizationClosed(organization, actor.id));
+    const cancelledSessions = await cancelFutureSessions(
+      db,
+      tx,
+      { organizationId: id, organizationName: organization.name },
+      actor.id,
+      MESSAGES.sessionCancelledOrganizationClosed,
+      now,
+    );
     const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
-    return tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
+    const ended = await tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
+    return { ended, cancelledSessions };
   });
-  return { organization: await getOrganizationFor(db, actor, id), revokedSessionIds: revoked.map((row) => row.id) };
+  return {
+    organization: await getOrganizationFor(db, actor, id),
+    revokedSessionIds: revoked.ended.map((row) => row.id),
+    cancelledSessions: revoked.cancelledSessions,
+  };
 }
 
 /** Reopens a closed organization account (admin): its people can sign in again, and are told so. */

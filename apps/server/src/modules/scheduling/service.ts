@@ -21,7 +21,7 @@ import type { AvailabilityRecord } from './presenter.js';
 import { type BusyRange, freeSlots, type UnbookableReason, unbookableReason } from './slots.js';
 
 /** An advisor a route names, with what access to it depends on. */
-interface AdvisorTarget {
+export interface AdvisorTarget {
   id: string;
   isActive: boolean;
   /** Its profile's zone: a new availability starts in it. */
@@ -31,7 +31,7 @@ interface AdvisorTarget {
 }
 
 /** The advisor of `advisorId` ('me': the actor), or null when no advisor has that id. */
-async function findAdvisor(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget | null> {
+export async function findAdvisor(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget | null> {
   const id = advisorId === 'me' ? actor.id : advisorId;
   if (advisorId === 'me' && !isAdvisor(actor)) throw forbidden(MESSAGES.availabilityAdvisorsOnly);
   const advises = actor.organizationId
@@ -88,7 +88,7 @@ const availabilityColumns = {
   updatedAt: advisorAvailability.updatedAt,
 };
 
-async function availabilityOf(db: Database, advisor: AdvisorTarget): Promise<AvailabilityRecord> {
+export async function availabilityOf(db: Database, advisor: AdvisorTarget): Promise<AvailabilityRecord> {
   const [row] = await db
     .select(availabilityColumns)
     .from(advisorAvailability)

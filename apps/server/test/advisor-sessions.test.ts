@@ -1,0 +1,410 @@
+import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import {
+  availabilityIn,
+  book,
+  bookingBody,
+  SESSIONS_NOW,
+  saveAvailability,
+  startsFrom,
+} from './helpers/advisor-sessions.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import type { Factories } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/**
+ * Sessions with an advisor (issue 24): booking, the lists and the detail, as each actor. The app's
+ * clock is held on Monday 2 March 2026, 12:00 UTC; the cast's advisor keeps its default hours
+ * (Monday–Friday 09:00–17:00 UTC), and every booking takes the next free start.
+ */
+const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
+const nextStart = startsFrom();
+
+/** A session the cast's user booked with the cast's advisor. */
+const arrangeSession = (
+  cast: Parameters<Parameters<typeof authzMatrix>[1]['arrange']>[0],
+  t: Parameters<typeof book>[0],
+) => book(t, cast.user, bookingBody(cast.advisorAssigned.id, nextStart()));
+
+/** Reading a session: admin, its organization's org_admin, its booker and its advisor; others 404. */
+const READERS: Statuses = {
+  admin: 200,
+  orgAdmin: 200,
+  user: 200,
+  advisorAssigned: 200,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+/** Changing and cancelling: its booker, its advisor, the org_admin; admin reads but may not (403). */
+const CHANGERS: Statuses = { ...READERS, admin: 403 };
+
+authzMatrix('who may read, change and cancel a session', {
+  test,
+  arrange: (cast, { t }) => arrangeSession(cast, t),
+  routes: [
+    {
+      route: 'GET /api/sessions/:id',
+      request: (s) => ({ method: 'GET', url: `/api/sessions/${s.id}` }),
+      statuses: READERS,
+    },
+    {
+      route: 'GET /api/sessions/:id/ics',
+      request: (s) => ({ method: 'GET', url: `/api/sessions/${s.id}/ics` }),
+      statuses: READERS,
+    },
+    {
+      route: 'PATCH /api/sessions/:id',
+      request: (s) => ({ method: 'PATCH', url: `/api/sessions/${s.id}`, payload: { topic: 'Another topic' } }),
+      statuses: CHANGERS,
+    },
+    {
+      route: 'POST /api/sessions/:id/cancel',
+      request: (s) => ({ method: 'POST', url: `/api/sessions/${s.id}/cancel`, payload: { reason: 'Sick' } }),
+      statuses: CHANGERS,
+    },
+  ],
+  errors: { 403: MESSAGES.sessionChangeDenied, 404: MESSAGES.sessionNotFound },
+  unchanged: async (session, cast, { t }) => {
+    const response = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: cast.admin.token });
+    const now = response.json().data as AdvisorSession;
+    expect(now).toMatchObject({ topic: session.topic, status: 'scheduled', sequence: session.sequence });
+  },
+});
+
+authzMatrix('who may book a session with the cast advisor for its organization', {
+  test,
+  arrange: async (cast) => cast,
+  routes: [
+    {
+      route: 'POST /api/sessions',
+      request: (cast) => ({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(cast.advisorAssigned.id, nextStart(), { organizationId: cast.organization.id }),
+      }),
+      statuses: {
+        admin: 403,
+        orgAdmin: 201,
+        user: 201,
+        advisorAssigned: 201,
+        // Another advisor, and people of an organization the advisor does not advise, do not see it.
+        advisorUnassigned: 404,
+        otherOrgAdmin: 404,
+        anonymous: 401,
+      },
+    },
+  ],
+  errors: { 403: MESSAGES.sessionBookingDenied, 404: MESSAGES.advisorNotFound },
+});
+
+describe('booking a session', () => {
+  test('a member books for its own organization and attends; the advisor, the org and the times are right', async ({
+    t,
+    cast,
+  }) => {
+    const start = nextStart();
+    const session = await book(t, cast.user, bookingBody(cast.advisorAssigned.id, start));
+    expect(session).toMatchObject({
+      organizationId: cast.organization.id,
+      organizationName: cast.organization.name,
+      advisor: { id: cast.advisorAssigned.id },
+      bookedBy: { id: cast.user.id },
+      attendees: [{ id: cast.user.id }],
+      start: new Date(start).toISOString(),
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      length: 30,
+      topic: 'Cash flow review',
+      agenda: 'Q1 numbers',
+      status: 'scheduled',
+      ticket: null,
+      cancelledBy: null,
+      sequence: 0,
+      permissions: { canEdit: true, canCancel: true },
+    });
+    expect(session.icalUid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('20 parallel bookings of one slot: exactly one 201, the others 409', async ({ t, cast }) => {
+    const body = bookingBody(cast.advisorAssigned.id, nextStart());
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request({ method: 'POST', url: '/api/sessions', payload: body, token: cast.user.token }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().error).toBe(MESSAGES.sessionTimeTaken);
+    }
+  });
+});
+
+describe('booking rules', () => {
+  test('the advisor names one of its organizations and chooses the attendees; it does not attend itself', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned;
+    const start = nextStart();
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, start),
+      token: advisor.token,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(MESSAGES.sessionNamesOrganization);
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, start, { organizationId: cast.otherOrganization.id }),
+      token: advisor.token,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error).toBe(MESSAGES.organizationNotFound);
+    const session = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, start, {
+        organizationId: cast.organization.id,
+        attendeeIds: [cast.user.id, advisor.id, cast.orgAdmin.id, cast.user.id],
+      }),
+    );
+    expect(session.bookedBy?.id).toBe(advisor.id);
+    expect(session.attendees.map((person) => person.id).sort()).toEqual([cast.orgAdmin.id, cast.user.id].sort());
+  });
+
+  test('attendees must be active members of the organization', async ({ t, cast, make }) => {
+    const leaver = await make.member(cast.organization.id);
+    await t.database.db.execute(sql`update users set is_active = false where id = ${leaver.id}::uuid`);
+    for (const outsider of [cast.otherOrgAdmin.id, cast.admin.id, cast.advisorUnassigned.id, leaver.id]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(cast.advisorAssigned.id, nextStart(), { attendeeIds: [outsider] }),
+        token: cast.user.token,
+      });
+      expect(response.statusCode, outsider).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.sessionAttendeeNotAllowed);
+    }
+  });
+
+  test('a member books for its own organization only; a linked ticket must be one of its tickets', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned.id;
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor, nextStart(), { organizationId: cast.otherOrganization.id }),
+      token: cast.user.token,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe(MESSAGES.organizationNotFound);
+    const [own, foreign] = await Promise.all([
+      insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Invoices late' }),
+      insertTicket(t.database.db, cast.otherOrganization.id, cast.otherOrgAdmin.id),
+    ]);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor, nextStart(), { ticketId: foreign.id }),
+      token: cast.user.token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(MESSAGES.sessionTicketNotFound);
+    const linked = await book(t, cast.user, bookingBody(advisor, nextStart(), { ticketId: own.id }));
+    expect(linked.ticket).toEqual({ id: own.id, title: 'Invoices late' });
+  });
+
+  test("a time the advisor's rules refuse is 400 saying which rule", async ({ t, cast }) => {
+    const cases: [string, number, string][] = [
+      ['2026-03-03T10:00:00Z', 45, MESSAGES.sessionLengthNotOffered],
+      ['2026-03-02T13:00:00Z', 30, MESSAGES.sessionInsideNotice],
+      ['2026-06-01T10:00:00Z', 30, MESSAGES.sessionPastHorizon],
+      ['2026-03-03T20:00:00Z', 30, MESSAGES.sessionOutsideHours],
+      ['2026-03-07T10:00:00Z', 30, MESSAGES.sessionOutsideHours],
+    ];
+    for (const [start, length, message] of cases) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(cast.advisorAssigned.id, start, { length }),
+        token: cast.user.token,
+      });
+      expect(response.statusCode, start).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+  });
+
+  test('junk is 400, never 500: a NUL in the topic, a topic too long, an instant without offset', async ({
+    t,
+    cast,
+  }) => {
+    const advisor = cast.advisorAssigned.id;
+    for (const change of [
+      { topic: 'Cash\u0000flow' },
+      { topic: 'x'.repeat(MAX_SESSION_TOPIC_LENGTH + 1) },
+      { start: '2026-03-03T10:00:00' },
+      { attendeeIds: ['not-a-uuid'] },
+    ]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: { ...bookingBody(advisor, nextStart()), ...change },
+        token: cast.user.token,
+      });
+      expect(response.statusCode, JSON.stringify(change).slice(0, 60)).toBe(400);
+    }
+  });
+
+  test('a closed organization books nothing: its advisor is refused', async ({ t, make, cast }) => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/organizations/${organization.id}/close`,
+      token: cast.admin.token,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: bookingBody(advisor.id, nextStart(), { organizationId: organization.id }),
+      token: advisor.token,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  test('09:00 in New York books the right UTC instant on both sides of each clock change', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const advisor = await make.advisor([cast.organization.id]);
+    await saveAvailability(t, advisor, availabilityIn('America/New_York', { horizonDays: 365 }));
+    const attempt = (start: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(advisor.id, start),
+        token: cast.user.token,
+      });
+    // Friday 6 March is still EST (UTC-5); Monday 9 March is EDT (UTC-4); Monday 2 November is EST again.
+    const nineOClock = [
+      ['2026-03-06T09:00:00-05:00', '2026-03-06T14:00:00.000Z'],
+      ['2026-03-09T09:00:00-04:00', '2026-03-09T13:00:00.000Z'],
+      ['2026-11-02T09:00:00-05:00', '2026-11-02T14:00:00.000Z'],
+    ];
+    for (const [local, utc] of nineOClock) {
+      const response = await attempt(local);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data.start).toBe(utc);
+    }
+    // One hour earlier in UTC is 08:00 that day: outside the hours.
+    for (const early of ['2026-03-09T12:00:00Z', '2026-11-02T13:00:00Z']) {
+      const response = await attempt(early);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(MESSAGES.sessionOutsideHours);
+    }
+  });
+});
+
+describe('the session lists', () => {
+  /** An organization with its org_admin, two members and an advisor, and three sessions between them. */
+  async function scene(make: Factories, t: TestApp) {
+    const organization = await make.organization();
+    const [orgAdmin, ana, ben, advisor] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+      make.member(organization.id),
+      make.advisor([organization.id]),
+    ]);
+    const starts = startsFrom('2026-03-10');
+    const byAna = await book(t, ana, bookingBody(advisor.id, starts()));
+    const byBen = await book(t, ben, bookingBody(advisor.id, starts()));
+    const forAna = await book(
+      t,
+      advisor,
+      bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [ana.id] }),
+    );
+    return { organization, orgAdmin, ana, ben, advisor, byAna, byBen, forAna };
+  }
+
+  const list = async (t: TestApp, member: { token: string }, query = '') => {
+    const response = await t.request({ method: 'GET', url: `/api/sessions${query}`, token: member.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: AdvisorSession[]; pagination: { total: number; pages: number } };
+  };
+  const ids = (page: { data: AdvisorSession[] }) => page.data.map((session) => session.id);
+
+  test('a member sees the sessions it booked or attends; the org_admin, the advisor and admin see them all', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const s = await scene(make, t);
+    expect(ids(await list(t, s.ana))).toEqual([s.byAna.id, s.forAna.id]);
+    expect(ids(await list(t, s.ben))).toEqual([s.byBen.id]);
+    const all = [s.byAna.id, s.byBen.id, s.forAna.id];
+    expect(ids(await list(t, s.orgAdmin))).toEqual(all);
+    const advisors = await list(t, s.advisor);
+    expect(ids(advisors)).toEqual(all);
+    expect(advisors.data.every((session) => session.organizationName === s.organization.name)).toBe(true);
+    expect(ids(await list(t, cast.admin, `?organizationId=${s.organization.id}`))).toEqual(all);
+    // Another organization's people see none of them, even naming it.
+    expect(ids(await list(t, cast.otherOrgAdmin, `?organizationId=${s.organization.id}`))).toEqual([]);
+    // A member who does not attend reads none of them by id either.
+    const detail = await t.request({ method: 'GET', url: `/api/sessions/${s.byAna.id}`, token: s.ben.token });
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().error).toBe(MESSAGES.sessionNotFound);
+    // Ana may change her own session, only read the one the advisor booked (she attends it).
+    const permissions = (await list(t, s.ana)).data.map((session) => session.permissions);
+    expect(permissions).toEqual([
+      { canEdit: true, canCancel: true },
+      { canEdit: false, canCancel: false },
+    ]);
+  });
+
+  test('filters by time, organization and status; sorts both ways; pages with the total', async ({ t, make }) => {
+    const s = await scene(make, t);
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/sessions/${s.byBen.id}/cancel`,
+      payload: { reason: 'Clash' },
+      token: s.ben.token,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(ids(await list(t, s.orgAdmin, '?status=cancelled'))).toEqual([s.byBen.id]);
+    expect(ids(await list(t, s.orgAdmin, '?status=scheduled'))).toEqual([s.byAna.id, s.forAna.id]);
+    expect(ids(await list(t, s.orgAdmin, '?sort=-start'))).toEqual([s.forAna.id, s.byBen.id, s.byAna.id]);
+    const window = `?from=${encodeURIComponent(s.byBen.start)}&to=${encodeURIComponent(s.forAna.start)}`;
+    expect(ids(await list(t, s.orgAdmin, window))).toEqual([s.byBen.id]);
+    const second = await list(t, s.advisor, '?limit=2&page=2');
+    expect(ids(second)).toEqual([s.forAna.id]);
+    expect(second.pagination).toMatchObject({ total: 3, pages: 2 });
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/sessions${window.replace('from', 'x')}&to=junk`,
+      token: s.orgAdmin.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test('an advisor sees its sessions across its organizations, each labelled', async ({ t, make, cast }) => {
+    const [first, second] = await Promise.all([make.organization(), make.organization()]);
+    const advisor = await make.advisor([first.id, second.id]);
+    const starts = startsFrom('2026-03-12');
+    await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: first.id }));
+    await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: second.id }));
+    const sessions = (await list(t, advisor)).data;
+    expect(sessions.map((session) => session.organizationName)).toEqual([first.name, second.name]);
+    expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([sessions[1]?.id]);
+    expect((await list(t, cast.advisorUnassigned)).data).toEqual([]);
+  });
+});

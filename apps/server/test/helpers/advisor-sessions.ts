@@ -1,0 +1,73 @@
+import type { CreateSessionBody, UpdateAvailabilityBody } from '@smart/contracts';
+import { DEFAULT_WEEKLY_HOURS } from '@smart/contracts';
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+
+/**
+ * Sessions with an advisor (issue 24) in tests: the app's clock is held on Monday 2 March 2026,
+ * 12:00 UTC, and each test takes free starts from `nextStart` so none meets another's session.
+ */
+export const SESSIONS_NOW = Date.parse('2026-03-02T12:00:00Z');
+
+/** The advisor's default hours (Monday–Friday 09:00–17:00 in its profile zone, UTC) as 30-minute starts, from Tuesday 3 March on. */
+export function startsFrom(first = '2026-03-03') {
+  let day = new Date(`${first}T00:00:00Z`);
+  let slot = 0;
+  return () => {
+    for (;;) {
+      const weekday = day.getUTCDay();
+      if (weekday !== 0 && weekday !== 6 && slot < 16) {
+        const start = new Date(day.getTime() + (9 * 60 + slot * 30) * 60_000);
+        slot += 1;
+        return start.toISOString();
+      }
+      day = new Date(day.getTime() + 24 * 60 * 60_000);
+      slot = 0;
+    }
+  };
+}
+
+/** The issue's default availability in a zone. */
+export const availabilityIn = (
+  timeZone: string,
+  change: Partial<UpdateAvailabilityBody> = {},
+): UpdateAvailabilityBody => ({
+  timeZone,
+  weeklyHours: DEFAULT_WEEKLY_HOURS,
+  dateOverrides: [],
+  sessionLengths: [30, 60],
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 120,
+  horizonDays: 60,
+  ...change,
+});
+
+export async function saveAvailability(
+  t: TestApp,
+  advisor: { id: string; token: string },
+  body: UpdateAvailabilityBody,
+) {
+  const response = await t.request({
+    method: 'PUT',
+    url: `/api/advisors/${advisor.id}/availability`,
+    payload: body,
+    token: advisor.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+export const bookingBody = (advisorId: string, start: string, change: Partial<CreateSessionBody> = {}) => ({
+  advisorId,
+  start,
+  length: 30,
+  topic: 'Cash flow review',
+  agenda: 'Q1 numbers',
+  ...change,
+});
+
+/** Books as `by` and returns the session (201 expected). */
+export async function book(t: TestApp, by: { token: string }, body: ReturnType<typeof bookingBody>) {
+  const response = await t.request({ method: 'POST', url: '/api/sessions', payload: body, token: by.token });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as import('@smart/contracts').AdvisorSession;
+}
