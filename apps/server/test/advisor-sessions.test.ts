@@ -38,6 +38,7 @@ const arrangeSession = (
 
 /** Reading a session: admin, its organization's org_admin, its booker and its advisor; others 404 (the organization's readers, as the cast's user booked it). */
 const READERS: Statuses = ORGANIZATION_READERS;
+const EVERYONE: Statuses = { ...READERS, advisorUnassigned: 200, otherOrgAdmin: 200 };
 /** Changing and cancelling: its booker, its advisor, the org_admin; admin reads but may not (403). */
 const CHANGERS: Statuses = { ...READERS, admin: 403 };
 
@@ -45,6 +46,8 @@ authzMatrix('who may read, change and cancel a session', {
   test,
   arrange: (cast, { t }) => arrangeSession(cast, t),
   routes: [
+    // Everyone signed in has a list (of the sessions it sees, tested below).
+    { route: 'GET /api/sessions', request: () => ({ method: 'GET', url: '/api/sessions' }), statuses: EVERYONE },
     {
       route: 'GET /api/sessions/:id',
       request: (s) => ({ method: 'GET', url: `/api/sessions/${s.id}` }),
