@@ -3,6 +3,7 @@ import { MESSAGES } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import {
   HiBell,
+  HiCalendar,
   HiChatAlt2,
   HiClipboardCheck,
   HiCollection,
@@ -265,6 +266,15 @@ const table = {
     label: 'Organizations',
     icon: HiOfficeBuilding,
     page: lazyPage(() => import('@/features/advisors/pages/MyOrganizationsPage')),
+    access: { roles: ['advisor'] },
+    group: 'main',
+  },
+  // Issue 24: the advisor's sessions across its organizations, and when it can meet.
+  schedule: {
+    path: paths.schedule,
+    label: 'Schedule',
+    icon: HiCalendar,
+    page: lazyPage(() => import('@/features/scheduling/pages/SchedulePage')),
     access: { roles: ['advisor'] },
     group: 'main',
   },

@@ -37,6 +37,8 @@ export const paths = {
   ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
+  /** The advisor's week of sessions and its availability (issue 24). */
+  schedule: '/dashboard/schedule',
 } as const;
 
 /** Route patterns of the pages with a parameter, for the route table (paths.department(id) builds the links). */

@@ -40,7 +40,15 @@ describe('the menu tables (spec section 2)', () => {
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
-    expect(labels(MENUS.advisor.main)).toEqual(['My Tasks', 'Tickets', 'Messenger', 'Templates', 'Organizations']);
+    // Schedule is issue 24's.
+    expect(labels(MENUS.advisor.main)).toEqual([
+      'My Tasks',
+      'Tickets',
+      'Messenger',
+      'Templates',
+      'Organizations',
+      'Schedule',
+    ]);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
 });
@@ -81,13 +89,14 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Messenger, Templates and Organizations, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Messenger, Templates, Organizations and Schedule, no Dashboard or Projects; the admin Templates, Tickets and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
       'Messenger',
       'Templates',
       'Organizations',
+      'Schedule',
     ]);
     expect(labels(visibleMenu(user('admin')).main)).toEqual([
       'Dashboard',

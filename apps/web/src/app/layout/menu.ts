@@ -52,8 +52,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
   // advisor menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
-  // since they write templates (canCreateTemplates), the template library.
-  advisor: ['myTasks', 'tickets', 'messenger', 'templates', 'organizations', 'profile', 'notifications'],
+  // since they write templates (canCreateTemplates), the template library; Schedule is issue 24's.
+  advisor: ['myTasks', 'tickets', 'messenger', 'templates', 'organizations', 'schedule', 'profile', 'notifications'],
 };
 
 function menuFrom(ids: readonly MenuRouteId[]): MenuDefinition {

@@ -1,6 +1,13 @@
-import type { Advisor, AdvisorAssignment, Organization } from '@smart/contracts';
+import type { Advisor, AdvisorAssignment, AdvisorSession, Organization } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { advisorName, formatAdvisorDate, isExcludedFromAssignment, peopleLabel } from './advisor-labels';
+import {
+  advisorName,
+  formatAdvisorDate,
+  isExcludedFromAssignment,
+  nextSessionByOrganization,
+  nextSessionLabel,
+  peopleLabel,
+} from './advisor-labels';
 
 const organization = (name: string, overrides: Partial<Organization> = {}) =>
   ({ id: `org-${name}`, name, closedAt: null, ...overrides }) as Organization;
@@ -47,5 +54,25 @@ describe('advisor page labels', () => {
     expect(peopleLabel(1)).toBe('1 person');
     expect(peopleLabel(0)).toBe('0 people');
     expect(peopleLabel(13)).toBe('13 people');
+  });
+});
+
+describe('the next session of each organization (My Organizations cards)', () => {
+  const session = (id: string, organizationId: string, start: string) =>
+    ({ id, organizationId, start, topic: `Topic ${id}` }) as AdvisorSession;
+
+  it('is the first of each organization in a soonest-first list, written in the viewer’s zone', () => {
+    const next = nextSessionByOrganization([
+      session('a', 'acme', '2026-03-10T13:00:00Z'),
+      session('b', 'initech', '2026-03-11T13:00:00Z'),
+      session('c', 'acme', '2026-03-12T13:00:00Z'),
+    ]);
+    expect([...next].map(([organizationId, found]) => [organizationId, found.id])).toEqual([
+      ['acme', 'a'],
+      ['initech', 'b'],
+    ]);
+    expect(nextSessionLabel(session('a', 'acme', '2026-03-10T13:00:00Z'), 'America/New_York')).toBe(
+      'Tue, Mar 10, 2026, 9:00 AM EDT · Topic a',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { type Advisor, MESSAGES, type Organization, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
+import {
+  type Advisor,
+  type AdvisorSession,
+  formatSlotTime,
+  MESSAGES,
+  type Organization,
+  PLATFORM_ORGANIZATION_NAME,
+} from '@smart/contracts';
 
 /** The name on an advisor's card and dialogs; 'Unknown User' without one (spec section 2). */
 export function advisorName(advisor: Pick<Advisor, 'firstName' | 'lastName'>): string {
@@ -30,3 +37,14 @@ export function isExcludedFromAssignment(organization: Organization, advisor: Ad
 
 /** An organization's active people, on the advisor's card: '1 person', '12 people'. */
 export const peopleLabel = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
+
+/** The first of each organization's sessions in a list sorted soonest first, by organization id. */
+export function nextSessionByOrganization(sessions: readonly AdvisorSession[]): Map<string, AdvisorSession> {
+  const next = new Map<string, AdvisorSession>();
+  for (const session of sessions) if (!next.has(session.organizationId)) next.set(session.organizationId, session);
+  return next;
+}
+
+/** "Tue, Mar 10, 2026, 9:00 AM EDT · Quarterly review": when a session starts in the viewer's zone, and its topic. */
+export const nextSessionLabel = (session: Pick<AdvisorSession, 'start' | 'topic'>, timeZone: string) =>
+  `${formatSlotTime(session.start, timeZone, { zoneName: 'short' })} · ${session.topic}`;

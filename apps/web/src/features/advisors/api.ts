@@ -2,15 +2,18 @@ import {
   type Advisor,
   type AdvisorProfileInput,
   advisorEndpoints,
+  MAX_SESSION_PAGE_SIZE,
   MESSAGES,
   type RegisterBody,
+  schedulingEndpoints,
   userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { getMyOrganizations } from '@/lib/advised-organizations';
 import { api } from '@/lib/api-client';
 import { useOrganizationSearch } from '@/lib/organization-search';
-import { isExcludedFromAssignment } from './advisor-labels';
+import { isExcludedFromAssignment, nextSessionByOrganization } from './advisor-labels';
 
 /**
  * S.M.A.R.T. Advisors (second document, section 7). The advisors list comes whole, each advisor
@@ -132,5 +135,21 @@ export function useUpdateAdvisorProfile(advisorId: string) {
   return useMutation({
     mutationFn: (profile: AdvisorProfileInput) => updateAdvisorProfile(advisorId, profile),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * The advisor's next scheduled sessions, one request for every My Organizations card (issue 24).
+ * Its key is the one the scheduling feature gives this list (['scheduling', 'sessions', 'list',
+ * query]), so a booking, change or live event there refreshes it too.
+ */
+export function useNextSessions(enabled: boolean) {
+  const [from] = useState(() => new Date().toISOString());
+  const query = { from, status: 'scheduled', sort: 'start', limit: MAX_SESSION_PAGE_SIZE } as const;
+  return useQuery({
+    queryKey: ['scheduling', 'sessions', 'list', query],
+    queryFn: () => api(schedulingEndpoints.listSessions, { query }, { failMessage: MESSAGES.fetchSessionsFailed }),
+    enabled,
+    select: (page) => nextSessionByOrganization(page.data),
   });
 }

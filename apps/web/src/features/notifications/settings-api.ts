@@ -7,8 +7,9 @@ import {
   notificationEndpoints,
   phoneEndpoints,
 } from '@smart/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { settingsQueries } from '@/lib/notification-settings-query';
 
 /**
  * The preferences page's calls: the toggles, time zone and digest
@@ -20,9 +21,6 @@ export interface NotificationSettingsChange {
   timeZone?: string;
   emailDigest?: EmailDigest;
 }
-
-const getSettings = () =>
-  api(notificationEndpoints.settings, {}, { requireToken: true, failMessage: MESSAGES.fetchNotificationsFailed });
 
 const updateSettings = (change: NotificationSettingsChange) =>
   api(
@@ -36,11 +34,6 @@ const sendPhoneCode = () =>
 
 const confirmPhoneCode = (code: string) =>
   api(phoneEndpoints.confirmCode, { body: { code } }, { failMessage: NOTIFICATION_SETTINGS_TEXT.verifyFailed });
-
-export const settingsQueries = {
-  all: () => ['notification-settings'] as const,
-  settings: () => queryOptions({ queryKey: settingsQueries.all(), queryFn: getSettings }),
-};
 
 /**
  * The settings (the inbox reads the time zone from them). `fresh`: read again on every mount — the

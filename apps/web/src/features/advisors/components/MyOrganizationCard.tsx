@@ -1,19 +1,26 @@
-import { Button, Card, SimpleGrid, Text } from '@mantine/core';
-import { MESSAGES, type MyOrganization } from '@smart/contracts';
+import { Anchor, Button, Card, SimpleGrid, Text } from '@mantine/core';
+import { type AdvisorSession, MESSAGES, type MyOrganization, recordPaths } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { formatAdvisorDate, peopleLabel } from '../advisor-labels';
+import { formatAdvisorDate, nextSessionLabel, peopleLabel } from '../advisor-labels';
 import { Fact } from './Fact';
 import { StatusBadge } from './StatusBadge';
+
+interface MyOrganizationCardProps {
+  organization: MyOrganization;
+  /** undefined while the sessions load (or when they could not be), null when none is scheduled. */
+  nextSession: { session: AdvisorSession | null; timeZone: string } | undefined;
+}
 
 /**
  * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
  * Status, the Assigned date and, beyond the spec, its people and open tickets (open or in progress).
  * Open Messenger opens the organization's conversation with the advisor (the messenger's ?org=);
- * it is disabled while the assignment is inactive.
+ * it is disabled while the assignment is inactive. Next session (issue 24): the soonest scheduled
+ * session with the organization, a link to it.
  */
-export function MyOrganizationCard({ organization }: { organization: MyOrganization }) {
+export function MyOrganizationCard({ organization, nextSession }: MyOrganizationCardProps) {
   const nameId = `organization-${organization.organizationId}-name`;
   const messenger = { leftSection: <HiChatAlt2 size={16} aria-hidden />, mt: 'auto', fullWidth: true } as const;
   return (
@@ -32,6 +39,22 @@ export function MyOrganizationCard({ organization }: { organization: MyOrganizat
         <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
         <Fact label="Open tickets">{organization.openTicketCount}</Fact>
       </SimpleGrid>
+      {nextSession && (
+        <Text size="sm" mb="lg" mt={-4}>
+          <Text span fw={600}>
+            Next session:{' '}
+          </Text>
+          {nextSession.session ? (
+            <Anchor component={Link} to={recordPaths.session(nextSession.session.id)} size="sm">
+              {nextSessionLabel(nextSession.session, nextSession.timeZone)}
+            </Anchor>
+          ) : (
+            <Text span c="dimmed" size="sm">
+              none scheduled
+            </Text>
+          )}
+        </Text>
+      )}
       {organization.isActive ? (
         <Button component={Link} to={paths.messengerWith(organization.organizationId)} {...messenger}>
           Open Messenger

@@ -3,7 +3,8 @@ import { MESSAGES } from '@smart/contracts';
 import { ListView } from '@/components/ListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
-import { useMyOrganizations } from '../api';
+import { useViewerTimeZone } from '@/lib/notification-settings-query';
+import { useMyOrganizations, useNextSessions } from '../api';
 import grid from '../components/CardGrid.module.css';
 import { MyOrganizationCard } from '../components/MyOrganizationCard';
 
@@ -12,6 +13,9 @@ export default function MyOrganizationsPage() {
   const { user } = useAuth();
   // Spec: it loads only once the user is known.
   const organizations = useMyOrganizations(Boolean(user?.id));
+  // One request for every card's next session, not one a card.
+  const nextSessions = useNextSessions(Boolean(user?.id));
+  const { timeZone } = useViewerTimeZone();
   return (
     <Stack gap="lg">
       <PageTitle title="Organizations" subtitle={MESSAGES.myOrganizationsSubtitle} />
@@ -24,7 +28,16 @@ export default function MyOrganizationsPage() {
         {(items) => (
           <div className={grid.grid}>
             {items.map((organization) => (
-              <MyOrganizationCard key={organization.organizationId} organization={organization} />
+              <MyOrganizationCard
+                key={organization.organizationId}
+                organization={organization}
+                nextSession={
+                  nextSessions.data && {
+                    session: nextSessions.data.get(organization.organizationId) ?? null,
+                    timeZone,
+                  }
+                }
+              />
             ))}
           </div>
         )}

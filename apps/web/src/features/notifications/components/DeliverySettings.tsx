@@ -1,13 +1,11 @@
-import { Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import {
   EMAIL_DIGEST_CHOICES,
   EMAIL_DIGEST_LABELS,
   type EmailDigest,
   NOTIFICATION_SETTINGS_TEXT as TEXT,
 } from '@smart/contracts';
-import { useMemo } from 'react';
-import { browserTimeZone } from '@/lib/time-zone';
-import { supportedTimeZones, timeZoneOptions, zoneOffset } from '../time-zones';
+import { TimeZoneSelect } from '@/components/TimeZoneSelect';
 
 interface DeliverySettingsProps {
   timeZone: string | null;
@@ -30,8 +28,6 @@ export function DeliverySettings({
   onTimeZone,
   onEmailDigest,
 }: DeliverySettingsProps) {
-  const options = useMemo(() => timeZoneOptions(supportedTimeZones(), [browserTimeZone(), timeZone]), [timeZone]);
-  const offset = timeZone ? zoneOffset(timeZone, new Date()) : null;
   return (
     <Paper component="section" aria-labelledby="notification-delivery" withBorder radius="md" p="lg">
       <Title order={2} size="h4" id="notification-delivery">
@@ -41,18 +37,12 @@ export function DeliverySettings({
         Where your day starts, and how e-mails reach you.
       </Text>
       <Stack gap="lg">
-        <Select
+        <TimeZoneSelect
           label={TEXT.timeZoneLabel}
-          description={offset ? `${TEXT.timeZoneDescription} Now ${offset}.` : TEXT.timeZoneDescription}
-          data={options}
+          description={TEXT.timeZoneDescription}
           value={timeZone}
-          searchable
-          nothingFoundMessage="No time zone matches"
-          allowDeselect={false}
-          maxDropdownHeight={280}
-          comboboxProps={{ withinPortal: true }}
           disabled={saving.has('timeZone')}
-          onChange={(zone) => zone && onTimeZone(zone)}
+          onChange={onTimeZone}
         />
         <Radio.Group
           label={TEXT.digestLabel}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeZoneOptions, zoneOffset } from './time-zones';
+import { timeZoneOptions, zoneOffset } from './time-zone-options';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');

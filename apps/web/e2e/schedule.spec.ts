@@ -1,0 +1,134 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PERSON_PASSWORD, type Person, test } from './support/fixtures';
+import { sidebar, signIn } from './support/session';
+import { pickOption } from './support/structure';
+
+/**
+ * The advisor's Schedule page (issue 24): its availability edited and kept, and its week of
+ * sessions, where a member's booking appears live, labelled with the organization.
+ */
+
+// The advisor's browser is in New York; it works on Berlin's clocks (set in the test).
+test.use({ timezoneId: 'America/New_York' });
+
+const VIEWER_ZONE = 'America/New_York';
+
+/** A bearer token for `person`, for setting up through the API as them. */
+async function tokenOf(request: APIRequestContext, person: { email: string; password: string }) {
+  const response = await request.post('/api/users/login', { data: { email: person.email, password: person.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** The date New York's clocks read at a moment, 'YYYY-MM-DD' (the week the Schedule page opens on). */
+const dateInViewerZone = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: VIEWER_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
+
+async function openSchedule(page: Page) {
+  await sidebar(page).getByRole('link', { name: 'Schedule' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/schedule$/);
+  await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+}
+
+test.describe('Schedule', () => {
+  // Each test makes an advisor, signs it in and goes through a long form or two people's steps.
+  test.beforeEach(() => test.setTimeout(90_000));
+
+  test('the advisor edits its availability (a mistake is named first), saves it, and finds it after a reload', async ({
+    page,
+    adminApi,
+  }) => {
+    const advisor = await newAdvisor(adminApi);
+    await signIn(page, advisor);
+    await openSchedule(page);
+    await expect(page.getByText('Times in Eastern Time (America/New York)')).toBeVisible();
+    await expect(page.getByText('No sessions this week.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Availability' }).click();
+    const form = page.getByRole('form', { name: 'Availability' });
+    await pickOption(form, 'Time zone', 'Europe/Berlin', 'Berlin');
+    await form.getByRole('button', { name: 'Add hours to Saturday' }).click();
+    await form.getByRole('textbox', { name: 'Saturday interval 1 end' }).fill('13:00');
+    await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('08:00');
+    await form.getByRole('textbox', { name: 'Buffer (minutes)' }).fill('15');
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Monday: An interval must end after it starts');
+
+    await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('17:00');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Availability saved' })).toBeVisible();
+
+    await page.reload();
+    const saved = page.getByRole('form', { name: 'Availability' });
+    await expect(saved.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin');
+    await expect(saved.getByRole('textbox', { name: 'Saturday interval 1 start' })).toHaveValue('09:00');
+    await expect(saved.getByRole('textbox', { name: 'Saturday interval 1 end' })).toHaveValue('13:00');
+    await expect(saved.getByRole('textbox', { name: 'Buffer (minutes)' })).toHaveValue('15');
+  });
+
+  test('a member’s booking appears live in the advisor’s open week, labelled with its organization, and links to its detail', async ({
+    page,
+    adminApi,
+    organization,
+    request,
+  }) => {
+    const advisor = await newAdvisor(adminApi);
+    await adminApi.create(`/api/organizations/${organization.id}/advisors`, { advisorId: advisor.id });
+    const member = await tokenOf(request, organization.orgAdmin);
+    const headers = { authorization: `Bearer ${member}` };
+    const from = new Date();
+    const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
+    const slots = await request.get(`/api/advisors/${advisor.id}/slots`, {
+      headers,
+      params: { from: from.toISOString(), to: to.toISOString(), length: 30 },
+    });
+    expect(slots.status(), await slots.text()).toBe(200);
+    const [slot] = ((await slots.json()) as { data: { slots: { start: string }[] } }).data.slots;
+    expect(slot, 'the advisor has a free slot in the next two weeks').toBeDefined();
+    const start = (slot as { start: string }).start;
+
+    await signIn(page, advisor);
+    await openSchedule(page);
+    await page.goto(`/dashboard/schedule?week=${dateInViewerZone(start)}`);
+    await expect(page.getByText('No sessions this week.')).toBeVisible();
+
+    const booked = await request.post('/api/sessions', {
+      headers,
+      data: { advisorId: advisor.id, start, length: 30, topic: 'Cash flow review' },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const session = ((await booked.json()) as { data: { id: string } }).data;
+
+    const block = page.getByRole('link', { name: new RegExp(`^${organization.name}, Cash flow review, `) });
+    await expect(block).toBeVisible();
+    await expect(page.getByText('No sessions this week.')).toHaveCount(0);
+    // The Sessions page opens the session's detail from its address.
+    await expect(block).toHaveAttribute('href', `/dashboard/sessions?session=${session.id}`);
+  });
+});
+
+/** A new advisor (no organization yet), signed in as with its own password. */
+async function newAdvisor(adminApi: {
+  create<T>(path: string, data: object): Promise<T>;
+}): Promise<Person & { id: string }> {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `ada.lovelace.${suffix}@e2e.example.com`;
+  const { user } = await adminApi.create<{ user: { id: string } }>('/api/users/register', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password: PERSON_PASSWORD,
+    roles: ['advisor'],
+  });
+  return {
+    id: user.id,
+    email,
+    password: PERSON_PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    name: 'Ada Lovelace',
+  };
+}

@@ -1,0 +1,69 @@
+import {
+  type AdvisorAvailability,
+  type AvailabilityInterval,
+  type UpdateAvailabilityBody,
+  updateAvailabilityBody,
+  WEEKDAYS,
+} from '@smart/contracts';
+
+/**
+ * The availability editor's draft: the fields a PUT replaces, checked with the schema the server
+ * checks it with, so a mistake is named (and placed) before anything is sent.
+ */
+export type AvailabilityDraft = UpdateAvailabilityBody;
+
+export function draftOf(availability: AdvisorAvailability): AvailabilityDraft {
+  const { timeZone, weeklyHours, dateOverrides, sessionLengths, bufferMinutes, minimumNoticeMinutes, horizonDays } =
+    availability;
+  return { timeZone, weeklyHours, dateOverrides, sessionLengths, bufferMinutes, minimumNoticeMinutes, horizonDays };
+}
+
+const toMinutes = (time: string) => {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return hour * 60 + minute;
+};
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The interval "Add hours" adds: 09:00–17:00 on an empty day, else the hour after the day's last
+ * interval (up to midnight), or the hour before its first when the day runs to midnight.
+ */
+export function nextInterval(intervals: readonly AvailabilityInterval[]): AvailabilityInterval {
+  const valid = intervals.filter((interval) => /^\d\d:\d\d$/.test(interval.start) && /^\d\d:\d\d$/.test(interval.end));
+  if (valid.length === 0) return { start: '09:00', end: '17:00' };
+  const lastEnd = Math.max(...valid.map((interval) => toMinutes(interval.end)));
+  if (lastEnd < 24 * 60) return { start: toTime(lastEnd), end: toTime(Math.min(lastEnd + 60, 24 * 60)) };
+  const firstStart = Math.min(...valid.map((interval) => toMinutes(interval.start)));
+  return { start: toTime(Math.max(firstStart - 60, 0)), end: toTime(firstStart) };
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  timeZone: 'Time zone',
+  sessionLengths: 'Session lengths',
+  bufferMinutes: 'Buffer',
+  minimumNoticeMinutes: 'Minimum notice',
+  horizonDays: 'Booking horizon',
+};
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** Where an issue is, in the editor's words: "Tuesday", "March 10 override", "Buffer". */
+function placeOf(path: readonly PropertyKey[], draft: AvailabilityDraft): string | null {
+  const [field, key] = path;
+  if (field === 'weeklyHours' && WEEKDAYS.includes(key as (typeof WEEKDAYS)[number])) return capitalized(String(key));
+  if (field === 'dateOverrides' && typeof key === 'number') {
+    const date = draft.dateOverrides[key]?.date;
+    return date ? `The override of ${date}` : 'A date override';
+  }
+  return typeof field === 'string' ? (FIELD_NAMES[field] ?? null) : null;
+}
+
+/** The draft's first mistake with its place ("Tuesday: An interval must end after it starts"); null when it is valid. */
+export function firstProblem(draft: AvailabilityDraft): string | null {
+  const result = updateAvailabilityBody.safeParse(draft);
+  const issue = result.error?.issues[0];
+  if (!issue) return null;
+  const place = placeOf(issue.path, draft);
+  return place ? `${place}: ${issue.message}` : issue.message;
+}

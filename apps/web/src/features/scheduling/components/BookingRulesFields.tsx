@@ -1,0 +1,80 @@
+import { Checkbox, Group, NumberInput, SimpleGrid } from '@mantine/core';
+import {
+  MAX_BUFFER_MINUTES,
+  MAX_HORIZON_DAYS,
+  MAX_MINIMUM_NOTICE_MINUTES,
+  SESSION_LENGTHS,
+  type SessionLength,
+} from '@smart/contracts';
+import type { AvailabilityDraft } from '../availability-form';
+
+type Rules = Pick<AvailabilityDraft, 'sessionLengths' | 'bufferMinutes' | 'minimumNoticeMinutes' | 'horizonDays'>;
+
+interface BookingRulesFieldsProps {
+  value: Rules;
+  onChange: (change: Partial<Rules>) => void;
+}
+
+/** A whole number from a NumberInput ('' while the field is empty: 0). */
+const whole = (value: string | number) => (typeof value === 'number' ? Math.round(value) : 0);
+
+/** The lengths a member may book, and the rules around every booking: buffer, notice, horizon. */
+export function BookingRulesFields({ value, onChange }: BookingRulesFieldsProps) {
+  return (
+    <>
+      <Checkbox.Group
+        label="Session lengths offered"
+        description="Members choose one of these when they book; at least one is offered."
+        value={value.sessionLengths.map(String)}
+        onChange={(lengths) =>
+          onChange({
+            sessionLengths: SESSION_LENGTHS.filter((length) => lengths.includes(String(length))) as SessionLength[],
+          })
+        }
+      >
+        <Group gap="md" mt="xs">
+          {SESSION_LENGTHS.map((length) => (
+            <Checkbox
+              key={length}
+              value={String(length)}
+              label={`${length} min`}
+              // The last length offered stays: a calendar offering none could not be booked.
+              disabled={value.sessionLengths.length === 1 && value.sessionLengths[0] === length}
+            />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+        <NumberInput
+          label="Buffer (minutes)"
+          description="Kept free after each session."
+          value={value.bufferMinutes}
+          onChange={(minutes) => onChange({ bufferMinutes: whole(minutes) })}
+          min={0}
+          max={MAX_BUFFER_MINUTES}
+          step={5}
+          allowDecimal={false}
+        />
+        <NumberInput
+          label="Minimum notice (minutes)"
+          description="How soon before a session it may be booked."
+          value={value.minimumNoticeMinutes}
+          onChange={(minutes) => onChange({ minimumNoticeMinutes: whole(minutes) })}
+          min={0}
+          max={MAX_MINIMUM_NOTICE_MINUTES}
+          step={15}
+          allowDecimal={false}
+        />
+        <NumberInput
+          label="Booking horizon (days)"
+          description={`How far ahead members may book, up to ${MAX_HORIZON_DAYS}.`}
+          value={value.horizonDays}
+          onChange={(days) => onChange({ horizonDays: whole(days) })}
+          min={1}
+          max={MAX_HORIZON_DAYS}
+          allowDecimal={false}
+        />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { AdvisorSession } from '@smart/contracts';
+import { formatDay } from '../format';
+import type { ScheduleDay } from '../week';
+import { SessionBlock } from './SessionBlock';
+
+interface DayListProps {
+  days: ScheduleDay<AdvisorSession>[];
+  today: string;
+  timeZone: string;
+}
+
+/** The week on a phone: one day under another, each with its sessions in time order. */
+export function DayList({ days, today, timeZone }: DayListProps) {
+  return (
+    <Stack gap="sm">
+      {days.map(({ day, blocks }) => (
+        <Paper
+          key={day.date}
+          component="section"
+          withBorder
+          radius="md"
+          p="sm"
+          aria-label={formatDay(day.date, { long: true })}
+        >
+          <Group gap="xs" mb={blocks.length > 0 ? 'xs' : 0}>
+            <Title order={3} size="h5">
+              {formatDay(day.date, { long: true })}
+            </Title>
+            {day.date === today && (
+              <Badge size="sm" variant="light">
+                Today
+              </Badge>
+            )}
+          </Group>
+          {blocks.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No sessions
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              {blocks.map(({ item }) => (
+                <SessionBlock
+                  key={item.id}
+                  session={item}
+                  timeZone={timeZone}
+                  style={{ position: 'static', display: 'block' }}
+                />
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

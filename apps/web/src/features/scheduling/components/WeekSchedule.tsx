@@ -1,0 +1,98 @@
+import { Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { isCalendarDate, MESSAGES } from '@smart/contracts';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/LoadError';
+import { PageLoader } from '@/components/PageLoader';
+import { PHONE_QUERY } from '@/lib/viewport';
+import { useAvailability, useSessions } from '../api';
+import { addDays, dateInZone, openRanges, scheduleDays, weekOf } from '../week';
+import { DayList } from './DayList';
+import { WeekGrid } from './WeekGrid';
+import { WeekToolbar } from './WeekToolbar';
+
+/** Sessions one week can hold and still be read in one request (the list's largest page). */
+const WEEK_LIMIT = 100;
+
+/**
+ * The advisor's week in its own zone: every session with each of its organizations, its open hours
+ * shaded. The week shown is in the address (?week=2026-03-09), so a reload or a shared link keeps it.
+ */
+export function WeekSchedule({ timeZone }: { timeZone: string }) {
+  const [params, setParams] = useSearchParams();
+  const [showCancelled, setShowCancelled] = useState(false);
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const today = dateInZone(new Date(), timeZone);
+  const asked = params.get('week');
+  const week = useMemo(
+    () => weekOf(asked && isCalendarDate(asked) ? asked : today, timeZone),
+    [asked, today, timeZone],
+  );
+  const sessions = useSessions({
+    from: week.from.toISOString(),
+    to: week.to.toISOString(),
+    sort: 'start',
+    limit: WEEK_LIMIT,
+  });
+  const availability = useAvailability('me');
+
+  const all = sessions.data?.data ?? [];
+  const shown = showCancelled ? all : all.filter((session) => session.status !== 'cancelled');
+  const days = useMemo(
+    () =>
+      scheduleDays(week, shown, availability.data ? openRanges(availability.data, week.from, week.to) : [], timeZone),
+    [week, shown, availability.data, timeZone],
+  );
+
+  const move = (weeks: -1 | 0 | 1) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (weeks === 0) next.delete('week');
+        else next.set('week', addDays(week.monday, weeks * 7));
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="md">
+      <WeekToolbar
+        week={week}
+        timeZone={timeZone}
+        showCancelled={showCancelled}
+        cancelledCount={all.length - all.filter((session) => session.status !== 'cancelled').length}
+        onShowCancelled={setShowCancelled}
+        onMove={move}
+      />
+      {sessions.isPending ? (
+        <PageLoader label="Loading sessions..." />
+      ) : sessions.isError ? (
+        <LoadError
+          message={sessions.error.message || MESSAGES.fetchSessionsFailed}
+          onRetry={() => sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
+      ) : (
+        <>
+          {shown.length === 0 && (
+            <Text c="dimmed" role="status">
+              No sessions this week.
+            </Text>
+          )}
+          {sessions.data.pagination.total > WEEK_LIMIT && (
+            <Text c="orange.9" size="sm" role="status">
+              Showing the first {WEEK_LIMIT} of {sessions.data.pagination.total} sessions this week.
+            </Text>
+          )}
+          {isPhone ? (
+            <DayList days={days} today={today} timeZone={timeZone} />
+          ) : (
+            <WeekGrid days={days} today={today} timeZone={timeZone} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Stack, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '@/components/PageLoader';
+import { PageTitle } from '@/components/PageTitle';
+import { useViewerTimeZone } from '@/lib/notification-settings-query';
+import { AvailabilityEditor } from '../components/AvailabilityEditor';
+import { WeekSchedule } from '../components/WeekSchedule';
+import { useLiveSessions } from '../live';
+
+type ScheduleTab = 'week' | 'availability';
+
+/**
+ * /dashboard/schedule (advisor; issue 24): its week of sessions across the organizations it advises,
+ * kept current live, and the availability members book from. The tab is in the address (?tab=).
+ */
+export default function SchedulePage() {
+  const [params, setParams] = useSearchParams();
+  const tab: ScheduleTab = params.get('tab') === 'availability' ? 'availability' : 'week';
+  const { timeZone, known } = useViewerTimeZone();
+  useLiveSessions();
+
+  const openTab = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'availability') next.set('tab', value);
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Schedule" subtitle="Your sessions with every organization you advise, and when you can meet." />
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="week">Week</Tabs.Tab>
+          <Tabs.Tab value="availability">Availability</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="week" pt="lg">
+          {/* The week waits for the user's zone: its days are the zone's. */}
+          {known ? <WeekSchedule timeZone={timeZone} /> : <PageLoader />}
+        </Tabs.Panel>
+        <Tabs.Panel value="availability" pt="lg">
+          <AvailabilityEditor />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
