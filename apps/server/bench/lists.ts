@@ -1,3 +1,5 @@
+import { MAX_SLOT_RANGE_DAYS } from '@smart/contracts';
+
 /**
  * The lists `npm run bench` measures. A later issue adds its lists here. `path` may depend on the
  * list's page count (for the deep page), which the bench reads from a first request.
@@ -37,6 +39,10 @@ const atScale = (account: BenchAccount, name: string, path: string | BenchList['
   path: typeof path === 'string' ? async () => path : path,
   goal: { kind: 'scale' },
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The Sessions page's Upcoming tab: from now, soonest first. */
+const upcoming = () => new URLSearchParams({ from: new Date().toISOString(), sort: 'start' }).toString();
 
 export const BENCH_LISTS: BenchList[] = [
   atScale('orgAdmin', 'GET /api/departments', '/api/departments'),
@@ -92,6 +98,16 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('orgAdmin', 'GET /api/tickets?search=printer trouble 4', '/api/tickets?search=printer%20trouble%204'),
   atScale('orgAdmin', 'GET /api/tickets?status=open&priority=urgent', '/api/tickets?status=open&priority=urgent'),
   atScale('advisor', 'GET /api/tickets', '/api/tickets'),
+  // Sessions with an advisor (issue 24): the advisor's 500 among 100k, in its 12 organizations.
+  atScale('advisor', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
+  atScale('orgAdmin', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
+  atScale('admin', 'GET /api/sessions', '/api/sessions?limit=20'),
+  // Its free slots over the widest window (14 days) with its sessions as busy ranges.
+  atScale('advisor', 'GET /api/advisors/me/slots (14 days)', async () => {
+    const from = new Date(Date.now() + DAY_MS);
+    const to = new Date(from.getTime() + MAX_SLOT_RANGE_DAYS * DAY_MS);
+    return `/api/advisors/me/slots?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), length: '30' })}`;
+  }),
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',

@@ -18,6 +18,16 @@ export const PLATFORM_SIZE = {
   /** Issue 12: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
   ticketOrganizations: 20,
   ticketsEach: 5000,
+  /**
+   * Issue 24: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
+   * in its horizon; 99 bench advisors of 10 organizations each hold 1,000 sessions apiece (99k),
+   * each with the organization's org_admin attending.
+   */
+  advisorOrganizations: 10,
+  advisorSessions: 500,
+  benchAdvisors: 99,
+  benchAdvisorOrganizations: 10,
+  benchAdvisorSessions: 1000,
 };
 
 const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
@@ -101,7 +111,56 @@ export async function loadPlatformData(database: DatabaseHandle) {
        JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'
                      ORDER BY u.email LIMIT 1) owner ON true
        CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
+    ...sessionStatements(),
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
+}
+
+/**
+ * Sessions at platform size (issue 24). Each advisor's sessions are 30 minutes, 12 a day from 09:00
+ * UTC on consecutive days from tomorrow, so none of one advisor overlaps (the exclusion constraint
+ * holds) and the demo advisor's 500 fill 42 days of its 60-day horizon.
+ */
+function sessionStatements(): string[] {
+  const { advisorOrganizations, advisorSessions, benchAdvisors, benchAdvisorOrganizations, benchAdvisorSessions } =
+    PLATFORM_SIZE;
+  const startOf = (n: string) =>
+    `date_trunc('day', now()) + interval '1 day' + (${n} / 12) * interval '1 day' + interval '9 hours' + (${n} % 12) * interval '30 minutes'`;
+  const insertSessions = (advisorFilter: string, perAdvisor: number) => `
+    WITH advisor_orgs AS (
+      SELECT a.advisor_id, a.organization_id, row_number() OVER (PARTITION BY a.advisor_id ORDER BY a.organization_id) - 1 AS k,
+             count(*) OVER (PARTITION BY a.advisor_id) AS orgs
+      FROM advisor_assignments a JOIN users adv ON adv.id = a.advisor_id
+      WHERE a.is_active AND ${advisorFilter})
+    INSERT INTO advisor_sessions (organization_id, advisor_id, booked_by, start_at, end_at, length_minutes, topic, agenda,
+                                  blocked)
+      SELECT ao.organization_id, ao.advisor_id, ao.advisor_id, ${startOf('n')}, ${startOf('n')} + interval '30 minutes', 30,
+             'Bench session ' || n, 'Agenda ' || n,
+             tstzrange(${startOf('n')}, ${startOf('n')} + interval '30 minutes', '[)')
+      FROM generate_series(0, ${perAdvisor - 1}) AS n
+      JOIN advisor_orgs ao ON ao.k = n % ao.orgs`;
+  return [
+    // The demo advisor: 10 bench organizations beside Acme and Globex.
+    `INSERT INTO advisor_assignments (advisor_id, organization_id)
+       SELECT adv.id, org.id FROM users adv
+       CROSS JOIN (SELECT id FROM organizations WHERE name LIKE 'Bench Org %' ORDER BY name LIMIT ${advisorOrganizations}) org
+       WHERE adv.email = 'advisor@smart.example.com'`,
+    insertSessions("adv.email = 'advisor@smart.example.com'", advisorSessions),
+    `INSERT INTO users (email, password_hash, role, first_name, last_name, organization_id, job_title, onboarding_completed)
+       SELECT 'bench-advisor' || a || '@smart.example.com', '$bench$never-verifies', 'advisor'::role, 'Bench',
+              'Advisor ' || a, (SELECT id FROM organizations WHERE is_platform LIMIT 1), 'Advisor', true
+       FROM generate_series(1, ${benchAdvisors}) AS a`,
+    `INSERT INTO advisor_assignments (advisor_id, organization_id)
+       SELECT adv.id, org.id
+       FROM (SELECT id, row_number() OVER (ORDER BY email) - 1 AS a FROM users WHERE email LIKE 'bench-advisor%') adv
+       JOIN (SELECT id, row_number() OVER (ORDER BY name) - 1 AS o FROM organizations WHERE name LIKE 'Bench Org %') org
+         ON org.o / ${benchAdvisorOrganizations} = adv.a`,
+    insertSessions("adv.email LIKE 'bench-advisor%'", benchAdvisorSessions),
+    `INSERT INTO advisor_session_attendees (session_id, user_id, organization_id)
+       SELECT s.id, owner.id, s.organization_id FROM advisor_sessions s
+       JOIN users owner ON owner.organization_id = s.organization_id AND owner.role = 'org_admin'
+       WHERE s.topic LIKE 'Bench session %'
+       ON CONFLICT DO NOTHING`,
+  ];
 }

@@ -6,6 +6,7 @@ import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/boot
 import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
 import { seedDemoMessengerOnce } from './db/seed/messenger.js';
+import { seedDemoSchedulingOnce } from './db/seed/scheduling.js';
 import { seedDemoTemplatesOnce } from './db/seed/templates.js';
 import { seedDemoTicketsOnce } from './db/seed/tickets.js';
 import { seedDemoWorkOnce } from './db/seed/work.js';
@@ -26,6 +27,7 @@ async function main() {
   if (config.seedDemoData) await seedDemoTicketsOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoTemplatesOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoMessengerOnce(database.db, storage);
+  if (config.seedDemoData) await seedDemoSchedulingOnce(database.db);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
   phases.end(seeded ? 'demo data' : 'demo data checks');

@@ -13,7 +13,7 @@ import {
   startsFrom,
 } from './helpers/advisor-sessions.js';
 import type { TestApp } from './helpers/app.js';
-import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import { authzMatrix, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
 import { type Factories, factories } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
@@ -36,16 +36,9 @@ const arrangeSession = (
   t: Parameters<typeof book>[0],
 ) => book(t, cast.user, bookingBody(cast.advisorAssigned.id, nextStart()));
 
-/** Reading a session: admin, its organization's org_admin, its booker and its advisor; others 404. */
-const READERS: Statuses = {
-  admin: 200,
-  orgAdmin: 200,
-  user: 200,
-  advisorAssigned: 200,
-  advisorUnassigned: 404,
-  otherOrgAdmin: 404,
-  anonymous: 401,
-};
+/** Reading a session: admin, its organization's org_admin, its booker and its advisor; others 404 (the organization's readers, as the cast's user booked it). */
+const READERS: Statuses = ORGANIZATION_READERS;
+const EVERYONE: Statuses = { ...READERS, advisorUnassigned: 200, otherOrgAdmin: 200 };
 /** Changing and cancelling: its booker, its advisor, the org_admin; admin reads but may not (403). */
 const CHANGERS: Statuses = { ...READERS, admin: 403 };
 
@@ -53,6 +46,8 @@ authzMatrix('who may read, change and cancel a session', {
   test,
   arrange: (cast, { t }) => arrangeSession(cast, t),
   routes: [
+    // Everyone signed in has a list (of the sessions it sees, tested below).
+    { route: 'GET /api/sessions', request: () => ({ method: 'GET', url: '/api/sessions' }), statuses: EVERYONE },
     {
       route: 'GET /api/sessions/:id',
       request: (s) => ({ method: 'GET', url: `/api/sessions/${s.id}` }),
@@ -303,7 +298,7 @@ describe('booking rules', () => {
         token: cast.user.token,
       });
     // Friday 6 March is still EST (UTC-5); Monday 9 March is EDT (UTC-4); Monday 2 November is EST again.
-    const nineOClock = [
+    const nineOClock: [string, string][] = [
       ['2026-03-06T09:00:00-05:00', '2026-03-06T14:00:00.000Z'],
       ['2026-03-09T09:00:00-04:00', '2026-03-09T13:00:00.000Z'],
       ['2026-11-02T09:00:00-05:00', '2026-11-02T14:00:00.000Z'],

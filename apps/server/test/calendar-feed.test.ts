@@ -32,10 +32,10 @@ function pathOf(url: string | null) {
   return { path: match[2], token: match[3] };
 }
 
-test('lists the person’s own sessions without a session, in UTC, and a new URL revokes the old one', async ({
-  t,
-  make,
-}) => {
+// The first test of the file also makes its app; then six bookings and changes, each fanned out.
+test('lists the person’s own sessions without a session, in UTC, and a new URL revokes the old one', {
+  timeout: 90_000,
+}, async ({ t, make }) => {
   const org = await make.organization();
   const other = await make.organization();
   const [member, colleague, stranger] = await Promise.all([

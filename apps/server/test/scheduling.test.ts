@@ -13,6 +13,7 @@ import { describe, expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { advisorAvailability, advisorSessions, blockedRange } from '../src/db/schema/index.js';
 import { conflictOnOverlap, isExclusionViolation } from '../src/lib/errors.js';
+import { ISSUE_DEFAULTS } from './helpers/advisor-sessions.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -25,16 +26,6 @@ import { apiTest } from './helpers/fixture.js';
  */
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const test = apiTest({ demoData: false, clock: () => NOW });
-
-/** The issue's defaults: 30 and 60 minutes, no buffer, 120 minutes' notice, 60 days ahead (and Monday–Friday 09:00–17:00). */
-const ISSUE_DEFAULTS = {
-  weeklyHours: DEFAULT_WEEKLY_HOURS,
-  dateOverrides: [],
-  sessionLengths: [30, 60],
-  bufferMinutes: 0,
-  minimumNoticeMinutes: 120,
-  horizonDays: 60,
-};
 
 const availability = (change: Partial<UpdateAvailabilityBody> = {}): UpdateAvailabilityBody => ({
   timeZone: 'America/New_York',

@@ -30,20 +30,21 @@ export function startsFrom(first = '2026-03-03') {
   };
 }
 
-/** The issue's default availability in a zone. */
-export const availabilityIn = (
-  timeZone: string,
-  change: Partial<UpdateAvailabilityBody> = {},
-): UpdateAvailabilityBody => ({
-  timeZone,
+/** The issue's defaults: 30 and 60 minutes, no buffer, 120 minutes' notice, 60 days ahead (and Monday–Friday 09:00–17:00). */
+export const ISSUE_DEFAULTS = {
   weeklyHours: DEFAULT_WEEKLY_HOURS,
   dateOverrides: [],
   sessionLengths: [30, 60],
   bufferMinutes: 0,
   minimumNoticeMinutes: 120,
   horizonDays: 60,
-  ...change,
-});
+};
+
+/** The issue's default availability in a zone. */
+export const availabilityIn = (
+  timeZone: string,
+  change: Partial<UpdateAvailabilityBody> = {},
+): UpdateAvailabilityBody => ({ timeZone, ...ISSUE_DEFAULTS, ...change });
 
 export async function saveAvailability(
   t: TestApp,

@@ -507,8 +507,10 @@ export async function cancelFutureSessions(
         rows.map((row) => row.id),
       ),
     );
-  const attendeesOf = (sessionId: string) =>
-    attendees.filter((attendee) => attendee.sessionId === sessionId).map((attendee) => attendee.userId);
+  const bySession = new Map<string, string[]>();
+  for (const { sessionId, userId } of attendees)
+    bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), userId]);
+  const attendeesOf = (sessionId: string) => bySession.get(sessionId) ?? [];
   await notify(
     db,
     tx,

@@ -12,6 +12,11 @@ export function formatTimeRange(start: Date, end: Date, timeZone: string): strin
   return new Intl.DateTimeFormat(LOCALE, { timeZone, hour: 'numeric', minute: '2-digit' }).formatRange(start, end);
 }
 
+/** "9:30 AM". */
+export function formatStartTime(start: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { timeZone, hour: 'numeric', minute: '2-digit' }).format(start);
+}
+
 /** "Mar 2 – 8, 2026" (the week from its Monday to its Sunday). */
 export function formatWeekRange(monday: DateKey, sunday: DateKey): string {
   return new Intl.DateTimeFormat(LOCALE, {
@@ -24,10 +29,13 @@ export function formatWeekRange(monday: DateKey, sunday: DateKey): string {
 
 /** "Mon 9" (a column's heading) or, `long`, "Monday, March 9" (a day of the phone's list). */
 export function formatDay(date: DateKey, { long = false } = {}): string {
-  const options: Intl.DateTimeFormatOptions = long
-    ? { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }
-    : { timeZone: 'UTC', weekday: 'short', day: 'numeric' };
-  return new Intl.DateTimeFormat(LOCALE, options).format(asDate(date));
+  if (long) {
+    return new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
+      asDate(date),
+    );
+  }
+  const weekday = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'short' }).format(asDate(date));
+  return `${weekday} ${Number(date.slice(8))}`;
 }
 
 /** "9 AM", a line of the grid. */
@@ -43,16 +51,4 @@ export function zoneLabel(timeZone: string, at: Date): string {
   const name = parts.find((part) => part.type === 'timeZoneName')?.value;
   const iana = timeZone.replaceAll('_', ' ');
   return name && name !== iana ? `${name} (${iana})` : iana;
-}
-
-/** "Tue, Mar 10, 9:00 AM", when a session starts. */
-export function formatSessionStart(start: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(start));
 }

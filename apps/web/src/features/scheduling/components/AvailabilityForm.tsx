@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type AdvisorAvailability, MESSAGES } from '@smart/contracts';
 import { type ReactNode, useId, useState } from 'react';
@@ -62,12 +62,14 @@ export function AvailabilityForm({ availability }: { availability: AdvisorAvaila
       <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
           <Section title="Time zone" text="Your hours below are read in this zone, whatever zone a member books from.">
-            <TimeZoneSelect
-              label="Time zone"
-              description="The zone of your working hours."
-              value={draft.timeZone}
-              onChange={(timeZone) => change({ timeZone })}
-            />
+            <Box maw={420}>
+              <TimeZoneSelect
+                label="Time zone"
+                description="The zone of your working hours."
+                value={draft.timeZone}
+                onChange={(timeZone) => change({ timeZone })}
+              />
+            </Box>
           </Section>
           <Section title="Weekly hours" text="When members can book you each week. Times are 24-hour, HH:MM.">
             <WeeklyHoursFields value={draft.weeklyHours} onChange={(weeklyHours) => change({ weeklyHours })} />

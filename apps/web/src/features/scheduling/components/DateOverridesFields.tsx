@@ -39,7 +39,7 @@ export function DateOverridesFields({ value, onChange, timeZone }: DateOverrides
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the date itself is being edited, so it cannot be the key
           <Paper key={index} withBorder radius="sm" p="sm">
-            <Group justify="space-between" align="flex-start" gap="sm">
+            <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
               <Group gap="md" align="flex-end">
                 <TextInput
                   type="date"

@@ -12,6 +12,21 @@ interface IntervalListProps {
   emptyText: string;
 }
 
+/** An "HH:MM" field: text, so "24:00" (a day's end) can be typed, which a time input refuses. */
+function ClockInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      placeholder="HH:MM"
+      maxLength={5}
+      w={76}
+      inputMode="numeric"
+    />
+  );
+}
+
 /** One day's open intervals, HH:MM to HH:MM (24-hour; 24:00 is midnight at the day's end), added and removed. */
 export function IntervalList({ label, intervals, onChange, emptyText }: IntervalListProps) {
   const change = (index: number, part: keyof AvailabilityInterval, value: string) =>
@@ -26,26 +41,18 @@ export function IntervalList({ label, intervals, onChange, emptyText }: Interval
       {intervals.map((interval, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: intervals have no identity of their own; each row is its place
         <Group key={index} gap={6} wrap="nowrap">
-          <TextInput
-            aria-label={`${label} interval ${index + 1} start`}
+          <ClockInput
+            label={`${label} interval ${index + 1} start`}
             value={interval.start}
-            onChange={(event) => change(index, 'start', event.currentTarget.value)}
-            placeholder="09:00"
-            maxLength={5}
-            w={76}
-            inputMode="numeric"
+            onChange={(value) => change(index, 'start', value)}
           />
           <Text size="sm" aria-hidden>
             –
           </Text>
-          <TextInput
-            aria-label={`${label} interval ${index + 1} end`}
+          <ClockInput
+            label={`${label} interval ${index + 1} end`}
             value={interval.end}
-            onChange={(event) => change(index, 'end', event.currentTarget.value)}
-            placeholder="17:00"
-            maxLength={5}
-            w={76}
-            inputMode="numeric"
+            onChange={(value) => change(index, 'end', value)}
           />
           <ActionIcon
             variant="subtle"

@@ -1,36 +1,37 @@
 import { type AdvisorSession, recordPaths } from '@smart/contracts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { formatTimeRange } from '../format';
+import { formatStartTime, formatTimeRange } from '../format';
 import classes from './Schedule.module.css';
 
 interface SessionBlockProps {
   session: AdvisorSession;
   timeZone: string;
   style?: CSSProperties;
-  className?: string;
+  /** Too short for three lines (under 45 minutes on the grid): the start time goes before the topic. */
+  compact?: boolean;
 }
 
 /**
  * A session on the schedule: its organization, topic and time, a link to its detail on the Sessions
  * page. A cancelled one is struck through, and says so to screen readers.
  */
-export function SessionBlock({ session, timeZone, style, className }: SessionBlockProps) {
+export function SessionBlock({ session, timeZone, style, compact = false }: SessionBlockProps) {
   const cancelled = session.status === 'cancelled';
   const time = formatTimeRange(new Date(session.start), new Date(session.end), timeZone);
+  const startTime = formatStartTime(new Date(session.start), timeZone);
+
   return (
     <Link
       to={recordPaths.session(session.id)}
-      className={[classes.block, cancelled && classes.cancelled, className].filter(Boolean).join(' ')}
+      className={[classes.block, cancelled && classes.cancelled].filter(Boolean).join(' ')}
       style={style}
       aria-label={`${cancelled ? 'Cancelled: ' : ''}${session.organizationName}, ${session.topic}, ${time}`}
       title={`${session.organizationName} · ${session.topic} · ${time}`}
     >
-      <strong>{session.organizationName}</strong>
-      <br />
-      {session.topic}
-      <br />
-      {time}
+      <span className={classes.lead}>{session.organizationName}</span>
+      <span className={classes.line}>{compact ? `${startTime} · ${session.topic}` : session.topic}</span>
+      {!compact && <span className={classes.line}>{time}</span>}
     </Link>
   );
 }

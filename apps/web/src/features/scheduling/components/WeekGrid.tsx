@@ -5,7 +5,9 @@ import { type DaySegment, type ScheduleDay, visibleHours } from '../week';
 import classes from './Schedule.module.css';
 import { SessionBlock } from './SessionBlock';
 
-const HOUR_HEIGHT = 44;
+const HOUR_HEIGHT = 60;
+/** Shorter blocks show two lines. */
+const FULL_BLOCK_MINUTES = 45;
 
 interface WeekGridProps {
   days: ScheduleDay<AdvisorSession>[];
@@ -57,6 +59,7 @@ export function WeekGrid({ days, today, timeZone }: WeekGridProps) {
               key={item.id}
               session={item}
               timeZone={timeZone}
+              compact={segment.endMinute - segment.startMinute < FULL_BLOCK_MINUTES}
               style={{ ...place(segment), left: `${(lane / lanes) * 100}%`, width: `calc(${100 / lanes}% - 2px)` }}
             />
           ))}

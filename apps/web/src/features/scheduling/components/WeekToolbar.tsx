@@ -33,22 +33,23 @@ export function WeekToolbar({
           Times in {zoneLabel(timeZone, week.from)}
         </Text>
       </div>
-      <Group gap="xs">
+      <Group gap="md">
         <Switch
           label={cancelledCount > 0 ? `Show cancelled (${cancelledCount})` : 'Show cancelled'}
           checked={showCancelled}
           onChange={(event) => onShowCancelled(event.currentTarget.checked)}
-          mr="sm"
         />
-        <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => onMove(-1)}>
-          <HiChevronLeft aria-hidden />
-        </ActionIcon>
-        <Button variant="default" onClick={() => onMove(0)}>
-          Today
-        </Button>
-        <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => onMove(1)}>
-          <HiChevronRight aria-hidden />
-        </ActionIcon>
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => onMove(-1)}>
+            <HiChevronLeft aria-hidden />
+          </ActionIcon>
+          <Button variant="default" onClick={() => onMove(0)}>
+            Today
+          </Button>
+          <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => onMove(1)}>
+            <HiChevronRight aria-hidden />
+          </ActionIcon>
+        </Group>
       </Group>
     </Group>
   );

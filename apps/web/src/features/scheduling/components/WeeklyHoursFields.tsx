@@ -13,7 +13,7 @@ export function WeeklyHoursFields({ value, onChange }: { value: WeeklyHours; onC
         <Fragment key={day}>
           {index > 0 && <Divider />}
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1rem' }}>
-            <Text fw={600} size="sm" w={110} pt={6}>
+            <Text fw={600} size="sm" w={{ base: '100%', xs: 110 }} pt={6}>
               {dayName(day)}
             </Text>
             <IntervalList

@@ -1,0 +1,51 @@
+import type { AdvisorSession } from '@smart/contracts';
+import { expect } from 'vitest';
+import { seedDemoSchedulingOnce } from '../src/db/seed/scheduling.js';
+import { apiTest } from './helpers/fixture.js';
+
+/** Wednesday 4 March 2026, 15:00 UTC (10:00 in New York): the demo sessions are placed from this day. */
+const NOW = new Date('2026-03-04T15:00:00Z');
+const test = apiTest({ clock: () => NOW.getTime() });
+
+/** New York's wall clock of an instant: "Thu 10:00". */
+const newYork = (instant: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
+
+test('the demo schedule is seeded once: the advisor works New York hours and has sessions with Acme and Globex', async ({
+  t,
+}) => {
+  expect(await seedDemoSchedulingOnce(t.database.db, NOW)).toBe(true);
+  expect(await seedDemoSchedulingOnce(t.database.db, NOW)).toBe(false);
+
+  const availability = await t.request({ as: 'advisor', method: 'GET', url: '/api/advisors/me/availability' });
+  expect(availability.json().data).toMatchObject({ timeZone: 'America/New_York', sessionLengths: [30, 60] });
+
+  const sessions = async (as: 'advisor' | 'acmeMember' | 'globexOwner') =>
+    (await t.request({ as, method: 'GET', url: '/api/sessions?limit=20' })).json().data as AdvisorSession[];
+  const advisors = await sessions('advisor');
+  // Weekdays counted from Wednesday 4 March: five back (25 February), then 1, 2, 3 and 4 ahead.
+  expect(
+    advisors.map((session) => [session.topic, session.organizationName, newYork(session.start), session.status]),
+  ).toEqual([
+    ['Onboarding kickoff', 'Acme Corp', 'Wed 15:00', 'scheduled'],
+    ['Quarterly cash-flow review', 'Acme Corp', 'Thu 10:00', 'scheduled'],
+    ['Hiring plan check-in', 'Globex', 'Fri 14:00', 'scheduled'],
+    ['Pricing page review', 'Globex', 'Mon 09:30', 'cancelled'],
+    ['Support backlog triage', 'Acme Corp', 'Tue 11:00', 'scheduled'],
+  ]);
+  // A member sees the sessions it booked or attends; another organization's stay out.
+  expect((await sessions('acmeMember')).map((session) => session.topic)).toEqual([
+    'Quarterly cash-flow review',
+    'Support backlog triage',
+  ]);
+  expect((await sessions('globexOwner')).map((session) => session.topic)).toEqual([
+    'Hiring plan check-in',
+    'Pricing page review',
+  ]);
+});
