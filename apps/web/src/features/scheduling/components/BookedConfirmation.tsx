@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type AdvisorSession, displayName } from '@smart/contracts';
 import { Link } from 'react-router';
+import { useAuth } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { timeInBothZones } from '../session-time';
 
@@ -15,12 +16,16 @@ interface BookedConfirmationProps {
 
 /** The booked time in the member's zone and, when its clocks differ, the advisor's. */
 export function BookedConfirmation({ session, advisorZone, timeZone, onClose }: BookedConfirmationProps) {
+  const { user } = useAuth();
   const time = timeInBothZones(session.start, timeZone, advisorZone);
+  // The advisor booking from its side meets the organization; everyone else meets the advisor.
+  const ownCalendar = session.advisor.id === user?.id;
+  const withWhom = ownCalendar ? session.organizationName : displayName(session.advisor);
   return (
     <Stack gap="sm">
       <Text>
-        Your {session.length}-minute session with {displayName(session.advisor)} about “{session.topic}” is booked. An
-        invitation is on its way by e-mail.
+        Your {session.length}-minute session with {withWhom} about “{session.topic}” is booked. An invitation is on its
+        way by e-mail.
       </Text>
       <Stack gap={2}>
         <Text fw={600} data-testid="booked-time">
@@ -28,7 +33,7 @@ export function BookedConfirmation({ session, advisorZone, timeZone, onClose }: 
         </Text>
         {time.advisor && (
           <Text size="sm" c="dimmed" data-testid="booked-time-advisor">
-            {time.advisor} for {displayName(session.advisor)}
+            {time.advisor} {ownCalendar ? 'in your calendar’s zone' : `for ${displayName(session.advisor)}`}
           </Text>
         )}
       </Stack>
