@@ -307,6 +307,23 @@ describe('an advisor free slots', () => {
     );
   });
 
+  test('name the lengths offered, and without a length are those of the shortest', async ({ t, make }) => {
+    const organization = await make.organization();
+    const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
+    await t.request({
+      method: 'PUT',
+      url: availabilityUrl('me'),
+      payload: availability({ sessionLengths: [90, 45] }),
+      token: advisor.token,
+    });
+    const url = `/api/advisors/${advisor.id}/slots?${new URLSearchParams(MONDAY)}`;
+    const free = await t.request({ method: 'GET', url, token: member.token });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toMatchObject({ sessionLengths: [45, 90], length: 45 });
+    // 09:00 to 17:00 New York in 45-minute steps: 10 starts, the last at 15:45 ending 16:30.
+    expect(free.json().data.slots).toHaveLength(10);
+  });
+
   test('keep the minimum notice from the clock, and answer an empty list past the horizon', async ({ t, make }) => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
@@ -368,7 +385,6 @@ describe('an advisor free slots', () => {
         tooLongMessage(40),
       ],
       ['a NUL', slotsUrl(advisor.id, `${MONDAY.from}\u0000`, MONDAY.to, 30), MESSAGES.nulCharacter],
-      ['no length', `/api/advisors/${advisor.id}/slots?from=${MONDAY.from}&to=${MONDAY.to}`, undefined],
       ['a length that is no number', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 'long'), undefined],
     ];
     for (const [name, url, error] of cases) {

@@ -115,15 +115,17 @@ const instant = boundedString(40)
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CALENDAR_FEED_FILE_LENGTH = CALENDAR_FEED_TOKEN_LENGTH + '.ics'.length;
 
-/** GET /api/advisors/{advisorId}/slots: a window of at most MAX_SLOT_RANGE_DAYS and one session length. */
+/** GET /api/advisors/{advisorId}/slots: a window of at most MAX_SLOT_RANGE_DAYS and one session length (or the shortest offered). */
 export const slotsQuery = z
   .object({
     from: instant,
     to: instant,
+    /** Left out: the advisor's shortest offered length. */
     length: z.coerce
       .number()
       .int()
-      .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), MESSAGES.sessionLengthNotAllowed),
+      .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), MESSAGES.sessionLengthNotAllowed)
+      .optional(),
   })
   .refine((query) => query.to > query.from, { message: MESSAGES.slotRangeOrder, path: ['to'], ...whenValid })
   .refine((query) => query.to.getTime() - query.from.getTime() <= MAX_SLOT_RANGE_DAYS * DAY_MS, {
@@ -141,6 +143,8 @@ export const advisorSlotsSchema = z.object({
   advisorId: z.string(),
   /** The advisor's zone: the web shows the slots in the viewer's own and names both when they differ. */
   timeZone: z.string(),
+  /** The lengths the advisor offers (those who book may not read its availability), and the one asked for. */
+  sessionLengths: z.array(z.number().int()),
   length: z.number().int(),
   slots: z.array(slotSchema),
 });

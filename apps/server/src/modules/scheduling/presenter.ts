@@ -33,10 +33,16 @@ export function presentAvailability(record: AvailabilityRecord, actor: Actor): A
   };
 }
 
-export function presentSlots(advisorId: string, timeZone: string, length: number, starts: Date[]): AdvisorSlots {
+export function presentSlots(
+  advisorId: string,
+  availability: Pick<AvailabilityRecord, 'timeZone' | 'sessionLengths'>,
+  length: number,
+  starts: Date[],
+): AdvisorSlots {
   return {
     advisorId,
-    timeZone,
+    timeZone: availability.timeZone,
+    sessionLengths: availability.sessionLengths,
     length,
     slots: starts.map((start) => ({
       start: start.toISOString(),

@@ -46,8 +46,14 @@ export async function schedulingRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.slots, async (request) => {
     const actor = requireUser(request);
     const { query } = request;
-    const { advisor, availability, starts } = await listSlots(app.db, actor, request.params.advisorId, query, now());
-    return ok(presentSlots(advisor.id, availability.timeZone, query.length, starts));
+    const { advisor, availability, length, starts } = await listSlots(
+      app.db,
+      actor,
+      request.params.advisorId,
+      query,
+      now(),
+    );
+    return ok(presentSlots(advisor.id, availability, length, starts));
   });
 
   /** Tells the session's people of a committed change (not the page that made it), and answers with the session. */

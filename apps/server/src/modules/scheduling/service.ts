@@ -158,17 +158,19 @@ async function busyRanges(db: Database, advisorId: string, from: Date, until: Da
 
 /**
  * GET /api/advisors/{advisorId}/slots: for the advisor, admin and the people of an organization it
- * actively advises; 404 for everyone else, and for an advisor whose account is deactivated.
+ * actively advises; 404 for everyone else, and for an advisor whose account is deactivated. Without
+ * a `length`, the advisor's shortest offered one: a member learns the lengths from the answer.
  */
 export async function listSlots(db: Database, actor: Actor, advisorId: string, query: SlotsQuery, now: Date) {
   const advisor = await findAdvisor(db, actor, advisorId);
   if (!advisor?.isActive || !canSeeSlots(actor, advisor)) throw notFound(MESSAGES.advisorNotFound);
   const availability = await availabilityOf(db, advisor);
-  if (!availability.sessionLengths.includes(query.length)) throw badRequest(MESSAGES.sessionLengthNotOffered);
+  const length = query.length ?? Math.min(...availability.sessionLengths);
+  if (!availability.sessionLengths.includes(length)) throw badRequest(MESSAGES.sessionLengthNotOffered);
   // A slot starting just before `to` blocks its length and buffer beyond it.
-  const until = new Date(query.to.getTime() + (query.length + availability.bufferMinutes) * 60_000);
+  const until = new Date(query.to.getTime() + (length + availability.bufferMinutes) * 60_000);
   const busy = await busyRanges(db, advisor.id, query.from, until);
-  return { advisor, availability, starts: freeSlots(availability, busy, query, now) };
+  return { advisor, availability, length, starts: freeSlots(availability, busy, { ...query, length }, now) };
 }
 
 const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {

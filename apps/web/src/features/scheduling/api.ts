@@ -25,7 +25,8 @@ export interface SlotWindow {
   /** UTC instants, at most MAX_SLOT_RANGE_DAYS apart. */
   from: string;
   to: string;
-  length: number;
+  /** Left out: the advisor's shortest offered length (the answer lists those it offers). */
+  length?: number;
 }
 
 // ---- requests -------------------------------------------------------------------------------
@@ -96,7 +97,7 @@ export function useAvailability(advisorId: AdvisorRef) {
 /** Free starts of one length in a window; the previous window stays on screen while the next loads. */
 export function useSlots(window: SlotWindow | null) {
   return useQuery({
-    ...schedulingQueries.slots(window ?? { advisorId: '', from: '', to: '', length: 0 }),
+    ...schedulingQueries.slots(window ?? { advisorId: '', from: '', to: '' }),
     enabled: window !== null,
     placeholderData: keepPreviousData,
   });

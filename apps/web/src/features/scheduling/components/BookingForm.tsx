@@ -1,7 +1,6 @@
 import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type AdvisorSession,
-  DEFAULT_SESSION_LENGTHS,
   displayName,
   formatSlotTime,
   hasRole,
@@ -9,9 +8,8 @@ import {
   MAX_SESSION_AGENDA_LENGTH,
   MAX_SESSION_TOPIC_LENGTH,
   MESSAGES,
-  SESSION_LENGTHS,
 } from '@smart/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ChosenPerson } from '@/components/ChosenPeople';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -24,7 +22,7 @@ import { useBookingFailure } from '../taken-time';
 import { AdvisorSideFields } from './AdvisorSideFields';
 import { SlotPicker } from './SlotPicker';
 
-const lengthOptions = SESSION_LENGTHS.map((length) => ({ value: String(length), label: `${length} minutes` }));
+const lengthOption = (length: number) => ({ value: String(length), label: `${length} minutes` });
 
 export interface BookingFormProps {
   prefill: BookSessionPrefill;
@@ -48,7 +46,11 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
   const [attendees, setAttendees] = useState<ChosenPerson[]>([]);
   const { timeZone, known } = useViewerTimeZone();
   const [advisorId, setAdvisorId] = useState<string | null>(prefill.advisorId ?? null);
-  const [length, setLength] = useState<number>(DEFAULT_SESSION_LENGTHS[0] ?? 30);
+  // Null until chosen: the advisor's shortest offered length, which the free times' answer names.
+  const [length, setLength] = useState<number | null>(null);
+  const [offered, setOffered] = useState<{ sessionLengths: number[]; length: number } | null>(null);
+  const onOffered = useCallback((answer: { sessionLengths: number[]; length: number }) => setOffered(answer), []);
+  const shownLength = length ?? offered?.length ?? null;
   const [slot, setSlot] = useState<{ start: string; advisorZone: string } | null>(null);
   const [topic, setTopic] = useState('');
   const [agenda, setAgenda] = useState('');
@@ -69,13 +71,13 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
   }
 
   const submit = () => {
-    if (!chosen || !slot) return;
+    if (!chosen || !slot || shownLength === null) return;
     setMessage(null);
     book.mutate(
       {
         advisorId: chosen,
         start: slot.start,
-        length,
+        length: shownLength,
         topic,
         agenda,
         ...(advisorSide && {
@@ -129,6 +131,8 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
               value={chosen}
               onChange={(value) => {
                 setAdvisorId(value);
+                setLength(null);
+                setOffered(null);
                 setSlot(null);
               }}
               allowDeselect={false}
@@ -137,8 +141,9 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
           )}
           <Select
             label="Length"
-            data={lengthOptions}
-            value={String(length)}
+            placeholder={chosen ? 'Loading...' : 'Choose an advisor first'}
+            data={(offered?.sessionLengths ?? []).map(lengthOption)}
+            value={shownLength === null ? null : String(shownLength)}
             onChange={(value) => {
               setLength(Number(value));
               setSlot(null);
@@ -150,6 +155,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
           <SlotPicker
             advisorId={chosen}
             length={length}
+            onOffered={onOffered}
             timeZone={timeZone}
             selected={slot?.start ?? null}
             onSelect={(start, advisorZone) => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { useSlots } from '../api';
@@ -11,23 +11,30 @@ const SLOT_LIST_MAX_HEIGHT = 'min(40vh, 320px)';
 
 interface SlotPickerProps {
   advisorId: string;
-  length: number;
+  /** Null: the advisor's shortest offered length. */
+  length: number | null;
   /** The viewer's zone: days and times read on its clocks. */
   timeZone: string;
   selected: string | null;
   onSelect: (start: string, advisorTimeZone: string) => void;
   /** A start to leave out (the session's own time, when rescheduling). */
   exclude?: string;
+  /** Told the lengths the advisor offers and the one shown, once the answer comes. */
+  onOffered?: (offered: { sessionLengths: number[]; length: number }) => void;
 }
 
 /**
  * A week of an advisor's free starts of one length, by the viewer's days, with the viewer's zone
  * named and previous/next week. The slots answer carries the advisor's zone, handed on with a pick.
  */
-export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, exclude }: SlotPickerProps) {
+export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, exclude, onOffered }: SlotPickerProps) {
   const [week, setWeek] = useState(0);
   const window = useMemo(() => weekWindow(new Date(), timeZone, week), [timeZone, week]);
-  const slots = useSlots({ advisorId, length, ...window });
+  const slots = useSlots({ advisorId, ...(length !== null && { length }), ...window });
+  const offered = slots.isPlaceholderData ? undefined : slots.data;
+  useEffect(() => {
+    if (offered) onOffered?.({ sessionLengths: offered.sessionLengths, length: offered.length });
+  }, [offered, onOffered]);
   const days = useMemo(
     () =>
       groupSlotsByDay(
