@@ -2,6 +2,7 @@ import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import type { Actor } from '../src/lib/tenancy.js';
 import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
 import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
 import {
@@ -484,15 +485,15 @@ describe('what the lists cost and what the feed reads', () => {
       payload: { reason: 'No' },
       token: booker.token,
     });
-    const idsOf = async (userId: string, since = new Date(SESSIONS_NOW)) =>
-      (await sessionsOfPerson(t.database.db, userId, since)).map((record) => record.session.id);
-    expect(await idsOf(guest.id)).toEqual([first.id, second.id]);
-    expect(await idsOf(booker.id)).toEqual([first.id, third.id]);
-    expect(await idsOf(advisor.id)).toEqual([first.id, second.id, third.id]);
-    expect(await idsOf(advisor.id, new Date(second.start))).toEqual([second.id, third.id]);
-    expect(await idsOf(stranger.id)).toEqual([]);
+    const idsOf = async (person: Actor, since = new Date(SESSIONS_NOW)) =>
+      (await sessionsOfPerson(t.database.db, person, since)).map((record) => record.session.id);
+    expect(await idsOf(guest)).toEqual([first.id, second.id]);
+    expect(await idsOf(booker)).toEqual([first.id, third.id]);
+    expect(await idsOf(advisor)).toEqual([first.id, second.id, third.id]);
+    expect(await idsOf(advisor, new Date(second.start))).toEqual([second.id, third.id]);
+    expect(await idsOf(stranger)).toEqual([]);
     // Each reads as the download does: its UID, SEQUENCE and people.
-    const [record] = await sessionsOfPerson(t.database.db, guest.id, new Date(SESSIONS_NOW));
+    const [record] = await sessionsOfPerson(t.database.db, guest, new Date(SESSIONS_NOW));
     const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
     expect(entry).toMatchObject({
       uid: first.icalUid,
@@ -503,4 +504,44 @@ describe('what the lists cost and what the feed reads', () => {
     });
     expect(entry.attendees.map((person) => person.email).sort()).toEqual([booker.email, guest.email].sort());
   });
+});
+
+test('a member moved to another organization keeps none of the old one’s sessions', async ({ t, make }) => {
+  const [organization, elsewhere] = await Promise.all([make.organization(), make.organization()]);
+  const [booker, guest] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
+  const advisor = await make.advisor([organization.id]);
+  const session = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [guest.id] }));
+  const feedToken = await t.request({ method: 'POST', url: '/api/calendar/feed-token', token: booker.token });
+  const feedPath = new URL(feedToken.json().data.url).pathname;
+  expect((await t.request({ method: 'GET', url: feedPath })).body).toContain(session.icalUid);
+
+  const moved = await t.request({
+    method: 'PUT',
+    url: `/api/users/${booker.id}/organization`,
+    token: (await make.admin()).token,
+    payload: { organizationId: elsewhere.id },
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
+
+  const detail = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: booker.token });
+  expect(detail.statusCode).toBe(404);
+  const list = await t.request({ method: 'GET', url: '/api/sessions', token: booker.token });
+  expect(list.json().data.map((item: AdvisorSession) => item.id)).not.toContain(session.id);
+  const change = await t.request({
+    method: 'PATCH',
+    url: `/api/sessions/${session.id}`,
+    payload: { topic: 'Still mine?' },
+    token: booker.token,
+  });
+  expect(change.statusCode).toBe(404);
+  expect((await t.request({ method: 'GET', url: feedPath })).body).not.toContain(session.icalUid);
+  // A change by the advisor no longer puts the moved booker back among the attendees.
+  const kept = await t.request({
+    method: 'PATCH',
+    url: `/api/sessions/${session.id}`,
+    payload: { attendeeIds: [guest.id] },
+    token: advisor.token,
+  });
+  expect(kept.statusCode, kept.body).toBe(200);
+  expect(kept.json().data.attendees.map((person: { id: string }) => person.id)).toEqual([guest.id]);
 });

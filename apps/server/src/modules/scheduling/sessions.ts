@@ -24,7 +24,7 @@ import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/er
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, activeAssignment, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
 import { notify } from '../notifications/events.js';
-import { canChangeSession, canReadSession, mayBook } from './policy.js';
+import { canChangeSession, canReadSession, isPersonOf, mayBook } from './policy.js';
 import { type AdvisorSessionRecord, type SessionPersonRow, sessionAccessOf } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
 import { sessionBooked, sessionCancelled, sessionChangeEvents } from './session-notifications.js';
@@ -118,17 +118,29 @@ const attendedBy = (userId: string) =>
     where ${advisorSessionAttendees.userId} = ${userId})`;
 
 /**
+ * The sessions a person takes part in, as a condition: an advisor those it advises; a member (user,
+ * org_admin) those of its organization it booked or attends (policy.ts isPersonOf: moved to another
+ * organization, it keeps none of the old one's); anyone else none.
+ */
+function sessionsOfOwn(person: Pick<Actor, 'id' | 'role' | 'organizationId'>): SQL {
+  if (isAdvisor(person)) return eq(advisorSessions.advisorId, person.id);
+  if (!person.organizationId || !isPersonOf(person, person.organizationId)) return sql`false`;
+  return and(
+    eq(advisorSessions.organizationId, person.organizationId),
+    or(eq(advisorSessions.bookedBy, person.id), attendedBy(person.id)),
+  ) as SQL;
+}
+
+/**
  * The sessions the actor sees, as a condition (policy.ts canReadSession): admin all; an advisor its
- * own; an org_admin its organization's; anyone those it booked or attends.
+ * own; an org_admin its organization's; a user those of its organization it booked or attends.
  */
 function sessionsVisibleTo(actor: Actor): SQL {
   if (seesAllOrganizations(actor)) return sql`true`;
-  if (isAdvisor(actor)) return eq(advisorSessions.advisorId, actor.id);
-  const own = or(eq(advisorSessions.bookedBy, actor.id), attendedBy(actor.id)) as SQL;
   if (actor.role === 'org_admin' && actor.organizationId) {
-    return or(eq(advisorSessions.organizationId, actor.organizationId), own) as SQL;
+    return eq(advisorSessions.organizationId, actor.organizationId);
   }
-  return own;
+  return sessionsOfOwn(actor);
 }
 
 type SessionListQuery = z.output<typeof sessionListQuery>;
@@ -217,12 +229,23 @@ async function bookingOrganization(db: Database, actor: Actor, advisor: AdvisorT
 
 /**
  * The attendees a session lists: the ones named, without the advisor (its organizer, always there),
- * and with the booker unless the booker is the advisor.
+ * and with the booker unless the booker is the advisor or no longer a member of its organization
+ * (`bookerId` null).
  */
 function attendeeList(named: string[], advisorId: string, bookerId: string | null): string[] {
   const list = named.filter((id) => id !== advisorId);
   if (bookerId && bookerId !== advisorId && !list.includes(bookerId)) list.unshift(bookerId);
   return list;
+}
+
+/** The session's booker while it is its advisor or a member (user, org_admin) of its organization, else null. */
+async function bookerStillIn(db: Database, session: AdvisorSessionRow): Promise<string | null> {
+  if (!session.bookedBy || session.bookedBy === session.advisorId) return session.bookedBy;
+  const [booker] = await db
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, session.bookedBy));
+  return booker && isPersonOf(booker, session.organizationId) ? booker.id : null;
 }
 
 /** 400 unless every id is an active member (user, org_admin) of the organization: one query. */
@@ -360,7 +383,9 @@ export async function updateSession(
     const length = body.length ?? session.length;
     const end = new Date(start.getTime() + minutes(length));
     const timeChanged = start.getTime() !== session.startAt.getTime() || length !== session.length;
-    const after = body.attendeeIds ? attendeeList(body.attendeeIds, session.advisorId, session.bookedBy) : attendeeIds;
+    const after = body.attendeeIds
+      ? attendeeList(body.attendeeIds, session.advisorId, await bookerStillIn(tx, session))
+      : attendeeIds;
     const attendeesChanged = !sameList(after, attendeeIds);
     const topic = body.topic ?? session.topic;
     const agenda = body.agenda ?? session.agenda;
@@ -527,17 +552,16 @@ export async function cancelFutureSessions(
 export const MAX_FEED_SESSIONS = 500;
 
 /**
- * The sessions of a person's calendar feed: those it is the advisor, booker or an attendee of,
- * starting at or after `since`, cancelled ones too (so a calendar drops them), by start.
+ * The sessions of a person's calendar feed: those it advises, or of its organization it booked or
+ * attends, starting at or after `since`, cancelled ones too (so a calendar drops them), by start.
  */
-export async function sessionsOfPerson(db: Database, userId: string, since: Date): Promise<AdvisorSessionRecord[]> {
+export async function sessionsOfPerson(
+  db: Database,
+  person: Pick<Actor, 'id' | 'role' | 'organizationId'>,
+  since: Date,
+): Promise<AdvisorSessionRecord[]> {
   const rows = await selectSessionRows(db)
-    .where(
-      and(
-        gte(advisorSessions.startAt, since),
-        or(eq(advisorSessions.advisorId, userId), eq(advisorSessions.bookedBy, userId), attendedBy(userId)),
-      ),
-    )
+    .where(and(gte(advisorSessions.startAt, since), sessionsOfOwn(person)))
     .orderBy(asc(advisorSessions.startAt), asc(advisorSessions.id))
     .limit(MAX_FEED_SESSIONS);
   return withAttendees(db, rows);
