@@ -1,7 +1,7 @@
 import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { advisorAssignments, advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
 import type { Actor } from '../src/lib/tenancy.js';
 import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
 import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
@@ -18,6 +18,7 @@ import { authzMatrix, ORGANIZATION_READERS, type Statuses } from './helpers/auth
 import { type Factories, factories } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
+import { waitFor } from './helpers/wait-for.js';
 
 /**
  * Sessions with an advisor (issue 24): booking, the lists and the detail, as each actor. The app's
@@ -545,3 +546,43 @@ test('a member moved to another organization keeps none of the old one’s sessi
   expect(kept.statusCode, kept.body).toBe(200);
   expect(kept.json().data.attendees.map((person: { id: string }) => person.id)).toEqual([guest.id]);
 });
+
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a booking waits for the assignment that is ending at the same time, then is refused (PostgreSQL)',
+  async ({ t, make }) => {
+    const organization = await make.organization();
+    const member = await make.member(organization.id);
+    const advisor = await make.advisor([organization.id]);
+    const waitingOnLock = async () => {
+      const { rows } = await t.database.query(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows.length > 0 ? true : undefined;
+    };
+    let booking: ReturnType<typeof t.request> | undefined;
+    // The assignment ends in a transaction still open while the booking runs: its checks before
+    // the transaction see the assignment active; inside, the booking waits for the row's lock.
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(advisorAssignments)
+        .set({ isActive: false })
+        .where(
+          and(eq(advisorAssignments.advisorId, advisor.id), eq(advisorAssignments.organizationId, organization.id)),
+        );
+      booking = t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(advisor.id, nextStart()),
+        token: member.token,
+      });
+      const first = await Promise.race([
+        booking.then(() => 'answered'),
+        waitFor(waitingOnLock, 'booking waiting on the assignment', 10_000).then(() => 'waiting'),
+      ]);
+      expect(first).toBe('waiting');
+    });
+    const response = await (booking as ReturnType<typeof t.request>);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().error).toBe(MESSAGES.advisorNotFound);
+  },
+);

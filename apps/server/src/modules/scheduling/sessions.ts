@@ -6,7 +6,7 @@ import {
   type sessionListQuery,
   type updateSessionBody,
 } from '@smart/contracts';
-import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -223,8 +223,35 @@ async function bookingOrganization(db: Database, actor: Actor, advisor: AdvisorT
       ),
     )
     .limit(1);
-  if (!organization) throw notFound(isAdvisor(actor) ? MESSAGES.organizationNotFound : MESSAGES.advisorNotFound);
+  if (!organization) throw notFound(unassignedMessage(actor));
   return organization;
+}
+
+/** A booking's 404 when the advisor does not (or no longer) actively advise the organization. */
+const unassignedMessage = (actor: Actor) =>
+  isAdvisor(actor) ? MESSAGES.organizationNotFound : MESSAGES.advisorNotFound;
+
+/**
+ * Inside the booking's transaction, the check again with the assignment and organization rows
+ * locked FOR SHARE: ending the assignment (an update or delete of its row) or closing the
+ * organization (an update of its row) waits for the booking to commit, then cancels it with the
+ * other future sessions; or it went first, and the booking finds no active assignment (404).
+ */
+async function lockActiveAssignment(tx: Database, actor: Actor, advisorId: string, organizationId: string) {
+  const [assignment] = await tx
+    .select({ id: advisorAssignments.id })
+    .from(advisorAssignments)
+    .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId))
+    .where(
+      and(
+        eq(advisorAssignments.advisorId, advisorId),
+        eq(advisorAssignments.organizationId, organizationId),
+        eq(advisorAssignments.isActive, true),
+        isNull(organizations.closedAt),
+      ),
+    )
+    .for('share');
+  if (!assignment) throw notFound(unassignedMessage(actor));
 }
 
 /**
@@ -299,6 +326,7 @@ export async function bookSession(
   const end = new Date(body.start.getTime() + minutes(body.length));
 
   const session = await db.transaction(async (tx) => {
+    await lockActiveAssignment(tx, actor, advisor.id, organization.id);
     const [inserted] = await conflictOnOverlap(
       tx
         .insert(advisorSessions)
