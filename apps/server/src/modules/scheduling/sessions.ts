@@ -422,8 +422,9 @@ export async function updateSession(
     }
     let timeSet = {};
     if (timeChanged) {
+      // As booking: a deactivated advisor takes no new time.
       const advisor = await findAdvisor(tx, actor, session.advisorId);
-      if (!advisor) throw notFound(MESSAGES.advisorNotFound);
+      if (!advisor?.isActive) throw notFound(MESSAGES.advisorNotFound);
       const availability = await availabilityOf(tx, advisor);
       requireBookable(availability, length, start, now);
       timeSet = {
