@@ -233,6 +233,8 @@ describe('booking rules', () => {
       ['2026-06-01T10:00:00Z', 30, MESSAGES.sessionPastHorizon],
       ['2026-03-03T20:00:00Z', 30, MESSAGES.sessionOutsideHours],
       ['2026-03-07T10:00:00Z', 30, MESSAGES.sessionOutsideHours],
+      ['2026-03-03T10:15:00Z', 30, MESSAGES.sessionOffGrid],
+      ['2026-03-03T10:30:00Z', 60, MESSAGES.sessionOffGrid],
     ];
     for (const [start, length, message] of cases) {
       const response = await t.request({

@@ -176,6 +176,7 @@ const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {
   insideNotice: MESSAGES.sessionInsideNotice,
   pastHorizon: MESSAGES.sessionPastHorizon,
   outsideHours: MESSAGES.sessionOutsideHours,
+  offGrid: MESSAGES.sessionOffGrid,
 };
 
 /**
