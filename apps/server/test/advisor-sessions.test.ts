@@ -489,14 +489,15 @@ describe('what the lists cost and what the feed reads', () => {
       token: booker.token,
     });
     const idsOf = async (person: Actor, since = new Date(SESSIONS_NOW)) =>
-      (await sessionsOfPerson(t.database.db, person, since)).map((record) => record.session.id);
+      (await sessionsOfPerson(t.database.db, person, { since, now: since })).map((record) => record.session.id);
     expect(await idsOf(guest)).toEqual([first.id, second.id]);
     expect(await idsOf(booker)).toEqual([first.id, third.id]);
     expect(await idsOf(advisor)).toEqual([first.id, second.id, third.id]);
     expect(await idsOf(advisor, new Date(second.start))).toEqual([second.id, third.id]);
     expect(await idsOf(stranger)).toEqual([]);
     // Each reads as the download does: its UID, SEQUENCE and people.
-    const [record] = await sessionsOfPerson(t.database.db, guest, new Date(SESSIONS_NOW));
+    const now = new Date(SESSIONS_NOW);
+    const [record] = await sessionsOfPerson(t.database.db, guest, { since: now, now });
     const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
     expect(entry).toMatchObject({
       uid: first.icalUid,
@@ -507,6 +508,18 @@ describe('what the lists cost and what the feed reads', () => {
     });
     expect(entry.attendees.map((person) => person.email).sort()).toEqual([booker.email, guest.email].sort());
   });
+});
+
+test('a full feed keeps the upcoming sessions first, then the latest past ones', async ({ t, make }) => {
+  const organization = await make.organization();
+  const [booker, advisor] = await Promise.all([make.member(organization.id), make.advisor([organization.id])]);
+  const starts = startsFrom('2026-03-23');
+  const booked: AdvisorSession[] = [];
+  for (let i = 0; i < 5; i += 1) booked.push(await book(t, booker, bookingBody(advisor.id, starts())));
+  // `now` at the third: two are past, three upcoming; the caps keep two upcoming and one past.
+  const window = { since: new Date(SESSIONS_NOW), now: new Date(booked[2]?.start ?? '') };
+  const listed = await sessionsOfPerson(t.database.db, advisor, window, { upcoming: 2, past: 1 });
+  expect(listed.map((record) => record.session.id)).toEqual([booked[1]?.id, booked[2]?.id, booked[3]?.id]);
 });
 
 test('a member moved to another organization keeps none of the old one’s sessions', async ({ t, make }) => {

@@ -79,10 +79,10 @@ export async function userOfFeedToken(db: Database, file: string): Promise<FeedO
   return row ?? null;
 }
 
-/** The person's sessions from CALENDAR_FEED_PAST_DAYS back, every upcoming one, as a PUBLISH calendar. */
+/** The person's sessions from CALENDAR_FEED_PAST_DAYS back and the upcoming ones (FEED_SESSION_CAPS), as a PUBLISH calendar. */
 export async function calendarFeedOf(db: Database, appUrl: string, owner: FeedOwner, now: Date): Promise<string> {
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const records = await sessionsOfPerson(db, owner, since);
+  const records = await sessionsOfPerson(db, owner, { since, now });
   const entries = records.map((record) => calendarEntryOf(presentSessionFields(record), appUrl));
   return renderCalendar('PUBLISH', entries, 'S.M.A.R.T. sessions');
 }

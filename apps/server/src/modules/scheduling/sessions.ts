@@ -6,7 +6,7 @@ import {
   type sessionListQuery,
   type updateSessionBody,
 } from '@smart/contracts';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -577,21 +577,33 @@ export async function cancelFutureSessions(
   }));
 }
 
-/** How many sessions a person's calendar feed lists at most. */
-export const MAX_FEED_SESSIONS = 500;
+/**
+ * How many sessions a person's calendar feed lists at most: the upcoming ones first (a busy
+ * advisor's calendar must not lose next week for last month), then the most recent past ones.
+ */
+export const FEED_SESSION_CAPS = { upcoming: 500, past: 100 };
 
 /**
  * The sessions of a person's calendar feed: those it advises, or of its organization it booked or
- * attends, starting at or after `since`, cancelled ones too (so a calendar drops them), by start.
+ * attends, cancelled ones too (so a calendar drops them), by start: the upcoming ones (from `now`)
+ * up to their cap, and those from `since` to `now` up to theirs, the latest of them.
  */
 export async function sessionsOfPerson(
   db: Database,
   person: Pick<Actor, 'id' | 'role' | 'organizationId'>,
-  since: Date,
+  window: { since: Date; now: Date },
+  caps = FEED_SESSION_CAPS,
 ): Promise<AdvisorSessionRecord[]> {
-  const rows = await selectSessionRows(db)
-    .where(and(gte(advisorSessions.startAt, since), sessionsOfOwn(person)))
-    .orderBy(asc(advisorSessions.startAt), asc(advisorSessions.id))
-    .limit(MAX_FEED_SESSIONS);
-  return withAttendees(db, rows);
+  const own = sessionsOfOwn(person);
+  const [upcoming, past] = await Promise.all([
+    selectSessionRows(db)
+      .where(and(gte(advisorSessions.startAt, window.now), own))
+      .orderBy(asc(advisorSessions.startAt), asc(advisorSessions.id))
+      .limit(caps.upcoming),
+    selectSessionRows(db)
+      .where(and(gte(advisorSessions.startAt, window.since), lt(advisorSessions.startAt, window.now), own))
+      .orderBy(desc(advisorSessions.startAt), desc(advisorSessions.id))
+      .limit(caps.past),
+  ]);
+  return withAttendees(db, [...past.reverse(), ...upcoming]);
 }
