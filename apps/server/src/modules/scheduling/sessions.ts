@@ -120,15 +120,14 @@ const attendedBy = (userId: string) =>
 /**
  * The sessions a person takes part in, as a condition: an advisor those it advises; a member (user,
  * org_admin) those of its organization it booked or attends (policy.ts isPersonOf: moved to another
- * organization, it keeps none of the old one's); anyone else none.
+ * organization, it keeps none of the old one's); anyone else none. A member's booking always lists
+ * it as an attendee (attendeeList), so the attendee index alone finds them: a `booked_by = … or`
+ * would scan every session.
  */
 function sessionsOfOwn(person: Pick<Actor, 'id' | 'role' | 'organizationId'>): SQL {
   if (isAdvisor(person)) return eq(advisorSessions.advisorId, person.id);
   if (!person.organizationId || !isPersonOf(person, person.organizationId)) return sql`false`;
-  return and(
-    eq(advisorSessions.organizationId, person.organizationId),
-    or(eq(advisorSessions.bookedBy, person.id), attendedBy(person.id)),
-  ) as SQL;
+  return and(eq(advisorSessions.organizationId, person.organizationId), attendedBy(person.id)) as SQL;
 }
 
 /**
