@@ -488,7 +488,7 @@ describe('what the lists cost and what the feed reads', () => {
       payload: { reason: 'No' },
       token: booker.token,
     });
-    const idsOf = async (person: Actor, since = new Date(SESSIONS_NOW)) =>
+    const idsOf = async (person: Pick<Actor, 'id' | 'role' | 'organizationId'>, since = new Date(SESSIONS_NOW)) =>
       (await sessionsOfPerson(t.database.db, person, { since, now: since })).map((record) => record.session.id);
     expect(await idsOf(guest)).toEqual([first.id, second.id]);
     expect(await idsOf(booker)).toEqual([first.id, third.id]);
