@@ -96,6 +96,7 @@ async function main() {
     admin: (await signIn(BENCH_ACCOUNTS.admin.email)).token,
     orgAdmin: owner.token,
     advisor: (await signIn(BENCH_ACCOUNTS.advisor.email)).token,
+    member: (await signIn(BENCH_ACCOUNTS.member.email)).token,
   };
   const context: ListContext = {
     acmeId: owner.user.meta.organizationId,

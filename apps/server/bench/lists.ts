@@ -4,13 +4,14 @@ import { MAX_SLOT_RANGE_DAYS } from '@smart/contracts';
  * The lists `npm run bench` measures. A later issue adds its lists here. `path` may depend on the
  * list's page count (for the deep page), which the bench reads from a first request.
  */
-export type BenchAccount = 'admin' | 'orgAdmin' | 'advisor';
+export type BenchAccount = 'admin' | 'orgAdmin' | 'advisor' | 'member';
 
 /** Who each list is read as: the demo accounts (the advisor is active in Acme and Globex). */
 export const BENCH_ACCOUNTS: Record<BenchAccount, { email: string; label: string }> = {
   admin: { email: 'admin@smart.example.com', label: "admin's" },
   orgAdmin: { email: 'owner@acme.example.com', label: "org_admin's" },
   advisor: { email: 'advisor@smart.example.com', label: "advisor's" },
+  member: { email: 'member@acme.example.com', label: "member's" },
 };
 
 export interface ListContext {
@@ -101,6 +102,8 @@ export const BENCH_LISTS: BenchList[] = [
   // Sessions with an advisor (issue 24): the advisor's 500 among 100k, in its 12 organizations.
   atScale('advisor', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('orgAdmin', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
+  // A plain member's: those it attends (the attendee index), never a scan of the 100k.
+  atScale('member', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('admin', 'GET /api/sessions', '/api/sessions?limit=20'),
   // Its free slots over the widest window (14 days) with its sessions as busy ranges.
   atScale('advisor', 'GET /api/advisors/me/slots (14 days)', async () => {

@@ -126,6 +126,20 @@ describe('rescheduling and changing a session', () => {
     await book(t, s.bystander, bookingBody(s.advisor.id, s.session.start));
   });
 
+  test('a deactivated advisor’s session is not rescheduled, as it is not booked', async ({ t, make }) => {
+    const s = await scene(make, t);
+    const admin = await make.admin();
+    const off = await t.request({ method: 'DELETE', url: `/api/users/${s.advisor.id}`, token: admin.token });
+    expect(off.statusCode, off.body).toBe(200);
+    const moved = await patch(t, s.booker, s.session.id, { start: nextStart() });
+    expect(moved.statusCode).toBe(404);
+    expect(moved.json().error).toBe(MESSAGES.advisorNotFound);
+    // Its topic may still change; the time is where it was.
+    expect((await patch(t, s.booker, s.session.id, { topic: 'Agenda only' })).statusCode).toBe(200);
+    const now = await t.request({ method: 'GET', url: `/api/sessions/${s.session.id}`, token: s.booker.token });
+    expect(now.json().data.start).toBe(s.session.start);
+  });
+
   test('a member who only attends may not change or cancel; a cancelled or started session is kept as it was', async ({
     t,
     make,

@@ -1,7 +1,8 @@
 import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { advisorAssignments, advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import type { Actor } from '../src/lib/tenancy.js';
 import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
 import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
 import {
@@ -17,6 +18,7 @@ import { authzMatrix, ORGANIZATION_READERS, type Statuses } from './helpers/auth
 import { type Factories, factories } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
+import { waitFor } from './helpers/wait-for.js';
 
 /**
  * Sessions with an advisor (issue 24): booking, the lists and the detail, as each actor. The app's
@@ -231,6 +233,8 @@ describe('booking rules', () => {
       ['2026-06-01T10:00:00Z', 30, MESSAGES.sessionPastHorizon],
       ['2026-03-03T20:00:00Z', 30, MESSAGES.sessionOutsideHours],
       ['2026-03-07T10:00:00Z', 30, MESSAGES.sessionOutsideHours],
+      ['2026-03-03T10:15:00Z', 30, MESSAGES.sessionOffGrid],
+      ['2026-03-03T10:30:00Z', 60, MESSAGES.sessionOffGrid],
     ];
     for (const [start, length, message] of cases) {
       const response = await t.request({
@@ -484,15 +488,16 @@ describe('what the lists cost and what the feed reads', () => {
       payload: { reason: 'No' },
       token: booker.token,
     });
-    const idsOf = async (userId: string, since = new Date(SESSIONS_NOW)) =>
-      (await sessionsOfPerson(t.database.db, userId, since)).map((record) => record.session.id);
-    expect(await idsOf(guest.id)).toEqual([first.id, second.id]);
-    expect(await idsOf(booker.id)).toEqual([first.id, third.id]);
-    expect(await idsOf(advisor.id)).toEqual([first.id, second.id, third.id]);
-    expect(await idsOf(advisor.id, new Date(second.start))).toEqual([second.id, third.id]);
-    expect(await idsOf(stranger.id)).toEqual([]);
+    const idsOf = async (person: Pick<Actor, 'id' | 'role' | 'organizationId'>, since = new Date(SESSIONS_NOW)) =>
+      (await sessionsOfPerson(t.database.db, person, { since, now: since })).map((record) => record.session.id);
+    expect(await idsOf(guest)).toEqual([first.id, second.id]);
+    expect(await idsOf(booker)).toEqual([first.id, third.id]);
+    expect(await idsOf(advisor)).toEqual([first.id, second.id, third.id]);
+    expect(await idsOf(advisor, new Date(second.start))).toEqual([second.id, third.id]);
+    expect(await idsOf(stranger)).toEqual([]);
     // Each reads as the download does: its UID, SEQUENCE and people.
-    const [record] = await sessionsOfPerson(t.database.db, guest.id, new Date(SESSIONS_NOW));
+    const now = new Date(SESSIONS_NOW);
+    const [record] = await sessionsOfPerson(t.database.db, guest, { since: now, now });
     const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
     expect(entry).toMatchObject({
       uid: first.icalUid,
@@ -504,3 +509,95 @@ describe('what the lists cost and what the feed reads', () => {
     expect(entry.attendees.map((person) => person.email).sort()).toEqual([booker.email, guest.email].sort());
   });
 });
+
+test('a full feed keeps the upcoming sessions first, then the latest past ones', async ({ t, make }) => {
+  const organization = await make.organization();
+  const [booker, advisor] = await Promise.all([make.member(organization.id), make.advisor([organization.id])]);
+  const starts = startsFrom('2026-03-23');
+  const booked: AdvisorSession[] = [];
+  for (let i = 0; i < 5; i += 1) booked.push(await book(t, booker, bookingBody(advisor.id, starts())));
+  // `now` at the third: two are past, three upcoming; the caps keep two upcoming and one past.
+  const window = { since: new Date(SESSIONS_NOW), now: new Date(booked[2]?.start ?? '') };
+  const listed = await sessionsOfPerson(t.database.db, advisor, window, { upcoming: 2, past: 1 });
+  expect(listed.map((record) => record.session.id)).toEqual([booked[1]?.id, booked[2]?.id, booked[3]?.id]);
+});
+
+test('a member moved to another organization keeps none of the old one’s sessions', async ({ t, make }) => {
+  const [organization, elsewhere] = await Promise.all([make.organization(), make.organization()]);
+  const [booker, guest] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
+  const advisor = await make.advisor([organization.id]);
+  const session = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [guest.id] }));
+  const feedToken = await t.request({ method: 'POST', url: '/api/calendar/feed-token', token: booker.token });
+  const feedPath = new URL(feedToken.json().data.url).pathname;
+  expect((await t.request({ method: 'GET', url: feedPath })).body).toContain(session.icalUid);
+
+  const moved = await t.request({
+    method: 'PUT',
+    url: `/api/users/${booker.id}/organization`,
+    token: (await make.admin()).token,
+    payload: { organizationId: elsewhere.id },
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
+
+  const detail = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: booker.token });
+  expect(detail.statusCode).toBe(404);
+  const list = await t.request({ method: 'GET', url: '/api/sessions', token: booker.token });
+  expect(list.json().data.map((item: AdvisorSession) => item.id)).not.toContain(session.id);
+  const change = await t.request({
+    method: 'PATCH',
+    url: `/api/sessions/${session.id}`,
+    payload: { topic: 'Still mine?' },
+    token: booker.token,
+  });
+  expect(change.statusCode).toBe(404);
+  expect((await t.request({ method: 'GET', url: feedPath })).body).not.toContain(session.icalUid);
+  // A change by the advisor no longer puts the moved booker back among the attendees.
+  const kept = await t.request({
+    method: 'PATCH',
+    url: `/api/sessions/${session.id}`,
+    payload: { attendeeIds: [guest.id] },
+    token: advisor.token,
+  });
+  expect(kept.statusCode, kept.body).toBe(200);
+  expect(kept.json().data.attendees.map((person: { id: string }) => person.id)).toEqual([guest.id]);
+});
+
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a booking waits for the assignment that is ending at the same time, then is refused (PostgreSQL)',
+  async ({ t, make }) => {
+    const organization = await make.organization();
+    const member = await make.member(organization.id);
+    const advisor = await make.advisor([organization.id]);
+    const waitingOnLock = async () => {
+      const { rows } = await t.database.query(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows.length > 0 ? true : undefined;
+    };
+    let booking: ReturnType<typeof t.request> | undefined;
+    // The assignment ends in a transaction still open while the booking runs: its checks before
+    // the transaction see the assignment active; inside, the booking waits for the row's lock.
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(advisorAssignments)
+        .set({ isActive: false })
+        .where(
+          and(eq(advisorAssignments.advisorId, advisor.id), eq(advisorAssignments.organizationId, organization.id)),
+        );
+      booking = t.request({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: bookingBody(advisor.id, nextStart()),
+        token: member.token,
+      });
+      const first = await Promise.race([
+        booking.then(() => 'answered'),
+        waitFor(waitingOnLock, 'booking waiting on the assignment', 10_000).then(() => 'waiting'),
+      ]);
+      expect(first).toBe('waiting');
+    });
+    const response = await (booking as ReturnType<typeof t.request>);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().error).toBe(MESSAGES.advisorNotFound);
+  },
+);

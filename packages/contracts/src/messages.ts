@@ -446,6 +446,7 @@ export const MESSAGES = {
   tooManyDateOverrides: `At most ${MAX_DATE_OVERRIDES} date overrides`,
   sessionTimeTaken: 'This time is no longer available',
   sessionOutsideHours: "This time is outside the advisor's hours",
+  sessionOffGrid: "Sessions of this length start at the advisor's set times: choose one of the free times",
   sessionInsideNotice: 'This time is too soon: the advisor needs more notice',
   sessionPastHorizon: 'This time is too far ahead to book',
   availabilityAdvisorsOnly: 'Only S.M.A.R.T. Advisors have an availability',

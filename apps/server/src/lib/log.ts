@@ -1,3 +1,4 @@
+import { schedulingEndpoints } from '@smart/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -78,18 +79,27 @@ export function serializeError(error: unknown): LoggedError {
 
 /**
  * A calendar feed's path holds its secret token (`/api/calendar/{token}.ics`: calendar apps send no
- * session): whatever follows `/api/calendar/`, but the feed-token route's own name, is logged as
- * `:file`, in any case, matched or not.
+ * session). A request the feed route matched is logged by the route's own path; any other is
+ * redacted on its percent-decoded path (the router decodes `/api/%63alendar/…` to the feed too):
+ * whatever follows `/api/calendar/`, but the feed-token route's own name, is logged as `:file`.
  */
+const CALENDAR_FEED_ROUTE = schedulingEndpoints.calendarFeed.path;
 const CALENDAR_FEED_PATH = /^(\/+api\/+calendar\/+)(?!feed-token\/*$).+/i;
+
+/** Each %XX as its byte's character: never throws, whatever junk follows a `%`. */
+const percentDecoded = (path: string) =>
+  path.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+function loggedPath(request: FastifyRequest): string {
+  if (request.routeOptions?.url === CALENDAR_FEED_ROUTE) return CALENDAR_FEED_ROUTE;
+  const path = request.url.split('?')[0] ?? '';
+  const decoded = percentDecoded(path);
+  return CALENDAR_FEED_PATH.test(decoded) ? decoded.replace(CALENDAR_FEED_PATH, '$1:file') : path;
+}
 
 /** A request as logged: its method and path, never its query string (it may carry a token or an e-mail) or a feed's token. */
 export function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: (request.url.split('?')[0] ?? '').replace(CALENDAR_FEED_PATH, '$1:file'),
-    remoteAddress: request.ip,
-  };
+  return { method: request.method, url: loggedPath(request), remoteAddress: request.ip };
 }
 
 /** The pino options of the server. */

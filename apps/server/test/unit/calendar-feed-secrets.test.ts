@@ -17,14 +17,29 @@ describe('the request log of a calendar feed', () => {
     [`//api//calendar/${TOKEN}.ics`, '//api//calendar/:file'],
     [`/api/calendar/x/${TOKEN}.ics`, '/api/calendar/:file'],
     [`/api/calendar/${TOKEN}`, '/api/calendar/:file'],
+    // The router decodes these to the feed route: the log must not keep the token either.
+    [`/api/%63alendar/${TOKEN}.ics`, '/api/calendar/:file'],
+    [`/%61pi/CALENDAR%2F${TOKEN}.ics?x=1`, '/api/CALENDAR/:file'],
+    [`/api/calendar/%${TOKEN}.ics`, '/api/calendar/:file'],
   ])('writes %s as %s', (url, expected) => {
     expect(logged(url)).toBe(expected);
+  });
+
+  it('writes a request the feed route matched by the route, however its path was spelled', () => {
+    const matched = {
+      method: 'GET',
+      url: `/api/x/${TOKEN}.ics`,
+      ip: '127.0.0.1',
+      routeOptions: { url: '/api/calendar/:file' },
+    };
+    expect(serializeRequest(matched as unknown as FastifyRequest).url).toBe('/api/calendar/:file');
   });
 
   it('keeps the feed-token route and every other path as they are', () => {
     expect(logged('/api/calendar/feed-token')).toBe('/api/calendar/feed-token');
     expect(logged('/api/sessions/abc/ics')).toBe('/api/sessions/abc/ics');
     expect(logged('/api/calendarx/abc')).toBe('/api/calendarx/abc');
+    expect(logged('/api/%zz/%63')).toBe('/api/%zz/%63');
   });
 });
 

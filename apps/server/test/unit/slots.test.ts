@@ -243,8 +243,11 @@ describe('whether a start can be booked', () => {
     ['2026-03-09T13:00:00Z', 30, 'insideNotice'],
     ['2026-04-10T13:00:00Z', 30, 'pastHorizon'],
     ['2026-03-10T12:00:00Z', 30, 'outsideHours'],
-    ['2026-03-10T13:15:00Z', 30, 'outsideHours'],
     ['2026-03-10T20:30:00Z', 60, 'outsideHours'],
+    // Inside the hours (09:00–17:00 in New York), off the length's grid of starts.
+    ['2026-03-10T13:15:00Z', 30, 'offGrid'],
+    ['2026-03-10T13:30:00Z', 60, 'offGrid'],
+    ['2026-03-10T20:00:00Z', 60, null],
   ])('%s for %i minutes: %s', (start, length, reason) => {
     expect(unbookableReason(zoneRules, length, new Date(start), now)).toBe(reason);
   });

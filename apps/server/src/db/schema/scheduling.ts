@@ -128,6 +128,8 @@ export const advisorSessions = pgTable(
     // An advisor's schedule across its organizations, and one organization's sessions, in time order.
     index('advisor_sessions_advisor_start_idx').on(table.advisorId, table.startAt),
     index('advisor_sessions_organization_start_idx').on(table.organizationId, table.startAt),
+    // Admin's list of every session by start (either way), paged without sorting them all.
+    index('advisor_sessions_start_idx').on(table.startAt, table.id),
     // The reminder sweep: scheduled sessions starting within the next day.
     index('advisor_sessions_scheduled_start_idx').on(table.startAt).where(sql`${table.status} = 'scheduled'`),
     check(

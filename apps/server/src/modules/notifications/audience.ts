@@ -54,8 +54,8 @@ const isAdmin = (person: PersonRef) => sql`(${person.role} = 'admin')`;
  * Whether the person may read the record now: the same rules as the routes' policies (projects:
  * members and admin; tasks: also an advisor acting in the organization for its own tasks; tickets
  * and organizations: members, active advisors, admin; conversations: participants still acting in
- * the organization; account: its owner; session: its advisor, booker and attendees, the
- * organization's org_admin — modules/scheduling/policy.ts). A deleted record is read by nobody.
+ * the organization; account: its owner; session: its advisor, the organization's org_admin, and
+ * its booker and attendees while members of the organization — modules/scheduling/policy.ts). A deleted record is read by nobody.
  */
 export function readableBy(person: PersonRef, record: RecordRef): SQL {
   const org = record.organizationId;
@@ -73,10 +73,10 @@ export function readableBy(person: PersonRef, record: RecordRef): SQL {
       and (${isAdmin(person)} or ${person.organizationId} = ${org} or ${advisorActsIn(person, org)})
     when 'account' then ${person.id} = ${record.id}
     when 'session' then exists (select 1 from ${advisorSessions} where ${advisorSessions.id} = ${record.id}
-      and (${isAdmin(person)} or ${advisorSessions.advisorId} = ${person.id} or ${advisorSessions.bookedBy} = ${person.id}
-        or (${person.organizationId} = ${org} and ${person.role} = 'org_admin')
-        or exists (select 1 from ${advisorSessionAttendees} where ${advisorSessionAttendees.sessionId} = ${record.id}
-          and ${advisorSessionAttendees.userId} = ${person.id})))
+      and (${isAdmin(person)} or ${advisorSessions.advisorId} = ${person.id}
+        or (${memberOf(person, org)} and (${person.role} = 'org_admin' or ${advisorSessions.bookedBy} = ${person.id}
+          or exists (select 1 from ${advisorSessionAttendees} where ${advisorSessionAttendees.sessionId} = ${record.id}
+            and ${advisorSessionAttendees.userId} = ${person.id})))))
     else false end)`;
 }
 

@@ -27,9 +27,9 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
   );
 
   addRoute(app, endpoints.calendarFeed, async (request, reply) => {
-    const userId = await userOfFeedToken(app.db, request.params.file);
-    if (!userId) throw notFound();
-    const calendar = await calendarFeedOf(app.db, appUrl, userId, new Date(app.clock()));
+    const owner = await userOfFeedToken(app.db, request.params.file);
+    if (!owner) throw notFound();
+    const calendar = await calendarFeedOf(app.db, appUrl, owner, new Date(app.clock()));
     // A file, not the JSON envelope (the endpoint documents its errors). Each poll reads the sessions
     // as they are now; no cache keeps a person's schedule.
     return (reply as FastifyReply)

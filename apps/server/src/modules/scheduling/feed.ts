@@ -7,7 +7,7 @@ import {
 } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { calendarFeeds, users } from '../../db/schema/index.js';
+import { calendarFeeds, type UserRow, users } from '../../db/schema/index.js';
 import { type SecretBox, secretBox } from '../../lib/secret-box.js';
 import { deriveKey } from '../two-factor/keys.js';
 import { renderCalendar } from './ics.js';
@@ -64,22 +64,25 @@ export async function createCalendarFeed(
   return { url: feedUrl(appUrl, token), createdAt: feed.createdAt.toISOString() };
 }
 
+/** The person a feed lists the sessions of. */
+export type FeedOwner = Pick<UserRow, 'id' | 'role' | 'organizationId'>;
+
 /** The active person whose feed `{token}.ics` is, or null (a malformed name, an unknown or replaced token). */
-export async function userOfFeedToken(db: Database, file: string): Promise<string | null> {
+export async function userOfFeedToken(db: Database, file: string): Promise<FeedOwner | null> {
   const token = FEED_FILE.exec(file)?.[1];
   if (!token) return null;
   const [row] = await db
-    .select({ userId: calendarFeeds.userId })
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), eq(users.isActive, true)));
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
-/** The person's sessions from CALENDAR_FEED_PAST_DAYS back, every upcoming one, as a PUBLISH calendar. */
-export async function calendarFeedOf(db: Database, appUrl: string, userId: string, now: Date): Promise<string> {
+/** The person's sessions from CALENDAR_FEED_PAST_DAYS back and the upcoming ones (FEED_SESSION_CAPS), as a PUBLISH calendar. */
+export async function calendarFeedOf(db: Database, appUrl: string, owner: FeedOwner, now: Date): Promise<string> {
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const records = await sessionsOfPerson(db, userId, since);
+  const records = await sessionsOfPerson(db, owner, { since, now });
   const entries = records.map((record) => calendarEntryOf(presentSessionFields(record), appUrl));
   return renderCalendar('PUBLISH', entries, 'S.M.A.R.T. sessions');
 }

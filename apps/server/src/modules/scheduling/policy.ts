@@ -32,19 +32,34 @@ const isOrgAdminOf = (actor: Actor, organizationId: string) =>
   actor.role === 'org_admin' && isMemberOf(actor, organizationId);
 
 /**
- * Reading a session: admin, its advisor, its booker, its attendees, and its organization's org_admin.
+ * A current member (user, org_admin) of the organization: booking or attending a session gives
+ * access only while its person still belongs to the session's organization (one moved to another
+ * keeps none of the old one's sessions).
+ */
+export const isPersonOf = (actor: Pick<Actor, 'role' | 'organizationId'>, organizationId: string) =>
+  (actor.role === 'user' || actor.role === 'org_admin') && isMemberOf(actor, organizationId);
+
+/** Its booker or an attendee, while a current member of its organization. */
+const takesPart = (actor: Actor, session: SessionAccessRecord) =>
+  isPersonOf(actor, session.organizationId) &&
+  (session.bookedBy === actor.id || session.attendeeIds.includes(actor.id));
+
+/**
+ * Reading a session: admin, its advisor, its organization's org_admin, and its booker and attendees
+ * while they are members of its organization.
  * The same rule as notifications' readableBy 'session' (notifications/audience.ts) and sessionsVisibleTo.
  */
 export const canReadSession = (actor: Actor, session: SessionAccessRecord) =>
   seesAllOrganizations(actor) ||
   session.advisorId === actor.id ||
-  session.bookedBy === actor.id ||
   isOrgAdminOf(actor, session.organizationId) ||
-  session.attendeeIds.includes(actor.id);
+  takesPart(actor, session);
 
-/** Rescheduling, changing and cancelling: its booker, its advisor, its organization's org_admin (not admin, who never books). */
+/** Rescheduling, changing and cancelling: its booker (a member of its organization), its advisor, its organization's org_admin (not admin, who never books). */
 export const canChangeSession = (actor: Actor, session: SessionAccessRecord) =>
-  session.bookedBy === actor.id || session.advisorId === actor.id || isOrgAdminOf(actor, session.organizationId);
+  session.advisorId === actor.id ||
+  isOrgAdminOf(actor, session.organizationId) ||
+  (session.bookedBy === actor.id && isPersonOf(actor, session.organizationId));
 
 /** Once cancelled or started a session is kept as it was. */
 export const sessionIsOpen = (session: Pick<SessionAccessRecord, 'status' | 'startAt'>, now: Date) =>

@@ -178,6 +178,7 @@ const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {
   insideNotice: MESSAGES.sessionInsideNotice,
   pastHorizon: MESSAGES.sessionPastHorizon,
   outsideHours: MESSAGES.sessionOutsideHours,
+  offGrid: MESSAGES.sessionOffGrid,
 };
 
 /**

@@ -6,7 +6,7 @@ import {
   type sessionListQuery,
   type updateSessionBody,
 } from '@smart/contracts';
-import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -24,7 +24,7 @@ import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/er
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, activeAssignment, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
 import { notify } from '../notifications/events.js';
-import { canChangeSession, canReadSession, mayBook } from './policy.js';
+import { canChangeSession, canReadSession, isPersonOf, mayBook } from './policy.js';
 import { type AdvisorSessionRecord, type SessionPersonRow, sessionAccessOf } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
 import { sessionBooked, sessionCancelled, sessionChangeEvents } from './session-notifications.js';
@@ -118,17 +118,28 @@ const attendedBy = (userId: string) =>
     where ${advisorSessionAttendees.userId} = ${userId})`;
 
 /**
+ * The sessions a person takes part in, as a condition: an advisor those it advises; a member (user,
+ * org_admin) those of its organization it booked or attends (policy.ts isPersonOf: moved to another
+ * organization, it keeps none of the old one's); anyone else none. A member's booking always lists
+ * it as an attendee (attendeeList), so the attendee index alone finds them: a `booked_by = … or`
+ * would scan every session.
+ */
+function sessionsOfOwn(person: Pick<Actor, 'id' | 'role' | 'organizationId'>): SQL {
+  if (isAdvisor(person)) return eq(advisorSessions.advisorId, person.id);
+  if (!person.organizationId || !isPersonOf(person, person.organizationId)) return sql`false`;
+  return and(eq(advisorSessions.organizationId, person.organizationId), attendedBy(person.id)) as SQL;
+}
+
+/**
  * The sessions the actor sees, as a condition (policy.ts canReadSession): admin all; an advisor its
- * own; an org_admin its organization's; anyone those it booked or attends.
+ * own; an org_admin its organization's; a user those of its organization it booked or attends.
  */
 function sessionsVisibleTo(actor: Actor): SQL {
   if (seesAllOrganizations(actor)) return sql`true`;
-  if (isAdvisor(actor)) return eq(advisorSessions.advisorId, actor.id);
-  const own = or(eq(advisorSessions.bookedBy, actor.id), attendedBy(actor.id)) as SQL;
   if (actor.role === 'org_admin' && actor.organizationId) {
-    return or(eq(advisorSessions.organizationId, actor.organizationId), own) as SQL;
+    return eq(advisorSessions.organizationId, actor.organizationId);
   }
-  return own;
+  return sessionsOfOwn(actor);
 }
 
 type SessionListQuery = z.output<typeof sessionListQuery>;
@@ -211,18 +222,56 @@ async function bookingOrganization(db: Database, actor: Actor, advisor: AdvisorT
       ),
     )
     .limit(1);
-  if (!organization) throw notFound(isAdvisor(actor) ? MESSAGES.organizationNotFound : MESSAGES.advisorNotFound);
+  if (!organization) throw notFound(unassignedMessage(actor));
   return organization;
+}
+
+/** A booking's 404 when the advisor does not (or no longer) actively advise the organization. */
+const unassignedMessage = (actor: Actor) =>
+  isAdvisor(actor) ? MESSAGES.organizationNotFound : MESSAGES.advisorNotFound;
+
+/**
+ * Inside the booking's transaction, the check again with the assignment and organization rows
+ * locked FOR SHARE: ending the assignment (an update or delete of its row) or closing the
+ * organization (an update of its row) waits for the booking to commit, then cancels it with the
+ * other future sessions; or it went first, and the booking finds no active assignment (404).
+ */
+async function lockActiveAssignment(tx: Database, actor: Actor, advisorId: string, organizationId: string) {
+  const [assignment] = await tx
+    .select({ id: advisorAssignments.id })
+    .from(advisorAssignments)
+    .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId))
+    .where(
+      and(
+        eq(advisorAssignments.advisorId, advisorId),
+        eq(advisorAssignments.organizationId, organizationId),
+        eq(advisorAssignments.isActive, true),
+        isNull(organizations.closedAt),
+      ),
+    )
+    .for('share');
+  if (!assignment) throw notFound(unassignedMessage(actor));
 }
 
 /**
  * The attendees a session lists: the ones named, without the advisor (its organizer, always there),
- * and with the booker unless the booker is the advisor.
+ * and with the booker unless the booker is the advisor or no longer a member of its organization
+ * (`bookerId` null).
  */
 function attendeeList(named: string[], advisorId: string, bookerId: string | null): string[] {
   const list = named.filter((id) => id !== advisorId);
   if (bookerId && bookerId !== advisorId && !list.includes(bookerId)) list.unshift(bookerId);
   return list;
+}
+
+/** The session's booker while it is its advisor or a member (user, org_admin) of its organization, else null. */
+async function bookerStillIn(db: Database, session: AdvisorSessionRow): Promise<string | null> {
+  if (!session.bookedBy || session.bookedBy === session.advisorId) return session.bookedBy;
+  const [booker] = await db
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, session.bookedBy));
+  return booker && isPersonOf(booker, session.organizationId) ? booker.id : null;
 }
 
 /** 400 unless every id is an active member (user, org_admin) of the organization: one query. */
@@ -276,6 +325,7 @@ export async function bookSession(
   const end = new Date(body.start.getTime() + minutes(body.length));
 
   const session = await db.transaction(async (tx) => {
+    await lockActiveAssignment(tx, actor, advisor.id, organization.id);
     const [inserted] = await conflictOnOverlap(
       tx
         .insert(advisorSessions)
@@ -360,7 +410,9 @@ export async function updateSession(
     const length = body.length ?? session.length;
     const end = new Date(start.getTime() + minutes(length));
     const timeChanged = start.getTime() !== session.startAt.getTime() || length !== session.length;
-    const after = body.attendeeIds ? attendeeList(body.attendeeIds, session.advisorId, session.bookedBy) : attendeeIds;
+    const after = body.attendeeIds
+      ? attendeeList(body.attendeeIds, session.advisorId, await bookerStillIn(tx, session))
+      : attendeeIds;
     const attendeesChanged = !sameList(after, attendeeIds);
     const topic = body.topic ?? session.topic;
     const agenda = body.agenda ?? session.agenda;
@@ -369,8 +421,9 @@ export async function updateSession(
     }
     let timeSet = {};
     if (timeChanged) {
+      // As booking: a deactivated advisor takes no new time.
       const advisor = await findAdvisor(tx, actor, session.advisorId);
-      if (!advisor) throw notFound(MESSAGES.advisorNotFound);
+      if (!advisor?.isActive) throw notFound(MESSAGES.advisorNotFound);
       const availability = await availabilityOf(tx, advisor);
       requireBookable(availability, length, start, now);
       timeSet = {
@@ -523,22 +576,33 @@ export async function cancelFutureSessions(
   }));
 }
 
-/** How many sessions a person's calendar feed lists at most. */
-export const MAX_FEED_SESSIONS = 500;
+/**
+ * How many sessions a person's calendar feed lists at most: the upcoming ones first (a busy
+ * advisor's calendar must not lose next week for last month), then the most recent past ones.
+ */
+export const FEED_SESSION_CAPS = { upcoming: 500, past: 100 };
 
 /**
- * The sessions of a person's calendar feed: those it is the advisor, booker or an attendee of,
- * starting at or after `since`, cancelled ones too (so a calendar drops them), by start.
+ * The sessions of a person's calendar feed: those it advises, or of its organization it booked or
+ * attends, cancelled ones too (so a calendar drops them), by start: the upcoming ones (from `now`)
+ * up to their cap, and those from `since` to `now` up to theirs, the latest of them.
  */
-export async function sessionsOfPerson(db: Database, userId: string, since: Date): Promise<AdvisorSessionRecord[]> {
-  const rows = await selectSessionRows(db)
-    .where(
-      and(
-        gte(advisorSessions.startAt, since),
-        or(eq(advisorSessions.advisorId, userId), eq(advisorSessions.bookedBy, userId), attendedBy(userId)),
-      ),
-    )
-    .orderBy(asc(advisorSessions.startAt), asc(advisorSessions.id))
-    .limit(MAX_FEED_SESSIONS);
-  return withAttendees(db, rows);
+export async function sessionsOfPerson(
+  db: Database,
+  person: Pick<Actor, 'id' | 'role' | 'organizationId'>,
+  window: { since: Date; now: Date },
+  caps = FEED_SESSION_CAPS,
+): Promise<AdvisorSessionRecord[]> {
+  const own = sessionsOfOwn(person);
+  const [upcoming, past] = await Promise.all([
+    selectSessionRows(db)
+      .where(and(gte(advisorSessions.startAt, window.now), own))
+      .orderBy(asc(advisorSessions.startAt), asc(advisorSessions.id))
+      .limit(caps.upcoming),
+    selectSessionRows(db)
+      .where(and(gte(advisorSessions.startAt, window.since), lt(advisorSessions.startAt, window.now), own))
+      .orderBy(desc(advisorSessions.startAt), desc(advisorSessions.id))
+      .limit(caps.past),
+  ]);
+  return withAttendees(db, [...past.reverse(), ...upcoming]);
 }

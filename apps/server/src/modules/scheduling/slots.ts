@@ -147,7 +147,7 @@ export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request:
 }
 
 /** Why a start cannot be booked, before the database's own check of other sessions; null: it can. */
-export type UnbookableReason = 'lengthNotOffered' | 'insideNotice' | 'pastHorizon' | 'outsideHours';
+export type UnbookableReason = 'lengthNotOffered' | 'insideNotice' | 'pastHorizon' | 'outsideHours' | 'offGrid';
 
 /**
  * Whether a session of `length` may start at `start` by the advisor's rules (issue 24's booking
@@ -163,8 +163,18 @@ export function unbookableReason(
   if (!rules.sessionLengths.includes(length)) return 'lengthNotOffered';
   if (start.getTime() < now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS) return 'insideNotice';
   if (start.getTime() > horizonEnd(rules, now)) return 'pastHorizon';
-  for (const offered of startsOn(rules, localDate(start.getTime(), rules.timeZone), length)) {
+  const date = localDate(start.getTime(), rules.timeZone);
+  for (const offered of startsOn(rules, date, length)) {
     if (offered === start.getTime()) return null;
   }
-  return 'outsideHours';
+  return fitsInHours(rules, date, start.getTime(), length) ? 'offGrid' : 'outsideHours';
+}
+
+/** Whether the whole session lies inside one (joined) interval of the date's hours, on the grid or not. */
+function fitsInHours(rules: SlotRules, date: Temporal.PlainDate, start: number, length: number): boolean {
+  return joined(hoursOn(rules, date)).some(
+    (interval) =>
+      start >= firstInstantFrom(wallClock(date, interval.start), rules.timeZone) &&
+      start + length * MINUTE_MS <= firstInstantFrom(wallClock(date, interval.end), rules.timeZone),
+  );
 }
