@@ -125,7 +125,7 @@ function ConversationItem({ conversation, selected, withOrganization, userId, on
         </Text>
       </Group>
       {withOrganization && (
-        <Text size="xs" c="blue.8" truncate>
+        <Text size="xs" c="blue" truncate>
           {conversation.organizationName}
         </Text>
       )}
