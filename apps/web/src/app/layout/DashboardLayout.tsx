@@ -9,6 +9,7 @@ import { BookSessionProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
 import { PHONE_QUERY } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -50,6 +51,7 @@ export default function DashboardLayout() {
       classNames={{ navbar: classes.navbar }}
     >
       <SkipLink />
+      <KeyboardShortcuts />
       <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
       <Sidebar closed={!navOpened} onNavigate={() => isMobile && nav.close()} />
       {isMobile && navOpened && (

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, ticketRangeText } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CreateButton } from '@/components/CreateButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -41,11 +41,7 @@ export default function TicketsPage() {
             staff ? 'Support requests of the organizations you support' : 'Support requests raised in your organization'
           }
         />
-        {canCreate && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-            Create New Ticket
-          </Button>
-        )}
+        {canCreate && <CreateButton onClick={() => setCreating(true)}>Create New Ticket</CreateButton>}
       </Group>
       <TicketFilterBar filters={filters} onChange={(name, value) => setParams(withFilter(params, name, value))} />
       <Paper withBorder radius="md">
