@@ -21,6 +21,11 @@ export function ticketSearchText(table: { title: AnyPgColumn; description: AnyPg
   return sql`${table.title} || ' ' || ${table.description}`;
 }
 
+/** A title as the list sorts it (A→Z whatever the case): queries must use this expression for its index. */
+export function ticketSortTitle(table: { title: AnyPgColumn }): SQL {
+  return sql`lower(${table.title})`;
+}
+
 export const tickets = pgTable(
   'tickets',
   {
