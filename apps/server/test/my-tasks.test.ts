@@ -90,8 +90,12 @@ const test = apiTest({ demoData: false })
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as MyTask[];
   })
-  .extend('titles', { scope: 'file' }, ({ myTasks }) => async (query: string, who: Member) =>
-    (await myTasks(query, who)).map((task) => task.title),
+  .extend(
+    'titles',
+    { scope: 'file' },
+    ({ myTasks }) =>
+      async (query: string, who: Member) =>
+        (await myTasks(query, who)).map((task) => task.title),
   );
 // The people and tasks are made before the first test (a hook's time, not a test's).
 test.beforeAll(async ({ world }) => {

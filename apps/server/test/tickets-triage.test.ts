@@ -175,7 +175,10 @@ describe('the organization filter', () => {
       method: 'GET',
       url: `/api/tickets?organizationId=${world.south.id}`,
     });
-    expect(response.json().data[0]).toMatchObject({ organizationId: world.south.id, organizationName: world.south.name });
+    expect(response.json().data[0]).toMatchObject({
+      organizationId: world.south.id,
+      organizationName: world.south.name,
+    });
   });
 });
 

@@ -119,7 +119,9 @@ async function paginateMatches<T>(db: Database, query: PageQuery, list: IdPagedL
   // from walking the order's index. (Drizzle leaves out an OFFSET 0, the usual fence.)
   // Each sort term is selected under a name of its own, and the outer query orders by those names.
   const sortNames = order.map((_, index) => `sort_${index}`);
-  const sortTerms = Object.fromEntries(order.map((term, index) => [sortNames[index], sql`${term}`.as(`sort_${index}`)]));
+  const sortTerms = Object.fromEntries(
+    order.map((term, index) => [sortNames[index], sql`${term}`.as(`sort_${index}`)]),
+  );
   const matches = db
     .select({ ...sortTerms, id })
     .from(table)

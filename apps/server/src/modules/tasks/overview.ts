@@ -16,8 +16,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, projects, tasks, users } from '../../db/schema/index.js';
 import { countsByValue } from '../../lib/counts.js';
-import type { OrderTerm } from '../../lib/paging.js';
 import { forbidden } from '../../lib/errors.js';
+import type { OrderTerm } from '../../lib/paging.js';
 import {
   type Actor,
   hasFlag,
