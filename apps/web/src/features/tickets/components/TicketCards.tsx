@@ -19,7 +19,7 @@ interface TicketCardsProps {
  */
 export function TicketCards({ tickets, withOrganization, onAction }: TicketCardsProps) {
   return (
-    <Stack gap="sm" p="sm">
+    <Stack gap="sm">
       {tickets.map((ticket) => (
         <Card key={ticket.id} withBorder radius="md" padding="sm" component="article" aria-label={ticket.title}>
           <Stack gap={6}>

@@ -23,16 +23,16 @@ interface TicketsTableProps {
  * a long word in a title wraps inside its column instead of widening the table.
  */
 const COLUMN_WIDTHS = {
-  organization: 116,
-  status: 116,
-  priority: 92,
-  category: 100,
-  createdBy: 108,
-  assignedTo: 112,
+  organization: 118,
+  status: 108,
+  priority: 84,
+  category: 88,
+  createdBy: 100,
+  assignedTo: 100,
   createdAt: 96,
-  actions: 136,
+  actions: 134,
 } as const;
-const TITLE_MIN_WIDTH = 180;
+const TITLE_MIN_WIDTH = 128;
 
 /** The table's narrowest: below it the list shows cards instead (TicketsPage). */
 export function ticketsTableMinWidth(withOrganization: boolean): number {
@@ -51,7 +51,7 @@ export function TicketsTable({ tickets, sort, onSort, withOrganization, onAction
   );
   return (
     <Table.ScrollContainer minWidth={ticketsTableMinWidth(withOrganization)} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" layout="fixed">
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8} layout="fixed">
         <Table.Thead>
           <Table.Tr>
             {heading('Title', 'title')}
@@ -90,10 +90,10 @@ export function TicketsTable({ tickets, sort, onSort, withOrganization, onAction
                 </Table.Td>
               )}
               <Table.Td>
-                <StatusBadge status={ticket.status} />
+                <StatusBadge status={ticket.status} size="sm" />
               </Table.Td>
               <Table.Td>
-                <PriorityBadge priority={ticket.priority} />
+                <PriorityBadge priority={ticket.priority} size="sm" />
               </Table.Td>
               <Table.Td className={classes.wrap}>{valueLabel(ticket.category)}</Table.Td>
               <Table.Td className={classes.wrap}>{displayName(ticket.createdBy, 'Unknown')}</Table.Td>

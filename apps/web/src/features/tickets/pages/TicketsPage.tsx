@@ -36,7 +36,7 @@ import { TICKET_SORT_LABELS } from '../ticket-labels';
 const { organization: _, ...withoutOrganizationSort } = TICKET_SORT_LABELS;
 
 /** How far a frame narrower than the table may scroll it sideways (its actions stay in view) before cards take over. */
-const SIDEWAYS_ALLOWANCE_PX = 80;
+const SIDEWAYS_ALLOWANCE_PX = 60;
 
 /**
  * /dashboard/tickets (section 2): the tickets the user may read, ten a page, filtered and sorted on
@@ -111,7 +111,7 @@ export default function TicketsPage() {
           </FilterDrawer>
         </Group>
       )}
-      <Paper withBorder radius="md">
+      <Paper withBorder={wide} radius="md">
         {list.isPending ? (
           <PageLoader label="Loading tickets..." />
         ) : list.isError ? (
