@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect } from 'vitest';
 import { tasks, users } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
+import { endAssignment } from './helpers/assignments.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
@@ -73,13 +74,7 @@ async function myTasksWorld(t: TestApp, make: Factories) {
   await advisorTask(south.id, 'South review', 'Borealis');
   await advisorTask(gone.id, 'Gone review', 'Comet');
   const admin = await make.admin();
-  const ended = await t.request({
-    token: admin.token,
-    method: 'PATCH',
-    url: `/api/organizations/${gone.id}/advisors/${advisor.id}`,
-    payload: { isActive: false },
-  });
-  expect(ended.statusCode, ended.body).toBe(200);
+  await endAssignment(t, admin, gone.id, advisor.id);
   return { north, south, outside, people: { alice, bob, pat, advisor, outsider } };
 }
 

@@ -1,6 +1,7 @@
 import { TICKET_SORTS, type Ticket, type TicketSort } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
+import { endAssignment } from './helpers/assignments.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket, type TicketOptions } from './helpers/tickets.js';
@@ -72,13 +73,7 @@ async function triageWorld(t: TestApp, make: Factories) {
     await ticket(outside.id, outsider, 4, { title: 'Outside mine', assignedTo: outsider.id }),
   ];
   const admin = await make.admin();
-  const ended = await t.request({
-    token: admin.token,
-    method: 'PATCH',
-    url: `/api/organizations/${gone.id}/advisors/${advisor.id}`,
-    payload: { isActive: false },
-  });
-  expect(ended.statusCode, ended.body).toBe(200);
+  await endAssignment(t, admin, gone.id, advisor.id);
   return {
     north,
     south,

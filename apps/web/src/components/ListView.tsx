@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadError } from './LoadError';
 import { PageLoader } from './PageLoader';
@@ -26,6 +26,20 @@ export function EmptyState({ empty, action }: { empty: EmptyText; action?: React
       <Text c="dimmed">{text}</Text>
       {action}
     </Stack>
+  );
+}
+
+/** A filtered list that came back empty: nothing matches (which is not "nothing exists"), and Clear filters. */
+export function NoMatches({ title, text, onClear }: { title: string; text: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      empty={{ title, text }}
+      action={
+        <Button variant="light" mt="sm" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   MESSAGES,
   type MyTasksDue,
@@ -8,7 +8,7 @@ import {
   TASK_STATUSES,
 } from '@smart/contracts';
 import { FilterDrawer } from '@/components/FilterDrawer';
-import { EmptyState } from '@/components/ListView';
+import { NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageLoader } from '@/components/PageLoader';
@@ -167,14 +167,7 @@ function TaskList({ tab, list, filtered, onClear, withOrganization }: TaskListPr
   }
   if (list.data.length === 0) {
     return filtered ? (
-      <EmptyState
-        empty={{ title: MESSAGES.noTasksFound, text: MESSAGES.noMatchingTasks }}
-        action={
-          <Button variant="light" mt="sm" onClick={onClear}>
-            Clear filters
-          </Button>
-        }
-      />
+      <NoMatches title={MESSAGES.noTasksFound} text={MESSAGES.noMatchingTasks} onClear={onClear} />
     ) : (
       <Stack align="center" gap={4} py="xl">
         <Text fw={600}>{MESSAGES.noTasksFound}</Text>

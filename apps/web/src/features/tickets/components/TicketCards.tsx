@@ -1,11 +1,10 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { displayName, type Ticket } from '@smart/contracts';
-import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
 import { formatDate } from '../ticket-labels';
 import { TicketBadgesLine } from './TicketBadges';
 import { type TicketAction, TicketRowActions } from './TicketRowActions';
 import classes from './TicketsTable.module.css';
+import { TicketTitleLink } from './TicketTitleLink';
 
 interface TicketCardsProps {
   tickets: Ticket[];
@@ -23,16 +22,7 @@ export function TicketCards({ tickets, withOrganization, onAction }: TicketCards
       {tickets.map((ticket) => (
         <Card key={ticket.id} withBorder radius="md" padding="sm" component="article" aria-label={ticket.title}>
           <Stack gap={6}>
-            <Anchor
-              component={Link}
-              to={paths.ticket(ticket.id)}
-              fw={600}
-              lineClamp={3}
-              title={ticket.title}
-              className={classes.wrap}
-            >
-              {ticket.title}
-            </Anchor>
+            <TicketTitleLink ticket={ticket} lines={3} weight={600} />
             {withOrganization && (
               <Text size="sm" fw={500} className={classes.wrap}>
                 {ticket.organizationName}

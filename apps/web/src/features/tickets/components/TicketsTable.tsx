@@ -1,13 +1,12 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { displayName, type Ticket, type TicketSort } from '@smart/contracts';
-import { Link } from 'react-router';
 import { SortHeader } from '@/components/SortHeader';
 import type { ListSort } from '@/lib/list-address';
-import { paths } from '@/lib/paths';
 import { formatDate, valueLabel } from '../ticket-labels';
 import { PriorityBadge, StatusBadge } from './TicketBadges';
 import { type TicketAction, TicketRowActions } from './TicketRowActions';
 import classes from './TicketsTable.module.css';
+import { TicketTitleLink } from './TicketTitleLink';
 
 interface TicketsTableProps {
   tickets: Ticket[];
@@ -71,16 +70,7 @@ export function TicketsTable({ tickets, sort, onSort, withOrganization, onAction
           {tickets.map((ticket) => (
             <Table.Tr key={ticket.id}>
               <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={paths.ticket(ticket.id)}
-                  fw={500}
-                  lineClamp={2}
-                  title={ticket.title}
-                  className={classes.wrap}
-                >
-                  {ticket.title}
-                </Anchor>
+                <TicketTitleLink ticket={ticket} lines={2} weight={500} />
               </Table.Td>
               {withOrganization && (
                 <Table.Td>

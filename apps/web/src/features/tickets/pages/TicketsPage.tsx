@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FilterDrawer } from '@/components/FilterDrawer';
-import { EmptyState } from '@/components/ListView';
+import { EmptyState, NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -195,17 +195,6 @@ function EmptyTickets({
       />
     );
   }
-  if (filtered) {
-    return (
-      <EmptyState
-        empty={{ title: MESSAGES.noTickets, text: MESSAGES.noMatchingTickets }}
-        action={
-          <Button variant="light" mt="sm" onClick={onClear}>
-            Clear filters
-          </Button>
-        }
-      />
-    );
-  }
+  if (filtered) return <NoMatches title={MESSAGES.noTickets} text={MESSAGES.noMatchingTickets} onClear={onClear} />;
   return <EmptyState empty={{ title: MESSAGES.noTickets, text: MESSAGES.noTicketsHint }} />;
 }
