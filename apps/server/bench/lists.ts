@@ -41,6 +41,9 @@ const atScale = (account: BenchAccount, name: string, path: string | BenchList['
   goal: { kind: 'scale' },
 });
 
+/** A list measured and shown without a goal: a known cost. */
+const reported = (list: BenchList): BenchList => ({ ...list, goal: { kind: 'report' } });
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The Sessions page's Upcoming tab: from now, soonest first. */
 const upcoming = () => new URLSearchParams({ from: new Date().toISOString(), sort: 'start' }).toString();
@@ -98,12 +101,44 @@ export const BENCH_LISTS: BenchList[] = [
     return `/api/tasks/objectives/${await firstId(`/api/objectives/projects/${projectId}?limit=1`)}?limit=20`;
   }),
   atScale('orgAdmin', 'GET /api/tasks/my-tasks', '/api/tasks/my-tasks'),
+  // My Tasks' filters and sorts (issue 25).
+  atScale('orgAdmin', 'GET /api/tasks/my-tasks?due=next_7_days', '/api/tasks/my-tasks?due=next_7_days'),
+  atScale(
+    'orgAdmin',
+    'GET /api/tasks/my-tasks?status=in_progress&sort=title',
+    '/api/tasks/my-tasks?status=in_progress&sort=title',
+  ),
+  atScale('advisor', 'GET /api/tasks/my-tasks?sort=organization', '/api/tasks/my-tasks?sort=organization'),
   atScale('admin', 'GET /api/projects', '/api/projects?limit=20'),
   // Tickets (issue 12): 5,000 of Acme's among 100k; the search reads tickets_search_idx.
   atScale('orgAdmin', 'GET /api/tickets', '/api/tickets'),
   atScale('orgAdmin', 'GET /api/tickets?search=printer trouble 4', '/api/tickets?search=printer%20trouble%204'),
   atScale('orgAdmin', 'GET /api/tickets?status=open&priority=urgent', '/api/tickets?status=open&priority=urgent'),
   atScale('advisor', 'GET /api/tickets', '/api/tickets'),
+  // Triage (issue 25): the quick filters, the organization filter and the sort by any column.
+  atScale('orgAdmin', 'GET /api/tickets?assignedTo=me', '/api/tickets?assignedTo=me'),
+  atScale('orgAdmin', 'GET /api/tickets?createdBy=me', '/api/tickets?createdBy=me'),
+  atScale('orgAdmin', 'GET /api/tickets?assignedTo=unassigned', '/api/tickets?assignedTo=unassigned'),
+  atScale('advisor', 'GET /api/tickets?createdBy=me', '/api/tickets?createdBy=me'),
+  atScale('advisor', 'GET /api/tickets?assignedTo=unassigned', '/api/tickets?assignedTo=unassigned'),
+  atScale(
+    'advisor',
+    'GET /api/tickets?organizationId=Acme',
+    async ({ acmeId }) => `/api/tickets?organizationId=${acmeId}`,
+  ),
+  atScale('orgAdmin', 'GET /api/tickets?sort=title', '/api/tickets?sort=title'),
+  atScale('orgAdmin', 'GET /api/tickets?sort=status&order=desc', '/api/tickets?sort=status&order=desc'),
+  atScale('orgAdmin', 'GET /api/tickets?sort=category', '/api/tickets?sort=category'),
+  // Sorting by a person's or an organization's name reads every ticket in scope (names live in
+  // other tables, so no index of tickets is in their order): a known cost, reported.
+  reported(atScale('orgAdmin', 'GET /api/tickets?sort=assignedTo', '/api/tickets?sort=assignedTo')),
+  reported(atScale('orgAdmin', 'GET /api/tickets?sort=createdBy', '/api/tickets?sort=createdBy')),
+  reported(atScale('advisor', 'GET /api/tickets?sort=organization', '/api/tickets?sort=organization')),
+  atScale('advisor', 'GET /api/tickets?sort=title', '/api/tickets?sort=title'),
+  atScale('admin', 'GET /api/tickets', '/api/tickets'),
+  atScale('admin', 'GET /api/tickets?sort=priority', '/api/tickets?sort=priority'),
+  atScale('admin', 'GET /api/tickets?sort=title', '/api/tickets?sort=title'),
+  reported(atScale('admin', 'GET /api/tickets?sort=assignedTo&order=desc', '/api/tickets?sort=assignedTo&order=desc')),
   // Sessions with an advisor (issue 24): the advisor's 500 among 100k, in its 12 organizations.
   atScale('advisor', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('orgAdmin', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),

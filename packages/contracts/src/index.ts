@@ -26,6 +26,7 @@ export * from './format.js';
 export * from './forms.js';
 export * from './limits.js';
 export * from './links.js';
+export * from './list-order.js';
 export * from './messages.js';
 export * from './messenger.js';
 export * from './notification-settings.js';

@@ -324,6 +324,9 @@ export const MESSAGES = {
   confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
   noTickets: 'No tickets found',
   noTicketsHint: 'Raise one with Create New Ticket, or change the filters.',
+  /** An empty search or filtered list (issue 25): nothing matches, which is not "no tickets". */
+  noMatchingTickets: 'No ticket matches the search and filters.',
+  noMatchingTasks: 'No task matches the filters.',
   // Templates (second document, sections 2, 5 and 8); 'Failed to fetch departments' is fetchDepartmentsFailed
   templatesTitle: 'Smart Templates',
   fetchTemplatesFailed: 'Failed to fetch templates',

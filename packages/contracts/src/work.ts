@@ -3,6 +3,7 @@
  * their defaults, and the progress rules. Defined once; the server's enums and the web app's
  * selects and badges read them from here.
  */
+import type { SortOrder } from './list-order.js';
 import type { SocketAck } from './realtime.js';
 export const PROJECT_STATUSES = ['planning', 'active', 'on_hold', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -56,6 +57,39 @@ export const MAX_TITLE_LENGTH = 200;
 export const MY_TASKS_FILTERS = ['assigned', 'created'] as const;
 export type MyTasksFilter = (typeof MY_TASKS_FILTERS)[number];
 export const DEFAULT_MY_TASKS_FILTER: MyTasksFilter = 'assigned';
+/**
+ * My Tasks' due-date filter (issue 25): overdue (before today and not completed), due today, due
+ * within the next 7 days from today, or no due date. "Today" is the caller's, in its time zone.
+ */
+export const MY_TASKS_DUE = ['overdue', 'today', 'next_7_days', 'none'] as const;
+export type MyTasksDue = (typeof MY_TASKS_DUE)[number];
+export const MY_TASKS_DUE_SOON_DAYS = 7;
+/** My Tasks sorts by any field a card shows (issue 25); due date first, undated ones last. */
+export const MY_TASKS_SORTS = [
+  'dueDate',
+  'title',
+  'status',
+  'priority',
+  'progress',
+  'project',
+  'organization',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type MyTasksSort = (typeof MY_TASKS_SORTS)[number];
+export const DEFAULT_MY_TASKS_SORT: MyTasksSort = 'dueDate';
+/** The way each sort runs without an `order`: soonest due, A→Z, workflow order, highest priority, newest first. */
+export const MY_TASKS_SORT_ORDERS: Record<MyTasksSort, SortOrder> = {
+  dueDate: 'asc',
+  title: 'asc',
+  status: 'asc',
+  priority: 'desc',
+  progress: 'asc',
+  project: 'asc',
+  organization: 'asc',
+  createdAt: 'desc',
+  updatedAt: 'desc',
+};
 
 /** What a task's history records (design.md, "History"). */
 export const TASK_ACTIVITY_KINDS = [

@@ -42,16 +42,22 @@ export async function paginate<T>(query: PageQuery, source: PageSource<T>): Prom
  * The ORDER BY of a window: the list's order (ascending, or descending for a newest-first list), or
  * its exact reverse when the window reads from the end.
  */
-export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: AnyPgColumn[], descending = false): SQL[] =>
+export const orderFor = (window: Pick<PageWindow, 'reverse'>, columns: OrderTerm[], descending = false): SQL[] =>
   columns.map((column) => (window.reverse !== descending ? desc(column) : asc(column)));
+
+/**
+ * What orders a list: a column of the listed table, or an expression over its row (a lower-cased
+ * title, a correlated subquery for a person's name; write outer columns with `qualified`).
+ */
+export type OrderTerm = AnyPgColumn | SQL;
 
 /** A list whose page is chosen on its own table alone, then joined to the details of its rows. */
 export interface IdPagedList<T> {
   table: PgTable;
   id: AnyPgColumn;
   where: SQL | undefined;
-  /** Columns of `table` that order the list (an index on them makes a page an index walk). */
-  order: AnyPgColumn[];
+  /** Columns of `table`, or expressions over its row, that order the list (an index on them makes a page an index walk). */
+  order: OrderTerm[];
   /** The list runs from the highest values of `order` down (newest first). */
   descending?: boolean;
   /**
@@ -111,24 +117,22 @@ async function paginateMatches<T>(db: Database, query: PageQuery, list: IdPagedL
   const { table, id, where, order, descending } = list;
   // A LIMIT (of every row) keeps PostgreSQL from folding the matches into the outer query, and so
   // from walking the order's index. (Drizzle leaves out an OFFSET 0, the usual fence.)
-  const sortColumns = Object.fromEntries(order.map((column) => [column.name, column]));
+  // Each sort term is selected under a name of its own, and the outer query orders by those names.
+  const sortNames = order.map((_, index) => `sort_${index}`);
+  const sortTerms = Object.fromEntries(
+    order.map((term, index) => [sortNames[index], sql`${term}`.as(`sort_${index}`)]),
+  );
   const matches = db
-    .select({ ...sortColumns, id })
+    .select({ ...sortTerms, id })
     .from(table)
     .where(where)
     .limit(Number.MAX_SAFE_INTEGER)
     .as('matches');
-  const matchColumns = matches as unknown as Record<string, AnyPgColumn>;
+  const matchTerms = sortNames.map((name) => sql`${sql.identifier('matches')}.${sql.identifier(name)}`);
   const matched = await db
     .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(matches)
-    .orderBy(
-      ...orderFor(
-        { reverse: false },
-        order.map((column) => matchColumns[column.name] ?? column),
-        descending,
-      ),
-    )
+    .orderBy(...orderFor({ reverse: false }, matchTerms, descending))
     .limit(query.limit)
     .offset(pageOffset(query));
   const total = matched[0]?.total ?? (query.page === 1 ? 0 : await list.count());

@@ -9,6 +9,8 @@ export interface TicketOptions {
   priority?: TicketPriority;
   category?: TicketCategory;
   assignedTo?: string | null;
+  /** When it was raised (now unless given): lists order by it. */
+  createdAt?: Date;
 }
 
 /** A ticket written straight to the database (the API's own create is tested on its own). */
@@ -29,6 +31,7 @@ export async function insertTicket(
       priority: options.priority,
       category: options.category,
       assignedTo: options.assignedTo ?? null,
+      ...(options.createdAt && { createdAt: options.createdAt, updatedAt: options.createdAt }),
     })
     .returning();
   if (!row) throw new Error('ticket insert returned no row');

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadError } from './LoadError';
 import { PageLoader } from './PageLoader';
@@ -6,21 +6,40 @@ import { PageLoader } from './PageLoader';
 /** What an empty list says: one line, or a title with a line under it (spec: 'No S.M.A.R.T. Advisors Found' / '…'). */
 export type EmptyText = string | { title: string; text: string };
 
-function EmptyState({ empty }: { empty: EmptyText }) {
-  if (typeof empty === 'string') {
+/** An empty list's message, with what may be done about it (e.g. Clear filters). */
+export function EmptyState({ empty, action }: { empty: EmptyText; action?: ReactNode }) {
+  if (typeof empty === 'string' && !action) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         {empty}
       </Text>
     );
   }
+  const { title, text } = typeof empty === 'string' ? { title: null, text: empty } : empty;
   return (
-    <Stack align="center" gap={4} py="xl" ta="center">
-      <Title order={2} size="h4">
-        {empty.title}
-      </Title>
-      <Text c="dimmed">{empty.text}</Text>
+    <Stack align="center" gap={4} py="xl" px="md" ta="center">
+      {title && (
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      )}
+      <Text c="dimmed">{text}</Text>
+      {action}
     </Stack>
+  );
+}
+
+/** A filtered list that came back empty: nothing matches (which is not "nothing exists"), and Clear filters. */
+export function NoMatches({ title, text, onClear }: { title: string; text: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      empty={{ title, text }}
+      action={
+        <Button variant="light" mt="sm" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    />
   );
 }
 

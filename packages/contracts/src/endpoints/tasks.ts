@@ -28,7 +28,9 @@ export const taskEndpoints = {
     operationId: 'listMyTasks',
     tags,
     summary:
-      'Tasks assigned to the caller (filter=assigned, default) or created by it, by due date (none last), with project and objective',
+      'Tasks assigned to the caller (filter=assigned, default) or created by it, by due date (none last), with project, objective and organization',
+    description:
+      "Filters: status; due (overdue: before today and not completed; today; next_7_days: today and the 6 days after; none: no due date), today being the caller's in its time zone; organizationId. sort (any field a card shows) with order; the id breaks ties.",
     query: myTasksQuery,
     responses: { 200: envelope(z.array(myTaskSchema)) },
   }),

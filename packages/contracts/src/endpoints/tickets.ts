@@ -28,7 +28,9 @@ export const ticketEndpoints = {
     operationId: 'listTickets',
     tags,
     summary:
-      "Tickets in the caller's scope, newest first: search (title, description), status, priority, category, assignedTo (me, unassigned, a user id), sort",
+      "Tickets in the caller's scope, newest first: search (title, description), status, priority, category, assignedTo (me, unassigned, a user id), createdBy, sort",
+    description:
+      "createdBy: me or a user id. organizationId: one of the organizations the caller reaches (admin, advisor). sort: any column (createdAt, updatedAt, priority, title, status, category, createdBy, assignedTo, organization) with order (asc, desc; left out, the sort's own: dates newest first, priority urgent first, the rest A→Z); the id breaks ties.",
     query: ticketListQuery,
     responses: { 200: pagedEnvelope(ticketSchema), 404: errorResponse },
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.js';
+import { SORT_ORDERS } from '../list-order.js';
 import { MESSAGES, tooLongMessage } from '../messages.js';
 import { isPhone } from '../validation.js';
 
@@ -66,6 +67,9 @@ export const searchQuery = z.object({
     .transform((text) => text || undefined)
     .optional(),
 });
+
+/** A sorted list's `order`: left out, the sort key's own direction (list-order.ts). */
+export const sortOrderSchema = z.enum(SORT_ORDERS);
 
 export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() });
 

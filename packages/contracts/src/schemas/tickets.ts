@@ -16,7 +16,7 @@ import {
   TICKET_STATUSES,
 } from '../tickets.js';
 import { MAX_COMMENT_LENGTH } from '../work.js';
-import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText } from './common.js';
+import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText, sortOrderSchema } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
@@ -138,7 +138,10 @@ export const ticketAttachmentBody = z.object({
 });
 export type TicketAttachmentBody = z.input<typeof ticketAttachmentBody>;
 
-/** assignedTo: 'me', 'unassigned' or a user id (beyond the spec). */
+/**
+ * Beyond the spec: assignedTo ('me', 'unassigned' or a user id), createdBy ('me' or a user id),
+ * sort by any column with `order` (issue 25), and the organization for whoever reaches several.
+ */
 export const ticketListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(TICKET_MAX_PAGE_SIZE).default(TICKET_PAGE_SIZE),
@@ -150,8 +153,11 @@ export const ticketListQuery = z.object({
   priority: ticketPrioritySchema.optional(),
   category: ticketCategorySchema.optional(),
   assignedTo: z.union([idSchema, z.literal('me'), z.literal('unassigned')]).optional(),
+  createdBy: z.union([idSchema, z.literal('me')]).optional(),
   sort: z.enum(TICKET_SORTS).default(DEFAULT_TICKET_SORT),
-  /** An admin may pick the organization. */
+  /** Left out: the sort's own direction (TICKET_SORT_ORDERS); the id breaks ties the same way. */
+  order: sortOrderSchema.optional(),
+  /** An admin or an advisor may pick one of the organizations it reaches. */
   organizationId: idSchema.optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuery>;

@@ -3,6 +3,7 @@ import { MAX_LONG_TEXT_LENGTH, MAX_SEARCH_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import {
   DEFAULT_MY_TASKS_FILTER,
+  DEFAULT_MY_TASKS_SORT,
   DEFAULT_PROJECT_STATUS,
   DEFAULT_WORK_PRIORITY,
   MAX_COMMENT_LENGTH,
@@ -11,7 +12,9 @@ import {
   MAX_TAG_LENGTH,
   MAX_TITLE_LENGTH,
   MIN_PROGRESS,
+  MY_TASKS_DUE,
   MY_TASKS_FILTERS,
+  MY_TASKS_SORTS,
   OBJECTIVE_STATUSES,
   PROGRESS_STEP,
   PROJECT_STATUSES,
@@ -22,7 +25,15 @@ import {
   WORK_MAX_PAGE_SIZE,
   WORK_PRIORITIES,
 } from '../work.js';
-import { boundedString, countsSchema, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
+import {
+  boundedString,
+  countsSchema,
+  idSchema,
+  optionalText,
+  permissionsSchema,
+  requiredText,
+  sortOrderSchema,
+} from './common.js';
 import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
 
@@ -217,10 +228,11 @@ export const taskDetailSchema = taskSchema.extend({
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-/** GET /api/tasks/my-tasks: a task with its project and objective (section 3, "My-tasks item"). */
+/** GET /api/tasks/my-tasks: a task with its project and objective (section 3, "My-tasks item") and its organization's name. */
 export const myTaskSchema = taskSchema.extend({
   project: workRefSchema.nullable(),
   objectiveId: workRefSchema.nullable(),
+  organizationName: z.string(),
 });
 export type MyTask = z.infer<typeof myTaskSchema>;
 
@@ -346,7 +358,17 @@ export const taskListQuery = z.object({
   priority: taskPrioritySchema.optional(),
   assignedTo: z.union([idSchema, z.literal('me')]).optional(),
 });
-export const myTasksQuery = z.object({ filter: z.enum(MY_TASKS_FILTERS).default(DEFAULT_MY_TASKS_FILTER) });
+/** My Tasks: the tab (section 7), and beyond the spec status, due date, organization and sort (issue 25). */
+export const myTasksQuery = z.object({
+  filter: z.enum(MY_TASKS_FILTERS).default(DEFAULT_MY_TASKS_FILTER),
+  status: taskStatusSchema.optional(),
+  due: z.enum(MY_TASKS_DUE).optional(),
+  /** One of the organizations the caller's tasks are in (an advisor's, an admin's). */
+  organizationId: idSchema.optional(),
+  sort: z.enum(MY_TASKS_SORTS).default(DEFAULT_MY_TASKS_SORT),
+  /** Left out: the sort's own direction (MY_TASKS_SORT_ORDERS); the id breaks ties the same way. */
+  order: sortOrderSchema.optional(),
+});
 export type ProjectListQuery = z.input<typeof projectListQuery>;
 export type ObjectiveListQuery = z.input<typeof objectiveListQuery>;
 export type TaskListQuery = z.input<typeof taskListQuery>;

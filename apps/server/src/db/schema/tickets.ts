@@ -21,6 +21,11 @@ export function ticketSearchText(table: { title: AnyPgColumn; description: AnyPg
   return sql`${table.title} || ' ' || ${table.description}`;
 }
 
+/** A title as the list sorts it (A→Z whatever the case): queries must use this expression for its index. */
+export function ticketSortTitle(table: { title: AnyPgColumn }): SQL {
+  return sql`lower(${table.title})`;
+}
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -51,6 +56,14 @@ export const tickets = pgTable(
     index('tickets_organization_category_idx').on(table.organizationId, table.category, table.createdAt, table.id),
     index('tickets_assignee_created_idx').on(table.assignedTo, table.createdAt, table.id),
     index('tickets_created_idx').on(table.createdAt, table.id),
+    // Triage (issue 25): Created by me, the sort by title, and the sorts of a list over several
+    // organizations (an advisor's, an admin's), each a walk of one index in the list's order.
+    index('tickets_creator_created_idx').on(table.createdBy, table.createdAt, table.id),
+    index('tickets_organization_title_idx').on(table.organizationId, ticketSortTitle(table), table.id),
+    index('tickets_title_idx').on(ticketSortTitle(table), table.id),
+    index('tickets_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('tickets_priority_created_idx').on(table.priority, table.createdAt, table.id),
+    index('tickets_category_created_idx').on(table.category, table.createdAt, table.id),
     // One organization's search intersects its own entries inside the index (btree_gin) instead of
     // matching every organization's tickets and dropping the others afterwards.
     index('tickets_organization_search_idx').using(

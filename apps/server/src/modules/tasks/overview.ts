@@ -1,9 +1,23 @@
-import { type MyTasksFilter, TASK_PRIORITIES, TASK_STATUSES, type TaskStats } from '@smart/contracts';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  isTimeZone,
+  MY_TASKS_DUE_SOON_DAYS,
+  MY_TASKS_SORT_ORDERS,
+  type MyTasksDue,
+  type MyTasksSort,
+  type myTasksQuery,
+  sortOrderOf,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TaskStats,
+} from '@smart/contracts';
+import { and, asc, count, eq, gte, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { tasks } from '../../db/schema/index.js';
+import { organizations, projects, tasks, users } from '../../db/schema/index.js';
 import { countsByValue } from '../../lib/counts.js';
 import { forbidden } from '../../lib/errors.js';
+import type { OrderTerm } from '../../lib/paging.js';
 import {
   type Actor,
   hasFlag,
@@ -27,15 +41,72 @@ function reachableTasks(actor: Actor): SQL {
   return hasFlag(actor, 'canManageProjects') ? organizationsWorkedFor(actor, tasks.organizationId) : sql`false`;
 }
 
+type MyTasksQuery = z.output<typeof myTasksQuery>;
+
+/** What each sort orders by (issue 25). */
+const MY_TASKS_SORT_TERMS: Record<MyTasksSort, OrderTerm> = {
+  dueDate: tasks.dueDate,
+  title: sql`lower(${tasks.title})`,
+  status: tasks.status,
+  priority: tasks.priority,
+  progress: tasks.progress,
+  project: sql`lower(${projects.title})`,
+  organization: sql`lower(${organizations.name})`,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
+
 /**
- * GET /api/tasks/my-tasks: the tasks assigned to the actor (or created by it), by due date with
- * undated ones last, each with its project and objective: one query.
+ * The sort's term the way the request asks, then what a task list keeps either way: soonest due
+ * first, undated last (a date nobody set is not the most urgent), then age and id, so that equal
+ * values keep one order.
  */
-export function listMyTasks(db: Database, actor: Actor, filter: MyTasksFilter): Promise<TaskRecord[]> {
-  const mine = filter === 'created' ? eq(tasks.createdBy, actor.id) : eq(tasks.assignedTo, actor.id);
+function orderBy(query: MyTasksQuery): SQL[] {
+  const direction = sortOrderOf(MY_TASKS_SORT_ORDERS, query.sort, query.order) === 'desc' ? sql`desc` : sql`asc`;
+  return [
+    sql`${MY_TASKS_SORT_TERMS[query.sort]} ${direction} nulls last`,
+    sql`${tasks.dueDate} asc nulls last`,
+    asc(tasks.createdAt),
+    asc(tasks.id),
+  ];
+}
+
+/** The caller's today, in its time zone (UTC when it has none, or one this runtime does not know). */
+async function todayOf(db: Database, actor: Actor): Promise<Temporal.PlainDate> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const timeZone = row?.timeZone && isTimeZone(row.timeZone) ? row.timeZone : 'UTC';
+  return Temporal.Now.plainDateISO(timeZone);
+}
+
+/** The due-date filter over the caller's today; overdue leaves out completed tasks (as the stats count them). */
+async function dueCondition(db: Database, actor: Actor, due: MyTasksDue | undefined): Promise<SQL | undefined> {
+  if (due === undefined) return undefined;
+  if (due === 'none') return isNull(tasks.dueDate);
+  const today = await todayOf(db, actor);
+  if (due === 'overdue') return and(lt(tasks.dueDate, today.toString()), ne(tasks.status, 'completed'));
+  if (due === 'today') return eq(tasks.dueDate, today.toString());
+  const last = today.add({ days: MY_TASKS_DUE_SOON_DAYS - 1 });
+  return and(gte(tasks.dueDate, today.toString()), lte(tasks.dueDate, last.toString()));
+}
+
+/**
+ * GET /api/tasks/my-tasks: the tasks assigned to the actor (or created by it) that it reaches,
+ * filtered by status, due date and organization, sorted (by due date, undated last, by default),
+ * each with its organization, project and objective: one query (two with a due-date filter, which
+ * reads the caller's time zone).
+ */
+export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<TaskRecord[]> {
+  const mine = query.filter === 'created' ? eq(tasks.createdBy, actor.id) : eq(tasks.assignedTo, actor.id);
+  const where = and(
+    mine,
+    reachableTasks(actor),
+    query.status ? eq(tasks.status, query.status) : undefined,
+    query.organizationId ? eq(tasks.organizationId, query.organizationId) : undefined,
+    await dueCondition(db, actor, query.due),
+  );
   return selectTaskRecords(db)
-    .where(and(mine, reachableTasks(actor)))
-    .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+    .where(where)
+    .orderBy(...orderBy(query));
 }
 
 /** Not completed and due before today (the database's date). */

@@ -10,6 +10,7 @@ import { type TaskAccess, taskPermissions } from './policy.js';
 /** A task row with its creator, assignee, project and objective, as every task query selects it. */
 export interface TaskRecord {
   organizationId: string;
+  organizationName: string;
   task: TaskRow;
   createdBy: UserSummaryRow | null;
   assignee: UserSummaryRow | null;
@@ -83,5 +84,6 @@ export function presentMyTask(record: TaskRecord, access: TaskAccess): MyTask {
     ...presentTask(record, access),
     project: { _id: record.project.id, title: record.project.title },
     objectiveId: { _id: record.objective.id, title: record.objective.title },
+    organizationName: record.organizationName,
   };
 }

@@ -41,7 +41,7 @@ export async function taskRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.mine, async (request) => {
     const actor = requireUser(request);
-    const records = await listMyTasks(app.db, actor, request.query.filter);
+    const records = await listMyTasks(app.db, actor, request.query);
     // The query keeps an advisor to the organizations it acts in now.
     const access = { actor, advisorActsInOrganization: isAdvisor(actor) };
     return ok(records.map((record) => presentMyTask(record, access)));

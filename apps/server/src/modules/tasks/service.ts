@@ -10,7 +10,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { objectives, projects, type TaskRow, taskActivity, taskComments, tasks, users } from '../../db/schema/index.js';
+import {
+  objectives,
+  organizations,
+  projects,
+  type TaskRow,
+  taskActivity,
+  taskComments,
+  tasks,
+  users,
+} from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
@@ -32,11 +41,12 @@ import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presente
 const creator = alias(users, 'task_creator');
 const assignee = alias(users, 'task_assignee');
 
-/** Tasks with their creator, assignee, project and objective titles: one query for any number of rows. */
+/** Tasks with their organization's name, creator, assignee, project and objective titles: one query for any number of rows. */
 export function selectTaskRecords(db: Database, page?: PageJoin) {
   const query = db
     .select({
       organizationId: tasks.organizationId,
+      organizationName: organizations.name,
       task: tasks,
       createdBy: userSummaryOf(creator),
       assignee: userSummaryOf(assignee),
@@ -46,6 +56,7 @@ export function selectTaskRecords(db: Database, page?: PageJoin) {
     .from(tasks)
     .$dynamic();
   return (page ? query.innerJoin(page.ids, page.on) : query)
+    .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(objectives, eq(objectives.id, tasks.objectiveId))
     .leftJoin(creator, eq(creator.id, tasks.createdBy))

@@ -1,12 +1,15 @@
 import {
   type createTicketBody,
   MESSAGES,
+  sortOrderOf,
+  TICKET_SORT_ORDERS,
+  type TicketSort,
   type TicketStatus,
   type ticketListQuery,
   type updateTicketBody,
 } from '@smart/contracts';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
@@ -16,11 +19,12 @@ import {
   ticketActivity,
   ticketComments,
   ticketSearchText,
+  ticketSortTitle,
   tickets,
   users,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { trigramSearch } from '../../lib/search.js';
 import { qualified } from '../../lib/sql.js';
 import {
@@ -113,19 +117,42 @@ export async function ticketScope(db: Database, actor: Actor, organizationId: st
   return inScope(await organizationScope(db, actor, organizationId), tickets.organizationId);
 }
 
-/** The list's order: newest first by default; by priority, urgent first, newest first within one. */
-const LIST_ORDERS = {
+/** A person's name as the list sorts it (lower-cased "first last"); no one sorts after everyone A→Z. */
+const personName = (column: AnyPgColumn) => sql`(
+  select lower(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${qualified(column)}
+)`;
+
+/**
+ * What each sort orders by, the id last so that equal values keep one order across pages (issue 25).
+ * Status, priority and category run in their declared order (open → closed, low → urgent). Every
+ * term runs the list's one way, so a group of equal values is by age the same way (oldest first
+ * A→Z), and a page is a walk of an (organization_id, value, created_at, id) index either way.
+ */
+const LIST_ORDERS: Record<TicketSort, OrderTerm[]> = {
   createdAt: [tickets.createdAt, tickets.id],
   updatedAt: [tickets.updatedAt, tickets.id],
   priority: [tickets.priority, tickets.createdAt, tickets.id],
+  status: [tickets.status, tickets.createdAt, tickets.id],
+  category: [tickets.category, tickets.createdAt, tickets.id],
+  title: [ticketSortTitle(tickets), tickets.id],
+  createdBy: [personName(tickets.createdBy), tickets.createdAt, tickets.id],
+  assignedTo: [personName(tickets.assignedTo), tickets.createdAt, tickets.id],
+  organization: [
+    sql`(select lower(${organizations.name}) from ${organizations} where ${organizations.id} = ${qualified(tickets.organizationId)})`,
+    tickets.createdAt,
+    tickets.id,
+  ],
 };
 
 type TicketListQuery = z.output<typeof ticketListQuery>;
 
+/** 'me' is the caller. */
+const personOf = (actor: Actor, id: string) => (id === 'me' ? actor.id : id);
+
 function assigneeCondition(actor: Actor, assignedTo: TicketListQuery['assignedTo']): SQL | undefined {
   if (assignedTo === undefined) return undefined;
   if (assignedTo === 'unassigned') return isNull(tickets.assignedTo);
-  return eq(tickets.assignedTo, assignedTo === 'me' ? actor.id : assignedTo);
+  return eq(tickets.assignedTo, personOf(actor, assignedTo));
 }
 
 /**
@@ -144,6 +171,7 @@ export async function listTickets(
     query.priority ? eq(tickets.priority, query.priority) : undefined,
     query.category ? eq(tickets.category, query.category) : undefined,
     assigneeCondition(actor, query.assignedTo),
+    query.createdBy ? eq(tickets.createdBy, personOf(actor, query.createdBy)) : undefined,
     search.condition,
   );
   const page = await paginateByIds<TicketRecord>(db, query, {
@@ -151,7 +179,7 @@ export async function listTickets(
     id: tickets.id,
     where,
     order: LIST_ORDERS[query.sort],
-    descending: true,
+    descending: sortOrderOf(TICKET_SORT_ORDERS, query.sort, query.order) === 'desc',
     matchesFirst: search.matchesFirst,
     count: () => countWhere(db, tickets, where),
     details: (join) => selectTicketRecords(db, join),

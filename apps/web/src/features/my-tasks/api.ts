@@ -1,13 +1,13 @@
-import { MESSAGES, type MyTasksFilter, taskEndpoints } from '@smart/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, type MyTasksQuery, taskEndpoints } from '@smart/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { workKeys } from '@/lib/work-keys';
 
-/** My Tasks (second document, section 7): one tab's tasks, ordered by due date. */
-function getMyTasks(filter: MyTasksFilter) {
+/** My Tasks (second document, section 7): one tab's tasks, filtered and sorted by the server (issue 25). */
+function getMyTasks(query: MyTasksQuery) {
   return api(
     taskEndpoints.mine,
-    { query: { filter } },
+    { query },
     {
       failMessage: MESSAGES.fetchTasksFailed,
       networkErrorMessage: MESSAGES.fetchTasksNetworkError,
@@ -17,8 +17,10 @@ function getMyTasks(filter: MyTasksFilter) {
 
 export const myTasksQueries = {
   // Under the work root: a task changed on its own page shows here when this page is opened again.
-  list: (filter: MyTasksFilter) =>
-    queryOptions({ queryKey: [...workKeys.myTasks(), filter], queryFn: () => getMyTasks(filter) }),
+  list: (query: MyTasksQuery) =>
+    queryOptions({ queryKey: [...workKeys.myTasks(), query], queryFn: () => getMyTasks(query) }),
 };
 
-export const useMyTasks = (filter: MyTasksFilter) => useQuery(myTasksQueries.list(filter));
+/** One tab's tasks; the last answer stays on screen while a changed filter's loads. */
+export const useMyTasks = (query: MyTasksQuery) =>
+  useQuery({ ...myTasksQueries.list(query), placeholderData: keepPreviousData });

@@ -22,10 +22,10 @@ import type { TicketFilters } from './ticket-filters';
 
 // ---- requests -------------------------------------------------------------------------------
 
-const getTicketPage = ({ page, search, status, priority, category }: TicketFilters) =>
+const getTicketPage = (filters: TicketFilters) =>
   api(
     ticketEndpoints.list,
-    { query: { page, limit: TICKET_PAGE_SIZE, search, status, priority, category } },
+    { query: { ...filters, limit: TICKET_PAGE_SIZE } },
     { failMessage: MESSAGES.fetchTicketFailed },
   );
 

@@ -1,60 +1,107 @@
 import {
+  DEFAULT_TICKET_SORT,
   MAX_SEARCH_LENGTH,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
+  TICKET_SORT_ORDERS,
+  TICKET_SORTS,
   TICKET_STATUSES,
   type TicketCategory,
   type TicketPriority,
+  type TicketSort,
   type TicketStatus,
 } from '@smart/contracts';
+import {
+  idParam,
+  type ListSort,
+  oneOf,
+  optional,
+  pageParam,
+  readSort,
+  type SortRules,
+  withFilters,
+} from '@/lib/list-address';
 
 /**
- * The tickets list's filters and page, kept in the address's search params so that a reload or a
- * shared link shows the same page (issue 12). Unknown or malformed values read as "no filter".
+ * The tickets list's filters, sort and page, kept in the address's search params (issues 12 and
+ * 25) under the API's own names: `/dashboard/tickets?assignedTo=me&status=open&sort=priority`.
  */
-export interface TicketFilters {
+export interface TicketFilters extends ListSort<TicketSort> {
   page: number;
   search?: string;
   status?: TicketStatus;
   priority?: TicketPriority;
   category?: TicketCategory;
+  assignedTo?: 'me' | 'unassigned';
+  createdBy?: 'me';
+  organizationId?: string;
 }
 
-export type TicketFilterName = 'search' | 'status' | 'priority' | 'category';
+export const TICKET_SORT_RULES: SortRules<TicketSort> = {
+  keys: TICKET_SORTS,
+  defaultSort: DEFAULT_TICKET_SORT,
+  defaultOrders: TICKET_SORT_ORDERS,
+};
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value);
-}
+/** The quick filters above the list (Linear's and Zammad's "my" views): one at a time. */
+export const TICKET_VIEWS = ['all', 'assigned', 'created', 'unassigned'] as const;
+export type TicketView = (typeof TICKET_VIEWS)[number];
+
+export type TicketFilterName = 'search' | 'status' | 'priority' | 'category' | 'organizationId';
 
 export function readTicketFilters(params: URLSearchParams): TicketFilters {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
   const search = params.get('search')?.trim().slice(0, MAX_SEARCH_LENGTH);
   return {
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
+    ...readSort(params, TICKET_SORT_RULES),
     ...(search ? { search } : {}),
     ...optional('status', oneOf(TICKET_STATUSES, params.get('status'))),
     ...optional('priority', oneOf(TICKET_PRIORITIES, params.get('priority'))),
     ...optional('category', oneOf(TICKET_CATEGORIES, params.get('category'))),
+    ...optional('assignedTo', oneOf(['me', 'unassigned'] as const, params.get('assignedTo'))),
+    ...optional('createdBy', oneOf(['me'] as const, params.get('createdBy'))),
+    ...optional('organizationId', idParam(params, 'organizationId')),
   };
 }
 
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+/** Which quick filter the address holds. */
+export function ticketView(filters: Pick<TicketFilters, 'assignedTo' | 'createdBy'>): TicketView {
+  if (filters.createdBy === 'me') return 'created';
+  if (filters.assignedTo === 'me') return 'assigned';
+  if (filters.assignedTo === 'unassigned') return 'unassigned';
+  return 'all';
 }
 
-/** The params after a filter changes: the list goes back to page 1 (section 9). */
-export function withFilter(params: URLSearchParams, name: TicketFilterName, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  next.delete('page');
-  return next;
+const VIEW_PARAMS: Record<TicketView, { assignedTo: string | null; createdBy: string | null }> = {
+  all: { assignedTo: null, createdBy: null },
+  assigned: { assignedTo: 'me', createdBy: null },
+  created: { assignedTo: null, createdBy: 'me' },
+  unassigned: { assignedTo: 'unassigned', createdBy: null },
+};
+
+/** The params after the quick filter changes (back to page 1). */
+export const withView = (params: URLSearchParams, view: TicketView) => withFilters(params, VIEW_PARAMS[view]);
+
+/** The params after one filter changes (back to page 1, section 9); null clears it. */
+export const withFilter = (params: URLSearchParams, name: TicketFilterName, value: string | null) =>
+  withFilters(params, { [name]: value });
+
+/** How many filters narrow the list besides the search (the phone's Filters button counts them). */
+export function activeTicketFilters(filters: TicketFilters): number {
+  const narrowing = [filters.status, filters.priority, filters.category, filters.organizationId];
+  return narrowing.filter(Boolean).length + (ticketView(filters) === 'all' ? 0 : 1);
 }
 
-/** The params showing another page; page 1 is the address without one. */
-export function withPage(params: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (page > 1) next.set('page', String(page));
-  else next.delete('page');
-  return next;
-}
+/** Any filter or search narrows the list: an empty answer then means "nothing matches", not "no tickets". */
+export const isFiltered = (filters: TicketFilters) => Boolean(filters.search) || activeTicketFilters(filters) > 0;
+
+/** The params with every filter and the search cleared, the sort kept. */
+export const withoutFilters = (params: URLSearchParams) =>
+  withFilters(params, {
+    search: null,
+    status: null,
+    priority: null,
+    category: null,
+    organizationId: null,
+    ...VIEW_PARAMS.all,
+  });

@@ -6,6 +6,7 @@ import {
   TICKET_STATUSES,
   type TicketActivity,
   type TicketPriority,
+  type TicketSort,
 } from '@smart/contracts';
 
 /** 'in_progress' → 'In progress': how the app shows a status, priority or category. */
@@ -18,6 +19,19 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 export const STATUS_OPTIONS = options(TICKET_STATUSES);
 export const PRIORITY_OPTIONS = options(TICKET_PRIORITIES);
 export const CATEGORY_OPTIONS = options(TICKET_CATEGORIES);
+
+/** What each sort is called where a list has no headings to click (the phone's Sort by). */
+export const TICKET_SORT_LABELS: Record<TicketSort, string> = {
+  createdAt: 'Created',
+  updatedAt: 'Last updated',
+  title: 'Title',
+  status: 'Status',
+  priority: 'Priority',
+  category: 'Category',
+  createdBy: 'Created By',
+  assignedTo: 'Assigned To',
+  organization: 'Organization',
+};
 
 /** Section 9's colours; a value the app does not know shows grey. */
 export function statusColor(status: string): string {

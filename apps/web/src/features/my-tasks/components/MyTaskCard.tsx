@@ -4,9 +4,18 @@ import { paths } from '@/lib/paths';
 
 /**
  * A My Tasks card (second document, section 2): on the assigned tab it names the creator, on the
- * created tab the assignee. It opens the task only when both its project and objective are known.
+ * created tab the assignee; its organization leads where it sits when the user works in several. It opens the task only when both its project and objective are known.
  */
-export function MyTaskCard({ task, filter }: { task: MyTask; filter: MyTasksFilter }) {
+export function MyTaskCard({
+  task,
+  filter,
+  withOrganization = false,
+}: {
+  task: MyTask;
+  filter: MyTasksFilter;
+  /** Name the task's organization first, for whoever works in several (issue 25). */
+  withOrganization?: boolean;
+}) {
   const { project, objectiveId: objective } = task;
   const person =
     filter === 'assigned'
@@ -16,7 +25,11 @@ export function MyTaskCard({ task, filter }: { task: MyTask; filter: MyTasksFilt
     <TaskSummaryCard
       task={task}
       to={project && objective ? paths.task(project._id, objective._id, task.id) : undefined}
-      context={[project?.title, objective?.title].filter(Boolean).join(' · ') || undefined}
+      context={
+        [withOrganization ? task.organizationName : null, project?.title, objective?.title]
+          .filter(Boolean)
+          .join(' · ') || undefined
+      }
       person={person}
     />
   );

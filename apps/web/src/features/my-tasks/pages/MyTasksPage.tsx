@@ -1,50 +1,159 @@
-import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { MESSAGES, type MyTasksFilter } from '@smart/contracts';
-import { useState } from 'react';
+import { Group, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  MESSAGES,
+  type MyTasksDue,
+  type MyTasksFilter,
+  type MyTasksQuery,
+  type MyTasksSort,
+  TASK_STATUSES,
+} from '@smart/contracts';
+import { FilterDrawer } from '@/components/FilterDrawer';
+import { NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
+import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageLoader } from '@/components/PageLoader';
 import { RefreshButton } from '@/components/RefreshButton';
+import { SortSelect } from '@/components/SortSelect';
+import { useAuth } from '@/features/auth';
+import { useWideEnough } from '@/lib/element-width';
+import { type OrganizationReach, useOrganizationReach } from '@/lib/organization-reach';
+import { statusOptions } from '@/lib/work-format';
 import { useMyTasks } from '../api';
 import { MyTaskCard } from '../components/MyTaskCard';
+import { activeMyTasksFilters, MY_TASKS_SORT_RULES, type MyTasksFilters, useMyTasksFilters } from '../my-tasks-filters';
 
 const EMPTY_TEXT: Record<MyTasksFilter, string> = {
   assigned: MESSAGES.noAssignedTasks,
   created: MESSAGES.noCreatedTasks,
 };
 
-/** /dashboard/my-tasks (second document, section 2, My Tasks): every signed-in user's tasks, in two tabs. */
+const DUE_OPTIONS: { value: MyTasksDue; label: string }[] = [
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'today', label: 'Due today' },
+  { value: 'next_7_days', label: 'Due in the next 7 days' },
+  { value: 'none', label: 'No due date' },
+];
+
+const SORT_LABELS: Record<MyTasksSort, string> = {
+  dueDate: 'Due date',
+  priority: 'Priority',
+  status: 'Status',
+  title: 'Title',
+  progress: 'Progress',
+  project: 'Project',
+  organization: 'Organization',
+  createdAt: 'Created',
+  updatedAt: 'Last updated',
+};
+const { organization: _, ...SORT_LABELS_ONE_ORGANIZATION } = SORT_LABELS;
+
+/** Where the filters sit in a row; narrower, they go into a drawer. */
+const FILTER_ROW_MIN_WIDTH = 720;
+
+/** The query of one tab under the address's filters. */
+const tabQuery = ({ filter: _, ...filters }: MyTasksFilters, tab: MyTasksFilter): MyTasksQuery => ({
+  ...filters,
+  filter: tab,
+});
+
+/**
+ * /dashboard/my-tasks (second document, section 2, My Tasks): every signed-in user's tasks, in two
+ * tabs, filtered by status, due date and (for whoever works in several) organization, and sorted,
+ * all kept in the address (issue 25).
+ */
 export default function MyTasksPage() {
-  const [tab, setTab] = useState<MyTasksFilter>('assigned');
+  const { filters, setTab, setFilter, setSort, clearFilters } = useMyTasksFilters();
   // Both tabs are read at once: each tab's label carries its count.
-  const assigned = useMyTasks('assigned');
-  const created = useMyTasks('created');
+  const assigned = useMyTasks(tabQuery(filters, 'assigned'));
+  const created = useMyTasks(tabQuery(filters, 'created'));
   const lists = { assigned, created };
-  const count = (filter: MyTasksFilter) => (lists[filter].data ? ` (${lists[filter].data.length})` : '');
+  const count = (tab: MyTasksFilter) => (lists[tab].data ? ` (${lists[tab].data.length})` : '');
+  const organizations = useOrganizationReach(useAuth().user);
+  const [frame, wide] = useWideEnough<HTMLDivElement>(FILTER_ROW_MIN_WIDTH);
+  const fields = (
+    <>
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        data={statusOptions(TASK_STATUSES)}
+        value={filters.status ?? null}
+        onChange={(value) => setFilter('status', value)}
+        clearable
+      />
+      <Select
+        label="Due date"
+        placeholder="Any due date"
+        data={DUE_OPTIONS}
+        value={filters.due ?? null}
+        onChange={(value) => setFilter('due', value)}
+        clearable
+      />
+      {organizations.many && (
+        <OrganizationFilter
+          reach={organizations.reach as Exclude<OrganizationReach, 'own'>}
+          value={filters.organizationId ?? null}
+          onChange={(value) => setFilter('organizationId', value)}
+        />
+      )}
+      <SortSelect
+        sort={filters}
+        rules={MY_TASKS_SORT_RULES}
+        labels={organizations.many ? SORT_LABELS : SORT_LABELS_ONE_ORGANIZATION}
+        onChange={setSort}
+      />
+    </>
+  );
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={frame}>
       <Group justify="space-between" gap="sm">
         <Title order={1}>{MESSAGES.myTasksTitle}</Title>
-        <RefreshButton
-          onRefresh={() => {
-            void assigned.refetch();
-            void created.refetch();
-          }}
-          refreshing={assigned.isRefetching || created.isRefetching}
-        />
+        <Group gap="sm">
+          {!wide && (
+            <FilterDrawer count={activeMyTasksFilters(filters)} onClear={clearFilters}>
+              {fields}
+            </FilterDrawer>
+          )}
+          <RefreshButton
+            onRefresh={() => {
+              void assigned.refetch();
+              void created.refetch();
+            }}
+            refreshing={assigned.isRefetching || created.isRefetching}
+          />
+        </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && setTab(value as MyTasksFilter)}>
+      <Tabs value={filters.filter} onChange={(value) => value && setTab(value as MyTasksFilter)}>
         <Tabs.List>
           <Tabs.Tab value="assigned">Assigned to Me{count('assigned')}</Tabs.Tab>
           <Tabs.Tab value="created">Created by Me{count('created')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <TaskList filter={tab} list={lists[tab]} />
+      {wide && (
+        <SimpleGrid cols={organizations.many ? 4 : 3} spacing="sm">
+          {fields}
+        </SimpleGrid>
+      )}
+      <TaskList
+        tab={filters.filter}
+        list={lists[filters.filter]}
+        filtered={activeMyTasksFilters(filters) > 0}
+        onClear={clearFilters}
+        withOrganization={organizations.many}
+      />
     </Stack>
   );
 }
 
-function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<typeof useMyTasks> }) {
+interface TaskListProps {
+  tab: MyTasksFilter;
+  list: ReturnType<typeof useMyTasks>;
+  filtered: boolean;
+  onClear: () => void;
+  withOrganization: boolean;
+}
+
+function TaskList({ tab, list, filtered, onClear, withOrganization }: TaskListProps) {
   if (list.isPending) return <PageLoader label={MESSAGES.loadingTasks} />;
   if (list.isError) {
     return (
@@ -57,11 +166,13 @@ function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<ty
     );
   }
   if (list.data.length === 0) {
-    return (
+    return filtered ? (
+      <NoMatches title={MESSAGES.noTasksFound} text={MESSAGES.noMatchingTasks} onClear={onClear} />
+    ) : (
       <Stack align="center" gap={4} py="xl">
         <Text fw={600}>{MESSAGES.noTasksFound}</Text>
         <Text c="dimmed" ta="center">
-          {EMPTY_TEXT[filter]}
+          {EMPTY_TEXT[tab]}
         </Text>
       </Stack>
     );
@@ -69,7 +180,7 @@ function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<ty
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {list.data.map((task) => (
-        <MyTaskCard key={task.id} task={task} filter={filter} />
+        <MyTaskCard key={task.id} task={task} filter={tab} withOrganization={withOrganization} />
       ))}
     </SimpleGrid>
   );

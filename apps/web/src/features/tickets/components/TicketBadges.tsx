@@ -5,17 +5,17 @@ import { PRIORITY_COLORS, statusColor, valueLabel } from '../ticket-labels';
 /** A badge keeps its whole word: a table column never squeezes it to 'IN PROG…'. */
 const BADGE_STYLE = { flexShrink: 0, minWidth: 'max-content' } as const;
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, size }: { status: string; size?: 'sm' }) {
   return (
-    <Badge color={statusColor(status)} variant="light" style={BADGE_STYLE}>
+    <Badge color={statusColor(status)} variant="light" style={BADGE_STYLE} size={size}>
       {valueLabel(status)}
     </Badge>
   );
 }
 
-export function PriorityBadge({ priority }: { priority: TicketPriority }) {
+export function PriorityBadge({ priority, size }: { priority: TicketPriority; size?: 'sm' }) {
   return (
-    <Badge color={PRIORITY_COLORS[priority]} variant="outline" style={BADGE_STYLE}>
+    <Badge color={PRIORITY_COLORS[priority]} variant="outline" style={BADGE_STYLE} size={size}>
       {valueLabel(priority)}
     </Badge>
   );

@@ -1,24 +1,48 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, ticketRangeText } from '@smart/contracts';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeText } from '@smart/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CreateButton } from '@/components/CreateButton';
+import { FilterDrawer } from '@/components/FilterDrawer';
+import { EmptyState, NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
+import { SortSelect } from '@/components/SortSelect';
+import { useAuth } from '@/features/auth';
+import { useWideEnough } from '@/lib/element-width';
+import { type ListSort, nextSort, withPage, withSort } from '@/lib/list-address';
+import { useOrganizationReach } from '@/lib/organization-reach';
 import { paths } from '@/lib/paths';
 import { useTicketPage } from '../api';
+import { TicketCards } from '../components/TicketCards';
 import { type OpenDialog, TicketDialogs } from '../components/TicketDialogs';
-import { TicketFilterBar } from '../components/TicketFilterBar';
+import { TicketFilterFields, TicketSearch, TicketViewControl } from '../components/TicketFilterBar';
 import { TicketFormModal } from '../components/TicketFormModal';
 import type { TicketAction } from '../components/TicketRowActions';
-import { TicketsTable } from '../components/TicketsTable';
+import { TicketsTable, ticketsTableMinWidth } from '../components/TicketsTable';
 import { useCanRaiseTickets, useChoosesOrganization } from '../ticket-author';
-import { readTicketFilters, withFilter, withPage } from '../ticket-filters';
+import {
+  activeTicketFilters,
+  isFiltered,
+  readTicketFilters,
+  TICKET_SORT_RULES,
+  withFilter,
+  withoutFilters,
+  withView,
+} from '../ticket-filters';
+import { TICKET_SORT_LABELS } from '../ticket-labels';
+
+const { organization: _, ...withoutOrganizationSort } = TICKET_SORT_LABELS;
+
+/** How far a frame narrower than the table may scroll it sideways (its actions stay in view) before cards take over. */
+const SIDEWAYS_ALLOWANCE_PX = 60;
 
 /**
- * /dashboard/tickets (section 2): the tickets the user may read, ten a page, filtered on the
- * server. Filters and page live in the address, so a reload or a shared link shows the same page.
+ * /dashboard/tickets (section 2): the tickets the user may read, ten a page, filtered and sorted on
+ * the server. Filters, sort and page live in the address, so a reload or a shared link shows the
+ * same page. Where the table's columns fit it is a table sorted by its headings; on a phone, cards
+ * with the filters and the sort in a drawer (issue 25).
  */
 export default function TicketsPage() {
   const [params, setParams] = useSearchParams();
@@ -31,9 +55,24 @@ export default function TicketsPage() {
   const canCreate = useCanRaiseTickets();
   // Admins and advisors answer the tickets of organizations not their own.
   const staff = useChoosesOrganization() || !canCreate;
+  const organizations = useOrganizationReach(useAuth().user);
+  const withOrganization = organizations.many;
+  const [frame, wide] = useWideEnough<HTMLDivElement>(ticketsTableMinWidth(withOrganization) - SIDEWAYS_ALLOWANCE_PX);
+
+  const changeFilter = (name: Parameters<typeof withFilter>[1], value: string | null) =>
+    setParams(withFilter(params, name, value));
+  const changeSort = (sort: ListSort<TicketSort>) => setParams(withSort(params, sort, TICKET_SORT_RULES));
+  const onAction = (action: TicketAction, ticket: Ticket) => setDialog({ action, ticket });
+  const fields = (
+    <TicketFilterFields
+      filters={filters}
+      onChange={changeFilter}
+      organizations={withOrganization ? organizations.reach : null}
+    />
+  );
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={frame}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <PageTitle
           title={MESSAGES.ticketsTitle}
@@ -43,27 +82,56 @@ export default function TicketsPage() {
         />
         {canCreate && <CreateButton onClick={() => setCreating(true)}>Create New Ticket</CreateButton>}
       </Group>
-      <TicketFilterBar filters={filters} onChange={(name, value) => setParams(withFilter(params, name, value))} />
-      <Paper withBorder radius="md">
+      {wide ? (
+        <Stack gap="sm">
+          <TicketViewControl filters={filters} onView={(view) => setParams(withView(params, view))} />
+          <SimpleGrid cols={withOrganization ? 5 : 4} spacing="sm">
+            <TicketSearch filters={filters} onChange={changeFilter} />
+            {fields}
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <TicketSearch filters={filters} onChange={changeFilter} />
+          </Box>
+          <FilterDrawer count={activeTicketFilters(filters)} onClear={() => setParams(withoutFilters(params))}>
+            <TicketViewControl filters={filters} onView={(view) => setParams(withView(params, view))} vertical />
+            {fields}
+            <SortSelect
+              sort={filters}
+              rules={TICKET_SORT_RULES}
+              labels={withOrganization ? TICKET_SORT_LABELS : withoutOrganizationSort}
+              onChange={changeSort}
+            />
+          </FilterDrawer>
+        </Group>
+      )}
+      <Paper withBorder={wide} radius="md">
         {list.isPending ? (
           <PageLoader label="Loading tickets..." />
         ) : list.isError ? (
           <LoadError message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
         ) : list.data.data.length === 0 ? (
-          <Stack align="center" gap={4} py="xl" px="md">
-            <Text fw={600}>{MESSAGES.noTickets}</Text>
-            <Text c="dimmed" size="sm" ta="center">
-              {MESSAGES.noTicketsHint}
-            </Text>
-          </Stack>
-        ) : (
+          <EmptyTickets
+            filtered={isFiltered(filters)}
+            pastTheEnd={list.data.pagination.total > 0}
+            onClear={() => setParams(withoutFilters(params))}
+            onFirstPage={() => setParams(withPage(params, 1))}
+          />
+        ) : wide ? (
           <TicketsTable
             tickets={list.data.data}
-            onAction={(action: TicketAction, ticket: Ticket) => setDialog({ action, ticket })}
+            sort={filters}
+            onSort={(key) => changeSort(nextSort(filters, key, TICKET_SORT_RULES))}
+            withOrganization={withOrganization}
+            onAction={onAction}
           />
+        ) : (
+          <TicketCards tickets={list.data.data} withOrganization={withOrganization} onAction={onAction} />
         )}
       </Paper>
-      {pagination && (
+      {pagination && pagination.total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
             {ticketRangeText(pagination.page, TICKET_PAGE_SIZE, pagination.total)}
@@ -94,4 +162,35 @@ export default function TicketsPage() {
       <TicketDialogs open={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
+}
+
+/**
+ * An empty answer: nothing matches the search and filters (with a way back to every ticket), a page
+ * past the end of the list (a stale link), or no tickets at all.
+ */
+function EmptyTickets({
+  filtered,
+  pastTheEnd,
+  onClear,
+  onFirstPage,
+}: {
+  filtered: boolean;
+  pastTheEnd: boolean;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
+  if (pastTheEnd) {
+    return (
+      <EmptyState
+        empty={{ title: MESSAGES.noTickets, text: 'This page is past the end of the list.' }}
+        action={
+          <Button variant="light" mt="sm" onClick={onFirstPage}>
+            First page
+          </Button>
+        }
+      />
+    );
+  }
+  if (filtered) return <NoMatches title={MESSAGES.noTickets} text={MESSAGES.noMatchingTickets} onClear={onClear} />;
+  return <EmptyState empty={{ title: MESSAGES.noTickets, text: MESSAGES.noTicketsHint }} />;
 }

@@ -1,0 +1,63 @@
+import { Select } from '@mantine/core';
+import { MESSAGES } from '@smart/contracts';
+import { useAdvisedOrganizations } from '@/lib/advised-organizations';
+import { useOrganization } from '@/lib/organization-query';
+import type { OrganizationReach } from '@/lib/organization-reach';
+import { useOrganizationSearch } from '@/lib/organization-search';
+import { SearchSelect } from './SearchSelect';
+
+interface OrganizationFilterProps {
+  reach: Exclude<OrganizationReach, 'own'>;
+  value: string | null;
+  onChange: (organizationId: string | null) => void;
+}
+
+const LABEL = 'Organization';
+const ALL = 'All organizations';
+
+/**
+ * A list's organization filter (issue 25): an advisor picks among the organizations it advises, an
+ * admin searches them all (there may be thousands). Cleared, the list shows every one.
+ */
+export function OrganizationFilter({ reach, value, onChange }: OrganizationFilterProps) {
+  return reach === 'advised' ? (
+    <AdvisedFilter value={value} onChange={onChange} />
+  ) : (
+    <SearchedFilter value={value} onChange={onChange} />
+  );
+}
+
+function AdvisedFilter({ value, onChange }: Omit<OrganizationFilterProps, 'reach'>) {
+  const organizations = useAdvisedOrganizations(true);
+  return (
+    <Select
+      label={LABEL}
+      placeholder={ALL}
+      data={(organizations.data ?? []).map((entry) => ({ value: entry.organizationId, label: entry.organizationName }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      searchable
+      nothingFoundMessage="No organization found"
+    />
+  );
+}
+
+function SearchedFilter({ value, onChange }: Omit<OrganizationFilterProps, 'reach'>) {
+  const organizations = useOrganizationSearch(true);
+  // A filter read from the address names its organization before any search has listed it.
+  const named = useOrganization(value);
+  return (
+    <SearchSelect
+      label={LABEL}
+      placeholder={ALL}
+      clearable
+      valueLabel={named.data?.name ?? null}
+      nothingFound="No organization found"
+      {...organizations.selectProps}
+      value={value}
+      onChange={onChange}
+      error={organizations.isError ? MESSAGES.fetchOrganizationsFailed : undefined}
+    />
+  );
+}
