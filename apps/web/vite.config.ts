@@ -25,6 +25,7 @@ export default defineConfig({
       },
       prerender: 'src/prerender/shells.tsx',
       shellCheck: 'src/prerender/shell-check.ts',
+      colorScheme: 'src/prerender/color-scheme.ts',
     }),
     precompress(),
   ],

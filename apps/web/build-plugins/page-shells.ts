@@ -19,6 +19,8 @@ export interface PageShellsOptions {
   prerender: string;
   /** The classic script that hides a prerendered page from a visitor who will see something else. */
   shellCheck: string;
+  /** The classic script that sets the page's light or dark theme before the first paint; every page runs it first. */
+  colorScheme: string;
 }
 
 interface RenderedPage {
@@ -151,7 +153,15 @@ export function pageShells(options: PageShellsOptions): Plugin {
       async handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') throw new Error('page-shells: the build has no index.html');
-        const html = String(page.source);
+        const scheme = this.emitFile({
+          type: 'asset',
+          name: `${path.basename(options.colorScheme, '.ts')}.js`,
+          source: await classicScript(path.resolve(config.root, options.colorScheme)),
+        });
+        const html = String(page.source).replace(
+          '</title>',
+          `</title>\n    <script src="/${this.getFileName(scheme)}"></script>`,
+        );
         const { pages, checkSettings } = await (prerendered as Promise<Prerendered>);
         const check = this.emitFile({
           type: 'asset',

@@ -28,7 +28,8 @@ function DeferredToasts() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    // 'auto' follows the system until the top bar's switch picks a theme, kept in this browser's storage.
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>

@@ -1,5 +1,6 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { BREAKPOINTS_PX } from '@smart/contracts';
+import { readableColorVariables } from './contrast';
 
 /** Slate blue-grey, the product's primary colour (spec section 3), lightest to darkest. */
 const slate: MantineColorsTuple = [
@@ -20,7 +21,8 @@ const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
   primaryColor: 'slate',
-  primaryShade: { light: 7, dark: 5 },
+  // Dark: white text on slate 8 has 6.6:1 (on slate 5, 3.7:1).
+  primaryShade: { light: 7, dark: 8 },
   colors: { slate },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
@@ -34,13 +36,28 @@ export const theme = createTheme({
   },
 });
 
+/** Each colour's variables adjusted for contrast in both themes (contrast.ts), computed once. */
+const readable = Object.entries({ ...DEFAULT_THEME.colors, slate })
+  // 'dark' is the dark theme's surfaces, never a colour for text or badges.
+  .filter(([name]) => name !== 'dark')
+  .map(([name, shades]) => readableColorVariables(name, shades));
+const merged = (scheme: 'light' | 'dark') => Object.assign({}, ...readable.map((colour) => colour[scheme]));
+
 /**
- * WCAG asks 4.5:1 of text. Mantine's 'dimmed' grey (gray 6) has 3.3:1 on white: this grey stays
- * secondary at 6.1:1 (5.1:1 on gray 2). Field errors (red 6, 3.3:1) use red 9 (5.5:1), as do
- * the red texts in the app (c="red.9").
+ * WCAG asks 4.5:1 of text, in both themes: every colour's text, light, outline and filled variants
+ * are adjusted (contrast.ts). Mantine's 'dimmed' grey (gray 6, 3.3:1 on white) is #5c636a (6.1:1;
+ * 5.1:1 on gray 2); in the dark theme #a6a6a6 (6.9:1 on the body, dark 7; Mantine's dark 2 has 4.0:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': 'var(--mantine-color-red-9)' },
-  dark: {},
+  light: {
+    ...merged('light'),
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+  },
+  dark: {
+    ...merged('dark'),
+    '--mantine-color-dimmed': '#a6a6a6',
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+  },
 });

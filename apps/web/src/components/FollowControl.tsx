@@ -105,7 +105,7 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
       <Popover.Dropdown>
         {subscription.isError ? (
           <Stack gap="xs" align="flex-start">
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {subscription.error.message}
             </Text>
             <Button size="xs" variant="light" onClick={() => subscription.refetch()}>

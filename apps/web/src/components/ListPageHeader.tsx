@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { HiPlus } from 'react-icons/hi';
+import { Group, Stack, Title } from '@mantine/core';
+import { CreateButton } from './CreateButton';
 import { PageTitle } from './PageTitle';
 
 interface ListPageHeaderProps {
@@ -24,11 +24,7 @@ export function ListPageHeader({ title, subtitle, heading, total, createLabel, o
           {heading}
           {total === undefined ? '' : ` (${total})`}
         </Title>
-        {onCreate && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        )}
+        {onCreate && <CreateButton onClick={onCreate}>{createLabel}</CreateButton>}
       </Group>
     </Stack>
   );

@@ -12,7 +12,7 @@ interface LoadErrorProps {
 export function LoadError({ message, onRetry, retrying = false, retryLabel = 'Retry' }: LoadErrorProps) {
   return (
     <Stack align="center" gap="sm" py="xl" role="alert">
-      <Text c="red.9" fw={500}>
+      <Text c="red" fw={500}>
         {message}
       </Text>
       <Button variant="light" onClick={onRetry} loading={retrying}>

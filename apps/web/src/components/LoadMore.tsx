@@ -21,7 +21,7 @@ export function LoadMore({ list }: LoadMoreProps) {
         Showing {list.data.items.length} of {list.data.total}
       </Text>
       {list.isFetchNextPageError && (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red" role="alert">
           Loading more failed. Please try again.
         </Text>
       )}

@@ -11,7 +11,7 @@ export function MentionText({ text, names }: { text: string; names: readonly str
       {mentionSegments(text, names).map((segment, index) =>
         segment.mention ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move
-          <Text key={index} span inherit fw={600} c="blue.8" data-mention="">
+          <Text key={index} span inherit fw={600} c="blue" data-mention="">
             {segment.text}
           </Text>
         ) : (

@@ -49,7 +49,7 @@ export function TaskSummaryCard({ task, to, context, person }: TaskSummaryCardPr
           <Text size="sm" c="dimmed">
             {person}
           </Text>
-          <Text size="sm" c={overdue ? 'red.8' : 'dimmed'} fw={overdue ? 600 : undefined}>
+          <Text size="sm" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
             {dueLabel(task.dueDate)}
             {overdue ? ' (overdue)' : ''}
           </Text>

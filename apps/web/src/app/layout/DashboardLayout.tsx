@@ -4,10 +4,12 @@ import { SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { BookSessionProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
 import { PHONE_QUERY } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -48,6 +50,8 @@ export default function DashboardLayout() {
       padding="lg"
       classNames={{ navbar: classes.navbar }}
     >
+      <SkipLink />
+      <KeyboardShortcuts />
       <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
       <Sidebar closed={!navOpened} onNavigate={() => isMobile && nav.close()} />
       {isMobile && navOpened && (
@@ -60,7 +64,7 @@ export default function DashboardLayout() {
           data-testid="nav-backdrop"
         />
       )}
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <SupportTicketProvider>
           <BookSessionProvider>
             <Suspense fallback={<PageLoader />}>

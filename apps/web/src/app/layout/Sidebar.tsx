@@ -109,7 +109,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
           label="Sign out"
           leftSection={<HiLogout size={18} aria-hidden />}
           onClick={signOut}
-          c="red.9"
+          c="red"
         />
       </AppShell.Section>
     </AppShell.Navbar>

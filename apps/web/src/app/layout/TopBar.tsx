@@ -6,6 +6,7 @@ import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
 import { NotificationBell } from '@/features/notifications';
 import { paths } from '@/lib/paths';
+import { ThemeSwitch } from './ThemeSwitch';
 import classes from './TopBar.module.css';
 
 interface TopBarProps {
@@ -32,7 +33,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
             <ThemeIcon size={32} radius="md" aria-hidden>
               <HiLightningBolt size={20} />
             </ThemeIcon>
-            <Text fw={700} c="slate.9" fz={{ base: 'md', sm: 'lg' }} truncate>
+            <Text fw={700} className={classes.brandName} fz={{ base: 'md', sm: 'lg' }} truncate>
               S.M.A.R.T. Management
             </Text>
           </Link>
@@ -40,6 +41,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         {/* No user only in the prerendered frame (prerender/shells.tsx): the person fills in when the app runs. */}
         {user && (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <ThemeSwitch />
             <NotificationBell />
             <UserAvatar user={user} size={34} radius="xl" />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={220}>

@@ -1,5 +1,6 @@
 import { Box, Button, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useHydrated } from '@/lib/hydrated';
 import classes from './AuthFrame.module.css';
 import { MarketingPanel } from './MarketingPanel';
@@ -7,17 +8,20 @@ import { MarketingPanel } from './MarketingPanel';
 /** The signed-out pages' frame: the form's card beside the marketing panel (sign-in, forgot and reset password). */
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
-    <Box component="main" className={classes.page}>
-      <Box className={classes.formSide}>
-        <Paper className={classes.card} p="xl" radius="md" withBorder shadow="sm">
-          <Text fw={700} c="slate.7" mb="lg" size="sm" tt="uppercase" lts={1}>
-            S.M.A.R.T. Management
-          </Text>
-          {children}
-        </Paper>
+    <>
+      <SkipLink />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.page}>
+        <Box className={classes.formSide}>
+          <Paper className={classes.card} p="xl" radius="md" withBorder shadow="sm">
+            <Text fw={700} c="slate" mb="lg" size="sm" tt="uppercase" lts={1}>
+              S.M.A.R.T. Management
+            </Text>
+            {children}
+          </Paper>
+        </Box>
+        <MarketingPanel />
       </Box>
-      <MarketingPanel />
-    </Box>
+    </>
   );
 }
 

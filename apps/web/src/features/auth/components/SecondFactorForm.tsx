@@ -68,7 +68,7 @@ export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormPro
           autoFocus
         />
         <AuthSubmit busy={busy} label="Verify" busyLabel="Verifying..." />
-        <UnstyledButton onClick={() => onBack(null)} fz="sm" c="slate.7" style={{ alignSelf: 'center' }}>
+        <UnstyledButton onClick={() => onBack(null)} fz="sm" c="slate" style={{ alignSelf: 'center' }}>
           <HiArrowLeft aria-hidden style={{ verticalAlign: 'middle' }} /> Back to password
         </UnstyledButton>
       </Stack>

@@ -28,7 +28,7 @@ function StorageFigures({ usage }: { usage: Usage }) {
       <ProgressRoot size="md">
         <ProgressSection value={percent} color={color} aria-label="Storage used" />
       </ProgressRoot>
-      <Text size="sm" c={full ? 'red.9' : 'dimmed'}>
+      <Text size="sm" c={full ? 'red' : 'dimmed'}>
         {full
           ? MESSAGES.storageQuotaExceeded
           : 'Attachments, pictures and fresh uploads count; uploads past the quota are refused.'}

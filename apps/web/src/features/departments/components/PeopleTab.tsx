@@ -34,7 +34,7 @@ function MemberCard({ user }: { user: User }) {
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.email}
           </Text>
-          <Text size="xs" c="slate.7" fw={500}>
+          <Text size="xs" c="slate" fw={500}>
             {firstRoleLabel(user)}
           </Text>
         </Stack>

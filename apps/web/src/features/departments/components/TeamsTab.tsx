@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { type Department, displayName, MESSAGES, type Team } from '@smart/contracts';
 import { useState } from 'react';
-import { HiLink, HiPlus, HiX } from 'react-icons/hi';
+import { HiLink, HiX } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { CreateButton } from '@/components/CreateButton';
 import classes from '@/components/LinkCard.module.css';
 import { PagedListView } from '@/components/PagedListView';
 import { paths } from '@/lib/paths';
@@ -86,9 +87,7 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
             >
               Add Existing Team
             </Button>
-            <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setDialog('create')}>
-              Create Team
-            </Button>
+            <CreateButton onClick={() => setDialog('create')}>Create Team</CreateButton>
           </Group>
         )}
       </Group>

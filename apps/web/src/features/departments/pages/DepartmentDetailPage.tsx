@@ -41,7 +41,7 @@ export default function DepartmentDetailPage() {
     return (
       <Stack gap="md">
         <BackToDepartments />
-        <Text c="red.9">{MESSAGES.noDepartmentId}</Text>
+        <Text c="red">{MESSAGES.noDepartmentId}</Text>
       </Stack>
     );
   }

@@ -95,7 +95,7 @@ export function Composer({ conversation, onSend }: ComposerProps) {
         </Group>
       )}
       {(problem || tooLong) && (
-        <Text size="xs" c="red.8" role="alert">
+        <Text size="xs" c="red" role="alert">
           {tooLong ? `Messages are at most ${MAX_MESSAGE_LENGTH.toLocaleString()} characters` : problem}
         </Text>
       )}

@@ -7,6 +7,7 @@ import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import type { LoadedList } from '@/lib/paged-list';
+import { CREATE_SHORTCUT } from '@/lib/shortcuts';
 import { listTime } from '../message-time';
 import { AdvisorChatButton } from './AdvisorChatButton';
 import classes from './Messenger.module.css';
@@ -46,7 +47,13 @@ export function ConversationList({ list, openId, onOpen }: ConversationListProps
             Messenger
           </Title>
           <Tooltip label="New conversation">
-            <ActionIcon variant="light" size="lg" aria-label="New conversation" onClick={() => setCreating(true)}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label="New conversation"
+              aria-keyshortcuts={CREATE_SHORTCUT}
+              onClick={() => setCreating(true)}
+            >
               <HiPlus size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -125,7 +132,7 @@ function ConversationItem({ conversation, selected, withOrganization, userId, on
         </Text>
       </Group>
       {withOrganization && (
-        <Text size="xs" c="blue.8" truncate>
+        <Text size="xs" c="blue" truncate>
           {conversation.organizationName}
         </Text>
       )}

@@ -86,7 +86,7 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
         </Center>
       )}
       {older.isError && (
-        <Text size="sm" c="red.7" ta="center" role="alert">
+        <Text size="sm" c="red" ta="center" role="alert">
           {older.error.message}
         </Text>
       )}

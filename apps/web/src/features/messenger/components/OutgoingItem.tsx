@@ -50,7 +50,7 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
         {failed && (
           <Group gap="xs" mt={4} wrap="wrap" role="alert">
             <HiExclamationCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
-            <Text size="xs" c="red.8">
+            <Text size="xs" c="red">
               Not sent: {entry.error}
             </Text>
             <Button size="compact-xs" variant="light" onClick={() => onRetry(entry)}>

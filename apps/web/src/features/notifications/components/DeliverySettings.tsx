@@ -61,7 +61,7 @@ export function DeliverySettings({
           </Stack>
         </Radio.Group>
         {error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}

@@ -34,7 +34,7 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
         </Text>
         <Text size="sm" c="dimmed">
           {TEXT.noPhone}{' '}
-          <Anchor component={Link} to={paths.profile} size="sm">
+          <Anchor component={Link} to={paths.profile} size="sm" underline="always">
             {TEXT.addPhone}
           </Anchor>
         </Text>

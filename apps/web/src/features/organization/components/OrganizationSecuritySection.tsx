@@ -32,7 +32,7 @@ export function OrganizationSecuritySection({ organization }: { organization: Or
         {!organization.requireTwoFactor && user && !user.twoFactorEnabled && !update.error && (
           <Text size="sm" c="dimmed">
             To require it, first turn it on for your own account on{' '}
-            <Anchor component={Link} to={paths.profile} size="sm">
+            <Anchor component={Link} to={paths.profile} size="sm" underline="always">
               My Profile
             </Anchor>
             .

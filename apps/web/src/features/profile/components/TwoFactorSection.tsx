@@ -52,7 +52,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
     <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
       <Stack gap="sm" maw={420}>
         {required && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="orange">
             {MESSAGES.twoFactorRequiredByOrganization}
           </Text>
         )}

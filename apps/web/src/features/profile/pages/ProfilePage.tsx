@@ -14,7 +14,7 @@ export default function ProfilePage() {
   if (profile.isError) {
     return (
       <Stack align="center" gap="sm" py="xl" role="alert">
-        <Text c="red.9" fw={500}>
+        <Text c="red" fw={500}>
           {MESSAGES.loadProfileFailed}
         </Text>
         <Button variant="light" onClick={() => profile.refetch()} loading={profile.isFetching}>

@@ -12,11 +12,11 @@ export default function TwoFactorSetupPage() {
   const { user, logout } = useAuth();
 
   return (
-    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-default-hover)">
       <Paper withBorder radius="md" shadow="sm" p="xl" maw={640} w="100%">
         <Stack gap="lg">
           <Stack gap={4}>
-            <Text fw={700} c="slate.7" size="sm" tt="uppercase" lts={1}>
+            <Text fw={700} c="slate" size="sm" tt="uppercase" lts={1}>
               S.M.A.R.T. Management
             </Text>
             <Title order={1} size="h2">

@@ -33,7 +33,7 @@ export function ProgressPanel({ task }: { task: TaskDetail }) {
     <Panel title="Progress">
       <WorkProgress size="lg" value={task.progress} label={`${task.title} progress`} />
       {task.status === 'completed' && (
-        <Text c="green.9" fw={600}>
+        <Text c="green" fw={600}>
           {MESSAGES.taskCompleted}
         </Text>
       )}

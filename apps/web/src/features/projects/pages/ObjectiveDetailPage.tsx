@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { displayName, MESSAGES, type ObjectiveDetail } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { CreateButton } from '@/components/CreateButton';
 import { PagedListView } from '@/components/PagedListView';
 import { TaskSummaryCard } from '@/components/TaskSummaryCard';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
@@ -109,11 +109,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
         <Title order={2} size="h3">
           Tasks{tasks.data ? ` (${tasks.data.total})` : ''}
         </Title>
-        {permissions.canAddTask && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setDialog('addTask')}>
-            Add Task
-          </Button>
-        )}
+        {permissions.canAddTask && <CreateButton onClick={() => setDialog('addTask')}>Add Task</CreateButton>}
       </Group>
       <PagedListView list={tasks} failMessage={MESSAGES.fetchObjectiveFailed} empty={MESSAGES.noTasks}>
         {(items) => (

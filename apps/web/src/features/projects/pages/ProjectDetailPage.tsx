@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES, type Objective, type Project } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { CreateButton } from '@/components/CreateButton';
 import { FollowControl } from '@/components/FollowControl';
 import { PagedListView } from '@/components/PagedListView';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
@@ -108,9 +108,7 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
           Objectives{objectives.data ? ` (${objectives.data.total})` : ''}
         </Title>
         {permissions.canAddObjective && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'addObjective' })}>
-            Add Objective
-          </Button>
+          <CreateButton onClick={() => setDialog({ kind: 'addObjective' })}>Add Objective</CreateButton>
         )}
       </Group>
       <PagedListView list={objectives} failMessage={MESSAGES.fetchProjectFailed} empty={MESSAGES.noObjectives}>

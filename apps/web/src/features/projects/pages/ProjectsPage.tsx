@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES, type Project, permissionsFor } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
+import { CreateButton } from '@/components/CreateButton';
 import { PagedListView } from '@/components/PagedListView';
 import { RefreshButton } from '@/components/RefreshButton';
 import { useAuth } from '@/features/auth';
@@ -26,9 +26,7 @@ export default function ProjectsPage() {
         <Title order={1}>Projects{total === undefined ? '' : ` (${total})`}</Title>
         <Group gap="sm">
           <RefreshButton onRefresh={() => projects.refetch()} refreshing={projects.isRefetching} />
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
-            Create Project
-          </Button>
+          <CreateButton onClick={() => setModal({ mode: 'create' })}>Create Project</CreateButton>
         </Group>
       </Group>
 

@@ -81,7 +81,8 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
   const upPath = seesProjects ? objectivePath : paths.myTasks;
   const crumb = (to: string, text: string) =>
     seesProjects ? (
-      <Anchor component={Link} to={to} size="sm">
+      // 24px tall: a finger's target (WCAG 2.5.8), the crumbs sitting close together.
+      <Anchor component={Link} to={to} size="sm" display="inline-block" py={5}>
         {text}
       </Anchor>
     ) : (

@@ -35,7 +35,7 @@ export function CalendarFeedPanel() {
         </Text>
         {feed.isError ? (
           <Group gap="sm">
-            <Text size="sm" c="red.9" role="alert">
+            <Text size="sm" c="red" role="alert">
               {MESSAGES.fetchCalendarFeedFailed}
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => feed.refetch()} loading={feed.isFetching}>

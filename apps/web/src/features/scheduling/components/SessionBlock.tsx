@@ -20,17 +20,19 @@ export function SessionBlock({ session, timeZone, style, compact = false }: Sess
   const cancelled = session.status === 'cancelled';
   const time = formatTimeRange(new Date(session.start), new Date(session.end), timeZone);
   const startTime = formatStartTime(new Date(session.start), timeZone);
+  const topicLine = compact ? `${startTime} · ${session.topic}` : session.topic;
 
   return (
     <Link
       to={recordPaths.session(session.id)}
       className={[classes.block, cancelled && classes.cancelled].filter(Boolean).join(' ')}
       style={style}
-      aria-label={`${cancelled ? 'Cancelled: ' : ''}${session.organizationName}, ${session.topic}, ${time}`}
+      // The visible lines, in order, then the time range (WCAG 2.5.3: the name holds the visible text).
+      aria-label={`${cancelled ? 'Cancelled: ' : ''}${session.organizationName}, ${topicLine}, ${time}`}
       title={`${session.organizationName} · ${session.topic} · ${time}`}
     >
       <span className={classes.lead}>{session.organizationName}</span>
-      <span className={classes.line}>{compact ? `${startTime} · ${session.topic}` : session.topic}</span>
+      <span className={classes.line}>{topicLine}</span>
       {!compact && <span className={classes.line}>{time}</span>}
     </Link>
   );

@@ -45,7 +45,7 @@ function SessionDetails({ session, timeZone }: { session: AdvisorSession; timeZo
         </Badge>
       </Group>
       {cancelled && (
-        <Text size="sm" c="red.9" role="status">
+        <Text size="sm" c="red" role="status">
           {cancellationText(session)}
         </Text>
       )}

@@ -18,7 +18,8 @@ export function SessionRow({ session, timeZone, showOrganization, onOpen }: Sess
   return (
     <Paper withBorder radius="md" p="sm" component="li" aria-label={session.topic}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <UnstyledButton onClick={onOpen} style={{ minWidth: 0, flex: 1 }} aria-label={`Open ${session.topic}`}>
+        {/* Named by what it shows (time, topic, people), as WCAG 2.5.3 asks of a visible label. */}
+        <UnstyledButton onClick={onOpen} style={{ minWidth: 0, flex: 1 }}>
           <Stack gap={2}>
             <Text fw={600} size="sm" td={cancelled ? 'line-through' : undefined} data-testid="session-time">
               {formatSlotTime(session.start, timeZone, { zoneName: 'short' })}
@@ -32,7 +33,7 @@ export function SessionRow({ session, timeZone, showOrganization, onOpen }: Sess
               {session.attendees.length > 0 && ` · ${peopleNames(session.attendees)}`}
             </Text>
             {cancelled && (
-              <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
                 {cancellationText(session)}
               </Text>
             )}

@@ -82,7 +82,7 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
             </Text>
           )}
           {sessions.data.pagination.total > WEEK_LIMIT && (
-            <Text c="orange.9" size="sm" role="status">
+            <Text c="orange" size="sm" role="status">
               Showing the first {WEEK_LIMIT} of {sessions.data.pagination.total} sessions this week.
             </Text>
           )}

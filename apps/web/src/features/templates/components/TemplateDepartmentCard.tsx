@@ -43,7 +43,7 @@ export function TemplateDepartmentCard({ department, onEdit }: TemplateDepartmen
       <Text size="sm" c="dimmed" mt={4} lineClamp={3}>
         {department.description}
       </Text>
-      <Text size="sm" fw={500} mt="md" c={`${settings.color}.8`}>
+      <Text size="sm" fw={500} mt="md" c={settings.color}>
         {templateCountText(department.templateCount)}
       </Text>
     </Card>

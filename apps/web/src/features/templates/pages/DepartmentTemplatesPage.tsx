@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi?lazy';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
+import { CreateButton } from '@/components/CreateButton';
 import { DepartmentIcon } from '@/components/DepartmentIcon';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
@@ -80,11 +80,7 @@ export default function DepartmentTemplatesPage() {
             </Group>
           </div>
         </Group>
-        {canCreate && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-            Create Template
-          </Button>
-        )}
+        {canCreate && <CreateButton onClick={() => setCreating(true)}>Create Template</CreateButton>}
       </Group>
       <Group gap="md" align="center">
         <SearchField

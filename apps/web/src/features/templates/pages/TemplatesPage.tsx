@@ -1,8 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { isAdmin, MESSAGES, type TemplateDepartment } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi?lazy';
+import { CreateButton } from '@/components/CreateButton';
 import { ListView } from '@/components/ListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
@@ -44,11 +44,7 @@ export default function TemplatesPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
         <PageTitle title={MESSAGES.templatesTitle} subtitle="Policy and process documents for every department" />
-        {admin && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setModal({ mode: 'create' })}>
-            Create Department
-          </Button>
-        )}
+        {admin && <CreateButton onClick={() => setModal({ mode: 'create' })}>Create Department</CreateButton>}
       </Group>
       <TemplateStats
         totalTemplates={stats?.totalTemplates}

@@ -42,7 +42,7 @@ export default function TicketDetailPage() {
     const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
     return (
       <Stack align="center" gap="md" py="xl" role="alert">
-        <Text fw={500} c={missing ? undefined : 'red.9'}>
+        <Text fw={500} c={missing ? undefined : 'red'}>
           {missing ? MESSAGES.ticketNotFound : ticket.error.message}
         </Text>
         <BackToTickets />

@@ -1,8 +1,8 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeText } from '@smart/contracts';
 import { useState } from 'react';
-import { HiPlus } from 'react-icons/hi';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CreateButton } from '@/components/CreateButton';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { EmptyState, NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
@@ -80,11 +80,7 @@ export default function TicketsPage() {
             staff ? 'Support requests of the organizations you support' : 'Support requests raised in your organization'
           }
         />
-        {canCreate && (
-          <Button leftSection={<HiPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-            Create New Ticket
-          </Button>
-        )}
+        {canCreate && <CreateButton onClick={() => setCreating(true)}>Create New Ticket</CreateButton>}
       </Group>
       {wide ? (
         <Stack gap="sm">

@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, sidebar, signIn } from './support/session';
+
+/**
+ * WCAG 2.2 AA on every page (issue 25): axe runs on each page a role reaches, at desktop and phone
+ * width, in the light and the dark theme, and finds nothing serious or critical. The pages are
+ * the role's own menu (so a new page is checked as soon as it is in a menu) plus one of each
+ * detail page the role can open.
+ */
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Finding {
+  page: string;
+  view: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** The page has drawn its data: the main landmark is there and nothing is loading any more. */
+async function settled(page: Page) {
+  await expect(page.locator('main, #root form').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader:visible, [aria-busy="true"]:visible')).toHaveCount(0);
+}
+
+/**
+ * The views axe checks: every rule at both widths in the light theme; the dark theme changes
+ * colours only, so contrast alone is checked again there, at desktop width.
+ */
+const VIEWS = [
+  { scheme: 'light', size: WIDTHS[0] },
+  { scheme: 'light', size: WIDTHS[1] },
+  { scheme: 'dark', size: WIDTHS[0] },
+] as const;
+
+/** axe in each view on the page as it is now; the serious and critical findings. */
+async function audit(page: Page, url: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const { scheme, size } of VIEWS) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.setViewportSize(size);
+    await settled(page);
+    // Legacy mode runs axe in the page alone; the default opens a blank page per run to merge frames (3× slower).
+    const axe = new AxeBuilder({ page }).setLegacyMode(true);
+    const result = await (scheme === 'dark' ? axe.withRules(['color-contrast']) : axe.withTags(WCAG_TAGS)).analyze();
+    for (const violation of result.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      findings.push({
+        page: url,
+        view: `${scheme} ${size.width}px`,
+        rule: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      });
+    }
+  }
+  return findings;
+}
+
+/** Every page the signed-in role's menu links to, the My Profile group opened. */
+async function menuPages(page: Page): Promise<string[]> {
+  const group = sidebar(page).getByRole('button', { name: 'My Profile' });
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  const hrefs = await sidebar(page)
+    .locator('a[href^="/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return [...new Set(hrefs)];
+}
+
+/** The first record of an API list the role may read, or null. */
+async function firstId(page: Page, path: string): Promise<string | null> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) return null;
+  const body = (await response.json()) as { data?: { id: string }[] };
+  return Array.isArray(body.data) ? (body.data[0]?.id ?? null) : null;
+}
+
+/** One of each detail page the role can open. */
+async function detailPages(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const department = await firstId(page, '/api/departments');
+  if (department) found.push(`/dashboard/departments/${department}`);
+  const team = await firstId(page, '/api/teams');
+  if (team) found.push(`/dashboard/teams/${team}`);
+  const ticket = await firstId(page, '/api/tickets');
+  if (ticket) found.push(`/dashboard/tickets/${ticket}`);
+  const templateDepartment = await firstId(page, '/api/templates/departments');
+  if (templateDepartment) found.push(`/dashboard/templates/departments/${templateDepartment}`);
+  const project = await firstId(page, '/api/projects');
+  if (project) {
+    found.push(`/dashboard/projects/${project}`);
+    const objective = await firstId(page, `/api/objectives/projects/${project}`);
+    if (objective) {
+      found.push(`/dashboard/projects/${project}/objectives/${objective}`);
+      const task = await firstId(page, `/api/tasks/objectives/${objective}`);
+      if (task) found.push(`/dashboard/projects/${project}/objectives/${objective}/tasks/${task}`);
+    }
+  }
+  return found;
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.page} (${f.view}) ${f.impact} ${f.rule}\n    ${f.nodes.join('\n    ')}`).join('\n');
+}
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('the signed-out pages', async ({ page }) => {
+    const findings: Finding[] = [];
+    for (const url of ['/login', '/forgot-password', '/reset-password?token=not-a-token']) {
+      await page.goto(url);
+      findings.push(...(await audit(page, url)));
+    }
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  for (const [role, email] of Object.entries(accounts)) {
+    test(`every page as ${role}`, async ({ page }) => {
+      await signIn(page, email);
+      const urls = [...(await menuPages(page)), ...(await detailPages(page))];
+      expect(urls.length).toBeGreaterThan(3);
+      const findings: Finding[] = [];
+      for (const url of urls) {
+        await page.setViewportSize(WIDTHS[0]);
+        await page.goto(url);
+        findings.push(...(await audit(page, url)));
+      }
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+});
