@@ -16,9 +16,9 @@ const searchKindSchema = z.enum(SEARCH_KINDS, { error: MESSAGES.searchTypesInval
 export const searchEverythingQuery = z.object({
   q: boundedString(MAX_SEARCH_LENGTH).trim().default(''),
   types: z
-    .union([boundedString(MAX_TYPES_LENGTH), z.array(boundedString(MAX_TYPES_LENGTH)).max(SEARCH_KINDS.length)])
-    .optional()
-    .transform((value) => (value === undefined ? [] : [value].flat().flatMap((part) => part.split(','))))
+    // Repeated keys (types=tasks&types=tickets) arrive as an array: read as one list.
+    .preprocess((value) => (Array.isArray(value) ? value.join(',') : value), boundedString(MAX_TYPES_LENGTH).optional())
+    .transform((value) => (value ? value.split(',') : []))
     .pipe(z.array(searchKindSchema))
     .transform((kinds) => (kinds.length ? [...new Set(kinds)] : [...SEARCH_KINDS])),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_PER_KIND).default(SEARCH_DEFAULT_PER_KIND),
