@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MAX_SEARCH_LENGTH, MESSAGES, SEARCH_KIND_LABELS, type SearchKind, type SearchResult } from '@smart/contracts';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { IconType } from 'react-icons';
 import {
   HiChatAlt2,
@@ -35,6 +35,9 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState('');
+  // The palette's code arrives after the modal opened (lazy), so the modal's own first focus missed the box.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => box.current?.focus(), []);
   const [term] = useDebouncedValue(text.trim(), SEARCH_PAUSE_MS);
   const search = useSearchResults(term);
   // No result is chosen until the arrows choose one; Enter then opens the first.
@@ -104,6 +107,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   return (
     <Stack gap="sm">
       <TextInput
+        ref={box}
         data-autofocus
         value={text}
         onChange={(event) => {
