@@ -10,6 +10,9 @@ test.describe('Search everything', () => {
     page,
   }) => {
     await signIn(page, accounts.member);
+    await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+    // Focus in the page (as after any click), not on the sign-in button the navigation removed.
+    await page.getByRole('heading', { level: 1 }).first().click();
     await page.keyboard.press('Control+K');
     const dialog = page.getByRole('dialog', { name: 'Search' });
     const box = dialog.getByRole('combobox', { name: 'Search everything' });
