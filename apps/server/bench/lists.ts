@@ -151,6 +151,17 @@ export const BENCH_LISTS: BenchList[] = [
     const to = new Date(from.getTime() + MAX_SLOT_RANGE_DAYS * DAY_MS);
     return `/api/advisors/me/slots?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), length: '30' })}`;
   }),
+  // Search everything (issue 25): one statement per kind, each on an organization-first trigram
+  // index; 'launch' names 10,000 projects of other organizations at platform size, none of them Acme's.
+  atScale('orgAdmin', 'GET /api/search?q=launch', '/api/search?q=launch'),
+  atScale('member', 'GET /api/search?q=checkout', '/api/search?q=checkout'),
+  atScale('advisor', 'GET /api/search?q=launch', '/api/search?q=launch'),
+  atScale('admin', 'GET /api/search?q=chen 142', '/api/search?q=chen%20142'),
+  {
+    // Platform reach has no organization to start from: every match is read to rank the newest.
+    ...atScale('admin', 'GET /api/search?q=launch (10k projects match)', '/api/search?q=launch'),
+    goal: { kind: 'report' },
+  },
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',

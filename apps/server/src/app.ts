@@ -31,6 +31,7 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { projectSocketEvents } from './modules/projects/socket.js';
 import { calendarFeedRoutes } from './modules/scheduling/feed-routes.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(templateRoutes);
     await api.register(conversationRoutes);
     await api.register(messageRoutes);
+    await api.register(searchRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

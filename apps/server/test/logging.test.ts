@@ -93,3 +93,15 @@ describe('the log of an unsubscribe link', () => {
     expect(log).not.toContain(token.slice(37));
   });
 });
+
+describe('the log of a search', () => {
+  it('names the path, never the words searched for', async () => {
+    const words = 'confidential-merger-codename';
+    const token = await t.tokenFor('acmeOwner');
+    expect((await t.request({ method: 'GET', url: `/api/search?q=${words}`, token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/search?q=${words}%00`, token })).statusCode).toBe(400);
+    const log = await captured.textWith('"url":"/api/search"');
+    expect(log).toContain('"url":"/api/search"');
+    expect(log).not.toContain(words);
+  });
+});

@@ -133,6 +133,15 @@ export const MAX_PAGE_SIZE = 200;
 export const PICKER_PAGE_SIZE = 20;
 /** The longest search term a list accepts. */
 export const MAX_SEARCH_LENGTH = 100;
+/**
+ * Search everything (GET /api/search): a shorter term answers no results (not an error: the box
+ * asks as the user types). Three characters is what a trigram index can look up; fewer match
+ * nearly every row.
+ */
+export const SEARCH_MIN_LENGTH = 3;
+/** Results of each kind the box shows unless it asks for fewer or more, and the most it may ask for. */
+export const SEARCH_DEFAULT_PER_KIND = 5;
+export const SEARCH_MAX_PER_KIND = 20;
 
 /** Text field limits, so one request cannot store megabytes in a name. */
 export const MAX_NAME_LENGTH = 100;

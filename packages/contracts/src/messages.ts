@@ -1,5 +1,6 @@
-import { PASSWORD_RESET_TTL_MINUTES } from './limits.js';
+import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
+import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
@@ -522,6 +523,12 @@ export const MESSAGES = {
   noArchivedNotifications: 'No archived notifications',
   browserNotificationsBlocked: 'Your browser blocks notifications from S.M.A.R.T. Allow them in its site settings.',
   browserNotificationsUnsupported: 'This browser cannot show notifications.',
+  // Search everything (issue 25)
+  searchTypesInvalid: `Search types must be among ${SEARCH_KINDS.join(', ')}`,
+  searchPlaceholder: 'Search projects, tasks, tickets, templates, people and messages',
+  searchHint: `Type at least ${SEARCH_MIN_LENGTH} characters to search.`,
+  searchNoResults: 'Nothing found. Try other words.',
+  searchFailed: 'Search failed. Please try again.',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

@@ -75,12 +75,23 @@ export async function canActInOrganization(db: Database, actor: Actor, organizat
  * The organizations an actor works for, as a condition on an organization id column: all with
  * platform reach, the assigned ones for an advisor, else its own.
  */
-export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgColumn): SQL {
+export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgColumn | SQL): SQL {
   if (seesAllOrganizations(actor)) return sql`true`;
   if (isAdvisor(actor)) {
     return sql`exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)})`;
   }
-  return actor.organizationId ? eq(organizationColumn, actor.organizationId) : sql`false`;
+  return actor.organizationId ? sql`${organizationColumn} = ${actor.organizationId}` : sql`false`;
+}
+
+/**
+ * organizationsWorkedFor for a query an organization-first index answers (issue 25's search): an
+ * advisor's organizations are gathered once (an InitPlan) and each is looked up in the index,
+ * instead of every organization's matches being tested against its assignments afterwards.
+ */
+export function inOrganizationsWorkedFor(actor: Actor, organizationColumn: AnyPgColumn): SQL {
+  if (!isAdvisor(actor)) return organizationsWorkedFor(actor, organizationColumn);
+  const id = qualified(organizations.id);
+  return sql`${organizationColumn} = any(array(select ${id} from ${organizations} where ${organizationsWorkedFor(actor, id)}))`;
 }
 
 /** The ids of the organizations an actor works for (not for platform reach: that is every one). */

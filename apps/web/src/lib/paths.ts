@@ -32,7 +32,7 @@ export const paths = {
   /** The messenger with one conversation open. */
   conversation: recordPaths.conversation,
   templates: '/dashboard/templates',
-  templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
+  templateDepartment: recordPaths.templateDepartment,
   tickets: '/dashboard/tickets',
   ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',

@@ -104,6 +104,9 @@ export const messages = pgTable(
   },
   (table) => [
     uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    // Search everything (issue 25): the text of the caller's conversations only (btree_gin), never
+    // the matches of every conversation filtered afterwards.
+    index('messages_conversation_search_idx').using('gin', table.conversationId, sql`${table.content} gin_trgm_ops`),
     uniqueIndex('messages_sender_client_id_unique')
       .on(table.senderId, table.clientMessageId)
       .where(sql`${table.clientMessageId} is not null`),

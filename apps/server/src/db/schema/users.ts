@@ -80,7 +80,12 @@ export const users = pgTable(
       .where(sql`${table.role} = 'advisor'`),
     organizationKey(table),
     // Trigram index for "name or e-mail contains" (GET /api/users?search=): no scan of 200k users.
-    index('users_search_idx').using('gin', sql`(${userSearchText(table)}) gin_trgm_ops`),
+    // Organization first (btree_gin): one organization's search reads its own entries (issue 25).
+    index('users_organization_search_idx').using(
+      'gin',
+      table.organizationId,
+      sql`(${userSearchText(table)}) gin_trgm_ops`,
+    ),
     sameOrganization(table, 'departmentId', (): TenantTable => departments, 'set null'),
   ],
 );
@@ -89,7 +94,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * What a user search looks in: "first last e-mail". A query must use this very expression for the
- * trigram index (users_search_idx) to answer it.
+ * trigram index (users_organization_search_idx) to answer it.
  */
 export function userSearchText(table: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
   return sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}`;

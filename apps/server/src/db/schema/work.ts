@@ -72,7 +72,12 @@ export const projects = pgTable(
   (table) => [
     index('projects_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
     index('projects_created_idx').on(table.createdAt, table.id),
-    index('projects_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
+    // Organization first (btree_gin): one organization's search reads its own entries (issue 25).
+    index('projects_organization_search_idx').using(
+      'gin',
+      table.organizationId,
+      sql`(${workSearchText(table)}) gin_trgm_ops`,
+    ),
     organizationKey(table),
     sameOrganization(table, 'teamId', (): TenantTable => teams, 'set null'),
     check(
@@ -139,7 +144,11 @@ export const tasks = pgTable(
     index('tasks_open_due_idx')
       .on(table.dueDate)
       .where(sql`${table.status} <> 'completed' and ${table.assignedTo} is not null and ${table.dueDate} is not null`),
-    index('tasks_search_idx').using('gin', sql`(${workSearchText(table)}) gin_trgm_ops`),
+    index('tasks_organization_search_idx').using(
+      'gin',
+      table.organizationId,
+      sql`(${workSearchText(table)}) gin_trgm_ops`,
+    ),
     organizationKey(table),
     sameOrganization(table, 'projectId', (): TenantTable => projects, 'cascade'),
     sameOrganization(table, 'objectiveId', (): TenantTable => objectives, 'cascade'),

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
 import { NotificationBell } from '@/features/notifications';
+import { SearchButton } from '@/features/search';
 import { paths } from '@/lib/paths';
 import { ThemeSwitch } from './ThemeSwitch';
 import classes from './TopBar.module.css';
@@ -41,6 +42,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         {/* No user only in the prerendered frame (prerender/shells.tsx): the person fills in when the app runs. */}
         {user && (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <SearchButton />
             <ThemeSwitch />
             <NotificationBell />
             <UserAvatar user={user} size={34} radius="xl" />

@@ -38,10 +38,11 @@ export function reactivateMember(userId: string) {
   return api(userEndpoints.reactivate, { params: { id: userId } }, { requireToken: true });
 }
 
-/** The organization's members of one status, a page at a time. */
-export function useTeamMembers(organizationId: string | null, status: MemberStatus) {
-  const list = pagedListOptions([...teamMemberKeys.members(organizationId ?? ''), 'pages', status], (page, limit) =>
-    getOrganizationUserPage(organizationId ?? '', { page, limit, status }),
+/** The organization's members of one status (whose name or e-mail contains `search`, when given), a page at a time. */
+export function useTeamMembers(organizationId: string | null, status: MemberStatus, search = '') {
+  const list = pagedListOptions(
+    [...teamMemberKeys.members(organizationId ?? ''), 'pages', status, search],
+    (page, limit) => getOrganizationUserPage(organizationId ?? '', { page, limit, status, search }),
   );
   return usePagedList(list, organizationId !== null);
 }

@@ -1,5 +1,12 @@
 import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MEMBER_STATUSES, MESSAGES, type MemberStatus, permissionsFor, type User } from '@smart/contracts';
+import {
+  MAX_SEARCH_LENGTH,
+  MEMBER_STATUSES,
+  MESSAGES,
+  type MemberStatus,
+  permissionsFor,
+  type User,
+} from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { useSearchParams } from 'react-router';
@@ -24,6 +31,9 @@ const STATUS_VIEWS: Record<MemberStatus, { label: string; heading: string; empty
 const isStatus = (value: string | null): value is MemberStatus =>
   (MEMBER_STATUSES as readonly (string | null)[]).includes(value);
 
+/** The address of a status filter (active is the default, left out). */
+const statusOnly = (status: MemberStatus): Record<string, string> => (status === 'active' ? {} : { status });
+
 /**
  * /dashboard/team (flag canManageUsers): the organization's members, active ones unless the filter
  * (kept in the URL's ?status=) asks for the deactivated ones or all.
@@ -35,7 +45,9 @@ export default function TeamMembersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const statusParam = searchParams.get('status');
   const status: MemberStatus = isStatus(statusParam) ? statusParam : 'active';
-  const members = useTeamMembers(organizationId, status);
+  // ?search= (a person opened from the search palette, issue 25): the members whose name or e-mail contains it.
+  const search = searchParams.get('search')?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '';
+  const members = useTeamMembers(organizationId, status, search);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [changing, setChanging] = useState<{ member: User; change: MemberStatusChange } | null>(null);
@@ -117,10 +129,24 @@ export default function TeamMembersPage() {
       <SegmentedControl
         aria-label="Show members"
         value={status}
-        onChange={(value) => setSearchParams(value === 'active' ? {} : { status: value }, { replace: true })}
+        onChange={(value) =>
+          setSearchParams({ ...statusOnly(value as MemberStatus), ...(search && { search }) }, { replace: true })
+        }
         data={MEMBER_STATUSES.map((value) => ({ value, label: STATUS_VIEWS[value].label }))}
         w="fit-content"
       />
+      {search && (
+        <Group gap="sm">
+          <Text size="sm">Members matching “{search}”</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setSearchParams(statusOnly(status), { replace: true })}
+          >
+            Show all
+          </Button>
+        </Group>
+      )}
       {content}
       {canManage && (
         <AddMemberModal

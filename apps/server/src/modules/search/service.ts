@@ -1,0 +1,208 @@
+import { SEARCH_MIN_LENGTH, type SearchKind, type searchEverythingQuery } from '@smart/contracts';
+import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import {
+  conversationParticipants,
+  conversations,
+  messages,
+  organizations,
+  projects,
+  tasks,
+  templateDepartments,
+  templateSearchText,
+  templates,
+  ticketSearchText,
+  tickets,
+  userSearchText,
+  users,
+  workSearchText,
+} from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/sql.js';
+import { type Actor, hasFlag, inOrganizationsWorkedFor, isAdvisor, organizationsPersonOf } from '../../lib/tenancy.js';
+import { visibleTemplates } from '../templates/service.js';
+import { searchableKinds } from './policy.js';
+
+/**
+ * GET /api/search (issue 25): one statement per kind, each scoped in its WHERE by the kind's own
+ * read rule and answered by an organization-first trigram index (migration search_everything), so
+ * a search reads the caller's organizations' matches, never the platform's: the statements and
+ * their cost do not grow with the other organizations' rows.
+ */
+
+type SearchQuery = z.output<typeof searchEverythingQuery>;
+
+/** The text a preview of a message shows at most. */
+const MESSAGE_PREVIEW_LENGTH = 120;
+
+interface KindSearch {
+  actor: Actor;
+  pattern: string;
+  limit: number;
+}
+
+/** Rows whose `title` contains the term come before those that match in their other text, newest first within each. */
+const titleFirst = (title: AnyPgColumn | SQL, pattern: string) => sql`(${title} ilike ${pattern}) desc`;
+
+function searchProjects(db: Database, { actor, pattern, limit }: KindSearch) {
+  return db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      status: projects.status,
+      organizationName: organizations.name,
+    })
+    .from(projects)
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(and(inOrganizationsWorkedFor(actor, projects.organizationId), ilike(workSearchText(projects), pattern)))
+    .orderBy(titleFirst(projects.title, pattern), desc(projects.updatedAt), desc(projects.id))
+    .limit(limit);
+}
+
+/**
+ * Tasks as tasks/policy.ts canReadTask lets them be read: every task of the organizations whose
+ * projects the actor works on; for an advisor, those assigned to it where it acts now.
+ */
+function taskScope(actor: Actor): SQL | undefined {
+  const inOrganizations = inOrganizationsWorkedFor(actor, tasks.organizationId);
+  if (hasFlag(actor, 'canManageProjects')) return inOrganizations;
+  return isAdvisor(actor) ? and(eq(tasks.assignedTo, actor.id), inOrganizations) : sql`false`;
+}
+
+function searchTasks(db: Database, { actor, pattern, limit }: KindSearch) {
+  return db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      projectId: tasks.projectId,
+      objectiveId: tasks.objectiveId,
+      projectTitle: projects.title,
+      organizationName: organizations.name,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
+    .where(and(taskScope(actor), ilike(workSearchText(tasks), pattern)))
+    .orderBy(titleFirst(tasks.title, pattern), desc(tasks.updatedAt), desc(tasks.id))
+    .limit(limit);
+}
+
+/** Tickets in the tickets list's scope (tickets/service.ts ticketScope: the organizations the actor works for). */
+function searchTickets(db: Database, { actor, pattern, limit }: KindSearch) {
+  return db
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      status: tickets.status,
+      organizationName: organizations.name,
+    })
+    .from(tickets)
+    .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
+    .where(and(inOrganizationsWorkedFor(actor, tickets.organizationId), ilike(ticketSearchText(tickets), pattern)))
+    .orderBy(titleFirst(tickets.title, pattern), desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit);
+}
+
+/** Templates of the library the actor sees (templates/service.ts visibleTemplates). */
+function searchTemplates(db: Database, { actor, pattern, limit }: KindSearch) {
+  return db
+    .select({
+      id: templates.id,
+      title: templates.name,
+      departmentId: templates.departmentId,
+      departmentName: templateDepartments.name,
+      category: templates.category,
+    })
+    .from(templates)
+    .innerJoin(templateDepartments, eq(templateDepartments.id, templates.departmentId))
+    .where(and(visibleTemplates(actor), ilike(templateSearchText(templates), pattern)))
+    .orderBy(titleFirst(templates.name, pattern), desc(templates.updatedAt), desc(templates.id))
+    .limit(limit);
+}
+
+/** Active people of the actor's own organization (policy.ts: the member managers, who open them on Team Members). */
+function searchPeople(db: Database, { actor, pattern, limit }: KindSearch) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      jobTitle: users.jobTitle,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, actor.organizationId ?? ''),
+        eq(users.isActive, true),
+        ilike(userSearchText(users), pattern),
+      ),
+    )
+    .orderBy(users.lastName, users.firstName, users.id)
+    .limit(limit);
+}
+
+/**
+ * Messages of the conversations the actor reads (conversations/records.ts: a participant who is
+ * one of the organization's people now). Their ids are gathered once, then the conversation-first
+ * index finds the matches inside them only.
+ */
+function searchMessages(db: Database, { actor, pattern, limit }: KindSearch) {
+  const readable = db
+    .select({ id: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(
+      and(eq(conversationParticipants.userId, actor.id), organizationsPersonOf(actor, conversations.organizationId)),
+    );
+  return db
+    .select({
+      id: messages.id,
+      content: sql<string>`left(${messages.content}, ${MESSAGE_PREVIEW_LENGTH})`,
+      conversationId: messages.conversationId,
+      conversationTitle: conversations.title,
+      senderFirstName: users.firstName,
+      senderLastName: users.lastName,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(sql`${messages.conversationId} = any(array(${readable}))`, ilike(messages.content, pattern)))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+}
+
+const SEARCHES = {
+  projects: searchProjects,
+  tasks: searchTasks,
+  tickets: searchTickets,
+  templates: searchTemplates,
+  people: searchPeople,
+  messages: searchMessages,
+} satisfies Record<SearchKind, (db: Database, search: KindSearch) => Promise<unknown[]>>;
+
+type Hits = { [K in SearchKind]: Awaited<ReturnType<(typeof SEARCHES)[K]>>[number] };
+export type ProjectHit = Hits['projects'];
+export type TaskHit = Hits['tasks'];
+export type TicketHit = Hits['tickets'];
+export type TemplateHit = Hits['templates'];
+export type PersonHit = Hits['people'];
+export type MessageHit = Hits['messages'];
+/** One kind's matches, typed by their kind (presenter.ts turns each into results). */
+export type SearchGroupRows = { [K in SearchKind]: { kind: K; rows: Hits[K][] } }[SearchKind];
+
+/**
+ * The kinds asked for that the actor may search, each with its matches (at most `limit`), in the
+ * asked order; a term shorter than SEARCH_MIN_LENGTH finds nothing without asking the database.
+ */
+export async function searchEverything(db: Database, actor: Actor, query: SearchQuery): Promise<SearchGroupRows[]> {
+  if (query.q.length < SEARCH_MIN_LENGTH) return [];
+  const search: KindSearch = { actor, pattern: containsPattern(query.q), limit: query.limit };
+  const kinds = searchableKinds(actor, query.types);
+  const groups = await Promise.all(
+    kinds.map(async (kind) => ({ kind, rows: await SEARCHES[kind](db, search) }) as SearchGroupRows),
+  );
+  return groups.filter((group) => group.rows.length > 0);
+}
