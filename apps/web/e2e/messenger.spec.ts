@@ -49,7 +49,7 @@ const withBadge = (count: number) =>
 const openConversationId = (page: Page) => new URL(page.url()).searchParams.get('c');
 
 test.describe('Messenger', () => {
-  test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat', async ({
+  test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat, Chat with your advisor in a private one', async ({
     page: advisor,
     browser,
   }) => {
@@ -67,11 +67,13 @@ test.describe('Messenger', () => {
     await expect(header.getByText('Acme Corp', { exact: true })).toBeVisible();
     const chatId = openConversationId(advisor);
 
-    // The member reaches the same conversation through Chat with your advisor: one chat, not two.
+    // Chat with your advisor is the member's private chat with the advisor (issue 25), not that one.
     const member = await signedInPage(browser, accounts.member);
     await messengerLink(member).click();
     await member.getByRole('button', { name: 'Chat with your advisor' }).click();
-    await expect.poll(() => openConversationId(member)).toBe(chatId);
+    await expect.poll(() => openConversationId(member)).not.toBeNull();
+    expect(openConversationId(member)).not.toBe(chatId);
+    await expect(member.getByRole('button', { name: '2 participants' })).toBeVisible();
 
     // The member leaves the messenger; the advisor writes: the member's menu entry counts it.
     await sidebar(member).getByRole('link', { name: 'My Tasks' }).click();

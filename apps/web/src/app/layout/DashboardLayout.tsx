@@ -61,7 +61,7 @@ export default function DashboardLayout() {
         />
       )}
       <AppShell.Main className={classes.main}>
-        <SupportTicketProvider>
+        <SupportTicketProvider buttonHidden={isMobile && navOpened}>
           <BookSessionProvider>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
