@@ -1,30 +1,26 @@
 import { Text } from '@mantine/core';
+import classes from './EmailText.module.css';
 
-/** An address that may wrap only after its '@', never in the middle of a word. */
+/**
+ * An address that wraps only after its '@', never in the middle of a word (nor at its hyphens or
+ * dots): each part stays on one line, cut with an ellipsis when it is wider than the card.
+ */
 export function EmailAddress({ email }: { email: string }) {
   const at = email.indexOf('@');
-  if (at < 0) return email;
+  if (at < 0) return <span className={classes.part}>{email}</span>;
   return (
     <>
-      {email.slice(0, at + 1)}
+      <span className={classes.part}>{email.slice(0, at + 1)}</span>
       <wbr />
-      {email.slice(at + 1)}
+      <span className={classes.part}>{email.slice(at + 1)}</span>
     </>
   );
 }
 
-/**
- * An e-mail address on a card: it wraps only after the '@'; a part still wider than the card is
- * cut with an ellipsis (not broken mid-word), the whole address on hover and for screen readers.
- */
+/** An e-mail address on a card (EmailAddress), the whole address on hover and for screen readers. */
 export function EmailText({ email }: { email: string }) {
   return (
-    <Text
-      size="sm"
-      c="dimmed"
-      title={email}
-      style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', overflowWrap: 'normal' }}
-    >
+    <Text size="sm" c="dimmed" title={email} style={{ minWidth: 0 }}>
       <EmailAddress email={email} />
     </Text>
   );

@@ -35,7 +35,9 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
             {conversation.title}
           </Title>
           <Text size="xs" c="dimmed" truncate>
-            {conversation.organizationName}
+            {conversation.type === 'direct'
+              ? `${conversation.organizationName} · Private`
+              : conversation.organizationName}
           </Text>
         </div>
       </Group>
@@ -53,7 +55,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
               title={participantsLabel}
             >
               {count}
-              <span className={classes.countWord}>&nbsp;{count === 1 ? 'participant' : 'participants'}</span>
+              <span className={classes.wideOnly}>&nbsp;{count === 1 ? 'participant' : 'participants'}</span>
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
