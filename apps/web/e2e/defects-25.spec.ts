@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, type Person, test } from './support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { composer, messages, send, signedInPage } from './support/messenger';
 import { accounts, passwordField, sidebar, signIn } from './support/session';
 import { createTask, createViaApi, uniqueName } from './support/structure';
 
@@ -7,23 +8,8 @@ import { createTask, createViaApi, uniqueName } from './support/structure';
 
 const PHONE = { width: 390, height: 844 };
 
-async function signedInPage(browser: Browser, who: Person, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
-
 const conversationList = (page: Page) => page.getByRole('navigation', { name: 'Conversation list' });
 const conversationPane = (page: Page) => page.getByRole('region', { name: 'Conversation', exact: true });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(messages(page).getByText(text)).toBeVisible();
-}
 
 /**
  * The places where the text of `element` wraps to a new line, as the characters before each break

@@ -1,27 +1,13 @@
-import type { Browser, Page, WebSocketRoute } from '@playwright/test';
-import { expect, type Person, test } from './support/fixtures';
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { composer, messages, send, signedInPage } from './support/messenger';
 import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
 
 /** A text no earlier run has sent, so an assertion never finds an old message. */
 const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signedInPage(browser: Browser, who: string | Person) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
-
 const messengerLink = (page: Page) => sidebar(page).getByRole('link', { name: /^Messenger/ });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(messages(page).getByText(text)).toBeVisible();
-}
 
 /** The unread total the server counts for the signed-in user (other conversations may hold some). */
 const serverUnread = (page: Page) =>
