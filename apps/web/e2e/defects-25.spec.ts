@@ -122,6 +122,7 @@ test.describe('issue 25 defects', () => {
   test('an unknown conversation in the address gives way to the list, without a Retry that cannot succeed', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await signIn(page, accounts.member);
     await page.goto(`/dashboard/messenger?c=${crypto.randomUUID()}`);
     await expect(page.getByText('Conversation not found')).toBeVisible();
@@ -131,6 +132,7 @@ test.describe('issue 25 defects', () => {
   });
 
   test('the newest message stays in view while the composer grows with a long text', async ({ page, organization }) => {
+    test.setTimeout(60_000);
     await signIn(page, organization.orgAdmin);
     await page.goto('/dashboard/messenger');
     await expect(messages(page)).toBeVisible();
@@ -193,6 +195,7 @@ test.describe('issue 25 defects', () => {
     page,
     organization,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize(PHONE);
     const department = await organization.addDepartment(uniqueName('Operations'));
     const long = await organization.addPerson('Maximiliana', 'Vandenberghe-Oosterhuis', {
@@ -221,6 +224,7 @@ test.describe('issue 25 defects', () => {
     page,
     organization,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize(PHONE);
     await organization.addAdvisor('Ada', 'Visor');
     await signIn(page, organization.orgAdmin);
@@ -271,6 +275,7 @@ test.describe('issue 25 defects', () => {
   });
 
   test('the support ticket success message links to the new ticket', async ({ page, organization }) => {
+    test.setTimeout(60_000);
     await signIn(page, organization.orgAdmin);
     const subject = uniqueName('Printer on fire');
     await page.getByRole('button', { name: 'Support', exact: true }).click();
@@ -290,6 +295,7 @@ test.describe('issue 25 defects', () => {
     page,
     organization,
   }) => {
+    test.setTimeout(60_000);
     const fontRequests: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'font') fontRequests.push(request.url());
