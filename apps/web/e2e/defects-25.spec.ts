@@ -135,7 +135,8 @@ test.describe('issue 25 defects', () => {
     test.setTimeout(60_000);
     await signIn(page, organization.orgAdmin);
     await page.goto('/dashboard/messenger');
-    await expect(messages(page)).toBeVisible();
+    // A new organization's first visit makes its general conversation.
+    await expect(messages(page)).toBeVisible({ timeout: 20_000 });
     for (let index = 0; index < 12; index += 1) await send(page, `Line of the day number ${index}`);
     const newest = messages(page).getByText('Line of the day number 11');
     await expect(newest).toBeInViewport();
