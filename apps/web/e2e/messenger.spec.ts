@@ -18,6 +18,15 @@ const serverUnread = (page: Page) =>
     return ((await response.json()) as { data: { total: number } }).data.total;
   });
 
+/** The signed-in user's unread count in one conversation, as the server has it. */
+const unreadIn = (page: Page, conversationId: string) =>
+  page.evaluate(async (id) => {
+    const response = await fetch(`/api/conversations/${id}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
+    return ((await response.json()) as { data: { unreadCount: number } }).data.unreadCount;
+  }, conversationId);
+
 /** The texts of a conversation's newest messages, as the server stores them. */
 const storedTexts = (page: Page, conversationId: string) =>
   page.evaluate(async (id) => {
@@ -60,6 +69,10 @@ test.describe('Messenger', () => {
     await expect.poll(() => openConversationId(member)).not.toBeNull();
     expect(openConversationId(member)).not.toBe(chatId);
     await expect(member.getByRole('button', { name: '2 participants' })).toBeVisible();
+    // The member reads the organization chat too, where the advisor writes next.
+    await member.goto(`/dashboard/messenger?c=${chatId}`);
+    await expect(messages(member)).toBeVisible();
+    await expect.poll(() => unreadIn(member, chatId as string)).toBe(0);
 
     // The member leaves the messenger; the advisor writes: the member's menu entry counts it.
     await sidebar(member).getByRole('link', { name: 'My Tasks' }).click();
