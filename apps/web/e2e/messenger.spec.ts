@@ -1,27 +1,13 @@
-import type { Browser, Page, WebSocketRoute } from '@playwright/test';
-import { expect, type Person, test } from './support/fixtures';
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { composer, messages, send, signedInPage } from './support/messenger';
 import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
 
 /** A text no earlier run has sent, so an assertion never finds an old message. */
 const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signedInPage(browser: Browser, who: string | Person) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
-
 const messengerLink = (page: Page) => sidebar(page).getByRole('link', { name: /^Messenger/ });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(messages(page).getByText(text)).toBeVisible();
-}
 
 /** The unread total the server counts for the signed-in user (other conversations may hold some). */
 const serverUnread = (page: Page) =>
@@ -31,6 +17,15 @@ const serverUnread = (page: Page) =>
     });
     return ((await response.json()) as { data: { total: number } }).data.total;
   });
+
+/** The signed-in user's unread count in one conversation, as the server has it. */
+const unreadIn = (page: Page, conversationId: string) =>
+  page.evaluate(async (id) => {
+    const response = await fetch(`/api/conversations/${id}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
+    return ((await response.json()) as { data: { unreadCount: number } }).data.unreadCount;
+  }, conversationId);
 
 /** The texts of a conversation's newest messages, as the server stores them. */
 const storedTexts = (page: Page, conversationId: string) =>
@@ -49,7 +44,7 @@ const withBadge = (count: number) =>
 const openConversationId = (page: Page) => new URL(page.url()).searchParams.get('c');
 
 test.describe('Messenger', () => {
-  test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat', async ({
+  test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat, Chat with your advisor in a private one', async ({
     page: advisor,
     browser,
   }) => {
@@ -67,11 +62,17 @@ test.describe('Messenger', () => {
     await expect(header.getByText('Acme Corp', { exact: true })).toBeVisible();
     const chatId = openConversationId(advisor);
 
-    // The member reaches the same conversation through Chat with your advisor: one chat, not two.
+    // Chat with your advisor is the member's private chat with the advisor (issue 25), not that one.
     const member = await signedInPage(browser, accounts.member);
     await messengerLink(member).click();
     await member.getByRole('button', { name: 'Chat with your advisor' }).click();
-    await expect.poll(() => openConversationId(member)).toBe(chatId);
+    await expect.poll(() => openConversationId(member)).not.toBeNull();
+    expect(openConversationId(member)).not.toBe(chatId);
+    await expect(member.getByRole('button', { name: '2 participants' })).toBeVisible();
+    // The member reads the organization chat too, where the advisor writes next.
+    await member.goto(`/dashboard/messenger?c=${chatId}`);
+    await expect(messages(member)).toBeVisible();
+    await expect.poll(() => unreadIn(member, chatId as string)).toBe(0);
 
     // The member leaves the messenger; the advisor writes: the member's menu entry counts it.
     await sidebar(member).getByRole('link', { name: 'My Tasks' }).click();

@@ -7,6 +7,15 @@ export function formatFileSize(bytes: number): string {
   return `${Number.parseFloat(value.toFixed(2))} ${units[exponent]}`;
 }
 
+/**
+ * A task's or objective's attachment size: whole KB, rounded (second document, section 9). A file
+ * that is not empty shows at least 1 KB, so it never reads as empty.
+ */
+export function formatFileSizeInKb(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 KB';
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+}
+
 export interface NamedUser {
   email?: string | null;
   firstName?: string | null;

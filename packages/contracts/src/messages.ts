@@ -302,6 +302,8 @@ export const MESSAGES = {
   ticketAttachmentFailed: 'Ticket created, but file attachment failed. You can add it later.',
   ticketFileTooLarge: 'File size must be less than 10MB',
   supportTicketCreated: 'Support ticket created successfully! Our team will get back to you soon.',
+  /** The success message's link to the ticket it made (issue 25). */
+  viewNewTicket: 'View your ticket',
   addCommentPlaceholder: 'Add a comment...',
   posting: 'Posting...',
   uploading: 'Uploading...',

@@ -11,9 +11,11 @@ import type { ConversationStatus, Message } from './schemas/messenger.js';
 /**
  * general: an organization's one conversation for everyone (at most one per organization);
  * ticket: the chat between an organization and one of its advisors (the spec's ticket-type
- * conversation; at most one per organization and advisor); group: any other, made by New conversation.
+ * conversation; at most one per organization and advisor); group: any other, made by New conversation;
+ * direct: a member's private chat with one of its organization's advisors ('Chat with your advisor',
+ * issue 25; only the two of them, at most one per member, advisor and organization).
  */
-export const CONVERSATION_TYPES = ['general', 'ticket', 'group'] as const;
+export const CONVERSATION_TYPES = ['general', 'ticket', 'group', 'direct'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
 export const DEFAULT_CONVERSATION_TYPE: ConversationType = 'group';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatFileSize, initials } from '../src/index.js';
+import { displayName, formatFileSize, formatFileSizeInKb, initials } from '../src/index.js';
 
 describe('formatFileSize: Bytes, KB, MB, GB, base 1024, 2 decimals', () => {
   it.each([
@@ -15,6 +15,19 @@ describe('formatFileSize: Bytes, KB, MB, GB, base 1024, 2 decimals', () => {
     [3 * 1024 ** 4, '3072 GB'],
   ])('%d → %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe('formatFileSizeInKb: task and objective attachments in whole KB, rounded', () => {
+  it.each([
+    [0, '0 KB'],
+    [23, '1 KB'],
+    [1024, '1 KB'],
+    [1535, '1 KB'],
+    [1536, '2 KB'],
+    [10 * 1024 * 1024, '10,240 KB'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatFileSizeInKb(bytes)).toBe(text);
   });
 });
 

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { type AccessRequirement, meetsRequirement, mustSetUpSecondFactor } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { returnPathAfterSignIn } from '@/lib/return-path';
 import { useDocumentTitle } from './document-title';
 import { type LazyPage, lazyPage } from './lazy-page';
 import type { RouteEntry } from './routes';
@@ -43,7 +44,11 @@ const SECOND_FACTOR_SETUP_TITLE = 'Set up two-factor sign-in';
 export function RequireAuth() {
   const { isAuthenticated, user } = useAuth();
   const location = useLocation();
-  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated) {
+    // Signing in returns to the page asked for, with its query (lib/return-path.ts checks it).
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.login} replace state={{ from }} />;
+  }
   if (mustSetUpSecondFactor(user)) return <TwoFactorSetupPage />;
   return <Outlet />;
 }
@@ -54,11 +59,13 @@ interface RedirectIfAuthenticatedProps {
 }
 
 /**
- * '/' and '/login': a signed-in user goes straight to the dashboard. Until the dashboard's code has
+ * '/' and '/login': a signed-in user goes straight to the dashboard (or the page it was sent to
+ * sign in from). Until the dashboard's code has
  * arrived the router keeps showing what this renders, so it shows 'Loading...' rather than nothing.
  */
 export function RedirectIfAuthenticated({ preload }: RedirectIfAuthenticatedProps) {
   const { isAuthenticated } = useAuth();
+  const location = useLocation();
   useEffect(() => {
     document.addEventListener('focusin', preload, { once: true });
     return () => document.removeEventListener('focusin', preload);
@@ -66,7 +73,7 @@ export function RedirectIfAuthenticated({ preload }: RedirectIfAuthenticatedProp
   if (isAuthenticated) {
     return (
       <>
-        <Navigate to={paths.dashboard} replace />
+        <Navigate to={returnPathAfterSignIn(location.state)} replace />
         <FullScreenLoader />
       </>
     );

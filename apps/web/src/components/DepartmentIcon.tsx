@@ -22,6 +22,7 @@ import {
   HiUsers,
 } from 'react-icons/hi?lazy';
 import { resolveDepartmentIcon } from '@/lib/department-icon';
+import emojiFont from './EmojiFont.module.css';
 
 /**
  * The components of the 19 named department icons (spec section 3). Only lazy-loaded pages (an
@@ -56,7 +57,7 @@ export function DepartmentIcon({ icon, size = 24 }: { icon: string | null | unde
   const resolved = resolveDepartmentIcon(icon);
   if (resolved.kind === 'emoji') {
     return (
-      <span aria-hidden style={{ fontSize: size, lineHeight: 1 }}>
+      <span aria-hidden className={emojiFont.emoji} style={{ fontSize: size }}>
         {resolved.emoji}
       </span>
     );

@@ -4,6 +4,7 @@ import { DEPARTMENT_ICONS } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import type { IconFormValues } from '@/lib/department-icon';
 import { DepartmentIcon } from './DepartmentIcon';
+import emojiFont from './EmojiFont.module.css';
 import classes from './IconPicker.module.css';
 
 interface IconPickerProps {
@@ -55,7 +56,7 @@ export function IconPicker({ icon, emoji, onIconChange, onEmojiChange, emojiErro
           style={{ flex: 1 }}
         />
         {usingEmoji && !emojiError && (
-          <Text size="xl" pb={6} aria-hidden>
+          <Text size="xl" pb={6} aria-hidden className={emojiFont.emoji}>
             {emoji.trim()}
           </Text>
         )}

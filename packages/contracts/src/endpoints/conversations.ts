@@ -8,6 +8,7 @@ import {
   conversationSchema,
   createConversationBody,
   generalConversationQuery,
+  privateAdvisorConversationQuery,
   unreadTotalSchema,
   updateConversationBody,
 } from '../schemas/messenger.js';
@@ -63,13 +64,23 @@ export const conversationEndpoints = {
     query: advisorConversationQuery,
     responses: { 200: conversationEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
+  privateAdvisorConversation: endpoint({
+    method: 'GET',
+    path: '/api/conversations/advisors/private',
+    operationId: 'getPrivateAdvisorConversation',
+    tags,
+    summary:
+      "Gets or creates a member's private chat with one of its organization's advisors (only the two of them): 'Chat with your advisor'",
+    query: privateAdvisorConversationQuery,
+    responses: { 200: conversationEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
   advisorConversations: endpoint({
     method: 'GET',
     path: '/api/conversations/advisors/conversations',
     operationId: 'listAdvisorConversations',
     tags,
     summary:
-      "The caller's advisor chats, most recent first: an advisor's across every organization it is assigned to, each labelled",
+      "The caller's advisor chats (organization-wide and private), most recent first: an advisor's across every organization it is assigned to, each labelled",
     query: conversationListQuery,
     responses: { 200: pagedEnvelope(conversationSchema) },
   }),

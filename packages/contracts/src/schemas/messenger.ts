@@ -234,5 +234,12 @@ export const advisorConversationQuery = z.object({
 });
 export type AdvisorConversationQuery = z.input<typeof advisorConversationQuery>;
 
+/**
+ * GET /api/conversations/advisors/private: gets or creates the member's private chat with one of
+ * its organization's active advisors (advisorId; without it, the first one).
+ */
+export const privateAdvisorConversationQuery = z.object({ advisorId: idSchema.optional() });
+export type PrivateAdvisorConversationQuery = z.input<typeof privateAdvisorConversationQuery>;
+
 /** GET /api/conversations/general: gets or creates the organization's general conversation (advisors name it). */
 export const generalConversationQuery = organizationFilterQuery;

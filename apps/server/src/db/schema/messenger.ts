@@ -42,8 +42,10 @@ export const conversations = pgTable(
     description: text('description'),
     tags: text('tags').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The advisor of an advisor chat (type ticket). */
+    /** The advisor of an advisor chat (type ticket or direct). */
     advisorId: uuid('advisor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The member of a private advisor chat (type direct, and only it): the pair is unique per organization. */
+    memberId: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Kept by the send transaction: a page's total without counting the messages. */
     messageCount: integer('message_count').notNull().default(0),
     /** The newest message's time, else the creation time: lists order by it. */
@@ -57,6 +59,10 @@ export const conversations = pgTable(
     uniqueIndex('conversations_advisor_chat_unique')
       .on(table.organizationId, table.advisorId)
       .where(sql`${table.type} = 'ticket'`),
+    // Keyed on member_id rather than the type: a migration may not use an enum value it adds.
+    uniqueIndex('conversations_private_chat_unique')
+      .on(table.organizationId, table.advisorId, table.memberId)
+      .where(sql`${table.memberId} is not null`),
     uniqueIndex('conversations_general_unique').on(table.organizationId).where(sql`${table.type} = 'general'`),
     index('conversations_organization_activity_idx').on(table.organizationId, table.lastMessageAt),
     organizationKey(table),

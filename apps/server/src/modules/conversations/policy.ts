@@ -22,10 +22,14 @@ const ownsConversation = (actor: Actor, conversation: ConversationAccessRecord) 
   (actor.role === 'org_admin' && isMemberOf(actor, conversation.organizationId)) ||
   (conversation.advisorId !== null && conversation.advisorId === actor.id);
 
-/** Title (a participant who owns it; the caller is a participant when this is asked). */
-export const canEditConversation = ownsConversation;
+/**
+ * Title (a participant who owns it; the caller is a participant when this is asked). A private
+ * advisor chat keeps its two people and its title (each side sees the other's name).
+ */
+export const canEditConversation = (actor: Actor, conversation: ConversationAccessRecord) =>
+  conversation.type !== 'direct' && ownsConversation(actor, conversation);
 /** Adding and removing participants: the same people as the title. */
-export const canManageParticipants = ownsConversation;
+export const canManageParticipants = canEditConversation;
 /** Status (open, in progress, resolved, closed): those, and any advisor in it (it handles the chat). */
 export const canChangeConversationStatus = (actor: Actor, conversation: ConversationAccessRecord) =>
   ownsConversation(actor, conversation) || isAdvisor(actor);

@@ -16,9 +16,13 @@ import {
   type GotConversation,
   generalConversation,
   listConversations,
+  privateAdvisorConversation,
   readConversation,
   updateConversation,
 } from './service.js';
+
+/** The advisor chats: an organization's with its advisor, and a member's private one. */
+const ADVISOR_CHAT_TYPES: readonly ConversationType[] = ['ticket', 'direct'];
 
 /** Conversations (second document, section 7 "Conversations and messages"; issue 13); rules in policy.ts. */
 export async function conversationRoutes(app: FastifyInstance) {
@@ -27,8 +31,12 @@ export async function conversationRoutes(app: FastifyInstance) {
     ok(presentConversation(await readConversation(app.db, actor, id), actor));
 
   /** A page of the caller's conversations (of one type: the advisor chats). */
-  const listAnswer = async (actor: Actor, query: Parameters<typeof listConversations>[2], type?: ConversationType) => {
-    const page = await listConversations(app.db, actor, query, type);
+  const listAnswer = async (
+    actor: Actor,
+    query: Parameters<typeof listConversations>[2],
+    types?: readonly ConversationType[],
+  ) => {
+    const page = await listConversations(app.db, actor, query, types);
     return okPage(page, (record) => presentConversation(record, actor));
   };
 
@@ -63,8 +71,13 @@ export async function conversationRoutes(app: FastifyInstance) {
     return gotAnswer(actor, await advisorConversation(app.db, actor, request.query));
   });
 
+  addRoute(app, endpoints.privateAdvisorConversation, async (request) => {
+    const actor = requireUser(request);
+    return gotAnswer(actor, await privateAdvisorConversation(app.db, actor, request.query));
+  });
+
   addRoute(app, endpoints.advisorConversations, async (request) =>
-    listAnswer(requireUser(request), request.query, 'ticket'),
+    listAnswer(requireUser(request), request.query, ADVISOR_CHAT_TYPES),
   );
 
   addRoute(app, endpoints.get, async (request) => answer(requireUser(request), request.params.id));

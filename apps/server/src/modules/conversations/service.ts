@@ -3,11 +3,13 @@ import {
   type ConversationType,
   type conversationListQuery,
   type createConversationBody,
+  displayName,
   GENERAL_CONVERSATION_TITLE,
+  MAX_CONVERSATION_TITLE_LENGTH,
   MESSAGES,
   type updateConversationBody,
 } from '@smart/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type ConversationRow, conversations, users } from '../../db/schema/index.js';
@@ -42,10 +44,10 @@ export async function listConversations(
   db: Database,
   actor: Actor,
   query: ListQuery,
-  type?: ConversationType,
+  types?: readonly ConversationType[],
 ): Promise<Page<ConversationRecord>> {
   const where = and(
-    type ? eq(conversations.type, type) : undefined,
+    types ? inArray(conversations.type, [...types]) : undefined,
     query.organizationId ? eq(conversations.organizationId, query.organizationId) : undefined,
   );
   const items = await selectConversationRecords(db, actor, where)
@@ -169,17 +171,29 @@ export interface GotConversation {
   created: boolean;
 }
 
-/** The unique index each kind of once-only conversation has (schema/messenger.ts). */
+/**
+ * The unique index each kind of once-only conversation has (schema/messenger.ts), and whether the
+ * whole organization joins a new one (a private chat is only its two people's).
+ */
 const ONCE_PER = {
-  general: { target: [conversations.organizationId], where: sql.raw(`type = 'general'`) },
-  ticket: { target: [conversations.organizationId, conversations.advisorId], where: sql.raw(`type = 'ticket'`) },
+  general: { target: [conversations.organizationId], where: sql.raw(`type = 'general'`), everyone: true },
+  ticket: {
+    target: [conversations.organizationId, conversations.advisorId],
+    where: sql.raw(`type = 'ticket'`),
+    everyone: true,
+  },
+  direct: {
+    target: [conversations.organizationId, conversations.advisorId, conversations.memberId],
+    where: sql.raw('member_id is not null'),
+    everyone: false,
+  },
 };
 
 /**
  * Gets or creates a conversation that exists at most once (the unique index covers it): the insert
  * does nothing when another request made it first, even at the same moment, and both read the one
- * row. A new one gets every active member of the organization; the caller (and `alsoAdd`) join it
- * either way.
+ * row. A new organization-wide one gets every active member of the organization; the caller (and
+ * `alsoAdd`) join it either way.
  */
 async function getOrCreate(
   db: Database,
@@ -188,15 +202,12 @@ async function getOrCreate(
   find: SQL,
   alsoAdd: string[] = [],
 ): Promise<GotConversation> {
+  const { target, where, everyone } = ONCE_PER[values.type];
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(conversations)
-      .values(values)
-      .onConflictDoNothing(ONCE_PER[values.type])
-      .returning();
+    const [created] = await tx.insert(conversations).values(values).onConflictDoNothing({ target, where }).returning();
     const conversation = created ?? (await tx.select().from(conversations).where(find).limit(1))[0];
     if (!conversation) throw new Error('get-or-create found no conversation');
-    if (created) await addMembersOfOrganization(tx, conversation);
+    if (created && everyone) await addMembersOfOrganization(tx, conversation);
     await addParticipants(tx, conversation, [actor.id, ...alsoAdd]);
     return { conversation, created: created !== undefined };
   });
@@ -233,6 +244,20 @@ export async function availableAdvisors(db: Database, actor: Actor) {
 }
 
 /**
+ * The member's organization and the advisor it names among its organization's active ones (without
+ * a name, the first): 403 for admins and advisors, 404 when there is none.
+ */
+async function advisorOfMember(db: Database, actor: Actor, requested: string | undefined) {
+  if (isAdvisor(actor) || seesAllOrganizations(actor) || !actor.organizationId) {
+    throw forbidden(MESSAGES.advisorChatMembersOnly);
+  }
+  const advisors = await activeAdvisorsOf(db, actor.organizationId);
+  const advisor = requested ? advisors.find((one) => one.id === requested) : advisors[0];
+  if (!advisor) throw notFound(requested ? MESSAGES.advisorNotFound : MESSAGES.noAdvisorAssigned);
+  return { organizationId: actor.organizationId, advisorId: advisor.id, advisor };
+}
+
+/**
  * GET /api/conversations/advisors/conversation: the chat between an organization and one of its
  * advisors ('General Discussion'), made once. An advisor names the organization (?org=); a member
  * names the advisor, or gets its organization's first active one.
@@ -249,13 +274,8 @@ export async function advisorConversation(
     organizationId = await organizationToTalkIn(db, actor, query.organizationId);
     advisorId = actor.id;
   } else {
-    if (seesAllOrganizations(actor) || !actor.organizationId) throw forbidden(MESSAGES.advisorChatMembersOnly);
     await requireActsInNamed(db, actor, query.organizationId);
-    organizationId = actor.organizationId;
-    const advisors = await activeAdvisorsOf(db, organizationId);
-    const advisor = query.advisorId ? advisors.find((one) => one.id === query.advisorId) : advisors[0];
-    if (!advisor) throw notFound(query.advisorId ? MESSAGES.advisorNotFound : MESSAGES.noAdvisorAssigned);
-    advisorId = advisor.id;
+    ({ organizationId, advisorId } = await advisorOfMember(db, actor, query.advisorId));
   }
   return getOrCreate(
     db,
@@ -265,6 +285,32 @@ export async function advisorConversation(
       eq(conversations.organizationId, organizationId),
       eq(conversations.advisorId, advisorId),
       eq(conversations.type, 'ticket'),
+    ) as SQL,
+    [advisorId],
+  );
+}
+
+/**
+ * GET /api/conversations/advisors/private: a member's private chat with one of its organization's
+ * active advisors ('Chat with your advisor', issue 25), made once per member, advisor and
+ * organization; only the two of them are in it. Its stored title names both (each side is shown
+ * the other's name: presenter.ts).
+ */
+export async function privateAdvisorConversation(
+  db: Database,
+  actor: Actor,
+  query: { advisorId?: string },
+): Promise<GotConversation> {
+  const { organizationId, advisorId, advisor } = await advisorOfMember(db, actor, query.advisorId);
+  const title = `${displayName(actor)} and ${displayName(advisor)}`.slice(0, MAX_CONVERSATION_TITLE_LENGTH);
+  return getOrCreate(
+    db,
+    actor,
+    { organizationId, type: 'direct', title, advisorId, memberId: actor.id, createdBy: actor.id },
+    and(
+      eq(conversations.organizationId, organizationId),
+      eq(conversations.advisorId, advisorId),
+      eq(conversations.memberId, actor.id),
     ) as SQL,
     [advisorId],
   );

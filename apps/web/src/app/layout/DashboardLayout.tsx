@@ -65,7 +65,7 @@ export default function DashboardLayout() {
         />
       )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <SupportTicketProvider>
+        <SupportTicketProvider buttonHidden={isMobile && navOpened}>
           <BookSessionProvider>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

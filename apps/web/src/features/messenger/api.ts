@@ -38,6 +38,14 @@ export const getGeneralConversation = (organizationId?: string) =>
 export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
   api(conversationEndpoints.advisorConversation, { query }, { failMessage: MESSAGES.fetchAdvisorConversationsFailed });
 
+/** A member's private chat with one of its advisors ('Chat with your advisor'), created by the first ask. */
+export const getPrivateAdvisorConversation = (advisorId: string) =>
+  api(
+    conversationEndpoints.privateAdvisorConversation,
+    { query: { advisorId } },
+    { failMessage: MESSAGES.fetchAdvisorConversationsFailed },
+  );
+
 const createConversation = (body: CreateConversationBody) =>
   api(conversationEndpoints.create, { body }, { failMessage: MESSAGES.createConversationFailed });
 

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import type { LoginBody } from '@smart/contracts';
 import { useState } from 'react';
 import { HiExclamationCircle, HiInformationCircle } from 'react-icons/hi';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useDeferredSchema } from '@/lib/forms';
 import { useHydrated } from '@/lib/hydrated';
 import { paths } from '@/lib/paths';
+import { returnPathAfterSignIn } from '@/lib/return-path';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
@@ -17,6 +18,7 @@ export function LoginForm() {
   // Set once the password is right for an account with a second factor: the code step shows.
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const navigate = useNavigate();
+  const location = useLocation();
   // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
   // The first page most people open: the schema loads after it is on screen.
   const schema = useDeferredSchema<LoginBody>(() =>
@@ -36,7 +38,7 @@ export function LoginForm() {
           setChallengeToken(outcome.challengeToken);
           return;
         }
-        navigate(paths.dashboard, { replace: true });
+        navigate(returnPathAfterSignIn(location.state), { replace: true });
       } catch (caught) {
         setError(loginErrorMessage(caught));
       }

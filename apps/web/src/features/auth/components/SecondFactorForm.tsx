@@ -2,10 +2,10 @@ import { Stack, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { HiArrowLeft } from 'react-icons/hi';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
 import { ApiError } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
+import { returnPathAfterSignIn } from '@/lib/return-path';
 import { useAuth } from '../auth-context';
 import { loginErrorMessage } from '../login-error';
 import { AuthHeading, AuthSubmit } from './AuthFrame';
@@ -24,6 +24,7 @@ interface SecondFactorFormProps {
 export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormProps) {
   const { completeSecondFactor } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [kind, setKind] = useState<SecondFactorKind>('code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +40,7 @@ export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormPro
     setBusy(true);
     try {
       await completeSecondFactor(challengeToken, secondFactorProof(kind, value));
-      navigate(paths.dashboard, { replace: true });
+      navigate(returnPathAfterSignIn(location.state), { replace: true });
     } catch (caught) {
       setBusy(false);
       if (caught instanceof ApiError && caught.status === 401) onBack(caught.message);

@@ -10,6 +10,7 @@ import {
 } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
+import { EmailText } from '@/components/EmailText';
 import { PagedListView } from '@/components/PagedListView';
 import { useDepartmentMembers } from '../api';
 import { AddDepartmentMemberModal } from './AddDepartmentMemberModal';
@@ -31,9 +32,7 @@ function MemberCard({ user }: { user: User }) {
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
-          </Text>
+          <EmailText email={user.email} />
           <Text size="xs" c="slate" fw={500}>
             {firstRoleLabel(user)}
           </Text>

@@ -3,11 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { type AvailableAdvisor, displayName, MESSAGES } from '@smart/contracts';
 import { HiSupport } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
-import { getAdvisorConversation, useOpenSharedConversation } from '../api';
+import { getPrivateAdvisorConversation, useOpenSharedConversation } from '../api';
 
 /**
- * 'Chat with your advisor' (issue 13), for people of an organization: opens the chat with its
- * advisor, created on first use; with several advisors, the user picks one.
+ * 'Chat with your advisor' (issues 13 and 25), for people of an organization: opens the user's
+ * private chat with its advisor (only the two of them), created on first use; with several
+ * advisors, the user picks one. The organization-wide advisor chat is ?org='s.
  */
 export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string) => void }) {
   const advisors = useAvailableAdvisors();
@@ -15,7 +16,7 @@ export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string)
   const list = advisors.data ?? [];
 
   const chatWith = (advisor: AvailableAdvisor) =>
-    open.mutate(() => getAdvisorConversation({ advisorId: advisor.id }), {
+    open.mutate(() => getPrivateAdvisorConversation(advisor.id), {
       onSuccess: (conversation) => onOpen(conversation.id),
       onError: (error) => notifications.show({ color: 'red', message: error.message }),
     });

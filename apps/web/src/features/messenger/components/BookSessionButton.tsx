@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { HiCalendar } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import { useBookSessionDialog } from '@/lib/book-session';
+import classes from './Messenger.module.css';
 
 /**
  * Book a session (issue 24) in an advisor chat, for its members: opens the booking dialog with the
@@ -17,8 +18,11 @@ export function BookSessionButton({ advisorId }: { advisorId: string }) {
       size="compact-sm"
       leftSection={<HiCalendar size={16} aria-hidden />}
       onClick={() => dialog.open({ advisorId })}
+      aria-label="Book a session"
+      title="Book a session"
+      styles={{ section: { marginInlineEnd: 0 } }}
     >
-      Book a session
+      <span className={classes.wideOnly}>&nbsp;Book a session</span>
     </Button>
   );
 }

@@ -7,9 +7,13 @@ import { useAuth } from '@/features/auth';
 import { BookSessionButton } from './BookSessionButton';
 import classes from './Messenger.module.css';
 
-/** The open conversation's title, its organization, and the participant count listing who is in it. */
+/**
+ * The open conversation's title, its organization, and the participant count listing who is in it.
+ * The title takes the room: on a phone the count is a number beside its icon (issue 25).
+ */
 export function ConversationHeader({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const count = conversation.participantCount;
+  const participantsLabel = `${count} ${count === 1 ? 'participant' : 'participants'}`;
   const { user } = useAuth();
   // The members of an advisor chat book with its advisor; the advisor books from its own side.
   const advisorId = conversation.advisorId !== user?.id ? conversation.advisorId : null;
@@ -22,7 +26,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
       py="sm"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <ActionIcon variant="subtle" aria-label="Back to conversations" onClick={onBack} className={classes.back}>
           <HiArrowLeft size={18} aria-hidden />
         </ActionIcon>
@@ -31,7 +35,9 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
             {conversation.title}
           </Title>
           <Text size="xs" c="dimmed" truncate>
-            {conversation.organizationName}
+            {conversation.type === 'direct'
+              ? `${conversation.organizationName} · Private`
+              : conversation.organizationName}
           </Text>
         </div>
       </Group>
@@ -45,8 +51,11 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
               size="compact-sm"
               leftSection={<HiUsers size={16} aria-hidden />}
               style={{ flexShrink: 0 }}
+              aria-label={participantsLabel}
+              title={participantsLabel}
             >
-              {count} {count === 1 ? 'participant' : 'participants'}
+              {count}
+              <span className={classes.wideOnly}>&nbsp;{count === 1 ? 'participant' : 'participants'}</span>
             </Button>
           </Popover.Target>
           <Popover.Dropdown>

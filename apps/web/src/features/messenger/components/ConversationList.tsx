@@ -133,7 +133,9 @@ function ConversationItem({ conversation, selected, withOrganization, userId, on
       </Group>
       {withOrganization && (
         <Text size="xs" c="blue" truncate>
-          {conversation.organizationName}
+          {conversation.type === 'direct'
+            ? `${conversation.organizationName} · Private`
+            : conversation.organizationName}
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap" gap="xs">

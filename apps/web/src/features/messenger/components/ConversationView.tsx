@@ -6,7 +6,7 @@ import { HiArrowLeft } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
-import type { Page } from '@/lib/api-client';
+import { ApiError, type Page } from '@/lib/api-client';
 import { messengerQueries, useMarkRead } from '../api';
 import { useConversationRoom } from '../live';
 import type { Outbox } from '../outbox';
@@ -23,6 +23,8 @@ interface ConversationViewProps {
   reading: boolean;
   outbox: Outbox;
   onBack: () => void;
+  /** The conversation is not there (404: unknown, or no longer the user's): nothing to retry. */
+  onMissing: () => void;
 }
 
 /** The conversation as the list already has it, so the header shows before its own request answers. */
@@ -36,9 +38,13 @@ function useListedConversation(conversationId: string) {
 }
 
 /** The open conversation: header, messages (older ones by scrolling up), typing indicator and composer. */
-export function ConversationView({ conversationId, reading, outbox, onBack }: ConversationViewProps) {
+export function ConversationView({ conversationId, reading, outbox, onBack, onMissing }: ConversationViewProps) {
   const listed = useListedConversation(conversationId);
   const conversation = useQuery({ ...messengerQueries.conversation(conversationId), placeholderData: listed });
+  const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
   const log = useQuery(messengerQueries.messages(conversationId));
   useConversationRoom(conversationId, log.isSuccess);
   // A stored message that came back by any way (catch-up too) replaces its outgoing copy.
@@ -49,6 +55,7 @@ export function ConversationView({ conversationId, reading, outbox, onBack }: Co
   useReadMarker(conversationId, reading && log.isSuccess, conversation.data);
   const typing = typingText(useTypingPeople(conversationId));
 
+  if (missing) return null;
   if (conversation.isError) {
     return (
       <>

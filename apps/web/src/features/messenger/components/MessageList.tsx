@@ -1,7 +1,7 @@
 import { Button, Center, Divider, Text } from '@mantine/core';
 import type { Conversation } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { loadOlderMessages } from '../api';
 import type { OutgoingMessage } from '../outbox';
 import { type MessageLog, timelineItems } from '../timeline';
@@ -56,6 +56,18 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
     }
     shown.current = { first, last, fromBottom: element.scrollHeight - element.clientHeight - element.scrollTop };
   }, [first, last, lastIsOwnNew]);
+
+  // The list's own box shrinks when the composer grows (a multi-line text) or the window does: no
+  // scroll event tells of it, so a reader at the bottom is kept at the newest message here.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const keepAtBottom = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    keepAtBottom.observe(element);
+    return () => keepAtBottom.disconnect();
+  }, []);
 
   const loadOlder = () => {
     if (log.hasOlder && first && !older.isPending) older.mutate(first);

@@ -1,10 +1,11 @@
 import { Paper } from '@mantine/core';
 import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
-import { hasRole } from '@smart/contracts';
+import { hasRole, MESSAGES } from '@smart/contracts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
+import { showOrUpdateToast } from '@/lib/toast';
 import { PHONE_QUERY } from '@/lib/viewport';
 import { messengerQueries } from '../api';
 import { useAutoSelection } from '../auto-select';
@@ -46,6 +47,11 @@ export default function MessengerPage() {
     listFirst: isPhone,
     select: autoSelect,
   });
+  // A conversation that is not there (an old link, or one the user has left) gives way to the list.
+  const dropMissing = useCallback(() => {
+    showOrUpdateToast({ id: 'conversation-missing', color: 'yellow', message: MESSAGES.conversationNotFound });
+    select(null, true);
+  }, [select]);
   useMessengerEvents({
     openId,
     reading: visible,
@@ -66,6 +72,7 @@ export default function MessengerPage() {
             reading={visible}
             outbox={outbox}
             onBack={() => select(null)}
+            onMissing={dropMissing}
           />
         ) : (
           <WelcomePane opening={opening} />

@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   MAX_PROGRESS,
   MESSAGES,
@@ -12,6 +11,7 @@ import {
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { WorkProgress } from '@/components/WorkProgress';
+import { showOrUpdateToast } from '@/lib/toast';
 import { useTaskProgress } from '../api';
 
 /**
@@ -25,7 +25,8 @@ export function ProgressPanel({ task }: { task: TaskDetail }) {
   function step(direction: 1 | -1) {
     const next = stepProgress(task.progress, direction);
     progress.mutate(next, {
-      onSuccess: () => notifications.show({ color: 'green', message: progressUpdatedMessage(next) }),
+      onSuccess: () =>
+        showOrUpdateToast({ id: `task-progress-${task.id}`, color: 'green', message: progressUpdatedMessage(next) }),
     });
   }
 

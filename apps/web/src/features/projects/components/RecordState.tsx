@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/LoadError';
@@ -16,9 +16,12 @@ interface RecordStateProps<T> {
   children: (record: T) => ReactNode;
 }
 
+const isNotFound = (error: Error | null) => error instanceof ApiError && error.status === 404;
+
 /**
  * A project's, objective's or task's page before it has its record: loading, not found (404:
- * missing, or another organization's), or failed with a retry; then the record.
+ * missing, or another organization's), or failed; either with a retry (section 8: 'Task not found'
+ * and 'Objective not found' show with Try Again); then the record.
  */
 export function RecordState<T>({
   query,
@@ -35,13 +38,9 @@ export function RecordState<T>({
       {back}
       {query.isPending ? (
         <PageLoader label={loading} />
-      ) : query.error instanceof ApiError && query.error.status === 404 ? (
-        <Text ta="center" py="xl" fw={500}>
-          {notFound}
-        </Text>
       ) : (
         <LoadError
-          message={query.error?.message || failMessage}
+          message={isNotFound(query.error) ? notFound : query.error?.message || failMessage}
           onRetry={() => query.refetch()}
           retrying={query.isFetching}
           retryLabel={retryLabel}

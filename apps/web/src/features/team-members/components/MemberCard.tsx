@@ -11,6 +11,7 @@ import {
   HiUserRemove,
   HiViewGrid,
 } from 'react-icons/hi';
+import { EmailAddress } from '@/components/EmailText';
 import { UserAvatar } from '@/components/UserAvatar';
 
 interface MemberCardProps {
@@ -34,19 +35,6 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
         {children}
       </Text>
     </Group>
-  );
-}
-
-/** A long address wraps after the '@' rather than in the middle of a word. */
-function BreakAfterAt({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }
 
@@ -131,7 +119,7 @@ export function MemberCard({ member, onEdit, onDeactivate, onReactivate, onReset
         </Detail>
         <Detail icon={<HiMail size={16} />}>
           <Anchor href={`mailto:${member.email}`} size="sm">
-            <BreakAfterAt email={member.email} />
+            <EmailAddress email={member.email} />
           </Anchor>
         </Detail>
         {phone && (

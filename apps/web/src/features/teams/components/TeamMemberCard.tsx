@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { displayName, initials, TEAM_MEMBER_ROLE_LABELS, type TeamMember } from '@smart/contracts';
 import { HiMail, HiPhone, HiTrash } from 'react-icons/hi';
+import { EmailText } from '@/components/EmailText';
 
 interface TeamMemberCardProps {
   member: TeamMember;
@@ -34,11 +35,9 @@ export function TeamMemberCard({ member, onRemove }: TeamMemberCardProps) {
             <Badge color={ROLE_COLORS[member.role]} variant="light" w="fit-content" tt="none">
               {TEAM_MEMBER_ROLE_LABELS[member.role]}
             </Badge>
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <HiMail size={14} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Text>
+            <Group gap={6} wrap="nowrap">
+              <HiMail size={14} aria-hidden style={{ flexShrink: 0 }} />
+              <EmailText email={user.email} />
             </Group>
             {user.phone && (
               <Group gap={6} wrap="nowrap">

@@ -1,12 +1,14 @@
-import { Alert, FileInput, Stack } from '@mantine/core';
+import { Alert, Anchor, FileInput, Stack } from '@mantine/core';
 import { MAX_UPLOAD_BYTES, MESSAGES, SUPPORT_TICKET_CLOSE_DELAY_MS } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HiPaperClip } from 'react-icons/hi';
+import { Link } from 'react-router';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { firstMessage, useSavingForm } from '@/lib/forms';
+import { paths } from '@/lib/paths';
 import type { SupportPrefill } from '@/lib/support-ticket';
 import { ticketQueries } from '../api';
 import { TicketFields } from '../components/TicketFields';
@@ -62,12 +64,14 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
   const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
   const done = outcome !== null;
 
-  // Step 4: the dialog closes a moment after the success message.
+  // Step 4: the dialog closes a moment after the success message; not while the pointer or the
+  // keyboard is on the message (its link to the ticket stays reachable: WCAG 2.2.1).
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (!done) return;
+    if (!done || held) return;
     const timer = window.setTimeout(onClose, SUPPORT_TICKET_CLOSE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [done, onClose]);
+  }, [done, held, onClose]);
 
   const submit = form.onSubmit((values) => {
     if (tooLarge) return;
@@ -87,9 +91,20 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
   return (
     <form onSubmit={(event) => (locked ? event.preventDefault() : submit(event))} noValidate>
       <Stack gap="md">
-        {done && (
-          <Alert color="green" variant="light" role="status">
-            {MESSAGES.supportTicketCreated}
+        {outcome && (
+          <Alert
+            color="green"
+            variant="light"
+            role="status"
+            onMouseEnter={() => setHeld(true)}
+            onMouseLeave={() => setHeld(false)}
+            onFocus={() => setHeld(true)}
+            onBlur={() => setHeld(false)}
+          >
+            {MESSAGES.supportTicketCreated}{' '}
+            <Anchor component={Link} to={paths.ticket(outcome.ticketId)} onClick={onClose} inherit fw={600}>
+              {MESSAGES.viewNewTicket}
+            </Anchor>
           </Alert>
         )}
         {outcome && !outcome.fileAttached && (

@@ -19,12 +19,18 @@ interface NewTicketDialog {
   key: number;
 }
 
+interface SupportTicketProviderProps {
+  children: ReactNode;
+  /** The phone's menu is open over the page: the button would sit on its Sign out (issue 25). */
+  buttonHidden?: boolean;
+}
+
 /**
  * The floating support button (section 2): bottom right on every page of the frame, for every
  * signed-in user but admins. Pages open the same dialog filled in through useSupportTicket(), and
  * Create New Ticket filled in from one of their records (a message).
  */
-export function SupportTicketProvider({ children }: { children: ReactNode }) {
+export function SupportTicketProvider({ children, buttonHidden = false }: SupportTicketProviderProps) {
   const canRaise = useCanRaiseTickets();
   const [dialog, setDialog] = useState<{ prefill: SupportPrefill; key: number } | null>(null);
   const [newTicket, setNewTicket] = useState<NewTicketDialog | null>(null);
@@ -44,7 +50,7 @@ export function SupportTicketProvider({ children }: { children: ReactNode }) {
       {children}
       {/* Room under the last content, so the floating button never hides it for good. */}
       {canRaise && <Box h={72} aria-hidden />}
-      {canRaise && (
+      {canRaise && !buttonHidden && (
         <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
           <Button
             radius="xl"
