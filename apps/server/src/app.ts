@@ -17,6 +17,7 @@ import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { myWorkRoutes } from './modules/my-work/routes.js';
 import { messageSocketEvents } from './modules/messages/socket.js';
 import { startNotificationEngine } from './modules/notifications/engine.js';
 import { inboxRoutes } from './modules/notifications/inbox-routes.js';
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(templateRoutes);
     await api.register(conversationRoutes);
     await api.register(messageRoutes);
+    await api.register(myWorkRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 
