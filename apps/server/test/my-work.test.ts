@@ -2,8 +2,9 @@ import { DUE_SOON_DAYS, MY_WORK_ITEMS, type MyWork, type PlatformFigures, record
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { tasks } from '../src/db/schema/index.js';
-import { authzMatrix, type Cast, type MatrixActor } from './helpers/authz-matrix.js';
-import type { Member } from './helpers/factories.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type MatrixActor } from './helpers/authz-matrix.js';
+import { factories, type Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { createConversation, sendMessage } from './helpers/messenger.js';
 import { insertTicket } from './helpers/tickets.js';
@@ -19,10 +20,7 @@ const day = (offset: number) => {
 const test = apiTest({ demoData: false });
 
 /** GET /api/my-work as `member`, on TODAY. */
-async function myWork(
-  t: { request: (options: object) => Promise<{ statusCode: number; body: string; json(): { data: MyWork } }> },
-  member: Member,
-) {
+async function myWork(t: TestApp, member: Member) {
   const response = await t.request({ method: 'GET', url: `/api/my-work?today=${TODAY}`, token: member.token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -32,7 +30,7 @@ const titles = (block: { items: { title: string }[] }) => block.items.map((item)
 
 authzMatrix('who reads My work and the platform figures', {
   test,
-  arrange: () => null,
+  arrange: async () => null,
   routes: [
     {
       route: 'GET /api/my-work',
@@ -76,8 +74,8 @@ const seeded = test.extend('work', { scope: 'file', auto: true }, async ({ t, ma
   const task = (objectiveId: string, title: string, assignee: Member, dueDate: string) =>
     make.task(objectiveId, { title, assignedTo: assignee.id, dueDate });
   const overdue = await task(objectiveA.id, 'User overdue', cast.user, day(-2));
-  await task(objectiveA.id, 'User due soon', cast.user, day(DUE_SOON_DAYS));
-  await task(objectiveA.id, 'User later', cast.user, day(DUE_SOON_DAYS + 1));
+  await task(objectiveA.id, 'User due soon', cast.user, day(DUE_SOON_DAYS - 1));
+  await task(objectiveA.id, 'User later', cast.user, day(DUE_SOON_DAYS));
   const done = await task(objectiveA.id, 'User done', cast.user, day(-5));
   await t.database.db.update(tasks).set({ status: 'completed', progress: 100 }).where(eq(tasks.id, done.id));
   await task(objectiveA.id, 'Owner today', cast.orgAdmin, day(0));
@@ -208,9 +206,7 @@ describe('GET /api/my-work/platform', () => {
 
 describe('statements per My work request', () => {
   test('the same at a few and at many rows: the session and one per block', async ({ counting }) => {
-    const { make } = await import('./helpers/factories.js').then(({ factories }) => ({
-      make: factories(counting.app.database.db),
-    }));
+    const make = factories(counting.app.database.db);
     const organization = await make.organization();
     const [owner, member] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),
@@ -235,5 +231,3 @@ describe('statements per My work request', () => {
     expect((many.data as MyWork).tickets.total).toBe(1 + MY_WORK_ITEMS * 3);
   });
 });
-
-export type { Cast };

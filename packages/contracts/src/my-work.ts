@@ -6,7 +6,7 @@
 /** Rows shown per block; the block's count says how many more there are. */
 export const MY_WORK_ITEMS = 5;
 
-/** A task is due soon from today up to this many days ahead (overdue ones come first). */
+/** A task is due soon in this many days from today on, today included (overdue ones come first). */
 export const DUE_SOON_DAYS = 7;
 
 export const MY_WORK_TEXT = {

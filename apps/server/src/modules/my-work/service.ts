@@ -31,8 +31,9 @@ const total = sql<number>`count(*) over ()`.mapWith(Number);
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition}) over ()`.mapWith(Number);
 
 /**
- * The caller's open tasks due by today + DUE_SOON_DAYS (overdue first), in the tasks it reaches
- * (My Tasks' rule), over tasks_assignee_due_idx.
+ * The caller's open tasks that are overdue or due in the DUE_SOON_DAYS from today on (today
+ * included, as My Tasks' "next 7 days"), overdue first, in the tasks it reaches (My Tasks' rule),
+ * over tasks_assignee_due_idx.
  */
 export function tasksDueSoon(db: Database, actor: Actor, today: string | undefined) {
   const day = today ? sql`${today}::date` : sql`current_date`;
@@ -59,7 +60,7 @@ export function tasksDueSoon(db: Database, actor: Actor, today: string | undefin
       and(
         eq(tasks.assignedTo, actor.id),
         ne(tasks.status, 'completed'),
-        sql`${tasks.dueDate} < ${day} + ${sql.raw(String(DUE_SOON_DAYS + 1))}`,
+        sql`${tasks.dueDate} < ${day} + ${sql.raw(String(DUE_SOON_DAYS))}`,
         reachableTasks(actor),
       ),
     )
