@@ -1,4 +1,5 @@
 export * from './billing.js';
+export * from './board.js';
 export * from './departments.js';
 export * from './endpoint.js';
 export * from './endpoints/advisors.js';

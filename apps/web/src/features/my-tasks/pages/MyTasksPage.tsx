@@ -1,11 +1,14 @@
 import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { MESSAGES, type MyTasksFilter } from '@smart/contracts';
+import { MESSAGES, type MyTasksFilter, type TaskView } from '@smart/contracts';
 import { useState } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { RefreshButton } from '@/components/RefreshButton';
+import { TaskViewSwitch } from '@/components/TaskViewSwitch';
+import { useTaskView } from '@/lib/task-view';
 import { useMyTasks } from '../api';
 import { MyTaskCard } from '../components/MyTaskCard';
+import { MyTasksBoard } from '../components/MyTasksBoard';
 
 const EMPTY_TEXT: Record<MyTasksFilter, string> = {
   assigned: MESSAGES.noAssignedTasks,
@@ -15,6 +18,7 @@ const EMPTY_TEXT: Record<MyTasksFilter, string> = {
 /** /dashboard/my-tasks (second document, section 2, My Tasks): every signed-in user's tasks, in two tabs. */
 export default function MyTasksPage() {
   const [tab, setTab] = useState<MyTasksFilter>('assigned');
+  const [view, setView] = useTaskView();
   // Both tabs are read at once: each tab's label carries its count.
   const assigned = useMyTasks('assigned');
   const created = useMyTasks('created');
@@ -25,6 +29,7 @@ export default function MyTasksPage() {
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
         <Title order={1}>{MESSAGES.myTasksTitle}</Title>
+        <TaskViewSwitch view={view} onChange={setView} />
         <RefreshButton
           onRefresh={() => {
             void assigned.refetch();
@@ -39,12 +44,20 @@ export default function MyTasksPage() {
           <Tabs.Tab value="created">Created by Me{count('created')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <TaskList filter={tab} list={lists[tab]} />
+      <TaskList filter={tab} list={lists[tab]} view={view} />
     </Stack>
   );
 }
 
-function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<typeof useMyTasks> }) {
+function TaskList({
+  filter,
+  list,
+  view,
+}: {
+  filter: MyTasksFilter;
+  list: ReturnType<typeof useMyTasks>;
+  view: TaskView;
+}) {
   if (list.isPending) return <PageLoader label={MESSAGES.loadingTasks} />;
   if (list.isError) {
     return (
@@ -66,6 +79,7 @@ function TaskList({ filter, list }: { filter: MyTasksFilter; list: ReturnType<ty
       </Stack>
     );
   }
+  if (view === 'board') return <MyTasksBoard tasks={list.data} label={MESSAGES.myTasksTitle} />;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {list.data.map((task) => (
