@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { ActionIcon, Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { TASK_BOARD_TEXT, TASK_STATUSES, type TaskStatus } from '@smart/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { HiSwitchHorizontal } from 'react-icons/hi?lazy';
 import { Link } from 'react-router';
 import { dueLabel, isOverdue, statusLabel } from '@/lib/work-format';
@@ -71,6 +71,8 @@ export function TaskBoard({ tasks, onMove, label }: TaskBoardProps) {
   const [pending, setPending] = useState<Record<string, TaskStatus>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragged, setDragged] = useState<BoardTask | null>(null);
+  // A moved card is drawn again in its new column: its move button gets the focus back.
+  const [refocus, setRefocus] = useState<string | null>(null);
   const sensors = useSensors(
     // A click on the title still opens the task: a drag starts after 6 px.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -116,11 +118,13 @@ export function TaskBoard({ tasks, onMove, label }: TaskBoardProps) {
     const target = over?.id as TaskStatus | undefined;
     if (!task || !target || target === statusOf(task)) return;
     setPending((moves) => ({ ...moves, [task.id]: target }));
+    setRefocus(task.id);
     onMove(task.id, target).then(
       // Answered: the list has been read again by now, and shows the task where the server put it.
       () => settle(task.id),
       (error: unknown) => {
         settle(task.id);
+        setRefocus(task.id);
         setRefusal(error instanceof Error ? error.message : String(error));
       },
     );
@@ -148,6 +152,8 @@ export function TaskBoard({ tasks, onMove, label }: TaskBoardProps) {
               status={status}
               tasks={tasks.filter((task) => statusOf(task) === status)}
               pendingIds={pending}
+              refocus={refocus}
+              onRefocused={() => setRefocus(null)}
             />
           ))}
         </section>
@@ -161,10 +167,14 @@ function BoardColumn({
   status,
   tasks,
   pendingIds,
+  refocus,
+  onRefocused,
 }: {
   status: TaskStatus;
   tasks: BoardTask[];
   pendingIds: Record<string, TaskStatus>;
+  refocus: string | null;
+  onRefocused: () => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const headingId = useId();
@@ -180,13 +190,24 @@ function BoardColumn({
         <Title order={3} size="h5" id={headingId}>
           {columnName(status)}
         </Title>
-        <Badge variant="light" color="gray" c="dark.6" aria-label={`${tasks.length} tasks`}>
+        <Badge
+          variant="light"
+          color="gray"
+          c="dark.6"
+          aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
+        >
           {tasks.length}
         </Badge>
       </Group>
       <ul className={classes.cards}>
         {tasks.map((task) => (
-          <DraggableCard key={task.id} task={task} saving={task.id in pendingIds} />
+          <DraggableCard
+            key={task.id}
+            task={task}
+            saving={task.id in pendingIds}
+            focused={refocus === task.id}
+            onFocused={onRefocused}
+          />
         ))}
       </ul>
       {tasks.length === 0 && (
@@ -198,12 +219,33 @@ function BoardColumn({
   );
 }
 
-function DraggableCard({ task, saving }: { task: BoardTask; saving: boolean }) {
+function DraggableCard({
+  task,
+  saving,
+  focused,
+  onFocused,
+}: {
+  task: BoardTask;
+  saving: boolean;
+  /** Take the focus (the card was just moved here by the keyboard or the pointer). */
+  focused: boolean;
+  onFocused: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: task.id,
     data: { status: task.status },
     disabled: !task.canMove,
   });
+  const handle = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (!focused) return;
+    onFocused();
+    // After dnd-kit's own focus restoring (a frame after the drop), which knows only the card's old node.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => handle.current?.focus());
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focused, onFocused]);
   return (
     <li
       ref={setNodeRef}
@@ -216,7 +258,10 @@ function DraggableCard({ task, saving }: { task: BoardTask; saving: boolean }) {
         handle={
           task.canMove ? (
             <ActionIcon
-              ref={setActivatorNodeRef}
+              ref={(node: HTMLButtonElement | null) => {
+                handle.current = node;
+                setActivatorNodeRef(node);
+              }}
               variant="subtle"
               color="gray"
               size="lg"

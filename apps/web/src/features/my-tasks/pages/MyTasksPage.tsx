@@ -29,14 +29,16 @@ export default function MyTasksPage() {
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
         <Title order={1}>{MESSAGES.myTasksTitle}</Title>
-        <TaskViewSwitch view={view} onChange={setView} />
-        <RefreshButton
-          onRefresh={() => {
-            void assigned.refetch();
-            void created.refetch();
-          }}
-          refreshing={assigned.isRefetching || created.isRefetching}
-        />
+        <Group gap="sm">
+          <TaskViewSwitch view={view} onChange={setView} />
+          <RefreshButton
+            onRefresh={() => {
+              void assigned.refetch();
+              void created.refetch();
+            }}
+            refreshing={assigned.isRefetching || created.isRefetching}
+          />
+        </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => value && setTab(value as MyTasksFilter)}>
         <Tabs.List>
