@@ -116,6 +116,17 @@ export const BENCH_LISTS: BenchList[] = [
     const to = new Date(from.getTime() + MAX_SLOT_RANGE_DAYS * DAY_MS);
     return `/api/advisors/me/slots?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), length: '30' })}`;
   }),
+  // My work on the dashboard (issue 25): one statement per block, each on the caller's own indexes.
+  atScale('member', 'GET /api/my-work', '/api/my-work'),
+  atScale('orgAdmin', 'GET /api/my-work', '/api/my-work'),
+  atScale('advisor', 'GET /api/my-work', '/api/my-work'),
+  // The admin's figures count the platform's open tickets (an index-only count over 100k): a known cost.
+  {
+    name: "admin's GET /api/my-work/platform",
+    account: 'admin',
+    path: async () => '/api/my-work/platform',
+    goal: { kind: 'report' },
+  },
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',
