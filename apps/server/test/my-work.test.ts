@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { tasks } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
-import { authzMatrix, type MatrixActor } from './helpers/authz-matrix.js';
+import { adminOnly, authzMatrix, type MatrixActor } from './helpers/authz-matrix.js';
 import { factories, type Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { createConversation, sendMessage } from './helpers/messenger.js';
@@ -48,15 +48,7 @@ authzMatrix('who reads My work and the platform figures', {
     {
       route: 'GET /api/my-work/platform',
       request: () => ({ method: 'GET', url: '/api/my-work/platform' }),
-      statuses: {
-        admin: 200,
-        orgAdmin: 403,
-        user: 403,
-        advisorAssigned: 403,
-        advisorUnassigned: 403,
-        otherOrgAdmin: 403,
-        anonymous: 401,
-      },
+      statuses: adminOnly(200),
     },
   ],
 });

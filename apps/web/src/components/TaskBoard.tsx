@@ -15,7 +15,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { ActionIcon, Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { TASK_BOARD_TEXT, TASK_STATUSES, type TaskStatus } from '@smart/contracts';
+import { displayName, TASK_BOARD_TEXT, TASK_STATUSES, type TaskStatus } from '@smart/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { HiSwitchHorizontal } from 'react-icons/hi?lazy';
 import { Link } from 'react-router';
@@ -33,6 +33,27 @@ export interface BoardTask {
   to?: string | undefined;
   canMove: boolean;
 }
+
+/** A task of a list (an objective's, My Tasks') as a card, opening `to`. */
+export const boardTaskOf = (
+  task: {
+    id: string;
+    title: string;
+    status: TaskStatus;
+    dueDate: string | null;
+    assignedTo: { firstName: string; lastName: string } | null;
+    permissions: { canUpdateProgress: boolean };
+  },
+  to: string | undefined,
+): BoardTask => ({
+  id: task.id,
+  title: task.title,
+  status: task.status,
+  dueDate: task.dueDate,
+  assignee: task.assignedTo ? displayName(task.assignedTo) : null,
+  to,
+  canMove: task.permissions.canUpdateProgress,
+});
 
 interface TaskBoardProps {
   tasks: readonly BoardTask[];

@@ -1,5 +1,5 @@
-import { displayName, type MyTask } from '@smart/contracts';
-import { TaskBoard } from '@/components/TaskBoard';
+import type { MyTask } from '@smart/contracts';
+import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { paths } from '@/lib/paths';
 import { useTaskStatusChange } from '@/lib/task-status';
 
@@ -9,15 +9,12 @@ export function MyTasksBoard({ tasks, label }: { tasks: readonly MyTask[]; label
   return (
     <TaskBoard
       label={label}
-      tasks={tasks.map((task) => ({
-        id: task.id,
-        title: task.title,
-        status: task.status,
-        dueDate: task.dueDate,
-        assignee: task.assignedTo ? displayName(task.assignedTo) : null,
-        to: task.project && task.objectiveId ? paths.task(task.project._id, task.objectiveId._id, task.id) : undefined,
-        canMove: task.permissions.canUpdateProgress,
-      }))}
+      tasks={tasks.map((task) =>
+        boardTaskOf(
+          task,
+          task.project && task.objectiveId ? paths.task(task.project._id, task.objectiveId._id, task.id) : undefined,
+        ),
+      )}
       onMove={(taskId, status) => statusChange.mutateAsync({ taskId, status })}
     />
   );

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { PagedListView } from '@/components/PagedListView';
-import { TaskBoard } from '@/components/TaskBoard';
+import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { TaskSummaryCard } from '@/components/TaskSummaryCard';
 import { TaskViewSwitch } from '@/components/TaskViewSwitch';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
@@ -129,15 +129,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
           view === 'board' ? (
             <TaskBoard
               label={`${objective.title} tasks`}
-              tasks={items.map((task) => ({
-                id: task.id,
-                title: task.title,
-                status: task.status,
-                dueDate: task.dueDate,
-                assignee: task.assignedTo ? displayName(task.assignedTo) : null,
-                to: paths.task(project._id, objective.id, task.id),
-                canMove: task.permissions.canUpdateProgress,
-              }))}
+              tasks={items.map((task) => boardTaskOf(task, paths.task(project._id, objective.id, task.id)))}
               onMove={(taskId, status) => statusChange.mutateAsync({ taskId, status })}
             />
           ) : (
