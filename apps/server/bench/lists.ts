@@ -162,6 +162,17 @@ export const BENCH_LISTS: BenchList[] = [
     ...atScale('admin', 'GET /api/search?q=launch (10k projects match)', '/api/search?q=launch'),
     goal: { kind: 'report' },
   },
+  // My work on the dashboard (issue 25): one statement per block, each on the caller's own indexes.
+  atScale('member', 'GET /api/my-work', '/api/my-work'),
+  atScale('orgAdmin', 'GET /api/my-work', '/api/my-work'),
+  atScale('advisor', 'GET /api/my-work', '/api/my-work'),
+  // The admin's figures count the platform's open tickets (an index-only count over 100k): a known cost.
+  {
+    name: "admin's GET /api/my-work/platform",
+    account: 'admin',
+    path: async () => '/api/my-work/platform',
+    goal: { kind: 'report' },
+  },
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',

@@ -18,6 +18,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { messageSocketEvents } from './modules/messages/socket.js';
+import { myWorkRoutes } from './modules/my-work/routes.js';
 import { startNotificationEngine } from './modules/notifications/engine.js';
 import { inboxRoutes } from './modules/notifications/inbox-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -175,6 +176,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(conversationRoutes);
     await api.register(messageRoutes);
     await api.register(searchRoutes);
+    await api.register(myWorkRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -74,12 +74,13 @@ const lastMessageJson = sql<LastMessageRecord | null>`(
 )`;
 
 /** Messages by others after the caller's read marker (a range of messages_conversation_seq_idx). */
-const unreadCount = (actor: Actor) =>
-  sql<number>`(
-  select count(*) from ${messages} m
+const unreadMessages = (actor: Actor) => sql`${messages} m
   where m.conversation_id = ${conversationId} and m.seq > ${qualified(conversationParticipants.lastReadSeq)}
-    and m.sender_id is distinct from ${actor.id}
-)`.mapWith(Number);
+    and m.sender_id is distinct from ${actor.id}`;
+const unreadCount = (actor: Actor) => sql<number>`(select count(*) from ${unreadMessages(actor)})`.mapWith(Number);
+
+/** A condition for selectConversationRecords: the caller has unread messages there. */
+export const hasUnreadMessages = (actor: Actor): SQL => sql`exists (select 1 from ${unreadMessages(actor)})`;
 
 /**
  * The caller's conversations matching `where`, most recent activity first: the rows of its

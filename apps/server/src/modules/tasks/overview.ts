@@ -32,9 +32,9 @@ import { selectTaskRecords } from './service.js';
 /**
  * The tasks an actor reaches outside one project: an advisor's are those assigned to it in the
  * organizations it acts in now; everyone else's are in the organizations it works on (its own, or
- * all for admin) and only with canManageProjects.
+ * all for admin) and only with canManageProjects. My Tasks, the stats and My work read through it.
  */
-function reachableTasks(actor: Actor): SQL {
+export function reachableTasks(actor: Actor): SQL {
   if (isAdvisor(actor)) {
     return and(eq(tasks.assignedTo, actor.id), organizationsWorkedFor(actor, tasks.organizationId)) as SQL;
   }

@@ -33,11 +33,17 @@ export const canRaiseTicketIn = ({ actor, advisorActsInOrganization }: TicketAcc
   !seesAllOrganizations(actor) &&
   (isMemberOf(actor, organizationId) || (isAdvisor(actor) && advisorActsInOrganization));
 
+/**
+ * The roles that handle the tickets of the organizations they act in (X's org_admin, X's active
+ * advisors): inside the ticket scope (service.ts ticketScope) they also pick up unassigned ones.
+ */
+export const handlesTicketsWhereActing = (actor: Actor) => actor.role === 'org_admin' || isAdvisor(actor);
+
 /** Those who handle X's tickets: X's org_admin, its active advisors, admin. */
 const handlesTicketsOf = ({ actor, advisorActsInOrganization }: TicketAccess, organizationId: string) =>
   seesAllOrganizations(actor) ||
-  (actor.role === 'org_admin' && isMemberOf(actor, organizationId)) ||
-  (isAdvisor(actor) && advisorActsInOrganization);
+  (handlesTicketsWhereActing(actor) &&
+    (isAdvisor(actor) ? advisorActsInOrganization : isMemberOf(actor, organizationId)));
 
 /** Editing title, description, priority, category: the creator and those who handle the organization's tickets. */
 export const canEditTicket = (access: TicketAccess, ticket: TicketAccessRecord) =>

@@ -7,7 +7,16 @@ import { DashboardCardLink } from './DashboardCardLink';
  * The dashboard home: the welcome and the user's cards. The build prerenders it without cards
  * (prerender/shells.tsx), so the welcome is on screen before the app has run.
  */
-export default function DashboardHome({ cards, callout }: { cards: readonly DashboardCard[]; callout?: ReactNode }) {
+export default function DashboardHome({
+  cards,
+  callout,
+  work,
+}: {
+  cards: readonly DashboardCard[];
+  callout?: ReactNode;
+  /** What waits for the user, or an admin's platform figures (issue 25), under the cards. */
+  work?: ReactNode;
+}) {
   return (
     <Stack gap="xl">
       <div>
@@ -22,6 +31,7 @@ export default function DashboardHome({ cards, callout }: { cards: readonly Dash
           <DashboardCardLink key={card.to} card={card} />
         ))}
       </SimpleGrid>
+      {work}
     </Stack>
   );
 }

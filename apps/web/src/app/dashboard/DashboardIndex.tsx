@@ -1,5 +1,7 @@
+import { isAdmin } from '@smart/contracts';
 import { Navigate } from 'react-router';
 import { useAuth } from '@/features/auth';
+import { MyWorkPanel, PlatformFiguresPanel } from '@/features/my-work';
 import { paths } from '@/lib/paths';
 import { BookSessionCallout } from './BookSessionCallout';
 import { dashboardCardsFor, seesDashboardHome } from './cards';
@@ -10,5 +12,11 @@ export default function DashboardIndex() {
   const { user } = useAuth();
   // Advisors land on My Tasks (second document, sections 2 and 6).
   if (!seesDashboardHome(user)) return <Navigate to={paths.myTasks} replace />;
-  return <DashboardHome cards={dashboardCardsFor(user)} callout={<BookSessionCallout />} />;
+  return (
+    <DashboardHome
+      cards={dashboardCardsFor(user)}
+      callout={<BookSessionCallout />}
+      work={isAdmin(user) ? <PlatformFiguresPanel /> : <MyWorkPanel />}
+    />
+  );
 }

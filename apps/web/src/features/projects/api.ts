@@ -12,7 +12,6 @@ import {
   projectEndpoints,
   type Task,
   type TaskDetail,
-  type TaskStatus,
   taskEndpoints,
   type UpdateObjectiveBody,
   type UpdateProjectBody,
@@ -24,8 +23,8 @@ import { api, apiUpload, fileForm } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
+import { type ChangedRecord, refreshAfter, taskChanged } from '@/lib/work-changes';
 import { workKeys } from '@/lib/work-keys';
-import { type ChangedRecord, refreshAfter } from './changes';
 
 /**
  * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
@@ -127,12 +126,7 @@ const objectiveChange = ({ id, projectId }: { id: string; projectId: string }): 
   projectId,
   objectiveId: id,
 });
-const taskChange = ({ id, projectId, objectiveId }: Pick<Task, 'id' | 'projectId' | 'objectiveId'>): ChangedRecord => ({
-  record: 'task',
-  projectId,
-  objectiveId,
-  taskId: id,
-});
+const taskChange = taskChanged;
 
 /** A project, objective or task answered in its detail shape fills its page's query. */
 const answersProject = (project: Project) => ({ queryKey: workKeys.project(project.id), data: project });
@@ -218,17 +212,6 @@ export const useDeleteTask = (task: Pick<Task, 'id' | 'projectId' | 'objectiveId
   useWorkMutation(
     () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: MESSAGES.deleteTaskFailed }),
     { change: () => taskChange(task), removes: () => [workKeys.task(task.id)] },
-  );
-
-export const useTaskStatus = (taskId: string) =>
-  useWorkMutation(
-    (status: TaskStatus) =>
-      api(
-        taskEndpoints.setStatus,
-        { params: { id: taskId }, body: { status } },
-        { failMessage: MESSAGES.updateTaskFailed },
-      ),
-    { change: taskChange, answers: answersTask },
   );
 
 export const useTaskProgress = (taskId: string) =>

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useRecordRoom } from '@/lib/record-room';
+import { type ChangedRecord, refreshAfter } from '@/lib/work-changes';
 import { workKeys } from '@/lib/work-keys';
-import { type ChangedRecord, refreshAfter } from './changes';
 
 type WorkEvent = (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS];
 const EVENTS: readonly WorkEvent[] = Object.values(WORK_EVENTS);

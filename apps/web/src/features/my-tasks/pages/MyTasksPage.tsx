@@ -6,6 +6,7 @@ import {
   type MyTasksQuery,
   type MyTasksSort,
   TASK_STATUSES,
+  type TaskView,
 } from '@smart/contracts';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { NoMatches } from '@/components/ListView';
@@ -14,12 +15,15 @@ import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageLoader } from '@/components/PageLoader';
 import { RefreshButton } from '@/components/RefreshButton';
 import { SortSelect } from '@/components/SortSelect';
+import { TaskViewSwitch } from '@/components/TaskViewSwitch';
 import { useAuth } from '@/features/auth';
 import { useWideEnough } from '@/lib/element-width';
 import { type OrganizationReach, useOrganizationReach } from '@/lib/organization-reach';
+import { useTaskView } from '@/lib/task-view';
 import { statusOptions } from '@/lib/work-format';
 import { useMyTasks } from '../api';
 import { MyTaskCard } from '../components/MyTaskCard';
+import { MyTasksBoard } from '../components/MyTasksBoard';
 import { activeMyTasksFilters, MY_TASKS_SORT_RULES, type MyTasksFilters, useMyTasksFilters } from '../my-tasks-filters';
 
 const EMPTY_TEXT: Record<MyTasksFilter, string> = {
@@ -63,6 +67,7 @@ const tabQuery = ({ filter: _, ...filters }: MyTasksFilters, tab: MyTasksFilter)
  */
 export default function MyTasksPage() {
   const { filters, setTab, setFilter, setSort, clearFilters } = useMyTasksFilters();
+  const [view, setView] = useTaskView();
   // Both tabs are read at once: each tab's label carries its count.
   const assigned = useMyTasks(tabQuery(filters, 'assigned'));
   const created = useMyTasks(tabQuery(filters, 'created'));
@@ -109,6 +114,7 @@ export default function MyTasksPage() {
       <Group justify="space-between" gap="sm">
         <Title order={1}>{MESSAGES.myTasksTitle}</Title>
         <Group gap="sm">
+          <TaskViewSwitch view={view} onChange={setView} />
           {!wide && (
             <FilterDrawer count={activeMyTasksFilters(filters)} onClear={clearFilters}>
               {fields}
@@ -140,6 +146,7 @@ export default function MyTasksPage() {
         filtered={activeMyTasksFilters(filters) > 0}
         onClear={clearFilters}
         withOrganization={organizations.many}
+        view={view}
       />
     </Stack>
   );
@@ -151,9 +158,10 @@ interface TaskListProps {
   filtered: boolean;
   onClear: () => void;
   withOrganization: boolean;
+  view: TaskView;
 }
 
-function TaskList({ tab, list, filtered, onClear, withOrganization }: TaskListProps) {
+function TaskList({ tab, list, filtered, onClear, withOrganization, view }: TaskListProps) {
   if (list.isPending) return <PageLoader label={MESSAGES.loadingTasks} />;
   if (list.isError) {
     return (
@@ -177,6 +185,7 @@ function TaskList({ tab, list, filtered, onClear, withOrganization }: TaskListPr
       </Stack>
     );
   }
+  if (view === 'board') return <MyTasksBoard tasks={list.data} label={MESSAGES.myTasksTitle} />;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {list.data.map((task) => (

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
+import { useTaskStatusChange } from '@/lib/task-status';
 import { formatDay, formatMoment, statusOptions } from '@/lib/work-format';
-import { useTaskStatus } from '../api';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * may update the task's progress also changes its status here, through its own call.
  */
 export function TaskInfoPanel({ task }: { task: TaskDetail }) {
-  const status = useTaskStatus(task.id);
+  const status = useTaskStatusChange();
   return (
     <Panel title="Task Information">
       <SimpleGrid cols={2} spacing="md">
@@ -57,9 +57,12 @@ export function TaskInfoPanel({ task }: { task: TaskDetail }) {
           onChange={(value) =>
             value &&
             value !== task.status &&
-            status.mutate(value as TaskStatus, {
-              onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskUpdated }),
-            })
+            status.mutate(
+              { taskId: task.id, status: value as TaskStatus },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskUpdated }),
+              },
+            )
           }
         />
       )}

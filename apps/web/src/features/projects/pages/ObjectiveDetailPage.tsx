@@ -6,10 +6,14 @@ import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { CreateButton } from '@/components/CreateButton';
 import { PagedListView } from '@/components/PagedListView';
+import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { TaskSummaryCard } from '@/components/TaskSummaryCard';
+import { TaskViewSwitch } from '@/components/TaskViewSwitch';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
+import { useTaskStatusChange } from '@/lib/task-status';
+import { useTaskView } from '@/lib/task-view';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteObjective, useObjective, useTasks } from '../api';
 import { AttachmentsPanel } from '../components/AttachmentsPanel';
@@ -44,6 +48,8 @@ type Dialog = 'none' | 'edit' | 'delete' | 'addTask';
 
 function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; onRefresh: () => void }) {
   const tasks = useTasks(objective.id);
+  const [view, setView] = useTaskView();
+  const statusChange = useTaskStatusChange();
   const remove = useDeleteObjective();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>('none');
@@ -109,21 +115,32 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
         <Title order={2} size="h3">
           Tasks{tasks.data ? ` (${tasks.data.total})` : ''}
         </Title>
-        {permissions.canAddTask && <CreateButton onClick={() => setDialog('addTask')}>Add Task</CreateButton>}
+        <Group gap="sm">
+          <TaskViewSwitch view={view} onChange={setView} />
+          {permissions.canAddTask && <CreateButton onClick={() => setDialog('addTask')}>Add Task</CreateButton>}
+        </Group>
       </Group>
       <PagedListView list={tasks} failMessage={MESSAGES.fetchObjectiveFailed} empty={MESSAGES.noTasks}>
-        {(items) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {items.map((task) => (
-              <TaskSummaryCard
-                key={task.id}
-                task={task}
-                to={paths.task(project._id, objective.id, task.id)}
-                person={`Assigned to: ${task.assignedTo ? displayName(task.assignedTo) : 'Unassigned'}`}
-              />
-            ))}
-          </SimpleGrid>
-        )}
+        {(items) =>
+          view === 'board' ? (
+            <TaskBoard
+              label={`${objective.title} tasks`}
+              tasks={items.map((task) => boardTaskOf(task, paths.task(project._id, objective.id, task.id)))}
+              onMove={(taskId, status) => statusChange.mutateAsync({ taskId, status })}
+            />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              {items.map((task) => (
+                <TaskSummaryCard
+                  key={task.id}
+                  task={task}
+                  to={paths.task(project._id, objective.id, task.id)}
+                  person={`Assigned to: ${task.assignedTo ? displayName(task.assignedTo) : 'Unassigned'}`}
+                />
+              ))}
+            </SimpleGrid>
+          )
+        }
       </PagedListView>
 
       <ObjectiveFormModal

@@ -17,6 +17,17 @@ export type ChangedRecord =
   /** A comment or an attachment: only the detail of the record it belongs to. */
   | { record: 'detail'; objectiveId?: string; taskId?: string };
 
+/** A task's change, named from the task (its answer or the record it was made on). */
+export const taskChanged = ({
+  id,
+  projectId,
+  objectiveId,
+}: {
+  id: string;
+  projectId: string;
+  objectiveId: string;
+}): ChangedRecord => ({ record: 'task', projectId, objectiveId, taskId: id });
+
 /** The queries a change can move, and no others. */
 export function keysMovedBy(change: ChangedRecord): QueryKey[] {
   switch (change.record) {

@@ -1,0 +1,157 @@
+import { DUE_SOON_DAYS, MY_WORK_ITEMS, type PlatformFigures, UNRESOLVED_TICKET_STATUSES } from '@smart/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  advisorAssignments,
+  objectives,
+  organizations,
+  projects,
+  rowCounts,
+  tasks,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import { forbidden } from '../../lib/errors.js';
+import { qualified } from '../../lib/sql.js';
+import { type Actor, activeAssignment } from '../../lib/tenancy.js';
+import { hasUnreadMessages, selectConversationRecords } from '../conversations/records.js';
+import { reachableTasks } from '../tasks/overview.js';
+import { handlesTicketsWhereActing } from '../tickets/policy.js';
+import { ticketScope } from '../tickets/service.js';
+import { canReadPlatformFigures } from './policy.js';
+
+/**
+ * "My work" (issue 25): each block is ONE statement, its rows and its counts together (window
+ * counts over the rows that match, then the first MY_WORK_ITEMS), on indexed columns, scoped by the
+ * same functions as the records' own lists.
+ */
+
+/** A block's count over every matching row, before the LIMIT. */
+const total = sql<number>`count(*) over ()`.mapWith(Number);
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition}) over ()`.mapWith(Number);
+
+/**
+ * The caller's open tasks that are overdue or due in the DUE_SOON_DAYS from today on (today
+ * included, as My Tasks' "next 7 days"), overdue first, in the tasks it reaches (My Tasks' rule),
+ * over tasks_assignee_due_idx.
+ */
+export function tasksDueSoon(db: Database, actor: Actor, today: string | undefined) {
+  const day = today ? sql`${today}::date` : sql`current_date`;
+  const overdue = sql`${tasks.dueDate} < ${day}`;
+  return db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: sql<string>`${tasks.dueDate}`,
+      overdue: sql<boolean>`${overdue}`,
+      projectId: projects.id,
+      projectTitle: projects.title,
+      objectiveId: objectives.id,
+      objectiveTitle: objectives.title,
+      total,
+      overdueTotal: countWhere(overdue),
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(objectives, eq(objectives.id, tasks.objectiveId))
+    .where(
+      and(
+        eq(tasks.assignedTo, actor.id),
+        ne(tasks.status, 'completed'),
+        sql`${tasks.dueDate} < ${day} + ${sql.raw(String(DUE_SOON_DAYS))}`,
+        reachableTasks(actor),
+      ),
+    )
+    .orderBy(asc(tasks.dueDate), asc(tasks.id))
+    .limit(MY_WORK_ITEMS);
+}
+
+/**
+ * Open and in-progress tickets waiting for the caller in its ticket scope (the tickets list's):
+ * assigned to it (tickets_assignee_created_idx), and for an org_admin or an advisor also the
+ * unassigned ones of the organizations it acts in (tickets_organization_status_idx). Most urgent
+ * first, then the longest waiting.
+ */
+export async function ticketsWaiting(db: Database, actor: Actor) {
+  const mine = eq(tickets.assignedTo, actor.id);
+  const waiting = handlesTicketsWhereActing(actor) ? or(mine, isNull(tickets.assignedTo)) : mine;
+  return db
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      status: tickets.status,
+      priority: tickets.priority,
+      createdAt: tickets.createdAt,
+      assignedToMe: sql<boolean>`coalesce(${mine}, false)`,
+      organizationName: organizations.name,
+      total,
+      assignedToMeTotal: countWhere(mine),
+    })
+    .from(tickets)
+    .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
+    .where(
+      and(await ticketScope(db, actor, undefined), inArray(tickets.status, [...UNRESOLVED_TICKET_STATUSES]), waiting),
+    )
+    .orderBy(desc(tickets.priority), asc(tickets.createdAt), asc(tickets.id))
+    .limit(MY_WORK_ITEMS);
+}
+
+/** The caller's conversations with unread messages, newest activity first (the messenger list's query). */
+export const unreadConversations = (db: Database, actor: Actor) =>
+  selectConversationRecords(db, actor, hasUnreadMessages(actor)).limit(MY_WORK_ITEMS);
+
+export async function readMyWork(db: Database, actor: Actor, today: string | undefined) {
+  const [taskRows, ticketRows, conversationRows] = await Promise.all([
+    tasksDueSoon(db, actor, today),
+    ticketsWaiting(db, actor),
+    unreadConversations(db, actor),
+  ]);
+  return { taskRows, ticketRows, conversationRows };
+}
+export type MyWorkRecords = Awaited<ReturnType<typeof readMyWork>>;
+
+const unresolved = sql.join(
+  UNRESOLVED_TICKET_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * GET /api/my-work/platform: the admin's figures in one statement. People are the trigger-kept
+ * row counts (row_counts), advisors the partial index users_advisors_name_idx, open tickets an
+ * index-only count over tickets_organization_status_idx.
+ */
+export async function platformFigures(db: Database, actor: Actor): Promise<PlatformFigures> {
+  if (!canReadPlatformFigures(actor)) throw forbidden();
+  const advisor = sql`${qualified(users.role)} = 'advisor'`;
+  const { rows } = (await db.execute(sql`
+    select
+      (select count(*) from ${organizations}) as "organizations",
+      (select coalesce(sum(${qualified(rowCounts.total)}), 0) from ${rowCounts}
+        where ${qualified(rowCounts.tableName)} = 'users') as "people",
+      (select count(*) from ${users} where ${advisor}) as "advisors",
+      (select count(*) from ${advisorAssignments}
+        where ${activeAssignment(qualified(advisorAssignments.advisorId), qualified(advisorAssignments.organizationId))})
+        as "activeAssignments",
+      (select count(*) from ${users} where ${advisor} and not exists (
+        select 1 from ${advisorAssignments} where ${activeAssignment(qualified(users.id), qualified(advisorAssignments.organizationId))}
+      )) as "advisorsWithoutAssignment",
+      open.total as "openTickets",
+      open.unassigned as "unassignedOpenTickets"
+    from (select count(*) as total, count(*) filter (where ${qualified(tickets.assignedTo)} is null) as unassigned
+      from ${tickets} where ${qualified(tickets.status)} in (${unresolved})) open`)) as unknown as {
+    rows: Record<keyof PlatformFigures, string | number>[];
+  };
+  const [row] = rows;
+  const figure = (key: keyof PlatformFigures) => Number(row?.[key] ?? 0);
+  return {
+    organizations: figure('organizations'),
+    people: figure('people'),
+    advisors: figure('advisors'),
+    activeAssignments: figure('activeAssignments'),
+    advisorsWithoutAssignment: figure('advisorsWithoutAssignment'),
+    openTickets: figure('openTickets'),
+    unassignedOpenTickets: figure('unassignedOpenTickets'),
+  };
+}

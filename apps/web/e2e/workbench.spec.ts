@@ -1,0 +1,150 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+import { createViaApi, uniqueName } from './support/structure';
+
+/** A day counted from today on this machine (the browser's own today), as YYYY-MM-DD. */
+function day(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The signed-in page's bearer token (setup through the API). */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') ?? '');
+
+/** A project with one objective of the signed-in user; the objective's page path and ids. */
+async function objectiveOf(page: Page) {
+  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
+  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: uniqueName('Beta') });
+  return { id: objective.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}` };
+}
+
+/** A column of the board, by its status heading. */
+const column = (page: Page, status: 'Not Started' | 'In Progress' | 'Completed') =>
+  page.getByRole('region', { name: status, exact: true });
+
+/** A card of the board, by its task's title. */
+const card = (scope: Locator, title: string) =>
+  scope.getByRole('listitem').filter({ has: scope.page().getByRole('link', { name: title, exact: true }) });
+
+test.describe('the workbench: My work and the task board', () => {
+  test('the dashboard shows my overdue task and a ticket waiting for me, each opening its record', async ({
+    page,
+    organization,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = organization.orgAdmin;
+    await signIn(page, owner);
+    const objective = await objectiveOf(page);
+    const taskTitle = uniqueName('Send the invoices');
+    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
+      title: taskTitle,
+      assignedTo: owner.id,
+      dueDate: day(-2),
+    });
+    const ticketTitle = uniqueName('Printer on fire');
+    const ticket = await createViaApi(page, '/api/tickets', { title: ticketTitle, description: 'Smoke on floor 2.' });
+    const assigned = await page.request.patch(`/api/tickets/${ticket.id}/assign`, {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      data: { assignedTo: owner.id },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    await page.goto('/dashboard');
+    const tasks = page.getByRole('region', { name: 'Due soon and overdue' });
+    const taskRow = tasks.getByRole('listitem').filter({ hasText: taskTitle });
+    await expect(taskRow).toContainText('Overdue');
+    const tickets = page.getByRole('region', { name: 'Tickets waiting for me' });
+    await expect(tickets.getByRole('listitem').filter({ hasText: ticketTitle })).toContainText('Assigned to me');
+    await expect(page.getByRole('region', { name: 'Unread conversations' })).toContainText('All read');
+
+    await taskRow.getByRole('link', { name: taskTitle }).click();
+    await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));
+    await expect(page.getByRole('heading', { name: taskTitle, level: 1 })).toBeVisible();
+    await page.goBack();
+    await tickets.getByRole('link', { name: ticketTitle }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/tickets/${ticket.id}$`));
+    await expect(page.getByRole('heading', { name: ticketTitle, level: 1 })).toBeVisible();
+  });
+
+  test('a card dragged from Not Started to In Progress changes the status, for another browser live and after a reload', async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, organization.orgAdmin);
+    const objective = await objectiveOf(page);
+    const title = uniqueName('Draft the copy');
+    await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+    await page.goto(`${objective.path}?view=board`);
+    await expect(card(column(page, 'Not Started'), title)).toBeVisible({ timeout: 30_000 });
+
+    // A colleague watches the same board in another browser.
+    const colleague = await organization.addPerson('Noor', 'Haddad');
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signIn(other, colleague);
+    await other.goto(`${objective.path}?view=board`);
+    await expect(card(column(other, 'Not Started'), title)).toBeVisible({ timeout: 30_000 });
+
+    // Drag by the card's move handle onto the In Progress column.
+    const handle = page.getByRole('button', { name: `Move ${title}` });
+    const target = column(page, 'In Progress');
+    const from = await handle.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('the board is not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+    await page.mouse.up();
+
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+    await expect(card(column(other, 'In Progress'), title)).toBeVisible();
+    await expect(card(column(other, 'Not Started'), title)).toHaveCount(0);
+    await otherContext.close();
+
+    await page.reload();
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+    await expect(card(column(page, 'Not Started'), title)).toHaveCount(0);
+  });
+
+  test('on My Tasks, a card moved with the keyboard (Space, ArrowRight, Space) changes the status', async ({
+    page,
+    organization,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = organization.orgAdmin;
+    await signIn(page, owner);
+    const objective = await objectiveOf(page);
+    const title = uniqueName('Call the printer shop');
+    await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: owner.id });
+
+    await page.goto('/dashboard/my-tasks');
+    // The List | Board switch (Mantine's segmented control: radios behind their labels).
+    await page.getByText('Board', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]view=board/);
+    await expect(card(column(page, 'Not Started'), title)).toBeVisible();
+
+    const handle = page.getByRole('button', { name: `Move ${title}` });
+    await handle.focus();
+    // What a screen reader hears comes from the board's live region, one announcement at a time.
+    const announced = page.getByRole('status').filter({ hasText: title });
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(new RegExp(`(Picked up ${title}, in|${title} is over) Not Started\\.`));
+    await page.keyboard.press('ArrowRight');
+    await expect(announced).toHaveText(`${title} is over In Progress.`);
+    await page.keyboard.press('Space');
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+    await expect(announced).toHaveText(`${title} was dropped in In Progress.`);
+    await expect(handle).toBeFocused();
+
+    await page.reload();
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+    await page.goto('/dashboard/my-tasks?view=list');
+    await expect(page.getByRole('article').filter({ hasText: title })).toContainText('In Progress');
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * "My work" on the dashboard (issue 25): what is waiting for the signed-in person, and for an
+ * admin the platform's figures. Figures and texts shared by the server and the web app.
+ */
+
+/** Rows shown per block; the block's count says how many more there are. */
+export const MY_WORK_ITEMS = 5;
+
+/** A task is due soon in this many days from today on, today included (overdue ones come first). */
+export const DUE_SOON_DAYS = 7;
+
+export const MY_WORK_TEXT = {
+  title: 'My work',
+  tasksTitle: 'Due soon and overdue',
+  ticketsTitle: 'Tickets waiting for me',
+  conversationsTitle: 'Unread conversations',
+  platformTitle: 'The platform',
+  noTasks: `Nothing due — no task of yours is overdue or due in the next ${DUE_SOON_DAYS} days.`,
+  noTickets: 'Nothing waiting — no open ticket is assigned to you.',
+  noTicketsHandler: 'Nothing waiting — no open ticket is assigned to you or unassigned.',
+  noConversations: 'All read — no conversation has new messages.',
+  loadFailed: 'Failed to load your work',
+  loading: 'Loading your work...',
+} as const;
