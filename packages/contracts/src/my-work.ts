@@ -1,3 +1,5 @@
+import { MY_TASKS_DUE_SOON_DAYS } from './work.js';
+
 /**
  * "My work" on the dashboard (issue 25): what is waiting for the signed-in person, and for an
  * admin the platform's figures. Figures and texts shared by the server and the web app.
@@ -6,8 +8,11 @@
 /** Rows shown per block; the block's count says how many more there are. */
 export const MY_WORK_ITEMS = 5;
 
-/** A task is due soon in this many days from today on, today included (overdue ones come first). */
-export const DUE_SOON_DAYS = 7;
+/**
+ * A task is due soon in this many days from today on, today included (overdue ones come first):
+ * the same window as My Tasks' "Due in the next 7 days" filter, which the block's link opens.
+ */
+export const DUE_SOON_DAYS = MY_TASKS_DUE_SOON_DAYS;
 
 export const MY_WORK_TEXT = {
   title: 'My work',
