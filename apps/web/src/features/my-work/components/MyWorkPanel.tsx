@@ -63,7 +63,7 @@ function TasksBlock({ tasks }: { tasks: MyWork['tasks'] | undefined }) {
           title={task.title}
           flag={
             task.overdue ? (
-              <Text span inherit c="red.9" fw={600}>
+              <Text span inherit c="red" fw={600}>
                 Overdue ·{' '}
               </Text>
             ) : null

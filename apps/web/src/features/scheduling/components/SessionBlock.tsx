@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { type AdvisorSession, recordPaths } from '@smart/contracts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -27,13 +28,19 @@ export function SessionBlock({ session, timeZone, style, compact = false }: Sess
       to={recordPaths.session(session.id)}
       className={[classes.block, cancelled && classes.cancelled].filter(Boolean).join(' ')}
       style={style}
-      // The visible lines, in order, then the time range (WCAG 2.5.3: the name holds the visible text).
-      aria-label={`${cancelled ? 'Cancelled: ' : ''}${session.organizationName}, ${topicLine}, ${time}`}
       title={`${session.organizationName} · ${session.topic} · ${time}`}
     >
+      {/* Named by its lines (WCAG 2.5.3), read with the pauses the layout shows and the state it strikes through. */}
+      {cancelled && <VisuallyHidden>Cancelled: </VisuallyHidden>}
       <span className={classes.lead}>{session.organizationName}</span>
+      <VisuallyHidden>, </VisuallyHidden>
       <span className={classes.line}>{topicLine}</span>
-      {!compact && <span className={classes.line}>{time}</span>}
+      {!compact && (
+        <>
+          <VisuallyHidden>, </VisuallyHidden>
+          <span className={classes.line}>{time}</span>
+        </>
+      )}
     </Link>
   );
 }

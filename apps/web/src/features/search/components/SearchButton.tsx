@@ -44,7 +44,7 @@ export function SearchButton() {
           aria-keyshortcuts="Control+K Meta+K /"
         >
           <HiSearch size={16} aria-hidden />
-          <Text size="sm" c="slate.7" component="span" className={classes.triggerText}>
+          <Text size="sm" c="dimmed" component="span" className={classes.triggerText}>
             Search
           </Text>
           <Kbd size="xs" aria-hidden>

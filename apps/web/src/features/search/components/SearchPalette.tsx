@@ -87,7 +87,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   } else if (search.isError && !typing) {
     status = (
       <Group gap="sm">
-        <Text c="red.8">{MESSAGES.searchFailed}</Text>
+        <Text c="red">{MESSAGES.searchFailed}</Text>
         <Button variant="light" size="xs" onClick={() => search.refetch()}>
           Try Again
         </Button>
@@ -140,7 +140,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
           return (
             // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group"; a fieldset is a form's.
             <div key={group.kind} role="group" aria-labelledby={headingId} className={classes.group}>
-              <Text id={headingId} size="xs" fw={700} tt="uppercase" c="slate.7" className={classes.groupHeading}>
+              <Text id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" className={classes.groupHeading}>
                 {SEARCH_KIND_LABELS[group.kind]}
               </Text>
               {group.results.map((result) => {
@@ -163,7 +163,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
                         {result.title}
                       </Text>
                       {result.context && (
-                        <Text size="xs" c="slate.7" truncate="end">
+                        <Text size="xs" c="dimmed" truncate="end">
                           {result.context}
                         </Text>
                       )}
@@ -175,7 +175,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
           );
         })}
       </div>
-      <Text size="xs" c="slate.7" visibleFrom="sm" aria-hidden>
+      <Text size="xs" c="dimmed" visibleFrom="sm" aria-hidden>
         ↑ ↓ to move · Enter to open · Esc to close
       </Text>
     </Stack>
