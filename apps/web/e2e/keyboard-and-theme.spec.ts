@@ -49,7 +49,7 @@ test.describe('dark theme', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
     await page.getByRole('button', { name: 'Color theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
     const background = () => page.getByRole('main').evaluate((main) => getComputedStyle(main).backgroundColor);
     const lightBackground = await background();
@@ -59,13 +59,13 @@ test.describe('dark theme', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 
     await page.getByRole('button', { name: 'Color theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expect.poll(background).not.toBe(lightBackground);
 
     // Back to the system's choice: it follows the system as it changes.
     await page.getByRole('button', { name: 'Color theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Same as system' }).click();
+    await page.getByRole('menuitem', { name: 'Same as system' }).click();
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   });

@@ -102,7 +102,7 @@ test.describe('Schedule', () => {
     expect(booked.status(), await booked.text()).toBe(201);
     const session = ((await booked.json()) as { data: { id: string } }).data;
 
-    const block = page.getByRole('link', { name: new RegExp(`^${organization.name}, (.+ · )?Cash flow review`) });
+    const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, (.+ · )?Cash flow review`) });
     await expect(block).toBeVisible();
     await expect(page.getByText('No sessions this week.')).toHaveCount(0);
     // The Sessions page opens the session's detail from its address.

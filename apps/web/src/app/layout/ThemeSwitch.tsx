@@ -33,8 +33,8 @@ export function ThemeSwitch() {
         {CHOICES.map((choice) => (
           <Menu.Item
             key={choice.value}
-            role="menuitemradio"
-            aria-checked={colorScheme === choice.value}
+            // Mantine keeps role="menuitem"; the chosen one is marked as current.
+            aria-current={colorScheme === choice.value ? 'true' : undefined}
             leftSection={<choice.icon size={16} aria-hidden />}
             rightSection={colorScheme === choice.value ? <HiCheck size={16} aria-hidden /> : null}
             onClick={() => setColorScheme(choice.value)}
