@@ -9,14 +9,12 @@ import { chromiumPath } from './e2e/support/chromium.js';
  * web app (apps/web/dist) on a fresh PGlite data directory. Build both first (`npm run build`).
  * Set E2E_BASE_URL to test an already running server instead; no server is started then.
  * E2E_PORT moves the started server off 3100 (two checkouts testing at once); E2E_WORKERS sets
- * how many browsers run at once (default: one per two CPU cores, at least two); CHROME_PATH names the
+ * how many browsers run at once (default: one per two CPU cores, at least one); CHROME_PATH names the
  * Chromium (default Debian's /usr/bin/chromium).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
-// Two at least: a test spends most of its time waiting on the server and the page (one browser used
-// under a third of a 2-core machine's CPU for the whole suite).
-const workers = Number(process.env.E2E_WORKERS ?? Math.max(2, Math.floor(availableParallelism() / 2)));
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 
 // The config is evaluated again in each worker; workers inherit this variable, so one run = one directory,
