@@ -134,7 +134,9 @@ test.describe('the workbench: My work and the task board', () => {
     // What a screen reader hears comes from the board's live region, one announcement at a time.
     const announced = page.getByRole('status').filter({ hasText: title });
     await page.keyboard.press('Space');
-    await expect(announced).toHaveText(new RegExp(`(Picked up ${title}, in|${title} is over) Not Started\\.`));
+    // The card is over its own column once the board has measured the columns: an arrow before that
+    // has nowhere to go.
+    await expect(announced).toHaveText(`${title} is over Not Started.`);
     await page.keyboard.press('ArrowRight');
     await expect(announced).toHaveText(`${title} is over In Progress.`);
     await page.keyboard.press('Space');
