@@ -27,6 +27,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  // Menus, drawers and modals appear without sliding for whoever asks the system for less motion.
+  respectReducedMotion: true,
   breakpoints: {
     xs: em(576),
     sm: em(BREAKPOINTS_PX.sm),
