@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, isAvailable, PROFILE_GROUP_PATHS, ROUTES } from './routes';
+import { canOpen, isAvailable, PROFILE_GROUP_PATHS, pageAt, ROUTES } from './routes';
 
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
 
@@ -66,6 +66,25 @@ describe('canOpen', () => {
     for (const role of ['user', 'org_admin', 'advisor', 'admin']) {
       expect(canOpen(user(role), ROUTES.templates)).toBe(true);
       expect(canOpen(user(role), ROUTES.templateDepartment)).toBe(true);
+    }
+  });
+});
+
+describe('pageAt', () => {
+  it('finds the page of an address with its parameters, as the router matches it', () => {
+    expect(pageAt('/dashboard/projects/p1/objectives/o1')).toEqual({
+      entry: ROUTES.objective,
+      params: { projectId: 'p1', objectiveId: 'o1' },
+    });
+    expect(pageAt('/dashboard/tickets/t1')?.params).toEqual({ ticketId: 't1' });
+    expect(pageAt('/')?.entry).toBe(ROUTES.signIn);
+    expect(pageAt('/dashboard')?.entry).toBe(ROUTES.dashboard);
+    expect(pageAt('/dashboard/nowhere')).toBeUndefined();
+  });
+
+  it('gives the slow pages their reads to start with the navigation (issue 25)', () => {
+    for (const entry of [ROUTES.project, ROUTES.objective, ROUTES.task, ROUTES.messenger, ROUTES.ticket]) {
+      expect(entry.prefetch).toBeTypeOf('function');
     }
   });
 });
