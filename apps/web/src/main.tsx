@@ -5,8 +5,10 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { prefetchAt, prefetchOnIntent } from './app/prefetch';
+import { loadPageReads, prefetchAt, prefetchOnIntent } from './app/prefetch';
 import { appRoutes, preloadOpenedPage } from './app/router';
+import { afterPageLoad } from './lib/after-page-load';
+import { readToken } from './lib/credentials';
 import { createQueryClient } from './lib/query-client';
 import { dropHiddenPrerender, shownPrerender } from './prerender/shell';
 
@@ -18,6 +20,8 @@ if (!container) throw new Error('Missing #root element in index.html');
 const queryClient = createQueryClient();
 prefetchAt(window.location, queryClient);
 prefetchOnIntent(queryClient);
+// Signed in, the pages' reads are fetched once the page has loaded; the sign-in page goes without.
+afterPageLoad(() => readToken() && void loadPageReads());
 
 // The opened page's chunks first, so it renders in one pass (see preloadOpenedPage). Rendering is a
 // transition, done in slices that leave the main thread free in between.

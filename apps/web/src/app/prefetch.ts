@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { readStoredUser, readToken } from '@/lib/credentials';
 import type { LazyPage } from './lazy-page';
-import { canOpen, pageAt, type RouteEntry } from './routes';
+import { canOpen, isAvailable, ROUTES, type RouteEntry } from './routes';
 
 /** Where a navigation goes: the route's parameters and the address's query. */
 export interface PageAddress {
@@ -17,6 +18,26 @@ export interface PageAddress {
  */
 export type PagePrefetch = (address: PageAddress, queryClient: QueryClient) => void;
 
+/** The built page shown at `pathname`, with the parameters the path gives it. */
+export function pageAt(pathname: string) {
+  for (const entry of Object.values(ROUTES)) {
+    if (!isAvailable(entry)) continue;
+    for (const path of [entry.path, ...(entry.alsoAt ?? [])]) {
+      const match = matchPath(path, pathname);
+      if (match) return { entry, params: match.params };
+    }
+  }
+  return undefined;
+}
+
+let pageReads: Promise<typeof import('./page-reads')> | undefined;
+
+/** The reads' chunk (page-reads.ts), fetched once; main.tsx asks for it once the first page has loaded. */
+export const loadPageReads = () => {
+  pageReads ??= import('./page-reads');
+  return pageReads;
+};
+
 /**
  * The page's chunk, and its reads when the visitor is signed in and may open it (a signed-out
  * visitor is sent to sign in; someone refused sees Access Denied without asking the server).
@@ -27,8 +48,11 @@ export function prefetchPage(
   queryClient: QueryClient,
 ): void {
   void entry.page.preload();
-  if (!entry.prefetch || !readToken() || !canOpen(readStoredUser(), entry)) return;
-  entry.prefetch(address, queryClient);
+  if (!readToken() || !canOpen(readStoredUser(), entry)) return;
+  void loadPageReads().then(
+    ({ PAGE_READS }) => PAGE_READS[entry.path]?.(address, queryClient),
+    () => undefined,
+  );
 }
 
 /** prefetchPage for the page at an address of this app (a link's, or the one the app opened at). */

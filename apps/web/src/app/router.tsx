@@ -5,8 +5,8 @@ import type { RouteHandle } from './document-title';
 import { RouteError } from './errors';
 import { AuthGate, RedirectIfAuthenticated, RequireAuth, RoutePage } from './guards';
 import { type LazyPage, lazyPage } from './lazy-page';
-import { prefetchPage } from './prefetch';
-import { isAvailable, pageAt, ROUTES, type RouteEntry } from './routes';
+import { pageAt, prefetchPage } from './prefetch';
+import { isAvailable, ROUTES, type RouteEntry } from './routes';
 
 const DashboardLayout = lazyPage(() => import('./layout/DashboardLayout'));
 
@@ -33,7 +33,7 @@ function pageRoute(entry: RouteEntry, queryClient: QueryClient | undefined): Rou
   if (!isAvailable(entry)) return [];
   const handle: RouteHandle = { title: entry.label };
   // Only pages with reads to start get a loader: a route with one renders a tick later on the first load.
-  const loader = queryClient && entry.prefetch ? pageLoader(entry, queryClient) : undefined;
+  const loader = queryClient && entry.startsReads ? pageLoader(entry, queryClient) : undefined;
   const element = <RoutePage entry={entry} />;
   const route = {
     element,

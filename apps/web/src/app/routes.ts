@@ -1,6 +1,5 @@
-import type { Conversation, PermissionSubject } from '@smart/contracts';
+import type { PermissionSubject } from '@smart/contracts';
 import { MESSAGES } from '@smart/contracts';
-import type { InfiniteData } from '@tanstack/react-query';
 import type { IconType } from 'react-icons';
 import {
   HiBell,
@@ -20,16 +19,9 @@ import {
   HiUsers,
   HiViewGrid,
 } from 'react-icons/hi';
-import { matchPath } from 'react-router';
-import { messengerKeys, messengerQueries } from '@/features/messenger/queries';
-import { workQueries } from '@/features/projects/queries';
-import { ticketQueries } from '@/features/tickets/queries';
 import { type AccessRequirement, meetsRequirement } from '@/lib/access';
-import type { Page } from '@/lib/api-client';
 import { paths, routePatterns } from '@/lib/paths';
-import { PHONE_QUERY } from '@/lib/viewport';
 import { type LazyPage, lazyPage } from './lazy-page';
-import type { PagePrefetch } from './prefetch';
 
 export type MenuGroup = 'main' | 'profile';
 
@@ -46,10 +38,10 @@ export interface RouteEntry {
   /** Absent until the page is built: no route, menu entry or card links to it before. */
   page?: LazyPage;
   /**
-   * The page's main reads, started when a navigation to it starts (the route's loader) or a link
-   * to it is pointed at, in parallel with its code (prefetch.ts).
+   * Its main reads start with the navigation, in parallel with its code: its route gets a loader,
+   * which runs PAGE_READS[path] (page-reads.ts, a chunk of its own) through prefetch.ts.
    */
-  prefetch?: PagePrefetch;
+  startsReads?: true;
   /** Who may open it; anyone else gets Access Denied. */
   access?: AccessRequirement;
   /** Access Denied's text where the spec gives the page one of its own. */
@@ -68,37 +60,6 @@ export interface RouteEntry {
   /** More paths showing the same page (spec: '/' and '/login'). */
   alsoAt?: readonly string[];
 }
-
-/** A project and its objectives (ProjectDetailPage). */
-const prefetchProject: PagePrefetch = ({ params }, client) => {
-  const projectId = params.projectId ?? '';
-  void client.prefetchQuery(workQueries.project(projectId));
-  void client.prefetchInfiniteQuery(workQueries.objectives(projectId));
-};
-
-/** An objective and its tasks (ObjectiveDetailPage). */
-const prefetchObjective: PagePrefetch = ({ params }, client) => {
-  const objectiveId = params.objectiveId ?? '';
-  void client.prefetchQuery(workQueries.objective(objectiveId));
-  void client.prefetchInfiniteQuery(workQueries.tasks(objectiveId));
-};
-
-/**
- * The conversations, and the messages of the one the page will show: the one in the address, or
- * the first of the list, which the page opens by itself on a wide screen (auto-select.ts).
- */
-const prefetchMessenger: PagePrefetch = ({ search }, client) => {
-  const openId = search.get('c');
-  const messagesOf = (conversationId: string) => void client.prefetchQuery(messengerQueries.messages(conversationId));
-  if (openId) messagesOf(openId);
-  const list = client.prefetchInfiniteQuery(messengerQueries.conversations());
-  if (openId || search.has('org') || window.matchMedia(PHONE_QUERY).matches) return;
-  void list.then(() => {
-    const loaded = client.getQueryData<InfiniteData<Page<Conversation>>>(messengerKeys.conversations());
-    const first = loaded?.pages[0]?.data[0];
-    if (first) messagesOf(first.id);
-  });
-};
 
 /** Departments, teams and their detail pages, and the member directory (spec: flag canManageUsers). */
 const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
@@ -233,7 +194,7 @@ const table = {
     label: 'Project',
     icon: HiCollection,
     page: lazyPage(() => import('@/features/projects/pages/ProjectDetailPage')),
-    prefetch: prefetchProject,
+    startsReads: true,
     access: manageProjects,
   },
   objective: {
@@ -241,7 +202,7 @@ const table = {
     label: 'Objective',
     icon: HiCollection,
     page: lazyPage(() => import('@/features/projects/pages/ObjectiveDetailPage')),
-    prefetch: prefetchObjective,
+    startsReads: true,
     access: manageProjects,
   },
   task: {
@@ -249,7 +210,7 @@ const table = {
     label: 'Task',
     icon: HiClipboardCheck,
     page: lazyPage(() => import('@/features/projects/pages/TaskDetailPage')),
-    prefetch: ({ params }, client) => void client.prefetchQuery(workQueries.task(params.taskId ?? '')),
+    startsReads: true,
     // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks (issue 11); the
     // server answers 404 for a task the user may not read.
   },
@@ -266,7 +227,7 @@ const table = {
     label: 'Messenger',
     icon: HiChatAlt2,
     page: lazyPage(() => import('@/features/messenger/pages/MessengerPage')),
-    prefetch: prefetchMessenger,
+    startsReads: true,
     group: 'main',
     card: { description: 'Talk with your team and your advisor.' },
   },
@@ -283,7 +244,7 @@ const table = {
     label: 'Ticket',
     icon: HiSupport,
     page: lazyPage(() => import('@/features/tickets/pages/TicketDetailPage')),
-    prefetch: ({ params }, client) => void client.prefetchQuery(ticketQueries.detail(params.ticketId ?? '')),
+    startsReads: true,
   },
   templates: {
     path: paths.templates,
@@ -355,18 +316,6 @@ export function isAvailable(entry: RouteEntry): entry is RouteEntry & { page: La
 /** A built page this user may open. */
 export function canOpen(user: PermissionSubject | null | undefined, entry: RouteEntry): boolean {
   return isAvailable(entry) && meetsRequirement(user, entry.access ?? {});
-}
-
-/** The built page shown at `pathname`, with the parameters the path gives it. */
-export function pageAt(pathname: string) {
-  for (const entry of Object.values(ROUTES)) {
-    if (!isAvailable(entry)) continue;
-    for (const path of [entry.path, ...(entry.alsoAt ?? [])]) {
-      const match = matchPath(path, pathname);
-      if (match) return { entry, params: match.params };
-    }
-  }
-  return undefined;
 }
 
 /** The paths under which the sidebar's My Profile group opens by itself (spec section 2, page frame). */
