@@ -1,4 +1,4 @@
-import { type Conversation, MESSAGES, type MyTask, type SearchGroup, type Ticket } from '@smart/contracts';
+import { type Conversation, MESSAGES, type MyTask, type MyWork, type SearchGroup, type Ticket } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
@@ -35,8 +35,12 @@ function expectError(response: LightMyRequestResponse, status: number, message?:
 }
 
 const test = apiTest({ demoData: false })
-  .extend('get', { scope: 'file' }, ({ t }) => (who: { token: string }, url: string) =>
-    t.request({ token: who.token, method: 'GET', url }),
+  .extend(
+    'get',
+    { scope: 'file' },
+    ({ t }) =>
+      (who: { token: string }, url: string) =>
+        t.request({ token: who.token, method: 'GET', url }),
   )
   .extend('world', { scope: 'file' }, async ({ t, cast }) => {
     const db = t.database.db;
@@ -64,6 +68,12 @@ async function ticketTitles(t: TestApp, who: Member, query: string) {
   const response = await t.request({ token: who.token, method: 'GET', url: `/api/tickets?limit=100&${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json().data as Ticket[]).map((ticket) => ticket.title);
+}
+
+/** GET /api/my-work on TODAY as `who`: the counts of its tasks, tickets and conversations blocks. */
+async function workTotals(t: TestApp, who: Member) {
+  const work = await getData<MyWork>(t, who, `/api/my-work?today=${TODAY}`);
+  return [work.tasks.total, work.tickets.total, work.conversations.total];
 }
 
 const q = (text: string) => `q=${encodeURIComponent(text)}`;
@@ -237,7 +247,7 @@ describe("another organization's ids in the filters", () => {
     ]);
   });
 
-  test("My Tasks: a foreign organization lists nothing, whoever asks", async ({ get, cast }) => {
+  test('My Tasks: a foreign organization lists nothing, whoever asks', async ({ get, cast }) => {
     for (const who of [cast.user, cast.orgAdmin, cast.advisorAssigned, cast.advisorUnassigned, cast.admin]) {
       const response = await get(who, `/api/tasks/my-tasks?organizationId=${cast.otherOrganization.id}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -279,10 +289,7 @@ describe('My work', () => {
     }
   });
 
-  test("the platform figures refuse everyone but admin in the envelope, whatever the query", async ({
-    get,
-    cast,
-  }) => {
+  test('the platform figures refuse everyone but admin in the envelope, whatever the query', async ({ get, cast }) => {
     for (const who of [cast.orgAdmin, cast.user, cast.advisorAssigned]) {
       expectError(await get(who, '/api/my-work/platform?as=admin&role=admin'), 403);
     }
@@ -314,23 +321,15 @@ describe('an advisor whose assignment ends', () => {
       tickets: ['Quasar outage'],
       messages: ['Quasar question for you'],
     };
-    const workOf = async () => {
-      const work = await getData<{
-        tasks: { total: number };
-        tickets: { total: number };
-        conversations: { total: number };
-      }>(t, advisor, `/api/my-work?today=${TODAY}`);
-      return [work.tasks.total, work.tickets.total, work.conversations.total];
-    };
     const inbox = async () =>
       (await getData<Conversation[]>(t, advisor, '/api/conversations/advisors/conversations')).map((one) => one.id);
     expect(await found(t, advisor, q('quasar'))).toEqual(everything);
-    expect(await workOf()).toEqual([1, 1, 1]);
+    expect(await workTotals(t, advisor)).toEqual([1, 1, 1]);
     expect(await inbox()).toContain(chat.id);
 
     await endAssignment(t, cast.admin, organization.id, advisor.id);
     expect(await found(t, advisor, q('quasar'))).toEqual({});
-    expect(await workOf()).toEqual([0, 0, 0]);
+    expect(await workTotals(t, advisor)).toEqual([0, 0, 0]);
     expect(await inbox()).not.toContain(chat.id);
     expectError(await get(advisor, `/api/conversations/${chat.id}`), 404, MESSAGES.conversationNotFound);
     expect(await ticketTitles(t, advisor, `organizationId=${organization.id}`)).toEqual([]);
@@ -348,7 +347,7 @@ describe('an advisor whose assignment ends', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(await found(t, advisor, q('quasar'))).toEqual(everything);
-    expect(await workOf()).toEqual([1, 1, 1]);
+    expect(await workTotals(t, advisor)).toEqual([1, 1, 1]);
     expect((await getData<Conversation>(t, member, PRIVATE)).id).toBe(chat.id);
   });
 });
@@ -374,16 +373,8 @@ describe('a member moved to another organization', () => {
       tickets: ['Pulsar leak'],
       messages: ['Pulsar figures attached'],
     };
-    const totals = async () => {
-      const work = await getData<Record<'tasks' | 'tickets' | 'conversations', { total: number }>>(
-        t,
-        mover,
-        `/api/my-work?today=${TODAY}`,
-      );
-      return [work.tasks.total, work.tickets.total, work.conversations.total];
-    };
     expect(await found(t, mover, q('pulsar'))).toEqual(everything);
-    expect(await totals()).toEqual([1, 1, 1]);
+    expect(await workTotals(t, mover)).toEqual([1, 1, 1]);
 
     const move = await t.request({
       token: cast.admin.token,
@@ -393,7 +384,7 @@ describe('a member moved to another organization', () => {
     });
     expect(move.statusCode, move.body).toBe(200);
     expect(await found(t, mover, q('pulsar'))).toEqual({});
-    expect(await totals()).toEqual([0, 0, 0]);
+    expect(await workTotals(t, mover)).toEqual([0, 0, 0]);
     expect(await ticketTitles(t, mover, `assignedTo=me&organizationId=${organization.id}`)).toEqual([]);
     expect(await getData<MyTask[]>(t, mover, '/api/tasks/my-tasks')).toEqual([]);
   });
@@ -415,11 +406,7 @@ describe('a deactivated account', () => {
     }
   });
 
-  test('an inactive advisor is no one to chat with: a new private chat with it is 404', async ({
-    t,
-    make,
-    get,
-  }) => {
+  test('an inactive advisor is no one to chat with: a new private chat with it is 404', async ({ t, make, get }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     const advisor = await make.advisor([organization.id]);
@@ -433,10 +420,7 @@ describe('a deactivated account', () => {
 });
 
 describe('private advisor chats', () => {
-  test('a member of an organization without an advisor: 404 with the message that says so', async ({
-    make,
-    get,
-  }) => {
+  test('a member of an organization without an advisor: 404 with the message that says so', async ({ make, get }) => {
     const organization = await make.organization();
     const [owner, member] = await Promise.all([
       make.member(organization.id, { role: 'org_admin' }),
@@ -479,11 +463,7 @@ describe('private advisor chats', () => {
     expect(row?.title).toBe(`${'A'.repeat(100)} ${'🙂'.repeat(49)}`);
   });
 
-  test('asked at once with and without naming the advisor: one conversation of the two', async ({
-    t,
-    make,
-    get,
-  }) => {
+  test('asked at once with and without naming the advisor: one conversation of the two', async ({ t, make, get }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     const advisor = await make.advisor([organization.id]);
@@ -497,5 +477,41 @@ describe('private advisor chats', () => {
       .from(conversations)
       .where(and(eq(conversations.memberId, member.id), eq(conversations.advisorId, advisor.id)));
     expect(row?.count).toBe(1);
+  });
+});
+
+describe('beside issue 25: instants in the year 0000', () => {
+  test("an advisor's free slots: 400, not a database error", async ({ get, cast }) => {
+    const window = `from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('0000-01-02T00:00:00Z')}`;
+    expectError(
+      await get(cast.user, `/api/advisors/${cast.advisorAssigned.id}/slots?${window}`),
+      400,
+      MESSAGES.instantInvalid,
+    );
+  });
+
+  test('snoozing a notification until then: 400, not a database error', async ({ t, make, cast }) => {
+    const objective = await make.objective((await make.project(cast.organization.id, { by: cast.orgAdmin })).id, {
+      by: cast.orgAdmin,
+    });
+    await make.task(objective.id, { assignedTo: cast.user.id, by: cast.orgAdmin });
+    let notificationId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await getData<{ id: string }[]>(t, cast.user, '/api/notifications');
+          notificationId = list[0]?.id;
+          return notificationId;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBeTruthy();
+    const snooze = await t.request({
+      token: cast.user.token,
+      method: 'PATCH',
+      url: `/api/notifications/${notificationId}`,
+      payload: { snoozedUntil: '0000-06-01T00:00:00Z' },
+    });
+    expectError(snooze, 400, MESSAGES.instantInvalid);
   });
 });
