@@ -247,7 +247,9 @@ describe("a task's people hear of it in their user rooms (My Tasks, issue 25)", 
     // Nobody joins the project's room: these are My Tasks pages (and an advisor, who never may). In
     // order: the assignee, the creator, the advisor, a colleague with no part in it, another organization.
     const everyone = await Promise.all(
-      [cast.user, creator, cast.advisorAssigned, colleague, cast.otherOrgAdmin].map((member) => sockets.connect(member)),
+      [cast.user, creator, cast.advisorAssigned, colleague, cast.otherOrgAdmin].map((member) =>
+        sockets.connect(member),
+      ),
     );
     const ids = { projectId: task.projectId, objectiveId: objective.id, taskId: task.id };
     const byAdmin = (method: 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => async () => {

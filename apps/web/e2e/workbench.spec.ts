@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, type TestOrganization, test } from './support/fixtures';
 import { accounts, signIn } from './support/session';
 import { createViaApi, putViaApi, uniqueName } from './support/structure';
 
@@ -19,6 +19,13 @@ async function objectiveOf(page: Page) {
   const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
   const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: uniqueName('Beta') });
   return { id: objective.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}` };
+}
+
+/** Signs the organization's owner in, with a project and one objective of its own to work in. */
+async function ownerWithObjective(page: Page, organization: TestOrganization) {
+  const owner = organization.orgAdmin;
+  await signIn(page, owner);
+  return { owner, objective: await objectiveOf(page) };
 }
 
 /** A column of the board, by its status heading. */
@@ -57,9 +64,7 @@ test.describe('the workbench: My work and the task board', () => {
     organization,
   }) => {
     test.setTimeout(90_000);
-    const owner = organization.orgAdmin;
-    await signIn(page, owner);
-    const objective = await objectiveOf(page);
+    const { owner, objective } = await ownerWithObjective(page, organization);
     const taskTitle = uniqueName('Send the invoices');
     const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
       title: taskTitle,
@@ -114,8 +119,7 @@ test.describe('the workbench: My work and the task board', () => {
     organization,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, organization.orgAdmin);
-    const objective = await objectiveOf(page);
+    const { objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Draft the copy');
     await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
     await page.goto(`${objective.path}?view=board`);
@@ -156,9 +160,7 @@ test.describe('the workbench: My work and the task board', () => {
     organization,
   }) => {
     test.setTimeout(90_000);
-    const owner = organization.orgAdmin;
-    await signIn(page, owner);
-    const objective = await objectiveOf(page);
+    const { owner, objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Call the printer shop');
     await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: owner.id });
 
@@ -183,9 +185,7 @@ test.describe('the workbench: My work and the task board', () => {
     organization,
   }) => {
     test.setTimeout(120_000);
-    const owner = organization.orgAdmin;
-    await signIn(page, owner);
-    const objective = await objectiveOf(page);
+    const { owner, objective } = await ownerWithObjective(page, organization);
     const colleague = await organization.addPerson('Noor', 'Haddad');
     const title = uniqueName('Order the banners');
     const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: colleague.id });
