@@ -53,13 +53,18 @@ export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar day written YYYY-MM-DD. */
+/**
+ * A real calendar day written YYYY-MM-DD, from the year 1 on: PostgreSQL's date has no year 0000
+ * (zod's ISO date takes it, and the cast fails with a 500). setUTCFullYear, not Date.UTC, which
+ * reads the years 0-99 as 1900-1999.
+ */
 export function isDateOnly(value: string): boolean {
   const match = DATE_ONLY.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** A date-only value (YYYY-MM-DD); '' or null clears it. */
