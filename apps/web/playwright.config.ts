@@ -61,7 +61,9 @@ export default defineConfig({
   use: {
     baseURL,
     // Without the trace's screencast: encoding its frames took a fifth of the suite's time (issue 25).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // CI keeps no files a person could open, so it records none (another 6%): its log has each failure's
+    // page snapshot (error-context.md) instead.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     // No transitions to wait for or click through (the theme honours the setting); they cost CPU too.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',

@@ -161,6 +161,39 @@ describe('GET /api/my-work', () => {
     expect((await myWork(t, advisor)).tickets).toEqual({ total: 0, assignedToMe: 0, unassigned: 0, items: [] });
   });
 
+  seeded(
+    'an advisor of two organizations: the tickets waiting in both, named by organization, and its unread chats',
+    async ({ t, make, cast }) => {
+      const { organization: a, otherOrganization: b } = cast;
+      const advisor = await make.advisor([a.id, b.id]);
+      const elsewhere = await make.organization();
+      const db = t.database.db;
+      await insertTicket(db, b.id, cast.otherOrgAdmin.id, { title: 'For me in B', assignedTo: advisor.id });
+      await insertTicket(db, b.id, cast.otherOrgAdmin.id, {
+        title: 'Solved in B',
+        assignedTo: advisor.id,
+        status: 'resolved',
+      });
+      const colleague = await make.member(b.id);
+      await insertTicket(db, b.id, cast.otherOrgAdmin.id, { title: 'For a colleague in B', assignedTo: colleague.id });
+      const stranger = await make.member(elsewhere.id, { role: 'org_admin' });
+      await insertTicket(db, elsewhere.id, stranger.id, { title: 'Nobody has it elsewhere', assignedTo: null });
+      const chat = await createConversation(t, cast.otherOrgAdmin, [advisor.id], { title: 'Advice for B' });
+      await sendMessage(t, cast.otherOrgAdmin, chat.id, 'Could you look at our margins?');
+
+      const work: MyWork = await myWork(t, advisor);
+      expect(titles(work.tickets)).toEqual(['For me in B', 'Nobody has it', 'Nobody has it in B']);
+      expect(work.tickets).toMatchObject({ total: 3, assignedToMe: 1, unassigned: 2 });
+      const organizationOf = Object.fromEntries(work.tickets.items.map((item) => [item.title, item.organizationName]));
+      expect(organizationOf).toEqual({ 'For me in B': b.name, 'Nobody has it': a.name, 'Nobody has it in B': b.name });
+      expect(work.conversations.items).toMatchObject([
+        { title: 'Advice for B', unreadCount: 1, organizationName: b.name, path: recordPaths.conversation(chat.id) },
+      ]);
+      // Its tasks (none here) are My Tasks' own list; the block is there, empty, whatever the page shows.
+      expect(work.tasks).toEqual({ total: 0, overdue: 0, items: [] });
+    },
+  );
+
   seeded('bad input is refused', async ({ t, cast }) => {
     for (const today of ['yesterday', '2031-02-30', 'x'.repeat(5000), '2031-03-10%00']) {
       const response = await t.request({ method: 'GET', url: `/api/my-work?today=${today}`, token: cast.user.token });

@@ -232,3 +232,53 @@ describe('project rooms', () => {
     }
   });
 });
+
+describe("a task's people hear of it in their user rooms (My Tasks, issue 25)", () => {
+  test('a status change, a reassignment and a deletion reach the assignee before and after and the creator, on no project page; nobody else', async ({
+    t,
+    make,
+    cast,
+    sockets,
+    objective,
+  }) => {
+    const creator = cast.orgAdmin;
+    const task = await make.task(objective.id, { assignedTo: cast.user.id, by: creator });
+    const colleague = await make.member(cast.organization.id);
+    // Nobody joins the project's room: these are My Tasks pages (and an advisor, who never may). In
+    // order: the assignee, the creator, the advisor, a colleague with no part in it, another organization.
+    const everyone = await Promise.all(
+      [cast.user, creator, cast.advisorAssigned, colleague, cast.otherOrgAdmin].map((member) =>
+        sockets.connect(member),
+      ),
+    );
+    const ids = { projectId: task.projectId, objectiveId: objective.id, taskId: task.id };
+    const byAdmin = (method: 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => async () => {
+      const response = await t.request({ method, url, token: cast.admin.token, ...(payload && { payload }) });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    const moved = await sockets.heardBy<WorkEventPayload>(
+      everyone,
+      WORK_EVENTS.taskChanged,
+      byAdmin('PATCH', `/api/tasks/${task.id}/status`, { status: 'in_progress' }),
+    );
+    const status = [{ ...ids, change: 'status', actorId: cast.admin.id }];
+    expect(moved).toEqual([status, status, [], [], []]);
+
+    // Handed to the advisor: the one who had it (its My Tasks loses it) and the one who has it now.
+    const handed = await sockets.heardBy<WorkEventPayload>(
+      everyone,
+      WORK_EVENTS.taskChanged,
+      byAdmin('PUT', `/api/tasks/${task.id}`, { assignedTo: cast.advisorAssigned.id }),
+    );
+    expect(handed.map((events) => events.length)).toEqual([1, 1, 1, 0, 0]);
+    expect(handed[2]).toEqual([{ ...ids, change: 'updated', actorId: cast.admin.id }]);
+
+    const deleted = await sockets.heardBy<WorkEventPayload>(
+      everyone,
+      WORK_EVENTS.taskDeleted,
+      byAdmin('DELETE', `/api/tasks/${task.id}`),
+    );
+    expect(deleted.map((events) => events.length)).toEqual([0, 1, 1, 0, 0]);
+  });
+});

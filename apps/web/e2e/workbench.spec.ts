@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { signIn } from './support/session';
-import { createViaApi, uniqueName } from './support/structure';
+import { expect, type TestOrganization, test } from './support/fixtures';
+import { accounts, signIn } from './support/session';
+import { createViaApi, putViaApi, uniqueName } from './support/structure';
 
 /** A day counted from today on this machine (the browser's own today), as YYYY-MM-DD. */
 function day(offset: number): string {
@@ -21,6 +21,13 @@ async function objectiveOf(page: Page) {
   return { id: objective.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}` };
 }
 
+/** Signs the organization's owner in, with a project and one objective of its own to work in. */
+async function ownerWithObjective(page: Page, organization: TestOrganization) {
+  const owner = organization.orgAdmin;
+  await signIn(page, owner);
+  return { owner, objective: await objectiveOf(page) };
+}
+
 /** A column of the board, by its status heading. */
 const column = (page: Page, status: 'Not Started' | 'In Progress' | 'Completed') =>
   page.getByRole('region', { name: status, exact: true });
@@ -29,15 +36,35 @@ const column = (page: Page, status: 'Not Started' | 'In Progress' | 'Completed')
 const card = (scope: Locator, title: string) =>
   scope.getByRole('listitem').filter({ has: scope.page().getByRole('link', { name: title, exact: true }) });
 
+type Status = Parameters<typeof column>[1];
+
+/**
+ * Moves a card one column right with the keyboard (Space, ArrowRight, Space), hearing each step
+ * from the board's live region as a screen reader would; answers the card's move handle.
+ */
+async function moveRightWithKeyboard(page: Page, title: string, from: Status, to: Status) {
+  const handle = page.getByRole('button', { name: `Move ${title}` });
+  await handle.focus();
+  const announced = page.getByRole('status').filter({ hasText: title });
+  await page.keyboard.press('Space');
+  // The card is over its own column once the board has measured the columns: an arrow before that
+  // has nowhere to go.
+  await expect(announced).toHaveText(`${title} is over ${from}.`);
+  await page.keyboard.press('ArrowRight');
+  await expect(announced).toHaveText(`${title} is over ${to}.`);
+  await page.keyboard.press('Space');
+  await expect(card(column(page, to), title)).toBeVisible();
+  await expect(announced).toHaveText(`${title} was dropped in ${to}.`);
+  return handle;
+}
+
 test.describe('the workbench: My work and the task board', () => {
   test('the dashboard shows my overdue task and a ticket waiting for me, each opening its record', async ({
     page,
     organization,
   }) => {
     test.setTimeout(90_000);
-    const owner = organization.orgAdmin;
-    await signIn(page, owner);
-    const objective = await objectiveOf(page);
+    const { owner, objective } = await ownerWithObjective(page, organization);
     const taskTitle = uniqueName('Send the invoices');
     const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
       title: taskTitle,
@@ -69,14 +96,30 @@ test.describe('the workbench: My work and the task board', () => {
     await expect(page.getByRole('heading', { name: ticketTitle, level: 1 })).toBeVisible();
   });
 
+  test('an advisor, who lands on My Tasks, finds there the tickets waiting for it and its unread conversations', async ({
+    page,
+  }) => {
+    await signIn(page, accounts.advisor);
+    await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+    const work = page.getByRole('region', { name: 'My work' });
+    await expect(work.getByRole('region', { name: 'Unread conversations' })).toBeVisible();
+    // Its tasks are the page's own list: not shown twice.
+    await expect(page.getByRole('region', { name: 'Due soon and overdue' })).toHaveCount(0);
+    // The demo advisor handles Acme Corp's tickets.
+    const ticket = work.getByRole('region', { name: 'Tickets waiting for me' }).getByRole('listitem').first();
+    await expect(ticket).toContainText('Acme Corp');
+    const title = (await ticket.getByRole('link').textContent()) ?? '';
+    await ticket.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  });
+
   test('a card dragged from Not Started to In Progress changes the status, for another browser live and after a reload', async ({
     page,
     browser,
     organization,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, organization.orgAdmin);
-    const objective = await objectiveOf(page);
+    const { objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Draft the copy');
     await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
     await page.goto(`${objective.path}?view=board`);
@@ -117,9 +160,7 @@ test.describe('the workbench: My work and the task board', () => {
     organization,
   }) => {
     test.setTimeout(90_000);
-    const owner = organization.orgAdmin;
-    await signIn(page, owner);
-    const objective = await objectiveOf(page);
+    const { owner, objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Call the printer shop');
     await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: owner.id });
 
@@ -129,24 +170,47 @@ test.describe('the workbench: My work and the task board', () => {
     await expect(page).toHaveURL(/[?&]view=board/);
     await expect(card(column(page, 'Not Started'), title)).toBeVisible();
 
-    const handle = page.getByRole('button', { name: `Move ${title}` });
-    await handle.focus();
-    // What a screen reader hears comes from the board's live region, one announcement at a time.
-    const announced = page.getByRole('status').filter({ hasText: title });
-    await page.keyboard.press('Space');
-    // The card is over its own column once the board has measured the columns: an arrow before that
-    // has nowhere to go.
-    await expect(announced).toHaveText(`${title} is over Not Started.`);
-    await page.keyboard.press('ArrowRight');
-    await expect(announced).toHaveText(`${title} is over In Progress.`);
-    await page.keyboard.press('Space');
-    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
-    await expect(announced).toHaveText(`${title} was dropped in In Progress.`);
+    const handle = await moveRightWithKeyboard(page, title, 'Not Started', 'In Progress');
     await expect(handle).toBeFocused();
 
     await page.reload();
     await expect(card(column(page, 'In Progress'), title)).toBeVisible();
     await page.goto('/dashboard/my-tasks?view=list');
     await expect(page.getByRole('article').filter({ hasText: title })).toContainText('In Progress');
+  });
+
+  test("my My Tasks board follows someone else's move, rename and hand-over of my task without a reload", async ({
+    page,
+    browser,
+    organization,
+  }) => {
+    test.setTimeout(120_000);
+    const { owner, objective } = await ownerWithObjective(page, organization);
+    const colleague = await organization.addPerson('Noor', 'Haddad');
+    const title = uniqueName('Order the banners');
+    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: colleague.id });
+
+    // The colleague keeps My Tasks open as a board in another browser; a mark on the window tells a reload.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signIn(other, colleague);
+    await other.goto('/dashboard/my-tasks?view=board');
+    await expect(card(column(other, 'Not Started'), title)).toBeVisible();
+    await other.evaluate(() => Object.assign(window, { openedOnce: true }));
+
+    // The owner moves it on the objective's board with the keyboard...
+    await page.goto(`${objective.path}?view=board`);
+    await moveRightWithKeyboard(page, title, 'Not Started', 'In Progress');
+    await expect(card(column(other, 'In Progress'), title)).toBeVisible();
+
+    // ...renames it, then takes it over: gone from the colleague's board.
+    const renamed = uniqueName('Order the flags');
+    await putViaApi(page, `/api/tasks/${task.id}`, { title: renamed });
+    await expect(card(column(other, 'In Progress'), renamed)).toBeVisible();
+    await putViaApi(page, `/api/tasks/${task.id}`, { assignedTo: owner.id });
+    await expect(other.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
+    await expect(other.getByText('No tasks found')).toBeVisible();
+    expect(await other.evaluate(() => (window as { openedOnce?: boolean }).openedOnce)).toBe(true);
+    await otherContext.close();
   });
 });

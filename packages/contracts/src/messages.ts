@@ -264,6 +264,7 @@ export const MESSAGES = {
   taskAssignedToYou: 'Task assigned to you!',
   // Projects, objectives and tasks: the server's refusals (beyond the spec)
   dateInvalid: 'Use a date written YYYY-MM-DD',
+  instantInvalid: 'Use a date and time with its offset, from the year 1 on (2026-03-09T13:00:00Z)',
   dueBeforeStart: 'The due date cannot be before the start date',
   tooManyTags: `At most ${MAX_PROJECT_TAGS} tags`,
   teamNotInOrganization: 'Choose a team of this organization',

@@ -128,10 +128,16 @@ export function intervalsOverlap(intervals: readonly AvailabilityInterval[]): bo
   return false;
 }
 
-/** A real calendar date written YYYY-MM-DD (no 30 February). */
+/**
+ * A real calendar day written YYYY-MM-DD (no 30 February), from the year 1 on: PostgreSQL's date has
+ * no year 0000 (zod's ISO date takes it, and the cast fails with a 500). setUTCFullYear, not Date.UTC,
+ * which reads the years 0-99 as 1900-1999.
+ */
 export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

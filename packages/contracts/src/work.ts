@@ -107,7 +107,11 @@ export const TASK_ACTIVITY_KINDS = [
 ] as const;
 export type TaskActivityKind = (typeof TASK_ACTIVITY_KINDS)[number];
 
-/** Live events in a project's room (socket.io), emitted after the change commits. */
+/**
+ * Live events in a project's room (socket.io), emitted after the change commits. A task's change
+ * and deletion also reach the user rooms of its assignee (before and after) and its creator, whose
+ * My Tasks list it wherever they are.
+ */
 export const WORK_EVENTS = {
   projectChanged: 'project:changed',
   objectiveChanged: 'objective:changed',

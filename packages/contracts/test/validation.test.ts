@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   changePasswordForm,
+  instantText,
+  isDateOnly,
   isPhone,
   MESSAGES,
   profileUpdateBody,
@@ -100,4 +102,31 @@ describe('web addresses', () => {
     );
     expect(updateOrganizationBody.parse({ website: 'acme.example.com' }).website).toBe('https://acme.example.com');
   });
+});
+
+describe("date-only values (due dates, My work's today)", () => {
+  it.each(['2031-03-10', '2024-02-29', '0001-01-01', '0099-12-31', '9999-12-31'])('%s is a day', (value) => {
+    expect(isDateOnly(value)).toBe(true);
+  });
+  // The year 0000 is no day PostgreSQL has; the others are no calendar day or not YYYY-MM-DD.
+  it.each(['0000-01-01', '0000-02-29', '2023-02-29', '2031-13-01', '2031-04-31', '2031-3-10', '20310310', ''])(
+    '%s is not',
+    (value) => {
+      expect(isDateOnly(value)).toBe(false);
+    },
+  );
+});
+
+describe('instants (slots, snoozing)', () => {
+  const instant = instantText(40);
+  it.each(['2026-03-09T13:00:00Z', '2026-03-09T13:00:00+05:30', '0001-01-01T00:00:00Z'])('%s is one', (value) => {
+    expect(instant.safeParse(value).success).toBe(true);
+  });
+  // The year 0000 (in UTC too: an hour before the year 1 begins) is no instant PostgreSQL has.
+  it.each(['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '2026-03-09', '2026-03-09T13:00:00'])(
+    '%s is not',
+    (value) => {
+      expect(instant.safeParse(value).error?.issues[0]?.message).toBe(MESSAGES.instantInvalid);
+    },
+  );
 });

@@ -218,7 +218,7 @@ const table = {
     path: paths.myTasks,
     label: 'My Tasks',
     icon: HiClipboardCheck,
-    page: lazyPage(() => import('@/features/my-tasks/pages/MyTasksPage')),
+    page: lazyPage(() => import('./dashboard/MyTasksLanding')),
     group: 'main',
     card: { description: 'Everything assigned to you.' },
   },

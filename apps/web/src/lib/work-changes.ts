@@ -1,3 +1,4 @@
+import { WORK_EVENTS, type WorkEventPayload } from '@smart/contracts';
 import { hashKey, partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { workKeys } from '@/lib/work-keys';
 
@@ -27,6 +28,21 @@ export const taskChanged = ({
   projectId: string;
   objectiveId: string;
 }): ChangedRecord => ({ record: 'task', projectId, objectiveId, taskId: id });
+
+export type WorkEvent = (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS];
+
+/** What a live work event says changed (its payload carries ids only). */
+export function changeOfWorkEvent(
+  event: WorkEvent,
+  { projectId, objectiveId, taskId }: WorkEventPayload,
+): ChangedRecord {
+  if (event === WORK_EVENTS.commentAdded || event === WORK_EVENTS.attachmentsChanged) {
+    return { record: 'detail', objectiveId, taskId };
+  }
+  if (taskId && objectiveId) return { record: 'task', projectId, objectiveId, taskId };
+  if (objectiveId) return { record: 'objective', projectId, objectiveId };
+  return { record: 'project', projectId };
+}
 
 /** The queries a change can move, and no others. */
 export function keysMovedBy(change: ChangedRecord): QueryKey[] {

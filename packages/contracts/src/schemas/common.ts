@@ -18,6 +18,15 @@ export function boundedString(max: number, typeMessage?: string) {
 /** Required text: trimmed, not empty (`message` for missing, wrong type or blank), at most `max` characters. */
 export const requiredText = (message: string, max: number) => boundedString(max, message).trim().min(1, message);
 
+/**
+ * An instant with its offset ("2026-03-09T13:00:00Z"), at most `max` characters, from the year 1 on:
+ * zod's ISO datetime takes the year 0000, which PostgreSQL has not (a 500 from the cast).
+ */
+export const instantText = (max: number) =>
+  boundedString(max, MESSAGES.instantInvalid)
+    .pipe(z.iso.datetime({ offset: true, error: MESSAGES.instantInvalid }))
+    .refine((text) => new Date(text).getUTCFullYear() >= 1, MESSAGES.instantInvalid);
+
 /** Record ids are UUIDs; anything else is answered with 404 by the server. */
 export const idSchema = z.uuid().max(36);
 export const idParams = z.object({ id: idSchema });

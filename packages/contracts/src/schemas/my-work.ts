@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 import { boundedString } from './common.js';
 import { ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
-import { taskPrioritySchema, taskStatusSchema, workRefSchema } from './work.js';
+import { isDateOnly, taskPrioritySchema, taskStatusSchema, workRefSchema } from './work.js';
 
 /**
  * GET /api/my-work and GET /api/my-work/platform (issue 25). Each block is one query: its count
@@ -12,9 +13,9 @@ import { taskPrioritySchema, taskStatusSchema, workRefSchema } from './work.js';
 export const myWorkQuery = z.object({
   /**
    * The caller's today (YYYY-MM-DD, the browser's date), so "overdue" agrees with the page's badges;
-   * the database's date when absent.
+   * the database's date when absent. A day PostgreSQL has (isDateOnly: never the year 0000).
    */
-  today: boundedString(10).pipe(z.iso.date()).optional(),
+  today: boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid).optional(),
 });
 
 export const myWorkTaskSchema = z.object({

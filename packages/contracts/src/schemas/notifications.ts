@@ -16,7 +16,7 @@ import {
   SUBSCRIPTION_MODES,
 } from '../notifications.js';
 import { isTimeZone } from '../validation.js';
-import { boundedString, idSchema, pagedEnvelope, pageQuery } from './common.js';
+import { boundedString, idSchema, instantText, pagedEnvelope, pageQuery } from './common.js';
 import { userSummarySchema } from './structure.js';
 
 /** Notification preferences (first document, section 3). */
@@ -116,7 +116,7 @@ export const updateNotificationBody = z
   .object({
     read: z.boolean().optional(),
     archived: z.boolean().optional(),
-    snoozedUntil: z.iso.datetime({ offset: true }).max(40).nullable().optional(),
+    snoozedUntil: instantText(40).nullable().optional(),
   })
   .strict();
 export type UpdateNotificationBody = z.input<typeof updateNotificationBody>;

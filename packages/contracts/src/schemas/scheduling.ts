@@ -23,7 +23,15 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '../scheduling.js';
-import { boundedString, envelope, idSchema, pagedEnvelope, permissionsSchema, requiredText } from './common.js';
+import {
+  boundedString,
+  envelope,
+  idSchema,
+  instantText,
+  pagedEnvelope,
+  permissionsSchema,
+  requiredText,
+} from './common.js';
 import { timeZoneSchema } from './notifications.js';
 
 /** Scheduling with an advisor (issue 24): availability, free slots, sessions and the calendar feed. */
@@ -108,9 +116,7 @@ export type AdvisorAvailability = z.infer<typeof availabilitySchema>;
 export const advisorParams = z.object({ advisorId: z.union([z.literal('me'), idSchema]) });
 
 /** An instant with its offset ("2026-03-09T13:00:00Z"), read as a Date. */
-const instant = boundedString(40)
-  .pipe(z.iso.datetime({ offset: true }))
-  .transform((text) => new Date(text));
+const instant = instantText(40).transform((text) => new Date(text));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CALENDAR_FEED_FILE_LENGTH = CALENDAR_FEED_TOKEN_LENGTH + '.ics'.length;

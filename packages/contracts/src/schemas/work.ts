@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH, MAX_SEARCH_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { isCalendarDate } from '../scheduling.js';
 import {
   DEFAULT_MY_TASKS_FILTER,
   DEFAULT_MY_TASKS_SORT,
@@ -51,16 +52,8 @@ export const taskStatusSchema = z.enum(TASK_STATUSES, { error: MESSAGES.taskStat
 export const workPrioritySchema = z.enum(WORK_PRIORITIES);
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isDateOnly(value: string): boolean {
-  const match = DATE_ONLY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** A real calendar day written YYYY-MM-DD, from the year 1 on (one check with scheduling's dates). */
+export const isDateOnly = isCalendarDate;
 
 /** A date-only value (YYYY-MM-DD); '' or null clears it. */
 export const dateOnlyField = boundedString(10, MESSAGES.dateInvalid)

@@ -302,7 +302,10 @@ export async function privateAdvisorConversation(
   query: { advisorId?: string },
 ): Promise<GotConversation> {
   const { organizationId, advisorId, advisor } = await advisorOfMember(db, actor, query.advisorId);
-  const title = `${displayName(actor)} and ${displayName(advisor)}`.slice(0, MAX_CONVERSATION_TITLE_LENGTH);
+  // Cut to the limit, never between the two halves of a character outside the BMP (an emoji in a name).
+  const title = `${displayName(actor)} and ${displayName(advisor)}`
+    .slice(0, MAX_CONVERSATION_TITLE_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/, '');
   return getOrCreate(
     db,
     actor,

@@ -135,7 +135,8 @@ function searchPeople(db: Database, { actor, pattern, limit }: KindSearch) {
     .from(users)
     .where(
       and(
-        eq(users.organizationId, actor.organizationId ?? ''),
+        // No organization, no people ('' would be no uuid: a database error, not an empty group).
+        actor.organizationId ? eq(users.organizationId, actor.organizationId) : sql`false`,
         eq(users.isActive, true),
         ilike(userSearchText(users), pattern),
       ),

@@ -28,14 +28,24 @@ const taskIds = (task: Pick<TaskRow, 'id' | 'projectId' | 'objectiveId'>) => ({
   taskId: task.id,
 });
 
+/** Whose My Tasks list the task (Assigned to Me, Created by Me): they hear of its changes from anywhere. */
+const listedFor = (task: Pick<TaskRow, 'assignedTo' | 'createdBy'>) => [task.assignedTo, task.createdBy];
+
 export async function taskRoutes(app: FastifyInstance) {
-  /** Announces a committed task change in its project's room and answers with the task detail. */
-  const answerChange = (request: FastifyRequest, { detail, access }: TaskResult, change: WorkChange) => {
-    announceWork(request, WORK_EVENTS.taskChanged, {
-      ...taskIds(detail.record.task),
-      change,
-      actorId: access.actor.id,
-    });
+  /**
+   * Announces a committed task change in its project's room and to the people whose My Tasks
+   * list it, or listed it until a reassignment; answers with the task detail.
+   */
+  const answerChange = (
+    request: FastifyRequest,
+    { detail, access, formerAssigneeId }: TaskResult,
+    change: WorkChange,
+  ) => {
+    const { task } = detail.record;
+    announceWork(request, WORK_EVENTS.taskChanged, { ...taskIds(task), change, actorId: access.actor.id }, [
+      ...listedFor(task),
+      formerAssigneeId,
+    ]);
     return ok(presentTaskDetail(detail, access));
   };
 
@@ -90,7 +100,7 @@ export async function taskRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.remove, async (request) => {
     const actor = requireUser(request);
     const { task, fileKeys } = await deleteTask(app.db, actor, request.params.id);
-    announceWork(request, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id });
+    announceWork(request, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id }, listedFor(task));
     await removeStoredFiles(app.storage, fileKeys);
     return okMessage(MESSAGES.taskDeleted);
   });

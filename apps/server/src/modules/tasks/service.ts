@@ -172,6 +172,8 @@ async function loadTaskDetail(db: Database, taskId: string): Promise<TaskDetailR
 export interface TaskResult {
   detail: TaskDetailRecord;
   access: TaskAccess;
+  /** Whom the change took the task from, when it was reassigned (their My Tasks loses it). */
+  formerAssigneeId?: string | null;
 }
 
 /** GET /api/tasks/{id}. */
@@ -262,6 +264,7 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, bod
   if (body.assignedTo !== undefined && body.assignedTo !== task.assignedTo) {
     await requireAssignable(db, task.organizationId, body.assignedTo);
   }
+  let formerAssigneeId: string | null = null;
   const detail = await changeTask(db, actor, taskId, async (current, tx) => {
     const set: Partial<typeof tasks.$inferInsert> = {};
     const entries: TaskActivityEntry[] = [];
@@ -282,6 +285,7 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, bod
     if (body.assignedTo !== undefined && body.assignedTo !== current.assignedTo) {
       const names = await namesOf(tx, [current.assignedTo, body.assignedTo]);
       set.assignedTo = body.assignedTo;
+      formerAssigneeId = current.assignedTo;
       entries.push({
         kind: 'assignee',
         from: current.assignedTo ? (names.get(current.assignedTo) ?? null) : null,
@@ -290,7 +294,7 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, bod
     }
     return { set, entries };
   });
-  return { detail, access };
+  return { detail, access, formerAssigneeId };
 }
 
 /** The task the actor may move (status, progress): 404 if it cannot read it, 403 if it may only read it. */

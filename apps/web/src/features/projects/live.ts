@@ -3,21 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useRecordRoom } from '@/lib/record-room';
-import { type ChangedRecord, refreshAfter } from '@/lib/work-changes';
+import { changeOfWorkEvent, refreshAfter, type WorkEvent } from '@/lib/work-changes';
 import { workKeys } from '@/lib/work-keys';
 
-type WorkEvent = (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS];
 const EVENTS: readonly WorkEvent[] = Object.values(WORK_EVENTS);
-
-/** What a work event says changed (its payload carries ids only). */
-function changeOf(event: WorkEvent, { projectId, objectiveId, taskId }: WorkEventPayload): ChangedRecord {
-  if (event === WORK_EVENTS.commentAdded || event === WORK_EVENTS.attachmentsChanged) {
-    return { record: 'detail', objectiveId, taskId };
-  }
-  if (taskId && objectiveId) return { record: 'task', projectId, objectiveId, taskId };
-  if (objectiveId) return { record: 'objective', projectId, objectiveId };
-  return { record: 'project', projectId };
-}
 
 /**
  * While a project, objective or task page is open, its socket sits in the project's room (the
@@ -31,7 +20,7 @@ export function useProjectRoom(projectId: string | undefined) {
   const { socket } = useRealtime();
   const queryClient = useQueryClient();
   const onEvent = useCallback(
-    (event: WorkEvent, payload: WorkEventPayload) => void refreshAfter(queryClient, changeOf(event, payload)),
+    (event: WorkEvent, payload: WorkEventPayload) => void refreshAfter(queryClient, changeOfWorkEvent(event, payload)),
     [queryClient],
   );
   const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: workKeys.all }), [queryClient]);

@@ -8,6 +8,7 @@ import {
   TASK_STATUSES,
   type TaskView,
 } from '@smart/contracts';
+import type { ReactNode } from 'react';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
@@ -24,6 +25,7 @@ import { statusOptions } from '@/lib/work-format';
 import { useMyTasks } from '../api';
 import { MyTaskCard } from '../components/MyTaskCard';
 import { MyTasksBoard } from '../components/MyTasksBoard';
+import { useLiveMyTasks } from '../live';
 import { activeMyTasksFilters, MY_TASKS_SORT_RULES, type MyTasksFilters, useMyTasksFilters } from '../my-tasks-filters';
 
 const EMPTY_TEXT: Record<MyTasksFilter, string> = {
@@ -63,9 +65,10 @@ const tabQuery = ({ filter: _, ...filters }: MyTasksFilters, tab: MyTasksFilter)
 /**
  * /dashboard/my-tasks (second document, section 2, My Tasks): every signed-in user's tasks, in two
  * tabs, filtered by status, due date and (for whoever works in several) organization, and sorted,
- * all kept in the address (issue 25).
+ * all kept in the address, and live: someone else's change to a listed task shows at once (issue 25).
+ * `above` goes between the title and the tabs (an advisor's My work: app/dashboard/MyTasksLanding.tsx).
  */
-export default function MyTasksPage() {
+export default function MyTasksPage({ above }: { above?: ReactNode }) {
   const { filters, setTab, setFilter, setSort, clearFilters } = useMyTasksFilters();
   const [view, setView] = useTaskView();
   // Both tabs are read at once: each tab's label carries its count.
@@ -75,6 +78,7 @@ export default function MyTasksPage() {
   const count = (tab: MyTasksFilter) => (lists[tab].data ? ` (${lists[tab].data.length})` : '');
   const organizations = useOrganizationReach(useAuth().user);
   const [frame, wide] = useWideEnough<HTMLDivElement>(FILTER_ROW_MIN_WIDTH);
+  useLiveMyTasks();
   const fields = (
     <>
       <Select
@@ -129,6 +133,7 @@ export default function MyTasksPage() {
           />
         </Group>
       </Group>
+      {above}
       <Tabs value={filters.filter} onChange={(value) => value && setTab(value as MyTasksFilter)}>
         <Tabs.List>
           <Tabs.Tab value="assigned">Assigned to Me{count('assigned')}</Tabs.Tab>

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { hasRole, humanizeValue, MY_WORK_TEXT, type MyWork, type TicketStatus } from '@smart/contracts';
+import { hasRole, humanizeValue, MY_WORK_ITEMS, MY_WORK_TEXT, type MyWork, type TicketStatus } from '@smart/contracts';
 import { LoadError } from '@/components/LoadError';
 import { useAuth } from '@/features/auth';
 import { formatDay, priorityLabel, statusLabel } from '@/lib/work-format';
@@ -11,8 +11,26 @@ import { type MoreLink, WorkBlock, WorkRow } from './WorkBlock';
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const ticketStatusLabel = (status: TicketStatus) => sentence(humanizeValue(status));
 
-/** What waits for the signed-in person (issue 25), under the dashboard's cards. */
-export function MyWorkPanel() {
+export type MyWorkBlock = keyof MyWork;
+const EVERY_BLOCK: readonly MyWorkBlock[] = ['tasks', 'tickets', 'conversations'];
+
+/** The first `rows` of a block (its counts stay whole: the links to the rest cover what is cut). */
+function firstRows<Block extends { items: readonly unknown[] }>(block: Block | undefined, rows: number) {
+  return block && { ...block, items: block.items.slice(0, rows) };
+}
+
+/**
+ * What waits for the signed-in person (issue 25): on the dashboard under the cards, every block;
+ * atop an advisor's My Tasks (its landing page), the blocks that page is not already, fewer rows
+ * each, so the task list stays in view.
+ */
+export function MyWorkPanel({
+  blocks = EVERY_BLOCK,
+  rows = MY_WORK_ITEMS,
+}: {
+  blocks?: readonly MyWorkBlock[];
+  rows?: number;
+}) {
   const work = useMyWork();
   const { user } = useAuth();
   useLiveMyWork();
@@ -31,10 +49,14 @@ export function MyWorkPanel() {
           retrying={work.isFetching}
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <TasksBlock tasks={data?.tasks} />
-          <TicketsBlock tickets={data?.tickets} handlesTickets={handlesTickets} />
-          <ConversationsBlock conversations={data?.conversations} />
+        <SimpleGrid cols={{ base: 1, md: blocks.length }} spacing="md">
+          {blocks.includes('tasks') && <TasksBlock tasks={firstRows(data?.tasks, rows)} />}
+          {blocks.includes('tickets') && (
+            <TicketsBlock tickets={firstRows(data?.tickets, rows)} handlesTickets={handlesTickets} />
+          )}
+          {blocks.includes('conversations') && (
+            <ConversationsBlock conversations={firstRows(data?.conversations, rows)} />
+          )}
         </SimpleGrid>
       )}
     </Stack>
