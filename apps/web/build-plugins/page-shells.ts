@@ -35,7 +35,10 @@ interface Prerendered {
 
 function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChunk {
   const id = path.resolve(root, module);
-  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id);
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  // A module in a group (chunk-groups.ts) is not the facade of a chunk of its own: it is in the group's.
+  const chunk =
+    chunks.find((output) => output.facadeModuleId === id) ?? chunks.find((output) => output.moduleIds.includes(id));
   if (chunk?.type !== 'chunk') throw new Error(`page-shells: no chunk is built from ${module}`);
   return chunk;
 }
