@@ -156,6 +156,48 @@ describe('GET /api/tasks/my-tasks filters', () => {
   });
 });
 
+describe('GET /api/tasks/my-tasks pages', () => {
+  test("pages through the caller's tasks in the sort's order; the count is all of them", async ({ world, t }) => {
+    const page = async (query: string) => {
+      const response = await t.request({
+        token: world.people.bob.token,
+        method: 'GET',
+        url: `/api/tasks/my-tasks?${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as {
+        data: MyTask[];
+        pagination: { page: number; limit: number; total: number; pages: number };
+      };
+      return { titles: body.data.map((task) => task.title), pagination: body.pagination };
+    };
+    const first = await page('limit=4');
+    expect(first).toEqual({
+      titles: ['Late', 'done late', 'Today', 'end of the week'],
+      pagination: { page: 1, limit: 4, total: 6, pages: 2 },
+    });
+    expect(await page('limit=4&page=2')).toEqual({
+      titles: ['Next week', 'someday'],
+      pagination: { page: 2, limit: 4, total: 6, pages: 2 },
+    });
+    // A filter's count is of the matching tasks, not of the page.
+    expect((await page('limit=1&due=next_7_days')).pagination.total).toBe(2);
+    expect((await page('page=3&limit=4')).titles).toEqual([]);
+  });
+
+  test.for(['limit=0', 'limit=101', 'page=0', 'page=-1', 'limit=ten'])(
+    '?%s is refused',
+    async (query, { world, t }) => {
+      const response = await t.request({
+        token: world.people.bob.token,
+        method: 'GET',
+        url: `/api/tasks/my-tasks?${query}`,
+      });
+      expect(response.statusCode).toBe(400);
+    },
+  );
+});
+
 describe('GET /api/tasks/my-tasks sorts', () => {
   test.for<[string, string[]]>([
     ['sort=title', ['done late', 'end of the week', 'Late', 'Next week', 'someday', 'Today']],

@@ -44,6 +44,8 @@ export function averageProgress(values: readonly number[]): number {
 /** Work lists: 20 a page by default, at most 100 (issue 11). */
 export const WORK_DEFAULT_PAGE_SIZE = 20;
 export const WORK_MAX_PAGE_SIZE = 100;
+/** My Tasks' page: a board's worth of cards; more come with Load more. */
+export const MY_TASKS_PAGE_SIZE = 50;
 
 /** A project's tags: each trimmed, at most this long, at most this many. */
 export const MAX_TAG_LENGTH = 40;

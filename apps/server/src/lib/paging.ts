@@ -161,7 +161,8 @@ export async function countWhere(db: Database, table: PgTable, where: SQL | unde
 
 const pageOffset = ({ page, limit }: PageQuery) => (page - 1) * limit;
 
-function pagination({ page, limit }: PageQuery, total: number): Pagination {
+/** Where a page lies in a list of `total` rows (the `pagination` of a paged answer). */
+export function pagination({ page, limit }: PageQuery, total: number): Pagination {
   return { page, limit, total, pages: Math.ceil(total / limit) };
 }
 

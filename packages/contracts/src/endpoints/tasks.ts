@@ -30,9 +30,9 @@ export const taskEndpoints = {
     summary:
       'Tasks assigned to the caller (filter=assigned, default) or created by it, by due date (none last), with project, objective and organization',
     description:
-      "Filters: status; due (overdue: before today and not completed; today; next_7_days: today and the 6 days after; none: no due date), today being the caller's in its time zone; organizationId. sort (any field a card shows) with order; the id breaks ties.",
+      "Filters: status; due (overdue: before today and not completed; today; next_7_days: today and the 6 days after; none: no due date), today being the caller's in its time zone; organizationId. sort (any field a card shows) with order; the id breaks ties. Paged (page, limit): a tab's count is pagination.total.",
     query: myTasksQuery,
-    responses: { 200: envelope(z.array(myTaskSchema)) },
+    responses: { 200: pagedEnvelope(myTaskSchema) },
   }),
   stats: endpoint({
     method: 'GET',

@@ -15,6 +15,7 @@ import {
   MIN_PROGRESS,
   MY_TASKS_DUE,
   MY_TASKS_FILTERS,
+  MY_TASKS_PAGE_SIZE,
   MY_TASKS_SORTS,
   OBJECTIVE_STATUSES,
   PROGRESS_STEP,
@@ -353,6 +354,8 @@ export const taskListQuery = z.object({
 });
 /** My Tasks: the tab (section 7), and beyond the spec status, due date, organization and sort (issue 25). */
 export const myTasksQuery = z.object({
+  page: workPage.page,
+  limit: z.coerce.number().int().min(1).max(WORK_MAX_PAGE_SIZE).default(MY_TASKS_PAGE_SIZE),
   filter: z.enum(MY_TASKS_FILTERS).default(DEFAULT_MY_TASKS_FILTER),
   status: taskStatusSchema.optional(),
   due: z.enum(MY_TASKS_DUE).optional(),

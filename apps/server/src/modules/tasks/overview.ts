@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { organizations, projects, tasks, users } from '../../db/schema/index.js';
 import { countsByValue } from '../../lib/counts.js';
 import { forbidden } from '../../lib/errors.js';
-import type { OrderTerm } from '../../lib/paging.js';
+import { countWhere, type OrderTerm, type Page, pagination } from '../../lib/paging.js';
 import {
   type Actor,
   hasFlag,
@@ -92,10 +92,10 @@ async function dueCondition(db: Database, actor: Actor, due: MyTasksDue | undefi
 /**
  * GET /api/tasks/my-tasks: the tasks assigned to the actor (or created by it) that it reaches,
  * filtered by status, due date and organization, sorted (by due date, undated last, by default),
- * each with its organization, project and objective: one query (two with a due-date filter, which
- * reads the caller's time zone).
+ * each with its organization, project and objective; a page of them and their count (one more
+ * query with a due-date filter, which reads the caller's time zone).
  */
-export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<TaskRecord[]> {
+export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<Page<TaskRecord>> {
   const mine = query.filter === 'created' ? eq(tasks.createdBy, actor.id) : eq(tasks.assignedTo, actor.id);
   const where = and(
     mine,
@@ -104,9 +104,17 @@ export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuer
     query.organizationId ? eq(tasks.organizationId, query.organizationId) : undefined,
     await dueCondition(db, actor, query.due),
   );
-  return selectTaskRecords(db)
-    .where(where)
-    .orderBy(...orderBy(query));
+  // One person's tasks (the assignee's or creator's index), however many the platform holds; the
+  // page and the tab's count at once.
+  const [items, total] = await Promise.all([
+    selectTaskRecords(db)
+      .where(where)
+      .orderBy(...orderBy(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countWhere(db, tasks, where),
+  ]);
+  return { items, pagination: pagination(query, total) };
 }
 
 /** Not completed and due before today (the database's date). */

@@ -51,10 +51,10 @@ export async function taskRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.mine, async (request) => {
     const actor = requireUser(request);
-    const records = await listMyTasks(app.db, actor, request.query);
+    const page = await listMyTasks(app.db, actor, request.query);
     // The query keeps an advisor to the organizations it acts in now.
     const access = { actor, advisorActsInOrganization: isAdvisor(actor) };
-    return ok(records.map((record) => presentMyTask(record, access)));
+    return okPage(page, (record) => presentMyTask(record, access));
   });
 
   addRoute(app, endpoints.stats, async (request) =>

@@ -1,26 +1,29 @@
-import { MESSAGES, type MyTasksQuery, taskEndpoints } from '@smart/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, MY_TASKS_PAGE_SIZE, type MyTasksQuery, taskEndpoints } from '@smart/contracts';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { pagedListOptions } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
 
-/** My Tasks (second document, section 7): one tab's tasks, filtered and sorted by the server (issue 25). */
-function getMyTasks(query: MyTasksQuery) {
-  return api(
+/** My Tasks (second document, section 7): one page of one tab's tasks, filtered and sorted by the server (issue 25). */
+const getMyTasksPage = (query: MyTasksQuery) => (page: number, limit: number) =>
+  api(
     taskEndpoints.mine,
-    { query },
+    { query: { ...query, page, limit } },
     {
       failMessage: MESSAGES.fetchTasksFailed,
       networkErrorMessage: MESSAGES.fetchTasksNetworkError,
     },
   );
-}
 
 export const myTasksQueries = {
   // Under the work root: a task changed on its own page shows here when this page is opened again.
   list: (query: MyTasksQuery) =>
-    queryOptions({ queryKey: [...workKeys.myTasks(), query], queryFn: () => getMyTasks(query) }),
+    pagedListOptions([...workKeys.myTasks(), query], getMyTasksPage(query), MY_TASKS_PAGE_SIZE),
 };
 
-/** One tab's tasks; the last answer stays on screen while a changed filter's loads. */
+/**
+ * One tab's tasks, a page at a time (Load more), with their count; the last answer stays on screen
+ * while a changed filter's loads.
+ */
 export const useMyTasks = (query: MyTasksQuery) =>
-  useQuery({ ...myTasksQueries.list(query), placeholderData: keepPreviousData });
+  useInfiniteQuery({ ...myTasksQueries.list(query), placeholderData: keepPreviousData });

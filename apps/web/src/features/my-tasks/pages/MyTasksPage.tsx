@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
+import { LoadMore } from '@/components/LoadMore';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageLoader } from '@/components/PageLoader';
 import { RefreshButton } from '@/components/RefreshButton';
@@ -71,11 +72,11 @@ const tabQuery = ({ filter: _, ...filters }: MyTasksFilters, tab: MyTasksFilter)
 export default function MyTasksPage({ above }: { above?: ReactNode }) {
   const { filters, setTab, setFilter, setSort, clearFilters } = useMyTasksFilters();
   const [view, setView] = useTaskView();
-  // Both tabs are read at once: each tab's label carries its count.
+  // Both tabs are read at once: each tab's label carries its count (the server's total, not the page's).
   const assigned = useMyTasks(tabQuery(filters, 'assigned'));
   const created = useMyTasks(tabQuery(filters, 'created'));
   const lists = { assigned, created };
-  const count = (tab: MyTasksFilter) => (lists[tab].data ? ` (${lists[tab].data.length})` : '');
+  const count = (tab: MyTasksFilter) => (lists[tab].data ? ` (${lists[tab].data.total})` : '');
   const organizations = useOrganizationReach(useAuth().user);
   const [frame, wide] = useWideEnough<HTMLDivElement>(FILTER_ROW_MIN_WIDTH);
   useLiveMyTasks();
@@ -178,7 +179,7 @@ function TaskList({ tab, list, filtered, onClear, withOrganization, view }: Task
       />
     );
   }
-  if (list.data.length === 0) {
+  if (list.data.items.length === 0) {
     return filtered ? (
       <NoMatches title={MESSAGES.noTasksFound} text={MESSAGES.noMatchingTasks} onClear={onClear} />
     ) : (
@@ -190,12 +191,18 @@ function TaskList({ tab, list, filtered, onClear, withOrganization, view }: Task
       </Stack>
     );
   }
-  if (view === 'board') return <MyTasksBoard tasks={list.data} label={MESSAGES.myTasksTitle} />;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      {list.data.map((task) => (
-        <MyTaskCard key={task.id} task={task} filter={tab} withOrganization={withOrganization} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      {view === 'board' ? (
+        <MyTasksBoard tasks={list.data.items} label={MESSAGES.myTasksTitle} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {list.data.items.map((task) => (
+            <MyTaskCard key={task.id} task={task} filter={tab} withOrganization={withOrganization} />
+          ))}
+        </SimpleGrid>
+      )}
+      <LoadMore list={list} />
+    </Stack>
   );
 }
