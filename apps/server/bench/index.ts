@@ -3,7 +3,8 @@
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
  * runs the same SQL statements, the messenger under load, and one user's socket flood against another
- * user's requests, the time bounds once inside correctness tests (bench/bounds.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
+ * user's requests, the time bounds once inside correctness tests (bench/bounds.ts), and click to
+ * content in Chromium on the built app (bench/navigation.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
  * database is created on it and dropped), else an in-memory PGlite.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,6 +24,7 @@ import { measureFlood } from './flood.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
 import { measureMessenger } from './messenger.js';
+import { measureNavigation } from './navigation.js';
 import { measureNotifications } from './notifications.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
@@ -32,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `messenger`, `flood`, `notifications`, `bounds` or `restart` runs only that part. */
+/** `overhead`, `lists`, `messenger`, `flood`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -52,8 +54,9 @@ async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: ()
 }
 
 async function main() {
-  if (ONLY === 'restart') {
-    process.exitCode = await measureRestart();
+  // These two start the built server themselves.
+  if (ONLY === 'restart' || ONLY === 'navigation') {
+    process.exitCode = await (ONLY === 'restart' ? measureRestart() : measureNavigation());
     return;
   }
   const { database, drop } = await openBenchDatabase();
@@ -121,6 +124,7 @@ async function main() {
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
   if (runs('bounds')) failures += await measureBounds(base, tokens.orgAdmin);
   if (runs('restart')) failures += await measureRestart();
+  if (runs('navigation')) failures += await measureNavigation();
 
   await app.close();
   await database.close();

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, serverEntry, startServer } from './built-server.js';
 import { ms } from './measure.js';
 
 /**
@@ -14,48 +14,6 @@ import { ms } from './measure.js';
  */
 const RESTARTS = 3;
 const GOAL_MS = 5000;
-const serverEntry = path.resolve(import.meta.dirname, '../dist/main.js');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-interface Start {
-  process: ChildProcess;
-  healthyAfterMs: number;
-  phases: string;
-}
-
-async function startServer(dataDir: string, port: number): Promise<Start> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped while starting (exit ${child.exitCode})`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const healthyAfterMs = performance.now() - started;
-  // The start line follows the listen by a moment.
-  for (let tries = 0; tries < 50 && !output.includes('Started in'); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { process: child, healthyAfterMs, phases: /Started in [^\n]*/.exec(output)?.[0] ?? '' };
-}
 
 async function crash(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));

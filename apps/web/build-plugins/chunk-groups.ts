@@ -27,8 +27,11 @@ const SIGN_IN_PAGE = source('features/auth/pages/LoginPage.tsx');
 const FRAME = [source('app/layout/DashboardLayout.tsx'), source('app/dashboard/DashboardIndex.tsx')];
 /** Libraries with a chunk of their own (vite.config.ts). */
 const LIBRARY_CHUNK = /[\\/]node_modules[\\/]zod[\\/]/;
-/** Modules whose dynamic imports are pages (the route table and the router). */
-const PAGE_LOADERS = [source('app/routes.ts'), source('app/router.tsx')];
+/**
+ * Modules whose dynamic imports are signed-in code: the route table and the router (the pages), and
+ * prefetch.ts (the pages' reads, loaded once a signed-in page is on screen).
+ */
+const PAGE_LOADERS = [source('app/routes.ts'), source('app/router.tsx'), source('app/prefetch.ts')];
 
 /**
  * A few chunks per page instead of 46 to 133 (issue 25: "keep chunks per page few"). Left alone,

@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider, useAuth } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime/RealtimeProvider';
 import { afterPageLoad } from '@/lib/after-page-load';
-import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './errors';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -25,8 +24,8 @@ function DeferredToasts() {
   ) : null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` is made by whoever makes the router: its loaders start the pages' reads in it. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     // 'auto' follows the system until the top bar's switch picks a theme, kept in this browser's storage.
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_READS } from './page-reads';
+import { pageAt } from './prefetch';
 import { canOpen, isAvailable, PROFILE_GROUP_PATHS, ROUTES } from './routes';
 
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
@@ -67,5 +69,24 @@ describe('canOpen', () => {
       expect(canOpen(user(role), ROUTES.templates)).toBe(true);
       expect(canOpen(user(role), ROUTES.templateDepartment)).toBe(true);
     }
+  });
+});
+
+describe('pageAt', () => {
+  it('finds the page of an address with its parameters, as the router matches it', () => {
+    expect(pageAt('/dashboard/projects/p1/objectives/o1')).toEqual({
+      entry: ROUTES.objective,
+      params: { projectId: 'p1', objectiveId: 'o1' },
+    });
+    expect(pageAt('/dashboard/tickets/t1')?.params).toEqual({ ticketId: 't1' });
+    expect(pageAt('/')?.entry).toBe(ROUTES.signIn);
+    expect(pageAt('/dashboard')?.entry).toBe(ROUTES.dashboard);
+    expect(pageAt('/dashboard/nowhere')).toBeUndefined();
+  });
+
+  it('starts the reads of the slow pages with the navigation, each with its reads defined (issue 25)', () => {
+    const starting = Object.values(ROUTES).filter((entry) => entry.startsReads);
+    expect(starting).toEqual([ROUTES.project, ROUTES.objective, ROUTES.task, ROUTES.messenger, ROUTES.ticket]);
+    expect(Object.keys(PAGE_READS).sort()).toEqual(starting.map((entry) => entry.path).sort());
   });
 });

@@ -37,6 +37,11 @@ export interface RouteEntry {
   icon: IconType;
   /** Absent until the page is built: no route, menu entry or card links to it before. */
   page?: LazyPage;
+  /**
+   * Its main reads start with the navigation, in parallel with its code: its route gets a loader,
+   * which runs PAGE_READS[path] (page-reads.ts, a chunk of its own) through prefetch.ts.
+   */
+  startsReads?: true;
   /** Who may open it; anyone else gets Access Denied. */
   access?: AccessRequirement;
   /** Access Denied's text where the spec gives the page one of its own. */
@@ -189,6 +194,7 @@ const table = {
     label: 'Project',
     icon: HiCollection,
     page: lazyPage(() => import('@/features/projects/pages/ProjectDetailPage')),
+    startsReads: true,
     access: manageProjects,
   },
   objective: {
@@ -196,6 +202,7 @@ const table = {
     label: 'Objective',
     icon: HiCollection,
     page: lazyPage(() => import('@/features/projects/pages/ObjectiveDetailPage')),
+    startsReads: true,
     access: manageProjects,
   },
   task: {
@@ -203,6 +210,7 @@ const table = {
     label: 'Task',
     icon: HiClipboardCheck,
     page: lazyPage(() => import('@/features/projects/pages/TaskDetailPage')),
+    startsReads: true,
     // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks (issue 11); the
     // server answers 404 for a task the user may not read.
   },
@@ -219,6 +227,7 @@ const table = {
     label: 'Messenger',
     icon: HiChatAlt2,
     page: lazyPage(() => import('@/features/messenger/pages/MessengerPage')),
+    startsReads: true,
     group: 'main',
     card: { description: 'Talk with your team and your advisor.' },
   },
@@ -235,6 +244,7 @@ const table = {
     label: 'Ticket',
     icon: HiSupport,
     page: lazyPage(() => import('@/features/tickets/pages/TicketDetailPage')),
+    startsReads: true,
   },
   templates: {
     path: paths.templates,

@@ -4,8 +4,9 @@ import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/App';
 import { seesDashboardHome } from '@/app/dashboard/cards';
 import DashboardHome from '@/app/dashboard/DashboardHome';
-import { preloadOpenedPage, routes } from '@/app/router';
+import { appRoutes, preloadOpenedPage } from '@/app/router';
 import { paths } from '@/lib/paths';
+import { createQueryClient } from '@/lib/query-client';
 import { HIDDEN_STYLE_ID, type Takeover } from './shell';
 
 /**
@@ -24,12 +25,13 @@ export interface PrerenderedPage {
   render(): Promise<string>;
 }
 
-const renderApp = (router: Parameters<typeof App>[0]['router']) => renderToString(<App router={router} />);
+const renderApp = (router: Parameters<typeof App>[0]['router']) =>
+  renderToString(<App router={router} queryClient={createQueryClient()} />);
 
 /** The sign-in page exactly as the app renders it for a signed-out visitor, so the app hydrates it. */
 async function signInPage(): Promise<string> {
   await preloadOpenedPage(paths.login);
-  return renderApp(createMemoryRouter(routes, { initialEntries: [paths.login] }));
+  return renderApp(createMemoryRouter(appRoutes(), { initialEntries: [paths.login] }));
 }
 
 /**

@@ -9,13 +9,12 @@ import {
   messageEndpoints,
   type SendMessageBody,
 } from '@smart/contracts';
-import { type InfiniteData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '@/lib/api-client';
-import { pagedListOptions } from '@/lib/paged-list';
 import { uploadFileWithProgress } from '@/lib/upload-file';
 import { patchConversation, withConversation } from './conversation-list';
+import { getMessages, messengerKeys, messengerQueries } from './queries';
 import { type MessageLog, mergeMessages } from './timeline';
-import { messengerKeys } from './unread';
 
 /**
  * Conversations and messages (second document, section 7). Messages of a conversation live in one
@@ -23,12 +22,6 @@ import { messengerKeys } from './unread';
  */
 
 // ---- requests -------------------------------------------------------------------------------
-
-const getConversationPage = (page: number, limit: number) =>
-  api(conversationEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchConversationsFailed });
-
-const getConversation = (conversationId: string) =>
-  api(conversationEndpoints.get, { params: { id: conversationId } }, { failMessage: MESSAGES.fetchConversationFailed });
 
 /** The organization's general conversation, created by the first who asks (advisors name the organization). */
 export const getGeneralConversation = (organizationId?: string) =>
@@ -49,15 +42,6 @@ export const getPrivateAdvisorConversation = (advisorId: string) =>
 const createConversation = (body: CreateConversationBody) =>
   api(conversationEndpoints.create, { body }, { failMessage: MESSAGES.createConversationFailed });
 
-type MessageCursor = { before: string } | { after: string } | Record<string, never>;
-
-const getMessages = (conversationId: string, cursor: MessageCursor, limit = MESSAGE_PAGE_SIZE) =>
-  api(
-    messageEndpoints.list,
-    { params: { id: conversationId }, query: { limit, ...cursor } },
-    { failMessage: MESSAGES.fetchMessagesFailed },
-  );
-
 /** Sending over HTTP: the way a message goes when the live connection is down. */
 export const postMessage = (body: SendMessageBody) =>
   api(messageEndpoints.send, { body }, { failMessage: MESSAGES.sendMessageFailed });
@@ -68,37 +52,6 @@ const markRead = (conversationId: string) =>
 /** Stores a file for a message (POST /api/files/upload); the message then names it. */
 export const uploadMessageFile = (file: File, onProgress: (fraction: number) => void) =>
   uploadFileWithProgress(file, onProgress, { failMessage: MESSAGES.uploadFileFailed });
-
-/** The newest page: the log starts there, with older pages loaded by scrolling up. */
-async function getNewestMessages(conversationId: string): Promise<MessageLog> {
-  const { data, pagination } = await getMessages(conversationId, {});
-  return { messages: data, hasOlder: pagination.pages > 1 };
-}
-
-// ---- queries --------------------------------------------------------------------------------
-
-export const messengerQueries = {
-  /** The user's conversations, most recent activity first, a page at a time (Load more). */
-  conversations: () => ({
-    ...pagedListOptions(messengerKeys.conversations(), getConversationPage),
-    // Events are heard only while the page is open: coming back, the list is read again.
-    refetchOnMount: 'always' as const,
-  }),
-  conversation: (conversationId: string) =>
-    queryOptions({
-      queryKey: [...messengerKeys.all(), 'conversation', conversationId],
-      queryFn: () => getConversation(conversationId),
-    }),
-  messages: (conversationId: string) =>
-    queryOptions({
-      queryKey: messengerKeys.messages(conversationId),
-      queryFn: () => getNewestMessages(conversationId),
-      // Kept current by live events and catch-up (live.ts), never replaced by a refetch that would
-      // drop the older pages the user scrolled to.
-      staleTime: Number.POSITIVE_INFINITY,
-      refetchOnWindowFocus: false,
-    }),
-};
 
 // ---- cache updates --------------------------------------------------------------------------
 

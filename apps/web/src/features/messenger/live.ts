@@ -17,10 +17,10 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
 import { listen } from '@/lib/socket-events';
-import { addMessages, catchUp, messengerQueries, updateConversationList } from './api';
+import { addMessages, catchUp, updateConversationList } from './api';
 import { patchConversation, withConversation, withNewMessage } from './conversation-list';
+import { messengerKeys, messengerQueries } from './queries';
 import { lastMessageId, type MessageLog } from './timeline';
-import { messengerKeys } from './unread';
 
 /**
  * The open conversation over the live connection: its socket joins the conversation's room (typing

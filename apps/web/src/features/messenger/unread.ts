@@ -5,18 +5,12 @@ import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
 import { api } from '@/lib/api-client';
 import { listen } from '@/lib/socket-events';
+import { messengerKeys } from './queries';
 
 /**
  * The unread total of the Messenger menu entry. Its own small module: the sidebar shows it on every
  * page, and should not load the messenger page's code to do so.
  */
-
-export const messengerKeys = {
-  all: () => ['messenger'] as const,
-  unread: () => [...messengerKeys.all(), 'unread'] as const,
-  conversations: () => [...messengerKeys.all(), 'conversations'] as const,
-  messages: (conversationId: string) => [...messengerKeys.all(), 'messages', conversationId] as const,
-};
 
 const getUnreadTotal = () => api(conversationEndpoints.unread, {}, { failMessage: MESSAGES.fetchConversationsFailed });
 

@@ -17,47 +17,20 @@ import {
   type UpdateProjectBody,
   type UpdateTaskBody,
 } from '@smart/contracts';
-import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, apiUpload, fileForm } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
-import { pagedListOptions, usePagedList } from '@/lib/paged-list';
+import { usePagedList } from '@/lib/paged-list';
 import { type ChangedRecord, refreshAfter, taskChanged } from '@/lib/work-changes';
 import { workKeys } from '@/lib/work-keys';
+import { workQueries } from './queries';
 
 /**
  * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
  * records (computed by the server); no page fetches children to work them out.
  */
-
-// ---- requests -------------------------------------------------------------------------------
-
-const getProjectPage = (page: number, limit: number) =>
-  api(projectEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchProjectsFailed });
-
-const getProject = (projectId: string) =>
-  api(projectEndpoints.get, { params: { id: projectId } }, { failMessage: MESSAGES.fetchProjectFailed });
-
-const getObjectivePage = (projectId: string) => (page: number, limit: number) =>
-  api(
-    objectiveEndpoints.list,
-    { params: { id: projectId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchProjectFailed },
-  );
-
-const getObjective = (objectiveId: string) =>
-  api(objectiveEndpoints.get, { params: { id: objectiveId } }, { failMessage: MESSAGES.fetchObjectiveFailed });
-
-const getTaskPage = (objectiveId: string) => (page: number, limit: number) =>
-  api(
-    taskEndpoints.list,
-    { params: { id: objectiveId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchObjectiveFailed },
-  );
-
-const getTask = (taskId: string) =>
-  api(taskEndpoints.get, { params: { id: taskId } }, { failMessage: MESSAGES.fetchTaskFailed });
 
 /** Where an attachment's record lives: its uploads and removals go under it. */
 export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
@@ -65,19 +38,6 @@ export type AttachmentOwner = { kind: 'objectives' | 'tasks'; id: string };
 /** Opens a stored file: the server answers a signed link (minutes long) only to someone who may read its record. */
 export const downloadAttachment = (attachment: Attachment) =>
   saveAttachedFile(attachment.fileName, attachment.originalName);
-
-// ---- queries --------------------------------------------------------------------------------
-
-export const workQueries = {
-  projects: () => pagedListOptions(workKeys.projectList(), getProjectPage),
-  project: (projectId: string) =>
-    queryOptions({ queryKey: workKeys.project(projectId), queryFn: () => getProject(projectId) }),
-  objectives: (projectId: string) => pagedListOptions(workKeys.objectiveList(projectId), getObjectivePage(projectId)),
-  objective: (objectiveId: string) =>
-    queryOptions({ queryKey: workKeys.objective(objectiveId), queryFn: () => getObjective(objectiveId) }),
-  tasks: (objectiveId: string) => pagedListOptions(workKeys.taskList(objectiveId), getTaskPage(objectiveId)),
-  task: (taskId: string) => queryOptions({ queryKey: workKeys.task(taskId), queryFn: () => getTask(taskId) }),
-};
 
 export const useProjects = () => usePagedList(workQueries.projects());
 export const useProject = (projectId: string) => useQuery(workQueries.project(projectId));

@@ -1,18 +1,17 @@
 import {
-  advisorEndpoints,
   type CreateTicketBody,
   MESSAGES,
-  TICKET_PAGE_SIZE,
   type TicketAttachment,
   type TicketStatus,
   ticketEndpoints,
   type UpdateTicketBody,
 } from '@smart/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveAttachedFile } from '@/lib/file-download';
 import type { NewComment } from '@/lib/mentionable';
 import { uploadFile } from '@/lib/upload-file';
+import { ticketQueries } from './queries';
 import type { TicketFilters } from './ticket-filters';
 
 /**
@@ -21,26 +20,6 @@ import type { TicketFilters } from './ticket-filters';
  */
 
 // ---- requests -------------------------------------------------------------------------------
-
-const getTicketPage = (filters: TicketFilters) =>
-  api(
-    ticketEndpoints.list,
-    { query: { ...filters, limit: TICKET_PAGE_SIZE } },
-    { failMessage: MESSAGES.fetchTicketFailed },
-  );
-
-const getTicket = (ticketId: string) =>
-  api(ticketEndpoints.get, { params: { id: ticketId } }, { failMessage: MESSAGES.fetchTicketFailed });
-
-/** The organization's active advisors, offered beside its people in the Assign Ticket dialog. */
-const getActiveAdvisors = async (organizationId: string) => {
-  const entries = await api(
-    advisorEndpoints.listByOrganization,
-    { params: { orgId: organizationId } },
-    { failMessage: MESSAGES.fetchOrganizationAdvisorsFailed },
-  );
-  return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
-};
 
 export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
   api(ticketEndpoints.create, { body }, { failMessage });
@@ -97,22 +76,6 @@ const removeTicketAttachment = (ticketId: string, attachmentId: string) =>
 /** Opens an attached file: the server answers a signed link (minutes long) only to a reader of the ticket. */
 export const downloadTicketAttachment = (attachment: TicketAttachment) =>
   saveAttachedFile(attachment.filename, attachment.originalName);
-
-// ---- queries --------------------------------------------------------------------------------
-
-export const ticketQueries = {
-  all: () => ['tickets'] as const,
-  lists: () => [...ticketQueries.all(), 'list'] as const,
-  list: (filters: TicketFilters) =>
-    queryOptions({ queryKey: [...ticketQueries.lists(), filters], queryFn: () => getTicketPage(filters) }),
-  detail: (ticketId: string) =>
-    queryOptions({ queryKey: [...ticketQueries.all(), 'detail', ticketId], queryFn: () => getTicket(ticketId) }),
-  advisors: (organizationId: string) =>
-    queryOptions({
-      queryKey: [...ticketQueries.all(), 'advisors', organizationId],
-      queryFn: () => getActiveAdvisors(organizationId),
-    }),
-};
 
 /** One page of the list; the last page stays on screen while the next one loads. */
 export function useTicketPage(filters: TicketFilters) {

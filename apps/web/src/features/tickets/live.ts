@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useRecordRoom } from '@/lib/record-room';
-import { ticketQueries } from './api';
+import { ticketQueries } from './queries';
 
 const EVENTS = Object.values(TICKET_EVENTS);
 

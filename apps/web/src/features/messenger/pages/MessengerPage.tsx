@@ -7,7 +7,6 @@ import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
 import { showOrUpdateToast } from '@/lib/toast';
 import { PHONE_QUERY } from '@/lib/viewport';
-import { messengerQueries } from '../api';
 import { useAutoSelection } from '../auto-select';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
@@ -15,6 +14,7 @@ import classes from '../components/Messenger.module.css';
 import { WelcomePane } from '../components/WelcomePane';
 import { useMessengerEvents } from '../live';
 import { useOutbox } from '../outbox';
+import { messengerQueries } from '../queries';
 
 /**
  * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.

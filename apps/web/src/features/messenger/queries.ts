@@ -1,0 +1,67 @@
+import { conversationEndpoints, MESSAGE_PAGE_SIZE, MESSAGES, messageEndpoints } from '@smart/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { pagedListOptions } from '@/lib/paged-list';
+import type { MessageLog } from './timeline';
+
+/**
+ * The messenger's reads as query options (key + fetcher), apart from the hooks and cache updates:
+ * the route table (app/routes.ts) starts them when a navigation to the messenger starts, so this
+ * module rides with the app's entry and stays small.
+ */
+
+export const messengerKeys = {
+  all: () => ['messenger'] as const,
+  unread: () => [...messengerKeys.all(), 'unread'] as const,
+  conversations: () => [...messengerKeys.all(), 'conversations'] as const,
+  messages: (conversationId: string) => [...messengerKeys.all(), 'messages', conversationId] as const,
+};
+
+// ---- requests -------------------------------------------------------------------------------
+
+const getConversationPage = (page: number, limit: number) =>
+  api(conversationEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchConversationsFailed });
+
+const getConversation = (conversationId: string) =>
+  api(conversationEndpoints.get, { params: { id: conversationId } }, { failMessage: MESSAGES.fetchConversationFailed });
+
+type MessageCursor = { before: string } | { after: string } | Record<string, never>;
+
+/** A page of a conversation's messages: the newest, or those before or after a message. */
+export const getMessages = (conversationId: string, cursor: MessageCursor, limit = MESSAGE_PAGE_SIZE) =>
+  api(
+    messageEndpoints.list,
+    { params: { id: conversationId }, query: { limit, ...cursor } },
+    { failMessage: MESSAGES.fetchMessagesFailed },
+  );
+
+/** The newest page: the log starts there, with older pages loaded by scrolling up. */
+async function getNewestMessages(conversationId: string): Promise<MessageLog> {
+  const { data, pagination } = await getMessages(conversationId, {});
+  return { messages: data, hasOlder: pagination.pages > 1 };
+}
+
+// ---- queries --------------------------------------------------------------------------------
+
+export const messengerQueries = {
+  /** The user's conversations, most recent activity first, a page at a time (Load more). */
+  conversations: () => ({
+    ...pagedListOptions(messengerKeys.conversations(), getConversationPage),
+    // Events are heard only while the page is open: coming back, the list is read again.
+    refetchOnMount: 'always' as const,
+  }),
+  conversation: (conversationId: string) =>
+    queryOptions({
+      queryKey: [...messengerKeys.all(), 'conversation', conversationId],
+      queryFn: () => getConversation(conversationId),
+    }),
+  messages: (conversationId: string) =>
+    queryOptions({
+      queryKey: messengerKeys.messages(conversationId),
+      queryFn: () => getNewestMessages(conversationId),
+      // Kept current by live events and catch-up (live.ts), never replaced by a refetch that would
+      // drop the older pages the user scrolled to.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+    }),
+};
