@@ -22,7 +22,12 @@ function library(): Map<string, ModuleUses> {
           { id: 'lib/Button', names: ['Button'] },
           { id: 'lib/Modal', names: ['Modal'] },
         ],
-        { reExports: new Map([['Button', ['lib/Button']], ['Modal', ['lib/Modal']]]) },
+        {
+          reExports: new Map([
+            ['Button', ['lib/Button']],
+            ['Modal', ['lib/Modal']],
+          ]),
+        },
       ),
     ],
     ['lib/Button', module([{ id: 'lib/Box', names: ['Box'] }])],

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { envelope, errorResponse, idParams, messageEnvelope, pagedEnvelope } from '../schemas/common.js';
 import { organizationFilterQuery } from '../schemas/structure.js';
