@@ -1,5 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * API test files that spend most of their time waiting (server processes killed and started, a
+ * job queue's lease or sweep running out), measured at 20–110 s each. Vitest orders files by the
+ * last run's durations, which a clean clone (CI) does not have, and then by size, which put the
+ * 110 s one last: the other worker sat idle for its whole run. These go first.
+ */
+const LONG_WAITS = [
+  'notification-email-exactly-once',
+  'notification-email',
+  'restart',
+  'notification-work',
+  'shutdown',
+  'input-safety',
+];
+
+class LongWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_WAITS.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
+      return index === -1 ? LONG_WAITS.length : index;
+    };
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -11,6 +41,7 @@ export default defineConfig({
   // (vitest-dev/vitest#9429): without this the API setup would need a built contracts package.
   environments: { __vitest__: { resolve: { conditions: ['source'] } } },
   test: {
+    sequence: { sequencer: LongWaitsFirst },
     projects: [
       {
         extends: true,
