@@ -43,20 +43,12 @@ async function getNewestMessages(conversationId: string): Promise<MessageLog> {
 
 // ---- queries --------------------------------------------------------------------------------
 
-/** How recent a read of the list counts as this visit's: a prefetch starts at most a pointer's rest before the click. */
-const JUST_READ_MS = 5_000;
-
-/** The list was read for this visit of the page: it is the server's list now, not one cached on an earlier visit. */
-export const isJustRead = (dataUpdatedAt: number) => Date.now() - dataUpdatedAt < JUST_READ_MS;
-
 export const messengerQueries = {
   /** The user's conversations, most recent activity first, a page at a time (Load more). */
   conversations: () => ({
     ...pagedListOptions(messengerKeys.conversations(), getConversationPage),
-    // Events are heard only while the page is open: coming back, the list is read again, unless
-    // this navigation has just read it (the route's loader, or the link pointed at).
-    refetchOnMount: ({ state }: { state: { dataUpdatedAt: number } }) =>
-      isJustRead(state.dataUpdatedAt) ? false : ('always' as const),
+    // Events are heard only while the page is open: coming back, the list is read again.
+    refetchOnMount: 'always' as const,
   }),
   conversation: (conversationId: string) =>
     queryOptions({

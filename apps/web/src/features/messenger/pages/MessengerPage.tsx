@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
 import { hasRole, MESSAGES } from '@smart/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
@@ -14,7 +14,7 @@ import classes from '../components/Messenger.module.css';
 import { WelcomePane } from '../components/WelcomePane';
 import { useMessengerEvents } from '../live';
 import { useOutbox } from '../outbox';
-import { isJustRead, messengerQueries } from '../queries';
+import { messengerQueries } from '../queries';
 
 /**
  * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.
@@ -29,9 +29,6 @@ export default function MessengerPage() {
   const visible = useDocumentVisibility() === 'visible';
   const isAdvisor = hasRole(user, 'advisor');
   const conversations = usePagedList(messengerQueries.conversations());
-  // Read on this visit: after the page mounted, or just before it by the navigation (prefetch.ts).
-  const [justRead] = useState(() => isJustRead(conversations.dataUpdatedAt));
-  const isCurrent = conversations.isFetchedAfterMount || justRead;
   const outbox = useOutbox();
 
   // The auto-selection replaces the address (Back leaves the page); the user's choices add to the history.
@@ -45,7 +42,7 @@ export default function MessengerPage() {
     openId,
     organizationId: params.get('org'),
     // The list as the server has it now, not as it was cached on a previous visit.
-    conversations: isCurrent ? conversations.data?.items : undefined,
+    conversations: conversations.isFetchedAfterMount ? conversations.data?.items : undefined,
     isAdvisor,
     listFirst: isPhone,
     select: autoSelect,
