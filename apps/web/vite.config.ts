@@ -49,16 +49,8 @@ export default defineConfig(({ isSsrBuild }) => {
       outDir: 'dist',
       emptyOutDir: true,
       rolldownOptions: {
-        // The schema library in a chunk of its own, which the pages whose forms check their values load
-        // (the sign-in form after the page is on screen), instead of shared with whatever chunk it lands in.
-        // The rest in a few chunks per page (chunk-groups.ts); the prerender's build for Node is not split.
-        output: isSsrBuild
-          ? {}
-          : {
-              codeSplitting: {
-                groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 7 }, ...chunks.groups],
-              },
-            },
+        // A few chunks per page, zod's among them (chunk-groups.ts); the prerender's build for Node is not split.
+        output: isSsrBuild ? {} : { codeSplitting: { groups: chunks.groups } },
       },
     },
   };

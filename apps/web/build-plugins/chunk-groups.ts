@@ -4,10 +4,11 @@ import type { Plugin } from 'vite';
 import { clientBuildOnly } from './client-build.ts';
 import { type ModuleUses, reachable, readModuleUses } from './module-uses.ts';
 
-/** A group of rolldown's `output.codeSplitting.groups` whose members are named by a function. */
+/** A group of rolldown's `output.codeSplitting.groups`: its members matched by `test` or named by `name`. */
 interface ChunkGroup {
-  name: (id: string) => string | null;
-  debugName: string;
+  name: string | ((id: string) => string | null);
+  test?: RegExp;
+  debugName?: string;
   priority: number;
 }
 
@@ -25,8 +26,11 @@ const SIGNED_OUT_PAGES = readdirSync(source('features/auth/pages')).map((file) =
 const SIGN_IN_PAGE = source('features/auth/pages/LoginPage.tsx');
 /** The signed-in frame: the layout (top bar, menu) and the dashboard home. */
 const FRAME = [source('app/layout/DashboardLayout.tsx'), source('app/dashboard/DashboardIndex.tsx')];
-/** Libraries with a chunk of their own (vite.config.ts). */
-const LIBRARY_CHUNK = /[\\/]node_modules[\\/]zod[\\/]/;
+/**
+ * The schema library, a chunk of its own: the pages whose forms check their values load it (the
+ * sign-in form once the page is on screen), instead of whichever chunk it would land in.
+ */
+const SCHEMA_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 /**
  * Modules whose dynamic imports are signed-in code: the route table and the router (the pages), and
  * prefetch.ts (the pages' reads, loaded once a signed-in page is on screen).
@@ -34,21 +38,23 @@ const LIBRARY_CHUNK = /[\\/]node_modules[\\/]zod[\\/]/;
 const PAGE_LOADERS = [source('app/routes.ts'), source('app/router.tsx'), source('app/prefetch.ts')];
 
 /**
- * A few chunks per page instead of 46 to 133 (issue 25: "keep chunks per page few"). Left alone,
- * the bundler makes a chunk for every set of pages that shares a module, so each Mantine component
- * and each shared component of the app was a chunk of a few KB with a stylesheet of its own, and a
- * project page waited for 133 scripts and 36 stylesheets. Instead, one chunk (and one stylesheet)
- * each for:
+ * A few chunks per page instead of 46 to 133 (issue 25: "keep chunks per page few", decision 0179).
+ * Left alone, the bundler makes a chunk for every set of pages that shares a module, so each Mantine
+ * component and each shared component of the app was a chunk of a few KB with a stylesheet of its
+ * own, and a project page waited for 133 scripts and 36 stylesheets. Instead, one chunk (and one
+ * stylesheet) each for:
  *
+ * - `shell`: what the HTML's boot script shares with the app;
  * - `main`: the app (main.tsx) and what it imports, which every page runs;
  * - `signed-out`: the sign-in page's own code, which its HTML preloads;
+ * - each thing signed-out code loads on demand (the toasts, the socket client, the password pages),
+ *   and `signed-out-shared`: what those share with signed-in pages;
  * - `app`: the signed-in frame (layout, dashboard home) and whatever two or more of the parts loaded
  *   on demand share (the pages and the dialogs the frame opens), libraries included. The sign-in
- *   page loads none of it.
+ *   page loads none of it;
+ * - `zod` (SCHEMA_LIBRARY).
  *
- * Left to the bundler: the HTML's small scripts; whatever signed-out code imports dynamically (the
- * schema library, which has a group of its own in vite.config.ts, the toasts, the socket client), so
- * the sign-in page still loads each only when it needs it; and each part's own code, one chunk a page.
+ * Left to the bundler: each part's own code, one chunk a page or dialog.
  */
 export function chunkGroups(): { plugin: Plugin; groups: ChunkGroup[] } {
   let chunkOf: Map<string, { level: Level; chunk: string }> | undefined;
@@ -74,6 +80,7 @@ export function chunkGroups(): { plugin: Plugin; groups: ChunkGroup[] } {
   return {
     plugin,
     groups: [
+      { name: 'zod', test: SCHEMA_LIBRARY, priority: 7 },
       group('html', 6),
       group('main', 5),
       group('signed-out', 4),
@@ -103,7 +110,11 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
 
   // What the HTML's scripts share with the app (the prerendered page's helpers): apart, so that
   // boot.ts runs, and says so, when the app's chunk fails to load.
-  assign(without(needs(HTML_SCRIPTS), new Set(HTML_SCRIPTS)), 'html', 'shell');
+  assign(
+    [...html].filter((id) => !HTML_SCRIPTS.includes(id)),
+    'html',
+    'shell',
+  );
   // The sign-in page's code that signed-in pages use too is in main, which both load anyway.
   assign([...main, ...[...signIn].filter((id) => signedIn.has(id))], 'main');
   assign(signIn, 'signed-out');
@@ -116,7 +127,7 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
   // After the sign-in page's own, so the password pages import those rather than the reverse.
   for (const page of SIGNED_OUT_PAGES) if (page !== SIGN_IN_PAGE) onDemand.add(page);
   for (const root of onDemand) {
-    if (html.has(root) || main.has(root) || LIBRARY_CHUNK.test(root)) continue;
+    if (html.has(root) || main.has(root) || SCHEMA_LIBRARY.test(root)) continue;
     const own = [...needs([root])].filter((id) => !html.has(id) && !main.has(id) && !signIn.has(id));
     assign(
       own.filter((id) => signedIn.has(id)),
