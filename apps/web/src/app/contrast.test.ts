@@ -1,6 +1,7 @@
-import { DEFAULT_THEME, darken } from '@mantine/core';
+import { DEFAULT_THEME, darken, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableColorVariables } from './contrast';
+import { cssVariablesResolver, theme } from './theme';
 
 const colours = Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark');
 
@@ -27,5 +28,28 @@ describe('readable colours (WCAG 2.2 AA, 4.5:1)', () => {
       expect(contrastRatio(shades[2], background)).toBeGreaterThanOrEqual(4.5);
     }
     expect(contrastRatio('#ffffff', vars[`--mantine-color-${name}-filled`] as string)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('dimmed text and placeholders (WCAG 2.2 AA, 4.5:1)', () => {
+  const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+  const value = (scheme: 'light' | 'dark', name: string): string => {
+    const raw = resolved[scheme][name] ?? '';
+    const reference = /^var\((--[\w-]+)\)$/.exec(raw)?.[1];
+    return reference ? value(scheme, reference) : raw;
+  };
+  const { gray, dark } = DEFAULT_THEME.colors;
+
+  it.each([
+    ['light', ['#ffffff', gray[0], gray[1], gray[2]]],
+    ['dark', [dark[5], dark[6], dark[7]]],
+  ] as const)("%s theme: an input's placeholder and dimmed text read on inputs and surfaces", (scheme, surfaces) => {
+    for (const variable of ['--mantine-color-placeholder', '--mantine-color-dimmed']) {
+      for (const surface of surfaces) expect(contrastRatio(value(scheme, variable), surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("finds Mantine's own placeholder grey below AA, as issue 25 saw it", () => {
+    expect(contrastRatio(gray[5], '#ffffff')).toBeLessThan(2.5);
   });
 });

@@ -49,17 +49,20 @@ const merged = (scheme: 'light' | 'dark') => Object.assign({}, ...readable.map((
  * WCAG asks 4.5:1 of text, in both themes: every colour's text, light, outline and filled variants
  * are adjusted (contrast.ts). Mantine's 'dimmed' grey (gray 6, 3.3:1 on white) is #5c636a (6.1:1;
  * 5.1:1 on gray 2); in the dark theme #a6a6a6 (6.9:1 on the body, dark 7; Mantine's dark 2 has 4.0:1).
+ * Placeholders, the only hint an empty filter gives, are dimmed text too (Mantine's gray 5 has 2.1:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     ...merged('light'),
     '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
     '--mantine-color-error': 'var(--mantine-color-red-text)',
   },
   dark: {
     ...merged('dark'),
     '--mantine-color-dimmed': '#a6a6a6',
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
     '--mantine-color-error': 'var(--mantine-color-red-text)',
   },
 });
