@@ -1,6 +1,6 @@
 import { type Conversation, DESKTOP_BREAKPOINT_PX } from '@smart/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
-import { messengerKeys, messengerQueries } from '@/features/messenger/queries';
+import { messengerKeys, messengerQueries, readConversationsForNavigation } from '@/features/messenger/queries';
 import { workQueries } from '@/features/projects/queries';
 import { ticketQueries } from '@/features/tickets/queries';
 import type { Page } from '@/lib/api-client';
@@ -29,13 +29,16 @@ const prefetchObjective: PagePrefetch = ({ params }, client) => {
 
 /**
  * The conversations, and the messages of the one the page will show: the one in the address, or
- * the first of the list, which the page opens by itself on a wide screen (auto-select.ts).
+ * the first of the list, which the page opens by itself on a wide screen (auto-select.ts). Pointing
+ * at a link warms the cache; the navigation itself reads the list anew (readConversationsForNavigation).
  */
-const prefetchMessenger: PagePrefetch = ({ search }, client) => {
+const prefetchMessenger: PagePrefetch = ({ search }, client, navigating) => {
   const openId = search.get('c');
   const messagesOf = (conversationId: string) => void client.prefetchQuery(messengerQueries.messages(conversationId));
   if (openId) messagesOf(openId);
-  const list = client.prefetchInfiniteQuery(messengerQueries.conversations());
+  const list = navigating
+    ? readConversationsForNavigation(client)
+    : client.prefetchInfiniteQuery(messengerQueries.conversations());
   // A phone shows the list first (lib/viewport.ts's width, read here without importing it into the entry).
   if (openId || search.has('org') || window.innerWidth < DESKTOP_BREAKPOINT_PX) return;
   void list.then(() => {

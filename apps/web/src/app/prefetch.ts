@@ -14,9 +14,10 @@ export interface PageAddress {
  * Starts a page's main reads with the same query options (key and fetcher) as the page's hooks,
  * so the page finds its data in the cache, or in flight, when its code arrives. Fire and forget:
  * nothing waits for it, and a failure stays in the query's state, where the page shows it as its
- * own (a 404 for another organization's record is the page's not-found state).
+ * own (a 404 for another organization's record is the page's not-found state). `navigating` is
+ * false when a link is only pointed at or focused.
  */
-export type PagePrefetch = (address: PageAddress, queryClient: QueryClient) => void;
+export type PagePrefetch = (address: PageAddress, queryClient: QueryClient, navigating: boolean) => void;
 
 /** The built page shown at `pathname`, with the parameters the path gives it. */
 export function pageAt(pathname: string) {
@@ -46,20 +47,26 @@ export function prefetchPage(
   entry: RouteEntry & { page: LazyPage },
   address: PageAddress,
   queryClient: QueryClient,
+  navigating = true,
 ): void {
   void entry.page.preload();
   if (!readToken() || !canOpen(readStoredUser(), entry)) return;
   void loadPageReads().then(
-    ({ PAGE_READS }) => PAGE_READS[entry.path]?.(address, queryClient),
+    ({ PAGE_READS }) => PAGE_READS[entry.path]?.(address, queryClient, navigating),
     () => undefined,
   );
 }
 
 /** prefetchPage for the page at an address of this app (a link's, or the one the app opened at). */
-export function prefetchAt(address: Pick<URL, 'pathname' | 'search'>, queryClient: QueryClient): void {
+export function prefetchAt(
+  address: Pick<URL, 'pathname' | 'search'>,
+  queryClient: QueryClient,
+  navigating = true,
+): void {
   const target = pageAt(address.pathname);
   if (!target || target.entry.signedOutOnly) return;
-  prefetchPage(target.entry, { params: target.params, search: new URLSearchParams(address.search) }, queryClient);
+  const search = new URLSearchParams(address.search);
+  prefetchPage(target.entry, { params: target.params, search }, queryClient, navigating);
 }
 
 /**
@@ -73,7 +80,7 @@ export function prefetchOnIntent(queryClient: QueryClient): () => void {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (link === lastLink || !(link instanceof HTMLAnchorElement)) return;
     lastLink = link;
-    if (link.origin === window.location.origin) prefetchAt(link, queryClient);
+    if (link.origin === window.location.origin) prefetchAt(link, queryClient, false);
   };
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);

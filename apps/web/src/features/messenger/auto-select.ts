@@ -21,7 +21,8 @@ interface AutoSelection {
  * Section 2's auto-selection, once per visit of the page. With ?org=: that organization's
  * ticket-type conversation (the chat with its advisor), created titled 'General Discussion' if there
  * is none. Without: the first conversation, or the organization's general one, created if none exist.
- * The server's get-or-create makes one conversation however many tabs ask at once.
+ * The server's get-or-create makes one conversation however many tabs ask at once. `shownId` is
+ * the conversation to show: the address's, or the one being selected.
  */
 export function useAutoSelection({
   openId,
@@ -32,8 +33,14 @@ export function useAutoSelection({
   select,
 }: AutoSelection) {
   const done = useRef(false);
+  // The first conversation, chosen but not yet in the address: shown at once, without waiting for
+  // the address to change (a second pass of the router over the whole page).
+  const chosen = useRef<string | null>(null);
+  if (openId) chosen.current = null;
   const open = useOpenSharedConversation();
   const { mutate } = open;
+  const first = conversations?.[0];
+  const choosing = !done.current && !openId && !organizationId && !listFirst && first ? first.id : null;
 
   useEffect(() => {
     if (done.current) return;
@@ -53,13 +60,14 @@ export function useAutoSelection({
     }
     if (!conversations) return;
     done.current = true;
-    const [first] = conversations;
     if (first) {
-      if (!listFirst) select(first.id);
+      if (listFirst) return;
+      chosen.current = first.id;
+      select(first.id);
     } else if (!isAdvisor) {
       openShared(() => getGeneralConversation());
     }
-  }, [openId, organizationId, conversations, isAdvisor, listFirst, select, mutate]);
+  }, [openId, organizationId, conversations, first, isAdvisor, listFirst, select, mutate]);
 
-  return { opening: open.isPending };
+  return { opening: open.isPending, shownId: openId ?? choosing ?? chosen.current };
 }

@@ -1,5 +1,5 @@
 import { conversationEndpoints, MESSAGE_PAGE_SIZE, MESSAGES, messageEndpoints } from '@smart/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedListOptions } from '@/lib/paged-list';
 import type { MessageLog } from './timeline';
@@ -65,3 +65,49 @@ export const messengerQueries = {
       refetchOnWindowFocus: false,
     }),
 };
+
+// ---- the navigation's read ------------------------------------------------------------------
+
+/** A read of the conversation list that a navigation to the messenger started. */
+export interface NavigationRead {
+  pending: boolean;
+  /** Read without an error: the list in the cache is the server's as of this navigation. */
+  current: boolean;
+}
+
+let navigationRead: NavigationRead | undefined;
+
+/**
+ * Reads the conversation list as a navigation to the messenger starts (page-reads.ts), so the page
+ * opens its first conversation without a read of its own on mount. A read begun earlier, when the
+ * link was pointed at, may predate a message that reorders the list: it is cancelled and the list
+ * read again. The opened page's two starts (main.tsx, then its route loader) share one read.
+ */
+export function readConversationsForNavigation(client: QueryClient): Promise<void> {
+  if (navigationRead?.pending) return Promise.resolve();
+  const read: NavigationRead = { pending: true, current: false };
+  navigationRead = read;
+  const options = messengerQueries.conversations();
+  return client
+    .cancelQueries({ queryKey: options.queryKey, exact: true })
+    .then(() => client.fetchInfiniteQuery({ ...options, staleTime: 0 }))
+    .then(
+      () => {
+        read.current = true;
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      read.pending = false;
+    });
+}
+
+/**
+ * The page takes the navigation's read once, as it mounts: a later visit starts its own (its
+ * route loader), or, if none was started, reads the list on mount.
+ */
+export function takeNavigationRead(): NavigationRead | undefined {
+  const read = navigationRead;
+  navigationRead = undefined;
+  return read;
+}

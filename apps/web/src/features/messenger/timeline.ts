@@ -1,4 +1,5 @@
 import type { Message } from '@smart/contracts';
+import { formatDate } from './message-time';
 
 /**
  * The open conversation's messages as the client holds them: pages loaded by scrolling up, live
@@ -50,7 +51,7 @@ export function dayLabel(date: Date, now: Date, locale?: string): string {
   const days = Math.round((today.getTime() - day.getTime()) / 86_400_000);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return date.toLocaleDateString(locale, {
+  return formatDate(date, locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
 import { hasRole, MESSAGES } from '@smart/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
@@ -14,7 +14,7 @@ import classes from '../components/Messenger.module.css';
 import { WelcomePane } from '../components/WelcomePane';
 import { useMessengerEvents } from '../live';
 import { useOutbox } from '../outbox';
-import { messengerQueries } from '../queries';
+import { messengerQueries, takeNavigationRead } from '../queries';
 
 /**
  * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.
@@ -28,7 +28,13 @@ export default function MessengerPage() {
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   const visible = useDocumentVisibility() === 'visible';
   const isAdvisor = hasRole(user, 'advisor');
-  const conversations = usePagedList(messengerQueries.conversations());
+  // Events are heard only while the page is open: the list is read again for each visit, by the
+  // navigation (its route loader) or else on mount.
+  const [navigationRead] = useState(takeNavigationRead);
+  const conversations = usePagedList({
+    ...messengerQueries.conversations(),
+    ...(navigationRead && { refetchOnMount: false }),
+  });
   const outbox = useOutbox();
 
   // The auto-selection replaces the address (Back leaves the page); the user's choices add to the history.
@@ -38,11 +44,11 @@ export default function MessengerPage() {
     [setParams],
   );
   const autoSelect = useCallback((conversationId: string) => select(conversationId, true), [select]);
-  const { opening } = useAutoSelection({
+  const { opening, shownId } = useAutoSelection({
     openId,
     organizationId: params.get('org'),
-    // The list as the server has it now, not as it was cached on a previous visit.
-    conversations: conversations.isFetchedAfterMount ? conversations.data?.items : undefined,
+    // The list as the server has it now, not as it was cached before this visit.
+    conversations: conversations.isFetchedAfterMount || navigationRead?.current ? conversations.data?.items : undefined,
     isAdvisor,
     listFirst: isPhone,
     select: autoSelect,
@@ -53,22 +59,22 @@ export default function MessengerPage() {
     select(null, true);
   }, [select]);
   useMessengerEvents({
-    openId,
+    openId: shownId,
     reading: visible,
-    onRemoved: (conversationId) => conversationId === openId && select(null),
+    onRemoved: (conversationId) => conversationId === shownId && select(null),
     onOwnMessage: (message) => outbox.settle([message]),
   });
 
   return (
-    <Paper withBorder radius="md" className={classes.frame} data-open={openId ? '' : undefined}>
+    <Paper withBorder radius="md" className={classes.frame} data-open={shownId ? '' : undefined}>
       <section className={classes.listPane} aria-label="Conversations">
-        <ConversationList list={conversations} openId={openId} onOpen={select} />
+        <ConversationList list={conversations} openId={shownId} onOpen={select} />
       </section>
       <section className={classes.conversationPane} aria-label="Conversation">
-        {openId ? (
+        {shownId ? (
           <ConversationView
-            key={openId}
-            conversationId={openId}
+            key={shownId}
+            conversationId={shownId}
             reading={visible}
             outbox={outbox}
             onBack={() => select(null)}
