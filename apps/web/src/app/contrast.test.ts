@@ -34,7 +34,7 @@ describe('readable colours (WCAG 2.2 AA, 4.5:1)', () => {
 describe('dimmed text and placeholders (WCAG 2.2 AA, 4.5:1)', () => {
   const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
   const value = (scheme: 'light' | 'dark', name: string): string => {
-    const raw = resolved[scheme][name] ?? '';
+    const raw = (resolved[scheme] as Record<string, string | undefined>)[name] ?? '';
     const reference = /^var\((--[\w-]+)\)$/.exec(raw)?.[1];
     return reference ? value(scheme, reference) : raw;
   };

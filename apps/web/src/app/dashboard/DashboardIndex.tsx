@@ -15,7 +15,7 @@ export default function DashboardIndex() {
   return (
     <DashboardHome
       cards={dashboardCardsFor(user)}
-      callout={<BookSessionCallout />}
+      callout={isAdmin(user) ? undefined : <BookSessionCallout />}
       work={isAdmin(user) ? <PlatformFiguresPanel /> : <MyWorkPanel />}
     />
   );
