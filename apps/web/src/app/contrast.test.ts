@@ -45,7 +45,8 @@ describe('dimmed text and placeholders (WCAG 2.2 AA, 4.5:1)', () => {
     ['dark', [dark[5], dark[6], dark[7]]],
   ] as const)("%s theme: an input's placeholder and dimmed text read on inputs and surfaces", (scheme, surfaces) => {
     for (const variable of ['--mantine-color-placeholder', '--mantine-color-dimmed']) {
-      for (const surface of surfaces) expect(contrastRatio(value(scheme, variable), surface)).toBeGreaterThanOrEqual(4.5);
+      for (const surface of surfaces)
+        expect(contrastRatio(value(scheme, variable), surface)).toBeGreaterThanOrEqual(4.5);
     }
   });
 
