@@ -194,6 +194,49 @@ describe('GET /api/my-work', () => {
     },
   );
 
+  seeded(
+    'more than a block holds: the most urgent of mine and of the unassigned together, then the oldest, counted in full',
+    async ({ t, make, cast }) => {
+      const advisor = await make.advisor([cast.otherOrganization.id]);
+      const b = cast.otherOrganization.id;
+      const by = cast.otherOrgAdmin.id;
+      const db = t.database.db;
+      const at = (minutes: number) => new Date(Date.UTC(2031, 0, 1, 9, minutes));
+      for (const [index, priority] of (['low', 'low', 'low', 'high', 'urgent'] as const).entries()) {
+        await insertTicket(db, b, by, { title: `Open ${priority} ${index}`, priority, createdAt: at(index) });
+      }
+      await insertTicket(db, b, by, {
+        title: 'Mine urgent, newer',
+        priority: 'urgent',
+        assignedTo: advisor.id,
+        createdAt: at(30),
+      });
+      await insertTicket(db, b, by, {
+        title: 'Mine high',
+        priority: 'high',
+        assignedTo: advisor.id,
+        createdAt: at(40),
+      });
+      await insertTicket(db, b, by, {
+        title: 'Mine medium',
+        priority: 'medium',
+        assignedTo: advisor.id,
+        createdAt: at(50),
+      });
+
+      const work: MyWork = await myWork(t, advisor);
+      // The seeded file's 'Nobody has it in B' is unassigned too, at its default priority.
+      expect(work.tickets.items.map((item) => item.title).slice(0, 4)).toEqual([
+        'Open urgent 4',
+        'Mine urgent, newer',
+        'Open high 3',
+        'Mine high',
+      ]);
+      expect(work.tickets.items).toHaveLength(MY_WORK_ITEMS);
+      expect(work.tickets).toMatchObject({ total: 9, assignedToMe: 3, unassigned: 6 });
+    },
+  );
+
   seeded('bad input is refused', async ({ t, cast }) => {
     for (const today of ['yesterday', '2031-02-30', 'x'.repeat(5000), '2031-03-10%00']) {
       const response = await t.request({ method: 'GET', url: `/api/my-work?today=${today}`, token: cast.user.token });

@@ -64,6 +64,11 @@ export const tickets = pgTable(
     index('tickets_status_created_idx').on(table.status, table.createdAt, table.id),
     index('tickets_priority_created_idx').on(table.priority, table.createdAt, table.id),
     index('tickets_category_created_idx').on(table.category, table.createdAt, table.id),
+    // The unassigned ones (the Unassigned filter, My work's tickets waiting): counted and ranked
+    // index-only, however many an advisor's organizations hold.
+    index('tickets_unassigned_idx')
+      .on(table.organizationId, table.status, table.priority, table.createdAt, table.id)
+      .where(sql`${table.assignedTo} is null`),
     // One organization's search intersects its own entries inside the index (btree_gin) instead of
     // matching every organization's tickets and dropping the others afterwards.
     index('tickets_organization_search_idx').using(

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_unassigned_idx" ON "tickets" USING btree ("organization_id","status","priority","created_at","id") WHERE "tickets"."assigned_to" is null;
