@@ -1,6 +1,11 @@
 import { type Conversation, DESKTOP_BREAKPOINT_PX } from '@smart/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
-import { messengerKeys, messengerQueries, readConversationsForNavigation } from '@/features/messenger/queries';
+import {
+  messengerKeys,
+  messengerQueries,
+  readConversationsForNavigation,
+  readConversationsOnIntent,
+} from '@/features/messenger/queries';
 import { workQueries } from '@/features/projects/queries';
 import { ticketQueries } from '@/features/tickets/queries';
 import type { Page } from '@/lib/api-client';
@@ -36,9 +41,7 @@ const prefetchMessenger: PagePrefetch = ({ search }, client, navigating) => {
   const openId = search.get('c');
   const messagesOf = (conversationId: string) => void client.prefetchQuery(messengerQueries.messages(conversationId));
   if (openId) messagesOf(openId);
-  const list = navigating
-    ? readConversationsForNavigation(client)
-    : client.prefetchInfiniteQuery(messengerQueries.conversations());
+  const list = navigating ? readConversationsForNavigation(client) : readConversationsOnIntent(client);
   // A phone shows the list first (lib/viewport.ts's width, read here without importing it into the entry).
   if (openId || search.has('org') || window.innerWidth < DESKTOP_BREAKPOINT_PX) return;
   void list.then(() => {

@@ -78,19 +78,41 @@ export interface NavigationRead {
 let navigationRead: NavigationRead | undefined;
 
 /**
+ * A read started this long before the click is as fresh as one started by it: a tap or a quick
+ * click points at the link a few milliseconds before it clicks. Reading again would only queue a
+ * second copy behind the first on the server.
+ */
+const JUST_STARTED_MS = 100;
+let intentReadStartedAt = Number.NEGATIVE_INFINITY;
+
+/** Reads the conversation list when a link to the messenger is pointed at or focused (page-reads.ts). */
+export function readConversationsOnIntent(client: QueryClient): Promise<void> {
+  const { queryKey } = messengerQueries.conversations();
+  const wasFetching = client.getQueryState(queryKey)?.fetchStatus === 'fetching';
+  const read = client.prefetchInfiniteQuery(messengerQueries.conversations());
+  if (!wasFetching && client.getQueryState(queryKey)?.fetchStatus === 'fetching') {
+    intentReadStartedAt = performance.now();
+  }
+  return read;
+}
+
+/**
  * Reads the conversation list as a navigation to the messenger starts (page-reads.ts), so the page
  * opens its first conversation without a read of its own on mount. A read begun earlier, when the
- * link was pointed at, may predate a message that reorders the list: it is cancelled and the list
- * read again. The opened page's two starts (main.tsx, then its route loader) share one read.
+ * link was pointed at, may predate a message that reorders the list: unless it began just now, it
+ * is cancelled and the list read again. The opened page's two starts (main.tsx, then its route
+ * loader) share one read.
  */
 export function readConversationsForNavigation(client: QueryClient): Promise<void> {
   if (navigationRead?.pending) return Promise.resolve();
   const read: NavigationRead = { pending: true, current: false };
   navigationRead = read;
   const options = messengerQueries.conversations();
-  return client
-    .cancelQueries({ queryKey: options.queryKey, exact: true })
-    .then(() => client.fetchInfiniteQuery({ ...options, staleTime: 0 }))
+  const state = client.getQueryState(options.queryKey);
+  const justStarted = state?.fetchStatus === 'fetching' && performance.now() - intentReadStartedAt <= JUST_STARTED_MS;
+  // staleTime 0: fresh data from an earlier read is not enough; a read under way is joined.
+  const fetchList = () => client.fetchInfiniteQuery({ ...options, staleTime: 0 });
+  return (justStarted ? fetchList() : client.cancelQueries({ queryKey: options.queryKey, exact: true }).then(fetchList))
     .then(
       () => {
         read.current = true;
