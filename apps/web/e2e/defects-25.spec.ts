@@ -155,17 +155,23 @@ test.describe('issue 25 defects', () => {
     const task = await createTask(page, uniqueName('Measure'));
     await page.goto(task.path);
 
-    // A 15-byte file reads "1 KB" (whole KB, rounded; never "15 Bytes").
     const attachments = page.getByRole('region', { name: /Attachments/ });
-    const chooser = page.waitForEvent('filechooser');
-    await attachments.getByRole('button', { name: 'Upload File' }).click();
-    await (await chooser).setFiles({
-      name: 'note.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-    });
-    await expect(page.getByText('File uploaded successfully!')).toBeVisible({ timeout: 20_000 });
-    await expect(attachments.getByText('note.pdf', { exact: true })).toBeVisible();
+    /** Uploads a PDF of `size` bytes to the page's attachments and waits until they list it. */
+    const upload = async (name: string, size: number) => {
+      const chooser = page.waitForEvent('filechooser');
+      await attachments.getByRole('button', { name: 'Upload File' }).click();
+      const [head, tail] = ['%PDF-1.4\n', '%%EOF\n'];
+      await (await chooser).setFiles({
+        name,
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(head + ' '.repeat(size - head.length - tail.length) + tail),
+      });
+      await expect(attachments.getByText(name, { exact: true })).toBeVisible({ timeout: 20_000 });
+    };
+
+    // A 15-byte file reads "1 KB" (whole KB, rounded; never "15 Bytes").
+    await upload('note.pdf', 15);
+    await expect(page.getByText('File uploaded successfully!')).toBeVisible();
     await expect(attachments.getByText(/^1 KB · /)).toBeVisible();
     await expect(attachments.getByText(/Bytes/)).toHaveCount(0);
 
@@ -183,6 +189,13 @@ test.describe('issue 25 defects', () => {
         String(percent),
       );
     }
+
+    // The objective's attachments too: 2,300 bytes (2.25 KB) read "2 KB", not "2.25 KB" nor "2300 Bytes".
+    await page.getByRole('link', { name: 'Back to Launch plan' }).click();
+    await expect(page.getByRole('heading', { name: 'Launch plan', level: 1 })).toBeVisible();
+    await upload('plan.pdf', 2300);
+    await expect(attachments.getByText(/^2 KB · /)).toBeVisible();
+    await expect(attachments.getByText(/Bytes/)).toHaveCount(0);
 
     // Unknown task and objective: their own words and Try Again.
     const [projectId, , objectiveId] = task.path.split('/').slice(3, 6);
