@@ -5,14 +5,15 @@ import { accounts, sidebar, signIn } from './support/session';
 /**
  * WCAG 2.2 AA on every page (issue 25): axe runs on each page a role reaches, at desktop and phone
  * width, in the light and the dark theme, and finds nothing serious or critical. The pages are
- * the role's own menu (so a new page is checked as soon as it is in a menu) plus one of each
- * detail page the role can open.
+ * the role's own menu (so a new page is checked as soon as it is in a menu) plus the pages no menu
+ * lists and one of each detail page the role can open; once, the search and shortcuts dialogs open.
  */
 
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
+type Role = keyof typeof accounts;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface Finding {
@@ -128,6 +129,43 @@ async function detailPages(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * The pages no menu lists, for the roles that open them: the inbox (the top bar's bell leads there)
+ * and Subscription and Billing (the Organization page's button, for whoever manages billing).
+ */
+const INBOX = '/dashboard/notifications/inbox';
+const BILLING = '/dashboard/billing';
+const UNLISTED_PAGES: Record<Role, string[]> = {
+  admin: [INBOX, BILLING],
+  advisor: [INBOX],
+  orgAdmin: [INBOX, BILLING],
+  member: [INBOX],
+};
+
+/**
+ * The search palette (with results) and the keyboard shortcuts, open over the current page: the
+ * dialog alone (the page under it is checked already). They look the same to every role, so one
+ * role checks them, in every view.
+ */
+async function auditDialogs(page: Page): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('dialog', { name: 'Search' });
+  await search.getByRole('combobox', { name: 'Search everything' }).fill('launch');
+  await expect(search.getByRole('option').first()).toBeVisible();
+  findings.push(...(await audit(page, 'search dialog', '[role="dialog"]')));
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+
+  await page.keyboard.press('Shift+?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toBeVisible();
+  findings.push(...(await audit(page, 'keyboard shortcuts dialog', '[role="dialog"]')));
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+  return findings;
+}
+
 function report(findings: Finding[]): string {
   return findings.map((f) => `${f.page} (${f.view}) ${f.impact} ${f.rule}\n    ${f.nodes.join('\n    ')}`).join('\n');
 }
@@ -144,17 +182,21 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  for (const [role, email] of Object.entries(accounts)) {
+  for (const [role, email] of Object.entries(accounts) as [Role, string][]) {
     test(`every page as ${role}`, async ({ page }) => {
       await signIn(page, email);
-      const urls = [...(await menuPages(page)), ...(await detailPages(page))];
+      const urls = [...(await menuPages(page)), ...UNLISTED_PAGES[role], ...(await detailPages(page))];
       expect(urls.length).toBeGreaterThan(3);
       const findings: Finding[] = [];
+      const views = role === DARK_THEME_ROLE ? VIEWS : LIGHT_VIEWS;
       for (const [index, url] of urls.entries()) {
         await page.setViewportSize(WIDTHS[0]);
         await page.goto(url);
-        const views = role === DARK_THEME_ROLE ? VIEWS : LIGHT_VIEWS;
         findings.push(...(await audit(page, url, index === 0 ? undefined : 'main', views)));
+      }
+      if (role === DARK_THEME_ROLE) {
+        await page.setViewportSize(WIDTHS[0]);
+        findings.push(...(await auditDialogs(page)));
       }
       expect(findings, report(findings)).toEqual([]);
     });

@@ -30,7 +30,9 @@ test.describe('Search everything', () => {
     await expect(page.getByRole('heading', { name: 'Map the current checkout funnel' })).toBeVisible();
   });
 
-  test("'/' opens it outside a text field; Escape closes it; a short term asks for more", async ({ page }) => {
+  test("'/' opens it outside a text field; Escape closes it; a short term asks for more; Cmd+K opens it too", async ({
+    page,
+  }) => {
     await signIn(page, accounts.member);
     await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
     await page.getByRole('heading', { level: 1 }).first().click();
@@ -47,6 +49,9 @@ test.describe('Search everything', () => {
     await expect(dialog.getByRole('status')).toHaveText('Nothing found. Try other words.');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // Cmd+K, a Mac's Ctrl+K.
+    await page.keyboard.press('Meta+K');
+    await expect(box).toBeFocused();
   });
 
   test("a member does not find another organization's ticket, which its own people find", async ({

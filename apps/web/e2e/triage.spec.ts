@@ -1,12 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, type Person, TestOrganization, test } from './support/fixtures';
-import { signIn } from './support/session';
+import { sidebar, signIn } from './support/session';
 import { pickOption, uniqueName } from './support/structure';
 
 /**
  * Triage (issue 25): the tickets list's quick filters, organization filter, sort by a heading and
- * empty state, its layout at 1280 px and on a phone, and My Tasks' filters — each kept in the
- * address, as a person sees them.
+ * empty state, its layout at 1280 px and on a phone, and My Tasks' filters (its organization filter
+ * in the advisor's tickets test) — each kept in the address, as a person sees them.
  */
 
 /** The API as a fixture's person (setup only; what is tested goes through the pages). */
@@ -49,7 +49,7 @@ async function expectInViewport(button: Locator, width: number) {
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('Triage: the tickets list', () => {
-  test('an advisor of two organizations sees an Organization column, filters by one, and the filter survives a reload', async ({
+  test('an advisor of two organizations sees an Organization column on tickets and My Tasks, filters by one, and the filter survives a reload', async ({
     page,
     request,
     organization,
@@ -60,8 +60,21 @@ test.describe('Triage: the tickets list', () => {
     await adminApi.create(`/api/organizations/${second.id}/advisors`, { advisorId: advisor.id });
     const northTitle = uniqueName('North printer');
     const southTitle = uniqueName('South VPN');
-    await (await apiAs(request, organization.orgAdmin)).ticket(northTitle);
-    await (await apiAs(request, second.orgAdmin)).ticket(southTitle);
+    const northTask = uniqueName('Review the north budget');
+    const southTask = uniqueName('Review the south budget');
+    const [north, south] = await Promise.all([apiAs(request, organization.orgAdmin), apiAs(request, second.orgAdmin)]);
+    // In each organization a ticket, and a task assigned to the advisor.
+    const advisorTask = async (owner: typeof north, title: string) => {
+      const project = await owner.post('/api/projects', { title: uniqueName('Budget') });
+      const objective = await owner.post(`/api/objectives/projects/${project.id}`, { title: 'Advice' });
+      await owner.post(`/api/tasks/objectives/${objective.id}`, { title, assignedTo: advisor.id });
+    };
+    await Promise.all([
+      north.ticket(northTitle),
+      south.ticket(southTitle),
+      advisorTask(north, northTask),
+      advisorTask(south, southTask),
+    ]);
 
     await signIn(page, advisor);
     await page.goto('/dashboard/tickets');
@@ -79,6 +92,25 @@ test.describe('Triage: the tickets list', () => {
     await expect(main(page).getByRole('link', { name: southTitle, exact: true })).toBeVisible();
     await expect(main(page).getByRole('link', { name: northTitle, exact: true })).toBeHidden();
     await expect(page.getByText('Showing 1 to 1 of 1 tickets')).toBeVisible();
+
+    // My Tasks, a list of cards: each names its organization first (its Organization column), and the same filter.
+    const taskCard = (title: string) => main(page).getByRole('article').filter({ hasText: title });
+    await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+    await expect(taskCard(northTask)).toContainText(organization.name);
+    await expect(taskCard(southTask)).toContainText(second.name);
+    await expect(main(page).getByRole('tab', { name: 'Assigned to Me (2)' })).toBeVisible();
+
+    await pickOption(main(page), 'Organization', organization.name);
+    await expect(page).toHaveURL(new RegExp(`organizationId=${organization.id}`));
+    await expect(main(page).getByRole('tab', { name: 'Assigned to Me (1)' })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: northTask, exact: true })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: southTask, exact: true })).toBeHidden();
+
+    await page.reload();
+    await expect(main(page).getByRole('combobox', { name: 'Organization' })).toHaveValue(organization.name);
+    await expect(main(page).getByRole('tab', { name: 'Assigned to Me (1)' })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: northTask, exact: true })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: southTask, exact: true })).toBeHidden();
   });
 
   test('Assigned to me, Unassigned and Created by me narrow the list; a heading sorts it both ways, kept in the address', async ({

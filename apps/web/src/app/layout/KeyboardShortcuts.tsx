@@ -34,7 +34,14 @@ export function KeyboardShortcuts() {
   }, []);
 
   return (
-    <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title="Keyboard shortcuts" size="md">
+    <Modal
+      opened={helpOpen}
+      onClose={() => setHelpOpen(false)}
+      title="Keyboard shortcuts"
+      size="md"
+      // Mantine's close button is an icon alone: without a name a screen reader says only "button" (axe).
+      closeButtonProps={{ 'aria-label': 'Close keyboard shortcuts' }}
+    >
       <Table verticalSpacing="xs">
         <Table.Tbody>
           {SHORTCUTS.map((shortcut) => (
