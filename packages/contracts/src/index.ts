@@ -60,6 +60,7 @@ export * from './schemas/work.js';
 export * from './search.js';
 export * from './templates.js';
 export * from './tickets.js';
+export * from './time.js';
 export * from './two-factor.js';
 export * from './validation.js';
 export * from './work.js';
