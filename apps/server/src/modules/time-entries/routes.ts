@@ -1,0 +1,57 @@
+import { timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ok, okMessage, okPage } from '../../lib/envelope.js';
+import { addRoute } from '../../lib/route.js';
+import { requireUser } from '../../plugins/auth.js';
+import { presentRunningTimer, presentTimeEntry } from './presenter.js';
+import {
+  createTimeEntry,
+  deleteTimeEntry,
+  listTimeEntries,
+  readRunningTimer,
+  startTimer,
+  stopTimer,
+  updateTimeEntry,
+} from './service.js';
+
+/** Time entries and the timer (issue 26); who may do what in policy.ts, the queries in service.ts. */
+export async function timeEntryRoutes(app: FastifyInstance) {
+  addRoute(app, endpoints.list, async (request) => {
+    const actor = requireUser(request);
+    return okPage(await listTimeEntries(app.db, actor, request.query), (row) => presentTimeEntry(actor, row));
+  });
+
+  addRoute(app, endpoints.create, async (request, reply) => {
+    const actor = requireUser(request);
+    reply.code(201);
+    return ok(presentTimeEntry(actor, await createTimeEntry(app.db, actor, request.body)));
+  });
+
+  addRoute(app, endpoints.update, async (request) => {
+    const actor = requireUser(request);
+    return ok(presentTimeEntry(actor, await updateTimeEntry(app.db, actor, request.params.id, request.body)));
+  });
+
+  addRoute(app, endpoints.remove, async (request) => {
+    await deleteTimeEntry(app.db, requireUser(request), request.params.id);
+    return okMessage(MESSAGES.timeEntryDeleted);
+  });
+
+  addRoute(app, endpoints.timer, async (request) =>
+    ok(presentRunningTimer(await readRunningTimer(app.db, requireUser(request)))),
+  );
+
+  addRoute(app, endpoints.startTimer, async (request, reply) => {
+    const { recordType, recordId } = request.body;
+    const timer = await startTimer(app.db, requireUser(request), recordType, recordId);
+    reply.code(201);
+    return ok(presentRunningTimer(timer));
+  });
+
+  addRoute(app, endpoints.stopTimer, async (request, reply) => {
+    const actor = requireUser(request);
+    const entry = await stopTimer(app.db, actor);
+    reply.code(201);
+    return ok(presentTimeEntry(actor, entry));
+  });
+}

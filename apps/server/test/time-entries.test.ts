@@ -1,0 +1,273 @@
+import { MAX_TIME_ENTRY_MINUTES, MESSAGES, TIME_ENTRY_EDIT_DAYS, type TimeEntry } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { runningTimers, timeEntries, users } from '../src/db/schema/index.js';
+import { createSession } from '../src/modules/sessions/service.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
+import type { Factories, Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/**
+ * Time entries and the timer (issue 26): who records and changes time, the one running timer per
+ * person seen from every device, its entry dated in the person's zone, and the edit window.
+ */
+const test = apiTest({ demoData: false });
+const SESSION_TTL_MS = 60 * 60 * 1000;
+
+/** A task of the cast's organization created by its user and assigned to its advisor, and a ticket the user raised. */
+async function workOf(make: Factories, cast: Cast) {
+  const project = await make.project(cast.organization.id, { by: cast.user });
+  const objective = await make.objective(project.id, { by: cast.user });
+  const task = await make.task(objective.id, {
+    by: cast.user,
+    assignedTo: cast.advisorAssigned.id,
+    title: 'Audit the books',
+  });
+  return { task, objective, project };
+}
+
+async function entryBy(t: TestApp, member: Member, body: Record<string, unknown>) {
+  const response = await t.request({ method: 'POST', url: '/api/time-entries', token: member.token, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as TimeEntry;
+}
+
+const onTask = (taskId: string, extra: Record<string, unknown> = {}) => ({
+  recordType: 'task',
+  recordId: taskId,
+  date: '2031-03-10',
+  minutes: 90,
+  note: 'Reconciled March',
+  billable: true,
+  ...extra,
+});
+
+/** Who may record time on the task: its assignee (the advisor), its creator, the org_admin, admin. */
+const RECORDERS: Statuses = {
+  admin: 201,
+  orgAdmin: 201,
+  user: 201,
+  advisorAssigned: 201,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+/** Changing the user's entry: the user, the org_admin, admin; the advisor reads it on the task: 403. */
+const ENTRY_CHANGERS = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: ok,
+  user: ok,
+  advisorAssigned: 403,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+});
+
+authzMatrix('who records, reads and changes time', {
+  test,
+  arrange: async (cast, { t, make }) => {
+    const { task } = await workOf(make, cast);
+    const ticket = await insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Payroll question' });
+    const entry = await entryBy(t, cast.user, onTask(task.id));
+    return { task, ticket, entry };
+  },
+  routes: [
+    {
+      route: 'POST /api/time-entries (task)',
+      request: ({ task }) => ({ method: 'POST', url: '/api/time-entries', payload: onTask(task.id) }),
+      statuses: RECORDERS,
+    },
+    {
+      route: 'POST /api/time-entries (ticket)',
+      request: ({ ticket }) => ({
+        method: 'POST',
+        url: '/api/time-entries',
+        payload: { ...onTask(ticket.id), recordType: 'ticket' },
+      }),
+      statuses: RECORDERS,
+    },
+    {
+      route: "GET /api/time-entries (the task's)",
+      request: ({ task }) => ({ method: 'GET', url: `/api/time-entries?recordType=task&recordId=${task.id}` }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
+      route: 'PUT /api/time-entries/:id',
+      request: ({ entry }) => ({ method: 'PUT', url: `/api/time-entries/${entry.id}`, payload: { minutes: 30 } }),
+      statuses: ENTRY_CHANGERS(200),
+    },
+    {
+      route: 'DELETE /api/time-entries/:id',
+      request: ({ entry }) => ({ method: 'DELETE', url: `/api/time-entries/${entry.id}` }),
+      statuses: ENTRY_CHANGERS(200),
+    },
+    {
+      route: 'POST /api/time-entries/timer/start',
+      request: ({ task }) => ({
+        method: 'POST',
+        url: '/api/time-entries/timer/start',
+        payload: { recordType: 'task', recordId: task.id },
+      }),
+      statuses: RECORDERS,
+    },
+    {
+      route: 'GET /api/time-entries/timer',
+      request: () => ({ method: 'GET', url: '/api/time-entries/timer' }),
+      statuses: {
+        ...RECORDERS,
+        advisorUnassigned: 200,
+        otherOrgAdmin: 200,
+        admin: 200,
+        orgAdmin: 200,
+        user: 200,
+        advisorAssigned: 200,
+      },
+    },
+  ],
+});
+
+describe('the timer', () => {
+  test('one runs per person, seen from a second device; stopping makes an entry once', async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const advisor = cast.advisorAssigned;
+    // The file's cast is shared: a timer the matrix left running is not this test's.
+    await t.database.db.delete(runningTimers).where(eq(runningTimers.userId, advisor.id));
+    const start = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/time-entries/timer/start',
+        token: advisor.token,
+        payload: { recordType: 'task', recordId: task.id },
+      });
+    expect((await start()).statusCode).toBe(201);
+    // A second device signs in as the same person and sees the running timer.
+    const secondDevice = await createSession(t.database.db, advisor.id, SESSION_TTL_MS);
+    const seen = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: secondDevice });
+    expect(seen.json().data).toMatchObject({ recordType: 'task', recordId: task.id, recordTitle: 'Audit the books' });
+    const again = await start();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(MESSAGES.timerAlreadyRunning);
+
+    const stops = await Promise.all(
+      [advisor.token, secondDevice].map((token) =>
+        t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token }),
+      ),
+    );
+    expect(stops.map((response) => response.statusCode).sort()).toEqual([201, 404]);
+    const stopped = stops.find((response) => response.statusCode === 201)?.json().data as TimeEntry;
+    expect(stopped).toMatchObject({ recordType: 'task', recordId: task.id, minutes: 1, billable: true });
+    expect(stopped.user?.id).toBe(advisor.id);
+    const entries = await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id));
+    expect(entries).toHaveLength(1);
+    const after = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: advisor.token });
+    expect(after.json().data).toBeNull();
+  });
+
+  test.for([
+    // New York's clocks go forward at 07:00 UTC on 8 March 2026: 01:30 EST, and 23:30 EST the day before.
+    ['America/New_York', '2026-03-08T06:30:00Z', '2026-03-08'],
+    ['America/New_York', '2026-03-08T04:30:00Z', '2026-03-07'],
+    ['Pacific/Kiritimati', '2026-03-07T12:00:00Z', '2026-03-08'],
+    [null, '2026-03-07T23:59:00Z', '2026-03-07'],
+  ] as const)(
+    'a timer started in %s at %s is dated %s (its day in the person’s zone), at most a day long',
+    async ([zone, startedAt, day], { t, make, cast }) => {
+      const { task } = await workOf(make, cast);
+      const person = cast.user;
+      const db = t.database.db;
+      await db.update(users).set({ timeZone: zone }).where(eq(users.id, person.id));
+      await db.delete(runningTimers).where(eq(runningTimers.userId, person.id));
+      await db.insert(runningTimers).values({
+        userId: person.id,
+        organizationId: cast.organization.id,
+        recordType: 'task',
+        taskId: task.id,
+        startedAt: new Date(startedAt),
+      });
+      const stopped = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: person.token });
+      expect(stopped.statusCode, stopped.body).toBe(201);
+      expect(stopped.json().data).toMatchObject({ date: day, minutes: MAX_TIME_ENTRY_MINUTES });
+    },
+  );
+
+  test('stopping with none running is a 404 that says so', async ({ t, make }) => {
+    const loner = await make.member((await make.organization()).id);
+    const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe(MESSAGES.timerNotRunning);
+  });
+});
+
+describe('entries', () => {
+  test(`one's own for ${TIME_ENTRY_EDIT_DAYS} days; the org_admin's any time`, async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const entry = await entryBy(t, cast.user, onTask(task.id));
+    const put = (member: Member) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/time-entries/${entry.id}`,
+        token: member.token,
+        payload: { note: 'Later' },
+      });
+    expect((await put(cast.user)).statusCode).toBe(200);
+    const old = new Date(Date.now() - (TIME_ENTRY_EDIT_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await t.database.db.update(timeEntries).set({ createdAt: old }).where(eq(timeEntries.id, entry.id));
+    const refused = await put(cast.user);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MESSAGES.timeEntryTooOld);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/time-entries?recordType=task&recordId=${task.id}`,
+      token: cast.user.token,
+    });
+    expect(listed.json().data[0].permissions).toEqual({ canEdit: false, canDelete: false });
+    expect((await put(cast.orgAdmin)).statusCode).toBe(200);
+  });
+
+  test('a list is what the caller may read: its own, its organization’s for the org_admin, filtered by day', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const { task } = await workOf(make, cast);
+    await entryBy(t, cast.user, onTask(task.id, { date: '2031-03-01', note: 'Listed: user March' }));
+    await entryBy(t, cast.advisorAssigned, onTask(task.id, { date: '2031-04-02', note: 'Listed: advisor April' }));
+    const notes = async (member: Member, query = '') => {
+      const response = await t.request({ method: 'GET', url: `/api/time-entries${query}`, token: member.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as TimeEntry[])
+        .map((entry) => entry.note)
+        .filter((note) => note.startsWith('Listed: '))
+        .map((note) => note.slice('Listed: '.length));
+    };
+    expect(await notes(cast.user)).toEqual(['user March']);
+    expect(await notes(cast.advisorAssigned)).toEqual(['advisor April']);
+    expect(await notes(cast.orgAdmin)).toEqual(['advisor April', 'user March']);
+    expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
+    expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
+    expect(await notes(cast.otherOrgAdmin)).toEqual([]);
+  });
+
+  test.for([
+    ['no minutes', { minutes: 0 }],
+    ['more than a day', { minutes: MAX_TIME_ENTRY_MINUTES + 1 }],
+    ['a fraction of a minute', { minutes: 1.5 }],
+    ['a date that is not a day', { date: '2031-02-30' }],
+    ['the year 0000', { date: '0000-01-01' }],
+    ['a note too long', { note: 'x'.repeat(5000) }],
+    ['a NUL byte', { note: 'a\u0000b' }],
+    ['an unknown record type', { recordType: 'project' }],
+    ['a record id that is not a uuid', { recordId: 'abc' }],
+  ] as const)('%s is a 400', async ([, change], { t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/time-entries',
+      token: cast.user.token,
+      payload: onTask(task.id, change),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+});
