@@ -94,6 +94,19 @@ authzMatrix('who records, reads and changes time', {
       statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
     },
     {
+      route: "GET /api/time-entries/summary (the task's)",
+      request: ({ task }) => ({ method: 'GET', url: `/api/time-entries/summary?recordType=task&recordId=${task.id}` }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
+      route: "GET /api/time-entries/summary (the project's)",
+      request: ({ task }) => ({
+        method: 'GET',
+        url: `/api/time-entries/summary?recordType=project&recordId=${task.projectId}`,
+      }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
       route: 'PUT /api/time-entries/:id',
       request: ({ entry }) => ({ method: 'PUT', url: `/api/time-entries/${entry.id}`, payload: { minutes: 30 } }),
       statuses: ENTRY_CHANGERS(200),
@@ -201,6 +214,35 @@ describe('the timer', () => {
 });
 
 describe('entries', () => {
+  test('totals on the task, its objective and project, billable apart; an advisor counts only its tasks', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const { task, objective } = await workOf(make, cast);
+    const other = await make.task(objective.id, { by: cast.user, title: 'Someone else’s' });
+    await entryBy(t, cast.advisorAssigned, onTask(task.id, { minutes: 90 }));
+    await entryBy(t, cast.user, onTask(task.id, { minutes: 30, billable: false }));
+    await entryBy(t, cast.user, onTask(other.id, { minutes: 45 }));
+    const summary = async (member: Member, type: string, id: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/time-entries/summary?recordType=${type}&recordId=${id}`,
+        token: member.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    expect(await summary(cast.user, 'task', task.id)).toEqual({ minutes: 120, billableMinutes: 90 });
+    expect(await summary(cast.user, 'objective', objective.id)).toEqual({ minutes: 165, billableMinutes: 135 });
+    expect(await summary(cast.orgAdmin, 'project', task.projectId)).toEqual({ minutes: 165, billableMinutes: 135 });
+    // The advisor sees the task assigned to it, not its neighbour, nor that one's time.
+    expect(await summary(cast.advisorAssigned, 'objective', objective.id)).toEqual({
+      minutes: 120,
+      billableMinutes: 90,
+    });
+  });
+
   test(`one's own for ${TIME_ENTRY_EDIT_DAYS} days; the org_admin's any time`, async ({ t, make, cast }) => {
     const { task } = await workOf(make, cast);
     const entry = await entryBy(t, cast.user, onTask(task.id));

@@ -6,6 +6,10 @@
 export const TIME_RECORD_TYPES = ['task', 'ticket'] as const;
 export type TimeRecordType = (typeof TIME_RECORD_TYPES)[number];
 
+/** What a total of time is shown on: a record time is spent on, or the work that holds tasks. */
+export const TIME_SUMMARY_TYPES = ['task', 'ticket', 'objective', 'project'] as const;
+export type TimeSummaryType = (typeof TIME_SUMMARY_TYPES)[number];
+
 /** One entry is at most one day's minutes. */
 export const MAX_TIME_ENTRY_MINUTES = 24 * 60;
 export const MAX_TIME_NOTE_LENGTH = 1000;

@@ -7,6 +7,8 @@ import {
   timeEntryPage,
   timeEntrySchema,
   timeRecordBody,
+  timeSummaryQuery,
+  timeSummarySchema,
   updateTimeEntryBody,
 } from '../schemas/time.js';
 
@@ -31,6 +33,16 @@ export const timeEntryEndpoints = {
     summary: "Time entries the caller may read, newest day first: a record's, a person's, an organization's",
     query: timeEntryListQuery,
     responses: { 200: timeEntryPage, 400: errorResponse, 404: errorResponse },
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/summary',
+    operationId: 'getTimeSummary',
+    tags,
+    summary:
+      "The time on a task or ticket, or on an objective's or project's tasks (an advisor's: the tasks assigned to it), billable and in all",
+    query: timeSummaryQuery,
+    responses: { 200: envelope(timeSummarySchema), 400: errorResponse, 404: errorResponse },
   }),
   update: endpoint({
     method: 'PUT',

@@ -6,6 +6,7 @@ import {
   TIME_ENTRY_MAX_PAGE_SIZE,
   TIME_ENTRY_PAGE_SIZE,
   TIME_RECORD_TYPES,
+  TIME_SUMMARY_TYPES,
 } from '../time.js';
 import { boundedString, idSchema, pagedEnvelope, permissionsSchema } from './common.js';
 import { userSummarySchema } from './structure.js';
@@ -95,3 +96,9 @@ export const runningTimerSchema = z
   })
   .nullable();
 export type RunningTimer = z.infer<typeof runningTimerSchema>;
+
+/** GET /api/time-entries/summary: the time on a task or ticket, or on an objective's or project's tasks. */
+export const timeSummaryQuery = z.object({ recordType: z.enum(TIME_SUMMARY_TYPES), recordId: idSchema });
+export type TimeSummaryQuery = z.input<typeof timeSummaryQuery>;
+export const timeSummarySchema = z.object({ minutes: z.number().int(), billableMinutes: z.number().int() });
+export type TimeSummary = z.infer<typeof timeSummarySchema>;

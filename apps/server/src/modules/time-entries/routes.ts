@@ -11,6 +11,7 @@ import {
   readRunningTimer,
   startTimer,
   stopTimer,
+  summarizeTime,
   updateTimeEntry,
 } from './service.js';
 
@@ -20,6 +21,10 @@ export async function timeEntryRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     return okPage(await listTimeEntries(app.db, actor, request.query), (row) => presentTimeEntry(actor, row));
   });
+
+  addRoute(app, endpoints.summary, async (request) =>
+    ok(await summarizeTime(app.db, requireUser(request), request.query)),
+  );
 
   addRoute(app, endpoints.create, async (request, reply) => {
     const actor = requireUser(request);

@@ -4,16 +4,27 @@ import {
   MESSAGES,
   type TimeRecordType,
   type timeEntryListQuery,
+  type timeSummaryQuery,
   type updateTimeEntryBody,
 } from '@smart/contracts';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { runningTimers, type TimeEntryRow, tasks, tickets, timeEntries, users } from '../../db/schema/index.js';
+import {
+  objectives,
+  projects,
+  runningTimers,
+  type TimeEntryRow,
+  tasks,
+  tickets,
+  timeEntries,
+  users,
+} from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { type Page, paginate } from '../../lib/paging.js';
-import { type Actor, seesAllOrganizations } from '../../lib/tenancy.js';
+import { type Actor, accessIn, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
+import { canWorkOnProjectsIn } from '../projects/policy.js';
 import { readableTask } from '../tasks/service.js';
 import { readableTicket } from '../tickets/service.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -139,6 +150,49 @@ const filtersOf = (query: ListQuery) => [
   query.from ? gte(timeEntries.date, query.from) : undefined,
   query.to ? lte(timeEntries.date, query.to) : undefined,
 ];
+
+// ---- totals -----------------------------------------------------------------------------------
+
+const minutesSum = sql<number>`coalesce(sum(${timeEntries.minutes}), 0)`.mapWith(Number);
+const billableSum =
+  sql<number>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.billable}), 0)`.mapWith(Number);
+
+/**
+ * GET /api/time-entries/summary: the minutes on a task or ticket (over its own index), or on the
+ * tasks of an objective or project; an advisor, which sees only the tasks assigned to it there,
+ * gets their time only. One sum, billable and in all.
+ */
+export async function summarizeTime(db: Database, actor: Actor, query: z.output<typeof timeSummaryQuery>) {
+  const totals = { minutes: minutesSum, billableMinutes: billableSum };
+  if (query.recordType === 'task' || query.recordType === 'ticket') {
+    const record = await readableTimeRecord(db, actor, query.recordType, query.recordId);
+    const [row] = await db
+      .select(totals)
+      .from(timeEntries)
+      .where(record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id));
+    return row ?? { minutes: 0, billableMinutes: 0 };
+  }
+  const holder = query.recordType === 'objective' ? objectives : projects;
+  const [work] = await db
+    .select({ organizationId: holder.organizationId })
+    .from(holder)
+    .where(eq(holder.id, query.recordId));
+  const missing = query.recordType === 'objective' ? MESSAGES.objectiveNotFound : MESSAGES.projectNotFound;
+  if (!work) throw notFound(missing);
+  const { advisorActsInOrganization } = await accessIn(db, actor, work.organizationId);
+  if (!advisorActsInOrganization && !canWorkOnProjectsIn(actor, work.organizationId)) throw notFound(missing);
+  const [row] = await db
+    .select(totals)
+    .from(timeEntries)
+    .innerJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .where(
+      and(
+        query.recordType === 'objective' ? eq(tasks.objectiveId, query.recordId) : eq(tasks.projectId, query.recordId),
+        advisorActsInOrganization ? eq(tasks.assignedTo, actor.id) : undefined,
+      ),
+    );
+  return row ?? { minutes: 0, billableMinutes: 0 };
+}
 
 // ---- writing ----------------------------------------------------------------------------------
 
