@@ -107,6 +107,19 @@ authzMatrix('who records, reads and changes time', {
       statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
     },
     {
+      route: 'GET /api/time-entries/timesheet',
+      request: () => ({ method: 'GET', url: '/api/time-entries/timesheet?from=2031-01-01&to=2031-12-31' }),
+      statuses: {
+        admin: 200,
+        orgAdmin: 200,
+        user: 200,
+        advisorAssigned: 200,
+        advisorUnassigned: 200,
+        otherOrgAdmin: 200,
+        anonymous: 401,
+      },
+    },
+    {
       route: 'PUT /api/time-entries/:id',
       request: ({ entry }) => ({ method: 'PUT', url: `/api/time-entries/${entry.id}`, payload: { minutes: 30 } }),
       statuses: ENTRY_CHANGERS(200),
@@ -210,6 +223,77 @@ describe('the timer', () => {
     const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe(MESSAGES.timerNotRunning);
+  });
+});
+
+describe('the timesheet', () => {
+  test("an advisor's hours per organization, week (from Monday) and month, billable apart, only its own", async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const [a, b] = await Promise.all([
+      make.organization({ name: 'Alpha Books' }),
+      make.organization({ name: 'Beta Bakery' }),
+    ]);
+    const advisor = await make.advisor([a.id, b.id]);
+    const taskIn = async (organizationId: string) => {
+      const project = await make.project(organizationId);
+      const objective = await make.objective(project.id);
+      return make.task(objective.id, { assignedTo: advisor.id });
+    };
+    const [taskA, taskB] = await Promise.all([taskIn(a.id), taskIn(b.id)]);
+    // 2031-03-30 is a Sunday, 31 March a Monday: two weeks, and March and April apart.
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-03-30', minutes: 60 }));
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-03-31', minutes: 30, billable: false }));
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-04-01', minutes: 45 }));
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-04-02', minutes: 15 }));
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-06-01', minutes: 600 }));
+    // Alpha's org_admin works on the same task: its time is its own, not on the advisor's sheet.
+    const owner = await make.member(a.id, { role: 'org_admin' });
+    await entryBy(t, owner, onTask(taskA.id, { date: '2031-04-01', minutes: 999 }));
+
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet?from=2031-03-01&to=2031-04-30',
+      token: advisor.token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      from: '2031-03-01',
+      to: '2031-04-30',
+      organizations: [
+        {
+          organizationId: a.id,
+          organizationName: 'Alpha Books',
+          minutes: 135,
+          billableMinutes: 105,
+          weeks: [
+            { weekStart: '2031-03-24', minutes: 60, billableMinutes: 60 },
+            { weekStart: '2031-03-31', minutes: 75, billableMinutes: 45 },
+          ],
+          months: [
+            { month: '2031-03', minutes: 90, billableMinutes: 60 },
+            { month: '2031-04', minutes: 45, billableMinutes: 45 },
+          ],
+        },
+        {
+          organizationId: b.id,
+          organizationName: 'Beta Bakery',
+          minutes: 15,
+          billableMinutes: 15,
+          weeks: [{ weekStart: '2031-03-31', minutes: 15, billableMinutes: 15 }],
+          months: [{ month: '2031-04', minutes: 15, billableMinutes: 15 }],
+        },
+      ],
+    });
+    const tooLong = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet?from=2031-01-01&to=2032-01-02',
+      token: advisor.token,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(MESSAGES.timesheetRangeTooLong);
   });
 });
 

@@ -15,6 +15,8 @@ export const MAX_TIME_ENTRY_MINUTES = 24 * 60;
 export const MAX_TIME_NOTE_LENGTH = 1000;
 /** One's own entries can be changed this long after they were made; an org_admin's any time. */
 export const TIME_ENTRY_EDIT_DAYS = 30;
+/** A timesheet covers at most this many days (a year and a day: a whole leap year from any start). */
+export const MAX_TIMESHEET_DAYS = 366;
 export const TIME_ENTRY_PAGE_SIZE = 50;
 export const TIME_ENTRY_MAX_PAGE_SIZE = 100;
 

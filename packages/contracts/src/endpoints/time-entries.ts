@@ -9,6 +9,8 @@ import {
   timeRecordBody,
   timeSummaryQuery,
   timeSummarySchema,
+  timesheetQuery,
+  timesheetSchema,
   updateTimeEntryBody,
 } from '../schemas/time.js';
 
@@ -43,6 +45,15 @@ export const timeEntryEndpoints = {
       "The time on a task or ticket, or on an objective's or project's tasks (an advisor's: the tasks assigned to it), billable and in all",
     query: timeSummaryQuery,
     responses: { 200: envelope(timeSummarySchema), 400: errorResponse, 404: errorResponse },
+  }),
+  timesheet: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timesheet',
+    operationId: 'getTimesheet',
+    tags,
+    summary: "The caller's time per organization, per week and month, billable and in all, between two days",
+    query: timesheetQuery,
+    responses: { 200: envelope(timesheetSchema), 400: errorResponse },
   }),
   update: endpoint({
     method: 'PUT',

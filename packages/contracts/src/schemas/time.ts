@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.js';
 import {
   MAX_TIME_ENTRY_MINUTES,
   MAX_TIME_NOTE_LENGTH,
+  MAX_TIMESHEET_DAYS,
   TIME_ENTRY_MAX_PAGE_SIZE,
   TIME_ENTRY_PAGE_SIZE,
   TIME_RECORD_TYPES,
@@ -102,3 +103,34 @@ export const timeSummaryQuery = z.object({ recordType: z.enum(TIME_SUMMARY_TYPES
 export type TimeSummaryQuery = z.input<typeof timeSummaryQuery>;
 export const timeSummarySchema = z.object({ minutes: z.number().int(), billableMinutes: z.number().int() });
 export type TimeSummary = z.infer<typeof timeSummarySchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+
+/** GET /api/time-entries/timesheet: the caller's time from `from` to `to`, both days included. */
+export const timesheetQuery = z
+  .object({ from: dateOnly, to: dateOnly })
+  .refine((query) => query.to >= query.from, { message: MESSAGES.timeRangeOrder, path: ['to'], ...whenValid })
+  .refine((query) => daysBetween(query.from, query.to) < MAX_TIMESHEET_DAYS, {
+    message: MESSAGES.timesheetRangeTooLong,
+    path: ['to'],
+    ...whenValid,
+  });
+export type TimesheetQuery = z.input<typeof timesheetQuery>;
+
+const timeTotalsSchema = z.object({ minutes: z.number().int(), billableMinutes: z.number().int() });
+
+/** One organization's time in the range: per week (starting Monday), per month, and in all. */
+export const timesheetOrganizationSchema = timeTotalsSchema.extend({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  weeks: z.array(timeTotalsSchema.extend({ weekStart: z.string() })),
+  months: z.array(timeTotalsSchema.extend({ month: z.string() })),
+});
+export const timesheetSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  organizations: z.array(timesheetOrganizationSchema),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;

@@ -1,8 +1,8 @@
-import type { RunningTimer, TimeEntry } from '@smart/contracts';
+import type { RunningTimer, TimeEntry, Timesheet } from '@smart/contracts';
 import type { Actor } from '../../lib/tenancy.js';
 import { presentUserSummary } from '../users/summary.js';
 import { timeEntryPermissions } from './policy.js';
-import type { RunningTimerRecord, TimeEntryRecord } from './service.js';
+import type { RunningTimerRecord, TimeEntryRecord, TimesheetRecord } from './service.js';
 
 /** A row of selectTimeEntryRecords as the API shows it, with the caller's permissions. */
 export function presentTimeEntry(actor: Actor, { entry, recordTitle, user }: TimeEntryRecord): TimeEntry {
@@ -33,4 +33,28 @@ export function presentRunningTimer(record: RunningTimerRecord | null): RunningT
     organizationId: timer.organizationId,
     startedAt: timer.startedAt.toISOString(),
   };
+}
+
+/** The grouping-set rows as one block per organization: its weeks, its months and its total. */
+export function presentTimesheet({ from, to, rows }: TimesheetRecord): Timesheet {
+  const organizations = new Map<string, Timesheet['organizations'][number]>();
+  for (const row of rows) {
+    let block = organizations.get(row.organizationId);
+    if (!block) {
+      block = {
+        organizationId: row.organizationId,
+        organizationName: row.organizationName,
+        minutes: 0,
+        billableMinutes: 0,
+        weeks: [],
+        months: [],
+      };
+      organizations.set(row.organizationId, block);
+    }
+    const totals = { minutes: row.minutes, billableMinutes: row.billableMinutes };
+    if (row.week) block.weeks.push({ weekStart: row.week, ...totals });
+    else if (row.month) block.months.push({ month: row.month, ...totals });
+    else Object.assign(block, totals);
+  }
+  return { from, to, organizations: [...organizations.values()] };
 }

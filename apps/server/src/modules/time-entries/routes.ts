@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentRunningTimer, presentTimeEntry } from './presenter.js';
+import { presentRunningTimer, presentTimeEntry, presentTimesheet } from './presenter.js';
 import {
   createTimeEntry,
   deleteTimeEntry,
   listTimeEntries,
   readRunningTimer,
+  readTimesheet,
   startTimer,
   stopTimer,
   summarizeTime,
@@ -24,6 +25,10 @@ export async function timeEntryRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.summary, async (request) =>
     ok(await summarizeTime(app.db, requireUser(request), request.query)),
+  );
+
+  addRoute(app, endpoints.timesheet, async (request) =>
+    ok(presentTimesheet(await readTimesheet(app.db, requireUser(request), request.query))),
   );
 
   addRoute(app, endpoints.create, async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   type TimeRecordType,
   type timeEntryListQuery,
   type timeSummaryQuery,
+  type timesheetQuery,
   type updateTimeEntryBody,
 } from '@smart/contracts';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
   objectives,
+  organizations,
   projects,
   runningTimers,
   type TimeEntryRow,
@@ -193,6 +195,36 @@ export async function summarizeTime(db: Database, actor: Actor, query: z.output<
     );
   return row ?? { minutes: 0, billableMinutes: 0 };
 }
+
+// ---- the timesheet --------------------------------------------------------------------------------
+
+/**
+ * GET /api/time-entries/timesheet: the caller's entries between two days (time_entries_user_date_idx)
+ * summed per organization and week (ISO weeks, from Monday) and per month, in one statement with
+ * grouping sets; organizations by name.
+ */
+export async function readTimesheet(db: Database, actor: Actor, query: z.output<typeof timesheetQuery>) {
+  const week = sql<string>`to_char(date_trunc('week', ${timeEntries.date}), 'YYYY-MM-DD')`;
+  const month = sql<string>`to_char(${timeEntries.date}, 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      organizationId: timeEntries.organizationId,
+      organizationName: organizations.name,
+      week: sql<string | null>`case when grouping(${week}) = 0 then ${week} end`,
+      month: sql<string | null>`case when grouping(${month}) = 0 then ${month} end`,
+      minutes: minutesSum,
+      billableMinutes: billableSum,
+    })
+    .from(timeEntries)
+    .innerJoin(organizations, eq(organizations.id, timeEntries.organizationId))
+    .where(and(eq(timeEntries.userId, actor.id), gte(timeEntries.date, query.from), lte(timeEntries.date, query.to)))
+    .groupBy(
+      sql`grouping sets ((${timeEntries.organizationId}, ${organizations.name}, ${week}), (${timeEntries.organizationId}, ${organizations.name}, ${month}), (${timeEntries.organizationId}, ${organizations.name}))`,
+    )
+    .orderBy(organizations.name, timeEntries.organizationId, week, month);
+  return { ...query, rows };
+}
+export type TimesheetRecord = Awaited<ReturnType<typeof readTimesheet>>;
 
 // ---- writing ----------------------------------------------------------------------------------
 
