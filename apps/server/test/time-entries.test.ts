@@ -287,6 +287,17 @@ describe('the timesheet', () => {
         },
       ],
     });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/time-entries/timesheet.csv?from=2031-03-01&to=2031-04-30&organizationId=${b.id}`,
+      token: advisor.token,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(
+      'Date,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
+        `2031-04-02,Beta Bakery,task,${taskB.title},0.25,yes,Reconciled March\r\n`,
+    );
     const tooLong = await t.request({
       method: 'GET',
       url: '/api/time-entries/timesheet?from=2031-01-01&to=2032-01-02',
@@ -374,6 +385,17 @@ describe('entries', () => {
     expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
     expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
     expect(await notes(cast.otherOrgAdmin)).toEqual([]);
+  });
+
+  test('a note that a spreadsheet would run as a formula is written as text in the CSV', async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    await entryBy(t, cast.user, onTask(task.id, { date: '2031-05-05', note: '=HYPERLINK("http://evil.example","x")' }));
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet.csv?from=2031-05-05&to=2031-05-05',
+      token: cast.user.token,
+    });
+    expect(csv.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
   test.for([

@@ -55,6 +55,16 @@ export const timeEntryEndpoints = {
     query: timesheetQuery,
     responses: { 200: envelope(timesheetSchema), 400: errorResponse },
   }),
+  timesheetCsv: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timesheet.csv',
+    operationId: 'downloadTimesheetCsv',
+    tags,
+    summary:
+      "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
+    query: timesheetQuery,
+    responses: { 400: errorResponse },
+  }),
   update: endpoint({
     method: 'PUT',
     path: '/api/time-entries/:id',

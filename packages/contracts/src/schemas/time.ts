@@ -108,9 +108,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 
-/** GET /api/time-entries/timesheet: the caller's time from `from` to `to`, both days included. */
+/**
+ * GET /api/time-entries/timesheet: the caller's time from `from` to `to`, both days included (the
+ * CSV and PDF variants: of one organization, when named).
+ */
 export const timesheetQuery = z
-  .object({ from: dateOnly, to: dateOnly })
+  .object({ from: dateOnly, to: dateOnly, organizationId: idSchema.optional() })
   .refine((query) => query.to >= query.from, { message: MESSAGES.timeRangeOrder, path: ['to'], ...whenValid })
   .refine((query) => daysBetween(query.from, query.to) < MAX_TIMESHEET_DAYS, {
     message: MESSAGES.timesheetRangeTooLong,

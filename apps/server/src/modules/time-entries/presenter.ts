@@ -58,3 +58,18 @@ export function presentTimesheet({ from, to, rows }: TimesheetRecord): Timesheet
   }
   return { from, to, organizations: [...organizations.values()] };
 }
+
+/** The timesheet CSV's columns, and an entry as one of its lines. */
+export const TIMESHEET_COLUMNS = ['Date', 'Organization', 'Type', 'Task or ticket', 'Hours', 'Billable', 'Note'];
+
+export function timesheetLine({ entry, recordTitle, organizationName }: TimeEntryRecord) {
+  return [
+    entry.date,
+    organizationName,
+    entry.recordType,
+    recordTitle,
+    (entry.minutes / 60).toFixed(2),
+    entry.billable ? 'yes' : 'no',
+    entry.note,
+  ];
+}

@@ -1,9 +1,16 @@
 import { timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { csvLines } from '../../lib/csv.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentRunningTimer, presentTimeEntry, presentTimesheet } from './presenter.js';
+import {
+  presentRunningTimer,
+  presentTimeEntry,
+  presentTimesheet,
+  TIMESHEET_COLUMNS,
+  timesheetLine,
+} from './presenter.js';
 import {
   createTimeEntry,
   deleteTimeEntry,
@@ -13,6 +20,7 @@ import {
   startTimer,
   stopTimer,
   summarizeTime,
+  timesheetEntries,
   updateTimeEntry,
 } from './service.js';
 
@@ -30,6 +38,17 @@ export async function timeEntryRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.timesheet, async (request) =>
     ok(presentTimesheet(await readTimesheet(app.db, requireUser(request), request.query))),
   );
+
+  addRoute(app, endpoints.timesheetCsv, async (request, reply) => {
+    const rows = await timesheetEntries(app.db, requireUser(request), request.query);
+    const { from, to } = request.query;
+    // A file, not the JSON envelope: the endpoint documents only its errors.
+    return (reply as FastifyReply)
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="timesheet-${from}-to-${to}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
+  });
 
   addRoute(app, endpoints.create, async (request, reply) => {
     const actor = requireUser(request);

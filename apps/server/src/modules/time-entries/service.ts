@@ -89,6 +89,7 @@ function selectTimeEntryRecords(db: Database) {
       entry: timeEntries,
       recordTitle: sql<string>`coalesce(${tasks.title}, ${tickets.title}, '')`,
       user: userSummaryOf(users),
+      organizationName: sql<string>`(select ${organizations.name} from ${organizations} where ${organizations.id} = ${timeEntries.organizationId})`,
     })
     .from(timeEntries)
     .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
@@ -225,6 +226,20 @@ export async function readTimesheet(db: Database, actor: Actor, query: z.output<
   return { ...query, rows };
 }
 export type TimesheetRecord = Awaited<ReturnType<typeof readTimesheet>>;
+
+/** The caller's entries between two days (of one organization when named), oldest first, for the timesheet's CSV. */
+export function timesheetEntries(db: Database, actor: Actor, query: z.output<typeof timesheetQuery>) {
+  return selectTimeEntryRecords(db)
+    .where(
+      and(
+        eq(timeEntries.userId, actor.id),
+        gte(timeEntries.date, query.from),
+        lte(timeEntries.date, query.to),
+        query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
+      ),
+    )
+    .orderBy(timeEntries.date, timeEntries.createdAt, timeEntries.id);
+}
 
 // ---- writing ----------------------------------------------------------------------------------
 
