@@ -41,6 +41,7 @@ import { templateDepartmentRoutes } from './modules/templates/department-routes.
 import { templateRoutes } from './modules/templates/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { ticketSocketEvents } from './modules/tickets/socket.js';
+import { timeEntryRoutes } from './modules/time-entries/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(messageRoutes);
     await api.register(searchRoutes);
     await api.register(myWorkRoutes);
+    await api.register(timeEntryRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -2,6 +2,7 @@ import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
+import { MAX_TIME_ENTRY_MINUTES, MAX_TIMESHEET_DAYS, TIME_ENTRY_EDIT_DAYS } from './time.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
 /** The product's name as users read it (browser tab titles). */
@@ -532,6 +533,19 @@ export const MESSAGES = {
   searchHint: `Type at least ${SEARCH_MIN_LENGTH} characters to search.`,
   searchNoResults: 'Nothing found. Try other words.',
   searchFailed: 'Search failed. Please try again.',
+  // Time entries (issue 26)
+  timeEntryNotFound: 'Time entry not found',
+  timeRecordNotFound: 'Task or ticket not found',
+  timeMinutesInvalid: `Minutes must be a whole number from 1 to ${MAX_TIME_ENTRY_MINUTES}`,
+  timeEntryTooOld: `Your own entries can be changed for ${TIME_ENTRY_EDIT_DAYS} days; ask your organization admin`,
+  timeRangeOrder: 'The end of the range must not be before its start',
+  timesheetRangeTooLong: `A timesheet covers at most ${MAX_TIMESHEET_DAYS} days`,
+  timerAlreadyRunning: 'A timer is already running; stop it first',
+  timerNotRunning: 'No timer is running',
+  timeEntryAdded: 'Time added',
+  timeEntryUpdated: 'Time entry updated',
+  timeEntryDeleted: 'Time entry deleted',
+  fetchTimeEntriesFailed: 'Failed to fetch time entries',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

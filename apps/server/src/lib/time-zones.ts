@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../db/client.js';
 
 /**
@@ -13,4 +14,12 @@ export async function databaseKnowsZone(db: Database, timeZone: string): Promise
   } catch {
     return false;
   }
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in an IANA zone. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toString();
 }

@@ -12,5 +12,6 @@ export * from './sessions.js';
 export * from './teams.js';
 export * from './templates.js';
 export * from './tickets.js';
+export * from './time.js';
 export * from './users.js';
 export * from './work.js';

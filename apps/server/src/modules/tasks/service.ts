@@ -73,7 +73,7 @@ export const taskAccessIn = (db: Database, actor: Actor, organizationId: string)
   accessIn(db, actor, organizationId);
 
 /** The task row with the actor's access, or 404 (missing, another organization, an advisor's unassigned task). */
-async function readableTask(db: Database, actor: Actor, taskId: string) {
+export async function readableTask(db: Database, actor: Actor, taskId: string) {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
   if (!task) throw notFound(MESSAGES.taskNotFound);
   const access = await taskAccessIn(db, actor, task.organizationId);

@@ -1,0 +1,48 @@
+import { TIME_ENTRY_EDIT_DAYS, type TimeEntry } from '@smart/contracts';
+import { type Actor, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
+import { canChangeWorkRecord } from '../projects/policy.js';
+import { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from '../tasks/policy.js';
+import { canChangeTicketStatus, canEditTicket, type TicketAccess, type TicketAccessRecord } from '../tickets/policy.js';
+
+/**
+ * Who may record and change time (issue 26). Time is recorded on a record by whoever may change
+ * it: a task's assignee (an advisor acting in the organization included), its creator, the
+ * organization's org_admin, admin; a ticket's editors and assignee (its organization's active
+ * advisors included). The service enforces these functions and the presenter sends them as
+ * `permissions`.
+ */
+
+export const canRecordTimeOnTask = (access: TaskAccess, task: TaskAccessRecord) =>
+  canUpdateTaskProgress(access, task) || canChangeWorkRecord(access.actor, task);
+
+export const canRecordTimeOnTicket = (access: TicketAccess, ticket: TicketAccessRecord) =>
+  canEditTicket(access, ticket) || canChangeTicketStatus(access, ticket);
+
+/** The entry fields its rules depend on. */
+export interface TimeEntryAccessRecord {
+  organizationId: string;
+  userId: string | null;
+  createdAt: Date;
+}
+
+const EDIT_WINDOW_MS = TIME_ENTRY_EDIT_DAYS * 24 * 60 * 60 * 1000;
+
+/** Leads the organization's time: its org_admin, admin. */
+const leadsTimeIn = (actor: Actor, organizationId: string) =>
+  seesAllOrganizations(actor) || (actor.role === 'org_admin' && isMemberOf(actor, organizationId));
+
+/** Changing or deleting: one's own entry for TIME_ENTRY_EDIT_DAYS after it was made; X's org_admin and admin any time. */
+export const canChangeTimeEntry = (actor: Actor, entry: TimeEntryAccessRecord, now = new Date()) =>
+  leadsTimeIn(actor, entry.organizationId) ||
+  (entry.userId === actor.id && now.getTime() - entry.createdAt.getTime() <= EDIT_WINDOW_MS);
+
+/**
+ * Reading an entry outside its record's page: one's own, and X's org_admin and admin all of X's
+ * (the record's page shows its entries to whoever reads the record).
+ */
+export const readsAllTimeIn = leadsTimeIn;
+
+export function timeEntryPermissions(actor: Actor, entry: TimeEntryAccessRecord): TimeEntry['permissions'] {
+  const changes = canChangeTimeEntry(actor, entry);
+  return { canEdit: changes, canDelete: changes };
+}

@@ -1,0 +1,86 @@
+import { timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { csvLines } from '../../lib/csv.js';
+import { ok, okMessage, okPage } from '../../lib/envelope.js';
+import { addRoute } from '../../lib/route.js';
+import { requireUser } from '../../plugins/auth.js';
+import {
+  presentRunningTimer,
+  presentTimeEntry,
+  presentTimesheet,
+  TIMESHEET_COLUMNS,
+  timesheetLine,
+} from './presenter.js';
+import {
+  createTimeEntry,
+  deleteTimeEntry,
+  listTimeEntries,
+  readRunningTimer,
+  readTimesheet,
+  startTimer,
+  stopTimer,
+  summarizeTime,
+  timesheetEntries,
+  updateTimeEntry,
+} from './service.js';
+
+/** Time entries and the timer (issue 26); who may do what in policy.ts, the queries in service.ts. */
+export async function timeEntryRoutes(app: FastifyInstance) {
+  addRoute(app, endpoints.list, async (request) => {
+    const actor = requireUser(request);
+    return okPage(await listTimeEntries(app.db, actor, request.query), (row) => presentTimeEntry(actor, row));
+  });
+
+  addRoute(app, endpoints.summary, async (request) =>
+    ok(await summarizeTime(app.db, requireUser(request), request.query)),
+  );
+
+  addRoute(app, endpoints.timesheet, async (request) =>
+    ok(presentTimesheet(await readTimesheet(app.db, requireUser(request), request.query))),
+  );
+
+  addRoute(app, endpoints.timesheetCsv, async (request, reply) => {
+    const rows = await timesheetEntries(app.db, requireUser(request), request.query);
+    const { from, to } = request.query;
+    // A file, not the JSON envelope: the endpoint documents only its errors.
+    return (reply as FastifyReply)
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="timesheet-${from}-to-${to}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
+  });
+
+  addRoute(app, endpoints.create, async (request, reply) => {
+    const actor = requireUser(request);
+    reply.code(201);
+    return ok(presentTimeEntry(actor, await createTimeEntry(app.db, actor, request.body)));
+  });
+
+  addRoute(app, endpoints.update, async (request) => {
+    const actor = requireUser(request);
+    return ok(presentTimeEntry(actor, await updateTimeEntry(app.db, actor, request.params.id, request.body)));
+  });
+
+  addRoute(app, endpoints.remove, async (request) => {
+    await deleteTimeEntry(app.db, requireUser(request), request.params.id);
+    return okMessage(MESSAGES.timeEntryDeleted);
+  });
+
+  addRoute(app, endpoints.timer, async (request) =>
+    ok(presentRunningTimer(await readRunningTimer(app.db, requireUser(request)))),
+  );
+
+  addRoute(app, endpoints.startTimer, async (request, reply) => {
+    const { recordType, recordId } = request.body;
+    const timer = await startTimer(app.db, requireUser(request), recordType, recordId);
+    reply.code(201);
+    return ok(presentRunningTimer(timer));
+  });
+
+  addRoute(app, endpoints.stopTimer, async (request, reply) => {
+    const actor = requireUser(request);
+    const entry = await stopTimer(app.db, actor);
+    reply.code(201);
+    return ok(presentTimeEntry(actor, entry));
+  });
+}

@@ -1,0 +1,366 @@
+import {
+  type createTimeEntryBody,
+  MAX_TIME_ENTRY_MINUTES,
+  MESSAGES,
+  type TimeRecordType,
+  type timeEntryListQuery,
+  type timeSummaryQuery,
+  type timesheetQuery,
+  type updateTimeEntryBody,
+} from '@smart/contracts';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import {
+  objectives,
+  organizations,
+  projects,
+  runningTimers,
+  type TimeEntryRow,
+  tasks,
+  tickets,
+  timeEntries,
+  users,
+} from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type Page, paginate } from '../../lib/paging.js';
+import { type Actor, accessIn, seesAllOrganizations } from '../../lib/tenancy.js';
+import { localDateOf } from '../../lib/time-zones.js';
+import { canWorkOnProjectsIn } from '../projects/policy.js';
+import { readableTask } from '../tasks/service.js';
+import { readableTicket } from '../tickets/service.js';
+import { userSummaryOf } from '../users/summary.js';
+import { canChangeTimeEntry, canRecordTimeOnTask, canRecordTimeOnTicket, readsAllTimeIn } from './policy.js';
+
+/** The task or ticket time is spent on, once the caller may read it. */
+interface TimeRecord {
+  recordType: TimeRecordType;
+  id: string;
+  organizationId: string;
+  title: string;
+  /** Whether the caller may record time on it (policy.ts). */
+  mayRecord: boolean;
+}
+
+/** The record, or 404 where the caller may not read it (another organization's, an advisor's unassigned task). */
+export async function readableTimeRecord(
+  db: Database,
+  actor: Actor,
+  recordType: TimeRecordType,
+  recordId: string,
+): Promise<TimeRecord> {
+  if (recordType === 'task') {
+    const { task, access } = await readableTask(db, actor, recordId);
+    return {
+      recordType,
+      id: task.id,
+      organizationId: task.organizationId,
+      title: task.title,
+      mayRecord: canRecordTimeOnTask(access, task),
+    };
+  }
+  const { ticket, access } = await readableTicket(db, actor, recordId);
+  return {
+    recordType,
+    id: ticket.id,
+    organizationId: ticket.organizationId,
+    title: ticket.title,
+    mayRecord: canRecordTimeOnTicket(access, ticket),
+  };
+}
+
+/** The record the caller records time on: 404 when it may not read it, 403 when it may not change it. */
+async function recordToTimeOn(db: Database, actor: Actor, recordType: TimeRecordType, recordId: string) {
+  const record = await readableTimeRecord(db, actor, recordType, recordId);
+  if (!record.mayRecord) throw forbidden();
+  return record;
+}
+
+/** The columns naming the record: the one its type uses. */
+const recordColumns = (record: Pick<TimeRecord, 'recordType' | 'id'>) =>
+  record.recordType === 'task' ? { taskId: record.id, ticketId: null } : { taskId: null, ticketId: record.id };
+
+// ---- reading ----------------------------------------------------------------------------------
+
+/** An entry as the API shows it: with its record's title and its person. */
+function selectTimeEntryRecords(db: Database) {
+  return db
+    .select({
+      entry: timeEntries,
+      recordTitle: sql<string>`coalesce(${tasks.title}, ${tickets.title}, '')`,
+      user: userSummaryOf(users),
+      organizationName: sql<string>`(select ${organizations.name} from ${organizations} where ${organizations.id} = ${timeEntries.organizationId})`,
+    })
+    .from(timeEntries)
+    .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(tickets, eq(tickets.id, timeEntries.ticketId))
+    .leftJoin(users, eq(users.id, timeEntries.userId))
+    .$dynamic();
+}
+export type TimeEntryRecord = Awaited<ReturnType<ReturnType<typeof selectTimeEntryRecords>['execute']>>[number];
+
+async function loadTimeEntryRecord(db: Database, id: string): Promise<TimeEntryRecord> {
+  const [row] = await selectTimeEntryRecords(db).where(eq(timeEntries.id, id)).limit(1);
+  if (!row) throw notFound(MESSAGES.timeEntryNotFound);
+  return row;
+}
+
+type ListQuery = z.output<typeof timeEntryListQuery>;
+
+/**
+ * GET /api/time-entries: a record's entries for whoever reads the record; otherwise the caller's
+ * own, and for X's org_admin (admin: everyone's) its organization's. Newest day first.
+ */
+export async function listTimeEntries(db: Database, actor: Actor, query: ListQuery): Promise<Page<TimeEntryRecord>> {
+  const where = and(await readableEntries(db, actor, query), ...filtersOf(query));
+  return paginate(query, {
+    count: async () =>
+      (
+        await db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(timeEntries)
+          .where(where)
+      )[0]?.total ?? 0,
+    rows: (window) =>
+      selectTimeEntryRecords(db)
+        .where(where)
+        .orderBy(
+          ...(window.reverse
+            ? [timeEntries.date, timeEntries.createdAt, timeEntries.id]
+            : [desc(timeEntries.date), desc(timeEntries.createdAt), desc(timeEntries.id)]),
+        )
+        .offset(window.offset)
+        .limit(window.limit),
+  });
+}
+
+async function readableEntries(db: Database, actor: Actor, query: ListQuery): Promise<SQL | undefined> {
+  if (query.recordType && query.recordId) {
+    const record = await readableTimeRecord(db, actor, query.recordType, query.recordId);
+    return record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id);
+  }
+  if (seesAllOrganizations(actor)) return undefined;
+  const own = eq(timeEntries.userId, actor.id);
+  if (actor.organizationId && readsAllTimeIn(actor, actor.organizationId)) {
+    return sql`(${own} or ${eq(timeEntries.organizationId, actor.organizationId)})`;
+  }
+  return own;
+}
+
+const filtersOf = (query: ListQuery) => [
+  query.userId ? eq(timeEntries.userId, query.userId) : undefined,
+  query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
+  query.from ? gte(timeEntries.date, query.from) : undefined,
+  query.to ? lte(timeEntries.date, query.to) : undefined,
+];
+
+// ---- totals -----------------------------------------------------------------------------------
+
+const minutesSum = sql<number>`coalesce(sum(${timeEntries.minutes}), 0)`.mapWith(Number);
+const billableSum =
+  sql<number>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.billable}), 0)`.mapWith(Number);
+
+/**
+ * GET /api/time-entries/summary: the minutes on a task or ticket (over its own index), or on the
+ * tasks of an objective or project; an advisor, which sees only the tasks assigned to it there,
+ * gets their time only. One sum, billable and in all.
+ */
+export async function summarizeTime(db: Database, actor: Actor, query: z.output<typeof timeSummaryQuery>) {
+  const totals = { minutes: minutesSum, billableMinutes: billableSum };
+  if (query.recordType === 'task' || query.recordType === 'ticket') {
+    const record = await readableTimeRecord(db, actor, query.recordType, query.recordId);
+    const [row] = await db
+      .select(totals)
+      .from(timeEntries)
+      .where(record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id));
+    return row ?? { minutes: 0, billableMinutes: 0 };
+  }
+  const holder = query.recordType === 'objective' ? objectives : projects;
+  const [work] = await db
+    .select({ organizationId: holder.organizationId })
+    .from(holder)
+    .where(eq(holder.id, query.recordId));
+  const missing = query.recordType === 'objective' ? MESSAGES.objectiveNotFound : MESSAGES.projectNotFound;
+  if (!work) throw notFound(missing);
+  const { advisorActsInOrganization } = await accessIn(db, actor, work.organizationId);
+  if (!advisorActsInOrganization && !canWorkOnProjectsIn(actor, work.organizationId)) throw notFound(missing);
+  const [row] = await db
+    .select(totals)
+    .from(timeEntries)
+    .innerJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .where(
+      and(
+        query.recordType === 'objective' ? eq(tasks.objectiveId, query.recordId) : eq(tasks.projectId, query.recordId),
+        advisorActsInOrganization ? eq(tasks.assignedTo, actor.id) : undefined,
+      ),
+    );
+  return row ?? { minutes: 0, billableMinutes: 0 };
+}
+
+// ---- the timesheet --------------------------------------------------------------------------------
+
+/**
+ * GET /api/time-entries/timesheet: the caller's entries between two days (time_entries_user_date_idx)
+ * summed per organization and week (ISO weeks, from Monday) and per month, in one statement with
+ * grouping sets; organizations by name.
+ */
+export async function readTimesheet(db: Database, actor: Actor, query: z.output<typeof timesheetQuery>) {
+  const week = sql<string>`to_char(date_trunc('week', ${timeEntries.date}), 'YYYY-MM-DD')`;
+  const month = sql<string>`to_char(${timeEntries.date}, 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      organizationId: timeEntries.organizationId,
+      organizationName: organizations.name,
+      week: sql<string | null>`case when grouping(${week}) = 0 then ${week} end`,
+      month: sql<string | null>`case when grouping(${month}) = 0 then ${month} end`,
+      minutes: minutesSum,
+      billableMinutes: billableSum,
+    })
+    .from(timeEntries)
+    .innerJoin(organizations, eq(organizations.id, timeEntries.organizationId))
+    .where(and(eq(timeEntries.userId, actor.id), gte(timeEntries.date, query.from), lte(timeEntries.date, query.to)))
+    .groupBy(
+      sql`grouping sets ((${timeEntries.organizationId}, ${organizations.name}, ${week}), (${timeEntries.organizationId}, ${organizations.name}, ${month}), (${timeEntries.organizationId}, ${organizations.name}))`,
+    )
+    .orderBy(organizations.name, timeEntries.organizationId, week, month);
+  return { ...query, rows };
+}
+export type TimesheetRecord = Awaited<ReturnType<typeof readTimesheet>>;
+
+/** The caller's entries between two days (of one organization when named), oldest first, for the timesheet's CSV. */
+export function timesheetEntries(db: Database, actor: Actor, query: z.output<typeof timesheetQuery>) {
+  return selectTimeEntryRecords(db)
+    .where(
+      and(
+        eq(timeEntries.userId, actor.id),
+        gte(timeEntries.date, query.from),
+        lte(timeEntries.date, query.to),
+        query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
+      ),
+    )
+    .orderBy(timeEntries.date, timeEntries.createdAt, timeEntries.id);
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+export async function createTimeEntry(
+  db: Database,
+  actor: Actor,
+  body: z.output<typeof createTimeEntryBody>,
+): Promise<TimeEntryRecord> {
+  const record = await recordToTimeOn(db, actor, body.recordType, body.recordId);
+  const [row] = await db
+    .insert(timeEntries)
+    .values({
+      organizationId: record.organizationId,
+      userId: actor.id,
+      recordType: record.recordType,
+      ...recordColumns(record),
+      date: body.date,
+      minutes: body.minutes,
+      note: body.note,
+      billable: body.billable,
+    })
+    .returning({ id: timeEntries.id });
+  return loadTimeEntryRecord(db, (row as { id: string }).id);
+}
+
+/** The entry the caller may change, or 404 when it may not even read it, 403 when only reading. */
+async function changeableEntry(db: Database, actor: Actor, id: string): Promise<TimeEntryRow> {
+  const [entry] = await db.select().from(timeEntries).where(eq(timeEntries.id, id)).limit(1);
+  if (!entry) throw notFound(MESSAGES.timeEntryNotFound);
+  if (canChangeTimeEntry(actor, entry)) return entry;
+  // Whoever reads the entry (its own, or on a record it reads) learns why it may not: 403.
+  const own = entry.userId === actor.id;
+  if (!own && !readsAllTimeIn(actor, entry.organizationId)) {
+    const recordType = entry.taskId ? 'task' : 'ticket';
+    await readableTimeRecord(db, actor, recordType, (entry.taskId ?? entry.ticketId) as string).catch(() => {
+      throw notFound(MESSAGES.timeEntryNotFound);
+    });
+  }
+  throw forbidden(own ? MESSAGES.timeEntryTooOld : undefined);
+}
+
+export async function updateTimeEntry(
+  db: Database,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof updateTimeEntryBody>,
+): Promise<TimeEntryRecord> {
+  const entry = await changeableEntry(db, actor, id);
+  await db
+    .update(timeEntries)
+    .set({ ...body, updatedAt: new Date() })
+    .where(eq(timeEntries.id, entry.id));
+  return loadTimeEntryRecord(db, entry.id);
+}
+
+export async function deleteTimeEntry(db: Database, actor: Actor, id: string): Promise<void> {
+  const entry = await changeableEntry(db, actor, id);
+  await db.delete(timeEntries).where(eq(timeEntries.id, entry.id));
+}
+
+// ---- the timer --------------------------------------------------------------------------------
+
+/** The caller's running timer with its record's title, or null. */
+export async function readRunningTimer(db: Database, actor: Actor) {
+  const [row] = await db
+    .select({ timer: runningTimers, recordTitle: sql<string>`coalesce(${tasks.title}, ${tickets.title}, '')` })
+    .from(runningTimers)
+    .leftJoin(tasks, eq(tasks.id, runningTimers.taskId))
+    .leftJoin(tickets, eq(tickets.id, runningTimers.ticketId))
+    .where(eq(runningTimers.userId, actor.id))
+    .limit(1);
+  return row ?? null;
+}
+export type RunningTimerRecord = NonNullable<Awaited<ReturnType<typeof readRunningTimer>>>;
+
+/** Starts the caller's one timer: 409 while another runs (the key is the person). */
+export async function startTimer(
+  db: Database,
+  actor: Actor,
+  recordType: TimeRecordType,
+  recordId: string,
+): Promise<RunningTimerRecord> {
+  const record = await recordToTimeOn(db, actor, recordType, recordId);
+  const started = await db
+    .insert(runningTimers)
+    .values({ userId: actor.id, organizationId: record.organizationId, recordType, ...recordColumns(record) })
+    .onConflictDoNothing()
+    .returning({ userId: runningTimers.userId });
+  if (started.length === 0) throw conflict(MESSAGES.timerAlreadyRunning);
+  const timer = await readRunningTimer(db, actor);
+  if (!timer) throw notFound(MESSAGES.timerNotRunning);
+  return timer;
+}
+
+/**
+ * Stops the caller's timer: its time, in whole minutes (at least one, at most a day's), becomes
+ * an entry dated the day it started in the person's zone. Taking the timer row and writing the
+ * entry is one transaction, so two stops at once make one entry.
+ */
+export async function stopTimer(db: Database, actor: Actor, now = new Date()): Promise<TimeEntryRecord> {
+  const id = await db.transaction(async (tx) => {
+    const [timer] = await tx.delete(runningTimers).where(eq(runningTimers.userId, actor.id)).returning();
+    if (!timer) throw notFound(MESSAGES.timerNotRunning);
+    const [person] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
+    const minutes = Math.min(
+      MAX_TIME_ENTRY_MINUTES,
+      Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000)),
+    );
+    const [entry] = await tx
+      .insert(timeEntries)
+      .values({
+        organizationId: timer.organizationId,
+        userId: actor.id,
+        recordType: timer.recordType,
+        taskId: timer.taskId,
+        ticketId: timer.ticketId,
+        date: localDateOf(timer.startedAt, person?.timeZone ?? 'UTC'),
+        minutes,
+      })
+      .returning({ id: timeEntries.id });
+    return (entry as { id: string }).id;
+  });
+  return loadTimeEntryRecord(db, id);
+}

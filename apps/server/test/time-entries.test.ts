@@ -1,0 +1,421 @@
+import { MAX_TIME_ENTRY_MINUTES, MESSAGES, TIME_ENTRY_EDIT_DAYS, type TimeEntry } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { runningTimers, timeEntries, users } from '../src/db/schema/index.js';
+import { createSession } from '../src/modules/sessions/service.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
+import type { Factories, Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/**
+ * Time entries and the timer (issue 26): who records and changes time, the one running timer per
+ * person seen from every device, its entry dated in the person's zone, and the edit window.
+ */
+const test = apiTest({ demoData: false });
+const SESSION_TTL_MS = 60 * 60 * 1000;
+
+/** A task of the cast's organization created by its user and assigned to its advisor, and a ticket the user raised. */
+async function workOf(make: Factories, cast: Cast) {
+  const project = await make.project(cast.organization.id, { by: cast.user });
+  const objective = await make.objective(project.id, { by: cast.user });
+  const task = await make.task(objective.id, {
+    by: cast.user,
+    assignedTo: cast.advisorAssigned.id,
+    title: 'Audit the books',
+  });
+  return { task, objective, project };
+}
+
+async function entryBy(t: TestApp, member: Member, body: Record<string, unknown>) {
+  const response = await t.request({ method: 'POST', url: '/api/time-entries', token: member.token, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as TimeEntry;
+}
+
+const onTask = (taskId: string, extra: Record<string, unknown> = {}) => ({
+  recordType: 'task',
+  recordId: taskId,
+  date: '2031-03-10',
+  minutes: 90,
+  note: 'Reconciled March',
+  billable: true,
+  ...extra,
+});
+
+/** Who may record time on the task: its assignee (the advisor), its creator, the org_admin, admin. */
+const RECORDERS: Statuses = {
+  admin: 201,
+  orgAdmin: 201,
+  user: 201,
+  advisorAssigned: 201,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+};
+/** Changing the user's entry: the user, the org_admin, admin; the advisor reads it on the task: 403. */
+const ENTRY_CHANGERS = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: ok,
+  user: ok,
+  advisorAssigned: 403,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+});
+
+authzMatrix('who records, reads and changes time', {
+  test,
+  arrange: async (cast, { t, make }) => {
+    const { task } = await workOf(make, cast);
+    const ticket = await insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Payroll question' });
+    const entry = await entryBy(t, cast.user, onTask(task.id));
+    return { task, ticket, entry };
+  },
+  routes: [
+    {
+      route: 'POST /api/time-entries (task)',
+      request: ({ task }) => ({ method: 'POST', url: '/api/time-entries', payload: onTask(task.id) }),
+      statuses: RECORDERS,
+    },
+    {
+      route: 'POST /api/time-entries (ticket)',
+      request: ({ ticket }) => ({
+        method: 'POST',
+        url: '/api/time-entries',
+        payload: { ...onTask(ticket.id), recordType: 'ticket' },
+      }),
+      statuses: RECORDERS,
+    },
+    {
+      route: "GET /api/time-entries (the task's)",
+      request: ({ task }) => ({ method: 'GET', url: `/api/time-entries?recordType=task&recordId=${task.id}` }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
+      route: "GET /api/time-entries/summary (the task's)",
+      request: ({ task }) => ({ method: 'GET', url: `/api/time-entries/summary?recordType=task&recordId=${task.id}` }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
+      route: "GET /api/time-entries/summary (the project's)",
+      request: ({ task }) => ({
+        method: 'GET',
+        url: `/api/time-entries/summary?recordType=project&recordId=${task.projectId}`,
+      }),
+      statuses: { ...RECORDERS, admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 200 },
+    },
+    {
+      route: 'GET /api/time-entries/timesheet',
+      request: () => ({ method: 'GET', url: '/api/time-entries/timesheet?from=2031-01-01&to=2031-12-31' }),
+      statuses: {
+        admin: 200,
+        orgAdmin: 200,
+        user: 200,
+        advisorAssigned: 200,
+        advisorUnassigned: 200,
+        otherOrgAdmin: 200,
+        anonymous: 401,
+      },
+    },
+    {
+      route: 'PUT /api/time-entries/:id',
+      request: ({ entry }) => ({ method: 'PUT', url: `/api/time-entries/${entry.id}`, payload: { minutes: 30 } }),
+      statuses: ENTRY_CHANGERS(200),
+    },
+    {
+      route: 'DELETE /api/time-entries/:id',
+      request: ({ entry }) => ({ method: 'DELETE', url: `/api/time-entries/${entry.id}` }),
+      statuses: ENTRY_CHANGERS(200),
+    },
+    {
+      route: 'POST /api/time-entries/timer/start',
+      request: ({ task }) => ({
+        method: 'POST',
+        url: '/api/time-entries/timer/start',
+        payload: { recordType: 'task', recordId: task.id },
+      }),
+      statuses: RECORDERS,
+    },
+    {
+      route: 'GET /api/time-entries/timer',
+      request: () => ({ method: 'GET', url: '/api/time-entries/timer' }),
+      statuses: {
+        ...RECORDERS,
+        advisorUnassigned: 200,
+        otherOrgAdmin: 200,
+        admin: 200,
+        orgAdmin: 200,
+        user: 200,
+        advisorAssigned: 200,
+      },
+    },
+  ],
+});
+
+describe('the timer', () => {
+  test('one runs per person, seen from a second device; stopping makes an entry once', async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const advisor = cast.advisorAssigned;
+    // The file's cast is shared: a timer the matrix left running is not this test's.
+    await t.database.db.delete(runningTimers).where(eq(runningTimers.userId, advisor.id));
+    const start = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/time-entries/timer/start',
+        token: advisor.token,
+        payload: { recordType: 'task', recordId: task.id },
+      });
+    expect((await start()).statusCode).toBe(201);
+    // A second device signs in as the same person and sees the running timer.
+    const secondDevice = await createSession(t.database.db, advisor.id, SESSION_TTL_MS);
+    const seen = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: secondDevice });
+    expect(seen.json().data).toMatchObject({ recordType: 'task', recordId: task.id, recordTitle: 'Audit the books' });
+    const again = await start();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(MESSAGES.timerAlreadyRunning);
+
+    const stops = await Promise.all(
+      [advisor.token, secondDevice].map((token) =>
+        t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token }),
+      ),
+    );
+    expect(stops.map((response) => response.statusCode).sort()).toEqual([201, 404]);
+    const stopped = stops.find((response) => response.statusCode === 201)?.json().data as TimeEntry;
+    expect(stopped).toMatchObject({ recordType: 'task', recordId: task.id, minutes: 1, billable: true });
+    expect(stopped.user?.id).toBe(advisor.id);
+    const entries = await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id));
+    expect(entries).toHaveLength(1);
+    const after = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: advisor.token });
+    expect(after.json().data).toBeNull();
+  });
+
+  test.for([
+    // New York's clocks go forward at 07:00 UTC on 8 March 2026: 01:30 EST, and 23:30 EST the day before.
+    ['America/New_York', '2026-03-08T06:30:00Z', '2026-03-08'],
+    ['America/New_York', '2026-03-08T04:30:00Z', '2026-03-07'],
+    ['Pacific/Kiritimati', '2026-03-07T12:00:00Z', '2026-03-08'],
+    [null, '2026-03-07T23:59:00Z', '2026-03-07'],
+  ] as const)(
+    'a timer started in %s at %s is dated %s (its day in the person’s zone), at most a day long',
+    async ([zone, startedAt, day], { t, make, cast }) => {
+      const { task } = await workOf(make, cast);
+      const person = cast.user;
+      const db = t.database.db;
+      await db.update(users).set({ timeZone: zone }).where(eq(users.id, person.id));
+      await db.delete(runningTimers).where(eq(runningTimers.userId, person.id));
+      await db.insert(runningTimers).values({
+        userId: person.id,
+        organizationId: cast.organization.id,
+        recordType: 'task',
+        taskId: task.id,
+        startedAt: new Date(startedAt),
+      });
+      const stopped = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: person.token });
+      expect(stopped.statusCode, stopped.body).toBe(201);
+      expect(stopped.json().data).toMatchObject({ date: day, minutes: MAX_TIME_ENTRY_MINUTES });
+    },
+  );
+
+  test('stopping with none running is a 404 that says so', async ({ t, make }) => {
+    const loner = await make.member((await make.organization()).id);
+    const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe(MESSAGES.timerNotRunning);
+  });
+});
+
+describe('the timesheet', () => {
+  test("an advisor's hours per organization, week (from Monday) and month, billable apart, only its own", async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const [a, b] = await Promise.all([
+      make.organization({ name: 'Alpha Books' }),
+      make.organization({ name: 'Beta Bakery' }),
+    ]);
+    const advisor = await make.advisor([a.id, b.id]);
+    const taskIn = async (organizationId: string) => {
+      const project = await make.project(organizationId);
+      const objective = await make.objective(project.id);
+      return make.task(objective.id, { assignedTo: advisor.id });
+    };
+    const [taskA, taskB] = await Promise.all([taskIn(a.id), taskIn(b.id)]);
+    // 2031-03-30 is a Sunday, 31 March a Monday: two weeks, and March and April apart.
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-03-30', minutes: 60 }));
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-03-31', minutes: 30, billable: false }));
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-04-01', minutes: 45 }));
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-04-02', minutes: 15 }));
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-06-01', minutes: 600 }));
+    // Alpha's org_admin works on the same task: its time is its own, not on the advisor's sheet.
+    const owner = await make.member(a.id, { role: 'org_admin' });
+    await entryBy(t, owner, onTask(taskA.id, { date: '2031-04-01', minutes: 999 }));
+
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet?from=2031-03-01&to=2031-04-30',
+      token: advisor.token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      from: '2031-03-01',
+      to: '2031-04-30',
+      organizations: [
+        {
+          organizationId: a.id,
+          organizationName: 'Alpha Books',
+          minutes: 135,
+          billableMinutes: 105,
+          weeks: [
+            { weekStart: '2031-03-24', minutes: 60, billableMinutes: 60 },
+            { weekStart: '2031-03-31', minutes: 75, billableMinutes: 45 },
+          ],
+          months: [
+            { month: '2031-03', minutes: 90, billableMinutes: 60 },
+            { month: '2031-04', minutes: 45, billableMinutes: 45 },
+          ],
+        },
+        {
+          organizationId: b.id,
+          organizationName: 'Beta Bakery',
+          minutes: 15,
+          billableMinutes: 15,
+          weeks: [{ weekStart: '2031-03-31', minutes: 15, billableMinutes: 15 }],
+          months: [{ month: '2031-04', minutes: 15, billableMinutes: 15 }],
+        },
+      ],
+    });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/time-entries/timesheet.csv?from=2031-03-01&to=2031-04-30&organizationId=${b.id}`,
+      token: advisor.token,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(
+      'Date,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
+        `2031-04-02,Beta Bakery,task,${taskB.title},0.25,yes,Reconciled March\r\n`,
+    );
+    const tooLong = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet?from=2031-01-01&to=2032-01-02',
+      token: advisor.token,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(MESSAGES.timesheetRangeTooLong);
+  });
+});
+
+describe('entries', () => {
+  test('totals on the task, its objective and project, billable apart; an advisor counts only its tasks', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const { task, objective } = await workOf(make, cast);
+    const other = await make.task(objective.id, { by: cast.user, title: 'Someone else’s' });
+    await entryBy(t, cast.advisorAssigned, onTask(task.id, { minutes: 90 }));
+    await entryBy(t, cast.user, onTask(task.id, { minutes: 30, billable: false }));
+    await entryBy(t, cast.user, onTask(other.id, { minutes: 45 }));
+    const summary = async (member: Member, type: string, id: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/time-entries/summary?recordType=${type}&recordId=${id}`,
+        token: member.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    expect(await summary(cast.user, 'task', task.id)).toEqual({ minutes: 120, billableMinutes: 90 });
+    expect(await summary(cast.user, 'objective', objective.id)).toEqual({ minutes: 165, billableMinutes: 135 });
+    expect(await summary(cast.orgAdmin, 'project', task.projectId)).toEqual({ minutes: 165, billableMinutes: 135 });
+    // The advisor sees the task assigned to it, not its neighbour, nor that one's time.
+    expect(await summary(cast.advisorAssigned, 'objective', objective.id)).toEqual({
+      minutes: 120,
+      billableMinutes: 90,
+    });
+  });
+
+  test(`one's own for ${TIME_ENTRY_EDIT_DAYS} days; the org_admin's any time`, async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const entry = await entryBy(t, cast.user, onTask(task.id));
+    const put = (member: Member) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/time-entries/${entry.id}`,
+        token: member.token,
+        payload: { note: 'Later' },
+      });
+    expect((await put(cast.user)).statusCode).toBe(200);
+    const old = new Date(Date.now() - (TIME_ENTRY_EDIT_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await t.database.db.update(timeEntries).set({ createdAt: old }).where(eq(timeEntries.id, entry.id));
+    const refused = await put(cast.user);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(MESSAGES.timeEntryTooOld);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/time-entries?recordType=task&recordId=${task.id}`,
+      token: cast.user.token,
+    });
+    expect(listed.json().data[0].permissions).toEqual({ canEdit: false, canDelete: false });
+    expect((await put(cast.orgAdmin)).statusCode).toBe(200);
+  });
+
+  test('a list is what the caller may read: its own, its organization’s for the org_admin, filtered by day', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const { task } = await workOf(make, cast);
+    await entryBy(t, cast.user, onTask(task.id, { date: '2031-03-01', note: 'Listed: user March' }));
+    await entryBy(t, cast.advisorAssigned, onTask(task.id, { date: '2031-04-02', note: 'Listed: advisor April' }));
+    const notes = async (member: Member, query = '') => {
+      const response = await t.request({ method: 'GET', url: `/api/time-entries${query}`, token: member.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as TimeEntry[])
+        .map((entry) => entry.note)
+        .filter((note) => note.startsWith('Listed: '))
+        .map((note) => note.slice('Listed: '.length));
+    };
+    expect(await notes(cast.user)).toEqual(['user March']);
+    expect(await notes(cast.advisorAssigned)).toEqual(['advisor April']);
+    expect(await notes(cast.orgAdmin)).toEqual(['advisor April', 'user March']);
+    expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
+    expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
+    expect(await notes(cast.otherOrgAdmin)).toEqual([]);
+  });
+
+  test('a note that a spreadsheet would run as a formula is written as text in the CSV', async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    await entryBy(t, cast.user, onTask(task.id, { date: '2031-05-05', note: '=HYPERLINK("http://evil.example","x")' }));
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/time-entries/timesheet.csv?from=2031-05-05&to=2031-05-05',
+      token: cast.user.token,
+    });
+    expect(csv.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  test.for([
+    ['no minutes', { minutes: 0 }],
+    ['more than a day', { minutes: MAX_TIME_ENTRY_MINUTES + 1 }],
+    ['a fraction of a minute', { minutes: 1.5 }],
+    ['a date that is not a day', { date: '2031-02-30' }],
+    ['the year 0000', { date: '0000-01-01' }],
+    ['a note too long', { note: 'x'.repeat(5000) }],
+    ['a NUL byte', { note: 'a\u0000b' }],
+    ['an unknown record type', { recordType: 'project' }],
+    ['a record id that is not a uuid', { recordId: 'abc' }],
+  ] as const)('%s is a 400', async ([, change], { t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/time-entries',
+      token: cast.user.token,
+      payload: onTask(task.id, change),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+});

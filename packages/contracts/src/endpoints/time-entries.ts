@@ -1,0 +1,117 @@
+import { endpoint } from '../endpoint.js';
+import { envelope, errorResponse, idParams, messageEnvelope } from '../schemas/common.js';
+import {
+  createTimeEntryBody,
+  runningTimerSchema,
+  timeEntryListQuery,
+  timeEntryPage,
+  timeEntrySchema,
+  timeRecordBody,
+  timeSummaryQuery,
+  timeSummarySchema,
+  timesheetQuery,
+  timesheetSchema,
+  updateTimeEntryBody,
+} from '../schemas/time.js';
+
+const tags = ['Time entries'];
+
+/** Time spent on tasks and tickets (issue 26): entries by hand, and one start/stop timer per person. */
+export const timeEntryEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/time-entries',
+    operationId: 'createTimeEntry',
+    tags,
+    summary: 'Record time on a task or ticket the caller may change',
+    body: createTimeEntryBody,
+    responses: { 201: envelope(timeEntrySchema), 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/time-entries',
+    operationId: 'listTimeEntries',
+    tags,
+    summary: "Time entries the caller may read, newest day first: a record's, a person's, an organization's",
+    query: timeEntryListQuery,
+    responses: { 200: timeEntryPage, 400: errorResponse, 404: errorResponse },
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/summary',
+    operationId: 'getTimeSummary',
+    tags,
+    summary:
+      "The time on a task or ticket, or on an objective's or project's tasks (an advisor's: the tasks assigned to it), billable and in all",
+    query: timeSummaryQuery,
+    responses: { 200: envelope(timeSummarySchema), 400: errorResponse, 404: errorResponse },
+  }),
+  timesheet: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timesheet',
+    operationId: 'getTimesheet',
+    tags,
+    summary: "The caller's time per organization, per week and month, billable and in all, between two days",
+    query: timesheetQuery,
+    responses: { 200: envelope(timesheetSchema), 400: errorResponse },
+  }),
+  timesheetCsv: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timesheet.csv',
+    operationId: 'downloadTimesheetCsv',
+    tags,
+    summary:
+      "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
+    query: timesheetQuery,
+    responses: { 400: errorResponse },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/time-entries/:id',
+    operationId: 'updateTimeEntry',
+    tags,
+    summary: `Change an entry: one's own for a limited time, an org_admin any of its organization's`,
+    params: idParams,
+    body: updateTimeEntryBody,
+    responses: { 200: envelope(timeEntrySchema), 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/time-entries/:id',
+    operationId: 'deleteTimeEntry',
+    tags,
+    summary: `Delete an entry: one's own for a limited time, an org_admin any of its organization's`,
+    params: idParams,
+    responses: { 200: messageEnvelope, 403: errorResponse, 404: errorResponse },
+  }),
+  timer: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timer',
+    operationId: 'getRunningTimer',
+    tags,
+    summary: "The caller's running timer, or null",
+    responses: { 200: envelope(runningTimerSchema) },
+  }),
+  startTimer: endpoint({
+    method: 'POST',
+    path: '/api/time-entries/timer/start',
+    operationId: 'startTimer',
+    tags,
+    summary: "Start the caller's timer on a task or ticket it may change (one at a time: 409 while one runs)",
+    body: timeRecordBody,
+    responses: {
+      201: envelope(runningTimerSchema),
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+    },
+  }),
+  stopTimer: endpoint({
+    method: 'POST',
+    path: '/api/time-entries/timer/stop',
+    operationId: 'stopTimer',
+    tags,
+    summary: 'Stop the running timer: its time becomes an entry (at least a minute) on the day it started',
+    responses: { 201: envelope(timeEntrySchema), 404: errorResponse },
+  }),
+};

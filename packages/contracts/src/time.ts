@@ -1,0 +1,29 @@
+/**
+ * Time entries (issue 26): hours worked on a task or a ticket, by hand or by a start/stop timer,
+ * billable or not. An advisor's timesheet sums them per organization, week and month.
+ */
+
+export const TIME_RECORD_TYPES = ['task', 'ticket'] as const;
+export type TimeRecordType = (typeof TIME_RECORD_TYPES)[number];
+
+/** What a total of time is shown on: a record time is spent on, or the work that holds tasks. */
+export const TIME_SUMMARY_TYPES = ['task', 'ticket', 'objective', 'project'] as const;
+export type TimeSummaryType = (typeof TIME_SUMMARY_TYPES)[number];
+
+/** One entry is at most one day's minutes. */
+export const MAX_TIME_ENTRY_MINUTES = 24 * 60;
+export const MAX_TIME_NOTE_LENGTH = 1000;
+/** One's own entries can be changed this long after they were made; an org_admin's any time. */
+export const TIME_ENTRY_EDIT_DAYS = 30;
+/** A timesheet covers at most this many days (a year and a day: a whole leap year from any start). */
+export const MAX_TIMESHEET_DAYS = 366;
+export const TIME_ENTRY_PAGE_SIZE = 50;
+export const TIME_ENTRY_MAX_PAGE_SIZE = 100;
+
+/** "1 h 05 min", "45 min": a duration as people read it on a record. */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')} min`;
+}
