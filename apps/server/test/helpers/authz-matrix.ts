@@ -77,6 +77,17 @@ export const settingsManagers = (ok: number): Statuses => ({
   anonymous: 401,
 });
 
+/** One's own things (My work, one's timer and timesheet): every signed-in actor gets `ok`. */
+export const everyoneSignedIn = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: ok,
+  user: ok,
+  advisorAssigned: ok,
+  advisorUnassigned: ok,
+  otherOrgAdmin: ok,
+  anonymous: 401,
+});
+
 /** A platform decision (creating and deleting organizations, moving people between them): admin only. */
 export const adminOnly = (ok: number): Statuses => ({
   admin: ok,

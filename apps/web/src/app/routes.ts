@@ -6,6 +6,7 @@ import {
   HiCalendar,
   HiChatAlt2,
   HiClipboardCheck,
+  HiClock,
   HiCollection,
   HiCreditCard,
   HiDocumentText,
@@ -269,6 +270,14 @@ const table = {
     label: 'Sessions',
     icon: HiCalendar,
     page: lazyPage(() => import('@/features/scheduling/pages/SessionsPage')),
+    group: 'main',
+  },
+  // Everyone signed in may record time on what it may change (issue 26); the sheet is its own.
+  timesheet: {
+    path: paths.timesheet,
+    label: 'Timesheet',
+    icon: HiClock,
+    page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
     group: 'main',
   },
   smartAdvisors: {

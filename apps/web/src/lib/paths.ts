@@ -39,6 +39,8 @@ export const paths = {
   organizations: '/dashboard/organizations',
   /** Sessions with an advisor (issue 24); `?session=ID` opens one (recordPaths.session). */
   sessions: '/dashboard/sessions',
+  /** One's hours per organization, week and month (issue 26). */
+  timesheet: '/dashboard/timesheet',
   session: recordPaths.session,
   /** The advisor's week of sessions and its availability (issue 24). */
   schedule: '/dashboard/schedule',

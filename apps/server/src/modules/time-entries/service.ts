@@ -49,24 +49,19 @@ export async function readableTimeRecord(
   recordType: TimeRecordType,
   recordId: string,
 ): Promise<TimeRecord> {
+  const of = ({ id, organizationId, title }: Omit<TimeRecord, 'recordType' | 'mayRecord'>, mayRecord: boolean) => ({
+    recordType,
+    id,
+    organizationId,
+    title,
+    mayRecord,
+  });
   if (recordType === 'task') {
     const { task, access } = await readableTask(db, actor, recordId);
-    return {
-      recordType,
-      id: task.id,
-      organizationId: task.organizationId,
-      title: task.title,
-      mayRecord: canRecordTimeOnTask(access, task),
-    };
+    return of(task, canRecordTimeOnTask(access, task));
   }
   const { ticket, access } = await readableTicket(db, actor, recordId);
-  return {
-    recordType,
-    id: ticket.id,
-    organizationId: ticket.organizationId,
-    title: ticket.title,
-    mayRecord: canRecordTimeOnTicket(access, ticket),
-  };
+  return of(ticket, canRecordTimeOnTicket(access, ticket));
 }
 
 /** The record the caller records time on: 404 when it may not read it, 403 when it may not change it. */

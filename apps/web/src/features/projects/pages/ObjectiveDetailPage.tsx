@@ -14,6 +14,7 @@ import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
 import { useTaskStatusChange } from '@/lib/task-status';
 import { useTaskView } from '@/lib/task-view';
+import { useTimeFact } from '@/lib/time-entries';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteObjective, useObjective, useTasks } from '../api';
 import { AttachmentsPanel } from '../components/AttachmentsPanel';
@@ -56,6 +57,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
   const close = () => setDialog('none');
   const { permissions, project } = objective;
   const projectPath = paths.project(project._id);
+  const timeFact = useTimeFact('objective', objective.id);
 
   return (
     <Stack gap="lg">
@@ -77,7 +79,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
           </>
         }
         createdBy={objective.createdBy}
-        facts={[`Team: ${objective.team?.name ?? 'None'}`, dueLabel(objective.dueDate)]}
+        facts={[`Team: ${objective.team?.name ?? 'None'}`, dueLabel(objective.dueDate), ...timeFact]}
         description={objective.description}
         actions={
           <RecordActions

@@ -10,6 +10,7 @@ import { PagedListView } from '@/components/PagedListView';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
+import { useTimeFact } from '@/lib/time-entries';
 import { dueLabel, formatDay } from '@/lib/work-format';
 import { useDeleteProject, useObjectives, useProject } from '../api';
 import { ObjectiveFormModal } from '../components/ObjectiveFormModal';
@@ -54,6 +55,7 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const { permissions } = project;
+  const timeFact = useTimeFact('project', project.id);
 
   return (
     <Stack gap="lg">
@@ -71,6 +73,7 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
           `Team: ${project.team?.name ?? 'None'}`,
           ...(project.startDate ? [`Starts: ${formatDay(project.startDate)}`] : []),
           dueLabel(project.dueDate),
+          ...timeFact,
         ]}
         description={project.description}
         tags={project.tags}

@@ -10,6 +10,7 @@ import { FollowControl } from '@/components/FollowControl';
 import { FormError } from '@/components/FormError';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { Panel } from '@/components/Panel';
+import { TimePanel } from '@/components/TimePanel';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -171,6 +172,10 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
               </Panel>
             )}
             <ProgressPanel task={task} />
+            <TimePanel
+              record={{ recordType: 'task', recordId: task.id }}
+              canRecord={permissions.canUpdateProgress || permissions.canEdit}
+            />
             <AttachmentsPanel
               owner={{ kind: 'tasks', id: task.id }}
               attachments={task.attachments}

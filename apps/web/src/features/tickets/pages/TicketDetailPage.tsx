@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FollowControl } from '@/components/FollowControl';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { PageLoader } from '@/components/PageLoader';
+import { TimePanel } from '@/components/TimePanel';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useTicket } from '../api';
@@ -89,6 +90,10 @@ export default function TicketDetailPage() {
               </Stack>
             </Paper>
             <TicketAttachments ticketId={current.id} attachments={current.attachments} canAttach={canEdit} />
+            <TimePanel
+              record={{ recordType: 'ticket', recordId: current.id }}
+              canRecord={current.permissions.canEdit || current.permissions.canChangeStatus}
+            />
             <TicketComments
               ticketId={current.id}
               comments={current.comments}

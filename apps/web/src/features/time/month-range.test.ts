@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { monthRange, readRange } from './month-range';
+
+describe('timesheet range', () => {
+  it('is a whole month, February of a leap year and December into January included', () => {
+    expect(monthRange(0, new Date(2028, 1, 10))).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange(-1, new Date(2031, 0, 15))).toEqual({ from: '2030-12-01', to: '2030-12-31' });
+  });
+
+  it('reads the address, and falls back to this month for a range that is not one', () => {
+    expect(readRange(new URLSearchParams('from=2031-03-01&to=2031-03-31'))).toEqual({
+      from: '2031-03-01',
+      to: '2031-03-31',
+    });
+    expect(readRange(new URLSearchParams('from=2031-04-01&to=2031-03-31'))).toEqual(monthRange(0));
+    expect(readRange(new URLSearchParams('from=x&to=y'))).toEqual(monthRange(0));
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  type CreateTimeEntryBody,
+  timeEntryEndpoints as endpoints,
+  formatMinutes,
+  MESSAGES,
+  type TimeRecordType,
+  type TimeSummaryType,
+} from '@smart/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, urlOf } from '@/lib/api-client';
+
+/** Time entries, the timer and the timesheet (issue 26). */
+
+export interface TimeRecordRef {
+  recordType: TimeRecordType;
+  recordId: string;
+}
+
+export const timeKeys = {
+  all: ['time'] as const,
+  timer: () => [...timeKeys.all, 'timer'] as const,
+  summary: (type: TimeSummaryType, id: string) => [...timeKeys.all, 'summary', type, id] as const,
+  entries: (record: TimeRecordRef) => [...timeKeys.all, 'entries', record.recordType, record.recordId] as const,
+  timesheet: (from: string, to: string) => [...timeKeys.all, 'timesheet', from, to] as const,
+};
+
+export const timeQueries = {
+  timer: () =>
+    queryOptions({
+      queryKey: timeKeys.timer(),
+      queryFn: () => api(endpoints.timer, {}, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+    }),
+  summary: (recordType: TimeSummaryType, recordId: string) =>
+    queryOptions({
+      queryKey: timeKeys.summary(recordType, recordId),
+      queryFn: () =>
+        api(endpoints.summary, { query: { recordType, recordId } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+    }),
+  entries: (record: TimeRecordRef) =>
+    queryOptions({
+      queryKey: timeKeys.entries(record),
+      queryFn: () =>
+        api(endpoints.list, { query: { ...record, limit: 100 } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+    }),
+  timesheet: (from: string, to: string) =>
+    queryOptions({
+      queryKey: timeKeys.timesheet(from, to),
+      queryFn: () =>
+        api(endpoints.timesheet, { query: { from, to } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const useRunningTimer = () => useQuery(timeQueries.timer());
+export const useTimeSummary = (type: TimeSummaryType, id: string) => useQuery(timeQueries.summary(type, id));
+export const useTimeEntries = (record: TimeRecordRef) => useQuery(timeQueries.entries(record));
+export const useTimesheet = (from: string, to: string) => useQuery(timeQueries.timesheet(from, to));
+
+/** After any change of time: the timer, every total, list and timesheet are read again. */
+function useTimeChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+export const useStartTimer = () =>
+  useTimeChange((record: TimeRecordRef) => api(endpoints.startTimer, { body: record }));
+export const useStopTimer = () => useTimeChange(() => api(endpoints.stopTimer, {}));
+export const useAddTime = () => useTimeChange((body: CreateTimeEntryBody) => api(endpoints.create, { body }));
+export const useDeleteTime = () => useTimeChange((id: string) => api(endpoints.remove, { params: { id } }));
+
+/** The timesheet's CSV, a same-origin GET the browser downloads with the session cookie. */
+export const timesheetCsvUrl = (from: string, to: string, organizationId?: string) =>
+  urlOf(endpoints.timesheetCsv, { query: { from, to, ...(organizationId && { organizationId }) } });
+
+/** "Time: 2 h 45 min (2 h billable)" for a record's facts line; none until known, nor while it is zero. */
+export function useTimeFact(type: TimeSummaryType, id: string): string[] {
+  const { data } = useTimeSummary(type, id);
+  if (!data || data.minutes === 0) return [];
+  return [`Time: ${formatMinutes(data.minutes)} (${formatMinutes(data.billableMinutes)} billable)`];
+}
