@@ -23,6 +23,7 @@ describe('the menu tables (spec section 2)', () => {
       'Messenger',
       'Tickets',
       'Sessions',
+      'Timesheet',
       'Templates',
     ]);
     expect(labels(MENUS.regular.profile)).toEqual([
@@ -41,7 +42,7 @@ describe('the menu tables (spec section 2)', () => {
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
-    // Sessions and Schedule are issue 24's.
+    // Sessions and Schedule are issue 24's, Timesheet issue 26's.
     expect(labels(MENUS.advisor.main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -50,6 +51,7 @@ describe('the menu tables (spec section 2)', () => {
       'Templates',
       'Organizations',
       'Schedule',
+      'Timesheet',
     ]);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
   });
@@ -65,6 +67,7 @@ describe('visibleMenu', () => {
       'Messenger',
       'Tickets',
       'Sessions',
+      'Timesheet',
       'Templates',
     ]);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
@@ -99,7 +102,7 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations and Schedule, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -108,6 +111,7 @@ describe('visibleMenu', () => {
       'Templates',
       'Organizations',
       'Schedule',
+      'Timesheet',
     ]);
     expect(labels(visibleMenu(user('admin')).main)).toEqual([
       'Dashboard',
@@ -119,7 +123,7 @@ describe('visibleMenu', () => {
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',
@@ -127,6 +131,7 @@ describe('visibleMenu', () => {
       'Messenger',
       'Tickets',
       'Sessions',
+      'Timesheet',
       'Templates',
     ]);
   });

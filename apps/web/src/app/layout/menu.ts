@@ -32,6 +32,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'messenger',
     'tickets',
     'sessions',
+    'timesheet',
     'templates',
     'profile',
     'organization',
@@ -54,7 +55,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
   // advisor menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
-  // since they write templates (canCreateTemplates), the template library; Sessions and Schedule are issue 24's.
+  // since they write templates (canCreateTemplates), the template library; Sessions and Schedule are
+  // issue 24's, Timesheet issue 26's (for everyone who records time; admins reach it by its address).
   advisor: [
     'myTasks',
     'tickets',
@@ -63,6 +65,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'templates',
     'organizations',
     'schedule',
+    'timesheet',
     'profile',
     'notifications',
   ],
