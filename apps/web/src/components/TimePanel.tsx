@@ -53,7 +53,7 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
           No time recorded yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing={4} aria-label="Time entries">
             <Table.Thead>
               <Table.Tr>
@@ -69,13 +69,13 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
             <Table.Tbody>
               {rows.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{entry.date}</Table.Td>
-                  <Table.Td>{displayName(entry.user, 'Former member')}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.date}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayName(entry.user, 'Former member')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Group gap={6} wrap="nowrap">
                       {formatMinutes(entry.minutes)}
                       {!entry.billable && (
-                        <Badge size="xs" variant="light" color="gray">
+                        <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
                           not billable
                         </Badge>
                       )}

@@ -40,7 +40,7 @@ export default function TimesheetPage() {
         <Button variant="default" onClick={() => go(monthRange(-1))}>
           Last month
         </Button>
-        <Anchor href={timesheetCsvUrl(range.from, range.to)} download>
+        <Anchor href={timesheetCsvUrl(range.from, range.to)} download py={8}>
           <Group gap={4} wrap="nowrap">
             <HiDownload aria-hidden /> Download CSV
           </Group>
@@ -115,11 +115,11 @@ function Totals({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.label}>
-            <Table.Th scope="row" fw={400}>
+            <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
               {row.label}
             </Table.Th>
-            <Table.Td>{formatMinutes(row.minutes)}</Table.Td>
-            <Table.Td>{formatMinutes(row.billableMinutes)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.minutes)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.billableMinutes)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
