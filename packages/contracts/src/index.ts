@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './billing.js';
 export * from './board.js';
 export * from './departments.js';

@@ -113,6 +113,8 @@ export const ticketActivity = pgTable(
   },
   (table) => [
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),
+    // The organization's audit log reads its histories newest first (decision 0185).
+    index('ticket_activity_organization_created_idx').on(table.organizationId, table.createdAt),
     sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
   ],
 );

@@ -194,6 +194,8 @@ export const taskActivity = pgTable(
   },
   (table) => [
     index('task_activity_task_created_idx').on(table.taskId, table.createdAt),
+    // The organization's audit log reads its histories newest first (decision 0185).
+    index('task_activity_organization_created_idx').on(table.organizationId, table.createdAt),
     sameOrganization(table, 'taskId', (): TenantTable => tasks, 'cascade'),
   ],
 );
