@@ -1,5 +1,5 @@
-import { TASK_ACTIVITY_KINDS } from './work.js';
 import { TICKET_ACTIVITY_KINDS } from './tickets.js';
+import { TASK_ACTIVITY_KINDS } from './work.js';
 
 /**
  * The audit log (issue 26): who changed what across an organization, written in the transaction
@@ -39,6 +39,11 @@ export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export'
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_PAGE_SIZE = 50;
+/**
+ * How deep pages reach into one filter's lines: a page is chosen among each source's newest lines,
+ * so reading deeper costs more; older lines are one date filter or the CSV export away.
+ */
+export const AUDIT_MAX_DEPTH = 10_000;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 /** The label and values an event keeps: a name, a role, a setting's value. */
 export const MAX_AUDIT_TEXT_LENGTH = 500;

@@ -1,3 +1,4 @@
+import { AUDIT_MAX_DEPTH } from './audit.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
@@ -546,6 +547,9 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
+  // Audit log (issue 26)
+  auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
+  fetchAuditLogFailed: 'Failed to fetch the audit log',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

@@ -15,9 +15,10 @@ describe('the route table (spec section 2)', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams and notifications', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log and notifications', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
+        '/dashboard/audit-log',
         '/dashboard/billing',
         '/dashboard/departments',
         '/dashboard/notifications',

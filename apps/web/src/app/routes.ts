@@ -14,6 +14,7 @@ import {
   HiKey,
   HiLogin,
   HiOfficeBuilding,
+  HiShieldCheck,
   HiSupport,
   HiUser,
   HiUserGroup,
@@ -279,6 +280,15 @@ const table = {
     icon: HiClock,
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
     group: 'main',
+  },
+  // Issue 26: who changed what, for those who manage the organization's people and settings.
+  auditLog: {
+    path: paths.auditLog,
+    label: 'Audit Log',
+    icon: HiShieldCheck,
+    page: lazyPage(() => import('@/features/audit-log/pages/AuditLogPage')),
+    access: { flags: ['canManageSettings'] },
+    group: 'profile',
   },
   smartAdvisors: {
     path: paths.smartAdvisors,

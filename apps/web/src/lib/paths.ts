@@ -41,6 +41,7 @@ export const paths = {
   sessions: '/dashboard/sessions',
   /** One's hours per organization, week and month (issue 26). */
   timesheet: '/dashboard/timesheet',
+  auditLog: '/dashboard/audit-log',
   session: recordPaths.session,
   /** The advisor's week of sessions and its availability (issue 24). */
   schedule: '/dashboard/schedule',

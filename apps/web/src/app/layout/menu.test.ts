@@ -32,6 +32,7 @@ describe('the menu tables (spec section 2)', () => {
       'Departments',
       'Teams',
       'Team Members',
+      'Audit Log',
       'Notifications',
     ]);
     expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'Sessions', 'S.M.A.R.T. Advisors']);
@@ -39,6 +40,7 @@ describe('the menu tables (spec section 2)', () => {
       'Personal Info',
       'Organization Details',
       'Departments',
+      'Audit Log',
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
@@ -84,6 +86,9 @@ describe('visibleMenu', () => {
     const member = labels(visibleMenu(user('user')).profile);
     expect(member).not.toContain('Organization Details');
     expect(member).not.toContain('Team Members');
+    // The audit log is for those who manage the organization's settings (issue 26).
+    expect(member).not.toContain('Audit Log');
+    expect(owner).toContain('Audit Log');
 
     expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
     expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'Notifications']);
@@ -99,7 +104,7 @@ describe('visibleMenu', () => {
     expect(member).not.toContain('Teams');
 
     const admin = labels(visibleMenu(user('admin')).profile);
-    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
+    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Audit Log', 'Notifications']);
   });
 
   it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {

@@ -39,6 +39,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'departments',
     'teams',
     'teamMembers',
+    'auditLog',
     'notifications',
   ],
   admin: [
@@ -50,6 +51,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'profile',
     'organization',
     'departments',
+    'auditLog',
     'notifications',
   ],
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
