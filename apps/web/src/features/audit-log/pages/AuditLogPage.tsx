@@ -7,8 +7,8 @@ import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
 import { withFilters } from '@/lib/list-address';
 import { useOrganization } from '@/lib/organization-query';
-import { ACTION_CHOICES, readAuditFilter } from '../audit-filters';
 import { useAuditLog } from '../api';
+import { ACTION_CHOICES, readAuditFilter } from '../audit-filters';
 import { AuditLines } from '../components/AuditLines';
 
 /**
