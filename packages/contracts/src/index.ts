@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './billing.js';
 export * from './board.js';
+export * from './csv.js';
 export * from './departments.js';
 export * from './endpoint.js';
 export * from './endpoints/advisors.js';
