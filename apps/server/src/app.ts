@@ -17,6 +17,7 @@ import { departmentRoutes } from './modules/departments/routes.js';
 import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { messageSocketEvents } from './modules/messages/socket.js';
 import { myWorkRoutes } from './modules/my-work/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(myWorkRoutes);
     await api.register(timeEntryRoutes);
     await api.register(auditLogRoutes);
+    await api.register(importRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 
