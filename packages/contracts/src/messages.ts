@@ -1,3 +1,4 @@
+import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
@@ -546,6 +547,9 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
+  // Analytics (issue 26)
+  analyticsRangeTooLong: `A range covers at most ${MAX_ANALYTICS_DAYS} days`,
+  fetchAnalyticsFailed: 'Failed to load analytics',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */
