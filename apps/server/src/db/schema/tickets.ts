@@ -26,6 +26,14 @@ export function ticketSortTitle(table: { title: AnyPgColumn }): SQL {
   return sql`lower(${table.title})`;
 }
 
+/**
+ * When a ticket was resolved: its resolution, or its closing when it was closed without one (a
+ * reopened ticket has neither). Queries must use this expression for its indexes.
+ */
+export function ticketResolvedAt(table: { resolvedAt: AnyPgColumn; closedAt: AnyPgColumn }): SQL {
+  return sql`coalesce(${table.resolvedAt}, ${table.closedAt})`;
+}
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -76,6 +84,13 @@ export const tickets = pgTable(
       table.organizationId,
       sql`(${ticketSearchText(table)}) gin_trgm_ops`,
     ),
+    // Analytics (issue 26): the tickets resolved in a range, of one organization or of all.
+    index('tickets_organization_resolved_idx')
+      .on(table.organizationId, ticketResolvedAt(table))
+      .where(sql`${ticketResolvedAt(table)} is not null`),
+    index('tickets_resolved_idx')
+      .on(ticketResolvedAt(table))
+      .where(sql`${ticketResolvedAt(table)} is not null`),
     organizationKey(table),
   ],
 );
