@@ -10,6 +10,7 @@ import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(searchRoutes);
     await api.register(myWorkRoutes);
     await api.register(timeEntryRoutes);
+    await api.register(analyticsRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 
