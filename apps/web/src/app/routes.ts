@@ -4,6 +4,7 @@ import type { IconType } from 'react-icons';
 import {
   HiBell,
   HiCalendar,
+  HiChartBar,
   HiChatAlt2,
   HiClipboardCheck,
   HiClock,
@@ -278,6 +279,15 @@ const table = {
     label: 'Timesheet',
     icon: HiClock,
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
+    group: 'main',
+  },
+  // An org_admin's figures of its organization, an admin's of any or all (issue 26: canManageAnalytics).
+  analytics: {
+    path: paths.analytics,
+    label: 'Analytics',
+    icon: HiChartBar,
+    page: lazyPage(() => import('@/features/analytics/pages/AnalyticsPage')),
+    access: { flags: ['canManageAnalytics'] },
     group: 'main',
   },
   smartAdvisors: {

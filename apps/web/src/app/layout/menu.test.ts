@@ -24,6 +24,7 @@ describe('the menu tables (spec section 2)', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     expect(labels(MENUS.regular.profile)).toEqual([
@@ -34,7 +35,14 @@ describe('the menu tables (spec section 2)', () => {
       'Team Members',
       'Notifications',
     ]);
-    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'Sessions', 'S.M.A.R.T. Advisors']);
+    expect(labels(MENUS.admin.main)).toEqual([
+      'Dashboard',
+      'Templates',
+      'Tickets',
+      'Sessions',
+      'Analytics',
+      'S.M.A.R.T. Advisors',
+    ]);
     expect(labels(MENUS.admin.profile)).toEqual([
       'Personal Info',
       'Organization Details',
@@ -68,6 +76,7 @@ describe('visibleMenu', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
@@ -102,7 +111,7 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -118,12 +127,13 @@ describe('visibleMenu', () => {
       'Templates',
       'Tickets',
       'Sessions',
+      'Analytics',
       'S.M.A.R.T. Advisors',
     ]);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (spec: admin menu)", () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',
