@@ -8,7 +8,7 @@ import { isDateOnly, projectStatusSchema } from './work.js';
 /**
  * GET /api/analytics (issue 26): an organization's figures (an admin's: any organization's, or the
  * whole platform's) between two days, each computed in SQL. The definitions are the endpoint's
- * description and docs/decisions/0187-analytics.md.
+ * description and docs/decisions/0187-analytics-figures.md.
  */
 
 const dateOnly = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid);

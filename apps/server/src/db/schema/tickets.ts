@@ -113,6 +113,14 @@ export const ticketComments = pgTable(
   ],
 );
 
+/**
+ * A history entry that may answer a ticket (analytics' first response, issue 26): a comment or a
+ * change of status. Queries must use this condition for the partial indexes.
+ */
+export function ticketResponse(table: { kind: AnyPgColumn }): SQL {
+  return sql`${table.kind} in ('comment', 'status')`;
+}
+
 /** A ticket's history: who changed what (from → to, as text) and when, written with the change. */
 export const ticketActivity = pgTable(
   'ticket_activity',
@@ -128,6 +136,14 @@ export const ticketActivity = pgTable(
   },
   (table) => [
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),
+    // Analytics' first responses (issue 26): the comments and status changes since a range began,
+    // of one organization or of all, read from the index alone.
+    index('ticket_activity_organization_response_idx')
+      .on(table.organizationId, table.createdAt, table.ticketId, table.actorId)
+      .where(ticketResponse(table)),
+    index('ticket_activity_response_idx')
+      .on(table.createdAt, table.ticketId, table.actorId)
+      .where(ticketResponse(table)),
     sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
   ],
 );

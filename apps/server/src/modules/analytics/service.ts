@@ -20,6 +20,7 @@ import {
   tasks,
   ticketActivity,
   ticketResolvedAt,
+  ticketResponse,
   tickets,
   timeEntries,
   users,
@@ -33,7 +34,7 @@ import { type AnalyticsScope, analyticsScope } from './policy.js';
  * GET /api/analytics (issue 26): every figure computed in SQL, one statement per group of figures,
  * the groups run together. Each reads an organization-first index for one organization (so its
  * cost is that organization's rows, whatever the others hold), or a range of a time-first index
- * for the whole platform (docs/decisions/0187-analytics.md). Days are the caller's: an instant
+ * for the whole platform (docs/decisions/0187-analytics-figures.md). Days are the caller's: an instant
  * counts on its day in the caller's zone, weeks start on Monday.
  */
 
@@ -80,6 +81,8 @@ function rangeSql({ from, to, timeZone }: AnalyticsRange) {
   const start = sql`(${from}::date::timestamp at time zone ${timeZone})`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
   return {
+    /** The first instant of the range's first day. */
+    start,
     /** The instant column falls on one of the range's days (a range of the column's index). */
     within: (instant: SQL | AnyPgColumn) => sql`${instant} >= ${start} and ${instant} < ${end}`,
     /** The Monday of the instant's week, on the caller's calendar. */
@@ -160,29 +163,38 @@ export interface HeadlineRow {
 /**
  * The headline figures: open tasks past due today, and of the tickets opened in the range how many
  * were answered and resolved, with the median times. A ticket's first response is the first
- * comment or status change by someone other than its creator: a look-up of its own history
- * (ticket_activity_ticket_created_idx) inside the statement.
+ * comment or status change by someone other than its creator: the answers are read from a range of
+ * ticket_activity's response index (none can come before the range began) and joined to the
+ * tickets, never looked up ticket by ticket.
  */
 async function headline(db: Database, scope: AnalyticsScope, range: AnalyticsRange): Promise<HeadlineRow> {
-  const { within } = rangeSql(range);
-  const seconds = (column: SQL) =>
-    sql`round(percentile_cont(0.5) within group (order by extract(epoch from ${column} - opened.created_at)::float8))::int`;
+  const { within, start } = rangeSql(range);
+  const median = (interval: SQL) =>
+    sql`round(percentile_cont(0.5) within group (order by extract(epoch from ${interval})::float8))::int`;
+  // Two one-row aggregates side by side, not the tickets joined to their answers: that join's
+  // estimate (rows times rows) made PostgreSQL compile the statement (JIT, a second at platform size).
   const { rows } = (await db.execute(sql`
-    with opened as (
-      select ${tickets.createdAt} as created_at, ${ticketResolvedAt(tickets)} as resolved_at,
-        (select min(${ticketActivity.createdAt}) from ${ticketActivity}
-          where ${ticketActivity.ticketId} = ${tickets.id} and ${ticketActivity.kind} in ('comment', 'status')
-            and ${ticketActivity.actorId} is distinct from ${tickets.createdBy}) as responded_at
+    with opened as materialized (
+      select ${tickets.id} as id, ${tickets.createdBy} as created_by, ${tickets.createdAt} as created_at,
+        ${ticketResolvedAt(tickets)} as resolved_at
       from ${tickets}
-      where ${inScope(scope, tickets.organizationId)} and ${within(tickets.createdAt)})
+      where ${inScope(scope, tickets.organizationId)} and ${within(tickets.createdAt)}),
+    responses as (
+      select min(${ticketActivity.createdAt}) - opened.created_at as waited
+      from ${ticketActivity} join opened on opened.id = ${ticketActivity.ticketId}
+      where ${inScope(scope, ticketActivity.organizationId)} and ${ticketResponse(ticketActivity)}
+        and ${ticketActivity.createdAt} >= ${start} and ${ticketActivity.actorId} is distinct from opened.created_by
+      group by ${ticketActivity.ticketId}, opened.created_at)
     select
       (select count(*)::int from ${tasks} where ${inScope(scope, tasks.organizationId)}
         and ${tasks.status} <> 'completed' and ${tasks.dueDate} < ${range.today}::date) as "overdueTasks",
-      count(*)::int as "opened", count(opened.responded_at)::int as "responded",
-      count(opened.resolved_at)::int as "resolved",
-      ${seconds(sql`opened.responded_at`)} as "medianFirstResponseSeconds",
-      ${seconds(sql`opened.resolved_at`)} as "medianResolutionSeconds"
-    from opened`)) as unknown as { rows: HeadlineRow[] };
+      raised.opened as "opened", answers.responded as "responded", raised.resolved as "resolved",
+      answers.median as "medianFirstResponseSeconds", raised.median as "medianResolutionSeconds"
+    from (select count(*)::int as opened, count(resolved_at)::int as resolved,
+            ${median(sql`resolved_at - created_at`)} as median from opened) as raised,
+      (select count(*)::int as responded, ${median(sql`waited`)} as median from responses) as answers`)) as unknown as {
+    rows: HeadlineRow[];
+  };
   const [row] = rows;
   if (!row) throw new Error('The headline figures gave no row');
   return row;
