@@ -1,4 +1,4 @@
-import { Box, Table } from '@mantine/core';
+import { Box, Table, useMatches } from '@mantine/core';
 
 export interface FigureRow {
   label: string;
@@ -20,10 +20,12 @@ interface FigureTableProps {
  * header. Too wide for a phone, it scrolls sideways in a box the keyboard can reach.
  */
 export function FigureTable({ caption, rowHeading, columns, rows, wrapLabels = false }: FigureTableProps) {
+  // Smaller type on a phone: a week's six columns then fit 390 px without scrolling.
+  const fontSize = useMatches({ base: 'xs', sm: 'sm' });
   return (
     // A scrolling box takes focus, so the keyboard can scroll it.
     <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={`${caption}, a table`}>
-      <Table fz="sm" verticalSpacing={4} horizontalSpacing={6} captionSide="top" striped>
+      <Table fz={fontSize} verticalSpacing={4} horizontalSpacing={6} captionSide="top" striped>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
