@@ -26,6 +26,7 @@ export function CategoriesCard({ ticketCategories }: Pick<Analytics, 'ticketCate
           orientation="vertical"
           gridAxis="x"
           tickLine="x"
+          xAxisProps={{ allowDecimals: false }}
           yAxisProps={{ width: 110 }}
           series={[{ name: 'tickets', label: 'Tickets', color: 'blue.6' }]}
         />
@@ -65,6 +66,7 @@ export function AdvisorHoursCard({ advisorHours }: Pick<Analytics, 'advisorHours
           type="stacked"
           withLegend
           unit=" h"
+          yAxisProps={{ allowDecimals: true }}
           series={[
             { name: 'billable', label: 'Billable', color: 'teal.7' },
             { name: 'other', label: 'Not billable', color: 'gray.6' },

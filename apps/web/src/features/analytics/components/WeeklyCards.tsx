@@ -15,6 +15,8 @@ export const CHART_PROPS = {
   tickLine: 'y',
   gridAxis: 'y',
   legendProps: { itemSorter: null },
+  // Counts: whole numbers on the axis.
+  yAxisProps: { allowDecimals: false },
 } as const;
 
 /** A table's week: "Mar 2", with its year when the range spans two. */
@@ -48,6 +50,8 @@ export function TasksCard({ weeks }: Pick<Analytics, 'weeks'>) {
           data={data}
           dataKey="week"
           withLegend
+          // A year of weeks is a line; a quarter's weeks are points on it.
+          withDots={weeks.length <= 16}
           curveType="linear"
           series={[
             { name: 'created', label: 'Created', color: 'blue.6' },
