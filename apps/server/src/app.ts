@@ -10,6 +10,7 @@ import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { auditLogRoutes } from './modules/audit-log/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
@@ -183,6 +184,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(timeEntryRoutes);
     await api.register(auditLogRoutes);
     await api.register(importRoutes);
+    await api.register(analyticsRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

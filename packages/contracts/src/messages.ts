@@ -1,3 +1,4 @@
+import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { AUDIT_MAX_DEPTH } from './audit.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
@@ -561,6 +562,9 @@ export const MESSAGES = {
   importRoleUnknown: 'Unknown role: write user or org_admin, or leave it empty for user',
   importFailed: 'Failed to import members',
   importPreviewFailed: 'Failed to read the file',
+  // Analytics (issue 26)
+  analyticsRangeTooLong: `A range covers at most ${MAX_ANALYTICS_DAYS} days`,
+  fetchAnalyticsFailed: 'Failed to load analytics',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

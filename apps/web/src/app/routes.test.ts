@@ -55,6 +55,13 @@ describe('canOpen', () => {
     expect(canOpen(user('user'), ROUTES.notifications)).toBe(true);
   });
 
+  it('opens Analytics to org_admins and admins (canManageAnalytics), not to members or advisors', () => {
+    expect(canOpen(user('org_admin'), ROUTES.analytics)).toBe(true);
+    expect(canOpen(user('admin'), ROUTES.analytics)).toBe(true);
+    expect(canOpen(user('user'), ROUTES.analytics)).toBe(false);
+    expect(canOpen(user('advisor'), ROUTES.analytics)).toBe(false);
+  });
+
   it('opens the notification inbox to every role', () => {
     for (const role of ['user', 'org_admin', 'advisor', 'admin']) {
       expect(canOpen(user(role), ROUTES.notificationInbox)).toBe(true);

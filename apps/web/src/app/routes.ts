@@ -4,6 +4,7 @@ import type { IconType } from 'react-icons';
 import {
   HiBell,
   HiCalendar,
+  HiChartBar,
   HiChatAlt2,
   HiClipboardCheck,
   HiClock,
@@ -289,6 +290,15 @@ const table = {
     page: lazyPage(() => import('@/features/audit-log/pages/AuditLogPage')),
     access: { flags: ['canManageSettings'] },
     group: 'profile',
+  },
+  // An org_admin's figures of its organization, an admin's of any or all (issue 26: canManageAnalytics).
+  analytics: {
+    path: paths.analytics,
+    label: 'Analytics',
+    icon: HiChartBar,
+    page: lazyPage(() => import('@/features/analytics/pages/AnalyticsPage')),
+    access: { flags: ['canManageAnalytics'] },
+    group: 'main',
   },
   smartAdvisors: {
     path: paths.smartAdvisors,

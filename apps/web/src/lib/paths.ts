@@ -42,6 +42,8 @@ export const paths = {
   /** One's hours per organization, week and month (issue 26). */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
+  /** An organization's work and support figures (issue 26); `?from&to` the range, `?organizationId` an admin's choice. */
+  analytics: '/dashboard/analytics',
   session: recordPaths.session,
   /** The advisor's week of sessions and its availability (issue 24). */
   schedule: '/dashboard/schedule',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MENUS, menuKindFor, visibleMenu } from './menu';
 
 const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+/** The admin's main menu: every entry is built and the admin holds every flag, so it sees them all. */
+const ADMIN_MAIN = ['Dashboard', 'Templates', 'Tickets', 'Sessions', 'Analytics', 'S.M.A.R.T. Advisors'];
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
 
 describe('menuKindFor', () => {
@@ -24,6 +26,7 @@ describe('the menu tables (spec section 2)', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     expect(labels(MENUS.regular.profile)).toEqual([
@@ -35,7 +38,7 @@ describe('the menu tables (spec section 2)', () => {
       'Audit Log',
       'Notifications',
     ]);
-    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'Sessions', 'S.M.A.R.T. Advisors']);
+    expect(labels(MENUS.admin.main)).toEqual(ADMIN_MAIN);
     expect(labels(MENUS.admin.profile)).toEqual([
       'Personal Info',
       'Organization Details',
@@ -70,6 +73,7 @@ describe('visibleMenu', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
@@ -107,7 +111,7 @@ describe('visibleMenu', () => {
     expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Audit Log', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -118,17 +122,11 @@ describe('visibleMenu', () => {
       'Schedule',
       'Timesheet',
     ]);
-    expect(labels(visibleMenu(user('admin')).main)).toEqual([
-      'Dashboard',
-      'Templates',
-      'Tickets',
-      'Sessions',
-      'S.M.A.R.T. Advisors',
-    ]);
+    expect(labels(visibleMenu(user('admin')).main)).toEqual(ADMIN_MAIN);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (spec: admin menu)", () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',
