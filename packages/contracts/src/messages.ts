@@ -1,3 +1,4 @@
+import { MAX_CONCURRENT_EXPORTS } from './exports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
@@ -546,6 +547,10 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
+  // CSV exports (issue 26)
+  tooManyExports: `You have ${MAX_CONCURRENT_EXPORTS} exports running. Please wait for one to finish and try again.`,
+  exportFailed: 'The export failed. Please try again.',
+  exportCsv: 'Export CSV',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */
