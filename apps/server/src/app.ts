@@ -13,6 +13,7 @@ import { advisorRoutes } from './modules/advisors/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(searchRoutes);
     await api.register(myWorkRoutes);
     await api.register(timeEntryRoutes);
+    await api.register(exportRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 
