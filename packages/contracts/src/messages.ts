@@ -549,7 +549,7 @@ export const MESSAGES = {
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
   // CSV exports (issue 26)
   tooManyExports: `You have ${MAX_CONCURRENT_EXPORTS} exports running. Please wait for one to finish and try again.`,
-  exportFailed: 'The export failed. Please try again.',
+  downloadFailed: 'The download failed. Please try again.',
   exportCsv: 'Export CSV',
 } as const;
 

@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { useSearchParams } from 'react-router';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
@@ -90,7 +91,12 @@ export default function TeamMembersPage() {
           <Title order={2} size="h3">
             {view.heading} ({total})
           </Title>
-          {list.length > 0 && addButton('Add Member')}
+          <Group gap="sm">
+            {list.length > 0 && (
+              <ExportCsvButton kind="members" query={{ organizationId, status, ...(search && { search }) }} />
+            )}
+            {list.length > 0 && addButton('Add Member')}
+          </Group>
         </Group>
         {list.length === 0 ? (
           <Paper withBorder radius="md" p="xl">
