@@ -1,8 +1,7 @@
-import { and, Column, is, or, type SQL, sql } from 'drizzle-orm';
+import { and, Column, eq, is, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import type { OrderTerm } from './paging.js';
-import { uuidArray } from './sql.js';
 
 /**
  * Keyset batches (decision 0189): a whole list read in batches, each one the rows after the last
@@ -90,59 +89,52 @@ function termByTerm(terms: readonly KeysetTerm[], key: Key, index: number): SQL 
   return or(beyond, nullsAfter, rest && and(sql`${expression} = ${value}`, rest)) as SQL;
 }
 
-/** What a keyset walk reads: a batch's ids with their keys, then those rows. */
+/** What a keyset walk reads: a batch of rows with their details, and the key of a row. */
 export interface KeysetWalk<T> {
   terms: readonly KeysetTerm[];
   batchRows: number;
   /**
-   * At most `limit` ids matching `after` (undefined for the first batch) in `orderBy`, each with
-   * `key` selected: a query on the listed table alone, so an index walk finds a batch.
+   * At most `limit` rows matching `after` (undefined for the first batch) in `orderBy`, with their
+   * details: one statement, which walks the order's index from the key when it has one.
    */
-  ids(window: {
-    after: SQL | undefined;
-    orderBy: SQL[];
-    key: SQL<Key>;
-    limit: number;
-  }): Promise<{ id: string; key: Key }[]>;
-  /** The rows of those ids with their details, in any order. */
-  details(ids: SQL): Promise<T[]>;
+  rows(window: { after: SQL | undefined; orderBy: SQL[]; limit: number }): PromiseLike<T[]>;
+  /** `key` (the terms as text) of the row with this id, if it is still there. */
+  keyOf(id: string, key: SQL<Key>): PromiseLike<{ key: Key }[]>;
   idOf(row: T): string;
 }
 
 /**
  * The list batch by batch, in its order; reads the next batch only when the consumer asks for it
- * (a stream's backpressure), and none after the consumer stops. A row deleted between a batch's
- * two queries is left out.
+ * (a stream's backpressure), and none after the consumer stops. Each batch is its rows and the
+ * key of its last row (by its primary key): the key is read apart because a row's details carry
+ * its dates as JavaScript dates, to the millisecond, and the key needs them to the microsecond.
  */
 export async function* keysetBatches<T>(walk: KeysetWalk<T>): AsyncGenerator<T[]> {
   const orderBy = keysetOrderBy(walk.terms);
   const key = keysetKey(walk.terms);
   let after: SQL | undefined;
   for (;;) {
-    const batch = await walk.ids({ after, orderBy, key, limit: walk.batchRows });
-    const last = batch.at(-1);
-    if (!last) return;
-    const rows = new Map(
-      (await walk.details(uuidArray(batch.map((row) => row.id)))).map((row) => [walk.idOf(row), row]),
-    );
-    yield batch.flatMap(({ id }) => rows.get(id) ?? []);
+    const batch = await walk.rows({ after, orderBy, limit: walk.batchRows });
+    if (batch.length === 0) return;
+    yield batch;
     if (batch.length < walk.batchRows) return;
-    after = keysetAfter(walk.terms, last.key);
+    const last = await lastKey(walk, batch, key);
+    if (!last) return;
+    after = keysetAfter(walk.terms, last);
   }
 }
 
-/** `ids` for a list of one table's rows: its id column, and the list's condition. */
-export function tableIds(
-  db: Database,
-  table: PgTable,
-  id: AnyPgColumn,
-  where: SQL | undefined,
-): KeysetWalk<unknown>['ids'] {
-  return ({ after, orderBy, key, limit }) =>
-    db
-      .select({ id: sql<string>`${id}`, key })
-      .from(table)
-      .where(and(where, after))
-      .orderBy(...orderBy)
-      .limit(limit);
+/** The key of the batch's last row; of the one before when that row was deleted meanwhile. */
+async function lastKey<T>(walk: KeysetWalk<T>, batch: T[], key: SQL<Key>): Promise<Key | undefined> {
+  for (let index = batch.length - 1; index >= 0; index -= 1) {
+    const row = batch[index];
+    const [found] = row === undefined ? [] : await walk.keyOf(walk.idOf(row), key);
+    if (found) return found.key;
+  }
+  return undefined;
+}
+
+/** `keyOf` for a list of one table's rows (whose order reads nothing but its row). */
+export function tableKeyOf(db: Database, table: PgTable, id: AnyPgColumn): KeysetWalk<unknown>['keyOf'] {
+  return (rowId, key) => db.select({ key }).from(table).where(eq(id, rowId)).limit(1);
 }

@@ -6,12 +6,12 @@ import type {
   ticketExportQuery,
   timeEntryExportQuery,
 } from '@smart/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, projects, tasks, tickets, timeEntries, users } from '../../db/schema/index.js';
-import { type KeysetWalk, keysetBatches, keysetTerms, tableIds } from '../../lib/keyset.js';
+import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
+import { uuidArray } from '../../lib/sql.js';
 import {
   type Actor,
   isAdvisor,
@@ -47,8 +47,16 @@ async function* linesOf<T, K extends ExportKind>(
   for await (const batch of keysetBatches(walk)) yield batch.map(line);
 }
 
-/** The rows whose id is among a batch's (`ids`, a uuid[] parameter). */
-const idIn = (column: AnyPgColumn, ids: SQL) => sql`${column} = any(${ids})`;
+/** The names of the records' organizations (a project row has the id only): one query a batch. */
+async function organizationNames(db: Database, records: { organizationId: string }[]) {
+  const ids = [...new Set(records.map((record) => record.organizationId))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(sql`${organizations.id} = any(${uuidArray(ids)})`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
 
 export async function ticketLines(
   db: Database,
@@ -62,8 +70,12 @@ export async function ticketLines(
     {
       terms: keysetTerms(order, descending),
       batchRows,
-      ids: tableIds(db, tickets, tickets.id, where),
-      details: (ids) => selectTicketRecords(db).where(idIn(tickets.id, ids)),
+      rows: ({ after, orderBy, limit }) =>
+        selectTicketRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, tickets, tickets.id),
       idOf: (record) => record.ticket.id,
     },
     ticketLine,
@@ -86,18 +98,20 @@ export async function taskLines(
     {
       terms: myTasksOrder(query),
       batchRows,
-      // The sorts by project and by organization read their row.
-      ids: ({ after, orderBy, key, limit }) => {
-        let ids = db.select({ id: tasks.id, key }).from(tasks).$dynamic();
-        if (query.sort === 'project') ids = ids.innerJoin(projects, eq(projects.id, tasks.projectId));
-        if (query.sort === 'organization')
-          ids = ids.innerJoin(organizations, eq(organizations.id, tasks.organizationId));
-        return ids
+      rows: ({ after, orderBy, limit }) =>
+        selectTaskRecords(db)
           .where(and(where, after))
           .orderBy(...orderBy)
-          .limit(limit);
-      },
-      details: (ids) => selectTaskRecords(db).where(idIn(tasks.id, ids)),
+          .limit(limit),
+      // The sorts by project and by organization read their row.
+      keyOf: (id, key) =>
+        db
+          .select({ key })
+          .from(tasks)
+          .innerJoin(projects, eq(projects.id, tasks.projectId))
+          .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
+          .where(eq(tasks.id, id))
+          .limit(1),
       idOf: (record) => record.task.id,
     },
     taskLine,
@@ -112,22 +126,19 @@ export async function projectLines(
 ): Promise<ExportLines<'projects'>> {
   const { where } = await projectList(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
-  const organizationName = sql<string>`(
-    select ${organizations.name} from ${organizations} where ${organizations.id} = ${projects.organizationId}
-  )`;
   return linesOf(
     {
       terms: keysetTerms(PROJECT_LIST_ORDER, true),
       batchRows,
-      ids: tableIds(db, projects, projects.id, where),
-      details: async (ids) => {
-        const [records, names] = await Promise.all([
-          selectProjectRecords(db).where(idIn(projects.id, ids)),
-          db.select({ id: projects.id, organizationName }).from(projects).where(idIn(projects.id, ids)),
-        ]);
-        const nameOf = new Map(names.map((row) => [row.id, row.organizationName]));
-        return records.map((record) => ({ ...record, organizationName: nameOf.get(record.project.id) ?? '' }));
+      rows: async ({ after, orderBy, limit }) => {
+        const records = await selectProjectRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit);
+        const names = await organizationNames(db, records);
+        return records.map((record) => ({ ...record, organizationName: names.get(record.organizationId) ?? '' }));
       },
+      keyOf: tableKeyOf(db, projects, projects.id),
       idOf: (record) => record.project.id,
     },
     projectLine,
@@ -146,8 +157,12 @@ export async function memberLines(
     {
       terms: keysetTerms(USER_LIST_ORDER),
       batchRows,
-      ids: tableIds(db, users, users.id, where),
-      details: (ids) => selectUserRecords(db).where(idIn(users.id, ids)),
+      rows: ({ after, orderBy, limit }) =>
+        selectUserRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, users, users.id),
       idOf: (record) => record.user.id,
     },
     memberLine,
@@ -166,8 +181,12 @@ export async function timeEntryLines(
     {
       terms: keysetTerms(TIME_ENTRY_LIST_ORDER, true),
       batchRows,
-      ids: tableIds(db, timeEntries, timeEntries.id, where),
-      details: (ids) => selectTimeEntryRecords(db).where(idIn(timeEntries.id, ids)),
+      rows: ({ after, orderBy, limit }) =>
+        selectTimeEntryRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
       idOf: (record) => record.entry.id,
     },
     timeEntryLine,
