@@ -1,5 +1,5 @@
-import { TASK_ACTIVITY_KINDS } from './work.js';
 import { TICKET_ACTIVITY_KINDS } from './tickets.js';
+import { TASK_ACTIVITY_KINDS } from './work.js';
 
 /**
  * The audit log (issue 26): who changed what across an organization, written in the transaction
