@@ -71,7 +71,7 @@ export const useStopTimer = () => useTimeChange(() => api(endpoints.stopTimer, {
 export const useAddTime = () => useTimeChange((body: CreateTimeEntryBody) => api(endpoints.create, { body }));
 export const useDeleteTime = () => useTimeChange((id: string) => api(endpoints.remove, { params: { id } }));
 
-/** The timesheet's CSV, a same-origin GET the browser downloads with the session cookie. */
+/** The timesheet's CSV (downloaded with the session's token: components/DownloadButton.tsx). */
 export const timesheetCsvUrl = (from: string, to: string, organizationId?: string) =>
   urlOf(endpoints.timesheetCsv, { query: { from, to, ...(organizationId && { organizationId }) } });
 

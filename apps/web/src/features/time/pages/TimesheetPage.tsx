@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatMinutes, type Timesheet } from '@smart/contracts';
-import { HiDownload } from 'react-icons/hi';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '@/components/DownloadButton';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -40,11 +41,10 @@ export default function TimesheetPage() {
         <Button variant="default" onClick={() => go(monthRange(-1))}>
           Last month
         </Button>
-        <Anchor href={timesheetCsvUrl(range.from, range.to)} download py={8}>
-          <Group gap={4} wrap="nowrap">
-            <HiDownload aria-hidden /> Download CSV
-          </Group>
-        </Anchor>
+        <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: 'timesheet.csv' }}>
+          Download CSV
+        </DownloadButton>
+        <ExportCsvButton kind="time-entries" query={range} label="Export entries" />
       </Group>
       {sheet.isPending ? (
         <PageLoader label="Loading timesheet..." />
@@ -73,9 +73,12 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           <Title order={2} size="h4">
             {block.organizationName}
           </Title>
-          <Anchor href={timesheetCsvUrl(range.from, range.to, block.organizationId)} download size="sm">
+          <DownloadButton
+            variant="link"
+            file={{ url: timesheetCsvUrl(range.from, range.to, block.organizationId), fileName: 'timesheet.csv' }}
+          >
             CSV for {block.organizationName}
-          </Anchor>
+          </DownloadButton>
         </Group>
         <Text>
           <Text span fw={700}>
