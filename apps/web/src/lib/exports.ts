@@ -8,6 +8,7 @@ const EXPORT_ENDPOINTS = {
   projects: exportEndpoints.projects,
   members: exportEndpoints.members,
   'time-entries': exportEndpoints.timeEntries,
+  'audit-log': exportEndpoints.auditLog,
 } satisfies Record<ExportKind, unknown>;
 
 /** What a kind's export takes: its list's filters and sort, as the list's address holds them. */

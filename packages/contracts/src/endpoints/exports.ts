@@ -1,4 +1,5 @@
 import { endpoint } from '../endpoint.js';
+import { auditLogExportQuery } from '../schemas/audit.js';
 import { errorResponse } from '../schemas/common.js';
 import {
   memberExportQuery,
@@ -64,5 +65,15 @@ export const exportEndpoints = {
     summary: "The time entries list as CSV, with its filters (GET /api/time-entries's query without the page)",
     query: timeEntryExportQuery,
     responses: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
+  }),
+  auditLog: endpoint({
+    method: 'GET',
+    path: '/api/exports/audit-log.csv',
+    operationId: 'exportAuditLogCsv',
+    tags,
+    summary:
+      "An organization's audit log as CSV with its filters (GET /api/audit-log's query without the page), every line newest first",
+    query: auditLogExportQuery,
+    responses: { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse },
   }),
 };

@@ -1,5 +1,12 @@
-import { EXPORT_COLUMNS, EXPORT_ORGANIZATION_COLUMN, type ExportColumn, type ExportKind } from '@smart/contracts';
+import {
+  AUDIT_ACTION_LABELS,
+  EXPORT_COLUMNS,
+  EXPORT_ORGANIZATION_COLUMN,
+  type ExportColumn,
+  type ExportKind,
+} from '@smart/contracts';
 import type { CsvValue } from '../../lib/csv.js';
+import type { AuditLine } from '../audit-log/presenter.js';
 import type { ProjectRecord } from '../projects/presenter.js';
 import type { TaskRecord } from '../tasks/presenter.js';
 import type { TicketRecord } from '../tickets/presenter.js';
@@ -122,5 +129,19 @@ export function timeEntryLine({ entry, ...record }: TimeEntryRecord): ExportLine
     Billable: entry.billable ? 'yes' : 'no',
     Note: entry.note,
     Created: iso(entry.createdAt),
+  };
+}
+
+export function auditLogLine(line: AuditLine): ExportLine<'audit-log'> {
+  return {
+    When: iso(line.createdAt),
+    Person: nameOf(line.actor),
+    'Person e-mail': line.actor?.email,
+    Action: line.action,
+    What: AUDIT_ACTION_LABELS[line.action],
+    About: line.targetLabel,
+    From: line.fromValue,
+    To: line.toValue,
+    ID: line.id,
   };
 }

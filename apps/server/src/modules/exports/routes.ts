@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
 import { cellsOf, columnsOf } from './presenter.js';
 import {
+  auditLogLines,
   describeFilters,
   type ExportLines,
   exportedOrganizations,
@@ -116,4 +117,5 @@ export async function exportRoutes(app: FastifyInstance) {
   exportRoute(endpoints.projects, 'projects', projectLines);
   exportRoute(endpoints.members, 'members', memberLines);
   exportRoute(endpoints.timeEntries, 'time-entries', timeEntryLines);
+  exportRoute(endpoints.auditLog, 'audit-log', auditLogLines);
 }

@@ -1,4 +1,5 @@
 import type {
+  auditLogExportQuery,
   ExportKind,
   memberExportQuery,
   projectExportQuery,
@@ -19,6 +20,7 @@ import {
   requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
+import { auditLogBatches, auditOrganization } from '../audit-log/service.js';
 import { findPlatformOrganization } from '../organizations/service.js';
 import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/service.js';
 import { myTasksOrder, myTasksWhere } from '../tasks/overview.js';
@@ -26,7 +28,15 @@ import { selectTaskRecords } from '../tasks/service.js';
 import { selectTicketRecords, ticketList } from '../tickets/service.js';
 import { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, timeEntryListWhere } from '../time-entries/service.js';
 import { selectUserRecords, USER_LIST_ORDER, userList } from '../users/service.js';
-import { type ExportLine, memberLine, projectLine, taskLine, ticketLine, timeEntryLine } from './presenter.js';
+import {
+  auditLogLine,
+  type ExportLine,
+  memberLine,
+  projectLine,
+  taskLine,
+  ticketLine,
+  timeEntryLine,
+} from './presenter.js';
 
 /**
  * CSV exports (issue 26): each kind's rows are its list's, through the list's own filter
@@ -217,4 +227,18 @@ export function describeFilters(query: Record<string, unknown>): string {
     .filter(([name, value]) => value !== undefined && name !== 'sort' && name !== 'order')
     .map(([name, value]) => `${name}=${String(value)}`);
   return parts.length > 0 ? parts.join('; ') : 'no filters';
+}
+
+/** The organization's audit log (org_admin, admin): its own keyset batches (audit-log/service.ts). */
+export async function auditLogLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof auditLogExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'audit-log'>> {
+  const organizationId = await auditOrganization(db, actor, query.organizationId);
+  const batches = auditLogBatches(db, actor, { ...query, organizationId }, batchRows);
+  return (async function* () {
+    for await (const lines of batches) yield lines.map(auditLogLine);
+  })();
 }
