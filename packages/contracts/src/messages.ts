@@ -547,6 +547,7 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
+  downloadTimesheetFailed: 'Failed to download the timesheet',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

@@ -129,9 +129,14 @@ async function request(
   // Multipart bodies must not get a JSON content type: the browser sets the boundary itself.
   if (json) headers.set('Content-Type', 'application/json');
 
-  let response: Response;
+  const response = await send(path, { method, headers, body: body ?? null }, options);
+  return settle(response.status, parseJson(await response.text()), token, options);
+}
+
+/** fetch, with a server that cannot be reached (offline, DNS, a cut connection) thrown as an ApiError. */
+async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+    return await fetch(path, { ...init, signal: options.signal ?? null });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(
@@ -140,9 +145,26 @@ async function request(
       NETWORK_ERROR_CODE,
     );
   }
-
-  return settle(response.status, parseJson(await response.text()), token, options);
 }
+
+/**
+ * Saves the file a GET answers (a CSV, a PDF) under the name the server gives it. A plain link
+ * cannot send the session's bearer token, so the file is fetched here and handed to the browser as
+ * a blob. Failures are thrown as api() throws them (a 401 ends the session).
+ */
+export async function downloadFile(path: string, options: RequestOptions = {}): Promise<void> {
+  const token = readToken();
+  const response = await send(path, { headers: { ...requestHeaders(token), Accept: '*/*' } }, options);
+  if (!response.ok) settle(response.status, parseJson(await response.text()), token, options);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? 'download';
+  link.click();
+  // The download has its own copy once it starts; the blob's memory is given back a minute later.
+  window.setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+const fileNameOf = (disposition: string | null) => disposition?.match(/filename="([^"]+)"/)?.[1];
 
 /** An answer's body, or the ApiError it means (401 ending the session it was sent with). */
 function settle(status: number, payload: unknown, token: string | null, options: RequestOptions) {
