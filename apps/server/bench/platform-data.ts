@@ -28,6 +28,13 @@ export const PLATFORM_SIZE = {
   benchAdvisors: 99,
   benchAdvisorOrganizations: 10,
   benchAdvisorSessions: 1000,
+  /**
+   * Issue 26: an entry of time on every bench task (180k) by its assignee over the last year; 5,000
+   * on Acme's tickets, half the owner's and half the member's; 500 of the demo advisor's over the
+   * last 60 days on tickets of the organizations it advises (those without tickets, Globex, get none).
+   */
+  acmeTimeEntries: 5000,
+  advisorTimeEntries: 500,
 };
 
 const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
@@ -112,6 +119,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
                      ORDER BY u.email LIMIT 1) owner ON true
        CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
     ...sessionStatements(),
+    ...timeEntryStatements(),
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
@@ -162,5 +170,37 @@ function sessionStatements(): string[] {
        JOIN users owner ON owner.organization_id = s.organization_id AND owner.role = 'org_admin'
        WHERE s.topic LIKE 'Bench session %'
        ON CONFLICT DO NOTHING`,
+  ];
+}
+
+/** Time entries at platform size (issue 26); days, minutes and billable spread by a hash of the record. */
+function timeEntryStatements(): string[] {
+  const { acmeTimeEntries, advisorTimeEntries } = PLATFORM_SIZE;
+  const spread = (column: string) => `abs(hashtext(${column}::text))`;
+  return [
+    `INSERT INTO time_entries (organization_id, user_id, record_type, task_id, date, minutes, note, billable)
+       SELECT t.organization_id, t.assigned_to, 'task', t.id, current_date - ${spread('t.id')} % 365,
+              15 + ${spread('t.id')} % 226, 'Bench time', ${spread('t.id')} % 4 <> 0
+       FROM tasks t JOIN projects pr ON pr.id = t.project_id
+       WHERE pr.description = 'Bench project'`,
+    `INSERT INTO time_entries (organization_id, user_id, record_type, ticket_id, date, minutes, note, billable)
+       SELECT tk.organization_id, CASE WHEN tk.n % 2 = 0 THEN owner.id ELSE member.id END, 'ticket', tk.id,
+              current_date - tk.n % 365, 15 + tk.n % 226, 'Bench ticket time', tk.n % 4 <> 0
+       FROM (SELECT t.id, t.organization_id, row_number() OVER (ORDER BY t.id)::int AS n FROM tickets t
+             JOIN organizations org ON org.id = t.organization_id AND org.name = 'Acme Corp'
+             WHERE t.description LIKE 'Bench ticket %' ORDER BY t.id LIMIT ${acmeTimeEntries}) tk
+       CROSS JOIN (SELECT id FROM users WHERE email = 'owner@acme.example.com') owner
+       CROSS JOIN (SELECT id FROM users WHERE email = 'member@acme.example.com') member`,
+    `WITH advised AS (
+       SELECT a.advisor_id, a.organization_id, row_number() OVER (ORDER BY a.organization_id) - 1 AS k,
+              count(*) OVER () AS orgs
+       FROM advisor_assignments a JOIN users adv ON adv.id = a.advisor_id
+       WHERE adv.email = 'advisor@smart.example.com' AND a.is_active)
+     INSERT INTO time_entries (organization_id, user_id, record_type, ticket_id, date, minutes, note, billable)
+       SELECT ad.organization_id, ad.advisor_id, 'ticket', tk.id, current_date - n % 60, 30 + n % 90,
+              'Advisor bench time', n % 5 <> 0
+       FROM generate_series(0, ${advisorTimeEntries - 1}) AS n
+       JOIN advised ad ON ad.k = n % ad.orgs
+       JOIN LATERAL (SELECT id FROM tickets WHERE organization_id = ad.organization_id ORDER BY id LIMIT 1) tk ON true`,
   ];
 }

@@ -566,7 +566,13 @@ describe('entries', () => {
     expect(await notes(cast.orgAdmin)).toEqual(['advisor April', 'user March']);
     expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
     expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
+    expect(await notes(cast.orgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([
+      'advisor April',
+      'user March',
+    ]);
     expect(await notes(cast.otherOrgAdmin)).toEqual([]);
+    expect(await notes(cast.otherOrgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([]);
+    expect(await notes(cast.user, `?organizationId=${cast.organization.id}`)).toEqual(['user March']);
   });
 
   test('a note that a spreadsheet would run as a formula is written as text in the CSV', async ({ t, make, cast }) => {

@@ -137,6 +137,9 @@ async function readableEntries(db: Database, actor: Actor, query: ListQuery): Pr
     return record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id);
   }
   if (seesAllOrganizations(actor)) return undefined;
+  // An organization the caller reads all time of: its filter alone scopes the list, so the count
+  // reads that organization's index only, not the caller's own entries beside it.
+  if (query.organizationId && readsAllTimeIn(actor, query.organizationId)) return undefined;
   const own = eq(timeEntries.userId, actor.id);
   if (actor.organizationId && readsAllTimeIn(actor, actor.organizationId)) {
     return sql`(${own} or ${eq(timeEntries.organizationId, actor.organizationId)})`;
