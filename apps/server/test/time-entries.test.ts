@@ -239,7 +239,6 @@ describe('the timesheet', () => {
   test("an advisor's hours per organization, week (from Monday) and month, billable apart, only its own", async ({
     t,
     make,
-    cast,
   }) => {
     const [a, b] = await Promise.all([
       make.organization({ name: 'Alpha Books' }),
