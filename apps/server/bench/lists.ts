@@ -1,4 +1,4 @@
-import { MAX_SLOT_RANGE_DAYS } from '@smart/contracts';
+import { ANALYTICS_DEFAULT_WEEKS, MAX_SLOT_RANGE_DAYS } from '@smart/contracts';
 
 /**
  * The lists `npm run bench` measures. A later issue adds its lists here. `path` may depend on the
@@ -47,17 +47,17 @@ const atScale = (account: BenchAccount, name: string, path: string | BenchList['
 const reported = (list: BenchList): BenchList => ({ ...list, goal: { kind: 'report' } });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A day as YYYY-MM-DD (UTC, the demo accounts' zone). */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 /** This month's first and last day (UTC), as the Timesheet page asks for them. */
 function thisMonth(): { from: string; to: string } {
   const now = new Date();
-  const day = (date: Date) => date.toISOString().slice(0, 10);
   return {
-    from: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
-    to: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))),
+    from: dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+    to: dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))),
   };
 }
 const monthQuery = () => new URLSearchParams(thisMonth()).toString();
-
 /** The Sessions page's Upcoming tab: from now, soonest first. */
 const upcoming = () => new URLSearchParams({ from: new Date().toISOString(), sort: 'start' }).toString();
 
@@ -204,6 +204,17 @@ export const BENCH_LISTS: BenchList[] = [
     path: async () => '/api/my-work/platform',
     goal: { kind: 'report' },
   },
+  // Analytics (issue 26): five statements on organization-first indexes. 12 weeks ending before the
+  // bench's tickets (all raised in the last 4 days) measure what other organizations' rows cost Acme;
+  // the default 12 weeks then hold 5,000 tickets of Acme's own, a known cost.
+  atScale('orgAdmin', 'GET /api/analytics (12 weeks before the bench tickets)', async () => {
+    const to = new Date(Date.now() - 5 * DAY_MS);
+    const from = new Date(to.getTime() - (ANALYTICS_DEFAULT_WEEKS * 7 - 1) * DAY_MS);
+    return `/api/analytics?${new URLSearchParams({ from: dayOf(from), to: dayOf(to) })}`;
+  }),
+  reported(atScale('orgAdmin', "GET /api/analytics (12 weeks holding 5,000 of Acme's tickets)", '/api/analytics')),
+  // The whole platform: ranges of the time-first indexes, every row in the range read (100k tickets).
+  reported(atScale('admin', 'GET /api/analytics (the platform, 12 weeks: 100k tickets)', '/api/analytics')),
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',

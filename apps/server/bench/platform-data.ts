@@ -29,9 +29,17 @@ export const PLATFORM_SIZE = {
   benchAdvisorOrganizations: 10,
   benchAdvisorSessions: 1000,
   /**
-   * Issue 26: an entry of time on every bench task (180k) by its assignee over the last year; 5,000
-   * on Acme's tickets, half the owner's and half the member's; 500 of the demo advisor's over the
-   * last 60 days on tickets of the organizations it advises (those without tickets, Globex, get none).
+   * Issue 26's analytics: every bench task's history has its creation and 1 in 6 a move to
+   * completed within the last 12 weeks (30k); resolved and closed bench tickets have their times,
+   * half the bench tickets a first answer by another person (50k); each advisor assignment of a
+   * bench organization holds 30 time entries over the last 12 weeks (30k).
+   */
+  timeEntriesPerAssignment: 30,
+  /**
+   * Issue 26's time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
+   * on Acme's tickets over the last year, half the owner's and half the member's, and 500 of the
+   * demo advisor's over the last 60 days on tickets of the organizations it advises (those without
+   * tickets, Globex, get none).
    */
   acmeTimeEntries: 5000,
   advisorTimeEntries: 500,
@@ -105,20 +113,23 @@ export async function loadPlatformData(database: DatabaseHandle) {
        CROSS JOIN generate_series(1, ${tasksEach}) AS t
        WHERE pr.description = 'Bench project'`,
     `INSERT INTO tickets (organization_id, title, description, status, priority, category, created_by, assigned_to,
-                          created_at, updated_at)
+                          created_at, updated_at, resolved_at, closed_at)
        SELECT org.id, (${textArray(TICKET_SUBJECTS)})[1 + t % ${TICKET_SUBJECTS.length}] || ' trouble ' || t,
               'Bench ticket ' || t || ': something stopped working after the update ' || (t * 7919) % 100000,
               (ARRAY['open','in_progress','resolved','closed'])[1 + t % 4]::ticket_status,
               (ARRAY['low','medium','high','urgent'])[1 + (t / 4) % 4]::ticket_priority,
               (ARRAY['general','technical','billing','feature_request','bug_report'])[1 + t % 5]::ticket_category,
               owner.id, CASE WHEN t % 3 = 0 THEN owner.id END,
-              now() - t * interval '1 minute', now() - t * interval '1 minute'
+              now() - t * interval '1 minute', now() - t * interval '1 minute',
+              CASE WHEN t % 4 >= 2 THEN now() - t * interval '1 minute' + (t % 600) * interval '1 minute' END,
+              CASE WHEN t % 4 = 3 THEN now() - t * interval '1 minute' + (t % 600) * interval '1 minute' END
        FROM (SELECT id FROM organizations WHERE name = 'Acme Corp'
              UNION ALL (SELECT id FROM organizations WHERE name LIKE 'Bench Org %' ORDER BY name LIMIT ${ticketOrganizations - 1})) org
        JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'
                      ORDER BY u.email LIMIT 1) owner ON true
        CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
     ...sessionStatements(),
+    ...analyticsStatements(),
     ...timeEntryStatements(),
     'VACUUM ANALYZE',
   ];
@@ -173,16 +184,41 @@ function sessionStatements(): string[] {
   ];
 }
 
-/** Time entries at platform size (issue 26); days, minutes and billable spread by a hash of the record. */
+/** History and time for analytics (issue 26): what its figures read, at platform size. */
+function analyticsStatements(): string[] {
+  const { timeEntriesPerAssignment } = PLATFORM_SIZE;
+  return [
+    `INSERT INTO task_activity (organization_id, task_id, actor_id, kind, to_value, created_at)
+       SELECT t.organization_id, t.id, t.created_by, 'created', t.title, t.created_at
+       FROM tasks t JOIN projects p ON p.id = t.project_id WHERE p.description = 'Bench project'`,
+    `INSERT INTO task_activity (organization_id, task_id, actor_id, kind, from_value, to_value, created_at)
+       SELECT t.organization_id, t.id, t.created_by, 'status', 'in_progress', 'completed',
+              now() - (abs(hashtext(t.id::text)) % 84) * interval '1 day'
+       FROM tasks t JOIN projects p ON p.id = t.project_id
+       WHERE p.description = 'Bench project' AND abs(hashtext(t.id::text)) % 6 = 0`,
+    // The first answer to half the bench tickets: a comment by another person of the organization.
+    `WITH other AS (SELECT DISTINCT ON (organization_id) organization_id, id FROM users WHERE role = 'user'
+                    ORDER BY organization_id, email)
+     INSERT INTO ticket_activity (organization_id, ticket_id, actor_id, kind, created_at)
+       SELECT tk.organization_id, tk.id, other.id, 'comment',
+              tk.created_at + (abs(hashtext(tk.id::text)) % 240) * interval '1 minute'
+       FROM tickets tk JOIN other ON other.organization_id = tk.organization_id
+       WHERE tk.description LIKE 'Bench ticket %' AND abs(hashtext(tk.id::text)) % 2 = 0`,
+    `INSERT INTO time_entries (organization_id, user_id, record_type, task_id, date, minutes, billable)
+       SELECT a.organization_id, a.advisor_id, 'task', task.id, current_date - (n * 83 / ${timeEntriesPerAssignment}),
+              30 + (n % 4) * 30, n % 3 <> 0
+       FROM advisor_assignments a
+       JOIN organizations org ON org.id = a.organization_id AND org.name LIKE 'Bench Org %'
+       JOIN LATERAL (SELECT id FROM tasks WHERE organization_id = a.organization_id LIMIT 1) task ON true
+       CROSS JOIN generate_series(1, ${timeEntriesPerAssignment}) AS n
+       WHERE a.is_active`,
+  ];
+}
+
+/** Time entries of the demo accounts at platform size (issue 26), for the time lists. */
 function timeEntryStatements(): string[] {
   const { acmeTimeEntries, advisorTimeEntries } = PLATFORM_SIZE;
-  const spread = (column: string) => `abs(hashtext(${column}::text))`;
   return [
-    `INSERT INTO time_entries (organization_id, user_id, record_type, task_id, date, minutes, note, billable)
-       SELECT t.organization_id, t.assigned_to, 'task', t.id, current_date - ${spread('t.id')} % 365,
-              15 + ${spread('t.id')} % 226, 'Bench time', ${spread('t.id')} % 4 <> 0
-       FROM tasks t JOIN projects pr ON pr.id = t.project_id
-       WHERE pr.description = 'Bench project'`,
     `INSERT INTO time_entries (organization_id, user_id, record_type, ticket_id, date, minutes, note, billable)
        SELECT tk.organization_id, CASE WHEN tk.n % 2 = 0 THEN owner.id ELSE member.id END, 'ticket', tk.id,
               current_date - tk.n % 365, 15 + tk.n % 226, 'Bench ticket time', tk.n % 4 <> 0

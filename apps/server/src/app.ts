@@ -10,12 +10,15 @@ import { validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { auditLogRoutes } from './modules/audit-log/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { messageSocketEvents } from './modules/messages/socket.js';
 import { myWorkRoutes } from './modules/my-work/routes.js';
@@ -179,6 +182,9 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(searchRoutes);
     await api.register(myWorkRoutes);
     await api.register(timeEntryRoutes);
+    await api.register(auditLogRoutes);
+    await api.register(importRoutes);
+    await api.register(analyticsRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

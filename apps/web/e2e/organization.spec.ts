@@ -30,6 +30,19 @@ test.describe('organization page', () => {
     await page.reload();
     await expect(details(page).getByText(description)).toBeVisible();
     await expect(details(page).getByText(organization.contact.email)).toBeVisible();
+
+    // The change is in the organization's audit log (issue 26): who, which setting, the new value.
+    // The My Profile group is open on the organization's page.
+    await sidebar(page).getByRole('link', { name: 'Audit Log', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/audit-log$/);
+    const log = page.getByRole('table', { name: 'Audit log' });
+    const line = log.getByRole('row').filter({ hasText: 'Organization settings changed' }).first();
+    await expect(line).toContainText('Description');
+    await expect(line).toContainText(description);
+    await line.getByRole('button', { name: organization.orgAdmin.name }).click();
+    await expect(page).toHaveURL(/actorId=/);
+    await expect(page.getByRole('button', { name: "Show everyone's changes" })).toBeVisible();
+    await expect(log.getByRole('row').filter({ hasText: 'Organization settings changed' }).first()).toBeVisible();
   });
 
   test('every invalid field shows at once, a phone of letters too, and nothing is sent', async ({

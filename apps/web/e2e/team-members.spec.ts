@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { accounts, fillSignIn, openFromProfileMenu, sidebar, signIn } from './support/session';
@@ -136,6 +137,63 @@ test.describe('team members', () => {
     await expect(added).toContainText(member.email);
     await expect(added).toContainText('+1 (312) 555-0177');
     expect(await memberCount(page)).toBe(before + 1);
+  });
+
+  test('an org_admin imports members from a CSV file: the preview shows the problems, the fixed file goes in', async ({
+    page,
+    organization,
+  }) => {
+    await organization.addDepartment('Engineering');
+    await openTeamMembers(page, organization);
+    const before = await memberCount(page);
+    const [ada, grace] = [newMember(), newMember()];
+    const csv = (...rows: string[]) => ({
+      name: 'members.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['First name,Last name,Email,Department,Role', ...rows].join('\r\n')),
+    });
+
+    await page.getByRole('button', { name: 'Import from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Members from CSV' });
+    const template = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Download the template' }).click();
+    expect((await readFile(await (await template).path())).toString()).toBe(
+      'First name,Last name,Email,Job title,Department,Phone,Role\r\n',
+    );
+
+    // A file with problems: each shown on its row, and nothing can be imported.
+    const file = dialog.locator('input[type="file"]');
+    await file.setInputFiles(
+      csv(
+        `Ada,${ada.lastName},${ada.email},engineering,`,
+        `Grace,${grace.lastName},${ada.email.toUpperCase()},Nowhere,admin`,
+      ),
+    );
+    await expect(dialog.getByText('2 rows: 1 ready, 1 with problems.')).toBeVisible();
+    const problemRow = dialog.getByRole('row').filter({ hasText: `Grace ${grace.lastName}` });
+    await expect(problemRow).toContainText('Email: This email is already in row 2 of the file');
+    await expect(problemRow).toContainText('Department: Department not found');
+    await expect(problemRow).toContainText('Role: You may only add users or organization admins');
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+
+    // The file fixed: both rows ready, then imported together.
+    await file.setInputFiles(
+      csv(`Ada,${ada.lastName},${ada.email},engineering,`, `Grace,"${grace.lastName}",${grace.email},,org_admin`),
+    );
+    await expect(dialog.getByText('2 rows: 2 ready, 0 with problems.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import 2 members' }).click();
+    await expect(dialog.getByText('2 members imported. Each was emailed a link to choose a password.')).toBeVisible();
+    const report = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download report' }).click();
+    const lines = (await readFile(await (await report).path())).toString().trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((line) => line.endsWith(',added'))).toBe(true);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(card(page, `Ada ${ada.lastName}`)).toContainText('Engineering');
+    await expect(card(page, `Grace ${grace.lastName}`)).toContainText(grace.email);
+    expect(await memberCount(page)).toBe(before + 2);
   });
 
   test("a member's job title is edited, and a member is deactivated after confirmation", async ({

@@ -68,6 +68,8 @@ export const WRITE_LIMITS_PER_MINUTE = {
   sessions: 60,
   /** POST /api/users/register. */
   registrations: 30,
+  /** A member import's preview and import (each reads a file of up to 1,000 rows; an import adds them all). */
+  imports: 20,
   /** PUT /api/users/change-password. */
   passwordChanges: 10,
   /** POST /api/users/phone/verification: each one sends an SMS (besides PHONE_CODE_RESEND_SECONDS between two). */
@@ -123,6 +125,12 @@ export const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60 * 1000;
 export const PASSWORD_RESET_MAX_PER_EMAIL = 5;
 export const PASSWORD_RESET_MAX_PER_IP = 20;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * A member imported from CSV has no password: its welcome e-mail's link (a reset link) lets it
+ * choose one, for a week; after that, 'Forgot Password?' sends a new one.
+ */
+export const WELCOME_LINK_TTL_DAYS = 7;
+export const WELCOME_LINK_TTL_MS = WELCOME_LINK_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** A reset token is 43 base64url characters; anything much longer is not one. */
 export const MAX_RESET_TOKEN_LENGTH = 128;
 

@@ -1,3 +1,6 @@
+import { MAX_ANALYTICS_DAYS } from './analytics.js';
+import { AUDIT_MAX_DEPTH } from './audit.js';
+import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
@@ -548,6 +551,22 @@ export const MESSAGES = {
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
   downloadTimesheetFailed: 'Failed to download the timesheet',
+  // Audit log (issue 26)
+  auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
+  fetchAuditLogFailed: 'Failed to fetch the audit log',
+  // Importing members from CSV (issue 26): the file's refusals, then a row's problems
+  importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',
+  importTooManyRows: `The file has more than ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en-US')} members. Split it into smaller files.`,
+  importNoMembers: 'The file has a header row but no members.',
+  importHasProblems:
+    'Some rows have problems: a file is imported only when every row is right. Fix them and try again.',
+  importRoleUnknown: 'Unknown role: write user or org_admin, or leave it empty for user',
+  importFailed: 'Failed to import members',
+  importPreviewFailed: 'Failed to read the file',
+  // Analytics (issue 26)
+  analyticsRangeTooLong: `A range covers at most ${MAX_ANALYTICS_DAYS} days`,
+  fetchAnalyticsFailed: 'Failed to load analytics',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */
@@ -555,5 +574,29 @@ export const progressUpdatedMessage = (progress: number) => `Progress updated to
 
 /** A text field longer than its limit. */
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+
+/** A member import's file whose header row lacks required columns (their template headings). */
+export const importMissingColumnsMessage = (headers: readonly string[]) =>
+  `The header row must name the columns ${headers.join(', ')}. Download the template to see them.`;
+
+/** A member import's header row naming one column twice. */
+export const importColumnTwiceMessage = (header: string) => `The header row names the column ${header} twice.`;
+
+/** A member import's file that is not CSV: where and why. */
+export const importCsvSyntaxMessage = (row: number, problem: 'unclosed-quote' | 'text-after-quote') =>
+  problem === 'unclosed-quote'
+    ? `The file is not valid CSV: a quoted value in row ${row} is never closed.`
+    : `The file is not valid CSV: in row ${row} a closing quote is followed by more text before the next comma.`;
+
+/** A member import's row repeating an e-mail address an earlier row has. */
+export const importEmailRepeatedMessage = (row: number) => `This email is already in row ${row} of the file`;
+
+/** A member import needing more seats than the subscription has left. */
+export const importSeatLimitMessage = (members: number, seatsAvailable: number) =>
+  `The file adds ${members} ${members === 1 ? 'member' : 'members'}, but the subscription has ${seatsAvailable} ${seatsAvailable === 1 ? 'seat' : 'seats'} left. Add seats on the Billing page or import fewer members.`;
+
+/** A member import that went through. */
+export const membersImportedMessage = (members: number) =>
+  `${members} ${members === 1 ? 'member' : 'members'} imported. Each was emailed a link to choose a password.`;
 
 export type MessageKey = keyof typeof MESSAGES;

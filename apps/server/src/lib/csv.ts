@@ -1,25 +1,93 @@
+import { type CsvValue, csvLine } from '@smart/contracts';
+
 /**
- * CSV as spreadsheets read it (RFC 4180): fields with a comma, quote or line break are quoted,
- * quotes doubled, lines ended with CRLF. A cell a spreadsheet would run as a formula (starting with
- * `=`, `+`, `-`, `@`, a tab or a carriage return: CSV injection) is written as text with a leading
- * apostrophe, as OWASP advises.
+ * CSV in and out. Cells and lines are written by contracts' csvCell and csvLine (RFC 4180, with
+ * formula cells escaped against CSV injection), shared with the web app's files.
  */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export type CsvValue = string | number | boolean | null | undefined;
-
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`;
+export { type CsvValue, csvCell, csvLine } from '@smart/contracts';
 
 /** A whole CSV file, header first, line by line (for streaming: each line as it is made). */
 export function* csvLines(header: readonly string[], rows: Iterable<readonly CsvValue[]>): Generator<string> {
   yield csvLine(header);
   for (const row of rows) yield csvLine(row);
+}
+
+/** Why a text is not CSV, and in which record (1 = the first line). */
+export class CsvSyntaxError extends Error {
+  readonly record: number;
+  readonly problem: 'unclosed-quote' | 'text-after-quote';
+
+  constructor(problem: CsvSyntaxError['problem'], record: number) {
+    super(`CSV record ${record}: ${problem}`);
+    this.name = 'CsvSyntaxError';
+    this.problem = problem;
+    this.record = record;
+  }
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/**
+ * Reads CSV text record by record (RFC 4180, as spreadsheets write it): fields split by commas; a
+ * field in double quotes may hold commas, line breaks and doubled quotes (`""` is one `"`); records
+ * end with CRLF, LF or CR; a byte order mark at the start is dropped. A quote inside an unquoted
+ * field is kept as it is (`5" screen`). A blank line is a record of one empty field: the caller
+ * skips it and still counts it, so record numbers are the rows a spreadsheet shows. No record
+ * follows the last line break. Throws CsvSyntaxError for a quoted field never closed, or closed and
+ * followed by more text. Lazy: a caller that has seen enough records stops reading.
+ */
+export function* csvRecords(text: string): Generator<string[]> {
+  const length = text.length;
+  let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let record = 1;
+  while (at < length) {
+    const fields: string[] = [];
+    // One field per turn; the turn that reads the record's end yields it.
+    for (;;) {
+      let field: string;
+      if (text.charCodeAt(at) === QUOTE) {
+        const parts: string[] = [];
+        let from = at + 1;
+        for (;;) {
+          const close = text.indexOf('"', from);
+          if (close === -1) throw new CsvSyntaxError('unclosed-quote', record);
+          parts.push(text.slice(from, close));
+          if (text.charCodeAt(close + 1) !== QUOTE) {
+            at = close + 1;
+            break;
+          }
+          parts.push('"');
+          from = close + 2;
+        }
+        field = parts.join('');
+        const next = text.charCodeAt(at);
+        if (at < length && next !== COMMA && next !== LF && next !== CR) {
+          throw new CsvSyntaxError('text-after-quote', record);
+        }
+      } else {
+        const start = at;
+        while (at < length) {
+          const code = text.charCodeAt(at);
+          if (code === COMMA || code === LF || code === CR) break;
+          at += 1;
+        }
+        field = text.slice(start, at);
+      }
+      fields.push(field);
+      const separator = text.charCodeAt(at);
+      if (separator === COMMA) {
+        at += 1;
+        continue;
+      }
+      // A line break or the end of the text ends the record.
+      if (separator === CR && text.charCodeAt(at + 1) === LF) at += 2;
+      else if (at < length) at += 1;
+      break;
+    }
+    yield fields;
+    record += 1;
+  }
 }

@@ -15,9 +15,10 @@ describe('the route table (spec section 2)', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams and notifications', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log and notifications', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
+        '/dashboard/audit-log',
         '/dashboard/billing',
         '/dashboard/departments',
         '/dashboard/notifications',
@@ -52,6 +53,13 @@ describe('canOpen', () => {
     expect(canOpen(user('org_admin'), ROUTES.departments)).toBe(true);
     expect(canOpen(user('user'), ROUTES.departments)).toBe(false);
     expect(canOpen(user('user'), ROUTES.notifications)).toBe(true);
+  });
+
+  it('opens Analytics to org_admins and admins (canManageAnalytics), not to members or advisors', () => {
+    expect(canOpen(user('org_admin'), ROUTES.analytics)).toBe(true);
+    expect(canOpen(user('admin'), ROUTES.analytics)).toBe(true);
+    expect(canOpen(user('user'), ROUTES.analytics)).toBe(false);
+    expect(canOpen(user('advisor'), ROUTES.analytics)).toBe(false);
   });
 
   it('opens the notification inbox to every role', () => {

@@ -4,6 +4,7 @@ import type { IconType } from 'react-icons';
 import {
   HiBell,
   HiCalendar,
+  HiChartBar,
   HiChatAlt2,
   HiClipboardCheck,
   HiClock,
@@ -14,6 +15,7 @@ import {
   HiKey,
   HiLogin,
   HiOfficeBuilding,
+  HiShieldCheck,
   HiSupport,
   HiUser,
   HiUserGroup,
@@ -278,6 +280,24 @@ const table = {
     label: 'Timesheet',
     icon: HiClock,
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
+    group: 'main',
+  },
+  // Issue 26: who changed what, for those who manage the organization's people and settings.
+  auditLog: {
+    path: paths.auditLog,
+    label: 'Audit Log',
+    icon: HiShieldCheck,
+    page: lazyPage(() => import('@/features/audit-log/pages/AuditLogPage')),
+    access: { flags: ['canManageSettings'] },
+    group: 'profile',
+  },
+  // An org_admin's figures of its organization, an admin's of any or all (issue 26: canManageAnalytics).
+  analytics: {
+    path: paths.analytics,
+    label: 'Analytics',
+    icon: HiChartBar,
+    page: lazyPage(() => import('@/features/analytics/pages/AnalyticsPage')),
+    access: { flags: ['canManageAnalytics'] },
     group: 'main',
   },
   smartAdvisors: {

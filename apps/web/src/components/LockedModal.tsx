@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { Modal, type ModalProps } from '@mantine/core';
 import { MODAL_MAX_WIDTH_PX } from '@smart/contracts';
 import type { ReactNode } from 'react';
 
@@ -9,6 +9,10 @@ interface LockedModalProps {
   title: string;
   onClose: () => void;
   centered?: boolean;
+  /** The spec's modal width unless a modal needs more room (a table). */
+  size?: ModalProps['size'];
+  /** The whole screen (a phone's, for a wide content). */
+  fullScreen?: boolean;
   children: ReactNode;
 }
 
@@ -16,13 +20,23 @@ interface LockedModalProps {
  * The app's modal shell. It stays open while busy, so a request is never cut off half-way, and
  * mounts its content only while opened, so each opening starts from fresh form state.
  */
-export function LockedModal({ opened, busy, title, onClose, centered, children }: LockedModalProps) {
+export function LockedModal({
+  opened,
+  busy,
+  title,
+  onClose,
+  centered,
+  size = MODAL_MAX_WIDTH_PX,
+  fullScreen = false,
+  children,
+}: LockedModalProps) {
   return (
     <Modal
       opened={opened}
       onClose={() => !busy && onClose()}
       title={title}
-      size={MODAL_MAX_WIDTH_PX}
+      size={size}
+      fullScreen={fullScreen}
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}

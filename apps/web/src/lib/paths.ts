@@ -41,6 +41,9 @@ export const paths = {
   sessions: '/dashboard/sessions',
   /** One's hours per organization, week and month (issue 26). */
   timesheet: '/dashboard/timesheet',
+  auditLog: '/dashboard/audit-log',
+  /** An organization's work and support figures (issue 26); `?from&to` the range, `?organizationId` an admin's choice. */
+  analytics: '/dashboard/analytics',
   session: recordPaths.session,
   /** The advisor's week of sessions and its availability (issue 24). */
   schedule: '/dashboard/schedule',

@@ -1,5 +1,6 @@
 export * from './advisor-assignments.js';
 export * from './app-meta.js';
+export * from './audit.js';
 export * from './departments.js';
 export * from './files.js';
 export * from './messenger.js';

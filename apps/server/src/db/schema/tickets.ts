@@ -26,6 +26,14 @@ export function ticketSortTitle(table: { title: AnyPgColumn }): SQL {
   return sql`lower(${table.title})`;
 }
 
+/**
+ * When a ticket was resolved: its resolution, or its closing when it was closed without one (a
+ * reopened ticket has neither). Queries must use this expression for its indexes.
+ */
+export function ticketResolvedAt(table: { resolvedAt: AnyPgColumn; closedAt: AnyPgColumn }): SQL {
+  return sql`coalesce(${table.resolvedAt}, ${table.closedAt})`;
+}
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -76,6 +84,13 @@ export const tickets = pgTable(
       table.organizationId,
       sql`(${ticketSearchText(table)}) gin_trgm_ops`,
     ),
+    // Analytics (issue 26): the tickets resolved in a range, of one organization or of all.
+    index('tickets_organization_resolved_idx')
+      .on(table.organizationId, ticketResolvedAt(table))
+      .where(sql`${ticketResolvedAt(table)} is not null`),
+    index('tickets_resolved_idx')
+      .on(ticketResolvedAt(table))
+      .where(sql`${ticketResolvedAt(table)} is not null`),
     organizationKey(table),
   ],
 );
@@ -98,6 +113,14 @@ export const ticketComments = pgTable(
   ],
 );
 
+/**
+ * A history entry that may answer a ticket (analytics' first response, issue 26): a comment or a
+ * change of status. Queries must use this condition for the partial indexes.
+ */
+export function ticketResponse(table: { kind: AnyPgColumn }): SQL {
+  return sql`${table.kind} in ('comment', 'status')`;
+}
+
 /** A ticket's history: who changed what (from → to, as text) and when, written with the change. */
 export const ticketActivity = pgTable(
   'ticket_activity',
@@ -113,6 +136,16 @@ export const ticketActivity = pgTable(
   },
   (table) => [
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),
+    // The organization's audit log reads its histories newest first (decision 0185).
+    index('ticket_activity_organization_created_idx').on(table.organizationId, table.createdAt),
+    // Analytics' first responses (issue 26): the comments and status changes since a range began,
+    // of one organization or of all, read from the index alone.
+    index('ticket_activity_organization_response_idx')
+      .on(table.organizationId, table.createdAt, table.ticketId, table.actorId)
+      .where(ticketResponse(table)),
+    index('ticket_activity_response_idx')
+      .on(table.createdAt, table.ticketId, table.actorId)
+      .where(ticketResponse(table)),
     sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
   ],
 );

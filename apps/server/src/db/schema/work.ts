@@ -72,6 +72,9 @@ export const projects = pgTable(
   (table) => [
     index('projects_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
     index('projects_created_idx').on(table.createdAt, table.id),
+    // Analytics' project progress (issue 26): open projects, soonest due first, of one organization or all.
+    index('projects_organization_due_idx').on(table.organizationId, table.dueDate, table.id),
+    index('projects_due_idx').on(table.dueDate, table.id),
     // Organization first (btree_gin): one organization's search reads its own entries (issue 25).
     index('projects_organization_search_idx').using(
       'gin',
@@ -140,6 +143,11 @@ export const tasks = pgTable(
     index('tasks_assignee_due_idx').on(table.assignedTo, table.dueDate),
     index('tasks_creator_due_idx').on(table.createdBy, table.dueDate),
     index('tasks_organization_status_idx').on(table.organizationId, table.status, table.dueDate),
+    // Analytics (issue 26): tasks created in a range, of one organization or of all; open tasks
+    // past due across the platform.
+    index('tasks_organization_created_idx').on(table.organizationId, table.createdAt),
+    index('tasks_created_idx').on(table.createdAt),
+    index('tasks_open_by_due_idx').on(table.dueDate).where(sql`${table.status} <> 'completed'`),
     // The due-date reminder sweep: open, assigned tasks around today's date, without scanning the rest.
     index('tasks_open_due_idx')
       .on(table.dueDate)
@@ -179,6 +187,11 @@ export const taskComments = pgTable(
   ],
 );
 
+/** A history entry recording a move to completed. Queries must use this condition for the partial indexes. */
+export function taskCompletion(table: { kind: AnyPgColumn; toValue: AnyPgColumn }): SQL {
+  return sql`${table.kind} = 'status' and ${table.toValue} = 'completed'`;
+}
+
 /** A task's history: who changed what (from → to, as text) and when, written with the change. */
 export const taskActivity = pgTable(
   'task_activity',
@@ -194,6 +207,14 @@ export const taskActivity = pgTable(
   },
   (table) => [
     index('task_activity_task_created_idx').on(table.taskId, table.createdAt),
+    // The organization's audit log reads its histories newest first (decision 0185).
+    index('task_activity_organization_created_idx').on(table.organizationId, table.createdAt),
+    // Analytics' tasks completed per week (issue 26): the moves to completed in a range, of one
+    // organization or of all, counted from the index alone.
+    index('task_activity_organization_completed_idx')
+      .on(table.organizationId, table.createdAt, table.taskId)
+      .where(taskCompletion(table)),
+    index('task_activity_completed_idx').on(table.createdAt, table.taskId).where(taskCompletion(table)),
     sameOrganization(table, 'taskId', (): TenantTable => tasks, 'cascade'),
   ],
 );

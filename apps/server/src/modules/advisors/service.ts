@@ -2,6 +2,7 @@ import { MESSAGES } from '@smart/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
+import { type AuditEvent, personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
@@ -131,7 +132,11 @@ export async function assignAdvisor(db: Database, actor: Actor, organizationId: 
   if (!organization) throw notFound(MESSAGES.organizationNotFound);
   if (organization.isPlatform) throw badRequest(MESSAGES.platformOrganizationNoAdvisors);
   if (organization.closedAt) throw conflict(MESSAGES.organizationClosed);
-  const [advisor] = await db.select({ role: users.role }).from(users).where(eq(users.id, advisorId)).limit(1);
+  const [advisor] = await db
+    .select({ role: users.role, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, advisorId))
+    .limit(1);
   if (!advisor) throw notFound(MESSAGES.advisorNotFound);
   if (advisor.role !== 'advisor') throw badRequest(MESSAGES.notAnAdvisor);
 
@@ -147,12 +152,24 @@ export async function assignAdvisor(db: Database, actor: Actor, organizationId: 
       })
       // xmax is 0 on a freshly inserted row version and set on an updated one.
       .returning({ created: sql<boolean>`xmax = 0`.mapWith(Boolean) });
-    if (row) await notify(db, tx, advisorAssigned(organization, advisorId, actor.id));
+    if (row) {
+      await notify(db, tx, advisorAssigned(organization, advisorId, actor.id));
+      await recordAudit(tx, actor.id, [
+        assignmentEvent(organizationId, { id: advisorId, ...advisor }, 'advisor.assigned'),
+      ]);
+    }
     return row;
   });
   if (!written) throw conflict(MESSAGES.advisorAlreadyAssigned);
   return { created: written.created, record: await loadAssignment(db, organizationId, advisorId) };
 }
+
+/** The audit line of an assignment's change, naming the advisor. */
+const assignmentEvent = (
+  organizationId: string,
+  advisor: { id: string; firstName: string; lastName: string; email: string },
+  action: 'advisor.assigned' | 'advisor.paused' | 'advisor.resumed' | 'advisor.removed',
+): AuditEvent => ({ organizationId, action, target: { type: 'advisor', id: advisor.id, label: personLabel(advisor) } });
 
 /** The assignment's organization (for its notices' name); 404 as for a missing assignment. */
 async function assignmentOrganization(db: Database, organizationId: string) {
@@ -212,6 +229,10 @@ export async function setAssignmentActive(
       )
       .returning({ id: advisorAssignments.id });
     if (changed.length === 0) return [];
+    const { advisor } = assignment;
+    await recordAudit(tx, actor.id, [
+      assignmentEvent(organizationId, advisor, isActive ? 'advisor.resumed' : 'advisor.paused'),
+    ]);
     const event = isActive ? advisorAssigned : advisorRemoved;
     await notify(db, tx, event(organization, advisorId, actor.id));
     return isActive ? [] : cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now);
@@ -233,12 +254,20 @@ export async function removeAssignment(
 ): Promise<CancelledSession[]> {
   requireAdvisorManager(actor);
   const organization = await assignmentOrganization(db, organizationId);
+  const [advisor] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, advisorId))
+    .limit(1);
   const { removed, cancelledSessions } = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(advisorAssignments)
       .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
       .returning({ isActive: advisorAssignments.isActive });
     if (rows[0]?.isActive) await notify(db, tx, advisorRemoved(organization, advisorId, actor.id));
+    if (rows.length > 0 && advisor) {
+      await recordAudit(tx, actor.id, [assignmentEvent(organizationId, advisor, 'advisor.removed')]);
+    }
     const cancelled =
       rows.length > 0 ? await cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now) : [];
     return { removed: rows, cancelledSessions: cancelled };

@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
@@ -16,8 +16,24 @@ export const acceptUploads = (app: FastifyInstance) =>
  * second file (refused, not silently dropped) or an unreadable body; 413 over 10 MB. The caller
  * keeps the bytes with a files row (service.ts keepUpload).
  */
-export async function receiveUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredUpload> {
-  const parts = request.parts({ limits })[Symbol.asyncIterator]();
+export const receiveUpload = (request: FastifyRequest, storage: FileStorage): Promise<StoredUpload> =>
+  receiveOneFile(request, MAX_UPLOAD_BYTES, {
+    take: (part) => saveUploadBytes(storage, { file: part.file, filename: part.filename }),
+    discard: (stored) => storage.remove(stored.key),
+  });
+
+/**
+ * The request's one file part (multipart field "file"), handed to `take` (which reads its stream,
+ * at most `maxBytes`: past them the stream fails with 413): 400 without it, with a second file or
+ * an unreadable body; what `take` made is given to `discard` when the rest of the body is refused.
+ */
+export async function receiveOneFile<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  { take, discard }: { take: (part: MultipartFile) => Promise<T>; discard?: (taken: T) => Promise<unknown> },
+): Promise<T> {
+  const partLimits = { fileSize: maxBytes, files: 1 };
+  const parts = request.parts({ limits: partLimits })[Symbol.asyncIterator]();
   // The parser could not read the multipart body (no boundary, junk): the client's mistake.
   const nextPart = () => parts.next().catch(partFailure);
   let part = await nextPart();
@@ -25,16 +41,16 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
   if (part.done || part.value.type !== 'file' || part.value.fieldname !== 'file') {
     throw badRequest(MESSAGES.fileRequired);
   }
-  const stored = await saveUploadBytes(storage, { file: part.value.file, filename: part.value.filename });
+  const taken = await take(part.value);
   try {
     for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
       if (rest.value.type === 'file') throw badRequest(MESSAGES.oneFileOnly);
     }
   } catch (error) {
-    await storage.remove(stored.key);
+    await discard?.(taken);
     throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
   }
-  return stored;
+  return taken;
 }
 
 /** A multipart body the parser cannot read is a 400; its size limits keep their own status. */

@@ -1,9 +1,11 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
+import { organizationEvent } from './audit.js';
 import { canChangeSecurity } from './policy.js';
 import { getOrganizationFor } from './service.js';
 
@@ -30,7 +32,17 @@ export async function setOrganizationSecurity(
     if (!self?.twoFactorEnabledAt) throw badRequest(MESSAGES.twoFactorNeededToRequire);
   }
   const sessionsToRestrict = await db.transaction(async (tx) => {
-    await tx.update(organizations).set({ requireTwoFactor, updatedAt: new Date() }).where(eq(organizations.id, id));
+    const changed = await tx
+      .update(organizations)
+      .set({ requireTwoFactor, updatedAt: new Date() })
+      .where(and(eq(organizations.id, id), ne(organizations.requireTwoFactor, requireTwoFactor)))
+      .returning({ id: organizations.id });
+    if (changed.length > 0) {
+      const [from, to] = requireTwoFactor ? ['not required', 'required'] : ['required', 'not required'];
+      await recordAudit(tx, actor.id, [
+        organizationEvent(organization, 'organization.two_factor_required', { from, to }),
+      ]);
+    }
     if (!requireTwoFactor) return [];
     const withoutSecondFactor = tx
       .select({ id: users.id })

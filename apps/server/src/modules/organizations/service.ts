@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql } from
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { files, organizations, sessions, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
@@ -19,6 +20,7 @@ import { removeStoredFiles } from '../files/attachments.js';
 import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
 import { notify } from '../notifications/events.js';
 import { cancelFutureSessions } from '../scheduling/sessions.js';
+import { organizationEvent, settingsEvents } from './audit.js';
 import { organizationClosed, organizationReopened } from './notifications.js';
 
 export async function findOrganization(db: Database, id: string) {
@@ -98,17 +100,20 @@ export async function updateOrganizationFor(
 ) {
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
+  const changes = organizationChanges(input, current);
   await changePicture(db, storage, actor.id, {
     next: input.logo,
     current: lockedPicture(organizations.logo, organizations.id, id),
-    write: (tx) =>
-      conflictOnDuplicate(
+    write: async (tx) => {
+      await conflictOnDuplicate(
         tx
           .update(organizations)
-          .set({ ...organizationChanges(input, current), updatedAt: new Date() })
+          .set({ ...changes, updatedAt: new Date() })
           .where(eq(organizations.id, id)),
         MESSAGES.organizationNameTaken,
-      ),
+      );
+      await recordAudit(tx, actor.id, settingsEvents(current, changes));
+    },
   });
   return getOrganizationFor(db, actor, id);
 }
@@ -118,13 +123,18 @@ export async function createOrganization(db: Database, actor: Actor, input: z.ou
   if (!seesAllOrganizations(actor)) throw forbidden();
   const [created] = await db.transaction(async (tx) => {
     if (input.logo) await publishPicture(tx, actor.id, input.logo);
-    return conflictOnDuplicate(
+    const rows = await conflictOnDuplicate(
       tx
         .insert(organizations)
         .values({ name: input.name, ...organizationChanges(input) })
         .returning({ id: organizations.id }),
       MESSAGES.organizationNameTaken,
     );
+    if (rows[0])
+      await recordAudit(tx, actor.id, [
+        organizationEvent({ id: rows[0].id, name: input.name }, 'organization.created'),
+      ]);
+    return rows;
   });
   if (!created) throw new Error('insert returned no row');
   return getOrganizationFor(db, actor, created.id);
@@ -178,6 +188,7 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
       .where(and(eq(organizations.id, id), isNull(organizations.closedAt)))
       .returning({ id: organizations.id });
     if (!closed) throw conflict(MESSAGES.organizationAlreadyClosed);
+    await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.closed')]);
     await notify(db, tx, organizationClosed(organization, actor.id));
     const cancelledSessions = await cancelFutureSessions(
       db,
@@ -209,7 +220,9 @@ export async function reopenOrganization(db: Database, actor: Actor, id: string)
       .set({ closedAt: null, closedBy: null, updatedAt: new Date() })
       .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)))
       .returning({ id: organizations.id });
-    if (reopened.length > 0) await notify(db, tx, organizationReopened(organization, actor.id));
+    if (reopened.length === 0) return;
+    await notify(db, tx, organizationReopened(organization, actor.id));
+    await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.reopened')]);
   });
   return getOrganizationFor(db, actor, id);
 }

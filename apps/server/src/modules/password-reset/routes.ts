@@ -9,12 +9,16 @@ import { AppError } from '../../lib/errors.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { addRoute } from '../../lib/route.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
-import { mailResetLink, resetPassword } from './service.js';
+import { mailResetLink, mailWelcomeLink, resetPassword, WELCOME_MAIL_QUEUE, type WelcomeMailJob } from './service.js';
 
 /** Reset by e-mail: a public request for a link (answered alike whether the address exists) and its use. */
 export async function passwordResetRoutes(app: FastifyInstance, options: { throttle: LoginThrottle }) {
   const sendResetMail = await app.jobs.define<{ email: string }>('password-reset-mail', ({ email }) =>
     mailResetLink(app.db, app.mailer, app.config.appUrl, email),
+  );
+  // Queued by the transaction that adds a member without a password (modules/imports).
+  await app.jobs.define<WelcomeMailJob>(WELCOME_MAIL_QUEUE, (job) =>
+    mailWelcomeLink(app.db, app.mailer, app.config.appUrl, job),
   );
 
   /** Counted per client and per address, whether or not the address has an account. */

@@ -2,10 +2,12 @@ import { MESSAGES } from '@smart/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { loginChallenges, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
+import { type AuditEvent, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { type Actor, seesAllOrganizations, visibleOr404 } from '../../lib/tenancy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../lib/totp.js';
+import { memberEvent } from '../users/audit.js';
 import type { UserRecord } from '../users/presenter.js';
 import { findUserRecord, loadUserRecord } from '../users/service.js';
 import { canResetTwoFactor } from './policy.js';
@@ -88,9 +90,13 @@ export async function confirmSetup(deps: TwoFactorDeps, actor: Actor, code: stri
   return codes;
 }
 
-/** Removes a user's second factor: its secrets, recovery codes and sign-ins waiting for a code. */
-async function removeSecondFactor(db: Database, userId: string) {
+/**
+ * Removes a user's second factor: its secrets, recovery codes and sign-ins waiting for a code; an
+ * admin's reset (`audit`) is written to the organization's audit log in the same transaction.
+ */
+async function removeSecondFactor(db: Database, userId: string, audit?: { actorId: string; events: AuditEvent[] }) {
   await db.transaction(async (tx) => {
+    if (audit) await recordAudit(tx, audit.actorId, audit.events);
     await tx
       .update(users)
       .set({
@@ -147,6 +153,6 @@ export async function resetSecondFactor(db: Database, actor: Actor, userId: stri
     if (target.user.id === actor.id) throw badRequest(MESSAGES.twoFactorResetOwnAccount);
     throw conflict(MESSAGES.twoFactorNotEnabled);
   }
-  await removeSecondFactor(db, userId);
+  await removeSecondFactor(db, userId, { actorId: actor.id, events: memberEvent(target, 'member.two_factor_reset') });
   return loadUserRecord(db, userId);
 }

@@ -23,6 +23,7 @@ import {
   userSearchText,
   users,
 } from '../../db/schema/index.js';
+import { personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -41,6 +42,7 @@ import type { FileStorage } from '../../storage/index.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
 import { changePicture, lockedPicture } from '../files/pictures.js';
 import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import { memberChanges, memberEvent, memberTarget } from './audit.js';
 import { canListUsers, canManageMember, canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';
 
@@ -179,26 +181,39 @@ interface NewUser {
   experience?: string | null | undefined;
 }
 
-async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
+async function createUser(db: Database, actor: Actor, input: NewUser): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: input.role,
-        organizationId: input.organizationId,
-        departmentId: input.departmentId,
-        jobTitle: input.jobTitle ?? null,
-        phone: input.phone ?? null,
-        specialties: input.specialties ?? [],
-        experience: input.experience ?? null,
-      })
-      .returning({ id: users.id });
-    if (!created) throw new Error('insert returned no row');
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          organizationId: input.organizationId,
+          departmentId: input.departmentId,
+          jobTitle: input.jobTitle ?? null,
+          phone: input.phone ?? null,
+          specialties: input.specialties ?? [],
+          experience: input.experience ?? null,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('insert returned no row');
+      if (input.organizationId) {
+        await recordAudit(tx, actor.id, [
+          {
+            organizationId: input.organizationId,
+            action: 'member.added',
+            target: { type: 'member', id: row.id, label: personLabel(input) },
+            to: input.role,
+          },
+        ]);
+      }
+      return row;
+    });
     return await loadUserRecord(db, created.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
@@ -244,7 +259,7 @@ export async function registerMember(db: Database, actor: Actor, registration: R
     departmentId = department.id;
   }
 
-  return createUser(db, {
+  return createUser(db, actor, {
     ...body,
     role,
     organizationId,
@@ -327,9 +342,24 @@ export async function moveUserToOrganization(db: Database, actor: Actor, userId:
   const target = await findUserRecord(db, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
   requireRoleFits(target.user.role, await findOrganization(db, organizationId));
+  if (target.user.organizationId === organizationId) return target;
   // Nothing of the old organization may keep pointing at the user (teams, leads, managers): the
   // database refuses the move while anything does, so those go first, in the same transaction.
+  const destination = await findOrganization(db, organizationId);
   await db.transaction(async (tx) => {
+    await recordAudit(
+      tx,
+      actor.id,
+      [target.user.organizationId, organizationId]
+        .filter((id): id is string => id !== null)
+        .map((id) => ({
+          organizationId: id,
+          action: 'member.moved' as const,
+          target: memberTarget(target.user),
+          from: target.organizationName,
+          to: destination?.name ?? null,
+        })),
+    );
     await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
     await tx.update(teams).set({ teamLeadId: null }).where(eq(teams.teamLeadId, userId));
     await tx.update(departments).set({ managerId: null }).where(eq(departments.managerId, userId));
@@ -352,11 +382,14 @@ export async function placeUserInDepartment(
   departmentId: string | null,
 ): Promise<UserRecord> {
   const target = await memberToManage(db, actor, userId);
-  if (departmentId) {
-    const department = await findDepartment(db, departmentId);
-    if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
+  const department = departmentId ? await findDepartment(db, departmentId) : null;
+  if (departmentId && department?.organizationId !== target.user.organizationId) {
+    throw notFound(MESSAGES.departmentNotFound);
   }
-  await db.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAudit(tx, actor.id, memberChanges(target, { departmentId, departmentName: department?.name ?? null }));
+  });
   return loadUserRecord(db, userId);
 }
 
@@ -378,9 +411,9 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
     if (target.user.organizationId)
       requireRoleFits(update.role, await findOrganization(db, target.user.organizationId));
   }
-  if (update.departmentId) {
-    const department = await findDepartment(db, update.departmentId);
-    if (department?.organizationId !== target.user.organizationId) throw notFound(MESSAGES.departmentNotFound);
+  const department = update.departmentId ? await findDepartment(db, update.departmentId) : null;
+  if (update.departmentId && department?.organizationId !== target.user.organizationId) {
+    throw notFound(MESSAGES.departmentNotFound);
   }
   requireAdvisorProfileFits(update.role ?? target.user.role, update.profile);
   const { specialties, experience } = update.profile ?? {};
@@ -392,10 +425,23 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
     ...(update.departmentId !== undefined && { departmentId: update.departmentId }),
     ...(update.role !== undefined && { role: update.role }),
   };
-  await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await recordAudit(
+      tx,
+      actor.id,
+      memberChanges(target, {
+        role: update.role,
+        ...(update.departmentId !== undefined && {
+          departmentId: update.departmentId,
+          departmentName: department?.name ?? null,
+        }),
+      }),
+    );
+  });
   return loadUserRecord(db, userId);
 }
 
@@ -407,7 +453,12 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
   const target = await memberToManage(db, actor, userId);
   if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
   const revoked = await db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    const changed = await tx
+      .update(users)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    if (changed.length > 0) await recordAudit(tx, actor.id, memberEvent(target, 'member.deactivated'));
     return tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   });
   return { record: await loadUserRecord(db, userId), revokedSessionIds: revoked.map((row) => row.id) };
@@ -422,6 +473,13 @@ export async function reactivateMember(db: Database, actor: Actor, userId: strin
   const target = await memberToManage(db, actor, userId);
   const organization = target.user.organizationId ? await findOrganization(db, target.user.organizationId) : null;
   if (organization?.closedAt) throw notFound(MESSAGES.userNotFound);
-  await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ isActive: true, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.isActive, false)))
+      .returning({ id: users.id });
+    if (changed.length > 0) await recordAudit(tx, actor.id, memberEvent(target, 'member.reactivated'));
+  });
   return loadUserRecord(db, userId);
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MENUS, menuKindFor, visibleMenu } from './menu';
 
 const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+/** The admin's main menu: every entry is built and the admin holds every flag, so it sees them all. */
+const ADMIN_MAIN = ['Dashboard', 'Templates', 'Tickets', 'Sessions', 'Analytics', 'S.M.A.R.T. Advisors'];
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
 
 describe('menuKindFor', () => {
@@ -24,6 +26,7 @@ describe('the menu tables (spec section 2)', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     expect(labels(MENUS.regular.profile)).toEqual([
@@ -32,13 +35,15 @@ describe('the menu tables (spec section 2)', () => {
       'Departments',
       'Teams',
       'Team Members',
+      'Audit Log',
       'Notifications',
     ]);
-    expect(labels(MENUS.admin.main)).toEqual(['Dashboard', 'Templates', 'Tickets', 'Sessions', 'S.M.A.R.T. Advisors']);
+    expect(labels(MENUS.admin.main)).toEqual(ADMIN_MAIN);
     expect(labels(MENUS.admin.profile)).toEqual([
       'Personal Info',
       'Organization Details',
       'Departments',
+      'Audit Log',
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
@@ -68,6 +73,7 @@ describe('visibleMenu', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Analytics',
       'Templates',
     ]);
     // An org_admin holds every flag of the profile group, so it sees exactly the built entries.
@@ -84,6 +90,9 @@ describe('visibleMenu', () => {
     const member = labels(visibleMenu(user('user')).profile);
     expect(member).not.toContain('Organization Details');
     expect(member).not.toContain('Team Members');
+    // The audit log is for those who manage the organization's settings (issue 26).
+    expect(member).not.toContain('Audit Log');
+    expect(owner).toContain('Audit Log');
 
     expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
     expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'Notifications']);
@@ -99,10 +108,10 @@ describe('visibleMenu', () => {
     expect(member).not.toContain('Teams');
 
     const admin = labels(visibleMenu(user('admin')).profile);
-    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Notifications']);
+    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Audit Log', 'Notifications']);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard or Projects; the admin Templates, Tickets, Sessions and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -113,17 +122,11 @@ describe('visibleMenu', () => {
       'Schedule',
       'Timesheet',
     ]);
-    expect(labels(visibleMenu(user('admin')).main)).toEqual([
-      'Dashboard',
-      'Templates',
-      'Tickets',
-      'Sessions',
-      'S.M.A.R.T. Advisors',
-    ]);
+    expect(labels(visibleMenu(user('admin')).main)).toEqual(ADMIN_MAIN);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it('gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, and an admin Templates and Tickets alone of them (spec: admin menu)', () => {
+  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (spec: admin menu)", () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',

@@ -23,6 +23,8 @@ export type MenuKind = 'regular' | 'admin' | 'advisor';
 /**
  * The sidebar menus of spec section 2: which pages each kind of user finds there, in the spec's
  * order (it differs by role). Labels, icons, groups and access rules come from the route table.
+ * Analytics (issue 26) is listed for the regular menu and the admin's; its flag shows it to
+ * org_admins and admins only.
  */
 const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   regular: [
@@ -33,12 +35,14 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'tickets',
     'sessions',
     'timesheet',
+    'analytics',
     'templates',
     'profile',
     'organization',
     'departments',
     'teams',
     'teamMembers',
+    'auditLog',
     'notifications',
   ],
   admin: [
@@ -46,10 +50,12 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'templates',
     'tickets',
     'sessions',
+    'analytics',
     'smartAdvisors',
     'profile',
     'organization',
     'departments',
+    'auditLog',
     'notifications',
   ],
   // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's

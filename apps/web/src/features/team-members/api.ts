@@ -1,6 +1,13 @@
-import { MESSAGES, type MemberStatus, type RegisterBody, type UpdateMemberBody, userEndpoints } from '@smart/contracts';
+import {
+  importEndpoints,
+  MESSAGES,
+  type MemberStatus,
+  type RegisterBody,
+  type UpdateMemberBody,
+  userEndpoints,
+} from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, fileForm } from '@/lib/api-client';
 import { organizationQueries } from '@/lib/organization-query';
 import { getOrganizationUserPage } from '@/lib/organization-users';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
@@ -100,5 +107,24 @@ export function useChangeMemberStatus(organizationId: string) {
   return useMutation({
     mutationFn: ({ userId, change }: { userId: string; change: MemberStatusChange }) => STATUS_CHANGES[change](userId),
     onSuccess: () => invalidate({ departments: true, teams: true }),
+  });
+}
+
+/** A CSV file of members checked by the server: every row's problems and the seats left; nothing is written. */
+export function previewMemberImport(file: File) {
+  return api(importEndpoints.previewMembers, { form: fileForm(file) }, { failMessage: MESSAGES.importPreviewFailed });
+}
+
+export function usePreviewMemberImport() {
+  return useMutation({ mutationFn: previewMemberImport });
+}
+
+/** Every member of the file added in one go, or none (the answer's error says why). */
+export function useImportMembers(organizationId: string) {
+  const invalidate = useInvalidateAfterMemberChange(organizationId);
+  return useMutation({
+    mutationFn: (file: File) =>
+      api(importEndpoints.importMembers, { form: fileForm(file) }, { failMessage: MESSAGES.importFailed }),
+    onSuccess: () => invalidate({ departments: true }),
   });
 }

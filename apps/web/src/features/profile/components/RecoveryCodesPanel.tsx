@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Code, Group, SimpleGrid, Stack, Text } from '@
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiClipboardCopy, HiDownload } from 'react-icons/hi';
+import { saveTextFile } from '@/lib/save-file';
 
 interface RecoveryCodesPanelProps {
   codes: string[];
@@ -24,13 +25,7 @@ export function RecoveryCodesPanel({ codes, onDone, busy = false }: RecoveryCode
     setCopied(true);
   }
 
-  function download() {
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    link.download = 'smart-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(link.href);
-  }
+  const download = () => saveTextFile('smart-recovery-codes.txt', text);
 
   return (
     <Stack gap="sm" maw={480}>

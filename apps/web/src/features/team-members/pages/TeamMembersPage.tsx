@@ -9,6 +9,7 @@ import {
 } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
+import { HiUpload } from 'react-icons/hi?lazy';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { LoadMore } from '@/components/LoadMore';
@@ -18,6 +19,7 @@ import { useAuth } from '@/features/auth';
 import { type MemberStatusChange, useRefreshTeamMembers, useTeamMembers } from '../api';
 import { AddMemberModal } from '../components/AddMemberModal';
 import { EditMemberModal } from '../components/EditMemberModal';
+import { ImportMembersModal } from '../components/ImportMembersModal';
 import { MemberCard } from '../components/MemberCard';
 import { MemberStatusModal } from '../components/MemberStatusModal';
 
@@ -49,6 +51,7 @@ export default function TeamMembersPage() {
   const search = searchParams.get('search')?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '';
   const members = useTeamMembers(organizationId, status, search);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [changing, setChanging] = useState<{ member: User; change: MemberStatusChange } | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -64,11 +67,16 @@ export default function TeamMembersPage() {
 
   const canManage = permissions.canManageUsers;
   const view = STATUS_VIEWS[status];
-  const addButton = (label: string) =>
+  const addButtons = (label: string) =>
     canManage && (
-      <Button leftSection={<HiUserAdd aria-hidden />} onClick={() => setAdding(true)}>
-        {label}
-      </Button>
+      <Group gap="sm">
+        <Button variant="default" leftSection={<HiUpload aria-hidden />} onClick={() => setImporting(true)}>
+          Import from CSV
+        </Button>
+        <Button leftSection={<HiUserAdd aria-hidden />} onClick={() => setAdding(true)}>
+          {label}
+        </Button>
+      </Group>
     );
 
   let content: ReactNode;
@@ -90,13 +98,13 @@ export default function TeamMembersPage() {
           <Title order={2} size="h3">
             {view.heading} ({total})
           </Title>
-          {list.length > 0 && addButton('Add Member')}
+          {list.length > 0 && addButtons('Add Member')}
         </Group>
         {list.length === 0 ? (
           <Paper withBorder radius="md" p="xl">
             <Stack align="center" gap="sm">
               <Text c="dimmed">{view.empty}</Text>
-              {status !== 'inactive' && addButton('Add Your First Member')}
+              {status !== 'inactive' && addButtons('Add Your First Member')}
             </Stack>
           </Paper>
         ) : (
@@ -148,6 +156,9 @@ export default function TeamMembersPage() {
         </Group>
       )}
       {content}
+      {canManage && (
+        <ImportMembersModal opened={importing} onClose={() => setImporting(false)} organizationId={organizationId} />
+      )}
       {canManage && (
         <AddMemberModal
           opened={adding}

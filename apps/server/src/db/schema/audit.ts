@@ -1,0 +1,38 @@
+import { AUDIT_EVENT_ACTIONS, AUDIT_TARGET_TYPES } from '@smart/contracts';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+export const auditActionEnum = pgEnum('audit_action', AUDIT_EVENT_ACTIONS);
+export const auditTargetTypeEnum = pgEnum('audit_target_type', AUDIT_TARGET_TYPES);
+
+/**
+ * The audit log's own events (issue 26, decision 0185): a member added, a role changed, an
+ * advisor assigned, a setting changed, an export made. Written by lib/audit.ts in the transaction
+ * of the change it records; the app has no way to change or delete a line. The record it names
+ * has no foreign key: the line outlives the record, and keeps its label as it was.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: auditActionEnum('action').notNull(),
+    targetType: auditTargetTypeEnum('target_type').notNull(),
+    targetId: uuid('target_id'),
+    targetLabel: text('target_label').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The organization's log newest first, and its filters by person and by action.
+    index('audit_events_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('audit_events_organization_actor_idx').on(table.organizationId, table.actorId, table.createdAt),
+    index('audit_events_organization_action_idx').on(table.organizationId, table.action, table.createdAt),
+  ],
+);
+export type AuditEventRow = typeof auditEvents.$inferSelect;

@@ -1,0 +1,252 @@
+import { AUDIT_MAX_DEPTH, type AuditEntry, MESSAGES } from '@smart/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { auditEvents, users } from '../src/db/schema/index.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, settingsManagers } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/**
+ * The audit log (issue 26): who changed what across an organization, written with each change,
+ * read by its org_admin and admin only, with the task and ticket histories in the same list.
+ */
+const test = apiTest({ demoData: false });
+
+async function readLog(t: TestApp, as: Member, query: string) {
+  const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, as });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { data: AuditEntry[]; pagination: { total: number; page: number; pages: number } };
+}
+
+/** The lines as "action target from→to", newest first, for readable comparisons. */
+const summary = (lines: AuditEntry[]) =>
+  lines.map((line) => `${line.action} ${line.target.label}${line.from || line.to ? ` ${line.from}→${line.to}` : ''}`);
+
+authzMatrix('who reads the audit log', {
+  test,
+  arrange: async () => ({}),
+  routes: [
+    {
+      route: 'GET /api/audit-log (the organization named)',
+      request: (_, cast) => ({ method: 'GET', url: `/api/audit-log?organizationId=${cast.organization.id}` }),
+      statuses: settingsManagers(200),
+    },
+  ],
+});
+
+describe('what the log records', () => {
+  test('members, roles, departments, deactivations, advisors and settings, each with who and when', async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization({ name: 'Ledgerline' });
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const admin = await make.admin();
+    const advisor = await make.advisor();
+    const finance = await make.department(organization.id, { name: 'Finance' });
+    const call = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, as: Member, payload?: object) => {
+      const response = await t.request({ method, url, as, ...(payload && { payload }) });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+
+    const registered = await call('POST', '/api/users/register', owner, {
+      firstName: 'Iris',
+      lastName: 'Vale',
+      email: 'iris.vale@ledgerline.example.com',
+      password: 'iris-password-1',
+    });
+    const iris = registered.data.user.id as string;
+    await call('PUT', `/api/users/${iris}`, owner, { role: 'org_admin', departmentId: finance.id });
+    await call('DELETE', `/api/users/${iris}`, owner);
+    // Deactivating someone already deactivated changes nothing, and writes nothing.
+    await call('DELETE', `/api/users/${iris}`, owner);
+    await call('POST', `/api/users/${iris}/reactivate`, owner);
+    await call('POST', `/api/organizations/${organization.id}/advisors`, admin, { advisorId: advisor.id });
+    await call('PATCH', `/api/organizations/${organization.id}/advisors/${advisor.id}`, admin, { isActive: false });
+    await call('DELETE', `/api/organizations/${organization.id}/advisors/${advisor.id}`, admin);
+    await call('PUT', `/api/organizations/${organization.id}`, owner, { website: 'https://ledgerline.example.com' });
+
+    const log = await readLog(t, owner, `organizationId=${organization.id}`);
+    const advisorName = `${advisor.firstName} ${advisor.lastName} (${advisor.email})`;
+    const ownerName = `${owner.firstName} ${owner.lastName} (${owner.email})`;
+    expect(summary(log.data)).toEqual([
+      'organization.settings_changed Website null→https://ledgerline.example.com',
+      `advisor.removed ${advisorName}`,
+      `advisor.paused ${advisorName}`,
+      `advisor.assigned ${advisorName}`,
+      'member.reactivated Iris Vale (iris.vale@ledgerline.example.com)',
+      'member.deactivated Iris Vale (iris.vale@ledgerline.example.com)',
+      'member.department_changed Iris Vale (iris.vale@ledgerline.example.com) null→Finance',
+      'member.role_changed Iris Vale (iris.vale@ledgerline.example.com) user→org_admin',
+      'member.added Iris Vale (iris.vale@ledgerline.example.com) null→user',
+      // The factories made the organization and its org_admin through the same services.
+      `member.added ${ownerName} null→org_admin`,
+      'organization.created Ledgerline',
+    ]);
+    expect(log.pagination.total).toBe(11);
+    expect(log.data[0]?.actor?.email).toBe(owner.email);
+    expect(log.data[1]?.actor?.email).toBe(admin.email);
+    // The org_admin's own organization is the default; admin names it.
+    expect((await readLog(t, owner, '')).pagination.total).toBe(11);
+    expect(
+      summary((await readLog(t, admin, `organizationId=${organization.id}&action=advisor.assigned`)).data),
+    ).toEqual([`advisor.assigned ${advisorName}`]);
+    const byOwner = await readLog(t, admin, `organizationId=${organization.id}&actorId=${owner.id}`);
+    expect(byOwner.data.map((line) => line.action)).toEqual([
+      'organization.settings_changed',
+      'member.reactivated',
+      'member.deactivated',
+      'member.department_changed',
+      'member.role_changed',
+      'member.added',
+    ]);
+  });
+
+  test('closing and reopening, and the second-factor rule', async ({ t, make }) => {
+    const organization = await make.organization({ name: 'Northwind Audit' });
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const admin = await make.admin();
+    // Requiring a second factor needs one of one's own.
+    await t.database.db.update(users).set({ twoFactorEnabledAt: new Date() }).where(eq(users.id, owner.id));
+    const security = (requireTwoFactor: boolean) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/organizations/${organization.id}/security`,
+        as: owner,
+        payload: { requireTwoFactor },
+      });
+    expect((await security(true)).statusCode).toBe(200);
+    expect((await security(true)).statusCode).toBe(200);
+    for (const step of ['close', 'reopen'] as const) {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/organizations/${organization.id}/${step}`,
+        as: step === 'close' ? owner : admin,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const log = await readLog(t, admin, `organizationId=${organization.id}`);
+    expect(summary(log.data)).toEqual([
+      'organization.reopened Northwind Audit',
+      'organization.closed Northwind Audit',
+      'organization.two_factor_required Northwind Audit not required→required',
+      `member.added ${owner.firstName} ${owner.lastName} (${owner.email}) null→org_admin`,
+      'organization.created Northwind Audit',
+    ]);
+  });
+
+  test('task and ticket histories are lines of the same list, filterable by action', async ({ t, make }) => {
+    const organization = await make.organization();
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const project = await make.project(organization.id, { by: owner });
+    const objective = await make.objective(project.id, { by: owner });
+    const task = await make.task(objective.id, { by: owner, title: 'Close the quarter' });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/tasks/${task.id}/status`,
+      as: owner,
+      payload: { status: 'in_progress' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const ticket = await insertTicket(t.database.db, organization.id, owner.id, { title: 'VAT question' });
+    await t.request({
+      method: 'PUT',
+      url: `/api/tickets/${ticket.id}`,
+      as: owner,
+      payload: { priority: 'high' },
+    });
+
+    const all = await readLog(t, owner, '');
+    const actions = all.data.map((line) => line.action);
+    expect(actions).toContain('task.created');
+    expect(actions).toContain('task.status');
+    expect(actions).toContain('ticket.priority');
+    const statusLines = await readLog(t, owner, 'action=task.status');
+    expect(summary(statusLines.data)).toEqual(['task.status Close the quarter not_started→in_progress']);
+    expect(statusLines.data[0]?.target).toEqual({
+      type: 'task',
+      id: task.id,
+      label: 'Close the quarter',
+      path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`,
+    });
+    const ticketLines = await readLog(t, owner, 'action=ticket.priority');
+    expect(ticketLines.data[0]?.target.label).toBe('VAT question');
+    expect(ticketLines.pagination.total).toBe(1);
+  });
+
+  test('a range of days is read in the reader’s time zone; pages run newest first', async ({ t, make }) => {
+    const organization = await make.organization();
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    await t.database.db.update(users).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(users.id, owner.id));
+    // 2031-05-01 in Kiritimati (UTC+14) runs from 2031-04-30T10:00Z to 2031-05-01T10:00Z.
+    const instants = ['2031-04-30T09:59:00Z', '2031-04-30T10:00:00Z', '2031-05-01T09:59:00Z', '2031-05-01T10:00:00Z'];
+    await t.database.db.insert(auditEvents).values(
+      instants.map((instant, index) => ({
+        organizationId: organization.id,
+        actorId: owner.id,
+        action: 'export.created' as const,
+        targetType: 'export' as const,
+        targetId: null,
+        targetLabel: `export ${index}`,
+        createdAt: new Date(instant),
+      })),
+    );
+    const day = await readLog(t, owner, 'from=2031-05-01&to=2031-05-01&action=export.created');
+    expect(day.data.map((line) => line.target.label)).toEqual(['export 2', 'export 1']);
+
+    const second = await readLog(t, owner, 'action=export.created&limit=3&page=2');
+    expect(second.data.map((line) => line.target.label)).toEqual(['export 0']);
+    expect(second.pagination).toMatchObject({ total: 4, pages: 2 });
+  });
+});
+
+describe('the log is read only and its questions are checked', () => {
+  test('no route changes or deletes a line', async ({ t, cast }) => {
+    const [line] = await t.database.db
+      .insert(auditEvents)
+      .values({
+        organizationId: cast.organization.id,
+        actorId: cast.orgAdmin.id,
+        action: 'export.created',
+        targetType: 'export',
+        targetId: null,
+        targetLabel: 'tickets.csv',
+      })
+      .returning();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await t.request({ method, url: `/api/audit-log/${line?.id}`, as: cast.admin, payload: {} });
+      expect(response.statusCode).toBe(404);
+    }
+    const [count] = await t.database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(eq(auditEvents.id, line?.id ?? ''));
+    expect(count?.total).toBe(1);
+  });
+
+  test.for([
+    ['an unknown action', 'action=member.fired'],
+    ['a date that is not one', 'from=2031-02-30'],
+    ['a range backwards', 'from=2031-05-02&to=2031-05-01'],
+    ['an organization id that is not one', 'organizationId=acme'],
+    ['a NUL byte', 'action=member.added%00'],
+    ['a page size over the limit', 'limit=101'],
+  ])('%s is a 400', async ([, query], { t, cast }) => {
+    const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, as: cast.orgAdmin });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  test('pages deeper than the log shows are refused with what to do instead', async ({ t, cast }) => {
+    const page = AUDIT_MAX_DEPTH / 100 + 1;
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/audit-log?limit=100&page=${page}`,
+      as: cast.orgAdmin,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.auditLogTooDeep);
+  });
+});

@@ -1,0 +1,55 @@
+import { ANALYTICS_DEFAULT_WEEKS, type AnalyticsQuery } from '@smart/contracts';
+
+/**
+ * The analytics page's address (`?from&to&organizationId`) and its range presets. Days are the
+ * browser's; the server counts them in the person's profile zone (the same place for most people).
+ */
+
+export type RangePreset = 'weeks4' | 'weeks12' | 'year';
+
+export const RANGE_PRESETS: { preset: RangePreset; label: string }[] = [
+  { preset: 'weeks4', label: 'Last 4 weeks' },
+  { preset: 'weeks12', label: `Last ${ANALYTICS_DEFAULT_WEEKS} weeks` },
+  { preset: 'year', label: 'This year' },
+];
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ID = /^[0-9a-f-]{36}$/i;
+
+/** A preset's days, ending today: whole weeks from Monday (this week counts as one), or the year so far. */
+export function presetRange(preset: RangePreset, today = new Date()): { from: string; to: string } {
+  const to = dayOf(today);
+  if (preset === 'year') return { from: `${today.getFullYear()}-01-01`, to };
+  const weeks = preset === 'weeks4' ? 4 : ANALYTICS_DEFAULT_WEEKS;
+  const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+  monday.setDate(monday.getDate() - 7 * (weeks - 1));
+  return { from: dayOf(monday), to };
+}
+
+/** The preset whose days these are, if any (its button shows as chosen). */
+export function presetOf(range: { from: string; to: string }, today = new Date()): RangePreset | null {
+  const match = RANGE_PRESETS.find(({ preset }) => {
+    const days = presetRange(preset, today);
+    return days.from === range.from && days.to === range.to;
+  });
+  return match?.preset ?? null;
+}
+
+/** The request the address asks for: what it names well-formed (the server checks the rest). */
+export function readAnalyticsAddress(params: URLSearchParams): AnalyticsQuery {
+  const from = params.get('from');
+  const to = params.get('to');
+  const organizationId = params.get('organizationId');
+  return {
+    ...(from && DAY.test(from) && { from }),
+    ...(to && DAY.test(to) && { to }),
+    ...(organizationId && ID.test(organizationId) && { organizationId }),
+  };
+}
+
+/** The address after a change: empty values dropped, so a cleared filter leaves no `?key=`. */
+export function analyticsAddress(query: AnalyticsQuery): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}

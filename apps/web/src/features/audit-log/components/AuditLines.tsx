@@ -1,0 +1,134 @@
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { AUDIT_ACTION_LABELS, type AuditEntry, displayName } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PHONE_QUERY } from '@/lib/viewport';
+import { formatMomentWithTime } from '@/lib/work-format';
+
+interface AuditLinesProps {
+  lines: AuditEntry[];
+  /** Narrows the log to one person's changes. */
+  onPerson: (actorId: string) => void;
+}
+
+/** What a line is about, linked when it is a task or ticket one can open. */
+function Target({ line }: { line: AuditEntry }) {
+  const { label, path: to } = line.target;
+  const text = label || '—';
+  return to ? (
+    <Anchor component={Link} to={to} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Anchor>
+  ) : (
+    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+}
+
+/** "from → to", or the one that is set; nothing for a line without values. */
+function Change({ line }: { line: AuditEntry }) {
+  if (!line.from && !line.to) return null;
+  const text = line.from && line.to ? `${line.from} → ${line.to}` : (line.to ?? line.from);
+  return (
+    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+}
+
+function Person({ line, onPerson }: { line: AuditEntry; onPerson: AuditLinesProps['onPerson'] }) {
+  const { actor } = line;
+  if (!actor)
+    return (
+      <Text span inherit c="dimmed">
+        System
+      </Text>
+    );
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      inherit
+      ta="left"
+      onClick={() => onPerson(actor.id)}
+      title={`Show only ${displayName(actor)}'s changes`}
+    >
+      {displayName(actor)}
+    </Anchor>
+  );
+}
+
+/** The log's lines: a table on a desktop, one card per line on a phone (no sideways scrolling). */
+export function AuditLines({ lines, onPerson }: AuditLinesProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        {lines.map((line) => (
+          <Card key={line.id} withBorder padding="sm" radius="md" component="article">
+            <Stack gap={2}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={600} size="sm">
+                  {AUDIT_ACTION_LABELS[line.action]}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMomentWithTime(line.createdAt)}
+                </Text>
+              </Group>
+              <Text size="sm">
+                <Target line={line} />
+              </Text>
+              <Field>
+                <Change line={line} />
+              </Field>
+              <Text size="xs" c="dimmed">
+                by <Person line={line} onPerson={onPerson} />
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit log">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>When</Table.Th>
+          <Table.Th>Who</Table.Th>
+          <Table.Th>What</Table.Th>
+          <Table.Th>About</Table.Th>
+          <Table.Th>Change</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line) => (
+          <Table.Tr key={line.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMomentWithTime(line.createdAt)}</Table.Td>
+            <Table.Td>
+              <Person line={line} onPerson={onPerson} />
+            </Table.Td>
+            <Table.Td>{AUDIT_ACTION_LABELS[line.action]}</Table.Td>
+            <Table.Td maw={280}>
+              <Target line={line} />
+            </Table.Td>
+            <Table.Td maw={320}>
+              <Change line={line} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A card's line that shows only when it has something to say. */
+function Field({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,91 @@
+import { TICKET_ACTIVITY_KINDS } from './tickets.js';
+import { TASK_ACTIVITY_KINDS } from './work.js';
+
+/**
+ * The audit log (issue 26): who changed what across an organization, written in the transaction
+ * of each change and never edited. Its own events, plus the task and ticket histories read
+ * through the same list (`task.<kind>`, `ticket.<kind>`).
+ */
+export const AUDIT_EVENT_ACTIONS = [
+  'member.added',
+  'member.role_changed',
+  'member.department_changed',
+  'member.deactivated',
+  'member.reactivated',
+  'member.moved',
+  'member.two_factor_reset',
+  'advisor.assigned',
+  'advisor.paused',
+  'advisor.resumed',
+  'advisor.removed',
+  'organization.created',
+  'organization.settings_changed',
+  'organization.closed',
+  'organization.reopened',
+  'organization.two_factor_required',
+  'export.created',
+] as const;
+export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
+
+export const AUDIT_ACTIONS = [
+  ...AUDIT_EVENT_ACTIONS,
+  ...TASK_ACTIVITY_KINDS.map((kind) => `task.${kind}` as const),
+  ...TICKET_ACTIVITY_KINDS.map((kind) => `ticket.${kind}` as const),
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit line is about: the record it names (its label is kept as it was then). */
+export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+/**
+ * How deep pages reach into one filter's lines: a page is chosen among each source's newest lines,
+ * so reading deeper costs more; older lines are one date filter or the CSV export away.
+ */
+export const AUDIT_MAX_DEPTH = 10_000;
+export const AUDIT_MAX_PAGE_SIZE = 100;
+/** The label and values an event keeps: a name, a role, a setting's value. */
+export const MAX_AUDIT_TEXT_LENGTH = 500;
+
+/** How each action reads in the list ("Role changed"). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'member.added': 'Member added',
+  'member.role_changed': 'Role changed',
+  'member.department_changed': 'Department changed',
+  'member.deactivated': 'Member deactivated',
+  'member.reactivated': 'Member reactivated',
+  'member.moved': 'Member moved to another organization',
+  'member.two_factor_reset': 'Two-factor sign-in reset',
+  'advisor.assigned': 'Advisor assigned',
+  'advisor.paused': 'Advisor assignment paused',
+  'advisor.resumed': 'Advisor assignment resumed',
+  'advisor.removed': 'Advisor removed',
+  'organization.created': 'Organization created',
+  'organization.settings_changed': 'Organization settings changed',
+  'organization.closed': 'Organization closed',
+  'organization.reopened': 'Organization reopened',
+  'organization.two_factor_required': 'Two-factor requirement changed',
+  'export.created': 'Data exported',
+  'task.created': 'Task created',
+  'task.title': 'Task renamed',
+  'task.status': 'Task status changed',
+  'task.progress': 'Task progress changed',
+  'task.assignee': 'Task assignee changed',
+  'task.due_date': 'Task due date changed',
+  'task.priority': 'Task priority changed',
+  'task.description': 'Task description changed',
+  'task.comment': 'Task comment',
+  'task.attachment_added': 'Task file added',
+  'task.attachment_removed': 'Task file removed',
+  'ticket.created': 'Ticket created',
+  'ticket.title': 'Ticket renamed',
+  'ticket.description': 'Ticket description changed',
+  'ticket.status': 'Ticket status changed',
+  'ticket.priority': 'Ticket priority changed',
+  'ticket.category': 'Ticket category changed',
+  'ticket.assignee': 'Ticket assignee changed',
+  'ticket.comment': 'Ticket comment',
+  'ticket.attachment_added': 'Ticket file added',
+  'ticket.attachment_removed': 'Ticket file removed',
+};

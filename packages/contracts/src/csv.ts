@@ -1,0 +1,20 @@
+/**
+ * CSV as spreadsheets read it (RFC 4180): fields with a comma, quote or line break are quoted,
+ * quotes doubled, lines ended with CRLF. A cell a spreadsheet would run as a formula (starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return: CSV injection) is written as text with a leading
+ * apostrophe, as OWASP advises. Here so that the server's exports and the files the web app makes
+ * (an import's report) are written alike.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`;

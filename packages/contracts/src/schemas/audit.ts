@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from '../audit.js';
+import { MESSAGES } from '../messages.js';
+import { boundedString, idSchema, pagedEnvelope } from './common.js';
+import { userSummarySchema } from './structure.js';
+import { isDateOnly } from './work.js';
+
+const day = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid);
+
+/**
+ * GET /api/audit-log: one organization's lines (the caller's own when not named), newest first;
+ * `from` and `to` are days in the caller's time zone, both included.
+ */
+export const auditLogQuery = z
+  .object({
+    organizationId: idSchema.optional(),
+    actorId: idSchema.optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.to >= query.from, {
+    message: MESSAGES.timeRangeOrder,
+    path: ['to'],
+    when: (payload) => payload.issues.length === 0,
+  });
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Who made the change; null for the system or a person since removed. */
+  actor: userSummarySchema.nullable(),
+  /** What it was about, named as it was then. */
+  target: z.object({
+    type: z.enum(AUDIT_TARGET_TYPES),
+    id: z.string().nullable(),
+    label: z.string(),
+    /** Where it opens in the app (a task or ticket that still exists), else null. */
+    path: z.string().nullable(),
+  }),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogPage = pagedEnvelope(auditEntrySchema);
