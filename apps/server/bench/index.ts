@@ -115,17 +115,21 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     });
-    return ((await response.json()) as { data: { token: string; user: { meta: { organizationId: string } } } }).data;
+    return (
+      (await response.json()) as { data: { token: string; user: { id: string; meta: { organizationId: string } } } }
+    ).data;
   };
   const owner = await signIn(BENCH_ACCOUNTS.orgAdmin.email);
+  const member = await signIn(BENCH_ACCOUNTS.member.email);
   const tokens: Record<BenchAccount, string> = {
     admin: (await signIn(BENCH_ACCOUNTS.admin.email)).token,
     orgAdmin: owner.token,
     advisor: (await signIn(BENCH_ACCOUNTS.advisor.email)).token,
-    member: (await signIn(BENCH_ACCOUNTS.member.email)).token,
+    member: member.token,
   };
   const context: ListContext = {
     acmeId: owner.user.meta.organizationId,
+    memberId: member.user.id,
     pages: async (listPath: string) => {
       const response = await fetch(`${base}${listPath}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
       return ((await response.json()) as { pagination: { pages: number } }).pagination.pages;

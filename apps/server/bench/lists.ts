@@ -16,6 +16,8 @@ export const BENCH_ACCOUNTS: Record<BenchAccount, { email: string; label: string
 
 export interface ListContext {
   acmeId: string;
+  /** The demo member's user id (member@acme.example.com). */
+  memberId: string;
   /** The page count of a list, read from its first page. */
   pages: (path: string) => Promise<number>;
   /** The id of the first row the org_admin's list shows. */
@@ -47,6 +49,15 @@ const reported = (list: BenchList): BenchList => ({ ...list, goal: { kind: 'repo
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A day as YYYY-MM-DD (UTC, the demo accounts' zone). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** This month's first and last day (UTC), as the Timesheet page asks for them. */
+function thisMonth(): { from: string; to: string } {
+  const now = new Date();
+  return {
+    from: dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+    to: dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))),
+  };
+}
+const monthQuery = () => new URLSearchParams(thisMonth()).toString();
 /** The Sessions page's Upcoming tab: from now, soonest first. */
 const upcoming = () => new URLSearchParams({ from: new Date().toISOString(), sort: 'start' }).toString();
 
@@ -164,6 +175,24 @@ export const BENCH_LISTS: BenchList[] = [
     ...atScale('admin', 'GET /api/search?q=launch (10k projects match)', '/api/search?q=launch'),
     goal: { kind: 'report' },
   },
+  // Time (issue 26): 185k entries, 5,000 of them Acme's (half the member's), 500 the demo advisor's.
+  atScale('orgAdmin', 'GET /api/time-entries?organizationId=Acme', async ({ acmeId }) => {
+    return `/api/time-entries?organizationId=${acmeId}`;
+  }),
+  atScale('orgAdmin', "a person's GET /api/time-entries?userId=", async ({ memberId }) => {
+    return `/api/time-entries?userId=${memberId}`;
+  }),
+  atScale('member', 'own GET /api/time-entries', '/api/time-entries'),
+  atScale('advisor', 'GET /api/time-entries/timesheet (this month)', async () => {
+    return `/api/time-entries/timesheet?${monthQuery()}`;
+  }),
+  // A statement draws every entry of the month (about 200 of the member's at platform size, none
+  // at demo size): its cost grows with the person's own month, not with anyone else's.
+  reported(
+    atScale('member', 'GET /api/time-entries/timesheet.pdf (this month, Acme)', async ({ acmeId }) => {
+      return `/api/time-entries/timesheet.pdf?${monthQuery()}&organizationId=${acmeId}`;
+    }),
+  ),
   // My work on the dashboard (issue 25): one statement per block, each on the caller's own indexes.
   atScale('member', 'GET /api/my-work', '/api/my-work'),
   atScale('orgAdmin', 'GET /api/my-work', '/api/my-work'),

@@ -35,6 +35,14 @@ export const PLATFORM_SIZE = {
    * bench organization holds 30 time entries over the last 12 weeks (30k).
    */
   timeEntriesPerAssignment: 30,
+  /**
+   * Issue 26's time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
+   * on Acme's tickets over the last year, half the owner's and half the member's, and 500 of the
+   * demo advisor's over the last 60 days on tickets of the organizations it advises (those without
+   * tickets, Globex, get none).
+   */
+  acmeTimeEntries: 5000,
+  advisorTimeEntries: 500,
 };
 
 const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
@@ -122,6 +130,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
        CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
     ...sessionStatements(),
     ...analyticsStatements(),
+    ...timeEntryStatements(),
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
@@ -203,5 +212,31 @@ function analyticsStatements(): string[] {
        JOIN LATERAL (SELECT id FROM tasks WHERE organization_id = a.organization_id LIMIT 1) task ON true
        CROSS JOIN generate_series(1, ${timeEntriesPerAssignment}) AS n
        WHERE a.is_active`,
+  ];
+}
+
+/** Time entries of the demo accounts at platform size (issue 26), for the time lists. */
+function timeEntryStatements(): string[] {
+  const { acmeTimeEntries, advisorTimeEntries } = PLATFORM_SIZE;
+  return [
+    `INSERT INTO time_entries (organization_id, user_id, record_type, ticket_id, date, minutes, note, billable)
+       SELECT tk.organization_id, CASE WHEN tk.n % 2 = 0 THEN owner.id ELSE member.id END, 'ticket', tk.id,
+              current_date - tk.n % 365, 15 + tk.n % 226, 'Bench ticket time', tk.n % 4 <> 0
+       FROM (SELECT t.id, t.organization_id, row_number() OVER (ORDER BY t.id)::int AS n FROM tickets t
+             JOIN organizations org ON org.id = t.organization_id AND org.name = 'Acme Corp'
+             WHERE t.description LIKE 'Bench ticket %' ORDER BY t.id LIMIT ${acmeTimeEntries}) tk
+       CROSS JOIN (SELECT id FROM users WHERE email = 'owner@acme.example.com') owner
+       CROSS JOIN (SELECT id FROM users WHERE email = 'member@acme.example.com') member`,
+    `WITH advised AS (
+       SELECT a.advisor_id, a.organization_id, row_number() OVER (ORDER BY a.organization_id) - 1 AS k,
+              count(*) OVER () AS orgs
+       FROM advisor_assignments a JOIN users adv ON adv.id = a.advisor_id
+       WHERE adv.email = 'advisor@smart.example.com' AND a.is_active)
+     INSERT INTO time_entries (organization_id, user_id, record_type, ticket_id, date, minutes, note, billable)
+       SELECT ad.organization_id, ad.advisor_id, 'ticket', tk.id, current_date - n % 60, 30 + n % 90,
+              'Advisor bench time', n % 5 <> 0
+       FROM generate_series(0, ${advisorTimeEntries - 1}) AS n
+       JOIN advised ad ON ad.k = n % ad.orgs
+       JOIN LATERAL (SELECT id FROM tickets WHERE organization_id = ad.organization_id ORDER BY id LIMIT 1) tk ON true`,
   ];
 }

@@ -1,12 +1,27 @@
-import { MAX_TIME_ENTRY_MINUTES, MESSAGES, TIME_ENTRY_EDIT_DAYS, type TimeEntry } from '@smart/contracts';
+import {
+  MAX_STATEMENT_ENTRIES,
+  MAX_TIME_ENTRY_MINUTES,
+  MAX_TIME_NOTE_LENGTH,
+  MESSAGES,
+  TIME_ENTRY_EDIT_DAYS,
+  type TimeEntry,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { runningTimers, timeEntries, users } from '../src/db/schema/index.js';
 import { createSession } from '../src/modules/sessions/service.js';
 import type { TestApp } from './helpers/app.js';
-import { authzMatrix, type Cast, everyoneSignedIn, type Statuses } from './helpers/authz-matrix.js';
+import { endAssignment } from './helpers/assignments.js';
+import {
+  authzMatrix,
+  type Cast,
+  everyoneSignedIn,
+  ORGANIZATION_READERS,
+  type Statuses,
+} from './helpers/authz-matrix.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
+import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /**
@@ -110,6 +125,16 @@ authzMatrix('who records, reads and changes time', {
       route: 'GET /api/time-entries/timesheet',
       request: () => ({ method: 'GET', url: '/api/time-entries/timesheet?from=2031-01-01&to=2031-12-31' }),
       statuses: everyoneSignedIn(200),
+    },
+    {
+      // The user's statement names the organization from its entry; the others' from the
+      // organization they act in (an empty statement); to anyone else it does not exist.
+      route: "GET /api/time-entries/timesheet.pdf (the organization's)",
+      request: (_, people) => ({
+        method: 'GET',
+        url: `/api/time-entries/timesheet.pdf?from=2031-03-01&to=2031-03-31&organizationId=${people.organization.id}`,
+      }),
+      statuses: ORGANIZATION_READERS,
     },
     {
       route: 'PUT /api/time-entries/:id',
@@ -291,6 +316,179 @@ describe('the timesheet', () => {
   });
 });
 
+describe('the PDF statement', () => {
+  const statementUrl = (organizationId: string, from = '2031-04-01', to = '2031-04-30') =>
+    `/api/time-entries/timesheet.pdf?from=${from}&to=${to}&organizationId=${organizationId}`;
+  const statement = async (t: TestApp, member: Member, url: string) => {
+    const response = await t.request({ method: 'GET', url, token: member.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+  /**
+   * A member of a new organization (the cast's lists stay as other tests expect them) with `count`
+   * April entries on a task there, written straight to the table as a year of work would be.
+   */
+  async function personWithEntries(t: TestApp, make: Factories, count: number, note: (i: number) => string) {
+    const organization = await make.organization();
+    const person = await make.member(organization.id);
+    const task = await make.task((await make.objective((await make.project(organization.id)).id)).id);
+    await t.database.db.insert(timeEntries).values(
+      Array.from({ length: count }, (_, i) => ({
+        organizationId: organization.id,
+        userId: person.id,
+        recordType: 'task' as const,
+        taskId: task.id,
+        date: `2031-04-${String(1 + (i % 30)).padStart(2, '0')}`,
+        minutes: 30,
+        note: note(i),
+      })),
+    );
+    return { organization, person };
+  }
+
+  test("an advisor's month in one organization: who, which, when, every entry and the totals", async ({ t, make }) => {
+    const [crumb, dough] = await Promise.all([
+      make.organization({ name: 'Crumb Books' }),
+      make.organization({ name: 'Dough Bakery' }),
+    ]);
+    const advisor = await make.advisor([crumb.id, dough.id]);
+    const taskIn = async (organizationId: string, title: string) => {
+      const objective = await make.objective((await make.project(organizationId)).id);
+      return make.task(objective.id, { assignedTo: advisor.id, title });
+    };
+    const [taskA, taskB] = await Promise.all([
+      taskIn(crumb.id, 'Close the books'),
+      taskIn(dough.id, 'Price the loaves'),
+    ]);
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-04-02', minutes: 15, note: 'Flour costs' }));
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-04-10', minutes: 45, billable: false, note: 'Travel' }));
+    // Not on Beta's April statement: another month, another organization, another person.
+    await entryBy(t, advisor, onTask(taskB.id, { date: '2031-05-01', minutes: 600 }));
+    await entryBy(t, advisor, onTask(taskA.id, { date: '2031-04-03', minutes: 120 }));
+    await entryBy(t, await make.member(dough.id, { role: 'org_admin' }), onTask(taskB.id, { minutes: 999 }));
+
+    const response = await statement(t, advisor, statementUrl(dough.id));
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="statement-dough-bakery-2031-04-01-to-2031-04-30.pdf"',
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const lines = pdfTextLines(response.rawPayload);
+    expect(lines.slice(0, 4)).toEqual([
+      'Time statement',
+      'Dough Bakery',
+      `Prepared for: Advisor ${advisor.lastName}`,
+      'Period: 2031-04-01 to 2031-04-30',
+    ]);
+    const table = lines.slice(lines.indexOf('Billable') + 1, lines.lastIndexOf('Billable'));
+    expect(table).toEqual([
+      ...['2031-04-02', 'Task: Price the loaves', 'Flour costs', '0.25', 'yes'],
+      ...['2031-04-10', 'Task: Price the loaves', 'Travel', '0.75', 'no'],
+    ]);
+    expect(lines.slice(lines.lastIndexOf('Billable'), lines.indexOf('Total') + 2)).toEqual([
+      ...['Billable', '0.25'],
+      ...['Not billable', '0.75'],
+      ...['Total', '1.00'],
+    ]);
+    expect(lines.at(-1)).toBe('Page 1 of 1');
+  });
+
+  test('long notes wrap inside their column and many entries run over pages under repeated headings', async ({
+    t,
+    make,
+  }) => {
+    const longNote = Array.from({ length: 200 }, (_, i) => `word${i}`)
+      .join(' ')
+      .slice(0, MAX_TIME_NOTE_LENGTH);
+    const { organization, person } = await personWithEntries(t, make, 120, (i) => (i < 2 ? longNote : 'Short ☕ note'));
+    const response = await statement(t, person, statementUrl(organization.id));
+    const pdf = response.rawPayload;
+    const lines = pdfTextLines(pdf);
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThan(2);
+    expect(lines.filter((line) => line === 'Task or ticket')).toHaveLength(pages);
+    expect(lines.filter((line) => line.startsWith('Page '))).toEqual(
+      Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`),
+    );
+    // The note is drawn whole, over many short lines.
+    const noteLines = lines.filter((line) => line.startsWith('word'));
+    expect(noteLines.length).toBeGreaterThan(10);
+    expect(
+      noteLines
+        .slice(0, noteLines.length / 2)
+        .join('')
+        .replaceAll(' ', ''),
+    ).toBe(longNote.replaceAll(' ', ''));
+    // A character Helvetica cannot draw shows as a question mark, not as other letters.
+    expect(lines).toContain('Short ? note');
+    expect(lines.slice(lines.indexOf('Total'), lines.indexOf('Total') + 2)).toEqual(['Total', '60.00']);
+  });
+
+  test('a former advisor still gets its statement; an organization without its entries it cannot act in is a 404', async ({
+    t,
+    make,
+    cast,
+  }) => {
+    const organization = await make.organization({ name: 'Ember Foundry' });
+    const [advisor, former] = await Promise.all([make.advisor([organization.id]), make.advisor([organization.id])]);
+    const objective = await make.objective((await make.project(organization.id)).id);
+    for (const person of [advisor, former]) {
+      const task = await make.task(objective.id, { assignedTo: person.id });
+      await entryBy(t, person, onTask(task.id, { date: '2031-04-20' }));
+    }
+    await endAssignment(t, cast.admin, organization.id, former.id);
+
+    const named = pdfTextLines((await statement(t, former, statementUrl(organization.id))).rawPayload);
+    expect(named[1]).toBe('Ember Foundry');
+    const emptyMonth = await t.request({
+      method: 'GET',
+      url: statementUrl(organization.id, '2031-06-01', '2031-06-30'),
+      token: former.token,
+    });
+    expect(emptyMonth.statusCode).toBe(404);
+    expect(emptyMonth.json().error).toBe(MESSAGES.organizationNotFound);
+    // Still advising: a month without entries is an empty statement with the organization's name.
+    const empty = pdfTextLines(
+      (await statement(t, advisor, statementUrl(organization.id, '2031-06-01', '2031-06-30'))).rawPayload,
+    );
+    expect(empty[1]).toBe('Ember Foundry');
+    expect(empty).toContain('No time recorded in this period.');
+    expect(empty.slice(empty.indexOf('Total'), empty.indexOf('Total') + 2)).toEqual(['Total', '0.00']);
+    const unknown = await t.request({
+      method: 'GET',
+      url: statementUrl('00000000-0000-4000-8000-000000000000'),
+      token: cast.admin.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  test(`more than ${MAX_STATEMENT_ENTRIES} entries are refused with a message that says to shorten the period`, async ({
+    t,
+    make,
+  }) => {
+    const { organization, person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES + 1, () => '');
+    const response = await t.request({ method: 'GET', url: statementUrl(organization.id), token: person.token });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(MESSAGES.statementTooLong);
+  });
+
+  test.for([
+    ['no organization', 'from=2031-04-01&to=2031-04-30'],
+    ['an organization id that is not a uuid', 'from=2031-04-01&to=2031-04-30&organizationId=acme'],
+    ['the end before the start', 'from=2031-04-30&to=2031-04-01&organizationId=00000000-0000-4000-8000-000000000000'],
+    ['more than a year', 'from=2031-01-01&to=2032-01-02&organizationId=00000000-0000-4000-8000-000000000000'],
+    ['a day that is not one', 'from=2031-02-30&to=2031-03-01&organizationId=00000000-0000-4000-8000-000000000000'],
+    ['a NUL byte', 'from=2031-04-01%00&to=2031-04-30&organizationId=00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s is a 400', async ([, query], { t, cast }) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/time-entries/timesheet.pdf?${query}`,
+      token: cast.user.token,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+});
+
 describe('entries', () => {
   test('totals on the task, its objective and project, billable apart; an advisor counts only its tasks', async ({
     t,
@@ -367,7 +565,13 @@ describe('entries', () => {
     expect(await notes(cast.orgAdmin)).toEqual(['advisor April', 'user March']);
     expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
     expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
+    expect(await notes(cast.orgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([
+      'advisor April',
+      'user March',
+    ]);
     expect(await notes(cast.otherOrgAdmin)).toEqual([]);
+    expect(await notes(cast.otherOrgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([]);
+    expect(await notes(cast.user, `?organizationId=${cast.organization.id}`)).toEqual(['user March']);
   });
 
   test('a note that a spreadsheet would run as a formula is written as text in the CSV', async ({ t, make, cast }) => {

@@ -4,8 +4,8 @@ import { sidebar, signIn } from './support/session';
 import { uniqueName } from './support/structure';
 
 /**
- * Time tracking (issue 26): an advisor times its work on a task, and the time shows on the task
- * and on its timesheet.
+ * Time tracking (issue 26): an advisor times its work on a task, corrects the entry, and the time
+ * shows on the task, on its timesheet and in its PDF statement.
  */
 
 const main = (page: Page) => page.getByRole('main');
@@ -13,7 +13,7 @@ const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/
 
 test.describe.configure({ timeout: 90_000 });
 
-test('an advisor starts a timer on its task, stops it after a reload, and sees the time on the task and its timesheet', async ({
+test('an advisor starts a timer on its task, stops it after a reload, corrects it, and sees the time on the task, its timesheet and its PDF statement', async ({
   page,
   organization,
   adminApi,
@@ -44,8 +44,28 @@ test('an advisor starts a timer on its task, stops it after a reload, and sees t
   await expect(entries.getByRole('row').filter({ hasText: 'Tilda Keeper' })).toContainText('1 min');
   await expect(timePanel(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
 
+  // The timer ran a minute; the advisor says it was 45.
+  await entries.getByRole('button', { name: /^Edit 1 min on / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit time' });
+  await dialog.getByLabel('Minutes').fill('45');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (45 min)' })).toBeVisible();
+  await expect(entries.getByRole('row').filter({ hasText: 'Tilda Keeper' })).toContainText('45 min');
+
   await sidebar(page).getByRole('link', { name: 'Timesheet', exact: true }).click();
   const block = main(page).getByRole('region', { name: organization.name });
-  await expect(block).toContainText('1 min in all, 1 min billable');
-  await expect(block.getByRole('table').filter({ hasText: 'By month' })).toContainText('1 min');
+  await expect(block).toContainText('45 min in all, 45 min billable');
+  await expect(block.getByRole('table').filter({ hasText: 'By month' })).toContainText('45 min');
+
+  // The month's statement: the link saves a PDF, and its address answers one to the advisor.
+  const statement = block.getByRole('link', { name: new RegExp(`^PDF statement for ${organization.name}`) });
+  const [download] = await Promise.all([page.waitForEvent('download'), statement.click()]);
+  expect(download.suggestedFilename()).toMatch(/^statement-.*\.pdf$/);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const pdf = await page.request.get((await statement.getAttribute('href')) ?? '', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });

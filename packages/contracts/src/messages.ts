@@ -6,7 +6,7 @@ import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
-import { MAX_TIME_ENTRY_MINUTES, MAX_TIMESHEET_DAYS, TIME_ENTRY_EDIT_DAYS } from './time.js';
+import { MAX_STATEMENT_ENTRIES, MAX_TIME_ENTRY_MINUTES, MAX_TIMESHEET_DAYS, TIME_ENTRY_EDIT_DAYS } from './time.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
 /** The product's name as users read it (browser tab titles). */
@@ -544,12 +544,14 @@ export const MESSAGES = {
   timeEntryTooOld: `Your own entries can be changed for ${TIME_ENTRY_EDIT_DAYS} days; ask your organization admin`,
   timeRangeOrder: 'The end of the range must not be before its start',
   timesheetRangeTooLong: `A timesheet covers at most ${MAX_TIMESHEET_DAYS} days`,
+  statementTooLong: `A PDF statement holds at most ${MAX_STATEMENT_ENTRIES.toLocaleString('en-US')} entries: choose a shorter period`,
   timerAlreadyRunning: 'A timer is already running; stop it first',
   timerNotRunning: 'No timer is running',
   timeEntryAdded: 'Time added',
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
+  downloadTimesheetFailed: 'Failed to download the timesheet',
   // Audit log (issue 26)
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   fetchAuditLogFailed: 'Failed to fetch the audit log',

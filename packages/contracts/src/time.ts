@@ -17,6 +17,11 @@ export const MAX_TIME_NOTE_LENGTH = 1000;
 export const TIME_ENTRY_EDIT_DAYS = 30;
 /** A timesheet covers at most this many days (a year and a day: a whole leap year from any start). */
 export const MAX_TIMESHEET_DAYS = 366;
+/**
+ * A PDF statement holds at most this many entries (dozens of pages): its pages are drawn in the
+ * request, so a bound keeps one request from holding the process (docs/decisions/0186).
+ */
+export const MAX_STATEMENT_ENTRIES = 2000;
 export const TIME_ENTRY_PAGE_SIZE = 50;
 export const TIME_ENTRY_MAX_PAGE_SIZE = 100;
 

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type TimeRecordType,
   type TimeSummaryType,
+  type UpdateTimeEntryBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, urlOf } from '@/lib/api-client';
@@ -69,11 +70,19 @@ export const useStartTimer = () =>
   useTimeChange((record: TimeRecordRef) => api(endpoints.startTimer, { body: record }));
 export const useStopTimer = () => useTimeChange(() => api(endpoints.stopTimer, {}));
 export const useAddTime = () => useTimeChange((body: CreateTimeEntryBody) => api(endpoints.create, { body }));
+export const useUpdateTime = () =>
+  useTimeChange(({ id, body }: { id: string; body: UpdateTimeEntryBody }) =>
+    api(endpoints.update, { params: { id }, body }),
+  );
 export const useDeleteTime = () => useTimeChange((id: string) => api(endpoints.remove, { params: { id } }));
 
-/** The timesheet's CSV (downloaded with the session's token: components/DownloadButton.tsx). */
+/** The timesheet's CSV (all organizations, or one): saved by components/DownloadLink with the session's token. */
 export const timesheetCsvUrl = (from: string, to: string, organizationId?: string) =>
   urlOf(endpoints.timesheetCsv, { query: { from, to, ...(organizationId && { organizationId }) } });
+
+/** One organization's PDF statement between two days, saved as the CSV is. */
+export const timesheetPdfUrl = (from: string, to: string, organizationId: string) =>
+  urlOf(endpoints.timesheetPdf, { query: { from, to, organizationId } });
 
 /** "Time: 2 h 45 min (2 h billable)" for a record's facts line; none until known, nor while it is zero. */
 export function useTimeFact(type: TimeSummaryType, id: string): string[] {

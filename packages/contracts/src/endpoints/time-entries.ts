@@ -9,10 +9,12 @@ import {
   timeRecordBody,
   timeSummaryQuery,
   timeSummarySchema,
+  timesheetPdfQuery,
   timesheetQuery,
   timesheetSchema,
   updateTimeEntryBody,
 } from '../schemas/time.js';
+import { MAX_STATEMENT_ENTRIES } from '../time.js';
 
 const tags = ['Time entries'];
 
@@ -64,6 +66,17 @@ export const timeEntryEndpoints = {
       "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
     query: timesheetQuery,
     responses: { 400: errorResponse },
+  }),
+  timesheetPdf: endpoint({
+    method: 'GET',
+    path: '/api/time-entries/timesheet.pdf',
+    operationId: 'downloadTimesheetPdf',
+    tags,
+    summary:
+      "The caller's statement for one organization between two days as a PDF (application/pdf): its entries and totals, billable and not",
+    description: `The organization is one the caller has entries in during the period, or may act in (an empty statement); any other answers 404. At most ${MAX_STATEMENT_ENTRIES} entries (else 400).`,
+    query: timesheetPdfQuery,
+    responses: { 400: errorResponse, 404: errorResponse },
   }),
   update: endpoint({
     method: 'PUT',

@@ -117,18 +117,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 
+/** A timesheet's days: `to` not before `from`, and at most MAX_TIMESHEET_DAYS of them. */
+const withTimesheetRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
+  schema
+    .refine((query) => query.to >= query.from, { message: MESSAGES.timeRangeOrder, path: ['to'], ...whenValid })
+    .refine((query) => daysBetween(query.from, query.to) < MAX_TIMESHEET_DAYS, {
+      message: MESSAGES.timesheetRangeTooLong,
+      path: ['to'],
+      ...whenValid,
+    });
+
 /**
  * GET /api/time-entries/timesheet: the caller's time from `from` to `to`, both days included (the
- * CSV and PDF variants: of one organization, when named).
+ * CSV variant: of one organization, when named).
  */
-export const timesheetQuery = z
-  .object({ from: dateOnly, to: dateOnly, organizationId: idSchema.optional() })
-  .refine((query) => query.to >= query.from, { message: MESSAGES.timeRangeOrder, path: ['to'], ...whenValid })
-  .refine((query) => daysBetween(query.from, query.to) < MAX_TIMESHEET_DAYS, {
-    message: MESSAGES.timesheetRangeTooLong,
-    path: ['to'],
-    ...whenValid,
-  });
+export const timesheetQuery = withTimesheetRange(
+  z.object({ from: dateOnly, to: dateOnly, organizationId: idSchema.optional() }),
+);
+/** GET /api/time-entries/timesheet.pdf: a statement is always of one organization. */
+export const timesheetPdfQuery = withTimesheetRange(
+  z.object({ from: dateOnly, to: dateOnly, organizationId: idSchema }),
+);
+export type TimesheetPdfQuery = z.input<typeof timesheetPdfQuery>;
 export type TimesheetQuery = z.input<typeof timesheetQuery>;
 
 const timeTotalsSchema = z.object({ minutes: z.number().int(), billableMinutes: z.number().int() });

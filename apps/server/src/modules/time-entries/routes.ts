@@ -1,4 +1,4 @@
-import { timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { displayName, timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { csvLines } from '../../lib/csv.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
@@ -21,6 +21,7 @@ import {
   stopTimer,
   summarizeTime,
   timesheetEntries,
+  timesheetStatement,
   updateTimeEntry,
 } from './service.js';
 
@@ -48,6 +49,23 @@ export async function timeEntryRoutes(app: FastifyInstance) {
       .header('Content-Disposition', `attachment; filename="timesheet-${from}-to-${to}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
+  });
+
+  addRoute(app, endpoints.timesheetPdf, async (request, reply) => {
+    const actor = requireUser(request);
+    const statement = await timesheetStatement(app.db, actor, request.query);
+    // Loaded on the first statement, not at every start (statement-pdf.ts).
+    const { statementPdf } = await import('./statement-pdf.js');
+    const pdf = await statementPdf(statement, displayName(actor));
+    const { from, to } = request.query;
+    return (reply as FastifyReply)
+      .header('Content-Type', 'application/pdf')
+      .header(
+        'Content-Disposition',
+        `attachment; filename="statement-${fileNamePart(statement.organizationName)}-${from}-to-${to}.pdf"`,
+      )
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
   });
 
   addRoute(app, endpoints.create, async (request, reply) => {
@@ -84,3 +102,11 @@ export async function timeEntryRoutes(app: FastifyInstance) {
     return ok(presentTimeEntry(actor, entry));
   });
 }
+
+/** An organization's name as a safe piece of a file name: "Acme Corp." -> "acme-corp". */
+const fileNamePart = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'organization';

@@ -1,11 +1,13 @@
 import {
   type createTimeEntryBody,
+  MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
   MESSAGES,
   type TimeRecordType,
   type timeEntryFilters,
   type timeEntryListQuery,
   type timeSummaryQuery,
+  type timesheetPdfQuery,
   type timesheetQuery,
   type updateTimeEntryBody,
 } from '@smart/contracts';
@@ -23,9 +25,9 @@ import {
   timeEntries,
   users,
 } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
-import { type Actor, accessIn, seesAllOrganizations } from '../../lib/tenancy.js';
+import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
 import { canWorkOnProjectsIn } from '../projects/policy.js';
 import { readableTask } from '../tasks/service.js';
@@ -143,6 +145,9 @@ async function readableEntries(db: Database, actor: Actor, query: TimeEntryFilte
     return record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id);
   }
   if (seesAllOrganizations(actor)) return undefined;
+  // An organization the caller reads all time of: its filter alone scopes the list, so the count
+  // reads that organization's index only, not the caller's own entries beside it.
+  if (query.organizationId && readsAllTimeIn(actor, query.organizationId)) return undefined;
   const own = eq(timeEntries.userId, actor.id);
   if (actor.organizationId && readsAllTimeIn(actor, actor.organizationId)) {
     return sql`(${own} or ${eq(timeEntries.organizationId, actor.organizationId)})`;
@@ -242,6 +247,32 @@ export function timesheetEntries(db: Database, actor: Actor, query: z.output<typ
       ),
     )
     .orderBy(timeEntries.date, timeEntries.createdAt, timeEntries.id);
+}
+
+/**
+ * GET /api/time-entries/timesheet.pdf: the caller's entries in one organization between two days
+ * (at most MAX_STATEMENT_ENTRIES), and the organization's name: read from those entries, else from
+ * the organization when the caller may act in it (an empty statement). Any other organization is a
+ * 404: its name is not the caller's to learn (docs/decisions/0186).
+ */
+export async function timesheetStatement(db: Database, actor: Actor, query: z.output<typeof timesheetPdfQuery>) {
+  const entries = await timesheetEntries(db, actor, query).limit(MAX_STATEMENT_ENTRIES + 1);
+  if (entries.length > MAX_STATEMENT_ENTRIES) throw badRequest(MESSAGES.statementTooLong);
+  const organizationName = entries[0]?.organizationName ?? (await nameOfOrganizationActedIn(db, actor, query));
+  return { ...query, organizationName, entries };
+}
+export type TimesheetStatement = Awaited<ReturnType<typeof timesheetStatement>>;
+
+async function nameOfOrganizationActedIn(db: Database, actor: Actor, { organizationId }: { organizationId: string }) {
+  if (await canActInOrganization(db, actor, organizationId)) {
+    const [row] = await db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .limit(1);
+    if (row) return row.name;
+  }
+  throw notFound(MESSAGES.organizationNotFound);
 }
 
 // ---- writing ----------------------------------------------------------------------------------

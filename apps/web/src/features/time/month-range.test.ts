@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthRange, readRange } from './month-range';
+import { monthRange, monthWithin, readRange } from './month-range';
 
 describe('timesheet range', () => {
   it('is a whole month, February of a leap year and December into January included', () => {
@@ -14,5 +14,16 @@ describe('timesheet range', () => {
     });
     expect(readRange(new URLSearchParams('from=2031-04-01&to=2031-03-31'))).toEqual(monthRange(0));
     expect(readRange(new URLSearchParams('from=x&to=y'))).toEqual(monthRange(0));
+  });
+
+  it("gives a month's days inside the range: whole, or cut where the range starts or ends", () => {
+    const range = { from: '2028-01-15', to: '2028-03-10' };
+    expect(monthWithin('2028-01', range)).toEqual({ from: '2028-01-15', to: '2028-01-31' });
+    expect(monthWithin('2028-02', range)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthWithin('2028-03', range)).toEqual({ from: '2028-03-01', to: '2028-03-10' });
+    expect(monthWithin('2030-12', { from: '2030-01-01', to: '2031-06-30' })).toEqual({
+      from: '2030-12-01',
+      to: '2030-12-31',
+    });
   });
 });

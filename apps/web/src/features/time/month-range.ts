@@ -17,3 +17,14 @@ export function readRange(params: URLSearchParams): { from: string; to: string }
   const day = /^\d{4}-\d{2}-\d{2}$/;
   return from && to && day.test(from) && day.test(to) && from <= to ? { from, to } : monthRange(0);
 }
+
+/**
+ * The days of `month` (YYYY-MM) inside the range: a month's statement covers what its row of the
+ * timesheet counts, so a range starting mid-month gives a statement from that day.
+ */
+export function monthWithin(month: string, range: { from: string; to: string }): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const first = `${month}-01`;
+  const last = `${month}-${pad(new Date(Date.UTC(year, monthNumber, 0)).getUTCDate())}`;
+  return { from: first > range.from ? first : range.from, to: last < range.to ? last : range.to };
+}

@@ -1,17 +1,21 @@
-import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatMinutes, type Timesheet } from '@smart/contracts';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatMinutes, MESSAGES, type Timesheet } from '@smart/contracts';
+import { HiDownload } from 'react-icons/hi';
 import { useSearchParams } from 'react-router';
-import { DownloadButton } from '@/components/DownloadButton';
+import { DownloadLink } from '@/components/DownloadLink';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
-import { timesheetCsvUrl, useTimesheet } from '@/lib/time-entries';
-import { monthRange, readRange } from '../month-range';
+import { useWideEnough } from '@/lib/element-width';
+import { timesheetCsvUrl, timesheetPdfUrl, useTimesheet } from '@/lib/time-entries';
+import { TimeTotals } from '../components/TimeTotals';
+import { monthRange, monthWithin, readRange } from '../month-range';
 
 /**
  * /dashboard/timesheet (issue 26): one's time per organization, per week and month, billable
- * apart, over a range kept in the address (this month by default), with each organization's CSV.
+ * apart, over a range kept in the address (this month by default), with each organization's CSV
+ * and a PDF statement per organization and month.
  */
 export default function TimesheetPage() {
   const [params, setParams] = useSearchParams();
@@ -41,9 +45,15 @@ export default function TimesheetPage() {
         <Button variant="default" onClick={() => go(monthRange(-1))}>
           Last month
         </Button>
-        <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: 'timesheet.csv' }}>
-          Download CSV
-        </DownloadButton>
+        <DownloadLink
+          href={timesheetCsvUrl(range.from, range.to)}
+          failMessage={MESSAGES.downloadTimesheetFailed}
+          py={8}
+        >
+          <Group gap={4} wrap="nowrap">
+            <HiDownload aria-hidden /> Download CSV
+          </Group>
+        </DownloadLink>
         <ExportCsvButton kind="time-entries" query={range} label="Export entries" />
       </Group>
       {sheet.isPending ? (
@@ -65,20 +75,39 @@ export default function TimesheetPage() {
 
 type Block = Timesheet['organizations'][number];
 
+/** Narrower than this, a block's week and month tables would scroll sideways: they read as lists. */
+const TABLES_MIN_WIDTH_PX = 440;
+
 function OrganizationTime({ block, range }: { block: Block; range: { from: string; to: string } }) {
+  const [frame, wide] = useWideEnough<HTMLDivElement>(TABLES_MIN_WIDTH_PX);
+  const name = block.organizationName;
+  const statement = (month: string) => {
+    const days = monthWithin(month, range);
+    return (
+      <DownloadLink
+        href={timesheetPdfUrl(days.from, days.to, block.organizationId)}
+        failMessage={MESSAGES.downloadTimesheetFailed}
+        size="sm"
+        aria-label={`PDF statement for ${name}, ${month}`}
+      >
+        PDF statement
+      </DownloadLink>
+    );
+  };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={block.organizationName}>
-      <Stack gap="sm">
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={name}>
+      <Stack gap="sm" ref={frame}>
         <Group justify="space-between" gap="sm">
-          <Title order={2} size="h4">
-            {block.organizationName}
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {name}
           </Title>
-          <DownloadButton
-            variant="link"
-            file={{ url: timesheetCsvUrl(range.from, range.to, block.organizationId), fileName: 'timesheet.csv' }}
+          <DownloadLink
+            href={timesheetCsvUrl(range.from, range.to, block.organizationId)}
+            failMessage={MESSAGES.downloadTimesheetFailed}
+            size="sm"
           >
-            CSV for {block.organizationName}
-          </DownloadButton>
+            CSV for {name}
+          </DownloadLink>
         </Group>
         <Text>
           <Text span fw={700}>
@@ -87,45 +116,19 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           in all, {formatMinutes(block.billableMinutes)} billable
         </Text>
         <Group gap="xl" align="flex-start" wrap="wrap">
-          <Totals
+          <TimeTotals
             caption="By week"
+            wide={wide}
             rows={block.weeks.map((week) => ({ label: `Week of ${week.weekStart}`, ...week }))}
           />
-          <Totals caption="By month" rows={block.months.map((month) => ({ label: month.month, ...month }))} />
+          <TimeTotals
+            caption="By month"
+            wide={wide}
+            extraHeading="Statement"
+            rows={block.months.map((month) => ({ label: month.month, ...month, extra: statement(month.month) }))}
+          />
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function Totals({
-  caption,
-  rows,
-}: {
-  caption: string;
-  rows: { label: string; minutes: number; billableMinutes: number }[];
-}) {
-  return (
-    <Table w="auto" verticalSpacing={4} captionSide="top">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th />
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Billable</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.label}>
-            <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
-              {row.label}
-            </Table.Th>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.minutes)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMinutes(row.billableMinutes)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }

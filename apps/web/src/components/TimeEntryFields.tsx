@@ -1,0 +1,51 @@
+import { Checkbox, NumberInput, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { MAX_TIME_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH, MESSAGES } from '@smart/contracts';
+
+/** What a person types for an entry: the day, the minutes, a note, billable or not. */
+export interface TimeEntryValues {
+  date: string;
+  /** A number, or the text of a half-typed one. */
+  minutes: number | string;
+  note: string;
+  billable: boolean;
+}
+
+/** The form of an entry being added or changed, with the server's rule on minutes checked first. */
+export const useTimeEntryForm = (initialValues: TimeEntryValues) =>
+  useForm<TimeEntryValues>({
+    initialValues,
+    validate: {
+      minutes: (value) =>
+        typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIME_ENTRY_MINUTES
+          ? null
+          : MESSAGES.timeMinutesInvalid,
+    },
+  });
+
+/** The values as the API takes them. */
+export const timeEntryBody = (values: TimeEntryValues) => ({ ...values, minutes: Number(values.minutes) });
+
+/** The four fields, for a form to lay out in a row that wraps (adding on the panel, changing in a dialog). */
+export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryValues> }) {
+  return (
+    <>
+      <TextInput type="date" label="Date" required w={160} {...form.getInputProps('date')} />
+      <NumberInput
+        label="Minutes"
+        min={1}
+        max={MAX_TIME_ENTRY_MINUTES}
+        allowDecimal={false}
+        w={110}
+        {...form.getInputProps('minutes')}
+      />
+      <TextInput
+        label="Note"
+        maxLength={MAX_TIME_NOTE_LENGTH}
+        style={{ flex: '1 1 12rem' }}
+        {...form.getInputProps('note')}
+      />
+      <Checkbox label="Billable" mb={8} {...form.getInputProps('billable', { type: 'checkbox' })} />
+    </>
+  );
+}

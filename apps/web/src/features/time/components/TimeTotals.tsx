@@ -1,0 +1,92 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { formatMinutes } from '@smart/contracts';
+import type { ReactNode } from 'react';
+
+export interface TotalsRow {
+  label: string;
+  minutes: number;
+  billableMinutes: number;
+  /** A link beside the figures (the month's PDF statement). */
+  extra?: ReactNode;
+}
+
+interface TimeTotalsProps {
+  caption: string;
+  rows: TotalsRow[];
+  /** The heading of the `extra` column, when the rows have one. */
+  extraHeading?: string;
+  /** A table where its columns fit; else (a phone) a list read top to bottom. */
+  wide: boolean;
+}
+
+/** Hours per week or month: in all and billable. */
+export function TimeTotals({ caption, rows, extraHeading, wide }: TimeTotalsProps) {
+  return wide ? (
+    <TotalsTable caption={caption} rows={rows} extraHeading={extraHeading} />
+  ) : (
+    <TotalsList caption={caption} rows={rows} />
+  );
+}
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+function TotalsTable({ caption, rows, extraHeading }: Omit<TimeTotalsProps, 'wide'>) {
+  return (
+    <Table w="auto" verticalSpacing={4} captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          <Table.Th>Time</Table.Th>
+          <Table.Th>Billable</Table.Th>
+          {extraHeading && <Table.Th>{extraHeading}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.label}>
+            <Table.Th scope="row" fw={400} style={nowrap}>
+              {row.label}
+            </Table.Th>
+            <Table.Td style={nowrap}>{formatMinutes(row.minutes)}</Table.Td>
+            <Table.Td style={nowrap}>{formatMinutes(row.billableMinutes)}</Table.Td>
+            {extraHeading && <Table.Td style={nowrap}>{row.extra}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function TotalsList({ caption, rows }: Pick<TimeTotalsProps, 'caption' | 'rows'>) {
+  return (
+    <Stack gap={6} w="100%">
+      <Text size="sm" c="dimmed" fw={500}>
+        {caption}
+      </Text>
+      <Stack component="ul" gap={6} m={0} p={0} aria-label={caption} style={{ listStyle: 'none' }}>
+        {rows.map((row, index) => (
+          <Group
+            key={row.label}
+            component="li"
+            justify="space-between"
+            gap="xs"
+            wrap="nowrap"
+            pt={index > 0 ? 6 : 0}
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+          >
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {row.label}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatMinutes(row.minutes)}, {formatMinutes(row.billableMinutes)} billable
+              </Text>
+            </Stack>
+            {row.extra}
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
