@@ -12,12 +12,15 @@ interface AuditLinesProps {
   onPerson: (actorId: string) => void;
 }
 
+/** Links among a line's text stay 24 px tall, a finger's target (WCAG 2.2 target size). */
+const TARGET_SIZE = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
+
 /** What a line is about, linked when it is a task or ticket one can open. */
 function Target({ line }: { line: AuditEntry }) {
   const { label, path: to } = line.target;
   const text = label || '—';
   return to ? (
-    <Anchor component={Link} to={to} style={{ overflowWrap: 'anywhere' }}>
+    <Anchor component={Link} to={to} style={{ ...TARGET_SIZE, overflowWrap: 'anywhere' }}>
       {text}
     </Anchor>
   ) : (
@@ -52,6 +55,7 @@ function Person({ line, onPerson }: { line: AuditEntry; onPerson: AuditLinesProp
       type="button"
       inherit
       ta="left"
+      style={TARGET_SIZE}
       onClick={() => onPerson(actor.id)}
       title={`Show only ${displayName(actor)}'s changes`}
     >
