@@ -20,6 +20,7 @@ import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
 import { measureBounds } from './bounds.js';
+import { measureExports, type StatementWatch } from './exports.js';
 import { measureFlood } from './flood.js';
 import { BENCH_ACCOUNTS, BENCH_LISTS, type BenchAccount, type ListContext } from './lists.js';
 import { ms, type Timing, timeRequests } from './measure.js';
@@ -34,11 +35,33 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `messenger`, `flood`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `lists`, `exports`, `messenger`, `flood`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
-const onQuery = (text: string, params: unknown[]) => capturing?.push({ text, params });
+/** The nth statement matching each pattern being watched (an export's batch), the others not kept. */
+let watching: { patterns: Record<string, RegExp>; nth: number; seen: Record<string, number> } | null = null;
+let watched: Record<string, CapturedQuery> = {};
+const onQuery = (text: string, params: unknown[]) => {
+  capturing?.push({ text, params });
+  if (!watching) return;
+  for (const [name, pattern] of Object.entries(watching.patterns)) {
+    if (!pattern.test(text)) continue;
+    const seen = (watching.seen[name] ?? 0) + 1;
+    watching.seen[name] = seen;
+    if (seen <= watching.nth) watched[name] = { text, params };
+  }
+};
+const statementWatch: StatementWatch = {
+  start(patterns, nth) {
+    watching = { patterns, nth, seen: {} };
+    watched = {};
+  },
+  stop() {
+    watching = null;
+    return watched;
+  },
+};
 
 async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -125,6 +148,10 @@ async function main() {
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
+  if (runs('exports')) {
+    await loadPlatformDataOnce(database);
+    failures += await measureExports(base, tokens, database, statementWatch);
+  }
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
   if (runs('bounds')) failures += await measureBounds(base, tokens.orgAdmin);
   if (runs('restart')) failures += await measureRestart();
@@ -136,6 +163,16 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
   console.log(failures === 0 ? '\nEvery goal met.' : `\n${failures} goal(s) missed.`);
   process.exitCode = failures === 0 ? 0 : 1;
+}
+
+let platformLoaded = false;
+/** Platform size, once: the lists measure before and after it, the export only after. */
+async function loadPlatformDataOnce(database: DatabaseHandle) {
+  if (platformLoaded) return;
+  const loadStarted = performance.now();
+  await loadPlatformData(database);
+  platformLoaded = true;
+  console.log(`  loaded in ${ms(performance.now() - loadStarted)}`);
 }
 
 /** Requests per second of GET /api/departments against the bare route; 1 when under the goal. */
@@ -184,9 +221,7 @@ async function measureLists(
   const before = await measureAll();
   const { organizations, peopleEach } = PLATFORM_SIZE;
   console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
-  const loadStarted = performance.now();
-  await loadPlatformData(database);
-  console.log(`  loaded in ${ms(performance.now() - loadStarted)}`);
+  await loadPlatformDataOnce(database);
   const after = await measureAll();
 
   console.log('\n| list | demo median | demo p99 | platform median | platform p99 | goal | |');

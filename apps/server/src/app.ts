@@ -15,6 +15,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { conversationSocketEvents } from './modules/conversations/socket.js';
 import { departmentRoutes } from './modules/departments/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(auditLogRoutes);
     await api.register(importRoutes);
     await api.register(analyticsRoutes);
+    await api.register(exportRoutes);
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -5,8 +5,10 @@ import {
   DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS,
   DEFAULT_REMINDER_INTERVAL_SECONDS,
   DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION,
+  EXPORT_BATCH_ROWS,
   LOGIN_MAX_FAILURES_GLOBAL,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
+  MAX_CONCURRENT_EXPORTS,
   WRITE_LIMITS_PER_MINUTE,
   type WriteLimitGroup,
 } from '@smart/contracts';
@@ -65,6 +67,8 @@ const environment = z.object({
   DEVICE_COOKIE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_PER_ADDRESS),
   LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(EXPORT_BATCH_ROWS),
+  EXPORTS_PER_USER: z.coerce.number().int().min(1).max(100).default(MAX_CONCURRENT_EXPORTS),
   STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
   NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
     .number()
@@ -140,6 +144,8 @@ export interface Config {
    */
   twoFactorKey: Buffer | undefined;
   notifications: NotificationsConfig;
+  /** CSV exports: rows read per query, and how many one user may have running at once. */
+  exports: { batchRows: number; perUser: number };
 }
 
 /** The notification engine's settings (issue 22; README "Settings"). */
@@ -235,5 +241,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smsWebhook: env.SMS_WEBHOOK_URL ? { url: env.SMS_WEBHOOK_URL, secret: env.SMS_WEBHOOK_SECRET } : undefined,
       smsDir: path.resolve(env.DATA_DIR, 'sms'),
     },
+    exports: { batchRows: env.EXPORT_BATCH_ROWS, perUser: env.EXPORTS_PER_USER },
   };
 }

@@ -12,7 +12,8 @@ import { insertTicket } from './helpers/tickets.js';
  * The audit log (issue 26): who changed what across an organization, written with each change,
  * read by its org_admin and admin only, with the task and ticket histories in the same list.
  */
-const test = apiTest({ demoData: false });
+// Exports read 3 lines a query here, so a file spans several batches.
+const test = apiTest({ demoData: false, settings: { EXPORT_BATCH_ROWS: '3' } });
 
 async function readLog(t: TestApp, as: Member, query: string) {
   const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, as });
@@ -200,6 +201,43 @@ describe('what the log records', () => {
     const second = await readLog(t, owner, 'action=export.created&limit=3&page=2');
     expect(second.data.map((line) => line.target.label)).toEqual(['export 0']);
     expect(second.pagination).toMatchObject({ total: 4, pages: 2 });
+  });
+});
+
+describe('the log as CSV', () => {
+  test('every line of the filter, newest first, in batches, for those who read the log', async ({ t, make }) => {
+    const organization = await make.organization();
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const member = await make.member(organization.id);
+    // More lines than one batch of the test app's exports, some in the same millisecond.
+    const base = Date.parse('2031-06-01T12:00:00Z');
+    await t.database.db.insert(auditEvents).values(
+      Array.from({ length: 7 }, (_, index) => ({
+        organizationId: organization.id,
+        actorId: owner.id,
+        action: 'export.created' as const,
+        targetType: 'export' as const,
+        targetId: null,
+        targetLabel: `=cmd|${index}`,
+        createdAt: new Date(base + Math.floor(index / 2)),
+      })),
+    );
+    const file = await t.request({
+      method: 'GET',
+      url: '/api/exports/audit-log.csv?action=export.created&from=2031-06-01&to=2031-06-01',
+      as: owner,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = file.body.trim().split('\r\n');
+    expect(rows[0]).toBe('When,Person,Person e-mail,Action,What,About,From,To,ID');
+    const lines = rows.slice(1).map((row) => row.split(','));
+    // Every line once across the batches (a formula written as text), newest first.
+    expect(lines.map((cells) => cells[5]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((index) => `'=cmd|${index}`));
+    const times = lines.map((cells) => cells[0] ?? '');
+    expect(times).toEqual([...times].sort().reverse());
+    const refused = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: member });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, type Person, TestOrganization, test } from './support/fixtures';
 import { sidebar, signIn } from './support/session';
@@ -6,7 +7,8 @@ import { pickOption, uniqueName } from './support/structure';
 /**
  * Triage (issue 25): the tickets list's quick filters, organization filter, sort by a heading and
  * empty state, its layout at 1280 px and on a phone, and My Tasks' filters (its organization filter
- * in the advisor's tickets test) — each kept in the address, as a person sees them.
+ * in the advisor's tickets test) — each kept in the address, as a person sees them; and the list
+ * exported as CSV with its filter and sort (issue 26).
  */
 
 /** The API as a fixture's person (setup only; what is tested goes through the pages). */
@@ -161,6 +163,17 @@ test.describe('Triage: the tickets list', () => {
     await expect
       .poll(() => listedTitles(page))
       .toEqual(['Charlie: the member raised it', 'Bravo: the printer', 'alpha: an unassigned one']);
+
+    // Export CSV: the list as filtered and sorted now, as a file (issue 26).
+    await main(page).getByText('Created by me', { exact: true }).click();
+    await expect.poll(() => listedTitles(page)).toEqual(['Bravo: the printer', 'alpha: an unassigned one']);
+    const download = page.waitForEvent('download');
+    await main(page).getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...lines] = (await readFile(await file.path(), 'utf8')).split('\r\n').filter(Boolean);
+    expect(header).toMatch(/^ID,Title,Status,Priority,Category,Created by,/);
+    expect(lines.map((line) => line.split(',')[1])).toEqual(['Bravo: the printer', 'alpha: an unassigned one']);
   });
 
   test('a search that finds nothing shows an empty state, not "Showing 0 to 0 of 0" with Previous and Next', async ({

@@ -1,5 +1,6 @@
 import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { AUDIT_MAX_DEPTH } from './audit.js';
+import { MAX_CONCURRENT_EXPORTS } from './exports.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
@@ -550,7 +551,6 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
-  downloadTimesheetFailed: 'Failed to download the timesheet',
   // Audit log (issue 26)
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   fetchAuditLogFailed: 'Failed to fetch the audit log',
@@ -567,6 +567,10 @@ export const MESSAGES = {
   // Analytics (issue 26)
   analyticsRangeTooLong: `A range covers at most ${MAX_ANALYTICS_DAYS} days`,
   fetchAnalyticsFailed: 'Failed to load analytics',
+  // CSV exports (issue 26)
+  tooManyExports: `You have ${MAX_CONCURRENT_EXPORTS} exports running. Please wait for one to finish and try again.`,
+  downloadFailed: 'The download failed. Please try again.',
+  exportCsv: 'Export CSV',
 } as const;
 
 /** The task page's banner after -5% / +5% (second document, section 8). */

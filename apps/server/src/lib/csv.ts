@@ -91,3 +91,19 @@ export function* csvRecords(text: string): Generator<string[]> {
     record += 1;
   }
 }
+
+/**
+ * A CSV file as it streams: the header, then each batch of rows as one chunk, made only when the
+ * reader asks for the next one.
+ */
+export async function* csvChunks(
+  header: readonly string[],
+  batches: AsyncIterable<Iterable<readonly CsvValue[]>>,
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  for await (const rows of batches) {
+    let chunk = '';
+    for (const row of rows) chunk += csvLine(row);
+    yield chunk;
+  }
+}

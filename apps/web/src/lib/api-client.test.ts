@@ -11,8 +11,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   api,
+  apiDownload,
   apiUpload,
   fileForm,
+  fileNameOf,
   NETWORK_ERROR_CODE,
   SECOND_FACTOR_REQUIRED_EVENT,
   SESSION_ENDED_EVENT,
@@ -357,5 +359,31 @@ describe('api(endpoint, input)', () => {
     await api(notificationEndpoints.mentionable, { params: { recordType: 'task', recordId: 't1' }, query: {} });
     expect(calls[1]?.url).toBe('/api/mentionable/task/t1');
     expect(calls[1]?.type).toBeNull();
+  });
+});
+
+describe('apiDownload(url, fallbackName): a file fetched with the session', () => {
+  it('sends the stored token, never in the address; a refusal is an ApiError as any call, a 401 ends the session', async () => {
+    storeSession('tok-1');
+    const sent = stubFetch(() =>
+      jsonResponse(429, { success: false, error: MESSAGES.tooManyExports, code: 'RATE_LIMITED' }),
+    );
+    const refused = await apiDownload('/api/exports/tickets.csv?status=open', 'tickets.csv').catch(
+      (caught: unknown) => caught,
+    );
+    expect(sent).toEqual(['Bearer tok-1']);
+    expect((refused as ApiError).status).toBe(429);
+    expect((refused as ApiError).message).toBe(MESSAGES.tooManyExports);
+    expect(sessionEnded).toBe(0);
+
+    stubFetch(() => jsonResponse(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }));
+    await expect(apiDownload('/api/exports/tickets.csv', 'tickets.csv')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionEnded).toBe(1);
+  });
+
+  it("reads the file's name from Content-Disposition", () => {
+    expect(fileNameOf('attachment; filename="tickets-2031-03-10.csv"')).toBe('tickets-2031-03-10.csv');
+    expect(fileNameOf('attachment')).toBeUndefined();
+    expect(fileNameOf(null)).toBeUndefined();
   });
 });

@@ -114,8 +114,8 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
   return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined);
 }
 
-/** One request: the whole JSON body of a success, or an ApiError thrown. */
-async function request(
+/** One request sent with the session's token: the response, and the token it was sent with. */
+async function send(
   method: HttpMethod,
   path: string,
   body: BodyInit | undefined,
@@ -129,14 +129,8 @@ async function request(
   // Multipart bodies must not get a JSON content type: the browser sets the boundary itself.
   if (json) headers.set('Content-Type', 'application/json');
 
-  const response = await send(path, { method, headers, body: body ?? null }, options);
-  return settle(response.status, parseJson(await response.text()), token, options);
-}
-
-/** fetch, with a server that cannot be reached (offline, DNS, a cut connection) thrown as an ApiError. */
-async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
   try {
-    return await fetch(path, { ...init, signal: options.signal ?? null });
+    return { response: await fetch(path, { method, headers, body, signal: options.signal ?? null }), token };
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(
@@ -147,24 +141,17 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
   }
 }
 
-/**
- * Saves the file a GET answers (a CSV, a PDF) under the name the server gives it. A plain link
- * cannot send the session's bearer token, so the file is fetched here and handed to the browser as
- * a blob. Failures are thrown as api() throws them (a 401 ends the session).
- */
-export async function downloadFile(path: string, options: RequestOptions = {}): Promise<void> {
-  const token = readToken();
-  const response = await send(path, { headers: { ...requestHeaders(token), Accept: '*/*' } }, options);
-  if (!response.ok) settle(response.status, parseJson(await response.text()), token, options);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? 'download';
-  link.click();
-  // The download has its own copy once it starts; the blob's memory is given back a minute later.
-  window.setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+/** One request: the whole JSON body of a success, or an ApiError thrown. */
+async function request(
+  method: HttpMethod,
+  path: string,
+  body: BodyInit | undefined,
+  json: boolean,
+  options: RequestOptions,
+) {
+  const { response, token } = await send(method, path, body, json, options);
+  return settle(response.status, parseJson(await response.text()), token, options);
 }
-
-const fileNameOf = (disposition: string | null) => disposition?.match(/filename="([^"]+)"/)?.[1];
 
 /** An answer's body, or the ApiError it means (401 ending the session it was sent with). */
 function settle(status: number, payload: unknown, token: string | null, options: RequestOptions) {
@@ -281,4 +268,31 @@ function answerOf<E extends Endpoint>(answer: unknown) {
   const paged = answer as { data?: unknown; pagination?: unknown } | null;
   if (paged?.pagination !== undefined) return { data: paged.data, pagination: paged.pagination } as EndpointAnswer<E>;
   return dataOf<EndpointAnswer<E>>(answer);
+}
+
+/** The file name a Content-Disposition header gives (`attachment; filename="tickets-2026-03-10.csv"`). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  return disposition?.match(/filename="([^"]+)"/)?.[1];
+}
+
+/**
+ * Downloads the file a GET call answers (a CSV export; `url` as urlOf makes it) and saves it under
+ * the name the server gives it (else `fallbackName`). Sent with the session's token like every
+ * call, never with the token in the address (addresses end up in logs and the browser's history),
+ * so the browser cannot follow a plain link: the file is read whole, then saved. Failures are
+ * ApiErrors, as api() throws them.
+ */
+export async function apiDownload(url: string, fallbackName: string, options: RequestOptions = {}): Promise<void> {
+  const { response, token } = await send('GET', url, undefined, false, options);
+  if (!response.ok) {
+    settle(response.status, parseJson(await response.text()), token, options);
+    return;
+  }
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
+  link.click();
+  // Freed once the browser has surely taken the file (FileSaver.js waits as long).
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }

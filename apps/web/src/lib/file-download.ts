@@ -1,5 +1,6 @@
 import { fileEndpoints, MESSAGES } from '@smart/contracts';
-import { api } from './api-client';
+import { useMutation } from '@tanstack/react-query';
+import { api, apiDownload } from './api-client';
 
 /**
  * A file attached to a record (a task, a ticket, a message) is read through a signed link that the
@@ -20,4 +21,21 @@ export async function saveAttachedFile(key: string, name: string): Promise<void>
   link.href = await signedFileUrl(key);
   link.download = name || key;
   link.click();
+}
+
+/** A file a GET call makes: its address (urlOf's), and the name to save under when the answer names none. */
+export interface FileRequest {
+  url: string;
+  fileName: string;
+}
+
+/**
+ * Downloads a file an endpoint makes (a CSV export, a timesheet) with the session's token, and
+ * saves it; `isPending` while it comes, the failure's message in `error`.
+ */
+export function useFileDownload() {
+  return useMutation({
+    mutationFn: ({ url, fileName }: FileRequest) =>
+      apiDownload(url, fileName, { failMessage: MESSAGES.downloadFailed }),
+  });
 }

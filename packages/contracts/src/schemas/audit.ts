@@ -11,22 +11,33 @@ const day = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.
  * GET /api/audit-log: one organization's lines (the caller's own when not named), newest first;
  * `from` and `to` are days in the caller's time zone, both included.
  */
-export const auditLogQuery = z
-  .object({
-    organizationId: idSchema.optional(),
-    actorId: idSchema.optional(),
-    action: z.enum(AUDIT_ACTIONS).optional(),
-    from: day.optional(),
-    to: day.optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
-  })
-  .refine((query) => !query.from || !query.to || query.to >= query.from, {
+const auditLogFilters = z.object({
+  organizationId: idSchema.optional(),
+  actorId: idSchema.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+
+/** The range runs forwards (a refinement: added after the fields, which zod cannot omit from). */
+const inOrder = <S extends typeof auditLogFilters>(schema: S) =>
+  schema.refine((query) => !query.from || !query.to || query.to >= query.from, {
     message: MESSAGES.timeRangeOrder,
     path: ['to'],
     when: (payload) => payload.issues.length === 0,
   });
+
+export const auditLogQuery = inOrder(
+  auditLogFilters.extend({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  }),
+);
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+/** GET /api/exports/audit-log.csv: the log's filters, every line (no page, no depth limit). */
+export const auditLogExportQuery = inOrder(auditLogFilters);
+export type AuditLogExportQuery = z.input<typeof auditLogExportQuery>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),

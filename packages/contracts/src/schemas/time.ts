@@ -44,27 +44,36 @@ export type UpdateTimeEntryBody = z.input<typeof updateTimeEntryBody>;
 /** Later days compare after earlier ones as text (YYYY-MM-DD). */
 const whenValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
-export const timeEntryListQuery = z
-  .object({
-    recordType: timeRecordTypeSchema.optional(),
-    recordId: idSchema.optional(),
-    userId: idSchema.optional(),
-    organizationId: idSchema.optional(),
-    from: dateOnly.optional(),
-    to: dateOnly.optional(),
+/** The filters of the time entries list (GET /api/time-entries), also its CSV export's query. */
+export const timeEntryFilters = z.object({
+  recordType: timeRecordTypeSchema.optional(),
+  recordId: idSchema.optional(),
+  userId: idSchema.optional(),
+  organizationId: idSchema.optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+});
+
+/** The checks across the filters: a range that runs forwards, and a record named by its type and id together. */
+export const checkTimeEntryFilters = <T extends z.ZodType<z.output<typeof timeEntryFilters>>>(schema: T) =>
+  schema
+    .refine((query) => !query.from || !query.to || query.to >= query.from, {
+      message: MESSAGES.timeRangeOrder,
+      path: ['to'],
+      ...whenValid,
+    })
+    .refine((query) => (query.recordType === undefined) === (query.recordId === undefined), {
+      message: 'recordType and recordId go together',
+      path: ['recordId'],
+      ...whenValid,
+    });
+
+export const timeEntryListQuery = checkTimeEntryFilters(
+  timeEntryFilters.extend({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(TIME_ENTRY_MAX_PAGE_SIZE).default(TIME_ENTRY_PAGE_SIZE),
-  })
-  .refine((query) => !query.from || !query.to || query.to >= query.from, {
-    message: MESSAGES.timeRangeOrder,
-    path: ['to'],
-    ...whenValid,
-  })
-  .refine((query) => (query.recordType === undefined) === (query.recordId === undefined), {
-    message: 'recordType and recordId go together',
-    path: ['recordId'],
-    ...whenValid,
-  });
+  }),
+);
 export type TimeEntryListQuery = z.input<typeof timeEntryListQuery>;
 
 export const timeEntrySchema = z.object({

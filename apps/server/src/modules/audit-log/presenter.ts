@@ -13,6 +13,8 @@ export interface AuditLine {
   fromValue: string | null;
   toValue: string | null;
   createdAt: Date;
+  /** Where a keyset read continues after this line. */
+  key: { createdAt: string; id: string };
   /** A task line's task, where it still is (its address names its project and objective). */
   task: { projectId: string; objectiveId: string } | null;
 }

@@ -58,7 +58,7 @@ const sourcesFor = (action: AuditAction | undefined) =>
 
 /** The instant a day (YYYY-MM-DD) starts in the actor's time zone. */
 const dayStart = (day: string, actorId: string) =>
-  sql`(${day}::date)::timestamp at time zone (select time_zone from users where id = ${actorId}::uuid)`;
+  sql`(${day}::date)::timestamp at time zone coalesce((select time_zone from users where id = ${actorId}::uuid), 'UTC')`;
 
 /**
  * A source's rows matching the filter, with columns in the log's shape. `alias.created_at` and
@@ -70,7 +70,7 @@ function sourceSelect(source: Source, filter: AuditFilter, actorId: string, befo
   if (filter.from) conditions.push(sql`a.created_at >= ${dayStart(filter.from, actorId)}`);
   if (filter.to) conditions.push(sql`a.created_at < ${dayStart(filter.to, actorId)} + interval '1 day'`);
   if (before) {
-    conditions.push(sql`(a.created_at, a.id) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`);
+    conditions.push(sql`(a.created_at, a.id) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
   }
   if (filter.action && source.prefix) conditions.push(sql`a.kind::text = ${filter.action.slice(source.prefix.length)}`);
   if (filter.action && !source.prefix) conditions.push(sql`a.action::text = ${filter.action}`);
@@ -92,9 +92,9 @@ function sourceSelect(source: Source, filter: AuditFilter, actorId: string, befo
   }
 }
 
-/** Where a keyset read of the log continues: after this line. */
+/** Where a keyset read of the log continues: after this line (its time as text, to the microsecond). */
 export interface AuditCursor {
-  createdAt: Date;
+  createdAt: string;
   id: string;
 }
 
@@ -157,6 +157,7 @@ export async function readAuditLines(
     fromValue: row.from_value,
     toValue: row.to_value,
     createdAt: new Date(row.created_at),
+    key: { createdAt: row.created_at, id: row.id },
     task:
       row.task_project_id && row.task_objective_id
         ? { projectId: row.task_project_id, objectiveId: row.task_objective_id }
@@ -192,4 +193,24 @@ export async function listAuditLog(
     countAuditLines(db, actor, filter),
   ]);
   return { items, pagination: pagination(query, total) };
+}
+
+/**
+ * The whole filtered log, newest first, `batchRows` lines a query, each batch continuing after the
+ * last line read (the CSV export): every batch costs the same however deep it reads.
+ */
+export async function* auditLogBatches(
+  db: Database,
+  actor: Actor,
+  filter: AuditFilter,
+  batchRows: number,
+): AsyncGenerator<AuditLine[]> {
+  let before: AuditCursor | undefined;
+  for (;;) {
+    const lines = await readAuditLines(db, actor, filter, { skip: 0, limit: batchRows, ...(before && { before }) });
+    if (lines.length > 0) yield lines;
+    const last = lines.at(-1);
+    if (!last || lines.length < batchRows) return;
+    before = last.key;
+  }
 }

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PROJECT_STATUSES,
   type ProjectStats,
+  type projectExportQuery,
   type projectListQuery,
   type updateProjectBody,
   WORK_PRIORITIES,
@@ -30,7 +31,7 @@ import { objectiveCount, taskTotals } from './task-totals.js';
  * Projects with their team, creator, task totals and objective count: one query for any number of
  * rows. `page` joins a page's ids first, so the totals are computed for its rows only.
  */
-function selectProjectRecords(db: Database, page?: PageJoin) {
+export function selectProjectRecords(db: Database, page?: PageJoin) {
   const totals = taskTotals(db, tasks.projectId, projects.id);
   const query = db
     .select({
@@ -56,14 +57,18 @@ export async function findProjectRecord(db: Database, id: string): Promise<Proje
   return row ?? null;
 }
 
-type ProjectListQuery = z.output<typeof projectListQuery>;
+/** The list's filters (its page aside): GET /api/projects and its CSV export. */
+type ProjectFilters = z.output<typeof projectExportQuery>;
+
+/** The projects' order: newest first, the id breaking ties. */
+export const PROJECT_LIST_ORDER = [projects.createdAt, projects.id];
 
 /**
- * GET /api/projects: the caller's organization's projects, newest first (an admin's: every
- * organization's, or the one it names), filtered by status, priority and search. Three queries
- * with the session's, whatever the page size.
+ * The projects a list of them holds, shared by GET /api/projects and its CSV export: the caller's
+ * organization's (an admin's: every organization's, or the one it names), filtered; 403 for
+ * advisors. `matchesFirst`: a search chooses the rows first.
  */
-export async function listProjects(db: Database, actor: Actor, query: ProjectListQuery): Promise<Page<ProjectRecord>> {
+export async function projectList(db: Database, actor: Actor, query: ProjectFilters) {
   requireProjectWork(actor);
   const scope = await organizationScope(db, actor, query.organizationId);
   const search = workSearch(projects, query.search);
@@ -73,13 +78,26 @@ export async function listProjects(db: Database, actor: Actor, query: ProjectLis
     query.priority ? eq(projects.priority, query.priority) : undefined,
     search.condition,
   );
+  return { where, matchesFirst: search.matchesFirst };
+}
+
+/**
+ * GET /api/projects: the caller's organization's projects, newest first, filtered by status,
+ * priority and search. Three queries with the session's, whatever the page size.
+ */
+export async function listProjects(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof projectListQuery>,
+): Promise<Page<ProjectRecord>> {
+  const { where, matchesFirst } = await projectList(db, actor, query);
   return paginateByIds<ProjectRecord>(db, query, {
     table: projects,
     id: projects.id,
     where,
-    order: [projects.createdAt, projects.id],
+    order: PROJECT_LIST_ORDER,
     descending: true,
-    matchesFirst: search.matchesFirst,
+    matchesFirst,
     count: () => countWhere(db, projects, where),
     details: (page) => selectProjectRecords(db, page),
   });

@@ -10,13 +10,14 @@ import {
   TASK_STATUSES,
   type TaskStats,
 } from '@smart/contracts';
-import { and, asc, count, eq, gte, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, projects, tasks, users } from '../../db/schema/index.js';
 import { countsByValue } from '../../lib/counts.js';
 import { forbidden } from '../../lib/errors.js';
+import { type KeysetTerm, keysetOrderBy, termNullsLast } from '../../lib/keyset.js';
 import { countWhere, type OrderTerm, type Page, pagination } from '../../lib/paging.js';
 import {
   type Actor,
@@ -42,6 +43,8 @@ export function reachableTasks(actor: Actor): SQL {
 }
 
 type MyTasksQuery = z.output<typeof myTasksQuery>;
+/** My Tasks' filters and sort, and the export's (its tab optional: every task the caller reaches). */
+type TaskFilters = Omit<MyTasksQuery, 'page' | 'limit' | 'filter'> & Partial<Pick<MyTasksQuery, 'filter'>>;
 
 /** What each sort orders by (issue 25). */
 const MY_TASKS_SORT_TERMS: Record<MyTasksSort, OrderTerm> = {
@@ -61,13 +64,13 @@ const MY_TASKS_SORT_TERMS: Record<MyTasksSort, OrderTerm> = {
  * first, undated last (a date nobody set is not the most urgent), then age and id, so that equal
  * values keep one order.
  */
-function orderBy(query: MyTasksQuery): SQL[] {
-  const direction = sortOrderOf(MY_TASKS_SORT_ORDERS, query.sort, query.order) === 'desc' ? sql`desc` : sql`asc`;
+export function myTasksOrder(query: Pick<TaskFilters, 'sort' | 'order'>): KeysetTerm[] {
+  const descending = sortOrderOf(MY_TASKS_SORT_ORDERS, query.sort, query.order) === 'desc';
   return [
-    sql`${MY_TASKS_SORT_TERMS[query.sort]} ${direction} nulls last`,
-    sql`${tasks.dueDate} asc nulls last`,
-    asc(tasks.createdAt),
-    asc(tasks.id),
+    termNullsLast(MY_TASKS_SORT_TERMS[query.sort], descending),
+    termNullsLast(tasks.dueDate),
+    termNullsLast(tasks.createdAt),
+    termNullsLast(tasks.id),
   ];
 }
 
@@ -90,26 +93,40 @@ async function dueCondition(db: Database, actor: Actor, due: MyTasksDue | undefi
 }
 
 /**
- * GET /api/tasks/my-tasks: the tasks assigned to the actor (or created by it) that it reaches,
- * filtered by status, due date and organization, sorted (by due date, undated last, by default),
- * each with its organization, project and objective; a page of them and their count (one more
- * query with a due-date filter, which reads the caller's time zone).
+ * The tasks My Tasks and the tasks export hold: the ones the actor reaches, its own ones of the
+ * tab (assigned to it, or created by it) when one is named, filtered by status, due date and
+ * organization (the due date over the caller's today, which reads its time zone).
  */
-export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<Page<TaskRecord>> {
-  const mine = query.filter === 'created' ? eq(tasks.createdBy, actor.id) : eq(tasks.assignedTo, actor.id);
-  const where = and(
+export async function myTasksWhere(db: Database, actor: Actor, query: TaskFilters): Promise<SQL | undefined> {
+  const mine =
+    query.filter === undefined
+      ? undefined
+      : query.filter === 'created'
+        ? eq(tasks.createdBy, actor.id)
+        : eq(tasks.assignedTo, actor.id);
+  return and(
     mine,
     reachableTasks(actor),
     query.status ? eq(tasks.status, query.status) : undefined,
     query.organizationId ? eq(tasks.organizationId, query.organizationId) : undefined,
     await dueCondition(db, actor, query.due),
   );
+}
+
+/**
+ * GET /api/tasks/my-tasks: the tasks assigned to the actor (or created by it) that it reaches,
+ * filtered by status, due date and organization, sorted (by due date, undated last, by default),
+ * each with its organization, project and objective; a page of them and their count (one more
+ * query with a due-date filter, which reads the caller's time zone).
+ */
+export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<Page<TaskRecord>> {
+  const where = await myTasksWhere(db, actor, query);
   // One person's tasks (the assignee's or creator's index), however many the platform holds; the
   // page and the tab's count at once.
   const [items, total] = await Promise.all([
     selectTaskRecords(db)
       .where(where)
-      .orderBy(...orderBy(query))
+      .orderBy(...keysetOrderBy(myTasksOrder(query)))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countWhere(db, tasks, where),

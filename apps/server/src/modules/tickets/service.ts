@@ -5,6 +5,7 @@ import {
   TICKET_SORT_ORDERS,
   type TicketSort,
   type TicketStatus,
+  type ticketExportQuery,
   type ticketListQuery,
   type updateTicketBody,
 } from '@smart/contracts';
@@ -76,7 +77,7 @@ const attachmentCount = sql<number>`(
  * Tickets with their organization's name, creator, assignee and comment and attachment counts: one
  * query for any number of rows (a page's ids joined first, so the counts are for its rows only).
  */
-function selectTicketRecords(db: Database, page?: PageJoin) {
+export function selectTicketRecords(db: Database, page?: PageJoin) {
   const query = db
     .select({
       ticket: tickets,
@@ -144,26 +145,23 @@ const LIST_ORDERS: Record<TicketSort, OrderTerm[]> = {
   ],
 };
 
-type TicketListQuery = z.output<typeof ticketListQuery>;
+/** The list's filters and sort (its page aside): GET /api/tickets and its CSV export. */
+type TicketFilters = z.output<typeof ticketExportQuery>;
 
 /** 'me' is the caller. */
 const personOf = (actor: Actor, id: string) => (id === 'me' ? actor.id : id);
 
-function assigneeCondition(actor: Actor, assignedTo: TicketListQuery['assignedTo']): SQL | undefined {
+function assigneeCondition(actor: Actor, assignedTo: TicketFilters['assignedTo']): SQL | undefined {
   if (assignedTo === undefined) return undefined;
   if (assignedTo === 'unassigned') return isNull(tickets.assignedTo);
   return eq(tickets.assignedTo, personOf(actor, assignedTo));
 }
 
 /**
- * GET /api/tickets: the tickets in the caller's scope, filtered and sorted, with their people and
- * counts. Three queries with the session's, whatever the page size; a search reads tickets_organization_search_idx.
+ * The tickets a list of them holds, shared by GET /api/tickets and its CSV export: the caller's
+ * scope and the query's filters (`where`), whether a search chooses the rows first, and the order.
  */
-export async function listTickets(
-  db: Database,
-  actor: Actor,
-  query: TicketListQuery,
-): Promise<{ page: Page<TicketRecord>; access: TicketAccess }> {
+export async function ticketList(db: Database, actor: Actor, query: TicketFilters) {
   const search = trigramSearch(ticketSearchText(tickets), query.search);
   const where = and(
     await ticketScope(db, actor, query.organizationId),
@@ -174,13 +172,31 @@ export async function listTickets(
     query.createdBy ? eq(tickets.createdBy, personOf(actor, query.createdBy)) : undefined,
     search.condition,
   );
+  return {
+    where,
+    matchesFirst: search.matchesFirst,
+    order: LIST_ORDERS[query.sort],
+    descending: sortOrderOf(TICKET_SORT_ORDERS, query.sort, query.order) === 'desc',
+  };
+}
+
+/**
+ * GET /api/tickets: the tickets in the caller's scope, filtered and sorted, with their people and
+ * counts. Three queries with the session's, whatever the page size; a search reads tickets_organization_search_idx.
+ */
+export async function listTickets(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof ticketListQuery>,
+): Promise<{ page: Page<TicketRecord>; access: TicketAccess }> {
+  const { where, matchesFirst, order, descending } = await ticketList(db, actor, query);
   const page = await paginateByIds<TicketRecord>(db, query, {
     table: tickets,
     id: tickets.id,
     where,
-    order: LIST_ORDERS[query.sort],
-    descending: sortOrderOf(TICKET_SORT_ORDERS, query.sort, query.order) === 'desc',
-    matchesFirst: search.matchesFirst,
+    order,
+    descending,
+    matchesFirst,
     count: () => countWhere(db, tickets, where),
     details: (join) => selectTicketRecords(db, join),
   });

@@ -4,13 +4,14 @@ import {
   MAX_TIME_ENTRY_MINUTES,
   MESSAGES,
   type TimeRecordType,
+  type timeEntryFilters,
   type timeEntryListQuery,
   type timeSummaryQuery,
   type timesheetPdfQuery,
   type timesheetQuery,
   type updateTimeEntryBody,
 } from '@smart/contracts';
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
@@ -25,7 +26,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { type Page, paginate } from '../../lib/paging.js';
+import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
 import { canWorkOnProjectsIn } from '../projects/policy.js';
@@ -80,7 +81,7 @@ const recordColumns = (record: Pick<TimeRecord, 'recordType' | 'id'>) =>
 // ---- reading ----------------------------------------------------------------------------------
 
 /** An entry as the API shows it: with its record's title and its person. */
-function selectTimeEntryRecords(db: Database) {
+export function selectTimeEntryRecords(db: Database) {
   return db
     .select({
       entry: timeEntries,
@@ -103,13 +104,24 @@ async function loadTimeEntryRecord(db: Database, id: string): Promise<TimeEntryR
 }
 
 type ListQuery = z.output<typeof timeEntryListQuery>;
+/** The list's filters (its page aside): GET /api/time-entries and its CSV export. */
+type TimeEntryFilters = z.output<typeof timeEntryFilters>;
+
+/** The entries' order: newest day first, then the newest entry of the day. */
+export const TIME_ENTRY_LIST_ORDER = [timeEntries.date, timeEntries.createdAt, timeEntries.id];
 
 /**
- * GET /api/time-entries: a record's entries for whoever reads the record; otherwise the caller's
- * own, and for X's org_admin (admin: everyone's) its organization's. Newest day first.
+ * The entries a list of them holds, shared by GET /api/time-entries and its CSV export: a
+ * record's for whoever reads the record; otherwise the caller's own, and for X's org_admin
+ * (admin: everyone's) its organization's; then the filters.
  */
+export async function timeEntryListWhere(db: Database, actor: Actor, query: TimeEntryFilters) {
+  return and(await readableEntries(db, actor, query), ...filtersOf(query));
+}
+
+/** GET /api/time-entries: newest day first. */
 export async function listTimeEntries(db: Database, actor: Actor, query: ListQuery): Promise<Page<TimeEntryRecord>> {
-  const where = and(await readableEntries(db, actor, query), ...filtersOf(query));
+  const where = await timeEntryListWhere(db, actor, query);
   return paginate(query, {
     count: async () =>
       (
@@ -121,17 +133,13 @@ export async function listTimeEntries(db: Database, actor: Actor, query: ListQue
     rows: (window) =>
       selectTimeEntryRecords(db)
         .where(where)
-        .orderBy(
-          ...(window.reverse
-            ? [timeEntries.date, timeEntries.createdAt, timeEntries.id]
-            : [desc(timeEntries.date), desc(timeEntries.createdAt), desc(timeEntries.id)]),
-        )
+        .orderBy(...orderFor(window, TIME_ENTRY_LIST_ORDER, true))
         .offset(window.offset)
         .limit(window.limit),
   });
 }
 
-async function readableEntries(db: Database, actor: Actor, query: ListQuery): Promise<SQL | undefined> {
+async function readableEntries(db: Database, actor: Actor, query: TimeEntryFilters): Promise<SQL | undefined> {
   if (query.recordType && query.recordId) {
     const record = await readableTimeRecord(db, actor, query.recordType, query.recordId);
     return record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id);
@@ -147,7 +155,7 @@ async function readableEntries(db: Database, actor: Actor, query: ListQuery): Pr
   return own;
 }
 
-const filtersOf = (query: ListQuery) => [
+const filtersOf = (query: TimeEntryFilters) => [
   query.userId ? eq(timeEntries.userId, query.userId) : undefined,
   query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
   query.from ? gte(timeEntries.date, query.from) : undefined,

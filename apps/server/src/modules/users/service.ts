@@ -4,6 +4,7 @@ import {
   isStaffRole,
   MESSAGES,
   type MemberStatus,
+  type memberExportQuery,
   type profileUpdateBody,
   type registerBody,
   resolveRole,
@@ -122,27 +123,38 @@ const statusFilter = (status: MemberStatus | undefined): SQL => {
 };
 
 /**
- * GET /api/users: the own organization for an org_admin; everyone, or one organization, for admin.
- * A search ("name or e-mail contains") is answered by the trigram index; without filters the total
- * comes from the counters.
+ * The users a members list holds, shared by GET /api/users and its CSV export: the own
+ * organization for an org_admin; everyone, or one organization, for admin (canManageUsers, else
+ * 403); a search ("name or e-mail contains") and a status. `filtered` when more than the
+ * organization narrows it; `matchesFirst` when the search's trigram index chooses the rows first.
  */
+export async function userList(db: Database, actor: Actor, query: z.output<typeof memberExportQuery>) {
+  if (!canListUsers(actor)) throw forbidden();
+  const scope = await organizationScope(db, actor, query.organizationId);
+  const search = query.search ? ilike(userSearchText(users), containsPattern(query.search)) : undefined;
+  const status = query.status ? statusFilter(query.status) : undefined;
+  return {
+    scope,
+    where: and(inScope(scope, users.organizationId), search, status),
+    filtered: Boolean(query.search || query.status),
+    // The trigram index finds the matches of 3 characters or more; a shorter text matches nearly
+    // everyone, so walking the name index finds a page's worth at once.
+    matchesFirst: (query.search?.length ?? 0) >= TRIGRAM_LENGTH,
+  };
+}
+
+/** The members lists' order: by name, the id breaking ties. */
+export const USER_LIST_ORDER = byName;
+
+/** GET /api/users; without filters the total comes from the counters. */
 export async function listUsersVisibleTo(
   db: Database,
   actor: Actor,
   query: z.output<typeof userListQuery>,
 ): Promise<Page<UserRecord>> {
-  if (!canListUsers(actor)) throw forbidden();
-  const scope = await organizationScope(db, actor, query.organizationId);
-  const inOrganization = inScope(scope, users.organizationId);
-  if (!query.search && !query.status) {
-    return listUserRecords(db, inOrganization, query, { count: () => countRows(db, 'users', scope) });
-  }
-  const search = query.search ? ilike(userSearchText(users), containsPattern(query.search)) : undefined;
-  const status = query.status ? statusFilter(query.status) : undefined;
-  // The trigram index finds the matches of 3 characters or more; a shorter text matches nearly
-  // everyone, so walking the name index finds a page's worth at once.
-  const matchesFirst = (query.search?.length ?? 0) >= TRIGRAM_LENGTH;
-  return listUserRecords(db, and(inOrganization, search, status), query, { matchesFirst });
+  const { scope, where, filtered, matchesFirst } = await userList(db, actor, query);
+  if (!filtered) return listUserRecords(db, where, query, { count: () => countRows(db, 'users', scope) });
+  return listUserRecords(db, where, query, { matchesFirst });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type AuditAction, displayName, MESSAGES, permissionsFor } from '@smart/contracts';
 import { useSearchParams } from 'react-router';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PagedListView } from '@/components/PagedListView';
 import { PageTitle } from '@/components/PageTitle';
@@ -75,9 +76,14 @@ export default function AuditLogPage() {
           </Button>
         )}
       </Group>
-      <Title order={2} size="h3">
-        Changes{log.data ? ` (${log.data.total})` : ''}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3">
+          Changes{log.data ? ` (${log.data.total})` : ''}
+        </Title>
+        {(log.data?.total ?? 0) > 0 && (
+          <ExportCsvButton kind="audit-log" query={{ ...filter, organizationId: organizationId ?? undefined }} />
+        )}
+      </Group>
       <PagedListView
         list={log}
         failMessage={MESSAGES.fetchAuditLogFailed}

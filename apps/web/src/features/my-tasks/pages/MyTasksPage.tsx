@@ -9,6 +9,7 @@ import {
   type TaskView,
 } from '@smart/contracts';
 import type { ReactNode } from 'react';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
@@ -125,6 +126,7 @@ export default function MyTasksPage({ above }: { above?: ReactNode }) {
               {fields}
             </FilterDrawer>
           )}
+          <ExportCsvButton kind="tasks" query={filters} />
           <RefreshButton
             onRefresh={() => {
               void assigned.refetch();

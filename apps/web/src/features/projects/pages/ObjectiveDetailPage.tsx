@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { CreateButton } from '@/components/CreateButton';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { PagedListView } from '@/components/PagedListView';
 import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { TaskSummaryCard } from '@/components/TaskSummaryCard';
@@ -119,6 +120,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
         </Title>
         <Group gap="sm">
           <TaskViewSwitch view={view} onChange={setView} />
+          <ExportCsvButton kind="tasks" query={{ objectiveId: objective.id, sort: 'createdAt', order: 'asc' }} />
           {permissions.canAddTask && <CreateButton onClick={() => setDialog('addTask')}>Add Task</CreateButton>}
         </Group>
       </Group>

@@ -2,6 +2,7 @@ import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES, type Project, permissionsFor } from '@smart/contracts';
 import { useState } from 'react';
 import { CreateButton } from '@/components/CreateButton';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { PagedListView } from '@/components/PagedListView';
 import { RefreshButton } from '@/components/RefreshButton';
 import { useAuth } from '@/features/auth';
@@ -26,6 +27,7 @@ export default function ProjectsPage() {
         <Title order={1}>Projects{total === undefined ? '' : ` (${total})`}</Title>
         <Group gap="sm">
           <RefreshButton onRefresh={() => projects.refetch()} refreshing={projects.isRefetching} />
+          <ExportCsvButton kind="projects" query={{}} />
           <CreateButton onClick={() => setModal({ mode: 'create' })}>Create Project</CreateButton>
         </Group>
       </Group>

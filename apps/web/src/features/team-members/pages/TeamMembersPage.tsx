@@ -11,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { HiUpload } from 'react-icons/hi?lazy';
 import { useSearchParams } from 'react-router';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { LoadMore } from '@/components/LoadMore';
 import { PageLoader } from '@/components/PageLoader';
@@ -98,7 +99,12 @@ export default function TeamMembersPage() {
           <Title order={2} size="h3">
             {view.heading} ({total})
           </Title>
-          {list.length > 0 && addButtons('Add Member')}
+          <Group gap="sm">
+            {list.length > 0 && (
+              <ExportCsvButton kind="members" query={{ organizationId, status, ...(search && { search }) }} />
+            )}
+            {list.length > 0 && addButtons('Add Member')}
+          </Group>
         </Group>
         {list.length === 0 ? (
           <Paper withBorder radius="md" p="xl">

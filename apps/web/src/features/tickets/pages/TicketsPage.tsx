@@ -3,6 +3,7 @@ import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeTe
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CreateButton } from '@/components/CreateButton';
+import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { FilterDrawer } from '@/components/FilterDrawer';
 import { EmptyState, NoMatches } from '@/components/ListView';
 import { LoadError } from '@/components/LoadError';
@@ -47,6 +48,8 @@ const SIDEWAYS_ALLOWANCE_PX = 60;
 export default function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readTicketFilters(params);
+  // The export holds every page of the list as filtered and sorted now.
+  const { page: _page, ...exportQuery } = filters;
   const list = useTicketPage(filters);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -80,7 +83,10 @@ export default function TicketsPage() {
             staff ? 'Support requests of the organizations you support' : 'Support requests raised in your organization'
           }
         />
-        {canCreate && <CreateButton onClick={() => setCreating(true)}>Create New Ticket</CreateButton>}
+        <Group gap="sm">
+          <ExportCsvButton kind="tickets" query={exportQuery} />
+          {canCreate && <CreateButton onClick={() => setCreating(true)}>Create New Ticket</CreateButton>}
+        </Group>
       </Group>
       {wide ? (
         <Stack gap="sm">

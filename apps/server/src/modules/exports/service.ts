@@ -1,0 +1,244 @@
+import type {
+  auditLogExportQuery,
+  ExportKind,
+  memberExportQuery,
+  projectExportQuery,
+  taskExportQuery,
+  ticketExportQuery,
+  timeEntryExportQuery,
+} from '@smart/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { organizations, projects, tasks, tickets, timeEntries, users } from '../../db/schema/index.js';
+import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
+import { uuidArray } from '../../lib/sql.js';
+import {
+  type Actor,
+  isAdvisor,
+  organizationIdsWorkedFor,
+  requireActsInNamed,
+  seesAllOrganizations,
+} from '../../lib/tenancy.js';
+import { auditLogBatches, auditOrganization } from '../audit-log/service.js';
+import { findPlatformOrganization } from '../organizations/service.js';
+import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/service.js';
+import { myTasksOrder, myTasksWhere } from '../tasks/overview.js';
+import { selectTaskRecords } from '../tasks/service.js';
+import { selectTicketRecords, ticketList } from '../tickets/service.js';
+import { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, timeEntryListWhere } from '../time-entries/service.js';
+import { selectUserRecords, USER_LIST_ORDER, userList } from '../users/service.js';
+import {
+  auditLogLine,
+  type ExportLine,
+  memberLine,
+  projectLine,
+  taskLine,
+  ticketLine,
+  timeEntryLine,
+} from './presenter.js';
+
+/**
+ * CSV exports (issue 26): each kind's rows are its list's, through the list's own filter
+ * (tickets/service.ts ticketList, …), so the export holds what the list shows the caller and
+ * refuses whom the list refuses; read in keyset batches (lib/keyset.ts) in the list's order.
+ * An organization the query names where the caller does not act is 404, as any other tenant's
+ * record (the list would show nothing, or the caller's own), asked after the list's own checks so
+ * that a role the list refuses gets the list's answer.
+ */
+
+/** A kind's lines, batch by batch; nothing is read until the first batch is asked for. */
+export type ExportLines<K extends ExportKind> = AsyncIterable<ExportLine<K>[]>;
+
+async function* linesOf<T, K extends ExportKind>(
+  walk: KeysetWalk<T>,
+  line: (row: T) => ExportLine<K>,
+): AsyncGenerator<ExportLine<K>[]> {
+  for await (const batch of keysetBatches(walk)) yield batch.map(line);
+}
+
+/** The names of the records' organizations (a project row has the id only): one query a batch. */
+async function organizationNames(db: Database, records: { organizationId: string }[]) {
+  const ids = [...new Set(records.map((record) => record.organizationId))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(sql`${organizations.id} = any(${uuidArray(ids)})`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function ticketLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof ticketExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'tickets'>> {
+  const { where, order, descending } = await ticketList(db, actor, query);
+  await requireActsInNamed(db, actor, query.organizationId);
+  return linesOf(
+    {
+      terms: keysetTerms(order, descending),
+      batchRows,
+      rows: ({ after, orderBy, limit }) =>
+        selectTicketRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, tickets, tickets.id),
+      idOf: (record) => record.ticket.id,
+    },
+    ticketLine,
+  );
+}
+
+export async function taskLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof taskExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'tasks'>> {
+  const where = and(
+    await myTasksWhere(db, actor, query),
+    query.projectId ? eq(tasks.projectId, query.projectId) : undefined,
+    query.objectiveId ? eq(tasks.objectiveId, query.objectiveId) : undefined,
+  );
+  await requireActsInNamed(db, actor, query.organizationId);
+  return linesOf(
+    {
+      terms: myTasksOrder(query),
+      batchRows,
+      rows: ({ after, orderBy, limit }) =>
+        selectTaskRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      // The sorts by project and by organization read their row.
+      keyOf: (id, key) =>
+        db
+          .select({ key })
+          .from(tasks)
+          .innerJoin(projects, eq(projects.id, tasks.projectId))
+          .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
+          .where(eq(tasks.id, id))
+          .limit(1),
+      idOf: (record) => record.task.id,
+    },
+    taskLine,
+  );
+}
+
+export async function projectLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof projectExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'projects'>> {
+  const { where } = await projectList(db, actor, query);
+  await requireActsInNamed(db, actor, query.organizationId);
+  return linesOf(
+    {
+      terms: keysetTerms(PROJECT_LIST_ORDER, true),
+      batchRows,
+      rows: async ({ after, orderBy, limit }) => {
+        const records = await selectProjectRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit);
+        const names = await organizationNames(db, records);
+        return records.map((record) => ({ ...record, organizationName: names.get(record.organizationId) ?? '' }));
+      },
+      keyOf: tableKeyOf(db, projects, projects.id),
+      idOf: (record) => record.project.id,
+    },
+    projectLine,
+  );
+}
+
+export async function memberLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof memberExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'members'>> {
+  const { where } = await userList(db, actor, query);
+  await requireActsInNamed(db, actor, query.organizationId);
+  return linesOf(
+    {
+      terms: keysetTerms(USER_LIST_ORDER),
+      batchRows,
+      rows: ({ after, orderBy, limit }) =>
+        selectUserRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, users, users.id),
+      idOf: (record) => record.user.id,
+    },
+    memberLine,
+  );
+}
+
+export async function timeEntryLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof timeEntryExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'time-entries'>> {
+  const where = await timeEntryListWhere(db, actor, query);
+  await requireActsInNamed(db, actor, query.organizationId);
+  return linesOf(
+    {
+      terms: keysetTerms(TIME_ENTRY_LIST_ORDER, true),
+      batchRows,
+      rows: ({ after, orderBy, limit }) =>
+        selectTimeEntryRecords(db)
+          .where(and(where, after))
+          .orderBy(...orderBy)
+          .limit(limit),
+      keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
+      idOf: (record) => record.entry.id,
+    },
+    timeEntryLine,
+  );
+}
+
+/** Whoever reaches several organizations' records (admins, advisors): its files name each row's. */
+export const reachesSeveral = (actor: Actor) => seesAllOrganizations(actor) || isAdvisor(actor);
+
+/**
+ * The organizations whose audit log records an export: the one it names; else an admin's on the
+ * platform organization, an advisor's on each organization it advises, anyone else's on its own.
+ */
+export async function exportedOrganizations(db: Database, actor: Actor, named: string | undefined): Promise<string[]> {
+  if (named) return [named];
+  if (seesAllOrganizations(actor)) {
+    const platform = await findPlatformOrganization(db);
+    return platform ? [platform.id] : [];
+  }
+  const advised = isAdvisor(actor) ? await organizationIdsWorkedFor(db, actor) : [];
+  if (advised.length > 0) return advised;
+  return actor.organizationId ? [actor.organizationId] : [];
+}
+
+/** The audit line's account of an export's query: "status=open; search=printer" (its sort aside). */
+export function describeFilters(query: Record<string, unknown>): string {
+  const parts = Object.entries(query)
+    .filter(([name, value]) => value !== undefined && name !== 'sort' && name !== 'order')
+    .map(([name, value]) => `${name}=${String(value)}`);
+  return parts.length > 0 ? parts.join('; ') : 'no filters';
+}
+
+/** The organization's audit log (org_admin, admin): its own keyset batches (audit-log/service.ts). */
+export async function auditLogLines(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof auditLogExportQuery>,
+  batchRows: number,
+): Promise<ExportLines<'audit-log'>> {
+  const organizationId = await auditOrganization(db, actor, query.organizationId);
+  const batches = auditLogBatches(db, actor, { ...query, organizationId }, batchRows);
+  return (async function* () {
+    for await (const lines of batches) yield lines.map(auditLogLine);
+  })();
+}

@@ -1,0 +1,113 @@
+/**
+ * CSV exports (issue 26): each list's rows as a spreadsheet reads them, with the list's filters,
+ * streamed in batches so that 100k rows never sit in the server's memory at once.
+ */
+
+export const EXPORT_KINDS = ['tickets', 'tasks', 'projects', 'members', 'time-entries', 'audit-log'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Rows read per query while an export streams (EXPORT_BATCH_ROWS changes it). */
+export const EXPORT_BATCH_ROWS = 1000;
+/** Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused (429). */
+export const MAX_CONCURRENT_EXPORTS = 2;
+
+/** The column only whoever reaches several organizations gets (admins, advisors). */
+export const EXPORT_ORGANIZATION_COLUMN = 'Organization';
+
+/**
+ * The headings of each kind's file, in order. Dates are ISO (2026-03-10, 2026-03-10T09:30:00.000Z);
+ * statuses, priorities and roles are the API's values. Members' first seven columns are what the
+ * member import reads.
+ */
+export const EXPORT_COLUMNS = {
+  tickets: [
+    'ID',
+    'Title',
+    EXPORT_ORGANIZATION_COLUMN,
+    'Status',
+    'Priority',
+    'Category',
+    'Created by',
+    'Created by e-mail',
+    'Assignee',
+    'Assignee e-mail',
+    'Created',
+    'Updated',
+    'Resolved',
+    'Closed',
+    'Comments',
+    'Description',
+  ],
+  tasks: [
+    'ID',
+    'Title',
+    EXPORT_ORGANIZATION_COLUMN,
+    'Project',
+    'Objective',
+    'Status',
+    'Priority',
+    'Progress (%)',
+    'Due date',
+    'Assignee',
+    'Assignee e-mail',
+    'Created by',
+    'Created by e-mail',
+    'Created',
+    'Updated',
+    'Description',
+  ],
+  projects: [
+    'ID',
+    'Title',
+    EXPORT_ORGANIZATION_COLUMN,
+    'Status',
+    'Priority',
+    'Start date',
+    'Due date',
+    'Progress (%)',
+    'Objectives',
+    'Tasks',
+    'Completed tasks',
+    'Team',
+    'Tags',
+    'Created by',
+    'Created by e-mail',
+    'Created',
+    'Updated',
+    'Description',
+  ],
+  members: [
+    'First name',
+    'Last name',
+    'E-mail',
+    'Job title',
+    'Department',
+    'Phone',
+    'Role',
+    EXPORT_ORGANIZATION_COLUMN,
+    'Status',
+    'Joined',
+    'ID',
+  ],
+  'time-entries': [
+    'ID',
+    'Date',
+    EXPORT_ORGANIZATION_COLUMN,
+    'Person',
+    'Person e-mail',
+    'Record type',
+    'Record ID',
+    'Record',
+    'Minutes',
+    'Hours',
+    'Billable',
+    'Note',
+    'Created',
+  ],
+  // One organization's log (the Organization column never shows: one organization per file).
+  'audit-log': ['When', 'Person', 'Person e-mail', 'Action', 'What', 'About', 'From', 'To', 'ID'],
+} as const satisfies Record<ExportKind, readonly string[]>;
+export type ExportColumn<K extends ExportKind> = (typeof EXPORT_COLUMNS)[K][number];
+
+/** "tickets-2026-03-10.csv": the kind and the day it was made. */
+export const exportFileName = (kind: ExportKind, day: string) => `${kind}-${day}.csv`;
