@@ -175,7 +175,7 @@ export const BENCH_LISTS: BenchList[] = [
     ...atScale('admin', 'GET /api/search?q=launch (10k projects match)', '/api/search?q=launch'),
     goal: { kind: 'report' },
   },
-  // Time (issue 26): 185k entries, 5,000 of them Acme's (half the member's), 500 the demo advisor's.
+  // Time (issue 26): 5,000 entries of Acme's (half the member's) and 500 of the demo advisor's among 35k.
   atScale('orgAdmin', 'GET /api/time-entries?organizationId=Acme', async ({ acmeId }) => {
     return `/api/time-entries?organizationId=${acmeId}`;
   }),

@@ -58,14 +58,18 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   await expect(block).toContainText('45 min in all, 45 min billable');
   await expect(block.getByRole('table').filter({ hasText: 'By month' })).toContainText('45 min');
 
-  // The month's statement: the link saves a PDF, and its address answers one to the advisor.
-  const statement = block.getByRole('link', { name: new RegExp(`^PDF statement for ${organization.name}`) });
+  // The month's statement is saved as a PDF, and its address answers one to the advisor's session.
+  await main(page).getByRole('button', { name: 'This month' }).click();
+  await expect(page).toHaveURL(/from=.*to=/);
+  const statement = block.getByRole('button', { name: `PDF statement for ${organization.name}` });
   const [download] = await Promise.all([page.waitForEvent('download'), statement.click()]);
   expect(download.suggestedFilename()).toMatch(/^statement-.*\.pdf$/);
+  const range = new URL(page.url()).searchParams;
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const pdf = await page.request.get((await statement.getAttribute('href')) ?? '', {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const pdf = await page.request.get(
+    `/api/time-entries/timesheet.pdf?from=${range.get('from')}&to=${range.get('to')}&organizationId=${organization.id}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -551,7 +551,6 @@ export const MESSAGES = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
-  downloadTimesheetFailed: 'Failed to download the timesheet',
   // Audit log (issue 26)
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   fetchAuditLogFailed: 'Failed to fetch the audit log',

@@ -14,10 +14,13 @@ export function DownloadButton({
   file,
   children,
   variant = 'button',
+  label,
 }: {
   file: FileRequest;
   children: ReactNode;
   variant?: 'button' | 'link';
+  /** The accessible name when the visible text repeats on the page (each month's "PDF statement"). */
+  label?: string;
 }) {
   const download = useFileDownload();
   const start = () =>
@@ -26,7 +29,14 @@ export function DownloadButton({
     });
   if (variant === 'link') {
     return (
-      <Anchor component="button" type="button" size="sm" onClick={start} disabled={download.isPending}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={start}
+        disabled={download.isPending}
+        aria-label={label}
+      >
         {children}
       </Anchor>
     );
@@ -37,6 +47,7 @@ export function DownloadButton({
       leftSection={<HiDownload size={18} aria-hidden />}
       loading={download.isPending}
       onClick={start}
+      aria-label={label}
     >
       {children}
     </Button>

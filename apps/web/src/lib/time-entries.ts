@@ -76,7 +76,7 @@ export const useUpdateTime = () =>
   );
 export const useDeleteTime = () => useTimeChange((id: string) => api(endpoints.remove, { params: { id } }));
 
-/** The timesheet's CSV (all organizations, or one): saved by components/DownloadLink with the session's token. */
+/** The timesheet's CSV (downloaded with the session's token: components/DownloadButton.tsx). */
 export const timesheetCsvUrl = (from: string, to: string, organizationId?: string) =>
   urlOf(endpoints.timesheetCsv, { query: { from, to, ...(organizationId && { organizationId }) } });
 

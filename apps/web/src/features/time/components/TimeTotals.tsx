@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Stack, Table, Text } from '@mantine/core';
 import { formatMinutes } from '@smart/contracts';
 import type { ReactNode } from 'react';
 
@@ -66,25 +66,21 @@ function TotalsList({ caption, rows }: Pick<TimeTotalsProps, 'caption' | 'rows'>
       </Text>
       <Stack component="ul" gap={6} m={0} p={0} aria-label={caption} style={{ listStyle: 'none' }}>
         {rows.map((row, index) => (
-          <Group
+          <Stack
             key={row.label}
             component="li"
-            justify="space-between"
-            gap="xs"
-            wrap="nowrap"
+            gap={0}
             pt={index > 0 ? 6 : 0}
             style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
           >
-            <Stack gap={0}>
-              <Text size="sm" fw={500}>
-                {row.label}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {formatMinutes(row.minutes)}, {formatMinutes(row.billableMinutes)} billable
-              </Text>
-            </Stack>
-            {row.extra}
-          </Group>
+            <Text size="sm" fw={500}>
+              {row.label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {formatMinutes(row.minutes)}, {formatMinutes(row.billableMinutes)} billable
+            </Text>
+            {row.extra && <Box>{row.extra}</Box>}
+          </Stack>
         ))}
       </Stack>
     </Stack>

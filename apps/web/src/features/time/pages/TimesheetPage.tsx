@@ -1,8 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMinutes, MESSAGES, type Timesheet } from '@smart/contracts';
-import { HiDownload } from 'react-icons/hi';
+import { formatMinutes, type Timesheet } from '@smart/contracts';
 import { useSearchParams } from 'react-router';
-import { DownloadLink } from '@/components/DownloadLink';
+import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
@@ -45,15 +44,9 @@ export default function TimesheetPage() {
         <Button variant="default" onClick={() => go(monthRange(-1))}>
           Last month
         </Button>
-        <DownloadLink
-          href={timesheetCsvUrl(range.from, range.to)}
-          failMessage={MESSAGES.downloadTimesheetFailed}
-          py={8}
-        >
-          <Group gap={4} wrap="nowrap">
-            <HiDownload aria-hidden /> Download CSV
-          </Group>
-        </DownloadLink>
+        <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: 'timesheet.csv' }}>
+          Download CSV
+        </DownloadButton>
         <ExportCsvButton kind="time-entries" query={range} label="Export entries" />
       </Group>
       {sheet.isPending ? (
@@ -84,14 +77,13 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
   const statement = (month: string) => {
     const days = monthWithin(month, range);
     return (
-      <DownloadLink
-        href={timesheetPdfUrl(days.from, days.to, block.organizationId)}
-        failMessage={MESSAGES.downloadTimesheetFailed}
-        size="sm"
-        aria-label={`PDF statement for ${name}, ${month}`}
+      <DownloadButton
+        variant="link"
+        label={`PDF statement for ${name}, ${month}`}
+        file={{ url: timesheetPdfUrl(days.from, days.to, block.organizationId), fileName: 'statement.pdf' }}
       >
         PDF statement
-      </DownloadLink>
+      </DownloadButton>
     );
   };
   return (
@@ -101,13 +93,12 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
-          <DownloadLink
-            href={timesheetCsvUrl(range.from, range.to, block.organizationId)}
-            failMessage={MESSAGES.downloadTimesheetFailed}
-            size="sm"
+          <DownloadButton
+            variant="link"
+            file={{ url: timesheetCsvUrl(range.from, range.to, block.organizationId), fileName: 'timesheet.csv' }}
           >
             CSV for {name}
-          </DownloadLink>
+          </DownloadButton>
         </Group>
         <Text>
           <Text span fw={700}>
