@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
@@ -79,8 +80,17 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   await expect(confirmation.getByTestId('booked-time-advisor')).toContainText(/Central European/);
   await confirmation.getByRole('link', { name: 'View session' }).click();
   await expect(memberPage).toHaveURL(/\/dashboard\/sessions\?session=/);
-  await expect(memberPage.getByRole('dialog', { name: 'Session', exact: true }).getByText(topic)).toBeVisible();
-  await memberPage.getByRole('dialog', { name: 'Session', exact: true }).getByRole('button', { name: 'Close' }).click();
+  const bookedDrawer = memberPage.getByRole('dialog', { name: 'Session', exact: true });
+  await expect(bookedDrawer.getByText(topic)).toBeVisible();
+  // "Add to calendar" saves the session as an iCalendar file (fetched with the member's session).
+  const calendarFile = memberPage.waitForEvent('download');
+  await bookedDrawer.getByRole('button', { name: 'Add to calendar' }).click();
+  const saved = await calendarFile;
+  expect(saved.suggestedFilename()).toBe('session.ics');
+  const calendar = await readFile((await saved.path()) ?? '', 'utf8');
+  expect(calendar).toContain('BEGIN:VEVENT');
+  expect(calendar).toContain(`SUMMARY:${topic}`);
+  await bookedDrawer.getByRole('button', { name: 'Close' }).click();
   const memberRow = sessionRow(memberPage, topic);
   await expect(memberRow).toBeVisible();
   const bookedTime = await memberRow.getByTestId('session-time').textContent();

@@ -64,7 +64,7 @@ const getCalendarFeed = () => api(endpoints.getCalendarFeed, {}, { failMessage: 
 const createCalendarFeed = () =>
   api(endpoints.createCalendarFeed, {}, { failMessage: MESSAGES.createCalendarFeedFailed });
 
-/** "Add to calendar": the session's .ics, a same-origin GET the browser downloads with the session cookie. */
+/** "Add to calendar": the session's .ics, downloaded with the session's token (DownloadButton). */
 export const sessionCalendarUrl = (sessionId: string) =>
   urlOf(endpoints.sessionCalendar, { params: { id: sessionId } });
 

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { type AdvisorSession, displayName, formatSlotTime } from '@smart/contracts';
 import { useState } from 'react';
-import { HiDownload } from 'react-icons/hi';
 import { Link } from 'react-router';
+import { DownloadButton } from '@/components/DownloadButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { paths } from '@/lib/paths';
@@ -72,15 +72,9 @@ function SessionDetails({ session, timeZone }: { session: AdvisorSession; timeZo
           </Button>
         )}
         {!cancelled && (
-          <Button
-            component="a"
-            href={sessionCalendarUrl(session.id)}
-            download
-            variant="default"
-            leftSection={<HiDownload size={16} aria-hidden />}
-          >
+          <DownloadButton file={{ url: sessionCalendarUrl(session.id), fileName: 'session.ics' }}>
             Add to calendar
-          </Button>
+          </DownloadButton>
         )}
       </Group>
       {dialog === 'reschedule' && (
