@@ -215,11 +215,28 @@ export const BENCH_LISTS: BenchList[] = [
   reported(atScale('orgAdmin', "GET /api/analytics (12 weeks holding 5,000 of Acme's tickets)", '/api/analytics')),
   // The whole platform: ranges of the time-first indexes, every row in the range read (100k tickets).
   reported(atScale('admin', 'GET /api/analytics (the platform, 12 weeks: 100k tickets)', '/api/analytics')),
+  // The audit log (issue 26): each source's newest lines from its organization-first index, merged.
+  // At platform size Acme has 2,000 lines of its own, 5,000 tickets' and 2,500 first answers' history.
+  atScale('orgAdmin', 'GET /api/audit-log', '/api/audit-log'),
+  atScale('orgAdmin', 'GET /api/audit-log?action=member.role_changed', '/api/audit-log?action=member.role_changed'),
+  atScale('orgAdmin', "a person's GET /api/audit-log?actorId=", async ({ memberId }) => {
+    return `/api/audit-log?actorId=${memberId}`;
+  }),
+  atScale('admin', 'GET /api/audit-log?organizationId=Acme', async ({ acmeId }) => {
+    return `/api/audit-log?organizationId=${acmeId}`;
+  }),
   {
     name: "org_admin's GET /api/tickets, page at 90%",
     account: 'orgAdmin',
     path: async ({ pages }) => `/api/tickets?page=${Math.max(1, Math.floor((await pages('/api/tickets')) * 0.9))}`,
     goal: { kind: 'deep', of: "org_admin's GET /api/tickets" },
+  },
+  {
+    // Pages reach AUDIT_MAX_DEPTH lines deep: the 40th page of 50 reads 2,000 lines of each source.
+    name: "org_admin's GET /api/audit-log, page 40",
+    account: 'orgAdmin',
+    path: async () => '/api/audit-log?page=40',
+    goal: { kind: 'deep', of: "org_admin's GET /api/audit-log" },
   },
   {
     name: "admin's GET /api/users, page at 90% (9,000 of 10,000)",

@@ -43,6 +43,12 @@ export const PLATFORM_SIZE = {
    */
   acmeTimeEntries: 5000,
   advisorTimeEntries: 500,
+  /**
+   * Issue 26's audit log: 100 lines of its own in each bench organization (100k) and 2,000 in Acme's,
+   * over the last year, by each organization's org_admin, beside the task and ticket histories above.
+   */
+  auditEventsEach: 100,
+  acmeAuditEvents: 2000,
 };
 
 const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
@@ -131,6 +137,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
     ...sessionStatements(),
     ...analyticsStatements(),
     ...timeEntryStatements(),
+    auditStatement(),
     'VACUUM ANALYZE',
   ];
   for (const statement of statements) await database.query(statement);
@@ -239,4 +246,27 @@ function timeEntryStatements(): string[] {
        JOIN advised ad ON ad.k = n % ad.orgs
        JOIN LATERAL (SELECT id FROM tickets WHERE organization_id = ad.organization_id ORDER BY id LIMIT 1) tk ON true`,
   ];
+}
+
+/**
+ * The audit log's own lines at platform size (issue 26): role changes, department changes and
+ * exports by each organization's org_admin, spread over the last year.
+ */
+function auditStatement(): string {
+  const { auditEventsEach, acmeAuditEvents } = PLATFORM_SIZE;
+  return `INSERT INTO audit_events (organization_id, actor_id, action, target_type, target_id, target_label,
+                                  from_value, to_value, created_at)
+     SELECT org.id, owner.id,
+            (ARRAY['member.role_changed','member.department_changed','export.created'])[1 + n % 3]::audit_action,
+            (CASE WHEN n % 3 = 2 THEN 'export' ELSE 'member' END)::audit_target_type,
+            CASE WHEN n % 3 = 2 THEN NULL ELSE owner.id END,
+            CASE WHEN n % 3 = 2 THEN 'tickets.csv' ELSE 'Bench member ' || n END,
+            CASE n % 3 WHEN 0 THEN 'user' WHEN 1 THEN 'Sales' END,
+            CASE n % 3 WHEN 0 THEN 'org_admin' WHEN 1 THEN 'Engineering' END,
+            now() - (n * 365 * 24 * 60 / org.lines) * interval '1 minute'
+     FROM (SELECT id, CASE WHEN name = 'Acme Corp' THEN ${acmeAuditEvents} ELSE ${auditEventsEach} END AS lines
+           FROM organizations WHERE name = 'Acme Corp' OR name LIKE 'Bench Org %') org
+     JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'
+                   ORDER BY u.email LIMIT 1) owner ON true
+     CROSS JOIN LATERAL generate_series(1, org.lines) AS n`;
 }
