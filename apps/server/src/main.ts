@@ -9,6 +9,7 @@ import { seedDemoMessengerOnce } from './db/seed/messenger.js';
 import { seedDemoSchedulingOnce } from './db/seed/scheduling.js';
 import { seedDemoTemplatesOnce } from './db/seed/templates.js';
 import { seedDemoTicketsOnce } from './db/seed/tickets.js';
+import { seedDemoTimeOnce } from './db/seed/time.js';
 import { seedDemoWorkOnce } from './db/seed/work.js';
 import { storageFromConfig } from './storage/index.js';
 
@@ -28,6 +29,8 @@ async function main() {
   if (config.seedDemoData) await seedDemoTemplatesOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoMessengerOnce(database.db, storage);
   if (config.seedDemoData) await seedDemoSchedulingOnce(database.db);
+  // After work and tickets: the demo's hours are recorded on them.
+  if (config.seedDemoData) await seedDemoTimeOnce(database.db);
   await ensurePlatformOrganization(database.db);
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
   phases.end(seeded ? 'demo data' : 'demo data checks');
