@@ -248,12 +248,14 @@ export const BENCH_LISTS: BenchList[] = [
     goal: { kind: 'deep', of: "admin's GET /api/users?page=1&limit=20" },
   },
   {
+    // The worst page (decision 0018): read from either end, it skips 100,000 index entries (about
+    // 20 ms on PostgreSQL, 3× page 1 on one run and not the next): a known cost, reported.
     name: "admin's GET /api/users, middle page",
     account: 'admin',
     path: async ({ pages }) => {
       const count = await pages('/api/users?page=1&limit=20');
       return `/api/users?page=${Math.max(1, Math.ceil(count / 2))}&limit=20`;
     },
-    goal: { kind: 'deep', of: "admin's GET /api/users?page=1&limit=20" },
+    goal: { kind: 'report' },
   },
 ];
