@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, hoursOf, monthLabel, weekLabel } from './format';
+import { formatDuration, hoursOf } from './format';
 
 describe('formatDuration', () => {
   it('writes minutes, hours and days as people read them', () => {
@@ -13,10 +13,8 @@ describe('formatDuration', () => {
   });
 });
 
-describe('labels', () => {
-  it('name weeks by their Monday and months by name, whatever the zone', () => {
-    expect(weekLabel('2026-03-02')).toBe('Mar 2');
-    expect(monthLabel('2026-03')).toBe('Mar 2026');
+describe('hoursOf', () => {
+  it('writes minutes as hours with one decimal', () => {
     expect(hoursOf(95)).toBe(1.6);
   });
 });

@@ -15,14 +15,5 @@ export function formatDuration(seconds: number | null): string {
   return hours === 0 ? `${days} d` : hours === 24 ? `${days + 1} d` : `${days} d ${hours} h`;
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** A week's Monday (YYYY-MM-DD) as an axis shows it: "Mar 2". */
-export const weekLabel = (weekStart: string) => SHORT_DAY.format(new Date(`${weekStart}T00:00:00Z`));
-
-/** A month (YYYY-MM) as "Mar 2026". */
-export const monthLabel = (month: string) => SHORT_MONTH.format(new Date(`${month}-01T00:00:00Z`));
-
 /** Minutes as hours with one decimal, for the hours chart's axis. */
 export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 10) / 10;

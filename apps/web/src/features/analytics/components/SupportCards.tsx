@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
 import { type Analytics, formatMinutes, humanizeValue, TICKET_CATEGORIES } from '@smart/contracts';
+import { monthLabel } from '@/lib/calendar-labels';
 import { priorityLabel } from '@/lib/work-format';
-import { hoursOf, monthLabel } from '../format';
+import { hoursOf } from '../format';
 import { ChartCard } from './ChartCard';
 import { FigureTable } from './FigureTable';
 import { CHART_PROPS } from './WeeklyCards';

@@ -1,7 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { type Analytics, TICKET_PRIORITIES } from '@smart/contracts';
+import { weekLabel } from '@/lib/calendar-labels';
 import { priorityColor, priorityLabel } from '@/lib/work-format';
-import { weekLabel } from '../format';
 import { ChartCard } from './ChartCard';
 import { FigureTable } from './FigureTable';
 

@@ -6,8 +6,10 @@ import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
+import { fullMonthLabel } from '@/lib/calendar-labels';
 import { useWideEnough } from '@/lib/element-width';
 import { timesheetCsvUrl, timesheetPdfUrl, useTimesheet } from '@/lib/time-entries';
+import { formatDay } from '@/lib/work-format';
 import { TimeTotals } from '../components/TimeTotals';
 import { monthRange, monthWithin, readRange } from '../month-range';
 
@@ -55,7 +57,7 @@ export default function TimesheetPage() {
         <LoadError message={sheet.error.message} onRetry={() => sheet.refetch()} retrying={sheet.isFetching} />
       ) : sheet.data.organizations.length === 0 ? (
         <Text c="dimmed">
-          No time recorded between {range.from} and {range.to}.
+          No time recorded between {formatDay(range.from)} and {formatDay(range.to)}.
         </Text>
       ) : (
         sheet.data.organizations.map((block) => (
@@ -79,7 +81,7 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
     return (
       <DownloadButton
         variant="link"
-        label={`PDF statement for ${name}, ${month}`}
+        label={`PDF statement for ${name}, ${fullMonthLabel(month)}`}
         file={{ url: timesheetPdfUrl(days.from, days.to, block.organizationId), fileName: 'statement.pdf' }}
       >
         PDF statement
@@ -110,13 +112,17 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           <TimeTotals
             caption="By week"
             wide={wide}
-            rows={block.weeks.map((week) => ({ label: `Week of ${week.weekStart}`, ...week }))}
+            rows={block.weeks.map((week) => ({ label: `Week of ${formatDay(week.weekStart)}`, ...week }))}
           />
           <TimeTotals
             caption="By month"
             wide={wide}
             extraHeading="Statement"
-            rows={block.months.map((month) => ({ label: month.month, ...month, extra: statement(month.month) }))}
+            rows={block.months.map((month) => ({
+              label: fullMonthLabel(month.month),
+              ...month,
+              extra: statement(month.month),
+            }))}
           />
         </Group>
       </Stack>
