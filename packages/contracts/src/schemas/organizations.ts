@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ORGANIZATION_SEATS } from '../billing.js';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
@@ -27,6 +28,8 @@ export const organizationSchema = z.object({
   /** When the organization account was closed (its people cannot sign in); null while open. */
   closedAt: z.string().nullable(),
   memberCount: z.number().int(),
+  /** The seats its subscription has: active members beyond them are refused (the platform organization has no limit). */
+  seats: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Its people (for the platform organization: admins and advisors) must sign in with a second factor. */
@@ -63,6 +66,8 @@ const organizationFields = {
   domain: optionalText(MAX_SHORT_TEXT_LENGTH),
   logo: imageUrlField,
   contact: z.object({ email: contactEmailField, phone: phoneField, address: addressInput }).optional(),
+  /** The subscription's seats: an admin's to change (an org_admin sending another number is 403). */
+  seats: z.number().int().min(1).max(MAX_ORGANIZATION_SEATS).optional(),
 };
 
 const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);

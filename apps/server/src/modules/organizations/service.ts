@@ -88,6 +88,7 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
     ...(contact.email !== undefined && { contactEmail: contact.email }),
     ...(contact.phone !== undefined && { contactPhone: contact.phone }),
     ...(address !== undefined && { address }),
+    ...(input.seats !== undefined && { seats: input.seats }),
   };
 }
 
@@ -100,6 +101,10 @@ export async function updateOrganizationFor(
 ) {
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
+  // The seats are what the customer pays for: its org_admin cannot grant itself more (or fewer).
+  if (input.seats !== undefined && input.seats !== current.seats && !seesAllOrganizations(actor)) {
+    throw forbidden(MESSAGES.seatsChangedByAdminOnly);
+  }
   const changes = organizationChanges(input, current);
   await changePicture(db, storage, actor.id, {
     next: input.logo,
