@@ -269,14 +269,12 @@ describe("a file's problems", () => {
     // take two; a deactivated member takes none.
     const { organization, owner } = await freshOrganization(make, 3);
     await make.member(organization.id);
-    await t.database.db
-      .insert(users)
-      .values({
-        email: freshEmail('gone'),
-        passwordHash: NO_PASSWORD,
-        organizationId: organization.id,
-        isActive: false,
-      });
+    await t.database.db.insert(users).values({
+      email: freshEmail('gone'),
+      passwordHash: NO_PASSWORD,
+      organizationId: organization.id,
+      isActive: false,
+    });
     const file = csvFile(HEADER, `Ada,One,${freshEmail()}`, `Ada,Two,${freshEmail()}`);
     const preview = await reportOf(t, PREVIEW, owner, file, 200);
     expect(preview.summary).toMatchObject({ valid: 2, invalid: 0, seatsAvailable: 1 });

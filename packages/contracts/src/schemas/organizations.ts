@@ -36,9 +36,10 @@ export const organizationSchema = z.object({
   requireTwoFactor: z.boolean(),
   /**
    * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
-   * canChangeSecurity: require two-factor sign-in (its org_admin, admin).
+   * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
+   * subscription's seats (admin; not the platform organization's, which has no limit).
    */
-  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity'),
+  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats'),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -67,7 +68,12 @@ const organizationFields = {
   logo: imageUrlField,
   contact: z.object({ email: contactEmailField, phone: phoneField, address: addressInput }).optional(),
   /** The subscription's seats: an admin's to change (an org_admin sending another number is 403). */
-  seats: z.number().int().min(1).max(MAX_ORGANIZATION_SEATS).optional(),
+  seats: z
+    .number()
+    .int(MESSAGES.seatsOutOfRange)
+    .min(1, MESSAGES.seatsOutOfRange)
+    .max(MAX_ORGANIZATION_SEATS, MESSAGES.seatsOutOfRange)
+    .optional(),
 };
 
 const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);

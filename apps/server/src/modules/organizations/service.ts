@@ -22,6 +22,7 @@ import { notify } from '../notifications/events.js';
 import { cancelFutureSessions } from '../scheduling/sessions.js';
 import { organizationEvent, settingsEvents } from './audit.js';
 import { organizationClosed, organizationReopened } from './notifications.js';
+import { canChangeSeats } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -101,8 +102,7 @@ export async function updateOrganizationFor(
 ) {
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
-  // The seats are what the customer pays for: its org_admin cannot grant itself more (or fewer).
-  if (input.seats !== undefined && input.seats !== current.seats && !seesAllOrganizations(actor)) {
+  if (input.seats !== undefined && input.seats !== current.seats && !canChangeSeats(actor, current)) {
     throw forbidden(MESSAGES.seatsChangedByAdminOnly);
   }
   const changes = organizationChanges(input, current);
