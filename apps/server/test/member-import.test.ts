@@ -10,7 +10,6 @@ import {
   MEMBER_IMPORT_TEMPLATE,
   MESSAGES,
   type MemberImportReport,
-  SUBSCRIPTION_PLAN,
   WELCOME_LINK_TTL_DAYS,
 } from '@smart/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -88,8 +87,8 @@ async function auditLinesOf(t: TestApp, organizationId: string, importer: { id: 
 }
 
 /** An organization of its own with its org_admin, so each test counts its own members and seats. */
-async function freshOrganization(make: Factories) {
-  const organization = await make.organization();
+async function freshOrganization(make: Factories, seats?: number) {
+  const organization = await make.organization(seats === undefined ? {} : { seats });
   const owner = await make.member(organization.id, { role: 'org_admin', firstName: 'Olga', lastName: 'Owner' });
   return { organization, owner };
 }
@@ -115,7 +114,7 @@ describe('preview', () => {
       organizationId: organization.id,
       organizationName: organization.name,
       imported: false,
-      summary: { rows: 2, valid: 2, invalid: 0, seatsAvailable: availableSeats(before) },
+      summary: { rows: 2, valid: 2, invalid: 0, seatsAvailable: availableSeats(organization.seats, before) },
       refusal: null,
     });
     expect(report.rows).toEqual([
@@ -266,20 +265,16 @@ describe("a file's problems", () => {
     t,
     make,
   }) => {
-    const { organization, owner } = await freshOrganization(make);
-    // The organization holds all but one seat's worth of active members (and a deactivated one, who takes no seat).
-    const active = await membersOf(t, organization.id);
-    const filler = Array.from({ length: SUBSCRIPTION_PLAN.seats - active - 1 }, (_, index) => ({
-      email: freshEmail(`filler${index}`),
+    // Three seats (the organization's own, not the plan's): the owner and another active member
+    // take two; a deactivated member takes none.
+    const { organization, owner } = await freshOrganization(make, 3);
+    await make.member(organization.id);
+    await t.database.db.insert(users).values({
+      email: freshEmail('gone'),
       passwordHash: NO_PASSWORD,
       organizationId: organization.id,
-    }));
-    await t.database.db
-      .insert(users)
-      .values([
-        ...filler,
-        { email: freshEmail('gone'), passwordHash: NO_PASSWORD, organizationId: organization.id, isActive: false },
-      ]);
+      isActive: false,
+    });
     const file = csvFile(HEADER, `Ada,One,${freshEmail()}`, `Ada,Two,${freshEmail()}`);
     const preview = await reportOf(t, PREVIEW, owner, file, 200);
     expect(preview.summary).toMatchObject({ valid: 2, invalid: 0, seatsAvailable: 1 });

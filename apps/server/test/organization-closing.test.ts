@@ -87,20 +87,19 @@ describe('closing an organization account', () => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
         .permissions as Organization['permissions'];
-    expect(await permissionsAs(cast.orgAdmin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
-    expect(await permissionsAs(cast.user)).toEqual({ canClose: false, canReopen: false, canChangeSecurity: false });
-    expect(await permissionsAs(cast.advisorAssigned)).toEqual({
-      canClose: false,
-      canReopen: false,
-      canChangeSecurity: false,
-    });
-    expect(await permissionsAs(cast.admin)).toEqual({ canClose: true, canReopen: false, canChangeSecurity: true });
-    const platform = await findPlatformOrganization(t.database.db);
-    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({
-      canClose: false,
-      canReopen: false,
+    const none = { canClose: false, canReopen: false, canChangeSecurity: false, canChangeSeats: false };
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({ ...none, canClose: true, canChangeSecurity: true });
+    expect(await permissionsAs(cast.user)).toEqual(none);
+    expect(await permissionsAs(cast.advisorAssigned)).toEqual(none);
+    // Admin alone changes a customer organization's seats; the platform organization has none to change.
+    expect(await permissionsAs(cast.admin)).toEqual({
+      ...none,
+      canClose: true,
       canChangeSecurity: true,
+      canChangeSeats: true,
     });
+    const platform = await findPlatformOrganization(t.database.db);
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ ...none, canChangeSecurity: true });
   });
 
   test('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async ({

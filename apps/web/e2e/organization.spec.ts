@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { solidPng } from './support/png';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
+import { pickOption } from './support/structure';
 
 function details(page: Page) {
   return page.getByRole('region', { name: 'Organization Details' });
@@ -154,6 +155,36 @@ test.describe('organization page', () => {
     await expect(page.getByRole('tabpanel', { name: 'Payment Methods' })).toHaveText('No payment methods on file.');
     await page.getByRole('tab', { name: 'Billing History' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Billing History' })).toHaveText('No invoices yet.');
+  });
+
+  test("the admin sets an organization's seats; its org_admin sees them on the Billing page and cannot change them", async ({
+    browser,
+    page,
+    organization,
+  }) => {
+    await signIn(page, accounts.admin);
+    await page.goto('/dashboard/organization');
+    await pickOption(page.getByRole('main'), 'Organization', organization.name, organization.name);
+    await details(page).getByRole('button', { name: 'Edit' }).click();
+    await details(page).getByRole('textbox', { name: 'Seats' }).fill('3');
+    await details(page).getByRole('button', { name: 'Save' }).click();
+    await expect(details(page).getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(details(page).getByText('Seats', { exact: true }).locator('xpath=..')).toHaveText('Seats3');
+
+    const owner = await (await browser.newContext()).newPage();
+    await signIn(owner, organization.orgAdmin);
+    await owner.goto('/dashboard/billing');
+    const subscription = owner.getByRole('tabpanel', { name: 'Subscription' });
+    await expect(subscription.getByText('3 seats', { exact: true })).toBeVisible();
+    const figure = (label: string) => subscription.getByText(label, { exact: true }).locator('xpath=..');
+    await expect(figure('Users')).toHaveText('Users1');
+    await expect(figure('Available seats')).toHaveText('Available seats2');
+    // Its org_admin edits the organization's details, never its seats.
+    await owner.goto('/dashboard/organization');
+    await details(owner).getByRole('button', { name: 'Edit' }).click();
+    await expect(details(owner).getByLabel('Description')).toBeVisible();
+    await expect(details(owner).getByRole('textbox', { name: 'Seats' })).toHaveCount(0);
+    await owner.context().close();
   });
 });
 

@@ -100,6 +100,9 @@ export const MESSAGES = {
   websiteInvalid: 'Please enter a valid website address',
   organizationDeleted: 'Organization deleted',
   organizationNameTaken: 'An organization with this name already exists',
+  noSeatsLeft: 'The subscription has no seats left. Add seats on the Billing page or deactivate a member first.',
+  seatsOutOfRange: 'Seats must be a whole number from 1 to 10,000',
+  seatsChangedByAdminOnly: "Only the platform changes an organization's seats. Ask for more on the Billing page.",
   platformOrganizationLocked: 'The platform organization cannot be deleted',
   organizationHasMembers:
     'This organization still has members, active or deactivated. Move them to another organization before deleting it.',

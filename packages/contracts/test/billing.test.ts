@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { availableSeats, SUBSCRIPTION_PLAN } from '../src/index.js';
+import { availableSeats } from '../src/index.js';
 
 describe('availableSeats', () => {
-  it('is what the plan has left after the active members', () => {
-    expect(availableSeats(0)).toBe(SUBSCRIPTION_PLAN.seats);
-    expect(availableSeats(2)).toBe(SUBSCRIPTION_PLAN.seats - 2);
-    expect(availableSeats(SUBSCRIPTION_PLAN.seats)).toBe(0);
+  it("is what the organization's seats have left after the active members", () => {
+    expect(availableSeats(25, 0)).toBe(25);
+    expect(availableSeats(25, 2)).toBe(23);
+    expect(availableSeats(3, 3)).toBe(0);
   });
 
-  it('never goes below zero for an organization over its plan', () => {
-    expect(availableSeats(SUBSCRIPTION_PLAN.seats + 7)).toBe(0);
+  it('never goes below zero for an organization over its seats', () => {
+    expect(availableSeats(25, 32)).toBe(0);
   });
 });

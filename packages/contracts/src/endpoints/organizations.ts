@@ -54,7 +54,8 @@ export const organizationEndpoints = {
     path: '/api/organizations/:id',
     operationId: 'updateOrganization',
     tags,
-    summary: 'Change the organization profile (its org_admin, admin)',
+    summary:
+      "Change the organization profile (its org_admin, admin); its subscription's seats: admin only (403 otherwise)",
     params: idParams,
     body: updateOrganizationBody,
     responses: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },

@@ -22,7 +22,8 @@ export const userEndpoints = {
     path: '/api/users/register',
     operationId: 'registerUser',
     tags,
-    summary: 'Add a user (org_admin: into its own organization as user or org_admin; admin: anywhere)',
+    summary:
+      "Add a user (org_admin: into its own organization as user or org_admin; admin: anywhere); 409 when the organization's subscription has no seat left",
     body: registerBody,
     responses: { 201: registerResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
@@ -68,10 +69,10 @@ export const userEndpoints = {
     path: '/api/users/:id/organization',
     operationId: 'moveUserToOrganization',
     tags,
-    summary: 'Move a user to an organization (admin)',
+    summary: 'Move a user to an organization (admin); 409 when an active user finds no seat left there',
     params: idParams,
     body: setUserOrganizationBody,
-    responses: { 200: userEnvelope, 403: errorResponse },
+    responses: { 200: userEnvelope, 403: errorResponse, 409: errorResponse },
   }),
   listByDepartment: endpoint({
     method: 'GET',
@@ -118,8 +119,8 @@ export const userEndpoints = {
     operationId: 'reactivateMember',
     tags,
     summary:
-      'Reactivate a deactivated member: it may sign in again (who may deactivate it: org_admin of that organization, admin)',
+      "Reactivate a deactivated member: it may sign in again (who may deactivate it: org_admin of that organization, admin); 409 when the organization's subscription has no seat left",
     params: idParams,
-    responses: { 200: userEnvelope, 403: errorResponse },
+    responses: { 200: userEnvelope, 403: errorResponse, 409: errorResponse },
   }),
 };

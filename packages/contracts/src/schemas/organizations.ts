@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ORGANIZATION_SEATS } from '../billing.js';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
@@ -27,15 +28,18 @@ export const organizationSchema = z.object({
   /** When the organization account was closed (its people cannot sign in); null while open. */
   closedAt: z.string().nullable(),
   memberCount: z.number().int(),
+  /** The seats its subscription has: active members beyond them are refused (the platform organization has no limit). */
+  seats: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Its people (for the platform organization: admins and advisors) must sign in with a second factor. */
   requireTwoFactor: z.boolean(),
   /**
    * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
-   * canChangeSecurity: require two-factor sign-in (its org_admin, admin).
+   * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
+   * subscription's seats (admin; not the platform organization's, which has no limit).
    */
-  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity'),
+  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats'),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -63,6 +67,13 @@ const organizationFields = {
   domain: optionalText(MAX_SHORT_TEXT_LENGTH),
   logo: imageUrlField,
   contact: z.object({ email: contactEmailField, phone: phoneField, address: addressInput }).optional(),
+  /** The subscription's seats: an admin's to change (an org_admin sending another number is 403). */
+  seats: z
+    .number()
+    .int(MESSAGES.seatsOutOfRange)
+    .min(1, MESSAGES.seatsOutOfRange)
+    .max(MAX_ORGANIZATION_SEATS, MESSAGES.seatsOutOfRange)
+    .optional(),
 };
 
 const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);

@@ -1,5 +1,17 @@
+import { MAX_ORGANIZATION_SEATS, SUBSCRIPTION_PLAN } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export interface PostalAddress {
@@ -29,11 +41,16 @@ export const organizations = pgTable(
     /** Who closed it (its org_admin or an admin); cleared on reopening. */
     /** Its people must have a second factor; they enrol at their next sign-in (the platform organization: staff). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Its subscription's seats: active members beyond them are refused (not in the platform organization). */
+    seats: integer('seats').notNull().default(SUBSCRIPTION_PLAN.seats),
     closedBy: uuid('closed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`),
+    check('organizations_seats', sql`${table.seats} between 1 and ${sql.raw(String(MAX_ORGANIZATION_SEATS))}`),
+  ],
 );
 
 export type OrganizationRow = typeof organizations.$inferSelect;

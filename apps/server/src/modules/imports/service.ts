@@ -1,4 +1,4 @@
-import { availableSeats, importSeatLimitMessage, MESSAGES, type MemberImportReport } from '@smart/contracts';
+import { importSeatLimitMessage, MESSAGES, type MemberImportReport } from '@smart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { NO_PASSWORD } from '../../lib/passwords.js';
 import { type Actor, requireActsInNamed, requireManageIn, seesAllOrganizations } from '../../lib/tenancy.js';
-import { memberCount } from '../organizations/service.js';
+import { seatsLeft } from '../organizations/seats.js';
 import { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from '../password-reset/service.js';
 import { readMemberFile } from './member-file.js';
 import { type CheckedRow, checkMemberRows, parseMemberRow } from './member-rows.js';
@@ -65,17 +65,6 @@ async function checkFile(db: Database, actor: Actor, organization: ImportTarget,
     takenEmails: new Set(taken.map((row) => row.email)),
     departmentIds: new Map(named.map((row) => [row.name, row.id])),
   });
-}
-
-/**
- * The seats the organization's subscription has left, from its active members counted as the
- * subscription page counts them. `forUpdate` locks its row: imports into one organization at the
- * same moment count their seats one after the other.
- */
-async function seatsLeft(db: Database, organizationId: string, { forUpdate = false } = {}) {
-  const query = db.select({ memberCount }).from(organizations).where(eq(organizations.id, organizationId));
-  const [row] = await (forUpdate ? query.for('update') : query);
-  return availableSeats(row?.memberCount ?? 0);
 }
 
 /** The report of checked rows; with the ids of the members made, an import's. */

@@ -10,6 +10,7 @@ const SETTING_LABELS = {
   contactEmail: 'Contact e-mail',
   contactPhone: 'Contact phone',
   address: 'Address',
+  seats: 'Seats',
 } as const;
 type Setting = keyof typeof SETTING_LABELS;
 

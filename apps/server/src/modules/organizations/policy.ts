@@ -27,8 +27,16 @@ export const canReopenOrganization = (actor: Actor, organization: ClosingState) 
 export const canChangeSecurity = (actor: Actor, organization: Pick<OrganizationRow, 'id'>) =>
   canManageIn(actor, organization.id, 'canManageSettings');
 
+/**
+ * Its subscription's seats are what the customer pays for: a platform decision (admin), never its
+ * org_admin's. The platform organization's staff take no seats: nothing to change there.
+ */
+export const canChangeSeats = (actor: Actor, organization: Pick<OrganizationRow, 'isPlatform'>) =>
+  !organization.isPlatform && seesAllOrganizations(actor);
+
 export const organizationPermissions = (actor: Actor, organization: ClosingState): Organization['permissions'] => ({
   canClose: canCloseOrganization(actor, organization),
   canReopen: canReopenOrganization(actor, organization),
   canChangeSecurity: canChangeSecurity(actor, organization),
+  canChangeSeats: canChangeSeats(actor, organization),
 });

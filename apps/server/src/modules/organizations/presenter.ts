@@ -32,6 +32,7 @@ export function presentOrganization(row: OrganizationRow & { memberCount: number
     closedAt: row.closedAt?.toISOString() ?? null,
     requireTwoFactor: row.requireTwoFactor,
     memberCount: row.memberCount,
+    seats: row.seats,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     permissions: organizationPermissions(actor, row),

@@ -22,6 +22,7 @@ import { notify } from '../notifications/events.js';
 import { cancelFutureSessions } from '../scheduling/sessions.js';
 import { organizationEvent, settingsEvents } from './audit.js';
 import { organizationClosed, organizationReopened } from './notifications.js';
+import { canChangeSeats } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -88,6 +89,7 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
     ...(contact.email !== undefined && { contactEmail: contact.email }),
     ...(contact.phone !== undefined && { contactPhone: contact.phone }),
     ...(address !== undefined && { address }),
+    ...(input.seats !== undefined && { seats: input.seats }),
   };
 }
 
@@ -100,6 +102,9 @@ export async function updateOrganizationFor(
 ) {
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
+  if (input.seats !== undefined && input.seats !== current.seats && !canChangeSeats(actor, current)) {
+    throw forbidden(MESSAGES.seatsChangedByAdminOnly);
+  }
   const changes = organizationChanges(input, current);
   await changePicture(db, storage, actor.id, {
     next: input.logo,

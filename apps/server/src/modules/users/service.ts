@@ -42,6 +42,7 @@ import {
 import type { FileStorage } from '../../storage/index.js';
 import { findDepartment, findDepartmentByName } from '../departments/service.js';
 import { changePicture, lockedPicture } from '../files/pictures.js';
+import { requireSeat } from '../organizations/seats.js';
 import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
 import { memberChanges, memberEvent, memberTarget } from './audit.js';
 import { canListUsers, canManageMember, canRegister } from './policy.js';
@@ -197,6 +198,7 @@ async function createUser(db: Database, actor: Actor, input: NewUser): Promise<U
   const passwordHash = await hashPassword(input.password);
   try {
     const created = await db.transaction(async (tx) => {
+      if (input.organizationId) await requireSeat(tx, input.organizationId);
       const [row] = await tx
         .insert(users)
         .values({
@@ -241,7 +243,8 @@ type AdvisorProfile = z.output<typeof advisorProfileInput>;
  * (naming another is 404, as for any other tenant's record); an admin may name any organization, and advisors and admins it adds
  * without one land in the platform organization. The role must fit the organization (staff only
  * in the platform organization, never in a customer's). The department may be given by id or by
- * name, and must belong to that organization (404 otherwise).
+ * name, and must belong to that organization (404 otherwise). A customer organization with no
+ * seat left refuses the member (409, organizations/seats.ts).
  */
 export async function registerMember(db: Database, actor: Actor, registration: Registration): Promise<UserRecord> {
   const { meta, profile, ...body } = registration;
@@ -348,7 +351,10 @@ export async function updateOwnProfile(
   return loadUserRecord(db, userId);
 }
 
-/** Moves a user to another organization (admin). It leaves its old organization's department, teams and posts. */
+/**
+ * Moves a user to another organization (admin). It leaves its old organization's department, teams
+ * and posts. An active user needs a seat there (409 without one).
+ */
 export async function moveUserToOrganization(db: Database, actor: Actor, userId: string, organizationId: string) {
   if (!seesAllOrganizations(actor)) throw forbidden();
   const target = await findUserRecord(db, userId);
@@ -359,6 +365,8 @@ export async function moveUserToOrganization(db: Database, actor: Actor, userId:
   // database refuses the move while anything does, so those go first, in the same transaction.
   const destination = await findOrganization(db, organizationId);
   await db.transaction(async (tx) => {
+    // An active member takes a seat in its new organization; a deactivated one takes none until reactivated.
+    if (target.user.isActive) await requireSeat(tx, organizationId);
     await recordAudit(
       tx,
       actor.id,
@@ -479,13 +487,14 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
 /**
  * Reactivates a deactivated member: it may sign in again with its password, in the department it
  * had. A member of a closed organization answers 404: nobody is brought back into an organization
- * whose people are kept out until it is reopened.
+ * whose people are kept out until it is reopened. With no seat left it is 409 (organizations/seats.ts).
  */
 export async function reactivateMember(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
   const target = await memberToManage(db, actor, userId);
   const organization = target.user.organizationId ? await findOrganization(db, target.user.organizationId) : null;
   if (organization?.closedAt) throw notFound(MESSAGES.userNotFound);
   await db.transaction(async (tx) => {
+    if (organization && !target.user.isActive) await requireSeat(tx, organization.id);
     const changed = await tx
       .update(users)
       .set({ isActive: true, updatedAt: new Date() })

@@ -20,9 +20,10 @@ const organization: Organization = {
   closedAt: null,
   requireTwoFactor: false,
   memberCount: 3,
+  seats: 25,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  permissions: { canClose: true, canReopen: false, canChangeSecurity: true },
+  permissions: { canClose: true, canReopen: false, canChangeSecurity: true, canChangeSeats: false },
 };
 
 const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });
@@ -35,6 +36,7 @@ describe('organization form', () => {
       email: 'contact@acme.example.com',
       phone: '',
       description: 'Tools',
+      seats: null,
     });
   });
 
@@ -51,12 +53,27 @@ describe('organization form', () => {
   it('reports every invalid field at once, each under its own input', () => {
     expect(validate(valuesFromOrganization(organization))).toEqual({});
     expect(
-      validate({ name: '   ', website: 'not a website', email: 'nope', phone: 'abc', description: 'Tools' }),
+      validate({
+        name: '   ',
+        website: 'not a website',
+        email: 'nope',
+        phone: 'abc',
+        description: 'Tools',
+        seats: null,
+      }),
     ).toEqual({
       name: MESSAGES.organizationNameRequired,
       website: MESSAGES.websiteInvalid,
       email: MESSAGES.emailInvalid,
       phone: MESSAGES.phoneInvalid,
     });
+  });
+
+  it('sends the seats only for whoever may change them (admin), an emptied field refused under it', () => {
+    const admin = { ...organization, permissions: { ...organization.permissions, canChangeSeats: true } };
+    expect(updateBodyFrom(valuesFromOrganization(organization))).not.toHaveProperty('seats');
+    expect(updateBodyFrom({ ...valuesFromOrganization(admin), seats: 40 })).toMatchObject({ seats: 40 });
+    expect(validate({ ...valuesFromOrganization(admin), seats: '' })).toEqual({ seats: MESSAGES.seatsOutOfRange });
+    expect(validate({ ...valuesFromOrganization(admin), seats: 10_001 })).toEqual({ seats: MESSAGES.seatsOutOfRange });
   });
 });

@@ -8,6 +8,8 @@ export interface OrganizationValues {
   email: string;
   phone: string;
   description: string;
+  /** The subscription's seats, for whoever may change them (admin); null for everyone else. '' while emptied. */
+  seats: number | string | null;
 }
 
 export type OrganizationField = keyof OrganizationValues;
@@ -19,16 +21,21 @@ export function valuesFromOrganization(organization: Organization): Organization
     email: organization.contact.email ?? '',
     phone: organization.contact.phone ?? '',
     description: organization.description ?? '',
+    seats: organization.permissions.canChangeSeats ? organization.seats : null,
   };
 }
 
-/** Empty fields are sent as '' and cleared by the server; the address is not edited here, so it is not sent. */
+/**
+ * Empty fields are sent as '' and cleared by the server; the address is not edited here, so it is
+ * not sent, nor are the seats by whoever may not change them (an emptied seats field is 0: refused).
+ */
 export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBody {
   return {
     name: values.name.trim(),
     website: values.website.trim(),
     description: values.description.trim(),
     contact: { email: values.email.trim(), phone: values.phone.trim() },
+    ...(values.seats !== null && { seats: typeof values.seats === 'number' ? values.seats : 0 }),
   };
 }
 
@@ -42,4 +49,5 @@ export const SERVER_FIELDS: ServerFieldMessages = {
   [MESSAGES.websiteInvalid]: 'website',
   [MESSAGES.emailInvalid]: 'email',
   [MESSAGES.phoneInvalid]: 'phone',
+  [MESSAGES.seatsOutOfRange]: 'seats',
 };

@@ -37,7 +37,7 @@ function EmptyTab({ children }: { children: string }) {
   );
 }
 
-/** The plan, the organization and its active members against the plan's seats. */
+/** The plan, the organization and its active members against the organization's seats. */
 function SubscriptionSummary({ organization }: { organization: Organization }) {
   return (
     <Paper withBorder radius="md" p="lg">
@@ -49,14 +49,14 @@ function SubscriptionSummary({ organization }: { organization: Organization }) {
           {SUBSCRIPTION_PLAN.name}
         </Title>
         <Text size="sm" c="dimmed">
-          {SUBSCRIPTION_PLAN.seats} seats
+          {organization.seats} seats
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
         <Figure label="Organization" value={organization.name} />
         <Figure label="Renewal date" value={renewalDate()} />
         <Figure label="Users" value={organization.memberCount} />
-        <Figure label="Available seats" value={availableSeats(organization.memberCount)} />
+        <Figure label="Available seats" value={availableSeats(organization.seats, organization.memberCount)} />
       </SimpleGrid>
       <SubscriptionRequests organization={organization} />
     </Paper>
@@ -70,7 +70,7 @@ function SubscriptionSummary({ organization }: { organization: Organization }) {
 function SubscriptionRequests({ organization }: { organization: Organization }) {
   const support = useSupportTicket();
   if (!support.available) return null;
-  const seats = `${organization.memberCount} of ${SUBSCRIPTION_PLAN.seats} seats are in use.`;
+  const seats = `${organization.memberCount} of ${organization.seats} seats are in use.`;
   return (
     <Group gap="sm" mt="lg">
       <Button

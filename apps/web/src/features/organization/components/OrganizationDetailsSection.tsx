@@ -1,5 +1,5 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { type Organization, updateOrganizationBody } from '@smart/contracts';
+import { Anchor, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { MAX_ORGANIZATION_SEATS, type Organization, updateOrganizationBody } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
 import { useEditableSection } from '@/lib/forms';
@@ -7,7 +7,12 @@ import { useUpdateOrganization } from '../api';
 import { type OrganizationField, SERVER_FIELDS, updateBodyFrom, valuesFromOrganization } from '../organization-form';
 import { FieldValue } from './FieldValue';
 
-const FIELDS: { name: Exclude<OrganizationField, 'description'>; label: string; type: string; required?: boolean }[] = [
+const FIELDS: {
+  name: Exclude<OrganizationField, 'description' | 'seats'>;
+  label: string;
+  type: string;
+  required?: boolean;
+}[] = [
   { name: 'name', label: 'Organization Name', type: 'text', required: true },
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'email', label: 'Email Address', type: 'email' },
@@ -55,6 +60,18 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
               ))}
             </SimpleGrid>
             <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+            {/* The subscription's seats: the admin's to change (decision 0191); others never see the field. */}
+            {saved.seats !== null && (
+              <NumberInput
+                label="Seats"
+                description={`Active members the subscription allows (${organization.memberCount} now), up to ${MAX_ORGANIZATION_SEATS.toLocaleString()}.`}
+                min={1}
+                max={MAX_ORGANIZATION_SEATS}
+                allowDecimal={false}
+                maw={260}
+                {...form.getInputProps('seats')}
+              />
+            )}
           </Stack>
         </form>
       ) : (
@@ -82,6 +99,7 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
             <FieldValue label="Telephone Number" value={saved.phone} />
           </SimpleGrid>
           <FieldValue label="Description" value={saved.description} />
+          {saved.seats !== null && <FieldValue label="Seats" value={String(saved.seats)} />}
         </Stack>
       )}
     </Paper>

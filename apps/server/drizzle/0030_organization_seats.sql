@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "seats" integer DEFAULT 25 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_seats" CHECK ("organizations"."seats" between 1 and 10000);
