@@ -61,14 +61,22 @@ const setSeats = (t: TestApp, as: Member, organizationId: string, seats: number)
 
 describe('the seats an organization has', () => {
   test("a new organization has the plan's seats; its record carries them next to its members", async ({ t, make }) => {
-    const organization = await make.organization();
+    // Made through the route, as the admin makes one (the factory's have every seat there is).
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/organizations',
+      as: await make.admin(),
+      payload: { name: `Seated ${Math.random().toString(36).slice(2, 8)}` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const organization = created.json().data as Organization;
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const response = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: owner });
     expect(response.json().data).toMatchObject({ seats: SUBSCRIPTION_PLAN.seats, memberCount: 1 });
   });
 
   test('the admin changes them, with an audit line; out of bounds is 400', async ({ t, make }) => {
-    const organization = await make.organization();
+    const organization = await make.organization({ seats: SUBSCRIPTION_PLAN.seats });
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const admin = await make.admin();
     const changed = await setSeats(t, admin, organization.id, 40);
@@ -86,7 +94,7 @@ describe('the seats an organization has', () => {
   });
 
   test('its org_admin cannot change them (403, nothing changed) but may send them unchanged', async ({ t, make }) => {
-    const organization = await make.organization();
+    const organization = await make.organization({ seats: SUBSCRIPTION_PLAN.seats });
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const refused = await setSeats(t, owner, organization.id, 100);
     expect(refused.statusCode).toBe(403);

@@ -10,6 +10,7 @@ import {
   createProjectBody,
   createTaskBody,
   createTeamBody,
+  MAX_ORGANIZATION_SEATS,
   type RegisterBody,
   type Role,
   registerBody,
@@ -134,7 +135,13 @@ export function factories(db: Database): Factories {
     },
 
     async organization(body = {}) {
-      const input = createOrganizationBody.parse({ name: `Organization ${nextSuffix()}`, ...body });
+      // As many seats as any organization may have: a test adds the members it needs; the seat
+      // rule's own tests (seats.test.ts) name the seats they test.
+      const input = createOrganizationBody.parse({
+        name: `Organization ${nextSuffix()}`,
+        seats: MAX_ORGANIZATION_SEATS,
+        ...body,
+      });
       return createOrganization(db, (await factories.admin()).actor, input);
     },
 
