@@ -156,6 +156,26 @@ describe('preview', () => {
       problems: [],
     });
   });
+  test('a file exported from Team Members imports as it was: the phone its export wrote as text reads back', async ({
+    t,
+    make,
+  }) => {
+    const { organization, owner } = await freshOrganization(make);
+    const phoned = await make.member(organization.id, { firstName: 'Pia', lastName: 'Phone', jobTitle: 'Buyer' });
+    await t.database.db.update(users).set({ phone: '+1 (312) 555-0144' }).where(eq(users.id, phoned.id));
+    const exported = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: owner.token });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain("'+1 (312) 555-0144");
+    // The same people as new accounts in another organization: only their addresses change.
+    const { owner: otherOwner } = await freshOrganization(make);
+    const file = exported.body.replace(/[\w.+-]+@factory\.example\.com/g, () => freshEmail());
+    const report = await reportOf(t, PREVIEW, otherOwner, Buffer.from(file), 200);
+    expect(report.summary).toMatchObject({ rows: 2, invalid: 0 });
+    expect(report.rows.find((row) => row.values.lastName === 'Phone')?.values).toMatchObject({
+      phone: '+1 (312) 555-0144',
+      jobTitle: 'Buyer',
+    });
+  });
 });
 
 describe("a file's problems", () => {

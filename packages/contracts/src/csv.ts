@@ -18,3 +18,11 @@ export function csvCell(value: CsvValue): string {
 }
 
 export const csvLine = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`;
+
+const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell as read back from a file: the apostrophe csvCell put before a formula start is dropped,
+ * so a file exported here imports as it was (a phone `'+1 312 …` is `+1 312 …` again).
+ */
+export const csvCellText = (cell: string): string => (ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell);

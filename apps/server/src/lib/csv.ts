@@ -4,7 +4,7 @@ import { type CsvValue, csvLine } from '@smart/contracts';
  * CSV in and out. Cells and lines are written by contracts' csvCell and csvLine (RFC 4180, with
  * formula cells escaped against CSV injection), shared with the web app's files.
  */
-export { type CsvValue, csvCell, csvLine } from '@smart/contracts';
+export { type CsvValue, csvCell, csvCellText, csvLine } from '@smart/contracts';
 
 /** A whole CSV file, header first, line by line (for streaming: each line as it is made). */
 export function* csvLines(header: readonly string[], rows: Iterable<readonly CsvValue[]>): Generator<string> {

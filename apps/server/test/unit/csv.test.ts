@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvCell, csvLines, csvRecords } from '../../src/lib/csv.js';
+import { CsvSyntaxError, csvCell, csvCellText, csvLine, csvLines, csvRecords } from '../../src/lib/csv.js';
 
 describe('CSV', () => {
   it('quotes what needs it and doubles quotes', () => {
@@ -18,6 +18,14 @@ describe('CSV', () => {
       expect(csvCell(cell).replace(/^"/, '').startsWith("'")).toBe(true);
     },
   );
+
+  it('reads back what it wrote: the escape apostrophe goes, any other stays', () => {
+    for (const cell of ['+1 (312) 555-0144', '=SUM(A1)', '-x', '@home', 'plain', "'quoted"]) {
+      const [read] = [...csvRecords(csvLine([cell]))];
+      expect(csvCellText(read?.[0] ?? '')).toBe(cell);
+    }
+    expect(csvCellText("O'Brien")).toBe("O'Brien");
+  });
 
   it('keeps negative numbers numbers', () => {
     expect(csvCell(-5)).toBe('-5');

@@ -8,7 +8,7 @@ import {
   MESSAGES,
   type MemberImportField,
 } from '@smart/contracts';
-import { CsvSyntaxError, csvRecords } from '../../lib/csv.js';
+import { CsvSyntaxError, csvCellText, csvRecords } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 
 /** A row's cells by field, as the file wrote them; a column the file lacks is empty. */
@@ -91,7 +91,7 @@ function rowsOf(text: string): FileRow[] {
     const values = Object.fromEntries(
       MEMBER_IMPORT_FIELDS.map((field) => {
         const index = at.get(field);
-        return [field, index === undefined ? '' : (record[index] ?? '')];
+        return [field, index === undefined ? '' : csvCellText(record[index] ?? '')];
       }),
     ) as MemberImportValues;
     rows.push({ row, values });
