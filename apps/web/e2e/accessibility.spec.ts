@@ -6,7 +6,7 @@ import { accounts, sidebar, signIn } from './support/session';
  * WCAG 2.2 AA on every page (issue 25): axe runs on each page a role reaches, at desktop and phone
  * width, in the light and the dark theme, and finds nothing serious or critical. The pages are
  * the role's own menu (so a new page is checked as soon as it is in a menu) plus the pages no menu
- * lists and one of each detail page the role can open; once, the search and shortcuts dialogs open.
+ * lists and one of each detail page the role can open; once, the search, shortcuts and import dialogs open.
  */
 
 const WIDTHS = [
@@ -163,6 +163,20 @@ async function auditDialogs(page: Page): Promise<Finding[]> {
   findings.push(...(await audit(page, 'keyboard shortcuts dialog', '[role="dialog"]')));
   await page.keyboard.press('Escape');
   await expect(shortcuts).toBeHidden();
+
+  // A dialog with a chosen file (its clear button) and a preview table: the member import.
+  await page.goto('/dashboard/team');
+  await page.getByRole('button', { name: 'Import from CSV' }).click();
+  const importer = page.getByRole('dialog', { name: 'Import Members from CSV' });
+  await importer.locator('input[type="file"]').setInputFiles({
+    name: 'members.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('First name,Last name,Email\r\nAda,Lovelace,not-an-address\r\n'),
+  });
+  await expect(importer.getByText('1 row: 0 ready, 1 with problems.')).toBeVisible();
+  findings.push(...(await audit(page, 'member import dialog', '[role="dialog"]')));
+  await page.keyboard.press('Escape');
+  await expect(importer).toBeHidden();
   return findings;
 }
 

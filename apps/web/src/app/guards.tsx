@@ -85,7 +85,10 @@ export function AccessDenied({ message = MESSAGES.pageDenied }: { message?: stri
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" maw={480} ta="center">
-        <Title order={2}>{MESSAGES.accessDenied}</Title>
+        {/* The page's own heading: nothing else on a refused page names it. */}
+        <Title order={1} size="h2">
+          {MESSAGES.accessDenied}
+        </Title>
         <Text c="dimmed">{message}</Text>
       </Stack>
     </Center>

@@ -1,4 +1,13 @@
-import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  FileInput,
+  type MantineColorsTuple,
+  Modal,
+  Notification,
+} from '@mantine/core';
 import { BREAKPOINTS_PX } from '@smart/contracts';
 import { readableColorVariables } from './contrast';
 
@@ -35,6 +44,14 @@ export const theme = createTheme({
     md: em(BREAKPOINTS_PX.md),
     lg: em(BREAKPOINTS_PX.lg),
     xl: em(BREAKPOINTS_PX.xl),
+  },
+  components: {
+    // Icon-only close buttons need a name (axe button-name): a toast's, a chosen file's.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } }),
+    // A dialog's <header> is not a second banner beside the app's top bar (axe landmark-no-duplicate-banner).
+    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
   },
 });
 
