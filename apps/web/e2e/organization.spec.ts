@@ -44,6 +44,13 @@ test.describe('organization page', () => {
     await expect(page).toHaveURL(/actorId=/);
     await expect(page.getByRole('button', { name: "Show everyone's changes" })).toBeVisible();
     await expect(log.getByRole('row').filter({ hasText: 'Organization settings changed' }).first()).toBeVisible();
+
+    // Days that end before they start are said under the field, not fetched into an error.
+    await page.getByLabel('From').fill('2026-03-10');
+    await page.getByLabel('To').fill('2026-03-01');
+    await expect(page.getByText('The end of the range must not be before its start')).toBeVisible();
+    await expect(log).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   });
 
   test('every invalid field shows at once, a phone of letters too, and nothing is sent', async ({

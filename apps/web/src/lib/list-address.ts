@@ -1,4 +1,4 @@
-import { reverseOrder, SORT_ORDERS, type SortOrder } from '@smart/contracts';
+import { isCalendarDate, reverseOrder, SORT_ORDERS, type SortOrder } from '@smart/contracts';
 
 /**
  * A list's filters, sort and page kept in the address's search params (issues 12 and 25), so that
@@ -20,6 +20,12 @@ export function optional<K extends string, V>(key: K, value: V | undefined): Par
 export function idParam(params: URLSearchParams, name: string): string | undefined {
   const value = params.get(name);
   return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : undefined;
+}
+
+/** A day as the address holds it (YYYY-MM-DD, one the calendar has: not 2026-13-01), else undefined. */
+export function dayParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value && isCalendarDate(value) ? value : undefined;
 }
 
 /** The list's page: 1 unless the address names a later one. */

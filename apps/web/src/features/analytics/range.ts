@@ -1,4 +1,5 @@
 import { ANALYTICS_DEFAULT_WEEKS, type AnalyticsQuery } from '@smart/contracts';
+import { dayParam, idParam } from '@/lib/list-address';
 
 /**
  * The analytics page's address (`?from&to&organizationId`) and its range presets. Days are the
@@ -15,8 +16,6 @@ export const RANGE_PRESETS: { preset: RangePreset; label: string }[] = [
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^[0-9a-f-]{36}$/i;
 
 /** A preset's days, ending today: whole weeks from Monday (this week counts as one), or the year so far. */
 export function presetRange(preset: RangePreset, today = new Date()): { from: string; to: string } {
@@ -39,14 +38,10 @@ export function presetOf(range: { from: string; to: string }, today = new Date()
 
 /** The request the address asks for: what it names well-formed (the server checks the rest). */
 export function readAnalyticsAddress(params: URLSearchParams): AnalyticsQuery {
-  const from = params.get('from');
-  const to = params.get('to');
-  const organizationId = params.get('organizationId');
-  return {
-    ...(from && DAY.test(from) && { from }),
-    ...(to && DAY.test(to) && { to }),
-    ...(organizationId && ID.test(organizationId) && { organizationId }),
-  };
+  const from = dayParam(params, 'from');
+  const to = dayParam(params, 'to');
+  const organizationId = idParam(params, 'organizationId');
+  return { ...(from && { from }), ...(to && { to }), ...(organizationId && { organizationId }) };
 }
 
 /** The address after a change: empty values dropped, so a cleared filter leaves no `?key=`. */

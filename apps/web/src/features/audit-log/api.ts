@@ -24,4 +24,4 @@ const auditLogList = (filter: AuditLogFilter) =>
     AUDIT_PAGE_SIZE,
   );
 
-export const useAuditLog = (filter: AuditLogFilter) => usePagedList(auditLogList(filter));
+export const useAuditLog = (filter: AuditLogFilter, enabled = true) => usePagedList(auditLogList(filter), enabled);

@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@smart/contracts';
-import { idParam, oneOf } from '@/lib/list-address';
+import { dayParam, idParam, oneOf } from '@/lib/list-address';
 import type { AuditLogFilter } from './api';
 
 const GROUPS: { prefix: string; label: string }[] = [
@@ -20,15 +20,13 @@ export const ACTION_CHOICES = GROUPS.map((group) => ({
   })),
 }));
 
-const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
 /** The filter the address holds (?organizationId&actorId&action&from&to); junk is left out. */
 export function readAuditFilter(params: URLSearchParams): AuditLogFilter {
   return {
     organizationId: idParam(params, 'organizationId'),
     actorId: idParam(params, 'actorId'),
     action: oneOf<AuditAction>(AUDIT_ACTIONS, params.get('action')),
-    from: isDay(params.get('from')),
-    to: isDay(params.get('to')),
+    from: dayParam(params, 'from'),
+    to: dayParam(params, 'to'),
   };
 }

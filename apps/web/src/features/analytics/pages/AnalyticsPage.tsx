@@ -13,6 +13,7 @@ import { LoadError } from '@/components/LoadError';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
+import { formatDay } from '@/lib/work-format';
 import { useAnalytics } from '../api';
 import { AnalyticsSkeleton } from '../components/AnalyticsSkeleton';
 import { HeadlineFigures } from '../components/HeadlineFigures';
@@ -83,7 +84,8 @@ function Figures({ analytics, updating }: { analytics: Analytics; updating: bool
   return (
     <Stack gap="md" aria-busy={updating} style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
       <Text size="sm" c="dimmed">
-        From {analytics.from} to {analytics.to}, weeks from Monday, days in {analytics.timeZone} time.
+        From {formatDay(analytics.from)} to {formatDay(analytics.to)}, weeks from Monday, days in {analytics.timeZone}{' '}
+        time.
       </Text>
       {isEmpty(analytics) && (
         <Text fw={500}>

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type AuditAction, displayName, MESSAGES, permissionsFor } from '@smart/contracts';
 import { useSearchParams } from 'react-router';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -23,9 +23,15 @@ export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const filter = readAuditFilter(params);
   const picks = permissions.canAccessAllOrganizations;
-  const organizationId = (picks && filter.organizationId) || permissions.organizationId;
+  // An admin chooses whose log to read (its own organization's holds little but its exports).
+  const organizationId = picks ? (filter.organizationId ?? null) : permissions.organizationId;
   const organization = useOrganization(picks ? organizationId : null);
-  const log = useAuditLog({ ...filter, organizationId: organizationId ?? undefined });
+  // A range that ends before it starts is the server's 400: said under the field, and not asked.
+  const rangeProblem = filter.from && filter.to && filter.to < filter.from ? MESSAGES.timeRangeOrder : null;
+  const log = useAuditLog(
+    { ...filter, organizationId: organizationId ?? undefined },
+    rangeProblem === null && organizationId !== null,
+  );
   const change = (changes: Record<string, string | null>) => setParams(withFilters(params, changes), { replace: true });
   const person = log.data?.items.find((line) => line.actor?.id === filter.actorId)?.actor;
   const filtered = Boolean(filter.action || filter.actorId || filter.from || filter.to);
@@ -64,6 +70,7 @@ export default function AuditLogPage() {
           label="To"
           value={filter.to ?? ''}
           onChange={(event) => change({ to: event.currentTarget.value || null })}
+          error={rangeProblem}
         />
         {filter.actorId && (
           <Button variant="light" onClick={() => change({ actorId: null })} aria-label="Show everyone's changes">
@@ -84,13 +91,17 @@ export default function AuditLogPage() {
           <ExportCsvButton kind="audit-log" query={{ ...filter, organizationId: organizationId ?? undefined }} />
         )}
       </Group>
-      <PagedListView
-        list={log}
-        failMessage={MESSAGES.fetchAuditLogFailed}
-        empty={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
-      >
-        {(lines) => <AuditLines lines={lines} onPerson={(actorId) => change({ actorId })} />}
-      </PagedListView>
+      {organizationId === null ? (
+        <Text c="dimmed">Choose an organization to read who changed what in it.</Text>
+      ) : rangeProblem ? null : (
+        <PagedListView
+          list={log}
+          failMessage={MESSAGES.fetchAuditLogFailed}
+          empty={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
+        >
+          {(lines) => <AuditLines lines={lines} onPerson={(actorId) => change({ actorId })} />}
+        </PagedListView>
+      )}
     </Stack>
   );
 }
