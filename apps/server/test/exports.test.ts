@@ -494,7 +494,8 @@ describe('the audit log', () => {
     await world(t, make, cast);
     const member = await make.member(cast.organization.id, { role: 'org_admin' });
     await exported(t, member, 'tickets', 'status=open&search=printer&sort=title');
-    await exported(t, member, 'members');
+    await exported(t, member, 'members', `organizationId=${cast.organization.id}&status=active`);
+    await exported(t, member, 'projects');
     const lines = await exportsOf(t, member.id);
     expect(
       lines.map(({ organizationId, targetType, targetId, targetLabel, toValue }) => ({
@@ -509,15 +510,22 @@ describe('the audit log', () => {
         organizationId: cast.organization.id,
         targetType: 'export',
         targetId: null,
-        targetLabel: 'members.csv',
+        targetLabel: 'projects.csv',
         toValue: 'no filters',
       },
       {
         organizationId: cast.organization.id,
         targetType: 'export',
         targetId: null,
+        targetLabel: 'members.csv',
+        toValue: `Organization: ${cast.organization.name}; Status: active`,
+      },
+      {
+        organizationId: cast.organization.id,
+        targetType: 'export',
+        targetId: null,
         targetLabel: 'tickets.csv',
-        toValue: 'search=printer; status=open',
+        toValue: 'Search: printer; Status: open',
       },
     ]);
   });

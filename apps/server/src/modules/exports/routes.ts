@@ -68,7 +68,7 @@ export async function exportRoutes(app: FastifyInstance) {
     }
     try {
       const target = { type: 'export', id: null, label: `${file.kind}.csv` } as const;
-      const to = describeFilters(request.query as Record<string, unknown>);
+      const to = await describeFilters(app.db, request.query as Record<string, unknown>);
       const organizationIds = await exportedOrganizations(app.db, file.actor, file.organizationId);
       await recordAudit(
         app.db,

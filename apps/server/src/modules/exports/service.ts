@@ -21,7 +21,7 @@ import {
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import { auditLogBatches, auditOrganization } from '../audit-log/service.js';
-import { findPlatformOrganization } from '../organizations/service.js';
+import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
 import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/service.js';
 import { myTasksOrder, myTasksWhere } from '../tasks/overview.js';
 import { selectTaskRecords } from '../tasks/service.js';
@@ -221,11 +221,27 @@ export async function exportedOrganizations(db: Database, actor: Actor, named: s
   return actor.organizationId ? [actor.organizationId] : [];
 }
 
-/** The audit line's account of an export's query: "status=open; search=printer" (its sort aside). */
-export function describeFilters(query: Record<string, unknown>): string {
+/** A query name as a person reads it: "assignedTo" → "Assigned to", "organizationId" → "Organization". */
+const filterLabel = (name: string) => {
+  const words = name
+    .replace(/Id$/, '')
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The audit line's account of an export's query, as the log's reader reads it: "Search: printer;
+ * Status: open" (its sort aside); the organization by its name, not its id.
+ */
+export async function describeFilters(db: Database, query: Record<string, unknown>): Promise<string> {
+  const named = typeof query.organizationId === 'string' ? await findOrganization(db, query.organizationId) : null;
   const parts = Object.entries(query)
     .filter(([name, value]) => value !== undefined && name !== 'sort' && name !== 'order')
-    .map(([name, value]) => `${name}=${String(value)}`);
+    .map(([name, value]) => {
+      const shown = name === 'organizationId' && named ? named.name : String(value);
+      return `${filterLabel(name)}: ${shown}`;
+    });
   return parts.length > 0 ? parts.join('; ') : 'no filters';
 }
 
