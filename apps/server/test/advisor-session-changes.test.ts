@@ -308,7 +308,8 @@ describe('the session as a calendar file', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="session.ics"');
+    // Named after its topic, in the characters a header's quoted name holds.
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Budget review Q1.ics"');
     const calendar = new ICAL.Component(ICAL.parse(response.body) as unknown[]);
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);

@@ -86,7 +86,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   const calendarFile = memberPage.waitForEvent('download');
   await bookedDrawer.getByRole('button', { name: 'Add to calendar' }).click();
   const saved = await calendarFile;
-  expect(saved.suggestedFilename()).toBe('session.ics');
+  expect(saved.suggestedFilename()).toBe(`${topic}.ics`);
   const calendar = await readFile((await saved.path()) ?? '', 'utf8');
   expect(calendar).toContain('BEGIN:VEVENT');
   expect(calendar).toContain(`SUMMARY:${topic}`);

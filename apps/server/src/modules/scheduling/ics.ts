@@ -116,3 +116,16 @@ export function renderCalendar(method: CalendarMethod, entries: CalendarEntry[],
 }
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+/**
+ * A session's file name from its topic ("Quarterly cash-flow review.ics"): ASCII letters, digits,
+ * dots, hyphens and underscores, anything else a space (a header's quoted name holds nothing else
+ * safely), 60 characters at most; "session.ics" when nothing is left.
+ */
+export function calendarFileName(topic: string): string {
+  const name = topic
+    .replace(/[^A-Za-z0-9._-]+/g, ' ')
+    .slice(0, 60)
+    .replace(/^[\s.-]+|[\s.-]+$/g, '');
+  return `${name || 'session'}.ics`;
+}

@@ -4,7 +4,7 @@ import { ok, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { originConnection } from '../../plugins/realtime.js';
-import { CALENDAR_CONTENT_TYPE, renderCalendar } from './ics.js';
+import { CALENDAR_CONTENT_TYPE, calendarFileName, renderCalendar } from './ics.js';
 import { announceSession } from './live.js';
 import {
   calendarEntryOf,
@@ -110,7 +110,7 @@ export async function schedulingRoutes(app: FastifyInstance) {
     // A file, not the JSON envelope: the endpoint documents only its errors.
     return (reply as FastifyReply)
       .header('Content-Type', CALENDAR_CONTENT_TYPE)
-      .header('Content-Disposition', 'attachment; filename="session.ics"')
+      .header('Content-Disposition', `attachment; filename="${calendarFileName(record.session.topic)}"`)
       .header('Cache-Control', 'private, no-store')
       .send(calendar);
   });
