@@ -8,6 +8,16 @@ import { uniqueName } from './support/structure';
  * shows on the task, on its timesheet and in its PDF statement.
  */
 
+/** A day `n` days before today, as the API takes it and as the app shows it (MM/DD/YYYY). */
+function daysAgo(n: number) {
+  const day = new Date();
+  day.setDate(day.getDate() - n);
+  const [year, month, date] = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((part) =>
+    String(part).padStart(2, '0'),
+  );
+  return { iso: `${year}-${month}-${date}`, shown: `${month}/${date}/${year}` };
+}
+
 const main = (page: Page) => page.getByRole('main');
 const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/ });
 
@@ -75,4 +85,62 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   );
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('deleting a time entry asks first, naming it, and leaves focus on the next entry', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const advisor = await organization.addAdvisor('Dana', 'Clock');
+  const taskTitle = uniqueName('File the returns');
+  const project = await adminApi.create<{ id: string }>('/api/projects', {
+    title: uniqueName('Taxes'),
+    organizationId: organization.id,
+  });
+  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'File' });
+  const task = await adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, {
+    title: taskTitle,
+    assignedTo: advisor.id,
+  });
+  await signIn(page, advisor);
+  // Two entries, today's and yesterday's, added through the API with the advisor's session.
+  const today = daysAgo(0);
+  const yesterday = daysAgo(1);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  for (const [date, minutes] of [
+    [today.iso, 45],
+    [yesterday.iso, 20],
+  ] as const) {
+    const created = await page.request.post('/api/time-entries', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { recordType: 'task', recordId: task.id, date, minutes, note: 'Checked the receipts' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+
+  const entries = timePanel(page).getByRole('table', { name: 'Time entries' });
+  await entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(dialog).toContainText(`Delete 45 min on ${today.shown}?`);
+  // Cancel keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` })).toBeVisible();
+
+  await entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` })).toHaveCount(0);
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (20 min)' })).toBeVisible();
+  // Focus stays in the list: on the entry that took the deleted one's place.
+  await expect(entries.getByRole('button', { name: `Edit 20 min on ${yesterday.shown}` })).toBeFocused();
+
+  // The last one: focus goes to the panel's heading.
+  await entries.getByRole('button', { name: `Delete 20 min on ${yesterday.shown}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(timePanel(page)).toContainText('No time recorded yet');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeFocused();
 });

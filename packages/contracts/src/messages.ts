@@ -579,6 +579,9 @@ export const MESSAGES = {
 /** The task page's banner after -5% / +5% (second document, section 8). */
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
 
+/** Deleting a time entry asks first, naming it: "Delete 45 min on 11/27/2026?". */
+export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;
+
 /** A text field longer than its limit. */
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 

@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { displayName, formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
-import type { ReactNode } from 'react';
+import { confirmDeleteTimeEntryMessage, displayName, formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { HiPencil, HiTrash } from 'react-icons/hi';
-import { FormError } from '@/components/FormError';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { useWideEnough } from '@/lib/element-width';
 import { useDeleteTime } from '@/lib/time-entries';
 import { showOrUpdateToast } from '@/lib/toast';
+import { formatDay } from '@/lib/work-format';
 
 /** Below this width the table's columns would scroll sideways: the entries show as cards instead. */
 const TABLE_MIN_WIDTH_PX = 520;
@@ -14,19 +15,76 @@ interface TimeEntryListProps {
   entries: TimeEntry[];
   /** Opens the entry's edit dialog (shown only where its permissions allow). */
   onEdit: (entry: TimeEntry) => void;
+  /** Puts focus somewhere sensible when the last entry is deleted (the list is gone then). */
+  onEmptied: () => void;
 }
 
-/** A record's time entries: a table where its columns fit, else one card per entry (a phone). */
-export function TimeEntryList({ entries, onEdit }: TimeEntryListProps) {
+/** "45 min on 11/27/2026": how a button and the delete question name an entry. */
+const entryName = (entry: TimeEntry) => `${formatMinutes(entry.minutes)} on ${formatDay(entry.date)}`;
+
+/**
+ * A record's time entries: a table where its columns fit, else one card per entry (a phone).
+ * Delete asks first; then focus goes to the next entry's first button (the previous one after the
+ * last), not to the top of the page.
+ */
+export function TimeEntryList({ entries, onEdit, onEmptied }: TimeEntryListProps) {
   const [frame, wide] = useWideEnough<HTMLDivElement>(TABLE_MIN_WIDTH_PX);
   const remove = useDeleteTime();
-  const actions = (entry: TimeEntry) => <EntryActions entry={entry} onEdit={onEdit} remove={remove} />;
+  const [deleting, setDeleting] = useState<TimeEntry | null>(null);
+  const focusNext = useFocusAfterDelete(frame, entries, deleting !== null, onEmptied);
+  const askDelete = (entry: TimeEntry) => {
+    remove.reset();
+    setDeleting(entry);
+  };
+  const confirmDelete = (entry: TimeEntry) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => {
+        focusNext(entry);
+        setDeleting(null);
+        showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryDeleted });
+      },
+    });
+  const actions = (entry: TimeEntry) => <EntryActions entry={entry} onEdit={onEdit} onDelete={askDelete} />;
   return (
     <div ref={frame}>
       {wide ? <EntryTable entries={entries} actions={actions} /> : <EntryCards entries={entries} actions={actions} />}
-      <FormError message={remove.error?.message} />
+      <ConfirmModal
+        opened={deleting !== null}
+        message={deleting ? confirmDeleteTimeEntryMessage(entryName(deleting)) : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
+}
+
+/**
+ * After a delete, the entry that took the deleted one's place (else the one before it) gets focus,
+ * once the dialog has closed and the list shows without the deleted one; with none left, the list
+ * is gone and `onEmptied` (the panel) says where focus goes.
+ */
+function useFocusAfterDelete(
+  frame: RefObject<HTMLDivElement | null>,
+  entries: TimeEntry[],
+  dialogOpen: boolean,
+  onEmptied: () => void,
+) {
+  const target = useRef<{ deleted: string; next: string } | null>(null);
+  useEffect(() => {
+    const pending = target.current;
+    if (!pending || dialogOpen || entries.some((entry) => entry.id === pending.deleted)) return;
+    target.current = null;
+    frame.current?.querySelector<HTMLElement>(`[data-entry-id="${pending.next}"] button`)?.focus();
+  }, [entries, dialogOpen, frame]);
+  return (deleted: TimeEntry) => {
+    const index = entries.findIndex((entry) => entry.id === deleted.id);
+    const neighbour = entries[index + 1] ?? entries[index - 1];
+    if (neighbour) target.current = { deleted: deleted.id, next: neighbour.id };
+    else onEmptied();
+  };
 }
 
 type Actions = (entry: TimeEntry) => ReactNode;
@@ -56,7 +114,7 @@ function EntryTable({ entries, actions }: { entries: TimeEntry[]; actions: Actio
       </Table.Thead>
       <Table.Tbody>
         {entries.map((entry) => (
-          <Table.Tr key={entry.id}>
+          <Table.Tr key={entry.id} data-entry-id={entry.id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.date}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(entry)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -79,7 +137,7 @@ function EntryCards({ entries, actions }: { entries: TimeEntry[]; actions: Actio
   return (
     <Stack component="ul" gap="xs" aria-label="Time entries" m={0} p={0} style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
-        <Card key={entry.id} component="li" withBorder radius="md" padding="sm">
+        <Card key={entry.id} component="li" withBorder radius="md" padding="sm" data-entry-id={entry.id}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
             <Stack gap={2} miw={0}>
               <Group gap={6}>
@@ -106,13 +164,13 @@ function EntryCards({ entries, actions }: { entries: TimeEntry[]; actions: Actio
 function EntryActions({
   entry,
   onEdit,
-  remove,
+  onDelete,
 }: {
   entry: TimeEntry;
   onEdit: (entry: TimeEntry) => void;
-  remove: ReturnType<typeof useDeleteTime>;
+  onDelete: (entry: TimeEntry) => void;
 }) {
-  const what = `${formatMinutes(entry.minutes)} on ${entry.date}`;
+  const what = entryName(entry);
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
       {entry.permissions.canEdit && (
@@ -121,18 +179,7 @@ function EntryActions({
         </ActionIcon>
       )}
       {entry.permissions.canDelete && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${what}`}
-          loading={remove.isPending && remove.variables === entry.id}
-          onClick={() =>
-            remove.mutate(entry.id, {
-              onSuccess: () =>
-                showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryDeleted }),
-            })
-          }
-        >
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${what}`} onClick={() => onDelete(entry)}>
           <HiTrash size={16} />
         </ActionIcon>
       )}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '@/lib/time-entries';
@@ -24,9 +24,10 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const total = summary.data ? ` (${formatMinutes(summary.data.minutes)})` : '';
   const rows = entries.data?.data ?? [];
+  const focusHeading = useFocusWhenEmptied(rows.length);
 
   return (
-    <Panel title={`Time${total}`}>
+    <Panel title={`Time${total}`} headingRef={focusHeading.heading}>
       {summary.data && summary.data.minutes > 0 && (
         <Text size="sm" c="dimmed">
           Billable {formatMinutes(summary.data.billableMinutes)}
@@ -43,12 +44,29 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
           No time recorded yet
         </Text>
       ) : (
-        <TimeEntryList entries={rows} onEdit={setEditing} />
+        <TimeEntryList entries={rows} onEdit={setEditing} onEmptied={focusHeading.request} />
       )}
       <FormError message={entries.error?.message} />
       <EditTimeModal entry={editing} onClose={() => setEditing(null)} />
     </Panel>
   );
+}
+
+/** After the last entry is deleted its list is gone: focus goes to the panel's heading, not the page's top. */
+function useFocusWhenEmptied(rowCount: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const requested = useRef(false);
+  useEffect(() => {
+    if (!requested.current || rowCount > 0) return;
+    requested.current = false;
+    heading.current?.focus();
+  }, [rowCount]);
+  return {
+    heading,
+    request: () => {
+      requested.current = true;
+    },
+  };
 }
 
 /** Add time by hand: the day, the minutes, a note, billable or not. */
