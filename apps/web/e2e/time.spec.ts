@@ -122,6 +122,20 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
   await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
 
   const entries = timePanel(page).getByRole('table', { name: 'Time entries' });
+  // Minutes out of range stay as typed and say why; nothing is saved.
+  const addTime = timePanel(page).getByRole('form', { name: 'Add time' });
+  const minutes = addTime.getByLabel('Minutes');
+  for (const typed of ['0', '2000']) {
+    await minutes.fill(typed);
+    await minutes.blur();
+    await expect(minutes).toHaveValue(typed);
+    await expect(addTime).toContainText('Minutes must be a whole number from 1 to 1440');
+  }
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  await expect(addTime).toContainText('Minutes must be a whole number from 1 to 1440');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (1 h 05 min)' })).toBeVisible();
+  await expect(entries.getByRole('row')).toHaveCount(3);
+
   await entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Please confirm' });
   await expect(dialog).toContainText(`Delete 45 min on ${today.shown}?`);

@@ -11,10 +11,14 @@ export interface TimeEntryValues {
   billable: boolean;
 }
 
-/** The form of an entry being added or changed, with the server's rule on minutes checked first. */
+/**
+ * The form of an entry being added or changed, with the server's rule on minutes checked first: on
+ * leaving the field (its message under it) and on saving.
+ */
 export const useTimeEntryForm = (initialValues: TimeEntryValues) =>
   useForm<TimeEntryValues>({
     initialValues,
+    validateInputOnBlur: ['minutes'],
     validate: {
       minutes: (value) =>
         typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIME_ENTRY_MINUTES
@@ -36,6 +40,8 @@ export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryVal
         min={1}
         max={MAX_TIME_ENTRY_MINUTES}
         allowDecimal={false}
+        // Out of range stays as typed and says why: clamping 0 to 1 or 2000 to 1440 would save a number no one typed.
+        clampBehavior="none"
         w={110}
         {...form.getInputProps('minutes')}
       />
