@@ -122,6 +122,8 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
   await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
 
   const entries = timePanel(page).getByRole('table', { name: 'Time entries' });
+  // The app's dates (MM/DD/YYYY), not ISO ones.
+  await expect(entries.getByRole('row').nth(1)).toContainText(today.shown);
   // Minutes out of range stay as typed and say why; nothing is saved.
   const addTime = timePanel(page).getByRole('form', { name: 'Add time' });
   const minutes = addTime.getByLabel('Minutes');

@@ -106,7 +106,8 @@ function EntryTable({ entries, actions }: { entries: TimeEntry[]; actions: Actio
           <Table.Th>Date</Table.Th>
           <Table.Th>Who</Table.Th>
           <Table.Th>Time</Table.Th>
-          <Table.Th>Note</Table.Th>
+          {/* The note takes what the other columns leave, so its words wrap whole. */}
+          <Table.Th w="100%">Note</Table.Th>
           <Table.Th>
             <VisuallyHidden>Actions</VisuallyHidden>
           </Table.Th>
@@ -115,7 +116,7 @@ function EntryTable({ entries, actions }: { entries: TimeEntry[]; actions: Actio
       <Table.Tbody>
         {entries.map((entry) => (
           <Table.Tr key={entry.id} data-entry-id={entry.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.date}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(entry.date)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(entry)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               {/* The badge clips its own text, so the table would not count its width without this. */}
@@ -145,7 +146,7 @@ function EntryCards({ entries, actions }: { entries: TimeEntry[]; actions: Actio
                 <NotBillable entry={entry} />
               </Group>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {entry.date} · {who(entry)}
+                {formatDay(entry.date)} · {who(entry)}
               </Text>
             </Stack>
             {actions(entry)}
