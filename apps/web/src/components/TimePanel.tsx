@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
+import { formatMinutes, MESSAGES, type TimeEntry, timeRecordedByMessage } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
@@ -33,16 +33,23 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
           Billable {formatMinutes(summary.data.billableMinutes)}
         </Text>
       )}
-      {canRecord && (
+      {canRecord ? (
         <Stack gap="sm">
           <TimerControl record={record} />
           <AddTimeForm record={record} />
         </Stack>
+      ) : (
+        // No timer nor form here: say why, rather than leave an empty panel unexplained.
+        <Text size="sm" c="dimmed">
+          {timeRecordedByMessage(record.recordType)}
+        </Text>
       )}
       {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No time recorded yet
-        </Text>
+        canRecord && (
+          <Text size="sm" c="dimmed">
+            No time recorded yet
+          </Text>
+        )
       ) : (
         <TimeEntryList entries={rows} onEdit={setEditing} onEmptied={focusHeading.request} />
       )}
