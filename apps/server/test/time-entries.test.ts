@@ -582,6 +582,7 @@ describe('entries', () => {
       url: '/api/time-entries/timesheet.csv?from=2031-05-05&to=2031-05-05',
       token: cast.user.token,
     });
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="timesheet-2031-05-05-to-2031-05-05.csv"');
     expect(csv.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 

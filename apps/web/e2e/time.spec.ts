@@ -71,6 +71,21 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
     block.getByRole('table').filter({ hasText: 'By month' }).getByRole('row', { name: thisMonth }),
   ).toContainText('45 min');
 
+  // The CSVs say what they hold; one organization's is named after it, not saved over the file of all.
+  await expect(main(page).getByRole('button', { name: 'Your entries CSV', exact: true })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'All visible entries CSV' })).toBeVisible();
+  const [orgCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    block.getByRole('button', { name: `Your entries CSV for ${organization.name}` }).click(),
+  ]);
+  const slug = organization.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  expect(orgCsv.suggestedFilename()).toMatch(new RegExp(`^timesheet-${slug}-\\d{4}-\\d{2}-\\d{2}-to-`));
+  await expect(block.getByRole('columnheader', { name: 'Week' })).toBeVisible();
+
   // The month's statement is saved as a PDF, and its address answers one to the advisor's session.
   await main(page).getByRole('button', { name: 'This month' }).click();
   await expect(page).toHaveURL(/from=.*to=/);

@@ -23,6 +23,7 @@ export default function TimesheetPage() {
   const range = readRange(params);
   const sheet = useTimesheet(range.from, range.to);
   const go = (next: { from: string; to: string }) => setParams(next, { replace: true });
+  const hasTime = (sheet.data?.organizations.length ?? 0) > 0;
 
   return (
     <Stack gap="lg">
@@ -40,16 +41,22 @@ export default function TimesheetPage() {
           value={range.to}
           onChange={(e) => go({ ...range, to: e.currentTarget.value })}
         />
-        <Button variant="default" onClick={() => go(monthRange(0))}>
-          This month
-        </Button>
-        <Button variant="default" onClick={() => go(monthRange(-1))}>
-          Last month
-        </Button>
-        <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: 'timesheet.csv' }}>
-          Download CSV
-        </DownloadButton>
-        <ExportCsvButton kind="time-entries" query={range} label="Export entries" />
+        <Group gap="sm" wrap="wrap">
+          <Button variant="default" onClick={() => go(monthRange(0))}>
+            This month
+          </Button>
+          <Button variant="default" onClick={() => go(monthRange(-1))}>
+            Last month
+          </Button>
+          {hasTime && (
+            <>
+              <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
+                Your entries CSV
+              </DownloadButton>
+              <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
+            </>
+          )}
+        </Group>
       </Group>
       {sheet.isPending ? (
         <PageLoader label="Loading timesheet..." />
@@ -67,6 +74,10 @@ export default function TimesheetPage() {
     </Stack>
   );
 }
+
+/** The name to save a timesheet CSV under if the server's answer names none (it does: routes.ts). */
+const timesheetFileName = (range: { from: string; to: string }, organization?: string) =>
+  `timesheet-${organization ? `${organization}-` : ''}${range.from}-to-${range.to}.csv`;
 
 type Block = Timesheet['organizations'][number];
 
@@ -97,9 +108,12 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           </Title>
           <DownloadButton
             variant="link"
-            file={{ url: timesheetCsvUrl(range.from, range.to, block.organizationId), fileName: 'timesheet.csv' }}
+            file={{
+              url: timesheetCsvUrl(range.from, range.to, block.organizationId),
+              fileName: timesheetFileName(range, name),
+            }}
           >
-            CSV for {name}
+            Your entries CSV for {name}
           </DownloadButton>
         </Group>
         <Text>
@@ -111,11 +125,13 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
         <Group gap="xl" align="flex-start" wrap="wrap">
           <TimeTotals
             caption="By week"
+            labelHeading="Week"
             wide={wide}
             rows={block.weeks.map((week) => ({ label: `Week of ${formatDay(week.weekStart)}`, ...week }))}
           />
           <TimeTotals
             caption="By month"
+            labelHeading="Month"
             wide={wide}
             extraHeading="Statement"
             rows={block.months.map((month) => ({
