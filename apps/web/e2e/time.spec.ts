@@ -100,6 +100,13 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   );
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A range the server would refuse, typed in the address, says why and fetches nothing.
+  const reversed = new URL(page.url());
+  reversed.search = '?from=2031-04-01&to=2031-03-01';
+  await page.goto(reversed.toString());
+  await expect(main(page)).toContainText('The end of the range must not be before its start');
+  await expect(main(page).getByRole('region', { name: organization.name })).toHaveCount(0);
 });
 
 test('deleting a time entry asks first, naming it, and leaves focus on the next entry', async ({

@@ -3,6 +3,7 @@ import { formatMinutes, type Timesheet } from '@smart/contracts';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { FormError } from '@/components/FormError';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -20,10 +21,11 @@ import { monthRange, monthWithin, readRange } from '../month-range';
  */
 export default function TimesheetPage() {
   const [params, setParams] = useSearchParams();
-  const range = readRange(params);
-  const sheet = useTimesheet(range.from, range.to);
+  const { errors, ...range } = readRange(params);
+  const valid = !errors.from && !errors.to;
+  const sheet = useTimesheet(range.from, range.to, valid);
   const go = (next: { from: string; to: string }) => setParams(next, { replace: true });
-  const hasTime = (sheet.data?.organizations.length ?? 0) > 0;
+  const hasTime = valid && (sheet.data?.organizations.length ?? 0) > 0;
 
   return (
     <Stack gap="lg">
@@ -33,32 +35,34 @@ export default function TimesheetPage() {
           type="date"
           label="From"
           value={range.from}
+          error={Boolean(errors.from)}
           onChange={(e) => go({ ...range, from: e.currentTarget.value })}
         />
         <TextInput
           type="date"
           label="To"
           value={range.to}
+          error={Boolean(errors.to)}
           onChange={(e) => go({ ...range, to: e.currentTarget.value })}
         />
-        <Group gap="sm" wrap="wrap">
-          <Button variant="default" onClick={() => go(monthRange(0))}>
-            This month
-          </Button>
-          <Button variant="default" onClick={() => go(monthRange(-1))}>
-            Last month
-          </Button>
-          {hasTime && (
-            <>
-              <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
-                Your entries CSV
-              </DownloadButton>
-              <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
-            </>
-          )}
-        </Group>
+        <Button variant="default" onClick={() => go(monthRange(0))}>
+          This month
+        </Button>
+        <Button variant="default" onClick={() => go(monthRange(-1))}>
+          Last month
+        </Button>
+        {hasTime && (
+          <>
+            <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
+              Your entries CSV
+            </DownloadButton>
+            <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
+          </>
+        )}
       </Group>
-      {sheet.isPending ? (
+      {/* The server's message for a range in the address it would refuse, under the dates; nothing is fetched. */}
+      <FormError message={errors.from ?? errors.to} />
+      {!valid ? null : sheet.isPending ? (
         <PageLoader label="Loading timesheet..." />
       ) : sheet.isError ? (
         <LoadError message={sheet.error.message} onRetry={() => sheet.refetch()} retrying={sheet.isFetching} />
