@@ -7,7 +7,7 @@ import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '
 import { showOrUpdateToast } from '@/lib/toast';
 import { today } from '@/lib/work-format';
 import { EditTimeModal } from './EditTimeModal';
-import { TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
+import { FIELD_LABEL_HEIGHT, TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
 import { TimeEntryList } from './TimeEntryList';
 import { TimerControl } from './TimerControl';
 
@@ -93,9 +93,9 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
   );
   return (
     <form onSubmit={submit} aria-label="Add time">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-start" wrap="wrap">
         <TimeEntryFields form={form} />
-        <Button type="submit" variant="default" loading={add.isPending}>
+        <Button type="submit" variant="default" loading={add.isPending} mt={FIELD_LABEL_HEIGHT}>
           Add time
         </Button>
       </Group>
