@@ -119,11 +119,11 @@ function EntryTable({ entries, actions }: { entries: TimeEntry[]; actions: Actio
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(entry.date)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{who(entry)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {/* The badge clips its own text, so the table would not count its width without this. */}
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 'max-content' }}>
+              {/* The badge under the time, not beside it: the column stays narrow and the note keeps the room. */}
+              <Stack gap={2} align="flex-start" style={{ minWidth: 'max-content' }}>
                 {formatMinutes(entry.minutes)}
                 <NotBillable entry={entry} />
-              </Group>
+              </Stack>
             </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note}</Table.Td>
             <Table.Td>{actions(entry)}</Table.Td>
