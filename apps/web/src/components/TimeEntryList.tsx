@@ -36,14 +36,17 @@ export function TimeEntryList({ entries, onEdit, onEmptied }: TimeEntryListProps
     remove.reset();
     setDeleting(entry);
   };
+  // The promise, not mutate's onSuccess: deleting the last entry unmounts this list before the
+  // delete reports back, and mutate's callbacks are dropped then (the toast and focus with them).
   const confirmDelete = (entry: TimeEntry) =>
-    remove.mutate(entry.id, {
-      onSuccess: () => {
+    remove.mutateAsync(entry.id).then(
+      () => {
         focusNext(entry);
         setDeleting(null);
         showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryDeleted });
       },
-    });
+      () => undefined, // shown in the dialog (remove.error)
+    );
   const actions = (entry: TimeEntry) => <EntryActions entry={entry} onEdit={onEdit} onDelete={askDelete} />;
   return (
     <div ref={frame}>

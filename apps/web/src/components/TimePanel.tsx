@@ -59,21 +59,19 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
   );
 }
 
-/** After the last entry is deleted its list is gone: focus goes to the panel's heading, not the page's top. */
+/**
+ * After the last entry is deleted its list is gone: focus goes to the panel's heading, not the page's
+ * top. A state, not a ref: the list may be gone before the delete reports success, or after.
+ */
 function useFocusWhenEmptied(rowCount: number) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const requested = useRef(false);
+  const [requested, setRequested] = useState(false);
   useEffect(() => {
-    if (!requested.current || rowCount > 0) return;
-    requested.current = false;
+    if (!requested || rowCount > 0) return;
+    setRequested(false);
     heading.current?.focus();
-  }, [rowCount]);
-  return {
-    heading,
-    request: () => {
-      requested.current = true;
-    },
-  };
+  }, [requested, rowCount]);
+  return { heading, request: () => setRequested(true) };
 }
 
 /** Add time by hand: the day, the minutes, a note, billable or not. */
