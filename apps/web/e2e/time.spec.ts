@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { sidebar, signIn } from './support/session';
 import { uniqueName } from './support/structure';
 
@@ -18,6 +18,16 @@ function daysAgo(n: number) {
   return { iso: `${year}-${month}-${date}`, shown: `${month}/${date}/${year}` };
 }
 
+/** A task assigned to `advisor`, in a new project and objective of the organization. */
+async function taskFor(adminApi: AdminApi, organization: TestOrganization, advisor: Person, title: string) {
+  const project = await adminApi.create<{ id: string }>('/api/projects', {
+    title: uniqueName('Books'),
+    organizationId: organization.id,
+  });
+  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
+  return adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, { title, assignedTo: advisor.id });
+}
+
 const main = (page: Page) => page.getByRole('main');
 const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/ });
 
@@ -30,12 +40,7 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
 }) => {
   const advisor = await organization.addAdvisor('Tilda', 'Keeper');
   const taskTitle = uniqueName('Reconcile the ledger');
-  const project = await adminApi.create<{ id: string }>('/api/projects', {
-    title: uniqueName('Books'),
-    organizationId: organization.id,
-  });
-  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
-  await adminApi.create(`/api/tasks/objectives/${objective.id}`, { title: taskTitle, assignedTo: advisor.id });
+  await taskFor(adminApi, organization, advisor, taskTitle);
 
   await signIn(page, advisor);
   await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
@@ -116,15 +121,7 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
 }) => {
   const advisor = await organization.addAdvisor('Dana', 'Clock');
   const taskTitle = uniqueName('File the returns');
-  const project = await adminApi.create<{ id: string }>('/api/projects', {
-    title: uniqueName('Taxes'),
-    organizationId: organization.id,
-  });
-  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'File' });
-  const task = await adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, {
-    title: taskTitle,
-    assignedTo: advisor.id,
-  });
+  const task = await taskFor(adminApi, organization, advisor, taskTitle);
   await signIn(page, advisor);
   // Two entries, today's and yesterday's, added through the API with the advisor's session.
   const today = daysAgo(0);
