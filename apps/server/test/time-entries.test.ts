@@ -302,6 +302,10 @@ describe('the timesheet', () => {
     });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Named after its organization and range: it does not save over the file of every organization.
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="timesheet-beta-bakery-2031-03-01-to-2031-04-30.csv"',
+    );
     expect(csv.body).toBe(
       'Date,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
         `2031-04-02,Beta Bakery,task,${taskB.title},0.25,yes,Reconciled March\r\n`,
@@ -582,6 +586,7 @@ describe('entries', () => {
       url: '/api/time-entries/timesheet.csv?from=2031-05-05&to=2031-05-05',
       token: cast.user.token,
     });
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="timesheet-2031-05-05-to-2031-05-05.csv"');
     expect(csv.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 

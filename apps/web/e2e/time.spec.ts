@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { sidebar, signIn } from './support/session';
 import { uniqueName } from './support/structure';
 
@@ -7,6 +7,26 @@ import { uniqueName } from './support/structure';
  * Time tracking (issue 26): an advisor times its work on a task, corrects the entry, and the time
  * shows on the task, on its timesheet and in its PDF statement.
  */
+
+/** A day `n` days before today, as the API takes it and as the app shows it (MM/DD/YYYY). */
+function daysAgo(n: number) {
+  const day = new Date();
+  day.setDate(day.getDate() - n);
+  const [year, month, date] = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((part) =>
+    String(part).padStart(2, '0'),
+  );
+  return { iso: `${year}-${month}-${date}`, shown: `${month}/${date}/${year}` };
+}
+
+/** A task assigned to `advisor`, in a new project and objective of the organization. */
+async function taskFor(adminApi: AdminApi, organization: TestOrganization, advisor: Person, title: string) {
+  const project = await adminApi.create<{ id: string }>('/api/projects', {
+    title: uniqueName('Books'),
+    organizationId: organization.id,
+  });
+  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
+  return adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, { title, assignedTo: advisor.id });
+}
 
 const main = (page: Page) => page.getByRole('main');
 const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/ });
@@ -20,12 +40,7 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
 }) => {
   const advisor = await organization.addAdvisor('Tilda', 'Keeper');
   const taskTitle = uniqueName('Reconcile the ledger');
-  const project = await adminApi.create<{ id: string }>('/api/projects', {
-    title: uniqueName('Books'),
-    organizationId: organization.id,
-  });
-  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
-  await adminApi.create(`/api/tasks/objectives/${objective.id}`, { title: taskTitle, assignedTo: advisor.id });
+  await taskFor(adminApi, organization, advisor, taskTitle);
 
   await signIn(page, advisor);
   await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
@@ -61,6 +76,21 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
     block.getByRole('table').filter({ hasText: 'By month' }).getByRole('row', { name: thisMonth }),
   ).toContainText('45 min');
 
+  // The CSVs say what they hold; one organization's is named after it, not saved over the file of all.
+  await expect(main(page).getByRole('button', { name: 'Your entries CSV', exact: true })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'All visible entries CSV' })).toBeVisible();
+  const [orgCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    block.getByRole('button', { name: `Your entries CSV for ${organization.name}` }).click(),
+  ]);
+  const slug = organization.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  expect(orgCsv.suggestedFilename()).toMatch(new RegExp(`^timesheet-${slug}-\\d{4}-\\d{2}-\\d{2}-to-`));
+  await expect(block.getByRole('columnheader', { name: 'Week' })).toBeVisible();
+
   // The month's statement is saved as a PDF, and its address answers one to the advisor's session.
   await main(page).getByRole('button', { name: 'This month' }).click();
   await expect(page).toHaveURL(/from=.*to=/);
@@ -75,4 +105,77 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   );
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A range the server would refuse, typed in the address, says why and fetches nothing.
+  const reversed = new URL(page.url());
+  reversed.search = '?from=2031-04-01&to=2031-03-01';
+  await page.goto(reversed.toString());
+  await expect(main(page)).toContainText('The end of the range must not be before its start');
+  await expect(main(page).getByRole('region', { name: organization.name })).toHaveCount(0);
+});
+
+test('deleting a time entry asks first, naming it, and leaves focus on the next entry', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const advisor = await organization.addAdvisor('Dana', 'Clock');
+  const taskTitle = uniqueName('File the returns');
+  const task = await taskFor(adminApi, organization, advisor, taskTitle);
+  await signIn(page, advisor);
+  // Two entries, today's and yesterday's, added through the API with the advisor's session.
+  const today = daysAgo(0);
+  const yesterday = daysAgo(1);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  for (const [date, minutes] of [
+    [today.iso, 45],
+    [yesterday.iso, 20],
+  ] as const) {
+    const created = await page.request.post('/api/time-entries', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { recordType: 'task', recordId: task.id, date, minutes, note: 'Checked the receipts' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+
+  const entries = timePanel(page).getByRole('table', { name: 'Time entries' });
+  // The app's dates (MM/DD/YYYY), not ISO ones.
+  await expect(entries.getByRole('row').nth(1)).toContainText(today.shown);
+  // Minutes out of range stay as typed and say why; nothing is saved.
+  const addTime = timePanel(page).getByRole('form', { name: 'Add time' });
+  const minutes = addTime.getByLabel('Minutes');
+  for (const typed of ['0', '2000']) {
+    await minutes.fill(typed);
+    await minutes.blur();
+    await expect(minutes).toHaveValue(typed);
+    await expect(addTime).toContainText('Minutes must be a whole number from 1 to 1440');
+  }
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  await expect(addTime).toContainText('Minutes must be a whole number from 1 to 1440');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (1 h 05 min)' })).toBeVisible();
+  await expect(entries.getByRole('row')).toHaveCount(3);
+
+  await entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(dialog).toContainText(`Delete 45 min on ${today.shown}?`);
+  // Cancel keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` })).toBeVisible();
+
+  await entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(entries.getByRole('button', { name: `Delete 45 min on ${today.shown}` })).toHaveCount(0);
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (20 min)' })).toBeVisible();
+  // Focus stays in the list: on the entry that took the deleted one's place.
+  await expect(entries.getByRole('button', { name: `Edit 20 min on ${yesterday.shown}` })).toBeFocused();
+
+  // The last one: focus goes to the panel's heading.
+  await entries.getByRole('button', { name: `Delete 20 min on ${yesterday.shown}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(timePanel(page)).toContainText('No time recorded yet');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeFocused();
 });

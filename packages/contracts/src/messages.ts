@@ -6,7 +6,13 @@ import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
-import { MAX_STATEMENT_ENTRIES, MAX_TIME_ENTRY_MINUTES, MAX_TIMESHEET_DAYS, TIME_ENTRY_EDIT_DAYS } from './time.js';
+import {
+  MAX_STATEMENT_ENTRIES,
+  MAX_TIME_ENTRY_MINUTES,
+  MAX_TIMESHEET_DAYS,
+  TIME_ENTRY_EDIT_DAYS,
+  type TimeRecordType,
+} from './time.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
 /** The product's name as users read it (browser tab titles). */
@@ -578,6 +584,13 @@ export const MESSAGES = {
 
 /** The task page's banner after -5% / +5% (second document, section 8). */
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
+
+/** Deleting a time entry asks first, naming it: "Delete 45 min on 11/27/2026?". */
+export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;
+
+/** A record's Time panel, to whoever may read the record but not record time on it: why there is no timer. */
+export const timeRecordedByMessage = (recordType: TimeRecordType) =>
+  `Time is recorded by those who work on this ${recordType}.`;
 
 /** A text field longer than its limit. */
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;

@@ -35,7 +35,7 @@ interface PersonOptions {
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The API, called as the demo platform admin. */
-class AdminApi {
+export class AdminApi {
   constructor(
     private readonly context: APIRequestContext,
     private readonly token: string,

@@ -55,7 +55,7 @@ function EditTimeForm({
   );
   return (
     <form onSubmit={submit}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-start" wrap="wrap">
         <TimeEntryFields form={form} />
       </Group>
       <FormError message={update.error?.message} />

@@ -11,10 +11,14 @@ export interface TimeEntryValues {
   billable: boolean;
 }
 
-/** The form of an entry being added or changed, with the server's rule on minutes checked first. */
+/**
+ * The form of an entry being added or changed, with the server's rule on minutes checked first: on
+ * leaving the field (its message under it) and on saving.
+ */
 export const useTimeEntryForm = (initialValues: TimeEntryValues) =>
   useForm<TimeEntryValues>({
     initialValues,
+    validateInputOnBlur: ['minutes'],
     validate: {
       minutes: (value) =>
         typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIME_ENTRY_MINUTES
@@ -23,10 +27,19 @@ export const useTimeEntryForm = (initialValues: TimeEntryValues) =>
     },
   });
 
+/**
+ * A field label's height: the fields' row aligns their tops (a message under one field must not
+ * shift the others), so a control without a label is moved down by this to sit level with the boxes.
+ */
+export const FIELD_LABEL_HEIGHT = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))';
+
 /** The values as the API takes them. */
 export const timeEntryBody = (values: TimeEntryValues) => ({ ...values, minutes: Number(values.minutes) });
 
-/** The four fields, for a form to lay out in a row that wraps (adding on the panel, changing in a dialog). */
+/**
+ * The four fields, for a form to lay out in a row that wraps, tops aligned (`align="flex-start"`):
+ * adding on the panel, changing in a dialog.
+ */
 export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryValues> }) {
   return (
     <>
@@ -36,6 +49,8 @@ export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryVal
         min={1}
         max={MAX_TIME_ENTRY_MINUTES}
         allowDecimal={false}
+        // Out of range stays as typed and says why: clamping 0 to 1 or 2000 to 1440 would save a number no one typed.
+        clampBehavior="none"
         w={110}
         {...form.getInputProps('minutes')}
       />
@@ -45,7 +60,11 @@ export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryVal
         style={{ flex: '1 1 12rem' }}
         {...form.getInputProps('note')}
       />
-      <Checkbox label="Billable" mb={8} {...form.getInputProps('billable', { type: 'checkbox' })} />
+      <Checkbox
+        label="Billable"
+        mt={`calc(${FIELD_LABEL_HEIGHT} + 8px)`}
+        {...form.getInputProps('billable', { type: 'checkbox' })}
+      />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
-import { useState } from 'react';
+import { formatMinutes, MESSAGES, type TimeEntry, timeRecordedByMessage } from '@smart/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '@/lib/time-entries';
 import { showOrUpdateToast } from '@/lib/toast';
 import { today } from '@/lib/work-format';
 import { EditTimeModal } from './EditTimeModal';
-import { TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
+import { FIELD_LABEL_HEIGHT, TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
 import { TimeEntryList } from './TimeEntryList';
 import { TimerControl } from './TimerControl';
 
@@ -24,31 +24,54 @@ export function TimePanel({ record, canRecord }: TimePanelProps) {
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const total = summary.data ? ` (${formatMinutes(summary.data.minutes)})` : '';
   const rows = entries.data?.data ?? [];
+  const focusHeading = useFocusWhenEmptied(rows.length);
 
   return (
-    <Panel title={`Time${total}`}>
+    <Panel title={`Time${total}`} headingRef={focusHeading.heading}>
       {summary.data && summary.data.minutes > 0 && (
         <Text size="sm" c="dimmed">
           Billable {formatMinutes(summary.data.billableMinutes)}
         </Text>
       )}
-      {canRecord && (
+      {canRecord ? (
         <Stack gap="sm">
           <TimerControl record={record} />
           <AddTimeForm record={record} />
         </Stack>
+      ) : (
+        // No timer nor form here: say why, rather than leave an empty panel unexplained.
+        <Text size="sm" c="dimmed">
+          {timeRecordedByMessage(record.recordType)}
+        </Text>
       )}
       {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No time recorded yet
-        </Text>
+        canRecord && (
+          <Text size="sm" c="dimmed">
+            No time recorded yet
+          </Text>
+        )
       ) : (
-        <TimeEntryList entries={rows} onEdit={setEditing} />
+        <TimeEntryList entries={rows} onEdit={setEditing} onEmptied={focusHeading.request} />
       )}
       <FormError message={entries.error?.message} />
       <EditTimeModal entry={editing} onClose={() => setEditing(null)} />
     </Panel>
   );
+}
+
+/**
+ * After the last entry is deleted its list is gone: focus goes to the panel's heading, not the page's
+ * top. A state, not a ref: the list may be gone before the delete reports success, or after.
+ */
+function useFocusWhenEmptied(rowCount: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [requested, setRequested] = useState(false);
+  useEffect(() => {
+    if (!requested || rowCount > 0) return;
+    setRequested(false);
+    heading.current?.focus();
+  }, [requested, rowCount]);
+  return { heading, request: () => setRequested(true) };
 }
 
 /** Add time by hand: the day, the minutes, a note, billable or not. */
@@ -68,9 +91,9 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
   );
   return (
     <form onSubmit={submit} aria-label="Add time">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-start" wrap="wrap">
         <TimeEntryFields form={form} />
-        <Button type="submit" variant="default" loading={add.isPending}>
+        <Button type="submit" variant="default" loading={add.isPending} mt={FIELD_LABEL_HEIGHT}>
           Add time
         </Button>
       </Group>

@@ -55,7 +55,9 @@ export const timeQueries = {
 export const useRunningTimer = () => useQuery(timeQueries.timer());
 export const useTimeSummary = (type: TimeSummaryType, id: string) => useQuery(timeQueries.summary(type, id));
 export const useTimeEntries = (record: TimeRecordRef) => useQuery(timeQueries.entries(record));
-export const useTimesheet = (from: string, to: string) => useQuery(timeQueries.timesheet(from, to));
+/** `enabled` false: a range the server would refuse is not asked for (the page shows why). */
+export const useTimesheet = (from: string, to: string, enabled = true) =>
+  useQuery({ ...timeQueries.timesheet(from, to), enabled });
 
 /** After any change of time: the timer, every total, list and timesheet are read again. */
 function useTimeChange<Input, Output>(change: (input: Input) => Promise<Output>) {

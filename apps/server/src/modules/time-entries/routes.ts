@@ -42,11 +42,14 @@ export async function timeEntryRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.timesheetCsv, async (request, reply) => {
     const rows = await timesheetEntries(app.db, requireUser(request), request.query);
-    const { from, to } = request.query;
+    const { from, to, organizationId } = request.query;
+    // One organization's file is named after it (from its rows: an empty one says "organization"),
+    // so it does not save over the file of all of them.
+    const whose = organizationId ? `${fileNamePart(rows[0]?.organizationName ?? '')}-` : '';
     // A file, not the JSON envelope: the endpoint documents only its errors.
     return (reply as FastifyReply)
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="timesheet-${from}-to-${to}.csv"`)
+      .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
   });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { monthRange, monthWithin, readRange } from './month-range';
 
@@ -7,13 +8,37 @@ describe('timesheet range', () => {
     expect(monthRange(-1, new Date(2031, 0, 15))).toEqual({ from: '2030-12-01', to: '2030-12-31' });
   });
 
-  it('reads the address, and falls back to this month for a range that is not one', () => {
+  it("reads the address; no range is this month, and a missing end is this month's", () => {
+    const today = new Date(2031, 2, 14);
     expect(readRange(new URLSearchParams('from=2031-03-01&to=2031-03-31'))).toEqual({
       from: '2031-03-01',
       to: '2031-03-31',
+      errors: {},
     });
-    expect(readRange(new URLSearchParams('from=2031-04-01&to=2031-03-31'))).toEqual(monthRange(0));
-    expect(readRange(new URLSearchParams('from=x&to=y'))).toEqual(monthRange(0));
+    expect(readRange(new URLSearchParams(''), today)).toEqual({ from: '2031-03-01', to: '2031-03-31', errors: {} });
+    expect(readRange(new URLSearchParams('from=2031-03-10'), today)).toEqual({
+      from: '2031-03-10',
+      to: '2031-03-31',
+      errors: {},
+    });
+  });
+
+  it('keeps a range the server would refuse as typed, with its message under the field it is about', () => {
+    expect(readRange(new URLSearchParams('from=2031-04-01&to=2031-03-31'))).toEqual({
+      from: '2031-04-01',
+      to: '2031-03-31',
+      errors: { to: MESSAGES.timeRangeOrder },
+    });
+    expect(readRange(new URLSearchParams('from=2026-13-01&to=2026-12-31')).errors).toEqual({
+      from: MESSAGES.dateInvalid,
+    });
+    expect(readRange(new URLSearchParams('from=x&to=y')).errors).toEqual({
+      from: MESSAGES.dateInvalid,
+      to: MESSAGES.dateInvalid,
+    });
+    expect(readRange(new URLSearchParams('from=2020-01-01&to=2031-12-31')).errors).toEqual({
+      to: MESSAGES.timesheetRangeTooLong,
+    });
   });
 
   it("gives a month's days inside the range: whole, or cut where the range starts or ends", () => {

@@ -1,3 +1,5 @@
+import { timesheetQuery } from '@smart/contracts';
+
 /** A timesheet's range, kept in the address: a month by default (the local calendar's). */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -10,13 +12,35 @@ export function monthRange(offset: number, today = new Date()): { from: string; 
   return { from: dayOf(first), to: dayOf(last) };
 }
 
-/** The range in the address (`?from=&to=`), else this month. */
-export function readRange(params: URLSearchParams): { from: string; to: string } {
-  const from = params.get('from');
-  const to = params.get('to');
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  return from && to && day.test(from) && day.test(to) && from <= to ? { from, to } : monthRange(0);
+export interface AddressRange {
+  from: string;
+  to: string;
+  /** The server's message for a range it would refuse, under the field it is about; none: fetch it. */
+  errors: { from?: string; to?: string };
 }
+
+/**
+ * The range in the address (`?from=&to=`; a missing end is this month's), checked by the server's
+ * own rule (a day each, `to` not before `from`, not too long): a range it would refuse stays as
+ * typed, with its message, rather than silently becoming this month. No range at all: this month.
+ */
+export function readRange(params: URLSearchParams, today = new Date()): AddressRange {
+  const typed = { from: params.get('from'), to: params.get('to') };
+  const range = { ...monthRange(0, today), ...definedOnly(typed) };
+  const checked = timesheetQuery.safeParse(range);
+  if (checked.success) return { ...range, errors: {} };
+  const errors: AddressRange['errors'] = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] === 'from' ? 'from' : 'to';
+    errors[field] ??= issue.message;
+  }
+  return { ...range, errors };
+}
+
+const definedOnly = (typed: { from: string | null; to: string | null }) => ({
+  ...(typed.from !== null && { from: typed.from }),
+  ...(typed.to !== null && { to: typed.to }),
+});
 
 /**
  * The days of `month` (YYYY-MM) inside the range: a month's statement covers what its row of the

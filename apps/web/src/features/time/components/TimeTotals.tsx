@@ -3,6 +3,7 @@ import { formatMinutes } from '@smart/contracts';
 import type { ReactNode } from 'react';
 
 export interface TotalsRow {
+  /** "Week of 11/23/2026", "November 2026". */
   label: string;
   minutes: number;
   billableMinutes: number;
@@ -12,6 +13,8 @@ export interface TotalsRow {
 
 interface TimeTotalsProps {
   caption: string;
+  /** The heading over the rows' labels ("Week", "Month"). */
+  labelHeading: string;
   rows: TotalsRow[];
   /** The heading of the `extra` column, when the rows have one. */
   extraHeading?: string;
@@ -20,9 +23,9 @@ interface TimeTotalsProps {
 }
 
 /** Hours per week or month: in all and billable. */
-export function TimeTotals({ caption, rows, extraHeading, wide }: TimeTotalsProps) {
+export function TimeTotals({ caption, labelHeading, rows, extraHeading, wide }: TimeTotalsProps) {
   return wide ? (
-    <TotalsTable caption={caption} rows={rows} extraHeading={extraHeading} />
+    <TotalsTable caption={caption} labelHeading={labelHeading} rows={rows} extraHeading={extraHeading} />
   ) : (
     <TotalsList caption={caption} rows={rows} />
   );
@@ -30,13 +33,13 @@ export function TimeTotals({ caption, rows, extraHeading, wide }: TimeTotalsProp
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-function TotalsTable({ caption, rows, extraHeading }: Omit<TimeTotalsProps, 'wide'>) {
+function TotalsTable({ caption, labelHeading, rows, extraHeading }: Omit<TimeTotalsProps, 'wide'>) {
   return (
     <Table w="auto" verticalSpacing={4} captionSide="top">
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th />
+          <Table.Th>{labelHeading}</Table.Th>
           <Table.Th>Time</Table.Th>
           <Table.Th>Billable</Table.Th>
           {extraHeading && <Table.Th>{extraHeading}</Table.Th>}

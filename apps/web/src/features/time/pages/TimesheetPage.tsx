@@ -3,6 +3,7 @@ import { formatMinutes, type Timesheet } from '@smart/contracts';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { FormError } from '@/components/FormError';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -20,9 +21,11 @@ import { monthRange, monthWithin, readRange } from '../month-range';
  */
 export default function TimesheetPage() {
   const [params, setParams] = useSearchParams();
-  const range = readRange(params);
-  const sheet = useTimesheet(range.from, range.to);
+  const { errors, ...range } = readRange(params);
+  const valid = !errors.from && !errors.to;
+  const sheet = useTimesheet(range.from, range.to, valid);
   const go = (next: { from: string; to: string }) => setParams(next, { replace: true });
+  const hasTime = valid && (sheet.data?.organizations.length ?? 0) > 0;
 
   return (
     <Stack gap="lg">
@@ -32,12 +35,14 @@ export default function TimesheetPage() {
           type="date"
           label="From"
           value={range.from}
+          error={Boolean(errors.from)}
           onChange={(e) => go({ ...range, from: e.currentTarget.value })}
         />
         <TextInput
           type="date"
           label="To"
           value={range.to}
+          error={Boolean(errors.to)}
           onChange={(e) => go({ ...range, to: e.currentTarget.value })}
         />
         <Button variant="default" onClick={() => go(monthRange(0))}>
@@ -46,12 +51,18 @@ export default function TimesheetPage() {
         <Button variant="default" onClick={() => go(monthRange(-1))}>
           Last month
         </Button>
-        <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: 'timesheet.csv' }}>
-          Download CSV
-        </DownloadButton>
-        <ExportCsvButton kind="time-entries" query={range} label="Export entries" />
+        {hasTime && (
+          <>
+            <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
+              Your entries CSV
+            </DownloadButton>
+            <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
+          </>
+        )}
       </Group>
-      {sheet.isPending ? (
+      {/* The server's message for a range in the address it would refuse, under the dates; nothing is fetched. */}
+      <FormError message={errors.from ?? errors.to} />
+      {!valid ? null : sheet.isPending ? (
         <PageLoader label="Loading timesheet..." />
       ) : sheet.isError ? (
         <LoadError message={sheet.error.message} onRetry={() => sheet.refetch()} retrying={sheet.isFetching} />
@@ -67,6 +78,10 @@ export default function TimesheetPage() {
     </Stack>
   );
 }
+
+/** The name to save a timesheet CSV under if the server's answer names none (it does: routes.ts). */
+const timesheetFileName = (range: { from: string; to: string }, organization?: string) =>
+  `timesheet-${organization ? `${organization}-` : ''}${range.from}-to-${range.to}.csv`;
 
 type Block = Timesheet['organizations'][number];
 
@@ -97,9 +112,12 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
           </Title>
           <DownloadButton
             variant="link"
-            file={{ url: timesheetCsvUrl(range.from, range.to, block.organizationId), fileName: 'timesheet.csv' }}
+            file={{
+              url: timesheetCsvUrl(range.from, range.to, block.organizationId),
+              fileName: timesheetFileName(range, name),
+            }}
           >
-            CSV for {name}
+            Your entries CSV for {name}
           </DownloadButton>
         </Group>
         <Text>
@@ -111,11 +129,13 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
         <Group gap="xl" align="flex-start" wrap="wrap">
           <TimeTotals
             caption="By week"
+            labelHeading="Week"
             wide={wide}
             rows={block.weeks.map((week) => ({ label: `Week of ${formatDay(week.weekStart)}`, ...week }))}
           />
           <TimeTotals
             caption="By month"
+            labelHeading="Month"
             wide={wide}
             extraHeading="Statement"
             rows={block.months.map((month) => ({
