@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { fillTogether } from './support/forms';
 import { accounts, sidebar, signIn } from './support/session';
 
 /**
@@ -44,6 +45,12 @@ test('an org_admin opens Analytics, sees its charts, and a shorter range counts 
   await page.reload();
   await expect(main(page).getByRole('button', { name: 'Last 4 weeks' })).toHaveAttribute('aria-pressed', 'true');
   await expect(figure(page, 'Tickets opened')).toContainText(String(fourWeeks));
+
+  // Both days of a range typed before the page renders again count: one ending before it starts is said.
+  await fillTogether(page, { From: '2026-03-10', To: '2026-03-01' });
+  await expect(page).toHaveURL(/from=2026-03-10&to=2026-03-01/);
+  await expect(main(page).getByText('The end of the range must not be before its start')).toBeVisible();
+  await expect(figure(page, 'Tickets opened')).toHaveCount(0);
 });
 
 test('a member has no Analytics entry, and its address is not permitted', async ({ page }) => {

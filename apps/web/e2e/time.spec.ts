@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
+import { fillTogether } from './support/forms';
 import { sidebar, signIn } from './support/session';
 import { uniqueName } from './support/structure';
 
@@ -112,6 +113,16 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   await page.goto(reversed.toString());
   await expect(main(page)).toContainText('The end of the range must not be before its start');
   await expect(main(page).getByRole('region', { name: organization.name })).toHaveCount(0);
+
+  // Both ends typed before the page renders again count: this month again shows the entry.
+  const month = new Date();
+  const firstDay = new Date(month.getFullYear(), month.getMonth(), 1);
+  const lastDay = new Date(month.getFullYear(), month.getMonth() + 1, 0);
+  const day = (date: Date) =>
+    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  await fillTogether(page, { From: day(firstDay), To: day(lastDay) });
+  await expect(page).toHaveURL(new RegExp(`from=${day(firstDay)}&to=${day(lastDay)}`));
+  await expect(block).toContainText('45 min in all, 45 min billable');
 });
 
 test('deleting a time entry asks first, naming it, and leaves focus on the next entry', async ({

@@ -1,5 +1,5 @@
 import { TASK_VIEW_PARAM, TASK_VIEWS, type TaskView } from '@smart/contracts';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/address-params';
 
 /**
  * The List | Board choice of a task page (an objective's, My Tasks), kept in the address
@@ -7,11 +7,11 @@ import { useSearchParams } from 'react-router';
  * parameters (My Tasks' filters) are kept as they are.
  */
 export function useTaskView(): [TaskView, (view: TaskView) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const asked = params.get(TASK_VIEW_PARAM);
   const view: TaskView = TASK_VIEWS.find((known) => known === asked) ?? 'list';
   const choose = (next: TaskView) =>
-    setParams(
+    updateParams(
       (current) => {
         const changed = new URLSearchParams(current);
         if (next === 'list') changed.delete(TASK_VIEW_PARAM);

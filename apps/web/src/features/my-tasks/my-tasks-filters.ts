@@ -11,7 +11,7 @@ import {
   TASK_STATUSES,
   type TaskStatus,
 } from '@smart/contracts';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/address-params';
 import {
   idParam,
   type ListSort,
@@ -62,14 +62,16 @@ export const activeMyTasksFilters = (filters: MyTasksFilters) =>
  * of the same tasks (a board), which then shows what the list shows.
  */
 export function useMyTasksFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const filters = readMyTasksFilters(params);
   return {
     filters,
     setTab: (tab: MyTasksFilter) =>
-      setParams(withFilters(params, { filter: tab === DEFAULT_MY_TASKS_FILTER ? null : tab })),
-    setFilter: (name: MyTasksFilterName, value: string | null) => setParams(withFilters(params, { [name]: value })),
-    setSort: (sort: ListSort<MyTasksSort>) => setParams(withSort(params, sort, MY_TASKS_SORT_RULES)),
-    clearFilters: () => setParams(withFilters(params, { status: null, due: null, organizationId: null })),
+      updateParams((latest) => withFilters(latest, { filter: tab === DEFAULT_MY_TASKS_FILTER ? null : tab })),
+    setFilter: (name: MyTasksFilterName, value: string | null) =>
+      updateParams((latest) => withFilters(latest, { [name]: value })),
+    setSort: (sort: ListSort<MyTasksSort>) => updateParams((latest) => withSort(latest, sort, MY_TASKS_SORT_RULES)),
+    clearFilters: () =>
+      updateParams((latest) => withFilters(latest, { status: null, due: null, organizationId: null })),
   };
 }

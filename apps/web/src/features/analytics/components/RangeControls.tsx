@@ -6,7 +6,8 @@ interface RangeControlsProps {
   to: string;
   /** Why the range is refused (backwards, too long), shown under To. */
   problem: string | null;
-  onChange: (range: { from: string; to: string }) => void;
+  /** One end changed, or both (a preset). */
+  onChange: (range: { from?: string; to?: string }) => void;
 }
 
 /** From and To days and the presets (Last 4 weeks, Last 12 weeks, This year); the chosen preset is pressed. */
@@ -14,18 +15,13 @@ export function RangeControls({ from, to, problem, onChange }: RangeControlsProp
   const chosen = presetOf({ from, to });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="date"
-        label="From"
-        value={from}
-        onChange={(e) => onChange({ from: e.currentTarget.value, to })}
-      />
+      <TextInput type="date" label="From" value={from} onChange={(e) => onChange({ from: e.currentTarget.value })} />
       <TextInput
         type="date"
         label="To"
         value={to}
         error={problem}
-        onChange={(e) => onChange({ from, to: e.currentTarget.value })}
+        onChange={(e) => onChange({ to: e.currentTarget.value })}
       />
       <Group gap="xs" wrap="wrap">
         {RANGE_PRESETS.map(({ preset, label }) => (

@@ -8,11 +8,11 @@ import {
   analyticsRangeProblem,
   permissionsFor,
 } from '@smart/contracts';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
+import { useAddressParams } from '@/lib/address-params';
 import { formatDay } from '@/lib/work-format';
 import { useAnalytics } from '../api';
 import { AnalyticsSkeleton } from '../components/AnalyticsSkeleton';
@@ -30,14 +30,18 @@ import { analyticsAddress, readAnalyticsAddress } from '../range';
  */
 export default function AnalyticsPage() {
   const platformReach = permissionsFor(useAuth().user).canAccessAllOrganizations;
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const query = readAnalyticsAddress(params);
   const problem = query.from && query.to ? analyticsRangeProblem(query.from, query.to) : null;
   const figures = useAnalytics(query, problem === null);
-  const setQuery = (next: AnalyticsQuery) => setParams(analyticsAddress(next), { replace: true });
   const shown = figures.data;
   const from = query.from ?? shown?.from ?? '';
   const to = query.to ?? shown?.to ?? '';
+  // Built on the address as it is now (two quick changes both count); `shownRange` fills an end it leaves out.
+  const setQuery = (change: AnalyticsQuery, shownRange: AnalyticsQuery = {}) =>
+    updateParams((latest) => analyticsAddress({ ...shownRange, ...readAnalyticsAddress(latest), ...change }), {
+      replace: true,
+    });
   const whose =
     shown?.organization?.name ?? (platformReach && !query.organizationId ? ANALYTICS_TEXT.allOrganizations : null);
 
@@ -52,10 +56,10 @@ export default function AnalyticsPage() {
           <OrganizationFilter
             reach="all"
             value={query.organizationId ?? null}
-            onChange={(organizationId) => setQuery({ ...query, organizationId: organizationId ?? undefined })}
+            onChange={(organizationId) => setQuery({ organizationId: organizationId ?? undefined })}
           />
         )}
-        <RangeControls from={from} to={to} problem={problem} onChange={(range) => setQuery({ ...query, ...range })} />
+        <RangeControls from={from} to={to} problem={problem} onChange={(range) => setQuery(range, { from, to })} />
       </Group>
       {problem ? null : figures.isPending ? (
         <AnalyticsSkeleton />
@@ -89,7 +93,8 @@ function Figures({ analytics, updating }: { analytics: Analytics; updating: bool
       </Text>
       {isEmpty(analytics) && (
         <Text fw={500}>
-          Nothing to count between {analytics.from} and {analytics.to}: no tasks, tickets, projects or advisor time.
+          Nothing to count between {formatDay(analytics.from)} and {formatDay(analytics.to)}: no tasks, tickets,
+          projects or advisor time.
         </Text>
       )}
       <HeadlineFigures analytics={analytics} />

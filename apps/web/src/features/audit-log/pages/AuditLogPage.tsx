@@ -1,11 +1,11 @@
 import { Box, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type AuditAction, displayName, MESSAGES, permissionsFor } from '@smart/contracts';
-import { useSearchParams } from 'react-router';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PagedListView } from '@/components/PagedListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
+import { useAddressParams } from '@/lib/address-params';
 import { withFilters } from '@/lib/list-address';
 import { useOrganization } from '@/lib/organization-query';
 import { useAuditLog } from '../api';
@@ -20,7 +20,7 @@ import { AuditLines } from '../components/AuditLines';
 export default function AuditLogPage() {
   const { user } = useAuth();
   const permissions = permissionsFor(user);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const filter = readAuditFilter(params);
   const picks = permissions.canAccessAllOrganizations;
   // An admin chooses whose log to read (its own organization's holds little but its exports).
@@ -32,7 +32,8 @@ export default function AuditLogPage() {
     { ...filter, organizationId: organizationId ?? undefined },
     rangeProblem === null && organizationId !== null,
   );
-  const change = (changes: Record<string, string | null>) => setParams(withFilters(params, changes), { replace: true });
+  const change = (changes: Record<string, string | null>) =>
+    updateParams((latest) => withFilters(latest, changes), { replace: true });
   const person = log.data?.items.find((line) => line.actor?.id === filter.actorId)?.actor;
   const filtered = Boolean(filter.action || filter.actorId || filter.from || filter.to);
 
@@ -44,7 +45,9 @@ export default function AuditLogPage() {
           <OrganizationPicker
             value={organizationId}
             viewing={{ name: organization.data?.name ?? null }}
-            onChange={(picked) => setParams(picked ? { organizationId: picked } : {}, { replace: true })}
+            onChange={(picked) =>
+              updateParams(() => new URLSearchParams(picked ? { organizationId: picked } : {}), { replace: true })
+            }
           />
         </Box>
       )}

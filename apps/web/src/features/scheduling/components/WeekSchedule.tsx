@@ -2,9 +2,9 @@ import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isCalendarDate, MESSAGES } from '@smart/contracts';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
+import { useAddressParams } from '@/lib/address-params';
 import { PHONE_QUERY } from '@/lib/viewport';
 import { useAvailability, useSessions } from '../api';
 import { addDays, dateInZone, openRanges, scheduleDays, weekOf } from '../week';
@@ -20,7 +20,7 @@ const WEEK_LIMIT = 100;
  * shaded. The week shown is in the address (?week=2026-03-09), so a reload or a shared link keeps it.
  */
 export function WeekSchedule({ timeZone }: { timeZone: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const [showCancelled, setShowCancelled] = useState(false);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const today = dateInZone(new Date(), timeZone);
@@ -46,7 +46,7 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
   );
 
   const move = (weeks: -1 | 0 | 1) =>
-    setParams(
+    updateParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (weeks === 0) next.delete('week');

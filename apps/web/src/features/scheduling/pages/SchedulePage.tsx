@@ -1,7 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
+import { useAddressParams } from '@/lib/address-params';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { AvailabilityEditor } from '../components/AvailabilityEditor';
 import { WeekSchedule } from '../components/WeekSchedule';
@@ -14,13 +14,13 @@ type ScheduleTab = 'week' | 'availability';
  * kept current live, and the availability members book from. The tab is in the address (?tab=).
  */
 export default function SchedulePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const tab: ScheduleTab = params.get('tab') === 'availability' ? 'availability' : 'week';
   const { timeZone, known } = useViewerTimeZone();
   useLiveSessions();
 
   const openTab = (value: string | null) =>
-    setParams(
+    updateParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (value === 'availability') next.set('tab', value);

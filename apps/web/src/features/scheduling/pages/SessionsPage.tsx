@@ -2,11 +2,11 @@ import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { hasRole, isAdmin, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiCalendar } from 'react-icons/hi';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
+import { useAddressParams } from '@/lib/address-params';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import { useBookSessionDialog } from '@/lib/book-session';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
@@ -26,7 +26,7 @@ import { zoneName } from '../session-time';
 export default function SessionsPage() {
   useLiveSessions();
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const view = readSessionListView(params);
   // "Now" is fixed while the page is open, so a page's request stays the same one between refetches.
   const [now] = useState(() => new Date().toISOString());
@@ -37,7 +37,8 @@ export default function SessionsPage() {
   const advisors = useAvailableAdvisors(!staff);
   const bookDialog = useBookSessionDialog();
   const pagination = list.data?.pagination;
-  const go = (change: Parameters<typeof withSessionListView>[1]) => setParams(withSessionListView(params, change));
+  const go = (change: Parameters<typeof withSessionListView>[1]) =>
+    updateParams((latest) => withSessionListView(latest, change));
 
   return (
     <Stack gap="lg">

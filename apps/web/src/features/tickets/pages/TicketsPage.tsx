@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeText } from '@smart/contracts';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CreateButton } from '@/components/CreateButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { FilterDrawer } from '@/components/FilterDrawer';
@@ -11,6 +11,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
 import { SortSelect } from '@/components/SortSelect';
 import { useAuth } from '@/features/auth';
+import { useAddressParams } from '@/lib/address-params';
 import { useWideEnough } from '@/lib/element-width';
 import { type ListSort, nextSort, withPage, withSort } from '@/lib/list-address';
 import { useOrganizationReach } from '@/lib/organization-reach';
@@ -46,7 +47,7 @@ const SIDEWAYS_ALLOWANCE_PX = 60;
  * with the filters and the sort in a drawer (issue 25).
  */
 export default function TicketsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const filters = readTicketFilters(params);
   // The export holds every page of the list as filtered and sorted now.
   const { page: _page, ...exportQuery } = filters;
@@ -63,8 +64,9 @@ export default function TicketsPage() {
   const [frame, wide] = useWideEnough<HTMLDivElement>(ticketsTableMinWidth(withOrganization) - SIDEWAYS_ALLOWANCE_PX);
 
   const changeFilter = (name: Parameters<typeof withFilter>[1], value: string | null) =>
-    setParams(withFilter(params, name, value));
-  const changeSort = (sort: ListSort<TicketSort>) => setParams(withSort(params, sort, TICKET_SORT_RULES));
+    updateParams((latest) => withFilter(latest, name, value));
+  const changeSort = (sort: ListSort<TicketSort>) =>
+    updateParams((latest) => withSort(latest, sort, TICKET_SORT_RULES));
   const onAction = (action: TicketAction, ticket: Ticket) => setDialog({ action, ticket });
   const fields = (
     <TicketFilterFields
@@ -90,7 +92,7 @@ export default function TicketsPage() {
       </Group>
       {wide ? (
         <Stack gap="sm">
-          <TicketViewControl filters={filters} onView={(view) => setParams(withView(params, view))} />
+          <TicketViewControl filters={filters} onView={(view) => updateParams((latest) => withView(latest, view))} />
           <SimpleGrid cols={withOrganization ? 5 : 4} spacing="sm">
             <TicketSearch filters={filters} onChange={changeFilter} />
             {fields}
@@ -101,8 +103,12 @@ export default function TicketsPage() {
           <Box style={{ flex: 1, minWidth: 0 }}>
             <TicketSearch filters={filters} onChange={changeFilter} />
           </Box>
-          <FilterDrawer count={activeTicketFilters(filters)} onClear={() => setParams(withoutFilters(params))}>
-            <TicketViewControl filters={filters} onView={(view) => setParams(withView(params, view))} vertical />
+          <FilterDrawer count={activeTicketFilters(filters)} onClear={() => updateParams(withoutFilters)}>
+            <TicketViewControl
+              filters={filters}
+              onView={(view) => updateParams((latest) => withView(latest, view))}
+              vertical
+            />
             {fields}
             <SortSelect
               sort={filters}
@@ -122,8 +128,8 @@ export default function TicketsPage() {
           <EmptyTickets
             filtered={isFiltered(filters)}
             pastTheEnd={list.data.pagination.total > 0}
-            onClear={() => setParams(withoutFilters(params))}
-            onFirstPage={() => setParams(withPage(params, 1))}
+            onClear={() => updateParams(withoutFilters)}
+            onFirstPage={() => updateParams((latest) => withPage(latest, 1))}
           />
         ) : wide ? (
           <TicketsTable
@@ -146,14 +152,14 @@ export default function TicketsPage() {
             <Button
               variant="default"
               disabled={pagination.page <= 1}
-              onClick={() => setParams(withPage(params, pagination.page - 1))}
+              onClick={() => updateParams((latest) => withPage(latest, pagination.page - 1))}
             >
               Previous
             </Button>
             <Button
               variant="default"
               disabled={pagination.page >= pagination.pages}
-              onClick={() => setParams(withPage(params, pagination.page + 1))}
+              onClick={() => updateParams((latest) => withPage(latest, pagination.page + 1))}
             >
               Next
             </Button>

@@ -1,12 +1,12 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatMinutes, type Timesheet } from '@smart/contracts';
-import { useSearchParams } from 'react-router';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { FormError } from '@/components/FormError';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
+import { useAddressParams } from '@/lib/address-params';
 import { fullMonthLabel } from '@/lib/calendar-labels';
 import { useWideEnough } from '@/lib/element-width';
 import { timesheetCsvUrl, timesheetPdfUrl, useTimesheet } from '@/lib/time-entries';
@@ -20,11 +20,19 @@ import { monthRange, monthWithin, readRange } from '../month-range';
  * and a PDF statement per organization and month.
  */
 export default function TimesheetPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useAddressParams();
   const { errors, ...range } = readRange(params);
   const valid = !errors.from && !errors.to;
   const sheet = useTimesheet(range.from, range.to, valid);
-  const go = (next: { from: string; to: string }) => setParams(next, { replace: true });
+  // A change to one end keeps the other as the address holds it now (typed quickly, both count).
+  const go = (change: { from?: string; to?: string }) =>
+    updateParams(
+      (latest) => {
+        const { errors: _errors, ...current } = readRange(latest);
+        return { ...current, ...change };
+      },
+      { replace: true },
+    );
   const hasTime = valid && (sheet.data?.organizations.length ?? 0) > 0;
 
   return (
@@ -36,14 +44,14 @@ export default function TimesheetPage() {
           label="From"
           value={range.from}
           error={Boolean(errors.from)}
-          onChange={(e) => go({ ...range, from: e.currentTarget.value })}
+          onChange={(e) => go({ from: e.currentTarget.value })}
         />
         <TextInput
           type="date"
           label="To"
           value={range.to}
           error={Boolean(errors.to)}
-          onChange={(e) => go({ ...range, to: e.currentTarget.value })}
+          onChange={(e) => go({ to: e.currentTarget.value })}
         />
         <Button variant="default" onClick={() => go(monthRange(0))}>
           This month
