@@ -307,7 +307,7 @@ describe('the timesheet', () => {
       'attachment; filename="timesheet-beta-bakery-2031-03-01-to-2031-04-30.csv"',
     );
     expect(csv.body).toBe(
-      'Date,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
+      '\uFEFFDate,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
         `2031-04-02,Beta Bakery,task,${taskB.title},0.25,yes,Reconciled March\r\n`,
     );
     const tooLong = await t.request({

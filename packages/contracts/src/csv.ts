@@ -19,6 +19,12 @@ export function csvCell(value: CsvValue): string {
 
 export const csvLine = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`;
 
+/**
+ * A file's first line: its header after a UTF-8 byte order mark, without which Excel opens a UTF-8
+ * file as the machine's own code page and garbles accented names. Readers here skip the mark.
+ */
+export const csvHeaderLine = (header: readonly string[]) => `\uFEFF${csvLine(header)}`;
+
 const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
 
 /**

@@ -1,4 +1,4 @@
-import { type CsvValue, csvLine } from '@smart/contracts';
+import { type CsvValue, csvHeaderLine, csvLine } from '@smart/contracts';
 
 /**
  * CSV in and out. Cells and lines are written by contracts' csvCell and csvLine (RFC 4180, with
@@ -8,7 +8,7 @@ export { type CsvValue, csvCell, csvCellText, csvLine } from '@smart/contracts';
 
 /** A whole CSV file, header first, line by line (for streaming: each line as it is made). */
 export function* csvLines(header: readonly string[], rows: Iterable<readonly CsvValue[]>): Generator<string> {
-  yield csvLine(header);
+  yield csvHeaderLine(header);
   for (const row of rows) yield csvLine(row);
 }
 
@@ -100,7 +100,7 @@ export async function* csvChunks(
   header: readonly string[],
   batches: AsyncIterable<Iterable<readonly CsvValue[]>>,
 ): AsyncGenerator<string> {
-  yield csvLine(header);
+  yield csvHeaderLine(header);
   for await (const rows of batches) {
     let chunk = '';
     for (const row of rows) chunk += csvLine(row);

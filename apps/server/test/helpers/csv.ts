@@ -1,8 +1,11 @@
 /**
  * A CSV file as a spreadsheet reads it (RFC 4180): quoted fields may hold commas, doubled quotes
- * and line breaks; lines end with CRLF. Rows of cells, the header first.
+ * and line breaks; lines end with CRLF. Rows of cells, the header first. The file must start with a
+ * UTF-8 byte order mark, or Excel would read its accented names in the machine's code page.
  */
-export function readCsv(text: string): string[][] {
+export function readCsv(file: string): string[][] {
+  if (!file.startsWith('\uFEFF')) throw new Error(`The CSV file has no UTF-8 byte order mark: ${file.slice(0, 40)}`);
+  const text = file.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -31,7 +31,7 @@ describe('CSV', () => {
     expect(csvCell(-5)).toBe('-5');
   });
 
-  it('ends each line with CRLF, header first', () => {
+  it('starts with a UTF-8 byte order mark and ends each line with CRLF, header first', () => {
     expect(
       [
         ...csvLines(
@@ -42,7 +42,7 @@ describe('CSV', () => {
           ],
         ),
       ].join(''),
-    ).toBe('a,b\r\n1,x\r\n2,"y,z"\r\n');
+    ).toBe('\uFEFFa,b\r\n1,x\r\n2,"y,z"\r\n');
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  csvHeaderLine,
   csvLine,
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_FIELDS,
@@ -25,12 +26,12 @@ export function rowOutcome(row: MemberImportRow, imported: boolean): string {
  */
 export function importReportCsv(report: MemberImportReport): string {
   const lines = [
-    csvLine(['Row', ...MEMBER_IMPORT_FIELDS.map(header), 'Result']),
+    csvHeaderLine(['Row', ...MEMBER_IMPORT_FIELDS.map(header), 'Result']),
     ...report.rows.map((row) =>
       csvLine([row.row, ...MEMBER_IMPORT_FIELDS.map((field) => row.values[field]), rowOutcome(row, report.imported)]),
     ),
   ];
-  return `\uFEFF${lines.join('')}`;
+  return lines.join('');
 }
 
 /** The report's file name: a preview's or an import's. */
