@@ -148,7 +148,7 @@ test.describe('toasts', () => {
       await personalInfo.getByLabel('Job title').fill(`Toast check ${Date.now()}`);
       await personalInfo.getByRole('button', { name: 'Save' }).click();
 
-      const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully!' });
+      const toast = page.getByRole('status').filter({ hasText: 'Profile updated successfully!' });
       await expect(toast).toBeVisible();
       const toastBox = await toast.boundingBox();
       const topBarBox = await page.getByRole('banner').boundingBox();

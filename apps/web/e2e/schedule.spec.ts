@@ -59,7 +59,7 @@ test.describe('Schedule', () => {
     await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('17:00');
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByRole('button', { name: 'Save availability' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Availability saved' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Availability saved' })).toBeVisible();
 
     await page.reload();
     const saved = page.getByRole('form', { name: 'Availability' });

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiTrash } from 'react-icons/hi';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { ConfirmModal } from './ConfirmModal';
 import { FileLine } from './FileLine';
 
@@ -42,9 +42,7 @@ export function AttachmentList<T extends ListedAttachment>({
   const [removing, setRemoving] = useState<T | null>(null);
 
   function save(attachment: T) {
-    download(attachment).catch((error: Error) =>
-      notifications.show({ color: 'red', message: error.message || MESSAGES.downloadUrlFailed }),
-    );
+    download(attachment).catch((error: Error) => toastFailure(error.message || MESSAGES.downloadUrlFailed));
   }
 
   return (
@@ -91,7 +89,7 @@ export function AttachmentList<T extends ListedAttachment>({
           removing &&
           remove.mutate(removing.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: MESSAGES.attachmentRemoved });
+              toastSuccess(MESSAGES.attachmentRemoved);
               setRemoving(null);
             },
           })

@@ -1,9 +1,9 @@
 import { Anchor, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { HiDownload } from 'react-icons/hi';
 import { type FileRequest, useFileDownload } from '@/lib/file-download';
+import { toastFailure } from '@/lib/toast';
 
 /**
  * A file to download (an export, a timesheet): fetched with the session (a plain link would go
@@ -25,7 +25,7 @@ export function DownloadButton({
   const download = useFileDownload();
   const start = () =>
     download.mutate(file, {
-      onError: (error) => notifications.show({ color: 'red', message: error.message || MESSAGES.downloadFailed }),
+      onError: (error) => toastFailure(error.message || MESSAGES.downloadFailed),
     });
   if (variant === 'link') {
     return (

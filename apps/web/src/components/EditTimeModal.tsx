@@ -4,7 +4,7 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { useUpdateTime } from '@/lib/time-entries';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
 
 interface EditTimeModalProps {
@@ -47,7 +47,7 @@ function EditTimeForm({
       { id: entry.id, body: timeEntryBody(values) },
       {
         onSuccess: () => {
-          showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryUpdated });
+          toastSuccess(MESSAGES.timeEntryUpdated, 'time-entry');
           onDone();
         },
       },

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Popover, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type SubscribableRecordType, type SubscriptionMode } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiBell, HiOutlineBell, HiVolumeOff } from 'react-icons/hi';
 import { useRecordSubscription, useSetRecordSubscription } from '@/lib/record-subscription';
+import { toastFailure } from '@/lib/toast';
 
 interface FollowControlProps {
   recordType: SubscribableRecordType;
@@ -68,8 +68,7 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
     if (!next || next === mode) return;
     setChosen(next);
     change.mutate(next, {
-      onError: (error) =>
-        notifications.show({ color: 'red', message: error.message || MESSAGES.subscriptionUpdateFailed }),
+      onError: (error) => toastFailure(error.message || MESSAGES.subscriptionUpdateFailed),
       onSettled: () => setChosen(null),
     });
   }

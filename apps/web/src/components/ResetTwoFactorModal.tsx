@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type User } from '@smart/contracts';
+import { toastSuccess } from '@/lib/toast';
 import { useResetTwoFactor } from '@/lib/two-factor-reset';
 import { ConfirmModal } from './ConfirmModal';
 
@@ -23,7 +23,7 @@ export function ResetTwoFactorModal({ person, onClose, onReset }: ResetTwoFactor
       onConfirm={() =>
         reset.mutate(person.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: MESSAGES.twoFactorResetDone });
+            toastSuccess(MESSAGES.twoFactorResetDone);
             onClose();
           },
         })

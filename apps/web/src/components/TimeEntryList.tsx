@@ -5,7 +5,7 @@ import { HiPencil, HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { useWideEnough } from '@/lib/element-width';
 import { useDeleteTime } from '@/lib/time-entries';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { formatDay } from '@/lib/work-format';
 
 /** Below this width the table's columns would scroll sideways: the entries show as cards instead. */
@@ -43,7 +43,7 @@ export function TimeEntryList({ entries, onEdit, onEmptied }: TimeEntryListProps
       () => {
         focusNext(entry);
         setDeleting(null);
-        showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryDeleted });
+        toastSuccess(MESSAGES.timeEntryDeleted, 'time-entry');
       },
       () => undefined, // shown in the dialog (remove.error)
     );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '@/lib/time-entries';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { today } from '@/lib/work-format';
 import { EditTimeModal } from './EditTimeModal';
 import { FIELD_LABEL_HEIGHT, TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
@@ -84,7 +84,7 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
       {
         onSuccess: () => {
           form.setFieldValue('note', '');
-          showOrUpdateToast({ id: 'time-entry', color: 'green', message: MESSAGES.timeEntryAdded });
+          toastSuccess(MESSAGES.timeEntryAdded, 'time-entry');
         },
       },
     ),

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import type { Conversation } from '@smart/contracts';
 import { useEffect, useRef } from 'react';
+import { toastFailure } from '@/lib/toast';
 import { getAdvisorConversation, getGeneralConversation, useOpenSharedConversation } from './api';
 
 interface AutoSelection {
@@ -51,7 +51,7 @@ export function useAutoSelection({
     const openShared = (fetch: () => Promise<Conversation>) =>
       mutate(fetch, {
         onSuccess: (conversation) => select(conversation.id),
-        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+        onError: (error) => toastFailure(error.message),
       });
     if (organizationId) {
       done.current = true;

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { NewAccountFields } from '@/components/NewAccountFields';
 import { firstMessage, useSavingForm } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { advisorBodyFrom, checkNewAdvisor, EMPTY_NEW_ADVISOR, type NewAdvisorValues } from '../advisor-form';
 import { useAddAdvisor } from '../api';
 import { AdvisorProfileFields } from './AdvisorProfileFields';
@@ -36,7 +36,7 @@ export function AddAdvisorModal({ opened, onClose }: AddAdvisorModalProps) {
   const submit = form.onSubmit((values) =>
     add.mutate(advisorBodyFrom(values), {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MESSAGES.advisorAdded });
+        toastSuccess(MESSAGES.advisorAdded);
         close();
       },
     }),

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type Advisor, MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { useSavingForm } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateAdvisorProfile } from '../api';
 import { AdvisorProfileFields, type AdvisorProfileValues } from './AdvisorProfileFields';
 
@@ -29,7 +29,7 @@ export function EditAdvisorProfileModal({ advisor, opened, onClose }: EditAdviso
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MESSAGES.advisorProfileUpdated });
+        toastSuccess(MESSAGES.advisorProfileUpdated);
         close();
       },
     }),

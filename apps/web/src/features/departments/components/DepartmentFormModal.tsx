@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   createDepartmentBody as createSchema,
   type Department,
@@ -15,6 +14,7 @@ import { NameDescriptionFields } from '@/components/NameDescriptionFields';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PersonPicker } from '@/components/PersonPicker';
 import { useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import {
   createDepartmentBody,
@@ -108,7 +108,7 @@ function DepartmentForm({
       { departmentId: department.id, body: departmentBody(submitted, withManager && form.isDirty('managerId')) },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: MESSAGES.departmentUpdated });
+          toastSuccess(MESSAGES.departmentUpdated);
           onClose();
         },
       },

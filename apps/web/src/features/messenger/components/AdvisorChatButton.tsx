@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type AvailableAdvisor, displayName, MESSAGES } from '@smart/contracts';
 import { HiSupport } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { toastFailure } from '@/lib/toast';
 import { getPrivateAdvisorConversation, useOpenSharedConversation } from '../api';
 
 /**
@@ -18,7 +18,7 @@ export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string)
   const chatWith = (advisor: AvailableAdvisor) =>
     open.mutate(() => getPrivateAdvisorConversation(advisor.id), {
       onSuccess: (conversation) => onOpen(conversation.id),
-      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      onError: (error) => toastFailure(error.message),
     });
 
   const button = (props: { onClick?: () => void }) => (

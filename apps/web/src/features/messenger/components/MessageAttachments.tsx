@@ -1,9 +1,9 @@
 import { Group, Image, Paper, Skeleton, Stack, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatFileSize, MESSAGES, type MessageAttachment } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FileLine } from '@/components/FileLine';
 import { saveAttachedFile, signedFileUrl } from '@/lib/file-download';
+import { toastFailure } from '@/lib/toast';
 
 /** A signed link lives five minutes on the server; the thumbnail asks again before that. */
 const THUMBNAIL_URL_STALE_MS = 4 * 60_000;
@@ -12,7 +12,7 @@ const isImage = (attachment: MessageAttachment) => attachment.fileType.startsWit
 
 function save(attachment: MessageAttachment) {
   saveAttachedFile(attachment.s3Key, attachment.originalName).catch((error: Error) =>
-    notifications.show({ color: 'red', message: error.message || MESSAGES.downloadUrlFailed }),
+    toastFailure(error.message || MESSAGES.downloadUrlFailed),
   );
 }
 

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastNotice } from '@/lib/toast';
 import { PHONE_QUERY } from '@/lib/viewport';
 import { useAutoSelection } from '../auto-select';
 import { ConversationList } from '../components/ConversationList';
@@ -55,7 +55,7 @@ export default function MessengerPage() {
   });
   // A conversation that is not there (an old link, or one the user has left) gives way to the list.
   const dropMissing = useCallback(() => {
-    showOrUpdateToast({ id: 'conversation-missing', color: 'yellow', message: MESSAGES.conversationNotFound });
+    toastNotice(MESSAGES.conversationNotFound, 'conversation-missing');
     select(null, true);
   }, [select]);
   useMessengerEvents({

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { NotificationItem, UpdateNotificationBody } from '@smart/contracts';
 import { HiArchive, HiCheck, HiClock, HiDotsVertical, HiInbox, HiMail } from 'react-icons/hi';
+import { toastFailure } from '@/lib/toast';
 import { useUpdateNotification } from '../api';
 import { SNOOZE_CHOICES, snoozeEnd } from '../inbox-labels';
 
@@ -15,10 +15,7 @@ interface InboxItemMenuProps {
 export function InboxItemMenu({ item, now, timeZone }: InboxItemMenuProps) {
   const update = useUpdateNotification();
   const change = (body: UpdateNotificationBody) =>
-    update.mutate(
-      { id: item.id, change: body },
-      { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
-    );
+    update.mutate({ id: item.id, change: body }, { onError: (error) => toastFailure(error.message) });
   const unread = item.unread > 0;
   const snoozed = item.snoozedUntil !== null && new Date(item.snoozedUntil) > now;
   const icon = (Icon: typeof HiCheck) => <Icon size={16} aria-hidden />;

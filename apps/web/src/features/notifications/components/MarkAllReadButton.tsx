@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { HiCheck } from 'react-icons/hi';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useMarkAllRead, useUnreadCount } from '../api';
 
 /** Marks every notification read; idle while none is unread. */
@@ -17,8 +17,8 @@ export function MarkAllReadButton() {
       loading={markAllRead.isPending}
       onClick={() =>
         markAllRead.mutate(undefined, {
-          onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.notificationsAllRead }),
-          onError: (error) => notifications.show({ color: 'red', message: error.message }),
+          onSuccess: () => toastSuccess(MESSAGES.notificationsAllRead),
+          onError: (error) => toastFailure(error.message),
         })
       }
     >

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Organization } from '@smart/contracts';
 import { useState } from 'react';
 import { HiLockClosed, HiLockOpen } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { useAuth } from '@/features/auth';
+import { toastSuccess } from '@/lib/toast';
 import { useOrganizationAccountAction } from '../api';
 import { CloseOrganizationModal } from './CloseOrganizationModal';
 
@@ -65,7 +65,7 @@ export function ClosedAccountNotice({ organization, closedAt }: { organization: 
   function confirm() {
     reopen.mutate(undefined, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MESSAGES.organizationReopened });
+        toastSuccess(MESSAGES.organizationReopened);
         setConfirming(false);
       },
     });

@@ -1,11 +1,11 @@
 import { Alert, Button, Collapse, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type ChangePasswordForm, changePasswordForm, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { formLevelMessage, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
 
@@ -38,8 +38,8 @@ export function PasswordSection({ email }: { email: string }) {
 
   function sendResetLink() {
     mailLink.mutate(email, {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.passwordResetLinkSent }),
-      onError: (caught) => notifications.show({ color: 'red', message: caught.message }),
+      onSuccess: () => toastSuccess(MESSAGES.passwordResetLinkSent),
+      onError: (caught) => toastFailure(caught.message),
     });
   }
 

@@ -1,10 +1,10 @@
 import { Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, profileUpdateBody, type User } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useEditableSection } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateProfile } from '../api';
 import { type PersonalInfoValues, updateBodyFrom, valuesFromUser } from '../profile-form';
 import { FieldValue } from './FieldValue';
@@ -43,7 +43,7 @@ export function PersonalInfoSection({ user }: { user: User }) {
     schema: profileUpdateBody,
     save: update,
     serverFields: SERVER_FIELDS,
-    onSaved: () => notifications.show({ color: 'green', message: MESSAGES.profileUpdated }),
+    onSaved: () => toastSuccess(MESSAGES.profileUpdated),
   });
 
   const shown = valuesFromUser(user);

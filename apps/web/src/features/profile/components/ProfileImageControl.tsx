@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { ImageUploadButton } from '@/components/ImageUploadButton';
+import { toastSuccess } from '@/lib/toast';
 import { useUploadProfileImage } from '../api';
 
 /** Image picker shown in edit mode only; accepts images a browser can show (spec section 5). */
@@ -10,7 +10,7 @@ export function ProfileImageControl() {
     <ImageUploadButton
       label="Upload photo"
       upload={upload}
-      onUploaded={() => notifications.show({ color: 'green', message: MESSAGES.profileImageUpdated })}
+      onUploaded={() => toastSuccess(MESSAGES.profileImageUpdated)}
     />
   );
 }

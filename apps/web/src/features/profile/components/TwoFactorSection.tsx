@@ -1,10 +1,10 @@
 import { Badge, Button, Collapse, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type User } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { HiKey, HiRefresh, HiShieldCheck, HiX } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
 import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
+import { toastSuccess } from '@/lib/toast';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from '../api';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { SectionCard } from './SectionCard';
@@ -41,7 +41,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
       { password, ...field.proof() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: MESSAGES.twoFactorDisabled });
+          toastSuccess(MESSAGES.twoFactorDisabled);
           onDone();
         },
       },
@@ -82,7 +82,7 @@ function NewCodesForm({ onDone }: { onDone: () => void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     regenerate.mutate(field.proof(), {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.recoveryCodesRegenerated }),
+      onSuccess: () => toastSuccess(MESSAGES.recoveryCodesRegenerated),
     });
   }
 
@@ -165,7 +165,7 @@ export function TwoFactorSection({ user }: { user: User }) {
         {panel === 'setup' && !enabled && (
           <TwoFactorSetup
             onDone={() => {
-              notifications.show({ color: 'green', message: MESSAGES.twoFactorEnabled });
+              toastSuccess(MESSAGES.twoFactorEnabled);
               close();
             }}
           />

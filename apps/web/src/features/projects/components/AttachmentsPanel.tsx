@@ -1,5 +1,4 @@
 import { Button, FileButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type Attachment, displayName, formatFileSizeInKb, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUpload } from 'react-icons/hi';
@@ -7,6 +6,7 @@ import { AttachmentList } from '@/components/AttachmentList';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { UploadProgress } from '@/components/UploadProgress';
+import { toastSuccess } from '@/lib/toast';
 import { formatMoment } from '@/lib/work-format';
 import { type AttachmentOwner, downloadAttachment, useRemoveAttachment, useUploadAttachment } from '../api';
 
@@ -32,7 +32,7 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
     setTooLarge(file.size > MAX_UPLOAD_BYTES);
     if (file.size > MAX_UPLOAD_BYTES) return;
     upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.fileUploaded }),
+      onSuccess: () => toastSuccess(MESSAGES.fileUploaded),
     });
   }
 

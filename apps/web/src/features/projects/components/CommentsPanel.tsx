@@ -1,5 +1,4 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MAX_COMMENT_LENGTH, MESSAGES, type TaskDetail } from '@smart/contracts';
 import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
@@ -8,6 +7,7 @@ import { Panel } from '@/components/Panel';
 import { useAuth } from '@/features/auth';
 import { sendOnCtrlEnter } from '@/lib/keys';
 import { useMentionDraft } from '@/lib/mentionable';
+import { toastSuccess } from '@/lib/toast';
 import { useAddComment } from '../api';
 
 /** The task's comments, oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter sends (section 9). */
@@ -24,7 +24,7 @@ export function CommentsPanel({ task }: { task: TaskDetail }) {
       {
         onSuccess: () => {
           draft.clear();
-          notifications.show({ color: 'green', message: MESSAGES.commentAdded });
+          toastSuccess(MESSAGES.commentAdded);
         },
       },
     );

@@ -11,7 +11,7 @@ import {
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { WorkProgress } from '@/components/WorkProgress';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { useTaskProgress } from '../api';
 
 /**
@@ -25,8 +25,7 @@ export function ProgressPanel({ task }: { task: TaskDetail }) {
   function step(direction: 1 | -1) {
     const next = stepProgress(task.progress, direction);
     progress.mutate(next, {
-      onSuccess: () =>
-        showOrUpdateToast({ id: `task-progress-${task.id}`, color: 'green', message: progressUpdatedMessage(next) }),
+      onSuccess: () => toastSuccess(progressUpdatedMessage(next), `task-progress-${task.id}`),
     });
   }
 

@@ -1,7 +1,7 @@
 import { Card } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type TaskDetail, updateTaskBody } from '@smart/contracts';
 import { useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateTask } from '../api';
 import { TaskFields, type TaskValues, taskBodyOf } from './TaskFields';
 import { WorkForm } from './WorkFields';
@@ -24,7 +24,7 @@ export function TaskEditForm({ task, onDone }: { task: TaskDetail; onDone: () =>
   const save = form.onSubmit((values) =>
     update.mutate(toBody(values), {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MESSAGES.taskUpdated });
+        toastSuccess(MESSAGES.taskUpdated);
         onDone();
       },
     }),

@@ -1,11 +1,11 @@
 import { Select, SimpleGrid, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, TASK_STATUSES, type TaskDetail, type TaskStatus } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { useTaskStatusChange } from '@/lib/task-status';
+import { toastSuccess } from '@/lib/toast';
 import { formatDay, formatMoment, statusOptions } from '@/lib/work-format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -60,7 +60,7 @@ export function TaskInfoPanel({ task }: { task: TaskDetail }) {
             status.mutate(
               { taskId: task.id, status: value as TaskStatus },
               {
-                onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskUpdated }),
+                onSuccess: () => toastSuccess(MESSAGES.taskUpdated),
               },
             )
           }

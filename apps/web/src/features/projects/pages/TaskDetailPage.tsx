@@ -1,5 +1,4 @@
 import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type TaskDetail } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
@@ -15,6 +14,7 @@ import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { toastSuccess } from '@/lib/toast';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteTask, useTask, useUpdateTask } from '../api';
 import { AttachmentsPanel } from '../components/AttachmentsPanel';
@@ -94,10 +94,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
 
   function assignToMe() {
     if (!user) return;
-    assign.mutate(
-      { assignedTo: user.id },
-      { onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.taskAssignedToYou }) },
-    );
+    assign.mutate({ assignedTo: user.id }, { onSuccess: () => toastSuccess(MESSAGES.taskAssignedToYou) });
   }
 
   return (
@@ -201,7 +198,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: MESSAGES.taskDeleted });
+              toastSuccess(MESSAGES.taskDeleted);
               navigate(upPath, { replace: true });
             },
           })

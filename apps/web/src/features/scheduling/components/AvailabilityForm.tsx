@@ -1,9 +1,9 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type AdvisorAvailability, MESSAGES } from '@smart/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { TimeZoneSelect } from '@/components/TimeZoneSelect';
+import { toastSuccess } from '@/lib/toast';
 import { useSaveAvailability } from '../api';
 import { type AvailabilityDraft, draftOf, firstProblem } from '../availability-form';
 import { BookingRulesFields } from './BookingRulesFields';
@@ -46,7 +46,7 @@ export function AvailabilityForm({ availability }: { availability: AdvisorAvaila
       return;
     }
     save.mutate(draft, {
-      onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.availabilitySaved }),
+      onSuccess: () => toastSuccess(MESSAGES.availabilitySaved),
       onError: (error) => setProblem(error.message || MESSAGES.saveAvailabilityFailed),
     });
   };

@@ -1,9 +1,9 @@
 import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
+import { toastSuccess } from '@/lib/toast';
 import { useCalendarFeed, useCreateCalendarFeed } from '../api';
 
 /**
@@ -20,7 +20,7 @@ export function CalendarFeedPanel() {
     create.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        if (url) notifications.show({ color: 'teal', message: MESSAGES.calendarFeedCreated });
+        if (url) toastSuccess(MESSAGES.calendarFeedCreated);
       },
     });
 

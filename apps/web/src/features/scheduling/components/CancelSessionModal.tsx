@@ -1,10 +1,10 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type AdvisorSession, formatSlotTime, MAX_CANCEL_REASON_LENGTH, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { toastSuccess } from '@/lib/toast';
 import { useCancelSession } from '../api';
 
 /** Cancel a session with a reason its people are told (optional, as the API takes it); the record stays. */
@@ -26,7 +26,7 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
             { reason },
             {
               onSuccess: () => {
-                notifications.show({ color: 'teal', message: MESSAGES.sessionCancelled });
+                toastSuccess(MESSAGES.sessionCancelled);
                 onClose();
               },
             },

@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type AdvisorSession, formatSlotTime, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateSession } from '../api';
 import { useBookingFailure } from '../taken-time';
 import { SlotPicker } from './SlotPicker';
@@ -29,7 +29,7 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
       { start },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: MESSAGES.sessionRescheduled });
+          toastSuccess(MESSAGES.sessionRescheduled);
           onClose();
         },
         onError: (error) => {

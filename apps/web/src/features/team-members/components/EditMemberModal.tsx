@@ -1,11 +1,11 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type User, updateMemberBody } from '@smart/contracts';
 import { DepartmentSelect } from '@/components/DepartmentSelect';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateMember } from '../api';
 import {
   editValuesFrom,
@@ -41,7 +41,7 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
       { userId: member.id, body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: MESSAGES.memberUpdated });
+          toastSuccess(MESSAGES.memberUpdated);
           onClose();
         },
       },

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { displayName, MESSAGES, type User } from '@smart/contracts';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { toastSuccess } from '@/lib/toast';
 import { type MemberStatusChange, useChangeMemberStatus } from '../api';
 
 /** What each change asks and says: deactivation (red: the member loses access) and reactivation. */
@@ -39,7 +39,7 @@ export function MemberStatusModal({ member, change, organizationId, onClose }: M
       { userId: member.id, change },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: wording.done });
+          toastSuccess(wording.done);
           onClose();
         },
       },

@@ -1,5 +1,4 @@
 import { Select, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   addTeamMemberBody,
   DEFAULT_TEAM_MEMBER_ROLE,
@@ -12,6 +11,7 @@ import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
 import { firstMessage, markedInputProps, useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useAddTeamMember } from '../api';
 import { isTeamMemberRole, ROLE_OPTIONS } from '../team-labels';
 
@@ -59,7 +59,7 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
       { userId, role },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: MESSAGES.memberAdded });
+          toastSuccess(MESSAGES.memberAdded);
           onClose();
         },
       },

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatFileSize, MESSAGES, type Template } from '@smart/contracts';
 import { HiChevronDown, HiDownload } from 'react-icons/hi?lazy';
+import { toastFailure } from '@/lib/toast';
 import { useDownloadTemplate } from '../api';
 import { fileTypeLabel } from '../template-labels';
 
@@ -15,8 +15,7 @@ export function DownloadButton({ template }: { template: Template }) {
     download.mutate(
       { templateId: template.id, fileIndex },
       {
-        onError: (error) =>
-          notifications.show({ color: 'red', message: error.message || MESSAGES.downloadTemplateFailed }),
+        onError: (error) => toastFailure(error.message || MESSAGES.downloadTemplateFailed),
       },
     );
   const label = `Download ${template.name}`;

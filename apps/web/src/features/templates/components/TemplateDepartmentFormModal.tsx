@@ -1,5 +1,4 @@
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   createTemplateDepartmentBody,
   MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH,
@@ -13,6 +12,7 @@ import { IconPicker, iconPickerProps } from '@/components/IconPicker';
 import { LockedModal } from '@/components/LockedModal';
 import { DescriptionField } from '@/components/NameDescriptionFields';
 import { useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useCreateTemplateDepartment, useUpdateTemplateDepartment } from '../api';
 import {
   departmentBody,
@@ -71,10 +71,7 @@ function DepartmentForm({
   const { values } = form;
   const submit = form.onSubmit((submitted) => {
     const onSuccess = () => {
-      notifications.show({
-        color: 'green',
-        message: department ? MESSAGES.templateDepartmentUpdated : MESSAGES.templateDepartmentCreated,
-      });
+      toastSuccess(department ? MESSAGES.templateDepartmentUpdated : MESSAGES.templateDepartmentCreated);
       onClose();
     };
     if (department) update.mutate({ departmentId: department.id, body: departmentBody(submitted) }, { onSuccess });

@@ -1,5 +1,4 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MAX_TEMPLATE_CATEGORY_LENGTH, MAX_TEMPLATE_NAME_LENGTH, MESSAGES, type Template } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
@@ -8,6 +7,7 @@ import { LockedModal } from '@/components/LockedModal';
 import { DescriptionField } from '@/components/NameDescriptionFields';
 import { UploadProgress } from '@/components/UploadProgress';
 import { useSavingForm } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useCreateTemplate, useTemplateDepartments, useUpdateTemplate } from '../api';
 import { addChosenFiles, noFiles, type PickedFiles } from '../picked-files';
 import {
@@ -84,10 +84,7 @@ function TemplateForm(props: TemplateFormProps) {
     setRefusal(message);
     if (message) return;
     const onSuccess = () => {
-      notifications.show({
-        color: 'green',
-        message: mode === 'create' ? MESSAGES.templateCreated : MESSAGES.templateUpdated,
-      });
+      toastSuccess(mode === 'create' ? MESSAGES.templateCreated : MESSAGES.templateUpdated);
       onClose();
     };
     if (mode === 'create') create.mutate(draftFrom(values, files), { onSuccess });

@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Template } from '@smart/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import type { EmptyText } from '@/components/ListView';
 import { PagedListView } from '@/components/PagedListView';
+import { toastSuccess } from '@/lib/toast';
 import { type TemplateFilters, useDeleteTemplate, useTemplates } from '../api';
 import { PreviewModal } from './PreviewModal';
 import { type TemplateAction, TemplateCard } from './TemplateCard';
@@ -61,7 +61,7 @@ export function TemplateGrid({ filters, empty, showDepartment = false }: Templat
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: MESSAGES.templateDeleted });
+              toastSuccess(MESSAGES.templateDeleted);
               close();
             },
           })

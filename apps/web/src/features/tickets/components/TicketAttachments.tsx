@@ -1,11 +1,11 @@
 import { Button, FileButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatFileSize, MAX_UPLOAD_BYTES, MESSAGES, type TicketAttachment } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPaperClip } from 'react-icons/hi';
 import { AttachmentList } from '@/components/AttachmentList';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
+import { toastSuccess } from '@/lib/toast';
 import { downloadTicketAttachment, useAttachTicketFile, useRemoveTicketAttachment } from '../api';
 
 interface TicketAttachmentsProps {
@@ -26,7 +26,7 @@ export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAt
     attach.reset();
     setTooLarge(file.size > MAX_UPLOAD_BYTES);
     if (file.size > MAX_UPLOAD_BYTES) return;
-    attach.mutate(file, { onSuccess: () => notifications.show({ color: 'green', message: MESSAGES.fileUploaded }) });
+    attach.mutate(file, { onSuccess: () => toastSuccess(MESSAGES.fileUploaded) });
   }
 
   return (

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Ticket } from '@smart/contracts';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { toastSuccess } from '@/lib/toast';
 import { useDeleteTicket } from '../api';
 import { AssignTicketModal } from './AssignTicketModal';
 import { TicketFormModal } from './TicketFormModal';
@@ -36,7 +36,7 @@ export function TicketDialogs({ open, onClose, onDeleted }: TicketDialogsProps) 
           ticket &&
           remove.mutate(ticket.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: MESSAGES.ticketDeleted });
+              toastSuccess(MESSAGES.ticketDeleted);
               onClose();
               onDeleted?.();
             },
