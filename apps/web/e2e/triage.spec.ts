@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, type Person, TestOrganization, test } from './support/fixtures';
-import { sidebar, signIn } from './support/session';
+import { accounts, sidebar, signIn } from './support/session';
 import { pickOption, uniqueName } from './support/structure';
 
 /**
@@ -171,8 +171,9 @@ test.describe('Triage: the tickets list', () => {
     await main(page).getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The file starts with the byte order mark Excel needs to read UTF-8.
     const [header, ...lines] = (await readFile(await file.path(), 'utf8')).split('\r\n').filter(Boolean);
-    expect(header).toMatch(/^ID,Title,Status,Priority,Category,Created by,/);
+    expect(header).toMatch(/^\uFEFFID,Title,Status,Priority,Category,Created by,/);
     expect(lines.map((line) => line.split(',')[1])).toEqual(['Bravo: the printer', 'alpha: an unassigned one']);
   });
 
@@ -251,6 +252,26 @@ test.describe('Triage: the tickets list', () => {
     await expect(page).toHaveURL(/status=open/);
     await expect(main(page).getByRole('article')).toHaveCount(1);
     await expect(card).toBeVisible();
+  });
+
+  test('on a phone the Support button is a round icon that steps aside while the list scrolls down', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, accounts.member);
+    await page.goto('/dashboard/tickets');
+    await expect(main(page).getByRole('article')).toHaveCount(10);
+    const support = page.getByRole('button', { name: 'Support', exact: true });
+    await expect(support).toBeVisible();
+    expect((await support.boundingBox())?.width).toBeLessThanOrEqual(56);
+
+    await page.mouse.move(195, 400);
+    await page.mouse.wheel(0, 600);
+    await expect(support).toBeHidden();
+    await page.mouse.wheel(0, -200);
+    await expect(support).toBeVisible();
+    await support.click();
+    await expect(page.getByRole('dialog', { name: 'Create Support Ticket' })).toBeVisible();
   });
 });
 

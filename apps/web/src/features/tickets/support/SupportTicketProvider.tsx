@@ -1,8 +1,11 @@
-import { Affix, Box, Button } from '@mantine/core';
+import { ActionIcon, Affix, Box, Button, Transition } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Ticket } from '@smart/contracts';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { HiSupport } from 'react-icons/hi';
+import { useScrollingDown } from '@/lib/scroll-direction';
 import { type NewTicketPrefill, type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
+import { PHONE_QUERY } from '@/lib/viewport';
 import { useCanRaiseTickets } from '../ticket-author';
 
 // The dialog's code loads on the first opening, not with every page.
@@ -50,19 +53,7 @@ export function SupportTicketProvider({ children, buttonHidden = false }: Suppor
       {children}
       {/* Room under the last content, so the floating button never hides it for good. */}
       {canRaise && <Box h={72} aria-hidden />}
-      {canRaise && !buttonHidden && (
-        <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-          <Button
-            radius="xl"
-            size="md"
-            leftSection={<HiSupport size={20} aria-hidden />}
-            onClick={() => value.open()}
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          >
-            Support
-          </Button>
-        </Affix>
-      )}
+      {canRaise && !buttonHidden && <SupportButton onClick={() => value.open()} />}
       {canRaise && dialog && (
         <Suspense fallback={null}>
           <SupportTicketModal key={dialog.key} opened prefill={dialog.prefill} onClose={close} />
@@ -80,5 +71,39 @@ export function SupportTicketProvider({ children, buttonHidden = false }: Suppor
         </Suspense>
       )}
     </SupportTicketContext.Provider>
+  );
+}
+
+const FLOATING = { boxShadow: 'var(--mantine-shadow-md)' };
+
+/**
+ * The floating Support button. On a phone it is a round icon (it covers less of the rows passing
+ * under it) that steps aside while the page scrolls down and comes back when it scrolls up.
+ */
+function SupportButton({ onClick }: { onClick: () => void }) {
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const scrollingDown = useScrollingDown();
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+      <Transition mounted={!(isPhone && scrollingDown)} transition="slide-up" duration={150}>
+        {(styles) =>
+          isPhone ? (
+            <ActionIcon size={52} radius="xl" aria-label="Support" onClick={onClick} style={{ ...FLOATING, ...styles }}>
+              <HiSupport size={26} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              radius="xl"
+              size="md"
+              leftSection={<HiSupport size={20} aria-hidden />}
+              onClick={onClick}
+              style={{ ...FLOATING, ...styles }}
+            >
+              Support
+            </Button>
+          )
+        }
+      </Transition>
+    </Affix>
   );
 }
