@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsAddress, presetOf, presetRange, readAnalyticsAddress } from './range';
+import { analyticsAddress, analyticsPresets, presetRange, readAnalyticsAddress } from './range';
 
 // Wednesday 11 March 2026, local time.
 const WEDNESDAY = new Date(2026, 2, 11, 15, 30);
@@ -20,11 +20,13 @@ describe('presetRange', () => {
   });
 });
 
-describe('presetOf', () => {
-  it('names the preset a range is, or none', () => {
-    expect(presetOf({ from: '2026-02-16', to: '2026-03-11' }, WEDNESDAY)).toBe('weeks4');
-    expect(presetOf({ from: '2026-01-01', to: '2026-03-11' }, WEDNESDAY)).toBe('year');
-    expect(presetOf({ from: '2026-02-17', to: '2026-03-11' }, WEDNESDAY)).toBeNull();
+describe('analyticsPresets', () => {
+  it('labels each preset with its days', () => {
+    expect(analyticsPresets(WEDNESDAY)).toEqual([
+      { label: 'Last 4 weeks', range: { from: '2026-02-16', to: '2026-03-11' } },
+      { label: 'Last 12 weeks', range: { from: '2025-12-22', to: '2026-03-11' } },
+      { label: 'This year', range: { from: '2026-01-01', to: '2026-03-11' } },
+    ]);
   });
 });
 

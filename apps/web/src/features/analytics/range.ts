@@ -1,5 +1,7 @@
 import { ANALYTICS_DEFAULT_WEEKS, type AnalyticsQuery } from '@smart/contracts';
+import type { DayRangePreset } from '@/components/DayRangeFields';
 import { dayParam, idParam } from '@/lib/list-address';
+import { localDay } from '@/lib/local-day';
 
 /**
  * The analytics page's address (`?from&to&organizationId`) and its range presets. Days are the
@@ -8,33 +10,25 @@ import { dayParam, idParam } from '@/lib/list-address';
 
 export type RangePreset = 'weeks4' | 'weeks12' | 'year';
 
-export const RANGE_PRESETS: { preset: RangePreset; label: string }[] = [
+const RANGE_PRESETS: { preset: RangePreset; label: string }[] = [
   { preset: 'weeks4', label: 'Last 4 weeks' },
   { preset: 'weeks12', label: `Last ${ANALYTICS_DEFAULT_WEEKS} weeks` },
   { preset: 'year', label: 'This year' },
 ];
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
 /** A preset's days, ending today: whole weeks from Monday (this week counts as one), or the year so far. */
 export function presetRange(preset: RangePreset, today = new Date()): { from: string; to: string } {
-  const to = dayOf(today);
+  const to = localDay(today);
   if (preset === 'year') return { from: `${today.getFullYear()}-01-01`, to };
   const weeks = preset === 'weeks4' ? 4 : ANALYTICS_DEFAULT_WEEKS;
   const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
   monday.setDate(monday.getDate() - 7 * (weeks - 1));
-  return { from: dayOf(monday), to };
+  return { from: localDay(monday), to };
 }
 
-/** The preset whose days these are, if any (its button shows as chosen). */
-export function presetOf(range: { from: string; to: string }, today = new Date()): RangePreset | null {
-  const match = RANGE_PRESETS.find(({ preset }) => {
-    const days = presetRange(preset, today);
-    return days.from === range.from && days.to === range.to;
-  });
-  return match?.preset ?? null;
-}
+/** The page's presets as the range fields offer them. */
+export const analyticsPresets = (today = new Date()): DayRangePreset[] =>
+  RANGE_PRESETS.map(({ preset, label }) => ({ label, range: presetRange(preset, today) }));
 
 /** The request the address asks for: what it names well-formed (the server checks the rest). */
 export function readAnalyticsAddress(params: URLSearchParams): AnalyticsQuery {

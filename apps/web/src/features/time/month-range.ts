@@ -1,16 +1,23 @@
 import { timesheetQuery } from '@smart/contracts';
+import type { DayRangePreset } from '@/components/DayRangeFields';
+import { localDay } from '@/lib/local-day';
 
 /** A timesheet's range, kept in the address: a month by default (the local calendar's). */
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** The first and last day of the month `offset` months from the one holding `today`. */
 export function monthRange(offset: number, today = new Date()): { from: string; to: string } {
   const first = new Date(today.getFullYear(), today.getMonth() + offset, 1);
   const last = new Date(first.getFullYear(), first.getMonth() + 1, 0);
-  return { from: dayOf(first), to: dayOf(last) };
+  return { from: localDay(first), to: localDay(last) };
 }
+
+/** The Timesheet's presets: this month and the one before. */
+export const monthPresets = (today = new Date()): DayRangePreset[] => [
+  { label: 'This month', range: monthRange(0, today) },
+  { label: 'Last month', range: monthRange(-1, today) },
+];
 
 export interface AddressRange {
   from: string;

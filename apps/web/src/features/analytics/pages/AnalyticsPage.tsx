@@ -1,6 +1,6 @@
 // Mantine's chart styles ride with this page's chunk, the one page that draws charts.
 import '@mantine/charts/styles.css';
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   ANALYTICS_TEXT,
   type Analytics,
@@ -8,6 +8,7 @@ import {
   analyticsRangeProblem,
   permissionsFor,
 } from '@smart/contracts';
+import { DayRangeFields } from '@/components/DayRangeFields';
 import { LoadError } from '@/components/LoadError';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import { PageTitle } from '@/components/PageTitle';
@@ -18,10 +19,9 @@ import { useAnalytics } from '../api';
 import { AnalyticsSkeleton } from '../components/AnalyticsSkeleton';
 import { HeadlineFigures } from '../components/HeadlineFigures';
 import { ProjectsCard } from '../components/ProjectsCard';
-import { RangeControls } from '../components/RangeControls';
 import { AdvisorHoursCard, CategoriesCard } from '../components/SupportCards';
 import { TasksCard, TicketsCard } from '../components/WeeklyCards';
-import { analyticsAddress, readAnalyticsAddress } from '../range';
+import { analyticsAddress, analyticsPresets, readAnalyticsAddress } from '../range';
 
 /**
  * /dashboard/analytics (issue 26, flag canManageAnalytics): an org_admin's figures of its
@@ -51,16 +51,22 @@ export default function AnalyticsPage() {
         title={ANALYTICS_TEXT.title}
         subtitle={whose ? `${whose}: ${ANALYTICS_TEXT.subtitle.toLowerCase()}` : ANALYTICS_TEXT.subtitle}
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        {platformReach && (
-          <OrganizationFilter
-            reach="all"
-            value={query.organizationId ?? null}
-            onChange={(organizationId) => setQuery({ organizationId: organizationId ?? undefined })}
-          />
-        )}
-        <RangeControls from={from} to={to} problem={problem} onChange={(range) => setQuery(range, { from, to })} />
-      </Group>
+      <DayRangeFields
+        leading={
+          platformReach && (
+            <OrganizationFilter
+              reach="all"
+              value={query.organizationId ?? null}
+              onChange={(organizationId) => setQuery({ organizationId: organizationId ?? undefined })}
+            />
+          )
+        }
+        from={from}
+        to={to}
+        errors={{ to: problem }}
+        presets={analyticsPresets()}
+        onChange={(range) => setQuery(range, { from, to })}
+      />
       {problem ? null : figures.isPending ? (
         <AnalyticsSkeleton />
       ) : figures.isError ? (

@@ -1,5 +1,6 @@
-import { Box, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { type AuditAction, displayName, MESSAGES, permissionsFor } from '@smart/contracts';
+import { DayRangeFields } from '@/components/DayRangeFields';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PagedListView } from '@/components/PagedListView';
@@ -26,7 +27,7 @@ export default function AuditLogPage() {
   // An admin chooses whose log to read (its own organization's holds little but its exports).
   const organizationId = picks ? (filter.organizationId ?? null) : permissions.organizationId;
   const organization = useOrganization(picks ? organizationId : null);
-  // A range that ends before it starts is the server's 400: said under the field, and not asked.
+  // A range that ends before it starts is the server's 400: said under the days, and not asked.
   const rangeProblem = filter.from && filter.to && filter.to < filter.from ? MESSAGES.timeRangeOrder : null;
   const log = useAuditLog(
     { ...filter, organizationId: organizationId ?? undefined },
@@ -51,30 +52,24 @@ export default function AuditLogPage() {
           />
         </Box>
       )}
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Action"
-          placeholder="Every action"
-          data={ACTION_CHOICES}
-          value={filter.action ?? null}
-          onChange={(action: string | null) => change({ action: (action as AuditAction | null) ?? null })}
-          clearable
-          searchable
-          w={260}
-        />
-        <TextInput
-          type="date"
-          label="From"
-          value={filter.from ?? ''}
-          onChange={(event) => change({ from: event.currentTarget.value || null })}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filter.to ?? ''}
-          onChange={(event) => change({ to: event.currentTarget.value || null })}
-          error={rangeProblem}
-        />
+      <DayRangeFields
+        leading={
+          <Select
+            label="Action"
+            placeholder="Every action"
+            data={ACTION_CHOICES}
+            value={filter.action ?? null}
+            onChange={(action: string | null) => change({ action: (action as AuditAction | null) ?? null })}
+            clearable
+            searchable
+            w={260}
+          />
+        }
+        from={filter.from ?? ''}
+        to={filter.to ?? ''}
+        errors={{ to: rangeProblem }}
+        onChange={(range) => change({ ...range })}
+      >
         {filter.actorId && (
           <Button variant="light" onClick={() => change({ actorId: null })} aria-label="Show everyone's changes">
             Only {person ? displayName(person) : 'one person'} ×
@@ -85,7 +80,7 @@ export default function AuditLogPage() {
             Clear filters
           </Button>
         )}
-      </Group>
+      </DayRangeFields>
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3">
           Changes{log.data ? ` (${log.data.total})` : ''}

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMinutes, type Timesheet } from '@smart/contracts';
+import { DayRangeFields } from '@/components/DayRangeFields';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
-import { FormError } from '@/components/FormError';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
@@ -12,7 +12,7 @@ import { useWideEnough } from '@/lib/element-width';
 import { timesheetCsvUrl, timesheetPdfUrl, useTimesheet } from '@/lib/time-entries';
 import { formatDay } from '@/lib/work-format';
 import { TimeTotals } from '../components/TimeTotals';
-import { monthRange, monthWithin, readRange } from '../month-range';
+import { monthPresets, monthWithin, readRange } from '../month-range';
 
 /**
  * /dashboard/timesheet (issue 26): one's time per organization, per week and month, billable
@@ -38,27 +38,8 @@ export default function TimesheetPage() {
   return (
     <Stack gap="lg">
       <PageTitle title="Timesheet" subtitle="Your hours for each organization, by week and by month" />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="From"
-          value={range.from}
-          error={Boolean(errors.from)}
-          onChange={(e) => go({ from: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={range.to}
-          error={Boolean(errors.to)}
-          onChange={(e) => go({ to: e.currentTarget.value })}
-        />
-        <Button variant="default" onClick={() => go(monthRange(0))}>
-          This month
-        </Button>
-        <Button variant="default" onClick={() => go(monthRange(-1))}>
-          Last month
-        </Button>
+      {/* A range the server would refuse is said under the days, and not fetched. */}
+      <DayRangeFields from={range.from} to={range.to} errors={errors} presets={monthPresets()} onChange={go}>
         {hasTime && (
           <>
             <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
@@ -67,9 +48,7 @@ export default function TimesheetPage() {
             <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
           </>
         )}
-      </Group>
-      {/* The server's message for a range in the address it would refuse, under the dates; nothing is fetched. */}
-      <FormError message={errors.from ?? errors.to} />
+      </DayRangeFields>
       {!valid ? null : sheet.isPending ? (
         <PageLoader label="Loading timesheet..." />
       ) : sheet.isError ? (
