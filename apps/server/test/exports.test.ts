@@ -346,7 +346,12 @@ describe('the columns', () => {
     expect(member).toMatchObject({ 'Last name': 'Zed', 'E-mail': inactive.email, Role: 'user', Status: 'inactive' });
     const [header, ...entries] = readCsv((await exported(t, cast.orgAdmin, 'time-entries')).body);
     expect(header).toEqual(EXPORT_COLUMNS['time-entries'].filter((column) => column !== EXPORT_ORGANIZATION_COLUMN));
-    const entry = csvRecords((await exported(t, cast.orgAdmin, 'time-entries', 'from=2031-03-10&to=2031-03-10')).body);
+    const oneDay = await exported(t, cast.orgAdmin, 'time-entries', 'from=2031-03-10&to=2031-03-10');
+    // A file of some days is named after them, so two months' files do not save over each other.
+    expect(oneDay.headers['content-disposition']).toBe(
+      'attachment; filename="time-entries-2031-03-10-to-2031-03-10.csv"',
+    );
+    const entry = csvRecords(oneDay.body);
     expect(entries.length).toBeGreaterThanOrEqual(entry.length);
     expect(entry.map((row) => [row.Date, row.Minutes, row.Hours, row.Billable, row['Record type']])).toEqual(
       expect.arrayContaining([

@@ -3,6 +3,8 @@
  * streamed in batches so that 100k rows never sit in the server's memory at once.
  */
 
+import { isCalendarDate } from './scheduling.js';
+
 export const EXPORT_KINDS = ['tickets', 'tasks', 'projects', 'members', 'time-entries', 'audit-log'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -109,5 +111,13 @@ export const EXPORT_COLUMNS = {
 } as const satisfies Record<ExportKind, readonly string[]>;
 export type ExportColumn<K extends ExportKind> = (typeof EXPORT_COLUMNS)[K][number];
 
-/** "tickets-2026-03-10.csv": the kind and the day it was made. */
-export const exportFileName = (kind: ExportKind, day: string) => `${kind}-${day}.csv`;
+/**
+ * A file's name: the kind and the days it covers when its filter names both ends
+ * ("time-entries-2026-03-01-to-2026-03-31.csv"), else the day it was made ("tickets-2026-03-10.csv").
+ */
+export function exportFileName(kind: ExportKind, day: string, filter: object = {}): string {
+  const { from, to } = filter as { from?: unknown; to?: unknown };
+  return typeof from === 'string' && typeof to === 'string' && isCalendarDate(from) && isCalendarDate(to)
+    ? `${kind}-${from}-to-${to}.csv`
+    : `${kind}-${day}.csv`;
+}

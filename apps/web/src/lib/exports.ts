@@ -17,5 +17,5 @@ export type ExportQuery<K extends ExportKind> = NonNullable<EndpointInput<(typeo
 /** A kind's file with the query (downloaded by lib/file-download.ts); named for today unless the server names it. */
 export const exportFile = <K extends ExportKind>(kind: K, query: ExportQuery<K>): FileRequest => ({
   url: `${EXPORT_ENDPOINTS[kind].path}${queryStringOf(query)}`,
-  fileName: exportFileName(kind, new Date().toISOString().slice(0, 10)),
+  fileName: exportFileName(kind, new Date().toISOString().slice(0, 10), query),
 });

@@ -91,7 +91,10 @@ export async function exportRoutes(app: FastifyInstance) {
     const day = new Date(app.clock()).toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(file.kind, day)}"`)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="${exportFileName(file.kind, day, request.query as object)}"`,
+      )
       .header('Cache-Control', 'private, no-store')
       .send(stream);
   }
