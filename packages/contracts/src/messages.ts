@@ -593,8 +593,8 @@ export const progressUpdatedMessage = (progress: number) => `Progress updated to
 export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;
 
 /** Discarding the running timer asks first, saying what is lost: "Discard the timer? Its 3 min will not be recorded.". */
-export const confirmDiscardTimerMessage = (duration: string) =>
-  `Discard the timer? Its ${duration} will not be recorded.`;
+export const confirmDiscardTimerMessage = (minutes: number) =>
+  `Discard the timer? Its ${minutes < 1 ? 'time (under a minute)' : formatMinutes(minutes)} will not be recorded.`;
 
 const dayHolds = `A day holds at most ${formatMinutes(MAX_MINUTES_PER_DAY)}`;
 
