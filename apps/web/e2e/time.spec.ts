@@ -190,3 +190,73 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
   await expect(timePanel(page)).toContainText('No time recorded yet');
   await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeFocused();
 });
+
+test('a timer started by mistake is discarded after asking: no entry is made, and another tab sees it stopped', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const advisor = await organization.addAdvisor('Mira', 'Slip');
+  const taskTitle = uniqueName('Draft the memo');
+  await taskFor(adminApi, organization, advisor, taskTitle);
+  await signIn(page, advisor);
+  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+  await timePanel(page).getByRole('button', { name: 'Start timer' }).click();
+  await expect(timePanel(page)).toContainText('Timer running');
+
+  // The same person's second tab, on the same task.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(page.url());
+  await expect(timePanel(otherTab)).toContainText('Timer running');
+
+  await timePanel(page).getByRole('button', { name: 'Discard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(dialog).toContainText(/Discard the timer\? Its (time \(under a minute\)|1 min) will not be recorded\./);
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Timer discarded' })).toBeVisible();
+  await expect(timePanel(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
+  await expect(timePanel(page)).toContainText('No time recorded yet');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeVisible();
+  // The other tab hears of it without a reload.
+  await expect(timePanel(otherTab).getByRole('button', { name: 'Start timer' })).toBeVisible();
+  await expect(timePanel(otherTab)).not.toContainText('Timer running');
+});
+
+test('a day holds at most 24 hours: the form says under Minutes what the day holds and what still fits', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const advisor = await organization.addAdvisor('Otto', 'Long');
+  const taskTitle = uniqueName('Close the quarter');
+  const task = await taskFor(adminApi, organization, advisor, taskTitle);
+  await signIn(page, advisor);
+  const today = daysAgo(0);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const created = await page.request.post('/api/time-entries', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { recordType: 'task', recordId: task.id, date: today.iso, minutes: 1400 },
+  });
+  expect(created.status()).toBe(201);
+  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+
+  const addTime = timePanel(page).getByRole('form', { name: 'Add time' });
+  const minutes = addTime.getByLabel('Minutes');
+  await minutes.fill('60');
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  const full = `A day holds at most 24 h: ${today.shown} has 23 h 20 min recorded already, so at most 40 min more fit`;
+  await expect(minutes).toHaveAccessibleDescription(full);
+  await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+  // Said once, under the field, not again in a box above the form.
+  await expect(addTime.getByText(full)).toHaveCount(1);
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (23 h 20 min)' })).toBeVisible();
+
+  // What fits is saved; the message goes as soon as the minutes change.
+  await minutes.fill('40');
+  await expect(addTime.getByText(full)).toHaveCount(0);
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (24 h)' })).toBeVisible();
+});
