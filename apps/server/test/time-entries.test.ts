@@ -4,6 +4,7 @@ import {
   MAX_TIME_NOTE_LENGTH,
   MESSAGES,
   TIME_ENTRY_EDIT_DAYS,
+  TIMER_EVENTS,
   type TimeEntry,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
@@ -49,10 +50,17 @@ async function entryBy(t: TestApp, member: Member, body: Record<string, unknown>
   return response.json().data as TimeEntry;
 }
 
+/**
+ * A March 2031 day, another each time: the cast's people record again and again in this file, and
+ * a person's day holds at most 24 hours.
+ */
+let daysUsed = 0;
+const aMarchDay = () => `2031-03-${String((daysUsed++ % 31) + 1).padStart(2, '0')}`;
+
 const onTask = (taskId: string, extra: Record<string, unknown> = {}) => ({
   recordType: 'task',
   recordId: taskId,
-  date: '2031-03-10',
+  date: aMarchDay(),
   minutes: 90,
   note: 'Reconciled March',
   billable: true,
@@ -160,8 +168,35 @@ authzMatrix('who records, reads and changes time', {
       request: () => ({ method: 'GET', url: '/api/time-entries/timer' }),
       statuses: everyoneSignedIn(200),
     },
+    {
+      // Everyone discards its own timer (here one running on the task): nobody reaches another's.
+      route: 'POST /api/time-entries/timer/discard',
+      request: async ({ task }, people, actor, { t }) => {
+        if (actor !== 'anonymous') await timerRunningFor(t, people[actor], task);
+        return { method: 'POST', url: '/api/time-entries/timer/discard' };
+      },
+      statuses: everyoneSignedIn(200),
+    },
   ],
 });
+
+/** The person's timer, running on the task since `startedAt` (whatever ran before is replaced). */
+async function timerRunningFor(
+  t: TestApp,
+  person: Member,
+  task: { id: string; organizationId: string },
+  startedAt = new Date(),
+) {
+  const db = t.database.db;
+  await db.delete(runningTimers).where(eq(runningTimers.userId, person.id));
+  await db.insert(runningTimers).values({
+    userId: person.id,
+    organizationId: task.organizationId,
+    recordType: 'task',
+    taskId: task.id,
+    startedAt,
+  });
+}
 
 describe('the timer', () => {
   test('one runs per person, seen from a second device; stopping makes an entry once', async ({ t, make, cast }) => {
@@ -213,19 +248,59 @@ describe('the timer', () => {
       const person = cast.user;
       const db = t.database.db;
       await db.update(users).set({ timeZone: zone }).where(eq(users.id, person.id));
-      await db.delete(runningTimers).where(eq(runningTimers.userId, person.id));
-      await db.insert(runningTimers).values({
-        userId: person.id,
-        organizationId: cast.organization.id,
-        recordType: 'task',
-        taskId: task.id,
-        startedAt: new Date(startedAt),
-      });
+      // Its day holds nothing else: the whole day's minutes fit.
+      await db.delete(timeEntries).where(eq(timeEntries.userId, person.id));
+      await timerRunningFor(t, person, task, new Date(startedAt));
       const stopped = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: person.token });
       expect(stopped.statusCode, stopped.body).toBe(201);
       expect(stopped.json().data).toMatchObject({ date: day, minutes: MAX_TIME_ENTRY_MINUTES });
     },
   );
+
+  test('discarding throws the running timer away: no entry, a second discard 404, nobody else’s touched, every device told', async ({
+    t,
+    make,
+    sockets,
+  }) => {
+    const organization = await make.organization();
+    const [person, colleague] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
+    const task = await make.task((await make.objective((await make.project(organization.id)).id)).id, {
+      by: person,
+      title: 'Started by mistake',
+    });
+    const [otherDevice, colleagueSocket] = await Promise.all([sockets.connect(person), sockets.connect(colleague)]);
+    await timerRunningFor(t, colleague, task);
+
+    const discard = () => t.request({ method: 'POST', url: '/api/time-entries/timer/discard', token: person.token });
+    const [heard, colleagueHeard] = await sockets.heardBy(
+      [otherDevice, colleagueSocket],
+      TIMER_EVENTS.changed,
+      async () => {
+        const started = await t.request({
+          method: 'POST',
+          url: '/api/time-entries/timer/start',
+          token: person.token,
+          payload: { recordType: 'task', recordId: task.id },
+        });
+        expect(started.statusCode, started.body).toBe(201);
+        const discarded = await discard();
+        expect(discarded.statusCode, discarded.body).toBe(200);
+        expect(discarded.json()).toEqual({ success: true, message: MESSAGES.timerDiscarded });
+      },
+    );
+    expect(heard).toEqual([{ change: 'started' }, { change: 'discarded' }]);
+    expect(colleagueHeard).toEqual([]);
+
+    const timer = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: person.token });
+    expect(timer.json().data).toBeNull();
+    expect(await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id))).toEqual([]);
+    const again = await discard();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe(MESSAGES.timerNotRunning);
+    // The colleague's timer on the same task still runs.
+    const theirs = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: colleague.token });
+    expect(theirs.json().data).toMatchObject({ recordId: task.id, recordTitle: 'Started by mistake' });
+  });
 
   test('stopping with none running is a 404 that says so', async ({ t, make }) => {
     const loner = await make.member((await make.organization()).id);

@@ -32,6 +32,35 @@ async function taskFor(adminApi: AdminApi, organization: TestOrganization, advis
 const main = (page: Page) => page.getByRole('main');
 const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/ });
 
+/** A new advisor of the organization, signed in, with a new task assigned to it (its page not opened yet). */
+async function advisorWithTask(
+  page: Page,
+  { organization, adminApi }: { organization: TestOrganization; adminApi: AdminApi },
+  [firstName, lastName]: [string, string],
+  title: string,
+) {
+  const advisor = await organization.addAdvisor(firstName, lastName);
+  const task = await taskFor(adminApi, organization, advisor, title);
+  await signIn(page, advisor);
+  return task;
+}
+
+/** Time on the task, recorded through the API with the page's session. */
+async function recordTime(page: Page, taskId: string, entry: { date: string; minutes: number; note?: string }) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const created = await page.request.post('/api/time-entries', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { recordType: 'task', recordId: taskId, ...entry },
+  });
+  expect(created.status()).toBe(201);
+}
+
+/** A task's page, reached as a person does: My Tasks, then its title. */
+async function openTask(page: Page, title: string) {
+  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
+  await main(page).getByRole('link', { name: title, exact: true }).click();
+}
+
 test.describe.configure({ timeout: 90_000 });
 
 test('an advisor starts a timer on its task, stops it after a reload, corrects it, and sees the time on the task, its timesheet and its PDF statement', async ({
@@ -39,13 +68,9 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   organization,
   adminApi,
 }) => {
-  const advisor = await organization.addAdvisor('Tilda', 'Keeper');
   const taskTitle = uniqueName('Reconcile the ledger');
-  await taskFor(adminApi, organization, advisor, taskTitle);
-
-  await signIn(page, advisor);
-  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
-  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+  await advisorWithTask(page, { organization, adminApi }, ['Tilda', 'Keeper'], taskTitle);
+  await openTask(page, taskTitle);
   await expect(timePanel(page)).toContainText('No time recorded yet');
 
   await timePanel(page).getByRole('button', { name: 'Start timer' }).click();
@@ -130,26 +155,18 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
   organization,
   adminApi,
 }) => {
-  const advisor = await organization.addAdvisor('Dana', 'Clock');
   const taskTitle = uniqueName('File the returns');
-  const task = await taskFor(adminApi, organization, advisor, taskTitle);
-  await signIn(page, advisor);
+  const task = await advisorWithTask(page, { organization, adminApi }, ['Dana', 'Clock'], taskTitle);
   // Two entries, today's and yesterday's, added through the API with the advisor's session.
   const today = daysAgo(0);
   const yesterday = daysAgo(1);
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
   for (const [date, minutes] of [
     [today.iso, 45],
     [yesterday.iso, 20],
   ] as const) {
-    const created = await page.request.post('/api/time-entries', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { recordType: 'task', recordId: task.id, date, minutes, note: 'Checked the receipts' },
-    });
-    expect(created.status()).toBe(201);
+    await recordTime(page, task.id, { date, minutes, note: 'Checked the receipts' });
   }
-  await sidebar(page).getByRole('link', { name: 'My Tasks', exact: true }).click();
-  await main(page).getByRole('link', { name: taskTitle, exact: true }).click();
+  await openTask(page, taskTitle);
 
   const entries = timePanel(page).getByRole('table', { name: 'Time entries' });
   // The app's dates (MM/DD/YYYY), not ISO ones.
@@ -189,4 +206,63 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(timePanel(page)).toContainText('No time recorded yet');
   await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeFocused();
+});
+
+test('a timer started by mistake is discarded after asking: no entry is made, and another tab sees it stopped', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const taskTitle = uniqueName('Draft the memo');
+  await advisorWithTask(page, { organization, adminApi }, ['Mira', 'Slip'], taskTitle);
+  await openTask(page, taskTitle);
+  await timePanel(page).getByRole('button', { name: 'Start timer' }).click();
+  await expect(timePanel(page)).toContainText('Timer running');
+
+  // The same person's second tab, on the same task.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(page.url());
+  await expect(timePanel(otherTab)).toContainText('Timer running');
+
+  await timePanel(page).getByRole('button', { name: 'Discard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(dialog).toContainText(/Discard the timer\? Its (time \(under a minute\)|1 min) will not be recorded\./);
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Timer discarded' })).toBeVisible();
+  await expect(timePanel(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
+  await expect(timePanel(page)).toContainText('No time recorded yet');
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeVisible();
+  // The other tab hears of it without a reload.
+  await expect(timePanel(otherTab).getByRole('button', { name: 'Start timer' })).toBeVisible();
+  await expect(timePanel(otherTab)).not.toContainText('Timer running');
+});
+
+test('a day holds at most 24 hours: the form says under Minutes what the day holds and what still fits', async ({
+  page,
+  organization,
+  adminApi,
+}) => {
+  const taskTitle = uniqueName('Close the quarter');
+  const task = await advisorWithTask(page, { organization, adminApi }, ['Otto', 'Long'], taskTitle);
+  const today = daysAgo(0);
+  await recordTime(page, task.id, { date: today.iso, minutes: 1400 });
+  await openTask(page, taskTitle);
+
+  const addTime = timePanel(page).getByRole('form', { name: 'Add time' });
+  const minutes = addTime.getByLabel('Minutes');
+  await minutes.fill('60');
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  const full = `A day holds at most 24 h: ${today.shown} has 23 h 20 min recorded already, so at most 40 min more fit`;
+  await expect(minutes).toHaveAccessibleDescription(full);
+  await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+  // Said once, under the field, not again in a box above the form.
+  await expect(addTime.getByText(full)).toHaveCount(1);
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (23 h 20 min)' })).toBeVisible();
+
+  // What fits is saved; the message goes as soon as the minutes change.
+  await minutes.fill('40');
+  await expect(addTime.getByText(full)).toHaveCount(0);
+  await addTime.getByRole('button', { name: 'Add time' }).click();
+  await expect(timePanel(page).getByRole('heading', { name: 'Time (24 h)' })).toBeVisible();
 });

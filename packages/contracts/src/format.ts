@@ -16,6 +16,15 @@ export function formatFileSizeInKb(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 }
 
+/**
+ * A date-only value (YYYY-MM-DD) as the app writes days, MM/DD/YYYY, read as written: no time zone
+ * can move the day. Null when it is not one.
+ */
+export function formatDateOnly(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : null;
+}
+
 export interface NamedUser {
   email?: string | null;
   firstName?: string | null;

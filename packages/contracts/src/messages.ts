@@ -1,12 +1,15 @@
 import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { AUDIT_MAX_DEPTH } from './audit.js';
 import { MAX_CONCURRENT_EXPORTS } from './exports.js';
+import { formatDateOnly } from './format.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
 import {
+  formatMinutes,
+  MAX_MINUTES_PER_DAY,
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
   MAX_TIMESHEET_DAYS,
@@ -556,6 +559,7 @@ export const MESSAGES = {
   statementTooLong: `A PDF statement holds at most ${MAX_STATEMENT_ENTRIES.toLocaleString('en-US')} entries: choose a shorter period`,
   timerAlreadyRunning: 'A timer is already running; stop it first',
   timerNotRunning: 'No timer is running',
+  timerDiscarded: 'Timer discarded',
   timeEntryAdded: 'Time added',
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
@@ -587,6 +591,26 @@ export const progressUpdatedMessage = (progress: number) => `Progress updated to
 
 /** Deleting a time entry asks first, naming it: "Delete 45 min on 11/27/2026?". */
 export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;
+
+/** Discarding the running timer asks first, saying what is lost: "Discard the timer? Its 3 min will not be recorded.". */
+export const confirmDiscardTimerMessage = (minutes: number) =>
+  `Discard the timer? Its ${minutes < 1 ? 'time (under a minute)' : formatMinutes(minutes)} will not be recorded.`;
+
+const dayHolds = `A day holds at most ${formatMinutes(MAX_MINUTES_PER_DAY)}`;
+
+/**
+ * An entry that would take a person's day past MAX_MINUTES_PER_DAY: what the day holds already
+ * (its other entries) and what still fits.
+ */
+export function dayFullMessage(day: string, recordedMinutes: number): string {
+  const left = MAX_MINUTES_PER_DAY - recordedMinutes;
+  const recorded = `${formatDateOnly(day) ?? day} has ${formatMinutes(recordedMinutes)} recorded already`;
+  return left > 0 ? `${dayHolds}: ${recorded}, so at most ${formatMinutes(left)} more fit` : `${dayHolds}: ${recorded}`;
+}
+
+/** A timer stopped on a day already full: nothing of it fits, and it keeps running. */
+export const timerDayFullMessage = (day: string) =>
+  `${dayHolds}: ${formatDateOnly(day) ?? day} is full. Discard the timer, or correct that day's entries and stop it again.`;
 
 /** A record's Time panel, to whoever may read the record but not record time on it: why there is no timer. */
 export const timeRecordedByMessage = (recordType: TimeRecordType) =>

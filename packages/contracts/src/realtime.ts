@@ -19,6 +19,7 @@ import type { Message, SendMessageBody } from './schemas/messenger.js';
 import type { NotificationItem } from './schemas/notifications.js';
 import type { TicketStatus } from './tickets.js';
 import { TICKET_CLIENT_EVENTS, type TICKET_EVENTS, type TicketEventPayload } from './tickets.js';
+import type { TIMER_EVENTS, TimerChangedEvent } from './time.js';
 import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './work.js';
 
 /**
@@ -92,6 +93,8 @@ export type ServerToClientEvents = {
   [NOTIFICATION_EVENTS.count]: Listener<{ unread: number }>;
   /** A session the user takes part in was booked, changed or cancelled (issue 24). */
   [SESSION_EVENTS.changed]: Listener<SessionChangedEvent>;
+  /** One's timer started, stopped or was discarded on another tab or device (issue 26). */
+  [TIMER_EVENTS.changed]: Listener<TimerChangedEvent>;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &
   Record<Values<typeof WORK_EVENTS>, Listener<WorkEventPayload>>;
 export type ServerEventName = keyof ServerToClientEvents;

@@ -12,6 +12,11 @@ export type TimeSummaryType = (typeof TIME_SUMMARY_TYPES)[number];
 
 /** One entry is at most one day's minutes. */
 export const MAX_TIME_ENTRY_MINUTES = 24 * 60;
+/**
+ * A person's entries on one day add up to at most this: creating, changing and a stopped timer
+ * (clamped to what is left) are held to it (docs/decisions/0193).
+ */
+export const MAX_MINUTES_PER_DAY = 24 * 60;
 export const MAX_TIME_NOTE_LENGTH = 1000;
 /** One's own entries can be changed this long after they were made; an org_admin's any time. */
 export const TIME_ENTRY_EDIT_DAYS = 30;
@@ -23,6 +28,15 @@ export const MAX_TIMESHEET_DAYS = 366;
  */
 export const MAX_STATEMENT_ENTRIES = 2000;
 export const TIME_ENTRY_PAGE_SIZE = 50;
+
+/**
+ * Sent to the person's user room, every tab and device but the one that made the change, when its
+ * timer starts, stops (an entry is made) or is discarded: their Time panels read it again.
+ */
+export const TIMER_EVENTS = { changed: 'timer_changed' } as const;
+export interface TimerChangedEvent {
+  change: 'started' | 'stopped' | 'discarded';
+}
 export const TIME_ENTRY_MAX_PAGE_SIZE = 100;
 
 /** "1 h 05 min", "45 min": a duration as people read it on a record. */

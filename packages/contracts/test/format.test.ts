@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatFileSize, formatFileSizeInKb, initials } from '../src/index.js';
+import {
+  confirmDiscardTimerMessage,
+  dayFullMessage,
+  displayName,
+  formatDateOnly,
+  formatFileSize,
+  formatFileSizeInKb,
+  initials,
+} from '../src/index.js';
 
 describe('formatFileSize: Bytes, KB, MB, GB, base 1024, 2 decimals', () => {
   it.each([
@@ -44,5 +52,29 @@ describe('names and initials with the spec fallbacks', () => {
     expect(initials({ email: 'marcus@acme.example.com' })).toBe('M');
     expect(initials({})).toBe('U');
     expect(initials(undefined)).toBe('U');
+  });
+});
+
+describe('formatDateOnly: a day as the app writes it, MM/DD/YYYY, whatever the zone', () => {
+  it.each([
+    ['2026-03-04', '03/04/2026'],
+    ['2031-12-31T23:59:00Z', '12/31/2031'],
+    ['March 4', null],
+    ['', null],
+  ])('%s → %s', (day, text) => {
+    expect(formatDateOnly(day)).toBe(text);
+  });
+});
+
+describe('confirmDiscardTimerMessage and dayFullMessage: what is lost, what the day holds and what still fits', () => {
+  it('names the minutes a timer ran, or says it ran less than one', () => {
+    expect(confirmDiscardTimerMessage(0)).toBe('Discard the timer? Its time (under a minute) will not be recorded.');
+    expect(confirmDiscardTimerMessage(65)).toBe('Discard the timer? Its 1 h 05 min will not be recorded.');
+  });
+  it('says what fits, or that nothing does', () => {
+    expect(dayFullMessage('2026-03-04', 1390)).toBe(
+      'A day holds at most 24 h: 03/04/2026 has 23 h 10 min recorded already, so at most 50 min more fit',
+    );
+    expect(dayFullMessage('2026-03-04', 1440)).toBe('A day holds at most 24 h: 03/04/2026 has 24 h recorded already');
   });
 });

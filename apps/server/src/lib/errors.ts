@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, MESSAGES } from '@smart/contracts';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse, MESSAGES } from '@smart/contracts';
 
 /** A failure the client caused or may see: a code (mapped once to a status) and the user's message. */
 export class AppError extends Error {
@@ -6,17 +6,27 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** A refusal that ends by itself: the client may try again after this many seconds (the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
+  /** The fields the refusal is about, as a body's validation names them: a form shows it under the field. */
+  readonly details: ErrorResponse['details'];
 
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; details?: ErrorResponse['details'] } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }
 
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+/** A 400 about one field of the body, named in `details` as a validation error names it. */
+export const badField = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, { details: [{ path: field, message }] });
 export const unauthorized = (message: string = MESSAGES.authRequired) => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);

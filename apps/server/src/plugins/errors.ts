@@ -31,7 +31,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.code, error.message);
+      return send(reply, error.statusCode, error.code, error.message, error.details);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

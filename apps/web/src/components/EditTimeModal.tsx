@@ -3,6 +3,7 @@ import { MESSAGES, type TimeEntry } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { messageAboveForm, showUnderRefusedField } from '@/lib/forms';
 import { useUpdateTime } from '@/lib/time-entries';
 import { toastSuccess } from '@/lib/toast';
 import { TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
@@ -50,6 +51,7 @@ function EditTimeForm({
           toastSuccess(MESSAGES.timeEntryUpdated, 'time-entry');
           onDone();
         },
+        onError: showUnderRefusedField(form),
       },
     ),
   );
@@ -58,7 +60,7 @@ function EditTimeForm({
       <Group gap="sm" align="flex-start" wrap="wrap">
         <TimeEntryFields form={form} />
       </Group>
-      <FormError message={update.error?.message} />
+      <FormError message={messageAboveForm(update.error, form)} />
       <FormActions busy={update.isPending} submitLabel="Save" onCancel={onDone} mt="md" />
     </form>
   );

@@ -51,7 +51,9 @@ export function TimeEntryFields({ form }: { form: UseFormReturnType<TimeEntryVal
         allowDecimal={false}
         // Out of range stays as typed and says why: clamping 0 to 1 or 2000 to 1440 would save a number no one typed.
         clampBehavior="none"
-        w={110}
+        // The box is narrow; its message (a full day's says what fits) may widen the field, wrapping the row.
+        maw="20rem"
+        styles={{ wrapper: { width: 110 } }}
         {...form.getInputProps('minutes')}
       />
       <TextInput

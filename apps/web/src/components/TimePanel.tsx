@@ -3,6 +3,7 @@ import { formatMinutes, MESSAGES, type TimeEntry, timeRecordedByMessage } from '
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
+import { messageAboveForm, showUnderRefusedField } from '@/lib/forms';
 import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '@/lib/time-entries';
 import { toastSuccess } from '@/lib/toast';
 import { today } from '@/lib/work-format';
@@ -86,6 +87,8 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
           form.setFieldValue('note', '');
           toastSuccess(MESSAGES.timeEntryAdded, 'time-entry');
         },
+        // A day already full: the server's message goes under Minutes.
+        onError: showUnderRefusedField(form),
       },
     ),
   );
@@ -97,7 +100,7 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
           Add time
         </Button>
       </Group>
-      <FormError message={add.error?.message} />
+      <FormError message={messageAboveForm(add.error, form)} />
     </form>
   );
 }

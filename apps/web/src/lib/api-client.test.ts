@@ -200,6 +200,23 @@ describe('api(endpoint): the answer and the session', () => {
     expect(sessionEnded).toBe(0);
   });
 
+  it("an error's details name the fields it is about; malformed ones are left out", async () => {
+    storeSession('tok-1');
+    const full = 'A day holds at most 24 h: 03/04/2031 has 24 h recorded already';
+    stubFetch(() =>
+      jsonResponse(400, {
+        success: false,
+        error: full,
+        code: 'BAD_REQUEST',
+        details: [{ path: 'minutes', message: full }, { path: 7 }, 'note'],
+      }),
+    );
+    const error = (await api(userEndpoints.updateProfile, { body: { firstName: 'A' } }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error.details).toEqual([{ path: 'minutes', message: full }]);
+  });
+
   it('a paged answer keeps the pagination beside the rows', async () => {
     const pagination = { page: 2, limit: 50, total: 51, pages: 2 };
     stubFetch(() => jsonResponse(200, { success: true, data: [{ id: 'd51' }], pagination }));

@@ -32,12 +32,15 @@ const SECOND_FACTOR_REQUIRED_CODE = 'TWO_FACTOR_SETUP_REQUIRED' satisfies ErrorC
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The fields a 400 is about (the body's paths), each with its message: a form shows them under the field. */
+  readonly details: readonly FieldRefusal[];
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, details: readonly FieldRefusal[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 
   /** True when the server was never reached (offline, DNS, CORS, aborted connection). */
@@ -66,7 +69,20 @@ interface ErrorEnvelope {
   error?: unknown;
   message?: unknown;
   code?: unknown;
+  details?: unknown;
 }
+
+/** One field a refusal is about: its path in the body ('minutes') and its message. */
+export interface FieldRefusal {
+  path: string;
+  message: string;
+}
+
+const isFieldRefusal = (value: unknown): value is FieldRefusal =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FieldRefusal).path === 'string' &&
+  typeof (value as FieldRefusal).message === 'string';
 
 /** This tab's live connection (its socket id) while it is connected; see setLiveConnection. */
 let liveConnection: string | null = null;
@@ -111,7 +127,8 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
       : typeof envelope.message === 'string' && envelope.message
         ? envelope.message
         : fallback;
-  return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined);
+  const details = Array.isArray(envelope.details) ? envelope.details.filter(isFieldRefusal) : [];
+  return new ApiError(status, text, typeof envelope.code === 'string' ? envelope.code : undefined, details);
 }
 
 /** One request sent with the session's token: the response, and the token it was sent with. */

@@ -1,6 +1,7 @@
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { afterPageLoad } from './after-page-load';
+import { ApiError } from './api-client';
 
 /**
  * Forms are validated by the contracts' zod schemas, the ones the server checks the same request
@@ -136,6 +137,31 @@ export function showUnderField<Values>(form: UseFormReturnType<Values>, fields: 
 /** The message for the red box above a form: a refusal that is not about one field. */
 export function formLevelMessage(error: Error | null, fields: ServerFieldMessages): string | null {
   return error && !(error.message in fields) ? error.message : null;
+}
+
+/**
+ * The field of the form a refusal is about, named by the server in its `details` (a full day: the
+ * minutes), when the form has that field.
+ */
+function refusedFieldOf<Values extends FormValues>(error: Error | null, form: UseFormReturnType<Values>) {
+  const path = error instanceof ApiError ? error.details[0]?.path : undefined;
+  return path !== undefined && path in form.getValues() ? path : undefined;
+}
+
+/**
+ * A refused save whose refusal names one of the form's fields: the server's message goes under that
+ * field (mutate's onError); any other refusal stays for the red box (messageAboveForm).
+ */
+export function showUnderRefusedField<Values extends FormValues>(form: UseFormReturnType<Values>) {
+  return (error: Error) => {
+    const field = refusedFieldOf(error, form);
+    if (field) form.setFieldError(field, error.message);
+  };
+}
+
+/** The red box's message for a save: a refusal not shown under a field (showUnderRefusedField). */
+export function messageAboveForm<Values extends FormValues>(error: Error | null, form: UseFormReturnType<Values>) {
+  return error && !refusedFieldOf(error, form) ? error.message : null;
 }
 
 interface EditableSection<Values extends FormValues, Body> {

@@ -3,12 +3,15 @@ import {
   timeEntryEndpoints as endpoints,
   formatMinutes,
   MESSAGES,
+  TIMER_EVENTS,
   type TimeRecordType,
   type TimeSummaryType,
   type UpdateTimeEntryBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, urlOf } from '@/lib/api-client';
+import { type AppSocket, listen } from '@/lib/socket-events';
 
 /** Time entries, the timer and the timesheet (issue 26). */
 
@@ -71,12 +74,35 @@ function useTimeChange<Input, Output>(change: (input: Input) => Promise<Output>)
 export const useStartTimer = () =>
   useTimeChange((record: TimeRecordRef) => api(endpoints.startTimer, { body: record }));
 export const useStopTimer = () => useTimeChange(() => api(endpoints.stopTimer, {}));
+export const useDiscardTimer = () => useTimeChange(() => api(endpoints.discardTimer, {}));
 export const useAddTime = () => useTimeChange((body: CreateTimeEntryBody) => api(endpoints.create, { body }));
 export const useUpdateTime = () =>
   useTimeChange(({ id, body }: { id: string; body: UpdateTimeEntryBody }) =>
     api(endpoints.update, { params: { id }, body }),
   );
 export const useDeleteTime = () => useTimeChange((id: string) => api(endpoints.remove, { params: { id } }));
+
+/**
+ * Keeps one's timer the same on every tab and device: the server tells the person's other
+ * connections when it starts, stops or is discarded (timer_changed), and the timer is read again
+ * (after a stop, the totals and entries too: it made one). So it is after the connection comes
+ * back, as an event sent meanwhile reached no one. Mounted once, by the page frame.
+ */
+export function useLiveTimer(socket: AppSocket | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const readTimer = () => void queryClient.invalidateQueries({ queryKey: timeKeys.timer() });
+    return listen(
+      socket,
+      {
+        [TIMER_EVENTS.changed]: ({ change }) =>
+          void queryClient.invalidateQueries({ queryKey: change === 'stopped' ? timeKeys.all : timeKeys.timer() }),
+      },
+      readTimer,
+    );
+  }, [socket, queryClient]);
+}
 
 /** The timesheet's CSV (downloaded with the session's token: components/DownloadButton.tsx). */
 export const timesheetCsvUrl = (from: string, to: string, organizationId?: string) =>

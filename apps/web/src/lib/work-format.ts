@@ -1,5 +1,5 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
-import { MESSAGES } from '@smart/contracts';
+import { formatDateOnly, MESSAGES } from '@smart/contracts';
 
 /** How the work pages write statuses, priorities and dates (second document, sections 2 and 4). */
 
@@ -44,10 +44,9 @@ export const statusOptions = (statuses: readonly WorkStatus[]) =>
 export const priorityOptions = (priorities: readonly string[]) =>
   priorities.map((value) => ({ value, label: priorityLabel(value) }));
 
-/** A date-only value (YYYY-MM-DD) as MM/DD/YYYY, read as written: no time zone can move the day. */
+/** A date-only value (YYYY-MM-DD) as MM/DD/YYYY (contracts' formatDateOnly), or 'No due date'. */
 export function formatDay(day: string | null | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : MESSAGES.noDueDate;
+  return (day && formatDateOnly(day)) || MESSAGES.noDueDate;
 }
 
 /** 'Due: MM/DD/YYYY', or 'No due date' (second document, section 2). */

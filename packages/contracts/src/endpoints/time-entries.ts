@@ -14,9 +14,10 @@ import {
   timesheetSchema,
   updateTimeEntryBody,
 } from '../schemas/time.js';
-import { MAX_STATEMENT_ENTRIES } from '../time.js';
+import { formatMinutes, MAX_MINUTES_PER_DAY, MAX_STATEMENT_ENTRIES } from '../time.js';
 
 const tags = ['Time entries'];
+const DAY_CAP = `A person's entries on one day add up to at most ${formatMinutes(MAX_MINUTES_PER_DAY)} (the entry's own person, whoever records it): past that, 400 saying what the day holds.`;
 
 /** Time spent on tasks and tickets (issue 26): entries by hand, and one start/stop timer per person. */
 export const timeEntryEndpoints = {
@@ -26,6 +27,7 @@ export const timeEntryEndpoints = {
     operationId: 'createTimeEntry',
     tags,
     summary: 'Record time on a task or ticket the caller may change',
+    description: DAY_CAP,
     body: createTimeEntryBody,
     responses: { 201: envelope(timeEntrySchema), 400: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
@@ -84,6 +86,7 @@ export const timeEntryEndpoints = {
     operationId: 'updateTimeEntry',
     tags,
     summary: `Change an entry: one's own for a limited time, an org_admin any of its organization's`,
+    description: DAY_CAP,
     params: idParams,
     body: updateTimeEntryBody,
     responses: { 200: envelope(timeEntrySchema), 400: errorResponse, 403: errorResponse, 404: errorResponse },
@@ -124,7 +127,17 @@ export const timeEntryEndpoints = {
     path: '/api/time-entries/timer/stop',
     operationId: 'stopTimer',
     tags,
-    summary: 'Stop the running timer: its time becomes an entry (at least a minute) on the day it started',
-    responses: { 201: envelope(timeEntrySchema), 404: errorResponse },
+    summary:
+      "Stop the running timer: its time becomes an entry (at least a minute, at most what is left of the person's day) on the day it started",
+    description: `The day it started already holds ${formatMinutes(MAX_MINUTES_PER_DAY)}: 409, and the timer keeps running.`,
+    responses: { 201: envelope(timeEntrySchema), 404: errorResponse, 409: errorResponse },
+  }),
+  discardTimer: endpoint({
+    method: 'POST',
+    path: '/api/time-entries/timer/discard',
+    operationId: 'discardTimer',
+    tags,
+    summary: "Discard the caller's running timer (one started by mistake): no entry is made",
+    responses: { 200: messageEnvelope, 404: errorResponse },
   }),
 };

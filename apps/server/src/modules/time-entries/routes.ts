@@ -4,6 +4,7 @@ import { csvLines } from '../../lib/csv.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
+import { announceTimer } from './live.js';
 import {
   presentRunningTimer,
   presentTimeEntry,
@@ -14,6 +15,7 @@ import {
 import {
   createTimeEntry,
   deleteTimeEntry,
+  discardTimer,
   listTimeEntries,
   readRunningTimer,
   readTimesheet,
@@ -93,7 +95,9 @@ export async function timeEntryRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.startTimer, async (request, reply) => {
     const { recordType, recordId } = request.body;
-    const timer = await startTimer(app.db, requireUser(request), recordType, recordId);
+    const actor = requireUser(request);
+    const timer = await startTimer(app.db, actor, recordType, recordId);
+    announceTimer(request, actor.id, 'started');
     reply.code(201);
     return ok(presentRunningTimer(timer));
   });
@@ -101,8 +105,16 @@ export async function timeEntryRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.stopTimer, async (request, reply) => {
     const actor = requireUser(request);
     const entry = await stopTimer(app.db, actor);
+    announceTimer(request, actor.id, 'stopped');
     reply.code(201);
     return ok(presentTimeEntry(actor, entry));
+  });
+
+  addRoute(app, endpoints.discardTimer, async (request) => {
+    const actor = requireUser(request);
+    await discardTimer(app.db, actor);
+    announceTimer(request, actor.id, 'discarded');
+    return okMessage(MESSAGES.timerDiscarded);
   });
 }
 

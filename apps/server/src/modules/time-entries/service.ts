@@ -1,11 +1,13 @@
 import {
   type createTimeEntryBody,
+  MAX_MINUTES_PER_DAY,
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
   MESSAGES,
   type TimeRecordType,
   type timeEntryFilters,
   type timeEntryListQuery,
+  timerDayFullMessage,
   type timeSummaryQuery,
   type timesheetPdfQuery,
   type timesheetQuery,
@@ -33,6 +35,7 @@ import { canWorkOnProjectsIn } from '../projects/policy.js';
 import { readableTask } from '../tasks/service.js';
 import { readableTicket } from '../tickets/service.js';
 import { userSummaryOf } from '../users/summary.js';
+import { lockDaysOf, minutesOnDay, requireRoomInDay } from './day-cap.js';
 import { canChangeTimeEntry, canRecordTimeOnTask, canRecordTimeOnTicket, readsAllTimeIn } from './policy.js';
 
 /** The task or ticket time is spent on, once the caller may read it. */
@@ -283,20 +286,25 @@ export async function createTimeEntry(
   body: z.output<typeof createTimeEntryBody>,
 ): Promise<TimeEntryRecord> {
   const record = await recordToTimeOn(db, actor, body.recordType, body.recordId);
-  const [row] = await db
-    .insert(timeEntries)
-    .values({
-      organizationId: record.organizationId,
-      userId: actor.id,
-      recordType: record.recordType,
-      ...recordColumns(record),
-      date: body.date,
-      minutes: body.minutes,
-      note: body.note,
-      billable: body.billable,
-    })
-    .returning({ id: timeEntries.id });
-  return loadTimeEntryRecord(db, (row as { id: string }).id);
+  const id = await db.transaction(async (tx) => {
+    await lockDaysOf(tx, actor.id);
+    await requireRoomInDay(tx, { userId: actor.id, date: body.date, minutes: body.minutes });
+    const [row] = await tx
+      .insert(timeEntries)
+      .values({
+        organizationId: record.organizationId,
+        userId: actor.id,
+        recordType: record.recordType,
+        ...recordColumns(record),
+        date: body.date,
+        minutes: body.minutes,
+        note: body.note,
+        billable: body.billable,
+      })
+      .returning({ id: timeEntries.id });
+    return (row as { id: string }).id;
+  });
+  return loadTimeEntryRecord(db, id);
 }
 
 /** The entry the caller may change, or 404 when it may not even read it, 403 when only reading. */
@@ -322,10 +330,26 @@ export async function updateTimeEntry(
   body: z.output<typeof updateTimeEntryBody>,
 ): Promise<TimeEntryRecord> {
   const entry = await changeableEntry(db, actor, id);
-  await db
-    .update(timeEntries)
-    .set({ ...body, updatedAt: new Date() })
-    .where(eq(timeEntries.id, entry.id));
+  await db.transaction(async (tx) => {
+    // Its person's day counts (an org_admin changing a member's entry checks the member's), read
+    // again under the lock: the entry may have changed since.
+    if ((body.minutes !== undefined || body.date !== undefined) && entry.userId) {
+      await lockDaysOf(tx, entry.userId);
+      const [now] = await tx
+        .select({ date: timeEntries.date, minutes: timeEntries.minutes })
+        .from(timeEntries)
+        .where(eq(timeEntries.id, entry.id));
+      if (!now) throw notFound(MESSAGES.timeEntryNotFound);
+      const date = body.date ?? now.date;
+      const minutes = body.minutes ?? now.minutes;
+      const before = date === now.date ? now.minutes : undefined;
+      await requireRoomInDay(tx, { userId: entry.userId, date, minutes, exceptId: entry.id, before });
+    }
+    await tx
+      .update(timeEntries)
+      .set({ ...body, updatedAt: new Date() })
+      .where(eq(timeEntries.id, entry.id));
+  });
   return loadTimeEntryRecord(db, entry.id);
 }
 
@@ -369,19 +393,21 @@ export async function startTimer(
 }
 
 /**
- * Stops the caller's timer: its time, in whole minutes (at least one, at most a day's), becomes
- * an entry dated the day it started in the person's zone. Taking the timer row and writing the
- * entry is one transaction, so two stops at once make one entry.
+ * Stops the caller's timer: its time, in whole minutes (at least one, at most what is left of the
+ * person's day), becomes an entry dated the day it started in the person's zone. Taking the timer
+ * row and writing the entry is one transaction, so two stops at once make one entry; a day already
+ * full is a 409 that rolls it back, and the timer keeps running (docs/decisions/0193).
  */
 export async function stopTimer(db: Database, actor: Actor, now = new Date()): Promise<TimeEntryRecord> {
   const id = await db.transaction(async (tx) => {
     const [timer] = await tx.delete(runningTimers).where(eq(runningTimers.userId, actor.id)).returning();
     if (!timer) throw notFound(MESSAGES.timerNotRunning);
     const [person] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
-    const minutes = Math.min(
-      MAX_TIME_ENTRY_MINUTES,
-      Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000)),
-    );
+    const date = localDateOf(timer.startedAt, person?.timeZone ?? 'UTC');
+    await lockDaysOf(tx, actor.id);
+    const left = MAX_MINUTES_PER_DAY - (await minutesOnDay(tx, actor.id, date));
+    if (left < 1) throw conflict(timerDayFullMessage(date));
+    const ran = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000));
     const [entry] = await tx
       .insert(timeEntries)
       .values({
@@ -390,11 +416,20 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
         recordType: timer.recordType,
         taskId: timer.taskId,
         ticketId: timer.ticketId,
-        date: localDateOf(timer.startedAt, person?.timeZone ?? 'UTC'),
-        minutes,
+        date,
+        minutes: Math.min(MAX_TIME_ENTRY_MINUTES, left, ran),
       })
       .returning({ id: timeEntries.id });
     return (entry as { id: string }).id;
   });
   return loadTimeEntryRecord(db, id);
+}
+
+/** Discards the caller's timer (started by mistake): no entry; 404 when none runs. Nobody else's. */
+export async function discardTimer(db: Database, actor: Actor): Promise<void> {
+  const discarded = await db
+    .delete(runningTimers)
+    .where(eq(runningTimers.userId, actor.id))
+    .returning({ userId: runningTimers.userId });
+  if (discarded.length === 0) throw notFound(MESSAGES.timerNotRunning);
 }

@@ -5,8 +5,10 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
+import { useRealtime } from '@/features/realtime';
 import { BookSessionProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
+import { useLiveTimer } from '@/lib/time-entries';
 import { PHONE_QUERY } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -30,6 +32,8 @@ export default function DashboardLayout() {
   const [navOpened, nav] = useDisclosure(!prerendering && !isMobileViewport());
   // Prerendered, the sidebar starts as each screen starts it (closed on phones, open on desktop) by CSS alone.
   const collapsed = prerendering ? { mobile: true, desktop: false } : { mobile: !navOpened, desktop: !navOpened };
+  // One's timer shows the same on every tab and device (a Time panel anywhere reads it).
+  useLiveTimer(useRealtime().socket);
 
   // Escape closes the floating sidebar on small screens, like any overlay.
   useEffect(() => {
