@@ -6,7 +6,7 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
 import { useElapsed } from '@/lib/elapsed';
 import { type TimeRecordRef, useDiscardTimer, useRunningTimer, useStartTimer, useStopTimer } from '@/lib/time-entries';
-import { showOrUpdateToast } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 
 /**
  * Start / Stop for one's timer on this record, and Discard for one started by mistake (it asks
@@ -35,7 +35,7 @@ export function TimerControl({ record }: { record: TimeRecordRef }) {
         setDiscarding(null);
         // A stop refused on a full day said to discard: that message is answered.
         stop.reset();
-        showOrUpdateToast({ id: 'timer', color: 'green', message: MESSAGES.timerDiscarded });
+        toastSuccess(MESSAGES.timerDiscarded, 'timer');
       },
       () => undefined, // shown in the dialog (discard.error)
     );
