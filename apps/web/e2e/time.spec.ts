@@ -229,7 +229,7 @@ test('a timer started by mistake is discarded after asking: no entry is made, an
   await expect(dialog).toContainText(/Discard the timer\? Its (time \(under a minute\)|1 min) will not be recorded\./);
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: 'Timer discarded' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Timer discarded' })).toBeVisible();
   await expect(timePanel(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
   await expect(timePanel(page)).toContainText('No time recorded yet');
   await expect(timePanel(page).getByRole('heading', { name: 'Time (0 min)' })).toBeVisible();
