@@ -88,6 +88,12 @@ test.describe('notification choices', () => {
     await expect(page.getByText(/Always on: these keep your account safe/)).toBeVisible();
     const sms = page.getByRole('region', { name: 'SMS notifications' });
     await expect(sms.getByText('Needs a verified phone number.', { exact: false })).toHaveCount(2);
+    // Nothing can be texted yet: the SMS switches show off, whatever is saved, and cannot be switched.
+    await expect(sms.getByRole('switch')).toHaveCount(2);
+    for (const toggle of await sms.getByRole('switch').all()) {
+      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeDisabled();
+    }
     // The fixture's person has no phone: the profile is where to add one.
     await expect(sms.getByText('No phone number on your profile.')).toBeVisible();
     await sms.getByRole('link', { name: 'Add one on your profile' }).click();
@@ -120,6 +126,7 @@ test.describe('notification choices', () => {
     await verify.click();
     await expect(sms.getByText('Verified', { exact: true })).toBeVisible();
     await expect(sms.getByText('Needs a verified phone number.', { exact: false })).toHaveCount(0);
+    await expect(sms.getByRole('switch').first()).toBeEnabled();
     await page.reload();
     await expect(sms.getByText('Verified', { exact: true })).toBeVisible();
   });

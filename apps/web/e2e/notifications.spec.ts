@@ -18,20 +18,20 @@ test.describe('notification preferences', () => {
   test('a toggle is saved at once and survives a reload', async ({ page, person }) => {
     await signIn(page, person);
     await page.goto('/dashboard/notifications');
-    const urgentTasks = () =>
-      page.getByRole('region', { name: 'SMS notifications' }).getByRole('switch', { name: 'Urgent tasks' });
-    const before = await urgentTasks().isChecked();
+    const teamMessages = () =>
+      page.getByRole('region', { name: 'Email notifications' }).getByRole('switch', { name: 'Team messages' });
+    const before = await teamMessages().isChecked();
 
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/users/notifications') && response.request().method() === 'PUT',
     );
-    await urgentTasks().click();
+    await teamMessages().click();
     expect((await saved).ok()).toBe(true);
-    await expect(urgentTasks()).toBeChecked({ checked: !before });
-    await expect(urgentTasks()).toBeEnabled();
+    await expect(teamMessages()).toBeChecked({ checked: !before });
+    await expect(teamMessages()).toBeEnabled();
 
     await page.reload();
-    await expect(urgentTasks()).toBeChecked({ checked: !before });
+    await expect(teamMessages()).toBeChecked({ checked: !before });
   });
 
   test("turning off 'All notifications' locks the other in-app toggles until it is back on", async ({

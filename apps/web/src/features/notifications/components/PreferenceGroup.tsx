@@ -10,8 +10,11 @@ interface PreferenceGroupProps {
   onToggle: (key: string, checked: boolean) => void;
   /** Shown between the group's heading and its toggles (the phone SMS go to). */
   intro?: ReactNode;
-  /** A second line under every toggle's description (SMS: needs a verified phone). */
-  note?: string | null;
+  /**
+   * Why the toggles cannot send anything yet (SMS: needs a verified phone), under each one's
+   * description: they show off and cannot be switched until then, whatever is saved.
+   */
+  blockedBy?: string | null;
   /** Rows after the toggles (security notices, which cannot be switched). */
   children?: ReactNode;
 }
@@ -22,7 +25,7 @@ export function PreferenceGroup({
   isSaving,
   onToggle,
   intro,
-  note,
+  blockedBy,
   children,
 }: PreferenceGroupProps) {
   const titleId = `notification-group-${definition.group}`;
@@ -41,9 +44,11 @@ export function PreferenceGroup({
           <Switch
             key={toggle.key}
             label={toggle.label}
-            description={note ? `${toggle.description} ${note}` : toggle.description}
-            checked={current[toggle.key] ?? false}
-            disabled={isSaving(toggle.key) || isSwitchedOffByMaster(definition, current, toggle.key)}
+            description={blockedBy ? `${toggle.description} ${blockedBy}` : toggle.description}
+            checked={!blockedBy && (current[toggle.key] ?? false)}
+            disabled={
+              Boolean(blockedBy) || isSaving(toggle.key) || isSwitchedOffByMaster(definition, current, toggle.key)
+            }
             onChange={(event) => onToggle(toggle.key, event.currentTarget.checked)}
           />
         ))}

@@ -126,17 +126,14 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
           checked
           disabled
           readOnly
-          // Disabled because it cannot be switched, not because it does not apply: read at full contrast.
-          styles={{
-            label: { color: 'var(--mantine-color-text)' },
-            description: { color: 'var(--mantine-color-dimmed)' },
-          }}
+          // Disabled because it cannot be switched, not because it is off: drawn on, at full contrast.
+          styles={ALWAYS_ON_STYLES}
         />
       </PreferenceGroup>
       <PreferenceGroup
         {...groupProps(sms)}
         intro={<PhoneVerification phone={stored.phone} verified={stored.phoneVerified} />}
-        note={stored.phoneVerified ? null : SMS_NEEDS_VERIFIED_PHONE}
+        blockedBy={stored.phoneVerified ? null : SMS_NEEDS_VERIFIED_PHONE}
       />
       <PreferenceGroup {...groupProps(inApp)} />
     </Stack>
@@ -156,3 +153,15 @@ function useBrowserTimeZoneFirst(stored: string | null, save: (zone: string) => 
     save(zone);
   }, [stored, save]);
 }
+
+/** A switch that is on and cannot be switched off, drawn as on (Mantine greys out a disabled one). */
+const ALWAYS_ON_STYLES = {
+  label: { color: 'var(--mantine-color-text)', cursor: 'default' },
+  description: { color: 'var(--mantine-color-dimmed)' },
+  track: {
+    backgroundColor: 'var(--mantine-primary-color-filled)',
+    borderColor: 'var(--mantine-primary-color-filled)',
+    cursor: 'default',
+  },
+  thumb: { backgroundColor: 'var(--mantine-color-white)', borderColor: 'var(--mantine-primary-color-filled)' },
+};
