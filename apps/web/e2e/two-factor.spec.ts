@@ -42,8 +42,15 @@ test.describe('two-factor sign-in', () => {
     await signIn(page, person);
     await page.goto('/dashboard/profile');
     await expect(section(page).getByText('Off', { exact: true })).toBeVisible();
+    const qrCode = section(page).getByRole('img', { name: 'QR code to scan with your authenticator app' });
     await section(page).getByRole('button', { name: 'Set up' }).click();
-    await expect(section(page).getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    await expect(qrCode).toBeVisible();
+    // A change of mind: Cancel setup closes it, and focus stays on the button.
+    await section(page).getByRole('button', { name: 'Cancel setup' }).click();
+    await expect(qrCode).toBeHidden();
+    await expect(section(page).getByRole('button', { name: 'Set up' })).toBeFocused();
+    await section(page).getByRole('button', { name: 'Set up' }).click();
+    await expect(qrCode).toBeVisible();
     const secret = await shownSecret(page);
 
     // A wrong code is said under the field.

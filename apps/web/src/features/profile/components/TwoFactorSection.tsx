@@ -137,11 +137,15 @@ export function TwoFactorSection({ user }: { user: User }) {
             </Button>
           </>
         ) : (
-          panel !== 'setup' && (
-            <Button leftSection={<HiKey aria-hidden />} onClick={toggle('setup')}>
-              Set up
-            </Button>
-          )
+          // One button that opens and closes the setup: a way back out, and focus stays where it was.
+          <Button
+            variant={panel === 'setup' ? 'default' : 'filled'}
+            leftSection={panel === 'setup' ? <HiX aria-hidden /> : <HiKey aria-hidden />}
+            onClick={toggle('setup')}
+            aria-expanded={panel === 'setup'}
+          >
+            {panel === 'setup' ? 'Cancel setup' : 'Set up'}
+          </Button>
         )
       }
     >
