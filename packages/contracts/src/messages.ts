@@ -421,7 +421,7 @@ export const MESSAGES = {
   recoveryCodeRequired: 'Enter one of your recovery codes',
   recoveryCodeFormat: 'A recovery code is 10 letters and digits, like abcde-12345',
   twoFactorCodeInvalid:
-    'That code did not work. Each code works once: wait for the next one in your app and try again.',
+    'That code did not work. Enter the code your app shows now (each code works only once).',
   recoveryCodeInvalid: 'That recovery code did not work. Each one works once.',
   twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again with your password.',
   twoFactorChallengeUsedUp: 'Too many wrong codes for this sign-in. Please sign in again with your password.',
