@@ -11,8 +11,12 @@ async function openTeams(page: Page, organizationName: string) {
 }
 
 test.describe('teams', () => {
-  test('creating a team with a lead shows the lead as a member with "Team Lead"', async ({ page, organization }) => {
+  test('creating a team with a lead and a department shows the lead as a member with "Team Lead"', async ({
+    page,
+    organization,
+  }) => {
     const ethan = await organization.addPerson('Ethan', 'Brown');
+    await organization.addDepartment('Payroll Office');
     await signIn(page, organization.orgAdmin);
     await openTeams(page, organization.name);
     const name = uniqueName('Payroll');
@@ -26,10 +30,12 @@ test.describe('teams', () => {
     await dialog.getByRole('textbox', { name: 'Team name' }).fill(name);
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Salaries and benefits');
     await pickOption(dialog, 'Team lead', /^Ethan Brown/, 'Ethan');
+    await pickOption(dialog, 'Department', 'Payroll Office', 'Payroll');
     await dialog.getByRole('button', { name: 'Create Team' }).click();
     await expect(dialog).toBeHidden();
 
     const card = cardWithLink(page, name);
+    await expect(card).toContainText('Payroll Office');
     await expect(card).toContainText('1 member');
     await expect(card).toContainText('Lead: Ethan Brown');
 

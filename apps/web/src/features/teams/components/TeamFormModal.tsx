@@ -19,8 +19,9 @@ type TeamFormModalProps = {
 } & ({ mode: 'create'; team?: undefined } | { mode: 'edit'; team: Team });
 
 /**
- * Create Team (name, description and an optional lead who joins as Team Lead; an admin also picks
- * the organization) and Edit Team (name, description, department). Save waits for a name.
+ * Create Team (name, description, an optional lead who joins as Team Lead, and a department; an
+ * admin also picks the organization) and Edit Team (name, description, department). Save waits
+ * for a name.
  */
 export function TeamFormModal(props: TeamFormModalProps) {
   // The mutations live here so the modal cannot be closed while a save is in flight.
@@ -52,6 +53,7 @@ interface TeamFormValues extends NewTeamValues {
 const newTeamBody = (values: TeamFormValues) => ({
   ...createTeamBodyFrom(values),
   ...(values.organizationId ? { organizationId: values.organizationId } : {}),
+  ...(values.departmentId ? { departmentId: values.departmentId } : {}),
 });
 
 const teamChanges = (values: TeamFormValues) => ({
@@ -97,22 +99,19 @@ function TeamForm({ mode, team, organizationId, onClose, create, update }: TeamF
       <Stack gap="md">
         <FormError message={mutation.error?.message} />
         {choosesOrganization && (
-          // The lead must belong to the team's organization: a new organization clears it.
+          // The lead and the department must be the team's organization's: a new organization clears them.
           <OrganizationPicker
             value={values.organizationId}
-            onChange={(picked) => form.setValues({ organizationId: picked, teamLead: null })}
+            onChange={(picked) => form.setValues({ organizationId: picked, teamLead: null, departmentId: null })}
           />
         )}
         <NameDescriptionFields form={form} nameLabel="Team name" />
-        {mode === 'create' ? (
-          <TeamLeadPicker form={form} organizationId={values.organizationId} />
-        ) : (
-          <DepartmentSelect
-            organizationId={team?.organizationId}
-            current={team?.department}
-            {...form.getInputProps('departmentId')}
-          />
-        )}
+        {mode === 'create' && <TeamLeadPicker form={form} organizationId={values.organizationId} />}
+        <DepartmentSelect
+          organizationId={values.organizationId}
+          current={team?.department}
+          {...form.getInputProps('departmentId')}
+        />
         <FormActions
           busy={mutation.isPending}
           submitLabel={mode === 'create' ? 'Create Team' : 'Save Changes'}
