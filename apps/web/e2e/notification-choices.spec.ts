@@ -68,7 +68,7 @@ test.describe('notification choices', () => {
     expect((await saved).ok()).toBe(true);
     await expect(zone).toHaveValue('Asia/Tokyo');
 
-    const daily = page.getByRole('radio', { name: 'Daily at 08:00 in your time zone' });
+    const daily = page.getByRole('radio', { name: 'Daily at 8:00 AM in your time zone' });
     await expect(page.getByRole('radio', { name: 'Off: e-mails as things happen' })).toBeChecked();
     saved = settingsSaved(page);
     await daily.check();

@@ -52,3 +52,6 @@ export function initials(user: NamedUser | null | undefined): string {
   const letters = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
   return letters || user.email?.charAt(0).toUpperCase() || 'U';
 }
+
+/** An hour of the day on the clock the app shows times on (12-hour): 8 -> "8:00 AM", 17 -> "5:00 PM". */
+export const formatHour = (hour: number): string => `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;

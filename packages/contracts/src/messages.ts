@@ -420,8 +420,7 @@ export const MESSAGES = {
   twoFactorCodeFormat: 'The code is 6 digits',
   recoveryCodeRequired: 'Enter one of your recovery codes',
   recoveryCodeFormat: 'A recovery code is 10 letters and digits, like abcde-12345',
-  twoFactorCodeInvalid:
-    'That code did not work. Enter the code your app shows now (each code works only once).',
+  twoFactorCodeInvalid: 'That code did not work. Enter the code your app shows now (each code works only once).',
   recoveryCodeInvalid: 'That recovery code did not work. Each one works once.',
   twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again with your password.',
   twoFactorChallengeUsedUp: 'Too many wrong codes for this sign-in. Please sign in again with your password.',

@@ -1,3 +1,4 @@
+import { formatHour } from './format.js';
 import { NOTIFICATION_MORNING_HOUR, type NotificationPreferences } from './notifications.js';
 
 /*
@@ -48,7 +49,7 @@ export const SMS_NEEDS_VERIFIED_PHONE = 'Needs a verified phone number.';
 /** The digest choice as the preferences page words it. */
 export const EMAIL_DIGEST_LABELS = {
   off: 'Off: e-mails as things happen',
-  daily: `Daily at ${String(NOTIFICATION_MORNING_HOUR).padStart(2, '0')}:00 in your time zone`,
+  daily: `Daily at ${formatHour(NOTIFICATION_MORNING_HOUR)} in your time zone`,
 } as const;
 
 /** The preferences page's own texts (the server's answers bring theirs: MESSAGES.phoneCodeInvalid …). */

@@ -6,6 +6,7 @@ import {
   formatDateOnly,
   formatFileSize,
   formatFileSizeInKb,
+  formatHour,
   initials,
 } from '../src/index.js';
 
@@ -76,5 +77,11 @@ describe('confirmDiscardTimerMessage and dayFullMessage: what is lost, what the 
       'A day holds at most 24 h: 03/04/2026 has 23 h 10 min recorded already, so at most 50 min more fit',
     );
     expect(dayFullMessage('2026-03-04', 1440)).toBe('A day holds at most 24 h: 03/04/2026 has 24 h recorded already');
+  });
+});
+
+describe('formatHour', () => {
+  it('writes an hour on the 12-hour clock the app shows times on', () => {
+    expect([0, 8, 12, 20].map(formatHour)).toEqual(['12:00 AM', '8:00 AM', '12:00 PM', '8:00 PM']);
   });
 });

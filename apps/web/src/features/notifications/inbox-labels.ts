@@ -1,4 +1,10 @@
-import { MESSAGES, NOTIFICATION_MORNING_HOUR, type NotificationStatus, SNOOZE_HOUR_MS } from '@smart/contracts';
+import {
+  formatHour,
+  MESSAGES,
+  NOTIFICATION_MORNING_HOUR,
+  type NotificationStatus,
+  SNOOZE_HOUR_MS,
+} from '@smart/contracts';
 import type { EmptyText } from '@/components/ListView';
 import { tomorrowAt } from '@/lib/time-zone';
 
@@ -18,16 +24,11 @@ export function updatesLabel(updates: number): string | null {
   return updates > 1 ? `${updates} updates` : null;
 }
 
-/** '8:00 AM': an hour of the day as the menus write it. */
-export function hourLabel(hour: number): string {
-  return `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
 export type SnoozeChoice = 'hour' | 'tomorrow';
 
 export const SNOOZE_CHOICES: readonly { choice: SnoozeChoice; label: string }[] = [
   { choice: 'hour', label: 'Snooze for 1 hour' },
-  { choice: 'tomorrow', label: `Snooze until tomorrow, ${hourLabel(NOTIFICATION_MORNING_HOUR)}` },
+  { choice: 'tomorrow', label: `Snooze until tomorrow, ${formatHour(NOTIFICATION_MORNING_HOUR)}` },
 ];
 
 /** When a snooze ends: an hour from now, or tomorrow's morning hour on the user's clocks. */
