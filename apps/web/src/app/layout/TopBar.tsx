@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { displayName } from '@smart/contracts';
 import { HiLightningBolt } from 'react-icons/hi';
 import { Link } from 'react-router';
@@ -35,7 +35,11 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
               <HiLightningBolt size={20} />
             </ThemeIcon>
             <Text fw={700} className={classes.brandName} fz={{ base: 'md', sm: 'lg' }} truncate>
-              S.M.A.R.T. Management
+              S.M.A.R.T.
+              {/* On a phone the short name fits beside the bell and the avatar; the long one was cut. */}
+              <Box component="span" visibleFrom="sm">
+                {' Management'}
+              </Box>
             </Text>
           </Link>
         </Group>
