@@ -36,7 +36,7 @@ test.describe('Schedule', () => {
   // Each test makes an advisor, signs it in and goes through a long form or two people's steps.
   test.beforeEach(() => test.setTimeout(90_000));
 
-  test('the advisor edits its availability (a mistake is named first), saves it, and finds it after a reload', async ({
+  test('the advisor edits its availability (a mistake is marked on its day first), saves it, and finds it after a reload', async ({
     page,
     adminApi,
   }) => {
@@ -54,9 +54,23 @@ test.describe('Schedule', () => {
     await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('08:00');
     await form.getByRole('textbox', { name: 'Buffer (minutes)' }).fill('15');
     await form.getByRole('button', { name: 'Save availability' }).click();
+    // The mistake is marked on Monday's row, said under it, and focus goes there.
+    const monday = form.getByRole('group', { name: 'Monday' });
+    const mondayStart = monday.getByRole('textbox', { name: 'Monday interval 1 start' });
+    const mondayEnd = monday.getByRole('textbox', { name: 'Monday interval 1 end' });
+    await expect(mondayStart).toBeFocused();
+    for (const field of [mondayStart, mondayEnd]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription('An interval must end after it starts');
+    }
+    await expect(monday.getByText('An interval must end after it starts')).toBeVisible();
+    const saturdayEnd = form.getByRole('textbox', { name: 'Saturday interval 1 end' });
+    await expect(saturdayEnd).not.toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByRole('alert')).toHaveText('Monday: An interval must end after it starts');
 
-    await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('17:00');
+    await mondayEnd.fill('17:00');
+    await expect(mondayEnd).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(monday.getByText('An interval must end after it starts')).toHaveCount(0);
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByRole('button', { name: 'Save availability' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Availability saved' })).toBeVisible();
