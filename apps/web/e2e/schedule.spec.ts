@@ -83,7 +83,7 @@ test.describe('Schedule', () => {
     await expect(saved.getByRole('textbox', { name: 'Buffer (minutes)' })).toHaveValue('15');
   });
 
-  test('a member’s booking appears live in the advisor’s open week, labelled with its organization, and links to its detail', async ({
+  test('a member’s booking appears live in the advisor’s open week, labelled with its organization, its topic on two lines, and opens over the week', async ({
     page,
     adminApi,
     organization,
@@ -97,30 +97,44 @@ test.describe('Schedule', () => {
     const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
     const slots = await request.get(`/api/advisors/${advisor.id}/slots`, {
       headers,
-      params: { from: from.toISOString(), to: to.toISOString(), length: 30 },
+      params: { from: from.toISOString(), to: to.toISOString(), length: 60 },
     });
     expect(slots.status(), await slots.text()).toBe(200);
     const [slot] = ((await slots.json()) as { data: { slots: { start: string }[] } }).data.slots;
-    expect(slot, 'the advisor has a free slot in the next two weeks').toBeDefined();
+    expect(slot, 'the advisor has a free hour in the next two weeks').toBeDefined();
     const start = (slot as { start: string }).start;
+    const week = `/dashboard/schedule?week=${dateInViewerZone(start)}`;
 
     await signIn(page, advisor);
     await openSchedule(page);
-    await page.goto(`/dashboard/schedule?week=${dateInViewerZone(start)}`);
+    await page.goto(week);
     await expect(page.getByText('No sessions this week.')).toBeVisible();
 
+    const topic = 'Quarterly cash-flow review';
     const booked = await request.post('/api/sessions', {
       headers,
-      data: { advisorId: advisor.id, start, length: 30, topic: 'Cash flow review' },
+      data: { advisorId: advisor.id, start, length: 60, topic },
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const session = ((await booked.json()) as { data: { id: string } }).data;
 
-    const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, (.+ · )?Cash flow review`) });
+    // Its name is its whole text; an hour's block has room for the topic on two lines, none of it cut.
+    const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, ${topic} ?, `) });
     await expect(block).toBeVisible();
     await expect(page.getByText('No sessions this week.')).toHaveCount(0);
-    // The Sessions page opens the session's detail from its address.
-    await expect(block).toHaveAttribute('href', `/dashboard/sessions?session=${session.id}`);
+    const shownTopic = block.getByText(topic, { exact: true });
+    expect(await shownTopic.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true);
+    expect(await shownTopic.evaluate((line) => line.scrollHeight <= line.clientHeight)).toBe(true);
+
+    // The session opens over the schedule, and closing it leaves the advisor on the same week.
+    await block.click();
+    await expect(page).toHaveURL(`${week}&session=${session.id}`);
+    const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
+    await expect(drawer.getByRole('heading', { name: topic })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(week);
+    await expect(block).toBeFocused();
   });
 });
 
