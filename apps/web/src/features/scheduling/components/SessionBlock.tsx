@@ -42,7 +42,8 @@ export function SessionBlock({ session, timeZone, style, compact = false, topicL
       {cancelled && <VisuallyHidden>Cancelled: </VisuallyHidden>}
       <span className={classes.lead}>{session.organizationName}</span>
       <VisuallyHidden>, </VisuallyHidden>
-      <span className={classes.topic}>{topicLine}</span>
+      {/* One line is cut mid-word (more of it shows); more lines break between words. */}
+      <span className={topicLines === 1 ? classes.line : classes.topic}>{topicLine}</span>
       {!compact && (
         <>
           <VisuallyHidden>, </VisuallyHidden>
