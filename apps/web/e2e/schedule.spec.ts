@@ -36,7 +36,7 @@ test.describe('Schedule', () => {
   // Each test makes an advisor, signs it in and goes through a long form or two people's steps.
   test.beforeEach(() => test.setTimeout(90_000));
 
-  test('the advisor edits its availability (a mistake is named first), saves it, and finds it after a reload', async ({
+  test('the advisor edits its availability (a mistake is marked on its day first), saves it, and finds it after a reload', async ({
     page,
     adminApi,
   }) => {
@@ -54,9 +54,23 @@ test.describe('Schedule', () => {
     await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('08:00');
     await form.getByRole('textbox', { name: 'Buffer (minutes)' }).fill('15');
     await form.getByRole('button', { name: 'Save availability' }).click();
+    // The mistake is marked on Monday's row, said under it, and focus goes there.
+    const monday = form.getByRole('group', { name: 'Monday' });
+    const mondayStart = monday.getByRole('textbox', { name: 'Monday interval 1 start' });
+    const mondayEnd = monday.getByRole('textbox', { name: 'Monday interval 1 end' });
+    await expect(mondayStart).toBeFocused();
+    for (const field of [mondayStart, mondayEnd]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription('An interval must end after it starts');
+    }
+    await expect(monday.getByText('An interval must end after it starts')).toBeVisible();
+    const saturdayEnd = form.getByRole('textbox', { name: 'Saturday interval 1 end' });
+    await expect(saturdayEnd).not.toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByRole('alert')).toHaveText('Monday: An interval must end after it starts');
 
-    await form.getByRole('textbox', { name: 'Monday interval 1 end' }).fill('17:00');
+    await mondayEnd.fill('17:00');
+    await expect(mondayEnd).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(monday.getByText('An interval must end after it starts')).toHaveCount(0);
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByRole('button', { name: 'Save availability' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Availability saved' })).toBeVisible();
@@ -69,7 +83,7 @@ test.describe('Schedule', () => {
     await expect(saved.getByRole('textbox', { name: 'Buffer (minutes)' })).toHaveValue('15');
   });
 
-  test('a member’s booking appears live in the advisor’s open week, labelled with its organization, and links to its detail', async ({
+  test('a member’s booking appears live in the advisor’s open week, labelled with its organization, its topic on two lines, and opens over the week', async ({
     page,
     adminApi,
     organization,
@@ -83,30 +97,44 @@ test.describe('Schedule', () => {
     const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
     const slots = await request.get(`/api/advisors/${advisor.id}/slots`, {
       headers,
-      params: { from: from.toISOString(), to: to.toISOString(), length: 30 },
+      params: { from: from.toISOString(), to: to.toISOString(), length: 60 },
     });
     expect(slots.status(), await slots.text()).toBe(200);
     const [slot] = ((await slots.json()) as { data: { slots: { start: string }[] } }).data.slots;
-    expect(slot, 'the advisor has a free slot in the next two weeks').toBeDefined();
+    expect(slot, 'the advisor has a free hour in the next two weeks').toBeDefined();
     const start = (slot as { start: string }).start;
+    const week = `/dashboard/schedule?week=${dateInViewerZone(start)}`;
 
     await signIn(page, advisor);
     await openSchedule(page);
-    await page.goto(`/dashboard/schedule?week=${dateInViewerZone(start)}`);
+    await page.goto(week);
     await expect(page.getByText('No sessions this week.')).toBeVisible();
 
+    const topic = 'Quarterly cash-flow review';
     const booked = await request.post('/api/sessions', {
       headers,
-      data: { advisorId: advisor.id, start, length: 30, topic: 'Cash flow review' },
+      data: { advisorId: advisor.id, start, length: 60, topic },
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const session = ((await booked.json()) as { data: { id: string } }).data;
 
-    const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, (.+ · )?Cash flow review`) });
+    // Its name is its whole text; an hour's block has room for the topic on two lines, none of it cut.
+    const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, ${topic} ?, `) });
     await expect(block).toBeVisible();
     await expect(page.getByText('No sessions this week.')).toHaveCount(0);
-    // The Sessions page opens the session's detail from its address.
-    await expect(block).toHaveAttribute('href', `/dashboard/sessions?session=${session.id}`);
+    const shownTopic = block.getByText(topic, { exact: true });
+    expect(await shownTopic.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true);
+    expect(await shownTopic.evaluate((line) => line.scrollHeight <= line.clientHeight)).toBe(true);
+
+    // The session opens over the schedule, and closing it leaves the advisor on the same week.
+    await block.click();
+    await expect(page).toHaveURL(`${week}&session=${session.id}`);
+    const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
+    await expect(drawer.getByRole('heading', { name: topic })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(week);
+    await expect(block).toBeFocused();
   });
 });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { putViaApi } from './support/structure';
+import { createViaApi, getViaApi, putViaApi, uniqueName } from './support/structure';
 
 const workingDay = [{ start: '09:00', end: '17:00' }];
 /** The advisor keeps Berlin's clocks: weekdays 09:00–17:00 there, the default lengths, notice and horizon. */
@@ -37,17 +37,36 @@ async function signedInPage(browser: Browser, person: Person, timezoneId: string
   return page;
 }
 
+/** A session of the signed-in member with `advisorId` at its first free half hour in the next two weeks (setup). */
+async function bookViaApi(page: Page, advisorId: string, topic: string): Promise<{ id: string }> {
+  const from = new Date();
+  const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
+  const { slots } = await getViaApi<{ slots: { start: string }[] }>(page, `/api/advisors/${advisorId}/slots`, {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    length: 30,
+  });
+  const start = slots[0]?.start;
+  expect(start, 'the advisor has a free slot in the next two weeks').toBeDefined();
+  return createViaApi(page, '/api/sessions', { advisorId, start, length: 30, topic });
+}
+
 const sessionRow = (page: Page, topic: string): Locator =>
   page.getByRole('list', { name: 'Sessions' }).getByRole('listitem', { name: topic });
 
+/** The dialog's free times, on the first week with `atLeast` of them (this one, or the next when too few are left). */
+async function freeTimes(dialog: Locator, atLeast = 1): Promise<Locator> {
+  const times = dialog.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio');
+  await expect(async () => {
+    if ((await times.count()) < atLeast) await dialog.getByRole('button', { name: 'Next week' }).click();
+    await expect(times.nth(atLeast - 1)).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return times;
+}
+
 /** Picks the first free time the dialog's week shows (the next week when this one has none left). */
 async function pickFirstFreeTime(dialog: Locator) {
-  const times = dialog.getByRole('list', { name: 'Free times' }).getByRole('button');
-  await expect(async () => {
-    if ((await times.count()) === 0) await dialog.getByRole('button', { name: 'Next week' }).click();
-    await expect(times.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass();
-  await times.first().click();
+  await (await freeTimes(dialog)).first().click();
 }
 
 test('a member books a session; the advisor sees it live, reschedules it, and the cancellation shows with its reason', async ({
@@ -126,4 +145,76 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
 
   await advisorPage.context().close();
   await memberPage.context().close();
+});
+
+test('the booking dialog gives focus back to Book a session when it closes, and its free times are one Tab stop moved with the arrows', async ({
+  page,
+  organization,
+}) => {
+  await organization.addAdvisor('Nora', 'Quinn');
+  const member = await organization.addPerson('Liam', 'Hart');
+  await signIn(page, member);
+
+  // On the dashboard, opened with Enter and closed with Escape: the next Tab goes on from the button.
+  const dashboardBook = page.getByRole('button', { name: 'Book a session' });
+  await expect(dashboardBook).toBeEnabled();
+  await dashboardBook.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Book a session' });
+  await expect(dialog.getByRole('combobox', { name: 'Advisor' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(dashboardBook).toBeFocused();
+
+  await page.goto('/dashboard/sessions');
+  const book = page.getByRole('button', { name: 'Book a session' });
+  await book.focus();
+  await page.keyboard.press('Enter');
+  const times = await freeTimes(dialog, 3);
+  // Tab enters the week's times on the first; the arrows choose, Home and End go to either end.
+  await dialog.getByRole('button', { name: 'Next week' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(times.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(times.nth(1)).toBeFocused();
+  await expect(times.nth(1)).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByTestId('chosen-time')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(times.first()).toBeFocused();
+  await expect(times.first()).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('End');
+  await expect(times.last()).toBeFocused();
+  await expect(times.last()).toHaveAttribute('aria-checked', 'true');
+  // One more Tab leaves the times for the Topic; Shift+Tab comes back to the chosen time.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Topic' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(times.last()).toBeFocused();
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(book).toBeFocused();
+});
+
+test('cancelling a session asks with Keep session beside Cancel session, and keeping it changes nothing', async ({
+  page,
+  organization,
+}) => {
+  const advisor = await organization.addAdvisor('Nora', 'Quinn');
+  const member = await organization.addPerson('Liam', 'Hart');
+  await signIn(page, member);
+  const session = await bookViaApi(page, advisor.id, uniqueName('Budget review'));
+  await page.goto(`/dashboard/sessions?session=${session.id}`);
+
+  const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
+  const cancelSession = drawer.getByRole('button', { name: 'Cancel session' });
+  await cancelSession.click();
+  const ask = page.getByRole('dialog', { name: 'Cancel session' });
+  await expect(ask.getByRole('button', { name: 'Cancel session' })).toBeVisible();
+  // No "Cancel" beside "Cancel session": the way out says what it does.
+  await expect(ask.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Keep session' }).click();
+  await expect(ask).toBeHidden();
+  await expect(drawer.getByText('Scheduled')).toBeVisible();
+  await expect(cancelSession).toBeFocused();
 });

@@ -24,6 +24,13 @@ export async function createViaApi(page: Page, path: string, data: Record<string
   return ((await response.json()) as { data: Created }).data;
 }
 
+/** Reads through the API as the signed-in user (setup only). */
+export async function getViaApi<T>(page: Page, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${await token(page)}` }, params });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
 /** Changes a record through the API as the signed-in user (setup only). */
 export async function putViaApi(page: Page, path: string, data: Record<string, unknown>): Promise<void> {
   const response = await page.request.put(path, { headers: { authorization: `Bearer ${await token(page)}` }, data });

@@ -8,6 +8,8 @@ interface FormActionsProps extends Pick<GroupProps, 'gap' | 'mt'> {
   /** Shown on the disabled submit button while busy, instead of a spinner. */
   busyLabel?: string;
   onCancel: () => void;
+  /** The dismiss button's words, when "Cancel" would read like the action itself ("Keep session" beside "Cancel session"). */
+  cancelLabel?: string;
   submitDisabled?: boolean;
   /** Says why the submit button is disabled (e.g. a required name is blank); shown beside it. */
   disabledHint?: string;
@@ -24,6 +26,7 @@ export function FormActions({
   submitLabel,
   busyLabel,
   onCancel,
+  cancelLabel = 'Cancel',
   submitDisabled = false,
   disabledHint,
   cancelDisabled = false,
@@ -45,7 +48,7 @@ export function FormActions({
       )}
       <Group justify="flex-end" gap={gap}>
         <Button variant="default" onClick={onCancel} disabled={busy || cancelDisabled}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           type={onConfirm ? 'button' : 'submit'}

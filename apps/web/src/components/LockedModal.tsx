@@ -1,6 +1,7 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { MODAL_MAX_WIDTH_PX } from '@smart/contracts';
 import type { ReactNode } from 'react';
+import { useFocusReturnWhenMountedOpen } from '@/lib/focus-return';
 
 interface LockedModalProps {
   opened: boolean;
@@ -18,7 +19,8 @@ interface LockedModalProps {
 
 /**
  * The app's modal shell. It stays open while busy, so a request is never cut off half-way, and
- * mounts its content only while opened, so each opening starts from fresh form state.
+ * mounts its content only while opened, so each opening starts from fresh form state. Closing gives
+ * focus back to what opened it, also when the modal was mounted open and unmounts to close.
  */
 export function LockedModal({
   opened,
@@ -30,6 +32,7 @@ export function LockedModal({
   fullScreen = false,
   children,
 }: LockedModalProps) {
+  useFocusReturnWhenMountedOpen(opened);
   return (
     <Modal
       opened={opened}

@@ -1,6 +1,13 @@
 import { DEFAULT_WEEKLY_HOURS, MESSAGES } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { type AvailabilityDraft, firstProblem, nextInterval } from './availability-form';
+import {
+  type AvailabilityDraft,
+  draftProblems,
+  firstProblem,
+  isFieldWrong,
+  nextInterval,
+  problemsWithin,
+} from './availability-form';
 
 const draft: AvailabilityDraft = {
   timeZone: 'America/New_York',
@@ -36,5 +43,38 @@ describe('the draft’s first mistake', () => {
       `The override of 2026-03-10: ${MESSAGES.availabilityIntervalsOverlap}`,
     );
     expect(firstProblem({ ...draft, horizonDays: 400 })).toMatch(/^Booking horizon: /);
+  });
+});
+
+describe('where the mistakes are marked', () => {
+  const backwards = { ...DEFAULT_WEEKLY_HOURS, monday: [{ start: '09:00', end: '08:00' }] };
+  const problems = draftProblems({ ...draft, weeklyHours: backwards });
+
+  it('are a day’s, from its path on; an interval ending before it starts marks both its times', () => {
+    const monday = problemsWithin(problemsWithin(problems, ['weeklyHours']), ['monday']);
+    expect(monday).toEqual([{ path: [0], message: MESSAGES.availabilityIntervalOrder }]);
+    expect(isFieldWrong(monday, [0, 'start'])).toBe(true);
+    expect(isFieldWrong(monday, [0, 'end'])).toBe(true);
+    expect(isFieldWrong(monday, [1, 'start'])).toBe(false);
+    expect(problemsWithin(problemsWithin(problems, ['weeklyHours']), ['tuesday'])).toEqual([]);
+  });
+
+  it('are a whole day’s when its intervals overlap, and one field’s when its time is malformed', () => {
+    const overlapping = [
+      { start: '09:00', end: '12:00' },
+      { start: '11:00', end: '13:00' },
+    ];
+    const day = problemsWithin(draftProblems({ ...draft, weeklyHours: { ...backwards, monday: overlapping } }), [
+      'weeklyHours',
+      'monday',
+    ]);
+    expect(isFieldWrong(day, [0, 'start'])).toBe(true);
+    expect(isFieldWrong(day, [1, 'end'])).toBe(true);
+    const malformed = problemsWithin(
+      draftProblems({ ...draft, weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [{ start: '9', end: '17:00' }] } }),
+      ['weeklyHours', 'monday'],
+    );
+    expect(isFieldWrong(malformed, [0, 'start'])).toBe(true);
+    expect(isFieldWrong(malformed, [0, 'end'])).toBe(false);
   });
 });

@@ -59,11 +59,44 @@ function placeOf(path: readonly PropertyKey[], draft: AvailabilityDraft): string
   return typeof field === 'string' ? (FIELD_NAMES[field] ?? null) : null;
 }
 
-/** The draft's first mistake with its place ("Tuesday: An interval must end after it starts"); null when it is valid. */
-export function firstProblem(draft: AvailabilityDraft): string | null {
+/** A mistake in the draft: where it is (the schema's path) and what is wrong. */
+export interface DraftProblem {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** Every mistake in the draft, in the form's order (none when it is valid). */
+export function draftProblems(draft: AvailabilityDraft): DraftProblem[] {
   const result = updateAvailabilityBody.safeParse(draft);
-  const issue = result.error?.issues[0];
-  if (!issue) return null;
-  const place = placeOf(issue.path, draft);
-  return place ? `${place}: ${issue.message}` : issue.message;
+  return (result.error?.issues ?? []).map((issue) => ({ path: issue.path, message: issue.message }));
+}
+
+/** A mistake with its place, for the summary above Save: "Tuesday: An interval must end after it starts". */
+export function problemText(problem: DraftProblem, draft: AvailabilityDraft): string {
+  const place = placeOf(problem.path, draft);
+  return place ? `${place}: ${problem.message}` : problem.message;
+}
+
+/** The draft's first mistake with its place; null when it is valid. */
+export function firstProblem(draft: AvailabilityDraft): string | null {
+  const [problem] = draftProblems(draft);
+  return problem ? problemText(problem, draft) : null;
+}
+
+const startsWith = (path: readonly PropertyKey[], prefix: readonly PropertyKey[]) =>
+  prefix.every((key, at) => path[at] === key);
+
+/** The mistakes inside one part of the draft (a day's intervals, an override), their paths from that part on. */
+export function problemsWithin(problems: readonly DraftProblem[], prefix: readonly PropertyKey[]): DraftProblem[] {
+  return problems
+    .filter((problem) => problem.path.length >= prefix.length && startsWith(problem.path, prefix))
+    .map((problem) => ({ ...problem, path: problem.path.slice(prefix.length) }));
+}
+
+/**
+ * Whether the field at `path` is wrong: a mistake is in it, or in what holds it (an interval ending
+ * before it starts marks both its times; two overlapping intervals, the whole day's).
+ */
+export function isFieldWrong(problems: readonly DraftProblem[], path: readonly PropertyKey[]): boolean {
+  return problems.some((problem) => problem.path.length <= path.length && startsWith(path, problem.path));
 }

@@ -3,7 +3,7 @@ import { SESSION_PAGE_SIZE, type SessionListQuery } from '@smart/contracts';
 /** The Sessions page's tabs: upcoming soonest first, past latest first. */
 export type SessionTab = 'upcoming' | 'past';
 
-/** What the Sessions page's address holds: the tab, the page, and the session open in the drawer. */
+/** What the Sessions page's address holds: the tab, the page, and the session open in the drawer (also the Schedule's). */
 export interface SessionListView {
   tab: SessionTab;
   page: number;

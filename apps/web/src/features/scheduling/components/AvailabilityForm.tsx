@@ -1,11 +1,11 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type AdvisorAvailability, MESSAGES } from '@smart/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { TimeZoneSelect } from '@/components/TimeZoneSelect';
 import { toastSuccess } from '@/lib/toast';
 import { useSaveAvailability } from '../api';
-import { type AvailabilityDraft, draftOf, firstProblem } from '../availability-form';
+import { type AvailabilityDraft, draftOf, draftProblems, problemsWithin, problemText } from '../availability-form';
 import { BookingRulesFields } from './BookingRulesFields';
 import { DateOverridesFields } from './DateOverridesFields';
 import { WeeklyHoursFields } from './WeeklyHoursFields';
@@ -27,27 +27,44 @@ function Section({ title, text, children }: { title: string; text: string; child
 
 /**
  * When the advisor can meet: its zone, weekly hours, date overrides and booking rules. The whole
- * availability is saved at once (PUT); a mistake, found here or by the server, shows above Save.
+ * availability is saved at once (PUT). Save checks the draft first: each mistake marks its fields
+ * and is said under its day or date, focus goes to the first wrong field, and the first mistake is
+ * also named above Save, as is a refusal from the server. Shown mistakes follow the edits until
+ * none is left.
  */
 export function AvailabilityForm({ availability }: { availability: AdvisorAvailability }) {
   const [draft, setDraft] = useState<AvailabilityDraft>(() => draftOf(availability));
-  const [problem, setProblem] = useState<string | null>(null);
+  // Save found mistakes, and they are not all fixed yet.
+  const [checking, setChecking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveAvailability('me');
+  const problems = useMemo(() => (checking ? draftProblems(draft) : []), [checking, draft]);
+  const [first] = problems;
+  const summary = refusal ?? (first ? problemText(first, draft) : null);
   const change = (part: Partial<AvailabilityDraft>) => {
-    setDraft((current) => ({ ...current, ...part }));
-    setProblem(null);
+    const next = { ...draft, ...part };
+    setDraft(next);
+    if (checking && draftProblems(next).length === 0) setChecking(false);
+    setRefusal(null);
   };
   const canEdit = availability.permissions.canEdit;
 
+  // After a Save that found mistakes, once they are marked: the first wrong field takes focus.
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
   const submit = () => {
-    const found = firstProblem(draft);
-    if (found) {
-      setProblem(found);
+    if (draftProblems(draft).length > 0) {
+      setChecking(true);
+      setFocusRequest((count) => count + 1);
       return;
     }
     save.mutate(draft, {
       onSuccess: () => toastSuccess(MESSAGES.availabilitySaved),
-      onError: (error) => setProblem(error.message || MESSAGES.saveAvailabilityFailed),
+      onError: (error) => setRefusal(error.message || MESSAGES.saveAvailabilityFailed),
     });
   };
 
@@ -58,6 +75,7 @@ export function AvailabilityForm({ availability }: { availability: AdvisorAvaila
         submit();
       }}
       aria-label="Availability"
+      ref={formRef}
     >
       <fieldset disabled={!canEdit || save.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
@@ -72,25 +90,31 @@ export function AvailabilityForm({ availability }: { availability: AdvisorAvaila
             </Box>
           </Section>
           <Section title="Weekly hours" text="When members can book you each week. Times are 24-hour, HH:MM.">
-            <WeeklyHoursFields value={draft.weeklyHours} onChange={(weeklyHours) => change({ weeklyHours })} />
+            <WeeklyHoursFields
+              value={draft.weeklyHours}
+              onChange={(weeklyHours) => change({ weeklyHours })}
+              problems={problemsWithin(problems, ['weeklyHours'])}
+            />
           </Section>
           <Section title="Date overrides" text="Other hours on one date, or a day off, in place of its weekday's.">
             <DateOverridesFields
               value={draft.dateOverrides}
               onChange={(dateOverrides) => change({ dateOverrides })}
               timeZone={draft.timeZone}
+              problems={problemsWithin(problems, ['dateOverrides'])}
             />
           </Section>
           <Section title="Booking rules" text="The lengths you offer and the room around each session.">
             <BookingRulesFields value={draft} onChange={change} />
           </Section>
-          <FormError message={problem} />
+          <FormError message={summary} />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
               onClick={() => {
                 setDraft(draftOf(availability));
-                setProblem(null);
+                setChecking(false);
+                setRefusal(null);
               }}
             >
               Reset

@@ -49,7 +49,13 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
             data-autofocus
           />
           <FormError message={cancel.error?.message} />
-          <FormActions busy={cancel.isPending} submitLabel="Cancel session" onCancel={onClose} color="red" />
+          <FormActions
+            busy={cancel.isPending}
+            submitLabel="Cancel session"
+            cancelLabel="Keep session"
+            onCancel={onClose}
+            color="red"
+          />
         </Stack>
       </form>
     </LockedModal>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type AvailabilityInterval, MAX_DATE_OVERRIDES } from '@smart/contracts';
 import { HiPlus, HiTrash } from 'react-icons/hi?lazy';
+import { type DraftProblem, isFieldWrong, problemsWithin } from '../availability-form';
 import { addDays, dateInZone } from '../week';
 import { IntervalList } from './IntervalList';
 
@@ -14,6 +15,8 @@ interface DateOverridesFieldsProps {
   onChange: (overrides: DateOverride[]) => void;
   /** The advisor's zone: a new override starts on its today. */
   timeZone: string;
+  /** The mistakes found on Save, their paths from the overrides on ([0, 'date']). */
+  problems: readonly DraftProblem[];
 }
 
 /** The first date from today (in the zone) that has no override yet. */
@@ -24,7 +27,7 @@ function freeDate(taken: readonly DateOverride[], timeZone: string): string {
 }
 
 /** Dates with other hours than their weekday's, or none (a day off). */
-export function DateOverridesFields({ value, onChange, timeZone }: DateOverridesFieldsProps) {
+export function DateOverridesFields({ value, onChange, timeZone, problems }: DateOverridesFieldsProps) {
   const change = (index: number, override: DateOverride) =>
     onChange(value.map((current, at) => (at === index ? override : current)));
   return (
@@ -36,6 +39,8 @@ export function DateOverridesFields({ value, onChange, timeZone }: DateOverrides
       )}
       {value.map((override, index) => {
         const name = override.date || `override ${index + 1}`;
+        const own = problemsWithin(problems, [index]);
+        const dateProblem = own.find((problem) => isFieldWrong([problem], ['date']))?.message;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the date itself is being edited, so it cannot be the key
           <Paper key={index} withBorder radius="sm" p="sm">
@@ -46,6 +51,7 @@ export function DateOverridesFields({ value, onChange, timeZone }: DateOverrides
                   label="Date"
                   value={override.date}
                   onChange={(event) => change(index, { ...override, date: event.currentTarget.value })}
+                  error={dateProblem}
                   w={170}
                 />
                 <Checkbox
@@ -76,6 +82,7 @@ export function DateOverridesFields({ value, onChange, timeZone }: DateOverrides
                   intervals={override.intervals}
                   onChange={(intervals) => change(index, { ...override, intervals })}
                   emptyText="Day off"
+                  problems={problemsWithin(own, ['intervals'])}
                 />
               </Stack>
             )}

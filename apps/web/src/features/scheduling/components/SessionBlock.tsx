@@ -1,8 +1,9 @@
 import { VisuallyHidden } from '@mantine/core';
-import { type AdvisorSession, recordPaths } from '@smart/contracts';
+import type { AdvisorSession } from '@smart/contracts';
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatStartTime, formatTimeRange } from '../format';
+import { withSessionListView } from '../session-list-params';
 import classes from './Schedule.module.css';
 
 interface SessionBlockProps {
@@ -11,30 +12,38 @@ interface SessionBlockProps {
   style?: CSSProperties;
   /** Too short for three lines (under 45 minutes on the grid): the start time goes before the topic. */
   compact?: boolean;
+  /** The lines the topic may take, cut short after the last; none: as many as it needs (the phone's list). */
+  topicLines?: number;
 }
 
 /**
- * A session on the schedule: its organization, topic and time, a link to its detail on the Sessions
- * page. A cancelled one is struck through, and says so to screen readers.
+ * A session on the schedule: its organization, topic and time, a link that opens its detail over
+ * the schedule (`?session=`, the week kept). A cancelled one is struck through, and says so to
+ * screen readers. Its name is its whole text, however much of the topic the block has room for.
  */
-export function SessionBlock({ session, timeZone, style, compact = false }: SessionBlockProps) {
+export function SessionBlock({ session, timeZone, style, compact = false, topicLines }: SessionBlockProps) {
+  const [params] = useSearchParams();
   const cancelled = session.status === 'cancelled';
   const time = formatTimeRange(new Date(session.start), new Date(session.end), timeZone);
   const startTime = formatStartTime(new Date(session.start), timeZone);
   const topicLine = compact ? `${startTime} · ${session.topic}` : session.topic;
+  const detail = withSessionListView(params, { sessionId: session.id });
 
   return (
     <Link
-      to={recordPaths.session(session.id)}
-      className={[classes.block, cancelled && classes.cancelled].filter(Boolean).join(' ')}
-      style={style}
+      to={{ search: `?${detail}` }}
+      className={[classes.block, cancelled && classes.cancelled, topicLines === undefined && classes.wrapping]
+        .filter(Boolean)
+        .join(' ')}
+      style={{ ...style, ...(topicLines !== undefined && { '--topic-lines': topicLines }) } as CSSProperties}
       title={`${session.organizationName} · ${session.topic} · ${time}`}
     >
       {/* Named by its lines (WCAG 2.5.3), read with the pauses the layout shows and the state it strikes through. */}
       {cancelled && <VisuallyHidden>Cancelled: </VisuallyHidden>}
       <span className={classes.lead}>{session.organizationName}</span>
       <VisuallyHidden>, </VisuallyHidden>
-      <span className={classes.line}>{topicLine}</span>
+      {/* One line is cut mid-word (more of it shows); more lines break between words. */}
+      <span className={topicLines === 1 ? classes.line : classes.topic}>{topicLine}</span>
       {!compact && (
         <>
           <VisuallyHidden>, </VisuallyHidden>

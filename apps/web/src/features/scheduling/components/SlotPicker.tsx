@@ -3,8 +3,10 @@ import { MESSAGES } from '@smart/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
+import { moveAmongRadios, tabStopOf } from '@/lib/roving-radios';
 import { useSlots } from '../api';
-import { groupSlotsByDay, weekLabel, weekWindow, zoneName } from '../session-time';
+import { groupSlotsByDay, type SlotDay, weekLabel, weekWindow, zoneName } from '../session-time';
+import classes from './Schedule.module.css';
 
 /** About four days of times on a phone, before the list scrolls. */
 const SLOT_LIST_MAX_HEIGHT = 'min(40vh, 320px)';
@@ -84,31 +86,54 @@ export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, ex
       ) : (
         // A week of times scrolls on its own, so the fields under it stay in sight.
         <ScrollArea.Autosize mah={SLOT_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Free times">
-            {days.map((day) => (
-              <li key={day.date} aria-label={day.label}>
-                <Text size="sm" fw={600} mb={4}>
-                  {day.label}
-                </Text>
-                <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6}>
-                  {day.slots.map((slot) => (
-                    <Button
-                      key={slot.start}
-                      size="compact-sm"
-                      variant={slot.start === selected ? 'filled' : 'default'}
-                      aria-pressed={slot.start === selected}
-                      aria-label={`${day.label}, ${slot.time}`}
-                      onClick={() => onSelect(slot.start, advisorZone)}
-                    >
-                      {slot.time}
-                    </Button>
-                  ))}
-                </SimpleGrid>
-              </li>
-            ))}
-          </Stack>
+          <SlotRadios days={days} selected={selected} onSelect={(start) => onSelect(start, advisorZone)} />
         </ScrollArea.Autosize>
       )}
+    </Stack>
+  );
+}
+
+interface SlotRadiosProps {
+  days: SlotDay[];
+  selected: string | null;
+  onSelect: (start: string) => void;
+}
+
+/**
+ * The week's times as one radio group, one Tab stop: Tab enters on the chosen time (or the first),
+ * the arrows move and choose, Home and End go to the week's first and last time. A day's times are
+ * group (a fieldset) named by the day, and each time is named "day, time".
+ */
+function SlotRadios({ days, selected, onSelect }: SlotRadiosProps) {
+  const tabStop = tabStopOf(
+    days.flatMap((day) => day.slots.map((slot) => slot.start)),
+    selected,
+  );
+  return (
+    <Stack gap="sm" role="radiogroup" aria-label="Free times" onKeyDown={moveAmongRadios}>
+      {days.map((day) => (
+        <fieldset key={day.date} className={classes.slotDay}>
+          <Text component="legend" size="sm" fw={600} mb={4}>
+            {day.label}
+          </Text>
+          <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={6} verticalSpacing={6}>
+            {day.slots.map((slot) => (
+              <Button
+                key={slot.start}
+                size="compact-sm"
+                variant={slot.start === selected ? 'filled' : 'default'}
+                role="radio"
+                aria-checked={slot.start === selected}
+                tabIndex={slot.start === tabStop ? 0 : -1}
+                aria-label={`${day.label}, ${slot.time}`}
+                onClick={() => onSelect(slot.start)}
+              >
+                {slot.time}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </fieldset>
+      ))}
     </Stack>
   );
 }

@@ -8,6 +8,13 @@ import { SessionBlock } from './SessionBlock';
 const HOUR_HEIGHT = 60;
 /** Shorter blocks show two lines. */
 const FULL_BLOCK_MINUTES = 45;
+/** A block's line: its font size (xs, 12px) times its line height (1.2), in Schedule.module.css's .block. */
+const BLOCK_LINE_HEIGHT = 14.4;
+
+/** The lines a full block's topic may take: what its height leaves under the organization and over the time. */
+function topicLinesOf(minutes: number): number {
+  return Math.max(1, Math.floor(((minutes / 60) * HOUR_HEIGHT) / BLOCK_LINE_HEIGHT) - 2);
+}
 
 interface WeekGridProps {
   days: ScheduleDay<AdvisorSession>[];
@@ -54,15 +61,20 @@ export function WeekGrid({ days, today, timeZone }: WeekGridProps) {
           {open.map((segment) => (
             <div key={segment.startMinute} className={classes.open} style={place(segment)} />
           ))}
-          {blocks.map(({ item, segment, lane, lanes }) => (
-            <SessionBlock
-              key={item.id}
-              session={item}
-              timeZone={timeZone}
-              compact={segment.endMinute - segment.startMinute < FULL_BLOCK_MINUTES}
-              style={{ ...place(segment), left: `${(lane / lanes) * 100}%`, width: `calc(${100 / lanes}% - 2px)` }}
-            />
-          ))}
+          {blocks.map(({ item, segment, lane, lanes }) => {
+            const minutes = segment.endMinute - segment.startMinute;
+            const compact = minutes < FULL_BLOCK_MINUTES;
+            return (
+              <SessionBlock
+                key={item.id}
+                session={item}
+                timeZone={timeZone}
+                compact={compact}
+                topicLines={compact ? 1 : topicLinesOf(minutes)}
+                style={{ ...place(segment), left: `${(lane / lanes) * 100}%`, width: `calc(${100 / lanes}% - 2px)` }}
+              />
+            );
+          })}
         </section>
       ))}
     </div>

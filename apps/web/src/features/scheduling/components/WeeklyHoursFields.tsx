@@ -1,28 +1,36 @@
-import { Divider, Stack, Text } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '@smart/contracts';
 import { Fragment } from 'react';
+import { type DraftProblem, problemsWithin } from '../availability-form';
+import classes from './AvailabilityForm.module.css';
 import { IntervalList } from './IntervalList';
 
 const dayName = (day: Weekday) => `${day.charAt(0).toUpperCase()}${day.slice(1)}`;
 
-/** The week's open hours, Monday to Sunday, in the advisor's zone. */
-export function WeeklyHoursFields({ value, onChange }: { value: WeeklyHours; onChange: (hours: WeeklyHours) => void }) {
+interface WeeklyHoursFieldsProps {
+  value: WeeklyHours;
+  onChange: (hours: WeeklyHours) => void;
+  /** The mistakes found on Save, their paths from the week on (['monday', 0]). */
+  problems: readonly DraftProblem[];
+}
+
+/** The week's open hours, Monday to Sunday, in the advisor's zone; each day a group named by the day. */
+export function WeeklyHoursFields({ value, onChange, problems }: WeeklyHoursFieldsProps) {
   return (
     <Stack gap="xs">
       {WEEKDAYS.map((day, index) => (
         <Fragment key={day}>
           {index > 0 && <Divider />}
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1rem' }}>
-            <Text fw={600} size="sm" w={{ base: '100%', xs: 110 }} pt={6}>
-              {dayName(day)}
-            </Text>
+          <fieldset className={classes.day}>
+            <legend className={classes.dayName}>{dayName(day)}</legend>
             <IntervalList
               label={dayName(day)}
               intervals={value[day]}
               onChange={(intervals) => onChange({ ...value, [day]: intervals })}
               emptyText="Unavailable"
+              problems={problemsWithin(problems, [day])}
             />
-          </div>
+          </fieldset>
         </Fragment>
       ))}
     </Stack>

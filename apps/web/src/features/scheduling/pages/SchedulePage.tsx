@@ -4,18 +4,23 @@ import { PageTitle } from '@/components/PageTitle';
 import { useAddressParams } from '@/lib/address-params';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { AvailabilityEditor } from '../components/AvailabilityEditor';
+import { SessionDrawer } from '../components/SessionDrawer';
 import { WeekSchedule } from '../components/WeekSchedule';
 import { useLiveSessions } from '../live';
+import { readSessionListView, withSessionListView } from '../session-list-params';
 
 type ScheduleTab = 'week' | 'availability';
 
 /**
  * /dashboard/schedule (advisor; issue 24): its week of sessions across the organizations it advises,
- * kept current live, and the availability members book from. The tab is in the address (?tab=).
+ * kept current live, and the availability members book from. The tab is in the address (?tab=), and
+ * so is a session opened from the week (?session=): its drawer opens over the schedule, and closing it
+ * leaves the advisor on the week it was on.
  */
 export default function SchedulePage() {
   const [params, updateParams] = useAddressParams();
   const tab: ScheduleTab = params.get('tab') === 'availability' ? 'availability' : 'week';
+  const { sessionId } = readSessionListView(params);
   const { timeZone, known } = useViewerTimeZone();
   useLiveSessions();
 
@@ -46,6 +51,13 @@ export default function SchedulePage() {
           <AvailabilityEditor />
         </Tabs.Panel>
       </Tabs>
+      {known && (
+        <SessionDrawer
+          sessionId={sessionId}
+          timeZone={timeZone}
+          onClose={() => updateParams((current) => withSessionListView(current, { sessionId: null }))}
+        />
+      )}
     </Stack>
   );
 }
