@@ -59,11 +59,19 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
         ))}
         {failed && (
           <Group gap="xs" mt={4} wrap="wrap" role="alert">
-            <HiExclamationCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
-            <Text size="xs" c="red">
-              <VisuallyHidden component="span">Not sent: </VisuallyHidden>
-              {entry.error}
-            </Text>
+            {/* The icon stays beside the reason when a narrow screen wraps the buttons under it. */}
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <HiExclamationCircle
+                size={16}
+                color="var(--mantine-color-red-7)"
+                aria-hidden
+                style={{ flexShrink: 0, marginTop: 1 }}
+              />
+              <Text size="xs" c="red">
+                <VisuallyHidden component="span">Not sent: </VisuallyHidden>
+                {entry.error}
+              </Text>
+            </Group>
             <Button size="compact-xs" variant="light" onClick={() => onRetry(entry)}>
               Retry
             </Button>
