@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, type Person, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 import { attachFiles, composer, messages, openConversationId, postMessages } from './support/messenger';
 import { signIn } from './support/session';
 
@@ -26,14 +27,7 @@ async function sendRefusedAttachment(page: Page, member: Person) {
   await expect(log.getByText('Line 30', { exact: true })).toBeInViewport();
 
   // The upload is held until the test has seen the message on its way.
-  let releaseUpload = () => {};
-  const uploadHeld = new Promise<void>((resolve) => {
-    releaseUpload = resolve;
-  });
-  await page.route('**/api/files/upload', async (route) => {
-    await uploadHeld;
-    await route.continue();
-  });
+  const releaseUpload = await holdRequests(page, '**/api/files/upload');
   await attachFiles(page, [FAKE_PICTURE]);
   await composer(page).fill('The holiday photo');
   await composer(page).press('Enter');
