@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 import { accounts, DEMO_PASSWORD, passwordField, sidebar, signIn } from './support/session';
 
 /** The chunk that draws the signed-in frame and the dashboard home: the signed-in app's (build-plugins/chunk-groups.ts). */
@@ -30,14 +31,7 @@ async function stopBlankWatch(page: Page) {
 test.describe('signing in', () => {
   test('never shows a blank screen while the dashboard code is still loading', async ({ page }) => {
     // The dashboard code is held back until the loading state has been seen, then let through.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(DASHBOARD_CHUNKS, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, DASHBOARD_CHUNKS);
     await page.goto('/login');
     await page.getByLabel('Email').fill(accounts.member);
     await passwordField(page).fill(DEMO_PASSWORD);

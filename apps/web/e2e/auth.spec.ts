@@ -112,6 +112,23 @@ test.describe('sign out', () => {
 });
 
 test.describe('session end', () => {
+  test('a reload before the startup session check answers keeps the user signed in', async ({ page }) => {
+    await signIn(page, accounts.member);
+    // The check of the stored session (the profile read at startup) of this load never answers…
+    let checks = 0;
+    await page.route('**/api/users/profile', async (route) => {
+      checks += 1;
+      if (checks === 1) return; // left pending: the reload cuts it off
+      await route.continue();
+    });
+    await page.goto('/dashboard/my-tasks');
+    await expect.poll(() => checks).toBe(1);
+    // …the user reloads meanwhile: the cut-off check is no failed one, and the page comes back signed in.
+    await page.reload();
+    await expect(sidebar(page).getByRole('link', { name: 'My Tasks' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
+  });
+
   test('a revoked session signs out', async ({ page }) => {
     // Revoking one session leaves the account as it was: the read-only role account is fine.
     await signIn(page, accounts.orgAdmin);

@@ -1,6 +1,14 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { composer, messages, send, signedInPage } from './support/messenger';
+import {
+  attachFiles,
+  composer,
+  messages,
+  openConversationId,
+  postMessages,
+  send,
+  signedInPage,
+} from './support/messenger';
 import { solidPng } from './support/png';
 import { accounts, sidebar, signIn } from './support/session';
 
@@ -39,9 +47,6 @@ const storedTexts = (page: Page, conversationId: string) =>
 /** The Messenger menu entry's name with its badge. */
 const withBadge = (count: number) =>
   count === 0 ? 'Messenger' : `Messenger ${count} unread message${count === 1 ? '' : 's'}`;
-
-/** The conversation open in the address (?c=). */
-const openConversationId = (page: Page) => new URL(page.url()).searchParams.get('c');
 
 test.describe('Messenger', () => {
   test('a member and the advisor chat both ways live while the unread badges rise and clear; Open Messenger lands in the organization chat, Chat with your advisor in a private one', async ({
@@ -119,9 +124,7 @@ test.describe('Messenger', () => {
       page.getByRole('region', { name: 'Conversation', exact: true }).getByRole('heading', { name: 'General' }),
     ).toBeVisible();
 
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Attach files' }).click();
-    await (await chooser).setFiles([
+    await attachFiles(page, [
       { name: 'floor-plan.png', mimeType: 'image/png', buffer: solidPng(32, [30, 120, 200]) },
       { name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.from('Minutes of the meeting\n') },
     ]);
@@ -292,19 +295,11 @@ test.describe('Messenger', () => {
     await expect(composer(page)).toBeVisible();
     const conversationId = openConversationId(page);
     // 60 messages: more than the newest page (50) holds.
-    await page.evaluate(async (id) => {
-      const headers = {
-        Authorization: `Bearer ${localStorage.getItem('authToken')}`,
-        'Content-Type': 'application/json',
-      };
-      for (let n = 1; n <= 60; n += 1) {
-        await fetch('/api/messages', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ conversationId: id, content: `Note ${n}` }),
-        });
-      }
-    }, conversationId);
+    await postMessages(
+      page,
+      conversationId as string,
+      Array.from({ length: 60 }, (_, index) => `Note ${index + 1}`),
+    );
     await page.reload();
 
     const log = messages(page);
@@ -359,5 +354,42 @@ test.describe('Messenger on a phone', () => {
     await list.getByRole('button', { name: /General/ }).click();
     await expect(pane.getByRole('heading', { name: 'General' })).toBeVisible();
     await expect(list).toBeHidden();
+  });
+
+  test('the list comes first, however the page is reached: no conversation is opened over it', async ({
+    page,
+    organization,
+  }) => {
+    const member = await organization.addPerson('Marcus', 'Bell');
+    await signIn(page, member);
+    // The member has a conversation (the organization's general one), which a desktop would open.
+    await page.evaluate(() =>
+      fetch('/api/conversations/general', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      }),
+    );
+    const list = page.getByRole('navigation', { name: 'Conversation list' });
+    const general = list.getByRole('button', { name: /General/ });
+    const pane = page.getByRole('region', { name: 'Conversation', exact: true });
+    const listShows = async () => {
+      await expect(general).toBeVisible();
+      await expect(pane).toBeHidden();
+      expect(openConversationId(page)).toBeNull();
+    };
+
+    // From the menu (the navigation has read the list before the page first renders)…
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await messengerLink(page).click();
+    await listShows();
+    // …by its address, and by reloading it, a few times over (the order things load in varies).
+    for (let load = 0; load < 3; load += 1) {
+      await page.goto('/dashboard/messenger');
+      await listShows();
+      await page.reload();
+      await listShows();
+    }
+    await general.click();
+    await expect(pane.getByRole('heading', { name: 'General' })).toBeVisible();
+    expect(openConversationId(page)).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 import { accounts, signIn } from './support/session';
 import { createTask } from './support/structure';
 
@@ -9,17 +10,7 @@ import { createTask } from './support/structure';
  */
 
 /** Holds back the chunk of one page until `release` is called. */
-async function holdPageCode(page: Page, chunk: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdPageCode = (page: Page, chunk: string) => holdRequests(page, new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`));
 
 const asksFor = (path: string) => (request: Request) => new URL(request.url()).pathname === path;
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { holdRequests } from './support/hold';
 import { accounts, signIn } from './support/session';
 
 /**
@@ -131,14 +132,7 @@ test('on a phone the dashboard cards stay put while the advisor callout fills in
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await signIn(page, accounts.member);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/conversations/advisors/available', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/conversations/advisors/available');
   await page.reload();
   const card = page.getByRole('main').getByRole('link', { name: /^Tickets/ });
   await expect(card).toBeVisible();

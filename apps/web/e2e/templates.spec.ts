@@ -92,8 +92,8 @@ test.describe('Template library', () => {
       { name: 'figures.pdf', mimeType: 'application/pdf', buffer: PDF },
       { name: 'chart.png', mimeType: 'image/png', buffer: Buffer.from('not a document') },
     ]);
-    // The picture is refused before anything is sent; the three documents are listed, the first primary.
-    await expect(dialog.getByRole('alert')).toHaveText('Only PDF and Word documents are allowed');
+    // The picture is refused, by name, before anything is sent; the three documents are listed, the first primary.
+    await expect(dialog.getByRole('alert')).toHaveText('chart.png: Only PDF and Word documents are allowed');
     const chosen = dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
     await expect(chosen).toHaveCount(3);
     await expect(chosen.nth(0)).toContainText('draft-agenda.pdf');

@@ -1,5 +1,5 @@
 import { AppShell, Overlay } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '@smart/contracts';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -9,7 +9,7 @@ import { useRealtime } from '@/features/realtime';
 import { BookSessionProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
 import { useLiveTimer } from '@/lib/time-entries';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { isPhoneScreen, useIsPhone } from '@/lib/viewport';
 import classes from './DashboardLayout.module.css';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { Sidebar } from './Sidebar';
@@ -18,18 +18,14 @@ import { TopBar } from './TopBar';
 /** The build prerenders the frame without a window (prerender/shells.tsx); the browser always has one. */
 const prerendering = typeof window === 'undefined';
 
-function isMobileViewport(): boolean {
-  return !prerendering && window.matchMedia(PHONE_QUERY).matches;
-}
-
 /**
  * The page frame (spec section 2): a 60px top bar and a 280px sidebar. The sidebar starts open on
  * desktop; on screens under 768px it floats over the page with a backdrop, and starts closed there
  * so a phone user lands on the page rather than on a menu covering it.
  */
 export default function DashboardLayout() {
-  const isMobile = useMediaQuery(PHONE_QUERY, isMobileViewport(), { getInitialValueInEffect: false });
-  const [navOpened, nav] = useDisclosure(!prerendering && !isMobileViewport());
+  const isMobile = useIsPhone();
+  const [navOpened, nav] = useDisclosure(!prerendering && !isPhoneScreen());
   // Prerendered, the sidebar starts as each screen starts it (closed on phones, open on desktop) by CSS alone.
   const collapsed = prerendering ? { mobile: true, desktop: false } : { mobile: !navOpened, desktop: !navOpened };
   // One's timer shows the same on every tab and device (a Time panel anywhere reads it).

@@ -52,12 +52,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Confirm the stored session with the server once at startup; any failure signs out (spec section 4).
   // A late answer after the user has signed out (and maybe in again) concerns a session that is gone:
-  // it must neither replace the newer user nor end the newer session.
+  // it must neither replace the newer user nor end the newer session. A check cut off because the
+  // page is being left (a reload before it answered) has not failed: signing out then would sign
+  // the reloaded page out too.
   useEffect(() => {
     const checkedToken = readToken();
     if (!checkedToken) return;
     const controller = new AbortController();
     const stillCurrent = () => readToken() === checkedToken;
+    let leaving = false;
+    const onLeave = () => {
+      leaving = true;
+    };
+    window.addEventListener('beforeunload', onLeave);
     fetchSessionUser(controller.signal)
       .then((user) => {
         if (!stillCurrent()) return;
@@ -65,11 +72,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         else endLocalSession();
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted || !stillCurrent()) return;
+        if (controller.signal.aborted || leaving || !stillCurrent()) return;
         console.error('Session check failed; signing out', error);
         endLocalSession();
-      });
-    return () => controller.abort();
+      })
+      .finally(() => window.removeEventListener('beforeunload', onLeave));
+    return () => {
+      controller.abort();
+      window.removeEventListener('beforeunload', onLeave);
+    };
   }, [acceptUser, endLocalSession]);
 
   // The API client reports a 401 on an authenticated call; it has already cleared storage.

@@ -77,11 +77,12 @@ describe('fileRefusal', () => {
 });
 
 describe('addChosenFiles', () => {
-  it('adds the acceptable files and names the first refusal', () => {
+  it('adds the acceptable files and names every refused one', () => {
     const png = { name: 'photo.png', size: 1, type: 'image/png' };
-    const { files, refusal } = addChosenFiles(noFiles(), [pdf, png], (file) => file.name);
+    const exe = { name: 'tool.exe', size: 1, type: 'application/octet-stream' };
+    const { files, refusal } = addChosenFiles(noFiles(), [png, pdf, exe], (file) => file.name);
     expect(files.items).toEqual([pdf.name]);
-    expect(refusal).toBe(MESSAGES.templateFileTypeInvalid);
+    expect(refusal).toBe(`photo.png, tool.exe: ${MESSAGES.templateFileTypeInvalid}`);
   });
 
   it(`stops at ${MAX_TEMPLATE_FILES} files`, () => {

@@ -5,6 +5,7 @@ import {
   TEMPLATE_FILE_TYPES,
   templateFileExtensionOf,
 } from '@smart/contracts';
+import { type ChosenFile, refusalLines, sortChosenFiles } from '@/lib/chosen-files';
 
 /**
  * The files of a template being created or edited (second document, section 5): in order, one of
@@ -46,13 +47,6 @@ export function primaryFirst<T>({ items, primary }: PickedFiles<T>): T[] {
   return chosen === undefined ? [...items] : [chosen, ...items.filter((_, position) => position !== primary)];
 }
 
-/** What the browser tells about a chosen file. */
-export interface ChosenFile {
-  name: string;
-  size: number;
-  type: string;
-}
-
 const ACCEPTED_MIME_TYPES: readonly string[] = TEMPLATE_FILE_TYPES.map((type) => type.mimeType);
 
 /**
@@ -68,16 +62,17 @@ export function fileRefusal(file: ChosenFile): string | null {
   return null;
 }
 
-/** Adds the chosen files that may be uploaded (each `wrap`ped as the list holds it); the first refusal (or too many files) is the message. */
+/**
+ * Adds the chosen files that may be uploaded (each `wrap`ped as the list holds it); the message
+ * names every refused file, and says when more were chosen than a template holds.
+ */
 export function addChosenFiles<C extends ChosenFile, T>(
   files: PickedFiles<T>,
   chosen: readonly C[],
   wrap: (file: C) => T,
 ): { files: PickedFiles<T>; refusal: string | null } {
-  const refusals = chosen.map(fileRefusal);
-  const accepted = chosen.filter((_, index) => refusals[index] === null);
+  const { accepted, refusal } = sortChosenFiles(chosen, fileRefusal);
   const room = Math.max(MAX_TEMPLATE_FILES - files.items.length, 0);
-  const refusal =
-    refusals.find((message) => message !== null) ?? (accepted.length > room ? MESSAGES.tooManyTemplateFiles : null);
-  return { files: addFiles(files, accepted.slice(0, room).map(wrap)), refusal };
+  const tooMany = accepted.length > room ? MESSAGES.tooManyTemplateFiles : null;
+  return { files: addFiles(files, accepted.slice(0, room).map(wrap)), refusal: refusalLines([refusal, tooMany]) };
 }

@@ -1,9 +1,8 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { AUDIT_ACTION_LABELS, type AuditEntry, displayName } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { formatMomentWithTime } from '@/lib/work-format';
 
 interface AuditLinesProps {
@@ -66,7 +65,7 @@ function Person({ line, onPerson }: { line: AuditEntry; onPerson: AuditLinesProp
 
 /** The log's lines: a table on a desktop, one card per line on a phone (no sideways scrolling). */
 export function AuditLines({ lines, onPerson }: AuditLinesProps) {
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = useIsPhone();
   if (phone) {
     return (
       <Stack gap="xs">

@@ -12,6 +12,7 @@ import {
 import { type KeyboardEvent, useState } from 'react';
 import { HiPaperAirplane, HiPaperClip } from 'react-icons/hi';
 import { MentionTextarea } from '@/components/MentionTextarea';
+import { refusalLines, sortChosenFiles } from '@/lib/chosen-files';
 import { useMentionDraft } from '@/lib/mentionable';
 import { useTypingNotifier } from '../typing';
 
@@ -24,11 +25,11 @@ const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 const fileKey = (file: File) => `${file.name}-${file.size}-${file.lastModified}`;
 
 /** Why a chosen file cannot go on a message (section 5's types, the upload limit), or null. */
-function fileProblem(file: File): string | null {
+function fileRefusal(file: File): string | null {
   if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-    return `${file.name}: ${MESSAGES.messageFileNotAccepted}`;
+    return MESSAGES.messageFileNotAccepted;
   }
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name}: ${MESSAGES.ticketFileTooLarge}`;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.ticketFileTooLarge;
   return null;
 }
 
@@ -63,14 +64,12 @@ export function Composer({ conversation, onSend }: ComposerProps) {
   };
 
   const attach = (chosen: File[]) => {
-    const problems = chosen.map(fileProblem).filter((message): message is string => message !== null);
+    const sorted = sortChosenFiles(chosen, fileRefusal);
     // A file chosen twice goes once.
-    const accepted = chosen.filter(
-      (file) => fileProblem(file) === null && !files.some((added) => fileKey(added) === fileKey(file)),
-    );
+    const accepted = sorted.accepted.filter((file) => !files.some((added) => fileKey(added) === fileKey(file)));
     const room = MAX_MESSAGE_ATTACHMENTS - files.length;
-    if (accepted.length > room) problems.push(`At most ${MAX_MESSAGE_ATTACHMENTS} files go with one message`);
-    setProblem(problems[0] ?? null);
+    const tooMany = accepted.length > room ? `At most ${MAX_MESSAGE_ATTACHMENTS} files go with one message` : null;
+    setProblem(refusalLines([sorted.refusal, tooMany]));
     setFiles((current) => [...current, ...accepted.slice(0, Math.max(0, room))]);
   };
 
@@ -95,7 +94,7 @@ export function Composer({ conversation, onSend }: ComposerProps) {
         </Group>
       )}
       {(problem || tooLong) && (
-        <Text size="xs" c="red" role="alert">
+        <Text size="xs" c="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
           {tooLong ? `Messages are at most ${MAX_MESSAGE_LENGTH.toLocaleString()} characters` : problem}
         </Text>
       )}

@@ -1,7 +1,7 @@
 import { Button, Center, Divider, Text } from '@mantine/core';
 import type { Conversation } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { loadOlderMessages } from '../api';
 import type { OutgoingMessage } from '../outbox';
 import { type MessageLog, timelineItems } from '../timeline';
@@ -56,6 +56,8 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
     }
     shown.current = { first, last, fromBottom: element.scrollHeight - element.clientHeight - element.scrollTop };
   }, [first, last, lastIsOwnNew]);
+
+  useRevealFailures(scroller, outgoing);
 
   // The list's own box shrinks when the composer grows (a multi-line text) or the window does: no
   // scroll event tells of it, so a reader at the bottom is kept at the newest message here.
@@ -131,4 +133,29 @@ export function MessageList({ conversation, log, outgoing, onRetry, onDiscard }:
       ))}
     </div>
   );
+}
+
+/**
+ * A send that fails is brought into view, wherever the reader had scrolled, as the message was when
+ * it went: its reason and Retry grow it below the bottom edge, and unseen there the message would
+ * look delivered. Again for each failure (a failed Retry too).
+ */
+function useRevealFailures(scroller: RefObject<HTMLDivElement | null>, outgoing: OutgoingMessage[]) {
+  // The failed sends' ids (UUIDs), as one string: the effect runs when the set changes, not on every render.
+  const failed = outgoing
+    .filter((entry) => entry.status === 'failed')
+    .map((entry) => entry.clientMessageId)
+    .join(' ');
+  const seen = useRef<string[]>([]);
+
+  useLayoutEffect(() => {
+    const ids = failed ? failed.split(' ') : [];
+    const newest = ids.findLast((id) => !seen.current.includes(id));
+    seen.current = ids;
+    const element = scroller.current;
+    const item = newest && element?.querySelector(`[data-outgoing="${CSS.escape(newest)}"]`);
+    if (!element || !item) return;
+    const below = item.getBoundingClientRect().bottom - element.getBoundingClientRect().bottom;
+    if (below > 0) element.scrollTop += below;
+  }, [scroller, failed]);
 }

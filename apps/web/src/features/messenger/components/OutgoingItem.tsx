@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { displayName } from '@smart/contracts';
 import { HiExclamationCircle } from 'react-icons/hi';
 import { UserAvatar } from '@/components/UserAvatar';
@@ -12,7 +12,10 @@ interface OutgoingItemProps {
   onDiscard: (clientMessageId: string) => void;
 }
 
-/** A message on its way (dimmed, 'Sending...'), or refused: the reason, Retry and Discard. */
+/**
+ * A message on its way (dimmed, 'Sending...' where a stored one has its time), or refused: 'Not sent'
+ * there instead, then the reason, Retry and Discard. `data-outgoing` lets the list bring it into view.
+ */
 export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
   const { user } = useAuth();
   const failed = entry.status === 'failed';
@@ -20,6 +23,7 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
     <Group
       component="article"
       aria-label={failed ? 'Message not sent' : 'Message sending'}
+      data-outgoing={entry.clientMessageId}
       className={classes.message}
       align="flex-start"
       wrap="nowrap"
@@ -33,9 +37,15 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
           <Text fw={600} size="sm" truncate>
             {displayName(user)}
           </Text>
-          <Text size="xs" c="dimmed">
-            {failed ? '' : 'Sending...'}
-          </Text>
+          {failed ? (
+            <Text size="xs" c="red" fw={600}>
+              Not sent
+            </Text>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Sending...
+            </Text>
+          )}
         </Group>
         {entry.content && (
           <Text size="sm" className={classes.text}>
@@ -49,10 +59,19 @@ export function OutgoingItem({ entry, onRetry, onDiscard }: OutgoingItemProps) {
         ))}
         {failed && (
           <Group gap="xs" mt={4} wrap="wrap" role="alert">
-            <HiExclamationCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
-            <Text size="xs" c="red">
-              Not sent: {entry.error}
-            </Text>
+            {/* The icon stays beside the reason when a narrow screen wraps the buttons under it. */}
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <HiExclamationCircle
+                size={16}
+                color="var(--mantine-color-red-7)"
+                aria-hidden
+                style={{ flexShrink: 0, marginTop: 1 }}
+              />
+              <Text size="xs" c="red">
+                <VisuallyHidden component="span">Not sent: </VisuallyHidden>
+                {entry.error}
+              </Text>
+            </Group>
             <Button size="compact-xs" variant="light" onClick={() => onRetry(entry)}>
               Retry
             </Button>

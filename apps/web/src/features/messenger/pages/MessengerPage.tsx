@@ -1,12 +1,12 @@
 import { Paper } from '@mantine/core';
-import { useDocumentVisibility, useMediaQuery } from '@mantine/hooks';
+import { useDocumentVisibility } from '@mantine/hooks';
 import { hasRole, MESSAGES } from '@smart/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
 import { toastNotice } from '@/lib/toast';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { useAutoSelection } from '../auto-select';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
@@ -25,7 +25,7 @@ export default function MessengerPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openId = params.get('c');
-  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isPhone = useIsPhone();
   const visible = useDocumentVisibility() === 'visible';
   const isAdvisor = hasRole(user, 'advisor');
   // Events are heard only while the page is open: the list is read again for each visit, by the

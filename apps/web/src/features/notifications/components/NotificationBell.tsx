@@ -1,9 +1,9 @@
 import { ActionIcon, Drawer, Indicator, Loader, Popover } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { HiBell } from 'react-icons/hi';
 import { useAuth } from '@/features/auth';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { useUnreadCount } from '../api';
 import { showBrowserAlert } from '../browser-alerts';
 import { useLiveInbox } from '../live';
@@ -25,7 +25,7 @@ export function NotificationBell() {
   const openItem = useOpenItem();
   useLiveInbox((item) => user && showBrowserAlert(user.id, item, openItem));
   const [opened, panel] = useDisclosure(false);
-  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isPhone = useIsPhone();
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   const button = (

@@ -1,11 +1,10 @@
 import { Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { isCalendarDate, MESSAGES } from '@smart/contracts';
 import { useMemo, useState } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAddressParams } from '@/lib/address-params';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { useAvailability, useSessions } from '../api';
 import { addDays, dateInZone, openRanges, scheduleDays, weekOf } from '../week';
 import { DayList } from './DayList';
@@ -22,7 +21,7 @@ const WEEK_LIMIT = 100;
 export function WeekSchedule({ timeZone }: { timeZone: string }) {
   const [params, updateParams] = useAddressParams();
   const [showCancelled, setShowCancelled] = useState(false);
-  const isPhone = useMediaQuery(PHONE_QUERY);
+  const isPhone = useIsPhone();
   const today = dateInZone(new Date(), timeZone);
   const asked = params.get('week');
   const week = useMemo(

@@ -1,8 +1,8 @@
 import { ActionIcon, Kbd, Loader, Modal, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery, useOs } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { HiSearch } from 'react-icons/hi';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import classes from './SearchPalette.module.css';
 
 // The palette's code loads on the first opening: the page frame carries only this button.
@@ -15,7 +15,7 @@ const SearchPalette = lazy(() => import('./SearchPalette'));
  */
 export function SearchButton() {
   const [opened, palette] = useDisclosure(false);
-  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isPhone = useIsPhone();
   const isMac = useOs() === 'macos';
   // Ctrl/Cmd+K works even while typing in a field; '/' only outside fields (it is a character there).
   useHotkeys([['mod+K', palette.open]], []);

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_MAX_ROWS,
@@ -13,7 +12,7 @@ import { HiDownload, HiUpload } from 'react-icons/hi?lazy';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { saveTextFile } from '@/lib/save-file';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { useImportMembers, usePreviewMemberImport } from '../api';
 import { importReportCsv, importReportName, MEMBER_IMPORT_TEMPLATE_HREF } from '../import-report';
 import { ImportReportTable } from './ImportReportTable';
@@ -44,7 +43,7 @@ function Summary({ report }: { report: MemberImportReport }) {
  * from the answer.
  */
 export function ImportMembersModal({ opened, onClose, organizationId }: ImportMembersModalProps) {
-  const narrow = useMediaQuery(PHONE_QUERY) ?? false;
+  const narrow = useIsPhone();
   const preview = usePreviewMemberImport();
   const importing = useImportMembers(organizationId);
   const [file, setFile] = useState<File | null>(null);

@@ -1,10 +1,10 @@
 import { Button, Group, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Template } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { HiExternalLink } from 'react-icons/hi?lazy';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
+import { useIsPhone } from '@/lib/viewport';
 import { previewTemplate, templateQueries } from '../api';
 import { DownloadButton } from './DownloadButton';
 
@@ -16,7 +16,7 @@ const PREVIEW_LINK_FRESH_MS = 60_000;
  * (no PDF library is downloaded). Only PDFs are previewed; Word files are downloaded.
  */
 export function PreviewModal({ template, onClose }: { template: Template | null; onClose: () => void }) {
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useIsPhone();
   const preview = useQuery({
     queryKey: [...templateQueries.all(), 'preview', template?.id],
     queryFn: () => previewTemplate(template?.id ?? ''),

@@ -1,11 +1,10 @@
 import { ActionIcon, Affix, Box, Button, Transition } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Ticket } from '@smart/contracts';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { HiSupport } from 'react-icons/hi';
 import { useScrollingDown } from '@/lib/scroll-direction';
 import { type NewTicketPrefill, type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
-import { PHONE_QUERY } from '@/lib/viewport';
+import { useIsPhone } from '@/lib/viewport';
 import { useCanRaiseTickets } from '../ticket-author';
 
 // The dialog's code loads on the first opening, not with every page.
@@ -81,7 +80,7 @@ const FLOATING = { boxShadow: 'var(--mantine-shadow-md)' };
  * under it) that steps aside while the page scrolls down and comes back when it scrolls up.
  */
 function SupportButton({ onClick }: { onClick: () => void }) {
-  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isPhone = useIsPhone();
   const scrollingDown = useScrollingDown();
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
