@@ -221,7 +221,8 @@ test.describe('Messenger', () => {
     mode = 'refuse';
     (current as WebSocketRoute | null)?.close();
     const failed = messages(page).getByRole('article', { name: 'Message not sent' });
-    await expect(failed).toContainText(text);
+    // At once when the client notices the drop; at the latest when the acknowledgement's 15 s run out.
+    await expect(failed).toContainText(text, { timeout: 20_000 });
 
     // Retry (over HTTP, the socket being down) sends the same message again: the server answers the stored one.
     await failed.getByRole('button', { name: 'Retry' }).click();
