@@ -6,6 +6,11 @@ export interface DayRange {
   to: string;
 }
 
+const DAY_FIELDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const;
+
 /** A named range a click chooses (Last 4 weeks, This month): pressed while it is the one shown. */
 export interface DayRangePreset {
   label: string;
@@ -35,27 +40,22 @@ export function DayRangeFields(props: DayRangeFieldsProps) {
   const { from, to, errors = {}, presets = [], onChange, leading, children } = props;
   const problemId = useId();
   const problem = errors.from ?? errors.to ?? null;
-  const describedBy = (error: string | null | undefined) => (error ? problemId : undefined);
+  const days = { from, to };
   return (
     <Stack gap={6}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         {leading}
-        <TextInput
-          type="date"
-          label="From"
-          value={from}
-          error={Boolean(errors.from)}
-          aria-describedby={describedBy(errors.from)}
-          onChange={(event) => onChange({ from: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={to}
-          error={Boolean(errors.to)}
-          aria-describedby={describedBy(errors.to)}
-          onChange={(event) => onChange({ to: event.currentTarget.value })}
-        />
+        {DAY_FIELDS.map(({ end, label }) => (
+          <TextInput
+            key={end}
+            type="date"
+            label={label}
+            value={days[end]}
+            error={Boolean(errors[end])}
+            aria-describedby={errors[end] ? problemId : undefined}
+            onChange={(event) => onChange({ [end]: event.currentTarget.value })}
+          />
+        ))}
         {presets.length > 0 && (
           <Group gap="xs" wrap="wrap">
             {presets.map(({ label, range }) => {
