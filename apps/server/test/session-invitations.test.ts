@@ -3,7 +3,14 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, formatSlotTime, mergeNotificationPref
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
-import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
+import {
+  availabilityIn,
+  book,
+  bookingBody,
+  SESSIONS_NOW,
+  saveAvailability,
+  startsFrom,
+} from './helpers/advisor-sessions.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { type ParsedEvent, parseCalendar } from './helpers/icalendar.js';
@@ -168,4 +175,28 @@ test('an invitation e-mail is not turned off by the e-mail toggles, and has no u
   const [invitation] = await invitationsOf(mailbox, quiet, 1);
   expect(invitation?.calendar.method).toBe('REQUEST');
   expect(invitation?.mail.headers['list-unsubscribe']).toBeUndefined();
+});
+
+test("an invitation carries the advisor's zone with its VTIMEZONE: 9:00 in New York the day after clocks moved", async ({
+  t,
+  make,
+}) => {
+  const mailbox = path.join(t.app.config.dataDir, 'mail');
+  const org = await make.organization();
+  const booker = await make.member(org.id);
+  const advisor = await make.advisor([org.id]);
+  await saveAvailability(t, advisor, availabilityIn('America/New_York'));
+  // Monday 9 March 2026, 09:00 in New York: daylight time since the day before (13:00 UTC, not 14:00).
+  const session = await book(t, booker, bookingBody(advisor.id, '2026-03-09T13:00:00.000Z'));
+  const [invitation] = await invitationsOf(mailbox, booker, 1);
+  const ics = invitation?.mail.invitation?.ics ?? '';
+  expect(ics).toContain('DTSTART;TZID=America/New_York:20260309T090000');
+  expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York');
+  // A real parser, given only the calendar's own VTIMEZONE, reads the instant the session starts.
+  expect(eventOf(invitation as Invitation)).toMatchObject({
+    start: session.start,
+    end: session.end,
+    zone: 'America/New_York',
+    utc: false,
+  });
 });

@@ -15,6 +15,8 @@ export interface ParsedEvent {
   end: string;
   /** DTSTART and DTEND were written in UTC ("Z"), not in a local zone. */
   utc: boolean;
+  /** The TZID both were written in ("UTC" for "Z"). */
+  zone: string | null;
   /** mailto: addresses, lower case. */
   organizer: string;
   organizerName: string;
@@ -34,8 +36,23 @@ const address = (value: unknown) =>
     .replace(/^mailto:/i, '')
     .toLowerCase();
 
+/**
+ * The calendar's VTIMEZONEs are what its TZID times are read by: each is registered while the events
+ * are read, then forgotten, so a zone the calendar does not describe reads as floating, not as the
+ * parser's own idea of it.
+ */
 export function parseCalendar(text: string): ParsedCalendar {
   const calendar = new ICAL.Component(ICAL.parse(text));
+  ICAL.TimezoneService.reset();
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  try {
+    return readCalendar(calendar);
+  } finally {
+    ICAL.TimezoneService.reset();
+  }
+}
+
+function readCalendar(calendar: ICAL.Component): ParsedCalendar {
   const events = calendar.getAllSubcomponents('vevent').map((component): ParsedEvent => {
     const event = new ICAL.Event(component);
     const organizer = component.getFirstProperty('organizer');
@@ -49,6 +66,7 @@ export function parseCalendar(text: string): ParsedCalendar {
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
       utc: event.startDate.zone?.tzid === 'UTC' && event.endDate.zone?.tzid === 'UTC',
+      zone: event.startDate.zone?.tzid === event.endDate.zone?.tzid ? (event.startDate.zone?.tzid ?? null) : null,
       organizer: address(organizer?.getFirstValue()),
       organizerName: String(organizer?.getParameter('cn') ?? ''),
       attendees: attendees.map((attendee) => address(attendee.getFirstValue())),

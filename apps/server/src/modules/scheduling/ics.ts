@@ -1,10 +1,13 @@
 /**
  * iCalendar (RFC 5545) for sessions: the invitation e-mails' attachment, "Add to calendar" and the
  * personal feed. Written by hand (a few properties, no recurrence): one stable UID per session,
- * SEQUENCE from the session, times in UTC ("Z"), text escaped and lines folded at 75 octets, CRLF.
+ * SEQUENCE from the session, times in UTC ("Z") or, for an entry given a zone, in that zone with its
+ * VTIMEZONE (vtimezone.ts), text escaped and lines folded at 75 octets, CRLF.
  * Cal.com's bugs this avoids: a SEQUENCE that never grows (calendars then ignore the update) and a
  * cancellation sent as a new event instead of METHOD:CANCEL with the same UID.
  */
+
+import { isRepeatedTime, localTimeIn, vtimezoneLines, yearIn } from './vtimezone.js';
 
 /** REQUEST: an invitation or its update; CANCEL: its cancellation; PUBLISH: a download or a feed. */
 export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
@@ -30,6 +33,8 @@ export interface CalendarEntry {
   url: string;
   /** When this version was made (DTSTAMP). */
   stamp: Date;
+  /** The IANA zone its times are written in (the advisor's); absent: UTC. */
+  timeZone?: string;
 }
 
 const PRODUCT_ID = '-//S.M.A.R.T.//Sessions//EN';
@@ -80,6 +85,28 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/**
+ * DTSTART;TZID=America/New_York:20260309T090000, or DTSTART:20260309T130000Z without a zone or for a
+ * time the zone repeats (readers disagree on which of the two it is).
+ */
+const timeProperty = (name: string, instant: Date, zone: string | undefined) =>
+  zone && !isRepeatedTime(instant, zone)
+    ? `${name};TZID=${zone}:${localTimeIn(instant, zone)}`
+    : `${name}:${utc(instant)}`;
+
+/** One VTIMEZONE per zone the entries use, exact from the year before the first entry to the year after the last. */
+function timeZoneLines(entries: CalendarEntry[]): string[] {
+  const years = new Map<string, { from: number; to: number }>();
+  for (const entry of entries) {
+    if (!entry.timeZone) continue;
+    const start = yearIn(entry.start, entry.timeZone);
+    const end = yearIn(entry.end, entry.timeZone);
+    const known = years.get(entry.timeZone);
+    years.set(entry.timeZone, { from: Math.min(known?.from ?? start, start), to: Math.max(known?.to ?? end, end) });
+  }
+  return [...years].flatMap(([zone, { from, to }]) => vtimezoneLines(zone, from - 1, to + 1));
+}
+
 function eventLines(entry: CalendarEntry, method: CalendarMethod): string[] {
   const status = entry.cancelled || method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
   const lines = [
@@ -87,8 +114,8 @@ function eventLines(entry: CalendarEntry, method: CalendarMethod): string[] {
     `UID:${entry.uid}@${UID_DOMAIN}`,
     `SEQUENCE:${entry.sequence}`,
     `DTSTAMP:${utc(entry.stamp)}`,
-    `DTSTART:${utc(entry.start)}`,
-    `DTEND:${utc(entry.end)}`,
+    timeProperty('DTSTART', entry.start, entry.timeZone),
+    timeProperty('DTEND', entry.end, entry.timeZone),
     `SUMMARY:${text(entry.summary)}`,
   ];
   if (entry.description) lines.push(`DESCRIPTION:${text(entry.description)}`);
@@ -110,6 +137,7 @@ function eventLines(entry: CalendarEntry, method: CalendarMethod): string[] {
 export function renderCalendar(method: CalendarMethod, entries: CalendarEntry[], name?: string): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`];
   if (name) lines.push(`X-WR-CALNAME:${text(name)}`);
+  lines.push(...timeZoneLines(entries));
   for (const entry of entries) lines.push(...eventLines(entry, method));
   lines.push('END:VCALENDAR');
   return `${lines.map(fold).join('\r\n')}\r\n`;

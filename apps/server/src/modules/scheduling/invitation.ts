@@ -49,6 +49,8 @@ interface InvitationRow {
   topic: string;
   agenda: string;
   organization_name: string;
+  /** The advisor's availability zone, else its profile's; null: neither set. */
+  advisor_time_zone: string | null;
   advisor: CalendarPersonRow;
   attendees: CalendarPersonRow[];
 }
@@ -68,12 +70,14 @@ const personJson = (alias: string) =>
 async function loadInvitationSession(db: Database, sessionId: string, attendeeIds: string[]) {
   const ids = uuidArray(attendeeIds);
   const { rows } = (await db.execute(sql`
-    select s.ical_uid::text as ical_uid, s.topic, s.agenda, o.name as organization_name, ${personJson('a')} as advisor,
+    select s.ical_uid::text as ical_uid, s.topic, s.agenda, o.name as organization_name,
+      coalesce(av.time_zone, a.time_zone) as advisor_time_zone, ${personJson('a')} as advisor,
       (select coalesce(json_agg(${personJson('p')} order by array_position(${ids}, p.id)), '[]'::json)
         from users p where p.id = any(${ids})) as attendees
     from advisor_sessions s
     join organizations o on o.id = s.organization_id
     join users a on a.id = s.advisor_id
+    left join advisor_availability av on av.advisor_id = s.advisor_id
     where s.id = ${sessionId}::uuid
   `)) as unknown as { rows: InvitationRow[] };
   return rows[0] ?? null;
@@ -103,6 +107,8 @@ function invitationEntry(
     attendees: row.attendees.map(calendarPerson),
     url: `${appUrl}${recordPaths.session(delivery.sessionId)}`,
     stamp: delivery.createdAt,
+    // In the advisor's zone, so every calendar (Outlook too) shows the time the advisor set out.
+    ...(row.advisor_time_zone && isTimeZone(row.advisor_time_zone) && { timeZone: row.advisor_time_zone }),
   };
 }
 
