@@ -157,12 +157,14 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await askForCode(t, verified);
     expect((await confirmCode(t, verified, codeIn(await waitForSms(smsDir, '+1 555 020 0001')))).statusCode).toBe(200);
 
-    await assignUrgentTask(verified);
+    const urgentTask = await assignUrgentTask(verified);
     await assignUrgentTask(unverified);
     const sms = await waitForSms(smsDir, '+1 555 020 0001', 1);
-    // The task's own link (three ids) does not fit in one SMS: the inbox's does.
+    // It says why it came by SMS, and links to the task itself (its short link: three ids would not fit).
     expect(sms.text).toMatch(
-      / assigned you the task "Task [^"]+" http:\/\/localhost:\d+\/dashboard\/notifications\/inbox$/,
+      new RegExp(
+        `^High priority: .+ assigned you the task "Task [^"]+" http://localhost:\\d+/dashboard/tasks/${urgentTask}$`,
+      ),
     );
     expect(Array.from(sms.text).length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     // The unverified phone's person is told in the app, never by SMS.
@@ -316,7 +318,8 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await make.task(objective.id, { by: boss, priority: 'high', assignedTo: member.id, title: 'L'.repeat(190) });
     const sms = await waitForSms(smsDir, '+1 555 030 0001', 1);
     expect(Array.from(sms.text)).toHaveLength(SMS_MAX_LENGTH);
-    expect(sms.text.endsWith('…')).toBe(true);
+    // The title is cut, the link to the task kept.
+    expect(sms.text).toMatch(/L… http:\/\/localhost:\d+\/dashboard\/tasks\/[0-9a-f-]{36}$/);
   });
 });
 

@@ -214,3 +214,14 @@ test.describe('the workbench: My work and the task board', () => {
     await otherContext.close();
   });
 });
+
+test("a task's short link, the one its urgent SMS carries, opens the task's page", async ({ page, organization }) => {
+  const { objective } = await ownerWithObjective(page, organization);
+  const title = uniqueName('Call the bank');
+  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, priority: 'high' });
+  await page.goto(`/dashboard/tasks/${task.id}`);
+  await expect(page).toHaveURL(new RegExp(`${objective.path}/tasks/${task.id}$`));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.goto(`/dashboard/tasks/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`);
+  await expect(page.getByText('Task not found')).toBeVisible();
+});

@@ -13,6 +13,11 @@ export const recordPaths = {
     `${recordPaths.project(projectId)}/objectives/${encodeURIComponent(objectiveId)}`,
   task: (projectId: string, objectiveId: string, taskId: string) =>
     `${recordPaths.objective(projectId, objectiveId)}/tasks/${encodeURIComponent(taskId)}`,
+  /**
+   * A task by its id alone, for where its full path (three ids) does not fit: an SMS. The web app
+   * opens the task's page from it.
+   */
+  taskShort: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
   ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
   conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
   /** A template's department in the library, where its templates are listed (issue 25's search opens a template there). */

@@ -269,6 +269,23 @@ export const DEFAULT_SMS_DAILY_LIMIT_PER_ORGANIZATION = 100;
 export const DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS = 60;
 /** One SMS segment; longer texts are cut with an ellipsis. */
 export const SMS_MAX_LENGTH = 160;
+/** An SMS's line keeps at least this many characters beside its link; a link leaving less is left out. */
+export const SMS_MIN_LINE_LENGTH = 60;
+/**
+ * Why an SMS came, before its line. Those events go by SMS only when urgent: a task assigned when it
+ * is high priority, a ticket raised or assigned when it is urgent (the overdue reminder says so itself).
+ */
+const SMS_URGENCY: Partial<Record<NotificationType, string>> = {
+  task_assigned: 'High priority',
+  ticket_created: 'Urgent ticket',
+  ticket_assigned: 'Urgent ticket',
+};
+
+/** "High priority: Ann assigned you the task "Call the bank"". */
+export function smsLine(type: NotificationType, line: string): string {
+  const urgency = SMS_URGENCY[type];
+  return urgency ? `${urgency}: ${line}` : line;
+}
 /** Phone verification: a 6-digit code, valid 10 minutes, 5 tries. */
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SMS_MAX_LENGTH } from '@smart/contracts';
+import { SMS_MAX_LENGTH, SMS_MIN_LINE_LENGTH } from '@smart/contracts';
 import type { NotificationsConfig } from '../config.js';
 
 /** One SMS: `id` names it once (a delivery's id, a verification code's), so sending it again makes no second one. */
@@ -80,8 +80,12 @@ export function cutText(text: string, max: number = SMS_MAX_LENGTH): string {
     .trimEnd()}${ELLIPSIS}`;
 }
 
-/** An SMS of a notification: its line, then the first link that still fits within SMS_MAX_LENGTH. */
+/**
+ * An SMS of a notification: its line, then the first link that leaves the line room to say what
+ * happened (SMS_MIN_LINE_LENGTH characters), the line cut to what is left: a long task title is cut,
+ * never the link to the task. No link leaves that room: the line alone, cut to SMS_MAX_LENGTH.
+ */
 export function smsText(line: string, links: string[]): string {
-  const link = links.find((url) => Array.from(`${line} ${url}`).length <= SMS_MAX_LENGTH);
-  return link ? `${line} ${link}` : cutText(line);
+  const link = links.find((url) => SMS_MAX_LENGTH - Array.from(url).length - 1 >= SMS_MIN_LINE_LENGTH);
+  return link ? `${cutText(line, SMS_MAX_LENGTH - Array.from(link).length - 1)} ${link}` : cutText(line);
 }

@@ -217,6 +217,13 @@ const table = {
     // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks (issue 11); the
     // server answers 404 for a task the user may not read.
   },
+  /** A task by its id alone (the urgent-task SMS's link), leading to the task's page. */
+  taskLink: {
+    path: routePatterns.taskLink,
+    label: 'Task',
+    icon: HiClipboardCheck,
+    page: lazyPage(() => import('@/features/projects/pages/TaskLinkPage')),
+  },
   myTasks: {
     path: paths.myTasks,
     label: 'My Tasks',

@@ -56,6 +56,7 @@ export const routePatterns = {
   project: '/dashboard/projects/:projectId',
   objective: '/dashboard/projects/:projectId/objectives/:objectiveId',
   task: '/dashboard/projects/:projectId/objectives/:objectiveId/tasks/:taskId',
+  taskLink: '/dashboard/tasks/:taskId',
   ticket: '/dashboard/tickets/:ticketId',
   templateDepartment: '/dashboard/templates/departments/:departmentId',
 } as const;

@@ -1,4 +1,4 @@
-import { type NotificationData, type NotificationType, notificationLine, recordPaths } from '@smart/contracts';
+import { type NotificationData, type NotificationType, notificationLine, recordPaths, smsLine } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -95,14 +95,21 @@ export async function deliverSms(db: Database, deliveryId: string, settings: Sms
   if (prepared.outcome !== 'send') return prepared.outcome;
 
   const { row } = prepared;
-  const line = notificationLine(
+  const line = smsLine(
     row.type,
-    actorName(
-      row.actor_first_name === null ? null : { firstName: row.actor_first_name, lastName: row.actor_last_name ?? '' },
+    notificationLine(
+      row.type,
+      actorName(
+        row.actor_first_name === null ? null : { firstName: row.actor_first_name, lastName: row.actor_last_name ?? '' },
+      ),
+      row.data,
     ),
-    row.data,
   );
-  const recordLink = notificationLink(row.record_type, row.record_id, row.data);
+  // A task's own page takes three ids: its short link leaves the line room in one SMS.
+  const recordLink =
+    row.record_type === 'task'
+      ? recordPaths.taskShort(row.record_id)
+      : notificationLink(row.record_type, row.record_id, row.data);
   const links = [recordLink, recordPaths.inbox].flatMap((link) => (link ? [`${settings.appUrl}${link}`] : []));
   try {
     await settings.sender.send({ id: deliveryId, to: row.phone, text: smsText(line, links) });
