@@ -13,7 +13,7 @@ import { describe, expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { advisorAvailability, advisorSessions, blockedRange } from '../src/db/schema/index.js';
 import { conflictOnOverlap, isExclusionViolation } from '../src/lib/errors.js';
-import { ISSUE_DEFAULTS } from './helpers/advisor-sessions.js';
+import { availabilityIn, ISSUE_DEFAULTS, saveAvailability } from './helpers/advisor-sessions.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -113,6 +113,35 @@ describe('an advisor availability', () => {
       updatedAt: null,
       permissions: { canEdit: true },
     });
+  });
+
+  test('never saved, keeps its zone when the profile zone is first set (from the browser) or changed', async ({
+    t,
+    make,
+  }) => {
+    const advisor = await make.advisor();
+    const zoneOfAvailability = async () => {
+      const response = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.timeZone;
+    };
+    const setProfileZone = async (timeZone: string) => {
+      const response = await t.request({
+        method: 'PUT',
+        url: '/api/users/notifications',
+        token: advisor.token,
+        payload: { timeZone },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    expect(await zoneOfAvailability()).toBe('UTC');
+    // The web app saves the browser's zone on a first visit: the hours members book stay in UTC.
+    await setProfileZone('America/New_York');
+    expect(await zoneOfAvailability()).toBe('UTC');
+    // Saved in another zone, the availability keeps it through later profile changes too.
+    await saveAvailability(t, advisor, availabilityIn('Europe/Berlin'));
+    await setProfileZone('Asia/Tokyo');
+    expect(await zoneOfAvailability()).toBe('Europe/Berlin');
   });
 
   test('is saved by an admin for the advisor, who reads it back; `me` is for advisors only', async ({ t, make }) => {

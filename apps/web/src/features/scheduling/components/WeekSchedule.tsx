@@ -60,6 +60,7 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
       <WeekToolbar
         week={week}
         timeZone={timeZone}
+        availabilityTimeZone={availability.data?.timeZone}
         showCancelled={showCancelled}
         cancelledCount={all.length - all.filter((session) => session.status !== 'cancelled').length}
         onShowCancelled={setShowCancelled}

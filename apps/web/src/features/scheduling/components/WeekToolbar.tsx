@@ -6,6 +6,8 @@ import type { Week } from '../week';
 interface WeekToolbarProps {
   week: Week;
   timeZone: string;
+  /** The zone the advisor's open hours are set in, when known. */
+  availabilityTimeZone?: string | undefined;
   showCancelled: boolean;
   cancelledCount: number;
   onShowCancelled: (show: boolean) => void;
@@ -17,6 +19,7 @@ interface WeekToolbarProps {
 export function WeekToolbar({
   week,
   timeZone,
+  availabilityTimeZone,
   showCancelled,
   cancelledCount,
   onShowCancelled,
@@ -32,6 +35,12 @@ export function WeekToolbar({
         <Text size="sm" c="dimmed">
           Times in {zoneLabel(timeZone, week.from)}
         </Text>
+        {/* Shown in one zone, set out in another: the shaded hours are the availability's, moved. */}
+        {availabilityTimeZone && availabilityTimeZone !== timeZone && (
+          <Text size="sm" c="dimmed">
+            Your availability is set in {zoneLabel(availabilityTimeZone, week.from)}
+          </Text>
+        )}
       </div>
       <Group gap="md">
         <Switch
