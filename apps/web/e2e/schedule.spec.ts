@@ -81,6 +81,11 @@ test.describe('Schedule', () => {
     await expect(saved.getByRole('textbox', { name: 'Saturday interval 1 start' })).toHaveValue('09:00');
     await expect(saved.getByRole('textbox', { name: 'Saturday interval 1 end' })).toHaveValue('13:00');
     await expect(saved.getByRole('textbox', { name: 'Buffer (minutes)' })).toHaveValue('15');
+
+    // The week is shown in New York's time; its shaded hours are Berlin's, and the page says so.
+    await page.getByRole('tab', { name: 'Week' }).click();
+    await expect(page.getByText('Times in Eastern Time (America/New York)')).toBeVisible();
+    await expect(page.getByText('Your availability is set in Central European Time (Europe/Berlin)')).toBeVisible();
   });
 
   test('a member’s booking appears live in the advisor’s open week, labelled with its organization, its topic on two lines, and opens over the week', async ({
