@@ -425,6 +425,10 @@ export const MESSAGES = {
   twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again with your password.',
   twoFactorChallengeUsedUp: 'Too many wrong codes for this sign-in. Please sign in again with your password.',
   tooManyTwoFactorAttempts: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  tooManyTwoFactorAttemptsFromAddress:
+    'Too many wrong codes from your network. Please wait 15 minutes, or sign in from a browser you used here before.',
+  tooManyTwoFactorAttemptsForAccount:
+    'Too many wrong codes for this account. Please wait 15 minutes, or sign in from a browser you used here before.',
   twoFactorSetupRequired:
     'Your organization requires two-factor sign-in. Set it up with an authenticator app to continue.',
   twoFactorAlreadyEnabled: 'Two-factor sign-in is already on for this account.',

@@ -129,6 +129,8 @@ export const NOTIFICATION_TYPES = {
   password_changed: { category: 'security', email: 'immediate' },
   new_sign_in: { category: 'security', email: 'immediate' },
   password_reset_requested: { category: 'security', email: 'immediate' },
+  /** The password was right, then TWO_FACTOR_WRONG_CODES_NOTICE_AT wrong codes came: someone else may know it. */
+  two_factor_codes_wrong: { category: 'security', email: 'immediate' },
   // Sessions with an advisor (issue 24): each invitation e-mail carries the session's .ics.
   session_booked: { category: 'calendar', email: 'immediate', personal: true },
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
@@ -233,6 +235,8 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `New sign-in to your account${data.device ? ` from ${data.device}` : ''}`;
     case 'password_reset_requested':
       return 'A password reset was asked for your account';
+    case 'two_factor_codes_wrong':
+      return `Your password was used to sign in${data.device ? ` from ${data.device}` : ''}, then wrong two-factor codes were given: change your password`;
     case 'session_booked':
       return `${who} invited you to the session "${title}"`;
     case 'session_rescheduled':
