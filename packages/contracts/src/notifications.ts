@@ -279,6 +279,14 @@ export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 /** A new code is sent at most once per this many seconds per user (each one is an SMS someone pays for). */
 export const PHONE_CODE_RESEND_SECONDS = 60;
+/**
+ * Codes sent in a day (24 hours from the first): per account, and per number across accounts (nobody
+ * can make the platform text one stranger's phone all day). Each also counts in its organization's
+ * daily SMS limit (SMS_DAILY_LIMIT_PER_ORGANIZATION), like every SMS.
+ */
+export const PHONE_CODES_PER_ACCOUNT_PER_DAY = 5;
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
+export const PHONE_CODE_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Overdue reminders look back this far: tasks overdue for longer were overdue before anyone could be reminded. */
 export const OVERDUE_REMINDER_LOOKBACK_DAYS = 7;
 /** The longest IANA time-zone name accepted. */
