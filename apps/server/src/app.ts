@@ -1,5 +1,10 @@
 import helmet from '@fastify/helmet';
-import { healthEndpoints, MAX_JSON_BODY_BYTES, PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
+import {
+  healthEndpoints,
+  MAX_JSON_BODY_BYTES,
+  PASSWORD_RESET_WINDOW_MS,
+  PHONE_CODE_COUNT_WINDOW_MS,
+} from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -159,7 +164,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
       sessionTtlMs: config.sessionTtlMs,
     });
     await api.register(notificationRoutes);
-    await api.register(phoneRoutes);
+    await api.register(phoneRoutes, { throttle: throttleFor('phone-codes', PHONE_CODE_COUNT_WINDOW_MS) });
     await api.register(inboxRoutes);
     await api.register(unsubscribeRoutes);
     await api.register(userRoutes);

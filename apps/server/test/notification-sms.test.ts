@@ -1,7 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, SMS_MAX_LENGTH } from '@smart/contracts';
+import {
+  MESSAGES,
+  PHONE_CODES_PER_ACCOUNT_PER_DAY,
+  PHONE_CODES_PER_NUMBER_PER_DAY,
+  SMS_MAX_LENGTH,
+} from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,7 +104,8 @@ describe('SMS to files in DATA_DIR/sms', () => {
   }
 
   it('verifies a phone with the code sent to it: wrong code, too soon, no phone, changed phone', async () => {
-    const member = await make.member(organizationId);
+    // An organization of its own: each code takes from its organization's SMS of the day.
+    const member = await make.member((await make.organization()).id);
     const noPhone = await askForCode(t, member);
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().error).toBe(MESSAGES.phoneRequired);
@@ -138,7 +144,7 @@ describe('SMS to files in DATA_DIR/sms', () => {
   });
 
   it('stops taking codes after PHONE_CODE_MAX_ATTEMPTS wrong ones, even the right one', async () => {
-    const member = await make.member(organizationId);
+    const member = await make.member((await make.organization()).id);
     await setPhone(t, member, '+1 555 010 0003');
     expect((await askForCode(t, member)).statusCode).toBe(200);
     const code = codeIn(await waitForSms(smsDir, '+1 555 010 0003'));
@@ -178,20 +184,32 @@ describe('SMS to files in DATA_DIR/sms', () => {
       .toBe(1);
     expect(await smsDeliveriesOf(unverified, () => true)).toEqual([]);
 
-    // The cap is 2 a day for the organization: the first went, the second goes, the third is skipped and counted.
+    // The cap is 2 a day for the organization, and the verification code was one: the task's SMS
+    // was the second, the next two are skipped and counted.
     await assignUrgentTask(verified);
     await assignUrgentTask(verified);
     const statuses = await smsDeliveriesOf(
       verified,
       (all) => all.length === 3 && all.every((status) => status === 'sent' || status === 'skipped'),
     );
-    expect(statuses).toEqual(['sent', 'sent', 'skipped']);
-    expect((await readSmsOutbox(smsDir)).filter((one) => one.to === '+1 555 020 0001')).toHaveLength(3);
+    expect(statuses).toEqual(['sent', 'skipped', 'skipped']);
+    expect((await readSmsOutbox(smsDir)).filter((one) => one.to === '+1 555 020 0001')).toHaveLength(2);
     const [count] = await t.app.db
       .select()
       .from(smsDailyCounts)
       .where(eq(smsDailyCounts.organizationId, organizationId));
-    expect(count).toMatchObject({ sent: 2, skipped: 1 });
+    expect(count).toMatchObject({ sent: 2, skipped: 2 });
+
+    // The organization's day is spent: a verification code is refused too, until the next UTC day.
+    const newcomer = await make.member(organizationId);
+    await setPhone(t, newcomer, '+1 555 020 0003');
+    const refused = await askForCode(t, newcomer);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(MESSAGES.phoneCodeSmsLimitReached);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect((await readSmsOutbox(smsDir)).filter((one) => one.to === '+1 555 020 0003')).toEqual([]);
   });
 
   it('checks again when sending: a changed phone, a toggle turned off or a record out of reach is skipped; a send runs once', async () => {
@@ -277,7 +295,8 @@ describe('SMS to files in DATA_DIR/sms', () => {
       lastError: 'SMS gateway unreachable',
     });
     const [count] = await t.app.db.select().from(smsDailyCounts).where(eq(smsDailyCounts.organizationId, org.id));
-    expect(count).toMatchObject({ sent: 1, skipped: 0 });
+    // The verification code and the SMS sent above.
+    expect(count).toMatchObject({ sent: 2, skipped: 0 });
 
     // The toggle turned off since the fan-out.
     await t.request({
@@ -304,15 +323,14 @@ describe('SMS to files in DATA_DIR/sms', () => {
   });
 
   it('cuts a long line to SMS_MAX_LENGTH with an ellipsis', async () => {
-    const member = await make.member(organizationId);
+    // A new organization, so the cap spent above does not hold it back.
+    const org = await make.organization();
+    const boss = await make.member(org.id, { role: 'org_admin' });
+    const member = await make.member(org.id);
     await setPhone(t, member, '+1 555 030 0001');
     await urgentTasksBySms(t, member);
     await askForCode(t, member);
     expect((await confirmCode(t, member, codeIn(await waitForSms(smsDir, '+1 555 030 0001')))).statusCode).toBe(200);
-    // A new organization, so the cap above does not hold it back.
-    const org = await make.organization();
-    const boss = await make.member(org.id, { role: 'org_admin' });
-    await t.app.db.update(users).set({ organizationId: org.id }).where(eq(users.id, member.id));
     const project = await make.project(org.id, { by: boss });
     const objective = await make.objective(project.id, { by: boss });
     await make.task(objective.id, { by: boss, priority: 'high', assignedTo: member.id, title: 'L'.repeat(190) });
@@ -320,6 +338,66 @@ describe('SMS to files in DATA_DIR/sms', () => {
     expect(Array.from(sms.text)).toHaveLength(SMS_MAX_LENGTH);
     // The title is cut, the link to the task kept.
     expect(sms.text).toMatch(/L… http:\/\/localhost:\d+\/dashboard\/tasks\/[0-9a-f-]{36}$/);
+  });
+});
+
+describe('verification codes and their budgets', () => {
+  let t: TestApp;
+  let make: Factories;
+  let smsDir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: false });
+    make = factories(t.app.db);
+    smsDir = t.app.config.notifications.smsDir;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts verification codes per account and per number a day, and in the organization’s daily SMS', async () => {
+    const org = await make.organization();
+    const member = await make.member(org.id);
+    const smsTo = async (phone: string) => (await readSmsOutbox(smsDir)).filter((one) => one.to === phone);
+    /** Asks for a code as soon as the last one is a minute old (PHONE_CODE_RESEND_SECONDS), as a script would. */
+    const askAgain = async (person: Member) => {
+      await t.app.db
+        .update(phoneVerifications)
+        .set({ createdAt: new Date(Date.now() - 61_000) })
+        .where(eq(phoneVerifications.userId, person.id));
+      return askForCode(t, person);
+    };
+    // Each code to a number of its own, so only the account's count is spent.
+    for (let i = 0; i < PHONE_CODES_PER_ACCOUNT_PER_DAY; i += 1) {
+      await setPhone(t, member, `+1 555 050 010${i}`);
+      expect((await askAgain(member)).statusCode).toBe(200);
+    }
+    await setPhone(t, member, '+1 555 050 0199');
+    const overAccount = await askAgain(member);
+    expect(overAccount.statusCode).toBe(429);
+    expect(overAccount.json().error).toBe(MESSAGES.phoneCodesPerAccountSpent);
+    expect(Number(overAccount.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    expect(await smsTo('+1 555 050 0199')).toEqual([]);
+    const [count] = await t.app.db.select().from(smsDailyCounts).where(eq(smsDailyCounts.organizationId, org.id));
+    expect(count).toMatchObject({ sent: PHONE_CODES_PER_ACCOUNT_PER_DAY });
+
+    // One number, however written, from several accounts.
+    const victim = ['+1 555 050 0200', '+15550500200', '+1 (555) 050-0200'];
+    for (let i = 0; i < PHONE_CODES_PER_NUMBER_PER_DAY; i += 1) {
+      const sender = await make.member(org.id);
+      await setPhone(t, sender, victim[i % victim.length] as string);
+      expect((await askForCode(t, sender)).statusCode).toBe(200);
+    }
+    const another = await make.member(org.id);
+    await setPhone(t, another, '+1-555-050-0200');
+    const overNumber = await askForCode(t, another);
+    expect(overNumber.statusCode).toBe(429);
+    expect(overNumber.json().error).toBe(MESSAGES.phoneCodesPerNumberSpent);
+    const toVictim = (await readSmsOutbox(smsDir)).filter((one) => one.to.replace(/\D/g, '') === '15550500200');
+    expect(toVictim).toHaveLength(PHONE_CODES_PER_NUMBER_PER_DAY);
+    // A refused code takes nothing from the organization's day.
+    const [after] = await t.app.db.select().from(smsDailyCounts).where(eq(smsDailyCounts.organizationId, org.id));
+    expect(after).toMatchObject({ sent: PHONE_CODES_PER_ACCOUNT_PER_DAY + PHONE_CODES_PER_NUMBER_PER_DAY, skipped: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
@@ -176,6 +176,10 @@ describe('the platform-wide budget', () => {
   withApp(GLOBAL);
   it('pauses browsers never used here after a distributed spray, and lets remembered browsers in', async () => {
     const remembered = deviceCookieOf(await login(ACCOUNTS.globexOwner, 'demo-password', { address: freshAddress() }));
+    // An address past its share of the platform's count: no longer counted there, still held by it once spent.
+    const busy = freshAddress();
+    for (let i = 0; i <= LOGIN_GLOBAL_SHARE_PER_ADDRESS; i++)
+      await login(`busy-${i}@initech.example.com`, 'x', { address: busy });
     const spray = Array.from({ length: GLOBAL + 5 }, (_, i) =>
       login(`spray-${i}@initech.example.com`, 'Spring2026!', { address: `198.51.100.${i + 1}` }),
     );
@@ -186,9 +190,64 @@ describe('the platform-wide budget', () => {
     expect(stranger.statusCode).toBe(429);
     expect(stranger.json().error).toBe(MESSAGES.tooManyLoginAttemptsEverywhere);
     expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    const busyAgain = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: busy });
+    expect(busyAgain.json().error).toBe(MESSAGES.tooManyLoginAttemptsEverywhere);
     expect(
       (await login(ACCOUNTS.globexOwner, 'demo-password', { address: freshAddress(), cookie: remembered })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a flood from one address (issue 37, point 2)', () => {
+  withApp(GLOBAL);
+  it('does not pause sign-in elsewhere: after 1,100 attempts from one address, another address signs in', async () => {
+    const flooder = freshAddress();
+    const statuses = new Map<number, number>();
+    // In bursts of 100 at once, as a script would send them.
+    for (let burst = 0; burst < 11; burst++) {
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          login(`flood-${burst}-${i}@initech.example.com`, 'Summer2026!', { address: flooder }),
+        ),
+      );
+      for (const { statusCode } of responses) statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(401)).toBe(PER_ADDRESS);
+    expect(statuses.get(429)).toBe(1100 - PER_ADDRESS);
+
+    const elsewhere = await login(ACCOUNTS.acmeOwner, 'demo-password', { address: freshAddress() });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await login(ACCOUNTS.globexOwner, 'demo-password', { address: freshAddress() })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: fresh addresses of one network share its count', async () => {
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      const address = `2001:db8:37:2::${(i + 1).toString(16)}`;
+      expect((await login(`v6-${i}@initech.example.com`, 'guess', { address })).statusCode).toBe(401);
+    }
+    const sameNetwork = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: '2001:db8:37:2:ffff::1' });
+    expect(sameNetwork.statusCode).toBe(429);
+    expect(sameNetwork.json().error).toBe(MESSAGES.tooManyLoginAttemptsFromAddress);
+    const otherNetwork = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: '2001:db8:37:3::1' });
+    expect(otherNetwork.statusCode).toBe(200);
+  });
+
+  it("counts an attempt the e-mail's limit refused toward neither the address nor the platform", async () => {
+    const address = freshAddress();
+    // Far more guesses at one e-mail than its limit: all but the first few are refused by the e-mail.
+    for (let i = 0; i < PER_ADDRESS * 3; i++) await login('hammered@initech.example.com', `guess-${i}`, { address });
+    // The address has spent only the e-mail's share of its own budget: other people behind it still sign in.
+    expect((await login(ACCOUNTS.acmeMember, 'demo-password', { address })).statusCode).toBe(200);
+  });
+
+  it("counts an attempt the address's limit refused toward no e-mail", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < PER_ADDRESS; i++) await login(`filler-${i}@initech.example.com`, 'guess', { address });
+    for (let i = 0; i <= LOGIN_MAX_FAILURES * 2; i++) {
+      expect((await login(ACCOUNTS.acmeMember, `guess-${i}`, { address })).statusCode).toBe(429);
+    }
+    // The member's e-mail was never guessed at: a new browser elsewhere signs in.
+    expect((await login(ACCOUNTS.acmeMember, 'demo-password', { address: freshAddress() })).statusCode).toBe(200);
   });
 });
 

@@ -6,10 +6,17 @@ import {
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_ISSUER,
   TWO_FACTOR_MAX_FAILURES,
+  TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
 } from '@smart/contracts';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginChallenges, sessions, twoFactorRecoveryCodes, users } from '../src/db/schema/index.js';
+import {
+  loginChallenges,
+  notificationEvents,
+  sessions,
+  twoFactorRecoveryCodes,
+  users,
+} from '../src/db/schema/index.js';
 import { KEY_FILE_NAME, twoFactorKeys } from '../src/modules/two-factor/keys.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { FACTORY_PASSWORD, type Factories, factories, type Member } from './helpers/factories.js';
@@ -22,8 +29,10 @@ import {
   codeStep,
   enrolTwoFactor,
   passwordStep,
+  type SignInFrom,
   wrongCode,
 } from './helpers/two-factor.js';
+import { waitFor } from './helpers/wait-for.js';
 
 let t: TestApp;
 let make: Factories;
@@ -78,6 +87,25 @@ async function refused(
   expect(answer.statusCode).toBe(status);
   if (message) expect(answer.json().error).toBe(message);
 }
+
+/** Wrong codes from one client, over as many challenges as they take (each a password step first). */
+async function spendCodesFrom(person: { email: string; secret: string }, from: SignInFrom, wrongCodes: number) {
+  let challengeToken = '';
+  for (let sent = 0; sent < wrongCodes; sent += 1) {
+    if (sent % LOGIN_CHALLENGE_MAX_ATTEMPTS === 0) {
+      challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD, from);
+    }
+    attackInputs += 1;
+    const answer = await codeStep(t, { challengeToken, code: wrongCode(person.secret) }, from);
+    expect([400, 401]).toContain(answer.statusCode);
+  }
+}
+
+/** The security notices mailed to the person about wrong codes after its password. */
+const noticesTo = async (email: string) =>
+  (await readMailbox(mailbox())).filter(
+    (mail) => mail.to === email && mail.subject.includes('then wrong two-factor codes were given'),
+  );
 
 async function sessionCount(userId: string) {
   const [row] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
@@ -161,6 +189,16 @@ describe('setting up two-factor sign-in', () => {
       409,
       MESSAGES.twoFactorAlreadyEnabled,
     );
+  });
+
+  it("ends the account's other sessions once it is on, and keeps the one that turned it on", async () => {
+    const person = await member();
+    const otherBrowser = (await passwordStep(t, person.email, FACTORY_PASSWORD)).json().data.token as string;
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: otherBrowser })).statusCode).toBe(200);
+    await enrolTwoFactor(t, person.token);
+    await refused(t.request({ method: 'GET', url: '/api/users/profile', token: otherBrowser }), 401);
+    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: person.token })).statusCode).toBe(200);
+    expect(await sessionCount(person.id)).toBe(1);
   });
 
   it('refuses a confirmation without a set-up, and a code of an earlier set-up', async () => {
@@ -306,40 +344,154 @@ describe('signing in with a second factor', () => {
     ).toHaveLength(1);
   });
 
-  it(`ends a challenge after ${LOGIN_CHALLENGE_MAX_ATTEMPTS} codes, and an account after ${TWO_FACTOR_MAX_FAILURES} wrong codes`, async () => {
+  it(`ends a challenge after ${LOGIN_CHALLENGE_MAX_ATTEMPTS} codes, and an address after ${TWO_FACTOR_MAX_FAILURES} wrong codes`, async () => {
     const person = await enrolledMember();
     const wrong = wrongCode(person.secret);
-    const first = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    const attacker = { address: '198.51.100.37' };
+    const first = await challengeFor(t, person.email, FACTORY_PASSWORD, attacker);
     for (let attempt = 1; attempt < LOGIN_CHALLENGE_MAX_ATTEMPTS; attempt += 1) {
-      await refused(codeStep(t, { challengeToken: first, code: wrong }), 400, MESSAGES.twoFactorCodeInvalid);
+      await refused(codeStep(t, { challengeToken: first, code: wrong }, attacker), 400, MESSAGES.twoFactorCodeInvalid);
     }
-    await refused(codeStep(t, { challengeToken: first, code: wrong }), 401, MESSAGES.twoFactorChallengeUsedUp);
     await refused(
-      codeStep(t, { challengeToken: first, code: codeAt(person.secret) }),
+      codeStep(t, { challengeToken: first, code: wrong }, attacker),
+      401,
+      MESSAGES.twoFactorChallengeUsedUp,
+    );
+    await refused(
+      codeStep(t, { challengeToken: first, code: codeAt(person.secret) }, attacker),
       401,
       MESSAGES.twoFactorChallengeExpired,
     );
 
-    // Across challenges the account takes TWO_FACTOR_MAX_FAILURES wrong codes, then refuses even the right one.
-    let failures = LOGIN_CHALLENGE_MAX_ATTEMPTS;
-    let challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
-    let onChallenge = 0;
-    while (failures < TWO_FACTOR_MAX_FAILURES) {
-      if (onChallenge === LOGIN_CHALLENGE_MAX_ATTEMPTS - 1) {
-        challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
-        onChallenge = 0;
-      }
-      await refused(codeStep(t, { challengeToken, code: wrong }), 400, MESSAGES.twoFactorCodeInvalid);
-      failures += 1;
-      onChallenge += 1;
-    }
-    const fresh = await challengeFor(t, person.email, FACTORY_PASSWORD);
+    // Across challenges the address takes TWO_FACTOR_MAX_FAILURES wrong codes, then refuses even the right one.
+    await spendCodesFrom(person, attacker, TWO_FACTOR_MAX_FAILURES - LOGIN_CHALLENGE_MAX_ATTEMPTS);
+    const fresh = await challengeFor(t, person.email, FACTORY_PASSWORD, attacker);
     await refused(
-      codeStep(t, { challengeToken: fresh, code: codeAt(person.secret) }),
+      codeStep(t, { challengeToken: fresh, code: codeAt(person.secret) }, attacker),
       429,
-      MESSAGES.tooManyTwoFactorAttempts,
+      MESSAGES.tooManyTwoFactorAttemptsFromAddress,
     );
-    await refused(codeStep(t, { challengeToken: fresh, recoveryCode: person.recoveryCodes[0] }), 429);
+    await refused(codeStep(t, { challengeToken: fresh, recoveryCode: person.recoveryCodes[0] }, attacker), 429);
+  });
+
+  it("does not lock the owner out: wrong codes from one address hold that address, not the owner's other browsers", async () => {
+    const person = await enrolledMember();
+    // The owner's own browser signed in before: it keeps a device cookie for the account.
+    const home = { address: '192.0.2.10' };
+    const signedIn = await codeStep(
+      t,
+      { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, home), code: codeAt(person.secret) },
+      home,
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const ownBrowser = { ...home, cookie: String(signedIn.headers['set-cookie']).split(';')[0] };
+
+    // Someone who has the password sends more wrong codes than an account used to take (issue 37).
+    const attacker = { address: '198.51.100.38' };
+    await spendCodesFrom(person, attacker, TWO_FACTOR_MAX_FAILURES);
+    await refused(
+      codeStep(
+        t,
+        {
+          challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, attacker),
+          code: codeAt(person.secret, 1),
+        },
+        attacker,
+      ),
+      429,
+    );
+
+    // The owner on a new browser elsewhere, with the right code.
+    const elsewhere = { address: '203.0.113.90' };
+    const fromElsewhere = await codeStep(
+      t,
+      {
+        challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, elsewhere),
+        code: codeAt(person.secret, 1),
+      },
+      elsewhere,
+    );
+    expect(fromElsewhere.statusCode, fromElsewhere.body).toBe(200);
+    // The owner's own browser behind the attacker's address (a shared network), with a recovery code.
+    const sharedNetwork = { ...attacker, cookie: ownBrowser.cookie };
+    const fromOwnBrowser = await codeStep(
+      t,
+      {
+        challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, sharedNetwork),
+        recoveryCode: person.recoveryCodes[1],
+      },
+      sharedNetwork,
+    );
+    expect(fromOwnBrowser.statusCode, fromOwnBrowser.body).toBe(200);
+  });
+
+  it(`holds the account's new browsers after ${TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT} wrong codes from many addresses, never its remembered ones`, async () => {
+    const person = await enrolledMember();
+    const home = { address: '192.0.2.11' };
+    const signedIn = await codeStep(
+      t,
+      { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, home), code: codeAt(person.secret) },
+      home,
+    );
+    const ownBrowser = { ...home, cookie: String(signedIn.headers['set-cookie']).split(';')[0] };
+    const addresses = TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT / TWO_FACTOR_MAX_FAILURES;
+    for (let i = 0; i < addresses; i += 1) {
+      await spendCodesFrom(person, { address: `198.51.101.${i + 1}` }, TWO_FACTOR_MAX_FAILURES);
+    }
+    const newBrowser = { address: '203.0.113.91' };
+    await refused(
+      codeStep(
+        t,
+        {
+          challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, newBrowser),
+          code: codeAt(person.secret, 1),
+        },
+        newBrowser,
+      ),
+      429,
+      MESSAGES.tooManyTwoFactorAttemptsForAccount,
+    );
+    const remembered = await codeStep(
+      t,
+      {
+        challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, ownBrowser),
+        code: codeAt(person.secret, 1),
+      },
+      ownBrowser,
+    );
+    expect(remembered.statusCode, remembered.body).toBe(200);
+  });
+
+  it('tells the owner, once, that its password was used with wrong codes', async () => {
+    const person = await enrolledMember();
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const attacker = { address: '198.51.100.39' };
+    const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD, attacker);
+    const wrong = (code: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/users/login/2fa',
+        remoteAddress: attacker.address,
+        headers: { 'user-agent': firefox },
+        payload: { challengeToken, code },
+      });
+    // One mistyped code is no news.
+    await refused(wrong(wrongCode(person.secret)), 400);
+    await refused(wrong(wrongCode(person.secret)), 400);
+    expect(await noticesTo(person.email)).toEqual([]);
+    await refused(wrong(wrongCode(person.secret)), 400);
+    const notice = await waitFor(async () => (await noticesTo(person.email))[0], 'the wrong-codes notice', 10_000);
+    expect(notice.subject).toBe(
+      'Your password was used to sign in from Firefox on Windows (198.51.100.39), then wrong two-factor codes were given: change your password',
+    );
+    expect(notice.text).toContain('change your password now');
+    // More wrong codes in the same window tell nothing new.
+    await spendCodesFrom(person, attacker, 4);
+    const events = await t.database.db
+      .select()
+      .from(notificationEvents)
+      .where(and(eq(notificationEvents.recordId, person.id), eq(notificationEvents.type, 'two_factor_codes_wrong')));
+    expect(events).toHaveLength(1);
   });
 
   it('refuses malformed bodies with 400', async () => {
@@ -494,6 +646,32 @@ describe("an admin's reset", () => {
     expect(mail.text).toContain('administrator reset the two-factor sign-in');
     expect((await passwordStep(t, person.email, FACTORY_PASSWORD)).json().data.token).toEqual(expect.any(String));
     await refused(reset(person.id, admin.token), 409, MESSAGES.twoFactorNotEnabled);
+  });
+
+  it('clears the counts of wrong codes: the owner sets it up again and signs in from the address that was held', async () => {
+    const person = await enrolledMember();
+    // The office's one address, where someone with the password sent wrong codes.
+    const office = { address: '198.51.100.40' };
+    await spendCodesFrom(person, office, TWO_FACTOR_MAX_FAILURES);
+    await refused(
+      codeStep(
+        t,
+        { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, office), code: codeAt(person.secret) },
+        office,
+      ),
+      429,
+    );
+    expect((await reset(person.id, admin.token)).statusCode).toBe(200);
+
+    const signedIn = await passwordStep(t, person.email, FACTORY_PASSWORD, office);
+    const token = signedIn.json().data.token as string;
+    const again = await enrolTwoFactor(t, token);
+    const back = await codeStep(
+      t,
+      { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD, office), code: codeAt(again.secret) },
+      office,
+    );
+    expect(back.statusCode, back.body).toBe(200);
   });
 
   it("refuses the admin's own account: that goes through the password and a code", async () => {

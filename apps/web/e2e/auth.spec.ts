@@ -109,6 +109,33 @@ test.describe('sign out', () => {
     await page.goto('/dashboard/notifications');
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('the next person signing in lands on the dashboard, not the page the last one signed out from', async ({
+    page,
+  }) => {
+    await signIn(page, accounts.member);
+    await page.goto('/dashboard/timesheet');
+    await expect(page.getByRole('heading', { name: 'Timesheet', level: 1 })).toBeVisible();
+    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Someone else at the same browser signs in on the page the sign-out left.
+    await page.getByLabel('Email').fill(accounts.orgAdmin);
+    await passwordField(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' })).toBeVisible();
+
+    // A link opened while signed out still leads to its page once signed in.
+    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(accounts.member);
+    await passwordField(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  });
 });
 
 test.describe('session end', () => {

@@ -16,10 +16,8 @@ async function shownSecret(page: Page) {
   return (await key.innerText()).replace(/\s+/g, '');
 }
 
-/** Turns the set-up's code into recovery codes, saved: returns them. */
-async function confirmAndSaveCodes(page: Page, secret: string) {
-  await page.getByLabel('Code from your app').fill(codeFor(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
+/** The recovery codes shown once, saved with Done: returns them. */
+async function saveCodes(page: Page) {
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allInnerTexts();
@@ -57,7 +55,17 @@ test.describe('two-factor sign-in', () => {
     await page.getByLabel('Code from your app').fill(codeFor(secret, 40));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('That code did not work.', { exact: false })).toBeVisible();
-    const recoveryCodes = await confirmAndSaveCodes(page, secret);
+    // The right code turns it on at once: the section says On while the recovery codes are shown,
+    // and nothing but Done leaves them (Cancel setup would hide codes never saved, issue 37).
+    await page.getByLabel('Code from your app').fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section(page).getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await expect(section(page).getByText('On', { exact: true })).toBeVisible();
+    await expect(section(page).getByText('Off', { exact: true })).toHaveCount(0);
+    await expect(section(page).getByRole('button', { name: 'Cancel setup' })).toHaveCount(0);
+    await expect(section(page).getByRole('button', { name: 'Turn off' })).toHaveCount(0);
+    const recoveryCodes = await saveCodes(page);
+    await expect(section(page).getByRole('list', { name: 'Recovery codes' })).toHaveCount(0);
     await expect(section(page).getByText('On', { exact: true })).toBeVisible();
     await expect(section(page).getByRole('button', { name: 'Turn off' })).toBeVisible();
 
@@ -104,7 +112,12 @@ test.describe('two-factor sign-in', () => {
     await expect(page).toHaveTitle(/^Set up two-factor sign-in/);
     await expect(sidebar(page)).toHaveCount(0);
     const secret = await shownSecret(page);
-    await confirmAndSaveCodes(page, secret);
+    await page.getByLabel('Code from your app').fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    // It is on now: Sign out would leave recovery codes never saved, so only Done goes on.
+    await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await saveCodes(page);
     await expect(sidebar(page)).toBeVisible();
     await page.goto('/dashboard/profile');
     await expect(section(page).getByText('On', { exact: true })).toBeVisible();

@@ -32,14 +32,18 @@ export const MAX_JSON_BODY_BYTES = 100 * 1024;
 /**
  * Login throttling, each in a 15-minute window: more than 10 failures for one e-mail is refused,
  * except from a browser that signed in to that account before (its device cookie: 10 failures of
- * its own); more than 50 failures from one client address across e-mails, or 1,000 across the
- * whole platform, refuse every browser without such a cookie (password spraying). Settings can
- * change the last two (LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_GLOBAL).
+ * its own); more than 50 failures from one client address (an IPv6 address's /64) across e-mails,
+ * or 1,000 across the whole platform, refuse every browser without such a cookie (password
+ * spraying). The platform's count takes at most the first LOGIN_GLOBAL_SHARE_PER_ADDRESS attempts
+ * of each address, so reaching it takes a spray from 100 networks or more, never a flood from a
+ * few; an attempt one limit refuses counts toward no other. Settings can change the per-address
+ * and platform figures (LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_GLOBAL).
  */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
 export const LOGIN_MAX_FAILURES_GLOBAL = 1000;
+export const LOGIN_GLOBAL_SHARE_PER_ADDRESS = 10;
 /** A browser remembers at most this many accounts it signed in to (device cookies), for a year. */
 export const MAX_TRUSTED_DEVICE_ACCOUNTS = 5;
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

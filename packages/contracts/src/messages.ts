@@ -4,6 +4,7 @@ import { MAX_CONCURRENT_EXPORTS } from './exports.js';
 import { formatDateOnly } from './format.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
+import { PHONE_CODES_PER_ACCOUNT_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY } from './notifications.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_SESSION_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
@@ -425,6 +426,10 @@ export const MESSAGES = {
   twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again with your password.',
   twoFactorChallengeUsedUp: 'Too many wrong codes for this sign-in. Please sign in again with your password.',
   tooManyTwoFactorAttempts: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  tooManyTwoFactorAttemptsFromAddress:
+    'Too many wrong codes from your network. Please wait 15 minutes, or sign in from a browser you used here before.',
+  tooManyTwoFactorAttemptsForAccount:
+    'Too many wrong codes for this account. Please wait 15 minutes, or sign in from a browser you used here before.',
   twoFactorSetupRequired:
     'Your organization requires two-factor sign-in. Set it up with an authenticator app to continue.',
   twoFactorAlreadyEnabled: 'Two-factor sign-in is already on for this account.',
@@ -518,6 +523,10 @@ export const MESSAGES = {
   phoneCodeSent: 'We sent a 6-digit code to your phone.',
   phoneCodeInvalid: 'That code is not right, or it has expired. Ask for a new one.',
   phoneCodeTooSoon: 'A code was just sent. Please wait a minute before asking for another.',
+  phoneCodesPerAccountSpent: `You have asked for ${PHONE_CODES_PER_ACCOUNT_PER_DAY} codes today. Please try again tomorrow.`,
+  phoneCodesPerNumberSpent: `This number was sent ${PHONE_CODES_PER_NUMBER_PER_DAY} codes today. Please try again tomorrow.`,
+  phoneCodeSmsLimitReached:
+    'Your organization has sent all the SMS it may send today. Please try again tomorrow, or ask your administrator.',
   smsSendFailed: 'The SMS could not be sent. Please try again later.',
   phoneVerified: 'Your phone number is verified.',
   phoneNotVerified: 'Verify your phone number to receive SMS.',

@@ -129,6 +129,8 @@ export const NOTIFICATION_TYPES = {
   password_changed: { category: 'security', email: 'immediate' },
   new_sign_in: { category: 'security', email: 'immediate' },
   password_reset_requested: { category: 'security', email: 'immediate' },
+  /** The password was right, then TWO_FACTOR_WRONG_CODES_NOTICE_AT wrong codes came: someone else may know it. */
+  two_factor_codes_wrong: { category: 'security', email: 'immediate' },
   // Sessions with an advisor (issue 24): each invitation e-mail carries the session's .ics.
   session_booked: { category: 'calendar', email: 'immediate', personal: true },
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
@@ -233,6 +235,8 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `New sign-in to your account${data.device ? ` from ${data.device}` : ''}`;
     case 'password_reset_requested':
       return 'A password reset was asked for your account';
+    case 'two_factor_codes_wrong':
+      return `Your password was used to sign in${data.device ? ` from ${data.device}` : ''}, then wrong two-factor codes were given: change your password`;
     case 'session_booked':
       return `${who} invited you to the session "${title}"`;
     case 'session_rescheduled':
@@ -292,6 +296,14 @@ export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 /** A new code is sent at most once per this many seconds per user (each one is an SMS someone pays for). */
 export const PHONE_CODE_RESEND_SECONDS = 60;
+/**
+ * Codes sent in a day (24 hours from the first): per account, and per number across accounts (nobody
+ * can make the platform text one stranger's phone all day). Each also counts in its organization's
+ * daily SMS limit (SMS_DAILY_LIMIT_PER_ORGANIZATION), like every SMS.
+ */
+export const PHONE_CODES_PER_ACCOUNT_PER_DAY = 5;
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
+export const PHONE_CODE_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Overdue reminders look back this far: tasks overdue for longer were overdue before anyone could be reminded. */
 export const OVERDUE_REMINDER_LOOKBACK_DAYS = 7;
 /** The longest IANA time-zone name accepted. */

@@ -18,10 +18,17 @@ export const LOGIN_CHALLENGE_TTL_MINUTES = 5;
 export const LOGIN_CHALLENGE_TTL_MS = LOGIN_CHALLENGE_TTL_MINUTES * 60 * 1000;
 export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 /**
- * Wrong codes one account may get within the sign-in window (15 minutes), whatever the form
- * (sign-in, turning it off, new recovery codes, confirming the set-up) or challenge.
+ * Wrong codes, each in the sign-in window (15 minutes). At the sign-in's code step they are counted
+ * per client, as the password is (issue 37): a browser that signed in to the account before on its
+ * own (its device cookie), any other on its address (an IPv6 /64), TWO_FACTOR_MAX_FAILURES each, and
+ * the account's browsers not seen before together TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT: someone who has
+ * the password cannot lock the owner out from one address, nor ever from the owner's own browsers.
+ * The signed-in forms (turning it off, new recovery codes, confirming the set-up) count per account.
  */
 export const TWO_FACTOR_MAX_FAILURES = 10;
+export const TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT = 50;
+/** This many wrong codes at sign-in in the window tell the owner (a security notice) that its password is known. */
+export const TWO_FACTOR_WRONG_CODES_NOTICE_AT = 3;
 
 /** A challenge token is 43 base64url characters; anything much longer is not one. */
 export const MAX_CHALLENGE_TOKEN_LENGTH = 128;

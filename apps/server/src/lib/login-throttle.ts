@@ -1,5 +1,6 @@
 import { LOGIN_FAILURE_WINDOW_MS } from '@smart/contracts';
 import type { Redis } from 'ioredis';
+import { rateLimited } from './errors.js';
 
 /** One counted attempt: how many the key has in its current window (this one included), and when the window ends. */
 export interface Attempt {
@@ -17,6 +18,8 @@ export interface Attempt {
 export interface LoginThrottle {
   /** Records one attempt. */
   attempt(key: string): Promise<Attempt>;
+  /** The key's attempts in its current window, without recording one (0 when it has none). */
+  peek(key: string): Promise<Attempt>;
   /** Takes back one attempt (it succeeded), leaving the others in the window. */
   forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -42,6 +45,12 @@ export function memoryLoginThrottle(
       const entry = current && current.resetAt > time ? current : { count: 0, resetAt: time + windowMs };
       entry.count += 1;
       counts.set(key, entry);
+      return { count: entry.count, retryAfterSeconds: secondsUntil(entry.resetAt - time) };
+    },
+    async peek(key) {
+      const time = now();
+      const entry = counts.get(key);
+      if (!entry || entry.resetAt <= time) return { count: 0, retryAfterSeconds: secondsUntil(windowMs) };
       return { count: entry.count, retryAfterSeconds: secondsUntil(entry.resetAt - time) };
     },
     async forgive(key) {
@@ -76,11 +85,77 @@ export function redisLoginThrottle(
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
       return { count: Number(count), retryAfterSeconds: secondsUntil(ttl > 0 ? ttl : windowMs) };
     },
+    async peek(key) {
+      const redisKey = `${prefix}${key}`;
+      const results = await redis.multi().get(redisKey).pttl(redisKey).exec();
+      const [getError, count] = results?.[0] ?? [new Error('Redis returned no result'), null];
+      if (getError) throw getError;
+      const ttl = Number(results?.[1]?.[1] ?? windowMs);
+      return { count: Number(count ?? 0), retryAfterSeconds: secondsUntil(ttl > 0 ? ttl : windowMs) };
+    },
     async forgive(key) {
       await redis.eval(FORGIVE_SCRIPT, 1, `${prefix}${key}`);
     },
     async reset(key) {
       await redis.del(`${prefix}${key}`);
+    },
+  };
+}
+
+/** One limit an attempt is counted against (a key of the throttle and the most it may hold in the window). */
+export interface AttemptLimit {
+  key: string;
+  max: number;
+  /** The 429's message when this limit refuses. */
+  message: string;
+  /** A success resets the count (the key is one account's or device's own), or takes back only its own attempt (shared keys). */
+  onSuccess: 'reset' | 'forgive';
+  /**
+   * Counted only while the previous limit's key holds at most this many attempts of the window: a
+   * wide limit (the whole platform) then has to be spread over many narrower keys (client addresses)
+   * to be reached, and no one of them can spend it.
+   */
+  takesAtMostFromPrevious?: number;
+}
+
+/** What an admitted attempt is settled with once its outcome is known. */
+export interface AdmittedAttempt {
+  /** It succeeded: each limit resets or takes back its count (AttemptLimit.onSuccess). */
+  succeeded(): Promise<void>;
+  /** Nothing was done after all (not checked, not sent): every count it took is given back. */
+  takeBack(): Promise<void>;
+}
+
+/**
+ * Counts one attempt against `limits`, from the narrowest to the widest, one after another, and
+ * refuses it with 429 (Retry-After) at the first that is spent. An attempt refused by one limit
+ * counts toward no other: the narrower ones that counted it take it back and the wider ones never
+ * see it, so a flood that a narrow limit already refuses (one address, one e-mail) cannot spend a
+ * wider one (the platform's) that everyone else depends on. Counting before the check keeps
+ * parallel attempts from slipping past a limit.
+ */
+export async function admitAttempt(throttle: LoginThrottle, limits: readonly AttemptLimit[]): Promise<AdmittedAttempt> {
+  const counted: AttemptLimit[] = [];
+  let previousCount = 0;
+  for (const limit of limits) {
+    const countsHere = limit.takesAtMostFromPrevious === undefined || previousCount <= limit.takesAtMostFromPrevious;
+    // Past its share the attempt is not counted here, but a spent limit still refuses it.
+    const attempt = countsHere ? await throttle.attempt(limit.key) : await throttle.peek(limit.key);
+    if (countsHere ? attempt.count > limit.max : attempt.count >= limit.max) {
+      await Promise.all(counted.map((earlier) => throttle.forgive(earlier.key)));
+      throw rateLimited(limit.message, attempt.retryAfterSeconds);
+    }
+    if (countsHere) counted.push(limit);
+    previousCount = attempt.count;
+  }
+  return {
+    async succeeded() {
+      await Promise.all(
+        counted.map((limit) => (limit.onSuccess === 'reset' ? throttle.reset(limit.key) : throttle.forgive(limit.key))),
+      );
+    },
+    async takeBack() {
+      await Promise.all(counted.map((limit) => throttle.forgive(limit.key)));
     },
   };
 }

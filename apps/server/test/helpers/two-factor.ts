@@ -68,13 +68,23 @@ export async function enrolTwoFactor(t: TestApp, token: string): Promise<{ secre
   return { secret, recoveryCodes: confirm.json().data.recoveryCodes };
 }
 
+/** Where a sign-in comes from: the client's address and the browser's cookies (its device cookie). */
+export interface SignInFrom {
+  address?: string;
+  cookie?: string;
+}
+const requestFrom = (from: SignInFrom = {}) => ({
+  ...(from.address && { remoteAddress: from.address }),
+  ...(from.cookie && { headers: { cookie: from.cookie } }),
+});
+
 /** The password step of a sign-in. */
-export const passwordStep = (t: TestApp, email: string, password: string) =>
-  t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+export const passwordStep = (t: TestApp, email: string, password: string, from?: SignInFrom) =>
+  t.request({ method: 'POST', url: '/api/users/login', payload: { email, password }, ...requestFrom(from) });
 
 /** The password step of an account with a second factor: its challenge token. */
-export async function challengeFor(t: TestApp, email: string, password: string): Promise<string> {
-  const response = await passwordStep(t, email, password);
+export async function challengeFor(t: TestApp, email: string, password: string, from?: SignInFrom): Promise<string> {
+  const response = await passwordStep(t, email, password, from);
   expect(response.statusCode, response.body).toBe(200);
   const data = response.json().data;
   expect(data).toEqual({ twoFactorRequired: true, challengeToken: expect.any(String) });
@@ -82,5 +92,5 @@ export async function challengeFor(t: TestApp, email: string, password: string):
 }
 
 /** The code step of a sign-in. */
-export const codeStep = (t: TestApp, payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/users/login/2fa', payload });
+export const codeStep = (t: TestApp, payload: Record<string, unknown>, from?: SignInFrom) =>
+  t.request({ method: 'POST', url: '/api/users/login/2fa', payload, ...requestFrom(from) });

@@ -42,10 +42,12 @@ const SECOND_FACTOR_SETUP_TITLE = 'Set up two-factor sign-in';
  * requires a second factor it has not set up sees only the set-up (the server refuses the rest).
  */
 export function RequireAuth() {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, signedOut, user } = useAuth();
   const location = useLocation();
   if (!isAuthenticated) {
-    // Signing in returns to the page asked for, with its query (lib/return-path.ts checks it).
+    // Signing in returns to the page asked for, with its query (lib/return-path.ts checks it); a
+    // page left by signing out is not asked for: the next person to sign in starts at the dashboard.
+    if (signedOut) return <Navigate to={paths.login} replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.login} replace state={{ from }} />;
   }

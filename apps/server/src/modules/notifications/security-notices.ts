@@ -7,7 +7,7 @@ import type { NotificationEventInput } from './events.js';
  * when the person did it themself, since the engine never tells the actor.
  */
 export function securityNotice(
-  type: 'password_changed' | 'new_sign_in' | 'password_reset_requested',
+  type: 'password_changed' | 'new_sign_in' | 'password_reset_requested' | 'two_factor_codes_wrong',
   userId: string,
   data: NotificationData = {},
 ): NotificationEventInput {

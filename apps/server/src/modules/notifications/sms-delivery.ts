@@ -139,9 +139,10 @@ const utcToday = sql`(now() at time zone 'UTC')::date`;
 /**
  * Takes one SMS from the organization's count of today (UTC): the upsert locks the day's row
  * until the transaction ends, so concurrent workers count one after another; below the limit
- * `sent` grows and the SMS may go, else `skipped` grows.
+ * `sent` grows and the SMS may go, else `skipped` grows. Phone verification codes are taken from
+ * it too (modules/phone/service.ts).
  */
-async function countAgainstCap(tx: Database, organizationId: string, limit: number): Promise<boolean> {
+export async function countAgainstCap(tx: Database, organizationId: string, limit: number): Promise<boolean> {
   const [day] = rowsOf<{ sent: number }>(
     await tx.execute(sql`insert into sms_daily_counts as c (organization_id, day) values (${organizationId}, ${utcToday})
       on conflict (organization_id, day) do update set sent = c.sent
@@ -155,7 +156,7 @@ async function countAgainstCap(tx: Database, organizationId: string, limit: numb
 }
 
 /** A send that failed does not use up the organization's day: its retry counts again. */
-async function giveBackCount(tx: Database, organizationId: string) {
+export async function giveBackCount(tx: Database, organizationId: string) {
   await tx.execute(sql`update sms_daily_counts set sent = greatest(sent - 1, 0)
     where organization_id = ${organizationId} and day = ${utcToday}`);
 }

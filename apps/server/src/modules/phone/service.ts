@@ -5,13 +5,17 @@ import {
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TTL_MS,
+  PHONE_CODES_PER_ACCOUNT_PER_DAY,
+  PHONE_CODES_PER_NUMBER_PER_DAY,
 } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { phoneVerifications, users } from '../../db/schema/index.js';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
+import { admitAttempt, type LoginThrottle } from '../../lib/login-throttle.js';
 import type { SmsSender } from '../../sms/sender.js';
 import { getNotificationSettings } from '../notifications/service.js';
+import { countAgainstCap, giveBackCount } from '../notifications/sms-delivery.js';
 
 /**
  * The code's hash, bound to the person and the number it was sent to. Six digits are guessed
@@ -23,17 +27,51 @@ const codeHash = (userId: string, phone: string, code: string) =>
 const verificationText = (code: string) =>
   `Your S.M.A.R.T. code is ${code}. It expires in ${PHONE_CODE_TTL_MS / 60_000} minutes. Do not share it.`;
 
+/** Seconds until the next UTC midnight, when an organization's daily SMS count starts again. */
+const secondsUntilUtcMidnight = (now = new Date()) =>
+  Math.max(
+    1,
+    Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000),
+  );
+
+/** What a code costs besides its SMS: the day's counts per account and per number, and the organization's SMS limit. */
+export interface PhoneCodeBudget {
+  /** Counts in windows of PHONE_CODE_COUNT_WINDOW_MS (in Redis when configured). */
+  throttle: LoginThrottle;
+  smsDailyLimitPerOrganization: number;
+}
+
 /**
- * Sends a fresh code to the profile's phone (replacing any earlier one), at most once per
- * PHONE_CODE_RESEND_SECONDS: the upsert only replaces a code older than that, so two quick
- * requests send one SMS. Not counted against the organization's daily SMS cap — a person whose
- * organization spent its day could not verify otherwise — the write limit group `phoneCodes` and
- * the resend interval bound it instead.
+ * Sends a fresh code to the profile's phone (replacing any earlier one). Each is an SMS someone
+ * pays for, so it is counted, and refused with 429 past any of: PHONE_CODES_PER_ACCOUNT_PER_DAY,
+ * PHONE_CODES_PER_NUMBER_PER_DAY (across accounts), one per PHONE_CODE_RESEND_SECONDS (the upsert
+ * only replaces a code older than that, so two quick requests send one SMS), and the organization's
+ * daily SMS limit, which it takes from like every other SMS (people without an organization, the
+ * platform's staff, have the first three only). A code not sent gives every count back: the person
+ * may ask again at once.
  */
-export async function sendPhoneCode(db: Database, sender: SmsSender, userId: string) {
-  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+export async function sendPhoneCode(db: Database, sender: SmsSender, budget: PhoneCodeBudget, userId: string) {
+  const [user] = await db
+    .select({ phone: users.phone, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, userId));
   const phone = user?.phone;
   if (!phone) throw badRequest(MESSAGES.phoneRequired);
+  const admitted = await admitAttempt(budget.throttle, [
+    {
+      key: `account:${userId}`,
+      max: PHONE_CODES_PER_ACCOUNT_PER_DAY,
+      message: MESSAGES.phoneCodesPerAccountSpent,
+      onSuccess: 'forgive',
+    },
+    {
+      key: `number:${phone.replace(/\D/g, '')}`,
+      max: PHONE_CODES_PER_NUMBER_PER_DAY,
+      message: MESSAGES.phoneCodesPerNumberSpent,
+      onSuccess: 'forgive',
+    },
+  ]);
+  const organizationId = user.organizationId;
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const hash = codeHash(userId, phone, code);
   const values = {
@@ -44,23 +82,38 @@ export async function sendPhoneCode(db: Database, sender: SmsSender, userId: str
     expiresAt: sql`now() + ${`${PHONE_CODE_TTL_MS} milliseconds`}::interval`,
     createdAt: sql`now()`,
   };
-  const [stored] = await db
-    .insert(phoneVerifications)
-    .values(values)
-    .onConflictDoUpdate({
-      target: phoneVerifications.userId,
-      set: values,
-      setWhere: sql`${phoneVerifications.createdAt} <= now() - ${`${PHONE_CODE_RESEND_SECONDS} seconds`}::interval`,
-    })
-    .returning({ userId: phoneVerifications.userId });
-  if (!stored) throw rateLimited(MESSAGES.phoneCodeTooSoon, PHONE_CODE_RESEND_SECONDS);
+  try {
+    // The code and its SMS count together or not at all: a refusal rolls both back.
+    await db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(phoneVerifications)
+        .values(values)
+        .onConflictDoUpdate({
+          target: phoneVerifications.userId,
+          set: values,
+          setWhere: sql`${phoneVerifications.createdAt} <= now() - ${`${PHONE_CODE_RESEND_SECONDS} seconds`}::interval`,
+        })
+        .returning({ userId: phoneVerifications.userId });
+      if (!stored) throw rateLimited(MESSAGES.phoneCodeTooSoon, PHONE_CODE_RESEND_SECONDS);
+      if (organizationId && !(await countAgainstCap(tx, organizationId, budget.smsDailyLimitPerOrganization))) {
+        throw rateLimited(MESSAGES.phoneCodeSmsLimitReached, secondsUntilUtcMidnight());
+      }
+    });
+  } catch (error) {
+    await admitted.takeBack();
+    throw error;
+  }
   try {
     await sender.send({ id: `phone-code-${userId}-${Date.now()}`, to: phone, text: verificationText(code) });
   } catch (error) {
     // Not sent: the person may ask again at once.
-    await db
-      .delete(phoneVerifications)
-      .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, hash)));
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(phoneVerifications)
+        .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, hash)));
+      if (organizationId) await giveBackCount(tx, organizationId);
+    });
+    await admitted.takeBack();
     throw Object.assign(new AppError('INTERNAL', MESSAGES.smsSendFailed), { cause: error });
   }
 }

@@ -1,6 +1,6 @@
-import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
-import { rateLimited } from '../../lib/errors.js';
-import type { LoginThrottle } from '../../lib/login-throttle.js';
+import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { clientNetwork } from '../../lib/client-network.js';
+import { type AttemptLimit, admitAttempt, type LoginThrottle } from '../../lib/login-throttle.js';
 
 /** Who is signing in, as far as the limits care: the client's address and the device it proves for the e-mail. */
 export interface SignInClient {
@@ -9,26 +9,21 @@ export interface SignInClient {
   device: string | null;
 }
 
-interface Limit {
-  key: string;
-  max: number;
-  message: string;
-  /** A success resets the count (the key is the account's own), or takes back only its own attempt (shared keys). */
-  onSuccess: 'reset' | 'forgive';
-}
-
 /**
  * The limits one sign-in attempt is counted against (OWASP ASVS 5.0 V6.3: brute force, credential
  * stuffing and password spraying, without letting anyone lock others out):
  * - a browser with a device cookie for the e-mail: its own count only, so neither failures for that
  *   e-mail elsewhere nor a spray from its network hold it;
- * - any other browser: the e-mail's count, its address's count across e-mails, and the platform's.
- * Every count is taken before the password is checked (parallel guesses cannot slip past), and a
- * success gives back what it took. Refusals carry Retry-After; none of them depends on whether the
- * e-mail has an account.
+ * - any other browser: the e-mail's count, then its address's (an IPv6 /64) across e-mails, then the
+ *   platform's, which takes only the first LOGIN_GLOBAL_SHARE_PER_ADDRESS attempts of each address:
+ *   pausing new browsers everywhere takes a spray spread over many networks, never one flood.
+ * Counted narrowest first and before the password is checked (lib/login-throttle.ts admitAttempt):
+ * an attempt a narrower limit refuses counts toward no wider one, parallel guesses cannot slip past,
+ * and a success gives back what it took. Refusals carry Retry-After; none of them depends on whether
+ * the e-mail has an account.
  */
 export function signInLimits(throttle: LoginThrottle, budget: { perAddress: number; global: number }) {
-  const limitsOf = (email: string, client: SignInClient): Limit[] =>
+  const limitsOf = (email: string, client: SignInClient): AttemptLimit[] =>
     client.device
       ? [
           {
@@ -46,7 +41,7 @@ export function signInLimits(throttle: LoginThrottle, budget: { perAddress: numb
             onSuccess: 'reset',
           },
           {
-            key: `address:${client.address}`,
+            key: `address:${clientNetwork(client.address)}`,
             max: budget.perAddress,
             message: MESSAGES.tooManyLoginAttemptsFromAddress,
             onSuccess: 'forgive',
@@ -56,25 +51,15 @@ export function signInLimits(throttle: LoginThrottle, budget: { perAddress: numb
             max: budget.global,
             message: MESSAGES.tooManyLoginAttemptsEverywhere,
             onSuccess: 'forgive',
+            takesAtMostFromPrevious: LOGIN_GLOBAL_SHARE_PER_ADDRESS,
           },
         ];
 
   return {
     /** Counts the attempt, refusing it with 429 when a limit is spent; returns what to call once it succeeded. */
     async admit(email: string, client: SignInClient): Promise<() => Promise<void>> {
-      const limits = limitsOf(email, client);
-      const attempts = await Promise.all(limits.map((limit) => throttle.attempt(limit.key)));
-      limits.forEach((limit, index) => {
-        const attempt = attempts[index];
-        if (attempt && attempt.count > limit.max) throw rateLimited(limit.message, attempt.retryAfterSeconds);
-      });
-      return async () => {
-        await Promise.all(
-          limits.map((limit) =>
-            limit.onSuccess === 'reset' ? throttle.reset(limit.key) : throttle.forgive(limit.key),
-          ),
-        );
-      };
+      const admitted = await admitAttempt(throttle, limitsOf(email, client));
+      return () => admitted.succeeded();
     },
   };
 }

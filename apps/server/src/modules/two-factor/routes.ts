@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { addRoute } from '../../lib/route.js';
-import { requireUser } from '../../plugins/auth.js';
-import { rememberDevice } from '../sessions/device-cookie.js';
+import { requireSession, requireUser } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../plugins/realtime.js';
+import { rememberDevice, trustedDeviceOf } from '../sessions/device-cookie.js';
 import { noticeNewSignIn } from '../sessions/new-sign-in.js';
 import { presentUser } from '../users/presenter.js';
 import { loadUserRecord } from '../users/service.js';
@@ -16,7 +17,7 @@ import { beginSetup, confirmSetup, disable, regenerateRecoveryCodes, resetSecond
 
 /**
  * Two-factor sign-in: the code step of signing in, setting up, turning off and new recovery codes
- * on one's own account, and an admin's reset. `throttle` counts wrong codes per account.
+ * on one's own account, and an admin's reset. `throttle` counts wrong codes (second-factor.ts, login.ts).
  */
 export async function twoFactorRoutes(
   app: FastifyInstance,
@@ -34,7 +35,12 @@ export async function twoFactorRoutes(
 
   addRoute(app, endpoints.signIn, async (request, reply) => {
     // The session of a sign-in with a second factor begins in completeTwoFactorSignIn.
-    const { userId, token } = await completeTwoFactorSignIn(deps, request.body, options.sessionTtlMs);
+    const client = {
+      address: request.ip,
+      userAgent: request.headers['user-agent'],
+      deviceFor: (email: string) => trustedDeviceOf(request, app.config.deviceCookieSecret, email),
+    };
+    const { userId, token } = await completeTwoFactorSignIn(deps, request.body, client, options.sessionTtlMs);
     const record = await loadUserRecord(app.db, userId);
     // The whole sign-in succeeded: told if the browser is new, then remembered (sessions/device-cookie.ts).
     await noticeNewSignIn(app, request, { userId, email: record.user.email, token });
@@ -50,9 +56,10 @@ export async function twoFactorRoutes(
     app,
     endpoints.confirmSetup,
     async (request) => {
-      const actor = requireUser(request);
-      const recoveryCodes = await confirmSetup(deps, actor, request.body.code);
-      await sendChangeMail({ userId: actor.id, change: 'enabled' });
+      const session = requireSession(request);
+      const { recoveryCodes, endedSessionIds } = await confirmSetup(deps, session.user, session.id, request.body.code);
+      disconnectSessions(app, endedSessionIds);
+      await sendChangeMail({ userId: session.user.id, change: 'enabled' });
       return ok({ recoveryCodes });
     },
     { config: { duringTwoFactorSetup: true } },
@@ -74,7 +81,7 @@ export async function twoFactorRoutes(
 
   addRoute(app, endpoints.reset, async (request) => {
     const actor = requireUser(request);
-    const record = await resetSecondFactor(app.db, actor, request.params.id);
+    const record = await resetSecondFactor(deps, actor, request.params.id);
     await sendChangeMail({ userId: record.user.id, change: 'reset' });
     return ok(presentUser(record, actor));
   });

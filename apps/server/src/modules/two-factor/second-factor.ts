@@ -12,7 +12,10 @@ import { useRecoveryCode } from './recovery-codes.js';
 export interface TwoFactorDeps {
   db: Database;
   keys: TwoFactorKeys;
-  /** Wrong codes per account: TWO_FACTOR_MAX_FAILURES in the sign-in window, in Redis when configured. */
+  /**
+   * Wrong codes (in the sign-in window, in Redis when configured): at sign-in per client and account
+   * (login.ts), in the signed-in forms per account (admitCodeAttempt).
+   */
   throttle: LoginThrottle;
   /** Milliseconds since the epoch; tests may pass a clock of their own. */
   now: () => number;
@@ -27,8 +30,10 @@ export interface SecondFactorProof {
 const throttleKey = (userId: string) => `two-factor:${userId}`;
 
 /**
- * Counts one attempt at the user's codes (or at the password that goes with one), before it is
- * checked, so parallel guesses cannot slip past the limit; past it, 429 until the window ends.
+ * Counts one attempt at the user's codes (or at the password that goes with one) in a form of the
+ * signed-in user, before it is checked, so parallel guesses cannot slip past the limit; past it, 429
+ * until the window ends. Sign-in's code step is counted apart (login.ts): someone who has only the
+ * password cannot spend this count.
  */
 export async function admitCodeAttempt(throttle: LoginThrottle, userId: string) {
   const attempt = await throttle.attempt(throttleKey(userId));
@@ -37,7 +42,7 @@ export async function admitCodeAttempt(throttle: LoginThrottle, userId: string) 
   }
 }
 
-/** After a success the count starts again, as for passwords. */
+/** After a success (or an admin's reset) the count starts again, as for passwords. */
 export const forgiveCodeAttempts = (throttle: LoginThrottle, userId: string) => throttle.reset(throttleKey(userId));
 
 /**

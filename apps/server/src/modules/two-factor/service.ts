@@ -1,7 +1,7 @@
 import { MESSAGES } from '@smart/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginChallenges, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
+import { loginChallenges, sessions, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
 import { type AuditEvent, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -60,9 +60,17 @@ export async function beginSetup(deps: TwoFactorDeps, actor: Actor) {
 
 /**
  * A valid code of the pending secret turns the second factor on; the first set of recovery codes
- * is returned (shown once). The step of that code counts as used.
+ * is returned (shown once). The step of that code counts as used. Every other session of the
+ * account ends with it (as a password change does): a browser signed in with the password alone,
+ * perhaps by whoever made the person turn it on, must now pass the code too. Returns the codes
+ * and the ended sessions' ids.
  */
-export async function confirmSetup(deps: TwoFactorDeps, actor: Actor, code: string): Promise<string[]> {
+export async function confirmSetup(
+  deps: TwoFactorDeps,
+  actor: Actor,
+  currentSessionId: string,
+  code: string,
+): Promise<{ recoveryCodes: string[]; endedSessionIds: string[] }> {
   const state = await loadSecondFactor(deps.db, actor.id);
   if (state.twoFactorSecret) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
   const pending = state.twoFactorPendingSecret;
@@ -83,7 +91,15 @@ export async function confirmSetup(deps: TwoFactorDeps, actor: Actor, code: stri
       })
       .where(and(eq(users.id, actor.id), eq(users.twoFactorPendingSecret, pending), isNull(users.twoFactorSecret)))
       .returning({ id: users.id });
-    return enabled ? replaceRecoveryCodes(tx, deps.keys, actor.id) : null;
+    if (!enabled) return null;
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.id), ne(sessions.id, currentSessionId)))
+      .returning({ id: sessions.id });
+    return {
+      recoveryCodes: await replaceRecoveryCodes(tx, deps.keys, actor.id),
+      endedSessionIds: ended.map((session) => session.id),
+    };
   });
   if (!codes) throw conflict(MESSAGES.twoFactorSetupNotStarted);
   await forgiveCodeAttempts(deps.throttle, actor.id);
@@ -144,8 +160,11 @@ export async function regenerateRecoveryCodes(deps: TwoFactorDeps, actor: Actor,
 /**
  * An admin removes the second factor of someone who lost it (never its own: that is turned off
  * with a password and a code). Someone the admin cannot see is 404; the caller tells the person.
+ * The person's counts of wrong codes go with it: the per-account one here, sign-in's because
+ * their keys name the second factor's start (login.ts codeCounters), which is gone.
  */
-export async function resetSecondFactor(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
+export async function resetSecondFactor(deps: TwoFactorDeps, actor: Actor, userId: string): Promise<UserRecord> {
+  const { db } = deps;
   const target = await visibleOr404(actor, findUserRecord(db, userId), MESSAGES.userNotFound);
   if (!canResetTwoFactor(actor, target.user)) {
     // Why not, in the words the caller needs.
@@ -154,5 +173,6 @@ export async function resetSecondFactor(db: Database, actor: Actor, userId: stri
     throw conflict(MESSAGES.twoFactorNotEnabled);
   }
   await removeSecondFactor(db, userId, { actorId: actor.id, events: memberEvent(target, 'member.two_factor_reset') });
+  await forgiveCodeAttempts(deps.throttle, userId);
   return loadUserRecord(db, userId);
 }

@@ -27,6 +27,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(initialSession);
   const [signOutReason, setSignOutReason] = useState<string | null>(null);
+  // The last session here ended by signing out: until the next sign-in, no page is a place to return to.
+  const [signedOut, setSignedOut] = useState(false);
 
   const endLocalSession = useCallback(
     (reason: string | null = null) => {
@@ -108,6 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       writeToken(token);
       queryClient.clear();
       setSignOutReason(null);
+      setSignedOut(false);
       acceptUser(user);
       return user;
     },
@@ -137,6 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Signing out locally must not depend on the server; the token expires on its own.
         console.warn('Logout request failed', error);
       } finally {
+        setSignedOut(true);
         endLocalSession(reason);
       }
     },
@@ -154,9 +158,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser,
       logout,
       signOutReason,
+      signedOut,
       replaceUser: acceptUser,
     }),
-    [session, login, completeSecondFactor, refreshUser, logout, signOutReason, acceptUser],
+    [session, login, completeSecondFactor, refreshUser, logout, signOutReason, signedOut, acceptUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

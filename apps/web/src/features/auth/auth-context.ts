@@ -25,6 +25,12 @@ export interface AuthContextValue {
   logout: (reason?: string) => Promise<void>;
   /** Why the app last signed the user out, for the sign-in page; null after an ordinary sign-out. */
   signOutReason: string | null;
+  /**
+   * The last session of this page ended by signing out (`logout`), not by expiring or being
+   * revoked: until the next sign-in, the page left behind is not where signing in leads (the next
+   * person at the browser starts at the dashboard).
+   */
+  signedOut: boolean;
   /** Replaces the signed-in user after a profile update (state and storage). */
   replaceUser: (user: User) => void;
 }

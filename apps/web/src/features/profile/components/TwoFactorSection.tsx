@@ -105,50 +105,56 @@ function NewCodesForm({ onDone }: { onDone: () => void }) {
 /**
  * Two-factor authentication on My Profile: its status; Set up (QR code, key, one code, then the
  * recovery codes); when on, new recovery codes (for a code) and Turn off (password and a code).
+ * Once the code is accepted the server has turned it on: the section says On, and the recovery
+ * codes step has no way out but Done (the session's user is read again only then).
  */
 export function TwoFactorSection({ user }: { user: User }) {
   const [panel, setPanel] = useState<Panel>(null);
+  const [savingCodes, setSavingCodes] = useState(false);
   const toggle = (next: Panel) => () => setPanel((current) => (current === next ? null : next));
   const close = () => setPanel(null);
-  const enabled = user.twoFactorEnabled;
+  const enabled = user.twoFactorEnabled || savingCodes;
+
+  function actions() {
+    if (savingCodes) return null;
+    if (enabled) {
+      return (
+        <>
+          <Button
+            variant="light"
+            leftSection={<HiRefresh aria-hidden />}
+            onClick={toggle('new-codes')}
+            aria-expanded={panel === 'new-codes'}
+          >
+            Regenerate codes
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<HiX aria-hidden />}
+            onClick={toggle('turn-off')}
+            aria-expanded={panel === 'turn-off'}
+          >
+            Turn off
+          </Button>
+        </>
+      );
+    }
+    // One button that opens and closes the setup: a way back out, and focus stays where it was.
+    return (
+      <Button
+        variant={panel === 'setup' ? 'default' : 'filled'}
+        leftSection={panel === 'setup' ? <HiX aria-hidden /> : <HiKey aria-hidden />}
+        onClick={toggle('setup')}
+        aria-expanded={panel === 'setup'}
+      >
+        {panel === 'setup' ? 'Cancel setup' : 'Set up'}
+      </Button>
+    );
+  }
 
   return (
-    <SectionCard
-      title="Two-factor authentication"
-      actions={
-        enabled ? (
-          <>
-            <Button
-              variant="light"
-              leftSection={<HiRefresh aria-hidden />}
-              onClick={toggle('new-codes')}
-              aria-expanded={panel === 'new-codes'}
-            >
-              Regenerate codes
-            </Button>
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<HiX aria-hidden />}
-              onClick={toggle('turn-off')}
-              aria-expanded={panel === 'turn-off'}
-            >
-              Turn off
-            </Button>
-          </>
-        ) : (
-          // One button that opens and closes the setup: a way back out, and focus stays where it was.
-          <Button
-            variant={panel === 'setup' ? 'default' : 'filled'}
-            leftSection={panel === 'setup' ? <HiX aria-hidden /> : <HiKey aria-hidden />}
-            onClick={toggle('setup')}
-            aria-expanded={panel === 'setup'}
-          >
-            {panel === 'setup' ? 'Cancel setup' : 'Set up'}
-          </Button>
-        )
-      }
-    >
+    <SectionCard title="Two-factor authentication" actions={actions()}>
       <Stack gap="md">
         <Group gap="sm">
           {enabled ? (
@@ -166,10 +172,12 @@ export function TwoFactorSection({ user }: { user: User }) {
               : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
           </Text>
         </Group>
-        {panel === 'setup' && !enabled && (
+        {panel === 'setup' && (!user.twoFactorEnabled || savingCodes) && (
           <TwoFactorSetup
+            onTurnedOn={() => setSavingCodes(true)}
             onDone={() => {
               toastSuccess(MESSAGES.twoFactorEnabled);
+              setSavingCodes(false);
               close();
             }}
           />

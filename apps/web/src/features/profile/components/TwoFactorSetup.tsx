@@ -20,10 +20,11 @@ function QrCode({ link }: { link: string }) {
 }
 
 /**
- * Setting up an authenticator app: a new secret as a QR code and as text, confirmed by one code;
- * then the recovery codes, until the user says they are saved (`onDone`, once the user is read again).
+ * Setting up an authenticator app: a new secret as a QR code and as text, confirmed by one code
+ * (`onTurnedOn`: the server has turned it on); then the recovery codes, until the user says they
+ * are saved (`onDone`, once the user is read again).
  */
-export function TwoFactorSetup({ onDone }: { onDone?: () => void }) {
+export function TwoFactorSetup({ onTurnedOn, onDone }: { onTurnedOn?: () => void; onDone?: () => void }) {
   const begin = useBeginTwoFactorSetup();
   const confirm = useConfirmTwoFactorSetup();
   const done = useTwoFactorSetupDone();
@@ -62,6 +63,7 @@ export function TwoFactorSetup({ onDone }: { onDone?: () => void }) {
     }
     setCodeError(null);
     confirm.mutate(code.trim(), {
+      onSuccess: () => onTurnedOn?.(),
       onError: (error) => {
         if (error.message === MESSAGES.twoFactorSetupNotStarted) start();
         setCodeError(error.message);

@@ -1,5 +1,6 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
+import { useState } from 'react';
 import { HiLogout } from 'react-icons/hi';
 import { useAuth } from '@/features/auth';
 import { TwoFactorSetup } from '../components/TwoFactorSetup';
@@ -10,6 +11,8 @@ import { TwoFactorSetup } from '../components/TwoFactorSetup';
  */
 export default function TwoFactorSetupPage() {
   const { user, logout } = useAuth();
+  // Once the code is accepted it is on: only Done leaves the recovery codes, never Sign out.
+  const [savingCodes, setSavingCodes] = useState(false);
 
   return (
     <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-default-hover)">
@@ -30,16 +33,18 @@ export default function TwoFactorSetupPage() {
             )}
           </Stack>
           {/* Done: the refreshed user has it on, and the route guard shows the app. */}
-          <TwoFactorSetup />
-          <Button
-            variant="subtle"
-            color="slate"
-            leftSection={<HiLogout aria-hidden />}
-            onClick={() => void logout()}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Sign out
-          </Button>
+          <TwoFactorSetup onTurnedOn={() => setSavingCodes(true)} />
+          {!savingCodes && (
+            <Button
+              variant="subtle"
+              color="slate"
+              leftSection={<HiLogout aria-hidden />}
+              onClick={() => void logout()}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Sign out
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Center>
