@@ -53,6 +53,8 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/build-plugins/*.test.ts',
+            // The repository's own scripts (npm start's build step).
+            'scripts/*.test.ts',
           ],
           environment: 'node',
         },

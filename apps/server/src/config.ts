@@ -35,7 +35,7 @@ const writeLimitSettings = Object.fromEntries(
 const environment = z.object({
   ...writeLimitSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -99,7 +99,13 @@ const environment = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /**
+   * The interface to listen on: HOST, else loopback while the demo accounts (whose password the
+   * README publishes) are seeded, else every interface (decision 0216).
+   */
   host: string;
+  /** True when HOST is unset and the demo data keeps the server on loopback (the start banner says so). */
+  loopbackForDemo: boolean;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -175,6 +181,11 @@ export interface MailConfig {
   smtpTimeoutMs: number;
 }
 
+/** Where the server listens with demo data unless HOST says otherwise: this machine only. */
+export const LOOPBACK_HOST = '127.0.0.1';
+/** Where it listens without demo data unless HOST says otherwise. */
+export const EVERY_INTERFACE = '0.0.0.0';
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Environment → typed config, in one place. Throws with every bad variable named. */
@@ -193,9 +204,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',
     );
   }
+  const seedDemoData =
+    env.SEED_DEMO_DATA === undefined ? !env.DATABASE_URL : ['true', '1'].includes(env.SEED_DEMO_DATA);
+  const loopbackForDemo = env.HOST === undefined && seedDemoData;
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    host: env.HOST ?? (loopbackForDemo ? LOOPBACK_HOST : EVERY_INTERFACE),
+    loopbackForDemo,
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
@@ -205,7 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     writeLimits: Object.fromEntries(
       writeLimitGroups.map((group) => [group, (env as Record<string, unknown>)[writeLimitVariable(group)] as number]),
     ) as Record<WriteLimitGroup, number>,
-    seedDemoData: env.SEED_DEMO_DATA === undefined ? !env.DATABASE_URL : ['true', '1'].includes(env.SEED_DEMO_DATA),
+    seedDemoData,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }

@@ -3,7 +3,6 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
-import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo-data.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
 import { seedDemoMessengerOnce } from './db/seed/messenger.js';
 import { seedDemoSchedulingOnce } from './db/seed/scheduling.js';
@@ -11,6 +10,7 @@ import { seedDemoTemplatesOnce } from './db/seed/templates.js';
 import { seedDemoTicketsOnce } from './db/seed/tickets.js';
 import { seedDemoTimeOnce } from './db/seed/time.js';
 import { seedDemoWorkOnce } from './db/seed/work.js';
+import { startBanner } from './start-banner.js';
 import { storageFromConfig } from './storage/index.js';
 
 /** Process entry: config, database (migrated, seeded once), listen, and a clean shutdown. */
@@ -60,24 +60,13 @@ async function main() {
   phases.end('app');
   const { port } = app.server.address() as AddressInfo;
 
-  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `S.M.A.R.T. is running at http://localhost:${port} (${where}${seeded ? ', demo data seeded now' : ''})`,
-    `API docs: http://localhost:${port}/api/docs`,
-    config.mail.smtpUrl
-      ? `Mail: sent over SMTP, links to ${config.appUrl}`
-      : `Mail: written to ${config.mail.mailboxDir} (set SMTP_URL to send it), links to ${config.appUrl}`,
-    ...(config.seedDemoData
-      ? [
-          `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
-          ...demoSignIns.map(({ role, email }) => `  ${role.padEnd(10)} ${email}`),
-        ]
-      : []),
-    ...(config.bootstrapAdmin ? [`Platform admin: ${config.bootstrapAdmin.email}`] : []),
-    phases.summary(),
-    '',
-  ];
+  const lines = startBanner({
+    config,
+    port,
+    database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',
+    seededNow: seeded,
+    phases: phases.summary(),
+  });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

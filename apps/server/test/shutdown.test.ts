@@ -14,19 +14,25 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The server on this test's data directory, with PGlite (no database or Redis from the environment). */
+/**
+ * The server on this test's data directory, with PGlite (no database or Redis from the environment)
+ * and no HOST, as `npm start` runs it.
+ */
 async function startServer() {
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', HOST: '' });
   running.push(server.child);
   return server;
 }
 
 describe('the server process', () => {
-  it('prints the demo sign-ins, answers health, and on SIGTERM exits 0 leaving the data directory reusable', async () => {
+  it('prints the demo sign-ins, listens on loopback only, answers health, and on SIGTERM exits 0 leaving the data directory reusable', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'smart-shutdown-'));
     const first = await startServer();
     expect(first.output()).toContain('admin@smart.example.com');
     expect(first.output()).toContain('member@acme.example.com');
+    expect(first.output()).toContain('owner@globex.example.com');
+    // The demo accounts' password is in the README: with no HOST the server is this machine's alone.
+    expect(first.output()).toContain('Listening on 127.0.0.1 only');
     expect(first.output()).toContain('demo data seeded now');
     expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' });
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);

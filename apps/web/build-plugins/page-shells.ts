@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig, type Rollup, transformWithEsbuild } from 'vite';
+import { build, minify, type Plugin, parseSync, type ResolvedConfig, type Rollup, transformWithOxc } from 'vite';
 import { PAGE_CHUNKS_ID, TAKEOVER_ATTRIBUTE } from '../src/prerender/shell.ts';
 import type * as PrerenderModule from '../src/prerender/shells.tsx';
 import { clientBuildOnly } from './client-build.ts';
@@ -204,8 +204,18 @@ function checkTag(file: string, page: PrerenderModule.PrerenderedPage, settings:
   return `<script src="/${file}"${dataAttributes({ ...own, ...settings })}></script>`;
 }
 
-/** A TypeScript file as one minified classic script (an IIFE: no module syntax left). */
+/**
+ * A TypeScript file written as an IIFE (with `export {}` so TypeScript reads it as a module) as one
+ * minified classic script: the types stripped, minified, the empty export dropped. Anything else
+ * only a module may hold stops the build.
+ */
 async function classicScript(file: string): Promise<string> {
-  const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, { format: 'iife', minify: true });
+  const { code: stripped } = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
+  const { code: minified } = await minify(file.replace(/\.ts$/, '.js'), stripped, { compress: true, mangle: true });
+  const code = minified.replace(/export\s*\{\s*\};?\s*$/, '');
+  const { errors } = parseSync(file.replace(/\.ts$/, '.js'), code, { sourceType: 'script' });
+  if (errors.length > 0) {
+    throw new Error(`page-shells: ${file} is no classic script: ${errors.map((error) => error.message).join('; ')}`);
+  }
   return code;
 }

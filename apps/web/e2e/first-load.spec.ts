@@ -68,9 +68,11 @@ test('a signed-in page loads its code in a few files, and the next page in one o
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
   });
-  // The HTML's three small scripts, the runtime, main, app, the page, and what loads beside them
-  // (toasts, socket, form checks): 12 today.
-  expect(firstLoad.length).toBeLessThanOrEqual(14);
+  // The HTML's three small scripts, the runtime, main with React and the router beside it (decision
+  // 0217), app, the page, and what loads beside them (toasts, socket, form checks): 14 today.
+  expect(firstLoad.length).toBeLessThanOrEqual(16);
+  // The chart library is Analytics' alone.
+  expect(firstLoad.filter((script) => /\/assets\/chart/.test(script))).toEqual([]);
 
   const next = await scriptsFetched(page, async () => {
     await sidebar(page).getByRole('link', { name: 'Messenger' }).click();

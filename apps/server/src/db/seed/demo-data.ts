@@ -376,10 +376,14 @@ export const demoAssignments = [
   { advisor: 'marcus.bell@smart.example.com', organization: 'Globex', isActive: false },
 ];
 
-/** The sign-ins printed at start, one per role. */
+/**
+ * The sign-ins the start banner prints: every one the README's table lists (a test holds them
+ * equal), the platform's roles and each demo organization's owner.
+ */
 export const demoSignIns = [
-  { role: 'admin', email: 'admin@smart.example.com' },
-  { role: 'advisor', email: 'advisor@smart.example.com' },
-  { role: 'org_admin', email: 'owner@acme.example.com' },
-  { role: 'user', email: 'member@acme.example.com' },
+  'admin@smart.example.com',
+  'advisor@smart.example.com',
+  'owner@acme.example.com',
+  'member@acme.example.com',
+  'owner@globex.example.com',
 ] as const;

@@ -5,14 +5,14 @@ import { HiSupport } from 'react-icons/hi';
 import { useScrollingDown } from '@/lib/scroll-direction';
 import { type NewTicketPrefill, type SupportPrefill, SupportTicketContext } from '@/lib/support-ticket';
 import { useIsPhone } from '@/lib/viewport';
+import { TicketFormModal } from '../components/TicketFormModal';
 import { useCanRaiseTickets } from '../ticket-author';
 
-// The dialog's code loads on the first opening, not with every page.
+// The dialog's code loads on the first opening, not with every page. The new-ticket form is
+// imported as it is: the tickets pages import it too, so it is in the signed-in app's chunk anyway
+// (chunk-groups.ts), and a lazy import of it split nothing off (the build said so).
 const SupportTicketModal = lazy(() =>
   import('./SupportTicketModal').then((module) => ({ default: module.SupportTicketModal })),
-);
-const TicketFormModal = lazy(() =>
-  import('../components/TicketFormModal').then((module) => ({ default: module.TicketFormModal })),
 );
 
 interface NewTicketDialog {
@@ -59,15 +59,13 @@ export function SupportTicketProvider({ children, buttonHidden = false }: Suppor
         </Suspense>
       )}
       {canRaise && newTicket && (
-        <Suspense fallback={null}>
-          <TicketFormModal
-            key={newTicket.key}
-            opened
-            prefill={newTicket.prefill}
-            onCreated={newTicket.onCreated}
-            onClose={closeNewTicket}
-          />
-        </Suspense>
+        <TicketFormModal
+          key={newTicket.key}
+          opened
+          prefill={newTicket.prefill}
+          onCreated={newTicket.onCreated}
+          onClose={closeNewTicket}
+        />
       )}
     </SupportTicketContext.Provider>
   );
