@@ -49,6 +49,11 @@ export interface CpuPoolOptions {
 
 /** A thread no task has used for this long ends; the next task starts one again. */
 const IDLE_THREAD_MS = 60_000;
+/**
+ * The threads' nice value above the process's (Linux, through piscina's optional @napi-rs/nice):
+ * on a machine short of cores, the requests' thread gets the CPU first and the drawing what is left.
+ */
+const THREAD_NICENESS = 10;
 
 /**
  * The thread's entry beside this file: cpu-worker.js in the built server; under tsx (tests, the
@@ -70,6 +75,7 @@ export function cpuPool({ threads, queue }: CpuPoolOptions): CpuPool {
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: IDLE_THREAD_MS,
+    niceIncrement: THREAD_NICENESS,
   });
   let inFlight = 0;
   return {
