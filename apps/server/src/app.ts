@@ -9,6 +9,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
+import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
 import { validatorCompiler } from './lib/request-validation.js';
@@ -75,6 +77,10 @@ declare module 'fastify' {
      */
     clock: () => number;
     mailer: Mailer;
+    /** Heavy work (a PDF statement, an import's file) runs here, off the requests' thread (issue 37). */
+    cpuPool: CpuPool;
+    /** Every export (CSV, the PDF statement) takes a place here first: per person and per process. */
+    exportPlaces: ExportPlaces;
   }
 }
 
@@ -134,6 +140,13 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   // Application plugins.
   await app.register(errorsPlugin);
   await app.register(redisPlugin, { url: config.redisUrl });
+  const pool = cpuPool(config.cpuPool);
+  app.decorate('cpuPool', pool);
+  app.addHook('onClose', async () => pool.close());
+  app.decorate(
+    'exportPlaces',
+    exportPlaces(app.redis ? { client: app.redis, prefix: config.redisPrefix } : undefined, config.exports),
+  );
   await app.register(realtimePlugin);
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {

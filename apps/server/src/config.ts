@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
+  CPU_POOL_QUEUE,
   DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS,
   DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS,
   DEFAULT_REMINDER_INTERVAL_SECONDS,
@@ -9,6 +11,7 @@ import {
   LOGIN_MAX_FAILURES_GLOBAL,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   MAX_CONCURRENT_EXPORTS,
+  MAX_RUNNING_EXPORTS_PER_PROCESS,
   WRITE_LIMITS_PER_MINUTE,
   type WriteLimitGroup,
 } from '@smart/contracts';
@@ -69,6 +72,9 @@ const environment = z.object({
   LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(EXPORT_BATCH_ROWS),
   EXPORTS_PER_USER: z.coerce.number().int().min(1).max(100).default(MAX_CONCURRENT_EXPORTS),
+  EXPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1000).optional(),
+  CPU_POOL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  CPU_POOL_QUEUE: z.coerce.number().int().min(0).max(1000).default(CPU_POOL_QUEUE),
   STORAGE_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().positive().max(1_000_000_000).default(5120),
   NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
     .number()
@@ -150,8 +156,13 @@ export interface Config {
    */
   twoFactorKey: Buffer | undefined;
   notifications: NotificationsConfig;
-  /** CSV exports: rows read per query, and how many one user may have running at once. */
-  exports: { batchRows: number; perUser: number };
+  /**
+   * Exports (the CSV files and the PDF statement): rows read per query, how many one user may have
+   * running at once (over Redis when set) and how many this process runs at once, everyone's together.
+   */
+  exports: { batchRows: number; perUser: number; perProcess: number };
+  /** The threads of heavy work (lib/cpu-pool.ts), and how many tasks may wait beyond them. */
+  cpuPool: { threads: number; queue: number };
 }
 
 /** The notification engine's settings (issue 22; README "Settings"). */
@@ -256,6 +267,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smsWebhook: env.SMS_WEBHOOK_URL ? { url: env.SMS_WEBHOOK_URL, secret: env.SMS_WEBHOOK_SECRET } : undefined,
       smsDir: path.resolve(env.DATA_DIR, 'sms'),
     },
-    exports: { batchRows: env.EXPORT_BATCH_ROWS, perUser: env.EXPORTS_PER_USER },
+    exports: {
+      batchRows: env.EXPORT_BATCH_ROWS,
+      perUser: env.EXPORTS_PER_USER,
+      perProcess: env.EXPORTS_PER_PROCESS ?? MAX_RUNNING_EXPORTS_PER_PROCESS[env.DATABASE_URL ? 'postgres' : 'pglite'],
+    },
+    // One core is left to the requests' thread.
+    cpuPool: { threads: env.CPU_POOL_THREADS ?? Math.max(1, availableParallelism() - 1), queue: env.CPU_POOL_QUEUE },
   };
 }

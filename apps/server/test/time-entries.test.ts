@@ -24,6 +24,7 @@ import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
 import { insertTicket } from './helpers/tickets.js';
+import { personWithEntries, statementUrl } from './helpers/time-entries.js';
 
 /**
  * Time entries and the timer (issue 26): who records and changes time, the one running timer per
@@ -396,34 +397,11 @@ describe('the timesheet', () => {
 });
 
 describe('the PDF statement', () => {
-  const statementUrl = (organizationId: string, from = '2031-04-01', to = '2031-04-30') =>
-    `/api/time-entries/timesheet.pdf?from=${from}&to=${to}&organizationId=${organizationId}`;
   const statement = async (t: TestApp, member: Member, url: string) => {
     const response = await t.request({ method: 'GET', url, token: member.token });
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
-  /**
-   * A member of a new organization (the cast's lists stay as other tests expect them) with `count`
-   * April entries on a task there, written straight to the table as a year of work would be.
-   */
-  async function personWithEntries(t: TestApp, make: Factories, count: number, note: (i: number) => string) {
-    const organization = await make.organization();
-    const person = await make.member(organization.id);
-    const task = await make.task((await make.objective((await make.project(organization.id)).id)).id);
-    await t.database.db.insert(timeEntries).values(
-      Array.from({ length: count }, (_, i) => ({
-        organizationId: organization.id,
-        userId: person.id,
-        recordType: 'task' as const,
-        taskId: task.id,
-        date: `2031-04-${String(1 + (i % 30)).padStart(2, '0')}`,
-        minutes: 30,
-        note: note(i),
-      })),
-    );
-    return { organization, person };
-  }
 
   test("an advisor's month in one organization: who, which, when, every entry and the totals", async ({ t, make }) => {
     const [crumb, dough] = await Promise.all([

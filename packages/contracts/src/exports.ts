@@ -10,8 +10,17 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Rows read per query while an export streams (EXPORT_BATCH_ROWS changes it). */
 export const EXPORT_BATCH_ROWS = 1000;
-/** Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused (429). */
+/**
+ * Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused
+ * (429). The CSV exports, the timesheet's CSV and the PDF statement all count.
+ */
 export const MAX_CONCURRENT_EXPORTS = 2;
+/**
+ * Exports one server process runs at once, everyone's together (EXPORTS_PER_PROCESS changes it);
+ * one more is refused (429). PGlite answers one query at a time, so each export beyond a few only
+ * waits in its queue, ahead of everyone else's queries.
+ */
+export const MAX_RUNNING_EXPORTS_PER_PROCESS = { pglite: 4, postgres: 16 } as const;
 
 /** The column only whoever reaches several organizations gets (admins, advisors). */
 export const EXPORT_ORGANIZATION_COLUMN = 'Organization';

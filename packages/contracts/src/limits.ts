@@ -83,6 +83,15 @@ export const WRITE_LIMITS_PER_MINUTE = {
 } as const;
 export type WriteLimitGroup = keyof typeof WRITE_LIMITS_PER_MINUTE;
 
+/**
+ * Heavy work (issue 37): drawing a PDF statement and reading a member import's file run on a pool of
+ * worker threads (CPU_POOL_THREADS, by default one fewer than the machine's cores, at least one).
+ * Beyond the threads, this many tasks wait (CPU_POOL_QUEUE changes it); one more is refused (429).
+ */
+export const CPU_POOL_QUEUE = 8;
+/** A refusal because the server is busy with others' heavy work or exports: Retry-After, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
 /** Typing: at most this many `typing` events a socket may send per window (the rest are refused). */
 export const TYPING_RATE_LIMIT = 5;
 export const TYPING_RATE_WINDOW_MS = 3_000;

@@ -590,6 +590,7 @@ export const MESSAGES = {
   fetchAnalyticsFailed: 'Failed to load analytics',
   // CSV exports (issue 26)
   tooManyExports: `You have ${MAX_CONCURRENT_EXPORTS} exports running. Please wait for one to finish and try again.`,
+  serverBusy: "The server is busy with other people's files just now. Please try again in a few seconds.",
   downloadFailed: 'The download failed. Please try again.',
   exportCsv: 'Export CSV',
 } as const;

@@ -66,8 +66,10 @@ export const timeEntryEndpoints = {
     tags,
     summary:
       "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
+    description:
+      'An export: it counts toward the exports the caller may have running at once (MAX_CONCURRENT_EXPORTS) and those of the server; beyond either, 429.',
     query: timesheetQuery,
-    responses: { 400: errorResponse },
+    responses: { 400: errorResponse, 429: errorResponse },
   }),
   timesheetPdf: endpoint({
     method: 'GET',
@@ -76,9 +78,9 @@ export const timeEntryEndpoints = {
     tags,
     summary:
       "The caller's statement for one organization between two days as a PDF (application/pdf): its entries and totals, billable and not",
-    description: `The organization is one the caller has entries in during the period, or may act in (an empty statement); any other answers 404. At most ${MAX_STATEMENT_ENTRIES} entries (else 400).`,
+    description: `The organization is one the caller has entries in during the period, or may act in (an empty statement); any other answers 404. At most ${MAX_STATEMENT_ENTRIES} entries (else 400). An export, drawn on the server's worker threads: beyond the caller's running exports (MAX_CONCURRENT_EXPORTS), the server's, or the threads' queue, 429.`,
     query: timesheetPdfQuery,
-    responses: { 400: errorResponse, 404: errorResponse },
+    responses: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
   }),
   update: endpoint({
     method: 'PUT',

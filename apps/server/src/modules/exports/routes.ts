@@ -1,19 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  type Endpoint,
-  type ExportKind,
-  exportEndpoints as endpoints,
-  exportFileName,
-  MESSAGES,
-} from '@smart/contracts';
+import { type Endpoint, type ExportKind, exportEndpoints as endpoints, exportFileName } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { csvChunks } from '../../lib/csv.js';
-import { rateLimited } from '../../lib/errors.js';
 import { addRoute, type EndpointHandler } from '../../lib/route.js';
-import { memoryRunningLimit, type RunningLimit, redisRunningLimit } from '../../lib/running-limit.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
 import { cellsOf, columnsOf } from './presenter.js';
@@ -30,8 +22,6 @@ import {
   timeEntryLines,
 } from './service.js';
 
-/** A refused export may be asked for again about this soon (one running will have moved on). */
-const RETRY_AFTER_SECONDS = 5;
 /** How much of the file waits in the stream for the client: about a batch of ordinary rows. */
 const STREAM_BUFFER_BYTES = 64 * 1024;
 
@@ -45,19 +35,15 @@ interface Export<K extends ExportKind> {
 
 /**
  * GET /api/exports/{kind}.csv (issue 26): the list's filters checked and the caller's rows chosen
- * by the list's own rules (service.ts), then a place among the caller's running exports (429 when
- * it has none left), the audit line, and the file streamed: each batch read when the client has
+ * by the list's own rules (service.ts), then a place among the running exports (lib/export-places.ts:
+ * 429 when the caller or the process has none left), the audit line, and the file streamed: each batch read when the client has
  * taken the one before, none after it hangs up.
  */
 export async function exportRoutes(app: FastifyInstance) {
-  const running: RunningLimit = app.redis
-    ? redisRunningLimit(app.redis, `${app.config.redisPrefix}exports-running:`)
-    : memoryRunningLimit();
-  const { batchRows, perUser } = app.config.exports;
+  const { batchRows } = app.config.exports;
 
   async function send<K extends ExportKind>(request: FastifyRequest, reply: FastifyReply, file: Export<K>) {
-    const place = await running.take(file.actor.id, perUser);
-    if (!place) throw rateLimited(MESSAGES.tooManyExports, RETRY_AFTER_SECONDS);
+    const place = await app.exportPlaces.take(file.actor.id);
     const columns = columnsOf(file.kind, reachesSeveral(file.actor));
     let rows = 0;
     async function* cells() {

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../lib/tenancy.js';
 import { canRegister } from '../users/policy.js';
-import { type FileRow, looseKey } from './member-file.js';
+import { type FileRow, looseKey, readMemberFile } from './member-file.js';
 
 /**
  * A member import's rows checked: the add-member form's rules (contracts' registerBody, so they are
@@ -76,6 +76,13 @@ export function parseMemberRow(row: FileRow): ParsedRow {
   };
   return { ...row, problems, fields };
 }
+
+/**
+ * A member import's file read and each row put through the form's rules: up to a megabyte of CSV,
+ * a noticeable moment of CPU, so routes.ts runs it on the CPU pool (lib/cpu-pool.ts). A file that
+ * cannot be read is refused whole (400, member-file.ts).
+ */
+export const parseMemberFile = (bytes: Uint8Array): ParsedRow[] => readMemberFile(bytes).map(parseMemberRow);
 
 /** A role cell's role: a role's name or label, in any case, with spaces or underscores ("Organization Admin", "org admin"). */
 const ROLE_BY_KEY = new Map<string, Role>(

@@ -9,8 +9,7 @@ import { NO_PASSWORD } from '../../lib/passwords.js';
 import { type Actor, requireActsInNamed, requireManageIn, seesAllOrganizations } from '../../lib/tenancy.js';
 import { seatsLeft } from '../organizations/seats.js';
 import { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from '../password-reset/service.js';
-import { readMemberFile } from './member-file.js';
-import { type CheckedRow, checkMemberRows, parseMemberRow } from './member-rows.js';
+import { type CheckedRow, checkMemberRows, type ParsedRow } from './member-rows.js';
 
 /** The organization members are imported into. */
 export interface ImportTarget {
@@ -41,12 +40,12 @@ export async function importTarget(db: Database, actor: Actor, requested: string
 const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((value) => !!value))] as string[];
 
 /**
- * A file's rows checked against the organization and the database: two indexed queries whatever its
- * size (the addresses already taken, through the e-mail's unique index; the departments named,
- * through the organization's unique index of lower-case names).
+ * A file's rows (parsed by member-rows.ts's parseMemberFile) checked against the organization and
+ * the database: two indexed queries whatever its size (the addresses already taken, through the
+ * e-mail's unique index; the departments named, through the organization's unique index of
+ * lower-case names).
  */
-async function checkFile(db: Database, actor: Actor, organization: ImportTarget, file: Uint8Array) {
-  const parsed = readMemberFile(file).map(parseMemberRow);
+async function checkFile(db: Database, actor: Actor, organization: ImportTarget, parsed: readonly ParsedRow[]) {
   const emails = distinct(parsed.map((row) => row.fields.email));
   const departmentNames = distinct(parsed.map((row) => row.fields.department?.toLowerCase()));
   const lowerName = sql<string>`lower(${departments.name})`;
@@ -97,7 +96,12 @@ function reportOf(
 }
 
 /** POST /api/imports/members/preview: every row's problems and the seats left; nothing is written. */
-export async function previewMemberImport(db: Database, actor: Actor, organization: ImportTarget, file: Uint8Array) {
+export async function previewMemberImport(
+  db: Database,
+  actor: Actor,
+  organization: ImportTarget,
+  file: readonly ParsedRow[],
+) {
   const rows = await checkFile(db, actor, organization, file);
   return reportOf(organization, rows, await seatsLeft(db, organization.id));
 }
@@ -115,7 +119,7 @@ export async function importMembers(
   jobs: JobQueue,
   actor: Actor,
   organization: ImportTarget,
-  file: Uint8Array,
+  file: readonly ParsedRow[],
 ): Promise<MemberImportReport> {
   const rows = await checkFile(db, actor, organization, file);
   const checked = reportOf(organization, rows, await seatsLeft(db, organization.id));

@@ -1,5 +1,6 @@
 import { displayName, timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cpuTask } from '../../lib/cpu-pool.js';
 import { csvLines } from '../../lib/csv.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -26,6 +27,10 @@ import {
   timesheetStatement,
   updateTimeEntry,
 } from './service.js';
+import type { statementPdf } from './statement-pdf.js';
+
+/** A statement is drawn on the CPU pool: its pages cost seconds of CPU at 2,000 entries (issue 37). */
+const drawStatement = cpuTask<typeof statementPdf>(import.meta.url, './statement-pdf.js', 'statementPdf');
 
 /** Time entries and the timer (issue 26); who may do what in policy.ts, the queries in service.ts. */
 export async function timeEntryRoutes(app: FastifyInstance) {
@@ -42,35 +47,46 @@ export async function timeEntryRoutes(app: FastifyInstance) {
     ok(presentTimesheet(await readTimesheet(app.db, requireUser(request), request.query))),
   );
 
+  // The timesheet's files are exports: each holds a place among the person's and the process's
+  // running exports (lib/export-places.ts; 429 beyond) while it is read and made.
   addRoute(app, endpoints.timesheetCsv, async (request, reply) => {
-    const rows = await timesheetEntries(app.db, requireUser(request), request.query);
-    const { from, to, organizationId } = request.query;
-    // One organization's file is named after it (from its rows: an empty one says "organization"),
-    // so it does not save over the file of all of them.
-    const whose = organizationId ? `${fileNamePart(rows[0]?.organizationName ?? '')}-` : '';
-    // A file, not the JSON envelope: the endpoint documents only its errors.
-    return (reply as FastifyReply)
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
-      .header('Cache-Control', 'private, no-store')
-      .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
+    const actor = requireUser(request);
+    const place = await app.exportPlaces.take(actor.id);
+    try {
+      const rows = await timesheetEntries(app.db, actor, request.query);
+      const { from, to, organizationId } = request.query;
+      // One organization's file is named after it (from its rows: an empty one says "organization"),
+      // so it does not save over the file of all of them.
+      const whose = organizationId ? `${fileNamePart(rows[0]?.organizationName ?? '')}-` : '';
+      // A file, not the JSON envelope: the endpoint documents only its errors.
+      return (reply as FastifyReply)
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
+    } finally {
+      place.release();
+    }
   });
 
   addRoute(app, endpoints.timesheetPdf, async (request, reply) => {
     const actor = requireUser(request);
-    const statement = await timesheetStatement(app.db, actor, request.query);
-    // Loaded on the first statement, not at every start (statement-pdf.ts).
-    const { statementPdf } = await import('./statement-pdf.js');
-    const pdf = await statementPdf(statement, displayName(actor));
-    const { from, to } = request.query;
-    return (reply as FastifyReply)
-      .header('Content-Type', 'application/pdf')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="statement-${fileNamePart(statement.organizationName)}-${from}-to-${to}.pdf"`,
-      )
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
+    const place = await app.exportPlaces.take(actor.id);
+    try {
+      const statement = await timesheetStatement(app.db, actor, request.query);
+      const pdf = await app.cpuPool.run(drawStatement, { statement, personName: displayName(actor) });
+      const { from, to } = request.query;
+      return (reply as FastifyReply)
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="statement-${fileNamePart(statement.organizationName)}-${from}-to-${to}.pdf"`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    } finally {
+      place.release();
+    }
   });
 
   addRoute(app, endpoints.create, async (request, reply) => {

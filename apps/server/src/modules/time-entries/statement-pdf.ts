@@ -5,8 +5,8 @@ import type { TimeEntryRecord, TimesheetStatement } from './service.js';
  * A person's time statement for one organization as a PDF (issue 26): a header (the organization,
  * the person, the period), the entries as a table that wraps long text inside its cells and
  * continues on further pages under repeated headings, and the totals. pdfkit's built-in Helvetica:
- * no font file is read. Loaded only when a statement is asked for (routes.ts): pdfkit costs every
- * start a noticeable moment.
+ * no font file is read. Loaded only by the pool's threads, when a statement is asked for: pdfkit
+ * costs every start a noticeable moment.
  */
 
 const MARGIN = 48;
@@ -72,11 +72,14 @@ export function printable(text: string): string {
   return out;
 }
 
-/** Rows drawn between two turns of the event loop: a long statement does not hold other requests up. */
-const ROWS_PER_TURN = 100;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export async function statementPdf(statement: TimesheetStatement, personName: string): Promise<Buffer> {
+/** Drawn on a thread of the CPU pool (lib/cpu-pool.ts): the request's thread goes on meanwhile. */
+export async function statementPdf({
+  statement,
+  personName,
+}: {
+  statement: TimesheetStatement;
+  personName: string;
+}): Promise<Uint8Array> {
   const { organizationName, from, to, entries } = statement;
   const title = `Time statement: ${organizationName}, ${from} to ${to}`;
   const pdf = new PDFDocument({
@@ -103,7 +106,6 @@ export async function statementPdf(statement: TimesheetStatement, personName: st
     y = pdf.y + PAD;
   }
   for (const [index, record] of entries.entries()) {
-    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
     const cells = COLUMNS.map((column) => printable(column.cell(record)));
     const height = rowHeight(pdf, cells);
     if (y + height > pdf.page.maxY()) {

@@ -1,0 +1,167 @@
+import { BUSY_RETRY_AFTER_SECONDS, MAX_STATEMENT_ENTRIES, MEMBER_IMPORT_TEMPLATE, MESSAGES } from '@smart/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect } from 'vitest';
+import type { TestApp } from './helpers/app.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { holdPoolThread } from './helpers/held-thread.js';
+import { multipartBody } from './helpers/multipart.js';
+import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
+import { personWithEntries, statementUrl } from './helpers/time-entries.js';
+import { waitFor } from './helpers/wait-for.js';
+
+/**
+ * Heavy work off the requests' thread (issue 37): a PDF statement is drawn, and a member import's
+ * file read, on the CPU pool; a person has EXPORTS_PER_USER exports running at once (the CSV
+ * exports, the timesheet's CSV and the statement alike), the process EXPORTS_PER_PROCESS, and the
+ * pool CPU_POOL_THREADS + CPU_POOL_QUEUE tasks: beyond each, 429 with Retry-After. One pool thread
+ * here, held by a test task (helpers/held-thread.ts) so that what waits behind it can be seen.
+ */
+const THREADS = 1;
+const QUEUE = 2;
+const test = apiTest({
+  demoData: false,
+  settings: { CPU_POOL_THREADS: String(THREADS), CPU_POOL_QUEUE: String(QUEUE), EXPORTS_PER_PROCESS: '2' },
+});
+
+const APRIL = 'from=2031-04-01&to=2031-04-30';
+/** Thousands of entries written, drawn and read back. */
+const LONG = { timeout: 120_000 };
+const get = (t: TestApp, who: Member, url: string) => t.request({ method: 'GET', url, token: who.token });
+
+/** Waits until the pool holds `count` tasks, running or waiting. */
+const poolHolds = (t: TestApp, count: number) =>
+  waitFor(async () => (t.app.cpuPool.inFlight === count ? true : undefined), `${count} tasks in the pool`, 10_000);
+
+/** A request that has not answered yet (it may still, after the test looks). */
+function pending(request: Promise<LightMyRequestResponse>) {
+  let answered = false;
+  void request.then(() => {
+    answered = true;
+  });
+  return { request, answered: () => answered };
+}
+
+function expectRefused(response: LightMyRequestResponse, message: string) {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+  expect(response.json().error).toBe(message);
+}
+
+describe('the PDF statement on the CPU pool', () => {
+  test(
+    `while a statement of ${MAX_STATEMENT_ENTRIES} entries waits for the pool, GET /api/health answers; then the statement arrives whole`,
+    LONG,
+    async ({ t, make }) => {
+      const { organization, person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES, (i) => `Entry ${i}`);
+      const thread = holdPoolThread(t.app);
+      try {
+        const statement = pending(get(t, person, statementUrl(organization.id)));
+        await poolHolds(t, 2);
+        const health = await t.request({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        expect(statement.answered()).toBe(false);
+        await thread.release();
+        const response = await statement.request;
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-type']).toBe('application/pdf');
+        const lines = pdfTextLines(response.rawPayload);
+        const pages = pdfPageCount(response.rawPayload);
+        expect(lines.filter((line) => line === 'Task or ticket')).toHaveLength(pages);
+        expect(lines).toContain(`Entry ${MAX_STATEMENT_ENTRIES - 1}`);
+        expect(lines.slice(lines.indexOf('Total'), lines.indexOf('Total') + 2)).toEqual([
+          'Total',
+          (MAX_STATEMENT_ENTRIES / 2).toFixed(2),
+        ]);
+      } finally {
+        await thread.release();
+      }
+    },
+  );
+
+  test("a person's third export while two statements are drawn is refused, the timesheet's CSV and the audit log's too", async ({
+    t,
+    make,
+  }) => {
+    const { organization, person } = await personWithEntries(t, make, 3, () => 'Work', 'org_admin');
+    const thread = holdPoolThread(t.app);
+    try {
+      const first = pending(get(t, person, statementUrl(organization.id)));
+      const second = pending(get(t, person, statementUrl(organization.id)));
+      await poolHolds(t, 3);
+      expectRefused(await get(t, person, statementUrl(organization.id)), MESSAGES.tooManyExports);
+      expectRefused(await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`), MESSAGES.tooManyExports);
+      expectRefused(
+        await get(t, person, `/api/exports/audit-log.csv?organizationId=${organization.id}`),
+        MESSAGES.tooManyExports,
+      );
+      expect(first.answered() || second.answered()).toBe(false);
+      await thread.release();
+      expect((await first.request).statusCode).toBe(200);
+      expect((await second.request).statusCode).toBe(200);
+      // Their places are free again.
+      const csv = await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.split('\r\n').filter((line) => line.includes(',Work'))).toHaveLength(3);
+    } finally {
+      await thread.release();
+    }
+  });
+
+  test("the process's exports are bounded: beyond EXPORTS_PER_PROCESS, anyone's is refused until one ends", async ({
+    t,
+    make,
+  }) => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => personWithEntries(t, make, 2, () => 'Work')));
+    if (!a || !b || !c) throw new Error('three people');
+    const thread = holdPoolThread(t.app);
+    try {
+      const statements = [a, b].map(({ person, organization }) =>
+        pending(get(t, person, statementUrl(organization.id))),
+      );
+      await poolHolds(t, 3);
+      expectRefused(await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`), MESSAGES.serverBusy);
+      expectRefused(await get(t, c.person, `/api/exports/time-entries.csv?${APRIL}`), MESSAGES.serverBusy);
+      await thread.release();
+      for (const statement of statements) expect((await statement.request).statusCode).toBe(200);
+      expect((await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`)).statusCode).toBe(200);
+    } finally {
+      await thread.release();
+    }
+  });
+
+  test('the pool is bounded: beyond its threads and queue, a member import is refused; the others are answered', async ({
+    t,
+    make,
+  }) => {
+    const { organization, person } = await personWithEntries(t, make, 2, () => 'Work');
+    const owner = await make.member(organization.id, { role: 'org_admin' });
+    const file = Buffer.from(
+      `${MEMBER_IMPORT_TEMPLATE.trimEnd()}\r\nAda,Byron,ada.${Date.now()}@import.example.com\r\n`,
+    );
+    const preview = () => {
+      const { body, contentType } = multipartBody('file', 'members.csv', file, 'text/csv');
+      return t.request({
+        method: 'POST',
+        url: '/api/imports/members/preview',
+        payload: body,
+        headers: { 'content-type': contentType },
+        token: owner.token,
+      });
+    };
+    const thread = holdPoolThread(t.app);
+    try {
+      const statement = pending(get(t, person, statementUrl(organization.id)));
+      const waiting = pending(preview());
+      await poolHolds(t, THREADS + QUEUE);
+      expectRefused(await preview(), MESSAGES.serverBusy);
+      await thread.release();
+      expect((await statement.request).statusCode).toBe(200);
+      const answered = await waiting.request;
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json().data.summary).toMatchObject({ rows: 1, valid: 1 });
+    } finally {
+      await thread.release();
+    }
+  });
+});
