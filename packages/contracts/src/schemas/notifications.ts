@@ -9,6 +9,7 @@ import {
   NOTIFICATION_RECORD_TYPES,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPE_NAMES,
+  OPENABLE_RECORD_TYPES,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
   PHONE_CODE_LENGTH,
@@ -120,6 +121,12 @@ export const updateNotificationBody = z
   })
   .strict();
 export type UpdateNotificationBody = z.input<typeof updateNotificationBody>;
+
+/** POST /api/notifications/records/{recordType}/{recordId}/read: the record a page opened. */
+export const openedRecordParams = z.object({
+  recordType: z.enum(OPENABLE_RECORD_TYPES),
+  recordId: idSchema,
+});
 
 export const subscriptionParams = z.object({
   recordType: z.enum(SUBSCRIBABLE_RECORD_TYPES),
