@@ -7,6 +7,7 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { CreateButton } from '@/components/CreateButton';
 import { FollowControl } from '@/components/FollowControl';
 import { PagedListView } from '@/components/PagedListView';
+import { RecordState } from '@/components/RecordState';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
@@ -17,7 +18,6 @@ import { ObjectiveFormModal } from '../components/ObjectiveFormModal';
 import { ProjectFormModal } from '../components/ProjectFormModal';
 import { RecordActions } from '../components/RecordActions';
 import { RecordHeader } from '../components/RecordHeader';
-import { RecordState } from '../components/RecordState';
 import { WorkCard } from '../components/WorkCard';
 import { useProjectRoom } from '../live';
 import { objectiveCountLabel, taskCountLabel } from '../work-labels';
@@ -31,7 +31,7 @@ export default function ProjectDetailPage() {
     <RecordState
       key={projectId}
       query={project}
-      back={<BackLink to={paths.projects}>Back to Projects</BackLink>}
+      back={{ to: paths.projects, label: 'Back to Projects' }}
       loading={MESSAGES.loadingProject}
       notFound={MESSAGES.projectNotFound}
       failMessage={MESSAGES.fetchProjectFailed}

@@ -9,6 +9,7 @@ import { FollowControl } from '@/components/FollowControl';
 import { FormError } from '@/components/FormError';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { Panel } from '@/components/Panel';
+import { RecordState } from '@/components/RecordState';
 import { TimePanel } from '@/components/TimePanel';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
@@ -21,7 +22,6 @@ import { AttachmentsPanel } from '../components/AttachmentsPanel';
 import { CommentsPanel } from '../components/CommentsPanel';
 import { ProgressPanel } from '../components/ProgressPanel';
 import { RecordActions } from '../components/RecordActions';
-import { RecordState } from '../components/RecordState';
 import { TaskEditForm } from '../components/TaskEditForm';
 import { TaskInfoPanel } from '../components/TaskInfoPanel';
 import { useProjectRoom } from '../live';
@@ -36,11 +36,9 @@ export default function TaskDetailPage() {
   const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
   const task = useTask(taskId);
   useProjectRoom(seesProjects ? projectId : undefined);
-  const back = seesProjects ? (
-    <BackLink to={paths.objective(projectId, objectiveId)}>Back to Objective</BackLink>
-  ) : (
-    <BackLink to={paths.myTasks}>Back to My Tasks</BackLink>
-  );
+  const back = seesProjects
+    ? { to: paths.objective(projectId, objectiveId), label: 'Back to Objective' }
+    : { to: paths.myTasks, label: 'Back to My Tasks' };
   return (
     <RecordState
       key={taskId}
@@ -48,7 +46,6 @@ export default function TaskDetailPage() {
       back={back}
       notFound={MESSAGES.taskNotFound}
       failMessage={MESSAGES.fetchTaskFailed}
-      retryLabel="Try Again"
     >
       {(loaded) => (
         <TaskView
