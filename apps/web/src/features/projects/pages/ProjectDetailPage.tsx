@@ -11,6 +11,7 @@ import { RecordState } from '@/components/RecordState';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { useTimeFact } from '@/lib/time-entries';
 import { dueLabel, formatDay } from '@/lib/work-format';
 import { useDeleteProject, useObjectives, useProject } from '../api';
@@ -26,6 +27,7 @@ import { objectiveCountLabel, taskCountLabel } from '../work-labels';
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
+  useReadOnOpen('project', project.isSuccess ? projectId : undefined);
   useProjectRoom(projectId);
   return (
     <RecordState

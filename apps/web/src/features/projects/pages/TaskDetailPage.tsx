@@ -15,6 +15,7 @@ import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { toastSuccess } from '@/lib/toast';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteTask, useTask, useUpdateTask } from '../api';
@@ -35,6 +36,7 @@ export default function TaskDetailPage() {
   // the server lets it into no project room either.
   const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
   const task = useTask(taskId);
+  useReadOnOpen('task', task.isSuccess ? taskId : undefined);
   useProjectRoom(seesProjects ? projectId : undefined);
   const back = seesProjects
     ? { to: paths.objective(projectId, objectiveId), label: 'Back to Objective' }

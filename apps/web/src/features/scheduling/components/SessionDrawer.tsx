@@ -8,6 +8,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { RecordNotFound } from '@/components/RecordNotFound';
 import { isMissing } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { sessionCalendarUrl, useSession } from '../api';
 import { cancellationText, peopleNames } from '../session-labels';
 import { CancelSessionModal } from './CancelSessionModal';
@@ -92,6 +93,7 @@ function SessionDetails({ session, timeZone }: { session: AdvisorSession; timeZo
 /** A session's details and what the viewer may do with it, opened by `?session=ID` (notification links too). */
 export function SessionDrawer({ sessionId, timeZone, onClose }: SessionDrawerProps) {
   const session = useSession(sessionId);
+  useReadOnOpen('session', session.isSuccess && sessionId ? sessionId : undefined);
   return (
     <Drawer
       opened={sessionId !== null}

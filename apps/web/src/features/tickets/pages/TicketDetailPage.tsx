@@ -8,6 +8,7 @@ import { HistoryPanel } from '@/components/HistoryPanel';
 import { RecordState } from '@/components/RecordState';
 import { TimePanel } from '@/components/TimePanel';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { useTicket } from '../api';
 import { TicketAttachments } from '../components/TicketAttachments';
 import { TicketBadgesLine } from '../components/TicketBadges';
@@ -33,6 +34,7 @@ function BackToTickets() {
 export default function TicketDetailPage() {
   const ticketId = useParams().ticketId ?? '';
   const ticket = useTicket(ticketId);
+  useReadOnOpen('ticket', ticket.isSuccess ? ticketId : undefined);
   useTicketRoom(ticketId);
   return (
     <RecordState
