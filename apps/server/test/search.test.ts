@@ -38,14 +38,20 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
   });
   await make.task(objective.id, { title: 'Zephyr budget', description: 'Costs', by: orgAdmin });
   const ticket = await insertTicket(db, organization.id, user.id, { title: 'Zephyr printer jams' });
+  const milestones = await make.objective(project.id, { title: 'Zephyr milestones', by: orgAdmin });
 
   const otherProject = await make.project(otherOrganization.id, { title: 'Zephyr elsewhere', by: otherOrgAdmin });
   const otherObjective = await make.objective(otherProject.id, { by: otherOrgAdmin });
   await make.task(otherObjective.id, { title: 'Zephyr foreign task', by: otherOrgAdmin });
+  await make.objective(otherProject.id, { title: 'Zephyr foreign objective', by: otherOrgAdmin });
   await insertTicket(db, otherOrganization.id, otherOrgAdmin.id, { title: 'Zephyr foreign ticket' });
 
   const department = await insertTemplateDepartment(db);
-  await insertTemplate(db, { departmentId: department.id, createdBy: null, name: 'Zephyr travel policy' });
+  const template = await insertTemplate(db, {
+    departmentId: department.id,
+    createdBy: null,
+    name: 'Zephyr travel policy',
+  });
 
   await make.member(organization.id, { firstName: 'Zephyra', lastName: 'Stone' });
   await make.member(otherOrganization.id, { firstName: 'Zephyrus', lastName: 'Vale' });
@@ -61,7 +67,7 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
   const colleague = await make.member(otherOrganization.id);
   const foreign = await createConversation(t, otherOrgAdmin, [colleague.id], { title: 'Foreign room' });
   await sendMessage(t, otherOrgAdmin, foreign.id, 'Zephyr foreign message');
-  return { project, objective, kickoff, ticket, department, team, teamMessage };
+  return { project, objective, milestones, kickoff, ticket, department, template, team, teamMessage };
 });
 
 // The app, the cast and the records are made before the first test (a hook's time, not a test's).
@@ -96,12 +102,14 @@ const TEMPLATE = ['Zephyr travel policy'];
 const EXPECTED: Record<Exclude<MatrixActor, 'anonymous'>, Found> = {
   admin: {
     projects: ['Zephyr elsewhere', 'Zephyr roadmap'],
+    objectives: ['Zephyr foreign objective', 'Zephyr milestones'],
     tasks: ['Zephyr budget', 'Zephyr foreign task', 'Zephyr kickoff'],
     tickets: ['Zephyr foreign ticket', 'Zephyr printer jams'],
     templates: TEMPLATE,
   },
   orgAdmin: {
     projects: ['Zephyr roadmap'],
+    objectives: ['Zephyr milestones'],
     tasks: ['Zephyr budget', 'Zephyr kickoff'],
     tickets: ['Zephyr printer jams'],
     templates: TEMPLATE,
@@ -110,6 +118,7 @@ const EXPECTED: Record<Exclude<MatrixActor, 'anonymous'>, Found> = {
   },
   user: {
     projects: ['Zephyr roadmap'],
+    objectives: ['Zephyr milestones'],
     tasks: ['Zephyr budget', 'Zephyr kickoff'],
     tickets: ['Zephyr printer jams'],
     templates: TEMPLATE,
@@ -124,6 +133,7 @@ const EXPECTED: Record<Exclude<MatrixActor, 'anonymous'>, Found> = {
   advisorUnassigned: { templates: TEMPLATE },
   otherOrgAdmin: {
     projects: ['Zephyr elsewhere'],
+    objectives: ['Zephyr foreign objective'],
     tasks: ['Zephyr foreign task'],
     tickets: ['Zephyr foreign ticket'],
     templates: TEMPLATE,
@@ -171,10 +181,21 @@ describe('who finds what', () => {
 
 describe('the results', () => {
   test('open the record: its app path, with a line of context', async ({ t, cast, records }) => {
-    const groups = await search({ t, cast }, 'orgAdmin', `q=${WORD}&types=tasks,tickets,messages,templates,people`);
+    const groups = await search(
+      { t, cast },
+      'orgAdmin',
+      `q=${WORD}&types=objectives,tasks,tickets,messages,templates,people`,
+    );
     const find = (kind: SearchKind, title: string) =>
       groups.find((group) => group.kind === kind)?.results.find((result) => result.title === title);
-    const { project, objective, kickoff, ticket, department, team } = records;
+    const { project, objective, milestones, kickoff, ticket, department, template, team } = records;
+    expect(find('objectives', 'Zephyr milestones')).toEqual({
+      id: milestones.id,
+      kind: 'objectives',
+      title: 'Zephyr milestones',
+      context: `${cast.organization.name} · Zephyr roadmap · not started`,
+      path: recordPaths.objective(project.id, milestones.id),
+    });
     expect(find('tasks', 'Zephyr kickoff')).toEqual({
       id: kickoff.id,
       kind: 'tasks',
@@ -192,7 +213,10 @@ describe('the results', () => {
       context: `Team room · ${cast.orgAdmin.firstName} ${cast.orgAdmin.lastName}`,
       path: recordPaths.conversation(team.id),
     });
-    expect(find('templates', 'Zephyr travel policy')?.path).toBe(recordPaths.templateDepartment(department.id));
+    // A template opens itself (on its department's page), not only its department.
+    expect(find('templates', 'Zephyr travel policy')?.path).toBe(
+      `/dashboard/templates/departments/${department.id}?template=${template.id}`,
+    );
     const person = groups.find((group) => group.kind === 'people')?.results[0];
     expect(person?.path).toBe(recordPaths.person(person?.context.split(' · ').at(-1) ?? ''));
   });

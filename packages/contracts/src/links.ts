@@ -20,8 +20,11 @@ export const recordPaths = {
   taskShort: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
   ticket: (ticketId: string) => `/dashboard/tickets/${encodeURIComponent(ticketId)}`,
   conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
-  /** A template's department in the library, where its templates are listed (issue 25's search opens a template there). */
+  /** A template's department in the library, where its templates are listed. */
   templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
+  /** One template, shown on its department's page (search opens a template here, issue 37). */
+  template: (departmentId: string, templateId: string) =>
+    `${recordPaths.templateDepartment(departmentId)}?template=${encodeURIComponent(templateId)}`,
   /** The Team Members page showing one person: its search filter holding the person's e-mail (issue 25). */
   person: (email: string) => `/dashboard/team?search=${encodeURIComponent(email)}`,
   /** The Sessions page with one session open (issue 24). */

@@ -188,6 +188,10 @@ export const MESSAGES = {
   invalidInput: 'Invalid input',
   nulCharacter: 'Text may not contain NUL characters',
   notFound: 'Not found',
+  /** The one not-found state's line under its heading (web components/RecordNotFound). */
+  recordNotFoundDetail: 'It may have been deleted, or you may no longer have access to it.',
+  /** An address naming a record that is not there (`?session=`, `?c=`, `?template=`): said on the page it opened. */
+  linkedRecordMissing: 'The link you followed names something that is not there any more, or that you cannot open.',
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',
   departmentNotFound: 'Department not found',

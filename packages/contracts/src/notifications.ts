@@ -56,6 +56,14 @@ export const NOTIFICATION_RECORD_TYPES = [
 ] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
+/**
+ * The records whose page reads their notifications when it opens (decision 0213): the page says so
+ * with one call, so the bell drops and their waiting e-mails are not sent. An objective has none of
+ * its own (`objective_created` is about its project).
+ */
+export const OPENABLE_RECORD_TYPES = ['project', 'task', 'ticket', 'conversation', 'session'] as const;
+export type OpenableRecordType = (typeof OPENABLE_RECORD_TYPES)[number];
+
 /** The records a person can follow or mute. */
 export const SUBSCRIBABLE_RECORD_TYPES = ['project', 'task', 'ticket', 'conversation'] as const;
 export type SubscribableRecordType = (typeof SUBSCRIBABLE_RECORD_TYPES)[number];

@@ -8,6 +8,7 @@ import {
   notificationPage,
   notificationSchema,
   notificationSettingsSchema,
+  openedRecordParams,
   subscriptionBody,
   subscriptionParams,
   subscriptionSchema,
@@ -59,6 +60,16 @@ export const notificationEndpoints = {
     operationId: 'readAllNotifications',
     tags,
     summary: 'Mark every own notification read',
+    responses: { 200: envelope(unreadCountSchema) },
+  }),
+  readRecord: endpoint({
+    method: 'POST',
+    path: '/api/notifications/records/:recordType/:recordId/read',
+    operationId: 'readRecordNotifications',
+    tags,
+    summary:
+      'A record’s page opened: its own notifications about it are read (their waiting e-mails are not sent); answers the new unread count',
+    params: openedRecordParams,
     responses: { 200: envelope(unreadCountSchema) },
   }),
   subscription: endpoint({

@@ -11,6 +11,7 @@ import {
   NOTIFICATION_TYPE_NAMES,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
+  OPENABLE_RECORD_TYPES,
   PHONE_CODE_LENGTH,
   SUBSCRIBABLE_RECORD_TYPES,
   SUBSCRIPTION_MODES,
@@ -120,6 +121,12 @@ export const updateNotificationBody = z
   })
   .strict();
 export type UpdateNotificationBody = z.input<typeof updateNotificationBody>;
+
+/** POST /api/notifications/records/{recordType}/{recordId}/read: the record a page opened. */
+export const openedRecordParams = z.object({
+  recordType: z.enum(OPENABLE_RECORD_TYPES),
+  recordId: idSchema,
+});
 
 export const subscriptionParams = z.object({
   recordType: z.enum(SUBSCRIBABLE_RECORD_TYPES),

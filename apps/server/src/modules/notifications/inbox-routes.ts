@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { changeNotification, listNotifications, readAllNotifications, unreadCount } from './inbox.js';
+import {
+  changeNotification,
+  listNotifications,
+  readAllNotifications,
+  readNotificationsAbout,
+  unreadCount,
+} from './inbox.js';
 import { announceUnreadCounts } from './live.js';
 import { listMentionable } from './mentionable.js';
 import { presentNotification } from './presenter.js';
@@ -37,6 +43,14 @@ export async function inboxRoutes(app: FastifyInstance) {
     await readAllNotifications(app.db, user.id);
     await announceUnreadCounts(app, [user.id]);
     return ok({ unread: 0 });
+  });
+
+  // Only the caller's own notifications change: a record it cannot read has none it is shown.
+  addRoute(app, endpoints.readRecord, async (request) => {
+    const user = requireUser(request);
+    const { recordType, recordId } = request.params;
+    if (await readNotificationsAbout(app.db, user.id, recordType, recordId)) await announceUnreadCounts(app, [user.id]);
+    return ok({ unread: await unreadCount(app.db, user.id) });
   });
 
   addRoute(app, endpoints.subscription, async (request) => {

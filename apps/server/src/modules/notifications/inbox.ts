@@ -6,6 +6,7 @@ import { notificationEvents, notifications, notificationThreads, users } from '.
 import { notFound } from '../../lib/errors.js';
 import { uuidArray } from '../../lib/sql.js';
 import { userSummaryOf } from '../users/summary.js';
+import { personOf, readableBy } from './audience.js';
 import type { NotificationRecord } from './presenter.js';
 
 /*
@@ -20,10 +21,25 @@ const threads = notificationThreads;
 const unreadNow = sql`${threads.unread} > 0 and ${threads.archivedAt} is null
   and (${threads.snoozedUntil} is null or ${threads.snoozedUntil} <= now())`;
 
+/*
+ * Shown only while the recipient may still read the record (the fan-out's rule, audience.ts): an
+ * item about a project one left, a ticket of an organization whose assignment ended or a deleted
+ * task is hidden from the list and the bell alike, and comes back if the access does. The record's
+ * organization is its newest event's; each thread costs a few primary-key reads.
+ */
+const readableNow = sql`exists (select 1 from ${notifications} as latest
+  join ${notificationEvents} as latest_event on latest_event.id = latest.event_id
+  join ${users} as recipient on recipient.id = ${threads.recipientId}
+  where latest.id = ${threads.latestId} and ${readableBy(personOf('recipient'), {
+    type: sql`${threads.recordType}`,
+    id: sql`${threads.recordId}`,
+    organizationId: sql.raw('latest_event.organization_id'),
+  })})`;
+
 const inTab: Record<NotificationStatus, SQL> = {
-  unread: unreadNow,
-  all: sql`${threads.archivedAt} is null`,
-  archived: sql`${threads.archivedAt} is not null`,
+  unread: sql`${unreadNow} and ${readableNow}`,
+  all: sql`${threads.archivedAt} is null and ${readableNow}`,
+  archived: sql`${threads.archivedAt} is not null and ${readableNow}`,
 };
 
 /** A recipient's unread records (the bell). */
@@ -38,7 +54,7 @@ export async function unreadCounts(db: Database, recipientIds: string[]): Promis
   const rows = await db
     .select({ id: threads.recipientId, unread: sql<number>`count(*)::int` })
     .from(threads)
-    .where(and(sql`${threads.recipientId} = any(${uuidArray(recipientIds)})`, unreadNow))
+    .where(and(sql`${threads.recipientId} = any(${uuidArray(recipientIds)})`, inTab.unread))
     .groupBy(threads.recipientId);
   for (const row of rows) counts.set(row.id, row.unread);
   return counts;
@@ -197,7 +213,11 @@ export async function readAllNotifications(db: Database, recipientId: string): P
   });
 }
 
-/** Opening a record reads its notifications (the messenger opening a conversation). */
+/**
+ * Opening a record reads its notifications (a record's page opening, the messenger reading a
+ * conversation); true when there were unread ones. Most opens find none: that costs one read of the
+ * thread's primary key, and the transaction runs only when something is unread.
+ */
 export async function readNotificationsAbout(
   db: Database,
   recipientId: string,
@@ -205,6 +225,12 @@ export async function readNotificationsAbout(
   recordId: string,
 ): Promise<boolean> {
   const record = { recordType, recordId };
+  const [unread] = await db
+    .select({ unread: threads.unread })
+    .from(threads)
+    .where(and(threadOf(recipientId, record), sql`${threads.unread} > 0`))
+    .limit(1);
+  if (!unread) return false;
   return db.transaction(async (tx) => {
     const read = await tx
       .update(threads)

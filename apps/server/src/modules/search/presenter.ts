@@ -5,7 +5,16 @@ import {
   type SearchGroup,
   type SearchResult,
 } from '@smart/contracts';
-import type { MessageHit, PersonHit, ProjectHit, SearchGroupRows, TaskHit, TemplateHit, TicketHit } from './service.js';
+import type {
+  MessageHit,
+  ObjectiveHit,
+  PersonHit,
+  ProjectHit,
+  SearchGroupRows,
+  TaskHit,
+  TemplateHit,
+  TicketHit,
+} from './service.js';
 
 /**
  * Search hits → results: a title, one line of context (organization, project, status, department…)
@@ -20,6 +29,14 @@ const presentProject = (hit: ProjectHit): SearchResult => ({
   title: hit.title,
   context: line(hit.organizationName, label(hit.status)),
   path: recordPaths.project(hit.id),
+});
+
+const presentObjective = (hit: ObjectiveHit): SearchResult => ({
+  id: hit.id,
+  kind: 'objectives',
+  title: hit.title,
+  context: line(hit.organizationName, hit.projectTitle, label(hit.status)),
+  path: recordPaths.objective(hit.projectId, hit.id),
 });
 
 const presentTask = (hit: TaskHit): SearchResult => ({
@@ -43,7 +60,7 @@ const presentTemplate = (hit: TemplateHit): SearchResult => ({
   kind: 'templates',
   title: hit.title,
   context: line(hit.departmentName, hit.category),
-  path: recordPaths.templateDepartment(hit.departmentId),
+  path: recordPaths.template(hit.departmentId, hit.id),
 });
 
 const presentPerson = (hit: PersonHit): SearchResult => ({
@@ -69,6 +86,8 @@ export function presentSearchGroup(group: SearchGroupRows): SearchGroup {
   switch (group.kind) {
     case 'projects':
       return { kind: group.kind, results: group.rows.map(presentProject) };
+    case 'objectives':
+      return { kind: group.kind, results: group.rows.map(presentObjective) };
     case 'tasks':
       return { kind: group.kind, results: group.rows.map(presentTask) };
     case 'tickets':

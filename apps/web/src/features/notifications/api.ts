@@ -7,6 +7,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
+import { unreadNotificationsKey } from '@/lib/read-on-open';
 
 // The inbox (issue 22); the preferences page's calls are in settings-api.ts.
 
@@ -34,8 +35,7 @@ export const notificationQueries = {
       (page, limit) => getInboxPage(status, page, limit),
       pageSize,
     ),
-  unreadCount: () =>
-    queryOptions({ queryKey: [...notificationQueries.all(), 'unread-count'], queryFn: getUnreadCount }),
+  unreadCount: () => queryOptions({ queryKey: unreadNotificationsKey, queryFn: getUnreadCount }),
 };
 
 /** One tab of the inbox, a page at a time. */

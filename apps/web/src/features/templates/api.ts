@@ -52,6 +52,9 @@ const getDepartment = (departmentId: string) =>
     { failMessage: MESSAGES.fetchDepartmentsFailed },
   );
 
+const getTemplate = (templateId: string) =>
+  api(templateEndpoints.get, { params: { id: templateId } }, { failMessage: MESSAGES.templateNotFound });
+
 const getTemplatePage =
   ({ departmentId, search, popular, sort }: TemplateFilters) =>
   (page: number, limit: number) =>
@@ -136,6 +139,11 @@ export const templateQueries = {
       queryKey: [...templateQueries.all(), 'department', departmentId],
       queryFn: () => getDepartment(departmentId),
     }),
+  template: (templateId: string) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(), 'template', templateId],
+      queryFn: () => getTemplate(templateId),
+    }),
   lists: () => [...templateQueries.all(), 'list'] as const,
   list: (filters: TemplateFilters) =>
     pagedListOptions([...templateQueries.lists(), filters], getTemplatePage(filters), TEMPLATE_PAGE_SIZE),
@@ -148,6 +156,11 @@ export function useTemplateDepartments(filters: DepartmentFilters, enabled = tru
 
 export function useTemplateDepartment(departmentId: string) {
   return useQuery(templateQueries.department(departmentId));
+}
+
+/** The template an address names (`?template=`, search's link), when it names one. */
+export function useOpenedTemplate(templateId: string | null) {
+  return useQuery({ ...templateQueries.template(templateId ?? ''), enabled: templateId !== null });
 }
 
 export function useTemplates(filters: TemplateFilters, enabled = true) {

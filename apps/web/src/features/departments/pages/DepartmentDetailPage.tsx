@@ -2,9 +2,7 @@ import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@smart/contracts';
 import { HiArrowLeft } from 'react-icons/hi';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/LoadError';
-import { PageLoader } from '@/components/PageLoader';
-import { ApiError } from '@/lib/api-client';
+import { RecordState } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
 import { useDepartment } from '../api';
 import { DepartmentPicture } from '../components/DepartmentPicture';
@@ -56,27 +54,18 @@ function DepartmentDetail({ departmentId }: { departmentId: string }) {
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'people';
 
-  if (department.isPending) return <PageLoader />;
-  if (department.isError) {
-    const notFound = department.error instanceof ApiError && department.error.status === 404;
+  if (!department.isSuccess) {
     return (
-      <Stack gap="md">
-        <BackToDepartments />
-        {notFound ? (
-          <Text ta="center" py="xl" fw={500}>
-            {MESSAGES.departmentNotFound}
-          </Text>
-        ) : (
-          <LoadError
-            message={MESSAGES.fetchDepartmentFailed}
-            onRetry={() => department.refetch()}
-            retrying={department.isFetching}
-          />
-        )}
-      </Stack>
+      <RecordState
+        query={department}
+        back={{ to: paths.departments, label: 'Back to Departments' }}
+        notFound={MESSAGES.departmentNotFound}
+        failMessage={MESSAGES.fetchDepartmentFailed}
+      >
+        {() => null}
+      </RecordState>
     );
   }
-
   const data = department.data;
   // The server says what this user may change here (the same policy that guards the changes).
   const canManage = data.permissions.canEdit;

@@ -1,11 +1,11 @@
-import { Paper } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { hasRole, MESSAGES } from '@smart/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LinkedRecordMissing } from '@/components/LinkedRecordMissing';
 import { useAuth } from '@/features/auth';
 import { usePagedList } from '@/lib/paged-list';
-import { toastNotice } from '@/lib/toast';
 import { useIsPhone } from '@/lib/viewport';
 import { useAutoSelection } from '../auto-select';
 import { ConversationList } from '../components/ConversationList';
@@ -53,11 +53,20 @@ export default function MessengerPage() {
     listFirst: isPhone,
     select: autoSelect,
   });
-  // A conversation that is not there (an old link, or one the user has left) gives way to the list.
+  // A conversation that is not there (an old link, or one the user has left) gives way to the list,
+  // which says so until dismissed or another conversation is chosen.
+  const [missing, setMissing] = useState(false);
   const dropMissing = useCallback(() => {
-    toastNotice(MESSAGES.conversationNotFound, 'conversation-missing');
+    setMissing(true);
     select(null, true);
   }, [select]);
+  const choose = useCallback(
+    (conversationId: string | null) => {
+      setMissing(false);
+      select(conversationId);
+    },
+    [select],
+  );
   useMessengerEvents({
     openId: shownId,
     reading: visible,
@@ -68,7 +77,12 @@ export default function MessengerPage() {
   return (
     <Paper withBorder radius="md" className={classes.frame} data-open={shownId ? '' : undefined}>
       <section className={classes.listPane} aria-label="Conversations">
-        <ConversationList list={conversations} openId={shownId} onOpen={select} />
+        {missing && (
+          <Box p="xs">
+            <LinkedRecordMissing title={MESSAGES.conversationNotFound} onClose={() => setMissing(false)} />
+          </Box>
+        )}
+        <ConversationList list={conversations} openId={shownId} onOpen={choose} />
       </section>
       <section className={classes.conversationPane} aria-label="Conversation">
         {shownId ? (

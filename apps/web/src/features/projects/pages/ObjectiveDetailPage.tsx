@@ -7,6 +7,7 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { CreateButton } from '@/components/CreateButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { PagedListView } from '@/components/PagedListView';
+import { RecordState } from '@/components/RecordState';
 import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { TaskSummaryCard } from '@/components/TaskSummaryCard';
 import { TaskViewSwitch } from '@/components/TaskViewSwitch';
@@ -23,7 +24,6 @@ import { CreateTaskModal } from '../components/CreateTaskModal';
 import { ObjectiveFormModal } from '../components/ObjectiveFormModal';
 import { RecordActions } from '../components/RecordActions';
 import { RecordHeader } from '../components/RecordHeader';
-import { RecordState } from '../components/RecordState';
 import { useProjectRoom } from '../live';
 import { taskCountLabel } from '../work-labels';
 
@@ -36,10 +36,9 @@ export default function ObjectiveDetailPage() {
     <RecordState
       key={objectiveId}
       query={objective}
-      back={<BackLink to={paths.project(projectId)}>Back to Project</BackLink>}
+      back={{ to: paths.project(projectId), label: 'Back to Project' }}
       notFound={MESSAGES.objectiveNotFound}
       failMessage={MESSAGES.fetchObjectiveFailed}
-      retryLabel="Try Again"
     >
       {(loaded) => <ObjectiveView objective={loaded} onRefresh={() => objective.refetch()} />}
     </RecordState>

@@ -7,9 +7,11 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { CreateButton } from '@/components/CreateButton';
 import { FollowControl } from '@/components/FollowControl';
 import { PagedListView } from '@/components/PagedListView';
+import { RecordState } from '@/components/RecordState';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { useTimeFact } from '@/lib/time-entries';
 import { dueLabel, formatDay } from '@/lib/work-format';
 import { useDeleteProject, useObjectives, useProject } from '../api';
@@ -17,7 +19,6 @@ import { ObjectiveFormModal } from '../components/ObjectiveFormModal';
 import { ProjectFormModal } from '../components/ProjectFormModal';
 import { RecordActions } from '../components/RecordActions';
 import { RecordHeader } from '../components/RecordHeader';
-import { RecordState } from '../components/RecordState';
 import { WorkCard } from '../components/WorkCard';
 import { useProjectRoom } from '../live';
 import { objectiveCountLabel, taskCountLabel } from '../work-labels';
@@ -26,12 +27,13 @@ import { objectiveCountLabel, taskCountLabel } from '../work-labels';
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
+  useReadOnOpen('project', project.isSuccess ? projectId : undefined);
   useProjectRoom(projectId);
   return (
     <RecordState
       key={projectId}
       query={project}
-      back={<BackLink to={paths.projects}>Back to Projects</BackLink>}
+      back={{ to: paths.projects, label: 'Back to Projects' }}
       loading={MESSAGES.loadingProject}
       notFound={MESSAGES.projectNotFound}
       failMessage={MESSAGES.fetchProjectFailed}

@@ -9,11 +9,13 @@ import { FollowControl } from '@/components/FollowControl';
 import { FormError } from '@/components/FormError';
 import { HistoryPanel } from '@/components/HistoryPanel';
 import { Panel } from '@/components/Panel';
+import { RecordState } from '@/components/RecordState';
 import { TimePanel } from '@/components/TimePanel';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { toastSuccess } from '@/lib/toast';
 import { dueLabel } from '@/lib/work-format';
 import { useDeleteTask, useTask, useUpdateTask } from '../api';
@@ -21,7 +23,6 @@ import { AttachmentsPanel } from '../components/AttachmentsPanel';
 import { CommentsPanel } from '../components/CommentsPanel';
 import { ProgressPanel } from '../components/ProgressPanel';
 import { RecordActions } from '../components/RecordActions';
-import { RecordState } from '../components/RecordState';
 import { TaskEditForm } from '../components/TaskEditForm';
 import { TaskInfoPanel } from '../components/TaskInfoPanel';
 import { useProjectRoom } from '../live';
@@ -35,12 +36,11 @@ export default function TaskDetailPage() {
   // the server lets it into no project room either.
   const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
   const task = useTask(taskId);
+  useReadOnOpen('task', task.isSuccess ? taskId : undefined);
   useProjectRoom(seesProjects ? projectId : undefined);
-  const back = seesProjects ? (
-    <BackLink to={paths.objective(projectId, objectiveId)}>Back to Objective</BackLink>
-  ) : (
-    <BackLink to={paths.myTasks}>Back to My Tasks</BackLink>
-  );
+  const back = seesProjects
+    ? { to: paths.objective(projectId, objectiveId), label: 'Back to Objective' }
+    : { to: paths.myTasks, label: 'Back to My Tasks' };
   return (
     <RecordState
       key={taskId}
@@ -48,7 +48,6 @@ export default function TaskDetailPage() {
       back={back}
       notFound={MESSAGES.taskNotFound}
       failMessage={MESSAGES.fetchTaskFailed}
-      retryLabel="Try Again"
     >
       {(loaded) => (
         <TaskView

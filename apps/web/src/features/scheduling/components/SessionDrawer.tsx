@@ -1,11 +1,14 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { type AdvisorSession, displayName, formatSlotTime } from '@smart/contracts';
+import { type AdvisorSession, displayName, formatSlotTime, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '@/components/DownloadButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
+import { RecordNotFound } from '@/components/RecordNotFound';
+import { isMissing } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { sessionCalendarUrl, useSession } from '../api';
 import { cancellationText, peopleNames } from '../session-labels';
 import { CancelSessionModal } from './CancelSessionModal';
@@ -90,6 +93,7 @@ function SessionDetails({ session, timeZone }: { session: AdvisorSession; timeZo
 /** A session's details and what the viewer may do with it, opened by `?session=ID` (notification links too). */
 export function SessionDrawer({ sessionId, timeZone, onClose }: SessionDrawerProps) {
   const session = useSession(sessionId);
+  useReadOnOpen('session', session.isSuccess && sessionId ? sessionId : undefined);
   return (
     <Drawer
       opened={sessionId !== null}
@@ -101,6 +105,15 @@ export function SessionDrawer({ sessionId, timeZone, onClose }: SessionDrawerPro
     >
       {session.isPending ? (
         <PageLoader />
+      ) : session.isError && isMissing(session.error) ? (
+        // An unknown or unreadable `?session=` (an old link) says so where the session would show.
+        <RecordNotFound
+          order={2}
+          title={MESSAGES.sessionNotFound}
+          back={{ label: 'Close', onClick: onClose }}
+          onRetry={() => session.refetch()}
+          retrying={session.isFetching}
+        />
       ) : session.isError ? (
         <LoadError message={session.error.message} onRetry={() => session.refetch()} retrying={session.isFetching} />
       ) : (

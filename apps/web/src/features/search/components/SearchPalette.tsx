@@ -8,6 +8,7 @@ import {
   HiClipboardCheck,
   HiCollection,
   HiDocumentText,
+  HiFlag,
   HiSearch,
   HiSupport,
   HiUser,
@@ -19,6 +20,7 @@ import classes from './SearchPalette.module.css';
 
 const KIND_ICONS: Record<SearchKind, IconType> = {
   projects: HiCollection,
+  objectives: HiFlag,
   tasks: HiClipboardCheck,
   tickets: HiSupport,
   templates: HiDocumentText,

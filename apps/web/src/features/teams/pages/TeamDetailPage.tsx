@@ -4,9 +4,7 @@ import { useState } from 'react';
 import { HiArrowLeft, HiUserAdd } from 'react-icons/hi';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/ConfirmModal';
-import { LoadError } from '@/components/LoadError';
-import { PageLoader } from '@/components/PageLoader';
-import { ApiError } from '@/lib/api-client';
+import { RecordState } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
 import { useRemoveTeamMember, useTeam } from '../api';
 import { AddTeamMemberModal } from '../components/AddTeamMemberModal';
@@ -40,23 +38,16 @@ export default function TeamDetailPage() {
 function TeamDetailView({ teamId }: { teamId: string }) {
   const team = useTeam(teamId);
 
-  if (team.isPending) return <PageLoader />;
-  if (team.isError) {
-    const notFound = team.error instanceof ApiError && team.error.status === 404;
-    return (
-      <Stack gap="md">
-        <BackButton />
-        {notFound ? (
-          <Text ta="center" py="xl" fw={500}>
-            {MESSAGES.teamNotFound}
-          </Text>
-        ) : (
-          <LoadError message={MESSAGES.fetchTeamFailed} onRetry={() => team.refetch()} retrying={team.isFetching} />
-        )}
-      </Stack>
-    );
-  }
-  return <TeamView team={team.data} />;
+  return (
+    <RecordState
+      query={team}
+      back={{ to: paths.teams, label: 'Back to Teams' }}
+      notFound={MESSAGES.teamNotFound}
+      failMessage={MESSAGES.fetchTeamFailed}
+    >
+      {(loaded) => <TeamView team={loaded} />}
+    </RecordState>
+  );
 }
 
 function TeamView({ team }: { team: TeamDetail }) {

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import type { Template } from '@smart/contracts';
+import { useCallback } from 'react';
 import { HiDotsVertical, HiDownload, HiEye, HiPencil, HiTrash } from 'react-icons/hi?lazy';
 import { formatMoment } from '@/lib/work-format';
 import { downloadCountText, fileTypeLabels } from '../template-labels';
@@ -12,14 +13,31 @@ interface TemplateCardProps {
   /** Where the card is not inside its department's page (search results, Recently Updated). */
   showDepartment?: boolean;
   onAction: (action: TemplateAction, template: Template) => void;
+  /** The template the address opened (search's link): marked, and brought into view once. */
+  opened?: boolean;
 }
 
 /** A template (section 2): tags, download count, updated date; Preview when it has a PDF, Download. */
-export function TemplateCard({ template, showDepartment = false, onAction }: TemplateCardProps) {
+export function TemplateCard({ template, showDepartment = false, onAction, opened = false }: TemplateCardProps) {
   const { canEdit, canDelete } = template.permissions;
   const canPreview = template.files.some((file) => file.canPreview);
+  const bringIntoView = useCallback(
+    (card: HTMLElement | null) => {
+      if (opened) card?.scrollIntoView({ block: 'nearest' });
+    },
+    [opened],
+  );
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={template.name}>
+    <Card
+      ref={bringIntoView}
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-label={template.name}
+      aria-current={opened || undefined}
+      style={opened ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="xs" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>

@@ -15,13 +15,15 @@ interface TemplateGridProps {
   empty: EmptyText;
   /** Cards name their department where the page is not the department's own. */
   showDepartment?: boolean;
+  /** A template shown first, marked as opened (the department page's `?template=`). */
+  opened?: Template | undefined;
 }
 
 /**
  * Templates as cards, a page at a time, with what a card opens: the PDF preview, Edit Template and
  * the delete confirmation.
  */
-export function TemplateGrid({ filters, empty, showDepartment = false }: TemplateGridProps) {
+export function TemplateGrid({ filters, empty, showDepartment = false, opened: openedByLink }: TemplateGridProps) {
   const list = useTemplates(filters);
   const remove = useDeleteTemplate();
   const [open, setOpen] = useState<{ action: TemplateAction; template: Template } | null>(null);
@@ -35,10 +37,14 @@ export function TemplateGrid({ filters, empty, showDepartment = false }: Templat
       <PagedListView list={list} failMessage={MESSAGES.fetchTemplatesFailed} empty={empty}>
         {(templates) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {templates.map((template) => (
+            {(openedByLink
+              ? [openedByLink, ...templates.filter((template) => template.id !== openedByLink.id)]
+              : templates
+            ).map((template) => (
               <TemplateCard
                 key={template.id}
                 template={template}
+                opened={template.id === openedByLink?.id}
                 showDepartment={showDepartment}
                 onAction={(action, picked) => {
                   remove.reset();

@@ -2,19 +2,17 @@ import { Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { CreateButton } from '@/components/CreateButton';
 import { DepartmentIcon } from '@/components/DepartmentIcon';
-import { LoadError } from '@/components/LoadError';
-import { PageLoader } from '@/components/PageLoader';
+import { LinkedRecordMissing } from '@/components/LinkedRecordMissing';
+import { RecordState } from '@/components/RecordState';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { useTemplateDepartment } from '../api';
+import { useOpenedTemplate, useTemplateDepartment } from '../api';
 import { DepartmentBadges } from '../components/DepartmentBadges';
-import { DepartmentNotFound } from '../components/DepartmentNotFound';
 import { FilterChips } from '../components/FilterChips';
 import { SearchField } from '../components/SearchField';
 import { TemplateFormModal } from '../components/TemplateFormModal';
@@ -24,9 +22,6 @@ import { templateCountText } from '../template-labels';
 
 const SEARCH_PAUSE_MS = 250;
 
-/** A missing department, or an id that names none (a 400 for a malformed one): the not-found state. */
-const isMissing = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 400);
-
 /**
  * /dashboard/templates/departments/{departmentId} (second document, section 2): the department's
  * templates with search and chips, Preview and Download, and Create Template for canCreateTemplates.
@@ -35,22 +30,29 @@ export default function DepartmentTemplatesPage() {
   const { departmentId = '' } = useParams();
   const { user } = useAuth();
   const department = useTemplateDepartment(departmentId);
+  const [params, setParams] = useSearchParams();
+  const openedId = params.get('template');
+  const opened = useOpenedTemplate(openedId);
+  // A template of another department, or none at all, is not there for this page.
+  const openedHere = opened.data?.departmentId === departmentId ? opened.data : undefined;
+  const openedMissing = openedId !== null && (opened.isError || (opened.isSuccess && !openedHere));
   const [filter, setFilter] = useState<DepartmentFilter>('all');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const [creating, setCreating] = useState(false);
   const canCreate = meetsRequirement(user, { flags: ['canCreateTemplates'] });
 
-  if (department.isPending) return <PageLoader label="Loading templates..." />;
-  if (department.isError) {
-    return isMissing(department.error) ? (
-      <DepartmentNotFound />
-    ) : (
-      <LoadError
-        message={department.error.message}
-        onRetry={() => department.refetch()}
-        retrying={department.isFetching}
-      />
+  if (!department.isSuccess) {
+    return (
+      <RecordState
+        query={department}
+        back={{ to: paths.templates, label: 'Back to Smart Templates' }}
+        loading="Loading templates..."
+        notFound={MESSAGES.templateDepartmentNotFoundTitle}
+        failMessage={MESSAGES.fetchTemplatesFailed}
+      >
+        {() => null}
+      </RecordState>
     );
   }
   const { name, description, settings, templateCount } = department.data;
@@ -91,7 +93,11 @@ export default function DepartmentTemplatesPage() {
         />
         <FilterChips label="Show" options={DEPARTMENT_FILTERS} value={filter} onChange={setFilter} />
       </Group>
+      {openedMissing && (
+        <LinkedRecordMissing title={MESSAGES.templateNotFound} onClose={() => setParams({}, { replace: true })} />
+      )}
       <TemplateGrid
+        opened={openedHere}
         filters={departmentTemplateFilters(departmentId, filter, term)}
         empty={{
           title: MESSAGES.noTemplates,

@@ -1,14 +1,14 @@
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { MESSAGES, type TicketDetail } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FollowControl } from '@/components/FollowControl';
 import { HistoryPanel } from '@/components/HistoryPanel';
-import { PageLoader } from '@/components/PageLoader';
+import { RecordState } from '@/components/RecordState';
 import { TimePanel } from '@/components/TimePanel';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useReadOnOpen } from '@/lib/read-on-open';
 import { useTicket } from '../api';
 import { TicketAttachments } from '../components/TicketAttachments';
 import { TicketBadgesLine } from '../components/TicketBadges';
@@ -34,24 +34,25 @@ function BackToTickets() {
 export default function TicketDetailPage() {
   const ticketId = useParams().ticketId ?? '';
   const ticket = useTicket(ticketId);
+  useReadOnOpen('ticket', ticket.isSuccess ? ticketId : undefined);
+  useTicketRoom(ticketId);
+  return (
+    <RecordState
+      key={ticketId}
+      query={ticket}
+      back={{ to: paths.tickets, label: MESSAGES.backToTickets }}
+      loading={MESSAGES.loadingTicket}
+      notFound={MESSAGES.ticketNotFound}
+      failMessage={MESSAGES.fetchTicketFailed}
+    >
+      {(loaded) => <TicketView ticket={loaded} />}
+    </RecordState>
+  );
+}
+
+function TicketView({ ticket: current }: { ticket: TicketDetail }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  useTicketRoom(ticketId);
-
-  if (ticket.isPending) return <PageLoader label={MESSAGES.loadingTicket} />;
-  if (ticket.isError) {
-    const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
-    return (
-      <Stack align="center" gap="md" py="xl" role="alert">
-        <Text fw={500} c={missing ? undefined : 'red'}>
-          {missing ? MESSAGES.ticketNotFound : ticket.error.message}
-        </Text>
-        <BackToTickets />
-      </Stack>
-    );
-  }
-
-  const current = ticket.data;
   const { canEdit, canAssign, canDelete } = current.permissions;
   const open = (action: OpenDialog['action']) => setDialog({ action, ticket: current });
   return (
