@@ -64,21 +64,23 @@ export const timeEntryEndpoints = {
     path: '/api/time-entries/timesheet.csv',
     operationId: 'downloadTimesheetCsv',
     tags,
+    budget: 'exports',
     summary:
       "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
     query: timesheetQuery,
-    responses: { 400: errorResponse },
+    responses: { 400: errorResponse, 429: errorResponse },
   }),
   timesheetPdf: endpoint({
     method: 'GET',
     path: '/api/time-entries/timesheet.pdf',
     operationId: 'downloadTimesheetPdf',
     tags,
+    budget: 'exports',
     summary:
       "The caller's statement for one organization between two days as a PDF (application/pdf): its entries and totals, billable and not",
     description: `The organization is one the caller has entries in during the period, or may act in (an empty statement); any other answers 404. At most ${MAX_STATEMENT_ENTRIES} entries (else 400).`,
     query: timesheetPdfQuery,
-    responses: { 400: errorResponse, 404: errorResponse },
+    responses: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
   }),
   update: endpoint({
     method: 'PUT',
