@@ -38,6 +38,23 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
+/**
+ * The log's two views (decision 0200): its changes (every action but exports; the default, so an
+ * export flood never hides a role change) and its exports. An action filter belongs to one view.
+ */
+export const AUDIT_VIEWS = ['changes', 'exports'] as const;
+export type AuditView = (typeof AUDIT_VIEWS)[number];
+export const DEFAULT_AUDIT_VIEW: AuditView = 'changes';
+export const AUDIT_VIEW_LABELS: Record<AuditView, string> = { changes: 'Changes', exports: 'Exports' };
+/** The view an action's lines show in. */
+export const auditViewOf = (action: AuditAction): AuditView => (action === 'export.created' ? 'exports' : 'changes');
+
+/**
+ * Identical exports (one person, one file, the same filters) within this many minutes of the
+ * first are one line counting them (decision 0199).
+ */
+export const AUDIT_REPEAT_WINDOW_MINUTES = 10;
+
 export const AUDIT_PAGE_SIZE = 50;
 /**
  * How deep pages reach into one filter's lines: a page is chosen among each source's newest lines,

@@ -142,6 +142,7 @@ export function auditLogLine(line: AuditLine): ExportLine<'audit-log'> {
     About: line.targetLabel,
     From: line.fromValue,
     To: line.toValue,
+    Times: line.count,
     ID: line.id,
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordRepeatableAudit } from '../../lib/audit.js';
 import { csvChunks } from '../../lib/csv.js';
 import { rateLimited } from '../../lib/errors.js';
 import { addRoute, type EndpointHandler } from '../../lib/route.js';
@@ -70,7 +70,7 @@ export async function exportRoutes(app: FastifyInstance) {
       const target = { type: 'export', id: null, label: `${file.kind}.csv` } as const;
       const to = await describeFilters(app.db, request.query as Record<string, unknown>);
       const organizationIds = await exportedOrganizations(app.db, file.actor, file.organizationId);
-      await recordAudit(
+      await recordRepeatableAudit(
         app.db,
         file.actor.id,
         organizationIds.map((organizationId) => ({ organizationId, action: 'export.created', target, to })),
