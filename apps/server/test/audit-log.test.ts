@@ -273,6 +273,13 @@ describe('exports in the log', () => {
       });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().error).toBe(MESSAGES.auditActionNotInView);
+      // The CSV is the default view too, its values in the page's words.
+      const file = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: owner });
+      expect(file.statusCode, file.body).toBe(200);
+      const rows = file.body.trim().split('\r\n').slice(1);
+      expect(rows).toHaveLength(5);
+      expect(rows[0]).toContain(',Role changed,');
+      expect(rows[0]).toContain(',User,Organization Admin,1,');
     },
   );
 });
