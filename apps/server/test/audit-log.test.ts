@@ -204,6 +204,86 @@ describe('what the log records', () => {
   });
 });
 
+/** Tests that make dozens of requests (or come first and make the app). */
+const MANY_REQUESTS = { timeout: 120_000 };
+
+describe('exports in the log', () => {
+  /** An export by `as` with the query; it must be answered. */
+  async function exportTickets(t: TestApp, as: Member, query = '') {
+    const response = await t.request({ method: 'GET', url: `/api/exports/tickets.csv${query}`, as });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  test(
+    'identical exports within the window are one line with a count; other filters another line',
+    MANY_REQUESTS,
+    async ({ t, make }) => {
+      const organization = await make.organization();
+      const owner = await make.member(organization.id, { role: 'org_admin' });
+      const member = await make.member(organization.id);
+      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, '?status=open');
+      await exportTickets(t, member, '?status=closed');
+      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, '?priority=high');
+
+      const log = await readLog(t, owner, 'view=exports');
+      expect(log.data.map((line) => [line.to, line.count])).toEqual([
+        ['Priority: high', 3],
+        ['Status: closed', 1],
+        ['Status: open', 3],
+      ]);
+      expect(log.data.every((line) => line.actor?.id === member.id)).toBe(true);
+      // Another person's identical export is a line of its own.
+      await exportTickets(t, owner, '?status=open');
+      expect((await readLog(t, owner, 'view=exports')).pagination.total).toBe(4);
+    },
+  );
+
+  test(
+    'the default view is the changes: a role change stays on the first page after many exports',
+    MANY_REQUESTS,
+    async ({ t, make }) => {
+      const organization = await make.organization();
+      const owner = await make.member(organization.id, { role: 'org_admin' });
+      const member = await make.member(organization.id);
+      const promoted = await make.member(organization.id);
+      const changed = await t.request({
+        method: 'PUT',
+        url: `/api/users/${promoted.id}`,
+        as: owner,
+        payload: { role: 'org_admin' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      // More exports than a page holds, each with filters of its own (so each its own line).
+      const flood = 60;
+      for (let index = 0; index < flood; index += 1) await exportTickets(t, member, `?search=x${index}`);
+
+      const changes = await readLog(t, owner, '');
+      expect(changes.data[0]).toMatchObject({ action: 'member.role_changed', from: 'user', to: 'org_admin' });
+      expect(changes.data.some((line) => line.action === 'export.created')).toBe(false);
+      expect(changes.pagination.total).toBe(5);
+      const exportsView = await readLog(t, owner, 'view=exports');
+      expect(exportsView.pagination.total).toBe(flood);
+      expect(exportsView.data.every((line) => line.action === 'export.created')).toBe(true);
+      // The action filter picks its view; an action of the other view is refused, saying why.
+      expect((await readLog(t, owner, 'action=export.created')).pagination.total).toBe(flood);
+      const mismatch = await t.request({
+        method: 'GET',
+        url: '/api/audit-log?view=changes&action=export.created',
+        as: owner,
+      });
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json().error).toBe(MESSAGES.auditActionNotInView);
+      // The CSV is the default view too, its values in the page's words.
+      const file = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: owner });
+      expect(file.statusCode, file.body).toBe(200);
+      const rows = file.body.trim().split('\r\n').slice(1);
+      expect(rows).toHaveLength(5);
+      expect(rows[0]).toContain(',Role changed,');
+      expect(rows[0]).toContain(',User,Organization Admin,1,');
+    },
+  );
+});
+
 describe('the log as CSV', () => {
   test('every line of the filter, newest first, in batches, for those who read the log', async ({ t, make }) => {
     const organization = await make.organization();
@@ -230,7 +310,7 @@ describe('the log as CSV', () => {
     expect(file.statusCode, file.body).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = file.body.trim().split('\r\n');
-    expect(rows[0]).toBe('When,Person,Person e-mail,Action,What,About,From,To,ID');
+    expect(rows[0]).toBe('When,Person,Person e-mail,Action,What,About,From,To,Times,ID');
     const lines = rows.slice(1).map((row) => row.split(','));
     // Every line once across the batches (a formula written as text), newest first.
     expect(lines.map((cells) => cells[5]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((index) => `'=cmd|${index}`));

@@ -3,7 +3,7 @@ import { expect, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
 import { solidPng } from './support/png';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
-import { pickOption } from './support/structure';
+import { pickOption, uniqueName } from './support/structure';
 
 function details(page: Page) {
   return page.getByRole('region', { name: 'Organization Details' });
@@ -194,6 +194,52 @@ test.describe('organization page', () => {
     await expect(details(owner).getByLabel('Description')).toBeVisible();
     await expect(details(owner).getByRole('textbox', { name: 'Seats' })).toHaveCount(0);
     await owner.context().close();
+  });
+});
+
+test.describe('audit log', () => {
+  test("speaks the app's words, and keeps exports apart from changes, counting repeats", async ({
+    page,
+    organization,
+  }) => {
+    const person = await organization.addPerson('Rhea', 'Stone');
+    await signIn(page, organization.orgAdmin);
+    // Changes and exports made with the org_admin's session, as its pages would make them.
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const headers = { authorization: `Bearer ${token}` };
+    const send = async (method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, data?: object) => {
+      const response = await page.request.fetch(url, { method, headers, ...(data && { data }) });
+      expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+      return response.headers()['content-type']?.includes('json') ? response.json() : null;
+    };
+    const project = await send('POST', '/api/projects', {
+      title: uniqueName('Ledger'),
+      organizationId: organization.id,
+    });
+    const objective = await send('POST', `/api/objectives/projects/${project.data.id}`, { title: 'Close the books' });
+    const task = await send('POST', `/api/tasks/objectives/${objective.data.id}`, { title: uniqueName('Reconcile') });
+    await send('PATCH', `/api/tasks/${task.data.id}/status`, { status: 'in_progress' });
+    await send('PATCH', `/api/tasks/${task.data.id}/progress`, { progress: 100 });
+    await send('PUT', `/api/users/${person.id}`, { role: 'org_admin' });
+    for (let time = 0; time < 3; time += 1) await send('GET', '/api/exports/tickets.csv?status=open');
+
+    await page.goto('/dashboard/audit-log');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    const row = (what: string, change: string) =>
+      log.getByRole('row').filter({ hasText: what }).filter({ hasText: change });
+    await expect(row('Task status changed', 'Not Started → In Progress')).toBeVisible();
+    // Progress 100 completes the task: a second status line.
+    await expect(row('Task status changed', 'In Progress → Completed')).toBeVisible();
+    await expect(row('Task progress changed', '0% → 100%')).toBeVisible();
+    await expect(row('Role changed', 'User → Organization Admin')).toBeVisible();
+    await expect(log).not.toContainText('in_progress');
+    await expect(log).not.toContainText('org_admin');
+    // The changes are the default view: the exports are one switch away, three as one line.
+    await expect(log.getByRole('row').filter({ hasText: 'Data exported' })).toHaveCount(0);
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Exports', { exact: true }).click();
+    await expect(page).toHaveURL(/view=exports/);
+    await expect(page.getByRole('heading', { name: 'Exports (1)' })).toBeVisible();
+    await expect(row('Data exported (3 times)', 'Status: open')).toBeVisible();
   });
 });
 

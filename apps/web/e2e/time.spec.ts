@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
@@ -103,8 +104,9 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   ).toContainText('45 min');
 
   // The CSVs say what they hold; one organization's is named after it, not saved over the file of all.
+  // An advisor reads only its own time: one CSV of its entries, not a second of the same rows.
   await expect(main(page).getByRole('button', { name: 'Your entries CSV', exact: true })).toBeVisible();
-  await expect(main(page).getByRole('button', { name: 'All visible entries CSV' })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: /entries CSV$/ })).toHaveCount(1);
   const [orgCsv] = await Promise.all([
     page.waitForEvent('download'),
     block.getByRole('button', { name: `Your entries CSV for ${organization.name}` }).click(),
@@ -265,4 +267,39 @@ test('a day holds at most 24 hours: the form says under Minutes what the day hol
   await expect(addTime.getByText(full)).toHaveCount(0);
   await addTime.getByRole('button', { name: 'Add time' }).click();
   await expect(timePanel(page).getByRole('heading', { name: 'Time (24 h)' })).toBeVisible();
+});
+
+test("the timesheet offers a member one CSV of its entries, and an org_admin everyone's beside its own", async ({
+  page,
+  browser,
+  organization,
+  adminApi,
+}) => {
+  const member = await organization.addPerson('Ivy', 'Hours');
+  const task = await taskFor(adminApi, organization, member, uniqueName('Count the stock'));
+  const today = daysAgo(0);
+  const csvButtons = (on: Page) => main(on).getByRole('button', { name: /entries CSV$/ });
+
+  await signIn(page, member);
+  await recordTime(page, task.id, { date: today.iso, minutes: 30, note: 'Counted the shelves' });
+  await sidebar(page).getByRole('link', { name: 'Timesheet', exact: true }).click();
+  await expect(main(page).getByRole('button', { name: 'Your entries CSV', exact: true })).toBeVisible();
+  // A second button would give the member the same rows again.
+  await expect(csvButtons(page)).toHaveCount(1);
+
+  const context = await browser.newContext();
+  const lead = await context.newPage();
+  await signIn(lead, organization.orgAdmin);
+  await recordTime(lead, task.id, { date: today.iso, minutes: 15 });
+  await sidebar(lead).getByRole('link', { name: 'Timesheet', exact: true }).click();
+  await expect(csvButtons(lead)).toHaveText(['Your entries CSV', "Everyone's entries CSV"]);
+  const [file] = await Promise.all([
+    lead.waitForEvent('download'),
+    main(lead).getByRole('button', { name: "Everyone's entries CSV" }).click(),
+  ]);
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  // The organization's entries: the member's as well as the org_admin's own.
+  expect(text).toContain('Counted the shelves');
+  expect(text).toContain(organization.orgAdmin.email);
+  await context.close();
 });

@@ -1,5 +1,7 @@
-import { TICKET_ACTIVITY_KINDS } from './tickets.js';
-import { TASK_ACTIVITY_KINDS } from './work.js';
+import { formatDateOnly } from './format.js';
+import { isRole, ROLE_LABELS } from './roles.js';
+import { TICKET_ACTIVITY_KINDS, ticketValueLabel } from './tickets.js';
+import { priorityLabel, progressLabel, TASK_ACTIVITY_KINDS, workStatusLabel } from './work.js';
 
 /**
  * The audit log (issue 26): who changed what across an organization, written in the transaction
@@ -37,6 +39,23 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit line is about: the record it names (its label is kept as it was then). */
 export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * The log's two views (decision 0200): its changes (every action but exports; the default, so an
+ * export flood never hides a role change) and its exports. An action filter belongs to one view.
+ */
+export const AUDIT_VIEWS = ['changes', 'exports'] as const;
+export type AuditView = (typeof AUDIT_VIEWS)[number];
+export const DEFAULT_AUDIT_VIEW: AuditView = 'changes';
+export const AUDIT_VIEW_LABELS: Record<AuditView, string> = { changes: 'Changes', exports: 'Exports' };
+/** The view an action's lines show in. */
+export const auditViewOf = (action: AuditAction): AuditView => (action === 'export.created' ? 'exports' : 'changes');
+
+/**
+ * Identical exports (one person, one file, the same filters) within this many minutes of the
+ * first are one line counting them (decision 0199).
+ */
+export const AUDIT_REPEAT_WINDOW_MINUTES = 10;
 
 export const AUDIT_PAGE_SIZE = 50;
 /**
@@ -89,3 +108,31 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'ticket.attachment_added': 'Ticket file added',
   'ticket.attachment_removed': 'Ticket file removed',
 };
+
+/**
+ * A line's value (its `from` or `to`) in the words the rest of the app uses (decision 0200): a
+ * role 'Organization Admin', a task's status 'In Progress', progress '100%', a ticket's category
+ * 'Feature request', a due date 08/01/2031. The log keeps the stored value; the page and its CSV
+ * show this. A value the action does not name a kind of (a name, a setting) stays as it is.
+ */
+export function auditValueText(action: AuditAction, value: string): string {
+  switch (action) {
+    case 'member.added':
+    case 'member.role_changed':
+      return isRole(value) ? ROLE_LABELS[value] : value;
+    case 'task.status':
+      return workStatusLabel(value);
+    case 'task.progress':
+      return /^\d+$/.test(value) ? progressLabel(value) : value;
+    case 'task.priority':
+      return priorityLabel(value);
+    case 'task.due_date':
+      return formatDateOnly(value) ?? value;
+    case 'ticket.status':
+    case 'ticket.priority':
+    case 'ticket.category':
+      return ticketValueLabel(value);
+    default:
+      return value;
+  }
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { WriteLimitGroup } from './limits.js';
 
 /*
  * Every HTTP endpoint is defined once, here in contracts: its method and path, what it takes and
@@ -27,6 +28,11 @@ export interface Endpoint {
   responses: { [status: number]: z.ZodType };
   /** Reachable without a session (sign-in, health, a public file link). */
   public?: true;
+  /**
+   * The per-user budget (WRITE_LIMITS_PER_MINUTE's group) a read counts against, as writes do:
+   * the exports, each reading a whole list (decision 0199). A write's group is the server's.
+   */
+  budget?: WriteLimitGroup;
 }
 
 /** Keeps the literal types of a definition (its path, its schemas) for the server and the client. */

@@ -116,7 +116,8 @@ export const EXPORT_COLUMNS = {
     'Created',
   ],
   // One organization's log (the Organization column never shows: one organization per file).
-  'audit-log': ['When', 'Person', 'Person e-mail', 'Action', 'What', 'About', 'From', 'To', 'ID'],
+  // Times: how many identical exports the line stands for (decision 0199); 1 for every change.
+  'audit-log': ['When', 'Person', 'Person e-mail', 'Action', 'What', 'About', 'From', 'To', 'Times', 'ID'],
 } as const satisfies Record<ExportKind, readonly string[]>;
 export type ExportColumn<K extends ExportKind> = (typeof EXPORT_COLUMNS)[K][number];
 

@@ -55,7 +55,7 @@ export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  *
  * HTTP writes: requests per signed-in user (per client address for a caller without a session)
  * and minute, counted before the body is read or validated, so junk counts too. Each route is in
- * one group; a group's routes share its counter. Settings RATE_LIMIT_<GROUP> change them
+ * one group; a group's routes share its counter. Reads count only where a group names them (exports). Settings RATE_LIMIT_<GROUP> change them
  * (apps/server/src/config.ts). Sign-in and password-reset requests have limits of their own.
  */
 export const WRITE_LIMIT_WINDOW_MS = 60_000;
@@ -78,6 +78,11 @@ export const WRITE_LIMITS_PER_MINUTE = {
   passwordChanges: 10,
   /** POST /api/users/phone/verification: each one sends an SMS (besides PHONE_CODE_RESEND_SECONDS between two). */
   phoneCodes: 3,
+  /**
+   * Not writes but reads that write: every CSV export (GET /api/exports/…) and the timesheet's CSV
+   * and PDF statement. Each reads a whole list and an export writes an audit line (decision 0199).
+   */
+  exports: 20,
   /** Every other write (POST, PUT, PATCH, DELETE) of a signed-in user. */
   writes: 300,
 } as const;

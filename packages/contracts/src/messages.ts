@@ -578,6 +578,7 @@ export const MESSAGES = {
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
   // Audit log (issue 26)
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
+  auditActionNotInView: 'That action is not in this view of the audit log (exports are a view of their own)',
   fetchAuditLogFailed: 'Failed to fetch the audit log',
   // Importing members from CSV (issue 26): the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,

@@ -105,6 +105,12 @@ export function ticketRangeText(page: number, limit: number, total: number): str
 /** Categories and statuses read with spaces for underscores (section 2, Details panel). */
 export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
 
+/** 'in_progress' → 'In progress': how the app shows a ticket's status, priority or category. */
+export function ticketValueLabel(value: string): string {
+  const spaced = humanizeValue(value);
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 /** What a ticket room's events carry; `actorId` lets a page skip its own change. */
 export interface TicketEventPayload {
   ticketId: string;

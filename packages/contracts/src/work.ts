@@ -25,6 +25,26 @@ export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_WORK_PRIORITY = 'medium' as const;
 
+/**
+ * How the app writes a project's, objective's or task's status (badges, selects, histories, the
+ * audit log): 'In Progress'. An unknown value reads as not started.
+ */
+export const WORK_STATUS_LABELS: Record<ProjectStatus | ObjectiveStatus | TaskStatus, string> = {
+  planning: 'Planning',
+  active: 'Active',
+  on_hold: 'On Hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  not_started: 'Not Started',
+  in_progress: 'In Progress',
+};
+export const workStatusLabel = (status: string): string =>
+  WORK_STATUS_LABELS[status as keyof typeof WORK_STATUS_LABELS] ?? WORK_STATUS_LABELS.not_started;
+/** A priority as the app writes it: 'High'. */
+export const priorityLabel = (priority: string): string => priority.charAt(0).toUpperCase() + priority.slice(1);
+/** A task's progress as the app writes it: '100%'. */
+export const progressLabel = (progress: number | string): string => `${progress}%`;
+
 /** Progress moves in steps of 5 within 0 to 100 (section 9). */
 export const PROGRESS_STEP = 5;
 export const MIN_PROGRESS = 0;

@@ -1,4 +1,9 @@
-import { type AuditEventAction, type AuditTargetType, MAX_AUDIT_TEXT_LENGTH } from '@smart/contracts';
+import {
+  AUDIT_REPEAT_WINDOW_MINUTES,
+  type AuditEventAction,
+  type AuditTargetType,
+  MAX_AUDIT_TEXT_LENGTH,
+} from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
@@ -38,6 +43,38 @@ export async function recordAudit(writer: AuditWriter, actorId: string | null, e
       createdAt: sql`now() + ${index} * interval '1 microsecond'` as SQL<Date>,
     })),
   );
+}
+
+/** An arbitrary constant: the class of the repeated lines' advisory locks (the second key is the person's hash). */
+const REPEAT_LOCK_CLASS = 7_140_185;
+
+/**
+ * Writes lines of something a person may do again and again without changing anything (an
+ * export): a line identical to one it wrote within AUDIT_REPEAT_WINDOW_MINUTES — same
+ * organization, action, label and values — counts one more on that line instead (decision 0199),
+ * so a loop of the same export is one line however long it runs. One person's repeats are counted
+ * under an advisory lock, so two at once are still one line.
+ */
+export async function recordRepeatableAudit(db: Database, actorId: string, events: readonly AuditEvent[]) {
+  if (events.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPEAT_LOCK_CLASS}::int, hashtext(${actorId}))`);
+    for (const event of events) {
+      const { rows } = (await tx.execute(sql`
+        update audit_events set repeat_count = repeat_count + 1
+        where id = (
+          select id from audit_events
+          where organization_id = ${event.organizationId}::uuid and action = ${event.action}
+            and created_at > now() - make_interval(mins => ${AUDIT_REPEAT_WINDOW_MINUTES})
+            and actor_id = ${actorId}::uuid and target_label = ${clip(event.target.label) ?? ''}
+            and from_value is not distinct from ${clip(event.from)}::text
+            and to_value is not distinct from ${clip(event.to)}::text
+          order by created_at desc limit 1
+        )
+        returning id`)) as unknown as { rows: { id: string }[] };
+      if (rows.length === 0) await recordAudit(tx, actorId, [event]);
+    }
+  });
 }
 
 /** A person as the log names them: "Ada Lovelace (ada@example.com)". */

@@ -31,7 +31,7 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /** What a route adds to its endpoint's definition: server-side settings no client needs to know. */
 export interface RouteSettings {
-  /** `writeLimit`, `duringTwoFactorSetup` (`public` comes from the endpoint). */
+  /** `writeLimit`, `duringTwoFactorSetup` (`public` and a read's budget come from the endpoint). */
   config?: Omit<FastifyContextConfig, 'public'>;
   bodyLimit?: number;
 }
@@ -60,7 +60,11 @@ export function addRoute<const E extends Endpoint>(
       ...(definition.consumes && { consumes: [...definition.consumes] }),
       response: definition.responses,
     },
-    config: { ...settings.config, ...(definition.public && { public: true }) },
+    config: {
+      ...settings.config,
+      ...(definition.public && { public: true }),
+      ...(definition.budget && { writeLimit: definition.budget }),
+    },
     ...(settings.bodyLimit !== undefined && { bodyLimit: settings.bodyLimit }),
     // The handler's types come from the same schemas (EndpointHandler); Fastify's own route() cannot see them through E.
     handler: handler as RouteHandlerMethod,

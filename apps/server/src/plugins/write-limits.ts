@@ -6,7 +6,10 @@ import { rateLimited } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The per-user write limit a write route counts against (WRITE_LIMITS_PER_MINUTE); else uploads or writes. */
+    /**
+     * The per-user limit a route counts against (WRITE_LIMITS_PER_MINUTE): a write's, else uploads
+     * or writes; a read counts only where it names one (the exports).
+     */
     writeLimit?: WriteLimitGroup;
   }
 }
@@ -27,7 +30,8 @@ const callerOf = (request: FastifyRequest) =>
  * Per-user limits of the API's writes (issue 21; contracts' WRITE_LIMITS_PER_MINUTE, changed by the
  * RATE_LIMIT_<GROUP> settings): every POST, PUT, PATCH and DELETE under /api that needs a session
  * counts against its group's counter (its `writeLimit`, else `uploads` for a multipart route, else
- * `writes`), in Redis when configured so every process counts together (@fastify/rate-limit's
+ * `writes`), and so does a read that names a group (the exports: each reads a whole list and writes
+ * an audit line, decision 0199), in Redis when configured so every process counts together (@fastify/rate-limit's
  * store, an atomic script), else in this process. Counted onRequest, right after the session check
  * and before the body is read or validated, so refused and malformed writes count too. Over the
  * limit: 429 with Retry-After and the error envelope. Public routes (sign-in, password reset) have
@@ -55,8 +59,10 @@ export const writeLimitsPlugin = fp(async (scope: FastifyInstance) => {
   ) as Record<WriteLimitGroup, onRequestAsyncHookHandler>;
 
   scope.addHook('onRoute', (route) => {
-    if (!isWrite(route.method) || route.config?.public) return;
-    const group = route.config?.writeLimit ?? (takesUploads(route) ? 'uploads' : 'writes');
+    if (route.config?.public) return;
+    const named = route.config?.writeLimit;
+    if (!named && !isWrite(route.method)) return;
+    const group = named ?? (takesUploads(route) ? 'uploads' : 'writes');
     const existing = route.onRequest ?? [];
     route.onRequest = [
       ...(Array.isArray(existing) ? existing : [existing]),

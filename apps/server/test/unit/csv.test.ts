@@ -27,6 +27,24 @@ describe('CSV', () => {
     expect(csvCellText("O'Brien")).toBe("O'Brien");
   });
 
+  it('quotes a cell holding a semicolon, and escapes each part after a , or ; that starts a formula', () => {
+    // A spreadsheet splitting on `;` would otherwise cut the cell and run its middle part.
+    expect(csvCell('x;=1+1;y')).toBe(`"x;'=1+1;y"`);
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('x,=1+1')).toBe(`"x,'=1+1"`);
+    expect(csvCell('=1;+2;-3;@4')).toBe(`"'=1;'+2;'-3;'@4"`);
+    // A part only containing a formula character later is left as it is.
+    expect(csvCell('a;b=c')).toBe('"a;b=c"');
+  });
+
+  it('reads back exactly what it wrote, escapes within a cell and apostrophes already there included', () => {
+    for (const cell of ['x;=1+1;y', 'x,=1+1', "'=already", "a;'+b", "''-two", "=1;'=2", 'O;Brien']) {
+      const [read] = [...csvRecords(csvLine([cell]))];
+      expect(read?.length).toBe(1);
+      expect(csvCellText(read?.[0] ?? '')).toBe(cell);
+    }
+  });
+
   it('keeps negative numbers numbers', () => {
     expect(csvCell(-5)).toBe('-5');
   });

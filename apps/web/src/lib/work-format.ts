@@ -1,19 +1,9 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
-import { formatDateOnly, MESSAGES } from '@smart/contracts';
+import { formatDateOnly, MESSAGES, priorityLabel, workStatusLabel } from '@smart/contracts';
 
 /** How the work pages write statuses, priorities and dates (second document, sections 2 and 4). */
 
 type WorkStatus = ProjectStatus | ObjectiveStatus | TaskStatus;
-
-const STATUS_LABELS: Record<WorkStatus, string> = {
-  planning: 'Planning',
-  active: 'Active',
-  on_hold: 'On Hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  not_started: 'Not Started',
-  in_progress: 'In Progress',
-};
 
 /** Badge colours: a task's not started is grey, in progress amber, completed green (section 4). */
 const STATUS_COLORS: Record<WorkStatus, string> = {
@@ -33,9 +23,10 @@ const PRIORITY_COLORS: Record<WorkPriority | TaskPriority, string> = {
   urgent: 'red',
 };
 
-export const statusLabel = (status: WorkStatus) => STATUS_LABELS[status] ?? STATUS_LABELS.not_started;
+/** The words are contracts' (WORK_STATUS_LABELS), shared with the audit log and its CSV. */
+export const statusLabel = (status: WorkStatus) => workStatusLabel(status);
 export const statusColor = (status: WorkStatus) => STATUS_COLORS[status] ?? 'gray';
-export const priorityLabel = (priority: string) => priority.charAt(0).toUpperCase() + priority.slice(1);
+export { priorityLabel };
 export const priorityColor = (priority: WorkPriority) => PRIORITY_COLORS[priority] ?? 'gray';
 
 /** Select options for a list of values, labelled as the badges are. */

@@ -15,7 +15,8 @@ const tags = ['Exports'];
  * CSV exports (issue 26): each list's rows with its filters, only what the caller may read there,
  * streamed (text/csv, an attachment named after the kind and the day). A file, not the JSON
  * envelope: the endpoints document their errors; 429 when the caller already has
- * MAX_CONCURRENT_EXPORTS running. Every export is written to the audit log.
+ * MAX_CONCURRENT_EXPORTS running, or has used its export budget of the minute. Every export is
+ * written to the audit log, identical ones within AUDIT_REPEAT_WINDOW_MINUTES as one line.
  */
 export const exportEndpoints = {
   tickets: endpoint({
@@ -23,6 +24,7 @@ export const exportEndpoints = {
     path: '/api/exports/tickets.csv',
     operationId: 'exportTicketsCsv',
     tags,
+    budget: 'exports',
     summary: "The tickets list as CSV, with its filters and sort (GET /api/tickets's query without the page)",
     query: ticketExportQuery,
     responses: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
@@ -32,6 +34,7 @@ export const exportEndpoints = {
     path: '/api/exports/tasks.csv',
     operationId: 'exportTasksCsv',
     tags,
+    budget: 'exports',
     summary:
       "The tasks the caller reaches as CSV (an advisor's: those assigned to it), with My Tasks' filters and sort, a project or an objective",
     description:
@@ -44,6 +47,7 @@ export const exportEndpoints = {
     path: '/api/exports/projects.csv',
     operationId: 'exportProjectsCsv',
     tags,
+    budget: 'exports',
     summary: "The projects list as CSV, with its filters (GET /api/projects's query without the page)",
     query: projectExportQuery,
     responses: { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse },
@@ -53,6 +57,7 @@ export const exportEndpoints = {
     path: '/api/exports/members.csv',
     operationId: 'exportMembersCsv',
     tags,
+    budget: 'exports',
     summary: "The members list as CSV, with its filters (GET /api/users's query without the page)",
     query: memberExportQuery,
     responses: { 400: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse },
@@ -62,6 +67,7 @@ export const exportEndpoints = {
     path: '/api/exports/time-entries.csv',
     operationId: 'exportTimeEntriesCsv',
     tags,
+    budget: 'exports',
     summary: "The time entries list as CSV, with its filters (GET /api/time-entries's query without the page)",
     query: timeEntryExportQuery,
     responses: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
@@ -71,6 +77,7 @@ export const exportEndpoints = {
     path: '/api/exports/audit-log.csv',
     operationId: 'exportAuditLogCsv',
     tags,
+    budget: 'exports',
     summary:
       "An organization's audit log as CSV with its filters (GET /api/audit-log's query without the page), every line newest first",
     query: auditLogExportQuery,

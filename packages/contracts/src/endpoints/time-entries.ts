@@ -64,6 +64,7 @@ export const timeEntryEndpoints = {
     path: '/api/time-entries/timesheet.csv',
     operationId: 'downloadTimesheetCsv',
     tags,
+    budget: 'exports',
     summary:
       "The caller's entries between two days (of one organization when named) as CSV (text/csv): day, organization, record, hours, billable, note",
     description:
@@ -76,6 +77,7 @@ export const timeEntryEndpoints = {
     path: '/api/time-entries/timesheet.pdf',
     operationId: 'downloadTimesheetPdf',
     tags,
+    budget: 'exports',
     summary:
       "The caller's statement for one organization between two days as a PDF (application/pdf): its entries and totals, billable and not",
     description: `The organization is one the caller has entries in during the period, or may act in (an empty statement); any other answers 404. At most ${MAX_STATEMENT_ENTRIES} entries (else 400). An export, drawn on the server's worker threads: beyond the caller's running exports (MAX_CONCURRENT_EXPORTS), the server's, or the threads' queue, 429.`,

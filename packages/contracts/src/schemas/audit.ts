@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from '../audit.js';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_MAX_PAGE_SIZE,
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_TYPES,
+  AUDIT_VIEWS,
+  auditViewOf,
+} from '../audit.js';
 import { MESSAGES } from '../messages.js';
 import { boundedString, idSchema, pagedEnvelope } from './common.js';
 import { userSummarySchema } from './structure.js';
@@ -9,23 +16,34 @@ const day = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.
 
 /**
  * GET /api/audit-log: one organization's lines (the caller's own when not named), newest first;
- * `from` and `to` are days in the caller's time zone, both included.
+ * `from` and `to` are days in the caller's time zone, both included. `view` is its changes or its
+ * exports (left out: the action's view, else the changes).
  */
 const auditLogFilters = z.object({
   organizationId: idSchema.optional(),
   actorId: idSchema.optional(),
+  view: z.enum(AUDIT_VIEWS).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   from: day.optional(),
   to: day.optional(),
 });
 
-/** The range runs forwards (a refinement: added after the fields, which zod cannot omit from). */
+/**
+ * The range runs forwards, and the action is one of the view's (refinements: added after the
+ * fields, which zod cannot omit from).
+ */
 const inOrder = <S extends typeof auditLogFilters>(schema: S) =>
-  schema.refine((query) => !query.from || !query.to || query.to >= query.from, {
-    message: MESSAGES.timeRangeOrder,
-    path: ['to'],
-    when: (payload) => payload.issues.length === 0,
-  });
+  schema
+    .refine((query) => !query.from || !query.to || query.to >= query.from, {
+      message: MESSAGES.timeRangeOrder,
+      path: ['to'],
+      when: (payload) => payload.issues.length === 0,
+    })
+    .refine((query) => !query.view || !query.action || auditViewOf(query.action) === query.view, {
+      message: MESSAGES.auditActionNotInView,
+      path: ['action'],
+      when: (payload) => payload.issues.length === 0,
+    });
 
 export const auditLogQuery = inOrder(
   auditLogFilters.extend({
@@ -55,6 +73,9 @@ export const auditEntrySchema = z.object({
   }),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** How many times it happened: identical exports within AUDIT_REPEAT_WINDOW_MINUTES are one line. */
+  count: z.number().int(),
+  /** When it (first) happened. */
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

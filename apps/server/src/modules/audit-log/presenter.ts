@@ -12,6 +12,8 @@ export interface AuditLine {
   targetLabel: string;
   fromValue: string | null;
   toValue: string | null;
+  /** How many times it happened (identical exports within the window are one line). */
+  count: number;
   createdAt: Date;
   /** Where a keyset read continues after this line. */
   key: { createdAt: string; id: string };
@@ -36,5 +38,6 @@ export const presentAuditLine = (line: AuditLine): AuditEntry => ({
   target: { type: line.targetType, id: line.targetId, label: line.targetLabel, path: targetPath(line) },
   from: line.fromValue,
   to: line.toValue,
+  count: line.count,
   createdAt: line.createdAt.toISOString(),
 });

@@ -3,6 +3,9 @@ import {
   type AuditAction,
   type AuditLogQuery,
   type AuditTargetType,
+  type AuditView,
+  auditViewOf,
+  DEFAULT_AUDIT_VIEW,
   MESSAGES,
   type PageQuery,
 } from '@smart/contracts';
@@ -15,9 +18,13 @@ import type { UserSummaryRow } from '../users/summary.js';
 import { canReadAuditLog } from './policy.js';
 import type { AuditLine } from './presenter.js';
 
-/** What narrows the log: one organization (required), and optionally a person, an action, a range of days. */
+/**
+ * What narrows the log: one organization (required), and optionally its view (changes or exports),
+ * a person, an action, a range of days.
+ */
 export interface AuditFilter {
   organizationId: string;
+  view?: AuditView | undefined;
   actorId?: string | undefined;
   action?: AuditAction | undefined;
   from?: string | undefined;
@@ -46,15 +53,26 @@ const SOURCES = [
 ] as const;
 type Source = (typeof SOURCES)[number];
 
-/** The sources an action can come from: all of them, or the one its prefix names. */
-const sourcesFor = (action: AuditAction | undefined) =>
-  SOURCES.filter((source) =>
-    action === undefined
-      ? true
-      : source.prefix === null
-        ? !action.startsWith('task.') && !action.startsWith('ticket.')
-        : action.startsWith(source.prefix),
+/** The view a filter reads: the one named, else its action's, else the changes (decision 0200). */
+const viewOf = (filter: AuditFilter): AuditView =>
+  filter.view ?? (filter.action ? auditViewOf(filter.action) : DEFAULT_AUDIT_VIEW);
+
+/**
+ * The sources a filter's lines can come from: exports are only events; an action comes from the
+ * one source its prefix names; the changes from all three.
+ */
+const sourcesFor = (filter: AuditFilter) => {
+  const { action } = filter;
+  return SOURCES.filter((source) =>
+    viewOf(filter) === 'exports'
+      ? source.prefix === null
+      : action === undefined
+        ? true
+        : source.prefix === null
+          ? !action.startsWith('task.') && !action.startsWith('ticket.')
+          : action.startsWith(source.prefix),
   );
+};
 
 /** The instant a day (YYYY-MM-DD) starts in the actor's time zone. */
 const dayStart = (day: string, actorId: string) =>
@@ -74,20 +92,26 @@ function sourceSelect(source: Source, filter: AuditFilter, actorId: string, befo
   }
   if (filter.action && source.prefix) conditions.push(sql`a.kind::text = ${filter.action.slice(source.prefix.length)}`);
   if (filter.action && !source.prefix) conditions.push(sql`a.action::text = ${filter.action}`);
+  // Written as the changes' partial index is (audit_events_organization_changes_idx), so it is used.
+  if (!source.prefix) {
+    conditions.push(
+      viewOf(filter) === 'exports' ? sql`a.action = 'export.created'` : sql`a.action <> 'export.created'`,
+    );
+  }
   const where = sql.join(conditions, sql` and `);
   switch (source.name) {
     case 'event':
       return sql`select a.id, a.organization_id, a.action::text as action, a.actor_id, a.target_type::text as target_type,
-          a.target_id, a.target_label, a.from_value, a.to_value, a.created_at
+          a.target_id, a.target_label, a.from_value, a.to_value, a.repeat_count, a.created_at
         from audit_events a where ${where}`;
     // A history's record is named by its title now (the page's lines join it, below).
     case 'task':
       return sql`select a.id, a.organization_id, 'task.' || a.kind::text as action, a.actor_id, 'task' as target_type,
-          a.task_id as target_id, null::text as target_label, a.from_value, a.to_value, a.created_at
+          a.task_id as target_id, null::text as target_label, a.from_value, a.to_value, 1 as repeat_count, a.created_at
         from task_activity a where ${where}`;
     case 'ticket':
       return sql`select a.id, a.organization_id, 'ticket.' || a.kind::text as action, a.actor_id, 'ticket' as target_type,
-          a.ticket_id as target_id, null::text as target_label, a.from_value, a.to_value, a.created_at
+          a.ticket_id as target_id, null::text as target_label, a.from_value, a.to_value, 1 as repeat_count, a.created_at
         from ticket_activity a where ${where}`;
   }
 }
@@ -107,6 +131,7 @@ interface AuditRow {
   target_label: string;
   from_value: string | null;
   to_value: string | null;
+  repeat_count: number;
   created_at: string;
   actor: UserSummaryRow | null;
   task_project_id: string | null;
@@ -125,14 +150,14 @@ export async function readAuditLines(
   window: { skip: number; limit: number; before?: AuditCursor },
 ): Promise<AuditLine[]> {
   const depth = window.skip + window.limit;
-  const parts = sourcesFor(filter.action).map(
+  const parts = sourcesFor(filter).map(
     (source) =>
       sql`(${sourceSelect(source, filter, actor.id, window.before)} order by a.created_at desc, a.id desc limit ${depth})`,
   );
   if (parts.length === 0) return [];
   const { rows } = (await db.execute(sql`
     select p.id, p.organization_id, p.action, p.target_type, p.target_id,
-      coalesce(p.target_label, task.title, ticket.title, '') as target_label, p.from_value, p.to_value,
+      coalesce(p.target_label, task.title, ticket.title, '') as target_label, p.from_value, p.to_value, p.repeat_count,
       task.project_id as task_project_id, task.objective_id as task_objective_id,
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
       case when u.id is null then null else json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
@@ -156,6 +181,7 @@ export async function readAuditLines(
     targetLabel: row.target_label,
     fromValue: row.from_value,
     toValue: row.to_value,
+    count: Number(row.repeat_count),
     createdAt: new Date(row.created_at),
     key: { createdAt: row.created_at, id: row.id },
     task:
@@ -168,7 +194,7 @@ export async function readAuditLines(
 /** How many lines match the filter: one count per source, on the same indexes, at once. */
 async function countAuditLines(db: Database, actor: Actor, filter: AuditFilter): Promise<number> {
   const counts = await Promise.all(
-    sourcesFor(filter.action).map(async (source) => {
+    sourcesFor(filter).map(async (source) => {
       const { rows } = (await db.execute(
         sql`select count(*)::int as total from (${sourceSelect(source, filter, actor.id)}) matches`,
       )) as unknown as { rows: { total: number }[] };

@@ -1,5 +1,6 @@
 import {
   AUDIT_ACTION_LABELS,
+  auditValueText,
   EXPORT_COLUMNS,
   EXPORT_ORGANIZATION_COLUMN,
   type ExportColumn,
@@ -140,8 +141,10 @@ export function auditLogLine(line: AuditLine): ExportLine<'audit-log'> {
     Action: line.action,
     What: AUDIT_ACTION_LABELS[line.action],
     About: line.targetLabel,
-    From: line.fromValue,
-    To: line.toValue,
+    // The values in the page's words ('In Progress', '100%'), not the stored codes (decision 0200).
+    From: line.fromValue && auditValueText(line.action, line.fromValue),
+    To: line.toValue && auditValueText(line.action, line.toValue),
+    Times: line.count,
     ID: line.id,
   };
 }

@@ -3,7 +3,7 @@ import { type Endpoint, type ExportKind, exportEndpoints as endpoints, exportFil
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordRepeatableAudit } from '../../lib/audit.js';
 import { csvChunks } from '../../lib/csv.js';
 import { addRoute, type EndpointHandler } from '../../lib/route.js';
 import type { Actor } from '../../lib/tenancy.js';
@@ -56,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance) {
       const target = { type: 'export', id: null, label: `${file.kind}.csv` } as const;
       const to = await describeFilters(app.db, request.query as Record<string, unknown>);
       const organizationIds = await exportedOrganizations(app.db, file.actor, file.organizationId);
-      await recordAudit(
+      await recordRepeatableAudit(
         app.db,
         file.actor.id,
         organizationIds.map((organizationId) => ({ organizationId, action: 'export.created', target, to })),

@@ -1,10 +1,19 @@
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, auditLogEndpoints, MESSAGES } from '@smart/contracts';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntry,
+  type AuditView,
+  auditLogEndpoints,
+  MESSAGES,
+} from '@smart/contracts';
 import { api } from '@/lib/api-client';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 
 /** What the audit log page asks for, from its address. */
 export interface AuditLogFilter {
   organizationId?: string | undefined;
+  /** Its changes (the default) or its exports. */
+  view?: AuditView | undefined;
   actorId?: string | undefined;
   action?: AuditAction | undefined;
   from?: string | undefined;

@@ -1,4 +1,4 @@
-import type { TaskActivity, TaskStatus } from '@smart/contracts';
+import { progressLabel, type TaskActivity, type TaskStatus } from '@smart/contracts';
 import { formatDay, priorityLabel, statusLabel } from '@/lib/work-format';
 
 /** '3/5 tasks completed': a project's or objective's finished tasks out of all of them. */
@@ -20,7 +20,7 @@ export function activitySentence({ kind, from, to }: Pick<TaskActivity, 'kind' |
     case 'status':
       return change('the status', (value) => statusLabel(value as TaskStatus));
     case 'progress':
-      return change('the progress', (value) => `${value}%`);
+      return change('the progress', progressLabel);
     case 'assignee':
       return to ? `assigned the task to ${to}` : `unassigned ${from ?? 'the task'}`;
     case 'due_date':

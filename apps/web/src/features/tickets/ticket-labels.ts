@@ -1,5 +1,4 @@
 import {
-  humanizeValue,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUS_COLORS,
@@ -7,13 +6,11 @@ import {
   type TicketActivity,
   type TicketPriority,
   type TicketSort,
+  ticketValueLabel,
 } from '@smart/contracts';
 
-/** 'in_progress' → 'In progress': how the app shows a status, priority or category. */
-export function valueLabel(value: string): string {
-  const spaced = humanizeValue(value);
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
+/** 'in_progress' → 'In progress': how the app shows a status, priority or category (contracts' words). */
+export const valueLabel = ticketValueLabel;
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value) }));
 export const STATUS_OPTIONS = options(TICKET_STATUSES);

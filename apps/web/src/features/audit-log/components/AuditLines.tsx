@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_ACTION_LABELS, type AuditEntry, displayName } from '@smart/contracts';
+import { AUDIT_ACTION_LABELS, type AuditEntry, auditValueText, displayName } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsPhone } from '@/lib/viewport';
@@ -29,16 +29,22 @@ function Target({ line }: { line: AuditEntry }) {
   );
 }
 
-/** "from → to", or the one that is set; nothing for a line without values. */
+/** "from → to", or the one that is set, in the app's words ('In Progress', '100%'); nothing for a line without values. */
 function Change({ line }: { line: AuditEntry }) {
-  if (!line.from && !line.to) return null;
-  const text = line.from && line.to ? `${line.from} → ${line.to}` : (line.to ?? line.from);
+  const from = line.from && auditValueText(line.action, line.from);
+  const to = line.to && auditValueText(line.action, line.to);
+  if (!from && !to) return null;
+  const text = from && to ? `${from} → ${to}` : (to ?? from);
   return (
     <Text span inherit style={{ overflowWrap: 'anywhere' }}>
       {text}
     </Text>
   );
 }
+
+/** What happened, and how many times when identical exports were counted as one line. */
+const whatHappened = (line: AuditEntry) =>
+  line.count > 1 ? `${AUDIT_ACTION_LABELS[line.action]} (${line.count} times)` : AUDIT_ACTION_LABELS[line.action];
 
 function Person({ line, onPerson }: { line: AuditEntry; onPerson: AuditLinesProps['onPerson'] }) {
   const { actor } = line;
@@ -74,7 +80,7 @@ export function AuditLines({ lines, onPerson }: AuditLinesProps) {
             <Stack gap={2}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text fw={600} size="sm">
-                  {AUDIT_ACTION_LABELS[line.action]}
+                  {whatHappened(line)}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatMomentWithTime(line.createdAt)}
@@ -113,7 +119,7 @@ export function AuditLines({ lines, onPerson }: AuditLinesProps) {
             <Table.Td>
               <Person line={line} onPerson={onPerson} />
             </Table.Td>
-            <Table.Td>{AUDIT_ACTION_LABELS[line.action]}</Table.Td>
+            <Table.Td>{whatHappened(line)}</Table.Td>
             <Table.Td maw={280}>
               <Target line={line} />
             </Table.Td>

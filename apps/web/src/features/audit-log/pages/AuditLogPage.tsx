@@ -1,5 +1,14 @@
-import { Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { type AuditAction, displayName, MESSAGES, permissionsFor } from '@smart/contracts';
+import { Box, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  AUDIT_VIEW_LABELS,
+  AUDIT_VIEWS,
+  type AuditAction,
+  type AuditView,
+  DEFAULT_AUDIT_VIEW,
+  displayName,
+  MESSAGES,
+  permissionsFor,
+} from '@smart/contracts';
 import { DayRangeFields } from '@/components/DayRangeFields';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
@@ -10,13 +19,14 @@ import { useAddressParams } from '@/lib/address-params';
 import { withFilters } from '@/lib/list-address';
 import { useOrganization } from '@/lib/organization-query';
 import { useAuditLog } from '../api';
-import { ACTION_CHOICES, readAuditFilter } from '../audit-filters';
+import { actionChoices, readAuditFilter } from '../audit-filters';
 import { AuditLines } from '../components/AuditLines';
 
 /**
  * /dashboard/audit-log (issue 26; org_admins and admins): who changed what across the
  * organization, newest first, filtered by action, person and days, the filters kept in the
- * address. An admin picks the organization. Read only: nobody edits or deletes a line.
+ * address. Its changes by default, its exports one switch away (decision 0200), so exports never
+ * push a change out of sight. An admin picks the organization. Read only: nobody edits or deletes a line.
  */
 export default function AuditLogPage() {
   const { user } = useAuth();
@@ -37,6 +47,8 @@ export default function AuditLogPage() {
     updateParams((latest) => withFilters(latest, changes), { replace: true });
   const person = log.data?.items.find((line) => line.actor?.id === filter.actorId)?.actor;
   const filtered = Boolean(filter.action || filter.actorId || filter.from || filter.to);
+  const { view } = filter;
+  const noun = view === 'exports' ? 'exports' : 'changes';
 
   return (
     <Stack gap="lg">
@@ -52,18 +64,30 @@ export default function AuditLogPage() {
           />
         </Box>
       )}
+      <SegmentedControl
+        aria-label="Show"
+        value={view}
+        // Another view's action would not fit it: the action filter starts again.
+        onChange={(picked) =>
+          change({ view: picked === DEFAULT_AUDIT_VIEW ? null : (picked as AuditView), action: null })
+        }
+        data={AUDIT_VIEWS.map((value) => ({ value, label: AUDIT_VIEW_LABELS[value] }))}
+        w="fit-content"
+      />
       <DayRangeFields
         leading={
-          <Select
-            label="Action"
-            placeholder="Every action"
-            data={ACTION_CHOICES}
-            value={filter.action ?? null}
-            onChange={(action: string | null) => change({ action: (action as AuditAction | null) ?? null })}
-            clearable
-            searchable
-            w={260}
-          />
+          view === 'changes' && (
+            <Select
+              label="Action"
+              placeholder="Every action"
+              data={actionChoices(view)}
+              value={filter.action ?? null}
+              onChange={(action: string | null) => change({ action: (action as AuditAction | null) ?? null })}
+              clearable
+              searchable
+              w={260}
+            />
+          )
         }
         from={filter.from ?? ''}
         to={filter.to ?? ''}
@@ -83,7 +107,8 @@ export default function AuditLogPage() {
       </DayRangeFields>
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3">
-          Changes{log.data ? ` (${log.data.total})` : ''}
+          {AUDIT_VIEW_LABELS[view]}
+          {log.data ? ` (${log.data.total})` : ''}
         </Title>
         {(log.data?.total ?? 0) > 0 && (
           <ExportCsvButton kind="audit-log" query={{ ...filter, organizationId: organizationId ?? undefined }} />
@@ -95,7 +120,7 @@ export default function AuditLogPage() {
         <PagedListView
           list={log}
           failMessage={MESSAGES.fetchAuditLogFailed}
-          empty={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
+          empty={filtered ? `No ${noun} match these filters.` : `No ${noun} recorded yet.`}
         >
           {(lines) => <AuditLines lines={lines} onPerson={(actorId) => change({ actorId })} />}
         </PagedListView>

@@ -1,11 +1,12 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMinutes, type Timesheet } from '@smart/contracts';
+import { formatMinutes, isOrgAdmin, permissionsFor, type Timesheet } from '@smart/contracts';
 import { DayRangeFields } from '@/components/DayRangeFields';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { PageTitle } from '@/components/PageTitle';
+import { useAuth } from '@/features/auth';
 import { useAddressParams } from '@/lib/address-params';
 import { fullMonthLabel } from '@/lib/calendar-labels';
 import { useWideEnough } from '@/lib/element-width';
@@ -17,9 +18,13 @@ import { monthPresets, monthWithin, readRange } from '../month-range';
 /**
  * /dashboard/timesheet (issue 26): one's time per organization, per week and month, billable
  * apart, over a range kept in the address (this month by default), with each organization's CSV
- * and a PDF statement per organization and month.
+ * and a PDF statement per organization and month. Everyone's entries (the time-entries export) are
+ * offered only to those who read others' time: an org_admin, an admin; anyone else's would hold
+ * the same rows as its own CSV.
  */
 export default function TimesheetPage() {
+  const { user } = useAuth();
+  const readsOthersTime = permissionsFor(user).canAccessAllOrganizations || isOrgAdmin(user);
   const [params, updateParams] = useAddressParams();
   const { errors, ...range } = readRange(params);
   const valid = !errors.from && !errors.to;
@@ -45,7 +50,7 @@ export default function TimesheetPage() {
             <DownloadButton file={{ url: timesheetCsvUrl(range.from, range.to), fileName: timesheetFileName(range) }}>
               Your entries CSV
             </DownloadButton>
-            <ExportCsvButton kind="time-entries" query={range} label="All visible entries CSV" />
+            {readsOthersTime && <ExportCsvButton kind="time-entries" query={range} label="Everyone's entries CSV" />}
           </>
         )}
       </DayRangeFields>

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" ADD COLUMN "repeat_count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_events_organization_changes_idx" ON "audit_events" USING btree ("organization_id","created_at","id") WHERE "audit_events"."action" <> 'export.created';
