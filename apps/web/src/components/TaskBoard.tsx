@@ -214,7 +214,6 @@ function BoardColumn({
         <Badge
           variant="light"
           color="gray"
-          c="dark.6"
           aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
         >
           {tasks.length}
@@ -315,7 +314,7 @@ function CardBody({ task, handle, overlay = false }: { task: BoardTask; handle?:
               task.title
             )}
           </Text>
-          <Text size="xs" c={overdue ? 'red.9' : 'dimmed'} fw={overdue ? 600 : undefined}>
+          <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
             {dueLabel(task.dueDate)}
             {overdue ? ' (overdue)' : ''}
           </Text>
