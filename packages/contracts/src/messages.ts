@@ -586,6 +586,10 @@ export const MESSAGES = {
 /** The task page's banner after -5% / +5% (second document, section 8). */
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
 
+/** Assign to Org, once done: who now advises whom (issue 37: the dialog closed without a word). */
+export const advisorAssignedMessage = (advisor: string, organization: string) =>
+  `${advisor} is now assigned to ${organization}.`;
+
 /** Deleting a time entry asks first, naming it: "Delete 45 min on 11/27/2026?". */
 export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;
 
