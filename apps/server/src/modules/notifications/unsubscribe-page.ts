@@ -25,6 +25,7 @@ main{max-width:30rem;margin:0 auto;padding:4rem 1rem}
 .card{background:var(--card);border:1px solid var(--border);border-radius:.5rem;padding:1.5rem}
 h1{margin:0 0 .75rem;font-size:1.625rem;line-height:1.35}
 p{margin:0 0 1rem}
+.card>:last-child{margin-bottom:0}
 .lead{font-size:1.125rem;overflow-wrap:anywhere}
 .dimmed{color:var(--dimmed);font-size:.875rem}
 button{font:inherit;font-weight:600;padding:.5rem 1.25rem;border:0;border-radius:.5rem;background:var(--button);color:#fff;cursor:pointer}
