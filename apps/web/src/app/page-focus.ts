@@ -5,21 +5,24 @@ import { useLocation } from 'react-router';
 const HEADING_WAIT_MS = 10_000;
 
 /**
- * True while nobody has put the focus anywhere on purpose: it is on the body (the clicked link went
- * with the old page) or still in the frame's menu or top bar (their link stays). An input a page or
- * dialog focused itself, or a link of the page that stayed, keeps it.
+ * Whether the focus is still nobody's since the navigation: on the body (the clicked link went with
+ * the old page), or still where the navigation found it in the frame's menu or top bar (their link
+ * stays). What focused anything else meanwhile (an input a page or dialog focused itself, a link
+ * of the page that stayed, the person) keeps it.
  */
-function focusIsUnclaimed(): boolean {
-  const active = document.activeElement;
-  if (!active || active === document.body) return true;
-  return active.closest('nav, header') !== null && active.closest('[role="dialog"]') === null;
+function unclaimedSince(start: Element | null): () => boolean {
+  const startInFrame = start?.closest('nav, header') != null && start.closest('[role="dialog"]') === null;
+  return () => {
+    const active = document.activeElement;
+    return !active || active === document.body || (startInFrame && active === start);
+  };
 }
 
-/** The new page's h1 (in main when there is one), made focusable by script only, and focused. */
-function focusHeading(): boolean {
+/** The new page's h1 (in main when there is one), made focusable by script only, focused if unclaimed. */
+function focusHeading(unclaimed: () => boolean): boolean {
   const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
   if (!heading) return false;
-  if (focusIsUnclaimed()) {
+  if (unclaimed()) {
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
   }
@@ -49,8 +52,10 @@ export function useFocusPageOnNavigation(): void {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is what runs it
   useEffect(() => {
-    if (!acted.current || focusHeading()) return;
-    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
+    if (!acted.current) return;
+    const unclaimed = unclaimedSince(document.activeElement);
+    if (focusHeading(unclaimed)) return;
+    const observer = new MutationObserver(() => focusHeading(unclaimed) && observer.disconnect());
     observer.observe(document.body, { childList: true, subtree: true });
     const giveUp = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
     return () => {
