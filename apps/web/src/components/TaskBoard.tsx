@@ -211,11 +211,7 @@ function BoardColumn({
         <Title order={3} size="h5" id={headingId}>
           {columnName(status)}
         </Title>
-        <Badge
-          variant="light"
-          color="gray"
-          aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
-        >
+        <Badge variant="light" color="gray" aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}>
           {tasks.length}
         </Badge>
       </Group>
