@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, NOTIFICATION_MORNING_HOUR } from '@smart/contracts';
+import { MESSAGES, NOTIFICATION_MORNING_HOUR, unsubscribedMessage, unsubscribeQuestion } from '@smart/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
 import { notificationDeliveries, notificationEvents, notifications } from '../src/db/schema/index.js';
+import { escapeHtml } from '../src/mail/html.js';
 import { deliverEmailBatch } from '../src/modules/notifications/email-delivery.js';
 import { eventOn, type NotificationEventInput, notify } from '../src/modules/notifications/events.js';
 import { requeueLostEmails } from '../src/modules/notifications/lost-jobs.js';
@@ -211,7 +212,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<form method="post"');
-    expect(page.body).toContain(MESSAGES.unsubscribeConfirm);
+    // It names the kind of e-mail and the address (issue 37), in the app's look.
+    expect(page.body).toContain(escapeHtml(unsubscribeQuestion('taskAssignments', member.email)));
+    expect(page.body).toContain('Stop “Task assignments” e-mails to');
     expect((await settingsOf(member)).email.taskAssignments).toBe(true);
 
     // As a mail client posts it: no session, the form body RFC 8058 names.
@@ -222,7 +225,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain(MESSAGES.unsubscribeDone);
+    expect(done.body).toContain(escapeHtml(unsubscribedMessage('taskAssignments', member.email)));
     const settings = await settingsOf(member);
     expect(settings.email).toMatchObject({ taskAssignments: false, systemAlerts: true, teamMessages: true });
 

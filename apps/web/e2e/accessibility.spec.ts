@@ -3,10 +3,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { accounts, sidebar, signIn } from './support/session';
 
 /**
- * WCAG 2.2 AA on every page (issue 25): axe runs on each page a role reaches, at desktop and phone
- * width, in the light and the dark theme, and finds nothing serious or critical. The pages are
- * the role's own menu (so a new page is checked as soon as it is in a menu) plus the pages no menu
- * lists and one of each detail page the role can open; once, the search, shortcuts and import dialogs open.
+ * WCAG 2.2 AA on every page (issue 25): axe runs every rule on each page a role reaches, at desktop
+ * and phone width, in the light and the dark theme (issue 37), and finds nothing serious or
+ * critical. The pages are the role's own menu (so a new page is checked as soon as it is in a menu)
+ * plus the pages no menu lists, one of each detail page the role can open and the Board view of
+ * its task lists; once, the search, shortcuts and import dialogs open.
  */
 
 const WIDTHS = [
@@ -37,30 +38,19 @@ async function noneLoading(page: Page) {
 }
 
 /**
- * The views axe checks: every rule at both widths in the light theme; the dark theme changes
- * colours only, so contrast alone is checked again there, at desktop width.
+ * The views axe checks: every rule at both widths in both themes (issue 37: the dark theme, once
+ * checked for contrast alone on one role's pages, hid 1.37:1 count badges and a 2.48:1 overdue date).
  */
-const VIEWS = [
-  { scheme: 'light', size: WIDTHS[0] },
-  { scheme: 'light', size: WIDTHS[1] },
-  { scheme: 'dark', size: WIDTHS[0] },
-] as const;
-type View = (typeof VIEWS)[number];
-/**
- * Colours do not depend on the role: the dark theme is checked on every page of the role that
- * reaches the most pages (org_admin) and on the signed-out pages; the others check the light views.
- */
-const LIGHT_VIEWS = VIEWS.filter((view) => view.scheme === 'light');
-const DARK_THEME_ROLE = 'orgAdmin';
+const VIEWS = WIDTHS.flatMap((size) => (['light', 'dark'] as const).map((scheme) => ({ scheme, size })));
 
 /**
  * axe in each view on the page as it is now; the serious and critical findings. `scope` narrows
  * it to a selector: the frame (top bar, menu) is the same on every page of a role, so after the
  * role's first page only the page itself (main) is checked again.
  */
-async function audit(page: Page, url: string, scope?: string, views: readonly View[] = VIEWS): Promise<Finding[]> {
+async function audit(page: Page, url: string, scope?: string): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const [index, { scheme, size }] of views.entries()) {
+  for (const [index, { scheme, size }] of VIEWS.entries()) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
     await page.setViewportSize(size);
@@ -70,7 +60,7 @@ async function audit(page: Page, url: string, scope?: string, views: readonly Vi
     // Only violations are collected: gathering every passing node doubled axe's time on a long page.
     const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
     if (scope) axe.include(scope);
-    const result = await (scheme === 'dark' ? axe.withRules(['color-contrast']) : axe.withTags(WCAG_TAGS)).analyze();
+    const result = await axe.withTags(WCAG_TAGS).analyze();
     for (const violation of result.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
       findings.push({
@@ -130,6 +120,15 @@ async function detailPages(page: Page): Promise<string[]> {
 }
 
 /**
+ * The Board view of each page that shows tasks as a list or a board (My Tasks, an objective): its
+ * column counts and red overdue dates are drawn nowhere else (issue 37 found them at 1.37:1 and
+ * 2.48:1 in the dark theme).
+ */
+function boardsOf(urls: string[]): string[] {
+  return urls.filter((url) => /\/my-tasks$|\/objectives\/[^/]+$/.test(url)).map((url) => `${url}?view=board`);
+}
+
+/**
  * The pages no menu lists, for the roles that open them: the inbox (the top bar's bell leads there)
  * and Subscription and Billing (the Organization page's button, for whoever manages billing).
  */
@@ -145,8 +144,9 @@ const UNLISTED_PAGES: Record<Role, string[]> = {
 /**
  * The search palette (with results) and the keyboard shortcuts, open over the current page: the
  * dialog alone (the page under it is checked already). They look the same to every role, so one
- * role checks them, in every view.
+ * role checks them (the org_admin, who also imports members), in every view.
  */
+const DIALOGS_ROLE: Role = 'orgAdmin';
 async function auditDialogs(page: Page): Promise<Finding[]> {
   const findings: Finding[] = [];
   await page.keyboard.press('Control+K');
@@ -199,16 +199,16 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const [role, email] of Object.entries(accounts) as [Role, string][]) {
     test(`every page as ${role}`, async ({ page }) => {
       await signIn(page, email);
-      const urls = [...(await menuPages(page)), ...UNLISTED_PAGES[role], ...(await detailPages(page))];
+      const listed = [...(await menuPages(page)), ...UNLISTED_PAGES[role], ...(await detailPages(page))];
+      const urls = [...listed, ...boardsOf(listed)];
       expect(urls.length).toBeGreaterThan(3);
       const findings: Finding[] = [];
-      const views = role === DARK_THEME_ROLE ? VIEWS : LIGHT_VIEWS;
       for (const [index, url] of urls.entries()) {
         await page.setViewportSize(WIDTHS[0]);
         await page.goto(url);
-        findings.push(...(await audit(page, url, index === 0 ? undefined : 'main', views)));
+        findings.push(...(await audit(page, url, index === 0 ? undefined : 'main')));
       }
-      if (role === DARK_THEME_ROLE) {
+      if (role === DIALOGS_ROLE) {
         await page.setViewportSize(WIDTHS[0]);
         findings.push(...(await auditDialogs(page)));
       }

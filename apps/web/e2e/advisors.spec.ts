@@ -125,6 +125,10 @@ test.describe('S.M.A.R.T. Advisors', () => {
     const dialog = page.getByRole('dialog', { name: `Assign ${firstName} Lovelace to Organization` });
     await pickOption(dialog, 'Organization', organization.name, organization.name);
     await dialog.getByRole('button', { name: 'Assign Advisor' }).click();
+    // Said in a toast, as the app's other actions are (issue 37: the dialog closed without a word).
+    await expect(page.getByRole('status').filter({ hasText: 'is now assigned to' })).toHaveText(
+      `${firstName} Lovelace is now assigned to ${organization.name}.`,
+    );
     await expect(card.getByRole('listitem', { name: organization.name })).toContainText('Active');
 
     await card.getByRole('button', { name: 'View Details' }).click();

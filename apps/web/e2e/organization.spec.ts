@@ -145,7 +145,7 @@ test.describe('organization page', () => {
     await expect(figure('Users')).toHaveText('Users2');
     await expect(figure('Available seats')).toHaveText('Available seats23');
     // Its storage: nothing uploaded yet, against the default quota of 5,120 MB.
-    await expect(subscription.getByText('0 Bytes of 5 GB used')).toBeVisible();
+    await expect(subscription.getByText('0 KB of 5 GB used')).toBeVisible();
     await expect(subscription.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '0');
     // The spec's inert buttons ask the platform: each opens the support dialog filled in as a billing request.
     await page.getByRole('button', { name: 'Add User Seats' }).click();

@@ -1,19 +1,20 @@
-/** Human-readable size: Bytes, KB, MB, GB, base 1024, 2 decimals (second document). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  const value = bytes / 1024 ** exponent;
-  return `${Number.parseFloat(value.toFixed(2))} ${units[exponent]}`;
-}
+const KB = 1024;
+const LARGER_UNITS = ['MB', 'GB'] as const;
 
 /**
- * A task's or objective's attachment size: whole KB, rounded (second document, section 9). A file
- * that is not empty shows at least 1 KB, so it never reads as empty.
+ * A file's or a quota's size, the one way the app writes sizes (issue 37: the messenger said
+ * "602 Bytes" beside attachments in KB): whole KB, rounded, below a megabyte, where a file that is
+ * not empty shows at least 1 KB so it never reads as empty; MB and GB (base 1024) with at most two
+ * decimals above.
  */
-export function formatFileSizeInKb(bytes: number): string {
+export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 KB';
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+  const kilobytes = Math.max(1, Math.round(bytes / KB));
+  if (kilobytes < KB) return `${kilobytes} KB`;
+  // 2 is MB (also for the last half KB below a megabyte, which rounds up to 1024 KB), 3 is GB.
+  const exponent = Math.min(Math.max(2, Math.floor(Math.log(bytes) / Math.log(KB))), 3);
+  const value = bytes / KB ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${LARGER_UNITS[exponent - 2]}`;
 }
 
 /**

@@ -535,9 +535,7 @@ export const MESSAGES = {
   phoneVerified: 'Your phone number is verified.',
   phoneNotVerified: 'Verify your phone number to receive SMS.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
-  unsubscribeDone: 'You will no longer receive these e-mails.',
   unsubscribeTitle: 'Unsubscribe',
-  unsubscribeConfirm: 'Stop these notification e-mails?',
   unsubscribeButton: 'Unsubscribe',
   unsubscribeChangeLater: 'You can turn them on again in your notification preferences.',
   mentionNotAllowed: 'You can only mention people who can see this.',
@@ -602,6 +600,10 @@ export const MESSAGES = {
 
 /** The task page's banner after -5% / +5% (second document, section 8). */
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
+
+/** Assign to Org, once done: who now advises whom (issue 37: the dialog closed without a word). */
+export const advisorAssignedMessage = (advisor: string, organization: string) =>
+  `${advisor} is now assigned to ${organization}.`;
 
 /** Deleting a time entry asks first, naming it: "Delete 45 min on 11/27/2026?". */
 export const confirmDeleteTimeEntryMessage = (entry: string) => `Delete ${entry}?`;

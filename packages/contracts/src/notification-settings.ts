@@ -36,6 +36,47 @@ export const NOTIFICATION_TOGGLE_DESCRIPTIONS = {
   },
 } as const satisfies { [G in keyof NotificationPreferences]: Record<keyof NotificationPreferences[G], string> };
 
+/** Each toggle's name, as the preferences page shows it and the unsubscribe page names it. */
+export const NOTIFICATION_TOGGLE_LABELS = {
+  email: {
+    systemAlerts: 'System alerts',
+    newsletter: 'Newsletter',
+    projectUpdates: 'Project updates',
+    taskAssignments: 'Task assignments',
+    teamMessages: 'Team messages',
+  },
+  sms: { systemAlerts: 'System alerts', urgentTasks: 'Urgent tasks' },
+  inApp: {
+    allNotifications: 'All notifications',
+    projectUpdates: 'Project updates',
+    taskAssignments: 'Task assignments',
+    teamMessages: 'Team messages',
+  },
+} as const satisfies { [G in keyof NotificationPreferences]: Record<keyof NotificationPreferences[G], string> };
+
+/** What an e-mail's unsubscribe link turns off: one e-mail toggle, or `all` (a daily digest mixes them). */
+export type UnsubscribeKind = Exclude<keyof NotificationPreferences['email'], 'newsletter'> | 'all';
+
+/** The e-mails an unsubscribe link stops, in words: "“Task assignments” e-mails". */
+export const unsubscribeKindText = (kind: UnsubscribeKind) =>
+  kind === 'all'
+    ? 'the daily digest and all other notification e-mails'
+    : `“${NOTIFICATION_TOGGLE_LABELS.email[kind]}” e-mails`;
+
+/** The unsubscribe page's question, naming what stops and where it goes (issue 37). */
+export const unsubscribeQuestion = (kind: UnsubscribeKind, address: string) =>
+  `Stop ${unsubscribeKindText(kind)} to ${address}?`;
+
+/** The unsubscribe page once done, naming what stopped and where. */
+export const unsubscribedMessage = (kind: UnsubscribeKind, address: string) =>
+  `You will no longer receive ${unsubscribeKindText(kind)} at ${address}.`;
+
+/** What a kind of e-mail brings, under the question (the daily digest: whatever one's toggles let through). */
+export const unsubscribeKindDescription = (kind: UnsubscribeKind) =>
+  kind === 'all'
+    ? 'The daily digest gathers the notifications of every e-mail toggle that is on.'
+    : NOTIFICATION_TOGGLE_DESCRIPTIONS.email[kind];
+
 /** Security notices have no toggle: they are always e-mailed. */
 export const SECURITY_NOTICES = {
   label: 'Security notices',

@@ -5,18 +5,22 @@ import {
   displayName,
   formatDateOnly,
   formatFileSize,
-  formatFileSizeInKb,
   formatHour,
   initials,
 } from '../src/index.js';
 
-describe('formatFileSize: Bytes, KB, MB, GB, base 1024, 2 decimals', () => {
+describe('formatFileSize: whole KB below a megabyte (never Bytes), then MB and GB with two decimals', () => {
   it.each([
-    [0, '0 Bytes'],
-    [1, '1 Bytes'],
-    [1023, '1023 Bytes'],
+    [0, '0 KB'],
+    [1, '1 KB'],
+    [602, '1 KB'],
+    [1023, '1 KB'],
     [1024, '1 KB'],
-    [1536, '1.5 KB'],
+    [1535, '1 KB'],
+    [1536, '2 KB'],
+    [2300, '2 KB'],
+    [1023 * 1024, '1023 KB'],
+    [1_048_575, '1 MB'],
     [1_048_576, '1 MB'],
     [10 * 1024 * 1024 - 1, '10 MB'],
     [1_234_567, '1.18 MB'],
@@ -24,19 +28,6 @@ describe('formatFileSize: Bytes, KB, MB, GB, base 1024, 2 decimals', () => {
     [3 * 1024 ** 4, '3072 GB'],
   ])('%d → %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
-  });
-});
-
-describe('formatFileSizeInKb: task and objective attachments in whole KB, rounded', () => {
-  it.each([
-    [0, '0 KB'],
-    [23, '1 KB'],
-    [1024, '1 KB'],
-    [1535, '1 KB'],
-    [1536, '2 KB'],
-    [10 * 1024 * 1024, '10,240 KB'],
-  ])('%d → %s', (bytes, text) => {
-    expect(formatFileSizeInKb(bytes)).toBe(text);
   });
 });
 

@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { returnPathAfterSignIn } from '@/lib/return-path';
 import { useDocumentTitle } from './document-title';
 import { type LazyPage, lazyPage } from './lazy-page';
+import { useFocusPageOnNavigation } from './page-focus';
 import type { RouteEntry } from './routes';
 
 /** Full-screen 'Loading...' while the session is being established (spec section 2). */
@@ -26,6 +27,7 @@ export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
 export function AuthGate() {
   const { isLoading, user } = useAuth();
   useDocumentTitle(mustSetUpSecondFactor(user) ? SECOND_FACTOR_SETUP_TITLE : undefined);
+  useFocusPageOnNavigation();
   if (isLoading) return <FullScreenLoader />;
   return (
     <Suspense fallback={<FullScreenLoader />}>

@@ -211,12 +211,7 @@ function BoardColumn({
         <Title order={3} size="h5" id={headingId}>
           {columnName(status)}
         </Title>
-        <Badge
-          variant="light"
-          color="gray"
-          c="dark.6"
-          aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
-        >
+        <Badge variant="light" color="gray" aria-label={tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}>
           {tasks.length}
         </Badge>
       </Group>
@@ -315,7 +310,7 @@ function CardBody({ task, handle, overlay = false }: { task: BoardTask; handle?:
               task.title
             )}
           </Text>
-          <Text size="xs" c={overdue ? 'red.9' : 'dimmed'} fw={overdue ? 600 : undefined}>
+          <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
             {dueLabel(task.dueDate)}
             {overdue ? ' (overdue)' : ''}
           </Text>

@@ -1,4 +1,5 @@
-import { Group, ProgressRoot, ProgressSection, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { PercentBar } from './PercentBar';
 
 interface WorkProgressProps {
   /** Rounded percent, 0 to 100, as the server computed it. */
@@ -25,10 +26,7 @@ export function WorkProgress({ value, label, detail, size = 'sm' }: WorkProgress
           </Text>
         )}
       </Group>
-      {/* Root and Section, not Progress: its extra styles code would become a chunk of its own on the sign-in page. */}
-      <ProgressRoot size={size}>
-        <ProgressSection value={percent} color={percent === 100 ? 'green' : 'blue'} aria-label={label} />
-      </ProgressRoot>
+      <PercentBar percent={percent} label={label} color={percent === 100 ? 'green' : 'blue'} size={size} />
     </div>
   );
 }

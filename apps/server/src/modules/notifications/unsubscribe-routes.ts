@@ -1,7 +1,7 @@
 import { notificationEndpoints as endpoints } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { readUnsubscribeToken, unsubscribe, unsubscribeSecretOf } from './unsubscribe.js';
+import { readUnsubscribeToken, unsubscribe, unsubscribeAddress, unsubscribeSecretOf } from './unsubscribe.js';
 import { confirmUnsubscribePage, invalidUnsubscribePage, unsubscribedPage } from './unsubscribe-page.js';
 
 /**
@@ -21,16 +21,24 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
+  /** The token's toggle and the address its e-mails go to; null for a token not ours or an account gone. */
+  const readLink = async (token: string) => {
+    const target = readUnsubscribeToken(await secret(), token);
+    const address = target && (await unsubscribeAddress(app.db, target.userId));
+    return target && address ? { ...target, address } : null;
+  };
+
   addRoute(app, endpoints.unsubscribePage, async (request, reply) => {
     const { token } = request.query;
-    if (!readUnsubscribeToken(await secret(), token)) return html(reply, 400, invalidUnsubscribePage(appUrl));
-    return html(reply, 200, confirmUnsubscribePage(appUrl, token));
+    const link = await readLink(token);
+    if (!link) return html(reply, 400, invalidUnsubscribePage(appUrl));
+    return html(reply, 200, confirmUnsubscribePage(appUrl, token, link.key, link.address));
   });
 
   addRoute(app, endpoints.unsubscribe, async (request, reply) => {
-    const target = readUnsubscribeToken(await secret(), request.query.token);
-    if (!target) return html(reply, 400, invalidUnsubscribePage(appUrl));
-    await unsubscribe(app.db, target);
-    return html(reply, 200, unsubscribedPage(appUrl));
+    const link = await readLink(request.query.token);
+    if (!link) return html(reply, 400, invalidUnsubscribePage(appUrl));
+    await unsubscribe(app.db, link);
+    return html(reply, 200, unsubscribedPage(appUrl, link.key, link.address));
   });
 }

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { NotificationPreferences } from '@smart/contracts';
+import type { UnsubscribeKind } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { appMeta } from '../../db/schema/index.js';
+import { appMeta, users } from '../../db/schema/index.js';
 import { updateNotificationSettings } from './service.js';
 
 /*
@@ -14,7 +14,7 @@ import { updateNotificationSettings } from './service.js';
  */
 
 /** The e-mail toggles a token can turn off; `all` (a daily digest mixes them) turns off every one. */
-export type UnsubscribeKey = Exclude<keyof NotificationPreferences['email'], 'newsletter'> | 'all';
+export type UnsubscribeKey = UnsubscribeKind;
 const KEYS: readonly UnsubscribeKey[] = ['systemAlerts', 'projectUpdates', 'taskAssignments', 'teamMessages', 'all'];
 
 const SECRET_KEY = 'notification_unsubscribe_secret';
@@ -71,4 +71,10 @@ export async function unsubscribe(db: Database, { userId, key }: { userId: strin
   await updateNotificationSettings(db, userId, {
     notifications: { email: Object.fromEntries(off.map((one) => [one, false])) },
   });
+}
+
+/** The address a token's e-mails go to, for the page to name (issue 37); null once the account is gone. */
+export async function unsubscribeAddress(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }

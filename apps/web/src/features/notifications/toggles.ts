@@ -1,4 +1,8 @@
-import { type NotificationPreferences, NOTIFICATION_TOGGLE_DESCRIPTIONS as SENDS } from '@smart/contracts';
+import {
+  NOTIFICATION_TOGGLE_LABELS as LABELS,
+  type NotificationPreferences,
+  NOTIFICATION_TOGGLE_DESCRIPTIONS as SENDS,
+} from '@smart/contracts';
 
 type Group = keyof NotificationPreferences;
 
@@ -24,10 +28,10 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     title: 'Email notifications',
     description: 'Messages sent to your e-mail address.',
     toggles: [
-      { key: 'systemAlerts', label: 'System alerts', description: SENDS.email.systemAlerts },
-      { key: 'projectUpdates', label: 'Project updates', description: SENDS.email.projectUpdates },
-      { key: 'taskAssignments', label: 'Task assignments', description: SENDS.email.taskAssignments },
-      { key: 'teamMessages', label: 'Team messages', description: SENDS.email.teamMessages },
+      { key: 'systemAlerts', label: LABELS.email.systemAlerts, description: SENDS.email.systemAlerts },
+      { key: 'projectUpdates', label: LABELS.email.projectUpdates, description: SENDS.email.projectUpdates },
+      { key: 'taskAssignments', label: LABELS.email.taskAssignments, description: SENDS.email.taskAssignments },
+      { key: 'teamMessages', label: LABELS.email.teamMessages, description: SENDS.email.teamMessages },
     ],
   },
   {
@@ -35,8 +39,8 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     title: 'SMS notifications',
     description: 'Text messages to your verified phone number.',
     toggles: [
-      { key: 'systemAlerts', label: 'System alerts', description: SENDS.sms.systemAlerts },
-      { key: 'urgentTasks', label: 'Urgent tasks', description: SENDS.sms.urgentTasks },
+      { key: 'systemAlerts', label: LABELS.sms.systemAlerts, description: SENDS.sms.systemAlerts },
+      { key: 'urgentTasks', label: LABELS.sms.urgentTasks, description: SENDS.sms.urgentTasks },
     ],
   },
   {
@@ -45,10 +49,10 @@ export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, Toggl
     description: 'Notices shown while you use S.M.A.R.T.',
     master: 'allNotifications',
     toggles: [
-      { key: 'allNotifications', label: 'All notifications', description: SENDS.inApp.allNotifications },
-      { key: 'projectUpdates', label: 'Project updates', description: SENDS.inApp.projectUpdates },
-      { key: 'taskAssignments', label: 'Task assignments', description: SENDS.inApp.taskAssignments },
-      { key: 'teamMessages', label: 'Team messages', description: SENDS.inApp.teamMessages },
+      { key: 'allNotifications', label: LABELS.inApp.allNotifications, description: SENDS.inApp.allNotifications },
+      { key: 'projectUpdates', label: LABELS.inApp.projectUpdates, description: SENDS.inApp.projectUpdates },
+      { key: 'taskAssignments', label: LABELS.inApp.taskAssignments, description: SENDS.inApp.taskAssignments },
+      { key: 'teamMessages', label: LABELS.inApp.teamMessages, description: SENDS.inApp.teamMessages },
     ],
   },
 ];

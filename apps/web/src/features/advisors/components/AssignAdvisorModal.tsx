@@ -1,10 +1,11 @@
 import { Stack } from '@mantine/core';
-import { type Advisor, assignAdvisorForm, MESSAGES } from '@smart/contracts';
+import { type Advisor, advisorAssignedMessage, assignAdvisorForm, displayName, MESSAGES } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { SearchSelect } from '@/components/SearchSelect';
 import { firstMessage, markedInputProps, useSavingForm, validateWith } from '@/lib/forms';
+import { toastSuccess } from '@/lib/toast';
 import { useAssignAdvisor, useAssignableOrganizations } from '../api';
 
 interface AssignAdvisorModalProps {
@@ -15,7 +16,8 @@ interface AssignAdvisorModalProps {
 /**
  * Assign to Org (spec sections 2 and 5): 'Assign {first} {last} to Organization', an organization
  * picked from a server search ('Please select an organization' without one), 'Assigning...' while
- * the request runs. Mounted while open; closes once the card shows the new assignment.
+ * the request runs. Mounted while open; closes once the card shows the new assignment, and a toast
+ * says who now advises whom.
  */
 export function AssignAdvisorModal({ advisor, onClose }: AssignAdvisorModalProps) {
   const assign = useAssignAdvisor(advisor.id);
@@ -26,7 +28,14 @@ export function AssignAdvisorModal({ advisor, onClose }: AssignAdvisorModalProps
   });
 
   const submit = form.onSubmit(({ organizationId }) => {
-    if (organizationId) assign.mutate(organizationId, { onSuccess: onClose });
+    if (!organizationId) return;
+    const organization = organizations.selectProps.options.find((option) => option.value === organizationId);
+    assign.mutate(organizationId, {
+      onSuccess: () => {
+        toastSuccess(advisorAssignedMessage(displayName(advisor), organization?.label ?? 'the organization'));
+        onClose();
+      },
+    });
   });
 
   const busy = assign.isPending;

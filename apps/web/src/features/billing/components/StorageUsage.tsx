@@ -1,6 +1,7 @@
-import { Group, Paper, ProgressRoot, ProgressSection, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { formatFileSize, MESSAGES, type StorageUsage as Usage } from '@smart/contracts';
 import { LoadError } from '@/components/LoadError';
+import { PercentBar } from '@/components/PercentBar';
 import { useStorageUsage } from '../api';
 
 /** The share of the quota in use, as shown: '<1%' for a little, never past 100%. */
@@ -24,10 +25,7 @@ function StorageFigures({ usage }: { usage: Usage }) {
           {label}
         </Text>
       </Group>
-      {/* Root and Section, not Progress: as WorkProgress, no extra styles chunk. */}
-      <ProgressRoot size="md">
-        <ProgressSection value={percent} color={color} aria-label="Storage used" />
-      </ProgressRoot>
+      <PercentBar percent={percent} valueText={label} color={color} size="md" label="Storage used" />
       <Text size="sm" c={full ? 'red' : 'dimmed'}>
         {full
           ? MESSAGES.storageQuotaExceeded

@@ -32,7 +32,7 @@ export function WorkBlock({ title, count, loading, children, empty, isEmpty, mor
             {title}
           </Title>
           {count !== undefined && count > 0 && (
-            <Badge variant="light" color="gray" c="dark.6" aria-label={`${count} in all`}>
+            <Badge variant="light" color="gray" aria-label={`${count} in all`}>
               {count}
             </Badge>
           )}

@@ -1,5 +1,5 @@
 import { Button, FileButton } from '@mantine/core';
-import { type Attachment, displayName, formatFileSizeInKb, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
+import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUpload } from 'react-icons/hi';
 import { AttachmentList } from '@/components/AttachmentList';
@@ -61,7 +61,7 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
       <AttachmentList
         attachments={attachments}
         detail={(attachment) =>
-          `${formatFileSizeInKb(attachment.size)} · ${displayName(attachment.uploadedBy, 'Unknown')} · ${formatMoment(attachment.createdAt)}`
+          `${formatFileSize(attachment.size)} · ${displayName(attachment.uploadedBy, 'Unknown')} · ${formatMoment(attachment.createdAt)}`
         }
         download={downloadAttachment}
         remove={remove}

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { displayName, type UserSummary } from '@smart/contracts';
 import type { ReactNode } from 'react';
+import { TitleRow } from '@/components/TitleRow';
 
 interface RecordHeaderProps {
   /** A small line above the title (the project an objective belongs to). */
@@ -30,12 +31,14 @@ export function RecordHeader({
   return (
     <Stack gap="xs">
       {eyebrow}
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 16rem' }}>
-          {title}
-        </Title>
-        {actions && <Group gap="xs">{actions}</Group>}
-      </Group>
+      <TitleRow
+        title={
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+        }
+        actions={actions}
+      />
       <Group gap={6}>{badges}</Group>
       <Group gap="lg" style={{ rowGap: 2 }}>
         <Text size="sm" c="dimmed">

@@ -11,6 +11,7 @@ import { HistoryPanel } from '@/components/HistoryPanel';
 import { Panel } from '@/components/Panel';
 import { RecordState } from '@/components/RecordState';
 import { TimePanel } from '@/components/TimePanel';
+import { TitleRow } from '@/components/TitleRow';
 import { StatusBadge } from '@/components/WorkBadges';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
@@ -106,37 +107,41 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
       </Breadcrumbs>
 
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Title order={1} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 16rem' }}>
-            {task.title}
-          </Title>
-          <Group gap="xs">
-            {permissions.canAssignToMe && task.assignedTo?.id !== user?.id && (
-              <Button
-                variant="light"
-                leftSection={<HiUserAdd size={16} aria-hidden />}
-                loading={assign.isPending}
-                onClick={assignToMe}
-              >
-                Assign to Me
-              </Button>
-            )}
-            <FollowControl recordType="task" recordId={task.id} />
-            <RecordActions
-              onRefresh={onRefresh}
-              refreshing={refreshing}
-              onEdit={permissions.canEdit && !editing ? () => setEditing(true) : undefined}
-              onDelete={
-                permissions.canDelete
-                  ? () => {
-                      remove.reset();
-                      setDeleting(true);
-                    }
-                  : undefined
-              }
-            />
-          </Group>
-        </Group>
+        <TitleRow
+          title={
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {task.title}
+            </Title>
+          }
+          actions={
+            <>
+              {permissions.canAssignToMe && task.assignedTo?.id !== user?.id && (
+                <Button
+                  variant="light"
+                  leftSection={<HiUserAdd size={16} aria-hidden />}
+                  loading={assign.isPending}
+                  onClick={assignToMe}
+                >
+                  Assign to Me
+                </Button>
+              )}
+              <FollowControl recordType="task" recordId={task.id} />
+              <RecordActions
+                onRefresh={onRefresh}
+                refreshing={refreshing}
+                onEdit={permissions.canEdit && !editing ? () => setEditing(true) : undefined}
+                onDelete={
+                  permissions.canDelete
+                    ? () => {
+                        remove.reset();
+                        setDeleting(true);
+                      }
+                    : undefined
+                }
+              />
+            </>
+          }
+        />
         <Group gap="lg" style={{ rowGap: 2 }}>
           <StatusBadge status={task.status} />
           <Text size="sm" c="dimmed">

@@ -8,6 +8,7 @@ import { CreateButton } from '@/components/CreateButton';
 import { DepartmentIcon } from '@/components/DepartmentIcon';
 import { LinkedRecordMissing } from '@/components/LinkedRecordMissing';
 import { RecordState } from '@/components/RecordState';
+import { TitleRow } from '@/components/TitleRow';
 import { useAuth } from '@/features/auth';
 import { meetsRequirement } from '@/lib/access';
 import { paths } from '@/lib/paths';
@@ -60,30 +61,32 @@ export default function DepartmentTemplatesPage() {
   return (
     <Stack gap="lg">
       <BackLink to={paths.templates}>Back to Smart Templates</BackLink>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
-          <ThemeIcon size={56} radius="md" variant="light" color={settings.color}>
-            <DepartmentIcon icon={settings.icon} size={30} />
-          </ThemeIcon>
-          <div style={{ minWidth: 0 }}>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Title>
-            {description && (
-              <Text c="dimmed" mt={4}>
-                {description}
-              </Text>
-            )}
-            <Group gap="xs" mt={6}>
-              <Text size="sm" fw={500}>
-                {templateCountText(templateCount)}
-              </Text>
-              <DepartmentBadges department={department.data} />
-            </Group>
-          </div>
-        </Group>
-        {canCreate && <CreateButton onClick={() => setCreating(true)}>Create Template</CreateButton>}
-      </Group>
+      <TitleRow
+        title={
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <ThemeIcon size={56} radius="md" variant="light" color={settings.color}>
+              <DepartmentIcon icon={settings.icon} size={30} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Title>
+              {description && (
+                <Text c="dimmed" mt={4}>
+                  {description}
+                </Text>
+              )}
+              <Group gap="xs" mt={6}>
+                <Text size="sm" fw={500}>
+                  {templateCountText(templateCount)}
+                </Text>
+                <DepartmentBadges department={department.data} />
+              </Group>
+            </div>
+          </Group>
+        }
+        actions={canCreate && <CreateButton onClick={() => setCreating(true)}>Create Template</CreateButton>}
+      />
       <Group gap="md" align="center">
         <SearchField
           label="Search templates"
