@@ -26,7 +26,7 @@ const test = apiTest({ demoData: false })
   /** A socket of the member's that joined the ticket's room. */
   .extend('joined', { scope: 'file' }, ({ sockets, ticket }) => async (member: Member) => {
     const socket = await sockets.connect(member);
-    expect(await join(socket, ticket.id)).toEqual({ ok: true });
+    expect(await join(socket, ticket.id)).toMatchObject({ ok: true });
     return socket;
   })
   .extend('setStatus', { scope: 'file' }, ({ t, ticket }) => {

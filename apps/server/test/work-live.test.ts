@@ -26,7 +26,7 @@ const test = apiTest({ demoData: false })
   /** A socket of the member's that joined the project's room. */
   .extend('joined', { scope: 'file' }, ({ sockets, project }) => async (member: Member, projectId = project.id) => {
     const socket = await sockets.connect(member);
-    expect(await join(socket, projectId)).toEqual({ ok: true });
+    expect(await join(socket, projectId)).toMatchObject({ ok: true });
     return socket;
   });
 
@@ -44,7 +44,7 @@ describe('project rooms', () => {
     for (const bad of ['nope', 7, null, '00000000-0000-4000-8000-000000000000']) {
       expect((await join(socket, bad)).ok).toBe(false);
     }
-    expect(await join(socket, project.id)).toEqual({ ok: true });
+    expect(await join(socket, project.id)).toMatchObject({ ok: true });
   });
 
   test('a comment, a new task and progress reach a second socket of the organization, never another organization', async ({

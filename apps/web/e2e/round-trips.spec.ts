@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { uniqueName } from './support/structure';
+import { createViaApi, uniqueName } from './support/structure';
 
 /** The task page's progress bar, by the task's title. */
 const progressOf = (page: Page, task: string) =>
@@ -67,5 +67,81 @@ test.describe('one change, one round trip', () => {
     await expect(progressOf(page, title)).toHaveAttribute('aria-valuenow', '15');
     expect(sent).toEqual([`PATCH /api/tasks/${task.id}/progress`, `GET /api/tasks/${task.id}`]);
     await colleagueContext.close();
+  });
+});
+
+/**
+ * Resolves once the page's socket has been let into a record's room: the join's acknowledgement
+ * (a socket.io ACK packet, `43<id>[{"ok":true…}]`) came in, over long-polling or the WebSocket.
+ */
+function roomJoined(page: Page) {
+  const isJoinAck = (payload: string) => payload.split('\x1e').some((packet) => /^43\d+\[\{"ok":true/.test(packet));
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && isJoinAck(payload)) resolve();
+      }),
+    );
+    page.on('response', async (response) => {
+      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+      if (isJoinAck(await response.text().catch(() => ''))) resolve();
+    });
+  });
+}
+
+/**
+ * The GET requests a page sent for `path` from its cold load until its record room was joined and
+ * whatever the join set off was sent: a fetch sent after that, from the page, marks the end.
+ */
+async function readsOnColdLoad(page: Page, url: string, reads: readonly string[]) {
+  const sent = recordApiRequests(page);
+  const joined = roomJoined(page);
+  await page.goto(url);
+  await joined;
+  await page.evaluate(() => fetch('/api/health').then((answer) => answer.text()));
+  await expect.poll(() => sent.includes('GET /api/health')).toBe(true);
+  return Object.fromEntries(reads.map((read) => [read, sent.filter((request) => request === read).length]));
+}
+
+test.describe('one page, one read', () => {
+  test('a cold load of a task, objective, project or ticket page reads its record and the unread count once each', async ({
+    page,
+    organization,
+    adminApi,
+  }) => {
+    test.setTimeout(120_000);
+    const member = await organization.addPerson('Lena', 'Park');
+    const project = await adminApi.create<{ id: string }>('/api/projects', {
+      title: uniqueName('Office move'),
+      organizationId: organization.id,
+    });
+    const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, {
+      title: uniqueName('Pack'),
+    });
+    const task = await adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, {
+      title: uniqueName('Label boxes'),
+      assignedTo: member.id,
+    });
+    await signIn(page, member);
+    const ticket = await createViaApi(page, '/api/tickets', {
+      title: uniqueName('No network'),
+      description: 'The cable is cut.',
+    });
+
+    const unread = 'GET /api/conversations/unread';
+    const projectPath = `/dashboard/projects/${project.id}`;
+    const objectivePath = `${projectPath}/objectives/${objective.id}`;
+    const pages = [
+      [`${objectivePath}/tasks/${task.id}`, `GET /api/tasks/${task.id}`],
+      [objectivePath, `GET /api/objectives/${objective.id}`],
+      [projectPath, `GET /api/projects/${project.id}`],
+      [`/dashboard/tickets/${ticket.id}`, `GET /api/tickets/${ticket.id}`],
+    ] as const;
+    for (const [url, read] of pages) {
+      expect(await readsOnColdLoad(page, url, [read, unread]), url).toEqual({ [read]: 1, [unread]: 1 });
+      page.removeAllListeners('request');
+      page.removeAllListeners('response');
+      page.removeAllListeners('websocket');
+    }
   });
 });

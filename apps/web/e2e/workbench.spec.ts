@@ -155,6 +155,36 @@ test.describe('the workbench: My work and the task board', () => {
     await expect(card(column(page, 'Not Started'), title)).toHaveCount(0);
   });
 
+  test('a card dragged by its body (not its handle) to In Progress changes the status, after a reload too; its title still opens the task', async ({
+    page,
+    organization,
+  }) => {
+    test.setTimeout(90_000);
+    const { objective } = await ownerWithObjective(page, organization);
+    const title = uniqueName('Book the venue');
+    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+    await page.goto(`${objective.path}?view=board`);
+    const body = card(column(page, 'Not Started'), title).getByText('Unassigned');
+    await expect(body).toBeVisible({ timeout: 30_000 });
+
+    const from = await body.boundingBox();
+    const to = await column(page, 'In Progress').boundingBox();
+    if (!from || !to) throw new Error('the board is not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+    await page.mouse.up();
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+
+    await page.reload();
+    await expect(card(column(page, 'In Progress'), title)).toBeVisible();
+    await expect(card(column(page, 'Not Started'), title)).toHaveCount(0);
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  });
+
   test('on My Tasks, a card moved with the keyboard (Space, ArrowRight, Space) changes the status', async ({
     page,
     organization,

@@ -46,6 +46,14 @@ type Acknowledged<Payload, Answer extends object = object> = (
 /** An event the client needs no answer to (the server still answers an acknowledgement if one is given). */
 type Unanswered<Payload> = (payload: Payload) => void;
 
+/**
+ * The answer to joining a record's room (ticket:join, project:join): how long ago, at most, the room
+ * last heard a change. A page reads again only what it read before then (docs/decisions/0219).
+ */
+export interface RoomJoined {
+  changedMsAgo: number;
+}
+
 /** ticket:join / ticket:leave. */
 export interface TicketRoomPayload {
   ticketId: string;
@@ -66,10 +74,10 @@ export interface ClientToServerEvents {
   [MESSENGER_CLIENT_EVENTS.leave]: Unanswered<ConversationRoomPayload>;
   [MESSENGER_CLIENT_EVENTS.sendMessage]: Acknowledged<SendMessageBody, { message: Message }>;
   [MESSENGER_CLIENT_EVENTS.typing]: Unanswered<TypingPayload>;
-  [TICKET_CLIENT_EVENTS.join]: Acknowledged<TicketRoomPayload>;
+  [TICKET_CLIENT_EVENTS.join]: Acknowledged<TicketRoomPayload, RoomJoined>;
   [TICKET_CLIENT_EVENTS.leave]: Unanswered<TicketRoomPayload>;
   [TICKET_CLIENT_EVENTS.updateStatus]: Acknowledged<TicketStatusPayload>;
-  [WORK_ROOM_EVENTS.join]: Acknowledged<ProjectRoomPayload>;
+  [WORK_ROOM_EVENTS.join]: Acknowledged<ProjectRoomPayload, RoomJoined>;
   [WORK_ROOM_EVENTS.leave]: Unanswered<ProjectRoomPayload>;
 }
 export type ClientEventName = keyof ClientToServerEvents;

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
+import { type RoomChanges, roomChanges } from '../lib/room-changes.js';
 import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
 import { findSession, type Session } from './auth.js';
 
@@ -19,6 +20,8 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inter
 declare module 'fastify' {
   interface FastifyInstance {
     io: AppServer;
+    /** When each record room last changed: a join's answer (joinRoomEvent). */
+    roomChanges: RoomChanges;
   }
 }
 
@@ -87,6 +90,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('io', io);
+  app.decorate(
+    'roomChanges',
+    roomChanges(app.redis ? { client: app.redis, prefix: app.config.redisPrefix } : undefined),
+  );
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();

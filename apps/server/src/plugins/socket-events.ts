@@ -68,6 +68,8 @@ export const socketEvent = <E extends ClientEventName, Payload>(definition: Sock
 export interface RoomToJoin {
   room: string;
   organizationId: string;
+  /** Its changes are counted in app.roomChanges (a project's, a ticket's): the answer says when it last changed. */
+  countsChanges?: boolean;
 }
 
 /**
@@ -92,7 +94,10 @@ export const joinRoomEvent = <E extends ClientEventName, Payload>(
       const found = await find(context, parsed);
       if (!found) throw notFound(notFoundMessage);
       await joinRecordRoom(context.socket, found.room, found.organizationId);
-      return { ok: true } as EventAnswer<E>;
+      if (!found.countsChanges) return { ok: true } as EventAnswer<E>;
+      // Asked after joining: a change from now on is heard, one before it is counted here.
+      const changedMsAgo = await context.app.roomChanges.changedMsAgo(found.room);
+      return { ok: true, changedMsAgo } as unknown as EventAnswer<E>;
     },
   });
 

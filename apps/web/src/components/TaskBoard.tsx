@@ -8,7 +8,8 @@ import {
   KeyboardCode,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
+  TouchSensor,
   useDraggable,
   useDroppable,
   useSensor,
@@ -16,8 +17,7 @@ import {
 } from '@dnd-kit/core';
 import { ActionIcon, Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { displayName, TASK_BOARD_TEXT, TASK_STATUSES, type TaskStatus } from '@smart/contracts';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { HiSwitchHorizontal } from 'react-icons/hi?lazy';
+import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { dueLabel, isOverdue, statusLabel } from '@/lib/work-format';
 import classes from './TaskBoard.module.css';
@@ -82,8 +82,8 @@ const toNextColumn: KeyboardCoordinateGetter = (event, { active, context }) => {
 
 /**
  * An objective's tasks or My Tasks as a board by status (issue 25): Not Started, In Progress,
- * Completed. A card moves by dragging, or with the keyboard from its move button (Space, the
- * arrow keys, Space), and the move is the task's status change: `onMove` makes the same call as the
+ * Completed. A card moves by dragging it anywhere (its title link still opens the task), or with
+ * the keyboard from its move handle (Space, the arrow keys, Space), and the move is the task's status change: `onMove` makes the same call as the
  * task page. The card shows in its new column at once and goes back, with the server's message,
  * when the change is refused.
  */
@@ -95,8 +95,10 @@ export function TaskBoard({ tasks, onMove, label }: TaskBoardProps) {
   // A moved card is drawn again in its new column: its move button gets the focus back.
   const [refocus, setRefocus] = useState<string | null>(null);
   const sensors = useSensors(
-    // A click on the title still opens the task: a drag starts after 6 px.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    // The whole card drags; a click on its title still opens the task: a drag starts after 6 px.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // On a touch screen a finger sliding over a card scrolls the page: a drag starts after a press of 250 ms.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: toNextColumn }),
   );
   const statusOf = (task: BoardTask) => pending[task.id] ?? task.status;
@@ -253,6 +255,11 @@ function DraggableCard({
     disabled: !task.canMove,
   });
   const handle = useRef<HTMLButtonElement | null>(null);
+  // The card is the drag source for the mouse and touch; the keyboard picks it up from its handle only
+  // (Space or Enter on the title link opens the task).
+  const { onKeyDown, ...pointerListeners } = (listeners ?? {}) as Partial<
+    Record<'onKeyDown' | 'onMouseDown' | 'onTouchStart', (event: SyntheticEvent) => void>
+  >;
   useEffect(() => {
     if (!focused) return;
     onFocused();
@@ -266,6 +273,8 @@ function DraggableCard({
     <li
       ref={setNodeRef}
       className={classes.item}
+      data-movable={task.canMove || undefined}
+      {...pointerListeners}
       data-dragging={isDragging || undefined}
       aria-busy={saving || undefined}
     >
@@ -283,10 +292,10 @@ function DraggableCard({
               size="lg"
               className={classes.handle}
               {...attributes}
-              {...listeners}
+              onKeyDown={onKeyDown}
               aria-label={TASK_BOARD_TEXT.moveLabel(task.title)}
             >
-              <HiSwitchHorizontal size={18} aria-hidden />
+              <GripIcon />
             </ActionIcon>
           ) : null
         }
@@ -303,7 +312,7 @@ function CardBody({ task, handle, overlay = false }: { task: BoardTask; handle?:
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={600} size="sm" className={classes.title}>
             {task.to && !overlay ? (
-              <Anchor component={Link} to={task.to} inherit c="inherit">
+              <Anchor component={Link} to={task.to} inherit c="inherit" draggable={false}>
                 {task.title}
               </Anchor>
             ) : (
@@ -321,5 +330,14 @@ function CardBody({ task, handle, overlay = false }: { task: BoardTask; handle?:
         {handle}
       </Group>
     </Card>
+  );
+}
+
+/** Six dots in two columns: the grip that says "drag me" (a card is moved by it, or anywhere on the card). */
+function GripIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 18 18" fill="currentColor" aria-hidden focusable="false">
+      {[4, 9, 14].flatMap((y) => [6.5, 11.5].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
+    </svg>
   );
 }

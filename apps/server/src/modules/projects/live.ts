@@ -27,6 +27,7 @@ export function announceWork(
   people: readonly (string | null | undefined)[] = [],
 ) {
   const userRooms = [...new Set(people.filter((id): id is string => Boolean(id)))].map(userRoom);
+  request.server.roomChanges.changed([projectRoom(payload.projectId)]);
   request.server.io
     .to([projectRoom(payload.projectId), ...userRooms])
     .except(originConnection(request))

@@ -16,7 +16,7 @@ const joinProject = joinRoomEvent(
   async ({ app, session }, { projectId }) => {
     const organizationId = await projectOrganization(app.db, projectId);
     if (!organizationId || !canWorkOnProjectsIn(session.user, organizationId)) return null;
-    return { room: projectRoom(projectId), organizationId };
+    return { room: projectRoom(projectId), organizationId, countsChanges: true };
   },
 );
 

@@ -15,6 +15,7 @@ export type TicketEventName = (typeof TICKET_EVENTS)[keyof typeof TICKET_EVENTS]
 
 /** Announces a committed change to the ticket's room, on every server process. */
 export function announceTicket(app: FastifyInstance, event: TicketEventName, payload: TicketEventPayload) {
+  app.roomChanges.changed([ticketRoom(payload.ticketId)]);
   app.io.to(ticketRoom(payload.ticketId)).emit(event, payload);
 }
 

@@ -15,7 +15,7 @@ const joinTicket = joinRoomEvent(
   MESSAGES.ticketNotFound,
   async ({ app, session }, { ticketId }) => {
     const { ticket } = await readableTicket(app.db, session.user, ticketId);
-    return { room: ticketRoom(ticket.id), organizationId: ticket.organizationId };
+    return { room: ticketRoom(ticket.id), organizationId: ticket.organizationId, countsChanges: true };
   },
 );
 

@@ -23,12 +23,11 @@ export function useProjectRoom(projectId: string | undefined) {
     (event: WorkEvent, payload: WorkEventPayload) => void refreshAfter(queryClient, changeOfWorkEvent(event, payload)),
     [queryClient],
   );
-  const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: workKeys.all }), [queryClient]);
   useRecordRoom(socket, {
     ...WORK_ROOM_EVENTS,
     payload: projectId ? { projectId } : null,
     events: EVENTS,
     onEvent,
-    onJoined,
+    catchUp: workKeys.all,
   });
 }

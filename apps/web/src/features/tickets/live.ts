@@ -25,6 +25,6 @@ export function useTicketRoom(ticketId: string) {
     payload: { ticketId },
     events: EVENTS,
     onEvent: refresh,
-    onJoined: refresh,
+    catchUp: ticketQueries.all(),
   });
 }
