@@ -1,9 +1,8 @@
 import { MESSAGES } from '@smart/contracts';
 import { Navigate, useParams } from 'react-router';
-import { BackLink } from '@/components/BackLink';
+import { RecordState } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
 import { useTask } from '../api';
-import { RecordState } from '../components/RecordState';
 
 /**
  * /dashboard/tasks/{taskId}: a task by its id alone (the urgent-task SMS, where the full path of three ids does
@@ -16,10 +15,9 @@ export default function TaskLinkPage() {
   return (
     <RecordState
       query={task}
-      back={<BackLink to={paths.myTasks}>Back to My Tasks</BackLink>}
+      back={{ to: paths.myTasks, label: 'Back to My Tasks' }}
       notFound={MESSAGES.taskNotFound}
       failMessage={MESSAGES.fetchTaskFailed}
-      retryLabel="Try Again"
     >
       {(loaded) => <Navigate replace to={paths.task(loaded.project._id, loaded.objective._id, loaded.id)} />}
     </RecordState>
