@@ -27,6 +27,12 @@ const SIGN_IN_PAGE = source('features/auth/pages/LoginPage.tsx');
 /** The signed-in frame: the layout (top bar, menu) and the dashboard home. */
 const FRAME = [source('app/layout/DashboardLayout.tsx'), source('app/dashboard/DashboardIndex.tsx')];
 /**
+ * What the frame loads once the dashboard is on screen (the pages' reads, prefetch.ts; the toast
+ * container): counted with the frame, so that they bring in no chunk of code only pages run
+ * (decision 0221).
+ */
+const FRAME_AFTER_LOAD = [source('app/page-reads.ts'), source('app/Toasts.tsx')];
+/**
  * The schema library, a chunk of its own: the pages whose forms check their values load it (the
  * sign-in form once the page is on screen), instead of whichever chunk it would land in.
  */
@@ -135,7 +141,7 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
   const signedOutAll = needs([...HTML_SCRIPTS, ...SIGNED_OUT_PAGES], (id) => !PAGE_LOADERS.includes(id));
   const parts = lazyParts(uses, needs, signedOutAll);
   const signedIn = needs([...FRAME, ...parts]);
-  const frame = needs(FRAME);
+  const frame = needs([...FRAME, ...FRAME_AFTER_LOAD]);
 
   // What the HTML's scripts share with the app (the prerendered page's helpers): apart, so that
   // boot.ts runs, and says so, when the app's chunk fails to load.
@@ -160,7 +166,7 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
     const own = [...needs([root])].filter((id) => !html.has(id) && !main.has(id) && !signIn.has(id));
     // Split as `app` is below: what the frame uses, and what only pages and dialogs use.
     assign(
-      own.filter((id) => frame.has(id)),
+      own.filter((id) => signedIn.has(id) && frame.has(id)),
       'signed-out-shared',
     );
     assign(
