@@ -27,6 +27,12 @@ const SIGN_IN_PAGE = source('features/auth/pages/LoginPage.tsx');
 /** The signed-in frame: the layout (top bar, menu) and the dashboard home. */
 const FRAME = [source('app/layout/DashboardLayout.tsx'), source('app/dashboard/DashboardIndex.tsx')];
 /**
+ * What the frame loads once the dashboard is on screen (the pages' reads, prefetch.ts; the toast
+ * container): counted with the frame, so that they bring in no chunk of code only pages run
+ * (decision 0221).
+ */
+const FRAME_AFTER_LOAD = [source('app/page-reads.ts'), source('app/Toasts.tsx')];
+/**
  * The schema library, a chunk of its own: the pages whose forms check their values load it (the
  * sign-in form once the page is on screen), instead of whichever chunk it would land in.
  */
@@ -72,10 +78,12 @@ const PAGE_LOADERS = [source('app/routes.ts'), source('app/router.tsx'), source(
  * - `main`: the app (main.tsx) and what it imports, which every page runs;
  * - `signed-out`: the sign-in page's own code, which its HTML preloads;
  * - each thing signed-out code loads on demand (the toasts, the socket client, the password pages),
- *   and `signed-out-shared`: what those share with signed-in pages;
- * - `app`: the signed-in frame (layout, dashboard home) and whatever two or more of the parts loaded
- *   on demand share (the pages and the dialogs the frame opens), libraries included. The sign-in
- *   page loads none of it;
+ *   and what those share with signed-in pages: `signed-out-shared` what the signed-in frame uses
+ *   too, `signed-out-shared-pages` what only pages and dialogs use;
+ * - `app`: the signed-in frame (layout, dashboard home), libraries included. The sign-in page loads
+ *   none of it;
+ * - `pages-shared`: whatever two or more of the parts loaded on demand (the pages and the dialogs
+ *   the frame opens) share and the frame does not use: the dashboard home loads none of it;
  * - `zod` (SCHEMA_LIBRARY), and the big libraries (FIRST_LIBRARY_CHUNKS, LAST_LIBRARY_CHUNKS).
  *
  * Left to the bundler: each part's own code, one chunk a page or dialog.
@@ -133,6 +141,7 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
   const signedOutAll = needs([...HTML_SCRIPTS, ...SIGNED_OUT_PAGES], (id) => !PAGE_LOADERS.includes(id));
   const parts = lazyParts(uses, needs, signedOutAll);
   const signedIn = needs([...FRAME, ...parts]);
+  const frame = needs([...FRAME, ...FRAME_AFTER_LOAD]);
 
   // What the HTML's scripts share with the app (the prerendered page's helpers): apart, so that
   // boot.ts runs, and says so, when the app's chunk fails to load.
@@ -155,19 +164,33 @@ function assignChunks(uses: Map<string, ModuleUses>, exportsOf: (id: string) => 
   for (const root of onDemand) {
     if (html.has(root) || main.has(root) || SCHEMA_LIBRARY.test(root)) continue;
     const own = [...needs([root])].filter((id) => !html.has(id) && !main.has(id) && !signIn.has(id));
+    // Split as `app` is below: what the frame uses, and what only pages and dialogs use.
+    assign(
+      own.filter((id) => signedIn.has(id) && frame.has(id)),
+      'signed-out-shared',
+    );
     assign(
       own.filter((id) => signedIn.has(id)),
       'signed-out-shared',
+      'signed-out-shared-pages',
     );
     assign(own, 'signed-out-parts', chunkName(root));
   }
-  // The frame, and what two of the parts loaded on demand (the pages and the frame's dialogs) share.
+  // The frame, which the dashboard home evaluates before its first render; then what two of the
+  // parts loaded on demand (the pages and the frame's dialogs) share and the frame does not use:
+  // in `app` it made the dashboard fetch and run code only other pages need (the form schemas and
+  // zod under them, decision 0221).
   const counts = new Map<string, number>();
   for (const part of parts) for (const id of needs([part])) counts.set(id, (counts.get(id) ?? 0) + 1);
   const shared = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
   assign(
-    [...needs(FRAME), ...shared].filter((id) => !signedOutAll.has(id)),
+    [...frame].filter((id) => !signedOutAll.has(id)),
     'app',
+  );
+  assign(
+    shared.filter((id) => !signedOutAll.has(id)),
+    'app',
+    'pages-shared',
   );
   return chunkOf;
 }
