@@ -228,13 +228,21 @@ describe('the pipeline refuses junk with an error acknowledgement, never a crash
       socket.close();
     }
     expect(sent).toBe(total);
-    // A NUL is named as such; the server still works afterwards.
+    // A NUL and a lone surrogate are named as such (the surrogate once failed in the database, an
+    // error line); the server still works afterwards.
     const { member: sender, conversationId } = await memberWithConversation();
     const socket = await sockets.connect(sender);
     expect(
       await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content: 'a\u0000b' }),
     ).toEqual({ ok: false, error: MESSAGES.nulCharacter });
+    for (const content of ['a \ud800 b', '\udc00', 'end \ud83d']) {
+      expect(await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content })).toEqual({
+        ok: false,
+        error: MESSAGES.invalidText,
+      });
+    }
     expect(await send(socket, conversationId, 'still here')).toMatchObject({ ok: true });
+    expect(log.text()).not.toContain('socket event failed');
   });
 
   it('extra arguments, no acknowledgement or an acknowledgement in the wrong place are harmless', async () => {

@@ -186,6 +186,7 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Invalid input',
   nulCharacter: 'Text may not contain NUL characters',
+  invalidText: 'Text holds a broken character (not valid UTF-8): type or paste it again',
   notFound: 'Not found',
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError, notFound } from '../lib/errors.js';
-import { containsNul } from '../lib/request-validation.js';
+import { findBadText } from '../lib/request-validation.js';
 import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../lib/token-bucket.js';
 import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
 
@@ -23,8 +23,9 @@ import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
  * which, in this order, refuses it when its socket has too many events in hand or is over the
  * event's budget on the socket or for its user (token buckets; the user's in Redis when
  * configured, so across processes) — before any database work; refuses a payload holding a NUL
- * character or failing its schema; runs the domain's handler; answers the acknowledgement when the
- * client asked for one (a refusal is `{ ok: false, error }`, the user's message); writes one log
+ * character or a lone surrogate (findBadText, as HTTP does) or failing its schema; runs the
+ * domain's handler; answers the acknowledgement when the client asked for one (a refusal is
+ * `{ ok: false, error }`, the user's message); writes one log
  * line (event, user, outcome, time; never the payload). A socket refused for budget
  * SOCKET_MAX_REFUSALS times within SOCKET_REFUSAL_WINDOW_MS is disconnected.
  */
@@ -176,7 +177,8 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
       if (!(await userWithinBudget(definition, session.user.id))) {
         return refused(definition.overBudget ?? MESSAGES.tooManyRequests, 'over_budget');
       }
-      if (containsNul(payload)) return refused(MESSAGES.nulCharacter);
+      const bad = findBadText(payload);
+      if (bad) return refused(bad.message);
       const parsed = definition.payload.safeParse(payload);
       if (!parsed.success) {
         return refused(definition.invalidPayload ?? parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
