@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { MESSAGES, ONE_LINE } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories } from './helpers/factories.js';
@@ -227,6 +227,59 @@ describe('text that is not Unicode', () => {
       const response = await t.request({ token: owner.token, method: 'POST', url, payload });
       expectRefusedField(response, MESSAGES.invalidText, field, what);
     }
+  });
+});
+
+/** Line breaks and other control characters a one-line field refuses (each once, and as a fake e-mail header). */
+const NOT_ONE_LINE = [
+  'Ada\r\nBcc: all@example.com',
+  'Ada\nLovelace',
+  'Ada\rX',
+  'Ada\tLovelace',
+  'Ada\u0085X',
+  'Ada\u2028X',
+  'Ada\u001bX',
+];
+
+/** The fields every one-line rule must hold: names, titles, topics, departments', teams', conversations', organizations'. */
+const ONE_LINE_FIELDS = [
+  'POST /api/users/register firstName',
+  'POST /api/users/register lastName',
+  'PUT /api/users/profile firstName',
+  'POST /api/projects title',
+  'POST /api/objectives/projects/{id} title',
+  'POST /api/tasks/objectives/{id} title',
+  'POST /api/tickets title',
+  'POST /api/departments name',
+  'POST /api/teams name',
+  'POST /api/conversations title',
+  'PUT /api/organizations/{id} name',
+  'POST /api/sessions topic',
+  'POST /api/organizations name',
+];
+
+describe('a line break or control character in a one-line field', () => {
+  it('in every name, title, topic and other one-line field of every body is a 400 naming the field', async () => {
+    const checked: string[] = [];
+    for (const target of bodyTargets()) {
+      for (const { path, schema } of leaves(target.body!)) {
+        if (schema.pattern !== ONE_LINE.source) continue;
+        const value = NOT_ONE_LINE[checked.length % NOT_ONE_LINE.length];
+        const field = path.join('.');
+        checked.push(`${target.method} ${target.template} ${field}`);
+        const response = await send(target, { payload: bodyWith(path, value) });
+        const where = `${target.method} ${target.url} ${field} ${JSON.stringify(value)}`;
+        expect(response.statusCode, where).toBe(400);
+        const details: { path: string; message: string }[] = response.json().details;
+        // A field inside a union (templates' tags: a list or its JSON) is named by the union.
+        const named = details.some(
+          (detail) =>
+            (detail.path === field && detail.message === MESSAGES.singleLine) || field.startsWith(`${detail.path}.`),
+        );
+        expect(named, `${where}: ${JSON.stringify(details)}`).toBe(true);
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(ONE_LINE_FIELDS));
   });
 });
 

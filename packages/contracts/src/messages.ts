@@ -187,6 +187,7 @@ export const MESSAGES = {
   invalidInput: 'Invalid input',
   nulCharacter: 'Text may not contain NUL characters',
   invalidText: 'Text holds a broken character (not valid UTF-8): type or paste it again',
+  singleLine: 'Use one line, without line breaks, tabs or other control characters',
   notFound: 'Not found',
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',
