@@ -560,6 +560,9 @@ export const MESSAGES = {
   statementTooLong: `A PDF statement holds at most ${MAX_STATEMENT_ENTRIES.toLocaleString('en-US')} entries: choose a shorter period`,
   timerAlreadyRunning: 'A timer is already running; stop it first',
   timerNotRunning: 'No timer is running',
+  timeRecordingEnded: 'You can no longer record time on its task or ticket; ask your organization admin',
+  timerDiscardedRecordingEnded:
+    'Your timer was discarded: you can no longer record time on its task or ticket, so its time was not kept',
   timerDiscarded: 'Timer discarded',
   timeEntryAdded: 'Time added',
   timeEntryUpdated: 'Time entry updated',
