@@ -3,6 +3,7 @@ import type {
   ContextConfigDefault,
   FastifyContextConfig,
   FastifyInstance,
+  onRequestAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -34,6 +35,8 @@ export interface RouteSettings {
   /** `writeLimit`, `duringTwoFactorSetup` (`public` comes from the endpoint). */
   config?: Omit<FastifyContextConfig, 'public'>;
   bodyLimit?: number;
+  /** Hooks run before the body is read (a route's own rate limits). */
+  onRequest?: onRequestAsyncHookHandler[];
 }
 
 /**
@@ -62,6 +65,7 @@ export function addRoute<const E extends Endpoint>(
     },
     config: { ...settings.config, ...(definition.public && { public: true }) },
     ...(settings.bodyLimit !== undefined && { bodyLimit: settings.bodyLimit }),
+    ...(settings.onRequest && { onRequest: settings.onRequest }),
     // The handler's types come from the same schemas (EndpointHandler); Fastify's own route() cannot see them through E.
     handler: handler as RouteHandlerMethod,
   });
