@@ -109,6 +109,23 @@ describe('a flood on one socket', () => {
     expect(await emitWithAck(again, MESSENGER_CLIENT_EVENTS.join, { conversationId })).toEqual({ ok: true });
   });
 
+  it('a user dropped again and again writes one warning line a minute, not one per socket', async () => {
+    const member = await make().member(organizationId);
+    for (let round = 0; round < 3; round += 1) {
+      const flooder = await sockets.connect(member);
+      const dropped = droppedBy(flooder);
+      for (let index = 0; index < 300; index += 1) {
+        flooder.emit(MESSENGER_CLIENT_EVENTS.join, { conversationId: randomUUID() }, () => undefined);
+      }
+      await dropped;
+    }
+    const lines = (await log.textWith(`"userId":"${member.id}"`))
+      .split('\n')
+      .filter((line) => line.includes('socket disconnected: over budget') && line.includes(member.id));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 40, userId: member.id, drops: 1 });
+  });
+
   it('a burst of 30 messages, each sent after the answer to the one before, all pass', async () => {
     const { member, conversationId } = await memberWithConversation();
     const socket = await sockets.connect(member);

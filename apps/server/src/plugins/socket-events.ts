@@ -3,6 +3,7 @@ import {
   type ClientToServerEvents,
   MAX_PENDING_EVENTS_PER_SOCKET,
   MESSAGES,
+  SOCKET_DROP_LOG_INTERVAL_MS,
   SOCKET_EVENT_BUDGETS,
   SOCKET_MAX_REFUSALS,
   SOCKET_REFUSAL_WINDOW_MS,
@@ -213,10 +214,29 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     );
     if (outcome === 'over_budget' && !budget.dropped && keepsGoing(budget)) {
       budget.dropped = true;
-      app.log.warn({ event: definition.event, userId }, 'socket disconnected: over budget');
+      logDrop(definition.event, userId);
       stopReading(socket);
       socket.disconnect(true);
     }
+  }
+
+  /** Per user: when its last drop was logged, and the drops since (SOCKET_DROP_LOG_INTERVAL_MS). */
+  const dropsLogged = new Map<string, { at: number; since: number }>();
+
+  /** One warning line per user and interval, counting the drops it stands for. */
+  function logDrop(event: string, userId: string) {
+    const now = Date.now();
+    const last = dropsLogged.get(userId);
+    if (last && now - last.at < SOCKET_DROP_LOG_INTERVAL_MS) {
+      last.since += 1;
+      return;
+    }
+    // Forget users not dropped lately, so the map stays small.
+    for (const [user, logged] of dropsLogged) {
+      if (now - logged.at >= SOCKET_DROP_LOG_INTERVAL_MS && logged.since === 0) dropsLogged.delete(user);
+    }
+    app.log.warn({ event, userId, drops: 1 + (last?.since ?? 0) }, 'socket disconnected: over budget');
+    dropsLogged.set(userId, { at: now, since: 0 });
   }
 
   function runEvent(definition: SocketEvent, socket: AppSocket, args: unknown[]) {
