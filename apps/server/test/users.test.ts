@@ -158,8 +158,8 @@ describe('GET /api/users/profile', () => {
     expect(user).toMatchObject({
       email: ACCOUNTS.acmeMember,
       role: 'user',
-      firstName: 'Marcus',
-      profile: { firstName: 'Marcus', lastName: 'Bell' },
+      firstName: 'Jordan',
+      profile: { firstName: 'Jordan', lastName: 'Avery' },
       meta: { organizationName: 'Acme Corp', department: 'Operations', jobTitle: 'Project Coordinator' },
       isActive: true,
     });
