@@ -73,7 +73,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** An e-mail address as a form sends it: required, lower-cased, plausible. */
-export const emailField = requiredLine(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
+export const emailField = requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
   .toLowerCase()
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 
