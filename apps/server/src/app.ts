@@ -13,7 +13,7 @@ import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
-import { validatorCompiler } from './lib/request-validation.js';
+import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { advisorRoutes } from './modules/advisors/routes.js';
@@ -107,6 +107,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
+  parseJsonAsUtf8(app);
   app.setSerializerCompiler(serializerCompiler);
 
   // One log line per API call; static assets and health probes would drown them.

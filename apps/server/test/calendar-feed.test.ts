@@ -1,5 +1,13 @@
-import { CALENDAR_FEED_TOKEN_LENGTH, type CalendarFeed } from '@smart/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  CALENDAR_FEED_BUDGETS,
+  CALENDAR_FEED_TOKEN_LENGTH,
+  type CalendarFeed,
+  type EventBudget,
+  MESSAGES,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
@@ -143,4 +151,59 @@ test('junk in place of a token is a 400, 404 or 414, never a 500, and is not log
 test('the feed URL is the signed-in person’s own: without a session, 401', async ({ t }) => {
   expect((await t.request({ method: 'GET', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
   expect((await t.request({ method: 'POST', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
+});
+
+test('a closed organization’s member’s feed answers 404 as long as it is closed', async ({ t, make }) => {
+  const org = await make.organization();
+  const member = await make.member(org.id);
+  const { path } = pathOf((await feed(t, member.token, 'POST')).url);
+  const admin = await make.admin();
+  const read = () => t.request({ method: 'GET', url: path, remoteAddress: '198.51.100.7' });
+  expect((await read()).statusCode).toBe(200);
+
+  const closed = await t.request({ method: 'POST', url: `/api/organizations/${org.id}/close`, token: admin.token });
+  expect(closed.statusCode, closed.body).toBe(200);
+  expect((await read()).statusCode).toBe(404);
+  const reopened = await t.request({ method: 'POST', url: `/api/organizations/${org.id}/reopen`, token: admin.token });
+  expect(reopened.statusCode, reopened.body).toBe(200);
+  expect((await read()).statusCode).toBe(200);
+});
+
+/**
+ * Polls until one is refused, each before it answered `status`: how many were answered. Buckets
+ * refill as time passes, so the count is at least the burst and at most a minute's more.
+ */
+async function answeredUntilRefused(poll: () => Promise<LightMyRequestResponse>, status: number, budget: EventBudget) {
+  for (let answered = 0; answered <= budget.burst + budget.perMinute; answered += 1) {
+    const response = await poll();
+    if (response.statusCode === 429) {
+      expect(response.json().error).toBe(MESSAGES.tooManyRequests);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(answered).toBeGreaterThanOrEqual(budget.burst);
+      return answered;
+    }
+    expect(response.statusCode).toBe(status);
+  }
+  throw new Error('never refused');
+}
+
+test(`a feed answers ${CALENDAR_FEED_BUDGETS.feed.burst} polls at once, an address ${CALENDAR_FEED_BUDGETS.address.burst}: then 429 with Retry-After, others still answered`, async ({
+  t,
+  make,
+}) => {
+  const org = await make.organization();
+  const [looping, other] = await Promise.all([make.member(org.id), make.member(org.id)]);
+  const loopingFeed = pathOf((await feed(t, looping.token, 'POST')).url).path;
+  const otherFeed = pathOf((await feed(t, other.token, 'POST')).url).path;
+  const read = (url: string, remoteAddress: string) => t.request({ method: 'GET', url, remoteAddress });
+
+  // The feed's budget holds whichever address polls it.
+  let poll = 0;
+  await answeredUntilRefused(() => read(loopingFeed, `192.0.2.${poll++ % 2}`), 200, CALENDAR_FEED_BUDGETS.feed);
+  expect((await read(otherFeed, '192.0.2.1')).statusCode).toBe(200);
+
+  // A guesser trying tokens from one address: each unknown (404) until the address's budget is spent.
+  const guess = () => `/api/calendar/${randomBytes(32).toString('base64url')}.ics`;
+  await answeredUntilRefused(() => read(guess(), '203.0.113.5'), 404, CALENDAR_FEED_BUDGETS.address);
+  expect((await read(otherFeed, '203.0.113.6')).statusCode).toBe(200);
 });

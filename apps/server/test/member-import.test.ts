@@ -329,8 +329,7 @@ describe('the import', () => {
       csvFile(
         HEADER,
         `Ada,Lovelace,${ada},"Head of Sales, EMEA","sales, emea",+1 555 0100,`,
-        `Grace,"Hopper ""Amazing""",${grace},"Rear
-Admiral",,,Organization Admin`,
+        `Grace,"Hopper ""Amazing""",${grace},"Rear Admiral, ""retd.""",,,Organization Admin`,
       ),
       201,
     );
@@ -346,7 +345,7 @@ Admiral",,,Organization Admin`,
       .orderBy(users.email);
     expect(added.map((user) => [user.email, user.firstName, user.lastName, user.jobTitle, user.role])).toEqual([
       [ada, 'Ada', 'Lovelace', 'Head of Sales, EMEA', 'user'],
-      [grace, 'Grace', 'Hopper "Amazing"', 'Rear\nAdmiral', 'org_admin'],
+      [grace, 'Grace', 'Hopper "Amazing"', 'Rear Admiral, "retd."', 'org_admin'],
     ]);
     expect(added.map((user) => user.id).sort()).toEqual(report.rows.map((row) => row.memberId).sort());
     expect(added[0]).toMatchObject({ departmentId: sales.id, phone: '+1 555 0100', isActive: true });

@@ -109,6 +109,23 @@ describe('a flood on one socket', () => {
     expect(await emitWithAck(again, MESSENGER_CLIENT_EVENTS.join, { conversationId })).toEqual({ ok: true });
   });
 
+  it('a user dropped again and again writes one warning line a minute, not one per socket', async () => {
+    const member = await make().member(organizationId);
+    for (let round = 0; round < 3; round += 1) {
+      const flooder = await sockets.connect(member);
+      const dropped = droppedBy(flooder);
+      for (let index = 0; index < 300; index += 1) {
+        flooder.emit(MESSENGER_CLIENT_EVENTS.join, { conversationId: randomUUID() }, () => undefined);
+      }
+      await dropped;
+    }
+    const lines = (await log.textWith(`"userId":"${member.id}"`))
+      .split('\n')
+      .filter((line) => line.includes('socket disconnected: over budget') && line.includes(member.id));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 40, userId: member.id, drops: 1 });
+  });
+
   it('a burst of 30 messages, each sent after the answer to the one before, all pass', async () => {
     const { member, conversationId } = await memberWithConversation();
     const socket = await sockets.connect(member);
@@ -228,13 +245,21 @@ describe('the pipeline refuses junk with an error acknowledgement, never a crash
       socket.close();
     }
     expect(sent).toBe(total);
-    // A NUL is named as such; the server still works afterwards.
+    // A NUL and a lone surrogate are named as such (the surrogate once failed in the database, an
+    // error line); the server still works afterwards.
     const { member: sender, conversationId } = await memberWithConversation();
     const socket = await sockets.connect(sender);
     expect(
       await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content: 'a\u0000b' }),
     ).toEqual({ ok: false, error: MESSAGES.nulCharacter });
+    for (const content of ['a \ud800 b', '\udc00', 'end \ud83d']) {
+      expect(await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content })).toEqual({
+        ok: false,
+        error: MESSAGES.invalidText,
+      });
+    }
     expect(await send(socket, conversationId, 'still here')).toMatchObject({ ok: true });
+    expect(log.text()).not.toContain('socket event failed');
   });
 
   it('extra arguments, no acknowledgement or an acknowledgement in the wrong place are harmless', async () => {

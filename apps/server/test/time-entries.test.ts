@@ -23,6 +23,7 @@ import {
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
+import type { LiveSockets } from './helpers/sockets.js';
 import { insertTicket } from './helpers/tickets.js';
 import { personWithEntries, statementUrl } from './helpers/time-entries.js';
 
@@ -308,6 +309,146 @@ describe('the timer', () => {
     const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe(MESSAGES.timerNotRunning);
+  });
+});
+
+/**
+ * Issue 37: every change of time checks the person's right to record on the record now, not only
+ * "its own entry within the window": an advisor whose assignment ended, a member moved to another
+ * organization, a member whose task was handed over. A timer running on such a record is
+ * discarded when stopped, saying so (every device told), and no entry is made.
+ */
+describe('after the right to record is lost', () => {
+  /** An organization with its org_admin, a member and an advisor, and a task of the org_admin's for `assignee`. */
+  async function organizationWithTask(make: Factories, assignee: 'member' | 'advisor') {
+    const organization = await make.organization();
+    const [orgAdmin, member, advisor] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+      make.advisor([organization.id]),
+    ]);
+    const objective = await make.objective((await make.project(organization.id, { by: orgAdmin })).id, {
+      by: orgAdmin,
+    });
+    const task = await make.task(objective.id, {
+      by: orgAdmin,
+      assignedTo: (assignee === 'member' ? member : advisor).id,
+      title: 'Close the quarter',
+    });
+    return { organization, orgAdmin, member, advisor, task };
+  }
+
+  const change = (t: TestApp, member: Member, method: 'PUT' | 'DELETE', entryId: string) =>
+    t.request({
+      method,
+      url: `/api/time-entries/${entryId}`,
+      token: member.token,
+      ...(method === 'PUT' && { payload: { minutes: 600, billable: true } }),
+    });
+  const stop = (t: TestApp, member: Member) =>
+    t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: member.token });
+
+  /** The stop refused with `status`, saying the timer was discarded; the timer gone, no entry made, the other device told. */
+  async function expectTimerDiscarded(t: TestApp, sockets: LiveSockets, member: Member, status: number) {
+    const entriesOf = () => t.database.db.select().from(timeEntries).where(eq(timeEntries.userId, member.id));
+    const before = await entriesOf();
+    const otherDevice = await sockets.connect(member);
+    const [heard] = await sockets.heardBy([otherDevice], TIMER_EVENTS.changed, async () => {
+      const stopped = await stop(t, member);
+      expect(stopped.statusCode, stopped.body).toBe(status);
+      expect(stopped.json().error).toBe(MESSAGES.timerDiscardedRecordingEnded);
+    });
+    expect(heard).toEqual([{ change: 'discarded' }]);
+    const timer = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: member.token });
+    expect(timer.json().data).toBeNull();
+    expect(await entriesOf()).toEqual(before);
+    expect((await stop(t, member)).statusCode).toBe(404);
+  }
+
+  test('an advisor whose assignment ended: its timer on the client’s task is discarded, its entries there are not its to change', async ({
+    t,
+    make,
+    sockets,
+  }) => {
+    const { organization, orgAdmin, advisor, task } = await organizationWithTask(make, 'advisor');
+    const entry = await entryBy(t, advisor, onTask(task.id));
+    await timerRunningFor(t, advisor, task);
+    await endAssignment(t, await make.admin(), organization.id, advisor.id);
+
+    const raised = await change(t, advisor, 'PUT', entry.id);
+    expect(raised.statusCode).toBe(404);
+    expect(raised.json().error).toBe(MESSAGES.timeEntryNotFound);
+    expect((await change(t, advisor, 'DELETE', entry.id)).statusCode).toBe(404);
+    await expectTimerDiscarded(t, sockets, advisor, 404);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/time-entries',
+      token: advisor.token,
+      payload: onTask(task.id),
+    });
+    expect(created.statusCode).toBe(404);
+    // Unchanged; the organization's org_admin still changes it.
+    const [kept] = await t.database.db.select().from(timeEntries).where(eq(timeEntries.id, entry.id));
+    expect(kept).toMatchObject({ minutes: 90 });
+    expect((await change(t, orgAdmin, 'PUT', entry.id)).statusCode).toBe(200);
+  });
+
+  test('a member moved to another organization no longer changes its old organization’s entries; their org_admin does', async ({
+    t,
+    make,
+  }) => {
+    const { orgAdmin, member, task } = await organizationWithTask(make, 'member');
+    const [edited, deleted] = [await entryBy(t, member, onTask(task.id)), await entryBy(t, member, onTask(task.id))];
+    const elsewhere = await make.organization();
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/users/${member.id}/organization`,
+      token: (await make.admin()).token,
+      payload: { organizationId: elsewhere.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    for (const [method, entry] of [
+      ['PUT', edited],
+      ['DELETE', deleted],
+    ] as const) {
+      const refused = await change(t, member, method, entry.id);
+      expect(refused.statusCode, `${method} ${refused.body}`).toBe(404);
+      expect(refused.json().error).toBe(MESSAGES.timeEntryNotFound);
+    }
+    expect((await change(t, orgAdmin, 'PUT', edited.id)).statusCode).toBe(200);
+    expect((await change(t, orgAdmin, 'DELETE', deleted.id)).statusCode).toBe(200);
+  });
+
+  test('a member whose task was handed over: its timer there is discarded, its entries there say why they are not its to change', async ({
+    t,
+    make,
+    sockets,
+  }) => {
+    const { organization, orgAdmin, member, task } = await organizationWithTask(make, 'member');
+    const entry = await entryBy(t, member, onTask(task.id));
+    await timerRunningFor(t, member, task);
+    const colleague = await make.member(organization.id);
+    const handedOver = await t.request({
+      method: 'PUT',
+      url: `/api/tasks/${task.id}`,
+      token: orgAdmin.token,
+      payload: { assignedTo: colleague.id },
+    });
+    expect(handedOver.statusCode, handedOver.body).toBe(200);
+
+    await expectTimerDiscarded(t, sockets, member, 403);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const refused = await change(t, member, method, entry.id);
+      expect(refused.statusCode, `${method} ${refused.body}`).toBe(403);
+      expect(refused.json().error).toBe(MESSAGES.timeRecordingEnded);
+    }
+    // The new assignee records there; the org_admin still changes the entry.
+    expect(
+      (await t.request({ method: 'POST', url: '/api/time-entries', token: colleague.token, payload: onTask(task.id) }))
+        .statusCode,
+    ).toBe(201);
+    expect((await change(t, orgAdmin, 'PUT', entry.id)).statusCode).toBe(200);
   });
 });
 

@@ -158,8 +158,8 @@ describe('GET /api/users/profile', () => {
     expect(user).toMatchObject({
       email: ACCOUNTS.acmeMember,
       role: 'user',
-      firstName: 'Marcus',
-      profile: { firstName: 'Marcus', lastName: 'Bell' },
+      firstName: 'Jordan',
+      profile: { firstName: 'Jordan', lastName: 'Avery' },
       meta: { organizationName: 'Acme Corp', department: 'Operations', jobTitle: 'Project Coordinator' },
       isActive: true,
     });
@@ -459,7 +459,7 @@ describe('GET /api/users/organization/:orgId', () => {
       return (await t.request({ method: 'GET', url, as: 'acmeOwner' })).json();
     };
     const emails = (body: { data: { email: string }[] }) => body.data.map((user) => user.email);
-    expect(emails(await search('marcus B'))).toEqual([ACCOUNTS.acmeMember]);
+    expect(emails(await search('jordan A'))).toEqual([ACCOUNTS.acmeMember]);
     expect(emails(await search('MEMBER@ACME'))).toEqual([ACCOUNTS.acmeMember]);
     expect(emails(await search('globex'))).toEqual([]);
     const paged = await search('acme.example.com', '&limit=2');

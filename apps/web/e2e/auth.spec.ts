@@ -55,7 +55,7 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome to S.M.A.R.T.' })).toBeVisible();
     await expect(page.getByText('Your all-in-one business management platform')).toBeVisible();
-    await expect(page.getByRole('banner').getByText('Marcus Bell')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Jordan Avery')).toBeVisible();
   });
 
   test('the sign-in page shows the product pillars and a Forgot Password? link', async ({ page }) => {

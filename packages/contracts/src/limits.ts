@@ -133,6 +133,11 @@ export const MAX_PENDING_EVENTS_PER_SOCKET = 10;
 /** A socket refused this many times for budget within the window is disconnected. */
 export const SOCKET_MAX_REFUSALS = 50;
 export const SOCKET_REFUSAL_WINDOW_MS = 10_000;
+/**
+ * A user's sockets dropped for their budget write one warning line in this time, with the count
+ * of drops since the last line: a client reconnecting in a loop does not flood the log.
+ */
+export const SOCKET_DROP_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Password reset by e-mail: a link works once, within 30 minutes. Requests are limited per address

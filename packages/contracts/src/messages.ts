@@ -187,6 +187,8 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Invalid input',
   nulCharacter: 'Text may not contain NUL characters',
+  invalidText: 'Text holds a broken character (not valid UTF-8): type or paste it again',
+  singleLine: 'Use one line, without line breaks, tabs or other control characters',
   notFound: 'Not found',
   /** The one not-found state's line under its heading (web components/RecordNotFound). */
   recordNotFoundDetail: 'It may have been deleted, or you may no longer have access to it.',
@@ -569,6 +571,9 @@ export const MESSAGES = {
   statementTooLong: `A PDF statement holds at most ${MAX_STATEMENT_ENTRIES.toLocaleString('en-US')} entries: choose a shorter period`,
   timerAlreadyRunning: 'A timer is already running; stop it first',
   timerNotRunning: 'No timer is running',
+  timeRecordingEnded: 'You can no longer record time on its task or ticket; ask your organization admin',
+  timerDiscardedRecordingEnded:
+    'Your timer was discarded: you can no longer record time on its task or ticket, so its time was not kept',
   timerDiscarded: 'Timer discarded',
   timeEntryAdded: 'Time added',
   timeEntryUpdated: 'Time entry updated',

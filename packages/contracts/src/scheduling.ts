@@ -3,6 +3,7 @@
  * limits, and how a slot is shown. Defined once; the server's checks and the web app's editor and
  * booking dialog read them from here.
  */
+import type { EventBudget } from './limits.js';
 
 /** The week as an advisor's weekly hours name it (keys of `weeklyHours`), Monday first as ISO 8601 numbers it. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -74,6 +75,16 @@ export interface SessionChangedEvent {
 export const CALENDAR_FEED_PAST_DAYS = 30;
 /** The feed token's length in characters (base64url of 32 random bytes). */
 export const CALENDAR_FEED_TOKEN_LENGTH = 43;
+/**
+ * The feed's budgets (token buckets, limits.ts' EventBudget), per feed (its token) and per client
+ * address: a feed answers `burst` polls at once and `perMinute` a minute after, then 429 with
+ * Retry-After. Calendar apps poll every few minutes at most, so only a loop or a guesser reaches
+ * them; an office behind one address polls many feeds, so the address's budget is larger.
+ */
+export const CALENDAR_FEED_BUDGETS = {
+  feed: { burst: 30, perMinute: 30 },
+  address: { burst: 240, perMinute: 240 },
+} as const satisfies Record<string, EventBudget>;
 
 /** A wall-clock time "HH:MM" (24-hour); an interval may end at "24:00", the end of its day. */
 export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;

@@ -1,7 +1,7 @@
 import { MAX_EMAIL_LENGTH, MIN_PHONE_DIGITS } from './limits.js';
 
-/** A plausible address: something@domain.tld, no spaces. The spec only asks for an '@'. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A plausible address: something@domain.tld, no spaces or control characters. The spec only asks for an '@'. */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export function isEmail(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);

@@ -1,39 +1,93 @@
+import { isUtf8 } from 'node:buffer';
 import { MESSAGES } from '@smart/contracts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { badRequest } from './errors.js';
+import { type AppError, badField, badRequest } from './errors.js';
 
-/**
- * Whether a string or object key anywhere inside a parsed body or query holds a NUL character,
- * which PostgreSQL refuses in text. Walks with its own stack, so deep nesting cannot overflow.
- */
-export function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
-    } else if (Array.isArray(current)) {
-      for (const item of current) pending.push(item);
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, inner] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(inner);
-      }
-    }
-  }
-  return false;
+/** A text no column may hold, where it is: its field's path as a validation error names it ("a.0.b"). */
+export interface BadText {
+  path: string;
+  message: string;
+}
+
+/** A lone UTF-16 surrogate (half of a pair): not Unicode, so UTF-8 cannot carry it and jsonb refuses its escape. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is wrong with one string: a NUL (PostgreSQL refuses it in text), a lone surrogate, or nothing. */
+function problemOf(text: string): string | undefined {
+  if (text.includes('\u0000')) return MESSAGES.nulCharacter;
+  if (LONE_SURROGATE.test(text)) return MESSAGES.invalidText;
+  return undefined;
 }
 
 /**
- * The zod validator of every route, with one check before it for every body, query and param:
- * a NUL character is a 400, not a database error. (Headers are never stored.)
+ * The first string or object key anywhere inside a parsed body, query or socket payload that no
+ * column may hold, with its field's path (a key's problem names the object holding it). Walks with
+ * its own stack, so deep nesting cannot overflow.
+ */
+export function findBadText(value: unknown, test: (text: string) => string | undefined = problemOf): BadText | null {
+  const pending: [unknown, string][] = [[value, '']];
+  const inside = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  while (pending.length > 0) {
+    const [current, path] = pending.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      const message = test(current);
+      if (message) return { path, message };
+    } else if (Array.isArray(current)) {
+      for (const [index, item] of current.entries()) pending.push([item, inside(path, index)]);
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        const message = test(key);
+        if (message) return { path, message };
+        pending.push([inner, inside(path, key)]);
+      }
+    }
+  }
+  return null;
+}
+
+/** The 400 for a bad text, naming its field in `details` as a validation error does. */
+export const badTextError = ({ path, message }: BadText) => badField(path, message);
+
+/**
+ * The zod validator of every route, with one check before it for every body, query and param: a
+ * NUL character or a lone surrogate is a 400 naming its field, not a database error. (Headers are
+ * never stored.)
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = zodValidatorCompiler(route);
   return (data: unknown) => {
-    if (containsNul(data)) return { error: badRequest(MESSAGES.nulCharacter) };
+    const bad = findBadText(data);
+    if (bad) return { error: badTextError(bad) };
     return validate(data);
   };
 };
+
+/**
+ * JSON bodies are read as bytes and refused unless they are UTF-8 (over-long forms, encoded
+ * surrogates, stray continuation bytes): decoding them as Fastify does would turn each into U+FFFD
+ * silently. The refusal names the first field holding one where the body still parses.
+ */
+export function parseJsonAsUtf8(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parser: FastifyBodyParser<Buffer> = (request, body, done) => {
+    if (isUtf8(body)) return parseJson(request, body.toString('utf8'), done);
+    done(notUtf8(body), undefined);
+  };
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parser);
+}
+
+/** The 400 for a body that is not UTF-8: the field of its first replaced character when the body parses. */
+function notUtf8(body: Buffer): AppError {
+  try {
+    const bad = findBadText(JSON.parse(body.toString('utf8')), (text) =>
+      text.includes('\ufffd') ? MESSAGES.invalidText : undefined,
+    );
+    if (bad) return badTextError(bad);
+  } catch {
+    // Not JSON either: the body as a whole is named.
+  }
+  return badRequest(MESSAGES.invalidText);
+}

@@ -3,6 +3,7 @@ import type {
   ContextConfigDefault,
   FastifyContextConfig,
   FastifyInstance,
+  onRequestAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -34,6 +35,8 @@ export interface RouteSettings {
   /** `writeLimit`, `duringTwoFactorSetup` (`public` and a read's budget come from the endpoint). */
   config?: Omit<FastifyContextConfig, 'public'>;
   bodyLimit?: number;
+  /** Hooks run before the body is read (a route's own rate limits). */
+  onRequest?: onRequestAsyncHookHandler[];
 }
 
 /**
@@ -66,6 +69,7 @@ export function addRoute<const E extends Endpoint>(
       ...(definition.budget && { writeLimit: definition.budget }),
     },
     ...(settings.bodyLimit !== undefined && { bodyLimit: settings.bodyLimit }),
+    ...(settings.onRequest && { onRequest: settings.onRequest }),
     // The handler's types come from the same schemas (EndpointHandler); Fastify's own route() cannot see them through E.
     handler: handler as RouteHandlerMethod,
   });

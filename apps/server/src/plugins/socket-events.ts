@@ -3,6 +3,7 @@ import {
   type ClientToServerEvents,
   MAX_PENDING_EVENTS_PER_SOCKET,
   MESSAGES,
+  SOCKET_DROP_LOG_INTERVAL_MS,
   SOCKET_EVENT_BUDGETS,
   SOCKET_MAX_REFUSALS,
   SOCKET_REFUSAL_WINDOW_MS,
@@ -14,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError, notFound } from '../lib/errors.js';
-import { containsNul } from '../lib/request-validation.js';
+import { findBadText } from '../lib/request-validation.js';
 import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../lib/token-bucket.js';
 import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
 
@@ -23,8 +24,9 @@ import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
  * which, in this order, refuses it when its socket has too many events in hand or is over the
  * event's budget on the socket or for its user (token buckets; the user's in Redis when
  * configured, so across processes) — before any database work; refuses a payload holding a NUL
- * character or failing its schema; runs the domain's handler; answers the acknowledgement when the
- * client asked for one (a refusal is `{ ok: false, error }`, the user's message); writes one log
+ * character or a lone surrogate (findBadText, as HTTP does) or failing its schema; runs the
+ * domain's handler; answers the acknowledgement when the client asked for one (a refusal is
+ * `{ ok: false, error }`, the user's message); writes one log
  * line (event, user, outcome, time; never the payload). A socket refused for budget
  * SOCKET_MAX_REFUSALS times within SOCKET_REFUSAL_WINDOW_MS is disconnected.
  */
@@ -181,7 +183,8 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
       if (!(await userWithinBudget(definition, session.user.id))) {
         return refused(definition.overBudget ?? MESSAGES.tooManyRequests, 'over_budget');
       }
-      if (containsNul(payload)) return refused(MESSAGES.nulCharacter);
+      const bad = findBadText(payload);
+      if (bad) return refused(bad.message);
       const parsed = definition.payload.safeParse(payload);
       if (!parsed.success) {
         return refused(definition.invalidPayload ?? parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
@@ -216,10 +219,29 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     );
     if (outcome === 'over_budget' && !budget.dropped && keepsGoing(budget)) {
       budget.dropped = true;
-      app.log.warn({ event: definition.event, userId }, 'socket disconnected: over budget');
+      logDrop(definition.event, userId);
       stopReading(socket);
       socket.disconnect(true);
     }
+  }
+
+  /** Per user: when its last drop was logged, and the drops since (SOCKET_DROP_LOG_INTERVAL_MS). */
+  const dropsLogged = new Map<string, { at: number; since: number }>();
+
+  /** One warning line per user and interval, counting the drops it stands for. */
+  function logDrop(event: string, userId: string) {
+    const now = Date.now();
+    const last = dropsLogged.get(userId);
+    if (last && now - last.at < SOCKET_DROP_LOG_INTERVAL_MS) {
+      last.since += 1;
+      return;
+    }
+    // Forget users not dropped lately, so the map stays small.
+    for (const [user, logged] of dropsLogged) {
+      if (now - logged.at >= SOCKET_DROP_LOG_INTERVAL_MS && logged.since === 0) dropsLogged.delete(user);
+    }
+    app.log.warn({ event, userId, drops: 1 + (last?.since ?? 0) }, 'socket disconnected: over budget');
+    dropsLogged.set(userId, { at: now, since: 0 });
   }
 
   function runEvent(definition: SocketEvent, socket: AppSocket, args: unknown[]) {

@@ -12,6 +12,7 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
   enum?: unknown[];
   maxLength?: number;
+  pattern?: string;
   additionalProperties?: boolean | JsonSchema;
 }
 export interface Operation {
@@ -58,6 +59,8 @@ const fill = (template: string, parameters: Operation['parameters'] = []) =>
 
 export interface Target {
   method: string;
+  /** The documented path ("/api/tasks/{id}"). */
+  template: string;
   url: string;
   body?: JsonSchema;
   query: string[];
@@ -68,6 +71,7 @@ export function operationTargets(document: { paths: Record<string, Record<string
   return Object.entries(document.paths).flatMap(([url, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
+      template: url,
       url: fill(url, operation.parameters),
       body: operation.requestBody?.content?.['application/json']?.schema,
       query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),

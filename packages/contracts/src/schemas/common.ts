@@ -19,6 +19,19 @@ export function boundedString(max: number, typeMessage?: string) {
 export const requiredText = (message: string, max: number) => boundedString(max, message).trim().min(1, message);
 
 /**
+ * A one-line field holds no control character (line breaks, tabs, C0, DEL, C1) and no Unicode
+ * line or paragraph separator: a name or title with a line break would show as a line of its own
+ * in a notification e-mail's plain text (a fake header line) and in every list.
+ */
+export const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+
+/** `schema` (a string, trimmed first where it trims) held to one line, refused with MESSAGES.singleLine. */
+export const singleLine = (schema: z.ZodString) => schema.regex(ONE_LINE, MESSAGES.singleLine);
+
+/** Required one-line text: names, titles, topics (requiredText, held to one line). */
+export const requiredLine = (message: string, max: number) => singleLine(requiredText(message, max));
+
+/**
  * An instant with its offset ("2026-03-09T13:00:00Z"), at most `max` characters, from the year 1 on:
  * zod's ISO datetime takes the year 0000, which PostgreSQL has not (a 500 from the cast).
  */
@@ -82,14 +95,18 @@ export const sortOrderSchema = z.enum(SORT_ORDERS);
 
 export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() });
 
-/** Optional free text: trimmed, empty becomes null. */
-export function optionalText(max: number) {
-  return boundedString(max)
-    .trim()
+/** A trimmed text that may be left out: empty becomes null. */
+const blankAsNull = (schema: z.ZodString) =>
+  schema
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
-}
+
+/** Optional free text: trimmed, empty becomes null. */
+export const optionalText = (max: number) => blankAsNull(boundedString(max).trim());
+
+/** Optional one-line text (a job title, a city): trimmed, held to one line, empty becomes null. */
+export const optionalLine = (max: number) => blankAsNull(singleLine(boundedString(max).trim()));
 
 /** An optional phone number, loosely checked (`isPhone`): trimmed, empty becomes null. */
 export const phoneField = boundedString(MAX_NAME_LENGTH)

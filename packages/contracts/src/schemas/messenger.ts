@@ -18,7 +18,7 @@ import {
   MESSAGE_TYPES,
 } from '../messenger.js';
 import { organizationAdvisorSchema } from './advisors.js';
-import { boundedString, idSchema, optionalText, permissionsSchema, requiredText } from './common.js';
+import { boundedString, idSchema, optionalText, permissionsSchema, requiredLine, singleLine } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
 import { organizationFilterQuery, userSummarySchema } from './structure.js';
@@ -139,7 +139,7 @@ export const readMarkerSchema = z.object({
 // ---- request bodies and queries ----------------------------------------------------------------
 
 const participantIdsField = z.array(idSchema).max(MAX_CONVERSATION_PARTICIPANTS);
-const conversationTitle = requiredText(MESSAGES.conversationTitleRequired, MAX_CONVERSATION_TITLE_LENGTH);
+const conversationTitle = requiredLine(MESSAGES.conversationTitleRequired, MAX_CONVERSATION_TITLE_LENGTH);
 
 /**
  * POST /api/conversations (section 7). The caller is always a participant; participantIds name the
@@ -170,8 +170,8 @@ export const messageAttachmentBody = z
   .object({
     s3Key: boundedString(48).regex(FILE_KEY_PATTERN).optional(),
     fileName: boundedString(48).regex(FILE_KEY_PATTERN).optional(),
-    originalName: boundedString(MAX_NAME_LENGTH * 2).optional(),
-    fileType: boundedString(MAX_NAME_LENGTH).optional(),
+    originalName: singleLine(boundedString(MAX_NAME_LENGTH * 2)).optional(),
+    fileType: singleLine(boundedString(MAX_NAME_LENGTH)).optional(),
     fileSize: z.number().int().min(0).optional(),
     fileUrl: boundedString(200).optional(),
   })

@@ -3,7 +3,7 @@ import { MAX_ORGANIZATION_SEATS } from '../billing.js';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, optionalText, permissionsSchema, phoneField, requiredText } from './common.js';
+import { boundedString, optionalLine, optionalText, permissionsSchema, phoneField, requiredLine } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
@@ -53,18 +53,18 @@ const contactEmailField = boundedString(MAX_EMAIL_LENGTH)
 
 const addressInput = z
   .object({
-    street: optionalText(MAX_SHORT_TEXT_LENGTH),
-    city: optionalText(MAX_NAME_LENGTH),
-    state: optionalText(MAX_NAME_LENGTH),
-    zipCode: optionalText(MAX_NAME_LENGTH),
-    country: optionalText(MAX_NAME_LENGTH),
+    street: optionalLine(MAX_SHORT_TEXT_LENGTH),
+    city: optionalLine(MAX_NAME_LENGTH),
+    state: optionalLine(MAX_NAME_LENGTH),
+    zipCode: optionalLine(MAX_NAME_LENGTH),
+    country: optionalLine(MAX_NAME_LENGTH),
   })
   .optional();
 
 const organizationFields = {
   website: websiteField,
   description: optionalText(MAX_LONG_TEXT_LENGTH),
-  domain: optionalText(MAX_SHORT_TEXT_LENGTH),
+  domain: optionalLine(MAX_SHORT_TEXT_LENGTH),
   logo: imageUrlField,
   contact: z.object({ email: contactEmailField, phone: phoneField, address: addressInput }).optional(),
   /** The subscription's seats: an admin's to change (an org_admin sending another number is 403). */
@@ -76,7 +76,7 @@ const organizationFields = {
     .optional(),
 };
 
-const organizationName = requiredText(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);
+const organizationName = requiredLine(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);
 
 export const createOrganizationBody = z.object({ name: organizationName, ...organizationFields });
 export const updateOrganizationBody = z.object({ name: organizationName.optional(), ...organizationFields });

@@ -30,7 +30,7 @@ import {
   instantText,
   pagedEnvelope,
   permissionsSchema,
-  requiredText,
+  requiredLine,
 } from './common.js';
 import { timeZoneSchema } from './notifications.js';
 
@@ -199,7 +199,7 @@ export const advisorSessionSchema = z.object({
 });
 export type AdvisorSession = z.infer<typeof advisorSessionSchema>;
 
-const sessionTopic = requiredText(MESSAGES.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
+const sessionTopic = requiredLine(MESSAGES.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
 const sessionAgenda = boundedString(MAX_SESSION_AGENDA_LENGTH).trim();
 /** The people besides the advisor; the same person twice is once. */
 const attendeeIds = z

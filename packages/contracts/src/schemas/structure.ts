@@ -11,11 +11,12 @@ import { ROLES } from '../roles.js';
 import {
   boundedString,
   idSchema,
+  optionalLine,
   optionalText,
   pageQuery,
   permissionsSchema,
   phoneField,
-  requiredText,
+  requiredLine,
   searchQuery,
 } from './common.js';
 import { imageUrlField } from './urls.js';
@@ -58,7 +59,7 @@ export type Department = z.infer<typeof departmentSchema>;
 
 const iconField = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
 
-const departmentName = requiredText(MESSAGES.departmentNameRequired, MAX_NAME_LENGTH);
+const departmentName = requiredLine(MESSAGES.departmentNameRequired, MAX_NAME_LENGTH);
 
 export const createDepartmentBody = z.object({
   name: departmentName,
@@ -109,7 +110,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
-const teamName = requiredText(MESSAGES.teamNameRequired, MAX_NAME_LENGTH);
+const teamName = requiredLine(MESSAGES.teamNameRequired, MAX_NAME_LENGTH);
 
 export const createTeamBody = z.object({
   name: teamName,
@@ -140,7 +141,7 @@ export type AddTeamMemberBody = z.input<typeof addTeamMemberBody>;
 
 /** An org_admin's edit of a member (the Team Members page's edit modal). */
 export const updateMemberBody = z.object({
-  jobTitle: optionalText(MAX_NAME_LENGTH * 2),
+  jobTitle: optionalLine(MAX_NAME_LENGTH * 2),
   phone: phoneField,
   departmentId: idSchema.nullable().optional(),
   role: z.enum(ROLES).optional(),

@@ -18,7 +18,7 @@ import {
   TEMPLATE_PAGE_SIZE,
   TEMPLATE_SORTS,
 } from '../templates.js';
-import { boundedString, idSchema, permissionsSchema, requiredText } from './common.js';
+import { boundedString, idSchema, permissionsSchema, requiredLine } from './common.js';
 import { userSummarySchema } from './structure.js';
 import { tagsField } from './work.js';
 
@@ -154,7 +154,7 @@ export const templateFileQuery = z.object({
 
 // ---- template department bodies (admin only) -------------------------------------------------
 
-const departmentName = requiredText(MESSAGES.departmentNameRequired, MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH);
+const departmentName = requiredLine(MESSAGES.departmentNameRequired, MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH);
 const departmentDescription = boundedString(MAX_TEMPLATE_DEPARTMENT_DESCRIPTION_LENGTH).trim();
 const departmentColor = z.enum(TEMPLATE_DEPARTMENT_COLORS, { error: MESSAGES.templateDepartmentColorInvalid });
 const departmentIcon = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
@@ -201,8 +201,8 @@ function jsonField<T extends z.ZodType>(schema: T, message: string) {
 /** `tags` as the spec sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
 export const templateTagsField = jsonField(tagsField, MESSAGES.templateTagsInvalid);
 
-const templateName = requiredText(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);
-const templateCategory = requiredText(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_CATEGORY_LENGTH);
+const templateName = requiredLine(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);
+const templateCategory = requiredLine(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_CATEGORY_LENGTH);
 const templateDescription = boundedString(MAX_TEMPLATE_DESCRIPTION_LENGTH).trim();
 const departmentIdField = z.uuid({ error: MESSAGES.templateDepartmentRequired }).max(36);
 

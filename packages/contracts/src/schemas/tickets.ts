@@ -16,7 +16,16 @@ import {
   TICKET_STATUSES,
 } from '../tickets.js';
 import { MAX_COMMENT_LENGTH } from '../work.js';
-import { boundedString, countsSchema, idSchema, permissionsSchema, requiredText, sortOrderSchema } from './common.js';
+import {
+  boundedString,
+  countsSchema,
+  idSchema,
+  permissionsSchema,
+  requiredLine,
+  requiredText,
+  singleLine,
+  sortOrderSchema,
+} from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
@@ -93,7 +102,7 @@ export type TicketStats = z.infer<typeof ticketStatsSchema>;
 
 // ---- request bodies -------------------------------------------------------------------------
 
-const ticketTitle = requiredText(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_TITLE_LENGTH);
+const ticketTitle = requiredLine(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_TITLE_LENGTH);
 const ticketDescription = requiredText(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_DESCRIPTION_LENGTH);
 
 export const createTicketBody = z.object({
@@ -131,8 +140,8 @@ export const ticketCommentBody = z.object({
 /** POST /api/tickets/{id}/attachments: a file the caller uploaded through POST /api/files/upload. */
 export const ticketAttachmentBody = z.object({
   filename: boundedString(48).regex(FILE_KEY_PATTERN),
-  originalName: boundedString(MAX_NAME_LENGTH * 2),
-  mimeType: boundedString(MAX_NAME_LENGTH),
+  originalName: singleLine(boundedString(MAX_NAME_LENGTH * 2)),
+  mimeType: singleLine(boundedString(MAX_NAME_LENGTH)),
   size: z.number().int().min(0),
   url: boundedString(MAX_URL_LENGTH),
 });

@@ -11,7 +11,17 @@ import {
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, idSchema, optionalText, permissionsSchema, phoneField, requiredText } from './common.js';
+import {
+  boundedString,
+  idSchema,
+  optionalLine,
+  optionalText,
+  permissionsSchema,
+  phoneField,
+  requiredLine,
+  requiredText,
+  singleLine,
+} from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
@@ -97,7 +107,7 @@ export const sessionResponse = z.object({ success: z.literal(true), data: sessio
 /** An advisor's profile fields, set by an admin on registration or edit: trimmed, blanks dropped. */
 export const advisorProfileInput = z.object({
   specialties: z
-    .array(boundedString(MAX_NAME_LENGTH).trim())
+    .array(singleLine(boundedString(MAX_NAME_LENGTH).trim()))
     .max(MAX_ADVISOR_SPECIALTIES)
     .transform((list) => [...new Set(list.filter((specialty) => specialty !== ''))])
     .optional(),
@@ -107,8 +117,8 @@ export type AdvisorProfileInput = z.input<typeof advisorProfileInput>;
 
 /** Register (add member): fields declared in the spec's validation order, so the first issue is the spec's first failure. */
 export const registerBody = z.object({
-  firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH),
-  lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH),
+  firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH),
+  lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH),
   email: emailField,
   password: passwordField,
   role: roleSchema.optional(),
@@ -118,9 +128,9 @@ export const registerBody = z.object({
   meta: z
     .object({
       organizationId: idSchema.optional(),
-      organizationName: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
-      jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
-      department: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
+      organizationName: singleLine(boundedString(MAX_SHORT_TEXT_LENGTH)).optional(),
+      jobTitle: optionalLine(MAX_SHORT_TEXT_LENGTH),
+      department: singleLine(boundedString(MAX_SHORT_TEXT_LENGTH)).optional(),
       departmentId: idSchema.nullable().optional(),
       phone: phoneField,
     })
@@ -139,21 +149,21 @@ export const registerResponse = z.object({
 
 /** What a user may change about itself: names, e-mail and its own meta fields; never role or organization. */
 export const profileUpdateBody = z.object({
-  firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
-  lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+  firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
+  lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
   email: emailField.optional(),
   profile: z
     .object({
-      firstName: requiredText(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
-      lastName: requiredText(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+      firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
+      lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
     })
     .optional(),
   meta: z
     .object({
       phone: phoneField,
-      jobTitle: optionalText(MAX_SHORT_TEXT_LENGTH),
+      jobTitle: optionalLine(MAX_SHORT_TEXT_LENGTH),
       bio: optionalText(MAX_LONG_TEXT_LENGTH),
-      location: optionalText(MAX_SHORT_TEXT_LENGTH),
+      location: optionalLine(MAX_SHORT_TEXT_LENGTH),
       website: websiteField,
       profileImage: imageUrlField,
     })
@@ -171,10 +181,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const setUserOrganizationBody = z.object({
   organizationId: idSchema,
-  organizationName: boundedString(MAX_SHORT_TEXT_LENGTH).optional(),
+  organizationName: singleLine(boundedString(MAX_SHORT_TEXT_LENGTH)).optional(),
 });
 
 export const setUserDepartmentBody = z.object({
   departmentId: idSchema.nullable(),
-  departmentName: boundedString(MAX_SHORT_TEXT_LENGTH).nullable().optional(),
+  departmentName: singleLine(boundedString(MAX_SHORT_TEXT_LENGTH)).nullable().optional(),
 });

@@ -33,7 +33,9 @@ import {
   idSchema,
   optionalText,
   permissionsSchema,
+  requiredLine,
   requiredText,
+  singleLine,
   sortOrderSchema,
 } from './common.js';
 import { mentionsSchema } from './notifications.js';
@@ -69,7 +71,7 @@ export const isDueBeforeStart = (startDate: string | null | undefined, dueDate: 
 
 /** Tags: each trimmed and non-blank, duplicates dropped, at most MAX_PROJECT_TAGS (section 5). */
 export const tagsField = z
-  .array(boundedString(MAX_TAG_LENGTH).trim())
+  .array(singleLine(boundedString(MAX_TAG_LENGTH).trim()))
   .max(MAX_PROJECT_TAGS, { error: MESSAGES.tooManyTags })
   .transform((tags) => [...new Set(tags.filter((tag) => tag !== ''))]);
 
@@ -81,7 +83,7 @@ export const progressField = z
   .max(MAX_PROGRESS, { error: MESSAGES.progressInvalid })
   .refine((value) => value % PROGRESS_STEP === 0, MESSAGES.progressInvalid);
 
-const title = (message: string) => requiredText(message, MAX_TITLE_LENGTH);
+const title = (message: string) => requiredLine(message, MAX_TITLE_LENGTH);
 const description = optionalText(MAX_LONG_TEXT_LENGTH);
 const teamField = idSchema.nullable().optional();
 

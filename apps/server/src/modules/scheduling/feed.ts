@@ -5,9 +5,9 @@ import {
   type CalendarFeed,
   schedulingEndpoints,
 } from '@smart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { calendarFeeds, type UserRow, users } from '../../db/schema/index.js';
+import { calendarFeeds, organizations, type UserRow, users } from '../../db/schema/index.js';
 import { type SecretBox, secretBox } from '../../lib/secret-box.js';
 import { deriveKey } from '../two-factor/keys.js';
 import { renderCalendar } from './ics.js';
@@ -67,15 +67,28 @@ export async function createCalendarFeed(
 /** The person a feed lists the sessions of. */
 export type FeedOwner = Pick<UserRow, 'id' | 'role' | 'organizationId'>;
 
-/** The active person whose feed `{token}.ics` is, or null (a malformed name, an unknown or replaced token). */
+/** The token of a feed's file name `{token}.ics`, or null when the name is not one. */
+export const feedTokenOf = (file: string) => FEED_FILE.exec(file)?.[1] ?? null;
+
+/** A feed's token as a rate limit's key: its hash, so the secret itself is kept nowhere else. */
+export const feedKeyOf = (file: string) => {
+  const token = feedTokenOf(file);
+  return token ? hashOf(token) : 'malformed';
+};
+
+/**
+ * The person whose feed `{token}.ics` is, while it may sign in: active, its organization not closed
+ * (docs/decisions/0208); else null (also a malformed name, an unknown or replaced token), a 404.
+ */
 export async function userOfFeedToken(db: Database, file: string): Promise<FeedOwner | null> {
-  const token = FEED_FILE.exec(file)?.[1];
+  const token = feedTokenOf(file);
   if (!token) return null;
   const [row] = await db
     .select({ id: users.id, role: users.role, organizationId: users.organizationId })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), eq(users.isActive, true)));
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(calendarFeeds.tokenHash, hashOf(token)), eq(users.isActive, true), isNull(organizations.closedAt)));
   return row ?? null;
 }
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { containsNul } from '../../lib/request-validation.js';
+import { badTextError, findBadText } from '../../lib/request-validation.js';
 import type { FileStorage } from '../../storage/index.js';
 import { type StoredUpload, saveUploadBytes } from '../files/service.js';
 
@@ -93,7 +93,8 @@ export async function receiveTemplateForm(request: FastifyRequest, storage: File
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (part.valueTruncated || typeof part.value !== 'string') throw badRequest(MESSAGES.invalidInput);
-        if (containsNul(part.value) || containsNul(part.fieldname)) throw badRequest(MESSAGES.nulCharacter);
+        const bad = findBadText({ [part.fieldname]: part.value });
+        if (bad) throw badTextError(bad);
         fields[part.fieldname] = part.value;
         continue;
       }

@@ -28,13 +28,21 @@ export interface TimeEntryAccessRecord {
 const EDIT_WINDOW_MS = TIME_ENTRY_EDIT_DAYS * 24 * 60 * 60 * 1000;
 
 /** Leads the organization's time: its org_admin, admin. */
-const leadsTimeIn = (actor: Actor, organizationId: string) =>
+export const leadsTimeIn = (actor: Actor, organizationId: string) =>
   seesAllOrganizations(actor) || (actor.role === 'org_admin' && isMemberOf(actor, organizationId));
 
-/** Changing or deleting: one's own entry for TIME_ENTRY_EDIT_DAYS after it was made; X's org_admin and admin any time. */
-export const canChangeTimeEntry = (actor: Actor, entry: TimeEntryAccessRecord, now = new Date()) =>
-  leadsTimeIn(actor, entry.organizationId) ||
-  (entry.userId === actor.id && now.getTime() - entry.createdAt.getTime() <= EDIT_WINDOW_MS);
+/** Whether the entry is one's own and young enough to change: TIME_ENTRY_EDIT_DAYS after it was made. */
+export const isOwnRecentEntry = (actor: Actor, entry: TimeEntryAccessRecord, now = new Date()) =>
+  entry.userId === actor.id && now.getTime() - entry.createdAt.getTime() <= EDIT_WINDOW_MS;
+
+/**
+ * Changing or deleting: X's org_admin and admin any time; one's own entry for TIME_ENTRY_EDIT_DAYS
+ * while one may still record time on its record (`recordsOnItsRecord`: the record's rule above,
+ * now, so an advisor whose assignment ended, a member moved elsewhere or one whose task was handed
+ * over no longer changes its time there; issue 37).
+ */
+export const canChangeTimeEntry = (actor: Actor, entry: TimeEntryAccessRecord, recordsOnItsRecord: boolean) =>
+  leadsTimeIn(actor, entry.organizationId) || (recordsOnItsRecord && isOwnRecentEntry(actor, entry));
 
 /**
  * Reading an entry outside its record's page: one's own, and X's org_admin and admin all of X's
@@ -42,7 +50,12 @@ export const canChangeTimeEntry = (actor: Actor, entry: TimeEntryAccessRecord, n
  */
 export const readsAllTimeIn = leadsTimeIn;
 
+/**
+ * What the caller may do with an entry it is shown. Whether it still records on the entry's record
+ * is not read per row of a list: an own entry is offered within its window, and a change refused
+ * because the record was lost says so (service.ts, changeableEntry).
+ */
 export function timeEntryPermissions(actor: Actor, entry: TimeEntryAccessRecord): TimeEntry['permissions'] {
-  const changes = canChangeTimeEntry(actor, entry);
+  const changes = canChangeTimeEntry(actor, entry, true);
   return { canEdit: changes, canDelete: changes };
 }

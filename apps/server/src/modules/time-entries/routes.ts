@@ -120,10 +120,14 @@ export async function timeEntryRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.stopTimer, async (request, reply) => {
     const actor = requireUser(request);
-    const entry = await stopTimer(app.db, actor);
+    const stopped = await stopTimer(app.db, actor);
+    if ('discarded' in stopped) {
+      announceTimer(request, actor.id, 'discarded');
+      throw stopped.discarded;
+    }
     announceTimer(request, actor.id, 'stopped');
     reply.code(201);
-    return ok(presentTimeEntry(actor, entry));
+    return ok(presentTimeEntry(actor, stopped.entry));
   });
 
   addRoute(app, endpoints.discardTimer, async (request) => {

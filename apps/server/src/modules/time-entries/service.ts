@@ -27,7 +27,7 @@ import {
   timeEntries,
   users,
 } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
@@ -36,7 +36,13 @@ import { readableTask } from '../tasks/service.js';
 import { readableTicket } from '../tickets/service.js';
 import { userSummaryOf } from '../users/summary.js';
 import { lockDaysOf, minutesOnDay, requireRoomInDay } from './day-cap.js';
-import { canChangeTimeEntry, canRecordTimeOnTask, canRecordTimeOnTicket, readsAllTimeIn } from './policy.js';
+import {
+  canChangeTimeEntry,
+  canRecordTimeOnTask,
+  canRecordTimeOnTicket,
+  leadsTimeIn,
+  readsAllTimeIn,
+} from './policy.js';
 
 /** The task or ticket time is spent on, once the caller may read it. */
 interface TimeRecord {
@@ -307,21 +313,27 @@ export async function createTimeEntry(
   return loadTimeEntryRecord(db, id);
 }
 
-/** The entry the caller may change, or 404 when it may not even read it, 403 when only reading. */
+/**
+ * The entry the caller may change (policy.ts, canChangeTimeEntry): 404 when it may not read the
+ * entry's record (now: another organization's, an assignment ended), 403 when it reads it but may
+ * not change the entry, saying why when the entry is its own (too old, or it no longer records on
+ * the record). X's org_admin and admin change X's entries without reading the record.
+ */
 async function changeableEntry(db: Database, actor: Actor, id: string): Promise<TimeEntryRow> {
   const [entry] = await db.select().from(timeEntries).where(eq(timeEntries.id, id)).limit(1);
   if (!entry) throw notFound(MESSAGES.timeEntryNotFound);
-  if (canChangeTimeEntry(actor, entry)) return entry;
-  // Whoever reads the entry (its own, or on a record it reads) learns why it may not: 403.
-  const own = entry.userId === actor.id;
-  if (!own && !readsAllTimeIn(actor, entry.organizationId)) {
-    const recordType = entry.taskId ? 'task' : 'ticket';
-    await readableTimeRecord(db, actor, recordType, (entry.taskId ?? entry.ticketId) as string).catch(() => {
-      throw notFound(MESSAGES.timeEntryNotFound);
-    });
-  }
-  throw forbidden(own ? MESSAGES.timeEntryTooOld : undefined);
+  if (leadsTimeIn(actor, entry.organizationId)) return entry;
+  const record = await readableTimeRecord(db, actor, ...recordOf(entry)).catch(() => {
+    throw notFound(MESSAGES.timeEntryNotFound);
+  });
+  if (canChangeTimeEntry(actor, entry, record.mayRecord)) return entry;
+  if (entry.userId !== actor.id) throw forbidden();
+  throw forbidden(record.mayRecord ? MESSAGES.timeEntryTooOld : MESSAGES.timeRecordingEnded);
 }
+
+/** The record an entry or a timer is on: its type and id. */
+const recordOf = (row: Pick<TimeEntryRow, 'taskId' | 'ticketId'>): [TimeRecordType, string] =>
+  row.taskId ? ['task', row.taskId] : ['ticket', row.ticketId as string];
 
 export async function updateTimeEntry(
   db: Database,
@@ -392,13 +404,29 @@ export async function startTimer(
   return timer;
 }
 
+/** What stopping the timer came to: its entry, or the timer discarded with the refusal to answer. */
+export type TimerStop = { entry: TimeEntryRecord } | { discarded: AppError };
+
 /**
  * Stops the caller's timer: its time, in whole minutes (at least one, at most what is left of the
  * person's day), becomes an entry dated the day it started in the person's zone. Taking the timer
  * row and writing the entry is one transaction, so two stops at once make one entry; a day already
- * full is a 409 that rolls it back, and the timer keeps running (docs/decisions/0193).
+ * full is a 409 that rolls it back, and the timer keeps running (docs/decisions/0193). A timer on a
+ * record the caller may no longer record on (its assignment ended, it left the organization, the
+ * task was handed over) is discarded, no entry made: 404 where it no longer reads the record, else
+ * 403, both saying so (docs/decisions/0207).
  */
-export async function stopTimer(db: Database, actor: Actor, now = new Date()): Promise<TimeEntryRecord> {
+export async function stopTimer(db: Database, actor: Actor, now = new Date()): Promise<TimerStop> {
+  const [running] = await db.select().from(runningTimers).where(eq(runningTimers.userId, actor.id)).limit(1);
+  if (!running) throw notFound(MESSAGES.timerNotRunning);
+  const refusal = await recordingRefusal(db, actor, recordOf(running));
+  if (refusal) {
+    // This timer only: one started since (on a record still allowed) keeps running.
+    await db
+      .delete(runningTimers)
+      .where(and(eq(runningTimers.userId, actor.id), eq(runningTimers.startedAt, running.startedAt)));
+    return { discarded: refusal };
+  }
   const id = await db.transaction(async (tx) => {
     const [timer] = await tx.delete(runningTimers).where(eq(runningTimers.userId, actor.id)).returning();
     if (!timer) throw notFound(MESSAGES.timerNotRunning);
@@ -422,7 +450,18 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
       .returning({ id: timeEntries.id });
     return (entry as { id: string }).id;
   });
-  return loadTimeEntryRecord(db, id);
+  return { entry: await loadTimeEntryRecord(db, id) };
+}
+
+/** Why the caller may no longer record on the record, as the timer's refusal (404 or 403), or null when it may. */
+async function recordingRefusal(db: Database, actor: Actor, [recordType, recordId]: [TimeRecordType, string]) {
+  try {
+    const record = await readableTimeRecord(db, actor, recordType, recordId);
+    return record.mayRecord ? null : forbidden(MESSAGES.timerDiscardedRecordingEnded);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return notFound(MESSAGES.timerDiscardedRecordingEnded);
+    throw error;
+  }
 }
 
 /** Discards the caller's timer (started by mistake): no entry; 404 when none runs. Nobody else's. */
