@@ -85,11 +85,27 @@ export function updateConversationList(
   return changed;
 }
 
-/** Adds messages to a conversation's log, if it is loaded (a log not loaded starts from the server). */
+/**
+ * Adds messages to a conversation's log, if it is loaded (a log not loaded starts from the server).
+ * A read of the log in flight (a catch-up, a refetch) may have been answered before these were
+ * stored: its answer would replace the log without them (one's own message, which no live event
+ * brings back, vanished on a busy machine), so they are merged again once that read lands.
+ */
 export function addMessages(queryClient: QueryClient, conversationId: string, messages: readonly Message[]) {
-  queryClient.setQueryData<MessageLog>(messengerKeys.messages(conversationId), (log) =>
-    log ? { ...log, messages: mergeMessages(log.messages, messages) } : log,
-  );
+  const queryKey = messengerKeys.messages(conversationId);
+  const merge = () =>
+    queryClient.setQueryData<MessageLog>(queryKey, (log) =>
+      log ? { ...log, messages: mergeMessages(log.messages, messages) } : log,
+    );
+  merge();
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query !== query || event.type !== 'updated') return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    unsubscribe();
+    merge();
+  });
 }
 
 /**
