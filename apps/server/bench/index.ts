@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * `npm run bench`: every list at demo size and at platform size (median and p99 of sequential
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
@@ -64,7 +65,12 @@ const statementWatch: StatementWatch = {
   },
 };
 
-async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function openBenchDatabase(): Promise<{
+  database: DatabaseHandle;
+  /** PostgreSQL's, for the configuration: its defaults differ from PGlite's (the exports' batches and places). */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
     return { database: await openDatabase({ kind: 'pglite', dataDir: undefined, onQuery }), drop: async () => {} };
@@ -73,6 +79,7 @@ async function openBenchDatabase(): Promise<{ database: DatabaseHandle; drop: ()
   const keep = async () => console.log(`\nKept the database for a closer look: ${created.url}`);
   return {
     database: await openDatabase({ kind: 'postgres', url: created.url, onQuery }),
+    url: created.url,
     drop: process.env.BENCH_KEEP_DATABASE ? keep : created.drop,
   };
 }
@@ -83,7 +90,7 @@ async function main() {
     process.exitCode = await (ONLY === 'restart' ? measureRestart() : measureNavigation());
     return;
   }
-  const { database, drop } = await openBenchDatabase();
+  const { database, url, drop } = await openBenchDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-bench-'));
   console.log(`S.M.A.R.T. bench on ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}`);
   await database.migrate();
@@ -97,6 +104,8 @@ async function main() {
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // No due-date sweep: it would remind the platform data's assignees in the middle of a measurement.
     REMINDER_INTERVAL_SECONDS: '0',
+    DATABASE_URL: url,
+    TWO_FACTOR_ENCRYPTION_KEY: url && randomBytes(32).toString('base64'),
   });
   const storage = localStorage(path.join(dataDir, 'files'));
   await seedDemoWorkOnce(database.db, storage);

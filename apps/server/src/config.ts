@@ -70,7 +70,7 @@ const environment = z.object({
   DEVICE_COOKIE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_PER_ADDRESS),
   LOGIN_FAILURES_GLOBAL: z.coerce.number().int().min(1).default(LOGIN_MAX_FAILURES_GLOBAL),
-  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(EXPORT_BATCH_ROWS),
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).optional(),
   EXPORTS_PER_USER: z.coerce.number().int().min(1).max(100).default(MAX_CONCURRENT_EXPORTS),
   EXPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1000).optional(),
   CPU_POOL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
@@ -268,7 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smsDir: path.resolve(env.DATA_DIR, 'sms'),
     },
     exports: {
-      batchRows: env.EXPORT_BATCH_ROWS,
+      batchRows: env.EXPORT_BATCH_ROWS ?? EXPORT_BATCH_ROWS[env.DATABASE_URL ? 'postgres' : 'pglite'],
       perUser: env.EXPORTS_PER_USER,
       perProcess: env.EXPORTS_PER_PROCESS ?? MAX_RUNNING_EXPORTS_PER_PROCESS[env.DATABASE_URL ? 'postgres' : 'pglite'],
     },

@@ -79,6 +79,22 @@ describe('the PDF statement on the CPU pool', () => {
     },
   );
 
+  test(
+    `the timesheet's CSV of ${MAX_STATEMENT_ENTRIES} entries, read batch by batch: every entry once, oldest first`,
+    LONG,
+    async ({ t, make }) => {
+      const { person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES, (i) => `Entry ${i}`);
+      const csv = await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const lines = csv.body.split('\r\n').slice(1, -1);
+      expect(lines).toHaveLength(MAX_STATEMENT_ENTRIES);
+      const notes = lines.map((line) => line.split(',').at(-1));
+      expect(new Set(notes).size).toBe(MAX_STATEMENT_ENTRIES);
+      const days = lines.map((line) => line.slice(0, 10));
+      expect(days).toEqual([...days].sort());
+    },
+  );
+
   test("a person's third export while two statements are drawn is refused, the timesheet's CSV and the audit log's too", async ({
     t,
     make,

@@ -8,8 +8,11 @@ import { isCalendarDate } from './scheduling.js';
 export const EXPORT_KINDS = ['tickets', 'tasks', 'projects', 'members', 'time-entries', 'audit-log'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** Rows read per query while an export streams (EXPORT_BATCH_ROWS changes it). */
-export const EXPORT_BATCH_ROWS = 1000;
+/**
+ * Rows read per query while an export streams or a statement is read (EXPORT_BATCH_ROWS changes
+ * it). PGlite runs a query on the server's own thread, which 1,000 rows would hold for ~80 ms.
+ */
+export const EXPORT_BATCH_ROWS = { pglite: 250, postgres: 1000 } as const;
 /**
  * Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused
  * (429). The CSV exports, the timesheet's CSV and the PDF statement all count.

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type CsvValue, csvHeaderLine, csvLine } from '@smart/contracts';
 
 /**
@@ -106,4 +107,15 @@ export async function* csvChunks(
     for (const row of rows) chunk += csvLine(row);
     yield chunk;
   }
+}
+
+/** How much of a streamed file waits for the client: about a batch of ordinary rows. */
+const STREAM_BUFFER_BYTES = 64 * 1024;
+
+/**
+ * A CSV file streamed to a reply, batch by batch: the next batch is read only when the client has
+ * taken the one before, and none after it hangs up (Fastify destroys the stream; 'close' tells).
+ */
+export function csvStream(header: readonly string[], batches: AsyncIterable<Iterable<readonly CsvValue[]>>): Readable {
+  return Readable.from(csvChunks(header, batches), { objectMode: false, highWaterMark: STREAM_BUFFER_BYTES });
 }

@@ -1,6 +1,7 @@
 import { and, Column, eq, is, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
+import { inBulkReadTurn } from './bulk-reads.js';
 import type { OrderTerm } from './paging.js';
 
 /**
@@ -108,17 +109,18 @@ export interface KeysetWalk<T> {
  * (a stream's backpressure), and none after the consumer stops. Each batch is its rows and the
  * key of its last row (by its primary key): the key is read apart because a row's details carry
  * its dates as JavaScript dates, to the millisecond, and the key needs them to the microsecond.
+ * Each query takes its turn among the process's long reads (lib/bulk-reads.ts).
  */
 export async function* keysetBatches<T>(walk: KeysetWalk<T>): AsyncGenerator<T[]> {
   const orderBy = keysetOrderBy(walk.terms);
   const key = keysetKey(walk.terms);
   let after: SQL | undefined;
   for (;;) {
-    const batch = await walk.rows({ after, orderBy, limit: walk.batchRows });
+    const batch = await inBulkReadTurn(() => walk.rows({ after, orderBy, limit: walk.batchRows }));
     if (batch.length === 0) return;
     yield batch;
     if (batch.length < walk.batchRows) return;
-    const last = await lastKey(walk, batch, key);
+    const last = await inBulkReadTurn(() => lastKey(walk, batch, key));
     if (!last) return;
     after = keysetAfter(walk.terms, last);
   }

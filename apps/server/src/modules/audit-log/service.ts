@@ -11,6 +11,7 @@ import {
 } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { inBulkReadTurn } from '../../lib/bulk-reads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type Page, pagination } from '../../lib/paging.js';
 import { type Actor, canActInOrganization, requireOrganization } from '../../lib/tenancy.js';
@@ -223,7 +224,8 @@ export async function listAuditLog(
 
 /**
  * The whole filtered log, newest first, `batchRows` lines a query, each batch continuing after the
- * last line read (the CSV export): every batch costs the same however deep it reads.
+ * last line read (the CSV export): every batch costs the same however deep it reads, and takes its
+ * turn among the process's long reads (lib/bulk-reads.ts).
  */
 export async function* auditLogBatches(
   db: Database,
@@ -233,7 +235,10 @@ export async function* auditLogBatches(
 ): AsyncGenerator<AuditLine[]> {
   let before: AuditCursor | undefined;
   for (;;) {
-    const lines = await readAuditLines(db, actor, filter, { skip: 0, limit: batchRows, ...(before && { before }) });
+    const after = before;
+    const lines = await inBulkReadTurn(() =>
+      readAuditLines(db, actor, filter, { skip: 0, limit: batchRows, ...(after && { before: after }) }),
+    );
     if (lines.length > 0) yield lines;
     const last = lines.at(-1);
     if (!last || lines.length < batchRows) return;

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import { type Endpoint, type ExportKind, exportEndpoints as endpoints, exportFileName } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { recordRepeatableAudit } from '../../lib/audit.js';
-import { csvChunks } from '../../lib/csv.js';
+import { csvStream } from '../../lib/csv.js';
 import { addRoute, type EndpointHandler } from '../../lib/route.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -21,9 +20,6 @@ import {
   ticketLines,
   timeEntryLines,
 } from './service.js';
-
-/** How much of the file waits in the stream for the client: about a batch of ordinary rows. */
-const STREAM_BUFFER_BYTES = 64 * 1024;
 
 interface Export<K extends ExportKind> {
   kind: K;
@@ -65,10 +61,7 @@ export async function exportRoutes(app: FastifyInstance) {
       place.release();
       throw error;
     }
-    const stream = Readable.from(csvChunks(columns, cells()), {
-      objectMode: false,
-      highWaterMark: STREAM_BUFFER_BYTES,
-    });
+    const stream = csvStream(columns, cells());
     // Ended, failed or abandoned by the client (Fastify destroys the stream): the place is free again.
     stream.once('close', () => {
       place.release();

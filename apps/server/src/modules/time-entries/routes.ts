@@ -1,7 +1,7 @@
 import { displayName, timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
-import { csvLines } from '../../lib/csv.js';
+import { csvStream } from '../../lib/csv.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -23,7 +23,8 @@ import {
   startTimer,
   stopTimer,
   summarizeTime,
-  timesheetEntries,
+  type TimeEntryRecord,
+  timesheetEntryBatches,
   timesheetStatement,
   updateTimeEntry,
 } from './service.js';
@@ -52,28 +53,37 @@ export async function timeEntryRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.timesheetCsv, async (request, reply) => {
     const actor = requireUser(request);
     const place = await app.exportPlaces.take(actor.id);
+    const batches = timesheetEntryBatches(app.db, actor, request.query, app.config.exports.batchRows);
+    let first: TimeEntryRecord[];
     try {
-      const rows = await timesheetEntries(app.db, actor, request.query);
-      const { from, to, organizationId } = request.query;
-      // One organization's file is named after it (from its rows: an empty one says "organization"),
-      // so it does not save over the file of all of them.
-      const whose = organizationId ? `${fileNamePart(rows[0]?.organizationName ?? '')}-` : '';
-      // A file, not the JSON envelope: the endpoint documents only its errors.
-      return (reply as FastifyReply)
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
-        .header('Cache-Control', 'private, no-store')
-        .send([...csvLines(TIMESHEET_COLUMNS, rows.map(timesheetLine))].join(''));
-    } finally {
+      first = (await batches.next()).value ?? [];
+    } catch (error) {
       place.release();
+      throw error;
     }
+    async function* lines() {
+      yield first.map(timesheetLine);
+      for await (const batch of batches) yield batch.map(timesheetLine);
+    }
+    const stream = csvStream(TIMESHEET_COLUMNS, lines());
+    stream.once('close', () => place.release());
+    const { from, to, organizationId } = request.query;
+    // One organization's file is named after it (from its rows: an empty one says "organization"),
+    // so it does not save over the file of all of them.
+    const whose = organizationId ? `${fileNamePart(first[0]?.organizationName ?? '')}-` : '';
+    // A file, not the JSON envelope: the endpoint documents only its errors.
+    return (reply as FastifyReply)
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(stream);
   });
 
   addRoute(app, endpoints.timesheetPdf, async (request, reply) => {
     const actor = requireUser(request);
     const place = await app.exportPlaces.take(actor.id);
     try {
-      const statement = await timesheetStatement(app.db, actor, request.query);
+      const statement = await timesheetStatement(app.db, actor, request.query, app.config.exports.batchRows);
       const pdf = await app.cpuPool.run(drawStatement, { statement, personName: displayName(actor) });
       const { from, to } = request.query;
       return (reply as FastifyReply)

@@ -28,6 +28,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
@@ -244,29 +245,54 @@ export async function readTimesheet(db: Database, actor: Actor, query: z.output<
 }
 export type TimesheetRecord = Awaited<ReturnType<typeof readTimesheet>>;
 
-/** The caller's entries between two days (of one organization when named), oldest first, for the timesheet's CSV. */
-export function timesheetEntries(db: Database, actor: Actor, query: z.output<typeof timesheetQuery>) {
-  return selectTimeEntryRecords(db)
-    .where(
-      and(
-        eq(timeEntries.userId, actor.id),
-        gte(timeEntries.date, query.from),
-        lte(timeEntries.date, query.to),
-        query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
-      ),
-    )
-    .orderBy(timeEntries.date, timeEntries.createdAt, timeEntries.id);
+/**
+ * The caller's entries between two days (of one organization when named), oldest first, in keyset
+ * batches of `batchRows` (lib/keyset.ts): for the timesheet's CSV and PDF statement. Each batch is
+ * one short query, so on PGlite (one query at a time, on the server's own thread) other people's
+ * queries take their turn between a long file's batches instead of waiting for the whole of it.
+ */
+export function timesheetEntryBatches(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof timesheetQuery>,
+  batchRows: number,
+): AsyncGenerator<TimeEntryRecord[]> {
+  const where = and(
+    eq(timeEntries.userId, actor.id),
+    gte(timeEntries.date, query.from),
+    lte(timeEntries.date, query.to),
+    query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
+  );
+  return keysetBatches({
+    terms: keysetTerms(TIME_ENTRY_LIST_ORDER),
+    batchRows,
+    rows: ({ after, orderBy, limit }) =>
+      selectTimeEntryRecords(db)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
+    idOf: (record) => record.entry.id,
+  });
 }
 
 /**
  * GET /api/time-entries/timesheet.pdf: the caller's entries in one organization between two days
- * (at most MAX_STATEMENT_ENTRIES), and the organization's name: read from those entries, else from
- * the organization when the caller may act in it (an empty statement). Any other organization is a
- * 404: its name is not the caller's to learn (docs/decisions/0186).
+ * (at most MAX_STATEMENT_ENTRIES; read in batches), and the organization's name: read from those
+ * entries, else from the organization when the caller may act in it (an empty statement). Any
+ * other organization is a 404: its name is not the caller's to learn (docs/decisions/0186).
  */
-export async function timesheetStatement(db: Database, actor: Actor, query: z.output<typeof timesheetPdfQuery>) {
-  const entries = await timesheetEntries(db, actor, query).limit(MAX_STATEMENT_ENTRIES + 1);
-  if (entries.length > MAX_STATEMENT_ENTRIES) throw badRequest(MESSAGES.statementTooLong);
+export async function timesheetStatement(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof timesheetPdfQuery>,
+  batchRows: number,
+) {
+  const entries: TimeEntryRecord[] = [];
+  for await (const batch of timesheetEntryBatches(db, actor, query, batchRows)) {
+    entries.push(...batch);
+    if (entries.length > MAX_STATEMENT_ENTRIES) throw badRequest(MESSAGES.statementTooLong);
+  }
   const organizationName = entries[0]?.organizationName ?? (await nameOfOrganizationActedIn(db, actor, query));
   return { ...query, organizationName, entries };
 }
