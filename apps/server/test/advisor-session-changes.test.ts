@@ -1,10 +1,10 @@
 import {
   type AdvisorSession,
   LIVE_CONNECTION_HEADER,
-  MESSAGES,
   type NotificationData,
   SESSION_EVENTS,
   type SessionChangedEvent,
+  UI_TEXT,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
@@ -114,10 +114,10 @@ describe('rescheduling and changing a session', () => {
     const other = await book(t, s.colleague, bookingBody(s.advisor.id, nextStart()));
     const taken = await patch(t, s.booker, s.session.id, { start: other.start });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(MESSAGES.sessionTimeTaken);
+    expect(taken.json().error).toBe(UI_TEXT.sessionTimeTaken);
     const outside = await patch(t, s.booker, s.session.id, { start: '2026-03-03T22:00:00Z' });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().error).toBe(MESSAGES.sessionOutsideHours);
+    expect(outside.json().error).toBe(UI_TEXT.sessionOutsideHours);
     const later = await patch(t, s.booker, s.session.id, { start: nextStart() });
     expect(later.statusCode).toBe(200);
     // Lengthening into its own time is no clash with itself.
@@ -133,7 +133,7 @@ describe('rescheduling and changing a session', () => {
     expect(off.statusCode, off.body).toBe(200);
     const moved = await patch(t, s.booker, s.session.id, { start: nextStart() });
     expect(moved.statusCode).toBe(404);
-    expect(moved.json().error).toBe(MESSAGES.advisorNotFound);
+    expect(moved.json().error).toBe(UI_TEXT.advisorNotFound);
     // Its topic may still change; the time is where it was.
     expect((await patch(t, s.booker, s.session.id, { topic: 'Agenda only' })).statusCode).toBe(200);
     const now = await t.request({ method: 'GET', url: `/api/sessions/${s.session.id}`, token: s.booker.token });
@@ -150,7 +150,7 @@ describe('rescheduling and changing a session', () => {
       await cancel(t, s.colleague, s.session.id, 'No'),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(MESSAGES.sessionChangeDenied);
+      expect(response.json().error).toBe(UI_TEXT.sessionChangeDenied);
     }
     const colleagueView = await t.request({
       method: 'GET',
@@ -168,7 +168,7 @@ describe('rescheduling and changing a session', () => {
       await cancel(t, s.booker, started.id, 'Late'),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.sessionAlreadyPast);
+      expect(response.json().error).toBe(UI_TEXT.sessionAlreadyPast);
     }
     const past = await t.request({ method: 'GET', url: `/api/sessions/${started.id}`, token: s.booker.token });
     expect(past.json().data.permissions).toEqual({ canEdit: false, canCancel: false });
@@ -179,7 +179,7 @@ describe('rescheduling and changing a session', () => {
       await cancel(t, s.advisor, s.session.id, 'Again'),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.sessionAlreadyCancelled);
+      expect(response.json().error).toBe(UI_TEXT.sessionAlreadyCancelled);
     }
   });
 
@@ -368,7 +368,7 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
     const rows = await cancelledIds(t, [s.session.id, elsewhere.id, started.id]);
     expect(rows.find((row) => row.id === s.session.id)).toMatchObject({
       status: 'cancelled',
-      cancel_reason: MESSAGES.sessionCancelledAssignmentEnded,
+      cancel_reason: UI_TEXT.sessionCancelledAssignmentEnded,
       cancelled_by: cast.admin.id,
     });
     // The session with its other organization and the one already under way stay.
@@ -378,7 +378,7 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
     expect(cancelled).toMatchObject({
       type: 'session_cancelled',
       actorId: cast.admin.id,
-      data: { excerpt: MESSAGES.sessionCancelledAssignmentEnded, session: { method: 'CANCEL', sequence: 1 } },
+      data: { excerpt: UI_TEXT.sessionCancelledAssignmentEnded, session: { method: 'CANCEL', sequence: 1 } },
     });
     expect(sorted(cancelled?.audience.withoutAccessCheck ?? [])).toEqual(
       sorted([s.advisor.id, s.booker.id, s.colleague.id]),
@@ -397,7 +397,7 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       {
         id: s.session.id,
         status: 'cancelled',
-        cancel_reason: MESSAGES.sessionCancelledAssignmentEnded,
+        cancel_reason: UI_TEXT.sessionCancelledAssignmentEnded,
         cancelled_by: cast.admin.id,
       },
     ]);
@@ -427,8 +427,8 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const rows = await cancelledIds(t, [s.session.id, second.id, outside.id]);
     expect(rows.map((row) => [row.id, row.status, row.cancel_reason, row.cancelled_by])).toEqual([
-      [s.session.id, 'cancelled', MESSAGES.sessionCancelledOrganizationClosed, s.orgAdmin.id],
-      [second.id, 'cancelled', MESSAGES.sessionCancelledOrganizationClosed, s.orgAdmin.id],
+      [s.session.id, 'cancelled', UI_TEXT.sessionCancelledOrganizationClosed, s.orgAdmin.id],
+      [second.id, 'cancelled', UI_TEXT.sessionCancelledOrganizationClosed, s.orgAdmin.id],
       [outside.id, 'scheduled', null, null],
     ]);
     const [, cancelled] = await eventsOf(t, second.id);

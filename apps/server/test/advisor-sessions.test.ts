@@ -1,4 +1,4 @@
-import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, UI_TEXT } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { advisorAssignments, advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
@@ -71,7 +71,7 @@ authzMatrix('who may read, change and cancel a session', {
       statuses: CHANGERS,
     },
   ],
-  errors: { 403: MESSAGES.sessionChangeDenied, 404: MESSAGES.sessionNotFound },
+  errors: { 403: UI_TEXT.sessionChangeDenied, 404: UI_TEXT.sessionNotFound },
   unchanged: async (session, cast, { t }) => {
     const response = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: cast.admin.token });
     const now = response.json().data as AdvisorSession;
@@ -102,7 +102,7 @@ authzMatrix('who may book a session with the cast advisor for its organization',
       },
     },
   ],
-  errors: { 403: MESSAGES.sessionBookingDenied, 404: MESSAGES.advisorNotFound },
+  errors: { 403: UI_TEXT.sessionBookingDenied, 404: UI_TEXT.advisorNotFound },
 });
 
 describe('booking a session', () => {
@@ -142,7 +142,7 @@ describe('booking a session', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json().error).toBe(MESSAGES.sessionTimeTaken);
+      expect(response.json().error).toBe(UI_TEXT.sessionTimeTaken);
     }
   });
 });
@@ -161,7 +161,7 @@ describe('booking rules', () => {
       token: advisor.token,
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(MESSAGES.sessionNamesOrganization);
+    expect(missing.json().error).toBe(UI_TEXT.sessionNamesOrganization);
     const elsewhere = await t.request({
       method: 'POST',
       url: '/api/sessions',
@@ -169,7 +169,7 @@ describe('booking rules', () => {
       token: advisor.token,
     });
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(elsewhere.json().error).toBe(UI_TEXT.organizationNotFound);
     const session = await book(
       t,
       advisor,
@@ -193,7 +193,7 @@ describe('booking rules', () => {
         token: cast.user.token,
       });
       expect(response.statusCode, outsider).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.sessionAttendeeNotAllowed);
+      expect(response.json().error).toBe(UI_TEXT.sessionAttendeeNotAllowed);
     }
   });
 
@@ -209,7 +209,7 @@ describe('booking rules', () => {
       token: cast.user.token,
     });
     expect(other.statusCode).toBe(404);
-    expect(other.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(other.json().error).toBe(UI_TEXT.organizationNotFound);
     const [own, foreign] = await Promise.all([
       insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Invoices late' }),
       insertTicket(t.database.db, cast.otherOrganization.id, cast.otherOrgAdmin.id),
@@ -221,20 +221,20 @@ describe('booking rules', () => {
       token: cast.user.token,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(MESSAGES.sessionTicketNotFound);
+    expect(refused.json().error).toBe(UI_TEXT.sessionTicketNotFound);
     const linked = await book(t, cast.user, bookingBody(advisor, nextStart(), { ticketId: own.id }));
     expect(linked.ticket).toEqual({ id: own.id, title: 'Invoices late' });
   });
 
   test("a time the advisor's rules refuse is 400 saying which rule", async ({ t, cast }) => {
     const cases: [string, number, string][] = [
-      ['2026-03-03T10:00:00Z', 45, MESSAGES.sessionLengthNotOffered],
-      ['2026-03-02T13:00:00Z', 30, MESSAGES.sessionInsideNotice],
-      ['2026-06-01T10:00:00Z', 30, MESSAGES.sessionPastHorizon],
-      ['2026-03-03T20:00:00Z', 30, MESSAGES.sessionOutsideHours],
-      ['2026-03-07T10:00:00Z', 30, MESSAGES.sessionOutsideHours],
-      ['2026-03-03T10:15:00Z', 30, MESSAGES.sessionOffGrid],
-      ['2026-03-03T10:30:00Z', 60, MESSAGES.sessionOffGrid],
+      ['2026-03-03T10:00:00Z', 45, UI_TEXT.sessionLengthNotOffered],
+      ['2026-03-02T13:00:00Z', 30, UI_TEXT.sessionInsideNotice],
+      ['2026-06-01T10:00:00Z', 30, UI_TEXT.sessionPastHorizon],
+      ['2026-03-03T20:00:00Z', 30, UI_TEXT.sessionOutsideHours],
+      ['2026-03-07T10:00:00Z', 30, UI_TEXT.sessionOutsideHours],
+      ['2026-03-03T10:15:00Z', 30, UI_TEXT.sessionOffGrid],
+      ['2026-03-03T10:30:00Z', 60, UI_TEXT.sessionOffGrid],
     ];
     for (const [start, length, message] of cases) {
       const response = await t.request({
@@ -316,7 +316,7 @@ describe('booking rules', () => {
     for (const early of ['2026-03-09T12:00:00Z', '2026-11-02T13:00:00Z']) {
       const response = await attempt(early);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.sessionOutsideHours);
+      expect(response.json().error).toBe(UI_TEXT.sessionOutsideHours);
     }
   });
 });
@@ -368,7 +368,7 @@ describe('the session lists', () => {
     // A member who does not attend reads none of them by id either.
     const detail = await t.request({ method: 'GET', url: `/api/sessions/${s.byAna.id}`, token: s.ben.token });
     expect(detail.statusCode).toBe(404);
-    expect(detail.json().error).toBe(MESSAGES.sessionNotFound);
+    expect(detail.json().error).toBe(UI_TEXT.sessionNotFound);
     // Ana may change her own session, only read the one the advisor booked (she attends it).
     const permissions = (await list(t, s.ana)).data.map((session) => session.permissions);
     expect(permissions).toEqual([
@@ -598,6 +598,6 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     });
     const response = await (booking as ReturnType<typeof t.request>);
     expect(response.statusCode, response.body).toBe(404);
-    expect(response.json().error).toBe(MESSAGES.advisorNotFound);
+    expect(response.json().error).toBe(UI_TEXT.advisorNotFound);
   },
 );

@@ -1,4 +1,4 @@
-import { MESSAGES, MESSENGER_EVENTS } from '@smart/contracts';
+import { MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
@@ -226,7 +226,7 @@ describe('POST /api/organizations/:orgId/advisors', () => {
 
     const duplicate = await assign(organization.id, advisor.id);
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toBe(MESSAGES.advisorAlreadyAssigned);
+    expect(duplicate.json().error).toBe(UI_TEXT.advisorAlreadyAssigned);
 
     await setActive(organization.id, advisor.id, false);
     const reactivated = await assign(organization.id, advisor.id);
@@ -242,26 +242,26 @@ describe('POST /api/organizations/:orgId/advisors', () => {
   }) => {
     const advisor = await make.advisor();
     const notAdvisor = await assign(cast.organization.id, cast.user.id);
-    expect([notAdvisor.statusCode, notAdvisor.json().error]).toEqual([400, MESSAGES.notAnAdvisor]);
+    expect([notAdvisor.statusCode, notAdvisor.json().error]).toEqual([400, UI_TEXT.notAnAdvisor]);
 
     const platform = await t.database.db.query.organizations.findFirst({
       where: (row, { eq }) => eq(row.isPlatform, true),
     });
     const toPlatform = await assign(platform!.id, advisor.id);
-    expect([toPlatform.statusCode, toPlatform.json().error]).toEqual([400, MESSAGES.platformOrganizationNoAdvisors]);
+    expect([toPlatform.statusCode, toPlatform.json().error]).toEqual([400, UI_TEXT.platformOrganizationNoAdvisors]);
 
     const unknownAdvisor = await assign(cast.organization.id, unknownId);
-    expect([unknownAdvisor.statusCode, unknownAdvisor.json().error]).toEqual([404, MESSAGES.advisorNotFound]);
+    expect([unknownAdvisor.statusCode, unknownAdvisor.json().error]).toEqual([404, UI_TEXT.advisorNotFound]);
     const unknownOrganization = await assign(unknownId, advisor.id);
     expect([unknownOrganization.statusCode, unknownOrganization.json().error]).toEqual([
       404,
-      MESSAGES.organizationNotFound,
+      UI_TEXT.organizationNotFound,
     ]);
 
     const closing = await make.organization();
     await t.request({ method: 'POST', url: `/api/organizations/${closing.id}/close`, as: cast.admin });
     const toClosed = await assign(closing.id, advisor.id);
-    expect([toClosed.statusCode, toClosed.json().error]).toEqual([409, MESSAGES.organizationClosed]);
+    expect([toClosed.statusCode, toClosed.json().error]).toEqual([409, UI_TEXT.organizationClosed]);
 
     const invalid = await t.request({
       method: 'POST',
@@ -282,7 +282,7 @@ describe('PATCH and DELETE an assignment', () => {
       url: assignmentPath(cast.organization.id, advisor.id),
       as: cast.admin,
     });
-    expect([removed.statusCode, removed.json().error]).toEqual([404, MESSAGES.advisorAssignmentNotFound]);
+    expect([removed.statusCode, removed.json().error]).toEqual([404, UI_TEXT.advisorAssignmentNotFound]);
   });
 
   test("takes the organization's profile and directory away on the next request after deactivation, and gives them back", async ({
@@ -399,6 +399,6 @@ describe('advisor profile fields', () => {
       as: cast.orgAdmin,
       payload: { profile: { specialties: ['Tax'] } },
     });
-    expect([forMember.statusCode, forMember.json().error]).toEqual([400, MESSAGES.advisorProfileOnlyForAdvisors]);
+    expect([forMember.statusCode, forMember.json().error]).toEqual([400, UI_TEXT.advisorProfileOnlyForAdvisors]);
   });
 });

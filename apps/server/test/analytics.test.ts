@@ -2,9 +2,9 @@ import {
   ANALYTICS_DEFAULT_WEEKS,
   ANALYTICS_PROJECTS_SHOWN,
   type Analytics,
-  MESSAGES,
   type TicketCategory,
   type TicketPriority,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
@@ -63,7 +63,7 @@ authzMatrix('who reads analytics', {
       statuses: { ...READERS_OF_A, otherOrgAdmin: 200 },
     },
   ],
-  errors: { 403: MESSAGES.forbidden, 404: MESSAGES.organizationNotFound },
+  errors: { 403: UI_TEXT.forbidden, 404: UI_TEXT.organizationNotFound },
 });
 
 describe('whose figures', () => {
@@ -88,12 +88,12 @@ describe('whose figures', () => {
       t.request({ method: 'GET', url: `/api/analytics?organizationId=${organizationId}`, token: member.token });
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [member, organizationId, status, error] of [
-      [cast.orgAdmin, cast.otherOrganization.id, 404, MESSAGES.organizationNotFound],
-      [cast.orgAdmin, unknown, 404, MESSAGES.organizationNotFound],
-      [cast.admin, unknown, 404, MESSAGES.organizationNotFound],
-      [cast.user, cast.organization.id, 403, MESSAGES.forbidden],
-      [cast.user, cast.otherOrganization.id, 403, MESSAGES.forbidden],
-      [cast.advisorAssigned, cast.organization.id, 403, MESSAGES.forbidden],
+      [cast.orgAdmin, cast.otherOrganization.id, 404, UI_TEXT.organizationNotFound],
+      [cast.orgAdmin, unknown, 404, UI_TEXT.organizationNotFound],
+      [cast.admin, unknown, 404, UI_TEXT.organizationNotFound],
+      [cast.user, cast.organization.id, 403, UI_TEXT.forbidden],
+      [cast.user, cast.otherOrganization.id, 403, UI_TEXT.forbidden],
+      [cast.advisorAssigned, cast.organization.id, 403, UI_TEXT.forbidden],
     ] as const) {
       const response = await get(member, organizationId);
       expect(response.statusCode, response.body).toBe(status);
@@ -465,11 +465,11 @@ describe('bad ranges', () => {
       expect(response.statusCode, query.slice(0, 40)).toBe(400);
       if (error) expect(response.json().error).toBe(error);
     };
-    await refused('from=2031-03-10&to=2031-03-09', MESSAGES.timeRangeOrder);
-    await refused('from=2031-01-01&to=2032-01-02', MESSAGES.analyticsRangeTooLong);
+    await refused('from=2031-03-10&to=2031-03-09', UI_TEXT.timeRangeOrder);
+    await refused('from=2031-01-01&to=2032-01-02', UI_TEXT.analyticsRangeTooLong);
     // One end left out: the other is filled in, and the result checked the same way.
-    await refused('from=2020-01-01', MESSAGES.analyticsRangeTooLong);
-    await refused('from=2999-01-01', MESSAGES.timeRangeOrder);
+    await refused('from=2020-01-01', UI_TEXT.analyticsRangeTooLong);
+    await refused('from=2999-01-01', UI_TEXT.timeRangeOrder);
     for (const junk of [
       'from=yesterday',
       'from=2031-02-30',

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, taskActivity } from '../src/db/schema/index.js';
@@ -81,7 +81,7 @@ describe('POST /api/objectives/{id}/attachments', () => {
     expect((await attach('objectives', acme.objectiveId, 'acmeOwner')).statusCode).toBe(201);
     const foreign = await attach('objectives', acme.objectiveId, 'globexOwner');
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(MESSAGES.objectiveNotFound);
+    expect(foreign.json().error).toBe(UI_TEXT.objectiveNotFound);
     expect((await attach('objectives', acme.objectiveId, { token: advisor.token })).statusCode).toBe(403);
     expect((await attach('objectives', acme.objectiveId, undefined)).statusCode).toBe(401);
     expect((await attach('objectives', acme.taskId, 'acmeMember')).statusCode).toBe(404);
@@ -97,10 +97,10 @@ describe('POST /api/objectives/{id}/attachments', () => {
     };
     const tooLarge = await attach('objectives', acme.objectiveId, 'acmeMember', [big]);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().error).toBe(MESSAGES.fileTooLarge);
+    expect(tooLarge.json().error).toBe(UI_TEXT.fileTooLarge);
     const two = await attach('objectives', acme.objectiveId, 'acmeMember', [pdfPart('one.pdf'), pdfPart('two.pdf')]);
     expect(two.statusCode).toBe(400);
-    expect(two.json().error).toBe(MESSAGES.oneFileOnly);
+    expect(two.json().error).toBe(UI_TEXT.oneFileOnly);
     const missing = await attach('objectives', acme.objectiveId, 'acmeMember', [{ ...pdfPart(), field: 'document' }]);
     expect(missing.statusCode).toBe(400);
     expect(await t.database.db.$count(files)).toBe(before);
@@ -112,7 +112,7 @@ describe('DELETE /api/objectives/{id}/attachments/{attachmentId}', () => {
     const attachment = await attachOrFail('objectives', acme.objectiveId, 'acmeMember');
     const response = await remove('objectives', acme.objectiveId, attachment.id, 'acmeMember');
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(MESSAGES.attachmentRemoved);
+    expect(response.json().message).toBe(UI_TEXT.attachmentRemoved);
     expect(await fileRow(attachment.id)).toBeUndefined();
     expect(await storedBytes(attachment.fileName)).toBeNull();
   });
@@ -133,7 +133,7 @@ describe('DELETE /api/objectives/{id}/attachments/{attachmentId}', () => {
     const onTask = await attachOrFail('tasks', acme.taskId, 'acmeMember');
     const wrongRecord = await remove('objectives', acme.objectiveId, onTask.id, 'acmeOwner');
     expect(wrongRecord.statusCode).toBe(404);
-    expect(wrongRecord.json().error).toBe(MESSAGES.attachmentNotFound);
+    expect(wrongRecord.json().error).toBe(UI_TEXT.attachmentNotFound);
     expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).statusCode).toBe(200);
     expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).statusCode).toBe(404);
   });
@@ -158,7 +158,7 @@ describe('task attachments', () => {
   it('is 404 for another organization and for a task nobody has, 401 signed out', async () => {
     const foreign = await attach('tasks', acme.taskId, 'globexOwner');
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(MESSAGES.taskNotFound);
+    expect(foreign.json().error).toBe(UI_TEXT.taskNotFound);
     expect((await attach('tasks', acme.objectiveId, 'acmeMember')).statusCode).toBe(404);
     expect((await attach('tasks', acme.taskId, undefined)).statusCode).toBe(401);
   });

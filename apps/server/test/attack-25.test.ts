@@ -1,4 +1,4 @@
-import { type Conversation, MESSAGES, type MyTask, type MyWork, type SearchGroup, type Ticket } from '@smart/contracts';
+import { type Conversation, type MyTask, type MyWork, type SearchGroup, type Ticket, UI_TEXT } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
@@ -206,7 +206,7 @@ describe('kinds a caller may not search', () => {
       expectError(
         await get(cast.user, `/api/search?q=zephyr&types=${encodeURIComponent(types)}`),
         400,
-        MESSAGES.searchTypesInvalid,
+        UI_TEXT.searchTypesInvalid,
       );
     },
   );
@@ -233,7 +233,7 @@ describe("another organization's ids in the filters", () => {
     expectError(
       await get(cast.admin, `/api/tickets?organizationId=${crypto.randomUUID()}`),
       404,
-      MESSAGES.organizationNotFound,
+      UI_TEXT.organizationNotFound,
     );
     expect(await ticketTitles(t, cast.admin, `organizationId=${cast.otherOrganization.id}`)).toEqual([
       world.foreign.title,
@@ -269,7 +269,7 @@ describe("another organization's ids in the filters", () => {
       cast.user.id,
       crypto.randomUUID(),
     ]) {
-      expectError(await get(cast.user, `${PRIVATE}?advisorId=${advisorId}`), 404, MESSAGES.advisorNotFound);
+      expectError(await get(cast.user, `${PRIVATE}?advisorId=${advisorId}`), 404, UI_TEXT.advisorNotFound);
     }
   });
 });
@@ -278,7 +278,7 @@ describe('My work', () => {
   test.for(['0000-01-01', '0000-02-29'])(
     'today=%s (a day PostgreSQL has not): 400 in the envelope',
     async (today, { get, cast }) => {
-      expectError(await get(cast.user, `/api/my-work?today=${today}`), 400, MESSAGES.dateInvalid);
+      expectError(await get(cast.user, `/api/my-work?today=${today}`), 400, UI_TEXT.dateInvalid);
     },
   );
 
@@ -331,13 +331,13 @@ describe('an advisor whose assignment ends', () => {
     expect(await found(t, advisor, q('quasar'))).toEqual({});
     expect(await workTotals(t, advisor)).toEqual([0, 0, 0]);
     expect(await inbox()).not.toContain(chat.id);
-    expectError(await get(advisor, `/api/conversations/${chat.id}`), 404, MESSAGES.conversationNotFound);
+    expectError(await get(advisor, `/api/conversations/${chat.id}`), 404, UI_TEXT.conversationNotFound);
     expect(await ticketTitles(t, advisor, `organizationId=${organization.id}`)).toEqual([]);
     const tasks = await getData<MyTask[]>(t, advisor, `/api/tasks/my-tasks?organizationId=${organization.id}`);
     expect(tasks).toEqual([]);
     // The member keeps its chat; it has no advisor to open a new one with.
     expect((await get(member, `/api/conversations/${chat.id}`)).statusCode).toBe(200);
-    expectError(await get(member, PRIVATE), 404, MESSAGES.noAdvisorAssigned);
+    expectError(await get(member, PRIVATE), 404, UI_TEXT.noAdvisorAssigned);
 
     const again = await t.request({
       token: cast.admin.token,
@@ -413,8 +413,8 @@ describe('a deactivated account', () => {
     const chat = await getData<Conversation>(t, member, PRIVATE);
     expect(chat.advisorId).toBe(advisor.id);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, advisor.id));
-    expectError(await get(member, `${PRIVATE}?advisorId=${advisor.id}`), 404, MESSAGES.advisorNotFound);
-    expectError(await get(member, PRIVATE), 404, MESSAGES.noAdvisorAssigned);
+    expectError(await get(member, `${PRIVATE}?advisorId=${advisor.id}`), 404, UI_TEXT.advisorNotFound);
+    expectError(await get(member, PRIVATE), 404, UI_TEXT.noAdvisorAssigned);
     expect(await getData(t, member, '/api/conversations/advisors/available')).toEqual([]);
   });
 });
@@ -426,7 +426,7 @@ describe('private advisor chats', () => {
       make.member(organization.id, { role: 'org_admin' }),
       make.member(organization.id),
     ]);
-    for (const who of [owner, member]) expectError(await get(who, PRIVATE), 404, MESSAGES.noAdvisorAssigned);
+    for (const who of [owner, member]) expectError(await get(who, PRIVATE), 404, UI_TEXT.noAdvisorAssigned);
   });
 
   test("its messages are found and counted unread by its two people only, never by the organization's others", async ({
@@ -486,7 +486,7 @@ describe('beside issue 25: instants in the year 0000', () => {
     expectError(
       await get(cast.user, `/api/advisors/${cast.advisorAssigned.id}/slots?${window}`),
       400,
-      MESSAGES.instantInvalid,
+      UI_TEXT.instantInvalid,
     );
   });
 
@@ -512,6 +512,6 @@ describe('beside issue 25: instants in the year 0000', () => {
       url: `/api/notifications/${notificationId}`,
       payload: { snoozedUntil: '0000-06-01T00:00:00Z' },
     });
-    expectError(snooze, 400, MESSAGES.instantInvalid);
+    expectError(snooze, 400, UI_TEXT.instantInvalid);
   });
 });

@@ -1,4 +1,4 @@
-import { AUDIT_MAX_DEPTH, type AuditEntry, MESSAGES } from '@smart/contracts';
+import { AUDIT_MAX_DEPTH, type AuditEntry, UI_TEXT } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { auditEvents, users } from '../src/db/schema/index.js';
@@ -272,7 +272,7 @@ describe('exports in the log', () => {
         as: owner,
       });
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().error).toBe(MESSAGES.auditActionNotInView);
+      expect(mismatch.json().error).toBe(UI_TEXT.auditActionNotInView);
       // The CSV is the default view too, its values in the page's words.
       const file = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: owner });
       expect(file.statusCode, file.body).toBe(200);
@@ -365,6 +365,6 @@ describe('the log is read only and its questions are checked', () => {
       as: cast.orgAdmin,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.auditLogTooDeep);
+    expect(response.json().error).toBe(UI_TEXT.auditLogTooDeep);
   });
 });

@@ -4,7 +4,7 @@ import {
   CALENDAR_FEED_TOKEN_LENGTH,
   type CalendarFeed,
   type EventBudget,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -177,7 +177,7 @@ async function answeredUntilRefused(poll: () => Promise<LightMyRequestResponse>,
   for (let answered = 0; answered <= budget.burst + budget.perMinute; answered += 1) {
     const response = await poll();
     if (response.statusCode === 429) {
-      expect(response.json().error).toBe(MESSAGES.tooManyRequests);
+      expect(response.json().error).toBe(UI_TEXT.tooManyRequests);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(answered).toBeGreaterThanOrEqual(budget.burst);
       return answered;

@@ -2,7 +2,7 @@ import {
   ADVISOR_CONVERSATION_TITLE,
   type Conversation,
   MAX_CONVERSATION_TITLE_LENGTH,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
@@ -41,7 +41,7 @@ const PARTICIPANTS = (ok: number): Statuses => ({
 authzMatrix<Conversation>('who may read and write a conversation', {
   test,
   arrange: (people, { t }) => conversationOf(t, people),
-  errors: { 404: MESSAGES.conversationNotFound },
+  errors: { 404: UI_TEXT.conversationNotFound },
   routes: [
     {
       route: 'GET /api/conversations/:id',
@@ -129,7 +129,7 @@ describe('conversations', () => {
         participantIds: [stranger],
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.participantNotAllowed);
+      expect(response.json().error).toBe(UI_TEXT.participantNotAllowed);
     }
   });
 
@@ -192,7 +192,7 @@ describe('conversations', () => {
     const byMember = await request(newcomer, 'PUT', url, { title: 'Mine' });
     expect(byMember.statusCode).toBe(403);
     const leaving = await request(cast.orgAdmin, 'PUT', url, { participantIds: [cast.user.id] });
-    expect(leaving.json().error).toBe(MESSAGES.cannotRemoveYourself);
+    expect(leaving.json().error).toBe(UI_TEXT.cannotRemoveYourself);
     const outsiderIn = await request(cast.orgAdmin, 'PUT', url, {
       participantIds: [cast.orgAdmin.id, cast.otherOrgAdmin.id],
     });
@@ -314,7 +314,7 @@ describe('advisor chats', () => {
     const organization = await make.organization();
     const lonely = await make.member(organization.id);
     const none = await request(lonely, 'GET', '/api/conversations/advisors/conversation');
-    expect(none.json().error).toBe(MESSAGES.noAdvisorAssigned);
+    expect(none.json().error).toBe(UI_TEXT.noAdvisorAssigned);
     const other = await request(
       cast.user,
       'GET',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -85,8 +85,8 @@ describe('deny by default', () => {
         const expired = await t.request({ method: sent, url, token: 'not-a-live-token' });
         if (anonymous.statusCode === 401 && expired.statusCode === 401) {
           if (sent !== 'HEAD') {
-            expect(anonymous.json().error, route).toBe(MESSAGES.authRequired);
-            expect(expired.json().error, route).toBe(MESSAGES.sessionExpired);
+            expect(anonymous.json().error, route).toBe(UI_TEXT.authRequired);
+            expect(expired.json().error, route).toBe(UI_TEXT.sessionExpired);
           }
           refused.push(`${sent} ${route}`);
         } else {
@@ -106,7 +106,7 @@ describe('deny by default', () => {
       url: '/api/users/login',
       payload: { email: 'x@y.z', password: 'wrong' },
     });
-    expect(login.json().error).toBe(MESSAGES.invalidCredentials);
+    expect(login.json().error).toBe(UI_TEXT.invalidCredentials);
     expect((await t.request({ method: 'GET', url: '/api/files/unknown.png' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { DEPARTMENT_ICONS, MESSAGES } from '@smart/contracts';
+import { DEPARTMENT_ICONS, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
@@ -104,7 +104,7 @@ authzMatrix('who may do what', {
       statuses: structureManagers(200),
     },
   ],
-  errors: { 404: MESSAGES.departmentNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.departmentNotFound, 403: UI_TEXT.forbidden },
   async unchanged({ department }, cast, { t }) {
     expect(await readAs(t, cast.orgAdmin, department.id)).toMatchObject({
       name: department.name,
@@ -213,15 +213,15 @@ describe('POST /api/departments', () => {
   test('refuses a blank name, a bad icon and a taken name (case-insensitive)', async ({ cast, owner, create }) => {
     const blank = await create(owner, { name: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error).toBe(MESSAGES.departmentNameRequired);
+    expect(blank.json().error).toBe(UI_TEXT.departmentNameRequired);
     for (const icon of ['HiNotAnIcon', 'ab', '🙂🙂', '']) {
       const bad = await create(owner, { name: unique('Icons'), settings: { icon } });
       expect(bad.statusCode, icon).toBe(400);
-      expect(bad.json().error).toBe(MESSAGES.departmentIconInvalid);
+      expect(bad.json().error).toBe(UI_TEXT.departmentIconInvalid);
     }
     const taken = await create(owner, { name: 'engineering' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(MESSAGES.departmentNameTaken);
+    expect(taken.json().error).toBe(UI_TEXT.departmentNameTaken);
     // Another organization may use the same name.
     expect((await create(cast.otherOrgAdmin, { name: 'Engineering' })).statusCode).toBe(201);
   });
@@ -248,7 +248,7 @@ describe('POST /api/departments', () => {
     expect(forAcme.json().data.organizationId).toBe(acmeId);
     const unknown = await create(cast.admin, { name: unique('Lost'), organizationId: unknownId });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
   });
 });
 
@@ -379,10 +379,10 @@ describe("a department's image", () => {
       type: 'image/png',
     });
     const cases: [unknown, string][] = [
-      [pdf, MESSAGES.imageFileRequired],
-      [`/api/files/${unknownId}.png`, MESSAGES.imageFileRequired],
-      ['https://evil.example.com/picture.png', MESSAGES.imageUrlInvalid],
-      ['javascript:alert(1)', MESSAGES.imageUrlInvalid],
+      [pdf, UI_TEXT.imageFileRequired],
+      [`/api/files/${unknownId}.png`, UI_TEXT.imageFileRequired],
+      ['https://evil.example.com/picture.png', UI_TEXT.imageUrlInvalid],
+      ['javascript:alert(1)', UI_TEXT.imageUrlInvalid],
     ];
     for (const [imageUrl, message] of cases) {
       const response = await put(department.id, { imageUrl, description: 'Changed' });
@@ -452,10 +452,10 @@ describe('department members and teams', () => {
     const globexTeam = await make.team(cast.otherOrganization.id);
     const foreign = await t.request({ method: 'POST', url, as: owner, payload: { teamId: globexTeam.id } });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(MESSAGES.teamNotFound);
+    expect(foreign.json().error).toBe(UI_TEXT.teamNotFound);
     const missing = await t.request({ method: 'POST', url, as: owner, payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(MESSAGES.selectTeam);
+    expect(missing.json().error).toBe(UI_TEXT.selectTeam);
     const elsewhere = await make.team(acmeId, { departmentId: engineering.id });
     const detach = await t.request({ method: 'DELETE', url: `${url}/${elsewhere.id}`, as: owner });
     expect(detach.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import type { Member } from './helpers/factories.js';
@@ -45,7 +45,7 @@ test(
       expect(refused.statusCode, url).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(refused.json()).toMatchObject({ success: false, error: MESSAGES.tooManyRequests });
+      expect(refused.json()).toMatchObject({ success: false, error: UI_TEXT.tooManyRequests });
     }
     // A refused export is no line of the log.
     expect(await exportLines(t, owner)).toBe(linesBefore);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -110,7 +110,7 @@ test(
 
       const third = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: owner.token });
       expect(third.statusCode, third.body).toBe(429);
-      expect(third.json().error).toBe(MESSAGES.tooManyExports);
+      expect(third.json().error).toBe(UI_TEXT.tooManyExports);
       expect(third.headers['retry-after']).toBe('5');
       // Another person's exports are theirs.
       const colleagues = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: colleague.token });

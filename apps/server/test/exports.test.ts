@@ -3,7 +3,7 @@ import {
   EXPORT_ORGANIZATION_COLUMN,
   type ExportKind,
   MAX_SEARCH_LENGTH,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -439,7 +439,7 @@ describe('who may export what', () => {
         token: cast.orgAdmin.token,
       });
       expect(response.statusCode, kind).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
     }
     const unknown = await t.request({
       method: 'GET',
@@ -479,7 +479,7 @@ describe('who may export what', () => {
       url: '/api/exports/time-entries.csv?from=2031-03-10&to=2031-03-01',
       token: cast.user.token,
     });
-    expect(reversed.json().error).toBe(MESSAGES.timeRangeOrder);
+    expect(reversed.json().error).toBe(UI_TEXT.timeRangeOrder);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MESSAGES, SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_SECONDS, UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskActivity } from '../src/db/schema/index.js';
@@ -76,7 +76,7 @@ describe('POST /api/files/upload', () => {
   it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
     const response = await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 1), 'big.bin');
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toBe(MESSAGES.fileTooLarge);
+    expect(response.json().error).toBe(UI_TEXT.fileTooLarge);
     const rows = await t.database.db.query.files.findMany();
     expect(rows.map((row) => row.originalName)).not.toContain('big.bin');
   });
@@ -135,7 +135,7 @@ describe('broken uploads never crash the server', () => {
     for (const [{ body, contentType }, cutAt] of cuts) {
       const response = await send(body.subarray(0, cutAt), contentType);
       expect(response.statusCode, `cut at ${cutAt}`).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.uploadIncomplete);
+      expect(response.json().error).toBe(UI_TEXT.uploadIncomplete);
     }
     // The server is still up and serving.
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe('broken uploads never crash the server', () => {
     ] as const) {
       const response = await send(payload, type);
       expect(response.statusCode, `${type} ${payload}`).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.fileRequired);
+      expect(response.json().error).toBe(UI_TEXT.fileRequired);
     }
   });
 
@@ -156,7 +156,7 @@ describe('broken uploads never crash the server', () => {
     const { body, contentType } = multipartBody('file', 'empty.txt', Buffer.alloc(0), 'text/plain');
     const response = await send(body, contentType);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.fileEmpty);
+    expect(response.json().error).toBe(UI_TEXT.fileEmpty);
     const rows = await t.database.db.query.files.findMany();
     expect(rows.map((row) => row.originalName)).not.toContain('empty.txt');
   });
@@ -168,7 +168,7 @@ describe('broken uploads never crash the server', () => {
     ]);
     const response = await send(body, contentType);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.oneFileOnly);
+    expect(response.json().error).toBe(UI_TEXT.oneFileOnly);
     const rows = await t.database.db.query.files.findMany();
     expect(rows.map((row) => row.originalName)).not.toContain('first.png');
     expect(rows.map((row) => row.originalName)).not.toContain('second.png');
@@ -232,7 +232,7 @@ describe('GET /api/files/download/{key}: a signed link', () => {
     ] as const) {
       const response = await downloadLink(key, as);
       expect(response.statusCode, `${as}`).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.fileNotFound);
+      expect(response.json().error).toBe(UI_TEXT.fileNotFound);
     }
     expect((await downloadLink(onTask, 'acmeOwner')).statusCode).toBe(200);
     expect((await downloadLink(onObjective, 'admin')).statusCode).toBe(200);
@@ -248,7 +248,7 @@ describe('GET /api/files/download/{key}: a signed link', () => {
     vi.setSystemTime(issuedAt + (SIGNED_URL_TTL_SECONDS + 2) * 1000);
     const expired = await t.request({ method: 'GET', url });
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().error).toBe(MESSAGES.downloadLinkInvalid);
+    expect(expired.json().error).toBe(UI_TEXT.downloadLinkInvalid);
   });
 
   it('refuses a tampered signature, a later expiry, another key and a missing signature', async () => {
@@ -267,7 +267,7 @@ describe('GET /api/files/download/{key}: a signed link', () => {
     ]) {
       const response = await t.request({ method: 'GET', url: forged });
       expect(response.statusCode, forged).toBe(403);
-      expect(response.json().error).toBe(MESSAGES.downloadLinkInvalid);
+      expect(response.json().error).toBe(UI_TEXT.downloadLinkInvalid);
     }
   });
 
@@ -309,7 +309,7 @@ describe('the plain by-key URL and pictures', () => {
       payload: { meta: { profileImage: `/api/files/${key}` } },
     });
     expect(profile.statusCode).toBe(400);
-    expect(profile.json().error).toBe(MESSAGES.imageFileRequired);
+    expect(profile.json().error).toBe(UI_TEXT.imageFileRequired);
   });
 });
 
@@ -361,7 +361,7 @@ describe('DELETE /api/files/{key}', () => {
     const key = await attachToAcme('objectives', 'acmeMember');
     const refused = await deleteByKey(key, 'acmeMember');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(MESSAGES.fileStillAttached);
+    expect(refused.json().error).toBe(UI_TEXT.fileStillAttached);
     expect((await deleteByKey(key, 'acmeColleague')).statusCode).toBe(403);
     expect((await deleteByKey(key, 'globexOwner')).statusCode).toBe(404);
     expect((await downloadLink(key, 'acmeMember')).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { BUSY_RETRY_AFTER_SECONDS, MAX_STATEMENT_ENTRIES, MEMBER_IMPORT_TEMPLATE, MESSAGES } from '@smart/contracts';
+import { BUSY_RETRY_AFTER_SECONDS, MAX_STATEMENT_ENTRIES, MEMBER_IMPORT_TEMPLATE, UI_TEXT } from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
@@ -105,11 +105,11 @@ describe('the PDF statement on the CPU pool', () => {
       const first = pending(get(t, person, statementUrl(organization.id)));
       const second = pending(get(t, person, statementUrl(organization.id)));
       await poolHolds(t, 3);
-      expectRefused(await get(t, person, statementUrl(organization.id)), MESSAGES.tooManyExports);
-      expectRefused(await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`), MESSAGES.tooManyExports);
+      expectRefused(await get(t, person, statementUrl(organization.id)), UI_TEXT.tooManyExports);
+      expectRefused(await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`), UI_TEXT.tooManyExports);
       expectRefused(
         await get(t, person, `/api/exports/audit-log.csv?organizationId=${organization.id}`),
-        MESSAGES.tooManyExports,
+        UI_TEXT.tooManyExports,
       );
       expect(first.answered() || second.answered()).toBe(false);
       await thread.release();
@@ -136,8 +136,8 @@ describe('the PDF statement on the CPU pool', () => {
         pending(get(t, person, statementUrl(organization.id))),
       );
       await poolHolds(t, 3);
-      expectRefused(await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`), MESSAGES.serverBusy);
-      expectRefused(await get(t, c.person, `/api/exports/time-entries.csv?${APRIL}`), MESSAGES.serverBusy);
+      expectRefused(await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`), UI_TEXT.serverBusy);
+      expectRefused(await get(t, c.person, `/api/exports/time-entries.csv?${APRIL}`), UI_TEXT.serverBusy);
       await thread.release();
       for (const statement of statements) expect((await statement.request).statusCode).toBe(200);
       expect((await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`)).statusCode).toBe(200);
@@ -170,7 +170,7 @@ describe('the PDF statement on the CPU pool', () => {
       const statement = pending(get(t, person, statementUrl(organization.id)));
       const waiting = pending(preview());
       await poolHolds(t, THREADS + QUEUE);
-      expectRefused(await preview(), MESSAGES.serverBusy);
+      expectRefused(await preview(), UI_TEXT.serverBusy);
       await thread.release();
       expect((await statement.request).statusCode).toBe(200);
       const answered = await waiting.request;

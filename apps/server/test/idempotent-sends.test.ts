@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   MAX_CLIENT_MESSAGE_ID_LENGTH,
-  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type Message,
   type NewMessageEvent,
   type SendMessageAck,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('POST /api/messages with a clientMessageId', () => {
     expect((await postMessage(t, sender, { conversationId, content: 'Here', clientMessageId })).statusCode).toBe(201);
     const elsewhere = await postMessage(t, sender, { conversationId: otherId, content: 'There', clientMessageId });
     expect(elsewhere.statusCode).toBe(409);
-    expect(elsewhere.json()).toMatchObject({ success: false, error: MESSAGES.clientMessageIdReused });
+    expect(elsewhere.json()).toMatchObject({ success: false, error: UI_TEXT.clientMessageIdReused });
     // Someone removed from the conversation repeating its own send is answered as any send there: 404.
     const theirs = { conversationId, content: 'Before I left', clientMessageId: randomUUID() };
     expect((await postMessage(t, colleague, theirs)).statusCode).toBe(201);
@@ -132,7 +132,7 @@ describe('POST /api/messages with a clientMessageId', () => {
       expect(response.statusCode, JSON.stringify(clientMessageId)).toBe(400);
     }
     const nul = await postMessage(t, sender, { conversationId, content: 'Bad id', clientMessageId: 'a\u0000' });
-    expect(nul.json()).toMatchObject({ success: false, error: MESSAGES.nulCharacter });
+    expect(nul.json()).toMatchObject({ success: false, error: UI_TEXT.nulCharacter });
     const longest = 'a'.repeat(MAX_CLIENT_MESSAGE_ID_LENGTH);
     expect(
       (await postMessage(t, sender, { conversationId, content: 'Fine', clientMessageId: longest })).statusCode,

@@ -1,4 +1,4 @@
-import { MESSAGES, ONE_LINE } from '@smart/contracts';
+import { ONE_LINE, UI_TEXT } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories } from './helpers/factories.js';
@@ -103,7 +103,7 @@ describe('a NUL character', () => {
         const response = await send(target, { payload: bodyWith(path, 'a\u0000b') });
         expectRefusedField(
           response,
-          MESSAGES.nulCharacter,
+          UI_TEXT.nulCharacter,
           path.join('.'),
           `${target.method} ${target.url} ${path.join('.')}`,
         );
@@ -118,7 +118,7 @@ describe('a NUL character', () => {
       for (const name of target.query) {
         const response = await send(target, { query: { [name]: 'a\u0000b' } });
         expect(response.statusCode, `${target.method} ${target.url}?${name}`).toBe(400);
-        expect(response.json().error).toBe(MESSAGES.nulCharacter);
+        expect(response.json().error).toBe(UI_TEXT.nulCharacter);
       }
     }
   });
@@ -162,11 +162,11 @@ describe('text that is not Unicode', () => {
         const value = LONE_SURROGATES[fields++ % LONE_SURROGATES.length];
         const response = await send(target, { payload: bodyWith(path, value) });
         const where = `${target.method} ${target.url} ${path.join('.')} ${JSON.stringify(value)}`;
-        expectRefusedField(response, MESSAGES.invalidText, path.join('.'), where);
+        expectRefusedField(response, UI_TEXT.invalidText, path.join('.'), where);
       }
       const response = await send(target, { payload: { 'key\ud800': 'value' } });
       expect(response.statusCode, `${target.method} ${target.url} key`).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.invalidText);
+      expect(response.json().error).toBe(UI_TEXT.invalidText);
     }
     expect(fields).toBeGreaterThan(LONE_SURROGATES.length);
   });
@@ -179,7 +179,7 @@ describe('text that is not Unicode', () => {
         const response = await send(target, { raw: withBytes(bodyWith(path, 'MARK'), bytes) });
         expectRefusedField(
           response,
-          MESSAGES.invalidText,
+          UI_TEXT.invalidText,
           path.join('.'),
           `${target.method} ${target.url} ${path.join('.')} ${name}`,
         );
@@ -193,7 +193,7 @@ describe('text that is not Unicode', () => {
     for (const raw of [withBytes({ MARK: 'value' }, bytes), withBytes('MARK', bytes).subarray(1)]) {
       const response = await send(target, { raw });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.invalidText);
+      expect(response.json().error).toBe(UI_TEXT.invalidText);
     }
   });
 
@@ -225,7 +225,7 @@ describe('text that is not Unicode', () => {
     ];
     for (const [what, url, payload, field] of cases) {
       const response = await t.request({ token: owner.token, method: 'POST', url, payload });
-      expectRefusedField(response, MESSAGES.invalidText, field, what);
+      expectRefusedField(response, UI_TEXT.invalidText, field, what);
     }
   });
 });
@@ -274,7 +274,7 @@ describe('a line break or control character in a one-line field', () => {
         // A field inside a union (templates' tags: a list or its JSON) is named by the union.
         const named = details.some(
           (detail) =>
-            (detail.path === field && detail.message === MESSAGES.singleLine) || field.startsWith(`${detail.path}.`),
+            (detail.path === field && detail.message === UI_TEXT.singleLine) || field.startsWith(`${detail.path}.`),
         );
         expect(named, `${where}: ${JSON.stringify(details)}`).toBe(true);
       }

@@ -8,8 +8,8 @@ import {
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_MAX_ROWS,
   MEMBER_IMPORT_TEMPLATE,
-  MESSAGES,
   type MemberImportReport,
+  UI_TEXT,
   WELCOME_LINK_TTL_DAYS,
 } from '@smart/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -193,16 +193,16 @@ describe("a file's problems", () => {
     );
     const expected = [
       [
-        { field: 'firstName', message: MESSAGES.firstNameRequired },
-        { field: 'lastName', message: MESSAGES.lastNameRequired },
-        { field: 'email', message: MESSAGES.emailInvalid },
-        { field: 'department', message: MESSAGES.departmentNotFound },
-        { field: 'phone', message: MESSAGES.phoneInvalid },
-        { field: 'role', message: MESSAGES.importRoleUnknown },
+        { field: 'firstName', message: UI_TEXT.firstNameRequired },
+        { field: 'lastName', message: UI_TEXT.lastNameRequired },
+        { field: 'email', message: UI_TEXT.emailInvalid },
+        { field: 'department', message: UI_TEXT.departmentNotFound },
+        { field: 'phone', message: UI_TEXT.phoneInvalid },
+        { field: 'role', message: UI_TEXT.importRoleUnknown },
       ],
       [
-        { field: 'lastName', message: MESSAGES.lastNameRequired },
-        { field: 'email', message: MESSAGES.emailRequired },
+        { field: 'lastName', message: UI_TEXT.lastNameRequired },
+        { field: 'email', message: UI_TEXT.emailRequired },
         { field: 'jobTitle', message: 'Must be at most 200 characters' },
       ],
       [],
@@ -210,12 +210,12 @@ describe("a file's problems", () => {
     const preview = await reportOf(t, PREVIEW, owner, file, 200);
     expect(preview.rows.map((row) => row.problems)).toEqual(expected);
     expect(preview.summary).toMatchObject({ rows: 3, valid: 1, invalid: 2 });
-    expect(preview.refusal).toBe(MESSAGES.importHasProblems);
+    expect(preview.refusal).toBe(UI_TEXT.importHasProblems);
 
     const before = await membersOf(t, organization.id);
     const response = await send(t, IMPORT, owner, file);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, error: MESSAGES.importHasProblems, code: 'BAD_REQUEST' });
+    expect(response.json()).toMatchObject({ success: false, error: UI_TEXT.importHasProblems, code: 'BAD_REQUEST' });
     const refused = response.json().report as MemberImportReport;
     expect(refused.imported).toBe(false);
     expect(refused.rows.map((row) => row.problems)).toEqual(expected);
@@ -247,8 +247,8 @@ describe("a file's problems", () => {
     expect(report.rows.map((row) => row.problems)).toEqual([
       [],
       [{ field: 'email', message: importEmailRepeatedMessage(2) }],
-      [{ field: 'email', message: MESSAGES.emailTaken }],
-      [{ field: 'email', message: MESSAGES.emailTaken }],
+      [{ field: 'email', message: UI_TEXT.emailTaken }],
+      [{ field: 'email', message: UI_TEXT.emailTaken }],
     ]);
   });
 
@@ -262,8 +262,8 @@ describe("a file's problems", () => {
     const file = csvFile(HEADER, ...roles.map((role) => `Pat,Doe,${freshEmail()},,,,${role}`));
     const asOwner = await reportOf(t, PREVIEW, owner, file, 200);
     expect(asOwner.rows.map((row) => row.problems)).toEqual([
-      [{ field: 'role', message: MESSAGES.roleNotAllowed }],
-      [{ field: 'role', message: MESSAGES.roleNotAllowed }],
+      [{ field: 'role', message: UI_TEXT.roleNotAllowed }],
+      [{ field: 'role', message: UI_TEXT.roleNotAllowed }],
       [],
       [],
       [],
@@ -272,8 +272,8 @@ describe("a file's problems", () => {
     // An admin may give any role, but staff belong to the platform organization only.
     const asAdmin = await reportOf(t, PREVIEW, cast.admin, file, 200, organization.id);
     expect(asAdmin.rows.map((row) => row.problems)).toEqual([
-      [{ field: 'role', message: MESSAGES.staffBelongToPlatform }],
-      [{ field: 'role', message: MESSAGES.staffBelongToPlatform }],
+      [{ field: 'role', message: UI_TEXT.staffBelongToPlatform }],
+      [{ field: 'role', message: UI_TEXT.staffBelongToPlatform }],
       [],
       [],
       [],
@@ -423,21 +423,21 @@ describe('the import', () => {
 
     const unnamed = await send(t, PREVIEW, cast.admin, csvFile(HEADER, `Ada,Lovelace,${freshEmail()}`));
     expect(unnamed.statusCode).toBe(400);
-    expect(unnamed.json().error).toBe(MESSAGES.organizationRequired);
+    expect(unnamed.json().error).toBe(UI_TEXT.organizationRequired);
   });
 });
 
 describe('files that are not a member list', () => {
   const refusals: [string, () => Buffer, number, string][] = [
-    ['an empty file', () => Buffer.alloc(0), 400, MESSAGES.fileEmpty],
-    ['a PNG', () => TINY_PNG, 400, MESSAGES.importFileNotText],
+    ['an empty file', () => Buffer.alloc(0), 400, UI_TEXT.fileEmpty],
+    ['a PNG', () => TINY_PNG, 400, UI_TEXT.importFileNotText],
     [
       'random bytes',
       () => Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 131 + 7) % 256)),
       400,
-      MESSAGES.importFileNotText,
+      UI_TEXT.importFileNotText,
     ],
-    ['a NUL byte in a cell', () => csvFile(HEADER, 'Ada,Love\u0000lace,ada@example.com'), 400, MESSAGES.nulCharacter],
+    ['a NUL byte in a cell', () => csvFile(HEADER, 'Ada,Love\u0000lace,ada@example.com'), 400, UI_TEXT.nulCharacter],
     [
       'no Email column',
       () => csvFile('First name,Last name', 'Ada,Lovelace'),
@@ -456,7 +456,7 @@ describe('files that are not a member list', () => {
       400,
       importColumnTwiceMessage('Email'),
     ],
-    ['a header row only', () => csvFile(HEADER, ',,,', ''), 400, MESSAGES.importNoMembers],
+    ['a header row only', () => csvFile(HEADER, ',,,', ''), 400, UI_TEXT.importNoMembers],
     [
       'a quote never closed',
       () => csvFile(HEADER, 'Ada,Lovelace,ada@example.com', '"Grace,Hopper'),
@@ -471,13 +471,13 @@ describe('files that are not a member list', () => {
           ...Array.from({ length: MEMBER_IMPORT_MAX_ROWS + 1 }, (_, index) => `A,B,a${index}@example.com`),
         ),
       400,
-      MESSAGES.importTooManyRows,
+      UI_TEXT.importTooManyRows,
     ],
     [
       'more than 1 MB',
       () => Buffer.concat([csvFile(HEADER), Buffer.alloc(MEMBER_IMPORT_MAX_BYTES, 'a')]),
       413,
-      MESSAGES.importFileTooLarge,
+      UI_TEXT.importFileTooLarge,
     ],
   ];
 
@@ -515,7 +515,7 @@ describe('files that are not a member list', () => {
       headers: { 'content-type': otherField.contentType },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe(MESSAGES.fileRequired);
+    expect(wrong.json().error).toBe(UI_TEXT.fileRequired);
     const junk = await t.request({
       method: 'POST',
       url: PREVIEW,
@@ -530,7 +530,7 @@ describe('files that are not a member list', () => {
     const { owner } = await freshOrganization(make);
     const long = 'x'.repeat(MEMBER_IMPORT_MAX_BYTES - 200);
     const report = await reportOf(t, PREVIEW, owner, csvFile(HEADER, `Ada,Lovelace,ada@example.com,,,,${long}`), 200);
-    expect(report.rows[0]?.problems).toEqual([{ field: 'role', message: MESSAGES.importRoleUnknown }]);
+    expect(report.rows[0]?.problems).toEqual([{ field: 'role', message: UI_TEXT.importRoleUnknown }]);
   });
 });
 
@@ -550,7 +550,7 @@ authzMatrix('who may preview and import members', {
       statuses: settingsManagers(201),
     },
   ],
-  errors: { 404: MESSAGES.organizationNotFound },
+  errors: { 404: UI_TEXT.organizationNotFound },
   unchanged: async ({ email }, _cast, { t }) => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   },

@@ -1,4 +1,4 @@
-import { type Conversation, MAX_MESSAGE_LENGTH, MESSAGES, type Message, type UploadedFile } from '@smart/contracts';
+import { type Conversation, MAX_MESSAGE_LENGTH, type Message, UI_TEXT, type UploadedFile } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import type { Member } from './helpers/factories.js';
@@ -74,7 +74,7 @@ describe('POST /api/messages', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
     const blank = await postMessage(t, cast.user, { conversationId: conversation.id, content: ' ' });
-    expect(blank.json().error).toBe(MESSAGES.messageEmpty);
+    expect(blank.json().error).toBe(UI_TEXT.messageEmpty);
     expect(await count()).toBe(before);
   });
 
@@ -121,7 +121,7 @@ describe('POST /api/messages', () => {
   }) => {
     const theirs = await png(cast.orgAdmin);
     const notYours = await postMessage(t, cast.user, { conversationId: conversation.id, attachments: [theirs] });
-    expect(notYours.json().error).toBe(MESSAGES.ticketFileNotYours);
+    expect(notYours.json().error).toBe(UI_TEXT.ticketFileNotYours);
 
     const once = await png(cast.user);
     await sendMessage(t, cast.user, conversation.id, 'First', { attachments: [once] });
@@ -139,7 +139,7 @@ describe('POST /api/messages', () => {
       content: 'Run this',
       attachments: [program],
     });
-    expect(refused.json().error).toBe(MESSAGES.messageFileNotAccepted);
+    expect(refused.json().error).toBe(UI_TEXT.messageFileNotAccepted);
     expect(await count()).toBe(before);
     // The refused file was not taken: it can still go elsewhere.
     const fine = await text(cast.user, 'readme.txt');
@@ -233,7 +233,7 @@ describe('a message turned into a ticket', () => {
         payload: { title: 'Stolen', description: 'Not mine', messageId: message.id },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.messageNotFound);
+      expect(response.json().error).toBe(UI_TEXT.messageNotFound);
     }
   });
 });

@@ -1,6 +1,5 @@
 import {
   type Conversation,
-  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type MessengerAck,
@@ -9,6 +8,7 @@ import {
   type SendMessageAck,
   TYPING_RATE_LIMIT,
   type TypingEvent,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
@@ -93,13 +93,13 @@ describe('new_message', () => {
       conversationId: conversation.id,
       content: ' ',
     });
-    expect(blank).toEqual({ ok: false, error: MESSAGES.messageEmpty });
+    expect(blank).toEqual({ ok: false, error: UI_TEXT.messageEmpty });
     const stranger = await sockets.connect(outsider);
     const notIn = await emitWithAck<SendMessageAck>(stranger, MESSENGER_CLIENT_EVENTS.sendMessage, {
       conversationId: conversation.id,
       content: 'Let me in',
     });
-    expect(notIn).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+    expect(notIn).toEqual({ ok: false, error: UI_TEXT.conversationNotFound });
   });
 });
 
@@ -115,10 +115,10 @@ describe('rooms and typing', () => {
     for (const member of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
       const socket = await sockets.connect(member);
       const [errors] = await heardBy<MessengerErrorEvent>([socket], MESSENGER_EVENTS.error, async () => {
-        expect(await join(socket, conversation.id)).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+        expect(await join(socket, conversation.id)).toEqual({ ok: false, error: UI_TEXT.conversationNotFound });
       });
       expect(errors).toEqual([
-        { event: MESSENGER_CLIENT_EVENTS.join, conversationId: conversation.id, error: MESSAGES.conversationNotFound },
+        { event: MESSENGER_CLIENT_EVENTS.join, conversationId: conversation.id, error: UI_TEXT.conversationNotFound },
       ]);
     }
     const socket = await sockets.connect(cast.user);
@@ -138,7 +138,7 @@ describe('rooms and typing', () => {
       sockets.connect(cast.orgAdmin),
       sockets.connect(cast.advisorAssigned),
     ]);
-    expect(await typing(typist, conversation.id)).toEqual({ ok: false, error: MESSAGES.conversationNotFound });
+    expect(await typing(typist, conversation.id)).toEqual({ ok: false, error: UI_TEXT.conversationNotFound });
     await join(typist, conversation.id);
     await join(watcher, conversation.id);
     const [own, seen, unseen] = await heardBy<TypingEvent>([typist, watcher, notJoined], MESSENGER_EVENTS.typing, () =>
@@ -155,7 +155,7 @@ describe('rooms and typing', () => {
     ]);
     const [flood] = await heardBy<TypingEvent>([watcher], MESSENGER_EVENTS.typing, async () => {
       const answers = await Promise.all(Array.from({ length: 10 }, () => typing(typist, conversation.id)));
-      expect(answers).toContainEqual({ ok: false, error: MESSAGES.typingTooFast });
+      expect(answers).toContainEqual({ ok: false, error: UI_TEXT.typingTooFast });
     });
     expect(flood?.length).toBeLessThanOrEqual(TYPING_RATE_LIMIT);
     expect(await messageTexts(t, cast.user, conversation.id)).toEqual([]);

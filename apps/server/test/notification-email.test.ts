@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, NOTIFICATION_MORNING_HOUR, unsubscribedMessage, unsubscribeQuestion } from '@smart/contracts';
+import { NOTIFICATION_MORNING_HOUR, UI_TEXT, unsubscribedMessage, unsubscribeQuestion } from '@smart/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
@@ -253,7 +253,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       for (const method of ['GET', 'POST'] as const) {
         const response = await t.request({ method, url: bad });
         expect(response.statusCode).toBe(400);
-        expect(response.body).toContain(MESSAGES.unsubscribeInvalid);
+        expect(response.body).toContain(UI_TEXT.unsubscribeInvalid);
       }
     }
     expect((await t.request({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(400);

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  MESSAGES,
   PHONE_CODES_PER_ACCOUNT_PER_DAY,
   PHONE_CODES_PER_NUMBER_PER_DAY,
   SMS_MAX_LENGTH,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,12 +108,12 @@ describe('SMS to files in DATA_DIR/sms', () => {
     const member = await make.member((await make.organization()).id);
     const noPhone = await askForCode(t, member);
     expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json().error).toBe(MESSAGES.phoneRequired);
+    expect(noPhone.json().error).toBe(UI_TEXT.phoneRequired);
 
     await setPhone(t, member, '+1 555 010 0001');
     const sent = await askForCode(t, member);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ success: true, message: MESSAGES.phoneCodeSent });
+    expect(sent.json()).toEqual({ success: true, message: UI_TEXT.phoneCodeSent });
     const sms = await waitForSms(smsDir, '+1 555 010 0001');
     const code = codeIn(sms);
     // Only its hash is stored.
@@ -122,12 +122,12 @@ describe('SMS to files in DATA_DIR/sms', () => {
 
     const again = await askForCode(t, member);
     expect(again.statusCode).toBe(429);
-    expect(again.json().error).toBe(MESSAGES.phoneCodeTooSoon);
+    expect(again.json().error).toBe(UI_TEXT.phoneCodeTooSoon);
     expect((await readSmsOutbox(smsDir)).filter((one) => one.to === '+1 555 010 0001')).toHaveLength(1);
 
     const wrong = await confirmCode(t, member, code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe(MESSAGES.phoneCodeInvalid);
+    expect(wrong.json().error).toBe(UI_TEXT.phoneCodeInvalid);
     const junk = await confirmCode(t, member, '12ab\u00006');
     expect(junk.statusCode).toBe(400);
 
@@ -205,7 +205,7 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await setPhone(t, newcomer, '+1 555 020 0003');
     const refused = await askForCode(t, newcomer);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe(MESSAGES.phoneCodeSmsLimitReached);
+    expect(refused.json().error).toBe(UI_TEXT.phoneCodeSmsLimitReached);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
@@ -375,7 +375,7 @@ describe('verification codes and their budgets', () => {
     await setPhone(t, member, '+1 555 050 0199');
     const overAccount = await askAgain(member);
     expect(overAccount.statusCode).toBe(429);
-    expect(overAccount.json().error).toBe(MESSAGES.phoneCodesPerAccountSpent);
+    expect(overAccount.json().error).toBe(UI_TEXT.phoneCodesPerAccountSpent);
     expect(Number(overAccount.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
     expect(await smsTo('+1 555 050 0199')).toEqual([]);
     const [count] = await t.app.db.select().from(smsDailyCounts).where(eq(smsDailyCounts.organizationId, org.id));
@@ -392,7 +392,7 @@ describe('verification codes and their budgets', () => {
     await setPhone(t, another, '+1-555-050-0200');
     const overNumber = await askForCode(t, another);
     expect(overNumber.statusCode).toBe(429);
-    expect(overNumber.json().error).toBe(MESSAGES.phoneCodesPerNumberSpent);
+    expect(overNumber.json().error).toBe(UI_TEXT.phoneCodesPerNumberSpent);
     const toVictim = (await readSmsOutbox(smsDir)).filter((one) => one.to.replace(/\D/g, '') === '15550500200');
     expect(toVictim).toHaveLength(PHONE_CODES_PER_NUMBER_PER_DAY);
     // A refused code takes nothing from the organization's day.
@@ -447,7 +447,7 @@ describe('SMS by webhook', () => {
     answer = 503;
     const failed = await askForCode(t, member);
     expect(failed.statusCode).toBe(500);
-    expect(failed.json().error).toBe(MESSAGES.smsSendFailed);
+    expect(failed.json().error).toBe(UI_TEXT.smsSendFailed);
 
     answer = 200;
     expect((await askForCode(t, member)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, MAX_TIME_ZONE_LENGTH, MESSAGES, tooLongMessage } from '@smart/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MAX_TIME_ZONE_LENGTH, tooLongMessage, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { apiTest } from './helpers/fixture.js';
 
@@ -30,10 +30,10 @@ describe('notification preferences', () => {
     expect(saved.json().data).toMatchObject({ timeZone: 'America/New_York', emailDigest: 'daily' });
     // US/Pacific-New: Node's Intl knows it, PostgreSQL's time-zone database no longer does.
     for (const [timeZone, error] of [
-      ['Mars/Olympus', MESSAGES.invalidTimeZone],
-      ['US/Pacific-New', MESSAGES.invalidTimeZone],
+      ['Mars/Olympus', UI_TEXT.invalidTimeZone],
+      ['US/Pacific-New', UI_TEXT.invalidTimeZone],
       ['x'.repeat(MAX_TIME_ZONE_LENGTH + 1), tooLongMessage(MAX_TIME_ZONE_LENGTH)],
-      ['UTC\u0000', MESSAGES.nulCharacter],
+      ['UTC\u0000', UI_TEXT.nulCharacter],
     ]) {
       const refused = await t.request({
         method: 'PUT',

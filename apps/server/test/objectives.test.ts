@@ -1,4 +1,4 @@
-import { MESSAGES, type Objective, type ObjectiveDetail } from '@smart/contracts';
+import { type Objective, type ObjectiveDetail, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { ObjectiveRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -54,7 +54,7 @@ authzMatrix('who may do what with an objective', {
       statuses: workChangers(200),
     },
   ],
-  errors: { 404: MESSAGES.objectiveNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.objectiveNotFound, 403: UI_TEXT.forbidden },
   async unchanged(objective, cast, { t }) {
     expect(await get<Objective>(t, cast, `/api/objectives/${objective.id}`)).toMatchObject({ title: 'Beta' });
   },
@@ -88,7 +88,7 @@ describe('objectives of a project', () => {
     const post = (payload: object) =>
       t.request({ method: 'POST', url: `/api/objectives/projects/${project.id}`, token: cast.user.token, payload });
     const foreign = await post({ title: 'X', team: foreignTeam.id });
-    expect([foreign.statusCode, foreign.json().error]).toEqual([400, MESSAGES.teamNotInOrganization]);
+    expect([foreign.statusCode, foreign.json().error]).toEqual([400, UI_TEXT.teamNotInOrganization]);
     for (const payload of [
       {},
       { title: ' ' },
@@ -98,7 +98,7 @@ describe('objectives of a project', () => {
       expect((await post(payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     const blank = await post({ title: '' });
-    expect(blank.json().error).toBe(MESSAGES.objectiveTitleRequired);
+    expect(blank.json().error).toBe(UI_TEXT.objectiveTitleRequired);
   });
 
   test('lists in creation order with status, priority and search filters', async ({ t, make, cast, get }) => {

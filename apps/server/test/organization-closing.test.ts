@@ -1,4 +1,4 @@
-import { MESSAGES, type Organization } from '@smart/contracts';
+import { type Organization, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createSession } from '../src/modules/sessions/service.js';
@@ -45,7 +45,7 @@ authzMatrix('who may close an organization account', {
       statuses: settingsManagers(200),
     },
   ],
-  errors: { 404: MESSAGES.organizationNotFound },
+  errors: { 404: UI_TEXT.organizationNotFound },
   unchanged: async (organization, _cast, { t }) => expect(await closedAtIn(t, organization.id)).toBeNull(),
 });
 
@@ -72,7 +72,7 @@ authzMatrix('who may reopen a closed organization account', {
       },
     },
   ],
-  errors: { 404: MESSAGES.organizationNotFound },
+  errors: { 404: UI_TEXT.organizationNotFound },
   unchanged: async (organization, _cast, { t }) => expect(await closedAtIn(t, organization.id)).not.toBeNull(),
 });
 
@@ -136,9 +136,9 @@ describe('closing an organization account', () => {
     expect(await profileStatus(outsider)).toBe(200);
     const refused = await signIn(member);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(MESSAGES.organizationClosed);
+    expect(refused.json().error).toBe(UI_TEXT.organizationClosed);
     // A wrong password says nothing about the organization.
-    expect((await signIn(member, 'wrong-password')).json().error).toBe(MESSAGES.invalidCredentials);
+    expect((await signIn(member, 'wrong-password')).json().error).toBe(UI_TEXT.invalidCredentials);
     // A session that began while the closing ran (after its sessions were deleted) is refused too.
     const raced = { ...member, token: await createSession(t.database.db, member.id, 60_000) };
     expect(await profileStatus(raced)).toBe(401);
@@ -206,13 +206,13 @@ describe('closing an organization account', () => {
     const platform = await findPlatformOrganization(t.database.db);
     const refused = await close(platform!.id, cast.admin);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(MESSAGES.platformOrganizationCannotClose);
+    expect(refused.json().error).toBe(UI_TEXT.platformOrganizationCannotClose);
 
     const organization = await make.organization();
     const notClosed = await reopen(organization.id, cast.admin);
-    expect([notClosed.statusCode, notClosed.json().error]).toEqual([409, MESSAGES.organizationNotClosed]);
+    expect([notClosed.statusCode, notClosed.json().error]).toEqual([409, UI_TEXT.organizationNotClosed]);
     expect((await close(organization.id, cast.admin)).statusCode).toBe(200);
     const again = await close(organization.id, cast.admin);
-    expect([again.statusCode, again.json().error]).toEqual([409, MESSAGES.organizationAlreadyClosed]);
+    expect([again.statusCode, again.json().error]).toEqual([409, UI_TEXT.organizationAlreadyClosed]);
   });
 });

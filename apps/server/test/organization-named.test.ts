@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
@@ -132,7 +132,7 @@ describe('a body naming an organization where the caller may not act', () => {
         token: cast[actor].token,
       });
       expect(response.statusCode, response.body).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
       expect(await check.filed(t, marker)).toBe(before);
     });
   }

@@ -1,4 +1,4 @@
-import { MESSAGES, PLATFORM_ORGANIZATION_NAME } from '@smart/contracts';
+import { PLATFORM_ORGANIZATION_NAME, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { adminOnly, authzMatrix, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -52,7 +52,7 @@ authzMatrix('who may do what', {
       statuses: adminOnly(409),
     },
   ],
-  errors: { 404: MESSAGES.organizationNotFound },
+  errors: { 404: UI_TEXT.organizationNotFound },
 });
 
 describe('GET /api/organizations', () => {
@@ -168,16 +168,16 @@ describe('PUT /api/organizations/:id', () => {
   });
 
   test.for([
-    [{ contact: { email: 'not-an-email' } }, MESSAGES.emailInvalid],
-    [{ contact: { phone: 'abc' } }, MESSAGES.phoneInvalid],
-    [{ contact: { phone: '555-12' } }, MESSAGES.phoneInvalid],
-    [{ website: 'http://exa mple' }, MESSAGES.websiteInvalid],
-    [{ name: '   ' }, MESSAGES.organizationNameRequired],
-    [{ name: 42 }, MESSAGES.organizationNameRequired],
-    [{ website: 'javascript:alert(1)' }, MESSAGES.websiteInvalid],
-    [{ logo: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
-    [{ logo: 'https://evil.example.com/logo.png' }, MESSAGES.imageUrlInvalid],
-    [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
+    [{ contact: { email: 'not-an-email' } }, UI_TEXT.emailInvalid],
+    [{ contact: { phone: 'abc' } }, UI_TEXT.phoneInvalid],
+    [{ contact: { phone: '555-12' } }, UI_TEXT.phoneInvalid],
+    [{ website: 'http://exa mple' }, UI_TEXT.websiteInvalid],
+    [{ name: '   ' }, UI_TEXT.organizationNameRequired],
+    [{ name: 42 }, UI_TEXT.organizationNameRequired],
+    [{ website: 'javascript:alert(1)' }, UI_TEXT.websiteInvalid],
+    [{ logo: 'javascript:alert(1)' }, UI_TEXT.imageUrlInvalid],
+    [{ logo: 'https://evil.example.com/logo.png' }, UI_TEXT.imageUrlInvalid],
+    [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, UI_TEXT.imageFileRequired],
   ])('refuses %j with 400 "%s"', async ([payload, message], { put }) => {
     const response = await put(payload);
     expect(response.statusCode).toBe(400);
@@ -196,7 +196,7 @@ describe('PUT /api/organizations/:id', () => {
   test('refuses a name another organization has with 409, whatever its case', async ({ cast, put }) => {
     const response = await put({ name: cast.otherOrganization.name.toUpperCase() }, cast.admin);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MESSAGES.organizationNameTaken);
+    expect(response.json().error).toBe(UI_TEXT.organizationNameTaken);
   });
 
   test('is 401 signed out, even with a bad body', async ({ t, cast }) => {
@@ -236,7 +236,7 @@ describe('POST and DELETE /api/organizations', () => {
     const url = `/api/organizations/${cast.otherOrganization.id}`;
     const response = await t.request({ method: 'DELETE', url, as: cast.admin });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MESSAGES.organizationHasMembers);
+    expect(response.json().error).toBe(UI_TEXT.organizationHasMembers);
     expect((await t.request({ method: 'GET', url, as: cast.admin })).json().data.memberCount).toBe(1);
     const platform = await t.request({
       method: 'DELETE',
@@ -244,13 +244,13 @@ describe('POST and DELETE /api/organizations', () => {
       as: cast.admin,
     });
     expect(platform.statusCode).toBe(409);
-    expect(platform.json().error).toBe(MESSAGES.platformOrganizationLocked);
+    expect(platform.json().error).toBe(UI_TEXT.platformOrganizationLocked);
   });
 
   test('validates the body and answers a taken name with 409', async ({ t, cast }) => {
     const missing = await t.request({ method: 'POST', url: '/api/organizations', as: cast.admin, payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(MESSAGES.organizationNameRequired);
+    expect(missing.json().error).toBe(UI_TEXT.organizationNameRequired);
     const taken = await t.request({
       method: 'POST',
       url: '/api/organizations',

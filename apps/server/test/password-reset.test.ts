@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import {
-  MESSAGES,
   PASSWORD_RESET_MAX_PER_EMAIL,
   PASSWORD_RESET_MAX_PER_IP,
   PASSWORD_RESET_TTL_MINUTES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
@@ -41,7 +41,7 @@ const confirm = (token: string, newPassword: string) =>
 /** The one answer to an unknown, expired or used link. */
 function expectRefusedLink(response: { statusCode: number; json(): { error?: string } }) {
   expect(response.statusCode).toBe(400);
-  expect(response.json().error).toBe(MESSAGES.passwordResetLinkInvalid);
+  expect(response.json().error).toBe(UI_TEXT.passwordResetLinkInvalid);
 }
 
 const signIn = (email: string, password: string) =>
@@ -64,7 +64,7 @@ describe('POST /api/users/password-reset/request', () => {
     const email = ACCOUNTS.acmeMember;
     const response = await requestLink(email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: MESSAGES.passwordResetRequested });
+    expect(response.json()).toEqual({ success: true, message: UI_TEXT.passwordResetRequested });
 
     // At once, not at the next poll: jobs.test.ts shows a send wakes the worker.
     const mail = await waitForMail(mailbox, email, 0, 10_000, notNotification);
@@ -104,7 +104,7 @@ describe('POST /api/users/password-reset/request', () => {
   it('refuses an address that is not one with 400', async () => {
     const response = await requestLink('not-an-address');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.emailInvalid);
+    expect(response.json().error).toBe(UI_TEXT.emailInvalid);
   });
 
   it(`limits requests to ${PASSWORD_RESET_MAX_PER_EMAIL} per address, known or not`, async () => {
@@ -112,7 +112,7 @@ describe('POST /api/users/password-reset/request', () => {
       for (let i = 0; i < PASSWORD_RESET_MAX_PER_EMAIL; i++) expect((await requestLink(email)).statusCode).toBe(200);
       const refused = await requestLink(email);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().error).toBe(MESSAGES.tooManyPasswordResets);
+      expect(refused.json().error).toBe(UI_TEXT.tooManyPasswordResets);
     }
   });
 
@@ -143,7 +143,7 @@ describe('POST /api/users/password-reset/confirm', () => {
     const token = await newResetToken(email);
     const response = await confirm(token, 'reset-by-mail-1');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: MESSAGES.passwordResetDone });
+    expect(response.json()).toEqual({ success: true, message: UI_TEXT.passwordResetDone });
 
     expect(await dropped).toBe('io server disconnect');
     for (const session of sessions) {
@@ -184,9 +184,9 @@ describe('POST /api/users/password-reset/confirm', () => {
   });
 
   it.each([
-    [{ newPassword: 'long-enough' }, MESSAGES.passwordResetLinkInvalid],
-    [{ token: 'made-up-token', newPassword: 'long-enough' }, MESSAGES.passwordResetLinkInvalid],
-    [{ token: 'made-up-token', newPassword: '123' }, MESSAGES.passwordTooShort],
+    [{ newPassword: 'long-enough' }, UI_TEXT.passwordResetLinkInvalid],
+    [{ token: 'made-up-token', newPassword: 'long-enough' }, UI_TEXT.passwordResetLinkInvalid],
+    [{ token: 'made-up-token', newPassword: '123' }, UI_TEXT.passwordTooShort],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
     const response = await t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload });
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { apiTest } from './helpers/fixture.js';
 
@@ -26,7 +26,7 @@ describe('platform behaviour', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: MESSAGES.invalidJson, code: 'BAD_REQUEST' });
+    expect(response.json()).toEqual({ success: false, error: UI_TEXT.invalidJson, code: 'BAD_REQUEST' });
   });
 
   test('answers a huge JSON body with 413', async ({ t }) => {

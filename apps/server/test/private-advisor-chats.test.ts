@@ -1,4 +1,4 @@
-import { ADVISOR_CONVERSATION_TITLE, type Conversation, MESSAGES } from '@smart/contracts';
+import { ADVISOR_CONVERSATION_TITLE, type Conversation, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
@@ -35,7 +35,7 @@ const THE_TWO = (ok: number): Statuses => ({
 authzMatrix<Conversation>('who may read and write a private advisor chat', {
   test,
   arrange: (people, { t }) => privateChatOf(t, people),
-  errors: { 404: MESSAGES.conversationNotFound },
+  errors: { 404: UI_TEXT.conversationNotFound },
   routes: [
     {
       route: 'GET /api/conversations/:id',
@@ -165,14 +165,14 @@ describe('private advisor chats', () => {
     // The member no longer has an advisor to open one with.
     const none = await request(stayer, 'GET', PRIVATE);
     expect(none.statusCode).toBe(404);
-    expect(none.json().error).toBe(MESSAGES.noAdvisorAssigned);
+    expect(none.json().error).toBe(UI_TEXT.noAdvisorAssigned);
   });
 
   test('an advisor of another organization, or junk, is refused', async ({ make, cast, request }) => {
     const elsewhere = await make.advisor([cast.otherOrganization.id]);
     const other = await request(cast.user, 'GET', `${PRIVATE}?advisorId=${elsewhere.id}`);
     expect(other.statusCode).toBe(404);
-    expect(other.json().error).toBe(MESSAGES.advisorNotFound);
+    expect(other.json().error).toBe(UI_TEXT.advisorNotFound);
     for (const junk of ['x', '%00', 'a'.repeat(5000)]) {
       expect((await request(cast.user, 'GET', `${PRIVATE}?advisorId=${junk}`)).statusCode, junk).toBe(400);
     }

@@ -1,4 +1,4 @@
-import { MESSAGES, type Project } from '@smart/contracts';
+import { type Project, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { ProjectRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -55,7 +55,7 @@ authzMatrix('who may do what with a project', {
       statuses: WORK_READERS,
     },
   ],
-  errors: { 404: MESSAGES.projectNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.projectNotFound, 403: UI_TEXT.forbidden },
   async unchanged(project, cast, { t }) {
     expect(await readProject(t, cast, project.id)).toMatchObject({ title: 'Launch', objectiveCount: 0 });
   },
@@ -172,10 +172,10 @@ describe('creating and editing a project', () => {
     for (const teamId of [foreignTeam.id, UNKNOWN_ID]) {
       const response = await create({ title: 'X', team: teamId });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.teamNotInOrganization);
+      expect(response.json().error).toBe(UI_TEXT.teamNotInOrganization);
     }
     const early = await create({ title: 'X', startDate: '2030-02-01', dueDate: '2030-01-31' });
-    expect([early.statusCode, early.json().error]).toEqual([400, MESSAGES.dueBeforeStart]);
+    expect([early.statusCode, early.json().error]).toEqual([400, UI_TEXT.dueBeforeStart]);
     const project = await make.project(cast.organization.id, { startDate: '2030-02-01', by: cast.user });
     const update = await t.request({
       method: 'PUT',
@@ -183,7 +183,7 @@ describe('creating and editing a project', () => {
       token: cast.user.token,
       payload: { dueDate: '2030-01-01' },
     });
-    expect([update.statusCode, update.json().error]).toEqual([400, MESSAGES.dueBeforeStart]);
+    expect([update.statusCode, update.json().error]).toEqual([400, UI_TEXT.dueBeforeStart]);
     const foreign = await t.request({
       method: 'PUT',
       url: `/api/projects/${project.id}`,
@@ -194,17 +194,17 @@ describe('creating and editing a project', () => {
   });
 
   test.for<[Record<string, unknown>, string | undefined]>([
-    [{}, MESSAGES.projectTitleRequired],
-    [{ title: '   ' }, MESSAGES.projectTitleRequired],
+    [{}, UI_TEXT.projectTitleRequired],
+    [{ title: '   ' }, UI_TEXT.projectTitleRequired],
     [{ title: 'x'.repeat(201) }, undefined],
     [{ title: 'X', status: 'done' }, undefined],
     [{ title: 'X', priority: 'critical' }, undefined],
-    [{ title: 'X', startDate: '2030-02-30' }, MESSAGES.dateInvalid],
-    [{ title: 'X', dueDate: 'tomorrow' }, MESSAGES.dateInvalid],
+    [{ title: 'X', startDate: '2030-02-30' }, UI_TEXT.dateInvalid],
+    [{ title: 'X', dueDate: 'tomorrow' }, UI_TEXT.dateInvalid],
     [{ title: 'X', tags: 'ops' }, undefined],
-    [{ title: 'X', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, MESSAGES.tooManyTags],
+    [{ title: 'X', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, UI_TEXT.tooManyTags],
     [{ title: 'X', team: 'not-an-id' }, undefined],
-    [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
+    [{ title: 'X\u0000' }, UI_TEXT.nulCharacter],
   ])('refuses %j with 400', async ([payload, message], { create }) => {
     const response = await create(payload);
     expect(response.statusCode).toBe(400);

@@ -4,8 +4,8 @@ import {
   MAX_INTERVALS_PER_DAY,
   MAX_JSON_BODY_BYTES,
   MAX_TIME_ZONE_LENGTH,
-  MESSAGES,
   tooLongMessage,
+  UI_TEXT,
   type UpdateAvailabilityBody,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
@@ -98,7 +98,7 @@ authzMatrix('who may see and change an advisor availability and see its slots', 
       statuses: { ...AVAILABILITY_ACCESS, orgAdmin: 200, user: 200 },
     },
   ],
-  errors: { 403: MESSAGES.advisorAvailabilityDenied, 404: MESSAGES.advisorNotFound },
+  errors: { 403: UI_TEXT.advisorAvailabilityDenied, 404: UI_TEXT.advisorNotFound },
 });
 
 describe('an advisor availability', () => {
@@ -184,7 +184,7 @@ describe('an advisor availability', () => {
     const member = await make.member(organization.id);
     const notAdvisor = await t.request({ method: 'GET', url: availabilityUrl('me'), token: member.token });
     expect(notAdvisor.statusCode).toBe(403);
-    expect(notAdvisor.json().error).toBe(MESSAGES.availabilityAdvisorsOnly);
+    expect(notAdvisor.json().error).toBe(UI_TEXT.availabilityAdvisorsOnly);
     // A user that is no advisor has no availability: 404, even for an admin.
     const ofMember = await t.request({ method: 'GET', url: availabilityUrl(member.id), token: admin.token });
     expect(ofMember.statusCode).toBe(404);
@@ -231,34 +231,34 @@ describe('an advisor availability', () => {
       intervals: [],
     }));
     const cases: [string, unknown, string | undefined][] = [
-      ['an unknown zone', availability({ timeZone: 'Mars/Olympus' }), MESSAGES.invalidTimeZone],
+      ['an unknown zone', availability({ timeZone: 'Mars/Olympus' }), UI_TEXT.invalidTimeZone],
       // Node's Intl knows it, PostgreSQL's time-zone database no longer does.
-      ['a zone the database does not know', availability({ timeZone: 'US/Pacific-New' }), MESSAGES.invalidTimeZone],
+      ['a zone the database does not know', availability({ timeZone: 'US/Pacific-New' }), UI_TEXT.invalidTimeZone],
       [
         'a zone too long',
         availability({ timeZone: 'x'.repeat(MAX_TIME_ZONE_LENGTH + 1) }),
         tooLongMessage(MAX_TIME_ZONE_LENGTH),
       ],
-      ['a NUL in the zone', availability({ timeZone: 'UTC\u0000' }), MESSAGES.nulCharacter],
+      ['a NUL in the zone', availability({ timeZone: 'UTC\u0000' }), UI_TEXT.nulCharacter],
       [
         'overlapping intervals',
         monday([
           { start: '09:00', end: '12:00' },
           { start: '11:00', end: '13:00' },
         ]),
-        MESSAGES.availabilityIntervalsOverlap,
+        UI_TEXT.availabilityIntervalsOverlap,
       ],
       [
         'an interval ending before it starts',
         monday([{ start: '12:00', end: '09:00' }]),
-        MESSAGES.availabilityIntervalOrder,
+        UI_TEXT.availabilityIntervalOrder,
       ],
-      ['a time past 24:00', monday([{ start: '09:00', end: '24:30' }]), MESSAGES.availabilityInvalidTime],
-      ['too many intervals a day', monday(thirteen), MESSAGES.tooManyIntervals],
+      ['a time past 24:00', monday([{ start: '09:00', end: '24:30' }]), UI_TEXT.availabilityInvalidTime],
+      ['too many intervals a day', monday(thirteen), UI_TEXT.tooManyIntervals],
       [
         '30 February',
         availability({ dateOverrides: [{ date: '2026-02-30', intervals: [] }] }),
-        MESSAGES.availabilityInvalidDate,
+        UI_TEXT.availabilityInvalidDate,
       ],
       [
         'one date overridden twice',
@@ -268,11 +268,11 @@ describe('an advisor availability', () => {
             { date: '2026-03-10', intervals: [{ start: '10:00', end: '11:00' }] },
           ],
         }),
-        MESSAGES.availabilityDuplicateDate,
+        UI_TEXT.availabilityDuplicateDate,
       ],
-      ['too many date overrides', availability({ dateOverrides: manyOverrides }), MESSAGES.tooManyDateOverrides],
-      ['a length not on offer anywhere', availability({ sessionLengths: [50] }), MESSAGES.sessionLengthNotAllowed],
-      ['a length twice', availability({ sessionLengths: [30, 30] }), MESSAGES.sessionLengthsDuplicate],
+      ['too many date overrides', availability({ dateOverrides: manyOverrides }), UI_TEXT.tooManyDateOverrides],
+      ['a length not on offer anywhere', availability({ sessionLengths: [50] }), UI_TEXT.sessionLengthNotAllowed],
+      ['a length twice', availability({ sessionLengths: [30, 30] }), UI_TEXT.sessionLengthsDuplicate],
       ['no length', availability({ sessionLengths: [] }), undefined],
       ['a horizon past a year', availability({ horizonDays: 366 }), undefined],
       ['a negative buffer', availability({ bufferMinutes: -5 }), undefined],
@@ -394,18 +394,18 @@ describe('an advisor free slots', () => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
     const cases: [string, string, string | undefined][] = [
-      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), MESSAGES.sessionLengthNotAllowed],
+      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), UI_TEXT.sessionLengthNotAllowed],
       [
         'a length this advisor does not offer',
         slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 45),
-        MESSAGES.sessionLengthNotOffered,
+        UI_TEXT.sessionLengthNotOffered,
       ],
       [
         'a window over 14 days',
         slotsUrl(advisor.id, '2026-03-09T00:00:00Z', '2026-03-23T00:00:01Z', 30),
-        MESSAGES.slotRangeTooLong,
+        UI_TEXT.slotRangeTooLong,
       ],
-      ['`to` before `from`', slotsUrl(advisor.id, MONDAY.to, MONDAY.from, 30), MESSAGES.slotRangeOrder],
+      ['`to` before `from`', slotsUrl(advisor.id, MONDAY.to, MONDAY.from, 30), UI_TEXT.slotRangeOrder],
       ['a date that is no instant', slotsUrl(advisor.id, 'yesterday', MONDAY.to, 30), undefined],
       ['an instant without its offset', slotsUrl(advisor.id, '2026-03-09T00:00:00', MONDAY.to, 30), undefined],
       [
@@ -413,7 +413,7 @@ describe('an advisor free slots', () => {
         slotsUrl(advisor.id, `2026-03-09T00:00:00${'0'.repeat(10_000)}Z`, MONDAY.to, 30),
         tooLongMessage(40),
       ],
-      ['a NUL', slotsUrl(advisor.id, `${MONDAY.from}\u0000`, MONDAY.to, 30), MESSAGES.nulCharacter],
+      ['a NUL', slotsUrl(advisor.id, `${MONDAY.from}\u0000`, MONDAY.to, 30), UI_TEXT.nulCharacter],
       ['a length that is no number', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 'long'), undefined],
     ];
     for (const [name, url, error] of cases) {
@@ -502,8 +502,8 @@ describe('no double booking, by the database', () => {
 
     // The booking's insert answers the refusal with 409 and the issue's message.
     await expect(
-      conflictOnOverlap(insertSession(db, session('2026-03-09T10:45:00Z', 30)), MESSAGES.sessionTimeTaken),
-    ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.sessionTimeTaken });
+      conflictOnOverlap(insertSession(db, session('2026-03-09T10:45:00Z', 30)), UI_TEXT.sessionTimeTaken),
+    ).rejects.toMatchObject({ statusCode: 409, message: UI_TEXT.sessionTimeTaken });
 
     // After the buffer, a cancelled session's time, and another advisor at the same time are all free.
     await insertSession(db, session('2026-03-09T11:15:00Z', 30));

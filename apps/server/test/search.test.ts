@@ -1,12 +1,12 @@
 import {
   MAX_SEARCH_LENGTH,
-  MESSAGES,
   recordPaths,
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
   type SearchGroup,
   type SearchKind,
   tooLongMessage,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -269,9 +269,9 @@ describe('the results', () => {
 describe('bad input: 400, never 500', () => {
   const cases: [string, string, string][] = [
     ['a term over the limit', `q=${'z'.repeat(MAX_SEARCH_LENGTH + 1)}`, tooLongMessage(MAX_SEARCH_LENGTH)],
-    ['a NUL in the term', `q=zep%00hyr`, MESSAGES.nulCharacter],
-    ['a NUL in the kinds', `q=${WORD}&types=tasks%00`, MESSAGES.nulCharacter],
-    ['an unknown kind', `q=${WORD}&types=tasks,secrets`, MESSAGES.searchTypesInvalid],
+    ['a NUL in the term', `q=zep%00hyr`, UI_TEXT.nulCharacter],
+    ['a NUL in the kinds', `q=${WORD}&types=tasks%00`, UI_TEXT.nulCharacter],
+    ['an unknown kind', `q=${WORD}&types=tasks,secrets`, UI_TEXT.searchTypesInvalid],
     ['a huge kinds list', `q=${WORD}&types=${'tasks,'.repeat(5000)}`, tooLongMessage(SEARCH_KINDS.join(',').length)],
   ];
   test.for(cases)('%s', async ([, query, message], { t, cast }) => {

@@ -1,9 +1,9 @@
 import {
   type AuditEntry,
   MAX_ORGANIZATION_SEATS,
-  MESSAGES,
   type Organization,
   SUBSCRIPTION_PLAN,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -98,7 +98,7 @@ describe('the seats an organization has', () => {
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const refused = await setSeats(t, owner, organization.id, 100);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(MESSAGES.seatsChangedByAdminOnly);
+    expect(refused.json().error).toBe(UI_TEXT.seatsChangedByAdminOnly);
     const same = await t.request({
       method: 'PUT',
       url: `/api/organizations/${organization.id}`,
@@ -130,7 +130,7 @@ describe('every way a member joins takes a seat', () => {
     const { organization, owner } = await fullOrganization(make, 2);
     const refused = await register(t, owner);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(MESSAGES.noSeatsLeft);
+    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
     // The admin's own additions count the same seats.
     const admin = await make.admin();
     expect((await register(t, admin, organization.id)).statusCode).toBe(409);
@@ -154,7 +154,7 @@ describe('every way a member joins takes a seat', () => {
 
     const refused = await t.request({ method: 'POST', url: `/api/users/${leaver.id}/reactivate`, as: owner });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(MESSAGES.noSeatsLeft);
+    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
     expect(await activeMembers(t, organization.id)).toBe(2);
   });
 
@@ -174,7 +174,7 @@ describe('every way a member joins takes a seat', () => {
 
     const refused = await move(mover);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(MESSAGES.noSeatsLeft);
+    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
     const [stayed] = await t.database.db.select().from(users).where(eq(users.id, mover.id));
     expect(stayed?.organizationId).toBe(elsewhere.id);
 

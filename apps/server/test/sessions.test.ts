@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema/index.js';
@@ -33,15 +33,15 @@ describe('POST /api/users/login', () => {
     const unknown = await login('nobody@acme.example.com', 'demo-password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json().error).toBe(MESSAGES.invalidCredentials);
+    expect(wrong.json().error).toBe(UI_TEXT.invalidCredentials);
     expect(unknown.json()).toEqual(wrong.json());
   });
 
   it.each([
-    [{}, MESSAGES.emailRequired],
-    [{ email: 'owner@acme.example.com' }, MESSAGES.passwordRequired],
-    [{ email: 42, password: 'x' }, MESSAGES.emailRequired],
-    [{ email: 'a@b.co', password: ['x'] }, MESSAGES.passwordRequired],
+    [{}, UI_TEXT.emailRequired],
+    [{ email: 'owner@acme.example.com' }, UI_TEXT.passwordRequired],
+    [{ email: 42, password: 'x' }, UI_TEXT.emailRequired],
+    [{ email: 'a@b.co', password: ['x'] }, UI_TEXT.passwordRequired],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
     const response = await t.request({ method: 'POST', url: '/api/users/login', payload });
     expect(response.statusCode).toBe(400);
@@ -55,7 +55,7 @@ describe('POST /api/users/login', () => {
     }
     const locked = await login(email, 'demo-password');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(MESSAGES.tooManyLoginAttempts);
+    expect(locked.json().error).toBe(UI_TEXT.tooManyLoginAttempts);
     expect((await login(ACCOUNTS.acmeOwner, 'demo-password')).statusCode).toBe(200);
   });
 });
@@ -78,7 +78,7 @@ describe('POST /api/users/logout', () => {
     expect(logout.statusCode).toBe(200);
     const after = await t.request({ method: 'GET', url: '/api/users/profile', token });
     expect(after.statusCode).toBe(401);
-    expect(after.json().error).toBe(MESSAGES.sessionExpired);
+    expect(after.json().error).toBe(UI_TEXT.sessionExpired);
   });
 
   it('leaves the same user’s other sessions alone', async () => {
@@ -103,7 +103,7 @@ describe('PUT /api/users/change-password', () => {
       payload: { currentPassword: 'wrong-password', newPassword: 'another-secret' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.currentPasswordWrong);
+    expect(response.json().error).toBe(UI_TEXT.currentPasswordWrong);
   });
 
   it('refuses a short new password with the spec message', async () => {
@@ -114,7 +114,7 @@ describe('PUT /api/users/change-password', () => {
       payload: { currentPassword: 'demo-password', newPassword: '123' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.passwordTooShort);
+    expect(response.json().error).toBe(UI_TEXT.passwordTooShort);
   });
 
   it('changes the password, keeps this session and revokes the others', async () => {
@@ -128,7 +128,7 @@ describe('PUT /api/users/change-password', () => {
       payload: { currentPassword: 'demo-password', newPassword: 'brand-new-secret' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: MESSAGES.passwordChanged });
+    expect(response.json()).toEqual({ success: true, message: UI_TEXT.passwordChanged });
 
     expect((await t.request({ method: 'GET', url: '/api/users/profile', token: current })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/profile', token: other })).statusCode).toBe(401);
@@ -148,7 +148,7 @@ describe('PUT /api/users/change-password', () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(400);
     const locked = await attempt('demo-password');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(MESSAGES.tooManyPasswordAttempts);
+    expect(locked.json().error).toBe(UI_TEXT.tooManyPasswordAttempts);
   });
 
   it('needs a session before it looks at the body', async () => {

@@ -1,4 +1,4 @@
-import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
@@ -51,7 +51,7 @@ describe('password spraying from one address', () => {
     }
     const refused = await login(ACCOUNTS.acmeColleague, 'demo-password', { address });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ success: false, error: MESSAGES.tooManyLoginAttemptsFromAddress });
+    expect(refused.json()).toMatchObject({ success: false, error: UI_TEXT.tooManyLoginAttemptsFromAddress });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -117,7 +117,7 @@ describe('device cookies', () => {
     }
     const attacker = await login(email, 'demo-password', { address: freshAddress() });
     expect(attacker.statusCode).toBe(429);
-    expect(attacker.json().error).toBe(MESSAGES.tooManyLoginAttempts);
+    expect(attacker.json().error).toBe(UI_TEXT.tooManyLoginAttempts);
     // The same address without the cookie is held too: the cookie, not the network, is trusted.
     expect((await login(email, 'demo-password', { address: home })).statusCode).toBe(429);
 
@@ -188,10 +188,10 @@ describe('the platform-wide budget', () => {
 
     const stranger = await login(ACCOUNTS.acmeOwner, 'demo-password', { address: freshAddress() });
     expect(stranger.statusCode).toBe(429);
-    expect(stranger.json().error).toBe(MESSAGES.tooManyLoginAttemptsEverywhere);
+    expect(stranger.json().error).toBe(UI_TEXT.tooManyLoginAttemptsEverywhere);
     expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
     const busyAgain = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: busy });
-    expect(busyAgain.json().error).toBe(MESSAGES.tooManyLoginAttemptsEverywhere);
+    expect(busyAgain.json().error).toBe(UI_TEXT.tooManyLoginAttemptsEverywhere);
     expect(
       (await login(ACCOUNTS.globexOwner, 'demo-password', { address: freshAddress(), cookie: remembered })).statusCode,
     ).toBe(200);
@@ -227,7 +227,7 @@ describe('a flood from one address (issue 37, point 2)', () => {
     }
     const sameNetwork = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: '2001:db8:37:2:ffff::1' });
     expect(sameNetwork.statusCode).toBe(429);
-    expect(sameNetwork.json().error).toBe(MESSAGES.tooManyLoginAttemptsFromAddress);
+    expect(sameNetwork.json().error).toBe(UI_TEXT.tooManyLoginAttemptsFromAddress);
     const otherNetwork = await login(ACCOUNTS.acmeColleague, 'demo-password', { address: '2001:db8:37:3::1' });
     expect(otherNetwork.statusCode).toBe(200);
   });

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type ClientEventName,
-  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type MessengerErrorEvent,
@@ -9,6 +8,7 @@ import {
   SOCKET_MAX_REFUSALS,
   type SocketAck,
   TICKET_CLIENT_EVENTS,
+  UI_TEXT,
   WORK_ROOM_EVENTS,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
@@ -92,7 +92,7 @@ describe('a flood on one socket', () => {
     const answers = await Promise.all([...sends, ...joins]);
     const refusals = answers.filter((answer) => answer?.ok === false);
     expect(refusals.length).toBeGreaterThanOrEqual(SOCKET_MAX_REFUSALS);
-    expect(refusals).toContainEqual({ ok: false, error: MESSAGES.tooManyAtOnce });
+    expect(refusals).toContainEqual({ ok: false, error: UI_TEXT.tooManyAtOnce });
     // Nothing was queued: no more was stored than the socket's budget lets through.
     const stored = answers.slice(0, 300).filter((answer) => answer?.ok === true).length;
     expect(stored).toBeLessThanOrEqual(SOCKET_EVENT_BUDGETS.write.socket.burst);
@@ -102,7 +102,7 @@ describe('a flood on one socket', () => {
     expect(kept).toBeLessThanOrEqual(SOCKET_EVENT_BUDGETS.write.socket.burst);
     // Most of the flood was never looked at: the socket was gone.
     expect(answers.filter((answer) => answer === null).length).toBeGreaterThan(0);
-    expect(errors.some((event) => event.error === MESSAGES.tooManyAtOnce)).toBe(true);
+    expect(errors.some((event) => event.error === UI_TEXT.tooManyAtOnce)).toBe(true);
 
     // The user may come back (its own budget refills); the server is answering as before.
     const again = await sockets.connect(member);
@@ -139,7 +139,7 @@ describe('a flood on one socket', () => {
     const more = await Promise.all(
       Array.from({ length: 9 }, (_, index) => send(socket, conversationId, `more ${index}`)),
     );
-    expect(more).toContainEqual({ ok: false, error: MESSAGES.tooManyRequests });
+    expect(more).toContainEqual({ ok: false, error: UI_TEXT.tooManyRequests });
     expect(socket.connected).toBe(true);
     const kept = more.filter((answer) => answer?.ok).length;
     expect((await messageTexts(t, member, conversationId)).length).toBe(burst + kept);
@@ -161,7 +161,7 @@ describe('a flood on one socket', () => {
     // The user's bucket: its burst, and what came back while the test ran (a few a second).
     expect(accepted).toBeGreaterThanOrEqual(user.burst);
     expect(accepted).toBeLessThan(eachTab * tabs.length);
-    expect(answers).toContainEqual({ ok: false, error: MESSAGES.tooManyRequests });
+    expect(answers).toContainEqual({ ok: false, error: UI_TEXT.tooManyRequests });
     expect((await messageTexts(t, member, conversationId, '?limit=100')).length).toBe(accepted);
     // Another user is not held by this one's budget.
     const other = await memberWithConversation();
@@ -180,7 +180,7 @@ describe('a flood on one socket', () => {
     const accepted = answers.filter((answer) => answer?.ok).length;
     expect(accepted).toBeGreaterThanOrEqual(SOCKET_EVENT_BUDGETS.typing.socket.burst);
     expect(accepted).toBeLessThan(answers.length);
-    expect(answers).toContainEqual({ ok: false, error: MESSAGES.typingTooFast });
+    expect(answers).toContainEqual({ ok: false, error: UI_TEXT.typingTooFast });
   });
 });
 
@@ -251,11 +251,11 @@ describe('the pipeline refuses junk with an error acknowledgement, never a crash
     const socket = await sockets.connect(sender);
     expect(
       await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content: 'a\u0000b' }),
-    ).toEqual({ ok: false, error: MESSAGES.nulCharacter });
+    ).toEqual({ ok: false, error: UI_TEXT.nulCharacter });
     for (const content of ['a \ud800 b', '\udc00', 'end \ud83d']) {
       expect(await emitWithAck(socket, MESSENGER_CLIENT_EVENTS.sendMessage, { conversationId, content })).toEqual({
         ok: false,
-        error: MESSAGES.invalidText,
+        error: UI_TEXT.invalidText,
       });
     }
     expect(await send(socket, conversationId, 'still here')).toMatchObject({ ok: true });
@@ -324,7 +324,7 @@ describe.runIf(process.env.TEST_REDIS_URL)("a user's budget across two server pr
         }),
       )
     ).flat();
-    expect(answers).toContainEqual({ ok: false, error: MESSAGES.tooManyRequests });
+    expect(answers).toContainEqual({ ok: false, error: UI_TEXT.tooManyRequests });
     expect(answers.filter((answer) => answer?.ok).length).toBeLessThan(90);
   });
 });

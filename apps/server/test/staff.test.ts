@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@smart/contracts';
+import { type Role, UI_TEXT } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
@@ -70,10 +70,10 @@ afterAll(async () => {
 
 describe('registration keeps staff in the platform organization', () => {
   it.each([
-    ['admin', 'acme', MESSAGES.staffBelongToPlatform],
-    ['advisor', 'acme', MESSAGES.staffBelongToPlatform],
-    ['user', 'platform', MESSAGES.platformHoldsOnlyStaff],
-    ['org_admin', 'platform', MESSAGES.platformHoldsOnlyStaff],
+    ['admin', 'acme', UI_TEXT.staffBelongToPlatform],
+    ['advisor', 'acme', UI_TEXT.staffBelongToPlatform],
+    ['user', 'platform', UI_TEXT.platformHoldsOnlyStaff],
+    ['org_admin', 'platform', UI_TEXT.platformHoldsOnlyStaff],
   ] as const)('an admin cannot register a %s into the %s organization (400)', async (role, where, message) => {
     const response = await register('admin', role, where === 'acme' ? acmeId : platformId);
     expect(response.statusCode).toBe(400);
@@ -95,7 +95,7 @@ describe('registration keeps staff in the platform organization', () => {
     const legacy = await insertLegacyAccount('org_admin', platformId);
     const response = await register(legacy.email, 'user');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.platformHoldsOnlyStaff);
+    expect(response.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
   });
 });
 
@@ -110,7 +110,7 @@ describe('only an admin changes a staff account', () => {
     for (const attempt of attempts) {
       const response = await t.request({ ...attempt, as: 'acmeOwner' });
       expect(response.statusCode, attempt.url).toBe(403);
-      expect(response.json().error).toBe(MESSAGES.staffChangedByAdminOnly);
+      expect(response.json().error).toBe(UI_TEXT.staffChangedByAdminOnly);
     }
     const signIn = await t.request({
       method: 'POST',
@@ -145,7 +145,7 @@ describe('only an admin changes a staff account', () => {
       payload: { role: 'user' },
     });
     expect(toUser.statusCode).toBe(400);
-    expect(toUser.json().error).toBe(MESSAGES.platformHoldsOnlyStaff);
+    expect(toUser.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
     const toAdmin = await t.request({
       method: 'PUT',
       url: `/api/users/${advisor.id}`,
@@ -168,7 +168,7 @@ describe('only an admin changes a staff account', () => {
         payload: { role },
       });
       expect(response.statusCode, role).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.staffBelongToPlatform);
+      expect(response.json().error).toBe(UI_TEXT.staffBelongToPlatform);
     }
   });
 });
@@ -180,7 +180,7 @@ describe('moving accounts between organizations keeps the rule', () => {
   it('an advisor cannot be moved into a customer organization', async () => {
     const response = await move(advisorId, acmeId);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.staffBelongToPlatform);
+    expect(response.json().error).toBe(UI_TEXT.staffBelongToPlatform);
     expect((await profileOf('advisor')).meta.organizationId).toBe(platformId);
   });
 
@@ -188,7 +188,7 @@ describe('moving accounts between organizations keeps the rule', () => {
     const member = (await register('acmeOwner', 'user')).json().data.user;
     const intoPlatform = await move(member.id, platformId);
     expect(intoPlatform.statusCode).toBe(400);
-    expect(intoPlatform.json().error).toBe(MESSAGES.platformHoldsOnlyStaff);
+    expect(intoPlatform.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
     const intoGlobex = await move(member.id, globexId);
     expect(intoGlobex.statusCode).toBe(200);
     expect(intoGlobex.json().data.meta.organizationId).toBe(globexId);

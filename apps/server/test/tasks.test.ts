@@ -1,4 +1,4 @@
-import { MESSAGES, type MyTask, type Task, type TaskDetail } from '@smart/contracts';
+import { type MyTask, type Task, type TaskDetail, UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { files, type ObjectiveRow, type TaskRow } from '../src/db/schema/index.js';
@@ -71,7 +71,7 @@ authzMatrix('who may do what with a task', {
       statuses: { ...TASK_READERS, admin: 201, orgAdmin: 201, user: 201, advisorAssigned: 201 },
     },
   ],
-  errors: { 404: MESSAGES.taskNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.taskNotFound, 403: UI_TEXT.forbidden },
   async unchanged(task, cast, { t }) {
     expect(await detailReader(t, cast)(task.id)).toMatchObject({
       title: 'Write',
@@ -204,7 +204,7 @@ describe('creating and editing tasks', () => {
     const advisorOfAcme = cast.advisorAssigned.id;
     for (const assignedTo of [cast.otherOrgAdmin.id, cast.advisorUnassigned.id, UNKNOWN_ID]) {
       const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, { title: 'X', assignedTo });
-      expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.assigneeCannotSeeTask]);
+      expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.assigneeCannotSeeTask]);
     }
     const ok = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
       title: 'X',
@@ -217,14 +217,14 @@ describe('creating and editing tasks', () => {
   });
 
   test.for([
-    [{}, MESSAGES.taskTitleRequired],
-    [{ title: '  ' }, MESSAGES.taskTitleRequired],
+    [{}, UI_TEXT.taskTitleRequired],
+    [{ title: '  ' }, UI_TEXT.taskTitleRequired],
     [{ title: 'x'.repeat(201) }, undefined],
     [{ title: 'X', priority: 'urgent' }, undefined],
-    [{ title: 'X', dueDate: '2030-02-30' }, MESSAGES.dateInvalid],
+    [{ title: 'X', dueDate: '2030-02-30' }, UI_TEXT.dateInvalid],
     [{ title: 'X', assignedTo: 'me' }, undefined],
     [{ title: 'X', description: 7 }, undefined],
-    [{ title: 'X\u0000' }, MESSAGES.nulCharacter],
+    [{ title: 'X\u0000' }, UI_TEXT.nulCharacter],
   ])('POST refuses %j with 400', async ([payload, message], { cast, objective, as }) => {
     const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, payload);
     expect(response.statusCode).toBe(400);
@@ -287,14 +287,14 @@ describe('status and progress', () => {
     async ([progress], { make, cast, objective, as }) => {
       const task = await make.task(objective.id);
       const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
-      expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.progressInvalid]);
+      expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.progressInvalid]);
     },
   );
 
   test.for(['done', '', 7])('status %j is 400', async (status, { make, cast, objective, as }) => {
     const task = await make.task(objective.id);
     const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/status`, { status });
-    expect([response.statusCode, response.json().error]).toEqual([400, MESSAGES.taskStatusInvalid]);
+    expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.taskStatusInvalid]);
   });
 
   test('completed is 100%: each way, with both changes in the history', async ({
@@ -411,7 +411,7 @@ describe('deleting a task', () => {
     });
     expect((await detail(task.id)).attachments.map((file) => file.originalName)).toEqual(['notes.txt']);
     const response = await as(cast.user, 'DELETE', `/api/tasks/${task.id}`);
-    expect([response.statusCode, response.json().message]).toEqual([200, MESSAGES.taskDeleted]);
+    expect([response.statusCode, response.json().message]).toEqual([200, UI_TEXT.taskDeleted]);
     expect((await as(cast.admin, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
     expect(await t.database.db.select().from(files).where(eq(files.key, key))).toEqual([]);
     expect(await t.app.storage.open(key)).toBeNull();

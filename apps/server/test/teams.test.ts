@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect } from 'vitest';
@@ -178,7 +178,7 @@ authzMatrix('who may do what', {
       statuses: structureManagers(200),
     },
   ],
-  errors: { 404: MESSAGES.teamNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.teamNotFound, 403: UI_TEXT.forbidden },
   async unchanged(team, cast, { t }) {
     expect(await detailIn(t, team.id, cast.orgAdmin)).toMatchObject({ name: team.name, memberCount: 2 });
   },
@@ -284,7 +284,7 @@ describe('GET /api/teams', () => {
       as: cast.admin,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
   });
 
   test("shows a Globex member only Globex's teams, and an advisor none of Acme's", async ({
@@ -376,7 +376,7 @@ describe('GET /api/teams/department/:id', () => {
     ] as const) {
       const response = await t.request({ method: 'GET', url, as: member });
       expect(response.statusCode, `${member.email} ${url}`).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.departmentNotFound);
+      expect(response.json().error).toBe(UI_TEXT.departmentNotFound);
     }
     expect((await t.request({ method: 'GET', url: '/api/teams/department/x', as: cast.admin })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: acmeUrl })).statusCode).toBe(401);
@@ -568,7 +568,7 @@ describe('POST /api/teams', () => {
       payload: { name: 'Nowhere', organizationId: UNKNOWN_ID },
     });
     expect(unknownOrganization.statusCode).toBe(404);
-    expect(unknownOrganization.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(unknownOrganization.json().error).toBe(UI_TEXT.organizationNotFound);
     const unknown = await t.request({
       method: 'POST',
       url: '/api/teams',
@@ -576,7 +576,7 @@ describe('POST /api/teams', () => {
       payload: { name: 'Nowhere', departmentId: UNKNOWN_ID },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(MESSAGES.departmentNotFound);
+    expect(unknown.json().error).toBe(UI_TEXT.departmentNotFound);
 
     const named = await t.request({
       method: 'POST',
@@ -619,13 +619,13 @@ describe('POST /api/teams', () => {
     records: { owner, samir, noah, nina, engineering, logistics },
   }) => {
     const cases: [Member, Record<string, unknown>, string][] = [
-      [cast.otherOrgAdmin, { departmentId: engineering.id }, MESSAGES.departmentNotFound],
-      [owner, { departmentId: UNKNOWN_ID }, MESSAGES.departmentNotFound],
-      [owner, { teamLead: nina.id }, MESSAGES.userNotFound],
-      [owner, { teamLead: UNKNOWN_ID }, MESSAGES.userNotFound],
-      [owner, { teamLead: cast.advisorAssigned.id }, MESSAGES.userNotFound],
-      [owner, { members: [{ user: noah.id }, { user: nina.id }] }, MESSAGES.userNotFound],
-      [cast.admin, { departmentId: logistics.id, teamLead: samir.id }, MESSAGES.userNotFound],
+      [cast.otherOrgAdmin, { departmentId: engineering.id }, UI_TEXT.departmentNotFound],
+      [owner, { departmentId: UNKNOWN_ID }, UI_TEXT.departmentNotFound],
+      [owner, { teamLead: nina.id }, UI_TEXT.userNotFound],
+      [owner, { teamLead: UNKNOWN_ID }, UI_TEXT.userNotFound],
+      [owner, { teamLead: cast.advisorAssigned.id }, UI_TEXT.userNotFound],
+      [owner, { members: [{ user: noah.id }, { user: nina.id }] }, UI_TEXT.userNotFound],
+      [cast.admin, { departmentId: logistics.id, teamLead: samir.id }, UI_TEXT.userNotFound],
     ];
     for (const [member, body, message] of cases) {
       const before = (await t.database.db.query.teams.findMany()).length;
@@ -642,10 +642,10 @@ describe('POST /api/teams', () => {
   });
 
   test.for<[unknown, string | undefined]>([
-    [{}, MESSAGES.teamNameRequired],
-    [{ name: '   ' }, MESSAGES.teamNameRequired],
-    [{ name: 7 }, MESSAGES.teamNameRequired],
-    [{ name: null }, MESSAGES.teamNameRequired],
+    [{}, UI_TEXT.teamNameRequired],
+    [{ name: '   ' }, UI_TEXT.teamNameRequired],
+    [{ name: 7 }, UI_TEXT.teamNameRequired],
+    [{ name: null }, UI_TEXT.teamNameRequired],
     [{ name: 'x'.repeat(101) }, undefined],
     [{ name: 'Ok', description: 42 }, undefined],
     [{ name: 'Ok', departmentId: 'engineering' }, undefined],
@@ -653,7 +653,7 @@ describe('POST /api/teams', () => {
     [{ name: 'Ok', members: 'everyone' }, undefined],
     [{ name: 'Ok', members: [{ user: 'nope' }] }, undefined],
     [{ name: 'Ok', members: [{ role: 'member' }] }, undefined],
-    [{ name: 'Ok', members: [{ user: UNKNOWN_ID, role: 'boss' }] }, MESSAGES.teamMemberRoleInvalid],
+    [{ name: 'Ok', members: [{ user: UNKNOWN_ID, role: 'boss' }] }, UI_TEXT.teamMemberRoleInvalid],
     [[1, 2], undefined],
     ['just a string', undefined],
   ])('refuses %j with 400', async ([payload, message], { t, records: { owner } }) => {
@@ -677,7 +677,7 @@ describe('POST /api/teams', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.invalidJson);
+    expect(response.json().error).toBe(UI_TEXT.invalidJson);
   });
 });
 
@@ -711,7 +711,7 @@ describe('PUT /api/teams/:id', () => {
     expect(detached.json().data).toMatchObject({ departmentId: null, department: null });
     const foreign = await put(team.id, { departmentId: logistics.id });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(MESSAGES.departmentNotFound);
+    expect(foreign.json().error).toBe(UI_TEXT.departmentNotFound);
   });
 
   test('makes a new lead a member with role lead; the previous lead stays a member', async ({
@@ -756,7 +756,7 @@ describe('PUT /api/teams/:id', () => {
     for (const teamLead of [nina.id, UNKNOWN_ID]) {
       const response = await put(team.id, { name: 'Changed', teamLead });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.userNotFound);
+      expect(response.json().error).toBe(UI_TEXT.userNotFound);
     }
     expect(await detail(team.id)).toMatchObject({ name: team.name, teamLead: { email: samir.email } });
   });
@@ -767,9 +767,9 @@ describe('PUT /api/teams/:id', () => {
   });
 
   test.for<[unknown, string | undefined]>([
-    [{ name: '' }, MESSAGES.teamNameRequired],
-    [{ name: '  ' }, MESSAGES.teamNameRequired],
-    [{ name: 12 }, MESSAGES.teamNameRequired],
+    [{ name: '' }, UI_TEXT.teamNameRequired],
+    [{ name: '  ' }, UI_TEXT.teamNameRequired],
+    [{ name: 12 }, UI_TEXT.teamNameRequired],
     [{ teamLead: 'samir' }, undefined],
     [{ departmentId: 5 }, undefined],
     [{ description: ['a'] }, undefined],
@@ -834,7 +834,7 @@ describe('POST /api/teams/:id/members', () => {
     for (const person of [noah, samir]) {
       const response = await add(team.id, { userId: person.id, role: 'manager' });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(MESSAGES.alreadyTeamMember);
+      expect(response.json().error).toBe(UI_TEXT.alreadyTeamMember);
     }
     const after = await detail(team.id);
     expect(after.memberCount).toBe(2);
@@ -868,17 +868,17 @@ describe('POST /api/teams/:id/members', () => {
     for (const userId of [nina.id, cast.otherOrgAdmin.id, cast.advisorAssigned.id, UNKNOWN_ID]) {
       const response = await add(team.id, { userId });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.userNotFound);
+      expect(response.json().error).toBe(UI_TEXT.userNotFound);
     }
     expect((await detail(team.id)).memberCount).toBe(2);
   });
 
   test.for<[unknown, string]>([
-    [{}, MESSAGES.selectUser],
-    [{ userId: 'samir' }, MESSAGES.selectUser],
-    [{ userId: 12 }, MESSAGES.selectUser],
-    [{ userId: UNKNOWN_ID, role: 'boss' }, MESSAGES.teamMemberRoleInvalid],
-    [{ userId: UNKNOWN_ID, role: 3 }, MESSAGES.teamMemberRoleInvalid],
+    [{}, UI_TEXT.selectUser],
+    [{ userId: 'samir' }, UI_TEXT.selectUser],
+    [{ userId: 12 }, UI_TEXT.selectUser],
+    [{ userId: UNKNOWN_ID, role: 'boss' }, UI_TEXT.teamMemberRoleInvalid],
+    [{ userId: UNKNOWN_ID, role: 3 }, UI_TEXT.teamMemberRoleInvalid],
   ])('refuses %j with 400', async ([payload, message], { freshTeam, add }) => {
     const team = await freshTeam();
     const response = await add(team.id, payload);
@@ -920,7 +920,7 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     for (const person of [lucas, nina]) {
       const response = await remove(team.id, person);
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.notTeamMember);
+      expect(response.json().error).toBe(UI_TEXT.notTeamMember);
     }
     const unknown = await t.request({
       method: 'DELETE',
@@ -974,7 +974,7 @@ describe('deactivated members', () => {
       payload: { userId: leaverId },
     });
     expect(add.statusCode).toBe(404);
-    expect(add.json().error).toBe(MESSAGES.userNotFound);
+    expect(add.json().error).toBe(UI_TEXT.userNotFound);
   });
 });
 

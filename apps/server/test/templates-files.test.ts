@@ -1,4 +1,4 @@
-import { MESSAGES, type Template } from '@smart/contracts';
+import { type Template, UI_TEXT } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member } from './helpers/factories.js';
@@ -60,7 +60,7 @@ describe('downloading and previewing template files', () => {
     expect((await call('download')).json().data.fileName).toBe('Travel policy.pdf');
     const missing = await call('download?fileIndex=2');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(MESSAGES.templateFileNotFound);
+    expect(missing.json().error).toBe(UI_TEXT.templateFileNotFound);
     for (const bad of ['-1', 'abc', '1.5', '99'])
       expect((await call(`download?fileIndex=${bad}`)).statusCode).toBe(400);
   });
@@ -74,7 +74,7 @@ describe('downloading and previewing template files', () => {
     expect(file.rawPayload.equals(PDF)).toBe(true);
     const word = await call('preview?fileIndex=1');
     expect(word.statusCode).toBe(400);
-    expect(word.json().error).toBe(MESSAGES.templatePreviewPdfOnly);
+    expect(word.json().error).toBe(UI_TEXT.templatePreviewPdfOnly);
   });
 
   it('counts 50 parallel downloads exactly, and previews not at all', async () => {
@@ -96,7 +96,7 @@ describe('downloading and previewing template files', () => {
     expect(anonymous.statusCode).toBe(401);
     const deleted = await t.request({ method: 'DELETE', url: `/api/files/${key}`, token: advisor.token });
     expect(deleted.statusCode).toBe(403);
-    expect(deleted.json().error).toBe(MESSAGES.fileStillAttached);
+    expect(deleted.json().error).toBe(UI_TEXT.fileStillAttached);
   });
 
   it('hides the templates of an inactive department from everyone but admins', async () => {

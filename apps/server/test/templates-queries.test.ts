@@ -1,4 +1,4 @@
-import { MESSAGES, type Template, type TemplateDepartment } from '@smart/contracts';
+import { type Template, type TemplateDepartment, UI_TEXT } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member } from './helpers/factories.js';
@@ -76,7 +76,7 @@ describe('template departments', () => {
       token: member.token,
     });
     expect(asMember.statusCode).toBe(404);
-    expect(asMember.json().error).toBe(MESSAGES.departmentNotFound);
+    expect(asMember.json().error).toBe(UI_TEXT.departmentNotFound);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await t.request({ method: 'GET', url: `/api/templates/departments/${id}`, token: member.token });
       expect(response.statusCode).toBe(404);
@@ -96,9 +96,9 @@ describe('template departments', () => {
     });
     const duplicate = await send('POST', '/api/templates/departments', { name: 'legal' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toBe(MESSAGES.templateDepartmentNameTaken);
+    expect(duplicate.json().error).toBe(UI_TEXT.templateDepartmentNameTaken);
     const badIcon = await send('POST', '/api/templates/departments', { name: 'X', settings: { icon: 'NotAnIcon' } });
-    expect(badIcon.json().error).toBe(MESSAGES.departmentIconInvalid);
+    expect(badIcon.json().error).toBe(UI_TEXT.departmentIconInvalid);
     const emoji = await send('PUT', `/api/templates/departments/${created.json().data.id}`, {
       settings: { icon: '⚖️' },
     });
@@ -106,7 +106,7 @@ describe('template departments', () => {
     expect((await send('DELETE', `/api/templates/departments/${created.json().data.id}`)).statusCode).toBe(200);
     const busy = await send('DELETE', `/api/templates/departments/${hr}`);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().error).toBe(MESSAGES.templateDepartmentHasTemplates);
+    expect(busy.json().error).toBe(UI_TEXT.templateDepartmentHasTemplates);
     expect((await send('PUT', `/api/templates/departments/${hr}`, { name: 'a\u0000' })).statusCode).toBe(400);
   });
 });

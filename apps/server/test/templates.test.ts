@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MESSAGES, type Template } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, type Template, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { adminOnly, authzMatrix, type Statuses } from './helpers/authz-matrix.js';
@@ -185,11 +185,11 @@ describe('creating a template', () => {
     ] as const) {
       const response = await post(fields, [...parts]);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.templateFieldsRequired);
+      expect(response.json().error).toBe(UI_TEXT.templateFieldsRequired);
     }
     const missingName = { ...templateFields(departmentId) } as Record<string, string>;
     delete missingName.name;
-    expect((await post(missingName)).json().error).toBe(MESSAGES.templateFieldsRequired);
+    expect((await post(missingName)).json().error).toBe(UI_TEXT.templateFieldsRequired);
     expect(await templateFileCount()).toBe(before);
   });
 
@@ -210,7 +210,7 @@ describe('creating a template', () => {
     ]) {
       const response = await post(templateFields(departmentId), [pdfPart('good.pdf'), part]);
       expect(response.statusCode, `${part.filename}: ${response.body}`).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.templateFileTypeInvalid);
+      expect(response.json().error).toBe(UI_TEXT.templateFileTypeInvalid);
     }
     expect(await templateFileCount()).toBe(before);
   });
@@ -219,7 +219,7 @@ describe('creating a template', () => {
     const padded = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
     const tooLarge = await post(templateFields(departmentId), [pdfPart('big.pdf', padded(MAX_UPLOAD_BYTES + 1))]);
     expect(tooLarge.statusCode, tooLarge.body).toBe(413);
-    expect(tooLarge.json().error).toBe(MESSAGES.fileTooLarge);
+    expect(tooLarge.json().error).toBe(UI_TEXT.fileTooLarge);
     const fits = await post(templateFields(departmentId), [pdfPart('big.pdf', padded(MAX_UPLOAD_BYTES))]);
     expect(fits.statusCode, fits.body).toBe(201);
     expect(fits.json().data.files[0].size).toBe(MAX_UPLOAD_BYTES);
@@ -232,17 +232,17 @@ describe('creating a template', () => {
     post,
   }) => {
     const cases: [Record<string, string>, string][] = [
-      [templateFields(departmentId, { tags: '[not json' }), MESSAGES.templateTagsInvalid],
-      [templateFields(departmentId, { tags: '{"a":1}' }), MESSAGES.invalidInput],
-      [templateFields(departmentId, { name: 'a\u0000b' }), MESSAGES.nulCharacter],
+      [templateFields(departmentId, { tags: '[not json' }), UI_TEXT.templateTagsInvalid],
+      [templateFields(departmentId, { tags: '{"a":1}' }), UI_TEXT.invalidInput],
+      [templateFields(departmentId, { name: 'a\u0000b' }), UI_TEXT.nulCharacter],
       [templateFields(departmentId, { name: 'x'.repeat(151) }), 'Must be at most 150 characters'],
-      [templateFields('not-a-uuid'), MESSAGES.templateDepartmentRequired],
-      [templateFields('00000000-0000-4000-8000-000000000000'), MESSAGES.templateDepartmentRequired],
+      [templateFields('not-a-uuid'), UI_TEXT.templateDepartmentRequired],
+      [templateFields('00000000-0000-4000-8000-000000000000'), UI_TEXT.templateDepartmentRequired],
     ];
     for (const [fields, message] of cases) {
       const response = await post(fields);
       expect(response.statusCode, response.body).toBe(400);
-      if (message !== MESSAGES.invalidInput) expect(response.json().error).toBe(message);
+      if (message !== UI_TEXT.invalidInput) expect(response.json().error).toBe(message);
     }
     const json = await t.request({
       method: 'POST',
@@ -257,7 +257,7 @@ describe('creating a template', () => {
     const inactive = await insertTemplateDepartment(t.database.db, { isActive: false });
     const response = await post(templateFields(inactive.id));
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.templateDepartmentInactive);
+    expect(response.json().error).toBe(UI_TEXT.templateDepartmentInactive);
   });
 });
 
@@ -325,7 +325,7 @@ describe('editing and deleting a template', () => {
       token: cast.advisorAssigned.token,
     });
     expect(outOfRange.statusCode).toBe(400);
-    expect(outOfRange.json().error).toBe(MESSAGES.templatePrimaryInvalid);
+    expect(outOfRange.json().error).toBe(UI_TEXT.templatePrimaryInvalid);
   });
 
   test('keeps at least one file, refuses foreign file ids and wrong types, and stores nothing on refusal', async ({
@@ -345,11 +345,11 @@ describe('editing and deleting a template', () => {
       token: cast.admin.token,
     });
     expect(all.statusCode).toBe(400);
-    expect(all.json().error).toBe(MESSAGES.templateFieldsRequired);
+    expect(all.json().error).toBe(UI_TEXT.templateFieldsRequired);
     const foreign = await put(template.id, { removeFileIds: JSON.stringify([crypto.randomUUID()]) });
-    expect(foreign.json().error).toBe(MESSAGES.templateFileIdsInvalid);
+    expect(foreign.json().error).toBe(UI_TEXT.templateFileIdsInvalid);
     const png = await put(template.id, {}, [pdfPart('x.png', TINY_PNG)]);
-    expect(png.json().error).toBe(MESSAGES.templateFileTypeInvalid);
+    expect(png.json().error).toBe(UI_TEXT.templateFileTypeInvalid);
     expect(await templateFileCount()).toBe(before);
   });
 
@@ -369,6 +369,6 @@ describe('editing and deleting a template', () => {
     expect(count).toBeGreaterThan(0);
     const gone = await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toBe(MESSAGES.templateNotFound);
+    expect(gone.json().error).toBe(UI_TEXT.templateNotFound);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisorAssignments, users } from '../src/db/schema/index.js';
@@ -61,7 +61,7 @@ describe('an unknown organization', () => {
     async (list) => {
       const response = await t.request({ method: 'GET', url: `${list}?organizationId=${UNKNOWN_ID}`, as: 'admin' });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
     },
   );
 
@@ -70,7 +70,7 @@ describe('an unknown organization', () => {
     async (list) => {
       const response = await t.request({ method: 'GET', url: list.replace(':id', UNKNOWN_ID), as: 'admin' });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
     },
   );
 

@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   TICKET_CLIENT_EVENTS,
   TICKET_EVENTS,
   type TicketEventPayload,
   type TicketSocketAck,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
@@ -47,7 +47,7 @@ describe('ticket rooms', () => {
   }) => {
     for (const member of [cast.otherOrgAdmin, cast.advisorUnassigned]) {
       const socket = await sockets.connect(member);
-      expect(await join(socket, ticket.id)).toEqual({ ok: false, error: MESSAGES.ticketNotFound });
+      expect(await join(socket, ticket.id)).toEqual({ ok: false, error: UI_TEXT.ticketNotFound });
     }
     const socket = await sockets.connect(cast.user);
     for (const bad of ['nope', 7, null, '00000000-0000-4000-8000-000000000000']) {
@@ -113,14 +113,14 @@ describe('ticket rooms', () => {
       await emitWithAck(bystander, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'closed' }),
     ).toEqual({
       ok: false,
-      error: MESSAGES.forbidden,
+      error: UI_TEXT.forbidden,
     });
     const outsider = await sockets.connect(cast.otherOrgAdmin);
     expect(
       await emitWithAck(outsider, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'closed' }),
     ).toEqual({
       ok: false,
-      error: MESSAGES.ticketNotFound,
+      error: UI_TEXT.ticketNotFound,
     });
     expect(
       (await emitWithAck(watcher, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'bogus' })).ok,

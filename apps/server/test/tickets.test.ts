@@ -1,4 +1,4 @@
-import { MESSAGES, type TicketDetail } from '@smart/contracts';
+import { type TicketDetail, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TicketRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -140,7 +140,7 @@ authzMatrix('who may do what with a ticket', {
       statuses: { ...READERS, admin: 201, orgAdmin: 201, user: 201, advisorAssigned: 201 },
     },
   ],
-  errors: { 404: MESSAGES.ticketNotFound, 403: MESSAGES.forbidden },
+  errors: { 404: UI_TEXT.ticketNotFound, 403: UI_TEXT.forbidden },
   async unchanged(ticket, cast, { t }) {
     expect(await readTicketIn(t, ticket.id, cast.admin.token)).toMatchObject({
       title: 'Printer on fire',
@@ -236,7 +236,7 @@ describe('POST /api/tickets', () => {
     expect(ok.json().data).toMatchObject({ priority: 'urgent', category: 'billing' });
     const other = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.otherOrganization.id });
     expect(other.statusCode).toBe(404);
-    expect(other.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(other.json().error).toBe(UI_TEXT.organizationNotFound);
     expect(
       (await post(cast.advisorUnassigned.token, { ...payload, organizationId: cast.organization.id })).statusCode,
     ).toBe(404);
@@ -247,7 +247,7 @@ describe('POST /api/tickets', () => {
     const body = { title: 'Elsewhere', description: 'Try' };
     const response = await post(cast.user.token, { ...body, organizationId: cast.otherOrganization.id });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
     const own = await post(cast.user.token, { ...body, organizationId: cast.organization.id });
     expect(own.statusCode).toBe(201);
     expect(own.json().data.organizationId).toBe(cast.organization.id);
@@ -256,20 +256,20 @@ describe('POST /api/tickets', () => {
   test('admins raise none (403 with the message); anonymous 401', async ({ cast, post }) => {
     const admin = await post(cast.admin.token, { title: 'Hi', description: 'There' });
     expect(admin.statusCode).toBe(403);
-    expect(admin.json().error).toBe(MESSAGES.adminsRaiseNoTickets);
+    expect(admin.json().error).toBe(UI_TEXT.adminsRaiseNoTickets);
     expect((await post(undefined, { title: 'Hi', description: 'There' })).statusCode).toBe(401);
   });
 
   test.for([
-    [{}, MESSAGES.titleAndDescriptionRequired],
-    [{ title: '   ', description: 'x' }, MESSAGES.titleAndDescriptionRequired],
-    [{ title: 'x', description: ' ' }, MESSAGES.titleAndDescriptionRequired],
+    [{}, UI_TEXT.titleAndDescriptionRequired],
+    [{ title: '   ', description: 'x' }, UI_TEXT.titleAndDescriptionRequired],
+    [{ title: 'x', description: ' ' }, UI_TEXT.titleAndDescriptionRequired],
     [{ title: 'x'.repeat(201), description: 'x' }, undefined],
     [{ title: 'x', description: 'x'.repeat(10_001) }, undefined],
     [{ title: 'x', description: 'x', priority: 'critical' }, undefined],
     [{ title: 'x', description: 'x', category: 'sales' }, undefined],
     [{ title: 'a\u0000b', description: 'x' }, undefined],
-    [{ title: 5, description: 'x' }, MESSAGES.titleAndDescriptionRequired],
+    [{ title: 5, description: 'x' }, UI_TEXT.titleAndDescriptionRequired],
     [{ title: 'x', description: 'x', organizationId: 'nope' }, undefined],
   ] as [object, string | undefined][])('400 for body #%#', async ([payload, message], { cast, post }) => {
     const response = await post(cast.user.token, payload);
@@ -348,7 +348,7 @@ describe('PUT, status and assign', () => {
     for (const outsider of [cast.advisorUnassigned.id, cast.otherOrgAdmin.id, cast.admin.id, UNKNOWN_ID]) {
       const refused = await assign(outsider);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe(MESSAGES.ticketAssigneeNotAllowed);
+      expect(refused.json().error).toBe(UI_TEXT.ticketAssigneeNotAllowed);
     }
     const unassigned = await assign(null);
     expect(unassigned.json().data.assignedTo).toBeNull();
@@ -357,7 +357,7 @@ describe('PUT, status and assign', () => {
     );
     const bad = await assign('me' as never);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe(MESSAGES.selectTicketAssignee);
+    expect(bad.json().error).toBe(UI_TEXT.selectTicketAssignee);
   });
 
   test.for([
@@ -432,7 +432,7 @@ describe('comments and attachments', () => {
       await attach({ ...mine, filename: `${UNKNOWN_ID}.png` }),
     ]) {
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe(MESSAGES.ticketFileNotYours);
+      expect(refused.json().error).toBe(UI_TEXT.ticketFileNotYours);
     }
     const detail = await readTicket(ticket.id);
     expect(detail.attachmentCount).toBe(1);

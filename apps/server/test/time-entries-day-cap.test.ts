@@ -1,4 +1,4 @@
-import { MAX_MINUTES_PER_DAY, MESSAGES, type TimeEntry, timerDayFullMessage } from '@smart/contracts';
+import { MAX_MINUTES_PER_DAY, type TimeEntry, timerDayFullMessage, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { runningTimers, timeEntries } from '../src/db/schema/index.js';
@@ -204,7 +204,7 @@ describe('stopping the timer', () => {
     expect(await dayTotal(t, member, PAST)).toBe(MAX_MINUTES_PER_DAY);
 
     const discarded = await t.request({ method: 'POST', url: '/api/time-entries/timer/discard', token: member.token });
-    expect(discarded.json().message).toBe(MESSAGES.timerDiscarded);
+    expect(discarded.json().message).toBe(UI_TEXT.timerDiscarded);
     expect(await timer(t, member)).toBeNull();
   });
 });

@@ -2,10 +2,10 @@ import {
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
   MAX_TIME_NOTE_LENGTH,
-  MESSAGES,
   TIME_ENTRY_EDIT_DAYS,
   TIMER_EVENTS,
   type TimeEntry,
+  UI_TEXT,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -220,7 +220,7 @@ describe('the timer', () => {
     expect(seen.json().data).toMatchObject({ recordType: 'task', recordId: task.id, recordTitle: 'Audit the books' });
     const again = await start();
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(MESSAGES.timerAlreadyRunning);
+    expect(again.json().error).toBe(UI_TEXT.timerAlreadyRunning);
 
     const stops = await Promise.all(
       [advisor.token, secondDevice].map((token) =>
@@ -287,7 +287,7 @@ describe('the timer', () => {
         expect(started.statusCode, started.body).toBe(201);
         const discarded = await discard();
         expect(discarded.statusCode, discarded.body).toBe(200);
-        expect(discarded.json()).toEqual({ success: true, message: MESSAGES.timerDiscarded });
+        expect(discarded.json()).toEqual({ success: true, message: UI_TEXT.timerDiscarded });
       },
     );
     expect(heard).toEqual([{ change: 'started' }, { change: 'discarded' }]);
@@ -298,7 +298,7 @@ describe('the timer', () => {
     expect(await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id))).toEqual([]);
     const again = await discard();
     expect(again.statusCode).toBe(404);
-    expect(again.json().error).toBe(MESSAGES.timerNotRunning);
+    expect(again.json().error).toBe(UI_TEXT.timerNotRunning);
     // The colleague's timer on the same task still runs.
     const theirs = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: colleague.token });
     expect(theirs.json().data).toMatchObject({ recordId: task.id, recordTitle: 'Started by mistake' });
@@ -308,7 +308,7 @@ describe('the timer', () => {
     const loner = await make.member((await make.organization()).id);
     const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(MESSAGES.timerNotRunning);
+    expect(response.json().error).toBe(UI_TEXT.timerNotRunning);
   });
 });
 
@@ -356,7 +356,7 @@ describe('after the right to record is lost', () => {
     const [heard] = await sockets.heardBy([otherDevice], TIMER_EVENTS.changed, async () => {
       const stopped = await stop(t, member);
       expect(stopped.statusCode, stopped.body).toBe(status);
-      expect(stopped.json().error).toBe(MESSAGES.timerDiscardedRecordingEnded);
+      expect(stopped.json().error).toBe(UI_TEXT.timerDiscardedRecordingEnded);
     });
     expect(heard).toEqual([{ change: 'discarded' }]);
     const timer = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: member.token });
@@ -377,7 +377,7 @@ describe('after the right to record is lost', () => {
 
     const raised = await change(t, advisor, 'PUT', entry.id);
     expect(raised.statusCode).toBe(404);
-    expect(raised.json().error).toBe(MESSAGES.timeEntryNotFound);
+    expect(raised.json().error).toBe(UI_TEXT.timeEntryNotFound);
     expect((await change(t, advisor, 'DELETE', entry.id)).statusCode).toBe(404);
     await expectTimerDiscarded(t, sockets, advisor, 404);
     const created = await t.request({
@@ -414,7 +414,7 @@ describe('after the right to record is lost', () => {
     ] as const) {
       const refused = await change(t, member, method, entry.id);
       expect(refused.statusCode, `${method} ${refused.body}`).toBe(404);
-      expect(refused.json().error).toBe(MESSAGES.timeEntryNotFound);
+      expect(refused.json().error).toBe(UI_TEXT.timeEntryNotFound);
     }
     expect((await change(t, orgAdmin, 'PUT', edited.id)).statusCode).toBe(200);
     expect((await change(t, orgAdmin, 'DELETE', deleted.id)).statusCode).toBe(200);
@@ -441,7 +441,7 @@ describe('after the right to record is lost', () => {
     for (const method of ['PUT', 'DELETE'] as const) {
       const refused = await change(t, member, method, entry.id);
       expect(refused.statusCode, `${method} ${refused.body}`).toBe(403);
-      expect(refused.json().error).toBe(MESSAGES.timeRecordingEnded);
+      expect(refused.json().error).toBe(UI_TEXT.timeRecordingEnded);
     }
     // The new assignee records there; the org_admin still changes the entry.
     expect(
@@ -533,7 +533,7 @@ describe('the timesheet', () => {
       token: advisor.token,
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.body).toContain(MESSAGES.timesheetRangeTooLong);
+    expect(tooLong.body).toContain(UI_TEXT.timesheetRangeTooLong);
   });
 });
 
@@ -644,7 +644,7 @@ describe('the PDF statement', () => {
       token: former.token,
     });
     expect(emptyMonth.statusCode).toBe(404);
-    expect(emptyMonth.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(emptyMonth.json().error).toBe(UI_TEXT.organizationNotFound);
     // Still advising: a month without entries is an empty statement with the organization's name.
     const empty = pdfTextLines(
       (await statement(t, advisor, statementUrl(organization.id, '2031-06-01', '2031-06-30'))).rawPayload,
@@ -667,7 +667,7 @@ describe('the PDF statement', () => {
     const { organization, person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES + 1, () => '');
     const response = await t.request({ method: 'GET', url: statementUrl(organization.id), token: person.token });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.statementTooLong);
+    expect(response.json().error).toBe(UI_TEXT.statementTooLong);
   });
 
   test.for([
@@ -732,7 +732,7 @@ describe('entries', () => {
     await t.database.db.update(timeEntries).set({ createdAt: old }).where(eq(timeEntries.id, entry.id));
     const refused = await put(cast.user);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(MESSAGES.timeEntryTooOld);
+    expect(refused.json().error).toBe(UI_TEXT.timeEntryTooOld);
     const listed = await t.request({
       method: 'GET',
       url: `/api/time-entries?recordType=task&recordId=${task.id}`,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ authzMatrix('who may change the sign-in rules of an organization', {
       statuses: settingsManagers(200),
     },
   ],
-  errors: { 404: MESSAGES.organizationNotFound },
+  errors: { 404: UI_TEXT.organizationNotFound },
 });
 
 describe('requiring a second factor', () => {
@@ -83,7 +83,7 @@ describe('requiring a second factor', () => {
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const refused = await setSecurity(organization.id, owner.token, true);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(MESSAGES.twoFactorNeededToRequire);
+    expect(refused.json().error).toBe(UI_TEXT.twoFactorNeededToRequire);
     const bad = await t.request({
       method: 'PUT',
       url: `/api/organizations/${organization.id}/security`,
@@ -103,7 +103,7 @@ describe('requiring a second factor', () => {
 
     const refused = await departmentsOf(member);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', error: MESSAGES.twoFactorSetupRequired });
+    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', error: UI_TEXT.twoFactorSetupRequired });
     const profile = await t.request({ method: 'GET', url: '/api/users/profile', token: member.token });
     expect(profile.json().data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
 

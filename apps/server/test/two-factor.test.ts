@@ -2,11 +2,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   LOGIN_CHALLENGE_MAX_ATTEMPTS,
-  MESSAGES,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_ISSUER,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,9 +149,9 @@ describe('setting up two-factor sign-in', () => {
     await refused(
       post('/api/users/2fa/confirm', person.token, { code: wrongCode(secret) }),
       400,
-      MESSAGES.twoFactorCodeInvalid,
+      UI_TEXT.twoFactorCodeInvalid,
     );
-    await refused(post('/api/users/2fa/confirm', person.token, { code: '12a456' }), 400, MESSAGES.twoFactorCodeFormat);
+    await refused(post('/api/users/2fa/confirm', person.token, { code: '12a456' }), 400, UI_TEXT.twoFactorCodeFormat);
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
     const mailsBefore = await mailsTo(person.email);
     const confirm = await post('/api/users/2fa/confirm', person.token, { code: codeAt(secret) });
@@ -183,11 +183,11 @@ describe('setting up two-factor sign-in', () => {
     );
 
     // On already: neither a new set-up nor a second confirmation.
-    await refused(post('/api/users/2fa/setup', person.token), 409, MESSAGES.twoFactorAlreadyEnabled);
+    await refused(post('/api/users/2fa/setup', person.token), 409, UI_TEXT.twoFactorAlreadyEnabled);
     await refused(
       post('/api/users/2fa/confirm', person.token, { code: codeAt(secret, 1) }),
       409,
-      MESSAGES.twoFactorAlreadyEnabled,
+      UI_TEXT.twoFactorAlreadyEnabled,
     );
   });
 
@@ -206,7 +206,7 @@ describe('setting up two-factor sign-in', () => {
     await refused(
       post('/api/users/2fa/confirm', person.token, { code: '123456' }),
       409,
-      MESSAGES.twoFactorSetupNotStarted,
+      UI_TEXT.twoFactorSetupNotStarted,
     );
     const first = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
     const second = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
@@ -215,7 +215,7 @@ describe('setting up two-factor sign-in', () => {
     await refused(
       post('/api/users/2fa/confirm', person.token, { code: codeAt(first) }),
       400,
-      MESSAGES.twoFactorCodeInvalid,
+      UI_TEXT.twoFactorCodeInvalid,
     );
     expect((await post('/api/users/2fa/confirm', person.token, { code: codeAt(second) })).statusCode).toBe(200);
   });
@@ -249,7 +249,7 @@ describe('signing in with a second factor', () => {
     await refused(
       codeStep(t, { challengeToken, code: codeAt(person.secret, 1) }),
       401,
-      MESSAGES.twoFactorChallengeExpired,
+      UI_TEXT.twoFactorChallengeExpired,
     );
   });
 
@@ -272,11 +272,11 @@ describe('signing in with a second factor', () => {
       (await codeStep(t, { challengeToken: await challengeFor(t, person.email, FACTORY_PASSWORD), code })).statusCode,
     ).toBe(200);
     const again = await challengeFor(t, person.email, FACTORY_PASSWORD);
-    await refused(codeStep(t, { challengeToken: again, code }), 400, MESSAGES.twoFactorCodeInvalid);
+    await refused(codeStep(t, { challengeToken: again, code }), 400, UI_TEXT.twoFactorCodeInvalid);
     await refused(
       codeStep(t, { challengeToken: again, code: codeAt(person.secret, -1) }),
       400,
-      MESSAGES.twoFactorCodeInvalid,
+      UI_TEXT.twoFactorCodeInvalid,
     );
     // The next step's code still works (a phone clock ahead by one step).
     expect((await codeStep(t, { challengeToken: again, code: codeAt(person.secret, 1) })).statusCode).toBe(200);
@@ -309,13 +309,13 @@ describe('signing in with a second factor', () => {
       .where(eq(twoFactorRecoveryCodes.userId, person.id));
     expect(used?.n).toBe(RECOVERY_CODE_COUNT);
     const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
-    await refused(codeStep(t, { challengeToken, recoveryCode: code }), 400, MESSAGES.recoveryCodeInvalid);
+    await refused(codeStep(t, { challengeToken, recoveryCode: code }), 400, UI_TEXT.recoveryCodeInvalid);
     // Another person's code is not this person's.
     const other = await enrolledMember();
     await refused(
       codeStep(t, { challengeToken, recoveryCode: other.recoveryCodes[0] }),
       400,
-      MESSAGES.recoveryCodeInvalid,
+      UI_TEXT.recoveryCodeInvalid,
     );
     expect((await codeStep(t, { challengeToken, recoveryCode: person.recoveryCodes[1] })).statusCode).toBe(200);
   });
@@ -325,18 +325,14 @@ describe('signing in with a second factor', () => {
     await refused(
       codeStep(t, { challengeToken: 'x'.repeat(43), code: '123456' }),
       401,
-      MESSAGES.twoFactorChallengeExpired,
+      UI_TEXT.twoFactorChallengeExpired,
     );
     const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD);
     await t.database.db
       .update(loginChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(loginChallenges.userId, person.id));
-    await refused(
-      codeStep(t, { challengeToken, code: codeAt(person.secret) }),
-      401,
-      MESSAGES.twoFactorChallengeExpired,
-    );
+    await refused(codeStep(t, { challengeToken, code: codeAt(person.secret) }), 401, UI_TEXT.twoFactorChallengeExpired);
     // The next password step clears the expired challenge.
     await challengeFor(t, person.email, FACTORY_PASSWORD);
     expect(
@@ -350,17 +346,13 @@ describe('signing in with a second factor', () => {
     const attacker = { address: '198.51.100.37' };
     const first = await challengeFor(t, person.email, FACTORY_PASSWORD, attacker);
     for (let attempt = 1; attempt < LOGIN_CHALLENGE_MAX_ATTEMPTS; attempt += 1) {
-      await refused(codeStep(t, { challengeToken: first, code: wrong }, attacker), 400, MESSAGES.twoFactorCodeInvalid);
+      await refused(codeStep(t, { challengeToken: first, code: wrong }, attacker), 400, UI_TEXT.twoFactorCodeInvalid);
     }
-    await refused(
-      codeStep(t, { challengeToken: first, code: wrong }, attacker),
-      401,
-      MESSAGES.twoFactorChallengeUsedUp,
-    );
+    await refused(codeStep(t, { challengeToken: first, code: wrong }, attacker), 401, UI_TEXT.twoFactorChallengeUsedUp);
     await refused(
       codeStep(t, { challengeToken: first, code: codeAt(person.secret) }, attacker),
       401,
-      MESSAGES.twoFactorChallengeExpired,
+      UI_TEXT.twoFactorChallengeExpired,
     );
 
     // Across challenges the address takes TWO_FACTOR_MAX_FAILURES wrong codes, then refuses even the right one.
@@ -369,7 +361,7 @@ describe('signing in with a second factor', () => {
     await refused(
       codeStep(t, { challengeToken: fresh, code: codeAt(person.secret) }, attacker),
       429,
-      MESSAGES.tooManyTwoFactorAttemptsFromAddress,
+      UI_TEXT.tooManyTwoFactorAttemptsFromAddress,
     );
     await refused(codeStep(t, { challengeToken: fresh, recoveryCode: person.recoveryCodes[0] }, attacker), 429);
   });
@@ -449,7 +441,7 @@ describe('signing in with a second factor', () => {
         newBrowser,
       ),
       429,
-      MESSAGES.tooManyTwoFactorAttemptsForAccount,
+      UI_TEXT.tooManyTwoFactorAttemptsForAccount,
     );
     const remembered = await codeStep(
       t,
@@ -521,12 +513,12 @@ describe('turning two-factor sign-in off', () => {
     await refused(
       post('/api/users/2fa/disable', person.token, { password: 'wrong-password', code: codeAt(person.secret) }),
       400,
-      MESSAGES.currentPasswordWrong,
+      UI_TEXT.currentPasswordWrong,
     );
     await refused(
       post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD, code: wrongCode(person.secret) }),
       400,
-      MESSAGES.twoFactorCodeInvalid,
+      UI_TEXT.twoFactorCodeInvalid,
     );
     await refused(post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD }), 400);
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(true);
@@ -581,7 +573,7 @@ describe('new recovery codes', () => {
     await refused(
       codeStep(t, { challengeToken, recoveryCode: person.recoveryCodes[0] }),
       400,
-      MESSAGES.recoveryCodeInvalid,
+      UI_TEXT.recoveryCodeInvalid,
     );
     expect((await codeStep(t, { challengeToken, recoveryCode: fresh[0] })).statusCode).toBe(200);
   });
@@ -591,7 +583,7 @@ describe('new recovery codes', () => {
     await refused(
       post('/api/users/2fa/recovery-codes', person.token, { code: '123456' }),
       409,
-      MESSAGES.twoFactorNotEnabled,
+      UI_TEXT.twoFactorNotEnabled,
     );
   });
 });
@@ -612,7 +604,7 @@ describe("an admin's reset", () => {
     await refused(reset(person.id, orgAdmin.token), 403);
     const otherOrganization = await make.organization();
     const stranger = await make.member(otherOrganization.id, { role: 'org_admin' });
-    await refused(reset(person.id, stranger.token), 404, MESSAGES.userNotFound);
+    await refused(reset(person.id, stranger.token), 404, UI_TEXT.userNotFound);
     await refused(reset('00000000-0000-4000-8000-000000000000', admin.token), 404);
     await refused(reset('not-an-id', admin.token), 404);
 
@@ -645,7 +637,7 @@ describe("an admin's reset", () => {
     expect(mail.subject).toContain('Your two-factor sign-in was reset');
     expect(mail.text).toContain('administrator reset the two-factor sign-in');
     expect((await passwordStep(t, person.email, FACTORY_PASSWORD)).json().data.token).toEqual(expect.any(String));
-    await refused(reset(person.id, admin.token), 409, MESSAGES.twoFactorNotEnabled);
+    await refused(reset(person.id, admin.token), 409, UI_TEXT.twoFactorNotEnabled);
   });
 
   it('clears the counts of wrong codes: the owner sets it up again and signs in from the address that was held', async () => {
@@ -682,7 +674,7 @@ describe("an admin's reset", () => {
       { role: 'admin' },
     );
     await enrolTwoFactor(t, secondAdmin.token);
-    await refused(reset(secondAdmin.id, secondAdmin.token), 400, MESSAGES.twoFactorResetOwnAccount);
+    await refused(reset(secondAdmin.id, secondAdmin.token), 400, UI_TEXT.twoFactorResetOwnAccount);
   });
 });
 

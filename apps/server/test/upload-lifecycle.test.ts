@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { MESSAGES, UNUSED_UPLOAD_MAX_AGE_HOURS, UNUSED_UPLOADS_SWEEP_CRON } from '@smart/contracts';
+import { UI_TEXT, UNUSED_UPLOAD_MAX_AGE_HOURS, UNUSED_UPLOADS_SWEEP_CRON } from '@smart/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -80,7 +80,7 @@ describe('a fresh upload is private to its uploader', () => {
       for (const stranger of [owner, other.owner, admin]) {
         const response = await fileCall(kind, url, stranger.token);
         expect(response.statusCode, `${kind} as ${stranger.role}`).toBe(404);
-        expect(response.json().error).toBe(MESSAGES.fileNotFound);
+        expect(response.json().error).toBe(UI_TEXT.fileNotFound);
       }
     }
   });
@@ -114,7 +114,7 @@ describe('a fresh upload is private to its uploader', () => {
     ];
     for (const response of await Promise.all(takeOver)) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(MESSAGES.imageFileRequired);
+      expect(response.json().error).toBe(UI_TEXT.imageFileRequired);
     }
     expect((await byKey(theirs)).statusCode).toBe(404);
 
@@ -351,7 +351,7 @@ describe('uploads a record takes', () => {
       payload: { filename: key, originalName: 'a.png', mimeType: 'image/png', size: TINY_PNG.length, url: avatar },
     });
     expect(onTicket.statusCode).toBe(400);
-    expect(onTicket.json().error).toBe(MESSAGES.ticketFileNotYours);
+    expect(onTicket.json().error).toBe(UI_TEXT.ticketFileNotYours);
 
     const conversation = await createConversation(t, member, []);
     const onMessage = await postMessage(t, member, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, templates } from '../src/db/schema/index.js';
@@ -53,7 +53,7 @@ describe('the storage quota', () => {
     const before = await storedKeys();
     const refused = await upload(member, binary(600_000, 'second.bin'));
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error).toBe(MESSAGES.storageQuotaExceeded);
+    expect(refused.json().error).toBe(UI_TEXT.storageQuotaExceeded);
     expect((await rowsOf(org.id)).map((row) => row.size)).toEqual([600_000]);
     expect(await storedKeys()).toEqual(before);
     // What still fits is taken.
@@ -68,7 +68,7 @@ describe('the storage quota', () => {
     // An 11 MB body would be cut at 10 MB (fileTooLarge) if it were read: the quota answers first.
     const refused = await upload(member, binary(MAX_UPLOAD_BYTES + 1024 * 1024));
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error).toBe(MESSAGES.storageQuotaExceeded);
+    expect(refused.json().error).toBe(UI_TEXT.storageQuotaExceeded);
     expect((await upload(member, binary(1))).statusCode).toBe(413);
     expect(await storedKeys()).toEqual(before);
 
@@ -99,7 +99,7 @@ describe('the storage quota', () => {
     const before = await storedKeys();
     const refused = await attach(700_000);
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error).toBe(MESSAGES.storageQuotaExceeded);
+    expect(refused.json().error).toBe(UI_TEXT.storageQuotaExceeded);
     expect(await used(org.id)).toBe(700_000);
     expect(await storedKeys()).toEqual(before);
     // The admin's file for this task counts against the same organization.
@@ -158,7 +158,7 @@ describe('the storage quota', () => {
       token: admin.token,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toBe(MESSAGES.storageQuotaExceeded);
+    expect(response.json().error).toBe(UI_TEXT.storageQuotaExceeded);
     expect(await t.database.db.select().from(templates).where(eq(templates.name, 'Over the quota'))).toEqual([]);
     expect(await storedKeys()).toEqual(before);
   });
@@ -184,7 +184,7 @@ describe('GET /api/organizations/{id}/storage', () => {
     for (const token of [other.owner.token, assigned.token]) {
       const response = await read(token);
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MESSAGES.organizationNotFound);
+      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
     }
     expect((await read((await make.admin()).token, randomUUID())).statusCode).toBe(404);
     expect((await read(undefined)).statusCode).toBe(401);

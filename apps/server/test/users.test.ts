@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { ACCOUNTS, type AccountName, type TestApp } from './helpers/app.js';
@@ -132,7 +132,7 @@ describe('who may do what', () => {
         statuses: memberManagers,
       },
     ],
-    errors: { 404: MESSAGES.userNotFound },
+    errors: { 404: UI_TEXT.userNotFound },
     async unchanged(member, _cast, { t }) {
       const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
       expect(row?.isActive).toBe(false);
@@ -224,11 +224,11 @@ describe('PUT /api/users/profile', () => {
   });
 
   test.for([
-    [{ website: 'javascript:alert(1)' }, MESSAGES.websiteInvalid],
-    [{ website: 'data:text/html,<script>alert(1)</script>' }, MESSAGES.websiteInvalid],
-    [{ profileImage: 'javascript:alert(1)' }, MESSAGES.imageUrlInvalid],
-    [{ profileImage: 'https://evil.example.com/a.png' }, MESSAGES.imageUrlInvalid],
-    [{ profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, MESSAGES.imageFileRequired],
+    [{ website: 'javascript:alert(1)' }, UI_TEXT.websiteInvalid],
+    [{ website: 'data:text/html,<script>alert(1)</script>' }, UI_TEXT.websiteInvalid],
+    [{ profileImage: 'javascript:alert(1)' }, UI_TEXT.imageUrlInvalid],
+    [{ profileImage: 'https://evil.example.com/a.png' }, UI_TEXT.imageUrlInvalid],
+    [{ profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, UI_TEXT.imageFileRequired],
   ])('refuses a script, foreign or missing URL: %j', async ([meta, message], { t }) => {
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload: { meta } });
     expect(response.statusCode).toBe(400);
@@ -264,7 +264,7 @@ describe('PUT /api/users/profile', () => {
       payload: { meta: { profileImage: notes } },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.imageFileRequired);
+    expect(response.json().error).toBe(UI_TEXT.imageFileRequired);
   });
 
   test('refuses an e-mail that another account has with 409', async ({ t }) => {
@@ -275,13 +275,13 @@ describe('PUT /api/users/profile', () => {
       payload: { email: ACCOUNTS.acmeOwner },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MESSAGES.emailTaken);
+    expect(response.json().error).toBe(UI_TEXT.emailTaken);
   });
 
   test.for([
-    [{ email: 'no-at-sign' }, MESSAGES.emailInvalid],
-    [{ profile: { firstName: '   ' } }, MESSAGES.firstNameRequired],
-    [{ meta: { phone: 'abc' } }, MESSAGES.phoneInvalid],
+    [{ email: 'no-at-sign' }, UI_TEXT.emailInvalid],
+    [{ profile: { firstName: '   ' } }, UI_TEXT.firstNameRequired],
+    [{ meta: { phone: 'abc' } }, UI_TEXT.phoneInvalid],
     [{ meta: { bio: 'x'.repeat(6000) } }, undefined],
     [{ meta: 'nope' }, undefined],
   ])('refuses %j with 400', async ([payload, message], { t }) => {
@@ -301,7 +301,7 @@ describe('POST /api/users/register', () => {
     const elsewhere = newMember({ meta: { organizationId: globexId } });
     const refused = await register('acmeOwner', elsewhere);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(refused.json().error).toBe(UI_TEXT.organizationNotFound);
     expect(
       await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email as string) }),
     ).toBeUndefined();
@@ -338,7 +338,7 @@ describe('POST /api/users/register', () => {
     for (const role of ['advisor', 'admin']) {
       const response = await register('acmeOwner', newMember({ roles: [role] }));
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(MESSAGES.roleNotAllowed);
+      expect(response.json().error).toBe(UI_TEXT.roleNotAllowed);
     }
   });
 
@@ -365,20 +365,20 @@ describe('POST /api/users/register', () => {
   test('refuses a taken e-mail with 409, whatever its case', async ({ register }) => {
     const response = await register('acmeOwner', newMember({ email: 'MEMBER@acme.example.com' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MESSAGES.emailTaken);
+    expect(response.json().error).toBe(UI_TEXT.emailTaken);
   });
 
   test('checks fields in the spec order, first failure wins', async ({ register }) => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ firstName: '', lastName: '', email: '', password: '' }, MESSAGES.firstNameRequired],
-      [{ lastName: ' ', email: '', password: '' }, MESSAGES.lastNameRequired],
-      [{ email: '', password: '' }, MESSAGES.emailRequired],
-      [{ email: 'nora.acme.example.com', password: '' }, MESSAGES.emailInvalid],
-      [{ password: '' }, MESSAGES.passwordRequired],
-      [{ password: '12345' }, MESSAGES.passwordTooShort],
-      [{ firstName: 7 }, MESSAGES.firstNameRequired],
+      [{ firstName: '', lastName: '', email: '', password: '' }, UI_TEXT.firstNameRequired],
+      [{ lastName: ' ', email: '', password: '' }, UI_TEXT.lastNameRequired],
+      [{ email: '', password: '' }, UI_TEXT.emailRequired],
+      [{ email: 'nora.acme.example.com', password: '' }, UI_TEXT.emailInvalid],
+      [{ password: '' }, UI_TEXT.passwordRequired],
+      [{ password: '12345' }, UI_TEXT.passwordTooShort],
+      [{ firstName: 7 }, UI_TEXT.firstNameRequired],
       // Optional fields are checked after the spec's ones.
-      [{ meta: { phone: 'call me' } }, MESSAGES.phoneInvalid],
+      [{ meta: { phone: 'call me' } }, UI_TEXT.phoneInvalid],
     ];
     for (const [overrides, message] of cases) {
       const response = await register('acmeOwner', newMember(overrides));
@@ -390,16 +390,16 @@ describe('POST /api/users/register', () => {
   test('needs an organization for members: 400 without one, 404 for an unknown one', async ({ register }) => {
     const without = await register('admin', newMember({ roles: ['org_admin'] }));
     expect(without.statusCode).toBe(400);
-    expect(without.json().error).toBe(MESSAGES.organizationRequired);
+    expect(without.json().error).toBe(UI_TEXT.organizationRequired);
     const unknown = await register(
       'admin',
       newMember({ meta: { organizationId: '00000000-0000-4000-8000-000000000000' } }),
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(MESSAGES.organizationNotFound);
+    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
     const unknownDepartment = await register('acmeOwner', newMember({ meta: { department: 'Astrology' } }));
     expect(unknownDepartment.statusCode).toBe(404);
-    expect(unknownDepartment.json().error).toBe(MESSAGES.departmentNotFound);
+    expect(unknownDepartment.json().error).toBe(UI_TEXT.departmentNotFound);
   });
 
   test('refuses an unknown role and a non-object meta with 400', async ({ register }) => {
@@ -735,7 +735,7 @@ describe('PUT /api/users/:id (edit a member)', () => {
       t.request({ method: 'PUT', url: `/api/users/${created.id}`, as: 'acmeOwner', payload: { phone } });
     const refused = await edit('abc');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(MESSAGES.phoneInvalid);
+    expect(refused.json().error).toBe(UI_TEXT.phoneInvalid);
     expect((await edit('+49 (30) 1234-567')).json().data.meta.phone).toBe('+49 (30) 1234-567');
   });
 
@@ -748,7 +748,7 @@ describe('PUT /api/users/:id (edit a member)', () => {
       payload: { role: 'user' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(MESSAGES.cannotChangeOwnRole);
+    expect(response.json().error).toBe(UI_TEXT.cannotChangeOwnRole);
     const jobOnly = await t.request({
       method: 'PUT',
       url: `/api/users/${owner.id}`,
@@ -812,7 +812,7 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
     const owner = await profileOf('acmeOwner');
     const self = await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: 'acmeOwner' });
     expect(self.statusCode).toBe(400);
-    expect(self.json().error).toBe(MESSAGES.cannotDeactivateSelf);
+    expect(self.json().error).toBe(UI_TEXT.cannotDeactivateSelf);
     const colleague = await profileOf('acmeColleague');
     expect(
       (await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'acmeMember' })).statusCode,
@@ -908,7 +908,7 @@ describe('POST /api/users/:id/reactivate', () => {
     expect(listed.json().data[0].permissions.canReactivate).toBe(false);
     const refused = await reactivate();
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().error).toBe(MESSAGES.userNotFound);
+    expect(refused.json().error).toBe(UI_TEXT.userNotFound);
     const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
     expect(row?.isActive).toBe(false);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import { UI_TEXT, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, writeLimitVariable } from '../src/config.js';
@@ -45,7 +45,7 @@ function expectLimited(response: LightMyRequestResponse) {
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(response.json()).toEqual({ success: false, error: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+  expect(response.json()).toEqual({ success: false, error: UI_TEXT.tooManyRequests, code: 'RATE_LIMITED' });
 }
 
 const as = (member: Member) => ({ token: member.token });

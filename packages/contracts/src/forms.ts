@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
 import { changePasswordBody, registerBody } from './schemas/users.js';
+import { UI_TEXT } from './ui-text.js';
 
 /**
  * What a form checks before it sends: the request body's own field schemas, plus the fields only a
@@ -30,7 +30,7 @@ export const newMemberForm = confirmed(
   registerBody.pick({ firstName: true, lastName: true, email: true, password: true }),
   'password',
   'confirmPassword',
-  MESSAGES.passwordsDoNotMatch,
+  UI_TEXT.passwordsDoNotMatch,
 );
 export type NewMemberForm = z.input<typeof newMemberForm>;
 
@@ -44,13 +44,13 @@ export const changePasswordForm = confirmed(
   changePasswordBody,
   'newPassword',
   'confirmPassword',
-  MESSAGES.newPasswordsDoNotMatch,
+  UI_TEXT.newPasswordsDoNotMatch,
 );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 /** Add Member on a department's People tab: the person to move in (PUT /api/users/{id}/department). */
 export const addDepartmentMemberForm = z.object({
-  userId: z.uuid({ error: MESSAGES.selectUserForDepartment }).max(36),
+  userId: z.uuid({ error: UI_TEXT.selectUserForDepartment }).max(36),
 });
 
 /** The reset page's form: a new password typed twice. */
@@ -58,11 +58,11 @@ export const newPasswordForm = confirmed(
   changePasswordBody.pick({ newPassword: true }),
   'newPassword',
   'confirmPassword',
-  MESSAGES.passwordsDoNotMatch,
+  UI_TEXT.passwordsDoNotMatch,
 );
 export type NewPasswordForm = z.input<typeof newPasswordForm>;
 
 /** Assign to Org on the S.M.A.R.T. Advisors page: an organization must be picked (second document, section 5). */
 export const assignAdvisorForm = z.object({
-  organizationId: z.uuid({ error: MESSAGES.selectOrganization }).max(36),
+  organizationId: z.uuid({ error: UI_TEXT.selectOrganization }).max(36),
 });

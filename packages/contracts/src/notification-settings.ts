@@ -93,7 +93,7 @@ export const EMAIL_DIGEST_LABELS = {
   daily: `Daily at ${formatHour(NOTIFICATION_MORNING_HOUR)} in your time zone`,
 } as const;
 
-/** The preferences page's own texts (the server's answers bring theirs: MESSAGES.phoneCodeInvalid …). */
+/** The preferences page's own texts (the server's answers bring theirs: UI_TEXT.phoneCodeInvalid …). */
 export const NOTIFICATION_SETTINGS_TEXT = {
   timeZoneLabel: 'Time zone',
   timeZoneDescription: 'Reminders and the daily digest follow your day here.',

@@ -4,9 +4,9 @@ import {
   instantText,
   isDateOnly,
   isPhone,
-  MESSAGES,
   profileUpdateBody,
   registerBody,
+  UI_TEXT,
   updateMemberBody,
   updateOrganizationBody,
   validateNewMember,
@@ -22,13 +22,13 @@ const valid = {
 
 describe('add-member validation order (first document, section 5)', () => {
   it.each([
-    [{ firstName: ' ', lastName: '', email: '', password: '' }, MESSAGES.firstNameRequired],
-    [{ lastName: '', email: '', password: '' }, MESSAGES.lastNameRequired],
-    [{ email: '  ', password: '' }, MESSAGES.emailRequired],
-    [{ email: 'nora.example.com', password: '' }, MESSAGES.emailInvalid],
-    [{ password: '', confirmPassword: 'x' }, MESSAGES.passwordRequired],
-    [{ password: '12345', confirmPassword: '12345' }, MESSAGES.passwordTooShort],
-    [{ confirmPassword: 'secret2' }, MESSAGES.passwordsDoNotMatch],
+    [{ firstName: ' ', lastName: '', email: '', password: '' }, UI_TEXT.firstNameRequired],
+    [{ lastName: '', email: '', password: '' }, UI_TEXT.lastNameRequired],
+    [{ email: '  ', password: '' }, UI_TEXT.emailRequired],
+    [{ email: 'nora.example.com', password: '' }, UI_TEXT.emailInvalid],
+    [{ password: '', confirmPassword: 'x' }, UI_TEXT.passwordRequired],
+    [{ password: '12345', confirmPassword: '12345' }, UI_TEXT.passwordTooShort],
+    [{ confirmPassword: 'secret2' }, UI_TEXT.passwordsDoNotMatch],
   ])('%j → %s', (overrides, message) => {
     expect(validateNewMember({ ...valid, ...overrides })).toBe(message);
   });
@@ -40,12 +40,12 @@ describe('add-member validation order (first document, section 5)', () => {
 
   it('the server schema reports the same first failure', () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{}, MESSAGES.firstNameRequired],
-      [{ firstName: 'Nora' }, MESSAGES.lastNameRequired],
-      [{ firstName: 'Nora', lastName: 'Quinn', email: 'x', password: '' }, MESSAGES.emailInvalid],
+      [{}, UI_TEXT.firstNameRequired],
+      [{ firstName: 'Nora' }, UI_TEXT.lastNameRequired],
+      [{ firstName: 'Nora', lastName: 'Quinn', email: 'x', password: '' }, UI_TEXT.emailInvalid],
       [
         { firstName: 'Nora', lastName: 'Quinn', email: 'nora@acme.example.com', password: '123' },
-        MESSAGES.passwordTooShort,
+        UI_TEXT.passwordTooShort,
       ],
     ];
     for (const [input, message] of cases) {
@@ -74,7 +74,7 @@ describe('phone numbers are checked loosely', () => {
       updateMemberBody.safeParse({ phone: 'abc' }),
     ];
     for (const result of refused)
-      expect(result.error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.phoneInvalid]);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([UI_TEXT.phoneInvalid]);
     expect(updateMemberBody.parse({ phone: '  ' }).phone).toBeNull();
     expect(updateMemberBody.parse({ phone: ' +1 (312) 555-0142 ' }).phone).toBe('+1 (312) 555-0142');
   });
@@ -84,9 +84,9 @@ describe('change-password form', () => {
   it('reports every invalid field at once, the mismatch under the confirmation', () => {
     const result = changePasswordForm.safeParse({ currentPassword: '', newPassword: '12345', confirmPassword: 'x' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['currentPassword', MESSAGES.passwordRequired],
-      ['newPassword', MESSAGES.passwordTooShort],
-      ['confirmPassword', MESSAGES.newPasswordsDoNotMatch],
+      ['currentPassword', UI_TEXT.passwordRequired],
+      ['newPassword', UI_TEXT.passwordTooShort],
+      ['confirmPassword', UI_TEXT.newPasswordsDoNotMatch],
     ]);
     expect(
       changePasswordForm.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret1' })
@@ -98,7 +98,7 @@ describe('change-password form', () => {
 describe('web addresses', () => {
   it('refuse a space anywhere, whichever URL parser runs', () => {
     expect(updateOrganizationBody.safeParse({ website: 'not a website' }).error?.issues[0]?.message).toBe(
-      MESSAGES.websiteInvalid,
+      UI_TEXT.websiteInvalid,
     );
     expect(updateOrganizationBody.parse({ website: 'acme.example.com' }).website).toBe('https://acme.example.com');
   });
@@ -126,7 +126,7 @@ describe('instants (slots, snoozing)', () => {
   it.each(['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '2026-03-09', '2026-03-09T13:00:00'])(
     '%s is not',
     (value) => {
-      expect(instant.safeParse(value).error?.issues[0]?.message).toBe(MESSAGES.instantInvalid);
+      expect(instant.safeParse(value).error?.issues[0]?.message).toBe(UI_TEXT.instantInvalid);
     },
   );
 });

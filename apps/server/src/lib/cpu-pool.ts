@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { BUSY_RETRY_AFTER_SECONDS, MESSAGES } from '@smart/contracts';
+import { BUSY_RETRY_AFTER_SECONDS, UI_TEXT } from '@smart/contracts';
 import { Piscina } from 'piscina';
 import type { TaskMessage, TaskOutcome } from './cpu-worker.js';
 import { AppError, rateLimited } from './errors.js';
@@ -84,7 +84,7 @@ export function cpuPool({ threads, queue }: CpuPoolOptions): CpuPool {
     },
     async run<Input, Output>(task: CpuTask<Input, Output>, input: Input): Promise<Output> {
       // Counted here rather than by piscina's maxQueue, which also counts threads still starting.
-      if (inFlight >= threads + queue) throw rateLimited(MESSAGES.serverBusy, BUSY_RETRY_AFTER_SECONDS);
+      if (inFlight >= threads + queue) throw rateLimited(UI_TEXT.serverBusy, BUSY_RETRY_AFTER_SECONDS);
       inFlight += 1;
       try {
         const outcome = await piscina.run({ module: task.module, name: task.name, input });

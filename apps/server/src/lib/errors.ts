@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorResponse, MESSAGES } from '@smart/contracts';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse, UI_TEXT } from '@smart/contracts';
 
 /** A failure the client caused or may see: a code (mapped once to a status) and the user's message. */
 export class AppError extends Error {
@@ -27,9 +27,9 @@ export const badRequest = (message: string) => new AppError('BAD_REQUEST', messa
 /** A 400 about one field of the body, named in `details` as a validation error names it. */
 export const badField = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { details: [{ path: field, message }] });
-export const unauthorized = (message: string = MESSAGES.authRequired) => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
-export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
+export const unauthorized = (message: string = UI_TEXT.authRequired) => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: string = UI_TEXT.forbidden) => new AppError('FORBIDDEN', message);
+export const notFound = (message: string = UI_TEXT.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, { retryAfterSeconds });

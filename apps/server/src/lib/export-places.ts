@@ -1,4 +1,4 @@
-import { BUSY_RETRY_AFTER_SECONDS, MESSAGES } from '@smart/contracts';
+import { BUSY_RETRY_AFTER_SECONDS, UI_TEXT } from '@smart/contracts';
 import type { Redis } from 'ioredis';
 import { rateLimited } from './errors.js';
 import { memoryRunningLimit, type RunningPlace, redisRunningLimit } from './running-limit.js';
@@ -25,11 +25,11 @@ export function exportPlaces(
   return {
     async take(userId) {
       const own = await people.take(userId, perUser);
-      if (!own) throw rateLimited(MESSAGES.tooManyExports, BUSY_RETRY_AFTER_SECONDS);
+      if (!own) throw rateLimited(UI_TEXT.tooManyExports, BUSY_RETRY_AFTER_SECONDS);
       const shared = await process.take('', perProcess);
       if (!shared) {
         own.release();
-        throw rateLimited(MESSAGES.serverBusy, BUSY_RETRY_AFTER_SECONDS);
+        throw rateLimited(UI_TEXT.serverBusy, BUSY_RETRY_AFTER_SECONDS);
       }
       return {
         release() {

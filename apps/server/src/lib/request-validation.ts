@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { FastifyBodyParser, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -16,8 +16,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** What is wrong with one string: a NUL (PostgreSQL refuses it in text), a lone surrogate, or nothing. */
 function problemOf(text: string): string | undefined {
-  if (text.includes('\u0000')) return MESSAGES.nulCharacter;
-  if (LONE_SURROGATE.test(text)) return MESSAGES.invalidText;
+  if (text.includes('\u0000')) return UI_TEXT.nulCharacter;
+  if (LONE_SURROGATE.test(text)) return UI_TEXT.invalidText;
   return undefined;
 }
 
@@ -83,11 +83,11 @@ export function parseJsonAsUtf8(app: FastifyInstance) {
 function notUtf8(body: Buffer): AppError {
   try {
     const bad = findBadText(JSON.parse(body.toString('utf8')), (text) =>
-      text.includes('\ufffd') ? MESSAGES.invalidText : undefined,
+      text.includes('\ufffd') ? UI_TEXT.invalidText : undefined,
     );
     if (bad) return badTextError(bad);
   } catch {
     // Not JSON either: the body as a whole is named.
   }
-  return badRequest(MESSAGES.invalidText);
+  return badRequest(UI_TEXT.invalidText);
 }

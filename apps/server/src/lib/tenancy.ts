@@ -1,4 +1,4 @@
-import { MESSAGES, type PermissionFlag, ROLE_FLAGS, resolveRole } from '@smart/contracts';
+import { type PermissionFlag, ROLE_FLAGS, resolveRole, UI_TEXT } from '@smart/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
@@ -140,7 +140,7 @@ export async function requireOrganization(db: Database, organizationId: string):
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.organizationNotFound);
+  if (!row) throw notFound(UI_TEXT.organizationNotFound);
 }
 
 /**
@@ -148,7 +148,7 @@ export async function requireOrganization(db: Database, organizationId: string):
  * "Organization not found", as for any other tenant's record, never a silent fallback to its own.
  */
 export async function requireActsInNamed(db: Database, actor: Actor, requested: string | undefined): Promise<void> {
-  if (requested && !(await canActInOrganization(db, actor, requested))) throw notFound(MESSAGES.organizationNotFound);
+  if (requested && !(await canActInOrganization(db, actor, requested))) throw notFound(UI_TEXT.organizationNotFound);
 }
 
 /**
@@ -167,7 +167,7 @@ export async function organizationToCreateIn(
   if (requested && !reach && !isMemberOf(actor, requested)) throw forbidden();
   const named = reach ? requested : undefined;
   const organizationId = named ?? actor.organizationId;
-  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (!organizationId) throw badRequest(UI_TEXT.organizationRequired);
   if (named) await requireOrganization(db, named);
   requireManageIn(actor, organizationId, flag);
   return organizationId;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -96,10 +96,10 @@ export const denyByDefault = fp(async (scope: FastifyInstance) => {
     const token = bearerToken(request);
     request.session = token ? await findSession(scope.db, token) : null;
     if (!request.session) {
-      throw unauthorized(request.headers.authorization ? MESSAGES.sessionExpired : MESSAGES.authRequired);
+      throw unauthorized(request.headers.authorization ? UI_TEXT.sessionExpired : UI_TEXT.authRequired);
     }
     if (request.session.mustSetUpTwoFactor && !request.routeOptions.config.duringTwoFactorSetup) {
-      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', MESSAGES.twoFactorSetupRequired);
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', UI_TEXT.twoFactorSetupRequired);
     }
   });
 });
@@ -107,7 +107,7 @@ export const denyByDefault = fp(async (scope: FastifyInstance) => {
 /** The signed-in session of a route in the API scope (the scope has refused every request without one). */
 export function requireSession(request: FastifyRequest): Session {
   if (request.session) return request.session;
-  throw unauthorized(MESSAGES.authRequired);
+  throw unauthorized(UI_TEXT.authRequired);
 }
 
 /** The signed-in user, the actor of a route in the API scope. */

@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorResponse, MESSAGES } from '@smart/contracts';
+import { type ErrorCode, type ErrorResponse, UI_TEXT } from '@smart/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -11,16 +11,16 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, error: strin
 
 /** Fastify's own client errors, by code, and what the user is told. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', MESSAGES.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', MESSAGES.invalidJson],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
-  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge],
-  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
-  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
-  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'BAD_REQUEST', MESSAGES.fileRequired],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedContentType],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', MESSAGES.invalidInput],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', UI_TEXT.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', UI_TEXT.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', UI_TEXT.payloadTooLarge],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', UI_TEXT.fileTooLarge],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', UI_TEXT.payloadTooLarge],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', UI_TEXT.payloadTooLarge],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', UI_TEXT.payloadTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'BAD_REQUEST', UI_TEXT.fileRequired],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', UI_TEXT.unsupportedContentType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', UI_TEXT.invalidInput],
 };
 
 /**
@@ -35,12 +35,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      if (error.validationContext === 'params') return send(reply, 404, 'NOT_FOUND', MESSAGES.notFound);
+      if (error.validationContext === 'params') return send(reply, 404, 'NOT_FOUND', UI_TEXT.notFound);
       const details = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? MESSAGES.invalidInput,
+        message: issue.message ?? UI_TEXT.invalidInput,
       }));
-      return send(reply, 400, 'BAD_REQUEST', details[0]?.message ?? MESSAGES.invalidInput, details);
+      return send(reply, 400, 'BAD_REQUEST', details[0]?.message ?? UI_TEXT.invalidInput, details);
     }
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
@@ -52,12 +52,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         reply,
         error.statusCode,
         error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
-        MESSAGES.invalidInput,
+        UI_TEXT.invalidInput,
       );
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL', MESSAGES.internalError);
+    return send(reply, 500, 'INTERNAL', UI_TEXT.internalError);
   });
 
   app.setNotFoundHandler((request, reply) =>

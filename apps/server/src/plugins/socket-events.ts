@@ -2,7 +2,6 @@ import {
   type ClientEventName,
   type ClientToServerEvents,
   MAX_PENDING_EVENTS_PER_SOCKET,
-  MESSAGES,
   SOCKET_DROP_LOG_INTERVAL_MS,
   SOCKET_EVENT_BUDGETS,
   SOCKET_MAX_REFUSALS,
@@ -10,6 +9,7 @@ import {
   type SocketAck,
   type SocketEventKind,
   type SocketSession,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,7 +52,7 @@ export interface SocketEvent<E extends ClientEventName = ClientEventName, Payloa
   payload: z.ZodType<Payload>;
   /** Told when the payload is not one (a record's 'not found'); else the schema's first message. */
   invalidPayload?: string;
-  /** Told when it is over its budget; else MESSAGES.tooManyRequests. */
+  /** Told when it is over its budget; else UI_TEXT.tooManyRequests. */
   overBudget?: string;
   /** Told when the handler fails unexpectedly (the error is logged). */
   failure: string;
@@ -171,9 +171,9 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
 
   /** Over the socket's own budget: checked synchronously, so a flood is refused before anything else runs. */
   function socketOverBudget(definition: SocketEvent, budget: SocketBudget): Refusal | null {
-    if (budget.pending >= MAX_PENDING_EVENTS_PER_SOCKET) return refused(MESSAGES.tooManyAtOnce, 'over_budget');
+    if (budget.pending >= MAX_PENDING_EVENTS_PER_SOCKET) return refused(UI_TEXT.tooManyAtOnce, 'over_budget');
     if (budget.buckets.take(definition.event, SOCKET_EVENT_BUDGETS[definition.kind].socket)) return null;
-    return refused(definition.overBudget ?? MESSAGES.tooManyRequests, 'over_budget');
+    return refused(definition.overBudget ?? UI_TEXT.tooManyRequests, 'over_budget');
   }
 
   /** The event's answer or its refusal, once within the socket's budget. */
@@ -181,13 +181,13 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     const { session } = socket.data;
     try {
       if (!(await userWithinBudget(definition, session.user.id))) {
-        return refused(definition.overBudget ?? MESSAGES.tooManyRequests, 'over_budget');
+        return refused(definition.overBudget ?? UI_TEXT.tooManyRequests, 'over_budget');
       }
       const bad = findBadText(payload);
       if (bad) return refused(bad.message);
       const parsed = definition.payload.safeParse(payload);
       if (!parsed.success) {
-        return refused(definition.invalidPayload ?? parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+        return refused(definition.invalidPayload ?? parsed.error.issues[0]?.message ?? UI_TEXT.invalidInput);
       }
       return await definition.handle({ app, socket, session }, parsed.data);
     } catch (error) {

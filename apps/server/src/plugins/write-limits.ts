@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES, WRITE_LIMIT_WINDOW_MS, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import { UI_TEXT, WRITE_LIMIT_WINDOW_MS, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimited } from '../lib/errors.js';
@@ -45,7 +45,7 @@ export const writeLimitsPlugin = fp(async (scope: FastifyInstance) => {
     // A Redis failure lets writes through rather than refusing every one.
     skipOnError: true,
     errorResponseBuilder: (_request, { ttl }) =>
-      rateLimited(MESSAGES.tooManyRequests, Math.max(1, Math.ceil(ttl / 1000))),
+      rateLimited(UI_TEXT.tooManyRequests, Math.max(1, Math.ceil(ttl / 1000))),
   });
   const limiters = Object.fromEntries(
     GROUPS.map((group) => [

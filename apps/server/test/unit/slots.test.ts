@@ -1,4 +1,4 @@
-import { type AvailabilityInterval, formatSlotTime, MESSAGES, WEEKDAYS, type WeeklyHours } from '@smart/contracts';
+import { type AvailabilityInterval, formatSlotTime, UI_TEXT, WEEKDAYS, type WeeklyHours } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { requireBookable } from '../../src/modules/scheduling/service.js';
@@ -271,9 +271,9 @@ describe('the booking refusal', () => {
       }
     };
     expect(refusal('2026-03-09T10:00:00Z')).toBeNull();
-    expect(refusal('2026-03-09T10:00:00Z', 60)).toEqual([400, MESSAGES.sessionLengthNotOffered]);
-    expect(refusal('2026-03-09T08:30:00Z')).toEqual([400, MESSAGES.sessionInsideNotice]);
-    expect(refusal('2026-03-17T10:00:00Z')).toEqual([400, MESSAGES.sessionPastHorizon]);
-    expect(refusal('2026-03-09T18:00:00Z')).toEqual([400, MESSAGES.sessionOutsideHours]);
+    expect(refusal('2026-03-09T10:00:00Z', 60)).toEqual([400, UI_TEXT.sessionLengthNotOffered]);
+    expect(refusal('2026-03-09T08:30:00Z')).toEqual([400, UI_TEXT.sessionInsideNotice]);
+    expect(refusal('2026-03-17T10:00:00Z')).toEqual([400, UI_TEXT.sessionPastHorizon]);
+    expect(refusal('2026-03-09T18:00:00Z')).toEqual([400, UI_TEXT.sessionOutsideHours]);
   });
 });

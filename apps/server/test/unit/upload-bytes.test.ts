@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveUploadBytes } from '../../src/modules/files/service.js';
 import type { FileStorage } from '../../src/storage/index.js';
@@ -55,7 +55,7 @@ describe('an upload streamed into storage (files/service.ts saveUploadBytes)', (
   it('refuses an empty file with 400 and keeps nothing', async () => {
     const { file, saved } = upload();
     file.end();
-    await expect(saved).rejects.toMatchObject({ statusCode: 400, message: MESSAGES.fileEmpty });
+    await expect(saved).rejects.toMatchObject({ statusCode: 400, message: UI_TEXT.fileEmpty });
     expect(await readdir(root)).toEqual([]);
   });
 
@@ -64,7 +64,7 @@ describe('an upload streamed into storage (files/service.ts saveUploadBytes)', (
       const { file, saved } = upload();
       await deliver(file, sent);
       file.destroy(new Error('connection reset'));
-      await expect(saved).rejects.toMatchObject({ statusCode: 400, message: MESSAGES.uploadIncomplete });
+      await expect(saved).rejects.toMatchObject({ statusCode: 400, message: UI_TEXT.uploadIncomplete });
     }
     expect(await readdir(root)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { Component, type ReactNode, useEffect } from 'react';
 import { useRouteError } from 'react-router';
 
@@ -12,8 +12,8 @@ export function ErrorScreen({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
     <Center {...(fullScreen ? { h: '100dvh' } : { py: 'xl' })} px="md">
       <Stack align="center" gap="sm" maw={480} ta="center" role="alert">
-        <Title order={2}>{MESSAGES.pageFailedTitle}</Title>
-        <Text c="dimmed">{MESSAGES.pageFailed}</Text>
+        <Title order={2}>{UI_TEXT.pageFailedTitle}</Title>
+        <Text c="dimmed">{UI_TEXT.pageFailed}</Text>
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>

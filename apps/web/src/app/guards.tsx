@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
@@ -85,13 +85,13 @@ export function RedirectIfAuthenticated({ preload }: RedirectIfAuthenticatedProp
   return <Outlet />;
 }
 
-export function AccessDenied({ message = MESSAGES.pageDenied }: { message?: string }) {
+export function AccessDenied({ message = UI_TEXT.pageDenied }: { message?: string }) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" maw={480} ta="center">
         {/* The page's own heading: nothing else on a refused page names it. */}
         <Title order={1} size="h2">
-          {MESSAGES.accessDenied}
+          {UI_TEXT.accessDenied}
         </Title>
         <Text c="dimmed">{message}</Text>
       </Stack>

@@ -1,5 +1,5 @@
 import type { PermissionSubject } from '@smart/contracts';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { IconType } from 'react-icons';
 import {
   HiBell,
@@ -313,7 +313,7 @@ const table = {
     icon: HiUserGroup,
     page: lazyPage(() => import('@/features/advisors/pages/SmartAdvisorsPage')),
     access: { roles: ['admin'] },
-    deniedMessage: MESSAGES.smartAdvisorsDenied,
+    deniedMessage: UI_TEXT.smartAdvisorsDenied,
     group: 'main',
   },
   organizations: {

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiTrash } from 'react-icons/hi';
 import { toastFailure, toastSuccess } from '@/lib/toast';
@@ -42,7 +42,7 @@ export function AttachmentList<T extends ListedAttachment>({
   const [removing, setRemoving] = useState<T | null>(null);
 
   function save(attachment: T) {
-    download(attachment).catch((error: Error) => toastFailure(error.message || MESSAGES.downloadUrlFailed));
+    download(attachment).catch((error: Error) => toastFailure(error.message || UI_TEXT.downloadUrlFailed));
   }
 
   return (
@@ -81,7 +81,7 @@ export function AttachmentList<T extends ListedAttachment>({
       )}
       <ConfirmModal
         opened={removing !== null}
-        message={MESSAGES.confirmRemoveAttachment}
+        message={UI_TEXT.confirmRemoveAttachment}
         confirmLabel="Remove"
         busy={remove.isPending}
         error={remove.error?.message}
@@ -89,7 +89,7 @@ export function AttachmentList<T extends ListedAttachment>({
           removing &&
           remove.mutate(removing.id, {
             onSuccess: () => {
-              toastSuccess(MESSAGES.attachmentRemoved);
+              toastSuccess(UI_TEXT.attachmentRemoved);
               setRemoving(null);
             },
           })

@@ -5,7 +5,7 @@ import { LockedModal } from './LockedModal';
 
 interface ConfirmModalProps {
   opened: boolean;
-  /** The question, e.g. MESSAGES.confirmRemoveTeam. */
+  /** The question, e.g. UI_TEXT.confirmRemoveTeam. */
   message: string;
   confirmLabel: string;
   /** True while the confirmed action runs: both buttons wait and the modal stays open. */

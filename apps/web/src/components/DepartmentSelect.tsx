@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useDepartmentOptions } from '@/lib/organization-departments';
 
 interface DepartmentSelectProps extends Omit<SelectProps, 'data'> {
@@ -25,7 +25,7 @@ export function DepartmentSelect({ organizationId, current, ...props }: Departme
       searchable
       clearable
       nothingFoundMessage="No department found"
-      error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
+      error={departments.isError ? UI_TEXT.fetchDepartmentsFailed : undefined}
       {...props}
     />
   );

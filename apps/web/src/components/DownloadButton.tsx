@@ -1,5 +1,5 @@
 import { Anchor, Button } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { HiDownload } from 'react-icons/hi';
 import { type FileRequest, useFileDownload } from '@/lib/file-download';
@@ -25,7 +25,7 @@ export function DownloadButton({
   const download = useFileDownload();
   const start = () =>
     download.mutate(file, {
-      onError: (error) => toastFailure(error.message || MESSAGES.downloadFailed),
+      onError: (error) => toastFailure(error.message || UI_TEXT.downloadFailed),
     });
   if (variant === 'link') {
     return (

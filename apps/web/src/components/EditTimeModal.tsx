@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { MESSAGES, type TimeEntry } from '@smart/contracts';
+import { type TimeEntry, UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -48,7 +48,7 @@ function EditTimeForm({
       { id: entry.id, body: timeEntryBody(values) },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.timeEntryUpdated, 'time-entry');
+          toastSuccess(UI_TEXT.timeEntryUpdated, 'time-entry');
           onDone();
         },
         onError: showUnderRefusedField(form),

@@ -1,4 +1,4 @@
-import { type ExportKind, MESSAGES } from '@smart/contracts';
+import { type ExportKind, UI_TEXT } from '@smart/contracts';
 import { type ExportQuery, exportFile } from '@/lib/exports';
 import { DownloadButton } from './DownloadButton';
 
@@ -9,7 +9,7 @@ import { DownloadButton } from './DownloadButton';
 export function ExportCsvButton<K extends ExportKind>({
   kind,
   query,
-  label = MESSAGES.exportCsv,
+  label = UI_TEXT.exportCsv,
 }: {
   kind: K;
   query: ExportQuery<K>;

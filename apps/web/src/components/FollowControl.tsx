@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Popover, Radio, Stack, Text } from '@mantine/core';
-import { MESSAGES, type SubscribableRecordType, type SubscriptionMode } from '@smart/contracts';
+import { type SubscribableRecordType, type SubscriptionMode, UI_TEXT } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
 import { HiBell, HiOutlineBell, HiVolumeOff } from 'react-icons/hi';
 import { useRecordSubscription, useSetRecordSubscription } from '@/lib/record-subscription';
@@ -68,7 +68,7 @@ export function FollowControl({ recordType, recordId, compact = false }: FollowC
     if (!next || next === mode) return;
     setChosen(next);
     change.mutate(next, {
-      onError: (error) => toastFailure(error.message || MESSAGES.subscriptionUpdateFailed),
+      onError: (error) => toastFailure(error.message || UI_TEXT.subscriptionUpdateFailed),
       onSettled: () => setChosen(null),
     });
   }

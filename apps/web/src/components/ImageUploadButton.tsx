@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Stack } from '@mantine/core';
-import { INLINE_IMAGE_TYPES, isInlineImageType, MESSAGES } from '@smart/contracts';
+import { INLINE_IMAGE_TYPES, isInlineImageType, UI_TEXT } from '@smart/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { HiPhotograph } from 'react-icons/hi';
@@ -23,7 +23,7 @@ export function ImageUploadButton({ label, upload, onUploaded, children }: Image
     setError(null);
     // The picker's filter can be bypassed ("All files"), so check again; the server checks content too.
     if (!isInlineImageType(file.type)) {
-      setError(MESSAGES.imageFileRequired);
+      setError(UI_TEXT.imageFileRequired);
       return;
     }
     upload.mutate(file, { onSuccess: onUploaded, onError: (caught) => setError(caught.message) });

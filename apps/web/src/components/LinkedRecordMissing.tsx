@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { HiExclamation } from 'react-icons/hi';
 
 /**
@@ -19,7 +19,7 @@ export function LinkedRecordMissing({ title, onClose }: { title: string; onClose
       closeButtonLabel="Dismiss"
       onClose={onClose}
     >
-      {MESSAGES.linkedRecordMissing}
+      {UI_TEXT.linkedRecordMissing}
     </Alert>
   );
 }

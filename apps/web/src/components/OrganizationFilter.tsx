@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useAdvisedOrganizations } from '@/lib/advised-organizations';
 import { useOrganization } from '@/lib/organization-query';
 import type { OrganizationReach } from '@/lib/organization-reach';
@@ -57,7 +57,7 @@ function SearchedFilter({ value, onChange }: Omit<OrganizationFilterProps, 'reac
       {...organizations.selectProps}
       value={value}
       onChange={onChange}
-      error={organizations.isError ? MESSAGES.fetchOrganizationsFailed : undefined}
+      error={organizations.isError ? UI_TEXT.fetchOrganizationsFailed : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useOrganizationSearch } from '@/lib/organization-search';
 import { SearchSelect } from './SearchSelect';
 
@@ -27,7 +27,7 @@ export function OrganizationPicker({ value, onChange, viewing }: OrganizationPic
       {...organizations.selectProps}
       value={value}
       onChange={onChange}
-      error={organizations.isError ? MESSAGES.fetchOrganizationsFailed : undefined}
+      error={organizations.isError ? UI_TEXT.fetchOrganizationsFailed : undefined}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { MESSAGES, type User } from '@smart/contracts';
+import { UI_TEXT, type User } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { usePeopleSearch } from '@/lib/organization-users';
 import type { SearchOption } from '@/lib/search';
@@ -47,7 +47,7 @@ export function PersonPicker({
         nothingFound="Nobody found"
         {...props}
         {...people.selectProps}
-        error={people.isError ? MESSAGES.fetchAvailableUsersFailed : error}
+        error={people.isError ? UI_TEXT.fetchAvailableUsersFailed : error}
       />
       {everyoneExcluded && people.isExhausted && (
         <Text size="sm" c="dimmed">

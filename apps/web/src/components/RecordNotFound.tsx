@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { HiArrowLeft, HiQuestionMarkCircle, HiRefresh } from 'react-icons/hi';
 import { Link } from 'react-router';
 
@@ -32,7 +32,7 @@ export function RecordNotFound({ title, back, onRetry, retrying = false, order =
         {title}
       </Title>
       <Text c="dimmed" maw={440}>
-        {MESSAGES.recordNotFoundDetail}
+        {UI_TEXT.recordNotFoundDetail}
       </Text>
       <Group gap="sm" justify="center">
         <Button variant="light" leftSection={<HiRefresh size={16} aria-hidden />} onClick={onRetry} loading={retrying}>

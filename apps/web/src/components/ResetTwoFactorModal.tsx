@@ -1,4 +1,4 @@
-import { displayName, MESSAGES, type User } from '@smart/contracts';
+import { displayName, UI_TEXT, type User } from '@smart/contracts';
 import { toastSuccess } from '@/lib/toast';
 import { useResetTwoFactor } from '@/lib/two-factor-reset';
 import { ConfirmModal } from './ConfirmModal';
@@ -16,14 +16,14 @@ export function ResetTwoFactorModal({ person, onClose, onReset }: ResetTwoFactor
   return (
     <ConfirmModal
       opened
-      message={`Reset the two-factor sign-in of ${displayName(person)}? ${MESSAGES.resetTwoFactorExplained}`}
+      message={`Reset the two-factor sign-in of ${displayName(person)}? ${UI_TEXT.resetTwoFactorExplained}`}
       confirmLabel="Reset two-factor"
       busy={reset.isPending}
       error={reset.error?.message ?? null}
       onConfirm={() =>
         reset.mutate(person.id, {
           onSuccess: () => {
-            toastSuccess(MESSAGES.twoFactorResetDone);
+            toastSuccess(UI_TEXT.twoFactorResetDone);
             onClose();
           },
         })

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useTeamOptions } from '@/lib/organization-teams';
 
 interface TeamSelectProps extends Omit<SelectProps, 'data'> {
@@ -25,7 +25,7 @@ export function TeamSelect({ organizationId, current, ...props }: TeamSelectProp
       searchable
       clearable
       nothingFoundMessage="No team found"
-      error={teams.isError ? MESSAGES.fetchTeamsFailed : undefined}
+      error={teams.isError ? UI_TEXT.fetchTeamsFailed : undefined}
       {...props}
     />
   );

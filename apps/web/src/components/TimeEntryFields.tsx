@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { MAX_TIME_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH, MESSAGES } from '@smart/contracts';
+import { MAX_TIME_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH, UI_TEXT } from '@smart/contracts';
 
 /** What a person types for an entry: the day, the minutes, a note, billable or not. */
 export interface TimeEntryValues {
@@ -23,7 +23,7 @@ export const useTimeEntryForm = (initialValues: TimeEntryValues) =>
       minutes: (value) =>
         typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIME_ENTRY_MINUTES
           ? null
-          : MESSAGES.timeMinutesInvalid,
+          : UI_TEXT.timeMinutesInvalid,
     },
   });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { confirmDeleteTimeEntryMessage, displayName, formatMinutes, MESSAGES, type TimeEntry } from '@smart/contracts';
+import { confirmDeleteTimeEntryMessage, displayName, formatMinutes, type TimeEntry, UI_TEXT } from '@smart/contracts';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { HiPencil, HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
@@ -43,7 +43,7 @@ export function TimeEntryList({ entries, onEdit, onEmptied }: TimeEntryListProps
       () => {
         focusNext(entry);
         setDeleting(null);
-        toastSuccess(MESSAGES.timeEntryDeleted, 'time-entry');
+        toastSuccess(UI_TEXT.timeEntryDeleted, 'time-entry');
       },
       () => undefined, // shown in the dialog (remove.error)
     );

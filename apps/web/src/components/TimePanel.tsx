@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatMinutes, MESSAGES, type TimeEntry, timeRecordedByMessage } from '@smart/contracts';
+import { formatMinutes, type TimeEntry, timeRecordedByMessage, UI_TEXT } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
@@ -85,7 +85,7 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
       {
         onSuccess: () => {
           form.setFieldValue('note', '');
-          toastSuccess(MESSAGES.timeEntryAdded, 'time-entry');
+          toastSuccess(UI_TEXT.timeEntryAdded, 'time-entry');
         },
         // A day already full: the server's message goes under Minutes.
         onError: showUnderRefusedField(form),

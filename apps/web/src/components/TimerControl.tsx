@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { confirmDiscardTimerMessage, MESSAGES } from '@smart/contracts';
+import { confirmDiscardTimerMessage, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlay, HiStop, HiX } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
@@ -35,7 +35,7 @@ export function TimerControl({ record }: { record: TimeRecordRef }) {
         setDiscarding(null);
         // A stop refused on a full day said to discard: that message is answered.
         stop.reset();
-        toastSuccess(MESSAGES.timerDiscarded, 'timer');
+        toastSuccess(UI_TEXT.timerDiscarded, 'timer');
       },
       () => undefined, // shown in the dialog (discard.error)
     );

@@ -1,10 +1,10 @@
-import { advisorEndpoints, MESSAGES } from '@smart/contracts';
+import { advisorEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** The signed-in advisor's assignments, active or not, each with its organization's people count. */
 export function getMyOrganizations() {
-  return api(advisorEndpoints.myOrganizations, {}, { failMessage: MESSAGES.loadAssignedOrganizationsFailed });
+  return api(advisorEndpoints.myOrganizations, {}, { failMessage: UI_TEXT.loadAssignedOrganizationsFailed });
 }
 
 /**

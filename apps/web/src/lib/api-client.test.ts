@@ -1,10 +1,10 @@
 import {
   attachmentEndpoints,
   departmentEndpoints,
-  MESSAGES,
   notificationEndpoints,
   organizationEndpoints,
   sessionEndpoints,
+  UI_TEXT,
   userEndpoints,
 } from '@smart/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,12 +138,12 @@ describe('api(endpoint): the answer and the session', () => {
   it('a 403 asking for a second factor first says so to the app, and keeps the session', async () => {
     storeSession('tok-1');
     stubFetch(() =>
-      jsonResponse(403, { success: false, error: MESSAGES.twoFactorSetupRequired, code: 'TWO_FACTOR_SETUP_REQUIRED' }),
+      jsonResponse(403, { success: false, error: UI_TEXT.twoFactorSetupRequired, code: 'TWO_FACTOR_SETUP_REQUIRED' }),
     );
 
     const error = await api(userEndpoints.profile).catch((caught: unknown) => caught);
 
-    expect((error as ApiError).message).toBe(MESSAGES.twoFactorSetupRequired);
+    expect((error as ApiError).message).toBe(UI_TEXT.twoFactorSetupRequired);
     expect(secondFactorRequired).toBe(1);
     expect(storedKeys()).toEqual([...TOKEN_KEYS, ...USER_KEYS]);
     expect(sessionEnded).toBe(0);
@@ -383,14 +383,14 @@ describe('apiDownload(url, fallbackName): a file fetched with the session', () =
   it('sends the stored token, never in the address; a refusal is an ApiError as any call, a 401 ends the session', async () => {
     storeSession('tok-1');
     const sent = stubFetch(() =>
-      jsonResponse(429, { success: false, error: MESSAGES.tooManyExports, code: 'RATE_LIMITED' }),
+      jsonResponse(429, { success: false, error: UI_TEXT.tooManyExports, code: 'RATE_LIMITED' }),
     );
     const refused = await apiDownload('/api/exports/tickets.csv?status=open', 'tickets.csv').catch(
       (caught: unknown) => caught,
     );
     expect(sent).toEqual(['Bearer tok-1']);
     expect((refused as ApiError).status).toBe(429);
-    expect((refused as ApiError).message).toBe(MESSAGES.tooManyExports);
+    expect((refused as ApiError).message).toBe(UI_TEXT.tooManyExports);
     expect(sessionEnded).toBe(0);
 
     stubFetch(() => jsonResponse(401, { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' }));

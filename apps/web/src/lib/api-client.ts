@@ -5,10 +5,10 @@ import {
   type ErrorCode,
   type HttpMethod,
   LIVE_CONNECTION_HEADER,
-  MESSAGES,
   type Pagination,
   pathOf,
   queryStringOf,
+  UI_TEXT,
 } from '@smart/contracts';
 import { clearCredentials, readToken } from './credentials';
 
@@ -140,7 +140,7 @@ async function send(
   options: RequestOptions,
 ) {
   const token = readToken();
-  if (options.requireToken && !token) throw new ApiError(401, MESSAGES.noToken, 'UNAUTHORIZED');
+  if (options.requireToken && !token) throw new ApiError(401, UI_TEXT.noToken, 'UNAUTHORIZED');
 
   const headers = new Headers(requestHeaders(token));
   // Multipart bodies must not get a JSON content type: the browser sets the boundary itself.
@@ -152,7 +152,7 @@ async function send(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(
       0,
-      options.networkErrorMessage ?? options.failMessage ?? MESSAGES.internalError,
+      options.networkErrorMessage ?? options.failMessage ?? UI_TEXT.internalError,
       NETWORK_ERROR_CODE,
     );
   }
@@ -175,7 +175,7 @@ function settle(status: number, payload: unknown, token: string | null, options:
   if (status < 200 || status > 299 || (payload as { success?: unknown } | null)?.success === false) {
     // Compare with the token stored NOW: the request may have been sent with one since replaced.
     if (status === 401 && token && readToken() === token) endSession();
-    const error = errorFrom(status, payload, options.failMessage ?? MESSAGES.internalError);
+    const error = errorFrom(status, payload, options.failMessage ?? UI_TEXT.internalError);
     if (error.code === SECOND_FACTOR_REQUIRED_CODE) window.dispatchEvent(new Event(SECOND_FACTOR_REQUIRED_EVENT));
     throw error;
   }
@@ -221,7 +221,7 @@ function sendWithProgress(
         reject(error);
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, options.failMessage ?? MESSAGES.internalError, NETWORK_ERROR_CODE));
+    xhr.onerror = () => reject(new ApiError(0, options.failMessage ?? UI_TEXT.internalError, NETWORK_ERROR_CODE));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

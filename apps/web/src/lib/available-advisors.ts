@@ -1,4 +1,4 @@
-import { conversationEndpoints, MESSAGES } from '@smart/contracts';
+import { conversationEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -7,7 +7,7 @@ import { api } from './api-client';
  * any). One cache entry for the advisor chat button, the dashboard and the Book a session dialog.
  */
 const getAvailableAdvisors = () =>
-  api(conversationEndpoints.availableAdvisors, {}, { failMessage: MESSAGES.fetchAvailableAdvisorsFailed });
+  api(conversationEndpoints.availableAdvisors, {}, { failMessage: UI_TEXT.fetchAvailableAdvisorsFailed });
 
 export const availableAdvisorsQuery = () =>
   queryOptions({ queryKey: ['available-advisors'], queryFn: getAvailableAdvisors });

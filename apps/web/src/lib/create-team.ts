@@ -1,9 +1,9 @@
-import { type CreateTeamBody, MESSAGES, teamEndpoints } from '@smart/contracts';
+import { type CreateTeamBody, teamEndpoints, UI_TEXT } from '@smart/contracts';
 import { api } from './api-client';
 
 /** Creates a team, shared by the Teams page and a department's Teams tab (features do not import each other). */
 export function createTeam(body: CreateTeamBody) {
-  return api(teamEndpoints.create, { body }, { failMessage: MESSAGES.createTeamFailed });
+  return api(teamEndpoints.create, { body }, { failMessage: UI_TEXT.createTeamFailed });
 }
 
 /** What both Create Team modals hold. */

@@ -1,4 +1,4 @@
-import { fileEndpoints, MESSAGES } from '@smart/contracts';
+import { fileEndpoints, UI_TEXT } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api, apiDownload } from './api-client';
 
@@ -10,7 +10,7 @@ export async function signedFileUrl(key: string): Promise<string> {
   const { downloadUrl } = await api(
     fileEndpoints.downloadLink,
     { params: { key } },
-    { failMessage: MESSAGES.downloadUrlFailed },
+    { failMessage: UI_TEXT.downloadUrlFailed },
   );
   return downloadUrl;
 }
@@ -35,7 +35,6 @@ export interface FileRequest {
  */
 export function useFileDownload() {
   return useMutation({
-    mutationFn: ({ url, fileName }: FileRequest) =>
-      apiDownload(url, fileName, { failMessage: MESSAGES.downloadFailed }),
+    mutationFn: ({ url, fileName }: FileRequest) => apiDownload(url, fileName, { failMessage: UI_TEXT.downloadFailed }),
   });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, newMemberForm, profileUpdateBody, registerBody } from '@smart/contracts';
+import { newMemberForm, profileUpdateBody, registerBody, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { firstFailure, formLevelMessage, validateWith } from './forms';
 
@@ -11,9 +11,9 @@ describe('validateWith', () => {
       }),
     });
     expect(validate({ firstName: ' ', phone: 'abc', website: 'exa mple.com' })).toEqual({
-      firstName: MESSAGES.firstNameRequired,
-      phone: MESSAGES.phoneInvalid,
-      website: MESSAGES.websiteInvalid,
+      firstName: UI_TEXT.firstNameRequired,
+      phone: UI_TEXT.phoneInvalid,
+      website: UI_TEXT.websiteInvalid,
     });
     expect(validate({ firstName: 'Ada', phone: '', website: '' })).toEqual({});
   });
@@ -23,7 +23,7 @@ describe('validateWith', () => {
       input: (values: { given: string }) => ({ firstName: values.given }),
       fields: { firstName: 'given' },
     });
-    expect(validate({ given: '' })).toMatchObject({ given: MESSAGES.firstNameRequired });
+    expect(validate({ given: '' })).toMatchObject({ given: UI_TEXT.firstNameRequired });
   });
 });
 
@@ -32,21 +32,21 @@ describe('firstFailure', () => {
 
   it('keeps only the first failure of the first check that fails (the spec order)', () => {
     const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: 'never reached' }));
-    expect(validate(values)).toEqual({ lastName: MESSAGES.lastNameRequired });
+    expect(validate(values)).toEqual({ lastName: UI_TEXT.lastNameRequired });
   });
 
   it('goes on to the next check when the first passes', () => {
-    const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: MESSAGES.phoneInvalid }));
+    const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: UI_TEXT.phoneInvalid }));
     const valid = { ...values, lastName: 'Quinn', email: 'nora@acme.example.com', password: 'secret1' };
-    expect(validate({ ...valid, confirmPassword: 'secret1' })).toEqual({ phone: MESSAGES.phoneInvalid });
+    expect(validate({ ...valid, confirmPassword: 'secret1' })).toEqual({ phone: UI_TEXT.phoneInvalid });
   });
 });
 
 describe('formLevelMessage', () => {
   it('leaves out refusals that belong under a field', () => {
-    const fields = { [MESSAGES.emailTaken]: 'email' };
-    expect(formLevelMessage(new Error(MESSAGES.emailTaken), fields)).toBeNull();
-    expect(formLevelMessage(new Error(MESSAGES.updateProfileFailed), fields)).toBe(MESSAGES.updateProfileFailed);
+    const fields = { [UI_TEXT.emailTaken]: 'email' };
+    expect(formLevelMessage(new Error(UI_TEXT.emailTaken), fields)).toBeNull();
+    expect(formLevelMessage(new Error(UI_TEXT.updateProfileFailed), fields)).toBe(UI_TEXT.updateProfileFailed);
     expect(formLevelMessage(null, fields)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import {
   displayName,
-  MESSAGES,
   type MentionableRecordType,
   type NamedUser,
   notificationEndpoints,
+  UI_TEXT,
   type UserSummary,
 } from '@smart/contracts';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export const mentionableQueries = {
         api(
           notificationEndpoints.mentionable,
           { params: { recordType, recordId }, query: { search } },
-          { failMessage: MESSAGES.fetchUsersFailed },
+          { failMessage: UI_TEXT.fetchUsersFailed },
         ),
     }),
 };

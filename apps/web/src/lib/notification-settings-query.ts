@@ -1,4 +1,4 @@
-import { MESSAGES, notificationEndpoints } from '@smart/contracts';
+import { notificationEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { effectiveTimeZone } from './time-zone';
@@ -8,7 +8,7 @@ import { effectiveTimeZone } from './time-zone';
  * changes them, and the pages that show times read the zone the user's day follows from them.
  */
 const getSettings = () =>
-  api(notificationEndpoints.settings, {}, { requireToken: true, failMessage: MESSAGES.fetchNotificationsFailed });
+  api(notificationEndpoints.settings, {}, { requireToken: true, failMessage: UI_TEXT.fetchNotificationsFailed });
 
 export const settingsQueries = {
   all: () => ['notification-settings'] as const,

@@ -1,4 +1,4 @@
-import { departmentEndpoints, MESSAGES } from '@smart/contracts';
+import { departmentEndpoints, UI_TEXT } from '@smart/contracts';
 import { api } from './api-client';
 import { pagedListOptions, useWholeList } from './paged-list';
 import { structureKeys } from './structure-keys';
@@ -14,7 +14,7 @@ export function organizationDepartmentsList(organizationId: string) {
     api(
       departmentEndpoints.list,
       { query: { organizationId, page, limit } },
-      { failMessage: MESSAGES.fetchDepartmentsFailed },
+      { failMessage: UI_TEXT.fetchDepartmentsFailed },
     ),
   );
 }

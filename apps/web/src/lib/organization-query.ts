@@ -1,4 +1,4 @@
-import { MESSAGES, organizationEndpoints } from '@smart/contracts';
+import { organizationEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -10,7 +10,7 @@ function getOrganization(organizationId: string) {
   return api(
     organizationEndpoints.get,
     { params: { id: organizationId } },
-    { failMessage: MESSAGES.fetchOrganizationFailed },
+    { failMessage: UI_TEXT.fetchOrganizationFailed },
   );
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type Organization, organizationEndpoints, PICKER_PAGE_SIZE } from '@smart/contracts';
+import { type Organization, organizationEndpoints, PICKER_PAGE_SIZE, UI_TEXT } from '@smart/contracts';
 import { api } from './api-client';
 import { useServerSearch } from './search';
 
@@ -10,7 +10,7 @@ function searchOrganizations(search: string) {
   return api(
     organizationEndpoints.list,
     { query: { search, limit: PICKER_PAGE_SIZE } },
-    { failMessage: MESSAGES.fetchOrganizationsFailed },
+    { failMessage: UI_TEXT.fetchOrganizationsFailed },
   );
 }
 

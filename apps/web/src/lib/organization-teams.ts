@@ -1,4 +1,4 @@
-import { MESSAGES, teamEndpoints } from '@smart/contracts';
+import { teamEndpoints, UI_TEXT } from '@smart/contracts';
 import { api } from './api-client';
 import { pagedListOptions, useWholeList } from './paged-list';
 import { structureKeys } from './structure-keys';
@@ -9,7 +9,7 @@ import { structureKeys } from './structure-keys';
  */
 function organizationTeamsList(organizationId: string) {
   return pagedListOptions([...structureKeys.teamLists(), 'organization', organizationId], (page, limit) =>
-    api(teamEndpoints.list, { query: { organizationId, page, limit } }, { failMessage: MESSAGES.fetchTeamsFailed }),
+    api(teamEndpoints.list, { query: { organizationId, page, limit } }, { failMessage: UI_TEXT.fetchTeamsFailed }),
   );
 }
 

@@ -1,9 +1,9 @@
 import {
   displayName,
-  MESSAGES,
   type MemberStatus,
   type NamedUser,
   PICKER_PAGE_SIZE,
+  UI_TEXT,
   type User,
   userEndpoints,
 } from '@smart/contracts';
@@ -27,7 +27,7 @@ export function getOrganizationUserPage(organizationId: string, query: Directory
   return api(
     userEndpoints.listByOrganization,
     { params: { orgId: organizationId }, query },
-    { failMessage: MESSAGES.fetchAvailableUsersFailed },
+    { failMessage: UI_TEXT.fetchAvailableUsersFailed },
   );
 }
 

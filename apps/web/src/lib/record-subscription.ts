@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   NOTIFICATION_SETTINGS_TEXT,
   notificationEndpoints,
   type SubscribableRecordType,
   type SubscriptionMode,
+  UI_TEXT,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -39,7 +39,7 @@ export function useSetRecordSubscription(recordType: SubscribableRecordType, rec
       api(
         notificationEndpoints.subscribe,
         { params: { recordType, recordId }, body: { mode } },
-        { failMessage: MESSAGES.subscriptionUpdateFailed },
+        { failMessage: UI_TEXT.subscriptionUpdateFailed },
       ),
     onSuccess: (saved) => queryClient.setQueryData(subscriptionQueries.record(recordType, recordId).queryKey, saved),
   });

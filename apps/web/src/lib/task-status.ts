@@ -1,4 +1,4 @@
-import { MESSAGES, type TaskStatus, taskEndpoints } from '@smart/contracts';
+import { type TaskStatus, taskEndpoints, UI_TEXT } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { refreshAfter, taskChanged } from './work-changes';
@@ -21,7 +21,7 @@ export function useTaskStatusChange() {
       api(
         taskEndpoints.setStatus,
         { params: { id: taskId }, body: { status } },
-        { failMessage: MESSAGES.updateTaskFailed },
+        { failMessage: UI_TEXT.updateTaskFailed },
       ),
     onSuccess: (task) => {
       const answered = workKeys.task(task.id);

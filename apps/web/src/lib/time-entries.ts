@@ -2,10 +2,10 @@ import {
   type CreateTimeEntryBody,
   timeEntryEndpoints as endpoints,
   formatMinutes,
-  MESSAGES,
   TIMER_EVENTS,
   type TimeRecordType,
   type TimeSummaryType,
+  UI_TEXT,
   type UpdateTimeEntryBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,25 +32,24 @@ export const timeQueries = {
   timer: () =>
     queryOptions({
       queryKey: timeKeys.timer(),
-      queryFn: () => api(endpoints.timer, {}, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+      queryFn: () => api(endpoints.timer, {}, { failMessage: UI_TEXT.fetchTimeEntriesFailed }),
     }),
   summary: (recordType: TimeSummaryType, recordId: string) =>
     queryOptions({
       queryKey: timeKeys.summary(recordType, recordId),
       queryFn: () =>
-        api(endpoints.summary, { query: { recordType, recordId } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+        api(endpoints.summary, { query: { recordType, recordId } }, { failMessage: UI_TEXT.fetchTimeEntriesFailed }),
     }),
   entries: (record: TimeRecordRef) =>
     queryOptions({
       queryKey: timeKeys.entries(record),
       queryFn: () =>
-        api(endpoints.list, { query: { ...record, limit: 100 } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+        api(endpoints.list, { query: { ...record, limit: 100 } }, { failMessage: UI_TEXT.fetchTimeEntriesFailed }),
     }),
   timesheet: (from: string, to: string) =>
     queryOptions({
       queryKey: timeKeys.timesheet(from, to),
-      queryFn: () =>
-        api(endpoints.timesheet, { query: { from, to } }, { failMessage: MESSAGES.fetchTimeEntriesFailed }),
+      queryFn: () => api(endpoints.timesheet, { query: { from, to } }, { failMessage: UI_TEXT.fetchTimeEntriesFailed }),
       placeholderData: keepPreviousData,
     }),
 };

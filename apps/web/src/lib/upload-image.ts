@@ -1,4 +1,4 @@
-import { isInlineImageType, MESSAGES, type UploadedFile } from '@smart/contracts';
+import { isInlineImageType, UI_TEXT, type UploadedFile } from '@smart/contracts';
 import { ApiError, type RequestOptions } from './api-client';
 import { uploadFile } from './upload-file';
 
@@ -8,6 +8,6 @@ import { uploadFile } from './upload-file';
  */
 export async function uploadImage(file: File, options: RequestOptions): Promise<UploadedFile> {
   const uploaded = await uploadFile(file, options);
-  if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, MESSAGES.imageFileRequired, 'BAD_REQUEST');
+  if (!isInlineImageType(uploaded.fileType)) throw new ApiError(400, UI_TEXT.imageFileRequired, 'BAD_REQUEST');
   return uploaded;
 }

@@ -1,5 +1,5 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
-import { formatDateOnly, MESSAGES, priorityLabel, workStatusLabel } from '@smart/contracts';
+import { formatDateOnly, priorityLabel, UI_TEXT, workStatusLabel } from '@smart/contracts';
 
 /** How the work pages write statuses, priorities and dates (second document, sections 2 and 4). */
 
@@ -37,12 +37,12 @@ export const priorityOptions = (priorities: readonly string[]) =>
 
 /** A date-only value (YYYY-MM-DD) as MM/DD/YYYY (contracts' formatDateOnly), or 'No due date'. */
 export function formatDay(day: string | null | undefined): string {
-  return (day && formatDateOnly(day)) || MESSAGES.noDueDate;
+  return (day && formatDateOnly(day)) || UI_TEXT.noDueDate;
 }
 
 /** 'Due: MM/DD/YYYY', or 'No due date' (second document, section 2). */
 export const dueLabel = (dueDate: string | null | undefined) =>
-  dueDate ? `Due: ${formatDay(dueDate)}` : MESSAGES.noDueDate;
+  dueDate ? `Due: ${formatDay(dueDate)}` : UI_TEXT.noDueDate;
 
 /** A moment (ISO timestamp) as the day it fell on here, MM/DD/YYYY. */
 export const formatMoment = (moment: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysInRange, MAX_ANALYTICS_DAYS } from '../analytics.js';
-import { MESSAGES } from '../messages.js';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../tickets.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString, countsSchema, idSchema } from './common.js';
 import { isDateOnly, projectStatusSchema } from './work.js';
 
@@ -11,13 +11,13 @@ import { isDateOnly, projectStatusSchema } from './work.js';
  * description and docs/decisions/0187-analytics-figures.md.
  */
 
-const dateOnly = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid);
+const dateOnly = boundedString(10, UI_TEXT.dateInvalid).refine(isDateOnly, UI_TEXT.dateInvalid);
 const whenValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
 /** Why a range is refused (the server asks again once it has filled in a missing end), or null. */
 export function analyticsRangeProblem(from: string, to: string): string | null {
-  if (to < from) return MESSAGES.timeRangeOrder;
-  if (daysInRange(from, to) > MAX_ANALYTICS_DAYS) return MESSAGES.analyticsRangeTooLong;
+  if (to < from) return UI_TEXT.timeRangeOrder;
+  if (daysInRange(from, to) > MAX_ANALYTICS_DAYS) return UI_TEXT.analyticsRangeTooLong;
   return null;
 }
 

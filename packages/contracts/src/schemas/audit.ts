@@ -7,12 +7,12 @@ import {
   AUDIT_VIEWS,
   auditViewOf,
 } from '../audit.js';
-import { MESSAGES } from '../messages.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString, idSchema, pagedEnvelope } from './common.js';
 import { userSummarySchema } from './structure.js';
 import { isDateOnly } from './work.js';
 
-const day = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid);
+const day = boundedString(10, UI_TEXT.dateInvalid).refine(isDateOnly, UI_TEXT.dateInvalid);
 
 /**
  * GET /api/audit-log: one organization's lines (the caller's own when not named), newest first;
@@ -35,12 +35,12 @@ const auditLogFilters = z.object({
 const inOrder = <S extends typeof auditLogFilters>(schema: S) =>
   schema
     .refine((query) => !query.from || !query.to || query.to >= query.from, {
-      message: MESSAGES.timeRangeOrder,
+      message: UI_TEXT.timeRangeOrder,
       path: ['to'],
       when: (payload) => payload.issues.length === 0,
     })
     .refine((query) => !query.view || !query.action || auditViewOf(query.action) === query.view, {
-      message: MESSAGES.auditActionNotInView,
+      message: UI_TEXT.auditActionNotInView,
       path: ['action'],
       when: (payload) => payload.issues.length === 0,
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.js';
 import { SORT_ORDERS } from '../list-order.js';
-import { MESSAGES, tooLongMessage } from '../messages.js';
+import { tooLongMessage, UI_TEXT } from '../ui-text.js';
 import { isPhone } from '../validation.js';
 
 /**
@@ -25,8 +25,8 @@ export const requiredText = (message: string, max: number) => boundedString(max,
  */
 export const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 
-/** `schema` (a string, trimmed first where it trims) held to one line, refused with MESSAGES.singleLine. */
-export const singleLine = (schema: z.ZodString) => schema.regex(ONE_LINE, MESSAGES.singleLine);
+/** `schema` (a string, trimmed first where it trims) held to one line, refused with UI_TEXT.singleLine. */
+export const singleLine = (schema: z.ZodString) => schema.regex(ONE_LINE, UI_TEXT.singleLine);
 
 /** Required one-line text: names, titles, topics (requiredText, held to one line). */
 export const requiredLine = (message: string, max: number) => singleLine(requiredText(message, max));
@@ -36,9 +36,9 @@ export const requiredLine = (message: string, max: number) => singleLine(require
  * zod's ISO datetime takes the year 0000, which PostgreSQL has not (a 500 from the cast).
  */
 export const instantText = (max: number) =>
-  boundedString(max, MESSAGES.instantInvalid)
-    .pipe(z.iso.datetime({ offset: true, error: MESSAGES.instantInvalid }))
-    .refine((text) => new Date(text).getUTCFullYear() >= 1, MESSAGES.instantInvalid);
+  boundedString(max, UI_TEXT.instantInvalid)
+    .pipe(z.iso.datetime({ offset: true, error: UI_TEXT.instantInvalid }))
+    .refine((text) => new Date(text).getUTCFullYear() >= 1, UI_TEXT.instantInvalid);
 
 /** Record ids are UUIDs; anything else is answered with 404 by the server. */
 export const idSchema = z.uuid().max(36);
@@ -111,7 +111,7 @@ export const optionalLine = (max: number) => blankAsNull(singleLine(boundedStrin
 /** An optional phone number, loosely checked (`isPhone`): trimmed, empty becomes null. */
 export const phoneField = boundedString(MAX_NAME_LENGTH)
   .trim()
-  .refine((value) => value === '' || isPhone(value), MESSAGES.phoneInvalid)
+  .refine((value) => value === '' || isPhone(value), UI_TEXT.phoneInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import {
   CLIENT_MESSAGE_ID_PATTERN,
   CONVERSATION_MAX_PAGE_SIZE,
@@ -17,6 +16,7 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGE_TYPES,
 } from '../messenger.js';
+import { UI_TEXT } from '../ui-text.js';
 import { organizationAdvisorSchema } from './advisors.js';
 import { boundedString, idSchema, optionalText, permissionsSchema, requiredLine, singleLine } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
@@ -139,7 +139,7 @@ export const readMarkerSchema = z.object({
 // ---- request bodies and queries ----------------------------------------------------------------
 
 const participantIdsField = z.array(idSchema).max(MAX_CONVERSATION_PARTICIPANTS);
-const conversationTitle = requiredLine(MESSAGES.conversationTitleRequired, MAX_CONVERSATION_TITLE_LENGTH);
+const conversationTitle = requiredLine(UI_TEXT.conversationTitleRequired, MAX_CONVERSATION_TITLE_LENGTH);
 
 /**
  * POST /api/conversations (section 7). The caller is always a participant; participantIds name the
@@ -175,7 +175,7 @@ export const messageAttachmentBody = z
     fileSize: z.number().int().min(0).optional(),
     fileUrl: boundedString(200).optional(),
   })
-  .refine((file) => file.s3Key ?? file.fileName, { error: MESSAGES.messageFileRequired });
+  .refine((file) => file.s3Key ?? file.fileName, { error: UI_TEXT.messageFileRequired });
 
 /**
  * POST /api/messages and the socket's send_message. Non-blank text or at least one file (section 5);
@@ -190,13 +190,13 @@ export const sendMessageBody = z
     attachments: z.array(messageAttachmentBody).max(MAX_MESSAGE_ATTACHMENTS).default([]),
     /** The client's id for this message: the same sender sending it again gets the stored message back. */
     clientMessageId: boundedString(MAX_CLIENT_MESSAGE_ID_LENGTH)
-      .regex(CLIENT_MESSAGE_ID_PATTERN, { error: MESSAGES.clientMessageIdInvalid })
+      .regex(CLIENT_MESSAGE_ID_PATTERN, { error: UI_TEXT.clientMessageIdInvalid })
       .optional(),
     /** The people the text @mentions: notified (instead of the message's notice) when they take part. */
     mentions: mentionsSchema,
   })
   .refine((body) => body.content.trim() !== '' || body.attachments.length > 0, {
-    error: MESSAGES.messageEmpty,
+    error: UI_TEXT.messageEmpty,
     path: ['content'],
   });
 export type SendMessageBody = z.input<typeof sendMessageBody>;

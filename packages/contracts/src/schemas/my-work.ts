@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString } from './common.js';
 import { ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
 import { isDateOnly, taskPrioritySchema, taskStatusSchema, workRefSchema } from './work.js';
@@ -15,7 +15,7 @@ export const myWorkQuery = z.object({
    * The caller's today (YYYY-MM-DD, the browser's date), so "overdue" agrees with the page's badges;
    * the database's date when absent. A day PostgreSQL has (isDateOnly: never the year 0000).
    */
-  today: boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid).optional(),
+  today: boundedString(10, UI_TEXT.dateInvalid).refine(isDateOnly, UI_TEXT.dateInvalid).optional(),
 });
 
 export const myWorkTaskSchema = z.object({

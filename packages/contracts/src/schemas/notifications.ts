@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
 import {
   EMAIL_DIGEST_CHOICES,
   MAX_MENTIONS,
@@ -16,6 +15,7 @@ import {
   SUBSCRIBABLE_RECORD_TYPES,
   SUBSCRIPTION_MODES,
 } from '../notifications.js';
+import { UI_TEXT } from '../ui-text.js';
 import { isTimeZone } from '../validation.js';
 import { boundedString, idSchema, instantText, pagedEnvelope, pageQuery } from './common.js';
 import { userSummarySchema } from './structure.js';
@@ -47,7 +47,7 @@ export const notificationPreferencesPatch = z
   .strict();
 
 /** An IANA zone name ("Europe/Berlin"), as the browser reports it. */
-export const timeZoneSchema = boundedString(MAX_TIME_ZONE_LENGTH).refine(isTimeZone, MESSAGES.invalidTimeZone);
+export const timeZoneSchema = boundedString(MAX_TIME_ZONE_LENGTH).refine(isTimeZone, UI_TEXT.invalidTimeZone);
 
 /** PUT /api/users/notifications: any of the toggles, the time zone and the digest choice. */
 export const updateNotificationsBody = z
@@ -57,7 +57,7 @@ export const updateNotificationsBody = z
     emailDigest: z.enum(EMAIL_DIGEST_CHOICES).optional(),
   })
   .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), MESSAGES.nothingToChange);
+  .refine((body) => Object.values(body).some((value) => value !== undefined), UI_TEXT.nothingToChange);
 
 /** GET/PUT /api/users/notifications: the toggles, plus where and when they are delivered. */
 export const notificationSettingsSchema = notificationPreferencesSchema.extend({
@@ -144,7 +144,7 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const unsubscribeQuery = z.object({ token: boundedString(512).min(1) });
 
 export const phoneConfirmBody = z
-  .object({ code: boundedString(PHONE_CODE_LENGTH).regex(/^[0-9]{6}$/, MESSAGES.phoneCodeInvalid) })
+  .object({ code: boundedString(PHONE_CODE_LENGTH).regex(/^[0-9]{6}$/, UI_TEXT.phoneCodeInvalid) })
   .strict();
 
 /** Mentions a comment or message carries: the ids of the people it names, at most MAX_MENTIONS. */

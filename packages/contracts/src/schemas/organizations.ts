@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ORGANIZATION_SEATS } from '../billing.js';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
+import { UI_TEXT } from '../ui-text.js';
 import { EMAIL_PATTERN } from '../validation.js';
 import { boundedString, optionalLine, optionalText, permissionsSchema, phoneField, requiredLine } from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
@@ -46,7 +46,7 @@ export type Organization = z.infer<typeof organizationSchema>;
 const contactEmailField = boundedString(MAX_EMAIL_LENGTH)
   .trim()
   .toLowerCase()
-  .refine((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.emailInvalid)
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), UI_TEXT.emailInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
@@ -70,13 +70,13 @@ const organizationFields = {
   /** The subscription's seats: an admin's to change (an org_admin sending another number is 403). */
   seats: z
     .number()
-    .int(MESSAGES.seatsOutOfRange)
-    .min(1, MESSAGES.seatsOutOfRange)
-    .max(MAX_ORGANIZATION_SEATS, MESSAGES.seatsOutOfRange)
+    .int(UI_TEXT.seatsOutOfRange)
+    .min(1, UI_TEXT.seatsOutOfRange)
+    .max(MAX_ORGANIZATION_SEATS, UI_TEXT.seatsOutOfRange)
     .optional(),
 };
 
-const organizationName = requiredLine(MESSAGES.organizationNameRequired, MAX_NAME_LENGTH);
+const organizationName = requiredLine(UI_TEXT.organizationNameRequired, MAX_NAME_LENGTH);
 
 export const createOrganizationBody = z.object({ name: organizationName, ...organizationFields });
 export const updateOrganizationBody = z.object({ name: organizationName.optional(), ...organizationFields });

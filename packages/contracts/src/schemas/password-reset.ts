@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_RESET_TOKEN_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString } from './common.js';
 import { changePasswordBody, emailField } from './users.js';
 
@@ -10,9 +10,9 @@ export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
 
 /** The reset page: the token from the link and the new password (the same rules as a password change). */
 export const passwordResetConfirmBody = z.object({
-  token: boundedString(MAX_RESET_TOKEN_LENGTH, MESSAGES.passwordResetLinkInvalid).min(
+  token: boundedString(MAX_RESET_TOKEN_LENGTH, UI_TEXT.passwordResetLinkInvalid).min(
     1,
-    MESSAGES.passwordResetLinkInvalid,
+    UI_TEXT.passwordResetLinkInvalid,
   ),
   newPassword: changePasswordBody.shape.newPassword,
 });

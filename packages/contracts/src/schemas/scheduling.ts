@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
 import {
   CALENDAR_FEED_TOKEN_LENGTH,
   CLOCK_TIME_PATTERN,
@@ -23,6 +22,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '../scheduling.js';
+import { UI_TEXT } from '../ui-text.js';
 import {
   boundedString,
   envelope,
@@ -42,19 +42,19 @@ import { timeZoneSchema } from './notifications.js';
  */
 const whenValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
-const clockTime = boundedString(5).regex(CLOCK_TIME_PATTERN, MESSAGES.availabilityInvalidTime);
+const clockTime = boundedString(5).regex(CLOCK_TIME_PATTERN, UI_TEXT.availabilityInvalidTime);
 
 export const availabilityIntervalSchema = z
   .object({ start: clockTime, end: clockTime })
   .strict()
-  .refine((interval) => interval.start < interval.end, { message: MESSAGES.availabilityIntervalOrder, ...whenValid });
+  .refine((interval) => interval.start < interval.end, { message: UI_TEXT.availabilityIntervalOrder, ...whenValid });
 
 /** One day's intervals: a few, none overlapping. */
 const dayIntervals = z
   .array(availabilityIntervalSchema)
-  .max(MAX_INTERVALS_PER_DAY, MESSAGES.tooManyIntervals)
+  .max(MAX_INTERVALS_PER_DAY, UI_TEXT.tooManyIntervals)
   .refine((intervals) => !intervalsOverlap(intervals), {
-    message: MESSAGES.availabilityIntervalsOverlap,
+    message: UI_TEXT.availabilityIntervalsOverlap,
     ...whenValid,
   });
 
@@ -65,7 +65,7 @@ export const weeklyHoursSchema = z
 /** Other hours on one date, in place of its weekday's; no intervals is a day off. */
 export const dateOverrideSchema = z
   .object({
-    date: boundedString(10).refine(isCalendarDate, MESSAGES.availabilityInvalidDate),
+    date: boundedString(10).refine(isCalendarDate, UI_TEXT.availabilityInvalidDate),
     intervals: dayIntervals,
   })
   .strict();
@@ -73,16 +73,16 @@ export const dateOverrideSchema = z
 const sessionLength = z
   .number()
   .int()
-  .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), MESSAGES.sessionLengthNotAllowed);
+  .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), UI_TEXT.sessionLengthNotAllowed);
 
 const availabilityFields = {
   timeZone: timeZoneSchema,
   weeklyHours: weeklyHoursSchema,
   dateOverrides: z
     .array(dateOverrideSchema)
-    .max(MAX_DATE_OVERRIDES, MESSAGES.tooManyDateOverrides)
+    .max(MAX_DATE_OVERRIDES, UI_TEXT.tooManyDateOverrides)
     .refine((overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length, {
-      message: MESSAGES.availabilityDuplicateDate,
+      message: UI_TEXT.availabilityDuplicateDate,
       ...whenValid,
     }),
   sessionLengths: z
@@ -90,7 +90,7 @@ const availabilityFields = {
     .min(1)
     .max(SESSION_LENGTHS.length)
     .refine((lengths) => new Set(lengths).size === lengths.length, {
-      message: MESSAGES.sessionLengthsDuplicate,
+      message: UI_TEXT.sessionLengthsDuplicate,
       ...whenValid,
     }),
   bufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
@@ -130,12 +130,12 @@ export const slotsQuery = z
     length: z.coerce
       .number()
       .int()
-      .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), MESSAGES.sessionLengthNotAllowed)
+      .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), UI_TEXT.sessionLengthNotAllowed)
       .optional(),
   })
-  .refine((query) => query.to > query.from, { message: MESSAGES.slotRangeOrder, path: ['to'], ...whenValid })
+  .refine((query) => query.to > query.from, { message: UI_TEXT.slotRangeOrder, path: ['to'], ...whenValid })
   .refine((query) => query.to.getTime() - query.from.getTime() <= MAX_SLOT_RANGE_DAYS * DAY_MS, {
-    message: MESSAGES.slotRangeTooLong,
+    message: UI_TEXT.slotRangeTooLong,
     path: ['to'],
     ...whenValid,
   });
@@ -199,12 +199,12 @@ export const advisorSessionSchema = z.object({
 });
 export type AdvisorSession = z.infer<typeof advisorSessionSchema>;
 
-const sessionTopic = requiredLine(MESSAGES.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
+const sessionTopic = requiredLine(UI_TEXT.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
 const sessionAgenda = boundedString(MAX_SESSION_AGENDA_LENGTH).trim();
 /** The people besides the advisor; the same person twice is once. */
 const attendeeIds = z
   .array(idSchema)
-  .max(MAX_SESSION_ATTENDEES, MESSAGES.sessionAttendeesTooMany)
+  .max(MAX_SESSION_ATTENDEES, UI_TEXT.sessionAttendeesTooMany)
   .transform((ids) => [...new Set(ids)]);
 
 /**
@@ -236,7 +236,7 @@ export const updateSessionBody = z
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: MESSAGES.sessionNothingToChange,
+    message: UI_TEXT.sessionNothingToChange,
     ...whenValid,
   });
 export type UpdateSessionBody = z.input<typeof updateSessionBody>;
@@ -262,7 +262,7 @@ export const sessionListQuery = z
     limit: z.coerce.number().int().min(1).max(MAX_SESSION_PAGE_SIZE).default(SESSION_PAGE_SIZE),
   })
   .refine((query) => !query.from || !query.to || query.to > query.from, {
-    message: MESSAGES.slotRangeOrder,
+    message: UI_TEXT.slotRangeOrder,
     path: ['to'],
     ...whenValid,
   });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_SEARCH_LENGTH, SEARCH_DEFAULT_PER_KIND, SEARCH_MAX_PER_KIND } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import { SEARCH_KINDS } from '../search.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString, envelope, idSchema } from './common.js';
 
 /** The longest `types` value: every kind once, comma-separated. */
 const MAX_TYPES_LENGTH = SEARCH_KINDS.join(',').length;
 
-const searchKindSchema = z.enum(SEARCH_KINDS, { error: MESSAGES.searchTypesInvalid });
+const searchKindSchema = z.enum(SEARCH_KINDS, { error: UI_TEXT.searchTypesInvalid });
 
 /**
  * GET /api/search. `q` is trimmed and capped before anything else runs; `types` is a comma-separated

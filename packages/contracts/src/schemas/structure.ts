@@ -6,8 +6,8 @@ import {
   TEAM_MEMBER_ROLES,
 } from '../departments.js';
 import { MAX_ICON_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
+import { UI_TEXT } from '../ui-text.js';
 import {
   boundedString,
   idSchema,
@@ -57,9 +57,9 @@ export const departmentSchema = z.object({
 });
 export type Department = z.infer<typeof departmentSchema>;
 
-const iconField = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
+const iconField = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, UI_TEXT.departmentIconInvalid);
 
-const departmentName = requiredLine(MESSAGES.departmentNameRequired, MAX_NAME_LENGTH);
+const departmentName = requiredLine(UI_TEXT.departmentNameRequired, MAX_NAME_LENGTH);
 
 export const createDepartmentBody = z.object({
   name: departmentName,
@@ -80,9 +80,9 @@ export const updateDepartmentBody = z.object({
 export type CreateDepartmentBody = z.input<typeof createDepartmentBody>;
 export type UpdateDepartmentBody = z.input<typeof updateDepartmentBody>;
 
-export const attachTeamBody = z.object({ teamId: z.uuid({ error: MESSAGES.selectTeam }).max(36) });
+export const attachTeamBody = z.object({ teamId: z.uuid({ error: UI_TEXT.selectTeam }).max(36) });
 
-export const teamMemberRoleSchema = z.enum(TEAM_MEMBER_ROLES, { error: MESSAGES.teamMemberRoleInvalid });
+export const teamMemberRoleSchema = z.enum(TEAM_MEMBER_ROLES, { error: UI_TEXT.teamMemberRoleInvalid });
 
 export const teamMemberSchema = z.object({ user: userSummarySchema, role: teamMemberRoleSchema, addedAt: z.string() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -110,7 +110,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
-const teamName = requiredLine(MESSAGES.teamNameRequired, MAX_NAME_LENGTH);
+const teamName = requiredLine(UI_TEXT.teamNameRequired, MAX_NAME_LENGTH);
 
 export const createTeamBody = z.object({
   name: teamName,
@@ -134,7 +134,7 @@ export type CreateTeamBody = z.input<typeof createTeamBody>;
 export type UpdateTeamBody = z.input<typeof updateTeamBody>;
 
 export const addTeamMemberBody = z.object({
-  userId: z.uuid({ error: MESSAGES.selectUser }).max(36),
+  userId: z.uuid({ error: UI_TEXT.selectUser }).max(36),
   role: teamMemberRoleSchema.default(DEFAULT_TEAM_MEMBER_ROLE),
 });
 export type AddTeamMemberBody = z.input<typeof addTeamMemberBody>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isDepartmentIcon } from '../departments.js';
 import { MAX_ICON_LENGTH, MAX_SEARCH_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import {
   DEFAULT_TEMPLATE_DEPARTMENT_COLOR,
   DEFAULT_TEMPLATE_DEPARTMENT_ICON,
@@ -18,6 +17,7 @@ import {
   TEMPLATE_PAGE_SIZE,
   TEMPLATE_SORTS,
 } from '../templates.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString, idSchema, permissionsSchema, requiredLine } from './common.js';
 import { userSummarySchema } from './structure.js';
 import { tagsField } from './work.js';
@@ -154,10 +154,10 @@ export const templateFileQuery = z.object({
 
 // ---- template department bodies (admin only) -------------------------------------------------
 
-const departmentName = requiredLine(MESSAGES.departmentNameRequired, MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH);
+const departmentName = requiredLine(UI_TEXT.departmentNameRequired, MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH);
 const departmentDescription = boundedString(MAX_TEMPLATE_DEPARTMENT_DESCRIPTION_LENGTH).trim();
-const departmentColor = z.enum(TEMPLATE_DEPARTMENT_COLORS, { error: MESSAGES.templateDepartmentColorInvalid });
-const departmentIcon = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, MESSAGES.departmentIconInvalid);
+const departmentColor = z.enum(TEMPLATE_DEPARTMENT_COLORS, { error: UI_TEXT.templateDepartmentColorInvalid });
+const departmentIcon = boundedString(MAX_ICON_LENGTH).trim().refine(isDepartmentIcon, UI_TEXT.departmentIconInvalid);
 
 /** POST /api/templates/departments. */
 export const createTemplateDepartmentBody = z.object({
@@ -199,12 +199,12 @@ function jsonField<T extends z.ZodType>(schema: T, message: string) {
 }
 
 /** `tags` as the spec sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
-export const templateTagsField = jsonField(tagsField, MESSAGES.templateTagsInvalid);
+export const templateTagsField = jsonField(tagsField, UI_TEXT.templateTagsInvalid);
 
-const templateName = requiredLine(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);
-const templateCategory = requiredLine(MESSAGES.templateFieldsRequired, MAX_TEMPLATE_CATEGORY_LENGTH);
+const templateName = requiredLine(UI_TEXT.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);
+const templateCategory = requiredLine(UI_TEXT.templateFieldsRequired, MAX_TEMPLATE_CATEGORY_LENGTH);
 const templateDescription = boundedString(MAX_TEMPLATE_DESCRIPTION_LENGTH).trim();
-const departmentIdField = z.uuid({ error: MESSAGES.templateDepartmentRequired }).max(36);
+const departmentIdField = z.uuid({ error: UI_TEXT.templateDepartmentRequired }).max(36);
 
 /**
  * POST /api/templates (multipart): these text fields, then the `files` parts (PDF, DOC or DOCX, at
@@ -235,14 +235,14 @@ export const updateTemplateFields = z.object({
   removeFileIds: z
     .union([
       z.array(idSchema).max(MAX_TEMPLATE_FILES),
-      jsonField(z.array(idSchema).max(MAX_TEMPLATE_FILES), MESSAGES.templateFileIdsInvalid),
+      jsonField(z.array(idSchema).max(MAX_TEMPLATE_FILES), UI_TEXT.templateFileIdsInvalid),
     ])
     .optional(),
   primaryFileIndex: z.coerce
-    .number({ error: MESSAGES.templatePrimaryInvalid })
-    .int({ error: MESSAGES.templatePrimaryInvalid })
-    .min(0, { error: MESSAGES.templatePrimaryInvalid })
-    .max(MAX_TEMPLATE_FILES - 1, { error: MESSAGES.templatePrimaryInvalid })
+    .number({ error: UI_TEXT.templatePrimaryInvalid })
+    .int({ error: UI_TEXT.templatePrimaryInvalid })
+    .min(0, { error: UI_TEXT.templatePrimaryInvalid })
+    .max(MAX_TEMPLATE_FILES - 1, { error: UI_TEXT.templatePrimaryInvalid })
     .optional(),
 });
 export type UpdateTemplateFields = z.input<typeof updateTemplateFields>;

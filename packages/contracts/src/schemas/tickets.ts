@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_SEARCH_LENGTH, MAX_URL_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import {
   DEFAULT_TICKET_CATEGORY,
   DEFAULT_TICKET_PRIORITY,
@@ -15,6 +14,7 @@ import {
   TICKET_SORTS,
   TICKET_STATUSES,
 } from '../tickets.js';
+import { UI_TEXT } from '../ui-text.js';
 import { MAX_COMMENT_LENGTH } from '../work.js';
 import {
   boundedString,
@@ -102,8 +102,8 @@ export type TicketStats = z.infer<typeof ticketStatsSchema>;
 
 // ---- request bodies -------------------------------------------------------------------------
 
-const ticketTitle = requiredLine(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_TITLE_LENGTH);
-const ticketDescription = requiredText(MESSAGES.titleAndDescriptionRequired, MAX_TICKET_DESCRIPTION_LENGTH);
+const ticketTitle = requiredLine(UI_TEXT.titleAndDescriptionRequired, MAX_TICKET_TITLE_LENGTH);
+const ticketDescription = requiredText(UI_TEXT.titleAndDescriptionRequired, MAX_TICKET_DESCRIPTION_LENGTH);
 
 export const createTicketBody = z.object({
   title: ticketTitle,
@@ -129,11 +129,11 @@ export type UpdateTicketBody = z.input<typeof updateTicketBody>;
 export const ticketStatusBody = z.object({ status: ticketStatusSchema });
 /** PATCH /api/tickets/{id}/assign: a person of the ticket's organization or one of its advisors; null unassigns. */
 export const assignTicketBody = z.object({
-  assignedTo: z.uuid({ error: MESSAGES.selectTicketAssignee }).max(36).nullable(),
+  assignedTo: z.uuid({ error: UI_TEXT.selectTicketAssignee }).max(36).nullable(),
 });
 /** POST /api/tickets/{id}/comments; `mentions` names the people it @mentions (notified when they can read the ticket). */
 export const ticketCommentBody = z.object({
-  text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH),
+  text: requiredText(UI_TEXT.commentRequired, MAX_COMMENT_LENGTH),
   mentions: mentionsSchema,
 });
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
 import {
   MAX_TIME_ENTRY_MINUTES,
   MAX_TIME_NOTE_LENGTH,
@@ -9,18 +8,19 @@ import {
   TIME_RECORD_TYPES,
   TIME_SUMMARY_TYPES,
 } from '../time.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString, idSchema, pagedEnvelope, permissionsSchema } from './common.js';
 import { userSummarySchema } from './structure.js';
 import { isDateOnly } from './work.js';
 
 /** Time entries and timers (issue 26); who may do what is the server's time-entries policy. */
 
-const dateOnly = boundedString(10, MESSAGES.dateInvalid).refine(isDateOnly, MESSAGES.dateInvalid);
+const dateOnly = boundedString(10, UI_TEXT.dateInvalid).refine(isDateOnly, UI_TEXT.dateInvalid);
 const minutes = z
-  .number({ error: MESSAGES.timeMinutesInvalid })
-  .int(MESSAGES.timeMinutesInvalid)
-  .min(1, MESSAGES.timeMinutesInvalid)
-  .max(MAX_TIME_ENTRY_MINUTES, MESSAGES.timeMinutesInvalid);
+  .number({ error: UI_TEXT.timeMinutesInvalid })
+  .int(UI_TEXT.timeMinutesInvalid)
+  .min(1, UI_TEXT.timeMinutesInvalid)
+  .max(MAX_TIME_ENTRY_MINUTES, UI_TEXT.timeMinutesInvalid);
 const note = boundedString(MAX_TIME_NOTE_LENGTH).trim();
 export const timeRecordTypeSchema = z.enum(TIME_RECORD_TYPES);
 
@@ -58,7 +58,7 @@ export const timeEntryFilters = z.object({
 export const checkTimeEntryFilters = <T extends z.ZodType<z.output<typeof timeEntryFilters>>>(schema: T) =>
   schema
     .refine((query) => !query.from || !query.to || query.to >= query.from, {
-      message: MESSAGES.timeRangeOrder,
+      message: UI_TEXT.timeRangeOrder,
       path: ['to'],
       ...whenValid,
     })
@@ -120,9 +120,9 @@ const daysBetween = (from: string, to: string) =>
 /** A timesheet's days: `to` not before `from`, and at most MAX_TIMESHEET_DAYS of them. */
 const withTimesheetRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
   schema
-    .refine((query) => query.to >= query.from, { message: MESSAGES.timeRangeOrder, path: ['to'], ...whenValid })
+    .refine((query) => query.to >= query.from, { message: UI_TEXT.timeRangeOrder, path: ['to'], ...whenValid })
     .refine((query) => daysBetween(query.from, query.to) < MAX_TIMESHEET_DAYS, {
-      message: MESSAGES.timesheetRangeTooLong,
+      message: UI_TEXT.timesheetRangeTooLong,
       path: ['to'],
       ...whenValid,
     });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import {
   MAX_CHALLENGE_TOKEN_LENGTH,
   MAX_CODE_INPUT_LENGTH,
@@ -9,23 +8,24 @@ import {
   RECOVERY_CODE_LENGTH,
   TOTP_DIGITS,
 } from '../two-factor.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString } from './common.js';
 
 /** A code from the authenticator app: six digits (spaces ignored). */
-export const totpCodeField = boundedString(MAX_CODE_INPUT_LENGTH, MESSAGES.twoFactorCodeRequired)
+export const totpCodeField = boundedString(MAX_CODE_INPUT_LENGTH, UI_TEXT.twoFactorCodeRequired)
   .transform(normalizeTotpCode)
-  .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), MESSAGES.twoFactorCodeFormat));
+  .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), UI_TEXT.twoFactorCodeFormat));
 
 /** One of the recovery codes (dashes, spaces and case ignored). */
-export const recoveryCodeField = boundedString(MAX_CODE_INPUT_LENGTH, MESSAGES.recoveryCodeRequired)
+export const recoveryCodeField = boundedString(MAX_CODE_INPUT_LENGTH, UI_TEXT.recoveryCodeRequired)
   .transform(normalizeRecoveryCode)
-  .pipe(z.string().regex(new RegExp(`^[0-9a-z]{${RECOVERY_CODE_LENGTH}}$`), MESSAGES.recoveryCodeFormat));
+  .pipe(z.string().regex(new RegExp(`^[0-9a-z]{${RECOVERY_CODE_LENGTH}}$`), UI_TEXT.recoveryCodeFormat));
 
 /** Proof of the second factor: an authenticator code or a recovery code, exactly one. */
 const secondFactorShape = { code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() };
 const exactlyOneProof = (body: { code?: string | undefined; recoveryCode?: string | undefined }) =>
   (body.code === undefined) !== (body.recoveryCode === undefined);
-const proofIssue = { message: MESSAGES.twoFactorCodeRequired, path: ['code'] };
+const proofIssue = { message: UI_TEXT.twoFactorCodeRequired, path: ['code'] };
 
 export const secondFactorBody = z.object(secondFactorShape).refine(exactlyOneProof, proofIssue);
 export type SecondFactorBody = z.input<typeof secondFactorBody>;
@@ -33,9 +33,9 @@ export type SecondFactorBody = z.input<typeof secondFactorBody>;
 /** POST /api/users/login/2fa: the challenge of the password step and a code. */
 export const twoFactorLoginBody = z
   .object({
-    challengeToken: boundedString(MAX_CHALLENGE_TOKEN_LENGTH, MESSAGES.twoFactorChallengeExpired).min(
+    challengeToken: boundedString(MAX_CHALLENGE_TOKEN_LENGTH, UI_TEXT.twoFactorChallengeExpired).min(
       1,
-      MESSAGES.twoFactorChallengeExpired,
+      UI_TEXT.twoFactorChallengeExpired,
     ),
     ...secondFactorShape,
   })
@@ -49,7 +49,7 @@ export type TwoFactorConfirmBody = z.input<typeof twoFactorConfirmBody>;
 /** POST /api/users/2fa/disable: the password and a code (or a recovery code, when the phone is lost). */
 export const twoFactorDisableBody = z
   .object({
-    password: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired),
+    password: boundedString(MAX_PASSWORD_LENGTH, UI_TEXT.passwordRequired).min(1, UI_TEXT.passwordRequired),
     ...secondFactorShape,
   })
   .refine(exactlyOneProof, proofIssue);

@@ -1,5 +1,5 @@
 import { MAX_URL_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
+import { UI_TEXT } from '../ui-text.js';
 import { boundedString } from './common.js';
 import { FILE_URL_PATTERN } from './files.js';
 
@@ -17,7 +17,7 @@ const isHttpUrl = (value: string) => {
 export const websiteField = boundedString(MAX_URL_LENGTH)
   .trim()
   .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
-  .refine((value) => value === '' || isHttpUrl(value), MESSAGES.websiteInvalid)
+  .refine((value) => value === '' || isHttpUrl(value), UI_TEXT.websiteInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
@@ -28,7 +28,7 @@ export const websiteField = boundedString(MAX_URL_LENGTH)
  */
 export const imageUrlField = boundedString(MAX_URL_LENGTH)
   .trim()
-  .refine((value) => value === '' || FILE_URL_PATTERN.test(value), MESSAGES.imageUrlInvalid)
+  .refine((value) => value === '' || FILE_URL_PATTERN.test(value), UI_TEXT.imageUrlInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();

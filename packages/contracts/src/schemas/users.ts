@@ -8,8 +8,8 @@ import {
   MAX_SHORT_TEXT_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
+import { UI_TEXT } from '../ui-text.js';
 import { EMAIL_PATTERN } from '../validation.js';
 import {
   boundedString,
@@ -73,17 +73,17 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** An e-mail address as a form sends it: required, lower-cased, plausible. */
-export const emailField = requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH)
+export const emailField = requiredText(UI_TEXT.emailRequired, MAX_EMAIL_LENGTH)
   .toLowerCase()
-  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+  .regex(EMAIL_PATTERN, UI_TEXT.emailInvalid);
 
-const passwordField = boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired)
-  .min(1, MESSAGES.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
+const passwordField = boundedString(MAX_PASSWORD_LENGTH, UI_TEXT.passwordRequired)
+  .min(1, UI_TEXT.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, UI_TEXT.passwordTooShort);
 
 export const loginBody = z.object({
-  email: requiredText(MESSAGES.emailRequired, MAX_EMAIL_LENGTH).toLowerCase(),
-  password: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired),
+  email: requiredText(UI_TEXT.emailRequired, MAX_EMAIL_LENGTH).toLowerCase(),
+  password: boundedString(MAX_PASSWORD_LENGTH, UI_TEXT.passwordRequired).min(1, UI_TEXT.passwordRequired),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -117,8 +117,8 @@ export type AdvisorProfileInput = z.input<typeof advisorProfileInput>;
 
 /** Register (add member): fields declared in the spec's validation order, so the first issue is the spec's first failure. */
 export const registerBody = z.object({
-  firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH),
-  lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH),
+  firstName: requiredLine(UI_TEXT.firstNameRequired, MAX_NAME_LENGTH),
+  lastName: requiredLine(UI_TEXT.lastNameRequired, MAX_NAME_LENGTH),
   email: emailField,
   password: passwordField,
   role: roleSchema.optional(),
@@ -149,13 +149,13 @@ export const registerResponse = z.object({
 
 /** What a user may change about itself: names, e-mail and its own meta fields; never role or organization. */
 export const profileUpdateBody = z.object({
-  firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
-  lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+  firstName: requiredLine(UI_TEXT.firstNameRequired, MAX_NAME_LENGTH).optional(),
+  lastName: requiredLine(UI_TEXT.lastNameRequired, MAX_NAME_LENGTH).optional(),
   email: emailField.optional(),
   profile: z
     .object({
-      firstName: requiredLine(MESSAGES.firstNameRequired, MAX_NAME_LENGTH).optional(),
-      lastName: requiredLine(MESSAGES.lastNameRequired, MAX_NAME_LENGTH).optional(),
+      firstName: requiredLine(UI_TEXT.firstNameRequired, MAX_NAME_LENGTH).optional(),
+      lastName: requiredLine(UI_TEXT.lastNameRequired, MAX_NAME_LENGTH).optional(),
     })
     .optional(),
   meta: z
@@ -172,10 +172,10 @@ export const profileUpdateBody = z.object({
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired),
-  newPassword: boundedString(MAX_PASSWORD_LENGTH, MESSAGES.newPasswordRequired)
-    .min(1, MESSAGES.newPasswordRequired)
-    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort),
+  currentPassword: boundedString(MAX_PASSWORD_LENGTH, UI_TEXT.passwordRequired).min(1, UI_TEXT.passwordRequired),
+  newPassword: boundedString(MAX_PASSWORD_LENGTH, UI_TEXT.newPasswordRequired)
+    .min(1, UI_TEXT.newPasswordRequired)
+    .min(MIN_PASSWORD_LENGTH, UI_TEXT.passwordTooShort),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 

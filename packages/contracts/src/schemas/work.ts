@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH, MAX_SEARCH_LENGTH } from '../limits.js';
-import { MESSAGES } from '../messages.js';
 import { isCalendarDate } from '../scheduling.js';
+import { UI_TEXT } from '../ui-text.js';
 import {
   DEFAULT_MY_TASKS_FILTER,
   DEFAULT_MY_TASKS_SORT,
@@ -51,7 +51,7 @@ import { userSummarySchema } from './structure.js';
 
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export const objectiveStatusSchema = z.enum(OBJECTIVE_STATUSES);
-export const taskStatusSchema = z.enum(TASK_STATUSES, { error: MESSAGES.taskStatusInvalid });
+export const taskStatusSchema = z.enum(TASK_STATUSES, { error: UI_TEXT.taskStatusInvalid });
 export const workPrioritySchema = z.enum(WORK_PRIORITIES);
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 
@@ -59,8 +59,8 @@ export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 export const isDateOnly = isCalendarDate;
 
 /** A date-only value (YYYY-MM-DD); '' or null clears it. */
-export const dateOnlyField = boundedString(10, MESSAGES.dateInvalid)
-  .refine((value) => value === '' || isDateOnly(value), MESSAGES.dateInvalid)
+export const dateOnlyField = boundedString(10, UI_TEXT.dateInvalid)
+  .refine((value) => value === '' || isDateOnly(value), UI_TEXT.dateInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
@@ -72,16 +72,16 @@ export const isDueBeforeStart = (startDate: string | null | undefined, dueDate: 
 /** Tags: each trimmed and non-blank, duplicates dropped, at most MAX_PROJECT_TAGS (section 5). */
 export const tagsField = z
   .array(singleLine(boundedString(MAX_TAG_LENGTH).trim()))
-  .max(MAX_PROJECT_TAGS, { error: MESSAGES.tooManyTags })
+  .max(MAX_PROJECT_TAGS, { error: UI_TEXT.tooManyTags })
   .transform((tags) => [...new Set(tags.filter((tag) => tag !== ''))]);
 
 /** Progress: an integer from 0 to 100 in steps of 5 (section 9). */
 export const progressField = z
-  .number({ error: MESSAGES.progressInvalid })
-  .int({ error: MESSAGES.progressInvalid })
-  .min(MIN_PROGRESS, { error: MESSAGES.progressInvalid })
-  .max(MAX_PROGRESS, { error: MESSAGES.progressInvalid })
-  .refine((value) => value % PROGRESS_STEP === 0, MESSAGES.progressInvalid);
+  .number({ error: UI_TEXT.progressInvalid })
+  .int({ error: UI_TEXT.progressInvalid })
+  .min(MIN_PROGRESS, { error: UI_TEXT.progressInvalid })
+  .max(MAX_PROGRESS, { error: UI_TEXT.progressInvalid })
+  .refine((value) => value % PROGRESS_STEP === 0, UI_TEXT.progressInvalid);
 
 const title = (message: string) => requiredLine(message, MAX_TITLE_LENGTH);
 const description = optionalText(MAX_LONG_TEXT_LENGTH);
@@ -262,11 +262,11 @@ const projectFields = {
 };
 const dueNotBeforeStart = (body: { startDate?: string | null; dueDate?: string | null }) =>
   !isDueBeforeStart(body.startDate, body.dueDate);
-const dueDateIssue = { error: MESSAGES.dueBeforeStart, path: ['dueDate'] };
+const dueDateIssue = { error: UI_TEXT.dueBeforeStart, path: ['dueDate'] };
 
 export const createProjectBody = z
   .object({
-    title: title(MESSAGES.projectTitleRequired),
+    title: title(UI_TEXT.projectTitleRequired),
     ...projectFields,
     status: projectStatusSchema.default(DEFAULT_PROJECT_STATUS),
     priority: workPrioritySchema.default(DEFAULT_WORK_PRIORITY),
@@ -276,7 +276,7 @@ export const createProjectBody = z
   .refine(dueNotBeforeStart, dueDateIssue);
 /** PUT /api/projects/{id}: the same fields, each optional; a due date is checked against the stored start too. */
 export const updateProjectBody = z
-  .object({ title: title(MESSAGES.projectTitleRequired).optional(), ...projectFields })
+  .object({ title: title(UI_TEXT.projectTitleRequired).optional(), ...projectFields })
   .refine(dueNotBeforeStart, dueDateIssue);
 export type CreateProjectBody = z.input<typeof createProjectBody>;
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
@@ -288,12 +288,12 @@ const objectiveFields = {
   team: teamField,
 };
 export const createObjectiveBody = z.object({
-  title: title(MESSAGES.objectiveTitleRequired),
+  title: title(UI_TEXT.objectiveTitleRequired),
   ...objectiveFields,
   priority: workPrioritySchema.default(DEFAULT_WORK_PRIORITY),
 });
 export const updateObjectiveBody = z.object({
-  title: title(MESSAGES.objectiveTitleRequired).optional(),
+  title: title(UI_TEXT.objectiveTitleRequired).optional(),
   ...objectiveFields,
   status: objectiveStatusSchema.optional(),
 });
@@ -307,19 +307,19 @@ const taskFields = {
   assignedTo: idSchema.nullable().optional(),
 };
 export const createTaskBody = z.object({
-  title: title(MESSAGES.taskTitleRequired),
+  title: title(UI_TEXT.taskTitleRequired),
   ...taskFields,
   priority: taskPrioritySchema.default(DEFAULT_WORK_PRIORITY),
 });
 /** PUT /api/tasks/{id}: partial fields. */
-export const updateTaskBody = z.object({ title: title(MESSAGES.taskTitleRequired).optional(), ...taskFields });
+export const updateTaskBody = z.object({ title: title(UI_TEXT.taskTitleRequired).optional(), ...taskFields });
 export type CreateTaskBody = z.input<typeof createTaskBody>;
 export type UpdateTaskBody = z.input<typeof updateTaskBody>;
 
 export const taskStatusBody = z.object({ status: taskStatusSchema });
 export const taskProgressBody = z.object({ progress: progressField });
 export const taskCommentBody = z.object({
-  text: requiredText(MESSAGES.commentRequired, MAX_COMMENT_LENGTH),
+  text: requiredText(UI_TEXT.commentRequired, MAX_COMMENT_LENGTH),
   mentions: mentionsSchema,
 });
 export type TaskCommentBody = z.input<typeof taskCommentBody>;

@@ -1,4 +1,4 @@
-import { advisorEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { advisorEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -76,6 +76,6 @@ export async function advisorRoutes(app: FastifyInstance) {
     announceCancelledSessions(app, cancelledSessions, originConnection(request));
     setOrganizationRoomMembership(app, advisorId, orgId, false);
     await leaveRecordRoomsOf(app, advisorId, orgId);
-    return okMessage(MESSAGES.advisorRemoved);
+    return okMessage(UI_TEXT.advisorRemoved);
   });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
@@ -82,7 +82,7 @@ export async function listOrganizationAdvisors(
   actor: Actor,
   organizationId: string,
 ): Promise<OrganizationAdvisorRecord[]> {
-  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(UI_TEXT.organizationNotFound);
   await requireOrganization(db, organizationId);
   const inOrganization = eq(advisorAssignments.organizationId, organizationId);
   const where: SQL | undefined = canManageAdvisors(actor)
@@ -97,7 +97,7 @@ export async function listOrganizationAdvisors(
  * organization is open, as lib/tenancy.ts's access check says.
  */
 export async function listMyOrganizations(db: Database, actor: Actor): Promise<MyOrganizationRecord[]> {
-  if (!isAdvisor(actor)) throw forbidden(MESSAGES.advisorsOnly);
+  if (!isAdvisor(actor)) throw forbidden(UI_TEXT.advisorsOnly);
   return db
     .select({
       organizationId: advisorAssignments.organizationId,
@@ -117,7 +117,7 @@ async function loadAssignment(db: Database, organizationId: string, advisorId: s
   const [row] = await selectOrganizationAdvisors(db)
     .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  if (!row) throw notFound(UI_TEXT.advisorAssignmentNotFound);
   return row;
 }
 
@@ -129,16 +129,16 @@ async function loadAssignment(db: Database, organizationId: string, advisorId: s
 export async function assignAdvisor(db: Database, actor: Actor, organizationId: string, advisorId: string) {
   requireAdvisorManager(actor);
   const organization = await findOrganization(db, organizationId);
-  if (!organization) throw notFound(MESSAGES.organizationNotFound);
-  if (organization.isPlatform) throw badRequest(MESSAGES.platformOrganizationNoAdvisors);
-  if (organization.closedAt) throw conflict(MESSAGES.organizationClosed);
+  if (!organization) throw notFound(UI_TEXT.organizationNotFound);
+  if (organization.isPlatform) throw badRequest(UI_TEXT.platformOrganizationNoAdvisors);
+  if (organization.closedAt) throw conflict(UI_TEXT.organizationClosed);
   const [advisor] = await db
     .select({ role: users.role, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, advisorId))
     .limit(1);
-  if (!advisor) throw notFound(MESSAGES.advisorNotFound);
-  if (advisor.role !== 'advisor') throw badRequest(MESSAGES.notAnAdvisor);
+  if (!advisor) throw notFound(UI_TEXT.advisorNotFound);
+  if (advisor.role !== 'advisor') throw badRequest(UI_TEXT.notAnAdvisor);
 
   const assignedAt = new Date();
   const written = await db.transaction(async (tx) => {
@@ -160,7 +160,7 @@ export async function assignAdvisor(db: Database, actor: Actor, organizationId: 
     }
     return row;
   });
-  if (!written) throw conflict(MESSAGES.advisorAlreadyAssigned);
+  if (!written) throw conflict(UI_TEXT.advisorAlreadyAssigned);
   return { created: written.created, record: await loadAssignment(db, organizationId, advisorId) };
 }
 
@@ -174,13 +174,13 @@ const assignmentEvent = (
 /** The assignment's organization (for its notices' name); 404 as for a missing assignment. */
 async function assignmentOrganization(db: Database, organizationId: string) {
   const organization = await findOrganization(db, organizationId);
-  if (!organization) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  if (!organization) throw notFound(UI_TEXT.advisorAssignmentNotFound);
   return organization;
 }
 
 /**
  * An ended assignment's future sessions are cancelled in its transaction, and their people told
- * (MESSAGES.sessionCancelledAssignmentEnded, by the acting admin).
+ * (UI_TEXT.sessionCancelledAssignmentEnded, by the acting admin).
  */
 const cancelSessionsOfAssignment = (
   db: Database,
@@ -195,7 +195,7 @@ const cancelSessionsOfAssignment = (
     tx,
     { organizationId: organization.id, organizationName: organization.name, advisorId },
     actor.id,
-    MESSAGES.sessionCancelledAssignmentEnded,
+    UI_TEXT.sessionCancelledAssignmentEnded,
     now,
   );
 
@@ -214,7 +214,7 @@ export async function setAssignmentActive(
 ): Promise<{ record: Awaited<ReturnType<typeof loadAssignment>>; cancelledSessions: CancelledSession[] }> {
   requireAdvisorManager(actor);
   const assignment = await loadAssignment(db, organizationId, advisorId);
-  if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(MESSAGES.organizationClosed);
+  if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(UI_TEXT.organizationClosed);
   const organization = await assignmentOrganization(db, organizationId);
   const cancelledSessions = await db.transaction(async (tx) => {
     const changed = await tx
@@ -272,6 +272,6 @@ export async function removeAssignment(
       rows.length > 0 ? await cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now) : [];
     return { removed: rows, cancelledSessions: cancelled };
   });
-  if (removed.length === 0) throw notFound(MESSAGES.advisorAssignmentNotFound);
+  if (removed.length === 0) throw notFound(UI_TEXT.advisorAssignmentNotFound);
   return cancelledSessions;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { type Actor, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
@@ -17,7 +17,7 @@ export const readsAnalytics = (actor: Actor) => hasFlag(actor, 'canManageAnalyti
 export function analyticsScope(actor: Actor, requested: string | undefined): AnalyticsScope {
   if (!readsAnalytics(actor)) throw forbidden();
   if (seesAllOrganizations(actor)) return requested ? { kind: 'one', organizationId: requested } : { kind: 'all' };
-  if (requested && !isMemberOf(actor, requested)) throw notFound(MESSAGES.organizationNotFound);
+  if (requested && !isMemberOf(actor, requested)) throw notFound(UI_TEXT.organizationNotFound);
   if (!actor.organizationId) throw forbidden();
   return { kind: 'one', organizationId: actor.organizationId };
 }

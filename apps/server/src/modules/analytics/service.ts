@@ -4,8 +4,8 @@ import {
   type analyticsQuery,
   analyticsRangeProblem,
   isTimeZone,
-  MESSAGES,
   TICKET_PRIORITIES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, asc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -284,7 +284,7 @@ async function callerContext(db: Database, actor: Actor, scope: AnalyticsScope) 
     })
     .from(users)
     .where(eq(users.id, actor.id));
-  if (scope.kind === 'one' && !row?.organizationName) throw notFound(MESSAGES.organizationNotFound);
+  if (scope.kind === 'one' && !row?.organizationName) throw notFound(UI_TEXT.organizationNotFound);
   const timeZone = row?.timeZone && isTimeZone(row.timeZone) ? row.timeZone : 'UTC';
   return {
     timeZone,

@@ -6,8 +6,8 @@ import {
   type AuditView,
   auditViewOf,
   DEFAULT_AUDIT_VIEW,
-  MESSAGES,
   type PageQuery,
+  UI_TEXT,
 } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -39,7 +39,7 @@ export interface AuditFilter {
 export async function auditOrganization(db: Database, actor: Actor, named: string | undefined): Promise<string> {
   const organizationId = named ?? actor.organizationId;
   if (!organizationId || !(await canActInOrganization(db, actor, organizationId))) {
-    throw notFound(MESSAGES.organizationNotFound);
+    throw notFound(UI_TEXT.organizationNotFound);
   }
   await requireOrganization(db, organizationId);
   if (!canReadAuditLog(actor, organizationId)) throw forbidden();
@@ -213,7 +213,7 @@ export async function listAuditLog(
 ): Promise<Page<AuditLine>> {
   const organizationId = await auditOrganization(db, actor, query.organizationId);
   const skip = (query.page - 1) * query.limit;
-  if (skip + query.limit > AUDIT_MAX_DEPTH) throw badRequest(MESSAGES.auditLogTooDeep);
+  if (skip + query.limit > AUDIT_MAX_DEPTH) throw badRequest(UI_TEXT.auditLogTooDeep);
   const filter: AuditFilter = { ...query, organizationId };
   const [items, total] = await Promise.all([
     readAuditLines(db, actor, filter, { skip, limit: query.limit }),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { conversationParticipants, users } from '../../db/schema/index.js';
@@ -27,7 +27,7 @@ export async function requireParticipants(db: Writer, organizationId: string, us
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, wanted), peopleOf(organizationId)));
-  if (found.length !== wanted.length) throw badRequest(MESSAGES.participantNotAllowed);
+  if (found.length !== wanted.length) throw badRequest(UI_TEXT.participantNotAllowed);
 }
 
 /** Adds people to a conversation; those already in it stay as they are (their read markers too). */

@@ -6,7 +6,7 @@ import {
   displayName,
   GENERAL_CONVERSATION_TITLE,
   MAX_CONVERSATION_TITLE_LENGTH,
-  MESSAGES,
+  UI_TEXT,
   type updateConversationBody,
 } from '@smart/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -65,7 +65,7 @@ export async function listConversations(
 /** The conversation as the caller's list shows it; 404 unless the caller is in it and one of its organization's people. */
 export async function readConversation(db: Database, actor: Actor, id: string): Promise<ConversationRecord> {
   const record = await loadConversationRecord(db, actor, id);
-  if (!record) throw notFound(MESSAGES.conversationNotFound);
+  if (!record) throw notFound(UI_TEXT.conversationNotFound);
   return record;
 }
 
@@ -75,8 +75,8 @@ export async function readConversation(db: Database, actor: Actor, id: string): 
  */
 async function organizationToTalkIn(db: Database, actor: Actor, requested: string | undefined): Promise<string> {
   const organizationId = requested ?? actor.organizationId;
-  if (!organizationId) throw badRequest(MESSAGES.noOrganizationForMessenger);
-  if (!(await isPersonOf(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  if (!organizationId) throw badRequest(UI_TEXT.noOrganizationForMessenger);
+  if (!(await isPersonOf(db, actor, organizationId))) throw notFound(UI_TEXT.organizationNotFound);
   return organizationId;
 }
 
@@ -143,9 +143,9 @@ export async function updateConversation(
     removed = current.filter((userId) => !wanted.has(userId));
     if (added.length + removed.length > 0 && !canManageParticipants(actor, conversation)) throw forbidden();
     if (conversation.advisorId && removed.includes(conversation.advisorId)) {
-      throw badRequest(MESSAGES.advisorStaysInChat);
+      throw badRequest(UI_TEXT.advisorStaysInChat);
     }
-    if (removed.includes(actor.id)) throw badRequest(MESSAGES.cannotRemoveYourself);
+    if (removed.includes(actor.id)) throw badRequest(UI_TEXT.cannotRemoveYourself);
     await requireParticipants(db, conversation.organizationId, added);
   }
   const updated = await db.transaction(async (tx) => {
@@ -249,11 +249,11 @@ export async function availableAdvisors(db: Database, actor: Actor) {
  */
 async function advisorOfMember(db: Database, actor: Actor, requested: string | undefined) {
   if (isAdvisor(actor) || seesAllOrganizations(actor) || !actor.organizationId) {
-    throw forbidden(MESSAGES.advisorChatMembersOnly);
+    throw forbidden(UI_TEXT.advisorChatMembersOnly);
   }
   const advisors = await activeAdvisorsOf(db, actor.organizationId);
   const advisor = requested ? advisors.find((one) => one.id === requested) : advisors[0];
-  if (!advisor) throw notFound(requested ? MESSAGES.advisorNotFound : MESSAGES.noAdvisorAssigned);
+  if (!advisor) throw notFound(requested ? UI_TEXT.advisorNotFound : UI_TEXT.noAdvisorAssigned);
   return { organizationId: actor.organizationId, advisorId: advisor.id, advisor };
 }
 
@@ -270,7 +270,7 @@ export async function advisorConversation(
   let organizationId: string;
   let advisorId: string;
   if (isAdvisor(actor)) {
-    if (!query.organizationId) throw badRequest(MESSAGES.advisorNamesOrganization);
+    if (!query.organizationId) throw badRequest(UI_TEXT.advisorNamesOrganization);
     organizationId = await organizationToTalkIn(db, actor, query.organizationId);
     advisorId = actor.id;
   } else {

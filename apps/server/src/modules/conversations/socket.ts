@@ -1,4 +1,4 @@
-import { idSchema, MESSAGES, MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS } from '@smart/contracts';
+import { idSchema, MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
@@ -13,7 +13,7 @@ const typingPayload = z.object({ conversationId: idSchema, isTyping: z.boolean()
 const joinConversation = joinRoomEvent(
   MESSENGER_CLIENT_EVENTS.join,
   roomPayload,
-  MESSAGES.conversationNotFound,
+  UI_TEXT.conversationNotFound,
   async ({ app, session }, { conversationId }) => {
     const conversation = await participation(app.db, session.user, conversationId);
     return conversation
@@ -27,7 +27,7 @@ const leaveConversation = leaveRoomEvent(
   MESSENGER_CLIENT_EVENTS.leave,
   roomPayload,
   ({ conversationId }) => conversationRoom(conversationId),
-  MESSAGES.conversationNotFound,
+  UI_TEXT.conversationNotFound,
 );
 
 /** Not stored; only to the others in a room this socket joined (so after the read check). */
@@ -35,13 +35,13 @@ const typing = socketEvent({
   event: MESSENGER_CLIENT_EVENTS.typing,
   kind: 'typing',
   payload: typingPayload,
-  invalidPayload: MESSAGES.conversationNotFound,
-  overBudget: MESSAGES.typingTooFast,
-  failure: MESSAGES.conversationNotFound,
+  invalidPayload: UI_TEXT.conversationNotFound,
+  overBudget: UI_TEXT.typingTooFast,
+  failure: UI_TEXT.conversationNotFound,
   onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.typing),
   handle({ socket, session }, { conversationId, isTyping }) {
     const room = conversationRoom(conversationId);
-    if (!socket.rooms.has(room)) throw notFound(MESSAGES.conversationNotFound);
+    if (!socket.rooms.has(room)) throw notFound(UI_TEXT.conversationNotFound);
     const { id, firstName, lastName } = session.user;
     socket.to(room).emit(MESSENGER_EVENTS.typing, { conversationId, isTyping, user: { id, firstName, lastName } });
     return { ok: true };

@@ -1,4 +1,4 @@
-import { departmentEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { departmentEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -44,7 +44,7 @@ export async function departmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     await deleteDepartment(app.db, app.storage, requireUser(request), request.params.id);
-    return okMessage(MESSAGES.departmentDeleted);
+    return okMessage(UI_TEXT.departmentDeleted);
   });
 
   addRoute(app, endpoints.members, async (request) => {

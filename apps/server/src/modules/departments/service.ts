@@ -1,5 +1,5 @@
 import type { createDepartmentBody, Department, PageQuery, updateDepartmentBody } from '@smart/contracts';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -108,7 +108,7 @@ const departmentPageStatement = (db: Database, scope: 'organization' | 'all', re
 /** The department if the actor may read it; 404 otherwise. */
 export async function getDepartmentFor(db: Database, actor: Actor, id: string): Promise<DepartmentRecord> {
   const [row] = await selectDepartmentRecords(db).where(eq(departments.id, id)).limit(1);
-  return visibleOr404(actor, row as DepartmentRecord | undefined, MESSAGES.departmentNotFound);
+  return visibleOr404(actor, row as DepartmentRecord | undefined, UI_TEXT.departmentNotFound);
 }
 
 /**
@@ -134,7 +134,7 @@ async function checkManager(db: Database, organizationId: string, managerId: str
     .from(users)
     .where(and(eq(users.id, managerId), eq(users.organizationId, organizationId), eq(users.isActive, true)))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.userNotFound);
+  if (!row) throw notFound(UI_TEXT.userNotFound);
 }
 
 export async function createDepartment(
@@ -155,7 +155,7 @@ export async function createDepartment(
         ...(input.settings?.icon && { icon: input.settings.icon }),
       })
       .returning({ id: departments.id }),
-    MESSAGES.departmentNameTaken,
+    UI_TEXT.departmentNameTaken,
   );
   if (!created) throw new Error('insert returned no row');
   return getDepartmentFor(db, actor, created.id);
@@ -187,7 +187,7 @@ export async function updateDepartment(
           .update(departments)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(departments.id, id)),
-        MESSAGES.departmentNameTaken,
+        UI_TEXT.departmentNameTaken,
       ),
   });
   return getDepartmentFor(db, actor, id);
@@ -210,7 +210,7 @@ async function teamOfOrganization(db: Database, organizationId: string, teamId: 
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
     .limit(1);
-  if (!team) throw notFound(MESSAGES.teamNotFound);
+  if (!team) throw notFound(UI_TEXT.teamNotFound);
   return team;
 }
 
@@ -226,7 +226,7 @@ export async function attachTeam(db: Database, actor: Actor, id: string, teamId:
 export async function detachTeam(db: Database, actor: Actor, id: string, teamId: string) {
   const department = await departmentToManage(db, actor, id);
   const team = await teamOfOrganization(db, department.organizationId, teamId);
-  if (team.departmentId !== id) throw notFound(MESSAGES.teamNotFound);
+  if (team.departmentId !== id) throw notFound(UI_TEXT.teamNotFound);
   await db.update(teams).set({ departmentId: null, updatedAt: new Date() }).where(eq(teams.id, teamId));
   return getDepartmentFor(db, actor, id);
 }

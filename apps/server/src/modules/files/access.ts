@@ -1,4 +1,4 @@
-import { type FileInfo, MESSAGES } from '@smart/contracts';
+import { type FileInfo, UI_TEXT } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type FileRow, files, users } from '../../db/schema/index.js';
@@ -25,9 +25,9 @@ interface ReadableFile {
 
 async function readableFile(db: Database, actor: Actor, key: string): Promise<ReadableFile> {
   const [file] = await db.select().from(files).where(eq(files.key, key)).limit(1);
-  if (!file) throw notFound(MESSAGES.fileNotFound);
+  if (!file) throw notFound(UI_TEXT.fileNotFound);
   if (!file.recordType || !file.recordId) {
-    if (!file.publishedAt && file.uploadedBy !== actor.id) throw notFound(MESSAGES.fileNotFound);
+    if (!file.publishedAt && file.uploadedBy !== actor.id) throw notFound(UI_TEXT.fileNotFound);
     return { file, record: null };
   }
   const record = await readAttachableRecord(db, actor, file.recordType, file.recordId).catch((error: unknown) => {
@@ -35,7 +35,7 @@ async function readableFile(db: Database, actor: Actor, key: string): Promise<Re
     if (error instanceof AppError && error.code === 'FORBIDDEN') return null;
     throw error;
   });
-  if (!record) throw notFound(MESSAGES.fileNotFound);
+  if (!record) throw notFound(UI_TEXT.fileNotFound);
   return { file, record };
 }
 
@@ -71,7 +71,7 @@ export async function deleteFile(
   const { file, record } = await readableFile(db, actor, key);
   if (file.uploadedBy !== actor.id && !seesAllOrganizations(actor)) throw forbidden();
   if (record) {
-    if (!record.canChange) throw forbidden(MESSAGES.fileStillAttached);
+    if (!record.canChange) throw forbidden(UI_TEXT.fileStillAttached);
     await removeAttachedFile(db, storage, actor, record, file);
     return record;
   }

@@ -1,4 +1,4 @@
-import { type AttachmentRecordPath, attachmentEndpoints, MESSAGES } from '@smart/contracts';
+import { type AttachmentRecordPath, attachmentEndpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -52,7 +52,7 @@ export function recordAttachmentRoutes({ records, read, notFoundMessage }: Recor
       const target = await recordOr404(app, actor, request.params.id);
       await removeAttachment(app.db, app.storage, actor, target, request.params.attachmentId);
       target.announceFileChange?.(request, actor.id);
-      return okMessage(MESSAGES.attachmentRemoved);
+      return okMessage(UI_TEXT.attachmentRemoved);
     });
   };
 }

@@ -1,4 +1,4 @@
-import { type AttachableRecordType, type Attachment, fileDownloadPathOf, MESSAGES } from '@smart/contracts';
+import { type AttachableRecordType, type Attachment, fileDownloadPathOf, UI_TEXT } from '@smart/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { files, users } from '../../db/schema/index.js';
@@ -136,7 +136,7 @@ export async function removeAttachment(
     .from(files)
     .where(and(eq(files.id, attachmentId), eq(files.recordType, record.type), eq(files.recordId, record.id)))
     .limit(1);
-  if (!file) throw notFound(MESSAGES.attachmentNotFound);
+  if (!file) throw notFound(UI_TEXT.attachmentNotFound);
   if (!record.canRemove(file)) throw forbidden();
   await removeAttachedFile(db, storage, actor, record, file);
 }

@@ -1,4 +1,4 @@
-import { fileKeyOfUrl, INLINE_IMAGE_TYPES, MESSAGES } from '@smart/contracts';
+import { fileKeyOfUrl, INLINE_IMAGE_TYPES, UI_TEXT } from '@smart/contracts';
 import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -82,7 +82,7 @@ export async function publishPicture(tx: PictureWriter, uploaderId: string, url:
         )
         .returning({ id: files.id })
     : [];
-  if (!published) throw badRequest(MESSAGES.imageFileRequired);
+  if (!published) throw badRequest(UI_TEXT.imageFileRequired);
 }
 
 /**

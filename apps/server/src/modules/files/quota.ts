@@ -1,4 +1,4 @@
-import { MESSAGES, type StorageUsage } from '@smart/contracts';
+import { type StorageUsage, UI_TEXT } from '@smart/contracts';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
@@ -34,7 +34,7 @@ export async function storageUsed(db: Pick<Database, 'select'>, owner: StorageOw
   return Number(row?.bytes ?? 0);
 }
 
-const quotaExceeded = () => new AppError('PAYLOAD_TOO_LARGE', MESSAGES.storageQuotaExceeded);
+const quotaExceeded = () => new AppError('PAYLOAD_TOO_LARGE', UI_TEXT.storageQuotaExceeded);
 
 /** Before an upload's body is read: 413 when the owner has no room left at all. */
 export async function requireStorageLeft(db: Database, quotaBytes: number, owner: StorageOwner): Promise<void> {
@@ -69,7 +69,7 @@ export async function readStorageUsage(
   organizationId: string,
   quotaBytes: number,
 ): Promise<StorageUsage> {
-  if (!canSeeIn(actor, organizationId)) throw notFound(MESSAGES.organizationNotFound);
+  if (!canSeeIn(actor, organizationId)) throw notFound(UI_TEXT.organizationNotFound);
   await requireOrganization(db, organizationId);
   requireManageIn(actor, organizationId, 'canManageBilling');
   return { usedBytes: await storageUsed(db, organizationId), quotaBytes };

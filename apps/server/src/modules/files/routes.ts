@@ -1,4 +1,4 @@
-import { fileEndpoints as endpoints, isInlineImageType, MESSAGES } from '@smart/contracts';
+import { fileEndpoints as endpoints, isInlineImageType, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -29,7 +29,7 @@ export async function fileRoutes(app: FastifyInstance) {
     return sendStoredFile(reply, app.storage, row, {
       inline: isInlineImageType(row.contentType),
       cacheControl: 'private, max-age=31536000, immutable',
-      missingMessage: MESSAGES.notFound,
+      missingMessage: UI_TEXT.notFound,
     });
   });
 
@@ -47,14 +47,14 @@ export async function fileRoutes(app: FastifyInstance) {
     const { key } = request.params;
     const { expires, signature, inline } = request.query;
     if (!expires || !signature || !isValidSignedLink(app.config.fileUrlSecret, key, Number(expires), signature)) {
-      throw forbidden(MESSAGES.downloadLinkInvalid);
+      throw forbidden(UI_TEXT.downloadLinkInvalid);
     }
     const row = await findFile(app.db, key);
-    if (!row) throw notFound(MESSAGES.downloadLinkInvalid);
+    if (!row) throw notFound(UI_TEXT.downloadLinkInvalid);
     return sendStoredFile(reply, app.storage, row, {
       inline: inline === '1',
       cacheControl: 'no-store',
-      missingMessage: MESSAGES.downloadLinkInvalid,
+      missingMessage: UI_TEXT.downloadLinkInvalid,
     });
   });
 
@@ -62,7 +62,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const record = await deleteFile(app.db, app.storage, actor, request.params.key);
     record?.announceFileChange?.(request, actor.id);
-    return okMessage(MESSAGES.fileDeleted);
+    return okMessage(UI_TEXT.fileDeleted);
   });
 
   addRoute(app, endpoints.storage, async (request) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { fileUrlOf, MESSAGES, type UploadedFile } from '@smart/contracts';
+import { fileUrlOf, UI_TEXT, type UploadedFile } from '@smart/contracts';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { fileTypeStream } from 'file-type';
 import type { Database } from '../../db/client.js';
@@ -111,11 +111,11 @@ export async function saveUploadBytes(
   }
   if (upload.file.truncated) {
     await storage.remove(key);
-    throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+    throw new AppError('PAYLOAD_TOO_LARGE', UI_TEXT.fileTooLarge);
   }
   if (counter.size() === 0) {
     await storage.remove(key);
-    throw badRequest(MESSAGES.fileEmpty);
+    throw badRequest(UI_TEXT.fileEmpty);
   }
   return { key, originalName: cleanFileName(upload.filename), contentType, size: counter.size() };
 }
@@ -155,7 +155,7 @@ export async function keepUnattachedUpload(
 /** The parser's own "too large" keeps its 413; anything else wrong with the body is the client's 400. */
 function uploadFailure(error: Error): Error {
   if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return error;
-  return new AppError('BAD_REQUEST', MESSAGES.uploadIncomplete);
+  return new AppError('BAD_REQUEST', UI_TEXT.uploadIncomplete);
 }
 
 export async function findFile(db: Database, key: string) {

@@ -1,5 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStorage } from '../../storage/index.js';
@@ -39,16 +39,16 @@ export async function receiveOneFile<T>(
   let part = await nextPart();
   while (!part.done && part.value.type !== 'file') part = await nextPart();
   if (part.done || part.value.type !== 'file' || part.value.fieldname !== 'file') {
-    throw badRequest(MESSAGES.fileRequired);
+    throw badRequest(UI_TEXT.fileRequired);
   }
   const taken = await take(part.value);
   try {
     for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
-      if (rest.value.type === 'file') throw badRequest(MESSAGES.oneFileOnly);
+      if (rest.value.type === 'file') throw badRequest(UI_TEXT.oneFileOnly);
     }
   } catch (error) {
     await discard?.(taken);
-    throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGES.oneFileOnly) : error;
+    throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(UI_TEXT.oneFileOnly) : error;
   }
   return taken;
 }
@@ -56,7 +56,7 @@ export async function receiveOneFile<T>(
 /** A multipart body the parser cannot read is a 400; its size limits keep their own status. */
 function partFailure(error: unknown): never {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') throw badRequest(MESSAGES.oneFileOnly);
+  if (code === 'FST_FILES_LIMIT') throw badRequest(UI_TEXT.oneFileOnly);
   if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) throw error;
-  throw badRequest(MESSAGES.fileRequired);
+  throw badRequest(UI_TEXT.fileRequired);
 }

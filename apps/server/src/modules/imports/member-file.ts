@@ -5,8 +5,8 @@ import {
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_FIELDS,
   MEMBER_IMPORT_MAX_ROWS,
-  MESSAGES,
   type MemberImportField,
+  UI_TEXT,
 } from '@smart/contracts';
 import { CsvSyntaxError, csvCellText, csvRecords } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
@@ -59,14 +59,14 @@ function columnsOf(header: readonly string[]): Map<MemberImportField, number> {
  * character, not CSV, a required column missing or named twice, no members or too many.
  */
 export function readMemberFile(bytes: Uint8Array): FileRow[] {
-  if (bytes.length === 0) throw badRequest(MESSAGES.fileEmpty);
+  if (bytes.length === 0) throw badRequest(UI_TEXT.fileEmpty);
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw badRequest(MESSAGES.importFileNotText);
+    throw badRequest(UI_TEXT.importFileNotText);
   }
-  if (text.includes('\0')) throw badRequest(MESSAGES.nulCharacter);
+  if (text.includes('\0')) throw badRequest(UI_TEXT.nulCharacter);
   try {
     return rowsOf(text);
   } catch (error) {
@@ -86,7 +86,7 @@ function rowsOf(text: string): FileRow[] {
       columns = columnsOf(record);
       continue;
     }
-    if (rows.length === MEMBER_IMPORT_MAX_ROWS) throw badRequest(MESSAGES.importTooManyRows);
+    if (rows.length === MEMBER_IMPORT_MAX_ROWS) throw badRequest(UI_TEXT.importTooManyRows);
     const at = columns;
     const values = Object.fromEntries(
       MEMBER_IMPORT_FIELDS.map((field) => {
@@ -97,6 +97,6 @@ function rowsOf(text: string): FileRow[] {
     rows.push({ row, values });
   }
   if (!columns) throw badRequest(importMissingColumnsMessage(headersOf(REQUIRED_FIELDS)));
-  if (rows.length === 0) throw badRequest(MESSAGES.importNoMembers);
+  if (rows.length === 0) throw badRequest(UI_TEXT.importNoMembers);
   return rows;
 }

@@ -2,7 +2,6 @@ import {
   importEmailRepeatedMessage,
   MAX_NAME_LENGTH,
   MEMBER_IMPORT_FIELDS,
-  MESSAGES,
   type MemberImportField,
   type MemberImportProblem,
   ROLE_LABELS,
@@ -10,6 +9,7 @@ import {
   type Role,
   registerBody,
   roleFitsOrganization,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/tenancy.js';
@@ -63,7 +63,7 @@ export function parseMemberRow(row: FileRow): ParsedRow {
   function check<T>(field: MemberImportField, rule: z.ZodType<T>): T | undefined {
     const result = rule.safeParse(row.values[field]);
     if (result.success) return result.data;
-    problems.push({ field, message: result.error.issues[0]?.message ?? MESSAGES.invalidInput });
+    problems.push({ field, message: result.error.issues[0]?.message ?? UI_TEXT.invalidInput });
     return undefined;
   }
   const fields: ParsedRow['fields'] = {
@@ -107,10 +107,10 @@ function roleOf(text: string, { actor, organization }: RowContext): Role | Membe
   const role =
     text.trim() === '' ? 'user' : text.length <= MAX_NAME_LENGTH ? ROLE_BY_KEY.get(looseKey(text)) : undefined;
   const problem = (message: string): MemberImportProblem => ({ field: 'role', message });
-  if (!role) return problem(MESSAGES.importRoleUnknown);
-  if (!canRegister(actor, { organizationId: organization.id, role })) return problem(MESSAGES.roleNotAllowed);
+  if (!role) return problem(UI_TEXT.importRoleUnknown);
+  if (!canRegister(actor, { organizationId: organization.id, role })) return problem(UI_TEXT.roleNotAllowed);
   if (!roleFitsOrganization(role, organization)) {
-    return problem(organization.isPlatform ? MESSAGES.platformHoldsOnlyStaff : MESSAGES.staffBelongToPlatform);
+    return problem(organization.isPlatform ? UI_TEXT.platformHoldsOnlyStaff : UI_TEXT.staffBelongToPlatform);
   }
   return role;
 }
@@ -131,11 +131,11 @@ export function checkMemberRows(rows: readonly ParsedRow[], context: RowContext)
       if (earlier !== undefined) problems.push({ field: 'email', message: importEmailRepeatedMessage(earlier) });
       else {
         firstRowOfEmail.set(email, row);
-        if (context.takenEmails.has(email)) problems.push({ field: 'email', message: MESSAGES.emailTaken });
+        if (context.takenEmails.has(email)) problems.push({ field: 'email', message: UI_TEXT.emailTaken });
       }
     }
     const departmentId = department ? context.departmentIds.get(department.toLowerCase()) : null;
-    if (departmentId === undefined) problems.push({ field: 'department', message: MESSAGES.departmentNotFound });
+    if (departmentId === undefined) problems.push({ field: 'department', message: UI_TEXT.departmentNotFound });
     const role = roleOf(values.role, context);
     if (typeof role !== 'string') problems.push(role);
     problems.sort((a, b) => order(a) - order(b));

@@ -1,4 +1,4 @@
-import { importEndpoints as endpoints, MEMBER_IMPORT_MAX_BYTES, MESSAGES } from '@smart/contracts';
+import { importEndpoints as endpoints, MEMBER_IMPORT_MAX_BYTES, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
 import { ok } from '../../lib/envelope.js';
@@ -18,9 +18,7 @@ function receiveCsv(request: FastifyRequest): Promise<Uint8Array> {
     take: (part) =>
       part.toBuffer().catch((error: unknown) => {
         const code = (error as { code?: string }).code;
-        throw code === 'FST_REQ_FILE_TOO_LARGE'
-          ? new AppError('PAYLOAD_TOO_LARGE', MESSAGES.importFileTooLarge)
-          : error;
+        throw code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('PAYLOAD_TOO_LARGE', UI_TEXT.importFileTooLarge) : error;
       }),
   });
 }
@@ -53,7 +51,7 @@ export async function importRoutes(app: FastifyInstance) {
       if (!report.imported) {
         return reply
           .status(400)
-          .send({ success: false, error: report.refusal ?? MESSAGES.importFailed, code: 'BAD_REQUEST', report });
+          .send({ success: false, error: report.refusal ?? UI_TEXT.importFailed, code: 'BAD_REQUEST', report });
       }
       return reply.status(201).send(ok(report));
     },

@@ -1,4 +1,4 @@
-import { importSeatLimitMessage, MESSAGES, type MemberImportReport } from '@smart/contracts';
+import { importSeatLimitMessage, type MemberImportReport, UI_TEXT } from '@smart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
@@ -26,14 +26,14 @@ export interface ImportTarget {
 export async function importTarget(db: Database, actor: Actor, requested: string | undefined): Promise<ImportTarget> {
   await requireActsInNamed(db, actor, requested);
   const organizationId = seesAllOrganizations(actor) ? requested : actor.organizationId;
-  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (!organizationId) throw badRequest(UI_TEXT.organizationRequired);
   requireManageIn(actor, organizationId, 'canManageUsers');
   const [organization] = await db
     .select({ id: organizations.id, name: organizations.name, isPlatform: organizations.isPlatform })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  if (!organization) throw notFound(MESSAGES.organizationNotFound);
+  if (!organization) throw notFound(UI_TEXT.organizationNotFound);
   return organization;
 }
 
@@ -88,7 +88,7 @@ function reportOf(
     summary: { rows: rows.length, valid, invalid, seatsAvailable },
     refusal:
       invalid > 0
-        ? MESSAGES.importHasProblems
+        ? UI_TEXT.importHasProblems
         : valid > seatsAvailable
           ? importSeatLimitMessage(valid, seatsAvailable)
           : null,
@@ -159,7 +159,7 @@ export async function importMembers(
       return reportOf(organization, rows, seats, new Map(added.map((member) => [member.email, member.id])));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken);
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import {
   isAcceptedMessageFile,
-  MESSAGES,
   type MessageType,
   type messageListQuery,
   type sendMessageBody,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ import type { MessageRecord } from './presenter.js';
 /** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
 export async function conversationOf(db: Database, actor: Actor, conversationId: string): Promise<ConversationRow> {
   const conversation = await participation(db, actor, conversationId);
-  if (!conversation) throw notFound(MESSAGES.conversationNotFound);
+  if (!conversation) throw notFound(UI_TEXT.conversationNotFound);
   return conversation;
 }
 
@@ -69,7 +69,7 @@ async function cursorSeq(db: Database, conversationId: string, messageId: string
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
     .limit(1);
-  if (!row) throw badRequest(MESSAGES.messageNotFound);
+  if (!row) throw badRequest(UI_TEXT.messageNotFound);
   return row.seq;
 }
 
@@ -114,7 +114,7 @@ export async function listMessages(
 /** The message by id as the API shows it. */
 export async function loadMessage(db: Database, messageId: string): Promise<MessageRecord> {
   const [record] = await loadMessages(db, eq(messages.id, messageId), [asc(messages.seq)], 1);
-  if (!record) throw notFound(MESSAGES.messageNotFound);
+  if (!record) throw notFound(UI_TEXT.messageNotFound);
   return record;
 }
 
@@ -139,9 +139,9 @@ async function attachFiles(
     .set({ organizationId: message.organizationId, recordType: 'message', recordId: message.id })
     .where(and(inArray(files.key, keys), eq(files.uploadedBy, actor.id), isUnusedUpload))
     .returning({ originalName: files.originalName, contentType: files.contentType });
-  if (attached.length !== new Set(keys).size) throw badRequest(MESSAGES.ticketFileNotYours);
+  if (attached.length !== new Set(keys).size) throw badRequest(UI_TEXT.ticketFileNotYours);
   if (!attached.every((file) => isAcceptedMessageFile(file.originalName, file.contentType))) {
-    throw badRequest(MESSAGES.messageFileNotAccepted);
+    throw badRequest(UI_TEXT.messageFileNotAccepted);
   }
 }
 
@@ -241,7 +241,7 @@ export async function sendMessage(
         recipients: [],
         repeated: true,
       };
-    throw notFound(MESSAGES.conversationNotFound);
+    throw notFound(UI_TEXT.conversationNotFound);
   }
   const { stored, mentions } = sent;
   const message: MessageRow = {
@@ -289,8 +289,8 @@ async function earlierSend(db: Database, actor: Actor, conversationId: string, c
     [asc(messages.seq)],
     1,
   );
-  if (!record) throw notFound(MESSAGES.conversationNotFound);
-  if (record.message.conversationId !== conversation.id) throw conflict(MESSAGES.clientMessageIdReused);
+  if (!record) throw notFound(UI_TEXT.conversationNotFound);
+  if (record.message.conversationId !== conversation.id) throw conflict(UI_TEXT.clientMessageIdReused);
   return record;
 }
 
@@ -331,7 +331,7 @@ export async function readableMessageIn(db: Database, actor: Actor, messageId: s
     .where(eq(messages.id, messageId))
     .limit(1);
   const readable = row && row.organizationId === organizationId && (await participation(db, actor, row.conversationId));
-  if (!row || !readable) throw badRequest(MESSAGES.messageNotFound);
+  if (!row || !readable) throw badRequest(UI_TEXT.messageNotFound);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, MESSENGER_CLIENT_EVENTS, sendMessageBody } from '@smart/contracts';
+import { MESSENGER_CLIENT_EVENTS, sendMessageBody, UI_TEXT } from '@smart/contracts';
 import { socketEvent } from '../../plugins/socket-events.js';
 import { announceNewMessage, conversationViewers, tellMessengerRefusal } from '../conversations/live.js';
 import { presentMessage } from './presenter.js';
@@ -13,7 +13,7 @@ const sendMessageEvent = socketEvent({
   event: MESSENGER_CLIENT_EVENTS.sendMessage,
   kind: 'write',
   payload: sendMessageBody,
-  failure: MESSAGES.sendMessageFailed,
+  failure: UI_TEXT.sendMessageFailed,
   onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.sendMessage),
   async handle({ app, session }, body) {
     const viewers = await conversationViewers(app, body.conversationId);

@@ -1,4 +1,4 @@
-import { MESSAGES, type NotificationStatus } from '@smart/contracts';
+import { type NotificationStatus, UI_TEXT } from '@smart/contracts';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -124,7 +124,7 @@ async function ownNotification(db: Database, recipientId: string, id: string) {
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId), eq(notifications.inApp, true)))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.notificationNotFound);
+  if (!row) throw notFound(UI_TEXT.notificationNotFound);
   return row;
 }
 
@@ -198,7 +198,7 @@ export async function changeNotification(
     return changed;
   });
   const [item] = thread ? await loadRecords(db, [thread]) : [];
-  if (!item) throw notFound(MESSAGES.notificationNotFound);
+  if (!item) throw notFound(UI_TEXT.notificationNotFound);
   return item;
 }
 

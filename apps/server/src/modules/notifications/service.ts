@@ -1,11 +1,11 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type EmailDigest,
-  MESSAGES,
   mergeNotificationPreferences,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
   type NotificationSettings,
+  UI_TEXT,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -52,7 +52,7 @@ export interface NotificationSettingsChange {
 /** Read, merge and write under a row lock, so two quick toggles cannot overwrite each other. */
 export async function updateNotificationSettings(db: Database, userId: string, change: NotificationSettingsChange) {
   if (change.timeZone !== undefined && !(await databaseKnowsZone(db, change.timeZone))) {
-    throw badRequest(MESSAGES.invalidTimeZone);
+    throw badRequest(UI_TEXT.invalidTimeZone);
   }
   return db.transaction(async (tx) => {
     const [row] = await tx.select(settingsColumns).from(users).where(eq(users.id, userId)).for('update');

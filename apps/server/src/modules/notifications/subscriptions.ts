@@ -1,4 +1,4 @@
-import { MESSAGES, type SubscribableRecordType, type Subscription, type SubscriptionMode } from '@smart/contracts';
+import { type SubscribableRecordType, type Subscription, type SubscriptionMode, UI_TEXT } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notificationSubscriptions } from '../../db/schema/index.js';
@@ -6,10 +6,10 @@ import { notFound } from '../../lib/errors.js';
 import { personOf, readableBy, recordOrganization } from './audience.js';
 
 const NOT_FOUND: Record<SubscribableRecordType, string> = {
-  project: MESSAGES.projectNotFound,
-  task: MESSAGES.taskNotFound,
-  ticket: MESSAGES.ticketNotFound,
-  conversation: MESSAGES.conversationNotFound,
+  project: UI_TEXT.projectNotFound,
+  task: UI_TEXT.taskNotFound,
+  ticket: UI_TEXT.ticketNotFound,
+  conversation: UI_TEXT.conversationNotFound,
 };
 
 /** 404 (the record's own message) unless the user may read the record: the rule fan-out uses. */

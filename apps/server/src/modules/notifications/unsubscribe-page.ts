@@ -1,8 +1,8 @@
 import {
-  MESSAGES,
   notificationEndpoints,
   PRODUCT_NAME,
   recordPaths,
+  UI_TEXT,
   type UnsubscribeKind,
   unsubscribedMessage,
   unsubscribeKindDescription,
@@ -40,13 +40,13 @@ function page(appUrl: string, body: string) {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(MESSAGES.unsubscribeTitle)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<title>${escapeHtml(UI_TEXT.unsubscribeTitle)} · ${escapeHtml(PRODUCT_NAME)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style></head>
 <body><main>
 <a class="brand" href="${escapeHtml(appUrl)}">${MARK}<span>${escapeHtml(PRODUCT_NAME)}</span></a>
 <div class="card">
-<h1>${escapeHtml(MESSAGES.unsubscribeTitle)}</h1>
+<h1>${escapeHtml(UI_TEXT.unsubscribeTitle)}</h1>
 ${body}
 <p class="dimmed"><a href="${escapeHtml(`${appUrl}${recordPaths.notificationPreferences}`)}">Notification preferences</a></p>
 </div>
@@ -61,15 +61,15 @@ export const confirmUnsubscribePage = (appUrl: string, token: string, kind: Unsu
     `<p class="lead">${escapeHtml(unsubscribeQuestion(kind, address))}</p>
 <p class="dimmed">${escapeHtml(unsubscribeKindDescription(kind))}</p>
 <form method="post" action="${notificationEndpoints.unsubscribe.path}?token=${escapeHtml(encodeURIComponent(token))}">
-<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(MESSAGES.unsubscribeButton)}</button>
+<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(UI_TEXT.unsubscribeButton)}</button>
 </form>`,
   );
 
 export const unsubscribedPage = (appUrl: string, kind: UnsubscribeKind, address: string) =>
   page(
     appUrl,
-    `<p class="lead" role="status">${escapeHtml(unsubscribedMessage(kind, address))}</p><p>${escapeHtml(MESSAGES.unsubscribeChangeLater)}</p>`,
+    `<p class="lead" role="status">${escapeHtml(unsubscribedMessage(kind, address))}</p><p>${escapeHtml(UI_TEXT.unsubscribeChangeLater)}</p>`,
   );
 
 export const invalidUnsubscribePage = (appUrl: string) =>
-  page(appUrl, `<p class="lead">${escapeHtml(MESSAGES.unsubscribeInvalid)}</p>`);
+  page(appUrl, `<p class="lead">${escapeHtml(UI_TEXT.unsubscribeInvalid)}</p>`);

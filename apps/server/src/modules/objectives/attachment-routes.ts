@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { recordAttachmentRoutes } from '../files/attachment-routes.js';
 import { readObjectiveForFiles } from './attachments.js';
 
@@ -6,5 +6,5 @@ import { readObjectiveForFiles } from './attachments.js';
 export const objectiveAttachmentRoutes = recordAttachmentRoutes({
   records: 'objectives',
   read: readObjectiveForFiles,
-  notFoundMessage: MESSAGES.objectiveNotFound,
+  notFoundMessage: UI_TEXT.objectiveNotFound,
 });

@@ -1,4 +1,4 @@
-import { objectiveEndpoints as endpoints, MESSAGES, WORK_EVENTS, type WorkChange } from '@smart/contracts';
+import { objectiveEndpoints as endpoints, UI_TEXT, WORK_EVENTS, type WorkChange } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -56,6 +56,6 @@ export async function objectiveRoutes(app: FastifyInstance) {
     const { projectId, fileKeys } = await deleteObjective(app.db, actor, objectiveId);
     announceObjective(request, { id: objectiveId, projectId }, 'deleted', actor);
     await removeStoredFiles(app.storage, fileKeys);
-    return okMessage(MESSAGES.objectiveDeleted);
+    return okMessage(UI_TEXT.objectiveDeleted);
   });
 }

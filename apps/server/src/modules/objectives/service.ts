@@ -1,9 +1,4 @@
-import {
-  type createObjectiveBody,
-  MESSAGES,
-  type objectiveListQuery,
-  type updateObjectiveBody,
-} from '@smart/contracts';
+import { type createObjectiveBody, type objectiveListQuery, UI_TEXT, type updateObjectiveBody } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -53,7 +48,7 @@ async function findObjectiveRecord(db: Database, id: string): Promise<ObjectiveR
 async function readableProject(db: Database, actor: Actor, projectId: string) {
   requireProjectWork(actor);
   const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  return workRecordOr404(actor, row, MESSAGES.projectNotFound);
+  return workRecordOr404(actor, row, UI_TEXT.projectNotFound);
 }
 
 type ObjectiveListQuery = z.output<typeof objectiveListQuery>;
@@ -96,7 +91,7 @@ export interface ObjectiveDetailRecord {
 /** GET /api/objectives/{id}: 403 for advisors, 404 when missing or of another organization. */
 export async function readObjective(db: Database, actor: Actor, objectiveId: string): Promise<ObjectiveDetailRecord> {
   requireProjectWork(actor);
-  const record = await workRecordOr404(actor, findObjectiveRecord(db, objectiveId), MESSAGES.objectiveNotFound);
+  const record = await workRecordOr404(actor, findObjectiveRecord(db, objectiveId), UI_TEXT.objectiveNotFound);
   return { record, attachments: await attachmentsOf(db, record.objective.id) };
 }
 
@@ -104,14 +99,14 @@ export async function readObjective(db: Database, actor: Actor, objectiveId: str
 async function changeableObjective(db: Database, actor: Actor, objectiveId: string) {
   requireProjectWork(actor);
   const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  const objective = await workRecordOr404(actor, row, MESSAGES.objectiveNotFound);
+  const objective = await workRecordOr404(actor, row, UI_TEXT.objectiveNotFound);
   if (!canChangeWorkRecord(actor, objective)) throw forbidden();
   return objective;
 }
 
 async function loadObjectiveDetail(db: Database, objectiveId: string): Promise<ObjectiveDetailRecord> {
   const record = await findObjectiveRecord(db, objectiveId);
-  if (!record) throw notFound(MESSAGES.objectiveNotFound);
+  if (!record) throw notFound(UI_TEXT.objectiveNotFound);
   return { record, attachments: await attachmentsOf(db, objectiveId) };
 }
 

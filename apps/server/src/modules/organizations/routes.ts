@@ -1,4 +1,4 @@
-import { organizationEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { organizationEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -45,7 +45,7 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     await deleteOrganization(app.db, app.storage, requireUser(request), request.params.id);
-    return okMessage(MESSAGES.organizationDeleted);
+    return okMessage(UI_TEXT.organizationDeleted);
   });
 
   addRoute(app, endpoints.close, async (request) => {

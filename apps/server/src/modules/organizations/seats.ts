@@ -1,4 +1,4 @@
-import { availableSeats, MAX_ORGANIZATION_SEATS, MESSAGES } from '@smart/contracts';
+import { availableSeats, MAX_ORGANIZATION_SEATS, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, users } from '../../db/schema/index.js';
@@ -34,5 +34,5 @@ export async function seatsLeft(db: Database, organizationId: string, { forUpdat
  * 409 with no seat left. Call it inside the transaction that makes the member active there.
  */
 export async function requireSeat(tx: Database, organizationId: string): Promise<void> {
-  if ((await seatsLeft(tx, organizationId, { forUpdate: true })) < 1) throw conflict(MESSAGES.noSeatsLeft);
+  if ((await seatsLeft(tx, organizationId, { forUpdate: true })) < 1) throw conflict(UI_TEXT.noSeatsLeft);
 }

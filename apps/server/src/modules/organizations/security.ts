@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
@@ -29,7 +29,7 @@ export async function setOrganizationSecurity(
       .from(users)
       .where(eq(users.id, actor.id))
       .limit(1);
-    if (!self?.twoFactorEnabledAt) throw badRequest(MESSAGES.twoFactorNeededToRequire);
+    if (!self?.twoFactorEnabledAt) throw badRequest(UI_TEXT.twoFactorNeededToRequire);
   }
   const sessionsToRestrict = await db.transaction(async (tx) => {
     const changed = await tx

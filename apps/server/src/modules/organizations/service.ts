@@ -1,5 +1,5 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -68,7 +68,7 @@ export async function getOrganizationFor(db: Database, actor: Actor, id: string)
   const [row] = (await canActInOrganization(db, actor, id))
     ? await selectOrganizations(db).where(eq(organizations.id, id)).limit(1)
     : [];
-  if (!row) throw notFound(MESSAGES.organizationNotFound);
+  if (!row) throw notFound(UI_TEXT.organizationNotFound);
   return row;
 }
 
@@ -103,7 +103,7 @@ export async function updateOrganizationFor(
   const current = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
   if (input.seats !== undefined && input.seats !== current.seats && !canChangeSeats(actor, current)) {
-    throw forbidden(MESSAGES.seatsChangedByAdminOnly);
+    throw forbidden(UI_TEXT.seatsChangedByAdminOnly);
   }
   const changes = organizationChanges(input, current);
   await changePicture(db, storage, actor.id, {
@@ -115,7 +115,7 @@ export async function updateOrganizationFor(
           .update(organizations)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(organizations.id, id)),
-        MESSAGES.organizationNameTaken,
+        UI_TEXT.organizationNameTaken,
       );
       await recordAudit(tx, actor.id, settingsEvents(current, changes));
     },
@@ -133,7 +133,7 @@ export async function createOrganization(db: Database, actor: Actor, input: z.ou
         .insert(organizations)
         .values({ name: input.name, ...organizationChanges(input) })
         .returning({ id: organizations.id }),
-      MESSAGES.organizationNameTaken,
+      UI_TEXT.organizationNameTaken,
     );
     if (rows[0])
       await recordAudit(tx, actor.id, [
@@ -153,9 +153,9 @@ export async function createOrganization(db: Database, actor: Actor, input: z.ou
 export async function deleteOrganization(db: Database, storage: FileStorage, actor: Actor, id: string) {
   if (!seesAllOrganizations(actor)) throw forbidden();
   const organization = await findOrganization(db, id);
-  if (!organization) throw notFound(MESSAGES.organizationNotFound);
-  if (organization.isPlatform) throw conflict(MESSAGES.platformOrganizationLocked);
-  if ((await countWhere(db, users, eq(users.organizationId, id))) > 0) throw conflict(MESSAGES.organizationHasMembers);
+  if (!organization) throw notFound(UI_TEXT.organizationNotFound);
+  if (organization.isPlatform) throw conflict(UI_TEXT.platformOrganizationLocked);
+  if ((await countWhere(db, users, eq(users.organizationId, id))) > 0) throw conflict(UI_TEXT.organizationHasMembers);
   let removedKeys: string[];
   try {
     removedKeys = await changePicture(db, storage, actor.id, {
@@ -169,7 +169,7 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
     });
   } catch (error) {
     // A member registered between the check and the delete: the foreign key refuses it.
-    if (isForeignKeyViolation(error)) throw conflict(MESSAGES.organizationHasMembers);
+    if (isForeignKeyViolation(error)) throw conflict(UI_TEXT.organizationHasMembers);
     throw error;
   }
   await removeStoredFiles(storage, removedKeys);
@@ -184,15 +184,15 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
 export async function closeOrganization(db: Database, actor: Actor, id: string, now = new Date()) {
   const organization = await getOrganizationFor(db, actor, id);
   requireManageIn(actor, id, 'canManageSettings');
-  if (organization.isPlatform) throw forbidden(MESSAGES.platformOrganizationCannotClose);
-  if (organization.closedAt) throw conflict(MESSAGES.organizationAlreadyClosed);
+  if (organization.isPlatform) throw forbidden(UI_TEXT.platformOrganizationCannotClose);
+  if (organization.closedAt) throw conflict(UI_TEXT.organizationAlreadyClosed);
   const revoked = await db.transaction(async (tx) => {
     const [closed] = await tx
       .update(organizations)
       .set({ closedAt: new Date(), closedBy: actor.id, updatedAt: new Date() })
       .where(and(eq(organizations.id, id), isNull(organizations.closedAt)))
       .returning({ id: organizations.id });
-    if (!closed) throw conflict(MESSAGES.organizationAlreadyClosed);
+    if (!closed) throw conflict(UI_TEXT.organizationAlreadyClosed);
     await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.closed')]);
     await notify(db, tx, organizationClosed(organization, actor.id));
     const cancelledSessions = await cancelFutureSessions(
@@ -200,7 +200,7 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
       tx,
       { organizationId: id, organizationName: organization.name },
       actor.id,
-      MESSAGES.sessionCancelledOrganizationClosed,
+      UI_TEXT.sessionCancelledOrganizationClosed,
       now,
     );
     const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
@@ -218,7 +218,7 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
 export async function reopenOrganization(db: Database, actor: Actor, id: string) {
   const organization = await getOrganizationFor(db, actor, id);
   if (!seesAllOrganizations(actor)) throw forbidden();
-  if (!organization.closedAt) throw conflict(MESSAGES.organizationNotClosed);
+  if (!organization.closedAt) throw conflict(UI_TEXT.organizationNotClosed);
   await db.transaction(async (tx) => {
     const reopened = await tx
       .update(organizations)

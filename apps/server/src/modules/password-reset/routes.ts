@@ -1,8 +1,8 @@
 import {
   passwordResetEndpoints as endpoints,
-  MESSAGES,
   PASSWORD_RESET_MAX_PER_EMAIL,
   PASSWORD_RESET_MAX_PER_IP,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
@@ -26,17 +26,17 @@ export async function passwordResetRoutes(app: FastifyInstance, options: { throt
     const flooded =
       (await options.throttle.attempt(`ip:${ip}`)).count > PASSWORD_RESET_MAX_PER_IP ||
       (await options.throttle.attempt(`email:${email}`)).count > PASSWORD_RESET_MAX_PER_EMAIL;
-    if (flooded) throw new AppError('RATE_LIMITED', MESSAGES.tooManyPasswordResets);
+    if (flooded) throw new AppError('RATE_LIMITED', UI_TEXT.tooManyPasswordResets);
   }
 
   addRoute(app, endpoints.request, async (request) => {
     await refuseFloods(request.ip, request.body.email);
     await sendResetMail({ email: request.body.email });
-    return { success: true as const, message: MESSAGES.passwordResetRequested };
+    return { success: true as const, message: UI_TEXT.passwordResetRequested };
   });
 
   addRoute(app, endpoints.confirm, async (request) => {
     disconnectSessions(app, await resetPassword(app.db, request.body));
-    return { success: true as const, message: MESSAGES.passwordResetDone };
+    return { success: true as const, message: UI_TEXT.passwordResetDone };
   });
 }

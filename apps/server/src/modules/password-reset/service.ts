@@ -1,8 +1,8 @@
 import {
-  MESSAGES,
   PASSWORD_RESET_TTL_MS,
   RESET_PASSWORD_PATH,
   RESET_TOKEN_PARAM,
+  UI_TEXT,
   WELCOME_LINK_TTL_MS,
 } from '@smart/contracts';
 import { and, eq, gt } from 'drizzle-orm';
@@ -112,7 +112,7 @@ export async function resetPassword(db: Database, body: { token: string; newPass
   );
   // Looked up before hashing the password, so made-up tokens cost no argon2 time.
   const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(unexpiredLink).limit(1);
-  if (!found) throw badRequest(MESSAGES.passwordResetLinkInvalid);
+  if (!found) throw badRequest(UI_TEXT.passwordResetLinkInvalid);
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction(async (tx) => {
     // The delete decides: of two uses of one link at the same time, only one gets the row.
@@ -124,7 +124,7 @@ export async function resetPassword(db: Database, body: { token: string; newPass
           .where(and(eq(users.id, used.userId), eq(users.isActive, true)))
           .returning({ id: users.id })
       : [];
-    if (!user) throw badRequest(MESSAGES.passwordResetLinkInvalid);
+    if (!user) throw badRequest(UI_TEXT.passwordResetLinkInvalid);
     const revoked = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
     return revoked.map((row) => row.id);
   });

@@ -1,4 +1,4 @@
-import { phoneEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { phoneEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
@@ -20,7 +20,7 @@ export async function phoneRoutes(app: FastifyInstance, options: { throttle: Log
     endpoints.sendCode,
     async (request) => {
       await sendPhoneCode(app.db, sender, budget, requireUser(request).id);
-      return { success: true as const, message: MESSAGES.phoneCodeSent };
+      return { success: true as const, message: UI_TEXT.phoneCodeSent };
     },
     { config: { writeLimit: 'phoneCodes' } },
   );

@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  MESSAGES,
   PHONE_CODE_LENGTH,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TTL_MS,
   PHONE_CODES_PER_ACCOUNT_PER_DAY,
   PHONE_CODES_PER_NUMBER_PER_DAY,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -56,18 +56,18 @@ export async function sendPhoneCode(db: Database, sender: SmsSender, budget: Pho
     .from(users)
     .where(eq(users.id, userId));
   const phone = user?.phone;
-  if (!phone) throw badRequest(MESSAGES.phoneRequired);
+  if (!phone) throw badRequest(UI_TEXT.phoneRequired);
   const admitted = await admitAttempt(budget.throttle, [
     {
       key: `account:${userId}`,
       max: PHONE_CODES_PER_ACCOUNT_PER_DAY,
-      message: MESSAGES.phoneCodesPerAccountSpent,
+      message: UI_TEXT.phoneCodesPerAccountSpent,
       onSuccess: 'forgive',
     },
     {
       key: `number:${phone.replace(/\D/g, '')}`,
       max: PHONE_CODES_PER_NUMBER_PER_DAY,
-      message: MESSAGES.phoneCodesPerNumberSpent,
+      message: UI_TEXT.phoneCodesPerNumberSpent,
       onSuccess: 'forgive',
     },
   ]);
@@ -94,9 +94,9 @@ export async function sendPhoneCode(db: Database, sender: SmsSender, budget: Pho
           setWhere: sql`${phoneVerifications.createdAt} <= now() - ${`${PHONE_CODE_RESEND_SECONDS} seconds`}::interval`,
         })
         .returning({ userId: phoneVerifications.userId });
-      if (!stored) throw rateLimited(MESSAGES.phoneCodeTooSoon, PHONE_CODE_RESEND_SECONDS);
+      if (!stored) throw rateLimited(UI_TEXT.phoneCodeTooSoon, PHONE_CODE_RESEND_SECONDS);
       if (organizationId && !(await countAgainstCap(tx, organizationId, budget.smsDailyLimitPerOrganization))) {
-        throw rateLimited(MESSAGES.phoneCodeSmsLimitReached, secondsUntilUtcMidnight());
+        throw rateLimited(UI_TEXT.phoneCodeSmsLimitReached, secondsUntilUtcMidnight());
       }
     });
   } catch (error) {
@@ -114,7 +114,7 @@ export async function sendPhoneCode(db: Database, sender: SmsSender, budget: Pho
       if (organizationId) await giveBackCount(tx, organizationId);
     });
     await admitted.takeBack();
-    throw Object.assign(new AppError('INTERNAL', MESSAGES.smsSendFailed), { cause: error });
+    throw Object.assign(new AppError('INTERNAL', UI_TEXT.smsSendFailed), { cause: error });
   }
 }
 
@@ -149,6 +149,6 @@ export async function confirmPhoneCode(db: Database, userId: string, code: strin
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     return true;
   });
-  if (!verified) throw badRequest(MESSAGES.phoneCodeInvalid);
+  if (!verified) throw badRequest(UI_TEXT.phoneCodeInvalid);
   return getNotificationSettings(db, userId);
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -38,7 +38,7 @@ export async function requireTeamIn(db: Database, organizationId: string, teamId
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
     .limit(1);
-  if (!team) throw badRequest(MESSAGES.teamNotInOrganization);
+  if (!team) throw badRequest(UI_TEXT.teamNotInOrganization);
 }
 
 /** "Title or description contains", written as the work tables' trigram index expression (lib/search.ts). */

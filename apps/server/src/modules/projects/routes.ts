@@ -1,4 +1,4 @@
-import { projectEndpoints as endpoints, MESSAGES, WORK_EVENTS } from '@smart/contracts';
+import { projectEndpoints as endpoints, UI_TEXT, WORK_EVENTS } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -48,6 +48,6 @@ export async function projectRoutes(app: FastifyInstance) {
     announceWork(request, WORK_EVENTS.projectChanged, { projectId, change: 'deleted', actorId: actor.id });
     closeProjectRoom(app, projectId);
     await removeStoredFiles(app.storage, fileKeys);
-    return okMessage(MESSAGES.projectDeleted);
+    return okMessage(UI_TEXT.projectDeleted);
   });
 }

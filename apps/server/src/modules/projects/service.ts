@@ -1,11 +1,11 @@
 import {
   type createProjectBody,
   isDueBeforeStart,
-  MESSAGES,
   PROJECT_STATUSES,
   type ProjectStats,
   type projectExportQuery,
   type projectListQuery,
+  UI_TEXT,
   type updateProjectBody,
   WORK_PRIORITIES,
 } from '@smart/contracts';
@@ -106,21 +106,21 @@ export async function listProjects(
 /** The project as the actor may read it: 403 for advisors, 404 when missing or of another organization. */
 export async function readProject(db: Database, actor: Actor, projectId: string): Promise<ProjectRecord> {
   requireProjectWork(actor);
-  return workRecordOr404(actor, findProjectRecord(db, projectId), MESSAGES.projectNotFound);
+  return workRecordOr404(actor, findProjectRecord(db, projectId), UI_TEXT.projectNotFound);
 }
 
 /** The project row the actor may read (404) and change (403). */
 async function changeableProject(db: Database, actor: Actor, projectId: string) {
   requireProjectWork(actor);
   const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  const project = await workRecordOr404(actor, row, MESSAGES.projectNotFound);
+  const project = await workRecordOr404(actor, row, UI_TEXT.projectNotFound);
   if (!canChangeWorkRecord(actor, project)) throw forbidden();
   return project;
 }
 
 async function loadProject(db: Database, projectId: string): Promise<ProjectRecord> {
   const record = await findProjectRecord(db, projectId);
-  if (!record) throw notFound(MESSAGES.projectNotFound);
+  if (!record) throw notFound(UI_TEXT.projectNotFound);
   return record;
 }
 
@@ -159,7 +159,7 @@ export async function updateProject(
   await requireTeamIn(db, project.organizationId, body.team);
   const startDate = body.startDate === undefined ? project.startDate : body.startDate;
   const dueDate = body.dueDate === undefined ? project.dueDate : body.dueDate;
-  if (isDueBeforeStart(startDate, dueDate)) throw badRequest(MESSAGES.dueBeforeStart);
+  if (isDueBeforeStart(startDate, dueDate)) throw badRequest(UI_TEXT.dueBeforeStart);
   await db.transaction(async (tx) => {
     await tx
       .update(projects)

@@ -1,4 +1,4 @@
-import { idSchema, MESSAGES, WORK_ROOM_EVENTS } from '@smart/contracts';
+import { idSchema, UI_TEXT, WORK_ROOM_EVENTS } from '@smart/contracts';
 import { z } from 'zod';
 import { joinRoomEvent, leaveRoomEvent } from '../../plugins/socket-events.js';
 import { projectRoom } from './live.js';
@@ -12,7 +12,7 @@ const projectIdPayload = z.object({ projectId: idSchema });
 const joinProject = joinRoomEvent(
   WORK_ROOM_EVENTS.join,
   projectIdPayload,
-  MESSAGES.projectNotFound,
+  UI_TEXT.projectNotFound,
   async ({ app, session }, { projectId }) => {
     const organizationId = await projectOrganization(app.db, projectId);
     if (!organizationId || !canWorkOnProjectsIn(session.user, organizationId)) return null;
@@ -24,7 +24,7 @@ const leaveProject = leaveRoomEvent(
   WORK_ROOM_EVENTS.leave,
   projectIdPayload,
   ({ projectId }) => projectRoom(projectId),
-  MESSAGES.projectNotFound,
+  UI_TEXT.projectNotFound,
 );
 
 export const projectSocketEvents = [joinProject, leaveProject];

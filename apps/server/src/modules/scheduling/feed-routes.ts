@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_BUDGETS, schedulingEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { CALENDAR_FEED_BUDGETS, schedulingEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { notFound, rateLimited } from '../../lib/errors.js';
@@ -48,7 +48,7 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
       [`feed:${feedKeyOf(file)}`, CALENDAR_FEED_BUDGETS.feed],
     ] as const) {
       if (!(await buckets.take(key, budget))) {
-        throw rateLimited(MESSAGES.tooManyRequests, Math.ceil(60 / budget.perMinute));
+        throw rateLimited(UI_TEXT.tooManyRequests, Math.ceil(60 / budget.perMinute));
       }
     }
   };

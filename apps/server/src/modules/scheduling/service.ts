@@ -6,8 +6,8 @@ import {
   DEFAULT_MINIMUM_NOTICE_MINUTES,
   DEFAULT_SESSION_LENGTHS,
   DEFAULT_WEEKLY_HOURS,
-  MESSAGES,
   type SlotsQuery,
+  UI_TEXT,
   WEEKDAYS,
 } from '@smart/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -33,7 +33,7 @@ export interface AdvisorTarget {
 /** The advisor of `advisorId` ('me': the actor), or null when no advisor has that id. */
 export async function findAdvisor(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget | null> {
   const id = advisorId === 'me' ? actor.id : advisorId;
-  if (advisorId === 'me' && !isAdvisor(actor)) throw forbidden(MESSAGES.availabilityAdvisorsOnly);
+  if (advisorId === 'me' && !isAdvisor(actor)) throw forbidden(UI_TEXT.availabilityAdvisorsOnly);
   const advises = actor.organizationId
     ? sql<boolean>`exists (select 1 from ${advisorAssignments} where ${activeAssignment(users.id, actor.organizationId)})`
     : sql<boolean>`false`;
@@ -56,9 +56,9 @@ export async function findAdvisor(db: Database, actor: Actor, advisorId: string)
  */
 async function advisorToManage(db: Database, actor: Actor, advisorId: string): Promise<AdvisorTarget> {
   const advisor = await findAdvisor(db, actor, advisorId);
-  if (!advisor) throw notFound(MESSAGES.advisorNotFound);
+  if (!advisor) throw notFound(UI_TEXT.advisorNotFound);
   if (canManageAvailability(actor, advisor.id)) return advisor;
-  throw advisor.advisesActor ? forbidden(MESSAGES.advisorAvailabilityDenied) : notFound(MESSAGES.advisorNotFound);
+  throw advisor.advisesActor ? forbidden(UI_TEXT.advisorAvailabilityDenied) : notFound(UI_TEXT.advisorNotFound);
 }
 
 /** What an advisor offers before it saves an availability: the contracts' defaults, in its profile's zone. */
@@ -149,7 +149,7 @@ export async function updateAvailability(
   settings: AdvisorAvailabilitySettings,
 ): Promise<AvailabilityRecord> {
   const advisor = await advisorToManage(db, actor, advisorId);
-  if (!(await databaseKnowsZone(db, settings.timeZone))) throw badRequest(MESSAGES.invalidTimeZone);
+  if (!(await databaseKnowsZone(db, settings.timeZone))) throw badRequest(UI_TEXT.invalidTimeZone);
   const values = { ...inOrder(settings), updatedBy: actor.id, updatedAt: new Date() };
   const [row] = await db
     .insert(advisorAvailability)
@@ -187,10 +187,10 @@ async function busyRanges(db: Database, advisorId: string, from: Date, until: Da
  */
 export async function listSlots(db: Database, actor: Actor, advisorId: string, query: SlotsQuery, now: Date) {
   const advisor = await findAdvisor(db, actor, advisorId);
-  if (!advisor?.isActive || !canSeeSlots(actor, advisor)) throw notFound(MESSAGES.advisorNotFound);
+  if (!advisor?.isActive || !canSeeSlots(actor, advisor)) throw notFound(UI_TEXT.advisorNotFound);
   const availability = await availabilityOf(db, advisor);
   const length = query.length ?? Math.min(...availability.sessionLengths);
-  if (!availability.sessionLengths.includes(length)) throw badRequest(MESSAGES.sessionLengthNotOffered);
+  if (!availability.sessionLengths.includes(length)) throw badRequest(UI_TEXT.sessionLengthNotOffered);
   // A slot starting just before `to` blocks its length and buffer beyond it.
   const until = new Date(query.to.getTime() + (length + availability.bufferMinutes) * 60_000);
   const busy = await busyRanges(db, advisor.id, query.from, until);
@@ -198,17 +198,17 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
 }
 
 const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {
-  lengthNotOffered: MESSAGES.sessionLengthNotOffered,
-  insideNotice: MESSAGES.sessionInsideNotice,
-  pastHorizon: MESSAGES.sessionPastHorizon,
-  outsideHours: MESSAGES.sessionOutsideHours,
-  offGrid: MESSAGES.sessionOffGrid,
+  lengthNotOffered: UI_TEXT.sessionLengthNotOffered,
+  insideNotice: UI_TEXT.sessionInsideNotice,
+  pastHorizon: UI_TEXT.sessionPastHorizon,
+  outsideHours: UI_TEXT.sessionOutsideHours,
+  offGrid: UI_TEXT.sessionOffGrid,
 };
 
 /**
  * 400 saying why, unless a session of `length` may start at `start` by the advisor's rules: for the
  * booking and the reschedule to come. Another session at that time is the insert's 409
- * (`conflictOnOverlap` with MESSAGES.sessionTimeTaken), never a check made before it.
+ * (`conflictOnOverlap` with UI_TEXT.sessionTimeTaken), never a check made before it.
  */
 export function requireBookable(availability: AvailabilityRecord, length: number, start: Date, now: Date): void {
   const reason = unbookableReason(availability, length, start, now);

@@ -1,9 +1,9 @@
 import {
   type cancelSessionBody,
   type createSessionBody,
-  MESSAGES,
   type SessionChange,
   type sessionListQuery,
+  UI_TEXT,
   type updateSessionBody,
 } from '@smart/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
@@ -108,7 +108,7 @@ export async function loadSessionRecord(db: Database, sessionId: string): Promis
 
 async function reloadSession(db: Database, sessionId: string): Promise<AdvisorSessionRecord> {
   const record = await loadSessionRecord(db, sessionId);
-  if (!record) throw notFound(MESSAGES.sessionNotFound);
+  if (!record) throw notFound(UI_TEXT.sessionNotFound);
   return record;
 }
 
@@ -175,7 +175,7 @@ export async function listSessions(
 /** GET /api/sessions/{id}: the session if the actor sees it, else 404. */
 export async function readSession(db: Database, actor: Actor, sessionId: string): Promise<AdvisorSessionRecord> {
   const record = await loadSessionRecord(db, sessionId);
-  if (!record || !canReadSession(actor, sessionAccessOf(record))) throw notFound(MESSAGES.sessionNotFound);
+  if (!record || !canReadSession(actor, sessionAccessOf(record))) throw notFound(UI_TEXT.sessionNotFound);
   return record;
 }
 
@@ -204,12 +204,12 @@ type CreateSessionBody = z.output<typeof createSessionBody>;
 async function bookingOrganization(db: Database, actor: Actor, advisor: AdvisorTarget, requested: string | undefined) {
   let organizationId: string;
   if (isAdvisor(actor)) {
-    if (advisor.id !== actor.id) throw notFound(MESSAGES.advisorNotFound);
-    if (!requested) throw badRequest(MESSAGES.sessionNamesOrganization);
+    if (advisor.id !== actor.id) throw notFound(UI_TEXT.advisorNotFound);
+    if (!requested) throw badRequest(UI_TEXT.sessionNamesOrganization);
     organizationId = requested;
   } else {
-    if (!advisor.advisesActor || !actor.organizationId) throw notFound(MESSAGES.advisorNotFound);
-    if (requested && requested !== actor.organizationId) throw notFound(MESSAGES.organizationNotFound);
+    if (!advisor.advisesActor || !actor.organizationId) throw notFound(UI_TEXT.advisorNotFound);
+    if (requested && requested !== actor.organizationId) throw notFound(UI_TEXT.organizationNotFound);
     organizationId = actor.organizationId;
   }
   const [organization] = await db
@@ -227,8 +227,7 @@ async function bookingOrganization(db: Database, actor: Actor, advisor: AdvisorT
 }
 
 /** A booking's 404 when the advisor does not (or no longer) actively advise the organization. */
-const unassignedMessage = (actor: Actor) =>
-  isAdvisor(actor) ? MESSAGES.organizationNotFound : MESSAGES.advisorNotFound;
+const unassignedMessage = (actor: Actor) => (isAdvisor(actor) ? UI_TEXT.organizationNotFound : UI_TEXT.advisorNotFound);
 
 /**
  * Inside the booking's transaction, the check again with the assignment and organization rows
@@ -288,7 +287,7 @@ async function requireAttendees(db: Database, organizationId: string, ids: strin
         inArray(users.role, ['user', 'org_admin']),
       ),
     );
-  if (found.length !== ids.length) throw badRequest(MESSAGES.sessionAttendeeNotAllowed);
+  if (found.length !== ids.length) throw badRequest(UI_TEXT.sessionAttendeeNotAllowed);
 }
 
 async function requireTicketOf(db: Database, organizationId: string, ticketId: string) {
@@ -297,7 +296,7 @@ async function requireTicketOf(db: Database, organizationId: string, ticketId: s
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.organizationId, organizationId)))
     .limit(1);
-  if (!ticket) throw badRequest(MESSAGES.sessionTicketNotFound);
+  if (!ticket) throw badRequest(UI_TEXT.sessionTicketNotFound);
 }
 
 const attendeeRows = (sessionId: string, organizationId: string, ids: string[]) =>
@@ -313,9 +312,9 @@ export async function bookSession(
   body: CreateSessionBody,
   now: Date,
 ): Promise<SessionChangeResult> {
-  if (!mayBook(actor)) throw forbidden(MESSAGES.sessionBookingDenied);
+  if (!mayBook(actor)) throw forbidden(UI_TEXT.sessionBookingDenied);
   const advisor = await findAdvisor(db, actor, body.advisorId);
-  if (!advisor?.isActive) throw notFound(MESSAGES.advisorNotFound);
+  if (!advisor?.isActive) throw notFound(UI_TEXT.advisorNotFound);
   const organization = await bookingOrganization(db, actor, advisor, body.organizationId);
   const availability = await availabilityOf(db, advisor);
   requireBookable(availability, body.length, body.start, now);
@@ -345,7 +344,7 @@ export async function bookSession(
           updatedAt: now,
         })
         .returning(),
-      MESSAGES.sessionTimeTaken,
+      UI_TEXT.sessionTimeTaken,
     );
     if (!inserted) throw new Error('insert returned no row');
     if (attendeeIds.length > 0) {
@@ -375,17 +374,17 @@ async function sessionToChange(tx: Database, actor: Actor, sessionId: string, no
     .innerJoin(organizations, eq(organizations.id, advisorSessions.organizationId))
     .where(eq(advisorSessions.id, sessionId))
     .for('update', { of: advisorSessions });
-  if (!row) throw notFound(MESSAGES.sessionNotFound);
+  if (!row) throw notFound(UI_TEXT.sessionNotFound);
   const attendees = await tx
     .select({ userId: advisorSessionAttendees.userId })
     .from(advisorSessionAttendees)
     .where(eq(advisorSessionAttendees.sessionId, sessionId));
   const attendeeIds = attendees.map((attendee) => attendee.userId);
   const access = { ...row.session, attendeeIds };
-  if (!canReadSession(actor, access)) throw notFound(MESSAGES.sessionNotFound);
-  if (!canChangeSession(actor, access)) throw forbidden(MESSAGES.sessionChangeDenied);
-  if (row.session.status === 'cancelled') throw badRequest(MESSAGES.sessionAlreadyCancelled);
-  if (row.session.startAt <= now) throw badRequest(MESSAGES.sessionAlreadyPast);
+  if (!canReadSession(actor, access)) throw notFound(UI_TEXT.sessionNotFound);
+  if (!canChangeSession(actor, access)) throw forbidden(UI_TEXT.sessionChangeDenied);
+  if (row.session.status === 'cancelled') throw badRequest(UI_TEXT.sessionAlreadyCancelled);
+  if (row.session.startAt <= now) throw badRequest(UI_TEXT.sessionAlreadyPast);
   return { session: row.session, organizationName: row.organizationName, attendeeIds };
 }
 
@@ -423,7 +422,7 @@ export async function updateSession(
     if (timeChanged) {
       // As booking: a deactivated advisor takes no new time.
       const advisor = await findAdvisor(tx, actor, session.advisorId);
-      if (!advisor?.isActive) throw notFound(MESSAGES.advisorNotFound);
+      if (!advisor?.isActive) throw notFound(UI_TEXT.advisorNotFound);
       const availability = await availabilityOf(tx, advisor);
       requireBookable(availability, length, start, now);
       timeSet = {
@@ -448,9 +447,9 @@ export async function updateSession(
         })
         .where(eq(advisorSessions.id, session.id))
         .returning(),
-      MESSAGES.sessionTimeTaken,
+      UI_TEXT.sessionTimeTaken,
     );
-    if (!updated) throw notFound(MESSAGES.sessionNotFound);
+    if (!updated) throw notFound(UI_TEXT.sessionNotFound);
     if (attendeesChanged) {
       const removed = attendeeIds.filter((id) => !after.includes(id));
       if (removed.length > 0) {
@@ -499,7 +498,7 @@ export async function cancelSession(
       })
       .where(eq(advisorSessions.id, session.id))
       .returning();
-    if (!row) throw notFound(MESSAGES.sessionNotFound);
+    if (!row) throw notFound(UI_TEXT.sessionNotFound);
     await notify(db, tx, sessionCancelled(row, organizationName, attendeeIds, actor.id, body.reason));
     return { row, attendeeIds };
   });

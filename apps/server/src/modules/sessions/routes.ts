@@ -1,4 +1,4 @@
-import { sessionEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { sessionEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
@@ -37,7 +37,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { throttle: L
       const session = requireSession(request);
       await revokeSession(app.db, session.id);
       disconnectSessions(app, [session.id]);
-      return okMessage(MESSAGES.signedOut);
+      return okMessage(UI_TEXT.signedOut);
     },
     { config: { duringTwoFactorSetup: true } },
   );
@@ -48,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { throttle: L
     async (request) => {
       const revoked = await changePassword(app.db, options.throttle, requireSession(request), request.body);
       disconnectSessions(app, revoked);
-      return okMessage(MESSAGES.passwordChanged);
+      return okMessage(UI_TEXT.passwordChanged);
     },
     { config: { writeLimit: 'passwordChanges' } },
   );

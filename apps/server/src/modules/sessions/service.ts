@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
@@ -52,10 +52,10 @@ export async function signIn(
     .where(eq(users.email, email))
     .limit(1);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
-  if (!user || !passwordMatches || !user.isActive) throw unauthorized(MESSAGES.invalidCredentials);
+  if (!user || !passwordMatches || !user.isActive) throw unauthorized(UI_TEXT.invalidCredentials);
   await succeeded();
   // Said only to someone who knows the password, so the message reveals nothing to a guesser.
-  if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
+  if (user.organizationClosedAt) throw forbidden(UI_TEXT.organizationClosed);
   if (user.twoFactorEnabledAt) return { userId: user.id, challengeToken: await startLoginChallenge(db, user.id) };
   return { userId: user.id, token: await createSession(db, user.id, ttlMs) };
 }
@@ -77,15 +77,14 @@ export async function changePassword(
 ): Promise<string[]> {
   const throttleKey = `password-change:${session.user.id}`;
   const attempt = await throttle.attempt(throttleKey);
-  if (attempt.count > LOGIN_MAX_FAILURES)
-    throw rateLimited(MESSAGES.tooManyPasswordAttempts, attempt.retryAfterSeconds);
+  if (attempt.count > LOGIN_MAX_FAILURES) throw rateLimited(UI_TEXT.tooManyPasswordAttempts, attempt.retryAfterSeconds);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.user.id))
     .limit(1);
   if (!current || !(await verifyPassword(current.passwordHash, passwords.currentPassword))) {
-    throw badRequest(MESSAGES.currentPasswordWrong);
+    throw badRequest(UI_TEXT.currentPasswordWrong);
   }
   await throttle.reset(throttleKey);
   const passwordHash = await hashPassword(passwords.newPassword);

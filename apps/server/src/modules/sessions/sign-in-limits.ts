@@ -1,4 +1,4 @@
-import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, MESSAGES } from '@smart/contracts';
+import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import { clientNetwork } from '../../lib/client-network.js';
 import { type AttemptLimit, admitAttempt, type LoginThrottle } from '../../lib/login-throttle.js';
 
@@ -29,7 +29,7 @@ export function signInLimits(throttle: LoginThrottle, budget: { perAddress: numb
           {
             key: `device:${client.device}`,
             max: LOGIN_MAX_FAILURES,
-            message: MESSAGES.tooManyLoginAttempts,
+            message: UI_TEXT.tooManyLoginAttempts,
             onSuccess: 'reset',
           },
         ]
@@ -37,19 +37,19 @@ export function signInLimits(throttle: LoginThrottle, budget: { perAddress: numb
           {
             key: `email:${email}`,
             max: LOGIN_MAX_FAILURES,
-            message: MESSAGES.tooManyLoginAttempts,
+            message: UI_TEXT.tooManyLoginAttempts,
             onSuccess: 'reset',
           },
           {
             key: `address:${clientNetwork(client.address)}`,
             max: budget.perAddress,
-            message: MESSAGES.tooManyLoginAttemptsFromAddress,
+            message: UI_TEXT.tooManyLoginAttemptsFromAddress,
             onSuccess: 'forgive',
           },
           {
             key: 'everywhere',
             max: budget.global,
-            message: MESSAGES.tooManyLoginAttemptsEverywhere,
+            message: UI_TEXT.tooManyLoginAttemptsEverywhere,
             onSuccess: 'forgive',
             takesAtMostFromPrevious: LOGIN_GLOBAL_SHARE_PER_ADDRESS,
           },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
@@ -16,5 +16,5 @@ export async function requireAssignable(db: Database, organizationId: string, us
     user !== undefined &&
     (canWorkOnProjectsIn(user, organizationId) ||
       (isAdvisor(user) && (await canActInOrganization(db, user, organizationId))));
-  if (!sees) throw badRequest(MESSAGES.assigneeCannotSeeTask);
+  if (!sees) throw badRequest(UI_TEXT.assigneeCannotSeeTask);
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { recordAttachmentRoutes } from '../files/attachment-routes.js';
 import { readTaskForFiles } from './attachments.js';
 
@@ -6,5 +6,5 @@ import { readTaskForFiles } from './attachments.js';
 export const taskAttachmentRoutes = recordAttachmentRoutes({
   records: 'tasks',
   read: readTaskForFiles,
-  notFoundMessage: MESSAGES.taskNotFound,
+  notFoundMessage: UI_TEXT.taskNotFound,
 });

@@ -1,4 +1,4 @@
-import { taskEndpoints as endpoints, MESSAGES, WORK_EVENTS, type WorkChange } from '@smart/contracts';
+import { taskEndpoints as endpoints, UI_TEXT, WORK_EVENTS, type WorkChange } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TaskRow } from '../../db/schema/index.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
@@ -102,7 +102,7 @@ export async function taskRoutes(app: FastifyInstance) {
     const { task, fileKeys } = await deleteTask(app.db, actor, request.params.id);
     announceWork(request, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id }, listedFor(task));
     await removeStoredFiles(app.storage, fileKeys);
-    return okMessage(MESSAGES.taskDeleted);
+    return okMessage(UI_TEXT.taskDeleted);
   });
 
   addRoute(

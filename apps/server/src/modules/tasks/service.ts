@@ -1,9 +1,9 @@
 import {
   type createTaskBody,
-  MESSAGES,
   type TaskStatus,
   type taskCommentBody,
   type taskListQuery,
+  UI_TEXT,
   type updateTaskBody,
 } from '@smart/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -75,9 +75,9 @@ export const taskAccessIn = (db: Database, actor: Actor, organizationId: string)
 /** The task row with the actor's access, or 404 (missing, another organization, an advisor's unassigned task). */
 export async function readableTask(db: Database, actor: Actor, taskId: string) {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
-  if (!task) throw notFound(MESSAGES.taskNotFound);
+  if (!task) throw notFound(UI_TEXT.taskNotFound);
   const access = await taskAccessIn(db, actor, task.organizationId);
-  if (!canReadTask(access, task)) throw notFound(MESSAGES.taskNotFound);
+  if (!canReadTask(access, task)) throw notFound(UI_TEXT.taskNotFound);
   return { task, access };
 }
 
@@ -94,9 +94,9 @@ export async function listTasks(
   query: TaskListQuery,
 ): Promise<{ page: Page<TaskRecord>; access: TaskAccess }> {
   const [objective] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  if (!objective) throw notFound(MESSAGES.objectiveNotFound);
+  if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
   const access = await taskAccessIn(db, actor, objective.organizationId);
-  if (!access.advisorActsInOrganization) await workRecordOr404(actor, objective, MESSAGES.objectiveNotFound);
+  if (!access.advisorActsInOrganization) await workRecordOr404(actor, objective, UI_TEXT.objectiveNotFound);
   const assignedTo = query.assignedTo === 'me' ? actor.id : query.assignedTo;
   const search = workSearch(tasks, query.search);
   const where = and(
@@ -165,7 +165,7 @@ async function loadTaskDetail(db: Database, taskId: string): Promise<TaskDetailR
     listAttachments(db, 'task', [taskId]).then((byTask) => byTask.get(taskId) ?? []),
     listActivity(db, taskId),
   ]);
-  if (!record) throw notFound(MESSAGES.taskNotFound);
+  if (!record) throw notFound(UI_TEXT.taskNotFound);
   return { record, comments, attachments, activity };
 }
 
@@ -192,7 +192,7 @@ type CreateTask = z.output<typeof createTaskBody>;
 export async function createTask(db: Database, actor: Actor, objectiveId: string, body: CreateTask) {
   requireProjectWork(actor);
   const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  const objective = await workRecordOr404(actor, row, MESSAGES.objectiveNotFound);
+  const objective = await workRecordOr404(actor, row, UI_TEXT.objectiveNotFound);
   await requireAssignable(db, objective.organizationId, body.assignedTo);
   const taskId = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -233,7 +233,7 @@ async function changeTask(
 ): Promise<TaskDetailRecord> {
   await db.transaction(async (tx) => {
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
-    if (!task) throw notFound(MESSAGES.taskNotFound);
+    if (!task) throw notFound(UI_TEXT.taskNotFound);
     const { set, entries } = await plan(task, tx);
     if (entries.length === 0) return;
     await tx
@@ -368,6 +368,6 @@ export async function addTaskComment(db: Database, actor: Actor, taskId: string,
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(taskComments.id, id)).limit(1);
-  if (!comment) throw notFound(MESSAGES.taskNotFound);
+  if (!comment) throw notFound(UI_TEXT.taskNotFound);
   return { task, comment };
 }

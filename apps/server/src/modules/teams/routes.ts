@@ -1,4 +1,4 @@
-import { teamEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { teamEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -50,7 +50,7 @@ export async function teamRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     await deleteTeam(app.db, requireUser(request), request.params.id);
-    return okMessage(MESSAGES.teamDeleted);
+    return okMessage(UI_TEXT.teamDeleted);
   });
 
   addRoute(app, endpoints.members, async (request) => {

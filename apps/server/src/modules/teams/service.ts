@@ -1,5 +1,5 @@
 import type { PageQuery, Team, TeamMemberRole } from '@smart/contracts';
-import { type addTeamMemberBody, type createTeamBody, MESSAGES, type updateTeamBody } from '@smart/contracts';
+import { type addTeamMemberBody, type createTeamBody, UI_TEXT, type updateTeamBody } from '@smart/contracts';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -104,14 +104,14 @@ export async function listTeamsVisibleTo(
 
 /** A department's teams, for its organization's members and admin; others get 404. */
 export async function listDepartmentTeams(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
-  const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
+  const department = await visibleOr404(actor, findDepartment(db, departmentId), UI_TEXT.departmentNotFound);
   const where = eq(teams.departmentId, department.id);
   return listTeamRecords(db, where, page, () => countWhere(db, teams, where));
 }
 
 /** The team as the actor may read it, or 404 (missing, or of another organization). */
 async function readableTeamRecord(db: Database, actor: Actor, teamId: string): Promise<TeamRecord> {
-  return visibleOr404(actor, findTeamRecord(db, teamId), MESSAGES.teamNotFound);
+  return visibleOr404(actor, findTeamRecord(db, teamId), UI_TEXT.teamNotFound);
 }
 
 /**
@@ -125,7 +125,7 @@ async function manageableTeam(
   can: keyof Team['permissions'] = 'canEdit',
 ): Promise<TeamRow> {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  const team = await visibleOr404(actor, row, MESSAGES.teamNotFound);
+  const team = await visibleOr404(actor, row, UI_TEXT.teamNotFound);
   if (!teamPermissions(actor, team)[can]) throw forbidden();
   return team;
 }
@@ -138,7 +138,7 @@ export interface TeamDetailRecord {
 /** A team with its members: two queries whatever the number of members. */
 async function loadTeamDetail(db: Database, teamId: string): Promise<TeamDetailRecord> {
   const record = await findTeamRecord(db, teamId);
-  if (!record) throw notFound(MESSAGES.teamNotFound);
+  if (!record) throw notFound(UI_TEXT.teamNotFound);
   return { record, members: await listMemberRecords(db, teamId) };
 }
 
@@ -155,14 +155,14 @@ export async function listTeamMembers(db: Database, actor: Actor, teamId: string
     .from(teams)
     .where(eq(teams.id, teamId))
     .limit(1);
-  await visibleOr404(actor, team, MESSAGES.teamNotFound);
+  await visibleOr404(actor, team, UI_TEXT.teamNotFound);
   return listMemberRecords(db, teamId);
 }
 
 /** A department of the organization, or 404 (unknown, or of another organization). */
 async function departmentOf(db: Database, organizationId: string, departmentId: string) {
   const department = await findDepartment(db, departmentId);
-  if (department?.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
+  if (department?.organizationId !== organizationId) throw notFound(UI_TEXT.departmentNotFound);
   return department;
 }
 
@@ -173,7 +173,7 @@ async function requireOrganizationUsers(db: Database, organizationId: string, us
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.organizationId, organizationId), eq(users.isActive, true)));
-  if (found.length !== new Set(userIds).size) throw notFound(MESSAGES.userNotFound);
+  if (found.length !== new Set(userIds).size) throw notFound(UI_TEXT.userNotFound);
 }
 
 const ROLE_RANK: Record<TeamMemberRole, number> = { member: 0, manager: 1, lead: 2 };
@@ -209,7 +209,7 @@ export async function createTeam(db: Database, actor: Actor, body: CreateTeam): 
   // An admin naming no organization creates in the department's.
   const departmentOrganization =
     seesAllOrganizations(actor) && !body.organizationId && body.departmentId
-      ? (await visibleOr404(actor, findDepartment(db, body.departmentId), MESSAGES.departmentNotFound)).organizationId
+      ? (await visibleOr404(actor, findDepartment(db, body.departmentId), UI_TEXT.departmentNotFound)).organizationId
       : undefined;
   const requested = body.organizationId ?? departmentOrganization;
   const organizationId = await organizationToCreateIn(db, actor, requested, 'canManageTeams');
@@ -318,7 +318,7 @@ export async function addTeamMember(
       await tx.insert(teamMembers).values({ organizationId: team.organizationId, teamId: team.id, userId, role });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyTeamMember);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.alreadyTeamMember);
     throw error;
   }
   return loadTeamDetail(db, team.id);
@@ -337,7 +337,7 @@ export async function removeTeamMember(
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
       .returning({ userId: teamMembers.userId });
-    if (removed.length === 0) throw notFound(MESSAGES.notTeamMember);
+    if (removed.length === 0) throw notFound(UI_TEXT.notTeamMember);
     await tx
       .update(teams)
       .set({ teamLeadId: null, updatedAt: new Date() })

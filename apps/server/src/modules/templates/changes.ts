@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type createTemplateFields, MAX_TEMPLATE_FILES, MESSAGES, type updateTemplateFields } from '@smart/contracts';
+import { type createTemplateFields, MAX_TEMPLATE_FILES, UI_TEXT, type updateTemplateFields } from '@smart/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -64,7 +64,7 @@ export async function createTemplate(
 ): Promise<TemplateRecord> {
   const id = await keepingStored(storage, stored, async () => {
     requireTemplateCreator(actor);
-    if (stored.length === 0) throw badRequest(MESSAGES.templateFieldsRequired);
+    if (stored.length === 0) throw badRequest(UI_TEXT.templateFieldsRequired);
     await requireActiveDepartment(db, fields.departmentId);
     return db.transaction(async (tx) => {
       await requireStorageRoom(tx, quotaBytes, null, bytesOf(stored));
@@ -98,7 +98,7 @@ function primaryAfter(
 ): string | undefined {
   if (chosen !== undefined) {
     const file = result[chosen];
-    if (!file) throw badRequest(MESSAGES.templatePrimaryInvalid);
+    if (!file) throw badRequest(UI_TEXT.templatePrimaryInvalid);
     return file.id;
   }
   const primary = primaryFileOf(record);
@@ -111,7 +111,7 @@ function primaryAfter(
 /** The files that stay, after checking that every removed one is the template's. */
 function keptFiles(record: TemplateRecord, removeIds: readonly string[]): TemplateFileRecord[] {
   const own = new Set(record.files.map((file) => file.id));
-  if (removeIds.some((id) => !own.has(id))) throw badRequest(MESSAGES.templateFileIdsInvalid);
+  if (removeIds.some((id) => !own.has(id))) throw badRequest(UI_TEXT.templateFileIdsInvalid);
   return record.files.filter((file) => !removeIds.includes(file.id));
 }
 
@@ -137,8 +137,8 @@ export async function updateTemplate(
     // Positions stay 0 … n-1: kept files close the gaps, new ones follow them.
     const added = fileRows(actor, record.template.id, stored, kept.length);
     const result = [...kept, ...added];
-    if (result.length === 0) throw badRequest(MESSAGES.templateFieldsRequired);
-    if (result.length > MAX_TEMPLATE_FILES) throw badRequest(MESSAGES.tooManyTemplateFiles);
+    if (result.length === 0) throw badRequest(UI_TEXT.templateFieldsRequired);
+    if (result.length > MAX_TEMPLATE_FILES) throw badRequest(UI_TEXT.tooManyTemplateFiles);
     const primaryFileId = primaryAfter(record, kept, result, primaryFileIndex);
     const removed = record.files.filter((file) => removeFileIds.includes(file.id));
     return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { templateDepartmentEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { templateDepartmentEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
@@ -39,6 +39,6 @@ export async function templateDepartmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     await deleteTemplateDepartment(app.db, requireUser(request), request.params.id);
-    return okMessage(MESSAGES.departmentDeleted);
+    return okMessage(UI_TEXT.departmentDeleted);
   });
 }

@@ -1,8 +1,8 @@
 import {
   type createTemplateDepartmentBody,
-  MESSAGES,
   POPULAR_DEPARTMENT_MIN_TEMPLATES,
   type templateDepartmentListQuery,
+  UI_TEXT,
   type updateTemplateDepartmentBody,
 } from '@smart/contracts';
 import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -63,7 +63,7 @@ export async function readTemplateDepartment(
   const [row] = await selectDepartments(db)
     .where(and(eq(templateDepartments.id, id), visibleDepartments(actor)))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.departmentNotFound);
+  if (!row) throw notFound(UI_TEXT.departmentNotFound);
   return row;
 }
 
@@ -81,7 +81,7 @@ export async function createTemplateDepartment(
       .insert(templateDepartments)
       .values({ name: body.name, description: body.description, ...body.settings })
       .returning({ id: templateDepartments.id }),
-    MESSAGES.templateDepartmentNameTaken,
+    UI_TEXT.templateDepartmentNameTaken,
   );
   if (!row) throw new Error('The department was not stored');
   return readTemplateDepartment(db, actor, row.id);
@@ -102,9 +102,9 @@ export async function updateTemplateDepartment(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(templateDepartments.id, id))
       .returning({ id: templateDepartments.id }),
-    MESSAGES.templateDepartmentNameTaken,
+    UI_TEXT.templateDepartmentNameTaken,
   );
-  if (updated.length === 0) throw notFound(MESSAGES.departmentNotFound);
+  if (updated.length === 0) throw notFound(UI_TEXT.departmentNotFound);
   return readTemplateDepartment(db, actor, id);
 }
 
@@ -116,9 +116,9 @@ export async function deleteTemplateDepartment(db: Database, actor: Actor, id: s
       .delete(templateDepartments)
       .where(eq(templateDepartments.id, id))
       .returning({ id: templateDepartments.id });
-    if (deleted.length === 0) throw notFound(MESSAGES.departmentNotFound);
+    if (deleted.length === 0) throw notFound(UI_TEXT.departmentNotFound);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict(MESSAGES.templateDepartmentHasTemplates);
+    if (isForeignKeyViolation(error)) throw conflict(UI_TEXT.templateDepartmentHasTemplates);
     throw error;
   }
 }
@@ -130,6 +130,6 @@ export async function requireActiveDepartment(db: Database, id: string): Promise
     .from(templateDepartments)
     .where(eq(templateDepartments.id, id))
     .limit(1);
-  if (!row) throw badRequest(MESSAGES.templateDepartmentRequired);
-  if (!row.isActive) throw badRequest(MESSAGES.templateDepartmentInactive);
+  if (!row) throw badRequest(UI_TEXT.templateDepartmentRequired);
+  if (!row.isActive) throw badRequest(UI_TEXT.templateDepartmentInactive);
 }

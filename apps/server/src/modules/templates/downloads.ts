@@ -1,4 +1,4 @@
-import { MESSAGES, TEMPLATE_PREVIEW_EXTENSIONS, type TemplateDownload, type TemplatePreview } from '@smart/contracts';
+import { TEMPLATE_PREVIEW_EXTENSIONS, type TemplateDownload, type TemplatePreview, UI_TEXT } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { templates } from '../../db/schema/index.js';
@@ -18,7 +18,7 @@ const isPreviewable = (file: TemplateFileRecord) => TEMPLATE_PREVIEW_EXTENSIONS.
 /** The file at `fileIndex`, or 404. */
 function fileAt(record: TemplateRecord, fileIndex: number): TemplateFileRecord {
   const file = record.files[fileIndex];
-  if (!file) throw notFound(MESSAGES.templateFileNotFound);
+  if (!file) throw notFound(UI_TEXT.templateFileNotFound);
   return file;
 }
 
@@ -36,7 +36,7 @@ export async function downloadTemplateFile(
 ): Promise<TemplateDownload> {
   const record = await readTemplate(db, actor, id);
   const file = fileIndex === undefined ? primaryFileOf(record) : fileAt(record, fileIndex);
-  if (!file) throw notFound(MESSAGES.templateFileNotFound);
+  if (!file) throw notFound(UI_TEXT.templateFileNotFound);
   await db
     .update(templates)
     .set({ downloadCount: sql`${templates.downloadCount} + 1` })
@@ -63,7 +63,7 @@ export async function previewTemplateFile(
         ? primary
         : record.files.find(isPreviewable)
       : fileAt(record, fileIndex);
-  if (!file) throw badRequest(MESSAGES.templateNoPdf);
-  if (!isPreviewable(file)) throw badRequest(MESSAGES.templatePreviewPdfOnly);
+  if (!file) throw badRequest(UI_TEXT.templateNoPdf);
+  if (!isPreviewable(file)) throw badRequest(UI_TEXT.templatePreviewPdfOnly);
   return { previewUrl: `${signedFileUrl(secret, file.key)}&inline=1`, fileName: file.originalName };
 }

@@ -1,4 +1,4 @@
-import { createTemplateFields, templateEndpoints as endpoints, MESSAGES, updateTemplateFields } from '@smart/contracts';
+import { createTemplateFields, templateEndpoints as endpoints, UI_TEXT, updateTemplateFields } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
@@ -26,7 +26,7 @@ async function formFields<S extends z.ZodType>(
   const parsed = schema.safeParse(form.fields);
   if (parsed.success) return { fields: parsed.data, files: form.files };
   await discardStored(app.storage, form.files);
-  throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+  throw badRequest(parsed.error.issues[0]?.message ?? UI_TEXT.invalidInput);
 }
 
 /** The template library (second document, section 7 "Templates"; issue 14); rules in policy.ts. */
@@ -67,7 +67,7 @@ export async function templateRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.remove, async (request) => {
     const record = await changeableTemplate(app.db, requireUser(request), request.params.id);
     await deleteTemplate(app.db, app.storage, record);
-    return okMessage(MESSAGES.templateDeleted);
+    return okMessage(UI_TEXT.templateDeleted);
   });
 
   const { fileUrlSecret } = app.config;

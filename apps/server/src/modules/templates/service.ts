@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   POPULAR_TEMPLATE_MIN_DOWNLOADS,
   TEMPLATE_FILE_TYPES,
   type TemplateFileExtension,
   type templateListQuery,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -125,6 +125,6 @@ export async function readTemplate(db: Database, actor: Actor, id: string): Prom
     .where(and(eq(templates.id, id), visibleTemplates(actor)))
     .limit(1);
   const [record] = await withFiles(db, rows);
-  if (!record) throw notFound(MESSAGES.templateNotFound);
+  if (!record) throw notFound(UI_TEXT.templateNotFound);
   return record;
 }

@@ -1,10 +1,10 @@
 import {
   MAX_TEMPLATE_FILE_BYTES,
   MAX_TEMPLATE_FILES,
-  MESSAGES,
   TEMPLATE_FILE_TYPES,
   type TemplateFileExtension,
   templateFileExtensionOf,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
@@ -50,7 +50,7 @@ const limits = {
   parts: MAX_TEMPLATE_FILES + MAX_FIELDS,
 };
 
-const typeRefused = () => badRequest(MESSAGES.templateFileTypeInvalid);
+const typeRefused = () => badRequest(UI_TEXT.templateFileTypeInvalid);
 
 /** The type a stored document is kept and served as: by its extension, once its content agreed. */
 const mimeTypeOf = (extension: TemplateFileExtension) =>
@@ -73,9 +73,9 @@ async function contentMatches(storage: FileStorage, stored: StoredUpload, extens
 function partFailure(error: unknown): AppError | unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return badRequest(MESSAGES.tooManyTemplateFiles);
+  if (code === 'FST_FILES_LIMIT') return badRequest(UI_TEXT.tooManyTemplateFiles);
   if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) return error;
-  return badRequest(MESSAGES.uploadIncomplete);
+  return badRequest(UI_TEXT.uploadIncomplete);
 }
 
 /** Removes stored bytes no row will keep. */
@@ -85,14 +85,14 @@ export async function discardStored(storage: FileStorage, stored: readonly Store
 
 /** Reads the whole form: fields as text, documents stored and checked; throws (leaving nothing stored) on refusal. */
 export async function receiveTemplateForm(request: FastifyRequest, storage: FileStorage): Promise<TemplateForm> {
-  if (!request.isMultipart()) throw badRequest(MESSAGES.templateFieldsRequired);
+  if (!request.isMultipart()) throw badRequest(UI_TEXT.templateFieldsRequired);
   // No prototype: a field named __proto__ is just a field.
   const fields: Record<string, string> = Object.create(null);
   const files: StoredTemplateFile[] = [];
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
-        if (part.valueTruncated || typeof part.value !== 'string') throw badRequest(MESSAGES.invalidInput);
+        if (part.valueTruncated || typeof part.value !== 'string') throw badRequest(UI_TEXT.invalidInput);
         const bad = findBadText({ [part.fieldname]: part.value });
         if (bad) throw badTextError(bad);
         fields[part.fieldname] = part.value;

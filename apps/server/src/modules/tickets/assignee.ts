@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { canActInOrganization, isAdvisor, isMemberOf } from '../../lib/tenancy.js';
@@ -14,5 +14,5 @@ export async function requireTicketAssignee(db: Database, organizationId: string
   const allowed =
     user !== undefined &&
     (isAdvisor(user) ? await canActInOrganization(db, user, organizationId) : isMemberOf(user, organizationId));
-  if (!allowed) throw badRequest(MESSAGES.ticketAssigneeNotAllowed);
+  if (!allowed) throw badRequest(UI_TEXT.ticketAssigneeNotAllowed);
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type TicketAttachment } from '@smart/contracts';
+import { type TicketAttachment, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { files, tickets } from '../../db/schema/index.js';
@@ -64,7 +64,7 @@ export async function attachUploadedFile(
       .set({ organizationId: ticket.organizationId, recordType: 'ticket', recordId: ticket.id })
       .where(and(eq(files.key, key), eq(files.uploadedBy, actor.id), isUnusedUpload))
       .returning({ id: files.id, originalName: files.originalName });
-    if (!file) throw badRequest(MESSAGES.ticketFileNotYours);
+    if (!file) throw badRequest(UI_TEXT.ticketFileNotYours);
     await ticket.recordFileChange?.(tx, actor.id, { kind: 'attachment_added', fileName: file.originalName });
     return file.id;
   });

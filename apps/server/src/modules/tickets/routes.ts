@@ -1,4 +1,4 @@
-import { ticketEndpoints as endpoints, MESSAGES, TICKET_EVENTS, type TicketEventPayload } from '@smart/contracts';
+import { ticketEndpoints as endpoints, TICKET_EVENTS, type TicketEventPayload, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
@@ -39,7 +39,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   /** The ticket for its files: 404 when missing or not readable (files/record-access.ts). */
   const ticketForFiles = async (actor: Actor, id: string) => {
     const ticket = await readTicketForFiles(app.db, actor, id);
-    if (!ticket) throw notFound(MESSAGES.ticketNotFound);
+    if (!ticket) throw notFound(UI_TEXT.ticketNotFound);
     return ticket;
   };
 
@@ -91,7 +91,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     announceTicket(app, TICKET_EVENTS.changed, { ticketId: ticket.id, actorId: actor.id, change: 'deleted' });
     closeTicketRoom(app, ticket.id);
     await removeStoredFiles(app.storage, fileKeys);
-    return okMessage(MESSAGES.ticketDeleted);
+    return okMessage(UI_TEXT.ticketDeleted);
   });
 
   addRoute(
@@ -131,6 +131,6 @@ export async function ticketRoutes(app: FastifyInstance) {
       actorId: actor.id,
       change: 'attachment_removed',
     });
-    return okMessage(MESSAGES.attachmentRemoved);
+    return okMessage(UI_TEXT.attachmentRemoved);
   });
 }

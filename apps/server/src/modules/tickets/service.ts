@@ -1,12 +1,12 @@
 import {
   type createTicketBody,
-  MESSAGES,
   sortOrderOf,
   TICKET_SORT_ORDERS,
   type TicketSort,
   type TicketStatus,
   type ticketExportQuery,
   type ticketListQuery,
+  UI_TEXT,
   type updateTicketBody,
 } from '@smart/contracts';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -98,9 +98,9 @@ export function selectTicketRecords(db: Database, page?: PageJoin) {
 /** The ticket row with the actor's access, or 404 (missing, another organization, an advisor not assigned there). */
 export async function readableTicket(db: Database, actor: Actor, ticketId: string) {
   const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
-  if (!ticket) throw notFound(MESSAGES.ticketNotFound);
+  if (!ticket) throw notFound(UI_TEXT.ticketNotFound);
   const access = await accessIn(db, actor, ticket.organizationId);
-  if (!canReadTicket(access, ticket)) throw notFound(MESSAGES.ticketNotFound);
+  if (!canReadTicket(access, ticket)) throw notFound(UI_TEXT.ticketNotFound);
   return { ticket, access };
 }
 
@@ -245,7 +245,7 @@ export async function loadTicketDetail(db: Database, ticketId: string): Promise<
     listAttachments(db, 'ticket', [ticketId]).then((byTicket) => byTicket.get(ticketId) ?? []),
     listActivity(db, ticketId),
   ]);
-  if (!record) throw notFound(MESSAGES.ticketNotFound);
+  if (!record) throw notFound(UI_TEXT.ticketNotFound);
   return { record, comments, attachments, activity };
 }
 
@@ -268,10 +268,10 @@ type CreateTicket = z.output<typeof createTicketBody>;
  * one transaction, with the link from the message it was made from (messageId: one the caller reads there).
  */
 export async function createTicket(db: Database, actor: Actor, body: CreateTicket): Promise<TicketResult> {
-  if (seesAllOrganizations(actor)) throw forbidden(MESSAGES.adminsRaiseNoTickets);
+  if (seesAllOrganizations(actor)) throw forbidden(UI_TEXT.adminsRaiseNoTickets);
   await requireActsInNamed(db, actor, body.organizationId);
   const organizationId = isAdvisor(actor) ? body.organizationId : actor.organizationId;
-  if (!organizationId) throw badRequest(MESSAGES.organizationRequired);
+  if (!organizationId) throw badRequest(UI_TEXT.organizationRequired);
   const access = await accessIn(db, actor, organizationId);
   if (!canRaiseTicketIn(access, organizationId)) throw forbidden();
   if (body.messageId) await readableMessageIn(db, actor, body.messageId, organizationId);
@@ -443,6 +443,6 @@ export async function addTicketComment(
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(ticketComments.id, id)).limit(1);
-  if (!comment) throw notFound(MESSAGES.ticketNotFound);
+  if (!comment) throw notFound(UI_TEXT.ticketNotFound);
   return { ticket, comment };
 }

@@ -1,4 +1,4 @@
-import { idSchema, MESSAGES, TICKET_CLIENT_EVENTS, ticketStatusSchema } from '@smart/contracts';
+import { idSchema, TICKET_CLIENT_EVENTS, ticketStatusSchema, UI_TEXT } from '@smart/contracts';
 import { z } from 'zod';
 import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
 import { announceTicketStatus, ticketRoom } from './live.js';
@@ -12,7 +12,7 @@ const statusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema 
 const joinTicket = joinRoomEvent(
   TICKET_CLIENT_EVENTS.join,
   ticketIdPayload,
-  MESSAGES.ticketNotFound,
+  UI_TEXT.ticketNotFound,
   async ({ app, session }, { ticketId }) => {
     const { ticket } = await readableTicket(app.db, session.user, ticketId);
     return { room: ticketRoom(ticket.id), organizationId: ticket.organizationId, countsChanges: true };
@@ -23,7 +23,7 @@ const leaveTicket = leaveRoomEvent(
   TICKET_CLIENT_EVENTS.leave,
   ticketIdPayload,
   ({ ticketId }) => ticketRoom(ticketId),
-  MESSAGES.ticketNotFound,
+  UI_TEXT.ticketNotFound,
 );
 
 /** The same service function and rules as PATCH /api/tickets/{id}/status. */
@@ -31,8 +31,8 @@ const updateTicketStatus = socketEvent({
   event: TICKET_CLIENT_EVENTS.updateStatus,
   kind: 'write',
   payload: statusPayload,
-  invalidPayload: MESSAGES.ticketNotFound,
-  failure: MESSAGES.ticketNotFound,
+  invalidPayload: UI_TEXT.ticketNotFound,
+  failure: UI_TEXT.ticketNotFound,
   async handle({ app, session }, { ticketId, status }) {
     const { detail } = await setTicketStatus(app.db, session.user, ticketId, status);
     announceTicketStatus(app, detail.record.ticket, session.user.id);

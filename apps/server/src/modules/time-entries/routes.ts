@@ -1,4 +1,4 @@
-import { displayName, timeEntryEndpoints as endpoints, MESSAGES } from '@smart/contracts';
+import { displayName, timeEntryEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
 import { csvStream } from '../../lib/csv.js';
@@ -112,7 +112,7 @@ export async function timeEntryRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     await deleteTimeEntry(app.db, requireUser(request), request.params.id);
-    return okMessage(MESSAGES.timeEntryDeleted);
+    return okMessage(UI_TEXT.timeEntryDeleted);
   });
 
   addRoute(app, endpoints.timer, async (request) =>
@@ -144,7 +144,7 @@ export async function timeEntryRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     await discardTimer(app.db, actor);
     announceTimer(request, actor.id, 'discarded');
-    return okMessage(MESSAGES.timerDiscarded);
+    return okMessage(UI_TEXT.timerDiscarded);
   });
 }
 

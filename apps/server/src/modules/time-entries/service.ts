@@ -3,7 +3,6 @@ import {
   MAX_MINUTES_PER_DAY,
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
-  MESSAGES,
   type TimeRecordType,
   type timeEntryFilters,
   type timeEntryListQuery,
@@ -11,6 +10,7 @@ import {
   type timeSummaryQuery,
   type timesheetPdfQuery,
   type timesheetQuery,
+  UI_TEXT,
   type updateTimeEntryBody,
 } from '@smart/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -109,7 +109,7 @@ export type TimeEntryRecord = Awaited<ReturnType<ReturnType<typeof selectTimeEnt
 
 async function loadTimeEntryRecord(db: Database, id: string): Promise<TimeEntryRecord> {
   const [row] = await selectTimeEntryRecords(db).where(eq(timeEntries.id, id)).limit(1);
-  if (!row) throw notFound(MESSAGES.timeEntryNotFound);
+  if (!row) throw notFound(UI_TEXT.timeEntryNotFound);
   return row;
 }
 
@@ -198,7 +198,7 @@ export async function summarizeTime(db: Database, actor: Actor, query: z.output<
     .select({ organizationId: holder.organizationId })
     .from(holder)
     .where(eq(holder.id, query.recordId));
-  const missing = query.recordType === 'objective' ? MESSAGES.objectiveNotFound : MESSAGES.projectNotFound;
+  const missing = query.recordType === 'objective' ? UI_TEXT.objectiveNotFound : UI_TEXT.projectNotFound;
   if (!work) throw notFound(missing);
   const { advisorActsInOrganization } = await accessIn(db, actor, work.organizationId);
   if (!advisorActsInOrganization && !canWorkOnProjectsIn(actor, work.organizationId)) throw notFound(missing);
@@ -291,7 +291,7 @@ export async function timesheetStatement(
   const entries: TimeEntryRecord[] = [];
   for await (const batch of timesheetEntryBatches(db, actor, query, batchRows)) {
     entries.push(...batch);
-    if (entries.length > MAX_STATEMENT_ENTRIES) throw badRequest(MESSAGES.statementTooLong);
+    if (entries.length > MAX_STATEMENT_ENTRIES) throw badRequest(UI_TEXT.statementTooLong);
   }
   const organizationName = entries[0]?.organizationName ?? (await nameOfOrganizationActedIn(db, actor, query));
   return { ...query, organizationName, entries };
@@ -307,7 +307,7 @@ async function nameOfOrganizationActedIn(db: Database, actor: Actor, { organizat
       .limit(1);
     if (row) return row.name;
   }
-  throw notFound(MESSAGES.organizationNotFound);
+  throw notFound(UI_TEXT.organizationNotFound);
 }
 
 // ---- writing ----------------------------------------------------------------------------------
@@ -347,14 +347,14 @@ export async function createTimeEntry(
  */
 async function changeableEntry(db: Database, actor: Actor, id: string): Promise<TimeEntryRow> {
   const [entry] = await db.select().from(timeEntries).where(eq(timeEntries.id, id)).limit(1);
-  if (!entry) throw notFound(MESSAGES.timeEntryNotFound);
+  if (!entry) throw notFound(UI_TEXT.timeEntryNotFound);
   if (leadsTimeIn(actor, entry.organizationId)) return entry;
   const record = await readableTimeRecord(db, actor, ...recordOf(entry)).catch(() => {
-    throw notFound(MESSAGES.timeEntryNotFound);
+    throw notFound(UI_TEXT.timeEntryNotFound);
   });
   if (canChangeTimeEntry(actor, entry, record.mayRecord)) return entry;
   if (entry.userId !== actor.id) throw forbidden();
-  throw forbidden(record.mayRecord ? MESSAGES.timeEntryTooOld : MESSAGES.timeRecordingEnded);
+  throw forbidden(record.mayRecord ? UI_TEXT.timeEntryTooOld : UI_TEXT.timeRecordingEnded);
 }
 
 /** The record an entry or a timer is on: its type and id. */
@@ -377,7 +377,7 @@ export async function updateTimeEntry(
         .select({ date: timeEntries.date, minutes: timeEntries.minutes })
         .from(timeEntries)
         .where(eq(timeEntries.id, entry.id));
-      if (!now) throw notFound(MESSAGES.timeEntryNotFound);
+      if (!now) throw notFound(UI_TEXT.timeEntryNotFound);
       const date = body.date ?? now.date;
       const minutes = body.minutes ?? now.minutes;
       const before = date === now.date ? now.minutes : undefined;
@@ -424,9 +424,9 @@ export async function startTimer(
     .values({ userId: actor.id, organizationId: record.organizationId, recordType, ...recordColumns(record) })
     .onConflictDoNothing()
     .returning({ userId: runningTimers.userId });
-  if (started.length === 0) throw conflict(MESSAGES.timerAlreadyRunning);
+  if (started.length === 0) throw conflict(UI_TEXT.timerAlreadyRunning);
   const timer = await readRunningTimer(db, actor);
-  if (!timer) throw notFound(MESSAGES.timerNotRunning);
+  if (!timer) throw notFound(UI_TEXT.timerNotRunning);
   return timer;
 }
 
@@ -444,7 +444,7 @@ export type TimerStop = { entry: TimeEntryRecord } | { discarded: AppError };
  */
 export async function stopTimer(db: Database, actor: Actor, now = new Date()): Promise<TimerStop> {
   const [running] = await db.select().from(runningTimers).where(eq(runningTimers.userId, actor.id)).limit(1);
-  if (!running) throw notFound(MESSAGES.timerNotRunning);
+  if (!running) throw notFound(UI_TEXT.timerNotRunning);
   const refusal = await recordingRefusal(db, actor, recordOf(running));
   if (refusal) {
     // This timer only: one started since (on a record still allowed) keeps running.
@@ -455,7 +455,7 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
   }
   const id = await db.transaction(async (tx) => {
     const [timer] = await tx.delete(runningTimers).where(eq(runningTimers.userId, actor.id)).returning();
-    if (!timer) throw notFound(MESSAGES.timerNotRunning);
+    if (!timer) throw notFound(UI_TEXT.timerNotRunning);
     const [person] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
     const date = localDateOf(timer.startedAt, person?.timeZone ?? 'UTC');
     await lockDaysOf(tx, actor.id);
@@ -483,9 +483,9 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
 async function recordingRefusal(db: Database, actor: Actor, [recordType, recordId]: [TimeRecordType, string]) {
   try {
     const record = await readableTimeRecord(db, actor, recordType, recordId);
-    return record.mayRecord ? null : forbidden(MESSAGES.timerDiscardedRecordingEnded);
+    return record.mayRecord ? null : forbidden(UI_TEXT.timerDiscardedRecordingEnded);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return notFound(MESSAGES.timerDiscardedRecordingEnded);
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return notFound(UI_TEXT.timerDiscardedRecordingEnded);
     throw error;
   }
 }
@@ -496,5 +496,5 @@ export async function discardTimer(db: Database, actor: Actor): Promise<void> {
     .delete(runningTimers)
     .where(eq(runningTimers.userId, actor.id))
     .returning({ userId: runningTimers.userId });
-  if (discarded.length === 0) throw notFound(MESSAGES.timerNotRunning);
+  if (discarded.length === 0) throw notFound(UI_TEXT.timerNotRunning);
 }

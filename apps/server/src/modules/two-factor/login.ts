@@ -1,10 +1,10 @@
 import {
   LOGIN_CHALLENGE_MAX_ATTEMPTS,
   LOGIN_CHALLENGE_TTL_MS,
-  MESSAGES,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_WRONG_CODES_NOTICE_AT,
+  UI_TEXT,
 } from '@smart/contracts';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -35,7 +35,7 @@ export async function startLoginChallenge(db: Database, userId: string): Promise
   return token;
 }
 
-const challengeGone = () => unauthorized(MESSAGES.twoFactorChallengeExpired);
+const challengeGone = () => unauthorized(UI_TEXT.twoFactorChallengeExpired);
 
 /** Who sends a code, as far as its limits and the owner's notice care. */
 export interface CodeStepClient {
@@ -65,7 +65,7 @@ function codeStepLimits(counters: string, device: string | null, address: string
       {
         key: `${counters}:device:${device}`,
         max: TWO_FACTOR_MAX_FAILURES,
-        message: MESSAGES.tooManyTwoFactorAttempts,
+        message: UI_TEXT.tooManyTwoFactorAttempts,
         onSuccess: 'reset',
       },
     ];
@@ -74,13 +74,13 @@ function codeStepLimits(counters: string, device: string | null, address: string
     {
       key: `${counters}:address:${clientNetwork(address)}`,
       max: TWO_FACTOR_MAX_FAILURES,
-      message: MESSAGES.tooManyTwoFactorAttemptsFromAddress,
+      message: UI_TEXT.tooManyTwoFactorAttemptsFromAddress,
       onSuccess: 'reset',
     },
     {
       key: `${counters}:new-browsers`,
       max: TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
-      message: MESSAGES.tooManyTwoFactorAttemptsForAccount,
+      message: UI_TEXT.tooManyTwoFactorAttemptsForAccount,
       onSuccess: 'forgive',
     },
   ];
@@ -142,7 +142,7 @@ export async function completeTwoFactorSignIn(
     await endChallenge();
     throw challengeGone();
   }
-  if (user.organizationClosedAt) throw forbidden(MESSAGES.organizationClosed);
+  if (user.organizationClosedAt) throw forbidden(UI_TEXT.organizationClosed);
 
   const counters = codeCounters({ id: user.id, twoFactorEnabledAt: user.twoFactorEnabledAt });
   const admitted = await admitAttempt(
@@ -156,7 +156,7 @@ export async function completeTwoFactorSignIn(
     if (wrongCode) await countWrongCode(deps, counters, user.id, client);
     if (wrongCode && challenge.attempts >= LOGIN_CHALLENGE_MAX_ATTEMPTS) {
       await endChallenge();
-      throw unauthorized(MESSAGES.twoFactorChallengeUsedUp);
+      throw unauthorized(UI_TEXT.twoFactorChallengeUsedUp);
     }
     throw error;
   }

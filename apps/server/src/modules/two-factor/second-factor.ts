@@ -1,4 +1,4 @@
-import { MESSAGES, TWO_FACTOR_MAX_FAILURES } from '@smart/contracts';
+import { TWO_FACTOR_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -38,7 +38,7 @@ const throttleKey = (userId: string) => `two-factor:${userId}`;
 export async function admitCodeAttempt(throttle: LoginThrottle, userId: string) {
   const attempt = await throttle.attempt(throttleKey(userId));
   if (attempt.count > TWO_FACTOR_MAX_FAILURES) {
-    throw rateLimited(MESSAGES.tooManyTwoFactorAttempts, attempt.retryAfterSeconds);
+    throw rateLimited(UI_TEXT.tooManyTwoFactorAttempts, attempt.retryAfterSeconds);
   }
 }
 
@@ -72,11 +72,11 @@ export async function requireSecondFactor(
 ) {
   if (proof.recoveryCode !== undefined) {
     if (!(await useRecoveryCode(deps.db, deps.keys, user.id, proof.recoveryCode))) {
-      throw badRequest(MESSAGES.recoveryCodeInvalid);
+      throw badRequest(UI_TEXT.recoveryCodeInvalid);
     }
     return;
   }
   if (proof.code === undefined || !(await useTotpCode(deps, user.id, user.twoFactorSecret, proof.code))) {
-    throw badRequest(MESSAGES.twoFactorCodeInvalid);
+    throw badRequest(UI_TEXT.twoFactorCodeInvalid);
   }
 }

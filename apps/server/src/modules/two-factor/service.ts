@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { loginChallenges, sessions, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
@@ -40,7 +40,7 @@ async function loadSecondFactor(db: Database, userId: string) {
 async function enabledSecondFactor(db: Database, userId: string) {
   const state = await loadSecondFactor(db, userId);
   const { twoFactorSecret } = state;
-  if (!twoFactorSecret) throw conflict(MESSAGES.twoFactorNotEnabled);
+  if (!twoFactorSecret) throw conflict(UI_TEXT.twoFactorNotEnabled);
   return { ...state, twoFactorSecret };
 }
 
@@ -49,7 +49,7 @@ async function enabledSecondFactor(db: Database, userId: string) {
  * until a code of it confirms it. Refused while a second factor is on (turn it off first).
  */
 export async function beginSetup(deps: TwoFactorDeps, actor: Actor) {
-  if ((await loadSecondFactor(deps.db, actor.id)).twoFactorSecret) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+  if ((await loadSecondFactor(deps.db, actor.id)).twoFactorSecret) throw conflict(UI_TEXT.twoFactorAlreadyEnabled);
   const secret = newTotpSecret();
   await deps.db
     .update(users)
@@ -72,12 +72,12 @@ export async function confirmSetup(
   code: string,
 ): Promise<{ recoveryCodes: string[]; endedSessionIds: string[] }> {
   const state = await loadSecondFactor(deps.db, actor.id);
-  if (state.twoFactorSecret) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+  if (state.twoFactorSecret) throw conflict(UI_TEXT.twoFactorAlreadyEnabled);
   const pending = state.twoFactorPendingSecret;
-  if (!pending) throw conflict(MESSAGES.twoFactorSetupNotStarted);
+  if (!pending) throw conflict(UI_TEXT.twoFactorSetupNotStarted);
   await admitCodeAttempt(deps.throttle, actor.id);
   const step = matchingStep(deps.keys.secrets.open(pending, actor.id), code, deps.now());
-  if (step === null) throw badRequest(MESSAGES.twoFactorCodeInvalid);
+  if (step === null) throw badRequest(UI_TEXT.twoFactorCodeInvalid);
   const codes = await deps.db.transaction(async (tx) => {
     // The pending secret the code was checked against, and no other: a set-up begun again meanwhile wins.
     const [enabled] = await tx
@@ -101,7 +101,7 @@ export async function confirmSetup(
       endedSessionIds: ended.map((session) => session.id),
     };
   });
-  if (!codes) throw conflict(MESSAGES.twoFactorSetupNotStarted);
+  if (!codes) throw conflict(UI_TEXT.twoFactorSetupNotStarted);
   await forgiveCodeAttempts(deps.throttle, actor.id);
   return codes;
 }
@@ -140,7 +140,7 @@ export async function disable(
 ): Promise<UserRecord> {
   const state = await enabledSecondFactor(deps.db, actor.id);
   await admitCodeAttempt(deps.throttle, actor.id);
-  if (!(await verifyPassword(state.passwordHash, body.password))) throw badRequest(MESSAGES.currentPasswordWrong);
+  if (!(await verifyPassword(state.passwordHash, body.password))) throw badRequest(UI_TEXT.currentPasswordWrong);
   await requireSecondFactor(deps, state, body);
   await removeSecondFactor(deps.db, actor.id);
   await forgiveCodeAttempts(deps.throttle, actor.id);
@@ -165,12 +165,12 @@ export async function regenerateRecoveryCodes(deps: TwoFactorDeps, actor: Actor,
  */
 export async function resetSecondFactor(deps: TwoFactorDeps, actor: Actor, userId: string): Promise<UserRecord> {
   const { db } = deps;
-  const target = await visibleOr404(actor, findUserRecord(db, userId), MESSAGES.userNotFound);
+  const target = await visibleOr404(actor, findUserRecord(db, userId), UI_TEXT.userNotFound);
   if (!canResetTwoFactor(actor, target.user)) {
     // Why not, in the words the caller needs.
     if (!seesAllOrganizations(actor)) throw forbidden();
-    if (target.user.id === actor.id) throw badRequest(MESSAGES.twoFactorResetOwnAccount);
-    throw conflict(MESSAGES.twoFactorNotEnabled);
+    if (target.user.id === actor.id) throw badRequest(UI_TEXT.twoFactorResetOwnAccount);
+    throw conflict(UI_TEXT.twoFactorNotEnabled);
   }
   await removeSecondFactor(db, userId, { actorId: actor.id, events: memberEvent(target, 'member.two_factor_reset') });
   await forgiveCodeAttempts(deps.throttle, userId);

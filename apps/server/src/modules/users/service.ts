@@ -2,13 +2,13 @@ import type { PageQuery, Role } from '@smart/contracts';
 import {
   type advisorProfileInput,
   isStaffRole,
-  MESSAGES,
   type MemberStatus,
   type memberExportQuery,
   type profileUpdateBody,
   type registerBody,
   resolveRole,
   roleFitsOrganization,
+  UI_TEXT,
   type updateMemberBody,
   type userListQuery,
 } from '@smart/contracts';
@@ -83,7 +83,7 @@ export async function findUserRecord(db: Database, id: string): Promise<UserReco
 /** The user record, or a 404 (for instance when it was deleted meanwhile). */
 export async function loadUserRecord(db: Database, id: string): Promise<UserRecord> {
   const record = await findUserRecord(db, id);
-  if (!record) throw notFound(MESSAGES.userNotFound);
+  if (!record) throw notFound(UI_TEXT.userNotFound);
   return record;
 }
 
@@ -168,7 +168,7 @@ export async function listOrganizationUsers(
   organizationId: string,
   page: PageQuery & { status?: MemberStatus; search?: string | undefined },
 ) {
-  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(MESSAGES.organizationNotFound);
+  if (!(await canActInOrganization(db, actor, organizationId))) throw notFound(UI_TEXT.organizationNotFound);
   await requireOrganization(db, organizationId);
   const search = page.search ? ilike(userSearchText(users), containsPattern(page.search)) : undefined;
   return listUserRecords(db, and(eq(users.organizationId, organizationId), statusFilter(page.status), search), page);
@@ -176,7 +176,7 @@ export async function listOrganizationUsers(
 
 /** A department's members, for its organization and admin; others get 404. */
 export async function listDepartmentMembers(db: Database, actor: Actor, departmentId: string, page: PageQuery) {
-  const department = await visibleOr404(actor, findDepartment(db, departmentId), MESSAGES.departmentNotFound);
+  const department = await visibleOr404(actor, findDepartment(db, departmentId), UI_TEXT.departmentNotFound);
   return listUserRecords(db, and(eq(users.departmentId, department.id), eq(users.isActive, true)), page);
 }
 
@@ -230,7 +230,7 @@ async function createUser(db: Database, actor: Actor, input: NewUser): Promise<U
     });
     return await loadUserRecord(db, created.id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken);
     throw error;
   }
 }
@@ -256,9 +256,9 @@ export async function registerMember(db: Database, actor: Actor, registration: R
   if (anyOrganization && !organizationId && isStaffRole(role)) {
     organizationId = (await findPlatformOrganization(db))?.id ?? null;
   }
-  if (!canRegister(actor, { organizationId, role })) throw forbidden(MESSAGES.roleNotAllowed);
+  if (!canRegister(actor, { organizationId, role })) throw forbidden(UI_TEXT.roleNotAllowed);
   if (!organizationId) {
-    if (!isStaffRole(role)) throw badRequest(MESSAGES.organizationRequired);
+    if (!isStaffRole(role)) throw badRequest(UI_TEXT.organizationRequired);
   } else {
     requireRoleFits(role, await findOrganization(db, organizationId));
   }
@@ -270,7 +270,7 @@ export async function registerMember(db: Database, actor: Actor, registration: R
       : organizationId && meta.department
         ? await findDepartmentByName(db, organizationId, meta.department)
         : null;
-    if (!department || department.organizationId !== organizationId) throw notFound(MESSAGES.departmentNotFound);
+    if (!department || department.organizationId !== organizationId) throw notFound(UI_TEXT.departmentNotFound);
     departmentId = department.id;
   }
 
@@ -288,14 +288,14 @@ export async function registerMember(db: Database, actor: Actor, registration: R
 /** Specialties and experience describe an advisor; giving them to another role is a mistake (400). */
 function requireAdvisorProfileFits(role: Role, profile: AdvisorProfile | undefined) {
   const given = (profile?.specialties?.length ?? 0) > 0 || (profile?.experience ?? null) !== null;
-  if (given && role !== 'advisor') throw badRequest(MESSAGES.advisorProfileOnlyForAdvisors);
+  if (given && role !== 'advisor') throw badRequest(UI_TEXT.advisorProfileOnlyForAdvisors);
 }
 
 /** The organization must exist (404) and may hold the role (400): staff only in the platform organization. */
 function requireRoleFits(role: Role, organization: { isPlatform: boolean } | null) {
-  if (!organization) throw notFound(MESSAGES.organizationNotFound);
+  if (!organization) throw notFound(UI_TEXT.organizationNotFound);
   if (!roleFitsOrganization(role, organization)) {
-    throw badRequest(organization.isPlatform ? MESSAGES.platformHoldsOnlyStaff : MESSAGES.staffBelongToPlatform);
+    throw badRequest(organization.isPlatform ? UI_TEXT.platformHoldsOnlyStaff : UI_TEXT.staffBelongToPlatform);
   }
 }
 
@@ -304,9 +304,9 @@ function requireRoleFits(role: Role, organization: { isPlatform: boolean } | nul
  * (a staff account is changed only by an admin).
  */
 async function memberToManage(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
-  const target = await visibleOr404(actor, findUserRecord(db, userId), MESSAGES.userNotFound);
+  const target = await visibleOr404(actor, findUserRecord(db, userId), UI_TEXT.userNotFound);
   if (!canManageMember(actor, target.user)) {
-    throw forbidden(isStaffRole(target.user.role) ? MESSAGES.staffChangedByAdminOnly : MESSAGES.forbidden);
+    throw forbidden(isStaffRole(target.user.role) ? UI_TEXT.staffChangedByAdminOnly : UI_TEXT.forbidden);
   }
   return target;
 }
@@ -345,7 +345,7 @@ export async function updateOwnProfile(
           .where(eq(users.id, userId)),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken);
     throw error;
   }
   return loadUserRecord(db, userId);
@@ -358,7 +358,7 @@ export async function updateOwnProfile(
 export async function moveUserToOrganization(db: Database, actor: Actor, userId: string, organizationId: string) {
   if (!seesAllOrganizations(actor)) throw forbidden();
   const target = await findUserRecord(db, userId);
-  if (!target) throw notFound(MESSAGES.userNotFound);
+  if (!target) throw notFound(UI_TEXT.userNotFound);
   requireRoleFits(target.user.role, await findOrganization(db, organizationId));
   if (target.user.organizationId === organizationId) return target;
   // Nothing of the old organization may keep pointing at the user (teams, leads, managers): the
@@ -404,7 +404,7 @@ export async function placeUserInDepartment(
   const target = await memberToManage(db, actor, userId);
   const department = departmentId ? await findDepartment(db, departmentId) : null;
   if (departmentId && department?.organizationId !== target.user.organizationId) {
-    throw notFound(MESSAGES.departmentNotFound);
+    throw notFound(UI_TEXT.departmentNotFound);
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ departmentId, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -424,16 +424,16 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
   const target = await memberToManage(db, actor, userId);
   if (update.role && update.role !== target.user.role) {
     if (!canRegister(actor, { organizationId: target.user.organizationId, role: update.role })) {
-      throw forbidden(MESSAGES.roleNotAllowed);
+      throw forbidden(UI_TEXT.roleNotAllowed);
     }
     // An org_admin demoting itself could leave the organization without an administrator.
-    if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotChangeOwnRole);
+    if (target.user.id === actor.id) throw badRequest(UI_TEXT.cannotChangeOwnRole);
     if (target.user.organizationId)
       requireRoleFits(update.role, await findOrganization(db, target.user.organizationId));
   }
   const department = update.departmentId ? await findDepartment(db, update.departmentId) : null;
   if (update.departmentId && department?.organizationId !== target.user.organizationId) {
-    throw notFound(MESSAGES.departmentNotFound);
+    throw notFound(UI_TEXT.departmentNotFound);
   }
   requireAdvisorProfileFits(update.role ?? target.user.role, update.profile);
   const { specialties, experience } = update.profile ?? {};
@@ -471,7 +471,7 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
  */
 export async function deactivateMember(db: Database, actor: Actor, userId: string) {
   const target = await memberToManage(db, actor, userId);
-  if (target.user.id === actor.id) throw badRequest(MESSAGES.cannotDeactivateSelf);
+  if (target.user.id === actor.id) throw badRequest(UI_TEXT.cannotDeactivateSelf);
   const revoked = await db.transaction(async (tx) => {
     const changed = await tx
       .update(users)
@@ -492,7 +492,7 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
 export async function reactivateMember(db: Database, actor: Actor, userId: string): Promise<UserRecord> {
   const target = await memberToManage(db, actor, userId);
   const organization = target.user.organizationId ? await findOrganization(db, target.user.organizationId) : null;
-  if (organization?.closedAt) throw notFound(MESSAGES.userNotFound);
+  if (organization?.closedAt) throw notFound(UI_TEXT.userNotFound);
   await db.transaction(async (tx) => {
     if (organization && !target.user.isActive) await requireSeat(tx, organization.id);
     const changed = await tx

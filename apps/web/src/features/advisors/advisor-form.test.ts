@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { advisorBodyFrom, checkNewAdvisor, EMPTY_NEW_ADVISOR, type NewAdvisorValues } from './advisor-form';
 
@@ -25,9 +25,9 @@ describe('the Add Advisor form', () => {
   });
 
   it('shows the first failure in the spec order, then the rest as the server checks it', () => {
-    expect(checkNewAdvisor(EMPTY_NEW_ADVISOR)).toEqual({ firstName: MESSAGES.firstNameRequired });
+    expect(checkNewAdvisor(EMPTY_NEW_ADVISOR)).toEqual({ firstName: UI_TEXT.firstNameRequired });
     expect(checkNewAdvisor({ ...filled, confirmPassword: 'other' })).toEqual({
-      confirmPassword: MESSAGES.passwordsDoNotMatch,
+      confirmPassword: UI_TEXT.passwordsDoNotMatch,
     });
     expect(checkNewAdvisor({ ...filled, specialties: Array.from({ length: 21 }, (_, i) => `s${i}`) })).toEqual({
       specialties: expect.any(String),

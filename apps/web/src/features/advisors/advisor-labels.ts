@@ -2,14 +2,14 @@ import {
   type Advisor,
   type AdvisorSession,
   formatSlotTime,
-  MESSAGES,
   type Organization,
   PLATFORM_ORGANIZATION_NAME,
+  UI_TEXT,
 } from '@smart/contracts';
 
 /** The name on an advisor's card and dialogs; 'Unknown User' without one (spec section 2). */
 export function advisorName(advisor: Pick<Advisor, 'firstName' | 'lastName'>): string {
-  return `${advisor.firstName} ${advisor.lastName}`.trim() || MESSAGES.unknownUser;
+  return `${advisor.firstName} ${advisor.lastName}`.trim() || UI_TEXT.unknownUser;
 }
 
 /** Dates on the advisor pages: short month, day and year in en-US (spec section 9), e.g. 'Mar 4, 2025'. */

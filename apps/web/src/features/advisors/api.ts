@@ -3,9 +3,9 @@ import {
   type AdvisorProfileInput,
   advisorEndpoints,
   MAX_SESSION_PAGE_SIZE,
-  MESSAGES,
   type RegisterBody,
   schedulingEndpoints,
+  UI_TEXT,
   userEndpoints,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,14 +21,14 @@ import { isExcludedFromAssignment, nextSessionByOrganization } from './advisor-l
  */
 
 export function getAdvisors() {
-  return api(advisorEndpoints.list, {}, { failMessage: MESSAGES.loadAdvisorsFailed });
+  return api(advisorEndpoints.list, {}, { failMessage: UI_TEXT.loadAdvisorsFailed });
 }
 
 export function assignAdvisor(organizationId: string, advisorId: string) {
   return api(
     advisorEndpoints.assign,
     { params: { orgId: organizationId }, body: { advisorId } },
-    { failMessage: MESSAGES.assignAdvisorFailed },
+    { failMessage: UI_TEXT.assignAdvisorFailed },
   );
 }
 
@@ -36,7 +36,7 @@ export function setAssignmentActive(organizationId: string, advisorId: string, i
   return api(
     advisorEndpoints.updateAssignment,
     { params: { orgId: organizationId, advisorId }, body: { isActive } },
-    { failMessage: MESSAGES.updateAdvisorAssignmentFailed },
+    { failMessage: UI_TEXT.updateAdvisorAssignmentFailed },
   );
 }
 
@@ -44,13 +44,13 @@ export function removeAssignment(organizationId: string, advisorId: string) {
   return api(
     advisorEndpoints.removeAssignment,
     { params: { orgId: organizationId, advisorId } },
-    { failMessage: MESSAGES.removeAdvisorFailed },
+    { failMessage: UI_TEXT.removeAdvisorFailed },
   );
 }
 
 /** Admins create advisor accounts with roles ['advisor'] (they join the platform organization). */
 export function registerAdvisor(body: RegisterBody) {
-  return api(userEndpoints.register, { body }, { failMessage: MESSAGES.addAdvisorFailed });
+  return api(userEndpoints.register, { body }, { failMessage: UI_TEXT.addAdvisorFailed });
 }
 
 /** An admin edits an advisor's specialties and experience (a member's update with `profile`). */
@@ -58,7 +58,7 @@ export function updateAdvisorProfile(advisorId: string, profile: AdvisorProfileI
   return api(
     userEndpoints.update,
     { params: { id: advisorId }, body: { profile } },
-    { failMessage: MESSAGES.updateAdvisorProfileFailed },
+    { failMessage: UI_TEXT.updateAdvisorProfileFailed },
   );
 }
 
@@ -148,7 +148,7 @@ export function useNextSessions(enabled: boolean) {
   const query = { from, status: 'scheduled', sort: 'start', limit: MAX_SESSION_PAGE_SIZE } as const;
   return useQuery({
     queryKey: ['scheduling', 'sessions', 'list', query],
-    queryFn: () => api(schedulingEndpoints.listSessions, { query }, { failMessage: MESSAGES.fetchSessionsFailed }),
+    queryFn: () => api(schedulingEndpoints.listSessions, { query }, { failMessage: UI_TEXT.fetchSessionsFailed }),
     enabled,
     select: (page) => nextSessionByOrganization(page.data),
   });

@@ -1,4 +1,4 @@
-import { type AnalyticsQuery, analyticsEndpoints, MESSAGES } from '@smart/contracts';
+import { type AnalyticsQuery, analyticsEndpoints, UI_TEXT } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -13,7 +13,7 @@ export const analyticsQueries = {
   figures: (query: AnalyticsQuery) =>
     queryOptions({
       queryKey: analyticsKeys.figures(query),
-      queryFn: () => api(analyticsEndpoints.read, { query }, { failMessage: MESSAGES.fetchAnalyticsFailed }),
+      queryFn: () => api(analyticsEndpoints.read, { query }, { failMessage: UI_TEXT.fetchAnalyticsFailed }),
       // A new range keeps the figures on screen (dimmed) until its own arrive.
       placeholderData: keepPreviousData,
     }),

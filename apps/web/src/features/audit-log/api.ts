@@ -4,7 +4,7 @@ import {
   type AuditEntry,
   type AuditView,
   auditLogEndpoints,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { api } from '@/lib/api-client';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
@@ -29,7 +29,7 @@ const auditLogList = (filter: AuditLogFilter) =>
   pagedListOptions<AuditEntry>(
     auditLogKeys.list(filter),
     (page, limit) =>
-      api(auditLogEndpoints.list, { query: { ...filter, page, limit } }, { failMessage: MESSAGES.fetchAuditLogFailed }),
+      api(auditLogEndpoints.list, { query: { ...filter, page, limit } }, { failMessage: UI_TEXT.fetchAuditLogFailed }),
     AUDIT_PAGE_SIZE,
   );
 

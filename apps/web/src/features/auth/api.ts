@@ -1,17 +1,17 @@
 import {
-  MESSAGES,
   type PasswordResetConfirmBody,
   passwordResetEndpoints,
   sessionEndpoints,
   type TwoFactorLoginBody,
   twoFactorEndpoints,
+  UI_TEXT,
   userEndpoints,
 } from '@smart/contracts';
 import { api } from '@/lib/api-client';
 
 /** Session calls (spec section 7, accounts). Errors carry the spec's fallback texts. */
 
-const signInFailure = { failMessage: MESSAGES.loginFailed, networkErrorMessage: MESSAGES.loginNetworkError };
+const signInFailure = { failMessage: UI_TEXT.loginFailed, networkErrorMessage: UI_TEXT.loginNetworkError };
 
 /** The password step: a session, or (an account with a second factor) a challenge for its code. */
 export function loginRequest(email: string, password: string) {
@@ -34,8 +34,8 @@ export function fetchSessionUser(signal?: AbortSignal) {
     {},
     {
       requireToken: true,
-      failMessage: MESSAGES.getProfileFailed,
-      networkErrorMessage: MESSAGES.profileNetworkError,
+      failMessage: UI_TEXT.getProfileFailed,
+      networkErrorMessage: UI_TEXT.profileNetworkError,
       ...(signal ? { signal } : {}),
     },
   );
@@ -43,5 +43,5 @@ export function fetchSessionUser(signal?: AbortSignal) {
 
 /** Sets a new password with the token of a mailed reset link. */
 export function confirmPasswordReset(body: PasswordResetConfirmBody) {
-  return api(passwordResetEndpoints.confirm, { body }, { failMessage: MESSAGES.resetPasswordFailed });
+  return api(passwordResetEndpoints.confirm, { body }, { failMessage: UI_TEXT.resetPasswordFailed });
 }

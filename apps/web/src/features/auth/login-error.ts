@@ -1,11 +1,11 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { ApiError } from '@/lib/api-client';
 
 /** What the sign-in screen shows for a failed attempt (spec section 8, login). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.isNetworkError) return MESSAGES.loginNetworkError;
-    return error.message || MESSAGES.invalidCredentials;
+    if (error.isNetworkError) return UI_TEXT.loginNetworkError;
+    return error.message || UI_TEXT.invalidCredentials;
   }
-  return MESSAGES.unexpectedError;
+  return UI_TEXT.unexpectedError;
 }

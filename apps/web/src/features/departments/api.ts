@@ -3,8 +3,8 @@ import {
   type CreateTeamBody,
   type Department,
   departmentEndpoints,
-  MESSAGES,
   teamEndpoints,
+  UI_TEXT,
   type UpdateDepartmentBody,
   userEndpoints,
 } from '@smart/contracts';
@@ -21,22 +21,18 @@ import { uploadImage } from '@/lib/upload-image';
  */
 
 export function getDepartmentPage(page: number, limit: number) {
-  return api(departmentEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchDepartmentsFailed });
+  return api(departmentEndpoints.list, { query: { page, limit } }, { failMessage: UI_TEXT.fetchDepartmentsFailed });
 }
 
 export function getDepartment(departmentId: string) {
-  return api(
-    departmentEndpoints.get,
-    { params: { id: departmentId } },
-    { failMessage: MESSAGES.fetchDepartmentFailed },
-  );
+  return api(departmentEndpoints.get, { params: { id: departmentId } }, { failMessage: UI_TEXT.fetchDepartmentFailed });
 }
 
 export function getDepartmentMemberPage(departmentId: string, page: number, limit: number) {
   return api(
     departmentEndpoints.members,
     { params: { id: departmentId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchUsersByDepartmentFailed },
+    { failMessage: UI_TEXT.fetchUsersByDepartmentFailed },
   );
 }
 
@@ -44,27 +40,23 @@ export function getDepartmentTeamPage(departmentId: string, page: number, limit:
   return api(
     teamEndpoints.listByDepartment,
     { params: { id: departmentId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchTeamsFailed },
+    { failMessage: UI_TEXT.fetchTeamsFailed },
   );
 }
 
 export function getOrganizationTeamPage(organizationId: string, page: number, limit: number) {
-  return api(
-    teamEndpoints.list,
-    { query: { organizationId, page, limit } },
-    { failMessage: MESSAGES.fetchTeamsFailed },
-  );
+  return api(teamEndpoints.list, { query: { organizationId, page, limit } }, { failMessage: UI_TEXT.fetchTeamsFailed });
 }
 
 export function createDepartment(body: CreateDepartmentBody) {
-  return api(departmentEndpoints.create, { body }, { failMessage: MESSAGES.createDepartmentFailed });
+  return api(departmentEndpoints.create, { body }, { failMessage: UI_TEXT.createDepartmentFailed });
 }
 
 export function updateDepartment(departmentId: string, body: UpdateDepartmentBody) {
   return api(
     departmentEndpoints.update,
     { params: { id: departmentId }, body },
-    { failMessage: MESSAGES.updateDepartmentFailed },
+    { failMessage: UI_TEXT.updateDepartmentFailed },
   );
 }
 
@@ -72,7 +64,7 @@ export function addUserToDepartment(userId: string, department: Pick<Department,
   return api(
     userEndpoints.setDepartment,
     { params: { id: userId }, body: { departmentId: department.id, departmentName: department.name } },
-    { failMessage: MESSAGES.addUserToDepartmentFailed },
+    { failMessage: UI_TEXT.addUserToDepartmentFailed },
   );
 }
 
@@ -81,7 +73,7 @@ export function attachTeam(departmentId: string, teamId: string) {
   return api(
     departmentEndpoints.attachTeam,
     { params: { id: departmentId }, body: { teamId } },
-    { failMessage: MESSAGES.addTeamFailed },
+    { failMessage: UI_TEXT.addTeamFailed },
   );
 }
 
@@ -90,7 +82,7 @@ export function detachTeam(departmentId: string, teamId: string) {
   return api(
     departmentEndpoints.detachTeam,
     { params: { id: departmentId, teamId } },
-    { failMessage: MESSAGES.removeTeamFailed },
+    { failMessage: UI_TEXT.removeTeamFailed },
   );
 }
 
@@ -175,7 +167,7 @@ export function useUpdateDepartment() {
 export function useUploadDepartmentImage(departmentId: string) {
   return useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await uploadImage(file, { failMessage: MESSAGES.updateDepartmentFailed });
+      const uploaded = await uploadImage(file, { failMessage: UI_TEXT.updateDepartmentFailed });
       return updateDepartment(departmentId, { imageUrl: uploaded.fileUrl });
     },
     onSuccess: useAcceptSavedDepartment(),

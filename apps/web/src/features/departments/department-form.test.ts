@@ -1,4 +1,4 @@
-import { createDepartmentBody as createSchema, MESSAGES, updateDepartmentBody } from '@smart/contracts';
+import { createDepartmentBody as createSchema, UI_TEXT, updateDepartmentBody } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { validateWith } from '@/lib/forms';
 import { createDepartmentBody, departmentBody, departmentSummary, EMPTY_DEPARTMENT_FORM } from './department-form';
@@ -25,14 +25,14 @@ describe('department form', () => {
     expect(departmentBody(values, false).settings).toEqual({ icon: 'HiCode' });
     expect(departmentBody({ ...values, emoji: ' 🏭 ' }, false).settings).toEqual({ icon: '🏭' });
     expect(validateCreate({ ...values, emoji: '🏭' })).toEqual({});
-    expect(validateCreate({ ...values, emoji: 'ab' })).toEqual({ emoji: MESSAGES.departmentIconInvalid });
-    expect(validateCreate({ ...values, emoji: '🏭🏭' })).toEqual({ emoji: MESSAGES.departmentIconInvalid });
+    expect(validateCreate({ ...values, emoji: 'ab' })).toEqual({ emoji: UI_TEXT.departmentIconInvalid });
+    expect(validateCreate({ ...values, emoji: '🏭🏭' })).toEqual({ emoji: UI_TEXT.departmentIconInvalid });
   });
 
   it('reports a blank name and a bad emoji at once', () => {
     expect(validateCreate({ ...EMPTY_DEPARTMENT_FORM, name: '  ', emoji: 'x' })).toEqual({
-      name: MESSAGES.departmentNameRequired,
-      emoji: MESSAGES.departmentIconInvalid,
+      name: UI_TEXT.departmentNameRequired,
+      emoji: UI_TEXT.departmentIconInvalid,
     });
   });
 

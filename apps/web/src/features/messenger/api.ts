@@ -4,10 +4,10 @@ import {
   conversationEndpoints,
   MESSAGE_MAX_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
-  MESSAGES,
   type Message,
   messageEndpoints,
   type SendMessageBody,
+  UI_TEXT,
 } from '@smart/contracts';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '@/lib/api-client';
@@ -25,33 +25,33 @@ import { type MessageLog, mergeMessages } from './timeline';
 
 /** The organization's general conversation, created by the first who asks (advisors name the organization). */
 export const getGeneralConversation = (organizationId?: string) =>
-  api(conversationEndpoints.general, { query: { organizationId } }, { failMessage: MESSAGES.fetchConversationFailed });
+  api(conversationEndpoints.general, { query: { organizationId } }, { failMessage: UI_TEXT.fetchConversationFailed });
 
 /** The chat between an organization and an advisor, created by the first who asks (section 2's ?org=). */
 export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
-  api(conversationEndpoints.advisorConversation, { query }, { failMessage: MESSAGES.fetchAdvisorConversationsFailed });
+  api(conversationEndpoints.advisorConversation, { query }, { failMessage: UI_TEXT.fetchAdvisorConversationsFailed });
 
 /** A member's private chat with one of its advisors ('Chat with your advisor'), created by the first ask. */
 export const getPrivateAdvisorConversation = (advisorId: string) =>
   api(
     conversationEndpoints.privateAdvisorConversation,
     { query: { advisorId } },
-    { failMessage: MESSAGES.fetchAdvisorConversationsFailed },
+    { failMessage: UI_TEXT.fetchAdvisorConversationsFailed },
   );
 
 const createConversation = (body: CreateConversationBody) =>
-  api(conversationEndpoints.create, { body }, { failMessage: MESSAGES.createConversationFailed });
+  api(conversationEndpoints.create, { body }, { failMessage: UI_TEXT.createConversationFailed });
 
 /** Sending over HTTP: the way a message goes when the live connection is down. */
 export const postMessage = (body: SendMessageBody) =>
-  api(messageEndpoints.send, { body }, { failMessage: MESSAGES.sendMessageFailed });
+  api(messageEndpoints.send, { body }, { failMessage: UI_TEXT.sendMessageFailed });
 
 const markRead = (conversationId: string) =>
-  api(messageEndpoints.markRead, { params: { id: conversationId } }, { failMessage: MESSAGES.markMessagesReadFailed });
+  api(messageEndpoints.markRead, { params: { id: conversationId } }, { failMessage: UI_TEXT.markMessagesReadFailed });
 
 /** Stores a file for a message (POST /api/files/upload); the message then names it. */
 export const uploadMessageFile = (file: File, onProgress: (fraction: number) => void) =>
-  uploadFileWithProgress(file, onProgress, { failMessage: MESSAGES.uploadFileFailed });
+  uploadFileWithProgress(file, onProgress, { failMessage: UI_TEXT.uploadFileFailed });
 
 // ---- cache updates --------------------------------------------------------------------------
 
@@ -165,6 +165,6 @@ export function useMarkRead() {
       return queryClient.invalidateQueries({ queryKey: messengerKeys.unread() });
     },
     // Section 8: a failed read marker is only logged; the badge stays until the next success.
-    onError: (error) => console.error(MESSAGES.markMessagesReadFailed, error),
+    onError: (error) => console.error(UI_TEXT.markMessagesReadFailed, error),
   });
 }

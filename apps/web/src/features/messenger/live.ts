@@ -3,7 +3,6 @@ import {
   type ConversationRemovedEvent,
   type ConversationStatusEvent,
   type ConversationUpdatedEvent,
-  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type Message,
@@ -11,6 +10,7 @@ import {
   type MessengerAck,
   type NewMessageEvent,
   type TicketEventPayload,
+  UI_TEXT,
 } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -117,7 +117,7 @@ export function useMessengerEvents({ openId, reading, onRemoved, onOwnMessage }:
         });
         updateConversationList(queryClient, (list) => withConversation(list, conversation));
       } catch (error) {
-        console.error(MESSAGES.fetchConversationFailed, error);
+        console.error(UI_TEXT.fetchConversationFailed, error);
       }
     };
     const onMessageUpdated = ({ conversationId, message }: MessageUpdatedEvent) =>

@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   MESSENGER_CLIENT_EVENTS,
   type Message,
   type SendMessageAck,
   type SendMessageBody,
+  UI_TEXT,
   type UploadedFile,
 } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,9 +46,9 @@ async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise
   try {
     ack = await socket.timeout(SEND_ACK_TIMEOUT_MS).emitWithAck(MESSENGER_CLIENT_EVENTS.sendMessage, body);
   } catch {
-    throw new Error(MESSAGES.sendMessageFailed);
+    throw new Error(UI_TEXT.sendMessageFailed);
   }
-  if (!ack.ok) throw new Error(ack.error || MESSAGES.sendMessageFailed);
+  if (!ack.ok) throw new Error(ack.error || UI_TEXT.sendMessageFailed);
   return ack.message;
 }
 
@@ -128,10 +128,10 @@ export function useOutbox() {
         remove(entry.clientMessageId);
       } catch (error) {
         // Section 8 logs send failures; beyond it, the message stays on screen as failed, with Retry.
-        console.error(MESSAGES.sendMessageFailed, error);
+        console.error(UI_TEXT.sendMessageFailed, error);
         change(entry.clientMessageId, {
           status: 'failed',
-          error: error instanceof Error && error.message ? error.message : MESSAGES.sendMessageFailed,
+          error: error instanceof Error && error.message ? error.message : UI_TEXT.sendMessageFailed,
         });
       }
     },

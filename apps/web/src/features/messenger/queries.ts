@@ -1,4 +1,4 @@
-import { conversationEndpoints, MESSAGE_PAGE_SIZE, MESSAGES, messageEndpoints } from '@smart/contracts';
+import { conversationEndpoints, MESSAGE_PAGE_SIZE, messageEndpoints, UI_TEXT } from '@smart/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedListOptions } from '@/lib/paged-list';
@@ -20,10 +20,10 @@ export const messengerKeys = {
 // ---- requests -------------------------------------------------------------------------------
 
 const getConversationPage = (page: number, limit: number) =>
-  api(conversationEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchConversationsFailed });
+  api(conversationEndpoints.list, { query: { page, limit } }, { failMessage: UI_TEXT.fetchConversationsFailed });
 
 const getConversation = (conversationId: string) =>
-  api(conversationEndpoints.get, { params: { id: conversationId } }, { failMessage: MESSAGES.fetchConversationFailed });
+  api(conversationEndpoints.get, { params: { id: conversationId } }, { failMessage: UI_TEXT.fetchConversationFailed });
 
 type MessageCursor = { before: string } | { after: string } | Record<string, never>;
 
@@ -32,7 +32,7 @@ export const getMessages = (conversationId: string, cursor: MessageCursor, limit
   api(
     messageEndpoints.list,
     { params: { id: conversationId }, query: { limit, ...cursor } },
-    { failMessage: MESSAGES.fetchMessagesFailed },
+    { failMessage: UI_TEXT.fetchMessagesFailed },
   );
 
 /** The newest page: the log starts there, with older pages loaded by scrolling up. */

@@ -1,4 +1,4 @@
-import { conversationEndpoints, MESSAGES, MESSENGER_EVENTS, type NewMessageEvent } from '@smart/contracts';
+import { conversationEndpoints, MESSENGER_EVENTS, type NewMessageEvent, UI_TEXT } from '@smart/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
@@ -12,7 +12,7 @@ import { messengerKeys } from './queries';
  * page, and should not load the messenger page's code to do so.
  */
 
-const getUnreadTotal = () => api(conversationEndpoints.unread, {}, { failMessage: MESSAGES.fetchConversationsFailed });
+const getUnreadTotal = () => api(conversationEndpoints.unread, {}, { failMessage: UI_TEXT.fetchConversationsFailed });
 
 const unreadQuery = () => queryOptions({ queryKey: messengerKeys.unread(), queryFn: getUnreadTotal });
 

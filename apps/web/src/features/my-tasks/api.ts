@@ -1,4 +1,4 @@
-import { MESSAGES, MY_TASKS_PAGE_SIZE, type MyTasksQuery, taskEndpoints } from '@smart/contracts';
+import { MY_TASKS_PAGE_SIZE, type MyTasksQuery, taskEndpoints, UI_TEXT } from '@smart/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedListOptions } from '@/lib/paged-list';
@@ -10,8 +10,8 @@ const getMyTasksPage = (query: MyTasksQuery) => (page: number, limit: number) =>
     taskEndpoints.mine,
     { query: { ...query, page, limit } },
     {
-      failMessage: MESSAGES.fetchTasksFailed,
-      networkErrorMessage: MESSAGES.fetchTasksNetworkError,
+      failMessage: UI_TEXT.fetchTasksFailed,
+      networkErrorMessage: UI_TEXT.fetchTasksNetworkError,
     },
   );
 

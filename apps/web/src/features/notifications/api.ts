@@ -1,7 +1,7 @@
 import {
   notificationEndpoints as endpoints,
-  MESSAGES,
   type NotificationStatus,
+  UI_TEXT,
   type UpdateNotificationBody,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,8 +11,8 @@ import { unreadNotificationsKey } from '@/lib/read-on-open';
 
 // The inbox (issue 22); the preferences page's calls are in settings-api.ts.
 
-const loadFailed = { failMessage: MESSAGES.notificationsLoadFailed };
-const updateFailed = { failMessage: MESSAGES.notificationUpdateFailed };
+const loadFailed = { failMessage: UI_TEXT.notificationsLoadFailed };
+const updateFailed = { failMessage: UI_TEXT.notificationUpdateFailed };
 
 const getInboxPage = (status: NotificationStatus, page: number, limit: number) =>
   api(endpoints.list, { query: { status, page, limit } }, loadFailed);

@@ -1,9 +1,9 @@
 import {
   formatHour,
-  MESSAGES,
   NOTIFICATION_MORNING_HOUR,
   type NotificationStatus,
   SNOOZE_HOUR_MS,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { EmptyText } from '@/components/ListView';
 import { tomorrowAt } from '@/lib/time-zone';
@@ -13,10 +13,10 @@ export const INBOX_TABS: readonly { status: NotificationStatus; label: string; e
   {
     status: 'unread',
     label: 'Unread',
-    empty: { title: MESSAGES.notificationsCaughtUp, text: MESSAGES.notificationsCaughtUpHint },
+    empty: { title: UI_TEXT.notificationsCaughtUp, text: UI_TEXT.notificationsCaughtUpHint },
   },
-  { status: 'all', label: 'All', empty: MESSAGES.noNotifications },
-  { status: 'archived', label: 'Archived', empty: MESSAGES.noArchivedNotifications },
+  { status: 'all', label: 'All', empty: UI_TEXT.noNotifications },
+  { status: 'archived', label: 'Archived', empty: UI_TEXT.noArchivedNotifications },
 ];
 
 /** An item standing for several notifications about its record says how many ('3 updates'). */

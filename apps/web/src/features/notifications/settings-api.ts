@@ -1,11 +1,11 @@
 import {
   type EmailDigest,
-  MESSAGES,
   NOTIFICATION_SETTINGS_TEXT,
   type NotificationPreferencesPatch,
   type NotificationSettings,
   notificationEndpoints,
   phoneEndpoints,
+  UI_TEXT,
 } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -26,7 +26,7 @@ const updateSettings = (change: NotificationSettingsChange) =>
   api(
     notificationEndpoints.updateSettings,
     { body: change },
-    { requireToken: true, failMessage: MESSAGES.updateNotificationsFailed },
+    { requireToken: true, failMessage: UI_TEXT.updateNotificationsFailed },
   );
 
 const sendPhoneCode = () =>

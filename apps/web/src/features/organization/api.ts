@@ -1,8 +1,8 @@
 import {
-  MESSAGES,
   type Organization,
   type OrganizationSecurityBody,
   organizationEndpoints,
+  UI_TEXT,
   type UpdateOrganizationBody,
   userEndpoints,
 } from '@smart/contracts';
@@ -19,13 +19,13 @@ export function updateOrganization(organizationId: string, body: UpdateOrganizat
   return api(
     organizationEndpoints.update,
     { params: { id: organizationId }, body },
-    { failMessage: MESSAGES.updateOrganizationFailed },
+    { failMessage: UI_TEXT.updateOrganizationFailed },
   );
 }
 
 /** The signed-in user as the server has it now (its meta carries the organization's current name). */
 function getCurrentUser() {
-  return api(userEndpoints.profile, {}, { failMessage: MESSAGES.fetchUserProfileFailed });
+  return api(userEndpoints.profile, {}, { failMessage: UI_TEXT.fetchUserProfileFailed });
 }
 
 /** Saved organizations replace the cached one; a rename also refreshes the session's organization name. */
@@ -54,7 +54,7 @@ export function useUploadOrganizationLogo(organizationId: string) {
   const accept = useAcceptSavedOrganization(organizationId);
   return useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await uploadImage(file, { failMessage: MESSAGES.updateOrganizationFailed });
+      const uploaded = await uploadImage(file, { failMessage: UI_TEXT.updateOrganizationFailed });
       return updateOrganization(organizationId, { logo: uploaded.fileUrl });
     },
     onSuccess: accept,
@@ -63,8 +63,8 @@ export function useUploadOrganizationLogo(organizationId: string) {
 
 /** The account's two state changes: close (its org_admin, admin: its people are signed out) and reopen (admin). */
 const ACCOUNT_ACTIONS = {
-  close: MESSAGES.closeOrganizationFailed,
-  reopen: MESSAGES.reopenOrganizationFailed,
+  close: UI_TEXT.closeOrganizationFailed,
+  reopen: UI_TEXT.reopenOrganizationFailed,
 } as const;
 
 /** Close or reopen; the answer replaces the cached organization. */
@@ -88,7 +88,7 @@ export function useUpdateOrganizationSecurity(organizationId: string) {
       api(
         organizationEndpoints.updateSecurity,
         { params: { id: organizationId }, body },
-        { failMessage: MESSAGES.securityUpdateFailed },
+        { failMessage: UI_TEXT.securityUpdateFailed },
       ),
     onSuccess: (saved) => queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved),
   });

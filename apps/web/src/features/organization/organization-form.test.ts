@@ -1,4 +1,4 @@
-import { MESSAGES, type Organization, updateOrganizationBody } from '@smart/contracts';
+import { type Organization, UI_TEXT, updateOrganizationBody } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { validateWith } from '@/lib/forms';
 import { updateBodyFrom, valuesFromOrganization } from './organization-form';
@@ -62,10 +62,10 @@ describe('organization form', () => {
         seats: null,
       }),
     ).toEqual({
-      name: MESSAGES.organizationNameRequired,
-      website: MESSAGES.websiteInvalid,
-      email: MESSAGES.emailInvalid,
-      phone: MESSAGES.phoneInvalid,
+      name: UI_TEXT.organizationNameRequired,
+      website: UI_TEXT.websiteInvalid,
+      email: UI_TEXT.emailInvalid,
+      phone: UI_TEXT.phoneInvalid,
     });
   });
 
@@ -73,7 +73,7 @@ describe('organization form', () => {
     const admin = { ...organization, permissions: { ...organization.permissions, canChangeSeats: true } };
     expect(updateBodyFrom(valuesFromOrganization(organization))).not.toHaveProperty('seats');
     expect(updateBodyFrom({ ...valuesFromOrganization(admin), seats: 40 })).toMatchObject({ seats: 40 });
-    expect(validate({ ...valuesFromOrganization(admin), seats: '' })).toEqual({ seats: MESSAGES.seatsOutOfRange });
-    expect(validate({ ...valuesFromOrganization(admin), seats: 10_001 })).toEqual({ seats: MESSAGES.seatsOutOfRange });
+    expect(validate({ ...valuesFromOrganization(admin), seats: '' })).toEqual({ seats: UI_TEXT.seatsOutOfRange });
+    expect(validate({ ...valuesFromOrganization(admin), seats: 10_001 })).toEqual({ seats: UI_TEXT.seatsOutOfRange });
   });
 });

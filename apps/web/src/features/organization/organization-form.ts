@@ -1,4 +1,4 @@
-import { MESSAGES, type Organization, type UpdateOrganizationBody } from '@smart/contracts';
+import { type Organization, UI_TEXT, type UpdateOrganizationBody } from '@smart/contracts';
 import type { ServerFieldMessages } from '@/lib/forms';
 
 /** The editable organization fields (spec section 2), as plain strings for inputs. */
@@ -44,10 +44,10 @@ export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBo
  * only the server knows, and a browser's URL parser may pass what the server's refuses.
  */
 export const SERVER_FIELDS: ServerFieldMessages = {
-  [MESSAGES.organizationNameTaken]: 'name',
-  [MESSAGES.organizationNameRequired]: 'name',
-  [MESSAGES.websiteInvalid]: 'website',
-  [MESSAGES.emailInvalid]: 'email',
-  [MESSAGES.phoneInvalid]: 'phone',
-  [MESSAGES.seatsOutOfRange]: 'seats',
+  [UI_TEXT.organizationNameTaken]: 'name',
+  [UI_TEXT.organizationNameRequired]: 'name',
+  [UI_TEXT.websiteInvalid]: 'website',
+  [UI_TEXT.emailInvalid]: 'email',
+  [UI_TEXT.phoneInvalid]: 'phone',
+  [UI_TEXT.seatsOutOfRange]: 'seats',
 };

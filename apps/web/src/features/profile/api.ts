@@ -1,11 +1,11 @@
 import {
   type ChangePasswordBody,
-  MESSAGES,
   type ProfileUpdateBody,
   type SecondFactorBody,
   sessionEndpoints,
   type TwoFactorDisableBody,
   twoFactorEndpoints,
+  UI_TEXT,
   type User,
   userEndpoints,
 } from '@smart/contracts';
@@ -16,14 +16,14 @@ import { requestPasswordReset } from '@/lib/password-reset';
 import { uploadImage } from '@/lib/upload-image';
 
 export function getProfile() {
-  return api(userEndpoints.profile, {}, { requireToken: true, failMessage: MESSAGES.fetchUserProfileFailed });
+  return api(userEndpoints.profile, {}, { requireToken: true, failMessage: UI_TEXT.fetchUserProfileFailed });
 }
 
-export function updateProfile(body: ProfileUpdateBody, failMessage: string = MESSAGES.updateProfileFailed) {
+export function updateProfile(body: ProfileUpdateBody, failMessage: string = UI_TEXT.updateProfileFailed) {
   return api(
     userEndpoints.updateProfile,
     { body },
-    { requireToken: true, failMessage, networkErrorMessage: MESSAGES.updateProfileNetworkError },
+    { requireToken: true, failMessage, networkErrorMessage: UI_TEXT.updateProfileNetworkError },
   );
 }
 
@@ -33,8 +33,8 @@ export function changePassword(body: ChangePasswordBody) {
     { body },
     {
       requireToken: true,
-      failMessage: MESSAGES.changePasswordFailed,
-      networkErrorMessage: MESSAGES.changePasswordNetworkError,
+      failMessage: UI_TEXT.changePasswordFailed,
+      networkErrorMessage: UI_TEXT.changePasswordNetworkError,
     },
   );
 }
@@ -68,8 +68,8 @@ export function useUploadProfileImage() {
   const accept = useAcceptUpdatedUser();
   return useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await uploadImage(file, { requireToken: true, failMessage: MESSAGES.uploadProfileImageFailed });
-      return updateProfile({ meta: { profileImage: uploaded.fileUrl } }, MESSAGES.updateProfileWithImageFailed);
+      const uploaded = await uploadImage(file, { requireToken: true, failMessage: UI_TEXT.uploadProfileImageFailed });
+      return updateProfile({ meta: { profileImage: uploaded.fileUrl } }, UI_TEXT.updateProfileWithImageFailed);
     },
     onSuccess: accept,
   });
@@ -89,19 +89,19 @@ export function useMailPasswordResetLink() {
 const twoFactorCall = (failMessage: string) => ({ requireToken: true, failMessage });
 
 export function beginTwoFactorSetup() {
-  return api(twoFactorEndpoints.beginSetup, {}, twoFactorCall(MESSAGES.twoFactorSetupFailed));
+  return api(twoFactorEndpoints.beginSetup, {}, twoFactorCall(UI_TEXT.twoFactorSetupFailed));
 }
 
 export function confirmTwoFactorSetup(code: string) {
-  return api(twoFactorEndpoints.confirmSetup, { body: { code } }, twoFactorCall(MESSAGES.twoFactorSetupFailed));
+  return api(twoFactorEndpoints.confirmSetup, { body: { code } }, twoFactorCall(UI_TEXT.twoFactorSetupFailed));
 }
 
 export function disableTwoFactor(body: TwoFactorDisableBody) {
-  return api(twoFactorEndpoints.disable, { body }, twoFactorCall(MESSAGES.twoFactorDisableFailed));
+  return api(twoFactorEndpoints.disable, { body }, twoFactorCall(UI_TEXT.twoFactorDisableFailed));
 }
 
 export function regenerateRecoveryCodes(proof: SecondFactorBody) {
-  return api(twoFactorEndpoints.regenerateRecoveryCodes, { body: proof }, twoFactorCall(MESSAGES.recoveryCodesFailed));
+  return api(twoFactorEndpoints.regenerateRecoveryCodes, { body: proof }, twoFactorCall(UI_TEXT.recoveryCodesFailed));
 }
 
 /** A new secret to scan; asked again each time the set-up starts. */

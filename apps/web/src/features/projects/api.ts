@@ -4,7 +4,6 @@ import {
   type CreateObjectiveBody,
   type CreateProjectBody,
   type CreateTaskBody,
-  MESSAGES,
   type Objective,
   type ObjectiveDetail,
   objectiveEndpoints,
@@ -13,6 +12,7 @@ import {
   type Task,
   type TaskDetail,
   taskEndpoints,
+  UI_TEXT,
   type UpdateObjectiveBody,
   type UpdateProjectBody,
   type UpdateTaskBody,
@@ -98,21 +98,21 @@ const answersTask = (task: TaskDetail) => ({ queryKey: workKeys.task(task.id), d
 
 export const useCreateProject = () =>
   useWorkMutation(
-    (body: CreateProjectBody) => api(projectEndpoints.create, { body }, { failMessage: MESSAGES.createProjectFailed }),
+    (body: CreateProjectBody) => api(projectEndpoints.create, { body }, { failMessage: UI_TEXT.createProjectFailed }),
     { change: () => ({ record: 'new project' }), answers: answersProject },
   );
 
 export const useUpdateProject = () =>
   useWorkMutation(
     ({ projectId, body }: { projectId: string; body: UpdateProjectBody }) =>
-      api(projectEndpoints.update, { params: { id: projectId }, body }, { failMessage: MESSAGES.updateProjectFailed }),
+      api(projectEndpoints.update, { params: { id: projectId }, body }, { failMessage: UI_TEXT.updateProjectFailed }),
     { change: projectChange, answers: answersProject },
   );
 
 export const useDeleteProject = () =>
   useWorkMutation(
     (projectId: string) =>
-      api(projectEndpoints.remove, { params: { id: projectId } }, { failMessage: MESSAGES.deleteProjectFailed }),
+      api(projectEndpoints.remove, { params: { id: projectId } }, { failMessage: UI_TEXT.deleteProjectFailed }),
     {
       change: (_, projectId) => projectChange({ id: projectId }),
       removes: (projectId) => [workKeys.project(projectId), workKeys.objectiveList(projectId)],
@@ -125,7 +125,7 @@ export const useCreateObjective = (projectId: string) =>
       api(
         objectiveEndpoints.create,
         { params: { id: projectId }, body },
-        { failMessage: MESSAGES.createObjectiveFailed },
+        { failMessage: UI_TEXT.createObjectiveFailed },
       ),
     { change: objectiveChange, answers: answersObjective },
   );
@@ -136,7 +136,7 @@ export const useUpdateObjective = () =>
       api(
         objectiveEndpoints.update,
         { params: { id: objectiveId }, body },
-        { failMessage: MESSAGES.updateObjectiveFailed },
+        { failMessage: UI_TEXT.updateObjectiveFailed },
       ),
     { change: objectiveChange, answers: answersObjective },
   );
@@ -144,7 +144,7 @@ export const useUpdateObjective = () =>
 export const useDeleteObjective = () =>
   useWorkMutation(
     (objective: Pick<Objective, 'id' | 'projectId'>) =>
-      api(objectiveEndpoints.remove, { params: { id: objective.id } }, { failMessage: MESSAGES.deleteObjectiveFailed }),
+      api(objectiveEndpoints.remove, { params: { id: objective.id } }, { failMessage: UI_TEXT.deleteObjectiveFailed }),
     {
       change: (_, objective) => objectiveChange(objective),
       removes: (objective) => [workKeys.objective(objective.id), workKeys.taskList(objective.id)],
@@ -154,12 +154,12 @@ export const useDeleteObjective = () =>
 export const useCreateTask = (objectiveId: string) =>
   useWorkMutation(
     (body: CreateTaskBody) =>
-      api(taskEndpoints.create, { params: { id: objectiveId }, body }, { failMessage: MESSAGES.createTaskFailed }),
+      api(taskEndpoints.create, { params: { id: objectiveId }, body }, { failMessage: UI_TEXT.createTaskFailed }),
     { change: taskChange, answers: answersTask },
   );
 
 /** A task's edit: the edit form's fields, or the assignee alone ('Assign to Me'). */
-export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.updateTaskFailed) =>
+export const useUpdateTask = (taskId: string, failMessage: string = UI_TEXT.updateTaskFailed) =>
   useWorkMutation(
     (body: UpdateTaskBody) => api(taskEndpoints.update, { params: { id: taskId }, body }, { failMessage }),
     {
@@ -170,7 +170,7 @@ export const useUpdateTask = (taskId: string, failMessage: string = MESSAGES.upd
 
 export const useDeleteTask = (task: Pick<Task, 'id' | 'projectId' | 'objectiveId'>) =>
   useWorkMutation(
-    () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: MESSAGES.deleteTaskFailed }),
+    () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: UI_TEXT.deleteTaskFailed }),
     { change: () => taskChange(task), removes: () => [workKeys.task(task.id)] },
   );
 
@@ -180,7 +180,7 @@ export const useTaskProgress = (taskId: string) =>
       api(
         taskEndpoints.setProgress,
         { params: { id: taskId }, body: { progress } },
-        { failMessage: MESSAGES.updateProgressFailed },
+        { failMessage: UI_TEXT.updateProgressFailed },
       ),
     { change: taskChange, answers: answersTask },
   );
@@ -189,7 +189,7 @@ export const useTaskProgress = (taskId: string) =>
 export const useAddComment = (taskId: string) =>
   useWorkMutation(
     (comment: NewComment) =>
-      api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: MESSAGES.addCommentFailed }),
+      api(taskEndpoints.comment, { params: { id: taskId }, body: comment }, { failMessage: UI_TEXT.addCommentFailed }),
     { change: () => ({ record: 'detail', taskId }) },
   );
 
@@ -203,7 +203,7 @@ export const useRemoveAttachment = (owner: AttachmentOwner) =>
       api(
         attachmentEndpoints(owner.kind).remove,
         { params: { id: owner.id, attachmentId } },
-        { failMessage: MESSAGES.removeAttachmentFailed },
+        { failMessage: UI_TEXT.removeAttachmentFailed },
       ),
     { change: () => ownerDetail(owner) },
   );
@@ -218,7 +218,7 @@ export function useUploadAttachment(owner: AttachmentOwner) {
         attachmentEndpoints(owner.kind).add,
         { params: { id: owner.id }, form: fileForm(file) },
         setSent,
-        { failMessage: MESSAGES.uploadFileFailed },
+        { failMessage: UI_TEXT.uploadFileFailed },
       );
     },
     { change: () => ownerDetail(owner) },

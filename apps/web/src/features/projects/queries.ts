@@ -1,4 +1,4 @@
-import { MESSAGES, objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
+import { objectiveEndpoints, projectEndpoints, taskEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedListOptions } from '@/lib/paged-list';
@@ -13,30 +13,30 @@ import { workKeys } from '@/lib/work-keys';
 // ---- requests -------------------------------------------------------------------------------
 
 const getProjectPage = (page: number, limit: number) =>
-  api(projectEndpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchProjectsFailed });
+  api(projectEndpoints.list, { query: { page, limit } }, { failMessage: UI_TEXT.fetchProjectsFailed });
 
 const getProject = (projectId: string) =>
-  api(projectEndpoints.get, { params: { id: projectId } }, { failMessage: MESSAGES.fetchProjectFailed });
+  api(projectEndpoints.get, { params: { id: projectId } }, { failMessage: UI_TEXT.fetchProjectFailed });
 
 const getObjectivePage = (projectId: string) => (page: number, limit: number) =>
   api(
     objectiveEndpoints.list,
     { params: { id: projectId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchProjectFailed },
+    { failMessage: UI_TEXT.fetchProjectFailed },
   );
 
 const getObjective = (objectiveId: string) =>
-  api(objectiveEndpoints.get, { params: { id: objectiveId } }, { failMessage: MESSAGES.fetchObjectiveFailed });
+  api(objectiveEndpoints.get, { params: { id: objectiveId } }, { failMessage: UI_TEXT.fetchObjectiveFailed });
 
 const getTaskPage = (objectiveId: string) => (page: number, limit: number) =>
   api(
     taskEndpoints.list,
     { params: { id: objectiveId }, query: { page, limit } },
-    { failMessage: MESSAGES.fetchObjectiveFailed },
+    { failMessage: UI_TEXT.fetchObjectiveFailed },
   );
 
 const getTask = (taskId: string) =>
-  api(taskEndpoints.get, { params: { id: taskId } }, { failMessage: MESSAGES.fetchTaskFailed });
+  api(taskEndpoints.get, { params: { id: taskId } }, { failMessage: UI_TEXT.fetchTaskFailed });
 
 // ---- queries --------------------------------------------------------------------------------
 

@@ -3,8 +3,8 @@ import {
   type CancelSessionBody,
   type CreateSessionBody,
   schedulingEndpoints as endpoints,
-  MESSAGES,
   type SessionListQuery,
+  UI_TEXT,
   type UpdateAvailabilityBody,
   type UpdateSessionBody,
 } from '@smart/contracts';
@@ -32,37 +32,37 @@ export interface SlotWindow {
 // ---- requests -------------------------------------------------------------------------------
 
 const getAvailability = (advisorId: AdvisorRef) =>
-  api(endpoints.getAvailability, { params: { advisorId } }, { failMessage: MESSAGES.fetchAvailabilityFailed });
+  api(endpoints.getAvailability, { params: { advisorId } }, { failMessage: UI_TEXT.fetchAvailabilityFailed });
 
 const saveAvailability = (advisorId: AdvisorRef, body: UpdateAvailabilityBody) =>
-  api(endpoints.updateAvailability, { params: { advisorId }, body }, { failMessage: MESSAGES.saveAvailabilityFailed });
+  api(endpoints.updateAvailability, { params: { advisorId }, body }, { failMessage: UI_TEXT.saveAvailabilityFailed });
 
 const getSlots = ({ advisorId, from, to, length }: SlotWindow) =>
   api(
     endpoints.slots,
     { params: { advisorId }, query: { from, to, length } },
-    { failMessage: MESSAGES.fetchSlotsFailed },
+    { failMessage: UI_TEXT.fetchSlotsFailed },
   );
 
 const getSessions = (query: SessionListQuery) =>
-  api(endpoints.listSessions, { query }, { failMessage: MESSAGES.fetchSessionsFailed });
+  api(endpoints.listSessions, { query }, { failMessage: UI_TEXT.fetchSessionsFailed });
 
 const getSession = (sessionId: string) =>
-  api(endpoints.getSession, { params: { id: sessionId } }, { failMessage: MESSAGES.fetchSessionFailed });
+  api(endpoints.getSession, { params: { id: sessionId } }, { failMessage: UI_TEXT.fetchSessionFailed });
 
 const bookSession = (body: CreateSessionBody) =>
-  api(endpoints.createSession, { body }, { failMessage: MESSAGES.bookSessionFailed });
+  api(endpoints.createSession, { body }, { failMessage: UI_TEXT.bookSessionFailed });
 
 const updateSession = (sessionId: string, body: UpdateSessionBody) =>
-  api(endpoints.updateSession, { params: { id: sessionId }, body }, { failMessage: MESSAGES.updateSessionFailed });
+  api(endpoints.updateSession, { params: { id: sessionId }, body }, { failMessage: UI_TEXT.updateSessionFailed });
 
 const cancelSession = (sessionId: string, body: CancelSessionBody) =>
-  api(endpoints.cancelSession, { params: { id: sessionId }, body }, { failMessage: MESSAGES.cancelSessionFailed });
+  api(endpoints.cancelSession, { params: { id: sessionId }, body }, { failMessage: UI_TEXT.cancelSessionFailed });
 
-const getCalendarFeed = () => api(endpoints.getCalendarFeed, {}, { failMessage: MESSAGES.fetchCalendarFeedFailed });
+const getCalendarFeed = () => api(endpoints.getCalendarFeed, {}, { failMessage: UI_TEXT.fetchCalendarFeedFailed });
 
 const createCalendarFeed = () =>
-  api(endpoints.createCalendarFeed, {}, { failMessage: MESSAGES.createCalendarFeedFailed });
+  api(endpoints.createCalendarFeed, {}, { failMessage: UI_TEXT.createCalendarFeedFailed });
 
 /** "Add to calendar": the session's .ics, downloaded with the session's token (DownloadButton). */
 export const sessionCalendarUrl = (sessionId: string) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_WEEKLY_HOURS, MESSAGES } from '@smart/contracts';
+import { DEFAULT_WEEKLY_HOURS, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityDraft,
@@ -34,13 +34,13 @@ describe('the draft’s first mistake', () => {
 
   it('names the day, the override or the field it is in', () => {
     const backwards = { ...DEFAULT_WEEKLY_HOURS, tuesday: [{ start: '17:00', end: '09:00' }] };
-    expect(firstProblem({ ...draft, weeklyHours: backwards })).toBe(`Tuesday: ${MESSAGES.availabilityIntervalOrder}`);
+    expect(firstProblem({ ...draft, weeklyHours: backwards })).toBe(`Tuesday: ${UI_TEXT.availabilityIntervalOrder}`);
     const overlapping = [
       { start: '09:00', end: '12:00' },
       { start: '11:00', end: '13:00' },
     ];
     expect(firstProblem({ ...draft, dateOverrides: [{ date: '2026-03-10', intervals: overlapping }] })).toBe(
-      `The override of 2026-03-10: ${MESSAGES.availabilityIntervalsOverlap}`,
+      `The override of 2026-03-10: ${UI_TEXT.availabilityIntervalsOverlap}`,
     );
     expect(firstProblem({ ...draft, horizonDays: 400 })).toMatch(/^Booking horizon: /);
   });
@@ -52,7 +52,7 @@ describe('where the mistakes are marked', () => {
 
   it('are a day’s, from its path on; an interval ending before it starts marks both its times', () => {
     const monday = problemsWithin(problemsWithin(problems, ['weeklyHours']), ['monday']);
-    expect(monday).toEqual([{ path: [0], message: MESSAGES.availabilityIntervalOrder }]);
+    expect(monday).toEqual([{ path: [0], message: UI_TEXT.availabilityIntervalOrder }]);
     expect(isFieldWrong(monday, [0, 'start'])).toBe(true);
     expect(isFieldWrong(monday, [0, 'end'])).toBe(true);
     expect(isFieldWrong(monday, [1, 'start'])).toBe(false);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { schedulingQueries } from './api';
@@ -12,6 +12,6 @@ export function useBookingFailure() {
   return (error: Error): { taken: boolean; message: string } => {
     if (!(error instanceof ApiError && error.status === 409)) return { taken: false, message: error.message };
     void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
-    return { taken: true, message: MESSAGES.sessionTimeTakenRefreshed };
+    return { taken: true, message: UI_TEXT.sessionTimeTakenRefreshed };
   };
 }

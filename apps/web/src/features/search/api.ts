@@ -1,4 +1,4 @@
-import { MESSAGES, SEARCH_MIN_LENGTH, searchEndpoints } from '@smart/contracts';
+import { SEARCH_MIN_LENGTH, searchEndpoints, UI_TEXT } from '@smart/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export const searchKeys = {
 };
 
 export function searchEverything(term: string, signal?: AbortSignal) {
-  return api(searchEndpoints.search, { query: { q: term } }, { failMessage: MESSAGES.searchFailed, signal });
+  return api(searchEndpoints.search, { query: { q: term } }, { failMessage: UI_TEXT.searchFailed, signal });
 }
 
 /** Whether the server would search this term (shorter ones find nothing: contracts' SEARCH_MIN_LENGTH). */

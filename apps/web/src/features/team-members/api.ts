@@ -1,8 +1,8 @@
 import {
   importEndpoints,
-  MESSAGES,
   type MemberStatus,
   type RegisterBody,
+  UI_TEXT,
   type UpdateMemberBody,
   userEndpoints,
 } from '@smart/contracts';
@@ -24,14 +24,14 @@ export const teamMemberKeys = {
 
 /** The add-member flow registers the person into the manager's organization (returns no token). */
 export function registerMember(body: RegisterBody) {
-  return api(userEndpoints.register, { body }, { failMessage: MESSAGES.addTeamMemberFailedRetry });
+  return api(userEndpoints.register, { body }, { failMessage: UI_TEXT.addTeamMemberFailedRetry });
 }
 
 export function updateMember(userId: string, body: UpdateMemberBody) {
   return api(
     userEndpoints.update,
     { params: { id: userId }, body },
-    { requireToken: true, failMessage: MESSAGES.userUpdateFailed },
+    { requireToken: true, failMessage: UI_TEXT.userUpdateFailed },
   );
 }
 
@@ -112,7 +112,7 @@ export function useChangeMemberStatus(organizationId: string) {
 
 /** A CSV file of members checked by the server: every row's problems and the seats left; nothing is written. */
 export function previewMemberImport(file: File) {
-  return api(importEndpoints.previewMembers, { form: fileForm(file) }, { failMessage: MESSAGES.importPreviewFailed });
+  return api(importEndpoints.previewMembers, { form: fileForm(file) }, { failMessage: UI_TEXT.importPreviewFailed });
 }
 
 export function usePreviewMemberImport() {
@@ -124,7 +124,7 @@ export function useImportMembers(organizationId: string) {
   const invalidate = useInvalidateAfterMemberChange(organizationId);
   return useMutation({
     mutationFn: (file: File) =>
-      api(importEndpoints.importMembers, { form: fileForm(file) }, { failMessage: MESSAGES.importFailed }),
+      api(importEndpoints.importMembers, { form: fileForm(file) }, { failMessage: UI_TEXT.importFailed }),
     onSuccess: () => invalidate({ departments: true }),
   });
 }

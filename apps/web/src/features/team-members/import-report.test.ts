@@ -1,4 +1,4 @@
-import { csvLine, MESSAGES, type MemberImportReport } from '@smart/contracts';
+import { csvLine, type MemberImportReport, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { importReportCsv, MEMBER_IMPORT_TEMPLATE_HREF, rowOutcome } from './import-report';
 
@@ -23,14 +23,14 @@ function report(imported: boolean): MemberImportReport {
         row: 3,
         values: { ...values, firstName: '', email: 'ada@example.com' },
         problems: [
-          { field: 'firstName', message: MESSAGES.firstNameRequired },
+          { field: 'firstName', message: UI_TEXT.firstNameRequired },
           { field: 'email', message: 'This email is already in row 2 of the file' },
         ],
         memberId: null,
       },
     ],
     summary: { rows: 2, valid: 1, invalid: 1, seatsAvailable: 20 },
-    refusal: imported ? null : MESSAGES.importHasProblems,
+    refusal: imported ? null : UI_TEXT.importHasProblems,
   };
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type User } from '@smart/contracts';
+import { UI_TEXT, type User } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   checkNewMember,
@@ -93,10 +93,10 @@ describe('checkNewMember', () => {
   };
 
   it.each([
-    [{}, { firstName: MESSAGES.firstNameRequired }],
-    [{ ...filled, email: 'jo.example.com', password: '' }, { email: MESSAGES.emailInvalid }],
-    [{ ...filled, confirmPassword: 'other1', phone: 'abc' }, { confirmPassword: MESSAGES.passwordsDoNotMatch }],
-    [{ ...filled, phone: 'abc' }, { phone: MESSAGES.phoneInvalid }],
+    [{}, { firstName: UI_TEXT.firstNameRequired }],
+    [{ ...filled, email: 'jo.example.com', password: '' }, { email: UI_TEXT.emailInvalid }],
+    [{ ...filled, confirmPassword: 'other1', phone: 'abc' }, { confirmPassword: UI_TEXT.passwordsDoNotMatch }],
+    [{ ...filled, phone: 'abc' }, { phone: UI_TEXT.phoneInvalid }],
     [{ ...filled, phone: '+1 (312) 555-0177' }, {}],
   ])('%j → %j: the spec order first, optional fields after, one at a time', (values, expected) => {
     expect(check({ ...EMPTY_NEW_MEMBER, ...values })).toEqual(expected);

@@ -1,8 +1,8 @@
 import {
   type AddTeamMemberBody,
   teamEndpoints as endpoints,
-  MESSAGES,
   type TeamDetail,
+  UI_TEXT,
   type UpdateTeamBody,
 } from '@smart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,23 +14,23 @@ import { structureKeys } from '@/lib/structure-keys';
 /** Teams (spec section 7, teamEndpoints). The list is read a page at a time (Load more). */
 
 export function getTeamPage(page: number, limit: number) {
-  return api(endpoints.list, { query: { page, limit } }, { failMessage: MESSAGES.fetchTeamsFailed });
+  return api(endpoints.list, { query: { page, limit } }, { failMessage: UI_TEXT.fetchTeamsFailed });
 }
 
 export function getTeam(teamId: string) {
-  return api(endpoints.get, { params: { id: teamId } }, { failMessage: MESSAGES.fetchTeamFailed });
+  return api(endpoints.get, { params: { id: teamId } }, { failMessage: UI_TEXT.fetchTeamFailed });
 }
 
 export function updateTeam(teamId: string, body: UpdateTeamBody) {
-  return api(endpoints.update, { params: { id: teamId }, body }, { failMessage: MESSAGES.updateTeamFailed });
+  return api(endpoints.update, { params: { id: teamId }, body }, { failMessage: UI_TEXT.updateTeamFailed });
 }
 
 export function addTeamMember(teamId: string, body: AddTeamMemberBody) {
-  return api(endpoints.addMember, { params: { id: teamId }, body }, { failMessage: MESSAGES.addMemberFailed });
+  return api(endpoints.addMember, { params: { id: teamId }, body }, { failMessage: UI_TEXT.addMemberFailed });
 }
 
 export function removeTeamMember(teamId: string, userId: string) {
-  return api(endpoints.removeMember, { params: { id: teamId, userId } }, { failMessage: MESSAGES.removeMemberFailed });
+  return api(endpoints.removeMember, { params: { id: teamId, userId } }, { failMessage: UI_TEXT.removeMemberFailed });
 }
 
 /** The team queries: each request has one key and one fetcher. */

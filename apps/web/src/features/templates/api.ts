@@ -1,11 +1,11 @@
 import {
   type CreateTemplateDepartmentBody,
-  MESSAGES,
   TEMPLATE_PAGE_SIZE,
   type Template,
   type TemplateSort,
   templateDepartmentEndpoints,
   templateEndpoints,
+  UI_TEXT,
   type UpdateTemplateDepartmentBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,18 +42,18 @@ const getDepartments = ({ search, popular, includeInactive }: DepartmentFilters)
   api(
     templateDepartmentEndpoints.list,
     { query: { search, popular: flag(popular), includeInactive: flag(includeInactive) } },
-    { failMessage: MESSAGES.fetchDepartmentsFailed },
+    { failMessage: UI_TEXT.fetchDepartmentsFailed },
   );
 
 const getDepartment = (departmentId: string) =>
   api(
     templateDepartmentEndpoints.get,
     { params: { id: departmentId } },
-    { failMessage: MESSAGES.fetchDepartmentsFailed },
+    { failMessage: UI_TEXT.fetchDepartmentsFailed },
   );
 
 const getTemplate = (templateId: string) =>
-  api(templateEndpoints.get, { params: { id: templateId } }, { failMessage: MESSAGES.templateNotFound });
+  api(templateEndpoints.get, { params: { id: templateId } }, { failMessage: UI_TEXT.templateNotFound });
 
 const getTemplatePage =
   ({ departmentId, search, popular, sort }: TemplateFilters) =>
@@ -61,17 +61,17 @@ const getTemplatePage =
     api(
       templateEndpoints.list,
       { query: { page, limit, departmentId, search, popular: flag(popular), sort } },
-      { failMessage: MESSAGES.fetchTemplatesFailed },
+      { failMessage: UI_TEXT.fetchTemplatesFailed },
     );
 
 const createDepartment = (body: CreateTemplateDepartmentBody) =>
-  api(templateDepartmentEndpoints.create, { body }, { failMessage: MESSAGES.createDepartmentFailed });
+  api(templateDepartmentEndpoints.create, { body }, { failMessage: UI_TEXT.createDepartmentFailed });
 
 const updateDepartment = ({ departmentId, body }: { departmentId: string; body: UpdateTemplateDepartmentBody }) =>
   api(
     templateDepartmentEndpoints.update,
     { params: { id: departmentId }, body },
-    { failMessage: MESSAGES.updateDepartmentFailed },
+    { failMessage: UI_TEXT.updateDepartmentFailed },
   );
 
 /** The multipart body of a create or an edit: text fields (lists as JSON), then the new files in order. */
@@ -86,27 +86,27 @@ function templateForm(fields: Record<string, string | number | readonly string[]
 
 const createTemplate = ({ files, ...fields }: TemplateDraft, onProgress: (sent: number) => void) =>
   apiUpload(templateEndpoints.create, { form: templateForm(fields, files) }, onProgress, {
-    failMessage: MESSAGES.createTemplateFailed,
+    failMessage: UI_TEXT.createTemplateFailed,
   });
 
 /** JSON when no file is added; multipart (with progress) when one is. */
 function updateTemplate({ templateId, newFiles, ...fields }: TemplateEdit, onProgress: (sent: number) => void) {
   const params = { id: templateId };
-  const options = { failMessage: MESSAGES.updateTemplateFailed };
+  const options = { failMessage: UI_TEXT.updateTemplateFailed };
   return newFiles.length === 0
     ? api(templateEndpoints.update, { params, body: fields }, options)
     : apiUpload(templateEndpoints.update, { params, form: templateForm(fields, newFiles) }, onProgress, options);
 }
 
 const deleteTemplate = (templateId: string) =>
-  api(templateEndpoints.remove, { params: { id: templateId } }, { failMessage: MESSAGES.deleteTemplateFailed });
+  api(templateEndpoints.remove, { params: { id: templateId } }, { failMessage: UI_TEXT.deleteTemplateFailed });
 
 /** A signed link to one of the template's files, served inline (PDF only) for the in-page viewer. */
 export const previewTemplate = (templateId: string, fileIndex?: number) =>
   api(
     templateEndpoints.preview,
     { params: { id: templateId }, query: { fileIndex } },
-    { failMessage: MESSAGES.previewTemplateFailed },
+    { failMessage: UI_TEXT.previewTemplateFailed },
   );
 
 /**
@@ -117,7 +117,7 @@ export async function downloadTemplate(templateId: string, fileIndex?: number) {
   const { downloadUrl, fileName } = await api(
     templateEndpoints.download,
     { params: { id: templateId }, query: { fileIndex } },
-    { failMessage: MESSAGES.downloadTemplateFailed },
+    { failMessage: UI_TEXT.downloadTemplateFailed },
   );
   const link = document.createElement('a');
   link.href = downloadUrl;

@@ -1,4 +1,4 @@
-import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATE_FILES, MESSAGES } from '@smart/contracts';
+import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATE_FILES, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addChosenFiles,
@@ -68,11 +68,11 @@ describe('fileRefusal', () => {
     { name: 'renamed.pdf', size: 1, type: 'image/png' },
     { name: 'pdf', size: 1, type: 'application/pdf' },
   ])('refuses $name as not a PDF or Word document', (file) => {
-    expect(fileRefusal(file)).toBe(MESSAGES.templateFileTypeInvalid);
+    expect(fileRefusal(file)).toBe(UI_TEXT.templateFileTypeInvalid);
   });
 
   it('refuses a file over 10 MB', () => {
-    expect(fileRefusal({ ...pdf, size: MAX_TEMPLATE_FILE_BYTES + 1 })).toBe(MESSAGES.fileTooLarge);
+    expect(fileRefusal({ ...pdf, size: MAX_TEMPLATE_FILE_BYTES + 1 })).toBe(UI_TEXT.fileTooLarge);
   });
 });
 
@@ -82,13 +82,13 @@ describe('addChosenFiles', () => {
     const exe = { name: 'tool.exe', size: 1, type: 'application/octet-stream' };
     const { files, refusal } = addChosenFiles(noFiles(), [png, pdf, exe], (file) => file.name);
     expect(files.items).toEqual([pdf.name]);
-    expect(refusal).toBe(`photo.png, tool.exe: ${MESSAGES.templateFileTypeInvalid}`);
+    expect(refusal).toBe(`photo.png, tool.exe: ${UI_TEXT.templateFileTypeInvalid}`);
   });
 
   it(`stops at ${MAX_TEMPLATE_FILES} files`, () => {
     const chosen = Array.from({ length: MAX_TEMPLATE_FILES + 1 }, (_, index) => ({ ...pdf, name: `${index}.pdf` }));
     const { files, refusal } = addChosenFiles(noFiles(), chosen, (file) => file);
     expect(files.items).toHaveLength(MAX_TEMPLATE_FILES);
-    expect(refusal).toBe(MESSAGES.tooManyTemplateFiles);
+    expect(refusal).toBe(UI_TEXT.tooManyTemplateFiles);
   });
 });

@@ -1,9 +1,9 @@
 import {
   MAX_TEMPLATE_FILE_BYTES,
   MAX_TEMPLATE_FILES,
-  MESSAGES,
   TEMPLATE_FILE_TYPES,
   templateFileExtensionOf,
+  UI_TEXT,
 } from '@smart/contracts';
 import { type ChosenFile, refusalLines, sortChosenFiles } from '@/lib/chosen-files';
 
@@ -57,8 +57,8 @@ const ACCEPTED_MIME_TYPES: readonly string[] = TEMPLATE_FILE_TYPES.map((type) =>
 export function fileRefusal(file: ChosenFile): string | null {
   const extension = templateFileExtensionOf(file.name);
   const typeKnown = file.type !== '';
-  if (!extension || (typeKnown && !ACCEPTED_MIME_TYPES.includes(file.type))) return MESSAGES.templateFileTypeInvalid;
-  if (file.size > MAX_TEMPLATE_FILE_BYTES) return MESSAGES.fileTooLarge;
+  if (!extension || (typeKnown && !ACCEPTED_MIME_TYPES.includes(file.type))) return UI_TEXT.templateFileTypeInvalid;
+  if (file.size > MAX_TEMPLATE_FILE_BYTES) return UI_TEXT.fileTooLarge;
   return null;
 }
 
@@ -73,6 +73,6 @@ export function addChosenFiles<C extends ChosenFile, T>(
 ): { files: PickedFiles<T>; refusal: string | null } {
   const { accepted, refusal } = sortChosenFiles(chosen, fileRefusal);
   const room = Math.max(MAX_TEMPLATE_FILES - files.items.length, 0);
-  const tooMany = accepted.length > room ? MESSAGES.tooManyTemplateFiles : null;
+  const tooMany = accepted.length > room ? UI_TEXT.tooManyTemplateFiles : null;
   return { files: addFiles(files, accepted.slice(0, room).map(wrap)), refusal: refusalLines([refusal, tooMany]) };
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type Template, type TemplateFile } from '@smart/contracts';
+import { type Template, type TemplateFile, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { addFiles, makePrimary, noFiles, removeFile } from './picked-files';
 import {
@@ -36,13 +36,13 @@ describe('templateFormRefusal', () => {
   const filled = { ...emptyTemplateForm('d1'), name: 'Budget', category: 'Form' };
 
   it('asks for name, category and a file with the spec message', () => {
-    expect(templateFormRefusal({ ...filled, name: '  ' }, 1)).toBe(MESSAGES.templateFieldsRequired);
-    expect(templateFormRefusal({ ...filled, category: '' }, 1)).toBe(MESSAGES.templateFieldsRequired);
-    expect(templateFormRefusal(filled, 0)).toBe(MESSAGES.templateFieldsRequired);
+    expect(templateFormRefusal({ ...filled, name: '  ' }, 1)).toBe(UI_TEXT.templateFieldsRequired);
+    expect(templateFormRefusal({ ...filled, category: '' }, 1)).toBe(UI_TEXT.templateFieldsRequired);
+    expect(templateFormRefusal(filled, 0)).toBe(UI_TEXT.templateFieldsRequired);
   });
 
   it('asks for a department, and lets a complete form go', () => {
-    expect(templateFormRefusal({ ...filled, departmentId: null }, 1)).toBe(MESSAGES.templateDepartmentRequired);
+    expect(templateFormRefusal({ ...filled, departmentId: null }, 1)).toBe(UI_TEXT.templateDepartmentRequired);
     expect(templateFormRefusal(filled, 1)).toBeNull();
   });
 });

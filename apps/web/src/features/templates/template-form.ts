@@ -1,4 +1,4 @@
-import { MESSAGES, type Template, type TemplateFile } from '@smart/contracts';
+import { type Template, type TemplateFile, UI_TEXT } from '@smart/contracts';
 import { type PickedFiles, pickedFiles, primaryFirst } from './picked-files';
 import { parseTags, tagsText } from './tags';
 
@@ -70,8 +70,8 @@ export function formFilesOf(template: Template): PickedFiles<FormFile> {
 
 /** Why the form cannot be sent yet (the spec's one message for the three required things), or null. */
 export function templateFormRefusal(values: TemplateFormValues, fileCount: number): string | null {
-  if (!values.name.trim() || !values.category.trim() || fileCount === 0) return MESSAGES.templateFieldsRequired;
-  if (!values.departmentId) return MESSAGES.templateDepartmentRequired;
+  if (!values.name.trim() || !values.category.trim() || fileCount === 0) return UI_TEXT.templateFieldsRequired;
+  if (!values.departmentId) return UI_TEXT.templateDepartmentRequired;
   return null;
 }
 

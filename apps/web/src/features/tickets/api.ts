@@ -1,9 +1,9 @@
 import {
   type CreateTicketBody,
-  MESSAGES,
   type TicketAttachment,
   type TicketStatus,
   ticketEndpoints,
+  UI_TEXT,
   type UpdateTicketBody,
 } from '@smart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,35 +21,35 @@ import type { TicketFilters } from './ticket-filters';
 
 // ---- requests -------------------------------------------------------------------------------
 
-export const createTicket = (body: CreateTicketBody, failMessage: string = MESSAGES.createTicketFailed) =>
+export const createTicket = (body: CreateTicketBody, failMessage: string = UI_TEXT.createTicketFailed) =>
   api(ticketEndpoints.create, { body }, { failMessage });
 
 const updateTicket = (ticketId: string, body: UpdateTicketBody) =>
-  api(ticketEndpoints.update, { params: { id: ticketId }, body }, { failMessage: MESSAGES.updateTicketFailed });
+  api(ticketEndpoints.update, { params: { id: ticketId }, body }, { failMessage: UI_TEXT.updateTicketFailed });
 
 const deleteTicket = (ticketId: string) =>
-  api(ticketEndpoints.remove, { params: { id: ticketId } }, { failMessage: MESSAGES.deleteTicketFailed });
+  api(ticketEndpoints.remove, { params: { id: ticketId } }, { failMessage: UI_TEXT.deleteTicketFailed });
 
 const assignTicket = (ticketId: string, assignedTo: string | null) =>
   api(
     ticketEndpoints.assign,
     { params: { id: ticketId }, body: { assignedTo } },
-    { failMessage: MESSAGES.assignTicketFailed },
+    { failMessage: UI_TEXT.assignTicketFailed },
   );
 
 const changeTicketStatus = (ticketId: string, status: TicketStatus) =>
   api(
     ticketEndpoints.setStatus,
     { params: { id: ticketId }, body: { status } },
-    { failMessage: MESSAGES.updateTicketFailed },
+    { failMessage: UI_TEXT.updateTicketFailed },
   );
 
 const addTicketComment = (ticketId: string, comment: NewComment) =>
-  api(ticketEndpoints.comment, { params: { id: ticketId }, body: comment }, { failMessage: MESSAGES.addCommentFailed });
+  api(ticketEndpoints.comment, { params: { id: ticketId }, body: comment }, { failMessage: UI_TEXT.addCommentFailed });
 
 /** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
 export async function attachTicketFile(ticketId: string, file: File) {
-  const uploaded = await uploadFile(file, { failMessage: MESSAGES.uploadFileFailed });
+  const uploaded = await uploadFile(file, { failMessage: UI_TEXT.uploadFileFailed });
   return api(
     ticketEndpoints.attach,
     {
@@ -62,7 +62,7 @@ export async function attachTicketFile(ticketId: string, file: File) {
         url: uploaded.fileUrl,
       },
     },
-    { failMessage: MESSAGES.attachFileFailed },
+    { failMessage: UI_TEXT.attachFileFailed },
   );
 }
 
@@ -70,7 +70,7 @@ const removeTicketAttachment = (ticketId: string, attachmentId: string) =>
   api(
     ticketEndpoints.detach,
     { params: { id: ticketId, attachmentId } },
-    { failMessage: MESSAGES.removeAttachmentFailed },
+    { failMessage: UI_TEXT.removeAttachmentFailed },
   );
 
 /** Opens an attached file: the server answers a signed link (minutes long) only to a reader of the ticket. */

@@ -1,4 +1,4 @@
-import { advisorEndpoints, MESSAGES, TICKET_PAGE_SIZE, ticketEndpoints } from '@smart/contracts';
+import { advisorEndpoints, TICKET_PAGE_SIZE, ticketEndpoints, UI_TEXT } from '@smart/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TicketFilters } from './ticket-filters';
@@ -15,18 +15,18 @@ const getTicketPage = (filters: TicketFilters) =>
   api(
     ticketEndpoints.list,
     { query: { ...filters, limit: TICKET_PAGE_SIZE } },
-    { failMessage: MESSAGES.fetchTicketFailed },
+    { failMessage: UI_TEXT.fetchTicketFailed },
   );
 
 const getTicket = (ticketId: string) =>
-  api(ticketEndpoints.get, { params: { id: ticketId } }, { failMessage: MESSAGES.fetchTicketFailed });
+  api(ticketEndpoints.get, { params: { id: ticketId } }, { failMessage: UI_TEXT.fetchTicketFailed });
 
 /** The organization's active advisors, offered beside its people in the Assign Ticket dialog. */
 const getActiveAdvisors = async (organizationId: string) => {
   const entries = await api(
     advisorEndpoints.listByOrganization,
     { params: { orgId: organizationId } },
-    { failMessage: MESSAGES.fetchOrganizationAdvisorsFailed },
+    { failMessage: UI_TEXT.fetchOrganizationAdvisorsFailed },
   );
   return entries.filter((entry) => entry.isActive).map((entry) => entry.advisor);
 };

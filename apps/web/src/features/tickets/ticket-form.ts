@@ -1,11 +1,11 @@
 import {
   DEFAULT_TICKET_CATEGORY,
   DEFAULT_TICKET_PRIORITY,
-  MESSAGES,
   type Ticket,
   type TicketCategory,
   type TicketPriority,
   type TicketStatus,
+  UI_TEXT,
 } from '@smart/contracts';
 
 /** What the ticket dialogs edit (create, edit, support); title and description are sent trimmed. */
@@ -49,9 +49,9 @@ export function newTicketBody({ title, description, priority, category, organiza
 export const validateTicket =
   (choosesOrganization: boolean) =>
   ({ title, description, organizationId }: TicketFormValues) => {
-    const message = MESSAGES.titleAndDescriptionRequired;
+    const message = UI_TEXT.titleAndDescriptionRequired;
     return {
-      ...(choosesOrganization && !organizationId ? { organizationId: MESSAGES.selectOrganization } : {}),
+      ...(choosesOrganization && !organizationId ? { organizationId: UI_TEXT.selectOrganization } : {}),
       ...(title.trim() ? {} : { title: message }),
       ...(description.trim() ? {} : { description: message }),
     };

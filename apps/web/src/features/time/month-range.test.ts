@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import { monthRange, monthWithin, readRange } from './month-range';
 
@@ -27,17 +27,17 @@ describe('timesheet range', () => {
     expect(readRange(new URLSearchParams('from=2031-04-01&to=2031-03-31'))).toEqual({
       from: '2031-04-01',
       to: '2031-03-31',
-      errors: { to: MESSAGES.timeRangeOrder },
+      errors: { to: UI_TEXT.timeRangeOrder },
     });
     expect(readRange(new URLSearchParams('from=2026-13-01&to=2026-12-31')).errors).toEqual({
-      from: MESSAGES.dateInvalid,
+      from: UI_TEXT.dateInvalid,
     });
     expect(readRange(new URLSearchParams('from=x&to=y')).errors).toEqual({
-      from: MESSAGES.dateInvalid,
-      to: MESSAGES.dateInvalid,
+      from: UI_TEXT.dateInvalid,
+      to: UI_TEXT.dateInvalid,
     });
     expect(readRange(new URLSearchParams('from=2020-01-01&to=2031-12-31')).errors).toEqual({
-      to: MESSAGES.timesheetRangeTooLong,
+      to: UI_TEXT.timesheetRangeTooLong,
     });
   });
 

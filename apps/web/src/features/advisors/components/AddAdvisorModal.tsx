@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -36,7 +36,7 @@ export function AddAdvisorModal({ opened, onClose }: AddAdvisorModalProps) {
   const submit = form.onSubmit((values) =>
     add.mutate(advisorBodyFrom(values), {
       onSuccess: () => {
-        toastSuccess(MESSAGES.advisorAdded);
+        toastSuccess(UI_TEXT.advisorAdded);
         close();
       },
     }),

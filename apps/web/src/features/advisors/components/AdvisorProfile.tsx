@@ -1,5 +1,5 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type Advisor, MESSAGES } from '@smart/contracts';
+import { type Advisor, UI_TEXT } from '@smart/contracts';
 import { UserAvatar } from '@/components/UserAvatar';
 import { advisorName, formatAdvisorDate } from '../advisor-labels';
 import { Fact } from './Fact';
@@ -40,10 +40,10 @@ export function AdvisorProfile({ advisor }: { advisor: Advisor }) {
         </Group>
       )}
       <Text size="sm" c={experience ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-        {experience || MESSAGES.noExperience}
+        {experience || UI_TEXT.noExperience}
       </Text>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-        <Fact label="Organization">{advisor.meta.organizationName || MESSAGES.unknownOrganization}</Fact>
+        <Fact label="Organization">{advisor.meta.organizationName || UI_TEXT.unknownOrganization}</Fact>
         <Fact label="Created">{formatAdvisorDate(advisor.createdAt)}</Fact>
         <Fact label="Onboarding">{advisor.meta.onboardingCompleted ? 'Completed' : 'Pending'}</Fact>
         <Fact label="Status">

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { type Advisor, advisorAssignedMessage, assignAdvisorForm, displayName, MESSAGES } from '@smart/contracts';
+import { type Advisor, advisorAssignedMessage, assignAdvisorForm, displayName, UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -51,14 +51,14 @@ export function AssignAdvisorModal({ advisor, onClose }: AssignAdvisorModalProps
           <FormError message={firstMessage(form.errors) ?? assign.error?.message} />
           <SearchSelect
             label="Organization"
-            placeholder={MESSAGES.chooseOrganization}
+            placeholder={UI_TEXT.chooseOrganization}
             nothingFound="No organization to assign found"
             {...organizations.selectProps}
             {...markedInputProps(form, 'organizationId')}
-            error={organizations.isError ? MESSAGES.loadOrganizationsFailed : 'organizationId' in form.errors}
+            error={organizations.isError ? UI_TEXT.loadOrganizationsFailed : 'organizationId' in form.errors}
             disabled={busy}
           />
-          <FormActions busy={busy} submitLabel="Assign Advisor" busyLabel={MESSAGES.assigning} onCancel={onClose} />
+          <FormActions busy={busy} submitLabel="Assign Advisor" busyLabel={UI_TEXT.assigning} onCancel={onClose} />
         </Stack>
       </form>
     </LockedModal>

@@ -1,18 +1,18 @@
-import { type Advisor, type AdvisorAssignment, MESSAGES } from '@smart/contracts';
+import { type Advisor, type AdvisorAssignment, UI_TEXT } from '@smart/contracts';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { advisorName } from '../advisor-labels';
 import { type AssignmentChange, useChangeAssignment } from '../api';
 
 /** What each change asks: the verb, how it joins the organization's name, and what follows from it. */
 const WORDING: Record<AssignmentChange, { action: string; joiner: string; explained: string; destructive: boolean }> = {
-  activate: { action: 'Activate', joiner: 'in', explained: MESSAGES.activateAssignmentExplained, destructive: false },
+  activate: { action: 'Activate', joiner: 'in', explained: UI_TEXT.activateAssignmentExplained, destructive: false },
   deactivate: {
     action: 'Deactivate',
     joiner: 'in',
-    explained: MESSAGES.deactivateAssignmentExplained,
+    explained: UI_TEXT.deactivateAssignmentExplained,
     destructive: true,
   },
-  remove: { action: 'Remove', joiner: 'from', explained: MESSAGES.removeAssignmentExplained, destructive: true },
+  remove: { action: 'Remove', joiner: 'from', explained: UI_TEXT.removeAssignmentExplained, destructive: true },
 };
 
 interface AssignmentChangeModalProps {

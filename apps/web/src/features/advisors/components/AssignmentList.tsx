@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { type AdvisorAssignment, MESSAGES } from '@smart/contracts';
+import { type AdvisorAssignment, UI_TEXT } from '@smart/contracts';
 import { type ReactNode, useId } from 'react';
 import { formatAdvisorDate } from '../advisor-labels';
 import { StatusBadge } from './StatusBadge';
@@ -17,7 +17,7 @@ export function AssignmentList({ assignments, actions }: AssignmentListProps) {
   if (assignments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {MESSAGES.noAdvisorAssignments}
+        {UI_TEXT.noAdvisorAssignments}
       </Text>
     );
   }

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { type Advisor, MESSAGES } from '@smart/contracts';
+import { type Advisor, UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -29,7 +29,7 @@ export function EditAdvisorProfileModal({ advisor, opened, onClose }: EditAdviso
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
-        toastSuccess(MESSAGES.advisorProfileUpdated);
+        toastSuccess(UI_TEXT.advisorProfileUpdated);
         close();
       },
     }),

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, SimpleGrid, Text } from '@mantine/core';
-import { type AdvisorSession, MESSAGES, type MyOrganization, recordPaths } from '@smart/contracts';
+import { type AdvisorSession, type MyOrganization, recordPaths, UI_TEXT } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -29,7 +29,7 @@ export function MyOrganizationCard({ organization, nextSession }: MyOrganization
         {organization.organizationName}
       </Text>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {MESSAGES.advisorAssignmentLabel}
+        {UI_TEXT.advisorAssignmentLabel}
       </Text>
       <SimpleGrid cols={2} spacing="sm" my="lg">
         <Fact label="Status">

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { ListView } from '@/components/ListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
@@ -18,12 +18,12 @@ export default function MyOrganizationsPage() {
   const { timeZone } = useViewerTimeZone();
   return (
     <Stack gap="lg">
-      <PageTitle title="Organizations" subtitle={MESSAGES.myOrganizationsSubtitle} />
+      <PageTitle title="Organizations" subtitle={UI_TEXT.myOrganizationsSubtitle} />
       <ListView
         query={organizations}
         items={organizations.data}
-        failMessage={MESSAGES.loadAssignedOrganizationsFailed}
-        empty={{ title: MESSAGES.noAssignedOrganizationsTitle, text: MESSAGES.noAssignedOrganizations }}
+        failMessage={UI_TEXT.loadAssignedOrganizationsFailed}
+        empty={{ title: UI_TEXT.noAssignedOrganizationsTitle, text: UI_TEXT.noAssignedOrganizations }}
       >
         {(items) => (
           <div className={grid.grid}>

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { ListPageHeader } from '@/components/ListPageHeader';
 import { ListView } from '@/components/ListView';
@@ -28,8 +28,8 @@ export default function SmartAdvisorsPage() {
   return (
     <Stack gap="lg">
       <ListPageHeader
-        title={MESSAGES.advisorsTitle}
-        subtitle={MESSAGES.advisorsSubtitle}
+        title={UI_TEXT.advisorsTitle}
+        subtitle={UI_TEXT.advisorsSubtitle}
         heading="Advisors"
         total={advisors.data?.length}
         createLabel="Add Advisor"
@@ -38,8 +38,8 @@ export default function SmartAdvisorsPage() {
       <ListView
         query={advisors}
         items={advisors.data}
-        failMessage={MESSAGES.loadAdvisorsFailed}
-        empty={{ title: MESSAGES.noAdvisorsTitle, text: MESSAGES.noAdvisors }}
+        failMessage={UI_TEXT.loadAdvisorsFailed}
+        empty={{ title: UI_TEXT.noAdvisorsTitle, text: UI_TEXT.noAdvisors }}
       >
         {(items) => (
           <div className={grid.grid}>

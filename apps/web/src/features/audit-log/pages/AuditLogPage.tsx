@@ -6,8 +6,8 @@ import {
   type AuditView,
   DEFAULT_AUDIT_VIEW,
   displayName,
-  MESSAGES,
   permissionsFor,
+  UI_TEXT,
 } from '@smart/contracts';
 import { DayRangeFields } from '@/components/DayRangeFields';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -38,7 +38,7 @@ export default function AuditLogPage() {
   const organizationId = picks ? (filter.organizationId ?? null) : permissions.organizationId;
   const organization = useOrganization(picks ? organizationId : null);
   // A range that ends before it starts is the server's 400: said under the days, and not asked.
-  const rangeProblem = filter.from && filter.to && filter.to < filter.from ? MESSAGES.timeRangeOrder : null;
+  const rangeProblem = filter.from && filter.to && filter.to < filter.from ? UI_TEXT.timeRangeOrder : null;
   const log = useAuditLog(
     { ...filter, organizationId: organizationId ?? undefined },
     rangeProblem === null && organizationId !== null,
@@ -119,7 +119,7 @@ export default function AuditLogPage() {
       ) : rangeProblem ? null : (
         <PagedListView
           list={log}
-          failMessage={MESSAGES.fetchAuditLogFailed}
+          failMessage={UI_TEXT.fetchAuditLogFailed}
           empty={filtered ? `No ${noun} match these filters.` : `No ${noun} recorded yet.`}
         >
           {(lines) => <AuditLines lines={lines} onPerson={(actorId) => change({ actorId })} />}

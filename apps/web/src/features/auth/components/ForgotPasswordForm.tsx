@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES, passwordResetRequestBody } from '@smart/contracts';
+import { passwordResetRequestBody, UI_TEXT } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError';
@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
 
         {request.isSuccess ? (
           <Alert color="green" variant="light" role="status">
-            {MESSAGES.passwordResetRequested}
+            {UI_TEXT.passwordResetRequested}
           </Alert>
         ) : (
           <>

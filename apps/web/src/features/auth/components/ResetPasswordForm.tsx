@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES, newPasswordForm, RESET_TOKEN_PARAM } from '@smart/contracts';
+import { newPasswordForm, RESET_TOKEN_PARAM, UI_TEXT } from '@smart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -49,7 +49,7 @@ export function ResetPasswordForm() {
       {done ? (
         <>
           <Alert color="green" variant="light" role="status">
-            {MESSAGES.passwordResetDone}
+            {UI_TEXT.passwordResetDone}
           </Alert>
           <Button component={Link} to={paths.login} fullWidth size="md">
             Sign In
@@ -57,7 +57,7 @@ export function ResetPasswordForm() {
         </>
       ) : !token ? (
         <>
-          <FormError message={MESSAGES.passwordResetLinkInvalid} />
+          <FormError message={UI_TEXT.passwordResetLinkInvalid} />
           {askAgain}
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { Stack, UnstyledButton } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { HiArrowLeft } from 'react-icons/hi';
 import { useLocation, useNavigate } from 'react-router';
@@ -33,7 +33,7 @@ export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormPro
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!value.trim()) {
-      setError(kind === 'code' ? MESSAGES.twoFactorCodeRequired : MESSAGES.recoveryCodeRequired);
+      setError(kind === 'code' ? UI_TEXT.twoFactorCodeRequired : UI_TEXT.recoveryCodeRequired);
       return;
     }
     setError(null);

@@ -1,5 +1,5 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { formatFileSize, MESSAGES, type StorageUsage as Usage } from '@smart/contracts';
+import { formatFileSize, UI_TEXT, type StorageUsage as Usage } from '@smart/contracts';
 import { LoadError } from '@/components/LoadError';
 import { PercentBar } from '@/components/PercentBar';
 import { useStorageUsage } from '../api';
@@ -28,7 +28,7 @@ function StorageFigures({ usage }: { usage: Usage }) {
       <PercentBar percent={percent} valueText={label} color={color} size="md" label="Storage used" />
       <Text size="sm" c={full ? 'red' : 'dimmed'}>
         {full
-          ? MESSAGES.storageQuotaExceeded
+          ? UI_TEXT.storageQuotaExceeded
           : 'Attachments, pictures and fresh uploads count; uploads past the quota are refused.'}
       </Text>
     </Stack>
@@ -49,7 +49,7 @@ export function StorageUsage({ organizationId }: { organizationId: string }) {
           <Skeleton height={10} />
         </Stack>
       ) : usage.isError ? (
-        <LoadError message={MESSAGES.storageUsageFailed} onRetry={() => usage.refetch()} retrying={usage.isFetching} />
+        <LoadError message={UI_TEXT.storageUsageFailed} onRetry={() => usage.refetch()} retrying={usage.isFetching} />
       ) : (
         <StorageFigures usage={usage.data} />
       )}

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { availableSeats, MESSAGES, type Organization, permissionsFor, SUBSCRIPTION_PLAN } from '@smart/contracts';
+import { availableSeats, type Organization, permissionsFor, SUBSCRIPTION_PLAN, UI_TEXT } from '@smart/contracts';
 import { HiCreditCard, HiDocumentText, HiSparkles } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
@@ -105,13 +105,13 @@ function SubscriptionRequests({ organization }: { organization: Organization }) 
 function SubscriptionTab({ organizationId }: { organizationId: string | null }) {
   const organization = useOrganization(organizationId);
   if (!organizationId) {
-    return <EmptyTab>{MESSAGES.noOrganizationIdForUser}</EmptyTab>;
+    return <EmptyTab>{UI_TEXT.noOrganizationIdForUser}</EmptyTab>;
   }
   if (organization.isPending) return <PageLoader />;
   if (organization.isError) {
     return (
       <LoadError
-        message={MESSAGES.fetchOrganizationFailed}
+        message={UI_TEXT.fetchOrganizationFailed}
         onRetry={() => organization.refetch()}
         retrying={organization.isFetching}
       />

@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, addDepartmentMemberForm, type Department, MESSAGES } from '@smart/contracts';
+import { ADD_MEMBER_CLOSE_DELAY_MS, addDepartmentMemberForm, type Department, UI_TEXT } from '@smart/contracts';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -77,7 +77,7 @@ function AddMemberForm({ department, add, succeeded, onAdded, onCancel }: AddMem
       <Stack gap="md">
         {succeeded && (
           <Alert color="green" variant="light" role="status">
-            {MESSAGES.userAddedToDepartment}
+            {UI_TEXT.userAddedToDepartment}
           </Alert>
         )}
         <FormError message={firstMessage(form.errors) ?? add.error?.message} />

@@ -1,5 +1,5 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { attachTeamBody, type Department, MESSAGES } from '@smart/contracts';
+import { attachTeamBody, type Department, UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -56,7 +56,7 @@ function AttachForm({ department, attach, onClose }: AttachFormProps) {
       <Stack gap="md">
         <FormError message={firstMessage(form.errors) ?? attach.error?.message} />
         {teams.isError ? (
-          <FormError message={MESSAGES.fetchTeamsFailed} />
+          <FormError message={UI_TEXT.fetchTeamsFailed} />
         ) : (
           <Select
             label="Team"

@@ -3,7 +3,7 @@ import {
   createDepartmentBody as createSchema,
   type Department,
   displayName,
-  MESSAGES,
+  UI_TEXT,
   updateDepartmentBody as updateSchema,
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
@@ -108,7 +108,7 @@ function DepartmentForm({
       { departmentId: department.id, body: departmentBody(submitted, withManager && form.isDirty('managerId')) },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.departmentUpdated);
+          toastSuccess(UI_TEXT.departmentUpdated);
           onClose();
         },
       },

@@ -1,13 +1,5 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  type Department,
-  displayName,
-  initials,
-  MESSAGES,
-  ROLE_LABELS,
-  resolveRole,
-  type User,
-} from '@smart/contracts';
+import { type Department, displayName, initials, ROLE_LABELS, resolveRole, UI_TEXT, type User } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { EmailText } from '@/components/EmailText';
@@ -60,7 +52,7 @@ export function PeopleTab({ department, canManage }: { department: Department; c
       </Group>
       <PagedListView
         list={members}
-        failMessage={MESSAGES.fetchUsersByDepartmentFailed}
+        failMessage={UI_TEXT.fetchUsersByDepartmentFailed}
         empty="No people in this department yet."
       >
         {(items) => (

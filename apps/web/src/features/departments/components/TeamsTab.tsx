@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { type Department, displayName, MESSAGES, type Team } from '@smart/contracts';
+import { type Department, displayName, type Team, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiLink, HiX } from 'react-icons/hi';
 import { Link } from 'react-router';
@@ -91,7 +91,7 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
           </Group>
         )}
       </Group>
-      <PagedListView list={teams} failMessage={MESSAGES.fetchTeamsFailed} empty="No teams in this department yet.">
+      <PagedListView list={teams} failMessage={UI_TEXT.fetchTeamsFailed} empty="No teams in this department yet.">
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {items.map((team) => (
@@ -122,10 +122,10 @@ export function TeamsTab({ department, canManage }: { department: Department; ca
           <CreateTeamModal opened={dialog === 'create'} onClose={() => setDialog('none')} department={department} />
           <ConfirmModal
             opened={removing !== null}
-            message={MESSAGES.confirmRemoveTeam}
+            message={UI_TEXT.confirmRemoveTeam}
             confirmLabel="Remove Team"
             busy={detach.isPending}
-            error={detach.error ? detach.error.message || MESSAGES.removeTeamFailed : null}
+            error={detach.error ? detach.error.message || UI_TEXT.removeTeamFailed : null}
             onConfirm={confirmRemove}
             onClose={() => setRemoving(null)}
           />

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { HiArrowLeft } from 'react-icons/hi';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { RecordState } from '@/components/RecordState';
@@ -39,7 +39,7 @@ export default function DepartmentDetailPage() {
     return (
       <Stack gap="md">
         <BackToDepartments />
-        <Text c="red">{MESSAGES.noDepartmentId}</Text>
+        <Text c="red">{UI_TEXT.noDepartmentId}</Text>
       </Stack>
     );
   }
@@ -59,8 +59,8 @@ function DepartmentDetail({ departmentId }: { departmentId: string }) {
       <RecordState
         query={department}
         back={{ to: paths.departments, label: 'Back to Departments' }}
-        notFound={MESSAGES.departmentNotFound}
-        failMessage={MESSAGES.fetchDepartmentFailed}
+        notFound={UI_TEXT.departmentNotFound}
+        failMessage={UI_TEXT.fetchDepartmentFailed}
       >
         {() => null}
       </RecordState>

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { type Department, isAdmin, MESSAGES, permissionsFor } from '@smart/contracts';
+import { type Department, isAdmin, permissionsFor, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { ListPageHeader } from '@/components/ListPageHeader';
 import { PagedListView } from '@/components/PagedListView';
@@ -32,7 +32,7 @@ export default function DepartmentsPage() {
         onCreate={canManage ? () => setModal({ mode: 'create' }) : undefined}
       />
 
-      <PagedListView list={departments} failMessage={MESSAGES.fetchDepartmentsFailed} empty={MESSAGES.noDepartments}>
+      <PagedListView list={departments} failMessage={UI_TEXT.fetchDepartmentsFailed} empty={UI_TEXT.noDepartments}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {items.map((department) => (

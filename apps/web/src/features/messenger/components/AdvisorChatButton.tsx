@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { type AvailableAdvisor, displayName, MESSAGES } from '@smart/contracts';
+import { type AvailableAdvisor, displayName, UI_TEXT } from '@smart/contracts';
 import { HiSupport } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import { toastFailure } from '@/lib/toast';
@@ -29,10 +29,10 @@ export function AdvisorChatButton({ onOpen }: { onOpen: (conversationId: string)
       leftSection={<HiSupport size={14} aria-hidden />}
       loading={open.isPending || advisors.isPending}
       disabled={advisors.isSuccess && list.length === 0}
-      title={advisors.isSuccess && list.length === 0 ? MESSAGES.noAdvisorAssigned : undefined}
+      title={advisors.isSuccess && list.length === 0 ? UI_TEXT.noAdvisorAssigned : undefined}
       {...props}
     >
-      {MESSAGES.chatWithAdvisor}
+      {UI_TEXT.chatWithAdvisor}
     </Button>
   );
 

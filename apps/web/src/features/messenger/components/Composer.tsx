@@ -7,7 +7,7 @@ import {
   MAX_UPLOAD_BYTES,
   MESSAGE_ATTACHMENT_ACCEPT,
   MESSAGE_ATTACHMENT_EXTENSIONS,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { type KeyboardEvent, useState } from 'react';
 import { HiPaperAirplane, HiPaperClip } from 'react-icons/hi';
@@ -27,9 +27,9 @@ const fileKey = (file: File) => `${file.name}-${file.size}-${file.lastModified}`
 /** Why a chosen file cannot go on a message (section 5's types, the upload limit), or null. */
 function fileRefusal(file: File): string | null {
   if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-    return MESSAGES.messageFileNotAccepted;
+    return UI_TEXT.messageFileNotAccepted;
   }
-  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.ticketFileTooLarge;
+  if (file.size > MAX_UPLOAD_BYTES) return UI_TEXT.ticketFileTooLarge;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { type Conversation, hasRole, isAdmin, MESSAGES } from '@smart/contracts';
+import { type Conversation, hasRole, isAdmin, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPlus } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
@@ -65,7 +65,7 @@ export function ConversationList({ list, openId, onOpen }: ConversationListProps
           <PageLoader label="Loading conversations..." />
         ) : list.isError ? (
           <LoadError
-            message={list.error?.message ?? MESSAGES.fetchConversationsFailed}
+            message={list.error?.message ?? UI_TEXT.fetchConversationsFailed}
             onRetry={() => list.refetch()}
             retrying={list.isFetching}
           />

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { type Conversation, MESSAGES } from '@smart/contracts';
+import { type Conversation, UI_TEXT } from '@smart/contracts';
 import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { HiArrowLeft } from 'react-icons/hi';
@@ -63,7 +63,7 @@ export function ConversationView({ conversationId, reading, outbox, onBack, onMi
           Back to conversations
         </Button>
         <LoadError
-          message={conversation.error.message || MESSAGES.fetchConversationFailed}
+          message={conversation.error.message || UI_TEXT.fetchConversationFailed}
           onRetry={() => conversation.refetch()}
           retrying={conversation.isFetching}
         />

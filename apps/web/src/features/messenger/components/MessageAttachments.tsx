@@ -1,5 +1,5 @@
 import { Group, Image, Paper, Skeleton, Stack, UnstyledButton } from '@mantine/core';
-import { formatFileSize, MESSAGES, type MessageAttachment } from '@smart/contracts';
+import { formatFileSize, type MessageAttachment, UI_TEXT } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FileLine } from '@/components/FileLine';
 import { saveAttachedFile, signedFileUrl } from '@/lib/file-download';
@@ -12,7 +12,7 @@ const isImage = (attachment: MessageAttachment) => attachment.fileType.startsWit
 
 function save(attachment: MessageAttachment) {
   saveAttachedFile(attachment.s3Key, attachment.originalName).catch((error: Error) =>
-    toastFailure(error.message || MESSAGES.downloadUrlFailed),
+    toastFailure(error.message || UI_TEXT.downloadUrlFailed),
   );
 }
 

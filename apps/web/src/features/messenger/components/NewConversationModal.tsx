@@ -3,8 +3,8 @@ import {
   displayName,
   hasRole,
   MAX_CONVERSATION_TITLE_LENGTH,
-  MESSAGES,
   permissionsFor,
+  UI_TEXT,
   type User,
 } from '@smart/contracts';
 import { useState } from 'react';
@@ -41,8 +41,8 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = () => {
-    if (!title.trim()) return setProblem(MESSAGES.conversationTitleRequired);
-    if (!organizationId) return setProblem(MESSAGES.advisorNamesOrganization);
+    if (!title.trim()) return setProblem(UI_TEXT.conversationTitleRequired);
+    if (!organizationId) return setProblem(UI_TEXT.advisorNamesOrganization);
     create.mutate(
       {
         title: title.trim(),

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
 
 /** The conversation pane with nothing selected (section 2), or while the auto-selection opens one. */
@@ -11,7 +11,7 @@ export function WelcomePane({ opening }: { opening: boolean }) {
           <HiChatAlt2 size={30} aria-hidden />
         </ThemeIcon>
         <Title order={2} size="h3">
-          {MESSAGES.welcomeToMessenger}
+          {UI_TEXT.welcomeToMessenger}
         </Title>
         {opening ? (
           <Loader size="sm" aria-label="Opening the conversation" />

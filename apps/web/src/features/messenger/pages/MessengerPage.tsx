@@ -1,6 +1,6 @@
 import { Box, Paper } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { hasRole, MESSAGES } from '@smart/contracts';
+import { hasRole, UI_TEXT } from '@smart/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkedRecordMissing } from '@/components/LinkedRecordMissing';
@@ -79,7 +79,7 @@ export default function MessengerPage() {
       <section className={classes.listPane} aria-label="Conversations">
         {missing && (
           <Box p="xs">
-            <LinkedRecordMissing title={MESSAGES.conversationNotFound} onClose={() => setMissing(false)} />
+            <LinkedRecordMissing title={UI_TEXT.conversationNotFound} onClose={() => setMissing(false)} />
           </Box>
         )}
         <ConversationList list={conversations} openId={shownId} onOpen={choose} />

@@ -1,12 +1,12 @@
 import { Group, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  MESSAGES,
   type MyTasksDue,
   type MyTasksFilter,
   type MyTasksQuery,
   type MyTasksSort,
   TASK_STATUSES,
   type TaskView,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -31,8 +31,8 @@ import { useLiveMyTasks } from '../live';
 import { activeMyTasksFilters, MY_TASKS_SORT_RULES, type MyTasksFilters, useMyTasksFilters } from '../my-tasks-filters';
 
 const EMPTY_TEXT: Record<MyTasksFilter, string> = {
-  assigned: MESSAGES.noAssignedTasks,
-  created: MESSAGES.noCreatedTasks,
+  assigned: UI_TEXT.noAssignedTasks,
+  created: UI_TEXT.noCreatedTasks,
 };
 
 const DUE_OPTIONS: { value: MyTasksDue; label: string }[] = [
@@ -118,7 +118,7 @@ export default function MyTasksPage({ above }: { above?: ReactNode }) {
   return (
     <Stack gap="lg" ref={frame}>
       <Group justify="space-between" gap="sm">
-        <Title order={1}>{MESSAGES.myTasksTitle}</Title>
+        <Title order={1}>{UI_TEXT.myTasksTitle}</Title>
         <Group gap="sm">
           <TaskViewSwitch view={view} onChange={setView} />
           {!wide && (
@@ -170,11 +170,11 @@ interface TaskListProps {
 }
 
 function TaskList({ tab, list, filtered, onClear, withOrganization, view }: TaskListProps) {
-  if (list.isPending) return <PageLoader label={MESSAGES.loadingTasks} />;
+  if (list.isPending) return <PageLoader label={UI_TEXT.loadingTasks} />;
   if (list.isError) {
     return (
       <LoadError
-        message={list.error.message || MESSAGES.fetchTasksFailed}
+        message={list.error.message || UI_TEXT.fetchTasksFailed}
         onRetry={() => list.refetch()}
         retrying={list.isFetching}
         retryLabel="Try Again"
@@ -183,10 +183,10 @@ function TaskList({ tab, list, filtered, onClear, withOrganization, view }: Task
   }
   if (list.data.items.length === 0) {
     return filtered ? (
-      <NoMatches title={MESSAGES.noTasksFound} text={MESSAGES.noMatchingTasks} onClear={onClear} />
+      <NoMatches title={UI_TEXT.noTasksFound} text={UI_TEXT.noMatchingTasks} onClear={onClear} />
     ) : (
       <Stack align="center" gap={4} py="xl">
-        <Text fw={600}>{MESSAGES.noTasksFound}</Text>
+        <Text fw={600}>{UI_TEXT.noTasksFound}</Text>
         <Text c="dimmed" ta="center">
           {EMPTY_TEXT[tab]}
         </Text>
@@ -196,7 +196,7 @@ function TaskList({ tab, list, filtered, onClear, withOrganization, view }: Task
   return (
     <Stack gap="md">
       {view === 'board' ? (
-        <MyTasksBoard tasks={list.data.items} label={MESSAGES.myTasksTitle} />
+        <MyTasksBoard tasks={list.data.items} label={UI_TEXT.myTasksTitle} />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {list.data.items.map((task) => (

@@ -1,5 +1,5 @@
 import { Switch, Text } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { useAuth } from '@/features/auth';
 import { turnBrowserAlertsOff, turnBrowserAlertsOn, useBrowserAlertState } from '../browser-alerts';
@@ -17,7 +17,7 @@ export function BrowserAlertsSwitch() {
   if (state === 'unsupported') {
     return (
       <Text size="sm" c="dimmed">
-        {MESSAGES.browserNotificationsUnsupported}
+        {UI_TEXT.browserNotificationsUnsupported}
       </Text>
     );
   }
@@ -35,7 +35,7 @@ export function BrowserAlertsSwitch() {
       label="Browser notifications"
       description={
         state === 'blocked'
-          ? MESSAGES.browserNotificationsBlocked
+          ? UI_TEXT.browserNotificationsBlocked
           : 'Show new notifications on your desktop while S.M.A.R.T. is in a background tab.'
       }
       checked={state === 'on'}

@@ -1,4 +1,4 @@
-import { MESSAGES, type NotificationStatus } from '@smart/contracts';
+import { type NotificationStatus, UI_TEXT } from '@smart/contracts';
 import { useEffect, useState } from 'react';
 import { PagedListView } from '@/components/PagedListView';
 import { effectiveTimeZone } from '@/lib/time-zone';
@@ -31,10 +31,10 @@ export function InboxList({ status, pageSize, onOpened }: InboxListProps) {
   // Snoozes end on the user's clocks: the zone of the preferences, else the browser's.
   const timeZone = effectiveTimeZone(useNotificationSettings().data?.timeZone);
   const now = useMinuteClock();
-  const empty = INBOX_TABS.find((tab) => tab.status === status)?.empty ?? MESSAGES.noNotifications;
+  const empty = INBOX_TABS.find((tab) => tab.status === status)?.empty ?? UI_TEXT.noNotifications;
 
   return (
-    <PagedListView list={list} failMessage={MESSAGES.notificationsLoadFailed} empty={empty}>
+    <PagedListView list={list} failMessage={UI_TEXT.notificationsLoadFailed} empty={empty}>
       {(items) => (
         <ul className={classes.list} aria-label="Notifications">
           {items.map((item) => (

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { HiCheck } from 'react-icons/hi';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useMarkAllRead, useUnreadCount } from '../api';
@@ -17,7 +17,7 @@ export function MarkAllReadButton() {
       loading={markAllRead.isPending}
       onClick={() =>
         markAllRead.mutate(undefined, {
-          onSuccess: () => toastSuccess(MESSAGES.notificationsAllRead),
+          onSuccess: () => toastSuccess(UI_TEXT.notificationsAllRead),
           onError: (error) => toastFailure(error.message),
         })
       }

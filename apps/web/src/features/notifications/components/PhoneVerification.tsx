@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, PHONE_CODE_LENGTH, NOTIFICATION_SETTINGS_TEXT as TEXT } from '@smart/contracts';
+import { PHONE_CODE_LENGTH, NOTIFICATION_SETTINGS_TEXT as TEXT, UI_TEXT } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { HiCheckCircle } from 'react-icons/hi';
 import { Link } from 'react-router';
@@ -87,7 +87,7 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
               <Stack gap="xs">
                 {send.isSuccess && (
                   <Text size="sm" role="status">
-                    {MESSAGES.phoneCodeSent}
+                    {UI_TEXT.phoneCodeSent}
                   </Text>
                 )}
                 <Group gap="sm" align="flex-start">

@@ -1,13 +1,13 @@
 import { Anchor, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   type EmailDigest,
-  MESSAGES,
   mergeNotificationPreferences,
   type NotificationPreferences,
   type NotificationPreferencesPatch,
   type NotificationSettings,
   SECURITY_NOTICES,
   SMS_NEEDS_VERIFIED_PHONE,
+  UI_TEXT,
 } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export default function NotificationsPage() {
   if (settings.isError) {
     return (
       <LoadError
-        message={settings.error.message || MESSAGES.fetchNotificationsFailed}
+        message={settings.error.message || UI_TEXT.fetchNotificationsFailed}
         onRetry={() => settings.refetch()}
         retrying={settings.isFetching}
       />
@@ -64,7 +64,7 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
       .mutateAsync(change)
       .catch((error: Error) => {
         // Spec section 4: a failed notification save is only logged (the delivery choices also say so).
-        console.error(MESSAGES.updateNotificationsFailed, error);
+        console.error(UI_TEXT.updateNotificationsFailed, error);
         onError?.(error);
       })
       .finally(() =>
@@ -89,7 +89,7 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
   function deliver<K extends Delivery>(key: K, value: NonNullable<Edits[K]>) {
     setEdits((current) => ({ ...current, [key]: value }));
     setDeliveryError(null);
-    save(key, { [key]: value }, (error) => setDeliveryError(error.message || MESSAGES.updateNotificationsFailed));
+    save(key, { [key]: value }, (error) => setDeliveryError(error.message || UI_TEXT.updateNotificationsFailed));
   }
 
   const shown = mergeNotificationPreferences(stored, edits.notifications);

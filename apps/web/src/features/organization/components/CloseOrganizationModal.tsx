@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type Organization } from '@smart/contracts';
+import { type Organization, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -26,7 +26,7 @@ export function CloseOrganizationModal({ organization, onClose, onClosed }: Clos
     <LockedModal opened busy={closeAccount.isPending} title="Close Organization Account" onClose={onClose}>
       <Stack gap="md">
         <Text>
-          Close <strong>{organization.name}</strong>? {MESSAGES.closeOrganizationExplained}
+          Close <strong>{organization.name}</strong>? {UI_TEXT.closeOrganizationExplained}
         </Text>
         <TextInput
           label="Type the organization's name to confirm"

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { MESSAGES, type Organization } from '@smart/contracts';
+import { type Organization, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiLockClosed, HiLockOpen } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
@@ -35,7 +35,7 @@ export function CloseAccountLink({ organization }: { organization: Organization 
     }
     // The server has ended this session with the others: clear it here too (the guard then shows
     // the sign-in page, which says why).
-    await logout(MESSAGES.organizationClosed);
+    await logout(UI_TEXT.organizationClosed);
   }
 
   return (
@@ -65,7 +65,7 @@ export function ClosedAccountNotice({ organization, closedAt }: { organization: 
   function confirm() {
     reopen.mutate(undefined, {
       onSuccess: () => {
-        toastSuccess(MESSAGES.organizationReopened);
+        toastSuccess(UI_TEXT.organizationReopened);
         setConfirming(false);
       },
     });
@@ -83,7 +83,7 @@ export function ClosedAccountNotice({ organization, closedAt }: { organization: 
       )}
       <ConfirmModal
         opened={confirming}
-        message={MESSAGES.reopenOrganizationConfirm}
+        message={UI_TEXT.reopenOrganizationConfirm}
         confirmLabel="Reopen"
         destructive={false}
         busy={reopen.isPending}

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@mantine/core';
-import { MESSAGES, permissionsFor } from '@smart/contracts';
+import { permissionsFor, UI_TEXT } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
@@ -51,15 +51,15 @@ export default function OrganizationPage() {
     </Stack>
   );
 
-  if (!organizationId) return page(<Notice>{MESSAGES.noOrganizationId}</Notice>);
+  if (!organizationId) return page(<Notice>{UI_TEXT.noOrganizationId}</Notice>);
   if (organization.isPending) return page(<PageLoader />);
   if (organization.isError) {
     if (organization.error instanceof ApiError && organization.error.status === 404) {
-      return page(<Notice>{MESSAGES.organizationNotFound}</Notice>);
+      return page(<Notice>{UI_TEXT.organizationNotFound}</Notice>);
     }
     return page(
       <LoadError
-        message={MESSAGES.fetchOrganizationFailed}
+        message={UI_TEXT.fetchOrganizationFailed}
         onRetry={() => organization.refetch()}
         retrying={organization.isFetching}
       />,

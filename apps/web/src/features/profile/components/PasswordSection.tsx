@@ -1,5 +1,5 @@
 import { Alert, Button, Collapse, PasswordInput, Stack, Text } from '@mantine/core';
-import { type ChangePasswordForm, changePasswordForm, MESSAGES } from '@smart/contracts';
+import { type ChangePasswordForm, changePasswordForm, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
@@ -12,7 +12,7 @@ import { SectionCard } from './SectionCard';
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The refusal about one field: it shows under that field. */
-const SERVER_FIELDS = { [MESSAGES.currentPasswordWrong]: 'currentPassword' };
+const SERVER_FIELDS = { [UI_TEXT.currentPasswordWrong]: 'currentPassword' };
 
 /**
  * Change Password (spec sections 2, 4, 5): every invalid field says why under it, with the server's
@@ -38,7 +38,7 @@ export function PasswordSection({ email }: { email: string }) {
 
   function sendResetLink() {
     mailLink.mutate(email, {
-      onSuccess: () => toastSuccess(MESSAGES.passwordResetLinkSent),
+      onSuccess: () => toastSuccess(UI_TEXT.passwordResetLinkSent),
       onError: (caught) => toastFailure(caught.message),
     });
   }
@@ -83,7 +83,7 @@ export function PasswordSection({ email }: { email: string }) {
             <FormError message={formError} />
             {succeeded && (
               <Alert color="green" variant="light" role="status">
-                {MESSAGES.passwordChangedScreen}
+                {UI_TEXT.passwordChangedScreen}
               </Alert>
             )}
             <PasswordInput

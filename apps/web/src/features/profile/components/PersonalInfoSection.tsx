@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { displayName, MESSAGES, profileUpdateBody, type User } from '@smart/contracts';
+import { displayName, profileUpdateBody, UI_TEXT, type User } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
 import { UserAvatar } from '@/components/UserAvatar';
@@ -28,10 +28,10 @@ const TEXT_FIELDS: {
 
 /** Server refusals about one field show under it (the schema checks the rest first; only the server knows a taken e-mail). */
 const SERVER_FIELDS = {
-  [MESSAGES.emailTaken]: 'email',
-  [MESSAGES.emailInvalid]: 'email',
-  [MESSAGES.websiteInvalid]: 'website',
-  [MESSAGES.phoneInvalid]: 'phone',
+  [UI_TEXT.emailTaken]: 'email',
+  [UI_TEXT.emailInvalid]: 'email',
+  [UI_TEXT.websiteInvalid]: 'website',
+  [UI_TEXT.phoneInvalid]: 'phone',
 };
 
 export function PersonalInfoSection({ user }: { user: User }) {
@@ -43,7 +43,7 @@ export function PersonalInfoSection({ user }: { user: User }) {
     schema: profileUpdateBody,
     save: update,
     serverFields: SERVER_FIELDS,
-    onSaved: () => toastSuccess(MESSAGES.profileUpdated),
+    onSaved: () => toastSuccess(UI_TEXT.profileUpdated),
   });
 
   const shown = valuesFromUser(user);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { ImageUploadButton } from '@/components/ImageUploadButton';
 import { toastSuccess } from '@/lib/toast';
 import { useUploadProfileImage } from '../api';
@@ -10,7 +10,7 @@ export function ProfileImageControl() {
     <ImageUploadButton
       label="Upload photo"
       upload={upload}
-      onUploaded={() => toastSuccess(MESSAGES.profileImageUpdated)}
+      onUploaded={() => toastSuccess(UI_TEXT.profileImageUpdated)}
     />
   );
 }

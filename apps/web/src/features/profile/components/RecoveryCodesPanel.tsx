@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiClipboardCopy, HiDownload } from 'react-icons/hi';
 import { saveTextFile } from '@/lib/save-file';
@@ -30,7 +30,7 @@ export function RecoveryCodesPanel({ codes, onDone, busy = false }: RecoveryCode
   return (
     <Stack gap="sm" maw={480}>
       <Alert color="yellow" variant="light" title="Save your recovery codes">
-        {MESSAGES.recoveryCodesSaved} They are shown only now.
+        {UI_TEXT.recoveryCodesSaved} They are shown only now.
       </Alert>
       <SimpleGrid cols={2} spacing="xs" role="list" aria-label="Recovery codes">
         {codes.map((code) => (

@@ -1,5 +1,5 @@
 import { Badge, Button, Collapse, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { MESSAGES, type User } from '@smart/contracts';
+import { UI_TEXT, type User } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { HiKey, HiRefresh, HiShieldCheck, HiX } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
@@ -41,7 +41,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
       { password, ...field.proof() },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.twoFactorDisabled);
+          toastSuccess(UI_TEXT.twoFactorDisabled);
           onDone();
         },
       },
@@ -53,7 +53,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
       <Stack gap="sm" maw={420}>
         {required && (
           <Text size="sm" c="orange">
-            {MESSAGES.twoFactorRequiredByOrganization}
+            {UI_TEXT.twoFactorRequiredByOrganization}
           </Text>
         )}
         <FormError message={disable.error?.message} />
@@ -82,7 +82,7 @@ function NewCodesForm({ onDone }: { onDone: () => void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     regenerate.mutate(field.proof(), {
-      onSuccess: () => toastSuccess(MESSAGES.recoveryCodesRegenerated),
+      onSuccess: () => toastSuccess(UI_TEXT.recoveryCodesRegenerated),
     });
   }
 
@@ -176,7 +176,7 @@ export function TwoFactorSection({ user }: { user: User }) {
           <TwoFactorSetup
             onTurnedOn={() => setSavingCodes(true)}
             onDone={() => {
-              toastSuccess(MESSAGES.twoFactorEnabled);
+              toastSuccess(UI_TEXT.twoFactorEnabled);
               setSavingCodes(false);
               close();
             }}

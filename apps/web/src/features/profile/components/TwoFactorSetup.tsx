@@ -1,5 +1,5 @@
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type TwoFactorSetup as Setup } from '@smart/contracts';
+import { type TwoFactorSetup as Setup, UI_TEXT } from '@smart/contracts';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { LoadError } from '@/components/LoadError';
@@ -58,14 +58,14 @@ export function TwoFactorSetup({ onTurnedOn, onDone }: { onTurnedOn?: () => void
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!code.trim()) {
-      setCodeError(MESSAGES.twoFactorCodeRequired);
+      setCodeError(UI_TEXT.twoFactorCodeRequired);
       return;
     }
     setCodeError(null);
     confirm.mutate(code.trim(), {
       onSuccess: () => onTurnedOn?.(),
       onError: (error) => {
-        if (error.message === MESSAGES.twoFactorSetupNotStarted) start();
+        if (error.message === UI_TEXT.twoFactorSetupNotStarted) start();
         setCodeError(error.message);
       },
     });

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { PageLoader } from '@/components/PageLoader';
 import { useProfile } from '../api';
 import { AccountInfoSection } from '../components/AccountInfoSection';
@@ -15,7 +15,7 @@ export default function ProfilePage() {
     return (
       <Stack align="center" gap="sm" py="xl" role="alert">
         <Text c="red" fw={500}>
-          {MESSAGES.loadProfileFailed}
+          {UI_TEXT.loadProfileFailed}
         </Text>
         <Button variant="light" onClick={() => profile.refetch()} loading={profile.isFetching}>
           Retry

@@ -1,5 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiLogout } from 'react-icons/hi';
 import { useAuth } from '@/features/auth';
@@ -25,7 +25,7 @@ export default function TwoFactorSetupPage() {
             <Title order={1} size="h2">
               Set up two-factor sign-in
             </Title>
-            <Text c="dimmed">{MESSAGES.twoFactorSetupRequired}</Text>
+            <Text c="dimmed">{UI_TEXT.twoFactorSetupRequired}</Text>
             {user && (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Signed in as {user.email}

@@ -1,5 +1,5 @@
 import { Button, FileButton } from '@mantine/core';
-import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, MESSAGES } from '@smart/contracts';
+import { type Attachment, displayName, formatFileSize, MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUpload } from 'react-icons/hi';
 import { AttachmentList } from '@/components/AttachmentList';
@@ -32,7 +32,7 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
     setTooLarge(file.size > MAX_UPLOAD_BYTES);
     if (file.size > MAX_UPLOAD_BYTES) return;
     upload.mutate(file, {
-      onSuccess: () => toastSuccess(MESSAGES.fileUploaded),
+      onSuccess: () => toastSuccess(UI_TEXT.fileUploaded),
     });
   }
 
@@ -57,7 +57,7 @@ export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsP
       }
     >
       {upload.isPending && <UploadProgress sent={upload.sent} />}
-      <FormError message={tooLarge ? MESSAGES.fileTooLarge : upload.error?.message} />
+      <FormError message={tooLarge ? UI_TEXT.fileTooLarge : upload.error?.message} />
       <AttachmentList
         attachments={attachments}
         detail={(attachment) =>

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { MAX_COMMENT_LENGTH, MESSAGES, type TaskDetail } from '@smart/contracts';
+import { MAX_COMMENT_LENGTH, type TaskDetail, UI_TEXT } from '@smart/contracts';
 import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
 import { MentionTextarea } from '@/components/MentionTextarea';
@@ -24,7 +24,7 @@ export function CommentsPanel({ task }: { task: TaskDetail }) {
       {
         onSuccess: () => {
           draft.clear();
-          toastSuccess(MESSAGES.commentAdded);
+          toastSuccess(UI_TEXT.commentAdded);
         },
       },
     );

@@ -1,12 +1,12 @@
 import { Button, Group, Text } from '@mantine/core';
 import {
   MAX_PROGRESS,
-  MESSAGES,
   MIN_PROGRESS,
   PROGRESS_STEP,
   progressUpdatedMessage,
   stepProgress,
   type TaskDetail,
+  UI_TEXT,
 } from '@smart/contracts';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
@@ -34,7 +34,7 @@ export function ProgressPanel({ task }: { task: TaskDetail }) {
       <WorkProgress size="lg" value={task.progress} label={`${task.title} progress`} />
       {task.status === 'completed' && (
         <Text c="green" fw={600}>
-          {MESSAGES.taskCompleted}
+          {UI_TEXT.taskCompleted}
         </Text>
       )}
       {canChange && (

@@ -1,5 +1,5 @@
 import { Card } from '@mantine/core';
-import { displayName, MESSAGES, type TaskDetail, updateTaskBody } from '@smart/contracts';
+import { displayName, type TaskDetail, UI_TEXT, updateTaskBody } from '@smart/contracts';
 import { useSavingForm, validateWith } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
 import { useUpdateTask } from '../api';
@@ -24,7 +24,7 @@ export function TaskEditForm({ task, onDone }: { task: TaskDetail; onDone: () =>
   const save = form.onSubmit((values) =>
     update.mutate(toBody(values), {
       onSuccess: () => {
-        toastSuccess(MESSAGES.taskUpdated);
+        toastSuccess(UI_TEXT.taskUpdated);
         onDone();
       },
     }),

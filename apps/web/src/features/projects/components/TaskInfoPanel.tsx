@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Text } from '@mantine/core';
-import { displayName, MESSAGES, TASK_STATUSES, type TaskDetail, type TaskStatus } from '@smart/contracts';
+import { displayName, TASK_STATUSES, type TaskDetail, type TaskStatus, UI_TEXT } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
@@ -60,7 +60,7 @@ export function TaskInfoPanel({ task }: { task: TaskDetail }) {
             status.mutate(
               { taskId: task.id, status: value as TaskStatus },
               {
-                onSuccess: () => toastSuccess(MESSAGES.taskUpdated),
+                onSuccess: () => toastSuccess(UI_TEXT.taskUpdated),
               },
             )
           }

@@ -1,5 +1,5 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { displayName, MESSAGES, type ObjectiveDetail } from '@smart/contracts';
+import { displayName, type ObjectiveDetail, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
@@ -37,8 +37,8 @@ export default function ObjectiveDetailPage() {
       key={objectiveId}
       query={objective}
       back={{ to: paths.project(projectId), label: 'Back to Project' }}
-      notFound={MESSAGES.objectiveNotFound}
-      failMessage={MESSAGES.fetchObjectiveFailed}
+      notFound={UI_TEXT.objectiveNotFound}
+      failMessage={UI_TEXT.fetchObjectiveFailed}
     >
       {(loaded) => <ObjectiveView objective={loaded} onRefresh={() => objective.refetch()} />}
     </RecordState>
@@ -123,7 +123,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
           {permissions.canAddTask && <CreateButton onClick={() => setDialog('addTask')}>Add Task</CreateButton>}
         </Group>
       </Group>
-      <PagedListView list={tasks} failMessage={MESSAGES.fetchObjectiveFailed} empty={MESSAGES.noTasks}>
+      <PagedListView list={tasks} failMessage={UI_TEXT.fetchObjectiveFailed} empty={UI_TEXT.noTasks}>
         {(items) =>
           view === 'board' ? (
             <TaskBoard
@@ -161,7 +161,7 @@ function ObjectiveView({ objective, onRefresh }: { objective: ObjectiveDetail; o
       />
       <ConfirmModal
         opened={dialog === 'delete'}
-        message={MESSAGES.confirmDeleteObjective}
+        message={UI_TEXT.confirmDeleteObjective}
         confirmLabel="Delete Objective"
         busy={remove.isPending}
         error={remove.error?.message}

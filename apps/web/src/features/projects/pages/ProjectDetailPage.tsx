@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { MESSAGES, type Objective, type Project } from '@smart/contracts';
+import { type Objective, type Project, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
@@ -34,9 +34,9 @@ export default function ProjectDetailPage() {
       key={projectId}
       query={project}
       back={{ to: paths.projects, label: 'Back to Projects' }}
-      loading={MESSAGES.loadingProject}
-      notFound={MESSAGES.projectNotFound}
-      failMessage={MESSAGES.fetchProjectFailed}
+      loading={UI_TEXT.loadingProject}
+      notFound={UI_TEXT.projectNotFound}
+      failMessage={UI_TEXT.fetchProjectFailed}
     >
       {(loaded) => <ProjectView project={loaded} onRefresh={() => project.refetch()} />}
     </RecordState>
@@ -116,7 +116,7 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
           <CreateButton onClick={() => setDialog({ kind: 'addObjective' })}>Add Objective</CreateButton>
         )}
       </Group>
-      <PagedListView list={objectives} failMessage={MESSAGES.fetchProjectFailed} empty={MESSAGES.noObjectives}>
+      <PagedListView list={objectives} failMessage={UI_TEXT.fetchProjectFailed} empty={UI_TEXT.noObjectives}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {items.map((objective) => (
@@ -148,7 +148,7 @@ function ProjectView({ project, onRefresh }: { project: Project; onRefresh: () =
       />
       <ConfirmModal
         opened={dialog.kind === 'deleteProject'}
-        message={MESSAGES.confirmDeleteProject}
+        message={UI_TEXT.confirmDeleteProject}
         confirmLabel="Delete Project"
         busy={remove.isPending}
         error={remove.error?.message}

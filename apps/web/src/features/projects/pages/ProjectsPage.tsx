@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { MESSAGES, type Project, permissionsFor } from '@smart/contracts';
+import { type Project, permissionsFor, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { CreateButton } from '@/components/CreateButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -32,7 +32,7 @@ export default function ProjectsPage() {
         </Group>
       </Group>
 
-      <PagedListView list={projects} failMessage={MESSAGES.fetchProjectsFailed} empty={MESSAGES.noProjects}>
+      <PagedListView list={projects} failMessage={UI_TEXT.fetchProjectsFailed} empty={UI_TEXT.noProjects}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {items.map((project) => (

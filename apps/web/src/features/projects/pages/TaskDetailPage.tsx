@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { displayName, MESSAGES, type TaskDetail } from '@smart/contracts';
+import { displayName, type TaskDetail, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -47,8 +47,8 @@ export default function TaskDetailPage() {
       key={taskId}
       query={task}
       back={back}
-      notFound={MESSAGES.taskNotFound}
-      failMessage={MESSAGES.fetchTaskFailed}
+      notFound={UI_TEXT.taskNotFound}
+      failMessage={UI_TEXT.fetchTaskFailed}
     >
       {(loaded) => (
         <TaskView
@@ -76,7 +76,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteTask(task);
-  const assign = useUpdateTask(task.id, MESSAGES.assignTaskFailed);
+  const assign = useUpdateTask(task.id, UI_TEXT.assignTaskFailed);
   const { permissions, project, objective } = task;
   const objectivePath = paths.objective(project._id, objective._id);
   const upPath = seesProjects ? objectivePath : paths.myTasks;
@@ -94,7 +94,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
 
   function assignToMe() {
     if (!user) return;
-    assign.mutate({ assignedTo: user.id }, { onSuccess: () => toastSuccess(MESSAGES.taskAssignedToYou) });
+    assign.mutate({ assignedTo: user.id }, { onSuccess: () => toastSuccess(UI_TEXT.taskAssignedToYou) });
   }
 
   return (
@@ -195,14 +195,14 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
 
       <ConfirmModal
         opened={deleting}
-        message={MESSAGES.confirmDeleteTask}
+        message={UI_TEXT.confirmDeleteTask}
         confirmLabel="Delete Task"
         busy={remove.isPending}
         error={remove.error?.message}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
-              toastSuccess(MESSAGES.taskDeleted);
+              toastSuccess(UI_TEXT.taskDeleted);
               navigate(upPath, { replace: true });
             },
           })

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { Navigate, useParams } from 'react-router';
 import { RecordState } from '@/components/RecordState';
 import { paths } from '@/lib/paths';
@@ -16,8 +16,8 @@ export default function TaskLinkPage() {
     <RecordState
       query={task}
       back={{ to: paths.myTasks, label: 'Back to My Tasks' }}
-      notFound={MESSAGES.taskNotFound}
-      failMessage={MESSAGES.fetchTaskFailed}
+      notFound={UI_TEXT.taskNotFound}
+      failMessage={UI_TEXT.fetchTaskFailed}
     >
       {(loaded) => <Navigate replace to={paths.task(loaded.project._id, loaded.objective._id, loaded.id)} />}
     </RecordState>

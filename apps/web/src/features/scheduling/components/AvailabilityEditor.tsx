@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAvailability } from '../api';
@@ -11,7 +11,7 @@ export function AvailabilityEditor() {
   if (availability.isError) {
     return (
       <LoadError
-        message={availability.error.message || MESSAGES.fetchAvailabilityFailed}
+        message={availability.error.message || UI_TEXT.fetchAvailabilityFailed}
         onRetry={() => availability.refetch()}
         retrying={availability.isFetching}
       />

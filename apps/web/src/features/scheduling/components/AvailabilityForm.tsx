@@ -1,5 +1,5 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type AdvisorAvailability, MESSAGES } from '@smart/contracts';
+import { type AdvisorAvailability, UI_TEXT } from '@smart/contracts';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { TimeZoneSelect } from '@/components/TimeZoneSelect';
@@ -63,8 +63,8 @@ export function AvailabilityForm({ availability }: { availability: AdvisorAvaila
       return;
     }
     save.mutate(draft, {
-      onSuccess: () => toastSuccess(MESSAGES.availabilitySaved),
-      onError: (error) => setRefusal(error.message || MESSAGES.saveAvailabilityFailed),
+      onSuccess: () => toastSuccess(UI_TEXT.availabilitySaved),
+      onError: (error) => setRefusal(error.message || UI_TEXT.saveAvailabilityFailed),
     });
   };
 

@@ -1,4 +1,4 @@
-import { type AdvisorSession, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { LockedModal } from '@/components/LockedModal';
 import type { BookSessionPrefill } from '@/lib/book-session';
@@ -24,7 +24,7 @@ export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) 
     <LockedModal
       opened
       busy={book.isPending}
-      title={booked ? MESSAGES.sessionBooked : 'Book a session'}
+      title={booked ? UI_TEXT.sessionBooked : 'Book a session'}
       onClose={onClose}
     >
       {booked ? (

@@ -7,7 +7,7 @@ import {
   isAdmin,
   MAX_SESSION_AGENDA_LENGTH,
   MAX_SESSION_TOPIC_LENGTH,
-  MESSAGES,
+  UI_TEXT,
 } from '@smart/contracts';
 import { useCallback, useState } from 'react';
 import type { ChosenPerson } from '@/components/ChosenPeople';
@@ -62,7 +62,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
   if (!advisorSide && advisors.isSuccess && list.length === 0) {
     return (
       <Stack>
-        <Text>{MESSAGES.noAdvisorToBook}</Text>
+        <Text>{UI_TEXT.noAdvisorToBook}</Text>
         <Group justify="flex-end">
           <Button onClick={onClose}>Close</Button>
         </Group>

@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { FormError } from '@/components/FormError';
@@ -20,7 +20,7 @@ export function CalendarFeedPanel() {
     create.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        if (url) toastSuccess(MESSAGES.calendarFeedCreated);
+        if (url) toastSuccess(UI_TEXT.calendarFeedCreated);
       },
     });
 
@@ -31,12 +31,12 @@ export function CalendarFeedPanel() {
           Calendar feed
         </Title>
         <Text size="sm" c="dimmed">
-          {MESSAGES.calendarFeedHint}
+          {UI_TEXT.calendarFeedHint}
         </Text>
         {feed.isError ? (
           <Group gap="sm">
             <Text size="sm" c="red" role="alert">
-              {MESSAGES.fetchCalendarFeedFailed}
+              {UI_TEXT.fetchCalendarFeedFailed}
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => feed.refetch()} loading={feed.isFetching}>
               Retry
@@ -76,7 +76,7 @@ export function CalendarFeedPanel() {
       </Stack>
       <ConfirmModal
         opened={confirming}
-        message={MESSAGES.calendarFeedRegenerateWarning}
+        message={UI_TEXT.calendarFeedRegenerateWarning}
         confirmLabel="Make a new URL"
         busy={create.isPending}
         error={create.error?.message}

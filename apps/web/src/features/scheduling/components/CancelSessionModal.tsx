@@ -1,5 +1,5 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import { type AdvisorSession, formatSlotTime, MAX_CANCEL_REASON_LENGTH, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, formatSlotTime, MAX_CANCEL_REASON_LENGTH, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -26,7 +26,7 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
             { reason },
             {
               onSuccess: () => {
-                toastSuccess(MESSAGES.sessionCancelled);
+                toastSuccess(UI_TEXT.sessionCancelled);
                 onClose();
               },
             },

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { type AdvisorSession, formatSlotTime, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -29,7 +29,7 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
       { start },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.sessionRescheduled);
+          toastSuccess(UI_TEXT.sessionRescheduled);
           onClose();
         },
         onError: (error) => {

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { type AdvisorSession, displayName, formatSlotTime, MESSAGES } from '@smart/contracts';
+import { type AdvisorSession, displayName, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '@/components/DownloadButton';
@@ -109,7 +109,7 @@ export function SessionDrawer({ sessionId, timeZone, onClose }: SessionDrawerPro
         // An unknown or unreadable `?session=` (an old link) says so where the session would show.
         <RecordNotFound
           order={2}
-          title={MESSAGES.sessionNotFound}
+          title={UI_TEXT.sessionNotFound}
           back={{ label: 'Close', onClick: onClose }}
           onRetry={() => session.refetch()}
           retrying={session.isFetching}

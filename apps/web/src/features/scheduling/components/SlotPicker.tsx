@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
@@ -81,7 +81,7 @@ export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, ex
         </Text>
       ) : days.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          {MESSAGES.noFreeSlots}
+          {UI_TEXT.noFreeSlots}
         </Text>
       ) : (
         // A week of times scrolls on its own, so the fields under it stay in sight.

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { isCalendarDate, MESSAGES } from '@smart/contracts';
+import { isCalendarDate, UI_TEXT } from '@smart/contracts';
 import { useMemo, useState } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
@@ -70,7 +70,7 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
         <PageLoader label="Loading sessions..." />
       ) : sessions.isError ? (
         <LoadError
-          message={sessions.error.message || MESSAGES.fetchSessionsFailed}
+          message={sessions.error.message || UI_TEXT.fetchSessionsFailed}
           onRetry={() => sessions.refetch()}
           retrying={sessions.isFetching}
         />

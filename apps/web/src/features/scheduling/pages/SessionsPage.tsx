@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { hasRole, isAdmin, MESSAGES } from '@smart/contracts';
+import { hasRole, isAdmin, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiCalendar } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
@@ -74,9 +74,9 @@ export default function SessionsPage() {
       ) : list.data.data.length === 0 ? (
         <Paper withBorder radius="md">
           <Stack align="center" gap={4} py="xl" px="md">
-            <Text fw={600}>{view.tab === 'past' ? MESSAGES.noPastSessions : MESSAGES.noUpcomingSessions}</Text>
+            <Text fw={600}>{view.tab === 'past' ? UI_TEXT.noPastSessions : UI_TEXT.noUpcomingSessions}</Text>
             <Text c="dimmed" size="sm" ta="center">
-              {MESSAGES.noUpcomingSessionsHint}
+              {UI_TEXT.noUpcomingSessionsHint}
             </Text>
           </Stack>
         </Paper>

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MAX_SEARCH_LENGTH, MESSAGES, SEARCH_KIND_LABELS, type SearchKind, type SearchResult } from '@smart/contracts';
+import { MAX_SEARCH_LENGTH, SEARCH_KIND_LABELS, type SearchKind, type SearchResult, UI_TEXT } from '@smart/contracts';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { IconType } from 'react-icons';
 import {
@@ -85,11 +85,11 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const waiting = searchable && (search.isPending || (search.isPlaceholderData && search.isFetching));
   let status: ReactNode = null;
   if (!isSearchable(text.trim())) {
-    status = <Text c="dimmed">{MESSAGES.searchHint}</Text>;
+    status = <Text c="dimmed">{UI_TEXT.searchHint}</Text>;
   } else if (search.isError && !typing) {
     status = (
       <Group gap="sm">
-        <Text c="red">{MESSAGES.searchFailed}</Text>
+        <Text c="red">{UI_TEXT.searchFailed}</Text>
         <Button variant="light" size="xs" onClick={() => search.refetch()}>
           Try Again
         </Button>
@@ -103,7 +103,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       </Group>
     );
   } else if (results.length === 0) {
-    status = <Text c="dimmed">{MESSAGES.searchNoResults}</Text>;
+    status = <Text c="dimmed">{UI_TEXT.searchNoResults}</Text>;
   }
 
   return (
@@ -118,7 +118,7 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
         }}
         onKeyDown={onKeyDown}
         maxLength={MAX_SEARCH_LENGTH}
-        placeholder={MESSAGES.searchPlaceholder}
+        placeholder={UI_TEXT.searchPlaceholder}
         leftSection={<HiSearch aria-hidden />}
         size="md"
         role="combobox"

@@ -1,5 +1,5 @@
 import { Alert, Select, Stack, TextInput } from '@mantine/core';
-import { ADD_MEMBER_CLOSE_DELAY_MS, MESSAGES } from '@smart/contracts';
+import { ADD_MEMBER_CLOSE_DELAY_MS, UI_TEXT } from '@smart/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -92,14 +92,14 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
             searchable
             nothingFoundMessage="No department found"
             disabled={departments.isError}
-            error={departments.isError ? MESSAGES.fetchDepartmentsFailed : undefined}
+            error={departments.isError ? UI_TEXT.fetchDepartmentsFailed : undefined}
           />
           <TextInput label="Phone" type="tel" autoComplete="off" {...markedInputProps(form, 'phone')} />
           {/* Next to the button, so it is seen even when the form is scrolled on a small screen. */}
           <FormError message={message} />
           {succeeded && (
             <Alert color="green" variant="light" role="status">
-              {MESSAGES.teamMemberAdded}
+              {UI_TEXT.teamMemberAdded}
             </Alert>
           )}
           <FormActions

@@ -1,5 +1,5 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { displayName, MESSAGES, type User, updateMemberBody } from '@smart/contracts';
+import { displayName, UI_TEXT, type User, updateMemberBody } from '@smart/contracts';
 import { DepartmentSelect } from '@/components/DepartmentSelect';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -41,7 +41,7 @@ export function EditMemberModal({ member, organizationId, onClose }: EditMemberM
       { userId: member.id, body },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.memberUpdated);
+          toastSuccess(UI_TEXT.memberUpdated);
           onClose();
         },
       },

@@ -3,9 +3,9 @@ import {
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_MAX_ROWS,
   MEMBER_IMPORT_TEMPLATE_NAME,
-  MESSAGES,
   type MemberImportReport,
   membersImportedMessage,
+  UI_TEXT,
 } from '@smart/contracts';
 import { useState } from 'react';
 import { HiDownload, HiUpload } from 'react-icons/hi?lazy';
@@ -65,7 +65,7 @@ export function ImportMembersModal({ opened, onClose, organizationId }: ImportMe
 
   const result = importing.data;
   const report = result ?? preview.data;
-  const error = tooLarge ? MESSAGES.importFileTooLarge : (importing.error?.message ?? preview.error?.message);
+  const error = tooLarge ? UI_TEXT.importFileTooLarge : (importing.error?.message ?? preview.error?.message);
   const downloadReport = () => report && saveTextFile(importReportName(report), importReportCsv(report), 'text/csv');
 
   return (

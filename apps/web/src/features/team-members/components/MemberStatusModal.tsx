@@ -1,4 +1,4 @@
-import { displayName, MESSAGES, type User } from '@smart/contracts';
+import { displayName, UI_TEXT, type User } from '@smart/contracts';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { toastSuccess } from '@/lib/toast';
 import { type MemberStatusChange, useChangeMemberStatus } from '../api';
@@ -7,14 +7,14 @@ import { type MemberStatusChange, useChangeMemberStatus } from '../api';
 const WORDING = {
   deactivate: {
     action: 'Deactivate',
-    explained: MESSAGES.deactivateMemberExplained,
-    done: MESSAGES.memberDeactivated,
+    explained: UI_TEXT.deactivateMemberExplained,
+    done: UI_TEXT.memberDeactivated,
     destructive: true,
   },
   reactivate: {
     action: 'Reactivate',
-    explained: MESSAGES.reactivateMemberExplained,
-    done: MESSAGES.memberReactivated,
+    explained: UI_TEXT.reactivateMemberExplained,
+    done: UI_TEXT.memberReactivated,
     destructive: false,
   },
 } as const;

@@ -2,9 +2,9 @@ import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title 
 import {
   MAX_SEARCH_LENGTH,
   MEMBER_STATUSES,
-  MESSAGES,
   type MemberStatus,
   permissionsFor,
+  UI_TEXT,
   type User,
 } from '@smart/contracts';
 import { type ReactNode, useState } from 'react';
@@ -26,9 +26,9 @@ import { MemberStatusModal } from '../components/MemberStatusModal';
 
 /** The filter's labels, the list's heading and its empty text for each status. */
 const STATUS_VIEWS: Record<MemberStatus, { label: string; heading: string; empty: string }> = {
-  active: { label: 'Active', heading: 'Team Members', empty: MESSAGES.noTeamMembers },
-  inactive: { label: 'Inactive', heading: 'Deactivated Members', empty: MESSAGES.noInactiveMembers },
-  all: { label: 'All', heading: 'All Members', empty: MESSAGES.noTeamMembers },
+  active: { label: 'Active', heading: 'Team Members', empty: UI_TEXT.noTeamMembers },
+  inactive: { label: 'Inactive', heading: 'Deactivated Members', empty: UI_TEXT.noInactiveMembers },
+  all: { label: 'All', heading: 'All Members', empty: UI_TEXT.noTeamMembers },
 };
 
 const isStatus = (value: string | null): value is MemberStatus =>
@@ -61,7 +61,7 @@ export default function TeamMembersPage() {
   if (!organizationId) {
     return (
       <Text c="dimmed" ta="center" py="xl" role="status">
-        {MESSAGES.noOrganizationIdForUser}
+        {UI_TEXT.noOrganizationIdForUser}
       </Text>
     );
   }
@@ -86,7 +86,7 @@ export default function TeamMembersPage() {
   } else if (members.isError) {
     content = (
       <LoadError
-        message={MESSAGES.fetchTeamMembersFailed}
+        message={UI_TEXT.fetchTeamMembersFailed}
         onRetry={() => members.refetch()}
         retrying={members.isFetching}
       />

@@ -2,9 +2,9 @@ import { Select, Stack } from '@mantine/core';
 import {
   addTeamMemberBody,
   DEFAULT_TEAM_MEMBER_ROLE,
-  MESSAGES,
   type TeamDetail,
   type TeamMemberRole,
+  UI_TEXT,
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -59,7 +59,7 @@ function AddMemberForm({ team, add, onClose }: AddMemberFormProps) {
       { userId, role },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.memberAdded);
+          toastSuccess(UI_TEXT.memberAdded);
           onClose();
         },
       },

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, type TeamDetail, type TeamMember } from '@smart/contracts';
+import { type TeamDetail, type TeamMember, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiUserAdd } from 'react-icons/hi';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -42,8 +42,8 @@ function TeamDetailView({ teamId }: { teamId: string }) {
     <RecordState
       query={team}
       back={{ to: paths.teams, label: 'Back to Teams' }}
-      notFound={MESSAGES.teamNotFound}
-      failMessage={MESSAGES.fetchTeamFailed}
+      notFound={UI_TEXT.teamNotFound}
+      failMessage={UI_TEXT.fetchTeamFailed}
     >
       {(loaded) => <TeamView team={loaded} />}
     </RecordState>
@@ -92,7 +92,7 @@ function TeamView({ team }: { team: TeamDetail }) {
 
       {team.members.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {MESSAGES.noTeamMembers}
+          {UI_TEXT.noTeamMembers}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -118,10 +118,10 @@ function TeamView({ team }: { team: TeamDetail }) {
           <AddTeamMemberModal opened={adding} onClose={() => setAdding(false)} team={team} />
           <ConfirmModal
             opened={removing !== null}
-            message={MESSAGES.confirmRemoveMember}
+            message={UI_TEXT.confirmRemoveMember}
             confirmLabel="Remove Member"
             busy={remove.isPending}
-            error={remove.error ? remove.error.message || MESSAGES.removeMemberFailed : null}
+            error={remove.error ? remove.error.message || UI_TEXT.removeMemberFailed : null}
             onConfirm={confirmRemove}
             onClose={() => setRemoving(null)}
           />

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { isAdmin, MESSAGES, permissionsFor, type Team } from '@smart/contracts';
+import { isAdmin, permissionsFor, type Team, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { ListPageHeader } from '@/components/ListPageHeader';
 import { PagedListView } from '@/components/PagedListView';
@@ -33,7 +33,7 @@ export default function TeamsPage() {
         onCreate={canManage ? () => setModal({ mode: 'create' }) : undefined}
       />
 
-      <PagedListView list={teams} failMessage={MESSAGES.fetchTeamsFailed} empty={MESSAGES.noTeams}>
+      <PagedListView list={teams} failMessage={UI_TEXT.fetchTeamsFailed} empty={UI_TEXT.noTeams}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {items.map((team) => (

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { formatFileSize, MESSAGES, type Template } from '@smart/contracts';
+import { formatFileSize, type Template, UI_TEXT } from '@smart/contracts';
 import { HiChevronDown, HiDownload } from 'react-icons/hi?lazy';
 import { toastFailure } from '@/lib/toast';
 import { useDownloadTemplate } from '../api';
@@ -15,7 +15,7 @@ export function DownloadButton({ template }: { template: Template }) {
     download.mutate(
       { templateId: template.id, fileIndex },
       {
-        onError: (error) => toastFailure(error.message || MESSAGES.downloadTemplateFailed),
+        onError: (error) => toastFailure(error.message || UI_TEXT.downloadTemplateFailed),
       },
     );
   const label = `Download ${template.name}`;

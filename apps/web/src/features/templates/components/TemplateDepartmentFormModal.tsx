@@ -2,9 +2,9 @@ import { Select, Stack, Switch, TextInput } from '@mantine/core';
 import {
   createTemplateDepartmentBody,
   MAX_TEMPLATE_DEPARTMENT_NAME_LENGTH,
-  MESSAGES,
   TEMPLATE_DEPARTMENT_COLORS,
   type TemplateDepartment,
+  UI_TEXT,
 } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -71,7 +71,7 @@ function DepartmentForm({
   const { values } = form;
   const submit = form.onSubmit((submitted) => {
     const onSuccess = () => {
-      toastSuccess(department ? MESSAGES.templateDepartmentUpdated : MESSAGES.templateDepartmentCreated);
+      toastSuccess(department ? UI_TEXT.templateDepartmentUpdated : UI_TEXT.templateDepartmentCreated);
       onClose();
     };
     if (department) update.mutate({ departmentId: department.id, body: departmentBody(submitted) }, { onSuccess });

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, FileButton, Group, Input, Stack, Text, Tooltip } from '@mantine/core';
-import { formatFileSize, MESSAGES, TEMPLATE_FILE_ACCEPT } from '@smart/contracts';
+import { formatFileSize, TEMPLATE_FILE_ACCEPT, UI_TEXT } from '@smart/contracts';
 import { HiDocument, HiStar, HiTrash, HiUpload } from 'react-icons/hi?lazy';
 import { makePrimary, type PickedFiles, removeFile } from '../picked-files';
 import { type FormFile, formFileKey } from '../template-form';
@@ -20,7 +20,7 @@ const nameOf = (item: FormFile) => (item.kind === 'kept' ? item.file.originalNam
  */
 export function TemplateFilesField({ files, onChange, onChoose, disabled, invalid }: TemplateFilesFieldProps) {
   return (
-    <Input.Wrapper label="Files" required description={MESSAGES.templateUploadHint}>
+    <Input.Wrapper label="Files" required description={UI_TEXT.templateUploadHint}>
       <Stack gap="xs" mt={6}>
         {files.items.length > 0 && (
           <Stack gap={4} component="ul" p={0} m={0} aria-label="Chosen files" style={{ listStyle: 'none' }}>

@@ -1,5 +1,5 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { MAX_TEMPLATE_CATEGORY_LENGTH, MAX_TEMPLATE_NAME_LENGTH, MESSAGES, type Template } from '@smart/contracts';
+import { MAX_TEMPLATE_CATEGORY_LENGTH, MAX_TEMPLATE_NAME_LENGTH, type Template, UI_TEXT } from '@smart/contracts';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -84,14 +84,14 @@ function TemplateForm(props: TemplateFormProps) {
     setRefusal(message);
     if (message) return;
     const onSuccess = () => {
-      toastSuccess(mode === 'create' ? MESSAGES.templateCreated : MESSAGES.templateUpdated);
+      toastSuccess(mode === 'create' ? UI_TEXT.templateCreated : UI_TEXT.templateUpdated);
       onClose();
     };
     if (mode === 'create') create.mutate(draftFrom(values, files), { onSuccess });
     else if (template) update.mutate(editFrom(template, values, files), { onSuccess });
   }
 
-  const missing = refusal === MESSAGES.templateFieldsRequired;
+  const missing = refusal === UI_TEXT.templateFieldsRequired;
   const options = (departments.data ?? [])
     .filter((department) => department.settings.isActive || department.id === values.departmentId)
     .map((department) => ({ value: department.id, label: department.name }));
@@ -115,7 +115,7 @@ function TemplateForm(props: TemplateFormProps) {
           required
           data={options}
           searchable
-          nothingFoundMessage={MESSAGES.noTemplateDepartments}
+          nothingFoundMessage={UI_TEXT.noTemplateDepartments}
           value={values.departmentId}
           onChange={(picked) => form.setFieldValue('departmentId', picked)}
           allowDeselect={false}

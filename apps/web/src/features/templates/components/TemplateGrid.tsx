@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { MESSAGES, type Template } from '@smart/contracts';
+import { type Template, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import type { EmptyText } from '@/components/ListView';
@@ -34,7 +34,7 @@ export function TemplateGrid({ filters, empty, showDepartment = false, opened: o
 
   return (
     <>
-      <PagedListView list={list} failMessage={MESSAGES.fetchTemplatesFailed} empty={empty}>
+      <PagedListView list={list} failMessage={UI_TEXT.fetchTemplatesFailed} empty={empty}>
         {(templates) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {(openedByLink
@@ -59,7 +59,7 @@ export function TemplateGrid({ filters, empty, showDepartment = false, opened: o
       {editing && <TemplateFormModal opened mode="edit" template={editing} onClose={close} />}
       <ConfirmModal
         opened={deleting !== null}
-        message={MESSAGES.confirmDeleteTemplate}
+        message={UI_TEXT.confirmDeleteTemplate}
         confirmLabel="Delete Template"
         busy={remove.isPending}
         error={remove.error?.message}
@@ -67,7 +67,7 @@ export function TemplateGrid({ filters, empty, showDepartment = false, opened: o
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toastSuccess(MESSAGES.templateDeleted);
+              toastSuccess(UI_TEXT.templateDeleted);
               close();
             },
           })

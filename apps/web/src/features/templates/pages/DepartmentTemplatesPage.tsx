@@ -1,6 +1,6 @@
 import { Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/BackLink';
@@ -49,8 +49,8 @@ export default function DepartmentTemplatesPage() {
         query={department}
         back={{ to: paths.templates, label: 'Back to Smart Templates' }}
         loading="Loading templates..."
-        notFound={MESSAGES.templateDepartmentNotFoundTitle}
-        failMessage={MESSAGES.fetchTemplatesFailed}
+        notFound={UI_TEXT.templateDepartmentNotFoundTitle}
+        failMessage={UI_TEXT.fetchTemplatesFailed}
       >
         {() => null}
       </RecordState>
@@ -97,13 +97,13 @@ export default function DepartmentTemplatesPage() {
         <FilterChips label="Show" options={DEPARTMENT_FILTERS} value={filter} onChange={setFilter} />
       </Group>
       {openedMissing && (
-        <LinkedRecordMissing title={MESSAGES.templateNotFound} onClose={() => setParams({}, { replace: true })} />
+        <LinkedRecordMissing title={UI_TEXT.templateNotFound} onClose={() => setParams({}, { replace: true })} />
       )}
       <TemplateGrid
         opened={openedHere}
         filters={departmentTemplateFilters(departmentId, filter, term)}
         empty={{
-          title: MESSAGES.noTemplates,
+          title: UI_TEXT.noTemplates,
           text: term || filter !== 'all' ? 'Try another search or filter.' : 'This department has no templates yet.',
         }}
       />

@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isAdmin, MESSAGES, type TemplateDepartment } from '@smart/contracts';
+import { isAdmin, type TemplateDepartment, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { CreateButton } from '@/components/CreateButton';
 import { ListView } from '@/components/ListView';
@@ -43,7 +43,7 @@ export default function TemplatesPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <PageTitle title={MESSAGES.templatesTitle} subtitle="Policy and process documents for every department" />
+        <PageTitle title={UI_TEXT.templatesTitle} subtitle="Policy and process documents for every department" />
         {admin && <CreateButton onClick={() => setModal({ mode: 'create' })}>Create Department</CreateButton>}
       </Group>
       <TemplateStats
@@ -65,7 +65,7 @@ export default function TemplatesPage() {
         <Section title="Recently Updated">
           <TemplateGrid
             filters={{ search: term || undefined, sort: 'updated' }}
-            empty={MESSAGES.noTemplates}
+            empty={UI_TEXT.noTemplates}
             showDepartment
           />
         </Section>
@@ -75,8 +75,8 @@ export default function TemplatesPage() {
             <ListView
               query={departments}
               items={departments.data}
-              failMessage={MESSAGES.fetchDepartmentsFailed}
-              empty={MESSAGES.noTemplateDepartments}
+              failMessage={UI_TEXT.fetchDepartmentsFailed}
+              empty={UI_TEXT.noTemplateDepartments}
             >
               {(items) => (
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
@@ -99,7 +99,7 @@ export default function TemplatesPage() {
             <Section title="Matching templates">
               <TemplateGrid
                 filters={{ search: term, popular: filter === 'popular' || undefined, sort: 'updated' }}
-                empty={MESSAGES.noTemplates}
+                empty={UI_TEXT.noTemplates}
                 showDepartment
               />
             </Section>

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { displayName, MESSAGES, type Ticket } from '@smart/contracts';
+import { displayName, type Ticket, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -57,9 +57,9 @@ function AssignForm({ ticket, assign, onClose }: AssignFormProps) {
   }
 
   const refusal = !organizationId
-    ? MESSAGES.ticketOrganizationNotFound
+    ? UI_TEXT.ticketOrganizationNotFound
     : missing
-      ? MESSAGES.selectTicketAssignee
+      ? UI_TEXT.selectTicketAssignee
       : assign.error?.message;
 
   return (
@@ -86,7 +86,7 @@ function AssignForm({ ticket, assign, onClose }: AssignFormProps) {
         }}
         options={options}
         loading={people.selectProps.loading || advisors.isFetching}
-        error={people.isError || advisors.isError ? MESSAGES.fetchAvailableUsersFailed : missing}
+        error={people.isError || advisors.isError ? UI_TEXT.fetchAvailableUsersFailed : missing}
       />
       <FormActions busy={assign.isPending} submitLabel="Assign" onCancel={onClose} onConfirm={save} />
     </Stack>

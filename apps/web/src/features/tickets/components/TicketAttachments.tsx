@@ -1,5 +1,5 @@
 import { Button, FileButton } from '@mantine/core';
-import { formatFileSize, MAX_UPLOAD_BYTES, MESSAGES, type TicketAttachment } from '@smart/contracts';
+import { formatFileSize, MAX_UPLOAD_BYTES, type TicketAttachment, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiPaperClip } from 'react-icons/hi';
 import { AttachmentList } from '@/components/AttachmentList';
@@ -26,7 +26,7 @@ export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAt
     attach.reset();
     setTooLarge(file.size > MAX_UPLOAD_BYTES);
     if (file.size > MAX_UPLOAD_BYTES) return;
-    attach.mutate(file, { onSuccess: () => toastSuccess(MESSAGES.fileUploaded) });
+    attach.mutate(file, { onSuccess: () => toastSuccess(UI_TEXT.fileUploaded) });
   }
 
   return (
@@ -42,14 +42,14 @@ export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAt
                 leftSection={<HiPaperClip size={16} aria-hidden />}
                 disabled={attach.isPending}
               >
-                {attach.isPending ? MESSAGES.uploading : 'Attach File'}
+                {attach.isPending ? UI_TEXT.uploading : 'Attach File'}
               </Button>
             )}
           </FileButton>
         )
       }
     >
-      <FormError message={tooLarge ? MESSAGES.ticketFileTooLarge : attach.error?.message} />
+      <FormError message={tooLarge ? UI_TEXT.ticketFileTooLarge : attach.error?.message} />
       <AttachmentList
         attachments={attachments}
         detail={(attachment) => formatFileSize(attachment.size)}

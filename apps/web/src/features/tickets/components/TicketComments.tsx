@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { MAX_COMMENT_LENGTH, MESSAGES, type TicketComment, type UserSummary } from '@smart/contracts';
+import { MAX_COMMENT_LENGTH, type TicketComment, UI_TEXT, type UserSummary } from '@smart/contracts';
 import { CommentList } from '@/components/CommentList';
 import { FormError } from '@/components/FormError';
 import { MentionTextarea } from '@/components/MentionTextarea';
@@ -36,7 +36,7 @@ export function TicketComments({ ticketId, comments, people }: TicketCommentsPro
           recordType="ticket"
           recordId={ticketId}
           aria-label="Comment"
-          placeholder={MESSAGES.addCommentPlaceholder}
+          placeholder={UI_TEXT.addCommentPlaceholder}
           rows={3}
           maxLength={MAX_COMMENT_LENGTH}
           value={draft.text}
@@ -50,13 +50,13 @@ export function TicketComments({ ticketId, comments, people }: TicketCommentsPro
         />
         <Group justify="flex-end">
           <Button disabled={blank || add.isPending} onClick={post}>
-            {add.isPending ? MESSAGES.posting : 'Post Comment'}
+            {add.isPending ? UI_TEXT.posting : 'Post Comment'}
           </Button>
         </Group>
       </Stack>
       <CommentList
         comments={comments.map((comment) => ({ ...comment, author: comment.createdBy }))}
-        emptyText={MESSAGES.noTicketComments}
+        emptyText={UI_TEXT.noTicketComments}
         people={[user, ...people]}
       />
     </Panel>

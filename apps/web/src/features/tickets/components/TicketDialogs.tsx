@@ -1,4 +1,4 @@
-import { MESSAGES, type Ticket } from '@smart/contracts';
+import { type Ticket, UI_TEXT } from '@smart/contracts';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { toastSuccess } from '@/lib/toast';
 import { useDeleteTicket } from '../api';
@@ -28,7 +28,7 @@ export function TicketDialogs({ open, onClose, onDeleted }: TicketDialogsProps) 
       {ticket && <AssignTicketModal opened={open.action === 'assign'} ticket={ticket} onClose={onClose} />}
       <ConfirmModal
         opened={open?.action === 'delete'}
-        message={MESSAGES.confirmDeleteTicket}
+        message={UI_TEXT.confirmDeleteTicket}
         confirmLabel="Delete"
         busy={remove.isPending}
         error={remove.error?.message}
@@ -36,7 +36,7 @@ export function TicketDialogs({ open, onClose, onDeleted }: TicketDialogsProps) 
           ticket &&
           remove.mutate(ticket.id, {
             onSuccess: () => {
-              toastSuccess(MESSAGES.ticketDeleted);
+              toastSuccess(UI_TEXT.ticketDeleted);
               onClose();
               onDeleted?.();
             },

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, type TicketDetail } from '@smart/contracts';
+import { type TicketDetail, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiArrowLeft, HiPencil, HiTrash, HiUserAdd } from 'react-icons/hi';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,7 +22,7 @@ import { historySentence } from '../ticket-labels';
 function BackToTickets() {
   return (
     <Button component={Link} to={paths.tickets} variant="default" leftSection={<HiArrowLeft aria-hidden />}>
-      {MESSAGES.backToTickets}
+      {UI_TEXT.backToTickets}
     </Button>
   );
 }
@@ -40,10 +40,10 @@ export default function TicketDetailPage() {
     <RecordState
       key={ticketId}
       query={ticket}
-      back={{ to: paths.tickets, label: MESSAGES.backToTickets }}
-      loading={MESSAGES.loadingTicket}
-      notFound={MESSAGES.ticketNotFound}
-      failMessage={MESSAGES.fetchTicketFailed}
+      back={{ to: paths.tickets, label: UI_TEXT.backToTickets }}
+      loading={UI_TEXT.loadingTicket}
+      notFound={UI_TEXT.ticketNotFound}
+      failMessage={UI_TEXT.fetchTicketFailed}
     >
       {(loaded) => <TicketView ticket={loaded} />}
     </RecordState>

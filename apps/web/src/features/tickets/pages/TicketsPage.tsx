@@ -1,5 +1,5 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MESSAGES, TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeText } from '@smart/contracts';
+import { TICKET_PAGE_SIZE, type Ticket, type TicketSort, ticketRangeText, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CreateButton } from '@/components/CreateButton';
@@ -80,7 +80,7 @@ export default function TicketsPage() {
     <Stack gap="lg" ref={frame}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <PageTitle
-          title={MESSAGES.ticketsTitle}
+          title={UI_TEXT.ticketsTitle}
           subtitle={
             staff ? 'Support requests of the organizations you support' : 'Support requests raised in your organization'
           }
@@ -194,7 +194,7 @@ function EmptyTickets({
   if (pastTheEnd) {
     return (
       <EmptyState
-        empty={{ title: MESSAGES.noTickets, text: 'This page is past the end of the list.' }}
+        empty={{ title: UI_TEXT.noTickets, text: 'This page is past the end of the list.' }}
         action={
           <Button variant="light" mt="sm" onClick={onFirstPage}>
             First page
@@ -203,6 +203,6 @@ function EmptyTickets({
       />
     );
   }
-  if (filtered) return <NoMatches title={MESSAGES.noTickets} text={MESSAGES.noMatchingTickets} onClear={onClear} />;
-  return <EmptyState empty={{ title: MESSAGES.noTickets, text: MESSAGES.noTicketsHint }} />;
+  if (filtered) return <NoMatches title={UI_TEXT.noTickets} text={UI_TEXT.noMatchingTickets} onClear={onClear} />;
+  return <EmptyState empty={{ title: UI_TEXT.noTickets, text: UI_TEXT.noTicketsHint }} />;
 }

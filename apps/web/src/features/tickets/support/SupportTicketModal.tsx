@@ -1,5 +1,5 @@
 import { Alert, Anchor, FileInput, Stack } from '@mantine/core';
-import { MAX_UPLOAD_BYTES, MESSAGES, SUPPORT_TICKET_CLOSE_DELAY_MS } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, SUPPORT_TICKET_CLOSE_DELAY_MS, UI_TEXT } from '@smart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HiPaperClip } from 'react-icons/hi';
@@ -34,7 +34,7 @@ export function SupportTicketModal({ opened, prefill, onClose }: SupportTicketMo
     onSettled: () => queryClient.invalidateQueries({ queryKey: ticketQueries.lists() }),
   });
   return (
-    <LockedModal opened={opened} busy={raise.isPending} title={MESSAGES.createSupportTicketTitle} onClose={onClose}>
+    <LockedModal opened={opened} busy={raise.isPending} title={UI_TEXT.createSupportTicketTitle} onClose={onClose}>
       <SupportForm prefill={prefill} raise={raise} onClose={onClose} />
     </LockedModal>
   );
@@ -101,19 +101,19 @@ function SupportForm({ prefill, raise, onClose }: SupportFormProps) {
             onFocus={() => setHeld(true)}
             onBlur={() => setHeld(false)}
           >
-            {MESSAGES.supportTicketCreated}{' '}
+            {UI_TEXT.supportTicketCreated}{' '}
             <Anchor component={Link} to={paths.ticket(outcome.ticketId)} onClick={onClose} inherit fw={600}>
-              {MESSAGES.viewNewTicket}
+              {UI_TEXT.viewNewTicket}
             </Anchor>
           </Alert>
         )}
         {outcome && !outcome.fileAttached && (
           <Alert color="orange" variant="light" role="alert">
-            {MESSAGES.ticketAttachmentFailed}
+            {UI_TEXT.ticketAttachmentFailed}
           </Alert>
         )}
         <FormError
-          message={tooLarge ? MESSAGES.ticketFileTooLarge : (raise.error?.message ?? firstMessage(form.errors))}
+          message={tooLarge ? UI_TEXT.ticketFileTooLarge : (raise.error?.message ?? firstMessage(form.errors))}
         />
         <TicketFields form={form} titleLabel="Subject" disabled={locked} choosesOrganization={choosesOrganization} />
         <FileInput

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import { ApiError } from '@/lib/api-client';
 import { attachTicketFile, createTicket } from '../api';
 import { newTicketBody, type TicketFormValues } from '../ticket-form';
@@ -14,9 +14,9 @@ export type SupportOutcome = { ticketId: string; fileAttached: boolean };
 export async function raiseSupportTicket(values: TicketFormValues, file: File | null): Promise<SupportOutcome> {
   let ticketId: string;
   try {
-    ticketId = (await createTicket(newTicketBody(values), MESSAGES.createSupportTicketFailed)).id;
+    ticketId = (await createTicket(newTicketBody(values), UI_TEXT.createSupportTicketFailed)).id;
   } catch (error) {
-    if (error instanceof ApiError && error.isNetworkError) throw new Error(MESSAGES.createSupportTicketError);
+    if (error instanceof ApiError && error.isNetworkError) throw new Error(UI_TEXT.createSupportTicketError);
     throw error;
   }
   if (!file) return { ticketId, fileAttached: true };

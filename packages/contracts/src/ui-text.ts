@@ -23,7 +23,7 @@ import { MAX_PROJECT_TAGS } from './work.js';
 export const PRODUCT_NAME = 'S.M.A.R.T.';
 
 /** User-facing texts from the spec (first document, sections 5 and 8), defined once. */
-export const MESSAGES = {
+export const UI_TEXT = {
   // Sign in
   loginFailed: 'Login failed',
   loginNetworkError: 'Network error during login',
@@ -664,4 +664,4 @@ export const importSeatLimitMessage = (members: number, seatsAvailable: number) 
 export const membersImportedMessage = (members: number) =>
   `${members} ${members === 1 ? 'member' : 'members'} imported. Each was emailed a link to choose a password.`;
 
-export type MessageKey = keyof typeof MESSAGES;
+export type MessageKey = keyof typeof UI_TEXT;
