@@ -59,12 +59,16 @@ describe('check:docs', () => {
     const sample = [
       'Asked for in issue 37, as the spec says (section 4); see design.md.',
       'The `defects-25.spec.ts` file and [a decision](0001-registration-returns-no-token.md) on a session of 45 minutes.',
+      '```',
+      'request → handler (issue 12)',
+      '```',
     ].join('\n');
     expect(problemsOf(sample, 'docs/decisions/x.md').map((problem) => problem.replace(/ \(".*/, ''))).toEqual([
       '1: cites an issue number',
       '1: cites a design note',
       '1: cites the spec',
       '1: cites a section number of an outside document',
+      '4: cites an issue number',
     ]);
   });
 });

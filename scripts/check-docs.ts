@@ -166,14 +166,14 @@ export function checkMarkdown(file: string, text: string, repository: Repository
       fence = fence ? undefined : fenceMark;
       return;
     }
-    if (fence) return;
-    for (const match of line.matchAll(/`([^`]+)`/g)) {
+    // A fenced block is code or a drawing: its paths are not checked, its words are.
+    for (const match of fence ? [] : line.matchAll(/`([^`]+)`/g)) {
       const target = pathIn(match[1] ?? '', repository);
       if (target && !exists(target, repository)) {
         findings.push({ file, line: lineNumber, problem: `\`${match[1]}\` is not in the repository` });
       }
     }
-    for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const match of fence ? [] : line.matchAll(/\]\(([^)\s]+)\)/g)) {
       const link = (match[1] ?? '').replace(/#.*$/, '');
       if (!link || /^[a-z]+:/i.test(link)) continue;
       const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(link)));
