@@ -58,7 +58,7 @@ describe('check:docs', () => {
   it('names citations of documents outside the repository, not words that merely look like them', () => {
     const sample = [
       'Asked for in issue 37, as the spec says (section 4); see design.md.',
-      'The `defects-25.spec.ts` file and [a decision](0001-registration-returns-no-token.md) on a session of 45 minutes.',
+      'The `defects-25.spec.ts` file and [a decision](0001-registration-returns-no-token.md) on a session of 45 minutes (RFC 5545 §3.8.4.7).',
       '```',
       'request → handler (issue 12)',
       '```',

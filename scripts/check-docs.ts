@@ -145,7 +145,8 @@ export const OUTSIDE_CITATIONS: { pattern: RegExp; what: string }[] = [
   { pattern: /\bissues? #?\d+/i, what: 'an issue number' },
   { pattern: /\bdesign\.md\b|\bdesign (?:notes?|docs?|documents?)\b/i, what: 'a design note' },
   { pattern: /(?<![.\w-])spec(?:ification)?(?:'s)?\b(?![.-]\w)/i, what: 'the spec' },
-  { pattern: /\bsections? \d|§/i, what: 'a section number of an outside document' },
+  // A public standard's sections may be cited: "RFC 5545 §3.8.4.7".
+  { pattern: /(?<!RFC \d+,? )(?:\bsections? \d|§)/i, what: 'a section number of an outside document' },
   { pattern: /\bsession \d+\b/i, what: 'a work session' },
   { pattern: /\bstop \d+\b/i, what: 'a stop of a walkthrough' },
 ];
