@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../src/db/client.js';
 
 /**
- * Platform size (issue 8): 1,000 customer organizations, each with 4 departments, 2 teams of 10
+ * Platform size: 1,000 customer organizations, each with 4 departments, 2 teams of 10
  * and 200 people (1 in 20 deactivated), written by set-based SQL in seconds. Nobody signs in as
  * these people: their password hash is a placeholder that never verifies.
  */
@@ -144,7 +144,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
 }
 
 /**
- * Sessions at platform size (issue 24). Each advisor's sessions are 30 minutes, 12 a day from 09:00
+ * Sessions at platform size. Each advisor's sessions are 30 minutes, 12 a day from 09:00
  * UTC on consecutive days from tomorrow, so none of one advisor overlaps (the exclusion constraint
  * holds) and the demo advisor's 500 fill 42 days of its 60-day horizon.
  */
@@ -191,7 +191,7 @@ function sessionStatements(): string[] {
   ];
 }
 
-/** History and time for analytics (issue 26): what its figures read, at platform size. */
+/** History and time for analytics: what its figures read, at platform size. */
 function analyticsStatements(): string[] {
   const { timeEntriesPerAssignment } = PLATFORM_SIZE;
   return [
@@ -222,7 +222,7 @@ function analyticsStatements(): string[] {
   ];
 }
 
-/** Time entries of the demo accounts at platform size (issue 26), for the time lists. */
+/** Time entries of the demo accounts at platform size, for the time lists. */
 function timeEntryStatements(): string[] {
   const { acmeTimeEntries, advisorTimeEntries } = PLATFORM_SIZE;
   return [
@@ -249,7 +249,7 @@ function timeEntryStatements(): string[] {
 }
 
 /**
- * The audit log's own lines at platform size (issue 26): role changes, department changes and
+ * The audit log's own lines at platform size: role changes, department changes and
  * exports by each organization's org_admin, spread over the last year.
  */
 function auditStatement(): string {

@@ -28,7 +28,7 @@ import { insertTicket } from './helpers/tickets.js';
 import { personWithEntries, statementUrl } from './helpers/time-entries.js';
 
 /**
- * Time entries and the timer (issue 26): who records and changes time, the one running timer per
+ * Time entries and the timer: who records and changes time, the one running timer per
  * person seen from every device, its entry dated in the person's zone, and the edit window.
  */
 const test = apiTest({ demoData: false });

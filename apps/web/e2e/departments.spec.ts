@@ -346,7 +346,7 @@ test.describe('departments', () => {
     await save.click();
 
     await expect(dialog).toBeHidden();
-    // An admin's cards do not link (spec section 2): found by their text.
+    // An admin's cards do not link: found by their text.
     const card = await loadUntilShown(page, page.getByRole('main').getByRole('article').filter({ hasText: name }));
     await expect(card).toContainText(organization.name);
   });

@@ -63,7 +63,7 @@ function drawnOnTop(element: Locator): Promise<boolean> {
   });
 }
 
-test.describe('what a new user met (issue 37)', () => {
+test.describe('what a new user met', () => {
   for (const role of ['admin', 'advisor'] as const) {
     test(`a template department on a phone, as ${role}: the name keeps its words, Popular and Create Template fit`, async ({
       page,

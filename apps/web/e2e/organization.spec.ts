@@ -33,7 +33,7 @@ test.describe('organization page', () => {
     await expect(details(page).getByText(description)).toBeVisible();
     await expect(details(page).getByText(organization.contact.email)).toBeVisible();
 
-    // The change is in the organization's audit log (issue 26): who, which setting, the new value.
+    // The change is in the organization's audit log: who, which setting, the new value.
     // The My Profile group is open on the organization's page.
     await sidebar(page).getByRole('link', { name: 'Audit Log', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/audit-log$/);

@@ -7,8 +7,7 @@ import { badRequest, forbidden, notFound } from './errors.js';
 import { qualified } from './sql.js';
 
 /**
- * Tenancy: which organization's records an actor may see and change (design.md, "Server-side
- * rules"). Every service asks these functions; none compares organization ids itself.
+ * Tenancy: which organization's records an actor may see and change. Every service asks these functions; none compares organization ids itself.
  */
 
 /** The signed-in user a request acts as: enough to decide access, never the password hash or profile text. */
@@ -202,7 +201,7 @@ export async function accessIn(db: Database, actor: Actor, organizationId: strin
 }
 
 /**
- * The people of an organization, who converse in it (messenger, issue 13): its members and its
+ * The people of an organization, who converse in it (messenger): its members and its
  * advisors while actively assigned (the same assignment check as canActInOrganization). Platform
  * reach is not membership: an admin talks in the platform organization's conversations only.
  */

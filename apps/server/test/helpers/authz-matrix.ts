@@ -41,7 +41,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
   return { organization, otherOrganization, admin, orgAdmin, user, advisorAssigned, advisorUnassigned, otherOrgAdmin };
 }
 
-/** An organization's profile and directory (design.md): read by its members, its advisors and admin. */
+/** An organization's profile and directory: read by its members, its advisors and admin. */
 export const ORGANIZATION_READERS: Statuses = {
   admin: 200,
   orgAdmin: 200,
@@ -52,7 +52,7 @@ export const ORGANIZATION_READERS: Statuses = {
   anonymous: 401,
 };
 
-/** Departments and teams (design.md): read by the organization's members and admin, never by advisors. */
+/** Departments and teams: read by the organization's members and admin, never by advisors. */
 export const STRUCTURE_READERS: Statuses = { ...ORGANIZATION_READERS, advisorAssigned: 404 };
 
 /** Departments and teams are changed by the organization's org_admin and admin, who get `ok`. */
@@ -219,7 +219,7 @@ function appCells<R, C>(options: AppMatrixOptions<R>): CellDeclarer<C> {
     });
 }
 
-/** Projects and objectives (design.md): the organization's members with canManageProjects, admin; advisors 403. */
+/** Projects and objectives: the organization's members with canManageProjects, admin; advisors 403. */
 export const WORK_READERS: Statuses = {
   ...STRUCTURE_READERS,
   advisorAssigned: 403,

@@ -11,7 +11,7 @@ import {
 import { BREAKPOINTS_PX } from '@smart/contracts';
 import { readableColorVariables } from './contrast';
 
-/** Slate blue-grey, the product's primary colour (spec section 3), lightest to darkest. */
+/** Slate blue-grey, the product's primary colour, lightest to darkest. */
 const slate: MantineColorsTuple = [
   '#f0f3f7',
   '#e1e6ee',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from './LoadError';
 import { PageLoader } from './PageLoader';
 
-/** What an empty list says: one line, or a title with a line under it (spec: 'No S.M.A.R.T. Advisors Found' / '…'). */
+/** What an empty list says: one line, or a title with a line under it ('No S.M.A.R.T. Advisors Found' / '…'). */
 export type EmptyText = string | { title: string; text: string };
 
 /** An empty list's message, with what may be done about it (e.g. Clear filters). */

@@ -8,7 +8,7 @@ interface LoadErrorProps {
   retryLabel?: string;
 }
 
-/** A failed load: the spec's message and a Retry button (spec section 8). */
+/** A failed load: the spec's message and a Retry button. */
 export function LoadError({ message, onRetry, retrying = false, retryLabel = 'Retry' }: LoadErrorProps) {
   return (
     <Stack align="center" gap="sm" py="xl" role="alert">

@@ -54,7 +54,7 @@ export interface RequestOptions {
   failMessage?: string;
   /** Overrides failMessage when the server cannot be reached (the spec gives a few calls their own text). */
   networkErrorMessage?: string;
-  /** Refuse before sending when no token is stored (spec section 5). */
+  /** Refuse before sending when no token is stored. */
   requireToken?: boolean;
   signal?: AbortSignal;
 }

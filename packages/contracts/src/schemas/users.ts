@@ -26,7 +26,7 @@ import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
 
-/** The user as the API returns it (first document, section 3). */
+/** The user as the API returns it. */
 export const userSchema = z.object({
   id: z.string(),
   _id: z.string(),

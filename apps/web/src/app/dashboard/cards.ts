@@ -37,9 +37,9 @@ function cardsShownTo(user: PermissionSubject | null | undefined, ids: readonly 
 export function dashboardCardsFor(user: PermissionSubject | null | undefined): DashboardCard[] {
   const cards = cardsShownTo(user, isAdmin(user) ? ADMIN_CARDS : MEMBER_CARDS);
   const own = cards.length > 0 ? cards : cardsShownTo(user, ACCOUNT_CARDS);
-  // An admin's home shows Templates only (spec section 2); the organization cards are for everyone else.
+  // An admin's home shows Templates only; the organization cards are for everyone else.
   return isAdmin(user) ? own : [...own, ...cardsShownTo(user, ORGANIZATION_CARDS)];
 }
 
-/** Advisors have no home page: /dashboard sends them to My Tasks (second document, section 6). */
+/** Advisors have no home page: /dashboard sends them to My Tasks. */
 export const seesDashboardHome = (user: RoleHolder | null | undefined) => !(hasRole(user, 'advisor') && !isAdmin(user));

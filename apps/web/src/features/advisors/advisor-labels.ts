@@ -7,12 +7,12 @@ import {
   UI_TEXT,
 } from '@smart/contracts';
 
-/** The name on an advisor's card and dialogs; 'Unknown User' without one (spec section 2). */
+/** The name on an advisor's card and dialogs; 'Unknown User' without one. */
 export function advisorName(advisor: Pick<Advisor, 'firstName' | 'lastName'>): string {
   return `${advisor.firstName} ${advisor.lastName}`.trim() || UI_TEXT.unknownUser;
 }
 
-/** Dates on the advisor pages: short month, day and year in en-US (spec section 9), e.g. 'Mar 4, 2025'. */
+/** Dates on the advisor pages: short month, day and year in en-US, e.g. 'Mar 4, 2025'. */
 const ADVISOR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function formatAdvisorDate(iso: string): string {

@@ -17,7 +17,7 @@ import { getMessages, messengerKeys, messengerQueries } from './queries';
 import { type MessageLog, mergeMessages } from './timeline';
 
 /**
- * Conversations and messages (second document, section 7). Messages of a conversation live in one
+ * Conversations and messages. Messages of a conversation live in one
  * cache entry (a MessageLog), which pages, live events and catch-up merge into.
  */
 

@@ -39,7 +39,7 @@ export interface OutgoingMessage {
   createdAt: string;
 }
 
-/** Over the live connection when it is up (section 4), with its acknowledgement; else POST /api/messages. */
+/** Over the live connection when it is up, with its acknowledgement; else POST /api/messages. */
 async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise<Message> {
   if (!socket?.connected) return postMessage(body);
   let ack: SendMessageAck;

@@ -24,7 +24,7 @@ import {
 } from '@/lib/list-address';
 
 /**
- * My Tasks' tab, filters and sort, kept in the address under the API's own names (issue 25):
+ * My Tasks' tab, filters and sort, kept in the address under the API's own names:
  * `/dashboard/my-tasks?filter=created&status=in_progress&due=overdue&sort=priority`.
  */
 export interface MyTasksFilters extends ListSort<MyTasksSort> {

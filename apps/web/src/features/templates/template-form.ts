@@ -8,7 +8,7 @@ export type FormFile = { kind: 'kept'; file: TemplateFile } | { kind: 'new'; fil
 /** The list key of a form file. */
 export const formFileKey = (item: FormFile) => (item.kind === 'kept' ? item.file.id : item.key);
 
-/** The text fields of Create Template and Edit Template (section 5); tags as typed, comma-separated. */
+/** The text fields of Create Template and Edit Template; tags as typed, comma-separated. */
 export interface TemplateFormValues {
   name: string;
   description: string;

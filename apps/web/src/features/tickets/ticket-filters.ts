@@ -82,7 +82,7 @@ const VIEW_PARAMS: Record<TicketView, { assignedTo: string | null; createdBy: st
 /** The params after the quick filter changes (back to page 1). */
 export const withView = (params: URLSearchParams, view: TicketView) => withFilters(params, VIEW_PARAMS[view]);
 
-/** The params after one filter changes (back to page 1, section 9); null clears it. */
+/** The params after one filter changes (back to page 1); null clears it. */
 export const withFilter = (params: URLSearchParams, name: TicketFilterName, value: string | null) =>
   withFilters(params, { [name]: value });
 

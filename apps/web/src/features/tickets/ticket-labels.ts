@@ -43,7 +43,7 @@ export const PRIORITY_COLORS: Record<TicketPriority, string> = {
   urgent: 'red',
 };
 
-/** Dates in the user's locale (section 9). */
+/** Dates in the user's locale. */
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,7 +8,7 @@ import { useMyOrganizations, useNextSessions } from '../api';
 import grid from '../components/CardGrid.module.css';
 import { MyOrganizationCard } from '../components/MyOrganizationCard';
 
-/** /dashboard/organizations (advisor; spec section 2): the organizations the advisor is assigned to. */
+/** /dashboard/organizations (advisor): the organizations the advisor is assigned to. */
 export default function MyOrganizationsPage() {
   const { user } = useAuth();
   // Spec: it loads only once the user is known.

@@ -19,7 +19,7 @@ export function LoginForm() {
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
+  // Both fields are required: the sign-in body's own schema says so under each.
   // The first page most people open: the schema loads after it is on screen.
   const schema = useDeferredSchema<LoginBody>(() =>
     import('@smart/contracts/schemas/users').then((module) => module.loginBody),

@@ -34,8 +34,8 @@ function fileRefusal(file: File): string | null {
 }
 
 /**
- * The composer (section 2): Enter sends, Shift+Enter makes a new line; files (images, pdf, doc,
- * docx, txt, zip, rar) go with the message. A message needs text or a file (section 5).
+ * The composer: Enter sends, Shift+Enter makes a new line; files (images, pdf, doc,
+ * docx, txt, zip, rar) go with the message. A message needs text or a file.
  */
 export function Composer({ conversation, onSend }: ComposerProps) {
   const draft = useMentionDraft();
