@@ -92,7 +92,7 @@ export const BENCH_LISTS: BenchList[] = [
   // The S.M.A.R.T. Advisors page (every advisor with its assignments) and an advisor's Organizations page.
   {
     // Every advisor with every assignment, unpaged (the page shows them all): at platform size 102
-    // advisors and about 1,000 assignments (issue 24's bench advisors), against the demo's 3 advisors.
+    // advisors and about 1,000 assignments (the bench's advisors), against the demo's 3 advisors.
     ...atScale('admin', 'GET /api/users/advisors (102 advisors)', '/api/users/advisors'),
     goal: { kind: 'report' },
   },

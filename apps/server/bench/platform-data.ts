@@ -11,15 +11,15 @@ export const PLATFORM_SIZE = {
   teamsEach: 2,
   peopleEach: 200,
   teamSize: 10,
-  /** Issue 11: 10 projects of 3 objectives of 6 tasks each (180k tasks), assigned to the org_admin. */
+  /** Work: 10 projects of 3 objectives of 6 tasks each (180k tasks), assigned to the org_admin. */
   projectsEach: 10,
   objectivesEach: 3,
   tasksEach: 6,
-  /** Issue 12: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
+  /** Tickets: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
   ticketOrganizations: 20,
   ticketsEach: 5000,
   /**
-   * Issue 24: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
+   * Scheduling: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
    * in its horizon; 99 bench advisors of 10 organizations each hold 1,000 sessions apiece (99k),
    * each with the organization's org_admin attending.
    */
@@ -29,14 +29,14 @@ export const PLATFORM_SIZE = {
   benchAdvisorOrganizations: 10,
   benchAdvisorSessions: 1000,
   /**
-   * Issue 26's analytics: every bench task's history has its creation and 1 in 6 a move to
+   * Analytics: every bench task's history has its creation and 1 in 6 a move to
    * completed within the last 12 weeks (30k); resolved and closed bench tickets have their times,
    * half the bench tickets a first answer by another person (50k); each advisor assignment of a
    * bench organization holds 30 time entries over the last 12 weeks (30k).
    */
   timeEntriesPerAssignment: 30,
   /**
-   * Issue 26's time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
+   * Time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
    * on Acme's tickets over the last year, half the owner's and half the member's, and 500 of the
    * demo advisor's over the last 60 days on tickets of the organizations it advises (those without
    * tickets, Globex, get none).
@@ -44,7 +44,7 @@ export const PLATFORM_SIZE = {
   acmeTimeEntries: 5000,
   advisorTimeEntries: 500,
   /**
-   * Issue 26's audit log: 100 lines of its own in each bench organization (100k) and 2,000 in Acme's,
+   * The audit log: 100 lines of its own in each bench organization (100k) and 2,000 in Acme's,
    * over the last year, by each organization's org_admin, beside the task and ticket histories above.
    */
   auditEventsEach: 100,

@@ -7,7 +7,7 @@ import { getData, messageTexts, sendMessage } from './helpers/messenger.js';
 
 /**
  * 'Chat with your advisor': a member's private chat with its advisor holds only the two
- * of them; the organization-wide advisor chat (section 2's ?org=) stays what it was.
+ * of them; the organization-wide advisor chat (Messenger's ?org=) stays what it was.
  */
 
 const PRIVATE = '/api/conversations/advisors/private';

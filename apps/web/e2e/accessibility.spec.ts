@@ -121,7 +121,7 @@ async function detailPages(page: Page): Promise<string[]> {
 
 /**
  * The Board view of each page that shows tasks as a list or a board (My Tasks, an objective): its
- * column counts and red overdue dates are drawn nowhere else (issue 37 found them at 1.37:1 and
+ * column counts and red overdue dates are drawn nowhere else (a review found them at 1.37:1 and
  * 2.48:1 in the dark theme).
  */
 function boardsOf(urls: string[]): string[] {

@@ -32,7 +32,7 @@ test.describe('departments', () => {
     await expect(dialog.getByRole('radio')).toHaveCount(19);
     await expect(dialog.getByRole('radio', { name: 'Users' })).toBeChecked();
 
-    // Save waits for a name and says so (the spec's blank name did nothing, silently).
+    // Save waits for a name and says so (a blank name once did nothing, silently).
     const save = dialog.getByRole('button', { name: 'Create Department' });
     await expect(save).toBeDisabled();
     await expect(save).toHaveAccessibleDescription('A department needs a name.');

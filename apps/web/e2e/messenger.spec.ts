@@ -53,7 +53,7 @@ test.describe('Messenger', () => {
     page: advisor,
     browser,
   }) => {
-    // The advisor opens Messenger from My Organizations: that organization's chat with it (section 2's ?org=).
+    // The advisor opens Messenger from My Organizations: that organization's chat with it (Messenger's ?org=).
     await signIn(advisor, accounts.advisor);
     await sidebar(advisor).getByRole('link', { name: 'Organizations' }).click();
     await advisor

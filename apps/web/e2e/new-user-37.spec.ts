@@ -7,7 +7,7 @@ import { accounts, sidebar, signIn } from './support/session';
 import { createTask, createViaApi, uniqueName } from './support/structure';
 
 /*
- * Issue 37's "What a new user met", as that user meets it: layouts at desktop and phone width, where
+ * What a new user met in a review, as that user meets it: layouts at desktop and phone width, where
  * the focus goes after a click, the storage bar's figure for a screen reader, and the page of an
  * e-mail's unsubscribe link. (The dark theme's contrast is accessibility.spec.ts's, sizes in KB
  * packages/contracts/test/format.test.ts's, Assign to Org's toast advisors.spec.ts's.)

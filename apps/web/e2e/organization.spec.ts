@@ -147,7 +147,7 @@ test.describe('organization page', () => {
     // Its storage: nothing uploaded yet, against the default quota of 5,120 MB.
     await expect(subscription.getByText('0 KB of 5 GB used')).toBeVisible();
     await expect(subscription.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '0');
-    // The spec's inert buttons ask the platform: each opens the support dialog filled in as a billing request.
+    // The billing buttons ask the platform: each opens the support dialog filled in as a billing request.
     await page.getByRole('button', { name: 'Add User Seats' }).click();
     const request = page.getByRole('dialog', { name: 'Create Support Ticket' });
     await expect(request.getByLabel('Subject')).toHaveValue(`Add user seats for ${organization.name}`);

@@ -25,7 +25,7 @@ function confirmed<Shape extends z.ZodRawShape, Confirmation extends string>(
   });
 }
 
-/** The add-member form's required fields, in the spec's order: the first issue is the first failure. */
+/** The add-member form's required fields, in the form's order: the first issue is the first failure. */
 export const newMemberForm = confirmed(
   registerBody.pick({ firstName: true, lastName: true, email: true, password: true }),
   'password',

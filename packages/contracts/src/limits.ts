@@ -49,7 +49,7 @@ export const MAX_TRUSTED_DEVICE_ACCOUNTS = 5;
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Budgets (design.md "Budgets"): far above what a person or an integration does in
+ * Budgets (README "Budgets"): far above what a person or an integration does in
  * normal use, far below what slows the process for everyone else. Over budget is refused at once,
  * never queued.
  *

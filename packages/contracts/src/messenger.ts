@@ -3,17 +3,17 @@ import type { SocketAck } from './realtime.js';
 import type { ConversationStatus, Message } from './schemas/messenger.js';
 
 /**
- * Messenger (second document, sections 2 to 9): conversation kinds and states, paging,
+ * Messenger: conversation kinds and states, paging,
  * limits, accepted files and the live events. Defined once; the server's enums, routes and socket
  * handlers and the web app's page read them from here.
  */
 
 /**
  * general: an organization's one conversation for everyone (at most one per organization);
- * ticket: the chat between an organization and one of its advisors (the spec's ticket-type
+ * ticket: the chat between an organization and one of its advisors (the ticket-type
  * conversation; at most one per organization and advisor); group: any other, made by New conversation;
- * direct: a member's private chat with one of its organization's advisors ('Chat with your advisor',
- * issue 25; only the two of them, at most one per member, advisor and organization).
+ * direct: a member's private chat with one of its organization's advisors ('Chat with your advisor';
+ * only the two of them, at most one per member, advisor and organization).
  */
 export const CONVERSATION_TYPES = ['general', 'ticket', 'group', 'direct'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
@@ -102,7 +102,7 @@ export function isAcceptedMessageFile(name: string, type: string): boolean {
 /** A typing indicator disappears when no new `typing` arrives for this long. */
 export const TYPING_INDICATOR_TIMEOUT_MS = 4_000;
 
-/** Server → client events (section 4 names new_message and ticket_status_updated). */
+/** Server → client events. */
 export const MESSENGER_EVENTS = {
   /** A stored message, to every participant's sockets (user rooms), whether or not its conversation is open. */
   newMessage: 'new_message',
@@ -122,7 +122,7 @@ export const MESSENGER_EVENTS = {
   error: 'messenger_error',
 } as const;
 
-/** Client → server events (the first document's realtime connection). */
+/** Client → server events. */
 export const MESSENGER_CLIENT_EVENTS = {
   join: 'join_conversation',
   leave: 'leave_conversation',

@@ -2,7 +2,7 @@ import { formatHour } from './format.js';
 import { NOTIFICATION_MORNING_HOUR, type NotificationPreferences } from './notifications.js';
 
 /*
- * What each notification toggle sends, in one line (issue 22's table). The preferences page shows
+ * What each notification toggle sends, in one line (README's event table). The preferences page shows
  * these under the toggles; the README's table of events × recipients × toggle says the same.
  */
 

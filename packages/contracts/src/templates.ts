@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BYTES } from './limits.js';
 
 /**
  * A template department's icon: one of the same 19 named icons as an organization's departments
- * (DEPARTMENT_ICONS, section 9 lists the labels Users … Business) or a single emoji; Users is the default.
+ * (DEPARTMENT_ICONS: the labels Users … Business) or a single emoji; Users is the default.
  */
 export const DEFAULT_TEMPLATE_DEPARTMENT_ICON: DepartmentIconName = DEFAULT_DEPARTMENT_ICON;
 

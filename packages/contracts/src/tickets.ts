@@ -81,7 +81,7 @@ export const TICKET_ACTIVITY_KINDS = [
 ] as const;
 export type TicketActivityKind = (typeof TICKET_ACTIVITY_KINDS)[number];
 
-/** Live events in a ticket's room; `ticket_status_updated` and `update_ticket_status` are the spec's names. */
+/** Live events in a ticket's room; `ticket_status_updated` and `update_ticket_status` are the API's names. */
 export const TICKET_EVENTS = {
   statusUpdated: 'ticket_status_updated',
   assigned: 'ticket_assigned',
@@ -115,7 +115,7 @@ export function ticketValueLabel(value: string): string {
 export interface TicketEventPayload {
   ticketId: string;
   actorId: string;
-  /** ticket_status_updated (the spec's event): the new status and when it changed. */
+  /** ticket_status_updated: the new status and when it changed. */
   status?: TicketStatus;
   updatedAt?: string;
   /** ticket_assigned: the new assignee's id, or null. */

@@ -22,7 +22,7 @@ import { MAX_PROJECT_TAGS } from './work.js';
 /** The product's name as users read it (browser tab titles). */
 export const PRODUCT_NAME = 'S.M.A.R.T.';
 
-/** User-facing texts from the spec, defined once. */
+/** User-facing texts, defined once. */
 export const UI_TEXT = {
   // Sign in
   loginFailed: 'Login failed',
@@ -77,7 +77,7 @@ export const UI_TEXT = {
   currentPasswordWrong: 'Current password is incorrect',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   newPasswordRequired: 'New password is required',
-  // Password reset by e-mail (not in the spec: its buttons were inert)
+  // Password reset by e-mail (its buttons were once inert)
   passwordResetRequested: `If an account uses this email address, a link to reset its password is on its way. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
   passwordResetLinkSent: `We sent a link to reset your password to your email address. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
   passwordResetLinkInvalid:
@@ -225,7 +225,7 @@ export const UI_TEXT = {
   advisorAssignmentLabel: 'S.M.A.R.T. Advisor Assignment',
   chooseOrganization: 'Choose an organization...',
   assigning: 'Assigning...',
-  // S.M.A.R.T. Advisors page beyond the spec: its drawer's confirmations and the Add advisor form
+  // S.M.A.R.T. Advisors page: its drawer's confirmations and the Add advisor form
   noAdvisorAssignments: 'Not assigned to any organization yet',
   activateAssignmentExplained: "They get back access to the organization's records, tickets and chats at once.",
   deactivateAssignmentExplained:
@@ -235,7 +235,7 @@ export const UI_TEXT = {
   advisorAdded: 'S.M.A.R.T. Advisor added',
   advisorProfileUpdated: 'Advisor profile updated',
   updateAdvisorProfileFailed: 'Failed to update advisor profile',
-  // Advisor assignments: the server's refusals (beyond the spec)
+  // Advisor assignments: the server's refusals
   advisorNotFound: 'Advisor not found',
   notAnAdvisor: 'Only S.M.A.R.T. Advisors can be assigned to organizations',
   advisorAlreadyAssigned: 'This advisor is already assigned to this organization',
@@ -286,7 +286,7 @@ export const UI_TEXT = {
   taskUpdated: 'Task updated successfully!',
   commentAdded: 'Comment added successfully!',
   taskAssignedToYou: 'Task assigned to you!',
-  // Projects, objectives and tasks: the server's refusals (beyond the spec)
+  // Projects, objectives and tasks: the server's refusals
   dateInvalid: 'Use a date written YYYY-MM-DD',
   instantInvalid: 'Use a date and time with its offset, from the year 1 on (2026-03-09T13:00:00Z)',
   dueBeforeStart: 'The due date cannot be before the start date',
@@ -334,7 +334,7 @@ export const UI_TEXT = {
   uploading: 'Uploading...',
   noTicketComments: 'No comments yet. Be the first to comment!',
   createSupportTicketTitle: 'Create Support Ticket',
-  // Tickets: the server's refusals (beyond the spec)
+  // Tickets: the server's refusals
   ticketAssigneeNotAllowed: "The assignee must be a member of the ticket's organization or one of its advisors",
   ticketFileNotYours: 'Attach a file you uploaded yourself',
   adminsRaiseNoTickets: 'Platform admins answer tickets; they do not raise them',
@@ -363,7 +363,7 @@ export const UI_TEXT = {
   templateFileTypeInvalid: 'Only PDF and Word documents are allowed',
   templateUploadHint: 'PDF, DOC and DOCX only, max 10MB each',
   templateDepartmentNotFoundTitle: 'Department Not Found',
-  // Templates: the server's refusals and the pages' texts (beyond the spec)
+  // Templates: the server's refusals and the pages' texts
   templateNotFound: 'Template not found',
   templateFileNotFound: 'This template has no file at that position',
   templatePreviewPdfOnly: 'Only PDF files can be previewed. Download Word documents to open them.',
@@ -402,7 +402,7 @@ export const UI_TEXT = {
   updateConversationFailed: 'Failed to update conversation',
   sendMessageFailed: 'Failed to send message',
   markMessagesReadFailed: 'Failed to mark messages as read',
-  // Messenger: the server's refusals (beyond the spec)
+  // Messenger: the server's refusals
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   conversationTitleRequired: 'Conversation title is required',

@@ -20,7 +20,7 @@ export type Actor = Pick<
 export const hasFlag = (actor: Pick<Actor, 'role'>, flag: PermissionFlag): boolean =>
   ROLE_FLAGS[resolveRole(actor)][flag];
 
-/** Platform reach (admin): the spec waives organization membership for canAccessAllOrganizations. */
+/** Platform reach (admin): canAccessAllOrganizations waives organization membership. */
 export const seesAllOrganizations = (actor: Pick<Actor, 'role'>) => hasFlag(actor, 'canAccessAllOrganizations');
 
 export const isMemberOf = (actor: Pick<Actor, 'organizationId'>, organizationId: string | null) =>
@@ -83,7 +83,7 @@ export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgCo
 }
 
 /**
- * organizationsWorkedFor for a query an organization-first index answers (issue 25's search): an
+ * organizationsWorkedFor for a query an organization-first index answers (search everything): an
  * advisor's organizations are gathered once (an InitPlan) and each is looked up in the index,
  * instead of every organization's matches being tested against its assignments afterwards.
  */

@@ -4,7 +4,7 @@ import type { OrganizationRow } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 import { type Factories, factories, type Member } from './factories.js';
 
-/** Everyone a route is tried as: design.md's "each role, a member of another organization, unauthenticated". */
+/** Everyone a route is tried as: each role, a member of another organization, unauthenticated. */
 export const MATRIX_ACTORS = [
   'admin',
   'orgAdmin',
@@ -131,7 +131,7 @@ interface MatrixOptions<R, C> {
    */
   arrange(cast: Cast, context: C): Promise<R>;
   routes: MatrixRoute<R, C>[];
-  /** The `error` a refusal with this status carries (the spec's message), checked when given. */
+  /** The `error` a refusal with this status carries (its UI_TEXT message), checked when given. */
   errors?: Partial<Record<403 | 404, string>>;
   /** Runs after every refusal: asserts that the record did not change. */
   unchanged?(record: R, cast: Cast, context: C): Promise<void>;

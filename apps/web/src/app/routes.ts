@@ -29,7 +29,7 @@ import { type LazyPage, lazyPage } from './lazy-page';
 export type MenuGroup = 'main' | 'profile';
 
 /**
- * One page of the spec's route table. The router, the route guards, the sidebar
+ * One page of the app. The router, the route guards, the sidebar
  * menus (layout/menu.ts), the dashboard cards (dashboard/cards.ts) and the tab title all read it.
  */
 export interface RouteEntry {
@@ -47,7 +47,7 @@ export interface RouteEntry {
   startsReads?: true;
   /** Who may open it; anyone else gets Access Denied. */
   access?: AccessRequirement;
-  /** Access Denied's text where the spec gives the page one of its own. */
+  /** Access Denied's text where the page has one of its own. */
   deniedMessage?: string;
   /** Where the sidebar lists it ('profile' is the My Profile group, which opens by itself on its pages). */
   group?: MenuGroup;
@@ -289,7 +289,7 @@ const table = {
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
     group: 'main',
   },
-  // Issue 26: who changed what, for those who manage the organization's people and settings.
+  // Who changed what, for those who manage the organization's people and settings.
   auditLog: {
     path: paths.auditLog,
     label: 'Audit Log',
@@ -324,7 +324,7 @@ const table = {
     access: { roles: ['advisor'] },
     group: 'main',
   },
-  // Issue 24: the advisor's sessions across its organizations, and when it can meet.
+  // The advisor's sessions across its organizations, and when it can meet.
   schedule: {
     path: paths.schedule,
     label: 'Schedule',

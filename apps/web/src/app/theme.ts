@@ -25,7 +25,7 @@ const slate: MantineColorsTuple = [
   '#3a4e6d',
 ];
 
-/** Mantine expects em; the spec gives px (16px = 1em). */
+/** Mantine expects em; the design is in px (16px = 1em). */
 const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({

@@ -47,7 +47,7 @@ interface ListViewProps<T> {
   /** The query the rows come from (a whole list, or a paged one: see PagedListView). */
   query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   items: T[] | undefined;
-  /** The spec's message when the list cannot be loaded (shown with Retry). */
+  /** The message when the list cannot be loaded (shown with Retry). */
   failMessage: string;
   empty: EmptyText;
   children: (items: T[]) => ReactNode;

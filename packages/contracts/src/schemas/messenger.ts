@@ -110,7 +110,7 @@ export const messageSchema = z.object({
   content: z.string(),
   messageType: messageTypeSchema,
   attachments: z.array(messageAttachmentSchema),
-  /** The sender (the spec's name for it); null when the account is gone. */
+  /** The sender (the API's name for it); null when the account is gone. */
   senderId: userSummarySchema.nullable(),
   createdAt: z.string(),
   ticket: messageTicketSchema.nullable(),

@@ -69,7 +69,7 @@ export const templateFileSchema = z.object({
 });
 export type TemplateFile = z.infer<typeof templateFileSchema>;
 
-/** The spec's `fileTypes` entry: a file's extension, type, size and whether it is the primary one. */
+/** A `fileTypes` entry: a file's extension, type, size and whether it is the primary one. */
 export const templateFileTypeSchema = templateFileSchema.pick({
   extension: true,
   mimeType: true,
@@ -198,7 +198,7 @@ function jsonField<T extends z.ZodType>(schema: T, message: string) {
     .pipe(schema);
 }
 
-/** `tags` as the spec sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
+/** `tags` as a client sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
 export const templateTagsField = jsonField(tagsField, UI_TEXT.templateTagsInvalid);
 
 const templateName = requiredLine(UI_TEXT.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);

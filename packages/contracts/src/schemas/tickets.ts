@@ -75,7 +75,7 @@ export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
 /**
  * A file attached to a ticket: an attachment as objectives and tasks carry it, plus the
- * spec's `filename` (the stored key); download it through GET /api/files/download/{filename}.
+ * API's `filename` (the stored key); download it through GET /api/files/download/{filename}.
  */
 export const ticketAttachmentSchema = attachmentSchema.extend({ filename: z.string() });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
@@ -148,7 +148,7 @@ export const ticketAttachmentBody = z.object({
 export type TicketAttachmentBody = z.input<typeof ticketAttachmentBody>;
 
 /**
- * Beyond the spec: assignedTo ('me', 'unassigned' or a user id), createdBy ('me' or a user id),
+ * Filters: assignedTo ('me', 'unassigned' or a user id), createdBy ('me' or a user id),
  * sort by any column with `order`, and the organization for whoever reaches several.
  */
 export const ticketListQuery = z.object({

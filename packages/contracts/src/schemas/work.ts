@@ -354,7 +354,7 @@ export const taskListQuery = z.object({
   priority: taskPrioritySchema.optional(),
   assignedTo: z.union([idSchema, z.literal('me')]).optional(),
 });
-/** My Tasks: the tab, and beyond the spec status, due date, organization and sort. */
+/** My Tasks: the tab, and status, due date, organization and sort. */
 export const myTasksQuery = z.object({
   page: workPage.page,
   limit: z.coerce.number().int().min(1).max(WORK_MAX_PAGE_SIZE).default(MY_TASKS_PAGE_SIZE),

@@ -21,7 +21,7 @@ describe('dashboardCardsFor', () => {
     expect(titles('admin')).not.toContain('Team Members');
   });
 
-  it("gives members and organization admins the spec's five cards, Messenger last", () => {
+  it('gives members and organization admins their five cards, Messenger last', () => {
     for (const role of ['user', 'org_admin']) {
       expect(titles(role).slice(0, 5)).toEqual(['Tickets', 'Projects', 'My Tasks', 'Templates', 'Messenger']);
     }

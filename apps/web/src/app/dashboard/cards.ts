@@ -11,7 +11,7 @@ export interface DashboardCard {
   icon: IconType;
 }
 
-/** Spec section 2: an admin sees Templates only; everyone else these five. */
+/** An admin sees Templates only; everyone else these five. */
 const ADMIN_CARDS: readonly CardRouteId[] = ['templates'];
 const MEMBER_CARDS: readonly CardRouteId[] = ['tickets', 'projects', 'myTasks', 'templates', 'messenger'];
 /** Shown while none of a role's own cards has a page yet, so the home is never empty. */

@@ -39,7 +39,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
     try {
       await logout();
     } finally {
-      // Spec: sign-out always ends at /login, even if the server call failed.
+      // Sign-out always ends at /login, even if the server call failed.
       navigate(paths.login, { replace: true });
     }
   }

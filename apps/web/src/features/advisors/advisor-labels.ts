@@ -23,8 +23,8 @@ export function formatAdvisorDate(iso: string): string {
 export const activeLabel = (isActive: boolean) => (isActive ? 'Active' : 'Inactive');
 
 /**
- * Organizations the Assign to Org dialog leaves out: the one named 'smart' in any case (spec
- * section 9: the platform's own), closed ones and those the advisor is already active in, which
+ * Organizations the Assign to Org dialog leaves out: the one named 'smart' in any case (the
+ * platform's own), closed ones and those the advisor is already active in, which
  * the server would refuse (409). An inactive assignment is offered: assigning reactivates it.
  */
 export function isExcludedFromAssignment(organization: Organization, advisor: Advisor): boolean {

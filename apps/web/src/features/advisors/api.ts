@@ -17,7 +17,7 @@ import { isExcludedFromAssignment, nextSessionByOrganization } from './advisor-l
 
 /**
  * S.M.A.R.T. Advisors. The advisors list comes whole, each advisor
- * with its assignments, in one request (the spec's client asked every organization in turn).
+ * with its assignments, in one request (instead of asking every organization in turn).
  */
 
 export function getAdvisors() {

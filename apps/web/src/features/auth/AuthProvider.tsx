@@ -12,7 +12,7 @@ interface SessionState {
 }
 
 /**
- * Startup per spec section 4: a stored token and user sign in at once (the profile is re-fetched
+ * Startup: a stored token and user sign in at once (the profile is re-fetched
  * in the background); a token without a user waits for the profile; no token means signed out.
  */
 function initialSession(): SessionState {

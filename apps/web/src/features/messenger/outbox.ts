@@ -127,7 +127,7 @@ export function useOutbox() {
         updateConversationList(queryClient, (list) => withNewMessage(list, message, { userId, reading: true }));
         remove(entry.clientMessageId);
       } catch (error) {
-        // Section 8 logs send failures; beyond it, the message stays on screen as failed, with Retry.
+        // A send failure is logged, and the message stays on screen as failed, with Retry.
         console.error(UI_TEXT.sendMessageFailed, error);
         change(entry.clientMessageId, {
           status: 'failed',

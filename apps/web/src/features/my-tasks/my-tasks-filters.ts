@@ -28,7 +28,7 @@ import {
  * `/dashboard/my-tasks?filter=created&status=in_progress&due=overdue&sort=priority`.
  */
 export interface MyTasksFilters extends ListSort<MyTasksSort> {
-  /** The tab: assigned to me or created by me (section 7's `filter`). */
+  /** The tab: assigned to me or created by me (the API's `filter`). */
   filter: MyTasksFilter;
   status?: TaskStatus;
   due?: MyTasksDue;

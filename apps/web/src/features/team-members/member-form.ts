@@ -57,7 +57,7 @@ export function registerBodyFrom(
 }
 
 /**
- * The add-member form's check: the spec's messages in its order, then the optional
+ * The add-member form's check: the UI_TEXT messages in the form's order, then the optional
  * fields as the server checks them; only the first failure, under its field.
  */
 export function checkNewMember(organization: OrganizationRef) {

@@ -19,8 +19,8 @@ export const DEPARTMENT_FILTERS: readonly { value: DepartmentFilter; label: stri
 
 /**
  * What a department page's chip asks the server for: every template newest first; the popular ones
- * (more than 100 downloads) newest first; or the popular ones most downloaded first (section 9 puts
- * a template in Most Downloaded above 100 downloads).
+ * (more than 100 downloads) newest first; or the popular ones most downloaded first (Most Downloaded
+ * holds a template above 100 downloads, decision 0092).
  */
 export function departmentTemplateFilters(
   departmentId: string,

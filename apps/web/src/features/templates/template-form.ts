@@ -68,7 +68,7 @@ export function formFilesOf(template: Template): PickedFiles<FormFile> {
   );
 }
 
-/** Why the form cannot be sent yet (the spec's one message for the three required things), or null. */
+/** Why the form cannot be sent yet (one message for the three required things), or null. */
 export function templateFormRefusal(values: TemplateFormValues, fileCount: number): string | null {
   if (!values.name.trim() || !values.category.trim() || fileCount === 0) return UI_TEXT.templateFieldsRequired;
   if (!values.departmentId) return UI_TEXT.templateDepartmentRequired;

@@ -23,8 +23,8 @@ import {
 } from '@/lib/list-address';
 
 /**
- * The tickets list's filters, sort and page, kept in the address's search params (issues 12 and
- * 25) under the API's own names: `/dashboard/tickets?assignedTo=me&status=open&sort=priority`.
+ * The tickets list's filters, sort and page, kept in the address's search params
+ * (decision 0083) under the API's own names: `/dashboard/tickets?assignedTo=me&status=open&sort=priority`.
  */
 export interface TicketFilters extends ListSort<TicketSort> {
   page: number;

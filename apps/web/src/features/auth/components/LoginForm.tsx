@@ -98,7 +98,7 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
 
-        {/* The spec's 'Forgot Username?' is left out: the username is the e-mail address
+        {/* 'Forgot Username?' is left out (decision 0040): the username is the e-mail address
             (docs/decisions/0040-forgot-username-is-left-out.md). */}
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.forgotPassword} state={{ email: form.values.email.trim() }} size="sm">

@@ -115,7 +115,7 @@ function DepartmentForm({
     );
   });
 
-  // Spec section 5 leaves a blank name doing nothing; instead Save waits for it and says so.
+  // A blank name could do nothing; instead Save waits for it and says so.
   const missingOrganization = choosesOrganization && !values.organizationId;
   const missingName = !values.name.trim();
   const manager = department?.manager;

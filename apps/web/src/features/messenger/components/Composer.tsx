@@ -24,7 +24,7 @@ interface ComposerProps {
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 const fileKey = (file: File) => `${file.name}-${file.size}-${file.lastModified}`;
 
-/** Why a chosen file cannot go on a message (section 5's types, the upload limit), or null. */
+/** Why a chosen file cannot go on a message (the message file types, the upload limit), or null. */
 function fileRefusal(file: File): string | null {
   if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
     return UI_TEXT.messageFileNotAccepted;

@@ -63,7 +63,7 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
     update
       .mutateAsync(change)
       .catch((error: Error) => {
-        // Spec section 4: a failed notification save is only logged (the delivery choices also say so).
+        // A failed notification save is only logged (the delivery choices also say so).
         console.error(UI_TEXT.updateNotificationsFailed, error);
         onError?.(error);
       })

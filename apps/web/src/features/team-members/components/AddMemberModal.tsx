@@ -25,7 +25,7 @@ interface AddMemberModalProps {
 }
 
 /**
- * Add Team Member: checks in the spec's order with the first failure shown,
+ * Add Team Member: checks in the form's order with the first failure shown,
  * success clears the form, refreshes the list and closes after ADD_MEMBER_CLOSE_DELAY_MS.
  * Closing is blocked while the request is under way.
  */

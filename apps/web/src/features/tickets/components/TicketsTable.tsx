@@ -41,7 +41,7 @@ export function ticketsTableMinWidth(withOrganization: boolean): number {
 }
 
 /**
- * The eight columns of section 2 (and Organization), each heading sorting the list.
+ * The eight columns (and Organization), each heading sorting the list.
  * Titles wrap, even inside one long word, and show whole on hover; the actions stay in view.
  */
 export function TicketsTable({ tickets, sort, onSort, withOrganization, onAction }: TicketsTableProps) {
