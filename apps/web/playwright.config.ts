@@ -60,7 +60,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    // Without the trace's screencast: encoding its frames took a fifth of the suite's time (issue 25).
+    // Without the trace's screencast: encoding its frames took a fifth of the suite's time.
     // CI keeps no files a person could open, so it records none (another 6%): its log has each failure's
     // page snapshot (error-context.md) instead.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },

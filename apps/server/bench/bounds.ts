@@ -9,8 +9,8 @@ import { bodyWith, HUGE, isString, leaves, type Operation, operationTargets } fr
 import { ms, percentile } from './measure.js';
 
 /**
- * Time bounds that used to sit inside correctness tests, where a busy 2-core machine broke them
- * (issue 23): the tests check the behaviour, these goals check the time.
+ * Time bounds that used to sit inside correctness tests, where a busy 2-core machine broke them:
+ * the tests check the behaviour, these goals check the time.
  * - The demo templates are seeded on a fresh database in under 2 s of CPU (CPU time, not wall
  *   time: other processes' work does not count).
  * - A 100,000-character value in any string field of any request body is refused within 1 s.
@@ -74,7 +74,7 @@ function goalRow(name: string, measured: number, goal: number): number {
 
 /** The former test bounds, as a table; returns the number of goals missed. */
 export async function measureBounds(base: string, token: string): Promise<number> {
-  console.log('\nFormer test bounds (issue 23)');
+  console.log('\nFormer test bounds');
   console.log('| measure | measured | goal | |');
   console.log('|---|---|---|---|');
   return (await measureDemoTemplates()) + (await measureHugeValues(base, token));

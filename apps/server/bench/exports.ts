@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { ms } from './measure.js';
 
 /**
- * CSV exports at platform size (issue 26): the admin's tickets file (every ticket of the platform)
+ * CSV exports at platform size: the admin's tickets file (every ticket of the platform)
  * and an org_admin's (its organization's 5,000), streamed by the server of this process to a
  * client in another one (export-client.mjs), so what this process holds is the server's alone.
  * Prints the time to the first byte and to the last, the rows and bytes, this process's CPU time

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { benchScript, expectLine, linesOf, reportBystander, startBystander, windowEnd } from './bystander.js';
 
-/** Issue 21: one user's flood on one socket against another user's requests. */
+/** One user's flood on one socket against another user's requests. */
 export const FLOOD = {
   sends: Number(process.env.BENCH_FLOOD_SENDS ?? 1000),
   joins: Number(process.env.BENCH_FLOOD_JOINS ?? 3000),

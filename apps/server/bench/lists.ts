@@ -92,7 +92,7 @@ export const BENCH_LISTS: BenchList[] = [
   // The S.M.A.R.T. Advisors page (every advisor with its assignments) and an advisor's Organizations page.
   {
     // Every advisor with every assignment, unpaged (the page shows them all): at platform size 102
-    // advisors and about 1,000 assignments (issue 24's bench advisors), against the demo's 3 advisors.
+    // advisors and about 1,000 assignments (the bench's advisors), against the demo's 3 advisors.
     ...atScale('admin', 'GET /api/users/advisors (102 advisors)', '/api/users/advisors'),
     goal: { kind: 'report' },
   },
@@ -101,7 +101,7 @@ export const BENCH_LISTS: BenchList[] = [
     'GET /api/organizations/advisors/my-organizations',
     '/api/organizations/advisors/my-organizations',
   ),
-  // Work lists: progress and counts are computed per row in the list query (issue 11).
+  // Work lists: progress and counts are computed per row in the list query.
   atScale('orgAdmin', 'GET /api/projects', '/api/projects?limit=20'),
   atScale('orgAdmin', 'GET /api/projects?search=launch', '/api/projects?search=launch&limit=20'),
   atScale(
@@ -114,7 +114,7 @@ export const BENCH_LISTS: BenchList[] = [
     return `/api/tasks/objectives/${await firstId(`/api/objectives/projects/${projectId}?limit=1`)}?limit=20`;
   }),
   atScale('orgAdmin', 'GET /api/tasks/my-tasks', '/api/tasks/my-tasks'),
-  // My Tasks' filters and sorts (issue 25).
+  // My Tasks' filters and sorts.
   atScale('orgAdmin', 'GET /api/tasks/my-tasks?due=next_7_days', '/api/tasks/my-tasks?due=next_7_days'),
   atScale(
     'orgAdmin',
@@ -123,12 +123,12 @@ export const BENCH_LISTS: BenchList[] = [
   ),
   atScale('advisor', 'GET /api/tasks/my-tasks?sort=organization', '/api/tasks/my-tasks?sort=organization'),
   atScale('admin', 'GET /api/projects', '/api/projects?limit=20'),
-  // Tickets (issue 12): 5,000 of Acme's among 100k; the search reads tickets_search_idx.
+  // Tickets: 5,000 of Acme's among 100k; the search reads tickets_search_idx.
   atScale('orgAdmin', 'GET /api/tickets', '/api/tickets'),
   atScale('orgAdmin', 'GET /api/tickets?search=printer trouble 4', '/api/tickets?search=printer%20trouble%204'),
   atScale('orgAdmin', 'GET /api/tickets?status=open&priority=urgent', '/api/tickets?status=open&priority=urgent'),
   atScale('advisor', 'GET /api/tickets', '/api/tickets'),
-  // Triage (issue 25): the quick filters, the organization filter and the sort by any column.
+  // Triage: the quick filters, the organization filter and the sort by any column.
   atScale('orgAdmin', 'GET /api/tickets?assignedTo=me', '/api/tickets?assignedTo=me'),
   atScale('orgAdmin', 'GET /api/tickets?createdBy=me', '/api/tickets?createdBy=me'),
   atScale('orgAdmin', 'GET /api/tickets?assignedTo=unassigned', '/api/tickets?assignedTo=unassigned'),
@@ -152,7 +152,7 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('admin', 'GET /api/tickets?sort=priority', '/api/tickets?sort=priority'),
   atScale('admin', 'GET /api/tickets?sort=title', '/api/tickets?sort=title'),
   reported(atScale('admin', 'GET /api/tickets?sort=assignedTo&order=desc', '/api/tickets?sort=assignedTo&order=desc')),
-  // Sessions with an advisor (issue 24): the advisor's 500 among 100k, in its 12 organizations.
+  // Sessions with an advisor: the advisor's 500 among 100k, in its 12 organizations.
   atScale('advisor', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('orgAdmin', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   // A plain member's: those it attends (the attendee index), never a scan of the 100k.
@@ -164,7 +164,7 @@ export const BENCH_LISTS: BenchList[] = [
     const to = new Date(from.getTime() + MAX_SLOT_RANGE_DAYS * DAY_MS);
     return `/api/advisors/me/slots?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), length: '30' })}`;
   }),
-  // Search everything (issue 25): one statement per kind, each on an organization-first trigram
+  // Search everything: one statement per kind, each on an organization-first trigram
   // index; 'launch' names 10,000 projects of other organizations at platform size, none of them Acme's.
   atScale('orgAdmin', 'GET /api/search?q=launch', '/api/search?q=launch'),
   atScale('member', 'GET /api/search?q=checkout', '/api/search?q=checkout'),
@@ -175,7 +175,7 @@ export const BENCH_LISTS: BenchList[] = [
     ...atScale('admin', 'GET /api/search?q=launch (10k projects match)', '/api/search?q=launch'),
     goal: { kind: 'report' },
   },
-  // Time (issue 26): 5,000 entries of Acme's (half the member's) and 500 of the demo advisor's among 35k.
+  // Time: 5,000 entries of Acme's (half the member's) and 500 of the demo advisor's among 35k.
   atScale('orgAdmin', 'GET /api/time-entries?organizationId=Acme', async ({ acmeId }) => {
     return `/api/time-entries?organizationId=${acmeId}`;
   }),
@@ -193,7 +193,7 @@ export const BENCH_LISTS: BenchList[] = [
       return `/api/time-entries/timesheet.pdf?${monthQuery()}&organizationId=${acmeId}`;
     }),
   ),
-  // My work on the dashboard (issue 25): one statement per block, each on the caller's own indexes.
+  // My work on the dashboard: one statement per block, each on the caller's own indexes.
   atScale('member', 'GET /api/my-work', '/api/my-work'),
   atScale('orgAdmin', 'GET /api/my-work', '/api/my-work'),
   atScale('advisor', 'GET /api/my-work', '/api/my-work'),
@@ -204,7 +204,7 @@ export const BENCH_LISTS: BenchList[] = [
     path: async () => '/api/my-work/platform',
     goal: { kind: 'report' },
   },
-  // Analytics (issue 26): five statements on organization-first indexes. 12 weeks ending before the
+  // Analytics: five statements on organization-first indexes. 12 weeks ending before the
   // bench's tickets (all raised in the last 4 days) measure what other organizations' rows cost Acme;
   // the default 12 weeks then hold 5,000 tickets of Acme's own, a known cost.
   atScale('orgAdmin', 'GET /api/analytics (12 weeks before the bench tickets)', async () => {
@@ -215,7 +215,7 @@ export const BENCH_LISTS: BenchList[] = [
   reported(atScale('orgAdmin', "GET /api/analytics (12 weeks holding 5,000 of Acme's tickets)", '/api/analytics')),
   // The whole platform: ranges of the time-first indexes, every row in the range read (100k tickets).
   reported(atScale('admin', 'GET /api/analytics (the platform, 12 weeks: 100k tickets)', '/api/analytics')),
-  // The audit log (issue 26): each source's newest lines from its organization-first index, merged.
+  // The audit log: each source's newest lines from its organization-first index, merged.
   // At platform size Acme has 2,000 lines of its own, 5,000 tickets' and 2,500 first answers' history.
   atScale('orgAdmin', 'GET /api/audit-log', '/api/audit-log'),
   atScale('orgAdmin', 'GET /api/audit-log?action=member.role_changed', '/api/audit-log?action=member.role_changed'),

@@ -8,7 +8,7 @@ import { ms } from './measure.js';
 
 const run = promisify(execFile);
 
-/** Issue 13: 500 sockets in 50 conversations on one process, 100 messages a second for 30 s. */
+/** 500 sockets in 50 conversations on one process, 100 messages a second for 30 s. */
 export const MESSENGER_LOAD = {
   conversations: 50,
   peopleEach: 10,

@@ -10,7 +10,7 @@ import { BENCH_ACCOUNTS } from './lists.js';
 import { ms, percentile } from './measure.js';
 
 /**
- * Click to content (issue 25, fast navigation): the built server and web app (`npm run build`
+ * Click to content (fast navigation): the built server and web app (`npm run build`
  * first) on a fresh PGlite data directory with the demo data, driven by Chromium. Each run opens
  * the page a link is on in a fresh browser context (empty cache, the org_admin's session in local
  * storage), waits until it has loaded and the network is idle, then clicks the link and times, in

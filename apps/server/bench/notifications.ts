@@ -17,7 +17,7 @@ import { ms, percentile } from './measure.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 
 /**
- * Issue 22 at platform size: 200k people (the platform data) and BENCH_NOTIFICATIONS notifications
+ * Notifications at platform size: 200k people (the platform data) and BENCH_NOTIFICATIONS notifications
  * (5M on PostgreSQL; 1M on the in-memory PGlite, whose WebAssembly memory cannot hold 5M) over them, written by set-based SQL; one person holds BENCH_NOTIFICATIONS_HEAVY of
  * them. Measured: the fan-out of one event to 500 people (the real fanOutEvent), that person's bell
  * count and first inbox page (the real routes), and the SMS delivery worker's throughput.

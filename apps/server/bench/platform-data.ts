@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../src/db/client.js';
 
 /**
- * Platform size (issue 8): 1,000 customer organizations, each with 4 departments, 2 teams of 10
+ * Platform size: 1,000 customer organizations, each with 4 departments, 2 teams of 10
  * and 200 people (1 in 20 deactivated), written by set-based SQL in seconds. Nobody signs in as
  * these people: their password hash is a placeholder that never verifies.
  */
@@ -11,15 +11,15 @@ export const PLATFORM_SIZE = {
   teamsEach: 2,
   peopleEach: 200,
   teamSize: 10,
-  /** Issue 11: 10 projects of 3 objectives of 6 tasks each (180k tasks), assigned to the org_admin. */
+  /** Work: 10 projects of 3 objectives of 6 tasks each (180k tasks), assigned to the org_admin. */
   projectsEach: 10,
   objectivesEach: 3,
   tasksEach: 6,
-  /** Issue 12: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
+  /** Tickets: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
   ticketOrganizations: 20,
   ticketsEach: 5000,
   /**
-   * Issue 24: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
+   * Scheduling: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
    * in its horizon; 99 bench advisors of 10 organizations each hold 1,000 sessions apiece (99k),
    * each with the organization's org_admin attending.
    */
@@ -29,14 +29,14 @@ export const PLATFORM_SIZE = {
   benchAdvisorOrganizations: 10,
   benchAdvisorSessions: 1000,
   /**
-   * Issue 26's analytics: every bench task's history has its creation and 1 in 6 a move to
+   * Analytics: every bench task's history has its creation and 1 in 6 a move to
    * completed within the last 12 weeks (30k); resolved and closed bench tickets have their times,
    * half the bench tickets a first answer by another person (50k); each advisor assignment of a
    * bench organization holds 30 time entries over the last 12 weeks (30k).
    */
   timeEntriesPerAssignment: 30,
   /**
-   * Issue 26's time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
+   * Time lists: beside the analytics' 30k advisors' entries in bench organizations, 5,000
    * on Acme's tickets over the last year, half the owner's and half the member's, and 500 of the
    * demo advisor's over the last 60 days on tickets of the organizations it advises (those without
    * tickets, Globex, get none).
@@ -44,7 +44,7 @@ export const PLATFORM_SIZE = {
   acmeTimeEntries: 5000,
   advisorTimeEntries: 500,
   /**
-   * Issue 26's audit log: 100 lines of its own in each bench organization (100k) and 2,000 in Acme's,
+   * The audit log: 100 lines of its own in each bench organization (100k) and 2,000 in Acme's,
    * over the last year, by each organization's org_admin, beside the task and ticket histories above.
    */
   auditEventsEach: 100,
@@ -144,7 +144,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
 }
 
 /**
- * Sessions at platform size (issue 24). Each advisor's sessions are 30 minutes, 12 a day from 09:00
+ * Sessions at platform size. Each advisor's sessions are 30 minutes, 12 a day from 09:00
  * UTC on consecutive days from tomorrow, so none of one advisor overlaps (the exclusion constraint
  * holds) and the demo advisor's 500 fill 42 days of its 60-day horizon.
  */
@@ -191,7 +191,7 @@ function sessionStatements(): string[] {
   ];
 }
 
-/** History and time for analytics (issue 26): what its figures read, at platform size. */
+/** History and time for analytics: what its figures read, at platform size. */
 function analyticsStatements(): string[] {
   const { timeEntriesPerAssignment } = PLATFORM_SIZE;
   return [
@@ -222,7 +222,7 @@ function analyticsStatements(): string[] {
   ];
 }
 
-/** Time entries of the demo accounts at platform size (issue 26), for the time lists. */
+/** Time entries of the demo accounts at platform size, for the time lists. */
 function timeEntryStatements(): string[] {
   const { acmeTimeEntries, advisorTimeEntries } = PLATFORM_SIZE;
   return [
@@ -249,7 +249,7 @@ function timeEntryStatements(): string[] {
 }
 
 /**
- * The audit log's own lines at platform size (issue 26): role changes, department changes and
+ * The audit log's own lines at platform size: role changes, department changes and
  * exports by each organization's org_admin, spread over the last year.
  */
 function auditStatement(): string {

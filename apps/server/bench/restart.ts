@@ -7,7 +7,7 @@ import { freePort, serverEntry, startServer } from './built-server.js';
 import { ms } from './measure.js';
 
 /**
- * Restart after a crash (issue 21): the built server on a PGlite data directory with demo data is
+ * Restart after a crash: the built server on a PGlite data directory with demo data is
  * killed with SIGKILL and started again, RESTARTS times; each start is timed until GET /api/health
  * answers 200, from a separate process. Goal: every restart healthy within 5 s. Also prints where
  * the server says its start went (main.ts, "Started in …").

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { benchScript, expectLine, linesOf, reportBystander, startBystander, windowEnd } from './bystander.js';
 import { ms } from './measure.js';
 
-/** Issue 37: PDF statements of full months asked at once, against another user's requests. */
+/** PDF statements of full months asked at once, against another user's requests. */
 export const STATEMENTS = {
   /**
    * Acme's people who ask, each for its own statement, `each` times at once: none of the accounts

@@ -77,7 +77,7 @@ declare module 'fastify' {
      */
     clock: () => number;
     mailer: Mailer;
-    /** Heavy work (a PDF statement, an import's file) runs here, off the requests' thread (issue 37). */
+    /** Heavy work (a PDF statement, an import's file) runs here, off the requests' thread. */
     cpuPool: CpuPool;
     /** Every export (CSV, the PDF statement) takes a place here first: per person and per process. */
     exportPlaces: ExportPlaces;

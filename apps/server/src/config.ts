@@ -165,7 +165,7 @@ export interface Config {
   cpuPool: { threads: number; queue: number };
 }
 
-/** The notification engine's settings (issue 22; README "Settings"). */
+/** The notification engine's settings (README "Settings"). */
 export interface NotificationsConfig {
   /** How long a non-urgent e-mail waits to be sent with the record's next changes (and not at all if read meanwhile). */
   emailDelaySeconds: number;

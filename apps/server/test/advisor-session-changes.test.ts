@@ -15,7 +15,7 @@ import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * Changing a session (issue 24): reschedule and update keep the session and its invitation UID with
+ * Changing a session: reschedule and update keep the session and its invitation UID with
  * SEQUENCE + 1, cancel keeps the record with who and why; each change records its notifications in
  * its transaction and tells the people's pages live; an ended assignment or a closed organization
  * cancels the future sessions. The app's clock is held on Monday 2 March 2026, 12:00 UTC.

@@ -21,7 +21,7 @@ import { insertTicket } from './helpers/tickets.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Sessions with an advisor (issue 24): booking, the lists and the detail, as each actor. The app's
+ * Sessions with an advisor: booking, the lists and the detail, as each actor. The app's
  * clock is held on Monday 2 March 2026, 12:00 UTC; the cast's advisor keeps its default hours
  * (Monday–Friday 09:00–17:00 UTC), and every booking takes the next free start.
  */

@@ -18,7 +18,7 @@ import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * Analytics (issue 26): who reads whose figures, and each figure against data with known dates: the
+ * Analytics: who reads whose figures, and each figure against data with known dates: the
  * weekly series in the caller's zone, the medians, overdue tasks, categories, project progress and
  * advisors' hours; bad ranges refused; the statements a request runs do not grow with the rows.
  */

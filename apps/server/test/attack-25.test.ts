@@ -12,7 +12,7 @@ import { insertTemplate, insertTemplateDepartment } from './helpers/templates.js
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * An attacker's pass over issue 25's routes: GET /api/search, GET /api/my-work(/platform),
+ * An attacker's pass over search, My work, private chats and the lists' filters: GET /api/search, GET /api/my-work(/platform),
  * GET /api/conversations/advisors/private, and the tickets list's and My Tasks' new parameters.
  * Each case is what a hostile or careless caller sends; none may leak another organization's
  * records, answer 500, or answer a 4xx in any shape but the error envelope. The files of each
@@ -480,7 +480,7 @@ describe('private advisor chats', () => {
   });
 });
 
-describe('beside issue 25: instants in the year 0000', () => {
+describe('beside them: instants in the year 0000', () => {
   test("an advisor's free slots: 400, not a database error", async ({ get, cast }) => {
     const window = `from=${encodeURIComponent('0000-01-01T00:00:00Z')}&to=${encodeURIComponent('0000-01-02T00:00:00Z')}`;
     expectError(

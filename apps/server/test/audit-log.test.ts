@@ -9,7 +9,7 @@ import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * The audit log (issue 26): who changed what across an organization, written with each change,
+ * The audit log: who changed what across an organization, written with each change,
  * read by its org_admin and admin only, with the task and ticket histories in the same list.
  */
 // Exports read 3 lines a query here, so a file spans several batches.

@@ -16,7 +16,7 @@ import { parseCalendar } from './helpers/icalendar.js';
 import { captureLog } from './helpers/log-capture.js';
 
 /**
- * The personal calendar feed (issue 24): a secret URL a calendar app polls without a session,
+ * The personal calendar feed: a secret URL a calendar app polls without a session,
  * listing the person's sessions and no one else's; a new URL revokes the old one; the token never
  * reaches the log; junk in its place is a 400 or a 404, never a 500.
  */

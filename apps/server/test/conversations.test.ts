@@ -11,7 +11,7 @@ import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, sendMessage } from './helpers/messenger.js';
 
-/** Conversations (issue 13): participants read and write; everyone else gets 404. */
+/** Conversations: participants read and write; everyone else gets 404. */
 
 /** A conversation the user started with the org_admin and the assigned advisor. */
 const conversationOf = (t: TestApp, people: Cast) =>

@@ -5,7 +5,7 @@ import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * The export budget (issue 37, decision 0199): every CSV export and the timesheet's CSV and PDF
+ * The export budget (decision 0199): every CSV export and the timesheet's CSV and PDF
  * count against one per-person budget a minute, as writes do (over Redis when the tests have it);
  * over it, 429 with Retry-After and nothing written to the audit log. Four a minute here.
  */

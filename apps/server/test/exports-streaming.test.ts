@@ -11,7 +11,7 @@ import { apiTest } from './helpers/fixture.js';
 import { captureLog } from './helpers/log-capture.js';
 
 /**
- * A CSV export streams (issue 26): a file of many batches comes out whole and in the list's order,
+ * A CSV export streams: a file of many batches comes out whole and in the list's order,
  * ties and empty values across batch boundaries included; one person runs at most
  * MAX_CONCURRENT_EXPORTS at once (429 beyond); a client that hangs up stops the reading and frees
  * its place.

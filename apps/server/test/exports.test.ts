@@ -24,7 +24,7 @@ import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * CSV exports (issue 26): each kind's file holds what its list shows the caller with the same
+ * CSV exports: each kind's file holds what its list shows the caller with the same
  * filters, in the list's order, under contracts' headings; the list's refusals; another
  * organization's 404; formulas written as text; an audit line per export. Three rows a batch, so
  * every file here is read in several batches. (Streaming, the budget and a client hanging up:

@@ -11,7 +11,7 @@ import { personWithEntries, statementUrl } from './helpers/time-entries.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Heavy work off the requests' thread (issue 37): a PDF statement is drawn, and a member import's
+ * Heavy work off the requests' thread: a PDF statement is drawn, and a member import's
  * file read, on the CPU pool; a person has EXPORTS_PER_USER exports running at once (the CSV
  * exports, the timesheet's CSV and the statement alike), the process EXPORTS_PER_PROCESS, and the
  * pool CPU_POOL_THREADS + CPU_POOL_QUEUE tasks: beyond each, 429 with Retry-After. One pool thread

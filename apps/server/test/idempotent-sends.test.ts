@@ -17,7 +17,7 @@ import { sendUpload, TINY_PNG } from './helpers/multipart.js';
 import { liveSockets } from './helpers/sockets.js';
 
 /**
- * Issue 21: a send carries the client's id for it (clientMessageId); sending it again — Retry after
+ * A send carries the client's id for it (clientMessageId); sending it again — Retry after
  * a lost acknowledgement — answers the stored message and stores and announces nothing, over HTTP
  * and over the socket alike (the unique index messages_sender_client_id_unique decides).
  */

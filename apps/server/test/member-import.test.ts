@@ -26,7 +26,7 @@ import { multipartBody, TINY_PNG } from './helpers/multipart.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Members imported from CSV (issue 26): a preview with every row's problems in the add-member
+ * Members imported from CSV: a preview with every row's problems in the add-member
  * form's order, then every row in one transaction or none, within the subscription's seats, each
  * member in the audit log and welcomed by one e-mail with a link to choose its password.
  */

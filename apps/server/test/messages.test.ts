@@ -6,7 +6,7 @@ import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, messageTexts, postMessage, sendMessage } from './helpers/messenger.js';
 import { type FilePart, sendUpload, TINY_PNG } from './helpers/multipart.js';
 
-/** Messages (issue 13): send rules, files, paging and cursors, and turning a message into a ticket. */
+/** Messages: send rules, files, paging and cursors, and turning a message into a ticket. */
 
 async function upload(t: TestApp, by: Member, file: Omit<FilePart, 'field'>): Promise<UploadedFile> {
   const response = await sendUpload(t, [{ field: 'file', ...file }], { token: by.token });

@@ -15,7 +15,7 @@ import { describe, expect } from 'vitest';
 import { apiTest } from './helpers/fixture.js';
 import { createConversation, getData, messageTexts, sendMessage } from './helpers/messenger.js';
 
-/** The messenger's live connection (issue 13), with real sockets on the real server. */
+/** The messenger's live connection, with real sockets on the real server. */
 const emitWithAck = <T = MessengerAck>(socket: Socket, event: string, payload: unknown): Promise<T> =>
   new Promise((resolve) => socket.emit(event, payload, resolve));
 const join = (socket: Socket, conversationId: unknown) =>

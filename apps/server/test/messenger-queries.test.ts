@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, type Member } from './helpers/factories.js';
 import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
-/** The conversations list is one statement (issue 13): statements per request do not grow with conversations. */
+/** The conversations list is one statement: statements per request do not grow with conversations. */
 let counting: CountingApp;
 let member: Member;
 let colleague: Member;

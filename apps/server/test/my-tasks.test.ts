@@ -9,7 +9,7 @@ import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * My Tasks' filters and sorts (issue 25): status, due date in the caller's own day, organization,
+ * My Tasks' filters and sorts: status, due date in the caller's own day, organization,
  * and the sort by any field a card shows — each keeping to the tasks the caller reaches.
  */
 

@@ -14,7 +14,7 @@ import { createPostgresDatabase } from './helpers/postgres.js';
 import { startServerProcess } from './helpers/server-process.js';
 
 /**
- * Exactly once (issue 22): two real server processes work the e-mail queue of one PostgreSQL
+ * Exactly once: two real server processes work the e-mail queue of one PostgreSQL
  * database into one mailbox; one is killed with SIGKILL in the middle of delivering 200 immediate
  * e-mails. Once nothing is pending or sending, the mailbox holds each expected e-mail once: none
  * twice (by Message-ID, and by recipient and task), none missing.

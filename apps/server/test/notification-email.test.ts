@@ -24,7 +24,7 @@ import {
 import { type ReceivedMail, readMailbox } from './helpers/mailbox.js';
 
 /**
- * The e-mail channel (issue 22): what lands in the mailbox (DATA_DIR/mail), when, and what does
+ * The e-mail channel: what lands in the mailbox (DATA_DIR/mail), when, and what does
  * not. Non-urgent e-mails wait NOTIFICATION_EMAIL_DELAY_SECONDS (5 here) for the record's next
  * changes. Every wait is on a condition (a mail, a delivery's status), never a sleep.
  */
@@ -212,7 +212,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<form method="post"');
-    // It names the kind of e-mail and the address (issue 37), in the app's look.
+    // It names the kind of e-mail and the address, in the app's look.
     expect(page.body).toContain(escapeHtml(unsubscribeQuestion('taskAssignments', member.email)));
     expect(page.body).toContain('Stop “Task assignments” e-mails to');
     expect((await settingsOf(member)).email.taskAssignments).toBe(true);

@@ -11,7 +11,7 @@ import { type Factories, factories, type Member, organizationWithPeople } from '
 import { readMailbox } from './helpers/mailbox.js';
 
 /**
- * Issue 37: opening a record reads what the bell says about it (and so its waiting e-mails are not
+ * Opening a record reads what the bell says about it (and so its waiting e-mails are not
  * sent), and the inbox shows only records one may still read. The e-mail delay is an hour here, so
  * nothing goes by itself: the test drives the worker on a batch made due, as a worker would.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createWorkTree, demoUser } from './helpers/work.js';
 
-/** The inbox and the bell (issue 22): a task assigned to a colleague reaches exactly them, grouped per record. */
+/** The inbox and the bell: a task assigned to a colleague reaches exactly them, grouped per record. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -16,7 +16,7 @@ import { everyEventFannedOut } from './helpers/notifications.js';
 import { notified, people } from './helpers/notified.js';
 
 /*
- * The messenger's notifications (issue 22, "Team messages"): a new message reaches the
+ * The messenger's notifications ("Team messages"): a new message reaches the
  * conversation's participants who are not viewing it, @mentions reach the mentioned instead,
  * reading the conversation reads them, and the bell follows on every device and process.
  */

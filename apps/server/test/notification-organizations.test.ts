@@ -5,7 +5,7 @@ import { factories, type Member } from './helpers/factories.js';
 import { notified, people, verifyPhone } from './helpers/notified.js';
 
 /*
- * Advisors assigned and removed, organizations closed and reopened (issue 22, "System alerts"):
+ * Advisors assigned and removed, organizations closed and reopened ("System alerts"):
  * each reaches exactly its recipients, never the admin who did it nor another organization.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { deliveredTo, eventTypes, fannedOut, namedPeople, recipientsOf, sorted }
 import { createTask } from './helpers/work.js';
 
 /**
- * Project events (issue 22, "Project updates"): a status change and a new objective reach the
+ * Project events ("Project updates"): a status change and a new objective reach the
  * project's people — its creator, its team's lead, whoever has tasks in it — and its followers;
  * never the actor, a muter, an advisor (who cannot read projects), another organization. One event
  * to many people is one notification each.

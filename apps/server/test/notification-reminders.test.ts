@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
 
 /**
- * Due-date reminders (issue 22) at the edges of the assignee's day: the sweep is driven with the
+ * Due-date reminders at the edges of the assignee's day: the sweep is driven with the
  * instant it should believe is now, and each reminder is given once, in the assignee's time zone.
  */
 let t: TestApp;

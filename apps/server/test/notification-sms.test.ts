@@ -24,7 +24,7 @@ import { type Factories, factories, type Member } from './helpers/factories.js';
 import { codeIn, readSmsOutbox, waitForSms } from './helpers/sms.js';
 
 /**
- * SMS (issue 22): only to a phone its owner verified with a code sent to it, only for urgent events
+ * SMS: only to a phone its owner verified with a code sent to it, only for urgent events
  * whose toggle is on, at most SMS_DAILY_LIMIT_PER_ORGANIZATION a day per organization; by files in
  * DATA_DIR/sms, or a JSON POST to SMS_WEBHOOK_URL with the bearer secret.
  */

@@ -8,7 +8,7 @@ import { apiTest } from './helpers/fixture.js';
 import { notified, people, verifyPhone } from './helpers/notified.js';
 
 /*
- * Tickets' notifications (issue 22, "System alerts"): each event reaches exactly its recipients,
+ * Tickets' notifications ("System alerts"): each event reaches exactly its recipients,
  * on the channels their toggles allow, never the actor nor another organization.
  */
 async function callIn(t: TestApp, by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {

@@ -19,7 +19,7 @@ import {
 } from './helpers/notifications.js';
 
 /**
- * Task events (issue 22, "Task assignments" and @mentions): each reaches exactly the task's creator
+ * Task events ("Task assignments" and @mentions): each reaches exactly the task's creator
  * and assignee, the people mentioned, and followers — never the actor, another organization, an
  * advisor without the task, a muter, nor anyone for a change that failed.
  */

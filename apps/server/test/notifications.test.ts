@@ -5,7 +5,7 @@ import { apiTest } from './helpers/fixture.js';
 const test = apiTest();
 
 describe('notification preferences', () => {
-  test('start with the spec defaults: all true except sms.urgentTasks', async ({ t }) => {
+  test('start with the defaults: all true except sms.urgentTasks', async ({ t }) => {
     const response = await t.request({ method: 'GET', url: '/api/users/notifications', as: 'acmeOwner' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({

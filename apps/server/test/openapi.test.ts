@@ -109,7 +109,7 @@ describe('the OpenAPI document', () => {
 
 /**
  * What a client relies on, per operation: its id, parameters (where, required) and response codes.
- * Committed before issue 23 defined every endpoint once in contracts, so that move changes none of it.
+ * Committed before every endpoint was defined once in contracts, so that move changes none of it.
  */
 describe('the operations', () => {
   it('keep their ids, parameters and response codes', async () => {

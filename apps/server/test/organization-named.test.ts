@@ -9,7 +9,7 @@ import type { MatrixActor } from './helpers/authz-matrix.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * Issue 21, point 5: a request naming an organization (organizationId in a body, or in the query
+ * A request naming an organization (organizationId in a body, or in the query
  * of a call that creates a conversation) where the caller may not act is 404 "Organization not
  * found", never a record silently filed in the caller's own organization.
  */

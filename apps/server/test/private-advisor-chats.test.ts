@@ -6,8 +6,8 @@ import { apiTest } from './helpers/fixture.js';
 import { getData, messageTexts, sendMessage } from './helpers/messenger.js';
 
 /**
- * 'Chat with your advisor' (issue 25): a member's private chat with its advisor holds only the two
- * of them; the organization-wide advisor chat (section 2's ?org=) stays what it was.
+ * 'Chat with your advisor': a member's private chat with its advisor holds only the two
+ * of them; the organization-wide advisor chat (Messenger's ?org=) stays what it was.
  */
 
 const PRIVATE = '/api/conversations/advisors/private';

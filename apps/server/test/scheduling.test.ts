@@ -20,7 +20,7 @@ import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * Scheduling with an advisor (issue 24): its availability (the advisor itself or an admin), its
+ * Scheduling with an advisor: its availability (the advisor itself or an admin), its
  * free slots (also the people of an organization it actively advises), and no double booking by
  * the database. The app's clock is held on Monday 2 March 2026, 12:00 UTC.
  */

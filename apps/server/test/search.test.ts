@@ -20,7 +20,7 @@ import { insertTemplate, insertTemplateDepartment } from './helpers/templates.js
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * GET /api/search (issue 25): one box over projects, tasks, tickets, templates, people and
+ * GET /api/search: one box over projects, tasks, tickets, templates, people and
  * messages. Every record below holds the word "Zephyr"; each actor of the matrix finds exactly
  * those it may read, and never another organization's.
  */
@@ -98,7 +98,7 @@ const titlesOf = (groups: SearchGroup[]): Found =>
   Object.fromEntries(groups.map((group) => [group.kind, group.results.map((result) => result.title).sort()]));
 
 const TEMPLATE = ['Zephyr travel policy'];
-/** What each actor finds: the matrix of who reads what (design.md; policy.ts for people). */
+/** What each actor finds: the matrix of who reads what (policy.ts for people). */
 const EXPECTED: Record<Exclude<MatrixActor, 'anonymous'>, Found> = {
   admin: {
     projects: ['Zephyr elsewhere', 'Zephyr roadmap'],

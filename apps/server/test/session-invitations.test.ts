@@ -18,7 +18,7 @@ import { readMailbox } from './helpers/mailbox.js';
 import { fannedOut, told } from './helpers/notifications.js';
 
 /**
- * Invitation e-mails (issue 24): every change of a session mails its people the session's .ics
+ * Invitation e-mails: every change of a session mails its people the session's .ics
  * (RFC 5545 in an iMIP message), each parsed here with a real iCalendar parser. One UID for the
  * session's life, a SEQUENCE that grows with every change, REQUEST for a booking or a move and
  * CANCEL for a cancellation (and for an attendee taken off), times in UTC, the advisor organizing.

@@ -17,7 +17,7 @@ import { readMailbox } from './helpers/mailbox.js';
 import { deliveredTo, eventTypes, fannedOut, sorted, told } from './helpers/notifications.js';
 
 /**
- * Session reminders (issue 24): 24 hours and 1 hour before a scheduled session, to its advisor and
+ * Session reminders: 24 hours and 1 hour before a scheduled session, to its advisor and
  * attendees, each once across sweeps, moved by a reschedule and dropped by a cancellation. The
  * sweep is driven with the instant it should believe is now (REMINDER_INTERVAL_SECONDS=0 in tests).
  */

@@ -106,7 +106,7 @@ describe('PUT /api/users/change-password', () => {
     expect(response.json().error).toBe(UI_TEXT.currentPasswordWrong);
   });
 
-  it('refuses a short new password with the spec message', async () => {
+  it('refuses a short new password with its UI_TEXT message', async () => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/change-password',

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
 
-/** Sign-in against spraying (issue 21, point 2): per-address and platform budgets, device cookies. */
+/** Sign-in against spraying: per-address and platform budgets, device cookies. */
 
 const PER_ADDRESS = 20;
 const GLOBAL = 60;
@@ -198,7 +198,7 @@ describe('the platform-wide budget', () => {
   });
 });
 
-describe('a flood from one address (issue 37, point 2)', () => {
+describe('a flood from one address', () => {
   withApp(GLOBAL);
   it('does not pause sign-in elsewhere: after 1,100 attempts from one address, another address signs in', async () => {
     const flooder = freshAddress();

@@ -20,7 +20,7 @@ import { createConversation, messageTexts } from './helpers/messenger.js';
 import { liveSockets } from './helpers/sockets.js';
 
 /**
- * Issue 21: every client event goes through one pipeline with a budget per socket and per user.
+ * Every client event goes through one pipeline with a budget per socket and per user.
  * A flood is refused at once and its socket dropped while the server keeps answering everyone
  * else; junk never crashes it. Real sockets on the real server, with the production budgets.
  */

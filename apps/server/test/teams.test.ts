@@ -502,7 +502,7 @@ describe('POST /api/teams', () => {
     expect(roleOf(team.members, noah.email)).toBe('manager');
   });
 
-  test("takes the lead from the members' list when teamLead is left out (the spec's client sends both)", async ({
+  test("takes the lead from the members' list when teamLead is left out (a client may send both)", async ({
     freshTeam,
     records: { noah, sofia },
   }) => {

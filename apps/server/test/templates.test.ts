@@ -172,7 +172,7 @@ describe('creating a template', () => {
     expect(template.files[2]?.mimeType).toBe('application/msword');
   });
 
-  test("requires name, category and a file with the spec's message, and stores nothing", async ({
+  test('requires name, category and a file with one message, and stores nothing', async ({
     departmentId,
     post,
     templateFileCount,

@@ -11,7 +11,7 @@ import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
 
-/** Ticket rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
+/** Ticket rooms: joined after the read check, events after the commit. */
 const emitWithAck = (socket: Socket, event: string, payload: unknown): Promise<TicketSocketAck> =>
   new Promise((resolve) => socket.emit(event, payload, resolve));
 const join = (socket: Socket, ticketId: unknown) => emitWithAck(socket, TICKET_CLIENT_EVENTS.join, { ticketId });

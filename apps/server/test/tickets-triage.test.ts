@@ -7,7 +7,7 @@ import { apiTest } from './helpers/fixture.js';
 import { insertTicket, type TicketOptions } from './helpers/tickets.js';
 
 /**
- * Triage (issue 25): the tickets list's Assigned to me, Created by me and Unassigned filters, the
+ * Triage: the tickets list's Assigned to me, Created by me and Unassigned filters, the
  * organization filter of whoever reaches several, and the sort by any column — each keeping to the
  * tickets the caller may read.
  */

@@ -28,7 +28,7 @@ import { insertTicket } from './helpers/tickets.js';
 import { personWithEntries, statementUrl } from './helpers/time-entries.js';
 
 /**
- * Time entries and the timer (issue 26): who records and changes time, the one running timer per
+ * Time entries and the timer: who records and changes time, the one running timer per
  * person seen from every device, its entry dated in the person's zone, and the edit window.
  */
 const test = apiTest({ demoData: false });
@@ -313,7 +313,7 @@ describe('the timer', () => {
 });
 
 /**
- * Issue 37: every change of time checks the person's right to record on the record now, not only
+ * Every change of time checks the person's right to record on the record now, not only
  * "its own entry within the window": an advisor whose assignment ended, a member moved to another
  * organization, a member whose task was handed over. A timer running on such a record is
  * discarded when stopped, saying so (every device told), and no entry is made.

@@ -378,7 +378,7 @@ describe('signing in with a second factor', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const ownBrowser = { ...home, cookie: String(signedIn.headers['set-cookie']).split(';')[0] };
 
-    // Someone who has the password sends more wrong codes than an account used to take (issue 37).
+    // Someone who has the password sends more wrong codes than an account used to take.
     const attacker = { address: '198.51.100.38' };
     await spendCodesFrom(person, attacker, TWO_FACTOR_MAX_FAILURES);
     await refused(

@@ -19,7 +19,7 @@ import { makeProfilePicture, postParts, TINY_PNG, uploadPng } from './helpers/mu
 import { createWorkTree } from './helpers/work.js';
 
 /**
- * Issue 21, point 4: a fresh upload is private to its uploader until it becomes a picture (then
+ * A fresh upload is private to its uploader until it becomes a picture (then
  * public by key) or a record takes it; a replaced picture is deleted; uploads never used are
  * deleted by the hourly job once 24 hours old.
  */

@@ -14,7 +14,7 @@ import { insertTemplateDepartment, pdfPart, templateFields, templateFormRequest 
 import { createWorkTree } from './helpers/work.js';
 
 /**
- * Issue 21, point 4: the storage quota per organization (413, nothing stored, never passed by
+ * The storage quota per organization (413, nothing stored, never passed by
  * parallel uploads) and the figure the subscription page shows. The test app's quota is 1 MB.
  */
 

@@ -368,7 +368,7 @@ describe('POST /api/users/register', () => {
     expect(response.json().error).toBe(UI_TEXT.emailTaken);
   });
 
-  test('checks fields in the spec order, first failure wins', async ({ register }) => {
+  test("checks fields in the form's order, first failure wins", async ({ register }) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '', lastName: '', email: '', password: '' }, UI_TEXT.firstNameRequired],
       [{ lastName: ' ', email: '', password: '' }, UI_TEXT.lastNameRequired],
@@ -377,7 +377,7 @@ describe('POST /api/users/register', () => {
       [{ password: '' }, UI_TEXT.passwordRequired],
       [{ password: '12345' }, UI_TEXT.passwordTooShort],
       [{ firstName: 7 }, UI_TEXT.firstNameRequired],
-      // Optional fields are checked after the spec's ones.
+      // Optional fields are checked after the required ones.
       [{ meta: { phone: 'call me' } }, UI_TEXT.phoneInvalid],
     ];
     for (const [overrides, message] of cases) {

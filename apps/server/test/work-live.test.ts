@@ -11,7 +11,7 @@ import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { multipartFiles, TINY_PNG } from './helpers/multipart.js';
 
-/** Project rooms (design.md, "Realtime rooms"): joined after the read check, events after the commit. */
+/** Project rooms: joined after the read check, events after the commit. */
 function join(socket: Socket, projectId: unknown): Promise<ProjectJoinAck> {
   return new Promise((resolve) => socket.emit(WORK_ROOM_EVENTS.join, { projectId }, resolve));
 }
@@ -233,7 +233,7 @@ describe('project rooms', () => {
   });
 });
 
-describe("a task's people hear of it in their user rooms (My Tasks, issue 25)", () => {
+describe("a task's people hear of it in their user rooms (My Tasks)", () => {
   test('a status change, a reassignment and a deletion reach the assignee before and after and the creator, on no project page; nobody else', async ({
     t,
     make,

@@ -10,7 +10,7 @@ import { postParts, sendUpload, TINY_PNG } from './helpers/multipart.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /**
- * Issue 21: the API's writes have per-user limits a minute (contracts' WRITE_LIMITS_PER_MINUTE,
+ * The API's writes have per-user limits a minute (contracts' WRITE_LIMITS_PER_MINUTE,
  * settings RATE_LIMIT_<GROUP>): over one, 429 with Retry-After and the error envelope, and nothing
  * done. Tickets and password changes run on the production figures; the other groups on small
  * figures given to this app, so each test stays short.

@@ -68,7 +68,7 @@ const LAST_LIBRARY_CHUNKS: ChunkGroup[] = [
 const PAGE_LOADERS = [source('app/routes.ts'), source('app/router.tsx'), source('app/prefetch.ts')];
 
 /**
- * A few chunks per page instead of 46 to 133 (issue 25: "keep chunks per page few", decision 0179).
+ * A few chunks per page instead of 46 to 133 ("keep chunks per page few", decision 0179).
  * Left alone, the bundler makes a chunk for every set of pages that shares a module, so each Mantine
  * component and each shared component of the app was a chunk of a few KB with a stylesheet of its
  * own, and a project page waited for 133 scripts and 36 stylesheets. Instead, one chunk (and one

@@ -3,8 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { accounts, sidebar, signIn } from './support/session';
 
 /**
- * WCAG 2.2 AA on every page (issue 25): axe runs every rule on each page a role reaches, at desktop
- * and phone width, in the light and the dark theme (issue 37), and finds nothing serious or
+ * WCAG 2.2 AA on every page: axe runs every rule on each page a role reaches, at desktop
+ * and phone width, in the light and the dark theme, and finds nothing serious or
  * critical. The pages are the role's own menu (so a new page is checked as soon as it is in a menu)
  * plus the pages no menu lists, one of each detail page the role can open and the Board view of
  * its task lists; once, the search, shortcuts and import dialogs open.
@@ -38,7 +38,7 @@ async function noneLoading(page: Page) {
 }
 
 /**
- * The views axe checks: every rule at both widths in both themes (issue 37: the dark theme, once
+ * The views axe checks: every rule at both widths in both themes (the dark theme, once
  * checked for contrast alone on one role's pages, hid 1.37:1 count badges and a 2.48:1 overdue date).
  */
 const VIEWS = WIDTHS.flatMap((size) => (['light', 'dark'] as const).map((scheme) => ({ scheme, size })));
@@ -121,7 +121,7 @@ async function detailPages(page: Page): Promise<string[]> {
 
 /**
  * The Board view of each page that shows tasks as a list or a board (My Tasks, an objective): its
- * column counts and red overdue dates are drawn nowhere else (issue 37 found them at 1.37:1 and
+ * column counts and red overdue dates are drawn nowhere else (a review found them at 1.37:1 and
  * 2.48:1 in the dark theme).
  */
 function boardsOf(urls: string[]): string[] {

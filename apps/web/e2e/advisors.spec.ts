@@ -49,7 +49,7 @@ test.describe('S.M.A.R.T. Advisors', () => {
     const dialog = page.getByRole('dialog', { name: `Assign ${SOFIA.name} to Organization` });
     await dialog.getByRole('button', { name: 'Assign Advisor' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please select an organization');
-    // The platform's own organization is never offered (spec: the one named 'smart').
+    // The platform's own organization is never offered (the one named 'smart').
     await dialog.getByRole('combobox', { name: 'Organization' }).click();
     await expect(page.getByRole('option', { name: /Initech/ })).toContainText('Software for banks');
     await expect(page.getByRole('option', { name: /^SMART/i })).toHaveCount(0);
@@ -125,7 +125,7 @@ test.describe('S.M.A.R.T. Advisors', () => {
     const dialog = page.getByRole('dialog', { name: `Assign ${firstName} Lovelace to Organization` });
     await pickOption(dialog, 'Organization', organization.name, organization.name);
     await dialog.getByRole('button', { name: 'Assign Advisor' }).click();
-    // Said in a toast, as the app's other actions are (issue 37: the dialog closed without a word).
+    // Said in a toast, as the app's other actions are (the dialog closed without a word).
     await expect(page.getByRole('status').filter({ hasText: 'is now assigned to' })).toHaveText(
       `${firstName} Lovelace is now assigned to ${organization.name}.`,
     );

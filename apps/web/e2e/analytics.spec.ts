@@ -3,7 +3,7 @@ import { fillTogether } from './support/forms';
 import { accounts, sidebar, signIn } from './support/session';
 
 /**
- * Analytics (issue 26): an org_admin opens its organization's figures and sees them change with the
+ * Analytics: an org_admin opens its organization's figures and sees them change with the
  * range (the demo's Acme tickets were raised one a day over the last six weeks, so four weeks hold
  * fewer than twelve); a member has no entry and is refused at the address.
  */

@@ -65,7 +65,7 @@ test.describe('sign in', () => {
     for (const pillar of ['Project management', 'Advisor support', 'Template library']) {
       await expect(page.getByText(pillar, { exact: true })).toBeVisible();
     }
-    // The spec's inert placeholders: Forgot Password? now works (password-reset.spec.ts); Forgot
+    // Placeholders once inert: Forgot Password? now works (password-reset.spec.ts); Forgot
     // Username? is left out, since the username is the e-mail address.
     await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
     await expect(page.getByText('Forgot Username?')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { composer, messages, send, signedInPage } from './support/messenger';
 import { accounts, passwordField, sidebar, signIn } from './support/session';
 import { createTask, createViaApi, uniqueName } from './support/structure';
 
-/** The defects issue 25 lists, each as a person would meet it. */
+/** Defects a review listed, each as a person would meet it. */
 
 const PHONE = { width: 390, height: 844 };
 
@@ -82,7 +82,7 @@ async function inkOf(page: Page, png: Buffer) {
   return { picture, ink };
 }
 
-test.describe('issue 25 defects', () => {
+test.describe('defects a review found', () => {
   test('Chat with your advisor is a private chat: the advisor sees it under the member and organization, colleagues never see it', async ({
     page: member,
     browser,

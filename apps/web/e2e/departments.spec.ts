@@ -32,7 +32,7 @@ test.describe('departments', () => {
     await expect(dialog.getByRole('radio')).toHaveCount(19);
     await expect(dialog.getByRole('radio', { name: 'Users' })).toBeChecked();
 
-    // Save waits for a name and says so (the spec's blank name did nothing, silently).
+    // Save waits for a name and says so (a blank name once did nothing, silently).
     const save = dialog.getByRole('button', { name: 'Create Department' });
     await expect(save).toBeDisabled();
     await expect(save).toHaveAccessibleDescription('A department needs a name.');
@@ -346,7 +346,7 @@ test.describe('departments', () => {
     await save.click();
 
     await expect(dialog).toBeHidden();
-    // An admin's cards do not link (spec section 2): found by their text.
+    // An admin's cards do not link: found by their text.
     const card = await loadUntilShown(page, page.getByRole('main').getByRole('article').filter({ hasText: name }));
     await expect(card).toContainText(organization.name);
   });

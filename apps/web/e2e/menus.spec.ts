@@ -37,7 +37,7 @@ test.describe('role menus', () => {
   test('an advisor has no Dashboard entry and is sent from /dashboard to a page of its own', async ({ page }) => {
     await signIn(page, accounts.advisor);
 
-    // /dashboard redirects advisors to My Tasks (spec section 2).
+    // /dashboard redirects advisors to My Tasks.
     await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
     await sidebar(page).getByRole('button', { name: 'My Profile' }).click();
     await expectEntries(
@@ -61,7 +61,7 @@ test.describe('role menus', () => {
     await signIn(page, accounts.member);
     const main = page.getByRole('main');
 
-    // A member's own cards (spec section 2) now have pages: Projects and My Tasks.
+    // A member's own cards now have pages: Projects and My Tasks.
     await main.getByRole('link', { name: /My Tasks/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-tasks$/);
     await expect(page.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();

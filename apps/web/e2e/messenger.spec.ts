@@ -53,7 +53,7 @@ test.describe('Messenger', () => {
     page: advisor,
     browser,
   }) => {
-    // The advisor opens Messenger from My Organizations: that organization's chat with it (section 2's ?org=).
+    // The advisor opens Messenger from My Organizations: that organization's chat with it (Messenger's ?org=).
     await signIn(advisor, accounts.advisor);
     await sidebar(advisor).getByRole('link', { name: 'Organizations' }).click();
     await advisor
@@ -67,7 +67,7 @@ test.describe('Messenger', () => {
     await expect(header.getByText('Acme Corp', { exact: true })).toBeVisible();
     const chatId = openConversationId(advisor);
 
-    // Chat with your advisor is the member's private chat with the advisor (issue 25), not that one.
+    // Chat with your advisor is the member's private chat with the advisor, not that one.
     const member = await signedInPage(browser, accounts.member);
     await messengerLink(member).click();
     await member.getByRole('button', { name: 'Chat with your advisor' }).click();

@@ -5,7 +5,7 @@ import { accounts, signIn } from './support/session';
 import { createTask } from './support/structure';
 
 /**
- * Issue 25, fast navigation: a page's data is asked for as the navigation starts (the route's
+ * Fast navigation: a page's data is asked for as the navigation starts (the route's
  * loader) or as its link is pointed at, not once its code has arrived and rendered.
  */
 

@@ -7,7 +7,7 @@ import { accounts, sidebar, signIn } from './support/session';
 import { createTask, createViaApi, uniqueName } from './support/structure';
 
 /*
- * Issue 37's "What a new user met", as that user meets it: layouts at desktop and phone width, where
+ * What a new user met in a review, as that user meets it: layouts at desktop and phone width, where
  * the focus goes after a click, the storage bar's figure for a screen reader, and the page of an
  * e-mail's unsubscribe link. (The dark theme's contrast is accessibility.spec.ts's, sizes in KB
  * packages/contracts/test/format.test.ts's, Assign to Org's toast advisors.spec.ts's.)
@@ -63,7 +63,7 @@ function drawnOnTop(element: Locator): Promise<boolean> {
   });
 }
 
-test.describe('what a new user met (issue 37)', () => {
+test.describe('what a new user met', () => {
   for (const role of ['admin', 'advisor'] as const) {
     test(`a template department on a phone, as ${role}: the name keeps its words, Popular and Create Template fit`, async ({
       page,

@@ -6,7 +6,7 @@ import { signIn } from './support/session';
 import { createTask, pickOption, putViaApi } from './support/structure';
 
 /**
- * What a person chooses about notifications (issue 22): the day they live in and the digest, follow
+ * What a person chooses about notifications: the day they live in and the digest, follow
  * or mute per record, and @mentions that reach the person named.
  */
 

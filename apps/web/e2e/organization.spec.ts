@@ -33,7 +33,7 @@ test.describe('organization page', () => {
     await expect(details(page).getByText(description)).toBeVisible();
     await expect(details(page).getByText(organization.contact.email)).toBeVisible();
 
-    // The change is in the organization's audit log (issue 26): who, which setting, the new value.
+    // The change is in the organization's audit log: who, which setting, the new value.
     // The My Profile group is open on the organization's page.
     await sidebar(page).getByRole('link', { name: 'Audit Log', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/audit-log$/);
@@ -147,7 +147,7 @@ test.describe('organization page', () => {
     // Its storage: nothing uploaded yet, against the default quota of 5,120 MB.
     await expect(subscription.getByText('0 KB of 5 GB used')).toBeVisible();
     await expect(subscription.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '0');
-    // The spec's inert buttons ask the platform: each opens the support dialog filled in as a billing request.
+    // The billing buttons ask the platform: each opens the support dialog filled in as a billing request.
     await page.getByRole('button', { name: 'Add User Seats' }).click();
     const request = page.getByRole('dialog', { name: 'Create Support Ticket' });
     await expect(request.getByLabel('Subject')).toHaveValue(`Add user seats for ${organization.name}`);

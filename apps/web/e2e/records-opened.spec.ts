@@ -4,7 +4,7 @@ import { signIn } from './support/session';
 import { createViaApi, uniqueName } from './support/structure';
 
 /**
- * Issue 37, what a new user met on opening a record: the bell reads what the page shows, and a
+ * What a new user met on opening a record: the bell reads what the page shows, and a
  * record that is not there says so the same way everywhere.
  */
 

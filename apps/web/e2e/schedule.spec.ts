@@ -4,7 +4,7 @@ import { sidebar, signIn } from './support/session';
 import { pickOption } from './support/structure';
 
 /**
- * The advisor's Schedule page (issue 24): its availability edited and kept, and its week of
+ * The advisor's Schedule page: its availability edited and kept, and its week of
  * sessions, where a member's booking appears live, labelled with the organization.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { accounts, signIn } from './support/session';
 import { createViaApi, uniqueName } from './support/structure';
 
-/** Search everything (issue 25): the palette opened from the keyboard, driven by it, opening the record. */
+/** Search everything: the palette opened from the keyboard, driven by it, opening the record. */
 test.describe('Search everything', () => {
   // Each test signs in (argon2) and searches on a machine that may be busy with other runs.
   test.describe.configure({ timeout: 60_000 });

@@ -25,7 +25,7 @@ const berlinHours = {
 };
 
 /**
- * Sessions with an advisor (issue 24): a member books from the dashboard, the advisor's open
+ * Sessions with an advisor: a member books from the dashboard, the advisor's open
  * Sessions page shows it live, the advisor's reschedule reaches the member's open page, and a
  * cancellation with a reason shows as cancelled on both. The two people keep different clocks.
  */

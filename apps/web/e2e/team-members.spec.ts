@@ -112,7 +112,7 @@ test.describe('team members', () => {
     await expect(alert).toHaveText('Passwords do not match');
 
     await field(dialog, 'Confirm password').fill(member.password);
-    // The optional fields come after the spec's checks, as the server checks them.
+    // The optional fields come after the required ones, as the server checks them.
     await field(dialog, 'Phone').fill('abc');
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await expect(alert).toHaveText(

@@ -77,7 +77,7 @@ test.describe('Template library', () => {
 
     await page.getByRole('button', { name: 'Create Template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Template' });
-    // The three required things are asked for together (section 5).
+    // The three required things are asked for together.
     await dialog.getByRole('button', { name: 'Create Template' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Name, category, and at least one file are required');
 

@@ -6,7 +6,7 @@ import { sidebar, signIn } from './support/session';
 import { uniqueName } from './support/structure';
 
 /**
- * Time tracking (issue 26): an advisor times its work on a task, corrects the entry, and the time
+ * Time tracking: an advisor times its work on a task, corrects the entry, and the time
  * shows on the task, on its timesheet and in its PDF statement.
  */
 

@@ -5,10 +5,10 @@ import { accounts, sidebar, signIn } from './support/session';
 import { pickOption, uniqueName } from './support/structure';
 
 /**
- * Triage (issue 25): the tickets list's quick filters, organization filter, sort by a heading and
+ * Triage: the tickets list's quick filters, organization filter, sort by a heading and
  * empty state, its layout at 1280 px and on a phone, and My Tasks' filters (its organization filter
  * in the advisor's tickets test) — each kept in the address, as a person sees them; and the list
- * exported as CSV with its filter and sort (issue 26).
+ * exported as CSV with its filter and sort.
  */
 
 /** The API as a fixture's person (setup only; what is tested goes through the pages). */
@@ -164,7 +164,7 @@ test.describe('Triage: the tickets list', () => {
       .poll(() => listedTitles(page))
       .toEqual(['Charlie: the member raised it', 'Bravo: the printer', 'alpha: an unassigned one']);
 
-    // Export CSV: the list as filtered and sorted now, as a file (issue 26).
+    // Export CSV: the list as filtered and sorted now, as a file.
     await main(page).getByText('Created by me', { exact: true }).click();
     await expect.poll(() => listedTitles(page)).toEqual(['Bravo: the printer', 'alpha: an unassigned one']);
     const download = page.waitForEvent('download');

@@ -56,7 +56,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('That code did not work.', { exact: false })).toBeVisible();
     // The right code turns it on at once: the section says On while the recovery codes are shown,
-    // and nothing but Done leaves them (Cancel setup would hide codes never saved, issue 37).
+    // and nothing but Done leaves them (Cancel setup would hide codes never saved).
     await page.getByLabel('Code from your app').fill(codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(section(page).getByRole('list', { name: 'Recovery codes' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 26, flag canManageAnalytics): an organization's work and support figures over a
+ * Analytics (flag canManageAnalytics): an organization's work and support figures over a
  * range of days, counted in the caller's time zone, weeks from Monday. Figures and texts shared by
  * the server and the web app.
  */

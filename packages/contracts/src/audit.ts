@@ -4,7 +4,7 @@ import { TICKET_ACTIVITY_KINDS, ticketValueLabel } from './tickets.js';
 import { priorityLabel, progressLabel, TASK_ACTIVITY_KINDS, workStatusLabel } from './work.js';
 
 /**
- * The audit log (issue 26): who changed what across an organization, written in the transaction
+ * The audit log: who changed what across an organization, written in the transaction
  * of each change and never edited. Its own events, plus the task and ticket histories read
  * through the same list (`task.<kind>`, `ticket.<kind>`).
  */

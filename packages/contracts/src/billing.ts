@@ -1,5 +1,5 @@
 /**
- * The plan every organization is on until billing exists. The spec's Subscription tab is a static
+ * The plan every organization is on until billing exists. The Subscription tab was first drawn as a static
  * sample (2 users, 1 available seat: a 3-seat plan); ours counts the real members against the
  * organization's seats, so the two figures always agree
  * (docs/decisions/0059-the-subscription-tab-counts-members-against-a-25-seat-plan.md). A new

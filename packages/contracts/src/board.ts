@@ -1,5 +1,5 @@
 /**
- * The task board (issue 25): an objective's tasks and My Tasks by status, moved by dragging or
+ * The task board: an objective's tasks and My Tasks by status, moved by dragging or
  * with the keyboard. The view switch's address parameter and the texts screen readers hear.
  */
 

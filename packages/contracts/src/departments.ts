@@ -1,6 +1,6 @@
 import { MAX_ICON_LENGTH } from './limits.js';
 
-/** The 19 named department icons and their labels (first document, section 3); default HiUserGroup. */
+/** The 19 named department icons and their labels; default HiUserGroup. */
 export const DEPARTMENT_ICONS = [
   { name: 'HiUserGroup', label: 'Users' },
   { name: 'HiOfficeBuilding', label: 'Office' },
@@ -41,7 +41,7 @@ export function isDepartmentIcon(value: string): boolean {
   return iconNames.includes(value) || isSingleEmoji(value);
 }
 
-/** Team member roles and their labels (section 3). */
+/** Team member roles and their labels. */
 export const TEAM_MEMBER_ROLES = ['member', 'lead', 'manager'] as const;
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 export const DEFAULT_TEAM_MEMBER_ROLE: TeamMemberRole = 'member';

@@ -1,5 +1,5 @@
 /**
- * CSV exports (issue 26): each list's rows as a spreadsheet reads them, with the list's filters,
+ * CSV exports: each list's rows as a spreadsheet reads them, with the list's filters,
  * streamed in batches so that 100k rows never sit in the server's memory at once.
  */
 

@@ -2,7 +2,7 @@ const KB = 1024;
 const LARGER_UNITS = ['MB', 'GB'] as const;
 
 /**
- * A file's or a quota's size, the one way the app writes sizes (issue 37: the messenger said
+ * A file's or a quota's size, the one way the app writes sizes (the messenger said
  * "602 Bytes" beside attachments in KB): whole KB, rounded, below a megabyte, where a file that is
  * not empty shows at least 1 KB so it never reads as empty; MB and GB (base 1024) with at most two
  * decimals above.

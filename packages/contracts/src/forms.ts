@@ -25,7 +25,7 @@ function confirmed<Shape extends z.ZodRawShape, Confirmation extends string>(
   });
 }
 
-/** The add-member form's required fields, in the spec's order (section 5): the first issue is the first failure. */
+/** The add-member form's required fields, in the form's order: the first issue is the first failure. */
 export const newMemberForm = confirmed(
   registerBody.pick({ firstName: true, lastName: true, email: true, password: true }),
   'password',
@@ -34,7 +34,7 @@ export const newMemberForm = confirmed(
 );
 export type NewMemberForm = z.input<typeof newMemberForm>;
 
-/** The add-member form's message to show (the first failure, spec section 5), or null when it is valid. */
+/** The add-member form's message to show (the first failure), or null when it is valid. */
 export function validateNewMember(form: NewMemberForm): string | null {
   return newMemberForm.safeParse(form).error?.issues[0]?.message ?? null;
 }
@@ -62,7 +62,7 @@ export const newPasswordForm = confirmed(
 );
 export type NewPasswordForm = z.input<typeof newPasswordForm>;
 
-/** Assign to Org on the S.M.A.R.T. Advisors page: an organization must be picked (second document, section 5). */
+/** Assign to Org on the S.M.A.R.T. Advisors page: an organization must be picked. */
 export const assignAdvisorForm = z.object({
   organizationId: z.uuid({ error: UI_TEXT.selectOrganization }).max(36),
 });

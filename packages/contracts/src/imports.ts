@@ -1,13 +1,13 @@
 import { csvLine } from './csv.js';
 
 /**
- * Members imported from a CSV file (issue 26): a preview of every row's problems, then all rows in
+ * Members imported from a CSV file: a preview of every row's problems, then all rows in
  * one transaction. A file is read whole, so it is small: at most 1 MB and 1,000 members.
  */
 export const MEMBER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const MEMBER_IMPORT_MAX_ROWS = 1000;
 
-/** A row's fields in the order of the add-member form's checks (first document, section 5), the role last. */
+/** A row's fields in the order of the add-member form's checks, the role last. */
 export const MEMBER_IMPORT_FIELDS = [
   'firstName',
   'lastName',

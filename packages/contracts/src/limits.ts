@@ -1,4 +1,4 @@
-/** Business constants and limits (first document, section 9; design.md). */
+/** Business constants and limits. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const ADD_MEMBER_CLOSE_DELAY_MS = 1500;
 export const MODAL_MAX_WIDTH_PX = 500;
@@ -6,9 +6,9 @@ export const SIDEBAR_WIDTH_PX = 280;
 export const TOP_BAR_HEIGHT_PX = 60;
 export const DESKTOP_BREAKPOINT_PX = 768;
 
-/** Uploads: 10 MB (design.md, Files). */
+/** Uploads: 10 MB (Files). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** An upload never attached to a record nor set as a picture is deleted once it is this old (design.md, "Uploads"). */
+/** An upload never attached to a record nor set as a picture is deleted once it is this old. */
 export const UNUSED_UPLOAD_MAX_AGE_HOURS = 24;
 /** When the sweep of unused uploads runs (cron, UTC): hourly, so one is gone at most an hour after its 24 hours. */
 export const UNUSED_UPLOADS_SWEEP_CRON = '17 * * * *';
@@ -49,7 +49,7 @@ export const MAX_TRUSTED_DEVICE_ACCOUNTS = 5;
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Budgets (issue 21; design.md "Budgets"): far above what a person or an integration does in
+ * Budgets (README "Budgets"): far above what a person or an integration does in
  * normal use, far below what slows the process for everyone else. Over budget is refused at once,
  * never queued.
  *
@@ -89,7 +89,7 @@ export const WRITE_LIMITS_PER_MINUTE = {
 export type WriteLimitGroup = keyof typeof WRITE_LIMITS_PER_MINUTE;
 
 /**
- * Heavy work (issue 37): drawing a PDF statement and reading a member import's file run on a pool of
+ * Heavy work: drawing a PDF statement and reading a member import's file run on a pool of
  * worker threads (CPU_POOL_THREADS, by default one fewer than the machine's cores, at least one).
  * Beyond the threads, this many tasks wait (CPU_POOL_QUEUE changes it); one more is refused (429).
  */
@@ -188,11 +188,11 @@ export const MIN_PHONE_DIGITS = 6;
 /** A department icon: one of the 19 names, or one emoji (the longest ZWJ sequences are about 35 UTF-16 units). */
 export const MAX_ICON_LENGTH = 64;
 
-/** Where the browser keeps the session (section 9). */
+/** Where the browser keeps the session. */
 export const TOKEN_STORAGE_KEYS = ['authToken', 'auth_token', 'token'] as const;
 export const USER_STORAGE_KEYS = ['userData', 'user'] as const;
 
-/** socket.io client defaults (section 9). */
+/** socket.io client defaults. */
 export const REALTIME_OPTIONS = {
   path: '/socket.io',
   reconnectionDelay: 1000,
@@ -202,5 +202,5 @@ export const REALTIME_OPTIONS = {
   timeout: 20000,
 } as const;
 
-/** Theme breakpoints (section 3). */
+/** Theme breakpoints. */
 export const BREAKPOINTS_PX = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;

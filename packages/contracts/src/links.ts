@@ -22,12 +22,12 @@ export const recordPaths = {
   conversation: (conversationId: string) => `/dashboard/messenger?c=${encodeURIComponent(conversationId)}`,
   /** A template's department in the library, where its templates are listed. */
   templateDepartment: (departmentId: string) => `/dashboard/templates/departments/${encodeURIComponent(departmentId)}`,
-  /** One template, shown on its department's page (search opens a template here, issue 37). */
+  /** One template, shown on its department's page (search opens a template here). */
   template: (departmentId: string, templateId: string) =>
     `${recordPaths.templateDepartment(departmentId)}?template=${encodeURIComponent(templateId)}`,
-  /** The Team Members page showing one person: its search filter holding the person's e-mail (issue 25). */
+  /** The Team Members page showing one person: its search filter holding the person's e-mail. */
   person: (email: string) => `/dashboard/team?search=${encodeURIComponent(email)}`,
-  /** The Sessions page with one session open (issue 24). */
+  /** The Sessions page with one session open. */
   session: (sessionId: string) => `/dashboard/sessions?session=${encodeURIComponent(sessionId)}`,
   organization: '/dashboard/organization',
   profile: '/dashboard/profile',

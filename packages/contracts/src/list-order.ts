@@ -1,5 +1,5 @@
 /**
- * Sorted lists (issue 25): a list names its sort keys once (a `…_SORTS` tuple, the server's
+ * Sorted lists: a list names its sort keys once (a `…_SORTS` tuple, the server's
  * whitelist) with the way each runs when the request names none, and takes `order` to turn it.
  */
 export const SORT_ORDERS = ['asc', 'desc'] as const;

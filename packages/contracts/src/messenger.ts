@@ -3,35 +3,35 @@ import type { SocketAck } from './realtime.js';
 import type { ConversationStatus, Message } from './schemas/messenger.js';
 
 /**
- * Messenger (second document, sections 2 to 9; issue 13): conversation kinds and states, paging,
+ * Messenger: conversation kinds and states, paging,
  * limits, accepted files and the live events. Defined once; the server's enums, routes and socket
  * handlers and the web app's page read them from here.
  */
 
 /**
  * general: an organization's one conversation for everyone (at most one per organization);
- * ticket: the chat between an organization and one of its advisors (the spec's ticket-type
+ * ticket: the chat between an organization and one of its advisors (the ticket-type
  * conversation; at most one per organization and advisor); group: any other, made by New conversation;
- * direct: a member's private chat with one of its organization's advisors ('Chat with your advisor',
- * issue 25; only the two of them, at most one per member, advisor and organization).
+ * direct: a member's private chat with one of its organization's advisors ('Chat with your advisor';
+ * only the two of them, at most one per member, advisor and organization).
  */
 export const CONVERSATION_TYPES = ['general', 'ticket', 'group', 'direct'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
 export const DEFAULT_CONVERSATION_TYPE: ConversationType = 'group';
 
-/** A conversation's status follows the ticket statuses: ticket_status_updated changes it (section 4). */
+/** A conversation's status follows the ticket statuses: ticket_status_updated changes it. */
 export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const DEFAULT_CONVERSATION_STATUS = 'open' satisfies ConversationStatus;
 
-/** The title of the chat the advisor's Open Messenger and a member's 'Chat with your advisor' create (section 2). */
+/** The title of the chat the advisor's Open Messenger and a member's 'Chat with your advisor' create. */
 export const ADVISOR_CONVERSATION_TITLE = 'General Discussion';
-/** The title of an organization's general conversation, created when someone has none (section 2). */
+/** The title of an organization's general conversation, created when someone has none. */
 export const GENERAL_CONVERSATION_TITLE = 'General';
 
 export const MESSAGE_TYPES = ['text', 'file'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Messages: 50 a page, page 1 by default (section 9); a client may ask for at most 100. */
+/** Messages: 50 a page, page 1 by default; a client may ask for at most 100. */
 export const MESSAGE_PAGE_SIZE = 50;
 export const MESSAGE_MAX_PAGE_SIZE = 100;
 /** Conversations list: a page of the caller's conversations, most recent activity first. */
@@ -54,7 +54,7 @@ export const MAX_MESSAGE_ATTACHMENTS = 10;
 /** A preview of the last message in the conversations list is cut here (characters). */
 export const LAST_MESSAGE_PREVIEW_LENGTH = 200;
 
-/** The file picker accepts images, pdf, doc, docx, txt, zip and rar (section 5). */
+/** The file picker accepts images, pdf, doc, docx, txt, zip and rar. */
 export const MESSAGE_ATTACHMENT_EXTENSIONS = [
   'png',
   'jpg',
@@ -91,7 +91,7 @@ const UNKNOWN_FILE_TYPE = 'application/octet-stream';
 
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 
-/** Whether a file (its name and its sniffed or declared type) may go on a message (section 5). */
+/** Whether a file (its name and its sniffed or declared type) may go on a message. */
 export function isAcceptedMessageFile(name: string, type: string): boolean {
   const extension = extensionOf(name);
   if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension)) return false;
@@ -102,7 +102,7 @@ export function isAcceptedMessageFile(name: string, type: string): boolean {
 /** A typing indicator disappears when no new `typing` arrives for this long. */
 export const TYPING_INDICATOR_TIMEOUT_MS = 4_000;
 
-/** Server → client events (section 4 names new_message and ticket_status_updated). */
+/** Server → client events. */
 export const MESSENGER_EVENTS = {
   /** A stored message, to every participant's sockets (user rooms), whether or not its conversation is open. */
   newMessage: 'new_message',
@@ -122,7 +122,7 @@ export const MESSENGER_EVENTS = {
   error: 'messenger_error',
 } as const;
 
-/** Client → server events (the first document's realtime connection, section 4). */
+/** Client → server events. */
 export const MESSENGER_CLIENT_EVENTS = {
   join: 'join_conversation',
   leave: 'leave_conversation',

@@ -1,7 +1,7 @@
 import { MY_TASKS_DUE_SOON_DAYS } from './work.js';
 
 /**
- * "My work" on the dashboard (issue 25): what is waiting for the signed-in person, and for an
+ * "My work" on the dashboard: what is waiting for the signed-in person, and for an
  * admin the platform's figures. Figures and texts shared by the server and the web app.
  */
 

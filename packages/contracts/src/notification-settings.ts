@@ -2,7 +2,7 @@ import { formatHour } from './format.js';
 import { NOTIFICATION_MORNING_HOUR, type NotificationPreferences } from './notifications.js';
 
 /*
- * What each notification toggle sends, in one line (issue 22's table). The preferences page shows
+ * What each notification toggle sends, in one line (README's event table). The preferences page shows
  * these under the toggles; the README's table of events × recipients × toggle says the same.
  */
 
@@ -17,7 +17,7 @@ const SYSTEM_ALERTS =
 export const NOTIFICATION_TOGGLE_DESCRIPTIONS = {
   email: {
     systemAlerts: SYSTEM_ALERTS,
-    // Stored (first document, section 3) but with no toggle on the page; nothing is sent for it.
+    // Stored but with no toggle on the page; nothing is sent for it.
     newsletter: 'News about S.M.A.R.T.',
     projectUpdates: PROJECT_UPDATES,
     taskAssignments: TASK_ASSIGNMENTS,
@@ -63,7 +63,7 @@ export const unsubscribeKindText = (kind: UnsubscribeKind) =>
     ? 'the daily digest and all other notification e-mails'
     : `“${NOTIFICATION_TOGGLE_LABELS.email[kind]}” e-mails`;
 
-/** The unsubscribe page's question, naming what stops and where it goes (issue 37). */
+/** The unsubscribe page's question, naming what stops and where it goes. */
 export const unsubscribeQuestion = (kind: UnsubscribeKind, address: string) =>
   `Stop ${unsubscribeKindText(kind)} to ${address}?`;
 

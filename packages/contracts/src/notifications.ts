@@ -1,7 +1,7 @@
 import type { SessionReminderKind } from './scheduling.js';
 import { humanizeValue } from './tickets.js';
 
-/** Notification preferences (first document, section 3). Zod-free, so pages can use it without the schemas. */
+/** Notification preferences. Zod-free, so pages can use it without the schemas. */
 export interface NotificationPreferences {
   email: {
     systemAlerts: boolean;
@@ -40,7 +40,7 @@ export function mergeNotificationPreferences(
 }
 
 /*
- * The notification engine (issue 22). Every event a person can be told about has a type; its
+ * The notification engine. Every event a person can be told about has a type; its
  * category names the preference toggles that route it (the README's table is this catalogue).
  */
 
@@ -139,7 +139,7 @@ export const NOTIFICATION_TYPES = {
   password_reset_requested: { category: 'security', email: 'immediate' },
   /** The password was right, then TWO_FACTOR_WRONG_CODES_NOTICE_AT wrong codes came: someone else may know it. */
   two_factor_codes_wrong: { category: 'security', email: 'immediate' },
-  // Sessions with an advisor (issue 24): each invitation e-mail carries the session's .ics.
+  // Sessions with an advisor: each invitation e-mail carries the session's .ics.
   session_booked: { category: 'calendar', email: 'immediate', personal: true },
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
   session_updated: { category: 'calendar', email: 'immediate', personal: true },

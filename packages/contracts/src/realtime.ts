@@ -23,7 +23,7 @@ import type { TIMER_EVENTS, TimerChangedEvent } from './time.js';
 import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './work.js';
 
 /**
- * The live connection's events, typed once for both sides (issue 21): the server is a
+ * The live connection's events, typed once for both sides: the server is a
  * `Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>`, the web
  * app's socket a `Socket<ServerToClientEvents, ClientToServerEvents>`.
  */
@@ -31,7 +31,7 @@ import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './wor
 /**
  * The request header naming the live connection of the tab that sends it (its socket.io id): a
  * change's live event is not sent back to that connection, whose page already shows the server's
- * answer (issue 23, "one change, one round trip").
+ * answer ("one change, one round trip").
  */
 export const LIVE_CONNECTION_HEADER = 'x-live-connection';
 
@@ -99,9 +99,9 @@ export type ServerToClientEvents = {
   [MESSENGER_EVENTS.error]: Listener<MessengerErrorEvent>;
   [NOTIFICATION_EVENTS.notification]: Listener<NotificationItem>;
   [NOTIFICATION_EVENTS.count]: Listener<{ unread: number }>;
-  /** A session the user takes part in was booked, changed or cancelled (issue 24). */
+  /** A session the user takes part in was booked, changed or cancelled. */
   [SESSION_EVENTS.changed]: Listener<SessionChangedEvent>;
-  /** One's timer started, stopped or was discarded on another tab or device (issue 26). */
+  /** One's timer started, stopped or was discarded on another tab or device. */
   [TIMER_EVENTS.changed]: Listener<TimerChangedEvent>;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &
   Record<Values<typeof WORK_EVENTS>, Listener<WorkEventPayload>>;

@@ -1,4 +1,4 @@
-/** Roles and their permission flags (first document, section 6). The one place that maps roles to flags. */
+/** Roles and their permission flags. The one place that maps roles to flags. */
 export const ROLES = ['admin', 'org_admin', 'advisor', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -55,14 +55,14 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** The single role field wins; else the first entry of roles; else 'user' (section 3). */
+/** The single role field wins; else the first entry of roles; else 'user'. */
 export function resolveRole(holder: RoleHolder | null | undefined): Role {
   if (holder && isRole(holder.role)) return holder.role;
   const first = holder?.roles?.[0];
   return isRole(first) ? first : DEFAULT_ROLE;
 }
 
-/** Admin check: role is admin or roles includes admin (section 6). */
+/** Admin check: role is admin or roles includes admin. */
 export function hasRole(holder: RoleHolder | null | undefined, role: Role): boolean {
   if (!holder) return false;
   return holder.role === role || (holder.roles?.includes(role) ?? false);

@@ -1,5 +1,5 @@
 /**
- * Scheduling with an advisor (issue 24): the values an advisor's availability takes, its defaults and
+ * Scheduling with an advisor: the values an advisor's availability takes, its defaults and
  * limits, and how a slot is shown. Defined once; the server's checks and the web app's editor and
  * booking dialog read them from here.
  */

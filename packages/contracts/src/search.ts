@@ -1,5 +1,5 @@
 /**
- * Search everything (issue 25, "The workbench"): the kinds of record one box looks through, in the
+ * Search everything ("The workbench"): the kinds of record one box looks through, in the
  * order the results show them, and their names on screen. Limits are in limits.ts.
  */
 export const SEARCH_KINDS = ['projects', 'objectives', 'tasks', 'tickets', 'templates', 'people', 'messages'] as const;

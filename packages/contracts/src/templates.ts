@@ -2,14 +2,14 @@ import { DEFAULT_DEPARTMENT_ICON, type DepartmentIconName } from './departments.
 import { MAX_UPLOAD_BYTES } from './limits.js';
 
 /**
- * The template library (second document, sections 2, 3, 5 and 9; issue 14): platform-wide template
+ * The template library: platform-wide template
  * departments and the documents filed under them. Defined once; the server's checks and the web
  * app's cards, chips and Create Template form read them from here.
  */
 
 /**
  * A template department's icon: one of the same 19 named icons as an organization's departments
- * (DEPARTMENT_ICONS, section 9 lists the labels Users … Business) or a single emoji; Users is the default.
+ * (DEPARTMENT_ICONS: the labels Users … Business) or a single emoji; Users is the default.
  */
 export const DEFAULT_TEMPLATE_DEPARTMENT_ICON: DepartmentIconName = DEFAULT_DEPARTMENT_ICON;
 
@@ -32,15 +32,15 @@ export const TEMPLATE_DEPARTMENT_COLORS = [
 export type TemplateDepartmentColor = (typeof TEMPLATE_DEPARTMENT_COLORS)[number];
 export const DEFAULT_TEMPLATE_DEPARTMENT_COLOR: TemplateDepartmentColor = 'blue';
 
-/** A department is Popular with more than 5 templates (section 9). */
+/** A department is Popular with more than 5 templates. */
 export const POPULAR_DEPARTMENT_MIN_TEMPLATES = 5;
 export const isPopularDepartment = (templateCount: number) => templateCount > POPULAR_DEPARTMENT_MIN_TEMPLATES;
-/** A template is Popular, and in Most Downloaded, with more than 100 downloads (section 9). */
+/** A template is Popular, and in Most Downloaded, with more than 100 downloads. */
 export const POPULAR_TEMPLATE_MIN_DOWNLOADS = 100;
 export const isPopularTemplate = (downloadCount: number) => downloadCount > POPULAR_TEMPLATE_MIN_DOWNLOADS;
 
 /**
- * The accepted document types (section 5): PDF, DOC and DOCX, checked by the sniffed content and by
+ * The accepted document types: PDF, DOC and DOCX, checked by the sniffed content and by
  * the extension. `mimeType` is what the file is stored and served as.
  */
 export const TEMPLATE_FILE_TYPES = [
@@ -69,7 +69,7 @@ export function templateFileExtensionOf(fileName: string): TemplateFileExtension
     : null;
 }
 
-/** Each file at most 10 MB (section 9), at most this many files per template. */
+/** Each file at most 10 MB, at most this many files per template. */
 export const MAX_TEMPLATE_FILE_BYTES = MAX_UPLOAD_BYTES;
 export const MAX_TEMPLATE_FILES = 10;
 

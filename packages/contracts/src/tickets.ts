@@ -1,5 +1,5 @@
 /**
- * Support tickets (second document, sections 4 and 9): the values each field takes, defaults,
+ * Support tickets: the values each field takes, defaults,
  * colours, paging and limits. Defined once; the server's enums and the web app's filters, badges and
  * dialogs read them from here.
  */
@@ -19,7 +19,7 @@ export const TICKET_CATEGORIES = ['general', 'technical', 'billing', 'feature_re
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
 
-/** Status colours (section 9); unknown values show grey. */
+/** Status colours; unknown values show grey. */
 export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'blue' | 'gray'> = {
   open: 'green',
   in_progress: 'yellow',
@@ -27,10 +27,10 @@ export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'bl
   closed: 'gray',
 };
 
-/** The list shows 10 a page (section 9); a client may ask for at most 100. */
+/** The list shows 10 a page; a client may ask for at most 100. */
 export const TICKET_PAGE_SIZE = 10;
 export const TICKET_MAX_PAGE_SIZE = 100;
-/** The list sorts by any of its columns (issue 25); `createdAt` and `updatedAt` beyond them. */
+/** The list sorts by any of its columns; `createdAt` and `updatedAt` beyond them. */
 export const TICKET_SORTS = [
   'createdAt',
   'updatedAt',
@@ -60,10 +60,10 @@ export const TICKET_SORT_ORDERS: Record<TicketSort, SortOrder> = {
   organization: 'asc',
 };
 
-/** Title and description limits (issue 12). */
+/** Title and description limits. */
 export const MAX_TICKET_TITLE_LENGTH = 200;
 export const MAX_TICKET_DESCRIPTION_LENGTH = 10_000;
-/** The support dialog closes this long after its success message (section 9). */
+/** The support dialog closes this long after its success message. */
 export const SUPPORT_TICKET_CLOSE_DELAY_MS = 2000;
 
 /** What a ticket's history records. */
@@ -81,7 +81,7 @@ export const TICKET_ACTIVITY_KINDS = [
 ] as const;
 export type TicketActivityKind = (typeof TICKET_ACTIVITY_KINDS)[number];
 
-/** Live events in a ticket's room; `ticket_status_updated` and `update_ticket_status` are the spec's names. */
+/** Live events in a ticket's room; `ticket_status_updated` and `update_ticket_status` are the API's names. */
 export const TICKET_EVENTS = {
   statusUpdated: 'ticket_status_updated',
   assigned: 'ticket_assigned',
@@ -95,14 +95,14 @@ export const TICKET_CLIENT_EVENTS = {
   updateStatus: 'update_ticket_status',
 } as const;
 
-/** 'Showing X to Y of Z tickets' (section 2). */
+/** 'Showing X to Y of Z tickets'. */
 export function ticketRangeText(page: number, limit: number, total: number): string {
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(page * limit, total);
   return `Showing ${from} to ${to} of ${total} tickets`;
 }
 
-/** Categories and statuses read with spaces for underscores (section 2, Details panel). */
+/** Categories and statuses read with spaces for underscores (Details panel). */
 export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
 
 /** 'in_progress' → 'In progress': how the app shows a ticket's status, priority or category. */
@@ -115,7 +115,7 @@ export function ticketValueLabel(value: string): string {
 export interface TicketEventPayload {
   ticketId: string;
   actorId: string;
-  /** ticket_status_updated (the spec's event): the new status and when it changed. */
+  /** ticket_status_updated: the new status and when it changed. */
   status?: TicketStatus;
   updatedAt?: string;
   /** ticket_assigned: the new assignee's id, or null. */

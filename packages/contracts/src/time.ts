@@ -1,5 +1,5 @@
 /**
- * Time entries (issue 26): hours worked on a task or a ticket, by hand or by a start/stop timer,
+ * Time entries: hours worked on a task or a ticket, by hand or by a start/stop timer,
  * billable or not. An advisor's timesheet sums them per organization, week and month.
  */
 

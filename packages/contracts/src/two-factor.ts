@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 21): TOTP codes by RFC 6238 with the defaults every authenticator app
+ * Two-factor sign-in: TOTP codes by RFC 6238 with the defaults every authenticator app
  * reads from an otpauth:// link (SHA-1, 6 digits, 30 seconds), and single-use recovery codes.
  */
 export const TOTP_DIGITS = 6;
@@ -19,7 +19,7 @@ export const LOGIN_CHALLENGE_TTL_MS = LOGIN_CHALLENGE_TTL_MINUTES * 60 * 1000;
 export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 /**
  * Wrong codes, each in the sign-in window (15 minutes). At the sign-in's code step they are counted
- * per client, as the password is (issue 37): a browser that signed in to the account before on its
+ * per client, as the password is: a browser that signed in to the account before on its
  * own (its device cookie), any other on its address (an IPv6 /64), TWO_FACTOR_MAX_FAILURES each, and
  * the account's browsers not seen before together TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT: someone who has
  * the password cannot lock the owner out from one address, nor ever from the owner's own browsers.

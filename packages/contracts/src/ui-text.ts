@@ -22,7 +22,7 @@ import { MAX_PROJECT_TAGS } from './work.js';
 /** The product's name as users read it (browser tab titles). */
 export const PRODUCT_NAME = 'S.M.A.R.T.';
 
-/** User-facing texts from the spec (first document, sections 5 and 8), defined once. */
+/** User-facing texts, defined once. */
 export const UI_TEXT = {
   // Sign in
   loginFailed: 'Login failed',
@@ -34,7 +34,7 @@ export const UI_TEXT = {
     'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.',
   tooManyLoginAttemptsEverywhere:
     'Sign-in is paused for browsers not used here before, after many failed attempts. Please try again in a few minutes.',
-  // Registration / add member (section 5, in this order)
+  // Registration / add member (in this order)
   registrationFailed: 'Registration failed',
   registrationNetworkError: 'Network error during registration',
   firstNameRequired: 'First name is required',
@@ -77,7 +77,7 @@ export const UI_TEXT = {
   currentPasswordWrong: 'Current password is incorrect',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   newPasswordRequired: 'New password is required',
-  // Password reset by e-mail (not in the spec: its buttons were inert)
+  // Password reset by e-mail (its buttons were once inert)
   passwordResetRequested: `If an account uses this email address, a link to reset its password is on its way. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
   passwordResetLinkSent: `We sent a link to reset your password to your email address. It works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
   passwordResetLinkInvalid:
@@ -101,7 +101,7 @@ export const UI_TEXT = {
   fetchOrganizationUsersFailed: 'Failed to fetch organization users',
   createOrganizationFailed: 'Failed to create organization',
   deleteOrganizationFailed: 'Failed to delete organization',
-  // Organization structure (spec section 5 and 8)
+  // Organization structure
   noDepartments: 'No departments found. Add your first department!',
   noTeams: 'No teams found. Create your first team!',
   noTeamMembers: 'No team members yet',
@@ -202,7 +202,7 @@ export const UI_TEXT = {
   signedOut: 'Signed out',
   organizationRequired: 'An organization is required for this role',
   internalError: 'Something went wrong on our side. Please try again.',
-  // S.M.A.R.T. Advisors (second document, sections 2, 5 and 8)
+  // S.M.A.R.T. Advisors
   advisorsTitle: 'S.M.A.R.T. Advisors',
   advisorsSubtitle: 'Manage and assign S.M.A.R.T. Advisors to organizations',
   noAdvisorsTitle: 'No S.M.A.R.T. Advisors Found',
@@ -225,7 +225,7 @@ export const UI_TEXT = {
   advisorAssignmentLabel: 'S.M.A.R.T. Advisor Assignment',
   chooseOrganization: 'Choose an organization...',
   assigning: 'Assigning...',
-  // S.M.A.R.T. Advisors page beyond the spec: its drawer's confirmations and the Add advisor form
+  // S.M.A.R.T. Advisors page: its drawer's confirmations and the Add advisor form
   noAdvisorAssignments: 'Not assigned to any organization yet',
   activateAssignmentExplained: "They get back access to the organization's records, tickets and chats at once.",
   deactivateAssignmentExplained:
@@ -235,7 +235,7 @@ export const UI_TEXT = {
   advisorAdded: 'S.M.A.R.T. Advisor added',
   advisorProfileUpdated: 'Advisor profile updated',
   updateAdvisorProfileFailed: 'Failed to update advisor profile',
-  // Advisor assignments: the server's refusals (beyond the spec)
+  // Advisor assignments: the server's refusals
   advisorNotFound: 'Advisor not found',
   notAnAdvisor: 'Only S.M.A.R.T. Advisors can be assigned to organizations',
   advisorAlreadyAssigned: 'This advisor is already assigned to this organization',
@@ -244,7 +244,7 @@ export const UI_TEXT = {
   advisorRemoved: 'Advisor removed from organization',
   advisorProfileOnlyForAdvisors: 'Specialties and experience belong to advisors only',
   advisorsOnly: 'Only S.M.A.R.T. Advisors have assigned organizations',
-  // Projects, objectives and tasks (second document, sections 2, 5 and 8)
+  // Projects, objectives and tasks
   projectTitleRequired: 'Project title is required',
   objectiveTitleRequired: 'Objective title is required',
   taskTitleRequired: 'Task title is required',
@@ -286,7 +286,7 @@ export const UI_TEXT = {
   taskUpdated: 'Task updated successfully!',
   commentAdded: 'Comment added successfully!',
   taskAssignedToYou: 'Task assigned to you!',
-  // Projects, objectives and tasks: the server's refusals (beyond the spec)
+  // Projects, objectives and tasks: the server's refusals
   dateInvalid: 'Use a date written YYYY-MM-DD',
   instantInvalid: 'Use a date and time with its offset, from the year 1 on (2026-03-09T13:00:00Z)',
   dueBeforeStart: 'The due date cannot be before the start date',
@@ -302,13 +302,13 @@ export const UI_TEXT = {
   taskDeleted: 'Task deleted',
   objectiveDeleted: 'Objective deleted',
   projectDeleted: 'Project deleted',
-  // Files (second document, section 8)
+  // Files
   fileInfoFailed: 'Failed to get file info',
   downloadUrlFailed: 'Failed to get download URL',
   deleteFileFailed: 'Failed to delete file',
   fileDeleted: 'File deleted',
   fileStillAttached: 'This file is attached to a record you cannot change',
-  // Tickets (second document, sections 2, 5 and 8)
+  // Tickets
   ticketsTitle: 'Tickets',
   loadingTicket: 'Loading ticket...',
   ticketNotFound: 'Ticket not found',
@@ -327,20 +327,20 @@ export const UI_TEXT = {
   ticketAttachmentFailed: 'Ticket created, but file attachment failed. You can add it later.',
   ticketFileTooLarge: 'File size must be less than 10MB',
   supportTicketCreated: 'Support ticket created successfully! Our team will get back to you soon.',
-  /** The success message's link to the ticket it made (issue 25). */
+  /** The success message's link to the ticket it made. */
   viewNewTicket: 'View your ticket',
   addCommentPlaceholder: 'Add a comment...',
   posting: 'Posting...',
   uploading: 'Uploading...',
   noTicketComments: 'No comments yet. Be the first to comment!',
   createSupportTicketTitle: 'Create Support Ticket',
-  // Tickets: the server's refusals (beyond the spec)
+  // Tickets: the server's refusals
   ticketAssigneeNotAllowed: "The assignee must be a member of the ticket's organization or one of its advisors",
   ticketFileNotYours: 'Attach a file you uploaded yourself',
   adminsRaiseNoTickets: 'Platform admins answer tickets; they do not raise them',
   ticketAttachmentNotFound: 'Attachment not found on this ticket',
   ticketDeleted: 'Ticket deleted',
-  // The work pages' confirmations and failures (issue 11: delete and remove ask first)
+  // The work pages' confirmations and failures (delete and remove ask first)
   confirmDeleteProject: 'Delete this project with all its objectives, tasks, comments and attachments?',
   confirmDeleteObjective: 'Delete this objective with all its tasks, comments and attachments?',
   confirmDeleteTask: 'Delete this task with its comments and attachments?',
@@ -352,10 +352,10 @@ export const UI_TEXT = {
   confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
   noTickets: 'No tickets found',
   noTicketsHint: 'Raise one with Create New Ticket, or change the filters.',
-  /** An empty search or filtered list (issue 25): nothing matches, which is not "no tickets". */
+  /** An empty search or filtered list: nothing matches, which is not "no tickets". */
   noMatchingTickets: 'No ticket matches the search and filters.',
   noMatchingTasks: 'No task matches the filters.',
-  // Templates (second document, sections 2, 5 and 8); 'Failed to fetch departments' is fetchDepartmentsFailed
+  // Templates; 'Failed to fetch departments' is fetchDepartmentsFailed
   templatesTitle: 'Smart Templates',
   fetchTemplatesFailed: 'Failed to fetch templates',
   createTemplateFailed: 'Failed to create template',
@@ -363,7 +363,7 @@ export const UI_TEXT = {
   templateFileTypeInvalid: 'Only PDF and Word documents are allowed',
   templateUploadHint: 'PDF, DOC and DOCX only, max 10MB each',
   templateDepartmentNotFoundTitle: 'Department Not Found',
-  // Templates: the server's refusals and the pages' texts (beyond the spec)
+  // Templates: the server's refusals and the pages' texts
   templateNotFound: 'Template not found',
   templateFileNotFound: 'This template has no file at that position',
   templatePreviewPdfOnly: 'Only PDF files can be previewed. Download Word documents to open them.',
@@ -390,7 +390,7 @@ export const UI_TEXT = {
   confirmDeleteTemplate: 'Delete this template and its files? Downloads already made are not affected.',
   noTemplates: 'No templates found',
   noTemplateDepartments: 'No departments found',
-  // Messenger (second document, sections 2 and 8)
+  // Messenger
   welcomeToMessenger: 'Welcome to Messenger',
   chatWithAdvisor: 'Chat with your advisor',
   fetchConversationsFailed: 'Failed to fetch conversations',
@@ -402,7 +402,7 @@ export const UI_TEXT = {
   updateConversationFailed: 'Failed to update conversation',
   sendMessageFailed: 'Failed to send message',
   markMessagesReadFailed: 'Failed to mark messages as read',
-  // Messenger: the server's refusals (beyond the spec)
+  // Messenger: the server's refusals
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   conversationTitleRequired: 'Conversation title is required',
@@ -419,10 +419,10 @@ export const UI_TEXT = {
   typingTooFast: 'Typing events are sent too often',
   clientMessageIdInvalid: 'A client message id is letters, digits, dots, colons, dashes or underscores',
   clientMessageIdReused: 'This client message id was already used for a message in another conversation',
-  // Budgets (issue 21): an HTTP write over its per-user limit (429), a socket event over its budget
+  // Budgets: an HTTP write over its per-user limit (429), a socket event over its budget
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   tooManyAtOnce: 'Too many requests at once. Please wait for the earlier ones to finish.',
-  // Two-factor sign-in (issue 21)
+  // Two-factor sign-in
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
   twoFactorCodeFormat: 'The code is 6 digits',
   recoveryCodeRequired: 'Enter one of your recovery codes',
@@ -457,7 +457,7 @@ export const UI_TEXT = {
   recoveryCodesFailed: 'Failed to make new recovery codes',
   twoFactorResetFailed: 'Failed to reset two-factor sign-in',
   securityUpdateFailed: 'Failed to update the sign-in rules',
-  // Notifications (issue 22)
+  // Notifications
   notificationNotFound: 'Notification not found',
   nothingToChange: 'Nothing to change',
   notificationsLoadFailed: 'Failed to load notifications',
@@ -465,7 +465,7 @@ export const UI_TEXT = {
   notificationUpdateFailed: 'Failed to update the notification',
   subscriptionUpdateFailed: 'Failed to change what you hear about this',
   invalidTimeZone: 'Unknown time zone',
-  // Scheduling with an advisor (issue 24): the server's refusals
+  // Scheduling with an advisor: the server's refusals
   availabilityIntervalOrder: 'An interval must end after it starts',
   availabilityIntervalsOverlap: 'The intervals of one day may not overlap',
   availabilityInvalidTime: 'Times are HH:MM, from 00:00 to 24:00',
@@ -504,7 +504,7 @@ export const UI_TEXT = {
   sessionCancelledAssignmentEnded: 'The advisor no longer advises this organization',
   sessionCancelledOrganizationClosed: 'The organization was closed',
   calendarFeedCreated: 'A new calendar feed URL was made; the old one no longer works',
-  // Sessions page and Book a session (issue 24, web)
+  // Sessions page and Book a session (web)
   noFreeSlots: 'No free times this week. Try the next week.',
   noUpcomingSessions: 'No upcoming sessions',
   noUpcomingSessionsHint: 'Sessions booked with an advisor show here.',
@@ -548,20 +548,20 @@ export const UI_TEXT = {
   // A page that failed to load or to render (a chunk gone after a deploy, a bug)
   pageFailedTitle: 'This page could not be shown',
   pageFailed: 'S.M.A.R.T. may have just been updated, or something went wrong. Reload to try again.',
-  // The notification inbox (issue 22): each tab's empty state, browser notifications
+  // The notification inbox: each tab's empty state, browser notifications
   notificationsCaughtUp: "You're all caught up",
   notificationsCaughtUpHint: 'New notifications about your work show up here.',
   noNotifications: 'No notifications yet',
   noArchivedNotifications: 'No archived notifications',
   browserNotificationsBlocked: 'Your browser blocks notifications from S.M.A.R.T. Allow them in its site settings.',
   browserNotificationsUnsupported: 'This browser cannot show notifications.',
-  // Search everything (issue 25)
+  // Search everything
   searchTypesInvalid: `Search types must be among ${SEARCH_KINDS.join(', ')}`,
   searchPlaceholder: 'Search projects, tasks, tickets, templates, people and messages',
   searchHint: `Type at least ${SEARCH_MIN_LENGTH} characters to search.`,
   searchNoResults: 'Nothing found. Try other words.',
   searchFailed: 'Search failed. Please try again.',
-  // Time entries (issue 26)
+  // Time entries
   timeEntryNotFound: 'Time entry not found',
   timeRecordNotFound: 'Task or ticket not found',
   timeMinutesInvalid: `Minutes must be a whole number from 1 to ${MAX_TIME_ENTRY_MINUTES}`,
@@ -579,11 +579,11 @@ export const UI_TEXT = {
   timeEntryUpdated: 'Time entry updated',
   timeEntryDeleted: 'Time entry deleted',
   fetchTimeEntriesFailed: 'Failed to fetch time entries',
-  // Audit log (issue 26)
+  // Audit log
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   auditActionNotInView: 'That action is not in this view of the audit log (exports are a view of their own)',
   fetchAuditLogFailed: 'Failed to fetch the audit log',
-  // Importing members from CSV (issue 26): the file's refusals, then a row's problems
+  // Importing members from CSV: the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',
   importTooManyRows: `The file has more than ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en-US')} members. Split it into smaller files.`,
@@ -593,20 +593,20 @@ export const UI_TEXT = {
   importRoleUnknown: 'Unknown role: write user or org_admin, or leave it empty for user',
   importFailed: 'Failed to import members',
   importPreviewFailed: 'Failed to read the file',
-  // Analytics (issue 26)
+  // Analytics
   analyticsRangeTooLong: `A range covers at most ${MAX_ANALYTICS_DAYS} days`,
   fetchAnalyticsFailed: 'Failed to load analytics',
-  // CSV exports (issue 26)
+  // CSV exports
   tooManyExports: `You have ${MAX_CONCURRENT_EXPORTS} exports running. Please wait for one to finish and try again.`,
   serverBusy: "The server is busy with other people's files just now. Please try again in a few seconds.",
   downloadFailed: 'The download failed. Please try again.',
   exportCsv: 'Export CSV',
 } as const;
 
-/** The task page's banner after -5% / +5% (second document, section 8). */
+/** The task page's banner after -5% / +5%. */
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
 
-/** Assign to Org, once done: who now advises whom (issue 37: the dialog closed without a word). */
+/** Assign to Org, once done: who now advises whom (the dialog closed without a word). */
 export const advisorAssignedMessage = (advisor: string, organization: string) =>
   `${advisor} is now assigned to ${organization}.`;
 

@@ -1,6 +1,6 @@
 import { MAX_EMAIL_LENGTH, MIN_PHONE_DIGITS } from './limits.js';
 
-/** A plausible address: something@domain.tld, no spaces or control characters. The spec only asks for an '@'. */
+/** A plausible address: something@domain.tld, no spaces or control characters. An '@' alone is not enough. */
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export function isEmail(value: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Projects, objectives and tasks (second document, sections 4 and 9): the values each field takes,
+ * Projects, objectives and tasks: the values each field takes,
  * their defaults, and the progress rules. Defined once; the server's enums and the web app's
  * selects and badges read them from here.
  */
@@ -17,10 +17,10 @@ export const TASK_STATUSES = ['not_started', 'in_progress', 'completed'] as cons
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const DEFAULT_TASK_STATUS: TaskStatus = 'not_started';
 
-/** Projects and objectives: the edit forms also offer urgent (section 4). */
+/** Projects and objectives: the edit forms also offer urgent. */
 export const WORK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkPriority = (typeof WORK_PRIORITIES)[number];
-/** Tasks: low, medium, high (section 9). */
+/** Tasks: low, medium, high. */
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_WORK_PRIORITY = 'medium' as const;
@@ -45,7 +45,7 @@ export const priorityLabel = (priority: string): string => priority.charAt(0).to
 /** A task's progress as the app writes it: '100%'. */
 export const progressLabel = (progress: number | string): string => `${progress}%`;
 
-/** Progress moves in steps of 5 within 0 to 100 (section 9). */
+/** Progress moves in steps of 5 within 0 to 100. */
 export const PROGRESS_STEP = 5;
 export const MIN_PROGRESS = 0;
 export const MAX_PROGRESS = 100;
@@ -55,13 +55,13 @@ export function stepProgress(current: number, direction: 1 | -1): number {
   return Math.min(MAX_PROGRESS, Math.max(MIN_PROGRESS, current + direction * PROGRESS_STEP));
 }
 
-/** Rounded average of task progress values; 0 with no tasks (section 4, progress calculation). */
+/** Rounded average of task progress values; 0 with no tasks (progress calculation). */
 export function averageProgress(values: readonly number[]): number {
   if (values.length === 0) return 0;
   return Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 }
 
-/** Work lists: 20 a page by default, at most 100 (issue 11). */
+/** Work lists: 20 a page by default, at most 100. */
 export const WORK_DEFAULT_PAGE_SIZE = 20;
 export const WORK_MAX_PAGE_SIZE = 100;
 /** My Tasks' page: a board's worth of cards; more come with Load more. */
@@ -70,23 +70,23 @@ export const MY_TASKS_PAGE_SIZE = 50;
 /** A project's tags: each trimmed, at most this long, at most this many. */
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PROJECT_TAGS = 20;
-/** A task comment (issue 11). */
+/** A task comment. */
 export const MAX_COMMENT_LENGTH = 5000;
 /** A record's title. */
 export const MAX_TITLE_LENGTH = 200;
 
-/** My Tasks: which tasks a tab lists; assigned is the default (section 9). */
+/** My Tasks: which tasks a tab lists; assigned is the default. */
 export const MY_TASKS_FILTERS = ['assigned', 'created'] as const;
 export type MyTasksFilter = (typeof MY_TASKS_FILTERS)[number];
 export const DEFAULT_MY_TASKS_FILTER: MyTasksFilter = 'assigned';
 /**
- * My Tasks' due-date filter (issue 25): overdue (before today and not completed), due today, due
+ * My Tasks' due-date filter: overdue (before today and not completed), due today, due
  * within the next 7 days from today, or no due date. "Today" is the caller's, in its time zone.
  */
 export const MY_TASKS_DUE = ['overdue', 'today', 'next_7_days', 'none'] as const;
 export type MyTasksDue = (typeof MY_TASKS_DUE)[number];
 export const MY_TASKS_DUE_SOON_DAYS = 7;
-/** My Tasks sorts by any field a card shows (issue 25); due date first, undated ones last. */
+/** My Tasks sorts by any field a card shows; due date first, undated ones last. */
 export const MY_TASKS_SORTS = [
   'dueDate',
   'title',
@@ -113,7 +113,7 @@ export const MY_TASKS_SORT_ORDERS: Record<MyTasksSort, SortOrder> = {
   updatedAt: 'desc',
 };
 
-/** What a task's history records (design.md, "History"). */
+/** What a task's history records. */
 export const TASK_ACTIVITY_KINDS = [
   'created',
   'title',

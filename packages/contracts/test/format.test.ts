@@ -31,7 +31,7 @@ describe('formatFileSize: whole KB below a megabyte (never Bytes), then MB and G
   });
 });
 
-describe('names and initials with the spec fallbacks', () => {
+describe('names and initials with their fallbacks', () => {
   it('prefers profile names, then top-level names, then the e-mail', () => {
     expect(displayName({ profile: { firstName: 'Ada', lastName: 'Byron' }, firstName: 'X' })).toBe('Ada Byron');
     expect(displayName({ firstName: 'Ada', lastName: '' })).toBe('Ada');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAcceptedMessageFile, sendMessageBody } from '../src/index.js';
 
-describe('message files (section 5: images, pdf, doc, docx, txt, zip, rar)', () => {
+describe('message files (images, pdf, doc, docx, txt, zip, rar)', () => {
   it('accepts those by name and sniffed type', () => {
     expect(isAcceptedMessageFile('screen.PNG', 'image/png')).toBe(true);
     expect(isAcceptedMessageFile('plan.pdf', 'application/pdf')).toBe(true);

@@ -3,7 +3,7 @@ import { isAdmin, isOrgAdmin, PERMISSION_FLAGS, permissionsFor, resolveRole } fr
 
 const on = (...flags: string[]) => Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, flags.includes(flag)]));
 
-describe('roles → permission flags (first document, section 6)', () => {
+describe('roles → permission flags', () => {
   it.each([
     ['admin', on(...PERMISSION_FLAGS)],
     [

@@ -20,7 +20,7 @@ const valid = {
   confirmPassword: 'secret1',
 };
 
-describe('add-member validation order (first document, section 5)', () => {
+describe('add-member validation order', () => {
   it.each([
     [{ firstName: ' ', lastName: '', email: '', password: '' }, UI_TEXT.firstNameRequired],
     [{ lastName: '', email: '', password: '' }, UI_TEXT.lastNameRequired],

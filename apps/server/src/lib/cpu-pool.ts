@@ -8,7 +8,7 @@ import { AppError, rateLimited } from './errors.js';
 /**
  * Work that would hold the event loop for a noticeable time (drawing a PDF statement, reading a
  * member import's file) runs on a pool of worker threads (piscina), so the requests of everyone
- * else are answered meanwhile (issue 37, docs/decisions/0196). The pool has a bound: `threads`
+ * else are answered meanwhile (docs/decisions/0196). The pool has a bound: `threads`
  * tasks run at once and `queue` more wait; one more is refused at once with 429 and Retry-After,
  * never queued without end.
  */

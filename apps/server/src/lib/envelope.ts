@@ -1,7 +1,7 @@
 import type { Page } from './paging.js';
 
 /**
- * The success envelopes of design.md ("API conventions"), written once: `{ success: true, data }`,
+ * The success envelopes, written once: `{ success: true, data }`,
  * a page with its `pagination`, or a `message`.
  */
 export const ok = <T>(data: T) => ({ success: true as const, data });

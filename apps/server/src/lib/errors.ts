@@ -65,7 +65,7 @@ export const conflictOnDuplicate = <T>(write: Promise<T>, message: string) =>
 
 /**
  * Runs a write and answers an exclusion constraint's refusal with 409 and the given message: the
- * database, inside the write's own statement, is what says a time is taken (issue 24).
+ * database, inside the write's own statement, is what says a time is taken.
  */
 export const conflictOnOverlap = <T>(write: Promise<T>, message: string) =>
   conflictWhen(isExclusionViolation, write, message);

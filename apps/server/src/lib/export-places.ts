@@ -4,7 +4,7 @@ import { rateLimited } from './errors.js';
 import { memoryRunningLimit, type RunningPlace, redisRunningLimit } from './running-limit.js';
 
 /**
- * Places of the exports running now (issue 26, issue 37): every file the server makes for a person
+ * Places of the exports running now: every file the server makes for a person
  * (the CSV exports, the timesheet's CSV, the PDF statement) holds one from before its first query
  * until its last byte is sent. A person has `perUser` (over Redis when set: every process counts);
  * this process has `perProcess` for everyone together, so exports waiting for the database (PGlite

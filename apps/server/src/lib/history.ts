@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 /** A database or an open transaction: history is written in the transaction of the change it records. */
 export type HistoryWriter = Pick<Database, 'insert'>;
 
-/** One line of a record's history (design.md, "History"). */
+/** One line of a record's history. */
 export interface HistoryEntry<Kind extends string> {
   kind: Kind;
   /** The value before and after, as text (a status, a percentage, a user's name, a file's name). */

@@ -7,8 +7,7 @@ import { badRequest, forbidden, notFound } from './errors.js';
 import { qualified } from './sql.js';
 
 /**
- * Tenancy: which organization's records an actor may see and change (design.md, "Server-side
- * rules"). Every service asks these functions; none compares organization ids itself.
+ * Tenancy: which organization's records an actor may see and change. Every service asks these functions; none compares organization ids itself.
  */
 
 /** The signed-in user a request acts as: enough to decide access, never the password hash or profile text. */
@@ -21,7 +20,7 @@ export type Actor = Pick<
 export const hasFlag = (actor: Pick<Actor, 'role'>, flag: PermissionFlag): boolean =>
   ROLE_FLAGS[resolveRole(actor)][flag];
 
-/** Platform reach (admin): the spec waives organization membership for canAccessAllOrganizations. */
+/** Platform reach (admin): canAccessAllOrganizations waives organization membership. */
 export const seesAllOrganizations = (actor: Pick<Actor, 'role'>) => hasFlag(actor, 'canAccessAllOrganizations');
 
 export const isMemberOf = (actor: Pick<Actor, 'organizationId'>, organizationId: string | null) =>
@@ -84,7 +83,7 @@ export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgCo
 }
 
 /**
- * organizationsWorkedFor for a query an organization-first index answers (issue 25's search): an
+ * organizationsWorkedFor for a query an organization-first index answers (search everything): an
  * advisor's organizations are gathered once (an InitPlan) and each is looked up in the index,
  * instead of every organization's matches being tested against its assignments afterwards.
  */
@@ -202,7 +201,7 @@ export async function accessIn(db: Database, actor: Actor, organizationId: strin
 }
 
 /**
- * The people of an organization, who converse in it (messenger, issue 13): its members and its
+ * The people of an organization, who converse in it (messenger): its members and its
  * advisors while actively assigned (the same assignment check as canActInOrganization). Platform
  * reach is not membership: an admin talks in the platform organization's conversations only.
  */

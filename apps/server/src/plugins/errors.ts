@@ -24,7 +24,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 /**
- * One error handler: the envelope, the spec's message, and never internal text in a 5xx.
+ * One error handler: the envelope, the UI_TEXT message, and never internal text in a 5xx.
  * Invalid route params (an id that is not an id) answer 404: nothing can exist there.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -13,7 +13,7 @@ import { type RoomChanges, roomChanges } from '../lib/room-changes.js';
 import { organizationIdsWorkedFor, seesAllOrganizations } from '../lib/tenancy.js';
 import { findSession, type Session } from './auth.js';
 
-/** The server and its sockets, typed by the contracts' event maps (issue 21). */
+/** The server and its sockets, typed by the contracts' event maps. */
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 

@@ -20,7 +20,7 @@ import { memoryTokenBuckets, redisTokenBuckets, type TokenBuckets } from '../lib
 import { type AppSocket, joinRecordRoom, leaveRecordRoom } from './realtime.js';
 
 /**
- * The socket twin of the HTTP pipeline (issue 21): every client event goes through `runEvent`,
+ * The socket twin of the HTTP pipeline: every client event goes through `runEvent`,
  * which, in this order, refuses it when its socket has too many events in hand or is over the
  * event's budget on the socket or for its user (token buckets; the user's in Redis when
  * configured, so across processes) — before any database work; refuses a payload holding a NUL

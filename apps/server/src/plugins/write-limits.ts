@@ -27,7 +27,7 @@ const callerOf = (request: FastifyRequest) =>
   request.session ? `user:${request.session.user.id}` : `address:${request.ip}`;
 
 /**
- * Per-user limits of the API's writes (issue 21; contracts' WRITE_LIMITS_PER_MINUTE, changed by the
+ * Per-user limits of the API's writes (contracts' WRITE_LIMITS_PER_MINUTE, changed by the
  * RATE_LIMIT_<GROUP> settings): every POST, PUT, PATCH and DELETE under /api that needs a session
  * counts against its group's counter (its `writeLimit`, else `uploads` for a multipart route, else
  * `writes`), and so does a read that names a group (the exports: each reads a whole list and writes

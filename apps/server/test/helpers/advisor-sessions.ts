@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 
 /**
- * Sessions with an advisor (issue 24) in tests: the app's clock is held on Monday 2 March 2026,
+ * Sessions with an advisor in tests: the app's clock is held on Monday 2 March 2026,
  * 12:00 UTC, and each test takes free starts from `nextStart` so none meets another's session.
  */
 export const SESSIONS_NOW = Date.parse('2026-03-02T12:00:00Z');

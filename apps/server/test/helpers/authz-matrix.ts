@@ -4,7 +4,7 @@ import type { OrganizationRow } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 import { type Factories, factories, type Member } from './factories.js';
 
-/** Everyone a route is tried as: design.md's "each role, a member of another organization, unauthenticated". */
+/** Everyone a route is tried as: each role, a member of another organization, unauthenticated. */
 export const MATRIX_ACTORS = [
   'admin',
   'orgAdmin',
@@ -41,7 +41,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
   return { organization, otherOrganization, admin, orgAdmin, user, advisorAssigned, advisorUnassigned, otherOrgAdmin };
 }
 
-/** An organization's profile and directory (design.md): read by its members, its advisors and admin. */
+/** An organization's profile and directory: read by its members, its advisors and admin. */
 export const ORGANIZATION_READERS: Statuses = {
   admin: 200,
   orgAdmin: 200,
@@ -52,7 +52,7 @@ export const ORGANIZATION_READERS: Statuses = {
   anonymous: 401,
 };
 
-/** Departments and teams (design.md): read by the organization's members and admin, never by advisors. */
+/** Departments and teams: read by the organization's members and admin, never by advisors. */
 export const STRUCTURE_READERS: Statuses = { ...ORGANIZATION_READERS, advisorAssigned: 404 };
 
 /** Departments and teams are changed by the organization's org_admin and admin, who get `ok`. */
@@ -131,7 +131,7 @@ interface MatrixOptions<R, C> {
    */
   arrange(cast: Cast, context: C): Promise<R>;
   routes: MatrixRoute<R, C>[];
-  /** The `error` a refusal with this status carries (the spec's message), checked when given. */
+  /** The `error` a refusal with this status carries (its UI_TEXT message), checked when given. */
   errors?: Partial<Record<403 | 404, string>>;
   /** Runs after every refusal: asserts that the record did not change. */
   unchanged?(record: R, cast: Cast, context: C): Promise<void>;
@@ -219,7 +219,7 @@ function appCells<R, C>(options: AppMatrixOptions<R>): CellDeclarer<C> {
     });
 }
 
-/** Projects and objectives (design.md): the organization's members with canManageProjects, admin; advisors 403. */
+/** Projects and objectives: the organization's members with canManageProjects, admin; advisors 403. */
 export const WORK_READERS: Statuses = {
   ...STRUCTURE_READERS,
   advisorAssigned: 403,

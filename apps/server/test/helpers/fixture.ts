@@ -8,7 +8,7 @@ import { createCountingApp } from './query-count.js';
 import { type LiveSockets, liveSockets } from './sockets.js';
 
 /**
- * The API tests' fixture (issue 23), in place of the preamble each file used to copy: `t`, the real
+ * The API tests' fixture, in place of the preamble each file used to copy: `t`, the real
  * app on a fresh database, made once per file and closed after its last test; `make`, the factories
  * on its database; `cast`, the authorization matrix's people (helpers/authz-matrix.ts); `sockets`,
  * real socket.io clients of the app listening on a free port (helpers/sockets.ts); `counting`, another

@@ -5,7 +5,7 @@ import { serializeRequest } from '../../src/lib/log.js';
 import { calendarFeedBox } from '../../src/modules/scheduling/feed.js';
 import { twoFactorKeys } from '../../src/modules/two-factor/keys.js';
 
-/** The calendar feed's token in the log and at rest (issue 24). */
+/** The calendar feed's token in the log and at rest. */
 const TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
 const logged = (url: string) => serializeRequest({ method: 'GET', url, ip: '127.0.0.1' } as FastifyRequest).url;
 

@@ -5,7 +5,7 @@ import { requireBookable } from '../../src/modules/scheduling/service.js';
 import { type BusyRange, freeSlots, type SlotRules, unbookableReason } from '../../src/modules/scheduling/slots.js';
 
 /**
- * Free slots in the advisor's zone (issue 24), on the days zones change their clocks: 09:00 stays
+ * Free slots in the advisor's zone, on the days zones change their clocks: 09:00 stays
  * 09:00 on the wall (the UTC instant moves), a skipped hour yields no start, a repeated hour is
  * offered once. Every expected instant is written out in UTC.
  */

@@ -6,7 +6,7 @@ import { cssVariablesResolver, theme } from './theme';
 const colours = Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark');
 
 describe('readable colours (WCAG 2.2 AA, 4.5:1)', () => {
-  it("finds Mantine's own yellow badge below AA, as issue 25 saw it", () => {
+  it("finds Mantine's own yellow badge below AA, as a review saw it", () => {
     const yellow = DEFAULT_THEME.colors.yellow;
     expect(contrastRatio(yellow[9], yellow[1])).toBeLessThan(3);
   });
@@ -50,7 +50,7 @@ describe('dimmed text and placeholders (WCAG 2.2 AA, 4.5:1)', () => {
     }
   });
 
-  it("finds Mantine's own placeholder grey below AA, as issue 25 saw it", () => {
+  it("finds Mantine's own placeholder grey below AA, as a review saw it", () => {
     expect(contrastRatio(gray[5], '#ffffff')).toBeLessThan(2.5);
   });
 });

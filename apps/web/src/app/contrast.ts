@@ -27,7 +27,7 @@ const LIGHT_SURFACES = ['#ffffff', '#f8f9fa', '#f1f3f5'];
 
 /**
  * One colour's CSS variables, adjusted so that every variant Mantine paints with it is readable
- * (issue 25: amber on yellow had 2.7:1, orange on white 3.0:1). In the light theme, coloured text,
+ * (amber on yellow had 2.7:1, orange on white 3.0:1). In the light theme, coloured text,
  * light badges and outlines use the colour's darkest shade, darkened further where needed
  * (yellow, orange, green, lime); filled backgrounds darken until white text on them reads. In the
  * dark theme, text and outlines use shade 2, and filled backgrounds darken the same way.

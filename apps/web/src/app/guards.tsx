@@ -11,7 +11,7 @@ import { type LazyPage, lazyPage } from './lazy-page';
 import { useFocusPageOnNavigation } from './page-focus';
 import type { RouteEntry } from './routes';
 
-/** Full-screen 'Loading...' while the session is being established (spec section 2). */
+/** Full-screen 'Loading...' while the session is being established. */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
   return (
     <Center h="100dvh" role="status" aria-live="polite">
@@ -101,7 +101,7 @@ export function AccessDenied({ message = UI_TEXT.pageDenied }: { message?: strin
 
 interface GuardProps extends AccessRequirement {
   children: ReactNode;
-  /** Shown when access is denied; nothing by default (spec: "a fallback or nothing"). */
+  /** Shown when access is denied; nothing by default ("a fallback or nothing"). */
   fallback?: ReactNode;
 }
 
@@ -114,7 +114,7 @@ export function Guard({ children, fallback = null, ...requirement }: GuardProps)
   return <>{meetsRequirement(user, requirement) ? children : fallback}</>;
 }
 
-/** A route table page behind its access rule (spec section 2: denied users see Access Denied). */
+/** A route table page behind its access rule (denied users see Access Denied). */
 export function RoutePage({ entry }: { entry: RouteEntry & { page: LazyPage } }) {
   const Page = entry.page;
   if (!entry.access) return <Page />;

@@ -31,7 +31,7 @@ function focusHeading(unclaimed: () => boolean): boolean {
 
 /**
  * After a navigation inside the app, the focus moves to the new page's h1, so a screen reader
- * announces the page (issue 37: it stayed on <body>, and the next Tab started over at the top). A
+ * announces the page (it stayed on <body>, and the next Tab started over at the top). A
  * page still loading its record has no h1 yet: it is focused as soon as it appears. Until the
  * person first presses a key or a pointer, the path is the first load's (a redirect included),
  * where the browser's own start (focus on the document, the skip link first) stays.

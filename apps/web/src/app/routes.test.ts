@@ -5,7 +5,7 @@ import { canOpen, isAvailable, PROFILE_GROUP_PATHS, ROUTES } from './routes';
 
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
 
-describe('the route table (spec section 2)', () => {
+describe('the route table', () => {
   it('gives every page its own path', () => {
     const built = Object.values(ROUTES).filter(isAvailable);
     const taken = built.flatMap((entry) => [entry.path, ...(entry.alsoAt ?? [])]);
@@ -45,7 +45,7 @@ describe('canOpen', () => {
     for (const role of ['user', 'org_admin', 'advisor']) expect(canOpen(user(role), ROUTES.myTasks)).toBe(true);
     expect(canOpen(user('user'), ROUTES.task)).toBe(true);
     expect(canOpen(user('advisor'), ROUTES.projects)).toBe(false);
-    // An advisor works on the tasks assigned to it, from My Tasks (issue 11): the server decides which.
+    // An advisor works on the tasks assigned to it, from My Tasks: the server decides which.
     expect(canOpen(user('advisor'), ROUTES.task)).toBe(true);
   });
 
@@ -68,7 +68,7 @@ describe('canOpen', () => {
     }
   });
 
-  it('opens Messenger to anyone signed in (second document, section 2)', () => {
+  it('opens Messenger to anyone signed in', () => {
     for (const role of ['user', 'org_admin', 'advisor']) expect(canOpen(user(role), ROUTES.messenger)).toBe(true);
   });
 
@@ -92,7 +92,7 @@ describe('pageAt', () => {
     expect(pageAt('/dashboard/nowhere')).toBeUndefined();
   });
 
-  it('starts the reads of the slow pages with the navigation, each with its reads defined (issue 25)', () => {
+  it('starts the reads of the slow pages with the navigation, each with its reads defined', () => {
     const starting = Object.values(ROUTES).filter((entry) => entry.startsReads);
     expect(starting).toEqual([ROUTES.project, ROUTES.objective, ROUTES.task, ROUTES.messenger, ROUTES.ticket]);
     expect(Object.keys(PAGE_READS).sort()).toEqual(starting.map((entry) => entry.path).sort());

@@ -29,7 +29,7 @@ import { type LazyPage, lazyPage } from './lazy-page';
 export type MenuGroup = 'main' | 'profile';
 
 /**
- * One page of the spec's route table (section 2). The router, the route guards, the sidebar
+ * One page of the app. The router, the route guards, the sidebar
  * menus (layout/menu.ts), the dashboard cards (dashboard/cards.ts) and the tab title all read it.
  */
 export interface RouteEntry {
@@ -47,7 +47,7 @@ export interface RouteEntry {
   startsReads?: true;
   /** Who may open it; anyone else gets Access Denied. */
   access?: AccessRequirement;
-  /** Access Denied's text where the spec gives the page one of its own. */
+  /** Access Denied's text where the page has one of its own. */
   deniedMessage?: string;
   /** Where the sidebar lists it ('profile' is the My Profile group, which opens by itself on its pages). */
   group?: MenuGroup;
@@ -60,15 +60,15 @@ export interface RouteEntry {
    * may be opened in a browser where someone is signed in).
    */
   open?: boolean;
-  /** More paths showing the same page (spec: '/' and '/login'). */
+  /** More paths showing the same page ('/' and '/login'). */
   alsoAt?: readonly string[];
 }
 
-/** Departments, teams and their detail pages, and the member directory (spec: flag canManageUsers). */
+/** Departments, teams and their detail pages, and the member directory (flag canManageUsers). */
 const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
-/** Projects and everything in them (second document, section 2: flag canManageProjects). */
+/** Projects and everything in them (flag canManageProjects). */
 const manageProjects: AccessRequirement = { flags: ['canManageProjects'] };
-/** The template library (second document, section 2: flag canManageTemplates). */
+/** The template library (flag canManageTemplates). */
 const manageTemplates: AccessRequirement = { flags: ['canManageTemplates'] };
 
 const table = {
@@ -214,7 +214,7 @@ const table = {
     icon: HiClipboardCheck,
     page: lazyPage(() => import('@/features/projects/pages/TaskDetailPage')),
     startsReads: true,
-    // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks (issue 11); the
+    // Any signed-in user: an advisor opens the tasks assigned to it from My Tasks; the
     // server answers 404 for a task the user may not read.
   },
   /** A task by its id alone (the urgent-task SMS's link), leading to the task's page. */
@@ -273,7 +273,7 @@ const table = {
     access: manageTemplates,
   },
   // Everyone signed in may have sessions: members book them, org_admins see their organization's,
-  // advisors theirs, admins all (issue 24); the server decides which rows each sees.
+  // advisors theirs, admins all; the server decides which rows each sees.
   sessions: {
     path: paths.sessions,
     label: 'Sessions',
@@ -281,7 +281,7 @@ const table = {
     page: lazyPage(() => import('@/features/scheduling/pages/SessionsPage')),
     group: 'main',
   },
-  // Everyone signed in may record time on what it may change (issue 26); the sheet is its own.
+  // Everyone signed in may record time on what it may change; the sheet is its own.
   timesheet: {
     path: paths.timesheet,
     label: 'Timesheet',
@@ -289,7 +289,7 @@ const table = {
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
     group: 'main',
   },
-  // Issue 26: who changed what, for those who manage the organization's people and settings.
+  // Who changed what, for those who manage the organization's people and settings.
   auditLog: {
     path: paths.auditLog,
     label: 'Audit Log',
@@ -298,7 +298,7 @@ const table = {
     access: { flags: ['canManageSettings'] },
     group: 'profile',
   },
-  // An org_admin's figures of its organization, an admin's of any or all (issue 26: canManageAnalytics).
+  // An org_admin's figures of its organization, an admin's of any or all (canManageAnalytics).
   analytics: {
     path: paths.analytics,
     label: 'Analytics',
@@ -324,7 +324,7 @@ const table = {
     access: { roles: ['advisor'] },
     group: 'main',
   },
-  // Issue 24: the advisor's sessions across its organizations, and when it can meet.
+  // The advisor's sessions across its organizations, and when it can meet.
   schedule: {
     path: paths.schedule,
     label: 'Schedule',
@@ -354,7 +354,7 @@ export function canOpen(user: PermissionSubject | null | undefined, entry: Route
   return isAvailable(entry) && meetsRequirement(user, entry.access ?? {});
 }
 
-/** The paths under which the sidebar's My Profile group opens by itself (spec section 2, page frame). */
+/** The paths under which the sidebar's My Profile group opens by itself (page frame). */
 export const PROFILE_GROUP_PATHS: readonly string[] = Object.values(ROUTES)
   .filter((entry) => entry.group === 'profile')
   .map((entry) => entry.path);

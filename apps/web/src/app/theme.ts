@@ -11,7 +11,7 @@ import {
 import { BREAKPOINTS_PX } from '@smart/contracts';
 import { readableColorVariables } from './contrast';
 
-/** Slate blue-grey, the product's primary colour (spec section 3), lightest to darkest. */
+/** Slate blue-grey, the product's primary colour, lightest to darkest. */
 const slate: MantineColorsTuple = [
   '#f0f3f7',
   '#e1e6ee',
@@ -25,7 +25,7 @@ const slate: MantineColorsTuple = [
   '#3a4e6d',
 ];
 
-/** Mantine expects em; the spec gives px (16px = 1em). */
+/** Mantine expects em; the design is in px (16px = 1em). */
 const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({

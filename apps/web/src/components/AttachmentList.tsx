@@ -31,7 +31,7 @@ interface AttachmentListProps<T extends ListedAttachment> {
 
 /**
  * A record's files (objectives, tasks, tickets): name and detail, a download button, and a remove
- * button where the server allows it, which asks first (second document, section 5).
+ * button where the server allows it, which asks first.
  */
 export function AttachmentList<T extends ListedAttachment>({
   attachments,

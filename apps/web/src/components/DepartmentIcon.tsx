@@ -25,7 +25,7 @@ import { resolveDepartmentIcon } from '@/lib/department-icon';
 import emojiFont from './EmojiFont.module.css';
 
 /**
- * The components of the 19 named department icons (spec section 3). Only lazy-loaded pages (an
+ * The components of the 19 named department icons. Only lazy-loaded pages (an
  * organization's departments, the template library) import this module, so the icons ride in
  * their chunks, not the main one.
  * Typed by DepartmentIconName: adding a name in contracts fails the build here until it is mapped.

@@ -12,7 +12,7 @@ interface FilterDrawerProps {
 }
 
 /**
- * A list's filters on a narrow screen (issue 25): one 'Filters' button counting the active ones,
+ * A list's filters on a narrow screen: one 'Filters' button counting the active ones,
  * opening a drawer that holds them, instead of a row of fields that pushes the list off screen.
  */
 export function FilterDrawer({ count, onClear, children }: FilterDrawerProps) {

@@ -16,7 +16,7 @@ interface HistoryPanelProps<T extends HistoryEntry> {
   sentence: (entry: T) => string;
 }
 
-/** A task's or ticket's history: who did what, and when, newest first (issues 11 and 12). */
+/** A task's or ticket's history: who did what, and when, newest first. */
 export function HistoryPanel<T extends HistoryEntry>({ entries, sentence }: HistoryPanelProps<T>) {
   const newestFirst = [...entries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (

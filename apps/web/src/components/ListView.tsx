@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from './LoadError';
 import { PageLoader } from './PageLoader';
 
-/** What an empty list says: one line, or a title with a line under it (spec: 'No S.M.A.R.T. Advisors Found' / '…'). */
+/** What an empty list says: one line, or a title with a line under it ('No S.M.A.R.T. Advisors Found' / '…'). */
 export type EmptyText = string | { title: string; text: string };
 
 /** An empty list's message, with what may be done about it (e.g. Clear filters). */
@@ -47,7 +47,7 @@ interface ListViewProps<T> {
   /** The query the rows come from (a whole list, or a paged one: see PagedListView). */
   query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   items: T[] | undefined;
-  /** The spec's message when the list cannot be loaded (shown with Retry). */
+  /** The message when the list cannot be loaded (shown with Retry). */
   failMessage: string;
   empty: EmptyText;
   children: (items: T[]) => ReactNode;

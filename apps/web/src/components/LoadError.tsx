@@ -4,11 +4,11 @@ interface LoadErrorProps {
   message: string;
   onRetry: () => void;
   retrying?: boolean;
-  /** The button's text: 'Retry', or 'Try Again' where the spec says so. */
+  /** The button's text: 'Retry', or 'Try Again' where a page asks for it. */
   retryLabel?: string;
 }
 
-/** A failed load: the spec's message and a Retry button (spec section 8). */
+/** A failed load: its message and a Retry button. */
 export function LoadError({ message, onRetry, retrying = false, retryLabel = 'Retry' }: LoadErrorProps) {
   return (
     <Stack align="center" gap="sm" py="xl" role="alert">

@@ -10,7 +10,7 @@ interface LockedModalProps {
   title: string;
   onClose: () => void;
   centered?: boolean;
-  /** The spec's modal width unless a modal needs more room (a table). */
+  /** The app's modal width unless a modal needs more room (a table). */
   size?: ModalProps['size'];
   /** The whole screen (a phone's, for a wide content). */
   fullScreen?: boolean;

@@ -16,7 +16,7 @@ const LABEL = 'Organization';
 const ALL = 'All organizations';
 
 /**
- * A list's organization filter (issue 25): an advisor picks among the organizations it advises, an
+ * A list's organization filter: an advisor picks among the organizations it advises, an
  * admin searches them all (there may be thousands). Cleared, the list shows every one.
  */
 export function OrganizationFilter({ reach, value, onChange }: OrganizationFilterProps) {

@@ -7,7 +7,7 @@ import { LoadMore } from './LoadMore';
 interface PagedListViewProps<T> {
   /** A list from usePagedList. */
   list: UseInfiniteQueryResult<LoadedList<T>>;
-  /** The spec's message when the list cannot be loaded (shown with Retry). */
+  /** The message when the list cannot be loaded (shown with Retry). */
   failMessage: string;
   /** What an empty list says. */
   empty: EmptyText;

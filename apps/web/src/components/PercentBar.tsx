@@ -14,7 +14,7 @@ interface PercentBarProps {
 
 /**
  * The app's one progress bar. A screen reader hears the whole percent reached (aria-valuenow
- * floored: issue 37's storage bar wrote "8.0e-7", which axe calls critical, as Mantine writes the
+ * floored: the storage bar once wrote "8.0e-7", which axe calls critical, as Mantine writes the
  * value it is given); the bar's width keeps the share to two decimals. Root and Section, not
  * Progress: its extra styles code would become a chunk of its own on the sign-in page.
  */

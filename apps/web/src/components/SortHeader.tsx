@@ -13,7 +13,7 @@ interface SortHeaderProps<Key extends string> {
 }
 
 /**
- * A column heading that sorts the list by its column (issue 25): a click sorts by it, a second
+ * A column heading that sorts the list by its column: a click sorts by it, a second
  * click turns it around. The heading says which way it is sorted (aria-sort) and shows an arrow.
  */
 export function SortHeader<Key extends string>({ label, sortKey, sort, onSort, width }: SortHeaderProps<Key>) {

@@ -81,7 +81,7 @@ const toNextColumn: KeyboardCoordinateGetter = (event, { active, context }) => {
 };
 
 /**
- * An objective's tasks or My Tasks as a board by status (issue 25): Not Started, In Progress,
+ * An objective's tasks or My Tasks as a board by status: Not Started, In Progress,
  * Completed. A card moves by dragging it anywhere (its title link still opens the task), or with
  * the keyboard from its move handle (Space, the arrow keys, Space), and the move is the task's status change: `onMove` makes the same call as the
  * task page. The card shows in its new column at once and goes back, with the server's message,

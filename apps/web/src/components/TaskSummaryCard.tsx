@@ -17,7 +17,7 @@ interface TaskSummaryCardProps {
 }
 
 /**
- * A task's card in an objective's list and in My Tasks (second document, section 2): title,
+ * A task's card in an objective's list and in My Tasks: title,
  * status and priority badges, where it sits, the person line, the due date and its progress.
  */
 export function TaskSummaryCard({ task, to, context, person }: TaskSummaryCardProps) {

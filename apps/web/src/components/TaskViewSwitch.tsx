@@ -6,7 +6,7 @@ const DATA = [
   { value: 'board', label: TASK_BOARD_TEXT.board },
 ];
 
-/** List | Board (issue 25); the page keeps the choice in its address (lib/task-view.ts). */
+/** List | Board; the page keeps the choice in its address (lib/task-view.ts). */
 export function TaskViewSwitch({ view, onChange }: { view: TaskView; onChange: (view: TaskView) => void }) {
   return (
     <SegmentedControl

@@ -8,7 +8,7 @@ interface TeamLeadPickerProps {
   organizationId: string | null;
 }
 
-/** The optional lead of a new team, who joins it as its Team Lead (spec section 4). */
+/** The optional lead of a new team, who joins it as its Team Lead. */
 export function TeamLeadPicker({ form, organizationId }: TeamLeadPickerProps) {
   return (
     <PersonPicker

@@ -18,7 +18,7 @@ interface TimePanelProps {
   canRecord: boolean;
 }
 
-/** Time on a task or ticket (issue 26): its total, one's timer, adding time by hand, and the entries. */
+/** Time on a task or ticket: its total, one's timer, adding time by hand, and the entries. */
 export function TimePanel({ record, canRecord }: TimePanelProps) {
   const summary = useTimeSummary(record.recordType, record.recordId);
   const entries = useTimeEntries(record);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The narrowest a page's title may get beside its buttons. Past it the buttons go below the title:
- * at 1280 px a task's five buttons left its title 16rem, four lines (issue 37), and on a phone
+ * at 1280 px a task's five buttons left its title 16rem, four lines, and on a phone
  * Create Template left a department's name a letter a line.
  */
 const TITLE_MIN_WIDTH = '30rem';

@@ -7,7 +7,7 @@ interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> 
   user: User | UserSummary | null | undefined;
 }
 
-/** Profile image, else the user's initials, else 'U' (spec section 2, page frame). */
+/** Profile image, else the user's initials, else 'U' (page frame). */
 export function UserAvatar({ user, ...props }: UserAvatarProps) {
   const src = profileImageOf(user);
   return (

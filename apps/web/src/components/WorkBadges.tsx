@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { ObjectiveStatus, ProjectStatus, TaskStatus, WorkPriority } from '@smart/contracts';
 import { priorityColor, priorityLabel, statusColor, statusLabel } from '@/lib/work-format';
 
-/** A project's, objective's or task's status as a coloured badge (second document, section 4). */
+/** A project's, objective's or task's status as a coloured badge. */
 export function StatusBadge({ status }: { status: ProjectStatus | ObjectiveStatus | TaskStatus }) {
   return (
     <Badge variant="light" color={statusColor(status)} style={{ flexShrink: 0 }}>

@@ -11,7 +11,7 @@ interface WorkProgressProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** A percent-complete bar with its figure (second document, sections 2 and 4). */
+/** A percent-complete bar with its figure. */
 export function WorkProgress({ value, label, detail, size = 'sm' }: WorkProgressProps) {
   const percent = Math.max(0, Math.min(100, Math.round(value || 0)));
   return (

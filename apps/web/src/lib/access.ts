@@ -8,7 +8,7 @@ import {
 } from '@smart/contracts';
 
 /**
- * What a route, menu entry or card asks of the user (spec section 2, route guards):
+ * What a route, menu entry or card asks of the user (route guards):
  * any of `roles`, all of `flags`, and membership of `organizationId` (waived by
  * canAccessAllOrganizations). Flags come only from `permissionsFor` in contracts.
  */

@@ -9,7 +9,7 @@ export function getMyOrganizations() {
 
 /**
  * The organizations an advisor actively advises: where it raises a ticket or starts a
- * conversation (issues 12 and 13). One cache entry for every feature that asks.
+ * conversation. One cache entry for every feature that asks.
  */
 const getAdvisedOrganizations = async () => {
   const entries = await getMyOrganizations();

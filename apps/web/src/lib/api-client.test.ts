@@ -20,7 +20,7 @@ import {
   SESSION_ENDED_EVENT,
 } from './api-client';
 
-/** The keys the app keeps the session under (spec section 9), spelled out so a renamed key fails here. */
+/** The keys the app keeps the session under, spelled out so a renamed key fails here. */
 const TOKEN_KEYS = ['authToken', 'auth_token', 'token'];
 const USER_KEYS = ['userData', 'user'];
 

@@ -52,9 +52,9 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Message when the call fails without a text of its own: an error answer without one, or no answer. */
   failMessage?: string;
-  /** Overrides failMessage when the server cannot be reached (the spec gives a few calls their own text). */
+  /** Overrides failMessage when the server cannot be reached (a few calls have their own text). */
   networkErrorMessage?: string;
-  /** Refuse before sending when no token is stored (spec section 5). */
+  /** Refuse before sending when no token is stored. */
   requireToken?: boolean;
   signal?: AbortSignal;
 }

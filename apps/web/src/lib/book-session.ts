@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The Book a session dialog (issue 24), opened from other features (the advisor chat) and the
+ * The Book a session dialog, opened from other features (the advisor chat) and the
  * dashboard. The scheduling feature provides it inside the page frame; callers reach it through
  * useBookSessionDialog(), as the support dialog is reached (lib/support-ticket.ts).
  */

@@ -10,7 +10,7 @@ export function createTeam(body: CreateTeamBody) {
 export interface NewTeamValues {
   name: string;
   description: string;
-  /** The optional lead: joins the team as its Team Lead (spec section 4). */
+  /** The optional lead: joins the team as its Team Lead. */
   teamLead: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { TOKEN_STORAGE_KEYS, USER_STORAGE_KEYS, type User } from '@smart/contracts';
 
 /**
- * The session as kept in local storage (spec section 9): the token under three keys and the
+ * The session as kept in local storage: the token under three keys and the
  * user under two. We write every key and read the first one present, so older clients that
  * read a different key keep working.
  */

@@ -1,7 +1,7 @@
 import { DEFAULT_DEPARTMENT_ICON, DEPARTMENT_ICONS, type DepartmentIconName, isDepartmentIcon } from '@smart/contracts';
 
 /**
- * A department's icon (an organization's department or a template department, section 9): one of
+ * A department's icon (an organization's department or a template department): one of
  * the 19 named icons or a single emoji, Users by default. Pure, so the cards, the pickers and the
  * forms read a stored value the same way.
  */

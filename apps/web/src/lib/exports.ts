@@ -1,7 +1,7 @@
 import { type EndpointInput, type ExportKind, exportEndpoints, exportFileName, queryStringOf } from '@smart/contracts';
 import type { FileRequest } from './file-download';
 
-/** The CSV exports (issue 26): each kind's endpoint, GET /api/exports/{kind}.csv. */
+/** The CSV exports: each kind's endpoint, GET /api/exports/{kind}.csv. */
 const EXPORT_ENDPOINTS = {
   tickets: exportEndpoints.tickets,
   tasks: exportEndpoints.tasks,

@@ -4,7 +4,7 @@ import { api, apiDownload } from './api-client';
 
 /**
  * A file attached to a record (a task, a ticket, a message) is read through a signed link that the
- * server gives only to someone who may read the record, for a few minutes (design.md, "Files").
+ * server gives only to someone who may read the record, for a few minutes.
  */
 export async function signedFileUrl(key: string): Promise<string> {
   const { downloadUrl } = await api(

@@ -30,7 +30,7 @@ describe('validateWith', () => {
 describe('firstFailure', () => {
   const values = { firstName: 'Nora', lastName: '', email: 'x', password: '1', confirmPassword: '2' };
 
-  it('keeps only the first failure of the first check that fails (the spec order)', () => {
+  it("keeps only the first failure of the first check that fails (the form's order)", () => {
     const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: 'never reached' }));
     expect(validate(values)).toEqual({ lastName: UI_TEXT.lastNameRequired });
   });

@@ -83,7 +83,7 @@ export function useDeferredSchema<Values>(load: () => Promise<Schema>, options?:
 }
 
 /**
- * For a form that shows one message at a time (the add-member form, spec section 5): the first
+ * For a form that shows one message at a time (the add-member form): the first
  * failure of the first check that fails, alone.
  */
 export function firstFailure<Values>(...checks: ((values: Values) => FormErrors)[]) {
@@ -105,7 +105,7 @@ export function firstMessage(errors: FormErrors): string | undefined {
 /**
  * Value, onChange and error for an input of a one-message form (text inputs and pickers alike): the
  * field is marked invalid (red, aria-invalid) while its message shows once, in the form's red box
- * (spec section 8: errors inside modals are a red box).
+ * (errors inside modals are a red box).
  */
 export function markedInputProps<Values>(form: UseFormReturnType<Values>, path: keyof Values & string) {
   const { value, onChange } = form.getInputProps(path, { withError: false });
@@ -165,7 +165,7 @@ export function messageAboveForm<Values extends FormValues>(error: Error | null,
 }
 
 interface EditableSection<Values extends FormValues, Body> {
-  /** The saved values: the form starts from them on Edit and returns to them on Cancel (spec section 4). */
+  /** The saved values: the form starts from them on Edit and returns to them on Cancel. */
   saved: () => Values;
   /** The request body the values become; the contracts' `schema` checks it before it is sent. */
   toBody: (values: Values) => Body;

@@ -1,7 +1,7 @@
 import { isCalendarDate, reverseOrder, SORT_ORDERS, type SortOrder } from '@smart/contracts';
 
 /**
- * A list's filters, sort and page kept in the address's search params (issues 12 and 25), so that
+ * A list's filters, sort and page kept in the address's search params, so that
  * a reload, the Back button or a shared link shows the same list. The params are named as the
  * list's API query names them. Unknown or malformed values read as "not set".
  */
@@ -35,8 +35,8 @@ export function pageParam(params: URLSearchParams): number {
 }
 
 /**
- * The params after filters change (null clears one): the list goes back to its first page
- * (second document, section 9).
+ * The params after filters change (null clears one): the list goes back to its first page.
+ *
  */
 export function withFilters(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
   const next = new URLSearchParams(params);

@@ -1,7 +1,7 @@
 import { MAX_MENTIONS } from '@smart/contracts';
 
 /**
- * @mentions in comments and messages (issue 22), as pure text rules: the picker inserts "@First
+ * @mentions in comments and messages, as pure text rules: the picker inserts "@First
  * Last " for a person and remembers the id; what is sent is the ids whose "@First Last" is still in
  * the text; what is shown makes those names stand out.
  */

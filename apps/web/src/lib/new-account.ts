@@ -13,7 +13,7 @@ export const EMPTY_NEW_ACCOUNT: NewAccountValues = {
 };
 
 /**
- * The check of a form that registers someone: the spec's messages in its order (section 5), then
+ * The check of a form that registers someone: the UI_TEXT messages in the form's order, then
  * the rest of the body as the server checks it; only the first failure, under its field.
  */
 export function checkNewAccount<Values extends NewAccountValues>(toBody: (values: Values) => RegisterBody) {

@@ -2,7 +2,7 @@ import { hasRole, type PermissionSubject, permissionsFor } from '@smart/contract
 import { useAdvisedOrganizations } from './advised-organizations';
 
 /**
- * Which organizations' records a user's lists mix (issue 25): an admin's, every one; an advisor's,
+ * Which organizations' records a user's lists mix: an admin's, every one; an advisor's,
  * the ones it advises now; anyone else's, its own. Lists show an Organization column and filter
  * to whoever reaches more than one.
  */

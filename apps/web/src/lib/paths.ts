@@ -1,7 +1,7 @@
 import { RESET_PASSWORD_PATH, recordPaths } from '@smart/contracts';
 
 /**
- * Every route path of the app (spec section 2), in one place, for links. The route table
+ * Every route path of the app, in one place, for links. The route table
  * (app/routes.ts) says which of them have a page and who may open it.
  */
 export const paths = {
@@ -12,7 +12,7 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
-  /** The notification inbox (issue 22); the bell's panel shows its newest items. */
+  /** The notification inbox; the bell's panel shows its newest items. */
   notificationInbox: recordPaths.inbox,
   organization: '/dashboard/organization',
   team: '/dashboard/team',
@@ -27,7 +27,7 @@ export const paths = {
   task: recordPaths.task,
   myTasks: '/dashboard/my-tasks',
   messenger: '/dashboard/messenger',
-  /** The messenger opened on an organization's conversation (spec: the advisor's Open Messenger). */
+  /** The messenger opened on an organization's conversation (the advisor's Open Messenger). */
   messengerWith: (organizationId: string) => `/dashboard/messenger?org=${encodeURIComponent(organizationId)}`,
   /** The messenger with one conversation open. */
   conversation: recordPaths.conversation,
@@ -37,15 +37,15 @@ export const paths = {
   ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
-  /** Sessions with an advisor (issue 24); `?session=ID` opens one (recordPaths.session). */
+  /** Sessions with an advisor; `?session=ID` opens one (recordPaths.session). */
   sessions: '/dashboard/sessions',
-  /** One's hours per organization, week and month (issue 26). */
+  /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
-  /** An organization's work and support figures (issue 26); `?from&to` the range, `?organizationId` an admin's choice. */
+  /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
   analytics: '/dashboard/analytics',
   session: recordPaths.session,
-  /** The advisor's week of sessions and its availability (issue 24). */
+  /** The advisor's week of sessions and its availability. */
   schedule: '/dashboard/schedule',
 } as const;
 

@@ -15,7 +15,7 @@ export interface SupportPrefill {
   priority?: TicketPriority;
 }
 
-/** Create New Ticket filled in from a record, e.g. a message turned into a ticket (issue 13). */
+/** Create New Ticket filled in from a record, e.g. a message turned into a ticket. */
 export interface NewTicketPrefill extends SupportPrefill {
   /** The message the ticket is raised from: the server links the two. */
   messageId?: string;

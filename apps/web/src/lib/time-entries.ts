@@ -13,7 +13,7 @@ import { useEffect } from 'react';
 import { api, urlOf } from '@/lib/api-client';
 import { type AppSocket, listen } from '@/lib/socket-events';
 
-/** Time entries, the timer and the timesheet (issue 26). */
+/** Time entries, the timer and the timesheet. */
 
 export interface TimeRecordRef {
   recordType: TimeRecordType;

@@ -1,7 +1,7 @@
 import { DESKTOP_BREAKPOINT_PX } from '@smart/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** Screens narrower than the desktop layout (spec section 2: under 768px): menus and panels float or fill the screen. */
+/** Screens narrower than the desktop layout (under 768px): menus and panels float or fill the screen. */
 const PHONE_QUERY = `(max-width: ${(DESKTOP_BREAKPOINT_PX - 0.02) / 16}em)`;
 
 let phoneQueryList: MediaQueryList | undefined;

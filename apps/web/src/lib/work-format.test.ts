@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueLabel, formatDay, isOverdue, statusLabel } from './work-format';
 
-describe('work dates and badges (second document, sections 2 and 4)', () => {
+describe('work dates and badges', () => {
   it('writes a date-only value as MM/DD/YYYY, whatever the time zone', () => {
     expect(formatDay('2026-03-01')).toBe('03/01/2026');
     expect(formatDay(null)).toBe('No due date');

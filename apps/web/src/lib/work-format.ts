@@ -1,11 +1,11 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
 import { formatDateOnly, priorityLabel, UI_TEXT, workStatusLabel } from '@smart/contracts';
 
-/** How the work pages write statuses, priorities and dates (second document, sections 2 and 4). */
+/** How the work pages write statuses, priorities and dates. */
 
 type WorkStatus = ProjectStatus | ObjectiveStatus | TaskStatus;
 
-/** Badge colours: a task's not started is grey, in progress amber, completed green (section 4). */
+/** Badge colours: a task's not started is grey, in progress amber, completed green. */
 const STATUS_COLORS: Record<WorkStatus, string> = {
   planning: 'blue',
   active: 'teal',
@@ -40,7 +40,7 @@ export function formatDay(day: string | null | undefined): string {
   return (day && formatDateOnly(day)) || UI_TEXT.noDueDate;
 }
 
-/** 'Due: MM/DD/YYYY', or 'No due date' (second document, section 2). */
+/** 'Due: MM/DD/YYYY', or 'No due date'. */
 export const dueLabel = (dueDate: string | null | undefined) =>
   dueDate ? `Due: ${formatDay(dueDate)}` : UI_TEXT.noDueDate;
 

@@ -14,7 +14,7 @@ import { envelope, errorResponse, messageEnvelope } from '../schemas/common.js';
 const tags = ['Advisors'];
 const assignmentEnvelope = envelope(organizationAdvisorSchema);
 
-/** S.M.A.R.T. Advisors and their assignments to organizations (second document, section 7). */
+/** S.M.A.R.T. Advisors and their assignments to organizations. */
 export const advisorEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -5,7 +5,7 @@ import { envelope, errorResponse } from '../schemas/common.js';
 
 const tags = ['Analytics'];
 
-/** The analytics page (issue 26): one request, a handful of SQL statements whatever the data. */
+/** The analytics page: one request, a handful of SQL statements whatever the data. */
 export const analyticsEndpoints = {
   read: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { endpoint } from '../endpoint.js';
 import { auditLogPage, auditLogQuery } from '../schemas/audit.js';
 import { errorResponse } from '../schemas/common.js';
 
-/** The audit log (issue 26): read only; the app has no route that changes or deletes a line. */
+/** The audit log: read only; the app has no route that changes or deletes a line. */
 export const auditLogEndpoints = {
   list: endpoint({
     method: 'GET',

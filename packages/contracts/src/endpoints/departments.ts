@@ -13,7 +13,7 @@ import { userSchema } from '../schemas/users.js';
 const tags = ['Departments'];
 const departmentEnvelope = envelope(departmentSchema);
 
-/** An organization's departments (spec section 7, under /api/departments); changes need canManageDepartments. */
+/** An organization's departments (under /api/departments); changes need canManageDepartments. */
 export const departmentEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -12,7 +12,7 @@ import {
 const tags = ['Exports'];
 
 /**
- * CSV exports (issue 26): each list's rows with its filters, only what the caller may read there,
+ * CSV exports: each list's rows with its filters, only what the caller may read there,
  * streamed (text/csv, an attachment named after the kind and the day). A file, not the JSON
  * envelope: the endpoints document their errors; 429 when the caller already has
  * MAX_CONCURRENT_EXPORTS running, or has used its export budget of the minute. Every export is

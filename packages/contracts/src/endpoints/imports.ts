@@ -10,7 +10,7 @@ const file =
   "For an organization's member managers (its org_admin, admin); an admin names the organization with `organizationId`. " +
   'A file that cannot be read (not CSV text, a required column missing, too many rows) is 400, too large 413.';
 
-/** Members from a CSV file (issue 26): a preview, then the import of every row in one transaction. */
+/** Members from a CSV file: a preview, then the import of every row in one transaction. */
 export const importEndpoints = {
   previewMembers: endpoint({
     method: 'POST',

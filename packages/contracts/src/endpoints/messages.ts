@@ -4,7 +4,7 @@ import { messageListQuery, messageSchema, readMarkerSchema, sendMessageBody } fr
 
 const tags = ['Messenger'];
 
-/** Messages (second document, section 7 "Conversations and messages"; issue 13): participants only. */
+/** Messages: participants only. */
 export const messageEndpoints = {
   list: endpoint({
     method: 'GET',

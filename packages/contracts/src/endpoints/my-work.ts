@@ -4,7 +4,7 @@ import { myWorkQuery, myWorkSchema, platformFiguresSchema } from '../schemas/my-
 
 const tags = ['My work'];
 
-/** The dashboard's "My work" (issue 25): one request per dashboard, one query per block. */
+/** The dashboard's "My work": one request per dashboard, one query per block. */
 export const myWorkEndpoints = {
   mine: endpoint({
     method: 'GET',

@@ -23,7 +23,7 @@ const tags = ['Notifications'];
 const settingsTags = ['Accounts'];
 
 /**
- * The inbox, the bell, follow and mute, and the `@` picker (issue 22): only one's own notifications
+ * The inbox, the bell, follow and mute, and the `@` picker: only one's own notifications
  * exist. Also one's notification settings and the e-mails' one-click unsubscribe.
  */
 export const notificationEndpoints = {

@@ -11,7 +11,7 @@ import {
 const tags = ['Objectives'];
 const objectiveDetailEnvelope = envelope(objectiveDetailSchema);
 
-/** A project's objectives (spec section 7 "Objectives"). Their attachments are files/attachment-routes.ts's. */
+/** A project's objectives. Their attachments are files/attachment-routes.ts's. */
 export const objectiveEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -12,7 +12,7 @@ import {
 const tags = ['Projects'];
 const projectEnvelope = envelope(projectSchema);
 
-/** Projects (spec section 7 "Projects"): rules in the server's projects/policy.ts. */
+/** Projects: rules in the server's projects/policy.ts. */
 export const projectEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -19,7 +19,7 @@ import {
 const tags = ['Scheduling'];
 
 /**
- * Scheduling with an advisor (issue 24): its availability and free slots, the sessions booked with
+ * Scheduling with an advisor: its availability and free slots, the sessions booked with
  * it, their invitations (.ics) and each person's calendar feed.
  */
 export const schedulingEndpoints = {

@@ -3,7 +3,7 @@ import { SEARCH_DEFAULT_PER_KIND, SEARCH_MAX_PER_KIND, SEARCH_MIN_LENGTH } from 
 import { errorResponse } from '../schemas/common.js';
 import { searchEverythingQuery, searchResponseSchema } from '../schemas/search.js';
 
-/** Search everything (issue 25): who reads which kind is the server's search/policy.ts. */
+/** Search everything: who reads which kind is the server's search/policy.ts. */
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET',

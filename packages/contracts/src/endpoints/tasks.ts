@@ -19,7 +19,7 @@ import {
 const tags = ['Tasks'];
 const taskDetailEnvelope = envelope(taskDetailSchema);
 
-/** An objective's tasks and their comments (spec section 7 "Tasks"). Their attachments are files/attachment-routes.ts's. */
+/** An objective's tasks and their comments. Their attachments are files/attachment-routes.ts's. */
 export const taskEndpoints = {
   mine: endpoint({
     method: 'GET',

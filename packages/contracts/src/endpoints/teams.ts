@@ -23,7 +23,7 @@ const tags = ['Teams'];
 const teamDetailEnvelope = envelope(teamDetailSchema);
 const teamPage = pagedEnvelope(teamSchema);
 
-/** Teams and their members (spec section 7, under /api/teams); changes need canManageTeams. */
+/** Teams and their members (under /api/teams); changes need canManageTeams. */
 export const teamEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -20,7 +20,7 @@ const templateEnvelope = envelope(templateSchema);
 const departmentEnvelope = envelope(templateDepartmentSchema);
 const FORM_DESCRIPTION = `Multipart: the text fields, tags and removeFileIds as JSON lists, then documents under the field "files" (PDF, DOC or DOCX by content and extension, at most 10 MB each, at most ${MAX_TEMPLATE_FILES} per template).`;
 
-/** The template library (second document, section 7 "Templates"; issue 14). */
+/** The template library. */
 export const templateEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -103,7 +103,7 @@ export const templateEndpoints = {
   }),
 };
 
-/** Template departments (section 7 "Templates"; the admin routes are ours, issue 14). */
+/** Template departments (the admin routes are ours). */
 export const templateDepartmentEndpoints = {
   list: endpoint({
     method: 'GET',

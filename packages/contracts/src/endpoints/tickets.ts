@@ -20,7 +20,7 @@ import {
 const tags = ['Tickets'];
 const ticketDetailEnvelope = envelope(ticketDetailSchema);
 
-/** Support tickets (second document, section 7 "Tickets"; issue 12): rules in the server's tickets/policy.ts. */
+/** Support tickets: rules in the server's tickets/policy.ts. */
 export const ticketEndpoints = {
   list: endpoint({
     method: 'GET',

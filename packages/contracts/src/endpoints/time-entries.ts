@@ -19,7 +19,7 @@ import { formatMinutes, MAX_MINUTES_PER_DAY, MAX_STATEMENT_ENTRIES } from '../ti
 const tags = ['Time entries'];
 const DAY_CAP = `A person's entries on one day add up to at most ${formatMinutes(MAX_MINUTES_PER_DAY)} (the entry's own person, whoever records it): past that, 400 saying what the day holds.`;
 
-/** Time spent on tasks and tickets (issue 26): entries by hand, and one start/stop timer per person. */
+/** Time spent on tasks and tickets: entries by hand, and one start/stop timer per person. */
 export const timeEntryEndpoints = {
   create: endpoint({
     method: 'POST',

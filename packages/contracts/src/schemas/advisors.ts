@@ -4,7 +4,7 @@ import { userSummarySchema } from './structure.js';
 import { userSchema } from './users.js';
 
 /**
- * S.M.A.R.T. Advisors and their assignments to organizations (second document, sections 3, 4 and 7).
+ * S.M.A.R.T. Advisors and their assignments to organizations.
  * An assignment's `permissions` say what the caller may do with it (canActivate, canDeactivate,
  * canRemove), from the same policy the server enforces.
  */

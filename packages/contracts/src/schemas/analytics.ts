@@ -6,7 +6,7 @@ import { boundedString, countsSchema, idSchema } from './common.js';
 import { isDateOnly, projectStatusSchema } from './work.js';
 
 /**
- * GET /api/analytics (issue 26): an organization's figures (an admin's: any organization's, or the
+ * GET /api/analytics: an organization's figures (an admin's: any organization's, or the
  * whole platform's) between two days, each computed in SQL. The definitions are the endpoint's
  * description and docs/decisions/0187-analytics-figures.md.
  */

@@ -57,7 +57,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 /**
- * What the caller may do with a record (design.md, "401 signs out, 403 does not"): computed by the
+ * What the caller may do with a record: computed by the
  * same server policy that enforces it, so the web app shows only the controls the server accepts.
  */
 export function permissionsSchema<const Key extends string>(...keys: Key[]) {

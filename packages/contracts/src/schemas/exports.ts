@@ -7,7 +7,7 @@ import { checkTimeEntryFilters, timeEntryFilters } from './time.js';
 import { myTasksQuery, projectListQuery } from './work.js';
 
 /**
- * The query of each CSV export (issue 26): its list's filters and sort, without the page. The
+ * The query of each CSV export: its list's filters and sort, without the page. The
  * schemas are the lists' own, so a filter the list refuses the export refuses the same way.
  */
 const withoutPage = { page: true, limit: true } as const;

@@ -3,7 +3,7 @@ import { uploadedFileSchema } from './files.js';
 import { userSummarySchema } from './structure.js';
 
 /**
- * Access-checked file calls (second document, section 7 "Files"; design.md "Files"): an attached
+ * Access-checked file calls: an attached
  * file is read through a short-lived signed link, never through its plain by-key URL.
  */
 

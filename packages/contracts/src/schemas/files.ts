@@ -26,7 +26,7 @@ export const fileKeyOfUrl = (url: string) => (FILE_URL_PATTERN.test(url) ? url.s
 export const fileKeyParams = z.object({ key: z.string().max(48).regex(FILE_KEY_PATTERN) });
 
 /**
- * The records a file can be attached to (design.md, "Files"). An attached file is served only to
+ * The records a file can be attached to. An attached file is served only to
  * those who may read its record, through a short-lived signed URL. An unattached upload is private
  * to its uploader until it becomes a picture (avatar, logo, department image): only then is it
  * public by its unguessable key.

@@ -21,7 +21,7 @@ export const memberImportRow = z.object({
   /** The row as a spreadsheet numbers it: the header row is 1. */
   row: z.number().int(),
   values: memberImportValues,
-  /** Its problems in the add-member form's order (first document, section 5): at most one per field. */
+  /** Its problems in the add-member form's order: at most one per field. */
   problems: z.array(memberImportProblem),
   /** The member made from it, once imported. */
   memberId: z.string().nullable(),

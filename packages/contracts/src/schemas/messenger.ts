@@ -26,7 +26,7 @@ import { ticketCategorySchema, ticketPrioritySchema, ticketStatusSchema } from '
 import { tagsField } from './work.js';
 
 /**
- * Conversations and messages (second document, sections 3, 5 and 7; issue 13). A conversation
+ * Conversations and messages. A conversation
  * lives in one organization; only its participants see it (others get 404). Rows carry the caller's
  * unread count and `permissions` from the server's conversation policy.
  */
@@ -35,7 +35,7 @@ export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
 
-/** The list's preview of the newest message (section 3: content, senderId, sentAt). */
+/** The list's preview of the newest message (content, senderId, sentAt). */
 export const lastMessageSchema = z.object({
   id: z.string(),
   /** The text, cut to LAST_MESSAGE_PREVIEW_LENGTH; '' for a message of files only. */
@@ -87,7 +87,7 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
- * A file on a message (section 3). `s3Key` and `fileName` are the stored key; download it through
+ * A file on a message. `s3Key` and `fileName` are the stored key; download it through
  * GET /api/files/download/{s3Key}, which answers a short-lived signed URL to participants only.
  */
 export const messageAttachmentSchema = z.object({
@@ -110,13 +110,13 @@ export const messageSchema = z.object({
   content: z.string(),
   messageType: messageTypeSchema,
   attachments: z.array(messageAttachmentSchema),
-  /** The sender (the spec's name for it); null when the account is gone. */
+  /** The sender (the API's name for it); null when the account is gone. */
   senderId: userSummarySchema.nullable(),
   createdAt: z.string(),
   ticket: messageTicketSchema.nullable(),
   /** The id the sender's client gave it (sendMessageBody), so its outgoing copy is matched by id; null without one. */
   clientMessageId: z.string().nullable(),
-  /** The people the message mentions (@), by id (issue 22). */
+  /** The people the message mentions (@), by id. */
   mentions: z.array(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -142,7 +142,7 @@ const participantIdsField = z.array(idSchema).max(MAX_CONVERSATION_PARTICIPANTS)
 const conversationTitle = requiredLine(UI_TEXT.conversationTitleRequired, MAX_CONVERSATION_TITLE_LENGTH);
 
 /**
- * POST /api/conversations (section 7). The caller is always a participant; participantIds name the
+ * POST /api/conversations. The caller is always a participant; participantIds name the
  * others (people of the organization, or its active advisors; anyone else is a 400).
  * organizationId: an advisor names the organization; members create in their own.
  */
@@ -178,7 +178,7 @@ export const messageAttachmentBody = z
   .refine((file) => file.s3Key ?? file.fileName, { error: UI_TEXT.messageFileRequired });
 
 /**
- * POST /api/messages and the socket's send_message. Non-blank text or at least one file (section 5);
+ * POST /api/messages and the socket's send_message. Non-blank text or at least one file;
  * the text is stored without its surrounding blank space (its inner line breaks stay). With a
  * `clientMessageId`, sending again (Retry after a lost answer) stores nothing new.
  */
@@ -202,7 +202,7 @@ export const sendMessageBody = z
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 /**
- * GET /api/messages/conversations/{id}: page 1 is the newest `limit` messages (section 9: 1 and 50).
+ * GET /api/messages/conversations/{id}: page 1 is the newest `limit` messages (1 and 50).
  * `before` / `after` (a message id) return the `limit` messages right before it, or the first `limit`
  * strictly after it (catch-up after a reconnect). Every answer lists its messages oldest first.
  */

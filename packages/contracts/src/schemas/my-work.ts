@@ -5,7 +5,7 @@ import { ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
 import { isDateOnly, taskPrioritySchema, taskStatusSchema, workRefSchema } from './work.js';
 
 /**
- * GET /api/my-work and GET /api/my-work/platform (issue 25). Each block is one query: its count
+ * GET /api/my-work and GET /api/my-work/platform. Each block is one query: its count
  * and its first MY_WORK_ITEMS rows. Every row carries `path`, the app's address of the record
  * (links.ts recordPaths).
  */

@@ -20,7 +20,7 @@ import { isTimeZone } from '../validation.js';
 import { boundedString, idSchema, instantText, pagedEnvelope, pageQuery } from './common.js';
 import { userSummarySchema } from './structure.js';
 
-/** Notification preferences (first document, section 3). */
+/** Notification preferences. */
 export const notificationPreferencesSchema = z.object({
   email: z.object({
     systemAlerts: z.boolean(),
@@ -70,7 +70,7 @@ export const notificationSettingsSchema = notificationPreferencesSchema.extend({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-// ---- The inbox (issue 22) ----
+// ---- The inbox ----
 
 export const notificationRecordSchema = z.object({
   type: z.enum(NOTIFICATION_RECORD_TYPES),

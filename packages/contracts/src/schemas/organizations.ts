@@ -14,7 +14,7 @@ export const addressSchema = z.object({
   country: z.string().nullable(),
 });
 
-/** The organization as the API returns it (first document, section 3). */
+/** The organization as the API returns it. */
 export const organizationSchema = z.object({
   id: z.string(),
   _id: z.string(),

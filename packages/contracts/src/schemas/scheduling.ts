@@ -34,7 +34,7 @@ import {
 } from './common.js';
 import { timeZoneSchema } from './notifications.js';
 
-/** Scheduling with an advisor (issue 24): availability, free slots, sessions and the calendar feed. */
+/** Scheduling with an advisor: availability, free slots, sessions and the calendar feed. */
 
 /**
  * A check across fields or items runs only on input whose parts all passed: zod 4 runs refinements
@@ -156,7 +156,7 @@ export const advisorSlotsSchema = z.object({
 });
 export type AdvisorSlots = z.infer<typeof advisorSlotsSchema>;
 
-// ---- Sessions (issue 24) ----
+// ---- Sessions ----
 
 /** A person a session names, as every viewer of the session sees them. */
 export const sessionPersonSchema = z.object({

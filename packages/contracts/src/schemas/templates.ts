@@ -23,7 +23,7 @@ import { userSummarySchema } from './structure.js';
 import { tagsField } from './work.js';
 
 /**
- * The template library (second document, sections 3, 5 and 7; issue 14). Departments and templates
+ * The template library. Departments and templates
  * are platform-wide; rows carry the caller's `permissions` from the server's template policy.
  */
 
@@ -44,7 +44,7 @@ export const templateDepartmentSchema = z.object({
   description: z.string(),
   /** Templates filed under it, counted in SQL. */
   templateCount: z.number().int(),
-  /** templateCount above 5 (section 9). */
+  /** templateCount above 5. */
   isPopular: z.boolean(),
   settings: templateDepartmentSettingsSchema,
   createdAt: z.string(),
@@ -69,7 +69,7 @@ export const templateFileSchema = z.object({
 });
 export type TemplateFile = z.infer<typeof templateFileSchema>;
 
-/** The spec's `fileTypes` entry (section 3): a file's extension, type, size and whether it is the primary one. */
+/** A `fileTypes` entry: a file's extension, type, size and whether it is the primary one. */
 export const templateFileTypeSchema = templateFileSchema.pick({
   extension: true,
   mimeType: true,
@@ -90,7 +90,7 @@ export const templateSchema = z.object({
   files: z.array(templateFileSchema),
   fileTypes: z.array(templateFileTypeSchema),
   downloadCount: z.number().int(),
-  /** downloadCount above 100 (section 9): the Popular and Most Downloaded chips. */
+  /** downloadCount above 100: the Popular and Most Downloaded chips. */
   isPopular: z.boolean(),
   createdBy: userSummarySchema.nullable(),
   createdAt: z.string(),
@@ -198,7 +198,7 @@ function jsonField<T extends z.ZodType>(schema: T, message: string) {
     .pipe(schema);
 }
 
-/** `tags` as the spec sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
+/** `tags` as a client sends it: a JSON list of texts, each trimmed, duplicates and blanks dropped. */
 export const templateTagsField = jsonField(tagsField, UI_TEXT.templateTagsInvalid);
 
 const templateName = requiredLine(UI_TEXT.templateFieldsRequired, MAX_TEMPLATE_NAME_LENGTH);

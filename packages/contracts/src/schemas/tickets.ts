@@ -32,7 +32,7 @@ import { userSummarySchema } from './structure.js';
 import { attachmentSchema, historyEntrySchema } from './work.js';
 
 /**
- * Support tickets (second document, sections 3, 4, 5 and 7; issue 12). Rows carry the caller's
+ * Support tickets. Rows carry the caller's
  * `permissions` from the server's ticket policy, and their comment and attachment counts.
  */
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
@@ -68,14 +68,14 @@ export const ticketCommentSchema = z.object({
   text: z.string(),
   createdBy: userSummarySchema.nullable(),
   createdAt: z.string(),
-  /** The people the comment mentions (@), by id (issue 22). */
+  /** The people the comment mentions (@), by id. */
   mentions: z.array(z.string()),
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
 /**
- * A file attached to a ticket (section 3): an attachment as objectives and tasks carry it, plus the
- * spec's `filename` (the stored key); download it through GET /api/files/download/{filename}.
+ * A file attached to a ticket: an attachment as objectives and tasks carry it, plus the
+ * API's `filename` (the stored key); download it through GET /api/files/download/{filename}.
  */
 export const ticketAttachmentSchema = attachmentSchema.extend({ filename: z.string() });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
@@ -112,10 +112,10 @@ export const createTicketBody = z.object({
   category: ticketCategorySchema.default(DEFAULT_TICKET_CATEGORY),
   /** An advisor names the organization it raises the ticket for; members raise in their own. */
   organizationId: idSchema.optional(),
-  /** Turns a message into this ticket: one the caller can read, in the ticket's organization (issue 13). */
+  /** Turns a message into this ticket: one the caller can read, in the ticket's organization. */
   messageId: idSchema.optional(),
 });
-/** PUT /api/tickets/{id}: any of the fields; status may be set freely here too (section 4). */
+/** PUT /api/tickets/{id}: any of the fields; status may be set freely here too. */
 export const updateTicketBody = z.object({
   title: ticketTitle.optional(),
   description: ticketDescription.optional(),
@@ -148,8 +148,8 @@ export const ticketAttachmentBody = z.object({
 export type TicketAttachmentBody = z.input<typeof ticketAttachmentBody>;
 
 /**
- * Beyond the spec: assignedTo ('me', 'unassigned' or a user id), createdBy ('me' or a user id),
- * sort by any column with `order` (issue 25), and the organization for whoever reaches several.
+ * Filters: assignedTo ('me', 'unassigned' or a user id), createdBy ('me' or a user id),
+ * sort by any column with `order`, and the organization for whoever reaches several.
  */
 export const ticketListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

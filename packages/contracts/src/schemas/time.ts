@@ -13,7 +13,7 @@ import { boundedString, idSchema, pagedEnvelope, permissionsSchema } from './com
 import { userSummarySchema } from './structure.js';
 import { isDateOnly } from './work.js';
 
-/** Time entries and timers (issue 26); who may do what is the server's time-entries policy. */
+/** Time entries and timers; who may do what is the server's time-entries policy. */
 
 const dateOnly = boundedString(10, UI_TEXT.dateInvalid).refine(isDateOnly, UI_TEXT.dateInvalid);
 const minutes = z

@@ -26,7 +26,7 @@ import { imageUrlField, websiteField } from './urls.js';
 
 export const roleSchema = z.enum(ROLES);
 
-/** The user as the API returns it (first document, section 3). */
+/** The user as the API returns it. */
 export const userSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -115,7 +115,7 @@ export const advisorProfileInput = z.object({
 });
 export type AdvisorProfileInput = z.input<typeof advisorProfileInput>;
 
-/** Register (add member): fields declared in the spec's validation order, so the first issue is the spec's first failure. */
+/** Register (add member): fields declared in the form's validation order, so the first issue is the form's first failure. */
 export const registerBody = z.object({
   firstName: requiredLine(UI_TEXT.firstNameRequired, MAX_NAME_LENGTH),
   lastName: requiredLine(UI_TEXT.lastNameRequired, MAX_NAME_LENGTH),

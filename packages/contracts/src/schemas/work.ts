@@ -42,7 +42,7 @@ import { mentionsSchema } from './notifications.js';
 import { userSummarySchema } from './structure.js';
 
 /**
- * Projects, objectives and tasks (second document, sections 3, 4, 5 and 7; issue 11). Records carry
+ * Projects, objectives and tasks. Records carry
  * the caller's `permissions` from the server's work policy; lists carry progress and counts
  * computed in SQL.
  */
@@ -69,13 +69,13 @@ export const dateOnlyField = boundedString(10, UI_TEXT.dateInvalid)
 export const isDueBeforeStart = (startDate: string | null | undefined, dueDate: string | null | undefined) =>
   Boolean(startDate && dueDate && dueDate < startDate);
 
-/** Tags: each trimmed and non-blank, duplicates dropped, at most MAX_PROJECT_TAGS (section 5). */
+/** Tags: each trimmed and non-blank, duplicates dropped, at most MAX_PROJECT_TAGS. */
 export const tagsField = z
   .array(singleLine(boundedString(MAX_TAG_LENGTH).trim()))
   .max(MAX_PROJECT_TAGS, { error: UI_TEXT.tooManyTags })
   .transform((tags) => [...new Set(tags.filter((tag) => tag !== ''))]);
 
-/** Progress: an integer from 0 to 100 in steps of 5 (section 9). */
+/** Progress: an integer from 0 to 100 in steps of 5. */
 export const progressField = z
   .number({ error: UI_TEXT.progressInvalid })
   .int({ error: UI_TEXT.progressInvalid })
@@ -224,7 +224,7 @@ export const taskDetailSchema = taskSchema.extend({
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-/** GET /api/tasks/my-tasks: a task with its project and objective (section 3, "My-tasks item") and its organization's name. */
+/** GET /api/tasks/my-tasks: a task with its project and objective ("My-tasks item") and its organization's name. */
 export const myTaskSchema = taskSchema.extend({
   project: workRefSchema.nullable(),
   objectiveId: workRefSchema.nullable(),
@@ -354,7 +354,7 @@ export const taskListQuery = z.object({
   priority: taskPrioritySchema.optional(),
   assignedTo: z.union([idSchema, z.literal('me')]).optional(),
 });
-/** My Tasks: the tab (section 7), and beyond the spec status, due date, organization and sort (issue 25). */
+/** My Tasks: the tab, and status, due date, organization and sort. */
 export const myTasksQuery = z.object({
   page: workPage.page,
   limit: z.coerce.number().int().min(1).max(WORK_MAX_PAGE_SIZE).default(MY_TASKS_PAGE_SIZE),

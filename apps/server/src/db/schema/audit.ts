@@ -8,7 +8,7 @@ export const auditActionEnum = pgEnum('audit_action', AUDIT_EVENT_ACTIONS);
 export const auditTargetTypeEnum = pgEnum('audit_target_type', AUDIT_TARGET_TYPES);
 
 /**
- * The audit log's own events (issue 26, decision 0185): a member added, a role changed, an
+ * The audit log's own events (decision 0185): a member added, a role changed, an
  * advisor assigned, a setting changed, an export made. Written by lib/audit.ts in the transaction
  * of the change it records; the app has no way to change or delete a line. The record it names
  * has no foreign key: the line outlives the record, and keeps its label as it was. Identical

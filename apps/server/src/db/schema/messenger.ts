@@ -18,7 +18,7 @@ import { ticketCategoryEnum, ticketPriorityEnum, tickets } from './tickets.js';
 import { users } from './users.js';
 
 /**
- * Messenger (second document, section 3): conversations of one organization, their participants
+ * Messenger: conversations of one organization, their participants
  * (with each one's read marker) and messages. Participants and messages carry the organization and
  * name their conversation by (organization_id, id). Participants and senders are plain user
  * references: an organization's advisors are platform staff.
@@ -99,7 +99,7 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id').notNull(),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
-    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    /** The people the text mentions (@), by id: they are notified. */
     mentions: uuid('mentions').array().notNull().default([]),
     messageType: messageTypeEnum('message_type').notNull().default('text'),
     /** The ticket this message was turned into (same organization). */
@@ -110,7 +110,7 @@ export const messages = pgTable(
   },
   (table) => [
     uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
-    // Search everything (issue 25): the text of the caller's conversations only (btree_gin), never
+    // Search everything: the text of the caller's conversations only (btree_gin), never
     // the matches of every conversation filtered afterwards.
     index('messages_conversation_search_idx').using('gin', table.conversationId, sql`${table.content} gin_trgm_ops`),
     uniqueIndex('messages_sender_client_id_unique')

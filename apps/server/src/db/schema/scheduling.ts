@@ -31,7 +31,7 @@ import { tickets } from './tickets.js';
 import { users } from './users.js';
 
 /**
- * Scheduling with an advisor (issue 24). An advisor's availability is its own (like its
+ * Scheduling with an advisor. An advisor's availability is its own (like its
  * preferences), not an organization's: one row per advisor. A session belongs to the organization
  * it was booked for; its attendees carry that organization and name it by (organization_id, id).
  */

@@ -15,7 +15,7 @@ import { files } from './files.js';
 import { users } from './users.js';
 
 /**
- * The template library (second document, section 3; issue 14). Template departments and templates
+ * The template library. Template departments and templates
  * are platform-wide: no organization. A template's documents are rows of `files` with record_type
  * 'template' and record_id the template (so GET /api/files/download/{key} follows the template's
  * read rule), ordered by files.position; the template names its primary one.

@@ -6,7 +6,7 @@ import { organizationKey, sameOrganization, type TenantTable } from './same-orga
 import { users } from './users.js';
 
 /**
- * Support tickets (second document, section 3). A ticket belongs to its creator's organization (or
+ * Support tickets. A ticket belongs to its creator's organization (or
  * the one an advisor raised it for); comments and history carry the organization and name the
  * ticket by (organization_id, id). Creators and assignees are plain user references: advisors are
  * platform staff.
@@ -64,7 +64,7 @@ export const tickets = pgTable(
     index('tickets_organization_category_idx').on(table.organizationId, table.category, table.createdAt, table.id),
     index('tickets_assignee_created_idx').on(table.assignedTo, table.createdAt, table.id),
     index('tickets_created_idx').on(table.createdAt, table.id),
-    // Triage (issue 25): Created by me, the sort by title, and the sorts of a list over several
+    // Triage: Created by me, the sort by title, and the sorts of a list over several
     // organizations (an advisor's, an admin's), each a walk of one index in the list's order.
     index('tickets_creator_created_idx').on(table.createdBy, table.createdAt, table.id),
     index('tickets_organization_title_idx').on(table.organizationId, ticketSortTitle(table), table.id),
@@ -84,7 +84,7 @@ export const tickets = pgTable(
       table.organizationId,
       sql`(${ticketSearchText(table)}) gin_trgm_ops`,
     ),
-    // Analytics (issue 26): the tickets resolved in a range, of one organization or of all.
+    // Analytics: the tickets resolved in a range, of one organization or of all.
     index('tickets_organization_resolved_idx')
       .on(table.organizationId, ticketResolvedAt(table))
       .where(sql`${ticketResolvedAt(table)} is not null`),
@@ -103,7 +103,7 @@ export const ticketComments = pgTable(
     ticketId: uuid('ticket_id').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    /** The people the text mentions (@), by id: they are notified. */
     mentions: uuid('mentions').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -114,7 +114,7 @@ export const ticketComments = pgTable(
 );
 
 /**
- * A history entry that may answer a ticket (analytics' first response, issue 26): a comment or a
+ * A history entry that may answer a ticket (analytics' first response): a comment or a
  * change of status. Queries must use this condition for the partial indexes.
  */
 export function ticketResponse(table: { kind: AnyPgColumn }): SQL {
@@ -138,7 +138,7 @@ export const ticketActivity = pgTable(
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),
     // The organization's audit log reads its histories newest first (decision 0185).
     index('ticket_activity_organization_created_idx').on(table.organizationId, table.createdAt),
-    // Analytics' first responses (issue 26): the comments and status changes since a range began,
+    // Analytics' first responses: the comments and status changes since a range began,
     // of one organization or of all, read from the index alone.
     index('ticket_activity_organization_response_idx')
       .on(table.organizationId, table.createdAt, table.ticketId, table.actorId)

@@ -20,7 +20,7 @@ import { users } from './users.js';
 import { tasks } from './work.js';
 
 /**
- * Time spent on a task or a ticket (issue 26): advisors' billable hours, anyone's work. An entry
+ * Time spent on a task or a ticket: advisors' billable hours, anyone's work. An entry
  * names its record by one of two references kept inside the record's organization
  * (sameOrganization), so it goes with the record and can never point at another tenant's.
  */

@@ -80,7 +80,7 @@ export const users = pgTable(
       .where(sql`${table.role} = 'advisor'`),
     organizationKey(table),
     // Trigram index for "name or e-mail contains" (GET /api/users?search=): no scan of 200k users.
-    // Organization first (btree_gin): one organization's search reads its own entries (issue 25).
+    // Organization first (btree_gin): one organization's search reads its own entries.
     index('users_organization_search_idx').using(
       'gin',
       table.organizationId,

@@ -26,7 +26,7 @@ import { teams } from './teams.js';
 import { users } from './users.js';
 
 /**
- * Projects, objectives and tasks (second document, section 3). Every row carries its
+ * Projects, objectives and tasks. Every row carries its
  * organization, so each list is scoped inside its own WHERE, and children reference parents by
  * (organization_id, id) so no row can join two tenants. Creators and assignees are plain user
  * references: admins create for any organization, and advisors (platform staff) take tasks.
@@ -72,10 +72,10 @@ export const projects = pgTable(
   (table) => [
     index('projects_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
     index('projects_created_idx').on(table.createdAt, table.id),
-    // Analytics' project progress (issue 26): open projects, soonest due first, of one organization or all.
+    // Analytics' project progress: open projects, soonest due first, of one organization or all.
     index('projects_organization_due_idx').on(table.organizationId, table.dueDate, table.id),
     index('projects_due_idx').on(table.dueDate, table.id),
-    // Organization first (btree_gin): one organization's search reads its own entries (issue 25).
+    // Organization first (btree_gin): one organization's search reads its own entries.
     index('projects_organization_search_idx').using(
       'gin',
       table.organizationId,
@@ -143,7 +143,7 @@ export const tasks = pgTable(
     index('tasks_assignee_due_idx').on(table.assignedTo, table.dueDate),
     index('tasks_creator_due_idx').on(table.createdBy, table.dueDate),
     index('tasks_organization_status_idx').on(table.organizationId, table.status, table.dueDate),
-    // Analytics (issue 26): tasks created in a range, of one organization or of all; open tasks
+    // Analytics: tasks created in a range, of one organization or of all; open tasks
     // past due across the platform.
     index('tasks_organization_created_idx').on(table.organizationId, table.createdAt),
     index('tasks_created_idx').on(table.createdAt),
@@ -177,7 +177,7 @@ export const taskComments = pgTable(
     taskId: uuid('task_id').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified (issue 22). */
+    /** The people the text mentions (@), by id: they are notified. */
     mentions: uuid('mentions').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -209,7 +209,7 @@ export const taskActivity = pgTable(
     index('task_activity_task_created_idx').on(table.taskId, table.createdAt),
     // The organization's audit log reads its histories newest first (decision 0185).
     index('task_activity_organization_created_idx').on(table.organizationId, table.createdAt),
-    // Analytics' tasks completed per week (issue 26): the moves to completed in a range, of one
+    // Analytics' tasks completed per week: the moves to completed in a range, of one
     // organization or of all, counted from the index alone.
     index('task_activity_organization_completed_idx')
       .on(table.organizationId, table.createdAt, table.taskId)

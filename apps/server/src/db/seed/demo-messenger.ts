@@ -1,7 +1,7 @@
 import type { ConversationType } from '@smart/contracts';
 import type { DemoAttachment } from './demo-work.js';
 
-/** A seeded conversation (issue 13): who is in it and what they said, oldest first. */
+/** A seeded conversation: who is in it and what they said, oldest first. */
 export interface DemoConversation {
   organization: string;
   type: ConversationType;

@@ -1,7 +1,7 @@
 import type { DepartmentIconName, TemplateDepartmentColor } from '@smart/contracts';
 
 /**
- * The demo template library (issue 14): the sign-in page's template pillar — finance, operations,
+ * The demo template library: the sign-in page's template pillar — finance, operations,
  * leadership, HR and marketing — with 3 to 8 templates each. A template has a policy or process
  * PDF, a fill-in DOCX form, or both (the first is the primary one); download counts make Popular
  * and Most Downloaded show something. seed/templates.ts writes them.

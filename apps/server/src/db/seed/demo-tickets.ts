@@ -7,7 +7,7 @@ import {
 } from '@smart/contracts';
 import type { DemoAttachment } from './demo-work.js';
 
-/** A seeded support ticket (issue 12): who raised it, where it stands, its comments and file. */
+/** A seeded support ticket: who raised it, where it stands, its comments and file. */
 export interface DemoTicket {
   organization: string;
   creator: string;

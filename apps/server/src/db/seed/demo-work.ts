@@ -1,7 +1,7 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
 
 /**
- * Demo projects, objectives and tasks (issue 11). Dates are days from the day of seeding, so a new
+ * Demo projects, objectives and tasks. Dates are days from the day of seeding, so a new
  * install always has work due this week and some overdue. People are named by e-mail.
  */
 export interface DemoTask {

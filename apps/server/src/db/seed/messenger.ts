@@ -12,7 +12,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const MESSAGE_GAP_MS = 7 * 60 * 1000;
 
 /**
- * Seeds the demo conversations once (issue 13), into a database that has the demo organizations:
+ * Seeds the demo conversations once, into a database that has the demo organizations:
  * Acme's general and launch conversations, and advisor@smart's chats with Acme and Globex, with a
  * few files and some messages member@acme has not read. The marker row makes concurrent starts
  * seed once; file bytes are written after the rows commit. Returns whether it seeded.

@@ -88,7 +88,7 @@ function addWeekdays(from: Temporal.PlainDate, count: number): Temporal.PlainDat
 
 /**
  * Seeds the demo advisor's availability (New York, Monday–Friday 09:00–17:00) and a few sessions
- * with Acme and Globex around today, one past and one cancelled, once (issue 24). Written straight
+ * with Acme and Globex around today, one past and one cancelled, once. Written straight
  * into the tables: no invitations go out for demo data.
  */
 export async function seedDemoSchedulingOnce(db: Database, now = new Date()): Promise<boolean> {

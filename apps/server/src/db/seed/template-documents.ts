@@ -14,7 +14,7 @@ import {
 import PDFDocument from 'pdfkit';
 
 /**
- * Real, readable documents for the demo template library (issue 14), made at seed time in pure
+ * Real, readable documents for the demo template library, made at seed time in pure
  * JavaScript: a policy or process document as a PDF (pdfkit, with its built-in Helvetica: no font
  * file is read) and a fill-in form as a DOCX (docx). Nothing is downloaded at run time.
  */

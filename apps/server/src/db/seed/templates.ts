@@ -61,7 +61,7 @@ async function documentsOf(department: DemoTemplateDepartment, template: DemoTem
 }
 
 /**
- * Seeds the demo template library once (issue 14), into a database that has the demo accounts:
+ * Seeds the demo template library once, into a database that has the demo accounts:
  * the five departments, their templates and real documents (bytes written after the rows commit).
  * The marker row makes concurrent starts seed once. Returns whether it seeded.
  */

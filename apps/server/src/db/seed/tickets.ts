@@ -24,7 +24,7 @@ function datesOf(ticket: DemoTicket, now: number) {
 }
 
 /**
- * Seeds the demo tickets once (issue 12), into a database that has the demo organizations: Acme's
+ * Seeds the demo tickets once, into a database that has the demo organizations: Acme's
  * and Globex's, with comments, history and a few files (bytes written after the rows commit). The
  * marker row makes concurrent starts seed once. Returns whether it seeded.
  */

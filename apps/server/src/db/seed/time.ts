@@ -37,7 +37,7 @@ function weekdaysBack(today: Temporal.PlainDate, count: number): string[] {
 }
 
 /**
- * Seeds the demo's time once (issue 26): the advisor's last eight working weeks on Acme's task and
+ * Seeds the demo's time once: the advisor's last eight working weeks on Acme's task and
  * tickets it handles and on Globex's tickets, mostly billable, and a few hours of Acme's owner and
  * member on their tasks, so the Timesheet, a PDF statement and Analytics' advisor hours show a
  * real month. Written straight into the table, as the other demo parts are.

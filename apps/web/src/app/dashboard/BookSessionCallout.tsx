@@ -6,7 +6,7 @@ import { useAvailableAdvisors } from '@/lib/available-advisors';
 import { useBookSessionDialog } from '@/lib/book-session';
 
 /**
- * Book a session on the dashboard (issue 24): for people whose organization has an active advisor;
+ * Book a session on the dashboard: for people whose organization has an active advisor;
  * nothing for anyone else. While the advisors load it holds its place, so the cards under it do
  * not jump down when it fills in (a layout shift of 0.12 on a phone).
  */

@@ -15,9 +15,9 @@ export default function DashboardHome({
   cards: readonly DashboardCard[];
   callout?: ReactNode;
   /**
-   * What waits for the user, or an admin's platform figures (issue 25), right under the welcome:
+   * What waits for the user, or an admin's platform figures, right under the welcome:
    * under the cards it started at y ≈ 713 for a member, after nine cards for an org_admin, where
-   * the floating Support button covered its headings (issue 37). What needs the person comes first.
+   * the floating Support button covered its headings. What needs the person comes first.
    */
   work?: ReactNode;
 }) {

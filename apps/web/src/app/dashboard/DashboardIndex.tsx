@@ -10,7 +10,7 @@ import DashboardHome from './DashboardHome';
 /** /dashboard: advisors are sent on; everyone else sees the home. */
 export default function DashboardIndex() {
   const { user } = useAuth();
-  // Advisors land on My Tasks (second document, sections 2 and 6).
+  // Advisors land on My Tasks.
   if (!seesDashboardHome(user)) return <Navigate to={paths.myTasks} replace />;
   return (
     <DashboardHome

@@ -9,9 +9,8 @@ const ADVISOR_WORK_BLOCKS = ['tickets', 'conversations'] as const;
 const ADVISOR_WORK_ROWS = 3;
 
 /**
- * /dashboard/my-tasks. Advisors land here instead of the dashboard home (second document, section
- * 6), so My work's tickets waiting for them and their unread conversations sit atop the page
- * (issue 25); everyone else has them on the home.
+ * /dashboard/my-tasks. Advisors land here instead of the dashboard home, so My work's tickets waiting for them and their unread conversations sit atop the page;
+ * everyone else has them on the home.
  */
 export default function MyTasksLanding() {
   const { user } = useAuth();

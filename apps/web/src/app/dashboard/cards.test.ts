@@ -16,18 +16,18 @@ describe('dashboardCardsFor', () => {
     expect(titles('user')).not.toContain('Team Members');
   });
 
-  it("keeps an admin's home free of organization cards (spec: Templates only)", () => {
+  it("keeps an admin's home free of organization cards (Templates only)", () => {
     expect(titles('admin')).not.toContain('Organization');
     expect(titles('admin')).not.toContain('Team Members');
   });
 
-  it("gives members and organization admins the spec's five cards, Messenger last", () => {
+  it('gives members and organization admins their five cards, Messenger last', () => {
     for (const role of ['user', 'org_admin']) {
       expect(titles(role).slice(0, 5)).toEqual(['Tickets', 'Projects', 'My Tasks', 'Templates', 'Messenger']);
     }
   });
 
-  it('gives an admin the Templates card alone (spec section 2)', () => {
+  it('gives an admin the Templates card alone', () => {
     expect(titles('admin')).toEqual(['Templates']);
   });
 
@@ -35,7 +35,7 @@ describe('dashboardCardsFor', () => {
     for (const role of ['user', 'org_admin']) expect(titles(role).slice(0, 4)).toContain('Templates');
   });
 
-  it('gives an admin neither (spec: Templates only)', () => {
+  it('gives an admin neither (Templates only)', () => {
     expect(titles('admin')).not.toContain('Projects');
     expect(titles('admin')).not.toContain('My Tasks');
     expect(titles('admin')).not.toContain('Tickets');

@@ -11,7 +11,7 @@ export interface DashboardCard {
   icon: IconType;
 }
 
-/** Spec section 2: an admin sees Templates only; everyone else these five. */
+/** An admin sees Templates only; everyone else these five. */
 const ADMIN_CARDS: readonly CardRouteId[] = ['templates'];
 const MEMBER_CARDS: readonly CardRouteId[] = ['tickets', 'projects', 'myTasks', 'templates', 'messenger'];
 /** Shown while none of a role's own cards has a page yet, so the home is never empty. */
@@ -37,9 +37,9 @@ function cardsShownTo(user: PermissionSubject | null | undefined, ids: readonly 
 export function dashboardCardsFor(user: PermissionSubject | null | undefined): DashboardCard[] {
   const cards = cardsShownTo(user, isAdmin(user) ? ADMIN_CARDS : MEMBER_CARDS);
   const own = cards.length > 0 ? cards : cardsShownTo(user, ACCOUNT_CARDS);
-  // An admin's home shows Templates only (spec section 2); the organization cards are for everyone else.
+  // An admin's home shows Templates only; the organization cards are for everyone else.
   return isAdmin(user) ? own : [...own, ...cardsShownTo(user, ORGANIZATION_CARDS)];
 }
 
-/** Advisors have no home page: /dashboard sends them to My Tasks (second document, section 6). */
+/** Advisors have no home page: /dashboard sends them to My Tasks. */
 export const seesDashboardHome = (user: RoleHolder | null | undefined) => !(hasRole(user, 'advisor') && !isAdmin(user));

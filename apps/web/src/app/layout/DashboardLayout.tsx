@@ -19,7 +19,7 @@ import { TopBar } from './TopBar';
 const prerendering = typeof window === 'undefined';
 
 /**
- * The page frame (spec section 2): a 60px top bar and a 280px sidebar. The sidebar starts open on
+ * The page frame: a 60px top bar and a 280px sidebar. The sidebar starts open on
  * desktop; on screens under 768px it floats over the page with a backdrop, and starts closed there
  * so a phone user lands on the page rather than on a menu covering it.
  */

@@ -30,7 +30,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
 
   const onProfilePath = PROFILE_GROUP_PATHS.some((base) => isPathUnder(pathname, base));
   const [profileOpened, setProfileOpened] = useState(onProfilePath);
-  // The 'My Profile' group opens by itself when one of its pages is shown (spec section 2).
+  // The 'My Profile' group opens by itself when one of its pages is shown.
   useEffect(() => {
     if (onProfilePath) setProfileOpened(true);
   }, [onProfilePath]);
@@ -39,7 +39,7 @@ export function Sidebar({ closed, onNavigate }: SidebarProps) {
     try {
       await logout();
     } finally {
-      // Spec: sign-out always ends at /login, even if the server call failed.
+      // Sign-out always ends at /login, even if the server call failed.
       navigate(paths.login, { replace: true });
     }
   }

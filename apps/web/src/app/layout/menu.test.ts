@@ -16,7 +16,7 @@ describe('menuKindFor', () => {
   });
 });
 
-describe('the menu tables (spec section 2)', () => {
+describe('the menu tables', () => {
   it('list every entry of each role, available or not', () => {
     expect(labels(MENUS.regular.main)).toEqual([
       'Dashboard',
@@ -46,8 +46,8 @@ describe('the menu tables (spec section 2)', () => {
       'Audit Log',
       'Notifications',
     ]);
-    // Messenger and Templates for advisors are ours (an inbox; they write templates); the spec's advisor menu omits them.
-    // Sessions and Schedule are issue 24's, Timesheet issue 26's.
+    // Messenger and Templates for advisors are ours (an inbox; they write templates); the advisor menu first drawn omitted them.
+    // Sessions, Schedule and Timesheet came later.
     expect(labels(MENUS.advisor.main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -90,7 +90,7 @@ describe('visibleMenu', () => {
     const member = labels(visibleMenu(user('user')).profile);
     expect(member).not.toContain('Organization Details');
     expect(member).not.toContain('Team Members');
-    // The audit log is for those who manage the organization's settings (issue 26).
+    // The audit log is for those who manage the organization's settings.
     expect(member).not.toContain('Audit Log');
     expect(owner).toContain('Audit Log');
 
@@ -126,7 +126,7 @@ describe('visibleMenu', () => {
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (spec: admin menu)", () => {
+  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (admin menu)", () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',

@@ -21,9 +21,8 @@ export interface MenuDefinition {
 export type MenuKind = 'regular' | 'admin' | 'advisor';
 
 /**
- * The sidebar menus of spec section 2: which pages each kind of user finds there, in the spec's
- * order (it differs by role). Labels, icons, groups and access rules come from the route table.
- * Analytics (issue 26) is listed for the regular menu and the admin's; its flag shows it to
+ * The sidebar menus: which pages each kind of user finds there, in each role's own order. Labels, icons, groups and access rules come from the route table.
+ * Analytics is listed for the regular menu and the admin's; its flag shows it to
  * org_admins and admins only.
  */
 const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
@@ -58,11 +57,11 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'auditLog',
     'notifications',
   ],
-  // Advisors have no dashboard home: /dashboard redirects them (spec section 2). Beyond the spec's
-  // advisor menu: Messenger (its inbox and unread badge across organizations,
+  // Advisors have no dashboard home: /dashboard redirects them. Beyond its first
+  // menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
-  // since they write templates (canCreateTemplates), the template library; Sessions and Schedule are
-  // issue 24's, Timesheet issue 26's (for everyone who records time; admins reach it by its address).
+  // since they write templates (canCreateTemplates), the template library; then Sessions, Schedule
+  // and Timesheet (for everyone who records time; admins reach it by its address).
   advisor: [
     'myTasks',
     'tickets',

@@ -24,7 +24,7 @@ describe('the Add Advisor form', () => {
     });
   });
 
-  it('shows the first failure in the spec order, then the rest as the server checks it', () => {
+  it("shows the first failure in the form's order, then the rest as the server checks it", () => {
     expect(checkNewAdvisor(EMPTY_NEW_ADVISOR)).toEqual({ firstName: UI_TEXT.firstNameRequired });
     expect(checkNewAdvisor({ ...filled, confirmPassword: 'other' })).toEqual({
       confirmPassword: UI_TEXT.passwordsDoNotMatch,

@@ -24,7 +24,7 @@ const advisor = (assignments: AdvisorAssignment[] = []) =>
   ({ firstName: 'Sofia', lastName: 'Reyes', assignments }) as Advisor;
 
 describe('isExcludedFromAssignment (the Assign to Org options)', () => {
-  it("leaves out the organization named 'smart' in any case (spec section 9)", () => {
+  it("leaves out the organization named 'smart' in any case", () => {
     for (const name of ['SMART', 'smart', 'Smart']) {
       expect(isExcludedFromAssignment(organization(name), advisor())).toBe(true);
     }
@@ -40,7 +40,7 @@ describe('isExcludedFromAssignment (the Assign to Org options)', () => {
 });
 
 describe('advisor page labels', () => {
-  it("dates read as short month, day and year in en-US (spec section 9), whatever the browser's locale", () => {
+  it("dates read as short month, day and year in en-US, whatever the browser's locale", () => {
     expect(formatAdvisorDate('2025-03-04T10:00:00.000Z')).toBe('Mar 4, 2025');
     expect(formatAdvisorDate('not a date')).toBe('');
   });

@@ -7,12 +7,12 @@ import {
   UI_TEXT,
 } from '@smart/contracts';
 
-/** The name on an advisor's card and dialogs; 'Unknown User' without one (spec section 2). */
+/** The name on an advisor's card and dialogs; 'Unknown User' without one. */
 export function advisorName(advisor: Pick<Advisor, 'firstName' | 'lastName'>): string {
   return `${advisor.firstName} ${advisor.lastName}`.trim() || UI_TEXT.unknownUser;
 }
 
-/** Dates on the advisor pages: short month, day and year in en-US (spec section 9), e.g. 'Mar 4, 2025'. */
+/** Dates on the advisor pages: short month, day and year in en-US, e.g. 'Mar 4, 2025'. */
 const ADVISOR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function formatAdvisorDate(iso: string): string {
@@ -23,8 +23,8 @@ export function formatAdvisorDate(iso: string): string {
 export const activeLabel = (isActive: boolean) => (isActive ? 'Active' : 'Inactive');
 
 /**
- * Organizations the Assign to Org dialog leaves out: the one named 'smart' in any case (spec
- * section 9: the platform's own), closed ones and those the advisor is already active in, which
+ * Organizations the Assign to Org dialog leaves out: the one named 'smart' in any case (the
+ * platform's own), closed ones and those the advisor is already active in, which
  * the server would refuse (409). An inactive assignment is offered: assigning reactivates it.
  */
 export function isExcludedFromAssignment(organization: Organization, advisor: Advisor): boolean {

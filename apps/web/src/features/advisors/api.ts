@@ -16,8 +16,8 @@ import { useOrganizationSearch } from '@/lib/organization-search';
 import { isExcludedFromAssignment, nextSessionByOrganization } from './advisor-labels';
 
 /**
- * S.M.A.R.T. Advisors (second document, section 7). The advisors list comes whole, each advisor
- * with its assignments, in one request (the spec's client asked every organization in turn).
+ * S.M.A.R.T. Advisors. The advisors list comes whole, each advisor
+ * with its assignments, in one request (instead of asking every organization in turn).
  */
 
 export function getAdvisors() {
@@ -74,7 +74,7 @@ export function useAdvisors() {
   return useQuery(advisorQueries.list());
 }
 
-/** The signed-in advisor's organizations; asked only once the user is known (spec section 2). */
+/** The signed-in advisor's organizations; asked only once the user is known. */
 export function useMyOrganizations(enabled: boolean) {
   return useQuery({ ...advisorQueries.myOrganizations(), enabled });
 }
@@ -82,7 +82,7 @@ export function useMyOrganizations(enabled: boolean) {
 /**
  * The Assign to Org dialog's options: organizations whose name contains what is typed, searched on
  * the server, without those an assignment would be refused for (see isExcludedFromAssignment). Each
- * option shows the description or, without one, the domain (spec section 2).
+ * option shows the description or, without one, the domain.
  */
 export function useAssignableOrganizations(advisor: Advisor) {
   return useOrganizationSearch(true, {
@@ -139,7 +139,7 @@ export function useUpdateAdvisorProfile(advisorId: string) {
 }
 
 /**
- * The advisor's next scheduled sessions, one request for every My Organizations card (issue 24).
+ * The advisor's next scheduled sessions, one request for every My Organizations card.
  * Its key is the one the scheduling feature gives this list (['scheduling', 'sessions', 'list',
  * query]), so a booking, change or live event there refreshes it too.
  */

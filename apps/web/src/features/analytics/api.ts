@@ -2,7 +2,7 @@ import { type AnalyticsQuery, analyticsEndpoints, UI_TEXT } from '@smart/contrac
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The analytics page's one request (issue 26). */
+/** The analytics page's one request. */
 export const analyticsKeys = {
   all: ['analytics'] as const,
   figures: (query: AnalyticsQuery) =>

@@ -12,7 +12,7 @@ interface SessionState {
 }
 
 /**
- * Startup per spec section 4: a stored token and user sign in at once (the profile is re-fetched
+ * Startup: a stored token and user sign in at once (the profile is re-fetched
  * in the background); a token without a user waits for the profile; no token means signed out.
  */
 function initialSession(): SessionState {
@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  // Confirm the stored session with the server once at startup; any failure signs out (spec section 4).
+  // Confirm the stored session with the server once at startup; any failure signs out.
   // A late answer after the user has signed out (and maybe in again) concerns a session that is gone:
   // it must neither replace the newer user nor end the newer session. A check cut off because the
   // page is being left (a reload before it answered) has not failed: signing out then would sign

@@ -9,7 +9,7 @@ import {
 } from '@smart/contracts';
 import { api } from '@/lib/api-client';
 
-/** Session calls (spec section 7, accounts). Errors carry the spec's fallback texts. */
+/** Session calls (accounts). Errors carry UI_TEXT's fallback texts. */
 
 const signInFailure = { failMessage: UI_TEXT.loginFailed, networkErrorMessage: UI_TEXT.loginNetworkError };
 

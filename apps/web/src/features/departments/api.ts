@@ -16,7 +16,7 @@ import { structureKeys } from '@/lib/structure-keys';
 import { uploadImage } from '@/lib/upload-image';
 
 /**
- * Departments (spec section 7, under /api/departments) and the team calls the department page makes.
+ * Departments (under /api/departments) and the team calls the department page makes.
  * Lists are read a page at a time (Load more); the existing-team picker reads every page.
  */
 

@@ -17,7 +17,7 @@ import { getMessages, messengerKeys, messengerQueries } from './queries';
 import { type MessageLog, mergeMessages } from './timeline';
 
 /**
- * Conversations and messages (second document, section 7). Messages of a conversation live in one
+ * Conversations and messages. Messages of a conversation live in one
  * cache entry (a MessageLog), which pages, live events and catch-up merge into.
  */
 
@@ -27,7 +27,7 @@ import { type MessageLog, mergeMessages } from './timeline';
 export const getGeneralConversation = (organizationId?: string) =>
   api(conversationEndpoints.general, { query: { organizationId } }, { failMessage: UI_TEXT.fetchConversationFailed });
 
-/** The chat between an organization and an advisor, created by the first who asks (section 2's ?org=). */
+/** The chat between an organization and an advisor, created by the first who asks (Messenger's ?org=). */
 export const getAdvisorConversation = (query: { advisorId?: string; organizationId?: string }) =>
   api(conversationEndpoints.advisorConversation, { query }, { failMessage: UI_TEXT.fetchAdvisorConversationsFailed });
 
@@ -164,7 +164,7 @@ export function useMarkRead() {
       updateConversationList(queryClient, (list) => patchConversation(list, conversationId, { unreadCount: 0 }));
       return queryClient.invalidateQueries({ queryKey: messengerKeys.unread() });
     },
-    // Section 8: a failed read marker is only logged; the badge stays until the next success.
+    // A failed read marker is only logged; the badge stays until the next success.
     onError: (error) => console.error(UI_TEXT.markMessagesReadFailed, error),
   });
 }

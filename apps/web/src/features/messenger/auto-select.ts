@@ -18,7 +18,7 @@ interface AutoSelection {
 }
 
 /**
- * Section 2's auto-selection, once per visit of the page. With ?org=: that organization's
+ * The auto-selection, once per visit of the page. With ?org=: that organization's
  * ticket-type conversation (the chat with its advisor), created titled 'General Discussion' if there
  * is none. Without: the first conversation, or the organization's general one, created if none exist.
  * The server's get-or-create makes one conversation however many tabs ask at once. `shownId` is

@@ -79,7 +79,7 @@ interface MessengerEvents {
 }
 
 /**
- * Section 4's live events while the messenger is open: a new message goes into its conversation's
+ * The live events while the messenger is open: a new message goes into its conversation's
  * log and moves the conversation up the list; status and conversation changes update the list; a
  * conversation the user lost access to disappears. After a reconnect the list is asked again.
  */

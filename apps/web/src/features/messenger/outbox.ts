@@ -39,7 +39,7 @@ export interface OutgoingMessage {
   createdAt: string;
 }
 
-/** Over the live connection when it is up (section 4), with its acknowledgement; else POST /api/messages. */
+/** Over the live connection when it is up, with its acknowledgement; else POST /api/messages. */
 async function deliver(socket: AppSocket | null, body: SendMessageBody): Promise<Message> {
   if (!socket?.connected) return postMessage(body);
   let ack: SendMessageAck;
@@ -127,7 +127,7 @@ export function useOutbox() {
         updateConversationList(queryClient, (list) => withNewMessage(list, message, { userId, reading: true }));
         remove(entry.clientMessageId);
       } catch (error) {
-        // Section 8 logs send failures; beyond it, the message stays on screen as failed, with Retry.
+        // A send failure is logged, and the message stays on screen as failed, with Retry.
         console.error(UI_TEXT.sendMessageFailed, error);
         change(entry.clientMessageId, {
           status: 'failed',

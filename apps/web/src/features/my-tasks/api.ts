@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { pagedListOptions } from '@/lib/paged-list';
 import { workKeys } from '@/lib/work-keys';
 
-/** My Tasks (second document, section 7): one page of one tab's tasks, filtered and sorted by the server (issue 25). */
+/** My Tasks: one page of one tab's tasks, filtered and sorted by the server. */
 const getMyTasksPage = (query: MyTasksQuery) => (page: number, limit: number) =>
   api(
     taskEndpoints.mine,

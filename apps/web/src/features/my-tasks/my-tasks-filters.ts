@@ -24,11 +24,11 @@ import {
 } from '@/lib/list-address';
 
 /**
- * My Tasks' tab, filters and sort, kept in the address under the API's own names (issue 25):
+ * My Tasks' tab, filters and sort, kept in the address under the API's own names:
  * `/dashboard/my-tasks?filter=created&status=in_progress&due=overdue&sort=priority`.
  */
 export interface MyTasksFilters extends ListSort<MyTasksSort> {
-  /** The tab: assigned to me or created by me (section 7's `filter`). */
+  /** The tab: assigned to me or created by me (the API's `filter`). */
   filter: MyTasksFilter;
   status?: TaskStatus;
   due?: MyTasksDue;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { today } from '@/lib/work-format';
 
-/** The dashboard's "My work" (issue 25): one request for the person's blocks, one for an admin's figures. */
+/** The dashboard's "My work": one request for the person's blocks, one for an admin's figures. */
 export const myWorkKeys = {
   all: ['my-work'] as const,
   mine: (day: string) => [...myWorkKeys.all, 'mine', day] as const,

@@ -1,3 +1,3 @@
-// What the dashboard home and an advisor's My Tasks use of My work (issue 25).
+// What the dashboard home and an advisor's My Tasks use of My work.
 export { MyWorkPanel } from './components/MyWorkPanel';
 export { PlatformFiguresPanel } from './components/PlatformFiguresPanel';

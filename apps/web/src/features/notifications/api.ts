@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { unreadNotificationsKey } from '@/lib/read-on-open';
 
-// The inbox (issue 22); the preferences page's calls are in settings-api.ts.
+// The inbox; the preferences page's calls are in settings-api.ts.
 
 const loadFailed = { failMessage: UI_TEXT.notificationsLoadFailed };
 const updateFailed = { failMessage: UI_TEXT.notificationUpdateFailed };

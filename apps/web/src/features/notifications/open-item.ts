@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useUpdateNotification } from './api';
 
 /**
- * Opening an item marks its group read (issue 22: opening it marks it read) and goes to its
+ * Opening an item marks its group read (opening it marks it read) and goes to its
  * record, when it has a page. The panel's links navigate by themselves and only mark.
  */
 export function useMarkOpened() {

@@ -19,8 +19,8 @@ interface ToggleGroupOf<G extends Group> {
 export type ToggleGroup = { [G in Group]: ToggleGroupOf<G> }[Group];
 
 /**
- * The toggles the page shows (spec section 2), each saying what it sends (contracts, issue 22's
- * table). `email.newsletter` exists in the preferences but deliberately has no toggle.
+ * The toggles the page shows, each saying what it sends (contracts, matching
+ * README's event table). `email.newsletter` exists in the preferences but deliberately has no toggle.
  */
 export const TOGGLE_GROUPS: [ToggleGroupOf<'email'>, ToggleGroupOf<'sms'>, ToggleGroupOf<'inApp'>] = [
   {

@@ -49,7 +49,7 @@ export function useUpdateOrganization(organizationId: string) {
   });
 }
 
-/** Upload the picture, then save its URL as the organization's logo (the profile picture flow, spec section 7). */
+/** Upload the picture, then save its URL as the organization's logo (the profile picture flow). */
 export function useUploadOrganizationLogo(organizationId: string) {
   const accept = useAcceptSavedOrganization(organizationId);
   return useMutation({

@@ -1,7 +1,7 @@
 import { type Organization, UI_TEXT, type UpdateOrganizationBody } from '@smart/contracts';
 import type { ServerFieldMessages } from '@/lib/forms';
 
-/** The editable organization fields (spec section 2), as plain strings for inputs. */
+/** The editable organization fields, as plain strings for inputs. */
 export interface OrganizationValues {
   name: string;
   website: string;

@@ -63,7 +63,7 @@ export function useUpdateProfile() {
   return useMutation({ mutationFn: (body: ProfileUpdateBody) => updateProfile(body), onSuccess: accept });
 }
 
-/** Upload the picture, then save its URL as meta.profileImage (spec section 7, file upload). */
+/** Upload the picture, then save its URL as meta.profileImage (file upload). */
 export function useUploadProfileImage() {
   const accept = useAcceptUpdatedUser();
   return useMutation({

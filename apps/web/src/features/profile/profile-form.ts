@@ -1,6 +1,6 @@
 import type { ProfileUpdateBody, User } from '@smart/contracts';
 
-/** The editable personal fields (spec section 2 and the brief), as plain strings for inputs. */
+/** The editable personal fields, as plain strings for inputs. */
 export interface PersonalInfoValues {
   firstName: string;
   lastName: string;
@@ -25,7 +25,7 @@ export function valuesFromUser(user: User): PersonalInfoValues {
   };
 }
 
-/** Names go both to `profile` and to the top-level fallbacks, as the spec's user shape keeps both. */
+/** Names go both to `profile` and to the top-level fallbacks, as the user's shape keeps both. */
 export function updateBodyFrom(values: PersonalInfoValues): ProfileUpdateBody {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();

@@ -28,7 +28,7 @@ import { workKeys } from '@/lib/work-keys';
 import { workQueries } from './queries';
 
 /**
- * Projects, objectives and tasks (second document, section 7). Progress and counts come with the
+ * Projects, objectives and tasks. Progress and counts come with the
  * records (computed by the server); no page fetches children to work them out.
  */
 

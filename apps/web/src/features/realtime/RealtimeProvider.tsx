@@ -9,7 +9,7 @@ import type { AppSocket } from '@/lib/socket-events';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context';
 
 /**
- * Opens ONE socket.io connection while a user is signed in and loaded (spec section 4), with the
+ * Opens ONE socket.io connection while a user is signed in and loaded, with the
  * token and user id in the handshake. socket.io-client is loaded on demand so the sign-in page
  * does not pay for it, and only once the page has loaded, so it does not slow the first paint.
  */

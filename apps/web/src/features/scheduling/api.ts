@@ -12,7 +12,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, urlOf } from '@/lib/api-client';
 
 /**
- * Scheduling with an advisor (issue 24): an advisor's availability and free slots, the sessions
+ * Scheduling with an advisor: an advisor's availability and free slots, the sessions
  * the caller sees, and its calendar feed. Every page of the domain (Schedule, Sessions, the Book a
  * session dialog, the My Organizations cards) reads through these hooks.
  */

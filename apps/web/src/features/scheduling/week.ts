@@ -2,7 +2,7 @@ import { type AvailabilityInterval, WEEKDAYS, type Weekday, type WeeklyHours } f
 import { momentAtWallClock, wallClockAt } from '@/lib/time-zone';
 
 /**
- * The Schedule page's week (issue 24): Monday to Sunday as the viewer's clocks read them, and where
+ * The Schedule page's week: Monday to Sunday as the viewer's clocks read them, and where
  * a session or an hour of availability falls on it. Days are calendar dates ('2026-03-08') whose
  * bounds are looked up in the zone, so a day when the clocks change is 23 or 25 hours long.
  */

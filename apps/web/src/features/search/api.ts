@@ -2,7 +2,7 @@ import { SEARCH_MIN_LENGTH, searchEndpoints, UI_TEXT } from '@smart/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Search everything (issue 25): the box's one call, keyed by the term. */
+/** Search everything: the box's one call, keyed by the term. */
 export const searchKeys = {
   all: ['search'] as const,
   results: (term: string) => [...searchKeys.all, term] as const,

@@ -98,7 +98,7 @@ describe('checkNewMember', () => {
     [{ ...filled, confirmPassword: 'other1', phone: 'abc' }, { confirmPassword: UI_TEXT.passwordsDoNotMatch }],
     [{ ...filled, phone: 'abc' }, { phone: UI_TEXT.phoneInvalid }],
     [{ ...filled, phone: '+1 (312) 555-0177' }, {}],
-  ])('%j → %j: the spec order first, optional fields after, one at a time', (values, expected) => {
+  ])('%j → %j: the required order first, optional fields after, one at a time', (values, expected) => {
     expect(check({ ...EMPTY_NEW_MEMBER, ...values })).toEqual(expected);
   });
 });

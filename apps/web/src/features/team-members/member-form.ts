@@ -8,7 +8,7 @@ import {
 } from '@smart/contracts';
 import { accountBodyFrom, checkNewAccount, EMPTY_NEW_ACCOUNT, type NewAccountValues } from '@/lib/new-account';
 
-/** The roles an organization's manager can give (spec section 5: 'user' by default, or 'org_admin'). */
+/** The roles an organization's manager can give ('user' by default, or 'org_admin'). */
 export const MEMBER_ROLES = ['user', 'org_admin'] as const satisfies readonly Role[];
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBER_ROLE_OPTIONS = MEMBER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -16,7 +16,7 @@ export const MEMBER_ROLE_OPTIONS = MEMBER_ROLES.map((role) => ({ value: role, la
 export const isMemberRole = (value: string | null | undefined): value is MemberRole =>
   (MEMBER_ROLES as readonly string[]).includes(value ?? '');
 
-/** The Add Team Member form (spec sections 2 and 5), as plain strings for inputs. */
+/** The Add Team Member form, as plain strings for inputs. */
 export interface NewMemberValues extends NewAccountValues {
   role: MemberRole;
   jobTitle: string;
@@ -57,7 +57,7 @@ export function registerBodyFrom(
 }
 
 /**
- * The add-member form's check: the spec's messages in its order (section 5), then the optional
+ * The add-member form's check: the UI_TEXT messages in the form's order, then the optional
  * fields as the server checks them; only the first failure, under its field.
  */
 export function checkNewMember(organization: OrganizationRef) {

@@ -11,7 +11,7 @@ import { createTeam } from '@/lib/create-team';
 import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import { structureKeys } from '@/lib/structure-keys';
 
-/** Teams (spec section 7, teamEndpoints). The list is read a page at a time (Load more). */
+/** Teams (teamEndpoints). The list is read a page at a time (Load more). */
 
 export function getTeamPage(page: number, limit: number) {
   return api(endpoints.list, { query: { page, limit } }, { failMessage: UI_TEXT.fetchTeamsFailed });

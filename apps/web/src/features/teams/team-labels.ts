@@ -2,7 +2,7 @@ import { TEAM_MEMBER_ROLE_LABELS, TEAM_MEMBER_ROLES, type TeamMemberRole } from 
 
 export const memberCountLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
 
-/** The role select's options, in the spec's order with Member (the default) first. */
+/** The role select's options, in their order with Member (the default) first. */
 export const ROLE_OPTIONS: { value: TeamMemberRole; label: string }[] = TEAM_MEMBER_ROLES.map((role) => ({
   value: role,
   label: TEAM_MEMBER_ROLE_LABELS[role],

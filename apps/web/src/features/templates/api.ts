@@ -15,7 +15,7 @@ import { pagedListOptions, usePagedList } from '@/lib/paged-list';
 import type { TemplateDraft, TemplateEdit } from './template-form';
 
 /**
- * The template library (second document, section 7): platform-wide departments with their counts,
+ * The template library: platform-wide departments with their counts,
  * templates searched and sorted by the server, and signed links for download and preview. Rows
  * carry the caller's permissions, so the pages show only what the server allows.
  */

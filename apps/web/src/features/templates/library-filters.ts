@@ -1,7 +1,7 @@
 import { isPopularDepartment, type TemplateDepartment } from '@smart/contracts';
 import type { TemplateFilters } from './api';
 
-/** The Smart Templates chips (section 2). */
+/** The Smart Templates chips. */
 export type LibraryFilter = 'all' | 'popular' | 'recent';
 export const LIBRARY_FILTERS: readonly { value: LibraryFilter; label: string }[] = [
   { value: 'all', label: 'All Departments' },
@@ -9,7 +9,7 @@ export const LIBRARY_FILTERS: readonly { value: LibraryFilter; label: string }[]
   { value: 'recent', label: 'Recently Updated' },
 ];
 
-/** A department page's chips (section 2). */
+/** A department page's chips. */
 export type DepartmentFilter = 'all' | 'popular' | 'downloads';
 export const DEPARTMENT_FILTERS: readonly { value: DepartmentFilter; label: string }[] = [
   { value: 'all', label: 'All Templates' },
@@ -19,8 +19,8 @@ export const DEPARTMENT_FILTERS: readonly { value: DepartmentFilter; label: stri
 
 /**
  * What a department page's chip asks the server for: every template newest first; the popular ones
- * (more than 100 downloads) newest first; or the popular ones most downloaded first (section 9 puts
- * a template in Most Downloaded above 100 downloads).
+ * (more than 100 downloads) newest first; or the popular ones most downloaded first (Most Downloaded
+ * holds a template above 100 downloads, decision 0092).
  */
 export function departmentTemplateFilters(
   departmentId: string,
@@ -36,7 +36,7 @@ export function departmentTemplateFilters(
 }
 
 /**
- * The stat cards (section 2) over the active departments: the templates in them, how many there
+ * The stat cards over the active departments: the templates in them, how many there
  * are, and how many are Popular (more than 5 templates).
  */
 export function libraryStats(departments: readonly TemplateDepartment[]) {

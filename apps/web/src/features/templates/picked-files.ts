@@ -8,7 +8,7 @@ import {
 import { type ChosenFile, refusalLines, sortChosenFiles } from '@/lib/chosen-files';
 
 /**
- * The files of a template being created or edited (second document, section 5): in order, one of
+ * The files of a template being created or edited: in order, one of
  * them primary. The first is primary to begin with; removing the primary makes the next one primary
  * (the one before when it was the last). Pure, so the rules are tested without a browser.
  */

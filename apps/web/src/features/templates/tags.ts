@@ -1,4 +1,4 @@
-/** Tags typed as one text, comma-separated (section 5): each trimmed, blanks and repeats dropped. */
+/** Tags typed as one text, comma-separated: each trimmed, blanks and repeats dropped. */
 export function parseTags(text: string): string[] {
   const tags = text
     .split(',')

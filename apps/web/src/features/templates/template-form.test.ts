@@ -35,7 +35,7 @@ const template = {
 describe('templateFormRefusal', () => {
   const filled = { ...emptyTemplateForm('d1'), name: 'Budget', category: 'Form' };
 
-  it('asks for name, category and a file with the spec message', () => {
+  it('asks for name, category and a file with one message', () => {
     expect(templateFormRefusal({ ...filled, name: '  ' }, 1)).toBe(UI_TEXT.templateFieldsRequired);
     expect(templateFormRefusal({ ...filled, category: '' }, 1)).toBe(UI_TEXT.templateFieldsRequired);
     expect(templateFormRefusal(filled, 0)).toBe(UI_TEXT.templateFieldsRequired);

@@ -8,7 +8,7 @@ export type FormFile = { kind: 'kept'; file: TemplateFile } | { kind: 'new'; fil
 /** The list key of a form file. */
 export const formFileKey = (item: FormFile) => (item.kind === 'kept' ? item.file.id : item.key);
 
-/** The text fields of Create Template and Edit Template (section 5); tags as typed, comma-separated. */
+/** The text fields of Create Template and Edit Template; tags as typed, comma-separated. */
 export interface TemplateFormValues {
   name: string;
   description: string;
@@ -68,7 +68,7 @@ export function formFilesOf(template: Template): PickedFiles<FormFile> {
   );
 }
 
-/** Why the form cannot be sent yet (the spec's one message for the three required things), or null. */
+/** Why the form cannot be sent yet (one message for the three required things), or null. */
 export function templateFormRefusal(values: TemplateFormValues, fileCount: number): string | null {
   if (!values.name.trim() || !values.category.trim() || fileCount === 0) return UI_TEXT.templateFieldsRequired;
   if (!values.departmentId) return UI_TEXT.templateDepartmentRequired;

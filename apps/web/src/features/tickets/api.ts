@@ -15,7 +15,7 @@ import { ticketQueries } from './queries';
 import type { TicketFilters } from './ticket-filters';
 
 /**
- * Support tickets (second document, section 7). Rows come with their people, counts and the
+ * Support tickets. Rows come with their people, counts and the
  * caller's permissions, so the pages never ask for more to decide what to show.
  */
 
@@ -47,7 +47,7 @@ const changeTicketStatus = (ticketId: string, status: TicketStatus) =>
 const addTicketComment = (ticketId: string, comment: NewComment) =>
   api(ticketEndpoints.comment, { params: { id: ticketId }, body: comment }, { failMessage: UI_TEXT.addCommentFailed });
 
-/** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata (section 7). */
+/** Stores the file (POST /api/files/upload), then attaches it to the ticket with its metadata. */
 export async function attachTicketFile(ticketId: string, file: File) {
   const uploaded = await uploadFile(file, { failMessage: UI_TEXT.uploadFileFailed });
   return api(

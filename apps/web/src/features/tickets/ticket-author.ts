@@ -1,7 +1,7 @@
 import { hasRole, isAdmin } from '@smart/contracts';
 import { useAuth } from '@/features/auth';
 
-/** Members raise tickets in their own organization; admins raise none (issue 12). */
+/** Members raise tickets in their own organization; admins raise none. */
 export function useCanRaiseTickets(): boolean {
   return !isAdmin(useAuth().user);
 }

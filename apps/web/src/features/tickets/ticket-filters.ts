@@ -23,8 +23,8 @@ import {
 } from '@/lib/list-address';
 
 /**
- * The tickets list's filters, sort and page, kept in the address's search params (issues 12 and
- * 25) under the API's own names: `/dashboard/tickets?assignedTo=me&status=open&sort=priority`.
+ * The tickets list's filters, sort and page, kept in the address's search params
+ * (decision 0083) under the API's own names: `/dashboard/tickets?assignedTo=me&status=open&sort=priority`.
  */
 export interface TicketFilters extends ListSort<TicketSort> {
   page: number;
@@ -82,7 +82,7 @@ const VIEW_PARAMS: Record<TicketView, { assignedTo: string | null; createdBy: st
 /** The params after the quick filter changes (back to page 1). */
 export const withView = (params: URLSearchParams, view: TicketView) => withFilters(params, VIEW_PARAMS[view]);
 
-/** The params after one filter changes (back to page 1, section 9); null clears it. */
+/** The params after one filter changes (back to page 1); null clears it. */
 export const withFilter = (params: URLSearchParams, name: TicketFilterName, value: string | null) =>
   withFilters(params, { [name]: value });
 

@@ -43,7 +43,7 @@ export function newTicketBody({ title, description, priority, category, organiza
 }
 
 /**
- * Section 5: title and description are required after trimming, with one message for either; an
+ * Title and description are required after trimming, with one message for either; an
  * advisor also names the organization the ticket is for.
  */
 export const validateTicket =

@@ -7,7 +7,7 @@ describe('ticket labels', () => {
     expect(valueLabel('feature_request')).toBe('Feature request');
   });
 
-  it('colours the statuses as section 9 says, unknown ones grey', () => {
+  it('colours the statuses as the list shows them, unknown ones grey', () => {
     expect(['open', 'in_progress', 'resolved', 'closed', 'lost'].map(statusColor)).toEqual([
       'green',
       'yellow',

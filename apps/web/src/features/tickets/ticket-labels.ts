@@ -30,12 +30,12 @@ export const TICKET_SORT_LABELS: Record<TicketSort, string> = {
   organization: 'Organization',
 };
 
-/** Section 9's colours; a value the app does not know shows grey. */
+/** The statuses' colours; a value the app does not know shows grey. */
 export function statusColor(status: string): string {
   return TICKET_STATUS_COLORS[status as keyof typeof TICKET_STATUS_COLORS] ?? 'gray';
 }
 
-/** Priorities warm up as they rise (the spec gives them no colours). */
+/** Priorities warm up as they rise (they had no colours of their own). */
 export const PRIORITY_COLORS: Record<TicketPriority, string> = {
   low: 'gray',
   medium: 'blue',
@@ -43,7 +43,7 @@ export const PRIORITY_COLORS: Record<TicketPriority, string> = {
   urgent: 'red',
 };
 
-/** Dates in the user's locale (section 9). */
+/** Dates in the user's locale. */
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -16,7 +16,7 @@ interface AddAdvisorModalProps {
 }
 
 /**
- * Add Advisor (beyond the spec): an admin creates an advisor's account with its specialties and
+ * Add Advisor: an admin creates an advisor's account with its specialties and
  * experience. Checked like Add Team Member, one message at a time; closed once the card is listed.
  */
 export function AddAdvisorModal({ opened, onClose }: AddAdvisorModalProps) {

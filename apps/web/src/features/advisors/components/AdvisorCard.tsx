@@ -10,7 +10,7 @@ interface AdvisorCardProps {
   onAssign: () => void;
 }
 
-/** One advisor on the S.M.A.R.T. Advisors page (spec section 2): its fields, its organizations, View Details and Assign to Org. */
+/** One advisor on the S.M.A.R.T. Advisors page: its fields, its organizations, View Details and Assign to Org. */
 export function AdvisorCard({ advisor, onViewDetails, onAssign }: AdvisorCardProps) {
   const nameId = `advisor-${advisor.id}-name`;
   return (

@@ -45,7 +45,7 @@ function AssignmentActions({
 }
 
 /**
- * View Details (beyond the spec, where the button did nothing): the advisor's details, whose
+ * View Details (a button that once did nothing): the advisor's details, whose
  * specialties and experience the admin may edit, and its assignments, each of which can be
  * activated, deactivated or removed after a confirmation.
  */

@@ -23,7 +23,7 @@ export function AdvisorIdentity({ advisor, nameId }: { advisor: Advisor; nameId:
 }
 
 /**
- * Every field of an advisor's card (spec section 2) with its fallback: specialties as tags,
+ * Every field of an advisor's card with its fallback: specialties as tags,
  * experience, organization, onboarding, status and the created date.
  */
 export function AdvisorProfile({ advisor }: { advisor: Advisor }) {

@@ -14,7 +14,7 @@ interface AssignAdvisorModalProps {
 }
 
 /**
- * Assign to Org (spec sections 2 and 5): 'Assign {first} {last} to Organization', an organization
+ * Assign to Org: 'Assign {first} {last} to Organization', an organization
  * picked from a server search ('Please select an organization' without one), 'Assigning...' while
  * the request runs. Mounted while open; closes once the card shows the new assignment, and a toast
  * says who now advises whom.

@@ -10,7 +10,7 @@ interface AssignmentListProps {
   actions?: (assignment: AdvisorAssignment) => ReactNode;
 }
 
-/** An advisor's assigned organizations: each with Active/Inactive and the date it was assigned (spec section 2). */
+/** An advisor's assigned organizations: each with Active/Inactive and the date it was assigned. */
 export function AssignmentList({ assignments, actions }: AssignmentListProps) {
   // The same advisor's list shows on its card and in the drawer: ids are unique per list.
   const listId = useId();

@@ -14,10 +14,10 @@ interface MyOrganizationCardProps {
 }
 
 /**
- * One organization the advisor is assigned to (spec section 2): its name, the assignment label,
- * Status, the Assigned date and, beyond the spec, its people and open tickets (open or in progress).
+ * One organization the advisor is assigned to: its name, the assignment label,
+ * Status, the Assigned date and its people and open tickets (open or in progress).
  * Open Messenger opens the organization's conversation with the advisor (the messenger's ?org=);
- * it is disabled while the assignment is inactive. Next session (issue 24): the soonest scheduled
+ * it is disabled while the assignment is inactive. Next session: the soonest scheduled
  * session with the organization, a link to it.
  */
 export function MyOrganizationCard({ organization, nextSession }: MyOrganizationCardProps) {

@@ -8,10 +8,10 @@ import { useMyOrganizations, useNextSessions } from '../api';
 import grid from '../components/CardGrid.module.css';
 import { MyOrganizationCard } from '../components/MyOrganizationCard';
 
-/** /dashboard/organizations (advisor; spec section 2): the organizations the advisor is assigned to. */
+/** /dashboard/organizations (advisor): the organizations the advisor is assigned to. */
 export default function MyOrganizationsPage() {
   const { user } = useAuth();
-  // Spec: it loads only once the user is known.
+  // It loads only once the user is known.
   const organizations = useMyOrganizations(Boolean(user?.id));
   // One request for every card's next session, not one a card.
   const nextSessions = useNextSessions(Boolean(user?.id));

@@ -11,7 +11,7 @@ import { AssignAdvisorModal } from '../components/AssignAdvisorModal';
 import grid from '../components/CardGrid.module.css';
 
 /**
- * /dashboard/smart-advisors (admin; spec section 2): every advisor's card with its assignments,
+ * /dashboard/smart-advisors (admin): every advisor's card with its assignments,
  * Assign to Org, View Details (a drawer where assignments are activated, deactivated or removed)
  * and Add Advisor. Dialogs hold the advisor's id and read it from the list, so they show each change.
  */

@@ -24,7 +24,7 @@ import { TasksCard, TicketsCard } from '../components/WeeklyCards';
 import { analyticsAddress, analyticsPresets, readAnalyticsAddress } from '../range';
 
 /**
- * /dashboard/analytics (issue 26, flag canManageAnalytics): an org_admin's figures of its
+ * /dashboard/analytics (flag canManageAnalytics): an org_admin's figures of its
  * organization, an admin's of the one it picks or of all. The range and the organization are kept
  * in the address; each chart can be read as a table.
  */

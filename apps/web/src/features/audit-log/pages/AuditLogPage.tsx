@@ -23,7 +23,7 @@ import { actionChoices, readAuditFilter } from '../audit-filters';
 import { AuditLines } from '../components/AuditLines';
 
 /**
- * /dashboard/audit-log (issue 26; org_admins and admins): who changed what across the
+ * /dashboard/audit-log (org_admins and admins): who changed what across the
  * organization, newest first, filtered by action, person and days, the filters kept in the
  * address. Its changes by default, its exports one switch away (decision 0200), so exports never
  * push a change out of sight. An admin picks the organization. Read only: nobody edits or deletes a line.

@@ -19,7 +19,7 @@ export function LoginForm() {
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  // Both fields are required (spec section 5): the sign-in body's own schema says so under each.
+  // Both fields are required: the sign-in body's own schema says so under each.
   // The first page most people open: the schema loads after it is on screen.
   const schema = useDeferredSchema<LoginBody>(() =>
     import('@smart/contracts/schemas/users').then((module) => module.loginBody),
@@ -98,7 +98,7 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
 
-        {/* The spec's 'Forgot Username?' is left out: the username is the e-mail address
+        {/* 'Forgot Username?' is left out (decision 0040): the username is the e-mail address
             (docs/decisions/0040-forgot-username-is-left-out.md). */}
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.forgotPassword} state={{ email: form.values.email.trim() }} size="sm">

@@ -12,7 +12,7 @@ import {
 } from 'react-icons/hi';
 import classes from './MarketingPanel.module.css';
 
-/** The three pillars the sign-in page names (spec section 1). */
+/** The three pillars the sign-in page names. */
 const PILLARS = [
   { title: 'Project management', text: 'Plan, assign and track the work of every team.' },
   { title: 'Advisor support', text: 'Open tickets and schedule time with your business advisor.' },

@@ -8,7 +8,7 @@ import { useOrganization } from '@/lib/organization-query';
 import { useSupportTicket } from '@/lib/support-ticket';
 import { StorageUsage } from '../components/StorageUsage';
 
-/** The renewal date: the first day of next month (the spec shows a date but gives none). */
+/** The renewal date: the first day of next month (billing does not exist yet to give one). */
 function renewalDate(today = new Date()): string {
   const renewal = new Date(today.getFullYear(), today.getMonth() + 1, 1);
   return renewal.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -64,7 +64,7 @@ function SubscriptionSummary({ organization }: { organization: Organization }) {
 }
 
 /**
- * 'Add User Seats' and 'Cancel subscription' (inert in the spec) ask the platform through a billing
+ * 'Add User Seats' and 'Cancel subscription' (no billing behind them yet) ask the platform through a billing
  * support ticket, filled in with what is asked, so the request reaches someone who can act on it.
  */
 function SubscriptionRequests({ organization }: { organization: Organization }) {

@@ -15,7 +15,7 @@ interface AddDepartmentMemberModalProps {
 }
 
 /**
- * Add Member on the People tab (spec sections 4 and 5): a picker of the organization's people not
+ * Add Member on the People tab: a picker of the organization's people not
  * yet in the department, each with the department it would leave; on success 'User added to
  * department successfully!' shows and the modal closes after ADD_MEMBER_CLOSE_DELAY_MS. It cannot
  * be closed while the request runs.

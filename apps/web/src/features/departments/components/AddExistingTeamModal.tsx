@@ -12,7 +12,7 @@ interface AddExistingTeamModalProps {
   department: Department;
 }
 
-/** Add Existing Team (spec sections 2 and 5): the organization's teams not already in this department. */
+/** Add Existing Team: the organization's teams not already in this department. */
 export function AddExistingTeamModal({ opened, onClose, department }: AddExistingTeamModalProps) {
   const attach = useAttachTeam(department.id);
   const close = () => {

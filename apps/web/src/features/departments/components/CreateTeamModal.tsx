@@ -16,8 +16,8 @@ interface CreateTeamModalProps {
 }
 
 /**
- * Create Team on the department page (spec sections 2 and 5): a blank name says 'Team name is
- * required'. The optional lead joins the team as its Team Lead (spec section 4).
+ * Create Team on the department page: a blank name says 'Team name is
+ * required'. The optional lead joins the team as its Team Lead.
  */
 export function CreateTeamModal({ opened, onClose, department }: CreateTeamModalProps) {
   const create = useCreateTeamInDepartment(department.id);

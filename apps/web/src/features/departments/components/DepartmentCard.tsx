@@ -9,7 +9,7 @@ import { DepartmentPicture } from './DepartmentPicture';
 
 interface DepartmentCardProps {
   department: Department;
-  /** False for a platform admin (spec section 2: the card does not navigate). */
+  /** False for a platform admin (the card does not navigate). */
   linked: boolean;
   /** Shown to holders of canManageDepartments. */
   onEdit?: (department: Department) => void;

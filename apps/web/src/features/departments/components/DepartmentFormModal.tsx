@@ -44,7 +44,7 @@ type DepartmentFormModalProps = {
     }
 );
 
-/** Create Department / Edit Department (spec sections 2, 4, 5). Closes on success; the lists reload. */
+/** Create Department / Edit Department. Closes on success; the lists reload. */
 export function DepartmentFormModal(props: DepartmentFormModalProps) {
   const { opened, onClose, mode } = props;
   // The mutations live here so the modal cannot be closed while a save is in flight.
@@ -115,7 +115,7 @@ function DepartmentForm({
     );
   });
 
-  // Spec section 5 leaves a blank name doing nothing; instead Save waits for it and says so.
+  // A blank name could do nothing; instead Save waits for it and says so.
   const missingOrganization = choosesOrganization && !values.organizationId;
   const missingName = !values.name.trim();
   const manager = department?.manager;

@@ -7,7 +7,7 @@ import { useUpdateDepartment, useUploadDepartmentImage } from '../api';
 import { DepartmentPicture } from './DepartmentPicture';
 
 /**
- * The department's picture with 'Upload Image' (spec section 2, Details tab) and 'Remove image' for
+ * The department's picture with 'Upload Image' (Details tab) and 'Remove image' for
  * those who may edit it. A refused file's message wraps beside the picture, never widening the tab.
  */
 export function DepartmentImageControl({ department, canEdit }: { department: Department; canEdit: boolean }) {

@@ -17,7 +17,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 /**
- * Details (spec section 2): the picture, name, description and manager, read-only; Edit Department
+ * Details: the picture, name, description and manager, read-only; Edit Department
  * and Upload Image for those who may edit the department.
  */
 export function DetailsTab({ department, canManage }: { department: Department; canManage: boolean }) {

@@ -32,7 +32,7 @@ function BackToDepartments() {
   );
 }
 
-/** /dashboard/departments/{departmentId} (spec section 2, Department detail page). */
+/** /dashboard/departments/{departmentId} (Department detail page). */
 export default function DepartmentDetailPage() {
   const { departmentId = '' } = useParams();
   if (!departmentId) {

@@ -11,7 +11,7 @@ import { DepartmentFormModal } from '../components/DepartmentFormModal';
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; department: Department };
 
-/** /dashboard/departments (spec section 2, Departments page). */
+/** /dashboard/departments (Departments page). */
 export default function DepartmentsPage() {
   const { user } = useAuth();
   const departments = useDepartments();

@@ -6,7 +6,7 @@ import { toastFailure } from '@/lib/toast';
 import { getPrivateAdvisorConversation, useOpenSharedConversation } from '../api';
 
 /**
- * 'Chat with your advisor' (issues 13 and 25), for people of an organization: opens the user's
+ * 'Chat with your advisor', for people of an organization: opens the user's
  * private chat with its advisor (only the two of them), created on first use; with several
  * advisors, the user picks one. The organization-wide advisor chat is ?org='s.
  */

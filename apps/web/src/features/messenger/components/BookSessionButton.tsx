@@ -5,7 +5,7 @@ import { useBookSessionDialog } from '@/lib/book-session';
 import classes from './Messenger.module.css';
 
 /**
- * Book a session (issue 24) in an advisor chat, for its members: opens the booking dialog with the
+ * Book a session in an advisor chat, for its members: opens the booking dialog with the
  * chat's advisor chosen. Shown only while that advisor actively advises the member's organization.
  */
 export function BookSessionButton({ advisorId }: { advisorId: string }) {

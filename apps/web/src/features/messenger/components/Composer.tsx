@@ -24,7 +24,7 @@ interface ComposerProps {
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 const fileKey = (file: File) => `${file.name}-${file.size}-${file.lastModified}`;
 
-/** Why a chosen file cannot go on a message (section 5's types, the upload limit), or null. */
+/** Why a chosen file cannot go on a message (the message file types, the upload limit), or null. */
 function fileRefusal(file: File): string | null {
   if (!(MESSAGE_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
     return UI_TEXT.messageFileNotAccepted;
@@ -34,8 +34,8 @@ function fileRefusal(file: File): string | null {
 }
 
 /**
- * The composer (section 2): Enter sends, Shift+Enter makes a new line; files (images, pdf, doc,
- * docx, txt, zip, rar) go with the message. A message needs text or a file (section 5).
+ * The composer: Enter sends, Shift+Enter makes a new line; files (images, pdf, doc,
+ * docx, txt, zip, rar) go with the message. A message needs text or a file.
  */
 export function Composer({ conversation, onSend }: ComposerProps) {
   const draft = useMentionDraft();

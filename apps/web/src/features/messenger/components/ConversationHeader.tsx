@@ -9,7 +9,7 @@ import classes from './Messenger.module.css';
 
 /**
  * The open conversation's title, its organization, and the participant count listing who is in it.
- * The title takes the room: on a phone the count is a number beside its icon (issue 25).
+ * The title takes the room: on a phone the count is a number beside its icon.
  */
 export function ConversationHeader({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const count = conversation.participantCount;

@@ -24,7 +24,7 @@ interface NewConversationModalProps {
 }
 
 /**
- * New conversation (issue 13): a title and participants from the organization and its advisors. An
+ * New conversation: a title and participants from the organization and its advisors. An
  * advisor first picks which of its organizations; members start one in their own. The user is always
  * a participant; the server refuses anyone else.
  */

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { UI_TEXT } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
 
-/** The conversation pane with nothing selected (section 2), or while the auto-selection opens one. */
+/** The conversation pane with nothing selected, or while the auto-selection opens one. */
 export function WelcomePane({ opening }: { opening: boolean }) {
   return (
     <Center h="100%" p="xl">

@@ -17,7 +17,7 @@ import { useOutbox } from '../outbox';
 import { messengerQueries, takeNavigationRead } from '../queries';
 
 /**
- * /dashboard/messenger (second document, section 2): the user's conversations beside the open one.
+ * /dashboard/messenger: the user's conversations beside the open one.
  * The open conversation is in the address (?c=), so a reload or a link shows it again; ?org= opens
  * an organization's advisor chat (the advisor's Open Messenger).
  */

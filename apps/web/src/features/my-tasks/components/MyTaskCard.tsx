@@ -3,7 +3,7 @@ import { TaskSummaryCard } from '@/components/TaskSummaryCard';
 import { paths } from '@/lib/paths';
 
 /**
- * A My Tasks card (second document, section 2): on the assigned tab it names the creator, on the
+ * A My Tasks card: on the assigned tab it names the creator, on the
  * created tab the assignee; its organization leads where it sits when the user works in several. It opens the task only when both its project and objective are known.
  */
 export function MyTaskCard({
@@ -13,7 +13,7 @@ export function MyTaskCard({
 }: {
   task: MyTask;
   filter: MyTasksFilter;
-  /** Name the task's organization first, for whoever works in several (issue 25). */
+  /** Name the task's organization first, for whoever works in several. */
   withOrganization?: boolean;
 }) {
   const { project, objectiveId: objective } = task;

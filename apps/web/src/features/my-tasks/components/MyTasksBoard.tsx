@@ -3,7 +3,7 @@ import { boardTaskOf, TaskBoard } from '@/components/TaskBoard';
 import { paths } from '@/lib/paths';
 import { useTaskStatusChange } from '@/lib/task-status';
 
-/** My Tasks as a board (issue 25): the same tasks as the list, moved through the task's status call. */
+/** My Tasks as a board: the same tasks as the list, moved through the task's status call. */
 export function MyTasksBoard({ tasks, label }: { tasks: readonly MyTask[]; label: string }) {
   const statusChange = useTaskStatusChange();
   return (

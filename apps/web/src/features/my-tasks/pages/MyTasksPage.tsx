@@ -65,9 +65,9 @@ const tabQuery = ({ filter: _, ...filters }: MyTasksFilters, tab: MyTasksFilter)
 });
 
 /**
- * /dashboard/my-tasks (second document, section 2, My Tasks): every signed-in user's tasks, in two
+ * /dashboard/my-tasks (My Tasks): every signed-in user's tasks, in two
  * tabs, filtered by status, due date and (for whoever works in several) organization, and sorted,
- * all kept in the address, and live: someone else's change to a listed task shows at once (issue 25).
+ * all kept in the address, and live: someone else's change to a listed task shows at once.
  * `above` goes between the title and the tabs (an advisor's My work: app/dashboard/MyTasksLanding.tsx).
  */
 export default function MyTasksPage({ above }: { above?: ReactNode }) {

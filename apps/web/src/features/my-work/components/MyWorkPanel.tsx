@@ -20,7 +20,7 @@ function firstRows<Block extends { items: readonly unknown[] }>(block: Block | u
 }
 
 /**
- * What waits for the signed-in person (issue 25): on the dashboard under the cards, every block;
+ * What waits for the signed-in person: on the dashboard under the cards, every block;
  * atop an advisor's My Tasks (its landing page), the blocks that page is not already, fewer rows
  * each, so the task list stays in view.
  */

@@ -24,7 +24,7 @@ const FIGURES: Figure[] = [
 
 const formatFigure = new Intl.NumberFormat('en-US');
 
-/** An admin's home (issue 25): the platform's figures, one request, each figure opening its list. */
+/** An admin's home: the platform's figures, one request, each figure opening its list. */
 export function PlatformFiguresPanel() {
   const figures = usePlatformFigures();
   return (

@@ -16,7 +16,7 @@ const NotificationPanel = lazy(() => import('./NotificationPanel'));
 const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 /**
- * The top bar's bell (issue 22): the unread count, live on every device, and the panel of the
+ * The top bar's bell: the unread count, live on every device, and the panel of the
  * newest notifications (a popover on desktop, a full-width drawer on a phone).
  */
 export function NotificationBell() {

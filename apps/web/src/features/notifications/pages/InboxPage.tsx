@@ -12,7 +12,7 @@ const isStatus = (value: string | null): value is NotificationStatus =>
   (NOTIFICATION_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
- * /dashboard/notifications/inbox (issue 22): every notification, grouped per record, in the tabs
+ * /dashboard/notifications/inbox: every notification, grouped per record, in the tabs
  * Unread, All and Archived. The tab is in the address (?tab=), so a reload or Back keeps it.
  */
 export default function InboxPage() {

@@ -52,8 +52,8 @@ export default function NotificationsPage() {
 
 function SettingsForm({ stored }: { stored: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
-  // What the user set on this visit wins over server data: a failed save leaves the toggle as set
-  // (spec section 4), and late responses must not flip other toggles back.
+  // What the user set on this visit wins over server data: a failed save leaves the toggle as set,
+  // and late responses must not flip other toggles back.
   const [edits, setEdits] = useState<Edits>({ notifications: {} });
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [deliveryError, setDeliveryError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ function SettingsForm({ stored }: { stored: NotificationSettings }) {
     update
       .mutateAsync(change)
       .catch((error: Error) => {
-        // Spec section 4: a failed notification save is only logged (the delivery choices also say so).
+        // A failed notification save is only logged (the delivery choices also say so).
         console.error(UI_TEXT.updateNotificationsFailed, error);
         onError?.(error);
       })

@@ -21,7 +21,7 @@ export function ClosedBadge() {
 }
 
 /**
- * 'Close Organization Account' (spec: the organization page's header link), for whoever the
+ * 'Close Organization Account' (the organization page's header link), for whoever the
  * record's permissions allow. Closing one's own organization signs one out: the sign-in page says why.
  */
 export function CloseAccountLink({ organization }: { organization: Organization }) {

@@ -21,7 +21,7 @@ const FIELDS: {
 
 const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
 
-/** The organization's editable fields with the Edit/Save toggle (spec sections 2 and 4). */
+/** The organization's editable fields with the Edit/Save toggle. */
 export function OrganizationDetailsSection({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization(organization.id);
   // Checked as the server checks the body: every invalid field shows at once.

@@ -3,7 +3,7 @@ import { ROLE_LABELS, resolveRole, type User } from '@smart/contracts';
 import { FieldValue } from './FieldValue';
 import { SectionCard } from './SectionCard';
 
-/** Read-only account facts; each shows 'N/A' when absent (spec section 2). */
+/** Read-only account facts; each shows 'N/A' when absent. */
 export function AccountInfoSection({ user }: { user: User }) {
   return (
     <SectionCard title="Account Information">

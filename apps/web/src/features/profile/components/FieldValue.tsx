@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 
-/** A read-only label/value pair; empty values read 'N/A' (spec section 2, account information). */
+/** A read-only label/value pair; empty values read 'N/A' (account information). */
 export function FieldValue({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <Stack gap={2}>

@@ -15,7 +15,7 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confir
 const SERVER_FIELDS = { [UI_TEXT.currentPasswordWrong]: 'currentPassword' };
 
 /**
- * Change Password (spec sections 2, 4, 5): every invalid field says why under it, with the server's
+ * Change Password: every invalid field says why under it, with the server's
  * rules (a 6-character minimum) and 'New passwords do not match'. 'Reset password by email' mails a
  * one-time link to the user's own address (for when the current password is forgotten).
  */

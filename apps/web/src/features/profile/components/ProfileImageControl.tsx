@@ -3,7 +3,7 @@ import { ImageUploadButton } from '@/components/ImageUploadButton';
 import { toastSuccess } from '@/lib/toast';
 import { useUploadProfileImage } from '../api';
 
-/** Image picker shown in edit mode only; accepts images a browser can show (spec section 5). */
+/** Image picker shown in edit mode only; accepts images a browser can show. */
 export function ProfileImageControl() {
   const upload = useUploadProfileImage();
   return (

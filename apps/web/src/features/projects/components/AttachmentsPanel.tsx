@@ -18,7 +18,7 @@ interface AttachmentsPanelProps {
 }
 
 /**
- * An objective's or task's files (second document, section 2): upload with a progress bar,
+ * An objective's or task's files: upload with a progress bar,
  * download through a short-lived signed link, remove after a confirmation.
  */
 export function AttachmentsPanel({ owner, attachments, canAttach }: AttachmentsPanelProps) {

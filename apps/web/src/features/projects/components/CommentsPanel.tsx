@@ -10,7 +10,7 @@ import { useMentionDraft } from '@/lib/mentionable';
 import { toastSuccess } from '@/lib/toast';
 import { useAddComment } from '../api';
 
-/** The task's comments, oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter sends (section 9). */
+/** The task's comments, oldest first, and the box to add one: Ctrl+Enter or Cmd+Enter sends. */
 export function CommentsPanel({ task }: { task: TaskDetail }) {
   const add = useAddComment(task.id);
   const draft = useMentionDraft();

@@ -13,7 +13,7 @@ interface CreateTaskModalProps {
   organizationId: string;
 }
 
-/** Add Task on an objective's page (second document, sections 2 and 5). */
+/** Add Task on an objective's page. */
 export function CreateTaskModal({ opened, onClose, objectiveId, organizationId }: CreateTaskModalProps) {
   const create = useCreateTask(objectiveId);
   return (

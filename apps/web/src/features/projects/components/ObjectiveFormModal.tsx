@@ -26,7 +26,7 @@ interface ObjectiveFormModalProps {
   objective?: Objective | undefined;
 }
 
-/** Add Objective and Edit Objective (second document, sections 2, 4 and 5). */
+/** Add Objective and Edit Objective. */
 export function ObjectiveFormModal({ opened, onClose, projectId, organizationId, objective }: ObjectiveFormModalProps) {
   const create = useCreateObjective(projectId);
   const update = useUpdateObjective();
@@ -64,7 +64,7 @@ const bodyOf = (values: ObjectiveValues, editing: boolean) => ({
   priority: values.priority,
   dueDate: values.dueDate || null,
   team: values.team,
-  // The status is set on edit only: a new objective starts not started (section 4).
+  // The status is set on edit only: a new objective starts not started.
   ...(editing ? { status: values.status } : {}),
 });
 

@@ -15,7 +15,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useTaskProgress } from '../api';
 
 /**
- * The task's progress with -5% and +5% (second document, sections 2 and 4): steps of 5, -5%
+ * The task's progress with -5% and +5%: steps of 5, -5%
  * disabled at 0 and +5% at 100, for those the task's permissions allow.
  */
 export function ProgressPanel({ task }: { task: TaskDetail }) {

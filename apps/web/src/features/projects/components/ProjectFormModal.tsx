@@ -27,7 +27,7 @@ interface ProjectFormModalProps {
   organizationId: string | null;
 }
 
-/** Create Project and Edit Project (second document, sections 2 and 5). */
+/** Create Project and Edit Project. */
 export function ProjectFormModal({ opened, onClose, project, organizationId }: ProjectFormModalProps) {
   const create = useCreateProject();
   const update = useUpdateProject();

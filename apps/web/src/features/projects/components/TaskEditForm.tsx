@@ -6,7 +6,7 @@ import { useUpdateTask } from '../api';
 import { TaskFields, type TaskValues, taskBodyOf } from './TaskFields';
 import { WorkForm } from './WorkFields';
 
-/** The task page in edit mode (second document, section 4): Save or Cancel returns to read mode. */
+/** The task page in edit mode: Save or Cancel returns to read mode. */
 export function TaskEditForm({ task, onDone }: { task: TaskDetail; onDone: () => void }) {
   const update = useUpdateTask(task.id);
   const toBody = (values: TaskValues) => taskBodyOf(values, null);

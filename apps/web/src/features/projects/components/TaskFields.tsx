@@ -11,7 +11,7 @@ export interface TaskValues {
   priority: TaskPriority;
   dueDate: string;
   assignedTo: string | null;
-  /** Create Task only: 'Assign to Me' hides the picker (section 5). */
+  /** Create Task only: 'Assign to Me' hides the picker. */
   assignToMe: boolean;
 }
 

@@ -20,7 +20,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Task information (second document, section 2): created, due, status, priority, assignee. Whoever
+ * Task information: created, due, status, priority, assignee. Whoever
  * may update the task's progress also changes its status here, through its own call.
  */
 export function TaskInfoPanel({ task }: { task: TaskDetail }) {

@@ -17,7 +17,7 @@ interface WorkCardProps {
 }
 
 /**
- * A project's or objective's card (second document, section 2): title, creator, team, due date
+ * A project's or objective's card: title, creator, team, due date
  * (MM/DD/YYYY, else 'No due date') and the percent-complete bar from the record's own figures.
  */
 export function WorkCard({ record, to, onEdit }: WorkCardProps) {

@@ -27,7 +27,7 @@ import { RecordHeader } from '../components/RecordHeader';
 import { useProjectRoom } from '../live';
 import { taskCountLabel } from '../work-labels';
 
-/** /dashboard/projects/{projectId}/objectives/{objectiveId} (second document, section 2, Objective detail). */
+/** /dashboard/projects/{projectId}/objectives/{objectiveId} (Objective detail). */
 export default function ObjectiveDetailPage() {
   const { projectId = '', objectiveId = '' } = useParams();
   const objective = useObjective(objectiveId);

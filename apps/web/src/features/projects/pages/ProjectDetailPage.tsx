@@ -23,7 +23,7 @@ import { WorkCard } from '../components/WorkCard';
 import { useProjectRoom } from '../live';
 import { objectiveCountLabel, taskCountLabel } from '../work-labels';
 
-/** /dashboard/projects/{projectId} (second document, section 2, Project detail). */
+/** /dashboard/projects/{projectId} (Project detail). */
 export default function ProjectDetailPage() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);

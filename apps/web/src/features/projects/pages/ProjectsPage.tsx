@@ -13,7 +13,7 @@ import { WorkCard } from '../components/WorkCard';
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; project: Project };
 
-/** /dashboard/projects (second document, section 2, Projects list). */
+/** /dashboard/projects (Projects list). */
 export default function ProjectsPage() {
   const { user } = useAuth();
   const projects = useProjects();

@@ -29,11 +29,11 @@ import { TaskInfoPanel } from '../components/TaskInfoPanel';
 import { useProjectRoom } from '../live';
 import { activitySentence } from '../work-labels';
 
-/** /dashboard/projects/{projectId}/objectives/{objectiveId}/tasks/{taskId} (second document, section 2, Task detail). */
+/** /dashboard/projects/{projectId}/objectives/{objectiveId}/tasks/{taskId} (Task detail). */
 export default function TaskDetailPage() {
   const { projectId = '', objectiveId = '', taskId = '' } = useParams();
   const { user } = useAuth();
-  // An advisor reaches its tasks from My Tasks and opens no project or objective page (issue 11);
+  // An advisor reaches its tasks from My Tasks and opens no project or objective page;
   // the server lets it into no project room either.
   const seesProjects = meetsRequirement(user, { flags: ['canManageProjects'] });
   const task = useTask(taskId);

@@ -13,7 +13,7 @@ interface BookSessionDialogProps {
 }
 
 /**
- * Book a session (issue 24): the booking's fields (BookingForm), then a confirmation naming the time
+ * Book a session: the booking's fields (BookingForm), then a confirmation naming the time
  * in the viewer's zone and, when its clocks differ, the advisor's.
  */
 export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) {

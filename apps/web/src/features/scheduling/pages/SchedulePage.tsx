@@ -12,7 +12,7 @@ import { readSessionListView, withSessionListView } from '../session-list-params
 type ScheduleTab = 'week' | 'availability';
 
 /**
- * /dashboard/schedule (advisor; issue 24): its week of sessions across the organizations it advises,
+ * /dashboard/schedule (advisor): its week of sessions across the organizations it advises,
  * kept current live, and the availability members book from. The tab is in the address (?tab=), and
  * so is a session opened from the week (?session=): its drawer opens over the schedule, and closing it
  * leaves the advisor on the week it was on.

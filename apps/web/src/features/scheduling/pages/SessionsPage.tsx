@@ -19,7 +19,7 @@ import { readSessionListView, type SessionTab, sessionListQueryFor, withSessionL
 import { zoneName } from '../session-time';
 
 /**
- * /dashboard/sessions (issue 24): the sessions the caller sees, upcoming and past, a page at a time,
+ * /dashboard/sessions: the sessions the caller sees, upcoming and past, a page at a time,
  * in the viewer's zone; `?session=ID` opens one (notification links, the Schedule page). Kept
  * current live: a session booked, moved or cancelled by someone else shows without a reload.
  */

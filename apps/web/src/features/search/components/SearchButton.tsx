@@ -9,7 +9,7 @@ import classes from './SearchPalette.module.css';
 const SearchPalette = lazy(() => import('./SearchPalette'));
 
 /**
- * Search everything (issue 25): a button in the top bar (a magnifier on a phone, a box with its
+ * Search everything: a button in the top bar (a magnifier on a phone, a box with its
  * shortcut on a desktop) and the shortcuts Ctrl/Cmd+K (anywhere) and '/' (outside text fields),
  * which open the search palette.
  */

@@ -29,7 +29,7 @@ const KIND_ICONS: Record<SearchKind, IconType> = {
 };
 
 /**
- * The search palette (issue 25): one box, the results grouped by kind, driven by the keyboard as an
+ * The search palette: one box, the results grouped by kind, driven by the keyboard as an
  * ARIA combobox — arrows move through the results, Enter opens one, Escape closes (the modal's).
  * The server answers only what the caller may read.
  */

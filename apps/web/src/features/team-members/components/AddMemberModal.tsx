@@ -25,7 +25,7 @@ interface AddMemberModalProps {
 }
 
 /**
- * Add Team Member (spec sections 2, 4, 5): checks in the spec's order with the first failure shown,
+ * Add Team Member: checks in the form's order with the first failure shown,
  * success clears the form, refreshes the list and closes after ADD_MEMBER_CLOSE_DELAY_MS.
  * Closing is blocked while the request is under way.
  */
@@ -36,7 +36,7 @@ export function AddMemberModal({ opened, onClose, organizationId, organizationNa
   const form = useSavingForm<NewMemberValues>(add, {
     initialValues: EMPTY_NEW_MEMBER,
     validate: checkNewMember(organization),
-    // Editing any field clears the current error (spec section 5).
+    // Editing any field clears the current error.
     onValuesChange: () => form.clearErrors(),
   });
   const [succeeded, setSucceeded] = useState(false);

@@ -39,7 +39,7 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /**
- * One member: avatar or initials, name, job title or role, department, e-mail, phone (spec section 2);
+ * One member: avatar or initials, name, job title or role, department, e-mail, phone;
  * a deactivated member is marked as such.
  */
 export function MemberCard({ member, onEdit, onDeactivate, onReactivate, onResetTwoFactor }: MemberCardProps) {

@@ -48,7 +48,7 @@ export default function TeamMembersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const statusParam = searchParams.get('status');
   const status: MemberStatus = isStatus(statusParam) ? statusParam : 'active';
-  // ?search= (a person opened from the search palette, issue 25): the members whose name or e-mail contains it.
+  // ?search= (a person opened from the search palette): the members whose name or e-mail contains it.
   const search = searchParams.get('search')?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '';
   const members = useTeamMembers(organizationId, status, search);
   const [adding, setAdding] = useState(false);

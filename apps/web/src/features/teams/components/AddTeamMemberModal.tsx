@@ -21,7 +21,7 @@ interface AddTeamMemberModalProps {
   team: TeamDetail;
 }
 
-/** Add Member on the team page (spec sections 2, 4 and 5): a person not yet in the team, and a role. */
+/** Add Member on the team page: a person not yet in the team, and a role. */
 export function AddTeamMemberModal({ opened, onClose, team }: AddTeamMemberModalProps) {
   const add = useAddTeamMember(team.id);
   const close = () => {

@@ -29,7 +29,7 @@ function BackButton() {
   );
 }
 
-/** /dashboard/teams/{teamId} (spec section 2, Team detail). */
+/** /dashboard/teams/{teamId} (Team detail). */
 export default function TeamDetailPage() {
   const { teamId = '' } = useParams();
   return <TeamDetailView key={teamId} teamId={teamId} />;

@@ -11,7 +11,7 @@ import { TeamFormModal } from '../components/TeamFormModal';
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; team: Team };
 
-/** /dashboard/teams (spec section 2, Teams list). */
+/** /dashboard/teams (Teams list). */
 export default function TeamsPage() {
   const { user } = useAuth();
   const teams = useTeams();

@@ -6,7 +6,7 @@ import { useDownloadTemplate } from '../api';
 import { fileTypeLabel } from '../template-labels';
 
 /**
- * Download (section 2): the template's one file, or a menu of its files (the primary first and
+ * Download: the template's one file, or a menu of its files (the primary first and
  * marked) when it has several. Each download is counted by the server.
  */
 export function DownloadButton({ template }: { template: Template }) {

@@ -8,7 +8,7 @@ interface FilterChipsProps<T extends string> {
   onChange: (value: T) => void;
 }
 
-/** One-of-several filter chips (spec: All Departments / Popular / Recently Updated, and the department page's). */
+/** One-of-several filter chips (All Departments / Popular / Recently Updated, and the department page's). */
 export function FilterChips<T extends string>({ label, options, value, onChange }: FilterChipsProps<T>) {
   return (
     <Chip.Group multiple={false} value={value} onChange={(picked) => onChange(picked as T)}>

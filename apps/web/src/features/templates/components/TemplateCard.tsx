@@ -17,7 +17,7 @@ interface TemplateCardProps {
   opened?: boolean;
 }
 
-/** A template (section 2): tags, download count, updated date; Preview when it has a PDF, Download. */
+/** A template: tags, download count, updated date; Preview when it has a PDF, Download. */
 export function TemplateCard({ template, showDepartment = false, onAction, opened = false }: TemplateCardProps) {
   const { canEdit, canDelete } = template.permissions;
   const canPreview = template.files.some((file) => file.canPreview);

@@ -14,7 +14,7 @@ interface TemplateDepartmentCardProps {
   onEdit?: ((department: TemplateDepartment) => void) | undefined;
 }
 
-/** A department of the library (section 2): icon, name, description, template count, Popular badge. */
+/** A department of the library: icon, name, description, template count, Popular badge. */
 export function TemplateDepartmentCard({ department, onEdit }: TemplateDepartmentCardProps) {
   const { settings } = department;
   return (

@@ -15,7 +15,7 @@ interface TemplateFilesFieldProps {
 const nameOf = (item: FormFile) => (item.kind === 'kept' ? item.file.originalName : item.file.name);
 
 /**
- * The Create and Edit Template files (section 5): PDF, DOC or DOCX, listed in order with the
+ * The Create and Edit Template files: PDF, DOC or DOCX, listed in order with the
  * primary marked; another can be made primary, and removing the primary makes the next one primary.
  */
 export function TemplateFilesField({ files, onChange, onChoose, disabled, invalid }: TemplateFilesFieldProps) {

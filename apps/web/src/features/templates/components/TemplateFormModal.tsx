@@ -34,7 +34,7 @@ type TemplateFormModalProps = {
   onClose: () => void;
 } & ({ mode: 'create'; departmentId: string; template?: undefined } | { mode: 'edit'; template: Template });
 
-/** Create Template and Edit Template (section 5). Closes on success; the lists and counts reload. */
+/** Create Template and Edit Template. Closes on success; the lists and counts reload. */
 export function TemplateFormModal(props: TemplateFormModalProps) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();

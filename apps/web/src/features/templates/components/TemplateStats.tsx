@@ -40,7 +40,7 @@ function StatCard({
   );
 }
 
-/** The three stat cards of Smart Templates (section 2): templates in all, departments, popular categories. */
+/** The three stat cards of Smart Templates: templates in all, departments, popular categories. */
 export function TemplateStats({ totalTemplates, departments, popularCategories }: TemplateStatsProps) {
   return (
     <SimpleGrid cols={3} spacing={{ base: 'xs', xs: 'md' }}>

@@ -24,7 +24,7 @@ import { templateCountText } from '../template-labels';
 const SEARCH_PAUSE_MS = 250;
 
 /**
- * /dashboard/templates/departments/{departmentId} (second document, section 2): the department's
+ * /dashboard/templates/departments/{departmentId}: the department's
  * templates with search and chips, Preview and Download, and Create Template for canCreateTemplates.
  */
 export default function DepartmentTemplatesPage() {

@@ -21,7 +21,7 @@ const SEARCH_PAUSE_MS = 250;
 type DepartmentModal = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; department: TemplateDepartment };
 
 /**
- * /dashboard/templates (second document, section 2): the stat cards, search, the chips and the
+ * /dashboard/templates: the stat cards, search, the chips and the
  * department cards. A search also lists the matching templates; Recently Updated lists the
  * templates of the active departments, newest change first. Admins manage the departments.
  */

@@ -14,7 +14,7 @@ interface AssignTicketModalProps {
   onClose: () => void;
 }
 
-/** Assign Ticket: one of the ticket's organization's people or of its active advisors (issue 12). */
+/** Assign Ticket: one of the ticket's organization's people or of its active advisors. */
 export function AssignTicketModal({ ticket, opened, onClose }: AssignTicketModalProps) {
   const assign = useAssignTicket(ticket.id);
   return (

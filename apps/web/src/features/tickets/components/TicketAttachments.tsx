@@ -15,7 +15,7 @@ interface TicketAttachmentsProps {
   canAttach: boolean;
 }
 
-/** Attachments (count): Attach File ('Uploading...'), each file's name, size, download and removal (section 2). */
+/** Attachments (count): Attach File ('Uploading...'), each file's name, size, download and removal. */
 export function TicketAttachments({ ticketId, attachments, canAttach }: TicketAttachmentsProps) {
   const attach = useAttachTicketFile(ticketId);
   const remove = useRemoveTicketAttachment(ticketId);

@@ -13,7 +13,7 @@ interface TicketCardsProps {
 }
 
 /**
- * The list on a narrow screen (issue 25): one card per ticket with what the table's columns hold,
+ * The list on a narrow screen: one card per ticket with what the table's columns hold,
  * read top to bottom, and its actions, instead of a table scrolled sideways.
  */
 export function TicketCards({ tickets, withOrganization, onAction }: TicketCardsProps) {

@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Details (section 2): status, priority, category (underscores as spaces), people and dates;
+ * Details: status, priority, category (underscores as spaces), people and dates;
  * Resolved and Closed only once set. Whoever may change the status picks it here.
  */
 export function TicketDetailsPanel({ ticket }: { ticket: TicketDetail }) {

@@ -8,9 +8,9 @@ import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-la
 
 interface TicketFieldsProps {
   form: UseFormReturnType<TicketFormValues>;
-  /** 'Subject' in the support dialog (section 2), 'Title' elsewhere. */
+  /** 'Subject' in the support dialog, 'Title' elsewhere. */
   titleLabel?: string;
-  /** The edit dialog sets the status too (section 4: freely). */
+  /** The edit dialog sets the status too (freely). */
   withStatus?: boolean;
   disabled?: boolean;
   /** An advisor picks which of its organizations the ticket is for. */

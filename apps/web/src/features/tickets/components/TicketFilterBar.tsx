@@ -10,7 +10,7 @@ import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-la
 
 type FilterChange = (name: TicketFilterName, value: string | null) => void;
 
-/** The search over titles and descriptions (section 2); it waits for typing to pause. */
+/** The search over titles and descriptions; it waits for typing to pause. */
 export function TicketSearch({ filters, onChange }: { filters: TicketFilters; onChange: FilterChange }) {
   const [search, setSearch] = useState(filters.search ?? '');
   const sendSearch = useDebouncedCallback((text: string) => onChange('search', text.trim() || null), 300);
@@ -40,7 +40,7 @@ const VIEW_OPTIONS: { value: TicketView; label: string }[] = [
   { value: 'unassigned', label: 'Unassigned' },
 ];
 
-/** All tickets, Assigned to me, Created by me, Unassigned (issue 25): one at a time. */
+/** All tickets, Assigned to me, Created by me, Unassigned: one at a time. */
 export function TicketViewControl({
   filters,
   onView,
@@ -65,8 +65,8 @@ export function TicketViewControl({
 const ALL = { status: 'All statuses', priority: 'All priorities', category: 'All categories' } as const;
 
 /**
- * Status, priority and category (section 2), and the organization for whoever reaches several
- * (issue 25): side by side on a wide screen, one under another in the phone's drawer.
+ * Status, priority and category, and the organization for whoever reaches several:
+ * side by side on a wide screen, one under another in the phone's drawer.
  */
 export function TicketFilterFields({
   filters,

@@ -6,7 +6,7 @@ import classes from './TicketsTable.module.css';
 
 /**
  * A ticket's title opening its page: clamped to `lines`, a long word broken inside it, and the
- * whole title on hover (issue 25).
+ * whole title on hover.
  */
 export function TicketTitleLink({ ticket, lines, weight }: { ticket: Ticket; lines: number; weight: number }) {
   return (

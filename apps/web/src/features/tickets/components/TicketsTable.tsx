@@ -12,7 +12,7 @@ interface TicketsTableProps {
   tickets: Ticket[];
   sort: ListSort<TicketSort>;
   onSort: (key: TicketSort) => void;
-  /** The Organization column, for whoever reaches several organizations (issue 25). */
+  /** The Organization column, for whoever reaches several organizations. */
   withOrganization: boolean;
   onAction: (action: TicketAction, ticket: Ticket) => void;
 }
@@ -41,7 +41,7 @@ export function ticketsTableMinWidth(withOrganization: boolean): number {
 }
 
 /**
- * The eight columns of section 2 (and Organization), each heading sorting the list (issue 25).
+ * The eight columns (and Organization), each heading sorting the list.
  * Titles wrap, even inside one long word, and show whole on hover; the actions stay in view.
  */
 export function TicketsTable({ tickets, sort, onSort, withOrganization, onAction }: TicketsTableProps) {

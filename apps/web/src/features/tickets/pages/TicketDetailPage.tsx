@@ -28,7 +28,7 @@ function BackToTickets() {
 }
 
 /**
- * /dashboard/tickets/{id} (section 2): the ticket, its files, comments, details and history. It
+ * /dashboard/tickets/{id}: the ticket, its files, comments, details and history. It
  * stays current while open: changes by others arrive through the ticket's room.
  */
 export default function TicketDetailPage() {

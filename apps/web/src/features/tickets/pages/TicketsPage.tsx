@@ -41,10 +41,10 @@ const { organization: _, ...withoutOrganizationSort } = TICKET_SORT_LABELS;
 const SIDEWAYS_ALLOWANCE_PX = 60;
 
 /**
- * /dashboard/tickets (section 2): the tickets the user may read, ten a page, filtered and sorted on
+ * /dashboard/tickets: the tickets the user may read, ten a page, filtered and sorted on
  * the server. Filters, sort and page live in the address, so a reload or a shared link shows the
  * same page. Where the table's columns fit it is a table sorted by its headings; on a phone, cards
- * with the filters and the sort in a drawer (issue 25).
+ * with the filters and the sort in a drawer.
  */
 export default function TicketsPage() {
   const [params, updateParams] = useAddressParams();

@@ -23,7 +23,7 @@ interface SupportTicketModalProps {
 }
 
 /**
- * Create Support Ticket (sections 2 and 4): subject, description, category, priority and an
+ * Create Support Ticket: subject, description, category, priority and an
  * optional file up to 10 MB. On success the form clears and stays disabled, and the dialog closes
  * after 2 seconds.
  */

@@ -23,12 +23,12 @@ interface NewTicketDialog {
 
 interface SupportTicketProviderProps {
   children: ReactNode;
-  /** The phone's menu is open over the page: the button would sit on its Sign out (issue 25). */
+  /** The phone's menu is open over the page: the button would sit on its Sign out. */
   buttonHidden?: boolean;
 }
 
 /**
- * The floating support button (section 2): bottom right on every page of the frame, for every
+ * The floating support button: bottom right on every page of the frame, for every
  * signed-in user but admins. Pages open the same dialog filled in through useSupportTicket(), and
  * Create New Ticket filled in from one of their records (a message).
  */

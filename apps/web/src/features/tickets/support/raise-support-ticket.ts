@@ -7,9 +7,9 @@ import { newTicketBody, type TicketFormValues } from '../ticket-form';
 export type SupportOutcome = { ticketId: string; fileAttached: boolean };
 
 /**
- * Section 4's flow: create the ticket; if a file was chosen, upload it and attach it. A failed
+ * The flow: create the ticket; if a file was chosen, upload it and attach it. A failed
  * file step leaves the ticket created and says so; a failed create throws the server's message,
- * or the spec's own texts when the server gave none or could not be reached.
+ * or UI_TEXT's own texts when the server gave none or could not be reached.
  */
 export async function raiseSupportTicket(values: TicketFormValues, file: File | null): Promise<SupportOutcome> {
   let ticketId: string;

@@ -16,7 +16,7 @@ import { TimeTotals } from '../components/TimeTotals';
 import { monthPresets, monthWithin, readRange } from '../month-range';
 
 /**
- * /dashboard/timesheet (issue 26): one's time per organization, per week and month, billable
+ * /dashboard/timesheet: one's time per organization, per week and month, billable
  * apart, over a range kept in the address (this month by default), with each organization's CSV
  * and a PDF statement per organization and month. Everyone's entries (the time-entries export) are
  * offered only to those who read others' time: an org_admin, an admin; anyone else's would hold
