@@ -68,6 +68,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.component.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A form test types and clicks through React's development build: about a second of CPU,
+          // several on a loaded 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

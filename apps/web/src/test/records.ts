@@ -5,7 +5,7 @@ import type { AdvisorSession, AvailableAdvisor, NotificationSettings, User } fro
 const CREATED = '2026-01-05T09:00:00.000Z';
 
 export function aUser(changes: Partial<User> = {}): User {
-  const id = changes.id ?? 'user-1';
+  const id = changes.id ?? '00000000-0000-4000-8000-000000000001';
   const firstName = changes.firstName ?? 'Nora';
   const lastName = changes.lastName ?? 'Quinn';
   return {
@@ -25,7 +25,7 @@ export function aUser(changes: Partial<User> = {}): User {
       location: null,
       website: null,
       profileImage: null,
-      organizationId: 'org-1',
+      organizationId: '00000000-0000-4000-8000-000000000003',
       organizationName: 'Acme',
       department: null,
       departmentId: null,
@@ -42,7 +42,7 @@ export function aUser(changes: Partial<User> = {}): User {
 }
 
 export function anAdvisor(changes: Partial<AvailableAdvisor> = {}): AvailableAdvisor {
-  const id = changes.id ?? 'advisor-1';
+  const id = changes.id ?? '00000000-0000-4000-8000-000000000002';
   return {
     id,
     _id: id,
@@ -87,8 +87,8 @@ export function aSession(
     profileImage: null,
   });
   return {
-    id: 'session-1',
-    organizationId: booked.by.meta.organizationId ?? 'org-1',
+    id: '00000000-0000-4000-8000-000000000004',
+    organizationId: booked.by.meta.organizationId ?? '',
     organizationName: booked.by.meta.organizationName ?? 'Acme',
     advisor: person(booked.advisor),
     bookedBy: person(booked.by),

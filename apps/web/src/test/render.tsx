@@ -29,5 +29,5 @@ export function renderSignedIn(ui: ReactNode, { server, user }: { server: FakeSe
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...view, person: userEvent.setup() };
+  return { ...view, person: userEvent.setup({ delay: null }) };
 }
