@@ -19,7 +19,7 @@ async function changePassword(person: ReturnType<typeof renderSignedIn>['person'
 describe('Change password', () => {
   it('changes the password and says so', async () => {
     const server = fakeServer();
-    server.answer(sessionEndpoints.changePassword, () => ({ success: true, message: 'Password changed' }));
+    server.answer(sessionEndpoints.changePassword, () => ({ success: true as const, message: 'Password changed' }));
     const { person } = renderSignedIn(<PasswordSection email={user.email} />, { server, user });
 
     await changePassword(person, 'secret1');
