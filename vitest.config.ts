@@ -62,6 +62,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The web app's components in a simulated DOM, their requests answered by typed handlers
+          // (apps/web/src/test/fake-server.ts): seconds per file, no server, no browser.
+          name: 'component',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A form test types and clicks through React's development build: about a second of CPU,
+          // several on a loaded 2-core machine.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ['apps/server/test/unit/**'],

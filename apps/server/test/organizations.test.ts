@@ -197,6 +197,7 @@ describe('PUT /api/organizations/:id', () => {
     const response = await put({ name: cast.otherOrganization.name.toUpperCase() }, cast.admin);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(UI_TEXT.organizationNameTaken);
+    expect(response.json().details).toEqual([{ path: 'name', message: UI_TEXT.organizationNameTaken }]);
   });
 
   test('is 401 signed out, even with a bad body', async ({ t, cast }) => {

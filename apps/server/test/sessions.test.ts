@@ -104,6 +104,8 @@ describe('PUT /api/users/change-password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(UI_TEXT.currentPasswordWrong);
+    // Named in details, so the form shows it under the field (decision 0231).
+    expect(response.json().details).toEqual([{ path: 'currentPassword', message: UI_TEXT.currentPasswordWrong }]);
   });
 
   it('refuses a short new password with its UI_TEXT message', async () => {

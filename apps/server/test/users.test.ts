@@ -276,6 +276,7 @@ describe('PUT /api/users/profile', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(UI_TEXT.emailTaken);
+    expect(response.json().details).toEqual([{ path: 'email', message: UI_TEXT.emailTaken }]);
   });
 
   test.for([

@@ -30,7 +30,9 @@ export const badField = (field: string, message: string) =>
 export const unauthorized = (message: string = UI_TEXT.authRequired) => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string = UI_TEXT.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = UI_TEXT.notFound) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** A 409; with `field`, about that field of the body (`details`), e.g. an e-mail address already taken. */
+export const conflict = (message: string, field?: string) =>
+  new AppError('CONFLICT', message, field === undefined ? {} : { details: [{ path: field, message }] });
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, { retryAfterSeconds });
 
@@ -50,18 +52,23 @@ export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '235
 export const isExclusionViolation = (error: unknown) => hasSqlState(error, '23P01');
 
 /** Runs a write and answers the database's refusal that `refused` recognises with 409 and the given message. */
-async function conflictWhen<T>(refused: (error: unknown) => boolean, write: Promise<T>, message: string): Promise<T> {
+async function conflictWhen<T>(
+  refused: (error: unknown) => boolean,
+  write: Promise<T>,
+  message: string,
+  field?: string,
+): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (refused(error)) throw conflict(message);
+    if (refused(error)) throw conflict(message, field);
     throw error;
   }
 }
 
-/** Runs a write and answers a duplicate (unique violation) with 409 and the given message. */
-export const conflictOnDuplicate = <T>(write: Promise<T>, message: string) =>
-  conflictWhen(isUniqueViolation, write, message);
+/** Runs a write and answers a duplicate (unique violation) with 409 and the given message (about `field`, if given). */
+export const conflictOnDuplicate = <T>(write: Promise<T>, message: string, field?: string) =>
+  conflictWhen(isUniqueViolation, write, message, field);
 
 /**
  * Runs a write and answers an exclusion constraint's refusal with 409 and the given message: the

@@ -1,10 +1,12 @@
 import { Select } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useAdvisedOrganizations } from '@/lib/advised-organizations';
 
 interface AdvisedOrganizationSelectProps {
   value: string | null;
   onChange: (organizationId: string | null) => void;
-  error?: boolean;
+  /** Marks the field invalid; a message shows under it. */
+  error?: ReactNode;
   disabled?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { type TimeEntry, UI_TEXT } from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { messageAboveForm, showUnderRefusedField } from '@/lib/forms';
+import { messageAboveForm, showUnderField } from '@/lib/forms';
 import { useUpdateTime } from '@/lib/time-entries';
 import { toastSuccess } from '@/lib/toast';
 import { TimeEntryFields, timeEntryBody, useTimeEntryForm } from './TimeEntryFields';
@@ -51,7 +51,7 @@ function EditTimeForm({
           toastSuccess(UI_TEXT.timeEntryUpdated, 'time-entry');
           onDone();
         },
-        onError: showUnderRefusedField(form),
+        onError: showUnderField(form),
       },
     ),
   );

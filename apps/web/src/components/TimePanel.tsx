@@ -3,7 +3,7 @@ import { formatMinutes, type TimeEntry, timeRecordedByMessage, UI_TEXT } from '@
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
-import { messageAboveForm, showUnderRefusedField } from '@/lib/forms';
+import { messageAboveForm, showUnderField } from '@/lib/forms';
 import { type TimeRecordRef, useAddTime, useTimeEntries, useTimeSummary } from '@/lib/time-entries';
 import { toastSuccess } from '@/lib/toast';
 import { today } from '@/lib/work-format';
@@ -88,7 +88,7 @@ function AddTimeForm({ record }: { record: TimeRecordRef }) {
           toastSuccess(UI_TEXT.timeEntryAdded, 'time-entry');
         },
         // A day already full: the server's message goes under Minutes.
-        onError: showUnderRefusedField(form),
+        onError: showUnderField(form),
       },
     ),
   );

@@ -1,6 +1,6 @@
 import { newMemberForm, profileUpdateBody, registerBody, UI_TEXT } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { firstFailure, formLevelMessage, validateWith } from './forms';
+import { firstFailure, validateWith } from './forms';
 
 describe('validateWith', () => {
   it('puts each issue of the body under the flat field its path ends in, every field at once', () => {
@@ -39,14 +39,5 @@ describe('firstFailure', () => {
     const validate = firstFailure(validateWith(newMemberForm), () => ({ phone: UI_TEXT.phoneInvalid }));
     const valid = { ...values, lastName: 'Quinn', email: 'nora@acme.example.com', password: 'secret1' };
     expect(validate({ ...valid, confirmPassword: 'secret1' })).toEqual({ phone: UI_TEXT.phoneInvalid });
-  });
-});
-
-describe('formLevelMessage', () => {
-  it('leaves out refusals that belong under a field', () => {
-    const fields = { [UI_TEXT.emailTaken]: 'email' };
-    expect(formLevelMessage(new Error(UI_TEXT.emailTaken), fields)).toBeNull();
-    expect(formLevelMessage(new Error(UI_TEXT.updateProfileFailed), fields)).toBe(UI_TEXT.updateProfileFailed);
-    expect(formLevelMessage(null, fields)).toBeNull();
   });
 });

@@ -24,12 +24,16 @@ type FormValues = Record<string, any>;
 export interface SchemaOptions<Values> {
   /** What the schema checks, e.g. the request body the values become. Default: the values themselves. */
   input?: (values: Values) => unknown;
-  /** Issue paths (dotted) whose message goes under another field than their last segment. */
+  /** Issue and refusal paths (dotted) whose message goes under another field than their last segment. */
   fields?: Readonly<Record<string, string>>;
 }
 
 const issuePath = (issue: Issue) =>
   (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+
+/** The flat field a dotted path is about: the one `fields` names for it, else its last segment. */
+const fieldOf = (path: string, fields: Readonly<Record<string, string>>) =>
+  fields[path] ?? path.split('.').at(-1) ?? path;
 
 /**
  * A `validate` function for Mantine's useForm: every invalid field at once, each with its first
@@ -42,9 +46,7 @@ export function validateWith<Values>(schema: Schema, { input, fields = {} }: Sch
     if (result instanceof Promise) throw new Error('Form schemas are synchronous');
     const errors: FormErrors = {};
     for (const issue of result.issues ?? []) {
-      const path = issuePath(issue);
-      const field = fields[path] ?? path.split('.').at(-1) ?? path;
-      errors[field] ??= issue.message;
+      errors[fieldOf(issuePath(issue), fields)] ??= issue.message;
     }
     return errors;
   };
@@ -123,45 +125,44 @@ export function useSavingForm<Values extends FormValues>(save: { reset(): void }
   });
 }
 
-/** Server refusals that are about one field (message → field), e.g. an e-mail already taken. */
-export type ServerFieldMessages = Readonly<Record<string, string>>;
-
-/** A refused save: its message goes under the field `fields` names for it (others show above the form). */
-export function showUnderField<Values>(form: UseFormReturnType<Values>, fields: ServerFieldMessages) {
-  return (error: Error) => {
-    const field = fields[error.message];
-    if (field) form.setFieldError(field as keyof Values & string, error.message);
-  };
-}
-
-/** The message for the red box above a form: a refusal that is not about one field. */
-export function formLevelMessage(error: Error | null, fields: ServerFieldMessages): string | null {
-  return error && !(error.message in fields) ? error.message : null;
+/**
+ * The field a refusal is about and its message there: the first of the server's `details` whose
+ * path names one of the form's fields, named as validateWith names an issue's (`fields`, else the
+ * path's last segment).
+ */
+function refusedField<Values extends FormValues>(
+  error: Error | null,
+  form: UseFormReturnType<Values>,
+  fields: SchemaOptions<Values>['fields'] = {},
+) {
+  if (!(error instanceof ApiError)) return undefined;
+  const values = form.getValues();
+  return error.details
+    .map(({ path, message }) => ({ field: fieldOf(path, fields), message }))
+    .find(({ field }) => field in values);
 }
 
 /**
- * The field of the form a refusal is about, named by the server in its `details` (a full day: the
- * minutes), when the form has that field.
+ * THE way a refused save shows under a field (mutate's onError): its message goes under the field
+ * its `details` name; any other refusal stays for the red box (messageAboveForm).
  */
-function refusedFieldOf<Values extends FormValues>(error: Error | null, form: UseFormReturnType<Values>) {
-  const path = error instanceof ApiError ? error.details[0]?.path : undefined;
-  return path !== undefined && path in form.getValues() ? path : undefined;
-}
-
-/**
- * A refused save whose refusal names one of the form's fields: the server's message goes under that
- * field (mutate's onError); any other refusal stays for the red box (messageAboveForm).
- */
-export function showUnderRefusedField<Values extends FormValues>(form: UseFormReturnType<Values>) {
+export function showUnderField<Values extends FormValues>(
+  form: UseFormReturnType<Values>,
+  fields?: SchemaOptions<Values>['fields'],
+) {
   return (error: Error) => {
-    const field = refusedFieldOf(error, form);
-    if (field) form.setFieldError(field, error.message);
+    const refused = refusedField(error, form, fields);
+    if (refused) form.setFieldError(refused.field, refused.message);
   };
 }
 
-/** The red box's message for a save: a refusal not shown under a field (showUnderRefusedField). */
-export function messageAboveForm<Values extends FormValues>(error: Error | null, form: UseFormReturnType<Values>) {
-  return error && !refusedFieldOf(error, form) ? error.message : null;
+/** The red box's message for a save: a refusal not shown under a field (showUnderField). */
+export function messageAboveForm<Values extends FormValues>(
+  error: Error | null,
+  form: UseFormReturnType<Values>,
+  fields?: SchemaOptions<Values>['fields'],
+) {
+  return error && !refusedField(error, form, fields) ? error.message : null;
 }
 
 interface EditableSection<Values extends FormValues, Body> {
@@ -174,8 +175,6 @@ interface EditableSection<Values extends FormValues, Body> {
     reset(): void;
     error: Error | null;
   };
-  /** Refusals shown under a field rather than above the form. */
-  serverFields: ServerFieldMessages;
   onSaved?: () => void;
 }
 
@@ -188,7 +187,6 @@ export function useEditableSection<Values extends FormValues, Body>({
   toBody,
   schema,
   save,
-  serverFields,
   onSaved,
 }: EditableSection<Values, Body>) {
   const form = useSavingForm<Values>(save, {
@@ -208,8 +206,8 @@ export function useEditableSection<Values extends FormValues, Body>({
         setEditing(false);
         onSaved?.();
       },
-      onError: showUnderField(form, serverFields),
+      onError: showUnderField(form),
     }),
   );
-  return { form, editing, edit, submit, formError: formLevelMessage(save.error, serverFields) };
+  return { form, editing, edit, submit, formError: messageAboveForm(save.error, form) };
 }

@@ -116,6 +116,7 @@ export async function updateOrganizationFor(
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(organizations.id, id)),
         UI_TEXT.organizationNameTaken,
+        'name',
       );
       await recordAudit(tx, actor.id, settingsEvents(current, changes));
     },
@@ -134,6 +135,7 @@ export async function createOrganization(db: Database, actor: Actor, input: z.ou
         .values({ name: input.name, ...organizationChanges(input) })
         .returning({ id: organizations.id }),
       UI_TEXT.organizationNameTaken,
+      'name',
     );
     if (rows[0])
       await recordAudit(tx, actor.id, [

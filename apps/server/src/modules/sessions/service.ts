@@ -2,7 +2,7 @@ import { LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, rateLimited, unauthorized } from '../../lib/errors.js';
+import { badField, forbidden, rateLimited, unauthorized } from '../../lib/errors.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
@@ -84,7 +84,7 @@ export async function changePassword(
     .where(eq(users.id, session.user.id))
     .limit(1);
   if (!current || !(await verifyPassword(current.passwordHash, passwords.currentPassword))) {
-    throw badRequest(UI_TEXT.currentPasswordWrong);
+    throw badField('currentPassword', UI_TEXT.currentPasswordWrong);
   }
   await throttle.reset(throttleKey);
   const passwordHash = await hashPassword(passwords.newPassword);

@@ -230,7 +230,7 @@ async function createUser(db: Database, actor: Actor, input: NewUser): Promise<U
     });
     return await loadUserRecord(db, created.id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken, 'email');
     throw error;
   }
 }
@@ -345,7 +345,7 @@ export async function updateOwnProfile(
           .where(eq(users.id, userId)),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(UI_TEXT.emailTaken, 'email');
     throw error;
   }
   return loadUserRecord(db, userId);

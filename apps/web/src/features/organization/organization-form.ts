@@ -1,5 +1,4 @@
-import { type Organization, UI_TEXT, type UpdateOrganizationBody } from '@smart/contracts';
-import type { ServerFieldMessages } from '@/lib/forms';
+import type { Organization, UpdateOrganizationBody } from '@smart/contracts';
 
 /** The editable organization fields, as plain strings for inputs. */
 export interface OrganizationValues {
@@ -38,16 +37,3 @@ export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBo
     ...(values.seats !== null && { seats: typeof values.seats === 'number' ? values.seats : 0 }),
   };
 }
-
-/**
- * Server refusals about one field. The form's schema checks the same rules first, but a taken name
- * only the server knows, and a browser's URL parser may pass what the server's refuses.
- */
-export const SERVER_FIELDS: ServerFieldMessages = {
-  [UI_TEXT.organizationNameTaken]: 'name',
-  [UI_TEXT.organizationNameRequired]: 'name',
-  [UI_TEXT.websiteInvalid]: 'website',
-  [UI_TEXT.emailInvalid]: 'email',
-  [UI_TEXT.phoneInvalid]: 'phone',
-  [UI_TEXT.seatsOutOfRange]: 'seats',
-};

@@ -4,7 +4,7 @@ import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
 import { useEditableSection } from '@/lib/forms';
 import { useUpdateOrganization } from '../api';
-import { type OrganizationField, SERVER_FIELDS, updateBodyFrom, valuesFromOrganization } from '../organization-form';
+import { type OrganizationField, updateBodyFrom, valuesFromOrganization } from '../organization-form';
 import { FieldValue } from './FieldValue';
 
 const FIELDS: {
@@ -30,7 +30,6 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
     toBody: updateBodyFrom,
     schema: updateOrganizationBody,
     save: update,
-    serverFields: SERVER_FIELDS,
   });
   const saved = valuesFromOrganization(organization);
   const actions = <EditActions editing={editing} edit={edit} busy={update.isPending} formId="organization-form" />;

@@ -4,15 +4,12 @@ import { useState } from 'react';
 import { HiKey, HiMail } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
-import { formLevelMessage, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
+import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useChangePassword, useMailPasswordResetLink } from '../api';
 import { SectionCard } from './SectionCard';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-/** The refusal about one field: it shows under that field. */
-const SERVER_FIELDS = { [UI_TEXT.currentPasswordWrong]: 'currentPassword' };
 
 /**
  * Change Password: every invalid field says why under it, with the server's
@@ -52,12 +49,12 @@ export function PasswordSection({ email }: { email: string }) {
           form.reset();
           setSucceeded(true);
         },
-        onError: showUnderField(form, SERVER_FIELDS),
+        onError: showUnderField(form),
       },
     );
   });
 
-  const formError = formLevelMessage(change.error, SERVER_FIELDS);
+  const formError = messageAboveForm(change.error, form);
   return (
     <SectionCard
       title="Password"

@@ -26,14 +26,6 @@ const TEXT_FIELDS: {
   { name: 'website', label: 'Website', type: 'url' },
 ];
 
-/** Server refusals about one field show under it (the schema checks the rest first; only the server knows a taken e-mail). */
-const SERVER_FIELDS = {
-  [UI_TEXT.emailTaken]: 'email',
-  [UI_TEXT.emailInvalid]: 'email',
-  [UI_TEXT.websiteInvalid]: 'website',
-  [UI_TEXT.phoneInvalid]: 'phone',
-};
-
 export function PersonalInfoSection({ user }: { user: User }) {
   const update = useUpdateProfile();
   // Checked as the server checks the body: every invalid field shows at once.
@@ -42,7 +34,6 @@ export function PersonalInfoSection({ user }: { user: User }) {
     toBody: updateBodyFrom,
     schema: profileUpdateBody,
     save: update,
-    serverFields: SERVER_FIELDS,
     onSaved: () => toastSuccess(UI_TEXT.profileUpdated),
   });
 

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
 import { ChosenPeople, type ChosenPerson } from '@/components/ChosenPeople';
 import { PersonPicker } from '@/components/PersonPicker';
 
 interface AdvisorSideFieldsProps {
   organizationId: string | null;
+  /** A refusal of the organization, shown under it. */
+  organizationError?: ReactNode;
   onOrganizationChange: (organizationId: string | null) => void;
   attendees: ChosenPerson[];
   onAttendeesChange: (attendees: ChosenPerson[]) => void;
@@ -12,6 +15,7 @@ interface AdvisorSideFieldsProps {
 /** An advisor books with one of the organizations it actively advises, naming attendees among its people. */
 export function AdvisorSideFields({
   organizationId,
+  organizationError,
   onOrganizationChange,
   attendees,
   onAttendeesChange,
@@ -20,6 +24,7 @@ export function AdvisorSideFields({
     <>
       <AdvisedOrganizationSelect
         value={organizationId}
+        error={organizationError}
         onChange={(value) => {
           onOrganizationChange(value);
           onAttendeesChange([]);

@@ -1,6 +1,8 @@
 import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type AdvisorSession,
+  type CreateSessionBody,
+  createSessionBody,
   displayName,
   formatSlotTime,
   hasRole,
@@ -16,6 +18,7 @@ import { FormError } from '@/components/FormError';
 import { useAuth } from '@/features/auth';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
 import type { BookSessionPrefill } from '@/lib/book-session';
+import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import type { useBookSession } from '../api';
 import { useBookingFailure } from '../taken-time';
@@ -23,6 +26,19 @@ import { AdvisorSideFields } from './AdvisorSideFields';
 import { SlotPicker } from './SlotPicker';
 
 const lengthOption = (length: number) => ({ value: String(length), label: `${length} minutes` });
+
+/** The booking's fields; each refusal whose `details` path names one shows under it (lib/forms.ts). */
+interface BookingValues {
+  advisorId: string | null;
+  /** Null until chosen: the advisor's shortest offered length, which the free times' answer names. */
+  length: number | null;
+  /** The chosen start, with the advisor's zone for the confirmation. */
+  slot: { start: string; advisorZone: string } | null;
+  topic: string;
+  agenda: string;
+  organizationId: string | null;
+  attendees: ChosenPerson[];
+}
 
 export interface BookingFormProps {
   prefill: BookSessionPrefill;
@@ -42,22 +58,42 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
   // An advisor books with its own calendar, for an organization it advises.
   const advisorSide = hasRole(user, 'advisor') && !isAdmin(user);
   const advisors = useAvailableAdvisors(!advisorSide);
-  const [organizationId, setOrganizationId] = useState<string | null>(null);
-  const [attendees, setAttendees] = useState<ChosenPerson[]>([]);
   const { timeZone, known } = useViewerTimeZone();
-  const [advisorId, setAdvisorId] = useState<string | null>(prefill.advisorId ?? null);
-  // Null until chosen: the advisor's shortest offered length, which the free times' answer names.
-  const [length, setLength] = useState<number | null>(null);
+  const form = useSavingForm<BookingValues>(book, {
+    initialValues: {
+      advisorId: prefill.advisorId ?? null,
+      length: null,
+      slot: null,
+      topic: '',
+      agenda: '',
+      organizationId: null,
+      attendees: [],
+    },
+    validate: validateWith(createSessionBody, { input: (values: BookingValues) => bodyOf(values) }),
+  });
   const [offered, setOffered] = useState<{ sessionLengths: number[]; length: number } | null>(null);
   const onOffered = useCallback((answer: { sessionLengths: number[]; length: number }) => setOffered(answer), []);
+  // A time someone took meanwhile: said above the form until another time is chosen.
+  const [taken, setTaken] = useState(false);
+  const { advisorId, length, slot, topic, organizationId } = form.getValues();
   const shownLength = length ?? offered?.length ?? null;
-  const [slot, setSlot] = useState<{ start: string; advisorZone: string } | null>(null);
-  const [topic, setTopic] = useState('');
-  const [agenda, setAgenda] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
   const list = advisors.data ?? [];
   // One advisor: nothing to choose.
   const chosen = advisorSide ? (user?.id ?? null) : (advisorId ?? (list.length === 1 ? (list[0]?.id ?? null) : null));
+
+  function bodyOf(values: BookingValues): CreateSessionBody {
+    return {
+      advisorId: chosen ?? '',
+      start: values.slot?.start ?? '',
+      length: values.length ?? offered?.length ?? 0,
+      topic: values.topic,
+      agenda: values.agenda,
+      ...(advisorSide && {
+        organizationId: values.organizationId ?? undefined,
+        attendeeIds: values.attendees.map((person) => person.id),
+      }),
+    };
+  }
 
   if (!advisorSide && advisors.isSuccess && list.length === 0) {
     return (
@@ -70,31 +106,19 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
     );
   }
 
-  const submit = () => {
-    if (!chosen || !slot || shownLength === null) return;
-    setMessage(null);
-    book.mutate(
-      {
-        advisorId: chosen,
-        start: slot.start,
-        length: shownLength,
-        topic,
-        agenda,
-        ...(advisorSide && {
-          organizationId: organizationId ?? undefined,
-          attendeeIds: attendees.map((person) => person.id),
-        }),
+  const submit = form.onSubmit((values) => {
+    const booked = values.slot;
+    if (!chosen || !booked || shownLength === null) return;
+    setTaken(false);
+    book.mutate(bodyOf(values), {
+      onSuccess: (session) => onBooked({ session, advisorZone: booked.advisorZone }),
+      onError: (error) => {
+        if (!bookingFailure(error).taken) return showUnderField(form)(error);
+        setTaken(true);
+        form.setFieldValue('slot', null);
       },
-      {
-        onSuccess: (session) => onBooked({ session, advisorZone: slot.advisorZone }),
-        onError: (error) => {
-          const failure = bookingFailure(error);
-          if (failure.taken) setSlot(null);
-          setMessage(failure.message);
-        },
-      },
-    );
-  };
+    });
+  });
 
   const missing =
     advisorSide && !organizationId
@@ -107,19 +131,15 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             ? 'Enter a topic'
             : null;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form onSubmit={submit}>
       <Stack gap="sm">
         {advisorSide && (
           <AdvisorSideFields
             organizationId={organizationId}
-            onOrganizationChange={setOrganizationId}
-            attendees={attendees}
-            onAttendeesChange={setAttendees}
+            organizationError={form.errors.organizationId}
+            onOrganizationChange={(value) => form.setFieldValue('organizationId', value)}
+            attendees={form.getValues().attendees}
+            onAttendeesChange={(people) => form.setFieldValue('attendees', people)}
           />
         )}
         <Group grow align="flex-start" gap="sm">
@@ -130,13 +150,11 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
               data={list.map((advisor) => ({ value: advisor.id, label: displayName(advisor) }))}
               value={chosen}
               onChange={(value) => {
-                setAdvisorId(value);
-                setLength(null);
+                form.setValues({ advisorId: value, length: null, slot: null });
                 setOffered(null);
-                setSlot(null);
               }}
               allowDeselect={false}
-              error={advisors.isError ? advisors.error.message : undefined}
+              error={advisors.isError ? advisors.error.message : form.errors.advisorId}
             />
           )}
           <Select
@@ -144,11 +162,9 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             placeholder={chosen ? 'Loading...' : 'Choose an advisor first'}
             data={(offered?.sessionLengths ?? []).map(lengthOption)}
             value={shownLength === null ? null : String(shownLength)}
-            onChange={(value) => {
-              setLength(Number(value));
-              setSlot(null);
-            }}
+            onChange={(value) => form.setValues({ length: Number(value), slot: null })}
             allowDeselect={false}
+            error={form.errors.length}
           />
         </Group>
         {chosen && known && (
@@ -159,8 +175,8 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             timeZone={timeZone}
             selected={slot?.start ?? null}
             onSelect={(start, advisorZone) => {
-              setSlot({ start, advisorZone });
-              setMessage(null);
+              form.setFieldValue('slot', { start, advisorZone });
+              setTaken(false);
             }}
           />
         )}
@@ -169,13 +185,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             Chosen: <strong>{formatSlotTime(slot.start, timeZone)}</strong>
           </Text>
         )}
-        <TextInput
-          label="Topic"
-          required
-          maxLength={MAX_SESSION_TOPIC_LENGTH}
-          value={topic}
-          onChange={(event) => setTopic(event.currentTarget.value)}
-        />
+        <TextInput label="Topic" required maxLength={MAX_SESSION_TOPIC_LENGTH} {...form.getInputProps('topic')} />
         <Textarea
           label="Agenda"
           description="What you would like to go through (optional)"
@@ -183,10 +193,9 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
           minRows={2}
           maxRows={6}
           maxLength={MAX_SESSION_AGENDA_LENGTH}
-          value={agenda}
-          onChange={(event) => setAgenda(event.currentTarget.value)}
+          {...form.getInputProps('agenda')}
         />
-        <FormError message={message} />
+        <FormError message={taken ? UI_TEXT.sessionTimeTakenRefreshed : messageAboveForm(book.error, form)} />
         <FormActions
           busy={book.isPending}
           submitLabel="Book session"

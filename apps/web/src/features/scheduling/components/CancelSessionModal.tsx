@@ -1,9 +1,15 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import { type AdvisorSession, formatSlotTime, MAX_CANCEL_REASON_LENGTH, UI_TEXT } from '@smart/contracts';
-import { useState } from 'react';
+import {
+  type AdvisorSession,
+  cancelSessionBody,
+  formatSlotTime,
+  MAX_CANCEL_REASON_LENGTH,
+  UI_TEXT,
+} from '@smart/contracts';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
+import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
 import { useCancelSession } from '../api';
 
@@ -16,23 +22,19 @@ interface CancelSessionModalProps {
 
 export function CancelSessionModal({ session, timeZone, onClose }: CancelSessionModalProps) {
   const cancel = useCancelSession(session.id);
-  const [reason, setReason] = useState('');
+  const form = useSavingForm(cancel, { initialValues: { reason: '' }, validate: validateWith(cancelSessionBody) });
+  const submit = form.onSubmit((body) =>
+    cancel.mutate(body, {
+      onSuccess: () => {
+        toastSuccess(UI_TEXT.sessionCancelled);
+        onClose();
+      },
+      onError: showUnderField(form),
+    }),
+  );
   return (
     <LockedModal opened busy={cancel.isPending} title="Cancel session" onClose={onClose}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          cancel.mutate(
-            { reason },
-            {
-              onSuccess: () => {
-                toastSuccess(UI_TEXT.sessionCancelled);
-                onClose();
-              },
-            },
-          );
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm">
             Cancelling “{session.topic}” on {formatSlotTime(session.start, timeZone)} takes it off the calendars of
@@ -44,11 +46,10 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
             autosize
             minRows={3}
             maxLength={MAX_CANCEL_REASON_LENGTH}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            {...form.getInputProps('reason')}
             data-autofocus
           />
-          <FormError message={cancel.error?.message} />
+          <FormError message={messageAboveForm(cancel.error, form)} />
           <FormActions
             busy={cancel.isPending}
             submitLabel="Cancel session"
