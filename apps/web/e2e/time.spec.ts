@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
 import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
 import { sidebar, signIn } from './support/session';
@@ -22,12 +23,17 @@ function daysAgo(n: number) {
 
 /** A task assigned to `advisor`, in a new project and objective of the organization. */
 async function taskFor(adminApi: AdminApi, organization: TestOrganization, advisor: Person, title: string) {
-  const project = await adminApi.create<{ id: string }>('/api/projects', {
-    title: uniqueName('Books'),
-    organizationId: organization.id,
+  const project = await adminApi.call(projectEndpoints.create, {
+    body: {
+      title: uniqueName('Books'),
+      organizationId: organization.id,
+    },
   });
-  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
-  return adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, { title, assignedTo: advisor.id });
+  const objective = await adminApi.call(objectiveEndpoints.create, {
+    params: { id: project.id },
+    body: { title: 'Close' },
+  });
+  return adminApi.call(taskEndpoints.create, { params: { id: objective.id }, body: { title, assignedTo: advisor.id } });
 }
 
 const main = (page: Page) => page.getByRole('main');

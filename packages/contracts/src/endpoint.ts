@@ -64,6 +64,15 @@ export type EndpointAnswer<E extends Endpoint> =
       ? Data
       : SuccessBody<E>;
 
+/** The one success status an endpoint defines (the 2xx of its responses): what a caller expects. */
+export function successStatusOf(definition: Pick<Endpoint, 'responses' | 'operationId'>): number {
+  const status = Object.keys(definition.responses)
+    .map(Number)
+    .find((code) => code >= 200 && code < 300);
+  if (status === undefined) throw new Error(`${definition.operationId} defines no success answer`);
+  return status;
+}
+
 /** The path with its `:name` segments filled from params, each encoded. */
 export function pathOf(definition: Pick<Endpoint, 'path'>, params?: Record<string, unknown>): string {
   return definition.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

@@ -5,6 +5,7 @@ import {
   pathOf,
   queryStringOf,
   type SuccessBody,
+  successStatusOf,
 } from '@smart/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -37,15 +38,6 @@ export interface Called<E extends Endpoint> {
 }
 
 type Request<Caller> = (options: InjectOptions & CallOptions<Caller>) => Promise<LightMyRequestResponse>;
-
-/** The success status an endpoint defines (the one 2xx of its responses). */
-function successStatusOf(definition: Endpoint): number {
-  const status = Object.keys(definition.responses)
-    .map(Number)
-    .find((code) => code >= 200 && code < 300);
-  if (status === undefined) throw new Error(`${definition.operationId} defines no success answer`);
-  return status;
-}
 
 /** Calls `definition` through `request` (TestApp.request: injected, signed as `as` or `token`). */
 export async function callEndpoint<E extends Endpoint, Caller>(
