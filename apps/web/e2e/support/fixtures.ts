@@ -5,7 +5,10 @@ import {
   type Endpoint,
   type EndpointAnswer,
   type EndpointInput,
+  objectiveEndpoints,
   organizationEndpoints,
+  projectEndpoints,
+  taskEndpoints,
   userEndpoints,
 } from '@smart/contracts';
 import { callEndpoint } from './api';
@@ -126,6 +129,24 @@ export class TestOrganization {
     });
     await this.api.call(advisorEndpoints.assign, { params: { orgId: this.id }, body: { advisorId: user.id } });
     return { id: user.id, email, password: PERSON_PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
+  }
+
+  /** A task assigned to `assignee`, in a new project and objective of the organization; its page's path. */
+  async addTask(title: string, assignee: Pick<Person, 'id'>) {
+    const suffixed = (name: string) => `${name} ${suffix()}`;
+    const project = await this.api.call(projectEndpoints.create, {
+      body: { title: suffixed('Office move'), organizationId: this.id },
+    });
+    const objective = await this.api.call(objectiveEndpoints.create, {
+      params: { id: project.id },
+      body: { title: suffixed('Pack') },
+    });
+    const task = await this.api.call(taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title, assignedTo: assignee.id },
+    });
+    const path = `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`;
+    return { project, objective, task, path };
   }
 
   addDepartment(name: string): Promise<Department> {
