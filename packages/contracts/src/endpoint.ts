@@ -64,13 +64,16 @@ export type EndpointAnswer<E extends Endpoint> =
       ? Data
       : SuccessBody<E>;
 
-/** The one success status an endpoint defines (the 2xx of its responses): what a caller expects. */
-export function successStatusOf(definition: Pick<Endpoint, 'responses' | 'operationId'>): number {
-  const status = Object.keys(definition.responses)
+/**
+ * The success statuses an endpoint defines (the 2xx of its responses; an assignment answers 201
+ * when made, 200 when it was there): what a caller expects. A file answer (a CSV export) documents
+ * none: 200.
+ */
+export function successStatusesOf(definition: Pick<Endpoint, 'responses'>): number[] {
+  const statuses = Object.keys(definition.responses)
     .map(Number)
-    .find((code) => code >= 200 && code < 300);
-  if (status === undefined) throw new Error(`${definition.operationId} defines no success answer`);
-  return status;
+    .filter((code) => code >= 200 && code < 300);
+  return statuses.length > 0 ? statuses : [200];
 }
 
 /** The path with its `:name` segments filled from params, each encoded. */

@@ -5,7 +5,7 @@ import {
   pathOf,
   queryStringOf,
   type SuccessBody,
-  successStatusOf,
+  successStatusesOf,
 } from '@smart/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -57,11 +57,12 @@ export async function callEndpoint<E extends Endpoint, Caller>(
     ...signing,
     ...(body !== undefined && { payload: body as InjectOptions['payload'] }),
   });
-  const success = response.statusCode === successStatusOf(definition);
+  const successes = successStatusesOf(definition);
+  const success = successes.includes(response.statusCode);
   const failed = (wanted: string) =>
     new Error(`${definition.method} ${url} answered ${response.statusCode}, not ${wanted}: ${response.body}`);
   const successBody = () => {
-    if (!success) throw failed(String(successStatusOf(definition)));
+    if (!success) throw failed(successes.join(' or '));
     return response.json() as SuccessBody<E>;
   };
   return {

@@ -5,7 +5,7 @@ import {
   type EndpointInput,
   pathOf,
   queryStringOf,
-  successStatusOf,
+  successStatusesOf,
 } from '@smart/contracts';
 
 /**
@@ -19,8 +19,8 @@ export async function callEndpoint<E extends Endpoint>(
   token: string,
   definition: E,
   input: EndpointInput<E>,
-  /** The statuses that will do (a deletion may find its record gone: 404); else the success status. */
-  accept: readonly number[] = [successStatusOf(definition)],
+  /** The statuses that will do (a deletion may find its record gone: 404); else its success statuses. */
+  accept: readonly number[] = successStatusesOf(definition),
 ): Promise<EndpointAnswer<E>> {
   const { params, query, body } = input as {
     params?: Record<string, unknown>;
@@ -34,7 +34,7 @@ export async function callEndpoint<E extends Endpoint>(
     ...(body !== undefined && { data: body }),
   });
   expect(accept, `${definition.method} ${url}: ${await response.text()}`).toContain(response.status());
-  if (response.status() !== successStatusOf(definition)) return undefined as EndpointAnswer<E>;
+  if (!successStatusesOf(definition).includes(response.status())) return undefined as EndpointAnswer<E>;
   const { data, pagination } = (await response.json()) as { data?: unknown; pagination?: unknown };
   return (pagination === undefined ? data : { data, pagination }) as EndpointAnswer<E>;
 }
