@@ -1,4 +1,11 @@
-import { type AdvisorSession, MAX_SESSION_TOPIC_LENGTH, UI_TEXT } from '@smart/contracts';
+import {
+  type AdvisorSession,
+  MAX_SESSION_TOPIC_LENGTH,
+  organizationEndpoints,
+  schedulingEndpoints,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { advisorAssignments, advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
@@ -73,8 +80,11 @@ authzMatrix('who may read, change and cancel a session', {
   ],
   errors: { 403: UI_TEXT.sessionChangeDenied, 404: UI_TEXT.sessionNotFound },
   unchanged: async (session, cast, { t }) => {
-    const response = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: cast.admin.token });
-    const now = response.json().data as AdvisorSession;
+    const response = await t.call(schedulingEndpoints.getSession, {
+      params: { id: session.id },
+      token: cast.admin.token,
+    });
+    const now = response.data as AdvisorSession;
     expect(now).toMatchObject({ topic: session.topic, status: 'scheduled', sequence: session.sequence });
   },
 });
@@ -136,13 +146,13 @@ describe('booking a session', () => {
     const body = bookingBody(cast.advisorAssigned.id, nextStart());
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.request({ method: 'POST', url: '/api/sessions', payload: body, token: cast.user.token }),
+        t.call(schedulingEndpoints.createSession, { body: body, token: cast.user.token }),
       ),
     );
-    const statuses = responses.map((response) => response.statusCode).sort();
+    const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
-    for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json().error).toBe(UI_TEXT.sessionTimeTaken);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(response.refusal.error).toBe(UI_TEXT.sessionTimeTaken);
     }
   });
 });
@@ -154,22 +164,18 @@ describe('booking rules', () => {
   }) => {
     const advisor = cast.advisorAssigned;
     const start = nextStart();
-    const missing = await t.request({
-      method: 'POST',
-      url: '/api/sessions',
-      payload: bookingBody(advisor.id, start),
+    const missing = await t.call(schedulingEndpoints.createSession, {
+      body: bookingBody(advisor.id, start),
       token: advisor.token,
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe(UI_TEXT.sessionNamesOrganization);
-    const elsewhere = await t.request({
-      method: 'POST',
-      url: '/api/sessions',
-      payload: bookingBody(advisor.id, start, { organizationId: cast.otherOrganization.id }),
+    expect(missing.status).toBe(400);
+    expect(missing.refusal.error).toBe(UI_TEXT.sessionNamesOrganization);
+    const elsewhere = await t.call(schedulingEndpoints.createSession, {
+      body: bookingBody(advisor.id, start, { organizationId: cast.otherOrganization.id }),
       token: advisor.token,
     });
-    expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.refusal.error).toBe(UI_TEXT.organizationNotFound);
     const session = await book(
       t,
       advisor,
@@ -186,14 +192,12 @@ describe('booking rules', () => {
     const leaver = await make.member(cast.organization.id);
     await t.database.db.execute(sql`update users set is_active = false where id = ${leaver.id}::uuid`);
     for (const outsider of [cast.otherOrgAdmin.id, cast.admin.id, cast.advisorUnassigned.id, leaver.id]) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/sessions',
-        payload: bookingBody(cast.advisorAssigned.id, nextStart(), { attendeeIds: [outsider] }),
+      const response = await t.call(schedulingEndpoints.createSession, {
+        body: bookingBody(cast.advisorAssigned.id, nextStart(), { attendeeIds: [outsider] }),
         token: cast.user.token,
       });
-      expect(response.statusCode, outsider).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.sessionAttendeeNotAllowed);
+      expect(response.status, outsider).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.sessionAttendeeNotAllowed);
     }
   });
 
@@ -202,26 +206,22 @@ describe('booking rules', () => {
     cast,
   }) => {
     const advisor = cast.advisorAssigned.id;
-    const other = await t.request({
-      method: 'POST',
-      url: '/api/sessions',
-      payload: bookingBody(advisor, nextStart(), { organizationId: cast.otherOrganization.id }),
+    const other = await t.call(schedulingEndpoints.createSession, {
+      body: bookingBody(advisor, nextStart(), { organizationId: cast.otherOrganization.id }),
       token: cast.user.token,
     });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(other.status).toBe(404);
+    expect(other.refusal.error).toBe(UI_TEXT.organizationNotFound);
     const [own, foreign] = await Promise.all([
       insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Invoices late' }),
       insertTicket(t.database.db, cast.otherOrganization.id, cast.otherOrgAdmin.id),
     ]);
-    const refused = await t.request({
-      method: 'POST',
-      url: '/api/sessions',
-      payload: bookingBody(advisor, nextStart(), { ticketId: foreign.id }),
+    const refused = await t.call(schedulingEndpoints.createSession, {
+      body: bookingBody(advisor, nextStart(), { ticketId: foreign.id }),
       token: cast.user.token,
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(UI_TEXT.sessionTicketNotFound);
+    expect(refused.status).toBe(400);
+    expect(refused.refusal.error).toBe(UI_TEXT.sessionTicketNotFound);
     const linked = await book(t, cast.user, bookingBody(advisor, nextStart(), { ticketId: own.id }));
     expect(linked.ticket).toEqual({ id: own.id, title: 'Invoices late' });
   });
@@ -237,14 +237,12 @@ describe('booking rules', () => {
       ['2026-03-03T10:30:00Z', 60, UI_TEXT.sessionOffGrid],
     ];
     for (const [start, length, message] of cases) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/sessions',
-        payload: bookingBody(cast.advisorAssigned.id, start, { length }),
+      const response = await t.call(schedulingEndpoints.createSession, {
+        body: bookingBody(cast.advisorAssigned.id, start, { length }),
         token: cast.user.token,
       });
-      expect(response.statusCode, start).toBe(400);
-      expect(response.json().error).toBe(message);
+      expect(response.status, start).toBe(400);
+      expect(response.refusal.error).toBe(message);
     }
   });
 
@@ -259,32 +257,27 @@ describe('booking rules', () => {
       { start: '2026-03-03T10:00:00' },
       { attendeeIds: ['not-a-uuid'] },
     ]) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/sessions',
-        payload: { ...bookingBody(advisor, nextStart()), ...change },
+      const response = await t.call(schedulingEndpoints.createSession, {
+        body: { ...bookingBody(advisor, nextStart()), ...change },
         token: cast.user.token,
       });
-      expect(response.statusCode, JSON.stringify(change).slice(0, 60)).toBe(400);
+      expect(response.status, JSON.stringify(change).slice(0, 60)).toBe(400);
     }
   });
 
   test('a closed organization books nothing: its advisor is refused', async ({ t, make, cast }) => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
-    const closed = await t.request({
-      method: 'POST',
-      url: `/api/organizations/${organization.id}/close`,
+    const closed = await t.call(organizationEndpoints.close, {
+      params: { id: organization.id },
       token: cast.admin.token,
     });
-    expect(closed.statusCode, closed.body).toBe(200);
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/sessions',
-      payload: bookingBody(advisor.id, nextStart(), { organizationId: organization.id }),
+    expect(closed.status, closed.response.body).toBe(200);
+    const response = await t.call(schedulingEndpoints.createSession, {
+      body: bookingBody(advisor.id, nextStart(), { organizationId: organization.id }),
       token: advisor.token,
     });
-    expect(response.statusCode).toBe(404);
+    expect(response.status).toBe(404);
   });
 
   test('09:00 in New York books the right UTC instant on both sides of each clock change', async ({
@@ -295,12 +288,7 @@ describe('booking rules', () => {
     const advisor = await make.advisor([cast.organization.id]);
     await saveAvailability(t, advisor, availabilityIn('America/New_York', { horizonDays: 365 }));
     const attempt = (start: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/sessions',
-        payload: bookingBody(advisor.id, start),
-        token: cast.user.token,
-      });
+      t.call(schedulingEndpoints.createSession, { body: bookingBody(advisor.id, start), token: cast.user.token });
     // Friday 6 March is still EST (UTC-5); Monday 9 March is EDT (UTC-4); Monday 2 November is EST again.
     const nineOClock: [string, string][] = [
       ['2026-03-06T09:00:00-05:00', '2026-03-06T14:00:00.000Z'],
@@ -309,14 +297,14 @@ describe('booking rules', () => {
     ];
     for (const [local, utc] of nineOClock) {
       const response = await attempt(local);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().data.start).toBe(utc);
+      expect(response.status, response.response.body).toBe(201);
+      expect(response.data.start).toBe(utc);
     }
     // One hour earlier in UTC is 08:00 that day: outside the hours.
     for (const early of ['2026-03-09T12:00:00Z', '2026-11-02T13:00:00Z']) {
       const response = await attempt(early);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.sessionOutsideHours);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.sessionOutsideHours);
     }
   });
 });
@@ -366,9 +354,9 @@ describe('the session lists', () => {
     // Another organization's people see none of them, even naming it.
     expect(ids(await list(t, cast.otherOrgAdmin, `?organizationId=${s.organization.id}`))).toEqual([]);
     // A member who does not attend reads none of them by id either.
-    const detail = await t.request({ method: 'GET', url: `/api/sessions/${s.byAna.id}`, token: s.ben.token });
-    expect(detail.statusCode).toBe(404);
-    expect(detail.json().error).toBe(UI_TEXT.sessionNotFound);
+    const detail = await t.call(schedulingEndpoints.getSession, { params: { id: s.byAna.id }, token: s.ben.token });
+    expect(detail.status).toBe(404);
+    expect(detail.refusal.error).toBe(UI_TEXT.sessionNotFound);
     // Ana may change her own session, only read the one the advisor booked (she attends it).
     const permissions = (await list(t, s.ana)).data.map((session) => session.permissions);
     expect(permissions).toEqual([
@@ -379,13 +367,12 @@ describe('the session lists', () => {
 
   test('filters by time, organization and status; sorts both ways; pages with the total', async ({ t, make }) => {
     const s = await scene(make, t);
-    const cancel = await t.request({
-      method: 'POST',
-      url: `/api/sessions/${s.byBen.id}/cancel`,
-      payload: { reason: 'Clash' },
+    const cancel = await t.call(schedulingEndpoints.cancelSession, {
+      params: { id: s.byBen.id },
+      body: { reason: 'Clash' },
       token: s.ben.token,
     });
-    expect(cancel.statusCode).toBe(200);
+    expect(cancel.status).toBe(200);
     expect(ids(await list(t, s.orgAdmin, '?status=cancelled'))).toEqual([s.byBen.id]);
     expect(ids(await list(t, s.orgAdmin, '?status=scheduled'))).toEqual([s.byAna.id, s.forAna.id]);
     expect(ids(await list(t, s.orgAdmin, '?sort=-start'))).toEqual([s.forAna.id, s.byBen.id, s.byAna.id]);
@@ -482,10 +469,9 @@ describe('what the lists cost and what the feed reads', () => {
       bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [guest.id] }),
     );
     const third = await book(t, booker, bookingBody(advisor.id, starts()));
-    await t.request({
-      method: 'POST',
-      url: `/api/sessions/${third.id}/cancel`,
-      payload: { reason: 'No' },
+    await t.call(schedulingEndpoints.cancelSession, {
+      params: { id: third.id },
+      body: { reason: 'No' },
       token: booker.token,
     });
     const idsOf = async (person: Pick<Actor, 'id' | 'role' | 'organizationId'>, since = new Date(SESSIONS_NOW)) =>
@@ -527,39 +513,36 @@ test('a member moved to another organization keeps none of the old one’s sessi
   const [booker, guest] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
   const advisor = await make.advisor([organization.id]);
   const session = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [guest.id] }));
-  const feedToken = await t.request({ method: 'POST', url: '/api/calendar/feed-token', token: booker.token });
-  const feedPath = new URL(feedToken.json().data.url).pathname;
+  const feedToken = await t.call(schedulingEndpoints.createCalendarFeed, { token: booker.token });
+  const feedPath = new URL(feedToken.data.url ?? '').pathname;
   expect((await t.request({ method: 'GET', url: feedPath })).body).toContain(session.icalUid);
 
-  const moved = await t.request({
-    method: 'PUT',
-    url: `/api/users/${booker.id}/organization`,
+  const moved = await t.call(userEndpoints.moveToOrganization, {
+    params: { id: booker.id },
+    body: { organizationId: elsewhere.id },
     token: (await make.admin()).token,
-    payload: { organizationId: elsewhere.id },
   });
-  expect(moved.statusCode, moved.body).toBe(200);
+  expect(moved.status, moved.response.body).toBe(200);
 
-  const detail = await t.request({ method: 'GET', url: `/api/sessions/${session.id}`, token: booker.token });
-  expect(detail.statusCode).toBe(404);
-  const list = await t.request({ method: 'GET', url: '/api/sessions', token: booker.token });
-  expect(list.json().data.map((item: AdvisorSession) => item.id)).not.toContain(session.id);
-  const change = await t.request({
-    method: 'PATCH',
-    url: `/api/sessions/${session.id}`,
-    payload: { topic: 'Still mine?' },
+  const detail = await t.call(schedulingEndpoints.getSession, { params: { id: session.id }, token: booker.token });
+  expect(detail.status).toBe(404);
+  const list = await t.call(schedulingEndpoints.listSessions, { token: booker.token });
+  expect(list.data.map((item: AdvisorSession) => item.id)).not.toContain(session.id);
+  const change = await t.call(schedulingEndpoints.updateSession, {
+    params: { id: session.id },
+    body: { topic: 'Still mine?' },
     token: booker.token,
   });
-  expect(change.statusCode).toBe(404);
+  expect(change.status).toBe(404);
   expect((await t.request({ method: 'GET', url: feedPath })).body).not.toContain(session.icalUid);
   // A change by the advisor no longer puts the moved booker back among the attendees.
-  const kept = await t.request({
-    method: 'PATCH',
-    url: `/api/sessions/${session.id}`,
-    payload: { attendeeIds: [guest.id] },
+  const kept = await t.call(schedulingEndpoints.updateSession, {
+    params: { id: session.id },
+    body: { attendeeIds: [guest.id] },
     token: advisor.token,
   });
-  expect(kept.statusCode, kept.body).toBe(200);
-  expect(kept.json().data.attendees.map((person: { id: string }) => person.id)).toEqual([guest.id]);
+  expect(kept.status, kept.response.body).toBe(200);
+  expect(kept.data.attendees.map((person: { id: string }) => person.id)).toEqual([guest.id]);
 });
 
 test.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -574,7 +557,9 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       );
       return rows.length > 0 ? true : undefined;
     };
-    let booking: ReturnType<typeof t.request> | undefined;
+    const bookAs = (token: string) =>
+      t.call(schedulingEndpoints.createSession, { body: bookingBody(advisor.id, nextStart()), token });
+    let booking: ReturnType<typeof bookAs> | undefined;
     // The assignment ends in a transaction still open while the booking runs: its checks before
     // the transaction see the assignment active; inside, the booking waits for the row's lock.
     await t.database.db.transaction(async (tx) => {
@@ -584,20 +569,15 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         .where(
           and(eq(advisorAssignments.advisorId, advisor.id), eq(advisorAssignments.organizationId, organization.id)),
         );
-      booking = t.request({
-        method: 'POST',
-        url: '/api/sessions',
-        payload: bookingBody(advisor.id, nextStart()),
-        token: member.token,
-      });
+      booking = bookAs(member.token);
       const first = await Promise.race([
         booking.then(() => 'answered'),
         waitFor(waitingOnLock, 'booking waiting on the assignment', 10_000).then(() => 'waiting'),
       ]);
       expect(first).toBe('waiting');
     });
-    const response = await (booking as ReturnType<typeof t.request>);
-    expect(response.statusCode, response.body).toBe(404);
-    expect(response.json().error).toBe(UI_TEXT.advisorNotFound);
+    const response = await (booking as ReturnType<typeof bookAs>);
+    expect(response.status, response.response.body).toBe(404);
+    expect(response.refusal.error).toBe(UI_TEXT.advisorNotFound);
   },
 );

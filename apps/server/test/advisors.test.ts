@@ -1,4 +1,4 @@
-import { MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
+import { MESSENGER_EVENTS, organizationEndpoints, UI_TEXT, userEndpoints } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
@@ -259,7 +259,7 @@ describe('POST /api/organizations/:orgId/advisors', () => {
     ]);
 
     const closing = await make.organization();
-    await t.request({ method: 'POST', url: `/api/organizations/${closing.id}/close`, as: cast.admin });
+    await t.call(organizationEndpoints.close, { params: { id: closing.id }, as: cast.admin });
     const toClosed = await assign(closing.id, advisor.id);
     expect([toClosed.statusCode, toClosed.json().error]).toEqual([409, UI_TEXT.organizationClosed]);
 
@@ -352,7 +352,7 @@ describe("an advisor's live sockets", () => {
     const advisor = await make.advisor([organization.id]);
     const socket = await openSocket(advisor);
     expect(await hearsOrganization(socket, organization.id)).toBe(true);
-    await t.request({ method: 'POST', url: `/api/organizations/${organization.id}/close`, as: cast.admin });
+    await t.call(organizationEndpoints.close, { params: { id: organization.id }, as: cast.admin });
     expect(await hearsOrganization(socket, organization.id)).toBe(false);
   });
 
@@ -367,11 +367,8 @@ describe("an advisor's live sockets", () => {
 describe('advisor profile fields', () => {
   test('are set by an admin on registration and edit, and refused for other roles', async ({ t, cast }) => {
     const email = `new.advisor.${Date.now()}@factory.example.com`;
-    const registered = await t.request({
-      method: 'POST',
-      url: '/api/users/register',
-      as: cast.admin,
-      payload: {
+    const registered = await t.call(userEndpoints.register, {
+      body: {
         firstName: 'Nora',
         lastName: 'Quinn',
         email,
@@ -379,26 +376,25 @@ describe('advisor profile fields', () => {
         roles: ['advisor'],
         profile: { specialties: [' Pricing ', 'Pricing', 'Exports'], experience: '8 years in export sales' },
       },
+      as: cast.admin,
     });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const user = registered.json().data.user;
+    expect(registered.status, registered.response.body).toBe(201);
+    const user = registered.data.user;
     expect(user.profile).toMatchObject({ specialties: ['Pricing', 'Exports'], experience: '8 years in export sales' });
 
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
+    const edited = await t.call(userEndpoints.update, {
+      params: { id: user.id },
+      body: { profile: { specialties: ['Tax'], experience: '' } },
       as: cast.admin,
-      payload: { profile: { specialties: ['Tax'], experience: '' } },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data.profile).toMatchObject({ specialties: ['Tax'], experience: null });
+    expect(edited.status, edited.response.body).toBe(200);
+    expect(edited.data.profile).toMatchObject({ specialties: ['Tax'], experience: null });
 
-    const forMember = await t.request({
-      method: 'PUT',
-      url: `/api/users/${cast.user.id}`,
+    const forMember = await t.call(userEndpoints.update, {
+      params: { id: cast.user.id },
+      body: { profile: { specialties: ['Tax'] } },
       as: cast.orgAdmin,
-      payload: { profile: { specialties: ['Tax'] } },
     });
-    expect([forMember.statusCode, forMember.json().error]).toEqual([400, UI_TEXT.advisorProfileOnlyForAdvisors]);
+    expect([forMember.status, forMember.refusal.error]).toEqual([400, UI_TEXT.advisorProfileOnlyForAdvisors]);
   });
 });

@@ -2,8 +2,11 @@ import {
   ANALYTICS_DEFAULT_WEEKS,
   ANALYTICS_PROJECTS_SHOWN,
   type Analytics,
+  analyticsEndpoints,
   type TicketCategory,
   type TicketPriority,
+  taskEndpoints,
+  ticketEndpoints,
   UI_TEXT,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -85,7 +88,7 @@ describe('whose figures', () => {
     cast,
   }) => {
     const get = (member: Member, organizationId: string) =>
-      t.request({ method: 'GET', url: `/api/analytics?organizationId=${organizationId}`, token: member.token });
+      t.call(analyticsEndpoints.read, { query: { organizationId }, token: member.token });
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [member, organizationId, status, error] of [
       [cast.orgAdmin, cast.otherOrganization.id, 404, UI_TEXT.organizationNotFound],
@@ -96,8 +99,8 @@ describe('whose figures', () => {
       [cast.advisorAssigned, cast.organization.id, 403, UI_TEXT.forbidden],
     ] as const) {
       const response = await get(member, organizationId);
-      expect(response.statusCode, response.body).toBe(status);
-      expect(response.json().error).toBe(error);
+      expect(response.status, response.response.body).toBe(status);
+      expect(response.refusal.error).toBe(error);
     }
   });
 });
@@ -179,13 +182,12 @@ const march = test.extend('march', { scope: 'file' }, async ({ t, make, cast }) 
   await datedTask(db, make, objective.id, { createdAt: '2031-03-04T12:00:00Z' });
   // Completed through the API: the history entry it writes is what the figure counts.
   const third = await datedTask(db, make, objective.id, { createdAt: '2031-03-12T12:00:00Z' });
-  const completed = await t.request({
-    method: 'PATCH',
-    url: `/api/tasks/${third.id}/status`,
+  const completed = await t.call(taskEndpoints.setStatus, {
+    params: { id: third.id },
+    body: { status: 'completed' },
     token: owner.token,
-    payload: { status: 'completed' },
   });
-  expect(completed.statusCode, completed.body).toBe(200);
+  expect(completed.status, completed.response.body).toBe(200);
   await db
     .update(taskActivity)
     .set({ createdAt: at('2031-03-18T08:00:00Z') })
@@ -200,13 +202,8 @@ const march = test.extend('march', { scope: 'file' }, async ({ t, make, cast }) 
     resolvedAt: '2031-03-05T09:00:00Z',
   });
   const comment = (ticketId: string, by: Member) =>
-    t.request({
-      method: 'POST',
-      url: `/api/tickets/${ticketId}/comments`,
-      token: by.token,
-      payload: { text: 'On it.' },
-    });
-  expect((await comment(answered.id, owner)).statusCode).toBe(201);
+    t.call(ticketEndpoints.comment, { params: { id: ticketId }, body: { text: 'On it.' }, token: by.token });
+  expect((await comment(answered.id, owner)).status).toBe(201);
   await dateActivity(db, answered.id, 'comment', '2031-03-04T11:00:00Z');
   // Its creator's own comment is no response; the owner's status change after 4 h is.
   const moved = await datedTicket(db, org.id, member, {
@@ -214,15 +211,14 @@ const march = test.extend('march', { scope: 'file' }, async ({ t, make, cast }) 
     category: 'billing',
     createdAt: '2031-03-11T09:00:00Z',
   });
-  expect((await comment(moved.id, member)).statusCode).toBe(201);
+  expect((await comment(moved.id, member)).status).toBe(201);
   await dateActivity(db, moved.id, 'comment', '2031-03-11T09:10:00Z');
-  const status = await t.request({
-    method: 'PATCH',
-    url: `/api/tickets/${moved.id}/status`,
+  const status = await t.call(ticketEndpoints.setStatus, {
+    params: { id: moved.id },
+    body: { status: 'in_progress' },
     token: owner.token,
-    payload: { status: 'in_progress' },
   });
-  expect(status.statusCode, status.body).toBe(200);
+  expect(status.status, status.response.body).toBe(200);
   await dateActivity(db, moved.id, 'status', '2031-03-11T13:00:00Z');
   // Never answered; closed without a resolution after three days.
   await datedTicket(db, org.id, member, {

@@ -1,4 +1,14 @@
-import { AUDIT_MAX_DEPTH, type AuditEntry, UI_TEXT } from '@smart/contracts';
+import {
+  AUDIT_MAX_DEPTH,
+  type AuditEntry,
+  auditLogEndpoints,
+  exportEndpoints,
+  organizationEndpoints,
+  taskEndpoints,
+  ticketEndpoints,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { auditEvents, users } from '../src/db/schema/index.js';
@@ -113,14 +123,13 @@ describe('what the log records', () => {
     // Requiring a second factor needs one of one's own.
     await t.database.db.update(users).set({ twoFactorEnabledAt: new Date() }).where(eq(users.id, owner.id));
     const security = (requireTwoFactor: boolean) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/organizations/${organization.id}/security`,
+      t.call(organizationEndpoints.updateSecurity, {
+        params: { id: organization.id },
+        body: { requireTwoFactor },
         as: owner,
-        payload: { requireTwoFactor },
       });
-    expect((await security(true)).statusCode).toBe(200);
-    expect((await security(true)).statusCode).toBe(200);
+    expect((await security(true)).status).toBe(200);
+    expect((await security(true)).status).toBe(200);
     for (const step of ['close', 'reopen'] as const) {
       const response = await t.request({
         method: 'POST',
@@ -145,20 +154,14 @@ describe('what the log records', () => {
     const project = await make.project(organization.id, { by: owner });
     const objective = await make.objective(project.id, { by: owner });
     const task = await make.task(objective.id, { by: owner, title: 'Close the quarter' });
-    const moved = await t.request({
-      method: 'PATCH',
-      url: `/api/tasks/${task.id}/status`,
+    const moved = await t.call(taskEndpoints.setStatus, {
+      params: { id: task.id },
+      body: { status: 'in_progress' },
       as: owner,
-      payload: { status: 'in_progress' },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, moved.response.body).toBe(200);
     const ticket = await insertTicket(t.database.db, organization.id, owner.id, { title: 'VAT question' });
-    await t.request({
-      method: 'PUT',
-      url: `/api/tickets/${ticket.id}`,
-      as: owner,
-      payload: { priority: 'high' },
-    });
+    await t.call(ticketEndpoints.update, { params: { id: ticket.id }, body: { priority: 'high' }, as: owner });
 
     const all = await readLog(t, owner, '');
     const actions = all.data.map((line) => line.action);
@@ -246,13 +249,12 @@ describe('exports in the log', () => {
       const owner = await make.member(organization.id, { role: 'org_admin' });
       const member = await make.member(organization.id);
       const promoted = await make.member(organization.id);
-      const changed = await t.request({
-        method: 'PUT',
-        url: `/api/users/${promoted.id}`,
+      const changed = await t.call(userEndpoints.update, {
+        params: { id: promoted.id },
+        body: { role: 'org_admin' },
         as: owner,
-        payload: { role: 'org_admin' },
       });
-      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.status, changed.response.body).toBe(200);
       // More exports than a page holds, each with filters of its own (so each its own line).
       const flood = 60;
       for (let index = 0; index < flood; index += 1) await exportTickets(t, member, `?search=x${index}`);
@@ -266,17 +268,16 @@ describe('exports in the log', () => {
       expect(exportsView.data.every((line) => line.action === 'export.created')).toBe(true);
       // The action filter picks its view; an action of the other view is refused, saying why.
       expect((await readLog(t, owner, 'action=export.created')).pagination.total).toBe(flood);
-      const mismatch = await t.request({
-        method: 'GET',
-        url: '/api/audit-log?view=changes&action=export.created',
+      const mismatch = await t.call(auditLogEndpoints.list, {
+        query: { view: 'changes', action: 'export.created' },
         as: owner,
       });
-      expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().error).toBe(UI_TEXT.auditActionNotInView);
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.refusal.error).toBe(UI_TEXT.auditActionNotInView);
       // The CSV is the default view too, its values in the page's words.
-      const file = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: owner });
-      expect(file.statusCode, file.body).toBe(200);
-      const rows = file.body.trim().split('\r\n').slice(1);
+      const file = await t.call(exportEndpoints.auditLog, { as: owner });
+      expect(file.status, file.response.body).toBe(200);
+      const rows = file.response.body.trim().split('\r\n').slice(1);
       expect(rows).toHaveLength(5);
       expect(rows[0]).toContain(',Role changed,');
       expect(rows[0]).toContain(',User,Organization Admin,1,');
@@ -302,22 +303,21 @@ describe('the log as CSV', () => {
         createdAt: new Date(base + Math.floor(index / 2)),
       })),
     );
-    const file = await t.request({
-      method: 'GET',
-      url: '/api/exports/audit-log.csv?action=export.created&from=2031-06-01&to=2031-06-01',
+    const file = await t.call(exportEndpoints.auditLog, {
+      query: { action: 'export.created', from: '2031-06-01', to: '2031-06-01' },
       as: owner,
     });
-    expect(file.statusCode, file.body).toBe(200);
+    expect(file.status, file.response.body).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const rows = file.body.trim().split('\r\n');
+    const rows = file.response.body.trim().split('\r\n');
     expect(rows[0]).toBe('When,Person,Person e-mail,Action,What,About,From,To,Times,ID');
     const lines = rows.slice(1).map((row) => row.split(','));
     // Every line once across the batches (a formula written as text), newest first.
     expect(lines.map((cells) => cells[5]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((index) => `'=cmd|${index}`));
     const times = lines.map((cells) => cells[0] ?? '');
     expect(times).toEqual([...times].sort().reverse());
-    const refused = await t.request({ method: 'GET', url: '/api/exports/audit-log.csv', as: member });
-    expect(refused.statusCode).toBe(403);
+    const refused = await t.call(exportEndpoints.auditLog, { as: member });
+    expect(refused.status).toBe(403);
   });
 });
 
@@ -359,12 +359,8 @@ describe('the log is read only and its questions are checked', () => {
 
   test('pages deeper than the log shows are refused with what to do instead', async ({ t, cast }) => {
     const page = AUDIT_MAX_DEPTH / 100 + 1;
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/audit-log?limit=100&page=${page}`,
-      as: cast.orgAdmin,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.auditLogTooDeep);
+    const response = await t.call(auditLogEndpoints.list, { query: { limit: 100, page }, as: cast.orgAdmin });
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.auditLogTooDeep);
   });
 });

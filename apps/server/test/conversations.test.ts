@@ -1,6 +1,8 @@
 import {
   ADVISOR_CONVERSATION_TITLE,
+  advisorEndpoints,
   type Conversation,
+  conversationEndpoints,
   MAX_CONVERSATION_TITLE_LENGTH,
   UI_TEXT,
 } from '@smart/contracts';
@@ -203,13 +205,12 @@ describe('conversations', () => {
     const advisor = await make.advisor([cast.organization.id]);
     const conversation = await createConversation(t, cast.user, [advisor.id]);
     expect((await request(advisor, 'GET', `/api/conversations/${conversation.id}`)).statusCode).toBe(200);
-    const ended = await t.request({
+    const ended = await t.call(advisorEndpoints.updateAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
+      body: { isActive: false },
       token: cast.admin.token,
-      method: 'PATCH',
-      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
-      payload: { isActive: false },
     });
-    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.status, ended.response.body).toBe(200);
     expect((await request(advisor, 'GET', `/api/conversations/${conversation.id}`)).statusCode).toBe(404);
     expect(await getData<Conversation[]>(t, advisor, '/api/conversations')).toEqual([]);
     const seenByUser = await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`);
@@ -232,9 +233,9 @@ describe('the conversations list', () => {
     await sendMessage(t, ben, newer.id, 'Second');
     await sendMessage(t, ben, older.id, 'Bump');
 
-    const list = await t.request({ token: ana.token, method: 'GET', url: '/api/conversations' });
-    expect(list.json().pagination).toEqual({ page: 1, limit: 50, total: 2, pages: 1 });
-    const [first, second] = list.json().data as Conversation[];
+    const list = await t.call(conversationEndpoints.list, { token: ana.token });
+    expect(list.body.pagination).toEqual({ page: 1, limit: 50, total: 2, pages: 1 });
+    const [first, second] = list.data as Conversation[];
     expect(first).toMatchObject({ id: older.id, unreadCount: 1, participantCount: 2 });
     expect(first?.lastMessage).toMatchObject({ content: 'Bump', senderId: ben.id, messageType: 'text' });
     expect(second).toMatchObject({ id: newer.id, unreadCount: 2, participantCount: 3 });
@@ -249,10 +250,10 @@ describe('the conversations list', () => {
     const after = await getData<Conversation>(t, ana, `/api/conversations/${newer.id}`);
     expect(after.unreadCount).toBe(0);
 
-    const secondPage = await t.request({ token: ana.token, method: 'GET', url: '/api/conversations?page=2&limit=1' });
-    expect(secondPage.json().data.map((one: Conversation) => one.id)).toEqual([newer.id]);
-    const pastTheEnd = await t.request({ token: ana.token, method: 'GET', url: '/api/conversations?page=9&limit=1' });
-    expect(pastTheEnd.json()).toMatchObject({ data: [], pagination: { total: 2, pages: 2 } });
+    const secondPage = await t.call(conversationEndpoints.list, { query: { page: 2, limit: 1 }, token: ana.token });
+    expect(secondPage.data.map((one: Conversation) => one.id)).toEqual([newer.id]);
+    const pastTheEnd = await t.call(conversationEndpoints.list, { query: { page: 9, limit: 1 }, token: ana.token });
+    expect(pastTheEnd.body).toMatchObject({ data: [], pagination: { total: 2, pages: 2 } });
   });
 });
 

@@ -1,4 +1,11 @@
-import { DEPARTMENT_ICONS, UI_TEXT } from '@smart/contracts';
+import {
+  type CreateDepartmentBody,
+  DEPARTMENT_ICONS,
+  departmentEndpoints,
+  UI_TEXT,
+  type UpdateDepartmentBody,
+  userEndpoints,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, STRUCTURE_READERS, structureManagers } from './helpers/authz-matrix.js';
@@ -9,10 +16,9 @@ import type { CountingApp } from './helpers/query-count.js';
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-type Json = Record<string, unknown>;
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 const readAs = async (t: TestApp, member: Member, id: string) =>
-  (await t.request({ method: 'GET', url: `/api/departments/${id}`, as: member })).json().data;
+  (await t.call(departmentEndpoints.get, { params: { id }, as: member })).data;
 
 /**
  * Acme (`cast.organization`, its org_admin the `owner`) and Globex (`cast.otherOrganization`) with
@@ -29,15 +35,14 @@ const test = apiTest({ demoData: false })
   .extend('globexColleague', { scope: 'file', auto: true }, ({ make, cast }) => make.member(cast.otherOrganization.id))
   .extend('picture', { scope: 'file', auto: true }, ({ t, owner }) => uploadPng(t, owner))
   .extend('create', { scope: 'file' }, ({ t }) => {
-    return (member: Member, payload: Json) =>
-      t.request({ method: 'POST', url: '/api/departments', as: member, payload });
+    return (member: Member, body: CreateDepartmentBody) => t.call(departmentEndpoints.create, { as: member, body });
   })
   .extend('read', { scope: 'file' }, ({ t, owner }) => {
     return (id: string) => readAs(t, owner, id);
   })
   .extend('put', { scope: 'file' }, ({ t, owner }) => {
-    return (id: string, payload: Json, as: Member = owner) =>
-      t.request({ method: 'PUT', url: `/api/departments/${id}`, as, payload });
+    return (id: string, body: UpdateDepartmentBody, as: Member = owner) =>
+      t.call(departmentEndpoints.update, { params: { id }, as, body });
   });
 
 authzMatrix('who may do what', {
@@ -134,10 +139,8 @@ describe('GET /api/departments', () => {
       make.team(organization.id, { departmentId: operations.id }),
     ]);
 
-    const response = await t.request({ method: 'GET', url: '/api/departments', as: viewer });
-    expect(response.statusCode).toBe(200);
-    const { data, pagination } = response.json();
-    expect(data.map((d: { name: string }) => d.name)).toEqual(['Engineering', 'Operations']);
+    const { data, pagination } = (await t.call(departmentEndpoints.list, { as: viewer })).body;
+    expect(data.map((d) => d.name)).toEqual(['Engineering', 'Operations']);
     expect(data[0]).toMatchObject({
       _id: code.id,
       teamCount: 2,
@@ -157,34 +160,28 @@ describe('GET /api/departments', () => {
     acmeId,
     owner,
   }) => {
-    const organizationsOf = (response: { json(): { data: { organizationId: string }[] } }) =>
-      new Set(response.json().data.map((d) => d.organizationId));
+    const organizationsOf = (page: { data: { organizationId: string }[] }) =>
+      new Set(page.data.map((d) => d.organizationId));
+    const list = async (as: Member, query: { limit?: number; organizationId?: string } = {}) =>
+      (await t.call(departmentEndpoints.list, { query, as })).body;
     const globexDepartment = await make.department(cast.otherOrganization.id);
-    const all = await t.request({ method: 'GET', url: '/api/departments?limit=200', as: cast.admin });
+    const all = await list(cast.admin, { limit: 200 });
     expect([...organizationsOf(all)]).toEqual(expect.arrayContaining([acmeId, cast.otherOrganization.id]));
-    expect(all.json().pagination.total).toBe(all.json().data.length);
+    expect(all.pagination.total).toBe(all.data.length);
 
-    const acme = await t.request({
-      method: 'GET',
-      url: `/api/departments?organizationId=${acmeId}`,
-      as: cast.admin,
-    });
+    const acme = await list(cast.admin, { organizationId: acmeId });
     expect(organizationsOf(acme)).toEqual(new Set([acmeId]));
-    const ownList = await t.request({ method: 'GET', url: '/api/departments', as: owner });
-    expect(acme.json().pagination.total).toBe(ownList.json().pagination.total);
+    const ownList = await list(owner);
+    expect(acme.pagination.total).toBe(ownList.pagination.total);
 
-    const globexTrying = await t.request({
-      method: 'GET',
-      url: `/api/departments?organizationId=${acmeId}`,
-      as: cast.otherOrgAdmin,
-    });
+    const globexTrying = await list(cast.otherOrgAdmin, { organizationId: acmeId });
     expect(organizationsOf(globexTrying)).toEqual(new Set([cast.otherOrganization.id]));
-    expect(globexTrying.json().data.map((d: { id: string }) => d.id)).toContain(globexDepartment.id);
+    expect(globexTrying.data.map((d) => d.id)).toContain(globexDepartment.id);
   });
 
   test('is empty for an advisor (not a member) and 401 signed out', async ({ t, cast }) => {
     for (const advisor of [cast.advisorAssigned, cast.advisorUnassigned]) {
-      expect((await t.request({ method: 'GET', url: '/api/departments', as: advisor })).json().data).toEqual([]);
+      expect((await t.call(departmentEndpoints.list, { as: advisor })).data).toEqual([]);
     }
     expect((await t.request({ method: 'GET', url: '/api/departments' })).statusCode).toBe(401);
   });
@@ -193,45 +190,45 @@ describe('GET /api/departments', () => {
 describe('POST /api/departments', () => {
   test('creates with the default icon, an emoji or a named icon; trims the name', async ({ acmeId, owner, create }) => {
     const plain = await create(owner, { name: `  ${unique('Legal')}  `, description: ' Contracts ' });
-    expect(plain.statusCode).toBe(201);
-    expect(plain.json().data).toMatchObject({
+    expect(plain.status).toBe(201);
+    expect(plain.data).toMatchObject({
       settings: { icon: 'HiUserGroup' },
       description: 'Contracts',
       organizationId: acmeId,
       teamCount: 0,
       memberCount: 0,
     });
-    expect(plain.json().data.name).not.toMatch(/^\s|\s$/);
+    expect(plain.data.name).not.toMatch(/^\s|\s$/);
     const emoji = await create(owner, { name: unique('Kitchen'), settings: { icon: '👩‍🍳' } });
-    expect(emoji.json().data.settings.icon).toBe('👩‍🍳');
+    expect(emoji.data.settings.icon).toBe('👩‍🍳');
     for (const { name } of DEPARTMENT_ICONS.slice(0, 3)) {
       const named = await create(owner, { name: unique(name), settings: { icon: name } });
-      expect(named.json().data.settings.icon).toBe(name);
+      expect(named.data.settings.icon).toBe(name);
     }
   });
 
   test('refuses a blank name, a bad icon and a taken name (case-insensitive)', async ({ cast, owner, create }) => {
     const blank = await create(owner, { name: '   ' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().error).toBe(UI_TEXT.departmentNameRequired);
+    expect(blank.status).toBe(400);
+    expect(blank.refusal.error).toBe(UI_TEXT.departmentNameRequired);
     for (const icon of ['HiNotAnIcon', 'ab', '🙂🙂', '']) {
       const bad = await create(owner, { name: unique('Icons'), settings: { icon } });
-      expect(bad.statusCode, icon).toBe(400);
-      expect(bad.json().error).toBe(UI_TEXT.departmentIconInvalid);
+      expect(bad.status, icon).toBe(400);
+      expect(bad.refusal.error).toBe(UI_TEXT.departmentIconInvalid);
     }
     const taken = await create(owner, { name: 'engineering' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(UI_TEXT.departmentNameTaken);
+    expect(taken.status).toBe(409);
+    expect(taken.refusal.error).toBe(UI_TEXT.departmentNameTaken);
     // Another organization may use the same name.
-    expect((await create(cast.otherOrgAdmin, { name: 'Engineering' })).statusCode).toBe(201);
+    expect((await create(cast.otherOrgAdmin, { name: 'Engineering' })).status).toBe(201);
   });
 
   test('takes a manager of the same organization only', async ({ make, acmeId, owner, globexColleague, create }) => {
     const dana = await make.member(acmeId);
     const ok = await create(owner, { name: unique('Sales'), manager: dana.id });
-    expect(ok.json().data.manager.email).toBe(dana.email);
+    expect(ok.data.manager?.email).toBe(dana.email);
     const foreign = await create(owner, { name: unique('Sales'), manager: globexColleague.id });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.status).toBe(404);
   });
 
   test('is 403 for a member or advisor, 401 signed out; admin names an existing organization', async ({
@@ -241,14 +238,14 @@ describe('POST /api/departments', () => {
     create,
   }) => {
     for (const member of [cast.user, cast.advisorAssigned, cast.advisorUnassigned]) {
-      expect((await create(member, { name: unique('X') })).statusCode).toBe(403);
+      expect((await create(member, { name: unique('X') })).status).toBe(403);
     }
     expect((await t.request({ method: 'POST', url: '/api/departments', payload: { name: 'X' } })).statusCode).toBe(401);
     const forAcme = await create(cast.admin, { name: unique('Admin made'), organizationId: acmeId });
-    expect(forAcme.json().data.organizationId).toBe(acmeId);
+    expect(forAcme.data.organizationId).toBe(acmeId);
     const unknown = await create(cast.admin, { name: unique('Lost'), organizationId: unknownId });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(unknown.status).toBe(404);
+    expect(unknown.refusal.error).toBe(UI_TEXT.organizationNotFound);
   });
 });
 
@@ -268,27 +265,27 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     globexColleague,
     create,
   }) => {
-    const created = (await create(owner, { name: unique('Research') })).json().data;
+    const created = (await create(owner, { name: unique('Research') })).data;
     const grace = await make.member(acmeId);
-    const put = (payload: Json) =>
-      t.request({ method: 'PUT', url: `/api/departments/${created._id}`, as: owner, payload });
+    const put = (body: UpdateDepartmentBody) =>
+      t.call(departmentEndpoints.update, { params: { id: created._id }, as: owner, body });
     const updated = await put({
       name: `${created.name} Lab`,
       description: 'New materials',
       manager: grace.id,
       settings: { icon: 'HiBeaker' },
     });
-    expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({
+    expect(updated.status).toBe(200);
+    expect(updated.data).toMatchObject({
       name: `${created.name} Lab`,
       description: 'New materials',
       settings: { icon: 'HiBeaker' },
       manager: { email: grace.email },
     });
-    expect((await put({ manager: null })).json().data.manager).toBeNull();
-    expect((await put({ name: finance.name })).statusCode).toBe(409);
-    expect((await put({ name: '' })).statusCode).toBe(400);
-    expect((await put({ manager: globexColleague.id })).statusCode).toBe(404);
+    expect((await put({ manager: null })).data.manager).toBeNull();
+    expect((await put({ name: finance.name })).status).toBe(409);
+    expect((await put({ name: '' })).status).toBe(400);
+    expect((await put({ manager: globexColleague.id })).status).toBe(404);
   });
 
   test('hides a deactivated manager and still lets the department be edited', async ({
@@ -300,19 +297,17 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     read,
   }) => {
     const manager = await make.member(acmeId);
-    const department = (await create(owner, { name: unique('Archive'), manager: manager.id })).json().data;
-    expect(department.manager.id).toBe(manager.id);
-    await t.request({ method: 'DELETE', url: `/api/users/${manager.id}`, as: owner });
+    const department = (await create(owner, { name: unique('Archive'), manager: manager.id })).data;
+    expect(department.manager?.id).toBe(manager.id);
+    await t.call(userEndpoints.deactivate, { params: { id: manager.id }, as: owner });
     expect((await read(department._id)).manager).toBeNull();
     // The edit form sends the manager it was given back; that is not a change.
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/departments/${department._id}`,
+    const edited = await t.call(departmentEndpoints.update, {
+      params: { id: department._id },
       as: owner,
-      payload: { description: 'Old records', manager: manager.id },
+      body: { description: 'Old records', manager: manager.id },
     });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json().data.description).toBe('Old records');
+    expect(edited.data.description).toBe('Old records');
   });
 
   test('deletes a department and detaches, never deletes, its teams and members', async ({
@@ -329,9 +324,9 @@ describe('GET/PUT/DELETE /api/departments/:id', () => {
     ]);
     expect(await read(department.id)).toMatchObject({ teamCount: 1, memberCount: 1 });
 
-    const url = `/api/departments/${department.id}`;
-    expect((await t.request({ method: 'DELETE', url, as: owner })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url, as: owner })).statusCode).toBe(404);
+    const params = { id: department.id };
+    expect((await t.call(departmentEndpoints.remove, { params, as: owner })).status).toBe(200);
+    expect((await t.call(departmentEndpoints.get, { params, as: owner })).status).toBe(404);
 
     const user = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, ethan.id) });
     expect(user).toMatchObject({ isActive: true, departmentId: null });
@@ -352,15 +347,15 @@ describe("a department's image", () => {
   }) => {
     const department = await make.department(acmeId);
     const set = await put(department.id, { imageUrl: picture });
-    expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data).toMatchObject({ imageUrl: picture, settings: { icon: 'HiUserGroup' } });
-    const listed = (await t.request({ method: 'GET', url: '/api/departments?limit=100', as: cast.user })).json().data;
-    expect(listed.find((row: { id: string }) => row.id === department.id).imageUrl).toBe(picture);
+    expect(set.status, set.response.body).toBe(200);
+    expect(set.data).toMatchObject({ imageUrl: picture, settings: { icon: 'HiUserGroup' } });
+    const listed = (await t.call(departmentEndpoints.list, { query: { limit: 100 }, as: cast.user })).data;
+    expect(listed.find((row) => row.id === department.id)?.imageUrl).toBe(picture);
     // The image is the department's own: editing anything else keeps it.
-    expect((await put(department.id, { description: 'Still pictured' })).json().data.imageUrl).toBe(picture);
+    expect((await put(department.id, { description: 'Still pictured' })).data.imageUrl).toBe(picture);
 
     const removed = await put(department.id, { imageUrl: null });
-    expect(removed.json().data.imageUrl).toBeNull();
+    expect(removed.data.imageUrl).toBeNull();
     expect((await read(department.id)).imageUrl).toBeNull();
   });
 
@@ -378,7 +373,7 @@ describe("a department's image", () => {
       content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'),
       type: 'image/png',
     });
-    const cases: [unknown, string][] = [
+    const cases: [string, string][] = [
       [pdf, UI_TEXT.imageFileRequired],
       [`/api/files/${unknownId}.png`, UI_TEXT.imageFileRequired],
       ['https://evil.example.com/picture.png', UI_TEXT.imageUrlInvalid],
@@ -386,8 +381,8 @@ describe("a department's image", () => {
     ];
     for (const [imageUrl, message] of cases) {
       const response = await put(department.id, { imageUrl, description: 'Changed' });
-      expect(response.statusCode, String(imageUrl)).toBe(400);
-      expect(response.json().error).toBe(message);
+      expect(response.status, String(imageUrl)).toBe(400);
+      expect(response.refusal.error).toBe(message);
     }
     expect(await read(department.id)).toMatchObject({ imageUrl: null, description: null });
   });
@@ -400,43 +395,37 @@ describe("a department's image", () => {
     owner,
   }) => {
     const department = await make.department(acmeId);
-    const permissionsOf = async (as: Member) =>
-      (await t.request({ method: 'GET', url: `/api/departments/${department.id}`, as })).json().data.permissions;
+    const permissionsOf = async (as: Member) => (await readAs(t, as, department.id)).permissions;
     expect(await permissionsOf(owner)).toEqual({ canEdit: true, canDelete: true });
     expect(await permissionsOf(cast.admin)).toEqual({ canEdit: true, canDelete: true });
     expect(await permissionsOf(cast.user)).toEqual({ canEdit: false, canDelete: false });
-    const listed = (await t.request({ method: 'GET', url: '/api/departments?limit=100', as: cast.user })).json().data;
-    expect(listed.every((row: { permissions: { canEdit: boolean } }) => !row.permissions.canEdit)).toBe(true);
+    const listed = (await t.call(departmentEndpoints.list, { query: { limit: 100 }, as: cast.user })).data;
+    expect(listed.every((row) => !row.permissions.canEdit)).toBe(true);
   });
 });
 
 describe('department members and teams', () => {
   test('GET /:id/members lists active members', async ({ t, make, cast, acmeId, engineering }) => {
     const samir = await make.member(acmeId, { departmentId: engineering.id });
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/departments/${engineering.id}/members`,
-      as: cast.user,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.map((u: { email: string }) => u.email)).toContain(samir.email);
+    const response = await t.call(departmentEndpoints.members, { params: { id: engineering.id }, as: cast.user });
+    expect(response.data.map((u) => u.email)).toContain(samir.email);
   });
 
   test('attaches an existing team and detaches it again, counting in SQL', async ({ t, make, acmeId, owner, read }) => {
     const [from, to] = await Promise.all([make.department(acmeId), make.department(acmeId)]);
     const team = await make.team(acmeId, { departmentId: from.id });
-    const url = `/api/departments/${to.id}/teams`;
-    const attached = await t.request({ method: 'POST', url, as: owner, payload: { teamId: team.id } });
-    expect(attached.statusCode).toBe(200);
-    expect(attached.json().data.teamCount).toBe(1);
+    const attached = await t.call(departmentEndpoints.attachTeam, {
+      params: { id: to.id },
+      as: owner,
+      body: { teamId: team.id },
+    });
+    expect(attached.data.teamCount).toBe(1);
     // A team is in one department: it left the other.
     expect((await read(from.id)).teamCount).toBe(0);
 
-    const detached = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, as: owner });
-    expect(detached.statusCode).toBe(200);
-    expect(detached.json().data.teamCount).toBe(0);
-    const again = await t.request({ method: 'DELETE', url: `${url}/${team.id}`, as: owner });
-    expect(again.statusCode).toBe(404);
+    const detach = () => t.call(departmentEndpoints.detachTeam, { params: { id: to.id, teamId: team.id }, as: owner });
+    expect((await detach()).data.teamCount).toBe(0);
+    expect((await detach()).status).toBe(404);
   });
 
   test("refuses another organization's team (404), a missing team id (400), and a team of another department", async ({
@@ -450,15 +439,23 @@ describe('department members and teams', () => {
   }) => {
     const url = `/api/departments/${finance.id}/teams`;
     const globexTeam = await make.team(cast.otherOrganization.id);
-    const foreign = await t.request({ method: 'POST', url, as: owner, payload: { teamId: globexTeam.id } });
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(UI_TEXT.teamNotFound);
+    const foreign = await t.call(departmentEndpoints.attachTeam, {
+      params: { id: finance.id },
+      as: owner,
+      body: { teamId: globexTeam.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.refusal.error).toBe(UI_TEXT.teamNotFound);
+    // A body without its team, as an outside client might send it.
     const missing = await t.request({ method: 'POST', url, as: owner, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(UI_TEXT.selectTeam);
     const elsewhere = await make.team(acmeId, { departmentId: engineering.id });
-    const detach = await t.request({ method: 'DELETE', url: `${url}/${elsewhere.id}`, as: owner });
-    expect(detach.statusCode).toBe(404);
+    const detach = await t.call(departmentEndpoints.detachTeam, {
+      params: { id: finance.id, teamId: elsewhere.id },
+      as: owner,
+    });
+    expect(detach.status).toBe(404);
   });
 
   test('counts a member added through PUT /api/users/:id/department and refuses a user of another organization', async ({
@@ -472,15 +469,10 @@ describe('department members and teams', () => {
     const department = await make.department(acmeId);
     const mia = await make.member(acmeId);
     const place = (userId: string) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/users/${userId}/department`,
-        as: owner,
-        payload: { departmentId: department.id },
-      });
-    expect((await place(mia.id)).statusCode).toBe(200);
+      t.call(userEndpoints.setDepartment, { params: { id: userId }, as: owner, body: { departmentId: department.id } });
+    expect((await place(mia.id)).status).toBe(200);
     expect((await read(department.id)).memberCount).toBe(1);
-    expect((await place(globexColleague.id)).statusCode).toBe(404);
+    expect((await place(globexColleague.id)).status).toBe(404);
   });
 });
 

@@ -1,4 +1,13 @@
-import { type Conversation, MAX_MESSAGE_LENGTH, type Message, UI_TEXT, type UploadedFile } from '@smart/contracts';
+import {
+  type Conversation,
+  fileEndpoints,
+  MAX_MESSAGE_LENGTH,
+  type Message,
+  messageEndpoints,
+  ticketEndpoints,
+  UI_TEXT,
+  type UploadedFile,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import type { Member } from './helpers/factories.js';
@@ -98,13 +107,13 @@ describe('POST /api/messages', () => {
       expect.objectContaining({ s3Key: notes.fileName, originalName: 'notes.txt', fileSize: 22 }),
     ]);
     const download = (by: { token: string }) =>
-      t.request({ token: by.token, method: 'GET', url: `/api/files/download/${image.fileName}` });
+      t.call(fileEndpoints.downloadLink, { params: { key: image.fileName }, token: by.token });
     const granted = await download(cast.advisorAssigned);
-    expect(granted.statusCode, granted.body).toBe(200);
-    expect(granted.json().data.downloadUrl).toContain(image.fileName);
+    expect(granted.status, granted.response.body).toBe(200);
+    expect(granted.data.downloadUrl).toContain(image.fileName);
     const outsider = await make.member(cast.organization.id);
     for (const stranger of [outsider, cast.otherOrgAdmin, cast.advisorUnassigned]) {
-      expect((await download(stranger)).statusCode).toBe(404);
+      expect((await download(stranger)).status).toBe(404);
     }
     // Listed with the page's messages.
     const page = await getData<Message[]>(t, cast.orgAdmin, `/api/messages/conversations/${conversation.id}`);
@@ -159,13 +168,13 @@ describe('GET /api/messages/conversations/{id}', () => {
   const idOf = (n: number) => sent[n - 1]?.id as string;
 
   test('page 1 is the newest messages, oldest first; later pages go back in time', async ({ t, cast }) => {
-    const first = await t.request({
+    const first = await t.call(messageEndpoints.list, {
+      params: { id: chat.id },
+      query: { limit: 3 },
       token: cast.user.token,
-      method: 'GET',
-      url: `/api/messages/conversations/${chat.id}?limit=3`,
     });
-    expect(first.json().data.map((message: Message) => message.content)).toEqual(['m5', 'm6', 'm7']);
-    expect(first.json().pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3 });
+    expect(first.data.map((message: Message) => message.content)).toEqual(['m5', 'm6', 'm7']);
+    expect(first.body.pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3 });
     expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=2')).toEqual(['m2', 'm3', 'm4']);
     expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=3')).toEqual(['m1']);
     expect(await messageTexts(t, cast.user, chat.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
@@ -201,14 +210,12 @@ describe('GET /api/messages/conversations/{id}', () => {
 describe('a message turned into a ticket', () => {
   test('POST /api/tickets links the message, which then shows its ticket', async ({ t, cast, conversation }) => {
     const message = await sendMessage(t, cast.user, conversation.id, 'The printer is on fire');
-    const created = await t.request({
+    const created = await t.call(ticketEndpoints.create, {
+      body: { title: 'Printer fire', description: 'From the chat', messageId: message.id },
       token: cast.orgAdmin.token,
-      method: 'POST',
-      url: '/api/tickets',
-      payload: { title: 'Printer fire', description: 'From the chat', messageId: message.id },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const ticketId = created.json().data.id;
+    expect(created.status, created.response.body).toBe(201);
+    const ticketId = created.data.id;
     const page = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}`);
     expect(page.find((one) => one.id === message.id)?.ticket).toEqual({
       id: ticketId,
@@ -226,14 +233,12 @@ describe('a message turned into a ticket', () => {
     const message = await sendMessage(t, cast.user, conversation.id, 'Private');
     const outsider = await make.member(cast.organization.id);
     for (const by of [outsider, cast.otherOrgAdmin]) {
-      const response = await t.request({
+      const response = await t.call(ticketEndpoints.create, {
+        body: { title: 'Stolen', description: 'Not mine', messageId: message.id },
         token: by.token,
-        method: 'POST',
-        url: '/api/tickets',
-        payload: { title: 'Stolen', description: 'Not mine', messageId: message.id },
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.messageNotFound);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.messageNotFound);
     }
   });
 });

@@ -1,4 +1,12 @@
 import path from 'node:path';
+import {
+  advisorEndpoints,
+  notificationEndpoints,
+  projectEndpoints,
+  taskEndpoints,
+  ticketEndpoints,
+  userEndpoints,
+} from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries } from '../src/db/schema/index.js';
@@ -28,13 +36,13 @@ afterAll(async () => {
 });
 
 const unreadOf = async (member: Member): Promise<number> =>
-  (await t.request({ method: 'GET', url: '/api/notifications/unread-count', token: member.token })).json().data.unread;
+  (await t.call(notificationEndpoints.unreadCount, { token: member.token })).data.unread;
 
 /** The records the member's inbox lists in a tab. */
 const inboxRecords = async (member: Member, status: 'unread' | 'all') =>
-  (await t.request({ method: 'GET', url: `/api/notifications?status=${status}`, token: member.token }))
-    .json()
-    .data.map((item: { record: { type: string; id: string } }) => `${item.record.type}:${item.record.id}`);
+  (await t.call(notificationEndpoints.list, { query: { status }, token: member.token })).body.data.map(
+    (item: { record: { type: string; id: string } }) => `${item.record.type}:${item.record.id}`,
+  );
 
 const becomes = <T>(read: () => Promise<T>, expected: T) =>
   expect.poll(read, { timeout: 15_000, interval: 50 }).toEqual(expected);
@@ -70,21 +78,22 @@ async function deliverTicketEmail(member: Member, ticketId: string) {
 }
 
 async function raiseTicket(by: Member, title: string): Promise<string> {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/tickets',
+  const created = await t.call(ticketEndpoints.create, {
+    body: { title, description: 'Opened by the reading test.' },
     token: by.token,
-    payload: { title, description: 'Opened by the reading test.' },
   });
-  expect(created.statusCode).toBe(201);
-  return created.json().data.id;
+  expect(created.status).toBe(201);
+  return created.data.id;
 }
 
 const comment = (ticketId: string, by: Member, text: string) =>
-  t.request({ method: 'POST', url: `/api/tickets/${ticketId}/comments`, token: by.token, payload: { text } });
+  t.call(ticketEndpoints.comment, { params: { id: ticketId }, body: { text }, token: by.token });
 
-const open = (member: Member, recordType: string, recordId: string) =>
-  t.request({ method: 'POST', url: `/api/notifications/records/${recordType}/${recordId}/read`, token: member.token });
+const open = (
+  member: Member,
+  recordType: 'ticket' | 'task' | 'project' | 'conversation' | 'session',
+  recordId: string,
+) => t.call(notificationEndpoints.readRecord, { params: { recordType, recordId }, token: member.token });
 
 describe('opening a record', () => {
   it('reads its notifications: the bell drops and the comment’s waiting e-mail is not sent; an unopened one is', async () => {
@@ -93,18 +102,16 @@ describe('opening a record', () => {
     const unopened = await raiseTicket(member, 'Projector flickers');
     const before = await unreadOf(member);
 
-    expect((await comment(opened, owner, 'Looking at it now.')).statusCode).toBe(201);
-    expect((await comment(unopened, owner, 'Ordered a new lamp.')).statusCode).toBe(201);
+    expect((await comment(opened, owner, 'Looking at it now.')).status).toBe(201);
+    expect((await comment(unopened, owner, 'Ordered a new lamp.')).status).toBe(201);
     await becomes(() => unreadOf(member), before + 2);
     await becomes(() => emailStatuses(member, opened), ['pending']);
 
     // The member opens the first ticket within the e-mail's delay.
-    expect((await t.request({ method: 'GET', url: `/api/tickets/${opened}`, token: member.token })).statusCode).toBe(
-      200,
-    );
+    expect((await t.call(ticketEndpoints.get, { params: { id: opened }, token: member.token })).status).toBe(200);
     const read = await open(member, 'ticket', opened);
-    expect(read.statusCode).toBe(200);
-    expect(read.json().data).toEqual({ unread: before + 1 });
+    expect(read.status).toBe(200);
+    expect(read.data).toEqual({ unread: before + 1 });
     expect(await unreadOf(member)).toBe(before + 1);
     expect(await inboxRecords(member, 'unread')).not.toContain(`ticket:${opened}`);
 
@@ -116,9 +123,10 @@ describe('opening a record', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining('Projector flickers')]);
 
     // Opening it again, with nothing unread, changes nothing; a malformed record is refused.
-    expect((await open(member, 'ticket', opened)).json().data).toEqual({ unread: before + 1 });
-    expect((await open(member, 'ticket', 'not-an-id')).statusCode).toBe(404);
-    expect((await open(member, 'account', member.id)).statusCode).toBe(404);
+    expect((await open(member, 'ticket', opened)).data).toEqual({ unread: before + 1 });
+    expect((await open(member, 'ticket', 'not-an-id')).status).toBe(404);
+    const account = `/api/notifications/records/account/${member.id}/read`;
+    expect((await t.request({ method: 'POST', url: account, token: member.token })).statusCode).toBe(404);
   });
 });
 
@@ -134,18 +142,17 @@ describe('the inbox of someone who lost access', () => {
     await bellAgreesWithList();
 
     const assignment = (isActive: boolean) =>
-      t.request({
-        method: 'PATCH',
-        url: `/api/organizations/${org.id}/advisors/${advisor.id}`,
+      t.call(advisorEndpoints.updateAssignment, {
+        params: { orgId: org.id, advisorId: advisor.id },
+        body: { isActive },
         token: admin.token,
-        payload: { isActive },
       });
-    expect((await assignment(false)).statusCode).toBe(200);
+    expect((await assignment(false)).status).toBe(200);
     expect(await inboxRecords(advisor, 'all')).not.toContain(`ticket:${ticketId}`);
     expect(await inboxRecords(advisor, 'unread')).not.toContain(`ticket:${ticketId}`);
     await bellAgreesWithList();
 
-    expect((await assignment(true)).statusCode).toBe(200);
+    expect((await assignment(true)).status).toBe(200);
     expect(await inboxRecords(advisor, 'unread')).toContain(`ticket:${ticketId}`);
     await bellAgreesWithList();
   });
@@ -157,32 +164,29 @@ describe('the inbox of someone who lost access', () => {
     const objective = await make.objective(project.id, { by: owner });
     const task = await make.task(objective.id, { by: owner });
     const before = await unreadOf(member);
-    const assigned = await t.request({
-      method: 'PUT',
-      url: `/api/tasks/${task.id}`,
+    const assigned = await t.call(taskEndpoints.update, {
+      params: { id: task.id },
+      body: { assignedTo: member.id },
       token: owner.token,
-      payload: { assignedTo: member.id },
     });
-    expect(assigned.statusCode).toBe(200);
-    const status = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    expect(assigned.status).toBe(200);
+    const status = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { status: 'on_hold' },
       token: owner.token,
-      payload: { status: 'on_hold' },
     });
-    expect(status.statusCode).toBe(200);
+    expect(status.status).toBe(200);
     await becomes(() => unreadOf(member), before + 2);
     expect(await inboxRecords(member, 'all')).toEqual(
       expect.arrayContaining([`task:${task.id}`, `project:${project.id}`]),
     );
 
-    const moved = await t.request({
-      method: 'PUT',
-      url: `/api/users/${member.id}/organization`,
+    const moved = await t.call(userEndpoints.moveToOrganization, {
+      params: { id: member.id },
+      body: { organizationId: elsewhere.id },
       token: admin.token,
-      payload: { organizationId: elsewhere.id },
     });
-    expect(moved.statusCode).toBe(200);
+    expect(moved.status).toBe(200);
     expect(await unreadOf(member)).toBe(before);
     const left = await inboxRecords(member, 'all');
     expect(left).not.toContain(`task:${task.id}`);

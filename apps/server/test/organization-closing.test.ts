@@ -1,4 +1,11 @@
-import { type Organization, UI_TEXT } from '@smart/contracts';
+import {
+  departmentEndpoints,
+  type Organization,
+  organizationEndpoints,
+  sessionEndpoints,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
 import { createSession } from '../src/modules/sessions/service.js';
@@ -8,7 +15,7 @@ import { FACTORY_PASSWORD, type Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 const closeIn = (t: TestApp, organizationId: string, as: Member) =>
-  t.request({ method: 'POST', url: `/api/organizations/${organizationId}/close`, as });
+  t.call(organizationEndpoints.close, { params: { id: organizationId }, as });
 const closedAtIn = async (t: TestApp, organizationId: string) =>
   (await findOrganization(t.database.db, organizationId))?.closedAt;
 
@@ -18,15 +25,14 @@ const test = apiTest({ demoData: false })
   })
   .extend('reopen', { scope: 'file' }, ({ t }) => {
     return (organizationId: string, as: Member) =>
-      t.request({ method: 'POST', url: `/api/organizations/${organizationId}/reopen`, as });
+      t.call(organizationEndpoints.reopen, { params: { id: organizationId }, as });
   })
   .extend('signIn', { scope: 'file' }, ({ t }) => {
     return (member: Member, password = FACTORY_PASSWORD) =>
-      t.request({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password } });
+      t.call(sessionEndpoints.signIn, { body: { email: member.email, password } });
   })
   .extend('profileStatus', { scope: 'file' }, ({ t }) => {
-    return async (member: Member) =>
-      (await t.request({ method: 'GET', url: '/api/users/profile', as: member })).statusCode;
+    return async (member: Member) => (await t.call(userEndpoints.profile, { as: member })).status;
   })
   .extend('connectSocket', { scope: 'file' }, ({ sockets }) => {
     return (member: Member) => sockets.connect(member);
@@ -53,7 +59,7 @@ authzMatrix('who may reopen a closed organization account', {
   test,
   castPerChange: true,
   arrange: async (cast, { t }) => {
-    expect((await closeIn(t, cast.organization.id, cast.admin)).statusCode).toBe(200);
+    expect((await closeIn(t, cast.organization.id, cast.admin)).status).toBe(200);
     return cast.organization;
   },
   routes: [
@@ -85,7 +91,7 @@ describe('closing an organization account', () => {
 
   test('offers Close to whoever may close it, and Reopen to admin once it is closed', async ({ t }) => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
-      (await t.request({ method: 'GET', url: `/api/organizations/${organizationId}`, as: member })).json().data
+      (await t.call(organizationEndpoints.get, { params: { id: organizationId }, as: member })).data
         .permissions as Organization['permissions'];
     const none = { canClose: false, canReopen: false, canChangeSecurity: false, canChangeSeats: false };
     expect(await permissionsAs(cast.orgAdmin)).toEqual({ ...none, canClose: true, canChangeSecurity: true });
@@ -126,8 +132,8 @@ describe('closing an organization account', () => {
     );
 
     const closed = await close(organization.id, owner);
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data).toMatchObject({ id: organization.id, closedAt: expect.any(String) });
+    expect(closed.status, closed.response.body).toBe(200);
+    expect(closed.data).toMatchObject({ id: organization.id, closedAt: expect.any(String) });
     expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
     expect(outsiderSocket.connected).toBe(true);
 
@@ -135,10 +141,10 @@ describe('closing an organization account', () => {
     expect(await profileStatus(member)).toBe(401);
     expect(await profileStatus(outsider)).toBe(200);
     const refused = await signIn(member);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(UI_TEXT.organizationClosed);
+    expect(refused.status).toBe(403);
+    expect(refused.refusal.error).toBe(UI_TEXT.organizationClosed);
     // A wrong password says nothing about the organization.
-    expect((await signIn(member, 'wrong-password')).json().error).toBe(UI_TEXT.invalidCredentials);
+    expect((await signIn(member, 'wrong-password')).refusal.error).toBe(UI_TEXT.invalidCredentials);
     // A session that began while the closing ran (after its sessions were deleted) is refused too.
     const raced = { ...member, token: await createSession(t.database.db, member.id, 60_000) };
     expect(await profileStatus(raced)).toBe(401);
@@ -151,30 +157,25 @@ describe('closing an organization account', () => {
       make.member(organization.id),
     ]);
     await make.department(organization.id);
-    expect((await close(organization.id, cast.admin)).statusCode).toBe(200);
+    expect((await close(organization.id, cast.admin)).status).toBe(200);
 
-    const seenByAdmin = await t.request({
-      method: 'GET',
-      url: `/api/organizations/${organization.id}`,
-      as: cast.admin,
-    });
-    expect(seenByAdmin.json().data).toMatchObject({
+    const seenByAdmin = await t.call(organizationEndpoints.get, { params: { id: organization.id }, as: cast.admin });
+    expect(seenByAdmin.data).toMatchObject({
       closedAt: expect.any(String),
       memberCount: 2,
       permissions: { canClose: false, canReopen: true },
     });
-    const departments = await t.request({
-      method: 'GET',
-      url: `/api/departments?organizationId=${organization.id}`,
+    const departments = await t.call(departmentEndpoints.list, {
+      query: { organizationId: organization.id },
       as: cast.admin,
     });
-    expect(departments.json().pagination.total).toBe(1);
+    expect(departments.body.pagination.total).toBe(1);
 
     const reopened = await reopen(organization.id, cast.admin);
-    expect(reopened.statusCode).toBe(200);
-    expect(reopened.json().data).toMatchObject({ closedAt: null, permissions: { canClose: true, canReopen: false } });
-    expect((await signIn(member)).statusCode).toBe(200);
-    expect((await signIn(owner)).statusCode).toBe(200);
+    expect(reopened.status).toBe(200);
+    expect(reopened.data).toMatchObject({ closedAt: null, permissions: { canClose: true, canReopen: false } });
+    expect((await signIn(member)).status).toBe(200);
+    expect((await signIn(owner)).status).toBe(200);
   });
 
   test('hides a closed organization from its advisors until it is reopened; their assignment stays', async ({
@@ -186,9 +187,9 @@ describe('closing an organization account', () => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
     const readsAndList = async () => {
-      const read = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: advisor });
-      const list = await t.request({ method: 'GET', url: '/api/organizations', as: advisor });
-      return [read.statusCode, list.json().data.map((listed: Organization) => listed.id)];
+      const read = await t.call(organizationEndpoints.get, { params: { id: organization.id }, as: advisor });
+      const list = await t.call(organizationEndpoints.list, { as: advisor });
+      return [read.status, list.data.map((listed: Organization) => listed.id)];
     };
     expect(await readsAndList()).toEqual([200, [organization.id]]);
     await close(organization.id, cast.admin);
@@ -205,14 +206,14 @@ describe('closing an organization account', () => {
   }) => {
     const platform = await findPlatformOrganization(t.database.db);
     const refused = await close(platform!.id, cast.admin);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(UI_TEXT.platformOrganizationCannotClose);
+    expect(refused.status).toBe(403);
+    expect(refused.refusal.error).toBe(UI_TEXT.platformOrganizationCannotClose);
 
     const organization = await make.organization();
     const notClosed = await reopen(organization.id, cast.admin);
-    expect([notClosed.statusCode, notClosed.json().error]).toEqual([409, UI_TEXT.organizationNotClosed]);
-    expect((await close(organization.id, cast.admin)).statusCode).toBe(200);
+    expect([notClosed.status, notClosed.refusal.error]).toEqual([409, UI_TEXT.organizationNotClosed]);
+    expect((await close(organization.id, cast.admin)).status).toBe(200);
     const again = await close(organization.id, cast.admin);
-    expect([again.statusCode, again.json().error]).toEqual([409, UI_TEXT.organizationAlreadyClosed]);
+    expect([again.status, again.refusal.error]).toEqual([409, UI_TEXT.organizationAlreadyClosed]);
   });
 });

@@ -1,4 +1,4 @@
-import { PLATFORM_ORGANIZATION_NAME, UI_TEXT } from '@smart/contracts';
+import { organizationEndpoints, PLATFORM_ORGANIZATION_NAME, UI_TEXT, userEndpoints } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { adminOnly, authzMatrix, ORGANIZATION_READERS } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -10,10 +10,10 @@ const unknownId = '00000000-0000-4000-8000-000000000000';
 /** Its `cast`: `organization` with its org_admin, a user and an assigned advisor; `otherOrganization` with its org_admin. */
 const test = apiTest({ demoData: false }).extend('put', { scope: 'file' }, ({ t, cast }) => {
   return (payload: unknown, as = cast.orgAdmin, id = cast.organization.id) =>
-    t.request({ method: 'PUT', url: `/api/organizations/${id}`, as, payload: payload as object });
+    t.call(organizationEndpoints.update, { params: { id }, body: payload as object, as });
 });
 
-const names = (response: { json(): { data: { name: string }[] } }) => response.json().data.map((o) => o.name);
+const names = (response: { data: { name: string }[] }) => response.data.map((o) => o.name);
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
 authzMatrix('who may do what', {
@@ -58,7 +58,7 @@ authzMatrix('who may do what', {
 describe('GET /api/organizations', () => {
   test('lists all for admin, the assigned ones for an advisor, the own one for others', async ({ t, cast }) => {
     const list = async (member: Member) =>
-      names(await t.request({ method: 'GET', url: '/api/organizations?limit=200', as: member }));
+      names(await t.call(organizationEndpoints.list, { query: { limit: 200 }, as: member }));
     const all = await list(cast.admin);
     expect(all).toEqual(
       expect.arrayContaining([cast.organization.name, cast.otherOrganization.name, PLATFORM_ORGANIZATION_NAME]),
@@ -80,17 +80,17 @@ describe('GET /api/organizations', () => {
       make.member(organization.id),
       make.member(organization.id),
     ]);
-    const deactivated = await t.request({ method: 'DELETE', url: `/api/users/${leaver.id}`, as: cast.admin });
-    expect(deactivated.statusCode).toBe(200);
+    const deactivated = await t.call(userEndpoints.deactivate, { params: { id: leaver.id }, as: cast.admin });
+    expect(deactivated.status).toBe(200);
 
-    const [listed] = (await t.request({ method: 'GET', url: '/api/organizations', as: member })).json().data;
+    const [listed] = (await t.call(organizationEndpoints.list, { as: member })).data;
     expect(listed).toMatchObject({
       name: organization.name,
       memberCount: 2,
       contact: { email: 'contact@acme.example.com', address: { city: 'Chicago' } },
     });
-    const users = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}/users`, as: member });
-    expect(users.json().pagination.total).toBe(2);
+    const users = await t.call(organizationEndpoints.listUsers, { params: { id: organization.id }, as: member });
+    expect(users.body.pagination.total).toBe(2);
   });
 
   test('searches names, ignoring case, within what the caller may see', async ({ t, make, cast }) => {
@@ -101,34 +101,28 @@ describe('GET /api/organizations', () => {
     ]);
     const southMember = await make.member(south.id);
     const search = (term: string, as: Member = cast.admin) =>
-      t.request({ method: 'GET', url: `/api/organizations?search=${encodeURIComponent(term)}`, as });
+      t.call(organizationEndpoints.list, { query: { search: term }, as });
 
     const found = await search(stem.toUpperCase());
     expect(names(found)).toEqual([north.name, south.name]);
-    expect(found.json().pagination).toMatchObject({ total: 2 });
+    expect(found.body.pagination).toMatchObject({ total: 2 });
     expect(names(await search(`${stem} s`))).toEqual([south.name]);
     expect(names(await search(`${stem}%`))).toEqual([]); // a literal percent sign, not a wildcard
     expect(names(await search(stem, southMember))).toEqual([south.name]);
-    expect((await search('x'.repeat(101))).statusCode).toBe(400);
+    expect((await search('x'.repeat(101))).status).toBe(400);
   });
 });
 
 describe('GET /api/organizations/:id', () => {
   test('answers the profile; 404 for unknown and malformed ids', async ({ t, cast }) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/organizations/${cast.organization.id}`,
-      as: cast.user,
-    });
-    expect(response.json().data).toMatchObject({
+    const response = await t.call(organizationEndpoints.get, { params: { id: cast.organization.id }, as: cast.user });
+    expect(response.data).toMatchObject({
       _id: cast.organization.id,
       name: cast.organization.name,
       isPlatform: false,
     });
     for (const id of [unknownId, 'acme']) {
-      expect((await t.request({ method: 'GET', url: `/api/organizations/${id}`, as: cast.admin })).statusCode).toBe(
-        404,
-      );
+      expect((await t.call(organizationEndpoints.get, { params: { id }, as: cast.admin })).status).toBe(404);
     }
   });
 });
@@ -151,8 +145,8 @@ describe('PUT /api/organizations/:id', () => {
       owner,
       organization.id,
     );
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({
       name: `${name} Corporation`,
       website: 'https://acme-tools.example.com',
       description: 'Precision tools since 1952.',
@@ -162,9 +156,9 @@ describe('PUT /api/organizations/:id', () => {
         address: { city: 'Evanston', state: 'IL' },
       },
     });
-    const again = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: member });
-    expect(again.json().data.name).toBe(`${name} Corporation`);
-    expect((await put({ name }, cast.admin, organization.id)).json().data.name).toBe(name);
+    const again = await t.call(organizationEndpoints.get, { params: { id: organization.id }, as: member });
+    expect(again.data.name).toBe(`${name} Corporation`);
+    expect((await put({ name }, cast.admin, organization.id)).data.name).toBe(name);
   });
 
   test.for([
@@ -180,50 +174,44 @@ describe('PUT /api/organizations/:id', () => {
     [{ logo: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, UI_TEXT.imageFileRequired],
   ])('refuses %j with 400 "%s"', async ([payload, message], { put }) => {
     const response = await put(payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(message);
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(message);
   });
 
   test('takes an uploaded image as the logo, and clears it with an empty value', async ({ t, cast, put }) => {
     const logo = await uploadPng(t, cast.orgAdmin);
     const set = await put({ logo });
-    expect(set.statusCode).toBe(200);
-    expect(set.json().data.logo).toBe(logo);
+    expect(set.status).toBe(200);
+    expect(set.data.logo).toBe(logo);
     const cleared = await put({ logo: '' });
-    expect(cleared.json().data.logo).toBeNull();
+    expect(cleared.data.logo).toBeNull();
   });
 
   test('refuses a name another organization has with 409, whatever its case', async ({ cast, put }) => {
     const response = await put({ name: cast.otherOrganization.name.toUpperCase() }, cast.admin);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(UI_TEXT.organizationNameTaken);
-    expect(response.json().details).toEqual([{ path: 'name', message: UI_TEXT.organizationNameTaken }]);
+    expect(response.status).toBe(409);
+    expect(response.refusal.error).toBe(UI_TEXT.organizationNameTaken);
+    expect(response.refusal.details).toEqual([{ path: 'name', message: UI_TEXT.organizationNameTaken }]);
   });
 
   test('is 401 signed out, even with a bad body', async ({ t, cast }) => {
-    const signedOut = await t.request({
-      method: 'PUT',
-      url: `/api/organizations/${cast.organization.id}`,
-      payload: {},
-    });
-    expect(signedOut.statusCode).toBe(401);
+    const signedOut = await t.call(organizationEndpoints.update, { params: { id: cast.organization.id }, body: {} });
+    expect(signedOut.status).toBe(401);
   });
 });
 
 describe('POST and DELETE /api/organizations', () => {
   test('lets admin create one and delete it while it has no members', async ({ t, cast }) => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/organizations',
-      as: cast.admin,
-      payload: {
+    const created = await t.call(organizationEndpoints.create, {
+      body: {
         name: 'Initech',
         website: 'https://initech.example.com',
         contact: { email: 'it@initech.example.com' },
       },
+      as: cast.admin,
     });
-    expect(created.statusCode).toBe(201);
-    const initech = created.json().data;
+    expect(created.status).toBe(201);
+    const initech = created.data;
     expect(initech).toMatchObject({ name: 'Initech', memberCount: 0 });
     const url = `/api/organizations/${initech._id}`;
     expect((await t.request({ method: 'DELETE', url, as: cast.admin })).statusCode).toBe(200);
@@ -239,25 +227,22 @@ describe('POST and DELETE /api/organizations', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(UI_TEXT.organizationHasMembers);
     expect((await t.request({ method: 'GET', url, as: cast.admin })).json().data.memberCount).toBe(1);
-    const platform = await t.request({
-      method: 'DELETE',
-      url: `/api/organizations/${cast.admin.organizationId}`,
+    const platform = await t.call(organizationEndpoints.remove, {
+      params: { id: String(cast.admin.organizationId) },
       as: cast.admin,
     });
-    expect(platform.statusCode).toBe(409);
-    expect(platform.json().error).toBe(UI_TEXT.platformOrganizationLocked);
+    expect(platform.status).toBe(409);
+    expect(platform.refusal.error).toBe(UI_TEXT.platformOrganizationLocked);
   });
 
   test('validates the body and answers a taken name with 409', async ({ t, cast }) => {
-    const missing = await t.request({ method: 'POST', url: '/api/organizations', as: cast.admin, payload: {} });
+    const missing = await t.request({ method: 'POST', url: '/api/organizations', payload: {}, as: cast.admin });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(UI_TEXT.organizationNameRequired);
-    const taken = await t.request({
-      method: 'POST',
-      url: '/api/organizations',
+    const taken = await t.call(organizationEndpoints.create, {
+      body: { name: cast.organization.name.toUpperCase() },
       as: cast.admin,
-      payload: { name: cast.organization.name.toUpperCase() },
     });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.status).toBe(409);
   });
 });

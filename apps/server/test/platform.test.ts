@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@smart/contracts';
+import { healthEndpoints, UI_TEXT, userEndpoints } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { apiTest } from './helpers/fixture.js';
 
@@ -6,9 +6,9 @@ const test = apiTest();
 
 describe('platform behaviour', () => {
   test('GET /api/health answers ok once migrated', async ({ t }) => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    const response = await t.call(healthEndpoints.get, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
   });
 
   test('answers an unknown /api path with a 404 envelope', async ({ t }) => {
@@ -30,18 +30,16 @@ describe('platform behaviour', () => {
   });
 
   test('answers a huge JSON body with 413', async ({ t }) => {
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const response = await t.call(userEndpoints.updateProfile, {
+      body: { meta: { bio: 'x'.repeat(300_000) } },
       as: 'acmeMember',
-      payload: { meta: { bio: 'x'.repeat(300_000) } },
     });
-    expect(response.statusCode).toBe(413);
-    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(response.status).toBe(413);
+    expect(response.refusal.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   test('sends security headers', async ({ t }) => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
+    const response = await t.call(healthEndpoints.get, {});
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     // Served over plain HTTP on a LAN address, this directive would break every asset.
@@ -92,7 +90,7 @@ describe('platform behaviour', () => {
         if (response.statusCode >= 400) expect(response.json().success, label).toBe(false);
       }
     }
-    const admin = (await t.request({ method: 'GET', url: '/api/users/profile', as: 'admin' })).json().data;
+    const admin = (await t.call(userEndpoints.profile, { as: 'admin' })).data;
     expect(admin).toMatchObject({ email: 'admin@smart.example.com', role: 'admin' });
   });
 

@@ -1,4 +1,4 @@
-import { type Project, UI_TEXT } from '@smart/contracts';
+import { type CreateProjectBody, type Project, projectEndpoints, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { ProjectRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -11,14 +11,13 @@ const test = apiTest({ demoData: false })
   .extend('team', { scope: 'file' }, ({ make, cast }) => make.team(cast.organization.id))
   .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
   .extend('create', { scope: 'file' }, ({ t, cast }) => {
-    return (payload: Record<string, unknown>, token = cast.user.token) =>
-      t.request({ method: 'POST', url: '/api/projects', token, payload });
+    return (body: CreateProjectBody, token = cast.user.token) => t.call(projectEndpoints.create, { body, token });
   });
 
 async function readProject(t: TestApp, cast: Cast, id: string): Promise<Project> {
-  const response = await t.request({ method: 'GET', url: `/api/projects/${id}`, token: cast.admin.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+  const response = await t.call(projectEndpoints.get, { params: { id }, token: cast.admin.token });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data;
 }
 
 authzMatrix('who may do what with a project', {
@@ -115,18 +114,17 @@ describe('the project lists and stats', () => {
     await make.project(organization.id, { status: 'active', priority: 'high' });
     await make.project(organization.id, { status: 'active' });
     await make.project(cast.otherOrganization.id, { status: 'active' });
-    const response = await t.request({ method: 'GET', url: '/api/projects/stats', token: member.token });
-    expect(response.json().data).toEqual({
+    const response = await t.call(projectEndpoints.stats, { token: member.token });
+    expect(response.data).toEqual({
       total: 2,
       byStatus: { planning: 0, active: 2, on_hold: 0, completed: 0, cancelled: 0 },
       byPriority: { low: 0, medium: 1, high: 1, urgent: 0 },
     });
-    const admin = await t.request({
-      method: 'GET',
-      url: `/api/projects/stats?organizationId=${organization.id}`,
+    const admin = await t.call(projectEndpoints.stats, {
+      query: { organizationId: organization.id },
       token: cast.admin.token,
     });
-    expect(admin.json().data.total).toBe(2);
+    expect(admin.data.total).toBe(2);
   });
 });
 
@@ -143,8 +141,8 @@ describe('creating and editing a project', () => {
       startDate: '2030-01-10',
       dueDate: '2030-02-01',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().data).toMatchObject({
+    expect(response.status, response.response.body).toBe(201);
+    expect(response.data).toMatchObject({
       title: 'Office move',
       status: 'planning',
       priority: 'medium',
@@ -171,26 +169,24 @@ describe('creating and editing a project', () => {
   }) => {
     for (const teamId of [foreignTeam.id, UNKNOWN_ID]) {
       const response = await create({ title: 'X', team: teamId });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.teamNotInOrganization);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.teamNotInOrganization);
     }
     const early = await create({ title: 'X', startDate: '2030-02-01', dueDate: '2030-01-31' });
-    expect([early.statusCode, early.json().error]).toEqual([400, UI_TEXT.dueBeforeStart]);
+    expect([early.status, early.refusal.error]).toEqual([400, UI_TEXT.dueBeforeStart]);
     const project = await make.project(cast.organization.id, { startDate: '2030-02-01', by: cast.user });
-    const update = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    const update = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { dueDate: '2030-01-01' },
       token: cast.user.token,
-      payload: { dueDate: '2030-01-01' },
     });
-    expect([update.statusCode, update.json().error]).toEqual([400, UI_TEXT.dueBeforeStart]);
-    const foreign = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    expect([update.status, update.refusal.error]).toEqual([400, UI_TEXT.dueBeforeStart]);
+    const foreign = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { team: foreignTeam.id },
       token: cast.user.token,
-      payload: { team: foreignTeam.id },
     });
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.status).toBe(400);
   });
 
   test.for<[Record<string, unknown>, string | undefined]>([
@@ -205,8 +201,9 @@ describe('creating and editing a project', () => {
     [{ title: 'X', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, UI_TEXT.tooManyTags],
     [{ title: 'X', team: 'not-an-id' }, undefined],
     [{ title: 'X\u0000' }, UI_TEXT.nulCharacter],
-  ])('refuses %j with 400', async ([payload, message], { create }) => {
-    const response = await create(payload);
+  ])('refuses %j with 400', async ([payload, message], { t, cast }) => {
+    // Mistyped bodies, as an outside client might send them.
+    const response = await t.request({ method: 'POST', url: '/api/projects', payload, token: cast.user.token });
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().error).toBe(message);
   });
@@ -219,35 +216,32 @@ describe('creating and editing a project', () => {
   }) => {
     const project = await make.project(cast.organization.id, { by: cast.user, tags: ['a'], title: 'Mine' });
     const other = await make.member(cast.organization.id);
-    const denied = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    const denied = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { title: 'Theirs' },
       token: other.token,
-      payload: { title: 'Theirs' },
     });
-    expect(denied.statusCode).toBe(403);
-    const read = await t.request({ method: 'GET', url: `/api/projects/${project.id}`, token: other.token });
-    expect(read.json().data.permissions).toEqual({ canEdit: false, canDelete: false, canAddObjective: true });
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    expect(denied.status).toBe(403);
+    const read = await t.call(projectEndpoints.get, { params: { id: project.id }, token: other.token });
+    expect(read.data.permissions).toEqual({ canEdit: false, canDelete: false, canAddObjective: true });
+    const edited = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { status: 'active', team: team.id },
       token: cast.user.token,
-      payload: { status: 'active', team: team.id },
     });
-    expect(edited.json().data).toMatchObject({ title: 'Mine', tags: ['a'], status: 'active', team: { _id: team.id } });
-    const cleared = await t.request({
-      method: 'PUT',
-      url: `/api/projects/${project.id}`,
+    expect(edited.data).toMatchObject({ title: 'Mine', tags: ['a'], status: 'active', team: { _id: team.id } });
+    const cleared = await t.call(projectEndpoints.update, {
+      params: { id: project.id },
+      body: { team: null },
       token: cast.user.token,
-      payload: { team: null },
     });
-    expect(cleared.json().data.team).toBeNull();
+    expect(cleared.data.team).toBeNull();
   });
 
   test('an admin creates in the organization it names; an unknown organization is 404', async ({ cast, create }) => {
     const response = await create({ title: 'Platform-led', organizationId: cast.organization.id }, cast.admin.token);
-    expect(response.json().data.organizationId).toBe(cast.organization.id);
-    expect((await create({ title: 'X', organizationId: UNKNOWN_ID }, cast.admin.token)).statusCode).toBe(404);
+    expect(response.data.organizationId).toBe(cast.organization.id);
+    expect((await create({ title: 'X', organizationId: UNKNOWN_ID }, cast.admin.token)).status).toBe(404);
   });
 
   test.for([

@@ -5,8 +5,10 @@ import {
   SEARCH_MIN_LENGTH,
   type SearchGroup,
   type SearchKind,
+  searchEndpoints,
   tooLongMessage,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -56,8 +58,8 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
   await make.member(organization.id, { firstName: 'Zephyra', lastName: 'Stone' });
   await make.member(otherOrganization.id, { firstName: 'Zephyrus', lastName: 'Vale' });
   await make.member(organization.id, { firstName: 'Zephyrine', lastName: 'Gone' }).then(async (gone) => {
-    const response = await t.request({ method: 'DELETE', url: `/api/users/${gone.id}`, token: orgAdmin.token });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await t.call(userEndpoints.deactivate, { params: { id: gone.id }, token: orgAdmin.token });
+    expect(response.status, response.response.body).toBe(200);
   });
 
   const team = await createConversation(t, orgAdmin, [user.id], { title: 'Team room' });
@@ -156,8 +158,8 @@ describe('who finds what', () => {
   );
 
   test('GET /api/search without a session: 401', async ({ t }) => {
-    const response = await t.request({ method: 'GET', url: `/api/search?q=${WORD}` });
-    expect(response.statusCode).toBe(401);
+    const response = await t.call(searchEndpoints.search, { query: { q: WORD } });
+    expect(response.status).toBe(401);
   });
 
   test('an advisor whose assignment ended finds nothing of the organization at once', async ({ t, make, cast }) => {

@@ -1,9 +1,12 @@
 import {
   type AuditEntry,
+  auditLogEndpoints,
   MAX_ORGANIZATION_SEATS,
   type Organization,
+  organizationEndpoints,
   SUBSCRIPTION_PLAN,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -43,36 +46,32 @@ async function fullOrganization(make: Factories, seats: number) {
 }
 
 const register = (t: TestApp, as: Member, organizationId?: string) =>
-  t.request({
-    method: 'POST',
-    url: '/api/users/register',
-    as,
-    payload: {
+  t.call(userEndpoints.register, {
+    body: {
       firstName: 'New',
       lastName: 'Member',
       email: freshEmail(),
       password: 'seat-password-1',
       ...(organizationId && { meta: { organizationId } }),
     },
+    as,
   });
 
 const setSeats = (t: TestApp, as: Member, organizationId: string, seats: number) =>
-  t.request({ method: 'PUT', url: `/api/organizations/${organizationId}`, as, payload: { seats } });
+  t.call(organizationEndpoints.update, { params: { id: organizationId }, body: { seats }, as });
 
 describe('the seats an organization has', () => {
   test("a new organization has the plan's seats; its record carries them next to its members", async ({ t, make }) => {
     // Made through the route, as the admin makes one (the factory's have every seat there is).
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/organizations',
+    const created = await t.call(organizationEndpoints.create, {
+      body: { name: `Seated ${Math.random().toString(36).slice(2, 8)}` },
       as: await make.admin(),
-      payload: { name: `Seated ${Math.random().toString(36).slice(2, 8)}` },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const organization = created.json().data as Organization;
+    expect(created.status, created.response.body).toBe(201);
+    const organization = created.data as Organization;
     const owner = await make.member(organization.id, { role: 'org_admin' });
-    const response = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: owner });
-    expect(response.json().data).toMatchObject({ seats: SUBSCRIPTION_PLAN.seats, memberCount: 1 });
+    const response = await t.call(organizationEndpoints.get, { params: { id: organization.id }, as: owner });
+    expect(response.data).toMatchObject({ seats: SUBSCRIPTION_PLAN.seats, memberCount: 1 });
   });
 
   test('the admin changes them, with an audit line; out of bounds is 400', async ({ t, make }) => {
@@ -80,13 +79,13 @@ describe('the seats an organization has', () => {
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const admin = await make.admin();
     const changed = await setSeats(t, admin, organization.id, 40);
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect((changed.json().data as Organization).seats).toBe(40);
+    expect(changed.status, changed.response.body).toBe(200);
+    expect((changed.data as Organization).seats).toBe(40);
     for (const seats of [0, MAX_ORGANIZATION_SEATS + 1, 2.5]) {
-      expect((await setSeats(t, admin, organization.id, seats)).statusCode).toBe(400);
+      expect((await setSeats(t, admin, organization.id, seats)).status).toBe(400);
     }
-    const log = await t.request({ method: 'GET', url: `/api/audit-log?organizationId=${organization.id}`, as: owner });
-    const seatLines = (log.json().data as AuditEntry[]).filter((line) => line.target.label === 'Seats');
+    const log = await t.call(auditLogEndpoints.list, { query: { organizationId: organization.id }, as: owner });
+    const seatLines = (log.data as AuditEntry[]).filter((line) => line.target.label === 'Seats');
     expect(seatLines).toMatchObject([
       { action: 'organization.settings_changed', from: String(SUBSCRIPTION_PLAN.seats), to: '40' },
     ]);
@@ -97,16 +96,15 @@ describe('the seats an organization has', () => {
     const organization = await make.organization({ seats: SUBSCRIPTION_PLAN.seats });
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const refused = await setSeats(t, owner, organization.id, 100);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(UI_TEXT.seatsChangedByAdminOnly);
-    const same = await t.request({
-      method: 'PUT',
-      url: `/api/organizations/${organization.id}`,
+    expect(refused.status).toBe(403);
+    expect(refused.refusal.error).toBe(UI_TEXT.seatsChangedByAdminOnly);
+    const same = await t.call(organizationEndpoints.update, {
+      params: { id: organization.id },
+      body: { seats: SUBSCRIPTION_PLAN.seats, website: 'https://seats.example.com' },
       as: owner,
-      payload: { seats: SUBSCRIPTION_PLAN.seats, website: 'https://seats.example.com' },
     });
-    expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().data).toMatchObject({ seats: SUBSCRIPTION_PLAN.seats, website: 'https://seats.example.com' });
+    expect(same.status, same.response.body).toBe(200);
+    expect(same.data).toMatchObject({ seats: SUBSCRIPTION_PLAN.seats, website: 'https://seats.example.com' });
   });
 
   test('fewer seats than active members is allowed: nobody is deactivated, nobody more is added', async ({
@@ -115,9 +113,9 @@ describe('the seats an organization has', () => {
   }) => {
     const { organization, owner } = await fullOrganization(make, 3);
     const lowered = await setSeats(t, await make.admin(), organization.id, 1);
-    expect(lowered.statusCode, lowered.body).toBe(200);
-    expect(lowered.json().data).toMatchObject({ seats: 1, memberCount: 3 });
-    expect((await register(t, owner)).statusCode).toBe(409);
+    expect(lowered.status, lowered.response.body).toBe(200);
+    expect(lowered.data).toMatchObject({ seats: 1, memberCount: 3 });
+    expect((await register(t, owner)).status).toBe(409);
     expect(await activeMembers(t, organization.id)).toBe(3);
   });
 });
@@ -129,32 +127,32 @@ describe('every way a member joins takes a seat', () => {
   }) => {
     const { organization, owner } = await fullOrganization(make, 2);
     const refused = await register(t, owner);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
+    expect(refused.status).toBe(409);
+    expect(refused.refusal.error).toBe(UI_TEXT.noSeatsLeft);
     // The admin's own additions count the same seats.
     const admin = await make.admin();
-    expect((await register(t, admin, organization.id)).statusCode).toBe(409);
+    expect((await register(t, admin, organization.id)).status).toBe(409);
     expect(await activeMembers(t, organization.id)).toBe(2);
 
-    expect((await setSeats(t, admin, organization.id, 3)).statusCode).toBe(200);
+    expect((await setSeats(t, admin, organization.id, 3)).status).toBe(200);
     const added = await register(t, owner);
-    expect(added.statusCode, added.body).toBe(201);
+    expect(added.status, added.response.body).toBe(201);
     expect(await activeMembers(t, organization.id)).toBe(3);
-    const record = await t.request({ method: 'GET', url: `/api/organizations/${organization.id}`, as: owner });
-    expect(record.json().data).toMatchObject({ seats: 3, memberCount: 3 });
+    const record = await t.call(organizationEndpoints.get, { params: { id: organization.id }, as: owner });
+    expect(record.data).toMatchObject({ seats: 3, memberCount: 3 });
   });
 
   test('a deactivated member frees its seat; reactivating one at the limit is 409', async ({ t, make }) => {
     const { organization, owner, others } = await fullOrganization(make, 2);
     const [leaver] = others;
     if (!leaver) throw new Error('no member to deactivate');
-    expect((await t.request({ method: 'DELETE', url: `/api/users/${leaver.id}`, as: owner })).statusCode).toBe(200);
+    expect((await t.call(userEndpoints.deactivate, { params: { id: leaver.id }, as: owner })).status).toBe(200);
     // Its seat is free: someone else takes it.
-    expect((await register(t, owner)).statusCode).toBe(201);
+    expect((await register(t, owner)).status).toBe(201);
 
-    const refused = await t.request({ method: 'POST', url: `/api/users/${leaver.id}/reactivate`, as: owner });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
+    const refused = await t.call(userEndpoints.reactivate, { params: { id: leaver.id }, as: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.refusal.error).toBe(UI_TEXT.noSeatsLeft);
     expect(await activeMembers(t, organization.id)).toBe(2);
   });
 
@@ -163,23 +161,22 @@ describe('every way a member joins takes a seat', () => {
     const elsewhere = await make.organization();
     const [mover, dormant] = await Promise.all([make.member(elsewhere.id), make.member(elsewhere.id)]);
     const admin = await make.admin();
-    await t.request({ method: 'DELETE', url: `/api/users/${dormant.id}`, as: admin });
+    await t.call(userEndpoints.deactivate, { params: { id: dormant.id }, as: admin });
     const move = (who: Member) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/users/${who.id}/organization`,
+      t.call(userEndpoints.moveToOrganization, {
+        params: { id: who.id },
+        body: { organizationId: full.id },
         as: admin,
-        payload: { organizationId: full.id },
       });
 
     const refused = await move(mover);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(UI_TEXT.noSeatsLeft);
+    expect(refused.status).toBe(409);
+    expect(refused.refusal.error).toBe(UI_TEXT.noSeatsLeft);
     const [stayed] = await t.database.db.select().from(users).where(eq(users.id, mover.id));
     expect(stayed?.organizationId).toBe(elsewhere.id);
 
     const moved = await move(dormant);
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, moved.response.body).toBe(200);
     expect(await activeMembers(t, full.id)).toBe(1);
   });
 
@@ -187,7 +184,7 @@ describe('every way a member joins takes a seat', () => {
     const organization = await make.organization({ seats: 2 });
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const statuses = (await Promise.all([register(t, owner), register(t, owner), register(t, owner)])).map(
-      (response) => response.statusCode,
+      (response) => response.status,
     );
     expect(statuses.sort()).toEqual([201, 409, 409]);
     expect(await activeMembers(t, organization.id)).toBe(2);
@@ -196,12 +193,12 @@ describe('every way a member joins takes a seat', () => {
   test('five reactivations racing for the last seat: exactly one comes back', async ({ t, make }) => {
     // No password to hash here, so the five transactions meet at the organization's row.
     const { organization, owner, others } = await fullOrganization(make, 6);
-    for (const member of others) await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: owner });
-    expect((await setSeats(t, await make.admin(), organization.id, 2)).statusCode).toBe(200);
+    for (const member of others) await t.call(userEndpoints.deactivate, { params: { id: member.id }, as: owner });
+    expect((await setSeats(t, await make.admin(), organization.id, 2)).status).toBe(200);
     const responses = await Promise.all(
-      others.map((member) => t.request({ method: 'POST', url: `/api/users/${member.id}/reactivate`, as: owner })),
+      others.map((member) => t.call(userEndpoints.reactivate, { params: { id: member.id }, as: owner })),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await activeMembers(t, organization.id)).toBe(2);
   });
 
@@ -210,20 +207,18 @@ describe('every way a member joins takes a seat', () => {
     const [platform] = await t.database.db.select().from(organizations).where(eq(organizations.isPlatform, true));
     if (!platform) throw new Error('no platform organization');
     // Nobody changes its seats (403); even at one seat, staff are added.
-    expect((await setSeats(t, admin, platform.id, 2)).statusCode).toBe(403);
+    expect((await setSeats(t, admin, platform.id, 2)).status).toBe(403);
     await t.database.db.update(organizations).set({ seats: 1 }).where(eq(organizations.id, platform.id));
-    const advisor = await t.request({
-      method: 'POST',
-      url: '/api/users/register',
-      as: admin,
-      payload: {
+    const advisor = await t.call(userEndpoints.register, {
+      body: {
         firstName: 'Ada',
         lastName: 'Advisor',
         email: freshEmail(),
         password: 'seat-password-1',
         role: 'advisor',
       },
+      as: admin,
     });
-    expect(advisor.statusCode, advisor.body).toBe(201);
+    expect(advisor.status, advisor.response.body).toBe(201);
   });
 });

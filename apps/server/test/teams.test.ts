@@ -1,4 +1,10 @@
-import { UI_TEXT } from '@smart/contracts';
+import {
+  type AddTeamMemberBody,
+  type CreateTeamBody,
+  teamEndpoints,
+  UI_TEXT,
+  type UpdateTeamBody,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect } from 'vitest';
@@ -74,18 +80,14 @@ async function startingRecords(make: Factories, cast: Cast) {
 type Records = Awaited<ReturnType<typeof startingRecords>>;
 
 async function detailIn(t: TestApp, teamId: string, member: Member) {
-  const response = await t.request({ method: 'GET', url: `/api/teams/${teamId}`, as: member });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+  return (await t.call(teamEndpoints.get, { params: { id: teamId }, as: member })).data;
 }
 
 /** A fresh Acme team (Engineering, led by Samir, with Noah) for a test to change as it likes. */
-async function freshTeamIn(t: TestApp, records: Records, overrides: Record<string, unknown> = {}) {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/teams',
+async function freshTeamIn(t: TestApp, records: Records, overrides: Partial<CreateTeamBody> = {}) {
+  const response = await t.call(teamEndpoints.create, {
     as: records.owner,
-    payload: {
+    body: {
       name: `Team ${Math.random().toString(36).slice(2, 8)}`,
       description: 'A team for a test.',
       departmentId: records.engineering.id,
@@ -94,36 +96,29 @@ async function freshTeamIn(t: TestApp, records: Records, overrides: Record<strin
       ...overrides,
     },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
+  return response.data;
 }
 
 const test = apiTest({ demoData: false })
   // Made before the first test (the matrix reads them).
   .extend('records', { scope: 'file', auto: true }, ({ make, cast }) => startingRecords(make, cast))
   .extend('freshTeam', { scope: 'file' }, ({ t, records }) => {
-    return (overrides?: Record<string, unknown>) => freshTeamIn(t, records, overrides);
+    return (overrides?: Partial<CreateTeamBody>) => freshTeamIn(t, records, overrides);
   })
   .extend('detail', { scope: 'file' }, ({ t, records }) => {
     return (teamId: string, member: Member = records.owner) => detailIn(t, teamId, member);
   })
   .extend('put', { scope: 'file' }, ({ t, records }) => {
-    return (id: string, payload: unknown, member: Member = records.owner) =>
-      t.request({ method: 'PUT', url: `/api/teams/${id}`, as: member, payload: payload as InjectOptions['payload'] });
+    return (id: string, body: UpdateTeamBody, member: Member = records.owner) =>
+      t.call(teamEndpoints.update, { params: { id }, as: member, body });
   })
   .extend('add', { scope: 'file' }, ({ t, records }) => {
-    return (id: string, payload: unknown) =>
-      t.request({
-        method: 'POST',
-        url: `/api/teams/${id}/members`,
-        as: records.owner,
-        payload: payload as InjectOptions['payload'],
-        headers: { 'content-type': 'application/json' },
-      });
+    return (id: string, body: AddTeamMemberBody) =>
+      t.call(teamEndpoints.addMember, { params: { id }, as: records.owner, body });
   })
   .extend('remove', { scope: 'file' }, ({ t, records }) => {
     return (id: string, person: Member) =>
-      t.request({ method: 'DELETE', url: `/api/teams/${id}/members/${person.id}`, as: records.owner });
+      t.call(teamEndpoints.removeMember, { params: { id, userId: person.id }, as: records.owner });
   });
 
 interface MemberJson {
@@ -224,16 +219,14 @@ describe('GET /api/teams', () => {
     records: { acmeId, owner, samir, engineering, webPlatform },
   }) => {
     for (const member of [owner, cast.user]) {
-      const response = await t.request({ method: 'GET', url: '/api/teams?limit=200', as: member });
-      expect(response.statusCode).toBe(200);
-      const { data, pagination } = response.json();
-      expect(new Set(data.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([acmeId]));
+      const { data, pagination } = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: member })).body;
+      expect(new Set(data.map((team) => team.organizationId))).toEqual(new Set([acmeId]));
       const names = namesOf(data);
       expect(names).toEqual(expect.arrayContaining(['Web Platform', 'Quality Assurance', 'Accounting']));
       expect(names).not.toContain('Fleet Dispatch');
       expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(pagination).toMatchObject({ page: 1, limit: 200, total: data.length, pages: 1 });
-      const web = data.find((team: { name: string }) => team.name === 'Web Platform');
+      const web = data.find((team) => team.name === 'Web Platform');
       expect(web).toMatchObject({
         _id: webPlatform.id,
         id: webPlatform.id,
@@ -242,35 +235,29 @@ describe('GET /api/teams', () => {
         teamLead: { email: samir.email, firstName: 'Samir', role: 'user' },
         memberCount: 3,
       });
-      expect(web.members).toBeUndefined();
+      expect(web && 'members' in web).toBe(false);
     }
   });
 
   test('ignores the organization filter of a non-admin', async ({ t, cast, records: { globexId } }) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/teams?limit=200&organizationId=${globexId}`,
+    const response = await t.call(teamEndpoints.list, {
+      query: { limit: 200, organizationId: globexId },
       as: cast.user,
     });
-    expect(response.statusCode).toBe(200);
-    const names = namesOf(response.json().data);
+    const names = namesOf(response.data);
     expect(names).toContain('Web Platform');
     expect(names).not.toContain('Fleet Dispatch');
   });
 
   test("shows an admin every organization's teams, or the one it names", async ({ t, make, cast }) => {
-    const all = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.admin })).json().data;
+    const all = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: cast.admin })).data;
     expect(namesOf(all)).toEqual(expect.arrayContaining(['Web Platform', 'Fleet Dispatch']));
     const organization = await make.organization();
     const lead = await make.member(organization.id);
     const team = await make.team(organization.id, { name: 'Night Shift', teamLead: lead.id });
-    const one = await t.request({
-      method: 'GET',
-      url: `/api/teams?organizationId=${organization.id}`,
-      as: cast.admin,
-    });
+    const one = await t.call(teamEndpoints.list, { query: { organizationId: organization.id }, as: cast.admin });
     // Each team names its organization, so the admin's cards can say whose it is.
-    expect(one.json().data).toEqual([
+    expect(one.data).toEqual([
       expect.objectContaining({
         id: team.id,
         organizationName: organization.name,
@@ -278,13 +265,9 @@ describe('GET /api/teams', () => {
         teamLead: expect.objectContaining({ email: lead.email }),
       }),
     ]);
-    const unknown = await t.request({
-      method: 'GET',
-      url: `/api/teams?organizationId=${UNKNOWN_ID}`,
-      as: cast.admin,
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
+    const unknown = await t.call(teamEndpoints.list, { query: { organizationId: UNKNOWN_ID }, as: cast.admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.refusal.error).toBe(UI_TEXT.organizationNotFound);
   });
 
   test("shows a Globex member only Globex's teams, and an advisor none of Acme's", async ({
@@ -292,17 +275,12 @@ describe('GET /api/teams', () => {
     cast,
     records: { acmeId, globexId, nina },
   }) => {
-    const globex = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: nina })).json().data;
+    const globex = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: nina })).data;
     expect(namesOf(globex)).toContain('Fleet Dispatch');
-    expect(new Set(globex.map((team: { organizationId: string }) => team.organizationId))).toEqual(new Set([globexId]));
-    const advisor = await t.request({
-      method: 'GET',
-      url: `/api/teams?organizationId=${acmeId}`,
-      as: cast.advisorAssigned,
-    });
-    expect(advisor.statusCode).toBe(200);
+    expect(new Set(globex.map((team) => team.organizationId))).toEqual(new Set([globexId]));
+    const advisor = await t.call(teamEndpoints.list, { query: { organizationId: acmeId }, as: cast.advisorAssigned });
     // Its own (platform) organization has no teams.
-    expect(advisor.json()).toMatchObject({ data: [], pagination: { total: 0 } });
+    expect(advisor.body).toMatchObject({ data: [], pagination: { total: 0 } });
   });
 
   test('pages', async ({ t, make, cast }) => {
@@ -310,12 +288,11 @@ describe('GET /api/teams', () => {
     for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) await make.team(organization.id, { name });
     const page = async (number: number) =>
       (
-        await t.request({
-          method: 'GET',
-          url: `/api/teams?organizationId=${organization.id}&limit=2&page=${number}`,
+        await t.call(teamEndpoints.list, {
+          query: { organizationId: organization.id, limit: 2, page: number },
           as: cast.admin,
         })
-      ).json();
+      ).body;
     const [first, second, third] = [await page(1), await page(2), await page(3)];
     expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: 5, pages: 3 });
     expect([namesOf(first.data), namesOf(second.data), namesOf(third.data)]).toEqual([
@@ -345,21 +322,17 @@ describe('GET /api/teams/department/:id', () => {
     cast,
     records: { acmeId, owner, engineering },
   }) => {
-    const url = `/api/teams/department/${engineering.id}`;
     for (const member of [owner, cast.user, cast.admin]) {
-      const response = await t.request({ method: 'GET', url, as: member });
-      expect(response.statusCode, member.email).toBe(200);
-      const { data, pagination } = response.json();
+      const response = await t.call(teamEndpoints.listByDepartment, { params: { id: engineering.id }, as: member });
+      const { data, pagination } = response.body;
       expect(namesOf(data)).toEqual(expect.arrayContaining(['Quality Assurance', 'Web Platform']));
-      expect(new Set(data.map((team: { departmentId: string }) => team.departmentId))).toEqual(
-        new Set([engineering.id]),
-      );
+      expect(new Set(data.map((team) => team.departmentId))).toEqual(new Set([engineering.id]));
       expect(pagination.total).toBe(data.length);
     }
     const department = await make.department(acmeId);
     await make.team(acmeId, { name: 'Payroll', departmentId: department.id });
-    const one = await t.request({ method: 'GET', url: `/api/teams/department/${department.id}`, as: cast.user });
-    expect(namesOf(one.json().data)).toEqual(['Payroll']);
+    const one = await t.call(teamEndpoints.listByDepartment, { params: { id: department.id }, as: cast.user });
+    expect(namesOf(one.data)).toEqual(['Payroll']);
   });
 
   test('is 404 for a department of another organization, an advisor, an unknown or malformed id; 401 signed out', async ({
@@ -400,18 +373,17 @@ describe('GET /api/teams/:id and /members', () => {
       teamLead: { email: samir.email },
       memberCount: 3,
     });
-    expect(team.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
+    expect(team.members.map((m) => [m.user.email, m.role])).toEqual([
       [samir.email, 'lead'],
       [lucas.email, 'member'],
       [noah.email, 'member'],
     ]);
-    expect(team.members[0].user).toMatchObject({ _id: samir.id, firstName: 'Samir', lastName: 'Patel' });
-    expect(team.members[0].user.passwordHash).toBeUndefined();
-    expect(typeof team.members[0].addedAt).toBe('string');
+    expect(team.members[0]?.user).toMatchObject({ _id: samir.id, firstName: 'Samir', lastName: 'Patel' });
+    expect(team.members[0]?.user).not.toHaveProperty('passwordHash');
+    expect(typeof team.members[0]?.addedAt).toBe('string');
 
-    const members = await t.request({ method: 'GET', url: `/api/teams/${webPlatform.id}/members`, as: cast.user });
-    expect(members.statusCode).toBe(200);
-    expect(members.json().data).toEqual(team.members);
+    const members = await t.call(teamEndpoints.members, { params: { id: webPlatform.id }, as: cast.user });
+    expect(members.data).toEqual(team.members);
   });
 
   test('says what the caller may do with the team, as the server decides it', async ({
@@ -427,9 +399,9 @@ describe('GET /api/teams/:id and /members', () => {
     ] as const) {
       const expected = { canEdit: may, canDelete: may };
       expect((await detail(webPlatform.id, actor)).permissions).toEqual(expected);
-      const list = await t.request({ method: 'GET', url: `/api/teams?organizationId=${acmeId}`, as: actor });
-      const listed = list.json().data.find((team: { id: string }) => team.id === webPlatform.id);
-      expect(listed.permissions).toEqual(expected);
+      const list = await t.call(teamEndpoints.list, { query: { organizationId: acmeId }, as: actor });
+      const listed = list.data.find((team) => team.id === webPlatform.id);
+      expect(listed?.permissions).toEqual(expected);
     }
   });
 
@@ -453,11 +425,9 @@ describe('POST /api/teams', () => {
     cast,
     records: { acmeId, owner, noah, lucas, emma, engineering },
   }) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    const response = await t.call(teamEndpoints.create, {
       as: owner,
-      payload: {
+      body: {
         name: '  Data Guild  ',
         description: '  Reports and dashboards. ',
         departmentId: engineering.id,
@@ -465,8 +435,7 @@ describe('POST /api/teams', () => {
         members: [{ user: noah.id, role: 'member' }, { user: lucas.id }],
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const team = response.json().data;
+    const team = response.data;
     expect(team).toMatchObject({
       name: 'Data Guild',
       description: 'Reports and dashboards.',
@@ -482,9 +451,9 @@ describe('POST /api/teams', () => {
       [noah.email, 'member'],
     ]);
     // It is in the list with the same counts.
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: cast.user }))
-      .json()
-      .data.find((row: { id: string }) => row.id === team.id);
+    const listed = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: cast.user })).data.find(
+      (row) => row.id === team.id,
+    );
     expect(listed).toMatchObject({ memberCount: 3, teamLead: { email: emma.email } });
   });
 
@@ -513,15 +482,14 @@ describe('POST /api/teams', () => {
         { user: noah.id, role: 'lead' },
       ],
     });
-    expect(team.teamLead.email).toBe(sofia.email);
+    expect(team.teamLead?.email).toBe(sofia.email);
     expect(roleOf(team.members, sofia.email)).toBe('lead');
     expect(roleOf(team.members, noah.email)).toBe('member');
   });
 
   test('creates a bare team with only a name', async ({ t, records: { owner } }) => {
-    const response = await t.request({ method: 'POST', url: '/api/teams', as: owner, payload: { name: 'Solo' } });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({
+    const response = await t.call(teamEndpoints.create, { as: owner, body: { name: 'Solo' } });
+    expect(response.data).toMatchObject({
       name: 'Solo',
       description: null,
       departmentId: null,
@@ -537,74 +505,51 @@ describe('POST /api/teams', () => {
     cast,
     records: { globexId, nina, finance, logistics },
   }) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    const response = await t.call(teamEndpoints.create, {
       as: cast.admin,
-      payload: { name: 'Night Shift', departmentId: logistics.id, teamLead: nina.id },
+      body: { name: 'Night Shift', departmentId: logistics.id, teamLead: nina.id },
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({
+    expect(response.data).toMatchObject({
       organizationId: globexId,
       teamLead: { email: nina.email },
       memberCount: 1,
     });
 
     // Without an organization or department, an admin's team lands in its own (platform) organization.
-    const own = await t.request({
-      method: 'POST',
-      url: '/api/teams',
-      as: cast.admin,
-      payload: { name: 'Platform Ops' },
-    });
-    expect(own.statusCode).toBe(201);
-    expect(own.json().data.organizationId).toBe(cast.admin.organizationId);
+    const own = (await t.call(teamEndpoints.create, { as: cast.admin, body: { name: 'Platform Ops' } })).data;
+    expect(own.organizationId).toBe(cast.admin.organizationId);
     // Leave the platform organization without teams (an advisor's list shows it).
-    await t.request({ method: 'DELETE', url: `/api/teams/${own.json().data.id}`, as: cast.admin });
-    const unknownOrganization = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    await t.call(teamEndpoints.remove, { params: { id: own.id }, as: cast.admin });
+    const unknownOrganization = await t.call(teamEndpoints.create, {
       as: cast.admin,
-      payload: { name: 'Nowhere', organizationId: UNKNOWN_ID },
+      body: { name: 'Nowhere', organizationId: UNKNOWN_ID },
     });
-    expect(unknownOrganization.statusCode).toBe(404);
-    expect(unknownOrganization.json().error).toBe(UI_TEXT.organizationNotFound);
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    expect(unknownOrganization.status).toBe(404);
+    expect(unknownOrganization.refusal.error).toBe(UI_TEXT.organizationNotFound);
+    const unknown = await t.call(teamEndpoints.create, {
       as: cast.admin,
-      payload: { name: 'Nowhere', departmentId: UNKNOWN_ID },
+      body: { name: 'Nowhere', departmentId: UNKNOWN_ID },
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(UI_TEXT.departmentNotFound);
+    expect(unknown.status).toBe(404);
+    expect(unknown.refusal.error).toBe(UI_TEXT.departmentNotFound);
 
-    const named = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    const named = await t.call(teamEndpoints.create, {
       as: cast.admin,
-      payload: { name: 'Standalone', organizationId: globexId },
+      body: { name: 'Standalone', organizationId: globexId },
     });
-    expect(named.statusCode).toBe(201);
-    expect(named.json().data).toMatchObject({ organizationId: globexId, departmentId: null });
-    const mismatched = await t.request({
-      method: 'POST',
-      url: '/api/teams',
+    expect(named.data).toMatchObject({ organizationId: globexId, departmentId: null });
+    const mismatched = await t.call(teamEndpoints.create, {
       as: cast.admin,
-      payload: { name: 'Mismatch', organizationId: globexId, departmentId: finance.id },
+      body: { name: 'Mismatch', organizationId: globexId, departmentId: finance.id },
     });
-    expect(mismatched.statusCode).toBe(404);
+    expect(mismatched.status).toBe(404);
   });
 
   test.for(['user', 'advisorAssigned', 'advisorUnassigned'] as const)(
     'is 403 for a %s (no canManageTeams)',
     async (who, { t, cast }) => {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/teams',
-        as: cast[who],
-        payload: { name: 'Mine' },
-      });
-      expect(response.statusCode).toBe(403);
+      const response = await t.call(teamEndpoints.create, { as: cast[who], body: { name: 'Mine' } });
+      expect(response.status).toBe(403);
     },
   );
 
@@ -618,7 +563,7 @@ describe('POST /api/teams', () => {
     cast,
     records: { owner, samir, noah, nina, engineering, logistics },
   }) => {
-    const cases: [Member, Record<string, unknown>, string][] = [
+    const cases: [Member, Partial<CreateTeamBody>, string][] = [
       [cast.otherOrgAdmin, { departmentId: engineering.id }, UI_TEXT.departmentNotFound],
       [owner, { departmentId: UNKNOWN_ID }, UI_TEXT.departmentNotFound],
       [owner, { teamLead: nina.id }, UI_TEXT.userNotFound],
@@ -629,14 +574,9 @@ describe('POST /api/teams', () => {
     ];
     for (const [member, body, message] of cases) {
       const before = (await t.database.db.query.teams.findMany()).length;
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/teams',
-        as: member,
-        payload: { name: 'Ghost', ...body },
-      });
-      expect(response.statusCode, JSON.stringify(body)).toBe(404);
-      expect(response.json().error).toBe(message);
+      const response = await t.call(teamEndpoints.create, { as: member, body: { name: 'Ghost', ...body } });
+      expect(response.status, JSON.stringify(body)).toBe(404);
+      expect(response.refusal.error).toBe(message);
       expect((await t.database.db.query.teams.findMany()).length).toBe(before);
     }
   });
@@ -685,18 +625,18 @@ describe('PUT /api/teams/:id', () => {
   test('changes name and description; fields left out stay', async ({ freshTeam, put, records: { samir } }) => {
     const team = await freshTeam();
     const response = await put(team.id, { name: ' Platform Ops ', description: 'Keeps things running.' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({
       name: 'Platform Ops',
       description: 'Keeps things running.',
       department: { name: 'Engineering' },
       teamLead: { email: samir.email },
       memberCount: 2,
     });
-    expect(new Date(response.json().data.updatedAt) >= new Date(team.updatedAt)).toBe(true);
+    expect(new Date(response.data.updatedAt) >= new Date(team.updatedAt)).toBe(true);
     const cleared = await put(team.id, { description: null });
-    expect(cleared.json().data).toMatchObject({ name: 'Platform Ops', description: null });
-    expect((await put(team.id, {})).json().data.name).toBe('Platform Ops');
+    expect(cleared.data).toMatchObject({ name: 'Platform Ops', description: null });
+    expect((await put(team.id, {})).data.name).toBe('Platform Ops');
   });
 
   test('moves the team to another department, or detaches it with null', async ({
@@ -706,12 +646,12 @@ describe('PUT /api/teams/:id', () => {
   }) => {
     const team = await freshTeam();
     const moved = await put(team.id, { departmentId: marketing.id });
-    expect(moved.json().data.department).toMatchObject({ name: 'Marketing' });
+    expect(moved.data.department).toMatchObject({ name: 'Marketing' });
     const detached = await put(team.id, { departmentId: null });
-    expect(detached.json().data).toMatchObject({ departmentId: null, department: null });
+    expect(detached.data).toMatchObject({ departmentId: null, department: null });
     const foreign = await put(team.id, { departmentId: logistics.id });
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error).toBe(UI_TEXT.departmentNotFound);
+    expect(foreign.status).toBe(404);
+    expect(foreign.refusal.error).toBe(UI_TEXT.departmentNotFound);
   });
 
   test('makes a new lead a member with role lead; the previous lead stays a member', async ({
@@ -721,9 +661,9 @@ describe('PUT /api/teams/:id', () => {
   }) => {
     const team = await freshTeam();
     const response = await put(team.id, { teamLead: emma.id });
-    expect(response.statusCode).toBe(200);
-    const updated = response.json().data;
-    expect(updated.teamLead.email).toBe(emma.email);
+    expect(response.status).toBe(200);
+    const updated = response.data;
+    expect(updated.teamLead?.email).toBe(emma.email);
     expect(updated.memberCount).toBe(3);
     expect(updated.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
       [emma.email, 'lead'],
@@ -731,7 +671,7 @@ describe('PUT /api/teams/:id', () => {
       [noah.email, 'member'],
     ]);
     // An existing member promoted keeps a single membership.
-    const promoted = (await put(team.id, { teamLead: noah.id })).json().data;
+    const promoted = (await put(team.id, { teamLead: noah.id })).data;
     expect(promoted.memberCount).toBe(3);
     expect(promoted.members.filter((m: MemberJson) => m.role === 'lead').map((m: MemberJson) => m.user.email)).toEqual([
       noah.email,
@@ -740,7 +680,7 @@ describe('PUT /api/teams/:id', () => {
 
   test('clears the lead with null; the lead stays a member', async ({ freshTeam, put, records: { samir } }) => {
     const team = await freshTeam();
-    const updated = (await put(team.id, { teamLead: null })).json().data;
+    const updated = (await put(team.id, { teamLead: null })).data;
     expect(updated.teamLead).toBeNull();
     expect(updated.memberCount).toBe(2);
     expect(roleOf(updated.members, samir.email)).toBe('member');
@@ -755,15 +695,15 @@ describe('PUT /api/teams/:id', () => {
     const team = await freshTeam();
     for (const teamLead of [nina.id, UNKNOWN_ID]) {
       const response = await put(team.id, { name: 'Changed', teamLead });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.userNotFound);
+      expect(response.status).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.userNotFound);
     }
     expect(await detail(team.id)).toMatchObject({ name: team.name, teamLead: { email: samir.email } });
   });
 
   test('lets an admin edit any team', async ({ cast, freshTeam, put }) => {
     const team = await freshTeam();
-    expect((await put(team.id, { name: 'By admin' }, cast.admin)).json().data.name).toBe('By admin');
+    expect((await put(team.id, { name: 'By admin' }, cast.admin)).data.name).toBe('By admin');
   });
 
   test.for<[unknown, string | undefined]>([
@@ -796,11 +736,10 @@ describe('DELETE /api/teams/:id', () => {
     records: { owner, samir, webPlatform },
   }) => {
     const team = await freshTeam();
-    const response = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, message: expect.any(String) });
-    expect((await t.request({ method: 'GET', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, as: owner })).statusCode).toBe(404);
+    const response = await t.call(teamEndpoints.remove, { params: { id: team.id }, as: owner });
+    expect(response.body).toMatchObject({ success: true, message: expect.any(String) });
+    expect((await t.call(teamEndpoints.get, { params: { id: team.id }, as: owner })).status).toBe(404);
+    expect((await t.call(teamEndpoints.remove, { params: { id: team.id }, as: owner })).status).toBe(404);
     const memberships = await t.database.db.query.teamMembers.findMany({
       where: (row, { eq }) => eq(row.teamId, team.id),
     });
@@ -808,7 +747,7 @@ describe('DELETE /api/teams/:id', () => {
     const lead = await t.database.db.query.users.findFirst({ where: (row, { eq }) => eq(row.id, samir.id) });
     expect(lead?.isActive).toBe(true);
     // The other teams Samir leads are untouched.
-    expect((await detail(webPlatform.id)).teamLead.email).toBe(samir.email);
+    expect((await detail(webPlatform.id)).teamLead?.email).toBe(samir.email);
   });
 });
 
@@ -820,11 +759,11 @@ describe('POST /api/teams/:id/members', () => {
   }) => {
     const team = await freshTeam();
     const response = await add(team.id, { userId: lucas.id });
-    expect(response.statusCode).toBe(201);
-    const updated = response.json().data;
+    expect(response.status).toBe(201);
+    const updated = response.data;
     expect(updated.memberCount).toBe(3);
     expect(roleOf(updated.members, lucas.email)).toBe('member');
-    const manager = (await add(team.id, { userId: sofia.id, role: 'manager' })).json().data;
+    const manager = (await add(team.id, { userId: sofia.id, role: 'manager' })).data;
     expect(manager.memberCount).toBe(4);
     expect(emailsOf(manager.members)).toEqual([samir.email, sofia.email, lucas.email, noah.email]);
   });
@@ -833,8 +772,8 @@ describe('POST /api/teams/:id/members', () => {
     const team = await freshTeam();
     for (const person of [noah, samir]) {
       const response = await add(team.id, { userId: person.id, role: 'manager' });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(UI_TEXT.alreadyTeamMember);
+      expect(response.status).toBe(409);
+      expect(response.refusal.error).toBe(UI_TEXT.alreadyTeamMember);
     }
     const after = await detail(team.id);
     expect(after.memberCount).toBe(2);
@@ -847,8 +786,8 @@ describe('POST /api/teams/:id/members', () => {
     records: { samir, noah, emma },
   }) => {
     const team = await freshTeam();
-    const updated = (await add(team.id, { userId: emma.id, role: 'lead' })).json().data;
-    expect(updated.teamLead.email).toBe(emma.email);
+    const updated = (await add(team.id, { userId: emma.id, role: 'lead' })).data;
+    expect(updated.teamLead?.email).toBe(emma.email);
     expect(updated.memberCount).toBe(3);
     expect(updated.members.map((m: MemberJson) => [m.user.email, m.role])).toEqual([
       [emma.email, 'lead'],
@@ -867,8 +806,8 @@ describe('POST /api/teams/:id/members', () => {
     const team = await freshTeam();
     for (const userId of [nina.id, cast.otherOrgAdmin.id, cast.advisorAssigned.id, UNKNOWN_ID]) {
       const response = await add(team.id, { userId });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.userNotFound);
+      expect(response.status).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.userNotFound);
     }
     expect((await detail(team.id)).memberCount).toBe(2);
   });
@@ -879,9 +818,15 @@ describe('POST /api/teams/:id/members', () => {
     [{ userId: 12 }, UI_TEXT.selectUser],
     [{ userId: UNKNOWN_ID, role: 'boss' }, UI_TEXT.teamMemberRoleInvalid],
     [{ userId: UNKNOWN_ID, role: 3 }, UI_TEXT.teamMemberRoleInvalid],
-  ])('refuses %j with 400', async ([payload, message], { freshTeam, add }) => {
+  ])('refuses %j with 400', async ([payload, message], { t, freshTeam, records: { owner } }) => {
     const team = await freshTeam();
-    const response = await add(team.id, payload);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/teams/${team.id}/members`,
+      as: owner,
+      payload: payload as InjectOptions['payload'],
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
   });
@@ -892,18 +837,18 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     const team = await freshTeam({ members: [{ user: noah.id }, { user: lucas.id }] });
     expect(team.memberCount).toBe(3);
     const response = await remove(team.id, noah);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.memberCount).toBe(2);
-    expect(emailsOf(response.json().data.members)).toEqual([samir.email, lucas.email]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
-      .json()
-      .data.find((row: { id: string }) => row.id === team.id);
-    expect(listed.memberCount).toBe(2);
+    expect(response.status).toBe(200);
+    expect(response.data.memberCount).toBe(2);
+    expect(emailsOf(response.data.members)).toEqual([samir.email, lucas.email]);
+    const listed = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: owner })).data.find(
+      (row) => row.id === team.id,
+    );
+    expect(listed?.memberCount).toBe(2);
   });
 
   test('clears the lead when the lead is removed', async ({ freshTeam, remove, records: { samir, noah } }) => {
     const team = await freshTeam();
-    const updated = (await remove(team.id, samir)).json().data;
+    const updated = (await remove(team.id, samir)).data;
     expect(updated.teamLead).toBeNull();
     expect(updated.memberCount).toBe(1);
     expect(emailsOf(updated.members)).toEqual([noah.email]);
@@ -919,15 +864,14 @@ describe('DELETE /api/teams/:id/members/:userId', () => {
     const team = await freshTeam();
     for (const person of [lucas, nina]) {
       const response = await remove(team.id, person);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.notTeamMember);
+      expect(response.status).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.notTeamMember);
     }
-    const unknown = await t.request({
-      method: 'DELETE',
-      url: `/api/teams/${team.id}/members/${UNKNOWN_ID}`,
+    const unknown = await t.call(teamEndpoints.removeMember, {
+      params: { id: team.id, userId: UNKNOWN_ID },
       as: owner,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
     expect((await detail(team.id)).memberCount).toBe(2);
   });
 });
@@ -961,20 +905,19 @@ describe('deactivated members', () => {
     const after = await detail(team.id);
     expect(after).toMatchObject({ teamLead: null, memberCount: 1 });
     expect(emailsOf(after.members)).toEqual([noah.email]);
-    const listed = (await t.request({ method: 'GET', url: '/api/teams?limit=200', as: owner }))
-      .json()
-      .data.find((row: { id: string }) => row.id === team.id);
+    const listed = (await t.call(teamEndpoints.list, { query: { limit: 200 }, as: owner })).data.find(
+      (row) => row.id === team.id,
+    );
     expect(listed).toMatchObject({ teamLead: null, memberCount: 1 });
 
     const other = await freshTeam();
-    const add = await t.request({
-      method: 'POST',
-      url: `/api/teams/${other.id}/members`,
+    const add = await t.call(teamEndpoints.addMember, {
+      params: { id: other.id },
       as: owner,
-      payload: { userId: leaverId },
+      body: { userId: leaverId },
     });
-    expect(add.statusCode).toBe(404);
-    expect(add.json().error).toBe(UI_TEXT.userNotFound);
+    expect(add.status).toBe(404);
+    expect(add.refusal.error).toBe(UI_TEXT.userNotFound);
   });
 });
 
@@ -1013,13 +956,12 @@ describe('queries per request', () => {
     const small = await counting.queriesOf(token, `/api/teams/${team.id}`);
     expect(small.data.memberCount).toBe(3);
     for (const userId of rest.slice(2)) {
-      const added = await counting.app.request({
-        method: 'POST',
-        url: `/api/teams/${team.id}/members`,
+      const added = await counting.app.call(teamEndpoints.addMember, {
+        params: { id: team.id },
         token,
-        payload: { userId },
+        body: { userId },
       });
-      expect(added.statusCode).toBe(201);
+      expect(added.status).toBe(201);
     }
     const large = await counting.queriesOf(token, `/api/teams/${team.id}`);
     expect(large.data.memberCount).toBe(13);
@@ -1038,18 +980,17 @@ describe('concurrent lead changes', () => {
   }) => {
     const team = await freshTeam({ members: [] });
     const add = (person: Member) =>
-      t.request({
-        method: 'POST',
-        url: `/api/teams/${team._id}/members`,
+      t.call(teamEndpoints.addMember, {
+        params: { id: team._id },
         as: owner,
-        payload: { userId: person.id, role: 'lead' },
+        body: { userId: person.id, role: 'lead' },
       });
-    const statuses = (await Promise.all([add(noah), add(lucas), add(emma)])).map((response) => response.statusCode);
+    const statuses = (await Promise.all([add(noah), add(lucas), add(emma)])).map((response) => response.status);
     expect(statuses).toEqual([201, 201, 201]);
     const after = await detail(team._id);
     const leads = after.members.filter((member: MemberJson) => member.role === 'lead');
     expect(leads).toHaveLength(1);
-    expect(leads[0].user.email).toBe(after.teamLead.email);
+    expect(leads[0]?.user.email).toBe(after.teamLead?.email);
     expect(after.memberCount).toBe(4);
   });
 });

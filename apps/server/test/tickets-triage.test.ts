@@ -1,4 +1,4 @@
-import { TICKET_SORTS, type Ticket, type TicketSort } from '@smart/contracts';
+import { TICKET_SORTS, type Ticket, type TicketSort, ticketEndpoints } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { endAssignment } from './helpers/assignments.js';
@@ -165,12 +165,11 @@ describe('the organization filter', () => {
   });
 
   test('rows carry their organization name, for the Organization column', async ({ t, world }) => {
-    const response = await t.request({
+    const response = await t.call(ticketEndpoints.list, {
+      query: { organizationId: world.south.id },
       token: world.people.advisor.token,
-      method: 'GET',
-      url: `/api/tickets?organizationId=${world.south.id}`,
     });
-    expect(response.json().data[0]).toMatchObject({
+    expect(response.data[0]).toMatchObject({
       organizationId: world.south.id,
       organizationName: world.south.name,
     });

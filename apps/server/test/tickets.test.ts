@@ -1,4 +1,4 @@
-import { type TicketDetail, UI_TEXT } from '@smart/contracts';
+import { fileEndpoints, type TicketDetail, type TicketStatus, ticketEndpoints, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TicketRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -15,9 +15,9 @@ const ticketIn = (t: TestApp, people: Cast, options: TicketOptions = {}) =>
   insertTicket(t.database.db, people.organization.id, people.user.id, options);
 
 async function readTicketIn(t: TestApp, id: string, token: string): Promise<TicketDetail> {
-  const response = await t.request({ method: 'GET', url: `/api/tickets/${id}`, token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+  const response = await t.call(ticketEndpoints.get, { params: { id }, token });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data;
 }
 
 /** An upload of the session's, as a ticket attachment names it. */
@@ -194,8 +194,8 @@ describe('another member of the organization', () => {
 
   test('the creator may delete only while the ticket is open', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast, { status: 'in_progress' });
-    const response = await t.request({ token: cast.user.token, method: 'DELETE', url: `/api/tickets/${ticket.id}` });
-    expect(response.statusCode).toBe(403);
+    const response = await t.call(ticketEndpoints.remove, { params: { id: ticket.id }, token: cast.user.token });
+    expect(response.status).toBe(403);
   });
 });
 
@@ -281,14 +281,13 @@ describe('POST /api/tickets', () => {
 describe('PUT, status and assign', () => {
   test('PUT changes the given fields only, each in the history, and moves updatedAt', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast, { priority: 'low' });
-    const response = await t.request({
+    const response = await t.call(ticketEndpoints.update, {
+      params: { id: ticket.id },
+      body: { title: 'Printer still on fire', priority: 'urgent', category: 'technical' },
       token: cast.user.token,
-      method: 'PUT',
-      url: `/api/tickets/${ticket.id}`,
-      payload: { title: 'Printer still on fire', priority: 'urgent', category: 'technical' },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const detail: TicketDetail = response.json().data;
+    expect(response.status, response.response.body).toBe(200);
+    const detail: TicketDetail = response.data;
     expect(detail).toMatchObject({ title: 'Printer still on fire', priority: 'urgent', category: 'technical' });
     expect(detail.description).toBe(ticket.description);
     expect(detail.history.map((entry) => [entry.kind, entry.from, entry.to])).toEqual([
@@ -301,15 +300,14 @@ describe('PUT, status and assign', () => {
 
   test('status sets resolvedAt and closedAt, and reopening clears them', async ({ t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast);
-    const setStatus = async (status: string) => {
-      const response = await t.request({
+    const setStatus = async (status: TicketStatus) => {
+      const response = await t.call(ticketEndpoints.setStatus, {
+        params: { id: ticket.id },
+        body: { status },
         token: cast.orgAdmin.token,
-        method: 'PATCH',
-        url: `/api/tickets/${ticket.id}/status`,
-        payload: { status },
       });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as TicketDetail;
+      expect(response.status, response.response.body).toBe(200);
+      return response.data as TicketDetail;
     };
     const resolved = await setStatus('resolved');
     expect(resolved.resolvedAt).not.toBeNull();
@@ -335,29 +333,22 @@ describe('PUT, status and assign', () => {
   }) => {
     const ticket = await ticketOf(cast);
     const assign = (assignedTo: string | null) =>
-      t.request({
-        token: cast.orgAdmin.token,
-        method: 'PATCH',
-        url: `/api/tickets/${ticket.id}/assign`,
-        payload: { assignedTo },
-      });
+      t.call(ticketEndpoints.assign, { params: { id: ticket.id }, body: { assignedTo }, token: cast.orgAdmin.token });
     const toAdvisor = await assign(cast.advisorAssigned.id);
-    expect(toAdvisor.statusCode, toAdvisor.body).toBe(200);
-    expect(toAdvisor.json().data.assignedTo).toMatchObject({ id: cast.advisorAssigned.id });
-    expect((await assign(colleague.id)).statusCode).toBe(200);
+    expect(toAdvisor.status, toAdvisor.response.body).toBe(200);
+    expect(toAdvisor.data.assignedTo).toMatchObject({ id: cast.advisorAssigned.id });
+    expect((await assign(colleague.id)).status).toBe(200);
     for (const outsider of [cast.advisorUnassigned.id, cast.otherOrgAdmin.id, cast.admin.id, UNKNOWN_ID]) {
       const refused = await assign(outsider);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe(UI_TEXT.ticketAssigneeNotAllowed);
+      expect(refused.status).toBe(400);
+      expect(refused.refusal.error).toBe(UI_TEXT.ticketAssigneeNotAllowed);
     }
     const unassigned = await assign(null);
-    expect(unassigned.json().data.assignedTo).toBeNull();
-    expect(unassigned.json().data.history.filter((entry: { kind: string }) => entry.kind === 'assignee')).toHaveLength(
-      3,
-    );
+    expect(unassigned.data.assignedTo).toBeNull();
+    expect(unassigned.data.history.filter((entry: { kind: string }) => entry.kind === 'assignee')).toHaveLength(3);
     const bad = await assign('me' as never);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe(UI_TEXT.selectTicketAssignee);
+    expect(bad.status).toBe(400);
+    expect(bad.refusal.error).toBe(UI_TEXT.selectTicketAssignee);
   });
 
   test.for([
@@ -383,8 +374,8 @@ describe('PUT, status and assign', () => {
 
   test('a malformed or unknown id is 404', async ({ t, cast }) => {
     for (const id of ['nope', UNKNOWN_ID]) {
-      const response = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${id}` });
-      expect(response.statusCode).toBe(404);
+      const response = await t.call(ticketEndpoints.get, { params: { id }, token: cast.user.token });
+      expect(response.status).toBe(404);
     }
   });
 });
@@ -392,14 +383,13 @@ describe('PUT, status and assign', () => {
 describe('comments and attachments', () => {
   test('a comment is kept with its author, counted, and in the history', async ({ t, cast, ticketOf, readTicket }) => {
     const ticket = await ticketOf(cast);
-    const response = await t.request({
+    const response = await t.call(ticketEndpoints.comment, {
+      params: { id: ticket.id },
+      body: { text: '  Looking into it  ' },
       token: cast.advisorAssigned.token,
-      method: 'POST',
-      url: `/api/tickets/${ticket.id}/comments`,
-      payload: { text: '  Looking into it  ' },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().data).toMatchObject({ text: 'Looking into it', createdBy: { id: cast.advisorAssigned.id } });
+    expect(response.status, response.response.body).toBe(201);
+    expect(response.data).toMatchObject({ text: 'Looking into it', createdBy: { id: cast.advisorAssigned.id } });
     const detail = await readTicket(ticket.id);
     expect(detail.commentCount).toBe(1);
     expect(detail.comments).toHaveLength(1);
@@ -439,12 +429,8 @@ describe('comments and attachments', () => {
     expect(detail.attachments).toMatchObject([{ filename: mine.filename }]);
     expect(detail.history.at(-1)).toMatchObject({ kind: 'attachment_added', to: 'screen.png' });
     // Now the ticket's: the plain by-key URL no longer serves it, a signed link does for its readers.
-    const info = await t.request({
-      token: cast.otherOrgAdmin.token,
-      method: 'GET',
-      url: `/api/files/info/${mine.filename}`,
-    });
-    expect(info.statusCode).toBe(404);
+    const info = await t.call(fileEndpoints.info, { params: { key: mine.filename }, token: cast.otherOrgAdmin.token });
+    expect(info.status).toBe(404);
   });
 
   test('removing: the uploader and editors; another member 403; the bytes go when the ticket is deleted', async ({
@@ -457,18 +443,17 @@ describe('comments and attachments', () => {
   }) => {
     const ticket = await ticketOf(cast);
     const file = await uploaded(cast.user.token);
-    const added = await t.request({
+    const added = await t.call(ticketEndpoints.attach, {
+      params: { id: ticket.id },
+      body: file,
       token: cast.user.token,
-      method: 'POST',
-      url: `/api/tickets/${ticket.id}/attachments`,
-      payload: file,
     });
-    const attachmentId = added.json().data.id;
+    const attachmentId = added.data.id;
     const remove = (token: string) =>
-      t.request({ token, method: 'DELETE', url: `/api/tickets/${ticket.id}/attachments/${attachmentId}` });
-    expect((await remove(colleague.token)).statusCode).toBe(403);
-    expect((await remove(cast.otherOrgAdmin.token)).statusCode).toBe(404);
-    expect((await remove(cast.orgAdmin.token)).statusCode).toBe(200);
+      t.call(ticketEndpoints.detach, { params: { id: ticket.id, attachmentId }, token });
+    expect((await remove(colleague.token)).status).toBe(403);
+    expect((await remove(cast.otherOrgAdmin.token)).status).toBe(404);
+    expect((await remove(cast.orgAdmin.token)).status).toBe(200);
     expect((await readTicket(ticket.id)).history.at(-1)).toMatchObject({
       kind: 'attachment_removed',
       from: 'screen.png',
@@ -552,24 +537,20 @@ describe('GET /api/tickets', () => {
   });
 
   test('anonymous: 401', async ({ t }) => {
-    expect((await t.request({ method: 'GET', url: '/api/tickets' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/tickets/stats' })).statusCode).toBe(401);
+    expect((await t.call(ticketEndpoints.list, {})).status).toBe(401);
+    expect((await t.call(ticketEndpoints.stats, {})).status).toBe(401);
   });
 
   test("stats count the caller's scope by status, priority and category", async ({ t, cast, org }) => {
-    const response = await t.request({ token: org.token, method: 'GET', url: '/api/tickets/stats' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({
+    const response = await t.call(ticketEndpoints.stats, { token: org.token });
+    expect(response.status, response.response.body).toBe(200);
+    expect(response.data).toEqual({
       total: 23,
       byStatus: { open: 6, in_progress: 6, resolved: 6, closed: 5 },
       byPriority: { low: 6, medium: 6, high: 6, urgent: 5 },
       byCategory: { general: 0, technical: 12, billing: 11, feature_request: 0, bug_report: 0 },
     });
-    const unassigned = await t.request({
-      token: cast.advisorUnassigned.token,
-      method: 'GET',
-      url: '/api/tickets/stats',
-    });
-    expect(unassigned.json().data.total).toBe(0);
+    const unassigned = await t.call(ticketEndpoints.stats, { token: cast.advisorUnassigned.token });
+    expect(unassigned.data.total).toBe(0);
   });
 });

@@ -1,4 +1,13 @@
-import { UI_TEXT } from '@smart/contracts';
+import {
+  departmentEndpoints,
+  organizationEndpoints,
+  projectEndpoints,
+  sessionEndpoints,
+  ticketEndpoints,
+  twoFactorEndpoints,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +48,7 @@ const OPEN_DURING_SETUP = [
 ];
 
 const setSecurity = (organizationId: string, token: string, requireTwoFactor: boolean) =>
-  t.request({
-    method: 'PUT',
-    url: `/api/organizations/${organizationId}/security`,
-    token,
-    payload: { requireTwoFactor },
-  });
+  t.call(organizationEndpoints.updateSecurity, { params: { id: organizationId }, body: { requireTwoFactor }, token });
 
 /** An organization whose org_admin has a second factor and requires it of everyone. */
 async function requiringOrganization() {
@@ -52,12 +56,12 @@ async function requiringOrganization() {
   const owner = await make.member(organization.id, { role: 'org_admin' });
   await enrolTwoFactor(t, owner.token);
   const answer = await setSecurity(organization.id, owner.token, true);
-  expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json().data).toMatchObject({ requireTwoFactor: true, permissions: { canChangeSecurity: true } });
+  expect(answer.status, answer.response.body).toBe(200);
+  expect(answer.data).toMatchObject({ requireTwoFactor: true, permissions: { canChangeSecurity: true } });
   return { organization, owner };
 }
 
-const departmentsOf = (member: Member) => t.request({ method: 'GET', url: '/api/departments', token: member.token });
+const departmentsOf = (member: Member) => t.call(departmentEndpoints.list, { token: member.token });
 
 authzMatrix('who may change the sign-in rules of an organization', {
   app: () => t,
@@ -82,13 +86,13 @@ describe('requiring a second factor', () => {
     const organization = await make.organization();
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const refused = await setSecurity(organization.id, owner.token, true);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(UI_TEXT.twoFactorNeededToRequire);
+    expect(refused.status).toBe(400);
+    expect(refused.refusal.error).toBe(UI_TEXT.twoFactorNeededToRequire);
     const bad = await t.request({
       method: 'PUT',
       url: `/api/organizations/${organization.id}/security`,
-      token: owner.token,
       payload: { requireTwoFactor: 'yes' },
+      token: owner.token,
     });
     expect(bad.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(organizations).where(eq(organizations.id, organization.id));
@@ -99,13 +103,13 @@ describe('requiring a second factor', () => {
     const { organization, owner } = await requiringOrganization();
     const member = await make.member(organization.id);
     // The org_admin has one: it works on as before.
-    expect((await departmentsOf(owner)).statusCode).toBe(200);
+    expect((await departmentsOf(owner)).status).toBe(200);
 
     const refused = await departmentsOf(member);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', error: UI_TEXT.twoFactorSetupRequired });
-    const profile = await t.request({ method: 'GET', url: '/api/users/profile', token: member.token });
-    expect(profile.json().data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
+    expect(refused.status).toBe(403);
+    expect(refused.refusal).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', error: UI_TEXT.twoFactorSetupRequired });
+    const profile = await t.call(userEndpoints.profile, { token: member.token });
+    expect(profile.data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
 
     // Every API route the document lists, but the set-up, the profile and sign-out, answers 403.
     const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -129,17 +133,17 @@ describe('requiring a second factor', () => {
         open.push(route);
       }
     }
-    const signOut = await t.request({ method: 'POST', url: '/api/users/logout', token: member.token });
-    expect(signOut.statusCode).toBe(200);
+    const signOut = await t.call(sessionEndpoints.signOut, { token: member.token });
+    expect(signOut.status).toBe(200);
     expect([...open, 'POST /api/users/logout'].sort()).toEqual(OPEN_DURING_SETUP);
   });
 
   it('lets them work as soon as they have set one up', async () => {
     const { organization } = await requiringOrganization();
     const member = await make.member(organization.id);
-    expect((await departmentsOf(member)).statusCode).toBe(403);
+    expect((await departmentsOf(member)).status).toBe(403);
     await enrolTwoFactor(t, member.token);
-    expect((await departmentsOf(member)).statusCode).toBe(200);
+    expect((await departmentsOf(member)).status).toBe(200);
   });
 
   it('signs its people in with the password, straight into the set-up', async () => {
@@ -149,8 +153,8 @@ describe('requiring a second factor', () => {
     expect(signIn.statusCode).toBe(200);
     const { token, user } = signIn.json().data;
     expect(user).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
-    expect((await t.request({ method: 'GET', url: '/api/projects', token })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/users/2fa/setup', token })).statusCode).toBe(200);
+    expect((await t.call(projectEndpoints.list, { token })).status).toBe(403);
+    expect((await t.call(twoFactorEndpoints.beginSetup, { token })).status).toBe(200);
   });
 
   it('refuses their sockets, and drops the ones open when it is turned on', async () => {
@@ -161,7 +165,7 @@ describe('requiring a second factor', () => {
     const before = await sockets.connect(member);
     const dropped = new Promise<string>((resolve) => before.once('disconnect', resolve));
     const ownerSocket = await sockets.connect(owner);
-    expect((await setSecurity(organization.id, owner.token, true)).statusCode).toBe(200);
+    expect((await setSecurity(organization.id, owner.token, true)).status).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     await expect(sockets.connect(member)).rejects.toThrow('two_factor_setup_required');
     expect(ownerSocket.connected).toBe(true);
@@ -173,30 +177,28 @@ describe('requiring a second factor', () => {
   it('ends when it is turned off', async () => {
     const { organization, owner } = await requiringOrganization();
     const member = await make.member(organization.id);
-    expect((await departmentsOf(member)).statusCode).toBe(403);
+    expect((await departmentsOf(member)).status).toBe(403);
     const off = await setSecurity(organization.id, owner.token, false);
-    expect(off.json().data.requireTwoFactor).toBe(false);
-    expect((await departmentsOf(member)).statusCode).toBe(200);
+    expect(off.data.requireTwoFactor).toBe(false);
+    expect((await departmentsOf(member)).status).toBe(200);
   });
 
   it('puts someone who turns theirs off back into the set-up', async () => {
     const { organization } = await requiringOrganization();
     const member = await make.member(organization.id);
     const { secret } = await enrolTwoFactor(t, member.token);
-    const off = await t.request({
-      method: 'POST',
-      url: '/api/users/2fa/disable',
+    const off = await t.call(twoFactorEndpoints.disable, {
+      body: { password: FACTORY_PASSWORD, code: codeAt(secret) },
       token: member.token,
-      payload: { password: FACTORY_PASSWORD, code: codeAt(secret) },
     });
-    expect(off.json().data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
-    expect((await departmentsOf(member)).statusCode).toBe(403);
+    expect(off.data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
+    expect((await departmentsOf(member)).status).toBe(403);
   });
 
   it("leaves other organizations' people alone", async () => {
     await requiringOrganization();
     const elsewhere = await make.member((await make.organization()).id);
-    expect((await departmentsOf(elsewhere)).statusCode).toBe(200);
+    expect((await departmentsOf(elsewhere)).status).toBe(200);
   });
 });
 
@@ -213,19 +215,19 @@ describe('requiring a second factor of platform staff', () => {
     const customerOwner = await make.member(customer.id, { role: 'org_admin' });
     await enrolTwoFactor(t, customerOwner.token);
     // A customer's org_admin cannot even see the platform organization.
-    expect((await setSecurity(platform.id, customerOwner.token, true)).statusCode).toBe(404);
-    expect((await setSecurity(platform.id, advisor.token, true)).statusCode).toBe(403);
+    expect((await setSecurity(platform.id, customerOwner.token, true)).status).toBe(404);
+    expect((await setSecurity(platform.id, advisor.token, true)).status).toBe(403);
 
     await enrolTwoFactor(t, admin.token);
-    expect((await setSecurity(platform.id, admin.token, true)).statusCode).toBe(200);
-    const tickets = (member: Member) => t.request({ method: 'GET', url: '/api/tickets', token: member.token });
-    expect((await tickets(advisor)).statusCode).toBe(403);
-    expect((await tickets(otherAdmin)).statusCode).toBe(403);
-    expect((await tickets(admin)).statusCode).toBe(200);
+    expect((await setSecurity(platform.id, admin.token, true)).status).toBe(200);
+    const tickets = (member: Member) => t.call(ticketEndpoints.list, { token: member.token });
+    expect((await tickets(advisor)).status).toBe(403);
+    expect((await tickets(otherAdmin)).status).toBe(403);
+    expect((await tickets(admin)).status).toBe(200);
     // The customer's people are not staff.
-    expect((await tickets(customerOwner)).statusCode).toBe(200);
-    expect((await setSecurity(platform.id, admin.token, false)).statusCode).toBe(200);
-    expect((await tickets(advisor)).statusCode).toBe(200);
+    expect((await tickets(customerOwner)).status).toBe(200);
+    expect((await setSecurity(platform.id, admin.token, false)).status).toBe(200);
+    expect((await tickets(advisor)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,9 @@
 import {
   LIVE_CONNECTION_HEADER,
+  objectiveEndpoints,
   type ProjectJoinAck,
+  projectEndpoints,
+  taskEndpoints,
   WORK_EVENTS,
   WORK_ROOM_EVENTS,
   type WorkEventPayload,
@@ -65,12 +68,7 @@ describe('project rooms', () => {
     const ids = { projectId: project.id, objectiveId: objective.id, taskId: task.id };
 
     const comment = () =>
-      t.request({
-        method: 'POST',
-        url: `/api/tasks/${task.id}/comments`,
-        token: cast.user.token,
-        payload: { text: 'Hi' },
-      });
+      t.call(taskEndpoints.comment, { params: { id: task.id }, body: { text: 'Hi' }, token: cast.user.token });
     const [watched, outside, idle] = await sockets.heardBy<WorkEventPayload>(
       [watcher, outsider, bystander],
       WORK_EVENTS.commentAdded,
@@ -80,30 +78,15 @@ describe('project rooms', () => {
     expect([outside, idle]).toEqual([[], []]);
 
     const progress = await heard(watcher, WORK_EVENTS.taskChanged, () =>
-      t.request({
-        method: 'PATCH',
-        url: `/api/tasks/${task.id}/progress`,
-        token: cast.admin.token,
-        payload: { progress: 10 },
-      }),
+      t.call(taskEndpoints.setProgress, { params: { id: task.id }, body: { progress: 10 }, token: cast.admin.token }),
     );
     expect(progress).toEqual([{ ...ids, change: 'progress', actorId: cast.admin.id }]);
     const created = await heard(watcher, WORK_EVENTS.taskChanged, () =>
-      t.request({
-        method: 'POST',
-        url: `/api/tasks/objectives/${objective.id}`,
-        token: cast.user.token,
-        payload: { title: 'New' },
-      }),
+      t.call(taskEndpoints.create, { params: { id: objective.id }, body: { title: 'New' }, token: cast.user.token }),
     );
     expect(created).toMatchObject([{ projectId: project.id, objectiveId: objective.id, change: 'created' }]);
     const refused = await heard(watcher, WORK_EVENTS.taskChanged, () =>
-      t.request({
-        method: 'PATCH',
-        url: `/api/tasks/${task.id}/progress`,
-        token: cast.user.token,
-        payload: { progress: 15 },
-      }),
+      t.call(taskEndpoints.setProgress, { params: { id: task.id }, body: { progress: 15 }, token: cast.user.token }),
     );
     expect(refused).toEqual([]);
   });
@@ -174,18 +157,17 @@ describe('project rooms', () => {
     await make.objective(doomed.id);
     const watcher = await joined(cast.orgAdmin, doomed.id);
     const deleted = await heard(watcher, WORK_EVENTS.projectChanged, () =>
-      t.request({ method: 'DELETE', url: `/api/projects/${doomed.id}`, token: cast.admin.token }),
+      t.call(projectEndpoints.remove, { params: { id: doomed.id }, token: cast.admin.token }),
     );
     expect(deleted).toEqual([{ projectId: doomed.id, change: 'deleted', actorId: cast.admin.id }]);
 
     const leaver = await joined(cast.orgAdmin);
     await new Promise((resolve) => leaver.emit(WORK_ROOM_EVENTS.leave, { projectId: project.id }, resolve));
     const after = await heard(leaver, WORK_EVENTS.objectiveChanged, () =>
-      t.request({
-        method: 'POST',
-        url: `/api/objectives/projects/${project.id}`,
+      t.call(objectiveEndpoints.create, {
+        params: { id: project.id },
+        body: { title: 'Later' },
         token: cast.user.token,
-        payload: { title: 'Later' },
       }),
     );
     expect(after).toEqual([]);

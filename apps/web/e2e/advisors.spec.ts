@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { advisorEndpoints, organizationEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { accounts, DEMO_PASSWORD, sidebar, signIn } from './support/session';
 import { pickOption, uniqueName } from './support/structure';
@@ -35,10 +36,13 @@ test.describe('S.M.A.R.T. Advisors', () => {
   }) => {
     // The one test that changes these two demo records; it first undoes a previous run's assignment,
     // so it also passes against a server that has already run it (E2E_BASE_URL).
-    const advisors = await adminApi.read<{ id: string; email: string }[]>('/api/users/advisors');
+    const advisors = await adminApi.call(advisorEndpoints.list, {});
     const sofiaId = advisors.find((advisor) => advisor.email === SOFIA.email)?.id;
-    const [initech] = await adminApi.read<{ id: string }[]>(`/api/organizations?search=${INITECH}`);
-    await adminApi.deleteIfPresent(`/api/organizations/${initech?.id}/advisors/${sofiaId}`);
+    const [initech] = (await adminApi.call(organizationEndpoints.list, { query: { search: INITECH } })).data;
+    expect(initech && sofiaId, 'the demo data holds Initech and Sofia').toBeTruthy();
+    await adminApi.deleteIfPresent(advisorEndpoints.removeAssignment, {
+      params: { orgId: initech?.id ?? '', advisorId: sofiaId ?? '' },
+    });
 
     await signIn(page, accounts.admin);
     await openAdvisors(page);

@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { departmentEndpoints, teamEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { composer, messages, send, signedInPage } from './support/messenger';
 import { accounts, passwordField, sidebar, signIn } from './support/session';
-import { createTask, createViaApi, uniqueName } from './support/structure';
+import { callAs, createTask, uniqueName } from './support/structure';
 
 /** Defects a review listed, each as a person would meet it. */
 
@@ -242,8 +243,8 @@ test.describe('defects a review found', () => {
       departmentId: department.id,
     });
     await signIn(page, organization.orgAdmin);
-    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Crew') });
-    await createViaApi(page, `/api/teams/${team.id}/members`, { userId: long.id });
+    const team = await callAs(page, teamEndpoints.create, { body: { name: uniqueName('Crew') } });
+    await callAs(page, teamEndpoints.addMember, { params: { id: team.id }, body: { userId: long.id } });
 
     await page.goto(`/dashboard/teams/${team.id}`);
     const teamCard = page.getByRole('article', { name: long.name });
@@ -342,7 +343,7 @@ test.describe('defects a review found', () => {
     });
     await signIn(page, organization.orgAdmin);
     const name = uniqueName('Factory floor');
-    await createViaApi(page, '/api/departments', { name, settings: { icon: '🏭' } });
+    await callAs(page, departmentEndpoints.create, { body: { name, settings: { icon: '🏭' } } });
     await page.goto('/dashboard/departments');
     const icon = page.getByRole('main').getByRole('article').filter({ hasText: name }).getByText('🏭');
     await expect(icon).toBeVisible();

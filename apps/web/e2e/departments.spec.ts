@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { departmentEndpoints, teamEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { solidPng } from './support/png';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
-import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
+import { callAs, cardWithLink, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Departments entry of the My Profile group. */
 async function openDepartments(page: Page, organizationName: string) {
@@ -89,7 +90,7 @@ test.describe('departments', () => {
   test('adds a person to the department on the People tab', async ({ page, organization }) => {
     const mia = await organization.addPerson('Mia', 'Thompson');
     await signIn(page, organization.orgAdmin);
-    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Research') });
+    const department = await callAs(page, departmentEndpoints.create, { body: { name: uniqueName('Research') } });
     await openDepartments(page, organization.name);
     await openDepartment(page, department.name);
 
@@ -144,7 +145,7 @@ test.describe('departments', () => {
   }) => {
     const { email: avaEmail } = await organization.addPerson('Ava', 'Martinez');
     await signIn(page, organization.orgAdmin);
-    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Support') });
+    const department = await callAs(page, departmentEndpoints.create, { body: { name: uniqueName('Support') } });
     await openDepartments(page, organization.name);
     await openDepartment(page, department.name);
     await page.getByRole('tab', { name: 'Teams' }).click();
@@ -215,8 +216,8 @@ test.describe('departments', () => {
   test('adds an existing team, and edits the department on the Details tab', async ({ page, organization }) => {
     await organization.addPerson('Sofia', 'Garcia');
     await signIn(page, organization.orgAdmin);
-    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Logistics') });
-    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Night Shift') });
+    const department = await callAs(page, departmentEndpoints.create, { body: { name: uniqueName('Logistics') } });
+    const team = await callAs(page, teamEndpoints.create, { body: { name: uniqueName('Night Shift') } });
     await page.goto(`/dashboard/departments/${department.id}?tab=teams`);
 
     await page.getByRole('button', { name: 'Add Existing Team' }).click();
@@ -253,7 +254,9 @@ test.describe('departments', () => {
   test("saving a department's name keeps a manager who has since been deactivated", async ({ page, organization }) => {
     const manager = await organization.addPerson('Marta', 'Lopez');
     await signIn(page, organization.orgAdmin);
-    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Audit'), manager: manager.id });
+    const department = await callAs(page, departmentEndpoints.create, {
+      body: { name: uniqueName('Audit'), manager: manager.id },
+    });
     const authorization = `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}`;
     const call = (method: 'delete' | 'post' | 'get', path: string) =>
       page.request[method](path, { headers: { authorization } });
@@ -278,7 +281,7 @@ test.describe('departments', () => {
     organization,
   }) => {
     await signIn(page, organization.orgAdmin);
-    const department = await createViaApi(page, '/api/departments', { name: uniqueName('Design') });
+    const department = await callAs(page, departmentEndpoints.create, { body: { name: uniqueName('Design') } });
     await page.goto(`/dashboard/departments/${department.id}?tab=details`);
     const details = page.getByRole('region', { name: 'Department Details' });
     const upload = details.getByRole('button', { name: 'Upload Image' });

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { type ReceivedMail, readMailbox } from '../../server/test/helpers/mailbox';
 import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
-import { createTask, createViaApi, uniqueName } from './support/structure';
+import { callAs, createTask, uniqueName } from './support/structure';
 
 /*
  * What a new user met in a review, as that user meets it: layouts at desktop and phone width, where
@@ -186,9 +187,15 @@ test.describe('what a new user met', () => {
     await signIn(page, organization.orgAdmin);
     // A task assigned to the colleague: its e-mail goes at once, with the unsubscribe link.
     const title = uniqueName('Draft the agenda');
-    const project = await createViaApi(page, '/api/projects', { title: uniqueName('Review') });
-    const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Prepare' });
-    await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: colleague.id });
+    const project = await callAs(page, projectEndpoints.create, { body: { title: uniqueName('Review') } });
+    const objective = await callAs(page, objectiveEndpoints.create, {
+      params: { id: project.id },
+      body: { title: 'Prepare' },
+    });
+    await callAs(page, taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title, assignedTo: colleague.id },
+    });
     const assignmentMail = async (): Promise<ReceivedMail | undefined> =>
       (await readMailbox(mailbox)).find((mail) => mail.to === colleague.email && mail.text.includes(title));
     await expect.poll(assignmentMail, { timeout: 15_000 }).toBeTruthy();

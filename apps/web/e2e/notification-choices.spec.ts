@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { userEndpoints } from '@smart/contracts';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createTask, pickOption, putViaApi } from './support/structure';
+import { callAs, createTask, pickOption } from './support/structure';
 
 /**
  * What a person chooses about notifications: the day they live in and the digest, follow
@@ -103,7 +104,7 @@ test.describe('notification choices', () => {
   test('a phone is verified with the code sent to it by SMS; a wrong code is refused', async ({ page, person }) => {
     test.skip(!dataDir, 'reads the SMS files of the server this run starts');
     await signIn(page, person);
-    await putViaApi(page, '/api/users/profile', { meta: { phone: '+1 (312) 555-0199' } });
+    await callAs(page, userEndpoints.updateProfile, { body: { meta: { phone: '+1 (312) 555-0199' } } });
     await page.goto('/dashboard/notifications');
     const sms = page.getByRole('region', { name: 'SMS notifications' });
     await expect(sms.getByText('+1 (312) 555-0199')).toBeVisible();

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { objectiveEndpoints, taskEndpoints } from '@smart/contracts';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { readMailbox } from '../../server/test/helpers/mailbox';
 import { expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, pickOption, uniqueName } from './support/structure';
+import { callAs, pickOption, uniqueName } from './support/structure';
 
 const dataDir = process.env.E2E_DATA_DIR;
 const mailbox = dataDir ? path.join(dataDir, 'mail') : '';
@@ -32,8 +33,11 @@ async function newTask(page: Page, organization: TestOrganization, title: string
   const created = await page.request.post('/api/projects', { headers: owner, data: { title: uniqueName('Relaunch') } });
   expect(created.status(), await created.text()).toBe(201);
   const project = ((await created.json()) as { data: { id: string } }).data;
-  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Launch plan' });
-  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+  const objective = await callAs(page, objectiveEndpoints.create, {
+    params: { id: project.id },
+    body: { title: 'Launch plan' },
+  });
+  const task = await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title } });
   const ownerUnread = async () => {
     const response = await page.request.get('/api/notifications/unread-count', { headers: owner });
     return ((await response.json()) as { data: { unread: number } }).data.unread;

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { teamEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
 import { cardWithLink, pickOption, uniqueName } from './support/structure';
@@ -18,7 +19,7 @@ test.describe('projects, objectives and tasks', () => {
     test.setTimeout(120_000);
     const member = await organization.addPerson('Maya', 'Lopez');
     const teamName = uniqueName('Design');
-    await adminApi.create('/api/teams', { name: teamName, organizationId: organization.id });
+    await adminApi.call(teamEndpoints.create, { body: { name: teamName, organizationId: organization.id } });
     const project = uniqueName('Website relaunch');
     const objective = uniqueName('Launch plan');
     const task = uniqueName('Write copy');

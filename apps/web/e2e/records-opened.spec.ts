@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { ticketEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 /**
  * What a new user met on opening a record: the bell reads what the page shows, and a
@@ -15,14 +16,14 @@ test('opening a ticket reads what the bell says about it', async ({ page, organi
   const member = await organization.addPerson('Nora', 'Reyes');
   await signIn(page, member);
   const title = uniqueName('Printer jams');
-  const ticket = await createViaApi(page, '/api/tickets', { title, description: 'Tray 2 again.' });
+  const ticket = await callAs(page, ticketEndpoints.create, { body: { title, description: 'Tray 2 again.' } });
   await expect(bell(page)).toHaveAccessibleName('Notifications');
 
   // The org_admin comments, in a browser of its own: the member's bell rises.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, organization.orgAdmin);
-  await createViaApi(owner, `/api/tickets/${ticket.id}/comments`, { text: 'Looking at it now.' });
+  await callAs(owner, ticketEndpoints.comment, { params: { id: ticket.id }, body: { text: 'Looking at it now.' } });
   await ownerContext.close();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { ticketEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 /** The task page's progress bar, by the task's title. */
 const progressOf = (page: Page, task: string) =>
@@ -22,24 +23,12 @@ test.describe('one change, one round trip', () => {
     page,
     browser,
     organization,
-    adminApi,
   }) => {
     // Two people sign in (an argon2 check each) and open the task: more than the default 30 s on a loaded machine.
     test.setTimeout(120_000);
     const member = await organization.addPerson('Ravi', 'Shah');
-    const project = await adminApi.create<{ id: string }>('/api/projects', {
-      title: uniqueName('Office move'),
-      organizationId: organization.id,
-    });
-    const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, {
-      title: uniqueName('Pack'),
-    });
     const title = uniqueName('Label boxes');
-    const task = await adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, {
-      title,
-      assignedTo: member.id,
-    });
-    const taskPath = `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`;
+    const { task, path: taskPath } = await organization.addTask(title, member);
 
     // A colleague watches the same task in another browser.
     const colleagueContext = await browser.newContext();
@@ -107,25 +96,16 @@ test.describe('one page, one read', () => {
   test('a cold load of a task, objective, project or ticket page reads its record and the unread count once each', async ({
     page,
     organization,
-    adminApi,
   }) => {
     test.setTimeout(120_000);
     const member = await organization.addPerson('Lena', 'Park');
-    const project = await adminApi.create<{ id: string }>('/api/projects', {
-      title: uniqueName('Office move'),
-      organizationId: organization.id,
-    });
-    const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, {
-      title: uniqueName('Pack'),
-    });
-    const task = await adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, {
-      title: uniqueName('Label boxes'),
-      assignedTo: member.id,
-    });
+    const { project, objective, task } = await organization.addTask(uniqueName('Label boxes'), member);
     await signIn(page, member);
-    const ticket = await createViaApi(page, '/api/tickets', {
-      title: uniqueName('No network'),
-      description: 'The cable is cut.',
+    const ticket = await callAs(page, ticketEndpoints.create, {
+      body: {
+        title: uniqueName('No network'),
+        description: 'The cable is cut.',
+      },
     });
 
     const unread = 'GET /api/conversations/unread';

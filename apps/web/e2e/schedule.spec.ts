@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PERSON_PASSWORD, type Person, test } from './support/fixtures';
+import { advisorEndpoints, userEndpoints } from '@smart/contracts';
+import { type AdminApi, expect, PERSON_PASSWORD, type Person, test } from './support/fixtures';
 import { sidebar, signIn } from './support/session';
 import { pickOption } from './support/structure';
 
@@ -95,7 +96,10 @@ test.describe('Schedule', () => {
     request,
   }) => {
     const advisor = await newAdvisor(adminApi);
-    await adminApi.create(`/api/organizations/${organization.id}/advisors`, { advisorId: advisor.id });
+    await adminApi.call(advisorEndpoints.assign, {
+      params: { orgId: organization.id },
+      body: { advisorId: advisor.id },
+    });
     const member = await tokenOf(request, organization.orgAdmin);
     const headers = { authorization: `Bearer ${member}` };
     const from = new Date();
@@ -144,17 +148,17 @@ test.describe('Schedule', () => {
 });
 
 /** A new advisor (no organization yet), signed in as with its own password. */
-async function newAdvisor(adminApi: {
-  create<T>(path: string, data: object): Promise<T>;
-}): Promise<Person & { id: string }> {
+async function newAdvisor(adminApi: AdminApi): Promise<Person & { id: string }> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `ada.lovelace.${suffix}@e2e.example.com`;
-  const { user } = await adminApi.create<{ user: { id: string } }>('/api/users/register', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    password: PERSON_PASSWORD,
-    roles: ['advisor'],
+  const { user } = await adminApi.call(userEndpoints.register, {
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      password: PERSON_PASSWORD,
+      roles: ['advisor'],
+    },
   });
   return {
     id: user.id,

@@ -1,6 +1,7 @@
+import { ticketEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { accounts, signIn } from './support/session';
-import { createViaApi, uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 /** Search everything: the palette opened from the keyboard, driven by it, opening the record. */
 test.describe('Search everything', () => {
@@ -60,7 +61,9 @@ test.describe('Search everything', () => {
   }) => {
     const title = uniqueName('Quasar billing question');
     await signIn(page, organization.orgAdmin);
-    await createViaApi(page, '/api/tickets', { title, description: 'About the last invoice.', category: 'billing' });
+    await callAs(page, ticketEndpoints.create, {
+      body: { title, description: 'About the last invoice.', category: 'billing' },
+    });
     // The phone's top bar button reaches it as well as the shortcut.
     await page.getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { schedulingEndpoints } from '@smart/contracts';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
-import { createViaApi, getViaApi, putViaApi, uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 const workingDay = [{ start: '09:00', end: '17:00' }];
 /** The advisor keeps Berlin's clocks: weekdays 09:00–17:00 there, the default lengths, notice and horizon. */
@@ -41,14 +42,17 @@ async function signedInPage(browser: Browser, person: Person, timezoneId: string
 async function bookViaApi(page: Page, advisorId: string, topic: string): Promise<{ id: string }> {
   const from = new Date();
   const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
-  const { slots } = await getViaApi<{ slots: { start: string }[] }>(page, `/api/advisors/${advisorId}/slots`, {
-    from: from.toISOString(),
-    to: to.toISOString(),
-    length: 30,
+  const { slots } = await callAs(page, schedulingEndpoints.slots, {
+    params: { advisorId },
+    query: {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      length: 30,
+    },
   });
   const start = slots[0]?.start;
-  expect(start, 'the advisor has a free slot in the next two weeks').toBeDefined();
-  return createViaApi(page, '/api/sessions', { advisorId, start, length: 30, topic });
+  if (!start) throw new Error('The advisor has no free slot in the next two weeks');
+  return callAs(page, schedulingEndpoints.createSession, { body: { advisorId, start, length: 30, topic } });
 }
 
 const sessionRow = (page: Page, topic: string): Locator =>
@@ -79,7 +83,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   const topic = `Cash-flow plan ${Date.now().toString(36)}`;
 
   const advisorPage = await signedInPage(browser, advisor, 'Europe/Berlin');
-  await putViaApi(advisorPage, '/api/advisors/me/availability', berlinHours);
+  await callAs(advisorPage, schedulingEndpoints.updateAvailability, { params: { advisorId: 'me' }, body: berlinHours });
   await advisorPage.goto('/dashboard/sessions');
   await expect(advisorPage.getByText('No upcoming sessions')).toBeVisible();
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { teamEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
-import { cardWithLink, createViaApi, loadUntilShown, pickOption, uniqueName } from './support/structure';
+import { callAs, cardWithLink, loadUntilShown, pickOption, uniqueName } from './support/structure';
 
 /** From anywhere in the app, as a signed-in user of the organization: the Teams entry of the My Profile group. */
 async function openTeams(page: Page, organizationName: string) {
@@ -50,9 +51,11 @@ test.describe('teams', () => {
   test('Add Member needs a person and leaves out the current members', async ({ page, organization }) => {
     const lucas = await organization.addPerson('Lucas', 'Nguyen');
     await signIn(page, organization.orgAdmin);
-    const team = await createViaApi(page, '/api/teams', {
-      name: uniqueName('Field Sales'),
-      members: [{ user: lucas.id, role: 'member' }],
+    const team = await callAs(page, teamEndpoints.create, {
+      body: {
+        name: uniqueName('Field Sales'),
+        members: [{ user: lucas.id, role: 'member' }],
+      },
     });
     await page.goto(`/dashboard/teams/${team.id}`);
     await expect(page.getByRole('heading', { name: team.name, level: 1 })).toBeVisible();
@@ -70,7 +73,7 @@ test.describe('teams', () => {
   test('the edit button renames a team and moves it to a department', async ({ page, organization }) => {
     await organization.addDepartment('Finance');
     await signIn(page, organization.orgAdmin);
-    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Tiger Team') });
+    const team = await callAs(page, teamEndpoints.create, { body: { name: uniqueName('Tiger Team') } });
     const renamed = uniqueName('Strike Team');
     await openTeams(page, organization.name);
 
@@ -120,7 +123,7 @@ test.describe('teams', () => {
       await organization.addPerson(`Person${String(index).padStart(2, '0')}`, 'Crowd');
     }
     await signIn(page, organization.orgAdmin);
-    const team = await createViaApi(page, '/api/teams', { name: uniqueName('Crowd Team') });
+    const team = await callAs(page, teamEndpoints.create, { body: { name: uniqueName('Crowd Team') } });
     await page.goto(`/dashboard/teams/${team.id}`);
 
     await page.getByRole('button', { name: 'Add Member' }).click();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
+import { advisorEndpoints, ticketEndpoints } from '@smart/contracts';
 import { expect, type Person, test } from './support/fixtures';
 import { accounts, DEMO_PASSWORD, sidebar, signIn } from './support/session';
-import { createViaApi, pickOption, uniqueName } from './support/structure';
+import { callAs, pickOption, uniqueName } from './support/structure';
 
 /** A second person at another browser, signed in. */
 async function signedInPage(browser: Browser, who: string | Person): Promise<Page> {
@@ -21,26 +22,32 @@ test.describe('Tickets', () => {
   }) => {
     test.setTimeout(90_000);
     const member = await organization.addPerson('Mia', 'Member');
-    const advisors =
-      await adminApi.read<{ id: string; email: string; firstName: string; lastName: string }[]>('/api/users/advisors');
+    const advisors = await adminApi.call(advisorEndpoints.list, {});
     const advisor = advisors.find((entry) => entry.email === accounts.advisor);
     if (!advisor) throw new Error('The demo advisor is missing');
     const advisorName = `${advisor.firstName} ${advisor.lastName}`;
-    await adminApi.create(`/api/organizations/${organization.id}/advisors`, { advisorId: advisor.id });
+    await adminApi.call(advisorEndpoints.assign, {
+      params: { orgId: organization.id },
+      body: { advisorId: advisor.id },
+    });
 
     // Eleven tickets of the member's, set up through the API: ten about the printer, one about an invoice.
     await signIn(page, member);
     for (let index = 1; index <= 10; index += 1) {
-      await createViaApi(page, '/api/tickets', {
-        title: `Printer jam ${index}`,
-        description: 'The printer on floor 2 jams.',
-        category: 'technical',
+      await callAs(page, ticketEndpoints.create, {
+        body: {
+          title: `Printer jam ${index}`,
+          description: 'The printer on floor 2 jams.',
+          category: 'technical',
+        },
       });
     }
-    await createViaApi(page, '/api/tickets', {
-      title: 'Invoice question',
-      description: 'Why two invoices?',
-      category: 'billing',
+    await callAs(page, ticketEndpoints.create, {
+      body: {
+        title: 'Invoice question',
+        description: 'Why two invoices?',
+        category: 'billing',
+      },
     });
 
     // Paging: ten a page, the page in the address (a reload keeps it).

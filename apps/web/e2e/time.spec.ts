@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { type AdminApi, expect, type Person, type TestOrganization, test } from './support/fixtures';
+import { timeEntryEndpoints } from '@smart/contracts';
+import { expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
 import { sidebar, signIn } from './support/session';
-import { uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 /**
  * Time tracking: an advisor times its work on a task, corrects the entry, and the time
@@ -21,13 +22,8 @@ function daysAgo(n: number) {
 }
 
 /** A task assigned to `advisor`, in a new project and objective of the organization. */
-async function taskFor(adminApi: AdminApi, organization: TestOrganization, advisor: Person, title: string) {
-  const project = await adminApi.create<{ id: string }>('/api/projects', {
-    title: uniqueName('Books'),
-    organizationId: organization.id,
-  });
-  const objective = await adminApi.create<{ id: string }>(`/api/objectives/projects/${project.id}`, { title: 'Close' });
-  return adminApi.create<{ id: string }>(`/api/tasks/objectives/${objective.id}`, { title, assignedTo: advisor.id });
+async function taskFor(organization: TestOrganization, advisor: Person, title: string) {
+  return (await organization.addTask(title, advisor)).task;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -36,24 +32,19 @@ const timePanel = (page: Page) => main(page).getByRole('region', { name: /^Time/
 /** A new advisor of the organization, signed in, with a new task assigned to it (its page not opened yet). */
 async function advisorWithTask(
   page: Page,
-  { organization, adminApi }: { organization: TestOrganization; adminApi: AdminApi },
+  organization: TestOrganization,
   [firstName, lastName]: [string, string],
   title: string,
 ) {
   const advisor = await organization.addAdvisor(firstName, lastName);
-  const task = await taskFor(adminApi, organization, advisor, title);
+  const task = await taskFor(organization, advisor, title);
   await signIn(page, advisor);
   return task;
 }
 
 /** Time on the task, recorded through the API with the page's session. */
 async function recordTime(page: Page, taskId: string, entry: { date: string; minutes: number; note?: string }) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const created = await page.request.post('/api/time-entries', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { recordType: 'task', recordId: taskId, ...entry },
-  });
-  expect(created.status()).toBe(201);
+  await callAs(page, timeEntryEndpoints.create, { body: { recordType: 'task', recordId: taskId, ...entry } });
 }
 
 /** A task's page, reached as a person does: My Tasks, then its title. */
@@ -67,10 +58,9 @@ test.describe.configure({ timeout: 90_000 });
 test('an advisor starts a timer on its task, stops it after a reload, corrects it, and sees the time on the task, its timesheet and its PDF statement', async ({
   page,
   organization,
-  adminApi,
 }) => {
   const taskTitle = uniqueName('Reconcile the ledger');
-  await advisorWithTask(page, { organization, adminApi }, ['Tilda', 'Keeper'], taskTitle);
+  await advisorWithTask(page, organization, ['Tilda', 'Keeper'], taskTitle);
   await openTask(page, taskTitle);
   await expect(timePanel(page)).toContainText('No time recorded yet');
 
@@ -155,10 +145,9 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
 test('deleting a time entry asks first, naming it, and leaves focus on the next entry', async ({
   page,
   organization,
-  adminApi,
 }) => {
   const taskTitle = uniqueName('File the returns');
-  const task = await advisorWithTask(page, { organization, adminApi }, ['Dana', 'Clock'], taskTitle);
+  const task = await advisorWithTask(page, organization, ['Dana', 'Clock'], taskTitle);
   // Two entries, today's and yesterday's, added through the API with the advisor's session.
   const today = daysAgo(0);
   const yesterday = daysAgo(1);
@@ -213,10 +202,9 @@ test('deleting a time entry asks first, naming it, and leaves focus on the next 
 test('a timer started by mistake is discarded after asking: no entry is made, and another tab sees it stopped', async ({
   page,
   organization,
-  adminApi,
 }) => {
   const taskTitle = uniqueName('Draft the memo');
-  await advisorWithTask(page, { organization, adminApi }, ['Mira', 'Slip'], taskTitle);
+  await advisorWithTask(page, organization, ['Mira', 'Slip'], taskTitle);
   await openTask(page, taskTitle);
   await timePanel(page).getByRole('button', { name: 'Start timer' }).click();
   await expect(timePanel(page)).toContainText('Timer running');
@@ -243,10 +231,9 @@ test('a timer started by mistake is discarded after asking: no entry is made, an
 test('a day holds at most 24 hours: the form says under Minutes what the day holds and what still fits', async ({
   page,
   organization,
-  adminApi,
 }) => {
   const taskTitle = uniqueName('Close the quarter');
-  const task = await advisorWithTask(page, { organization, adminApi }, ['Otto', 'Long'], taskTitle);
+  const task = await advisorWithTask(page, organization, ['Otto', 'Long'], taskTitle);
   const today = daysAgo(0);
   await recordTime(page, task.id, { date: today.iso, minutes: 1400 });
   await openTask(page, taskTitle);
@@ -273,10 +260,9 @@ test("the timesheet offers a member one CSV of its entries, and an org_admin eve
   page,
   browser,
   organization,
-  adminApi,
 }) => {
   const member = await organization.addPerson('Ivy', 'Hours');
-  const task = await taskFor(adminApi, organization, member, uniqueName('Count the stock'));
+  const task = await taskFor(organization, member, uniqueName('Count the stock'));
   const today = daysAgo(0);
   const csvButtons = (on: Page) => main(on).getByRole('button', { name: /entries CSV$/ });
 

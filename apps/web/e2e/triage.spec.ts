@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { advisorEndpoints } from '@smart/contracts';
 import { expect, type Person, TestOrganization, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
 import { pickOption, uniqueName } from './support/structure';
@@ -59,7 +60,7 @@ test.describe('Triage: the tickets list', () => {
   }) => {
     const second = await TestOrganization.create(adminApi);
     const advisor = await organization.addAdvisor('Vera', 'Vance');
-    await adminApi.create(`/api/organizations/${second.id}/advisors`, { advisorId: advisor.id });
+    await adminApi.call(advisorEndpoints.assign, { params: { orgId: second.id }, body: { advisorId: advisor.id } });
     const northTitle = uniqueName('North printer');
     const southTitle = uniqueName('South VPN');
     const northTask = uniqueName('Review the north budget');

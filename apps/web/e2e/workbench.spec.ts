@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { objectiveEndpoints, projectEndpoints, taskEndpoints, ticketEndpoints } from '@smart/contracts';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { accounts, signIn } from './support/session';
-import { createViaApi, putViaApi, uniqueName } from './support/structure';
+import { callAs, uniqueName } from './support/structure';
 
 /** A day counted from today on this machine (the browser's own today), as YYYY-MM-DD. */
 function day(offset: number): string {
@@ -16,8 +17,11 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authTo
 
 /** A project with one objective of the signed-in user; the objective's page path and ids. */
 async function objectiveOf(page: Page) {
-  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
-  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: uniqueName('Beta') });
+  const project = await callAs(page, projectEndpoints.create, { body: { title: uniqueName('Launch') } });
+  const objective = await callAs(page, objectiveEndpoints.create, {
+    params: { id: project.id },
+    body: { title: uniqueName('Beta') },
+  });
   return { id: objective.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}` };
 }
 
@@ -66,13 +70,18 @@ test.describe('the workbench: My work and the task board', () => {
     test.setTimeout(90_000);
     const { owner, objective } = await ownerWithObjective(page, organization);
     const taskTitle = uniqueName('Send the invoices');
-    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, {
-      title: taskTitle,
-      assignedTo: owner.id,
-      dueDate: day(-2),
+    const task = await callAs(page, taskEndpoints.create, {
+      params: { id: objective.id },
+      body: {
+        title: taskTitle,
+        assignedTo: owner.id,
+        dueDate: day(-2),
+      },
     });
     const ticketTitle = uniqueName('Printer on fire');
-    const ticket = await createViaApi(page, '/api/tickets', { title: ticketTitle, description: 'Smoke on floor 2.' });
+    const ticket = await callAs(page, ticketEndpoints.create, {
+      body: { title: ticketTitle, description: 'Smoke on floor 2.' },
+    });
     const assigned = await page.request.patch(`/api/tickets/${ticket.id}/assign`, {
       headers: { authorization: `Bearer ${await tokenOf(page)}` },
       data: { assignedTo: owner.id },
@@ -121,7 +130,7 @@ test.describe('the workbench: My work and the task board', () => {
     test.setTimeout(120_000);
     const { objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Draft the copy');
-    await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+    await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title } });
     await page.goto(`${objective.path}?view=board`);
     await expect(card(column(page, 'Not Started'), title)).toBeVisible({ timeout: 30_000 });
 
@@ -162,7 +171,7 @@ test.describe('the workbench: My work and the task board', () => {
     test.setTimeout(90_000);
     const { objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Book the venue');
-    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+    const task = await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title } });
     await page.goto(`${objective.path}?view=board`);
     const body = card(column(page, 'Not Started'), title).getByText('Unassigned');
     await expect(body).toBeVisible({ timeout: 30_000 });
@@ -192,7 +201,7 @@ test.describe('the workbench: My work and the task board', () => {
     test.setTimeout(90_000);
     const { owner, objective } = await ownerWithObjective(page, organization);
     const title = uniqueName('Call the printer shop');
-    await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: owner.id });
+    await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title, assignedTo: owner.id } });
 
     await page.goto('/dashboard/my-tasks');
     // The List | Board switch (Mantine's segmented control: radios behind their labels).
@@ -218,7 +227,10 @@ test.describe('the workbench: My work and the task board', () => {
     const { owner, objective } = await ownerWithObjective(page, organization);
     const colleague = await organization.addPerson('Noor', 'Haddad');
     const title = uniqueName('Order the banners');
-    const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, assignedTo: colleague.id });
+    const task = await callAs(page, taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title, assignedTo: colleague.id },
+    });
 
     // The colleague keeps My Tasks open as a board in another browser; a mark on the window tells a reload.
     const otherContext = await browser.newContext();
@@ -235,9 +247,9 @@ test.describe('the workbench: My work and the task board', () => {
 
     // ...renames it, then takes it over: gone from the colleague's board.
     const renamed = uniqueName('Order the flags');
-    await putViaApi(page, `/api/tasks/${task.id}`, { title: renamed });
+    await callAs(page, taskEndpoints.update, { params: { id: task.id }, body: { title: renamed } });
     await expect(card(column(other, 'In Progress'), renamed)).toBeVisible();
-    await putViaApi(page, `/api/tasks/${task.id}`, { assignedTo: owner.id });
+    await callAs(page, taskEndpoints.update, { params: { id: task.id }, body: { assignedTo: owner.id } });
     await expect(other.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
     await expect(other.getByText('No tasks found')).toBeVisible();
     expect(await other.evaluate(() => (window as { openedOnce?: boolean }).openedOnce)).toBe(true);
@@ -248,7 +260,10 @@ test.describe('the workbench: My work and the task board', () => {
 test("a task's short link, the one its urgent SMS carries, opens the task's page", async ({ page, organization }) => {
   const { objective } = await ownerWithObjective(page, organization);
   const title = uniqueName('Call the bank');
-  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title, priority: 'high' });
+  const task = await callAs(page, taskEndpoints.create, {
+    params: { id: objective.id },
+    body: { title, priority: 'high' },
+  });
   await page.goto(`/dashboard/tasks/${task.id}`);
   await expect(page).toHaveURL(new RegExp(`${objective.path}/tasks/${task.id}$`));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

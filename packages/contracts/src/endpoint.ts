@@ -64,6 +64,18 @@ export type EndpointAnswer<E extends Endpoint> =
       ? Data
       : SuccessBody<E>;
 
+/**
+ * The success statuses an endpoint defines (the 2xx of its responses; an assignment answers 201
+ * when made, 200 when it was there): what a caller expects. A file answer (a CSV export) documents
+ * none: 200.
+ */
+export function successStatusesOf(definition: Pick<Endpoint, 'responses'>): number[] {
+  const statuses = Object.keys(definition.responses)
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300);
+  return statuses.length > 0 ? statuses : [200];
+}
+
 /** The path with its `:name` segments filled from params, each encoded. */
 export function pathOf(definition: Pick<Endpoint, 'path'>, params?: Record<string, unknown>): string {
   return definition.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

@@ -132,15 +132,7 @@ export const MESSENGER_CLIENT_EVENTS = {
 
 // ---- live payloads ---------------------------------------------------------------------------
 
-/** join_conversation / leave_conversation. */
-export interface ConversationRoomPayload {
-  conversationId: string;
-}
-/** typing, client → server: `isTyping` false when the composer is cleared or sent. */
-export interface TypingPayload {
-  conversationId: string;
-  isTyping: boolean;
-}
+// join_conversation, leave_conversation and typing (client → server): schemas/messenger.ts.
 /** typing, server → the other sockets in the conversation's room. */
 export interface TypingEvent {
   conversationId: string;

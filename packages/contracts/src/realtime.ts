@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import {
   type ConversationReadEvent,
   type ConversationRemovedEvent,
-  type ConversationRoomPayload,
   type ConversationStatusEvent,
   type ConversationUpdatedEvent,
   MESSENGER_CLIENT_EVENTS,
@@ -10,14 +10,14 @@ import {
   type MessengerErrorEvent,
   type NewMessageEvent,
   type TypingEvent,
-  type TypingPayload,
 } from './messenger.js';
 import { NOTIFICATION_EVENTS } from './notifications.js';
 import type { Role } from './roles.js';
 import type { SESSION_EVENTS, SessionChangedEvent } from './scheduling.js';
-import type { Message, SendMessageBody } from './schemas/messenger.js';
+import { conversationRoomPayload, type Message, sendMessageBody, typingPayload } from './schemas/messenger.js';
 import type { NotificationItem } from './schemas/notifications.js';
-import type { TicketStatus } from './tickets.js';
+import { ticketRoomPayload, ticketStatusPayload } from './schemas/tickets.js';
+import { projectRoomPayload } from './schemas/work.js';
 import { TICKET_CLIENT_EVENTS, type TICKET_EVENTS, type TicketEventPayload } from './tickets.js';
 import type { TIMER_EVENTS, TimerChangedEvent } from './time.js';
 import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './work.js';
@@ -38,13 +38,22 @@ export const LIVE_CONNECTION_HEADER = 'x-live-connection';
 /** Every acknowledgement: the event's answer, or the refusal with the user's message. */
 export type SocketAck<Answer extends object = object> = ({ ok: true } & Answer) | { ok: false; error: string };
 
-/** An event the server acknowledges: the client passes the function that receives the answer. */
-type Acknowledged<Payload, Answer extends object = object> = (
-  payload: Payload,
-  ack: (answer: SocketAck<Answer>) => void,
-) => void;
-/** An event the client needs no answer to (the server still answers an acknowledgement if one is given). */
-type Unanswered<Payload> = (payload: Payload) => void;
+/**
+ * One client event as both sides know it: the schema the server parses its payload with (the
+ * socket pipeline, apps/server/src/plugins/socket-events.ts) and what its acknowledgement answers
+ * (`null`: none is needed, though the server answers one if given). The answer is a type only.
+ */
+export interface ClientEvent<Payload extends z.ZodType = z.ZodType, Answer extends object | null = object | null> {
+  payload: Payload;
+  /** Never set: carries the answer's type. */
+  readonly answer?: Answer;
+}
+/** An event the server acknowledges with `{ ok: true } & Answer`: `acknowledged<Answer>()(schema)`. */
+const acknowledged =
+  <Answer extends object = object>() =>
+  <Payload extends z.ZodType>(payload: Payload): ClientEvent<Payload, Answer> => ({ payload });
+/** An event the client needs no answer to. */
+const unanswered = <Payload extends z.ZodType>(payload: Payload): ClientEvent<Payload, null> => ({ payload });
 
 /**
  * The answer to joining a record's room (ticket:join, project:join): how long ago, at most, the room
@@ -54,34 +63,36 @@ export interface RoomJoined {
   changedMsAgo: number;
 }
 
-/** ticket:join / ticket:leave. */
-export interface TicketRoomPayload {
-  ticketId: string;
-}
-/** update_ticket_status: the same change as PATCH /api/tickets/{id}/status. */
-export interface TicketStatusPayload {
-  ticketId: string;
-  status: TicketStatus;
-}
-/** project:join / project:leave. */
-export interface ProjectRoomPayload {
-  projectId: string;
-}
+/**
+ * Client → server, declared once (docs/decisions/0240): each event's name, payload schema and answer.
+ * Each has a budget kind (SOCKET_EVENT_BUDGETS) where the server handles it.
+ */
+export const clientEvents = {
+  [MESSENGER_CLIENT_EVENTS.join]: acknowledged()(conversationRoomPayload),
+  [MESSENGER_CLIENT_EVENTS.leave]: unanswered(conversationRoomPayload),
+  [MESSENGER_CLIENT_EVENTS.sendMessage]: acknowledged<{ message: Message }>()(sendMessageBody),
+  [MESSENGER_CLIENT_EVENTS.typing]: unanswered(typingPayload),
+  [TICKET_CLIENT_EVENTS.join]: acknowledged<RoomJoined>()(ticketRoomPayload),
+  [TICKET_CLIENT_EVENTS.leave]: unanswered(ticketRoomPayload),
+  [TICKET_CLIENT_EVENTS.updateStatus]: acknowledged()(ticketStatusPayload),
+  [WORK_ROOM_EVENTS.join]: acknowledged<RoomJoined>()(projectRoomPayload),
+  [WORK_ROOM_EVENTS.leave]: unanswered(projectRoomPayload),
+} as const satisfies Record<string, ClientEvent>;
+type ClientEvents = typeof clientEvents;
+export type ClientEventName = keyof ClientEvents;
+/** A client event's payload as the client sends it. */
+export type ClientEventPayload<E extends ClientEventName> = z.input<ClientEvents[E]['payload']>;
+/** A client event's payload as the server's handler gets it (parsed: defaults filled in). */
+export type ParsedClientEventPayload<E extends ClientEventName> = z.output<ClientEvents[E]['payload']>;
+type AnswerOf<E extends ClientEventName> =
+  ClientEvents[E] extends ClientEvent<z.ZodType, infer Answer> ? Answer : never;
 
-/** Client → server. Each has a budget kind (SOCKET_EVENT_BUDGETS) where the server handles it. */
-export interface ClientToServerEvents {
-  [MESSENGER_CLIENT_EVENTS.join]: Acknowledged<ConversationRoomPayload>;
-  [MESSENGER_CLIENT_EVENTS.leave]: Unanswered<ConversationRoomPayload>;
-  [MESSENGER_CLIENT_EVENTS.sendMessage]: Acknowledged<SendMessageBody, { message: Message }>;
-  [MESSENGER_CLIENT_EVENTS.typing]: Unanswered<TypingPayload>;
-  [TICKET_CLIENT_EVENTS.join]: Acknowledged<TicketRoomPayload, RoomJoined>;
-  [TICKET_CLIENT_EVENTS.leave]: Unanswered<TicketRoomPayload>;
-  [TICKET_CLIENT_EVENTS.updateStatus]: Acknowledged<TicketStatusPayload>;
-  [WORK_ROOM_EVENTS.join]: Acknowledged<ProjectRoomPayload, RoomJoined>;
-  [WORK_ROOM_EVENTS.leave]: Unanswered<ProjectRoomPayload>;
-}
-export type ClientEventName = keyof ClientToServerEvents;
-export type ClientEventPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+/** The socket.io event map of the client's events, made from `clientEvents`. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: AnswerOf<E> extends object
+    ? (payload: ClientEventPayload<E>, ack: (answer: SocketAck<AnswerOf<E>>) => void) => void
+    : (payload: ClientEventPayload<E>) => void;
+};
 
 type Values<T> = T[keyof T];
 type Listener<Payload> = (payload: Payload) => void;

@@ -1,7 +1,9 @@
 import {
   type ClientEventName,
   type ClientToServerEvents,
+  clientEvents,
   MAX_PENDING_EVENTS_PER_SOCKET,
+  type ParsedClientEventPayload,
   SOCKET_DROP_LOG_INTERVAL_MS,
   SOCKET_EVENT_BUDGETS,
   SOCKET_MAX_REFUSALS,
@@ -44,12 +46,14 @@ export interface SocketEventContext {
   session: SocketSession;
 }
 
-/** One client event, defined in its domain's module (modules/<domain>/socket.ts). */
+/**
+ * How the server handles one client event, defined in its domain's module (modules/<domain>/socket.ts).
+ * Its payload's schema is the contracts' (`clientEvents`), which the web app's socket is typed from.
+ */
 export interface SocketEvent<E extends ClientEventName = ClientEventName, Payload = unknown> {
   event: E;
   /** Its budget (contracts' SOCKET_EVENT_BUDGETS). */
   kind: SocketEventKind;
-  payload: z.ZodType<Payload>;
   /** Told when the payload is not one (a record's 'not found'); else the schema's first message. */
   invalidPayload?: string;
   /** Told when it is over its budget; else UI_TEXT.tooManyRequests. */
@@ -62,8 +66,8 @@ export interface SocketEvent<E extends ClientEventName = ClientEventName, Payloa
   onRefused?(socket: AppSocket, payload: unknown, error: string): void;
 }
 
-/** Infers an event definition's types (the list of them is SocketEvent[]). */
-export const socketEvent = <E extends ClientEventName, Payload>(definition: SocketEvent<E, Payload>) =>
+/** Infers an event definition's types from its name (the list of them is SocketEvent[]). */
+export const socketEvent = <E extends ClientEventName>(definition: SocketEvent<E, ParsedClientEventPayload<E>>) =>
   definition as unknown as SocketEvent;
 
 /** A record's room the caller may enter: its name and the record's organization. */
@@ -78,17 +82,15 @@ export interface RoomToJoin {
  * Joining a record's room (a conversation's, a ticket's, a project's) after `find`, the same read
  * check as its HTTP route: nothing found is refused with the record's 'not found'.
  */
-export const joinRoomEvent = <E extends ClientEventName, Payload>(
+export const joinRoomEvent = <E extends ClientEventName>(
   event: E,
-  payload: z.ZodType<Payload>,
   notFoundMessage: string,
-  find: (context: SocketEventContext, payload: Payload) => Promise<RoomToJoin | null>,
+  find: (context: SocketEventContext, payload: ParsedClientEventPayload<E>) => Promise<RoomToJoin | null>,
   onRefused?: SocketEvent['onRefused'],
 ) =>
-  socketEvent({
+  socketEvent<E>({
     event,
     kind: 'join',
-    payload,
     invalidPayload: notFoundMessage,
     failure: notFoundMessage,
     onRefused,
@@ -104,16 +106,14 @@ export const joinRoomEvent = <E extends ClientEventName, Payload>(
   });
 
 /** Leaving a record's room: no check, no database work. */
-export const leaveRoomEvent = <E extends ClientEventName, Payload>(
+export const leaveRoomEvent = <E extends ClientEventName>(
   event: E,
-  payload: z.ZodType<Payload>,
-  roomOf: (payload: Payload) => string,
+  roomOf: (payload: ParsedClientEventPayload<E>) => string,
   notFoundMessage: string,
 ) =>
-  socketEvent({
+  socketEvent<E>({
     event,
     kind: 'leave',
-    payload,
     invalidPayload: notFoundMessage,
     failure: notFoundMessage,
     async handle({ socket }, parsed) {
@@ -185,7 +185,7 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
       }
       const bad = findBadText(payload);
       if (bad) return refused(bad.message);
-      const parsed = definition.payload.safeParse(payload);
+      const parsed = clientEvents[definition.event].payload.safeParse(payload);
       if (!parsed.success) {
         return refused(definition.invalidPayload ?? parsed.error.issues[0]?.message ?? UI_TEXT.invalidInput);
       }

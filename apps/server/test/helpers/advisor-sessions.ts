@@ -1,6 +1,5 @@
 import type { CreateSessionBody, UpdateAvailabilityBody } from '@smart/contracts';
-import { DEFAULT_WEEKLY_HOURS } from '@smart/contracts';
-import { expect } from 'vitest';
+import { DEFAULT_WEEKLY_HOURS, schedulingEndpoints } from '@smart/contracts';
 import type { TestApp } from './app.js';
 
 /**
@@ -51,13 +50,12 @@ export async function saveAvailability(
   advisor: { id: string; token: string },
   body: UpdateAvailabilityBody,
 ) {
-  const response = await t.request({
-    method: 'PUT',
-    url: `/api/advisors/${advisor.id}/availability`,
-    payload: body,
+  const saved = await t.call(schedulingEndpoints.updateAvailability, {
+    params: { advisorId: advisor.id },
+    body,
     token: advisor.token,
   });
-  expect(response.statusCode, response.body).toBe(200);
+  return saved.data;
 }
 
 export const bookingBody = (advisorId: string, start: string, change: Partial<CreateSessionBody> = {}) => ({
@@ -71,7 +69,5 @@ export const bookingBody = (advisorId: string, start: string, change: Partial<Cr
 
 /** Books as `by` and returns the session (201 expected). */
 export async function book(t: TestApp, by: { token: string }, body: ReturnType<typeof bookingBody>) {
-  const response = await t.request({ method: 'POST', url: '/api/sessions', payload: body, token: by.token });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as import('@smart/contracts').AdvisorSession;
+  return (await t.call(schedulingEndpoints.createSession, { body, token: by.token })).data;
 }

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import {
+  type Endpoint,
+  type EndpointInput,
+  sessionEndpoints,
+  WRITE_LIMITS_PER_MINUTE,
+  type WriteLimitGroup,
+} from '@smart/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
@@ -10,6 +16,7 @@ import { loadConfig, writeLimitVariable } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
 import { localStorage } from '../../src/storage/local-storage.js';
+import { type Called, type CallOptions, callEndpoint } from './call.js';
 import { freshDatabase } from './database.js';
 
 /** The demo accounts tests sign in as (seeded by the real seed). */
@@ -33,6 +40,8 @@ export interface TestApp {
   tokenFor(account: AccountName | string, password?: string): Promise<string>;
   /** An injected request, optionally as a signed-in account. */
   request(options: InjectOptions & { as?: Caller; token?: string }): Promise<LightMyRequestResponse>;
+  /** An endpoint of contracts called with typed params, query and body; its answer typed (helpers/call.ts). */
+  call<E extends Endpoint>(definition: E, input: EndpointInput<E> & CallOptions<Caller>): Promise<Called<E>>;
   close(): Promise<void>;
 }
 
@@ -101,24 +110,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   async function tokenFor(account: string, password = DEMO_PASSWORD) {
     const email = emailOf(account);
-    const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
-    if (response.statusCode !== 200)
-      throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
-    return response.json().data.token as string;
+    const signedIn = await callEndpoint((options) => app.inject(options), sessionEndpoints.signIn, {
+      body: { email, password },
+    });
+    const answer = signedIn.data;
+    if (!('token' in answer)) throw new Error(`Sign-in as ${email} asks for a second factor`);
+    return answer.token;
   }
+
+  const request: TestApp['request'] = async ({ as, token, headers, ...rest }) => {
+    let bearer = typeof as === 'object' ? as.token : token;
+    if (typeof as === 'string') {
+      bearer = tokens.get(as) ?? (await tokenFor(as));
+      tokens.set(as, bearer);
+    }
+    return app.inject({ ...rest, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
+  };
 
   return {
     app,
     database,
     tokenFor,
-    async request({ as, token, headers, ...rest }) {
-      let bearer = typeof as === 'object' ? as.token : token;
-      if (typeof as === 'string') {
-        bearer = tokens.get(as) ?? (await tokenFor(as));
-        tokens.set(as, bearer);
-      }
-      return app.inject({ ...rest, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
-    },
+    request,
+    call: (definition, input) => callEndpoint(request, definition, input),
     async close() {
       await app.close();
       if (!options.database) await database.close();

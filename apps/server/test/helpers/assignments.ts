@@ -1,14 +1,13 @@
-import { expect } from 'vitest';
+import { advisorEndpoints } from '@smart/contracts';
 import type { TestApp } from './app.js';
 import type { Member } from './factories.js';
 
 /** Ends an advisor's assignment to an organization, as the admin does it (its records leave the advisor's lists). */
 export async function endAssignment(t: TestApp, admin: Member, organizationId: string, advisorId: string) {
-  const response = await t.request({
+  const answer = await t.call(advisorEndpoints.updateAssignment, {
     token: admin.token,
-    method: 'PATCH',
-    url: `/api/organizations/${organizationId}/advisors/${advisorId}`,
-    payload: { isActive: false },
+    params: { orgId: organizationId, advisorId },
+    body: { isActive: false },
   });
-  expect(response.statusCode, response.body).toBe(200);
+  return answer.data;
 }

@@ -1,4 +1,10 @@
-import type { Conversation, CreateConversationBody, Message, SendMessageBody } from '@smart/contracts';
+import {
+  type Conversation,
+  type CreateConversationBody,
+  conversationEndpoints,
+  type Message,
+  type SendMessageBody,
+} from '@smart/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 
@@ -12,14 +18,11 @@ export async function createConversation(
   participantIds: string[],
   body: Partial<CreateConversationBody> = {},
 ): Promise<Conversation> {
-  const response = await t.request({
+  const answer = await t.call(conversationEndpoints.create, {
     token: by.token,
-    method: 'POST',
-    url: '/api/conversations',
-    payload: { title: 'Launch plans', participantIds, ...body },
+    body: { title: 'Launch plans', participantIds, ...body },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
+  return answer.data;
 }
 
 /** POST /api/messages as `by`; fails the test unless it is stored. */

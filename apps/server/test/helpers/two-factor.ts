@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { TOTP_PERIOD_SECONDS } from '@smart/contracts';
+import { TOTP_PERIOD_SECONDS, twoFactorEndpoints } from '@smart/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 
@@ -55,17 +55,9 @@ export function wrongCode(secret: string): string {
 
 /** Sets up and confirms a second factor for the session (with the previous step's code): its secret and recovery codes. */
 export async function enrolTwoFactor(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await t.request({ method: 'POST', url: '/api/users/2fa/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json().data as { secret: string };
-  const confirm = await t.request({
-    method: 'POST',
-    url: '/api/users/2fa/confirm',
-    token,
-    payload: { code: codeAt(secret, -1) },
-  });
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  return { secret, recoveryCodes: confirm.json().data.recoveryCodes };
+  const { secret } = (await t.call(twoFactorEndpoints.beginSetup, { token })).data;
+  const confirmed = await t.call(twoFactorEndpoints.confirmSetup, { token, body: { code: codeAt(secret, -1) } });
+  return { secret, recoveryCodes: confirmed.data.recoveryCodes };
 }
 
 /** Where a sign-in comes from: the client's address and the browser's cookies (its device cookie). */

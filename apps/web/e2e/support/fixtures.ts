@@ -1,4 +1,17 @@
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import {
+  advisorEndpoints,
+  departmentEndpoints,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  objectiveEndpoints,
+  organizationEndpoints,
+  projectEndpoints,
+  taskEndpoints,
+  userEndpoints,
+} from '@smart/contracts';
+import { callEndpoint } from './api';
 import { accounts, DEMO_PASSWORD } from './session';
 
 /**
@@ -41,26 +54,14 @@ export class AdminApi {
     private readonly token: string,
   ) {}
 
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
+  /** Calls an endpoint of contracts, expecting its success status (support/api.ts). */
+  call<E extends Endpoint>(definition: E, input: EndpointInput<E>): Promise<EndpointAnswer<E>> {
+    return callEndpoint(this.context, this.token, definition, input);
   }
 
-  async create<T>(path: string, data: object): Promise<T> {
-    const response = await this.context.post(path, { headers: this.headers, data });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
-    return ((await response.json()) as { data: T }).data;
-  }
-
-  async read<T>(path: string): Promise<T> {
-    const response = await this.context.get(path, { headers: this.headers });
-    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
-    return ((await response.json()) as { data: T }).data;
-  }
-
-  /** Deletes what `path` names; one already gone (404) is fine. */
-  async deleteIfPresent(path: string): Promise<void> {
-    const response = await this.context.delete(path, { headers: this.headers });
-    expect([200, 404], `DELETE ${path}: ${await response.text()}`).toContain(response.status());
+  /** Deletes what the endpoint's params name; one already gone (404) is fine. */
+  async deleteIfPresent<E extends Endpoint & { method: 'DELETE' }>(definition: E, input: EndpointInput<E>) {
+    await callEndpoint(this.context, this.token, definition, input, [200, 404]);
   }
 }
 
@@ -79,10 +80,12 @@ async function createOrganization(api: AdminApi): Promise<OrganizationRecord> {
     email: `contact@org-${id}.example.com`,
     phone: '+1 (312) 555-0142',
   };
-  const created = await api.create<{ id: string; name: string }>('/api/organizations', {
-    name: `Organization ${id}`,
-    website: contact.website,
-    contact: { email: contact.email, phone: contact.phone },
+  const created = await api.call(organizationEndpoints.create, {
+    body: {
+      name: `Organization ${id}`,
+      website: contact.website,
+      contact: { email: contact.email, phone: contact.phone },
+    },
   });
   return { id: created.id, name: created.name, contact };
 }
@@ -121,19 +124,33 @@ export class TestOrganization {
   /** A new S.M.A.R.T. Advisor, actively assigned to this organization (its calendar is the test's own). */
   async addAdvisor(firstName: string, lastName: string): Promise<Person> {
     const email = `${firstName}.${lastName}.${suffix()}@e2e.example.com`.toLowerCase();
-    const { user } = await this.api.create<{ user: { id: string } }>('/api/users/register', {
-      firstName,
-      lastName,
-      email,
-      password: PERSON_PASSWORD,
-      role: 'advisor',
+    const { user } = await this.api.call(userEndpoints.register, {
+      body: { firstName, lastName, email, password: PERSON_PASSWORD, role: 'advisor' },
     });
-    await this.api.create(`/api/organizations/${this.id}/advisors`, { advisorId: user.id });
+    await this.api.call(advisorEndpoints.assign, { params: { orgId: this.id }, body: { advisorId: user.id } });
     return { id: user.id, email, password: PERSON_PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
   }
 
+  /** A task assigned to `assignee`, in a new project and objective of the organization; its page's path. */
+  async addTask(title: string, assignee: Pick<Person, 'id'>) {
+    const suffixed = (name: string) => `${name} ${suffix()}`;
+    const project = await this.api.call(projectEndpoints.create, {
+      body: { title: suffixed('Office move'), organizationId: this.id },
+    });
+    const objective = await this.api.call(objectiveEndpoints.create, {
+      params: { id: project.id },
+      body: { title: suffixed('Pack') },
+    });
+    const task = await this.api.call(taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title, assignedTo: assignee.id },
+    });
+    const path = `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`;
+    return { project, objective, task, path };
+  }
+
   addDepartment(name: string): Promise<Department> {
-    return this.api.create<Department>('/api/departments', { name, organizationId: this.id });
+    return this.api.call(departmentEndpoints.create, { body: { name, organizationId: this.id } });
   }
 }
 
@@ -145,13 +162,15 @@ async function registerPerson(
   { role = 'user', departmentId, jobTitle }: PersonOptions = {},
 ): Promise<Person> {
   const email = `${firstName}.${lastName}.${suffix()}@e2e.example.com`.toLowerCase();
-  const { user } = await api.create<{ user: { id: string } }>('/api/users/register', {
-    firstName,
-    lastName,
-    email,
-    password: PERSON_PASSWORD,
-    role,
-    meta: { organizationId, ...(departmentId && { departmentId }), ...(jobTitle && { jobTitle }) },
+  const { user } = await api.call(userEndpoints.register, {
+    body: {
+      firstName,
+      lastName,
+      email,
+      password: PERSON_PASSWORD,
+      role,
+      meta: { organizationId, ...(departmentId && { departmentId }), ...(jobTitle && { jobTitle }) },
+    },
   });
   return { id: user.id, email, password: PERSON_PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
 }
@@ -160,6 +179,7 @@ export const test = base.extend<{ organization: TestOrganization; person: Person
   adminApi: [
     async ({ playwright }, use, workerInfo) => {
       const context = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      // Signed in as an outside client would (a literal URL): the typed caller needs the token first.
       const signIn = await context.post('/api/users/login', {
         data: { email: accounts.admin, password: DEMO_PASSWORD },
       });

@@ -1,4 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  objectiveEndpoints,
+  projectEndpoints,
+  taskEndpoints,
+} from '@smart/contracts';
+import { callEndpoint } from './api';
 
 /** A name no other test or run uses, so tests against one server never collide. */
 export function uniqueName(prefix: string): string {
@@ -12,36 +21,26 @@ async function token(page: Page): Promise<string> {
   return stored as string;
 }
 
-interface Created {
-  id: string;
-  name: string;
-}
-
-/** Creates a record through the API as the signed-in user (setup only; what is tested goes through the UI). */
-export async function createViaApi(page: Page, path: string, data: Record<string, unknown>): Promise<Created> {
-  const response = await page.request.post(path, { headers: { authorization: `Bearer ${await token(page)}` }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: Created }).data;
-}
-
-/** Reads through the API as the signed-in user (setup only). */
-export async function getViaApi<T>(page: Page, path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${await token(page)}` }, params });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Changes a record through the API as the signed-in user (setup only). */
-export async function putViaApi(page: Page, path: string, data: Record<string, unknown>): Promise<void> {
-  const response = await page.request.put(path, { headers: { authorization: `Bearer ${await token(page)}` }, data });
-  expect(response.status(), await response.text()).toBe(200);
+/**
+ * Calls an endpoint of contracts as the signed-in user, expecting its success status (setup only;
+ * what is tested goes through the UI): `callAs(page, teamEndpoints.create, { body: { name } })`.
+ */
+export async function callAs<E extends Endpoint>(
+  page: Page,
+  definition: E,
+  input: EndpointInput<E>,
+): Promise<EndpointAnswer<E>> {
+  return callEndpoint(page.request, await token(page), definition, input);
 }
 
 /** A task in a new project and objective of the signed-in user (setup, through the API); its id and page's path. */
 export async function createTask(page: Page, title = uniqueName('Write the brief')) {
-  const project = await createViaApi(page, '/api/projects', { title: uniqueName('Launch') });
-  const objective = await createViaApi(page, `/api/objectives/projects/${project.id}`, { title: 'Launch plan' });
-  const task = await createViaApi(page, `/api/tasks/objectives/${objective.id}`, { title });
+  const project = await callAs(page, projectEndpoints.create, { body: { title: uniqueName('Launch') } });
+  const objective = await callAs(page, objectiveEndpoints.create, {
+    params: { id: project.id },
+    body: { title: 'Launch plan' },
+  });
+  const task = await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title } });
   return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
 }
 

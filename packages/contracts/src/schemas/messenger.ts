@@ -243,3 +243,12 @@ export type PrivateAdvisorConversationQuery = z.input<typeof privateAdvisorConve
 
 /** GET /api/conversations/general: gets or creates the organization's general conversation (advisors name it). */
 export const generalConversationQuery = organizationFilterQuery;
+
+// ---- live payloads, client → server (the socket pipeline parses with these: realtime.ts's clientEvents) ----
+
+/** join_conversation / leave_conversation. */
+export const conversationRoomPayload = z.object({ conversationId: idSchema });
+export type ConversationRoomPayload = z.input<typeof conversationRoomPayload>;
+/** typing: `isTyping` false when the composer is cleared or sent. */
+export const typingPayload = z.object({ conversationId: idSchema, isTyping: z.boolean() });
+export type TypingPayload = z.input<typeof typingPayload>;

@@ -172,3 +172,12 @@ export const ticketListQuery = z.object({
 export type TicketListQuery = z.input<typeof ticketListQuery>;
 
 export const ticketAttachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
+
+// ---- live payloads, client → server (the socket pipeline parses with these: realtime.ts's clientEvents) ----
+
+/** ticket:join / ticket:leave. */
+export const ticketRoomPayload = z.object({ ticketId: idSchema });
+export type TicketRoomPayload = z.input<typeof ticketRoomPayload>;
+/** update_ticket_status: the same change as PATCH /api/tickets/{id}/status. */
+export const ticketStatusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema });
+export type TicketStatusPayload = z.input<typeof ticketStatusPayload>;

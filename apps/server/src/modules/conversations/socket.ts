@@ -1,18 +1,17 @@
-import { idSchema, MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
-import { z } from 'zod';
+import { MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
 import { notFound } from '../../lib/errors.js';
 import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
 import { conversationRoom, tellMessengerRefusal } from './live.js';
 import { participation } from './records.js';
 
-/** The messenger's room events (second document, section 4), through the socket pipeline (plugins/socket-events.ts). */
-const roomPayload = z.object({ conversationId: idSchema });
-const typingPayload = z.object({ conversationId: idSchema, isTyping: z.boolean() });
+/**
+ * The messenger's room events (second document, section 4), through the socket pipeline (plugins/socket-events.ts);
+ * their payloads' schemas are the contracts' clientEvents.
+ */
 
 /** Joins the conversation's room (typing is heard there) after the same read check as GET /api/conversations/{id}. */
 const joinConversation = joinRoomEvent(
   MESSENGER_CLIENT_EVENTS.join,
-  roomPayload,
   UI_TEXT.conversationNotFound,
   async ({ app, session }, { conversationId }) => {
     const conversation = await participation(app.db, session.user, conversationId);
@@ -25,7 +24,6 @@ const joinConversation = joinRoomEvent(
 
 const leaveConversation = leaveRoomEvent(
   MESSENGER_CLIENT_EVENTS.leave,
-  roomPayload,
   ({ conversationId }) => conversationRoom(conversationId),
   UI_TEXT.conversationNotFound,
 );
@@ -34,7 +32,6 @@ const leaveConversation = leaveRoomEvent(
 const typing = socketEvent({
   event: MESSENGER_CLIENT_EVENTS.typing,
   kind: 'typing',
-  payload: typingPayload,
   invalidPayload: UI_TEXT.conversationNotFound,
   overBudget: UI_TEXT.typingTooFast,
   failure: UI_TEXT.conversationNotFound,

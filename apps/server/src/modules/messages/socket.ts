@@ -1,4 +1,4 @@
-import { MESSENGER_CLIENT_EVENTS, sendMessageBody, UI_TEXT } from '@smart/contracts';
+import { MESSENGER_CLIENT_EVENTS, UI_TEXT } from '@smart/contracts';
 import { socketEvent } from '../../plugins/socket-events.js';
 import { announceNewMessage, conversationViewers, tellMessengerRefusal } from '../conversations/live.js';
 import { presentMessage } from './presenter.js';
@@ -12,7 +12,6 @@ import { sendMessage } from './service.js';
 const sendMessageEvent = socketEvent({
   event: MESSENGER_CLIENT_EVENTS.sendMessage,
   kind: 'write',
-  payload: sendMessageBody,
   failure: UI_TEXT.sendMessageFailed,
   onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.sendMessage),
   async handle({ app, session }, body) {

@@ -1,17 +1,14 @@
-import { idSchema, UI_TEXT, WORK_ROOM_EVENTS } from '@smart/contracts';
-import { z } from 'zod';
+import { UI_TEXT, WORK_ROOM_EVENTS } from '@smart/contracts';
 import { joinRoomEvent, leaveRoomEvent } from '../../plugins/socket-events.js';
 import { projectRoom } from './live.js';
 import { canWorkOnProjectsIn } from './policy.js';
 import { projectOrganization } from './service.js';
 
-/** A project's room events, through the socket pipeline (plugins/socket-events.ts). */
-const projectIdPayload = z.object({ projectId: idSchema });
+/** A project's room events, through the socket pipeline (plugins/socket-events.ts); payload schemas: contracts' clientEvents. */
 
 /** The same check as reading the project over HTTP: missing, another organization's or an advisor → refused. */
 const joinProject = joinRoomEvent(
   WORK_ROOM_EVENTS.join,
-  projectIdPayload,
   UI_TEXT.projectNotFound,
   async ({ app, session }, { projectId }) => {
     const organizationId = await projectOrganization(app.db, projectId);
@@ -22,7 +19,6 @@ const joinProject = joinRoomEvent(
 
 const leaveProject = leaveRoomEvent(
   WORK_ROOM_EVENTS.leave,
-  projectIdPayload,
   ({ projectId }) => projectRoom(projectId),
   UI_TEXT.projectNotFound,
 );

@@ -1,17 +1,16 @@
-import { idSchema, TICKET_CLIENT_EVENTS, ticketStatusSchema, UI_TEXT } from '@smart/contracts';
-import { z } from 'zod';
+import { TICKET_CLIENT_EVENTS, UI_TEXT } from '@smart/contracts';
 import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
 import { announceTicketStatus, ticketRoom } from './live.js';
 import { readableTicket, setTicketStatus } from './service.js';
 
-/** A ticket's room events and update_ticket_status, through the socket pipeline (plugins/socket-events.ts). */
-const ticketIdPayload = z.object({ ticketId: idSchema });
-const statusPayload = z.object({ ticketId: idSchema, status: ticketStatusSchema });
+/**
+ * A ticket's room events and update_ticket_status, through the socket pipeline (plugins/socket-events.ts);
+ * their payloads' schemas are the contracts' clientEvents.
+ */
 
 /** Joins the ticket's room after the same read check as GET /api/tickets/{id} (which refuses with its own message). */
 const joinTicket = joinRoomEvent(
   TICKET_CLIENT_EVENTS.join,
-  ticketIdPayload,
   UI_TEXT.ticketNotFound,
   async ({ app, session }, { ticketId }) => {
     const { ticket } = await readableTicket(app.db, session.user, ticketId);
@@ -21,7 +20,6 @@ const joinTicket = joinRoomEvent(
 
 const leaveTicket = leaveRoomEvent(
   TICKET_CLIENT_EVENTS.leave,
-  ticketIdPayload,
   ({ ticketId }) => ticketRoom(ticketId),
   UI_TEXT.ticketNotFound,
 );
@@ -30,7 +28,6 @@ const leaveTicket = leaveRoomEvent(
 const updateTicketStatus = socketEvent({
   event: TICKET_CLIENT_EVENTS.updateStatus,
   kind: 'write',
-  payload: statusPayload,
   invalidPayload: UI_TEXT.ticketNotFound,
   failure: UI_TEXT.ticketNotFound,
   async handle({ app, session }, { ticketId, status }) {
