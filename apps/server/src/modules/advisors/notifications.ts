@@ -1,4 +1,4 @@
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 import { type OrganizationRef, organizationSubject } from '../organizations/notifications.js';
 
 /*

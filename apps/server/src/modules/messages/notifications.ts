@@ -1,4 +1,4 @@
-import type { NotificationEventInput } from '../notifications/events.js';
+import type { NotificationEventInput } from '../../lib/outbox.js';
 import { mentionedEvents, notificationExcerpt } from '../notifications/mentions.js';
 
 /*

@@ -19,12 +19,12 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import type { Page } from '../../lib/paging.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
 import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
 import { isUnusedUpload } from '../files/service.js';
-import { notify } from '../notifications/events.js';
 import { readableMentions } from '../notifications/mentions.js';
 import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
 import { messageEvents } from './notifications.js';

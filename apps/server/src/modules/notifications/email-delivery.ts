@@ -14,12 +14,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { JOB_RETRY_LIMIT } from '../../jobs/queue.js';
+import { EMAIL_QUEUE } from '../../lib/outbox.js';
 import { uuidArray } from '../../lib/sql.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { sessionInvitation } from '../scheduling/invitation.js';
 import { personOf, readableBy } from './audience.js';
 import { batchMessageId, type EmailItem, renderEmail } from './email-render.js';
-import { EMAIL_QUEUE } from './events.js';
 import { type UnsubscribeKey, unsubscribeSecretOf, unsubscribeToken } from './unsubscribe.js';
 
 /*

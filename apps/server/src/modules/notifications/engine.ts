@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { FANOUT_QUEUE, registerNotificationQueue } from '../../lib/outbox.js';
 import { smsSenderFromConfig } from '../../sms/sender.js';
 import { startSessionReminderSweep } from '../scheduling/reminders.js';
 import { startEmailDelivery } from './email-delivery.js';
-import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
 import { announceFanOut } from './live.js';
 import { scheduleLostJobsSweep } from './lost-jobs.js';

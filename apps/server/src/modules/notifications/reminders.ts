@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { TaskRow } from '../../db/schema/index.js';
+import { eventOn, type NotificationEventInput, notify } from '../../lib/outbox.js';
 import { taskSubject } from '../tasks/notifications.js';
-import { eventOn, type NotificationEventInput, notify } from './events.js';
 
 export const REMINDER_QUEUE = 'notification-reminders';
 

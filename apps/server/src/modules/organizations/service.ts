@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { files, organizations, sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
 import {
@@ -18,7 +19,6 @@ import {
 import type { FileStorage } from '../../storage/index.js';
 import { removeStoredFiles } from '../files/attachments.js';
 import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
-import { notify } from '../notifications/events.js';
 import { cancelFutureSessions } from '../scheduling/sessions.js';
 import { organizationEvent, settingsEvents } from './audit.js';
 import { organizationClosed, organizationReopened } from './notifications.js';

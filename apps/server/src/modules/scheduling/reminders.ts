@@ -2,7 +2,7 @@ import { SESSION_REMINDERS, type SessionReminderKind } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { type NotificationEventInput, notify } from '../notifications/events.js';
+import { type NotificationEventInput, notify } from '../../lib/outbox.js';
 import { REMINDER_BATCH_SIZE } from '../notifications/reminders.js';
 
 /*

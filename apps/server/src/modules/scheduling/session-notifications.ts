@@ -1,6 +1,6 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { AdvisorSessionRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 import { notificationExcerpt } from '../notifications/mentions.js';
 
 /*

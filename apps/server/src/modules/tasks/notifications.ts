@@ -1,6 +1,6 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 import { commentEvents } from '../notifications/mentions.js';
 
 /*

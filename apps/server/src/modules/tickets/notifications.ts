@@ -1,5 +1,5 @@
 import type { TicketRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 import { commentEvents } from '../notifications/mentions.js';
 
 /*

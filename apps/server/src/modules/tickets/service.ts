@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { trigramSearch } from '../../lib/search.js';
 import { qualified } from '../../lib/sql.js';
@@ -40,7 +41,6 @@ import {
 } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
-import { notify } from '../notifications/events.js';
 import { readableMentions } from '../notifications/mentions.js';
 import { namesOf } from '../users/lookup.js';
 import { userSummaryOf } from '../users/summary.js';

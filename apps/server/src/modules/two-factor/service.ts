@@ -8,9 +8,9 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { type Actor, seesAllOrganizations, visibleOr404 } from '../../lib/tenancy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../lib/totp.js';
 import { memberEvent } from '../users/audit.js';
+import { canResetTwoFactor } from '../users/policy.js';
 import type { UserRecord } from '../users/presenter.js';
 import { findUserRecord, loadUserRecord } from '../users/service.js';
-import { canResetTwoFactor } from './policy.js';
 import { replaceRecoveryCodes } from './recovery-codes.js';
 import {
   admitCodeAttempt,

@@ -1,5 +1,5 @@
 import type { NotificationData } from '@smart/contracts';
-import type { NotificationEventInput } from './events.js';
+import type { NotificationEventInput } from './outbox.js';
 
 /**
  * Security notices: about the person's own account (record `account`, id = the user), told to them

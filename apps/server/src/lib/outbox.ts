@@ -1,7 +1,7 @@
 import type { NotificationData, NotificationRecordType, NotificationType, SmsKey } from '@smart/contracts';
-import type { Database } from '../../db/client.js';
-import { type AudienceRule, notificationEvents } from '../../db/schema/index.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { Database } from '../db/client.js';
+import { type AudienceRule, notificationEvents } from '../db/schema/index.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 /** Something that happened that people may be told about (design.md, "Notifications"). */
 export interface NotificationEventInput {

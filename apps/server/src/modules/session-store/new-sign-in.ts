@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions } from '../../db/schema/index.js';
+import { notify } from '../../lib/outbox.js';
+import { describeDevice, securityNotice } from '../../lib/security-notices.js';
 import { hashToken } from '../../lib/tokens.js';
-import { notify } from '../notifications/events.js';
-import { describeDevice, securityNotice } from '../notifications/security-notices.js';
 import { trustedDeviceOf } from './device-cookie.js';
 
 /**
