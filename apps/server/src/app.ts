@@ -54,6 +54,7 @@ import { ticketRoutes } from './modules/tickets/routes.js';
 import { ticketSocketEvents } from './modules/tickets/socket.js';
 import { timeEntryRoutes } from './modules/time-entries/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { memberListRoutes } from './modules/users/member-list-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -182,6 +183,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     await api.register(inboxRoutes);
     await api.register(unsubscribeRoutes);
     await api.register(userRoutes);
+    await api.register(memberListRoutes);
     await api.register(teamRoutes);
     await api.register(fileRoutes);
     await api.register(objectiveAttachmentRoutes);

@@ -23,7 +23,7 @@ import {
   seesAllOrganizations,
   usersArePeopleOf,
 } from '../../lib/tenancy.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/summary.js';
 import {
   addMembersOfOrganization,
   addParticipants,

@@ -26,7 +26,7 @@ import { participation } from '../conversations/records.js';
 import { listAttachments } from '../files/attachments.js';
 import { isUnusedUpload } from '../files/service.js';
 import { readableMentions } from '../notifications/mentions.js';
-import { type UserSummaryRow, userSummaryOf } from '../users/summary.js';
+import { type UserSummaryRow, userSummaryOf } from '../people/summary.js';
 import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
 

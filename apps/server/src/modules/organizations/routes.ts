@@ -5,8 +5,6 @@ import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions, emptyOrganizationRoom, originConnection } from '../../plugins/realtime.js';
 import { announceCancelledSessions } from '../scheduling/live.js';
-import { presentUser } from '../users/presenter.js';
-import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
 import { setOrganizationSecurity } from './security.js';
 import {
@@ -78,11 +76,5 @@ export async function organizationRoutes(app: FastifyInstance) {
     // Their sockets end; reconnecting is refused until they have set up a second factor.
     disconnectSessions(app, sessionsToRestrict);
     return ok(presentOrganization(organization, actor));
-  });
-
-  addRoute(app, endpoints.listUsers, async (request) => {
-    const actor = requireUser(request);
-    const page = await listOrganizationUsers(app.db, actor, request.params.id, request.query);
-    return okPage(page, (user) => presentUser(user, actor));
   });
 }

@@ -19,7 +19,7 @@ import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/attachments.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/summary.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
 import { projectStatusChanged } from './notifications.js';

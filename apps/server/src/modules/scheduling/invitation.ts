@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../lib/sql.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { displayName } from '../users/lookup.js';
+import { displayName } from '../people/lookup.js';
 import { type CalendarEntry, type CalendarPerson, renderCalendar } from './ics.js';
 
 /*

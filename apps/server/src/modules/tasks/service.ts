@@ -26,11 +26,11 @@ import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/p
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { readableMentions } from '../notifications/mentions.js';
+import { namesOf } from '../people/lookup.js';
+import { userSummaryOf } from '../people/summary.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
-import { namesOf } from '../users/lookup.js';
-import { userSummaryOf } from '../users/summary.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';

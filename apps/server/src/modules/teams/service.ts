@@ -17,7 +17,7 @@ import {
   visibleOr404,
 } from '../../lib/tenancy.js';
 import { findDepartment } from '../departments/service.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/summary.js';
 import { teamPermissions } from './policy.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 

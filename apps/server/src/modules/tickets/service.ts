@@ -42,8 +42,8 @@ import {
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
 import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
 import { readableMentions } from '../notifications/mentions.js';
-import { namesOf } from '../users/lookup.js';
-import { userSummaryOf } from '../users/summary.js';
+import { namesOf } from '../people/lookup.js';
+import { userSummaryOf } from '../people/summary.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
 import { ticketChangeEvents, ticketCommentEvents, ticketCreated } from './notifications.js';
