@@ -2,7 +2,7 @@ import type { AttachableRecordType } from '@smart/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { readMessageForFiles } from '../messages/attachments.js';
+import { readMessageForFiles } from '../messenger/messages/attachments.js';
 import { readObjectiveForFiles } from '../objectives/attachments.js';
 import { readTaskForFiles } from '../tasks/attachments.js';
 import { readTemplateForFiles } from '../templates/access.js';

@@ -40,7 +40,7 @@ import {
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
-import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
+import { linkMessageToTicket, readableMessageIn } from '../messenger/messages/service.js';
 import { readableMentions } from '../notifications/mentions.js';
 import { namesOf } from '../people/lookup.js';
 import { userSummaryOf } from '../people/summary.js';

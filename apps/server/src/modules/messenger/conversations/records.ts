@@ -1,6 +1,6 @@
 import { LAST_MESSAGE_PREVIEW_LENGTH, MAX_CONVERSATION_PARTICIPANTS, type MessageType } from '@smart/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import {
   type ConversationRow,
   conversationParticipants,
@@ -8,10 +8,10 @@ import {
   messages,
   organizations,
   users,
-} from '../../db/schema/index.js';
-import { qualified } from '../../lib/sql.js';
-import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
-import type { UserSummaryRow } from '../people/summary.js';
+} from '../../../db/schema/index.js';
+import { qualified } from '../../../lib/sql.js';
+import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
+import type { UserSummaryRow } from '../../people/summary.js';
 
 /**
  * Conversations as the caller's list shows them, in ONE statement for any number of rows: the

@@ -1,5 +1,5 @@
 import type { Conversation } from '@smart/contracts';
-import { type Actor, isAdvisor, isMemberOf } from '../../lib/tenancy.js';
+import { type Actor, isAdvisor, isMemberOf } from '../../../lib/tenancy.js';
 
 /**
  * Who may do what with a conversation (design.md: participants read and write;

@@ -7,7 +7,7 @@ import {
 } from '@smart/contracts';
 import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import {
   type ConversationRow,
   conversationParticipants,
@@ -17,16 +17,16 @@ import {
   messages,
   tickets,
   users,
-} from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
-import type { Page } from '../../lib/paging.js';
-import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../lib/tenancy.js';
+} from '../../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { notify } from '../../../lib/outbox.js';
+import type { Page } from '../../../lib/paging.js';
+import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
+import { listAttachments } from '../../files/attachments.js';
+import { isUnusedUpload } from '../../files/service.js';
+import { readableMentions } from '../../notifications/mentions.js';
+import { type UserSummaryRow, userSummaryOf } from '../../people/summary.js';
 import { participation } from '../conversations/records.js';
-import { listAttachments } from '../files/attachments.js';
-import { isUnusedUpload } from '../files/service.js';
-import { readableMentions } from '../notifications/mentions.js';
-import { type UserSummaryRow, userSummaryOf } from '../people/summary.js';
 import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
 

@@ -1,11 +1,11 @@
 import { messageEndpoints as endpoints, MESSENGER_EVENTS } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okPage } from '../../lib/envelope.js';
-import { addRoute } from '../../lib/route.js';
-import { requireUser } from '../../plugins/auth.js';
+import { ok, okPage } from '../../../lib/envelope.js';
+import { addRoute } from '../../../lib/route.js';
+import { requireUser } from '../../../plugins/auth.js';
+import { readNotificationsAbout } from '../../notifications/inbox.js';
+import { announceUnreadCounts } from '../../notifications/live.js';
 import { announceNewMessage, conversationViewers, tellUsers } from '../conversations/live.js';
-import { readNotificationsAbout } from '../notifications/inbox.js';
-import { announceUnreadCounts } from '../notifications/live.js';
 import { presentMessage } from './presenter.js';
 import { listMessages, markConversationRead, sendMessage } from './service.js';
 

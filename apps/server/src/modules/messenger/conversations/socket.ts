@@ -1,7 +1,7 @@
 import { idSchema, MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
-import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../plugins/socket-events.js';
+import { notFound } from '../../../lib/errors.js';
+import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../../plugins/socket-events.js';
 import { conversationRoom, tellMessengerRefusal } from './live.js';
 import { participation } from './records.js';
 

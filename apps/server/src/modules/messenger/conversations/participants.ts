@@ -1,9 +1,9 @@
 import { UI_TEXT } from '@smart/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { conversationParticipants, users } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
-import { usersArePeopleOf } from '../../lib/tenancy.js';
+import type { Database } from '../../../db/client.js';
+import { conversationParticipants, users } from '../../../db/schema/index.js';
+import { badRequest } from '../../../lib/errors.js';
+import { usersArePeopleOf } from '../../../lib/tenancy.js';
 
 /** A database or an open transaction. */
 type Writer = Pick<Database, 'select' | 'insert' | 'delete' | 'execute'>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.js';
+import { messages } from '../../../db/schema/index.js';
+import type { AttachableRecordReader } from '../../files/record-access.js';
 import { participation } from '../conversations/records.js';
-import type { AttachableRecordReader } from '../files/record-access.js';
 
 /**
  * Messages as records files attach to (files/record-access.ts): a message's files are downloaded

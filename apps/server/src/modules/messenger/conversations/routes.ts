@@ -1,10 +1,10 @@
 import { type ConversationType, conversationEndpoints as endpoints, MESSENGER_EVENTS } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okPage } from '../../lib/envelope.js';
-import { addRoute } from '../../lib/route.js';
-import type { Actor } from '../../lib/tenancy.js';
-import { requireUser } from '../../plugins/auth.js';
-import { presentAdvisorProfile } from '../people/advisor-profile.js';
+import { ok, okPage } from '../../../lib/envelope.js';
+import { addRoute } from '../../../lib/route.js';
+import type { Actor } from '../../../lib/tenancy.js';
+import { requireUser } from '../../../plugins/auth.js';
+import { presentAdvisorProfile } from '../../people/advisor-profile.js';
 import { announceConversationStatus, dropFromConversation, tellUsers } from './live.js';
 import { recipientsOf } from './participants.js';
 import { presentConversation } from './presenter.js';

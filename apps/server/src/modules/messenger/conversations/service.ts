@@ -11,10 +11,10 @@ import {
 } from '@smart/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { type ConversationRow, conversations, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { Page } from '../../lib/paging.js';
+import type { Database } from '../../../db/client.js';
+import { type ConversationRow, conversations, users } from '../../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import type { Page } from '../../../lib/paging.js';
 import {
   type Actor,
   isAdvisor,
@@ -22,8 +22,8 @@ import {
   requireActsInNamed,
   seesAllOrganizations,
   usersArePeopleOf,
-} from '../../lib/tenancy.js';
-import { userSummaryOf } from '../people/summary.js';
+} from '../../../lib/tenancy.js';
+import { userSummaryOf } from '../../people/summary.js';
 import {
   addMembersOfOrganization,
   addParticipants,

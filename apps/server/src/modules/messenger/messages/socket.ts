@@ -1,5 +1,5 @@
 import { MESSENGER_CLIENT_EVENTS, sendMessageBody, UI_TEXT } from '@smart/contracts';
-import { socketEvent } from '../../plugins/socket-events.js';
+import { socketEvent } from '../../../plugins/socket-events.js';
 import { announceNewMessage, conversationViewers, tellMessengerRefusal } from '../conversations/live.js';
 import { presentMessage } from './presenter.js';
 import { sendMessage } from './service.js';

@@ -9,7 +9,7 @@ import {
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppSocket, inRoomEverywhere, userRoom } from '../../plugins/realtime.js';
+import { type AppSocket, inRoomEverywhere, userRoom } from '../../../plugins/realtime.js';
 import { presentMessage } from '../messages/presenter.js';
 import { loadMessage } from '../messages/service.js';
 import { recipientsOf } from './participants.js';
