@@ -1,9 +1,9 @@
 import type { Advisor, MyOrganization, OrganizationAdvisor } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentAdvisorProfile } from '../people/advisor-profile.js';
-import type { UserSummaryRow } from '../people/summary.js';
-import { presentUser, type UserRecord } from '../users/presenter.js';
+import type { UserSummaryRow } from '../people/index.js';
+import { presentAdvisorProfile } from '../people/index.js';
+import { presentUser, type UserRecord } from '../users/index.js';
 import { type AssignmentState, assignmentPermissions } from './policy.js';
 
 /** One of an advisor's assignments as the advisors query aggregates it (JSON: the date is a string). */

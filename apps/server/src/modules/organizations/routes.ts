@@ -4,7 +4,6 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions, emptyOrganizationRoom, originConnection } from '../../plugins/realtime.js';
-import { announceCancelledSessions } from '../scheduling/live.js';
 import { presentOrganization } from './presenter.js';
 import { setOrganizationSecurity } from './security.js';
 import {
@@ -48,7 +47,7 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.close, async (request) => {
     const actor = requireUser(request);
-    const { organization, revokedSessionIds, cancelledSessions } = await closeOrganization(
+    const { organization, revokedSessionIds, announcements } = await closeOrganization(
       app.db,
       actor,
       request.params.id,
@@ -56,7 +55,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     );
     disconnectSessions(app, revokedSessionIds);
     emptyOrganizationRoom(app, organization.id);
-    announceCancelledSessions(app, cancelledSessions, originConnection(request));
+    for (const announce of announcements) announce(app, originConnection(request));
     return ok(presentOrganization(organization, actor));
   });
 

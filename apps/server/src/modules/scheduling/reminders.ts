@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { type NotificationEventInput, notify } from '../../lib/outbox.js';
-import { REMINDER_BATCH_SIZE } from '../notifications/reminders.js';
+import { REMINDER_BATCH_SIZE } from '../notifications/index.js';
 
 /*
  * Session reminders (issue 24): 24 hours and 1 hour before each scheduled session, to its advisor

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 import { type Actor, hasFlag, inOrganizationsWorkedFor, isAdvisor, organizationsPersonOf } from '../../lib/tenancy.js';
-import { visibleTemplates } from '../templates/service.js';
+import { visibleTemplates } from '../templates/index.js';
 import { searchableKinds } from './policy.js';
 
 /**

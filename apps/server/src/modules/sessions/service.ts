@@ -7,8 +7,8 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { notify } from '../../lib/outbox.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { securityNotice } from '../../lib/security-notices.js';
-import { createSession } from '../session-store/store.js';
-import { startLoginChallenge } from '../two-factor/login.js';
+import { createSession } from '../session-store/index.js';
+import { startLoginChallenge } from '../two-factor/index.js';
 import type { SignInClient, SignInLimits } from './sign-in-limits.js';
 
 /** A session, or, for an account with a second factor, the challenge its code answers (modules/two-factor/login.ts). */

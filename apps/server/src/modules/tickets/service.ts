@@ -39,11 +39,10 @@ import {
   requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
-import { detachFilesOf, listAttachments } from '../files/attachments.js';
-import { linkMessageToTicket, readableMessageIn } from '../messenger/messages/service.js';
-import { readableMentions } from '../notifications/mentions.js';
-import { namesOf } from '../people/lookup.js';
-import { userSummaryOf } from '../people/summary.js';
+import { detachFilesOf, listAttachments } from '../files/index.js';
+import { linkMessageToTicket, readableMessageIn } from '../messenger/index.js';
+import { readableMentions } from '../notifications/index.js';
+import { namesOf, userSummaryOf } from '../people/index.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
 import { ticketChangeEvents, ticketCommentEvents, ticketCreated } from './notifications.js';

@@ -15,7 +15,7 @@ import { type AttemptLimit, admitAttempt } from '../../lib/login-throttle.js';
 import { notify } from '../../lib/outbox.js';
 import { describeDevice, securityNotice } from '../../lib/security-notices.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
-import { createSession } from '../session-store/store.js';
+import { createSession } from '../session-store/index.js';
 import { requireSecondFactor, type SecondFactorProof, type TwoFactorDeps } from './second-factor.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type Conversation, displayName } from '@smart/contracts';
 import type { Actor } from '../../../lib/tenancy.js';
-import { presentUserSummary } from '../../people/summary.js';
+import { presentUserSummary } from '../../people/index.js';
 import { conversationPermissions } from './policy.js';
 import type { ConversationRecord } from './records.js';
 

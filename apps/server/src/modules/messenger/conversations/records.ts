@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema/index.js';
 import { qualified } from '../../../lib/sql.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
-import type { UserSummaryRow } from '../../people/summary.js';
+import type { UserSummaryRow } from '../../people/index.js';
 
 /**
  * Conversations as the caller's list shows them, in ONE statement for any number of rows: the

@@ -4,7 +4,7 @@ import { ok, okPage } from '../../../lib/envelope.js';
 import { addRoute } from '../../../lib/route.js';
 import type { Actor } from '../../../lib/tenancy.js';
 import { requireUser } from '../../../plugins/auth.js';
-import { presentAdvisorProfile } from '../../people/advisor-profile.js';
+import { presentAdvisorProfile } from '../../people/index.js';
 import { announceConversationStatus, dropFromConversation, tellUsers } from './live.js';
 import { recipientsOf } from './participants.js';
 import { presentConversation } from './presenter.js';

@@ -23,7 +23,7 @@ import {
   seesAllOrganizations,
   usersArePeopleOf,
 } from '../../../lib/tenancy.js';
-import { userSummaryOf } from '../../people/summary.js';
+import { userSummaryOf } from '../../people/index.js';
 import {
   addMembersOfOrganization,
   addParticipants,

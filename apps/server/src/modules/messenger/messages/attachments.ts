@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../db/schema/index.js';
-import type { AttachableRecordReader } from '../../files/record-access.js';
+import type { AttachableRecordReader } from '../../files/index.js';
 import { participation } from '../conversations/records.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { NotificationEventInput } from '../../../lib/outbox.js';
-import { mentionedEvents, notificationExcerpt } from '../../notifications/mentions.js';
+import { mentionedEvents, notificationExcerpt } from '../../notifications/index.js';
 
 /*
  * A message's notifications (issue 22, "Team messages"): the conversation's participants who are

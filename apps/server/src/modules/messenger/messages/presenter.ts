@@ -1,7 +1,7 @@
 import { fileDownloadPathOf, type Message, type MessageAttachment } from '@smart/contracts';
 import type { MessageRow, TicketRow } from '../../../db/schema/index.js';
-import type { AttachmentRow } from '../../files/attachments.js';
-import { summaryOrNull, type UserSummaryRow } from '../../people/summary.js';
+import type { AttachmentRow } from '../../files/index.js';
+import { summaryOrNull, type UserSummaryRow } from '../../people/index.js';
 
 /** A message with its sender, its ticket and its files, as every message query selects it. */
 export interface MessageRecord {
