@@ -16,7 +16,7 @@ import {
 const tags = ['Messenger'];
 const conversationEnvelope = envelope(conversationSchema);
 
-/** Conversations (second document, section 7 "Conversations and messages"; issue 13): rules in the server's conversations/policy.ts. */
+/** Conversations (second document, section 7 "Conversations and messages"; issue 13): rules in the server's messenger/conversations/policy.ts. */
 export const conversationEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -41,7 +41,7 @@ const challengeGone = () => unauthorized(UI_TEXT.twoFactorChallengeExpired);
 export interface CodeStepClient {
   address: string;
   userAgent: string | undefined;
-  /** The device this browser proves for the e-mail (its nonce, sessions/device-cookie.ts), or null. */
+  /** The device this browser proves for the e-mail (its nonce, session-store/device-cookie.ts), or null. */
   deviceFor(email: string): string | null;
 }
 

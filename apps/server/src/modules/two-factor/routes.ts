@@ -40,7 +40,7 @@ export async function twoFactorRoutes(
     };
     const { userId, token } = await completeTwoFactorSignIn(deps, request.body, client, options.sessionTtlMs);
     const record = await loadUserRecord(app.db, userId);
-    // The whole sign-in succeeded: told if the browser is new, then remembered (sessions/device-cookie.ts).
+    // The whole sign-in succeeded: told if the browser is new, then remembered (session-store/device-cookie.ts).
     await noticeNewSignIn(app, request, { userId, email: record.user.email, token });
     rememberDevice(request, reply, app.config.deviceCookieSecret, record.user.email);
     return ok({ token, user: presentUser(record, record.user) });
