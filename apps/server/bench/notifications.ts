@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { deliverEmailBatch } from '../src/modules/notifications/email-delivery.js';
 import { fanOutEvent } from '../src/modules/notifications/fanout.js';
-import { giveReminderBatch, reminderBatch } from '../src/modules/notifications/reminders.js';
 import { deliverSms } from '../src/modules/notifications/sms-delivery.js';
 import { unsubscribeSecretOf } from '../src/modules/notifications/unsubscribe.js';
-import { createSession } from '../src/modules/sessions/service.js';
+import { createSession } from '../src/modules/session-store/store.js';
+import { giveReminderBatch, reminderBatch } from '../src/modules/tasks/reminders.js';
 // The app's job queue (`app.jobs`) is declared by its plugin.
 import type {} from '../src/plugins/jobs.js';
 import { smsSenderFromConfig } from '../src/sms/sender.js';

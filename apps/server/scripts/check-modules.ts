@@ -47,7 +47,8 @@ function landing(file: string, specifier: string): { module: string; target: str
   const resolved = path.relative(modulesDir, path.resolve(path.dirname(file), specifier));
   if (resolved.startsWith('..')) return undefined;
   const [module, ...rest] = resolved.split(path.sep);
-  if (!module) return undefined;
+  // A file beside the modules (manifest.ts, the shape every module's manifest has) is no module.
+  if (!module || rest.length === 0) return undefined;
   return { module, target: rest.join('/') };
 }
 

@@ -1,10 +1,5 @@
 import helmet from '@fastify/helmet';
-import {
-  healthEndpoints,
-  MAX_JSON_BODY_BYTES,
-  PASSWORD_RESET_WINDOW_MS,
-  PHONE_CODE_COUNT_WINDOW_MS,
-} from '@smart/contracts';
+import { healthEndpoints, MAX_JSON_BODY_BYTES } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -16,45 +11,9 @@ import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './l
 import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
-import { advisorRoutes } from './modules/advisors/routes.js';
-import { analyticsRoutes } from './modules/analytics/routes.js';
-import { auditLogRoutes } from './modules/audit-log/routes.js';
-import { conversationRoutes } from './modules/conversations/routes.js';
-import { conversationSocketEvents } from './modules/conversations/socket.js';
-import { departmentRoutes } from './modules/departments/routes.js';
-import { exportRoutes } from './modules/exports/routes.js';
-import { scheduleUnusedUploadsCleanup } from './modules/files/cleanup.js';
-import { fileRoutes } from './modules/files/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { importRoutes } from './modules/imports/routes.js';
-import { messageRoutes } from './modules/messages/routes.js';
-import { messageSocketEvents } from './modules/messages/socket.js';
-import { myWorkRoutes } from './modules/my-work/routes.js';
-import { startNotificationEngine } from './modules/notifications/engine.js';
-import { inboxRoutes } from './modules/notifications/inbox-routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
-import { objectiveAttachmentRoutes } from './modules/objectives/attachment-routes.js';
-import { objectiveRoutes } from './modules/objectives/routes.js';
-import { organizationRoutes } from './modules/organizations/routes.js';
-import { passwordResetRoutes } from './modules/password-reset/routes.js';
-import { phoneRoutes } from './modules/phone/routes.js';
-import { projectRoutes } from './modules/projects/routes.js';
-import { projectSocketEvents } from './modules/projects/socket.js';
-import { calendarFeedRoutes } from './modules/scheduling/feed-routes.js';
-import { schedulingRoutes } from './modules/scheduling/routes.js';
-import { searchRoutes } from './modules/search/routes.js';
-import { sessionRoutes } from './modules/sessions/routes.js';
-import { taskAttachmentRoutes } from './modules/tasks/attachment-routes.js';
-import { taskRoutes } from './modules/tasks/routes.js';
-import { teamRoutes } from './modules/teams/routes.js';
-import { templateDepartmentRoutes } from './modules/templates/department-routes.js';
-import { templateRoutes } from './modules/templates/routes.js';
-import { ticketRoutes } from './modules/tickets/routes.js';
-import { ticketSocketEvents } from './modules/tickets/socket.js';
-import { timeEntryRoutes } from './modules/time-entries/routes.js';
-import { twoFactorRoutes } from './modules/two-factor/routes.js';
-import { userRoutes } from './modules/users/routes.js';
+import { registerRecordReaders } from './modules/files/index.js';
+import { registerNotificationHooks } from './modules/notifications/index.js';
+import { registerClosingHooks } from './modules/organizations/index.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -64,6 +23,7 @@ import { redisPlugin } from './plugins/redis.js';
 import { socketEventsPlugin } from './plugins/socket-events.js';
 import { webPlugin } from './plugins/web.js';
 import { writeLimitsPlugin } from './plugins/write-limits.js';
+import { serverModules } from './server-modules.js';
 import type { FileStorage } from './storage/index.js';
 
 declare module 'fastify' {
@@ -149,63 +109,31 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     exportPlaces(app.redis ? { client: app.redis, prefix: config.redisPrefix } : undefined, config.exports),
   );
   await app.register(realtimePlugin);
+  // What the modules hand the ones below them (files' record readers, the notification engine's
+  // hooks, what closing an organization does): registered before anything runs.
+  registerRecordReaders(serverModules.flatMap((module) => module.recordReaders ?? []));
+  registerNotificationHooks(serverModules.flatMap((module) => module.notificationHooks ?? []));
+  registerClosingHooks(serverModules.flatMap((module) => module.organizationClosing ?? []));
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {
-    events: [...projectSocketEvents, ...ticketSocketEvents, ...conversationSocketEvents, ...messageSocketEvents],
+    events: serverModules.flatMap((module) => module.socketEvents ?? []),
   });
   await app.register(jobsPlugin);
-  // Scheduled work (not HTTP): the hourly sweep of uploads never used, and one run now.
-  await scheduleUnusedUploadsCleanup(app);
-  // The notification engine: the fan-out of recorded events, their deliveries and reminders.
-  await startNotificationEngine(app);
+  // Scheduled work (not HTTP): each module's jobs and schedules (the sweep of uploads never used,
+  // the notification engine's fan-out, deliveries and reminders).
+  for (const module of serverModules) await module.jobs?.(app);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>
     app.redis
       ? redisLoginThrottle(app.redis, `${config.redisPrefix}${name}:`, windowMs)
       : memoryLoginThrottle(Date.now, windowMs);
-  const throttle = throttleFor('login-failures');
 
   // The API: every route needs a session unless its config says `public: true`.
   await app.register(async (api) => {
     await api.register(denyByDefault);
     await api.register(writeLimitsPlugin);
-    await api.register(healthRoutes);
-    await api.register(sessionRoutes, { throttle, sessionTtlMs: config.sessionTtlMs });
-    await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
-    await api.register(twoFactorRoutes, {
-      throttle: throttleFor('two-factor-failures'),
-      sessionTtlMs: config.sessionTtlMs,
-    });
-    await api.register(notificationRoutes);
-    await api.register(phoneRoutes, { throttle: throttleFor('phone-codes', PHONE_CODE_COUNT_WINDOW_MS) });
-    await api.register(inboxRoutes);
-    await api.register(unsubscribeRoutes);
-    await api.register(userRoutes);
-    await api.register(teamRoutes);
-    await api.register(fileRoutes);
-    await api.register(objectiveAttachmentRoutes);
-    await api.register(taskAttachmentRoutes);
-    await api.register(organizationRoutes);
-    await api.register(departmentRoutes);
-    await api.register(advisorRoutes);
-    await api.register(schedulingRoutes);
-    await api.register(calendarFeedRoutes);
-    await api.register(projectRoutes);
-    await api.register(objectiveRoutes);
-    await api.register(taskRoutes);
-    await api.register(ticketRoutes);
-    await api.register(templateDepartmentRoutes);
-    await api.register(templateRoutes);
-    await api.register(conversationRoutes);
-    await api.register(messageRoutes);
-    await api.register(searchRoutes);
-    await api.register(myWorkRoutes);
-    await api.register(timeEntryRoutes);
-    await api.register(auditLogRoutes);
-    await api.register(importRoutes);
-    await api.register(analyticsRoutes);
-    await api.register(exportRoutes);
+    for (const module of serverModules) await module.routes?.(api, { throttleFor });
   });
   await app.register(webPlugin, { root: config.webDistDir });
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskReminders, tasks, users } from '../src/db/schema/index.js';
-import { sweepReminders } from '../src/modules/notifications/reminders.js';
+import { sweepReminders } from '../src/modules/tasks/reminders.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
 

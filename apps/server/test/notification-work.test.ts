@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectiveRow, OrganizationRow, ProjectRow } from '../src/db/schema/index.js';
 import { users } from '../src/db/schema/index.js';
-import { notify } from '../src/modules/notifications/events.js';
+import { notify } from '../src/lib/outbox.js';
 import { taskAssigned } from '../src/modules/tasks/notifications.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';

@@ -8,7 +8,7 @@ import {
 } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { findOrganization, findPlatformOrganization } from '../src/modules/organizations/service.js';
-import { createSession } from '../src/modules/sessions/service.js';
+import { createSession } from '../src/modules/session-store/store.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, createCast, settingsManagers } from './helpers/authz-matrix.js';
 import { FACTORY_PASSWORD, type Member } from './helpers/factories.js';

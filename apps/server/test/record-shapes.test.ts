@@ -4,7 +4,7 @@ import type { AccountName, TestApp } from './helpers/app.js';
 import { type CountingApp, createCountingApp } from './helpers/query-count.js';
 
 /**
- * A user embedded in another record is the shared summary (users/summary.ts), and the password
+ * A user embedded in another record is the shared summary (people/summary.ts), and the password
  * hash is read only by the sign-in and password code: every other SQL statement is listened to.
  */
 let counting: CountingApp;

@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { runningTimers, timeEntries, users } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/sessions/service.js';
+import { createSession } from '../src/modules/session-store/store.js';
 import type { TestApp } from './helpers/app.js';
 import { endAssignment } from './helpers/assignments.js';
 import {

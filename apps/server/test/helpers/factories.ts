@@ -32,7 +32,7 @@ import { createDepartment } from '../../src/modules/departments/service.js';
 import { createObjective } from '../../src/modules/objectives/service.js';
 import { createOrganization } from '../../src/modules/organizations/service.js';
 import { createProject } from '../../src/modules/projects/service.js';
-import { createSession } from '../../src/modules/sessions/service.js';
+import { createSession } from '../../src/modules/session-store/store.js';
 import { createTask } from '../../src/modules/tasks/service.js';
 import { createTeam } from '../../src/modules/teams/service.js';
 import { loadUserRecord, registerMember } from '../../src/modules/users/service.js';

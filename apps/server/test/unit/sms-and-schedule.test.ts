@@ -1,6 +1,6 @@
 import { SMS_MAX_LENGTH, smsLine } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
-import { cronEvery } from '../../src/modules/notifications/reminders.js';
+import { cronEvery } from '../../src/modules/notifications/sweeps.js';
 import { cutText, smsText } from '../../src/sms/sender.js';
 
 describe('the text of an SMS', () => {

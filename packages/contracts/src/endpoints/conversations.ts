@@ -16,7 +16,7 @@ import {
 const tags = ['Messenger'];
 const conversationEnvelope = envelope(conversationSchema);
 
-/** Conversations: rules in the server's conversations/policy.ts. */
+/** Conversations: rules in the server's messenger/conversations/policy.ts. */
 export const conversationEndpoints = {
   list: endpoint({
     method: 'GET',

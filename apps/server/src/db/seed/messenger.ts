@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addMembersOfOrganization, addParticipants } from '../../modules/conversations/participants.js';
+import { addMembersOfOrganization, addParticipants } from '../../modules/messenger/index.js';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
 import { conversationParticipants, conversations, messages } from '../schema/index.js';

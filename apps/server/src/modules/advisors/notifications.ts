@@ -1,5 +1,5 @@
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
-import { type OrganizationRef, organizationSubject } from '../organizations/notifications.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import { type OrganizationRef, organizationSubject } from '../organizations/index.js';
 
 /*
  * An advisor assigned to or removed from an organization (issue 22, "System alerts"): its

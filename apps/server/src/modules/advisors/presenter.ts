@@ -1,8 +1,9 @@
 import type { Advisor, MyOrganization, OrganizationAdvisor } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentUser, type UserRecord } from '../users/presenter.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import type { UserSummaryRow } from '../people/index.js';
+import { presentAdvisorProfile } from '../people/index.js';
+import { presentUser, type UserRecord } from '../users/index.js';
 import { type AssignmentState, assignmentPermissions } from './policy.js';
 
 /** One of an advisor's assignments as the advisors query aggregates it (JSON: the date is a string). */
@@ -33,12 +34,6 @@ export interface OrganizationAdvisorRecord extends AssignmentState {
   organizationId: string;
   assignedAt: Date;
   advisor: UserSummaryRow & Pick<UserRow, 'specialties' | 'experience'>;
-}
-
-/** An advisor as an organization sees it: its summary, specialties and experience. */
-export function presentAdvisorProfile(advisor: OrganizationAdvisorRecord['advisor']): OrganizationAdvisor['advisor'] {
-  const { specialties, experience, ...summary } = advisor;
-  return { ...presentUserSummary(summary), specialties, experience };
 }
 
 export function presentOrganizationAdvisor(record: OrganizationAdvisorRecord, actor: Actor): OrganizationAdvisor {

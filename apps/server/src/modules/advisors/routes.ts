@@ -4,7 +4,7 @@ import { ok, okMessage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { leaveRecordRoomsOf, originConnection, setOrganizationRoomMembership } from '../../plugins/realtime.js';
-import { announceCancelledSessions } from '../scheduling/live.js';
+import { announceCancelledSessions } from '../scheduling/index.js';
 import { presentAdvisor, presentMyOrganization, presentOrganizationAdvisor } from './presenter.js';
 import {
   assignAdvisor,

@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { taskTotals } from '../projects/task-totals.js';
+import { taskTotals } from '../projects/index.js';
 import { type AnalyticsScope, analyticsScope } from './policy.js';
 
 /**

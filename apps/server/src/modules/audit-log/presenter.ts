@@ -1,5 +1,5 @@
 import { type AuditAction, type AuditEntry, type AuditTargetType, recordPaths } from '@smart/contracts';
-import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
 
 /** A line of the log as the service reads it: an audit event's or a task's or ticket's history. */
 export interface AuditLine {

@@ -15,7 +15,7 @@ import { inBulkReadTurn } from '../../lib/bulk-reads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type Page, pagination } from '../../lib/paging.js';
 import { type Actor, canActInOrganization, requireOrganization } from '../../lib/tenancy.js';
-import type { UserSummaryRow } from '../users/summary.js';
+import type { UserSummaryRow } from '../people/index.js';
 import { canReadAuditLog } from './policy.js';
 import type { AuditLine } from './presenter.js';
 

@@ -1,7 +1,7 @@
 import type { Department } from '@smart/contracts';
 import type { DepartmentRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { presentUserSummary, type UserSummaryRow } from '../people/index.js';
 import { departmentPermissions } from './policy.js';
 
 export interface DepartmentRecord extends DepartmentRow {

@@ -4,8 +4,6 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
-import { presentUser } from '../users/presenter.js';
-import { listDepartmentMembers } from '../users/service.js';
 import { type DepartmentRecord, presentDepartment } from './presenter.js';
 import {
   attachTeam,
@@ -45,12 +43,6 @@ export async function departmentRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.remove, async (request) => {
     await deleteDepartment(app.db, app.storage, requireUser(request), request.params.id);
     return okMessage(UI_TEXT.departmentDeleted);
-  });
-
-  addRoute(app, endpoints.members, async (request) => {
-    const actor = requireUser(request);
-    const page = await listDepartmentMembers(app.db, actor, request.params.id, request.query);
-    return okPage(page, (user) => presentUser(user, actor));
   });
 
   addRoute(app, endpoints.attachTeam, async (request) =>

@@ -11,8 +11,8 @@ import { prepared } from '../../lib/prepared.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, organizationScope, organizationToCreateIn, visibleOr404 } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
-import { changePicture, lockedPicture } from '../files/pictures.js';
-import { userSummaryOf } from '../users/summary.js';
+import { changePicture, lockedPicture } from '../files/index.js';
+import { userSummaryOf } from '../people/index.js';
 import { departmentPermissions } from './policy.js';
 import type { DepartmentRecord } from './presenter.js';
 

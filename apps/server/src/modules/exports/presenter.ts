@@ -7,13 +7,13 @@ import {
   type ExportKind,
 } from '@smart/contracts';
 import type { CsvValue } from '../../lib/csv.js';
-import type { AuditLine } from '../audit-log/presenter.js';
-import type { ProjectRecord } from '../projects/presenter.js';
-import type { TaskRecord } from '../tasks/presenter.js';
-import type { TicketRecord } from '../tickets/presenter.js';
-import type { TimeEntryRecord } from '../time-entries/service.js';
-import type { UserRecord } from '../users/presenter.js';
-import type { UserSummaryRow } from '../users/summary.js';
+import type { AuditLine } from '../audit-log/index.js';
+import type { UserSummaryRow } from '../people/index.js';
+import type { ProjectRecord } from '../projects/index.js';
+import type { TaskRecord } from '../tasks/index.js';
+import type { TicketRecord } from '../tickets/index.js';
+import type { TimeEntryRecord } from '../time-entries/index.js';
+import type { UserRecord } from '../users/index.js';
 
 /** A row of a kind's file: a value under each of its headings (contracts' EXPORT_COLUMNS). */
 export type ExportLine<K extends ExportKind> = Record<ExportColumn<K>, CsvValue>;

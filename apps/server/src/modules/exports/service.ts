@@ -20,14 +20,13 @@ import {
   requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
-import { auditLogBatches, auditOrganization } from '../audit-log/service.js';
-import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
-import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/service.js';
-import { myTasksOrder, myTasksWhere } from '../tasks/overview.js';
-import { selectTaskRecords } from '../tasks/service.js';
-import { selectTicketRecords, ticketList } from '../tickets/service.js';
-import { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, timeEntryListWhere } from '../time-entries/service.js';
-import { selectUserRecords, USER_LIST_ORDER, userList } from '../users/service.js';
+import { auditLogBatches, auditOrganization } from '../audit-log/index.js';
+import { findOrganization, findPlatformOrganization } from '../organizations/index.js';
+import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/index.js';
+import { myTasksOrder, myTasksWhere, selectTaskRecords } from '../tasks/index.js';
+import { selectTicketRecords, ticketList } from '../tickets/index.js';
+import { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, timeEntryListWhere } from '../time-entries/index.js';
+import { selectUserRecords, USER_LIST_ORDER, userList } from '../users/index.js';
 import {
   auditLogLine,
   type ExportLine,

@@ -5,7 +5,7 @@ import { type FileRow, files, users } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { type Actor, seesAllOrganizations } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
-import { presentUserSummary, userSummaryOf } from '../users/summary.js';
+import { presentUserSummary, userSummaryOf } from '../people/index.js';
 import { removeAttachedFile } from './attachments.js';
 import { type AttachableRecord, readAttachableRecord } from './record-access.js';
 import { presentFile } from './service.js';

@@ -5,7 +5,7 @@ import { files, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
-import { presentUserSummary, userSummaryOf } from '../users/summary.js';
+import { presentUserSummary, userSummaryOf } from '../people/index.js';
 import { requireStorageRoom } from './quota.js';
 import type { AttachableRecord } from './record-access.js';
 import { keepUpload, type StoredUpload } from './service.js';

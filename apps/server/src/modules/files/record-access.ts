@@ -1,18 +1,13 @@
-import type { AttachableRecordType } from '@smart/contracts';
+import { ATTACHABLE_RECORD_TYPES, type AttachableRecordType } from '@smart/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { readMessageForFiles } from '../messages/attachments.js';
-import { readObjectiveForFiles } from '../objectives/attachments.js';
-import { readTaskForFiles } from '../tasks/attachments.js';
-import { readTemplateForFiles } from '../templates/access.js';
-import { readTicketForFiles } from '../tickets/attachments.js';
 
 /**
  * The registry of records files can be attached to (design.md, "Files"). Each kind's module says
  * how to load a record the actor may read and what the actor may do with its files (its reader,
- * e.g. tasks/attachments.ts); `readers` below names one for every kind, so a kind without one is a
- * compile error. Every file route asks here, so an attached file follows its record's rules
+ * e.g. tasks/attachments.ts), handed in through its manifest (`recordReaders`): files imports none
+ * of them, and the server does not start with a kind that has none. Every file route asks here, so an attached file follows its record's rules
  * everywhere: the attachment routes, GET /api/files/info|download/{key} and DELETE /api/files/{key}.
  */
 
@@ -52,13 +47,18 @@ export interface AttachableRecord {
  */
 export type AttachableRecordReader = (db: Database, actor: Actor, id: string) => Promise<AttachableRecord | null>;
 
-const readers = {
-  objective: readObjectiveForFiles,
-  task: readTaskForFiles,
-  ticket: readTicketForFiles,
-  message: readMessageForFiles,
-  template: readTemplateForFiles,
-} satisfies Record<AttachableRecordType, AttachableRecordReader>;
+export type AttachableRecordReaders = Partial<Record<AttachableRecordType, AttachableRecordReader>>;
+
+const readers = new Map<AttachableRecordType, AttachableRecordReader>();
+
+/** Takes the readers the modules hand in (app.ts, from their manifests); every kind needs one. */
+export function registerRecordReaders(handedIn: AttachableRecordReaders[]) {
+  for (const modulesReaders of handedIn)
+    for (const [type, reader] of Object.entries(modulesReaders) as [AttachableRecordType, AttachableRecordReader][])
+      readers.set(type, reader);
+  const missing = ATTACHABLE_RECORD_TYPES.filter((type) => !readers.has(type));
+  if (missing.length > 0) throw new Error(`No module reads ${missing.join(', ')} records for their files`);
+}
 
 /** The record if the actor may read it, else null. */
 export function readAttachableRecord(
@@ -67,5 +67,7 @@ export function readAttachableRecord(
   type: AttachableRecordType,
   id: string,
 ): Promise<AttachableRecord | null> {
-  return readers[type](db, actor, id);
+  const reader = readers.get(type);
+  if (!reader) throw new Error(`No module reads ${type} records for their files`);
+  return reader(db, actor, id);
 }

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@smart/contracts';
-import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
 
 /** A history row (tasks, tickets) with the user who made the change; lib/history.ts writes them. */
 export interface HistoryEntryRecord<Kind extends string> {

@@ -13,7 +13,7 @@ import {
 } from '@smart/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/tenancy.js';
-import { canRegister } from '../users/policy.js';
+import { canRegister } from '../users/index.js';
 import { type FileRow, looseKey, readMemberFile } from './member-file.js';
 
 /**

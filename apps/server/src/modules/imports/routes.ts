@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { acceptUploads, receiveOneFile } from '../files/upload.js';
+import { acceptUploads, receiveOneFile } from '../files/index.js';
 import type { parseMemberFile } from './member-rows.js';
 import { importMembers, importTarget, previewMemberImport } from './service.js';
 

@@ -7,8 +7,8 @@ import { personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { NO_PASSWORD } from '../../lib/passwords.js';
 import { type Actor, requireActsInNamed, requireManageIn, seesAllOrganizations } from '../../lib/tenancy.js';
-import { seatsLeft } from '../organizations/seats.js';
-import { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from '../password-reset/service.js';
+import { seatsLeft } from '../organizations/index.js';
+import { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from '../password-reset/index.js';
 import { type CheckedRow, checkMemberRows, type ParsedRow } from './member-rows.js';
 
 /** The organization members are imported into. */

@@ -1,5 +1,5 @@
 import { type MyWork, type MyWorkConversation, recordPaths, type TaskPriority } from '@smart/contracts';
-import type { ConversationRecord } from '../conversations/records.js';
+import type { ConversationRecord } from '../messenger/index.js';
 import type { MyWorkRecords } from './service.js';
 
 /**

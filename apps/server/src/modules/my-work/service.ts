@@ -15,10 +15,9 @@ import {
 import { forbidden } from '../../lib/errors.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, activeAssignment } from '../../lib/tenancy.js';
-import { hasUnreadMessages, selectConversationRecords } from '../conversations/records.js';
-import { reachableTasks } from '../tasks/overview.js';
-import { handlesTicketsWhereActing } from '../tickets/policy.js';
-import { ticketScope } from '../tickets/service.js';
+import { hasUnreadMessages, selectConversationRecords } from '../messenger/index.js';
+import { reachableTasks } from '../tasks/index.js';
+import { handlesTicketsWhereActing, ticketScope } from '../tickets/index.js';
 import { canReadPlatformFigures } from './policy.js';
 
 /**

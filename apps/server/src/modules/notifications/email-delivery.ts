@@ -14,12 +14,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { JOB_RETRY_LIMIT } from '../../jobs/queue.js';
+import { EMAIL_QUEUE } from '../../lib/outbox.js';
 import { uuidArray } from '../../lib/sql.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { sessionInvitation } from '../scheduling/invitation.js';
 import { personOf, readableBy } from './audience.js';
 import { batchMessageId, type EmailItem, renderEmail } from './email-render.js';
-import { EMAIL_QUEUE } from './events.js';
+import { invitationRendererOf } from './hooks.js';
 import { type UnsubscribeKey, unsubscribeSecretOf, unsubscribeToken } from './unsubscribe.js';
 
 /*
@@ -219,10 +219,11 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
   await setStatus(db, ids, sql`status = 'sent', sent_at = now(), lease_until = null, last_error = null`);
 }
 
-/** The session's invitation when the delivery is a calendar event's (its .ics, its subject). */
+/** The record's invitation when the delivery is a calendar event's (its .ics, its subject; scheduling renders a session's). */
 function invitationOf(deps: EmailDeliveryDeps, row: DeliveryRow) {
-  if (NOTIFICATION_TYPES[row.type].category !== 'calendar' || row.record_type !== 'session') return null;
-  return sessionInvitation(deps.db, deps.appUrl, {
+  const renderInvitation = invitationRendererOf(row.record_type);
+  if (NOTIFICATION_TYPES[row.type].category !== 'calendar' || !renderInvitation) return null;
+  return renderInvitation(deps.db, deps.appUrl, {
     type: row.type,
     sessionId: row.record_id,
     data: row.data,

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { FANOUT_QUEUE, registerNotificationQueue } from '../../lib/outbox.js';
 import { smsSenderFromConfig } from '../../sms/sender.js';
-import { startSessionReminderSweep } from '../scheduling/reminders.js';
 import { startEmailDelivery } from './email-delivery.js';
-import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
+import { registeredReminderSweeps } from './hooks.js';
 import { announceFanOut } from './live.js';
 import { scheduleLostJobsSweep } from './lost-jobs.js';
-import { startReminderSweep } from './reminders.js';
 import { startSmsDelivery } from './sms-delivery.js';
 
 /**
  * The notification engine's background work: the fan-out of each outbox event (queued by
  * `notify` in the change's transaction), then the live bell. Delivery workers (e-mail, SMS) and the
- * reminder sweeps (tasks' due dates, sessions) start beside it.
+ * reminder sweeps the domains hand in (tasks' due dates, sessions) start beside it.
  */
 export async function startNotificationEngine(app: FastifyInstance) {
   registerNotificationQueue(app.db, app.jobs);
@@ -30,6 +29,5 @@ export async function startNotificationEngine(app: FastifyInstance) {
   await startEmailDelivery(app);
   await startSmsDelivery(app, smsSenderFromConfig(app.config.notifications));
   await scheduleLostJobsSweep(app);
-  await startReminderSweep(app);
-  await startSessionReminderSweep(app);
+  for (const startSweep of registeredReminderSweeps()) await startSweep(app);
 }

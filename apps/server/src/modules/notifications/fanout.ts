@@ -10,9 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notificationEvents, users } from '../../db/schema/index.js';
 import type { JobQueue, JobToInsert } from '../../jobs/queue.js';
+import { EMAIL_QUEUE, SMS_QUEUE } from '../../lib/outbox.js';
 import { uuidArray } from '../../lib/sql.js';
 import { audienceCandidates, personOf, preference, readableBy } from './audience.js';
-import { EMAIL_QUEUE, SMS_QUEUE } from './events.js';
 import type { NotificationRecord } from './presenter.js';
 
 type EventRow = typeof notificationEvents.$inferSelect;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { notificationEvents, notifications, notificationThreads, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { uuidArray } from '../../lib/sql.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/index.js';
 import { personOf, readableBy } from './audience.js';
 import type { NotificationRecord } from './presenter.js';
 

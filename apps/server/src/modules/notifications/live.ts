@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import { userRoom } from '../../plugins/realtime.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/index.js';
 import { type FannedOut, freshNotification } from './fanout.js';
 import { unreadCounts } from './inbox.js';
 import { presentNotification } from './presenter.js';

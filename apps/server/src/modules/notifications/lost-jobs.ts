@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { EMAIL_QUEUE, FANOUT_QUEUE } from './events.js';
+import { EMAIL_QUEUE, FANOUT_QUEUE } from '../../lib/outbox.js';
 
 /*
  * The sweep that keeps "none lost" true when a process dies in the middle of a job: the job queue

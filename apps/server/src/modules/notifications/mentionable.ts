@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { presentUserSummary, type UserSummaryRow } from '../people/index.js';
 import { audienceCandidates, personOf, readableBy, recordOrganization } from './audience.js';
 import { requireReadableRecord } from './subscriptions.js';
 

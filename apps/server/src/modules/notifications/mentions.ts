@@ -2,9 +2,9 @@ import { type MentionableRecordType, NOTIFICATION_EXCERPT_LENGTH, type Notificat
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { type EventSubject, eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 import { uuidArray } from '../../lib/sql.js';
 import { personOf, readableBy } from './audience.js';
-import { type EventSubject, eventOn, type NotificationEventInput } from './events.js';
 
 /*
  * @mentions in comments and messages (issue 22): stored as user ids with the text, and told at once

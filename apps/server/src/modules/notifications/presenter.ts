@@ -7,7 +7,7 @@ import {
   notificationLine,
   recordPaths,
 } from '@smart/contracts';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { presentUserSummary, type UserSummaryRow } from '../people/index.js';
 
 /** A notification as the inbox reads it: its row, its event's data and actor, and its group's counts. */
 export interface NotificationRecord {

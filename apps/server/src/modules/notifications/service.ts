@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { databaseKnowsZone } from '../../lib/time-zones.js';
-import { keepAvailabilityZone } from '../scheduling/service.js';
+import { registeredTimeZoneHooks } from './hooks.js';
 
 /** Stored preferences over the defaults, so a key added later gets its default. */
 const withDefaults = (stored: NotificationPreferences | null) =>
@@ -57,7 +57,7 @@ export async function updateNotificationSettings(db: Database, userId: string, c
   return db.transaction(async (tx) => {
     const [row] = await tx.select(settingsColumns).from(users).where(eq(users.id, userId)).for('update');
     if (change.timeZone !== undefined && change.timeZone !== row?.timeZone) {
-      await keepAvailabilityZone(tx, userId, row?.timeZone ?? null);
+      for (const hook of registeredTimeZoneHooks()) await hook(tx, userId, row?.timeZone ?? null);
     }
     const preferences = mergeNotificationPreferences(
       withDefaults(row?.preferences ?? null),

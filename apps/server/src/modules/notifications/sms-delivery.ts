@@ -2,9 +2,9 @@ import { type NotificationData, type NotificationType, notificationLine, recordP
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { SMS_QUEUE } from '../../lib/outbox.js';
 import { SmsSendError, type SmsSender, smsText } from '../../sms/sender.js';
 import { personOf, preference, readableBy } from './audience.js';
-import { SMS_QUEUE } from './events.js';
 import { actorName, notificationLink } from './presenter.js';
 
 /** How long a claimed SMS is held by its worker before another may take it over (shorter than a job's expiry, 120 s). */

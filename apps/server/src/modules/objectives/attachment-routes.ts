@@ -1,5 +1,5 @@
 import { UI_TEXT } from '@smart/contracts';
-import { recordAttachmentRoutes } from '../files/attachment-routes.js';
+import { recordAttachmentRoutes } from '../files/index.js';
 import { readObjectiveForFiles } from './attachments.js';
 
 /** POST and DELETE /api/objectives/{id}/attachments (second document, section 7 "Objectives"). */

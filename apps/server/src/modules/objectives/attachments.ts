@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { objectives } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { hasFlag, seesAllOrganizations } from '../../lib/tenancy.js';
-import type { AttachableRecordReader } from '../files/record-access.js';
-import { announceWork } from '../projects/live.js';
-import { canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '../projects/policy.js';
+import type { AttachableRecordReader } from '../files/index.js';
+import { announceWork, canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '../projects/index.js';
 
 /**
  * Objectives as records files attach to (files/record-access.ts): read by whoever works on the

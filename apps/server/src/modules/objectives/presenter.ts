@@ -1,10 +1,9 @@
 import type { Objective, ObjectiveDetail } from '@smart/contracts';
 import type { ObjectiveRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
-import { canRemoveAttachment } from '../projects/policy.js';
-import { presentTeamRef, presentWorkBase, type TaskTotals } from '../projects/presenter.js';
-import type { UserSummaryRow } from '../users/summary.js';
+import { type AttachmentRow, presentAttachment } from '../files/index.js';
+import type { UserSummaryRow } from '../people/index.js';
+import { canRemoveAttachment, presentTeamRef, presentWorkBase, type TaskTotals } from '../projects/index.js';
 import { objectivePermissions } from './policy.js';
 
 /** An objective row with its project's title, team, creator and task totals, as the list query selects it. */

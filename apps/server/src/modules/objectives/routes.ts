@@ -4,8 +4,8 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../files/attachments.js';
-import { announceWork } from '../projects/live.js';
+import { removeStoredFiles } from '../files/index.js';
+import { announceWork } from '../projects/index.js';
 import { presentObjective, presentObjectiveDetail } from './presenter.js';
 import { createObjective, deleteObjective, listObjectives, readObjective, updateObjective } from './service.js';
 

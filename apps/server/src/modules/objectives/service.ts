@@ -4,16 +4,21 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/attachments.js';
-import { notify } from '../notifications/events.js';
-import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
-import { newWorkRecord } from '../projects/new-record.js';
-import { objectiveCreated } from '../projects/notifications.js';
-import { canChangeWorkRecord } from '../projects/policy.js';
-import { taskTotals } from '../projects/task-totals.js';
-import { userSummaryOf } from '../users/summary.js';
+import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/index.js';
+import { userSummaryOf } from '../people/index.js';
+import {
+  canChangeWorkRecord,
+  newWorkRecord,
+  objectiveCreated,
+  requireProjectWork,
+  requireTeamIn,
+  taskTotals,
+  workRecordOr404,
+  workSearch,
+} from '../projects/index.js';
 import type { ObjectiveRecord } from './presenter.js';
 
 /** Objectives with their project's title, team, creator and task totals: one query for any number of rows. */

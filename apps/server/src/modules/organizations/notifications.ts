@@ -1,5 +1,5 @@
 import type { OrganizationRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 
 /*
  * An organization's notifications (issue 22, "System alerts"): closed and reopened, to all its

@@ -4,9 +4,6 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions, emptyOrganizationRoom, originConnection } from '../../plugins/realtime.js';
-import { announceCancelledSessions } from '../scheduling/live.js';
-import { presentUser } from '../users/presenter.js';
-import { listOrganizationUsers } from '../users/service.js';
 import { presentOrganization } from './presenter.js';
 import { setOrganizationSecurity } from './security.js';
 import {
@@ -50,7 +47,7 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.close, async (request) => {
     const actor = requireUser(request);
-    const { organization, revokedSessionIds, cancelledSessions } = await closeOrganization(
+    const { organization, revokedSessionIds, announcements } = await closeOrganization(
       app.db,
       actor,
       request.params.id,
@@ -58,7 +55,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     );
     disconnectSessions(app, revokedSessionIds);
     emptyOrganizationRoom(app, organization.id);
-    announceCancelledSessions(app, cancelledSessions, originConnection(request));
+    for (const announce of announcements) announce(app, originConnection(request));
     return ok(presentOrganization(organization, actor));
   });
 
@@ -78,11 +75,5 @@ export async function organizationRoutes(app: FastifyInstance) {
     // Their sockets end; reconnecting is refused until they have set up a second factor.
     disconnectSessions(app, sessionsToRestrict);
     return ok(presentOrganization(organization, actor));
-  });
-
-  addRoute(app, endpoints.listUsers, async (request) => {
-    const actor = requireUser(request);
-    const page = await listOrganizationUsers(app.db, actor, request.params.id, request.query);
-    return okPage(page, (user) => presentUser(user, actor));
   });
 }

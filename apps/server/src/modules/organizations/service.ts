@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { files, organizations, sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
 import {
@@ -16,11 +17,9 @@ import {
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
-import { removeStoredFiles } from '../files/attachments.js';
-import { changePicture, lockedPicture, publishPicture } from '../files/pictures.js';
-import { notify } from '../notifications/events.js';
-import { cancelFutureSessions } from '../scheduling/sessions.js';
+import { changePicture, lockedPicture, publishPicture, removeStoredFiles } from '../files/index.js';
 import { organizationEvent, settingsEvents } from './audit.js';
+import { type ClosingAnnouncement, registeredClosingHooks } from './closing.js';
 import { organizationClosed, organizationReopened } from './notifications.js';
 import { canChangeSeats } from './policy.js';
 
@@ -181,7 +180,8 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
  * Closes the organization account: its people's sessions end and they cannot sign in until an
  * admin reopens it; nothing is deleted. Its members are told (by SMS too) in the same transaction,
  * and its future sessions with advisors are cancelled and their people told.
- * Returns the closed organization, the ended sign-in sessions' ids (for their sockets) and the cancelled advisor sessions.
+ * Returns the closed organization, the ended sign-in sessions' ids (for their sockets) and what the
+ * closing hooks (modules/organizations/closing.ts) announce after the commit.
  */
 export async function closeOrganization(db: Database, actor: Actor, id: string, now = new Date()) {
   const organization = await getOrganizationFor(db, actor, id);
@@ -197,22 +197,25 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
     if (!closed) throw conflict(UI_TEXT.organizationAlreadyClosed);
     await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.closed')]);
     await notify(db, tx, organizationClosed(organization, actor.id));
-    const cancelledSessions = await cancelFutureSessions(
-      db,
-      tx,
-      { organizationId: id, organizationName: organization.name },
-      actor.id,
-      UI_TEXT.sessionCancelledOrganizationClosed,
-      now,
-    );
+    const announcements: ClosingAnnouncement[] = [];
+    for (const closing of registeredClosingHooks())
+      announcements.push(
+        await closing({
+          db,
+          tx,
+          organization: { organizationId: id, organizationName: organization.name },
+          actorId: actor.id,
+          now,
+        }),
+      );
     const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
     const ended = await tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
-    return { ended, cancelledSessions };
+    return { ended, announcements };
   });
   return {
     organization: await getOrganizationFor(db, actor, id),
     revokedSessionIds: revoked.ended.map((row) => row.id),
-    cancelledSessions: revoked.cancelledSessions,
+    announcements: revoked.announcements,
   };
 }
 

@@ -9,11 +9,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, passwordResets, sessions, users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { hashPassword, NO_PASSWORD } from '../../lib/passwords.js';
+import { securityNotice } from '../../lib/security-notices.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { notify } from '../notifications/events.js';
-import { securityNotice } from '../notifications/security-notices.js';
 import { passwordResetMail, welcomeMail } from './mail.js';
 
 const resetLink = (appUrl: string, token: string) => `${appUrl}${RESET_PASSWORD_PATH}#${RESET_TOKEN_PARAM}=${token}`;

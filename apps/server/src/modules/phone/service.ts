@@ -14,8 +14,7 @@ import { phoneVerifications, users } from '../../db/schema/index.js';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
 import { admitAttempt, type LoginThrottle } from '../../lib/login-throttle.js';
 import type { SmsSender } from '../../sms/sender.js';
-import { getNotificationSettings } from '../notifications/service.js';
-import { countAgainstCap, giveBackCount } from '../notifications/sms-delivery.js';
+import { countAgainstCap, getNotificationSettings, giveBackCount } from '../notifications/index.js';
 
 /**
  * The code's hash, bound to the person and the number it was sent to. Six digits are guessed

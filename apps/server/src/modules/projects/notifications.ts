@@ -1,6 +1,6 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { ProjectRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
 
 /*
  * What a project's changes tell whom (README, "Notifications"): its people — its creator, its

@@ -1,7 +1,7 @@
 import type { Project } from '@smart/contracts';
 import type { ProjectRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { presentUserSummary, type UserSummaryRow } from '../people/index.js';
 import { projectPermissions } from './policy.js';
 
 /** Progress and counts over a project's or objective's tasks, as the list query computes them. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../files/attachments.js';
+import { removeStoredFiles } from '../files/index.js';
 import { announceWork, closeProjectRoom } from './live.js';
 import { presentProject } from './presenter.js';
 import { createProject, deleteProject, listProjects, projectStats, readProject, updateProject } from './service.js';

@@ -5,7 +5,7 @@ import { notFound, rateLimited } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { memoryTokenBuckets, redisTokenBuckets } from '../../lib/token-bucket.js';
 import { requireUser } from '../../plugins/auth.js';
-import { loadTwoFactorKey } from '../two-factor/keys.js';
+import { loadTwoFactorKey } from '../two-factor/index.js';
 import {
   calendarFeedBox,
   calendarFeedOf,

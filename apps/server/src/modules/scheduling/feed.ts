@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { calendarFeeds, organizations, type UserRow, users } from '../../db/schema/index.js';
 import { type SecretBox, secretBox } from '../../lib/secret-box.js';
-import { deriveKey } from '../two-factor/keys.js';
+import { deriveKey } from '../two-factor/index.js';
 import { renderCalendar } from './ics.js';
 import { calendarEntryOf, presentSessionFields } from './presenter.js';
 import { sessionsOfPerson } from './sessions.js';

@@ -8,8 +8,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../lib/sql.js';
-import type { MailMessage } from '../../mail/mailer.js';
-import { displayName } from '../users/lookup.js';
+import type { InvitationDelivery, InvitationMail } from '../notifications/index.js';
+import { displayName } from '../people/index.js';
 import { type CalendarEntry, type CalendarPerson, renderCalendar } from './ics.js';
 
 /*
@@ -21,28 +21,6 @@ import { type CalendarEntry, type CalendarPerson, renderCalendar } from './ics.j
  */
 
 export type InvitationSnapshot = NonNullable<NotificationData['session']>;
-
-/** The delivery being sent, as the e-mail channel loaded it. */
-export interface InvitationDelivery {
-  type: NotificationType;
-  sessionId: string;
-  data: NotificationData;
-  /** When the change happened: the DTSTAMP, the same on every try of this delivery. */
-  createdAt: Date;
-  /** The recipient's zone (null: UTC), for the subject and the body. */
-  timeZone: string | null;
-  /** The recipient made the change (it gets its invitation, told in its own words). */
-  ownAct: boolean;
-}
-
-/** What an invitation adds to the notification e-mail. */
-export interface InvitationMail {
-  subject: string;
-  icalEvent: NonNullable<MailMessage['icalEvent']>;
-  /** The line in the recipient's own words when it made the change; else the notification's. */
-  line: string | null;
-  details: string[];
-}
 
 interface InvitationRow {
   ical_uid: string;

@@ -8,7 +8,7 @@ import {
 } from '@smart/contracts';
 import type { AdvisorSessionRow, UserRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { displayName } from '../users/lookup.js';
+import { displayName } from '../people/index.js';
 import type { CalendarEntry, CalendarPerson } from './ics.js';
 import { availabilityPermissions, sessionPermissions } from './policy.js';
 

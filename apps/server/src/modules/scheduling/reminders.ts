@@ -2,8 +2,8 @@ import { SESSION_REMINDERS, type SessionReminderKind } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { type NotificationEventInput, notify } from '../notifications/events.js';
-import { REMINDER_BATCH_SIZE } from '../notifications/reminders.js';
+import { type NotificationEventInput, notify } from '../../lib/outbox.js';
+import { REMINDER_BATCH_SIZE } from '../notifications/index.js';
 
 /*
  * Session reminders (issue 24): 24 hours and 1 hour before each scheduled session, to its advisor

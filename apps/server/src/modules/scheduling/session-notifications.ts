@@ -1,7 +1,7 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { AdvisorSessionRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
-import { notificationExcerpt } from '../notifications/mentions.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import { notificationExcerpt } from '../notifications/index.js';
 
 /*
  * A session's notifications (issue 24): who hears of a booking, a reschedule, a change and a

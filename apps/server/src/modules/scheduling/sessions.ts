@@ -21,9 +21,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, activeAssignment, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
-import { notify } from '../notifications/events.js';
 import { canChangeSession, canReadSession, isPersonOf, mayBook } from './policy.js';
 import { type AdvisorSessionRecord, type SessionPersonRow, sessionAccessOf } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';

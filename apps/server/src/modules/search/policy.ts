@@ -1,6 +1,6 @@
 import type { SearchKind } from '@smart/contracts';
 import { type Actor, hasFlag, isAdvisor } from '../../lib/tenancy.js';
-import { canReadTemplates } from '../templates/policy.js';
+import { canReadTemplates } from '../templates/index.js';
 
 /**
  * Who searches which kind (issue 25, search everything). Which rows of a kind the actor reads is

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 import { type Actor, hasFlag, inOrganizationsWorkedFor, isAdvisor, organizationsPersonOf } from '../../lib/tenancy.js';
-import { visibleTemplates } from '../templates/service.js';
+import { visibleTemplates } from '../templates/index.js';
 import { searchableKinds } from './policy.js';
 
 /**
@@ -171,7 +171,7 @@ function searchPeople(db: Database, { actor, pattern, limit }: KindSearch) {
 }
 
 /**
- * Messages of the conversations the actor reads (conversations/records.ts: a participant who is
+ * Messages of the conversations the actor reads (messenger/conversations/records.ts: a participant who is
  * one of the organization's people now). Their ids are gathered once, then the conversation-first
  * index finds the matches inside them only.
  */

@@ -5,10 +5,8 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { addRoute } from '../../lib/route.js';
 import { requireSession } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
-import { presentUser } from '../users/presenter.js';
-import { loadUserRecord } from '../users/service.js';
-import { rememberDevice, trustedDeviceOf } from './device-cookie.js';
-import { noticeNewSignIn } from './new-sign-in.js';
+import { noticeNewSignIn, rememberDevice, trustedDeviceOf } from '../session-store/index.js';
+import { loadUserRecord, presentUser } from '../users/index.js';
 import { changePassword, revokeSession, signIn } from './service.js';
 import { signInLimits } from './sign-in-limits.js';
 

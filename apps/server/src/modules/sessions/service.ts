@@ -1,24 +1,15 @@
 import { LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema/index.js';
 import { badField, forbidden, rateLimited, unauthorized } from '../../lib/errors.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
+import { notify } from '../../lib/outbox.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newSessionToken } from '../../lib/tokens.js';
-import { notify } from '../notifications/events.js';
-import { securityNotice } from '../notifications/security-notices.js';
-import { startLoginChallenge } from '../two-factor/login.js';
+import { securityNotice } from '../../lib/security-notices.js';
+import { createSession } from '../session-store/index.js';
+import { startLoginChallenge } from '../two-factor/index.js';
 import type { SignInClient, SignInLimits } from './sign-in-limits.js';
-
-/** A new session for the user; its expired ones are cleared on the way, so the table does not grow forever. */
-export async function createSession(db: Database, userId: string, ttlMs: number) {
-  const token = newSessionToken();
-  const now = new Date();
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ttlMs) });
-  return token;
-}
 
 /** A session, or, for an account with a second factor, the challenge its code answers (modules/two-factor/login.ts). */
 export type SignInResult = { userId: string; token: string } | { userId: string; challengeToken: string };

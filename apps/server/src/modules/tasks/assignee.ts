@@ -2,8 +2,8 @@ import { UI_TEXT } from '@smart/contracts';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
-import { canWorkOnProjectsIn } from '../projects/policy.js';
-import { activeUser } from '../users/lookup.js';
+import { activeUser } from '../people/index.js';
+import { canWorkOnProjectsIn } from '../projects/index.js';
 
 /**
  * 400 unless the user may see a task of the organization: an active member working on its

@@ -1,5 +1,5 @@
 import { UI_TEXT } from '@smart/contracts';
-import { recordAttachmentRoutes } from '../files/attachment-routes.js';
+import { recordAttachmentRoutes } from '../files/index.js';
 import { readTaskForFiles } from './attachments.js';
 
 /** POST and DELETE /api/tasks/{id}/attachments (second document, section 7 "Tasks"); both write the task's history. */

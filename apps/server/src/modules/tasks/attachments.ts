@@ -2,9 +2,8 @@ import { WORK_EVENTS } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
-import type { AttachableRecordReader } from '../files/record-access.js';
-import { announceWork } from '../projects/live.js';
-import { canChangeWorkRecord, canRemoveAttachment } from '../projects/policy.js';
+import type { AttachableRecordReader } from '../files/index.js';
+import { announceWork, canChangeWorkRecord, canRemoveAttachment } from '../projects/index.js';
 import { recordTaskActivity } from './activity.js';
 import { canReadTask } from './policy.js';
 

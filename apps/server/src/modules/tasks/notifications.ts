@@ -1,7 +1,7 @@
 import type { NotificationData, NotificationType } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
-import { commentEvents } from '../notifications/mentions.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import { commentEvents } from '../notifications/index.js';
 
 /*
  * What a task's changes tell whom (README, "Notifications"): its assignee hears of being assigned;

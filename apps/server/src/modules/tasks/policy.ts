@@ -1,6 +1,6 @@
 import type { Task } from '@smart/contracts';
 import type { Actor } from '../../lib/tenancy.js';
-import { canChangeWorkRecord, canWorkOnProjectsIn, leadsWorkIn, type WorkRecord } from '../projects/policy.js';
+import { canChangeWorkRecord, canWorkOnProjectsIn, leadsWorkIn, type WorkRecord } from '../projects/index.js';
 
 /** The task fields its rules depend on. */
 export interface TaskAccessRecord extends WorkRecord {

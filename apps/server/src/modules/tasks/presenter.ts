@@ -1,10 +1,9 @@
 import type { MyTask, Task, TaskActivityKind, TaskComment, TaskDetail, TaskPriority } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
-import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
-import { type HistoryEntryRecord, presentHistoryEntry } from '../history/presenter.js';
-import { canRemoveAttachment } from '../projects/policy.js';
-import { presentWorkBase } from '../projects/presenter.js';
-import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { type AttachmentRow, presentAttachment } from '../files/index.js';
+import { type HistoryEntryRecord, presentHistoryEntry } from '../history/index.js';
+import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
+import { canRemoveAttachment, presentWorkBase } from '../projects/index.js';
 import { type TaskAccess, taskPermissions } from './policy.js';
 
 /** A task row with its creator, assignee, project and objective, as every task query selects it. */

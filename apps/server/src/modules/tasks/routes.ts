@@ -5,8 +5,8 @@ import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { isAdvisor } from '../../lib/tenancy.js';
 import { requireUser } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../files/attachments.js';
-import { announceWork } from '../projects/live.js';
+import { removeStoredFiles } from '../files/index.js';
+import { announceWork } from '../projects/index.js';
 import { listMyTasks, taskStats } from './overview.js';
 import { presentMyTask, presentTask, presentTaskComment, presentTaskDetail } from './presenter.js';
 import {

@@ -21,16 +21,19 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
-import { detachFilesOf, listAttachments } from '../files/attachments.js';
-import { notify } from '../notifications/events.js';
-import { readableMentions } from '../notifications/mentions.js';
-import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
-import { newWorkRecord } from '../projects/new-record.js';
-import { canChangeWorkRecord } from '../projects/policy.js';
-import { namesOf } from '../users/lookup.js';
-import { userSummaryOf } from '../users/summary.js';
+import { detachFilesOf, listAttachments } from '../files/index.js';
+import { readableMentions } from '../notifications/index.js';
+import { namesOf, userSummaryOf } from '../people/index.js';
+import {
+  canChangeWorkRecord,
+  newWorkRecord,
+  requireProjectWork,
+  workRecordOr404,
+  workSearch,
+} from '../projects/index.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';

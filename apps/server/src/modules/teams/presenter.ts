@@ -1,7 +1,7 @@
 import type { Team, TeamDetail, TeamMember, TeamMemberRole } from '@smart/contracts';
 import type { TeamRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentUserSummary, type UserSummaryRow } from '../users/summary.js';
+import { presentUserSummary, type UserSummaryRow } from '../people/index.js';
 import { teamPermissions } from './policy.js';
 
 /** A team row with its organization's and department's names, its lead and member count, as the list query selects it. */

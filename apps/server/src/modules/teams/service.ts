@@ -16,8 +16,8 @@ import {
   seesAllOrganizations,
   visibleOr404,
 } from '../../lib/tenancy.js';
-import { findDepartment } from '../departments/service.js';
-import { userSummaryOf } from '../users/summary.js';
+import { findDepartment } from '../departments/index.js';
+import { userSummaryOf } from '../people/index.js';
 import { teamPermissions } from './policy.js';
 import type { TeamMemberRecord, TeamRecord } from './presenter.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { templates } from '../../db/schema/index.js';
-import type { AttachableRecordReader } from '../files/record-access.js';
+import type { AttachableRecordReader } from '../files/index.js';
 import { canReadTemplates } from './policy.js';
 import { visibleTemplates } from './service.js';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { templates } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { signedFileUrl } from '../files/signed-urls.js';
+import { signedFileUrl } from '../files/index.js';
 import { primaryFileOf, type TemplateFileRecord, type TemplateRecord } from './presenter.js';
 import { readTemplate } from './service.js';
 

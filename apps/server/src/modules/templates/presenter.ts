@@ -10,7 +10,7 @@ import {
 } from '@smart/contracts';
 import type { TemplateDepartmentRow, TemplateRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
 import { canChangeTemplate, canManageTemplateDepartments } from './policy.js';
 
 /** A department row with its template count (counted in SQL). */

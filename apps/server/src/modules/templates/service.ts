@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { trigramSearch } from '../../lib/search.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/index.js';
 import { requireTemplateReader, seesInactiveTemplateDepartments } from './policy.js';
 import type { TemplateFileRecord, TemplateRecord } from './presenter.js';
 

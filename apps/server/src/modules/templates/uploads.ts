@@ -11,7 +11,7 @@ import { fileTypeFromStream } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { badTextError, findBadText } from '../../lib/request-validation.js';
 import type { FileStorage } from '../../storage/index.js';
-import { type StoredUpload, saveUploadBytes } from '../files/service.js';
+import { type StoredUpload, saveUploadBytes } from '../files/index.js';
 
 /**
  * The multipart form of POST and PUT /api/templates (section 7): text fields, and documents under

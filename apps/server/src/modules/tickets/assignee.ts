@@ -2,7 +2,7 @@ import { UI_TEXT } from '@smart/contracts';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { canActInOrganization, isAdvisor, isMemberOf } from '../../lib/tenancy.js';
-import { activeUser } from '../users/lookup.js';
+import { activeUser } from '../people/index.js';
 
 /**
  * 400 unless the user may take a ticket of the organization: an active member of it, or an

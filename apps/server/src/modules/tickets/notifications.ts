@@ -1,6 +1,6 @@
 import type { TicketRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../notifications/events.js';
-import { commentEvents } from '../notifications/mentions.js';
+import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import { commentEvents } from '../notifications/index.js';
 
 /*
  * A ticket's notifications (issue 22, "System alerts"): who hears of a new ticket, an assignment,

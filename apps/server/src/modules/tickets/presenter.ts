@@ -1,8 +1,8 @@
 import type { Ticket, TicketAttachment, TicketComment, TicketDetail } from '@smart/contracts';
 import type { TicketActivityRow, TicketRow } from '../../db/schema/index.js';
-import { type AttachmentRow, presentAttachment } from '../files/attachments.js';
-import { type HistoryEntryRecord, presentHistoryEntry } from '../history/presenter.js';
-import { summaryOrNull, type UserSummaryRow } from '../users/summary.js';
+import { type AttachmentRow, presentAttachment } from '../files/index.js';
+import { type HistoryEntryRecord, presentHistoryEntry } from '../history/index.js';
+import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
 import { canRemoveTicketFile, type TicketAccess, ticketPermissions } from './policy.js';
 
 /** A ticket row with its organization's name, people and counts, as every ticket query selects it. */

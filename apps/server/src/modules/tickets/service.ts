@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { notify } from '../../lib/outbox.js';
 import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { trigramSearch } from '../../lib/search.js';
 import { qualified } from '../../lib/sql.js';
@@ -38,12 +39,10 @@ import {
   requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
-import { detachFilesOf, listAttachments } from '../files/attachments.js';
-import { linkMessageToTicket, readableMessageIn } from '../messages/service.js';
-import { notify } from '../notifications/events.js';
-import { readableMentions } from '../notifications/mentions.js';
-import { namesOf } from '../users/lookup.js';
-import { userSummaryOf } from '../users/summary.js';
+import { detachFilesOf, listAttachments } from '../files/index.js';
+import { linkMessageToTicket, readableMessageIn } from '../messenger/index.js';
+import { readableMentions } from '../notifications/index.js';
+import { namesOf, userSummaryOf } from '../people/index.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
 import { ticketChangeEvents, ticketCommentEvents, ticketCreated } from './notifications.js';

@@ -1,8 +1,8 @@
 import { TIME_ENTRY_EDIT_DAYS, type TimeEntry } from '@smart/contracts';
 import { type Actor, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
-import { canChangeWorkRecord } from '../projects/policy.js';
-import { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from '../tasks/policy.js';
-import { canChangeTicketStatus, canEditTicket, type TicketAccess, type TicketAccessRecord } from '../tickets/policy.js';
+import { canChangeWorkRecord } from '../projects/index.js';
+import { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from '../tasks/index.js';
+import { canChangeTicketStatus, canEditTicket, type TicketAccess, type TicketAccessRecord } from '../tickets/index.js';
 
 /**
  * Who may record and change time (issue 26). Time is recorded on a record by whoever may change

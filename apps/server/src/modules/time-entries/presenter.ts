@@ -1,6 +1,6 @@
 import type { RunningTimer, TimeEntry, Timesheet } from '@smart/contracts';
 import type { Actor } from '../../lib/tenancy.js';
-import { presentUserSummary } from '../users/summary.js';
+import { presentUserSummary } from '../people/index.js';
 import { timeEntryPermissions } from './policy.js';
 import type { RunningTimerRecord, TimeEntryRecord, TimesheetRecord } from './service.js';
 

@@ -32,10 +32,10 @@ import { keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
-import { canWorkOnProjectsIn } from '../projects/policy.js';
-import { readableTask } from '../tasks/service.js';
-import { readableTicket } from '../tickets/service.js';
-import { userSummaryOf } from '../users/summary.js';
+import { userSummaryOf } from '../people/index.js';
+import { canWorkOnProjectsIn } from '../projects/index.js';
+import { readableTask } from '../tasks/index.js';
+import { readableTicket } from '../tickets/index.js';
 import { lockDaysOf, minutesOnDay, requireRoomInDay } from './day-cap.js';
 import {
   canChangeTimeEntry,

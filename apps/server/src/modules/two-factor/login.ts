@@ -12,10 +12,10 @@ import { loginChallenges, organizations, users } from '../../db/schema/index.js'
 import { clientNetwork } from '../../lib/client-network.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { type AttemptLimit, admitAttempt } from '../../lib/login-throttle.js';
+import { notify } from '../../lib/outbox.js';
+import { describeDevice, securityNotice } from '../../lib/security-notices.js';
 import { hashToken, newSessionToken } from '../../lib/tokens.js';
-import { notify } from '../notifications/events.js';
-import { describeDevice, securityNotice } from '../notifications/security-notices.js';
-import { createSession } from '../sessions/service.js';
+import { createSession } from '../session-store/index.js';
 import { requireSecondFactor, type SecondFactorProof, type TwoFactorDeps } from './second-factor.js';
 
 /**
@@ -41,7 +41,7 @@ const challengeGone = () => unauthorized(UI_TEXT.twoFactorChallengeExpired);
 export interface CodeStepClient {
   address: string;
   userAgent: string | undefined;
-  /** The device this browser proves for the e-mail (its nonce, sessions/device-cookie.ts), or null. */
+  /** The device this browser proves for the e-mail (its nonce, session-store/device-cookie.ts), or null. */
   deviceFor(email: string): string | null;
 }
 

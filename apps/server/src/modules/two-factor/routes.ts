@@ -5,10 +5,8 @@ import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { addRoute } from '../../lib/route.js';
 import { requireSession, requireUser } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
-import { rememberDevice, trustedDeviceOf } from '../sessions/device-cookie.js';
-import { noticeNewSignIn } from '../sessions/new-sign-in.js';
-import { presentUser } from '../users/presenter.js';
-import { loadUserRecord } from '../users/service.js';
+import { noticeNewSignIn, rememberDevice, trustedDeviceOf } from '../session-store/index.js';
+import { loadUserRecord, presentUser } from '../users/index.js';
 import { loadTwoFactorKey, twoFactorKeys } from './keys.js';
 import { completeTwoFactorSignIn } from './login.js';
 import { mailTwoFactorChange, type TwoFactorChange } from './mail.js';
@@ -42,7 +40,7 @@ export async function twoFactorRoutes(
     };
     const { userId, token } = await completeTwoFactorSignIn(deps, request.body, client, options.sessionTtlMs);
     const record = await loadUserRecord(app.db, userId);
-    // The whole sign-in succeeded: told if the browser is new, then remembered (sessions/device-cookie.ts).
+    // The whole sign-in succeeded: told if the browser is new, then remembered (session-store/device-cookie.ts).
     await noticeNewSignIn(app, request, { userId, email: record.user.email, token });
     rememberDevice(request, reply, app.config.deviceCookieSecret, record.user.email);
     return ok({ token, user: presentUser(record, record.user) });

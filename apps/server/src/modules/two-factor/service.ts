@@ -7,10 +7,8 @@ import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { type Actor, seesAllOrganizations, visibleOr404 } from '../../lib/tenancy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../lib/totp.js';
-import { memberEvent } from '../users/audit.js';
-import type { UserRecord } from '../users/presenter.js';
-import { findUserRecord, loadUserRecord } from '../users/service.js';
-import { canResetTwoFactor } from './policy.js';
+import type { UserRecord } from '../users/index.js';
+import { canResetTwoFactor, findUserRecord, loadUserRecord, memberEvent } from '../users/index.js';
 import { replaceRecoveryCodes } from './recovery-codes.js';
 import {
   admitCodeAttempt,

@@ -1,7 +1,6 @@
 import { isStaffRole, type Role, type User } from '@smart/contracts';
 import type { UserRow } from '../../db/schema/index.js';
 import { type Actor, canManageIn, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
-import { canResetTwoFactor } from '../two-factor/policy.js';
 
 /**
  * Who may do what with users (design.md, "Server-side rules"). Pure functions over the acting
@@ -30,6 +29,13 @@ export function canRegister(actor: Actor, target: { organizationId: string | nul
  */
 export const canManageMember = (actor: Actor, user: Pick<UserRow, 'organizationId' | 'role'>) =>
   canManageIn(actor, user.organizationId, 'canManageUsers') && (seesAllOrganizations(actor) || !isStaffRole(user.role));
+
+/**
+ * Resetting someone's second factor (they lost their phone and their recovery codes): a platform
+ * admin, for anyone who has one but itself (its own is turned off with its password and a code).
+ */
+export const canResetTwoFactor = (actor: Actor, user: Pick<UserRow, 'id' | 'twoFactorEnabledAt'>) =>
+  seesAllOrganizations(actor) && user.id !== actor.id && user.twoFactorEnabledAt !== null;
 
 /**
  * What an actor may do with a member's account (records carry it as `permissions`): the member

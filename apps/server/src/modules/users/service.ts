@@ -40,10 +40,9 @@ import {
   visibleOr404,
 } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
-import { findDepartment, findDepartmentByName } from '../departments/service.js';
-import { changePicture, lockedPicture } from '../files/pictures.js';
-import { requireSeat } from '../organizations/seats.js';
-import { findOrganization, findPlatformOrganization } from '../organizations/service.js';
+import { findDepartment, findDepartmentByName } from '../departments/index.js';
+import { changePicture, lockedPicture } from '../files/index.js';
+import { findOrganization, findPlatformOrganization, requireSeat } from '../organizations/index.js';
 import { memberChanges, memberEvent, memberTarget } from './audit.js';
 import { canListUsers, canManageMember, canRegister } from './policy.js';
 import type { UserRecord } from './presenter.js';

@@ -1,0 +1,11 @@
+import { advisorAssignments } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { advisorRoutes } from './routes.js';
+
+export const advisorsModule: ServerModule = {
+  name: 'advisors',
+  routes: async (api) => {
+    await api.register(advisorRoutes);
+  },
+  organizationData: [{ table: advisorAssignments, organizationColumn: advisorAssignments.organizationId }],
+};

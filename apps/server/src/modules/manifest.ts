@@ -1,0 +1,44 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { LoginThrottle } from '../lib/login-throttle.js';
+import type { SocketEvent } from '../plugins/socket-events.js';
+import type { AttachableRecordReaders } from './files/index.js';
+import type { NotificationHooks } from './notifications/index.js';
+import type { OrganizationClosingHook } from './organizations/index.js';
+
+/**
+ * What one server module offers the server (docs/decisions/0222): each module's `index.ts` exports
+ * one, `server-modules.ts` lists them, and `app.ts` loops over the list instead of naming any
+ * module's files. A module above hands a module below what it needs (record readers, hooks)
+ * through its manifest, so the one below never imports it.
+ */
+export interface ServerModule {
+  name: string;
+  /** Registers its HTTP routes inside the API scope (sign-in required unless a route says `public`). */
+  routes?: (api: FastifyInstance, context: ModuleContext) => Promise<void>;
+  /** The client events its sockets handle (the socket twin of its routes). */
+  socketEvents?: readonly SocketEvent[];
+  /** Starts its background work on the job queue (jobs, schedules), once the queue runs. */
+  jobs?: (app: FastifyInstance) => Promise<void>;
+  /** How files reach its records: a reader per record type files may be attached to. */
+  recordReaders?: AttachableRecordReaders;
+  /** What it hands the notification engine: invitation renderers, reminder sweeps, time-zone hooks. */
+  notificationHooks?: NotificationHooks;
+  /** What it does, in the same transaction, when an organization closes. */
+  organizationClosing?: OrganizationClosingHook[];
+  /** The tables whose rows it holds per organization (to export or erase an organization). */
+  organizationData: OrganizationTable[];
+}
+
+/** What app.ts gives every module's routes. */
+export interface ModuleContext {
+  /** A failure counter by name: in Redis when configured (shared by every process), else in this process. */
+  throttleFor(name: string, windowMs?: number): LoginThrottle;
+}
+
+/** A table a module holds rows of per organization. */
+export type OrganizationTable =
+  /** Its rows carry their organization. */
+  | { table: PgTable; organizationColumn: PgColumn }
+  /** Its rows are reached through another record of the organization (said in words: the column that leads there). */
+  | { table: PgTable; reachedThrough: string };

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../manifest.js';
+import { myWorkRoutes } from './routes.js';
+
+export const myWorkModule: ServerModule = {
+  name: 'my-work',
+  routes: async (api) => {
+    await api.register(myWorkRoutes);
+  },
+  organizationData: [],
+};

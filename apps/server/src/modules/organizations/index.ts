@@ -1,0 +1,18 @@
+import { organizations, rowCounts } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { organizationRoutes } from './routes.js';
+
+export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
+export { type OrganizationRef, organizationSubject } from './notifications.js';
+export { requireSeat, seatsLeft } from './seats.js';
+export { findOrganization, findPlatformOrganization, memberCount } from './service.js';
+export const organizationsModule: ServerModule = {
+  name: 'organizations',
+  routes: async (api) => {
+    await api.register(organizationRoutes);
+  },
+  organizationData: [
+    { table: organizations, organizationColumn: organizations.id },
+    { table: rowCounts, organizationColumn: rowCounts.organizationId },
+  ],
+};

@@ -1,0 +1,14 @@
+import { PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
+import { passwordResets } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { passwordResetRoutes } from './routes.js';
+
+export { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from './service.js';
+
+export const passwordResetModule: ServerModule = {
+  name: 'password-reset',
+  routes: async (api, { throttleFor }) => {
+    await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
+  },
+  organizationData: [{ table: passwordResets, reachedThrough: 'user_id: its members (users)' }],
+};

@@ -1,0 +1,12 @@
+import { PHONE_CODE_COUNT_WINDOW_MS } from '@smart/contracts';
+import { phoneVerifications } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { phoneRoutes } from './routes.js';
+
+export const phoneModule: ServerModule = {
+  name: 'phone',
+  routes: async (api, { throttleFor }) => {
+    await api.register(phoneRoutes, { throttle: throttleFor('phone-codes', PHONE_CODE_COUNT_WINDOW_MS) });
+  },
+  organizationData: [{ table: phoneVerifications, reachedThrough: 'user_id: its members (users)' }],
+};

@@ -1,0 +1,28 @@
+import { projects } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { projectRoutes } from './routes.js';
+import { projectSocketEvents } from './socket.js';
+
+export { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
+export { announceWork } from './live.js';
+export { newWorkRecord } from './new-record.js';
+export { objectiveCreated } from './notifications.js';
+export {
+  canChangeWorkRecord,
+  canRemoveAttachment,
+  canWorkOnProjectsIn,
+  leadsWorkIn,
+  type WorkRecord,
+} from './policy.js';
+export { type ProjectRecord, presentTeamRef, presentWorkBase, type TaskTotals } from './presenter.js';
+export { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from './service.js';
+export { taskTotals } from './task-totals.js';
+
+export const projectsModule: ServerModule = {
+  name: 'projects',
+  routes: async (api) => {
+    await api.register(projectRoutes);
+  },
+  socketEvents: projectSocketEvents,
+  organizationData: [{ table: projects, organizationColumn: projects.organizationId }],
+};

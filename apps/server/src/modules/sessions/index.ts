@@ -1,0 +1,14 @@
+import { sessions } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { sessionRoutes } from './routes.js';
+
+export const sessionsModule: ServerModule = {
+  name: 'sessions',
+  routes: async (api, { throttleFor }) => {
+    await api.register(sessionRoutes, {
+      throttle: throttleFor('login-failures'),
+      sessionTtlMs: api.config.sessionTtlMs,
+    });
+  },
+  organizationData: [{ table: sessions, reachedThrough: 'user_id: the sign-ins of its members (users)' }],
+};

@@ -1,0 +1,27 @@
+import { taskActivity, taskComments, taskReminders, tasks } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { taskAttachmentRoutes } from './attachment-routes.js';
+import { readTaskForFiles } from './attachments.js';
+import { startReminderSweep } from './reminders.js';
+import { taskRoutes } from './routes.js';
+
+export { myTasksOrder, myTasksWhere, reachableTasks } from './overview.js';
+export { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from './policy.js';
+export type { TaskRecord } from './presenter.js';
+export { readableTask, selectTaskRecords } from './service.js';
+
+export const tasksModule: ServerModule = {
+  name: 'tasks',
+  routes: async (api) => {
+    await api.register(taskRoutes);
+    await api.register(taskAttachmentRoutes);
+  },
+  recordReaders: { task: readTaskForFiles },
+  notificationHooks: { reminderSweeps: [startReminderSweep] },
+  organizationData: [
+    { table: tasks, organizationColumn: tasks.organizationId },
+    { table: taskComments, organizationColumn: taskComments.organizationId },
+    { table: taskActivity, organizationColumn: taskActivity.organizationId },
+    { table: taskReminders, reachedThrough: 'task_id: its tasks' },
+  ],
+};

@@ -1,0 +1,30 @@
+import { ticketActivity, ticketComments, tickets } from '../../db/schema/index.js';
+import type { ServerModule } from '../manifest.js';
+import { readTicketForFiles } from './attachments.js';
+import { ticketRoutes } from './routes.js';
+import { ticketSocketEvents } from './socket.js';
+
+export {
+  canChangeTicketStatus,
+  canEditTicket,
+  handlesTicketsWhereActing,
+  type TicketAccess,
+  type TicketAccessRecord,
+} from './policy.js';
+export type { TicketRecord } from './presenter.js';
+export { readableTicket, selectTicketRecords, ticketList, ticketScope } from './service.js';
+export { openTicketCount } from './stats.js';
+
+export const ticketsModule: ServerModule = {
+  name: 'tickets',
+  routes: async (api) => {
+    await api.register(ticketRoutes);
+  },
+  socketEvents: ticketSocketEvents,
+  recordReaders: { ticket: readTicketForFiles },
+  organizationData: [
+    { table: tickets, organizationColumn: tickets.organizationId },
+    { table: ticketComments, organizationColumn: ticketComments.organizationId },
+    { table: ticketActivity, organizationColumn: ticketActivity.organizationId },
+  ],
+};

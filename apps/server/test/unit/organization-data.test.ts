@@ -1,0 +1,39 @@
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema/index.js';
+import { serverModules } from '../../src/server-modules.js';
+
+/** Each table's name and the modules that claim it in their manifest's organizationData. */
+function claims() {
+  const claimed = new Map<string, string[]>();
+  for (const module of serverModules)
+    for (const entry of module.organizationData) {
+      const name = getTableConfig(entry.table).name;
+      claimed.set(name, [...(claimed.get(name) ?? []), module.name]);
+    }
+  return claimed;
+}
+
+const tables = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => value instanceof PgTable)
+  .map((table) => getTableConfig(table));
+
+describe("what each module holds of an organization (its manifest's organizationData)", () => {
+  it('claims every table with an organization column in exactly one module', () => {
+    const claimed = claims();
+    const withOrganization = tables.filter((table) =>
+      table.columns.some((column) => column.name === 'organization_id'),
+    );
+    expect(withOrganization.length).toBeGreaterThan(0);
+    for (const table of withOrganization)
+      expect([table.name, claimed.get(table.name)?.length]).toEqual([table.name, 1]);
+  });
+
+  it('claims no table twice, and names an organization column only where the table has it', () => {
+    for (const [name, modules] of claims()) expect([name, modules.length]).toEqual([name, 1]);
+    for (const module of serverModules)
+      for (const entry of module.organizationData)
+        if ('organizationColumn' in entry)
+          expect(getTableConfig(entry.table).columns).toContain(entry.organizationColumn);
+  });
+});
