@@ -82,17 +82,6 @@ export function organizationsWorkedFor(actor: Actor, organizationColumn: AnyPgCo
   return actor.organizationId ? sql`${organizationColumn} = ${actor.organizationId}` : sql`false`;
 }
 
-/**
- * organizationsWorkedFor for a query an organization-first index answers (search everything): an
- * advisor's organizations are gathered once (an InitPlan) and each is looked up in the index,
- * instead of every organization's matches being tested against its assignments afterwards.
- */
-export function inOrganizationsWorkedFor(actor: Actor, organizationColumn: AnyPgColumn): SQL {
-  if (!isAdvisor(actor)) return organizationsWorkedFor(actor, organizationColumn);
-  const id = qualified(organizations.id);
-  return sql`${organizationColumn} = any(array(select ${id} from ${organizations} where ${organizationsWorkedFor(actor, id)}))`;
-}
-
 /** The ids of the organizations an actor works for (not for platform reach: that is every one). */
 export async function organizationIdsWorkedFor(db: Database, actor: Actor): Promise<string[]> {
   const rows = await db

@@ -1,9 +1,9 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type AudienceRule,
   advisorAssignments,
-  advisorSessionAttendees,
   advisorSessions,
   conversationParticipants,
   conversations,
@@ -13,8 +13,19 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
-import { uuidArray } from '../../lib/sql.js';
-import { activeAssignment } from '../../lib/tenancy.js';
+import {
+  type PersonColumns,
+  personColumns,
+  personReader,
+  readableConversations,
+  readableProjects,
+  readableSessions,
+  readableTasks,
+  readableTickets,
+  readsOrganization,
+  whereOf,
+} from '../../lib/read-rules/index.js';
+import { qualified, uuidArray } from '../../lib/sql.js';
 
 /*
  * Who hears about an event, in SQL: the candidates an event names (audience rules), and the one
@@ -30,53 +41,31 @@ export interface RecordRef {
 }
 
 /** A person as the SQL sees it: columns of a `users` row under some alias. */
-export interface PersonRef {
-  id: SQL;
-  role: SQL;
-  organizationId: SQL;
-}
+export type PersonRef = PersonColumns;
 
-export const personOf = (alias: string): PersonRef => ({
-  id: sql.raw(`${alias}.id`),
-  role: sql.raw(`${alias}.role`),
-  organizationId: sql.raw(`${alias}.organization_id`),
-});
+export const personOf = personColumns;
 
-const advisorActsIn = (person: PersonRef, organizationId: SQL) =>
-  sql`(${person.role} = 'advisor' and exists (select 1 from ${advisorAssignments} where ${activeAssignment(person.id, organizationId)}))`;
-
-const memberOf = (person: PersonRef, organizationId: SQL) =>
-  sql`(${person.organizationId} = ${organizationId} and ${person.role} in ('user', 'org_admin'))`;
-
-const isAdmin = (person: PersonRef) => sql`(${person.role} = 'admin')`;
+/** The record of the id exists and the rule lets the person read it. */
+const recordWhere = (idColumn: AnyPgColumn, id: SQL, rule: SQL) =>
+  sql`exists (select 1 from ${idColumn.table} where ${qualified(idColumn)} = ${id} and ${rule})`;
 
 /**
- * Whether the person may read the record now: the same rules as the routes' policies (projects:
- * members and admin; tasks: also an advisor acting in the organization for its own tasks; tickets
- * and organizations: members, active advisors, admin; conversations: participants still acting in
- * the organization; account: its owner; session: its advisor, the organization's org_admin, and
- * its booker and attendees while members of the organization — modules/scheduling/policy.ts). A deleted record is read by nobody.
+ * Whether the person may read the record now: for each record type the rule its list, its GET and
+ * search use (lib/read-rules); an organization: its members, active advisors, admin; an account: its
+ * owner. A deleted record is read by nobody.
  */
 export function readableBy(person: PersonRef, record: RecordRef): SQL {
+  const reader = personReader(person);
   const org = record.organizationId;
+  const { id } = record;
   return sql`(case ${record.type}
-    when 'project' then exists (select 1 from ${projects} where ${projects.id} = ${record.id})
-      and (${isAdmin(person)} or ${memberOf(person, org)})
-    when 'task' then exists (select 1 from ${tasks} where ${tasks.id} = ${record.id}
-      and (${isAdmin(person)} or ${memberOf(person, org)}
-        or (${tasks.assignedTo} = ${person.id} and ${advisorActsIn(person, org)})))
-    when 'ticket' then exists (select 1 from ${tickets} where ${tickets.id} = ${record.id})
-      and (${isAdmin(person)} or ${person.organizationId} = ${org} or ${advisorActsIn(person, org)})
-    when 'organization' then ${isAdmin(person)} or ${person.organizationId} = ${org} or ${advisorActsIn(person, org)}
-    when 'conversation' then exists (select 1 from ${conversationParticipants}
-        where ${conversationParticipants.conversationId} = ${record.id} and ${conversationParticipants.userId} = ${person.id})
-      and (${isAdmin(person)} or ${person.organizationId} = ${org} or ${advisorActsIn(person, org)})
-    when 'account' then ${person.id} = ${record.id}
-    when 'session' then exists (select 1 from ${advisorSessions} where ${advisorSessions.id} = ${record.id}
-      and (${isAdmin(person)} or ${advisorSessions.advisorId} = ${person.id}
-        or (${memberOf(person, org)} and (${person.role} = 'org_admin' or ${advisorSessions.bookedBy} = ${person.id}
-          or exists (select 1 from ${advisorSessionAttendees} where ${advisorSessionAttendees.sessionId} = ${record.id}
-            and ${advisorSessionAttendees.userId} = ${person.id})))))
+    when 'project' then ${recordWhere(projects.id, id, readableProjects(reader))}
+    when 'task' then ${recordWhere(tasks.id, id, readableTasks(reader))}
+    when 'ticket' then ${recordWhere(tickets.id, id, readableTickets(reader))}
+    when 'organization' then ${whereOf(readsOrganization(reader, org))}
+    when 'conversation' then ${recordWhere(conversations.id, id, readableConversations(reader))}
+    when 'account' then ${person.id} = ${id}
+    when 'session' then ${recordWhere(advisorSessions.id, id, readableSessions(reader))}
     else false end)`;
 }
 

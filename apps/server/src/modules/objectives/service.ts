@@ -1,11 +1,12 @@
 import { type createObjectiveBody, type objectiveListQuery, UI_TEXT, type updateObjectiveBody } from '@smart/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/index.js';
 import { userSummaryOf } from '../people/index.js';
@@ -44,16 +45,23 @@ function selectObjectiveRecords(db: Database, page?: PageJoin) {
     .crossJoinLateral(totals);
 }
 
-async function findObjectiveRecord(db: Database, id: string): Promise<ObjectiveRecord | null> {
-  const [row] = await selectObjectiveRecords(db).where(eq(objectives.id, id)).limit(1);
+async function findObjectiveRecord(db: Database, id: string, readable?: SQL): Promise<ObjectiveRecord | null> {
+  const [row] = await selectObjectiveRecords(db)
+    .where(and(eq(objectives.id, id), readable))
+    .limit(1);
   return row ?? null;
 }
 
 /** The project the actor may read, or 403 (advisors) / 404 (missing, another organization). */
 async function readableProject(db: Database, actor: Actor, projectId: string) {
   requireProjectWork(actor);
-  const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  return workRecordOr404(actor, row, UI_TEXT.projectNotFound);
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), readableProjects(actorReader(actor))))
+    .limit(1);
+  if (!row) throw notFound(UI_TEXT.projectNotFound);
+  return row;
 }
 
 type ObjectiveListQuery = z.output<typeof objectiveListQuery>;
@@ -69,6 +77,7 @@ export async function listObjectives(
   const search = workSearch(objectives, query.search);
   const where = and(
     eq(objectives.projectId, project.id),
+    readableObjectives(actorReader(actor)),
     query.status ? eq(objectives.status, query.status) : undefined,
     query.priority ? eq(objectives.priority, query.priority) : undefined,
     search.condition,
@@ -96,7 +105,8 @@ export interface ObjectiveDetailRecord {
 /** GET /api/objectives/{id}: 403 for advisors, 404 when missing or of another organization. */
 export async function readObjective(db: Database, actor: Actor, objectiveId: string): Promise<ObjectiveDetailRecord> {
   requireProjectWork(actor);
-  const record = await workRecordOr404(actor, findObjectiveRecord(db, objectiveId), UI_TEXT.objectiveNotFound);
+  const record = await findObjectiveRecord(db, objectiveId, readableObjectives(actorReader(actor)));
+  if (!record) throw notFound(UI_TEXT.objectiveNotFound);
   return { record, attachments: await attachmentsOf(db, record.objective.id) };
 }
 

@@ -9,7 +9,7 @@ import {
   type updateProjectBody,
   WORK_PRIORITIES,
 } from '@smart/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
@@ -17,6 +17,7 @@ import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/index.js';
 import { userSummaryOf } from '../people/index.js';
@@ -52,8 +53,10 @@ export function selectProjectRecords(db: Database, page?: PageJoin) {
     .crossJoinLateral(totals);
 }
 
-export async function findProjectRecord(db: Database, id: string): Promise<ProjectRecord | null> {
-  const [row] = await selectProjectRecords(db).where(eq(projects.id, id)).limit(1);
+export async function findProjectRecord(db: Database, id: string, readable?: SQL): Promise<ProjectRecord | null> {
+  const [row] = await selectProjectRecords(db)
+    .where(and(eq(projects.id, id), readable))
+    .limit(1);
   return row ?? null;
 }
 
@@ -73,6 +76,7 @@ export async function projectList(db: Database, actor: Actor, query: ProjectFilt
   const scope = await organizationScope(db, actor, query.organizationId);
   const search = workSearch(projects, query.search);
   const where = and(
+    readableProjects(actorReader(actor)),
     inScope(scope, projects.organizationId),
     query.status ? eq(projects.status, query.status) : undefined,
     query.priority ? eq(projects.priority, query.priority) : undefined,
@@ -106,7 +110,9 @@ export async function listProjects(
 /** The project as the actor may read it: 403 for advisors, 404 when missing or of another organization. */
 export async function readProject(db: Database, actor: Actor, projectId: string): Promise<ProjectRecord> {
   requireProjectWork(actor);
-  return workRecordOr404(actor, findProjectRecord(db, projectId), UI_TEXT.projectNotFound);
+  const record = await findProjectRecord(db, projectId, readableProjects(actorReader(actor)));
+  if (!record) throw notFound(UI_TEXT.projectNotFound);
+  return record;
 }
 
 /** The project row the actor may read (404) and change (403). */

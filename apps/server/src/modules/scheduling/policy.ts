@@ -47,7 +47,7 @@ const takesPart = (actor: Actor, session: SessionAccessRecord) =>
 /**
  * Reading a session: admin, its advisor, its organization's org_admin, and its booker and attendees
  * while they are members of its organization.
- * The same rule as notifications' readableBy 'session' (notifications/audience.ts) and sessionsVisibleTo.
+ * Its permissions' twin: the 404, the list and the fan-out ask lib/read-rules/session.ts readableSessions.
  */
 export const canReadSession = (actor: Actor, session: SessionAccessRecord) =>
   seesAllOrganizations(actor) ||

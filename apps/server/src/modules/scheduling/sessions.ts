@@ -23,9 +23,10 @@ import {
 import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableSessions } from '../../lib/read-rules/index.js';
 import { type Actor, activeAssignment, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
 import { canChangeSession, canReadSession, isPersonOf, mayBook } from './policy.js';
-import { type AdvisorSessionRecord, type SessionPersonRow, sessionAccessOf } from './presenter.js';
+import type { AdvisorSessionRecord, SessionPersonRow } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
 import { sessionBooked, sessionCancelled, sessionChangeEvents } from './session-notifications.js';
 
@@ -99,9 +100,15 @@ async function withAttendees(db: Database, rows: SessionRow[]): Promise<AdvisorS
   return rows.map((row) => ({ ...row, attendees: bySession.get(row.session.id) ?? [] }));
 }
 
-/** The session with its people, whoever asks (the service's callers check access), or null. */
-export async function loadSessionRecord(db: Database, sessionId: string): Promise<AdvisorSessionRecord | null> {
-  const rows = await selectSessionRows(db).where(eq(advisorSessions.id, sessionId)).limit(1);
+/** The session with its people, or null: whoever asks, or only one `readable` lets read. */
+export async function loadSessionRecord(
+  db: Database,
+  sessionId: string,
+  readable?: SQL,
+): Promise<AdvisorSessionRecord | null> {
+  const rows = await selectSessionRows(db)
+    .where(and(eq(advisorSessions.id, sessionId), readable))
+    .limit(1);
   const [record] = await withAttendees(db, rows);
   return record ?? null;
 }
@@ -130,18 +137,6 @@ function sessionsOfOwn(person: Pick<Actor, 'id' | 'role' | 'organizationId'>): S
   return and(eq(advisorSessions.organizationId, person.organizationId), attendedBy(person.id)) as SQL;
 }
 
-/**
- * The sessions the actor sees, as a condition (policy.ts canReadSession): admin all; an advisor its
- * own; an org_admin its organization's; a user those of its organization it booked or attends.
- */
-function sessionsVisibleTo(actor: Actor): SQL {
-  if (seesAllOrganizations(actor)) return sql`true`;
-  if (actor.role === 'org_admin' && actor.organizationId) {
-    return eq(advisorSessions.organizationId, actor.organizationId);
-  }
-  return sessionsOfOwn(actor);
-}
-
 type SessionListQuery = z.output<typeof sessionListQuery>;
 
 /**
@@ -154,7 +149,7 @@ export async function listSessions(
   query: SessionListQuery,
 ): Promise<Page<AdvisorSessionRecord>> {
   const where = and(
-    sessionsVisibleTo(actor),
+    readableSessions(actorReader(actor)),
     query.from ? gte(advisorSessions.startAt, query.from) : undefined,
     query.to ? lt(advisorSessions.startAt, query.to) : undefined,
     query.organizationId ? eq(advisorSessions.organizationId, query.organizationId) : undefined,
@@ -174,8 +169,8 @@ export async function listSessions(
 
 /** GET /api/sessions/{id}: the session if the actor sees it, else 404. */
 export async function readSession(db: Database, actor: Actor, sessionId: string): Promise<AdvisorSessionRecord> {
-  const record = await loadSessionRecord(db, sessionId);
-  if (!record || !canReadSession(actor, sessionAccessOf(record))) throw notFound(UI_TEXT.sessionNotFound);
+  const record = await loadSessionRecord(db, sessionId, readableSessions(actorReader(actor)));
+  if (!record) throw notFound(UI_TEXT.sessionNotFound);
   return record;
 }
 

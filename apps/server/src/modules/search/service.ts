@@ -20,9 +20,17 @@ import {
   users,
   workSearchText,
 } from '../../db/schema/index.js';
+import {
+  actorReader,
+  readableConversations,
+  readableObjectives,
+  readableProjects,
+  readableTasks,
+  readableTemplates,
+  readableTickets,
+} from '../../lib/read-rules/index.js';
 import { containsPattern } from '../../lib/sql.js';
-import { type Actor, hasFlag, inOrganizationsWorkedFor, isAdvisor, organizationsPersonOf } from '../../lib/tenancy.js';
-import { visibleTemplates } from '../templates/index.js';
+import type { Actor } from '../../lib/tenancy.js';
 import { searchableKinds } from './policy.js';
 
 /**
@@ -56,13 +64,13 @@ function searchProjects(db: Database, { actor, pattern, limit }: KindSearch) {
     })
     .from(projects)
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(and(inOrganizationsWorkedFor(actor, projects.organizationId), ilike(workSearchText(projects), pattern)))
+    .where(and(readableProjects(actorReader(actor)), ilike(workSearchText(projects), pattern)))
     .orderBy(titleFirst(projects.title, pattern), desc(projects.updatedAt), desc(projects.id))
     .limit(limit);
 }
 
 /**
- * Objectives of the organizations whose projects the actor works on (the project routes' rule).
+ * Objectives the actor reads (lib/read-rules readableObjectives: those of the projects it reads).
  * No organization-first index holds their text (migrations are not this change's to add): the
  * trigram index over all objectives (objectives_search_idx) finds the matches, as the templates'
  * does, and the organization filters them, so its cost grows with other organizations' matches.
@@ -80,19 +88,9 @@ function searchObjectives(db: Database, { actor, pattern, limit }: KindSearch) {
     .from(objectives)
     .innerJoin(projects, eq(projects.id, objectives.projectId))
     .innerJoin(organizations, eq(organizations.id, objectives.organizationId))
-    .where(and(inOrganizationsWorkedFor(actor, objectives.organizationId), ilike(workSearchText(objectives), pattern)))
+    .where(and(readableObjectives(actorReader(actor)), ilike(workSearchText(objectives), pattern)))
     .orderBy(titleFirst(objectives.title, pattern), desc(objectives.updatedAt), desc(objectives.id))
     .limit(limit);
-}
-
-/**
- * Tasks as tasks/policy.ts canReadTask lets them be read: every task of the organizations whose
- * projects the actor works on; for an advisor, those assigned to it where it acts now.
- */
-function taskScope(actor: Actor): SQL | undefined {
-  const inOrganizations = inOrganizationsWorkedFor(actor, tasks.organizationId);
-  if (hasFlag(actor, 'canManageProjects')) return inOrganizations;
-  return isAdvisor(actor) ? and(eq(tasks.assignedTo, actor.id), inOrganizations) : sql`false`;
 }
 
 function searchTasks(db: Database, { actor, pattern, limit }: KindSearch) {
@@ -109,12 +107,12 @@ function searchTasks(db: Database, { actor, pattern, limit }: KindSearch) {
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
-    .where(and(taskScope(actor), ilike(workSearchText(tasks), pattern)))
+    .where(and(readableTasks(actorReader(actor)), ilike(workSearchText(tasks), pattern)))
     .orderBy(titleFirst(tasks.title, pattern), desc(tasks.updatedAt), desc(tasks.id))
     .limit(limit);
 }
 
-/** Tickets in the tickets list's scope (tickets/service.ts ticketScope: the organizations the actor works for). */
+/** Tickets the actor reads (lib/read-rules readableTickets), as the tickets list. */
 function searchTickets(db: Database, { actor, pattern, limit }: KindSearch) {
   return db
     .select({
@@ -125,12 +123,12 @@ function searchTickets(db: Database, { actor, pattern, limit }: KindSearch) {
     })
     .from(tickets)
     .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
-    .where(and(inOrganizationsWorkedFor(actor, tickets.organizationId), ilike(ticketSearchText(tickets), pattern)))
+    .where(and(readableTickets(actorReader(actor)), ilike(ticketSearchText(tickets), pattern)))
     .orderBy(titleFirst(tickets.title, pattern), desc(tickets.updatedAt), desc(tickets.id))
     .limit(limit);
 }
 
-/** Templates of the library the actor sees (templates/service.ts visibleTemplates). */
+/** Templates of the library the actor sees (lib/read-rules readableTemplates). */
 function searchTemplates(db: Database, { actor, pattern, limit }: KindSearch) {
   return db
     .select({
@@ -142,7 +140,7 @@ function searchTemplates(db: Database, { actor, pattern, limit }: KindSearch) {
     })
     .from(templates)
     .innerJoin(templateDepartments, eq(templateDepartments.id, templates.departmentId))
-    .where(and(visibleTemplates(actor), ilike(templateSearchText(templates), pattern)))
+    .where(and(readableTemplates(actorReader(actor)), ilike(templateSearchText(templates), pattern)))
     .orderBy(titleFirst(templates.name, pattern), desc(templates.updatedAt), desc(templates.id))
     .limit(limit);
 }
@@ -171,18 +169,15 @@ function searchPeople(db: Database, { actor, pattern, limit }: KindSearch) {
 }
 
 /**
- * Messages of the conversations the actor reads (messenger/conversations/records.ts: a participant who is
- * one of the organization's people now). Their ids are gathered once, then the conversation-first
- * index finds the matches inside them only.
+ * Messages of the conversations the actor reads (lib/read-rules readableConversations), gathered
+ * once from its participations, then the conversation-first index finds the matches inside them only.
  */
 function searchMessages(db: Database, { actor, pattern, limit }: KindSearch) {
   const readable = db
     .select({ id: conversationParticipants.conversationId })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .where(
-      and(eq(conversationParticipants.userId, actor.id), organizationsPersonOf(actor, conversations.organizationId)),
-    );
+    .where(and(eq(conversationParticipants.userId, actor.id), readableConversations(actorReader(actor))));
   return db
     .select({
       id: messages.id,

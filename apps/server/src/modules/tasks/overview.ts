@@ -19,28 +19,18 @@ import { countsByValue } from '../../lib/counts.js';
 import { forbidden } from '../../lib/errors.js';
 import { type KeysetTerm, keysetOrderBy, termNullsLast } from '../../lib/keyset.js';
 import { countWhere, type OrderTerm, type Page, pagination } from '../../lib/paging.js';
-import {
-  type Actor,
-  hasFlag,
-  inScope,
-  isAdvisor,
-  organizationScope,
-  organizationsWorkedFor,
-} from '../../lib/tenancy.js';
+import { actorReader, readableTasks } from '../../lib/read-rules/index.js';
+import { type Actor, hasFlag, inScope, isAdvisor, organizationScope } from '../../lib/tenancy.js';
 import type { TaskRecord } from './presenter.js';
 import { selectTaskRecords } from './service.js';
 
 /**
- * The tasks an actor reaches outside one project: an advisor's are those assigned to it in the
- * organizations it acts in now; everyone else's are in the organizations it works on (its own, or
- * all for admin) and only with canManageProjects. My Tasks, the stats and My work read through it.
+ * The tasks an actor reaches outside one project, those it reads (lib/read-rules readableTasks): an
+ * advisor's are those assigned to it in the organizations it acts in now; everyone else's are in the
+ * organizations it works on (its own, or all for admin) and only with canManageProjects. My Tasks,
+ * the stats and My work read through it.
  */
-export function reachableTasks(actor: Actor): SQL {
-  if (isAdvisor(actor)) {
-    return and(eq(tasks.assignedTo, actor.id), organizationsWorkedFor(actor, tasks.organizationId)) as SQL;
-  }
-  return hasFlag(actor, 'canManageProjects') ? organizationsWorkedFor(actor, tasks.organizationId) : sql`false`;
-}
+export const reachableTasks = (actor: Actor): SQL => readableTasks(actorReader(actor));
 
 type MyTasksQuery = z.output<typeof myTasksQuery>;
 /** My Tasks' filters and sort, and the export's (its tab optional: every task the caller reaches). */

@@ -23,6 +23,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/index.js';
 import { readableMentions } from '../notifications/index.js';
@@ -38,7 +39,7 @@ import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
 import { taskAssigned, taskChangeEvents, taskCommentEvents } from './notifications.js';
-import { canAssignTaskToMe, canReadTask, canUpdateTaskProgress, type TaskAccess } from './policy.js';
+import { canAssignTaskToMe, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
 const creator = alias(users, 'task_creator');
@@ -75,13 +76,18 @@ async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | nu
 export const taskAccessIn = (db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> =>
   accessIn(db, actor, organizationId);
 
-/** The task row with the actor's access, or 404 (missing, another organization, an advisor's unassigned task). */
+/**
+ * The task row with the actor's access (for its permissions), or 404 (missing, another
+ * organization, an advisor's unassigned task: lib/read-rules readableTasks).
+ */
 export async function readableTask(db: Database, actor: Actor, taskId: string) {
-  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), readableTasks(actorReader(actor))))
+    .limit(1);
   if (!task) throw notFound(UI_TEXT.taskNotFound);
-  const access = await taskAccessIn(db, actor, task.organizationId);
-  if (!canReadTask(access, task)) throw notFound(UI_TEXT.taskNotFound);
-  return { task, access };
+  return { task, access: await taskAccessIn(db, actor, task.organizationId) };
 }
 
 type TaskListQuery = z.output<typeof taskListQuery>;
@@ -104,7 +110,7 @@ export async function listTasks(
   const search = workSearch(tasks, query.search);
   const where = and(
     eq(tasks.objectiveId, objective.id),
-    access.advisorActsInOrganization ? eq(tasks.assignedTo, actor.id) : undefined,
+    readableTasks(actorReader(actor)),
     assignedTo ? eq(tasks.assignedTo, assignedTo) : undefined,
     query.status ? eq(tasks.status, query.status) : undefined,
     query.priority ? eq(tasks.priority, query.priority) : undefined,

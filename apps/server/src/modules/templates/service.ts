@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { files, templateDepartments, templateSearchText, templates, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableTemplates } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { userSummaryOf } from '../people/index.js';
@@ -22,14 +23,8 @@ import type { TemplateFileRecord, TemplateRecord } from './presenter.js';
  * its search, filters, orders and paging in SQL, and one template with its files in order.
  */
 
-/** Templates the actor sees: those of active departments, and every one for admins. */
-export function visibleTemplates(actor: Actor): SQL | undefined {
-  if (seesInactiveTemplateDepartments(actor)) return undefined;
-  return inArray(
-    templates.departmentId,
-    sql`(select ${templateDepartments.id} from ${templateDepartments} where ${templateDepartments.isActive})`,
-  );
-}
+/** Templates the actor sees: those of active departments, and every one for admins (lib/read-rules readableTemplates). */
+export const visibleTemplates = (actor: Actor): SQL => readableTemplates(actorReader(actor));
 
 function selectTemplateRows(db: Database, page?: PageJoin) {
   const query = db

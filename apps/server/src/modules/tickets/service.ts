@@ -27,6 +27,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../../lib/outbox.js';
 import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { actorReader, readableTickets } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
 import { qualified } from '../../lib/sql.js';
 import {
@@ -35,7 +36,6 @@ import {
   inScope,
   isAdvisor,
   organizationScope,
-  organizationsWorkedFor,
   requireActsInNamed,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
@@ -52,7 +52,6 @@ import {
   canDeleteTicket,
   canEditTicket,
   canRaiseTicketIn,
-  canReadTicket,
   type TicketAccess,
 } from './policy.js';
 import type { TicketCommentRecord, TicketDetailRecord, TicketRecord } from './presenter.js';
@@ -94,27 +93,30 @@ export function selectTicketRecords(db: Database, page?: PageJoin) {
     .leftJoin(assignee, eq(assignee.id, tickets.assignedTo));
 }
 
-/** The ticket row with the actor's access, or 404 (missing, another organization, an advisor not assigned there). */
+/**
+ * The ticket row with the actor's access (for its permissions), or 404 (missing, another
+ * organization, an advisor not assigned there: lib/read-rules readableTickets).
+ */
 export async function readableTicket(db: Database, actor: Actor, ticketId: string) {
-  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  const [ticket] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), readableTickets(actorReader(actor))))
+    .limit(1);
   if (!ticket) throw notFound(UI_TEXT.ticketNotFound);
-  const access = await accessIn(db, actor, ticket.organizationId);
-  if (!canReadTicket(access, ticket)) throw notFound(UI_TEXT.ticketNotFound);
-  return { ticket, access };
+  return { ticket, access: await accessIn(db, actor, ticket.organizationId) };
 }
 
 /**
- * The tickets an actor's lists and stats cover: its organization's; an admin's every one (or the
- * one it names); an advisor's those of the organizations it acts in now (or the one of them it names).
+ * The tickets an actor's lists and stats cover: those it reads (lib/read-rules readableTickets), of
+ * the organization it names: its own whatever it names; an admin's every one or the one it names;
+ * an advisor's those of the organizations it acts in now, or the one of them it names.
  */
 export async function ticketScope(db: Database, actor: Actor, organizationId: string | undefined): Promise<SQL> {
-  if (isAdvisor(actor)) {
-    return and(
-      organizationsWorkedFor(actor, tickets.organizationId),
-      organizationId ? eq(tickets.organizationId, organizationId) : undefined,
-    ) as SQL;
-  }
-  return inScope(await organizationScope(db, actor, organizationId), tickets.organizationId);
+  const named = isAdvisor(actor)
+    ? organizationId && eq(tickets.organizationId, organizationId)
+    : inScope(await organizationScope(db, actor, organizationId), tickets.organizationId);
+  return and(readableTickets(actorReader(actor)), named || undefined) as SQL;
 }
 
 /** A person's name as the list sorts it (lower-cased "first last"); no one sorts after everyone A→Z. */

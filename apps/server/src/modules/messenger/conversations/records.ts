@@ -9,8 +9,9 @@ import {
   organizations,
   users,
 } from '../../../db/schema/index.js';
+import { actorReader, readableConversations } from '../../../lib/read-rules/index.js';
 import { qualified } from '../../../lib/sql.js';
-import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
+import { type Actor, usersArePeopleOf } from '../../../lib/tenancy.js';
 import type { UserSummaryRow } from '../../people/index.js';
 
 /**
@@ -100,13 +101,7 @@ export function selectConversationRecords(db: Database, actor: Actor, where?: SQ
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
-    .where(
-      and(
-        eq(conversationParticipants.userId, actor.id),
-        organizationsPersonOf(actor, conversations.organizationId),
-        where,
-      ),
-    )
+    .where(and(eq(conversationParticipants.userId, actor.id), readableConversations(actorReader(actor)), where))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .$dynamic();
 }
@@ -141,9 +136,7 @@ export async function unreadTotal(db: Database, actor: Actor) {
         sql`${messages.senderId} is distinct from ${actor.id}`,
       ),
     )
-    .where(
-      and(eq(conversationParticipants.userId, actor.id), organizationsPersonOf(actor, conversations.organizationId)),
-    );
+    .where(and(eq(conversationParticipants.userId, actor.id), readableConversations(actorReader(actor))));
   return { total: row?.total ?? 0, conversations: row?.conversations ?? 0 };
 }
 
@@ -160,7 +153,7 @@ export async function participation(db: Database, actor: Actor, id: string): Pro
       and(
         eq(conversationParticipants.conversationId, id),
         eq(conversationParticipants.userId, actor.id),
-        organizationsPersonOf(actor, conversations.organizationId),
+        readableConversations(actorReader(actor)),
       ),
     )
     .limit(1);

@@ -1,0 +1,20 @@
+/**
+ * "Who may read it", once per record type, as SQL: the record's list, its GET's 404, search and the
+ * notification fan-out all ask these (docs/decisions/0245-one-read-rule-per-record-type.md).
+ */
+export { readableConversations } from './conversation.js';
+export { readableObjectives } from './objective.js';
+export { readableProjects, readsWorkOf } from './project.js';
+export {
+  actorReader,
+  type PersonColumns,
+  personColumns,
+  personReader,
+  type Reader,
+  readsOrganization,
+  whereOf,
+} from './reader.js';
+export { readableSessions } from './session.js';
+export { readableTasks } from './task.js';
+export { readableTemplates } from './template.js';
+export { readableTickets } from './ticket.js';

@@ -1,0 +1,264 @@
+import type { SearchGroup, SearchKind } from '@smart/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { describe, expect } from 'vitest';
+import {
+  advisorAssignments,
+  advisorSessionAttendees,
+  advisorSessions,
+  blockedRange,
+  conversations,
+  objectives,
+  projects,
+  tasks,
+  templates,
+  tickets,
+} from '../src/db/schema/index.js';
+import {
+  actorReader,
+  type Reader,
+  readableConversations,
+  readableObjectives,
+  readableProjects,
+  readableSessions,
+  readableTasks,
+  readableTemplates,
+  readableTickets,
+} from '../src/lib/read-rules/index.js';
+import { personOf, readableBy } from '../src/modules/notifications/audience.js';
+import { MATRIX_ACTORS, type MatrixActor } from './helpers/authz-matrix.js';
+import type { Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { createConversation, sendMessage } from './helpers/messenger.js';
+import { insertTemplate, insertTemplateDepartment } from './helpers/templates.js';
+import { insertTicket } from './helpers/tickets.js';
+
+/**
+ * One read rule per record type (docs/decisions/0245-one-read-rule-per-record-type.md): for every
+ * actor of the authorization matrix, and an advisor whose assignment ended, and one record of each
+ * type, the rule (lib/read-rules), the GET route, the list, search and the notification fan-out's
+ * rule (notifications/audience.ts readableBy) give one answer.
+ */
+const WORD = 'quokka';
+
+type Actor = MatrixActor | 'advisorEnded';
+const ACTORS: readonly Actor[] = [...MATRIX_ACTORS, 'advisorEnded'];
+
+interface RecordType {
+  /** The record's GET, and its list (a page large enough to hold it), by its ids. */
+  get: string;
+  list: string;
+  rule: (reader: Reader) => SQL;
+  id: AnyPgColumn;
+  /** The search kind that finds it, and the id of the hit (a message for a conversation). */
+  search?: { kind: SearchKind; hitId: string };
+  /** The record type its notifications name, when people are told about it. */
+  notified?: 'project' | 'task' | 'ticket' | 'conversation' | 'session';
+  organizationId: string | null;
+  recordId: string;
+  /** Who reads it: the matrix's answer, so that "all agree" cannot mean "nobody reads anything". */
+  readers: readonly Actor[];
+}
+
+const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, async ({ t, make, cast }) => {
+  const db = t.database.db;
+  const { organization, orgAdmin, user, advisorAssigned } = cast;
+  const advisorEnded = await make.advisor([organization.id]);
+  const project = await make.project(organization.id, { title: `${WORD} roadmap`, by: orgAdmin });
+  const objective = await make.objective(project.id, { title: `${WORD} first quarter`, by: orgAdmin });
+  const task = await make.task(objective.id, {
+    title: `${WORD} kickoff`,
+    assignedTo: advisorAssigned.id,
+    by: orgAdmin,
+  });
+  const endedTask = await make.task(objective.id, {
+    title: `${WORD} review`,
+    assignedTo: advisorEnded.id,
+    by: orgAdmin,
+  });
+  const ticket = await insertTicket(db, organization.id, user.id, { title: `${WORD} printer jams` });
+  const conversation = await createConversation(t, orgAdmin, [user.id, advisorAssigned.id, advisorEnded.id], {
+    title: 'Advisor room',
+  });
+  const message = await sendMessage(t, orgAdmin, conversation.id, `${WORD} meeting notes`);
+  const department = await insertTemplateDepartment(db);
+  const template = await insertTemplate(db, { departmentId: department.id, createdBy: null, name: `${WORD} policy` });
+  // A session its advisor keeps reading after its assignment ended (scheduling/policy.ts canReadSession).
+  const startAt = new Date('2026-03-03T10:00:00Z');
+  const endAt = new Date('2026-03-03T10:30:00Z');
+  const [session] = await db
+    .insert(advisorSessions)
+    .values({
+      organizationId: organization.id,
+      advisorId: advisorEnded.id,
+      bookedBy: user.id,
+      startAt,
+      endAt,
+      length: 30,
+      topic: 'Cash flow',
+      blocked: blockedRange(startAt, endAt, 0),
+    })
+    .returning();
+  if (!session) throw new Error('session not made');
+  await db
+    .insert(advisorSessionAttendees)
+    .values({ sessionId: session.id, userId: user.id, organizationId: organization.id });
+  await db
+    .update(advisorAssignments)
+    .set({ isActive: false })
+    .where(
+      and(eq(advisorAssignments.advisorId, advisorEnded.id), eq(advisorAssignments.organizationId, organization.id)),
+    );
+
+  const members: readonly Actor[] = ['admin', 'orgAdmin', 'user'];
+  const types: Record<string, RecordType> = {
+    project: {
+      get: `/api/projects/${project.id}`,
+      list: '/api/projects?limit=100',
+      rule: readableProjects,
+      id: projects.id,
+      search: { kind: 'projects', hitId: project.id },
+      notified: 'project',
+      organizationId: organization.id,
+      recordId: project.id,
+      readers: members,
+    },
+    objective: {
+      get: `/api/objectives/${objective.id}`,
+      list: `/api/objectives/projects/${project.id}?limit=100`,
+      rule: readableObjectives,
+      id: objectives.id,
+      search: { kind: 'objectives', hitId: objective.id },
+      organizationId: organization.id,
+      recordId: objective.id,
+      readers: members,
+    },
+    task: {
+      get: `/api/tasks/${task.id}`,
+      list: `/api/tasks/objectives/${objective.id}?limit=100`,
+      rule: readableTasks,
+      id: tasks.id,
+      search: { kind: 'tasks', hitId: task.id },
+      notified: 'task',
+      organizationId: organization.id,
+      recordId: task.id,
+      readers: [...members, 'advisorAssigned'],
+    },
+    'task of the advisor whose assignment ended': {
+      get: `/api/tasks/${endedTask.id}`,
+      list: `/api/tasks/objectives/${objective.id}?limit=100`,
+      rule: readableTasks,
+      id: tasks.id,
+      search: { kind: 'tasks', hitId: endedTask.id },
+      notified: 'task',
+      organizationId: organization.id,
+      recordId: endedTask.id,
+      readers: members,
+    },
+    ticket: {
+      get: `/api/tickets/${ticket.id}`,
+      list: '/api/tickets?limit=100',
+      rule: readableTickets,
+      id: tickets.id,
+      search: { kind: 'tickets', hitId: ticket.id },
+      notified: 'ticket',
+      organizationId: organization.id,
+      recordId: ticket.id,
+      readers: [...members, 'advisorAssigned'],
+    },
+    conversation: {
+      get: `/api/conversations/${conversation.id}`,
+      list: '/api/conversations?limit=100',
+      rule: readableConversations,
+      id: conversations.id,
+      search: { kind: 'messages', hitId: message.id },
+      notified: 'conversation',
+      organizationId: organization.id,
+      recordId: conversation.id,
+      // Platform reach is not membership: an admin reads its own organization's conversations only.
+      readers: ['orgAdmin', 'user', 'advisorAssigned'],
+    },
+    session: {
+      get: `/api/sessions/${session.id}`,
+      list: '/api/sessions?limit=100',
+      rule: readableSessions,
+      id: advisorSessions.id,
+      notified: 'session',
+      organizationId: organization.id,
+      recordId: session.id,
+      readers: [...members, 'advisorEnded'],
+    },
+    template: {
+      get: `/api/templates/${template.id}`,
+      list: '/api/templates?limit=100',
+      rule: readableTemplates,
+      id: templates.id,
+      search: { kind: 'templates', hitId: template.id },
+      organizationId: null,
+      recordId: template.id,
+      readers: ACTORS.filter((actor) => actor !== 'anonymous'),
+    },
+  };
+  const people: Record<Exclude<Actor, 'anonymous'>, Member> = { ...cast, advisorEnded };
+  return { types, people };
+});
+
+test.beforeAll(async ({ records }) => {
+  expect(Object.keys(records.types)).toHaveLength(8);
+}, 300_000);
+
+const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+describe('every way of reading a record gives one answer', () => {
+  for (const actor of ACTORS) {
+    test(`as ${actor}`, async ({ t, records }) => {
+      const db = t.database.db;
+      const person = actor === 'anonymous' ? undefined : records.people[actor];
+      const token = person?.token;
+      const search = async (kind: SearchKind) => {
+        const response = await t.request({ method: 'GET', url: `/api/search?q=${WORD}&types=${kind}&limit=20`, token });
+        if (!person) return { status: response.statusCode, ids: [] };
+        expect(response.statusCode, response.body).toBe(200);
+        const groups: SearchGroup[] = response.json().data.groups;
+        return { status: 200, ids: groups.flatMap((group) => group.results.map((result) => result.id)) };
+      };
+      const rows = async (query: SQL) => (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+      for (const [name, type] of Object.entries(records.types)) {
+        const expected = type.readers.includes(actor);
+        const answers: Record<string, boolean> = {};
+
+        if (person) {
+          const rule = await rows(
+            sql`select exists (select 1 from ${type.id.table} where ${type.id} = ${type.recordId}::uuid
+              and ${type.rule(actorReader(person))}) as readable`,
+          );
+          answers.rule = rule.rows[0]?.readable === true;
+          if (type.notified) {
+            const fanOut = await rows(
+              sql`select ${readableBy(personOf('u'), {
+                type: sql`${type.notified}`,
+                id: sql`${type.recordId}::uuid`,
+                organizationId: sql`${type.organizationId}::uuid`,
+              })} as readable from users u where u.id = ${person.id}::uuid`,
+            );
+            answers.fanOut = fanOut.rows[0]?.readable === true;
+          }
+        }
+
+        const get = await t.request({ method: 'GET', url: type.get, token });
+        if (!person) expect(get.statusCode, `${name}: GET`).toBe(401);
+        else if (get.statusCode !== 200) expect([403, 404], `${name}: GET ${get.body}`).toContain(get.statusCode);
+        answers.get = get.statusCode === 200;
+
+        const list = await t.request({ method: 'GET', url: type.list, token });
+        answers.list = list.statusCode === 200 && idsOf(list.json().data).includes(type.recordId);
+
+        if (type.search) answers.search = (await search(type.search.kind)).ids.includes(type.search.hitId);
+
+        const expectedAnswers = Object.fromEntries(Object.keys(answers).map((way) => [way, expected]));
+        expect(answers, `${actor} reading the ${name}`).toEqual(expectedAnswers);
+      }
+    });
+  }
+});
