@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { NOTIFICATION_RULES } from './events/notification-rules.js';
 import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
@@ -157,7 +158,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   // Scheduled work (not HTTP): the hourly sweep of uploads never used, and one run now.
   await scheduleUnusedUploadsCleanup(app);
   // The notification engine: the fan-out of recorded events, their deliveries and reminders.
-  await startNotificationEngine(app);
+  await startNotificationEngine(app, NOTIFICATION_RULES);
 
   /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { smsSenderFromConfig } from '../../sms/sender.js';
 import { startSessionReminderSweep } from '../scheduling/reminders.js';
+import { type NotificationRules, subscribeNotifications } from './domain-events.js';
 import { startEmailDelivery } from './email-delivery.js';
 import { FANOUT_QUEUE, registerNotificationQueue } from './events.js';
 import { fanOutEvent } from './fanout.js';
@@ -10,12 +11,14 @@ import { startReminderSweep } from './reminders.js';
 import { startSmsDelivery } from './sms-delivery.js';
 
 /**
- * The notification engine's background work: the fan-out of each outbox event (queued by
- * `notify` in the change's transaction), then the live bell. Delivery workers (e-mail, SMS) and the
+ * The notification engine: subscribed to the domain-event stream with each type's rule (its
+ * outbox rows are written in the change's transaction), then the fan-out of each outbox event
+ * (queued by `notify` in the same transaction), then the live bell. Delivery workers (e-mail, SMS) and the
  * reminder sweeps (tasks' due dates, sessions) start beside it.
  */
-export async function startNotificationEngine(app: FastifyInstance) {
+export async function startNotificationEngine(app: FastifyInstance, rules: NotificationRules) {
   registerNotificationQueue(app.db, app.jobs);
+  subscribeNotifications(app.db, rules);
   await app.jobs.define<{ eventId: string }>(
     FANOUT_QUEUE,
     async ({ eventId }) => {

@@ -3,14 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/attachments.js';
-import { notify } from '../notifications/events.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
-import { objectiveCreated } from '../projects/notifications.js';
 import { canChangeWorkRecord } from '../projects/policy.js';
 import { taskTotals } from '../projects/task-totals.js';
 import { userSummaryOf } from '../users/summary.js';
@@ -132,7 +131,12 @@ export async function createObjective(
       })
       .returning({ id: objectives.id });
     if (!created) throw new Error('insert returned no row');
-    await notify(db, tx, objectiveCreated(project, body.title, actor.id));
+    await publish(db, tx, {
+      type: 'objective.created',
+      organizationId: project.organizationId,
+      actorId: actor.id,
+      payload: { objectiveId: created.id, projectId: project.id, projectTitle: project.title, title: body.title },
+    });
     return created.id;
   });
   return loadObjectiveDetail(db, objectiveId);

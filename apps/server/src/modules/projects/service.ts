@@ -13,16 +13,15 @@ import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/attachments.js';
-import { notify } from '../notifications/events.js';
 import { userSummaryOf } from '../users/summary.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
-import { projectStatusChanged } from './notifications.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
 import { objectiveCount, taskTotals } from './task-totals.js';
@@ -176,8 +175,12 @@ export async function updateProject(
       })
       .where(eq(projects.id, project.id));
     if (body.status !== undefined && body.status !== project.status) {
-      const title = body.title ?? project.title;
-      await notify(db, tx, projectStatusChanged({ ...project, title }, project.status, body.status, actor.id));
+      await publish(db, tx, {
+        type: 'project.status_changed',
+        organizationId: project.organizationId,
+        actorId: actor.id,
+        payload: { projectId: project.id, title: body.title ?? project.title, from: project.status, to: body.status },
+      });
     }
   });
   return loadProject(db, project.id);

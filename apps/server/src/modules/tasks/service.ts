@@ -20,11 +20,11 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/attachments.js';
-import { notify } from '../notifications/events.js';
 import { readableMentions } from '../notifications/mentions.js';
 import { requireProjectWork, workRecordOr404, workSearch } from '../projects/access.js';
 import { newWorkRecord } from '../projects/new-record.js';
@@ -34,7 +34,7 @@ import { userSummaryOf } from '../users/summary.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
-import { taskAssigned, taskChangeEvents, taskCommentEvents } from './notifications.js';
+import { taskAssigned, taskChangeEvents, taskCommented } from './events.js';
 import { canAssignTaskToMe, canReadTask, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
@@ -204,11 +204,10 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
         ...newWorkRecord(body, actor),
         assignedTo: body.assignedTo ?? null,
       })
-      .returning({ id: tasks.id, organizationId: tasks.organizationId });
+      .returning();
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
-    const task = { ...created, projectId: objective.projectId, objectiveId: objective.id, title: body.title };
-    await notify(db, tx, taskAssigned({ ...task, priority: body.priority }, body.assignedTo ?? null, actor.id));
+    await publish(db, tx, taskAssigned(created, actor.id));
     return created.id;
   });
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
@@ -241,7 +240,7 @@ async function changeTask(
       .set({ ...set, updatedAt: new Date() })
       .where(eq(tasks.id, task.id));
     await recordTaskActivity(tx, task, actor.id, entries);
-    await notify(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
+    await publish(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
   });
   return loadTaskDetail(db, taskId);
 }
@@ -364,7 +363,7 @@ export async function addTaskComment(db: Database, actor: Actor, taskId: string,
       .returning({ id: taskComments.id });
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, task, actor.id, [{ kind: 'comment' }]);
-    await notify(db, tx, taskCommentEvents(task, actor.id, body.text, mentions));
+    await publish(db, tx, taskCommented(task, actor.id, { id: created.id, text: body.text, mentioned: mentions }));
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(taskComments.id, id)).limit(1);
