@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema as id } from './schemas/common.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.js';
 import { PROJECT_STATUSES, WORK_PRIORITIES } from './work.js';
 
@@ -9,7 +10,6 @@ import { PROJECT_STATUSES, WORK_PRIORITIES } from './work.js';
  * The envelope (type, organization, actor, when) is the same for every type.
  */
 
-const id = z.uuid();
 /** A calendar day (YYYY-MM-DD) or none. */
 const day = z.string().nullable();
 
