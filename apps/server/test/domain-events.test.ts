@@ -73,7 +73,9 @@ describe('a change writes its typed event', () => {
     const ticketId = await raiseTicket();
     const db = t.app.db;
     // The stream refuses this type for a moment: the comment must go with its event.
-    await db.execute(sql`alter table domain_events add constraint no_comments check (type <> 'ticket.commented') not valid`);
+    await db.execute(
+      sql`alter table domain_events add constraint no_comments check (type <> 'ticket.commented') not valid`,
+    );
     try {
       expect((await comment(t, cast.orgAdmin, ticketId, { text: 'Lost' })).statusCode).toBe(500);
     } finally {

@@ -127,3 +127,11 @@ export const domainEventSchema = z.discriminatedUnion(
   'type',
   DOMAIN_EVENT_TYPES.map(envelope) as unknown as [ReturnType<typeof envelope>, ...ReturnType<typeof envelope>[]],
 );
+
+/** An event of a type, typed by it: its payload must be that type's. */
+export const domainEvent = <T extends DomainEventType>(
+  type: T,
+  organizationId: string,
+  actorId: string | null,
+  payload: DomainEventPayload<T>,
+) => ({ type, organizationId, actorId, payload }) as DomainEventInput<T>;

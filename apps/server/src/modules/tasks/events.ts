@@ -1,4 +1,4 @@
-import type { DomainEventInput, DomainEventPayload } from '@smart/contracts';
+import { type DomainEventInput, type DomainEventPayload, domainEvent } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
 import { notificationExcerpt } from '../notifications/mentions.js';
 
@@ -22,18 +22,11 @@ const taskRef = (task: TaskRef): DomainEventPayload<'task.completed'> => ({
   assigneeId: task.assignedTo,
 });
 
-const taskEvent = <T extends DomainEventInput['type'] & `task.${string}`>(
-  type: T,
-  task: TaskRef,
-  actorId: string,
-  payload: DomainEventPayload<T>,
-) => ({ type, organizationId: task.organizationId, actorId, payload }) as DomainEventInput<T>;
-
 /** The task now has this assignee (given at creation or by a change); none when it has none. */
 export function taskAssigned(task: TaskRef, actorId: string): DomainEventInput[] {
   const assigneeId = task.assignedTo;
   if (!assigneeId) return [];
-  return [taskEvent('task.assigned', task, actorId, { ...taskRef(task), assigneeId })];
+  return [domainEvent('task.assigned', task.organizationId, actorId, { ...taskRef(task), assigneeId })];
 }
 
 /** The events of a task change (before → after): a new assignee, completed or reopened, a new due date. */
@@ -41,14 +34,18 @@ export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: strin
   const events = after.assignedTo !== before.assignedTo ? taskAssigned(after, actorId) : [];
   const ref = taskRef(after);
   if (after.status === 'completed' && before.status !== 'completed') {
-    events.push(taskEvent('task.completed', after, actorId, ref));
+    events.push(domainEvent('task.completed', after.organizationId, actorId, ref));
   }
   if (before.status === 'completed' && after.status !== 'completed') {
-    events.push(taskEvent('task.reopened', after, actorId, ref));
+    events.push(domainEvent('task.reopened', after.organizationId, actorId, ref));
   }
   if (after.dueDate !== before.dueDate) {
     events.push(
-      taskEvent('task.due_date_changed', after, actorId, { ...ref, from: before.dueDate, to: after.dueDate }),
+      domainEvent('task.due_date_changed', after.organizationId, actorId, {
+        ...ref,
+        from: before.dueDate,
+        to: after.dueDate,
+      }),
     );
   }
   return events;
@@ -60,7 +57,7 @@ export const taskCommented = (
   actorId: string,
   comment: { id: string; text: string; mentioned: string[] },
 ) =>
-  taskEvent('task.commented', task, actorId, {
+  domainEvent('task.commented', task.organizationId, actorId, {
     ...taskRef(task),
     commentId: comment.id,
     excerpt: notificationExcerpt(comment.text),

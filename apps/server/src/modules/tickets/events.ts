@@ -1,4 +1,4 @@
-import type { DomainEventInput, DomainEventPayload } from '@smart/contracts';
+import { type DomainEventInput, type DomainEventPayload, domainEvent } from '@smart/contracts';
 import type { TicketRow } from '../../db/schema/index.js';
 import { notificationExcerpt } from '../notifications/mentions.js';
 
@@ -17,25 +17,23 @@ const ticketRef = (ticket: TicketRef): DomainEventPayload<'ticket.created'> => (
   assigneeId: ticket.assignedTo,
 });
 
-const ticketEvent = <T extends DomainEventInput['type'] & `ticket.${string}`>(
-  type: T,
-  ticket: TicketRef,
-  actorId: string,
-  payload: DomainEventPayload<T>,
-) => ({ type, organizationId: ticket.organizationId, actorId, payload }) as DomainEventInput<T>;
-
 export const ticketCreated = (ticket: TicketRef, actorId: string) =>
-  ticketEvent('ticket.created', ticket, actorId, ticketRef(ticket));
+  domainEvent('ticket.created', ticket.organizationId, actorId, ticketRef(ticket));
 
 /** The events of a ticket change (before → after): a new assignee, a new status. */
 export function ticketChangeEvents(before: TicketRow, after: TicketRow, actorId: string): DomainEventInput[] {
   const events: DomainEventInput[] = [];
   if (after.assignedTo && after.assignedTo !== before.assignedTo) {
-    events.push(ticketEvent('ticket.assigned', after, actorId, { ...ticketRef(after), assigneeId: after.assignedTo }));
+    events.push(
+      domainEvent('ticket.assigned', after.organizationId, actorId, {
+        ...ticketRef(after),
+        assigneeId: after.assignedTo,
+      }),
+    );
   }
   if (after.status !== before.status) {
     events.push(
-      ticketEvent('ticket.status_changed', after, actorId, {
+      domainEvent('ticket.status_changed', after.organizationId, actorId, {
         ...ticketRef(after),
         from: before.status,
         to: after.status,
@@ -51,7 +49,7 @@ export const ticketCommented = (
   actorId: string,
   comment: { id: string; text: string; mentioned: string[] },
 ) =>
-  ticketEvent('ticket.commented', ticket, actorId, {
+  domainEvent('ticket.commented', ticket.organizationId, actorId, {
     ...ticketRef(ticket),
     commentId: comment.id,
     excerpt: notificationExcerpt(comment.text),
