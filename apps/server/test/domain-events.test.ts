@@ -164,3 +164,10 @@ describe('a queued consumer', () => {
     expect(await effects('flaky')).toBe(1);
   });
 });
+
+test('every event the changes above wrote validates against its contracts schema', async ({ t }) => {
+  const { rows } = (await t.app.db.execute(sql`select type, organization_id::text as "organizationId",
+    actor_id::text as "actorId", payload from domain_events`)) as unknown as { rows: DomainEventInput[] };
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(domainEventSchema.safeParse(row).error).toBeUndefined();
+});
