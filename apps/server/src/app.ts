@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { NOTIFICATION_RULES } from './events/notification-rules.js';
 import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
@@ -12,7 +13,7 @@ import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js'
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { registerRecordReaders } from './modules/files/index.js';
-import { registerNotificationHooks } from './modules/notifications/index.js';
+import { registerNotificationHooks, registerNotificationRules } from './modules/notifications/index.js';
 import { registerClosingHooks } from './modules/organizations/index.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   // hooks, what closing an organization does): registered before anything runs.
   registerRecordReaders(serverModules.flatMap((module) => module.recordReaders ?? []));
   registerNotificationHooks(serverModules.flatMap((module) => module.notificationHooks ?? []));
+  registerNotificationRules(NOTIFICATION_RULES);
   registerClosingHooks(serverModules.flatMap((module) => module.organizationClosing ?? []));
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {

@@ -4,6 +4,7 @@ export * from './billing.js';
 export * from './board.js';
 export * from './csv.js';
 export * from './departments.js';
+export * from './domain-events.js';
 export * from './endpoint.js';
 export * from './endpoints/advisors.js';
 export * from './endpoints/analytics.js';

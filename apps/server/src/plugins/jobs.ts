@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerEventStream, requeueLostDeliveries } from '../events/stream.js';
 import { type JobQueue, startJobQueue } from '../jobs/queue.js';
 
 declare module 'fastify' {
@@ -15,6 +16,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     onError: (error, queue) => app.log.error({ err: error, queue }, 'background job failed'),
   });
   app.decorate('jobs', jobs);
+  // The domain-event stream queues its consumers' jobs; a minute's sweep re-queues deliveries whose job was lost.
+  registerEventStream(app.db, jobs);
+  await jobs.schedule('domain-event-sweep', '* * * * *', async () => {
+    await requeueLostDeliveries(app.db);
+  });
   // preClose, not onClose: main.ts closes the database in an onClose hook, and those run last-added first.
   app.addHook('preClose', () => jobs.stop());
 });

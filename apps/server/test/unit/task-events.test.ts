@@ -1,8 +1,21 @@
-import { NOTIFICATION_EXCERPT_LENGTH } from '@smart/contracts';
+import { type DomainEventInput, NOTIFICATION_EXCERPT_LENGTH } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TaskRow } from '../../src/db/schema/index.js';
+import { NOTIFICATION_RULES } from '../../src/events/notification-rules.js';
+import { notificationEventsOf } from '../../src/modules/notifications/domain-events.js';
 import { notificationExcerpt } from '../../src/modules/notifications/mentions.js';
-import { taskChangeEvents, taskCommentEvents } from '../../src/modules/tasks/notifications.js';
+import { taskChangeEvents as taskChangeDomainEvents, taskCommented } from '../../src/modules/tasks/events.js';
+
+/** What the notification engine makes of one change's domain events. */
+const told = (change: DomainEventInput[]) =>
+  notificationEventsOf(
+    NOTIFICATION_RULES,
+    change.map((event) => ({ ...event, id: 'event', occurredAt: new Date(0) })),
+  );
+const taskChangeEvents = (before: TaskRow, after: TaskRow, actorId: string) =>
+  told(taskChangeDomainEvents(before, after, actorId));
+const taskCommentEvents = (task: TaskRow, actorId: string, text: string, mentioned: string[]) =>
+  told([taskCommented(task, actorId, { id: 'comment', text, mentioned })]);
 
 const task: TaskRow = {
   id: 'task',
@@ -24,7 +37,7 @@ const task: TaskRow = {
 const summary = (events: ReturnType<typeof taskChangeEvents>) =>
   events.map((event) => ({ type: event.type, audience: event.audience, sms: event.sms }));
 
-describe('a task change → its events', () => {
+describe('a task change → its domain events → its notification events', () => {
   it('completion and reopening go to the creator and assignee, and nothing else changes tells nobody', () => {
     expect(summary(taskChangeEvents(task, { ...task, status: 'completed', progress: 100 }, 'owner'))).toEqual([
       { type: 'task_completed', audience: { users: ['creator', 'assignee'] }, sms: undefined },

@@ -2,6 +2,7 @@ export * from './advisor-assignments.js';
 export * from './app-meta.js';
 export * from './audit.js';
 export * from './departments.js';
+export * from './events.js';
 export * from './files.js';
 export * from './messenger.js';
 export * from './notifications.js';

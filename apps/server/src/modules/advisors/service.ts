@@ -1,10 +1,10 @@
-import { UI_TEXT } from '@smart/contracts';
+import { type DomainEventInput, UI_TEXT } from '@smart/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { advisorAssignments, organizations, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { type AuditEvent, personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
 import { findOrganization, memberCount } from '../organizations/index.js';
@@ -12,7 +12,6 @@ import { userSummaryOf } from '../people/index.js';
 import { type CancelledSession, cancelFutureSessions } from '../scheduling/index.js';
 import { openTicketCount } from '../tickets/index.js';
 import { selectUserRecords } from '../users/index.js';
-import { advisorAssigned, advisorRemoved } from './notifications.js';
 import { canManageAdvisors } from './policy.js';
 import type { AdvisorRecord, AssignmentJson, MyOrganizationRecord, OrganizationAdvisorRecord } from './presenter.js';
 
@@ -153,7 +152,7 @@ export async function assignAdvisor(db: Database, actor: Actor, organizationId: 
       // xmax is 0 on a freshly inserted row version and set on an updated one.
       .returning({ created: sql<boolean>`xmax = 0`.mapWith(Boolean) });
     if (row) {
-      await notify(db, tx, advisorAssigned(organization, advisorId, actor.id));
+      await publish(db, tx, advisorEvent('advisor.assigned', organization, advisorId, actor.id));
       await recordAudit(tx, actor.id, [
         assignmentEvent(organizationId, { id: advisorId, ...advisor }, 'advisor.assigned'),
       ]);
@@ -172,6 +171,19 @@ const assignmentEvent = (
 ): AuditEvent => ({ organizationId, action, target: { type: 'advisor', id: advisor.id, label: personLabel(advisor) } });
 
 /** The assignment's organization (for its notices' name); 404 as for a missing assignment. */
+/** An assignment's change, as the stream tells it (docs/decisions/0250-one-domain-event-stream.md). */
+const advisorEvent = (
+  type: 'advisor.assigned' | 'advisor.resumed' | 'advisor.paused' | 'advisor.removed',
+  organization: { id: string; name: string },
+  advisorId: string,
+  actorId: string,
+): DomainEventInput => ({
+  type,
+  organizationId: organization.id,
+  actorId,
+  payload: { organizationName: organization.name, advisorId },
+});
+
 async function assignmentOrganization(db: Database, organizationId: string) {
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound(UI_TEXT.advisorAssignmentNotFound);
@@ -233,8 +245,11 @@ export async function setAssignmentActive(
     await recordAudit(tx, actor.id, [
       assignmentEvent(organizationId, advisor, isActive ? 'advisor.resumed' : 'advisor.paused'),
     ]);
-    const event = isActive ? advisorAssigned : advisorRemoved;
-    await notify(db, tx, event(organization, advisorId, actor.id));
+    await publish(
+      db,
+      tx,
+      advisorEvent(isActive ? 'advisor.resumed' : 'advisor.paused', organization, advisorId, actor.id),
+    );
     return isActive ? [] : cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now);
   });
   return { record: await loadAssignment(db, organizationId, advisorId), cancelledSessions };
@@ -264,7 +279,7 @@ export async function removeAssignment(
       .delete(advisorAssignments)
       .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
       .returning({ isActive: advisorAssignments.isActive });
-    if (rows[0]?.isActive) await notify(db, tx, advisorRemoved(organization, advisorId, actor.id));
+    if (rows[0]?.isActive) await publish(db, tx, advisorEvent('advisor.removed', organization, advisorId, actor.id));
     if (rows.length > 0 && advisor) {
       await recordAudit(tx, actor.id, [assignmentEvent(organizationId, advisor, 'advisor.removed')]);
     }

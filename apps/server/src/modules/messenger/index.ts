@@ -9,6 +9,7 @@ import { messageSocketEvents } from './messages/socket.js';
 export { announceMessageUpdated } from './conversations/live.js';
 export { addMembersOfOrganization, addParticipants } from './conversations/participants.js';
 export { type ConversationRecord, hasUnreadMessages, selectConversationRecords } from './conversations/records.js';
+export { messageNotificationRules } from './messages/notifications.js';
 export { linkMessageToTicket, readableMessageIn } from './messages/service.js';
 export const messengerModule: ServerModule = {
   name: 'messenger',

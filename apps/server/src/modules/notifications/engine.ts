@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FANOUT_QUEUE, registerNotificationQueue } from '../../lib/outbox.js';
 import { smsSenderFromConfig } from '../../sms/sender.js';
+import { subscribeNotifications } from './domain-events.js';
 import { startEmailDelivery } from './email-delivery.js';
 import { fanOutEvent } from './fanout.js';
 import { registeredReminderSweeps } from './hooks.js';
@@ -9,12 +10,14 @@ import { scheduleLostJobsSweep } from './lost-jobs.js';
 import { startSmsDelivery } from './sms-delivery.js';
 
 /**
- * The notification engine's background work: the fan-out of each outbox event (queued by
- * `notify` in the change's transaction), then the live bell. Delivery workers (e-mail, SMS) and the
- * reminder sweeps the domains hand in (tasks' due dates, sessions) start beside it.
+ * The notification engine: subscribed to the domain-event stream with each type's rule (its
+ * outbox rows are written in the change's transaction), then the fan-out of each outbox event
+ * (queued by `notify` in the same transaction), then the live bell. Delivery workers (e-mail, SMS)
+ * and the reminder sweeps the domains hand in (tasks' due dates, sessions) start beside it.
  */
 export async function startNotificationEngine(app: FastifyInstance) {
   registerNotificationQueue(app.db, app.jobs);
+  subscribeNotifications(app.db);
   await app.jobs.define<{ eventId: string }>(
     FANOUT_QUEUE,
     async ({ eventId }) => {

@@ -12,6 +12,7 @@ import { inboxRoutes } from './inbox-routes.js';
 import { notificationRoutes } from './routes.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 
+export { type NotificationRule, type NotificationRules, registerNotificationRules } from './domain-events.js';
 export type { InvitationDelivery, InvitationMail } from './hooks.js';
 export { type NotificationHooks, registerNotificationHooks } from './hooks.js';
 export { readNotificationsAbout } from './inbox.js';

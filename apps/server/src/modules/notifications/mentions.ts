@@ -53,18 +53,17 @@ export function mentionedEvents(
 }
 
 /**
- * A comment's events: `type` to the record's `people`, and `mentioned` to the people it mentions
+ * A comment's events (`excerpt`: notificationExcerpt of its text): `type` to the record's `people`, and `mentioned` to the people it mentions
  * (who can read the record) instead, so each is told once.
  */
 export function commentEvents(
   subject: EventSubject & { record: { type: MentionableRecordType } },
   type: NotificationType,
-  actorId: string,
+  actorId: string | null,
   people: string[],
-  comment: { text: string; mentioned: string[] },
+  comment: { excerpt: string; mentioned: string[] },
 ): NotificationEventInput[] {
-  const excerpt = notificationExcerpt(comment.text);
-  const { mentioned } = comment;
+  const { excerpt, mentioned } = comment;
   const commented: NotificationEventInput = {
     ...eventOn(subject, type, actorId, { excerpt }),
     audience: { users: people, ...(mentioned.length > 0 && { except: mentioned }) },

@@ -3,8 +3,8 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import type { Actor } from '../../lib/tenancy.js';
@@ -13,7 +13,6 @@ import { userSummaryOf } from '../people/index.js';
 import {
   canChangeWorkRecord,
   newWorkRecord,
-  objectiveCreated,
   requireProjectWork,
   requireTeamIn,
   taskTotals,
@@ -147,7 +146,12 @@ export async function createObjective(
       })
       .returning({ id: objectives.id });
     if (!created) throw new Error('insert returned no row');
-    await notify(db, tx, objectiveCreated(project, body.title, actor.id));
+    await publish(db, tx, {
+      type: 'objective.created',
+      organizationId: project.organizationId,
+      actorId: actor.id,
+      payload: { objectiveId: created.id, projectId: project.id, projectTitle: project.title, title: body.title },
+    });
     return created.id;
   });
   return loadObjectiveDetail(db, objectiveId);

@@ -3,7 +3,7 @@ import type { ServerModule } from '../manifest.js';
 import { organizationRoutes } from './routes.js';
 
 export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
-export { type OrganizationRef, organizationSubject } from './notifications.js';
+export { organizationNotificationRules, organizationSubject } from './notifications.js';
 export { requireSeat, seatsLeft } from './seats.js';
 export { findOrganization, findPlatformOrganization, memberCount } from './service.js';
 export const organizationsModule: ServerModule = {

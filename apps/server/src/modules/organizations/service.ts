@@ -1,12 +1,12 @@
 import type { createOrganizationBody, PageQuery, updateOrganizationBody } from '@smart/contracts';
-import { UI_TEXT } from '@smart/contracts';
+import { type DomainEventInput, UI_TEXT } from '@smart/contracts';
 import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { files, organizations, sessions, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
 import {
@@ -20,7 +20,6 @@ import type { FileStorage } from '../../storage/index.js';
 import { changePicture, lockedPicture, publishPicture, removeStoredFiles } from '../files/index.js';
 import { organizationEvent, settingsEvents } from './audit.js';
 import { type ClosingAnnouncement, registeredClosingHooks } from './closing.js';
-import { organizationClosed, organizationReopened } from './notifications.js';
 import { canChangeSeats } from './policy.js';
 
 export async function findOrganization(db: Database, id: string) {
@@ -176,6 +175,17 @@ export async function deleteOrganization(db: Database, storage: FileStorage, act
   await removeStoredFiles(storage, removedKeys);
 }
 
+/** A closing or reopening, as the stream tells it (docs/decisions/0250-one-domain-event-stream.md). */
+const organizationChanged = (
+  type: 'organization.closed' | 'organization.reopened',
+  organization: { id: string; name: string },
+  actorId: string,
+): DomainEventInput => ({
+  type,
+  organizationId: organization.id,
+  actorId,
+  payload: { organizationName: organization.name },
+});
 /**
  * Closes the organization account: its people's sessions end and they cannot sign in until an
  * admin reopens it; nothing is deleted. Its members are told (by SMS too) in the same transaction,
@@ -196,7 +206,7 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
       .returning({ id: organizations.id });
     if (!closed) throw conflict(UI_TEXT.organizationAlreadyClosed);
     await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.closed')]);
-    await notify(db, tx, organizationClosed(organization, actor.id));
+    await publish(db, tx, organizationChanged('organization.closed', organization, actor.id));
     const announcements: ClosingAnnouncement[] = [];
     for (const closing of registeredClosingHooks())
       announcements.push(
@@ -231,7 +241,7 @@ export async function reopenOrganization(db: Database, actor: Actor, id: string)
       .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)))
       .returning({ id: organizations.id });
     if (reopened.length === 0) return;
-    await notify(db, tx, organizationReopened(organization, actor.id));
+    await publish(db, tx, organizationChanged('organization.reopened', organization, actor.id));
     await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.reopened')]);
   });
   return getOrganizationFor(db, actor, id);

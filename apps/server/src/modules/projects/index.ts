@@ -6,7 +6,7 @@ import { projectSocketEvents } from './socket.js';
 export { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 export { announceWork } from './live.js';
 export { newWorkRecord } from './new-record.js';
-export { objectiveCreated } from './notifications.js';
+export { projectNotificationRules } from './notifications.js';
 export {
   canChangeWorkRecord,
   canRemoveAttachment,

@@ -13,9 +13,9 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
@@ -23,7 +23,6 @@ import { detachFilesOf } from '../files/index.js';
 import { userSummaryOf } from '../people/index.js';
 import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
-import { projectStatusChanged } from './notifications.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
 import { objectiveCount, taskTotals } from './task-totals.js';
@@ -182,8 +181,12 @@ export async function updateProject(
       })
       .where(eq(projects.id, project.id));
     if (body.status !== undefined && body.status !== project.status) {
-      const title = body.title ?? project.title;
-      await notify(db, tx, projectStatusChanged({ ...project, title }, project.status, body.status, actor.id));
+      await publish(db, tx, {
+        type: 'project.status_changed',
+        organizationId: project.organizationId,
+        actorId: actor.id,
+        payload: { projectId: project.id, title: body.title ?? project.title, from: project.status, to: body.status },
+      });
     }
   });
   return loadProject(db, project.id);

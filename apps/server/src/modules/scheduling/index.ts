@@ -8,8 +8,8 @@ import { schedulingRoutes } from './routes.js';
 import { keepAvailabilityZone } from './service.js';
 
 export { announceCancelledSessions } from './live.js';
+export { sessionNotificationRules } from './session-notifications.js';
 export { type CancelledSession, cancelFutureSessions } from './sessions.js';
-
 export const schedulingModule: ServerModule = {
   name: 'scheduling',
   routes: async (api) => {

@@ -1,18 +1,13 @@
-import type { NotificationData, NotificationType } from '@smart/contracts';
-import type { AdvisorSessionRow } from '../../db/schema/index.js';
+import type { DomainEvent, DomainEventPayload, NotificationData, NotificationType } from '@smart/contracts';
 import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import type { NotificationRule, NotificationRules } from '../notifications/index.js';
 import { notificationExcerpt } from '../notifications/index.js';
 
 /*
- * A session's notifications (issue 24): who hears of a booking, a reschedule, a change and a
- * cancellation, each with the invitation as it stood then (`data.session`), from which the engine
- * renders the .ics. Built here, recorded by the service in the change's transaction.
+ * A session's notifications (README, "Notifications", calendar): who hears of a booking, a
+ * reschedule, a change and a cancellation, each with the invitation as it stood then
+ * (`data.session`), from which the engine renders the .ics.
  */
-
-export type SessionRef = Pick<
-  AdvisorSessionRow,
-  'id' | 'organizationId' | 'advisorId' | 'topic' | 'startAt' | 'endAt' | 'icalSequence'
->;
 
 type Invitation = NonNullable<NotificationData['session']>;
 
@@ -29,26 +24,25 @@ interface SessionEventOptions {
 
 function sessionEvent(
   type: NotificationType,
-  session: SessionRef,
-  organizationName: string,
-  actorId: string | null,
+  event: DomainEvent,
+  session: DomainEventPayload<'session.booked'>,
   options: SessionEventOptions,
 ): NotificationEventInput {
   const invitation: Invitation = {
-    start: session.startAt.toISOString(),
-    end: session.endAt.toISOString(),
-    sequence: session.icalSequence,
+    start: new Date(session.startAt).toISOString(),
+    end: new Date(session.endAt).toISOString(),
+    sequence: session.sequence,
     method: options.method,
     attendeeIds: options.attendeeIds,
   };
   const subject = {
-    organizationId: session.organizationId,
-    record: { type: 'session', id: session.id },
-    data: { title: session.topic, organizationName },
+    organizationId: event.organizationId,
+    record: { type: 'session', id: session.sessionId },
+    data: { title: session.topic, organizationName: session.organizationName },
   } as const;
   const to = [...new Set(options.to)];
   return {
-    ...eventOn(subject, type, actorId, {
+    ...eventOn(subject, type, event.actorId, {
       session: invitation,
       ...(options.excerpt && { excerpt: notificationExcerpt(options.excerpt) }),
     }),
@@ -56,75 +50,29 @@ function sessionEvent(
   };
 }
 
-/** A booking: the advisor and every attendee are invited (REQUEST). */
-export const sessionBooked = (session: SessionRef, organizationName: string, attendeeIds: string[], actorId: string) =>
-  sessionEvent('session_booked', session, organizationName, actorId, {
-    to: [session.advisorId, ...attendeeIds],
-    method: 'REQUEST',
-    attendeeIds,
-  });
-
 /**
- * A cancellation: the advisor and every attendee get the CANCEL with the reason. When its advisor's
- * assignment ends or its organization closes (`withoutAccessCheck`) they are told all the same.
+ * A change: those who stay get 'session_rescheduled' (a new time) or 'session_updated'; added
+ * attendees are invited ('session_booked'); removed ones get a CANCEL listing only them
+ * ('session_cancelled'). Every REQUEST lists all the attendees.
  */
-export const sessionCancelled = (
-  session: SessionRef,
-  organizationName: string,
-  attendeeIds: string[],
-  actorId: string | null,
-  reason: string,
-  withoutAccessCheck = false,
-) =>
-  sessionEvent('session_cancelled', session, organizationName, actorId, {
-    to: [session.advisorId, ...attendeeIds],
-    method: 'CANCEL',
-    attendeeIds,
-    excerpt: reason,
-    withoutAccessCheck,
-  });
-
-/** What a change did to the session: its time, its other fields, its attendees (before → after). */
-export interface SessionChange {
-  timeChanged: boolean;
-  before: string[];
-  after: string[];
-}
-
-/**
- * The events of a change: those who stay get 'session_rescheduled' (a new time) or
- * 'session_updated'; added attendees are invited ('session_booked'); removed ones get a CANCEL
- * listing only them ('session_cancelled'). Every REQUEST lists all the attendees.
- */
-export function sessionChangeEvents(
-  session: SessionRef,
-  organizationName: string,
-  change: SessionChange,
-  actorId: string,
-): NotificationEventInput[] {
-  const added = change.after.filter((id) => !change.before.includes(id));
-  const removed = change.before.filter((id) => !change.after.includes(id));
-  const kept = change.after.filter((id) => change.before.includes(id));
+const sessionChanged: NotificationRule<'session.rescheduled' | 'session.updated'> = (event) => {
+  const session = event.payload;
+  const before = session.previousAttendeeIds;
+  const after = session.attendeeIds;
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  const kept = after.filter((id) => before.includes(id));
+  const type = event.type === 'session.rescheduled' ? 'session_rescheduled' : 'session_updated';
   const events = [
-    sessionEvent(change.timeChanged ? 'session_rescheduled' : 'session_updated', session, organizationName, actorId, {
-      to: [session.advisorId, ...kept],
-      method: 'REQUEST',
-      attendeeIds: change.after,
-    }),
+    sessionEvent(type, event, session, { to: [session.advisorId, ...kept], method: 'REQUEST', attendeeIds: after }),
   ];
   if (added.length > 0) {
-    events.push(
-      sessionEvent('session_booked', session, organizationName, actorId, {
-        to: added,
-        method: 'REQUEST',
-        attendeeIds: change.after,
-      }),
-    );
+    events.push(sessionEvent('session_booked', event, session, { to: added, method: 'REQUEST', attendeeIds: after }));
   }
   if (removed.length > 0) {
     events.push(
       // Taken off, they may no longer read the session, and their calendars must still drop it.
-      sessionEvent('session_cancelled', session, organizationName, actorId, {
+      sessionEvent('session_cancelled', event, session, {
         to: removed,
         method: 'CANCEL',
         attendeeIds: removed,
@@ -133,4 +81,32 @@ export function sessionChangeEvents(
     );
   }
   return events;
-}
+};
+
+export const sessionNotificationRules: NotificationRules<
+  'session.booked' | 'session.rescheduled' | 'session.updated' | 'session.cancelled'
+> = {
+  /** A booking: the advisor and every attendee are invited (REQUEST). */
+  'session.booked': (event) => [
+    sessionEvent('session_booked', event, event.payload, {
+      to: [event.payload.advisorId, ...event.payload.attendeeIds],
+      method: 'REQUEST',
+      attendeeIds: event.payload.attendeeIds,
+    }),
+  ],
+  'session.rescheduled': sessionChanged,
+  'session.updated': sessionChanged,
+  /**
+   * A cancellation: the advisor and every attendee get the CANCEL with the reason. When its
+   * advisor's assignment ends or its organization closes (`withdrawn`) they are told all the same.
+   */
+  'session.cancelled': (event) => [
+    sessionEvent('session_cancelled', event, event.payload, {
+      to: [event.payload.advisorId, ...event.payload.attendeeIds],
+      method: 'CANCEL',
+      attendeeIds: event.payload.attendeeIds,
+      excerpt: event.payload.reason,
+      withoutAccessCheck: event.payload.withdrawn,
+    }),
+  ],
+};

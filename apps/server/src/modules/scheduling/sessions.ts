@@ -20,15 +20,15 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableSessions } from '../../lib/read-rules/index.js';
-import { type Actor, activeAssignment, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
+import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
+import { sessionBooked, sessionCancelled, sessionChanged } from './events.js';
 import { canChangeSession, canReadSession, isPersonOf, mayBook } from './policy.js';
 import type { AdvisorSessionRecord, SessionPersonRow } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
-import { sessionBooked, sessionCancelled, sessionChangeEvents } from './session-notifications.js';
 
 /*
  * Sessions with an advisor (issue 24): booking, the lists, reschedule and cancel. No overlap is
@@ -345,7 +345,7 @@ export async function bookSession(
     if (attendeeIds.length > 0) {
       await tx.insert(advisorSessionAttendees).values(attendeeRows(inserted.id, organization.id, attendeeIds));
     }
-    await notify(db, tx, sessionBooked(inserted, organization.name, attendeeIds, actor.id));
+    await publish(db, tx, sessionBooked(inserted, organization.name, attendeeIds, actor.id));
     return inserted;
   });
   return {
@@ -458,10 +458,10 @@ export async function updateSession(
         await tx.insert(advisorSessionAttendees).values(attendeeRows(session.id, session.organizationId, added));
       }
     }
-    await notify(
+    await publish(
       db,
       tx,
-      sessionChangeEvents(updated, organizationName, { timeChanged, before: attendeeIds, after }, actor.id),
+      sessionChanged(updated, organizationName, { timeChanged, before: attendeeIds, after }, actor.id),
     );
     const change: SessionChange = timeChanged ? 'rescheduled' : 'updated';
     return { change, people: peopleOf(updated, attendeeIds, after) };
@@ -494,7 +494,7 @@ export async function cancelSession(
       .where(eq(advisorSessions.id, session.id))
       .returning();
     if (!row) throw notFound(UI_TEXT.sessionNotFound);
-    await notify(db, tx, sessionCancelled(row, organizationName, attendeeIds, actor.id, body.reason));
+    await publish(db, tx, sessionCancelled(row, organizationName, attendeeIds, actor.id, body.reason));
     return { row, attendeeIds };
   });
   return {
@@ -558,7 +558,7 @@ export async function cancelFutureSessions(
   for (const { sessionId, userId } of attendees)
     bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), userId]);
   const attendeesOf = (sessionId: string) => bySession.get(sessionId) ?? [];
-  await notify(
+  await publish(
     db,
     tx,
     rows.map((row) => sessionCancelled(row, scope.organizationName, attendeesOf(row.id), actorId, reason, true)),

@@ -5,11 +5,11 @@ import { readTaskForFiles } from './attachments.js';
 import { startReminderSweep } from './reminders.js';
 import { taskRoutes } from './routes.js';
 
+export { taskNotificationRules } from './notifications.js';
 export { myTasksOrder, myTasksWhere, reachableTasks } from './overview.js';
 export { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from './policy.js';
 export type { TaskRecord } from './presenter.js';
 export { readableTask, selectTaskRecords } from './service.js';
-
 export const tasksModule: ServerModule = {
   name: 'tasks',
   routes: async (api) => {

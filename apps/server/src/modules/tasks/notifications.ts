@@ -1,10 +1,11 @@
-import type { NotificationData, NotificationType } from '@smart/contracts';
+import type { DomainEvent, DomainEventPayload, NotificationType } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
 import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import type { NotificationRule, NotificationRules } from '../notifications/index.js';
 import { commentEvents } from '../notifications/index.js';
 
 /*
- * What a task's changes tell whom (README, "Notifications"): its assignee hears of being assigned;
+ * What a task's events tell whom (README, "Notifications"): its assignee hears of being assigned;
  * its creator and assignee hear of its completion, reopening, due date and comments; the people a
  * comment mentions hear of the mention instead. Followers of the task or its project are added,
  * muters, the actor and those who cannot read the task removed, by the fan-out.
@@ -25,7 +26,11 @@ export const taskSubject = (task: TaskRef) =>
  * "A task assigned to me (not by myself)": the new assignee; by SMS too when the task is high
  * priority. None when the actor takes the task ('Assign to Me').
  */
-export function taskAssigned(task: TaskRef, assigneeId: string | null, actorId: string): NotificationEventInput[] {
+export function taskAssigned(
+  task: TaskRef,
+  assigneeId: string | null,
+  actorId: string | null,
+): NotificationEventInput[] {
   if (!assigneeId || assigneeId === actorId) return [];
   return [
     {
@@ -36,39 +41,56 @@ export function taskAssigned(task: TaskRef, assigneeId: string | null, actorId: 
   ];
 }
 
-/** The people a task's changes are told to: its creator and its assignee. */
-const creatorAndAssignee = (task: Pick<TaskRow, 'createdBy' | 'assignedTo'>) =>
-  [task.createdBy, task.assignedTo].filter((id): id is string => id !== null);
+type TaskEvent = DomainEvent<
+  'task.assigned' | 'task.completed' | 'task.reopened' | 'task.due_date_changed' | 'task.commented'
+>;
+
+const refOf = (event: TaskEvent): TaskRef => ({
+  ...event.payload,
+  id: event.payload.taskId,
+  organizationId: event.organizationId,
+});
+
+/** The people a task's events are told to: its creator and its assignee. */
+const creatorAndAssignee = (task: DomainEventPayload<'task.completed'>) =>
+  [task.creatorId, task.assigneeId].filter((id): id is string => id !== null);
 
 /**
- * The events of a task change (before → after). A new assignee hears of the assignment alone, not
- * also of the other changes made with it. A priority raised to high on an assigned task is no
- * event (docs/decisions/0126-notifications-who-hears-of-a-task-and-what-is-no-event.md): the urgent SMS
- * goes with the assignment, and the overdue reminder.
+ * Completion, reopening, a new due date: to the creator and assignee. A new assignee hears of the
+ * assignment alone, not also of the other changes made with it. A priority raised to high on an
+ * assigned task is no event (docs/decisions/0126-notifications-who-hears-of-a-task-and-what-is-no-event.md):
+ * the urgent SMS goes with the assignment, and the overdue reminder.
  */
-export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: string): NotificationEventInput[] {
-  const newAssignee = after.assignedTo !== before.assignedTo ? after.assignedTo : null;
-  const assigned = taskAssigned(after, newAssignee, actorId);
-  const toPeople = (type: NotificationType, extra?: NotificationData): NotificationEventInput => ({
-    ...eventOn(taskSubject(after), type, actorId, extra),
-    audience: {
-      users: creatorAndAssignee(after),
-      ...(assigned.length > 0 && newAssignee && { except: [newAssignee] }),
-    },
-  });
-  const events = [...assigned];
-  if (after.status === 'completed' && before.status !== 'completed') events.push(toPeople('task_completed'));
-  if (before.status === 'completed' && after.status !== 'completed') events.push(toPeople('task_reopened'));
-  if (after.dueDate !== before.dueDate) {
-    events.push(toPeople('task_due_date_changed', { from: before.dueDate, to: after.dueDate }));
-  }
-  return events;
-}
+const toPeople =
+  (type: NotificationType): NotificationRule<'task.completed' | 'task.reopened' | 'task.due_date_changed'> =>
+  (event, change) => {
+    const told = change.find(
+      (other) =>
+        other.type === 'task.assigned' &&
+        other.payload.taskId === event.payload.taskId &&
+        taskAssigned(refOf(other), other.payload.assigneeId, other.actorId).length > 0,
+    ) as DomainEvent<'task.assigned'> | undefined;
+    const extra = event.type === 'task.due_date_changed' ? { from: event.payload.from, to: event.payload.to } : {};
+    return [
+      {
+        ...eventOn(taskSubject(refOf(event)), type, event.actorId, extra),
+        audience: { users: creatorAndAssignee(event.payload), ...(told && { except: [told.payload.assigneeId] }) },
+      },
+    ];
+  };
 
-/**
- * A comment's events: `task_commented` to the creator and assignee, `mentioned` to the people it
- * mentions (who can read the task) — one notification each for one comment, so the mentioned are
- * left out of the first.
- */
-export const taskCommentEvents = (task: TaskRow, actorId: string, text: string, mentioned: string[]) =>
-  commentEvents(taskSubject(task), 'task_commented', actorId, creatorAndAssignee(task), { text, mentioned });
+export const taskNotificationRules: NotificationRules<TaskEvent['type']> = {
+  'task.assigned': (event) => taskAssigned(refOf(event), event.payload.assigneeId, event.actorId),
+  'task.completed': toPeople('task_completed'),
+  'task.reopened': toPeople('task_reopened'),
+  'task.due_date_changed': toPeople('task_due_date_changed'),
+  /**
+   * `task_commented` to the creator and assignee, `mentioned` to the people it mentions (who can
+   * read the task) — one notification each for one comment, so the mentioned are left out of the first.
+   */
+  'task.commented': (event) =>
+    commentEvents(taskSubject(refOf(event)), 'task_commented', event.actorId, creatorAndAssignee(event.payload), {
+      excerpt: event.payload.excerpt,
+      mentioned: event.payload.mentionedIds,
+    }),
+};

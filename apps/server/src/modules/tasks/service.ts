@@ -20,8 +20,8 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
@@ -38,7 +38,7 @@ import {
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
-import { taskAssigned, taskChangeEvents, taskCommentEvents } from './notifications.js';
+import { taskAssigned, taskChangeEvents, taskCommented } from './events.js';
 import { canAssignTaskToMe, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
@@ -213,11 +213,10 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
         ...newWorkRecord(body, actor),
         assignedTo: body.assignedTo ?? null,
       })
-      .returning({ id: tasks.id, organizationId: tasks.organizationId });
+      .returning();
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
-    const task = { ...created, projectId: objective.projectId, objectiveId: objective.id, title: body.title };
-    await notify(db, tx, taskAssigned({ ...task, priority: body.priority }, body.assignedTo ?? null, actor.id));
+    await publish(db, tx, taskAssigned(created, actor.id));
     return created.id;
   });
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };
@@ -250,7 +249,7 @@ async function changeTask(
       .set({ ...set, updatedAt: new Date() })
       .where(eq(tasks.id, task.id));
     await recordTaskActivity(tx, task, actor.id, entries);
-    await notify(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
+    await publish(db, tx, taskChangeEvents(task, { ...task, ...set }, actor.id));
   });
   return loadTaskDetail(db, taskId);
 }
@@ -373,7 +372,7 @@ export async function addTaskComment(db: Database, actor: Actor, taskId: string,
       .returning({ id: taskComments.id });
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, task, actor.id, [{ kind: 'comment' }]);
-    await notify(db, tx, taskCommentEvents(task, actor.id, body.text, mentions));
+    await publish(db, tx, taskCommented(task, actor.id, { id: created.id, text: body.text, mentioned: mentions }));
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(taskComments.id, id)).limit(1);

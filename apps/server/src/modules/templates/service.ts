@@ -15,7 +15,7 @@ import { actorReader, readableTemplates } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { userSummaryOf } from '../people/index.js';
-import { requireTemplateReader, seesInactiveTemplateDepartments } from './policy.js';
+import { requireTemplateReader } from './policy.js';
 import type { TemplateFileRecord, TemplateRecord } from './presenter.js';
 
 /**

@@ -4,6 +4,7 @@ import { readTicketForFiles } from './attachments.js';
 import { ticketRoutes } from './routes.js';
 import { ticketSocketEvents } from './socket.js';
 
+export { ticketNotificationRules } from './notifications.js';
 export {
   canChangeTicketStatus,
   canEditTicket,
@@ -14,7 +15,6 @@ export {
 export type { TicketRecord } from './presenter.js';
 export { readableTicket, selectTicketRecords, ticketList, ticketScope } from './service.js';
 export { openTicketCount } from './stats.js';
-
 export const ticketsModule: ServerModule = {
   name: 'tickets',
   routes: async (api) => {

@@ -1,61 +1,60 @@
-import type { TicketRow } from '../../db/schema/index.js';
-import { eventOn, type NotificationEventInput } from '../../lib/outbox.js';
+import type { DomainEvent, DomainEventPayload } from '@smart/contracts';
+import { eventOn } from '../../lib/outbox.js';
+import type { NotificationRules } from '../notifications/index.js';
 import { commentEvents } from '../notifications/index.js';
 
 /*
- * A ticket's notifications (issue 22, "System alerts"): who hears of a new ticket, an assignment,
- * a comment and a status change. Built here, recorded by the service in the change's transaction.
+ * What a ticket's events tell whom (README, "Notifications", system alerts): a new ticket, an
+ * assignment, a comment and a status change.
  */
 
-type TicketRef = Pick<TicketRow, 'id' | 'organizationId' | 'title' | 'priority' | 'createdBy' | 'assignedTo'>;
+type TicketEvent = DomainEvent<'ticket.created' | 'ticket.assigned' | 'ticket.status_changed' | 'ticket.commented'>;
 
 /** What every event about a ticket says: its record and title. */
-const ticketSubject = (ticket: TicketRef) =>
+const ticketSubject = (event: TicketEvent) =>
   ({
-    organizationId: ticket.organizationId,
-    record: { type: 'ticket', id: ticket.id },
-    data: { title: ticket.title },
+    organizationId: event.organizationId,
+    record: { type: 'ticket', id: event.payload.ticketId },
+    data: { title: event.payload.title },
   }) as const;
 
 /** The people a ticket concerns: its creator and its assignee. */
-const ticketPeople = (ticket: TicketRef) =>
-  [ticket.createdBy, ticket.assignedTo].filter((id): id is string => id !== null);
+const ticketPeople = (ticket: DomainEventPayload<'ticket.created'>) =>
+  [ticket.creatorId, ticket.assigneeId].filter((id): id is string => id !== null);
 
-const isUrgent = (ticket: TicketRef) => ticket.priority === 'urgent';
+const isUrgent = (event: TicketEvent) => event.payload.priority === 'urgent';
 
-/** A new ticket: its organization's org_admins and active advisors; by SMS too when it is urgent. */
-export function ticketCreated(ticket: TicketRef, actorId: string): NotificationEventInput {
-  return {
-    ...eventOn(ticketSubject(ticket), 'ticket_created', actorId),
-    audience: { organizationMembers: 'org_admin', organizationAdvisors: true },
-    ...(isUrgent(ticket) && { sms: 'systemAlerts' as const }),
-  };
-}
-
-/** "A ticket assigned to me": the new assignee; an urgent ticket by SMS too (sms.urgentTasks). */
-export function ticketAssigned(ticket: TicketRef, assigneeId: string, actorId: string): NotificationEventInput {
-  return {
-    ...eventOn(ticketSubject(ticket), 'ticket_assigned', actorId),
-    audience: { users: [assigneeId] },
-    ...(isUrgent(ticket) && { sms: 'urgentTasks' as const }),
-  };
-}
-
-/** The events of a ticket change (before → after): a new assignee, a new status (to its creator and assignee). */
-export function ticketChangeEvents(before: TicketRow, after: TicketRow, actorId: string): NotificationEventInput[] {
-  const events: NotificationEventInput[] = [];
-  if (after.assignedTo && after.assignedTo !== before.assignedTo) {
-    events.push(ticketAssigned(after, after.assignedTo, actorId));
-  }
-  if (after.status !== before.status) {
-    events.push({
-      ...eventOn(ticketSubject(after), 'ticket_status_changed', actorId, { from: before.status, to: after.status }),
-      audience: { users: ticketPeople(after) },
-    });
-  }
-  return events;
-}
-
-/** A comment: `ticket_commented` to the ticket's creator and assignee, `mentioned` to the people it mentions instead. */
-export const ticketCommentEvents = (ticket: TicketRef, actorId: string, text: string, mentioned: string[]) =>
-  commentEvents(ticketSubject(ticket), 'ticket_commented', actorId, ticketPeople(ticket), { text, mentioned });
+export const ticketNotificationRules: NotificationRules<TicketEvent['type']> = {
+  /** Its organization's org_admins and active advisors; by SMS too when it is urgent. */
+  'ticket.created': (event) => [
+    {
+      ...eventOn(ticketSubject(event), 'ticket_created', event.actorId),
+      audience: { organizationMembers: 'org_admin', organizationAdvisors: true },
+      ...(isUrgent(event) && { sms: 'systemAlerts' as const }),
+    },
+  ],
+  /** "A ticket assigned to me": the new assignee; an urgent ticket by SMS too (sms.urgentTasks). */
+  'ticket.assigned': (event) => [
+    {
+      ...eventOn(ticketSubject(event), 'ticket_assigned', event.actorId),
+      audience: { users: [event.payload.assigneeId] },
+      ...(isUrgent(event) && { sms: 'urgentTasks' as const }),
+    },
+  ],
+  /** A new status: to its creator and assignee. */
+  'ticket.status_changed': (event) => [
+    {
+      ...eventOn(ticketSubject(event), 'ticket_status_changed', event.actorId, {
+        from: event.payload.from,
+        to: event.payload.to,
+      }),
+      audience: { users: ticketPeople(event.payload) },
+    },
+  ],
+  /** `ticket_commented` to the ticket's creator and assignee, `mentioned` to the people it mentions instead. */
+  'ticket.commented': (event) =>
+    commentEvents(ticketSubject(event), 'ticket_commented', event.actorId, ticketPeople(event.payload), {
+      excerpt: event.payload.excerpt,
+      mentioned: event.payload.mentionedIds,
+    }),
+};

@@ -24,8 +24,8 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../../lib/outbox.js';
 import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableTickets } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
@@ -45,7 +45,7 @@ import { readableMentions } from '../notifications/index.js';
 import { namesOf, userSummaryOf } from '../people/index.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
-import { ticketChangeEvents, ticketCommentEvents, ticketCreated } from './notifications.js';
+import { ticketChangeEvents, ticketCommented, ticketCreated } from './events.js';
 import {
   canAssignTicket,
   canChangeTicketStatus,
@@ -291,7 +291,7 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
     if (!created) throw new Error('insert returned no row');
     await recordTicketActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
     if (body.messageId) await linkMessageToTicket(tx, body.messageId, created);
-    await notify(db, tx, ticketCreated(created, actor.id));
+    await publish(db, tx, ticketCreated(created, actor.id));
     return created.id;
   });
   return { detail: await loadTicketDetail(db, ticketId), access };
@@ -317,7 +317,7 @@ async function changeTicket(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(tickets.id, ticket.id));
       await recordTicketActivity(tx, ticket, actor.id, entries);
-      await notify(db, tx, ticketChangeEvents(ticket, { ...ticket, ...set }, actor.id));
+      await publish(db, tx, ticketChangeEvents(ticket, { ...ticket, ...set }, actor.id));
     });
   }
   return loadTicketDetail(db, ticket.id);
@@ -440,7 +440,7 @@ export async function addTicketComment(
     await recordTicketActivity(tx, ticket, actor.id, [{ kind: 'comment' }]);
     // A comment is a change of the ticket: Freshdesk and Zammad move it up the "recently updated" list.
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
-    await notify(db, tx, ticketCommentEvents(ticket, actor.id, body.text, mentions));
+    await publish(db, tx, ticketCommented(ticket, actor.id, { id: created.id, text: body.text, mentioned: mentions }));
     return created.id;
   });
   const [comment] = await selectComments(db).where(eq(ticketComments.id, id)).limit(1);

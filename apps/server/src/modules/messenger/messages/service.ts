@@ -18,15 +18,14 @@ import {
   tickets,
   users,
 } from '../../../db/schema/index.js';
+import { publish } from '../../../events/stream.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { notify } from '../../../lib/outbox.js';
 import type { Page } from '../../../lib/paging.js';
 import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
 import { isUnusedUpload, listAttachments } from '../../files/index.js';
-import { readableMentions } from '../../notifications/index.js';
+import { notificationExcerpt, readableMentions } from '../../notifications/index.js';
 import { type UserSummaryRow, userSummaryOf } from '../../people/index.js';
 import { participation } from '../conversations/records.js';
-import { messageEvents } from './notifications.js';
 import type { MessageRecord } from './presenter.js';
 
 /** The conversation when the actor takes part in it, else 404 (another organization's, or not a participant). */
@@ -229,8 +228,19 @@ export async function sendMessage(
     if (!stored) return undefined;
     await attachFiles(tx, actor, stored, keys);
     const mentions = await keepMentions(tx, stored, body);
-    const message = { conversationId: body.conversationId, organizationId: stored.organizationId, content };
-    await notify(db, tx, messageEvents(message, stored.conversationTitle, actor.id, mentions, viewers));
+    await publish(db, tx, {
+      type: 'message.sent',
+      organizationId: stored.organizationId,
+      actorId: actor.id,
+      payload: {
+        messageId: stored.id,
+        conversationId: body.conversationId,
+        conversationTitle: stored.conversationTitle,
+        excerpt: notificationExcerpt(content),
+        mentionedIds: mentions,
+        viewerIds: [...viewers],
+      },
+    });
     return { stored, mentions };
   });
   if (!sent) {

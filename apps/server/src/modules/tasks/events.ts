@@ -1,0 +1,65 @@
+import { type DomainEventInput, type DomainEventPayload, domainEvent } from '@smart/contracts';
+import type { TaskRow } from '../../db/schema/index.js';
+import { notificationExcerpt } from '../notifications/index.js';
+
+/*
+ * What a task's changes publish (docs/decisions/0250-one-domain-event-stream.md); who hears of
+ * them is each consumer's own rule (notifications: modules/notifications/domain-events.ts).
+ */
+
+type TaskRef = Pick<
+  TaskRow,
+  'id' | 'organizationId' | 'projectId' | 'objectiveId' | 'title' | 'priority' | 'createdBy' | 'assignedTo'
+>;
+
+const taskRef = (task: TaskRef): DomainEventPayload<'task.completed'> => ({
+  taskId: task.id,
+  projectId: task.projectId,
+  objectiveId: task.objectiveId,
+  title: task.title,
+  priority: task.priority,
+  creatorId: task.createdBy,
+  assigneeId: task.assignedTo,
+});
+
+/** The task now has this assignee (given at creation or by a change); none when it has none. */
+export function taskAssigned(task: TaskRef, actorId: string): DomainEventInput[] {
+  const assigneeId = task.assignedTo;
+  if (!assigneeId) return [];
+  return [domainEvent('task.assigned', task.organizationId, actorId, { ...taskRef(task), assigneeId })];
+}
+
+/** The events of a task change (before → after): a new assignee, completed or reopened, a new due date. */
+export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: string): DomainEventInput[] {
+  const events = after.assignedTo !== before.assignedTo ? taskAssigned(after, actorId) : [];
+  const ref = taskRef(after);
+  if (after.status === 'completed' && before.status !== 'completed') {
+    events.push(domainEvent('task.completed', after.organizationId, actorId, ref));
+  }
+  if (before.status === 'completed' && after.status !== 'completed') {
+    events.push(domainEvent('task.reopened', after.organizationId, actorId, ref));
+  }
+  if (after.dueDate !== before.dueDate) {
+    events.push(
+      domainEvent('task.due_date_changed', after.organizationId, actorId, {
+        ...ref,
+        from: before.dueDate,
+        to: after.dueDate,
+      }),
+    );
+  }
+  return events;
+}
+
+/** A comment, with the people it mentions (those who can read the task). */
+export const taskCommented = (
+  task: TaskRef,
+  actorId: string,
+  comment: { id: string; text: string; mentioned: string[] },
+) =>
+  domainEvent('task.commented', task.organizationId, actorId, {
+    ...taskRef(task),
+    commentId: comment.id,
+    excerpt: notificationExcerpt(comment.text),
+    mentionedIds: comment.mentioned,
+  });
