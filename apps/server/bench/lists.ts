@@ -152,13 +152,13 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('admin', 'GET /api/tickets?sort=priority', '/api/tickets?sort=priority'),
   atScale('admin', 'GET /api/tickets?sort=title', '/api/tickets?sort=title'),
   reported(atScale('admin', 'GET /api/tickets?sort=assignedTo&order=desc', '/api/tickets?sort=assignedTo&order=desc')),
-  // Sessions with an advisor: the advisor's 500 among 100k, in its 12 organizations.
+  // Meetings with an advisor: the advisor's 500 among 100k, in its 12 organizations.
   atScale('advisor', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('orgAdmin', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   // A plain member's: those it attends (the attendee index), never a scan of the 100k.
   atScale('member', 'upcoming GET /api/sessions', async () => `/api/sessions?${upcoming()}&limit=20`),
   atScale('admin', 'GET /api/sessions', '/api/sessions?limit=20'),
-  // Its free slots over the widest window (14 days) with its sessions as busy ranges.
+  // Its free slots over the widest window (14 days) with its meetings as busy ranges.
   atScale('advisor', 'GET /api/advisors/me/slots (14 days)', async () => {
     const from = new Date(Date.now() + DAY_MS);
     const to = new Date(from.getTime() + MAX_SLOT_RANGE_DAYS * DAY_MS);

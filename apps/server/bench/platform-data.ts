@@ -19,15 +19,15 @@ export const PLATFORM_SIZE = {
   ticketOrganizations: 20,
   ticketsEach: 5000,
   /**
-   * Scheduling: the demo advisor also advises 10 bench organizations (12 in all) and has 500 sessions
-   * in its horizon; 99 bench advisors of 10 organizations each hold 1,000 sessions apiece (99k),
+   * Scheduling: the demo advisor also advises 10 bench organizations (12 in all) and has 500 meetings
+   * in its horizon; 99 bench advisors of 10 organizations each hold 1,000 meetings apiece (99k),
    * each with the organization's org_admin attending.
    */
   advisorOrganizations: 10,
-  advisorSessions: 500,
+  advisorMeetings: 500,
   benchAdvisors: 99,
   benchAdvisorOrganizations: 10,
-  benchAdvisorSessions: 1000,
+  benchAdvisorMeetings: 1000,
   /**
    * Analytics: every bench task's history has its creation and 1 in 6 a move to
    * completed within the last 12 weeks (30k); resolved and closed bench tickets have their times,
@@ -134,7 +134,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
        JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'
                      ORDER BY u.email LIMIT 1) owner ON true
        CROSS JOIN generate_series(1, ${ticketsEach}) AS t`,
-    ...sessionStatements(),
+    ...meetingStatements(),
     ...analyticsStatements(),
     ...timeEntryStatements(),
     auditStatement(),
@@ -144,16 +144,16 @@ export async function loadPlatformData(database: DatabaseHandle) {
 }
 
 /**
- * Sessions at platform size. Each advisor's sessions are 30 minutes, 12 a day from 09:00
+ * Meetings at platform size. Each advisor's meetings are 30 minutes, 12 a day from 09:00
  * UTC on consecutive days from tomorrow, so none of one advisor overlaps (the exclusion constraint
  * holds) and the demo advisor's 500 fill 42 days of its 60-day horizon.
  */
-function sessionStatements(): string[] {
-  const { advisorOrganizations, advisorSessions, benchAdvisors, benchAdvisorOrganizations, benchAdvisorSessions } =
+function meetingStatements(): string[] {
+  const { advisorOrganizations, advisorMeetings, benchAdvisors, benchAdvisorOrganizations, benchAdvisorMeetings } =
     PLATFORM_SIZE;
   const startOf = (n: string) =>
     `date_trunc('day', now()) + interval '1 day' + (${n} / 12) * interval '1 day' + interval '9 hours' + (${n} % 12) * interval '30 minutes'`;
-  const insertSessions = (advisorFilter: string, perAdvisor: number) => `
+  const insertMeetings = (advisorFilter: string, perAdvisor: number) => `
     WITH advisor_orgs AS (
       SELECT a.advisor_id, a.organization_id, row_number() OVER (PARTITION BY a.advisor_id ORDER BY a.organization_id) - 1 AS k,
              count(*) OVER (PARTITION BY a.advisor_id) AS orgs
@@ -172,7 +172,7 @@ function sessionStatements(): string[] {
        SELECT adv.id, org.id FROM users adv
        CROSS JOIN (SELECT id FROM organizations WHERE name LIKE 'Bench Org %' ORDER BY name LIMIT ${advisorOrganizations}) org
        WHERE adv.email = 'advisor@smart.example.com'`,
-    insertSessions("adv.email = 'advisor@smart.example.com'", advisorSessions),
+    insertMeetings("adv.email = 'advisor@smart.example.com'", advisorMeetings),
     `INSERT INTO users (email, password_hash, role, first_name, last_name, organization_id, job_title, onboarding_completed)
        SELECT 'bench-advisor' || a || '@smart.example.com', '$bench$never-verifies', 'advisor'::role, 'Bench',
               'Advisor ' || a, (SELECT id FROM organizations WHERE is_platform LIMIT 1), 'Advisor', true
@@ -182,7 +182,7 @@ function sessionStatements(): string[] {
        FROM (SELECT id, row_number() OVER (ORDER BY email) - 1 AS a FROM users WHERE email LIKE 'bench-advisor%') adv
        JOIN (SELECT id, row_number() OVER (ORDER BY name) - 1 AS o FROM organizations WHERE name LIKE 'Bench Org %') org
          ON org.o / ${benchAdvisorOrganizations} = adv.a`,
-    insertSessions("adv.email LIKE 'bench-advisor%'", benchAdvisorSessions),
+    insertMeetings("adv.email LIKE 'bench-advisor%'", benchAdvisorMeetings),
     `INSERT INTO advisor_session_attendees (session_id, user_id, organization_id)
        SELECT s.id, owner.id, s.organization_id FROM advisor_sessions s
        JOIN users owner ON owner.organization_id = s.organization_id AND owner.role = 'org_admin'

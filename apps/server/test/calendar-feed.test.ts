@@ -10,18 +10,18 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
-import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
+import { book, bookingBody, MEETINGS_NOW, startsFrom } from './helpers/advisor-meetings.js';
 import { apiTest } from './helpers/fixture.js';
 import { parseCalendar } from './helpers/icalendar.js';
 import { captureLog } from './helpers/log-capture.js';
 
 /**
  * The personal calendar feed: a secret URL a calendar app polls without a session,
- * listing the person's sessions and no one else's; a new URL revokes the old one; the token never
+ * listing the person's meetings and no one else's; a new URL revokes the old one; the token never
  * reaches the log; junk in its place is a 400 or a 404, never a 500.
  */
 const captured = captureLog();
-const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW, logStream: captured.stream });
+const test = apiTest({ demoData: false, clock: () => MEETINGS_NOW, logStream: captured.stream });
 const nextStart = startsFrom('2026-03-17');
 
 const FEED_URL = new RegExp(`^(https?://[^/]+)(/api/calendar/([A-Za-z0-9_-]{${CALENDAR_FEED_TOKEN_LENGTH}})\\.ics)$`);
@@ -94,7 +94,7 @@ test('lists the person’s own sessions without a session, in UTC, and a new URL
   expect(response.body).not.toContain(notMine.icalUid);
   expect(response.body).not.toContain(elsewhere.icalUid);
 
-  // The advisor's own feed lists every session it advises, across its organizations.
+  // The advisor's own feed lists every meeting it advises, across its organizations.
   const advisorFeed = pathOf((await feed(t, advisor.token, 'POST')).url);
   const advised = parseCalendar((await t.request({ method: 'GET', url: advisorFeed.path })).body);
   expect(advised.events.map((event) => event.summary).sort()).toEqual(

@@ -1,9 +1,9 @@
-import type { AdvisorSession } from '@smart/contracts';
+import type { AdvisorMeeting } from '@smart/contracts';
 import { expect } from 'vitest';
 import { seedDemoSchedulingOnce } from '../src/db/seed/scheduling.js';
 import { apiTest } from './helpers/fixture.js';
 
-/** Wednesday 4 March 2026, 15:00 UTC (10:00 in New York): the demo sessions are placed from this day. */
+/** Wednesday 4 March 2026, 15:00 UTC (10:00 in New York): the demo meetings are placed from this day. */
 const NOW = new Date('2026-03-04T15:00:00Z');
 const test = apiTest({ clock: () => NOW.getTime() });
 
@@ -26,12 +26,12 @@ test('the demo schedule is seeded once: the advisor works New York hours and has
   const availability = await t.request({ as: 'advisor', method: 'GET', url: '/api/advisors/me/availability' });
   expect(availability.json().data).toMatchObject({ timeZone: 'America/New_York', sessionLengths: [30, 60] });
 
-  const sessions = async (as: 'advisor' | 'acmeMember' | 'globexOwner') =>
-    (await t.request({ as, method: 'GET', url: '/api/sessions?limit=20' })).json().data as AdvisorSession[];
-  const advisors = await sessions('advisor');
+  const meetings = async (as: 'advisor' | 'acmeMember' | 'globexOwner') =>
+    (await t.request({ as, method: 'GET', url: '/api/sessions?limit=20' })).json().data as AdvisorMeeting[];
+  const advisors = await meetings('advisor');
   // Weekdays counted from Wednesday 4 March: five back (25 February), then 1, 2, 3 and 4 ahead.
   expect(
-    advisors.map((session) => [session.topic, session.organizationName, newYork(session.start), session.status]),
+    advisors.map((meeting) => [meeting.topic, meeting.organizationName, newYork(meeting.start), meeting.status]),
   ).toEqual([
     ['Onboarding kickoff', 'Acme Corp', 'Wed 15:00', 'scheduled'],
     ['Quarterly cash-flow review', 'Acme Corp', 'Thu 10:00', 'scheduled'],
@@ -39,12 +39,12 @@ test('the demo schedule is seeded once: the advisor works New York hours and has
     ['Pricing page review', 'Globex', 'Mon 09:30', 'cancelled'],
     ['Support backlog triage', 'Acme Corp', 'Tue 11:00', 'scheduled'],
   ]);
-  // A member sees the sessions it booked or attends; another organization's stay out.
-  expect((await sessions('acmeMember')).map((session) => session.topic)).toEqual([
+  // A member sees the meetings it booked or attends; another organization's stay out.
+  expect((await meetings('acmeMember')).map((meeting) => meeting.topic)).toEqual([
     'Quarterly cash-flow review',
     'Support backlog triage',
   ]);
-  expect((await sessions('globexOwner')).map((session) => session.topic)).toEqual([
+  expect((await meetings('globexOwner')).map((meeting) => meeting.topic)).toEqual([
     'Hiring plan check-in',
     'Pricing page review',
   ]);

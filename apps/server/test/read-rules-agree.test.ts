@@ -4,8 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect } from 'vitest';
 import {
   advisorAssignments,
-  advisorSessionAttendees,
-  advisorSessions,
+  advisorMeetingAttendees,
+  advisorMeetings,
   blockedRange,
   conversations,
   objectives,
@@ -18,9 +18,9 @@ import {
   actorReader,
   type Reader,
   readableConversations,
+  readableMeetings,
   readableObjectives,
   readableProjects,
-  readableSessions,
   readableTasks,
   readableTemplates,
   readableTickets,
@@ -83,11 +83,11 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
   const message = await sendMessage(t, orgAdmin, conversation.id, `${WORD} meeting notes`);
   const department = await insertTemplateDepartment(db);
   const template = await insertTemplate(db, { departmentId: department.id, createdBy: null, name: `${WORD} policy` });
-  // A session its advisor keeps reading after its assignment ended (scheduling/policy.ts canReadSession).
+  // A session its advisor keeps reading after its assignment ended (scheduling/policy.ts canReadMeeting).
   const startAt = new Date('2026-03-03T10:00:00Z');
   const endAt = new Date('2026-03-03T10:30:00Z');
   const [session] = await db
-    .insert(advisorSessions)
+    .insert(advisorMeetings)
     .values({
       organizationId: organization.id,
       advisorId: advisorEnded.id,
@@ -101,8 +101,8 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
     .returning();
   if (!session) throw new Error('session not made');
   await db
-    .insert(advisorSessionAttendees)
-    .values({ sessionId: session.id, userId: user.id, organizationId: organization.id });
+    .insert(advisorMeetingAttendees)
+    .values({ meetingId: session.id, userId: user.id, organizationId: organization.id });
   await db
     .update(advisorAssignments)
     .set({ isActive: false })
@@ -181,8 +181,8 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
     session: {
       get: `/api/sessions/${session.id}`,
       list: '/api/sessions?limit=100',
-      rule: readableSessions,
-      id: advisorSessions.id,
+      rule: readableMeetings,
+      id: advisorMeetings.id,
       notified: 'session',
       organizationId: organization.id,
       recordId: session.id,

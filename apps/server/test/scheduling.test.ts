@@ -11,9 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { advisorAvailability, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { advisorAvailability, advisorMeetings, blockedRange } from '../src/db/schema/index.js';
 import { conflictOnOverlap, isExclusionViolation } from '../src/lib/errors.js';
-import { availabilityIn, ISSUE_DEFAULTS, saveAvailability } from './helpers/advisor-sessions.js';
+import { availabilityIn, ISSUE_DEFAULTS, saveAvailability } from './helpers/advisor-meetings.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
@@ -41,24 +41,24 @@ const slotsUrl = (advisorId: string, from: string, to: string, length: number | 
 const MONDAY = { from: '2026-03-09T00:00:00Z', to: '2026-03-10T00:00:00Z' };
 const MONDAY_HOURS = [13, 14, 15, 16, 17, 18, 19, 20].map((hour) => `2026-03-09T${hour}:00:00.000Z`);
 
-/** A session written straight into the table, as the booking's insert will write it. */
-function insertSession(
+/** A meeting written straight into the table, as the booking's insert will write it. */
+function insertMeeting(
   db: Database,
-  session: { organizationId: string; advisor: Member; start: string; minutes: number; buffer?: number },
+  meeting: { organizationId: string; advisor: Member; start: string; minutes: number; buffer?: number },
   status: 'scheduled' | 'cancelled' = 'scheduled',
 ) {
-  const start = new Date(session.start);
-  const end = new Date(start.getTime() + session.minutes * 60_000);
-  return db.insert(advisorSessions).values({
-    organizationId: session.organizationId,
-    advisorId: session.advisor.id,
-    bookedBy: session.advisor.id,
+  const start = new Date(meeting.start);
+  const end = new Date(start.getTime() + meeting.minutes * 60_000);
+  return db.insert(advisorMeetings).values({
+    organizationId: meeting.organizationId,
+    advisorId: meeting.advisor.id,
+    bookedBy: meeting.advisor.id,
     startAt: start,
     endAt: end,
-    length: session.minutes,
+    length: meeting.minutes,
     topic: 'Cash flow',
     status,
-    blocked: blockedRange(start, end, session.buffer ?? 0),
+    blocked: blockedRange(start, end, meeting.buffer ?? 0),
   });
 }
 
@@ -271,8 +271,8 @@ describe('an advisor availability', () => {
         UI_TEXT.availabilityDuplicateDate,
       ],
       ['too many date overrides', availability({ dateOverrides: manyOverrides }), UI_TEXT.tooManyDateOverrides],
-      ['a length not on offer anywhere', availability({ sessionLengths: [50] }), UI_TEXT.sessionLengthNotAllowed],
-      ['a length twice', availability({ sessionLengths: [30, 30] }), UI_TEXT.sessionLengthsDuplicate],
+      ['a length not on offer anywhere', availability({ sessionLengths: [50] }), UI_TEXT.meetingLengthNotAllowed],
+      ['a length twice', availability({ sessionLengths: [30, 30] }), UI_TEXT.meetingLengthsDuplicate],
       ['no length', availability({ sessionLengths: [] }), undefined],
       ['a horizon past a year', availability({ horizonDays: 366 }), undefined],
       ['a negative buffer', availability({ bufferMinutes: -5 }), undefined],
@@ -324,8 +324,8 @@ describe('an advisor free slots', () => {
     );
 
     const db = t.database.db;
-    await insertSession(db, { organizationId: organization.id, advisor, start: '2026-03-09T14:00:00Z', minutes: 60 });
-    await insertSession(
+    await insertMeeting(db, { organizationId: organization.id, advisor, start: '2026-03-09T14:00:00Z', minutes: 60 });
+    await insertMeeting(
       db,
       { organizationId: organization.id, advisor, start: '2026-03-09T16:00:00Z', minutes: 60 },
       'cancelled',
@@ -394,11 +394,11 @@ describe('an advisor free slots', () => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
     const cases: [string, string, string | undefined][] = [
-      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), UI_TEXT.sessionLengthNotAllowed],
+      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), UI_TEXT.meetingLengthNotAllowed],
       [
         'a length this advisor does not offer',
         slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 45),
-        UI_TEXT.sessionLengthNotOffered,
+        UI_TEXT.meetingLengthNotOffered,
       ],
       [
         'a window over 14 days',
@@ -475,7 +475,7 @@ describe('no double booking, by the database', () => {
       make.advisor([organization.id]),
     ]);
     const db = t.database.db;
-    const session = (start: string, minutes = 60, buffer = 0) => ({
+    const meeting = (start: string, minutes = 60, buffer = 0) => ({
       organizationId: organization.id,
       advisor,
       start,
@@ -483,10 +483,10 @@ describe('no double booking, by the database', () => {
       buffer,
     });
     // 10:00–11:00 with a 15-minute buffer: blocked until 11:15.
-    await insertSession(db, session('2026-03-09T10:00:00Z', 60, 15));
+    await insertMeeting(db, meeting('2026-03-09T10:00:00Z', 60, 15));
 
     for (const start of ['2026-03-09T10:30:00Z', '2026-03-09T11:00:00Z', '2026-03-09T09:30:00Z']) {
-      const error = await insertSession(db, session(start)).then(
+      const error = await insertMeeting(db, meeting(start)).then(
         () => null,
         (caught: unknown) => caught,
       );
@@ -502,15 +502,15 @@ describe('no double booking, by the database', () => {
 
     // The booking's insert answers the refusal with 409 and the issue's message.
     await expect(
-      conflictOnOverlap(insertSession(db, session('2026-03-09T10:45:00Z', 30)), UI_TEXT.sessionTimeTaken),
-    ).rejects.toMatchObject({ statusCode: 409, message: UI_TEXT.sessionTimeTaken });
+      conflictOnOverlap(insertMeeting(db, meeting('2026-03-09T10:45:00Z', 30)), UI_TEXT.meetingTimeTaken),
+    ).rejects.toMatchObject({ statusCode: 409, message: UI_TEXT.meetingTimeTaken });
 
-    // After the buffer, a cancelled session's time, and another advisor at the same time are all free.
-    await insertSession(db, session('2026-03-09T11:15:00Z', 30));
-    await insertSession(db, session('2026-03-09T13:00:00Z'), 'cancelled');
-    await insertSession(db, session('2026-03-09T13:00:00Z'));
-    await insertSession(db, { ...session('2026-03-09T10:00:00Z'), advisor: otherAdvisor });
-    const rows = await db.select().from(advisorSessions).where(eq(advisorSessions.advisorId, advisor.id));
+    // After the buffer, a cancelled meeting's time, and another advisor at the same time are all free.
+    await insertMeeting(db, meeting('2026-03-09T11:15:00Z', 30));
+    await insertMeeting(db, meeting('2026-03-09T13:00:00Z'), 'cancelled');
+    await insertMeeting(db, meeting('2026-03-09T13:00:00Z'));
+    await insertMeeting(db, { ...meeting('2026-03-09T10:00:00Z'), advisor: otherAdvisor });
+    const rows = await db.select().from(advisorMeetings).where(eq(advisorMeetings.advisorId, advisor.id));
     expect(rows.map((row) => [row.startAt.toISOString(), row.status]).sort()).toEqual([
       ['2026-03-09T10:00:00.000Z', 'scheduled'],
       ['2026-03-09T11:15:00.000Z', 'scheduled'],
@@ -520,9 +520,9 @@ describe('no double booking, by the database', () => {
     // Cancelling is no way back in: un-cancelling the overlapping one is refused too.
     const [cancelled] = rows.filter((row) => row.status === 'cancelled');
     const reopen = await db
-      .update(advisorSessions)
+      .update(advisorMeetings)
       .set({ status: 'scheduled' })
-      .where(eq(advisorSessions.id, cancelled!.id))
+      .where(eq(advisorMeetings.id, cancelled!.id))
       .then(
         () => null,
         (caught: unknown) => caught,

@@ -6,7 +6,7 @@ import { pickOption } from './support/structure';
 
 /**
  * The advisor's Schedule page: its availability edited and kept, and its week of
- * sessions, where a member's booking appears live, labelled with the organization.
+ * meetings, where a member's booking appears live, labelled with the organization.
  */
 
 // The advisor's browser is in New York; it works on Berlin's clocks (set in the test).
@@ -125,7 +125,7 @@ test.describe('Schedule', () => {
       data: { advisorId: advisor.id, start, length: 60, topic },
     });
     expect(booked.status(), await booked.text()).toBe(201);
-    const session = ((await booked.json()) as { data: { id: string } }).data;
+    const meeting = ((await booked.json()) as { data: { id: string } }).data;
 
     // Its name is its whole text; an hour's block has room for the topic on two lines, none of it cut.
     const block = page.getByRole('link', { name: new RegExp(`^${organization.name} ?, ${topic} ?, `) });
@@ -135,9 +135,9 @@ test.describe('Schedule', () => {
     expect(await shownTopic.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true);
     expect(await shownTopic.evaluate((line) => line.scrollHeight <= line.clientHeight)).toBe(true);
 
-    // The session opens over the schedule, and closing it leaves the advisor on the same week.
+    // The meeting opens over the schedule, and closing it leaves the advisor on the same week.
     await block.click();
-    await expect(page).toHaveURL(`${week}&session=${session.id}`);
+    await expect(page).toHaveURL(`${week}&session=${meeting.id}`);
     const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
     await expect(drawer.getByRole('heading', { name: topic })).toBeVisible();
     await drawer.getByRole('button', { name: 'Close' }).click();

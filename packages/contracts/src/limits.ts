@@ -68,7 +68,7 @@ export const WRITE_LIMITS_PER_MINUTE = {
   uploads: 30,
   /** POST /api/tickets. */
   tickets: 30,
-  /** Booking, changing and cancelling sessions with an advisor: each one mails invitations. */
+  /** Booking, changing and cancelling meetings with an advisor: each one mails invitations. */
   sessions: 60,
   /** POST /api/users/register. */
   registrations: 30,

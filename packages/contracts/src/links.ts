@@ -27,8 +27,8 @@ export const recordPaths = {
     `${recordPaths.templateDepartment(departmentId)}?template=${encodeURIComponent(templateId)}`,
   /** The Team Members page showing one person: its search filter holding the person's e-mail. */
   person: (email: string) => `/dashboard/team?search=${encodeURIComponent(email)}`,
-  /** The Sessions page with one session open. */
-  session: (sessionId: string) => `/dashboard/sessions?session=${encodeURIComponent(sessionId)}`,
+  /** The Sessions page with one meeting open. */
+  session: (meetingId: string) => `/dashboard/sessions?session=${encodeURIComponent(meetingId)}`,
   organization: '/dashboard/organization',
   profile: '/dashboard/profile',
   notificationPreferences: '/dashboard/notifications',

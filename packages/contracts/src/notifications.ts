@@ -1,4 +1,4 @@
-import type { SessionReminderKind } from './scheduling.js';
+import type { MeetingReminderKind } from './scheduling.js';
 import { humanizeValue } from './tickets.js';
 
 /** Notification preferences. Zod-free, so pages can use it without the schemas. */
@@ -92,7 +92,7 @@ export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /**
  * Categories whose e-mail no toggle turns off: security notices, and calendar invitations (a
- * session's .ics: a calendar that missed one would keep a cancelled or moved session).
+ * meeting's .ics: a calendar that missed one would keep a cancelled or moved session).
  */
 export const ALWAYS_EMAILED_CATEGORIES = ['security', 'calendar'] as const satisfies readonly NotificationCategory[];
 export type AlwaysEmailedCategory = (typeof ALWAYS_EMAILED_CATEGORIES)[number];
@@ -139,7 +139,7 @@ export const NOTIFICATION_TYPES = {
   password_reset_requested: { category: 'security', email: 'immediate' },
   /** The password was right, then TWO_FACTOR_WRONG_CODES_NOTICE_AT wrong codes came: someone else may know it. */
   two_factor_codes_wrong: { category: 'security', email: 'immediate' },
-  // Sessions with an advisor: each invitation e-mail carries the session's .ics.
+  // Meetings with an advisor: each invitation e-mail carries the meeting's .ics.
   session_booked: { category: 'calendar', email: 'immediate', personal: true },
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
   session_updated: { category: 'calendar', email: 'immediate', personal: true },
@@ -174,7 +174,7 @@ export interface NotificationData {
   /** A new browser's description (security). */
   device?: string;
   /**
-   * A session's invitation as it stood at this change: its .ics is rendered from it (UTC instants,
+   * A meeting's invitation as it stood at this change: its .ics is rendered from it (UTC instants,
    * its SEQUENCE, REQUEST or CANCEL), so a late delivery never sends a newer state under an older
    * number. The attendees are the people the invitation lists (a removed attendee's CANCEL lists it).
    */
@@ -185,8 +185,8 @@ export interface NotificationData {
     method: 'REQUEST' | 'CANCEL';
     attendeeIds: string[];
   };
-  /** Which reminder of a session this is. */
-  reminder?: SessionReminderKind;
+  /** Which reminder of a meeting this is. */
+  reminder?: MeetingReminderKind;
 }
 
 /** The longest excerpt an event keeps of a comment or message. */

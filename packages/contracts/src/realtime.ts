@@ -13,7 +13,7 @@ import {
 } from './messenger.js';
 import { NOTIFICATION_EVENTS } from './notifications.js';
 import type { Role } from './roles.js';
-import type { SESSION_EVENTS, SessionChangedEvent } from './scheduling.js';
+import type { MEETING_EVENTS, MeetingChangedEvent } from './scheduling.js';
 import { conversationRoomPayload, type Message, sendMessageBody, typingPayload } from './schemas/messenger.js';
 import type { NotificationItem } from './schemas/notifications.js';
 import { ticketRoomPayload, ticketStatusPayload } from './schemas/tickets.js';
@@ -110,8 +110,8 @@ export type ServerToClientEvents = {
   [MESSENGER_EVENTS.error]: Listener<MessengerErrorEvent>;
   [NOTIFICATION_EVENTS.notification]: Listener<NotificationItem>;
   [NOTIFICATION_EVENTS.count]: Listener<{ unread: number }>;
-  /** A session the user takes part in was booked, changed or cancelled. */
-  [SESSION_EVENTS.changed]: Listener<SessionChangedEvent>;
+  /** A meeting the user takes part in was booked, changed or cancelled. */
+  [MEETING_EVENTS.changed]: Listener<MeetingChangedEvent>;
   /** One's timer started, stopped or was discarded on another tab or device. */
   [TIMER_EVENTS.changed]: Listener<TimerChangedEvent>;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &

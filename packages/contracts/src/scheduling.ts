@@ -9,22 +9,22 @@ import type { EventBudget } from './limits.js';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** A session is scheduled until someone cancels it; a cancelled one is kept, with who cancelled and why. */
-export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+/** A meeting is scheduled until someone cancels it; a cancelled one is kept, with who cancelled and why. */
+export const MEETING_STATUSES = ['scheduled', 'cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
-/** The session lengths an advisor may offer, in minutes. */
-export const SESSION_LENGTHS = [15, 30, 45, 60, 90, 120] as const;
-export type SessionLength = (typeof SESSION_LENGTHS)[number];
-export const DEFAULT_SESSION_LENGTHS: readonly SessionLength[] = [30, 60];
+/** The meeting lengths an advisor may offer, in minutes. */
+export const MEETING_LENGTHS = [15, 30, 45, 60, 90, 120] as const;
+export type MeetingLength = (typeof MEETING_LENGTHS)[number];
+export const DEFAULT_MEETING_LENGTHS: readonly MeetingLength[] = [30, 60];
 
-/** Minutes kept free after each session (its buffer is inside its blocked range). */
+/** Minutes kept free after each meeting (its buffer is inside its blocked range). */
 export const DEFAULT_BUFFER_MINUTES = 0;
 export const MAX_BUFFER_MINUTES = 120;
-/** How long before a session it may be booked at the latest. */
+/** How long before a meeting it may be booked at the latest. */
 export const DEFAULT_MINIMUM_NOTICE_MINUTES = 120;
 export const MAX_MINIMUM_NOTICE_MINUTES = 30 * 24 * 60;
-/** How far ahead a session may be booked. */
+/** How far ahead a meeting may be booked. */
 export const DEFAULT_HORIZON_DAYS = 60;
 export const MAX_HORIZON_DAYS = 365;
 
@@ -40,37 +40,37 @@ export const MAX_AVAILABILITY_BODY_BYTES = 256 * 1024;
 /** The widest `from`–`to` window one slots request may ask for. */
 export const MAX_SLOT_RANGE_DAYS = 14;
 
-/** People a session names besides its advisor (the booker among them when it attends). */
-export const MAX_SESSION_ATTENDEES = 20;
-export const MAX_SESSION_TOPIC_LENGTH = 200;
-export const MAX_SESSION_AGENDA_LENGTH = 5000;
+/** People a meeting names besides its advisor (the booker among them when it attends). */
+export const MAX_MEETING_ATTENDEES = 20;
+export const MAX_MEETING_TOPIC_LENGTH = 200;
+export const MAX_MEETING_AGENDA_LENGTH = 5000;
 export const MAX_CANCEL_REASON_LENGTH = 1000;
-/** Sessions a page of GET /api/sessions holds by default, and at most. */
-export const SESSION_PAGE_SIZE = 20;
-export const MAX_SESSION_PAGE_SIZE = 100;
+/** Meetings a page of GET /api/sessions holds by default, and at most. */
+export const MEETING_PAGE_SIZE = 20;
+export const MAX_MEETING_PAGE_SIZE = 100;
 /** The order of GET /api/sessions: soonest first (upcoming), or latest first (past). */
-export const SESSION_SORTS = ['start', '-start'] as const;
-export type SessionSort = (typeof SESSION_SORTS)[number];
+export const MEETING_SORTS = ['start', '-start'] as const;
+export type MeetingSort = (typeof MEETING_SORTS)[number];
 
-/** Reminders of a session, each given once, this long before it starts (moved when it moves). */
-export const SESSION_REMINDERS = { '24h': 24 * 60, '1h': 60 } as const;
-export type SessionReminderKind = keyof typeof SESSION_REMINDERS;
+/** Reminders of a meeting, each given once, this long before it starts (moved when it moves). */
+export const MEETING_REMINDERS = { '24h': 24 * 60, '1h': 60 } as const;
+export type MeetingReminderKind = keyof typeof MEETING_REMINDERS;
 
-/** What a session's change was, in its live event and its notifications. */
-export const SESSION_CHANGES = ['booked', 'rescheduled', 'updated', 'cancelled'] as const;
-export type SessionChange = (typeof SESSION_CHANGES)[number];
+/** What a meeting's change was, in its live event and its notifications. */
+export const MEETING_CHANGES = ['booked', 'rescheduled', 'updated', 'cancelled'] as const;
+export type MeetingChange = (typeof MEETING_CHANGES)[number];
 
-/** Live events of sessions, to the user rooms of its people (the advisor, the booker, the attendees). */
-export const SESSION_EVENTS = { changed: 'session_changed' } as const;
-export interface SessionChangedEvent {
+/** Live events of meetings, to the user rooms of its people (the advisor, the booker, the attendees). */
+export const MEETING_EVENTS = { changed: 'session_changed' } as const;
+export interface MeetingChangedEvent {
   sessionId: string;
   organizationId: string;
-  change: SessionChange;
+  change: MeetingChange;
 }
 
 /**
  * The personal calendar feed: `GET /api/calendar/{token}.ics`, a secret token in the path (calendar
- * apps cannot send a session). It lists sessions from this many days back, and every upcoming one.
+ * apps cannot send a session). It lists meetings from this many days back, and every upcoming one.
  */
 export const CALENDAR_FEED_PAST_DAYS = 30;
 /** The feed token's length in characters (base64url of 32 random bytes). */

@@ -100,7 +100,7 @@ async function openPglite(
       ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
       ...(loadDataDir && { loadDataDir }),
       // pg_trgm backs the search indexes (migration 0007 on); btree_gin lets one of them start with
-      // the organization (migration 0014); btree_gist lets the sessions' exclusion constraint compare
+      // the organization (migration 0014); btree_gist lets the meetings' exclusion constraint compare
       // the advisor with = beside the time range's && (migration 0020).
       extensions: { pg_trgm, btree_gin, btree_gist },
     });

@@ -3,7 +3,7 @@ import { messageNotificationRules } from '../modules/messenger/index.js';
 import type { NotificationRules } from '../modules/notifications/index.js';
 import { organizationNotificationRules } from '../modules/organizations/index.js';
 import { projectNotificationRules } from '../modules/projects/index.js';
-import { sessionNotificationRules } from '../modules/scheduling/index.js';
+import { meetingNotificationRules } from '../modules/scheduling/index.js';
 import { taskNotificationRules } from '../modules/tasks/index.js';
 import { ticketNotificationRules } from '../modules/tickets/index.js';
 
@@ -19,5 +19,5 @@ export const NOTIFICATION_RULES: NotificationRules = {
   ...messageNotificationRules,
   ...organizationNotificationRules,
   ...advisorNotificationRules,
-  ...sessionNotificationRules,
+  ...meetingNotificationRules,
 };

@@ -181,7 +181,7 @@ describe('notice, horizon, buffer and booked sessions', () => {
     const day = slots(rules(zone, { bufferMinutes: 15 }), '2026-03-10T13:00:00Z', '2026-03-10T17:00:00Z', 30, {
       busy,
     });
-    // 09:30 would run into 10:00 with its buffer; 11:00 starts inside the booked session's buffer.
+    // 09:30 would run into 10:00 with its buffer; 11:00 starts inside the booked meeting's buffer.
     expect(day).toEqual([
       '2026-03-10T13:00:00.000Z',
       '2026-03-10T15:30:00.000Z',
@@ -271,9 +271,9 @@ describe('the booking refusal', () => {
       }
     };
     expect(refusal('2026-03-09T10:00:00Z')).toBeNull();
-    expect(refusal('2026-03-09T10:00:00Z', 60)).toEqual([400, UI_TEXT.sessionLengthNotOffered]);
-    expect(refusal('2026-03-09T08:30:00Z')).toEqual([400, UI_TEXT.sessionInsideNotice]);
-    expect(refusal('2026-03-17T10:00:00Z')).toEqual([400, UI_TEXT.sessionPastHorizon]);
-    expect(refusal('2026-03-09T18:00:00Z')).toEqual([400, UI_TEXT.sessionOutsideHours]);
+    expect(refusal('2026-03-09T10:00:00Z', 60)).toEqual([400, UI_TEXT.meetingLengthNotOffered]);
+    expect(refusal('2026-03-09T08:30:00Z')).toEqual([400, UI_TEXT.meetingInsideNotice]);
+    expect(refusal('2026-03-17T10:00:00Z')).toEqual([400, UI_TEXT.meetingPastHorizon]);
+    expect(refusal('2026-03-09T18:00:00Z')).toEqual([400, UI_TEXT.meetingOutsideHours]);
   });
 });

@@ -272,13 +272,13 @@ const table = {
     page: lazyPage(() => import('@/features/templates/pages/DepartmentTemplatesPage')),
     access: manageTemplates,
   },
-  // Everyone signed in may have sessions: members book them, org_admins see their organization's,
+  // Everyone signed in may have meetings: members book them, org_admins see their organization's,
   // advisors theirs, admins all; the server decides which rows each sees.
-  sessions: {
-    path: paths.sessions,
+  meetings: {
+    path: paths.meetings,
     label: 'Sessions',
     icon: HiCalendar,
-    page: lazyPage(() => import('@/features/scheduling/pages/SessionsPage')),
+    page: lazyPage(() => import('@/features/scheduling/pages/MeetingsPage')),
     group: 'main',
   },
   // Everyone signed in may record time on what it may change; the sheet is its own.
@@ -324,7 +324,7 @@ const table = {
     access: { roles: ['advisor'] },
     group: 'main',
   },
-  // The advisor's sessions across its organizations, and when it can meet.
+  // The advisor's meetings across its organizations, and when it can meet.
   schedule: {
     path: paths.schedule,
     label: 'Schedule',

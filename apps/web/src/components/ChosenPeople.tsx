@@ -10,7 +10,7 @@ interface ChosenPeopleProps {
   onRemove: (personId: string) => void;
 }
 
-/** The people picked so far under a person picker (a conversation's, a session's), each removable. */
+/** The people picked so far under a person picker (a conversation's, a meeting's), each removable. */
 export function ChosenPeople({ people, onRemove }: ChosenPeopleProps) {
   if (people.length === 0) return null;
   return (

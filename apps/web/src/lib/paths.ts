@@ -37,15 +37,15 @@ export const paths = {
   ticket: recordPaths.ticket,
   smartAdvisors: '/dashboard/smart-advisors',
   organizations: '/dashboard/organizations',
-  /** Sessions with an advisor; `?session=ID` opens one (recordPaths.session). */
-  sessions: '/dashboard/sessions',
+  /** Meetings with an advisor, on the Sessions page; `?session=ID` opens one (recordPaths.session). */
+  meetings: '/dashboard/sessions',
   /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
   /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
   analytics: '/dashboard/analytics',
-  session: recordPaths.session,
-  /** The advisor's week of sessions and its availability. */
+  meeting: recordPaths.session,
+  /** The advisor's week of meetings and its availability. */
   schedule: '/dashboard/schedule',
 } as const;
 

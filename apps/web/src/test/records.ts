@@ -1,4 +1,4 @@
-import type { AdvisorSession, AvailableAdvisor, NotificationSettings, User } from '@smart/contracts';
+import type { AdvisorMeeting, AvailableAdvisor, NotificationSettings, User } from '@smart/contracts';
 
 /** Records as the server answers them, for component tests: each whole, with what a test names changed. */
 
@@ -75,10 +75,10 @@ export function notificationSettings(changes: Partial<NotificationSettings> = {}
 }
 
 /** A session as the server answers its booking: the advisor, the booker, the time asked for. */
-export function aSession(
+export function aMeeting(
   booked: { advisor: AvailableAdvisor; by: User; start: string; length: number; topic: string; agenda: string },
-  changes: Partial<AdvisorSession> = {},
-): AdvisorSession {
+  changes: Partial<AdvisorMeeting> = {},
+): AdvisorMeeting {
   const person = ({ id, firstName, lastName, email }: AvailableAdvisor | User) => ({
     id,
     firstName,

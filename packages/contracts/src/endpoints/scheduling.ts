@@ -6,20 +6,20 @@ import {
   availabilitySchema,
   calendarFeedParams,
   calendarFeedSchema,
-  cancelSessionBody,
-  createSessionBody,
-  sessionEnvelope,
-  sessionListQuery,
-  sessionPage,
+  cancelMeetingBody,
+  createMeetingBody,
+  meetingEnvelope,
+  meetingListQuery,
+  meetingPage,
   slotsQuery,
   updateAvailabilityBody,
-  updateSessionBody,
+  updateMeetingBody,
 } from '../schemas/scheduling.js';
 
 const tags = ['Scheduling'];
 
 /**
- * Scheduling with an advisor: its availability and free slots, the sessions booked with
+ * Scheduling with an advisor: its availability and free slots, the meetings booked with
  * it, their invitations (.ics) and each person's calendar feed.
  */
 export const schedulingEndpoints = {
@@ -54,36 +54,36 @@ export const schedulingEndpoints = {
     query: slotsQuery,
     responses: { 200: envelope(advisorSlotsSchema), 400: errorResponse, 404: errorResponse },
   }),
-  createSession: endpoint({
+  createMeeting: endpoint({
     method: 'POST',
     path: '/api/sessions',
     operationId: 'bookSession',
     tags,
     summary:
       'Book a session with an advisor (people of an organization it actively advises; the advisor for one of its organizations); 409 when the time was just taken',
-    body: createSessionBody,
-    responses: { 201: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    body: createMeetingBody,
+    responses: { 201: meetingEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
-  listSessions: endpoint({
+  listMeetings: endpoint({
     method: 'GET',
     path: '/api/sessions',
     operationId: 'listSessions',
     tags,
     summary:
       'Sessions the caller sees (org_admin: its organization; member: booked or attending; advisor: its own; admin: all), by start',
-    query: sessionListQuery,
-    responses: { 200: sessionPage, 400: errorResponse },
+    query: meetingListQuery,
+    responses: { 200: meetingPage, 400: errorResponse },
   }),
-  getSession: endpoint({
+  getMeeting: endpoint({
     method: 'GET',
     path: '/api/sessions/:id',
     operationId: 'getSession',
     tags,
     summary: 'One session the caller sees',
     params: idParams,
-    responses: { 200: sessionEnvelope, 404: errorResponse },
+    responses: { 200: meetingEnvelope, 404: errorResponse },
   }),
-  updateSession: endpoint({
+  updateMeeting: endpoint({
     method: 'PATCH',
     path: '/api/sessions/:id',
     operationId: 'updateSession',
@@ -91,20 +91,20 @@ export const schedulingEndpoints = {
     summary:
       'Reschedule a session or change its topic, agenda or attendees (its booker, its advisor, the org_admin); the invitation keeps its UID',
     params: idParams,
-    body: updateSessionBody,
-    responses: { 200: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    body: updateMeetingBody,
+    responses: { 200: meetingEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
-  cancelSession: endpoint({
+  cancelMeeting: endpoint({
     method: 'POST',
     path: '/api/sessions/:id/cancel',
     operationId: 'cancelSession',
     tags,
     summary: 'Cancel a session with a reason (its booker, its advisor, the org_admin); the record is kept',
     params: idParams,
-    body: cancelSessionBody,
-    responses: { 200: sessionEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+    body: cancelMeetingBody,
+    responses: { 200: meetingEnvelope, 400: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
-  sessionCalendar: endpoint({
+  meetingCalendar: endpoint({
     method: 'GET',
     path: '/api/sessions/:id/ics',
     operationId: 'downloadSessionCalendar',

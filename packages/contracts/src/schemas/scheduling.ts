@@ -9,16 +9,16 @@ import {
   MAX_DATE_OVERRIDES,
   MAX_HORIZON_DAYS,
   MAX_INTERVALS_PER_DAY,
+  MAX_MEETING_AGENDA_LENGTH,
+  MAX_MEETING_ATTENDEES,
+  MAX_MEETING_PAGE_SIZE,
+  MAX_MEETING_TOPIC_LENGTH,
   MAX_MINIMUM_NOTICE_MINUTES,
-  MAX_SESSION_AGENDA_LENGTH,
-  MAX_SESSION_ATTENDEES,
-  MAX_SESSION_PAGE_SIZE,
-  MAX_SESSION_TOPIC_LENGTH,
   MAX_SLOT_RANGE_DAYS,
-  SESSION_LENGTHS,
-  SESSION_PAGE_SIZE,
-  SESSION_SORTS,
-  SESSION_STATUSES,
+  MEETING_LENGTHS,
+  MEETING_PAGE_SIZE,
+  MEETING_SORTS,
+  MEETING_STATUSES,
   WEEKDAYS,
   type Weekday,
 } from '../scheduling.js';
@@ -34,7 +34,7 @@ import {
 } from './common.js';
 import { timeZoneSchema } from './notifications.js';
 
-/** Scheduling with an advisor: availability, free slots, sessions and the calendar feed. */
+/** Scheduling with an advisor: availability, free slots, meetings and the calendar feed. */
 
 /**
  * A check across fields or items runs only on input whose parts all passed: zod 4 runs refinements
@@ -70,10 +70,10 @@ export const dateOverrideSchema = z
   })
   .strict();
 
-const sessionLength = z
+const meetingLength = z
   .number()
   .int()
-  .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), UI_TEXT.sessionLengthNotAllowed);
+  .refine((length) => (MEETING_LENGTHS as readonly number[]).includes(length), UI_TEXT.meetingLengthNotAllowed);
 
 const availabilityFields = {
   timeZone: timeZoneSchema,
@@ -86,11 +86,11 @@ const availabilityFields = {
       ...whenValid,
     }),
   sessionLengths: z
-    .array(sessionLength)
+    .array(meetingLength)
     .min(1)
-    .max(SESSION_LENGTHS.length)
+    .max(MEETING_LENGTHS.length)
     .refine((lengths) => new Set(lengths).size === lengths.length, {
-      message: UI_TEXT.sessionLengthsDuplicate,
+      message: UI_TEXT.meetingLengthsDuplicate,
       ...whenValid,
     }),
   bufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
@@ -121,7 +121,7 @@ const instant = instantText(40).transform((text) => new Date(text));
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CALENDAR_FEED_FILE_LENGTH = CALENDAR_FEED_TOKEN_LENGTH + '.ics'.length;
 
-/** GET /api/advisors/{advisorId}/slots: a window of at most MAX_SLOT_RANGE_DAYS and one session length (or the shortest offered). */
+/** GET /api/advisors/{advisorId}/slots: a window of at most MAX_SLOT_RANGE_DAYS and one meeting length (or the shortest offered). */
 export const slotsQuery = z
   .object({
     from: instant,
@@ -130,7 +130,7 @@ export const slotsQuery = z
     length: z.coerce
       .number()
       .int()
-      .refine((length) => (SESSION_LENGTHS as readonly number[]).includes(length), UI_TEXT.sessionLengthNotAllowed)
+      .refine((length) => (MEETING_LENGTHS as readonly number[]).includes(length), UI_TEXT.meetingLengthNotAllowed)
       .optional(),
   })
   .refine((query) => query.to > query.from, { message: UI_TEXT.slotRangeOrder, path: ['to'], ...whenValid })
@@ -156,38 +156,38 @@ export const advisorSlotsSchema = z.object({
 });
 export type AdvisorSlots = z.infer<typeof advisorSlotsSchema>;
 
-// ---- Sessions ----
+// ---- Meetings ----
 
-/** A person a session names, as every viewer of the session sees them. */
-export const sessionPersonSchema = z.object({
+/** A person a meeting names, as every viewer of the meeting sees them. */
+export const meetingPersonSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   profileImage: z.string().nullable(),
 });
-export type SessionPerson = z.infer<typeof sessionPersonSchema>;
+export type MeetingPerson = z.infer<typeof meetingPersonSchema>;
 
 /**
- * A session with an advisor: UTC instants (the web shows them in the viewer's zone), its people,
+ * A meeting with an advisor: UTC instants (the web shows them in the viewer's zone), its people,
  * the linked ticket, and when cancelled who cancelled it, when and why. `icalUid` stays the same
- * for the session's life; `sequence` grows with every change its invitations carry.
+ * for the meeting's life; `sequence` grows with every change its invitations carry.
  */
-export const advisorSessionSchema = z.object({
+export const advisorMeetingSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   organizationName: z.string(),
-  advisor: sessionPersonSchema,
-  bookedBy: sessionPersonSchema.nullable(),
-  attendees: z.array(sessionPersonSchema),
+  advisor: meetingPersonSchema,
+  bookedBy: meetingPersonSchema.nullable(),
+  attendees: z.array(meetingPersonSchema),
   start: z.string(),
   end: z.string(),
   length: z.number().int(),
   topic: z.string(),
   agenda: z.string(),
-  status: z.enum(SESSION_STATUSES),
+  status: z.enum(MEETING_STATUSES),
   ticket: z.object({ id: z.string(), title: z.string() }).nullable(),
-  cancelledBy: sessionPersonSchema.nullable(),
+  cancelledBy: meetingPersonSchema.nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   icalUid: z.string(),
@@ -197,78 +197,78 @@ export const advisorSessionSchema = z.object({
   /** canEdit: reschedule and change it; canCancel: cancel it (both false once cancelled or started). */
   permissions: permissionsSchema('canEdit', 'canCancel'),
 });
-export type AdvisorSession = z.infer<typeof advisorSessionSchema>;
+export type AdvisorMeeting = z.infer<typeof advisorMeetingSchema>;
 
-const sessionTopic = requiredLine(UI_TEXT.sessionTopicRequired, MAX_SESSION_TOPIC_LENGTH);
-const sessionAgenda = boundedString(MAX_SESSION_AGENDA_LENGTH).trim();
+const meetingTopic = requiredLine(UI_TEXT.meetingTopicRequired, MAX_MEETING_TOPIC_LENGTH);
+const meetingAgenda = boundedString(MAX_MEETING_AGENDA_LENGTH).trim();
 /** The people besides the advisor; the same person twice is once. */
 const attendeeIds = z
   .array(idSchema)
-  .max(MAX_SESSION_ATTENDEES, UI_TEXT.sessionAttendeesTooMany)
+  .max(MAX_MEETING_ATTENDEES, UI_TEXT.meetingAttendeesTooMany)
   .transform((ids) => [...new Set(ids)]);
 
 /**
  * POST /api/sessions. A member books for its own organization (`organizationId` may be left out);
  * the advisor names one it actively advises. The booker attends unless it is the advisor.
  */
-export const createSessionBody = z
+export const createMeetingBody = z
   .object({
     advisorId: idSchema,
     organizationId: idSchema.optional(),
     start: instant,
-    length: sessionLength,
-    topic: sessionTopic,
-    agenda: sessionAgenda.default(''),
+    length: meetingLength,
+    topic: meetingTopic,
+    agenda: meetingAgenda.default(''),
     attendeeIds: attendeeIds.default([]),
     ticketId: idSchema.nullable().optional(),
   })
   .strict();
-export type CreateSessionBody = z.input<typeof createSessionBody>;
+export type CreateMeetingBody = z.input<typeof createMeetingBody>;
 
 /** PATCH /api/sessions/{id}: a new time (same invitation, SEQUENCE + 1), topic, agenda or attendees. */
-export const updateSessionBody = z
+export const updateMeetingBody = z
   .object({
     start: instant.optional(),
-    length: sessionLength.optional(),
-    topic: sessionTopic.optional(),
-    agenda: sessionAgenda.optional(),
+    length: meetingLength.optional(),
+    topic: meetingTopic.optional(),
+    agenda: meetingAgenda.optional(),
     attendeeIds: attendeeIds.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: UI_TEXT.sessionNothingToChange,
+    message: UI_TEXT.meetingNothingToChange,
     ...whenValid,
   });
-export type UpdateSessionBody = z.input<typeof updateSessionBody>;
+export type UpdateMeetingBody = z.input<typeof updateMeetingBody>;
 
-/** POST /api/sessions/{id}/cancel: why, kept with the session and told to its people. */
-export const cancelSessionBody = z
+/** POST /api/sessions/{id}/cancel: why, kept with the meeting and told to its people. */
+export const cancelMeetingBody = z
   .object({ reason: boundedString(MAX_CANCEL_REASON_LENGTH).trim().default('') })
   .strict();
-export type CancelSessionBody = z.input<typeof cancelSessionBody>;
+export type CancelMeetingBody = z.input<typeof cancelMeetingBody>;
 
 /**
- * GET /api/sessions: the sessions the caller sees (an org_admin its organization's, a member those
+ * GET /api/sessions: the meetings the caller sees (an org_admin its organization's, a member those
  * it booked or attends, an advisor its own, admin all), starting in `[from, to)`, in `sort` order.
  */
-export const sessionListQuery = z
+export const meetingListQuery = z
   .object({
     from: instant.optional(),
     to: instant.optional(),
     organizationId: idSchema.optional(),
-    status: z.enum(SESSION_STATUSES).optional(),
-    sort: z.enum(SESSION_SORTS).default('start'),
+    status: z.enum(MEETING_STATUSES).optional(),
+    sort: z.enum(MEETING_SORTS).default('start'),
     page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_SESSION_PAGE_SIZE).default(SESSION_PAGE_SIZE),
+    limit: z.coerce.number().int().min(1).max(MAX_MEETING_PAGE_SIZE).default(MEETING_PAGE_SIZE),
   })
   .refine((query) => !query.from || !query.to || query.to > query.from, {
     message: UI_TEXT.slotRangeOrder,
     path: ['to'],
     ...whenValid,
   });
-export type SessionListQuery = z.input<typeof sessionListQuery>;
-export const sessionPage = pagedEnvelope(advisorSessionSchema);
-export const sessionEnvelope = envelope(advisorSessionSchema);
+export type MeetingListQuery = z.input<typeof meetingListQuery>;
+export const meetingPage = pagedEnvelope(advisorMeetingSchema);
+export const meetingEnvelope = envelope(advisorMeetingSchema);
 
 /** The caller's calendar feed: its URL (null until one is made) and when it was made. */
 export const calendarFeedSchema = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });

@@ -2,13 +2,13 @@ import {
   type AvailabilityInterval,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_HORIZON_DAYS,
+  DEFAULT_MEETING_LENGTHS,
   DEFAULT_MINIMUM_NOTICE_MINUTES,
-  DEFAULT_SESSION_LENGTHS,
   MAX_BUFFER_MINUTES,
   MAX_HORIZON_DAYS,
   MAX_MINIMUM_NOTICE_MINUTES,
-  SESSION_STATUSES,
-  type SessionReminderKind,
+  MEETING_STATUSES,
+  type MeetingReminderKind,
   type WeeklyHours,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -32,14 +32,14 @@ import { users } from './users.js';
 
 /**
  * Scheduling with an advisor. An advisor's availability is its own (like its
- * preferences), not an organization's: one row per advisor. A session belongs to the organization
+ * preferences), not an organization's: one row per advisor. A meeting belongs to the organization
  * it was booked for; its attendees carry that organization and name it by (organization_id, id).
  */
 
 /** A PostgreSQL range of timestamptz, written as its literal: `[start,end)`. */
 const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
 
-/** The range a session keeps its advisor busy: its time and the buffer after it, `[start, end + buffer)`. */
+/** The range a meeting keeps its advisor busy: its time and the buffer after it, `[start, end + buffer)`. */
 export const blockedRange = (start: Date, end: Date, bufferMinutes: number) =>
   `[${start.toISOString()},${new Date(end.getTime() + bufferMinutes * 60_000).toISOString()})`;
 
@@ -63,7 +63,7 @@ export const advisorAvailability = pgTable(
     sessionLengths: integer('session_lengths')
       .array()
       .notNull()
-      .default([...DEFAULT_SESSION_LENGTHS]),
+      .default([...DEFAULT_MEETING_LENGTHS]),
     bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(DEFAULT_MINIMUM_NOTICE_MINUTES),
     horizonDays: integer('horizon_days').notNull().default(DEFAULT_HORIZON_DAYS),
@@ -80,15 +80,15 @@ export const advisorAvailability = pgTable(
   ],
 );
 
-export const sessionStatusEnum = pgEnum('advisor_session_status', SESSION_STATUSES);
+export const meetingStatusEnum = pgEnum('advisor_session_status', MEETING_STATUSES);
 
 /**
- * A session with an advisor. `blocked` is `[start, end + buffer)`, stored when it is written; the
+ * A meeting with an advisor. `blocked` is `[start, end + buffer)`, stored when it is written; the
  * exclusion constraint advisor_sessions_no_overlap (migration 0020, hand-written: drizzle-kit
- * cannot express it) refuses two sessions of one advisor whose ranges meet unless one is
+ * cannot express it) refuses two meetings of one advisor whose ranges meet unless one is
  * cancelled, so no double booking gets past the database, whatever the service checked first.
  */
-export const advisorSessions = pgTable(
+export const advisorMeetings = pgTable(
   'advisor_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -105,32 +105,32 @@ export const advisorSessions = pgTable(
     length: integer('length_minutes').notNull(),
     topic: text('topic').notNull(),
     agenda: text('agenda').notNull().default(''),
-    status: sessionStatusEnum('status').notNull().default('scheduled'),
+    status: meetingStatusEnum('status').notNull().default('scheduled'),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
-    /** The invitation's UID (RFC 5545): the same for the session's whole life, through every reschedule. */
+    /** The invitation's UID (RFC 5545): the same for the meeting's whole life, through every reschedule. */
     icalUid: uuid('ical_uid').notNull().unique().defaultRandom(),
     /** The invitation's SEQUENCE: one more on every change the attendees are sent. */
     icalSequence: integer('ical_sequence').notNull().default(0),
-    /** A ticket of the same organization the session is about (sameOrganization below). */
+    /** A ticket of the same organization the meeting is about (sameOrganization below). */
     ticketId: uuid('ticket_id'),
     blocked: tstzrange('blocked').notNull(),
     /**
      * When its time was last set (booked or rescheduled): a reminder is owed only if its moment came
-     * after this, so a session booked 3 hours ahead gets its 1-hour reminder and no 24-hour one.
+     * after this, so a meeting booked 3 hours ahead gets its 1-hour reminder and no 24-hour one.
      */
     timeSetAt: timestamp('time_set_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // An advisor's schedule across its organizations, and one organization's sessions, in time order.
+    // An advisor's schedule across its organizations, and one organization's meetings, in time order.
     index('advisor_sessions_advisor_start_idx').on(table.advisorId, table.startAt),
     index('advisor_sessions_organization_start_idx').on(table.organizationId, table.startAt),
-    // Admin's list of every session by start (either way), paged without sorting them all.
+    // Admin's list of every meeting by start (either way), paged without sorting them all.
     index('advisor_sessions_start_idx').on(table.startAt, table.id),
-    // The reminder sweep: scheduled sessions starting within the next day.
+    // The reminder sweep: scheduled meetings starting within the next day.
     index('advisor_sessions_scheduled_start_idx').on(table.startAt).where(sql`${table.status} = 'scheduled'`),
     check(
       'advisor_sessions_blocked_check',
@@ -142,39 +142,39 @@ export const advisorSessions = pgTable(
   ],
 );
 
-/** The people of the organization a session is with (the advisor is its organizer, not listed here). */
-export const advisorSessionAttendees = pgTable(
+/** The people of the organization a meeting is with (the advisor is its organizer, not listed here). */
+export const advisorMeetingAttendees = pgTable(
   'advisor_session_attendees',
   {
-    sessionId: uuid('session_id').notNull(),
+    meetingId: uuid('session_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').notNull(),
   },
   (table) => [
-    primaryKey({ name: 'advisor_session_attendees_pk', columns: [table.sessionId, table.userId] }),
-    // "The sessions I attend" starts here.
-    index('advisor_session_attendees_user_idx').on(table.userId, table.sessionId),
-    sameOrganization(table, 'sessionId', (): TenantTable => advisorSessions, 'cascade'),
+    primaryKey({ name: 'advisor_session_attendees_pk', columns: [table.meetingId, table.userId] }),
+    // "The meetings I attend" starts here.
+    index('advisor_session_attendees_user_idx').on(table.userId, table.meetingId),
+    sameOrganization(table, 'meetingId', (): TenantTable => advisorMeetings, 'cascade'),
   ],
 );
 
 /**
- * The reminders given, one row each: its key (session, kind, the start it was for) makes a reminder
+ * The reminders given, one row each: its key (meeting, kind, the start it was for) makes a reminder
  * happen once whichever process sweeps, and a new start (a reschedule) owes new ones.
  */
-export const sessionReminders = pgTable(
+export const meetingReminders = pgTable(
   'session_reminders',
   {
-    sessionId: uuid('session_id')
+    meetingId: uuid('session_id')
       .notNull()
-      .references(() => advisorSessions.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<SessionReminderKind>().notNull(),
+      .references(() => advisorMeetings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MeetingReminderKind>().notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ name: 'session_reminders_pk', columns: [table.sessionId, table.kind, table.startAt] })],
+  (table) => [primaryKey({ name: 'session_reminders_pk', columns: [table.meetingId, table.kind, table.startAt] })],
 );
 
 /**
@@ -192,4 +192,4 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 });
 
 export type AdvisorAvailabilityRow = typeof advisorAvailability.$inferSelect;
-export type AdvisorSessionRow = typeof advisorSessions.$inferSelect;
+export type AdvisorMeetingRow = typeof advisorMeetings.$inferSelect;

@@ -1,15 +1,15 @@
 import { DEFAULT_WEEKLY_HOURS } from '@smart/contracts';
 import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../client.js';
-import { advisorAvailability, advisorSessionAttendees, advisorSessions, blockedRange } from '../schema/index.js';
+import { advisorAvailability, advisorMeetingAttendees, advisorMeetings, blockedRange } from '../schema/index.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
 
 const DEMO_SCHEDULING_KEY = 'demo_scheduling_seeded_at';
 const ADVISOR = 'advisor@smart.example.com';
-/** The demo advisor works New York hours; its people see the sessions in their own zones. */
+/** The demo advisor works New York hours; its people see the meetings in their own zones. */
 const ADVISOR_ZONE = 'America/New_York';
 
-interface DemoSession {
+interface DemoMeeting {
   organization: string;
   bookedBy: string;
   attendees: string[];
@@ -22,7 +22,7 @@ interface DemoSession {
   cancelled?: { by: string; reason: string };
 }
 
-const demoSessions: DemoSession[] = [
+const demoMeetings: DemoMeeting[] = [
   {
     organization: 'Acme Corp',
     bookedBy: 'owner@acme.example.com',
@@ -87,7 +87,7 @@ function addWeekdays(from: Temporal.PlainDate, count: number): Temporal.PlainDat
 }
 
 /**
- * Seeds the demo advisor's availability (New York, Monday–Friday 09:00–17:00) and a few sessions
+ * Seeds the demo advisor's availability (New York, Monday–Friday 09:00–17:00) and a few meetings
  * with Acme and Globex around today, one past and one cancelled, once. Written straight
  * into the tables: no invitations go out for demo data.
  */
@@ -101,41 +101,41 @@ export async function seedDemoSchedulingOnce(db: Database, now = new Date()): Pr
       .values({ advisorId, timeZone: ADVISOR_ZONE, weeklyHours: DEFAULT_WEEKLY_HOURS })
       .onConflictDoNothing();
     const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(ADVISOR_ZONE).toPlainDate();
-    for (const session of demoSessions) {
+    for (const meeting of demoMeetings) {
       const start = new Date(
-        addWeekdays(today, session.weekdays).toZonedDateTime({
+        addWeekdays(today, meeting.weekdays).toZonedDateTime({
           timeZone: ADVISOR_ZONE,
-          plainTime: Temporal.PlainTime.from(session.time),
+          plainTime: Temporal.PlainTime.from(meeting.time),
         }).epochMilliseconds,
       );
-      const end = new Date(start.getTime() + session.length * 60_000);
-      const organizationId = directory.organizationId(session.organization);
+      const end = new Date(start.getTime() + meeting.length * 60_000);
+      const organizationId = directory.organizationId(meeting.organization);
       const [row] = await tx
-        .insert(advisorSessions)
+        .insert(advisorMeetings)
         .values({
           organizationId,
           advisorId,
-          bookedBy: directory.person(session.bookedBy).id,
+          bookedBy: directory.person(meeting.bookedBy).id,
           startAt: start,
           endAt: end,
-          length: session.length,
-          topic: session.topic,
-          agenda: session.agenda,
+          length: meeting.length,
+          topic: meeting.topic,
+          agenda: meeting.agenda,
           blocked: blockedRange(start, end, 0),
-          ...(session.cancelled && {
+          ...(meeting.cancelled && {
             status: 'cancelled' as const,
-            cancelledBy: directory.person(session.cancelled.by).id,
+            cancelledBy: directory.person(meeting.cancelled.by).id,
             cancelledAt: now,
-            cancelReason: session.cancelled.reason,
+            cancelReason: meeting.cancelled.reason,
             icalSequence: 1,
           }),
         })
-        .returning({ id: advisorSessions.id });
+        .returning({ id: advisorMeetings.id });
       if (!row) throw new Error('Demo scheduling: insert returned no row');
       await tx
-        .insert(advisorSessionAttendees)
+        .insert(advisorMeetingAttendees)
         .values(
-          session.attendees.map((email) => ({ sessionId: row.id, userId: directory.person(email).id, organizationId })),
+          meeting.attendees.map((email) => ({ meetingId: row.id, userId: directory.person(email).id, organizationId })),
         );
     }
     return true;

@@ -3,6 +3,7 @@
  * notification fan-out all ask these (docs/decisions/0245-one-read-rule-per-record-type.md).
  */
 export { readableConversations } from './conversation.js';
+export { readableMeetings } from './meeting.js';
 export { readableObjectives } from './objective.js';
 export { readableProjects, readsWorkOf } from './project.js';
 export {
@@ -14,7 +15,6 @@ export {
   readsOrganization,
   whereOf,
 } from './reader.js';
-export { readableSessions } from './session.js';
 export { readableTasks } from './task.js';
 export { readableTemplates } from './template.js';
 export { readableTickets } from './ticket.js';

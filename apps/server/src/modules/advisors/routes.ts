@@ -4,7 +4,7 @@ import { ok, okMessage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { leaveRecordRoomsOf, originConnection, setOrganizationRoomMembership } from '../../plugins/realtime.js';
-import { announceCancelledSessions } from '../scheduling/index.js';
+import { announceCancelledMeetings } from '../scheduling/index.js';
 import { presentAdvisor, presentMyOrganization, presentOrganizationAdvisor } from './presenter.js';
 import {
   assignAdvisor,
@@ -50,7 +50,7 @@ export async function advisorRoutes(app: FastifyInstance) {
     const actor = requireUser(request);
     const { orgId, advisorId } = request.params;
     const { isActive } = request.body;
-    const { record, cancelledSessions } = await setAssignmentActive(
+    const { record, cancelledMeetings } = await setAssignmentActive(
       app.db,
       actor,
       orgId,
@@ -60,20 +60,20 @@ export async function advisorRoutes(app: FastifyInstance) {
     );
     setOrganizationRoomMembership(app, advisorId, orgId, isActive);
     if (!isActive) await leaveRecordRoomsOf(app, advisorId, orgId);
-    announceCancelledSessions(app, cancelledSessions, originConnection(request));
+    announceCancelledMeetings(app, cancelledMeetings, originConnection(request));
     return ok(presentOrganizationAdvisor(record, actor));
   });
 
   addRoute(app, endpoints.removeAssignment, async (request) => {
     const { orgId, advisorId } = request.params;
-    const cancelledSessions = await removeAssignment(
+    const cancelledMeetings = await removeAssignment(
       app.db,
       requireUser(request),
       orgId,
       advisorId,
       new Date(app.clock()),
     );
-    announceCancelledSessions(app, cancelledSessions, originConnection(request));
+    announceCancelledMeetings(app, cancelledMeetings, originConnection(request));
     setOrganizationRoomMembership(app, advisorId, orgId, false);
     await leaveRecordRoomsOf(app, advisorId, orgId);
     return okMessage(UI_TEXT.advisorRemoved);

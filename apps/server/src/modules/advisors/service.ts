@@ -9,7 +9,7 @@ import { qualified } from '../../lib/sql.js';
 import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
 import { findOrganization, memberCount } from '../organizations/index.js';
 import { userSummaryOf } from '../people/index.js';
-import { type CancelledSession, cancelFutureSessions } from '../scheduling/index.js';
+import { type CancelledMeeting, cancelFutureMeetings } from '../scheduling/index.js';
 import { openTicketCount } from '../tickets/index.js';
 import { selectUserRecords } from '../users/index.js';
 import { canManageAdvisors } from './policy.js';
@@ -191,10 +191,10 @@ async function assignmentOrganization(db: Database, organizationId: string) {
 }
 
 /**
- * An ended assignment's future sessions are cancelled in its transaction, and their people told
- * (UI_TEXT.sessionCancelledAssignmentEnded, by the acting admin).
+ * An ended assignment's future meetings are cancelled in its transaction, and their people told
+ * (UI_TEXT.meetingCancelledAssignmentEnded, by the acting admin).
  */
-const cancelSessionsOfAssignment = (
+const cancelMeetingsOfAssignment = (
   db: Database,
   tx: Database,
   organization: { id: string; name: string },
@@ -202,19 +202,19 @@ const cancelSessionsOfAssignment = (
   actor: Actor,
   now: Date,
 ) =>
-  cancelFutureSessions(
+  cancelFutureMeetings(
     db,
     tx,
     { organizationId: organization.id, organizationName: organization.name, advisorId },
     actor.id,
-    UI_TEXT.sessionCancelledAssignmentEnded,
+    UI_TEXT.meetingCancelledAssignmentEnded,
     now,
   );
 
 /**
  * PATCH …/advisors/{advisorId} {isActive} (admin). Nobody is brought back into a closed organization
  * (409). Turning it on or off tells the organization's org_admins and the advisor (in the same
- * transaction); turning it off cancels its future sessions with the organization (returned, for their live events).
+ * transaction); turning it off cancels its future meetings with the organization (returned, for their live events).
  */
 export async function setAssignmentActive(
   db: Database,
@@ -223,12 +223,12 @@ export async function setAssignmentActive(
   advisorId: string,
   isActive: boolean,
   now = new Date(),
-): Promise<{ record: Awaited<ReturnType<typeof loadAssignment>>; cancelledSessions: CancelledSession[] }> {
+): Promise<{ record: Awaited<ReturnType<typeof loadAssignment>>; cancelledMeetings: CancelledMeeting[] }> {
   requireAdvisorManager(actor);
   const assignment = await loadAssignment(db, organizationId, advisorId);
   if (isActive && !assignment.isActive && assignment.organizationClosed) throw conflict(UI_TEXT.organizationClosed);
   const organization = await assignmentOrganization(db, organizationId);
-  const cancelledSessions = await db.transaction(async (tx) => {
+  const cancelledMeetings = await db.transaction(async (tx) => {
     const changed = await tx
       .update(advisorAssignments)
       .set({ isActive })
@@ -250,9 +250,9 @@ export async function setAssignmentActive(
       tx,
       advisorEvent(isActive ? 'advisor.resumed' : 'advisor.paused', organization, advisorId, actor.id),
     );
-    return isActive ? [] : cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now);
+    return isActive ? [] : cancelMeetingsOfAssignment(db, tx, organization, advisorId, actor, now);
   });
-  return { record: await loadAssignment(db, organizationId, advisorId), cancelledSessions };
+  return { record: await loadAssignment(db, organizationId, advisorId), cancelledMeetings };
 }
 
 /**
@@ -266,7 +266,7 @@ export async function removeAssignment(
   organizationId: string,
   advisorId: string,
   now = new Date(),
-): Promise<CancelledSession[]> {
+): Promise<CancelledMeeting[]> {
   requireAdvisorManager(actor);
   const organization = await assignmentOrganization(db, organizationId);
   const [advisor] = await db
@@ -274,7 +274,7 @@ export async function removeAssignment(
     .from(users)
     .where(eq(users.id, advisorId))
     .limit(1);
-  const { removed, cancelledSessions } = await db.transaction(async (tx) => {
+  const { removed, cancelledMeetings } = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(advisorAssignments)
       .where(and(eq(advisorAssignments.organizationId, organizationId), eq(advisorAssignments.advisorId, advisorId)))
@@ -284,9 +284,9 @@ export async function removeAssignment(
       await recordAudit(tx, actor.id, [assignmentEvent(organizationId, advisor, 'advisor.removed')]);
     }
     const cancelled =
-      rows.length > 0 ? await cancelSessionsOfAssignment(db, tx, organization, advisorId, actor, now) : [];
-    return { removed: rows, cancelledSessions: cancelled };
+      rows.length > 0 ? await cancelMeetingsOfAssignment(db, tx, organization, advisorId, actor, now) : [];
+    return { removed: rows, cancelledMeetings: cancelled };
   });
   if (removed.length === 0) throw notFound(UI_TEXT.advisorAssignmentNotFound);
-  return cancelledSessions;
+  return cancelledMeetings;
 }

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type AudienceRule,
   advisorAssignments,
-  advisorSessions,
+  advisorMeetings,
   conversationParticipants,
   conversations,
   projects,
@@ -18,8 +18,8 @@ import {
   personColumns,
   personReader,
   readableConversations,
+  readableMeetings,
   readableProjects,
-  readableSessions,
   readableTasks,
   readableTickets,
   readsOrganization,
@@ -65,7 +65,7 @@ export function readableBy(person: PersonRef, record: RecordRef): SQL {
     when 'organization' then ${whereOf(readsOrganization(reader, org))}
     when 'conversation' then ${recordWhere(conversations.id, id, readableConversations(reader))}
     when 'account' then ${person.id} = ${id}
-    when 'session' then ${recordWhere(advisorSessions.id, id, readableSessions(reader))}
+    when 'session' then ${recordWhere(advisorMeetings.id, id, readableMeetings(reader))}
     else false end)`;
 }
 

@@ -225,7 +225,7 @@ function invitationOf(deps: EmailDeliveryDeps, row: DeliveryRow) {
   if (NOTIFICATION_TYPES[row.type].category !== 'calendar' || !renderInvitation) return null;
   return renderInvitation(deps.db, deps.appUrl, {
     type: row.type,
-    sessionId: row.record_id,
+    meetingId: row.record_id,
     data: row.data,
     createdAt: new Date(row.created_at),
     timeZone: row.time_zone,

@@ -13,7 +13,7 @@ import { startSmsDelivery } from './sms-delivery.js';
  * The notification engine: subscribed to the domain-event stream with each type's rule (its
  * outbox rows are written in the change's transaction), then the fan-out of each outbox event
  * (queued by `notify` in the same transaction), then the live bell. Delivery workers (e-mail, SMS)
- * and the reminder sweeps the domains hand in (tasks' due dates, sessions) start beside it.
+ * and the reminder sweeps the domains hand in (tasks' due dates, meetings) start beside it.
  */
 export async function startNotificationEngine(app: FastifyInstance) {
   registerNotificationQueue(app.db, app.jobs);

@@ -11,7 +11,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 /** The delivery being sent, as the e-mail channel loaded it. */
 export interface InvitationDelivery {
   type: NotificationType;
-  sessionId: string;
+  meetingId: string;
   data: NotificationData;
   /** When the change happened: the DTSTAMP, the same on every try of this delivery. */
   createdAt: Date;

@@ -1,66 +1,66 @@
 import type { DomainEventInput, DomainEventPayload } from '@smart/contracts';
-import type { AdvisorSessionRow } from '../../db/schema/index.js';
+import type { AdvisorMeetingRow } from '../../db/schema/index.js';
 
 /*
- * What a session's changes publish (docs/decisions/0250-one-domain-event-stream.md): the session
+ * What a meeting's changes publish (docs/decisions/0250-one-domain-event-stream.md): the meeting
  * as its invitation states it after the change; who hears of it is each consumer's own rule
  * (notifications: ./session-notifications.ts).
  */
 
-export type SessionRef = Pick<
-  AdvisorSessionRow,
+export type MeetingRef = Pick<
+  AdvisorMeetingRow,
   'id' | 'organizationId' | 'advisorId' | 'topic' | 'startAt' | 'endAt' | 'icalSequence'
 >;
 
-const sessionRef = (
-  session: SessionRef,
+const meetingRef = (
+  meeting: MeetingRef,
   organizationName: string,
   attendeeIds: string[],
 ): DomainEventPayload<'session.booked'> => ({
-  sessionId: session.id,
-  advisorId: session.advisorId,
-  topic: session.topic,
+  sessionId: meeting.id,
+  advisorId: meeting.advisorId,
+  topic: meeting.topic,
   organizationName,
-  startAt: session.startAt.toISOString(),
-  endAt: session.endAt.toISOString(),
-  sequence: session.icalSequence,
+  startAt: meeting.startAt.toISOString(),
+  endAt: meeting.endAt.toISOString(),
+  sequence: meeting.icalSequence,
   attendeeIds,
 });
 
-export const sessionBooked = (
-  session: SessionRef,
+export const meetingBooked = (
+  meeting: MeetingRef,
   organizationName: string,
   attendeeIds: string[],
   actorId: string,
 ): DomainEventInput => ({
   type: 'session.booked',
-  organizationId: session.organizationId,
+  organizationId: meeting.organizationId,
   actorId,
-  payload: sessionRef(session, organizationName, attendeeIds),
+  payload: meetingRef(meeting, organizationName, attendeeIds),
 });
 
-/** What a change did to the session: its time, its other fields, its attendees (before → after). */
-export interface SessionEdit {
+/** What a change did to the meeting: its time, its other fields, its attendees (before → after). */
+export interface MeetingEdit {
   timeChanged: boolean;
   before: string[];
   after: string[];
 }
 
-export const sessionChanged = (
-  session: SessionRef,
+export const meetingChanged = (
+  meeting: MeetingRef,
   organizationName: string,
-  change: SessionEdit,
+  change: MeetingEdit,
   actorId: string,
 ): DomainEventInput => ({
   type: change.timeChanged ? 'session.rescheduled' : 'session.updated',
-  organizationId: session.organizationId,
+  organizationId: meeting.organizationId,
   actorId,
-  payload: { ...sessionRef(session, organizationName, change.after), previousAttendeeIds: change.before },
+  payload: { ...meetingRef(meeting, organizationName, change.after), previousAttendeeIds: change.before },
 });
 
 /** `withdrawn`: cancelled because its advisor's assignment ended or its organization closed. */
-export const sessionCancelled = (
-  session: SessionRef,
+export const meetingCancelled = (
+  meeting: MeetingRef,
   organizationName: string,
   attendeeIds: string[],
   actorId: string | null,
@@ -68,7 +68,7 @@ export const sessionCancelled = (
   withdrawn = false,
 ): DomainEventInput => ({
   type: 'session.cancelled',
-  organizationId: session.organizationId,
+  organizationId: meeting.organizationId,
   actorId,
-  payload: { ...sessionRef(session, organizationName, attendeeIds), reason, withdrawn },
+  payload: { ...meetingRef(meeting, organizationName, attendeeIds), reason, withdrawn },
 });

@@ -18,7 +18,7 @@ import { CALENDAR_CONTENT_TYPE } from './ics.js';
 
 /**
  * The personal calendar feed (issue 24): its URL for the signed-in person (any role: the feed lists
- * the sessions it advises, booked or attends), a new one that revokes the old, and the feed itself,
+ * the meetings it advises, booked or attends), a new one that revokes the old, and the feed itself,
  * public: the token in its path is the key. The request log never holds it (lib/log.ts). The feed
  * has budgets per feed and per client address (CALENDAR_FEED_BUDGETS, token buckets as the socket
  * events' are; 429 with Retry-After), taken before any database work.
@@ -60,7 +60,7 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
       const owner = await userOfFeedToken(app.db, request.params.file);
       if (!owner) throw notFound();
       const calendar = await calendarFeedOf(app.db, appUrl, owner, new Date(app.clock()));
-      // A file, not the JSON envelope (the endpoint documents its errors). Each poll reads the sessions
+      // A file, not the JSON envelope (the endpoint documents its errors). Each poll reads the meetings
       // as they are now; no cache keeps a person's schedule.
       return (reply as FastifyReply)
         .header('Content-Type', CALENDAR_CONTENT_TYPE)

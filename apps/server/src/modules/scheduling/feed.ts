@@ -11,8 +11,8 @@ import { calendarFeeds, organizations, type UserRow, users } from '../../db/sche
 import { type SecretBox, secretBox } from '../../lib/secret-box.js';
 import { deriveKey } from '../two-factor/index.js';
 import { renderCalendar } from './ics.js';
-import { calendarEntryOf, presentSessionFields } from './presenter.js';
-import { sessionsOfPerson } from './sessions.js';
+import { meetingsOfPerson } from './meetings.js';
+import { calendarEntryOf, presentMeetingFields } from './presenter.js';
 
 /*
  * A person's calendar feed (issue 24): `GET /api/calendar/{token}.ics`, which Google Calendar or
@@ -64,7 +64,7 @@ export async function createCalendarFeed(
   return { url: feedUrl(appUrl, token), createdAt: feed.createdAt.toISOString() };
 }
 
-/** The person a feed lists the sessions of. */
+/** The person a feed lists the meetings of. */
 export type FeedOwner = Pick<UserRow, 'id' | 'role' | 'organizationId'>;
 
 /** The token of a feed's file name `{token}.ics`, or null when the name is not one. */
@@ -92,10 +92,10 @@ export async function userOfFeedToken(db: Database, file: string): Promise<FeedO
   return row ?? null;
 }
 
-/** The person's sessions from CALENDAR_FEED_PAST_DAYS back and the upcoming ones (FEED_SESSION_CAPS), as a PUBLISH calendar. */
+/** The person's meetings from CALENDAR_FEED_PAST_DAYS back and the upcoming ones (FEED_MEETING_CAPS), as a PUBLISH calendar. */
 export async function calendarFeedOf(db: Database, appUrl: string, owner: FeedOwner, now: Date): Promise<string> {
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const records = await sessionsOfPerson(db, owner, { since, now });
-  const entries = records.map((record) => calendarEntryOf(presentSessionFields(record), appUrl));
+  const records = await meetingsOfPerson(db, owner, { since, now });
+  const entries = records.map((record) => calendarEntryOf(presentMeetingFields(record), appUrl));
   return renderCalendar('PUBLISH', entries, 'S.M.A.R.T. sessions');
 }

@@ -1,7 +1,7 @@
 /**
- * iCalendar (RFC 5545) for sessions: the invitation e-mails' attachment, "Add to calendar" and the
- * personal feed. Written by hand (a few properties, no recurrence): one stable UID per session,
- * SEQUENCE from the session, times in UTC ("Z") or, for an entry given a zone, in that zone with its
+ * iCalendar (RFC 5545) for meetings: the invitation e-mails' attachment, "Add to calendar" and the
+ * personal feed. Written by hand (a few properties, no recurrence): one stable UID per meeting,
+ * SEQUENCE from the meeting, times in UTC ("Z") or, for an entry given a zone, in that zone with its
  * VTIMEZONE (vtimezone.ts), text escaped and lines folded at 75 octets, CRLF.
  * Cal.com's bugs this avoids: a SEQUENCE that never grows (calendars then ignore the update) and a
  * cancellation sent as a new event instead of METHOD:CANCEL with the same UID.
@@ -17,7 +17,7 @@ export interface CalendarPerson {
   email: string;
 }
 
-/** One session as a VEVENT. */
+/** One meeting as a VEVENT. */
 export interface CalendarEntry {
   uid: string;
   sequence: number;
@@ -26,10 +26,10 @@ export interface CalendarEntry {
   end: Date;
   summary: string;
   description: string;
-  /** The advisor: the organizer of every session. */
+  /** The advisor: the organizer of every meeting. */
   organizer: CalendarPerson;
   attendees: CalendarPerson[];
-  /** The session in the app. */
+  /** The meeting in the app. */
   url: string;
   /** When this version was made (DTSTAMP). */
   stamp: Date;
@@ -146,7 +146,7 @@ export function renderCalendar(method: CalendarMethod, entries: CalendarEntry[],
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 /**
- * A session's file name from its topic ("Quarterly cash-flow review.ics"): ASCII letters, digits,
+ * A meeting's file name from its topic ("Quarterly cash-flow review.ics"): ASCII letters, digits,
  * dots, hyphens and underscores, anything else a space (a header's quoted name holds nothing else
  * safely), 60 characters at most; "session.ics" when nothing is left.
  */

@@ -1,15 +1,15 @@
-import { advisorSessionAttendees, advisorSessions, calendarFeeds, sessionReminders } from '../../db/schema/index.js';
+import { advisorMeetingAttendees, advisorMeetings, calendarFeeds, meetingReminders } from '../../db/schema/index.js';
 import type { ServerModule } from '../manifest.js';
 import { calendarFeedRoutes } from './feed-routes.js';
-import { sessionInvitation } from './invitation.js';
-import { cancelSessionsOfClosingOrganization } from './organization-closing.js';
-import { startSessionReminderSweep } from './reminders.js';
+import { meetingInvitation } from './invitation.js';
+import { cancelMeetingsOfClosingOrganization } from './organization-closing.js';
+import { startMeetingReminderSweep } from './reminders.js';
 import { schedulingRoutes } from './routes.js';
 import { keepAvailabilityZone } from './service.js';
 
-export { announceCancelledSessions } from './live.js';
-export { sessionNotificationRules } from './session-notifications.js';
-export { type CancelledSession, cancelFutureSessions } from './sessions.js';
+export { announceCancelledMeetings } from './live.js';
+export { meetingNotificationRules } from './meeting-notifications.js';
+export { type CancelledMeeting, cancelFutureMeetings } from './meetings.js';
 export const schedulingModule: ServerModule = {
   name: 'scheduling',
   routes: async (api) => {
@@ -17,15 +17,15 @@ export const schedulingModule: ServerModule = {
     await api.register(calendarFeedRoutes);
   },
   notificationHooks: {
-    invitationRenderers: { session: sessionInvitation },
-    reminderSweeps: [startSessionReminderSweep],
+    invitationRenderers: { session: meetingInvitation },
+    reminderSweeps: [startMeetingReminderSweep],
     timeZoneChanged: [keepAvailabilityZone],
   },
-  organizationClosing: [cancelSessionsOfClosingOrganization],
+  organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
-    { table: advisorSessions, organizationColumn: advisorSessions.organizationId },
-    { table: advisorSessionAttendees, organizationColumn: advisorSessionAttendees.organizationId },
-    { table: sessionReminders, reachedThrough: 'session_id: its advisor_sessions' },
+    { table: advisorMeetings, organizationColumn: advisorMeetings.organizationId },
+    { table: advisorMeetingAttendees, organizationColumn: advisorMeetingAttendees.organizationId },
+    { table: meetingReminders, reachedThrough: 'session_id: its advisor_sessions' },
     { table: calendarFeeds, reachedThrough: 'user_id: its members (users)' },
   ],
 };

@@ -13,8 +13,8 @@ import { displayName } from '../people/index.js';
 import { type CalendarEntry, type CalendarPerson, renderCalendar } from './ics.js';
 
 /*
- * A session's invitation e-mail (issue 24): the notification engine mails each calendar event
- * (session_booked, _rescheduled, _updated, _cancelled) with the session's .ics. The event's
+ * A meeting's invitation e-mail (issue 24): the notification engine mails each calendar event
+ * (session_booked, _rescheduled, _updated, _cancelled) with the meeting's .ics. The event's
  * snapshot fixes the time, SEQUENCE, METHOD and attendees as they were at that change, so a late
  * or repeated delivery never sends a newer state under an older number; what the snapshot does
  * not hold (the UID, topic, agenda, names and addresses) is read at delivery, in one query.
@@ -44,8 +44,8 @@ const personJson = (alias: string) =>
     `json_build_object('firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'email', ${alias}.email)`,
   );
 
-/** The session's lasting parts with its advisor and the snapshot's attendees (in the snapshot's order), in one query. */
-async function loadInvitationSession(db: Database, sessionId: string, attendeeIds: string[]) {
+/** The meeting's lasting parts with its advisor and the snapshot's attendees (in the snapshot's order), in one query. */
+async function loadInvitationMeeting(db: Database, meetingId: string, attendeeIds: string[]) {
   const ids = uuidArray(attendeeIds);
   const { rows } = (await db.execute(sql`
     select s.ical_uid::text as ical_uid, s.topic, s.agenda, o.name as organization_name,
@@ -56,7 +56,7 @@ async function loadInvitationSession(db: Database, sessionId: string, attendeeId
     join organizations o on o.id = s.organization_id
     join users a on a.id = s.advisor_id
     left join advisor_availability av on av.advisor_id = s.advisor_id
-    where s.id = ${sessionId}::uuid
+    where s.id = ${meetingId}::uuid
   `)) as unknown as { rows: InvitationRow[] };
   return rows[0] ?? null;
 }
@@ -83,7 +83,7 @@ function invitationEntry(
     description: [`With ${row.organization_name}`, row.agenda].filter(Boolean).join('\n\n'),
     organizer: calendarPerson(row.advisor),
     attendees: row.attendees.map(calendarPerson),
-    url: `${appUrl}${recordPaths.session(delivery.sessionId)}`,
+    url: `${appUrl}${recordPaths.session(delivery.meetingId)}`,
     stamp: delivery.createdAt,
     // In the advisor's zone, so every calendar (Outlook too) shows the time the advisor set out.
     ...(row.advisor_time_zone && isTimeZone(row.advisor_time_zone) && { timeZone: row.advisor_time_zone }),
@@ -106,17 +106,17 @@ function ownActLine(type: NotificationType, snapshot: InvitationSnapshot, topic:
 }
 
 /**
- * The invitation of a calendar delivery, or null when it is not one (no snapshot) or its session
+ * The invitation of a calendar delivery, or null when it is not one (no snapshot) or its meeting
  * is gone (then the e-mail goes without an .ics).
  */
-export async function sessionInvitation(
+export async function meetingInvitation(
   db: Database,
   appUrl: string,
   delivery: InvitationDelivery,
 ): Promise<InvitationMail | null> {
   const snapshot = delivery.data.session;
   if (!snapshot) return null;
-  const row = await loadInvitationSession(db, delivery.sessionId, snapshot.attendeeIds);
+  const row = await loadInvitationMeeting(db, delivery.meetingId, snapshot.attendeeIds);
   if (!row) return null;
   const entry = invitationEntry(row, snapshot, delivery, appUrl);
   // A zone the runtime does not know (stored before it was checked) reads as UTC rather than failing the send.

@@ -1,4 +1,4 @@
-import type { AdvisorAvailability, AdvisorSession } from '@smart/contracts';
+import type { AdvisorAvailability, AdvisorMeeting } from '@smart/contracts';
 import { type Actor, isAdvisor, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /** Who sees and changes an advisor's availability: the advisor itself and platform reach (admin). */
@@ -16,14 +16,14 @@ export const availabilityPermissions = (actor: Actor, advisorId: string): Adviso
   canEdit: canManageAvailability(actor, advisorId),
 });
 
-// ---- Sessions (issue 24) ----
+// ---- Meetings (issue 24) ----
 
-/** The session fields its rules depend on. */
-export interface SessionAccessRecord {
+/** The meeting fields its rules depend on. */
+export interface MeetingAccessRecord {
   organizationId: string;
   advisorId: string;
   bookedBy: string | null;
-  status: AdvisorSession['status'];
+  status: AdvisorMeeting['status'];
   startAt: Date;
   attendeeIds: readonly string[];
 }
@@ -32,38 +32,38 @@ const isOrgAdminOf = (actor: Actor, organizationId: string) =>
   actor.role === 'org_admin' && isMemberOf(actor, organizationId);
 
 /**
- * A current member (user, org_admin) of the organization: booking or attending a session gives
- * access only while its person still belongs to the session's organization (one moved to another
- * keeps none of the old one's sessions).
+ * A current member (user, org_admin) of the organization: booking or attending a meeting gives
+ * access only while its person still belongs to the meeting's organization (one moved to another
+ * keeps none of the old one's meetings).
  */
 export const isPersonOf = (actor: Pick<Actor, 'role' | 'organizationId'>, organizationId: string) =>
   (actor.role === 'user' || actor.role === 'org_admin') && isMemberOf(actor, organizationId);
 
 /** Its booker or an attendee, while a current member of its organization. */
-const takesPart = (actor: Actor, session: SessionAccessRecord) =>
-  isPersonOf(actor, session.organizationId) &&
-  (session.bookedBy === actor.id || session.attendeeIds.includes(actor.id));
+const takesPart = (actor: Actor, meeting: MeetingAccessRecord) =>
+  isPersonOf(actor, meeting.organizationId) &&
+  (meeting.bookedBy === actor.id || meeting.attendeeIds.includes(actor.id));
 
 /**
- * Reading a session: admin, its advisor, its organization's org_admin, and its booker and attendees
+ * Reading a meeting: admin, its advisor, its organization's org_admin, and its booker and attendees
  * while they are members of its organization.
- * Its permissions' twin: the 404, the list and the fan-out ask lib/read-rules/session.ts readableSessions.
+ * Its permissions' twin: the 404, the list and the fan-out ask lib/read-rules/meeting.ts readableMeetings.
  */
-export const canReadSession = (actor: Actor, session: SessionAccessRecord) =>
+export const canReadMeeting = (actor: Actor, meeting: MeetingAccessRecord) =>
   seesAllOrganizations(actor) ||
-  session.advisorId === actor.id ||
-  isOrgAdminOf(actor, session.organizationId) ||
-  takesPart(actor, session);
+  meeting.advisorId === actor.id ||
+  isOrgAdminOf(actor, meeting.organizationId) ||
+  takesPart(actor, meeting);
 
 /** Rescheduling, changing and cancelling: its booker (a member of its organization), its advisor, its organization's org_admin (not admin, who never books). */
-export const canChangeSession = (actor: Actor, session: SessionAccessRecord) =>
-  session.advisorId === actor.id ||
-  isOrgAdminOf(actor, session.organizationId) ||
-  (session.bookedBy === actor.id && isPersonOf(actor, session.organizationId));
+export const canChangeMeeting = (actor: Actor, meeting: MeetingAccessRecord) =>
+  meeting.advisorId === actor.id ||
+  isOrgAdminOf(actor, meeting.organizationId) ||
+  (meeting.bookedBy === actor.id && isPersonOf(actor, meeting.organizationId));
 
-/** Once cancelled or started a session is kept as it was. */
-export const sessionIsOpen = (session: Pick<SessionAccessRecord, 'status' | 'startAt'>, now: Date) =>
-  session.status === 'scheduled' && session.startAt > now;
+/** Once cancelled or started a meeting is kept as it was. */
+export const meetingIsOpen = (meeting: Pick<MeetingAccessRecord, 'status' | 'startAt'>, now: Date) =>
+  meeting.status === 'scheduled' && meeting.startAt > now;
 
 /**
  * Booking: the people (user, org_admin) of an organization the advisor actively advises, and the
@@ -71,11 +71,11 @@ export const sessionIsOpen = (session: Pick<SessionAccessRecord, 'status' | 'sta
  */
 export const mayBook = (actor: Actor) => actor.role === 'user' || actor.role === 'org_admin' || isAdvisor(actor);
 
-export function sessionPermissions(
+export function meetingPermissions(
   actor: Actor,
-  session: SessionAccessRecord,
+  meeting: MeetingAccessRecord,
   now: Date,
-): AdvisorSession['permissions'] {
-  const may = canChangeSession(actor, session) && sessionIsOpen(session, now);
+): AdvisorMeeting['permissions'] {
+  const may = canChangeMeeting(actor, meeting) && meetingIsOpen(meeting, now);
   return { canEdit: may, canCancel: may };
 }

@@ -1,16 +1,16 @@
 import {
   type AdvisorAvailability,
   type AdvisorAvailabilitySettings,
-  type AdvisorSession,
+  type AdvisorMeeting,
   type AdvisorSlots,
+  type MeetingPerson,
   recordPaths,
-  type SessionPerson,
 } from '@smart/contracts';
-import type { AdvisorSessionRow, UserRow } from '../../db/schema/index.js';
+import type { AdvisorMeetingRow, UserRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { displayName } from '../people/index.js';
 import type { CalendarEntry, CalendarPerson } from './ics.js';
-import { availabilityPermissions, sessionPermissions } from './policy.js';
+import { availabilityPermissions, meetingPermissions } from './policy.js';
 
 /** An availability as stored, or the defaults (`updatedAt` null) until one is saved. */
 export interface AvailabilityRecord extends AdvisorAvailabilitySettings {
@@ -51,23 +51,23 @@ export function presentSlots(
   };
 }
 
-// ---- Sessions (issue 24) ----
+// ---- Meetings (issue 24) ----
 
-/** A person of a session as its queries select them (sessionPersonColumns). */
-export type SessionPersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'profileImage'>;
+/** A person of a meeting as its queries select them (meetingPersonColumns). */
+export type MeetingPersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'profileImage'>;
 
-/** A session with its organization's name, its people and its ticket, as every session query loads it. */
-export interface AdvisorSessionRecord {
-  session: AdvisorSessionRow;
+/** A meeting with its organization's name, its people and its ticket, as every meeting query loads it. */
+export interface AdvisorMeetingRecord {
+  meeting: AdvisorMeetingRow;
   organizationName: string;
-  advisor: SessionPersonRow;
-  bookedBy: SessionPersonRow | null;
-  cancelledBy: SessionPersonRow | null;
+  advisor: MeetingPersonRow;
+  bookedBy: MeetingPersonRow | null;
+  cancelledBy: MeetingPersonRow | null;
   ticket: { id: string; title: string } | null;
-  attendees: SessionPersonRow[];
+  attendees: MeetingPersonRow[];
 }
 
-const presentPerson = (person: SessionPersonRow): SessionPerson => ({
+const presentPerson = (person: MeetingPersonRow): MeetingPerson => ({
   id: person.id,
   firstName: person.firstName,
   lastName: person.lastName,
@@ -75,61 +75,61 @@ const presentPerson = (person: SessionPersonRow): SessionPerson => ({
   profileImage: person.profileImage,
 });
 
-/** A session as the API shows it, without what the viewer may do: the calendar feed and invitations have no viewer. */
-export function presentSessionFields(record: AdvisorSessionRecord): Omit<AdvisorSession, 'permissions'> {
-  const { session } = record;
+/** A meeting as the API shows it, without what the viewer may do: the calendar feed and invitations have no viewer. */
+export function presentMeetingFields(record: AdvisorMeetingRecord): Omit<AdvisorMeeting, 'permissions'> {
+  const { meeting } = record;
   return {
-    id: session.id,
-    organizationId: session.organizationId,
+    id: meeting.id,
+    organizationId: meeting.organizationId,
     organizationName: record.organizationName,
     advisor: presentPerson(record.advisor),
     bookedBy: record.bookedBy ? presentPerson(record.bookedBy) : null,
     attendees: record.attendees.map(presentPerson),
-    start: session.startAt.toISOString(),
-    end: session.endAt.toISOString(),
-    length: session.length,
-    topic: session.topic,
-    agenda: session.agenda,
-    status: session.status,
+    start: meeting.startAt.toISOString(),
+    end: meeting.endAt.toISOString(),
+    length: meeting.length,
+    topic: meeting.topic,
+    agenda: meeting.agenda,
+    status: meeting.status,
     ticket: record.ticket,
     cancelledBy: record.cancelledBy ? presentPerson(record.cancelledBy) : null,
-    cancelledAt: session.cancelledAt?.toISOString() ?? null,
-    cancelReason: session.cancelReason,
-    icalUid: session.icalUid,
-    sequence: session.icalSequence,
-    createdAt: session.createdAt.toISOString(),
-    updatedAt: session.updatedAt.toISOString(),
+    cancelledAt: meeting.cancelledAt?.toISOString() ?? null,
+    cancelReason: meeting.cancelReason,
+    icalUid: meeting.icalUid,
+    sequence: meeting.icalSequence,
+    createdAt: meeting.createdAt.toISOString(),
+    updatedAt: meeting.updatedAt.toISOString(),
   };
 }
 
-/** The policy's view of a loaded session. */
-export const sessionAccessOf = (record: AdvisorSessionRecord) => ({
-  ...record.session,
+/** The policy's view of a loaded meeting. */
+export const meetingAccessOf = (record: AdvisorMeetingRecord) => ({
+  ...record.meeting,
   attendeeIds: record.attendees.map((attendee) => attendee.id),
 });
 
-export function presentSession(record: AdvisorSessionRecord, actor: Actor, now: Date): AdvisorSession {
-  return { ...presentSessionFields(record), permissions: sessionPermissions(actor, sessionAccessOf(record), now) };
+export function presentMeeting(record: AdvisorMeetingRecord, actor: Actor, now: Date): AdvisorMeeting {
+  return { ...presentMeetingFields(record), permissions: meetingPermissions(actor, meetingAccessOf(record), now) };
 }
 
-const calendarPerson = (person: SessionPerson): CalendarPerson => ({ name: displayName(person), email: person.email });
+const calendarPerson = (person: MeetingPerson): CalendarPerson => ({ name: displayName(person), email: person.email });
 
 /**
- * A session as one VEVENT: its stable UID and SEQUENCE, UTC times, the advisor as organizer, the
+ * A meeting as one VEVENT: its stable UID and SEQUENCE, UTC times, the advisor as organizer, the
  * attendees, and the link to it in the app. The download, the invitations and the feed all use it.
  */
-export function calendarEntryOf(session: Omit<AdvisorSession, 'permissions'>, appUrl: string): CalendarEntry {
+export function calendarEntryOf(meeting: Omit<AdvisorMeeting, 'permissions'>, appUrl: string): CalendarEntry {
   return {
-    uid: session.icalUid,
-    sequence: session.sequence,
-    cancelled: session.status === 'cancelled',
-    start: new Date(session.start),
-    end: new Date(session.end),
-    summary: session.topic,
-    description: [`With ${session.organizationName}`, session.agenda].filter(Boolean).join('\n\n'),
-    organizer: calendarPerson(session.advisor),
-    attendees: session.attendees.map(calendarPerson),
-    url: `${appUrl}${recordPaths.session(session.id)}`,
-    stamp: new Date(session.updatedAt),
+    uid: meeting.icalUid,
+    sequence: meeting.sequence,
+    cancelled: meeting.status === 'cancelled',
+    start: new Date(meeting.start),
+    end: new Date(meeting.end),
+    summary: meeting.topic,
+    description: [`With ${meeting.organizationName}`, meeting.agenda].filter(Boolean).join('\n\n'),
+    organizer: calendarPerson(meeting.advisor),
+    attendees: meeting.attendees.map(calendarPerson),
+    url: `${appUrl}${recordPaths.session(meeting.id)}`,
+    stamp: new Date(meeting.updatedAt),
   };
 }

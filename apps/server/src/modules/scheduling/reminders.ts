@@ -1,4 +1,4 @@
-import { SESSION_REMINDERS, type SessionReminderKind } from '@smart/contracts';
+import { MEETING_REMINDERS, type MeetingReminderKind } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -6,25 +6,25 @@ import { type NotificationEventInput, notify } from '../../lib/outbox.js';
 import { REMINDER_BATCH_SIZE } from '../notifications/index.js';
 
 /*
- * Session reminders (issue 24): 24 hours and 1 hour before each scheduled session, to its advisor
+ * Meeting reminders (issue 24): 24 hours and 1 hour before each scheduled meeting, to its advisor
  * and attendees, in the app and by e-mail through the notification engine (session_reminder, a
  * system alert: the person's toggles apply).
  */
 
-export const SESSION_REMINDER_QUEUE = 'session-reminders';
+export const MEETING_REMINDER_QUEUE = 'session-reminders';
 
 /**
  * Each kind is owed from its moment (start − lead) until the next shorter kind's moment (the start
  * for the shortest): a sweep that comes late, after a stop, gives the reminder that is still true
  * ("starts in 1 hour") and never a stale "starts in 24 hours" beside it.
  */
-const KINDS = (Object.entries(SESSION_REMINDERS) as [SessionReminderKind, number][])
+const KINDS = (Object.entries(MEETING_REMINDERS) as [MeetingReminderKind, number][])
   .sort(([, a], [, b]) => b - a)
   .map(([kind, lead], index, all) => ({ kind, lead, until: all[index + 1]?.[1] ?? 0 }));
-const LONGEST_LEAD = Math.max(...Object.values(SESSION_REMINDERS));
+const LONGEST_LEAD = Math.max(...Object.values(MEETING_REMINDERS));
 
-interface GivenSessionReminder {
-  kind: SessionReminderKind;
+interface GivenMeetingReminder {
+  kind: MeetingReminderKind;
   id: string;
   organization_id: string;
   organization_name: string;
@@ -33,23 +33,23 @@ interface GivenSessionReminder {
 }
 
 /**
- * The session reminders owed at `now`, given once each. Each batch is one statement: it reads
- * the scheduled sessions starting within the longest lead (advisor_sessions_scheduled_start_idx),
- * keeps the kinds whose moment has come and came after the session's time was set (a session
+ * The meeting reminders owed at `now`, given once each. Each batch is one statement: it reads
+ * the scheduled meetings starting within the longest lead (advisor_sessions_scheduled_start_idx),
+ * keeps the kinds whose moment has come and came after the meeting's time was set (a meeting
  * booked 3 hours ahead gets its 1-hour reminder only), inserts them into session_reminders — whose
- * key (session, kind, start) makes each happen once across processes and owes new ones after a
+ * key (meeting, kind, start) makes each happen once across processes and owes new ones after a
  * reschedule — and returns exactly the rows it inserted, whose events notify() records in the same
- * transaction. A cancelled session is no longer read: its reminders are dropped. Returns how many
+ * transaction. A cancelled meeting is no longer read: its reminders are dropped. Returns how many
  * reminders were given.
  */
-export async function sweepSessionReminders(db: Database, now: Date, batchSize = REMINDER_BATCH_SIZE): Promise<number> {
+export async function sweepMeetingReminders(db: Database, now: Date, batchSize = REMINDER_BATCH_SIZE): Promise<number> {
   let given = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const { rows } = (await tx.execute(sessionReminderBatch(now, batchSize))) as unknown as {
-        rows: GivenSessionReminder[];
+      const { rows } = (await tx.execute(meetingReminderBatch(now, batchSize))) as unknown as {
+        rows: GivenMeetingReminder[];
       };
-      await notify(db, tx, rows.map(sessionReminderEvent));
+      await notify(db, tx, rows.map(meetingReminderEvent));
       return rows.length;
     });
     given += batch;
@@ -58,8 +58,8 @@ export async function sweepSessionReminders(db: Database, now: Date, batchSize =
   }
 }
 
-/** One batch's statement: the reminders owed at `now`, inserted, returned with their sessions and people. */
-export function sessionReminderBatch(now: Date, batchSize: number) {
+/** One batch's statement: the reminders owed at `now`, inserted, returned with their meetings and people. */
+export function meetingReminderBatch(now: Date, batchSize: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const kinds = sql.join(
     KINDS.map(
@@ -96,7 +96,7 @@ export function sessionReminderBatch(now: Date, batchSize: number) {
 }
 
 /** A reminder's event: to the advisor and the attendees, from nobody. */
-function sessionReminderEvent(row: GivenSessionReminder): NotificationEventInput {
+function meetingReminderEvent(row: GivenMeetingReminder): NotificationEventInput {
   return {
     type: 'session_reminder',
     organizationId: row.organization_id,
@@ -112,10 +112,10 @@ function sessionReminderEvent(row: GivenSessionReminder): NotificationEventInput
  * run per tick across every process sharing the database, and once at start. Off with
  * REMINDER_INTERVAL_SECONDS=0, like the due-date sweep (the tests drive it with their own `now`).
  */
-export async function startSessionReminderSweep(app: FastifyInstance) {
+export async function startMeetingReminderSweep(app: FastifyInstance) {
   if (app.config.notifications.reminderIntervalSeconds === 0) return;
-  const runNow = await app.jobs.schedule(SESSION_REMINDER_QUEUE, '* * * * *', async () => {
-    const given = await sweepSessionReminders(app.db, new Date());
+  const runNow = await app.jobs.schedule(MEETING_REMINDER_QUEUE, '* * * * *', async () => {
+    const given = await sweepMeetingReminders(app.db, new Date());
     if (given > 0) app.log.info({ given }, 'session reminders given');
   });
   await runNow();

@@ -5,25 +5,25 @@ import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { originConnection } from '../../plugins/realtime.js';
 import { CALENDAR_CONTENT_TYPE, calendarFileName, renderCalendar } from './ics.js';
-import { announceSession } from './live.js';
+import { announceMeeting } from './live.js';
+import {
+  bookMeeting,
+  cancelMeeting,
+  listMeetings,
+  type MeetingChangeResult,
+  readMeeting,
+  updateMeeting,
+} from './meetings.js';
 import {
   calendarEntryOf,
   presentAvailability,
-  presentSession,
-  presentSessionFields,
+  presentMeeting,
+  presentMeetingFields,
   presentSlots,
 } from './presenter.js';
 import { getAvailability, listSlots, updateAvailability } from './service.js';
-import {
-  bookSession,
-  cancelSession,
-  listSessions,
-  readSession,
-  type SessionChangeResult,
-  updateSession,
-} from './sessions.js';
 
-/** Scheduling with an advisor (issue 24): its availability, its free slots and the sessions booked with it. */
+/** Scheduling with an advisor (issue 24): its availability, its free slots and the meetings booked with it. */
 export async function schedulingRoutes(app: FastifyInstance) {
   const now = () => new Date(app.clock());
 
@@ -56,61 +56,61 @@ export async function schedulingRoutes(app: FastifyInstance) {
     return ok(presentSlots(advisor.id, availability, length, starts));
   });
 
-  /** Tells the session's people of a committed change (not the page that made it), and answers with the session. */
-  const answer = (request: FastifyRequest, result: SessionChangeResult) => {
-    const { session } = result.record;
-    announceSession(
+  /** Tells the meeting's people of a committed change (not the page that made it), and answers with the meeting. */
+  const answer = (request: FastifyRequest, result: MeetingChangeResult) => {
+    const { meeting } = result.record;
+    announceMeeting(
       app,
-      { sessionId: session.id, organizationId: session.organizationId, change: result.change, people: result.people },
+      { meetingId: meeting.id, organizationId: meeting.organizationId, change: result.change, people: result.people },
       originConnection(request),
     );
-    return ok(presentSession(result.record, requireUser(request), now()));
+    return ok(presentMeeting(result.record, requireUser(request), now()));
   };
 
   addRoute(
     app,
-    endpoints.createSession,
+    endpoints.createMeeting,
     async (request, reply) => {
-      const result = await bookSession(app.db, requireUser(request), request.body, now());
+      const result = await bookMeeting(app.db, requireUser(request), request.body, now());
       return reply.status(201).send(answer(request, result));
     },
     { config: { writeLimit: 'sessions' } },
   );
 
-  addRoute(app, endpoints.listSessions, async (request) => {
+  addRoute(app, endpoints.listMeetings, async (request) => {
     const actor = requireUser(request);
     const at = now();
-    return okPage(await listSessions(app.db, actor, request.query), (record) => presentSession(record, actor, at));
+    return okPage(await listMeetings(app.db, actor, request.query), (record) => presentMeeting(record, actor, at));
   });
 
-  addRoute(app, endpoints.getSession, async (request) => {
+  addRoute(app, endpoints.getMeeting, async (request) => {
     const actor = requireUser(request);
-    return ok(presentSession(await readSession(app.db, actor, request.params.id), actor, now()));
+    return ok(presentMeeting(await readMeeting(app.db, actor, request.params.id), actor, now()));
   });
 
   addRoute(
     app,
-    endpoints.updateSession,
+    endpoints.updateMeeting,
     async (request) =>
-      answer(request, await updateSession(app.db, requireUser(request), request.params.id, request.body, now())),
+      answer(request, await updateMeeting(app.db, requireUser(request), request.params.id, request.body, now())),
     { config: { writeLimit: 'sessions' } },
   );
 
   addRoute(
     app,
-    endpoints.cancelSession,
+    endpoints.cancelMeeting,
     async (request) =>
-      answer(request, await cancelSession(app.db, requireUser(request), request.params.id, request.body, now())),
+      answer(request, await cancelMeeting(app.db, requireUser(request), request.params.id, request.body, now())),
     { config: { writeLimit: 'sessions' } },
   );
 
-  addRoute(app, endpoints.sessionCalendar, async (request, reply) => {
-    const record = await readSession(app.db, requireUser(request), request.params.id);
-    const calendar = renderCalendar('PUBLISH', [calendarEntryOf(presentSessionFields(record), app.config.appUrl)]);
+  addRoute(app, endpoints.meetingCalendar, async (request, reply) => {
+    const record = await readMeeting(app.db, requireUser(request), request.params.id);
+    const calendar = renderCalendar('PUBLISH', [calendarEntryOf(presentMeetingFields(record), app.config.appUrl)]);
     // A file, not the JSON envelope: the endpoint documents only its errors.
     return (reply as FastifyReply)
       .header('Content-Type', CALENDAR_CONTENT_TYPE)
-      .header('Content-Disposition', `attachment; filename="${calendarFileName(record.session.topic)}"`)
+      .header('Content-Disposition', `attachment; filename="${calendarFileName(record.meeting.topic)}"`)
       .header('Cache-Control', 'private, no-store')
       .send(calendar);
   });

@@ -3,8 +3,8 @@ import {
   type AvailabilityInterval,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_HORIZON_DAYS,
+  DEFAULT_MEETING_LENGTHS,
   DEFAULT_MINIMUM_NOTICE_MINUTES,
-  DEFAULT_SESSION_LENGTHS,
   DEFAULT_WEEKLY_HOURS,
   type SlotsQuery,
   UI_TEXT,
@@ -12,7 +12,7 @@ import {
 } from '@smart/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { advisorAssignments, advisorAvailability, advisorSessions, users } from '../../db/schema/index.js';
+import { advisorAssignments, advisorAvailability, advisorMeetings, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
 import { databaseKnowsZone } from '../../lib/time-zones.js';
@@ -68,7 +68,7 @@ function defaultAvailability(advisor: AdvisorTarget): AvailabilityRecord {
     timeZone: advisor.timeZone ?? 'UTC',
     weeklyHours: DEFAULT_WEEKLY_HOURS,
     dateOverrides: [],
-    sessionLengths: [...DEFAULT_SESSION_LENGTHS],
+    sessionLengths: [...DEFAULT_MEETING_LENGTHS],
     bufferMinutes: DEFAULT_BUFFER_MINUTES,
     minimumNoticeMinutes: DEFAULT_MINIMUM_NOTICE_MINUTES,
     horizonDays: DEFAULT_HORIZON_DAYS,
@@ -161,21 +161,21 @@ export async function updateAvailability(
 }
 
 /**
- * The advisor's busy ranges that reach into `[from, until)`: its sessions that are not cancelled,
+ * The advisor's busy ranges that reach into `[from, until)`: its meetings that are not cancelled,
  * read through the exclusion constraint's GiST index on (advisor_id, blocked).
  */
 async function busyRanges(db: Database, advisorId: string, from: Date, until: Date): Promise<BusyRange[]> {
   return db
     .select({
-      start: sql<Date>`lower(${advisorSessions.blocked})`.mapWith(advisorSessions.startAt),
-      end: sql<Date>`upper(${advisorSessions.blocked})`.mapWith(advisorSessions.endAt),
+      start: sql<Date>`lower(${advisorMeetings.blocked})`.mapWith(advisorMeetings.startAt),
+      end: sql<Date>`upper(${advisorMeetings.blocked})`.mapWith(advisorMeetings.endAt),
     })
-    .from(advisorSessions)
+    .from(advisorMeetings)
     .where(
       and(
-        eq(advisorSessions.advisorId, advisorId),
-        ne(advisorSessions.status, 'cancelled'),
-        sql`${advisorSessions.blocked} && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
+        eq(advisorMeetings.advisorId, advisorId),
+        ne(advisorMeetings.status, 'cancelled'),
+        sql`${advisorMeetings.blocked} && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
       ),
     );
 }
@@ -190,7 +190,7 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
   if (!advisor?.isActive || !canSeeSlots(actor, advisor)) throw notFound(UI_TEXT.advisorNotFound);
   const availability = await availabilityOf(db, advisor);
   const length = query.length ?? Math.min(...availability.sessionLengths);
-  if (!availability.sessionLengths.includes(length)) throw badRequest(UI_TEXT.sessionLengthNotOffered);
+  if (!availability.sessionLengths.includes(length)) throw badRequest(UI_TEXT.meetingLengthNotOffered);
   // A slot starting just before `to` blocks its length and buffer beyond it.
   const until = new Date(query.to.getTime() + (length + availability.bufferMinutes) * 60_000);
   const busy = await busyRanges(db, advisor.id, query.from, until);
@@ -198,17 +198,17 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
 }
 
 const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {
-  lengthNotOffered: UI_TEXT.sessionLengthNotOffered,
-  insideNotice: UI_TEXT.sessionInsideNotice,
-  pastHorizon: UI_TEXT.sessionPastHorizon,
-  outsideHours: UI_TEXT.sessionOutsideHours,
-  offGrid: UI_TEXT.sessionOffGrid,
+  lengthNotOffered: UI_TEXT.meetingLengthNotOffered,
+  insideNotice: UI_TEXT.meetingInsideNotice,
+  pastHorizon: UI_TEXT.meetingPastHorizon,
+  outsideHours: UI_TEXT.meetingOutsideHours,
+  offGrid: UI_TEXT.meetingOffGrid,
 };
 
 /**
- * 400 saying why, unless a session of `length` may start at `start` by the advisor's rules: for the
- * booking and the reschedule to come. Another session at that time is the insert's 409
- * (`conflictOnOverlap` with UI_TEXT.sessionTimeTaken), never a check made before it.
+ * 400 saying why, unless a meeting of `length` may start at `start` by the advisor's rules: for the
+ * booking and the reschedule to come. Another meeting at that time is the insert's 409
+ * (`conflictOnOverlap` with UI_TEXT.meetingTimeTaken), never a check made before it.
  */
 export function requireBookable(availability: AvailabilityRecord, length: number, start: Date, now: Date): void {
   const reason = unbookableReason(availability, length, start, now);

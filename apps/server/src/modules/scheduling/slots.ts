@@ -6,7 +6,7 @@ import type { DateOverride } from '../../db/schema/index.js';
  * An advisor's free slots, computed in its time zone (issue 24). Pure: no database, no clock; the
  * service passes the availability, the advisor's busy ranges and `now`.
  *
- * Slots start on the advisor's wall clock (09:00, 09:30 … from each interval's start, a session
+ * Slots start on the advisor's wall clock (09:00, 09:30 … from each interval's start, a meeting
  * length apart), so 09:00 stays 09:00 on the days its zone changes its clocks and the UTC instant
  * moves instead. A wall-clock time the zone skips (spring forward) is no start; a time it shows
  * twice (fall back) is a start once, at its first occurrence. Temporal's zone rules do the
@@ -22,7 +22,7 @@ export interface SlotRules {
   horizonDays: number;
 }
 
-/** A stretch the advisor is taken: an existing session's blocked range, `[start, end + its buffer)`. */
+/** A stretch the advisor is taken: an existing meeting's blocked range, `[start, end + its buffer)`. */
 export interface BusyRange {
   start: Date;
   end: Date;
@@ -40,7 +40,7 @@ const MINUTE_MS = 60_000;
 /** "HH:MM" (or "24:00") as minutes after midnight. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** A day's intervals in time order, those that touch joined: a session may run across the join. */
+/** A day's intervals in time order, those that touch joined: a meeting may run across the join. */
 function joined(intervals: readonly AvailabilityInterval[]): { start: number; end: number }[] {
   const sorted = intervals
     .map((interval) => ({ start: minutesOf(interval.start), end: minutesOf(interval.end) }))
@@ -77,7 +77,7 @@ function firstInstantFrom(wall: Temporal.PlainDateTime, timeZone: string): numbe
 }
 
 /**
- * The session starts the advisor's hours offer on one local date, ascending, as UTC milliseconds:
+ * The meeting starts the advisor's hours offer on one local date, ascending, as UTC milliseconds:
  * each fits with its whole length inside one (joined) interval.
  */
 function* startsOn(rules: SlotRules, date: Temporal.PlainDate, length: number): Generator<number> {
@@ -102,7 +102,7 @@ function* startsOn(rules: SlotRules, date: Temporal.PlainDate, length: number): 
   }
 }
 
-/** The latest instant a session may start: `horizonDays` calendar days from now in the advisor's zone. */
+/** The latest instant a meeting may start: `horizonDays` calendar days from now in the advisor's zone. */
 function horizonEnd(rules: SlotRules, now: Date): number {
   return Temporal.Instant.fromEpochMilliseconds(now.getTime())
     .toZonedDateTimeISO(rules.timeZone)
@@ -114,7 +114,7 @@ const localDate = (instant: number, timeZone: string) =>
 
 /**
  * The free slot starts in `[from, to)`: inside the advisor's hours, at least the minimum notice
- * after `now`, not past the horizon, and with the session and its buffer clear of every busy range.
+ * after `now`, not past the horizon, and with the meeting and its buffer clear of every busy range.
  */
 export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request: SlotRequest, now: Date): Date[] {
   const earliest = Math.max(request.from.getTime(), now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS);
@@ -146,12 +146,12 @@ export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request:
   return slots;
 }
 
-/** Why a start cannot be booked, before the database's own check of other sessions; null: it can. */
+/** Why a start cannot be booked, before the database's own check of other meetings; null: it can. */
 export type UnbookableReason = 'lengthNotOffered' | 'insideNotice' | 'pastHorizon' | 'outsideHours' | 'offGrid';
 
 /**
- * Whether a session of `length` may start at `start` by the advisor's rules (issue 24's booking
- * answers each reason with its own 400). Whether another session takes the time is the exclusion
+ * Whether a meeting of `length` may start at `start` by the advisor's rules (issue 24's booking
+ * answers each reason with its own 400). Whether another meeting takes the time is the exclusion
  * constraint's to say, inside the booking's insert.
  */
 export function unbookableReason(
@@ -170,7 +170,7 @@ export function unbookableReason(
   return fitsInHours(rules, date, start.getTime(), length) ? 'offGrid' : 'outsideHours';
 }
 
-/** Whether the whole session lies inside one (joined) interval of the date's hours, on the grid or not. */
+/** Whether the whole meeting lies inside one (joined) interval of the date's hours, on the grid or not. */
 function fitsInHours(rules: SlotRules, date: Temporal.PlainDate, start: number, length: number): boolean {
   return joined(hoursOn(rules, date)).some(
     (interval) =>

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { MyWorkPanel, PlatformFiguresPanel } from '@/features/my-work';
 import { paths } from '@/lib/paths';
-import { BookSessionCallout } from './BookSessionCallout';
+import { BookMeetingCallout } from './BookMeetingCallout';
 import { dashboardCardsFor, seesDashboardHome } from './cards';
 import DashboardHome from './DashboardHome';
 
@@ -15,7 +15,7 @@ export default function DashboardIndex() {
   return (
     <DashboardHome
       cards={dashboardCardsFor(user)}
-      callout={isAdmin(user) ? undefined : <BookSessionCallout />}
+      callout={isAdmin(user) ? undefined : <BookMeetingCallout />}
       work={isAdmin(user) ? <PlatformFiguresPanel /> : <MyWorkPanel />}
     />
   );

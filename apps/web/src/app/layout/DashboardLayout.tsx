@@ -6,7 +6,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useRealtime } from '@/features/realtime';
-import { BookSessionProvider } from '@/features/scheduling';
+import { BookMeetingProvider } from '@/features/scheduling';
 import { SupportTicketProvider } from '@/features/tickets';
 import { useLiveTimer } from '@/lib/time-entries';
 import { isPhoneScreen, useIsPhone } from '@/lib/viewport';
@@ -66,11 +66,11 @@ export default function DashboardLayout() {
       )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <SupportTicketProvider buttonHidden={isMobile && navOpened}>
-          <BookSessionProvider>
+          <BookMeetingProvider>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
-          </BookSessionProvider>
+          </BookMeetingProvider>
         </SupportTicketProvider>
       </AppShell.Main>
     </AppShell>

@@ -1,11 +1,11 @@
-import type { Advisor, AdvisorAssignment, AdvisorSession, Organization } from '@smart/contracts';
+import type { Advisor, AdvisorAssignment, AdvisorMeeting, Organization } from '@smart/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   advisorName,
   formatAdvisorDate,
   isExcludedFromAssignment,
-  nextSessionByOrganization,
-  nextSessionLabel,
+  nextMeetingByOrganization,
+  nextMeetingLabel,
   peopleLabel,
 } from './advisor-labels';
 
@@ -58,20 +58,20 @@ describe('advisor page labels', () => {
 });
 
 describe('the next session of each organization (My Organizations cards)', () => {
-  const session = (id: string, organizationId: string, start: string) =>
-    ({ id, organizationId, start, topic: `Topic ${id}` }) as AdvisorSession;
+  const meeting = (id: string, organizationId: string, start: string) =>
+    ({ id, organizationId, start, topic: `Topic ${id}` }) as AdvisorMeeting;
 
   it('is the first of each organization in a soonest-first list, written in the viewer’s zone', () => {
-    const next = nextSessionByOrganization([
-      session('a', 'acme', '2026-03-10T13:00:00Z'),
-      session('b', 'initech', '2026-03-11T13:00:00Z'),
-      session('c', 'acme', '2026-03-12T13:00:00Z'),
+    const next = nextMeetingByOrganization([
+      meeting('a', 'acme', '2026-03-10T13:00:00Z'),
+      meeting('b', 'initech', '2026-03-11T13:00:00Z'),
+      meeting('c', 'acme', '2026-03-12T13:00:00Z'),
     ]);
     expect([...next].map(([organizationId, found]) => [organizationId, found.id])).toEqual([
       ['acme', 'a'],
       ['initech', 'b'],
     ]);
-    expect(nextSessionLabel(session('a', 'acme', '2026-03-10T13:00:00Z'), 'America/New_York')).toBe(
+    expect(nextMeetingLabel(meeting('a', 'acme', '2026-03-10T13:00:00Z'), 'America/New_York')).toBe(
       'Tue, Mar 10, 2026, 9:00 AM EDT · Topic a',
     );
   });

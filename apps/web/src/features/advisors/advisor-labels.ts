@@ -1,6 +1,6 @@
 import {
   type Advisor,
-  type AdvisorSession,
+  type AdvisorMeeting,
   formatSlotTime,
   type Organization,
   PLATFORM_ORGANIZATION_NAME,
@@ -38,13 +38,13 @@ export function isExcludedFromAssignment(organization: Organization, advisor: Ad
 /** An organization's active people, on the advisor's card: '1 person', '12 people'. */
 export const peopleLabel = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 
-/** The first of each organization's sessions in a list sorted soonest first, by organization id. */
-export function nextSessionByOrganization(sessions: readonly AdvisorSession[]): Map<string, AdvisorSession> {
-  const next = new Map<string, AdvisorSession>();
-  for (const session of sessions) if (!next.has(session.organizationId)) next.set(session.organizationId, session);
+/** The first of each organization's meetings in a list sorted soonest first, by organization id. */
+export function nextMeetingByOrganization(meetings: readonly AdvisorMeeting[]): Map<string, AdvisorMeeting> {
+  const next = new Map<string, AdvisorMeeting>();
+  for (const meeting of meetings) if (!next.has(meeting.organizationId)) next.set(meeting.organizationId, meeting);
   return next;
 }
 
-/** "Tue, Mar 10, 2026, 9:00 AM EDT · Quarterly review": when a session starts in the viewer's zone, and its topic. */
-export const nextSessionLabel = (session: Pick<AdvisorSession, 'start' | 'topic'>, timeZone: string) =>
-  `${formatSlotTime(session.start, timeZone, { zoneName: 'short' })} · ${session.topic}`;
+/** "Tue, Mar 10, 2026, 9:00 AM EDT · Quarterly review": when a meeting starts in the viewer's zone, and its topic. */
+export const nextMeetingLabel = (meeting: Pick<AdvisorMeeting, 'start' | 'topic'>, timeZone: string) =>
+  `${formatSlotTime(meeting.start, timeZone, { zoneName: 'short' })} · ${meeting.topic}`;

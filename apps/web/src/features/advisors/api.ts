@@ -2,7 +2,7 @@ import {
   type Advisor,
   type AdvisorProfileInput,
   advisorEndpoints,
-  MAX_SESSION_PAGE_SIZE,
+  MAX_MEETING_PAGE_SIZE,
   type RegisterBody,
   schedulingEndpoints,
   UI_TEXT,
@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { getMyOrganizations } from '@/lib/advised-organizations';
 import { api } from '@/lib/api-client';
 import { useOrganizationSearch } from '@/lib/organization-search';
-import { isExcludedFromAssignment, nextSessionByOrganization } from './advisor-labels';
+import { isExcludedFromAssignment, nextMeetingByOrganization } from './advisor-labels';
 
 /**
  * S.M.A.R.T. Advisors. The advisors list comes whole, each advisor
@@ -92,7 +92,7 @@ export function useAssignableOrganizations(advisor: Advisor) {
 }
 
 // Mutations change assignments, which only the advisors list shows on this side (the advisor's own
-// list is another person's session).
+// list is another person's meeting).
 
 export function useRefreshAdvisors() {
   const queryClient = useQueryClient();
@@ -139,17 +139,17 @@ export function useUpdateAdvisorProfile(advisorId: string) {
 }
 
 /**
- * The advisor's next scheduled sessions, one request for every My Organizations card.
- * Its key is the one the scheduling feature gives this list (['scheduling', 'sessions', 'list',
+ * The advisor's next scheduled meetings, one request for every My Organizations card.
+ * Its key is the one the scheduling feature gives this list (['scheduling', 'meetings', 'list',
  * query]), so a booking, change or live event there refreshes it too.
  */
-export function useNextSessions(enabled: boolean) {
+export function useNextMeetings(enabled: boolean) {
   const [from] = useState(() => new Date().toISOString());
-  const query = { from, status: 'scheduled', sort: 'start', limit: MAX_SESSION_PAGE_SIZE } as const;
+  const query = { from, status: 'scheduled', sort: 'start', limit: MAX_MEETING_PAGE_SIZE } as const;
   return useQuery({
-    queryKey: ['scheduling', 'sessions', 'list', query],
-    queryFn: () => api(schedulingEndpoints.listSessions, { query }, { failMessage: UI_TEXT.fetchSessionsFailed }),
+    queryKey: ['scheduling', 'meetings', 'list', query],
+    queryFn: () => api(schedulingEndpoints.listMeetings, { query }, { failMessage: UI_TEXT.fetchMeetingsFailed }),
     enabled,
-    select: (page) => nextSessionByOrganization(page.data),
+    select: (page) => nextMeetingByOrganization(page.data),
   });
 }

@@ -1,20 +1,20 @@
 import {
-  type AdvisorSession,
-  type CancelSessionBody,
-  type CreateSessionBody,
+  type AdvisorMeeting,
+  type CancelMeetingBody,
+  type CreateMeetingBody,
   schedulingEndpoints as endpoints,
-  type SessionListQuery,
+  type MeetingListQuery,
   UI_TEXT,
   type UpdateAvailabilityBody,
-  type UpdateSessionBody,
+  type UpdateMeetingBody,
 } from '@smart/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, urlOf } from '@/lib/api-client';
 
 /**
- * Scheduling with an advisor: an advisor's availability and free slots, the sessions
- * the caller sees, and its calendar feed. Every page of the domain (Schedule, Sessions, the Book a
- * session dialog, the My Organizations cards) reads through these hooks.
+ * Scheduling with an advisor: an advisor's availability and free slots, the meetings
+ * the caller sees, and its calendar feed. Every page of the domain (Schedule, Meetings, the Book a
+ * meeting dialog, the My Organizations cards) reads through these hooks.
  */
 
 /** An advisor by id, or 'me' for the signed-in advisor. */
@@ -44,29 +44,29 @@ const getSlots = ({ advisorId, from, to, length }: SlotWindow) =>
     { failMessage: UI_TEXT.fetchSlotsFailed },
   );
 
-const getSessions = (query: SessionListQuery) =>
-  api(endpoints.listSessions, { query }, { failMessage: UI_TEXT.fetchSessionsFailed });
+const getMeetings = (query: MeetingListQuery) =>
+  api(endpoints.listMeetings, { query }, { failMessage: UI_TEXT.fetchMeetingsFailed });
 
-const getSession = (sessionId: string) =>
-  api(endpoints.getSession, { params: { id: sessionId } }, { failMessage: UI_TEXT.fetchSessionFailed });
+const getMeeting = (meetingId: string) =>
+  api(endpoints.getMeeting, { params: { id: meetingId } }, { failMessage: UI_TEXT.fetchMeetingFailed });
 
-const bookSession = (body: CreateSessionBody) =>
-  api(endpoints.createSession, { body }, { failMessage: UI_TEXT.bookSessionFailed });
+const bookMeeting = (body: CreateMeetingBody) =>
+  api(endpoints.createMeeting, { body }, { failMessage: UI_TEXT.bookMeetingFailed });
 
-const updateSession = (sessionId: string, body: UpdateSessionBody) =>
-  api(endpoints.updateSession, { params: { id: sessionId }, body }, { failMessage: UI_TEXT.updateSessionFailed });
+const updateMeeting = (meetingId: string, body: UpdateMeetingBody) =>
+  api(endpoints.updateMeeting, { params: { id: meetingId }, body }, { failMessage: UI_TEXT.updateMeetingFailed });
 
-const cancelSession = (sessionId: string, body: CancelSessionBody) =>
-  api(endpoints.cancelSession, { params: { id: sessionId }, body }, { failMessage: UI_TEXT.cancelSessionFailed });
+const cancelMeeting = (meetingId: string, body: CancelMeetingBody) =>
+  api(endpoints.cancelMeeting, { params: { id: meetingId }, body }, { failMessage: UI_TEXT.cancelMeetingFailed });
 
 const getCalendarFeed = () => api(endpoints.getCalendarFeed, {}, { failMessage: UI_TEXT.fetchCalendarFeedFailed });
 
 const createCalendarFeed = () =>
   api(endpoints.createCalendarFeed, {}, { failMessage: UI_TEXT.createCalendarFeedFailed });
 
-/** "Add to calendar": the session's .ics, downloaded with the session's token (DownloadButton). */
-export const sessionCalendarUrl = (sessionId: string) =>
-  urlOf(endpoints.sessionCalendar, { params: { id: sessionId } });
+/** "Add to calendar": the meeting's .ics, downloaded with the session's token (DownloadButton). */
+export const meetingCalendarUrl = (meetingId: string) =>
+  urlOf(endpoints.meetingCalendar, { params: { id: meetingId } });
 
 // ---- queries --------------------------------------------------------------------------------
 
@@ -79,13 +79,13 @@ export const schedulingQueries = {
     }),
   slots: (window: SlotWindow) =>
     queryOptions({ queryKey: [...schedulingQueries.all(), 'slots', window], queryFn: () => getSlots(window) }),
-  sessions: () => [...schedulingQueries.all(), 'sessions'] as const,
-  sessionList: (query: SessionListQuery) =>
-    queryOptions({ queryKey: [...schedulingQueries.sessions(), 'list', query], queryFn: () => getSessions(query) }),
-  session: (sessionId: string) =>
+  meetings: () => [...schedulingQueries.all(), 'meetings'] as const,
+  meetingList: (query: MeetingListQuery) =>
+    queryOptions({ queryKey: [...schedulingQueries.meetings(), 'list', query], queryFn: () => getMeetings(query) }),
+  meeting: (meetingId: string) =>
     queryOptions({
-      queryKey: [...schedulingQueries.sessions(), 'detail', sessionId],
-      queryFn: () => getSession(sessionId),
+      queryKey: [...schedulingQueries.meetings(), 'detail', meetingId],
+      queryFn: () => getMeeting(meetingId),
     }),
   feed: () => queryOptions({ queryKey: [...schedulingQueries.all(), 'feed'], queryFn: getCalendarFeed }),
 };
@@ -103,12 +103,12 @@ export function useSlots(window: SlotWindow | null) {
   });
 }
 
-export function useSessions(query: SessionListQuery) {
-  return useQuery({ ...schedulingQueries.sessionList(query), placeholderData: keepPreviousData });
+export function useMeetings(query: MeetingListQuery) {
+  return useQuery({ ...schedulingQueries.meetingList(query), placeholderData: keepPreviousData });
 }
 
-export function useSession(sessionId: string | null) {
-  return useQuery({ ...schedulingQueries.session(sessionId ?? ''), enabled: sessionId !== null });
+export function useMeeting(meetingId: string | null) {
+  return useQuery({ ...schedulingQueries.meeting(meetingId ?? ''), enabled: meetingId !== null });
 }
 
 export function useCalendarFeed() {
@@ -116,29 +116,29 @@ export function useCalendarFeed() {
 }
 
 /**
- * The queries a session's change can move: every session list and free-slot list (with `details`,
- * each session's own query too: a live event does not say what changed).
+ * The queries a meeting's change can move: every meeting list and free-slot list (with `details`,
+ * each meeting's own query too: a live event does not say what changed).
  */
-export function movedBySession(queryKey: readonly unknown[], details: boolean): boolean {
+export function movedByMeeting(queryKey: readonly unknown[], details: boolean): boolean {
   if (queryKey[0] !== schedulingQueries.all()[0]) return false;
   if (queryKey[1] === 'slots') return true;
-  return queryKey[1] === 'sessions' && (details || queryKey[2] === 'list');
+  return queryKey[1] === 'meetings' && (details || queryKey[2] === 'list');
 }
 
 // ---- mutations ------------------------------------------------------------------------------
 
 /**
- * A session's change moves the lists it is in and the free slots of its advisor: both are
- * refetched; the answered session is put in place at once.
+ * A meeting's change moves the lists it is in and the free slots of its advisor: both are
+ * refetched; the answered meeting is put in place at once.
  */
-function useSessionChanged() {
+function useMeetingChanged() {
   const queryClient = useQueryClient();
-  return (session: AdvisorSession) => {
-    queryClient.setQueryData(schedulingQueries.session(session.id).queryKey, session);
+  return (meeting: AdvisorMeeting) => {
+    queryClient.setQueryData(schedulingQueries.meeting(meeting.id).queryKey, meeting);
     return queryClient.invalidateQueries({
       predicate: ({ queryKey }) =>
         queryKey[0] === 'scheduling' &&
-        (queryKey[1] === 'slots' || (queryKey[1] === 'sessions' && queryKey[2] === 'list')),
+        (queryKey[1] === 'slots' || (queryKey[1] === 'meetings' && queryKey[2] === 'list')),
     });
   };
 }
@@ -154,19 +154,19 @@ export function useSaveAvailability(advisorId: AdvisorRef) {
   });
 }
 
-export function useBookSession() {
-  const changed = useSessionChanged();
-  return useMutation({ mutationFn: bookSession, onSuccess: changed });
+export function useBookMeeting() {
+  const changed = useMeetingChanged();
+  return useMutation({ mutationFn: bookMeeting, onSuccess: changed });
 }
 
-export function useUpdateSession(sessionId: string) {
-  const changed = useSessionChanged();
-  return useMutation({ mutationFn: (body: UpdateSessionBody) => updateSession(sessionId, body), onSuccess: changed });
+export function useUpdateMeeting(meetingId: string) {
+  const changed = useMeetingChanged();
+  return useMutation({ mutationFn: (body: UpdateMeetingBody) => updateMeeting(meetingId, body), onSuccess: changed });
 }
 
-export function useCancelSession(sessionId: string) {
-  const changed = useSessionChanged();
-  return useMutation({ mutationFn: (body: CancelSessionBody) => cancelSession(sessionId, body), onSuccess: changed });
+export function useCancelMeeting(meetingId: string) {
+  const changed = useMeetingChanged();
+  return useMutation({ mutationFn: (body: CancelMeetingBody) => cancelMeeting(meetingId, body), onSuccess: changed });
 }
 
 export function useCreateCalendarFeed() {

@@ -1,2 +1,2 @@
 // What the page frame uses of scheduling: the Book a session dialog's provider (the dialog loads on first use).
-export { BookSessionProvider } from './components/BookSessionProvider';
+export { BookMeetingProvider } from './components/BookMeetingProvider';

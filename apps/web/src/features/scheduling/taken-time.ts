@@ -12,6 +12,6 @@ export function useBookingFailure() {
   return (error: Error): { taken: boolean; message: string } => {
     if (!(error instanceof ApiError && error.status === 409)) return { taken: false, message: error.message };
     void queryClient.invalidateQueries({ queryKey: [...schedulingQueries.all(), 'slots'] });
-    return { taken: true, message: UI_TEXT.sessionTimeTakenRefreshed };
+    return { taken: true, message: UI_TEXT.meetingTimeTakenRefreshed };
   };
 }

@@ -3,7 +3,7 @@ import { momentAtWallClock, wallClockAt } from '@/lib/time-zone';
 
 /**
  * The Schedule page's week: Monday to Sunday as the viewer's clocks read them, and where
- * a session or an hour of availability falls on it. Days are calendar dates ('2026-03-08') whose
+ * a meeting or an hour of availability falls on it. Days are calendar dates ('2026-03-08') whose
  * bounds are looked up in the zone, so a day when the clocks change is 23 or 25 hours long.
  */
 
@@ -93,7 +93,7 @@ function clockMinutes(moment: Date, timeZone: string): number {
 }
 
 /**
- * The part of `[start, end)` on `day`, placed by the clocks' reading (a 9:00 session sits at the
+ * The part of `[start, end)` on `day`, placed by the clocks' reading (a 9:00 meeting sits at the
  * 9:00 line on a 23-hour day too); null when it misses the day.
  */
 export function segmentOn(day: WeekDay, start: Date, end: Date, timeZone: string): DaySegment | null {
@@ -196,7 +196,7 @@ export interface ScheduleDay<T> {
   open: DaySegment[];
 }
 
-/** Each day of the week with its part of every item (sessions, UTC `start`/`end`) and of the open hours. */
+/** Each day of the week with its part of every item (meetings, UTC `start`/`end`) and of the open hours. */
 export function scheduleDays<T extends { start: string; end: string }>(
   week: Week,
   items: readonly T[],

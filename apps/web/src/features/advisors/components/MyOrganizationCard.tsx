@@ -1,26 +1,26 @@
 import { Anchor, Button, Card, SimpleGrid, Text } from '@mantine/core';
-import { type AdvisorSession, type MyOrganization, recordPaths, UI_TEXT } from '@smart/contracts';
+import { type AdvisorMeeting, type MyOrganization, recordPaths, UI_TEXT } from '@smart/contracts';
 import { HiChatAlt2 } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { formatAdvisorDate, nextSessionLabel, peopleLabel } from '../advisor-labels';
+import { formatAdvisorDate, nextMeetingLabel, peopleLabel } from '../advisor-labels';
 import { Fact } from './Fact';
 import { StatusBadge } from './StatusBadge';
 
 interface MyOrganizationCardProps {
   organization: MyOrganization;
-  /** undefined while the sessions load (or when they could not be), null when none is scheduled. */
-  nextSession: { session: AdvisorSession | null; timeZone: string } | undefined;
+  /** undefined while the meetings load (or when they could not be), null when none is scheduled. */
+  nextMeeting: { meeting: AdvisorMeeting | null; timeZone: string } | undefined;
 }
 
 /**
  * One organization the advisor is assigned to: its name, the assignment label,
  * Status, the Assigned date and its people and open tickets (open or in progress).
  * Open Messenger opens the organization's conversation with the advisor (the messenger's ?org=);
- * it is disabled while the assignment is inactive. Next session: the soonest scheduled
- * session with the organization, a link to it.
+ * it is disabled while the assignment is inactive. Next meeting: the soonest scheduled
+ * meeting with the organization, a link to it.
  */
-export function MyOrganizationCard({ organization, nextSession }: MyOrganizationCardProps) {
+export function MyOrganizationCard({ organization, nextMeeting }: MyOrganizationCardProps) {
   const nameId = `organization-${organization.organizationId}-name`;
   const messenger = { leftSection: <HiChatAlt2 size={16} aria-hidden />, mt: 'auto', fullWidth: true } as const;
   return (
@@ -39,14 +39,14 @@ export function MyOrganizationCard({ organization, nextSession }: MyOrganization
         <Fact label="People">{peopleLabel(organization.peopleCount)}</Fact>
         <Fact label="Open tickets">{organization.openTicketCount}</Fact>
       </SimpleGrid>
-      {nextSession && (
+      {nextMeeting && (
         <Text size="sm" mb="lg" mt={-4}>
           <Text span fw={600}>
             Next session:{' '}
           </Text>
-          {nextSession.session ? (
-            <Anchor component={Link} to={recordPaths.session(nextSession.session.id)} size="sm">
-              {nextSessionLabel(nextSession.session, nextSession.timeZone)}
+          {nextMeeting.meeting ? (
+            <Anchor component={Link} to={recordPaths.session(nextMeeting.meeting.id)} size="sm">
+              {nextMeetingLabel(nextMeeting.meeting, nextMeeting.timeZone)}
             </Anchor>
           ) : (
             <Text span c="dimmed" size="sm">

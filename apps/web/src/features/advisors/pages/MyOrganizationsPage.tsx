@@ -4,7 +4,7 @@ import { ListView } from '@/components/ListView';
 import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import { useMyOrganizations, useNextSessions } from '../api';
+import { useMyOrganizations, useNextMeetings } from '../api';
 import grid from '../components/CardGrid.module.css';
 import { MyOrganizationCard } from '../components/MyOrganizationCard';
 
@@ -13,8 +13,8 @@ export default function MyOrganizationsPage() {
   const { user } = useAuth();
   // It loads only once the user is known.
   const organizations = useMyOrganizations(Boolean(user?.id));
-  // One request for every card's next session, not one a card.
-  const nextSessions = useNextSessions(Boolean(user?.id));
+  // One request for every card's next meeting, not one a card.
+  const nextMeetings = useNextMeetings(Boolean(user?.id));
   const { timeZone } = useViewerTimeZone();
   return (
     <Stack gap="lg">
@@ -31,9 +31,9 @@ export default function MyOrganizationsPage() {
               <MyOrganizationCard
                 key={organization.organizationId}
                 organization={organization}
-                nextSession={
-                  nextSessions.data && {
-                    session: nextSessions.data.get(organization.organizationId) ?? null,
+                nextMeeting={
+                  nextMeetings.data && {
+                    meeting: nextMeetings.data.get(organization.organizationId) ?? null,
                     timeZone,
                   }
                 }

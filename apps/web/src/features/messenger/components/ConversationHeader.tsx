@@ -4,7 +4,7 @@ import { HiArrowLeft, HiUsers } from 'react-icons/hi';
 import { FollowControl } from '@/components/FollowControl';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
-import { BookSessionButton } from './BookSessionButton';
+import { BookMeetingButton } from './BookMeetingButton';
 import classes from './Messenger.module.css';
 
 /**
@@ -42,7 +42,7 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
         </div>
       </Group>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-        {advisorId && <BookSessionButton advisorId={advisorId} />}
+        {advisorId && <BookMeetingButton advisorId={advisorId} />}
         <FollowControl recordType="conversation" recordId={conversation.id} compact />
         <Popover position="bottom-end" shadow="md" withinPortal>
           <Popover.Target>

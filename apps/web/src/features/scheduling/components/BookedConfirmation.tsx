@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { type AdvisorSession, displayName } from '@smart/contracts';
+import { type AdvisorMeeting, displayName } from '@smart/contracts';
 import { Link } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { timeInBothZones } from '../session-time';
+import { timeInBothZones } from '../meeting-time';
 
 interface BookedConfirmationProps {
-  session: AdvisorSession;
+  meeting: AdvisorMeeting;
   /** The advisor's zone, from the slots answer the time was picked from. */
   advisorZone: string;
   /** The viewer's zone. */
@@ -15,16 +15,16 @@ interface BookedConfirmationProps {
 }
 
 /** The booked time in the member's zone and, when its clocks differ, the advisor's. */
-export function BookedConfirmation({ session, advisorZone, timeZone, onClose }: BookedConfirmationProps) {
+export function BookedConfirmation({ meeting, advisorZone, timeZone, onClose }: BookedConfirmationProps) {
   const { user } = useAuth();
-  const time = timeInBothZones(session.start, timeZone, advisorZone);
+  const time = timeInBothZones(meeting.start, timeZone, advisorZone);
   // The advisor booking from its side meets the organization; everyone else meets the advisor.
-  const ownCalendar = session.advisor.id === user?.id;
-  const withWhom = ownCalendar ? session.organizationName : displayName(session.advisor);
+  const ownCalendar = meeting.advisor.id === user?.id;
+  const withWhom = ownCalendar ? meeting.organizationName : displayName(meeting.advisor);
   return (
     <Stack gap="sm">
       <Text>
-        Your {session.length}-minute session with {withWhom} about “{session.topic}” is booked. An invitation is on its
+        Your {meeting.length}-minute session with {withWhom} about “{meeting.topic}” is booked. An invitation is on its
         way by e-mail.
       </Text>
       <Stack gap={2}>
@@ -33,12 +33,12 @@ export function BookedConfirmation({ session, advisorZone, timeZone, onClose }: 
         </Text>
         {time.advisor && (
           <Text size="sm" c="dimmed" data-testid="booked-time-advisor">
-            {time.advisor} {ownCalendar ? 'in your calendar’s zone' : `for ${displayName(session.advisor)}`}
+            {time.advisor} {ownCalendar ? 'in your calendar’s zone' : `for ${displayName(meeting.advisor)}`}
           </Text>
         )}
       </Stack>
       <Group justify="flex-end" gap="sm" mt="sm">
-        <Button variant="default" component={Link} to={paths.session(session.id)} onClick={onClose}>
+        <Button variant="default" component={Link} to={paths.meeting(meeting.id)} onClick={onClose}>
           View session
         </Button>
         <Button onClick={onClose}>Done</Button>

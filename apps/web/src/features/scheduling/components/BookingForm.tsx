@@ -1,14 +1,14 @@
 import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  type AdvisorSession,
-  type CreateSessionBody,
-  createSessionBody,
+  type AdvisorMeeting,
+  type CreateMeetingBody,
+  createMeetingBody,
   displayName,
   formatSlotTime,
   hasRole,
   isAdmin,
-  MAX_SESSION_AGENDA_LENGTH,
-  MAX_SESSION_TOPIC_LENGTH,
+  MAX_MEETING_AGENDA_LENGTH,
+  MAX_MEETING_TOPIC_LENGTH,
   UI_TEXT,
 } from '@smart/contracts';
 import { useCallback, useState } from 'react';
@@ -17,10 +17,10 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { useAuth } from '@/features/auth';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
-import type { BookSessionPrefill } from '@/lib/book-session';
+import type { BookMeetingPrefill } from '@/lib/book-meeting';
 import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import type { useBookSession } from '../api';
+import type { useBookMeeting } from '../api';
 import { useBookingFailure } from '../taken-time';
 import { AdvisorSideFields } from './AdvisorSideFields';
 import { SlotPicker } from './SlotPicker';
@@ -41,10 +41,10 @@ interface BookingValues {
 }
 
 export interface BookingFormProps {
-  prefill: BookSessionPrefill;
+  prefill: BookMeetingPrefill;
   onClose: () => void;
-  book: ReturnType<typeof useBookSession>;
-  onBooked: (booked: { session: AdvisorSession; advisorZone: string }) => void;
+  book: ReturnType<typeof useBookMeeting>;
+  onBooked: (booked: { meeting: AdvisorMeeting; advisorZone: string }) => void;
 }
 
 /**
@@ -69,7 +69,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
       organizationId: null,
       attendees: [],
     },
-    validate: validateWith(createSessionBody, { input: (values: BookingValues) => bodyOf(values) }),
+    validate: validateWith(createMeetingBody, { input: (values: BookingValues) => bodyOf(values) }),
   });
   const [offered, setOffered] = useState<{ sessionLengths: number[]; length: number } | null>(null);
   const onOffered = useCallback((answer: { sessionLengths: number[]; length: number }) => setOffered(answer), []);
@@ -81,7 +81,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
   // One advisor: nothing to choose.
   const chosen = advisorSide ? (user?.id ?? null) : (advisorId ?? (list.length === 1 ? (list[0]?.id ?? null) : null));
 
-  function bodyOf(values: BookingValues): CreateSessionBody {
+  function bodyOf(values: BookingValues): CreateMeetingBody {
     return {
       advisorId: chosen ?? '',
       start: values.slot?.start ?? '',
@@ -111,7 +111,7 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
     if (!chosen || !booked || shownLength === null) return;
     setTaken(false);
     book.mutate(bodyOf(values), {
-      onSuccess: (session) => onBooked({ session, advisorZone: booked.advisorZone }),
+      onSuccess: (meeting) => onBooked({ meeting, advisorZone: booked.advisorZone }),
       onError: (error) => {
         if (!bookingFailure(error).taken) return showUnderField(form)(error);
         setTaken(true);
@@ -185,17 +185,17 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             Chosen: <strong>{formatSlotTime(slot.start, timeZone)}</strong>
           </Text>
         )}
-        <TextInput label="Topic" required maxLength={MAX_SESSION_TOPIC_LENGTH} {...form.getInputProps('topic')} />
+        <TextInput label="Topic" required maxLength={MAX_MEETING_TOPIC_LENGTH} {...form.getInputProps('topic')} />
         <Textarea
           label="Agenda"
           description="What you would like to go through (optional)"
           autosize
           minRows={2}
           maxRows={6}
-          maxLength={MAX_SESSION_AGENDA_LENGTH}
+          maxLength={MAX_MEETING_AGENDA_LENGTH}
           {...form.getInputProps('agenda')}
         />
-        <FormError message={taken ? UI_TEXT.sessionTimeTakenRefreshed : messageAboveForm(book.error, form)} />
+        <FormError message={taken ? UI_TEXT.meetingTimeTakenRefreshed : messageAboveForm(book.error, form)} />
         <FormActions
           busy={book.isPending}
           submitLabel="Book session"

@@ -3,8 +3,8 @@ import {
   MAX_BUFFER_MINUTES,
   MAX_HORIZON_DAYS,
   MAX_MINIMUM_NOTICE_MINUTES,
-  SESSION_LENGTHS,
-  type SessionLength,
+  MEETING_LENGTHS,
+  type MeetingLength,
 } from '@smart/contracts';
 import type { AvailabilityDraft } from '../availability-form';
 
@@ -28,12 +28,12 @@ export function BookingRulesFields({ value, onChange }: BookingRulesFieldsProps)
         value={value.sessionLengths.map(String)}
         onChange={(lengths) =>
           onChange({
-            sessionLengths: SESSION_LENGTHS.filter((length) => lengths.includes(String(length))) as SessionLength[],
+            sessionLengths: MEETING_LENGTHS.filter((length) => lengths.includes(String(length))) as MeetingLength[],
           })
         }
       >
         <Group gap="md" mt="xs">
-          {SESSION_LENGTHS.map((length) => (
+          {MEETING_LENGTHS.map((length) => (
             <Checkbox
               key={length}
               value={String(length)}

@@ -1,16 +1,16 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { AdvisorSession } from '@smart/contracts';
+import type { AdvisorMeeting } from '@smart/contracts';
 import { formatDay } from '../format';
 import type { ScheduleDay } from '../week';
-import { SessionBlock } from './SessionBlock';
+import { MeetingBlock } from './MeetingBlock';
 
 interface DayListProps {
-  days: ScheduleDay<AdvisorSession>[];
+  days: ScheduleDay<AdvisorMeeting>[];
   today: string;
   timeZone: string;
 }
 
-/** The week on a phone: one day under another, each with its sessions in time order. */
+/** The week on a phone: one day under another, each with its meetings in time order. */
 export function DayList({ days, today, timeZone }: DayListProps) {
   return (
     <Stack gap="sm">
@@ -40,9 +40,9 @@ export function DayList({ days, today, timeZone }: DayListProps) {
           ) : (
             <Stack gap={6}>
               {blocks.map(({ item }) => (
-                <SessionBlock
+                <MeetingBlock
                   key={item.id}
-                  session={item}
+                  meeting={item}
                   timeZone={timeZone}
                   style={{ position: 'static', display: 'block' }}
                 />

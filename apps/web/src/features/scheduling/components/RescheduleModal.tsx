@@ -1,24 +1,24 @@
 import { Stack, Text } from '@mantine/core';
-import { type AdvisorSession, formatSlotTime, UI_TEXT } from '@smart/contracts';
+import { type AdvisorMeeting, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { toastSuccess } from '@/lib/toast';
-import { useUpdateSession } from '../api';
+import { useUpdateMeeting } from '../api';
 import { useBookingFailure } from '../taken-time';
 import { SlotPicker } from './SlotPicker';
 
 interface RescheduleModalProps {
-  session: AdvisorSession;
+  meeting: AdvisorMeeting;
   timeZone: string;
   onClose: () => void;
 }
 
-/** Reschedule: another free time of the session's advisor and length, a week at a time, in the viewer's zone. */
-export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalProps) {
+/** Reschedule: another free time of the meeting's advisor and length, a week at a time, in the viewer's zone. */
+export function RescheduleModal({ meeting, timeZone, onClose }: RescheduleModalProps) {
   const bookingFailure = useBookingFailure();
-  const update = useUpdateSession(session.id);
+  const update = useUpdateMeeting(meeting.id);
   const [start, setStart] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -29,7 +29,7 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
       { start },
       {
         onSuccess: () => {
-          toastSuccess(UI_TEXT.sessionRescheduled);
+          toastSuccess(UI_TEXT.meetingRescheduled);
           onClose();
         },
         onError: (error) => {
@@ -45,15 +45,15 @@ export function RescheduleModal({ session, timeZone, onClose }: RescheduleModalP
     <LockedModal opened busy={update.isPending} title="Reschedule session" onClose={onClose}>
       <Stack gap="sm">
         <Text size="sm">
-          Now: {formatSlotTime(session.start, timeZone)} · {session.length} min. Choose a new time; the invitation is
+          Now: {formatSlotTime(meeting.start, timeZone)} · {meeting.length} min. Choose a new time; the invitation is
           updated for everyone.
         </Text>
         <SlotPicker
-          advisorId={session.advisor.id}
-          length={session.length}
+          advisorId={meeting.advisor.id}
+          length={meeting.length}
           timeZone={timeZone}
           selected={start}
-          exclude={session.start}
+          exclude={meeting.start}
           onSelect={(picked) => {
             setStart(picked);
             setMessage(null);

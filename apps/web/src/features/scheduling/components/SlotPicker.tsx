@@ -5,7 +5,7 @@ import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { moveAmongRadios, tabStopOf } from '@/lib/roving-radios';
 import { useSlots } from '../api';
-import { groupSlotsByDay, type SlotDay, weekLabel, weekWindow, zoneName } from '../session-time';
+import { groupSlotsByDay, type SlotDay, weekLabel, weekWindow, zoneName } from '../meeting-time';
 import classes from './Schedule.module.css';
 
 /** About four days of times on a phone, before the list scrolls. */
@@ -19,7 +19,7 @@ interface SlotPickerProps {
   timeZone: string;
   selected: string | null;
   onSelect: (start: string, advisorTimeZone: string) => void;
-  /** A start to leave out (the session's own time, when rescheduling). */
+  /** A start to leave out (the meeting's own time, when rescheduling). */
   exclude?: string;
   /** Told the lengths the advisor offers and the one shown, once the answer comes. */
   onOffered?: (offered: { sessionLengths: number[]; length: number }) => void;

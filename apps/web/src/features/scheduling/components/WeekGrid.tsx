@@ -1,9 +1,9 @@
-import type { AdvisorSession } from '@smart/contracts';
+import type { AdvisorMeeting } from '@smart/contracts';
 import type { CSSProperties } from 'react';
 import { formatDay, formatHour } from '../format';
 import { type DaySegment, type ScheduleDay, visibleHours } from '../week';
+import { MeetingBlock } from './MeetingBlock';
 import classes from './Schedule.module.css';
-import { SessionBlock } from './SessionBlock';
 
 const HOUR_HEIGHT = 60;
 /** Shorter blocks show two lines. */
@@ -17,12 +17,12 @@ function topicLinesOf(minutes: number): number {
 }
 
 interface WeekGridProps {
-  days: ScheduleDay<AdvisorSession>[];
+  days: ScheduleDay<AdvisorMeeting>[];
   today: string;
   timeZone: string;
 }
 
-/** Seven columns, Monday to Sunday, with an hour line each hour; open hours shaded, sessions on top. */
+/** Seven columns, Monday to Sunday, with an hour line each hour; open hours shaded, meetings on top. */
 export function WeekGrid({ days, today, timeZone }: WeekGridProps) {
   const { first, last } = visibleHours(
     days.flatMap((day) => [...day.open, ...day.blocks.map((block) => block.segment)]),
@@ -65,9 +65,9 @@ export function WeekGrid({ days, today, timeZone }: WeekGridProps) {
             const minutes = segment.endMinute - segment.startMinute;
             const compact = minutes < FULL_BLOCK_MINUTES;
             return (
-              <SessionBlock
+              <MeetingBlock
                 key={item.id}
-                session={item}
+                meeting={item}
                 timeZone={timeZone}
                 compact={compact}
                 topicLines={compact ? 1 : topicLinesOf(minutes)}

@@ -5,17 +5,17 @@ import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAddressParams } from '@/lib/address-params';
 import { useIsPhone } from '@/lib/viewport';
-import { useAvailability, useSessions } from '../api';
+import { useAvailability, useMeetings } from '../api';
 import { addDays, dateInZone, openRanges, scheduleDays, weekOf } from '../week';
 import { DayList } from './DayList';
 import { WeekGrid } from './WeekGrid';
 import { WeekToolbar } from './WeekToolbar';
 
-/** Sessions one week can hold and still be read in one request (the list's largest page). */
+/** Meetings one week can hold and still be read in one request (the list's largest page). */
 const WEEK_LIMIT = 100;
 
 /**
- * The advisor's week in its own zone: every session with each of its organizations, its open hours
+ * The advisor's week in its own zone: every meeting with each of its organizations, its open hours
  * shaded. The week shown is in the address (?week=2026-03-09), so a reload or a shared link keeps it.
  */
 export function WeekSchedule({ timeZone }: { timeZone: string }) {
@@ -28,7 +28,7 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
     () => weekOf(asked && isCalendarDate(asked) ? asked : today, timeZone),
     [asked, today, timeZone],
   );
-  const sessions = useSessions({
+  const meetings = useMeetings({
     from: week.from.toISOString(),
     to: week.to.toISOString(),
     sort: 'start',
@@ -36,8 +36,8 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
   });
   const availability = useAvailability('me');
 
-  const all = sessions.data?.data ?? [];
-  const shown = showCancelled ? all : all.filter((session) => session.status !== 'cancelled');
+  const all = meetings.data?.data ?? [];
+  const shown = showCancelled ? all : all.filter((meeting) => meeting.status !== 'cancelled');
   const days = useMemo(
     () =>
       scheduleDays(week, shown, availability.data ? openRanges(availability.data, week.from, week.to) : [], timeZone),
@@ -62,17 +62,17 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
         timeZone={timeZone}
         availabilityTimeZone={availability.data?.timeZone}
         showCancelled={showCancelled}
-        cancelledCount={all.length - all.filter((session) => session.status !== 'cancelled').length}
+        cancelledCount={all.length - all.filter((meeting) => meeting.status !== 'cancelled').length}
         onShowCancelled={setShowCancelled}
         onMove={move}
       />
-      {sessions.isPending ? (
+      {meetings.isPending ? (
         <PageLoader label="Loading sessions..." />
-      ) : sessions.isError ? (
+      ) : meetings.isError ? (
         <LoadError
-          message={sessions.error.message || UI_TEXT.fetchSessionsFailed}
-          onRetry={() => sessions.refetch()}
-          retrying={sessions.isFetching}
+          message={meetings.error.message || UI_TEXT.fetchMeetingsFailed}
+          onRetry={() => meetings.refetch()}
+          retrying={meetings.isFetching}
         />
       ) : (
         <>
@@ -81,9 +81,9 @@ export function WeekSchedule({ timeZone }: { timeZone: string }) {
               No sessions this week.
             </Text>
           )}
-          {sessions.data.pagination.total > WEEK_LIMIT && (
+          {meetings.data.pagination.total > WEEK_LIMIT && (
             <Text c="orange" size="sm" role="status">
-              Showing the first {WEEK_LIMIT} of {sessions.data.pagination.total} sessions this week.
+              Showing the first {WEEK_LIMIT} of {meetings.data.pagination.total} sessions this week.
             </Text>
           )}
           {isPhone ? (

@@ -15,7 +15,7 @@ interface WeekToolbarProps {
   onMove: (weeks: -1 | 0 | 1) => void;
 }
 
-/** The week's dates and zone, the buttons to move between weeks, and whether cancelled sessions show. */
+/** The week's dates and zone, the buttons to move between weeks, and whether cancelled meetings show. */
 export function WeekToolbar({
   week,
   timeZone,

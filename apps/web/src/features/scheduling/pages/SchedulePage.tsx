@@ -4,25 +4,25 @@ import { PageTitle } from '@/components/PageTitle';
 import { useAddressParams } from '@/lib/address-params';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { AvailabilityEditor } from '../components/AvailabilityEditor';
-import { SessionDrawer } from '../components/SessionDrawer';
+import { MeetingDrawer } from '../components/MeetingDrawer';
 import { WeekSchedule } from '../components/WeekSchedule';
-import { useLiveSessions } from '../live';
-import { readSessionListView, withSessionListView } from '../session-list-params';
+import { useLiveMeetings } from '../live';
+import { readMeetingListView, withMeetingListView } from '../meeting-list-params';
 
 type ScheduleTab = 'week' | 'availability';
 
 /**
- * /dashboard/schedule (advisor): its week of sessions across the organizations it advises,
+ * /dashboard/schedule (advisor): its week of meetings across the organizations it advises,
  * kept current live, and the availability members book from. The tab is in the address (?tab=), and
- * so is a session opened from the week (?session=): its drawer opens over the schedule, and closing it
+ * so is a meeting opened from the week (?session=): its drawer opens over the schedule, and closing it
  * leaves the advisor on the week it was on.
  */
 export default function SchedulePage() {
   const [params, updateParams] = useAddressParams();
   const tab: ScheduleTab = params.get('tab') === 'availability' ? 'availability' : 'week';
-  const { sessionId } = readSessionListView(params);
+  const { meetingId } = readMeetingListView(params);
   const { timeZone, known } = useViewerTimeZone();
-  useLiveSessions();
+  useLiveMeetings();
 
   const openTab = (value: string | null) =>
     updateParams(
@@ -52,10 +52,10 @@ export default function SchedulePage() {
         </Tabs.Panel>
       </Tabs>
       {known && (
-        <SessionDrawer
-          sessionId={sessionId}
+        <MeetingDrawer
+          meetingId={meetingId}
           timeZone={timeZone}
-          onClose={() => updateParams((current) => withSessionListView(current, { sessionId: null }))}
+          onClose={() => updateParams((current) => withMeetingListView(current, { meetingId: null }))}
         />
       )}
     </Stack>

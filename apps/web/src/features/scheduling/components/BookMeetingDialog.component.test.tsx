@@ -1,6 +1,6 @@
 import {
   conversationEndpoints,
-  MAX_SESSION_TOPIC_LENGTH,
+  MAX_MEETING_TOPIC_LENGTH,
   notificationEndpoints,
   schedulingEndpoints,
   UI_TEXT,
@@ -8,9 +8,9 @@ import {
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, ok, refuse } from '@/test/fake-server';
-import { anAdvisor, aSession, aUser, notificationSettings } from '@/test/records';
+import { aMeeting, anAdvisor, aUser, notificationSettings } from '@/test/records';
 import { renderSignedIn } from '@/test/render';
-import { BookSessionDialog } from './BookSessionDialog';
+import { BookMeetingDialog } from './BookMeetingDialog';
 
 const member = aUser();
 const advisor = anAdvisor();
@@ -42,16 +42,16 @@ async function chooseFirstTime(person: ReturnType<typeof renderSignedIn>['person
 describe('Book a session', () => {
   it('books the chosen time with the topic typed and confirms it', async () => {
     const server = memberWithOneAdvisor();
-    server.answer(schedulingEndpoints.createSession, ({ body }) =>
-      ok(aSession({ advisor, by: member, start: body.start, length: body.length, topic: body.topic, agenda: '' })),
+    server.answer(schedulingEndpoints.createMeeting, ({ body }) =>
+      ok(aMeeting({ advisor, by: member, start: body.start, length: body.length, topic: body.topic, agenda: '' })),
     );
-    const { person } = renderSignedIn(<BookSessionDialog prefill={{}} onClose={() => {}} />, { server, user: member });
+    const { person } = renderSignedIn(<BookMeetingDialog prefill={{}} onClose={() => {}} />, { server, user: member });
 
     await chooseFirstTime(person);
     await person.type(screen.getByLabelText(/^Topic/), 'Plan');
     await person.click(screen.getByRole('button', { name: 'Book session' }));
 
-    expect(await screen.findByText(UI_TEXT.sessionBooked)).toBeTruthy();
+    expect(await screen.findByText(UI_TEXT.meetingBooked)).toBeTruthy();
     expect(server.sent.find((request) => request.method === 'POST')?.body).toMatchObject({
       advisorId: advisor.id,
       length: 30,
@@ -61,11 +61,11 @@ describe('Book a session', () => {
 
   it("shows the server's refusal of a field under that field", async () => {
     const server = memberWithOneAdvisor();
-    const tooLong = `Topic is at most ${MAX_SESSION_TOPIC_LENGTH} characters`;
-    server.answer(schedulingEndpoints.createSession, () =>
+    const tooLong = `Topic is at most ${MAX_MEETING_TOPIC_LENGTH} characters`;
+    server.answer(schedulingEndpoints.createMeeting, () =>
       refuse('BAD_REQUEST', tooLong, [{ path: 'topic', message: tooLong }]),
     );
-    const { person } = renderSignedIn(<BookSessionDialog prefill={{}} onClose={() => {}} />, { server, user: member });
+    const { person } = renderSignedIn(<BookMeetingDialog prefill={{}} onClose={() => {}} />, { server, user: member });
 
     await chooseFirstTime(person);
     const topic = screen.getByLabelText(/^Topic/);
@@ -80,14 +80,14 @@ describe('Book a session', () => {
 
   it('says a time taken meanwhile is gone and offers the free times again', async () => {
     const server = memberWithOneAdvisor();
-    server.answer(schedulingEndpoints.createSession, () => refuse('CONFLICT', UI_TEXT.sessionTimeTaken));
-    const { person } = renderSignedIn(<BookSessionDialog prefill={{}} onClose={() => {}} />, { server, user: member });
+    server.answer(schedulingEndpoints.createMeeting, () => refuse('CONFLICT', UI_TEXT.meetingTimeTaken));
+    const { person } = renderSignedIn(<BookMeetingDialog prefill={{}} onClose={() => {}} />, { server, user: member });
 
     await chooseFirstTime(person);
     await person.type(screen.getByLabelText(/^Topic/), 'Plan');
     await person.click(screen.getByRole('button', { name: 'Book session' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(UI_TEXT.sessionTimeTakenRefreshed);
+    expect((await screen.findByRole('alert')).textContent).toBe(UI_TEXT.meetingTimeTakenRefreshed);
     expect(screen.queryByTestId('chosen-time')).toBeNull();
   });
 });

@@ -8,37 +8,37 @@ import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
 import { useAddressParams } from '@/lib/address-params';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
-import { useBookSessionDialog } from '@/lib/book-session';
+import { useBookMeetingDialog } from '@/lib/book-meeting';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import { useSessions } from '../api';
+import { useMeetings } from '../api';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
-import { SessionDrawer } from '../components/SessionDrawer';
-import { SessionRow } from '../components/SessionRow';
-import { useLiveSessions } from '../live';
-import { readSessionListView, type SessionTab, sessionListQueryFor, withSessionListView } from '../session-list-params';
-import { zoneName } from '../session-time';
+import { MeetingDrawer } from '../components/MeetingDrawer';
+import { MeetingRow } from '../components/MeetingRow';
+import { useLiveMeetings } from '../live';
+import { type MeetingTab, meetingListQueryFor, readMeetingListView, withMeetingListView } from '../meeting-list-params';
+import { zoneName } from '../meeting-time';
 
 /**
- * /dashboard/sessions: the sessions the caller sees, upcoming and past, a page at a time,
+ * /dashboard/sessions: the meetings the caller sees, upcoming and past, a page at a time,
  * in the viewer's zone; `?session=ID` opens one (notification links, the Schedule page). Kept
- * current live: a session booked, moved or cancelled by someone else shows without a reload.
+ * current live: a meeting booked, moved or cancelled by someone else shows without a reload.
  */
-export default function SessionsPage() {
-  useLiveSessions();
+export default function MeetingsPage() {
+  useLiveMeetings();
   const { user } = useAuth();
   const [params, updateParams] = useAddressParams();
-  const view = readSessionListView(params);
+  const view = readMeetingListView(params);
   // "Now" is fixed while the page is open, so a page's request stays the same one between refetches.
   const [now] = useState(() => new Date().toISOString());
-  const list = useSessions(sessionListQueryFor(view, now));
+  const list = useMeetings(meetingListQueryFor(view, now));
   // Times wait for the user's chosen zone, so they are never shown in another one first.
   const { timeZone, known } = useViewerTimeZone();
   const staff = hasRole(user, 'advisor') || isAdmin(user);
   const advisors = useAvailableAdvisors(!staff);
-  const bookDialog = useBookSessionDialog();
+  const bookDialog = useBookMeetingDialog();
   const pagination = list.data?.pagination;
-  const go = (change: Parameters<typeof withSessionListView>[1]) =>
-    updateParams((latest) => withSessionListView(latest, change));
+  const go = (change: Parameters<typeof withMeetingListView>[1]) =>
+    updateParams((latest) => withMeetingListView(latest, change));
 
   return (
     <Stack gap="lg">
@@ -57,7 +57,7 @@ export default function SessionsPage() {
           </Button>
         )}
       </Group>
-      <Tabs value={view.tab} onChange={(tab) => go({ tab: (tab ?? 'upcoming') as SessionTab })}>
+      <Tabs value={view.tab} onChange={(tab) => go({ tab: (tab ?? 'upcoming') as MeetingTab })}>
         <Tabs.List>
           <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
           <Tabs.Tab value="past">Past</Tabs.Tab>
@@ -74,21 +74,21 @@ export default function SessionsPage() {
       ) : list.data.data.length === 0 ? (
         <Paper withBorder radius="md">
           <Stack align="center" gap={4} py="xl" px="md">
-            <Text fw={600}>{view.tab === 'past' ? UI_TEXT.noPastSessions : UI_TEXT.noUpcomingSessions}</Text>
+            <Text fw={600}>{view.tab === 'past' ? UI_TEXT.noPastMeetings : UI_TEXT.noUpcomingMeetings}</Text>
             <Text c="dimmed" size="sm" ta="center">
-              {UI_TEXT.noUpcomingSessionsHint}
+              {UI_TEXT.noUpcomingMeetingsHint}
             </Text>
           </Stack>
         </Paper>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sessions">
-          {list.data.data.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
+          {list.data.data.map((meeting) => (
+            <MeetingRow
+              key={meeting.id}
+              meeting={meeting}
               timeZone={timeZone}
               showOrganization={staff}
-              onOpen={() => go({ sessionId: session.id })}
+              onOpen={() => go({ meetingId: meeting.id })}
             />
           ))}
         </Stack>
@@ -113,7 +113,7 @@ export default function SessionsPage() {
         </Group>
       )}
       <CalendarFeedPanel />
-      <SessionDrawer sessionId={view.sessionId} timeZone={timeZone} onClose={() => go({ sessionId: null })} />
+      <MeetingDrawer meetingId={view.meetingId} timeZone={timeZone} onClose={() => go({ meetingId: null })} />
     </Stack>
   );
 }

@@ -7,10 +7,10 @@ import {
   availabilityIn,
   book,
   bookingBody,
-  SESSIONS_NOW,
+  MEETINGS_NOW,
   saveAvailability,
   startsFrom,
-} from './helpers/advisor-sessions.js';
+} from './helpers/advisor-meetings.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { type ParsedEvent, parseCalendar } from './helpers/icalendar.js';
@@ -18,12 +18,12 @@ import { readMailbox } from './helpers/mailbox.js';
 import { fannedOut, told } from './helpers/notifications.js';
 
 /**
- * Invitation e-mails: every change of a session mails its people the session's .ics
+ * Invitation e-mails: every change of a meeting mails its people the meeting's .ics
  * (RFC 5545 in an iMIP message), each parsed here with a real iCalendar parser. One UID for the
- * session's life, a SEQUENCE that grows with every change, REQUEST for a booking or a move and
+ * meeting's life, a SEQUENCE that grows with every change, REQUEST for a booking or a move and
  * CANCEL for a cancellation (and for an attendee taken off), times in UTC, the advisor organizing.
  */
-const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
+const test = apiTest({ demoData: false, clock: () => MEETINGS_NOW });
 const nextStart = startsFrom('2026-03-10');
 
 /** The invitation e-mails `person` has received, once there are `count`, with their .ics parsed. */
@@ -64,7 +64,7 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
   await t.app.db.update(users).set({ timeZone: 'Europe/Berlin' }).where(eq(users.id, berliner.id));
 
   // 1. The member books, with a colleague: the advisor, the colleague and the booker itself are invited.
-  const session = await book(
+  const meeting = await book(
     t,
     booker,
     bookingBody(advisor.id, nextStart(), { topic: 'Cash flow review', attendeeIds: [berliner.id] }),
@@ -77,28 +77,28 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
     expect(invitation?.calendar.method).toBe('REQUEST');
     const event = booked[index] as ParsedEvent;
     expect(event.uid).toBe(booked[0]?.uid);
-    expect(event.uid.startsWith(session.icalUid)).toBe(true);
+    expect(event.uid.startsWith(meeting.icalUid)).toBe(true);
     expect(event).toMatchObject({
       sequence: 0,
       status: 'CONFIRMED',
       summary: 'Cash flow review',
-      start: session.start,
-      end: session.end,
+      start: meeting.start,
+      end: meeting.end,
       utc: true,
       organizer: advisor.email.toLowerCase(),
     });
     expect([...event.attendees].sort()).toEqual(addresses(booker, berliner));
-    expect(event.url).toBe(`${t.app.config.appUrl}/dashboard/sessions?session=${session.id}`);
+    expect(event.url).toBe(`${t.app.config.appUrl}/dashboard/sessions?session=${meeting.id}`);
   }
   // The subject tells the time in the recipient's own zone.
-  expect(toAdvisor?.mail.subject).toBe(`Invitation: Cash flow review — ${subjectTime(session.start)}`);
+  expect(toAdvisor?.mail.subject).toBe(`Invitation: Cash flow review — ${subjectTime(meeting.start)}`);
   expect(toBerliner?.mail.subject).toBe(
-    `Invitation: Cash flow review — ${subjectTime(session.start, 'Europe/Berlin')}`,
+    `Invitation: Cash flow review — ${subjectTime(meeting.start, 'Europe/Berlin')}`,
   );
   // The booker made the change: its e-mail says so, and its bell says nothing of it.
   expect(toBooker?.mail.text).toContain('You booked the session "Cash flow review"');
-  await fannedOut(t.app.db, session.id);
-  const bookedTold = await told(t.app.db, session.id, 'session_booked');
+  await fannedOut(t.app.db, meeting.id);
+  const bookedTold = await told(t.app.db, meeting.id, 'session_booked');
   expect(bookedTold.find((row) => row.recipientId === booker.id)).toEqual({ recipientId: booker.id, inApp: false });
   expect(bookedTold.find((row) => row.recipientId === advisor.id)).toEqual({ recipientId: advisor.id, inApp: true });
 
@@ -106,7 +106,7 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
   const movedStart = nextStart();
   const moved = await t.request({
     method: 'PATCH',
-    url: `/api/sessions/${session.id}`,
+    url: `/api/sessions/${meeting.id}`,
     token: advisor.token,
     payload: { start: movedStart, attendeeIds: [booker.id, added.id] },
   });
@@ -135,7 +135,7 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
   // 3. The booker cancels: everyone left gets the CANCEL, one SEQUENCE higher.
   const cancelled = await t.request({
     method: 'POST',
-    url: `/api/sessions/${session.id}/cancel`,
+    url: `/api/sessions/${meeting.id}/cancel`,
     token: booker.token,
     payload: { reason: 'Numbers not ready' },
   });
@@ -187,15 +187,15 @@ test("an invitation carries the advisor's zone with its VTIMEZONE: 9:00 in New Y
   const advisor = await make.advisor([org.id]);
   await saveAvailability(t, advisor, availabilityIn('America/New_York'));
   // Monday 9 March 2026, 09:00 in New York: daylight time since the day before (13:00 UTC, not 14:00).
-  const session = await book(t, booker, bookingBody(advisor.id, '2026-03-09T13:00:00.000Z'));
+  const meeting = await book(t, booker, bookingBody(advisor.id, '2026-03-09T13:00:00.000Z'));
   const [invitation] = await invitationsOf(mailbox, booker, 1);
   const ics = invitation?.mail.invitation?.ics ?? '';
   expect(ics).toContain('DTSTART;TZID=America/New_York:20260309T090000');
   expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York');
-  // A real parser, given only the calendar's own VTIMEZONE, reads the instant the session starts.
+  // A real parser, given only the calendar's own VTIMEZONE, reads the instant the meeting starts.
   expect(eventOf(invitation as Invitation)).toMatchObject({
-    start: session.start,
-    end: session.end,
+    start: meeting.start,
+    end: meeting.end,
     zone: 'America/New_York',
     utc: false,
   });

@@ -1,16 +1,16 @@
 import { Button } from '@mantine/core';
 import { HiCalendar } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
-import { useBookSessionDialog } from '@/lib/book-session';
+import { useBookMeetingDialog } from '@/lib/book-meeting';
 import classes from './Messenger.module.css';
 
 /**
  * Book a session in an advisor chat, for its members: opens the booking dialog with the
  * chat's advisor chosen. Shown only while that advisor actively advises the member's organization.
  */
-export function BookSessionButton({ advisorId }: { advisorId: string }) {
+export function BookMeetingButton({ advisorId }: { advisorId: string }) {
   const advisors = useAvailableAdvisors();
-  const dialog = useBookSessionDialog();
+  const dialog = useBookMeetingDialog();
   if (!advisors.data?.some((advisor) => advisor.id === advisorId)) return null;
   return (
     <Button

@@ -1,16 +1,16 @@
-import type { CreateSessionBody, UpdateAvailabilityBody } from '@smart/contracts';
+import type { CreateMeetingBody, UpdateAvailabilityBody } from '@smart/contracts';
 import { DEFAULT_WEEKLY_HOURS, schedulingEndpoints } from '@smart/contracts';
 import type { TestApp } from './app.js';
 
 /**
- * Sessions with an advisor in tests: the app's clock is held on Monday 2 March 2026,
- * 12:00 UTC, and each test takes free starts from `nextStart` so none meets another's session.
+ * Meetings with an advisor in tests: the app's clock is held on Monday 2 March 2026,
+ * 12:00 UTC, and each test takes free starts from `nextStart` so none meets another's meeting.
  */
-export const SESSIONS_NOW = Date.parse('2026-03-02T12:00:00Z');
+export const MEETINGS_NOW = Date.parse('2026-03-02T12:00:00Z');
 
 /**
  * Starts on the hour within the advisor's default hours (Monday–Friday 09:00–17:00 in its profile
- * zone, UTC), from `first` on: each leaves room for a 60-minute session before the next.
+ * zone, UTC), from `first` on: each leaves room for a 60-minute meeting before the next.
  */
 export function startsFrom(first = '2026-03-03') {
   let day = new Date(`${first}T00:00:00Z`);
@@ -58,7 +58,7 @@ export async function saveAvailability(
   return saved.data;
 }
 
-export const bookingBody = (advisorId: string, start: string, change: Partial<CreateSessionBody> = {}) => ({
+export const bookingBody = (advisorId: string, start: string, change: Partial<CreateMeetingBody> = {}) => ({
   advisorId,
   start,
   length: 30,
@@ -67,7 +67,7 @@ export const bookingBody = (advisorId: string, start: string, change: Partial<Cr
   ...change,
 });
 
-/** Books as `by` and returns the session (201 expected). */
+/** Books as `by` and returns the meeting (201 expected). */
 export async function book(t: TestApp, by: { token: string }, body: ReturnType<typeof bookingBody>) {
-  return (await t.call(schedulingEndpoints.createSession, { body, token: by.token })).data;
+  return (await t.call(schedulingEndpoints.createMeeting, { body, token: by.token })).data;
 }

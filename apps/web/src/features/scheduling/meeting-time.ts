@@ -3,7 +3,7 @@ import { formatSlotTime } from '@smart/contracts';
 import { momentAtWallClock, wallClockAt } from '@/lib/time-zone';
 
 /**
- * How sessions and free slots read on the viewer's clocks: slots grouped by the viewer's days, the
+ * How meetings and free slots read on the viewer's clocks: slots grouped by the viewer's days, the
  * week a booking dialog shows, and a time named in both zones when the advisor's differs.
  * Pure: every function takes the zone it speaks of.
  */
@@ -83,7 +83,7 @@ export function weekLabel(window: { from: string; to: string }, timeZone: string
 }
 
 /**
- * A session's time for its confirmation: in the viewer's zone with its name and, when the advisor
+ * A meeting's time for its confirmation: in the viewer's zone with its name and, when the advisor
  * keeps other clocks at that moment, the advisor's reading too (zones with the same offset and name
  * at that moment read the same, so they are named once).
  */
@@ -97,7 +97,7 @@ export function timeInBothZones(
   return { viewer, advisor: advisor === viewer ? null : advisor };
 }
 
-/** A session's span on the viewer's clocks: "Mon, Mar 9, 2026, 9:00 AM Eastern Daylight Time · 30 min". */
-export function sessionTimeLabel(session: { start: string; length: number }, timeZone: string): string {
-  return `${formatSlotTime(session.start, timeZone)} · ${session.length} min`;
+/** A meeting's span on the viewer's clocks: "Mon, Mar 9, 2026, 9:00 AM Eastern Daylight Time · 30 min". */
+export function meetingTimeLabel(meeting: { start: string; length: number }, timeZone: string): string {
+  return `${formatSlotTime(meeting.start, timeZone)} · ${meeting.length} min`;
 }

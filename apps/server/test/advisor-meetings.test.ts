@@ -1,6 +1,6 @@
 import {
-  type AdvisorSession,
-  MAX_SESSION_TOPIC_LENGTH,
+  type AdvisorMeeting,
+  MAX_MEETING_TOPIC_LENGTH,
   organizationEndpoints,
   schedulingEndpoints,
   UI_TEXT,
@@ -8,18 +8,18 @@ import {
 } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { advisorAssignments, advisorSessionAttendees, advisorSessions, blockedRange } from '../src/db/schema/index.js';
+import { advisorAssignments, advisorMeetingAttendees, advisorMeetings, blockedRange } from '../src/db/schema/index.js';
 import type { Actor } from '../src/lib/tenancy.js';
-import { calendarEntryOf, presentSessionFields } from '../src/modules/scheduling/presenter.js';
-import { sessionsOfPerson } from '../src/modules/scheduling/sessions.js';
+import { meetingsOfPerson } from '../src/modules/scheduling/meetings.js';
+import { calendarEntryOf, presentMeetingFields } from '../src/modules/scheduling/presenter.js';
 import {
   availabilityIn,
   book,
   bookingBody,
-  SESSIONS_NOW,
+  MEETINGS_NOW,
   saveAvailability,
   startsFrom,
-} from './helpers/advisor-sessions.js';
+} from './helpers/advisor-meetings.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, ORGANIZATION_READERS, type Statuses } from './helpers/authz-matrix.js';
 import { type Factories, factories } from './helpers/factories.js';
@@ -28,24 +28,24 @@ import { insertTicket } from './helpers/tickets.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Sessions with an advisor: booking, the lists and the detail, as each actor. The app's
+ * Meetings with an advisor: booking, the lists and the detail, as each actor. The app's
  * clock is held on Monday 2 March 2026, 12:00 UTC; the cast's advisor keeps its default hours
  * (Monday–Friday 09:00–17:00 UTC), and every booking takes the next free start.
  */
-const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
+const test = apiTest({ demoData: false, clock: () => MEETINGS_NOW });
 const nextStart = startsFrom();
 // The app and the cast are made before the first test (a hook's time, not a test's).
 test.beforeAll(async ({ cast }) => {
   expect(cast.organization.id).toBeTruthy();
 });
 
-/** A session the cast's user booked with the cast's advisor. */
-const arrangeSession = (
+/** A meeting the cast's user booked with the cast's advisor. */
+const arrangeMeeting = (
   cast: Parameters<Parameters<typeof authzMatrix>[1]['arrange']>[0],
   t: Parameters<typeof book>[0],
 ) => book(t, cast.user, bookingBody(cast.advisorAssigned.id, nextStart()));
 
-/** Reading a session: admin, its organization's org_admin, its booker and its advisor; others 404 (the organization's readers, as the cast's user booked it). */
+/** Reading a meeting: admin, its organization's org_admin, its booker and its advisor; others 404 (the organization's readers, as the cast's user booked it). */
 const READERS: Statuses = ORGANIZATION_READERS;
 const EVERYONE: Statuses = { ...READERS, advisorUnassigned: 200, otherOrgAdmin: 200 };
 /** Changing and cancelling: its booker, its advisor, the org_admin; admin reads but may not (403). */
@@ -53,9 +53,9 @@ const CHANGERS: Statuses = { ...READERS, admin: 403 };
 
 authzMatrix('who may read, change and cancel a session', {
   test,
-  arrange: (cast, { t }) => arrangeSession(cast, t),
+  arrange: (cast, { t }) => arrangeMeeting(cast, t),
   routes: [
-    // Everyone signed in has a list (of the sessions it sees, tested below).
+    // Everyone signed in has a list (of the meetings it sees, tested below).
     { route: 'GET /api/sessions', request: () => ({ method: 'GET', url: '/api/sessions' }), statuses: EVERYONE },
     {
       route: 'GET /api/sessions/:id',
@@ -78,14 +78,14 @@ authzMatrix('who may read, change and cancel a session', {
       statuses: CHANGERS,
     },
   ],
-  errors: { 403: UI_TEXT.sessionChangeDenied, 404: UI_TEXT.sessionNotFound },
-  unchanged: async (session, cast, { t }) => {
-    const response = await t.call(schedulingEndpoints.getSession, {
-      params: { id: session.id },
+  errors: { 403: UI_TEXT.meetingChangeDenied, 404: UI_TEXT.meetingNotFound },
+  unchanged: async (meeting, cast, { t }) => {
+    const response = await t.call(schedulingEndpoints.getMeeting, {
+      params: { id: meeting.id },
       token: cast.admin.token,
     });
-    const now = response.data as AdvisorSession;
-    expect(now).toMatchObject({ topic: session.topic, status: 'scheduled', sequence: session.sequence });
+    const now = response.data as AdvisorMeeting;
+    expect(now).toMatchObject({ topic: meeting.topic, status: 'scheduled', sequence: meeting.sequence });
   },
 });
 
@@ -112,7 +112,7 @@ authzMatrix('who may book a session with the cast advisor for its organization',
       },
     },
   ],
-  errors: { 403: UI_TEXT.sessionBookingDenied, 404: UI_TEXT.advisorNotFound },
+  errors: { 403: UI_TEXT.meetingBookingDenied, 404: UI_TEXT.advisorNotFound },
 });
 
 describe('booking a session', () => {
@@ -121,8 +121,8 @@ describe('booking a session', () => {
     cast,
   }) => {
     const start = nextStart();
-    const session = await book(t, cast.user, bookingBody(cast.advisorAssigned.id, start));
-    expect(session).toMatchObject({
+    const meeting = await book(t, cast.user, bookingBody(cast.advisorAssigned.id, start));
+    expect(meeting).toMatchObject({
       organizationId: cast.organization.id,
       organizationName: cast.organization.name,
       advisor: { id: cast.advisorAssigned.id },
@@ -139,20 +139,20 @@ describe('booking a session', () => {
       sequence: 0,
       permissions: { canEdit: true, canCancel: true },
     });
-    expect(session.icalUid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(meeting.icalUid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test('20 parallel bookings of one slot: exactly one 201, the others 409', async ({ t, cast }) => {
     const body = bookingBody(cast.advisorAssigned.id, nextStart());
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.call(schedulingEndpoints.createSession, { body: body, token: cast.user.token }),
+        t.call(schedulingEndpoints.createMeeting, { body: body, token: cast.user.token }),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
     for (const response of responses.filter((r) => r.status === 409)) {
-      expect(response.refusal.error).toBe(UI_TEXT.sessionTimeTaken);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingTimeTaken);
     }
   });
 });
@@ -164,19 +164,19 @@ describe('booking rules', () => {
   }) => {
     const advisor = cast.advisorAssigned;
     const start = nextStart();
-    const missing = await t.call(schedulingEndpoints.createSession, {
+    const missing = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor.id, start),
       token: advisor.token,
     });
     expect(missing.status).toBe(400);
-    expect(missing.refusal.error).toBe(UI_TEXT.sessionNamesOrganization);
-    const elsewhere = await t.call(schedulingEndpoints.createSession, {
+    expect(missing.refusal.error).toBe(UI_TEXT.meetingNamesOrganization);
+    const elsewhere = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor.id, start, { organizationId: cast.otherOrganization.id }),
       token: advisor.token,
     });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.refusal.error).toBe(UI_TEXT.organizationNotFound);
-    const session = await book(
+    const meeting = await book(
       t,
       advisor,
       bookingBody(advisor.id, start, {
@@ -184,20 +184,20 @@ describe('booking rules', () => {
         attendeeIds: [cast.user.id, advisor.id, cast.orgAdmin.id, cast.user.id],
       }),
     );
-    expect(session.bookedBy?.id).toBe(advisor.id);
-    expect(session.attendees.map((person) => person.id).sort()).toEqual([cast.orgAdmin.id, cast.user.id].sort());
+    expect(meeting.bookedBy?.id).toBe(advisor.id);
+    expect(meeting.attendees.map((person) => person.id).sort()).toEqual([cast.orgAdmin.id, cast.user.id].sort());
   });
 
   test('attendees must be active members of the organization', async ({ t, cast, make }) => {
     const leaver = await make.member(cast.organization.id);
     await t.database.db.execute(sql`update users set is_active = false where id = ${leaver.id}::uuid`);
     for (const outsider of [cast.otherOrgAdmin.id, cast.admin.id, cast.advisorUnassigned.id, leaver.id]) {
-      const response = await t.call(schedulingEndpoints.createSession, {
+      const response = await t.call(schedulingEndpoints.createMeeting, {
         body: bookingBody(cast.advisorAssigned.id, nextStart(), { attendeeIds: [outsider] }),
         token: cast.user.token,
       });
       expect(response.status, outsider).toBe(400);
-      expect(response.refusal.error).toBe(UI_TEXT.sessionAttendeeNotAllowed);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingAttendeeNotAllowed);
     }
   });
 
@@ -206,7 +206,7 @@ describe('booking rules', () => {
     cast,
   }) => {
     const advisor = cast.advisorAssigned.id;
-    const other = await t.call(schedulingEndpoints.createSession, {
+    const other = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor, nextStart(), { organizationId: cast.otherOrganization.id }),
       token: cast.user.token,
     });
@@ -216,28 +216,28 @@ describe('booking rules', () => {
       insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Invoices late' }),
       insertTicket(t.database.db, cast.otherOrganization.id, cast.otherOrgAdmin.id),
     ]);
-    const refused = await t.call(schedulingEndpoints.createSession, {
+    const refused = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor, nextStart(), { ticketId: foreign.id }),
       token: cast.user.token,
     });
     expect(refused.status).toBe(400);
-    expect(refused.refusal.error).toBe(UI_TEXT.sessionTicketNotFound);
+    expect(refused.refusal.error).toBe(UI_TEXT.meetingTicketNotFound);
     const linked = await book(t, cast.user, bookingBody(advisor, nextStart(), { ticketId: own.id }));
     expect(linked.ticket).toEqual({ id: own.id, title: 'Invoices late' });
   });
 
   test("a time the advisor's rules refuse is 400 saying which rule", async ({ t, cast }) => {
     const cases: [string, number, string][] = [
-      ['2026-03-03T10:00:00Z', 45, UI_TEXT.sessionLengthNotOffered],
-      ['2026-03-02T13:00:00Z', 30, UI_TEXT.sessionInsideNotice],
-      ['2026-06-01T10:00:00Z', 30, UI_TEXT.sessionPastHorizon],
-      ['2026-03-03T20:00:00Z', 30, UI_TEXT.sessionOutsideHours],
-      ['2026-03-07T10:00:00Z', 30, UI_TEXT.sessionOutsideHours],
-      ['2026-03-03T10:15:00Z', 30, UI_TEXT.sessionOffGrid],
-      ['2026-03-03T10:30:00Z', 60, UI_TEXT.sessionOffGrid],
+      ['2026-03-03T10:00:00Z', 45, UI_TEXT.meetingLengthNotOffered],
+      ['2026-03-02T13:00:00Z', 30, UI_TEXT.meetingInsideNotice],
+      ['2026-06-01T10:00:00Z', 30, UI_TEXT.meetingPastHorizon],
+      ['2026-03-03T20:00:00Z', 30, UI_TEXT.meetingOutsideHours],
+      ['2026-03-07T10:00:00Z', 30, UI_TEXT.meetingOutsideHours],
+      ['2026-03-03T10:15:00Z', 30, UI_TEXT.meetingOffGrid],
+      ['2026-03-03T10:30:00Z', 60, UI_TEXT.meetingOffGrid],
     ];
     for (const [start, length, message] of cases) {
-      const response = await t.call(schedulingEndpoints.createSession, {
+      const response = await t.call(schedulingEndpoints.createMeeting, {
         body: bookingBody(cast.advisorAssigned.id, start, { length }),
         token: cast.user.token,
       });
@@ -253,11 +253,11 @@ describe('booking rules', () => {
     const advisor = cast.advisorAssigned.id;
     for (const change of [
       { topic: 'Cash\u0000flow' },
-      { topic: 'x'.repeat(MAX_SESSION_TOPIC_LENGTH + 1) },
+      { topic: 'x'.repeat(MAX_MEETING_TOPIC_LENGTH + 1) },
       { start: '2026-03-03T10:00:00' },
       { attendeeIds: ['not-a-uuid'] },
     ]) {
-      const response = await t.call(schedulingEndpoints.createSession, {
+      const response = await t.call(schedulingEndpoints.createMeeting, {
         body: { ...bookingBody(advisor, nextStart()), ...change },
         token: cast.user.token,
       });
@@ -273,7 +273,7 @@ describe('booking rules', () => {
       token: cast.admin.token,
     });
     expect(closed.status, closed.response.body).toBe(200);
-    const response = await t.call(schedulingEndpoints.createSession, {
+    const response = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor.id, nextStart(), { organizationId: organization.id }),
       token: advisor.token,
     });
@@ -288,7 +288,7 @@ describe('booking rules', () => {
     const advisor = await make.advisor([cast.organization.id]);
     await saveAvailability(t, advisor, availabilityIn('America/New_York', { horizonDays: 365 }));
     const attempt = (start: string) =>
-      t.call(schedulingEndpoints.createSession, { body: bookingBody(advisor.id, start), token: cast.user.token });
+      t.call(schedulingEndpoints.createMeeting, { body: bookingBody(advisor.id, start), token: cast.user.token });
     // Friday 6 March is still EST (UTC-5); Monday 9 March is EDT (UTC-4); Monday 2 November is EST again.
     const nineOClock: [string, string][] = [
       ['2026-03-06T09:00:00-05:00', '2026-03-06T14:00:00.000Z'],
@@ -304,13 +304,13 @@ describe('booking rules', () => {
     for (const early of ['2026-03-09T12:00:00Z', '2026-11-02T13:00:00Z']) {
       const response = await attempt(early);
       expect(response.status).toBe(400);
-      expect(response.refusal.error).toBe(UI_TEXT.sessionOutsideHours);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingOutsideHours);
     }
   });
 });
 
 describe('the session lists', () => {
-  /** An organization with its org_admin, two members and an advisor, and three sessions between them. */
+  /** An organization with its org_admin, two members and an advisor, and three meetings between them. */
   async function scene(make: Factories, t: TestApp) {
     const organization = await make.organization();
     const [orgAdmin, ana, ben, advisor] = await Promise.all([
@@ -333,9 +333,9 @@ describe('the session lists', () => {
   const list = async (t: TestApp, member: { token: string }, query = '') => {
     const response = await t.request({ method: 'GET', url: `/api/sessions${query}`, token: member.token });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: AdvisorSession[]; pagination: { total: number; pages: number } };
+    return response.json() as { data: AdvisorMeeting[]; pagination: { total: number; pages: number } };
   };
-  const ids = (page: { data: AdvisorSession[] }) => page.data.map((session) => session.id);
+  const ids = (page: { data: AdvisorMeeting[] }) => page.data.map((meeting) => meeting.id);
 
   test('a member sees the sessions it booked or attends; the org_admin, the advisor and admin see them all', async ({
     t,
@@ -349,16 +349,16 @@ describe('the session lists', () => {
     expect(ids(await list(t, s.orgAdmin))).toEqual(all);
     const advisors = await list(t, s.advisor);
     expect(ids(advisors)).toEqual(all);
-    expect(advisors.data.every((session) => session.organizationName === s.organization.name)).toBe(true);
+    expect(advisors.data.every((meeting) => meeting.organizationName === s.organization.name)).toBe(true);
     expect(ids(await list(t, cast.admin, `?organizationId=${s.organization.id}`))).toEqual(all);
     // Another organization's people see none of them, even naming it.
     expect(ids(await list(t, cast.otherOrgAdmin, `?organizationId=${s.organization.id}`))).toEqual([]);
     // A member who does not attend reads none of them by id either.
-    const detail = await t.call(schedulingEndpoints.getSession, { params: { id: s.byAna.id }, token: s.ben.token });
+    const detail = await t.call(schedulingEndpoints.getMeeting, { params: { id: s.byAna.id }, token: s.ben.token });
     expect(detail.status).toBe(404);
-    expect(detail.refusal.error).toBe(UI_TEXT.sessionNotFound);
-    // Ana may change her own session, only read the one the advisor booked (she attends it).
-    const permissions = (await list(t, s.ana)).data.map((session) => session.permissions);
+    expect(detail.refusal.error).toBe(UI_TEXT.meetingNotFound);
+    // Ana may change her own meeting, only read the one the advisor booked (she attends it).
+    const permissions = (await list(t, s.ana)).data.map((meeting) => meeting.permissions);
     expect(permissions).toEqual([
       { canEdit: true, canCancel: true },
       { canEdit: false, canCancel: false },
@@ -367,7 +367,7 @@ describe('the session lists', () => {
 
   test('filters by time, organization and status; sorts both ways; pages with the total', async ({ t, make }) => {
     const s = await scene(make, t);
-    const cancel = await t.call(schedulingEndpoints.cancelSession, {
+    const cancel = await t.call(schedulingEndpoints.cancelMeeting, {
       params: { id: s.byBen.id },
       body: { reason: 'Clash' },
       token: s.ben.token,
@@ -395,9 +395,9 @@ describe('the session lists', () => {
     const starts = startsFrom('2026-03-12');
     await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: first.id }));
     await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: second.id }));
-    const sessions = (await list(t, advisor)).data;
-    expect(sessions.map((session) => session.organizationName)).toEqual([first.name, second.name]);
-    expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([sessions[1]?.id]);
+    const meetings = (await list(t, advisor)).data;
+    expect(meetings.map((meeting) => meeting.organizationName)).toEqual([first.name, second.name]);
+    expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([meetings[1]?.id]);
     expect((await list(t, cast.advisorUnassigned)).data).toEqual([]);
   });
 });
@@ -416,13 +416,13 @@ describe('what the lists cost and what the feed reads', () => {
       build.member(organization.id),
     ]);
     let day = 0;
-    const addSessions = async (count: number) => {
+    const addMeetings = async (count: number) => {
       for (let index = 0; index < count; index += 1) {
         day += 1;
         const start = new Date(Date.now() + day * 24 * 60 * 60_000);
         const end = new Date(start.getTime() + 30 * 60_000);
         const [row] = await db
-          .insert(advisorSessions)
+          .insert(advisorMeetings)
           .values({
             organizationId: organization.id,
             advisorId: advisor.id,
@@ -433,20 +433,20 @@ describe('what the lists cost and what the feed reads', () => {
             topic: `Session ${day}`,
             blocked: blockedRange(start, end, 0),
           })
-          .returning({ id: advisorSessions.id });
+          .returning({ id: advisorMeetings.id });
         await db
-          .insert(advisorSessionAttendees)
+          .insert(advisorMeetingAttendees)
           .values(
-            members.map((member) => ({ sessionId: row!.id, userId: member.id, organizationId: organization.id })),
+            members.map((member) => ({ meetingId: row!.id, userId: member.id, organizationId: organization.id })),
           );
       }
     };
-    await addSessions(2);
+    await addMeetings(2);
     const few = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
-    await addSessions(10);
+    await addMeetings(10);
     const many = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
-    expect((many.data as AdvisorSession[]).length).toBe(12);
-    expect((many.data as AdvisorSession[])[11]?.attendees).toHaveLength(2);
+    expect((many.data as AdvisorMeeting[]).length).toBe(12);
+    expect((many.data as AdvisorMeeting[])[11]?.attendees).toHaveLength(2);
     expect(many.count).toBe(few.count);
   });
 
@@ -469,22 +469,22 @@ describe('what the lists cost and what the feed reads', () => {
       bookingBody(advisor.id, starts(), { organizationId: organization.id, attendeeIds: [guest.id] }),
     );
     const third = await book(t, booker, bookingBody(advisor.id, starts()));
-    await t.call(schedulingEndpoints.cancelSession, {
+    await t.call(schedulingEndpoints.cancelMeeting, {
       params: { id: third.id },
       body: { reason: 'No' },
       token: booker.token,
     });
-    const idsOf = async (person: Pick<Actor, 'id' | 'role' | 'organizationId'>, since = new Date(SESSIONS_NOW)) =>
-      (await sessionsOfPerson(t.database.db, person, { since, now: since })).map((record) => record.session.id);
+    const idsOf = async (person: Pick<Actor, 'id' | 'role' | 'organizationId'>, since = new Date(MEETINGS_NOW)) =>
+      (await meetingsOfPerson(t.database.db, person, { since, now: since })).map((record) => record.meeting.id);
     expect(await idsOf(guest)).toEqual([first.id, second.id]);
     expect(await idsOf(booker)).toEqual([first.id, third.id]);
     expect(await idsOf(advisor)).toEqual([first.id, second.id, third.id]);
     expect(await idsOf(advisor, new Date(second.start))).toEqual([second.id, third.id]);
     expect(await idsOf(stranger)).toEqual([]);
     // Each reads as the download does: its UID, SEQUENCE and people.
-    const now = new Date(SESSIONS_NOW);
-    const [record] = await sessionsOfPerson(t.database.db, guest, { since: now, now });
-    const entry = calendarEntryOf(presentSessionFields(record!), 'https://smart.example.com');
+    const now = new Date(MEETINGS_NOW);
+    const [record] = await meetingsOfPerson(t.database.db, guest, { since: now, now });
+    const entry = calendarEntryOf(presentMeetingFields(record!), 'https://smart.example.com');
     expect(entry).toMatchObject({
       uid: first.icalUid,
       sequence: 0,
@@ -500,22 +500,22 @@ test('a full feed keeps the upcoming sessions first, then the latest past ones',
   const organization = await make.organization();
   const [booker, advisor] = await Promise.all([make.member(organization.id), make.advisor([organization.id])]);
   const starts = startsFrom('2026-03-23');
-  const booked: AdvisorSession[] = [];
+  const booked: AdvisorMeeting[] = [];
   for (let i = 0; i < 5; i += 1) booked.push(await book(t, booker, bookingBody(advisor.id, starts())));
   // `now` at the third: two are past, three upcoming; the caps keep two upcoming and one past.
-  const window = { since: new Date(SESSIONS_NOW), now: new Date(booked[2]?.start ?? '') };
-  const listed = await sessionsOfPerson(t.database.db, advisor, window, { upcoming: 2, past: 1 });
-  expect(listed.map((record) => record.session.id)).toEqual([booked[1]?.id, booked[2]?.id, booked[3]?.id]);
+  const window = { since: new Date(MEETINGS_NOW), now: new Date(booked[2]?.start ?? '') };
+  const listed = await meetingsOfPerson(t.database.db, advisor, window, { upcoming: 2, past: 1 });
+  expect(listed.map((record) => record.meeting.id)).toEqual([booked[1]?.id, booked[2]?.id, booked[3]?.id]);
 });
 
 test('a member moved to another organization keeps none of the old one’s sessions', async ({ t, make }) => {
   const [organization, elsewhere] = await Promise.all([make.organization(), make.organization()]);
   const [booker, guest] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
   const advisor = await make.advisor([organization.id]);
-  const session = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [guest.id] }));
+  const meeting = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [guest.id] }));
   const feedToken = await t.call(schedulingEndpoints.createCalendarFeed, { token: booker.token });
   const feedPath = new URL(feedToken.data.url ?? '').pathname;
-  expect((await t.request({ method: 'GET', url: feedPath })).body).toContain(session.icalUid);
+  expect((await t.request({ method: 'GET', url: feedPath })).body).toContain(meeting.icalUid);
 
   const moved = await t.call(userEndpoints.moveToOrganization, {
     params: { id: booker.id },
@@ -524,20 +524,20 @@ test('a member moved to another organization keeps none of the old one’s sessi
   });
   expect(moved.status, moved.response.body).toBe(200);
 
-  const detail = await t.call(schedulingEndpoints.getSession, { params: { id: session.id }, token: booker.token });
+  const detail = await t.call(schedulingEndpoints.getMeeting, { params: { id: meeting.id }, token: booker.token });
   expect(detail.status).toBe(404);
-  const list = await t.call(schedulingEndpoints.listSessions, { token: booker.token });
-  expect(list.data.map((item: AdvisorSession) => item.id)).not.toContain(session.id);
-  const change = await t.call(schedulingEndpoints.updateSession, {
-    params: { id: session.id },
+  const list = await t.call(schedulingEndpoints.listMeetings, { token: booker.token });
+  expect(list.data.map((item: AdvisorMeeting) => item.id)).not.toContain(meeting.id);
+  const change = await t.call(schedulingEndpoints.updateMeeting, {
+    params: { id: meeting.id },
     body: { topic: 'Still mine?' },
     token: booker.token,
   });
   expect(change.status).toBe(404);
-  expect((await t.request({ method: 'GET', url: feedPath })).body).not.toContain(session.icalUid);
+  expect((await t.request({ method: 'GET', url: feedPath })).body).not.toContain(meeting.icalUid);
   // A change by the advisor no longer puts the moved booker back among the attendees.
-  const kept = await t.call(schedulingEndpoints.updateSession, {
-    params: { id: session.id },
+  const kept = await t.call(schedulingEndpoints.updateMeeting, {
+    params: { id: meeting.id },
     body: { attendeeIds: [guest.id] },
     token: advisor.token,
   });
@@ -558,7 +558,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       return rows.length > 0 ? true : undefined;
     };
     const bookAs = (token: string) =>
-      t.call(schedulingEndpoints.createSession, { body: bookingBody(advisor.id, nextStart()), token });
+      t.call(schedulingEndpoints.createMeeting, { body: bookingBody(advisor.id, nextStart()), token });
     let booking: ReturnType<typeof bookAs> | undefined;
     // The assignment ends in a transaction still open while the booking runs: its checks before
     // the transaction see the assignment active; inside, the booking waits for the row's lock.

@@ -2,12 +2,12 @@ import { schedulingEndpoints, UI_TEXT } from '@smart/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, refuse } from '@/test/fake-server';
-import { anAdvisor, aSession, aUser } from '@/test/records';
+import { aMeeting, anAdvisor, aUser } from '@/test/records';
 import { renderSignedIn } from '@/test/render';
-import { CancelSessionModal } from './CancelSessionModal';
+import { CancelMeetingModal } from './CancelMeetingModal';
 
 const member = aUser();
-const session = aSession({
+const meeting = aMeeting({
   advisor: anAdvisor(),
   by: member,
   start: '2026-12-10T10:00:00.000Z',
@@ -19,7 +19,7 @@ const session = aSession({
 function renderCancel() {
   const server = fakeServer();
   const onClose = vi.fn();
-  const view = renderSignedIn(<CancelSessionModal session={session} timeZone="UTC" onClose={onClose} />, {
+  const view = renderSignedIn(<CancelMeetingModal meeting={meeting} timeZone="UTC" onClose={onClose} />, {
     server,
     user: member,
   });
@@ -29,20 +29,20 @@ function renderCancel() {
 describe('Cancel session', () => {
   it('cancels with the reason typed and closes', async () => {
     const { person, server, onClose } = renderCancel();
-    server.answer(schedulingEndpoints.cancelSession, ({ params, body }) =>
-      ok({ ...session, id: params.id, status: 'cancelled' as const, cancelReason: body.reason ?? '' }),
+    server.answer(schedulingEndpoints.cancelMeeting, ({ params, body }) =>
+      ok({ ...meeting, id: params.id, status: 'cancelled' as const, cancelReason: body.reason ?? '' }),
     );
 
     await person.type(screen.getByLabelText(/^Reason/), 'Ill');
     await person.click(screen.getByRole('button', { name: 'Cancel session' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(server.sent.at(-1)).toMatchObject({ url: `/api/sessions/${session.id}/cancel`, body: { reason: 'Ill' } });
+    expect(server.sent.at(-1)).toMatchObject({ url: `/api/sessions/${meeting.id}/cancel`, body: { reason: 'Ill' } });
   });
 
   it("shows the server's refusal of the reason under it", async () => {
     const { person, server, onClose } = renderCancel();
-    server.answer(schedulingEndpoints.cancelSession, () =>
+    server.answer(schedulingEndpoints.cancelMeeting, () =>
       refuse('BAD_REQUEST', UI_TEXT.invalidText, [{ path: 'reason', message: UI_TEXT.invalidText }]),
     );
 

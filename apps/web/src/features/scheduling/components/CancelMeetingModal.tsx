@@ -1,7 +1,7 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import {
-  type AdvisorSession,
-  cancelSessionBody,
+  type AdvisorMeeting,
+  cancelMeetingBody,
   formatSlotTime,
   MAX_CANCEL_REASON_LENGTH,
   UI_TEXT,
@@ -11,22 +11,22 @@ import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
 import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
-import { useCancelSession } from '../api';
+import { useCancelMeeting } from '../api';
 
-/** Cancel a session with a reason its people are told (optional, as the API takes it); the record stays. */
-interface CancelSessionModalProps {
-  session: AdvisorSession;
+/** Cancel a meeting with a reason its people are told (optional, as the API takes it); the record stays. */
+interface CancelMeetingModalProps {
+  meeting: AdvisorMeeting;
   timeZone: string;
   onClose: () => void;
 }
 
-export function CancelSessionModal({ session, timeZone, onClose }: CancelSessionModalProps) {
-  const cancel = useCancelSession(session.id);
-  const form = useSavingForm(cancel, { initialValues: { reason: '' }, validate: validateWith(cancelSessionBody) });
+export function CancelMeetingModal({ meeting, timeZone, onClose }: CancelMeetingModalProps) {
+  const cancel = useCancelMeeting(meeting.id);
+  const form = useSavingForm(cancel, { initialValues: { reason: '' }, validate: validateWith(cancelMeetingBody) });
   const submit = form.onSubmit((body) =>
     cancel.mutate(body, {
       onSuccess: () => {
-        toastSuccess(UI_TEXT.sessionCancelled);
+        toastSuccess(UI_TEXT.meetingCancelled);
         onClose();
       },
       onError: showUnderField(form),
@@ -37,7 +37,7 @@ export function CancelSessionModal({ session, timeZone, onClose }: CancelSession
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm">
-            Cancelling “{session.topic}” on {formatSlotTime(session.start, timeZone)} takes it off the calendars of
+            Cancelling “{meeting.topic}” on {formatSlotTime(meeting.start, timeZone)} takes it off the calendars of
             everyone invited. The session stays listed as cancelled.
           </Text>
           <Textarea

@@ -1,23 +1,23 @@
 import path from 'node:path';
-import { DEFAULT_NOTIFICATION_PREFERENCES, mergeNotificationPreferences, SESSION_REMINDERS } from '@smart/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MEETING_REMINDERS, mergeNotificationPreferences } from '@smart/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
-  advisorSessionAttendees,
-  advisorSessions,
+  advisorMeetingAttendees,
+  advisorMeetings,
   blockedRange,
-  sessionReminders,
+  meetingReminders,
   users,
 } from '../src/db/schema/index.js';
-import { sweepSessionReminders } from '../src/modules/scheduling/reminders.js';
+import { sweepMeetingReminders } from '../src/modules/scheduling/reminders.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { readMailbox } from './helpers/mailbox.js';
 import { deliveredTo, eventTypes, fannedOut, sorted, told } from './helpers/notifications.js';
 
 /**
- * Session reminders: 24 hours and 1 hour before a scheduled session, to its advisor and
+ * Meeting reminders: 24 hours and 1 hour before a scheduled meeting, to its advisor and
  * attendees, each once across sweeps, moved by a reschedule and dropped by a cancellation. The
  * sweep is driven with the instant it should believe is now (REMINDER_INTERVAL_SECONDS=0 in tests).
  */
@@ -33,8 +33,8 @@ interface Setting {
   organizationId: string;
 }
 
-/** A scheduled 30-minute session straight in the database, its time set at `timeSetAt`, with a new advisor. */
-async function session(
+/** A scheduled 30-minute meeting straight in the database, its time set at `timeSetAt`, with a new advisor. */
+async function meeting(
   { db, make, organizationId }: Setting,
   values: { start: string; timeSetAt: Date; attendees: Member[]; topic?: string },
 ) {
@@ -42,7 +42,7 @@ async function session(
   const startAt = new Date(values.start);
   const endAt = at(startAt, 30 * MINUTE);
   const [row] = await db
-    .insert(advisorSessions)
+    .insert(advisorMeetings)
     .values({
       organizationId,
       advisorId: advisor.id,
@@ -58,20 +58,20 @@ async function session(
   if (!row) throw new Error('session not made');
   if (values.attendees.length > 0) {
     await db
-      .insert(advisorSessionAttendees)
-      .values(values.attendees.map((person) => ({ sessionId: row.id, userId: person.id, organizationId })));
+      .insert(advisorMeetingAttendees)
+      .values(values.attendees.map((person) => ({ meetingId: row.id, userId: person.id, organizationId })));
   }
   return { ...row, advisor };
 }
 
-/** The reminders the session has been given, "kind@start", after a sweep at `now`. */
-async function sweepAt(setting: Setting, now: Date, sessionId: string) {
-  await sweepSessionReminders(setting.db, now);
+/** The reminders the meeting has been given, "kind@start", after a sweep at `now`. */
+async function sweepAt(setting: Setting, now: Date, meetingId: string) {
+  await sweepMeetingReminders(setting.db, now);
   const rows = await setting.db
-    .select({ kind: sessionReminders.kind, startAt: sessionReminders.startAt })
-    .from(sessionReminders)
-    .where(eq(sessionReminders.sessionId, sessionId))
-    .orderBy(asc(sessionReminders.startAt), asc(sessionReminders.kind));
+    .select({ kind: meetingReminders.kind, startAt: meetingReminders.startAt })
+    .from(meetingReminders)
+    .where(eq(meetingReminders.meetingId, meetingId))
+    .orderBy(asc(meetingReminders.startAt), asc(meetingReminders.kind));
   return rows.map((row) => `${row.kind}@${row.startAt.toISOString()}`);
 }
 
@@ -80,7 +80,7 @@ test('each reminder at its moment, 24 h then 1 h before, once each', async ({ t,
   const setting = { db: t.app.db, make, organizationId: org.id };
   const member = await make.member(org.id);
   const start = new Date('2026-05-12T15:00:00Z');
-  const { id } = await session(setting, {
+  const { id } = await meeting(setting, {
     start: start.toISOString(),
     timeSetAt: at(start, -72 * HOUR),
     attendees: [member],
@@ -102,7 +102,7 @@ test('a session booked 3 hours ahead gets the 1-hour reminder only', async ({ t,
   const org = await make.organization();
   const setting = { db: t.app.db, make, organizationId: org.id };
   const start = new Date('2026-05-13T10:00:00Z');
-  const { id } = await session(setting, {
+  const { id } = await meeting(setting, {
     start: start.toISOString(),
     timeSetAt: at(start, -3 * HOUR),
     attendees: [await make.member(org.id)],
@@ -119,7 +119,7 @@ test('a sweep that comes late gives only the reminder still true ("1 hour", not 
   const org = await make.organization();
   const setting = { db: t.app.db, make, organizationId: org.id };
   const start = new Date('2026-05-14T10:00:00Z');
-  const { id } = await session(setting, {
+  const { id } = await meeting(setting, {
     start: start.toISOString(),
     timeSetAt: at(start, -5 * 24 * HOUR),
     attendees: [await make.member(org.id)],
@@ -132,7 +132,7 @@ test('a reschedule moves the reminders; a cancellation drops them', async ({ t, 
   const setting = { db: t.app.db, make, organizationId: org.id };
   const first = new Date('2026-05-20T09:00:00Z');
   const moved = new Date('2026-05-22T13:00:00Z');
-  const made = await session(setting, {
+  const made = await meeting(setting, {
     start: first.toISOString(),
     timeSetAt: at(first, -72 * HOUR),
     attendees: [await make.member(org.id)],
@@ -142,14 +142,14 @@ test('a reschedule moves the reminders; a cancellation drops them', async ({ t, 
   // Moved two days later, 20 hours before its first time (as PATCH /api/sessions/{id} sets it).
   const movedAt = at(first, -20 * HOUR);
   await t.app.db
-    .update(advisorSessions)
+    .update(advisorMeetings)
     .set({
       startAt: moved,
       endAt: at(moved, 30 * MINUTE),
       blocked: blockedRange(moved, at(moved, 30 * MINUTE), 0),
       timeSetAt: movedAt,
     })
-    .where(eq(advisorSessions.id, made.id));
+    .where(eq(advisorMeetings.id, made.id));
   // Nothing is owed at the old time any more; both are owed again for the new one.
   expect(await sweepAt(setting, at(first, -HOUR), made.id)).toEqual([`24h@${first.toISOString()}`]);
   expect(await sweepAt(setting, at(moved, -24 * HOUR), made.id)).toEqual([
@@ -158,9 +158,9 @@ test('a reschedule moves the reminders; a cancellation drops them', async ({ t, 
   ]);
 
   await t.app.db
-    .update(advisorSessions)
+    .update(advisorMeetings)
     .set({ status: 'cancelled', cancelledAt: at(moved, -2 * HOUR) })
-    .where(eq(advisorSessions.id, made.id));
+    .where(eq(advisorMeetings.id, made.id));
   expect(await sweepAt(setting, at(moved, -HOUR), made.id)).toEqual([
     `24h@${first.toISOString()}`,
     `24h@${moved.toISOString()}`,
@@ -183,7 +183,7 @@ test('the advisor and the attendees are told in the app, and by e-mail unless th
     })
     .where(eq(users.id, quiet.id));
   const start = new Date('2026-06-02T08:00:00Z');
-  const made = await session(setting, {
+  const made = await meeting(setting, {
     start: start.toISOString(),
     timeSetAt: at(start, -72 * HOUR),
     attendees: [mailed, quiet],
@@ -225,7 +225,7 @@ test('two sweeps at once, in small batches, give each reminder once', async ({ t
   const start = new Date('2026-06-10T12:00:00Z');
   const made = await Promise.all(
     Array.from({ length: 5 }, async (_, index) =>
-      session(setting, {
+      meeting(setting, {
         start: at(start, index * MINUTE).toISOString(),
         timeSetAt: at(start, -72 * HOUR),
         attendees: [await make.member(org.id)],
@@ -233,10 +233,10 @@ test('two sweeps at once, in small batches, give each reminder once', async ({ t
     ),
   );
   // 24 h before the last one: every one of them owes its 24-hour reminder, nothing else in this file does.
-  const now = at(start, 4 * MINUTE - SESSION_REMINDERS['24h'] * MINUTE);
+  const now = at(start, 4 * MINUTE - MEETING_REMINDERS['24h'] * MINUTE);
   const [first, second] = await Promise.all([
-    sweepSessionReminders(t.app.db, now, 2),
-    sweepSessionReminders(t.app.db, now, 2),
+    sweepMeetingReminders(t.app.db, now, 2),
+    sweepMeetingReminders(t.app.db, now, 2),
   ]);
   expect(first + second).toBe(made.length);
   for (const { id } of made) expect(await eventTypes(t.app.db, id)).toEqual(['session_reminder']);

@@ -1,13 +1,13 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { AdvisorSession } from '@smart/contracts';
+import type { AdvisorMeeting } from '@smart/contracts';
 import type { CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatStartTime, formatTimeRange } from '../format';
-import { withSessionListView } from '../session-list-params';
+import { withMeetingListView } from '../meeting-list-params';
 import classes from './Schedule.module.css';
 
-interface SessionBlockProps {
-  session: AdvisorSession;
+interface MeetingBlockProps {
+  meeting: AdvisorMeeting;
   timeZone: string;
   style?: CSSProperties;
   /** Too short for three lines (under 45 minutes on the grid): the start time goes before the topic. */
@@ -17,17 +17,17 @@ interface SessionBlockProps {
 }
 
 /**
- * A session on the schedule: its organization, topic and time, a link that opens its detail over
+ * A meeting on the schedule: its organization, topic and time, a link that opens its detail over
  * the schedule (`?session=`, the week kept). A cancelled one is struck through, and says so to
  * screen readers. Its name is its whole text, however much of the topic the block has room for.
  */
-export function SessionBlock({ session, timeZone, style, compact = false, topicLines }: SessionBlockProps) {
+export function MeetingBlock({ meeting, timeZone, style, compact = false, topicLines }: MeetingBlockProps) {
   const [params] = useSearchParams();
-  const cancelled = session.status === 'cancelled';
-  const time = formatTimeRange(new Date(session.start), new Date(session.end), timeZone);
-  const startTime = formatStartTime(new Date(session.start), timeZone);
-  const topicLine = compact ? `${startTime} · ${session.topic}` : session.topic;
-  const detail = withSessionListView(params, { sessionId: session.id });
+  const cancelled = meeting.status === 'cancelled';
+  const time = formatTimeRange(new Date(meeting.start), new Date(meeting.end), timeZone);
+  const startTime = formatStartTime(new Date(meeting.start), timeZone);
+  const topicLine = compact ? `${startTime} · ${meeting.topic}` : meeting.topic;
+  const detail = withMeetingListView(params, { meetingId: meeting.id });
 
   return (
     <Link
@@ -36,11 +36,11 @@ export function SessionBlock({ session, timeZone, style, compact = false, topicL
         .filter(Boolean)
         .join(' ')}
       style={{ ...style, ...(topicLines !== undefined && { '--topic-lines': topicLines }) } as CSSProperties}
-      title={`${session.organizationName} · ${session.topic} · ${time}`}
+      title={`${meeting.organizationName} · ${meeting.topic} · ${time}`}
     >
       {/* Named by its lines (WCAG 2.5.3), read with the pauses the layout shows and the state it strikes through. */}
       {cancelled && <VisuallyHidden>Cancelled: </VisuallyHidden>}
-      <span className={classes.lead}>{session.organizationName}</span>
+      <span className={classes.lead}>{meeting.organizationName}</span>
       <VisuallyHidden>, </VisuallyHidden>
       {/* One line is cut mid-word (more of it shows); more lines break between words. */}
       <span className={topicLines === 1 ? classes.line : classes.topic}>{topicLine}</span>

@@ -1,33 +1,33 @@
 import {
-  type AdvisorSession,
+  type AdvisorMeeting,
   LIVE_CONNECTION_HEADER,
+  MEETING_EVENTS,
+  type MeetingChangedEvent,
   type NotificationData,
-  SESSION_EVENTS,
-  type SessionChangedEvent,
   UI_TEXT,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect } from 'vitest';
-import { book, bookingBody, SESSIONS_NOW, startsFrom } from './helpers/advisor-sessions.js';
+import { book, bookingBody, MEETINGS_NOW, startsFrom } from './helpers/advisor-meetings.js';
 import type { TestApp } from './helpers/app.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 
 /**
- * Changing a session: reschedule and update keep the session and its invitation UID with
+ * Changing a meeting: reschedule and update keep the meeting and its invitation UID with
  * SEQUENCE + 1, cancel keeps the record with who and why; each change records its notifications in
  * its transaction and tells the people's pages live; an ended assignment or a closed organization
- * cancels the future sessions. The app's clock is held on Monday 2 March 2026, 12:00 UTC.
+ * cancels the future meetings. The app's clock is held on Monday 2 March 2026, 12:00 UTC.
  */
-const test = apiTest({ demoData: false, clock: () => SESSIONS_NOW });
+const test = apiTest({ demoData: false, clock: () => MEETINGS_NOW });
 const nextStart = startsFrom();
 // The app and the cast are made before the first test (a hook's time, not a test's).
 test.beforeAll(async ({ cast }) => {
   expect(cast.organization.id).toBeTruthy();
 });
 
-/** An organization with its org_admin, three members and its advisor; `booker` booked a session with `colleague`. */
+/** An organization with its org_admin, three members and its advisor; `booker` booked a meeting with `colleague`. */
 async function scene(make: Factories, t: TestApp) {
   const organization = await make.organization();
   const [orgAdmin, booker, colleague, bystander, advisor] = await Promise.all([
@@ -37,8 +37,8 @@ async function scene(make: Factories, t: TestApp) {
     make.member(organization.id),
     make.advisor([organization.id]),
   ]);
-  const session = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [colleague.id] }));
-  return { organization, orgAdmin, booker, colleague, bystander, advisor, session };
+  const meeting = await book(t, booker, bookingBody(advisor.id, nextStart(), { attendeeIds: [colleague.id] }));
+  return { organization, orgAdmin, booker, colleague, bystander, advisor, meeting };
 }
 
 const patch = (t: TestApp, by: Member, id: string, payload: object, headers: Record<string, string> = {}) =>
@@ -53,22 +53,22 @@ interface RecordedEvent {
   data: NotificationData;
 }
 
-/** The notification events recorded for a session, oldest first. */
-async function eventsOf(t: TestApp, sessionId: string): Promise<RecordedEvent[]> {
+/** The notification events recorded for a meeting, oldest first. */
+async function eventsOf(t: TestApp, meetingId: string): Promise<RecordedEvent[]> {
   const { rows } = (await t.database.db.execute(sql`select type, actor_id as "actorId", audience, data
-    from notification_events where record_type = 'session' and record_id = ${sessionId}::uuid
+    from notification_events where record_type = 'session' and record_id = ${meetingId}::uuid
     order by created_at, id`)) as unknown as { rows: RecordedEvent[] };
   return rows;
 }
 
 const sorted = (ids: (string | undefined)[]) => [...ids].sort();
 
-/** Moves a session back by some days, as if it had started (its blocked range with it). */
-async function moveIntoPast(t: TestApp, sessionId: string) {
+/** Moves a meeting back by some days, as if it had started (its blocked range with it). */
+async function moveIntoPast(t: TestApp, meetingId: string) {
   await t.database.db.execute(sql`update advisor_sessions set start_at = start_at - interval '30 days',
     end_at = end_at - interval '30 days',
     blocked = tstzrange(lower(blocked) - interval '30 days', upper(blocked) - interval '30 days')
-    where id = ${sessionId}::uuid`);
+    where id = ${meetingId}::uuid`);
 }
 
 describe('rescheduling and changing a session', () => {
@@ -78,28 +78,28 @@ describe('rescheduling and changing a session', () => {
   }) => {
     const s = await scene(make, t);
     const start = nextStart();
-    const response = await patch(t, s.advisor, s.session.id, { start, length: 60 });
+    const response = await patch(t, s.advisor, s.meeting.id, { start, length: 60 });
     expect(response.statusCode, response.body).toBe(200);
-    const moved = response.json().data as AdvisorSession;
+    const moved = response.json().data as AdvisorMeeting;
     expect(moved).toMatchObject({
-      id: s.session.id,
-      icalUid: s.session.icalUid,
+      id: s.meeting.id,
+      icalUid: s.meeting.icalUid,
       sequence: 1,
       start: new Date(start).toISOString(),
       end: new Date(Date.parse(start) + 60 * 60_000).toISOString(),
       length: 60,
-      topic: s.session.topic,
+      topic: s.meeting.topic,
     });
-    const updated = await patch(t, s.orgAdmin, s.session.id, { topic: 'Payroll', agenda: 'Two items' });
-    expect(updated.json().data).toMatchObject({ icalUid: s.session.icalUid, sequence: 2, topic: 'Payroll' });
+    const updated = await patch(t, s.orgAdmin, s.meeting.id, { topic: 'Payroll', agenda: 'Two items' });
+    expect(updated.json().data).toMatchObject({ icalUid: s.meeting.icalUid, sequence: 2, topic: 'Payroll' });
     // The same values again change nothing: no new SEQUENCE, nobody told.
-    const same = await patch(t, s.booker, s.session.id, { topic: 'Payroll', start });
+    const same = await patch(t, s.booker, s.meeting.id, { topic: 'Payroll', start });
     expect(same.json().data.sequence).toBe(2);
     const { rows } = (await t.database.db.execute(
-      sql`select time_set_at from advisor_sessions where id = ${s.session.id}::uuid`,
+      sql`select time_set_at from advisor_sessions where id = ${s.meeting.id}::uuid`,
     )) as unknown as { rows: { time_set_at: string | Date }[] };
-    expect(new Date(rows[0]?.time_set_at ?? 0).getTime()).toBe(SESSIONS_NOW);
-    expect((await eventsOf(t, s.session.id)).map((event) => event.type)).toEqual([
+    expect(new Date(rows[0]?.time_set_at ?? 0).getTime()).toBe(MEETINGS_NOW);
+    expect((await eventsOf(t, s.meeting.id)).map((event) => event.type)).toEqual([
       'session_booked',
       'session_rescheduled',
       'session_updated',
@@ -112,18 +112,18 @@ describe('rescheduling and changing a session', () => {
   }) => {
     const s = await scene(make, t);
     const other = await book(t, s.colleague, bookingBody(s.advisor.id, nextStart()));
-    const taken = await patch(t, s.booker, s.session.id, { start: other.start });
+    const taken = await patch(t, s.booker, s.meeting.id, { start: other.start });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(UI_TEXT.sessionTimeTaken);
-    const outside = await patch(t, s.booker, s.session.id, { start: '2026-03-03T22:00:00Z' });
+    expect(taken.json().error).toBe(UI_TEXT.meetingTimeTaken);
+    const outside = await patch(t, s.booker, s.meeting.id, { start: '2026-03-03T22:00:00Z' });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().error).toBe(UI_TEXT.sessionOutsideHours);
-    const later = await patch(t, s.booker, s.session.id, { start: nextStart() });
+    expect(outside.json().error).toBe(UI_TEXT.meetingOutsideHours);
+    const later = await patch(t, s.booker, s.meeting.id, { start: nextStart() });
     expect(later.statusCode).toBe(200);
     // Lengthening into its own time is no clash with itself.
-    const longer = await patch(t, s.booker, s.session.id, { length: 60 });
+    const longer = await patch(t, s.booker, s.meeting.id, { length: 60 });
     expect(longer.statusCode, longer.body).toBe(200);
-    await book(t, s.bystander, bookingBody(s.advisor.id, s.session.start));
+    await book(t, s.bystander, bookingBody(s.advisor.id, s.meeting.start));
   });
 
   test('a deactivated advisor’s session is not rescheduled, as it is not booked', async ({ t, make }) => {
@@ -131,13 +131,13 @@ describe('rescheduling and changing a session', () => {
     const admin = await make.admin();
     const off = await t.request({ method: 'DELETE', url: `/api/users/${s.advisor.id}`, token: admin.token });
     expect(off.statusCode, off.body).toBe(200);
-    const moved = await patch(t, s.booker, s.session.id, { start: nextStart() });
+    const moved = await patch(t, s.booker, s.meeting.id, { start: nextStart() });
     expect(moved.statusCode).toBe(404);
     expect(moved.json().error).toBe(UI_TEXT.advisorNotFound);
     // Its topic may still change; the time is where it was.
-    expect((await patch(t, s.booker, s.session.id, { topic: 'Agenda only' })).statusCode).toBe(200);
-    const now = await t.request({ method: 'GET', url: `/api/sessions/${s.session.id}`, token: s.booker.token });
-    expect(now.json().data.start).toBe(s.session.start);
+    expect((await patch(t, s.booker, s.meeting.id, { topic: 'Agenda only' })).statusCode).toBe(200);
+    const now = await t.request({ method: 'GET', url: `/api/sessions/${s.meeting.id}`, token: s.booker.token });
+    expect(now.json().data.start).toBe(s.meeting.start);
   });
 
   test('a member who only attends may not change or cancel; a cancelled or started session is kept as it was', async ({
@@ -146,20 +146,20 @@ describe('rescheduling and changing a session', () => {
   }) => {
     const s = await scene(make, t);
     for (const response of [
-      await patch(t, s.colleague, s.session.id, { topic: 'Mine now' }),
-      await cancel(t, s.colleague, s.session.id, 'No'),
+      await patch(t, s.colleague, s.meeting.id, { topic: 'Mine now' }),
+      await cancel(t, s.colleague, s.meeting.id, 'No'),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(UI_TEXT.sessionChangeDenied);
+      expect(response.json().error).toBe(UI_TEXT.meetingChangeDenied);
     }
     const colleagueView = await t.request({
       method: 'GET',
-      url: `/api/sessions/${s.session.id}`,
+      url: `/api/sessions/${s.meeting.id}`,
       token: s.colleague.token,
     });
     expect(colleagueView.json().data.permissions).toEqual({ canEdit: false, canCancel: false });
     // The bystander does not see it at all.
-    expect((await patch(t, s.bystander, s.session.id, { topic: 'x' })).statusCode).toBe(404);
+    expect((await patch(t, s.bystander, s.meeting.id, { topic: 'x' })).statusCode).toBe(404);
 
     const started = await book(t, s.booker, bookingBody(s.advisor.id, nextStart()));
     await moveIntoPast(t, started.id);
@@ -168,18 +168,18 @@ describe('rescheduling and changing a session', () => {
       await cancel(t, s.booker, started.id, 'Late'),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.sessionAlreadyPast);
+      expect(response.json().error).toBe(UI_TEXT.meetingAlreadyPast);
     }
     const past = await t.request({ method: 'GET', url: `/api/sessions/${started.id}`, token: s.booker.token });
     expect(past.json().data.permissions).toEqual({ canEdit: false, canCancel: false });
 
-    expect((await cancel(t, s.booker, s.session.id, 'Clash')).statusCode).toBe(200);
+    expect((await cancel(t, s.booker, s.meeting.id, 'Clash')).statusCode).toBe(200);
     for (const response of [
-      await patch(t, s.booker, s.session.id, { topic: 'Again' }),
-      await cancel(t, s.advisor, s.session.id, 'Again'),
+      await patch(t, s.booker, s.meeting.id, { topic: 'Again' }),
+      await cancel(t, s.advisor, s.meeting.id, 'Again'),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.sessionAlreadyCancelled);
+      expect(response.json().error).toBe(UI_TEXT.meetingAlreadyCancelled);
     }
   });
 
@@ -188,13 +188,13 @@ describe('rescheduling and changing a session', () => {
     make,
   }) => {
     const s = await scene(make, t);
-    // The booker stays: it attends the session it booked.
-    const response = await patch(t, s.orgAdmin, s.session.id, { attendeeIds: [s.bystander.id] });
+    // The booker stays: it attends the meeting it booked.
+    const response = await patch(t, s.orgAdmin, s.meeting.id, { attendeeIds: [s.bystander.id] });
     expect(response.statusCode, response.body).toBe(200);
     const after = sorted([s.booker.id, s.bystander.id]);
-    expect(sorted((response.json().data as AdvisorSession).attendees.map((person) => person.id))).toEqual(after);
+    expect(sorted((response.json().data as AdvisorMeeting).attendees.map((person) => person.id))).toEqual(after);
     // One change's events are recorded together: find each by its type.
-    const events = await eventsOf(t, s.session.id);
+    const events = await eventsOf(t, s.meeting.id);
     const ofType = (type: string) => events.filter((event) => event.type === type).at(-1);
     const [updated, invited, dropped] = [
       ofType('session_updated'),
@@ -208,7 +208,7 @@ describe('rescheduling and changing a session', () => {
     expect(sorted(updated?.data.session?.attendeeIds ?? [])).toEqual(after);
     expect(invited).toMatchObject({ type: 'session_booked', audience: { users: [s.bystander.id] } });
     expect(sorted(invited?.data.session?.attendeeIds ?? [])).toEqual(after);
-    // Told without the access check: the one dropped can no longer read the session (below), and
+    // Told without the access check: the one dropped can no longer read the meeting (below), and
     // its calendar must still drop the event.
     expect(dropped).toMatchObject({
       type: 'session_cancelled',
@@ -216,7 +216,7 @@ describe('rescheduling and changing a session', () => {
       data: { session: { method: 'CANCEL', attendeeIds: [s.colleague.id], sequence: 1 } },
     });
     // The one dropped no longer reads it.
-    const gone = await t.request({ method: 'GET', url: `/api/sessions/${s.session.id}`, token: s.colleague.token });
+    const gone = await t.request({ method: 'GET', url: `/api/sessions/${s.meeting.id}`, token: s.colleague.token });
     expect(gone.statusCode).toBe(404);
   });
 });
@@ -224,26 +224,26 @@ describe('rescheduling and changing a session', () => {
 describe('cancelling a session', () => {
   test('keeps the record with who cancelled, when and why; tells everyone; frees the time', async ({ t, make }) => {
     const s = await scene(make, t);
-    const response = await cancel(t, s.advisor, s.session.id, 'I am ill, sorry');
+    const response = await cancel(t, s.advisor, s.meeting.id, 'I am ill, sorry');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
-      id: s.session.id,
-      icalUid: s.session.icalUid,
+      id: s.meeting.id,
+      icalUid: s.meeting.icalUid,
       status: 'cancelled',
       sequence: 1,
       cancelledBy: { id: s.advisor.id },
-      cancelledAt: new Date(SESSIONS_NOW).toISOString(),
+      cancelledAt: new Date(MEETINGS_NOW).toISOString(),
       cancelReason: 'I am ill, sorry',
       permissions: { canEdit: false, canCancel: false },
     });
-    const [booked, cancelled] = await eventsOf(t, s.session.id);
+    const [booked, cancelled] = await eventsOf(t, s.meeting.id);
     expect(booked).toMatchObject({
       type: 'session_booked',
       actorId: s.booker.id,
       data: {
-        title: s.session.topic,
+        title: s.meeting.topic,
         organizationName: s.organization.name,
-        session: { start: s.session.start, end: s.session.end, sequence: 0, method: 'REQUEST' },
+        session: { start: s.meeting.start, end: s.meeting.end, sequence: 0, method: 'REQUEST' },
       },
     });
     expect(sorted(booked?.audience.users ?? [])).toEqual(sorted([s.advisor.id, s.booker.id, s.colleague.id]));
@@ -255,7 +255,7 @@ describe('cancelling a session', () => {
     expect(sorted(cancelled?.audience.users ?? [])).toEqual(sorted([s.advisor.id, s.booker.id, s.colleague.id]));
     expect(sorted(cancelled?.data.session?.attendeeIds ?? [])).toEqual(sorted([s.booker.id, s.colleague.id]));
     // Its time is free again.
-    await book(t, s.bystander, bookingBody(s.advisor.id, s.session.start));
+    await book(t, s.bystander, bookingBody(s.advisor.id, s.meeting.start));
   });
 });
 
@@ -273,21 +273,21 @@ describe('session_changed, live', () => {
       sockets.connect(s.advisor),
       sockets.connect(s.bystander),
     ]);
-    const heard = await sockets.heardBy<SessionChangedEvent>(
+    const heard = await sockets.heardBy<MeetingChangedEvent>(
       [actingPage, bookerOtherTab, colleague, advisor, bystander],
-      SESSION_EVENTS.changed,
-      () => patch(t, s.booker, s.session.id, { start: nextStart() }, { [LIVE_CONNECTION_HEADER]: actingPage.id ?? '' }),
+      MEETING_EVENTS.changed,
+      () => patch(t, s.booker, s.meeting.id, { start: nextStart() }, { [LIVE_CONNECTION_HEADER]: actingPage.id ?? '' }),
     );
-    const event = { sessionId: s.session.id, organizationId: s.organization.id, change: 'rescheduled' };
+    const event = { sessionId: s.meeting.id, organizationId: s.organization.id, change: 'rescheduled' };
     expect(heard).toEqual([[], [event], [event], [event], []]);
 
-    const removed = await sockets.heardBy<SessionChangedEvent>([colleague, bystander], SESSION_EVENTS.changed, () =>
-      patch(t, s.advisor, s.session.id, { attendeeIds: [s.bystander.id] }),
+    const removed = await sockets.heardBy<MeetingChangedEvent>([colleague, bystander], MEETING_EVENTS.changed, () =>
+      patch(t, s.advisor, s.meeting.id, { attendeeIds: [s.bystander.id] }),
     );
-    // The one removed hears it too (its page drops the session); the one added now attends.
+    // The one removed hears it too (its page drops the meeting); the one added now attends.
     expect(removed.map((events) => events.map((e) => e.change))).toEqual([['updated'], ['updated']]);
 
-    const booked = await sockets.heardBy<SessionChangedEvent>([advisor], SESSION_EVENTS.changed, () =>
+    const booked = await sockets.heardBy<MeetingChangedEvent>([advisor], MEETING_EVENTS.changed, () =>
       book(t, s.colleague, bookingBody(s.advisor.id, nextStart())),
     );
     expect(booked[0]?.map((e) => e.change)).toEqual(['booked']);
@@ -300,10 +300,10 @@ describe('the session as a calendar file', () => {
     make,
   }) => {
     const s = await scene(make, t);
-    await patch(t, s.booker, s.session.id, { topic: 'Budget; review, Q1' });
+    await patch(t, s.booker, s.meeting.id, { topic: 'Budget; review, Q1' });
     const response = await t.request({
       method: 'GET',
-      url: `/api/sessions/${s.session.id}/ics`,
+      url: `/api/sessions/${s.meeting.id}/ics`,
       token: s.colleague.token,
     });
     expect(response.statusCode).toBe(200);
@@ -313,17 +313,17 @@ describe('the session as a calendar file', () => {
     const calendar = new ICAL.Component(ICAL.parse(response.body) as unknown[]);
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
-    expect(event.uid).toBe(`${s.session.icalUid}@smart-sessions`);
+    expect(event.uid).toBe(`${s.meeting.icalUid}@smart-sessions`);
     expect(event.sequence).toBe(1);
     expect(event.summary).toBe('Budget; review, Q1');
-    expect(event.startDate.toJSDate().toISOString()).toBe(s.session.start);
-    expect(event.endDate.toJSDate().toISOString()).toBe(s.session.end);
+    expect(event.startDate.toJSDate().toISOString()).toBe(s.meeting.start);
+    expect(event.endDate.toJSDate().toISOString()).toBe(s.meeting.end);
     expect(event.organizer).toBe(`mailto:${s.advisor.email}`);
     expect(event.attendees.map((attendee) => attendee.getFirstValue()).sort()).toEqual(
       [`mailto:${s.booker.email}`, `mailto:${s.colleague.email}`].sort(),
     );
     expect(event.component.getFirstPropertyValue('url')).toBe(
-      `${t.app.config.appUrl}/dashboard/sessions?session=${s.session.id}`,
+      `${t.app.config.appUrl}/dashboard/sessions?session=${s.meeting.id}`,
     );
   });
 });
@@ -355,7 +355,7 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
     const started = await book(t, s.colleague, bookingBody(s.advisor.id, nextStart()));
     await moveIntoPast(t, started.id);
     const advisorSocket = await sockets.connect(s.advisor);
-    const [heard] = await sockets.heardBy<SessionChangedEvent>([advisorSocket], SESSION_EVENTS.changed, async () => {
+    const [heard] = await sockets.heardBy<MeetingChangedEvent>([advisorSocket], MEETING_EVENTS.changed, async () => {
       const response = await t.request({
         method: 'PATCH',
         url: `/api/organizations/${s.organization.id}/advisors/${s.advisor.id}`,
@@ -364,21 +364,21 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     });
-    expect(heard).toEqual([{ sessionId: s.session.id, organizationId: s.organization.id, change: 'cancelled' }]);
-    const rows = await cancelledIds(t, [s.session.id, elsewhere.id, started.id]);
-    expect(rows.find((row) => row.id === s.session.id)).toMatchObject({
+    expect(heard).toEqual([{ sessionId: s.meeting.id, organizationId: s.organization.id, change: 'cancelled' }]);
+    const rows = await cancelledIds(t, [s.meeting.id, elsewhere.id, started.id]);
+    expect(rows.find((row) => row.id === s.meeting.id)).toMatchObject({
       status: 'cancelled',
-      cancel_reason: UI_TEXT.sessionCancelledAssignmentEnded,
+      cancel_reason: UI_TEXT.meetingCancelledAssignmentEnded,
       cancelled_by: cast.admin.id,
     });
-    // The session with its other organization and the one already under way stay.
+    // The meeting with its other organization and the one already under way stay.
     expect(rows.find((row) => row.id === elsewhere.id)?.status).toBe('scheduled');
     expect(rows.find((row) => row.id === started.id)?.status).toBe('scheduled');
-    const cancelled = (await eventsOf(t, s.session.id)).at(-1);
+    const cancelled = (await eventsOf(t, s.meeting.id)).at(-1);
     expect(cancelled).toMatchObject({
       type: 'session_cancelled',
       actorId: cast.admin.id,
-      data: { excerpt: UI_TEXT.sessionCancelledAssignmentEnded, session: { method: 'CANCEL', sequence: 1 } },
+      data: { excerpt: UI_TEXT.meetingCancelledAssignmentEnded, session: { method: 'CANCEL', sequence: 1 } },
     });
     expect(sorted(cancelled?.audience.withoutAccessCheck ?? [])).toEqual(
       sorted([s.advisor.id, s.booker.id, s.colleague.id]),
@@ -393,15 +393,15 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       token: cast.admin.token,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await cancelledIds(t, [s.session.id])).toEqual([
+    expect(await cancelledIds(t, [s.meeting.id])).toEqual([
       {
-        id: s.session.id,
+        id: s.meeting.id,
         status: 'cancelled',
-        cancel_reason: UI_TEXT.sessionCancelledAssignmentEnded,
+        cancel_reason: UI_TEXT.meetingCancelledAssignmentEnded,
         cancelled_by: cast.admin.id,
       },
     ]);
-    expect((await eventsOf(t, s.session.id)).map((event) => event.type)).toEqual([
+    expect((await eventsOf(t, s.meeting.id)).map((event) => event.type)).toEqual([
       'session_booked',
       'session_cancelled',
     ]);
@@ -425,10 +425,10 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       token: s.orgAdmin.token,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const rows = await cancelledIds(t, [s.session.id, second.id, outside.id]);
+    const rows = await cancelledIds(t, [s.meeting.id, second.id, outside.id]);
     expect(rows.map((row) => [row.id, row.status, row.cancel_reason, row.cancelled_by])).toEqual([
-      [s.session.id, 'cancelled', UI_TEXT.sessionCancelledOrganizationClosed, s.orgAdmin.id],
-      [second.id, 'cancelled', UI_TEXT.sessionCancelledOrganizationClosed, s.orgAdmin.id],
+      [s.meeting.id, 'cancelled', UI_TEXT.meetingCancelledOrganizationClosed, s.orgAdmin.id],
+      [second.id, 'cancelled', UI_TEXT.meetingCancelledOrganizationClosed, s.orgAdmin.id],
       [outside.id, 'scheduled', null, null],
     ]);
     const [, cancelled] = await eventsOf(t, second.id);

@@ -1,14 +1,14 @@
-import { type AdvisorSession, UI_TEXT } from '@smart/contracts';
+import { type AdvisorMeeting, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { LockedModal } from '@/components/LockedModal';
-import type { BookSessionPrefill } from '@/lib/book-session';
+import type { BookMeetingPrefill } from '@/lib/book-meeting';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
-import { useBookSession } from '../api';
+import { useBookMeeting } from '../api';
 import { BookedConfirmation } from './BookedConfirmation';
 import { BookingForm } from './BookingForm';
 
-interface BookSessionDialogProps {
-  prefill: BookSessionPrefill;
+interface BookMeetingDialogProps {
+  prefill: BookMeetingPrefill;
   onClose: () => void;
 }
 
@@ -16,20 +16,20 @@ interface BookSessionDialogProps {
  * Book a session: the booking's fields (BookingForm), then a confirmation naming the time
  * in the viewer's zone and, when its clocks differ, the advisor's.
  */
-export function BookSessionDialog({ prefill, onClose }: BookSessionDialogProps) {
-  const book = useBookSession();
+export function BookMeetingDialog({ prefill, onClose }: BookMeetingDialogProps) {
+  const book = useBookMeeting();
   const { timeZone } = useViewerTimeZone();
-  const [booked, setBooked] = useState<{ session: AdvisorSession; advisorZone: string } | null>(null);
+  const [booked, setBooked] = useState<{ meeting: AdvisorMeeting; advisorZone: string } | null>(null);
   return (
     <LockedModal
       opened
       busy={book.isPending}
-      title={booked ? UI_TEXT.sessionBooked : 'Book a session'}
+      title={booked ? UI_TEXT.meetingBooked : 'Book a session'}
       onClose={onClose}
     >
       {booked ? (
         <BookedConfirmation
-          session={booked.session}
+          meeting={booked.meeting}
           advisorZone={booked.advisorZone}
           timeZone={timeZone}
           onClose={onClose}

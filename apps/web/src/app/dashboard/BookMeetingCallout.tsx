@@ -3,16 +3,16 @@ import { displayName } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { HiCalendar } from 'react-icons/hi';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
-import { useBookSessionDialog } from '@/lib/book-session';
+import { useBookMeetingDialog } from '@/lib/book-meeting';
 
 /**
  * Book a session on the dashboard: for people whose organization has an active advisor;
  * nothing for anyone else. While the advisors load it holds its place, so the cards under it do
  * not jump down when it fills in (a layout shift of 0.12 on a phone).
  */
-export function BookSessionCallout() {
+export function BookMeetingCallout() {
   const advisors = useAvailableAdvisors();
-  const dialog = useBookSessionDialog();
+  const dialog = useBookMeetingDialog();
   if (advisors.isLoading) {
     return <Callout advisors={<Skeleton component="span" display="inline-block" height="1em" width={140} />} />;
   }

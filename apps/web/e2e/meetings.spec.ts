@@ -26,7 +26,7 @@ const berlinHours = {
 };
 
 /**
- * Sessions with an advisor: a member books from the dashboard, the advisor's open
+ * Meetings with an advisor: a member books from the dashboard, the advisor's open
  * Sessions page shows it live, the advisor's reschedule reaches the member's open page, and a
  * cancellation with a reason shows as cancelled on both. The two people keep different clocks.
  */
@@ -38,7 +38,7 @@ async function signedInPage(browser: Browser, person: Person, timezoneId: string
   return page;
 }
 
-/** A session of the signed-in member with `advisorId` at its first free half hour in the next two weeks (setup). */
+/** A meeting of the signed-in member with `advisorId` at its first free half hour in the next two weeks (setup). */
 async function bookViaApi(page: Page, advisorId: string, topic: string): Promise<{ id: string }> {
   const from = new Date();
   const to = new Date(from.getTime() + 14 * 24 * 60 * 60 * 1000);
@@ -52,10 +52,10 @@ async function bookViaApi(page: Page, advisorId: string, topic: string): Promise
   });
   const start = slots[0]?.start;
   if (!start) throw new Error('The advisor has no free slot in the next two weeks');
-  return callAs(page, schedulingEndpoints.createSession, { body: { advisorId, start, length: 30, topic } });
+  return callAs(page, schedulingEndpoints.createMeeting, { body: { advisorId, start, length: 30, topic } });
 }
 
-const sessionRow = (page: Page, topic: string): Locator =>
+const meetingRow = (page: Page, topic: string): Locator =>
   page.getByRole('list', { name: 'Sessions' }).getByRole('listitem', { name: topic });
 
 /** The dialog's free times, on the first week with `atLeast` of them (this one, or the next when too few are left). */
@@ -105,7 +105,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   await expect(memberPage).toHaveURL(/\/dashboard\/sessions\?session=/);
   const bookedDrawer = memberPage.getByRole('dialog', { name: 'Session', exact: true });
   await expect(bookedDrawer.getByText(topic)).toBeVisible();
-  // "Add to calendar" saves the session as an iCalendar file (fetched with the member's session).
+  // "Add to calendar" saves the meeting as an iCalendar file (fetched with the member's session).
   const calendarFile = memberPage.waitForEvent('download');
   await bookedDrawer.getByRole('button', { name: 'Add to calendar' }).click();
   const saved = await calendarFile;
@@ -114,12 +114,12 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   expect(calendar).toContain('BEGIN:VEVENT');
   expect(calendar).toContain(`SUMMARY:${topic}`);
   await bookedDrawer.getByRole('button', { name: 'Close' }).click();
-  const memberRow = sessionRow(memberPage, topic);
+  const memberRow = meetingRow(memberPage, topic);
   await expect(memberRow).toBeVisible();
-  const bookedTime = await memberRow.getByTestId('session-time').textContent();
+  const bookedTime = await memberRow.getByTestId('meeting-time').textContent();
 
   // The advisor's open page shows the booking without a reload, labelled with the organization.
-  const advisorRow = sessionRow(advisorPage, topic);
+  const advisorRow = meetingRow(advisorPage, topic);
   await expect(advisorRow).toBeVisible();
   await expect(advisorRow).toContainText(organization.name);
 
@@ -131,7 +131,7 @@ test('a member books a session; the advisor sees it live, reschedules it, and th
   await pickFirstFreeTime(reschedule);
   await reschedule.getByRole('button', { name: 'Reschedule' }).click();
   await expect(reschedule).toBeHidden();
-  await expect(memberRow.getByTestId('session-time')).not.toHaveText(bookedTime ?? '');
+  await expect(memberRow.getByTestId('meeting-time')).not.toHaveText(bookedTime ?? '');
 
   // The member cancels with a reason: both pages show it cancelled, by whom and why.
   await memberRow.getByRole('button', { name: new RegExp(topic) }).click();
@@ -207,12 +207,12 @@ test('cancelling a session asks with Keep session beside Cancel session, and kee
   const advisor = await organization.addAdvisor('Nora', 'Quinn');
   const member = await organization.addPerson('Liam', 'Hart');
   await signIn(page, member);
-  const session = await bookViaApi(page, advisor.id, uniqueName('Budget review'));
-  await page.goto(`/dashboard/sessions?session=${session.id}`);
+  const meeting = await bookViaApi(page, advisor.id, uniqueName('Budget review'));
+  await page.goto(`/dashboard/sessions?session=${meeting.id}`);
 
   const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
-  const cancelSession = drawer.getByRole('button', { name: 'Cancel session' });
-  await cancelSession.click();
+  const cancelMeeting = drawer.getByRole('button', { name: 'Cancel session' });
+  await cancelMeeting.click();
   const ask = page.getByRole('dialog', { name: 'Cancel session' });
   await expect(ask.getByRole('button', { name: 'Cancel session' })).toBeVisible();
   // No "Cancel" beside "Cancel session": the way out says what it does.
@@ -220,5 +220,5 @@ test('cancelling a session asks with Keep session beside Cancel session, and kee
   await ask.getByRole('button', { name: 'Keep session' }).click();
   await expect(ask).toBeHidden();
   await expect(drawer.getByText('Scheduled')).toBeVisible();
-  await expect(cancelSession).toBeFocused();
+  await expect(cancelMeeting).toBeFocused();
 });

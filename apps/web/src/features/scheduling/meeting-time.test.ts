@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSlotsByDay, timeInBothZones, weekLabel, weekWindow, zoneName } from './session-time';
+import { groupSlotsByDay, timeInBothZones, weekLabel, weekWindow, zoneName } from './meeting-time';
 
 const slot = (start: string, minutes = 30) => ({
   start,
