@@ -10,7 +10,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { organizations, projects, tasks, tickets, timeEntries, users } from '../../db/schema/index.js';
+import { organizations, projects, tasks, tickets, users } from '../../db/schema/index.js';
 import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
 import { uuidArray } from '../../lib/sql.js';
 import {
@@ -25,7 +25,7 @@ import { findOrganization, findPlatformOrganization } from '../organizations/ind
 import { PROJECT_LIST_ORDER, projectList, selectProjectRecords } from '../projects/index.js';
 import { myTasksOrder, myTasksWhere, selectTaskRecords } from '../tasks/index.js';
 import { selectTicketRecords, ticketList } from '../tickets/index.js';
-import { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, timeEntryListWhere } from '../time-entries/index.js';
+import { timeEntryListWhere, timeEntryWalk } from '../time-entries/index.js';
 import { selectUserRecords, USER_LIST_ORDER, userList } from '../users/index.js';
 import {
   auditLogLine,
@@ -186,20 +186,7 @@ export async function timeEntryLines(
 ): Promise<ExportLines<'time-entries'>> {
   const where = await timeEntryListWhere(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
-  return linesOf(
-    {
-      terms: keysetTerms(TIME_ENTRY_LIST_ORDER, true),
-      batchRows,
-      rows: ({ after, orderBy, limit }) =>
-        selectTimeEntryRecords(db)
-          .where(and(where, after))
-          .orderBy(...orderBy)
-          .limit(limit),
-      keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
-      idOf: (record) => record.entry.id,
-    },
-    timeEntryLine,
-  );
+  return linesOf(timeEntryWalk(db, where, batchRows, true), timeEntryLine);
 }
 
 /** Whoever reaches several organizations' records (admins, advisors): its files name each row's. */

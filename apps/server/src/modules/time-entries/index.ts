@@ -2,7 +2,7 @@ import { runningTimers, timeEntries } from '../../db/schema/index.js';
 import type { ServerModule } from '../manifest.js';
 import { timeEntryRoutes } from './routes.js';
 
-export { selectTimeEntryRecords, TIME_ENTRY_LIST_ORDER, type TimeEntryRecord, timeEntryListWhere } from './service.js';
+export { type TimeEntryRecord, timeEntryListWhere, timeEntryWalk } from './service.js';
 
 export const timeEntriesModule: ServerModule = {
   name: 'time-entries',

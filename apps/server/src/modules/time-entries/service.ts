@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
+import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
@@ -263,8 +263,18 @@ export function timesheetEntryBatches(
     lte(timeEntries.date, query.to),
     query.organizationId ? eq(timeEntries.organizationId, query.organizationId) : undefined,
   );
-  return keysetBatches({
-    terms: keysetTerms(TIME_ENTRY_LIST_ORDER),
+  return keysetBatches(timeEntryWalk(db, where, batchRows));
+}
+
+/** Time entries matching `where` as a keyset walk in the list's order (newest first when `descending`): the timesheet's files and the CSV export. */
+export function timeEntryWalk(
+  db: Database,
+  where: SQL | undefined,
+  batchRows: number,
+  descending = false,
+): KeysetWalk<TimeEntryRecord> {
+  return {
+    terms: keysetTerms(TIME_ENTRY_LIST_ORDER, descending),
     batchRows,
     rows: ({ after, orderBy, limit }) =>
       selectTimeEntryRecords(db)
@@ -273,7 +283,7 @@ export function timesheetEntryBatches(
         .limit(limit),
     keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
     idOf: (record) => record.entry.id,
-  });
+  };
 }
 
 /**
