@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { type AudienceRule, notificationEvents } from '../db/schema/index.js';
 import type { JobQueue } from '../jobs/queue.js';
 
-/** Something that happened that people may be told about (design.md, "Notifications"). */
+/** Something that happened that people may be told about (ARCHITECTURE.md, "Notification engine"). */
 export interface NotificationEventInput {
   type: NotificationType;
   /** The record's organization; null for an account's own events (security notices). */

@@ -36,7 +36,7 @@ export type OrganizationAdvisor = z.infer<typeof organizationAdvisorSchema>;
 
 /**
  * GET /api/organizations/advisors/my-organizations; `peopleCount` (active members) and
- * `openTicketCount` (tickets open or in progress) are beyond the spec.
+ * `openTicketCount` (tickets open or in progress) are additions for the advisor's organization cards.
  */
 export const myOrganizationSchema = z.object({
   organizationId: z.string(),

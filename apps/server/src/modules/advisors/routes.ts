@@ -16,7 +16,7 @@ import {
 } from './service.js';
 
 /**
- * S.M.A.R.T. Advisors and their assignments (second document, section 7). Whether an advisor may
+ * S.M.A.R.T. Advisors and their assignments. Whether an advisor may
  * act in an organization is lib/tenancy.ts's canActInOrganization; a change here moves the
  * advisor's live sockets into or out of the organization's room at once.
  */

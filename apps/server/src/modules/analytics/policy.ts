@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { type Actor, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /**
- * Who reads analytics (issue 26; first document, section 6: flag canManageAnalytics): an org_admin
+ * Who reads analytics (the flag canManageAnalytics): an org_admin
  * its own organization's figures, an admin any organization's or the whole platform's. Members and
  * advisors may not (403); another organization named by an org_admin is not found (404).
  */

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { presentAnalytics } from './presenter.js';
 import { readAnalytics } from './service.js';
 
-/** The analytics page's figures (issue 26); who reads what in policy.ts, the statements in service.ts. */
+/** The analytics page's figures; who reads what in policy.ts, the statements in service.ts. */
 export async function analyticsRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.read, async (request) =>
     ok(presentAnalytics(await readAnalytics(app.db, requireUser(request), request.query))),

@@ -31,7 +31,7 @@ import { taskTotals } from '../projects/index.js';
 import { type AnalyticsScope, analyticsScope } from './policy.js';
 
 /**
- * GET /api/analytics (issue 26): every figure computed in SQL, one statement per group of figures,
+ * GET /api/analytics: every figure computed in SQL, one statement per group of figures,
  * the groups run together. Each reads an organization-first index for one organization (so its
  * cost is that organization's rows, whatever the others hold), or a range of a time-first index
  * for the whole platform (docs/decisions/0187-analytics-figures.md). Days are the caller's: an instant

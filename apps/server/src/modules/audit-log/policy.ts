@@ -2,7 +2,7 @@ import type { PermissionFlag } from '@smart/contracts';
 import { type Actor, canManageIn } from '../../lib/tenancy.js';
 
 /**
- * Who reads an organization's audit log (issue 26): those who manage its people and settings,
+ * Who reads an organization's audit log: those who manage its people and settings,
  * its org_admins, and admins for any organization (decision 0185). Nobody changes it.
  */
 export const AUDIT_LOG_FLAG: PermissionFlag = 'canManageSettings';

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { presentAuditLine } from './presenter.js';
 import { listAuditLog } from './service.js';
 
-/** The audit log (issue 26): read only; its lines are written by each change's service. */
+/** The audit log: read only; its lines are written by each change's service. */
 export async function auditLogRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.list, async (request) =>
     okPage(await listAuditLog(app.db, requireUser(request), request.query), presentAuditLine),

@@ -12,7 +12,7 @@ export interface DepartmentRecord extends DepartmentRow {
 }
 
 /**
- * Row with its counts and manager → the API's department JSON (first document, section 3), with
+ * Row with its counts and manager → the API's department JSON (contracts' schema), with
  * what `actor` may do with it.
  */
 export function presentDepartment(row: DepartmentRecord, actor: Actor): Department {

@@ -30,7 +30,7 @@ interface Export<K extends ExportKind> {
 }
 
 /**
- * GET /api/exports/{kind}.csv (issue 26): the list's filters checked and the caller's rows chosen
+ * GET /api/exports/{kind}.csv: the list's filters checked and the caller's rows chosen
  * by the list's own rules (service.ts), then a place among the running exports (lib/export-places.ts:
  * 429 when the caller or the process has none left), the audit line, and the file streamed: each batch read when the client has
  * taken the one before, none after it hangs up.

@@ -38,7 +38,7 @@ import {
 } from './presenter.js';
 
 /**
- * CSV exports (issue 26): each kind's rows are its list's, through the list's own filter
+ * CSV exports: each kind's rows are its list's, through the list's own filter
  * (tickets/service.ts ticketList, …), so the export holds what the list shows the caller and
  * refuses whom the list refuses; read in keyset batches (lib/keyset.ts) in the list's order.
  * An organization the query names where the caller does not act is 404, as any other tenant's

@@ -11,7 +11,7 @@ import { type AttachableRecord, readAttachableRecord } from './record-access.js'
 import { presentFile } from './service.js';
 
 /**
- * Who may reach a file by its key (design.md, "Files"): a file attached to a record only those who
+ * Who may reach a file by its key: a file attached to a record only those who
  * may read the record; a picture (an avatar, a logo, a department image) every signed-in user; an
  * upload not used yet only its uploader. Anything else is 404 "File not found", so a key never
  * tells whether another tenant's file, or another person's fresh upload, exists.

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/tenancy.js';
 
 /**
- * The registry of records files can be attached to (design.md, "Files"). Each kind's module says
+ * The registry of records files can be attached to. Each kind's module says
  * how to load a record the actor may read and what the actor may do with its files (its reader,
  * e.g. tasks/attachments.ts), handed in through its manifest (`recordReaders`): files imports none
  * of them, and the server does not start with a kind that has none. Every file route asks here, so an attached file follows its record's rules

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fileEndpoints, pathOf, SIGNED_URL_TTL_SECONDS } from '@smart/contracts';
 
 /**
- * Short-lived download links for attached files (design.md, "Files"): the key and an expiry time,
+ * Short-lived download links for attached files: the key and an expiry time,
  * signed with HMAC-SHA256 under the server's secret (config FILE_URL_SECRET). Whoever holds the
  * link may download the file until it expires, so the access check happens when it is issued.
  * The signature travels in the query string, which the log never records (lib/log.ts).

@@ -9,7 +9,7 @@ import { acceptUploads, receiveOneFile } from '../files/index.js';
 import type { parseMemberFile } from './member-rows.js';
 import { importMembers, importTarget, previewMemberImport } from './service.js';
 
-/** Reading up to a megabyte of CSV costs a noticeable moment of CPU: done on the CPU pool (issue 37). */
+/** Reading up to a megabyte of CSV costs a noticeable moment of CPU: done on the CPU pool, not on the requests' thread. */
 const parseFile = cpuTask<typeof parseMemberFile>(import.meta.url, './member-rows.js', 'parseMemberFile');
 
 /** The CSV file of the request (multipart field "file"), whole: at most MEMBER_IMPORT_MAX_BYTES, else 413. */
@@ -23,7 +23,7 @@ function receiveCsv(request: FastifyRequest): Promise<Uint8Array> {
   });
 }
 
-/** Members from a CSV file (issue 26): who may is decided before the file is read. */
+/** Members from a CSV file: who may is decided before the file is read. */
 export async function importRoutes(app: FastifyInstance) {
   await acceptUploads(app);
   /** The request's file, read into rows on the CPU pool (a file it cannot read: 400; the pool full: 429). */

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { presentMyWork } from './presenter.js';
 import { platformFigures, readMyWork } from './service.js';
 
-/** The dashboard's "My work" (issue 25); who reads what in policy.ts, one statement per block in service.ts. */
+/** The dashboard's "My work"; who reads what in policy.ts, one statement per block in service.ts. */
 export async function myWorkRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.mine, async (request) =>
     ok(presentMyWork(await readMyWork(app.db, requireUser(request), request.query.today))),

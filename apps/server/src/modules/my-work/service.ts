@@ -21,7 +21,7 @@ import { handlesTicketsWhereActing, ticketScope } from '../tickets/index.js';
 import { canReadPlatformFigures } from './policy.js';
 
 /**
- * "My work" (issue 25): each block is ONE statement, its rows and its counts together, on indexed
+ * "My work": each block is ONE statement, its rows and its counts together, on indexed
  * columns, scoped by the same functions as the records' own lists.
  */
 

@@ -23,7 +23,7 @@ import { invitationRendererOf } from './hooks.js';
 import { type UnsubscribeKey, unsubscribeSecretOf, unsubscribeToken } from './unsubscribe.js';
 
 /*
- * The e-mail channel (design.md "Background work"). A job {recipientId, batchKey} claims the
+ * The e-mail channel (ARCHITECTURE.md, "Notification engine"). A job {recipientId, batchKey} claims the
  * recipient's due deliveries of that batch in one UPDATE (status 'sending' with a lease: two
  * workers never both get a row), checks they are still wanted, sends one e-mail, and marks them
  * sent only after the mailer resolved. The Message-ID is derived from the deliveries, so the one

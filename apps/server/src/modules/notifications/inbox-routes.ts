@@ -15,7 +15,7 @@ import { listMentionable } from './mentionable.js';
 import { presentNotification } from './presenter.js';
 import { readSubscription, setSubscription } from './subscriptions.js';
 
-/** The inbox, the bell, follow and mute, and the `@` picker (issue 22). Only one's own notifications exist. */
+/** The inbox, the bell, follow and mute, and the `@` picker. Only one's own notifications exist. */
 export async function inboxRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.list, async (request) => {
     const query = request.query;

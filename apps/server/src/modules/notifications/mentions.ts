@@ -7,7 +7,7 @@ import { uuidArray } from '../../lib/sql.js';
 import { personOf, readableBy } from './audience.js';
 
 /*
- * @mentions in comments and messages (issue 22): stored as user ids with the text, and told at once
+ * @mentions in comments and messages: stored as user ids with the text, and told at once
  * to the people named. A mention of someone who cannot read the record is dropped, not refused
  * (docs/decisions/0128-mentions-the-readers-among-them-are-kept-the-others-dropped.md): the picker
  * offers only readers, so such an id is stale or made up, and it

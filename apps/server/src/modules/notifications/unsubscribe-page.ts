@@ -12,10 +12,10 @@ import { escapeHtml } from '../../mail/html.js';
 
 /*
  * The small pages of the unsubscribe link: opened from an e-mail, without the web app or a session,
- * so they are plain HTML in the app's look (issue 37: an unstyled page asked "Stop these
- * notification e-mails?", naming neither the kind nor the address). The colours are the web app's
- * theme (apps/web/src/app/theme.ts): its slate, its surfaces and its readable dimmed grey, in the
- * light and the dark theme as the system asks.
+ * so they are plain HTML in the app's look, naming the kind of e-mail and the address it stops (a
+ * bare "Stop these notification e-mails?" said neither). The colours are the web app's theme
+ * (apps/web/src/app/theme.ts): its slate, its surfaces and its readable dimmed grey, in the light
+ * and the dark theme as the system asks.
  */
 const STYLE = `:root{color-scheme:light dark;--page:#f8f9fa;--card:#fff;--border:#dee2e6;--text:#000;--dimmed:#5c636a;--button:#51688a;--link:#3a4e6d}
 @media (prefers-color-scheme:dark){:root{--page:#1f1f1f;--card:#2e2e2e;--border:#424242;--text:#c9c9c9;--dimmed:#a6a6a6;--button:#475c7c;--link:#c2ccdb}}

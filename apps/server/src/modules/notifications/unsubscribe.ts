@@ -73,7 +73,7 @@ export async function unsubscribe(db: Database, { userId, key }: { userId: strin
   });
 }
 
-/** The address a token's e-mails go to, for the page to name (issue 37); null once the account is gone. */
+/** The address a token's e-mails go to, for the page to name; null once the account is gone. */
 export async function unsubscribeAddress(db: Database, userId: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;

@@ -2,7 +2,7 @@ import { UI_TEXT } from '@smart/contracts';
 import { recordAttachmentRoutes } from '../files/index.js';
 import { readObjectiveForFiles } from './attachments.js';
 
-/** POST and DELETE /api/objectives/{id}/attachments (second document, section 7 "Objectives"). */
+/** POST and DELETE /api/objectives/{id}/attachments. */
 export const objectiveAttachmentRoutes = recordAttachmentRoutes({
   records: 'objectives',
   read: readObjectiveForFiles,

@@ -15,7 +15,7 @@ export interface ObjectiveRecord extends TaskTotals {
   createdBy: UserSummaryRow | null;
 }
 
-/** Row → the API's objective JSON (second document, section 3), with what `actor` may do with it. */
+/** Row → the API's objective JSON (contracts' schema), with what `actor` may do with it. */
 export function presentObjective(record: ObjectiveRecord, actor: Actor): Objective {
   const { objective } = record;
   return {

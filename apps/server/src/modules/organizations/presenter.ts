@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/tenancy.js';
 import { organizationPermissions } from './policy.js';
 
 /**
- * Row (with its active member count) → the API's organization JSON (first document, section 3),
+ * Row (with its active member count) → the API's organization JSON (contracts' schema),
  * with what the actor may do with it.
  */
 export function presentOrganization(row: OrganizationRow & { memberCount: number }, actor: Actor): Organization {

@@ -63,7 +63,7 @@ export interface WelcomeMailJob {
 }
 
 /**
- * Welcomes a member added without a password (imported from CSV, issue 26): who added it to which
+ * Welcomes a member added without a password (imported from CSV): who added it to which
  * organization, and a reset link, valid WELCOME_LINK_TTL_DAYS, to choose its password. Nothing is
  * sent to an account deactivated meanwhile, nor to one that has chosen a password already (a
  * 'Forgot Password?' link): its link would replace a link it may be using.

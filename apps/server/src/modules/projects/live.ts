@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { originConnection, userRoom } from '../../plugins/realtime.js';
 
 /**
- * A socket.io room per project (design.md, "Realtime rooms"): a socket joins only after the read
+ * A socket.io room per project (ARCHITECTURE.md, "Work: projects, objectives, tasks"): a socket joins only after the read
  * check of GET /api/projects/{id}, and every change is announced there after it commits. Advisors
  * have no project access, so they never join: they hear of their own tasks in their user rooms
  * (announceWork's `people`), and otherwise refresh when they change something or come back to the

@@ -2,7 +2,7 @@ import type { Project } from '@smart/contracts';
 import { type Actor, canManageIn, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /**
- * Who may do what with projects, objectives and tasks (design.md, the projects row; issue 11).
+ * Who may do what with projects, objectives and tasks.
  * Services enforce these functions and presenters send them as `permissions`, so the web app shows
  * exactly the controls the server accepts. Advisors are absent here on purpose: they reach only the
  * tasks assigned to them (tasks/policy.ts), never projects or objectives.

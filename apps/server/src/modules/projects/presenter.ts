@@ -41,7 +41,7 @@ export function presentWorkBase(
 export const presentTeamRef = (team: { id: string; name: string } | null) =>
   team ? { _id: team.id, name: team.name } : null;
 
-/** Row → the API's project JSON (second document, section 3), with what `actor` may do with it. */
+/** Row → the API's project JSON (contracts' schema), with what `actor` may do with it. */
 export function presentProject(record: ProjectRecord, actor: Actor): Project {
   const { project } = record;
   return {

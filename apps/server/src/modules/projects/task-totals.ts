@@ -6,7 +6,7 @@ import { qualified } from '../../lib/sql.js';
 
 /**
  * Progress and counts over a project's or an objective's tasks, computed in the list query
- * (design.md, "Progress and counts"): a lateral subquery per row reading one range of
+ * (ARCHITECTURE.md, "Work: projects, objectives, tasks"): a lateral subquery per row reading one range of
  * tasks_project_progress_idx or tasks_objective_progress_idx. Progress is the rounded average
  * (PostgreSQL rounds halves away from zero, as Math.round does for these non-negative values), 0
  * with no tasks. Join it with crossJoinLateral: an aggregate without GROUP BY always gives one row.

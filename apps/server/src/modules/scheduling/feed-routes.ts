@@ -17,7 +17,7 @@ import {
 import { CALENDAR_CONTENT_TYPE } from './ics.js';
 
 /**
- * The personal calendar feed (issue 24): its URL for the signed-in person (any role: the feed lists
+ * The personal calendar feed: its URL for the signed-in person (any role: the feed lists
  * the meetings it advises, booked or attends), a new one that revokes the old, and the feed itself,
  * public: the token in its path is the key. The request log never holds it (lib/log.ts). The feed
  * has budgets per feed and per client address (CALENDAR_FEED_BUDGETS, token buckets as the socket

@@ -15,7 +15,7 @@ import { meetingsOfPerson } from './meetings.js';
 import { calendarEntryOf, presentMeetingFields } from './presenter.js';
 
 /*
- * A person's calendar feed (issue 24): `GET /api/calendar/{token}.ics`, which Google Calendar or
+ * A person's calendar feed: `GET /api/calendar/{token}.ics`, which Google Calendar or
  * Outlook polls without a session, so the secret token in the path is the only key. Stored twice:
  * its SHA-256, which finds the feed (a token of 256 random bits needs no slow hash, and a lookup by
  * hash leaks nothing through timing), and sealed with a key of its own, so the Sessions page can

@@ -52,7 +52,7 @@ const utc = (date: Date) =>
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
 const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g;
 
-/** TEXT values: backslash, semicolon, comma and newlines escaped (§3.3.11); other control characters dropped. */
+/** TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11); other control characters dropped. */
 const text = (value: string) =>
   value
     .replace(CONTROL, '')
@@ -61,13 +61,13 @@ const text = (value: string) =>
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n');
 
-/** A parameter value (CN): quoted, with what a quoted value cannot hold (quotes, control characters) removed (§3.1). */
+/** A parameter value (CN): quoted, with what a quoted value cannot hold (quotes, control characters) removed (RFC 5545 §3.1). */
 const parameter = (value: string) => `"${value.replace(CONTROL, '').replace(/["\r\n]/g, '')}"`;
 
 /** mailto: with the characters a URI may not hold percent-encoded. */
 const mailto = (email: string) => `mailto:${encodeURI(email)}`;
 
-/** Folds a content line at 75 octets, never inside a UTF-8 character (§3.1). */
+/** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 §3.1). */
 function fold(line: string): string {
   const bytes = Buffer.from(line, 'utf8');
   if (bytes.length <= 75) return line;
@@ -133,7 +133,7 @@ function eventLines(entry: CalendarEntry, method: CalendarMethod): string[] {
   return lines;
 }
 
-/** A VCALENDAR of the entries, with METHOD for an iTIP message (§3.7.2; RFC 5546). */
+/** A VCALENDAR of the entries, with METHOD for an iTIP message (RFC 5545 §3.7.2; RFC 5546). */
 export function renderCalendar(method: CalendarMethod, entries: CalendarEntry[], name?: string): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`];
   if (name) lines.push(`X-WR-CALNAME:${text(name)}`);

@@ -13,7 +13,7 @@ import { displayName } from '../people/index.js';
 import { type CalendarEntry, type CalendarPerson, renderCalendar } from './ics.js';
 
 /*
- * A meeting's invitation e-mail (issue 24): the notification engine mails each calendar event
+ * A meeting's invitation e-mail: the notification engine mails each calendar event
  * (session_booked, _rescheduled, _updated, _cancelled) with the meeting's .ics. The event's
  * snapshot fixes the time, SEQUENCE, METHOD and attendees as they were at that change, so a late
  * or repeated delivery never sends a newer state under an older number; what the snapshot does

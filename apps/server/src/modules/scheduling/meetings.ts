@@ -31,7 +31,7 @@ import type { AdvisorMeetingRecord, MeetingPersonRow } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
 
 /*
- * Meetings with an advisor (issue 24): booking, the lists, reschedule and cancel. No overlap is
+ * Meetings with an advisor: booking, the lists, reschedule and cancel. No overlap is
  * checked before a write: the exclusion constraint advisor_sessions_no_overlap refuses it inside
  * the insert or update itself, answered 409 (conflictOnOverlap). Each change, its attendees and its
  * notifications are one transaction.

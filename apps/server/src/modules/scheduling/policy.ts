@@ -16,7 +16,7 @@ export const availabilityPermissions = (actor: Actor, advisorId: string): Adviso
   canEdit: canManageAvailability(actor, advisorId),
 });
 
-// ---- Meetings (issue 24) ----
+// ---- Meetings ----
 
 /** The meeting fields its rules depend on. */
 export interface MeetingAccessRecord {

@@ -51,7 +51,7 @@ export function presentSlots(
   };
 }
 
-// ---- Meetings (issue 24) ----
+// ---- Meetings ----
 
 /** A person of a meeting as its queries select them (meetingPersonColumns). */
 export type MeetingPersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'profileImage'>;

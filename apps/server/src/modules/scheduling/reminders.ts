@@ -6,7 +6,7 @@ import { type NotificationEventInput, notify } from '../../lib/outbox.js';
 import { REMINDER_BATCH_SIZE } from '../notifications/index.js';
 
 /*
- * Meeting reminders (issue 24): 24 hours and 1 hour before each scheduled meeting, to its advisor
+ * Meeting reminders: 24 hours and 1 hour before each scheduled meeting, to its advisor
  * and attendees, in the app and by e-mail through the notification engine (session_reminder, a
  * system alert: the person's toggles apply).
  */

@@ -23,7 +23,7 @@ import {
 } from './presenter.js';
 import { getAvailability, listSlots, updateAvailability } from './service.js';
 
-/** Scheduling with an advisor (issue 24): its availability, its free slots and the meetings booked with it. */
+/** Scheduling with an advisor: its availability, its free slots and the meetings booked with it. */
 export async function schedulingRoutes(app: FastifyInstance) {
   const now = () => new Date(app.clock());
 

@@ -121,7 +121,7 @@ function inOrder(settings: AdvisorAvailabilitySettings): AdvisorAvailabilitySett
  * Before a person's profile zone changes (`zoneBefore` → another): an advisor's availability it never
  * saved follows its profile zone, so it is saved now as it stands, in the zone it had. The hours members
  * may book then move only when the advisor saves its availability, never because a browser first told
- * the profile its zone (issue 37). Anyone else, or an availability saved before: nothing.
+ * the profile its zone. Anyone else, or an availability saved before: nothing.
  */
 export async function keepAvailabilityZone(db: Database, userId: string, zoneBefore: string | null): Promise<void> {
   const [advisor] = await db

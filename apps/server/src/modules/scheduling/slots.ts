@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { DateOverride } from '../../db/schema/index.js';
 
 /**
- * An advisor's free slots, computed in its time zone (issue 24). Pure: no database, no clock; the
+ * An advisor's free slots, computed in its time zone. Pure: no database, no clock; the
  * service passes the availability, the advisor's busy ranges and `now`.
  *
  * Slots start on the advisor's wall clock (09:00, 09:30 … from each interval's start, a meeting
@@ -150,7 +150,7 @@ export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request:
 export type UnbookableReason = 'lengthNotOffered' | 'insideNotice' | 'pastHorizon' | 'outsideHours' | 'offGrid';
 
 /**
- * Whether a meeting of `length` may start at `start` by the advisor's rules (issue 24's booking
+ * Whether a meeting of `length` may start at `start` by the advisor's rules (the booking
  * answers each reason with its own 400). Whether another meeting takes the time is the exclusion
  * constraint's to say, inside the booking's insert.
  */

@@ -3,7 +3,7 @@ import { type Actor, hasFlag, isAdvisor } from '../../lib/tenancy.js';
 import { canReadTemplates } from '../templates/index.js';
 
 /**
- * Who searches which kind (issue 25, search everything). Which rows of a kind the actor reads is
+ * Who searches which kind in "search everything". Which rows of a kind the actor reads is
  * each domain's own rule, asked by service.ts; this file says only which kinds are open to it at all.
  */
 

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { presentSearchGroup } from './presenter.js';
 import { searchEverything } from './service.js';
 
-/** Search everything (issue 25): one box over the records the caller may read. */
+/** Search everything: one box over the records the caller may read. */
 export async function searchRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.search, async (request) => {
     const groups = await searchEverything(app.db, requireUser(request), request.query);

@@ -34,7 +34,7 @@ import type { Actor } from '../../lib/tenancy.js';
 import { searchableKinds } from './policy.js';
 
 /**
- * GET /api/search (issue 25): one statement per kind, each scoped in its WHERE by the kind's own
+ * GET /api/search: one statement per kind, each scoped in its WHERE by the kind's own
  * read rule and answered by an organization-first trigram index (migration search_everything), so
  * a search reads the caller's organizations' matches, never the platform's: the statements and
  * their cost do not grow with the other organizations' rows.

@@ -4,7 +4,7 @@ import { type HistoryEntry, type HistoryWriter, historyRows } from '../../lib/hi
 
 export type TaskActivityEntry = HistoryEntry<TaskActivityKind>;
 
-/** Appends entries to a task's history (design.md, "History"), in the writer's transaction. */
+/** Appends entries to a task's history (lib/history.ts), in the writer's transaction. */
 export async function recordTaskActivity(
   writer: HistoryWriter,
   task: { id: string; organizationId: string },

@@ -2,7 +2,7 @@ import { UI_TEXT } from '@smart/contracts';
 import { recordAttachmentRoutes } from '../files/index.js';
 import { readTaskForFiles } from './attachments.js';
 
-/** POST and DELETE /api/tasks/{id}/attachments (second document, section 7 "Tasks"); both write the task's history. */
+/** POST and DELETE /api/tasks/{id}/attachments; both write the task's history. */
 export const taskAttachmentRoutes = recordAttachmentRoutes({
   records: 'tasks',
   read: readTaskForFiles,

@@ -36,7 +36,7 @@ type MyTasksQuery = z.output<typeof myTasksQuery>;
 /** My Tasks' filters and sort, and the export's (its tab optional: every task the caller reaches). */
 type TaskFilters = Omit<MyTasksQuery, 'page' | 'limit' | 'filter'> & Partial<Pick<MyTasksQuery, 'filter'>>;
 
-/** What each sort orders by (issue 25). */
+/** What each sort orders by. */
 const MY_TASKS_SORT_TERMS: Record<MyTasksSort, OrderTerm> = {
   dueDate: tasks.dueDate,
   title: sql`lower(${tasks.title})`,

@@ -27,7 +27,7 @@ export interface TaskCommentRecord {
 
 export type TaskActivityRecord = HistoryEntryRecord<TaskActivityKind>;
 
-/** Row → the API's task JSON (second document, section 3), with what the caller may do with it. */
+/** Row → the API's task JSON (contracts' schema), with what the caller may do with it. */
 export function presentTask(record: TaskRecord, access: TaskAccess): Task {
   const { task } = record;
   return {
@@ -77,7 +77,7 @@ export function presentTaskDetail(detail: TaskDetailRecord, access: TaskAccess):
   };
 }
 
-/** A My Tasks item: the task with `project` and `objectiveId` as {_id, title} (section 3). */
+/** A My Tasks item: the task with `project` and `objectiveId` as {_id, title}. */
 export function presentMyTask(record: TaskRecord, access: TaskAccess): MyTask {
   return {
     ...presentTask(record, access),

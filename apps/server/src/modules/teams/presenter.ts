@@ -21,7 +21,7 @@ export interface TeamMemberRecord {
   addedAt: Date;
 }
 
-/** Row → the API's team JSON (first document, section 3), with what `actor` may do with it. */
+/** Row → the API's team JSON (contracts' schema), with what `actor` may do with it. */
 export function presentTeam({ team, organizationName, department, lead, memberCount }: TeamRecord, actor: Actor): Team {
   return {
     id: team.id,

@@ -180,7 +180,7 @@ const ROLE_RANK: Record<TeamMemberRole, number> = { member: 0, manager: 1, lead:
 
 /**
  * The members a new team starts with. A user listed twice keeps its highest role; the lead is
- * `teamLead`, else the first member listed as lead; it is a member with role lead (spec section 4),
+ * `teamLead`, else the first member listed as lead; it is a member with role lead,
  * and a team has one lead, so anyone else listed as lead becomes a member.
  */
 export function initialMembers(

@@ -15,7 +15,7 @@ import { readTemplate } from './service.js';
 import { discardStored, type StoredTemplateFile } from './uploads.js';
 
 /**
- * Creating, editing and deleting templates (section 7; issue 14). Rows change in one transaction;
+ * Creating, editing and deleting templates. Rows change in one transaction;
  * stored bytes of a refused or failed change are removed, and removed files' bytes go only after
  * the removal commits.
  */

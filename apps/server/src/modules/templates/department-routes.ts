@@ -12,7 +12,7 @@ import {
 } from './departments.js';
 import { presentTemplateDepartment } from './presenter.js';
 
-/** Template departments (section 7 "Templates"; the admin routes are ours, issue 14). */
+/** Template departments: everyone who reads templates lists them; admins change them. */
 export async function templateDepartmentRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.list, async (request) => {
     const actor = requireUser(request);

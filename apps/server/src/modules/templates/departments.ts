@@ -16,7 +16,7 @@ import { requireTemplateDepartmentManager, requireTemplateReader, seesInactiveTe
 import type { TemplateDepartmentRecord } from './presenter.js';
 
 /**
- * Template departments (second document, sections 2, 3 and 9; issue 14): platform-wide, listed by
+ * Template departments: platform-wide, listed by
  * name with their template counts computed in SQL; admins create, edit, deactivate and delete them.
  */
 

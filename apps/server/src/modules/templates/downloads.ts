@@ -9,7 +9,7 @@ import { primaryFileOf, type TemplateFileRecord, type TemplateRecord } from './p
 import { readTemplate } from './service.js';
 
 /**
- * Downloading and previewing a template's documents (section 7): a short-lived signed link to the
+ * Downloading and previewing a template's documents: a short-lived signed link to the
  * file (modules/files/signed-urls.ts), issued after the read check. Downloads count.
  */
 

@@ -3,8 +3,8 @@ import { forbidden } from '../../lib/errors.js';
 import { type Actor, hasFlag } from '../../lib/tenancy.js';
 
 /**
- * Who may do what in the template library (design.md: templates are platform-wide, read with
- * canManageTemplates, created with canCreateTemplates; issue 14). The service enforces these
+ * Who may do what in the template library: templates are platform-wide, read with
+ * canManageTemplates, created with canCreateTemplates. The service enforces these
  * functions and the presenter sends them as `permissions`.
  */
 

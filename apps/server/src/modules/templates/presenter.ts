@@ -36,7 +36,7 @@ export interface TemplateRecord {
   files: TemplateFileRecord[];
 }
 
-/** Row → the API's template department (section 3), with what the caller may do with it. */
+/** Row → the API's template department (contracts' schema), with what the caller may do with it. */
 export function presentTemplateDepartment(record: TemplateDepartmentRecord, actor: Actor): TemplateDepartment {
   const manages = canManageTemplateDepartments(actor);
   return {
@@ -71,7 +71,7 @@ function presentTemplateFile(file: TemplateFileRecord, index: number, primary: T
   } satisfies TemplateFile;
 }
 
-/** Row → the API's template (section 3), with what the caller may do with it. */
+/** Row → the API's template (contracts' schema), with what the caller may do with it. */
 export function presentTemplate(record: TemplateRecord, actor: Actor): Template {
   const { template } = record;
   const primary = primaryFileOf(record);

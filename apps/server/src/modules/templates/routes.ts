@@ -28,7 +28,7 @@ async function formFields<S extends z.ZodType>(
   throw badRequest(parsed.error.issues[0]?.message ?? UI_TEXT.invalidInput);
 }
 
-/** The template library (second document, section 7 "Templates"; issue 14); rules in policy.ts. */
+/** The template library; rules in policy.ts. */
 export async function templateRoutes(app: FastifyInstance) {
   await acceptUploads(app);
   /** The template library's storage quota (files/quota.ts). */

@@ -19,7 +19,7 @@ import { requireTemplateReader } from './policy.js';
 import type { TemplateFileRecord, TemplateRecord } from './presenter.js';
 
 /**
- * Reading the template library (second document, section 7 "Templates"; issue 14): the list with
+ * Reading the template library: the list with
  * its search, filters, orders and paging in SQL, and one template with its files in order.
  */
 

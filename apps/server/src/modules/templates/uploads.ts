@@ -14,7 +14,7 @@ import type { FileStorage } from '../../storage/index.js';
 import { type StoredUpload, saveUploadBytes } from '../files/index.js';
 
 /**
- * The multipart form of POST and PUT /api/templates (section 7): text fields, and documents under
+ * The multipart form of POST and PUT /api/templates: text fields, and documents under
  * the field `files`, each streamed into storage as it arrives (never buffered whole) and accepted
  * only when both its extension and its sniffed content are PDF, DOC or DOCX ('Only PDF and Word
  * documents are allowed'), at most 10 MB each (413). On any refusal every stored file is removed.

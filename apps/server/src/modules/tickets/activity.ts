@@ -4,7 +4,7 @@ import { type HistoryEntry, type HistoryWriter, historyRows } from '../../lib/hi
 
 export type TicketActivityEntry = HistoryEntry<TicketActivityKind>;
 
-/** Appends entries to a ticket's history (design.md, "History"), in the writer's transaction. */
+/** Appends entries to a ticket's history (lib/history.ts), in the writer's transaction. */
 export async function recordTicketActivity(
   writer: HistoryWriter,
   ticket: { id: string; organizationId: string },

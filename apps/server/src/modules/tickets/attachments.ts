@@ -46,7 +46,7 @@ export const readTicketForFiles: AttachableRecordReader = async (db, actor, id) 
 };
 
 /**
- * POST /api/tickets/{id}/attachments (section 7): attaches a file the caller uploaded through POST
+ * POST /api/tickets/{id}/attachments: attaches a file the caller uploaded through POST
  * /api/files/upload and has not attached anywhere (its key is the body's `filename`; 400 for an
  * unknown key, someone else's file or one already attached). The files row moves into the ticket's
  * organization, with the history entry, in one transaction.

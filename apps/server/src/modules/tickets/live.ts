@@ -2,7 +2,7 @@ import { TICKET_EVENTS, type TicketEventPayload } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A socket.io room per ticket (design.md, "Realtime rooms"): a socket joins only after the read
+ * A socket.io room per ticket (ARCHITECTURE.md, "Tickets"): a socket joins only after the read
  * check of GET /api/tickets/{id}; every change is announced there after it commits (through the
  * Redis adapter when configured). Each socket remembers its ticket rooms' organizations, so an
  * advisor whose assignment ends leaves that organization's rooms at once (realtime.ts leaveRecordRoomsOf).

@@ -2,7 +2,7 @@ import type { Ticket } from '@smart/contracts';
 import { type Actor, canSeeIn, isAdvisor, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /**
- * Who may do what with support tickets (design.md, the tickets row; issue 12). The service enforces
+ * Who may do what with support tickets. The service enforces
  * these functions and the presenter sends them as `permissions`, so the web app shows exactly the
  * controls the server accepts.
  */

@@ -34,7 +34,7 @@ export interface TicketDetailRecord {
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Row → the API's ticket JSON (section 3), with what the caller may do with it. */
+/** Row → the API's ticket JSON (contracts' schema), with what the caller may do with it. */
 export function presentTicket(record: TicketRecord, access: TicketAccess): Ticket {
   const { ticket } = record;
   return {
@@ -70,7 +70,7 @@ export function presentTicketComment(comment: TicketCommentRecord): TicketCommen
   };
 }
 
-/** A file of a ticket, its key also as the spec's `filename` (section 3, Ticket attachment). */
+/** A file of a ticket, its key also as `filename`, the name the API has always given it. */
 export function presentTicketAttachment(row: AttachmentRow, canRemove: boolean): TicketAttachment {
   const attachment = presentAttachment(row, canRemove);
   return { ...attachment, filename: attachment.fileName };

@@ -23,7 +23,7 @@ import {
 } from './service.js';
 import { ticketStats } from './stats.js';
 
-/** Support tickets (second document, section 7 "Tickets"; issue 12); rules in policy.ts. */
+/** Support tickets; rules in policy.ts. */
 export async function ticketRoutes(app: FastifyInstance) {
   /** Answers a committed change with the ticket detail, after announcing it in the ticket's room. */
   const answer = (

@@ -125,7 +125,7 @@ const personName = (column: AnyPgColumn) => sql`(
 )`;
 
 /**
- * What each sort orders by, the id last so that equal values keep one order across pages (issue 25).
+ * What each sort orders by, the id last so that equal values keep one order across pages.
  * Status, priority and category run in their declared order (open → closed, low → urgent). Every
  * term runs the list's one way, so a group of equal values is by age the same way (oldest first
  * A→Z), and a page is a walk of an (organization_id, value, created_at, id) index either way.

@@ -5,7 +5,7 @@ import { canUpdateTaskProgress, type TaskAccess, type TaskAccessRecord } from '.
 import { canChangeTicketStatus, canEditTicket, type TicketAccess, type TicketAccessRecord } from '../tickets/index.js';
 
 /**
- * Who may record and change time (issue 26). Time is recorded on a record by whoever may change
+ * Who may record and change time. Time is recorded on a record by whoever may change
  * it: a task's assignee (an advisor acting in the organization included), its creator, the
  * organization's org_admin, admin; a ticket's editors and assignee (its organization's active
  * advisors included). The service enforces these functions and the presenter sends them as
@@ -39,7 +39,7 @@ export const isOwnRecentEntry = (actor: Actor, entry: TimeEntryAccessRecord, now
  * Changing or deleting: X's org_admin and admin any time; one's own entry for TIME_ENTRY_EDIT_DAYS
  * while one may still record time on its record (`recordsOnItsRecord`: the record's rule above,
  * now, so an advisor whose assignment ended, a member moved elsewhere or one whose task was handed
- * over no longer changes its time there; issue 37).
+ * over no longer changes its time there).
  */
 export const canChangeTimeEntry = (actor: Actor, entry: TimeEntryAccessRecord, recordsOnItsRecord: boolean) =>
   leadsTimeIn(actor, entry.organizationId) || (recordsOnItsRecord && isOwnRecentEntry(actor, entry));

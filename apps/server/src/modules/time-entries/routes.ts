@@ -30,10 +30,10 @@ import {
 } from './service.js';
 import type { statementPdf } from './statement-pdf.js';
 
-/** A statement is drawn on the CPU pool: its pages cost seconds of CPU at 2,000 entries (issue 37). */
+/** A statement is drawn on the CPU pool: its pages cost seconds of CPU at 2,000 entries. */
 const drawStatement = cpuTask<typeof statementPdf>(import.meta.url, './statement-pdf.js', 'statementPdf');
 
-/** Time entries and the timer (issue 26); who may do what in policy.ts, the queries in service.ts. */
+/** Time entries and the timer; who may do what in policy.ts, the queries in service.ts. */
 export async function timeEntryRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.list, async (request) => {
     const actor = requireUser(request);

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { TimeEntryRecord, TimesheetStatement } from './service.js';
 
 /**
- * A person's time statement for one organization as a PDF (issue 26): a header (the organization,
+ * A person's time statement for one organization as a PDF: a header (the organization,
  * the person, the period), the entries as a table that wraps long text inside its cells and
  * continues on further pages under repeated headings, and the totals. pdfkit's built-in Helvetica:
  * no font file is read. Loaded only by the pool's threads, when a statement is asked for: pdfkit

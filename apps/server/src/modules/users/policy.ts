@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { type Actor, canManageIn, hasFlag, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
 
 /**
- * Who may do what with users (design.md, "Server-side rules"). Pure functions over the acting
+ * Who may do what with users. Pure functions over the acting
  * user and the loaded records; which organization an actor reaches is lib/tenancy.ts's to say.
  */
 
@@ -12,7 +12,7 @@ export const canListUsers = (actor: Actor) => hasFlag(actor, 'canManageUsers');
 
 /**
  * Registration: platform reach into any organization with any role; canManageUsers into its own
- * organization as user or org_admin (the two roles the spec's add-member form offers).
+ * organization as user or org_admin (the two roles the add-member form offers).
  */
 export function canRegister(actor: Actor, target: { organizationId: string | null; role: Role }): boolean {
   if (seesAllOrganizations(actor)) return true;

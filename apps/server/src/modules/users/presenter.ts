@@ -20,7 +20,7 @@ export interface UserRecord {
 }
 
 /**
- * Row → the API's user JSON (first document, section 3), with what `actor` may do with the
+ * Row → the API's user JSON (contracts' schema), with what `actor` may do with the
  * account. Never includes the password hash.
  */
 export function presentUser(

@@ -15,7 +15,7 @@ import { loadMessage } from '../messages/service.js';
 import { recipientsOf } from './participants.js';
 
 /**
- * The messenger's live connection (second document, section 4; design.md, "Realtime rooms").
+ * The messenger's live connection (ARCHITECTURE.md, "Messenger").
  * A conversation's events go to its participants' user rooms, resolved at each send, so lists and
  * unread counts follow even for conversations not open, and someone who lost access hears nothing
  * more. A socket joins a conversation's room (after the read check) for the typing indicator.

@@ -18,7 +18,7 @@ const peopleOf = (organizationId: string) => usersArePeopleOf(users, organizatio
 
 /**
  * 400 unless every id names one of the organization's people now: an active member, or an advisor
- * actively assigned to it (lib/tenancy.ts decides; issue 13: anyone else is a 400).
+ * actively assigned to it (lib/tenancy.ts decides; anyone else is a 400).
  */
 export async function requireParticipants(db: Writer, organizationId: string, userIds: readonly string[]) {
   const wanted = [...new Set(userIds)];

@@ -2,7 +2,7 @@ import type { Conversation } from '@smart/contracts';
 import { type Actor, isAdvisor, isMemberOf } from '../../../lib/tenancy.js';
 
 /**
- * Who may do what with a conversation (design.md: participants read and write;
+ * Who may do what with a conversation (participants read and write;
  * docs/decisions/0096-messenger-who-is-in-a-conversation-and-who-may-change-it.md). Reading needs
  * participation (checked by the service, with the organization's people rule); these decide the changes.
  * The presenter sends them as `permissions`.

@@ -17,7 +17,7 @@ function titleFor({ conversation, participants }: ConversationRecord, actor: Act
   return other ? displayName(other) : conversation.title;
 }
 
-/** Row → the API's conversation JSON (section 3), with the caller's unread count and permissions. */
+/** Row → the API's conversation JSON (contracts' schema), with the caller's unread count and permissions. */
 export function presentConversation(record: ConversationRecord, actor: Actor): Conversation {
   const { conversation, lastMessage } = record;
   return {

@@ -24,7 +24,7 @@ import {
 /** The advisor chats: an organization's with its advisor, and a member's private one. */
 const ADVISOR_CHAT_TYPES: readonly ConversationType[] = ['ticket', 'direct'];
 
-/** Conversations (second document, section 7 "Conversations and messages"; issue 13); rules in policy.ts. */
+/** Conversations; rules in policy.ts. */
 export async function conversationRoutes(app: FastifyInstance) {
   /** The conversation as the caller's list shows it. */
   const answer = async (actor: Actor, id: string) =>

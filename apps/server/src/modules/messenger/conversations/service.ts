@@ -292,7 +292,7 @@ export async function advisorConversation(
 
 /**
  * GET /api/conversations/advisors/private: a member's private chat with one of its organization's
- * active advisors ('Chat with your advisor', issue 25), made once per member, advisor and
+ * active advisors ('Chat with your advisor'), made once per member, advisor and
  * organization; only the two of them are in it. Its stored title names both (each side is shown
  * the other's name: presenter.ts).
  */

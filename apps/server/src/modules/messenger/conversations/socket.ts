@@ -5,7 +5,7 @@ import { conversationRoom, tellMessengerRefusal } from './live.js';
 import { participation } from './records.js';
 
 /**
- * The messenger's room events (second document, section 4), through the socket pipeline (plugins/socket-events.ts);
+ * The messenger's room events, through the socket pipeline (plugins/socket-events.ts);
  * their payloads' schemas are the contracts' clientEvents.
  */
 

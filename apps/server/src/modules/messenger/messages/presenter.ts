@@ -11,7 +11,7 @@ export interface MessageRecord {
   attachments: AttachmentRow[];
 }
 
-/** A file on a message (section 3); `fileUrl` answers its signed download link to participants. */
+/** A file on a message; `fileUrl` answers its signed download link to participants. */
 export function presentMessageAttachment(file: AttachmentRow): MessageAttachment {
   return {
     s3Key: file.key,
@@ -23,7 +23,7 @@ export function presentMessageAttachment(file: AttachmentRow): MessageAttachment
   };
 }
 
-/** Row → the API's message JSON (section 3): `senderId` is the sender, as the spec names it. */
+/** Row → the API's message JSON (contracts' schema): `senderId` is the sender, as the API names it. */
 export function presentMessage({ message, sender, ticket, attachments }: MessageRecord): Message {
   return {
     id: message.id,

@@ -8,7 +8,7 @@ import { announceNewMessage, conversationViewers, tellUsers } from '../conversat
 import { presentMessage } from './presenter.js';
 import { listMessages, markConversationRead, sendMessage } from './service.js';
 
-/** Messages (second document, section 7 "Conversations and messages"; issue 13): participants only. */
+/** Messages: participants only. */
 export async function messageRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.list, async (request) => {
     const page = await listMessages(app.db, requireUser(request), request.params.id, request.query);
