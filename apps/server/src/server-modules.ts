@@ -1,3 +1,4 @@
+import { domainEventsModule } from './events/module.js';
 import { advisorsModule } from './modules/advisors/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
@@ -58,6 +59,7 @@ export const serverModules: readonly ServerModule[] = [
   analyticsModule,
   exportsModule,
   peopleModule,
+  domainEventsModule,
   sessionStoreModule,
   historyModule,
 ];
