@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
-import { messageAboveForm, showUnderField, useSavingForm } from '@/lib/forms';
+import { firstMessage, messageAboveForm, showUnderField, useSavingForm } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
 import { useUpdateMeeting } from '../api';
 import { useBookingFailure } from '../taken-time';
@@ -73,7 +73,9 @@ export function RescheduleModal({ meeting, timeZone, onClose }: RescheduleModalP
           )}
           <FormError
             message={
-              taken ? UI_TEXT.meetingTimeTakenRefreshed : (form.errors.start ?? messageAboveForm(update.error, form))
+              taken
+                ? UI_TEXT.meetingTimeTakenRefreshed
+                : (firstMessage(form.errors) ?? messageAboveForm(update.error, form))
             }
           />
           <FormActions
