@@ -1,5 +1,6 @@
 import { Anchor, Stack, TextInput } from '@mantine/core';
 import { MAX_CODE_INPUT_LENGTH, type SecondFactorBody } from '@smart/contracts';
+import type { ReactNode } from 'react';
 
 export type SecondFactorKind = 'code' | 'recoveryCode';
 
@@ -13,7 +14,7 @@ interface SecondFactorInputProps {
   onChange: (value: string) => void;
   /** Switches between the app's code and a recovery code (the value is cleared by the caller). */
   onKindChange: (kind: SecondFactorKind) => void;
-  error?: string | null | undefined;
+  error?: ReactNode;
   autoFocus?: boolean;
 }
 

@@ -125,33 +125,48 @@ export function useSavingForm<Values extends FormValues>(save: { reset(): void }
   });
 }
 
+/** Where a form puts a refused save's message (showUnderField, messageAboveForm). */
+export interface RefusalOptions<Values> {
+  /** Refusal paths (dotted) whose message goes under another field than their last segment. */
+  fields?: SchemaOptions<Values>['fields'];
+  /**
+   * A form of one field (a code typed back): a refusal that names no field (a wrong or spent code,
+   * too many tries) is about that field too, so it goes under it, not in a red box.
+   */
+  onlyField?: keyof Values & string;
+}
+
 /**
  * The field a refusal is about and its message there: the first of the server's `details` whose
  * path names one of the form's fields, named as validateWith names an issue's (`fields`, else the
- * path's last segment).
+ * path's last segment); else a form's only field.
  */
 function refusedField<Values extends FormValues>(
   error: Error | null,
   form: UseFormReturnType<Values>,
-  fields: SchemaOptions<Values>['fields'] = {},
+  { fields = {}, onlyField }: RefusalOptions<Values> = {},
 ) {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!error) return undefined;
   const values = form.getValues();
-  return error.details
-    .map(({ path, message }) => ({ field: fieldOf(path, fields), message }))
-    .find(({ field }) => field in values);
+  const named =
+    error instanceof ApiError
+      ? error.details
+          .map(({ path, message }) => ({ field: fieldOf(path, fields), message }))
+          .find(({ field }) => field in values)
+      : undefined;
+  return named ?? (onlyField && { field: onlyField, message: error.message });
 }
 
 /**
  * THE way a refused save shows under a field (mutate's onError): its message goes under the field
- * its `details` name; any other refusal stays for the red box (messageAboveForm).
+ * its `details` name (or the form's only field); any other refusal stays for the red box (messageAboveForm).
  */
 export function showUnderField<Values extends FormValues>(
   form: UseFormReturnType<Values>,
-  fields?: SchemaOptions<Values>['fields'],
+  options?: RefusalOptions<Values>,
 ) {
   return (error: Error) => {
-    const refused = refusedField(error, form, fields);
+    const refused = refusedField(error, form, options);
     if (refused) form.setFieldError(refused.field, refused.message);
   };
 }
@@ -160,9 +175,9 @@ export function showUnderField<Values extends FormValues>(
 export function messageAboveForm<Values extends FormValues>(
   error: Error | null,
   form: UseFormReturnType<Values>,
-  fields?: SchemaOptions<Values>['fields'],
+  options?: RefusalOptions<Values>,
 ) {
-  return error && !refusedField(error, form, fields) ? error.message : null;
+  return error && !refusedField(error, form, options) ? error.message : null;
 }
 
 interface EditableSection<Values extends FormValues, Body> {

@@ -1,4 +1,4 @@
-import type { AdvisorMeeting, AvailableAdvisor, NotificationSettings, User } from '@smart/contracts';
+import type { AdvisorMeeting, AvailableAdvisor, Conversation, NotificationSettings, User } from '@smart/contracts';
 
 /** Records as the server answers them, for component tests: each whole, with what a test names changed. */
 
@@ -108,6 +108,50 @@ export function aMeeting(
     createdAt: CREATED,
     updatedAt: CREATED,
     permissions: { canEdit: true, canCancel: true },
+    ...changes,
+  };
+}
+
+/** A group conversation as the server answers its creation: its creator and the people named, nothing said yet. */
+export function aConversation(
+  created: { by: User; title: string; participants: (User | AvailableAdvisor)[] },
+  changes: Partial<Conversation> = {},
+): Conversation {
+  const id = changes.id ?? '00000000-0000-4000-8000-000000000005';
+  const people = [created.by, ...created.participants].map((person) => ({
+    id: person.id,
+    _id: person.id,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    profileImage: null,
+    jobTitle: null,
+    phone: null,
+    role: person.role,
+    roles: person.roles,
+  }));
+  return {
+    id,
+    _id: id,
+    title: created.title,
+    type: 'group',
+    status: 'open',
+    organizationId: created.by.meta.organizationId ?? '',
+    organizationName: created.by.meta.organizationName ?? 'Acme',
+    advisorId: null,
+    category: 'general',
+    priority: 'medium',
+    description: null,
+    tags: [],
+    createdBy: created.by.id,
+    participants: people,
+    participantCount: people.length,
+    lastMessage: null,
+    unreadCount: 0,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    lastActivityAt: CREATED,
+    permissions: { canEdit: true, canChangeStatus: true, canManageParticipants: true },
     ...changes,
   };
 }

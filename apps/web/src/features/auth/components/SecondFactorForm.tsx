@@ -1,6 +1,6 @@
 import { Stack, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { UI_TEXT } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
 import { HiArrowLeft } from 'react-icons/hi';
 import { useLocation, useNavigate } from 'react-router';
 import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
@@ -25,28 +25,25 @@ export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormPro
   const { completeSecondFactor } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [kind, setKind] = useState<SecondFactorKind>('code');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ kind: SecondFactorKind; value: string }>({
+    initialValues: { kind: 'code', value: '' },
+    validate: {
+      value: (value, { kind }) =>
+        value.trim() ? null : kind === 'code' ? UI_TEXT.twoFactorCodeRequired : UI_TEXT.recoveryCodeRequired,
+    },
+  });
+  const { kind, value } = form.getValues();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value.trim()) {
-      setError(kind === 'code' ? UI_TEXT.twoFactorCodeRequired : UI_TEXT.recoveryCodeRequired);
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  // Not a save but the sign-in itself: a failure is worded as the password step words it (loginErrorMessage).
+  const submit = form.onSubmit(async (values) => {
     try {
-      await completeSecondFactor(challengeToken, secondFactorProof(kind, value));
+      await completeSecondFactor(challengeToken, secondFactorProof(values.kind, values.value));
       navigate(returnPathAfterSignIn(location.state), { replace: true });
     } catch (caught) {
-      setBusy(false);
       if (caught instanceof ApiError && caught.status === 401) onBack(caught.message);
-      else setError(loginErrorMessage(caught));
+      else form.setFieldError('value', loginErrorMessage(caught));
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="second-factor-title">
@@ -59,16 +56,15 @@ export function SecondFactorForm({ challengeToken, onBack }: SecondFactorFormPro
         <SecondFactorInput
           kind={kind}
           value={value}
-          onChange={setValue}
+          onChange={(next) => form.setFieldValue('value', next)}
           onKindChange={(next) => {
-            setKind(next);
-            setValue('');
-            setError(null);
+            form.setValues({ kind: next, value: '' });
+            form.clearErrors();
           }}
-          error={error}
+          error={form.errors.value}
           autoFocus
         />
-        <AuthSubmit busy={busy} label="Verify" busyLabel="Verifying..." />
+        <AuthSubmit busy={form.submitting} label="Verify" busyLabel="Verifying..." />
         <UnstyledButton onClick={() => onBack(null)} fz="sm" c="slate" style={{ alignSelf: 'center' }}>
           <HiArrowLeft aria-hidden style={{ verticalAlign: 'middle' }} /> Back to password
         </UnstyledButton>

@@ -1,5 +1,7 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import {
+  type CreateConversationBody,
+  createConversationBody,
   displayName,
   hasRole,
   MAX_CONVERSATION_TITLE_LENGTH,
@@ -7,7 +9,6 @@ import {
   UI_TEXT,
   type User,
 } from '@smart/contracts';
-import { useState } from 'react';
 import { AdvisedOrganizationSelect } from '@/components/AdvisedOrganizationSelect';
 import { ChosenPeople } from '@/components/ChosenPeople';
 import { FormActions } from '@/components/FormActions';
@@ -16,7 +17,17 @@ import { LockedModal } from '@/components/LockedModal';
 import { PersonPicker } from '@/components/PersonPicker';
 import { useAuth } from '@/features/auth';
 import { useAvailableAdvisors } from '@/lib/available-advisors';
+import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { useCreateConversation } from '../api';
+
+/** The conversation's fields; a refusal whose `details` path names one shows under it (lib/forms.ts). */
+interface ConversationValues {
+  title: string;
+  /** Null until an advisor chooses one of its organizations; a member's own. */
+  organizationId: string | null;
+  people: { id: string; label: string }[];
+  advisorIds: string[];
+}
 
 interface NewConversationModalProps {
   onClose: () => void;
@@ -32,67 +43,55 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
   const { user } = useAuth();
   const isAdvisor = hasRole(user, 'advisor');
   const create = useCreateConversation();
-  const [title, setTitle] = useState('');
-  const [organizationId, setOrganizationId] = useState<string | null>(
-    isAdvisor ? null : permissionsFor(user).organizationId,
-  );
-  const [people, setPeople] = useState<{ id: string; label: string }[]>([]);
-  const [advisorIds, setAdvisorIds] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const bodyOf = (values: ConversationValues): CreateConversationBody => ({
+    title: values.title.trim(),
+    participantIds: [...values.people.map((person) => person.id), ...values.advisorIds],
+    ...(isAdvisor && values.organizationId ? { organizationId: values.organizationId } : {}),
+  });
+  const checkBody = validateWith(createConversationBody, { input: bodyOf });
+  const form = useSavingForm<ConversationValues>(create, {
+    initialValues: {
+      title: '',
+      organizationId: isAdvisor ? null : permissionsFor(user).organizationId,
+      people: [],
+      advisorIds: [],
+    },
+    // The body's schema, and (the API takes it from a member's account) an advisor's organization.
+    validate: (values) => ({
+      ...checkBody(values),
+      ...(!values.organizationId && { organizationId: UI_TEXT.advisorNamesOrganization }),
+    }),
+  });
+  const { organizationId, people, advisorIds } = form.getValues();
 
-  const submit = () => {
-    if (!title.trim()) return setProblem(UI_TEXT.conversationTitleRequired);
-    if (!organizationId) return setProblem(UI_TEXT.advisorNamesOrganization);
-    create.mutate(
-      {
-        title: title.trim(),
-        participantIds: [...people.map((person) => person.id), ...advisorIds],
-        ...(isAdvisor ? { organizationId } : {}),
+  const submit = form.onSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(bodyOf(values), {
+      onSuccess: (conversation) => {
+        onClose();
+        onCreated(conversation.id);
       },
-      {
-        onSuccess: (conversation) => {
-          onClose();
-          onCreated(conversation.id);
-        },
-      },
-    );
-  };
-
-  const edit = () => {
-    setProblem(null);
-    create.reset();
-  };
+      onError: showUnderField(form),
+    });
+  });
 
   return (
     <LockedModal opened busy={create.isPending} title="New conversation" onClose={onClose}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!create.isPending) submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <FormError message={create.error?.message ?? problem} />
+          <FormError message={messageAboveForm(create.error, form)} />
           <TextInput
             label="Title"
             withAsterisk
             data-autofocus
             maxLength={MAX_CONVERSATION_TITLE_LENGTH}
-            value={title}
-            onChange={(event) => {
-              edit();
-              setTitle(event.currentTarget.value);
-            }}
+            {...form.getInputProps('title')}
           />
           {isAdvisor && (
             <AdvisedOrganizationSelect
               value={organizationId}
-              onChange={(value) => {
-                edit();
-                setOrganizationId(value);
-                setPeople([]);
-              }}
+              onChange={(value) => form.setValues({ organizationId: value, people: [] })}
+              error={form.errors.organizationId}
             />
           )}
           <PersonPicker
@@ -103,16 +102,18 @@ export function NewConversationModal({ onClose, onCreated }: NewConversationModa
             disabled={!organizationId}
             exclude={(person: User) => person.id === user?.id || people.some((chosen) => chosen.id === person.id)}
             onChange={() => {}}
-            onPick={(option) => {
-              edit();
-              setPeople((chosen) => [...chosen, { id: option.value, label: option.label }]);
-            }}
+            onPick={(option) => form.setFieldValue('people', [...people, { id: option.value, label: option.label }])}
           />
           <ChosenPeople
             people={people}
-            onRemove={(personId) => setPeople((chosen) => chosen.filter((entry) => entry.id !== personId))}
+            onRemove={(personId) =>
+              form.setFieldValue(
+                'people',
+                people.filter((entry) => entry.id !== personId),
+              )
+            }
           />
-          {!isAdvisor && <AdvisorChoice value={advisorIds} onChange={setAdvisorIds} />}
+          {!isAdvisor && <AdvisorChoice value={advisorIds} onChange={(ids) => form.setFieldValue('advisorIds', ids)} />}
           <FormActions busy={create.isPending} submitLabel="Create" onCancel={onClose} />
         </Stack>
       </form>

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PHONE_CODE_LENGTH, NOTIFICATION_SETTINGS_TEXT as TEXT, UI_TEXT } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
 import { HiCheckCircle } from 'react-icons/hi';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { ApiError } from '@/lib/api-client';
+import { showUnderField, useSavingForm } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { useConfirmPhoneCode, useSendPhoneCode } from '../settings-api';
 
@@ -21,7 +21,9 @@ interface PhoneVerificationProps {
 export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
   const send = useSendPhoneCode();
   const confirm = useConfirmPhoneCode();
-  const [code, setCode] = useState('');
+  // Every refusal of the code (wrong, expired) is about the one field.
+  const form = useSavingForm(confirm, { initialValues: { code: '' } });
+  const { code } = form.getValues();
   // Refused as too soon (429): a code sent a moment ago is on its way, perhaps before a reload.
   const tooSoon = send.error instanceof ApiError && send.error.status === 429 ? send.error.message : null;
   const sent = send.isSuccess || tooSoon !== null;
@@ -44,15 +46,14 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
 
   function sendCode() {
     confirm.reset();
-    setCode('');
+    form.reset();
     send.mutate();
   }
 
-  function verify(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== PHONE_CODE_LENGTH || confirm.isPending) return;
-    confirm.mutate(code);
-  }
+  const verify = form.onSubmit((values) => {
+    if (values.code.length !== PHONE_CODE_LENGTH || confirm.isPending) return;
+    confirm.mutate(values.code, { onError: showUnderField(form, { onlyField: 'code' }) });
+  });
 
   return (
     <Stack gap="xs">
@@ -94,15 +95,17 @@ export function PhoneVerification({ phone, verified }: PhoneVerificationProps) {
                   <TextInput
                     label={TEXT.codeLabel}
                     value={code}
-                    onChange={(event) => {
-                      confirm.reset();
-                      setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH));
-                    }}
+                    onChange={(event) =>
+                      form.setFieldValue(
+                        'code',
+                        event.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH),
+                      )
+                    }
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={PHONE_CODE_LENGTH}
                     placeholder="123456"
-                    error={confirm.error?.message}
+                    error={form.errors.code}
                     w={160}
                   />
                   <Button

@@ -1,9 +1,10 @@
 import { Badge, Button, Collapse, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { UI_TEXT, type User } from '@smart/contracts';
-import { type FormEvent, useState } from 'react';
+import { secondFactorBody, twoFactorDisableBody, UI_TEXT, type User } from '@smart/contracts';
+import { useState } from 'react';
 import { HiKey, HiRefresh, HiShieldCheck, HiX } from 'react-icons/hi';
 import { FormError } from '@/components/FormError';
 import { SecondFactorInput, type SecondFactorKind, secondFactorProof } from '@/components/SecondFactorInput';
+import { messageAboveForm, showUnderField, useSavingForm, validateWith } from '@/lib/forms';
 import { toastSuccess } from '@/lib/toast';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from '../api';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
@@ -12,41 +13,47 @@ import { TwoFactorSetup } from './TwoFactorSetup';
 
 type Panel = 'setup' | 'turn-off' | 'new-codes' | null;
 
-/** A code (or a recovery code) typed into one of the section's forms. */
-function useSecondFactorField() {
-  const [kind, setKind] = useState<SecondFactorKind>('code');
-  const [value, setValue] = useState('');
-  return {
-    proof: () => secondFactorProof(kind, value),
-    inputProps: {
-      kind,
-      value,
-      onChange: setValue,
-      onKindChange: (next: SecondFactorKind) => {
-        setKind(next);
-        setValue('');
-      },
-    },
+/**
+ * The values of the section's forms: the password (turning off only) and a code or a recovery code,
+ * typed into one field; a refusal of either proof (`details` naming code or recoveryCode) shows under it.
+ */
+interface ProofValues {
+  password: string;
+  kind: SecondFactorKind;
+  value: string;
+}
+const proofFields = { code: 'value', recoveryCode: 'value' };
+const bodyOf = ({ password, kind, value }: ProofValues) => ({ password, ...secondFactorProof(kind, value) });
+
+function useProofForm(save: { reset(): void }, schema: Parameters<typeof validateWith>[0]) {
+  const form = useSavingForm<ProofValues>(save, {
+    initialValues: { password: '', kind: 'code', value: '' },
+    validate: validateWith(schema, { input: bodyOf, fields: proofFields }),
+  });
+  const { kind, value } = form.getValues();
+  const proofInputProps = {
+    kind,
+    value,
+    onChange: (next: string) => form.setFieldValue('value', next),
+    onKindChange: (next: SecondFactorKind) => form.setValues({ kind: next, value: '' }),
+    error: form.errors.value,
   };
+  return { form, proofInputProps };
 }
 
 function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => void }) {
   const disable = useDisableTwoFactor();
-  const field = useSecondFactorField();
-  const [password, setPassword] = useState('');
+  const { form, proofInputProps } = useProofForm(disable, twoFactorDisableBody);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    disable.mutate(
-      { password, ...field.proof() },
-      {
-        onSuccess: () => {
-          toastSuccess(UI_TEXT.twoFactorDisabled);
-          onDone();
-        },
+  const submit = form.onSubmit((values) =>
+    disable.mutate(bodyOf(values), {
+      onSuccess: () => {
+        toastSuccess(UI_TEXT.twoFactorDisabled);
+        onDone();
       },
-    );
-  }
+      onError: showUnderField(form, { fields: proofFields }),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
@@ -56,15 +63,9 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
             {UI_TEXT.twoFactorRequiredByOrganization}
           </Text>
         )}
-        <FormError message={disable.error?.message} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <SecondFactorInput {...field.inputProps} />
+        <FormError message={messageAboveForm(disable.error, form, { fields: proofFields })} />
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <SecondFactorInput {...proofInputProps} />
         <Button type="submit" color="red" loading={disable.isPending} style={{ alignSelf: 'flex-start' }}>
           Turn off
         </Button>
@@ -75,16 +76,16 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: () => vo
 
 function NewCodesForm({ onDone }: { onDone: () => void }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const field = useSecondFactorField();
+  const { form, proofInputProps } = useProofForm(regenerate, secondFactorBody);
 
   if (regenerate.data) return <RecoveryCodesPanel codes={regenerate.data.recoveryCodes} onDone={onDone} />;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    regenerate.mutate(field.proof(), {
+  const submit = form.onSubmit(({ kind, value }) =>
+    regenerate.mutate(secondFactorProof(kind, value), {
       onSuccess: () => toastSuccess(UI_TEXT.recoveryCodesRegenerated),
-    });
-  }
+      onError: showUnderField(form, { fields: proofFields }),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Make new recovery codes">
@@ -92,8 +93,8 @@ function NewCodesForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" c="dimmed">
           New codes replace the ones you have: the old ones stop working.
         </Text>
-        <FormError message={regenerate.error?.message} />
-        <SecondFactorInput {...field.inputProps} />
+        <FormError message={messageAboveForm(regenerate.error, form, { fields: proofFields })} />
+        <SecondFactorInput {...proofInputProps} />
         <Button type="submit" loading={regenerate.isPending} style={{ alignSelf: 'flex-start' }}>
           Make new codes
         </Button>

@@ -1,9 +1,11 @@
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { isNotEmpty } from '@mantine/form';
 import { type TwoFactorSetup as Setup, UI_TEXT } from '@smart/contracts';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { renderSVG } from 'uqr';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
+import { showUnderField, useSavingForm } from '@/lib/forms';
 import { useBeginTwoFactorSetup, useConfirmTwoFactorSetup, useTwoFactorSetupDone } from '../api';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
@@ -28,8 +30,11 @@ export function TwoFactorSetup({ onTurnedOn, onDone }: { onTurnedOn?: () => void
   const begin = useBeginTwoFactorSetup();
   const confirm = useConfirmTwoFactorSetup();
   const done = useTwoFactorSetupDone();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // Every refusal (a wrong code, too many tries, a set-up gone) is about the one field.
+  const form = useSavingForm(confirm, {
+    initialValues: { code: '' },
+    validate: { code: isNotEmpty(UI_TEXT.twoFactorCodeRequired) },
+  });
   const start = begin.mutate;
 
   // A fresh secret each time the set-up opens, asked once (a second ask would replace the first).
@@ -55,21 +60,15 @@ export function TwoFactorSetup({ onTurnedOn, onDone }: { onTurnedOn?: () => void
   if (!begin.data) return <PageLoader label="Preparing your secret..." />;
   const setup: Setup = begin.data;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setCodeError(UI_TEXT.twoFactorCodeRequired);
-      return;
-    }
-    setCodeError(null);
+  const submit = form.onSubmit(({ code }) =>
     confirm.mutate(code.trim(), {
       onSuccess: () => onTurnedOn?.(),
       onError: (error) => {
         if (error.message === UI_TEXT.twoFactorSetupNotStarted) start();
-        setCodeError(error.message);
+        showUnderField(form, { onlyField: 'code' })(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Set up two-factor sign-in">
@@ -93,14 +92,12 @@ export function TwoFactorSetup({ onTurnedOn, onDone }: { onTurnedOn?: () => void
         <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
         <TextInput
           label="Code from your app"
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          {...form.getInputProps('code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           placeholder="123456"
           maxLength={32}
           required
-          error={codeError}
           maw={240}
         />
         <Button type="submit" loading={confirm.isPending} style={{ alignSelf: 'flex-start' }}>

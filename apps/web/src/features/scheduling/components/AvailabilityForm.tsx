@@ -31,6 +31,9 @@ function Section({ title, text, children }: { title: string; text: string; child
  * and is said under its day or date, focus goes to the first wrong field, and the first mistake is
  * also named above Save, as is a refusal from the server. Shown mistakes follow the edits until
  * none is left.
+ * Not on lib/forms.ts: its fields are nested (a day's intervals, a date's hours), which the flat
+ * fields there cannot name; it checks the contracts' schema itself (availability-form.ts), so the
+ * server's only refusal left names no field (a zone its database lacks) and goes above Save.
  */
 export function AvailabilityForm({ availability }: { availability: AdvisorAvailability }) {
   const [draft, setDraft] = useState<AvailabilityDraft>(() => draftOf(availability));
