@@ -2,6 +2,7 @@ export * from './analytics.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './board.js';
+export * from './client-events.js';
 export * from './csv.js';
 export * from './departments.js';
 export * from './domain-events.js';

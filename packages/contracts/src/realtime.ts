@@ -1,10 +1,8 @@
-import type { z } from 'zod';
 import {
   type ConversationReadEvent,
   type ConversationRemovedEvent,
   type ConversationStatusEvent,
   type ConversationUpdatedEvent,
-  MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type MessageUpdatedEvent,
   type MessengerErrorEvent,
@@ -14,13 +12,10 @@ import {
 import { NOTIFICATION_EVENTS } from './notifications.js';
 import type { Role } from './roles.js';
 import type { MEETING_EVENTS, MeetingChangedEvent } from './scheduling.js';
-import { conversationRoomPayload, type Message, sendMessageBody, typingPayload } from './schemas/messenger.js';
 import type { NotificationItem } from './schemas/notifications.js';
-import { ticketRoomPayload, ticketStatusPayload } from './schemas/tickets.js';
-import { projectRoomPayload } from './schemas/work.js';
-import { TICKET_CLIENT_EVENTS, type TICKET_EVENTS, type TicketEventPayload } from './tickets.js';
+import type { TICKET_EVENTS, TicketEventPayload } from './tickets.js';
 import type { TIMER_EVENTS, TimerChangedEvent } from './time.js';
-import { type WORK_EVENTS, WORK_ROOM_EVENTS, type WorkEventPayload } from './work.js';
+import type { WORK_EVENTS, WorkEventPayload } from './work.js';
 
 /**
  * The live connection's events, typed once for both sides: the server is a
@@ -39,23 +34,6 @@ export const LIVE_CONNECTION_HEADER = 'x-live-connection';
 export type SocketAck<Answer extends object = object> = ({ ok: true } & Answer) | { ok: false; error: string };
 
 /**
- * One client event as both sides know it: the schema the server parses its payload with (the
- * socket pipeline, apps/server/src/plugins/socket-events.ts) and what its acknowledgement answers
- * (`null`: none is needed, though the server answers one if given). The answer is a type only.
- */
-export interface ClientEvent<Payload extends z.ZodType = z.ZodType, Answer extends object | null = object | null> {
-  payload: Payload;
-  /** Never set: carries the answer's type. */
-  readonly answer?: Answer;
-}
-/** An event the server acknowledges with `{ ok: true } & Answer`: `acknowledged<Answer>()(schema)`. */
-const acknowledged =
-  <Answer extends object = object>() =>
-  <Payload extends z.ZodType>(payload: Payload): ClientEvent<Payload, Answer> => ({ payload });
-/** An event the client needs no answer to. */
-const unanswered = <Payload extends z.ZodType>(payload: Payload): ClientEvent<Payload, null> => ({ payload });
-
-/**
  * The answer to joining a record's room (ticket:join, project:join): how long ago, at most, the room
  * last heard a change. A page reads again only what it read before then (docs/decisions/0219).
  */
@@ -63,36 +41,8 @@ export interface RoomJoined {
   changedMsAgo: number;
 }
 
-/**
- * Client → server, declared once (docs/decisions/0240): each event's name, payload schema and answer.
- * Each has a budget kind (SOCKET_EVENT_BUDGETS) where the server handles it.
- */
-export const clientEvents = {
-  [MESSENGER_CLIENT_EVENTS.join]: acknowledged()(conversationRoomPayload),
-  [MESSENGER_CLIENT_EVENTS.leave]: unanswered(conversationRoomPayload),
-  [MESSENGER_CLIENT_EVENTS.sendMessage]: acknowledged<{ message: Message }>()(sendMessageBody),
-  [MESSENGER_CLIENT_EVENTS.typing]: unanswered(typingPayload),
-  [TICKET_CLIENT_EVENTS.join]: acknowledged<RoomJoined>()(ticketRoomPayload),
-  [TICKET_CLIENT_EVENTS.leave]: unanswered(ticketRoomPayload),
-  [TICKET_CLIENT_EVENTS.updateStatus]: acknowledged()(ticketStatusPayload),
-  [WORK_ROOM_EVENTS.join]: acknowledged<RoomJoined>()(projectRoomPayload),
-  [WORK_ROOM_EVENTS.leave]: unanswered(projectRoomPayload),
-} as const satisfies Record<string, ClientEvent>;
-type ClientEvents = typeof clientEvents;
-export type ClientEventName = keyof ClientEvents;
-/** A client event's payload as the client sends it. */
-export type ClientEventPayload<E extends ClientEventName> = z.input<ClientEvents[E]['payload']>;
-/** A client event's payload as the server's handler gets it (parsed: defaults filled in). */
-export type ParsedClientEventPayload<E extends ClientEventName> = z.output<ClientEvents[E]['payload']>;
-type AnswerOf<E extends ClientEventName> =
-  ClientEvents[E] extends ClientEvent<z.ZodType, infer Answer> ? Answer : never;
-
-/** The socket.io event map of the client's events, made from `clientEvents`. */
-export type ClientToServerEvents = {
-  [E in ClientEventName]: AnswerOf<E> extends object
-    ? (payload: ClientEventPayload<E>, ack: (answer: SocketAck<AnswerOf<E>>) => void) => void
-    : (payload: ClientEventPayload<E>) => void;
-};
+/** The socket.io event map of the client's events, made from `clientEvents` (client-events.ts: its schemas are values, which this file, loaded by every page, must not hold). */
+export type { ClientToServerEvents } from './client-events.js';
 
 type Values<T> = T[keyof T];
 type Listener<Payload> = (payload: Payload) => void;
