@@ -244,7 +244,7 @@ export type PrivateAdvisorConversationQuery = z.input<typeof privateAdvisorConve
 /** GET /api/conversations/general: gets or creates the organization's general conversation (advisors name it). */
 export const generalConversationQuery = organizationFilterQuery;
 
-// ---- live payloads, client → server (the socket pipeline parses with these: realtime.ts's clientEvents) ----
+// ---- live payloads, client → server (the socket pipeline parses with these: client-events.ts's clientEvents) ----
 
 /** join_conversation / leave_conversation. */
 export const conversationRoomPayload = z.object({ conversationId: idSchema });

@@ -173,7 +173,7 @@ export type TicketListQuery = z.input<typeof ticketListQuery>;
 
 export const ticketAttachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
 
-// ---- live payloads, client → server (the socket pipeline parses with these: realtime.ts's clientEvents) ----
+// ---- live payloads, client → server (the socket pipeline parses with these: client-events.ts's clientEvents) ----
 
 /** ticket:join / ticket:leave. */
 export const ticketRoomPayload = z.object({ ticketId: idSchema });

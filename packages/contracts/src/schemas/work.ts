@@ -375,7 +375,7 @@ export type MyTasksQuery = z.input<typeof myTasksQuery>;
 /** DELETE …/attachments/{attachmentId}. */
 export const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
 
-// ---- live payloads, client → server (the socket pipeline parses with these: realtime.ts's clientEvents) ----
+// ---- live payloads, client → server (the socket pipeline parses with these: client-events.ts's clientEvents) ----
 
 /** project:join / project:leave. */
 export const projectRoomPayload = z.object({ projectId: idSchema });
