@@ -76,16 +76,22 @@ async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | nu
 export const taskAccessIn = (db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> =>
   accessIn(db, actor, organizationId);
 
-/**
- * The task row with the actor's access (for its permissions), or 404 (missing, another
- * organization, an advisor's unassigned task: lib/read-rules readableTasks).
- */
-export async function readableTask(db: Database, actor: Actor, taskId: string) {
+/** The task row if the actor reads it (lib/read-rules readableTasks), else undefined. */
+export async function findReadableTask(db: Database, actor: Actor, taskId: string): Promise<TaskRow | undefined> {
   const [task] = await db
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, taskId), readableTasks(actorReader(actor))))
     .limit(1);
+  return task;
+}
+
+/**
+ * The task row with the actor's access (for its permissions), or 404 (missing, another
+ * organization, an advisor's unassigned task).
+ */
+export async function readableTask(db: Database, actor: Actor, taskId: string) {
+  const task = await findReadableTask(db, actor, taskId);
   if (!task) throw notFound(UI_TEXT.taskNotFound);
   return { task, access: await taskAccessIn(db, actor, task.organizationId) };
 }
