@@ -236,12 +236,12 @@ export async function projectStats(db: Database, actor: Actor, organizationId?: 
   };
 }
 
-/** Used by live rooms: the project's organization, or null when there is no such project. */
-export async function projectOrganization(db: Database, projectId: string): Promise<string | null> {
+/** Used by live rooms: the project's organization when the actor reads the project (its read rule), else null. */
+export async function readableProjectOrganization(db: Database, actor: Actor, projectId: string) {
   const [row] = await db
     .select({ organizationId: projects.organizationId })
     .from(projects)
-    .where(eq(projects.id, projectId))
+    .where(and(eq(projects.id, projectId), readableProjects(actorReader(actor))))
     .limit(1);
   return row?.organizationId ?? null;
 }
