@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SearchGroup, SearchKind } from '@smart/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -8,6 +9,7 @@ import {
   advisorMeetings,
   blockedRange,
   conversations,
+  files,
   objectives,
   projects,
   tasks,
@@ -36,17 +38,32 @@ import { insertTicket } from './helpers/tickets.js';
 /**
  * One read rule per record type (docs/decisions/0245-one-read-rule-per-record-type.md): for every
  * actor of the authorization matrix, and an advisor whose assignment ended, and one record of each
- * type, the rule (lib/read-rules), the GET route, the list, search and the notification fan-out's
- * rule (notifications/audience.ts readableBy) give one answer.
+ * type, the rule (lib/read-rules), every route that reads the record by its id (its GET, its
+ * files' info and download link, a conversation's messages and a send to it, a session's calendar
+ * file, a template's download and preview), the list, search and the notification fan-out's rule
+ * (notifications/audience.ts readableBy) give one answer.
  */
 const WORD = 'quokka';
 
 type Actor = MatrixActor | 'advisorEnded';
 const ACTORS: readonly Actor[] = [...MATRIX_ACTORS, 'advisorEnded'];
 
+/** A request that reads the record, and the status it answers a reader with. */
+interface Read {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: Record<string, unknown>;
+  /** 200 unless given. */
+  ok?: number;
+}
+
 interface RecordType {
-  /** The record's GET, and its list (a page large enough to hold it), by its ids. */
-  get: string;
+  /**
+   * Every route that reads the record by its id, by name: its GET, and those that need reading it
+   * (its files' info and download link, a conversation's messages, a template's download, …).
+   */
+  reads: Record<string, Read>;
+  /** Its list (a page large enough to hold it). */
   list: string;
   rule: (reader: Reader) => SQL;
   id: AnyPgColumn;
@@ -59,6 +76,14 @@ interface RecordType {
   /** Who reads it: the matrix's answer, so that "all agree" cannot mean "nobody reads anything". */
   readers: readonly Actor[];
 }
+
+const get = (url: string): Read => ({ method: 'GET', url });
+
+/** GET /api/files/info and /download of a file attached to the record: the record's rule decides. */
+const fileReads = (key: string): Record<string, Read> => ({
+  'GET /api/files/info/:key': get(`/api/files/info/${key}`),
+  'GET /api/files/download/:key': get(`/api/files/download/${key}`),
+});
 
 const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, async ({ t, make, cast }) => {
   const db = t.database.db;
@@ -110,10 +135,38 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       and(eq(advisorAssignments.advisorId, advisorEnded.id), eq(advisorAssignments.organizationId, organization.id)),
     );
 
+  // A file attached to each record (its bytes are not needed to read its info or a link to it).
+  const fileOf = async (recordType: 'objective' | 'task' | 'ticket' | 'message', recordId: string) => {
+    const key = `${randomUUID()}.pdf`;
+    await db.insert(files).values({
+      key,
+      originalName: `${recordType}.pdf`,
+      contentType: 'application/pdf',
+      size: 100,
+      uploadedBy: orgAdmin.id,
+      organizationId: organization.id,
+      recordType,
+      recordId,
+    });
+    return key;
+  };
+  const [objectiveFile, taskFile, endedTaskFile, ticketFile, messageFile] = await Promise.all([
+    fileOf('objective', objective.id),
+    fileOf('task', task.id),
+    fileOf('task', endedTask.id),
+    fileOf('ticket', ticket.id),
+    fileOf('message', message.id),
+  ]);
+  const [templateFile] = await db
+    .select({ key: files.key })
+    .from(files)
+    .where(eq(files.id, template.fileIds[0] ?? ''));
+  if (!templateFile) throw new Error('template file not made');
+
   const members: readonly Actor[] = ['admin', 'orgAdmin', 'user'];
   const types: Record<string, RecordType> = {
     project: {
-      get: `/api/projects/${project.id}`,
+      reads: { 'GET /api/projects/:id': get(`/api/projects/${project.id}`) },
       list: '/api/projects?limit=100',
       rule: readableProjects,
       id: projects.id,
@@ -124,7 +177,7 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: members,
     },
     objective: {
-      get: `/api/objectives/${objective.id}`,
+      reads: { 'GET /api/objectives/:id': get(`/api/objectives/${objective.id}`), ...fileReads(objectiveFile) },
       list: `/api/objectives/projects/${project.id}?limit=100`,
       rule: readableObjectives,
       id: objectives.id,
@@ -134,7 +187,7 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: members,
     },
     task: {
-      get: `/api/tasks/${task.id}`,
+      reads: { 'GET /api/tasks/:id': get(`/api/tasks/${task.id}`), ...fileReads(taskFile) },
       list: `/api/tasks/objectives/${objective.id}?limit=100`,
       rule: readableTasks,
       id: tasks.id,
@@ -145,7 +198,7 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: [...members, 'advisorAssigned'],
     },
     'task of the advisor whose assignment ended': {
-      get: `/api/tasks/${endedTask.id}`,
+      reads: { 'GET /api/tasks/:id': get(`/api/tasks/${endedTask.id}`), ...fileReads(endedTaskFile) },
       list: `/api/tasks/objectives/${objective.id}?limit=100`,
       rule: readableTasks,
       id: tasks.id,
@@ -156,7 +209,7 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: members,
     },
     ticket: {
-      get: `/api/tickets/${ticket.id}`,
+      reads: { 'GET /api/tickets/:id': get(`/api/tickets/${ticket.id}`), ...fileReads(ticketFile) },
       list: '/api/tickets?limit=100',
       rule: readableTickets,
       id: tickets.id,
@@ -167,7 +220,18 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: [...members, 'advisorAssigned'],
     },
     conversation: {
-      get: `/api/conversations/${conversation.id}`,
+      reads: {
+        'GET /api/conversations/:id': get(`/api/conversations/${conversation.id}`),
+        'GET /api/messages/conversations/:id': get(`/api/messages/conversations/${conversation.id}`),
+        ...fileReads(messageFile),
+        // A send stores nothing unless the sender reads the conversation.
+        'POST /api/messages': {
+          method: 'POST',
+          url: '/api/messages',
+          payload: { conversationId: conversation.id, content: 'Noted' },
+          ok: 201,
+        },
+      },
       list: '/api/conversations?limit=100',
       rule: readableConversations,
       id: conversations.id,
@@ -179,7 +243,10 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: ['orgAdmin', 'user', 'advisorAssigned'],
     },
     session: {
-      get: `/api/sessions/${session.id}`,
+      reads: {
+        'GET /api/sessions/:id': get(`/api/sessions/${session.id}`),
+        'GET /api/sessions/:id/ics': get(`/api/sessions/${session.id}/ics`),
+      },
       list: '/api/sessions?limit=100',
       rule: readableMeetings,
       id: advisorMeetings.id,
@@ -189,7 +256,12 @@ const test = apiTest({ demoData: false }).extend('records', { scope: 'file' }, a
       readers: [...members, 'advisorEnded'],
     },
     template: {
-      get: `/api/templates/${template.id}`,
+      reads: {
+        'GET /api/templates/:id': get(`/api/templates/${template.id}`),
+        'POST /api/templates/:id/download': { method: 'POST', url: `/api/templates/${template.id}/download` },
+        'POST /api/templates/:id/preview': { method: 'POST', url: `/api/templates/${template.id}/preview` },
+        ...fileReads(templateFile.key),
+      },
       list: '/api/templates?limit=100',
       rule: readableTemplates,
       id: templates.id,
@@ -246,10 +318,15 @@ describe('every way of reading a record gives one answer', () => {
           }
         }
 
-        const get = await t.request({ method: 'GET', url: type.get, token });
-        if (!person) expect(get.statusCode, `${name}: GET`).toBe(401);
-        else if (get.statusCode !== 200) expect([403, 404], `${name}: GET ${get.body}`).toContain(get.statusCode);
-        answers.get = get.statusCode === 200;
+        for (const [route, read] of Object.entries(type.reads)) {
+          const { method, url, payload, ok = 200 } = read;
+          const response = await t.request({ method, url, payload, token });
+          if (!person) expect(response.statusCode, `${name}: ${route}`).toBe(401);
+          else if (response.statusCode !== ok) {
+            expect([403, 404], `${name}: ${route} ${response.body}`).toContain(response.statusCode);
+          }
+          answers[route] = response.statusCode === ok;
+        }
 
         const list = await t.request({ method: 'GET', url: type.list, token });
         answers.list = list.statusCode === 200 && idsOf(list.json().data).includes(type.recordId);

@@ -199,13 +199,6 @@ export async function isPersonOf(db: Database, actor: Actor, organizationId: str
   return isAdvisor(actor) && (await canActInOrganization(db, actor, organizationId));
 }
 
-/** isPersonOf as a condition on an organization id column, for the actor's lists. */
-export function organizationsPersonOf(actor: Actor, organizationColumn: AnyPgColumn | SQL): SQL {
-  const own = actor.organizationId ? sql`${organizationColumn} = ${actor.organizationId}` : sql`false`;
-  if (!isAdvisor(actor)) return own;
-  return sql`(${own} or exists (select 1 from ${advisorAssignments} where ${activeAssignment(actor.id, organizationColumn)}))`;
-}
-
 /**
  * isPersonOf for many users at once, as a condition on a users table (or alias) and an organization
  * column: who of a conversation's participants is still one of the organization's people.

@@ -41,9 +41,10 @@ export interface AttachableRecord {
 }
 
 /**
- * Loads the record when the actor may read it; null when it is missing or the actor may not read
- * it (the caller answers 404, never telling another tenant's record apart). May throw 403 when the
- * actor's role has no access to the kind at all.
+ * Loads the record when the actor may read it, through the kind's read rule (lib/read-rules), so a
+ * file answers as its record's GET; null when it is missing or the actor may not read it (the
+ * caller answers 404, never telling another tenant's record apart). May throw 403 when the actor's
+ * role has no access to the kind at all.
  */
 export type AttachableRecordReader = (db: Database, actor: Actor, id: string) => Promise<AttachableRecord | null>;
 

@@ -1,18 +1,17 @@
 import { WORK_EVENTS } from '@smart/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { objectives } from '../../db/schema/index.js';
-import { forbidden } from '../../lib/errors.js';
-import { hasFlag, seesAllOrganizations } from '../../lib/tenancy.js';
+import { actorReader, readableObjectives } from '../../lib/read-rules/index.js';
 import type { AttachableRecordReader } from '../files/index.js';
-import { announceWork, canChangeWorkRecord, canRemoveAttachment, canWorkOnProjectsIn } from '../projects/index.js';
+import { announceWork, canChangeWorkRecord, canRemoveAttachment, requireProjectWork } from '../projects/index.js';
 
 /**
- * Objectives as records files attach to (files/record-access.ts): read by whoever works on the
- * organization's projects; anyone of them may add files; removing one is for its uploader and
+ * Objectives as records files attach to (files/record-access.ts): whoever reads the objective (its
+ * read rule, lib/read-rules readableObjectives) may add files; removing one is for its uploader and
  * whoever may change the objective. Roles without projects (advisors) are refused outright (403).
  */
 export const readObjectiveForFiles: AttachableRecordReader = async (db, actor, id) => {
-  if (!seesAllOrganizations(actor) && !hasFlag(actor, 'canManageProjects')) throw forbidden();
+  requireProjectWork(actor);
   const [objective] = await db
     .select({
       id: objectives.id,
@@ -21,9 +20,9 @@ export const readObjectiveForFiles: AttachableRecordReader = async (db, actor, i
       createdBy: objectives.createdBy,
     })
     .from(objectives)
-    .where(eq(objectives.id, id))
+    .where(and(eq(objectives.id, id), readableObjectives(actorReader(actor))))
     .limit(1);
-  if (!objective || !canWorkOnProjectsIn(actor, objective.organizationId)) return null;
+  if (!objective) return null;
   return {
     type: 'objective',
     id: objective.id,

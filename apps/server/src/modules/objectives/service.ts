@@ -16,7 +16,6 @@ import {
   requireProjectWork,
   requireTeamIn,
   taskTotals,
-  workRecordOr404,
   workSearch,
 } from '../projects/index.js';
 import type { ObjectiveRecord } from './presenter.js';
@@ -109,11 +108,15 @@ export async function readObjective(db: Database, actor: Actor, objectiveId: str
   return { record, attachments: await attachmentsOf(db, record.objective.id) };
 }
 
-/** The objective row the actor may read (404) and change (403). */
+/** The objective row the actor may read (its read rule, else 404) and change (403). */
 async function changeableObjective(db: Database, actor: Actor, objectiveId: string) {
   requireProjectWork(actor);
-  const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  const objective = await workRecordOr404(actor, row, UI_TEXT.objectiveNotFound);
+  const [objective] = await db
+    .select()
+    .from(objectives)
+    .where(and(eq(objectives.id, objectiveId), readableObjectives(actorReader(actor))))
+    .limit(1);
+  if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
   if (!canChangeWorkRecord(actor, objective)) throw forbidden();
   return objective;
 }

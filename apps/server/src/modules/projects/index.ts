@@ -3,7 +3,7 @@ import type { ServerModule } from '../manifest.js';
 import { projectRoutes } from './routes.js';
 import { projectSocketEvents } from './socket.js';
 
-export { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
+export { requireProjectWork, requireTeamIn, workSearch } from './access.js';
 export { announceWork } from './live.js';
 export { newWorkRecord } from './new-record.js';
 export { projectNotificationRules } from './notifications.js';

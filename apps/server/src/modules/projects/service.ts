@@ -21,7 +21,7 @@ import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/index.js';
 import { userSummaryOf } from '../people/index.js';
-import { requireProjectWork, requireTeamIn, workRecordOr404, workSearch } from './access.js';
+import { requireProjectWork, requireTeamIn, workSearch } from './access.js';
 import { newWorkRecord } from './new-record.js';
 import { canChangeWorkRecord, canWorkOnProjectsIn } from './policy.js';
 import type { ProjectRecord } from './presenter.js';
@@ -114,11 +114,15 @@ export async function readProject(db: Database, actor: Actor, projectId: string)
   return record;
 }
 
-/** The project row the actor may read (404) and change (403). */
+/** The project row the actor may read (its read rule, else 404) and change (403). */
 async function changeableProject(db: Database, actor: Actor, projectId: string) {
   requireProjectWork(actor);
-  const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  const project = await workRecordOr404(actor, row, UI_TEXT.projectNotFound);
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), readableProjects(actorReader(actor))))
+    .limit(1);
+  if (!project) throw notFound(UI_TEXT.projectNotFound);
   if (!canChangeWorkRecord(actor, project)) throw forbidden();
   return project;
 }
@@ -236,12 +240,12 @@ export async function projectStats(db: Database, actor: Actor, organizationId?: 
   };
 }
 
-/** Used by live rooms: the project's organization, or null when there is no such project. */
-export async function projectOrganization(db: Database, projectId: string): Promise<string | null> {
+/** Used by live rooms: the project's organization when the actor reads the project (its read rule), else null. */
+export async function readableProjectOrganization(db: Database, actor: Actor, projectId: string) {
   const [row] = await db
     .select({ organizationId: projects.organizationId })
     .from(projects)
-    .where(eq(projects.id, projectId))
+    .where(and(eq(projects.id, projectId), readableProjects(actorReader(actor))))
     .limit(1);
   return row?.organizationId ?? null;
 }

@@ -376,6 +376,9 @@ async function meetingToChange(tx: Database, actor: Actor, meetingId: string, no
     .where(eq(advisorMeetingAttendees.meetingId, meetingId));
   const attendeeIds = attendees.map((attendee) => attendee.userId);
   const access = { ...row.meeting, attendeeIds };
+  // The policy, not the read rule (readableMeetings), as before: a booker who left the organization,
+  // was dropped from the attendees meanwhile and came back no longer reads the meeting (404) but may
+  // still change it; the rule would make that 404 too (decision 0245).
   if (!canReadMeeting(actor, access)) throw notFound(UI_TEXT.meetingNotFound);
   if (!canChangeMeeting(actor, access)) throw forbidden(UI_TEXT.meetingChangeDenied);
   if (row.meeting.status === 'cancelled') throw badRequest(UI_TEXT.meetingAlreadyCancelled);

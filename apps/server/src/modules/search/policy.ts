@@ -18,9 +18,9 @@ const searchesPeople = (actor: Actor) => hasFlag(actor, 'canManageUsers') && act
 
 const RULES: Record<SearchKind, (actor: Actor) => boolean> = {
   projects: searchesProjects,
-  // Objectives: read by the project routes' rule (objectives/service.ts workRecordOr404), advisors never.
+  // Objectives: those of the projects the actor reads (lib/read-rules readableObjectives), advisors never.
   objectives: searchesProjects,
-  // Tasks: project workers, and advisors the tasks assigned to them (tasks/policy.ts canReadTask).
+  // Tasks: project workers, and advisors the tasks assigned to them (lib/read-rules readableTasks).
   tasks: (actor) => searchesProjects(actor) || isAdvisor(actor),
   // Tickets and messages: everyone signed in, in the scope of the tickets list and of the messenger.
   tickets: () => true,

@@ -6,7 +6,7 @@ import {
   UI_TEXT,
   type updateTaskBody,
 } from '@smart/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -23,18 +23,12 @@ import {
 import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
-import { actorReader, readableTasks } from '../../lib/read-rules/index.js';
+import { actorReader, readableObjectives, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/index.js';
 import { readableMentions } from '../notifications/index.js';
 import { namesOf, userSummaryOf } from '../people/index.js';
-import {
-  canChangeWorkRecord,
-  newWorkRecord,
-  requireProjectWork,
-  workRecordOr404,
-  workSearch,
-} from '../projects/index.js';
+import { canChangeWorkRecord, newWorkRecord, requireProjectWork, workSearch } from '../projects/index.js';
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
@@ -76,16 +70,22 @@ async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | nu
 export const taskAccessIn = (db: Database, actor: Actor, organizationId: string): Promise<TaskAccess> =>
   accessIn(db, actor, organizationId);
 
-/**
- * The task row with the actor's access (for its permissions), or 404 (missing, another
- * organization, an advisor's unassigned task: lib/read-rules readableTasks).
- */
-export async function readableTask(db: Database, actor: Actor, taskId: string) {
+/** The task row if the actor reads it (lib/read-rules readableTasks), else undefined. */
+export async function findReadableTask(db: Database, actor: Actor, taskId: string): Promise<TaskRow | undefined> {
   const [task] = await db
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, taskId), readableTasks(actorReader(actor))))
     .limit(1);
+  return task;
+}
+
+/**
+ * The task row with the actor's access (for its permissions), or 404 (missing, another
+ * organization, an advisor's unassigned task).
+ */
+export async function readableTask(db: Database, actor: Actor, taskId: string) {
+  const task = await findReadableTask(db, actor, taskId);
   if (!task) throw notFound(UI_TEXT.taskNotFound);
   return { task, access: await taskAccessIn(db, actor, task.organizationId) };
 }
@@ -102,10 +102,16 @@ export async function listTasks(
   objectiveId: string,
   query: TaskListQuery,
 ): Promise<{ page: Page<TaskRecord>; access: TaskAccess }> {
-  const [objective] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
+  const [row] = await db
+    .select({ objective: objectives, readable: sql<boolean>`${readableObjectives(actorReader(actor))}` })
+    .from(objectives)
+    .where(eq(objectives.id, objectiveId))
+    .limit(1);
+  if (!row) throw notFound(UI_TEXT.objectiveNotFound);
+  const { objective } = row;
   const access = await taskAccessIn(db, actor, objective.organizationId);
-  if (!access.advisorActsInOrganization) await workRecordOr404(actor, objective, UI_TEXT.objectiveNotFound);
+  // An advisor acting there lists the tasks assigned to it without reading the objective.
+  if (!row.readable && !access.advisorActsInOrganization) throw notFound(UI_TEXT.objectiveNotFound);
   const assignedTo = query.assignedTo === 'me' ? actor.id : query.assignedTo;
   const search = workSearch(tasks, query.search);
   const where = and(
@@ -200,8 +206,12 @@ type CreateTask = z.output<typeof createTaskBody>;
  */
 export async function createTask(db: Database, actor: Actor, objectiveId: string, body: CreateTask) {
   requireProjectWork(actor);
-  const [row] = await db.select().from(objectives).where(eq(objectives.id, objectiveId)).limit(1);
-  const objective = await workRecordOr404(actor, row, UI_TEXT.objectiveNotFound);
+  const [objective] = await db
+    .select()
+    .from(objectives)
+    .where(and(eq(objectives.id, objectiveId), readableObjectives(actorReader(actor))))
+    .limit(1);
+  if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
   await requireAssignable(db, objective.organizationId, body.assignedTo);
   const taskId = await db.transaction(async (tx) => {
     const [created] = await tx

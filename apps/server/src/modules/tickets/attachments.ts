@@ -1,35 +1,26 @@
 import { type TicketAttachment, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { files, tickets } from '../../db/schema/index.js';
+import { files } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { type Actor, accessIn } from '../../lib/tenancy.js';
+import type { Actor } from '../../lib/tenancy.js';
 import type { AttachableRecord, AttachableRecordReader } from '../files/index.js';
 import { isUnusedUpload, listAttachments } from '../files/index.js';
 import { recordTicketActivity } from './activity.js';
-import { canEditTicket, canReadTicket, canRemoveTicketFile } from './policy.js';
+import { canEditTicket, canRemoveTicketFile } from './policy.js';
 import { presentTicketAttachment } from './presenter.js';
+import { findReadableTicket } from './service.js';
 
 /**
- * Tickets as records files attach to (files/record-access.ts): whoever may read the ticket may add
- * files and download them through signed links; removing one is for its uploader and whoever may
- * edit the ticket. Each added or removed file enters the ticket's history in the same transaction.
+ * Tickets as records files attach to (files/record-access.ts): whoever reads the ticket (its read
+ * rule, lib/read-rules readableTickets) may add files and download them through signed links;
+ * removing one is for its uploader and whoever may edit the ticket. Each added or removed file
+ * enters the ticket's history in the same transaction.
  */
 export const readTicketForFiles: AttachableRecordReader = async (db, actor, id) => {
-  const [ticket] = await db
-    .select({
-      id: tickets.id,
-      organizationId: tickets.organizationId,
-      createdBy: tickets.createdBy,
-      assignedTo: tickets.assignedTo,
-      status: tickets.status,
-    })
-    .from(tickets)
-    .where(eq(tickets.id, id))
-    .limit(1);
-  if (!ticket) return null;
-  const access = await accessIn(db, actor, ticket.organizationId);
-  if (!canReadTicket(access, ticket)) return null;
+  const found = await findReadableTicket(db, actor, id);
+  if (!found) return null;
+  const { ticket, access } = found;
   return {
     type: 'ticket',
     id: ticket.id,

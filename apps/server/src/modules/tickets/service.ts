@@ -94,17 +94,23 @@ export function selectTicketRecords(db: Database, page?: PageJoin) {
 }
 
 /**
- * The ticket row with the actor's access (for its permissions), or 404 (missing, another
- * organization, an advisor not assigned there: lib/read-rules readableTickets).
+ * The ticket row with the actor's access (for its permissions) if the actor reads it (lib/read-rules
+ * readableTickets), else null.
  */
-export async function readableTicket(db: Database, actor: Actor, ticketId: string) {
+export async function findReadableTicket(db: Database, actor: Actor, ticketId: string) {
   const [ticket] = await db
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), readableTickets(actorReader(actor))))
     .limit(1);
-  if (!ticket) throw notFound(UI_TEXT.ticketNotFound);
-  return { ticket, access: await accessIn(db, actor, ticket.organizationId) };
+  return ticket ? { ticket, access: await accessIn(db, actor, ticket.organizationId) } : null;
+}
+
+/** The ticket row with the actor's access, or 404 (missing, another organization, an advisor not assigned there). */
+export async function readableTicket(db: Database, actor: Actor, ticketId: string) {
+  const found = await findReadableTicket(db, actor, ticketId);
+  if (!found) throw notFound(UI_TEXT.ticketNotFound);
+  return found;
 }
 
 /**

@@ -30,10 +30,10 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
+import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
 import { localDateOf } from '../../lib/time-zones.js';
 import { userSummaryOf } from '../people/index.js';
-import { canWorkOnProjectsIn } from '../projects/index.js';
 import { readableTask } from '../tasks/index.js';
 import { readableTicket } from '../tickets/index.js';
 import { lockDaysOf, minutesOnDay, requireRoomInDay } from './day-cap.js';
@@ -193,15 +193,17 @@ export async function summarizeTime(db: Database, actor: Actor, query: z.output<
       .where(record.recordType === 'task' ? eq(timeEntries.taskId, record.id) : eq(timeEntries.ticketId, record.id));
     return row ?? { minutes: 0, billableMinutes: 0 };
   }
-  const holder = query.recordType === 'objective' ? objectives : projects;
+  const [holder, readable] =
+    query.recordType === 'objective' ? [objectives, readableObjectives] : [projects, readableProjects];
   const [work] = await db
-    .select({ organizationId: holder.organizationId })
+    .select({ organizationId: holder.organizationId, readable: sql<boolean>`${readable(actorReader(actor))}` })
     .from(holder)
     .where(eq(holder.id, query.recordId));
   const missing = query.recordType === 'objective' ? UI_TEXT.objectiveNotFound : UI_TEXT.projectNotFound;
   if (!work) throw notFound(missing);
   const { advisorActsInOrganization } = await accessIn(db, actor, work.organizationId);
-  if (!advisorActsInOrganization && !canWorkOnProjectsIn(actor, work.organizationId)) throw notFound(missing);
+  // An advisor acting there sums the tasks assigned to it without reading the project or objective.
+  if (!work.readable && !advisorActsInOrganization) throw notFound(missing);
   const [row] = await db
     .select(totals)
     .from(timeEntries)

@@ -21,7 +21,8 @@ import {
 import { publish } from '../../../events/stream.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Page } from '../../../lib/paging.js';
-import { type Actor, organizationsPersonOf, usersArePeopleOf } from '../../../lib/tenancy.js';
+import { actorReader, readableConversations } from '../../../lib/read-rules/index.js';
+import { type Actor, usersArePeopleOf } from '../../../lib/tenancy.js';
 import { isUnusedUpload, listAttachments } from '../../files/index.js';
 import { notificationExcerpt, readableMentions } from '../../notifications/index.js';
 import { type UserSummaryRow, userSummaryOf } from '../../people/index.js';
@@ -155,11 +156,12 @@ interface StoredMessage {
 }
 
 /**
- * The one statement of a send: the message goes in only when the sender takes part in the
- * conversation and is one of its organization's people; the conversation's activity time and
- * count and the sender's read marker move with it; it answers the stored message, its sender and
- * who receives it now (participants still the organization's people). No row: not stored — no
- * access (404), or the sender's clientMessageId is taken (a repeat: messages_sender_client_id_unique).
+ * The one statement of a send: the message goes in only when the sender reads the conversation
+ * (its read rule, lib/read-rules readableConversations: a participant who is one of its
+ * organization's people); the conversation's activity time and count and the sender's read marker
+ * move with it; it answers the stored message, its sender and who receives it now (participants
+ * still the organization's people). No row: not stored — no access (404), or the sender's
+ * clientMessageId is taken (a repeat: messages_sender_client_id_unique).
  */
 function insertMessage(
   actor: Actor,
@@ -176,9 +178,8 @@ function insertMessage(
   };
   return sql`
     with target as (
-      select c.id, c.organization_id, c.title from ${conversations} c
-      join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${actor.id}
-      where c.id = ${conversationId} and ${organizationsPersonOf(actor, sql`c.organization_id`)}
+      select ${conversations.id}, ${conversations.organizationId}, ${conversations.title} from ${conversations}
+      where ${conversations.id} = ${conversationId} and ${readableConversations(actorReader(actor))}
     ), stored as (
       insert into ${messages} (organization_id, conversation_id, sender_id, content, message_type, client_message_id)
       select organization_id, id, ${actor.id}, ${content}, ${messageType}, ${clientMessageId} from target
