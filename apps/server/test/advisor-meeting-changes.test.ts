@@ -1,10 +1,14 @@
 import {
-  type AdvisorMeeting,
+  advisorEndpoints,
   LIVE_CONNECTION_HEADER,
   MEETING_EVENTS,
   type MeetingChangedEvent,
   type NotificationData,
+  organizationEndpoints,
+  schedulingEndpoints,
   UI_TEXT,
+  type UpdateMeetingBody,
+  userEndpoints,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
@@ -41,10 +45,12 @@ async function scene(make: Factories, t: TestApp) {
   return { organization, orgAdmin, booker, colleague, bystander, advisor, meeting };
 }
 
-const patch = (t: TestApp, by: Member, id: string, payload: object, headers: Record<string, string> = {}) =>
-  t.request({ method: 'PATCH', url: `/api/sessions/${id}`, payload, token: by.token, headers });
+const patch = (t: TestApp, by: Member, id: string, body: UpdateMeetingBody, headers: Record<string, string> = {}) =>
+  t.call(schedulingEndpoints.updateMeeting, { params: { id }, body, as: by, headers });
 const cancel = (t: TestApp, by: Member, id: string, reason: string, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: `/api/sessions/${id}/cancel`, payload: { reason }, token: by.token, headers });
+  t.call(schedulingEndpoints.cancelMeeting, { params: { id }, body: { reason }, as: by, headers });
+const meetingAs = (t: TestApp, by: Member, id: string) =>
+  t.call(schedulingEndpoints.getMeeting, { params: { id }, as: by });
 
 interface RecordedEvent {
   type: string;
@@ -79,8 +85,8 @@ describe('rescheduling and changing a session', () => {
     const s = await scene(make, t);
     const start = nextStart();
     const response = await patch(t, s.advisor, s.meeting.id, { start, length: 60 });
-    expect(response.statusCode, response.body).toBe(200);
-    const moved = response.json().data as AdvisorMeeting;
+    expect(response.status, response.response.body).toBe(200);
+    const moved = response.data;
     expect(moved).toMatchObject({
       id: s.meeting.id,
       icalUid: s.meeting.icalUid,
@@ -91,10 +97,10 @@ describe('rescheduling and changing a session', () => {
       topic: s.meeting.topic,
     });
     const updated = await patch(t, s.orgAdmin, s.meeting.id, { topic: 'Payroll', agenda: 'Two items' });
-    expect(updated.json().data).toMatchObject({ icalUid: s.meeting.icalUid, sequence: 2, topic: 'Payroll' });
+    expect(updated.data).toMatchObject({ icalUid: s.meeting.icalUid, sequence: 2, topic: 'Payroll' });
     // The same values again change nothing: no new SEQUENCE, nobody told.
     const same = await patch(t, s.booker, s.meeting.id, { topic: 'Payroll', start });
-    expect(same.json().data.sequence).toBe(2);
+    expect(same.data.sequence).toBe(2);
     const { rows } = (await t.database.db.execute(
       sql`select time_set_at from advisor_sessions where id = ${s.meeting.id}::uuid`,
     )) as unknown as { rows: { time_set_at: string | Date }[] };
@@ -113,31 +119,31 @@ describe('rescheduling and changing a session', () => {
     const s = await scene(make, t);
     const other = await book(t, s.colleague, bookingBody(s.advisor.id, nextStart()));
     const taken = await patch(t, s.booker, s.meeting.id, { start: other.start });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(UI_TEXT.meetingTimeTaken);
+    expect(taken.status).toBe(409);
+    expect(taken.refusal.error).toBe(UI_TEXT.meetingTimeTaken);
     const outside = await patch(t, s.booker, s.meeting.id, { start: '2026-03-03T22:00:00Z' });
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().error).toBe(UI_TEXT.meetingOutsideHours);
+    expect(outside.status).toBe(400);
+    expect(outside.refusal.error).toBe(UI_TEXT.meetingOutsideHours);
     const later = await patch(t, s.booker, s.meeting.id, { start: nextStart() });
-    expect(later.statusCode).toBe(200);
+    expect(later.status).toBe(200);
     // Lengthening into its own time is no clash with itself.
     const longer = await patch(t, s.booker, s.meeting.id, { length: 60 });
-    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.status, longer.response.body).toBe(200);
     await book(t, s.bystander, bookingBody(s.advisor.id, s.meeting.start));
   });
 
   test('a deactivated advisor’s session is not rescheduled, as it is not booked', async ({ t, make }) => {
     const s = await scene(make, t);
     const admin = await make.admin();
-    const off = await t.request({ method: 'DELETE', url: `/api/users/${s.advisor.id}`, token: admin.token });
-    expect(off.statusCode, off.body).toBe(200);
+    const off = await t.call(userEndpoints.deactivate, { params: { id: s.advisor.id }, as: admin });
+    expect(off.status, off.response.body).toBe(200);
     const moved = await patch(t, s.booker, s.meeting.id, { start: nextStart() });
-    expect(moved.statusCode).toBe(404);
-    expect(moved.json().error).toBe(UI_TEXT.advisorNotFound);
+    expect(moved.status).toBe(404);
+    expect(moved.refusal.error).toBe(UI_TEXT.advisorNotFound);
     // Its topic may still change; the time is where it was.
-    expect((await patch(t, s.booker, s.meeting.id, { topic: 'Agenda only' })).statusCode).toBe(200);
-    const now = await t.request({ method: 'GET', url: `/api/sessions/${s.meeting.id}`, token: s.booker.token });
-    expect(now.json().data.start).toBe(s.meeting.start);
+    expect((await patch(t, s.booker, s.meeting.id, { topic: 'Agenda only' })).status).toBe(200);
+    const now = await meetingAs(t, s.booker, s.meeting.id);
+    expect(now.data.start).toBe(s.meeting.start);
   });
 
   test('a member who only attends may not change or cancel; a cancelled or started session is kept as it was', async ({
@@ -149,17 +155,13 @@ describe('rescheduling and changing a session', () => {
       await patch(t, s.colleague, s.meeting.id, { topic: 'Mine now' }),
       await cancel(t, s.colleague, s.meeting.id, 'No'),
     ]) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(UI_TEXT.meetingChangeDenied);
+      expect(response.status).toBe(403);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingChangeDenied);
     }
-    const colleagueView = await t.request({
-      method: 'GET',
-      url: `/api/sessions/${s.meeting.id}`,
-      token: s.colleague.token,
-    });
-    expect(colleagueView.json().data.permissions).toEqual({ canEdit: false, canCancel: false });
+    const colleagueView = await meetingAs(t, s.colleague, s.meeting.id);
+    expect(colleagueView.data.permissions).toEqual({ canEdit: false, canCancel: false });
     // The bystander does not see it at all.
-    expect((await patch(t, s.bystander, s.meeting.id, { topic: 'x' })).statusCode).toBe(404);
+    expect((await patch(t, s.bystander, s.meeting.id, { topic: 'x' })).status).toBe(404);
 
     const started = await book(t, s.booker, bookingBody(s.advisor.id, nextStart()));
     await moveIntoPast(t, started.id);
@@ -167,19 +169,19 @@ describe('rescheduling and changing a session', () => {
       await patch(t, s.booker, started.id, { topic: 'Late' }),
       await cancel(t, s.booker, started.id, 'Late'),
     ]) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.meetingAlreadyPast);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingAlreadyPast);
     }
-    const past = await t.request({ method: 'GET', url: `/api/sessions/${started.id}`, token: s.booker.token });
-    expect(past.json().data.permissions).toEqual({ canEdit: false, canCancel: false });
+    const past = await meetingAs(t, s.booker, started.id);
+    expect(past.data.permissions).toEqual({ canEdit: false, canCancel: false });
 
-    expect((await cancel(t, s.booker, s.meeting.id, 'Clash')).statusCode).toBe(200);
+    expect((await cancel(t, s.booker, s.meeting.id, 'Clash')).status).toBe(200);
     for (const response of [
       await patch(t, s.booker, s.meeting.id, { topic: 'Again' }),
       await cancel(t, s.advisor, s.meeting.id, 'Again'),
     ]) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.meetingAlreadyCancelled);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.meetingAlreadyCancelled);
     }
   });
 
@@ -190,9 +192,9 @@ describe('rescheduling and changing a session', () => {
     const s = await scene(make, t);
     // The booker stays: it attends the meeting it booked.
     const response = await patch(t, s.orgAdmin, s.meeting.id, { attendeeIds: [s.bystander.id] });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.status, response.response.body).toBe(200);
     const after = sorted([s.booker.id, s.bystander.id]);
-    expect(sorted((response.json().data as AdvisorMeeting).attendees.map((person) => person.id))).toEqual(after);
+    expect(sorted(response.data.attendees.map((person) => person.id))).toEqual(after);
     // One change's events are recorded together: find each by its type.
     const events = await eventsOf(t, s.meeting.id);
     const ofType = (type: string) => events.filter((event) => event.type === type).at(-1);
@@ -216,8 +218,8 @@ describe('rescheduling and changing a session', () => {
       data: { session: { method: 'CANCEL', attendeeIds: [s.colleague.id], sequence: 1 } },
     });
     // The one dropped no longer reads it.
-    const gone = await t.request({ method: 'GET', url: `/api/sessions/${s.meeting.id}`, token: s.colleague.token });
-    expect(gone.statusCode).toBe(404);
+    const gone = await meetingAs(t, s.colleague, s.meeting.id);
+    expect(gone.status).toBe(404);
   });
 });
 
@@ -225,8 +227,8 @@ describe('cancelling a session', () => {
   test('keeps the record with who cancelled, when and why; tells everyone; frees the time', async ({ t, make }) => {
     const s = await scene(make, t);
     const response = await cancel(t, s.advisor, s.meeting.id, 'I am ill, sorry');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({
+    expect(response.status, response.response.body).toBe(200);
+    expect(response.data).toMatchObject({
       id: s.meeting.id,
       icalUid: s.meeting.icalUid,
       status: 'cancelled',
@@ -301,10 +303,9 @@ describe('the session as a calendar file', () => {
   }) => {
     const s = await scene(make, t);
     await patch(t, s.booker, s.meeting.id, { topic: 'Budget; review, Q1' });
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/sessions/${s.meeting.id}/ics`,
-      token: s.colleague.token,
+    const { response } = await t.call(schedulingEndpoints.meetingCalendar, {
+      params: { id: s.meeting.id },
+      as: s.colleague,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -345,24 +346,22 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
   }) => {
     const s = await scene(make, t);
     const other = await make.organization();
-    await t.request({
-      method: 'POST',
-      url: `/api/organizations/${other.id}/advisors`,
-      payload: { advisorId: s.advisor.id },
-      token: cast.admin.token,
+    await t.call(advisorEndpoints.assign, {
+      params: { orgId: other.id },
+      body: { advisorId: s.advisor.id },
+      as: cast.admin,
     });
     const elsewhere = await book(t, s.advisor, bookingBody(s.advisor.id, nextStart(), { organizationId: other.id }));
     const started = await book(t, s.colleague, bookingBody(s.advisor.id, nextStart()));
     await moveIntoPast(t, started.id);
     const advisorSocket = await sockets.connect(s.advisor);
     const [heard] = await sockets.heardBy<MeetingChangedEvent>([advisorSocket], MEETING_EVENTS.changed, async () => {
-      const response = await t.request({
-        method: 'PATCH',
-        url: `/api/organizations/${s.organization.id}/advisors/${s.advisor.id}`,
-        payload: { isActive: false },
-        token: cast.admin.token,
+      const response = await t.call(advisorEndpoints.updateAssignment, {
+        params: { orgId: s.organization.id, advisorId: s.advisor.id },
+        body: { isActive: false },
+        as: cast.admin,
       });
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.status, response.response.body).toBe(200);
     });
     expect(heard).toEqual([{ sessionId: s.meeting.id, organizationId: s.organization.id, change: 'cancelled' }]);
     const rows = await cancelledIds(t, [s.meeting.id, elsewhere.id, started.id]);
@@ -387,12 +386,11 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
 
   test('an assignment removed cancels them the same way', async ({ t, make, cast }) => {
     const s = await scene(make, t);
-    const response = await t.request({
-      method: 'DELETE',
-      url: `/api/organizations/${s.organization.id}/advisors/${s.advisor.id}`,
-      token: cast.admin.token,
+    const response = await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: s.organization.id, advisorId: s.advisor.id },
+      as: cast.admin,
     });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.status, response.response.body).toBe(200);
     expect(await cancelledIds(t, [s.meeting.id])).toEqual([
       {
         id: s.meeting.id,
@@ -419,12 +417,8 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       bookingBody(s.advisor.id, nextStart(), { organizationId: s.organization.id, attendeeIds: [s.bystander.id] }),
     );
     const outside = await book(t, cast.user, bookingBody(cast.advisorAssigned.id, nextStart()));
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/organizations/${s.organization.id}/close`,
-      token: s.orgAdmin.token,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await t.call(organizationEndpoints.close, { params: { id: s.organization.id }, as: s.orgAdmin });
+    expect(response.status, response.response.body).toBe(200);
     const rows = await cancelledIds(t, [s.meeting.id, second.id, outside.id]);
     expect(rows.map((row) => [row.id, row.status, row.cancel_reason, row.cancelled_by])).toEqual([
       [s.meeting.id, 'cancelled', UI_TEXT.meetingCancelledOrganizationClosed, s.orgAdmin.id],
@@ -437,7 +431,7 @@ describe('sessions cancelled when the advisor or the organization goes', () => {
       audience: { withoutAccessCheck: expect.arrayContaining([s.advisor.id, s.bystander.id]) },
     });
     // The advisor reads it, cancelled, in its schedule.
-    const read = await t.request({ method: 'GET', url: `/api/sessions/${second.id}`, token: s.advisor.token });
-    expect(read.json().data).toMatchObject({ status: 'cancelled', cancelledBy: { id: s.orgAdmin.id } });
+    const read = await meetingAs(t, s.advisor, second.id);
+    expect(read.data).toMatchObject({ status: 'cancelled', cancelledBy: { id: s.orgAdmin.id } });
   });
 });

@@ -1,14 +1,24 @@
 import {
+  type CreateTimeEntryBody,
+  type Endpoint,
+  type EndpointInput,
   EXPORT_COLUMNS,
   EXPORT_ORGANIZATION_COLUMN,
   type ExportKind,
+  exportEndpoints,
   MAX_SEARCH_LENGTH,
+  projectEndpoints,
+  taskEndpoints,
+  ticketEndpoints,
+  timeEntryEndpoints,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import type { z } from 'zod';
 import { auditEvents, organizations, users } from '../src/db/schema/index.js';
-import type { TestApp } from './helpers/app.js';
+import type { Caller, TestApp } from './helpers/app.js';
 import {
   authzMatrix,
   type Cast,
@@ -18,6 +28,7 @@ import {
   type Statuses,
   WORK_READERS,
 } from './helpers/authz-matrix.js';
+import type { CallOptions } from './helpers/call.js';
 import { csvRecords, readCsv } from './helpers/csv.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
@@ -97,11 +108,16 @@ async function arrange(t: TestApp, make: Factories, cast: Cast): Promise<World> 
   const elsewhere = await make.project(cast.otherOrganization.id, { by: cast.otherOrgAdmin });
   await make.task((await make.objective(elsewhere.id, { by: cast.otherOrgAdmin })).id, { by: cast.otherOrgAdmin });
 
-  const log = async (member: Member, body: Record<string, unknown>) => {
-    const response = await t.request({ method: 'POST', url: '/api/time-entries', token: member.token, payload: body });
-    expect(response.statusCode, response.body).toBe(201);
+  const log = async (member: Member, body: CreateTimeEntryBody) => {
+    const response = await t.call(timeEntryEndpoints.create, { as: member, body });
+    expect(response.status, response.response.body).toBe(201);
   };
-  const onTask = (id: string, date: string, minutes: number) => ({ recordType: 'task', recordId: id, date, minutes });
+  const onTask = (id: string, date: string, minutes: number) => ({
+    recordType: 'task' as const,
+    recordId: id,
+    date,
+    minutes,
+  });
   await log(cast.user, { ...onTask(dueLater.id, '2031-03-10', 90), note: '+1 reconciled' });
   await log(cast.user, { recordType: 'ticket', recordId: printer.id, date: '2031-03-11', minutes: 30 });
   await log(cast.user, onTask(undated.id, '2031-03-09', 15));
@@ -133,23 +149,51 @@ const world = (t: TestApp, make: Factories, cast: Cast) => {
   return arranged;
 };
 
-async function exported(t: TestApp, member: Member, kind: ExportKind, query = '') {
-  const response = await t.request({ method: 'GET', url: `/api/exports/${kind}.csv?${query}`, token: member.token });
+/** The exports of a list (the audit log's has its own tests). */
+type ListedKind = Exclude<ExportKind, 'audit-log'>;
+/** Each kind's file, and the list it is: the file takes the list's query without the page. */
+const FILES = {
+  tickets: exportEndpoints.tickets,
+  tasks: exportEndpoints.tasks,
+  projects: exportEndpoints.projects,
+  members: exportEndpoints.members,
+  'time-entries': exportEndpoints.timeEntries,
+} as const satisfies Record<ListedKind, Endpoint>;
+const LISTS = {
+  tickets: ticketEndpoints.list,
+  tasks: taskEndpoints.mine,
+  projects: projectEndpoints.list,
+  members: userEndpoints.list,
+  'time-entries': timeEntryEndpoints.list,
+} as const satisfies Record<ListedKind, Endpoint>;
+type FileQuery<K extends ListedKind> = z.input<(typeof FILES)[K]['query']>;
+type Input<E extends Endpoint> = EndpointInput<E> & CallOptions<Caller>;
+
+/** The kind's file with the query, as `member` (200 expected): its text and headers. */
+async function exported<K extends ListedKind>(t: TestApp, member: Member, kind: K, query?: FileQuery<K>) {
+  // The signature types the query by the kind; the call cannot see through K.
+  const { response } = await t.call(FILES[kind], { query, as: member } as unknown as Input<(typeof FILES)[K]>);
   expect(response.statusCode, response.body).toBe(200);
   return response;
 }
 
-const exportedIds = async (t: TestApp, member: Member, kind: ExportKind, query = '') =>
+const exportedIds = async <K extends ListedKind>(t: TestApp, member: Member, kind: K, query?: FileQuery<K>) =>
   csvRecords((await exported(t, member, kind, query)).body).map((row) => row.ID);
 
-/** Every id a list shows with the query, page after page. */
-async function listedIds(t: TestApp, member: Member, path: string, query: string, limit: number) {
+/** Every id the kind's list shows with the query, page after page. */
+async function listedIds<K extends ListedKind>(
+  t: TestApp,
+  member: Member,
+  kind: K,
+  query: FileQuery<K> | undefined,
+  limit: number,
+) {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const url = `${path}?${query}${query ? '&' : ''}page=${page}&limit=${limit}`;
-    const response = await t.request({ method: 'GET', url, token: member.token });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { data: { id: string }[]; pagination: { pages: number } };
+    const input = { query: { ...query, page, limit }, as: member } as unknown as Input<(typeof LISTS)[K]>;
+    const response = await t.call(LISTS[kind], input);
+    expect(response.status, response.response.body).toBe(200);
+    const body = response.body as unknown as { data: { id: string }[]; pagination: { pages: number } };
     ids.push(...body.data.map((item) => item.id));
     if (page >= body.pagination.pages) return ids;
   }
@@ -157,91 +201,76 @@ async function listedIds(t: TestApp, member: Member, path: string, query: string
 
 describe('each file is its list', () => {
   /** Each query as the first person; as the others, the first two (their scope differs, the filters do not). */
-  const cases: { kind: ExportKind; list: string; limit: number; who: (cast: Cast) => Member[]; queries: string[] }[] = [
-    {
-      kind: 'tickets',
-      list: '/api/tickets',
-      limit: 4,
-      who: (cast) => [cast.orgAdmin, cast.user, cast.advisorAssigned, cast.admin],
-      queries: [
-        '',
-        'status=open',
-        'priority=high',
-        'search=printer',
-        'assignedTo=unassigned',
-        'assignedTo=me',
-        'createdBy=me',
-        'sort=assignedTo',
-        'sort=assignedTo&order=desc',
-        'sort=createdBy',
-        'sort=title',
-        'sort=priority&order=asc',
-        'sort=status',
-        'sort=organization',
-        'sort=updatedAt&order=asc',
-      ],
-    },
-    {
-      kind: 'tasks',
-      list: '/api/tasks/my-tasks',
-      limit: 2,
-      who: (cast) => [cast.user, cast.orgAdmin, cast.advisorAssigned],
-      queries: [
-        'filter=assigned',
-        'filter=created',
-        'filter=assigned&status=not_started',
-        'filter=assigned&due=none',
-        'filter=assigned&sort=title&order=desc',
-        'filter=assigned&sort=project',
-        'filter=assigned&sort=organization',
-        'filter=assigned&sort=dueDate&order=desc',
-        'filter=created&sort=progress',
-      ],
-    },
-    {
-      kind: 'projects',
-      list: '/api/projects',
-      limit: 1,
-      who: (cast) => [cast.orgAdmin, cast.user],
-      queries: ['', 'status=active', 'priority=high', 'search=payroll'],
-    },
-    {
-      kind: 'members',
-      list: '/api/users',
-      limit: 2,
-      who: (cast) => [cast.orgAdmin],
-      queries: ['', 'status=active', 'status=inactive', 'status=all', 'search=zed', 'search=ze'],
-    },
-    {
-      kind: 'time-entries',
-      list: '/api/time-entries',
-      limit: 2,
-      who: (cast) => [cast.user, cast.orgAdmin, cast.advisorAssigned],
-      queries: ['', 'from=2031-03-10', 'from=2031-03-10&to=2031-03-11'],
-    },
-  ];
-  for (const { kind, list, limit, who, queries } of cases) {
+  function filterByFilter<K extends ListedKind>(
+    kind: K,
+    limit: number,
+    who: (cast: Cast) => Member[],
+    queries: FileQuery<K>[],
+  ) {
+    const list = LISTS[kind].path;
     test(`${kind}: the same rows in the same order as ${list}, filter by filter`, LONG, async ({ t, make, cast }) => {
       await world(t, make, cast);
       for (const [index, member] of who(cast).entries()) {
         for (const query of index === 0 ? queries : queries.slice(0, 2)) {
-          const listed = await listedIds(t, member, list, query, limit);
-          expect(await exportedIds(t, member, kind, query), `${member.role} ${query}`).toEqual(listed);
+          const listed = await listedIds(t, member, kind, query, limit);
+          expect(await exportedIds(t, member, kind, query), `${member.role} ${JSON.stringify(query)}`).toEqual(listed);
         }
       }
     });
   }
+  filterByFilter('tickets', 4, (cast) => [cast.orgAdmin, cast.user, cast.advisorAssigned, cast.admin], [
+    {},
+    { status: 'open' },
+    { priority: 'high' },
+    { search: 'printer' },
+    { assignedTo: 'unassigned' },
+    { assignedTo: 'me' },
+    { createdBy: 'me' },
+    { sort: 'assignedTo' },
+    { sort: 'assignedTo', order: 'desc' },
+    { sort: 'createdBy' },
+    { sort: 'title' },
+    { sort: 'priority', order: 'asc' },
+    { sort: 'status' },
+    { sort: 'organization' },
+    { sort: 'updatedAt', order: 'asc' },
+  ]);
+  filterByFilter('tasks', 2, (cast) => [cast.user, cast.orgAdmin, cast.advisorAssigned], [
+    { filter: 'assigned' },
+    { filter: 'created' },
+    { filter: 'assigned', status: 'not_started' },
+    { filter: 'assigned', due: 'none' },
+    { filter: 'assigned', sort: 'title', order: 'desc' },
+    { filter: 'assigned', sort: 'project' },
+    { filter: 'assigned', sort: 'organization' },
+    { filter: 'assigned', sort: 'dueDate', order: 'desc' },
+    { filter: 'created', sort: 'progress' },
+  ]);
+  filterByFilter('projects', 1, (cast) => [cast.orgAdmin, cast.user], [
+    {},
+    { status: 'active' },
+    { priority: 'high' },
+    { search: 'payroll' },
+  ]);
+  filterByFilter('members', 2, (cast) => [cast.orgAdmin], [
+    {},
+    { status: 'active' },
+    { status: 'inactive' },
+    { status: 'all' },
+    { search: 'zed' },
+    { search: 'ze' },
+  ]);
+  filterByFilter('time-entries', 2, (cast) => [cast.user, cast.orgAdmin, cast.advisorAssigned], [
+    {},
+    { from: '2031-03-10' },
+    { from: '2031-03-10', to: '2031-03-11' },
+  ]);
 
   test("an admin's file of one organization is that organization's list", async ({ t, make, cast }) => {
     await world(t, make, cast);
-    const query = `organizationId=${cast.organization.id}`;
-    for (const [kind, list] of [
-      ['tickets', '/api/tickets'],
-      ['projects', '/api/projects'],
-      ['members', '/api/users'],
-      ['time-entries', '/api/time-entries'],
-    ] as const) {
-      const listed = await listedIds(t, cast.admin, list, query, 50);
+    const query = { organizationId: cast.organization.id };
+    for (const kind of ['tickets', 'projects', 'members', 'time-entries'] as const) {
+      const listed = await listedIds(t, cast.admin, kind, query, 50);
       expect(listed.length, kind).toBeGreaterThan(0);
       expect(await exportedIds(t, cast.admin, kind, query), kind).toEqual(listed);
     }
@@ -255,24 +284,20 @@ describe('each file is its list', () => {
     const { tasks } = await world(t, make, cast);
     const ofOrganization = [tasks.dueLater, tasks.undated, tasks.advisors, tasks.unassigned, tasks.secondProject];
     expect((await exportedIds(t, cast.orgAdmin, 'tasks')).sort()).toEqual([...ofOrganization].sort());
-    expect(await exportedIds(t, cast.user, 'tasks', 'sort=title')).toHaveLength(ofOrganization.length);
+    expect(await exportedIds(t, cast.user, 'tasks', { sort: 'title' })).toHaveLength(ofOrganization.length);
     // An advisor's: the ones assigned to it.
     expect(await exportedIds(t, cast.advisorAssigned, 'tasks')).toEqual([tasks.advisors]);
-    const project = await t.request({
-      method: 'GET',
-      url: `/api/tasks/${tasks.secondProject}`,
-      token: cast.user.token,
-    });
-    const { projectId, objectiveId } = project.json().data as { projectId: string; objectiveId: string };
-    expect(await exportedIds(t, cast.user, 'tasks', `projectId=${projectId}`)).toEqual([tasks.secondProject]);
-    expect(await exportedIds(t, cast.user, 'tasks', `objectiveId=${objectiveId}`)).toEqual([tasks.secondProject]);
+    const project = await t.call(taskEndpoints.get, { params: { id: tasks.secondProject }, as: cast.user });
+    const { projectId, objectiveId } = project.data;
+    expect(await exportedIds(t, cast.user, 'tasks', { projectId })).toEqual([tasks.secondProject]);
+    expect(await exportedIds(t, cast.user, 'tasks', { objectiveId })).toEqual([tasks.secondProject]);
   });
 });
 
 describe('the columns', () => {
   test('a ticket as a spreadsheet reads it: people, ISO dates, its text as written', async ({ t, make, cast }) => {
     const { tickets } = await world(t, make, cast);
-    const response = await exported(t, cast.orgAdmin, 'tickets', 'sort=createdAt&order=asc');
+    const response = await exported(t, cast.orgAdmin, 'tickets', { sort: 'createdAt', order: 'asc' });
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="tickets-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -306,7 +331,7 @@ describe('the columns', () => {
     expect(response.body).toContain(`${tickets.formula},"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csvRecords(response.body).find((row) => row.ID === tickets.formula)?.Title).toBe(`'${FORMULA_TITLE}`);
     // A name starting with @, a note starting with +.
-    const members = csvRecords((await exported(t, cast.orgAdmin, 'members', 'status=inactive')).body);
+    const members = csvRecords((await exported(t, cast.orgAdmin, 'members', { status: 'inactive' })).body);
     expect(members.map((row) => row['First name'])).toEqual(["'@Bea"]);
     const entries = csvRecords((await exported(t, cast.user, 'time-entries')).body);
     expect(entries.map((row) => row.Note)).toContain("'+1 reconciled");
@@ -324,7 +349,7 @@ describe('the columns', () => {
 
   test('tasks, projects, members and time entries under their headings', async ({ t, make, cast }) => {
     const { tasks, projects, inactive } = await world(t, make, cast);
-    const task = csvRecords((await exported(t, cast.user, 'tasks', 'filter=assigned')).body).find(
+    const task = csvRecords((await exported(t, cast.user, 'tasks', { filter: 'assigned' })).body).find(
       (row) => row.ID === tasks.dueLater,
     );
     expect(task).toMatchObject({
@@ -340,13 +365,13 @@ describe('the columns', () => {
       (row) => row.ID === projects.first,
     );
     expect(project).toMatchObject({ Title: 'Payroll revamp', Priority: 'high', Objectives: '1', Tasks: '4' });
-    const member = csvRecords((await exported(t, cast.orgAdmin, 'members', 'status=all')).body).find(
+    const member = csvRecords((await exported(t, cast.orgAdmin, 'members', { status: 'all' })).body).find(
       (row) => row.ID === inactive.id,
     );
     expect(member).toMatchObject({ 'Last name': 'Zed', 'E-mail': inactive.email, Role: 'user', Status: 'inactive' });
     const [header, ...entries] = readCsv((await exported(t, cast.orgAdmin, 'time-entries')).body);
     expect(header).toEqual(EXPORT_COLUMNS['time-entries'].filter((column) => column !== EXPORT_ORGANIZATION_COLUMN));
-    const oneDay = await exported(t, cast.orgAdmin, 'time-entries', 'from=2031-03-10&to=2031-03-10');
+    const oneDay = await exported(t, cast.orgAdmin, 'time-entries', { from: '2031-03-10', to: '2031-03-10' });
     // A file of some days is named after them, so two months' files do not save over each other.
     expect(oneDay.headers['content-disposition']).toBe(
       'attachment; filename="time-entries-2031-03-10-to-2031-03-10.csv"',
@@ -413,19 +438,12 @@ describe('who may export what', () => {
   });
 
   test('an export refuses whom its list refuses, with the same status', async ({ t, cast }) => {
-    const lists: [ExportKind, string][] = [
-      ['tickets', '/api/tickets'],
-      ['tasks', '/api/tasks/my-tasks'],
-      ['projects', '/api/projects'],
-      ['members', '/api/users'],
-      ['time-entries', '/api/time-entries'],
-    ];
     for (const actor of MATRIX_ACTORS) {
-      const token = actor === 'anonymous' ? undefined : cast[actor].token;
-      for (const [kind, list] of lists) {
-        const listed = await t.request({ method: 'GET', url: list, ...(token && { token }) });
-        const file = await t.request({ method: 'GET', url: `/api/exports/${kind}.csv`, ...(token && { token }) });
-        expect(file.statusCode, `${actor} ${kind}`).toBe(listed.statusCode);
+      const signing = actor === 'anonymous' ? {} : { as: cast[actor] };
+      for (const kind of Object.keys(FILES) as ListedKind[]) {
+        const listed = await t.call(LISTS[kind], signing);
+        const file = await t.call(FILES[kind], signing);
+        expect(file.status, `${actor} ${kind}`).toBe(listed.status);
       }
     }
   });
@@ -433,39 +451,42 @@ describe('who may export what', () => {
   test("another organization's records: 404 where the caller does not act", async ({ t, make, cast }) => {
     await world(t, make, cast);
     for (const kind of ['tickets', 'tasks', 'projects', 'members', 'time-entries'] as const) {
-      const response = await t.request({
-        method: 'GET',
-        url: `/api/exports/${kind}.csv?organizationId=${cast.otherOrganization.id}`,
-        token: cast.orgAdmin.token,
-      });
-      expect(response.statusCode, kind).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
+      const query = { organizationId: cast.otherOrganization.id };
+      const response = await t.call(FILES[kind], { query, as: cast.orgAdmin });
+      expect(response.status, kind).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.organizationNotFound);
     }
-    const unknown = await t.request({
-      method: 'GET',
-      url: '/api/exports/tickets.csv?organizationId=00000000-0000-4000-8000-000000000000',
-      token: cast.admin.token,
+    const unknown = await t.call(exportEndpoints.tickets, {
+      query: { organizationId: '00000000-0000-4000-8000-000000000000' },
+      as: cast.admin,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
     // An org_admin's file never holds the other organization's rows.
-    const rows = csvRecords((await exported(t, cast.orgAdmin, 'tickets', 'search=printer')).body);
+    const rows = csvRecords((await exported(t, cast.orgAdmin, 'tickets', { search: 'printer' })).body);
     expect(rows.map((row) => row.Title)).toContain('Printer on fire');
     expect(rows.map((row) => row.Title)).not.toContain('Printer elsewhere');
   });
 
   test('a bad filter is a 400 with the message, never a file', async ({ t, cast }) => {
     const bad = [
+      () => t.call(exportEndpoints.tickets, { query: { search: 'x'.repeat(MAX_SEARCH_LENGTH + 1) }, as: cast.admin }),
+      () => t.call(exportEndpoints.tickets, { query: { search: 'a\u0000b' }, as: cast.admin }),
+      () => t.call(exportEndpoints.tickets, { query: { organizationId: 'not-an-id' }, as: cast.admin }),
+      () => t.call(exportEndpoints.timeEntries, { query: { from: '2031-03-10', to: '2031-03-01' }, as: cast.admin }),
+      () => t.call(exportEndpoints.timeEntries, { query: { from: 'March' }, as: cast.admin }),
+    ];
+    for (const call of bad) {
+      const response = await call();
+      expect(response.status, response.response.body).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+    // Values none of the filters has, as an outside client might send them.
+    for (const [kind, query] of [
       ['tickets', 'status=lost'],
-      ['tickets', `search=${'x'.repeat(MAX_SEARCH_LENGTH + 1)}`],
-      ['tickets', 'search=a%00b'],
-      ['tickets', 'organizationId=not-an-id'],
       ['tasks', 'due=someday'],
       ['projects', 'priority=extreme'],
       ['members', 'status=gone'],
-      ['time-entries', 'from=2031-03-10&to=2031-03-01'],
-      ['time-entries', 'from=March'],
-    ] as const;
-    for (const [kind, query] of bad) {
+    ] as const) {
       const response = await t.request({
         method: 'GET',
         url: `/api/exports/${kind}.csv?${query}`,
@@ -474,12 +495,11 @@ describe('who may export what', () => {
       expect(response.statusCode, `${kind} ${query}`).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
     }
-    const reversed = await t.request({
-      method: 'GET',
-      url: '/api/exports/time-entries.csv?from=2031-03-10&to=2031-03-01',
-      token: cast.user.token,
+    const reversed = await t.call(exportEndpoints.timeEntries, {
+      query: { from: '2031-03-10', to: '2031-03-01' },
+      as: cast.user,
     });
-    expect(reversed.json().error).toBe(UI_TEXT.timeRangeOrder);
+    expect(reversed.refusal.error).toBe(UI_TEXT.timeRangeOrder);
   });
 });
 
@@ -498,8 +518,8 @@ describe('the audit log', () => {
   }) => {
     await world(t, make, cast);
     const member = await make.member(cast.organization.id, { role: 'org_admin' });
-    await exported(t, member, 'tickets', 'status=open&search=printer&sort=title');
-    await exported(t, member, 'members', `organizationId=${cast.organization.id}&status=active`);
+    await exported(t, member, 'tickets', { status: 'open', search: 'printer', sort: 'title' });
+    await exported(t, member, 'members', { organizationId: cast.organization.id, status: 'active' });
     await exported(t, member, 'projects');
     const lines = await exportsOf(t, member.id);
     expect(
@@ -559,8 +579,8 @@ describe('the audit log', () => {
 
   test('a refused export writes no line', async ({ t, make, cast }) => {
     const member = await make.member(cast.organization.id);
-    const refused = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: member.token });
-    expect(refused.statusCode).toBe(403);
+    const refused = await t.call(exportEndpoints.members, { as: member });
+    expect(refused.status).toBe(403);
     expect(await exportsOf(t, member.id)).toEqual([]);
   });
 });

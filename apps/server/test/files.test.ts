@@ -1,4 +1,13 @@
-import { MAX_UPLOAD_BYTES, SIGNED_URL_TTL_SECONDS, UI_TEXT } from '@smart/contracts';
+import {
+  attachmentEndpoints,
+  fileEndpoints,
+  healthEndpoints,
+  MAX_UPLOAD_BYTES,
+  pathOf,
+  SIGNED_URL_TTL_SECONDS,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskActivity } from '../src/db/schema/index.js';
@@ -89,6 +98,7 @@ describe('POST /api/files/upload', () => {
 
   it('needs the field "file" and a multipart body', async () => {
     expect((await upload(TINY_PNG, 'a.png', { field: 'image' })).statusCode).toBe(400);
+    // JSON where the upload is multipart, as an outside client might send it.
     const json = await t.request({
       method: 'POST',
       url: '/api/files/upload',
@@ -107,14 +117,17 @@ describe('POST /api/files/upload', () => {
 
 describe('GET /api/files/:key', () => {
   it('is 404 for an unknown or malformed key', async () => {
-    expect(
-      (await t.request({ method: 'GET', url: '/api/files/00000000-0000-4000-8000-000000000000.png' })).statusCode,
-    ).toBe(404);
+    const unknown = await t.call(fileEndpoints.picture, {
+      params: { key: '00000000-0000-4000-8000-000000000000.png' },
+    });
+    expect(unknown.status).toBe(404);
+    // A key that is a path, as an outside client might send it.
     expect((await t.request({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 });
 
 describe('broken uploads never crash the server', () => {
+  // Bodies broken as an outside client might send them.
   const send = (payload: Buffer | string, contentType: string) =>
     t.request({
       method: 'POST',
@@ -138,7 +151,7 @@ describe('broken uploads never crash the server', () => {
       expect(response.json().error).toBe(UI_TEXT.uploadIncomplete);
     }
     // The server is still up and serving.
-    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.call(healthEndpoints.get, {})).status).toBe(200);
   });
 
   it('answers a multipart type without boundary, and junk, with 400', async () => {
@@ -180,25 +193,22 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 /** Attaches a PDF (or the given file) to Acme's objective or task and returns its key. */
 async function attachToAcme(kind: 'objectives' | 'tasks', as: Caller, content = PDF, filename = 'plan.pdf') {
   const id = kind === 'objectives' ? acme.objectiveId : acme.taskId;
-  const response = await postParts(
-    t,
-    `/api/${kind}/${id}/attachments`,
-    [{ field: 'file', filename, content, type: 'x' }],
-    as,
-  );
+  const url = pathOf(attachmentEndpoints(kind).add, { id });
+  const response = await postParts(t, url, [{ field: 'file', filename, content, type: 'x' }], as);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.fileName as string;
 }
 
 const keyOf = (fileUrl: string) => fileUrl.slice('/api/files/'.length);
-const downloadLink = (key: string, as: Caller) => t.request({ method: 'GET', url: `/api/files/download/${key}`, as });
-const info = (key: string, as: Caller) => t.request({ method: 'GET', url: `/api/files/info/${key}`, as });
-const deleteByKey = (key: string, as: Caller) => t.request({ method: 'DELETE', url: `/api/files/${key}`, as });
+const downloadLink = (key: string, as: Caller) => t.call(fileEndpoints.downloadLink, { params: { key }, as });
+const info = (key: string, as: Caller) => t.call(fileEndpoints.info, { params: { key }, as });
+const deleteByKey = (key: string, as: Caller) => t.call(fileEndpoints.remove, { params: { key }, as });
+const picture = (key: string, as?: Caller) => t.call(fileEndpoints.picture, { params: { key }, ...(as && { as }) });
 
 async function signedUrlOf(key: string, as: Caller = 'acmeMember') {
   const response = await downloadLink(key, as);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.downloadUrl as string;
+  expect(response.status, response.response.body).toBe(200);
+  return response.data.downloadUrl;
 }
 
 describe('GET /api/files/download/{key}: a signed link', () => {
@@ -231,11 +241,11 @@ describe('GET /api/files/download/{key}: a signed link', () => {
       [onObjective, 'advisor'],
     ] as const) {
       const response = await downloadLink(key, as);
-      expect(response.statusCode, `${as}`).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.fileNotFound);
+      expect(response.status, `${as}`).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.fileNotFound);
     }
-    expect((await downloadLink(onTask, 'acmeOwner')).statusCode).toBe(200);
-    expect((await downloadLink(onObjective, 'admin')).statusCode).toBe(200);
+    expect((await downloadLink(onTask, 'acmeOwner')).status).toBe(200);
+    expect((await downloadLink(onObjective, 'admin')).status).toBe(200);
   });
 
   it('works until it expires five minutes later, then is refused', async () => {
@@ -275,7 +285,7 @@ describe('GET /api/files/download/{key}: a signed link', () => {
     const url = await uploadFile(t, 'acmeMember');
     const key = keyOf(url);
     for (const as of ['globexMember', 'acmeColleague', 'admin'] as const) {
-      expect((await downloadLink(key, as)).statusCode, as).toBe(404);
+      expect((await downloadLink(key, as)).status, as).toBe(404);
     }
     expect((await t.request({ method: 'GET', url: await signedUrlOf(key, 'acmeMember') })).statusCode).toBe(200);
     await makeProfilePicture(t, 'acmeMember', url);
@@ -299,17 +309,15 @@ describe('the plain by-key URL and pictures', () => {
   it('refuse a file attached to a record (404), whoever asks', async () => {
     const key = await attachToAcme('tasks', 'acmeMember', TINY_PNG, 'diagram.png');
     for (const as of [undefined, 'acmeMember'] as const) {
-      const response = await t.request({ method: 'GET', url: `/api/files/${key}`, ...(as && { as }) });
-      expect(response.statusCode).toBe(404);
+      const response = await picture(key, as);
+      expect(response.status).toBe(404);
     }
-    const profile = await t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const profile = await t.call(userEndpoints.updateProfile, {
       as: 'acmeMember',
-      payload: { meta: { profileImage: `/api/files/${key}` } },
+      body: { meta: { profileImage: `/api/files/${key}` } },
     });
-    expect(profile.statusCode).toBe(400);
-    expect(profile.json().error).toBe(UI_TEXT.imageFileRequired);
+    expect(profile.status).toBe(400);
+    expect(profile.refusal.error).toBe(UI_TEXT.imageFileRequired);
   });
 });
 
@@ -317,8 +325,8 @@ describe('GET /api/files/info/{key}', () => {
   it("gives the upload's fields, time and uploader to whoever may read its record, else 404", async () => {
     const key = await attachToAcme('objectives', 'acmeMember');
     const response = await info(key, 'acmeOwner');
-    expect(response.statusCode).toBe(200);
-    const data = response.json().data;
+    expect(response.status).toBe(200);
+    const data = response.data;
     expect(data).toMatchObject({
       fileName: key,
       originalName: 'plan.pdf',
@@ -327,13 +335,13 @@ describe('GET /api/files/info/{key}', () => {
       uploadedBy: { email: 'member@acme.example.com' },
     });
     expect(Date.parse(data.createdAt)).not.toBeNaN();
-    expect((await info(key, 'globexOwner')).statusCode).toBe(404);
-    expect((await info('00000000-0000-4000-8000-000000000000.pdf', 'acmeOwner')).statusCode).toBe(404);
+    expect((await info(key, 'globexOwner')).status).toBe(404);
+    expect((await info('00000000-0000-4000-8000-000000000000.pdf', 'acmeOwner')).status).toBe(404);
     const avatar = await uploadFile(t, 'acmeMember');
-    expect((await info(keyOf(avatar), 'globexOwner')).statusCode).toBe(404);
-    expect((await info(keyOf(avatar), 'acmeMember')).statusCode).toBe(200);
+    expect((await info(keyOf(avatar), 'globexOwner')).status).toBe(404);
+    expect((await info(keyOf(avatar), 'acmeMember')).status).toBe(200);
     await makeProfilePicture(t, 'acmeMember', avatar);
-    expect((await info(keyOf(avatar), 'globexOwner')).statusCode).toBe(200);
+    expect((await info(keyOf(avatar), 'globexOwner')).status).toBe(200);
   });
 });
 
@@ -342,37 +350,37 @@ describe('DELETE /api/files/{key}', () => {
     const mineUrl = await uploadFile(t, 'acmeMember');
     const mine = keyOf(mineUrl);
     for (const as of ['acmeColleague', 'acmeOwner', 'admin'] as const) {
-      expect((await deleteByKey(mine, as)).statusCode, as).toBe(404);
+      expect((await deleteByKey(mine, as)).status, as).toBe(404);
     }
     await makeProfilePicture(t, 'acmeMember', mineUrl);
-    expect((await deleteByKey(mine, 'acmeColleague')).statusCode).toBe(403);
-    expect((await deleteByKey(mine, 'acmeOwner')).statusCode).toBe(403);
+    expect((await deleteByKey(mine, 'acmeColleague')).status).toBe(403);
+    expect((await deleteByKey(mine, 'acmeOwner')).status).toBe(403);
     const deleted = await deleteByKey(mine, 'acmeMember');
-    expect(deleted.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/files/${mine}` })).statusCode).toBe(404);
+    expect(deleted.status).toBe(200);
+    expect((await picture(mine)).status).toBe(404);
     expect(await t.app.storage.open(mine)).toBeNull();
     const theirs = await uploadFile(t, 'globexMember');
     await makeProfilePicture(t, 'globexMember', theirs);
-    expect((await deleteByKey(keyOf(theirs), 'admin')).statusCode).toBe(200);
+    expect((await deleteByKey(keyOf(theirs), 'admin')).status).toBe(200);
   });
 
   it("never deletes a file of a record the caller can't change, and hides other organizations' files", async () => {
     // The member uploaded it, but the objective is the org_admin's.
     const key = await attachToAcme('objectives', 'acmeMember');
     const refused = await deleteByKey(key, 'acmeMember');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(UI_TEXT.fileStillAttached);
-    expect((await deleteByKey(key, 'acmeColleague')).statusCode).toBe(403);
-    expect((await deleteByKey(key, 'globexOwner')).statusCode).toBe(404);
-    expect((await downloadLink(key, 'acmeMember')).statusCode).toBe(200);
-    expect((await deleteByKey(key, 'admin')).statusCode).toBe(200);
-    expect((await downloadLink(key, 'acmeMember')).statusCode).toBe(404);
+    expect(refused.status).toBe(403);
+    expect(refused.refusal.error).toBe(UI_TEXT.fileStillAttached);
+    expect((await deleteByKey(key, 'acmeColleague')).status).toBe(403);
+    expect((await deleteByKey(key, 'globexOwner')).status).toBe(404);
+    expect((await downloadLink(key, 'acmeMember')).status).toBe(200);
+    expect((await deleteByKey(key, 'admin')).status).toBe(200);
+    expect((await downloadLink(key, 'acmeMember')).status).toBe(404);
     expect(await t.app.storage.open(key)).toBeNull();
   });
 
   it("records a task file's deletion in the task's history", async () => {
     const key = await attachToAcme('tasks', 'acmeOwner', PDF, 'budget.pdf');
-    expect((await deleteByKey(key, 'acmeOwner')).statusCode).toBe(200);
+    expect((await deleteByKey(key, 'acmeOwner')).status).toBe(200);
     const history = await t.database.db
       .select({ kind: taskActivity.kind, from: taskActivity.fromValue })
       .from(taskActivity)

@@ -1,6 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { NOTIFICATION_MORNING_HOUR, UI_TEXT, unsubscribedMessage, unsubscribeQuestion } from '@smart/contracts';
+import {
+  NOTIFICATION_MORNING_HOUR,
+  type NotificationSettings,
+  notificationEndpoints,
+  passwordResetEndpoints,
+  sessionEndpoints,
+  taskEndpoints,
+  UI_TEXT,
+  unsubscribedMessage,
+  unsubscribeQuestion,
+} from '@smart/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '../src/db/schema/index.js';
@@ -94,7 +104,7 @@ const commentOn = (task: TaskRow, to: Member, by: Member, excerpt: string): Noti
 });
 
 const assign = (task: TaskRow, to: Member, by: Member) =>
-  t.request({ method: 'PUT', url: `/api/tasks/${task.id}`, token: by.token, payload: { assignedTo: to.id } });
+  t.call(taskEndpoints.update, { params: { id: task.id }, as: by, body: { assignedTo: to.id } });
 
 const taskLink = (task: TaskRow) =>
   `${t.app.config.appUrl}/dashboard/projects/${task.projectId}/objectives/${task.objectiveId}/tasks/${task.id}`;
@@ -107,21 +117,15 @@ function unsubscribePath(mail: ReceivedMail): string {
   return `${url.pathname}${url.search}`;
 }
 
-const settingsOf = async (member: Member) =>
-  (await t.request({ method: 'GET', url: '/api/users/notifications', token: member.token })).json().data;
+const settingsOf = async (member: Member) => (await t.call(notificationEndpoints.settings, { as: member })).data;
 
-const emailToggles = (member: Member, email: Record<string, boolean>) =>
-  t.request({
-    method: 'PUT',
-    url: '/api/users/notifications',
-    token: member.token,
-    payload: { notifications: { email } },
-  });
+const emailToggles = (member: Member, email: Partial<NotificationSettings['email']>) =>
+  t.call(notificationEndpoints.updateSettings, { as: member, body: { notifications: { email } } });
 
 describe('an immediate e-mail', () => {
   it('brings a task assignment at once: the line, the link, the preferences and a one-click unsubscribe', async () => {
     const { owner, member, task } = await taskSetting();
-    expect((await assign(task, member, owner)).statusCode).toBe(200);
+    expect((await assign(task, member, owner)).status).toBe(200);
 
     const [mail] = await mailsArrive(member.email, 1);
     expect(mail?.subject).toBe(`${owner.firstName} ${owner.lastName} assigned you the task "${task.title}"`);
@@ -167,20 +171,15 @@ describe('the batching window', () => {
     await expect
       .poll(
         async () => {
-          const list = await t.request({ method: 'GET', url: '/api/notifications', token: member.token });
-          id = list.json().data[0]?.id ?? '';
+          const list = await t.call(notificationEndpoints.list, { as: member });
+          id = list.data[0]?.id ?? '';
           return id;
         },
         { timeout: 10_000, interval: 50 },
       )
       .not.toBe('');
-    const read = await t.request({
-      method: 'PATCH',
-      url: `/api/notifications/${id}`,
-      token: member.token,
-      payload: { read: true },
-    });
-    expect(read.statusCode).toBe(200);
+    const read = await t.call(notificationEndpoints.update, { params: { id }, as: member, body: { read: true } });
+    expect(read.status).toBe(200);
     await deliveriesBecome(member.id, ['skipped']);
     expect(await mailsTo(member.email)).toHaveLength(0);
   });
@@ -191,7 +190,7 @@ describe('the batching window', () => {
     await record([commentOn(task, member, owner, 'Toggled off'), commentOn(task, leaver, owner, 'Gone')]);
     await expect.poll(() => deliveryStatuses(member.id), { timeout: 10_000, interval: 50 }).toEqual(['pending']);
     await expect.poll(() => deliveryStatuses(leaver.id), { timeout: 10_000, interval: 50 }).toEqual(['pending']);
-    expect((await emailToggles(member, { taskAssignments: false })).statusCode).toBe(200);
+    expect((await emailToggles(member, { taskAssignments: false })).status).toBe(200);
     await t.app.db.execute(sql`update users set is_active = false where id = ${leaver.id}`);
 
     await deliveriesBecome(member.id, ['skipped']);
@@ -208,6 +207,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const [mail] = await mailsArrive(member.email, 1);
     const url = unsubscribePath(mail as ReceivedMail);
 
+    // The link as the mail holds it, followed as a mail client does.
     const page = await t.request({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -251,11 +251,13 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(altered).not.toBe(url);
     for (const bad of [altered, '/api/notifications/unsubscribe?token=nonsense']) {
       for (const method of ['GET', 'POST'] as const) {
+        // Tokens altered or made up, as an outside client might send them.
         const response = await t.request({ method, url: bad });
         expect(response.statusCode).toBe(400);
         expect(response.body).toContain(UI_TEXT.unsubscribeInvalid);
       }
     }
+    // No token at all.
     expect((await t.request({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(400);
     expect((await settingsOf(member)).email).toMatchObject({ taskAssignments: true, systemAlerts: true });
   });
@@ -265,15 +267,13 @@ describe('security notices', () => {
   it('are mailed with every e-mail toggle off: a password change, a sign-in from a new browser', async () => {
     const { member } = await organizationWithPeople(make);
     const allOff = { systemAlerts: false, projectUpdates: false, taskAssignments: false, teamMessages: false };
-    expect((await emailToggles(member, allOff)).statusCode).toBe(200);
+    expect((await emailToggles(member, allOff)).status).toBe(200);
 
-    const changed = await t.request({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      token: member.token,
-      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password-1' },
+    const changed = await t.call(sessionEndpoints.changePassword, {
+      as: member,
+      body: { currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password-1' },
     });
-    expect(changed.statusCode).toBe(200);
+    expect(changed.status).toBe(200);
     const [notice] = await mailsArrive(member.email, 1);
     expect(notice?.subject).toBe('Your password was changed');
     expect(notice?.text).toContain('always sent');
@@ -283,20 +283,18 @@ describe('security notices', () => {
     // The account is in use (the session above): a browser without its device cookie is new.
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
     const signIn = (cookie?: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/users/login',
+      t.call(sessionEndpoints.signIn, {
         headers: { 'user-agent': firefox, ...(cookie && { cookie }) },
-        payload: { email: member.email, password: 'a-new-password-1' },
+        body: { email: member.email, password: 'a-new-password-1' },
       });
     const first = await signIn();
-    expect(first.statusCode).toBe(200);
+    expect(first.status).toBe(200);
     const [, newBrowser] = await mailsArrive(member.email, 2);
     expect(newBrowser?.subject).toMatch(/^New sign-in to your account from Firefox on Windows \(/);
 
     // The same browser again (it kept the device cookie): not new, nothing recorded.
     const cookie = String(first.headers['set-cookie']).split(';')[0];
-    expect((await signIn(cookie)).statusCode).toBe(200);
+    expect((await signIn(cookie)).status).toBe(200);
     const recorded = await t.app.db
       .select()
       .from(notificationEvents)
@@ -306,17 +304,13 @@ describe('security notices', () => {
 
   it('keeps the reset mail the one e-mail of a password reset request, and shows the notice in the app', async () => {
     const { member } = await organizationWithPeople(make);
-    const asked = await t.request({
-      method: 'POST',
-      url: '/api/users/password-reset/request',
-      payload: { email: member.email },
-    });
-    expect(asked.statusCode).toBe(200);
+    const asked = await t.call(passwordResetEndpoints.request, { body: { email: member.email } });
+    expect(asked.status).toBe(200);
     const [mail] = await mailsArrive(member.email, 1);
     expect(mail?.subject).toBe('Reset your S.M.A.R.T. password');
     await deliveriesBecome(member.id, ['skipped']);
     expect(await mailsTo(member.email)).toHaveLength(1);
-    const inbox = (await t.request({ method: 'GET', url: '/api/notifications', token: member.token })).json();
+    const inbox = (await t.call(notificationEndpoints.list, { as: member })).body;
     expect(inbox.data[0]).toMatchObject({ type: 'password_reset_requested', category: 'security' });
   });
 });
@@ -325,13 +319,11 @@ describe('the daily digest', () => {
   it('sends nothing at once to someone who chose it, and one digest of the day at 08:00 in their zone', async () => {
     const { owner, member, task } = await taskSetting();
     const second = await make.task(task.objectiveId, { by: owner, title: `Second task of ${member.lastName}` });
-    const chose = await t.request({
-      method: 'PUT',
-      url: '/api/users/notifications',
-      token: member.token,
-      payload: { emailDigest: 'daily', timeZone: 'Asia/Tokyo' },
+    const chose = await t.call(notificationEndpoints.updateSettings, {
+      as: member,
+      body: { emailDigest: 'daily', timeZone: 'Asia/Tokyo' },
     });
-    expect(chose.statusCode).toBe(200);
+    expect(chose.status).toBe(200);
     await record([commentOn(task, member, owner, 'In the digest'), commentOn(second, member, owner, 'Also')]);
     await expect
       .poll(() => deliveryStatuses(member.id), { timeout: 10_000, interval: 50 })

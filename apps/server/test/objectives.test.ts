@@ -1,15 +1,24 @@
-import { type Objective, type ObjectiveDetail, UI_TEXT } from '@smart/contracts';
+import {
+  type CreateObjectiveBody,
+  type Endpoint,
+  type EndpointInput,
+  type ObjectiveListQuery,
+  objectiveEndpoints,
+  projectEndpoints,
+  taskEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { ObjectiveRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, WORK_READERS, workChangers } from './helpers/authz-matrix.js';
 import { apiTest } from './helpers/fixture.js';
 
-/** GETs `url` as the admin and returns the data. */
-const get = async <T>(t: TestApp, cast: Cast, url: string): Promise<T> => {
-  const response = await t.request({ method: 'GET', url, token: cast.admin.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+/** Reads `definition` as the admin and returns the data. */
+const get = async <E extends Endpoint>(t: TestApp, cast: Cast, definition: E, input: EndpointInput<E>) => {
+  const response = await t.call(definition, { ...input, as: cast.admin });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data;
 };
 
 const test = apiTest({ demoData: false })
@@ -18,16 +27,11 @@ const test = apiTest({ demoData: false })
   )
   .extend('foreignTeam', { scope: 'file' }, ({ make, cast }) => make.team(cast.otherOrganization.id))
   .extend('get', { scope: 'file' }, ({ t, cast }) => {
-    return <T>(url: string) => get<T>(t, cast, url);
+    return <E extends Endpoint>(definition: E, input: EndpointInput<E>) => get(t, cast, definition, input);
   })
   .extend('setProgress', { scope: 'file' }, ({ t, cast }) => {
     return (taskId: string, progress: number) =>
-      t.request({
-        method: 'PATCH',
-        url: `/api/tasks/${taskId}/progress`,
-        token: cast.admin.token,
-        payload: { progress },
-      });
+      t.call(taskEndpoints.setProgress, { params: { id: taskId }, as: cast.admin, body: { progress } });
   });
 
 authzMatrix('who may do what with an objective', {
@@ -56,7 +60,9 @@ authzMatrix('who may do what with an objective', {
   ],
   errors: { 404: UI_TEXT.objectiveNotFound, 403: UI_TEXT.forbidden },
   async unchanged(objective, cast, { t }) {
-    expect(await get<Objective>(t, cast, `/api/objectives/${objective.id}`)).toMatchObject({ title: 'Beta' });
+    expect(await get(t, cast, objectiveEndpoints.get, { params: { id: objective.id } })).toMatchObject({
+      title: 'Beta',
+    });
   },
 });
 
@@ -67,14 +73,11 @@ describe('objectives of a project', () => {
     project,
     foreignTeam,
   }) => {
-    const created = await t.request({
-      method: 'POST',
-      url: `/api/objectives/projects/${project.id}`,
-      token: cast.user.token,
-      payload: { title: ' Research ', dueDate: '2030-03-01' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data).toMatchObject({
+    const post = (body: CreateObjectiveBody) =>
+      t.call(objectiveEndpoints.create, { params: { id: project.id }, as: cast.user, body });
+    const created = await post({ title: ' Research ', dueDate: '2030-03-01' });
+    expect(created.status, created.response.body).toBe(201);
+    expect(created.data).toMatchObject({
       title: 'Research',
       status: 'not_started',
       priority: 'medium',
@@ -85,20 +88,19 @@ describe('objectives of a project', () => {
       createdBy: { _id: cast.user.id },
       permissions: { canEdit: true, canDelete: true, canAddTask: true, canAttach: true },
     });
-    const post = (payload: object) =>
-      t.request({ method: 'POST', url: `/api/objectives/projects/${project.id}`, token: cast.user.token, payload });
     const foreign = await post({ title: 'X', team: foreignTeam.id });
-    expect([foreign.statusCode, foreign.json().error]).toEqual([400, UI_TEXT.teamNotInOrganization]);
-    for (const payload of [
-      {},
-      { title: ' ' },
-      { title: 'X', priority: 'critical' },
-      { title: 'X', dueDate: '2030-13-01' },
-    ]) {
-      expect((await post(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    expect([foreign.status, foreign.refusal.error]).toEqual([400, UI_TEXT.teamNotInOrganization]);
+    for (const body of [{ title: ' ' }, { title: 'X', dueDate: '2030-13-01' }]) {
+      expect((await post(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    // Bodies without a title or with a priority that is none, as an outside client might send them.
+    for (const payload of [{}, { title: 'X', priority: 'critical' }]) {
+      const url = `/api/objectives/projects/${project.id}`;
+      const response = await t.request({ method: 'POST', url, token: cast.user.token, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     const blank = await post({ title: '' });
-    expect(blank.json().error).toBe(UI_TEXT.objectiveTitleRequired);
+    expect(blank.refusal.error).toBe(UI_TEXT.objectiveTitleRequired);
   });
 
   test('lists in creation order with status, priority and search filters', async ({ t, make, cast, get }) => {
@@ -108,12 +110,13 @@ describe('objectives of a project', () => {
       await make.objective(own.id, { title: 'Brand book', description: 'Work with the DESIGNERS' }),
     ];
     await make.objective(own.id, { title: 'Budget' });
-    const list = async (query = '') =>
-      (await get<Objective[]>(`/api/objectives/projects/${own.id}${query}`)).map((objective) => objective._id);
+    const list = async (query: ObjectiveListQuery = {}) =>
+      (await get(objectiveEndpoints.list, { params: { id: own.id }, query })).map((objective) => objective._id);
     expect((await list()).slice(0, 2)).toEqual([first.id, second.id]);
-    expect(await list('?search=designer')).toEqual([first.id, second.id]);
-    expect(await list('?priority=high')).toEqual([first.id]);
-    expect(await list('?status=completed')).toEqual([]);
+    expect(await list({ search: 'designer' })).toEqual([first.id, second.id]);
+    expect(await list({ priority: 'high' })).toEqual([first.id]);
+    expect(await list({ status: 'completed' })).toEqual([]);
+    // A status that is none, as an outside client might send it.
     const bad = await t.request({
       method: 'GET',
       url: `/api/objectives/projects/${own.id}?status=done`,
@@ -138,27 +141,29 @@ describe('progress arithmetic', () => {
     ]);
     const designTasks = await Promise.all([make.task(design.id), make.task(design.id)]);
     const buildTasks = await Promise.all([make.task(build.id), make.task(build.id), make.task(build.id)]);
-    expect(await get<ObjectiveDetail>(`/api/objectives/${empty.id}`)).toMatchObject({ progress: 0, taskCount: 0 });
-    expect(await get(`/api/projects/${own.id}`)).toMatchObject({ progress: 0, taskCount: 5, objectiveCount: 3 });
+    const projectNow = () => get(projectEndpoints.get, { params: { id: own.id } });
+    expect(await get(objectiveEndpoints.get, { params: { id: empty.id } })).toMatchObject({
+      progress: 0,
+      taskCount: 0,
+    });
+    expect(await projectNow()).toMatchObject({ progress: 0, taskCount: 5, objectiveCount: 3 });
 
     // Design: 10 and 15 → 12.5 → 13. Build: 100, 5, 0 → 35. Project: 130 / 5 = 26.
     await setProgress(designTasks[0]!.id, 10);
     await setProgress(designTasks[1]!.id, 15);
     await setProgress(buildTasks[0]!.id, 100);
     await setProgress(buildTasks[1]!.id, 5);
-    const objectives = await get<Objective[]>(`/api/objectives/projects/${own.id}`);
+    const objectives = await get(objectiveEndpoints.list, { params: { id: own.id } });
     const byId = new Map(objectives.map((objective) => [objective._id, objective]));
     expect(byId.get(design.id)).toMatchObject({ progress: 13, taskCount: 2, completedTaskCount: 0 });
     expect(byId.get(build.id)).toMatchObject({ progress: 35, taskCount: 3, completedTaskCount: 1 });
     expect(byId.get(empty.id)).toMatchObject({ progress: 0, taskCount: 0, completedTaskCount: 0 });
-    expect(await get(`/api/projects/${own.id}`)).toMatchObject({
+    expect(await projectNow()).toMatchObject({
       progress: 26,
       taskCount: 5,
       completedTaskCount: 1,
     });
-    const listed = (await get<{ _id: string; progress: number }[]>('/api/projects?limit=100')).find(
-      (row) => row._id === own.id,
-    );
+    const listed = (await get(projectEndpoints.list, { query: { limit: 100 } })).find((row) => row._id === own.id);
     expect(listed?.progress).toBe(26);
   });
 
@@ -174,9 +179,13 @@ describe('progress arithmetic', () => {
     const kept = await make.task(keep.id);
     await make.task(drop.id);
     await setProgress(kept.id, 50);
-    await t.request({ method: 'DELETE', url: `/api/objectives/${drop.id}`, token: cast.admin.token });
-    expect(await get(`/api/projects/${own.id}`)).toMatchObject({ progress: 50, taskCount: 1, objectiveCount: 1 });
-    const gone = await t.request({ method: 'GET', url: `/api/objectives/${drop.id}`, token: cast.admin.token });
-    expect(gone.statusCode).toBe(404);
+    await t.call(objectiveEndpoints.remove, { params: { id: drop.id }, as: cast.admin });
+    expect(await get(projectEndpoints.get, { params: { id: own.id } })).toMatchObject({
+      progress: 50,
+      taskCount: 1,
+      objectiveCount: 1,
+    });
+    const gone = await t.call(objectiveEndpoints.get, { params: { id: drop.id }, as: cast.admin });
+    expect(gone.status).toBe(404);
   });
 });

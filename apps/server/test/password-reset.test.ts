@@ -3,7 +3,10 @@ import {
   PASSWORD_RESET_MAX_PER_EMAIL,
   PASSWORD_RESET_MAX_PER_IP,
   PASSWORD_RESET_TTL_MINUTES,
+  passwordResetEndpoints,
+  sessionEndpoints,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
@@ -32,20 +35,20 @@ let nextIp = 1;
 /** Each test asks from its own address, so the per-IP limit is met only where a test means to. */
 const freshIp = () => `203.0.113.${nextIp++}`;
 
+// From a client address of its own: t.call cannot send from another address.
 const requestLink = (email: string, remoteAddress = freshIp()) =>
   t.request({ method: 'POST', url: '/api/users/password-reset/request', payload: { email }, remoteAddress });
 
 const confirm = (token: string, newPassword: string) =>
-  t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload: { token, newPassword } });
+  t.call(passwordResetEndpoints.confirm, { body: { token, newPassword } });
 
 /** The one answer to an unknown, expired or used link. */
-function expectRefusedLink(response: { statusCode: number; json(): { error?: string } }) {
-  expect(response.statusCode).toBe(400);
-  expect(response.json().error).toBe(UI_TEXT.passwordResetLinkInvalid);
+function expectRefusedLink(response: { status: number; refusal: { error: string } }) {
+  expect(response.status).toBe(400);
+  expect(response.refusal.error).toBe(UI_TEXT.passwordResetLinkInvalid);
 }
 
-const signIn = (email: string, password: string) =>
-  t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+const signIn = (email: string, password: string) => t.call(sessionEndpoints.signIn, { body: { email, password } });
 
 const mailsTo = async (email: string) =>
   (await readMailbox(mailbox)).filter((mail) => mail.to === email && notNotification(mail)).length;
@@ -142,18 +145,18 @@ describe('POST /api/users/password-reset/confirm', () => {
 
     const token = await newResetToken(email);
     const response = await confirm(token, 'reset-by-mail-1');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: UI_TEXT.passwordResetDone });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: UI_TEXT.passwordResetDone });
 
     expect(await dropped).toBe('io server disconnect');
     for (const session of sessions) {
-      expect((await t.request({ method: 'GET', url: '/api/users/profile', token: session })).statusCode).toBe(401);
+      expect((await t.call(userEndpoints.profile, { token: session })).status).toBe(401);
     }
-    expect((await signIn(email, 'demo-password')).statusCode).toBe(401);
-    expect((await signIn(email, 'reset-by-mail-1')).statusCode).toBe(200);
+    expect((await signIn(email, 'demo-password')).status).toBe(401);
+    expect((await signIn(email, 'reset-by-mail-1')).status).toBe(200);
 
     expectRefusedLink(await confirm(token, 'reset-by-mail-2'));
-    expect((await signIn(email, 'reset-by-mail-1')).statusCode).toBe(200);
+    expect((await signIn(email, 'reset-by-mail-1')).status).toBe(200);
   });
 
   it('refuses an expired link', async () => {
@@ -164,7 +167,7 @@ describe('POST /api/users/password-reset/confirm', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResets.tokenHash, hashToken(token)));
     expectRefusedLink(await confirm(token, 'too-late-password'));
-    expect((await signIn(email, 'demo-password')).statusCode).toBe(200);
+    expect((await signIn(email, 'demo-password')).status).toBe(200);
   });
 
   it('lets only the newest link of an account work', async () => {
@@ -172,26 +175,35 @@ describe('POST /api/users/password-reset/confirm', () => {
     const older = await newResetToken(email);
     const newer = await newResetToken(email);
     expectRefusedLink(await confirm(older, 'older-link-password'));
-    expect((await confirm(newer, 'newer-link-password')).statusCode).toBe(200);
+    expect((await confirm(newer, 'newer-link-password')).status).toBe(200);
   });
 
   it('lets one of two simultaneous uses of a link through', async () => {
     const token = await newResetToken(ACCOUNTS.globexOwner);
     const statuses = (
       await Promise.all([confirm(token, 'parallel-one'), confirm(token, 'parallel-two'), confirm(token, 'parallel-3')])
-    ).map((response) => response.statusCode);
+    ).map((response) => response.status);
     expect(statuses.sort()).toEqual([200, 400, 400]);
   });
 
   it.each([
-    [{ newPassword: 'long-enough' }, UI_TEXT.passwordResetLinkInvalid],
     [{ token: 'made-up-token', newPassword: 'long-enough' }, UI_TEXT.passwordResetLinkInvalid],
     [{ token: 'made-up-token', newPassword: '123' }, UI_TEXT.passwordTooShort],
-  ])('refuses %j with 400 "%s"', async (payload, message) => {
-    const response = await t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(message);
+  ])('refuses %j with 400 "%s"', async (body, message) => {
+    const response = await t.call(passwordResetEndpoints.confirm, { body });
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(message);
   });
+
+  // A body without its token, as an outside client might send it.
+  it.each([[{ newPassword: 'long-enough' }, UI_TEXT.passwordResetLinkInvalid]])(
+    'refuses %j with 400 "%s"',
+    async (payload, message) => {
+      const response = await t.request({ method: 'POST', url: '/api/users/password-reset/confirm', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(message);
+    },
+  );
 });
 
 describe('mail settings', () => {

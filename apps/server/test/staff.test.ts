@@ -1,4 +1,4 @@
-import { type Role, UI_TEXT } from '@smart/contracts';
+import { type Role, sessionEndpoints, UI_TEXT, userEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
@@ -19,7 +19,7 @@ let advisorId: string;
 const uniqueEmail = (prefix: string) => `${prefix}.${Math.random().toString(36).slice(2)}@example.com`;
 
 async function profileOf(as: AccountName) {
-  return (await t.request({ method: 'GET', url: '/api/users/profile', as })).json().data;
+  return (await t.call(userEndpoints.profile, { as })).data;
 }
 
 /** An account placed directly in the database, as registration allowed before the rule. */
@@ -40,11 +40,9 @@ async function insertLegacyAccount(role: Role, organizationId: string) {
 }
 
 function register(as: AccountName | string, role: Role, organizationId?: string) {
-  return t.request({
-    method: 'POST',
-    url: '/api/users/register',
+  return t.call(userEndpoints.register, {
     as,
-    payload: {
+    body: {
       firstName: 'New',
       lastName: role,
       email: uniqueEmail(`new-${role}`),
@@ -58,11 +56,11 @@ function register(as: AccountName | string, role: Role, organizationId?: string)
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await profileOf('admin');
-  platformId = admin.meta.organizationId;
+  platformId = admin.meta.organizationId!;
   platformAdminId = admin.id;
   advisorId = (await profileOf('advisor')).id;
-  acmeId = (await profileOf('acmeOwner')).meta.organizationId;
-  globexId = (await profileOf('globexOwner')).meta.organizationId;
+  acmeId = (await profileOf('acmeOwner')).meta.organizationId!;
+  globexId = (await profileOf('globexOwner')).meta.organizationId!;
 });
 afterAll(async () => {
   await t?.close();
@@ -76,121 +74,103 @@ describe('registration keeps staff in the platform organization', () => {
     ['org_admin', 'platform', UI_TEXT.platformHoldsOnlyStaff],
   ] as const)('an admin cannot register a %s into the %s organization (400)', async (role, where, message) => {
     const response = await register('admin', role, where === 'acme' ? acmeId : platformId);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(message);
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(message);
   });
 
   it('an advisor registered without an organization lands in the platform organization', async () => {
     const response = await register('admin', 'advisor');
-    expect(response.statusCode).toBe(201);
-    expect(response.json().data.user.meta.organizationId).toBe(platformId);
+    expect(response.status).toBe(201);
+    expect(response.data.user.meta.organizationId).toBe(platformId);
   });
 
   it('an admin registers users and org_admins into a customer organization', async () => {
-    expect((await register('admin', 'user', acmeId)).statusCode).toBe(201);
-    expect((await register('admin', 'org_admin', globexId)).statusCode).toBe(201);
+    expect((await register('admin', 'user', acmeId)).status).toBe(201);
+    expect((await register('admin', 'org_admin', globexId)).status).toBe(201);
   });
 
   it('an org_admin inside the platform organization cannot add customers there', async () => {
     const legacy = await insertLegacyAccount('org_admin', platformId);
     const response = await register(legacy.email, 'user');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.platformHoldsOnlyStaff);
   });
 });
 
 describe('only an admin changes a staff account', () => {
   it("an admin placed in Acme cannot be demoted, deactivated or moved between departments by Acme's org_admin", async () => {
     const legacyAdmin = await insertLegacyAccount('admin', acmeId);
+    const params = { id: legacyAdmin.id };
+    const as = 'acmeOwner';
     const attempts = [
-      { method: 'PUT' as const, url: `/api/users/${legacyAdmin.id}`, payload: { role: 'user' } },
-      { method: 'PUT' as const, url: `/api/users/${legacyAdmin.id}/department`, payload: { departmentId: null } },
-      { method: 'DELETE' as const, url: `/api/users/${legacyAdmin.id}` },
+      () => t.call(userEndpoints.update, { params, as, body: { role: 'user' } }),
+      () => t.call(userEndpoints.setDepartment, { params, as, body: { departmentId: null } }),
+      () => t.call(userEndpoints.deactivate, { params, as }),
     ];
     for (const attempt of attempts) {
-      const response = await t.request({ ...attempt, as: 'acmeOwner' });
-      expect(response.statusCode, attempt.url).toBe(403);
-      expect(response.json().error).toBe(UI_TEXT.staffChangedByAdminOnly);
+      const response = await attempt();
+      expect(response.status, response.response.body).toBe(403);
+      expect(response.refusal.error).toBe(UI_TEXT.staffChangedByAdminOnly);
     }
-    const signIn = await t.request({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: legacyAdmin.email, password: DEMO_PASSWORD },
+    const signIn = await t.call(sessionEndpoints.signIn, {
+      body: { email: legacyAdmin.email, password: DEMO_PASSWORD },
     });
-    expect(signIn.statusCode).toBe(200);
-    expect(signIn.json().data.user.role).toBe('admin');
+    expect(signIn.status).toBe(200);
+    expect(signIn.data).toMatchObject({ user: { role: 'admin' } });
   });
 
   it('an org_admin created inside the platform organization cannot demote or deactivate the platform admin', async () => {
     const legacy = await insertLegacyAccount('org_admin', platformId);
-    const demote = await t.request({
-      method: 'PUT',
-      url: `/api/users/${platformAdminId}`,
-      as: legacy.email,
-      payload: { role: 'user' },
-    });
-    expect(demote.statusCode).toBe(403);
-    const deactivate = await t.request({ method: 'DELETE', url: `/api/users/${platformAdminId}`, as: legacy.email });
-    expect(deactivate.statusCode).toBe(403);
+    const params = { id: platformAdminId };
+    const demote = await t.call(userEndpoints.update, { params, as: legacy.email, body: { role: 'user' } });
+    expect(demote.status).toBe(403);
+    const deactivate = await t.call(userEndpoints.deactivate, { params, as: legacy.email });
+    expect(deactivate.status).toBe(403);
     expect((await profileOf('admin')).role).toBe('admin');
-    expect((await t.request({ method: 'GET', url: '/api/users/profile', as: 'admin' })).statusCode).toBe(200);
+    expect((await t.call(userEndpoints.profile, { as: 'admin' })).status).toBe(200);
   });
 
   it('an admin may change a staff account, between staff roles only', async () => {
-    const advisor = (await register('admin', 'advisor')).json().data.user;
-    const toUser = await t.request({
-      method: 'PUT',
-      url: `/api/users/${advisor.id}`,
-      as: 'admin',
-      payload: { role: 'user' },
-    });
-    expect(toUser.statusCode).toBe(400);
-    expect(toUser.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
-    const toAdmin = await t.request({
-      method: 'PUT',
-      url: `/api/users/${advisor.id}`,
-      as: 'admin',
-      payload: { role: 'admin' },
-    });
-    expect(toAdmin.statusCode).toBe(200);
-    expect(toAdmin.json().data.role).toBe('admin');
-    const deactivate = await t.request({ method: 'DELETE', url: `/api/users/${advisor.id}`, as: 'admin' });
-    expect(deactivate.statusCode).toBe(200);
+    const advisor = (await register('admin', 'advisor')).data.user;
+    const params = { id: advisor.id };
+    const toUser = await t.call(userEndpoints.update, { params, as: 'admin', body: { role: 'user' } });
+    expect(toUser.status).toBe(400);
+    expect(toUser.refusal.error).toBe(UI_TEXT.platformHoldsOnlyStaff);
+    const toAdmin = await t.call(userEndpoints.update, { params, as: 'admin', body: { role: 'admin' } });
+    expect(toAdmin.status).toBe(200);
+    expect(toAdmin.data.role).toBe('admin');
+    const deactivate = await t.call(userEndpoints.deactivate, { params, as: 'admin' });
+    expect(deactivate.status).toBe(200);
   });
 
   it("an admin cannot make a customer's member an admin or an advisor", async () => {
-    const member = (await register('acmeOwner', 'user')).json().data.user;
+    const member = (await register('acmeOwner', 'user')).data.user;
     for (const role of ['admin', 'advisor'] as const) {
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/users/${member.id}`,
-        as: 'admin',
-        payload: { role },
-      });
-      expect(response.statusCode, role).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.staffBelongToPlatform);
+      const response = await t.call(userEndpoints.update, { params: { id: member.id }, as: 'admin', body: { role } });
+      expect(response.status, role).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.staffBelongToPlatform);
     }
   });
 });
 
 describe('moving accounts between organizations keeps the rule', () => {
   const move = (id: string, organizationId: string) =>
-    t.request({ method: 'PUT', url: `/api/users/${id}/organization`, as: 'admin', payload: { organizationId } });
+    t.call(userEndpoints.moveToOrganization, { params: { id }, as: 'admin', body: { organizationId } });
 
   it('an advisor cannot be moved into a customer organization', async () => {
     const response = await move(advisorId, acmeId);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.staffBelongToPlatform);
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.staffBelongToPlatform);
     expect((await profileOf('advisor')).meta.organizationId).toBe(platformId);
   });
 
   it('a customer member cannot be moved into the platform organization, but into another customer', async () => {
-    const member = (await register('acmeOwner', 'user')).json().data.user;
+    const member = (await register('acmeOwner', 'user')).data.user;
     const intoPlatform = await move(member.id, platformId);
-    expect(intoPlatform.statusCode).toBe(400);
-    expect(intoPlatform.json().error).toBe(UI_TEXT.platformHoldsOnlyStaff);
+    expect(intoPlatform.status).toBe(400);
+    expect(intoPlatform.refusal.error).toBe(UI_TEXT.platformHoldsOnlyStaff);
     const intoGlobex = await move(member.id, globexId);
-    expect(intoGlobex.statusCode).toBe(200);
-    expect(intoGlobex.json().data.meta.organizationId).toBe(globexId);
+    expect(intoGlobex.status).toBe(200);
+    expect(intoGlobex.data.meta.organizationId).toBe(globexId);
   });
 });

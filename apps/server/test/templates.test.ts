@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, type Template, UI_TEXT } from '@smart/contracts';
+import { MAX_UPLOAD_BYTES, pathOf, type Template, templateEndpoints, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { adminOnly, authzMatrix, type Statuses } from './helpers/authz-matrix.js';
@@ -33,11 +33,11 @@ const test = apiTest({ demoData: false })
   )
   .extend('post', { scope: 'file' }, ({ t, cast }) => {
     return (fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-      t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
+      t.request({ ...templateFormRequest('POST', pathOf(templateEndpoints.create), fields, parts), token });
   })
   .extend('put', { scope: 'file' }, ({ t, cast }) => {
     return (id: string, fields: Record<string, string>, parts = [pdfPart()], token = cast.advisorAssigned.token) =>
-      t.request({ ...templateFormRequest('PUT', `/api/templates/${id}`, fields, parts), token });
+      t.request({ ...templateFormRequest('PUT', pathOf(templateEndpoints.update, { id }), fields, parts), token });
   })
   .extend('templateFileCount', { scope: 'file' }, ({ t }) => {
     return () => templateFileCountIn(t);
@@ -244,6 +244,7 @@ describe('creating a template', () => {
       expect(response.statusCode, response.body).toBe(400);
       if (message !== UI_TEXT.invalidInput) expect(response.json().error).toBe(message);
     }
+    // JSON where the form is multipart, as an outside client might send it.
     const json = await t.request({
       method: 'POST',
       url: '/api/templates',
@@ -272,29 +273,23 @@ describe('editing and deleting a template', () => {
   });
 
   test("lets an advisor change its own template but not another advisor's (403)", async ({ t, cast, otherAdvisor }) => {
-    const own = await t.request({
-      method: 'PUT',
-      url: `/api/templates/${template.id}`,
-      payload: { name: 'Travel policy 2025', tags: ['travel'] },
-      token: cast.advisorAssigned.token,
+    const params = { id: template.id };
+    const own = await t.call(templateEndpoints.update, {
+      params,
+      body: { name: 'Travel policy 2025', tags: ['travel'] },
+      as: cast.advisorAssigned,
     });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().data).toMatchObject({ name: 'Travel policy 2025', tags: ['travel'] });
+    expect(own.status, own.response.body).toBe(200);
+    expect(own.data).toMatchObject({ name: 'Travel policy 2025', tags: ['travel'] });
     for (const method of ['PUT', 'DELETE'] as const) {
-      const other = await t.request({
-        method,
-        url: `/api/templates/${template.id}`,
-        ...(method === 'PUT' && { payload: { name: 'Mine now' } }),
-        token: otherAdvisor.token,
-      });
-      expect(other.statusCode, other.body).toBe(403);
+      const other =
+        method === 'PUT'
+          ? await t.call(templateEndpoints.update, { params, body: { name: 'Mine now' }, as: otherAdvisor })
+          : await t.call(templateEndpoints.remove, { params, as: otherAdvisor });
+      expect(other.status, other.response.body).toBe(403);
     }
-    const seenByOther = await t.request({
-      method: 'GET',
-      url: `/api/templates/${template.id}`,
-      token: otherAdvisor.token,
-    });
-    expect(seenByOther.json().data.permissions).toEqual({ canEdit: false, canDelete: false });
+    const seenByOther = await t.call(templateEndpoints.get, { params, as: otherAdvisor });
+    expect(seenByOther.data.permissions).toEqual({ canEdit: false, canDelete: false });
   });
 
   test('removing the primary makes the next file primary; added files follow; a primary can be chosen', async ({
@@ -311,21 +306,17 @@ describe('editing and deleting a template', () => {
       [1, 'three.pdf', false],
       [2, 'four.pdf', false],
     ]);
-    const chosen = await t.request({
-      method: 'PUT',
-      url: `/api/templates/${template.id}`,
-      payload: { primaryFileIndex: 2 },
-      token: cast.advisorAssigned.token,
-    });
-    expect((chosen.json().data as Template).files.map((file) => file.isPrimary)).toEqual([false, false, true]);
-    const outOfRange = await t.request({
-      method: 'PUT',
-      url: `/api/templates/${template.id}`,
-      payload: { primaryFileIndex: 7 },
-      token: cast.advisorAssigned.token,
-    });
-    expect(outOfRange.statusCode).toBe(400);
-    expect(outOfRange.json().error).toBe(UI_TEXT.templatePrimaryInvalid);
+    const choose = (primaryFileIndex: number) =>
+      t.call(templateEndpoints.update, {
+        params: { id: template.id },
+        body: { primaryFileIndex },
+        as: cast.advisorAssigned,
+      });
+    const chosen = await choose(2);
+    expect(chosen.data.files.map((file) => file.isPrimary)).toEqual([false, false, true]);
+    const outOfRange = await choose(7);
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.refusal.error).toBe(UI_TEXT.templatePrimaryInvalid);
   });
 
   test('keeps at least one file, refuses foreign file ids and wrong types, and stores nothing on refusal', async ({
@@ -334,18 +325,16 @@ describe('editing and deleting a template', () => {
     put,
     templateFileCount,
   }) => {
-    const current = (
-      await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token })
-    ).json().data as Template;
+    const params = { id: template.id };
+    const current = (await t.call(templateEndpoints.get, { params, as: cast.admin })).data;
     const before = await templateFileCount();
-    const all = await t.request({
-      method: 'PUT',
-      url: `/api/templates/${template.id}`,
-      payload: { removeFileIds: current.files.map((file) => file.id) },
-      token: cast.admin.token,
+    const all = await t.call(templateEndpoints.update, {
+      params,
+      body: { removeFileIds: current.files.map((file) => file.id) },
+      as: cast.admin,
     });
-    expect(all.statusCode).toBe(400);
-    expect(all.json().error).toBe(UI_TEXT.templateFieldsRequired);
+    expect(all.status).toBe(400);
+    expect(all.refusal.error).toBe(UI_TEXT.templateFieldsRequired);
     const foreign = await put(template.id, { removeFileIds: JSON.stringify([crypto.randomUUID()]) });
     expect(foreign.json().error).toBe(UI_TEXT.templateFileIdsInvalid);
     const png = await put(template.id, {}, [pdfPart('x.png', TINY_PNG)]);
@@ -356,19 +345,14 @@ describe('editing and deleting a template', () => {
   test('deletes the template with its files (admin any)', async ({ t, cast, templateFileCount }) => {
     const before = await templateFileCount();
     const count = template.files.length;
-    const current = (
-      await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token })
-    ).json().data as Template;
-    const response = await t.request({
-      method: 'DELETE',
-      url: `/api/templates/${template.id}`,
-      token: cast.admin.token,
-    });
-    expect(response.statusCode).toBe(200);
+    const params = { id: template.id };
+    const current = (await t.call(templateEndpoints.get, { params, as: cast.admin })).data;
+    const response = await t.call(templateEndpoints.remove, { params, as: cast.admin });
+    expect(response.status).toBe(200);
     expect(await templateFileCount()).toBe(before - current.files.length);
     expect(count).toBeGreaterThan(0);
-    const gone = await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: cast.admin.token });
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toBe(UI_TEXT.templateNotFound);
+    const gone = await t.call(templateEndpoints.get, { params, as: cast.admin });
+    expect(gone.status).toBe(404);
+    expect(gone.refusal.error).toBe(UI_TEXT.templateNotFound);
   });
 });

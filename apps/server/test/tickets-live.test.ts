@@ -1,8 +1,11 @@
 import {
+  advisorEndpoints,
   TICKET_CLIENT_EVENTS,
   TICKET_EVENTS,
   type TicketEventPayload,
   type TicketSocketAck,
+  type TicketStatus,
+  ticketEndpoints,
   UI_TEXT,
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
@@ -30,13 +33,8 @@ const test = apiTest({ demoData: false })
     return socket;
   })
   .extend('setStatus', { scope: 'file' }, ({ t, ticket }) => {
-    return (member: Member, status: string) =>
-      t.request({
-        token: member.token,
-        method: 'PATCH',
-        url: `/api/tickets/${ticket.id}/status`,
-        payload: { status },
-      });
+    return (member: Member, status: TicketStatus) =>
+      t.call(ticketEndpoints.setStatus, { as: member, params: { id: ticket.id }, body: { status } });
   });
 
 describe('ticket rooms', () => {
@@ -79,20 +77,14 @@ describe('ticket rooms', () => {
   test('comments and assignments reach the room', async ({ t, cast, ticket, heard, joined }) => {
     const watcher = await joined(cast.user);
     const comments = await heard(watcher, TICKET_EVENTS.commentAdded, () =>
-      t.request({
-        token: cast.orgAdmin.token,
-        method: 'POST',
-        url: `/api/tickets/${ticket.id}/comments`,
-        payload: { text: 'On it' },
-      }),
+      t.call(ticketEndpoints.comment, { as: cast.orgAdmin, params: { id: ticket.id }, body: { text: 'On it' } }),
     );
     expect(comments).toMatchObject([{ ticketId: ticket.id, actorId: cast.orgAdmin.id }]);
     const assigned = await heard(watcher, TICKET_EVENTS.assigned, () =>
-      t.request({
-        token: cast.orgAdmin.token,
-        method: 'PATCH',
-        url: `/api/tickets/${ticket.id}/assign`,
-        payload: { assignedTo: cast.advisorAssigned.id },
+      t.call(ticketEndpoints.assign, {
+        as: cast.orgAdmin,
+        params: { id: ticket.id },
+        body: { assignedTo: cast.advisorAssigned.id },
       }),
     );
     expect(assigned).toMatchObject([{ ticketId: ticket.id, assignedTo: cast.advisorAssigned.id }]);
@@ -130,9 +122,9 @@ describe('ticket rooms', () => {
       emitWithAck(handler, TICKET_CLIENT_EVENTS.updateStatus, { ticketId: ticket.id, status: 'resolved' }),
     );
     expect(seen).toMatchObject([{ ticketId: ticket.id, status: 'resolved' }]);
-    const stored = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${ticket.id}` });
-    expect(stored.json().data).toMatchObject({ status: 'resolved' });
-    expect(stored.json().data.resolvedAt).not.toBeNull();
+    const stored = await t.call(ticketEndpoints.get, { as: cast.user, params: { id: ticket.id } });
+    expect(stored.data).toMatchObject({ status: 'resolved' });
+    expect(stored.data.resolvedAt).not.toBeNull();
   });
 
   test("an advisor whose assignment ends leaves the organization's ticket rooms at once", async ({
@@ -145,12 +137,11 @@ describe('ticket rooms', () => {
   }) => {
     const advisor = await make.advisor([cast.organization.id]);
     const socket = await joined(advisor);
-    const removed = await t.request({
-      token: cast.admin.token,
-      method: 'DELETE',
-      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
+    const removed = await t.call(advisorEndpoints.removeAssignment, {
+      as: cast.admin,
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
     });
-    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.status, removed.response.body).toBe(200);
     const seen = await heard(socket, TICKET_EVENTS.statusUpdated, () => setStatus(cast.orgAdmin, 'open'));
     expect(seen).toEqual([]);
   });

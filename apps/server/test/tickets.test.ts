@@ -1,4 +1,13 @@
-import { fileEndpoints, type TicketDetail, type TicketStatus, ticketEndpoints, UI_TEXT } from '@smart/contracts';
+import {
+  type CreateTicketBody,
+  fileEndpoints,
+  queryStringOf,
+  type TicketDetail,
+  type TicketListQuery,
+  type TicketStatus,
+  ticketEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TicketRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -69,17 +78,14 @@ const test = apiTest({ demoData: false })
     return (token: string) => uploadedIn(t, token);
   })
   .extend('post', { scope: 'file' }, ({ t }) => {
-    return (token: string | undefined, payload: object) =>
-      t.request({ method: 'POST', url: '/api/tickets', payload, ...(token && { token }) });
+    return (token: string | undefined, body: CreateTicketBody) =>
+      t.call(ticketEndpoints.create, { body, ...(token && { token }) });
   })
   .extend('org', { scope: 'file' }, ({ t, make }) => listedOrganization(t, make))
-  .extend('list', { scope: 'file' }, ({ t, org }) => async (query: string, token = org.token) => {
-    const response = await t.request({ token, method: 'GET', url: `/api/tickets?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as {
-      data: TicketDetail[];
-      pagination: { page: number; limit: number; total: number; pages: number };
-    };
+  .extend('list', { scope: 'file' }, ({ t, org }) => async (query: TicketListQuery, token = org.token) => {
+    const response = await t.call(ticketEndpoints.list, { query, token });
+    expect(response.status, response.response.body).toBe(200);
+    return response.body;
   });
 
 /** Readers: the organization's members, its active advisors, admin. */
@@ -160,15 +166,15 @@ describe('another member of the organization', () => {
   }) => {
     const ticket = await ticketOf(cast);
     const as = { token: colleague.token };
-    const url = `/api/tickets/${ticket.id}`;
-    expect((await t.request({ ...as, method: 'GET', url })).statusCode).toBe(200);
+    const params = { id: ticket.id };
+    expect((await t.call(ticketEndpoints.get, { ...as, params })).status).toBe(200);
     const refused = await Promise.all([
-      t.request({ ...as, method: 'PUT', url, payload: { title: 'Mine now' } }),
-      t.request({ ...as, method: 'PATCH', url: `${url}/status`, payload: { status: 'closed' } }),
-      t.request({ ...as, method: 'PATCH', url: `${url}/assign`, payload: { assignedTo: colleague.id } }),
-      t.request({ ...as, method: 'DELETE', url }),
+      t.call(ticketEndpoints.update, { ...as, params, body: { title: 'Mine now' } }),
+      t.call(ticketEndpoints.setStatus, { ...as, params, body: { status: 'closed' } }),
+      t.call(ticketEndpoints.assign, { ...as, params, body: { assignedTo: colleague.id } }),
+      t.call(ticketEndpoints.remove, { ...as, params }),
     ]);
-    expect(refused.map((response) => response.statusCode)).toEqual([403, 403, 403, 403]);
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403]);
     const detail = await readTicket(ticket.id, colleague.token);
     expect(detail.permissions).toEqual({ canEdit: false, canAssign: false, canChangeStatus: false, canDelete: false });
   });
@@ -181,15 +187,13 @@ describe('another member of the organization', () => {
     readTicket,
   }) => {
     const ticket = await ticketOf(cast, { assignedTo: colleague.id });
-    const url = `/api/tickets/${ticket.id}`;
     expect((await readTicket(ticket.id, colleague.token)).permissions.canChangeStatus).toBe(true);
-    const response = await t.request({
+    const response = await t.call(ticketEndpoints.setStatus, {
       token: colleague.token,
-      method: 'PATCH',
-      url: `${url}/status`,
-      payload: { status: 'in_progress' },
+      params: { id: ticket.id },
+      body: { status: 'in_progress' },
     });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.status, response.response.body).toBe(200);
   });
 
   test('the creator may delete only while the ticket is open', async ({ t, cast, ticketOf }) => {
@@ -205,8 +209,8 @@ describe('POST /api/tickets', () => {
     post,
   }) => {
     const response = await post(cast.user.token, { title: '  VPN down ', description: ' Since 9am. ' });
-    expect(response.statusCode, response.body).toBe(201);
-    const ticket: TicketDetail = response.json().data;
+    expect(response.status, response.response.body).toBe(201);
+    const ticket: TicketDetail = response.data;
     expect(ticket).toMatchObject({
       _id: ticket.id,
       title: 'VPN down',
@@ -230,49 +234,62 @@ describe('POST /api/tickets', () => {
     cast,
     post,
   }) => {
-    const payload = { title: 'Audit', description: 'Quarterly audit request', priority: 'urgent', category: 'billing' };
+    const payload: CreateTicketBody = {
+      title: 'Audit',
+      description: 'Quarterly audit request',
+      priority: 'urgent',
+      category: 'billing',
+    };
     const ok = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.organization.id });
-    expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().data).toMatchObject({ priority: 'urgent', category: 'billing' });
+    expect(ok.status, ok.response.body).toBe(201);
+    expect(ok.data).toMatchObject({ priority: 'urgent', category: 'billing' });
     const other = await post(cast.advisorAssigned.token, { ...payload, organizationId: cast.otherOrganization.id });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(other.status).toBe(404);
+    expect(other.refusal.error).toBe(UI_TEXT.organizationNotFound);
     expect(
-      (await post(cast.advisorUnassigned.token, { ...payload, organizationId: cast.organization.id })).statusCode,
+      (await post(cast.advisorUnassigned.token, { ...payload, organizationId: cast.organization.id })).status,
     ).toBe(404);
-    expect((await post(cast.advisorAssigned.token, payload)).statusCode).toBe(400);
+    expect((await post(cast.advisorAssigned.token, payload)).status).toBe(400);
   });
 
   test('a member cannot raise one in another organization (404), and may name its own', async ({ cast, post }) => {
     const body = { title: 'Elsewhere', description: 'Try' };
     const response = await post(cast.user.token, { ...body, organizationId: cast.otherOrganization.id });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(response.status).toBe(404);
+    expect(response.refusal.error).toBe(UI_TEXT.organizationNotFound);
     const own = await post(cast.user.token, { ...body, organizationId: cast.organization.id });
-    expect(own.statusCode).toBe(201);
-    expect(own.json().data.organizationId).toBe(cast.organization.id);
+    expect(own.status).toBe(201);
+    expect(own.data.organizationId).toBe(cast.organization.id);
   });
 
   test('admins raise none (403 with the message); anonymous 401', async ({ cast, post }) => {
     const admin = await post(cast.admin.token, { title: 'Hi', description: 'There' });
-    expect(admin.statusCode).toBe(403);
-    expect(admin.json().error).toBe(UI_TEXT.adminsRaiseNoTickets);
-    expect((await post(undefined, { title: 'Hi', description: 'There' })).statusCode).toBe(401);
+    expect(admin.status).toBe(403);
+    expect(admin.refusal.error).toBe(UI_TEXT.adminsRaiseNoTickets);
+    expect((await post(undefined, { title: 'Hi', description: 'There' })).status).toBe(401);
   });
 
-  test.for([
-    [{}, UI_TEXT.titleAndDescriptionRequired],
+  test.for<[CreateTicketBody, string | undefined]>([
     [{ title: '   ', description: 'x' }, UI_TEXT.titleAndDescriptionRequired],
     [{ title: 'x', description: ' ' }, UI_TEXT.titleAndDescriptionRequired],
     [{ title: 'x'.repeat(201), description: 'x' }, undefined],
     [{ title: 'x', description: 'x'.repeat(10_001) }, undefined],
+    [{ title: 'a\u0000b', description: 'x' }, undefined],
+    [{ title: 'x', description: 'x', organizationId: 'nope' }, undefined],
+  ])('400 for body #%#', async ([body, message], { cast, post }) => {
+    const response = await post(cast.user.token, body);
+    expect(response.status, response.response.body).toBe(400);
+    if (message) expect(response.refusal.error).toBe(message);
+  });
+
+  // Bodies mistyped or missing, as an outside client might send them.
+  test.for([
+    [{}, UI_TEXT.titleAndDescriptionRequired],
     [{ title: 'x', description: 'x', priority: 'critical' }, undefined],
     [{ title: 'x', description: 'x', category: 'sales' }, undefined],
-    [{ title: 'a\u0000b', description: 'x' }, undefined],
     [{ title: 5, description: 'x' }, UI_TEXT.titleAndDescriptionRequired],
-    [{ title: 'x', description: 'x', organizationId: 'nope' }, undefined],
-  ] as [object, string | undefined][])('400 for body #%#', async ([payload, message], { cast, post }) => {
-    const response = await post(cast.user.token, payload);
+  ] as [object, string | undefined][])('400 for mistyped body #%#', async ([payload, message], { t, cast }) => {
+    const response = await t.request({ method: 'POST', url: '/api/tickets', payload, token: cast.user.token });
     expect(response.statusCode, response.body).toBe(400);
     if (message) expect(response.json().error).toBe(message);
   });
@@ -363,6 +380,7 @@ describe('PUT, status and assign', () => {
     ['POST', '/attachments', { filename: '../etc/passwd' }],
   ] as const)('%s %s with %j: 400', async ([method, path, payload], { t, cast, ticketOf }) => {
     const ticket = await ticketOf(cast);
+    // Bodies as an outside client might send them, most of them mistyped or missing a field.
     const response = await t.request({
       token: cast.orgAdmin.token,
       method,
@@ -405,13 +423,13 @@ describe('comments and attachments', () => {
     uploaded,
   }) => {
     const ticket = await ticketOf(cast);
-    const url = `/api/tickets/${ticket.id}/attachments`;
     const mine = await uploaded(cast.user.token);
     const theirs = await uploaded(colleague.token);
-    const attach = (body: object, token = cast.user.token) => t.request({ token, method: 'POST', url, payload: body });
+    const attach = (body: typeof mine) =>
+      t.call(ticketEndpoints.attach, { params: { id: ticket.id }, body, as: cast.user });
     const added = await attach(mine);
-    expect(added.statusCode, added.body).toBe(201);
-    expect(added.json().data).toMatchObject({
+    expect(added.status, added.response.body).toBe(201);
+    expect(added.data).toMatchObject({
       filename: mine.filename,
       originalName: 'screen.png',
       permissions: { canRemove: true },
@@ -421,8 +439,8 @@ describe('comments and attachments', () => {
       await attach(theirs),
       await attach({ ...mine, filename: `${UNKNOWN_ID}.png` }),
     ]) {
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe(UI_TEXT.ticketFileNotYours);
+      expect(refused.status).toBe(400);
+      expect(refused.refusal.error).toBe(UI_TEXT.ticketFileNotYours);
     }
     const detail = await readTicket(ticket.id);
     expect(detail.attachmentCount).toBe(1);
@@ -465,38 +483,38 @@ describe('GET /api/tickets', () => {
   test('pages of 10, newest first, with the pagination; the last page partial; past the end empty', async ({
     list,
   }) => {
-    const first = await list('');
+    const first = await list({});
     expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
     expect(first.data[0]?.title).toBe('Ticket 22');
-    expect((await list('page=3')).data.map((ticket) => ticket.title)).toEqual(['Ticket 2', 'Ticket 1', 'Ticket 0']);
-    expect((await list('page=4')).data).toEqual([]);
-    expect((await list('limit=100')).data).toHaveLength(23);
+    expect((await list({ page: 3 })).data.map((ticket) => ticket.title)).toEqual(['Ticket 2', 'Ticket 1', 'Ticket 0']);
+    expect((await list({ page: 4 })).data).toEqual([]);
+    expect((await list({ limit: 100 })).data).toHaveLength(23);
     const pages = [
-      (await list('page=1&limit=7')).data,
-      (await list('page=2&limit=7')).data,
-      (await list('page=3&limit=7')).data,
-      (await list('page=4&limit=7')).data,
+      (await list({ page: 1, limit: 7 })).data,
+      (await list({ page: 2, limit: 7 })).data,
+      (await list({ page: 3, limit: 7 })).data,
+      (await list({ page: 4, limit: 7 })).data,
     ];
     expect(new Set(pages.flat().map((ticket) => ticket.id)).size).toBe(23);
   });
 
   test('filters by status, priority, category and assignee; searches title and description', async ({ org, list }) => {
-    expect((await list('status=open')).pagination.total).toBe(6);
-    expect((await list('priority=urgent&status=closed')).pagination.total).toBe(5);
-    expect((await list('category=billing')).pagination.total).toBe(11);
-    expect((await list('assignedTo=me')).pagination.total).toBe(8);
-    expect((await list('assignedTo=unassigned')).pagination.total).toBe(15);
-    expect((await list(`assignedTo=${org.member.id}`)).pagination.total).toBe(8);
-    const found = await list('search=KERBEROS');
+    expect((await list({ status: 'open' })).pagination.total).toBe(6);
+    expect((await list({ priority: 'urgent', status: 'closed' })).pagination.total).toBe(5);
+    expect((await list({ category: 'billing' })).pagination.total).toBe(11);
+    expect((await list({ assignedTo: 'me' })).pagination.total).toBe(8);
+    expect((await list({ assignedTo: 'unassigned' })).pagination.total).toBe(15);
+    expect((await list({ assignedTo: org.member.id })).pagination.total).toBe(8);
+    const found = await list({ search: 'KERBEROS' });
     expect(found.data.map((ticket) => ticket.title).sort()).toEqual(['Kerberos login loop', 'Ticket 11']);
-    expect((await list('search=%25')).pagination.total).toBe(0);
+    expect((await list({ search: '%' })).pagination.total).toBe(0);
   });
 
   test('sorts by priority (urgent first) and updatedAt', async ({ list }) => {
-    const byPriority = await list('sort=priority&limit=100');
+    const byPriority = await list({ sort: 'priority', limit: 100 });
     expect(byPriority.data[0]?.priority).toBe('urgent');
     expect(byPriority.data.at(-1)?.priority).toBe('low');
-    expect((await list('sort=updatedAt')).data).toHaveLength(10);
+    expect((await list({ sort: 'updatedAt' })).data).toHaveLength(10);
   });
 
   test('rows carry people, counts and permissions; other organizations see none of them', async ({
@@ -504,37 +522,45 @@ describe('GET /api/tickets', () => {
     org,
     list,
   }) => {
-    const [row] = (await list('limit=1')).data;
+    const [row] = (await list({ limit: 1 })).data;
     expect(row).toMatchObject({ createdBy: { id: org.member.id }, commentCount: 0, attachmentCount: 0 });
     expect(row?.permissions).toEqual({ canEdit: true, canAssign: true, canChangeStatus: true, canDelete: true });
-    const other = await list('limit=100', cast.otherOrgAdmin.token);
+    const other = await list({ limit: 100 }, cast.otherOrgAdmin.token);
     expect(other.data.some((ticket) => ticket.organizationId === org.id)).toBe(false);
-    expect((await list(`organizationId=${org.id}`, cast.admin.token)).pagination.total).toBe(23);
+    expect((await list({ organizationId: org.id }, cast.admin.token)).pagination.total).toBe(23);
   });
 
   test('an advisor lists its assigned organizations only', async ({ cast, list }) => {
-    const mine = await list('limit=100', cast.advisorAssigned.token);
+    const mine = await list({ limit: 100 }, cast.advisorAssigned.token);
     expect(mine.data.every((ticket) => ticket.organizationId === cast.organization.id)).toBe(true);
-    expect((await list('', cast.advisorUnassigned.token)).pagination.total).toBe(0);
+    expect((await list({}, cast.advisorUnassigned.token)).pagination.total).toBe(0);
   });
 
-  test.for([
-    'page=0',
-    'limit=101',
-    'limit=0',
-    'page=abc',
-    'status=pending',
-    'priority=critical',
-    'category=sales',
-    'sort=popularity',
-    'assignedTo=someone',
-    `search=${'x'.repeat(300)}`,
-    'search=a%00b',
-    'organizationId=nope',
-  ])('GET /api/tickets?%s: 400', async (query, { t, org }) => {
-    const response = await t.request({ token: org.token, method: 'GET', url: `/api/tickets?${query}` });
-    expect(response.statusCode, response.body).toBe(400);
-  });
+  const badQueries: TicketListQuery[] = [
+    { page: 0 },
+    { limit: 101 },
+    { limit: 0 },
+    { assignedTo: 'someone' },
+    { search: 'x'.repeat(300) },
+    { search: 'a\u0000b' },
+    { organizationId: 'nope' },
+  ];
+  test.for(badQueries.map((query) => [queryStringOf(query).slice(1), query] as const))(
+    'GET /api/tickets?%s: 400',
+    async ([, query], { t, org }) => {
+      const response = await t.call(ticketEndpoints.list, { query, token: org.token });
+      expect(response.status, response.response.body).toBe(400);
+    },
+  );
+
+  // Values none of the filters has, as an outside client might send them.
+  test.for(['page=abc', 'status=pending', 'priority=critical', 'category=sales', 'sort=popularity'])(
+    'GET /api/tickets?%s: 400',
+    async (query, { t, org }) => {
+      const response = await t.request({ token: org.token, method: 'GET', url: `/api/tickets?${query}` });
+      expect(response.statusCode, response.body).toBe(400);
+    },
+  );
 
   test('anonymous: 401', async ({ t }) => {
     expect((await t.call(ticketEndpoints.list, {})).status).toBe(401);

@@ -1,5 +1,13 @@
-import { MAX_MINUTES_PER_DAY, type TimeEntry, timerDayFullMessage, UI_TEXT } from '@smart/contracts';
+import {
+  type ErrorResponse,
+  MAX_MINUTES_PER_DAY,
+  timeEntryEndpoints,
+  timerDayFullMessage,
+  UI_TEXT,
+  type UpdateTimeEntryBody,
+} from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { runningTimers, timeEntries } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -27,21 +35,19 @@ async function team(make: Factories) {
 }
 
 const add = (t: TestApp, person: Member, taskId: string, minutes: number, date = DAY) =>
-  t.request({
-    method: 'POST',
-    url: '/api/time-entries',
-    token: person.token,
-    payload: { recordType: 'task', recordId: taskId, date, minutes },
+  t.call(timeEntryEndpoints.create, {
+    as: person,
+    body: { recordType: 'task', recordId: taskId, date, minutes },
   });
 
 async function added(t: TestApp, person: Member, taskId: string, minutes: number, date = DAY) {
   const response = await add(t, person, taskId, minutes, date);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as TimeEntry;
+  expect(response.status, response.response.body).toBe(201);
+  return response.data;
 }
 
-const change = (t: TestApp, person: Member, id: string, payload: Record<string, unknown>) =>
-  t.request({ method: 'PUT', url: `/api/time-entries/${id}`, token: person.token, payload });
+const change = (t: TestApp, person: Member, id: string, body: UpdateTimeEntryBody) =>
+  t.call(timeEntryEndpoints.update, { params: { id }, as: person, body });
 
 /** The person's minutes on the day, as stored. */
 async function dayTotal(t: TestApp, person: Member, date = DAY) {
@@ -53,9 +59,12 @@ async function dayTotal(t: TestApp, person: Member, date = DAY) {
 }
 
 /** A 400 about the minutes, with the message under the field too. */
-function expectDayFull(response: Awaited<ReturnType<TestApp['request']>>, message: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.json()).toMatchObject({ error: message, details: [{ path: 'minutes', message }] });
+function expectDayFull(
+  answer: { status: number; refusal: ErrorResponse; response: LightMyRequestResponse },
+  message: string,
+) {
+  expect(answer.status, answer.response.body).toBe(400);
+  expect(answer.refusal).toMatchObject({ error: message, details: [{ path: 'minutes', message }] });
 }
 
 describe('adding time', () => {
@@ -81,7 +90,7 @@ describe('adding time', () => {
   test('two entries at once that together pass the day: exactly one is saved', async ({ t, make }) => {
     const { member, task } = await team(make);
     const statuses = (await Promise.all([800, 800, 800].map((minutes) => add(t, member, task.id, minutes)))).map(
-      (response) => response.statusCode,
+      (response) => response.status,
     );
     expect(statuses.sort()).toEqual([201, 400, 400]);
     expect(await dayTotal(t, member)).toBe(800);
@@ -102,9 +111,9 @@ describe('changing time', () => {
       await change(t, member, small.id, { minutes: 441 }),
       'A day holds at most 24 h: 03/04/2031 has 16 h 40 min recorded already, so at most 7 h 20 min more fit',
     );
-    expect((await change(t, member, small.id, { minutes: 440 })).statusCode).toBe(200);
+    expect((await change(t, member, small.id, { minutes: 440 })).status).toBe(200);
     // Its own minutes are not counted twice: the big one may take the whole of what is left.
-    expect((await change(t, member, big.id, { minutes: 1000, note: 'Same' })).statusCode).toBe(200);
+    expect((await change(t, member, big.id, { minutes: 1000, note: 'Same' })).status).toBe(200);
 
     expectDayFull(
       await change(t, member, elsewhere.id, { date: DAY }),
@@ -117,8 +126,8 @@ describe('changing time', () => {
     const [stayed] = await t.database.db.select().from(timeEntries).where(eq(timeEntries.id, elsewhere.id));
     expect(stayed).toMatchObject({ date: '2031-03-05', minutes: 100 });
     // A note or billable alone changes nothing of the day; fewer minutes always fit.
-    expect((await change(t, member, small.id, { note: 'Checked', billable: false })).statusCode).toBe(200);
-    expect((await change(t, member, small.id, { minutes: 300 })).statusCode).toBe(200);
+    expect((await change(t, member, small.id, { note: 'Checked', billable: false })).status).toBe(200);
+    expect((await change(t, member, small.id, { minutes: 300 })).status).toBe(200);
     expect(await dayTotal(t, member)).toBe(1300);
   });
 
@@ -134,7 +143,7 @@ describe('changing time', () => {
       'A day holds at most 24 h: 03/04/2031 has 16 h 40 min recorded already, so at most 7 h 20 min more fit',
     );
     const raised = await change(t, orgAdmin, entry.id, { minutes: 440 });
-    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.status, raised.response.body).toBe(200);
     expect(await dayTotal(t, member)).toBe(MAX_MINUTES_PER_DAY);
   });
 
@@ -154,9 +163,9 @@ describe('changing time', () => {
       )
       .returning({ id: timeEntries.id });
     const id = first!.id;
-    expect((await change(t, member, id, { minutes: 901 })).statusCode).toBe(400);
-    expect((await change(t, member, id, { minutes: 800 })).statusCode).toBe(200);
-    expect((await change(t, member, id, { note: 'Too much that day' })).statusCode).toBe(200);
+    expect((await change(t, member, id, { minutes: 901 })).status).toBe(400);
+    expect((await change(t, member, id, { minutes: 800 })).status).toBe(200);
+    expect((await change(t, member, id, { note: 'Too much that day' })).status).toBe(200);
     expect(await dayTotal(t, member)).toBe(1700);
   });
 });
@@ -174,18 +183,16 @@ describe('stopping the timer', () => {
       startedAt: new Date(`${PAST}T09:00:00Z`),
     });
   }
-  const stop = (t: TestApp, member: Member) =>
-    t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: member.token });
-  const timer = async (t: TestApp, member: Member) =>
-    (await t.request({ method: 'GET', url: '/api/time-entries/timer', token: member.token })).json().data;
+  const stop = (t: TestApp, member: Member) => t.call(timeEntryEndpoints.stopTimer, { as: member });
+  const timer = async (t: TestApp, member: Member) => (await t.call(timeEntryEndpoints.timer, { as: member })).data;
 
   test('its minutes are what is left of the day it started', async ({ t, make }) => {
     const { member, task } = await team(make);
     await added(t, member, task.id, 1400, PAST);
     await timerOn(t, member, task);
     const stopped = await stop(t, member);
-    expect(stopped.statusCode, stopped.body).toBe(201);
-    expect(stopped.json().data).toMatchObject({ date: PAST, minutes: 40 });
+    expect(stopped.status, stopped.response.body).toBe(201);
+    expect(stopped.data).toMatchObject({ date: PAST, minutes: 40 });
     expect(await dayTotal(t, member, PAST)).toBe(MAX_MINUTES_PER_DAY);
     expect(await timer(t, member)).toBeNull();
   });
@@ -195,16 +202,16 @@ describe('stopping the timer', () => {
     await added(t, member, task.id, MAX_MINUTES_PER_DAY, PAST);
     await timerOn(t, member, task);
     const refused = await stop(t, member);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(timerDayFullMessage(PAST));
-    expect(refused.json().error).toBe(
+    expect(refused.status).toBe(409);
+    expect(refused.refusal.error).toBe(timerDayFullMessage(PAST));
+    expect(refused.refusal.error).toBe(
       "A day holds at most 24 h: 03/04/2025 is full. Discard the timer, or correct that day's entries and stop it again.",
     );
     expect(await timer(t, member)).toMatchObject({ recordId: task.id, startedAt: `${PAST}T09:00:00.000Z` });
     expect(await dayTotal(t, member, PAST)).toBe(MAX_MINUTES_PER_DAY);
 
-    const discarded = await t.request({ method: 'POST', url: '/api/time-entries/timer/discard', token: member.token });
-    expect(discarded.json().message).toBe(UI_TEXT.timerDiscarded);
+    const discarded = await t.call(timeEntryEndpoints.discardTimer, { as: member });
+    expect(discarded.body.message).toBe(UI_TEXT.timerDiscarded);
     expect(await timer(t, member)).toBeNull();
   });
 });

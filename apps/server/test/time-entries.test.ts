@@ -1,11 +1,17 @@
 import {
+  type CreateTimeEntryBody,
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
   MAX_TIME_NOTE_LENGTH,
   TIME_ENTRY_EDIT_DAYS,
   TIMER_EVENTS,
-  type TimeEntry,
+  type TimeEntryListQuery,
+  type TimeSummaryQuery,
+  type TimesheetPdfQuery,
+  taskEndpoints,
+  timeEntryEndpoints,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -25,7 +31,7 @@ import { apiTest } from './helpers/fixture.js';
 import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
 import type { LiveSockets } from './helpers/sockets.js';
 import { insertTicket } from './helpers/tickets.js';
-import { personWithEntries, statementUrl } from './helpers/time-entries.js';
+import { personWithEntries, statementQuery } from './helpers/time-entries.js';
 
 /**
  * Time entries and the timer: who records and changes time, the one running timer per
@@ -46,10 +52,10 @@ async function workOf(make: Factories, cast: Cast) {
   return { task, objective, project };
 }
 
-async function entryBy(t: TestApp, member: Member, body: Record<string, unknown>) {
-  const response = await t.request({ method: 'POST', url: '/api/time-entries', token: member.token, payload: body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as TimeEntry;
+async function entryBy(t: TestApp, member: Member, body: CreateTimeEntryBody) {
+  const response = await t.call(timeEntryEndpoints.create, { as: member, body });
+  expect(response.status, response.response.body).toBe(201);
+  return response.data;
 }
 
 /**
@@ -59,7 +65,7 @@ async function entryBy(t: TestApp, member: Member, body: Record<string, unknown>
 let daysUsed = 0;
 const aMarchDay = () => `2031-03-${String((daysUsed++ % 31) + 1).padStart(2, '0')}`;
 
-const onTask = (taskId: string, extra: Record<string, unknown> = {}) => ({
+const onTask = (taskId: string, extra: Partial<CreateTimeEntryBody> = {}): CreateTimeEntryBody => ({
   recordType: 'task',
   recordId: taskId,
   date: aMarchDay(),
@@ -207,34 +213,27 @@ describe('the timer', () => {
     // The file's cast is shared: a timer the matrix left running is not this test's.
     await t.database.db.delete(runningTimers).where(eq(runningTimers.userId, advisor.id));
     const start = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/time-entries/timer/start',
-        token: advisor.token,
-        payload: { recordType: 'task', recordId: task.id },
-      });
-    expect((await start()).statusCode).toBe(201);
+      t.call(timeEntryEndpoints.startTimer, { as: advisor, body: { recordType: 'task', recordId: task.id } });
+    expect((await start()).status).toBe(201);
     // A second device signs in as the same person and sees the running timer.
     const secondDevice = await createSession(t.database.db, advisor.id, SESSION_TTL_MS);
-    const seen = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: secondDevice });
-    expect(seen.json().data).toMatchObject({ recordType: 'task', recordId: task.id, recordTitle: 'Audit the books' });
+    const seen = await t.call(timeEntryEndpoints.timer, { token: secondDevice });
+    expect(seen.data).toMatchObject({ recordType: 'task', recordId: task.id, recordTitle: 'Audit the books' });
     const again = await start();
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(UI_TEXT.timerAlreadyRunning);
+    expect(again.status).toBe(409);
+    expect(again.refusal.error).toBe(UI_TEXT.timerAlreadyRunning);
 
     const stops = await Promise.all(
-      [advisor.token, secondDevice].map((token) =>
-        t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token }),
-      ),
+      [advisor.token, secondDevice].map((token) => t.call(timeEntryEndpoints.stopTimer, { token })),
     );
-    expect(stops.map((response) => response.statusCode).sort()).toEqual([201, 404]);
-    const stopped = stops.find((response) => response.statusCode === 201)?.json().data as TimeEntry;
+    expect(stops.map((response) => response.status).sort()).toEqual([201, 404]);
+    const stopped = stops.find((response) => response.status === 201)?.data;
     expect(stopped).toMatchObject({ recordType: 'task', recordId: task.id, minutes: 1, billable: true });
-    expect(stopped.user?.id).toBe(advisor.id);
+    expect(stopped?.user?.id).toBe(advisor.id);
     const entries = await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id));
     expect(entries).toHaveLength(1);
-    const after = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: advisor.token });
-    expect(after.json().data).toBeNull();
+    const after = await t.call(timeEntryEndpoints.timer, { as: advisor });
+    expect(after.data).toBeNull();
   });
 
   test.for([
@@ -253,9 +252,9 @@ describe('the timer', () => {
       // Its day holds nothing else: the whole day's minutes fit.
       await db.delete(timeEntries).where(eq(timeEntries.userId, person.id));
       await timerRunningFor(t, person, task, new Date(startedAt));
-      const stopped = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: person.token });
-      expect(stopped.statusCode, stopped.body).toBe(201);
-      expect(stopped.json().data).toMatchObject({ date: day, minutes: MAX_TIME_ENTRY_MINUTES });
+      const stopped = await t.call(timeEntryEndpoints.stopTimer, { as: person });
+      expect(stopped.status, stopped.response.body).toBe(201);
+      expect(stopped.data).toMatchObject({ date: day, minutes: MAX_TIME_ENTRY_MINUTES });
     },
   );
 
@@ -273,42 +272,40 @@ describe('the timer', () => {
     const [otherDevice, colleagueSocket] = await Promise.all([sockets.connect(person), sockets.connect(colleague)]);
     await timerRunningFor(t, colleague, task);
 
-    const discard = () => t.request({ method: 'POST', url: '/api/time-entries/timer/discard', token: person.token });
+    const discard = () => t.call(timeEntryEndpoints.discardTimer, { as: person });
     const [heard, colleagueHeard] = await sockets.heardBy(
       [otherDevice, colleagueSocket],
       TIMER_EVENTS.changed,
       async () => {
-        const started = await t.request({
-          method: 'POST',
-          url: '/api/time-entries/timer/start',
-          token: person.token,
-          payload: { recordType: 'task', recordId: task.id },
+        const started = await t.call(timeEntryEndpoints.startTimer, {
+          as: person,
+          body: { recordType: 'task', recordId: task.id },
         });
-        expect(started.statusCode, started.body).toBe(201);
+        expect(started.status, started.response.body).toBe(201);
         const discarded = await discard();
-        expect(discarded.statusCode, discarded.body).toBe(200);
-        expect(discarded.json()).toEqual({ success: true, message: UI_TEXT.timerDiscarded });
+        expect(discarded.status, discarded.response.body).toBe(200);
+        expect(discarded.body).toEqual({ success: true, message: UI_TEXT.timerDiscarded });
       },
     );
     expect(heard).toEqual([{ change: 'started' }, { change: 'discarded' }]);
     expect(colleagueHeard).toEqual([]);
 
-    const timer = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: person.token });
-    expect(timer.json().data).toBeNull();
+    const timer = await t.call(timeEntryEndpoints.timer, { as: person });
+    expect(timer.data).toBeNull();
     expect(await t.database.db.select().from(timeEntries).where(eq(timeEntries.taskId, task.id))).toEqual([]);
     const again = await discard();
-    expect(again.statusCode).toBe(404);
-    expect(again.json().error).toBe(UI_TEXT.timerNotRunning);
+    expect(again.status).toBe(404);
+    expect(again.refusal.error).toBe(UI_TEXT.timerNotRunning);
     // The colleague's timer on the same task still runs.
-    const theirs = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: colleague.token });
-    expect(theirs.json().data).toMatchObject({ recordId: task.id, recordTitle: 'Started by mistake' });
+    const theirs = await t.call(timeEntryEndpoints.timer, { as: colleague });
+    expect(theirs.data).toMatchObject({ recordId: task.id, recordTitle: 'Started by mistake' });
   });
 
   test('stopping with none running is a 404 that says so', async ({ t, make }) => {
     const loner = await make.member((await make.organization()).id);
-    const response = await t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: loner.token });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(UI_TEXT.timerNotRunning);
+    const response = await t.call(timeEntryEndpoints.stopTimer, { as: loner });
+    expect(response.status).toBe(404);
+    expect(response.refusal.error).toBe(UI_TEXT.timerNotRunning);
   });
 });
 
@@ -338,15 +335,13 @@ describe('after the right to record is lost', () => {
     return { organization, orgAdmin, member, advisor, task };
   }
 
-  const change = (t: TestApp, member: Member, method: 'PUT' | 'DELETE', entryId: string) =>
-    t.request({
-      method,
-      url: `/api/time-entries/${entryId}`,
-      token: member.token,
-      ...(method === 'PUT' && { payload: { minutes: 600, billable: true } }),
-    });
-  const stop = (t: TestApp, member: Member) =>
-    t.request({ method: 'POST', url: '/api/time-entries/timer/stop', token: member.token });
+  const change = (t: TestApp, member: Member, method: 'PUT' | 'DELETE', entryId: string) => {
+    const params = { id: entryId };
+    return method === 'PUT'
+      ? t.call(timeEntryEndpoints.update, { params, as: member, body: { minutes: 600, billable: true } })
+      : t.call(timeEntryEndpoints.remove, { params, as: member });
+  };
+  const stop = (t: TestApp, member: Member) => t.call(timeEntryEndpoints.stopTimer, { as: member });
 
   /** The stop refused with `status`, saying the timer was discarded; the timer gone, no entry made, the other device told. */
   async function expectTimerDiscarded(t: TestApp, sockets: LiveSockets, member: Member, status: number) {
@@ -355,14 +350,14 @@ describe('after the right to record is lost', () => {
     const otherDevice = await sockets.connect(member);
     const [heard] = await sockets.heardBy([otherDevice], TIMER_EVENTS.changed, async () => {
       const stopped = await stop(t, member);
-      expect(stopped.statusCode, stopped.body).toBe(status);
-      expect(stopped.json().error).toBe(UI_TEXT.timerDiscardedRecordingEnded);
+      expect(stopped.status, stopped.response.body).toBe(status);
+      expect(stopped.refusal.error).toBe(UI_TEXT.timerDiscardedRecordingEnded);
     });
     expect(heard).toEqual([{ change: 'discarded' }]);
-    const timer = await t.request({ method: 'GET', url: '/api/time-entries/timer', token: member.token });
-    expect(timer.json().data).toBeNull();
+    const timer = await t.call(timeEntryEndpoints.timer, { as: member });
+    expect(timer.data).toBeNull();
     expect(await entriesOf()).toEqual(before);
-    expect((await stop(t, member)).statusCode).toBe(404);
+    expect((await stop(t, member)).status).toBe(404);
   }
 
   test('an advisor whose assignment ended: its timer on the client’s task is discarded, its entries there are not its to change', async ({
@@ -376,21 +371,16 @@ describe('after the right to record is lost', () => {
     await endAssignment(t, await make.admin(), organization.id, advisor.id);
 
     const raised = await change(t, advisor, 'PUT', entry.id);
-    expect(raised.statusCode).toBe(404);
-    expect(raised.json().error).toBe(UI_TEXT.timeEntryNotFound);
-    expect((await change(t, advisor, 'DELETE', entry.id)).statusCode).toBe(404);
+    expect(raised.status).toBe(404);
+    expect(raised.refusal.error).toBe(UI_TEXT.timeEntryNotFound);
+    expect((await change(t, advisor, 'DELETE', entry.id)).status).toBe(404);
     await expectTimerDiscarded(t, sockets, advisor, 404);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/time-entries',
-      token: advisor.token,
-      payload: onTask(task.id),
-    });
-    expect(created.statusCode).toBe(404);
+    const created = await t.call(timeEntryEndpoints.create, { as: advisor, body: onTask(task.id) });
+    expect(created.status).toBe(404);
     // Unchanged; the organization's org_admin still changes it.
     const [kept] = await t.database.db.select().from(timeEntries).where(eq(timeEntries.id, entry.id));
     expect(kept).toMatchObject({ minutes: 90 });
-    expect((await change(t, orgAdmin, 'PUT', entry.id)).statusCode).toBe(200);
+    expect((await change(t, orgAdmin, 'PUT', entry.id)).status).toBe(200);
   });
 
   test('a member moved to another organization no longer changes its old organization’s entries; their org_admin does', async ({
@@ -400,24 +390,23 @@ describe('after the right to record is lost', () => {
     const { orgAdmin, member, task } = await organizationWithTask(make, 'member');
     const [edited, deleted] = [await entryBy(t, member, onTask(task.id)), await entryBy(t, member, onTask(task.id))];
     const elsewhere = await make.organization();
-    const moved = await t.request({
-      method: 'PUT',
-      url: `/api/users/${member.id}/organization`,
-      token: (await make.admin()).token,
-      payload: { organizationId: elsewhere.id },
+    const moved = await t.call(userEndpoints.moveToOrganization, {
+      params: { id: member.id },
+      as: await make.admin(),
+      body: { organizationId: elsewhere.id },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, moved.response.body).toBe(200);
 
     for (const [method, entry] of [
       ['PUT', edited],
       ['DELETE', deleted],
     ] as const) {
       const refused = await change(t, member, method, entry.id);
-      expect(refused.statusCode, `${method} ${refused.body}`).toBe(404);
-      expect(refused.json().error).toBe(UI_TEXT.timeEntryNotFound);
+      expect(refused.status, `${method} ${refused.response.body}`).toBe(404);
+      expect(refused.refusal.error).toBe(UI_TEXT.timeEntryNotFound);
     }
-    expect((await change(t, orgAdmin, 'PUT', edited.id)).statusCode).toBe(200);
-    expect((await change(t, orgAdmin, 'DELETE', deleted.id)).statusCode).toBe(200);
+    expect((await change(t, orgAdmin, 'PUT', edited.id)).status).toBe(200);
+    expect((await change(t, orgAdmin, 'DELETE', deleted.id)).status).toBe(200);
   });
 
   test('a member whose task was handed over: its timer there is discarded, its entries there say why they are not its to change', async ({
@@ -429,26 +418,22 @@ describe('after the right to record is lost', () => {
     const entry = await entryBy(t, member, onTask(task.id));
     await timerRunningFor(t, member, task);
     const colleague = await make.member(organization.id);
-    const handedOver = await t.request({
-      method: 'PUT',
-      url: `/api/tasks/${task.id}`,
-      token: orgAdmin.token,
-      payload: { assignedTo: colleague.id },
+    const handedOver = await t.call(taskEndpoints.update, {
+      params: { id: task.id },
+      as: orgAdmin,
+      body: { assignedTo: colleague.id },
     });
-    expect(handedOver.statusCode, handedOver.body).toBe(200);
+    expect(handedOver.status, handedOver.response.body).toBe(200);
 
     await expectTimerDiscarded(t, sockets, member, 403);
     for (const method of ['PUT', 'DELETE'] as const) {
       const refused = await change(t, member, method, entry.id);
-      expect(refused.statusCode, `${method} ${refused.body}`).toBe(403);
-      expect(refused.json().error).toBe(UI_TEXT.timeRecordingEnded);
+      expect(refused.status, `${method} ${refused.response.body}`).toBe(403);
+      expect(refused.refusal.error).toBe(UI_TEXT.timeRecordingEnded);
     }
     // The new assignee records there; the org_admin still changes the entry.
-    expect(
-      (await t.request({ method: 'POST', url: '/api/time-entries', token: colleague.token, payload: onTask(task.id) }))
-        .statusCode,
-    ).toBe(201);
-    expect((await change(t, orgAdmin, 'PUT', entry.id)).statusCode).toBe(200);
+    expect((await t.call(timeEntryEndpoints.create, { as: colleague, body: onTask(task.id) })).status).toBe(201);
+    expect((await change(t, orgAdmin, 'PUT', entry.id)).status).toBe(200);
   });
 });
 
@@ -478,13 +463,12 @@ describe('the timesheet', () => {
     const owner = await make.member(a.id, { role: 'org_admin' });
     await entryBy(t, owner, onTask(taskA.id, { date: '2031-04-01', minutes: 999 }));
 
-    const response = await t.request({
-      method: 'GET',
-      url: '/api/time-entries/timesheet?from=2031-03-01&to=2031-04-30',
-      token: advisor.token,
+    const response = await t.call(timeEntryEndpoints.timesheet, {
+      query: { from: '2031-03-01', to: '2031-04-30' },
+      as: advisor,
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({
+    expect(response.status, response.response.body).toBe(200);
+    expect(response.data).toEqual({
       from: '2031-03-01',
       to: '2031-04-30',
       organizations: [
@@ -512,10 +496,9 @@ describe('the timesheet', () => {
         },
       ],
     });
-    const csv = await t.request({
-      method: 'GET',
-      url: `/api/time-entries/timesheet.csv?from=2031-03-01&to=2031-04-30&organizationId=${b.id}`,
-      token: advisor.token,
+    const { response: csv } = await t.call(timeEntryEndpoints.timesheetCsv, {
+      query: { from: '2031-03-01', to: '2031-04-30', organizationId: b.id },
+      as: advisor,
     });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -527,19 +510,19 @@ describe('the timesheet', () => {
       '\uFEFFDate,Organization,Type,Task or ticket,Hours,Billable,Note\r\n' +
         `2031-04-02,Beta Bakery,task,${taskB.title},0.25,yes,Reconciled March\r\n`,
     );
-    const tooLong = await t.request({
-      method: 'GET',
-      url: '/api/time-entries/timesheet?from=2031-01-01&to=2032-01-02',
-      token: advisor.token,
+    const tooLong = await t.call(timeEntryEndpoints.timesheet, {
+      query: { from: '2031-01-01', to: '2032-01-02' },
+      as: advisor,
     });
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.body).toContain(UI_TEXT.timesheetRangeTooLong);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.response.body).toContain(UI_TEXT.timesheetRangeTooLong);
   });
 });
 
 describe('the PDF statement', () => {
-  const statement = async (t: TestApp, member: Member, url: string) => {
-    const response = await t.request({ method: 'GET', url, token: member.token });
+  /** The statement's PDF (its bytes and headers). */
+  const statement = async (t: TestApp, member: Member, query: TimesheetPdfQuery) => {
+    const { response } = await t.call(timeEntryEndpoints.timesheetPdf, { query, as: member });
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
@@ -565,7 +548,7 @@ describe('the PDF statement', () => {
     await entryBy(t, advisor, onTask(taskA.id, { date: '2031-04-03', minutes: 120 }));
     await entryBy(t, await make.member(dough.id, { role: 'org_admin' }), onTask(taskB.id, { minutes: 999 }));
 
-    const response = await statement(t, advisor, statementUrl(dough.id));
+    const response = await statement(t, advisor, statementQuery(dough.id));
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="statement-dough-bakery-2031-04-01-to-2031-04-30.pdf"',
@@ -599,7 +582,7 @@ describe('the PDF statement', () => {
       .join(' ')
       .slice(0, MAX_TIME_NOTE_LENGTH);
     const { organization, person } = await personWithEntries(t, make, 120, (i) => (i < 2 ? longNote : 'Short ☕ note'));
-    const response = await statement(t, person, statementUrl(organization.id));
+    const response = await statement(t, person, statementQuery(organization.id));
     const pdf = response.rawPayload;
     const lines = pdfTextLines(pdf);
     const pages = pdfPageCount(pdf);
@@ -636,28 +619,22 @@ describe('the PDF statement', () => {
     }
     await endAssignment(t, cast.admin, organization.id, former.id);
 
-    const named = pdfTextLines((await statement(t, former, statementUrl(organization.id))).rawPayload);
+    const named = pdfTextLines((await statement(t, former, statementQuery(organization.id))).rawPayload);
     expect(named[1]).toBe('Ember Foundry');
-    const emptyMonth = await t.request({
-      method: 'GET',
-      url: statementUrl(organization.id, '2031-06-01', '2031-06-30'),
-      token: former.token,
-    });
-    expect(emptyMonth.statusCode).toBe(404);
-    expect(emptyMonth.json().error).toBe(UI_TEXT.organizationNotFound);
+    const june = statementQuery(organization.id, '2031-06-01', '2031-06-30');
+    const emptyMonth = await t.call(timeEntryEndpoints.timesheetPdf, { query: june, as: former });
+    expect(emptyMonth.status).toBe(404);
+    expect(emptyMonth.refusal.error).toBe(UI_TEXT.organizationNotFound);
     // Still advising: a month without entries is an empty statement with the organization's name.
-    const empty = pdfTextLines(
-      (await statement(t, advisor, statementUrl(organization.id, '2031-06-01', '2031-06-30'))).rawPayload,
-    );
+    const empty = pdfTextLines((await statement(t, advisor, june)).rawPayload);
     expect(empty[1]).toBe('Ember Foundry');
     expect(empty).toContain('No time recorded in this period.');
     expect(empty.slice(empty.indexOf('Total'), empty.indexOf('Total') + 2)).toEqual(['Total', '0.00']);
-    const unknown = await t.request({
-      method: 'GET',
-      url: statementUrl('00000000-0000-4000-8000-000000000000'),
-      token: cast.admin.token,
+    const unknown = await t.call(timeEntryEndpoints.timesheetPdf, {
+      query: statementQuery('00000000-0000-4000-8000-000000000000'),
+      as: cast.admin,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
   });
 
   test(`more than ${MAX_STATEMENT_ENTRIES} entries are refused with a message that says to shorten the period`, async ({
@@ -665,24 +642,30 @@ describe('the PDF statement', () => {
     make,
   }) => {
     const { organization, person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES + 1, () => '');
-    const response = await t.request({ method: 'GET', url: statementUrl(organization.id), token: person.token });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.statementTooLong);
+    const response = await t.call(timeEntryEndpoints.timesheetPdf, {
+      query: statementQuery(organization.id),
+      as: person,
+    });
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.statementTooLong);
   });
 
-  test.for([
-    ['no organization', 'from=2031-04-01&to=2031-04-30'],
-    ['an organization id that is not a uuid', 'from=2031-04-01&to=2031-04-30&organizationId=acme'],
-    ['the end before the start', 'from=2031-04-30&to=2031-04-01&organizationId=00000000-0000-4000-8000-000000000000'],
-    ['more than a year', 'from=2031-01-01&to=2032-01-02&organizationId=00000000-0000-4000-8000-000000000000'],
-    ['a day that is not one', 'from=2031-02-30&to=2031-03-01&organizationId=00000000-0000-4000-8000-000000000000'],
-    ['a NUL byte', 'from=2031-04-01%00&to=2031-04-30&organizationId=00000000-0000-4000-8000-000000000000'],
-  ] as const)('%s is a 400', async ([, query], { t, cast }) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/time-entries/timesheet.pdf?${query}`,
-      token: cast.user.token,
-    });
+  const unknownOrganization = '00000000-0000-4000-8000-000000000000';
+  test.for<[string, TimesheetPdfQuery]>([
+    ['an organization id that is not a uuid', statementQuery('acme')],
+    ['the end before the start', statementQuery(unknownOrganization, '2031-04-30', '2031-04-01')],
+    ['more than a year', statementQuery(unknownOrganization, '2031-01-01', '2032-01-02')],
+    ['a day that is not one', statementQuery(unknownOrganization, '2031-02-30', '2031-03-01')],
+    ['a NUL byte', statementQuery(unknownOrganization, '2031-04-01\u0000')],
+  ])('%s is a 400', async ([, query], { t, cast }) => {
+    const response = await t.call(timeEntryEndpoints.timesheetPdf, { query, as: cast.user });
+    expect(response.status, response.response.body).toBe(400);
+  });
+
+  test('no organization is a 400', async ({ t, cast }) => {
+    // A query without its organization, as an outside client might send it.
+    const url = '/api/time-entries/timesheet.pdf?from=2031-04-01&to=2031-04-30';
+    const response = await t.request({ method: 'GET', url, token: cast.user.token });
     expect(response.statusCode, response.body).toBe(400);
   });
 });
@@ -698,14 +681,10 @@ describe('entries', () => {
     await entryBy(t, cast.advisorAssigned, onTask(task.id, { minutes: 90 }));
     await entryBy(t, cast.user, onTask(task.id, { minutes: 30, billable: false }));
     await entryBy(t, cast.user, onTask(other.id, { minutes: 45 }));
-    const summary = async (member: Member, type: string, id: string) => {
-      const response = await t.request({
-        method: 'GET',
-        url: `/api/time-entries/summary?recordType=${type}&recordId=${id}`,
-        token: member.token,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().data;
+    const summary = async (member: Member, recordType: TimeSummaryQuery['recordType'], recordId: string) => {
+      const response = await t.call(timeEntryEndpoints.summary, { query: { recordType, recordId }, as: member });
+      expect(response.status, response.response.body).toBe(200);
+      return response.data;
     };
     expect(await summary(cast.user, 'task', task.id)).toEqual({ minutes: 120, billableMinutes: 90 });
     expect(await summary(cast.user, 'objective', objective.id)).toEqual({ minutes: 165, billableMinutes: 135 });
@@ -721,25 +700,19 @@ describe('entries', () => {
     const { task } = await workOf(make, cast);
     const entry = await entryBy(t, cast.user, onTask(task.id));
     const put = (member: Member) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/time-entries/${entry.id}`,
-        token: member.token,
-        payload: { note: 'Later' },
-      });
-    expect((await put(cast.user)).statusCode).toBe(200);
+      t.call(timeEntryEndpoints.update, { params: { id: entry.id }, as: member, body: { note: 'Later' } });
+    expect((await put(cast.user)).status).toBe(200);
     const old = new Date(Date.now() - (TIME_ENTRY_EDIT_DAYS + 1) * 24 * 60 * 60 * 1000);
     await t.database.db.update(timeEntries).set({ createdAt: old }).where(eq(timeEntries.id, entry.id));
     const refused = await put(cast.user);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(UI_TEXT.timeEntryTooOld);
-    const listed = await t.request({
-      method: 'GET',
-      url: `/api/time-entries?recordType=task&recordId=${task.id}`,
-      token: cast.user.token,
+    expect(refused.status).toBe(403);
+    expect(refused.refusal.error).toBe(UI_TEXT.timeEntryTooOld);
+    const listed = await t.call(timeEntryEndpoints.list, {
+      query: { recordType: 'task', recordId: task.id },
+      as: cast.user,
     });
-    expect(listed.json().data[0].permissions).toEqual({ canEdit: false, canDelete: false });
-    expect((await put(cast.orgAdmin)).statusCode).toBe(200);
+    expect(listed.data[0]?.permissions).toEqual({ canEdit: false, canDelete: false });
+    expect((await put(cast.orgAdmin)).status).toBe(200);
   });
 
   test('a list is what the caller may read: its own, its organization’s for the org_admin, filtered by day', async ({
@@ -750,10 +723,10 @@ describe('entries', () => {
     const { task } = await workOf(make, cast);
     await entryBy(t, cast.user, onTask(task.id, { date: '2031-03-01', note: 'Listed: user March' }));
     await entryBy(t, cast.advisorAssigned, onTask(task.id, { date: '2031-04-02', note: 'Listed: advisor April' }));
-    const notes = async (member: Member, query = '') => {
-      const response = await t.request({ method: 'GET', url: `/api/time-entries${query}`, token: member.token });
-      expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as TimeEntry[])
+    const notes = async (member: Member, query: TimeEntryListQuery = {}) => {
+      const response = await t.call(timeEntryEndpoints.list, { query, as: member });
+      expect(response.status, response.response.body).toBe(200);
+      return response.data
         .map((entry) => entry.note)
         .filter((note) => note.startsWith('Listed: '))
         .map((note) => note.slice('Listed: '.length));
@@ -761,30 +734,29 @@ describe('entries', () => {
     expect(await notes(cast.user)).toEqual(['user March']);
     expect(await notes(cast.advisorAssigned)).toEqual(['advisor April']);
     expect(await notes(cast.orgAdmin)).toEqual(['advisor April', 'user March']);
-    expect(await notes(cast.orgAdmin, '?from=2031-04-01&to=2031-04-30')).toEqual(['advisor April']);
-    expect(await notes(cast.orgAdmin, `?userId=${cast.user.id}`)).toEqual(['user March']);
-    expect(await notes(cast.orgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([
+    expect(await notes(cast.orgAdmin, { from: '2031-04-01', to: '2031-04-30' })).toEqual(['advisor April']);
+    expect(await notes(cast.orgAdmin, { userId: cast.user.id })).toEqual(['user March']);
+    expect(await notes(cast.orgAdmin, { organizationId: cast.organization.id })).toEqual([
       'advisor April',
       'user March',
     ]);
     expect(await notes(cast.otherOrgAdmin)).toEqual([]);
-    expect(await notes(cast.otherOrgAdmin, `?organizationId=${cast.organization.id}`)).toEqual([]);
-    expect(await notes(cast.user, `?organizationId=${cast.organization.id}`)).toEqual(['user March']);
+    expect(await notes(cast.otherOrgAdmin, { organizationId: cast.organization.id })).toEqual([]);
+    expect(await notes(cast.user, { organizationId: cast.organization.id })).toEqual(['user March']);
   });
 
   test('a note that a spreadsheet would run as a formula is written as text in the CSV', async ({ t, make, cast }) => {
     const { task } = await workOf(make, cast);
     await entryBy(t, cast.user, onTask(task.id, { date: '2031-05-05', note: '=HYPERLINK("http://evil.example","x")' }));
-    const csv = await t.request({
-      method: 'GET',
-      url: '/api/time-entries/timesheet.csv?from=2031-05-05&to=2031-05-05',
-      token: cast.user.token,
+    const { response: csv } = await t.call(timeEntryEndpoints.timesheetCsv, {
+      query: { from: '2031-05-05', to: '2031-05-05' },
+      as: cast.user,
     });
     expect(csv.headers['content-disposition']).toBe('attachment; filename="timesheet-2031-05-05-to-2031-05-05.csv"');
     expect(csv.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 
-  test.for([
+  test.for<[string, Partial<CreateTimeEntryBody>]>([
     ['no minutes', { minutes: 0 }],
     ['more than a day', { minutes: MAX_TIME_ENTRY_MINUTES + 1 }],
     ['a fraction of a minute', { minutes: 1.5 }],
@@ -792,16 +764,18 @@ describe('entries', () => {
     ['the year 0000', { date: '0000-01-01' }],
     ['a note too long', { note: 'x'.repeat(5000) }],
     ['a NUL byte', { note: 'a\u0000b' }],
-    ['an unknown record type', { recordType: 'project' }],
     ['a record id that is not a uuid', { recordId: 'abc' }],
-  ] as const)('%s is a 400', async ([, change], { t, make, cast }) => {
+  ])('%s is a 400', async ([, change], { t, make, cast }) => {
     const { task } = await workOf(make, cast);
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/time-entries',
-      token: cast.user.token,
-      payload: onTask(task.id, change),
-    });
+    const response = await t.call(timeEntryEndpoints.create, { as: cast.user, body: onTask(task.id, change) });
+    expect(response.status, response.response.body).toBe(400);
+  });
+
+  test('an unknown record type is a 400', async ({ t, make, cast }) => {
+    const { task } = await workOf(make, cast);
+    // A record type that is none, as an outside client might send it.
+    const payload = { ...onTask(task.id), recordType: 'project' };
+    const response = await t.request({ method: 'POST', url: '/api/time-entries', token: cast.user.token, payload });
     expect(response.statusCode, response.body).toBe(400);
   });
 });

@@ -6,9 +6,13 @@ import {
   TWO_FACTOR_ISSUER,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
+  type TwoFactorDisableBody,
+  twoFactorEndpoints,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { and, count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginChallenges,
@@ -70,20 +74,20 @@ async function enrolledMember() {
   return { ...person, ...enrolment };
 }
 
-const post = (url: string, token: string, payload?: Record<string, unknown>) =>
-  t.request({ method: 'POST', url, token, ...(payload && { payload }) });
+const setUp = (token: string) => t.call(twoFactorEndpoints.beginSetup, { token });
+const confirm = (token: string, code: string) => t.call(twoFactorEndpoints.confirmSetup, { token, body: { code } });
+const profile = (token: string) => t.call(userEndpoints.profile, { token });
+const profileOf = async (token: string) => (await profile(token)).data;
 
-const profileOf = async (token: string) =>
-  (await t.request({ method: 'GET', url: '/api/users/profile', token })).json().data;
-
-/** An attack input: answered with the given status and message. */
+/** An attack input, sent typed (t.call) or as a client sends it: answered with the given status and message. */
 async function refused(
-  response: Promise<{ statusCode: number; json(): { error?: string } }>,
+  response: Promise<LightMyRequestResponse | { response: LightMyRequestResponse }>,
   status: number,
   message?: string,
 ) {
   attackInputs += 1;
-  const answer = await response;
+  const answered = await response;
+  const answer = 'response' in answered ? answered.response : answered;
   expect(answer.statusCode).toBe(status);
   if (message) expect(answer.json().error).toBe(message);
 }
@@ -115,9 +119,9 @@ async function sessionCount(userId: string) {
 describe('setting up two-factor sign-in', () => {
   it('gives a secret and its otpauth link, kept encrypted until a valid code confirms it', async () => {
     const person = await member();
-    const setup = await post('/api/users/2fa/setup', person.token);
-    expect(setup.statusCode).toBe(200);
-    const { secret, otpauthUrl } = setup.json().data;
+    const setup = await setUp(person.token);
+    expect(setup.status).toBe(200);
+    const { secret, otpauthUrl } = setup.data;
     secretsSeen.push(secret);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const link = new URL(otpauthUrl);
@@ -146,17 +150,13 @@ describe('setting up two-factor sign-in', () => {
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
 
     // A wrong code, then a malformed one, then the right one.
-    await refused(
-      post('/api/users/2fa/confirm', person.token, { code: wrongCode(secret) }),
-      400,
-      UI_TEXT.twoFactorCodeInvalid,
-    );
-    await refused(post('/api/users/2fa/confirm', person.token, { code: '12a456' }), 400, UI_TEXT.twoFactorCodeFormat);
+    await refused(confirm(person.token, wrongCode(secret)), 400, UI_TEXT.twoFactorCodeInvalid);
+    await refused(confirm(person.token, '12a456'), 400, UI_TEXT.twoFactorCodeFormat);
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(false);
     const mailsBefore = await mailsTo(person.email);
-    const confirm = await post('/api/users/2fa/confirm', person.token, { code: codeAt(secret) });
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    const { recoveryCodes } = confirm.json().data as { recoveryCodes: string[] };
+    const confirmed = await confirm(person.token, codeAt(secret));
+    expect(confirmed.status, confirmed.response.body).toBe(200);
+    const { recoveryCodes } = confirmed.data;
     secretsSeen.push(...recoveryCodes);
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
@@ -183,41 +183,29 @@ describe('setting up two-factor sign-in', () => {
     );
 
     // On already: neither a new set-up nor a second confirmation.
-    await refused(post('/api/users/2fa/setup', person.token), 409, UI_TEXT.twoFactorAlreadyEnabled);
-    await refused(
-      post('/api/users/2fa/confirm', person.token, { code: codeAt(secret, 1) }),
-      409,
-      UI_TEXT.twoFactorAlreadyEnabled,
-    );
+    await refused(setUp(person.token), 409, UI_TEXT.twoFactorAlreadyEnabled);
+    await refused(confirm(person.token, codeAt(secret, 1)), 409, UI_TEXT.twoFactorAlreadyEnabled);
   });
 
   it("ends the account's other sessions once it is on, and keeps the one that turned it on", async () => {
     const person = await member();
     const otherBrowser = (await passwordStep(t, person.email, FACTORY_PASSWORD)).json().data.token as string;
-    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: otherBrowser })).statusCode).toBe(200);
+    expect((await profile(otherBrowser)).status).toBe(200);
     await enrolTwoFactor(t, person.token);
-    await refused(t.request({ method: 'GET', url: '/api/users/profile', token: otherBrowser }), 401);
-    expect((await t.request({ method: 'GET', url: '/api/users/profile', token: person.token })).statusCode).toBe(200);
+    await refused(profile(otherBrowser), 401);
+    expect((await profile(person.token)).status).toBe(200);
     expect(await sessionCount(person.id)).toBe(1);
   });
 
   it('refuses a confirmation without a set-up, and a code of an earlier set-up', async () => {
     const person = await member();
-    await refused(
-      post('/api/users/2fa/confirm', person.token, { code: '123456' }),
-      409,
-      UI_TEXT.twoFactorSetupNotStarted,
-    );
-    const first = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
-    const second = (await post('/api/users/2fa/setup', person.token)).json().data.secret as string;
+    await refused(confirm(person.token, '123456'), 409, UI_TEXT.twoFactorSetupNotStarted);
+    const first = (await setUp(person.token)).data.secret;
+    const second = (await setUp(person.token)).data.secret;
     secretsSeen.push(first, second);
     expect(second).not.toBe(first);
-    await refused(
-      post('/api/users/2fa/confirm', person.token, { code: codeAt(first) }),
-      400,
-      UI_TEXT.twoFactorCodeInvalid,
-    );
-    expect((await post('/api/users/2fa/confirm', person.token, { code: codeAt(second) })).statusCode).toBe(200);
+    await refused(confirm(person.token, codeAt(first)), 400, UI_TEXT.twoFactorCodeInvalid);
+    expect((await confirm(person.token, codeAt(second))).status).toBe(200);
   });
 });
 
@@ -237,13 +225,13 @@ describe('signing in with a second factor', () => {
     expect(life).toBeLessThanOrEqual(5 * 60 * 1000);
 
     // A challenge is not a bearer token.
-    await refused(t.request({ method: 'GET', url: '/api/users/profile', token: challengeToken }), 401);
+    await refused(profile(challengeToken), 401);
 
     const signedIn = await codeStep(t, { challengeToken, code: codeAt(person.secret) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const { token, user } = signedIn.json().data;
     expect(user).toMatchObject({ id: person.id, email: person.email, twoFactorEnabled: true });
-    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(200);
+    expect((await profile(token)).status).toBe(200);
     expect(await sessionCount(person.id)).toBe(before + 1);
     // The challenge is used up.
     await refused(
@@ -459,6 +447,7 @@ describe('signing in with a second factor', () => {
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
     const attacker = { address: '198.51.100.39' };
     const challengeToken = await challengeFor(t, person.email, FACTORY_PASSWORD, attacker);
+    // t.call cannot send from another address.
     const wrong = (code: string) =>
       t.request({
         method: 'POST',
@@ -508,28 +497,27 @@ describe('signing in with a second factor', () => {
 });
 
 describe('turning two-factor sign-in off', () => {
+  const disable = (token: string, body: TwoFactorDisableBody) => t.call(twoFactorEndpoints.disable, { token, body });
+
   it('needs the password and a code; then signing in asks for the password alone', async () => {
     const person = await enrolledMember();
     await refused(
-      post('/api/users/2fa/disable', person.token, { password: 'wrong-password', code: codeAt(person.secret) }),
+      disable(person.token, { password: 'wrong-password', code: codeAt(person.secret) }),
       400,
       UI_TEXT.currentPasswordWrong,
     );
     await refused(
-      post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD, code: wrongCode(person.secret) }),
+      disable(person.token, { password: FACTORY_PASSWORD, code: wrongCode(person.secret) }),
       400,
       UI_TEXT.twoFactorCodeInvalid,
     );
-    await refused(post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD }), 400);
+    await refused(disable(person.token, { password: FACTORY_PASSWORD }), 400);
     expect((await profileOf(person.token)).twoFactorEnabled).toBe(true);
 
     const mailsBefore = await mailsTo(person.email);
-    const off = await post('/api/users/2fa/disable', person.token, {
-      password: FACTORY_PASSWORD,
-      code: codeAt(person.secret),
-    });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().data).toMatchObject({ id: person.id, twoFactorEnabled: false });
+    const off = await disable(person.token, { password: FACTORY_PASSWORD, code: codeAt(person.secret) });
+    expect(off.status, off.response.body).toBe(200);
+    expect(off.data).toMatchObject({ id: person.id, twoFactorEnabled: false });
     expect((await waitForMail(mailbox(), person.email, mailsBefore, 10_000, notNotification)).subject).toContain(
       'Two-factor sign-in is off',
     );
@@ -541,27 +529,27 @@ describe('turning two-factor sign-in off', () => {
 
     const signIn = await passwordStep(t, person.email, FACTORY_PASSWORD);
     expect(signIn.json().data).toMatchObject({ token: expect.any(String), user: { twoFactorEnabled: false } });
-    await refused(post('/api/users/2fa/disable', person.token, { password: FACTORY_PASSWORD, code: '123456' }), 409);
+    await refused(disable(person.token, { password: FACTORY_PASSWORD, code: '123456' }), 409);
   });
 
   it('takes a recovery code instead of a code, for a lost phone', async () => {
     const person = await enrolledMember();
-    const off = await post('/api/users/2fa/disable', person.token, {
-      password: FACTORY_PASSWORD,
-      recoveryCode: person.recoveryCodes[2],
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    const off = await disable(person.token, { password: FACTORY_PASSWORD, recoveryCode: person.recoveryCodes[2] });
+    expect(off.status, off.response.body).toBe(200);
   });
 });
 
 describe('new recovery codes', () => {
+  const renew = (token: string, code: string) =>
+    t.call(twoFactorEndpoints.regenerateRecoveryCodes, { token, body: { code } });
+
   it('replace the old set, for a code', async () => {
     const person = await enrolledMember();
-    await refused(post('/api/users/2fa/recovery-codes', person.token, { code: wrongCode(person.secret) }), 400);
+    await refused(renew(person.token, wrongCode(person.secret)), 400);
     const mailsBefore = await mailsTo(person.email);
-    const renewed = await post('/api/users/2fa/recovery-codes', person.token, { code: codeAt(person.secret) });
-    expect(renewed.statusCode, renewed.body).toBe(200);
-    const fresh = renewed.json().data.recoveryCodes as string[];
+    const renewed = await renew(person.token, codeAt(person.secret));
+    expect(renewed.status, renewed.response.body).toBe(200);
+    const fresh = renewed.data.recoveryCodes;
     secretsSeen.push(...fresh);
     expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
     expect(fresh.some((code) => person.recoveryCodes.includes(code))).toBe(false);
@@ -580,11 +568,7 @@ describe('new recovery codes', () => {
 
   it('are refused without a second factor', async () => {
     const person = await member();
-    await refused(
-      post('/api/users/2fa/recovery-codes', person.token, { code: '123456' }),
-      409,
-      UI_TEXT.twoFactorNotEnabled,
-    );
+    await refused(renew(person.token, '123456'), 409, UI_TEXT.twoFactorNotEnabled);
   });
 });
 
@@ -595,8 +579,7 @@ describe("an admin's reset", () => {
     admin = await make.admin();
     orgAdmin = await make.member(organizationId, { role: 'org_admin' });
   });
-  const reset = (userId: string, token: string) =>
-    t.request({ method: 'DELETE', url: `/api/users/${userId}/2fa`, token });
+  const reset = (userId: string, token: string) => t.call(twoFactorEndpoints.reset, { params: { id: userId }, token });
 
   it('removes the second factor and tells the person by e-mail', async () => {
     const person = await enrolledMember();
@@ -606,33 +589,27 @@ describe("an admin's reset", () => {
     const stranger = await make.member(otherOrganization.id, { role: 'org_admin' });
     await refused(reset(person.id, stranger.token), 404, UI_TEXT.userNotFound);
     await refused(reset('00000000-0000-4000-8000-000000000000', admin.token), 404);
-    await refused(reset('not-an-id', admin.token), 404);
+    // A malformed id, as an outside client might send it.
+    await refused(t.request({ method: 'DELETE', url: '/api/users/not-an-id/2fa', token: admin.token }), 404);
 
     // The admin sees who may be reset.
-    const listed = await t.request({
-      method: 'GET',
-      url: `/api/users/organization/${organizationId}?limit=200`,
-      token: admin.token,
-    });
-    const card = (listed.json().data as { id: string; permissions: Record<string, boolean> }[]).find(
-      (user) => user.id === person.id,
-    );
+    const directory = async (token: string) =>
+      (
+        await t.call(userEndpoints.listByOrganization, {
+          params: { orgId: organizationId },
+          query: { limit: 200 },
+          token,
+        })
+      ).data;
+    const card = (await directory(admin.token)).find((user) => user.id === person.id);
     expect(card?.permissions.canResetTwoFactor).toBe(true);
-    const ownView = (
-      await t.request({
-        method: 'GET',
-        url: `/api/users/organization/${organizationId}?limit=200`,
-        token: orgAdmin.token,
-      })
-    ).json();
-    expect(ownView.data.find((user: { id: string }) => user.id === person.id).permissions.canResetTwoFactor).toBe(
-      false,
-    );
+    const ownView = await directory(orgAdmin.token);
+    expect(ownView.find((user) => user.id === person.id)!.permissions.canResetTwoFactor).toBe(false);
 
     const mailsBefore = await mailsTo(person.email);
     const done = await reset(person.id, admin.token);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().data).toMatchObject({ twoFactorEnabled: false, permissions: { canResetTwoFactor: false } });
+    expect(done.status, done.response.body).toBe(200);
+    expect(done.data).toMatchObject({ twoFactorEnabled: false, permissions: { canResetTwoFactor: false } });
     const mail = await waitForMail(mailbox(), person.email, mailsBefore, 10_000, notNotification);
     expect(mail.subject).toContain('Your two-factor sign-in was reset');
     expect(mail.text).toContain('administrator reset the two-factor sign-in');
@@ -653,7 +630,7 @@ describe("an admin's reset", () => {
       ),
       429,
     );
-    expect((await reset(person.id, admin.token)).statusCode).toBe(200);
+    expect((await reset(person.id, admin.token)).status).toBe(200);
 
     const signedIn = await passwordStep(t, person.email, FACTORY_PASSWORD, office);
     const token = signedIn.json().data.token as string;

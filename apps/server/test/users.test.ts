@@ -1,4 +1,15 @@
-import { UI_TEXT } from '@smart/contracts';
+import {
+  departmentEndpoints,
+  organizationEndpoints,
+  type ProfileUpdateBody,
+  type RegisterBody,
+  sessionEndpoints,
+  teamEndpoints,
+  UI_TEXT,
+  type UpdateMemberBody,
+  type UserListQuery,
+  userEndpoints,
+} from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { ACCOUNTS, type AccountName, type TestApp } from './helpers/app.js';
@@ -7,13 +18,13 @@ import { apiTest } from './helpers/fixture.js';
 import { uploadFile, uploadPng } from './helpers/multipart.js';
 
 async function profileIn(t: TestApp, as: AccountName) {
-  return (await t.request({ method: 'GET', url: '/api/users/profile', as })).json().data;
+  return (await t.call(userEndpoints.profile, { as })).data;
 }
 
 /** The demo data's organizations and departments (their ids). */
 async function demoIds(t: TestApp) {
-  const acmeId: string = (await profileIn(t, 'acmeOwner')).meta.organizationId;
-  const globexId: string = (await profileIn(t, 'globexOwner')).meta.organizationId;
+  const acmeId = (await profileIn(t, 'acmeOwner')).meta.organizationId!;
+  const globexId = (await profileIn(t, 'globexOwner')).meta.organizationId!;
   const rows = await t.database.db.query.departments.findMany();
   const acmeDepartments: Record<string, string> = Object.fromEntries(
     rows.filter((d) => d.organizationId === acmeId).map((d) => [d.name, d.id]),
@@ -29,8 +40,8 @@ const test = apiTest()
     return (as: AccountName) => profileIn(t, as);
   })
   .extend('register', { scope: 'file' }, ({ t }) => {
-    return (as: AccountName | undefined, payload: Record<string, unknown>) =>
-      t.request({ method: 'POST', url: '/api/users/register', payload, ...(as ? { as } : {}) });
+    return (as: AccountName | undefined, body: RegisterBody) =>
+      t.call(userEndpoints.register, { body, ...(as ? { as } : {}) });
   });
 
 describe('who may do what', () => {
@@ -120,8 +131,8 @@ describe('who may do what', () => {
     /** A member deactivated by the admin. */
     async arrange(people, { t, make }) {
       const member = await make.member(people.organization.id);
-      const deactivated = await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: people.admin });
-      expect(deactivated.statusCode).toBe(200);
+      const deactivated = await t.call(userEndpoints.deactivate, { params: { id: member.id }, as: people.admin });
+      expect(deactivated.status).toBe(200);
       return member;
     },
     routes: [
@@ -140,7 +151,7 @@ describe('who may do what', () => {
   });
 });
 
-const newMember = (overrides: Record<string, unknown> = {}) => ({
+const newMember = (overrides: Partial<RegisterBody> = {}): RegisterBody => ({
   email: `new.${Math.random().toString(36).slice(2)}@acme.example.com`,
   password: 'secret-123',
   firstName: 'Nora',
@@ -152,9 +163,9 @@ const newMember = (overrides: Record<string, unknown> = {}) => ({
 
 describe('GET /api/users/profile', () => {
   test('returns the signed-in user with organization and department names', async ({ t }) => {
-    const response = await t.request({ method: 'GET', url: '/api/users/profile', as: 'acmeMember' });
-    expect(response.statusCode).toBe(200);
-    const user = response.json().data;
+    const response = await t.call(userEndpoints.profile, { as: 'acmeMember' });
+    expect(response.status).toBe(200);
+    const user = response.data;
     expect(user).toMatchObject({
       email: ACCOUNTS.acmeMember,
       role: 'user',
@@ -167,10 +178,10 @@ describe('GET /api/users/profile', () => {
   });
 
   test('is 401 without a token or with a bad one', async ({ t }) => {
-    expect((await t.request({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
-    const bad = await t.request({ method: 'GET', url: '/api/users/profile', token: 'not-a-token' });
-    expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect((await t.call(userEndpoints.profile, {})).status).toBe(401);
+    const bad = await t.call(userEndpoints.profile, { token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(bad.refusal).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 });
 
@@ -180,6 +191,7 @@ describe('PUT /api/users/profile', () => {
     demo: { acmeId, globexId },
   }) => {
     const token = await t.tokenFor('globexMember');
+    // Role and organization fields the profile's schema does not have, as an outside client might send them.
     const response = await t.request({
       method: 'PUT',
       url: '/api/users/profile',
@@ -204,35 +216,33 @@ describe('PUT /api/users/profile', () => {
       role: 'user',
       meta: { phone: '+1 555 0000', jobTitle: 'Head of Dispatch', bio: 'Routes.', organizationId: globexId },
     });
-    const again = await t.request({ method: 'GET', url: '/api/users/profile', token });
-    expect(again.json().data.meta.jobTitle).toBe('Head of Dispatch');
+    const again = await t.call(userEndpoints.profile, { token });
+    expect(again.data.meta.jobTitle).toBe('Head of Dispatch');
     // Put the e-mail back so other tests can sign in as this account.
-    await t.request({ method: 'PUT', url: '/api/users/profile', token, payload: { email: ACCOUNTS.globexMember } });
+    await t.call(userEndpoints.updateProfile, { token, body: { email: ACCOUNTS.globexMember } });
   });
 
   test('saves a profile image alone (a partial meta)', async ({ t }) => {
     const picture = await uploadPng(t, 'acmeOwner');
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const response = await t.call(userEndpoints.updateProfile, {
       as: 'acmeOwner',
-      payload: { meta: { profileImage: picture } },
+      body: { meta: { profileImage: picture } },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.profileImage).toBe(picture);
-    expect(response.json().data.meta.jobTitle).toBe('Chief Executive Officer');
+    expect(response.status).toBe(200);
+    expect(response.data.profileImage).toBe(picture);
+    expect(response.data.meta.jobTitle).toBe('Chief Executive Officer');
   });
 
-  test.for([
+  test.for<[ProfileUpdateBody['meta'], string]>([
     [{ website: 'javascript:alert(1)' }, UI_TEXT.websiteInvalid],
     [{ website: 'data:text/html,<script>alert(1)</script>' }, UI_TEXT.websiteInvalid],
     [{ profileImage: 'javascript:alert(1)' }, UI_TEXT.imageUrlInvalid],
     [{ profileImage: 'https://evil.example.com/a.png' }, UI_TEXT.imageUrlInvalid],
     [{ profileImage: '/api/files/8d3c5a38-1c7e-4f3e-9a57-0d3c1f2e7b11.png' }, UI_TEXT.imageFileRequired],
   ])('refuses a script, foreign or missing URL: %j', async ([meta, message], { t }) => {
-    const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload: { meta } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(message);
+    const response = await t.call(userEndpoints.updateProfile, { as: 'acmeMember', body: { meta } });
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(message);
   });
 
   test('keeps http(s) websites, adding https:// to a bare domain', async ({ t }) => {
@@ -240,14 +250,9 @@ describe('PUT /api/users/profile', () => {
       ['http://nora.example.com/about', 'http://nora.example.com/about'],
       ['nora.example.com', 'https://nora.example.com'],
     ]) {
-      const response = await t.request({
-        method: 'PUT',
-        url: '/api/users/profile',
-        as: 'acmeMember',
-        payload: { meta: { website } },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data.meta.website).toBe(stored);
+      const response = await t.call(userEndpoints.updateProfile, { as: 'acmeMember', body: { meta: { website } } });
+      expect(response.status).toBe(200);
+      expect(response.data.meta.website).toBe(stored);
     }
   });
 
@@ -257,38 +262,40 @@ describe('PUT /api/users/profile', () => {
       content: Buffer.from('just text'),
       type: 'text/plain',
     });
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const response = await t.call(userEndpoints.updateProfile, {
       as: 'acmeMember',
-      payload: { meta: { profileImage: notes } },
+      body: { meta: { profileImage: notes } },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.imageFileRequired);
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.imageFileRequired);
   });
 
   test('refuses an e-mail that another account has with 409', async ({ t }) => {
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const response = await t.call(userEndpoints.updateProfile, {
       as: 'acmeMember',
-      payload: { email: ACCOUNTS.acmeOwner },
+      body: { email: ACCOUNTS.acmeOwner },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(UI_TEXT.emailTaken);
-    expect(response.json().details).toEqual([{ path: 'email', message: UI_TEXT.emailTaken }]);
+    expect(response.status).toBe(409);
+    expect(response.refusal.error).toBe(UI_TEXT.emailTaken);
+    expect(response.refusal.details).toEqual([{ path: 'email', message: UI_TEXT.emailTaken }]);
   });
 
-  test.for([
+  test.for<[ProfileUpdateBody, string | undefined]>([
     [{ email: 'no-at-sign' }, UI_TEXT.emailInvalid],
     [{ profile: { firstName: '   ' } }, UI_TEXT.firstNameRequired],
     [{ meta: { phone: 'abc' } }, UI_TEXT.phoneInvalid],
     [{ meta: { bio: 'x'.repeat(6000) } }, undefined],
-    [{ meta: 'nope' }, undefined],
-  ])('refuses %j with 400', async ([payload, message], { t }) => {
+  ])('refuses %j with 400', async ([body, message], { t }) => {
+    const response = await t.call(userEndpoints.updateProfile, { as: 'acmeMember', body });
+    expect(response.status).toBe(400);
+    if (message) expect(response.refusal.error).toBe(message);
+  });
+
+  test('refuses {"meta":"nope"} with 400', async ({ t }) => {
+    // A mistyped body, as an outside client might send it.
+    const payload = { meta: 'nope' };
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', as: 'acmeMember', payload });
     expect(response.statusCode).toBe(400);
-    if (message) expect(response.json().error).toBe(message);
   });
 });
 
@@ -301,24 +308,24 @@ describe('POST /api/users/register', () => {
   }) => {
     const elsewhere = newMember({ meta: { organizationId: globexId } });
     const refused = await register('acmeOwner', elsewhere);
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(refused.status).toBe(404);
+    expect(refused.refusal.error).toBe(UI_TEXT.organizationNotFound);
     expect(
-      await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email as string) }),
+      await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.email, elsewhere.email) }),
     ).toBeUndefined();
 
     const body = newMember({ meta: { organizationId: acmeId, jobTitle: 'Buyer', phone: '+1 312 555 0199' } });
     const response = await register('acmeOwner', body);
-    expect(response.statusCode).toBe(201);
-    const user = response.json().data.user;
+    expect(response.status).toBe(201);
+    const user = response.data.user;
     expect(user).toMatchObject({
       email: body.email,
       role: 'user',
       meta: { organizationId: acmeId, jobTitle: 'Buyer' },
     });
-    expect(response.json().data.token).toBeUndefined();
+    expect(response.data).not.toHaveProperty('token');
     // The new member can sign in; the caller is still itself.
-    await t.tokenFor(body.email as string, 'secret-123');
+    await t.tokenFor(body.email, 'secret-123');
     expect((await profileOf('acmeOwner')).email).toBe(ACCOUNTS.acmeOwner);
   });
 
@@ -327,19 +334,19 @@ describe('POST /api/users/register', () => {
     demo: { acmeDepartments, globexDepartmentId },
   }) => {
     const byId = await register('acmeOwner', newMember({ meta: { departmentId: acmeDepartments.Finance } }));
-    expect(byId.json().data.user.meta.department).toBe('Finance');
+    expect(byId.data.user.meta.department).toBe('Finance');
     const byName = await register('acmeOwner', newMember({ meta: { department: 'marketing' } }));
-    expect(byName.json().data.user.meta.department).toBe('Marketing');
+    expect(byName.data.user.meta.department).toBe('Marketing');
     const foreign = await register('acmeOwner', newMember({ meta: { departmentId: globexDepartmentId } }));
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.status).toBe(404);
   });
 
   test('lets an org_admin add another org_admin but not an advisor or admin (403)', async ({ register }) => {
-    expect((await register('acmeOwner', newMember({ roles: ['org_admin'] }))).json().data.user.role).toBe('org_admin');
-    for (const role of ['advisor', 'admin']) {
+    expect((await register('acmeOwner', newMember({ roles: ['org_admin'] }))).data.user.role).toBe('org_admin');
+    for (const role of ['advisor', 'admin'] as const) {
       const response = await register('acmeOwner', newMember({ roles: [role] }));
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(UI_TEXT.roleNotAllowed);
+      expect(response.status).toBe(403);
+      expect(response.refusal.error).toBe(UI_TEXT.roleNotAllowed);
     }
   });
 
@@ -348,96 +355,103 @@ describe('POST /api/users/register', () => {
     demo: { globexId },
   }) => {
     const member = await register('admin', newMember({ meta: { organizationId: globexId } }));
-    expect(member.json().data.user.meta.organizationName).toBe('Globex');
+    expect(member.data.user.meta.organizationName).toBe('Globex');
     const advisor = await register('admin', newMember({ role: 'advisor' }));
-    expect(advisor.statusCode).toBe(201);
-    expect(advisor.json().data.user).toMatchObject({ role: 'advisor', meta: { organizationName: 'SMART' } });
+    expect(advisor.status).toBe(201);
+    expect(advisor.data.user).toMatchObject({ role: 'advisor', meta: { organizationName: 'SMART' } });
   });
 
   test.for<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as, { register }) => {
-    expect((await register(as, newMember())).statusCode).toBe(403);
+    expect((await register(as, newMember())).status).toBe(403);
   });
 
-  test('is 401 signed out, even with a bad body', async ({ register }) => {
-    expect((await register(undefined, newMember())).statusCode).toBe(401);
-    expect((await register(undefined, {})).statusCode).toBe(401);
+  test('is 401 signed out, even with a bad body', async ({ t, register }) => {
+    expect((await register(undefined, newMember())).status).toBe(401);
+    // An empty body, as an outside client might send it.
+    expect((await t.request({ method: 'POST', url: '/api/users/register', payload: {} })).statusCode).toBe(401);
   });
 
   test('refuses a taken e-mail with 409, whatever its case', async ({ register }) => {
     const response = await register('acmeOwner', newMember({ email: 'MEMBER@acme.example.com' }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(UI_TEXT.emailTaken);
+    expect(response.status).toBe(409);
+    expect(response.refusal.error).toBe(UI_TEXT.emailTaken);
   });
 
-  test("checks fields in the form's order, first failure wins", async ({ register }) => {
-    const cases: [Record<string, unknown>, string][] = [
+  test("checks fields in the form's order, first failure wins", async ({ t, register }) => {
+    const cases: [Partial<RegisterBody>, string][] = [
       [{ firstName: '', lastName: '', email: '', password: '' }, UI_TEXT.firstNameRequired],
       [{ lastName: ' ', email: '', password: '' }, UI_TEXT.lastNameRequired],
       [{ email: '', password: '' }, UI_TEXT.emailRequired],
       [{ email: 'nora.acme.example.com', password: '' }, UI_TEXT.emailInvalid],
       [{ password: '' }, UI_TEXT.passwordRequired],
       [{ password: '12345' }, UI_TEXT.passwordTooShort],
-      [{ firstName: 7 }, UI_TEXT.firstNameRequired],
       // Optional fields are checked after the required ones.
       [{ meta: { phone: 'call me' } }, UI_TEXT.phoneInvalid],
     ];
     for (const [overrides, message] of cases) {
       const response = await register('acmeOwner', newMember(overrides));
-      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().error).toBe(message);
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      expect(response.refusal.error).toBe(message);
     }
+    // A mistyped field, as an outside client might send it.
+    const payload = { ...newMember(), firstName: 7 };
+    const mistyped = await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().error).toBe(UI_TEXT.firstNameRequired);
   });
 
   test('needs an organization for members: 400 without one, 404 for an unknown one', async ({ register }) => {
     const without = await register('admin', newMember({ roles: ['org_admin'] }));
-    expect(without.statusCode).toBe(400);
-    expect(without.json().error).toBe(UI_TEXT.organizationRequired);
+    expect(without.status).toBe(400);
+    expect(without.refusal.error).toBe(UI_TEXT.organizationRequired);
     const unknown = await register(
       'admin',
       newMember({ meta: { organizationId: '00000000-0000-4000-8000-000000000000' } }),
     );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(UI_TEXT.organizationNotFound);
+    expect(unknown.status).toBe(404);
+    expect(unknown.refusal.error).toBe(UI_TEXT.organizationNotFound);
     const unknownDepartment = await register('acmeOwner', newMember({ meta: { department: 'Astrology' } }));
-    expect(unknownDepartment.statusCode).toBe(404);
-    expect(unknownDepartment.json().error).toBe(UI_TEXT.departmentNotFound);
+    expect(unknownDepartment.status).toBe(404);
+    expect(unknownDepartment.refusal.error).toBe(UI_TEXT.departmentNotFound);
   });
 
-  test('refuses an unknown role and a non-object meta with 400', async ({ register }) => {
-    expect((await register('admin', newMember({ roles: ['superuser'] }))).statusCode).toBe(400);
-    expect((await register('admin', newMember({ meta: [1, 2] }))).statusCode).toBe(400);
+  test('refuses an unknown role and a non-object meta with 400', async ({ t }) => {
+    // Mistyped bodies, as an outside client might send them.
+    const register = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/users/register', as: 'admin', payload });
+    expect((await register({ ...newMember(), roles: ['superuser'] })).statusCode).toBe(400);
+    expect((await register({ ...newMember(), meta: [1, 2] })).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/users', () => {
   test('lists everyone for admin, paged with a total', async ({ t }) => {
-    const response = await t.request({ method: 'GET', url: '/api/users?limit=3', as: 'admin' });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const response = await t.call(userEndpoints.list, { query: { limit: 3 }, as: 'admin' });
+    expect(response.status).toBe(200);
+    const body = response.body;
     expect(body.data).toHaveLength(3);
     expect(body.pagination).toMatchObject({ page: 1, limit: 3 });
     expect(body.pagination.total).toBe((await t.database.db.select().from(users)).length);
-    const emails = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'admin' })).json().data;
-    expect(emails.map((u: { email: string }) => u.email)).toEqual(
-      expect.arrayContaining([ACCOUNTS.globexOwner, ACCOUNTS.acmeOwner]),
-    );
+    const emails = (await t.call(userEndpoints.list, { query: { limit: 200 }, as: 'admin' })).data;
+    expect(emails.map((u) => u.email)).toEqual(expect.arrayContaining([ACCOUNTS.globexOwner, ACCOUNTS.acmeOwner]));
   });
 
   test("lists only the org_admin's organization", async ({ t, demo: { acmeId } }) => {
-    const listed = (await t.request({ method: 'GET', url: '/api/users?limit=200', as: 'acmeOwner' })).json().data;
+    const listed = (await t.call(userEndpoints.list, { query: { limit: 200 }, as: 'acmeOwner' })).data;
     const members = await t.database.db.query.users.findMany({
       where: (row, { eq }) => eq(row.organizationId, acmeId),
     });
-    expect(listed.map((u: { id: string }) => u.id).sort()).toEqual(members.map((u) => u.id).sort());
+    expect(listed.map((u) => u.id).sort()).toEqual(members.map((u) => u.id).sort());
   });
 
   test.for<AccountName>(['acmeMember', 'advisor'])('is 403 for %s', async (as, { t }) => {
-    expect((await t.request({ method: 'GET', url: '/api/users', as })).statusCode).toBe(403);
+    expect((await t.call(userEndpoints.list, { as })).status).toBe(403);
   });
 
   test('is 401 signed out and 400 for a bad page', async ({ t }) => {
-    expect((await t.request({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/users?page=0', as: 'admin' })).statusCode).toBe(400);
+    expect((await t.call(userEndpoints.list, {})).status).toBe(401);
+    expect((await t.call(userEndpoints.list, { query: { page: 0 }, as: 'admin' })).status).toBe(400);
+    // A page size that is not a number, as an outside client might send it.
     expect((await t.request({ method: 'GET', url: '/api/users?limit=abc', as: 'admin' })).statusCode).toBe(400);
   });
 });
@@ -446,24 +460,25 @@ describe('GET /api/users/organization/:orgId', () => {
   test.for<AccountName>(['acmeMember', 'acmeOwner', 'advisor', 'admin'])(
     'lists Acme for %s',
     async (as, { t, demo: { acmeId } }) => {
-      const response = await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}`, as });
-      expect(response.statusCode).toBe(200);
-      const emails = response.json().data.map((u: { email: string }) => u.email);
+      const response = await t.call(userEndpoints.listByOrganization, { params: { orgId: acmeId }, as });
+      expect(response.status).toBe(200);
+      const emails = response.data.map((u) => u.email);
       expect(emails).toContain(ACCOUNTS.acmeMember);
       expect(emails).not.toContain(ACCOUNTS.globexOwner);
     },
   );
 
   test('searches names and e-mails as a picker types, paged', async ({ t, demo: { acmeId } }) => {
-    const search = async (term: string, query = '') => {
-      const url = `/api/users/organization/${acmeId}?search=${encodeURIComponent(term)}${query}`;
-      return (await t.request({ method: 'GET', url, as: 'acmeOwner' })).json();
+    const search = async (term: string, limit?: number) => {
+      const query = { search: term, limit };
+      return (await t.call(userEndpoints.listByOrganization, { params: { orgId: acmeId }, query, as: 'acmeOwner' }))
+        .body;
     };
     const emails = (body: { data: { email: string }[] }) => body.data.map((user) => user.email);
     expect(emails(await search('jordan A'))).toEqual([ACCOUNTS.acmeMember]);
     expect(emails(await search('MEMBER@ACME'))).toEqual([ACCOUNTS.acmeMember]);
     expect(emails(await search('globex'))).toEqual([]);
-    const paged = await search('acme.example.com', '&limit=2');
+    const paged = await search('acme.example.com', 2);
     expect(paged.data).toHaveLength(2);
     expect(paged.pagination.total).toBeGreaterThan(2);
     expect(emails(await search('_'))).toEqual([]); // no e-mail here has an underscore: not a wildcard
@@ -478,19 +493,22 @@ describe('GET /api/users/organization/:orgId', () => {
       make.member(organization.id, { lastName: 'Chen' }),
     ]);
     for (const person of people.slice(0, 2)) {
-      await t.request({ method: 'DELETE', url: `/api/users/${person.id}`, as: owner });
+      await t.call(userEndpoints.deactivate, { params: { id: person.id }, as: owner });
     }
-    const list = async (query: string) => {
-      const url = `/api/users/organization/${organization.id}?${query}`;
-      const body = (await t.request({ method: 'GET', url, as: owner })).json();
-      return { names: body.data.map((u: { lastName: string }) => u.lastName), total: body.pagination.total };
+    const list = async (query: UserListQuery) => {
+      const { body } = await t.call(userEndpoints.listByOrganization, {
+        params: { orgId: organization.id },
+        query,
+        as: owner,
+      });
+      return { names: body.data.map((u) => u.lastName), total: body.pagination.total };
     };
-    expect(await list('')).toEqual({ names: ['Chen', 'Owner'], total: 2 });
-    expect(await list('status=inactive')).toEqual({ names: ['Adams', 'Brooks'], total: 2 });
-    expect(await list('status=inactive&limit=1&page=2')).toEqual({ names: ['Brooks'], total: 2 });
-    expect(await list('status=all')).toEqual({ names: ['Adams', 'Brooks', 'Chen', 'Owner'], total: 4 });
+    expect(await list({})).toEqual({ names: ['Chen', 'Owner'], total: 2 });
+    expect(await list({ status: 'inactive' })).toEqual({ names: ['Adams', 'Brooks'], total: 2 });
+    expect(await list({ status: 'inactive', limit: 1, page: 2 })).toEqual({ names: ['Brooks'], total: 2 });
+    expect(await list({ status: 'all' })).toEqual({ names: ['Adams', 'Brooks', 'Chen', 'Owner'], total: 4 });
     expect(
-      (await t.request({ method: 'GET', url: '/api/users?status=inactive&limit=200', as: owner })).json().data,
+      (await t.call(userEndpoints.list, { query: { status: 'inactive', limit: 200 }, as: owner })).data,
     ).toHaveLength(2);
   });
 
@@ -499,19 +517,20 @@ describe('GET /api/users/organization/:orgId', () => {
       where: (row, { eq }) => eq(row.name, 'Initech'),
     });
     for (const as of ['globexOwner', 'globexMember', 'advisor'] as const) {
-      const url = `/api/users/organization/${as === 'advisor' ? initech!.id : acmeId}`;
-      const response = await t.request({ method: 'GET', url, as });
-      expect(response.statusCode, as).toBe(404);
+      const orgId = as === 'advisor' ? initech!.id : acmeId;
+      const response = await t.call(userEndpoints.listByOrganization, { params: { orgId }, as });
+      expect(response.status, as).toBe(404);
     }
   });
 
   test('is 404 for an unknown or malformed id, 401 signed out', async ({ t, demo: { acmeId } }) => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(
-      (await t.request({ method: 'GET', url: `/api/users/organization/${unknown}`, as: 'admin' })).statusCode,
-    ).toBe(404);
+    expect((await t.call(userEndpoints.listByOrganization, { params: { orgId: unknown }, as: 'admin' })).status).toBe(
+      404,
+    );
+    // A malformed id, as an outside client might send it.
     expect((await t.request({ method: 'GET', url: '/api/users/organization/42', as: 'admin' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}` })).statusCode).toBe(401);
+    expect((await t.call(userEndpoints.listByOrganization, { params: { orgId: acmeId } })).status).toBe(401);
   });
 });
 
@@ -520,21 +539,18 @@ describe('PUT /api/users/:id/organization', () => {
     t,
     demo: { globexId, acmeDepartments },
   }) => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/users/register',
+    const created = await t.call(userEndpoints.register, {
       as: 'acmeOwner',
-      payload: newMember({ meta: { departmentId: acmeDepartments.Engineering } }),
+      body: newMember({ meta: { departmentId: acmeDepartments.Engineering } }),
     });
-    const id = created.json().data.user.id;
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${id}/organization`,
+    const id = created.data.user.id;
+    const response = await t.call(userEndpoints.moveToOrganization, {
+      params: { id },
       as: 'admin',
-      payload: { organizationId: globexId, organizationName: 'Globex' },
+      body: { organizationId: globexId, organizationName: 'Globex' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.meta).toMatchObject({
+    expect(response.status).toBe(200);
+    expect(response.data.meta).toMatchObject({
       organizationId: globexId,
       organizationName: 'Globex',
       departmentId: null,
@@ -543,25 +559,19 @@ describe('PUT /api/users/:id/organization', () => {
 
   test('list totals follow registrations and moves between organizations', async ({ t, demo: { globexId } }) => {
     const totalOf = async (as: AccountName) =>
-      (await t.request({ method: 'GET', url: '/api/users?limit=1', as })).json().pagination.total as number;
+      (await t.call(userEndpoints.list, { query: { limit: 1 }, as })).body.pagination.total;
     const [platform, acme, globex] = await Promise.all([
       totalOf('admin'),
       totalOf('acmeOwner'),
       totalOf('globexOwner'),
     ]);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/users/register',
-      as: 'acmeOwner',
-      payload: newMember(),
-    });
+    const created = await t.call(userEndpoints.register, { as: 'acmeOwner', body: newMember() });
     expect(await totalOf('acmeOwner')).toBe(acme + 1);
     expect(await totalOf('admin')).toBe(platform + 1);
-    await t.request({
-      method: 'PUT',
-      url: `/api/users/${created.json().data.user.id}/organization`,
+    await t.call(userEndpoints.moveToOrganization, {
+      params: { id: created.data.user.id },
       as: 'admin',
-      payload: { organizationId: globexId },
+      body: { organizationId: globexId },
     });
     expect(await totalOf('acmeOwner')).toBe(acme);
     expect(await totalOf('globexOwner')).toBe(globex + 1);
@@ -573,42 +583,25 @@ describe('PUT /api/users/:id/organization', () => {
     demo: { globexId },
   }) => {
     const email = `mover.${Math.random().toString(36).slice(2)}@acme.example.com`;
-    const mover = (
-      await t.request({
-        method: 'POST',
-        url: '/api/users/register',
-        as: 'acmeOwner',
-        payload: newMember({ email }),
-      })
-    ).json().data.user;
-    const team = (
-      await t.request({
-        method: 'POST',
-        url: '/api/teams',
-        as: 'acmeOwner',
-        payload: { name: 'Movers', teamLead: mover.id },
-      })
-    ).json().data;
+    const mover = (await t.call(userEndpoints.register, { as: 'acmeOwner', body: newMember({ email }) })).data.user;
+    const team = (await t.call(teamEndpoints.create, { as: 'acmeOwner', body: { name: 'Movers', teamLead: mover.id } }))
+      .data;
     const department = (
-      await t.request({
-        method: 'POST',
-        url: '/api/departments',
+      await t.call(departmentEndpoints.create, {
         as: 'acmeOwner',
-        payload: { name: `Moving ${email}`, manager: mover.id },
+        body: { name: `Moving ${email}`, manager: mover.id },
       })
-    ).json().data;
-    await t.request({
-      method: 'PUT',
-      url: `/api/users/${mover.id}/organization`,
+    ).data;
+    await t.call(userEndpoints.moveToOrganization, {
+      params: { id: mover.id },
       as: 'admin',
-      payload: { organizationId: globexId },
+      body: { organizationId: globexId },
     });
 
-    const teamAfter = (await t.request({ method: 'GET', url: `/api/teams/${team._id}`, as: 'acmeOwner' })).json().data;
+    const teamAfter = (await t.call(teamEndpoints.get, { params: { id: team._id }, as: 'acmeOwner' })).data;
     expect(teamAfter).toMatchObject({ teamLead: null, memberCount: 0, members: [] });
-    const departmentAfter = (
-      await t.request({ method: 'GET', url: `/api/departments/${department._id}`, as: 'acmeOwner' })
-    ).json().data;
+    const departmentAfter = (await t.call(departmentEndpoints.get, { params: { id: department._id }, as: 'acmeOwner' }))
+      .data;
     expect(departmentAfter.manager).toBeNull();
   });
 
@@ -616,24 +609,25 @@ describe('PUT /api/users/:id/organization', () => {
     'is 403 for %s',
     async (as, { t, profileOf, demo: { globexId } }) => {
       const id = (await profileOf('acmeMember')).id;
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/users/${id}/organization`,
+      const response = await t.call(userEndpoints.moveToOrganization, {
+        params: { id },
         as,
-        payload: { organizationId: globexId },
+        body: { organizationId: globexId },
       });
-      expect(response.statusCode).toBe(403);
+      expect(response.status).toBe(403);
     },
   );
 
   test('is 400 for a bad body, 404 for unknown user or organization', async ({ t, profileOf, demo: { globexId } }) => {
     const id = (await profileOf('acmeMember')).id;
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const put = (url: string, payload: unknown) =>
-      t.request({ method: 'PUT', url, as: 'admin', payload: payload as object });
-    expect((await put(`/api/users/${id}/organization`, { organizationId: 'x' })).statusCode).toBe(400);
-    expect((await put(`/api/users/${unknown}/organization`, { organizationId: globexId })).statusCode).toBe(404);
-    expect((await put(`/api/users/${id}/organization`, { organizationId: unknown })).statusCode).toBe(404);
+    const move = (userId: string, organizationId: string) =>
+      t.call(userEndpoints.moveToOrganization, { params: { id: userId }, as: 'admin', body: { organizationId } });
+    expect((await move(id, 'x')).status).toBe(400);
+    expect((await move(unknown, globexId)).status).toBe(404);
+    expect((await move(id, unknown)).status).toBe(404);
+    // Malformed ids, as an outside client might send them.
+    const put = (url: string, payload: object) => t.request({ method: 'PUT', url, as: 'admin', payload });
     expect((await put('/api/users/xyz/organization', { organizationId: globexId })).statusCode).toBe(404);
     expect((await put('/api/users/xyz/department', { departmentId: null })).statusCode).toBe(404);
   });
@@ -644,16 +638,17 @@ describe('departments of users', () => {
     t,
     demo: { acmeDepartments },
   }) => {
-    const url = `/api/users/department/${acmeDepartments.Operations}`;
+    const params = { id: acmeDepartments.Operations! };
     for (const as of ['acmeMember', 'acmeOwner', 'admin'] as const) {
-      const response = await t.request({ method: 'GET', url, as });
-      expect(response.statusCode, as).toBe(200);
-      expect(response.json().data.map((u: { email: string }) => u.email)).toContain(ACCOUNTS.acmeMember);
+      const response = await t.call(userEndpoints.listByDepartment, { params, as });
+      expect(response.status, as).toBe(200);
+      expect(response.data.map((u) => u.email)).toContain(ACCOUNTS.acmeMember);
     }
     for (const as of ['globexOwner', 'advisor'] as const) {
-      expect((await t.request({ method: 'GET', url, as })).statusCode, as).toBe(404);
+      expect((await t.call(userEndpoints.listByDepartment, { params, as })).status, as).toBe(404);
     }
-    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.call(userEndpoints.listByDepartment, { params })).status).toBe(401);
+    // A malformed id, as an outside client might send it.
     expect((await t.request({ method: 'GET', url: '/api/users/department/not-an-id', as: 'admin' })).statusCode).toBe(
       404,
     );
@@ -666,17 +661,18 @@ describe('departments of users', () => {
   }) => {
     const member = await profileOf('acmeMember');
     const put = (as: AccountName, departmentId: string | null) =>
-      t.request({ method: 'PUT', url: `/api/users/${member.id}/department`, as, payload: { departmentId } });
+      t.call(userEndpoints.setDepartment, { params: { id: member.id }, as, body: { departmentId } });
 
     const moved = await put('acmeOwner', acmeDepartments.Finance!);
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json().data.meta.department).toBe('Finance');
-    expect((await put('admin', acmeDepartments.Operations!)).json().data.meta.department).toBe('Operations');
+    expect(moved.status).toBe(200);
+    expect(moved.data.meta.department).toBe('Finance');
+    expect((await put('admin', acmeDepartments.Operations!)).data.meta.department).toBe('Operations');
 
-    expect((await put('acmeMember', acmeDepartments.Finance!)).statusCode).toBe(403);
-    expect((await put('globexOwner', acmeDepartments.Finance!)).statusCode).toBe(404);
-    expect((await put('advisor', acmeDepartments.Finance!)).statusCode).toBe(404);
-    expect((await put('acmeOwner', globexDepartmentId)).statusCode).toBe(404);
+    expect((await put('acmeMember', acmeDepartments.Finance!)).status).toBe(403);
+    expect((await put('globexOwner', acmeDepartments.Finance!)).status).toBe(404);
+    expect((await put('advisor', acmeDepartments.Finance!)).status).toBe(404);
+    expect((await put('acmeOwner', globexDepartmentId)).status).toBe(404);
+    // A body without its department, as an outside client might send it.
     const bad = await t.request({
       method: 'PUT',
       url: `/api/users/${member.id}/department`,
@@ -688,75 +684,66 @@ describe('departments of users', () => {
 
   test('PUT /api/users/:id/department with null takes the user out of its department', async ({ t, profileOf }) => {
     const colleague = await profileOf('acmeColleague');
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${colleague.id}/department`,
+    const response = await t.call(userEndpoints.setDepartment, {
+      params: { id: colleague.id },
       as: 'acmeOwner',
-      payload: { departmentId: null },
+      body: { departmentId: null },
     });
-    expect(response.json().data.meta).toMatchObject({ departmentId: null, department: null });
+    expect(response.data.meta).toMatchObject({ departmentId: null, department: null });
   });
 });
 
 describe('PUT /api/users/:id (edit a member)', () => {
   test('lets the org_admin change job title, phone, department and role', async ({ t, demo: { acmeDepartments } }) => {
-    const created = (
-      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
-    ).json().data.user;
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${created.id}`,
+    const created = (await t.call(userEndpoints.register, { as: 'acmeOwner', body: newMember() })).data.user;
+    const response = await t.call(userEndpoints.update, {
+      params: { id: created.id },
       as: 'acmeOwner',
-      payload: {
+      body: {
         jobTitle: 'Buyer',
         phone: '+1 312 555 0123',
         departmentId: acmeDepartments.Finance,
         role: 'org_admin',
       },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({
       role: 'org_admin',
       meta: { jobTitle: 'Buyer', department: 'Finance' },
     });
-    const cleared = await t.request({
-      method: 'PUT',
-      url: `/api/users/${created.id}`,
+    const cleared = await t.call(userEndpoints.update, {
+      params: { id: created.id },
       as: 'admin',
-      payload: { departmentId: null, jobTitle: '' },
+      body: { departmentId: null, jobTitle: '' },
     });
-    expect(cleared.json().data.meta).toMatchObject({ department: null, jobTitle: null });
+    expect(cleared.data.meta).toMatchObject({ department: null, jobTitle: null });
   });
 
   test("refuses a phone that is not one, and keeps the member's phone", async ({ t }) => {
-    const created = (
-      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: newMember() })
-    ).json().data.user;
+    const created = (await t.call(userEndpoints.register, { as: 'acmeOwner', body: newMember() })).data.user;
     const edit = (phone: string) =>
-      t.request({ method: 'PUT', url: `/api/users/${created.id}`, as: 'acmeOwner', payload: { phone } });
+      t.call(userEndpoints.update, { params: { id: created.id }, as: 'acmeOwner', body: { phone } });
     const refused = await edit('abc');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(UI_TEXT.phoneInvalid);
-    expect((await edit('+49 (30) 1234-567')).json().data.meta.phone).toBe('+49 (30) 1234-567');
+    expect(refused.status).toBe(400);
+    expect(refused.refusal.error).toBe(UI_TEXT.phoneInvalid);
+    expect((await edit('+49 (30) 1234-567')).data.meta.phone).toBe('+49 (30) 1234-567');
   });
 
   test('does not let an org_admin change its own role', async ({ t, profileOf }) => {
     const owner = await profileOf('acmeOwner');
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/users/${owner.id}`,
+    const response = await t.call(userEndpoints.update, {
+      params: { id: owner.id },
       as: 'acmeOwner',
-      payload: { role: 'user' },
+      body: { role: 'user' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(UI_TEXT.cannotChangeOwnRole);
-    const jobOnly = await t.request({
-      method: 'PUT',
-      url: `/api/users/${owner.id}`,
+    expect(response.status).toBe(400);
+    expect(response.refusal.error).toBe(UI_TEXT.cannotChangeOwnRole);
+    const jobOnly = await t.call(userEndpoints.update, {
+      params: { id: owner.id },
       as: 'acmeOwner',
-      payload: { jobTitle: 'CEO', role: 'org_admin' },
+      body: { jobTitle: 'CEO', role: 'org_admin' },
     });
-    expect(jobOnly.statusCode).toBe(200);
+    expect(jobOnly.status).toBe(200);
     expect((await profileOf('acmeOwner')).role).toBe('org_admin');
   });
 
@@ -766,15 +753,23 @@ describe('PUT /api/users/:id (edit a member)', () => {
     demo: { globexDepartmentId },
   }) => {
     const member = await profileOf('acmeMember');
-    const put = (as: AccountName, payload: object) =>
-      t.request({ method: 'PUT', url: `/api/users/${member.id}`, as, payload });
-    expect((await put('acmeOwner', { role: 'admin' })).statusCode).toBe(403);
-    expect((await put('acmeOwner', { departmentId: globexDepartmentId })).statusCode).toBe(404);
-    expect((await put('acmeMember', { jobTitle: 'Boss' })).statusCode).toBe(403);
-    expect((await put('globexOwner', { jobTitle: 'Boss' })).statusCode).toBe(404);
-    expect((await put('advisor', { jobTitle: 'Boss' })).statusCode).toBe(404);
-    expect((await put('acmeOwner', { role: 'king' })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api/users/${member.id}`, payload: {} })).statusCode).toBe(401);
+    const params = { id: member.id };
+    const put = (as: AccountName, body: UpdateMemberBody) => t.call(userEndpoints.update, { params, as, body });
+    expect((await put('acmeOwner', { role: 'admin' })).status).toBe(403);
+    expect((await put('acmeOwner', { departmentId: globexDepartmentId })).status).toBe(404);
+    expect((await put('acmeMember', { jobTitle: 'Boss' })).status).toBe(403);
+    expect((await put('globexOwner', { jobTitle: 'Boss' })).status).toBe(404);
+    expect((await put('advisor', { jobTitle: 'Boss' })).status).toBe(404);
+    // A role that is none, as an outside client might send it.
+    const king = { role: 'king' };
+    const unknownRole = await t.request({
+      method: 'PUT',
+      url: `/api/users/${member.id}`,
+      as: 'acmeOwner',
+      payload: king,
+    });
+    expect(unknownRole.statusCode).toBe(400);
+    expect((await t.call(userEndpoints.update, { params, body: {} })).status).toBe(401);
   });
 });
 
@@ -784,46 +779,34 @@ describe('DELETE /api/users/:id (deactivate a member)', () => {
     demo: { acmeId },
   }) => {
     const body = newMember();
-    const created = (
-      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
-    ).json().data.user;
-    const token = await t.tokenFor(body.email as string, 'secret-123');
-    const response = await t.request({ method: 'DELETE', url: `/api/users/${created.id}`, as: 'acmeOwner' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.isActive).toBe(false);
+    const created = (await t.call(userEndpoints.register, { as: 'acmeOwner', body })).data.user;
+    const token = await t.tokenFor(body.email, 'secret-123');
+    const response = await t.call(userEndpoints.deactivate, { params: { id: created.id }, as: 'acmeOwner' });
+    expect(response.status).toBe(200);
+    expect(response.data.isActive).toBe(false);
 
-    expect((await t.request({ method: 'GET', url: '/api/users/profile', token })).statusCode).toBe(401);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: 'secret-123' },
-    });
-    expect(login.statusCode).toBe(401);
-    const active = (
-      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?limit=200`, as: 'acmeOwner' })
-    ).json().data;
-    expect(active.map((u: { id: string }) => u.id)).not.toContain(created.id);
-    const inactive = (
-      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?status=inactive`, as: 'acmeOwner' })
-    ).json().data;
-    expect(inactive.map((u: { id: string }) => u.id)).toContain(created.id);
+    expect((await t.call(userEndpoints.profile, { token })).status).toBe(401);
+    const login = await t.call(sessionEndpoints.signIn, { body: { email: body.email, password: 'secret-123' } });
+    expect(login.status).toBe(401);
+    const directory = (query: UserListQuery) =>
+      t.call(userEndpoints.listByOrganization, { params: { orgId: acmeId }, query, as: 'acmeOwner' });
+    const active = (await directory({ limit: 200 })).data;
+    expect(active.map((u) => u.id)).not.toContain(created.id);
+    const inactive = (await directory({ status: 'inactive' })).data;
+    expect(inactive.map((u) => u.id)).toContain(created.id);
   });
 
   test('refuses self, members, other tenants and advisors', async ({ t, profileOf }) => {
     const owner = await profileOf('acmeOwner');
-    const self = await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: 'acmeOwner' });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().error).toBe(UI_TEXT.cannotDeactivateSelf);
+    const self = await t.call(userEndpoints.deactivate, { params: { id: owner.id }, as: 'acmeOwner' });
+    expect(self.status).toBe(400);
+    expect(self.refusal.error).toBe(UI_TEXT.cannotDeactivateSelf);
     const colleague = await profileOf('acmeColleague');
-    expect(
-      (await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'acmeMember' })).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'globexOwner' })).statusCode,
-    ).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/users/${colleague.id}`, as: 'advisor' })).statusCode).toBe(
-      404,
-    );
+    const deactivate = (as: AccountName) => t.call(userEndpoints.deactivate, { params: { id: colleague.id }, as });
+    expect((await deactivate('acmeMember')).status).toBe(403);
+    expect((await deactivate('globexOwner')).status).toBe(404);
+    expect((await deactivate('advisor')).status).toBe(404);
+    // A malformed id, as an outside client might send it.
     expect((await t.request({ method: 'DELETE', url: '/api/users/not-a-uuid', as: 'admin' })).statusCode).toBe(404);
   });
 });
@@ -837,11 +820,10 @@ describe("a user record's permissions", () => {
       make.member(organization.id),
       make.admin(),
     ]);
-    await t.request({ method: 'DELETE', url: `/api/users/${former.id}`, as: owner });
+    await t.call(userEndpoints.deactivate, { params: { id: former.id }, as: owner });
     const permissionsAs = async (as: typeof owner) => {
-      const all = (
-        await t.request({ method: 'GET', url: `/api/users/organization/${organization.id}?status=all`, as })
-      ).json().data as { id: string; permissions: object }[];
+      const params = { orgId: organization.id };
+      const all = (await t.call(userEndpoints.listByOrganization, { params, query: { status: 'all' }, as })).data;
       return Object.fromEntries(all.map((user) => [user.id, user.permissions]));
     };
     // Nobody here has a second factor to reset (two-factor.test.ts covers canResetTwoFactor).
@@ -852,12 +834,13 @@ describe("a user record's permissions", () => {
     // Never on one's own account; a deactivated account is reactivated, not deactivated.
     expect(await permissionsAs(owner)).toEqual({ [owner.id]: none, [member.id]: active, [former.id]: inactive });
     expect(await permissionsAs(admin)).toEqual({ [owner.id]: active, [member.id]: active, [former.id]: inactive });
-    const asMember = await t.request({ method: 'GET', url: '/api/users/profile', as: member });
-    expect(asMember.json().data.permissions).toEqual(none);
+    const asMember = await t.call(userEndpoints.profile, { as: member });
+    expect(asMember.data.permissions).toEqual(none);
     // What the record allows, the server does; what it does not, the server refuses.
-    expect((await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: member })).statusCode).toBe(403);
-    expect((await t.request({ method: 'DELETE', url: `/api/users/${owner.id}`, as: owner })).statusCode).toBe(400);
-    expect((await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: owner })).statusCode).toBe(200);
+    const deactivate = (id: string, as: typeof owner) => t.call(userEndpoints.deactivate, { params: { id }, as });
+    expect((await deactivate(owner.id, member)).status).toBe(403);
+    expect((await deactivate(owner.id, owner)).status).toBe(400);
+    expect((await deactivate(member.id, owner)).status).toBe(200);
   });
 });
 
@@ -868,61 +851,65 @@ describe('POST /api/users/:id/reactivate', () => {
   }) => {
     const department = acmeDepartments.Engineering!;
     const body = newMember({ meta: { departmentId: department } });
-    const created = (
-      await t.request({ method: 'POST', url: '/api/users/register', as: 'acmeOwner', payload: body })
-    ).json().data.user;
+    const created = (await t.call(userEndpoints.register, { as: 'acmeOwner', body })).data.user;
     const memberCount = async () =>
-      (await t.request({ method: 'GET', url: `/api/departments/${department}`, as: 'acmeOwner' })).json().data
-        .memberCount;
+      (await t.call(departmentEndpoints.get, { params: { id: department }, as: 'acmeOwner' })).data.memberCount;
     const before = await memberCount();
-    await t.request({ method: 'DELETE', url: `/api/users/${created.id}`, as: 'acmeOwner' });
+    await t.call(userEndpoints.deactivate, { params: { id: created.id }, as: 'acmeOwner' });
     expect(await memberCount()).toBe(before - 1);
 
-    const response = await t.request({ method: 'POST', url: `/api/users/${created.id}/reactivate`, as: 'acmeOwner' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ isActive: true, meta: { departmentId: department } });
+    const reactivate = () => t.call(userEndpoints.reactivate, { params: { id: created.id }, as: 'acmeOwner' });
+    const response = await reactivate();
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({ isActive: true, meta: { departmentId: department } });
     expect(await memberCount()).toBe(before);
-    await expect(t.tokenFor(body.email as string, 'secret-123')).resolves.toEqual(expect.any(String));
+    await expect(t.tokenFor(body.email, 'secret-123')).resolves.toEqual(expect.any(String));
     const directory = (
-      await t.request({ method: 'GET', url: `/api/users/organization/${acmeId}?limit=200`, as: 'acmeOwner' })
-    ).json().data;
-    expect(directory.map((u: { id: string }) => u.id)).toContain(created.id);
+      await t.call(userEndpoints.listByOrganization, {
+        params: { orgId: acmeId },
+        query: { limit: 200 },
+        as: 'acmeOwner',
+      })
+    ).data;
+    expect(directory.map((u) => u.id)).toContain(created.id);
     // Reactivating an active member changes nothing.
-    const again = await t.request({ method: 'POST', url: `/api/users/${created.id}/reactivate`, as: 'acmeOwner' });
-    expect(again.json().data.isActive).toBe(true);
+    const again = await reactivate();
+    expect(again.data.isActive).toBe(true);
   });
 
   test('is 404 for a member of a closed organization, until an admin reopens it', async ({ t, make }) => {
     const organization = await make.organization();
     const [admin, member] = await Promise.all([make.admin(), make.member(organization.id)]);
-    await t.request({ method: 'DELETE', url: `/api/users/${member.id}`, as: admin });
-    const account = (action: string) =>
-      t.request({ method: 'POST', url: `/api/organizations/${organization.id}/${action}`, as: admin });
-    expect((await account('close')).statusCode).toBe(200);
+    await t.call(userEndpoints.deactivate, { params: { id: member.id }, as: admin });
+    const account = (action: 'close' | 'reopen') =>
+      t.call(organizationEndpoints[action], { params: { id: organization.id }, as: admin });
+    expect((await account('close')).status).toBe(200);
 
-    const reactivate = () => t.request({ method: 'POST', url: `/api/users/${member.id}/reactivate`, as: admin });
-    const listed = await t.request({
-      method: 'GET',
-      url: `/api/users/organization/${organization.id}?status=inactive`,
+    const reactivate = () => t.call(userEndpoints.reactivate, { params: { id: member.id }, as: admin });
+    const listed = await t.call(userEndpoints.listByOrganization, {
+      params: { orgId: organization.id },
+      query: { status: 'inactive' },
       as: admin,
     });
-    expect(listed.json().data[0].permissions.canReactivate).toBe(false);
+    expect(listed.data[0]?.permissions.canReactivate).toBe(false);
     const refused = await reactivate();
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().error).toBe(UI_TEXT.userNotFound);
+    expect(refused.status).toBe(404);
+    expect(refused.refusal.error).toBe(UI_TEXT.userNotFound);
     const row = await t.database.db.query.users.findFirst({ where: (user, { eq }) => eq(user.id, member.id) });
     expect(row?.isActive).toBe(false);
 
-    expect((await account('reopen')).statusCode).toBe(200);
-    expect((await reactivate()).json().data.isActive).toBe(true);
+    expect((await account('reopen')).status).toBe(200);
+    expect((await reactivate()).data.isActive).toBe(true);
   });
 
   test('is 404 for an unknown or malformed id, 401 signed out', async ({ t }) => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const id of [unknown, 'not-a-uuid']) {
-      const response = await t.request({ method: 'POST', url: `/api/users/${id}/reactivate`, as: 'admin' });
-      expect(response.statusCode, id).toBe(404);
-    }
-    expect((await t.request({ method: 'POST', url: `/api/users/${unknown}/reactivate` })).statusCode).toBe(401);
+    expect((await t.call(userEndpoints.reactivate, { params: { id: unknown }, as: 'admin' })).status, unknown).toBe(
+      404,
+    );
+    // A malformed id, as an outside client might send it.
+    const malformed = await t.request({ method: 'POST', url: '/api/users/not-a-uuid/reactivate', as: 'admin' });
+    expect(malformed.statusCode, 'not-a-uuid').toBe(404);
+    expect((await t.call(userEndpoints.reactivate, { params: { id: unknown } })).status).toBe(401);
   });
 });

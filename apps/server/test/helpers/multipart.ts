@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileEndpoints, userEndpoints } from '@smart/contracts';
 import type { Caller, TestApp } from './app.js';
 
 /** A 1×1 PNG. */
@@ -49,7 +50,8 @@ export function postParts(t: TestApp, url: string, parts: FilePart[], as?: Calle
 }
 
 /** POST /api/files/upload with these parts, as the account (signed out when none). */
-export const sendUpload = (t: TestApp, parts: FilePart[], as?: Caller) => postParts(t, '/api/files/upload', parts, as);
+export const sendUpload = (t: TestApp, parts: FilePart[], as?: Caller) =>
+  postParts(t, fileEndpoints.upload.path, parts, as);
 
 /** Uploads a file as the account and returns its file URL (a PNG by default: avatars and logos). */
 export async function uploadFile(
@@ -66,11 +68,6 @@ export const uploadPng = (t: TestApp, as: Caller) => uploadFile(t, as);
 
 /** Makes an upload the account's profile picture (PUT /api/users/profile): from then on it is public by key. */
 export async function makeProfilePicture(t: TestApp, as: Caller, fileUrl: string): Promise<void> {
-  const response = await t.request({
-    method: 'PUT',
-    url: '/api/users/profile',
-    as,
-    payload: { meta: { profileImage: fileUrl } },
-  });
-  if (response.statusCode !== 200) throw new Error(`profile picture refused: ${response.statusCode} ${response.body}`);
+  const response = await t.call(userEndpoints.updateProfile, { as, body: { meta: { profileImage: fileUrl } } });
+  if (response.status !== 200) throw new Error(`profile picture refused: ${response.status} ${response.response.body}`);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Template } from '@smart/contracts';
+import { type Template, templateEndpoints } from '@smart/contracts';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.js';
@@ -106,7 +106,10 @@ export async function createTemplateThroughApi(
   fields: Record<string, string>,
   parts: FilePart[] = [pdfPart()],
 ): Promise<Template> {
-  const response = await t.request({ ...templateFormRequest('POST', '/api/templates', fields, parts), token });
+  const response = await t.request({
+    ...templateFormRequest('POST', templateEndpoints.create.path, fields, parts),
+    token,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }

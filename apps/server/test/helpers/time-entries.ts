@@ -1,4 +1,4 @@
-import type { Role } from '@smart/contracts';
+import { queryStringOf, type Role, type TimesheetPdfQuery, timeEntryEndpoints } from '@smart/contracts';
 import { timeEntries } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 import type { Factories } from './factories.js';
@@ -32,6 +32,13 @@ export async function personWithEntries(
   return { organization, person };
 }
 
+/** The query of an organization's statement (GET /api/time-entries/timesheet.pdf), April 2031 unless told. */
+export const statementQuery = (organizationId: string, from = '2031-04-01', to = '2031-04-30'): TimesheetPdfQuery => ({
+  from,
+  to,
+  organizationId,
+});
+
 /** The April 2031 statement of an organization: GET /api/time-entries/timesheet.pdf. */
-export const statementUrl = (organizationId: string, from = '2031-04-01', to = '2031-04-30') =>
-  `/api/time-entries/timesheet.pdf?from=${from}&to=${to}&organizationId=${organizationId}`;
+export const statementUrl = (organizationId: string, from?: string, to?: string) =>
+  timeEntryEndpoints.timesheetPdf.path + queryStringOf(statementQuery(organizationId, from, to));
