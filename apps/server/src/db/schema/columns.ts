@@ -1,4 +1,4 @@
-import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 
@@ -43,4 +43,26 @@ export function ownerColumn<Name extends string>(name: Name) {
 /** A person the row names (its creator, its actor…): the row stays when the person goes, naming nobody. */
 export function personColumn<Name extends string>(name: Name) {
   return uuid(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' });
+}
+
+/** A comment's columns after its record's: its author, its text and whom it mentions, and when. */
+export function commentColumns() {
+  return {
+    authorId: personColumn('author_id'),
+    text: text('text').notNull(),
+    /** The people the text mentions (@), by id: they are notified. */
+    mentions: uuid('mentions').array().notNull().default([]),
+    createdAt: createdAt(),
+  };
+}
+
+/** A history line's columns after its record's: who changed what (`kind`), from → to as text, and when. */
+export function changeColumns<Kind>(kind: Kind) {
+  return {
+    actorId: personColumn('actor_id'),
+    kind,
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: createdAt(),
+  };
 }

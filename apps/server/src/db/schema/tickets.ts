@@ -1,7 +1,7 @@
 import { TICKET_ACTIVITY_KINDS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, organizationColumn, personColumn, timestamps } from './columns.js';
+import { changeColumns, commentColumns, id, organizationColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 
 /**
@@ -97,11 +97,7 @@ export const ticketComments = pgTable(
     id: id(),
     organizationId: uuid('organization_id').notNull(),
     ticketId: uuid('ticket_id').notNull(),
-    authorId: personColumn('author_id'),
-    text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified. */
-    mentions: uuid('mentions').array().notNull().default([]),
-    createdAt: createdAt(),
+    ...commentColumns(),
   },
   (table) => [
     index('ticket_comments_ticket_created_idx').on(table.ticketId, table.createdAt),
@@ -124,11 +120,7 @@ export const ticketActivity = pgTable(
     id: id(),
     organizationId: uuid('organization_id').notNull(),
     ticketId: uuid('ticket_id').notNull(),
-    actorId: personColumn('actor_id'),
-    kind: ticketActivityKindEnum('kind').notNull(),
-    fromValue: text('from_value'),
-    toValue: text('to_value'),
-    createdAt: createdAt(),
+    ...changeColumns(ticketActivityKindEnum('kind').notNull()),
   },
   (table) => [
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),

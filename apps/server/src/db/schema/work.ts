@@ -19,7 +19,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, organizationColumn, personColumn, timestamps } from './columns.js';
+import { changeColumns, commentColumns, id, organizationColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { teams } from './teams.js';
 
@@ -163,11 +163,7 @@ export const taskComments = pgTable(
     id: id(),
     organizationId: uuid('organization_id').notNull(),
     taskId: uuid('task_id').notNull(),
-    authorId: personColumn('author_id'),
-    text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified. */
-    mentions: uuid('mentions').array().notNull().default([]),
-    createdAt: createdAt(),
+    ...commentColumns(),
   },
   (table) => [
     index('task_comments_task_created_idx').on(table.taskId, table.createdAt),
@@ -187,11 +183,7 @@ export const taskActivity = pgTable(
     id: id(),
     organizationId: uuid('organization_id').notNull(),
     taskId: uuid('task_id').notNull(),
-    actorId: personColumn('actor_id'),
-    kind: taskActivityKindEnum('kind').notNull(),
-    fromValue: text('from_value'),
-    toValue: text('to_value'),
-    createdAt: createdAt(),
+    ...changeColumns(taskActivityKindEnum('kind').notNull()),
   },
   (table) => [
     index('task_activity_task_created_idx').on(table.taskId, table.createdAt),
