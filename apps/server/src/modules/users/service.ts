@@ -71,7 +71,8 @@ export function selectUserRecords(db: Database) {
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(departments, eq(departments.id, users.departmentId));
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .$dynamic();
 }
 
 export async function findUserRecord(db: Database, id: string): Promise<UserRecord | null> {
