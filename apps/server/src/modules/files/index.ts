@@ -1,5 +1,5 @@
 import { files } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { scheduleUnusedUploadsCleanup } from './cleanup.js';
 import { fileRoutes } from './routes.js';
 
@@ -21,9 +21,7 @@ export { signedFileUrl } from './signed-urls.js';
 export { acceptUploads, receiveOneFile } from './upload.js';
 export const filesModule: ServerModule = {
   name: 'files',
-  routes: async (api) => {
-    await api.register(fileRoutes);
-  },
+  routes: registerRoutes(fileRoutes),
   jobs: scheduleUnusedUploadsCleanup,
-  organizationData: [{ table: files, organizationColumn: files.organizationId }],
+  organizationData: organizationTables(files),
 };
