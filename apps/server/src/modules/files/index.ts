@@ -15,7 +15,7 @@ export {
 export { changePicture, lockedPicture, publishPicture } from './pictures.js';
 export { requireStorageLeft, requireStorageRoom } from './quota.js';
 export type { AttachableRecord, AttachableRecordReader } from './record-access.js';
-export { type AttachableRecordReaders, registerRecordReaders } from './record-access.js';
+export { type AttachableRecordReaders, fileChangeEntry, registerRecordReaders } from './record-access.js';
 export { isUnusedUpload, type StoredUpload, saveUploadBytes } from './service.js';
 export { signedFileUrl } from './signed-urls.js';
 export { acceptUploads, receiveOneFile } from './upload.js';

@@ -2,7 +2,7 @@ import { WORK_EVENTS } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.js';
 import { canActInOrganization, isAdvisor } from '../../lib/tenancy.js';
-import type { AttachableRecordReader } from '../files/index.js';
+import { type AttachableRecordReader, fileChangeEntry } from '../files/index.js';
 import { announceWork, canChangeWorkRecord, canRemoveAttachment } from '../projects/index.js';
 import { recordTaskActivity } from './activity.js';
 import { canReadTask } from './policy.js';
@@ -39,10 +39,7 @@ export const readTaskForFiles: AttachableRecordReader = async (db, actor, id) =>
     canAttach: true,
     canChange: canChangeWorkRecord(actor, task),
     canRemove: (file) => canRemoveAttachment(actor, task, file),
-    recordFileChange: (writer, actorId, { kind, fileName }) =>
-      recordTaskActivity(writer, task, actorId, [
-        kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
-      ]),
+    recordFileChange: (writer, actorId, change) => recordTaskActivity(writer, task, actorId, [fileChangeEntry(change)]),
     announceFileChange: (request, actorId) =>
       announceWork(request, WORK_EVENTS.attachmentsChanged, {
         projectId: task.projectId,
