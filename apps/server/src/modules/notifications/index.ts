@@ -17,7 +17,14 @@ export type { InvitationDelivery, InvitationMail } from './hooks.js';
 export { type NotificationHooks, registerNotificationHooks } from './hooks.js';
 export { readNotificationsAbout } from './inbox.js';
 export { announceUnreadCounts } from './live.js';
-export { commentEvents, mentionedEvents, notificationExcerpt, readableMentions } from './mentions.js';
+export {
+  commentEvents,
+  commentRef,
+  type MentioningComment,
+  mentionedEvents,
+  notificationExcerpt,
+  readableMentions,
+} from './mentions.js';
 export { getNotificationSettings } from './service.js';
 export { countAgainstCap, giveBackCount } from './sms-delivery.js';
 export { cronEvery, REMINDER_BATCH_SIZE } from './sweeps.js';
