@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/index.js';
@@ -83,11 +83,9 @@ export async function listObjectives(
   );
   return paginateByIds<ObjectiveRecord>(db, query, {
     table: objectives,
-    id: objectives.id,
     where,
     order: [objectives.createdAt, objectives.id],
     matchesFirst: search.matchesFirst,
-    count: () => countWhere(db, objectives, where),
     details: (page) => selectObjectiveRecords(db, page),
   });
 }

@@ -16,7 +16,7 @@ import { objectives, projects, tasks, teams, users } from '../../db/schema/index
 import { publish } from '../../events/stream.js';
 import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/index.js';
@@ -96,12 +96,10 @@ export async function listProjects(
   const { where, matchesFirst } = await projectList(db, actor, query);
   return paginateByIds<ProjectRecord>(db, query, {
     table: projects,
-    id: projects.id,
     where,
     order: PROJECT_LIST_ORDER,
     descending: true,
     matchesFirst,
-    count: () => countWhere(db, projects, where),
     details: (page) => selectProjectRecords(db, page),
   });
 }

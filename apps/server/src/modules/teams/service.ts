@@ -65,7 +65,6 @@ const teamOrder = [teams.name, teams.id];
 function listTeamRecords(db: Database, where: SQL, query: PageQuery, count: () => Promise<number>) {
   return paginateByIds<TeamRecord>(db, query, {
     table: teams,
-    id: teams.id,
     where,
     order: teamOrder,
     count,

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
+import { countRows, type IdPagedList, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/sql.js';
 import {
@@ -101,15 +101,13 @@ function listUserRecords(
   db: Database,
   where: SQL | undefined,
   query: PageQuery,
-  { count = () => countWhere(db, users, where), matchesFirst = false } = {},
+  options: Pick<IdPagedList<UserRecord>, 'count' | 'matchesFirst'> = {},
 ): Promise<Page<UserRecord>> {
   return paginateByIds(db, query, {
     table: users,
-    id: users.id,
     where,
     order: byName,
-    matchesFirst,
-    count,
+    ...options,
     details: ({ ids, on }) => selectUserRecords(db).innerJoin(ids, on),
   });
 }
