@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
+import { givenChanges } from '../../lib/changes.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
@@ -169,12 +170,14 @@ export async function updateObjective(
   await db
     .update(objectives)
     .set({
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.status !== undefined && { status: body.status }),
-      ...(body.priority !== undefined && { priority: body.priority }),
-      ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
-      ...(body.team !== undefined && { teamId: body.team }),
+      ...givenChanges({
+        title: body.title,
+        description: body.description,
+        status: body.status,
+        priority: body.priority,
+        dueDate: body.dueDate,
+        teamId: body.team,
+      }),
       updatedAt: new Date(),
     })
     .where(eq(objectives.id, objective.id));
