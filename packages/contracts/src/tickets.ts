@@ -3,7 +3,7 @@
  * colours, paging and limits. Defined once; the server's enums and the web app's filters, badges and
  * dialogs read them from here.
  */
-import type { SortOrder } from './list-order.js';
+import { type SortOrder, sortKeysOf } from './list-order.js';
 import type { SocketAck } from './realtime.js';
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -30,25 +30,12 @@ export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'bl
 /** The list shows 10 a page; a client may ask for at most 100. */
 export const TICKET_PAGE_SIZE = 10;
 export const TICKET_MAX_PAGE_SIZE = 100;
-/** The list sorts by any of its columns; `createdAt` and `updatedAt` beyond them. */
-export const TICKET_SORTS = [
-  'createdAt',
-  'updatedAt',
-  'priority',
-  'title',
-  'status',
-  'category',
-  'createdBy',
-  'assignedTo',
-  'organization',
-] as const;
-export type TicketSort = (typeof TICKET_SORTS)[number];
-export const DEFAULT_TICKET_SORT: TicketSort = 'createdAt';
 /**
- * The way each sort runs when the request names no `order`: dates newest first, priority urgent
- * first, status in its workflow order (open first), names and titles A→Z.
+ * The list sorts by any of its columns; `createdAt` and `updatedAt` beyond them. Without an
+ * `order`, each sort runs its own way: dates newest first, priority urgent first, status in its
+ * workflow order (open first), names and titles A→Z.
  */
-export const TICKET_SORT_ORDERS: Record<TicketSort, SortOrder> = {
+export const TICKET_SORT_ORDERS = {
   createdAt: 'desc',
   updatedAt: 'desc',
   priority: 'desc',
@@ -58,7 +45,10 @@ export const TICKET_SORT_ORDERS: Record<TicketSort, SortOrder> = {
   createdBy: 'asc',
   assignedTo: 'asc',
   organization: 'asc',
-};
+} as const satisfies Record<string, SortOrder>;
+export const TICKET_SORTS = sortKeysOf(TICKET_SORT_ORDERS);
+export type TicketSort = (typeof TICKET_SORTS)[number];
+export const DEFAULT_TICKET_SORT: TicketSort = 'createdAt';
 
 /** Title and description limits. */
 export const MAX_TICKET_TITLE_LENGTH = 200;

@@ -3,7 +3,7 @@
  * their defaults, and the progress rules. Defined once; the server's enums and the web app's
  * selects and badges read them from here.
  */
-import type { SortOrder } from './list-order.js';
+import { type SortOrder, sortKeysOf } from './list-order.js';
 import type { SocketAck } from './realtime.js';
 export const PROJECT_STATUSES = ['planning', 'active', 'on_hold', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -86,22 +86,11 @@ export const DEFAULT_MY_TASKS_FILTER: MyTasksFilter = 'assigned';
 export const MY_TASKS_DUE = ['overdue', 'today', 'next_7_days', 'none'] as const;
 export type MyTasksDue = (typeof MY_TASKS_DUE)[number];
 export const MY_TASKS_DUE_SOON_DAYS = 7;
-/** My Tasks sorts by any field a card shows; due date first, undated ones last. */
-export const MY_TASKS_SORTS = [
-  'dueDate',
-  'title',
-  'status',
-  'priority',
-  'progress',
-  'project',
-  'organization',
-  'createdAt',
-  'updatedAt',
-] as const;
-export type MyTasksSort = (typeof MY_TASKS_SORTS)[number];
-export const DEFAULT_MY_TASKS_SORT: MyTasksSort = 'dueDate';
-/** The way each sort runs without an `order`: soonest due, A→Z, workflow order, highest priority, newest first. */
-export const MY_TASKS_SORT_ORDERS: Record<MyTasksSort, SortOrder> = {
+/**
+ * My Tasks sorts by any field a card shows; due date first, undated ones last. Without an `order`,
+ * each sort runs its own way: soonest due, A→Z, workflow order, highest priority, newest first.
+ */
+export const MY_TASKS_SORT_ORDERS = {
   dueDate: 'asc',
   title: 'asc',
   status: 'asc',
@@ -111,7 +100,10 @@ export const MY_TASKS_SORT_ORDERS: Record<MyTasksSort, SortOrder> = {
   organization: 'asc',
   createdAt: 'desc',
   updatedAt: 'desc',
-};
+} as const satisfies Record<string, SortOrder>;
+export const MY_TASKS_SORTS = sortKeysOf(MY_TASKS_SORT_ORDERS);
+export type MyTasksSort = (typeof MY_TASKS_SORTS)[number];
+export const DEFAULT_MY_TASKS_SORT: MyTasksSort = 'dueDate';
 
 /** What a task's history records. */
 export const TASK_ACTIVITY_KINDS = [

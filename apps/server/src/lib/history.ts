@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 
 /** A database or an open transaction: history is written in the transaction of the change it records. */
@@ -12,31 +13,37 @@ export interface HistoryEntry<Kind extends string> {
   to?: string | null;
 }
 
+/** A record's history table (tasks', tickets'): who changed what, from → to, and when. */
+type HistoryTable = PgTable & {
+  $inferInsert: { organizationId: string; actorId?: string | null; kind: string; fromValue?: string | null };
+};
+
 /**
- * The rows of a record's history table (tasks, tickets) for a change: who, what, from, to; the
- * time is the database's. `recordKey` is the history table's column naming the record.
+ * What appends entries to a record's history (tasks, tickets), in the writer's transaction: who,
+ * what, from, to; the time is the database's. `recordKey` is the history table's column naming the record.
  */
-export function historyRows<Key extends string, Kind extends string>(
-  recordKey: Key,
-  record: { id: string; organizationId: string },
-  actorId: string,
-  entries: readonly HistoryEntry<Kind>[],
+export function historyRecorder<Table extends HistoryTable>(
+  table: Table,
+  recordKey: keyof Table['$inferInsert'] & string,
 ) {
-  return entries.map((entry, index) => ({
-    organizationId: record.organizationId,
-    [recordKey]: record.id,
-    actorId,
-    kind: entry.kind,
-    fromValue: entry.from ?? null,
-    toValue: entry.to ?? null,
-    // The entries of one change share the transaction's time; a microsecond apart, they keep their order.
-    createdAt: sql`now() + ${index} * interval '1 microsecond'` as SQL<Date>,
-  })) as ({ [K in Key]: string } & {
-    organizationId: string;
-    actorId: string;
-    kind: Kind;
-    fromValue: string | null;
-    toValue: string | null;
-    createdAt: SQL<Date>;
-  })[];
+  return async (
+    writer: HistoryWriter,
+    record: { id: string; organizationId: string },
+    actorId: string,
+    entries: readonly HistoryEntry<Table['$inferInsert']['kind']>[],
+  ): Promise<void> => {
+    if (entries.length === 0) return;
+    const rows = entries.map((entry, index) => ({
+      organizationId: record.organizationId,
+      [recordKey]: record.id,
+      actorId,
+      kind: entry.kind,
+      fromValue: entry.from ?? null,
+      toValue: entry.to ?? null,
+      // The entries of one change share the transaction's time; a microsecond apart, they keep their order.
+      createdAt: sql`now() + ${index} * interval '1 microsecond'`,
+    }));
+    // The rows hold the columns HistoryTable names; drizzle cannot follow a generic table's insert type.
+    await writer.insert(table).values(rows as PgInsertValue<Table>[]);
+  };
 }

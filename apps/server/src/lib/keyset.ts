@@ -1,5 +1,5 @@
 import { and, Column, eq, is, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { inBulkReadTurn } from './bulk-reads.js';
 import type { OrderTerm } from './paging.js';
@@ -139,4 +139,36 @@ async function lastKey<T>(walk: KeysetWalk<T>, batch: T[], key: SQL<Key>): Promi
 /** `keyOf` for a list of one table's rows (whose order reads nothing but its row). */
 export function tableKeyOf(db: Database, table: PgTable, id: AnyPgColumn): KeysetWalk<unknown>['keyOf'] {
   return (rowId, key) => db.select({ key }).from(table).where(eq(id, rowId)).limit(1);
+}
+
+/** What selectWalk reads: a list's rows with their details, and how to find a row's key. */
+type SelectedList<Query extends PgSelect> = Omit<KeysetWalk<Awaited<Query>[number]>, 'rows' | 'keyOf'> & {
+  /** A new select of the rows with their details: each batch is its own statement. */
+  select: (db: Database) => Query;
+  where: SQL | undefined;
+} & (
+    | {
+        /** A list of one table's rows: the key is read from the row there (tableKeyOf). */ table: PgTable & {
+          id: AnyPgColumn;
+        };
+      }
+    | Pick<KeysetWalk<unknown>, 'keyOf'>
+  );
+
+/** The rows `select` reads that match the list's `where`, as a keyset walk: the rows after the key, in the terms' order. */
+export function selectWalk<Query extends PgSelect>(
+  db: Database,
+  { select, where, ...list }: SelectedList<Query>,
+): KeysetWalk<Awaited<Query>[number]> {
+  return {
+    terms: list.terms,
+    batchRows: list.batchRows,
+    rows: ({ after, orderBy, limit }) =>
+      select(db)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    keyOf: 'table' in list ? tableKeyOf(db, list.table, list.table.id) : list.keyOf,
+    idOf: list.idOf,
+  };
 }

@@ -53,8 +53,8 @@ export type OrderTerm = AnyPgColumn | SQL;
 
 /** A list whose page is chosen on its own table alone, then joined to the details of its rows. */
 export interface IdPagedList<T> {
-  table: PgTable;
-  id: AnyPgColumn;
+  /** The listed table; its `id` names a row. */
+  table: PgTable & { id: AnyPgColumn };
   where: SQL | undefined;
   /** Columns of `table`, or expressions over its row, that order the list (an index on them makes a page an index walk). */
   order: OrderTerm[];
@@ -67,7 +67,8 @@ export interface IdPagedList<T> {
    * matches (see paginateMatches).
    */
   matchesFirst?: boolean;
-  count: () => Promise<number>;
+  /** How many rows the list holds: by default those of `table` matching `where`, counted (countWhere). */
+  count?: () => Promise<number>;
   /** The select of the rows' details, joined to the page's ids (`ids`, on `on`). */
   details: (page: { ids: PageIds; on: SQL }) => { orderBy(...order: SQL[]): PromiseLike<T[]> };
 }
@@ -82,23 +83,26 @@ export type PageJoin = Parameters<IdPagedList<unknown>['details']>[0];
  * rows' details or the rest of the table.
  */
 export function paginateByIds<T>(db: Database, query: PageQuery, list: IdPagedList<T>): Promise<Page<T>> {
-  if (list.matchesFirst) return paginateMatches(db, query, list);
+  const count = list.count ?? (() => countWhere(db, list.table, list.where));
+  if (list.matchesFirst) return paginateMatches(db, query, list, count);
   return paginate(query, {
-    count: list.count,
+    count,
     rows: async (window) => {
       const ids = pageIds(db, list, window);
-      return list.details({ ids, on: eq(ids.id, list.id) }).orderBy(...orderFor(window, list.order, list.descending));
+      return list
+        .details({ ids, on: eq(ids.id, list.table.id) })
+        .orderBy(...orderFor(window, list.order, list.descending));
     },
   });
 }
 
 function pageIds(
   db: Database,
-  { table, id, where, order, descending }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
+  { table, where, order, descending }: Omit<IdPagedList<unknown>, 'count' | 'details'>,
   window: PageWindow,
 ) {
   return db
-    .select({ id })
+    .select({ id: table.id })
     .from(table)
     .where(where)
     .orderBy(...orderFor(window, order, descending))
@@ -113,8 +117,14 @@ function pageIds(
  * with their details. Counting apart would scan the index a second time. Only a page past the end
  * (no row to carry the count) counts apart.
  */
-async function paginateMatches<T>(db: Database, query: PageQuery, list: IdPagedList<T>): Promise<Page<T>> {
-  const { table, id, where, order, descending } = list;
+async function paginateMatches<T>(
+  db: Database,
+  query: PageQuery,
+  list: IdPagedList<T>,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const { table, where, order, descending } = list;
+  const { id } = table;
   // A LIMIT (of every row) keeps PostgreSQL from folding the matches into the outer query, and so
   // from walking the order's index. (Drizzle leaves out an OFFSET 0, the usual fence.)
   // Each sort term is selected under a name of its own, and the outer query orders by those names.
@@ -135,7 +145,7 @@ async function paginateMatches<T>(db: Database, query: PageQuery, list: IdPagedL
     .orderBy(...orderFor({ reverse: false }, matchTerms, descending))
     .limit(query.limit)
     .offset(pageOffset(query));
-  const total = matched[0]?.total ?? (query.page === 1 ? 0 : await list.count());
+  const total = matched[0]?.total ?? (query.page === 1 ? 0 : await count());
   if (matched.length === 0) return { items: [], pagination: pagination(query, total) };
   const ids = db
     .select({ id })

@@ -1,5 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { LoginThrottle } from '../lib/login-throttle.js';
 import type { SocketEvent } from '../plugins/socket-events.js';
 import type { AttachableRecordReaders } from './files/index.js';
@@ -42,3 +42,14 @@ export type OrganizationTable =
   | { table: PgTable; organizationColumn: PgColumn }
   /** Its rows are reached through another record of the organization (said in words: the column that leads there). */
   | { table: PgTable; reachedThrough: string };
+
+/** `routes` that only register these plugins, in this order. */
+export const registerRoutes =
+  (...plugins: FastifyPluginAsync[]): NonNullable<ServerModule['routes']> =>
+  async (api) => {
+    for (const plugin of plugins) await api.register(plugin);
+  };
+
+/** Tables whose rows carry their organization in `organization_id`. */
+export const organizationTables = (...tables: (PgTable & { organizationId: PgColumn })[]): OrganizationTable[] =>
+  tables.map((table) => ({ table, organizationColumn: table.organizationId }));

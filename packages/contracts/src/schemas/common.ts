@@ -42,6 +42,8 @@ export const instantText = (max: number) =>
 
 /** Record ids are UUIDs; anything else is answered with 404 by the server. */
 export const idSchema = z.uuid().max(36);
+/** A record's id in an answer, under both names the answers carry it by: `id` and `_id`. */
+export const recordIds = { id: z.string(), _id: z.string() };
 export const idParams = z.object({ id: idSchema });
 
 export const errorResponse = z.object({

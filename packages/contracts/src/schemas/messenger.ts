@@ -18,7 +18,15 @@ import {
 } from '../messenger.js';
 import { UI_TEXT } from '../ui-text.js';
 import { organizationAdvisorSchema } from './advisors.js';
-import { boundedString, idSchema, optionalText, permissionsSchema, requiredLine, singleLine } from './common.js';
+import {
+  boundedString,
+  idSchema,
+  optionalText,
+  permissionsSchema,
+  recordIds,
+  requiredLine,
+  singleLine,
+} from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
 import { organizationFilterQuery, userSummarySchema } from './structure.js';
@@ -49,8 +57,7 @@ export const lastMessageSchema = z.object({
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
 export const conversationSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   title: z.string(),
   type: conversationTypeSchema,
   status: conversationStatusSchema,
@@ -104,8 +111,7 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 export const messageTicketSchema = z.object({ id: z.string(), title: z.string(), status: ticketStatusSchema });
 
 export const messageSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   conversationId: z.string(),
   content: z.string(),
   messageType: messageTypeSchema,

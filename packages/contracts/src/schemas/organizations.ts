@@ -3,7 +3,15 @@ import { MAX_ORGANIZATION_SEATS } from '../billing.js';
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from '../limits.js';
 import { UI_TEXT } from '../ui-text.js';
 import { EMAIL_PATTERN } from '../validation.js';
-import { boundedString, optionalLine, optionalText, permissionsSchema, phoneField, requiredLine } from './common.js';
+import {
+  boundedString,
+  optionalLine,
+  optionalText,
+  permissionsSchema,
+  phoneField,
+  recordIds,
+  requiredLine,
+} from './common.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
@@ -16,8 +24,7 @@ export const addressSchema = z.object({
 
 /** The organization as the API returns it. */
 export const organizationSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   name: z.string(),
   website: z.string().nullable(),
   description: z.string().nullable(),

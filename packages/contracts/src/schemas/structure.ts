@@ -16,6 +16,7 @@ import {
   pageQuery,
   permissionsSchema,
   phoneField,
+  recordIds,
   requiredLine,
   searchQuery,
 } from './common.js';
@@ -24,8 +25,7 @@ import { advisorProfileInput } from './users.js';
 
 /** A user as it appears inside another record (a department's manager, a team's lead or member). */
 export const userSummarySchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -38,8 +38,7 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const departmentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   name: z.string(),
   description: z.string().nullable(),
   organizationId: z.string(),
@@ -88,8 +87,7 @@ export const teamMemberSchema = z.object({ user: userSummarySchema, role: teamMe
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   name: z.string(),
   description: z.string().nullable(),
   organizationId: z.string(),

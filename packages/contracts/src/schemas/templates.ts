@@ -18,7 +18,7 @@ import {
   TEMPLATE_SORTS,
 } from '../templates.js';
 import { UI_TEXT } from '../ui-text.js';
-import { boundedString, idSchema, permissionsSchema, requiredLine } from './common.js';
+import { boundedString, idSchema, permissionsSchema, recordIds, requiredLine } from './common.js';
 import { userSummarySchema } from './structure.js';
 import { tagsField } from './work.js';
 
@@ -38,8 +38,7 @@ export const templateDepartmentSettingsSchema = z.object({
 });
 
 export const templateDepartmentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   name: z.string(),
   description: z.string(),
   /** Templates filed under it, counted in SQL. */
@@ -78,8 +77,7 @@ export const templateFileTypeSchema = templateFileSchema.pick({
 });
 
 export const templateSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   name: z.string(),
   description: z.string(),
   departmentId: z.string(),

@@ -21,6 +21,7 @@ import {
   countsSchema,
   idSchema,
   permissionsSchema,
+  recordIds,
   requiredLine,
   requiredText,
   singleLine,
@@ -40,8 +41,7 @@ export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
 export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
 
 export const ticketSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   organizationId: z.string(),
   organizationName: z.string(),
   title: z.string(),
@@ -63,8 +63,7 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketCommentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   text: z.string(),
   createdBy: userSummarySchema.nullable(),
   createdAt: z.string(),

@@ -18,6 +18,7 @@ import {
   optionalText,
   permissionsSchema,
   phoneField,
+  recordIds,
   requiredLine,
   requiredText,
   singleLine,
@@ -28,8 +29,7 @@ export const roleSchema = z.enum(ROLES);
 
 /** The user as the API returns it. */
 export const userSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   email: z.string(),
   role: roleSchema,
   roles: z.array(roleSchema),

@@ -33,6 +33,7 @@ import {
   idSchema,
   optionalText,
   permissionsSchema,
+  recordIds,
   requiredLine,
   requiredText,
   singleLine,
@@ -95,8 +96,7 @@ export const teamRefSchema = z.object({ _id: z.string(), name: z.string() });
 export const workRefSchema = z.object({ _id: z.string(), title: z.string() });
 
 const recordBase = {
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   organizationId: z.string(),
   title: z.string(),
   description: z.string().nullable(),
@@ -130,8 +130,7 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** A file attached to an objective or a task; download it through GET /api/files/download/{fileName}. */
 export const attachmentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   fileName: z.string(),
   originalName: z.string(),
   mimeType: z.string(),
@@ -188,8 +187,7 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 
 export const taskCommentSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
+  ...recordIds,
   text: z.string(),
   /** The people the comment mentions (@) who could read the task when it was written. */
   mentions: z.array(z.string()),
@@ -201,8 +199,7 @@ export type TaskComment = z.infer<typeof taskCommentSchema>;
 /** One entry of a record's history (tasks, tickets): who changed what, from and to (text), and when. */
 export function historyEntrySchema<const Kinds extends readonly [string, ...string[]]>(kinds: Kinds) {
   return z.object({
-    id: z.string(),
-    _id: z.string(),
+    ...recordIds,
     kind: z.enum(kinds),
     from: z.string().nullable(),
     to: z.string().nullable(),

@@ -1,20 +1,15 @@
-import { boolean, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
-import { users } from './users.js';
+import { boolean, index, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, organizationColumn, ownerColumn, personColumn } from './columns.js';
 
 /** An advisor advises the organizations where an admin gave it an active assignment. */
 export const advisorAssignments = pgTable(
   'advisor_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    advisorId: uuid('advisor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    advisorId: ownerColumn('advisor_id'),
+    organizationId: organizationColumn(),
     isActive: boolean('is_active').notNull().default(true),
-    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: personColumn('assigned_by'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,8 +1,7 @@
 import { AUDIT_EVENT_ACTIONS, AUDIT_TARGET_TYPES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
-import { users } from './users.js';
+import { index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, organizationColumn, personColumn } from './columns.js';
 
 export const auditActionEnum = pgEnum('audit_action', AUDIT_EVENT_ACTIONS);
 export const auditTargetTypeEnum = pgEnum('audit_target_type', AUDIT_TARGET_TYPES);
@@ -18,18 +17,16 @@ export const auditTargetTypeEnum = pgEnum('audit_target_type', AUDIT_TARGET_TYPE
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    organizationId: organizationColumn(),
+    actorId: personColumn('actor_id'),
     action: auditActionEnum('action').notNull(),
     targetType: auditTargetTypeEnum('target_type').notNull(),
     targetId: uuid('target_id'),
     targetLabel: text('target_label').notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** How many times the line's event happened: identical exports within the window raise it. */
     repeatCount: integer('repeat_count').notNull().default(1),
   },

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, organizationColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
 export const departments = pgTable(
   'departments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationColumn(),
     name: text('name').notNull(),
     description: text('description'),
     /** A user of the same organization (sameOrganization below). */
@@ -19,8 +17,7 @@ export const departments = pgTable(
     icon: text('icon').notNull().default('HiUserGroup'),
     /** An uploaded image (`/api/files/{key}`) shown instead of the icon; null shows the icon. */
     imageUrl: text('image_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('departments_org_name_unique').on(table.organizationId, sql`lower(${table.name})`),

@@ -1,8 +1,7 @@
 import type { DomainEventType } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
-import { users } from './users.js';
+import { createdAt, id, organizationColumn, personColumn } from './columns.js';
 
 /**
  * The domain-event stream (docs/decisions/0250-one-domain-event-stream.md): one row per change
@@ -12,12 +11,10 @@ import { users } from './users.js';
 export const domainEvents = pgTable(
   'domain_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     type: text('type').$type<DomainEventType>().notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: organizationColumn(),
+    actorId: personColumn('actor_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,7 +34,7 @@ export const domainEventDeliveries = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => domainEvents.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (table) => [

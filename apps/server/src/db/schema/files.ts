@@ -1,8 +1,8 @@
 import { ATTACHABLE_RECORD_TYPES } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, personColumn } from './columns.js';
 import { organizations } from './organizations.js';
-import { users } from './users.js';
 
 export const attachableRecordTypeEnum = pgEnum('attachable_record_type', ATTACHABLE_RECORD_TYPES);
 
@@ -14,12 +14,12 @@ export const attachableRecordTypeEnum = pgEnum('attachable_record_type', ATTACHA
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     key: text('key').notNull().unique(),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: personColumn('uploaded_by'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     recordType: attachableRecordTypeEnum('record_type'),
     recordId: uuid('record_id'),
@@ -30,7 +30,7 @@ export const files = pgTable(
      * A fresh upload is private to its uploader until attached to a record or published.
      */
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('files_record_idx').on(table.recordType, table.recordId, table.createdAt),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { createdAt, id, organizationColumn, ownerColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { ticketCategoryEnum, ticketPriorityEnum, tickets } from './tickets.js';
 import { users } from './users.js';
@@ -30,10 +30,8 @@ export const messageTypeEnum = pgEnum('message_type', MESSAGE_TYPES);
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationColumn(),
     title: text('title').notNull(),
     type: conversationTypeEnum('type').notNull().default('group'),
     status: conversationStatusEnum('status').notNull().default('open'),
@@ -41,7 +39,7 @@ export const conversations = pgTable(
     priority: ticketPriorityEnum('priority').notNull().default('medium'),
     description: text('description'),
     tags: text('tags').array().notNull().default([]),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: personColumn('created_by'),
     /** The advisor of an advisor chat (type ticket or direct). */
     advisorId: uuid('advisor_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The member of a private advisor chat (type direct, and only it): the pair is unique per organization. */
@@ -50,8 +48,7 @@ export const conversations = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     /** The newest message's time, else the creation time: lists order by it. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // Get-or-create is race-proof by these: two tabs asking at once insert one row (ON CONFLICT DO
   // NOTHING), both then read it.
@@ -73,9 +70,7 @@ export const conversationParticipants = pgTable(
   'conversation_participants',
   {
     conversationId: uuid('conversation_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn('user_id'),
     organizationId: uuid('organization_id').notNull(),
     /** The seq of the newest message this participant has read (0: none). */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
@@ -92,12 +87,12 @@ export const conversationParticipants = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Insertion order: exact before/after cursors and read markers, even for equal timestamps. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organizationId: uuid('organization_id').notNull(),
     conversationId: uuid('conversation_id').notNull(),
-    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderId: personColumn('sender_id'),
     content: text('content').notNull().default(''),
     /** The people the text mentions (@), by id: they are notified. */
     mentions: uuid('mentions').array().notNull().default([]),
@@ -106,7 +101,7 @@ export const messages = pgTable(
     ticketId: uuid('ticket_id'),
     /** The sender's own id for this message: a repeated send returns the stored one (unique with the sender). */
     clientMessageId: text('client_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),

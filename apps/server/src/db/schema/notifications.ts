@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, organizationColumn, ownerColumn, personColumn } from './columns.js';
 import { organizations } from './organizations.js';
-import { users } from './users.js';
 import { tasks } from './work.js';
 
 /** Who an event is for, resolved in SQL at fan-out (modules/notifications/audience.ts). */
@@ -42,7 +42,7 @@ export interface AudienceRule {
 export const notificationEvents = pgTable(
   'notification_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Null for account events (security notices). */
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     type: text('type').$type<NotificationType>().notNull(),
@@ -50,12 +50,12 @@ export const notificationEvents = pgTable(
     recordId: uuid('record_id').notNull(),
     /** A task's project: following or muting the project covers its tasks. */
     projectId: uuid('project_id'),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: personColumn('actor_id'),
     audience: jsonb('audience').$type<AudienceRule>().notNull(),
     data: jsonb('data').$type<NotificationData>().notNull().default({}),
     /** The SMS toggle this event rides on (urgent ones only). */
     smsKey: text('sms_key').$type<SmsKey>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
   },
   (table) => [index('notification_events_pending_idx').on(table.createdAt).where(sql`${table.fannedOutAt} is null`)],
@@ -68,20 +68,18 @@ export const notificationEvents = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => notificationEvents.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: ownerColumn('recipient_id'),
     type: text('type').$type<NotificationType>().notNull(),
     recordType: text('record_type').$type<NotificationRecordType>().notNull(),
     recordId: uuid('record_id').notNull(),
     /** False when the recipient's in-app toggles are off: the row only carries e-mail or SMS. */
     inApp: boolean('in_app').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('notifications_event_recipient_unique').on(table.eventId, table.recipientId),
@@ -101,9 +99,7 @@ export const notifications = pgTable(
 export const notificationThreads = pgTable(
   'notification_threads',
   {
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: ownerColumn('recipient_id'),
     recordType: text('record_type').$type<NotificationRecordType>().notNull(),
     recordId: uuid('record_id').notNull(),
     latestId: uuid('latest_id')
@@ -139,14 +135,12 @@ export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'faile
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').notNull(),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: ownerColumn('recipient_id'),
     channel: text('channel').$type<DeliveryChannel>().notNull(),
     /** Deliveries sent as one message: `record:<type>:<id>`, `digest`, or `event:<id>` for one alone. */
     batchKey: text('batch_key').notNull(),
@@ -157,7 +151,7 @@ export const notificationDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('notification_deliveries_event_recipient_channel_unique').on(
@@ -177,13 +171,11 @@ export const notificationDeliveries = pgTable(
 export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn('user_id'),
     recordType: text('record_type').$type<'project' | 'task' | 'ticket' | 'conversation'>().notNull(),
     recordId: uuid('record_id').notNull(),
     mode: text('mode').$type<'follow' | 'mute'>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.recordType, table.recordId] }),
@@ -198,12 +190,10 @@ export const taskReminders = pgTable(
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: ownerColumn('recipient_id'),
     kind: text('kind').$type<'due_tomorrow' | 'due_today' | 'overdue'>().notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.taskId, table.recipientId, table.kind, table.dueDate] })],
 );
@@ -212,9 +202,7 @@ export const taskReminders = pgTable(
 export const smsDailyCounts = pgTable(
   'sms_daily_counts',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     sent: integer('sent').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
@@ -224,12 +212,10 @@ export const smsDailyCounts = pgTable(
 
 /** A code sent to a phone number, waiting to be typed back (only its hash is stored). */
 export const phoneVerifications = pgTable('phone_verifications', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn('user_id').primaryKey(),
   phone: text('phone').notNull(),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

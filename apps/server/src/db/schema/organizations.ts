@@ -1,18 +1,7 @@
 import { MAX_ORGANIZATION_SEATS, SUBSCRIPTION_PLAN } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, personColumn, timestamps } from './columns.js';
 
 export interface PostalAddress {
   street?: string | null;
@@ -25,7 +14,7 @@ export interface PostalAddress {
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     website: text('website'),
     description: text('description'),
@@ -43,9 +32,8 @@ export const organizations = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Its subscription's seats: active members beyond them are refused (not in the platform organization). */
     seats: integer('seats').notNull().default(SUBSCRIPTION_PLAN.seats),
-    closedBy: uuid('closed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: personColumn('closed_by'),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`),

@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, ownerColumn } from './columns.js';
 
 /**
  * Password reset links: at most one per user (a new request replaces the old one), stored as the
@@ -7,10 +7,8 @@ import { users } from './users.js';
  * one stays until the user's next request replaces it.
  */
 export const passwordResets = pgTable('password_resets', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

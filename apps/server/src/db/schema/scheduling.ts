@@ -25,10 +25,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { createdAt, id, organizationColumn, ownerColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { tickets } from './tickets.js';
-import { users } from './users.js';
 
 /**
  * Scheduling with an advisor. An advisor's availability is its own (like its
@@ -53,9 +52,7 @@ export interface DateOverride {
 export const advisorAvailability = pgTable(
   'advisor_availability',
   {
-    advisorId: uuid('advisor_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    advisorId: ownerColumn('advisor_id').primaryKey(),
     /** IANA zone its hours are read in (known to the runtime and to the database). */
     timeZone: text('time_zone').notNull(),
     weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>().notNull(),
@@ -67,7 +64,7 @@ export const advisorAvailability = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(DEFAULT_MINIMUM_NOTICE_MINUTES),
     horizonDays: integer('horizon_days').notNull().default(DEFAULT_HORIZON_DAYS),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: personColumn('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -91,14 +88,10 @@ export const meetingStatusEnum = pgEnum('advisor_session_status', MEETING_STATUS
 export const advisorMeetings = pgTable(
   'advisor_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    advisorId: uuid('advisor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    organizationId: organizationColumn(),
+    advisorId: ownerColumn('advisor_id'),
+    bookedBy: personColumn('booked_by'),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     /** Minutes, one of the lengths the advisor offered when it was booked. */
@@ -106,7 +99,7 @@ export const advisorMeetings = pgTable(
     topic: text('topic').notNull(),
     agenda: text('agenda').notNull().default(''),
     status: meetingStatusEnum('status').notNull().default('scheduled'),
-    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: personColumn('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
     /** The invitation's UID (RFC 5545): the same for the meeting's whole life, through every reschedule. */
@@ -121,8 +114,7 @@ export const advisorMeetings = pgTable(
      * after this, so a meeting booked 3 hours ahead gets its 1-hour reminder and no 24-hour one.
      */
     timeSetAt: timestamp('time_set_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     // An advisor's schedule across its organizations, and one organization's meetings, in time order.
@@ -147,9 +139,7 @@ export const advisorMeetingAttendees = pgTable(
   'advisor_session_attendees',
   {
     meetingId: uuid('session_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn('user_id'),
     organizationId: uuid('organization_id').notNull(),
   },
   (table) => [
@@ -172,7 +162,7 @@ export const meetingReminders = pgTable(
       .references(() => advisorMeetings.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<MeetingReminderKind>().notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ name: 'session_reminders_pk', columns: [table.meetingId, table.kind, table.startAt] })],
 );
@@ -183,12 +173,10 @@ export const meetingReminders = pgTable(
  * one replaces (revokes) the old.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   tokenSealed: text('token_sealed').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type AdvisorAvailabilityRow = typeof advisorAvailability.$inferSelect;

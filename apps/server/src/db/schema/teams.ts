@@ -1,7 +1,7 @@
 import { TEAM_MEMBER_ROLES } from '@smart/contracts';
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, organizationColumn, timestamps } from './columns.js';
 import { departments } from './departments.js';
-import { organizations } from './organizations.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { users } from './users.js';
 
@@ -10,18 +10,15 @@ export const teamMemberRoleEnum = pgEnum('team_member_role', TEAM_MEMBER_ROLES);
 export const teams = pgTable(
   'teams',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationColumn(),
     /** A department of the same organization, or none; deleting the department detaches the team. */
     departmentId: uuid('department_id'),
     name: text('name').notNull(),
     description: text('description'),
     /** A user of the same organization. */
     teamLeadId: uuid('team_lead_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('teams_organization_idx').on(table.organizationId),

@@ -7,12 +7,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { id, personColumn, timestamps } from './columns.js';
 import { files } from './files.js';
-import { users } from './users.js';
 
 /**
  * The template library. Template departments and templates
@@ -23,7 +22,7 @@ import { users } from './users.js';
 export const templateDepartments = pgTable(
   'template_departments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Inactive departments, and their templates, are shown to admins only. */
@@ -32,8 +31,7 @@ export const templateDepartments = pgTable(
     color: text('color').notNull().default('blue'),
     /** One of the 19 named icons or a single emoji. */
     icon: text('icon').notNull().default('HiUserGroup'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('template_departments_name_unique').on(sql`lower(${table.name})`)],
 );
@@ -49,7 +47,7 @@ export function templateSearchText(table: { name: AnyPgColumn; description: AnyP
 export const templates = pgTable(
   'templates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** A department with templates cannot be deleted (the key's check fails: 23503), only deactivated. */
     departmentId: uuid('department_id')
       .notNull()
@@ -62,9 +60,8 @@ export const templates = pgTable(
     downloadCount: integer('download_count').notNull().default(0),
     /** One of its files; when that file is removed the service names the next one. */
     primaryFileId: uuid('primary_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: personColumn('created_by'),
+    ...timestamps(),
   },
   (table) => [
     // A department's page, recently updated or most downloaded first, and the library-wide lists.

@@ -1,9 +1,8 @@
 import { TICKET_ACTIVITY_KINDS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { changeColumns, commentColumns, id, organizationColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
-import { users } from './users.js';
 
 /**
  * Support tickets. A ticket belongs to its creator's organization (or
@@ -37,20 +36,17 @@ export function ticketResolvedAt(table: { resolvedAt: AnyPgColumn; closedAt: Any
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     status: ticketStatusEnum('status').notNull().default('open'),
     priority: ticketPriorityEnum('priority').notNull().default('medium'),
     category: ticketCategoryEnum('category').notNull().default('general'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: personColumn('created_by'),
     /** A member of the organization or one of its active advisors (checked by the service). */
-    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    assignedTo: personColumn('assigned_to'),
+    ...timestamps(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -98,14 +94,10 @@ export const tickets = pgTable(
 export const ticketComments = pgTable(
   'ticket_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     ticketId: uuid('ticket_id').notNull(),
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified. */
-    mentions: uuid('mentions').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...commentColumns(),
   },
   (table) => [
     index('ticket_comments_ticket_created_idx').on(table.ticketId, table.createdAt),
@@ -125,14 +117,10 @@ export function ticketResponse(table: { kind: AnyPgColumn }): SQL {
 export const ticketActivity = pgTable(
   'ticket_activity',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     ticketId: uuid('ticket_id').notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: ticketActivityKindEnum('kind').notNull(),
-    fromValue: text('from_value'),
-    toValue: text('to_value'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeColumns(ticketActivityKindEnum('kind').notNull()),
   },
   (table) => [
     index('ticket_activity_ticket_created_idx').on(table.ticketId, table.createdAt),

@@ -13,10 +13,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { id, organizationColumn, ownerColumn, personColumn, timestamps } from './columns.js';
 import { sameOrganization } from './same-organization.js';
 import { tickets } from './tickets.js';
-import { users } from './users.js';
 import { tasks } from './work.js';
 
 /**
@@ -34,12 +33,10 @@ const oneRecord = (table: { recordType: AnyPgColumn; taskId: AnyPgColumn; ticket
 export const timeEntries = pgTable(
   'time_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: organizationColumn(),
     /** Who worked; the entry stays when the person leaves (its hours were worked). */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: personColumn('user_id'),
     recordType: timeRecordTypeEnum('record_type').notNull(),
     taskId: uuid('task_id'),
     ticketId: uuid('ticket_id'),
@@ -48,8 +45,7 @@ export const timeEntries = pgTable(
     minutes: integer('minutes').notNull(),
     note: text('note').notNull().default(''),
     billable: boolean('billable').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     sameOrganization(table, 'taskId', () => tasks, 'cascade'),
@@ -72,12 +68,8 @@ export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export const runningTimers = pgTable(
   'running_timers',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: ownerColumn('user_id').primaryKey(),
+    organizationId: organizationColumn(),
     recordType: timeRecordTypeEnum('record_type').notNull(),
     taskId: uuid('task_id'),
     ticketId: uuid('ticket_id'),

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownerColumn, timestamps } from './columns.js';
 import { departments } from './departments.js';
 import { organizations } from './organizations.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
@@ -24,7 +25,7 @@ export const roleEnum = pgEnum('role', ROLES);
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Always stored lower-case; unique. */
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
@@ -58,8 +59,7 @@ export const users = pgTable(
     emailDigest: text('email_digest').$type<EmailDigest>().notNull().default('off'),
     /** The phone number a code was confirmed for: SMS go only while it equals `phone`. */
     phoneVerified: text('phone_verified'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // Lists order by name (last, first, id): these indexes let a page, even a deep one, be read in
   // order without sorting the table; the partial ones let member counts read only the index.
@@ -104,13 +104,11 @@ export function userSearchText(table: { firstName: AnyPgColumn; lastName: AnyPgC
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownerColumn('user_id'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('two_factor_recovery_codes_user_code_unique').on(table.userId, table.codeHash)],
 );
@@ -122,14 +120,12 @@ export const twoFactorRecoveryCodes = pgTable(
 export const loginChallenges = pgTable(
   'login_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownerColumn('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('login_challenges_user_idx').on(table.userId)],
 );

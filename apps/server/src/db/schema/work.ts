@@ -16,14 +16,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { changeColumns, commentColumns, id, organizationColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 import { teams } from './teams.js';
-import { users } from './users.js';
 
 /**
  * Projects, objectives and tasks. Every row carries its
@@ -37,16 +35,6 @@ export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
 export const workPriorityEnum = pgEnum('work_priority', WORK_PRIORITIES);
 export const taskActivityKindEnum = pgEnum('task_activity_kind', TASK_ACTIVITY_KINDS);
 
-const organizationColumn = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const createdByColumn = () => uuid('created_by').references(() => users.id, { onDelete: 'set null' });
-const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** What a work search looks in: "title description". Queries must use this expression for the trigram index. */
 export function workSearchText(table: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
   return sql`${table.title} || ' ' || coalesce(${table.description}, '')`;
@@ -55,7 +43,7 @@ export function workSearchText(table: { title: AnyPgColumn; description: AnyPgCo
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: organizationColumn(),
     title: text('title').notNull(),
     description: text('description'),
@@ -66,7 +54,7 @@ export const projects = pgTable(
     tags: text('tags').array().notNull().default([]),
     /** A team of the same organization, or none; deleting the team clears it. */
     teamId: uuid('team_id'),
-    createdBy: createdByColumn(),
+    createdBy: personColumn('created_by'),
     ...timestamps(),
   },
   (table) => [
@@ -93,7 +81,7 @@ export const projects = pgTable(
 export const objectives = pgTable(
   'objectives',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     projectId: uuid('project_id').notNull(),
     title: text('title').notNull(),
@@ -102,7 +90,7 @@ export const objectives = pgTable(
     priority: workPriorityEnum('priority').notNull().default('medium'),
     dueDate: date('due_date', { mode: 'string' }),
     teamId: uuid('team_id'),
-    createdBy: createdByColumn(),
+    createdBy: personColumn('created_by'),
     ...timestamps(),
   },
   (table) => [
@@ -119,7 +107,7 @@ export const objectives = pgTable(
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     /** The objective's project, kept on the row so a project's progress reads one index. */
     projectId: uuid('project_id').notNull(),
@@ -131,8 +119,8 @@ export const tasks = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     progress: smallint('progress').notNull().default(0),
     /** A member of the organization or an advisor assigned to it (checked by the service). */
-    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-    createdBy: createdByColumn(),
+    assignedTo: personColumn('assigned_to'),
+    createdBy: personColumn('created_by'),
     ...timestamps(),
   },
   (table) => [
@@ -172,14 +160,10 @@ export const tasks = pgTable(
 export const taskComments = pgTable(
   'task_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     taskId: uuid('task_id').notNull(),
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    text: text('text').notNull(),
-    /** The people the text mentions (@), by id: they are notified. */
-    mentions: uuid('mentions').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...commentColumns(),
   },
   (table) => [
     index('task_comments_task_created_idx').on(table.taskId, table.createdAt),
@@ -196,14 +180,10 @@ export function taskCompletion(table: { kind: AnyPgColumn; toValue: AnyPgColumn 
 export const taskActivity = pgTable(
   'task_activity',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id').notNull(),
     taskId: uuid('task_id').notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: taskActivityKindEnum('kind').notNull(),
-    fromValue: text('from_value'),
-    toValue: text('to_value'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeColumns(taskActivityKindEnum('kind').notNull()),
   },
   (table) => [
     index('task_activity_task_created_idx').on(table.taskId, table.createdAt),

@@ -1,4 +1,5 @@
 import type { ConversationType } from '@smart/contracts';
+import { ACME_MEMBER, ACME_OWNER, ADVISOR, DANA, GLOBEX_OWNER, NINA, SAMIR } from './demo-people.js';
 import type { DemoAttachment } from './demo-work.js';
 
 /** A seeded conversation: who is in it and what they said, oldest first. */
@@ -18,14 +19,6 @@ export interface DemoConversation {
   /** When its first message was sent. */
   ageHours: number;
 }
-
-const ACME_OWNER = 'owner@acme.example.com';
-const ACME_MEMBER = 'member@acme.example.com';
-const DANA = 'dana.lee@acme.example.com';
-const SAMIR = 'samir.patel@acme.example.com';
-const ADVISOR = 'advisor@smart.example.com';
-const GLOBEX_OWNER = 'owner@globex.example.com';
-const NINA = 'nina.brooks@globex.example.com';
 
 export const demoConversations: DemoConversation[] = [
   {

@@ -1,4 +1,5 @@
 import type { ObjectiveStatus, ProjectStatus, TaskPriority, TaskStatus, WorkPriority } from '@smart/contracts';
+import { ACME_MEMBER, ACME_OWNER, ADVISOR, DANA, EMMA, GRACE, LIAM, LUCAS, NOAH, SAMIR } from './demo-people.js';
 
 /**
  * Demo projects, objectives and tasks. Dates are days from the day of seeding, so a new
@@ -49,21 +50,10 @@ export interface DemoAttachment {
   content: string;
 }
 
-const OWNER = 'owner@acme.example.com';
-const MEMBER = 'member@acme.example.com';
-const DANA = 'dana.lee@acme.example.com';
-const SAMIR = 'samir.patel@acme.example.com';
-const GRACE = 'grace.kim@acme.example.com';
-const LIAM = 'liam.oconnor@acme.example.com';
-const NOAH = 'noah.williams@acme.example.com';
-const LUCAS = 'lucas.nguyen@acme.example.com';
-const EMMA = 'emma.johnson@acme.example.com';
-const ADVISOR = 'advisor@smart.example.com';
-
 export const demoProjects: DemoProject[] = [
   {
     organization: 'Acme Corp',
-    creator: OWNER,
+    creator: ACME_OWNER,
     title: 'Web Shop Relaunch',
     description: 'Move the web shop to the new platform with faster checkout and live stock levels.',
     status: 'active',
@@ -98,14 +88,14 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Design the two-step checkout',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'high',
             status: 'in_progress',
             progress: 60,
             dueInDays: 2,
             comments: [
-              { author: OWNER, text: 'Keep guest checkout, please.' },
-              { author: MEMBER, text: 'Agreed; guest checkout stays on step one.' },
+              { author: ACME_OWNER, text: 'Keep guest checkout, please.' },
+              { author: ACME_MEMBER, text: 'Agreed; guest checkout stays on step one.' },
             ],
             attachment: {
               name: 'checkout-wireframes.pdf',
@@ -157,7 +147,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Show "only N left" on product pages',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'low',
             status: 'not_started',
             progress: 0,
@@ -205,7 +195,7 @@ export const demoProjects: DemoProject[] = [
   },
   {
     organization: 'Acme Corp',
-    creator: MEMBER,
+    creator: ACME_MEMBER,
     title: 'Warehouse Reorganisation',
     description: 'Re-slot the warehouse so the fastest-moving tools are nearest to packing.',
     status: 'planning',
@@ -238,7 +228,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Draw the current floor plan',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'low',
             status: 'completed',
             progress: 100,
@@ -246,7 +236,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Interview the packing team',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'medium',
             status: 'not_started',
             progress: 0,
@@ -272,7 +262,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Propose the new layout',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'high',
             status: 'not_started',
             progress: 0,
@@ -329,7 +319,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Collect open supplier invoices',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'medium',
             status: 'in_progress',
             progress: 40,
@@ -354,7 +344,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Book the auditors',
-            assignee: OWNER,
+            assignee: ACME_OWNER,
             priority: 'low',
             status: 'completed',
             progress: 100,
@@ -367,7 +357,7 @@ export const demoProjects: DemoProject[] = [
   },
   {
     organization: 'Acme Corp',
-    creator: OWNER,
+    creator: ACME_OWNER,
     title: 'Spring Catalogue',
     description: 'The printed and online catalogue for spring.',
     status: 'completed',
@@ -403,7 +393,7 @@ export const demoProjects: DemoProject[] = [
           },
           {
             title: 'Proofread the catalogue',
-            assignee: MEMBER,
+            assignee: ACME_MEMBER,
             priority: 'low',
             status: 'completed',
             progress: 100,

@@ -2,12 +2,10 @@ import { DEFAULT_WEEKLY_HOURS } from '@smart/contracts';
 import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../client.js';
 import { advisorAvailability, advisorMeetingAttendees, advisorMeetings, blockedRange } from '../schema/index.js';
+import { ADVISOR, ADVISOR_ZONE } from './demo-people.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
 
 const DEMO_SCHEDULING_KEY = 'demo_scheduling_seeded_at';
-const ADVISOR = 'advisor@smart.example.com';
-/** The demo advisor works New York hours; its people see the meetings in their own zones. */
-const ADVISOR_ZONE = 'America/New_York';
 
 interface DemoMeeting {
   organization: string;

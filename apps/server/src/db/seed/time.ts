@@ -2,12 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../client.js';
 import { tasks, tickets, timeEntries } from '../schema/index.js';
+import { ADVISOR, ADVISOR_ZONE } from './demo-people.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
 
 const DEMO_TIME_KEY = 'demo_time_seeded_at';
-const ADVISOR = 'advisor@smart.example.com';
-/** The advisor's own days are New York's, as its calendar (seed/scheduling.ts). */
-const ADVISOR_ZONE = 'America/New_York';
 /** Eight working weeks of the advisor's time: its timesheet, statements and the analytics' hours have months to show. */
 const WEEKDAYS_BACK = 40;
 

@@ -1,5 +1,5 @@
 import { auditEvents } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { auditLogRoutes } from './routes.js';
 
 export type { AuditLine } from './presenter.js';
@@ -7,8 +7,6 @@ export { auditLogBatches, auditOrganization } from './service.js';
 
 export const auditLogModule: ServerModule = {
   name: 'audit-log',
-  routes: async (api) => {
-    await api.register(auditLogRoutes);
-  },
-  organizationData: [{ table: auditEvents, organizationColumn: auditEvents.organizationId }],
+  routes: registerRoutes(auditLogRoutes),
+  organizationData: organizationTables(auditEvents),
 };

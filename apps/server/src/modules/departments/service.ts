@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, teams, users } from '../../db/schema/index.js';
+import { givenChanges } from '../../lib/changes.js';
 import { conflictOnDuplicate, forbidden, notFound } from '../../lib/errors.js';
 import { countRows, orderFor, type Page, paginate } from '../../lib/paging.js';
 import { prepared } from '../../lib/prepared.js';
@@ -171,13 +172,13 @@ export async function updateDepartment(
   const department = await departmentToManage(db, actor, id);
   // Re-sending the current manager (even a since-deactivated one) is not a change to check.
   if (input.manager !== department.managerId) await checkManager(db, department.organizationId, input.manager);
-  const changes = {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.description !== undefined && { description: input.description }),
-    ...(input.manager !== undefined && { managerId: input.manager }),
-    ...(input.settings?.icon !== undefined && { icon: input.settings.icon }),
-    ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
-  };
+  const changes = givenChanges({
+    name: input.name,
+    description: input.description,
+    managerId: input.manager,
+    icon: input.settings?.icon,
+    imageUrl: input.imageUrl,
+  });
   await changePicture(db, storage, actor.id, {
     next: input.imageUrl,
     current: lockedPicture(departments.imageUrl, departments.id, id),

@@ -1,10 +1,8 @@
-import type { ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { exportRoutes } from './routes.js';
 
 export const exportsModule: ServerModule = {
   name: 'exports',
-  routes: async (api) => {
-    await api.register(exportRoutes);
-  },
+  routes: registerRoutes(exportRoutes),
   organizationData: [],
 };

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organizations, projects, tasks, tickets, users } from '../../db/schema/index.js';
-import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
+import { type KeysetWalk, keysetBatches, keysetTerms, selectWalk } from '../../lib/keyset.js';
 import { uuidArray } from '../../lib/sql.js';
 import {
   type Actor,
@@ -67,127 +67,101 @@ async function organizationNames(db: Database, records: { organizationId: string
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export async function ticketLines(
+/** A kind's lines for the caller's query, read in batches of `batchRows`. */
+type LinesOf<K extends ExportKind, Query extends z.ZodType> = (
   db: Database,
   actor: Actor,
-  query: z.output<typeof ticketExportQuery>,
+  query: z.output<Query>,
   batchRows: number,
-): Promise<ExportLines<'tickets'>> {
+) => Promise<ExportLines<K>>;
+
+export const ticketLines: LinesOf<'tickets', typeof ticketExportQuery> = async (db, actor, query, batchRows) => {
   const { where, order, descending } = await ticketList(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
-  return linesOf(
-    {
-      terms: keysetTerms(order, descending),
-      batchRows,
-      rows: ({ after, orderBy, limit }) =>
-        selectTicketRecords(db)
-          .where(and(where, after))
-          .orderBy(...orderBy)
-          .limit(limit),
-      keyOf: tableKeyOf(db, tickets, tickets.id),
-      idOf: (record) => record.ticket.id,
-    },
-    ticketLine,
-  );
-}
+  const terms = keysetTerms(order, descending);
+  const walk = selectWalk(db, {
+    select: selectTicketRecords,
+    where,
+    terms,
+    batchRows,
+    table: tickets,
+    idOf: (record) => record.ticket.id,
+  });
+  return linesOf(walk, ticketLine);
+};
 
-export async function taskLines(
-  db: Database,
-  actor: Actor,
-  query: z.output<typeof taskExportQuery>,
-  batchRows: number,
-): Promise<ExportLines<'tasks'>> {
+export const taskLines: LinesOf<'tasks', typeof taskExportQuery> = async (db, actor, query, batchRows) => {
   const where = and(
     await myTasksWhere(db, actor, query),
     query.projectId ? eq(tasks.projectId, query.projectId) : undefined,
     query.objectiveId ? eq(tasks.objectiveId, query.objectiveId) : undefined,
   );
   await requireActsInNamed(db, actor, query.organizationId);
-  return linesOf(
-    {
-      terms: myTasksOrder(query),
-      batchRows,
-      rows: ({ after, orderBy, limit }) =>
-        selectTaskRecords(db)
-          .where(and(where, after))
-          .orderBy(...orderBy)
-          .limit(limit),
-      // The sorts by project and by organization read their row.
-      keyOf: (id, key) =>
-        db
-          .select({ key })
-          .from(tasks)
-          .innerJoin(projects, eq(projects.id, tasks.projectId))
-          .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
-          .where(eq(tasks.id, id))
-          .limit(1),
-      idOf: (record) => record.task.id,
-    },
-    taskLine,
-  );
-}
+  const walk = selectWalk(db, {
+    select: selectTaskRecords,
+    where,
+    terms: myTasksOrder(query),
+    batchRows,
+    // The sorts by project and by organization read their row.
+    keyOf: (id, key) =>
+      db
+        .select({ key })
+        .from(tasks)
+        .innerJoin(projects, eq(projects.id, tasks.projectId))
+        .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
+        .where(eq(tasks.id, id))
+        .limit(1),
+    idOf: (record) => record.task.id,
+  });
+  return linesOf(walk, taskLine);
+};
 
-export async function projectLines(
-  db: Database,
-  actor: Actor,
-  query: z.output<typeof projectExportQuery>,
-  batchRows: number,
-): Promise<ExportLines<'projects'>> {
+export const projectLines: LinesOf<'projects', typeof projectExportQuery> = async (db, actor, query, batchRows) => {
   const { where } = await projectList(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
-  return linesOf(
-    {
-      terms: keysetTerms(PROJECT_LIST_ORDER, true),
-      batchRows,
-      rows: async ({ after, orderBy, limit }) => {
-        const records = await selectProjectRecords(db)
-          .where(and(where, after))
-          .orderBy(...orderBy)
-          .limit(limit);
-        const names = await organizationNames(db, records);
-        return records.map((record) => ({ ...record, organizationName: names.get(record.organizationId) ?? '' }));
-      },
-      keyOf: tableKeyOf(db, projects, projects.id),
-      idOf: (record) => record.project.id,
-    },
-    projectLine,
-  );
-}
+  const terms = keysetTerms(PROJECT_LIST_ORDER, true);
+  const walk = selectWalk(db, {
+    select: selectProjectRecords,
+    where,
+    terms,
+    batchRows,
+    table: projects,
+    idOf: (record) => record.project.id,
+  });
+  // A project's row has its organization's id only: each batch's names are read with it.
+  const rows = async (window: Parameters<typeof walk.rows>[0]) => {
+    const records = await walk.rows(window);
+    const names = await organizationNames(db, records);
+    return records.map((record) => ({ ...record, organizationName: names.get(record.organizationId) ?? '' }));
+  };
+  return linesOf({ ...walk, rows }, projectLine);
+};
 
-export async function memberLines(
-  db: Database,
-  actor: Actor,
-  query: z.output<typeof memberExportQuery>,
-  batchRows: number,
-): Promise<ExportLines<'members'>> {
+export const memberLines: LinesOf<'members', typeof memberExportQuery> = async (db, actor, query, batchRows) => {
   const { where } = await userList(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
-  return linesOf(
-    {
-      terms: keysetTerms(USER_LIST_ORDER),
-      batchRows,
-      rows: ({ after, orderBy, limit }) =>
-        selectUserRecords(db)
-          .where(and(where, after))
-          .orderBy(...orderBy)
-          .limit(limit),
-      keyOf: tableKeyOf(db, users, users.id),
-      idOf: (record) => record.user.id,
-    },
-    memberLine,
-  );
-}
+  const terms = keysetTerms(USER_LIST_ORDER);
+  const walk = selectWalk(db, {
+    select: selectUserRecords,
+    where,
+    terms,
+    batchRows,
+    table: users,
+    idOf: (record) => record.user.id,
+  });
+  return linesOf(walk, memberLine);
+};
 
-export async function timeEntryLines(
-  db: Database,
-  actor: Actor,
-  query: z.output<typeof timeEntryExportQuery>,
-  batchRows: number,
-): Promise<ExportLines<'time-entries'>> {
+export const timeEntryLines: LinesOf<'time-entries', typeof timeEntryExportQuery> = async (
+  db,
+  actor,
+  query,
+  batchRows,
+) => {
   const where = await timeEntryListWhere(db, actor, query);
   await requireActsInNamed(db, actor, query.organizationId);
   return linesOf(timeEntryWalk(db, where, batchRows, true), timeEntryLine);
-}
+};
 
 /** Whoever reaches several organizations' records (admins, advisors): its files name each row's. */
 export const reachesSeveral = (actor: Actor) => seesAllOrganizations(actor) || isAdvisor(actor);

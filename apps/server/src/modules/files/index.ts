@@ -1,5 +1,5 @@
 import { files } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { scheduleUnusedUploadsCleanup } from './cleanup.js';
 import { fileRoutes } from './routes.js';
 
@@ -15,15 +15,13 @@ export {
 export { changePicture, lockedPicture, publishPicture } from './pictures.js';
 export { requireStorageLeft, requireStorageRoom } from './quota.js';
 export type { AttachableRecord, AttachableRecordReader } from './record-access.js';
-export { type AttachableRecordReaders, registerRecordReaders } from './record-access.js';
+export { type AttachableRecordReaders, fileChangeEntry, registerRecordReaders } from './record-access.js';
 export { isUnusedUpload, type StoredUpload, saveUploadBytes } from './service.js';
 export { signedFileUrl } from './signed-urls.js';
 export { acceptUploads, receiveOneFile } from './upload.js';
 export const filesModule: ServerModule = {
   name: 'files',
-  routes: async (api) => {
-    await api.register(fileRoutes);
-  },
+  routes: registerRoutes(fileRoutes),
   jobs: scheduleUnusedUploadsCleanup,
-  organizationData: [{ table: files, organizationColumn: files.organizationId }],
+  organizationData: organizationTables(files),
 };

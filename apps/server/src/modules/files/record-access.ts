@@ -18,6 +18,10 @@ export interface FileChange {
   fileName: string;
 }
 
+/** A file change as a line of its record's history: the file's name after an addition, before a removal. */
+export const fileChangeEntry = ({ kind, fileName }: FileChange) =>
+  kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName };
+
 /** A database or an open transaction. */
 export type FileChangeWriter = Pick<Database, 'insert'>;
 

@@ -1,10 +1,8 @@
-import type { ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { importRoutes } from './routes.js';
 
 export const importsModule: ServerModule = {
   name: 'imports',
-  routes: async (api) => {
-    await api.register(importRoutes);
-  },
+  routes: registerRoutes(importRoutes),
   organizationData: [],
 };

@@ -1,5 +1,5 @@
 import { conversationParticipants, conversations, messages } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { conversationSocketEvents } from './conversations/socket.js';
 import { readMessageForFiles } from './messages/attachments.js';
@@ -13,15 +13,8 @@ export { messageNotificationRules } from './messages/notifications.js';
 export { linkMessageToTicket, readableMessageIn } from './messages/service.js';
 export const messengerModule: ServerModule = {
   name: 'messenger',
-  routes: async (api) => {
-    await api.register(conversationRoutes);
-    await api.register(messageRoutes);
-  },
+  routes: registerRoutes(conversationRoutes, messageRoutes),
   socketEvents: [...conversationSocketEvents, ...messageSocketEvents],
   recordReaders: { message: readMessageForFiles },
-  organizationData: [
-    { table: conversations, organizationColumn: conversations.organizationId },
-    { table: conversationParticipants, organizationColumn: conversationParticipants.organizationId },
-    { table: messages, organizationColumn: messages.organizationId },
-  ],
+  organizationData: organizationTables(conversations, conversationParticipants, messages),
 };

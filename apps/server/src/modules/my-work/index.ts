@@ -1,10 +1,8 @@
-import type { ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { myWorkRoutes } from './routes.js';
 
 export const myWorkModule: ServerModule = {
   name: 'my-work',
-  routes: async (api) => {
-    await api.register(myWorkRoutes);
-  },
+  routes: registerRoutes(myWorkRoutes),
   organizationData: [],
 };

@@ -6,7 +6,7 @@ import {
   notificationThreads,
   smsDailyCounts,
 } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { startNotificationEngine } from './engine.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { notificationRoutes } from './routes.js';
@@ -17,21 +17,23 @@ export type { InvitationDelivery, InvitationMail } from './hooks.js';
 export { type NotificationHooks, registerNotificationHooks } from './hooks.js';
 export { readNotificationsAbout } from './inbox.js';
 export { announceUnreadCounts } from './live.js';
-export { commentEvents, mentionedEvents, notificationExcerpt, readableMentions } from './mentions.js';
+export {
+  commentEvents,
+  commentRef,
+  type MentioningComment,
+  mentionedEvents,
+  notificationExcerpt,
+  readableMentions,
+} from './mentions.js';
 export { getNotificationSettings } from './service.js';
 export { countAgainstCap, giveBackCount } from './sms-delivery.js';
 export { cronEvery, REMINDER_BATCH_SIZE } from './sweeps.js';
 export const notificationsModule: ServerModule = {
   name: 'notifications',
-  routes: async (api) => {
-    await api.register(notificationRoutes);
-    await api.register(inboxRoutes);
-    await api.register(unsubscribeRoutes);
-  },
+  routes: registerRoutes(notificationRoutes, inboxRoutes, unsubscribeRoutes),
   jobs: startNotificationEngine,
   organizationData: [
-    { table: notificationEvents, organizationColumn: notificationEvents.organizationId },
-    { table: smsDailyCounts, organizationColumn: smsDailyCounts.organizationId },
+    ...organizationTables(notificationEvents, smsDailyCounts),
     { table: notifications, reachedThrough: 'event_id: its notification_events' },
     { table: notificationThreads, reachedThrough: 'recipient_id: its members (users)' },
     { table: notificationDeliveries, reachedThrough: 'event_id: its notification_events' },

@@ -19,6 +19,20 @@ export function notificationExcerpt(text: string): string {
   return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, NOTIFICATION_EXCERPT_LENGTH).join('');
 }
 
+/** A comment: its id, its text and the people it mentions (readableMentions). */
+export interface MentioningComment {
+  id: string;
+  text: string;
+  mentioned: string[];
+}
+
+/** A comment as its record's `commented` domain event carries it (contracts: domain-events.ts commentRef). */
+export const commentRef = (comment: MentioningComment) => ({
+  commentId: comment.id,
+  excerpt: notificationExcerpt(comment.text),
+  mentionedIds: comment.mentioned,
+});
+
 /**
  * The mentioned ids (each once, in their order) of active people who can read the record now, by
  * the rule fan-out uses: one query. What a comment stores and whom its `mentioned` event names.

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { givenChanges } from '../../lib/changes.js';
 import { badRequest } from '../../lib/errors.js';
 import { databaseKnowsZone } from '../../lib/time-zones.js';
 import { registeredTimeZoneHooks } from './hooks.js';
@@ -67,8 +68,7 @@ export async function updateNotificationSettings(db: Database, userId: string, c
       .update(users)
       .set({
         notificationPreferences: preferences,
-        ...(change.timeZone !== undefined && { timeZone: change.timeZone }),
-        ...(change.emailDigest !== undefined && { emailDigest: change.emailDigest }),
+        ...givenChanges({ timeZone: change.timeZone, emailDigest: change.emailDigest }),
       })
       .where(eq(users.id, userId))
       .returning(settingsColumns);

@@ -1,15 +1,12 @@
 import { objectives } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { objectiveAttachmentRoutes } from './attachment-routes.js';
 import { readObjectiveForFiles } from './attachments.js';
 import { objectiveRoutes } from './routes.js';
 
 export const objectivesModule: ServerModule = {
   name: 'objectives',
-  routes: async (api) => {
-    await api.register(objectiveRoutes);
-    await api.register(objectiveAttachmentRoutes);
-  },
+  routes: registerRoutes(objectiveRoutes, objectiveAttachmentRoutes),
   recordReaders: { objective: readObjectiveForFiles },
-  organizationData: [{ table: objectives, organizationColumn: objectives.organizationId }],
+  organizationData: organizationTables(objectives),
 };

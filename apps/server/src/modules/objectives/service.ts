@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
+import { givenChanges } from '../../lib/changes.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/index.js';
@@ -82,11 +83,9 @@ export async function listObjectives(
   );
   return paginateByIds<ObjectiveRecord>(db, query, {
     table: objectives,
-    id: objectives.id,
     where,
     order: [objectives.createdAt, objectives.id],
     matchesFirst: search.matchesFirst,
-    count: () => countWhere(db, objectives, where),
     details: (page) => selectObjectiveRecords(db, page),
   });
 }
@@ -174,12 +173,14 @@ export async function updateObjective(
   await db
     .update(objectives)
     .set({
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.status !== undefined && { status: body.status }),
-      ...(body.priority !== undefined && { priority: body.priority }),
-      ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
-      ...(body.team !== undefined && { teamId: body.team }),
+      ...givenChanges({
+        title: body.title,
+        description: body.description,
+        status: body.status,
+        priority: body.priority,
+        dueDate: body.dueDate,
+        teamId: body.team,
+      }),
       updatedAt: new Date(),
     })
     .where(eq(objectives.id, objective.id));

@@ -1,5 +1,5 @@
 import { organizations, rowCounts } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { organizationRoutes } from './routes.js';
 
 export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
@@ -8,11 +8,6 @@ export { requireSeat, seatsLeft } from './seats.js';
 export { findOrganization, findPlatformOrganization, memberCount } from './service.js';
 export const organizationsModule: ServerModule = {
   name: 'organizations',
-  routes: async (api) => {
-    await api.register(organizationRoutes);
-  },
-  organizationData: [
-    { table: organizations, organizationColumn: organizations.id },
-    { table: rowCounts, organizationColumn: rowCounts.organizationId },
-  ],
+  routes: registerRoutes(organizationRoutes),
+  organizationData: [{ table: organizations, organizationColumn: organizations.id }, ...organizationTables(rowCounts)],
 };

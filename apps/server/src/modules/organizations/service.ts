@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { files, organizations, sessions, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { recordAudit } from '../../lib/audit.js';
+import { givenChanges } from '../../lib/changes.js';
 import { conflict, conflictOnDuplicate, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { countWhere, orderFor, paginate } from '../../lib/paging.js';
 import { containsPattern, qualified } from '../../lib/sql.js';
@@ -78,17 +79,17 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
   const address = contact.address
     ? { ...((current?.address as Record<string, unknown> | null) ?? {}), ...contact.address }
     : undefined;
-  return {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.website !== undefined && { website: input.website }),
-    ...(input.description !== undefined && { description: input.description }),
-    ...(input.domain !== undefined && { domain: input.domain }),
-    ...(input.logo !== undefined && { logo: input.logo }),
-    ...(contact.email !== undefined && { contactEmail: contact.email }),
-    ...(contact.phone !== undefined && { contactPhone: contact.phone }),
-    ...(address !== undefined && { address }),
-    ...(input.seats !== undefined && { seats: input.seats }),
-  };
+  return givenChanges({
+    name: input.name,
+    website: input.website,
+    description: input.description,
+    domain: input.domain,
+    logo: input.logo,
+    contactEmail: contact.email,
+    contactPhone: contact.phone,
+    address,
+    seats: input.seats,
+  });
 }
 
 export async function updateOrganizationFor(

@@ -1,5 +1,5 @@
 import { projects } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { projectRoutes } from './routes.js';
 import { projectSocketEvents } from './socket.js';
 
@@ -20,9 +20,7 @@ export { taskTotals } from './task-totals.js';
 
 export const projectsModule: ServerModule = {
   name: 'projects',
-  routes: async (api) => {
-    await api.register(projectRoutes);
-  },
+  routes: registerRoutes(projectRoutes),
   socketEvents: projectSocketEvents,
-  organizationData: [{ table: projects, organizationColumn: projects.organizationId }],
+  organizationData: organizationTables(projects),
 };

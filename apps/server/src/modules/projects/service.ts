@@ -14,9 +14,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
+import { givenChanges } from '../../lib/changes.js';
 import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
 import { detachFilesOf } from '../files/index.js';
@@ -96,12 +97,10 @@ export async function listProjects(
   const { where, matchesFirst } = await projectList(db, actor, query);
   return paginateByIds<ProjectRecord>(db, query, {
     table: projects,
-    id: projects.id,
     where,
     order: PROJECT_LIST_ORDER,
     descending: true,
     matchesFirst,
-    count: () => countWhere(db, projects, where),
     details: (page) => selectProjectRecords(db, page),
   });
 }
@@ -173,14 +172,16 @@ export async function updateProject(
     await tx
       .update(projects)
       .set({
-        ...(body.title !== undefined && { title: body.title }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.status !== undefined && { status: body.status }),
-        ...(body.priority !== undefined && { priority: body.priority }),
-        ...(body.startDate !== undefined && { startDate: body.startDate }),
-        ...(body.dueDate !== undefined && { dueDate: body.dueDate }),
-        ...(body.tags !== undefined && { tags: body.tags }),
-        ...(body.team !== undefined && { teamId: body.team }),
+        ...givenChanges({
+          title: body.title,
+          description: body.description,
+          status: body.status,
+          priority: body.priority,
+          startDate: body.startDate,
+          dueDate: body.dueDate,
+          tags: body.tags,
+          teamId: body.team,
+        }),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, project.id));

@@ -1,5 +1,5 @@
 import { advisorMeetingAttendees, advisorMeetings, calendarFeeds, meetingReminders } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { calendarFeedRoutes } from './feed-routes.js';
 import { meetingInvitation } from './invitation.js';
 import { cancelMeetingsOfClosingOrganization } from './organization-closing.js';
@@ -12,10 +12,7 @@ export { meetingNotificationRules } from './meeting-notifications.js';
 export { type CancelledMeeting, cancelFutureMeetings } from './meetings.js';
 export const schedulingModule: ServerModule = {
   name: 'scheduling',
-  routes: async (api) => {
-    await api.register(schedulingRoutes);
-    await api.register(calendarFeedRoutes);
-  },
+  routes: registerRoutes(schedulingRoutes, calendarFeedRoutes),
   notificationHooks: {
     invitationRenderers: { session: meetingInvitation },
     reminderSweeps: [startMeetingReminderSweep],
@@ -23,8 +20,7 @@ export const schedulingModule: ServerModule = {
   },
   organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
-    { table: advisorMeetings, organizationColumn: advisorMeetings.organizationId },
-    { table: advisorMeetingAttendees, organizationColumn: advisorMeetingAttendees.organizationId },
+    ...organizationTables(advisorMeetings, advisorMeetingAttendees),
     { table: meetingReminders, reachedThrough: 'session_id: its advisor_sessions' },
     { table: calendarFeeds, reachedThrough: 'user_id: its members (users)' },
   ],

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableMeetings } from '../../lib/read-rules/index.js';
 import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
 import { meetingBooked, meetingCancelled, meetingChanged } from './events.js';
@@ -157,11 +157,9 @@ export async function listMeetings(
   );
   const page = await paginateByIds<MeetingRow>(db, query, {
     table: advisorMeetings,
-    id: advisorMeetings.id,
     where,
     order: [advisorMeetings.startAt, advisorMeetings.id],
     descending: query.sort === '-start',
-    count: () => countWhere(db, advisorMeetings, where),
     details: (join) => selectMeetingRows(db, join),
   });
   return { items: await withAttendees(db, page.items), pagination: page.pagination };

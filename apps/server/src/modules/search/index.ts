@@ -1,10 +1,8 @@
-import type { ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { searchRoutes } from './routes.js';
 
 export const searchModule: ServerModule = {
   name: 'search',
-  routes: async (api) => {
-    await api.register(searchRoutes);
-  },
+  routes: registerRoutes(searchRoutes),
   organizationData: [],
 };

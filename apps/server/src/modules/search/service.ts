@@ -1,6 +1,6 @@
 import { SEARCH_MIN_LENGTH, type SearchKind, type searchEverythingQuery } from '@smart/contracts';
 import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import {
   actorReader,
+  type Reader,
   readableConversations,
   readableObjectives,
   readableProjects,
@@ -54,20 +55,56 @@ interface KindSearch {
 /** Rows whose `title` contains the term come before those that match in their other text, newest first within each. */
 const titleFirst = (title: AnyPgColumn | SQL, pattern: string) => sql`(${title} ilike ${pattern}) desc`;
 
-function searchProjects(db: Database, { actor, pattern, limit }: KindSearch) {
-  return db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      status: projects.status,
-      organizationName: organizations.name,
-    })
-    .from(projects)
-    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(and(readableProjects(actorReader(actor)), ilike(workSearchText(projects), pattern)))
-    .orderBy(titleFirst(projects.title, pattern), desc(projects.updatedAt), desc(projects.id))
+/** How a kind's records are found by their text: the rule of those the actor reads, the text, the order's columns. */
+interface TextKind {
+  readable: (reader: Reader) => SQL;
+  text: SQL;
+  order: { title: AnyPgColumn; updatedAt: AnyPgColumn; id: AnyPgColumn };
+}
+
+/** The records the actor reads whose text contains the term: title matches first, the latest changed first within each. */
+function matchingText<Query extends PgSelect>(query: Query, kind: TextKind, { actor, pattern, limit }: KindSearch) {
+  const { title, updatedAt, id } = kind.order;
+  return query
+    .where(and(kind.readable(actorReader(actor)), ilike(kind.text, pattern)))
+    .orderBy(titleFirst(title, pattern), desc(updatedAt), desc(id))
     .limit(limit);
 }
+
+type RecordTable = typeof projects | typeof objectives | typeof tasks | typeof tickets;
+
+/**
+ * Projects, objectives, tasks and tickets: an organization's records with a title and a status,
+ * found among those the actor reads (`readable`) by their `text`, each with its organization's name
+ * and the kind's other `fields`; a kind whose fields name its project (projectId) joins it.
+ */
+function searchRecords<Table extends RecordTable, Fields extends SelectedFields & { projectId?: AnyPgColumn }>(
+  table: Table,
+  readable: TextKind['readable'],
+  text: SQL,
+  fields: Fields,
+) {
+  // Typed by the table's own columns (`table.status` alone would be any of the four kinds' statuses).
+  const status: Table['status'] = table.status;
+  return (db: Database, search: KindSearch) => {
+    const records = db
+      .select({
+        id: table.id,
+        title: table.title,
+        status,
+        ...fields,
+        organizationName: organizations.name,
+      })
+      // The table's own type would leave drizzle's check of it undecided inside this generic function.
+      .from(table as PgTable)
+      .innerJoin(organizations, eq(organizations.id, table.organizationId))
+      .$dynamic();
+    const query = fields.projectId ? records.innerJoin(projects, eq(projects.id, fields.projectId)) : records;
+    return matchingText(query, { readable, text, order: table }, search);
+  };
+}
+
+const searchProjects = searchRecords(projects, readableProjects, workSearchText(projects), {});
 
 /**
  * Objectives the actor reads (lib/read-rules readableObjectives: those of the projects it reads).
@@ -75,75 +112,41 @@ function searchProjects(db: Database, { actor, pattern, limit }: KindSearch) {
  * trigram index over all objectives (objectives_search_idx) finds the matches, as the templates'
  * does, and the organization filters them, so its cost grows with other organizations' matches.
  */
-function searchObjectives(db: Database, { actor, pattern, limit }: KindSearch) {
-  return db
-    .select({
-      id: objectives.id,
-      title: objectives.title,
-      status: objectives.status,
-      projectId: objectives.projectId,
-      projectTitle: projects.title,
-      organizationName: organizations.name,
-    })
-    .from(objectives)
-    .innerJoin(projects, eq(projects.id, objectives.projectId))
-    .innerJoin(organizations, eq(organizations.id, objectives.organizationId))
-    .where(and(readableObjectives(actorReader(actor)), ilike(workSearchText(objectives), pattern)))
-    .orderBy(titleFirst(objectives.title, pattern), desc(objectives.updatedAt), desc(objectives.id))
-    .limit(limit);
-}
+const searchObjectives = searchRecords(objectives, readableObjectives, workSearchText(objectives), {
+  projectId: objectives.projectId,
+  projectTitle: projects.title,
+});
 
-function searchTasks(db: Database, { actor, pattern, limit }: KindSearch) {
-  return db
-    .select({
-      id: tasks.id,
-      title: tasks.title,
-      status: tasks.status,
-      projectId: tasks.projectId,
-      objectiveId: tasks.objectiveId,
-      projectTitle: projects.title,
-      organizationName: organizations.name,
-    })
-    .from(tasks)
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(organizations, eq(organizations.id, tasks.organizationId))
-    .where(and(readableTasks(actorReader(actor)), ilike(workSearchText(tasks), pattern)))
-    .orderBy(titleFirst(tasks.title, pattern), desc(tasks.updatedAt), desc(tasks.id))
-    .limit(limit);
-}
+const searchTasks = searchRecords(tasks, readableTasks, workSearchText(tasks), {
+  projectId: tasks.projectId,
+  objectiveId: tasks.objectiveId,
+  projectTitle: projects.title,
+});
 
 /** Tickets the actor reads (lib/read-rules readableTickets), as the tickets list. */
-function searchTickets(db: Database, { actor, pattern, limit }: KindSearch) {
-  return db
-    .select({
-      id: tickets.id,
-      title: tickets.title,
-      status: tickets.status,
-      organizationName: organizations.name,
-    })
-    .from(tickets)
-    .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
-    .where(and(readableTickets(actorReader(actor)), ilike(ticketSearchText(tickets), pattern)))
-    .orderBy(titleFirst(tickets.title, pattern), desc(tickets.updatedAt), desc(tickets.id))
-    .limit(limit);
-}
+const searchTickets = searchRecords(tickets, readableTickets, ticketSearchText(tickets), {});
 
 /** Templates of the library the actor sees (lib/read-rules readableTemplates). */
-function searchTemplates(db: Database, { actor, pattern, limit }: KindSearch) {
-  return db
-    .select({
-      id: templates.id,
-      title: templates.name,
-      departmentId: templates.departmentId,
-      departmentName: templateDepartments.name,
-      category: templates.category,
-    })
-    .from(templates)
-    .innerJoin(templateDepartments, eq(templateDepartments.id, templates.departmentId))
-    .where(and(readableTemplates(actorReader(actor)), ilike(templateSearchText(templates), pattern)))
-    .orderBy(titleFirst(templates.name, pattern), desc(templates.updatedAt), desc(templates.id))
-    .limit(limit);
-}
+const searchTemplates = (db: Database, search: KindSearch) =>
+  matchingText(
+    db
+      .select({
+        id: templates.id,
+        title: templates.name,
+        departmentId: templates.departmentId,
+        departmentName: templateDepartments.name,
+        category: templates.category,
+      })
+      .from(templates)
+      .innerJoin(templateDepartments, eq(templateDepartments.id, templates.departmentId))
+      .$dynamic(),
+    {
+      readable: readableTemplates,
+      text: templateSearchText(templates),
+      order: { title: templates.name, updatedAt: templates.updatedAt, id: templates.id },
+    },
+    search,
+  );
 
 /** Active people of the actor's own organization (policy.ts: the member managers, who open them on Team Members). */
 function searchPeople(db: Database, { actor, pattern, limit }: KindSearch) {
@@ -205,16 +208,12 @@ const SEARCHES = {
   messages: searchMessages,
 } satisfies Record<SearchKind, (db: Database, search: KindSearch) => Promise<unknown[]>>;
 
-type Hits = { [K in SearchKind]: Awaited<ReturnType<(typeof SEARCHES)[K]>>[number] };
-export type ProjectHit = Hits['projects'];
-export type ObjectiveHit = Hits['objectives'];
-export type TaskHit = Hits['tasks'];
-export type TicketHit = Hits['tickets'];
-export type TemplateHit = Hits['templates'];
-export type PersonHit = Hits['people'];
-export type MessageHit = Hits['messages'];
-/** One kind's matches, typed by their kind (presenter.ts turns each into results). */
-export type SearchGroupRows = { [K in SearchKind]: { kind: K; rows: Hits[K][] } }[SearchKind];
+/** Each kind's matches, as its query reads them (presenter.ts turns them into results). */
+export type SearchHits = { [K in SearchKind]: Awaited<ReturnType<(typeof SEARCHES)[K]>>[number] };
+/** One kind's matches. */
+export type KindRows<K extends SearchKind> = { kind: K; rows: SearchHits[K][] };
+/** One kind's matches, typed by their kind. */
+export type SearchGroupRows = { [K in SearchKind]: KindRows<K> }[SearchKind];
 
 /**
  * The kinds asked for that the actor may search, each with its matches (at most `limit`), in the

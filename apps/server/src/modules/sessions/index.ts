@@ -5,10 +5,7 @@ import { sessionRoutes } from './routes.js';
 export const sessionsModule: ServerModule = {
   name: 'sessions',
   routes: async (api, { throttleFor }) => {
-    await api.register(sessionRoutes, {
-      throttle: throttleFor('login-failures'),
-      sessionTtlMs: api.config.sessionTtlMs,
-    });
+    await api.register(sessionRoutes, { throttle: throttleFor('login-failures') });
   },
   organizationData: [{ table: sessions, reachedThrough: 'user_id: the sign-ins of its members (users)' }],
 };

@@ -10,14 +10,14 @@ import { loadUserRecord, presentUser } from '../users/index.js';
 import { changePassword, revokeSession, signIn } from './service.js';
 import { signInLimits } from './sign-in-limits.js';
 
-export async function sessionRoutes(app: FastifyInstance, options: { throttle: LoginThrottle; sessionTtlMs: number }) {
+export async function sessionRoutes(app: FastifyInstance, options: { throttle: LoginThrottle }) {
   const limits = signInLimits(options.throttle, app.config.loginFailureBudget);
   const deviceSecret = app.config.deviceCookieSecret;
 
   addRoute(app, endpoints.signIn, async (request, reply) => {
     const { email } = request.body;
     const client = { address: request.ip, device: trustedDeviceOf(request, deviceSecret, email) };
-    const signedIn = await signIn(app.db, limits, request.body, client, options.sessionTtlMs);
+    const signedIn = await signIn(app.db, limits, request.body, client, app.config.sessionTtlMs);
     // A browser is remembered once the whole sign-in succeeded: for a second factor, after its code.
     if ('challengeToken' in signedIn) {
       return ok({ twoFactorRequired: true as const, challengeToken: signedIn.challengeToken });

@@ -1,5 +1,5 @@
 import { WORK_EVENTS } from '@smart/contracts';
-import type { AttachableRecordReader } from '../files/index.js';
+import { type AttachableRecordReader, fileChangeEntry } from '../files/index.js';
 import { announceWork, canChangeWorkRecord, canRemoveAttachment } from '../projects/index.js';
 import { recordTaskActivity } from './activity.js';
 import { findReadableTask } from './service.js';
@@ -20,10 +20,7 @@ export const readTaskForFiles: AttachableRecordReader = async (db, actor, id) =>
     canAttach: true,
     canChange: canChangeWorkRecord(actor, task),
     canRemove: (file) => canRemoveAttachment(actor, task, file),
-    recordFileChange: (writer, actorId, { kind, fileName }) =>
-      recordTaskActivity(writer, task, actorId, [
-        kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
-      ]),
+    recordFileChange: (writer, actorId, change) => recordTaskActivity(writer, task, actorId, [fileChangeEntry(change)]),
     announceFileChange: (request, actorId) =>
       announceWork(request, WORK_EVENTS.attachmentsChanged, {
         projectId: task.projectId,

@@ -1,6 +1,6 @@
 import { type DomainEventInput, type DomainEventPayload, domainEvent } from '@smart/contracts';
 import type { TaskRow } from '../../db/schema/index.js';
-import { notificationExcerpt } from '../notifications/index.js';
+import { commentRef, type MentioningComment } from '../notifications/index.js';
 
 /*
  * What a task's changes publish (docs/decisions/0250-one-domain-event-stream.md); who hears of
@@ -52,14 +52,5 @@ export function taskChangeEvents(before: TaskRow, after: TaskRow, actorId: strin
 }
 
 /** A comment, with the people it mentions (those who can read the task). */
-export const taskCommented = (
-  task: TaskRef,
-  actorId: string,
-  comment: { id: string; text: string; mentioned: string[] },
-) =>
-  domainEvent('task.commented', task.organizationId, actorId, {
-    ...taskRef(task),
-    commentId: comment.id,
-    excerpt: notificationExcerpt(comment.text),
-    mentionedIds: comment.mentioned,
-  });
+export const taskCommented = (task: TaskRef, actorId: string, comment: MentioningComment) =>
+  domainEvent('task.commented', task.organizationId, actorId, { ...taskRef(task), ...commentRef(comment) });

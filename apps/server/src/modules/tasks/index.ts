@@ -1,5 +1,5 @@
 import { taskActivity, taskComments, taskReminders, tasks } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { taskAttachmentRoutes } from './attachment-routes.js';
 import { readTaskForFiles } from './attachments.js';
 import { startReminderSweep } from './reminders.js';
@@ -12,16 +12,11 @@ export type { TaskRecord } from './presenter.js';
 export { readableTask, selectTaskRecords } from './service.js';
 export const tasksModule: ServerModule = {
   name: 'tasks',
-  routes: async (api) => {
-    await api.register(taskRoutes);
-    await api.register(taskAttachmentRoutes);
-  },
+  routes: registerRoutes(taskRoutes, taskAttachmentRoutes),
   recordReaders: { task: readTaskForFiles },
   notificationHooks: { reminderSweeps: [startReminderSweep] },
   organizationData: [
-    { table: tasks, organizationColumn: tasks.organizationId },
-    { table: taskComments, organizationColumn: taskComments.organizationId },
-    { table: taskActivity, organizationColumn: taskActivity.organizationId },
+    ...organizationTables(tasks, taskComments, taskActivity),
     { table: taskReminders, reachedThrough: 'task_id: its tasks' },
   ],
 };

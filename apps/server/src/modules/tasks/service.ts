@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/index.js';
@@ -124,11 +124,9 @@ export async function listTasks(
   );
   const page = await paginateByIds<TaskRecord>(db, query, {
     table: tasks,
-    id: tasks.id,
     where,
     order: [tasks.createdAt, tasks.id],
     matchesFirst: search.matchesFirst,
-    count: () => countWhere(db, tasks, where),
     details: (join) => selectTaskRecords(db, join),
   });
   return { page, access };

@@ -1,14 +1,9 @@
 import { teamMembers, teams } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { teamRoutes } from './routes.js';
 
 export const teamsModule: ServerModule = {
   name: 'teams',
-  routes: async (api) => {
-    await api.register(teamRoutes);
-  },
-  organizationData: [
-    { table: teams, organizationColumn: teams.organizationId },
-    { table: teamMembers, organizationColumn: teamMembers.organizationId },
-  ],
+  routes: registerRoutes(teamRoutes),
+  organizationData: organizationTables(teams, teamMembers),
 };

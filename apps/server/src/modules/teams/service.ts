@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, type TeamRow, teamMembers, teams, users } from '../../db/schema/index.js';
+import { givenChanges } from '../../lib/changes.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
 import { qualified } from '../../lib/sql.js';
@@ -65,7 +66,6 @@ const teamOrder = [teams.name, teams.id];
 function listTeamRecords(db: Database, where: SQL, query: PageQuery, count: () => Promise<number>) {
   return paginateByIds<TeamRecord>(db, query, {
     table: teams,
-    id: teams.id,
     where,
     order: teamOrder,
     count,
@@ -269,10 +269,12 @@ export async function updateTeam(
     await tx
       .update(teams)
       .set({
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.departmentId !== undefined && { departmentId: body.departmentId }),
-        ...(body.teamLead !== undefined && { teamLeadId: body.teamLead }),
+        ...givenChanges({
+          name: body.name,
+          description: body.description,
+          departmentId: body.departmentId,
+          teamLeadId: body.teamLead,
+        }),
         updatedAt: new Date(),
       })
       .where(eq(teams.id, team.id));

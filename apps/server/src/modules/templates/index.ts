@@ -1,4 +1,4 @@
-import type { ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { readTemplateForFiles } from './access.js';
 import { templateDepartmentRoutes } from './department-routes.js';
 import { templateRoutes } from './routes.js';
@@ -9,10 +9,7 @@ export { visibleTemplates } from './service.js';
 /** Templates are the platform's, not an organization's. */
 export const templatesModule: ServerModule = {
   name: 'templates',
-  routes: async (api) => {
-    await api.register(templateDepartmentRoutes);
-    await api.register(templateRoutes);
-  },
+  routes: registerRoutes(templateDepartmentRoutes, templateRoutes),
   recordReaders: { template: readTemplateForFiles },
   organizationData: [],
 };

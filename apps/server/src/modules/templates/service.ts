@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { files, templateDepartments, templateSearchText, templates, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { countWhere, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableTemplates } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
 import type { Actor } from '../../lib/tenancy.js';
@@ -103,11 +103,9 @@ export async function listTemplates(
   );
   const page = await paginateByIds(db, query, {
     table: templates,
-    id: templates.id,
     where,
     ...LIST_ORDERS[query.sort],
     matchesFirst: search.matchesFirst,
-    count: () => countWhere(db, templates, where),
     details: (join) => selectTemplateRows(db, join),
   });
   return { ...page, items: await withFiles(db, page.items) };

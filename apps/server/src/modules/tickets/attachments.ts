@@ -5,7 +5,7 @@ import { files } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Actor } from '../../lib/tenancy.js';
 import type { AttachableRecord, AttachableRecordReader } from '../files/index.js';
-import { isUnusedUpload, listAttachments } from '../files/index.js';
+import { fileChangeEntry, isUnusedUpload, listAttachments } from '../files/index.js';
 import { recordTicketActivity } from './activity.js';
 import { canEditTicket, canRemoveTicketFile } from './policy.js';
 import { presentTicketAttachment } from './presenter.js';
@@ -29,10 +29,8 @@ export const readTicketForFiles: AttachableRecordReader = async (db, actor, id) 
     canAttach: true,
     canChange: canEditTicket(access, ticket),
     canRemove: (file) => canRemoveTicketFile(access, ticket, file),
-    recordFileChange: (writer, actorId, { kind, fileName }) =>
-      recordTicketActivity(writer, ticket, actorId, [
-        kind === 'attachment_added' ? { kind, to: fileName } : { kind, from: fileName },
-      ]),
+    recordFileChange: (writer, actorId, change) =>
+      recordTicketActivity(writer, ticket, actorId, [fileChangeEntry(change)]),
   };
 };
 

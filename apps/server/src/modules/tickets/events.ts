@@ -1,6 +1,6 @@
 import { type DomainEventInput, type DomainEventPayload, domainEvent } from '@smart/contracts';
 import type { TicketRow } from '../../db/schema/index.js';
-import { notificationExcerpt } from '../notifications/index.js';
+import { commentRef, type MentioningComment } from '../notifications/index.js';
 
 /*
  * What a ticket's changes publish (docs/decisions/0250-one-domain-event-stream.md); who hears of
@@ -44,14 +44,5 @@ export function ticketChangeEvents(before: TicketRow, after: TicketRow, actorId:
 }
 
 /** A comment, with the people it mentions (those who can read the ticket). */
-export const ticketCommented = (
-  ticket: TicketRef,
-  actorId: string,
-  comment: { id: string; text: string; mentioned: string[] },
-) =>
-  domainEvent('ticket.commented', ticket.organizationId, actorId, {
-    ...ticketRef(ticket),
-    commentId: comment.id,
-    excerpt: notificationExcerpt(comment.text),
-    mentionedIds: comment.mentioned,
-  });
+export const ticketCommented = (ticket: TicketRef, actorId: string, comment: MentioningComment) =>
+  domainEvent('ticket.commented', ticket.organizationId, actorId, { ...ticketRef(ticket), ...commentRef(comment) });

@@ -1,5 +1,5 @@
 import { ticketActivity, ticketComments, tickets } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { readTicketForFiles } from './attachments.js';
 import { ticketRoutes } from './routes.js';
 import { ticketSocketEvents } from './socket.js';
@@ -17,14 +17,8 @@ export { readableTicket, selectTicketRecords, ticketList, ticketScope } from './
 export { openTicketCount } from './stats.js';
 export const ticketsModule: ServerModule = {
   name: 'tickets',
-  routes: async (api) => {
-    await api.register(ticketRoutes);
-  },
+  routes: registerRoutes(ticketRoutes),
   socketEvents: ticketSocketEvents,
   recordReaders: { ticket: readTicketForFiles },
-  organizationData: [
-    { table: tickets, organizationColumn: tickets.organizationId },
-    { table: ticketComments, organizationColumn: ticketComments.organizationId },
-    { table: ticketActivity, organizationColumn: ticketActivity.organizationId },
-  ],
+  organizationData: organizationTables(tickets, ticketComments, ticketActivity),
 };

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { countWhere, type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
+import { type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableTickets } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
 import { qualified } from '../../lib/sql.js';
@@ -199,12 +199,10 @@ export async function listTickets(
   const { where, matchesFirst, order, descending } = await ticketList(db, actor, query);
   const page = await paginateByIds<TicketRecord>(db, query, {
     table: tickets,
-    id: tickets.id,
     where,
     order,
     descending,
     matchesFirst,
-    count: () => countWhere(db, tickets, where),
     details: (join) => selectTicketRecords(db, join),
   });
   // The scope keeps an advisor to the organizations it acts in now.

@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { type KeysetWalk, keysetBatches, keysetTerms, tableKeyOf } from '../../lib/keyset.js';
+import { type KeysetWalk, keysetBatches, keysetTerms, selectWalk } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
 import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn, canActInOrganization, seesAllOrganizations } from '../../lib/tenancy.js';
@@ -275,17 +275,14 @@ export function timeEntryWalk(
   batchRows: number,
   descending = false,
 ): KeysetWalk<TimeEntryRecord> {
-  return {
+  return selectWalk(db, {
+    select: selectTimeEntryRecords,
+    where,
     terms: keysetTerms(TIME_ENTRY_LIST_ORDER, descending),
     batchRows,
-    rows: ({ after, orderBy, limit }) =>
-      selectTimeEntryRecords(db)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    keyOf: tableKeyOf(db, timeEntries, timeEntries.id),
+    table: timeEntries,
     idOf: (record) => record.entry.id,
-  };
+  });
 }
 
 /**

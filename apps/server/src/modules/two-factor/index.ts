@@ -8,10 +8,7 @@ export { startLoginChallenge } from './login.js';
 export const twoFactorModule: ServerModule = {
   name: 'two-factor',
   routes: async (api, { throttleFor }) => {
-    await api.register(twoFactorRoutes, {
-      throttle: throttleFor('two-factor-failures'),
-      sessionTtlMs: api.config.sessionTtlMs,
-    });
+    await api.register(twoFactorRoutes, { throttle: throttleFor('two-factor-failures') });
   },
   organizationData: [
     { table: twoFactorRecoveryCodes, reachedThrough: 'user_id: its members (users)' },

@@ -17,10 +17,7 @@ import { beginSetup, confirmSetup, disable, regenerateRecoveryCodes, resetSecond
  * Two-factor sign-in: the code step of signing in, setting up, turning off and new recovery codes
  * on one's own account, and an admin's reset. `throttle` counts wrong codes (second-factor.ts, login.ts).
  */
-export async function twoFactorRoutes(
-  app: FastifyInstance,
-  options: { throttle: LoginThrottle; sessionTtlMs: number },
-) {
+export async function twoFactorRoutes(app: FastifyInstance, options: { throttle: LoginThrottle }) {
   const { key, createdFile } = await loadTwoFactorKey(app.config);
   if (createdFile) app.log.info({ file: createdFile }, 'made the two-factor encryption key; back it up with the data');
   const deps: TwoFactorDeps = { db: app.db, keys: twoFactorKeys(key), throttle: options.throttle, now: app.clock };
@@ -38,7 +35,7 @@ export async function twoFactorRoutes(
       userAgent: request.headers['user-agent'],
       deviceFor: (email: string) => trustedDeviceOf(request, app.config.deviceCookieSecret, email),
     };
-    const { userId, token } = await completeTwoFactorSignIn(deps, request.body, client, options.sessionTtlMs);
+    const { userId, token } = await completeTwoFactorSignIn(deps, request.body, client, app.config.sessionTtlMs);
     const record = await loadUserRecord(app.db, userId);
     // The whole sign-in succeeded: told if the browser is new, then remembered (session-store/device-cookie.ts).
     await noticeNewSignIn(app, request, { userId, email: record.user.email, token });

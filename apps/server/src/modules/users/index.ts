@@ -1,5 +1,5 @@
 import { users } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { memberListRoutes } from './member-list-routes.js';
 import { userRoutes } from './routes.js';
 
@@ -10,9 +10,6 @@ export { findUserRecord, loadUserRecord, selectUserRecords, USER_LIST_ORDER, use
 
 export const usersModule: ServerModule = {
   name: 'users',
-  routes: async (api) => {
-    await api.register(userRoutes);
-    await api.register(memberListRoutes);
-  },
-  organizationData: [{ table: users, organizationColumn: users.organizationId }],
+  routes: registerRoutes(userRoutes, memberListRoutes),
+  organizationData: organizationTables(users),
 };

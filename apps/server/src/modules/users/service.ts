@@ -25,8 +25,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { personLabel, recordAudit } from '../../lib/audit.js';
+import { givenChanges } from '../../lib/changes.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { countRows, countWhere, type Page, paginateByIds } from '../../lib/paging.js';
+import { countRows, type IdPagedList, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/sql.js';
 import {
@@ -71,7 +72,8 @@ export function selectUserRecords(db: Database) {
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(departments, eq(departments.id, users.departmentId));
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .$dynamic();
 }
 
 export async function findUserRecord(db: Database, id: string): Promise<UserRecord | null> {
@@ -100,15 +102,13 @@ function listUserRecords(
   db: Database,
   where: SQL | undefined,
   query: PageQuery,
-  { count = () => countWhere(db, users, where), matchesFirst = false } = {},
+  options: Pick<IdPagedList<UserRecord>, 'count' | 'matchesFirst'> = {},
 ): Promise<Page<UserRecord>> {
   return paginateByIds(db, query, {
     table: users,
-    id: users.id,
     where,
     order: byName,
-    matchesFirst,
-    count,
+    ...options,
     details: ({ ids, on }) => selectUserRecords(db).innerJoin(ids, on),
   });
 }
@@ -322,17 +322,17 @@ export async function updateOwnProfile(
   const firstName = update.profile?.firstName ?? update.firstName;
   const lastName = update.profile?.lastName ?? update.lastName;
   const meta = update.meta ?? {};
-  const changes = {
-    ...(firstName !== undefined && { firstName }),
-    ...(lastName !== undefined && { lastName }),
-    ...(update.email !== undefined && { email: update.email }),
-    ...(meta.phone !== undefined && { phone: meta.phone }),
-    ...(meta.jobTitle !== undefined && { jobTitle: meta.jobTitle }),
-    ...(meta.bio !== undefined && { bio: meta.bio }),
-    ...(meta.location !== undefined && { location: meta.location }),
-    ...(meta.website !== undefined && { website: meta.website }),
-    ...(meta.profileImage !== undefined && { profileImage: meta.profileImage }),
-  };
+  const changes = givenChanges({
+    firstName,
+    lastName,
+    email: update.email,
+    phone: meta.phone,
+    jobTitle: meta.jobTitle,
+    bio: meta.bio,
+    location: meta.location,
+    website: meta.website,
+    profileImage: meta.profileImage,
+  });
   try {
     await changePicture(db, storage, userId, {
       next: meta.profileImage,
@@ -436,14 +436,14 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
   }
   requireAdvisorProfileFits(update.role ?? target.user.role, update.profile);
   const { specialties, experience } = update.profile ?? {};
-  const changes = {
-    ...(specialties !== undefined && { specialties }),
-    ...(experience !== undefined && { experience }),
-    ...(update.jobTitle !== undefined && { jobTitle: update.jobTitle }),
-    ...(update.phone !== undefined && { phone: update.phone }),
-    ...(update.departmentId !== undefined && { departmentId: update.departmentId }),
-    ...(update.role !== undefined && { role: update.role }),
-  };
+  const changes = givenChanges({
+    specialties,
+    experience,
+    jobTitle: update.jobTitle,
+    phone: update.phone,
+    departmentId: update.departmentId,
+    role: update.role,
+  });
   await db.transaction(async (tx) => {
     await tx
       .update(users)
