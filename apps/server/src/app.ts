@@ -9,6 +9,7 @@ import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
@@ -64,8 +65,14 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     // One line per API call is written by the onResponse hook below, instead of two.
     logController: new LogController({ disableRequestLogging: true }),
+  });
+  // The id goes back with the answer, and the request runs with it at hand for the jobs it queues.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    runWithRequestId(request.id, false, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   parseJsonAsUtf8(app);
