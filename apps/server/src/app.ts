@@ -43,8 +43,13 @@ declare module 'fastify' {
     cpuPool: CpuPool;
     /** Every export (CSV, the PDF statement) takes a place here first: per person and per process. */
     exportPlaces: ExportPlaces;
+    /** Set on SIGTERM (main.ts): readiness answers 503 and each answer closes its connection. */
+    lifecycle: { draining: boolean };
   }
 }
+
+/** The probes' paths: a balancer asks them every few seconds, and their lines would drown the others. */
+const HEALTH_PROBES: ReadonlySet<string> = new Set(Object.values(healthEndpoints).map((definition) => definition.path));
 
 export interface AppDependencies {
   config: Config;
@@ -64,14 +69,18 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
-    return503OnClosing: true,
+    // While draining, requests on connections already open are served (with `Connection: close`),
+    // not refused: a balancer has sent them here, and a 503 would fail them.
+    return503OnClosing: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     // One line per API call is written by the onResponse hook below, instead of two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   // The id goes back with the answer, and the request runs with it at hand for the jobs it queues.
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     runWithRequestId(request.id, false, done);
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -80,7 +89,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
 
   // One log line per API call; static assets and health probes would drown them.
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url === healthEndpoints.get.path) return;
+    if (!request.url.startsWith('/api/') || HEALTH_PROBES.has(request.routeOptions.url ?? '')) return;
     request.log.info({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 

@@ -41,10 +41,25 @@ async function main() {
   });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * A drain: readiness turns 503 and each answer closes its connection; after the delay (balancers
+   * have stopped sending here) no new connection is taken, requests in flight finish, sockets are
+   * told to reconnect (to another process behind the same address), and running jobs finish or go
+   * back to the queue. Past the grace, what still runs is cut off. Ctrl+C (SIGINT) skips the delay.
+   */
+  const shutdown = async (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests, closing sockets and the database');
+    app.lifecycle.draining = true;
+    const { delayMs, graceMs } = config.shutdown;
+    app.log.info({ signal }, 'draining: finishing requests and jobs, then closing sockets and the database');
+    if (signal === 'SIGTERM' && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const cutOff = setTimeout(() => {
+      app.log.error({ graceMs }, 'requests or jobs still running after the grace: cut off');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, graceMs);
+    cutOff.unref();
     try {
       await app.close();
       process.exit(0);

@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
   'GET /api/files/signed/{key}',
   'GET /api/files/{key}',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/users/login',

@@ -66,6 +66,8 @@ describe('the OpenAPI document', () => {
       'get /api/files/signed/{key}',
       'get /api/files/{key}',
       'get /api/health',
+      'get /api/health/live',
+      'get /api/health/ready',
       'get /api/notifications/unsubscribe',
       'post /api/notifications/unsubscribe',
       'post /api/users/login',

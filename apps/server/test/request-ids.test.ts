@@ -56,9 +56,11 @@ describe('request ids', () => {
     });
     expect(raised.headers['x-request-id']).toBe(requestId);
 
-    await expect.poll(() => logLines().some((line) => line.msg === 'probe heard a ticket' && line.reqId === requestId), {
-      timeout: 15_000,
-    }).toBe(true);
+    await expect
+      .poll(() => logLines().some((line) => line.msg === 'probe heard a ticket' && line.reqId === requestId), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(logLines().some((line) => line.msg === 'request' && line.reqId === requestId)).toBe(true);
   });
 });
