@@ -103,6 +103,7 @@ const environment = z.object({
     .regex(/^https?:\/\//, 'use an http(s) URL')
     .optional(),
   SMS_WEBHOOK_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').max(200).optional(),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_SHUTDOWN_DELAY_SECONDS),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   TWO_FACTOR_ENCRYPTION_KEY: z
@@ -178,6 +179,8 @@ export interface Config {
    * running jobs before it cuts them off.
    */
   shutdown: { delayMs: number; graceMs: number };
+  /** The bearer token of `GET /api/metrics`; unset, the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 /** The notification engine's settings (README "Settings"). */
@@ -290,5 +293,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // One core is left to the requests' thread.
     cpuPool: { threads: env.CPU_POOL_THREADS ?? Math.max(1, availableParallelism() - 1), queue: env.CPU_POOL_QUEUE },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
+    metricsToken: env.METRICS_TOKEN,
   };
 }

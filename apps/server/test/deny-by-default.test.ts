@@ -31,6 +31,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/health/live',
   'GET /api/health/ready',
+  'GET /api/metrics',
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/users/login',

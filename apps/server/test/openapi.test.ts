@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
       'get /api/health',
       'get /api/health/live',
       'get /api/health/ready',
+      'get /api/metrics',
       'get /api/notifications/unsubscribe',
       'post /api/notifications/unsubscribe',
       'post /api/users/login',

@@ -41,6 +41,31 @@ const MIGRATION_LOCK_KEY = 724_101;
 /** Called with the SQL and parameters of every query the database runs (tests count queries with it). */
 export type QueryListener = (sql: string, params: unknown[]) => void;
 
+/** What the metrics read of a database: its statements' times, and the pool's use (PostgreSQL). */
+export interface DatabaseInstruments {
+  /** Called with each statement's seconds, from its sending to its answer. */
+  onStatement: ((seconds: number) => void) | undefined;
+  pool?: () => { total: number; idle: number; waiting: number };
+}
+
+const instruments = new WeakMap<Database, DatabaseInstruments>();
+
+/** The instruments of a database opened here (none for one made elsewhere). */
+export const instrumentsOf = (db: Database): DatabaseInstruments | undefined => instruments.get(db);
+
+/** `query` timed: each call that answers a promise reports its seconds to the database's instruments. */
+function timed<Query extends (...args: never[]) => unknown>(query: Query, sink: DatabaseInstruments): Query {
+  return ((...args: never[]) => {
+    const started = performance.now();
+    const answer = query(...args);
+    if (sink.onStatement && answer instanceof Promise) {
+      const report = () => sink.onStatement?.((performance.now() - started) / 1000);
+      answer.then(report, report);
+    }
+    return answer;
+  }) as Query;
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; onQuery?: QueryListener }
   | {
@@ -65,7 +90,16 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
   // A pooled client the server drops while idle (restart, failover, a forced disconnect) emits
   // 'error'; unheard, that would crash the process. The pool replaces it on the next checkout.
   pool.on('error', () => {});
+  const sink: DatabaseInstruments = {
+    onStatement: undefined,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+  // Every statement runs on a pooled client (pool.query too): each client's query is timed once, as it joins.
+  pool.on('connect', (client) => {
+    client.query = timed(client.query.bind(client) as (...args: never[]) => unknown, sink) as typeof client.query;
+  });
   const db = drizzlePostgres({ client: pool, schema, logger: queryLogger(onQuery) });
+  instruments.set(db, sink);
   return {
     db,
     kind: 'postgres',
@@ -104,7 +138,16 @@ async function openPglite(
       // the advisor with = beside the time range's && (migration 0020).
       extensions: { pg_trgm, btree_gin, btree_gist },
     });
+    const sink: DatabaseInstruments = { onStatement: undefined };
+    client.query = timed(client.query.bind(client), sink);
+    const transaction = client.transaction.bind(client);
+    client.transaction = (work) =>
+      transaction((tx) => {
+        tx.query = timed(tx.query.bind(tx), sink);
+        return work(tx);
+      });
     const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) });
+    instruments.set(db, sink);
     return {
       db,
       kind: 'pglite',

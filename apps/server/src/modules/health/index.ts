@@ -1,10 +1,12 @@
 import type { ServerModule } from '../manifest.js';
+import { metricsRoutes } from './metrics-routes.js';
 import { healthRoutes } from './routes.js';
 
 export const healthModule: ServerModule = {
   name: 'health',
   routes: async (api) => {
     await api.register(healthRoutes);
+    await api.register(metricsRoutes);
   },
   organizationData: [],
 };
