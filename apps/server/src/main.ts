@@ -36,6 +36,12 @@ async function main() {
   phases.end(seeded ? 'demo data' : 'demo data checks');
 
   const app = await buildApp({ config, db: database.db, storage });
+  // pg-boss records a job's outcome without awaiting it: with the database away for a moment (a
+  // restart, a failover) that statement's failure would end the process. It is logged instead; the
+  // job's run expires and is retried, and its effect still happens once (unique keys).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'a promise failed with nobody waiting for it');
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -96,6 +96,10 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
   };
   // Every statement runs on a pooled client (pool.query too): each client's query is timed once, as it joins.
   pool.on('connect', (client) => {
+    // A client checked out (a transaction between statements) also emits 'error' when the server
+    // goes (a crash, a failover): its caller's statement fails with it, and unheard the event would
+    // end the process. The pool drops the client when it is released.
+    client.on('error', () => {});
     client.query = timed(client.query.bind(client) as (...args: never[]) => unknown, sink) as typeof client.query;
   });
   const db = drizzlePostgres({ client: pool, schema, logger: queryLogger(onQuery) });
