@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { serveBackups } from './backup/control-socket.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
@@ -76,6 +77,14 @@ async function main() {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  // PGlite's directory is this process's alone: `npm run backup` asks it for the archive.
+  if (database.kind === 'pglite') {
+    const control = await serveBackups(config.dataDir, database, storage);
+    app.addHook('preClose', async () => {
+      control.close();
+    });
+  }
 
   await app.listen({ host: config.host, port: config.port });
   phases.end('app');

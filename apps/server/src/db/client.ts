@@ -28,8 +28,8 @@ export interface DatabaseHandle {
    * route); a `name` makes it a server-side prepared statement on PostgreSQL.
    */
   query(text: string, params?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
-  /** PGlite only: the data directory as a tarball, which `loadDataDir` starts a copy from (test templates). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the data directory as a tarball (gzipped if asked), which `loadDataDir` starts a copy from. */
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -122,6 +122,17 @@ async function openPostgres(url: string, onQuery?: QueryListener): Promise<Datab
   };
 }
 
+/** Where PGlite keeps its files under DATA_DIR. */
+export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * A PGlite with the extensions the migrations use: pg_trgm backs the search indexes (migration 0007
+ * on); btree_gin lets one of them start with the organization (migration 0014); btree_gist lets the
+ * meetings' exclusion constraint compare the advisor with = beside the time range's && (migration 0020).
+ */
+export const createPglite = (options: { dataDir?: string; loadDataDir?: Blob }) =>
+  PGlite.create({ ...options, extensions: { pg_trgm, btree_gin, btree_gist } });
+
 /** `dataDir` undefined means an in-memory database (tests). */
 async function openPglite(
   dataDir: string | undefined,
@@ -134,13 +145,9 @@ async function openPglite(
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
-    const client = await PGlite.create({
-      ...(dataDir && { dataDir: path.join(dataDir, 'pglite') }),
+    const client = await createPglite({
+      ...(dataDir && { dataDir: pgliteDirectory(dataDir) }),
       ...(loadDataDir && { loadDataDir }),
-      // pg_trgm backs the search indexes (migration 0007 on); btree_gin lets one of them start with
-      // the organization (migration 0014); btree_gist lets the meetings' exclusion constraint compare
-      // the advisor with = beside the time range's && (migration 0020).
-      extensions: { pg_trgm, btree_gin, btree_gist },
     });
     const sink: DatabaseInstruments = { onStatement: undefined };
     client.query = timed(client.query.bind(client), sink);
@@ -157,7 +164,7 @@ async function openPglite(
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       query: (text, params) => client.query<Record<string, unknown>>(text, params),
-      dumpDataDir: () => client.dumpDataDir('none'),
+      dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
       async close() {
         await client.close();
         releaseLock();
