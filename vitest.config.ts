@@ -15,6 +15,7 @@ const LONG_WAITS = [
   'notification-work',
   'shutdown',
   'input-safety',
+  'drain',
 ];
 
 class LongWaitsFirst extends BaseSequencer {

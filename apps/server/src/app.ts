@@ -9,6 +9,8 @@ import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { countedMailer, countedSmsSender, createMetrics, type Metrics } from './lib/metrics.js';
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
@@ -25,6 +27,7 @@ import { socketEventsPlugin } from './plugins/socket-events.js';
 import { webPlugin } from './plugins/web.js';
 import { writeLimitsPlugin } from './plugins/write-limits.js';
 import { serverModules } from './server-modules.js';
+import { type SmsSender, smsSenderFromConfig } from './sms/sender.js';
 import type { FileStorage } from './storage/index.js';
 
 declare module 'fastify' {
@@ -38,12 +41,25 @@ declare module 'fastify' {
      */
     clock: () => number;
     mailer: Mailer;
+    /** The SMS gateway (or the development outbox, DATA_DIR/sms). */
+    sms: SmsSender;
+    /** What `GET /api/metrics` serves (lib/metrics.ts). */
+    metrics: Metrics;
     /** Heavy work (a PDF statement, an import's file) runs here, off the requests' thread. */
     cpuPool: CpuPool;
     /** Every export (CSV, the PDF statement) takes a place here first: per person and per process. */
     exportPlaces: ExportPlaces;
+    /** Set on SIGTERM (main.ts): readiness answers 503 and each answer closes its connection. */
+    lifecycle: { draining: boolean };
   }
 }
+
+/** The probes' paths: a balancer asks them every few seconds, and their lines would drown the others. */
+const HEALTH_PROBES: ReadonlySet<string> = new Set(
+  [healthEndpoints.get, healthEndpoints.live, healthEndpoints.ready, healthEndpoints.metrics].map(
+    (definition) => definition.path,
+  ),
+);
 
 export interface AppDependencies {
   config: Config;
@@ -63,26 +79,49 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
-    return503OnClosing: true,
+    // While draining, requests on connections already open are served (with `Connection: close`),
+    // not refused: a balancer has sent them here, and a 503 would fail them.
+    return503OnClosing: false,
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     // One line per API call is written by the onResponse hook below, instead of two.
     logController: new LogController({ disableRequestLogging: true }),
+  });
+  // The id goes back with the answer, and the request runs with it at hand for the jobs it queues.
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    runWithRequestId(request.id, false, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   parseJsonAsUtf8(app);
   app.setSerializerCompiler(serializerCompiler);
 
-  // One log line per API call; static assets and health probes would drown them.
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  // One log line per API call (static assets and health probes would drown them), and its counts.
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url === healthEndpoints.get.path) return;
-    request.log.info({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if (!request.url.startsWith('/api/')) return;
+    // The route's pattern, never the path: an unknown path would be a label of its own.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    metrics.requests.inc({ method: request.method, route, status });
+    metrics.requestSeconds.observe(
+      { method: request.method, route, status_class: `${Math.floor(status / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+    if (status === 429) metrics.budgetRefusals.inc({ surface: 'http' });
+    if (HEALTH_PROBES.has(route)) return;
+    request.log.info({ req: request, statusCode: status, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
   app.decorate('clock', clock ?? Date.now);
-  const mailer = mailerFromConfig(config.mail);
+  const mailer = countedMailer(mailerFromConfig(config.mail), metrics);
   app.decorate('mailer', mailer);
+  app.decorate('sms', countedSmsSender(smsSenderFromConfig(config.notifications), metrics));
   app.addHook('onClose', async () => mailer.close());
 
   // External plugins.

@@ -17,6 +17,13 @@ import {
 } from '@smart/contracts';
 import { z } from 'zod';
 
+/**
+ * SHUTDOWN_DELAY_SECONDS unset: a balancer checking readiness every second (README, "Operating") has
+ * seen the 503 twice. With the grace, under the 30 s an orchestrator gives before SIGKILL.
+ */
+const DEFAULT_SHUTDOWN_DELAY_SECONDS = 2;
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
@@ -96,6 +103,9 @@ const environment = z.object({
     .regex(/^https?:\/\//, 'use an http(s) URL')
     .optional(),
   SMS_WEBHOOK_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').max(200).optional(),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_SHUTDOWN_DELAY_SECONDS),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
     .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
@@ -163,6 +173,14 @@ export interface Config {
   exports: { batchRows: number; perUser: number; perProcess: number };
   /** The threads of heavy work (lib/cpu-pool.ts), and how many tasks may wait beyond them. */
   cpuPool: { threads: number; queue: number };
+  /**
+   * A stop (SIGTERM): how long the process keeps serving with readiness at 503, so that balancers
+   * stop sending before it stops listening; then how long it waits for requests in flight and
+   * running jobs before it cuts them off.
+   */
+  shutdown: { delayMs: number; graceMs: number };
+  /** The bearer token of `GET /api/metrics`; unset, the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 /** The notification engine's settings (README "Settings"). */
@@ -274,5 +292,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     // One core is left to the requests' thread.
     cpuPool: { threads: env.CPU_POOL_THREADS ?? Math.max(1, availableParallelism() - 1), queue: env.CPU_POOL_QUEUE },
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { serveBackups } from './backup/control-socket.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
@@ -36,15 +37,36 @@ async function main() {
   phases.end(seeded ? 'demo data' : 'demo data checks');
 
   const app = await buildApp({ config, db: database.db, storage });
+  // pg-boss records a job's outcome without awaiting it: with the database away for a moment (a
+  // restart, a failover) that statement's failure would end the process. It is logged instead; the
+  // job's run expires and is retried, and its effect still happens once (unique keys).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'a promise failed with nobody waiting for it');
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * A drain: readiness turns 503 and each answer closes its connection; after the delay (balancers
+   * have stopped sending here) no new connection is taken, requests in flight finish, sockets are
+   * told to reconnect (to another process behind the same address), and running jobs finish or go
+   * back to the queue. Past the grace, what still runs is cut off. Ctrl+C (SIGINT) skips the delay.
+   */
+  const shutdown = async (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests, closing sockets and the database');
+    app.lifecycle.draining = true;
+    const { delayMs, graceMs } = config.shutdown;
+    app.log.info({ signal }, 'draining: finishing requests and jobs, then closing sockets and the database');
+    if (signal === 'SIGTERM' && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const cutOff = setTimeout(() => {
+      app.log.error({ graceMs }, 'requests or jobs still running after the grace: cut off');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, graceMs);
+    cutOff.unref();
     try {
       await app.close();
       process.exit(0);
@@ -55,6 +77,14 @@ async function main() {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  // PGlite's directory is this process's alone: `npm run backup` asks it for the archive.
+  if (database.kind === 'pglite') {
+    const control = await serveBackups(config.dataDir, database, storage);
+    app.addHook('preClose', async () => {
+      control.close();
+    });
+  }
 
   await app.listen({ host: config.host, port: config.port });
   phases.end('app');

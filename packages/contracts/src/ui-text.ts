@@ -202,6 +202,7 @@ export const UI_TEXT = {
   signedOut: 'Signed out',
   organizationRequired: 'An organization is required for this role',
   internalError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'S.M.A.R.T. is briefly unavailable. Please try again in a few seconds.',
   // S.M.A.R.T. Advisors
   advisorsTitle: 'S.M.A.R.T. Advisors',
   advisorsSubtitle: 'Manage and assign S.M.A.R.T. Advisors to organizations',

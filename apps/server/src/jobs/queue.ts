@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { rawSql, rawSqlIn } from '../db/raw-sql.js';
+import { currentRequestId, runWithRequestId } from '../lib/request-context.js';
 
 /** Enqueues one job of a kind. It is stored in the database before this resolves. */
 export type SendJob<T> = (data: T) => Promise<void>;
@@ -56,6 +57,21 @@ export interface JobQueueOptions {
 export const JOB_RETRY_LIMIT = 5;
 const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
 
+/** Where a job's data keeps the id of the request that queued it (the worker takes it out again). */
+const REQUEST_ID_KEY = '_requestId';
+
+/** The job's data with the id of the request queuing it, if a request is. */
+function withRequestId(data: object): object {
+  const requestId = currentRequestId();
+  return requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data;
+}
+
+/** The data as it was queued, and the id of the request that queued it. */
+function splitRequestId<T extends object>(stored: T): { data: T; requestId: string | undefined } {
+  const { [REQUEST_ID_KEY]: requestId, ...data } = stored as T & { [REQUEST_ID_KEY]?: unknown };
+  return { data: data as T, requestId: typeof requestId === 'string' ? requestId : undefined };
+}
+
 export async function startJobQueue(db: Database, options: JobQueueOptions): Promise<JobQueue> {
   /** Handlers running in this process: stop() lets them finish before the database may close. */
   const running = new Set<Promise<void>>();
@@ -110,18 +126,22 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
         if (!job) return;
         // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
         wake();
-        try {
-          const run = handler(job.data);
-          running.add(run);
-          await run.finally(() => running.delete(run));
-        } catch (error) {
-          options.onError(error, name);
-          throw error;
-        }
+        const { data, requestId } = splitRequestId(job.data);
+        const runJob = async () => {
+          try {
+            const run = handler(data);
+            running.add(run);
+            await run.finally(() => running.delete(run));
+          } catch (error) {
+            options.onError(error, name);
+            throw error;
+          }
+        };
+        await (requestId ? runWithRequestId(requestId, true, runJob) : runJob());
       },
     );
     return async (data: T, sendOptions: PgBoss.SendOptions = {}) => {
-      await boss.send(name, data, sendOptions);
+      await boss.send(name, withRequestId(data), sendOptions);
       // This process's worker takes it now rather than at its next poll.
       wake();
     };
@@ -137,7 +157,7 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
       await boss.insert(
         jobs.map((job) => ({
           name: job.name,
-          data: job.data,
+          data: withRequestId(job.data),
           ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
         })),
         { db: rawSqlIn(tx) },

@@ -76,3 +76,27 @@ export const conflictOnDuplicate = <T>(write: Promise<T>, message: string, field
  */
 export const conflictOnOverlap = <T>(write: Promise<T>, message: string) =>
   conflictWhen(isExclusionViolation, write, message);
+
+/** Seconds a caller is asked to wait when the database or Redis is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Connection failures: the server is away, not the request wrong (PostgreSQL's classes 08 and 57P, the socket's codes). */
+const UNREACHABLE_CODES = /^(08\d{3}|57P0[123]|53300|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/;
+/** node-postgres's and ioredis's words for a lost connection, which carry no code. */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Reached the max retries per request limit)/;
+
+/**
+ * Whether the database or Redis could not be reached for this error (anywhere in its chain): the
+ * request gets 503 with Retry-After, not 500, and the pool reconnects by itself when it is back.
+ */
+export function isServiceUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.test(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

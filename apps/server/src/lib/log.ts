@@ -1,5 +1,6 @@
 import { schedulingEndpoints } from '@smart/contracts';
 import type { FastifyRequest } from 'fastify';
+import { jobLogFields } from './request-context.js';
 
 /**
  * What the server logs, and what it never logs: passwords, hashes, tokens, query-string values,
@@ -108,5 +109,6 @@ export function loggerOptions(level: string) {
     level,
     redact: redactedPaths,
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    mixin: jobLogFields,
   };
 }

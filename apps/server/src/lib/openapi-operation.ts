@@ -78,9 +78,10 @@ function clientErrors(
   duringTwoFactorSetup: boolean,
 ): number[] {
   const isWrite = (Array.isArray(method) ? method : [method]).some((one) => WRITE_METHODS.includes(one.toUpperCase()));
+  // A 5xx a route declares has a body of its own (readiness's 503 says what is down).
   const declared = Object.keys(schema.response ?? {})
     .map(Number)
-    .filter((status) => status >= 400);
+    .filter((status) => status >= 400 && status < 500);
   const takesInput = Boolean(schema.body || schema.querystring || schema.consumes);
   const inherent = [
     ...(takesInput ? [400] : []),

@@ -2,7 +2,7 @@ import { type ErrorCode, type ErrorResponse, UI_TEXT } from '@smart/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, isServiceUnreachable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/errors.js';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: ErrorResponse['details']) {
   const body: ErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
@@ -54,6 +54,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
         UI_TEXT.invalidInput,
       );
+    }
+
+    if (isServiceUnreachable(error)) {
+      request.log.warn({ err: error }, 'database or Redis unreachable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'UNAVAILABLE', UI_TEXT.serviceUnavailable);
     }
 
     request.log.error({ err: error }, 'unhandled error');

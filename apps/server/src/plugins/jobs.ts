@@ -13,7 +13,10 @@ declare module 'fastify' {
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const jobs = await startJobQueue(app.db, {
     pollingIntervalSeconds: 2,
-    onError: (error, queue) => app.log.error({ err: error, queue }, 'background job failed'),
+    onError: (error, queue) => {
+      app.metrics.jobFailures.inc({ queue: queue ?? 'pg-boss' });
+      app.log.error({ err: error, queue }, 'background job failed');
+    },
   });
   app.decorate('jobs', jobs);
   // The domain-event stream queues its consumers' jobs; a minute's sweep re-queues deliveries whose job was lost.

@@ -94,8 +94,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     'roomChanges',
     roomChanges(app.redis ? { client: app.redis, prefix: app.config.redisPrefix } : undefined),
   );
+  // The connections are closed, not the sockets disconnected: a client whose server said "disconnect"
+  // stays away, one that lost its connection reconnects, to another process when one remains.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
 });

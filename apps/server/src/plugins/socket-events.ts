@@ -212,6 +212,7 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     const userId = socket.data.session.user.id;
     const outcome: Outcome = isRefusal(result) ? result.outcome : 'ok';
     if (isRefusal(result)) definition.onRefused?.(socket, payload, result.refused);
+    if (outcome === 'over_budget') app.metrics.budgetRefusals.inc({ surface: 'socket' });
     ack?.(isRefusal(result) ? { ok: false, error: result.refused } : result);
     app.log.info(
       { event: definition.event, userId, outcome, ms: Math.round(performance.now() - started) },

@@ -8,4 +8,11 @@ export interface FileStorage {
   /** The stored bytes, or null when the key is unknown. */
   open(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+  /** Every stored key with its size, in no set order (a backup copies them). */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  bytes: number;
 }

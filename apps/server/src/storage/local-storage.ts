@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from './file-storage.js';
@@ -30,6 +30,15 @@ export function localStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(location(key), { force: true });
+    },
+    async *list() {
+      const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        // A write still under way is not a file yet.
+        if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+        const { size } = await stat(path.join(root, entry.name)).catch(() => ({ size: -1 }));
+        if (size >= 0) yield { key: entry.name, bytes: size };
+      }
     },
   };
 }

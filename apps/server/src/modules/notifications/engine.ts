@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { FANOUT_QUEUE, registerNotificationQueue } from '../../lib/outbox.js';
-import { smsSenderFromConfig } from '../../sms/sender.js';
 import { subscribeNotifications } from './domain-events.js';
 import { startEmailDelivery } from './email-delivery.js';
 import { fanOutEvent } from './fanout.js';
@@ -30,7 +29,7 @@ export async function startNotificationEngine(app: FastifyInstance) {
     { pollingIntervalSeconds: 1 },
   );
   await startEmailDelivery(app);
-  await startSmsDelivery(app, smsSenderFromConfig(app.config.notifications));
+  await startSmsDelivery(app, app.sms);
   await scheduleLostJobsSweep(app);
   for (const startSweep of registeredReminderSweeps()) await startSweep(app);
 }

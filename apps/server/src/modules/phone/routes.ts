@@ -4,12 +4,11 @@ import { ok } from '../../lib/envelope.js';
 import type { LoginThrottle } from '../../lib/login-throttle.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
-import { smsSenderFromConfig } from '../../sms/sender.js';
 import { confirmPhoneCode, sendPhoneCode } from './service.js';
 
 /** Verifying the profile's phone number with a code sent to it by SMS: SMS go only to a verified number. */
 export async function phoneRoutes(app: FastifyInstance, options: { throttle: LoginThrottle }) {
-  const sender = smsSenderFromConfig(app.config.notifications);
+  const sender = app.sms;
   const budget = {
     throttle: options.throttle,
     smsDailyLimitPerOrganization: app.config.notifications.smsDailyLimitPerOrganization,
