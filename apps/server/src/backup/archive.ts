@@ -52,6 +52,11 @@ export async function archiveWriter(file: string) {
   };
 }
 
+/** Reads a part to its end, keeping nothing (a check that only hashes it). */
+const drain = async (stream: Readable) => {
+  stream.resume();
+};
+
 /** One entry met while reading an archive: its name, and its bytes to read or skip. */
 export type PartVisitor = (name: string, body: Readable) => Promise<void>;
 
@@ -80,10 +85,7 @@ export async function readArchive(file: string, visit?: PartVisitor): Promise<Ma
       : new PassThrough();
     const handled = isManifest
       ? pipeline(body, hashed.stream, sink)
-      : Promise.all([
-          pipeline(body, hashed.stream, sink),
-          visit ? visit(name, sink) : (sink.resume(), Promise.resolve()),
-        ]);
+      : Promise.all([pipeline(body, hashed.stream, sink), visit ? visit(name, sink) : drain(sink)]);
     Promise.resolve(handled).then(
       () => {
         if (name === MANIFEST_NAME) manifestText = Buffer.concat(chunks).toString('utf8');
