@@ -4,6 +4,7 @@ import {
   CALENDAR_FEED_TOKEN_LENGTH,
   type CalendarFeed,
   type EventBudget,
+  pathOf as endpointPath,
   organizationEndpoints,
   schedulingEndpoints,
   UI_TEXT,
@@ -206,7 +207,8 @@ test(`a feed answers ${CALENDAR_FEED_BUDGETS.feed.burst} polls at once, an addre
   expect((await read(otherFeed, '192.0.2.1')).statusCode).toBe(200);
 
   // A guesser trying tokens from one address: each unknown (404) until the address's budget is spent.
-  const guess = () => `/api/calendar/${randomBytes(32).toString('base64url')}.ics`;
+  const guess = () =>
+    endpointPath(schedulingEndpoints.calendarFeed, { file: `${randomBytes(32).toString('base64url')}.ics` });
   await answeredUntilRefused(() => read(guess(), '203.0.113.5'), 404, CALENDAR_FEED_BUDGETS.address);
   expect((await read(otherFeed, '203.0.113.6')).statusCode).toBe(200);
 });
