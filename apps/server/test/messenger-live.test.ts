@@ -185,7 +185,7 @@ describe('nothing lost, nothing after access ends', () => {
     const again = await sockets.connect(cast.orgAdmin);
     const [heardAfter] = await heardBy<NewMessageEvent>([again], MESSENGER_EVENTS.newMessage, async () => {});
     expect(heardAfter).toEqual([]);
-    expect(await messageTexts(t, cast.orgAdmin, conversation.id, `?after=${lastSeenId}`)).toEqual([
+    expect(await messageTexts(t, cast.orgAdmin, conversation.id, { after: lastSeenId })).toEqual([
       'one',
       'two',
       'three',

@@ -164,7 +164,7 @@ describe('a flood on one socket', () => {
     expect(accepted).toBeGreaterThanOrEqual(user.burst);
     expect(accepted).toBeLessThan(eachTab * tabs.length);
     expect(answers).toContainEqual({ ok: false, error: UI_TEXT.tooManyRequests });
-    expect((await messageTexts(t, member, conversationId, '?limit=100')).length).toBe(accepted);
+    expect((await messageTexts(t, member, conversationId, { limit: 100 })).length).toBe(accepted);
     // Another user is not held by this one's budget.
     const other = await memberWithConversation();
     expect(await send(await sockets.connect(other.member), other.conversationId, 'mine')).toMatchObject({ ok: true });
