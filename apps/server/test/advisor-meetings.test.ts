@@ -1,5 +1,6 @@
 import {
   type AdvisorMeeting,
+  type EndpointInput,
   MAX_MEETING_TOPIC_LENGTH,
   organizationEndpoints,
   schedulingEndpoints,
@@ -330,10 +331,11 @@ describe('the session lists', () => {
     return { organization, orgAdmin, ana, ben, advisor, byAna, byBen, forAna };
   }
 
-  const list = async (t: TestApp, member: { token: string }, query = '') => {
-    const response = await t.request({ method: 'GET', url: `/api/sessions${query}`, token: member.token });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: AdvisorMeeting[]; pagination: { total: number; pages: number } };
+  type ListQuery = EndpointInput<typeof schedulingEndpoints.listMeetings>['query'];
+  const list = async (t: TestApp, member: { token: string }, query: ListQuery = {}) => {
+    const response = await t.call(schedulingEndpoints.listMeetings, { query, token: member.token });
+    expect(response.status, response.response.body).toBe(200);
+    return response.body;
   };
   const ids = (page: { data: AdvisorMeeting[] }) => page.data.map((meeting) => meeting.id);
 
@@ -350,9 +352,9 @@ describe('the session lists', () => {
     const advisors = await list(t, s.advisor);
     expect(ids(advisors)).toEqual(all);
     expect(advisors.data.every((meeting) => meeting.organizationName === s.organization.name)).toBe(true);
-    expect(ids(await list(t, cast.admin, `?organizationId=${s.organization.id}`))).toEqual(all);
+    expect(ids(await list(t, cast.admin, { organizationId: s.organization.id }))).toEqual(all);
     // Another organization's people see none of them, even naming it.
-    expect(ids(await list(t, cast.otherOrgAdmin, `?organizationId=${s.organization.id}`))).toEqual([]);
+    expect(ids(await list(t, cast.otherOrgAdmin, { organizationId: s.organization.id }))).toEqual([]);
     // A member who does not attend reads none of them by id either.
     const detail = await t.call(schedulingEndpoints.getMeeting, { params: { id: s.byAna.id }, token: s.ben.token });
     expect(detail.status).toBe(404);
@@ -373,19 +375,16 @@ describe('the session lists', () => {
       token: s.ben.token,
     });
     expect(cancel.status).toBe(200);
-    expect(ids(await list(t, s.orgAdmin, '?status=cancelled'))).toEqual([s.byBen.id]);
-    expect(ids(await list(t, s.orgAdmin, '?status=scheduled'))).toEqual([s.byAna.id, s.forAna.id]);
-    expect(ids(await list(t, s.orgAdmin, '?sort=-start'))).toEqual([s.forAna.id, s.byBen.id, s.byAna.id]);
-    const window = `?from=${encodeURIComponent(s.byBen.start)}&to=${encodeURIComponent(s.forAna.start)}`;
-    expect(ids(await list(t, s.orgAdmin, window))).toEqual([s.byBen.id]);
-    const second = await list(t, s.advisor, '?limit=2&page=2');
+    expect(ids(await list(t, s.orgAdmin, { status: 'cancelled' }))).toEqual([s.byBen.id]);
+    expect(ids(await list(t, s.orgAdmin, { status: 'scheduled' }))).toEqual([s.byAna.id, s.forAna.id]);
+    expect(ids(await list(t, s.orgAdmin, { sort: '-start' }))).toEqual([s.forAna.id, s.byBen.id, s.byAna.id]);
+    expect(ids(await list(t, s.orgAdmin, { from: s.byBen.start, to: s.forAna.start }))).toEqual([s.byBen.id]);
+    const second = await list(t, s.advisor, { limit: 2, page: 2 });
     expect(ids(second)).toEqual([s.forAna.id]);
     expect(second.pagination).toMatchObject({ total: 3, pages: 2 });
-    const bad = await t.request({
-      method: 'GET',
-      url: `/api/sessions${window.replace('from', 'x')}&to=junk`,
-      token: s.orgAdmin.token,
-    });
+    // A query no typed call sends: an unknown key, and a second, junk `to`.
+    const window = `x=${encodeURIComponent(s.byBen.start)}&to=${encodeURIComponent(s.forAna.start)}`;
+    const bad = await t.request({ method: 'GET', url: `/api/sessions?${window}&to=junk`, token: s.orgAdmin.token });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -397,7 +396,7 @@ describe('the session lists', () => {
     await book(t, advisor, bookingBody(advisor.id, starts(), { organizationId: second.id }));
     const meetings = (await list(t, advisor)).data;
     expect(meetings.map((meeting) => meeting.organizationName)).toEqual([first.name, second.name]);
-    expect(ids(await list(t, advisor, `?organizationId=${second.id}`))).toEqual([meetings[1]?.id]);
+    expect(ids(await list(t, advisor, { organizationId: second.id }))).toEqual([meetings[1]?.id]);
     expect((await list(t, cast.advisorUnassigned)).data).toEqual([]);
   });
 });
@@ -442,9 +441,13 @@ describe('what the lists cost and what the feed reads', () => {
       }
     };
     await addMeetings(2);
-    const few = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    const few = await counting.queriesOfCall(orgAdmin.token, schedulingEndpoints.listMeetings, {
+      query: { limit: 50 },
+    });
     await addMeetings(10);
-    const many = await counting.queriesOf(orgAdmin.token, '/api/sessions?limit=50');
+    const many = await counting.queriesOfCall(orgAdmin.token, schedulingEndpoints.listMeetings, {
+      query: { limit: 50 },
+    });
     expect((many.data as AdvisorMeeting[]).length).toBe(12);
     expect((many.data as AdvisorMeeting[])[11]?.attendees).toHaveLength(2);
     expect(many.count).toBe(few.count);

@@ -1,4 +1,11 @@
-import { MESSENGER_EVENTS, organizationEndpoints, UI_TEXT, userEndpoints } from '@smart/contracts';
+import {
+  advisorEndpoints,
+  MESSENGER_EVENTS,
+  organizationEndpoints,
+  pathOf,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
 import { organizationRoom } from '../src/plugins/realtime.js';
@@ -11,27 +18,27 @@ import { insertTicket } from './helpers/tickets.js';
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-const advisorsPath = (organizationId: string) => `/api/organizations/${organizationId}/advisors`;
-const assignmentPath = (organizationId: string, advisorId: string) => `${advisorsPath(organizationId)}/${advisorId}`;
-const getIn = (t: TestApp, url: string, as: Member) => t.request({ method: 'GET', url, as });
+// The matrix's rows and a mistyped body are requests as written, to the definitions' paths.
+const advisorsPath = (orgId: string) => pathOf(advisorEndpoints.listByOrganization, { orgId });
+const assignmentPath = (orgId: string, advisorId: string) =>
+  pathOf(advisorEndpoints.removeAssignment, { orgId, advisorId });
+/** GET /api/organizations/:orgId/advisors as `as`: the assignments. */
+const assignmentsIn = async (t: TestApp, orgId: string, as: Member) =>
+  (await t.call(advisorEndpoints.listByOrganization, { params: { orgId }, as })).data;
 
 /** Its `cast`: an organization with its people, an advisor assigned to it and one assigned nowhere. */
 const test = apiTest({ demoData: false })
   .extend('assign', { scope: 'file' }, ({ t, cast }) => {
     return (organizationId: string, advisorId: string, as: Member = cast.admin) =>
-      t.request({ method: 'POST', url: advisorsPath(organizationId), as, payload: { advisorId } });
+      t.call(advisorEndpoints.assign, { params: { orgId: organizationId }, as, body: { advisorId } });
   })
   .extend('setActive', { scope: 'file' }, ({ t, cast }) => {
     return (organizationId: string, advisorId: string, isActive: boolean) =>
-      t.request({
-        method: 'PATCH',
-        url: assignmentPath(organizationId, advisorId),
+      t.call(advisorEndpoints.updateAssignment, {
+        params: { orgId: organizationId, advisorId },
         as: cast.admin,
-        payload: { isActive },
+        body: { isActive },
       });
-  })
-  .extend('get', { scope: 'file' }, ({ t }) => {
-    return (url: string, as: Member) => getIn(t, url, as);
   })
   .extend('openSocket', { scope: 'file' }, ({ sockets }) => {
     return (member: Member) => sockets.connect(member);
@@ -107,7 +114,7 @@ authzMatrix('who may do what', {
     },
   ],
   async unchanged(advisors, people, { t }) {
-    const listed = (await getIn(t, advisorsPath(people.organization.id), people.admin)).json().data;
+    const listed = await assignmentsIn(t, people.organization.id, people.admin);
     expect(advisorIn(listed, advisors.assigned)?.isActive).toBe(true);
     expect(advisorIn(listed, advisors.candidate)).toBeUndefined();
   },
@@ -115,21 +122,21 @@ authzMatrix('who may do what', {
 
 describe('GET /api/users/advisors', () => {
   test('lists every advisor with profile and assignments, inactive ones and closed organizations included', async ({
+    t,
     make,
     cast,
     setActive,
-    get,
   }) => {
     const organization = await make.organization({ name: `Advised ${Date.now()}` });
     const advisor = await make.advisor([organization.id, cast.organization.id]);
-    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(200);
-    const response = await get('/api/users/advisors', cast.admin);
-    expect(response.statusCode, response.body).toBe(200);
-    const listed = response.json().data.find((item: { id: string }) => item.id === advisor.id);
-    expect(listed.roles).toEqual(['advisor']);
-    expect(listed.profile.specialties).toEqual([]);
+    expect((await setActive(cast.organization.id, advisor.id, false)).status).toBe(200);
+    const response = await t.call(advisorEndpoints.list, { as: cast.admin });
+    expect(response.status, response.response.body).toBe(200);
+    const listed = response.data.find((item) => item.id === advisor.id);
+    expect(listed?.roles).toEqual(['advisor']);
+    expect(listed?.profile.specialties).toEqual([]);
     const byOrganization = Object.fromEntries(
-      listed.assignments.map((a: { organizationName: string; isActive: boolean; permissions: object }) => [
+      (listed?.assignments ?? []).map((a: { organizationName: string; isActive: boolean; permissions: object }) => [
         a.organizationName,
         { isActive: a.isActive, permissions: a.permissions },
       ]),
@@ -144,7 +151,7 @@ describe('GET /api/users/advisors', () => {
         permissions: { canActivate: true, canDeactivate: false, canRemove: true },
       },
     });
-    expect(response.json().data.every((item: { role: string }) => item.role === 'advisor')).toBe(true);
+    expect(response.data.every((item) => item.role === 'advisor')).toBe(true);
   });
 
   test('reads every advisor and assignment in at most two queries, however many there are', async () => {
@@ -152,10 +159,10 @@ describe('GET /api/users/advisors', () => {
     try {
       const build = factories(counting.app.database.db);
       const admin = await build.admin();
-      const before = await counting.queriesOf(admin.token, '/api/users/advisors');
+      const before = await counting.queriesOfCall(admin.token, advisorEndpoints.list, {});
       const organization = await build.organization();
       await Promise.all([build.advisor([organization.id]), build.advisor([organization.id]), build.advisor()]);
-      const after = await counting.queriesOf(admin.token, '/api/users/advisors');
+      const after = await counting.queriesOfCall(admin.token, advisorEndpoints.list, {});
       expect(after.data.length).toBe(before.data.length + 3);
       expect(after.count).toBe(before.count);
     } finally {
@@ -166,40 +173,41 @@ describe('GET /api/users/advisors', () => {
 
 describe('GET /api/organizations/:orgId/advisors', () => {
   test('shows its members only the active advisors, and admin every assignment with its permissions', async ({
+    t,
     make,
     cast,
     setActive,
-    get,
   }) => {
     const inactive = await make.advisor([cast.organization.id]);
     await setActive(cast.organization.id, inactive.id, false);
-    const memberView = (await get(advisorsPath(cast.organization.id), cast.user)).json().data;
+    const memberView = await assignmentsIn(t, cast.organization.id, cast.user);
     expect(advisorIn(memberView, cast.advisorAssigned)).toBeDefined();
     expect(advisorIn(memberView, inactive)).toBeUndefined();
-    expect(memberView[0].permissions).toEqual({ canActivate: false, canDeactivate: false, canRemove: false });
+    expect(memberView[0]?.permissions).toEqual({ canActivate: false, canDeactivate: false, canRemove: false });
 
-    const adminView = (await get(advisorsPath(cast.organization.id), cast.admin)).json().data;
+    const adminView = await assignmentsIn(t, cast.organization.id, cast.admin);
     expect(advisorIn(adminView, inactive)).toMatchObject({
       isActive: false,
       advisor: { email: inactive.email, specialties: [], experience: null },
     });
   });
 
-  test('answers 404 for an unknown organization, even to admin', async ({ cast, get }) => {
-    expect((await get(advisorsPath(unknownId), cast.admin)).statusCode).toBe(404);
+  test('answers 404 for an unknown organization, even to admin', async ({ t, cast }) => {
+    const unknown = await t.call(advisorEndpoints.listByOrganization, { params: { orgId: unknownId }, as: cast.admin });
+    expect(unknown.status).toBe(404);
   });
 });
 
 describe('GET /api/organizations/advisors/my-organizations', () => {
-  test("lists the advisor's assignments with each organization's active people count", async ({ t, make, get }) => {
+  test("lists the advisor's assignments with each organization's active people count", async ({ t, make }) => {
     const organization = await make.organization();
     await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const advisor = await make.advisor([organization.id]);
     for (const status of ['open', 'in_progress', 'closed'] as const) {
       await insertTicket(t.database.db, organization.id, advisor.id, { status });
     }
-    const response = await get('/api/organizations/advisors/my-organizations', advisor);
-    expect(response.json().data).toEqual([
+    const response = await t.call(advisorEndpoints.myOrganizations, { as: advisor });
+    expect(response.data).toEqual([
       {
         organizationId: organization.id,
         organizationName: organization.name,
@@ -221,17 +229,17 @@ describe('POST /api/organizations/:orgId/advisors', () => {
     const organization = await make.organization();
     const advisor = await make.advisor();
     const created = await assign(organization.id, advisor.id);
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data).toMatchObject({ organizationId: organization.id, isActive: true });
+    expect(created.status, created.response.body).toBe(201);
+    expect(created.data).toMatchObject({ organizationId: organization.id, isActive: true });
 
     const duplicate = await assign(organization.id, advisor.id);
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toBe(UI_TEXT.advisorAlreadyAssigned);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.refusal.error).toBe(UI_TEXT.advisorAlreadyAssigned);
 
     await setActive(organization.id, advisor.id, false);
     const reactivated = await assign(organization.id, advisor.id);
-    expect(reactivated.statusCode, reactivated.body).toBe(200);
-    expect(reactivated.json().data.isActive).toBe(true);
+    expect(reactivated.status, reactivated.response.body).toBe(200);
+    expect(reactivated.data.isActive).toBe(true);
   });
 
   test('refuses a user who is not an advisor, the platform organization (400), unknown ids (404) and a closed organization (409)', async ({
@@ -242,18 +250,18 @@ describe('POST /api/organizations/:orgId/advisors', () => {
   }) => {
     const advisor = await make.advisor();
     const notAdvisor = await assign(cast.organization.id, cast.user.id);
-    expect([notAdvisor.statusCode, notAdvisor.json().error]).toEqual([400, UI_TEXT.notAnAdvisor]);
+    expect([notAdvisor.status, notAdvisor.refusal.error]).toEqual([400, UI_TEXT.notAnAdvisor]);
 
     const platform = await t.database.db.query.organizations.findFirst({
       where: (row, { eq }) => eq(row.isPlatform, true),
     });
     const toPlatform = await assign(platform!.id, advisor.id);
-    expect([toPlatform.statusCode, toPlatform.json().error]).toEqual([400, UI_TEXT.platformOrganizationNoAdvisors]);
+    expect([toPlatform.status, toPlatform.refusal.error]).toEqual([400, UI_TEXT.platformOrganizationNoAdvisors]);
 
     const unknownAdvisor = await assign(cast.organization.id, unknownId);
-    expect([unknownAdvisor.statusCode, unknownAdvisor.json().error]).toEqual([404, UI_TEXT.advisorNotFound]);
+    expect([unknownAdvisor.status, unknownAdvisor.refusal.error]).toEqual([404, UI_TEXT.advisorNotFound]);
     const unknownOrganization = await assign(unknownId, advisor.id);
-    expect([unknownOrganization.statusCode, unknownOrganization.json().error]).toEqual([
+    expect([unknownOrganization.status, unknownOrganization.refusal.error]).toEqual([
       404,
       UI_TEXT.organizationNotFound,
     ]);
@@ -261,8 +269,9 @@ describe('POST /api/organizations/:orgId/advisors', () => {
     const closing = await make.organization();
     await t.call(organizationEndpoints.close, { params: { id: closing.id }, as: cast.admin });
     const toClosed = await assign(closing.id, advisor.id);
-    expect([toClosed.statusCode, toClosed.json().error]).toEqual([409, UI_TEXT.organizationClosed]);
+    expect([toClosed.status, toClosed.refusal.error]).toEqual([409, UI_TEXT.organizationClosed]);
 
+    // A mistyped body, as an outside client might send it.
     const invalid = await t.request({
       method: 'POST',
       url: advisorsPath(cast.organization.id),
@@ -276,13 +285,12 @@ describe('POST /api/organizations/:orgId/advisors', () => {
 describe('PATCH and DELETE an assignment', () => {
   test('answers 404 for an assignment that does not exist', async ({ t, make, cast, setActive }) => {
     const advisor = await make.advisor();
-    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(404);
-    const removed = await t.request({
-      method: 'DELETE',
-      url: assignmentPath(cast.organization.id, advisor.id),
+    expect((await setActive(cast.organization.id, advisor.id, false)).status).toBe(404);
+    const removed = await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
       as: cast.admin,
     });
-    expect([removed.statusCode, removed.json().error]).toEqual([404, UI_TEXT.advisorAssignmentNotFound]);
+    expect([removed.status, removed.refusal.error]).toEqual([404, UI_TEXT.advisorAssignmentNotFound]);
   });
 
   test("takes the organization's profile and directory away on the next request after deactivation, and gives them back", async ({
@@ -290,31 +298,30 @@ describe('PATCH and DELETE an assignment', () => {
     make,
     cast,
     setActive,
-    get,
   }) => {
     const advisor = await make.advisor([cast.organization.id]);
-    const profile = `/api/organizations/${cast.organization.id}`;
-    const directory = `/api/organizations/${cast.organization.id}/users`;
-    expect((await get(profile, advisor)).statusCode).toBe(200);
-    expect((await get(directory, advisor)).statusCode).toBe(200);
+    const params = { id: cast.organization.id };
+    const profile = () => t.call(organizationEndpoints.get, { params, as: advisor });
+    const directory = () => t.call(organizationEndpoints.listUsers, { params, as: advisor });
+    const mine = async () => (await t.call(advisorEndpoints.myOrganizations, { as: advisor })).data;
+    expect((await profile()).status).toBe(200);
+    expect((await directory()).status).toBe(200);
 
-    expect((await setActive(cast.organization.id, advisor.id, false)).statusCode).toBe(200);
-    expect((await get(profile, advisor)).statusCode).toBe(404);
-    expect((await get(directory, advisor)).statusCode).toBe(404);
-    const mine = (await get('/api/organizations/advisors/my-organizations', advisor)).json().data;
-    expect(mine).toMatchObject([{ organizationId: cast.organization.id, isActive: false }]);
+    expect((await setActive(cast.organization.id, advisor.id, false)).status).toBe(200);
+    expect((await profile()).status).toBe(404);
+    expect((await directory()).status).toBe(404);
+    expect(await mine()).toMatchObject([{ organizationId: cast.organization.id, isActive: false }]);
 
-    expect((await setActive(cast.organization.id, advisor.id, true)).statusCode).toBe(200);
-    expect((await get(profile, advisor)).statusCode).toBe(200);
+    expect((await setActive(cast.organization.id, advisor.id, true)).status).toBe(200);
+    expect((await profile()).status).toBe(200);
 
-    const removed = await t.request({
-      method: 'DELETE',
-      url: assignmentPath(cast.organization.id, advisor.id),
+    const removed = await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
       as: cast.admin,
     });
-    expect(removed.statusCode).toBe(200);
-    expect((await get(directory, advisor)).statusCode).toBe(404);
-    expect((await get('/api/organizations/advisors/my-organizations', advisor)).json().data).toEqual([]);
+    expect(removed.status).toBe(200);
+    expect((await directory()).status).toBe(404);
+    expect(await mine()).toEqual([]);
   });
 });
 
@@ -337,7 +344,10 @@ describe("an advisor's live sockets", () => {
     await setActive(cast.organization.id, advisor.id, true);
     expect(await hearsOrganization(socket, cast.organization.id)).toBe(true);
 
-    await t.request({ method: 'DELETE', url: assignmentPath(cast.organization.id, advisor.id), as: cast.admin });
+    await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
+      as: cast.admin,
+    });
     expect(await hearsOrganization(socket, cast.organization.id)).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import {
   ANALYTICS_PROJECTS_SHOWN,
   type Analytics,
   analyticsEndpoints,
+  type EndpointInput,
   type TicketCategory,
   type TicketPriority,
   taskEndpoints,
@@ -29,14 +30,12 @@ const test = apiTest({ demoData: false });
 
 const at = (instant: string) => new Date(instant);
 
-async function analytics(t: TestApp, member: Member, query: Record<string, string> = {}): Promise<Analytics> {
-  const response = await t.request({
-    method: 'GET',
-    url: `/api/analytics?${new URLSearchParams(query)}`,
-    token: member.token,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+type AnalyticsQuery = EndpointInput<typeof analyticsEndpoints.read>['query'];
+
+async function analytics(t: TestApp, member: Member, query: AnalyticsQuery = {}): Promise<Analytics> {
+  const response = await t.call(analyticsEndpoints.read, { query, token: member.token });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data;
 }
 
 /** The org_admin of organization A reads A's; another org_admin, a member and an advisor may not. */
@@ -456,24 +455,24 @@ describe("the caller's days", () => {
 
 describe('bad ranges', () => {
   test('are refused with 400 and the reason', async ({ t, cast }) => {
-    const refused = async (query: string, error?: string) => {
-      const response = await t.request({ method: 'GET', url: `/api/analytics?${query}`, token: cast.orgAdmin.token });
-      expect(response.statusCode, query.slice(0, 40)).toBe(400);
-      if (error) expect(response.json().error).toBe(error);
+    const refused = async (query: AnalyticsQuery, error?: string) => {
+      const response = await t.call(analyticsEndpoints.read, { query, token: cast.orgAdmin.token });
+      expect(response.status, JSON.stringify(query).slice(0, 40)).toBe(400);
+      if (error) expect(response.refusal.error).toBe(error);
     };
-    await refused('from=2031-03-10&to=2031-03-09', UI_TEXT.timeRangeOrder);
-    await refused('from=2031-01-01&to=2032-01-02', UI_TEXT.analyticsRangeTooLong);
+    await refused({ from: '2031-03-10', to: '2031-03-09' }, UI_TEXT.timeRangeOrder);
+    await refused({ from: '2031-01-01', to: '2032-01-02' }, UI_TEXT.analyticsRangeTooLong);
     // One end left out: the other is filled in, and the result checked the same way.
-    await refused('from=2020-01-01', UI_TEXT.analyticsRangeTooLong);
-    await refused('from=2999-01-01', UI_TEXT.timeRangeOrder);
+    await refused({ from: '2020-01-01' }, UI_TEXT.analyticsRangeTooLong);
+    await refused({ from: '2999-01-01' }, UI_TEXT.timeRangeOrder);
     for (const junk of [
-      'from=yesterday',
-      'from=2031-02-30',
-      'to=0000-01-01',
-      `from=${'9'.repeat(5000)}`,
-      'from=2031-03-10%00',
-      'organizationId=not-an-id',
-      `organizationId=${'a'.repeat(100)}`,
+      { from: 'yesterday' },
+      { from: '2031-02-30' },
+      { to: '0000-01-01' },
+      { from: '9'.repeat(5000) },
+      { from: '2031-03-10\u0000' },
+      { organizationId: 'not-an-id' },
+      { organizationId: 'a'.repeat(100) },
     ]) {
       await refused(junk);
     }
@@ -516,9 +515,9 @@ describe('statements per request', () => {
       }
     };
     await grow(1);
-    const few = await counting.queriesOf(owner.token, '/api/analytics');
+    const few = await counting.queriesOfCall(owner.token, analyticsEndpoints.read, {});
     await grow(ANALYTICS_PROJECTS_SHOWN + 5);
-    const many = await counting.queriesOf(owner.token, '/api/analytics');
+    const many = await counting.queriesOfCall(owner.token, analyticsEndpoints.read, {});
     expect(many.count).toBe(few.count);
     expect(many.count).toBe(7);
     const data = many.data as Analytics;

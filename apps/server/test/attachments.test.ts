@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
+import { advisorEndpoints, attachmentEndpoints, MAX_UPLOAD_BYTES, pathOf, UI_TEXT } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, taskActivity } from '../src/db/schema/index.js';
@@ -27,10 +27,11 @@ const pdfPart = (filename = 'plan.pdf'): FilePart => ({
   type: 'application/pdf',
 });
 
+// Multipart: sent by hand (a typed call sends JSON), to the definition's path.
 const attach = (kind: 'objectives' | 'tasks', id: string, as: Caller | undefined, parts = [pdfPart()]) =>
-  postParts(t, `/api/${kind}/${id}/attachments`, parts, as);
+  postParts(t, pathOf(attachmentEndpoints(kind).add, { id }), parts, as);
 const remove = (kind: 'objectives' | 'tasks', id: string, attachmentId: string, as: Caller) =>
-  t.request({ method: 'DELETE', url: `/api/${kind}/${id}/attachments/${attachmentId}`, as });
+  t.call(attachmentEndpoints(kind).remove, { params: { id, attachmentId }, as });
 
 async function attachOrFail(kind: 'objectives' | 'tasks', id: string, as: Caller, filename?: string) {
   const response = await attach(kind, id, as, [pdfPart(filename)]);
@@ -111,8 +112,8 @@ describe('DELETE /api/objectives/{id}/attachments/{attachmentId}', () => {
   it('lets the uploader remove it, and removes the row and the bytes', async () => {
     const attachment = await attachOrFail('objectives', acme.objectiveId, 'acmeMember');
     const response = await remove('objectives', acme.objectiveId, attachment.id, 'acmeMember');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(UI_TEXT.attachmentRemoved);
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(UI_TEXT.attachmentRemoved);
     expect(await fileRow(attachment.id)).toBeUndefined();
     expect(await storedBytes(attachment.fileName)).toBeNull();
   });
@@ -121,21 +122,21 @@ describe('DELETE /api/objectives/{id}/attachments/{attachmentId}', () => {
     const first = await attachOrFail('objectives', acme.objectiveId, 'acmeMember');
     const second = await attachOrFail('objectives', acme.objectiveId, 'acmeMember');
     const colleague = await remove('objectives', acme.objectiveId, first.id, 'acmeColleague');
-    expect(colleague.statusCode).toBe(403);
+    expect(colleague.status).toBe(403);
     expect(await fileRow(first.id)).toBeDefined();
-    expect((await remove('objectives', acme.objectiveId, first.id, 'acmeOwner')).statusCode).toBe(200);
-    expect((await remove('objectives', acme.objectiveId, second.id, 'admin')).statusCode).toBe(200);
+    expect((await remove('objectives', acme.objectiveId, first.id, 'acmeOwner')).status).toBe(200);
+    expect((await remove('objectives', acme.objectiveId, second.id, 'admin')).status).toBe(200);
   });
 
   it('is 404 across organizations, for a file of another record, and twice', async () => {
     const attachment = await attachOrFail('objectives', acme.objectiveId, 'acmeMember');
-    expect((await remove('objectives', acme.objectiveId, attachment.id, 'globexOwner')).statusCode).toBe(404);
+    expect((await remove('objectives', acme.objectiveId, attachment.id, 'globexOwner')).status).toBe(404);
     const onTask = await attachOrFail('tasks', acme.taskId, 'acmeMember');
     const wrongRecord = await remove('objectives', acme.objectiveId, onTask.id, 'acmeOwner');
-    expect(wrongRecord.statusCode).toBe(404);
-    expect(wrongRecord.json().error).toBe(UI_TEXT.attachmentNotFound);
-    expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).statusCode).toBe(200);
-    expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).statusCode).toBe(404);
+    expect(wrongRecord.status).toBe(404);
+    expect(wrongRecord.refusal.error).toBe(UI_TEXT.attachmentNotFound);
+    expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).status).toBe(200);
+    expect((await remove('objectives', acme.objectiveId, attachment.id, 'acmeOwner')).status).toBe(404);
   });
 });
 
@@ -149,7 +150,7 @@ describe('task attachments', () => {
 
   it("writes the task's history: the file's name when added and when removed", async () => {
     const attachment = await attachOrFail('tasks', acme.taskId, 'acmeMember', 'minutes.pdf');
-    expect((await remove('tasks', acme.taskId, attachment.id, 'acmeOwner')).statusCode).toBe(200);
+    expect((await remove('tasks', acme.taskId, attachment.id, 'acmeOwner')).status).toBe(200);
     const history = await historyOf(acme.taskId);
     expect(history).toContainEqual({ kind: 'attachment_added', from: null, to: 'minutes.pdf' });
     expect(history).toContainEqual({ kind: 'attachment_removed', from: 'minutes.pdf', to: null });
@@ -169,16 +170,15 @@ describe('task attachments', () => {
     expect(own.json().data.permissions.canRemove).toBe(true);
     expect((await attach('tasks', acme.taskId, { token: advisor.token })).statusCode).toBe(404);
 
-    const deactivate = await t.request({
-      method: 'PATCH',
-      url: `/api/organizations/${acme.organizationId}/advisors/${advisor.id}`,
+    const deactivate = await t.call(advisorEndpoints.updateAssignment, {
+      params: { orgId: acme.organizationId, advisorId: advisor.id },
       as: 'admin',
-      payload: { isActive: false },
+      body: { isActive: false },
     });
-    expect(deactivate.statusCode).toBe(200);
+    expect(deactivate.status).toBe(200);
     expect((await attach('tasks', advisorTaskId, { token: advisor.token })).statusCode).toBe(404);
     const removed = await remove('tasks', advisorTaskId, own.json().data.id, { token: advisor.token });
-    expect(removed.statusCode).toBe(404);
+    expect(removed.status).toBe(404);
   });
 
   it('lists the files of many tasks at once, grouped by task, each with its uploader', async () => {

@@ -1,7 +1,10 @@
 import {
   AUDIT_MAX_DEPTH,
   type AuditEntry,
+  type AuditLogQuery,
+  advisorEndpoints,
   auditLogEndpoints,
+  type EndpointInput,
   exportEndpoints,
   organizationEndpoints,
   taskEndpoints,
@@ -25,10 +28,10 @@ import { insertTicket } from './helpers/tickets.js';
 // Exports read 3 lines a query here, so a file spans several batches.
 const test = apiTest({ demoData: false, settings: { EXPORT_BATCH_ROWS: '3' } });
 
-async function readLog(t: TestApp, as: Member, query: string) {
-  const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, as });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: AuditEntry[]; pagination: { total: number; page: number; pages: number } };
+async function readLog(t: TestApp, as: Member, query: AuditLogQuery = {}) {
+  const response = await t.call(auditLogEndpoints.list, { query, as });
+  expect(response.status, response.response.body).toBe(200);
+  return response.body;
 }
 
 /** The lines as "action target from→to", newest first, for readable comparisons. */
@@ -57,30 +60,51 @@ describe('what the log records', () => {
     const admin = await make.admin();
     const advisor = await make.advisor();
     const finance = await make.department(organization.id, { name: 'Finance' });
-    const call = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, as: Member, payload?: object) => {
-      const response = await t.request({ method, url, as, ...(payload && { payload }) });
-      expect(response.statusCode, response.body).toBeLessThan(300);
-      return response.json();
+    /** Each step must succeed (any 2xx). */
+    const done = async <Answer extends { status: number; response: { body: string } }>(call: Promise<Answer>) => {
+      const answer = await call;
+      expect(answer.status, answer.response.body).toBeLessThan(300);
+      return answer;
     };
 
-    const registered = await call('POST', '/api/users/register', owner, {
-      firstName: 'Iris',
-      lastName: 'Vale',
-      email: 'iris.vale@ledgerline.example.com',
-      password: 'iris-password-1',
-    });
-    const iris = registered.data.user.id as string;
-    await call('PUT', `/api/users/${iris}`, owner, { role: 'org_admin', departmentId: finance.id });
-    await call('DELETE', `/api/users/${iris}`, owner);
+    const registered = await done(
+      t.call(userEndpoints.register, {
+        as: owner,
+        body: {
+          firstName: 'Iris',
+          lastName: 'Vale',
+          email: 'iris.vale@ledgerline.example.com',
+          password: 'iris-password-1',
+        },
+      }),
+    );
+    const iris = { id: registered.data.user.id };
+    await done(
+      t.call(userEndpoints.update, { params: iris, as: owner, body: { role: 'org_admin', departmentId: finance.id } }),
+    );
+    await done(t.call(userEndpoints.deactivate, { params: iris, as: owner }));
     // Deactivating someone already deactivated changes nothing, and writes nothing.
-    await call('DELETE', `/api/users/${iris}`, owner);
-    await call('POST', `/api/users/${iris}/reactivate`, owner);
-    await call('POST', `/api/organizations/${organization.id}/advisors`, admin, { advisorId: advisor.id });
-    await call('PATCH', `/api/organizations/${organization.id}/advisors/${advisor.id}`, admin, { isActive: false });
-    await call('DELETE', `/api/organizations/${organization.id}/advisors/${advisor.id}`, admin);
-    await call('PUT', `/api/organizations/${organization.id}`, owner, { website: 'https://ledgerline.example.com' });
+    await done(t.call(userEndpoints.deactivate, { params: iris, as: owner }));
+    await done(t.call(userEndpoints.reactivate, { params: iris, as: owner }));
+    const assignment = { orgId: organization.id, advisorId: advisor.id };
+    await done(
+      t.call(advisorEndpoints.assign, {
+        params: { orgId: organization.id },
+        as: admin,
+        body: { advisorId: advisor.id },
+      }),
+    );
+    await done(t.call(advisorEndpoints.updateAssignment, { params: assignment, as: admin, body: { isActive: false } }));
+    await done(t.call(advisorEndpoints.removeAssignment, { params: assignment, as: admin }));
+    await done(
+      t.call(organizationEndpoints.update, {
+        params: { id: organization.id },
+        as: owner,
+        body: { website: 'https://ledgerline.example.com' },
+      }),
+    );
 
-    const log = await readLog(t, owner, `organizationId=${organization.id}`);
+    const log = await readLog(t, owner, { organizationId: organization.id });
     const advisorName = `${advisor.firstName} ${advisor.lastName} (${advisor.email})`;
     const ownerName = `${owner.firstName} ${owner.lastName} (${owner.email})`;
     expect(summary(log.data)).toEqual([
@@ -101,11 +125,11 @@ describe('what the log records', () => {
     expect(log.data[0]?.actor?.email).toBe(owner.email);
     expect(log.data[1]?.actor?.email).toBe(admin.email);
     // The org_admin's own organization is the default; admin names it.
-    expect((await readLog(t, owner, '')).pagination.total).toBe(11);
+    expect((await readLog(t, owner)).pagination.total).toBe(11);
     expect(
-      summary((await readLog(t, admin, `organizationId=${organization.id}&action=advisor.assigned`)).data),
+      summary((await readLog(t, admin, { organizationId: organization.id, action: 'advisor.assigned' })).data),
     ).toEqual([`advisor.assigned ${advisorName}`]);
-    const byOwner = await readLog(t, admin, `organizationId=${organization.id}&actorId=${owner.id}`);
+    const byOwner = await readLog(t, admin, { organizationId: organization.id, actorId: owner.id });
     expect(byOwner.data.map((line) => line.action)).toEqual([
       'organization.settings_changed',
       'member.reactivated',
@@ -131,14 +155,13 @@ describe('what the log records', () => {
     expect((await security(true)).status).toBe(200);
     expect((await security(true)).status).toBe(200);
     for (const step of ['close', 'reopen'] as const) {
-      const response = await t.request({
-        method: 'POST',
-        url: `/api/organizations/${organization.id}/${step}`,
+      const response = await t.call(organizationEndpoints[step], {
+        params: { id: organization.id },
         as: step === 'close' ? owner : admin,
       });
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.status, response.response.body).toBe(200);
     }
-    const log = await readLog(t, admin, `organizationId=${organization.id}`);
+    const log = await readLog(t, admin, { organizationId: organization.id });
     expect(summary(log.data)).toEqual([
       'organization.reopened Northwind Audit',
       'organization.closed Northwind Audit',
@@ -163,12 +186,12 @@ describe('what the log records', () => {
     const ticket = await insertTicket(t.database.db, organization.id, owner.id, { title: 'VAT question' });
     await t.call(ticketEndpoints.update, { params: { id: ticket.id }, body: { priority: 'high' }, as: owner });
 
-    const all = await readLog(t, owner, '');
+    const all = await readLog(t, owner);
     const actions = all.data.map((line) => line.action);
     expect(actions).toContain('task.created');
     expect(actions).toContain('task.status');
     expect(actions).toContain('ticket.priority');
-    const statusLines = await readLog(t, owner, 'action=task.status');
+    const statusLines = await readLog(t, owner, { action: 'task.status' });
     expect(summary(statusLines.data)).toEqual(['task.status Close the quarter not_started→in_progress']);
     expect(statusLines.data[0]?.target).toEqual({
       type: 'task',
@@ -176,7 +199,7 @@ describe('what the log records', () => {
       label: 'Close the quarter',
       path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`,
     });
-    const ticketLines = await readLog(t, owner, 'action=ticket.priority');
+    const ticketLines = await readLog(t, owner, { action: 'ticket.priority' });
     expect(ticketLines.data[0]?.target.label).toBe('VAT question');
     expect(ticketLines.pagination.total).toBe(1);
   });
@@ -198,10 +221,10 @@ describe('what the log records', () => {
         createdAt: new Date(instant),
       })),
     );
-    const day = await readLog(t, owner, 'from=2031-05-01&to=2031-05-01&action=export.created');
+    const day = await readLog(t, owner, { from: '2031-05-01', to: '2031-05-01', action: 'export.created' });
     expect(day.data.map((line) => line.target.label)).toEqual(['export 2', 'export 1']);
 
-    const second = await readLog(t, owner, 'action=export.created&limit=3&page=2');
+    const second = await readLog(t, owner, { action: 'export.created', limit: 3, page: 2 });
     expect(second.data.map((line) => line.target.label)).toEqual(['export 0']);
     expect(second.pagination).toMatchObject({ total: 4, pages: 2 });
   });
@@ -212,9 +235,9 @@ const MANY_REQUESTS = { timeout: 120_000 };
 
 describe('exports in the log', () => {
   /** An export by `as` with the query; it must be answered. */
-  async function exportTickets(t: TestApp, as: Member, query = '') {
-    const response = await t.request({ method: 'GET', url: `/api/exports/tickets.csv${query}`, as });
-    expect(response.statusCode, response.body).toBe(200);
+  async function exportTickets(t: TestApp, as: Member, query: EndpointInput<typeof exportEndpoints.tickets>['query']) {
+    const response = await t.call(exportEndpoints.tickets, { query, as });
+    expect(response.status, response.response.body).toBe(200);
   }
 
   test(
@@ -224,11 +247,11 @@ describe('exports in the log', () => {
       const organization = await make.organization();
       const owner = await make.member(organization.id, { role: 'org_admin' });
       const member = await make.member(organization.id);
-      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, '?status=open');
-      await exportTickets(t, member, '?status=closed');
-      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, '?priority=high');
+      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, { status: 'open' });
+      await exportTickets(t, member, { status: 'closed' });
+      for (let time = 0; time < 3; time += 1) await exportTickets(t, member, { priority: 'high' });
 
-      const log = await readLog(t, owner, 'view=exports');
+      const log = await readLog(t, owner, { view: 'exports' });
       expect(log.data.map((line) => [line.to, line.count])).toEqual([
         ['Priority: high', 3],
         ['Status: closed', 1],
@@ -236,8 +259,8 @@ describe('exports in the log', () => {
       ]);
       expect(log.data.every((line) => line.actor?.id === member.id)).toBe(true);
       // Another person's identical export is a line of its own.
-      await exportTickets(t, owner, '?status=open');
-      expect((await readLog(t, owner, 'view=exports')).pagination.total).toBe(4);
+      await exportTickets(t, owner, { status: 'open' });
+      expect((await readLog(t, owner, { view: 'exports' })).pagination.total).toBe(4);
     },
   );
 
@@ -257,17 +280,17 @@ describe('exports in the log', () => {
       expect(changed.status, changed.response.body).toBe(200);
       // More exports than a page holds, each with filters of its own (so each its own line).
       const flood = 60;
-      for (let index = 0; index < flood; index += 1) await exportTickets(t, member, `?search=x${index}`);
+      for (let index = 0; index < flood; index += 1) await exportTickets(t, member, { search: `x${index}` });
 
-      const changes = await readLog(t, owner, '');
+      const changes = await readLog(t, owner);
       expect(changes.data[0]).toMatchObject({ action: 'member.role_changed', from: 'user', to: 'org_admin' });
       expect(changes.data.some((line) => line.action === 'export.created')).toBe(false);
       expect(changes.pagination.total).toBe(5);
-      const exportsView = await readLog(t, owner, 'view=exports');
+      const exportsView = await readLog(t, owner, { view: 'exports' });
       expect(exportsView.pagination.total).toBe(flood);
       expect(exportsView.data.every((line) => line.action === 'export.created')).toBe(true);
       // The action filter picks its view; an action of the other view is refused, saying why.
-      expect((await readLog(t, owner, 'action=export.created')).pagination.total).toBe(flood);
+      expect((await readLog(t, owner, { action: 'export.created' })).pagination.total).toBe(flood);
       const mismatch = await t.call(auditLogEndpoints.list, {
         query: { view: 'changes', action: 'export.created' },
         as: owner,
@@ -335,6 +358,7 @@ describe('the log is read only and its questions are checked', () => {
       })
       .returning();
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      // Routes that do not exist: no definition to call.
       const response = await t.request({ method, url: `/api/audit-log/${line?.id}`, as: cast.admin, payload: {} });
       expect(response.statusCode).toBe(404);
     }
@@ -353,6 +377,7 @@ describe('the log is read only and its questions are checked', () => {
     ['a NUL byte', 'action=member.added%00'],
     ['a page size over the limit', 'limit=101'],
   ])('%s is a 400', async ([, query], { t, cast }) => {
+    // Malformed queries, as an outside client might send them.
     const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, as: cast.orgAdmin });
     expect(response.statusCode, response.body).toBe(400);
   });

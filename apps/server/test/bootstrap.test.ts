@@ -1,3 +1,4 @@
+import { userEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
@@ -41,7 +42,7 @@ describe('bootstrap admin on an empty database', () => {
 
     t = await createTestApp({ database });
     const token = await t.tokenFor('root@example.com', 'first-password-123');
-    const profile = (await t.request({ method: 'GET', url: '/api/users/profile', token })).json().data;
+    const profile = (await t.call(userEndpoints.profile, { token })).data;
     expect(profile).toMatchObject({ role: 'admin', meta: { organizationName: 'SMART' } });
   });
 });

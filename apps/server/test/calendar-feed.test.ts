@@ -4,6 +4,9 @@ import {
   CALENDAR_FEED_TOKEN_LENGTH,
   type CalendarFeed,
   type EventBudget,
+  pathOf as endpointPath,
+  organizationEndpoints,
+  schedulingEndpoints,
   UI_TEXT,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
@@ -28,9 +31,10 @@ const FEED_URL = new RegExp(`^(https?://[^/]+)(/api/calendar/([A-Za-z0-9_-]{${CA
 
 /** The caller's feed (GET), or a new one (POST). */
 async function feed(t: Parameters<typeof book>[0], token: string, method: 'GET' | 'POST' = 'GET') {
-  const response = await t.request({ method, url: '/api/calendar/feed-token', token });
-  expect(response.statusCode, response.body).toBe(method === 'POST' ? 201 : 200);
-  return response.json().data as CalendarFeed;
+  const { getCalendarFeed, createCalendarFeed } = schedulingEndpoints;
+  const response = await t.call(method === 'POST' ? createCalendarFeed : getCalendarFeed, { token });
+  expect(response.status, response.response.body).toBe(method === 'POST' ? 201 : 200);
+  return response.data as CalendarFeed;
 }
 
 /** The path of a feed URL, and its token. */
@@ -62,13 +66,12 @@ test('lists the person’s own sessions without a session, in UTC, and a new URL
   );
   const notMine = await book(t, colleague, bookingBody(advisor.id, nextStart(), { topic: 'Not mine' }));
   const elsewhere = await book(t, stranger, bookingBody(advisor.id, nextStart(), { topic: 'Other organization' }));
-  const cancelled = await t.request({
-    method: 'POST',
-    url: `/api/sessions/${booked.id}/cancel`,
+  const cancelled = await t.call(schedulingEndpoints.cancelMeeting, {
+    params: { id: booked.id },
     token: member.token,
-    payload: { reason: 'Moved to email' },
+    body: { reason: 'Moved to email' },
   });
-  expect(cancelled.statusCode).toBe(200);
+  expect(cancelled.status).toBe(200);
 
   const made = await feed(t, member.token, 'POST');
   expect(made.url).toMatch(FEED_URL);
@@ -139,6 +142,7 @@ test('junk in place of a token is a 400, 404 or 414, never a 500, and is not log
     `${token}.ics%20`,
   ];
   for (const name of junk) {
+    // Sent as written (a typed call would encode it).
     const response = await t.request({ method: 'GET', url: `/api/calendar/${name}` });
     // 414: a path longer than the router reads at all.
     expect([400, 404, 414], `${name.slice(0, 80)}: ${response.statusCode}`).toContain(response.statusCode);
@@ -149,8 +153,8 @@ test('junk in place of a token is a 400, 404 or 414, never a 500, and is not log
 });
 
 test('the feed URL is the signed-in person’s own: without a session, 401', async ({ t }) => {
-  expect((await t.request({ method: 'GET', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
-  expect((await t.request({ method: 'POST', url: '/api/calendar/feed-token' })).statusCode).toBe(401);
+  expect((await t.call(schedulingEndpoints.getCalendarFeed, {})).status).toBe(401);
+  expect((await t.call(schedulingEndpoints.createCalendarFeed, {})).status).toBe(401);
 });
 
 test('a closed organization’s member’s feed answers 404 as long as it is closed', async ({ t, make }) => {
@@ -161,11 +165,11 @@ test('a closed organization’s member’s feed answers 404 as long as it is clo
   const read = () => t.request({ method: 'GET', url: path, remoteAddress: '198.51.100.7' });
   expect((await read()).statusCode).toBe(200);
 
-  const closed = await t.request({ method: 'POST', url: `/api/organizations/${org.id}/close`, token: admin.token });
-  expect(closed.statusCode, closed.body).toBe(200);
+  const closed = await t.call(organizationEndpoints.close, { params: { id: org.id }, token: admin.token });
+  expect(closed.status, closed.response.body).toBe(200);
   expect((await read()).statusCode).toBe(404);
-  const reopened = await t.request({ method: 'POST', url: `/api/organizations/${org.id}/reopen`, token: admin.token });
-  expect(reopened.statusCode, reopened.body).toBe(200);
+  const reopened = await t.call(organizationEndpoints.reopen, { params: { id: org.id }, token: admin.token });
+  expect(reopened.status, reopened.response.body).toBe(200);
   expect((await read()).statusCode).toBe(200);
 });
 
@@ -203,7 +207,8 @@ test(`a feed answers ${CALENDAR_FEED_BUDGETS.feed.burst} polls at once, an addre
   expect((await read(otherFeed, '192.0.2.1')).statusCode).toBe(200);
 
   // A guesser trying tokens from one address: each unknown (404) until the address's budget is spent.
-  const guess = () => `/api/calendar/${randomBytes(32).toString('base64url')}.ics`;
+  const guess = () =>
+    endpointPath(schedulingEndpoints.calendarFeed, { file: `${randomBytes(32).toString('base64url')}.ics` });
   await answeredUntilRefused(() => read(guess(), '203.0.113.5'), 404, CALENDAR_FEED_BUDGETS.address);
   expect((await read(otherFeed, '203.0.113.6')).statusCode).toBe(200);
 });

@@ -4,14 +4,16 @@ import {
   type Conversation,
   conversationEndpoints,
   MAX_CONVERSATION_TITLE_LENGTH,
+  messageEndpoints,
   UI_TEXT,
+  type UpdateConversationBody,
 } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Cast, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
-import { createConversation, getData, sendMessage } from './helpers/messenger.js';
+import { createConversation, sendMessage } from './helpers/messenger.js';
 
 /** Conversations: participants read and write; everyone else gets 404. */
 
@@ -87,27 +89,29 @@ describe('conversations', () => {
     t,
     cast,
     outsider,
-    request,
     arrange,
   }) => {
     const conversation = await arrange(cast);
-    for (const [method, url, payload] of [
-      ['GET', `/api/conversations/${conversation.id}`],
-      ['PUT', `/api/conversations/${conversation.id}`, { title: 'Mine now' }],
-      ['GET', `/api/messages/conversations/${conversation.id}`],
-      ['POST', '/api/messages', { conversationId: conversation.id, content: 'Let me in' }],
-      ['PUT', `/api/messages/conversations/${conversation.id}/read`],
-    ] as const) {
-      const response = await request(outsider, method, url, payload);
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-    const listed = await getData<Conversation[]>(t, outsider, '/api/conversations');
+    const params = { id: conversation.id };
+    const { token } = outsider;
+    const calls: [string, () => Promise<{ status: number }>][] = [
+      ['read it', () => t.call(conversationEndpoints.get, { params, token })],
+      ['rename it', () => t.call(conversationEndpoints.update, { params, token, body: { title: 'Mine now' } })],
+      ['read its messages', () => t.call(messageEndpoints.list, { params, token })],
+      [
+        'write in it',
+        () => t.call(messageEndpoints.send, { token, body: { conversationId: conversation.id, content: 'Let me in' } }),
+      ],
+      ['mark it read', () => t.call(messageEndpoints.markRead, { params, token })],
+    ];
+    for (const [name, call] of calls) expect((await call()).status, name).toBe(404);
+    const listed = (await t.call(conversationEndpoints.list, { token: outsider.token })).data;
     expect(listed.map((one) => one.id)).not.toContain(conversation.id);
   });
 
   test('creates with the caller and the named people; anyone not of the organization is a 400', async ({
+    t,
     cast,
-    request,
     arrange,
   }) => {
     const created = await arrange(cast);
@@ -126,12 +130,15 @@ describe('conversations', () => {
       [cast.user.id, cast.orgAdmin.id, cast.advisorAssigned.id].sort(),
     );
     for (const stranger of [cast.otherOrgAdmin.id, cast.advisorUnassigned.id, cast.admin.id, crypto.randomUUID()]) {
-      const response = await request(cast.user, 'POST', '/api/conversations', {
-        title: 'Sneaky',
-        participantIds: [stranger],
+      const response = await t.call(conversationEndpoints.create, {
+        token: cast.user.token,
+        body: {
+          title: 'Sneaky',
+          participantIds: [stranger],
+        },
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.participantNotAllowed);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.participantNotAllowed);
     }
   });
 
@@ -146,6 +153,7 @@ describe('conversations', () => {
       { title: 'Org', organizationId: 42 },
       { title: 'Priority', priority: 'whenever' },
     ];
+    // Mistyped bodies and a malformed id, as an outside client might send them.
     for (const payload of bodies) {
       const response = await request(cast.user, 'POST', '/api/conversations', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -158,62 +166,70 @@ describe('conversations', () => {
     expect((await request(cast.user, 'GET', '/api/conversations/not-a-uuid')).statusCode).toBe(404);
   });
 
-  test('an advisor starts one in an organization it is assigned to, and nowhere else', async ({ t, cast, request }) => {
+  test('an advisor starts one in an organization it is assigned to, and nowhere else', async ({ t, cast }) => {
     const created = await createConversation(t, cast.advisorAssigned, [cast.user.id], {
       organizationId: cast.organization.id,
     });
     expect(created.organizationId).toBe(cast.organization.id);
-    const refused = await request(cast.advisorUnassigned, 'POST', '/api/conversations', {
-      title: 'Hello',
-      organizationId: cast.organization.id,
+    const refused = await t.call(conversationEndpoints.create, {
+      token: cast.advisorUnassigned.token,
+      body: {
+        title: 'Hello',
+        organizationId: cast.organization.id,
+      },
     });
-    expect(refused.statusCode).toBe(404);
+    expect(refused.status).toBe(404);
   });
 
   test('PUT: owners rename and manage people, advisors change status, the advisor and the caller stay', async ({
+    t,
     make,
     cast,
-    request,
     arrange,
   }) => {
     const conversation = await arrange(cast);
-    const url = `/api/conversations/${conversation.id}`;
-    const status = await request(cast.advisorAssigned, 'PUT', url, { status: 'resolved' });
-    expect(status.statusCode, status.body).toBe(200);
-    expect(status.json().data.status).toBe('resolved');
+    const params = { id: conversation.id };
+    const put = (by: Member, body: UpdateConversationBody) =>
+      t.call(conversationEndpoints.update, { params, token: by.token, body });
+    const read = (by: Member) => t.call(conversationEndpoints.get, { params, token: by.token });
+    const status = await put(cast.advisorAssigned, { status: 'resolved' });
+    expect(status.status, status.response.body).toBe(200);
+    expect(status.data.status).toBe('resolved');
 
     const newcomer = await make.member(cast.organization.id);
-    const people = await request(cast.orgAdmin, 'PUT', url, {
-      participantIds: [cast.user.id, cast.orgAdmin.id, newcomer.id],
-    });
-    expect(people.statusCode, people.body).toBe(200);
-    expect(people.json().data.participantCount).toBe(3);
-    expect((await request(cast.advisorAssigned, 'GET', url)).statusCode).toBe(404);
-    expect((await request(newcomer, 'GET', url)).statusCode).toBe(200);
+    const people = await put(cast.orgAdmin, { participantIds: [cast.user.id, cast.orgAdmin.id, newcomer.id] });
+    expect(people.status, people.response.body).toBe(200);
+    expect(people.data.participantCount).toBe(3);
+    expect((await read(cast.advisorAssigned)).status).toBe(404);
+    expect((await read(newcomer)).status).toBe(200);
 
-    const byMember = await request(newcomer, 'PUT', url, { title: 'Mine' });
-    expect(byMember.statusCode).toBe(403);
-    const leaving = await request(cast.orgAdmin, 'PUT', url, { participantIds: [cast.user.id] });
-    expect(leaving.json().error).toBe(UI_TEXT.cannotRemoveYourself);
-    const outsiderIn = await request(cast.orgAdmin, 'PUT', url, {
-      participantIds: [cast.orgAdmin.id, cast.otherOrgAdmin.id],
-    });
-    expect(outsiderIn.statusCode).toBe(400);
+    const byMember = await put(newcomer, { title: 'Mine' });
+    expect(byMember.status).toBe(403);
+    const leaving = await put(cast.orgAdmin, { participantIds: [cast.user.id] });
+    expect(leaving.refusal.error).toBe(UI_TEXT.cannotRemoveYourself);
+    const outsiderIn = await put(cast.orgAdmin, { participantIds: [cast.orgAdmin.id, cast.otherOrgAdmin.id] });
+    expect(outsiderIn.status).toBe(400);
   });
 
-  test('an advisor whose assignment ends no longer sees the conversation', async ({ t, make, cast, request }) => {
+  test('an advisor whose assignment ends no longer sees the conversation', async ({ t, make, cast }) => {
     const advisor = await make.advisor([cast.organization.id]);
     const conversation = await createConversation(t, cast.user, [advisor.id]);
-    expect((await request(advisor, 'GET', `/api/conversations/${conversation.id}`)).statusCode).toBe(200);
+    expect(
+      (await t.call(conversationEndpoints.get, { params: { id: conversation.id }, token: advisor.token })).status,
+    ).toBe(200);
     const ended = await t.call(advisorEndpoints.updateAssignment, {
       params: { orgId: cast.organization.id, advisorId: advisor.id },
       body: { isActive: false },
       token: cast.admin.token,
     });
     expect(ended.status, ended.response.body).toBe(200);
-    expect((await request(advisor, 'GET', `/api/conversations/${conversation.id}`)).statusCode).toBe(404);
-    expect(await getData<Conversation[]>(t, advisor, '/api/conversations')).toEqual([]);
-    const seenByUser = await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`);
+    expect(
+      (await t.call(conversationEndpoints.get, { params: { id: conversation.id }, token: advisor.token })).status,
+    ).toBe(404);
+    expect((await t.call(conversationEndpoints.list, { token: advisor.token })).data).toEqual([]);
+    const seenByUser = (
+      await t.call(conversationEndpoints.get, { params: { id: conversation.id }, token: cast.user.token })
+    ).data;
     expect(seenByUser.participantCount).toBe(1);
   });
 });
@@ -222,7 +238,6 @@ describe('the conversations list', () => {
   test('most recent activity first, with the last message, participant count and unread counts', async ({
     t,
     make,
-    request,
   }) => {
     const organization = await make.organization();
     const [ana, ben, cy] = await Promise.all([1, 2, 3].map(() => make.member(organization.id)));
@@ -240,14 +255,20 @@ describe('the conversations list', () => {
     expect(first?.lastMessage).toMatchObject({ content: 'Bump', senderId: ben.id, messageType: 'text' });
     expect(second).toMatchObject({ id: newer.id, unreadCount: 2, participantCount: 3 });
     // The sender has read its own messages.
-    const forBen = await getData<Conversation[]>(t, ben, '/api/conversations');
+    const forBen = (await t.call(conversationEndpoints.list, { token: ben.token })).data;
     expect(forBen.map((one) => one.unreadCount)).toEqual([0, 0]);
 
-    expect(await getData(t, ana, '/api/conversations/unread')).toEqual({ total: 3, conversations: 2 });
-    const read = await request(ana, 'PUT', `/api/messages/conversations/${newer.id}/read`);
-    expect(read.json().data).toMatchObject({ conversationId: newer.id, unreadCount: 0 });
-    expect(await getData(t, ana, '/api/conversations/unread')).toEqual({ total: 1, conversations: 1 });
-    const after = await getData<Conversation>(t, ana, `/api/conversations/${newer.id}`);
+    expect((await t.call(conversationEndpoints.unread, { token: ana.token })).data).toEqual({
+      total: 3,
+      conversations: 2,
+    });
+    const read = await t.call(messageEndpoints.markRead, { params: { id: newer.id }, token: ana.token });
+    expect(read.data).toMatchObject({ conversationId: newer.id, unreadCount: 0 });
+    expect((await t.call(conversationEndpoints.unread, { token: ana.token })).data).toEqual({
+      total: 1,
+      conversations: 1,
+    });
+    const after = (await t.call(conversationEndpoints.get, { params: { id: newer.id }, token: ana.token })).data;
     expect(after.unreadCount).toBe(0);
 
     const secondPage = await t.call(conversationEndpoints.list, { query: { page: 2, limit: 1 }, token: ana.token });
@@ -259,27 +280,29 @@ describe('the conversations list', () => {
 
 describe('advisor chats', () => {
   test("a member sees its organization's active advisors only", async ({ t, cast }) => {
-    const advisors = await getData<{ id: string }[]>(t, cast.user, '/api/conversations/advisors/available');
+    const advisors = (await t.call(conversationEndpoints.availableAdvisors, { token: cast.user.token })).data;
     expect(advisors.map((advisor) => advisor.id)).toEqual([cast.advisorAssigned.id]);
-    expect(await getData(t, cast.advisorAssigned, '/api/conversations/advisors/available')).toEqual([]);
+    expect((await t.call(conversationEndpoints.availableAdvisors, { token: cast.advisorAssigned.token })).data).toEqual(
+      [],
+    );
   });
 
-  test('20 parallel get-or-create calls from both sides make one conversation', async ({ make, request }) => {
+  test('20 parallel get-or-create calls from both sides make one conversation', async ({ t, make }) => {
     const organization = await make.organization();
     const [member, colleague] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const advisor = await make.advisor([organization.id]);
     const calls = Array.from({ length: 20 }, (_, index) => {
-      const [by, url] =
+      const [by, query] =
         index % 3 === 0
-          ? [advisor, `/api/conversations/advisors/conversation?organizationId=${organization.id}`]
-          : [index % 3 === 1 ? member : colleague, `/api/conversations/advisors/conversation?advisorId=${advisor.id}`];
-      return request(by, 'GET', url);
+          ? [advisor, { organizationId: organization.id }]
+          : [index % 3 === 1 ? member : colleague, { advisorId: advisor.id }];
+      return t.call(conversationEndpoints.advisorConversation, { query, token: by.token });
     });
     const responses = await Promise.all(calls);
-    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-    const ids = new Set(responses.map((response) => response.json().data.id));
+    for (const response of responses) expect(response.status, response.response.body).toBe(200);
+    const ids = new Set(responses.map((response) => response.data.id));
     expect(ids.size).toBe(1);
-    const chat = responses[0]?.json().data as Conversation;
+    const chat = responses[0]?.data as Conversation;
     expect(chat).toMatchObject({ type: 'ticket', title: ADVISOR_CONVERSATION_TITLE, advisorId: advisor.id });
     expect(chat.participantCount).toBe(3);
   });
@@ -288,71 +311,64 @@ describe('advisor chats', () => {
     t,
     make,
     cast,
-    request,
   }) => {
     const [first, second] = await Promise.all([make.organization(), make.organization()]);
     const advisor = await make.advisor([first.id, second.id]);
     for (const organization of [first, second]) {
-      await getData(t, advisor, `/api/conversations/advisors/conversation?organizationId=${organization.id}`);
+      const chat = await t.call(conversationEndpoints.advisorConversation, {
+        query: { organizationId: organization.id },
+        token: advisor.token,
+      });
+      expect(chat.status, chat.response.body).toBe(200);
     }
-    const inbox = await getData<Conversation[]>(t, advisor, '/api/conversations/advisors/conversations');
+    const inbox = (await t.call(conversationEndpoints.advisorConversations, { token: advisor.token })).data;
     expect(inbox.map((chat) => chat.organizationName).sort()).toEqual([first.name, second.name].sort());
-    const unassigned = await request(
-      cast.advisorUnassigned,
-      'GET',
-      `/api/conversations/advisors/conversation?organizationId=${first.id}`,
-    );
-    expect(unassigned.statusCode).toBe(404);
-    const noOrganization = await request(advisor, 'GET', '/api/conversations/advisors/conversation');
-    expect(noOrganization.statusCode).toBe(400);
+    const unassigned = await t.call(conversationEndpoints.advisorConversation, {
+      query: { organizationId: first.id },
+      token: cast.advisorUnassigned.token,
+    });
+    expect(unassigned.status).toBe(404);
+    const noOrganization = await t.call(conversationEndpoints.advisorConversation, { token: advisor.token });
+    expect(noOrganization.status).toBe(400);
   });
 
-  test('a member without an advisor, or naming someone else, gets 404; admins open none', async ({
-    make,
-    cast,
-    request,
-  }) => {
+  test('a member without an advisor, or naming someone else, gets 404; admins open none', async ({ t, make, cast }) => {
     const organization = await make.organization();
     const lonely = await make.member(organization.id);
-    const none = await request(lonely, 'GET', '/api/conversations/advisors/conversation');
-    expect(none.json().error).toBe(UI_TEXT.noAdvisorAssigned);
-    const other = await request(
-      cast.user,
-      'GET',
-      `/api/conversations/advisors/conversation?advisorId=${cast.advisorUnassigned.id}`,
-    );
-    expect(other.statusCode).toBe(404);
-    expect((await request(cast.admin, 'GET', '/api/conversations/advisors/conversation')).statusCode).toBe(403);
-    expect((await request(cast.user, 'GET', '/api/conversations/advisors/conversation?advisorId=x')).statusCode).toBe(
-      400,
-    );
+    const none = await t.call(conversationEndpoints.advisorConversation, { token: lonely.token });
+    expect(none.refusal.error).toBe(UI_TEXT.noAdvisorAssigned);
+    const other = await t.call(conversationEndpoints.advisorConversation, {
+      query: { advisorId: cast.advisorUnassigned.id },
+      token: cast.user.token,
+    });
+    expect(other.status).toBe(404);
+    expect((await t.call(conversationEndpoints.advisorConversation, { token: cast.admin.token })).status).toBe(403);
+    expect(
+      (await t.call(conversationEndpoints.advisorConversation, { query: { advisorId: 'x' }, token: cast.user.token }))
+        .status,
+    ).toBe(400);
   });
 
-  test("the organization's general conversation is made once, with its members", async ({ make, request }) => {
+  test("the organization's general conversation is made once, with its members", async ({ t, make }) => {
     const organization = await make.organization();
     const members = await Promise.all([1, 2, 3].map(() => make.member(organization.id)));
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        request(members[index % 3] as Member, 'GET', '/api/conversations/general'),
+        t.call(conversationEndpoints.general, { token: (members[index % 3] as Member).token }),
       ),
     );
-    const ids = new Set(responses.map((response) => response.json().data?.id));
+    const ids = new Set(responses.map((response) => response.data?.id));
     expect(ids.size).toBe(1);
-    const general = responses[0]?.json().data as Conversation;
+    const general = responses[0]?.data as Conversation;
     expect(general.type).toBe('general');
     expect(general.participants.map((person) => person.id).sort()).toEqual(members.map((member) => member.id).sort());
   });
 
   test('unauthenticated calls are 401', async ({ t }) => {
-    for (const url of [
-      '/api/conversations',
-      '/api/conversations/unread',
-      '/api/conversations/general',
-      '/api/conversations/advisors/available',
-      '/api/conversations/advisors/conversation',
-      '/api/conversations/advisors/conversations',
-    ]) {
-      expect((await t.request({ method: 'GET', url })).statusCode, url).toBe(401);
+    const { list, unread, general, availableAdvisors, advisorConversation, advisorConversations } =
+      conversationEndpoints;
+    for (const endpoint of [list, unread, general, availableAdvisors, advisorConversation, advisorConversations]) {
+      expect((await t.call(endpoint, {})).status, endpoint.path).toBe(401);
     }
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message } from '@smart/contracts';
+import { conversationEndpoints, messageEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoMessengerOnce } from '../src/db/seed/messenger.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -18,8 +19,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const list = async (as: 'acmeMember' | 'advisor', url = '/api/conversations') =>
-  (await t.request({ as, method: 'GET', url })).json().data as Conversation[];
+const list = async (as: 'acmeMember' | 'advisor') => (await t.call(conversationEndpoints.list, { as })).data;
 
 describe('demo conversations', () => {
   it('are seeded once: member@acme has unread messages in three, the advisor chats with Acme and Globex', async () => {
@@ -33,18 +33,14 @@ describe('demo conversations', () => {
       ['General Discussion', 2],
       ['General', 2],
     ]);
-    const unread = await t.request({ as: 'acmeMember', method: 'GET', url: '/api/conversations/unread' });
-    expect(unread.json().data).toEqual({ total: 5, conversations: 3 });
+    const unread = await t.call(conversationEndpoints.unread, { as: 'acmeMember' });
+    expect(unread.data).toEqual({ total: 5, conversations: 3 });
 
-    const inbox = await list('advisor', '/api/conversations/advisors/conversations');
+    const inbox = (await t.call(conversationEndpoints.advisorConversations, { as: 'advisor' })).data;
     expect(inbox.map((chat) => chat.organizationName)).toEqual(['Globex', 'Acme Corp']);
     const launch = mine[0] as Conversation;
-    const messages = await t.request({
-      as: 'acmeMember',
-      method: 'GET',
-      url: `/api/messages/conversations/${launch.id}`,
-    });
-    const withFile = (messages.json().data as Message[]).find((message) => message.messageType === 'file');
+    const messages = await t.call(messageEndpoints.list, { params: { id: launch.id }, as: 'acmeMember' });
+    const withFile = (messages.data as Message[]).find((message) => message.messageType === 'file');
     expect(withFile?.attachments).toEqual([expect.objectContaining({ originalName: 'launch-email-2025.pdf' })]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AdvisorMeeting } from '@smart/contracts';
+import { schedulingEndpoints } from '@smart/contracts';
 import { expect } from 'vitest';
 import { seedDemoSchedulingOnce } from '../src/db/seed/scheduling.js';
 import { apiTest } from './helpers/fixture.js';
@@ -23,11 +24,14 @@ test('the demo schedule is seeded once: the advisor works New York hours and has
   expect(await seedDemoSchedulingOnce(t.database.db, NOW)).toBe(true);
   expect(await seedDemoSchedulingOnce(t.database.db, NOW)).toBe(false);
 
-  const availability = await t.request({ as: 'advisor', method: 'GET', url: '/api/advisors/me/availability' });
-  expect(availability.json().data).toMatchObject({ timeZone: 'America/New_York', sessionLengths: [30, 60] });
+  const availability = await t.call(schedulingEndpoints.getAvailability, {
+    params: { advisorId: 'me' },
+    as: 'advisor',
+  });
+  expect(availability.data).toMatchObject({ timeZone: 'America/New_York', sessionLengths: [30, 60] });
 
   const meetings = async (as: 'advisor' | 'acmeMember' | 'globexOwner') =>
-    (await t.request({ as, method: 'GET', url: '/api/sessions?limit=20' })).json().data as AdvisorMeeting[];
+    (await t.call(schedulingEndpoints.listMeetings, { query: { limit: 20 }, as })).data as AdvisorMeeting[];
   const advisors = await meetings('advisor');
   // Weekdays counted from Wednesday 4 March: five back (25 February), then 1, 2, 3 and 4 ahead.
   expect(

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Analytics, TimeEntry, Timesheet } from '@smart/contracts';
+import { analyticsEndpoints, timeEntryEndpoints } from '@smart/contracts';
 import { expect } from 'vitest';
 import { seedDemoTicketsOnce } from '../src/db/seed/tickets.js';
 import { seedDemoTimeOnce } from '../src/db/seed/time.js';
@@ -29,8 +30,8 @@ test("the demo's time is seeded once: the advisor's timesheet shows hours in Acm
 
   // Eight working weeks back from 4 March: 7 January to 4 March; nothing on a weekend or later.
   const timesheet = (
-    await t.request({ as: 'advisor', method: 'GET', url: '/api/time-entries/timesheet?from=2026-01-01&to=2026-03-31' })
-  ).json().data as Timesheet;
+    await t.call(timeEntryEndpoints.timesheet, { query: { from: '2026-01-01', to: '2026-03-31' }, as: 'advisor' })
+  ).data as Timesheet;
   expect(timesheet.organizations.map((organization) => organization.organizationName).sort()).toEqual([
     'Acme Corp',
     'Globex',
@@ -46,14 +47,13 @@ test("the demo's time is seeded once: the advisor's timesheet shows hours in Acm
 
   // Acme's owner sees the advisor's hours per month among its figures.
   const analytics = (
-    await t.request({ as: 'acmeOwner', method: 'GET', url: '/api/analytics?from=2026-01-01&to=2026-03-04' })
-  ).json().data as Analytics;
+    await t.call(analyticsEndpoints.read, { query: { from: '2026-01-01', to: '2026-03-04' }, as: 'acmeOwner' })
+  ).data as Analytics;
   expect(analytics.advisorHours.map((month) => month.month)).toEqual(['2026-01', '2026-02', '2026-03']);
   expect(analytics.advisorHours.every((month) => month.minutes > 0)).toBe(true);
 
   // The member's own hours are on its tasks, and not billable.
-  const own = (await t.request({ as: 'acmeMember', method: 'GET', url: '/api/time-entries' })).json()
-    .data as TimeEntry[];
+  const own = (await t.call(timeEntryEndpoints.list, { as: 'acmeMember' })).data as TimeEntry[];
   expect(own.length).toBeGreaterThan(0);
   expect(own.every((entry) => entry.recordType === 'task' && !entry.billable)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@smart/contracts';
+import { fileEndpoints, healthEndpoints, sessionEndpoints, UI_TEXT } from '@smart/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -103,14 +103,10 @@ describe('deny by default', () => {
   });
 
   it('lets anyone reach the public routes and the API documentation', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: 'x@y.z', password: 'wrong' },
-    });
-    expect(login.json().error).toBe(UI_TEXT.invalidCredentials);
-    expect((await t.request({ method: 'GET', url: '/api/files/unknown.png' })).statusCode).toBe(404);
+    expect((await t.call(healthEndpoints.get, {})).status).toBe(200);
+    const login = await t.call(sessionEndpoints.signIn, { body: { email: 'x@y.z', password: 'wrong' } });
+    expect(login.refusal.error).toBe(UI_TEXT.invalidCredentials);
+    expect((await t.call(fileEndpoints.picture, { params: { key: 'unknown.png' } })).status).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,10 @@
-import { type DomainEvent, type DomainEventInput, domainEventSchema } from '@smart/contracts';
+import {
+  type DomainEvent,
+  type DomainEventInput,
+  domainEventSchema,
+  type EndpointInput,
+  ticketEndpoints,
+} from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { handleDelivery, publish, type QueuedConsumer, subscribe } from '../src/events/stream.js';
@@ -13,14 +19,12 @@ import { apiTest } from './helpers/fixture.js';
  */
 
 const test = apiTest({ demoData: false }).extend('raiseTicket', { scope: 'file' }, ({ t, cast }) => async () => {
-  const response = await t.request({
+  const response = await t.call(ticketEndpoints.create, {
     token: cast.user.token,
-    method: 'POST',
-    url: '/api/tickets',
-    payload: { title: 'Printer', description: 'It smokes.', priority: 'medium' },
+    body: { title: 'Printer', description: 'It smokes.', priority: 'medium' },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as string;
+  expect(response.status, response.response.body).toBe(201);
+  return response.data.id as string;
 });
 
 /** The stream's events about a record (its id anywhere in the payload's `…Id` fields named here). */
@@ -32,8 +36,12 @@ async function eventsOf(t: TestApp, field: string, id: string) {
   return rows;
 }
 
-const comment = (t: TestApp, by: Member, ticketId: string, body: object) =>
-  t.request({ token: by.token, method: 'POST', url: `/api/tickets/${ticketId}/comments`, payload: body });
+const comment = (
+  t: TestApp,
+  by: Member,
+  ticketId: string,
+  body: EndpointInput<typeof ticketEndpoints.comment>['body'],
+) => t.call(ticketEndpoints.comment, { params: { id: ticketId }, token: by.token, body });
 
 describe('a change writes its typed event', () => {
   test('a comment is one ticket.commented event, valid against its contracts schema, naming what a consumer needs', async ({
@@ -43,7 +51,7 @@ describe('a change writes its typed event', () => {
   }) => {
     const ticketId = await raiseTicket();
     const response = await comment(t, cast.orgAdmin, ticketId, { text: 'On it', mentions: [cast.user.id] });
-    expect(response.statusCode, response.body).toBe(201);
+    expect(response.status, response.response.body).toBe(201);
 
     const events = await eventsOf(t, 'ticketId', ticketId);
     expect(events.map((event) => event.type)).toEqual(['ticket.created', 'ticket.commented']);
@@ -58,7 +66,7 @@ describe('a change writes its typed event', () => {
         priority: 'medium',
         creatorId: cast.user.id,
         assigneeId: null,
-        commentId: response.json().data.id,
+        commentId: response.data.id,
         excerpt: 'On it',
         mentionedIds: [cast.user.id],
       },
@@ -77,7 +85,7 @@ describe('a change writes its typed event', () => {
       sql`alter table domain_events add constraint no_comments check (type <> 'ticket.commented') not valid`,
     );
     try {
-      expect((await comment(t, cast.orgAdmin, ticketId, { text: 'Lost' })).statusCode).toBe(500);
+      expect((await comment(t, cast.orgAdmin, ticketId, { text: 'Lost' })).status).toBe(500);
     } finally {
       await db.execute(sql`alter table domain_events drop constraint no_comments`);
     }

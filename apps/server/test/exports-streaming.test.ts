@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UI_TEXT } from '@smart/contracts';
+import { exportEndpoints, pathOf, type TicketListQuery, ticketEndpoints, UI_TEXT } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -40,16 +40,15 @@ async function insertTickets(
     from generate_series(1, ${count}) as n`);
 }
 
+/** A sort of the tickets list, which its export follows. */
+type TicketOrder = Pick<TicketListQuery, 'sort' | 'order'>;
+
 /** Every id the tickets list shows with the query, 100 a page. */
-async function listedTicketIds(t: TestApp, member: Member, query: string) {
+async function listedTicketIds(t: TestApp, member: Member, query: TicketOrder) {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/tickets?${query}&page=${page}&limit=100`,
-      token: member.token,
-    });
-    const body = response.json() as { data: { id: string }[]; pagination: { pages: number } };
+    const response = await t.call(ticketEndpoints.list, { query: { ...query, page, limit: 100 }, token: member.token });
+    const { body } = response;
     ids.push(...body.data.map((ticket) => ticket.id));
     if (page >= body.pagination.pages) return ids;
   }
@@ -63,13 +62,15 @@ test('2,500 tickets in 25 batches: every one once, in the list order, for each s
   ]);
   await insertTickets(t.database.db, organization.id, owner, 2500, { assignee: colleague });
   // Newest first (one row value, an index range) and by assignee, half of them nobody (term by term).
-  for (const query of ['sort=createdAt', 'sort=assignedTo&order=desc']) {
-    const response = await t.request({ method: 'GET', url: `/api/exports/tickets.csv?${query}`, token: owner.token });
-    expect(response.statusCode, response.body).toBe(200);
-    const exported = csvRecords(response.body).map((row) => row.ID);
-    expect(exported, query).toHaveLength(2500);
-    expect(new Set(exported).size, query).toBe(2500);
-    expect(exported, query).toEqual(await listedTicketIds(t, owner, query));
+  const orders: TicketOrder[] = [{ sort: 'createdAt' }, { sort: 'assignedTo', order: 'desc' }];
+  for (const query of orders) {
+    const response = await t.call(exportEndpoints.tickets, { query, token: owner.token });
+    expect(response.status, response.response.body).toBe(200);
+    const exported = csvRecords(response.response.body).map((row) => row.ID);
+    const label = JSON.stringify(query);
+    expect(exported, label).toHaveLength(2500);
+    expect(new Set(exported).size, label).toBe(2500);
+    expect(exported, label).toEqual(await listedTicketIds(t, owner, query));
   }
 });
 
@@ -104,17 +105,17 @@ test(
       // 20 MB of CSV: more than the sockets between client and server hold, so a paused export stays open.
       await insertTickets(t.database.db, organization.id, owner, 400, { descriptionBytes: 50_000 });
       await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/exports/tickets.csv`;
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${pathOf(exportEndpoints.tickets)}`;
       const first = await pausedExport(url, owner.token);
       const second = await pausedExport(url, owner.token);
 
-      const third = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: owner.token });
-      expect(third.statusCode, third.body).toBe(429);
-      expect(third.json().error).toBe(UI_TEXT.tooManyExports);
+      const third = await t.call(exportEndpoints.members, { token: owner.token });
+      expect(third.status, third.response.body).toBe(429);
+      expect(third.refusal.error).toBe(UI_TEXT.tooManyExports);
       expect(third.headers['retry-after']).toBe('5');
       // Another person's exports are theirs.
-      const colleagues = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: colleague.token });
-      expect(colleagues.statusCode).toBe(200);
+      const colleagues = await t.call(exportEndpoints.members, { token: colleague.token });
+      expect(colleagues.status).toBe(200);
 
       first.hangUp();
       const line = JSON.parse(
@@ -124,8 +125,8 @@ test(
       expect(line.export).toBe('tickets');
       // It stopped where the client stopped: far from the 400 rows.
       expect(line.rows).toBeLessThan(400);
-      const again = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: owner.token });
-      expect(again.statusCode, again.body).toBe(200);
+      const again = await t.call(exportEndpoints.members, { token: owner.token });
+      expect(again.status, again.response.body).toBe(200);
       second.hangUp();
     } finally {
       await t.close();

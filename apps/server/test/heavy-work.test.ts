@@ -1,4 +1,14 @@
-import { BUSY_RETRY_AFTER_SECONDS, MAX_STATEMENT_ENTRIES, MEMBER_IMPORT_TEMPLATE, UI_TEXT } from '@smart/contracts';
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  exportEndpoints,
+  healthEndpoints,
+  importEndpoints,
+  MAX_STATEMENT_ENTRIES,
+  MEMBER_IMPORT_TEMPLATE,
+  pathOf,
+  timeEntryEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
@@ -7,7 +17,7 @@ import { apiTest } from './helpers/fixture.js';
 import { holdPoolThread } from './helpers/held-thread.js';
 import { multipartBody } from './helpers/multipart.js';
 import { pdfPageCount, pdfTextLines } from './helpers/pdf-text.js';
-import { personWithEntries, statementUrl } from './helpers/time-entries.js';
+import { personWithEntries } from './helpers/time-entries.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
@@ -24,17 +34,25 @@ const test = apiTest({
   settings: { CPU_POOL_THREADS: String(THREADS), CPU_POOL_QUEUE: String(QUEUE), EXPORTS_PER_PROCESS: '2' },
 });
 
-const APRIL = 'from=2031-04-01&to=2031-04-30';
+const APRIL = { from: '2031-04-01', to: '2031-04-30' };
 /** Thousands of entries written, drawn and read back. */
 const LONG = { timeout: 120_000 };
-const get = (t: TestApp, who: Member, url: string) => t.request({ method: 'GET', url, token: who.token });
+/** The April statement of an organization (GET /api/time-entries/timesheet.pdf), the timesheet's CSV, and two exports. */
+const statementOf = (t: TestApp, who: Member, organizationId: string) =>
+  t.call(timeEntryEndpoints.timesheetPdf, { query: { ...APRIL, organizationId }, token: who.token });
+const timesheetCsv = (t: TestApp, who: Member) =>
+  t.call(timeEntryEndpoints.timesheetCsv, { query: APRIL, token: who.token });
+const auditLogCsv = (t: TestApp, who: Member, organizationId: string) =>
+  t.call(exportEndpoints.auditLog, { query: { organizationId }, token: who.token });
+const timeEntriesCsv = (t: TestApp, who: Member) =>
+  t.call(exportEndpoints.timeEntries, { query: APRIL, token: who.token });
 
 /** Waits until the pool holds `count` tasks, running or waiting. */
 const poolHolds = (t: TestApp, count: number) =>
   waitFor(async () => (t.app.cpuPool.inFlight === count ? true : undefined), `${count} tasks in the pool`, 10_000);
 
 /** A request that has not answered yet (it may still, after the test looks). */
-function pending(request: Promise<LightMyRequestResponse>) {
+function pending<Answer>(request: Promise<Answer>) {
   let answered = false;
   void request.then(() => {
     answered = true;
@@ -42,7 +60,8 @@ function pending(request: Promise<LightMyRequestResponse>) {
   return { request, answered: () => answered };
 }
 
-function expectRefused(response: LightMyRequestResponse, message: string) {
+function expectRefused(answer: LightMyRequestResponse | { response: LightMyRequestResponse }, message: string) {
+  const response = 'response' in answer ? answer.response : answer;
   expect(response.statusCode, response.body).toBe(429);
   expect(response.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
   expect(response.json().error).toBe(message);
@@ -56,13 +75,13 @@ describe('the PDF statement on the CPU pool', () => {
       const { organization, person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES, (i) => `Entry ${i}`);
       const thread = holdPoolThread(t.app);
       try {
-        const statement = pending(get(t, person, statementUrl(organization.id)));
+        const statement = pending(statementOf(t, person, organization.id));
         await poolHolds(t, 2);
-        const health = await t.request({ method: 'GET', url: '/api/health' });
-        expect(health.statusCode).toBe(200);
+        const health = await t.call(healthEndpoints.get, {});
+        expect(health.status).toBe(200);
         expect(statement.answered()).toBe(false);
         await thread.release();
-        const response = await statement.request;
+        const { response } = await statement.request;
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['content-type']).toBe('application/pdf');
         const lines = pdfTextLines(response.rawPayload);
@@ -84,9 +103,9 @@ describe('the PDF statement on the CPU pool', () => {
     LONG,
     async ({ t, make }) => {
       const { person } = await personWithEntries(t, make, MAX_STATEMENT_ENTRIES, (i) => `Entry ${i}`);
-      const csv = await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`);
-      expect(csv.statusCode, csv.body).toBe(200);
-      const lines = csv.body.split('\r\n').slice(1, -1);
+      const csv = await timesheetCsv(t, person);
+      expect(csv.status, csv.response.body).toBe(200);
+      const lines = csv.response.body.split('\r\n').slice(1, -1);
       expect(lines).toHaveLength(MAX_STATEMENT_ENTRIES);
       const notes = lines.map((line) => line.split(',').at(-1));
       expect(new Set(notes).size).toBe(MAX_STATEMENT_ENTRIES);
@@ -102,23 +121,20 @@ describe('the PDF statement on the CPU pool', () => {
     const { organization, person } = await personWithEntries(t, make, 3, () => 'Work', 'org_admin');
     const thread = holdPoolThread(t.app);
     try {
-      const first = pending(get(t, person, statementUrl(organization.id)));
-      const second = pending(get(t, person, statementUrl(organization.id)));
+      const first = pending(statementOf(t, person, organization.id));
+      const second = pending(statementOf(t, person, organization.id));
       await poolHolds(t, 3);
-      expectRefused(await get(t, person, statementUrl(organization.id)), UI_TEXT.tooManyExports);
-      expectRefused(await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`), UI_TEXT.tooManyExports);
-      expectRefused(
-        await get(t, person, `/api/exports/audit-log.csv?organizationId=${organization.id}`),
-        UI_TEXT.tooManyExports,
-      );
+      expectRefused(await statementOf(t, person, organization.id), UI_TEXT.tooManyExports);
+      expectRefused(await timesheetCsv(t, person), UI_TEXT.tooManyExports);
+      expectRefused(await auditLogCsv(t, person, organization.id), UI_TEXT.tooManyExports);
       expect(first.answered() || second.answered()).toBe(false);
       await thread.release();
-      expect((await first.request).statusCode).toBe(200);
-      expect((await second.request).statusCode).toBe(200);
+      expect((await first.request).status).toBe(200);
+      expect((await second.request).status).toBe(200);
       // Their places are free again.
-      const csv = await get(t, person, `/api/time-entries/timesheet.csv?${APRIL}`);
-      expect(csv.statusCode, csv.body).toBe(200);
-      expect(csv.body.split('\r\n').filter((line) => line.includes(',Work'))).toHaveLength(3);
+      const csv = await timesheetCsv(t, person);
+      expect(csv.status, csv.response.body).toBe(200);
+      expect(csv.response.body.split('\r\n').filter((line) => line.includes(',Work'))).toHaveLength(3);
     } finally {
       await thread.release();
     }
@@ -132,15 +148,13 @@ describe('the PDF statement on the CPU pool', () => {
     if (!a || !b || !c) throw new Error('three people');
     const thread = holdPoolThread(t.app);
     try {
-      const statements = [a, b].map(({ person, organization }) =>
-        pending(get(t, person, statementUrl(organization.id))),
-      );
+      const statements = [a, b].map(({ person, organization }) => pending(statementOf(t, person, organization.id)));
       await poolHolds(t, 3);
-      expectRefused(await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`), UI_TEXT.serverBusy);
-      expectRefused(await get(t, c.person, `/api/exports/time-entries.csv?${APRIL}`), UI_TEXT.serverBusy);
+      expectRefused(await timesheetCsv(t, c.person), UI_TEXT.serverBusy);
+      expectRefused(await timeEntriesCsv(t, c.person), UI_TEXT.serverBusy);
       await thread.release();
-      for (const statement of statements) expect((await statement.request).statusCode).toBe(200);
-      expect((await get(t, c.person, `/api/time-entries/timesheet.csv?${APRIL}`)).statusCode).toBe(200);
+      for (const statement of statements) expect((await statement.request).status).toBe(200);
+      expect((await timesheetCsv(t, c.person)).status).toBe(200);
     } finally {
       await thread.release();
     }
@@ -159,7 +173,8 @@ describe('the PDF statement on the CPU pool', () => {
       const { body, contentType } = multipartBody('file', 'members.csv', file, 'text/csv');
       return t.request({
         method: 'POST',
-        url: '/api/imports/members/preview',
+        // Multipart: sent by hand (a typed call sends JSON), to its definition's path.
+        url: pathOf(importEndpoints.previewMembers),
         payload: body,
         headers: { 'content-type': contentType },
         token: owner.token,
@@ -167,12 +182,12 @@ describe('the PDF statement on the CPU pool', () => {
     };
     const thread = holdPoolThread(t.app);
     try {
-      const statement = pending(get(t, person, statementUrl(organization.id)));
+      const statement = pending(statementOf(t, person, organization.id));
       const waiting = pending(preview());
       await poolHolds(t, THREADS + QUEUE);
       expectRefused(await preview(), UI_TEXT.serverBusy);
       await thread.release();
-      expect((await statement.request).statusCode).toBe(200);
+      expect((await statement.request).status).toBe(200);
       const answered = await waiting.request;
       expect(answered.statusCode, answered.body).toBe(200);
       expect(answered.json().data.summary).toMatchObject({ rows: 1, valid: 1 });

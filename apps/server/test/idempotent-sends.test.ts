@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  conversationEndpoints,
   MAX_CLIENT_MESSAGE_ID_LENGTH,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
@@ -114,13 +115,12 @@ describe('POST /api/messages with a clientMessageId', () => {
     // Someone removed from the conversation repeating its own send is answered as any send there: 404.
     const theirs = { conversationId, content: 'Before I left', clientMessageId: randomUUID() };
     expect((await postMessage(t, colleague, theirs)).statusCode).toBe(201);
-    const removed = await t.request({
+    const removed = await t.call(conversationEndpoints.update, {
+      params: { id: conversationId },
       token: sender.token,
-      method: 'PUT',
-      url: `/api/conversations/${conversationId}`,
-      payload: { participantIds: [sender.id] },
+      body: { participantIds: [sender.id] },
     });
-    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.status, removed.response.body).toBe(200);
     expect((await postMessage(t, colleague, theirs)).statusCode).toBe(404);
   });
 

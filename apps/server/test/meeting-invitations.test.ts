@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_NOTIFICATION_PREFERENCES, formatSlotTime, mergeNotificationPreferences } from '@smart/contracts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  formatSlotTime,
+  mergeNotificationPreferences,
+  schedulingEndpoints,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema/index.js';
@@ -104,13 +109,12 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
 
   // 2. The advisor moves it and changes its attendees: the colleague is taken off, another is added.
   const movedStart = nextStart();
-  const moved = await t.request({
-    method: 'PATCH',
-    url: `/api/sessions/${meeting.id}`,
+  const moved = await t.call(schedulingEndpoints.updateMeeting, {
+    params: { id: meeting.id },
     token: advisor.token,
-    payload: { start: movedStart, attendeeIds: [booker.id, added.id] },
+    body: { start: movedStart, attendeeIds: [booker.id, added.id] },
   });
-  expect(moved.statusCode, moved.body).toBe(200);
+  expect(moved.status, moved.response.body).toBe(200);
   const afterMove = {
     booker: await invitationsOf(mailbox, booker, 2),
     advisor: await invitationsOf(mailbox, advisor, 2),
@@ -133,13 +137,12 @@ test('a booking, a move with attendees changed and a cancellation: one UID, a gr
   expect(removed.attendees).toEqual(addresses(berliner));
 
   // 3. The booker cancels: everyone left gets the CANCEL, one SEQUENCE higher.
-  const cancelled = await t.request({
-    method: 'POST',
-    url: `/api/sessions/${meeting.id}/cancel`,
+  const cancelled = await t.call(schedulingEndpoints.cancelMeeting, {
+    params: { id: meeting.id },
     token: booker.token,
-    payload: { reason: 'Numbers not ready' },
+    body: { reason: 'Numbers not ready' },
   });
-  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  expect(cancelled.status, cancelled.response.body).toBe(200);
   for (const [person, count] of [
     [advisor, 3],
     [booker, 3],

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_NOTIFICATION_PREFERENCES, MEETING_REMINDERS, mergeNotificationPreferences } from '@smart/contracts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  MEETING_REMINDERS,
+  mergeNotificationPreferences,
+  notificationEndpoints,
+} from '@smart/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -199,11 +204,10 @@ test('the advisor and the attendees are told in the app, and by e-mail unless th
   expect((await told(t.app.db, made.id, 'session_reminder')).map((row) => row.recipientId)).not.toContain(bystander.id);
 
   // The bell's item, from nobody; the e-mail says the same.
-  const inbox = await t.request({ method: 'GET', url: '/api/notifications?status=all', token: mailed.token });
+  const inbox = await t.call(notificationEndpoints.list, { query: { status: 'all' }, token: mailed.token });
   expect(
-    inbox
-      .json()
-      .data.filter((item: { record: { id: string } }) => item.record.id === made.id)
+    inbox.data
+      .filter((item: { record: { id: string } }) => item.record.id === made.id)
       .map((item: { type: string; text: string; actor: unknown }) => [item.type, item.text, item.actor]),
   ).toEqual([['session_reminder', 'The session "Pricing review" starts in 1 hour', null]]);
   const mailbox = path.join(t.app.config.dataDir, 'mail');

@@ -1,15 +1,22 @@
 import {
   availableSeats,
+  exportEndpoints,
   importColumnTwiceMessage,
   importCsvSyntaxMessage,
   importEmailRepeatedMessage,
+  importEndpoints,
   importMissingColumnsMessage,
   importSeatLimitMessage,
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_MAX_ROWS,
   MEMBER_IMPORT_TEMPLATE,
   type MemberImportReport,
+  passwordResetEndpoints,
+  pathOf,
+  queryStringOf,
+  sessionEndpoints,
   UI_TEXT,
+  userEndpoints,
   WELCOME_LINK_TTL_DAYS,
 } from '@smart/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -33,8 +40,9 @@ import { waitFor } from './helpers/wait-for.js';
 const test = apiTest({ demoData: false });
 
 const HEADER = MEMBER_IMPORT_TEMPLATE.trimEnd();
-const PREVIEW = '/api/imports/members/preview';
-const IMPORT = '/api/imports/members';
+// Multipart routes: sent by hand (a typed call sends JSON), to their definitions' paths.
+const PREVIEW = pathOf(importEndpoints.previewMembers);
+const IMPORT = pathOf(importEndpoints.importMembers);
 
 /** A CSV file of these lines (CRLF, as spreadsheets write them). */
 const csvFile = (...lines: string[]) => Buffer.from(lines.map((line) => `${line}\r\n`).join(''));
@@ -51,7 +59,7 @@ function fileRequest(url: string, file: Buffer, organizationId?: string, filenam
   const { body, contentType } = multipartBody('file', filename, file, 'text/csv');
   return {
     method: 'POST' as const,
-    url: organizationId ? `${url}?organizationId=${organizationId}` : url,
+    url: url + queryStringOf({ organizationId }),
     payload: body,
     headers: { 'content-type': contentType },
   };
@@ -163,12 +171,12 @@ describe('preview', () => {
     const { organization, owner } = await freshOrganization(make);
     const phoned = await make.member(organization.id, { firstName: 'Pia', lastName: 'Phone', jobTitle: 'Buyer' });
     await t.database.db.update(users).set({ phone: '+1 (312) 555-0144' }).where(eq(users.id, phoned.id));
-    const exported = await t.request({ method: 'GET', url: '/api/exports/members.csv', token: owner.token });
-    expect(exported.statusCode).toBe(200);
-    expect(exported.body).toContain("'+1 (312) 555-0144");
+    const exported = await t.call(exportEndpoints.members, { token: owner.token });
+    expect(exported.status).toBe(200);
+    expect(exported.response.body).toContain("'+1 (312) 555-0144");
     // The same people as new accounts in another organization: only their addresses change.
     const { owner: otherOwner } = await freshOrganization(make);
-    const file = exported.body.replace(/[\w.+-]+@factory\.example\.com/g, () => freshEmail());
+    const file = exported.response.body.replace(/[\w.+-]+@factory\.example\.com/g, () => freshEmail());
     const report = await reportOf(t, PREVIEW, otherOwner, Buffer.from(file), 200);
     expect(report.summary).toMatchObject({ rows: 2, invalid: 0 });
     expect(report.rows.find((row) => row.values.lastName === 'Phone')?.values).toMatchObject({
@@ -363,17 +371,16 @@ describe('the import', () => {
     );
 
     // The members show in the organization's list.
-    const list = await t.request({
-      method: 'GET',
-      url: `/api/users/organization/${organization.id}?limit=200`,
+    const list = await t.call(userEndpoints.listByOrganization, {
+      params: { orgId: organization.id },
+      query: { limit: 200 },
       token: owner.token,
     });
-    expect(list.json().data.map((user: { email: string }) => user.email)).toEqual(expect.arrayContaining([ada, grace]));
+    expect(list.data.map((user: { email: string }) => user.email)).toEqual(expect.arrayContaining([ada, grace]));
 
     // No password signs in, until the welcome e-mail's link sets one.
-    const signIn = (password: string) =>
-      t.request({ method: 'POST', url: '/api/users/login', payload: { email: ada, password } });
-    expect((await signIn(NO_PASSWORD)).statusCode).toBe(401);
+    const signIn = (password: string) => t.call(sessionEndpoints.signIn, { body: { email: ada, password } });
+    expect((await signIn(NO_PASSWORD)).status).toBe(401);
     const mailbox = t.app.config.mail.mailboxDir;
     const mail = await waitForMail(mailbox, ada);
     expect(mail.subject).toBe('Welcome to S.M.A.R.T.: choose your password');
@@ -381,13 +388,9 @@ describe('the import', () => {
     expect(mail.text).toContain(`within ${WELCOME_LINK_TTL_DAYS} days`);
     await waitForMail(mailbox, grace);
     const { token } = resetLinkIn(mail);
-    const reset = await t.request({
-      method: 'POST',
-      url: '/api/users/password-reset/confirm',
-      payload: { token, newPassword: 'chosen-password' },
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
-    expect((await signIn('chosen-password')).statusCode).toBe(200);
+    const reset = await t.call(passwordResetEndpoints.confirm, { body: { token, newPassword: 'chosen-password' } });
+    expect(reset.status, reset.response.body).toBe(200);
+    expect((await signIn('chosen-password')).status).toBe(200);
 
     // Exactly one welcome each, once no welcome job is left to run.
     await waitFor(

@@ -1,8 +1,10 @@
 import {
   type Conversation,
+  conversationEndpoints,
   fileEndpoints,
   MAX_MESSAGE_LENGTH,
   type Message,
+  type MessageListQuery,
   messageEndpoints,
   ticketEndpoints,
   UI_TEXT,
@@ -12,7 +14,7 @@ import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
-import { createConversation, getData, messageTexts, postMessage, sendMessage } from './helpers/messenger.js';
+import { createConversation, messageTexts, postMessage, sendMessage } from './helpers/messenger.js';
 import { type FilePart, sendUpload, TINY_PNG } from './helpers/multipart.js';
 
 /** Messages: send rules, files, paging and cursors, and turning a message into a ticket. */
@@ -37,7 +39,8 @@ const test = apiTest({ demoData: false })
   /** The stored messages of the shared conversation, for "a refusal stores nothing". */
   .extend('count', { scope: 'file' }, ({ t, cast, conversation }) => {
     return async () =>
-      (await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`)).lastMessage?.id;
+      (await t.call(conversationEndpoints.get, { params: { id: conversation.id }, token: cast.user.token })).data
+        .lastMessage?.id;
   });
 
 describe('POST /api/messages', () => {
@@ -116,7 +119,8 @@ describe('POST /api/messages', () => {
       expect((await download(stranger)).status).toBe(404);
     }
     // Listed with the page's messages.
-    const page = await getData<Message[]>(t, cast.orgAdmin, `/api/messages/conversations/${conversation.id}`);
+    const page = (await t.call(messageEndpoints.list, { params: { id: conversation.id }, token: cast.orgAdmin.token }))
+      .data;
     expect(page.at(-1)?.attachments).toHaveLength(2);
   });
 
@@ -175,34 +179,37 @@ describe('GET /api/messages/conversations/{id}', () => {
     });
     expect(first.data.map((message: Message) => message.content)).toEqual(['m5', 'm6', 'm7']);
     expect(first.body.pagination).toEqual({ page: 1, limit: 3, total: 7, pages: 3 });
-    expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=2')).toEqual(['m2', 'm3', 'm4']);
-    expect(await messageTexts(t, cast.user, chat.id, '?limit=3&page=3')).toEqual(['m1']);
+    expect(await messageTexts(t, cast.user, chat.id, { limit: 3, page: 2 })).toEqual(['m2', 'm3', 'm4']);
+    expect(await messageTexts(t, cast.user, chat.id, { limit: 3, page: 3 })).toEqual(['m1']);
     expect(await messageTexts(t, cast.user, chat.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
   });
 
   test('before and after a message: exact neighbours, whatever their timestamps', async ({ t, cast }) => {
-    expect(await messageTexts(t, cast.user, chat.id, `?before=${idOf(4)}&limit=2`)).toEqual(['m2', 'm3']);
-    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}`)).toEqual(['m5', 'm6', 'm7']);
-    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(4)}&limit=2`)).toEqual(['m5', 'm6']);
-    expect(await messageTexts(t, cast.user, chat.id, `?after=${idOf(7)}`)).toEqual([]);
+    expect(await messageTexts(t, cast.user, chat.id, { before: idOf(4), limit: 2 })).toEqual(['m2', 'm3']);
+    expect(await messageTexts(t, cast.user, chat.id, { after: idOf(4) })).toEqual(['m5', 'm6', 'm7']);
+    expect(await messageTexts(t, cast.user, chat.id, { after: idOf(4), limit: 2 })).toEqual(['m5', 'm6']);
+    expect(await messageTexts(t, cast.user, chat.id, { after: idOf(7) })).toEqual([]);
   });
 
   test('a cursor of another conversation or a bad query is a 400', async ({ t, cast, conversation }) => {
-    const [other] = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}?limit=1`);
-    for (const query of [
-      `?after=${other?.id}`,
-      `?before=${crypto.randomUUID()}`,
-      '?after=yesterday',
-      '?limit=0',
-      '?limit=101',
-      '?page=-1',
-    ]) {
-      const response = await t.request({
+    const [other] = (
+      await t.call(messageEndpoints.list, {
+        params: { id: conversation.id },
+        query: { limit: 1 },
         token: cast.user.token,
-        method: 'GET',
-        url: `/api/messages/conversations/${chat.id}${query}`,
-      });
-      expect(response.statusCode, query).toBe(400);
+      })
+    ).data;
+    const queries: MessageListQuery[] = [
+      { after: String(other?.id) },
+      { before: crypto.randomUUID() },
+      { after: 'yesterday' },
+      { limit: 0 },
+      { limit: 101 },
+      { page: -1 },
+    ];
+    for (const query of queries) {
+      const response = await t.call(messageEndpoints.list, { params: { id: chat.id }, query, token: cast.user.token });
+      expect(response.status, JSON.stringify(query)).toBe(400);
     }
   });
 });
@@ -216,7 +223,8 @@ describe('a message turned into a ticket', () => {
     });
     expect(created.status, created.response.body).toBe(201);
     const ticketId = created.data.id;
-    const page = await getData<Message[]>(t, cast.user, `/api/messages/conversations/${conversation.id}`);
+    const page = (await t.call(messageEndpoints.list, { params: { id: conversation.id }, token: cast.user.token }))
+      .data;
     expect(page.find((one) => one.id === message.id)?.ticket).toEqual({
       id: ticketId,
       title: 'Printer fire',

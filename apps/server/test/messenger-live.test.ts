@@ -1,9 +1,11 @@
 import {
-  type Conversation,
+  advisorEndpoints,
+  conversationEndpoints,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type MessengerAck,
   type MessengerErrorEvent,
+  messageEndpoints,
   type NewMessageEvent,
   type SendMessageAck,
   TYPING_RATE_LIMIT,
@@ -13,7 +15,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
 import { apiTest } from './helpers/fixture.js';
-import { createConversation, getData, messageTexts, sendMessage } from './helpers/messenger.js';
+import { createConversation, messageTexts, sendMessage } from './helpers/messenger.js';
 
 /** The messenger's live connection, with real sockets on the real server. */
 const emitWithAck = <T = MessengerAck>(socket: Socket, event: string, payload: unknown): Promise<T> =>
@@ -79,7 +81,9 @@ describe('new_message', () => {
     expect(ack).toMatchObject({ ok: true, message: { content: 'From the advisor', conversationId: conversation.id } });
     expect(heard).toEqual([{ conversationId: conversation.id, message: ack?.ok ? ack.message : null }]);
     expect(await messageTexts(t, cast.user, conversation.id)).toEqual(['From the advisor']);
-    const unread = await getData<Conversation>(t, cast.user, `/api/conversations/${conversation.id}`);
+    const unread = (
+      await t.call(conversationEndpoints.get, { params: { id: conversation.id }, token: cast.user.token })
+    ).data;
     expect(unread.unreadCount).toBe(1);
 
     for (const bad of [{ conversationId: conversation.id, content: '  ' }, { conversationId: 'x' }, 'hello', null]) {
@@ -181,7 +185,7 @@ describe('nothing lost, nothing after access ends', () => {
     const again = await sockets.connect(cast.orgAdmin);
     const [heardAfter] = await heardBy<NewMessageEvent>([again], MESSENGER_EVENTS.newMessage, async () => {});
     expect(heardAfter).toEqual([]);
-    expect(await messageTexts(t, cast.orgAdmin, conversation.id, `?after=${lastSeenId}`)).toEqual([
+    expect(await messageTexts(t, cast.orgAdmin, conversation.id, { after: lastSeenId })).toEqual([
       'one',
       'two',
       'three',
@@ -200,11 +204,10 @@ describe('nothing lost, nothing after access ends', () => {
     await join(removed, conversation.id);
     await join(typist, conversation.id);
     const [gone] = await heardBy<{ conversationId: string }>([removed], MESSENGER_EVENTS.conversationRemoved, () =>
-      t.request({
+      t.call(conversationEndpoints.update, {
+        params: { id: conversation.id },
         token: cast.user.token,
-        method: 'PUT',
-        url: `/api/conversations/${conversation.id}`,
-        payload: { participantIds: [cast.user.id, cast.orgAdmin.id] },
+        body: { participantIds: [cast.user.id, cast.orgAdmin.id] },
       }),
     );
     expect(gone).toEqual([{ conversationId: conversation.id }]);
@@ -228,12 +231,11 @@ describe('nothing lost, nothing after access ends', () => {
     const [socket, typist] = await Promise.all([sockets.connect(advisor), sockets.connect(cast.user)]);
     await join(socket, conversation.id);
     await join(typist, conversation.id);
-    const removed = await t.request({
+    const removed = await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
       token: cast.admin.token,
-      method: 'DELETE',
-      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
     });
-    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.status, removed.response.body).toBe(200);
     const [messages] = await heardBy([socket], MESSENGER_EVENTS.newMessage, () =>
       sendMessage(t, cast.user, conversation.id, 'Still there?'),
     );
@@ -252,11 +254,10 @@ describe('nothing lost, nothing after access ends', () => {
     const conversation = await newConversation();
     const watcher = await sockets.connect(cast.user);
     const [events] = await heardBy([watcher], MESSENGER_EVENTS.statusUpdated, () =>
-      t.request({
+      t.call(conversationEndpoints.update, {
+        params: { id: conversation.id },
         token: cast.advisorAssigned.token,
-        method: 'PUT',
-        url: `/api/conversations/${conversation.id}`,
-        payload: { status: 'resolved' },
+        body: { status: 'resolved' },
       }),
     );
     expect(events).toEqual([{ conversationId: conversation.id, status: 'resolved', actorId: cast.advisorAssigned.id }]);
@@ -279,18 +280,19 @@ describe('lists follow', () => {
       [memberTab],
       MESSENGER_EVENTS.conversationUpdated,
       async () => {
-        const chat = await getData<Conversation>(
-          t,
-          advisor,
-          `/api/conversations/advisors/conversation?organizationId=${organization.id}`,
-        );
+        const chat = (
+          await t.call(conversationEndpoints.advisorConversation, {
+            query: { organizationId: organization.id },
+            token: advisor.token,
+          })
+        ).data;
         chatId = chat.id;
       },
     );
     expect(updates).toEqual([{ conversationId: chatId }]);
     await sendMessage(t, advisor, chatId, 'Hello from your advisor');
     const [reads] = await heardBy<{ conversationId: string }>([otherTab], MESSENGER_EVENTS.conversationRead, () =>
-      t.request({ token: member.token, method: 'PUT', url: `/api/messages/conversations/${chatId}/read` }),
+      t.call(messageEndpoints.markRead, { params: { id: chatId }, token: member.token }),
     );
     expect(reads).toMatchObject([{ conversationId: chatId }]);
   });
@@ -311,11 +313,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', 
       listener,
       MESSENGER_EVENTS.newMessage,
       () =>
-        sender.request({
+        sender.call(messageEndpoints.send, {
           token: cast.user.token,
-          method: 'POST',
-          url: '/api/messages',
-          payload: { conversationId: conversation.id, content: 'Across processes' },
+          body: { conversationId: conversation.id, content: 'Across processes' },
         }),
       sender,
     );

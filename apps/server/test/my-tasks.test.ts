@@ -1,4 +1,4 @@
-import { MY_TASKS_SORTS, type MyTask, type TaskStatus } from '@smart/contracts';
+import { MY_TASKS_SORTS, type MyTask, type MyTasksQuery, type TaskStatus, taskEndpoints } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect } from 'vitest';
@@ -80,16 +80,16 @@ async function myTasksWorld(t: TestApp, make: Factories) {
 
 const test = apiTest({ demoData: false })
   .extend('world', { scope: 'file' }, ({ t, make }) => myTasksWorld(t, make))
-  .extend('myTasks', { scope: 'file' }, ({ t }) => async (query: string, who: Member) => {
-    const response = await t.request({ token: who.token, method: 'GET', url: `/api/tasks/my-tasks?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as MyTask[];
+  .extend('myTasks', { scope: 'file' }, ({ t }) => async (query: MyTasksQuery, who: Member) => {
+    const response = await t.call(taskEndpoints.mine, { query, token: who.token });
+    expect(response.status, response.response.body).toBe(200);
+    return response.data as MyTask[];
   })
   .extend(
     'titles',
     { scope: 'file' },
     ({ myTasks }) =>
-      async (query: string, who: Member) =>
+      async (query: MyTasksQuery, who: Member) =>
         (await myTasks(query, who)).map((task) => task.title),
   );
 // The people and tasks are made before the first test (a hook's time, not a test's).
@@ -102,7 +102,7 @@ describe('GET /api/tasks/my-tasks filters', () => {
     world,
     titles,
   }) => {
-    expect(await titles('', world.people.bob)).toEqual([
+    expect(await titles({}, world.people.bob)).toEqual([
       'Late',
       'done late',
       'Today',
@@ -112,30 +112,30 @@ describe('GET /api/tasks/my-tasks filters', () => {
     ]);
   });
 
-  test.for<[string, string[]]>([
+  test.for<[MyTasksQuery, string[]]>([
     // Before today and not completed.
-    ['due=overdue', ['Late']],
-    ['due=today', ['Today']],
+    [{ due: 'overdue' }, ['Late']],
+    [{ due: 'today' }, ['Today']],
     // Today and the six days after it.
-    ['due=next_7_days', ['Today', 'end of the week']],
-    ['due=none', ['someday']],
-    ['status=completed', ['done late']],
-    ['status=in_progress&due=overdue', ['Late']],
-    ['status=not_started&due=overdue', []],
-  ])("?%s: the caller's tasks that match", async ([query, expected], { world, titles }) => {
+    [{ due: 'next_7_days' }, ['Today', 'end of the week']],
+    [{ due: 'none' }, ['someday']],
+    [{ status: 'completed' }, ['done late']],
+    [{ status: 'in_progress', due: 'overdue' }, ['Late']],
+    [{ status: 'not_started', due: 'overdue' }, []],
+  ])("?%o: the caller's tasks that match", async ([query, expected], { world, titles }) => {
     expect(await titles(query, world.people.bob)).toEqual(expected);
   });
 
   test("'today' is the caller's, in its own time zone", async ({ world, titles }) => {
     // Pat lives a day behind: the task due on Bob's today is not due on Pat's yet.
-    expect(await titles('due=today', world.people.pat)).toEqual([]);
-    expect(await titles('due=next_7_days', world.people.pat)).toEqual(['Pat tomorrow']);
-    expect(await titles('due=overdue', world.people.pat)).toEqual([]);
+    expect(await titles({ due: 'today' }, world.people.pat)).toEqual([]);
+    expect(await titles({ due: 'next_7_days' }, world.people.pat)).toEqual(['Pat tomorrow']);
+    expect(await titles({ due: 'overdue' }, world.people.pat)).toEqual([]);
   });
 
   test('created by me takes the same filters', async ({ world, titles }) => {
-    expect(await titles('filter=created&due=overdue', world.people.alice)).toEqual(['Late']);
-    expect(await titles('filter=created&status=completed', world.people.alice)).toEqual(['done late']);
+    expect(await titles({ filter: 'created', due: 'overdue' }, world.people.alice)).toEqual(['Late']);
+    expect(await titles({ filter: 'created', status: 'completed' }, world.people.alice)).toEqual(['done late']);
   });
 
   test("an advisor's organization filter keeps to the organizations it works for now", async ({
@@ -144,89 +144,78 @@ describe('GET /api/tasks/my-tasks filters', () => {
     titles,
   }) => {
     const { advisor } = world.people;
-    const all = await myTasks('', advisor);
+    const all = await myTasks({}, advisor);
     // Gone's task went with the assignment.
     expect(all.map((task) => task.title).sort()).toEqual(['North review', 'South review']);
     expect(all.find((task) => task.title === 'South review')?.organizationName).toBe(world.south.name);
-    expect(await titles(`organizationId=${world.south.id}`, advisor)).toEqual(['South review']);
-    expect(await titles(`organizationId=${world.outside.id}`, advisor)).toEqual([]);
+    expect(await titles({ organizationId: world.south.id }, advisor)).toEqual(['South review']);
+    expect(await titles({ organizationId: world.outside.id }, advisor)).toEqual([]);
     // A member naming another organization lists nothing of it.
-    expect(await titles(`organizationId=${world.outside.id}`, world.people.bob)).toEqual([]);
-    expect(await titles(`organizationId=${world.north.id}`, world.people.bob)).toHaveLength(6);
+    expect(await titles({ organizationId: world.outside.id }, world.people.bob)).toEqual([]);
+    expect(await titles({ organizationId: world.north.id }, world.people.bob)).toHaveLength(6);
   });
 });
 
 describe('GET /api/tasks/my-tasks pages', () => {
   test("pages through the caller's tasks in the sort's order; the count is all of them", async ({ world, t }) => {
-    const page = async (query: string) => {
-      const response = await t.request({
-        token: world.people.bob.token,
-        method: 'GET',
-        url: `/api/tasks/my-tasks?${query}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as {
-        data: MyTask[];
-        pagination: { page: number; limit: number; total: number; pages: number };
-      };
+    const page = async (query: MyTasksQuery) => {
+      const response = await t.call(taskEndpoints.mine, { query, token: world.people.bob.token });
+      expect(response.status, response.response.body).toBe(200);
+      const { body } = response;
       return { titles: body.data.map((task) => task.title), pagination: body.pagination };
     };
-    const first = await page('limit=4');
+    const first = await page({ limit: 4 });
     expect(first).toEqual({
       titles: ['Late', 'done late', 'Today', 'end of the week'],
       pagination: { page: 1, limit: 4, total: 6, pages: 2 },
     });
-    expect(await page('limit=4&page=2')).toEqual({
+    expect(await page({ limit: 4, page: 2 })).toEqual({
       titles: ['Next week', 'someday'],
       pagination: { page: 2, limit: 4, total: 6, pages: 2 },
     });
     // A filter's count is of the matching tasks, not of the page.
-    expect((await page('limit=1&due=next_7_days')).pagination.total).toBe(2);
-    expect((await page('page=3&limit=4')).titles).toEqual([]);
+    expect((await page({ limit: 1, due: 'next_7_days' })).pagination.total).toBe(2);
+    expect((await page({ page: 3, limit: 4 })).titles).toEqual([]);
   });
 
-  test.for(['limit=0', 'limit=101', 'page=0', 'page=-1', 'limit=ten'])(
-    '?%s is refused',
+  test.for<MyTasksQuery>([{ limit: 0 }, { limit: 101 }, { page: 0 }, { page: -1 }, { limit: 'ten' }])(
+    '?%o is refused',
     async (query, { world, t }) => {
-      const response = await t.request({
-        token: world.people.bob.token,
-        method: 'GET',
-        url: `/api/tasks/my-tasks?${query}`,
-      });
-      expect(response.statusCode).toBe(400);
+      const response = await t.call(taskEndpoints.mine, { query, token: world.people.bob.token });
+      expect(response.status).toBe(400);
     },
   );
 });
 
 describe('GET /api/tasks/my-tasks sorts', () => {
-  test.for<[string, string[]]>([
-    ['sort=title', ['done late', 'end of the week', 'Late', 'Next week', 'someday', 'Today']],
-    ['sort=title&order=desc', ['Today', 'someday', 'Next week', 'Late', 'end of the week', 'done late']],
+  test.for<[MyTasksQuery, string[]]>([
+    [{ sort: 'title' }, ['done late', 'end of the week', 'Late', 'Next week', 'someday', 'Today']],
+    [{ sort: 'title', order: 'desc' }, ['Today', 'someday', 'Next week', 'Late', 'end of the week', 'done late']],
     // High first; within one priority soonest due first, undated last, whichever way the sort runs.
-    ['sort=priority', ['Late', 'Next week', 'Today', 'someday', 'done late', 'end of the week']],
-    ['sort=status', ['Today', 'end of the week', 'Next week', 'someday', 'Late', 'done late']],
-    ['sort=progress&order=desc', ['done late', 'Late']],
-    ['sort=dueDate&order=desc', ['Next week', 'end of the week', 'Today', 'Late', 'done late', 'someday']],
-  ])('?%s', async ([query, expected], { world, titles }) => {
+    [{ sort: 'priority' }, ['Late', 'Next week', 'Today', 'someday', 'done late', 'end of the week']],
+    [{ sort: 'status' }, ['Today', 'end of the week', 'Next week', 'someday', 'Late', 'done late']],
+    [{ sort: 'progress', order: 'desc' }, ['done late', 'Late']],
+    [{ sort: 'dueDate', order: 'desc' }, ['Next week', 'end of the week', 'Today', 'Late', 'done late', 'someday']],
+  ])('?%o', async ([query, expected], { world, titles }) => {
     const listed = await titles(query, world.people.bob);
     expect(listed.slice(0, expected.length)).toEqual(expected);
   });
 
   test('by organization and by project, for an advisor', async ({ world, titles }) => {
     const { advisor } = world.people;
-    expect(await titles('sort=organization', advisor)).toEqual(['North review', 'South review']);
-    expect(await titles('sort=organization&order=desc', advisor)).toEqual(['South review', 'North review']);
-    expect(await titles('sort=project&order=desc', advisor)).toEqual(['South review', 'North review']);
+    expect(await titles({ sort: 'organization' }, advisor)).toEqual(['North review', 'South review']);
+    expect(await titles({ sort: 'organization', order: 'desc' }, advisor)).toEqual(['South review', 'North review']);
+    expect(await titles({ sort: 'project', order: 'desc' }, advisor)).toEqual(['South review', 'North review']);
   });
 
   test('every sort lists the same tasks, in one order, either way', async ({ world, myTasks }) => {
-    const ids = async (query: string) => (await myTasks(query, world.people.bob)).map((task) => task._id);
-    const expected = (await ids('')).sort();
+    const ids = async (query: MyTasksQuery) => (await myTasks(query, world.people.bob)).map((task) => task._id);
+    const expected = (await ids({})).sort();
     for (const sort of MY_TASKS_SORTS) {
-      for (const order of ['asc', 'desc']) {
-        const listed = await ids(`sort=${sort}&order=${order}`);
+      for (const order of ['asc', 'desc'] as const) {
+        const listed = await ids({ sort, order });
         expect([...listed].sort(), sort).toEqual(expected);
-        expect(await ids(`sort=${sort}&order=${order}`), sort).toEqual(listed);
+        expect(await ids({ sort, order }), sort).toEqual(listed);
       }
     }
   });
@@ -241,6 +230,7 @@ describe('GET /api/tasks/my-tasks sorts', () => {
     'organizationId=nope',
     'due=today%00',
   ])('?%s: 400', async (query, { t, world }) => {
+    // Malformed queries, as an outside client might send them.
     const response = await t.request({
       token: world.people.bob.token,
       method: 'GET',

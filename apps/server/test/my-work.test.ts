@@ -1,4 +1,13 @@
-import { DUE_SOON_DAYS, MY_WORK_ITEMS, type MyWork, type PlatformFigures, recordPaths } from '@smart/contracts';
+import {
+  advisorEndpoints,
+  DUE_SOON_DAYS,
+  MY_WORK_ITEMS,
+  type MyWork,
+  messageEndpoints,
+  myWorkEndpoints,
+  type PlatformFigures,
+  recordPaths,
+} from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { tasks } from '../src/db/schema/index.js';
@@ -21,9 +30,9 @@ const test = apiTest({ demoData: false });
 
 /** GET /api/my-work as `member`, on TODAY. */
 async function myWork(t: TestApp, member: Member) {
-  const response = await t.request({ method: 'GET', url: `/api/my-work?today=${TODAY}`, token: member.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
+  const response = await t.call(myWorkEndpoints.mine, { query: { today: TODAY }, token: member.token });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data;
 }
 
 const titles = (block: { items: { title: string }[] }) => block.items.map((item) => item.title).sort();
@@ -131,12 +140,8 @@ describe('GET /api/my-work', () => {
   });
 
   seeded('reading the conversation empties the unread block', async ({ t, cast, work }) => {
-    const read = await t.request({
-      method: 'PUT',
-      url: `/api/messages/conversations/${work.chat.id}/read`,
-      token: cast.orgAdmin.token,
-    });
-    expect(read.statusCode, read.body).toBe(200);
+    const read = await t.call(messageEndpoints.markRead, { params: { id: work.chat.id }, token: cast.orgAdmin.token });
+    expect(read.status, read.response.body).toBe(200);
     expect((await myWork(t, cast.orgAdmin)).conversations).toEqual({ total: 0, items: [] });
   });
 
@@ -144,12 +149,11 @@ describe('GET /api/my-work', () => {
     const advisor = await make.advisor([cast.organization.id]);
     await insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: 'Late', assignedTo: advisor.id });
     expect(titles((await myWork(t, advisor)).tickets)).toEqual(['Late', 'Nobody has it']);
-    const ended = await t.request({
-      method: 'DELETE',
-      url: `/api/organizations/${cast.organization.id}/advisors/${advisor.id}`,
+    const ended = await t.call(advisorEndpoints.removeAssignment, {
+      params: { orgId: cast.organization.id, advisorId: advisor.id },
       token: cast.admin.token,
     });
-    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.status, ended.response.body).toBe(200);
     expect((await myWork(t, advisor)).tickets).toEqual({ total: 0, assignedToMe: 0, unassigned: 0, items: [] });
   });
 
@@ -231,17 +235,17 @@ describe('GET /api/my-work', () => {
 
   seeded('bad input is refused', async ({ t, cast }) => {
     for (const today of ['yesterday', '2031-02-30', 'x'.repeat(5000), '2031-03-10%00']) {
-      const response = await t.request({ method: 'GET', url: `/api/my-work?today=${today}`, token: cast.user.token });
-      expect(response.statusCode, today.slice(0, 20)).toBe(400);
+      const response = await t.call(myWorkEndpoints.mine, { query: { today }, token: cast.user.token });
+      expect(response.status, today.slice(0, 20)).toBe(400);
     }
   });
 });
 
 describe('GET /api/my-work/platform', () => {
   seeded("the admin's figures count the whole platform", async ({ t, cast }) => {
-    const response = await t.request({ method: 'GET', url: '/api/my-work/platform', token: cast.admin.token });
-    expect(response.statusCode, response.body).toBe(200);
-    const figures: PlatformFigures = response.json().data;
+    const response = await t.call(myWorkEndpoints.platform, { token: cast.admin.token });
+    expect(response.status, response.response.body).toBe(200);
+    const figures: PlatformFigures = response.data;
     const [counts] = (
       (await t.database.db.execute(sql`select
         (select count(*) from organizations)::int as organizations,
@@ -282,9 +286,9 @@ describe('statements per My work request', () => {
       await sendMessage(counting.app, member, chat.id, 'Hello');
     };
     await grow(1);
-    const few = await counting.queriesOf(owner.token, `/api/my-work?today=${TODAY}`);
+    const few = await counting.queriesOfCall(owner.token, myWorkEndpoints.mine, { query: { today: TODAY } });
     await grow(MY_WORK_ITEMS * 3);
-    const many = await counting.queriesOf(owner.token, `/api/my-work?today=${TODAY}`);
+    const many = await counting.queriesOfCall(owner.token, myWorkEndpoints.mine, { query: { today: TODAY } });
     expect(many.count).toBe(few.count);
     expect(many.count).toBe(4);
     expect((many.data as MyWork).tasks.items).toHaveLength(MY_WORK_ITEMS);

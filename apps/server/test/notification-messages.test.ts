@@ -2,7 +2,9 @@ import {
   type Conversation,
   MESSENGER_CLIENT_EVENTS,
   type MessengerAck,
+  messageEndpoints,
   NOTIFICATION_EVENTS,
+  notificationEndpoints,
   type SendMessageAck,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -41,8 +43,7 @@ const test = apiTest({ demoData: false })
   })
   .extend('unreadOf', { scope: 'file' }, ({ t }) => {
     return async (member: Member): Promise<number> =>
-      (await t.request({ token: member.token, method: 'GET', url: '/api/notifications/unread-count' })).json().data
-        .unread;
+      (await t.call(notificationEndpoints.unreadCount, { token: member.token })).data.unread;
   });
 
 describe('a new message', () => {
@@ -60,9 +61,9 @@ describe('a new message', () => {
     expect(told.inApp).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
     expect(told.email).toEqual(people(cast.orgAdmin, cast.advisorAssigned));
 
-    const [item] = (await t.request({ token: cast.orgAdmin.token, method: 'GET', url: '/api/notifications' }))
-      .json()
-      .data.filter((entry: { record: { id: string } }) => entry.record.id === conversation.id);
+    const [item] = (await t.call(notificationEndpoints.list, { token: cast.orgAdmin.token })).data.filter(
+      (entry: { record: { id: string } }) => entry.record.id === conversation.id,
+    );
     expect(item).toMatchObject({
       type: 'message_received',
       record: { type: 'conversation', title: conversation.title },
@@ -119,12 +120,8 @@ describe('a new message', () => {
     const received = await notified(t.app.db, 'message_received', conversation.id);
     expect(received.inApp).toEqual(people(cast.advisorAssigned, colleague));
 
-    const page = await t.request({
-      token: cast.orgAdmin.token,
-      method: 'GET',
-      url: `/api/messages/conversations/${conversation.id}`,
-    });
-    expect(page.json().data.at(-1).mentions).toEqual(message.mentions);
+    const page = await t.call(messageEndpoints.list, { params: { id: conversation.id }, token: cast.orgAdmin.token });
+    expect(page.data.at(-1)?.mentions).toEqual(message.mentions);
   });
 
   test('team messages off in the app and by e-mail: nothing; a muted conversation: nothing', async ({
@@ -134,27 +131,22 @@ describe('a new message', () => {
     newConversation,
   }) => {
     const conversation = await newConversation();
-    const off = await t.request({
+    const off = await t.call(notificationEndpoints.updateSettings, {
       token: colleague.token,
-      method: 'PUT',
-      url: '/api/users/notifications',
-      payload: { notifications: { inApp: { teamMessages: false }, email: { teamMessages: false } } },
+      body: { notifications: { inApp: { teamMessages: false }, email: { teamMessages: false } } },
     });
-    expect(off.statusCode).toBe(200);
-    const mute = await t.request({
+    expect(off.status).toBe(200);
+    const mute = await t.call(notificationEndpoints.subscribe, {
+      params: { recordType: 'conversation', recordId: conversation.id },
       token: cast.advisorAssigned.token,
-      method: 'PUT',
-      url: `/api/notifications/subscriptions/conversation/${conversation.id}`,
-      payload: { mode: 'mute' },
+      body: { mode: 'mute' },
     });
-    expect(mute.statusCode).toBe(200);
+    expect(mute.status).toBe(200);
     await sendMessage(t, cast.user, conversation.id, 'Anyone?');
     expect((await notified(t.app.db, 'message_received', conversation.id)).recipients).toEqual(people(cast.orgAdmin));
-    await t.request({
+    await t.call(notificationEndpoints.updateSettings, {
       token: colleague.token,
-      method: 'PUT',
-      url: '/api/users/notifications',
-      payload: { notifications: { inApp: { teamMessages: true }, email: { teamMessages: true } } },
+      body: { notifications: { inApp: { teamMessages: true }, email: { teamMessages: true } } },
     });
   });
 });
@@ -177,12 +169,11 @@ describe('reading the conversation', () => {
     const otherDevice = await sockets.connect(cast.orgAdmin);
     const counts: number[] = [];
     otherDevice.on(NOTIFICATION_EVENTS.count, ({ unread }: { unread: number }) => counts.push(unread));
-    const read = await t.request({
+    const read = await t.call(messageEndpoints.markRead, {
+      params: { id: conversation.id },
       token: cast.orgAdmin.token,
-      method: 'PUT',
-      url: `/api/messages/conversations/${conversation.id}/read`,
     });
-    expect(read.statusCode).toBe(200);
+    expect(read.status).toBe(200);
     await expect.poll(() => counts.at(-1)).toBe(before);
     expect(await unreadOf(cast.orgAdmin)).toBe(before);
     const { rows } = (await t.app.db.execute(
@@ -213,9 +204,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two server processes on one Redis', 
     bell.on(NOTIFICATION_EVENTS.count, ({ unread }: { unread: number }) => counts.push(unread));
     // The org_admin is told of the cast's advisor assignment: counted once that is done.
     await everyEventFannedOut(first.app.db);
-    const before = (
-      await first.request({ token: orgAdmin.token, method: 'GET', url: '/api/notifications/unread-count' })
-    ).json().data.unread;
+    const before = (await first.call(notificationEndpoints.unreadCount, { token: orgAdmin.token })).data.unread;
     await sendMessage(first, user, conversation.id, 'Across processes');
     await expect.poll(() => counts.at(-1), { timeout: 15_000 }).toBe(before + 1);
     expect((await notified(first.app.db, 'message_received', conversation.id)).inApp).toEqual(people(orgAdmin));

@@ -1,3 +1,4 @@
+import { notificationEndpoints } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskReminders, tasks, users } from '../src/db/schema/index.js';
@@ -137,13 +138,12 @@ describe('exactly once', () => {
       Array.from({ length: 7 }, () => task({ dueDate: '2026-10-15', assignedTo: people.berlin })),
     );
     const follower = people.utc;
-    const followed = await t.request({
-      method: 'PUT',
-      url: `/api/notifications/subscriptions/project/${objective.projectId}`,
+    const followed = await t.call(notificationEndpoints.subscribe, {
+      params: { recordType: 'project', recordId: objective.projectId },
       as: { token: follower.token },
-      payload: { mode: 'follow' },
+      body: { mode: 'follow' },
     });
-    expect(followed.statusCode).toBe(200);
+    expect(followed.status).toBe(200);
     // 2026-10-15 09:00 in Berlin: "due today" for each.
     const at = new Date('2026-10-15T07:00:00Z');
     const [first, second] = await Promise.all([sweepReminders(t.app.db, at, 3), sweepReminders(t.app.db, at, 3)]);
@@ -159,26 +159,21 @@ describe('exactly once', () => {
     await expect
       .poll(
         async () => {
-          const page = await t.request({
-            method: 'GET',
-            url: '/api/notifications?status=all&limit=100',
+          const page = await t.call(notificationEndpoints.list, {
+            query: { status: 'all', limit: 100 },
             as: { token: people.berlin.token },
           });
-          return page
-            .json()
-            .data.filter((item: { type: string; record: { id: string } }) => ids.includes(item.record.id))
+          return page.data
+            .filter((item: { type: string; record: { id: string } }) => ids.includes(item.record.id))
             .map((item: { type: string; text: string; actor: unknown }) => [item.type, item.text, item.actor]);
         },
         { timeout: 15_000, interval: 100 },
       )
       .toEqual(ids.map(() => ['task_due_today', 'The task "Due 2026-10-15" is due today', null]));
-    const followerSees = await t.request({
-      method: 'GET',
-      url: '/api/notifications?status=all&limit=100',
+    const followerSees = await t.call(notificationEndpoints.list, {
+      query: { status: 'all', limit: 100 },
       as: { token: follower.token },
     });
-    expect(followerSees.json().data.filter((item: { record: { id: string } }) => ids.includes(item.record.id))).toEqual(
-      [],
-    );
+    expect(followerSees.data.filter((item: { record: { id: string } }) => ids.includes(item.record.id))).toEqual([]);
   });
 });

@@ -2,10 +2,13 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  notificationEndpoints,
   PHONE_CODES_PER_ACCOUNT_PER_DAY,
   PHONE_CODES_PER_NUMBER_PER_DAY,
+  phoneEndpoints,
   SMS_MAX_LENGTH,
   UI_TEXT,
+  userEndpoints,
 } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,29 +35,21 @@ import { codeIn, readSmsOutbox, waitForSms } from './helpers/sms.js';
 const as = (member: Member) => ({ token: member.token });
 
 async function setPhone(t: TestApp, member: Member, phone: string | null) {
-  const response = await t.request({
-    method: 'PUT',
-    url: '/api/users/profile',
-    as: as(member),
-    payload: { meta: { phone } },
-  });
-  expect(response.statusCode).toBe(200);
+  const response = await t.call(userEndpoints.updateProfile, { as: as(member), body: { meta: { phone } } });
+  expect(response.status).toBe(200);
 }
 
 async function urgentTasksBySms(t: TestApp, member: Member) {
-  const response = await t.request({
-    method: 'PUT',
-    url: '/api/users/notifications',
+  const response = await t.call(notificationEndpoints.updateSettings, {
     as: as(member),
-    payload: { notifications: { sms: { urgentTasks: true } } },
+    body: { notifications: { sms: { urgentTasks: true } } },
   });
-  expect(response.statusCode).toBe(200);
+  expect(response.status).toBe(200);
 }
 
-const askForCode = (t: TestApp, member: Member) =>
-  t.request({ method: 'POST', url: '/api/users/phone/verification', as: as(member) });
+const askForCode = (t: TestApp, member: Member) => t.call(phoneEndpoints.sendCode, { as: as(member) });
 const confirmCode = (t: TestApp, member: Member, code: string) =>
-  t.request({ method: 'POST', url: '/api/users/phone/verification/confirm', as: as(member), payload: { code } });
+  t.call(phoneEndpoints.confirmCode, { as: as(member), body: { code } });
 
 describe('SMS to files in DATA_DIR/sms', () => {
   let t: TestApp;
@@ -107,13 +102,13 @@ describe('SMS to files in DATA_DIR/sms', () => {
     // An organization of its own: each code takes from its organization's SMS of the day.
     const member = await make.member((await make.organization()).id);
     const noPhone = await askForCode(t, member);
-    expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json().error).toBe(UI_TEXT.phoneRequired);
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.refusal.error).toBe(UI_TEXT.phoneRequired);
 
     await setPhone(t, member, '+1 555 010 0001');
     const sent = await askForCode(t, member);
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ success: true, message: UI_TEXT.phoneCodeSent });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ success: true, message: UI_TEXT.phoneCodeSent });
     const sms = await waitForSms(smsDir, '+1 555 010 0001');
     const code = codeIn(sms);
     // Only its hash is stored.
@@ -121,36 +116,36 @@ describe('SMS to files in DATA_DIR/sms', () => {
     expect(JSON.stringify(stored)).not.toContain(code);
 
     const again = await askForCode(t, member);
-    expect(again.statusCode).toBe(429);
-    expect(again.json().error).toBe(UI_TEXT.phoneCodeTooSoon);
+    expect(again.status).toBe(429);
+    expect(again.refusal.error).toBe(UI_TEXT.phoneCodeTooSoon);
     expect((await readSmsOutbox(smsDir)).filter((one) => one.to === '+1 555 010 0001')).toHaveLength(1);
 
     const wrong = await confirmCode(t, member, code === '000000' ? '111111' : '000000');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe(UI_TEXT.phoneCodeInvalid);
+    expect(wrong.status).toBe(400);
+    expect(wrong.refusal.error).toBe(UI_TEXT.phoneCodeInvalid);
     const junk = await confirmCode(t, member, '12ab\u00006');
-    expect(junk.statusCode).toBe(400);
+    expect(junk.status).toBe(400);
 
     const right = await confirmCode(t, member, code);
-    expect(right.statusCode).toBe(200);
-    expect(right.json().data).toMatchObject({ phone: '+1 555 010 0001', phoneVerified: true });
+    expect(right.status).toBe(200);
+    expect(right.data).toMatchObject({ phone: '+1 555 010 0001', phoneVerified: true });
     // A code is spent once used.
-    expect((await confirmCode(t, member, code)).statusCode).toBe(400);
+    expect((await confirmCode(t, member, code)).status).toBe(400);
 
     // Another number on the profile is not verified.
     await setPhone(t, member, '+1 555 010 0002');
-    const settings = await t.request({ method: 'GET', url: '/api/users/notifications', as: as(member) });
-    expect(settings.json().data).toMatchObject({ phone: '+1 555 010 0002', phoneVerified: false });
+    const settings = await t.call(notificationEndpoints.settings, { as: as(member) });
+    expect(settings.data).toMatchObject({ phone: '+1 555 010 0002', phoneVerified: false });
   });
 
   it('stops taking codes after PHONE_CODE_MAX_ATTEMPTS wrong ones, even the right one', async () => {
     const member = await make.member((await make.organization()).id);
     await setPhone(t, member, '+1 555 010 0003');
-    expect((await askForCode(t, member)).statusCode).toBe(200);
+    expect((await askForCode(t, member)).status).toBe(200);
     const code = codeIn(await waitForSms(smsDir, '+1 555 010 0003'));
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await confirmCode(t, member, wrong)).statusCode).toBe(400);
-    expect((await confirmCode(t, member, code)).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await confirmCode(t, member, wrong)).status).toBe(400);
+    expect((await confirmCode(t, member, code)).status).toBe(400);
   });
 
   it('texts an urgent task only to a verified phone whose toggle is on, then stops at the organization’s daily cap', async () => {
@@ -161,7 +156,7 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await urgentTasksBySms(t, verified);
     await urgentTasksBySms(t, unverified);
     await askForCode(t, verified);
-    expect((await confirmCode(t, verified, codeIn(await waitForSms(smsDir, '+1 555 020 0001')))).statusCode).toBe(200);
+    expect((await confirmCode(t, verified, codeIn(await waitForSms(smsDir, '+1 555 020 0001')))).status).toBe(200);
 
     const urgentTask = await assignUrgentTask(verified);
     await assignUrgentTask(unverified);
@@ -175,12 +170,10 @@ describe('SMS to files in DATA_DIR/sms', () => {
     expect(Array.from(sms.text).length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     // The unverified phone's person is told in the app, never by SMS.
     await expect
-      .poll(
-        async () =>
-          (await t.request({ method: 'GET', url: '/api/notifications/unread-count', as: as(unverified) })).json().data
-            .unread,
-        { timeout: 15_000, interval: 100 },
-      )
+      .poll(async () => (await t.call(notificationEndpoints.unreadCount, { as: as(unverified) })).data.unread, {
+        timeout: 15_000,
+        interval: 100,
+      })
       .toBe(1);
     expect(await smsDeliveriesOf(unverified, () => true)).toEqual([]);
 
@@ -204,8 +197,8 @@ describe('SMS to files in DATA_DIR/sms', () => {
     const newcomer = await make.member(organizationId);
     await setPhone(t, newcomer, '+1 555 020 0003');
     const refused = await askForCode(t, newcomer);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe(UI_TEXT.phoneCodeSmsLimitReached);
+    expect(refused.status).toBe(429);
+    expect(refused.refusal.error).toBe(UI_TEXT.phoneCodeSmsLimitReached);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
@@ -222,7 +215,7 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await setPhone(t, member, '+1 555 040 0001');
     await urgentTasksBySms(t, member);
     await askForCode(t, member);
-    expect((await confirmCode(t, member, codeIn(await waitForSms(smsDir, '+1 555 040 0001')))).statusCode).toBe(200);
+    expect((await confirmCode(t, member, codeIn(await waitForSms(smsDir, '+1 555 040 0001')))).status).toBe(200);
 
     /** An SMS delivery as the fan-out leaves it (pending), not yet picked up by a worker. */
     async function pendingSms() {
@@ -299,11 +292,9 @@ describe('SMS to files in DATA_DIR/sms', () => {
     expect(count).toMatchObject({ sent: 2, skipped: 0 });
 
     // The toggle turned off since the fan-out.
-    await t.request({
-      method: 'PUT',
-      url: '/api/users/notifications',
+    await t.call(notificationEndpoints.updateSettings, {
       as: as(member),
-      payload: { notifications: { sms: { urgentTasks: false } } },
+      body: { notifications: { sms: { urgentTasks: false } } },
     });
     expect(await deliverSms(t.app.db, await pendingSms(), settings)).toBe('skipped');
     await urgentTasksBySms(t, member);
@@ -330,7 +321,7 @@ describe('SMS to files in DATA_DIR/sms', () => {
     await setPhone(t, member, '+1 555 030 0001');
     await urgentTasksBySms(t, member);
     await askForCode(t, member);
-    expect((await confirmCode(t, member, codeIn(await waitForSms(smsDir, '+1 555 030 0001')))).statusCode).toBe(200);
+    expect((await confirmCode(t, member, codeIn(await waitForSms(smsDir, '+1 555 030 0001')))).status).toBe(200);
     const project = await make.project(org.id, { by: boss });
     const objective = await make.objective(project.id, { by: boss });
     await make.task(objective.id, { by: boss, priority: 'high', assignedTo: member.id, title: 'L'.repeat(190) });
@@ -370,12 +361,12 @@ describe('verification codes and their budgets', () => {
     // Each code to a number of its own, so only the account's count is spent.
     for (let i = 0; i < PHONE_CODES_PER_ACCOUNT_PER_DAY; i += 1) {
       await setPhone(t, member, `+1 555 050 010${i}`);
-      expect((await askAgain(member)).statusCode).toBe(200);
+      expect((await askAgain(member)).status).toBe(200);
     }
     await setPhone(t, member, '+1 555 050 0199');
     const overAccount = await askAgain(member);
-    expect(overAccount.statusCode).toBe(429);
-    expect(overAccount.json().error).toBe(UI_TEXT.phoneCodesPerAccountSpent);
+    expect(overAccount.status).toBe(429);
+    expect(overAccount.refusal.error).toBe(UI_TEXT.phoneCodesPerAccountSpent);
     expect(Number(overAccount.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
     expect(await smsTo('+1 555 050 0199')).toEqual([]);
     const [count] = await t.app.db.select().from(smsDailyCounts).where(eq(smsDailyCounts.organizationId, org.id));
@@ -386,13 +377,13 @@ describe('verification codes and their budgets', () => {
     for (let i = 0; i < PHONE_CODES_PER_NUMBER_PER_DAY; i += 1) {
       const sender = await make.member(org.id);
       await setPhone(t, sender, victim[i % victim.length] as string);
-      expect((await askForCode(t, sender)).statusCode).toBe(200);
+      expect((await askForCode(t, sender)).status).toBe(200);
     }
     const another = await make.member(org.id);
     await setPhone(t, another, '+1-555-050-0200');
     const overNumber = await askForCode(t, another);
-    expect(overNumber.statusCode).toBe(429);
-    expect(overNumber.json().error).toBe(UI_TEXT.phoneCodesPerNumberSpent);
+    expect(overNumber.status).toBe(429);
+    expect(overNumber.refusal.error).toBe(UI_TEXT.phoneCodesPerNumberSpent);
     const toVictim = (await readSmsOutbox(smsDir)).filter((one) => one.to.replace(/\D/g, '') === '15550500200');
     expect(toVictim).toHaveLength(PHONE_CODES_PER_NUMBER_PER_DAY);
     // A refused code takes nothing from the organization's day.
@@ -446,16 +437,16 @@ describe('SMS by webhook', () => {
 
     answer = 503;
     const failed = await askForCode(t, member);
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json().error).toBe(UI_TEXT.smsSendFailed);
+    expect(failed.status).toBe(500);
+    expect(failed.refusal.error).toBe(UI_TEXT.smsSendFailed);
 
     answer = 200;
-    expect((await askForCode(t, member)).statusCode).toBe(200);
+    expect((await askForCode(t, member)).status).toBe(200);
     const last = received.at(-1);
     expect(last).toMatchObject({ authorization: `Bearer ${secret}`, body: { to: '+44 20 7946 0001' } });
     expect(last?.idempotencyKey).toBeTruthy();
     const confirmed = await confirmCode(t, member, codeIn(last?.body ?? { text: '' }));
-    expect(confirmed.json().data).toMatchObject({ phoneVerified: true });
+    expect(confirmed.data).toMatchObject({ phoneVerified: true });
     // Nothing was written to the files outbox.
     expect(await readSmsOutbox(t.app.config.notifications.smsDir)).toEqual([]);
   });

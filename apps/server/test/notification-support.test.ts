@@ -1,4 +1,11 @@
-import { TICKET_CLIENT_EVENTS } from '@smart/contracts';
+import {
+  type Endpoint,
+  type EndpointInput,
+  notificationEndpoints,
+  TICKET_CLIENT_EVENTS,
+  type TicketPriority,
+  ticketEndpoints,
+} from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect } from 'vitest';
@@ -11,30 +18,37 @@ import { notified, people, verifyPhone } from './helpers/notified.js';
  * Tickets' notifications ("System alerts"): each event reaches exactly its recipients,
  * on the channels their toggles allow, never the actor nor another organization.
  */
-async function callIn(t: TestApp, by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
-  const response = await t.request({ token: by.token, method, url, payload });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json().data;
+/** `definition` called as `by`: it must succeed; its data. */
+async function callIn<E extends Endpoint>(t: TestApp, by: Member, definition: E, input: EndpointInput<E>) {
+  const response = await t.call(definition, { ...input, token: by.token });
+  expect(response.status, response.response.body).toBeLessThan(300);
+  return response.data;
 }
+
+/** The toggles a PUT /api/users/notifications changes. */
+type Preferences = NonNullable<EndpointInput<typeof notificationEndpoints.updateSettings>['body']>['notifications'];
 
 const test = apiTest({ demoData: false })
   /** A second user of the organization: told of nothing about tickets it neither raised nor holds. */
   .extend('bystander', { scope: 'file' }, ({ make, cast }) => make.member(cast.organization.id))
   .extend('call', { scope: 'file' }, ({ t }) => {
-    return (by: Member, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
-      callIn(t, by, method, url, payload);
+    return <E extends Endpoint>(by: Member, definition: E, input: EndpointInput<E>) => callIn(t, by, definition, input);
   })
   /** A ticket the user raises through the API. */
-  .extend('raiseTicket', { scope: 'file' }, ({ t, cast }) => async (priority = 'medium'): Promise<string> => {
-    const ticket = await callIn(t, cast.user, 'POST', '/api/tickets', {
-      title: `Printer ${priority}`,
-      description: 'It smokes.',
-      priority,
-    });
-    return ticket.id;
-  })
+  .extend(
+    'raiseTicket',
+    { scope: 'file' },
+    ({ t, cast }) =>
+      async (priority: TicketPriority = 'medium'): Promise<string> => {
+        const ticket = await callIn(t, cast.user, ticketEndpoints.create, {
+          body: { title: `Printer ${priority}`, description: 'It smokes.', priority },
+        });
+        return ticket.id;
+      },
+  )
   .extend('setPreferences', { scope: 'file' }, ({ t }) => {
-    return (by: Member, notifications: object) => callIn(t, by, 'PUT', '/api/users/notifications', { notifications });
+    return (by: Member, notifications: Preferences) =>
+      callIn(t, by, notificationEndpoints.updateSettings, { body: { notifications } });
   });
 
 describe('a new ticket', () => {
@@ -77,7 +91,7 @@ describe('an assigned ticket', () => {
     const ticketId = await raiseTicket('urgent');
     await verifyPhone(t.app.db, bystander.id, '+15550100002');
     await setPreferences(bystander, { sms: { urgentTasks: true } });
-    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
+    await call(cast.orgAdmin, ticketEndpoints.assign, { params: { id: ticketId }, body: { assignedTo: bystander.id } });
     const told = await notified(t.app.db, 'ticket_assigned', ticketId);
     expect(told.inApp).toEqual(people(bystander));
     expect(told.email).toEqual(people(bystander));
@@ -93,20 +107,26 @@ describe('a status change', () => {
     raiseTicket,
   }) => {
     const ticketId = await raiseTicket();
-    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: cast.advisorAssigned.id });
-    await call(cast.advisorAssigned, 'PATCH', `/api/tickets/${ticketId}/status`, { status: 'in_progress' });
+    await call(cast.orgAdmin, ticketEndpoints.assign, {
+      params: { id: ticketId },
+      body: { assignedTo: cast.advisorAssigned.id },
+    });
+    await call(cast.advisorAssigned, ticketEndpoints.setStatus, {
+      params: { id: ticketId },
+      body: { status: 'in_progress' },
+    });
     const told = await notified(t.app.db, 'ticket_status_changed', ticketId);
     expect(told.recipients).toEqual(people(cast.user));
-    const [item] = (await t.request({ token: cast.user.token, method: 'GET', url: '/api/notifications' }))
-      .json()
-      .data.filter((entry: { record: { id: string } }) => entry.record.id === ticketId);
-    expect(item.text).toMatch(/changed the status of the ticket "Printer medium" to in progress$/);
+    const [item] = (await t.call(notificationEndpoints.list, { token: cast.user.token })).data.filter(
+      (entry: { record: { id: string } }) => entry.record.id === ticketId,
+    );
+    expect(item?.text).toMatch(/changed the status of the ticket "Printer medium" to in progress$/);
   });
 
   test('through PUT /api/tickets/{id} as well', async ({ t, cast, bystander, call, raiseTicket }) => {
     const ticketId = await raiseTicket();
-    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
-    await call(cast.orgAdmin, 'PUT', `/api/tickets/${ticketId}`, { status: 'resolved' });
+    await call(cast.orgAdmin, ticketEndpoints.assign, { params: { id: ticketId }, body: { assignedTo: bystander.id } });
+    await call(cast.orgAdmin, ticketEndpoints.update, { params: { id: ticketId }, body: { status: 'resolved' } });
     const told = await notified(t.app.db, 'ticket_status_changed', ticketId);
     expect(told.recipients).toEqual(people(cast.user, bystander));
   });
@@ -132,19 +152,25 @@ describe('a comment', () => {
     raiseTicket,
   }) => {
     const ticketId = await raiseTicket();
-    await call(cast.orgAdmin, 'PATCH', `/api/tickets/${ticketId}/assign`, { assignedTo: bystander.id });
-    const plain = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, { text: 'Looking at it.' });
+    await call(cast.orgAdmin, ticketEndpoints.assign, { params: { id: ticketId }, body: { assignedTo: bystander.id } });
+    const plain = await call(cast.orgAdmin, ticketEndpoints.comment, {
+      params: { id: ticketId },
+      body: { text: 'Looking at it.' },
+    });
     expect(plain.mentions).toEqual([]);
     const commented = await notified(t.app.db, 'ticket_commented', ticketId);
     expect(commented.recipients).toEqual(people(cast.user, bystander));
 
-    const mentioning = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
-      text: '@Advisor and @Member, please check the toner.',
-      mentions: [cast.advisorAssigned.id, bystander.id, bystander.id],
+    const mentioning = await call(cast.orgAdmin, ticketEndpoints.comment, {
+      params: { id: ticketId },
+      body: {
+        text: '@Advisor and @Member, please check the toner.',
+        mentions: [cast.advisorAssigned.id, bystander.id, bystander.id],
+      },
     });
     expect(mentioning.mentions).toEqual([cast.advisorAssigned.id, bystander.id]);
-    const detail = await t.request({ token: cast.user.token, method: 'GET', url: `/api/tickets/${ticketId}` });
-    expect(detail.json().data.comments.map((comment: { mentions: string[] }) => comment.mentions)).toEqual([
+    const detail = await t.call(ticketEndpoints.get, { params: { id: ticketId }, token: cast.user.token });
+    expect(detail.data.comments.map((comment: { mentions: string[] }) => comment.mentions)).toEqual([
       [],
       [cast.advisorAssigned.id, bystander.id],
     ]);
@@ -163,9 +189,12 @@ describe('a comment', () => {
 
   test('a mention of someone who cannot read the ticket tells nobody', async ({ t, cast, call, raiseTicket }) => {
     const ticketId = await raiseTicket();
-    const comment = await call(cast.orgAdmin, 'POST', `/api/tickets/${ticketId}/comments`, {
-      text: '@Other and @Unassigned, look.',
-      mentions: [cast.otherOrgAdmin.id, cast.advisorUnassigned.id],
+    const comment = await call(cast.orgAdmin, ticketEndpoints.comment, {
+      params: { id: ticketId },
+      body: {
+        text: '@Other and @Unassigned, look.',
+        mentions: [cast.otherOrgAdmin.id, cast.advisorUnassigned.id],
+      },
     });
     expect(comment.mentions).toEqual([]);
     // The comment's own notice reaches the creator; no mention is recorded at all.
@@ -178,20 +207,18 @@ describe('a comment', () => {
 
   test('mentions are at most 20 ids', async ({ t, cast, raiseTicket }) => {
     const ticketId = await raiseTicket();
-    const response = await t.request({
+    const response = await t.call(ticketEndpoints.comment, {
+      params: { id: ticketId },
       token: cast.orgAdmin.token,
-      method: 'POST',
-      url: `/api/tickets/${ticketId}/comments`,
-      payload: { text: 'Too many', mentions: Array.from({ length: 21 }, () => cast.user.id) },
+      body: { text: 'Too many', mentions: Array.from({ length: 21 }, () => cast.user.id) },
     });
-    expect(response.statusCode).toBe(400);
-    const junk = await t.request({
+    expect(response.status).toBe(400);
+    const junk = await t.call(ticketEndpoints.comment, {
+      params: { id: ticketId },
       token: cast.orgAdmin.token,
-      method: 'POST',
-      url: `/api/tickets/${ticketId}/comments`,
-      payload: { text: 'Junk', mentions: ['not-an-id\u0000'] },
+      body: { text: 'Junk', mentions: ['not-an-id\u0000'] },
     });
-    expect(junk.statusCode).toBe(400);
+    expect(junk.status).toBe(400);
   });
 });
 
@@ -212,14 +239,17 @@ describe('toggles and mute', () => {
     await setPreferences(emailOff, { email: { systemAlerts: false } });
     await setPreferences(allOff, { email: { systemAlerts: false }, inApp: { allNotifications: false } });
 
-    const first = await call(raiser, 'POST', '/api/tickets', { title: 'Door', description: 'Stuck.' });
+    const first = await call(raiser, ticketEndpoints.create, { body: { title: 'Door', description: 'Stuck.' } });
     const created = await notified(t.app.db, 'ticket_created', first.id);
     expect(created.inApp).toEqual(people(emailOff, muting));
     expect(created.email).toEqual(people(muting));
 
-    await call(muting, 'PUT', `/api/notifications/subscriptions/ticket/${first.id}`, { mode: 'mute' });
-    await call(emailOff, 'PATCH', `/api/tickets/${first.id}/assign`, { assignedTo: muting.id });
-    await call(raiser, 'POST', `/api/tickets/${first.id}/comments`, { text: 'Still stuck.' });
+    await call(muting, notificationEndpoints.subscribe, {
+      params: { recordType: 'ticket', recordId: first.id },
+      body: { mode: 'mute' },
+    });
+    await call(emailOff, ticketEndpoints.assign, { params: { id: first.id }, body: { assignedTo: muting.id } });
+    await call(raiser, ticketEndpoints.comment, { params: { id: first.id }, body: { text: 'Still stuck.' } });
     expect((await notified(t.app.db, 'ticket_assigned', first.id)).recipients).toEqual([]);
     expect((await notified(t.app.db, 'ticket_commented', first.id)).recipients).toEqual([]);
   });

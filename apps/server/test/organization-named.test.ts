@@ -1,7 +1,16 @@
-import { UI_TEXT } from '@smart/contracts';
+import {
+  conversationEndpoints,
+  departmentEndpoints,
+  type Endpoint,
+  projectEndpoints,
+  teamEndpoints,
+  ticketEndpoints,
+  UI_TEXT,
+  userEndpoints,
+} from '@smart/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { InjectOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { conversations, departments, projects, teams, tickets, users } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -22,44 +31,54 @@ type Named = 'organization' | 'otherOrganization';
 
 interface Case {
   route: string;
-  request(organizationId: string, marker: string): InjectOptions;
+  /** The call naming the organization, with the marker in its name field, as `token`. */
+  send(t: TestApp, token: string, organizationId: string, marker: string): Promise<Answer>;
   /** Rows anything matching the marker left behind, in any organization. */
   filed(t: TestApp, marker: string): Promise<number>;
+}
+interface Answer {
+  status: number;
+  response: LightMyRequestResponse;
 }
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 const rows = sql<number>`count(*)::int`;
-
-/** A POST whose body names the organization and a marked name field, and the column that would keep it. */
-function postCase(url: string, field: 'title' | 'name', column: AnyPgColumn, extra: object = {}): Case {
-  return {
-    route: `POST ${url}`,
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url,
-      payload: { [field]: marker, organizationId, ...extra },
-    }),
-    filed: (t, marker) => count(t.database.db.select({ n: rows }).from(column.table).where(eq(column, marker))),
-  };
-}
+const routeOf = (definition: Endpoint) => `${definition.method} ${definition.path}`;
+/** The rows whose name column holds the marker. */
+const filedIn = (column: AnyPgColumn) => (t: TestApp, marker: string) =>
+  count(t.database.db.select({ n: rows }).from(column.table).where(eq(column, marker)));
 
 const CASES: Record<string, Case> = {
-  project: postCase('/api/projects', 'title', projects.title),
-  department: postCase('/api/departments', 'name', departments.name),
-  team: postCase('/api/teams', 'name', teams.name),
+  project: {
+    route: routeOf(projectEndpoints.create),
+    send: (t, token, organizationId, title) =>
+      t.call(projectEndpoints.create, { body: { title, organizationId }, token }),
+    filed: filedIn(projects.title),
+  },
+  department: {
+    route: routeOf(departmentEndpoints.create),
+    send: (t, token, organizationId, name) =>
+      t.call(departmentEndpoints.create, { body: { name, organizationId }, token }),
+    filed: filedIn(departments.name),
+  },
+  team: {
+    route: routeOf(teamEndpoints.create),
+    send: (t, token, organizationId, name) => t.call(teamEndpoints.create, { body: { name, organizationId }, token }),
+    filed: filedIn(teams.name),
+  },
   member: {
-    route: 'POST /api/users/register',
-    request: (organizationId, marker) => ({
-      method: 'POST',
-      url: '/api/users/register',
-      payload: {
-        firstName: 'Named',
-        lastName: 'Elsewhere',
-        email: `${marker.replaceAll(' ', '.')}@example.com`,
-        password: 'secret-123',
-        meta: { organizationId },
-      },
-    }),
+    route: routeOf(userEndpoints.register),
+    send: (t, token, organizationId, marker) =>
+      t.call(userEndpoints.register, {
+        body: {
+          firstName: 'Named',
+          lastName: 'Elsewhere',
+          email: `${marker.replaceAll(' ', '.')}@example.com`,
+          password: 'secret-123',
+          meta: { organizationId },
+        },
+        token,
+      }),
     filed: (t, marker) =>
       count(
         t.database.db
@@ -68,20 +87,27 @@ const CASES: Record<string, Case> = {
           .where(like(users.email, `${marker.replaceAll(' ', '.')}@%`)),
       ),
   },
-  ticket: postCase('/api/tickets', 'title', tickets.title, { description: 'Filed where?' }),
-  conversation: postCase('/api/conversations', 'title', conversations.title),
+  ticket: {
+    route: routeOf(ticketEndpoints.create),
+    send: (t, token, organizationId, title) =>
+      t.call(ticketEndpoints.create, { body: { title, organizationId, description: 'Filed where?' }, token }),
+    filed: filedIn(tickets.title),
+  },
+  conversation: {
+    route: routeOf(conversationEndpoints.create),
+    send: (t, token, organizationId, title) =>
+      t.call(conversationEndpoints.create, { body: { title, organizationId }, token }),
+    filed: filedIn(conversations.title),
+  },
   general: {
-    route: 'GET /api/conversations/general',
-    request: (organizationId) => ({ method: 'GET', url: '/api/conversations/general', query: { organizationId } }),
+    route: routeOf(conversationEndpoints.general),
+    send: (t, token, organizationId) => t.call(conversationEndpoints.general, { query: { organizationId }, token }),
     filed: (t) => conversationsOfType(t, 'general'),
   },
   advisorChat: {
-    route: 'GET /api/conversations/advisors/conversation',
-    request: (organizationId) => ({
-      method: 'GET',
-      url: '/api/conversations/advisors/conversation',
-      query: { organizationId },
-    }),
+    route: routeOf(conversationEndpoints.advisorConversation),
+    send: (t, token, organizationId) =>
+      t.call(conversationEndpoints.advisorConversation, { query: { organizationId }, token }),
     filed: (t) => conversationsOfType(t, 'ticket'),
   },
 };
@@ -127,11 +153,8 @@ describe('a body naming an organization where the caller may not act', () => {
       const check = CASES[name] as Case;
       const marker = markerFor(name);
       const before = await check.filed(t, marker);
-      const response = await t.request({
-        ...check.request(cast[named].id, marker),
-        token: cast[actor].token,
-      });
-      expect(response.statusCode, response.body).toBe(404);
+      const { status, response } = await check.send(t, cast[actor].token, cast[named].id, marker);
+      expect(status, response.body).toBe(404);
       expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
       expect(await check.filed(t, marker)).toBe(before);
     });
@@ -143,11 +166,8 @@ describe('a body naming an organization where the caller may not act', () => {
   }) => {
     for (const advisor of [cast.advisorAssigned, cast.advisorUnassigned]) {
       const marker = markerFor('project');
-      const response = await t.request({
-        ...(CASES.project as Case).request(cast.organization.id, marker),
-        token: advisor.token,
-      });
-      expect(response.statusCode).toBe(403);
+      const response = await (CASES.project as Case).send(t, advisor.token, cast.organization.id, marker);
+      expect(response.status).toBe(403);
       expect(await (CASES.project as Case).filed(t, marker)).toBe(0);
     }
   });
@@ -173,11 +193,8 @@ describe('naming an organization where the caller may act', () => {
   for (const [name, actor, named, status] of ALLOWED) {
     const { route } = CASES[name] as Case;
     test(`${route} as ${actor} naming ${named}: ${status}`, async ({ t, cast }) => {
-      const response = await t.request({
-        ...(CASES[name] as Case).request(cast[named].id, markerFor(name)),
-        token: cast[actor].token,
-      });
-      expect(response.statusCode, response.body).toBe(status);
+      const response = await (CASES[name] as Case).send(t, cast[actor].token, cast[named].id, markerFor(name));
+      expect(response.status, response.response.body).toBe(status);
     });
   }
 });

@@ -213,20 +213,20 @@ describe('POST and DELETE /api/organizations', () => {
     expect(created.status).toBe(201);
     const initech = created.data;
     expect(initech).toMatchObject({ name: 'Initech', memberCount: 0 });
-    const url = `/api/organizations/${initech._id}`;
-    expect((await t.request({ method: 'DELETE', url, as: cast.admin })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url, as: cast.admin })).statusCode).toBe(404);
+    const params = { id: initech._id };
+    expect((await t.call(organizationEndpoints.remove, { params, as: cast.admin })).status).toBe(200);
+    expect((await t.call(organizationEndpoints.get, { params, as: cast.admin })).status).toBe(404);
   });
 
   test('refuses to delete an organization that still has members, or the platform one, with 409', async ({
     t,
     cast,
   }) => {
-    const url = `/api/organizations/${cast.otherOrganization.id}`;
-    const response = await t.request({ method: 'DELETE', url, as: cast.admin });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(UI_TEXT.organizationHasMembers);
-    expect((await t.request({ method: 'GET', url, as: cast.admin })).json().data.memberCount).toBe(1);
+    const params = { id: cast.otherOrganization.id };
+    const response = await t.call(organizationEndpoints.remove, { params, as: cast.admin });
+    expect(response.status).toBe(409);
+    expect(response.refusal.error).toBe(UI_TEXT.organizationHasMembers);
+    expect((await t.call(organizationEndpoints.get, { params, as: cast.admin })).data.memberCount).toBe(1);
     const platform = await t.call(organizationEndpoints.remove, {
       params: { id: String(cast.admin.organizationId) },
       as: cast.admin,

@@ -1,4 +1,4 @@
-import { type CreateProjectBody, type Project, projectEndpoints, UI_TEXT } from '@smart/contracts';
+import { type CreateProjectBody, type EndpointInput, type Project, projectEndpoints, UI_TEXT } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { ProjectRow } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers/app.js';
@@ -68,12 +68,12 @@ describe('the project lists and stats', () => {
     cast,
   }) => {
     const expected = { admin: 200, orgAdmin: 200, user: 200, advisorAssigned: 403, otherOrgAdmin: 200 };
-    for (const url of ['/api/projects', '/api/projects/stats']) {
+    for (const endpoint of [projectEndpoints.list, projectEndpoints.stats]) {
       for (const actor of everyone) {
-        const response = await t.request({ method: 'GET', url, token: cast[actor].token });
-        expect(response.statusCode, `${url} as ${actor}`).toBe(expected[actor]);
+        const response = await t.call(endpoint, { token: cast[actor].token });
+        expect(response.status, `${endpoint.path} as ${actor}`).toBe(expected[actor]);
       }
-      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.call(endpoint, {})).status).toBe(401);
     }
   });
 
@@ -88,24 +88,24 @@ describe('the project lists and stats', () => {
     const second = await make.project(organization.id, { title: 'Website', description: 'New WAREHOUSE pages' });
     await make.project(organization.id, { title: 'Audit', status: 'completed' });
     await make.project(cast.otherOrganization.id, { title: 'Warehouse elsewhere' });
-    const list = async (query: string) => {
-      const response = await t.request({ method: 'GET', url: `/api/projects${query}`, token: owner.token });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json();
+    const list = async (query: EndpointInput<typeof projectEndpoints.list>['query'] = {}) => {
+      const response = await t.call(projectEndpoints.list, { query, token: owner.token });
+      expect(response.status, response.response.body).toBe(200);
+      return response.body;
     };
-    expect((await list('')).data.map((project: Project) => project.title)).toEqual([
+    expect((await list()).data.map((project: Project) => project.title)).toEqual([
       'Audit',
       'Website',
       'Warehouse move',
     ]);
-    expect((await list('?search=warehouse')).data.map((p: Project) => p._id)).toEqual([second.id, first.id]);
-    expect((await list('?status=active')).data.map((p: Project) => p._id)).toEqual([first.id]);
-    expect((await list('?priority=high')).data.map((p: Project) => p._id)).toEqual([first.id]);
-    const paged = await list('?limit=2&page=2');
+    expect((await list({ search: 'warehouse' })).data.map((p: Project) => p._id)).toEqual([second.id, first.id]);
+    expect((await list({ status: 'active' })).data.map((p: Project) => p._id)).toEqual([first.id]);
+    expect((await list({ priority: 'high' })).data.map((p: Project) => p._id)).toEqual([first.id]);
+    const paged = await list({ limit: 2, page: 2 });
     expect(paged.data.map((p: Project) => p._id)).toEqual([first.id]);
     expect(paged.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
     // A non-admin's organizationId is ignored: it always sees its own.
-    expect((await list(`?organizationId=${cast.otherOrganization.id}`)).pagination.total).toBe(3);
+    expect((await list({ organizationId: cast.otherOrganization.id })).pagination.total).toBe(3);
   });
 
   test('counts projects by status and priority in the caller scope', async ({ t, make, cast }) => {
@@ -264,6 +264,7 @@ describe('creating and editing a project', () => {
     `?search=${'x'.repeat(300)}`,
     '?organizationId=nope',
   ])('GET /api/projects%s is 400', async (query, { t, cast }) => {
+    // Malformed queries, as an outside client might send them.
     const response = await t.request({ method: 'GET', url: `/api/projects${query}`, token: cast.admin.token });
     expect(response.statusCode).toBe(400);
   });

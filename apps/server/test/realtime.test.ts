@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sessionEndpoints } from '@smart/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -37,7 +38,7 @@ describe('realtime handshake', () => {
     expect((await open({})).outcome).toBe('unauthorized');
     expect((await open({ token: 'forged' })).outcome).toBe('unauthorized');
     const token = await t.tokenFor('acmeMember');
-    await t.request({ method: 'POST', url: '/api/users/logout', token });
+    await t.call(sessionEndpoints.signOut, { token });
     expect((await open({ token })).outcome).toBe('unauthorized');
   });
 
@@ -46,7 +47,7 @@ describe('realtime handshake', () => {
     const { outcome, socket } = await open({ token });
     expect(outcome).toBe('connected');
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    await t.request({ method: 'POST', url: '/api/users/logout', token });
+    await t.call(sessionEndpoints.signOut, { token });
     expect(await disconnected).toBe('io server disconnect');
   });
 
@@ -56,13 +57,11 @@ describe('realtime handshake', () => {
     const otherSocket = (await open({ token: other })).socket;
     const currentSocket = (await open({ token: current })).socket;
     const dropped = new Promise<string>((resolve) => otherSocket.once('disconnect', resolve));
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/users/change-password',
+    const response = await t.call(sessionEndpoints.changePassword, {
       token: current,
-      payload: { currentPassword: 'demo-password', newPassword: 'globex-secret-2' },
+      body: { currentPassword: 'demo-password', newPassword: 'globex-secret-2' },
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     expect(currentSocket.connected).toBe(true);
   });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { userEndpoints } from '@smart/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseTarget, openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
@@ -53,21 +54,19 @@ describe.each(targets)('restart on %s', (_name, makeTarget) => {
     const target = await makeTarget();
     const first = await start(target);
     expect(first.seeded).toBe(true);
-    const edit = await first.t.request({
-      method: 'PUT',
-      url: '/api/users/profile',
+    const edit = await first.t.call(userEndpoints.updateProfile, {
       as: 'acmeMember',
-      payload: { meta: { jobTitle: 'Head of Projects' } },
+      body: { meta: { jobTitle: 'Head of Projects' } },
     });
-    expect(edit.statusCode).toBe(200);
+    expect(edit.status).toBe(200);
     await first.t.request({ method: 'DELETE', url: '/api/nothing' });
     const usersBefore = (await first.database.db.select().from(users)).length;
     await first.stop();
 
     const second = await start(target);
     expect(second.seeded).toBe(false);
-    const profile = await second.t.request({ method: 'GET', url: '/api/users/profile', as: 'acmeMember' });
-    expect(profile.json().data.meta.jobTitle).toBe('Head of Projects');
+    const profile = await second.t.call(userEndpoints.profile, { as: 'acmeMember' });
+    expect(profile.data.meta.jobTitle).toBe('Head of Projects');
     expect((await second.database.db.select().from(users)).length).toBe(usersBefore);
     await second.stop();
   }, 120_000);

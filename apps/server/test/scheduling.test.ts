@@ -1,12 +1,19 @@
 import {
+  advisorEndpoints,
   DEFAULT_WEEKLY_HOURS,
+  type EndpointInput,
   MAX_DATE_OVERRIDES,
   MAX_INTERVALS_PER_DAY,
   MAX_JSON_BODY_BYTES,
   MAX_TIME_ZONE_LENGTH,
+  notificationEndpoints,
+  pathOf,
+  queryStringOf,
+  schedulingEndpoints,
   tooLongMessage,
   UI_TEXT,
   type UpdateAvailabilityBody,
+  userEndpoints,
 } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -33,9 +40,12 @@ const availability = (change: Partial<UpdateAvailabilityBody> = {}): UpdateAvail
   ...change,
 });
 
-const availabilityUrl = (advisorId: string) => `/api/advisors/${advisorId}/availability`;
+// The matrix's rows and the mistyped bodies below are requests as written, to the definitions' paths.
+const availabilityUrl = (advisorId: string) => pathOf(schedulingEndpoints.getAvailability, { advisorId });
 const slotsUrl = (advisorId: string, from: string, to: string, length: number | string) =>
-  `/api/advisors/${advisorId}/slots?${new URLSearchParams({ from, to, length: String(length) })}`;
+  pathOf(schedulingEndpoints.slots, { advisorId }) + queryStringOf({ from, to, length });
+
+type SlotsQuery = EndpointInput<typeof schedulingEndpoints.slots>['query'];
 
 /** Monday 9 March 2026, the day after New York springs forward: 09:00–17:00 EDT is 13:00Z–21:00Z. */
 const MONDAY = { from: '2026-03-09T00:00:00Z', to: '2026-03-10T00:00:00Z' };
@@ -104,9 +114,12 @@ authzMatrix('who may see and change an advisor availability and see its slots', 
 describe('an advisor availability', () => {
   test('starts with the defaults in the profile zone, for the advisor as `me`', async ({ t, make }) => {
     const advisor = await make.advisor();
-    const response = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({
+    const response = await t.call(schedulingEndpoints.getAvailability, {
+      params: { advisorId: 'me' },
+      token: advisor.token,
+    });
+    expect(response.status, response.response.body).toBe(200);
+    expect(response.data).toEqual({
       advisorId: advisor.id,
       timeZone: 'UTC',
       ...ISSUE_DEFAULTS,
@@ -121,18 +134,16 @@ describe('an advisor availability', () => {
   }) => {
     const advisor = await make.advisor();
     const zoneOfAvailability = async () => {
-      const response = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json().data.timeZone;
+      const response = await t.call(schedulingEndpoints.getAvailability, {
+        params: { advisorId: 'me' },
+        token: advisor.token,
+      });
+      expect(response.status, response.response.body).toBe(200);
+      return response.data.timeZone;
     };
     const setProfileZone = async (timeZone: string) => {
-      const response = await t.request({
-        method: 'PUT',
-        url: '/api/users/notifications',
-        token: advisor.token,
-        payload: { timeZone },
-      });
-      expect(response.statusCode, response.body).toBe(200);
+      const response = await t.call(notificationEndpoints.updateSettings, { token: advisor.token, body: { timeZone } });
+      expect(response.status, response.response.body).toBe(200);
     };
     expect(await zoneOfAvailability()).toBe('UTC');
     // The web app saves the browser's zone on a first visit: the hours members book stay in UTC.
@@ -160,16 +171,18 @@ describe('an advisor availability', () => {
       minimumNoticeMinutes: 0,
       horizonDays: 365,
     });
-    const put = await t.request({
-      method: 'PUT',
-      url: availabilityUrl(advisor.id),
-      payload: saved,
+    const put = await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: advisor.id },
+      body: saved,
       token: admin.token,
     });
-    expect(put.statusCode, put.body).toBe(200);
-    const read = await t.request({ method: 'GET', url: availabilityUrl('me'), token: advisor.token });
+    expect(put.status, put.response.body).toBe(200);
+    const read = await t.call(schedulingEndpoints.getAvailability, {
+      params: { advisorId: 'me' },
+      token: advisor.token,
+    });
     // Kept in the order the editor shows: intervals by start, overrides by date, lengths ascending.
-    expect(read.json().data).toMatchObject({
+    expect(read.data).toMatchObject({
       ...saved,
       weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [morning, afternoon] },
       dateOverrides: [
@@ -182,12 +195,18 @@ describe('an advisor availability', () => {
     });
 
     const member = await make.member(organization.id);
-    const notAdvisor = await t.request({ method: 'GET', url: availabilityUrl('me'), token: member.token });
-    expect(notAdvisor.statusCode).toBe(403);
-    expect(notAdvisor.json().error).toBe(UI_TEXT.availabilityAdvisorsOnly);
+    const notAdvisor = await t.call(schedulingEndpoints.getAvailability, {
+      params: { advisorId: 'me' },
+      token: member.token,
+    });
+    expect(notAdvisor.status).toBe(403);
+    expect(notAdvisor.refusal.error).toBe(UI_TEXT.availabilityAdvisorsOnly);
     // A user that is no advisor has no availability: 404, even for an admin.
-    const ofMember = await t.request({ method: 'GET', url: availabilityUrl(member.id), token: admin.token });
-    expect(ofMember.statusCode).toBe(404);
+    const ofMember = await t.call(schedulingEndpoints.getAvailability, {
+      params: { advisorId: member.id },
+      token: admin.token,
+    });
+    expect(ofMember.status).toBe(404);
   });
 
   test('takes the largest availability the limits allow (an override every day, each with its most intervals)', async ({
@@ -206,20 +225,23 @@ describe('an advisor availability', () => {
     }));
     const payload = availability({ dateOverrides });
     expect(JSON.stringify(payload).length).toBeGreaterThan(MAX_JSON_BODY_BYTES);
-    const put = await t.request({ method: 'PUT', url: availabilityUrl('me'), payload, token: advisor.token });
-    expect(put.statusCode, put.body.slice(0, 200)).toBe(200);
-    expect(put.json().data.dateOverrides).toHaveLength(MAX_DATE_OVERRIDES);
+    const put = await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: 'me' },
+      body: payload,
+      token: advisor.token,
+    });
+    expect(put.status, put.response.body.slice(0, 200)).toBe(200);
+    expect(put.data.dateOverrides).toHaveLength(MAX_DATE_OVERRIDES);
   });
 
   test('refuses bad input with 400 and the reason, never 500, and keeps what was saved', async ({ t, make }) => {
     const advisor = await make.advisor();
-    const first = await t.request({
-      method: 'PUT',
-      url: availabilityUrl('me'),
-      payload: availability(),
+    const first = await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: 'me' },
+      body: availability(),
       token: advisor.token,
     });
-    expect(first.statusCode).toBe(200);
+    expect(first.status).toBe(200);
     const monday = (intervals: { start: string; end: string }[]) =>
       availability({ weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: intervals } });
     const thirteen = Array.from({ length: MAX_INTERVALS_PER_DAY + 1 }, (_, hour) => ({
@@ -284,6 +306,7 @@ describe('an advisor availability', () => {
       ['a list for a body', [availability()], undefined],
     ];
     for (const [name, payload, error] of cases) {
+      // Mistyped bodies among them, as an outside client might send them.
       const response = await t.request({
         method: 'PUT',
         url: availabilityUrl('me'),
@@ -313,13 +336,22 @@ describe('an advisor free slots', () => {
   test("are computed in the advisor's zone and leave out booked sessions, not cancelled ones", async ({ t, make }) => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
-    await t.request({ method: 'PUT', url: availabilityUrl('me'), payload: availability(), token: advisor.token });
-    const url = slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 60);
+    await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: 'me' },
+      body: availability(),
+      token: advisor.token,
+    });
+    const slots = () =>
+      t.call(schedulingEndpoints.slots, {
+        params: { advisorId: advisor.id },
+        query: { ...MONDAY, length: 60 },
+        token: member.token,
+      });
 
-    const free = await t.request({ method: 'GET', url, token: member.token });
-    expect(free.statusCode, free.body).toBe(200);
-    expect(free.json().data).toMatchObject({ advisorId: advisor.id, timeZone: 'America/New_York', length: 60 });
-    expect(free.json().data.slots).toEqual(
+    const free = await slots();
+    expect(free.status, free.response.body).toBe(200);
+    expect(free.data).toMatchObject({ advisorId: advisor.id, timeZone: 'America/New_York', length: 60 });
+    expect(free.data.slots).toEqual(
       MONDAY_HOURS.map((start) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })),
     );
 
@@ -330,8 +362,8 @@ describe('an advisor free slots', () => {
       { organizationId: organization.id, advisor, start: '2026-03-09T16:00:00Z', minutes: 60 },
       'cancelled',
     );
-    const after = await t.request({ method: 'GET', url, token: member.token });
-    expect(after.json().data.slots.map((slot: { start: string }) => slot.start)).toEqual(
+    const after = await slots();
+    expect(after.data.slots.map((slot: { start: string }) => slot.start)).toEqual(
       MONDAY_HOURS.filter((start) => start !== '2026-03-09T14:00:00.000Z'),
     );
   });
@@ -339,27 +371,28 @@ describe('an advisor free slots', () => {
   test('name the lengths offered, and without a length are those of the shortest', async ({ t, make }) => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
-    await t.request({
-      method: 'PUT',
-      url: availabilityUrl('me'),
-      payload: availability({ sessionLengths: [90, 45] }),
+    await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: 'me' },
+      body: availability({ sessionLengths: [90, 45] }),
       token: advisor.token,
     });
-    const url = `/api/advisors/${advisor.id}/slots?${new URLSearchParams(MONDAY)}`;
-    const free = await t.request({ method: 'GET', url, token: member.token });
-    expect(free.statusCode, free.body).toBe(200);
-    expect(free.json().data).toMatchObject({ sessionLengths: [45, 90], length: 45 });
+    const free = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: advisor.id },
+      query: MONDAY,
+      token: member.token,
+    });
+    expect(free.status, free.response.body).toBe(200);
+    expect(free.data).toMatchObject({ sessionLengths: [45, 90], length: 45 });
     // 09:00 to 17:00 New York in 45-minute steps: 10 starts, the last at 15:45 ending 16:30.
-    expect(free.json().data.slots).toHaveLength(10);
+    expect(free.data.slots).toHaveLength(10);
   });
 
   test('keep the minimum notice from the clock, and answer an empty list past the horizon', async ({ t, make }) => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
-    await t.request({
-      method: 'PUT',
-      url: availabilityUrl('me'),
-      payload: availability({
+    await t.call(schedulingEndpoints.updateAvailability, {
+      params: { advisorId: 'me' },
+      body: availability({
         timeZone: 'UTC',
         weeklyHours: { ...DEFAULT_WEEKLY_HOURS, monday: [{ start: '10:00', end: '18:00' }] },
         horizonDays: 7,
@@ -367,24 +400,24 @@ describe('an advisor free slots', () => {
       token: advisor.token,
     });
     // Now is 12:00 UTC; two hours' notice leaves 14:00 the first start today.
-    const today = await t.request({
-      method: 'GET',
-      url: slotsUrl(advisor.id, '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', 60),
+    const today = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: advisor.id },
+      query: { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z', length: 60 },
       token: member.token,
     });
-    expect(today.json().data.slots.map((slot: { start: string }) => slot.start)).toEqual([
+    expect(today.data.slots.map((slot: { start: string }) => slot.start)).toEqual([
       '2026-03-02T14:00:00.000Z',
       '2026-03-02T15:00:00.000Z',
       '2026-03-02T16:00:00.000Z',
       '2026-03-02T17:00:00.000Z',
     ]);
-    const pastHorizon = await t.request({
-      method: 'GET',
-      url: slotsUrl(advisor.id, '2026-03-16T00:00:00Z', '2026-03-17T00:00:00Z', 60),
+    const pastHorizon = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: advisor.id },
+      query: { from: '2026-03-16T00:00:00Z', to: '2026-03-17T00:00:00Z', length: 60 },
       token: member.token,
     });
-    expect(pastHorizon.statusCode).toBe(200);
-    expect(pastHorizon.json().data.slots).toEqual([]);
+    expect(pastHorizon.status).toBe(200);
+    expect(pastHorizon.data.slots).toEqual([]);
   });
 
   test('refuse a bad window or length with 400 before any work, and hide a deactivated advisor', async ({
@@ -393,50 +426,40 @@ describe('an advisor free slots', () => {
   }) => {
     const organization = await make.organization();
     const [advisor, member] = await Promise.all([make.advisor([organization.id]), make.member(organization.id)]);
-    const cases: [string, string, string | undefined][] = [
-      ['a length offered nowhere', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 50), UI_TEXT.meetingLengthNotAllowed],
-      [
-        'a length this advisor does not offer',
-        slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 45),
-        UI_TEXT.meetingLengthNotOffered,
-      ],
-      [
-        'a window over 14 days',
-        slotsUrl(advisor.id, '2026-03-09T00:00:00Z', '2026-03-23T00:00:01Z', 30),
-        UI_TEXT.slotRangeTooLong,
-      ],
-      ['`to` before `from`', slotsUrl(advisor.id, MONDAY.to, MONDAY.from, 30), UI_TEXT.slotRangeOrder],
-      ['a date that is no instant', slotsUrl(advisor.id, 'yesterday', MONDAY.to, 30), undefined],
-      ['an instant without its offset', slotsUrl(advisor.id, '2026-03-09T00:00:00', MONDAY.to, 30), undefined],
-      [
-        'a huge instant',
-        slotsUrl(advisor.id, `2026-03-09T00:00:00${'0'.repeat(10_000)}Z`, MONDAY.to, 30),
-        tooLongMessage(40),
-      ],
-      ['a NUL', slotsUrl(advisor.id, `${MONDAY.from}\u0000`, MONDAY.to, 30), UI_TEXT.nulCharacter],
-      ['a length that is no number', slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 'long'), undefined],
+    const window = (from: string, to: string, length: number | string) => ({ from, to, length });
+    const cases: [string, SlotsQuery, string | undefined][] = [
+      ['a length offered nowhere', window(MONDAY.from, MONDAY.to, 50), UI_TEXT.meetingLengthNotAllowed],
+      ['a length this advisor does not offer', window(MONDAY.from, MONDAY.to, 45), UI_TEXT.meetingLengthNotOffered],
+      ['a window over 14 days', window('2026-03-09T00:00:00Z', '2026-03-23T00:00:01Z', 30), UI_TEXT.slotRangeTooLong],
+      ['`to` before `from`', window(MONDAY.to, MONDAY.from, 30), UI_TEXT.slotRangeOrder],
+      ['a date that is no instant', window('yesterday', MONDAY.to, 30), undefined],
+      ['an instant without its offset', window('2026-03-09T00:00:00', MONDAY.to, 30), undefined],
+      ['a huge instant', window(`2026-03-09T00:00:00${'0'.repeat(10_000)}Z`, MONDAY.to, 30), tooLongMessage(40)],
+      ['a NUL', window(`${MONDAY.from}\u0000`, MONDAY.to, 30), UI_TEXT.nulCharacter],
+      ['a length that is no number', window(MONDAY.from, MONDAY.to, 'long'), undefined],
     ];
-    for (const [name, url, error] of cases) {
-      const response = await t.request({ method: 'GET', url, token: member.token });
-      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
-      if (error) expect(response.json().error, name).toBe(error);
+    for (const [name, query, error] of cases) {
+      const params = { advisorId: advisor.id };
+      const response = await t.call(schedulingEndpoints.slots, { params, query, token: member.token });
+      expect(response.status, `${name}: ${response.response.body}`).toBe(400);
+      if (error) expect(response.refusal.error, name).toBe(error);
     }
-    const notAnId = await t.request({
-      method: 'GET',
-      url: slotsUrl('not-an-id', MONDAY.from, MONDAY.to, 30),
+    const notAnId = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: 'not-an-id' },
+      query: { from: MONDAY.from, to: MONDAY.to, length: 30 },
       token: member.token,
     });
-    expect(notAnId.statusCode).toBe(404);
+    expect(notAnId.status).toBe(404);
 
     const admin = await make.admin();
-    const deactivate = await t.request({ method: 'DELETE', url: `/api/users/${advisor.id}`, token: admin.token });
-    expect(deactivate.statusCode, deactivate.body).toBe(200);
-    const hidden = await t.request({
-      method: 'GET',
-      url: slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 30),
+    const deactivate = await t.call(userEndpoints.deactivate, { params: { id: advisor.id }, token: admin.token });
+    expect(deactivate.status, deactivate.response.body).toBe(200);
+    const hidden = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: advisor.id },
+      query: { from: MONDAY.from, to: MONDAY.to, length: 30 },
       token: member.token,
     });
-    expect(hidden.statusCode).toBe(404);
+    expect(hidden.status).toBe(404);
   });
 });
 
@@ -449,18 +472,24 @@ describe('an advisor whose assignment ends', () => {
       make.admin(),
     ]);
     const slots = () =>
-      t.request({ method: 'GET', url: slotsUrl(advisor.id, MONDAY.from, MONDAY.to, 30), token: member.token });
-    expect((await slots()).statusCode).toBe(200);
-    const ended = await t.request({
-      method: 'PATCH',
-      url: `/api/organizations/${organization.id}/advisors/${advisor.id}`,
-      payload: { isActive: false },
+      t.call(schedulingEndpoints.slots, {
+        params: { advisorId: advisor.id },
+        query: { from: MONDAY.from, to: MONDAY.to, length: 30 },
+        token: member.token,
+      });
+    expect((await slots()).status).toBe(200);
+    const ended = await t.call(advisorEndpoints.updateAssignment, {
+      params: { orgId: organization.id, advisorId: advisor.id },
+      body: { isActive: false },
       token: admin.token,
     });
-    expect(ended.statusCode, ended.body).toBe(200);
-    expect((await slots()).statusCode).toBe(404);
-    const read = await t.request({ method: 'GET', url: availabilityUrl(advisor.id), token: member.token });
-    expect(read.statusCode).toBe(404);
+    expect(ended.status, ended.response.body).toBe(200);
+    expect((await slots()).status).toBe(404);
+    const read = await t.call(schedulingEndpoints.getAvailability, {
+      params: { advisorId: advisor.id },
+      token: member.token,
+    });
+    expect(read.status).toBe(404);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   recordPaths,
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
+  type SearchEverythingQuery,
   type SearchGroup,
   type SearchKind,
   searchEndpoints,
@@ -84,15 +85,11 @@ type Found = Partial<Record<SearchKind, string[]>>;
 const search = async (
   context: { t: TestApp; cast: Cast },
   actor: Exclude<MatrixActor, 'anonymous'>,
-  query: string,
+  query: SearchEverythingQuery,
 ): Promise<SearchGroup[]> => {
-  const response = await context.t.request({
-    method: 'GET',
-    url: `/api/search?${query}`,
-    token: context.cast[actor].token,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.groups;
+  const response = await context.t.call(searchEndpoints.search, { query, token: context.cast[actor].token });
+  expect(response.status, response.response.body).toBe(200);
+  return response.data.groups;
 };
 
 /** Each kind's titles, sorted (the order within a kind is tested on its own). */
@@ -148,7 +145,7 @@ describe('who finds what', () => {
   test.for(MATRIX_ACTORS.filter((actor) => actor !== 'anonymous'))(
     'GET /api/search as %s: only what it may read',
     async (actor, { t, cast }) => {
-      const groups = await search({ t, cast }, actor, `q=${WORD}`);
+      const groups = await search({ t, cast }, actor, { q: WORD });
       expect(titlesOf(groups)).toEqual(EXPECTED[actor]);
       // Groups come in the contracts' order, each result labelled with its group's kind.
       const order = groups.map((group) => SEARCH_KINDS.indexOf(group.kind));
@@ -167,8 +164,8 @@ describe('who finds what', () => {
     const ticketTitle = 'Zephyr ticket for a passing advisor';
     await insertTicket(t.database.db, cast.organization.id, cast.user.id, { title: ticketTitle });
     const found = async () => {
-      const response = await t.request({ method: 'GET', url: '/api/search?q=passing advisor', token: advisor.token });
-      return titlesOf(response.json().data.groups);
+      const response = await t.call(searchEndpoints.search, { query: { q: 'passing advisor' }, token: advisor.token });
+      return titlesOf(response.data.groups);
     };
     expect(await found()).toEqual({ tickets: [ticketTitle] });
     await t.database.db
@@ -183,11 +180,10 @@ describe('who finds what', () => {
 
 describe('the results', () => {
   test('open the record: its app path, with a line of context', async ({ t, cast, records }) => {
-    const groups = await search(
-      { t, cast },
-      'orgAdmin',
-      `q=${WORD}&types=objectives,tasks,tickets,messages,templates,people`,
-    );
+    const groups = await search({ t, cast }, 'orgAdmin', {
+      q: WORD,
+      types: 'objectives,tasks,tickets,messages,templates,people',
+    });
     const find = (kind: SearchKind, title: string) =>
       groups.find((group) => group.kind === kind)?.results.find((result) => result.title === title);
     const { project, objective, milestones, kickoff, ticket, department, template, team } = records;
@@ -235,55 +231,65 @@ describe('the results', () => {
       by: cast.orgAdmin,
     });
     await make.task(records.objective.id, { title: 'Kestrel survey', by: cast.orgAdmin });
-    const groups = await search({ t, cast }, 'user', 'q=kestrel&types=tasks');
+    const groups = await search({ t, cast }, 'user', { q: 'kestrel', types: 'tasks' });
     expect(groups[0]?.results.map((result) => result.title)).toEqual(['Kestrel survey', 'Quiet task']);
   });
 
   test('keep to the kinds asked for (comma-separated or repeated), each with at most `limit`', async ({ t, cast }) => {
-    expect(Object.keys(titlesOf(await search({ t, cast }, 'orgAdmin', `q=${WORD}&types=tickets,people`)))).toEqual([
+    expect(Object.keys(titlesOf(await search({ t, cast }, 'orgAdmin', { q: WORD, types: 'tickets,people' })))).toEqual([
       'tickets',
       'people',
     ]);
-    expect(Object.keys(titlesOf(await search({ t, cast }, 'orgAdmin', `q=${WORD}&types=tasks&types=tickets`)))).toEqual(
-      ['tasks', 'tickets'],
-    );
-    const limited = await search({ t, cast }, 'orgAdmin', `q=${WORD}&limit=1`);
+    expect(
+      Object.keys(titlesOf(await search({ t, cast }, 'orgAdmin', { q: WORD, types: ['tasks', 'tickets'] }))),
+    ).toEqual(['tasks', 'tickets']);
+    const limited = await search({ t, cast }, 'orgAdmin', { q: WORD, limit: 1 });
     expect(limited.every((group) => group.results.length === 1)).toBe(true);
     expect(limited.map((group) => group.kind)).toEqual(Object.keys(EXPECTED.orgAdmin));
   });
 
   test(`are none for a term shorter than ${SEARCH_MIN_LENGTH} characters, blank or padded`, async ({ t, cast }) => {
     const short = WORD.slice(0, SEARCH_MIN_LENGTH - 1);
-    expect(await search({ t, cast }, 'orgAdmin', `q=${short}`)).toEqual([]);
-    expect(await search({ t, cast }, 'orgAdmin', `q=${encodeURIComponent(`  ${short}  `)}`)).toEqual([]);
-    expect(await search({ t, cast }, 'orgAdmin', '')).toEqual([]);
-    expect(
-      titlesOf(await search({ t, cast }, 'orgAdmin', `q=${encodeURIComponent(`  ${WORD}  `)}&types=projects`)),
-    ).toEqual({ projects: ['Zephyr roadmap'] });
+    expect(await search({ t, cast }, 'orgAdmin', { q: short })).toEqual([]);
+    expect(await search({ t, cast }, 'orgAdmin', { q: `  ${short}  ` })).toEqual([]);
+    expect(await search({ t, cast }, 'orgAdmin', {})).toEqual([]);
+    expect(titlesOf(await search({ t, cast }, 'orgAdmin', { q: `  ${WORD}  `, types: 'projects' }))).toEqual({
+      projects: ['Zephyr roadmap'],
+    });
   });
 
   test('take % and _ literally', async ({ t, cast }) => {
-    expect(await search({ t, cast }, 'admin', `q=${encodeURIComponent('%%%')}`)).toEqual([]);
-    expect(await search({ t, cast }, 'admin', `q=${encodeURIComponent('___')}`)).toEqual([]);
+    expect(await search({ t, cast }, 'admin', { q: '%%%' })).toEqual([]);
+    expect(await search({ t, cast }, 'admin', { q: '___' })).toEqual([]);
   });
 });
 
 describe('bad input: 400, never 500', () => {
-  const cases: [string, string, string][] = [
-    ['a term over the limit', `q=${'z'.repeat(MAX_SEARCH_LENGTH + 1)}`, tooLongMessage(MAX_SEARCH_LENGTH)],
-    ['a NUL in the term', `q=zep%00hyr`, UI_TEXT.nulCharacter],
-    ['a NUL in the kinds', `q=${WORD}&types=tasks%00`, UI_TEXT.nulCharacter],
-    ['an unknown kind', `q=${WORD}&types=tasks,secrets`, UI_TEXT.searchTypesInvalid],
-    ['a huge kinds list', `q=${WORD}&types=${'tasks,'.repeat(5000)}`, tooLongMessage(SEARCH_KINDS.join(',').length)],
+  const cases: [string, SearchEverythingQuery, string][] = [
+    ['a term over the limit', { q: 'z'.repeat(MAX_SEARCH_LENGTH + 1) }, tooLongMessage(MAX_SEARCH_LENGTH)],
+    ['a NUL in the term', { q: 'zep\u0000hyr' }, UI_TEXT.nulCharacter],
+    ['a NUL in the kinds', { q: WORD, types: 'tasks\u0000' }, UI_TEXT.nulCharacter],
+    ['an unknown kind', { q: WORD, types: 'tasks,secrets' }, UI_TEXT.searchTypesInvalid],
+    ['a huge kinds list', { q: WORD, types: 'tasks,'.repeat(5000) }, tooLongMessage(SEARCH_KINDS.join(',').length)],
   ];
   test.for(cases)('%s', async ([, query, message], { t, cast }) => {
-    const response = await t.request({ method: 'GET', url: `/api/search?${query}`, token: cast.user.token });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().error).toBe(message);
+    const response = await t.call(searchEndpoints.search, { query, token: cast.user.token });
+    expect(response.status, response.response.body).toBe(400);
+    expect(response.refusal.error).toBe(message);
   });
 
-  test.for(['limit=0', 'limit=21', 'limit=many', 'q[a]=1&limit=0'])('%s', async (query, { t, cast }) => {
-    const response = await t.request({ method: 'GET', url: `/api/search?q=${WORD}&${query}`, token: cast.user.token });
+  test.for([0, 21, 'many'])('limit=%s', async (limit, { t, cast }) => {
+    const response = await t.call(searchEndpoints.search, { query: { q: WORD, limit }, token: cast.user.token });
+    expect(response.status, response.response.body).toBe(400);
+  });
+
+  test('q[a]=1&limit=0', async ({ t, cast }) => {
+    // A bracketed key, as an outside client might send it.
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/search?q=${WORD}&q[a]=1&limit=0`,
+      token: cast.user.token,
+    });
     expect(response.statusCode, response.body).toBe(400);
   });
 });
@@ -294,10 +300,10 @@ describe('the statements of a search', () => {
     const organization = await make.organization();
     const owner = await make.member(organization.id, { role: 'org_admin' });
     const advisor = await make.advisor([organization.id]);
-    const url = `/api/search?q=${WORD}`;
+    const searched = (token: string) => counting.queriesOfCall(token, searchEndpoints.search, { query: { q: WORD } });
     const before = {
-      owner: (await counting.queriesOf(owner.token, url)).count,
-      advisor: (await counting.queriesOf(advisor.token, url)).count,
+      owner: (await searched(owner.token)).count,
+      advisor: (await searched(advisor.token)).count,
     };
     const project = await make.project(organization.id, { title: 'Zephyr one', by: owner });
     const objective = await make.objective(project.id, { by: owner });
@@ -306,9 +312,9 @@ describe('the statements of a search', () => {
       await insertTicket(counting.app.database.db, organization.id, owner.id, { title: `Zephyr ticket ${n}` });
     }
     await make.member(organization.id, { firstName: 'Zephyr' });
-    const after = await counting.queriesOf(owner.token, url);
+    const after = await searched(owner.token);
     expect(after.data.groups.map((group: SearchGroup) => group.results.length)).toEqual([1, 5, 5, 1]);
     expect(after.count).toBe(before.owner);
-    expect((await counting.queriesOf(advisor.token, url)).count).toBe(before.advisor);
+    expect((await searched(advisor.token)).count).toBe(before.advisor);
   }, 120_000);
 });

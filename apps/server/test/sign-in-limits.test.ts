@@ -1,4 +1,10 @@
-import { LOGIN_GLOBAL_SHARE_PER_ADDRESS, LOGIN_MAX_FAILURES, UI_TEXT } from '@smart/contracts';
+import {
+  LOGIN_GLOBAL_SHARE_PER_ADDRESS,
+  LOGIN_MAX_FAILURES,
+  pathOf,
+  sessionEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, createTestApp, type TestApp } from './helpers/app.js';
@@ -26,9 +32,10 @@ let nextAddress = 1;
 const freshAddress = () => `203.0.113.${nextAddress++}`;
 
 const login = (email: string, password: string, from: { address: string; cookie?: string }) =>
+  // Injected: a typed call sends from no client address of its own.
   t.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
+    method: sessionEndpoints.signIn.method,
+    url: pathOf(sessionEndpoints.signIn),
     remoteAddress: from.address,
     headers: from.cookie ? { cookie: from.cookie } : {},
     payload: { email, password },
@@ -262,8 +269,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('across processes (Redis)', () => {
     try {
       const attempt = (app: TestApp, email: string, password: string) =>
         app.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
+          method: sessionEndpoints.signIn.method,
+          url: pathOf(sessionEndpoints.signIn),
           remoteAddress: '192.0.2.7',
           payload: { email, password },
         });

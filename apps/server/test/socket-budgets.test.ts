@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type ClientEventName,
+  conversationEndpoints,
+  healthEndpoints,
   MESSENGER_CLIENT_EVENTS,
   MESSENGER_EVENTS,
   type MessengerErrorEvent,
@@ -81,11 +83,11 @@ describe('a flood on one socket', () => {
     );
     // Meanwhile another member's requests are answered (correctness; how fast is the bench's part).
     const [conversations, health] = await Promise.all([
-      t.request({ token: bystander.token, method: 'GET', url: '/api/conversations' }),
-      t.request({ method: 'GET', url: '/api/health' }),
+      t.call(conversationEndpoints.list, { token: bystander.token }),
+      t.call(healthEndpoints.get, {}),
     ]);
-    expect(conversations.statusCode).toBe(200);
-    expect(health.statusCode).toBe(200);
+    expect(conversations.status).toBe(200);
+    expect(health.status).toBe(200);
 
     // Told so, or cut off right after its last answers: either way the server ended it.
     expect(['io server disconnect', 'transport close', 'transport error']).toContain(await dropped);
@@ -162,7 +164,7 @@ describe('a flood on one socket', () => {
     expect(accepted).toBeGreaterThanOrEqual(user.burst);
     expect(accepted).toBeLessThan(eachTab * tabs.length);
     expect(answers).toContainEqual({ ok: false, error: UI_TEXT.tooManyRequests });
-    expect((await messageTexts(t, member, conversationId, '?limit=100')).length).toBe(accepted);
+    expect((await messageTexts(t, member, conversationId, { limit: 100 })).length).toBe(accepted);
     // Another user is not held by this one's budget.
     const other = await memberWithConversation();
     expect(await send(await sockets.connect(other.member), other.conversationId, 'mine')).toMatchObject({ ok: true });

@@ -1,4 +1,15 @@
-import { type MyTask, type Task, type TaskDetail, UI_TEXT } from '@smart/contracts';
+import {
+  advisorEndpoints,
+  type MyTask,
+  objectiveEndpoints,
+  projectEndpoints,
+  type Task,
+  type TaskDetail,
+  type TaskListQuery,
+  type TaskStatus,
+  taskEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { files, type ObjectiveRow, type TaskRow } from '../src/db/schema/index.js';
@@ -9,7 +20,7 @@ import { apiTest } from './helpers/fixture.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Requests as `member`. */
+/** Requests as `member` with a literal URL, for what a typed call cannot send (mistyped bodies, malformed queries). */
 const requester =
   (t: TestApp) =>
   (member: Member, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
@@ -18,9 +29,9 @@ const requester =
 const detailReader =
   (t: TestApp, cast: Cast) =>
   async (taskId: string): Promise<TaskDetail> => {
-    const response = await requester(t)(cast.admin, 'GET', `/api/tasks/${taskId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
+    const response = await t.call(taskEndpoints.get, { params: { id: taskId }, token: cast.admin.token });
+    expect(response.status, response.response.body).toBe(200);
+    return response.data;
   };
 
 const test = apiTest({ demoData: false })
@@ -109,19 +120,22 @@ authzMatrix("who may list and add an objective's tasks", {
 
 describe('my tasks and task stats', () => {
   test('answer every signed-in user, and 401 without a session', async ({ t, cast, as }) => {
-    for (const url of ['/api/tasks/my-tasks', '/api/tasks/my-tasks?filter=created', '/api/tasks/stats']) {
+    const reads: [string, (token?: string) => Promise<{ status: number }>][] = [
+      ['my tasks', (token) => t.call(taskEndpoints.mine, { token })],
+      ['my created tasks', (token) => t.call(taskEndpoints.mine, { query: { filter: 'created' }, token })],
+      ['task stats', (token) => t.call(taskEndpoints.stats, { token })],
+    ];
+    for (const [name, read] of reads) {
       for (const member of [cast.admin, cast.orgAdmin, cast.user, cast.advisorAssigned, cast.otherOrgAdmin]) {
-        expect((await as(member, 'GET', url)).statusCode, url).toBe(200);
+        expect((await read(member.token)).status, name).toBe(200);
       }
-      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await read()).status).toBe(401);
     }
+    // A filter no typed call sends.
     expect((await as(cast.user, 'GET', '/api/tasks/my-tasks?filter=mine')).statusCode).toBe(400);
   });
 
-  test('lists assigned or created tasks by due date, undated last, with project and objective', async ({
-    make,
-    as,
-  }) => {
+  test('lists assigned or created tasks by due date, undated last, with project and objective', async ({ t, make }) => {
     const organization = await make.organization();
     const [alex, sam] = await Promise.all([make.member(organization.id), make.member(organization.id)]);
     const project = await make.project(organization.id, { title: 'Move' });
@@ -130,7 +144,7 @@ describe('my tasks and task stats', () => {
     const undated = await make.task(goal.id, { title: 'Undated', assignedTo: alex.id, by: sam });
     const soon = await make.task(goal.id, { title: 'Soon', dueDate: '2030-01-01', assignedTo: alex.id, by: sam });
     await make.task(goal.id, { title: 'Not mine', assignedTo: sam.id, by: sam });
-    const assigned = (await as(alex, 'GET', '/api/tasks/my-tasks')).json().data as MyTask[];
+    const assigned = (await t.call(taskEndpoints.mine, { token: alex.token })).data as MyTask[];
     expect(assigned.map((task) => task._id)).toEqual([soon.id, late.id, undated.id]);
     expect(assigned[0]).toMatchObject({
       project: { _id: project.id, title: 'Move' },
@@ -140,21 +154,30 @@ describe('my tasks and task stats', () => {
       progress: 0,
       status: 'not_started',
     });
-    const created = (await as(sam, 'GET', '/api/tasks/my-tasks?filter=created')).json().data as MyTask[];
+    const created = (await t.call(taskEndpoints.mine, { query: { filter: 'created' }, token: sam.token }))
+      .data as MyTask[];
     expect(created.map((task) => task.title)).toEqual(['Soon', 'Late', 'Undated', 'Not mine']);
-    expect((await as(alex, 'GET', '/api/tasks/my-tasks?filter=created')).json().data).toEqual([]);
+    expect((await t.call(taskEndpoints.mine, { query: { filter: 'created' }, token: alex.token })).data).toEqual([]);
   });
 
-  test('counts tasks by status and priority and the overdue ones, in the caller scope', async ({ make, cast, as }) => {
+  test('counts tasks by status and priority and the overdue ones, in the caller scope', async ({ t, make, cast }) => {
     const organization = await make.organization();
     const member = await make.member(organization.id);
     const goal = await make.objective((await make.project(organization.id)).id);
     const overdue = await make.task(goal.id, { dueDate: '2000-01-01', priority: 'high' });
     const doneLate = await make.task(goal.id, { dueDate: '2000-01-01' });
     await make.task(goal.id, { dueDate: '2999-01-01', priority: 'low' });
-    await as(cast.admin, 'PATCH', `/api/tasks/${doneLate.id}/status`, { status: 'completed' });
-    await as(cast.admin, 'PATCH', `/api/tasks/${overdue.id}/progress`, { progress: 20 });
-    const stats = (await as(member, 'GET', '/api/tasks/stats')).json().data;
+    await t.call(taskEndpoints.setStatus, {
+      params: { id: doneLate.id },
+      token: cast.admin.token,
+      body: { status: 'completed' },
+    });
+    await t.call(taskEndpoints.setProgress, {
+      params: { id: overdue.id },
+      token: cast.admin.token,
+      body: { progress: 20 },
+    });
+    const stats = (await t.call(taskEndpoints.stats, { token: member.token })).data;
     expect(stats).toEqual({
       total: 3,
       byStatus: { not_started: 1, in_progress: 1, completed: 1 },
@@ -163,23 +186,27 @@ describe('my tasks and task stats', () => {
     });
     const advisor = await make.advisor([organization.id]);
     await make.task(goal.id, { assignedTo: advisor.id });
-    expect((await as(advisor, 'GET', '/api/tasks/stats')).json().data.total).toBe(1);
+    expect((await t.call(taskEndpoints.stats, { token: advisor.token })).data.total).toBe(1);
   });
 });
 
 describe('creating and editing tasks', () => {
   test('creates with defaults, an assignee who can see it, and a first history entry', async ({
+    t,
     cast,
     objective,
-    as,
   }) => {
-    const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
-      title: ' Draft ',
-      dueDate: '2030-01-15',
-      assignedTo: cast.user.id,
+    const response = await t.call(taskEndpoints.create, {
+      params: { id: objective.id },
+      token: cast.user.token,
+      body: {
+        title: ' Draft ',
+        dueDate: '2030-01-15',
+        assignedTo: cast.user.id,
+      },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const task = response.json().data as TaskDetail;
+    expect(response.status, response.response.body).toBe(201);
+    const task = response.data as TaskDetail;
     expect(task).toMatchObject({
       title: 'Draft',
       priority: 'medium',
@@ -197,23 +224,35 @@ describe('creating and editing tasks', () => {
   });
 
   test('refuses an assignee who cannot see the task (400): another organization, an unassigned advisor, unknown', async ({
+    t,
     cast,
     objective,
-    as,
   }) => {
     const advisorOfAcme = cast.advisorAssigned.id;
     for (const assignedTo of [cast.otherOrgAdmin.id, cast.advisorUnassigned.id, UNKNOWN_ID]) {
-      const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, { title: 'X', assignedTo });
-      expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.assigneeCannotSeeTask]);
+      const response = await t.call(taskEndpoints.create, {
+        params: { id: objective.id },
+        token: cast.user.token,
+        body: { title: 'X', assignedTo },
+      });
+      expect([response.status, response.refusal.error]).toEqual([400, UI_TEXT.assigneeCannotSeeTask]);
     }
-    const ok = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, {
-      title: 'X',
-      assignedTo: advisorOfAcme,
+    const ok = await t.call(taskEndpoints.create, {
+      params: { id: objective.id },
+      token: cast.user.token,
+      body: {
+        title: 'X',
+        assignedTo: advisorOfAcme,
+      },
     });
-    expect(ok.statusCode).toBe(201);
-    const task = ok.json().data as Task;
-    const reassign = await as(cast.orgAdmin, 'PUT', `/api/tasks/${task._id}`, { assignedTo: cast.otherOrgAdmin.id });
-    expect(reassign.statusCode).toBe(400);
+    expect(ok.status).toBe(201);
+    const task = ok.data as Task;
+    const reassign = await t.call(taskEndpoints.update, {
+      params: { id: task._id },
+      token: cast.orgAdmin.token,
+      body: { assignedTo: cast.otherOrgAdmin.id },
+    });
+    expect(reassign.status).toBe(400);
   });
 
   test.for([
@@ -226,27 +265,32 @@ describe('creating and editing tasks', () => {
     [{ title: 'X', description: 7 }, undefined],
     [{ title: 'X\u0000' }, UI_TEXT.nulCharacter],
   ])('POST refuses %j with 400', async ([payload, message], { cast, objective, as }) => {
+    // Mistyped bodies, as an outside client might send them.
     const response = await as(cast.user, 'POST', `/api/tasks/objectives/${objective.id}`, payload);
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().error).toBe(message);
   });
 
   test('PUT records each changed field in the history, with names for the assignee', async ({
+    t,
     make,
     cast,
     objective,
-    as,
   }) => {
     const task = await make.task(objective.id, { title: 'Old', by: cast.user });
-    const response = await as(cast.user, 'PUT', `/api/tasks/${task.id}`, {
-      title: 'New',
-      priority: 'high',
-      dueDate: '2030-06-01',
-      description: 'Details',
-      assignedTo: cast.orgAdmin.id,
+    const response = await t.call(taskEndpoints.update, {
+      params: { id: task.id },
+      token: cast.user.token,
+      body: {
+        title: 'New',
+        priority: 'high',
+        dueDate: '2030-06-01',
+        description: 'Details',
+        assignedTo: cast.orgAdmin.id,
+      },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const entries = (response.json().data as TaskDetail).activity.map((entry) => [entry.kind, entry.from, entry.to]);
+    expect(response.status, response.response.body).toBe(200);
+    const entries = (response.data as TaskDetail).activity.map((entry) => [entry.kind, entry.from, entry.to]);
     const orgAdminName = `${cast.orgAdmin.firstName} ${cast.orgAdmin.lastName}`;
     expect(entries).toEqual([
       ['created', null, 'Old'],
@@ -256,27 +300,49 @@ describe('creating and editing tasks', () => {
       ['due_date', null, '2030-06-01'],
       ['assignee', null, orgAdminName],
     ]);
-    const again = await as(cast.user, 'PUT', `/api/tasks/${task.id}`, { title: 'New' });
-    expect((again.json().data as TaskDetail).activity).toHaveLength(6);
+    const again = await t.call(taskEndpoints.update, {
+      params: { id: task.id },
+      token: cast.user.token,
+      body: { title: 'New' },
+    });
+    expect((again.data as TaskDetail).activity).toHaveLength(6);
   });
 
   test("'Assign to Me': a member takes an unassigned task with {assignedTo: self} only, never a colleague's", async ({
+    t,
     make,
     cast,
     objective,
-    as,
   }) => {
     const colleague = await make.member(cast.organization.id);
     const open = await make.task(objective.id);
     const taken = await make.task(objective.id, { assignedTo: colleague.id });
-    const before = (await as(cast.user, 'GET', `/api/tasks/${open.id}`)).json().data as Task;
+    const before = (await t.call(taskEndpoints.get, { params: { id: open.id }, token: cast.user.token })).data as Task;
     expect(before.permissions).toMatchObject({ canAssignToMe: true, canEdit: false });
     expect(
-      (await as(cast.user, 'PUT', `/api/tasks/${open.id}`, { assignedTo: cast.user.id, title: 'Mine' })).statusCode,
+      (
+        await t.call(taskEndpoints.update, {
+          params: { id: open.id },
+          token: cast.user.token,
+          body: { assignedTo: cast.user.id, title: 'Mine' },
+        })
+      ).status,
     ).toBe(403);
-    const took = await as(cast.user, 'PUT', `/api/tasks/${open.id}`, { assignedTo: cast.user.id });
-    expect(took.json().data.assignedTo._id).toBe(cast.user.id);
-    expect((await as(cast.user, 'PUT', `/api/tasks/${taken.id}`, { assignedTo: cast.user.id })).statusCode).toBe(403);
+    const took = await t.call(taskEndpoints.update, {
+      params: { id: open.id },
+      token: cast.user.token,
+      body: { assignedTo: cast.user.id },
+    });
+    expect(took.data.assignedTo?._id).toBe(cast.user.id);
+    expect(
+      (
+        await t.call(taskEndpoints.update, {
+          params: { id: taken.id },
+          token: cast.user.token,
+          body: { assignedTo: cast.user.id },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -286,6 +352,7 @@ describe('status and progress', () => {
     'progress %j is 400',
     async ([progress], { make, cast, objective, as }) => {
       const task = await make.task(objective.id);
+      // Mistyped values, as an outside client might send them.
       const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/progress`, { progress });
       expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.progressInvalid]);
     },
@@ -293,31 +360,34 @@ describe('status and progress', () => {
 
   test.for(['done', '', 7])('status %j is 400', async (status, { make, cast, objective, as }) => {
     const task = await make.task(objective.id);
+    // Mistyped values, as an outside client might send them.
     const response = await as(cast.admin, 'PATCH', `/api/tasks/${task.id}/status`, { status });
     expect([response.statusCode, response.json().error]).toEqual([400, UI_TEXT.taskStatusInvalid]);
   });
 
   test('completed is 100%: each way, with both changes in the history', async ({
+    t,
     make,
     cast,
     objective,
-    as,
     detail,
   }) => {
     const task = await make.task(objective.id, { assignedTo: cast.user.id });
-    const patch = async (what: 'status' | 'progress', value: string | number) => {
-      const response = await as(cast.user, 'PATCH', `/api/tasks/${task.id}/${what}`, { [what]: value });
-      expect(response.statusCode, response.body).toBe(200);
-      const data = response.json().data as TaskDetail;
-      return [data.status, data.progress];
+    const patch = async (change: { status: TaskStatus } | { progress: number }) => {
+      const input = { params: { id: task.id }, token: cast.user.token };
+      const response = await ('status' in change
+        ? t.call(taskEndpoints.setStatus, { ...input, body: change })
+        : t.call(taskEndpoints.setProgress, { ...input, body: change }));
+      expect(response.status, response.response.body).toBe(200);
+      return [response.data.status, response.data.progress];
     };
-    expect(await patch('progress', 5)).toEqual(['in_progress', 5]);
-    expect(await patch('progress', 100)).toEqual(['completed', 100]);
-    expect(await patch('progress', 95)).toEqual(['in_progress', 95]);
-    expect(await patch('status', 'completed')).toEqual(['completed', 100]);
-    expect(await patch('status', 'in_progress')).toEqual(['in_progress', 95]);
-    expect(await patch('progress', 0)).toEqual(['in_progress', 0]);
-    expect(await patch('status', 'not_started')).toEqual(['not_started', 0]);
+    expect(await patch({ progress: 5 })).toEqual(['in_progress', 5]);
+    expect(await patch({ progress: 100 })).toEqual(['completed', 100]);
+    expect(await patch({ progress: 95 })).toEqual(['in_progress', 95]);
+    expect(await patch({ status: 'completed' })).toEqual(['completed', 100]);
+    expect(await patch({ status: 'in_progress' })).toEqual(['in_progress', 95]);
+    expect(await patch({ progress: 0 })).toEqual(['in_progress', 0]);
+    expect(await patch({ status: 'not_started' })).toEqual(['not_started', 0]);
     const history = (await detail(task.id)).activity.map((entry) => `${entry.kind}:${entry.from}>${entry.to}`);
     expect(history).toEqual([
       `created:null>${task.title}`,
@@ -337,18 +407,20 @@ describe('status and progress', () => {
   });
 
   test('quick changes sent at once each record what they changed: the history adds up', async ({
+    t,
     make,
     cast,
     objective,
-    as,
     detail,
   }) => {
     const task = await make.task(objective.id, { assignedTo: cast.user.id });
     const steps = [5, 10, 15, 20, 25];
     const answers = await Promise.all(
-      steps.map((progress) => as(cast.user, 'PATCH', `/api/tasks/${task.id}/progress`, { progress })),
+      steps.map((progress) =>
+        t.call(taskEndpoints.setProgress, { params: { id: task.id }, token: cast.user.token, body: { progress } }),
+      ),
     );
-    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    for (const answer of answers) expect(answer.status, answer.response.body).toBe(200);
     const changes = (await detail(task.id)).activity.filter((entry) => entry.kind === 'progress');
     expect(changes).toHaveLength(steps.length);
     // Each change starts where another ended: one chain from 0 through all five, ending at the task's progress.
@@ -362,16 +434,20 @@ describe('status and progress', () => {
 
 describe('comments', () => {
   test('adds a trimmed comment with its author, shown on the task with a history entry', async ({
+    t,
     make,
     cast,
     objective,
-    as,
     detail,
   }) => {
     const task = await make.task(objective.id);
-    const response = await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: '  Looks good  ' });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().data).toMatchObject({ text: 'Looks good', author: { _id: cast.user.id } });
+    const response = await t.call(taskEndpoints.comment, {
+      params: { id: task.id },
+      token: cast.user.token,
+      body: { text: '  Looks good  ' },
+    });
+    expect(response.status, response.response.body).toBe(201);
+    expect(response.data).toMatchObject({ text: 'Looks good', author: { _id: cast.user.id } });
     const read = await detail(task.id);
     expect(read.comments.map((comment) => comment.text)).toEqual(['Looks good']);
     expect(read.activity.at(-1)).toMatchObject({ kind: 'comment', actor: { _id: cast.user.id } });
@@ -381,6 +457,7 @@ describe('comments', () => {
     'refuses %j with 400',
     async (payload, { make, cast, objective, as }) => {
       const task = await make.task(objective.id);
+      // Mistyped bodies, as an outside client might send them.
       expect((await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, payload)).statusCode).toBe(400);
     },
   );
@@ -392,11 +469,10 @@ describe('deleting a task', () => {
     make,
     cast,
     objective,
-    as,
     detail,
   }) => {
     const task = await make.task(objective.id, { by: cast.user });
-    await as(cast.user, 'POST', `/api/tasks/${task.id}/comments`, { text: 'Hi' });
+    await t.call(taskEndpoints.comment, { params: { id: task.id }, token: cast.user.token, body: { text: 'Hi' } });
     const key = `${crypto.randomUUID()}.txt`;
     await t.app.storage.save(key, (await import('node:stream')).Readable.from([Buffer.from('hello')]), 'text/plain');
     await t.database.db.insert(files).values({
@@ -410,9 +486,9 @@ describe('deleting a task', () => {
       recordId: task.id,
     });
     expect((await detail(task.id)).attachments.map((file) => file.originalName)).toEqual(['notes.txt']);
-    const response = await as(cast.user, 'DELETE', `/api/tasks/${task.id}`);
-    expect([response.statusCode, response.json().message]).toEqual([200, UI_TEXT.taskDeleted]);
-    expect((await as(cast.admin, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    const response = await t.call(taskEndpoints.remove, { params: { id: task.id }, token: cast.user.token });
+    expect([response.status, response.body.message]).toEqual([200, UI_TEXT.taskDeleted]);
+    expect((await t.call(taskEndpoints.get, { params: { id: task.id }, token: cast.admin.token })).status).toBe(404);
     expect(await t.database.db.select().from(files).where(eq(files.key, key))).toEqual([]);
     expect(await t.app.storage.open(key)).toBeNull();
   });
@@ -420,35 +496,50 @@ describe('deleting a task', () => {
 
 describe('advisors and tasks', () => {
   test('an advisor sees only its assigned tasks, and loses them on the next request after deactivation', async ({
+    t,
     make,
     cast,
-    as,
   }) => {
     const organization = await make.organization();
     const advisor = await make.advisor([organization.id]);
     const goal = await make.objective((await make.project(organization.id)).id);
     const mine = await make.task(goal.id, { assignedTo: advisor.id });
     const other = await make.task(goal.id);
-    const listed = (await as(advisor, 'GET', `/api/tasks/objectives/${goal.id}`)).json().data as Task[];
+    const listed = (await t.call(taskEndpoints.list, { params: { id: goal.id }, token: advisor.token })).data as Task[];
     expect(listed.map((task) => task._id)).toEqual([mine.id]);
-    expect((await as(advisor, 'GET', `/api/tasks/${other.id}`)).statusCode).toBe(404);
-    expect((await as(advisor, 'GET', `/api/projects/${goal.projectId}`)).statusCode).toBe(403);
-    expect((await as(advisor, 'GET', `/api/objectives/${goal.id}`)).statusCode).toBe(403);
-    expect((await as(advisor, 'GET', '/api/tasks/my-tasks')).json().data).toHaveLength(1);
+    expect((await t.call(taskEndpoints.get, { params: { id: other.id }, token: advisor.token })).status).toBe(404);
+    expect((await t.call(projectEndpoints.get, { params: { id: goal.projectId }, token: advisor.token })).status).toBe(
+      403,
+    );
+    expect((await t.call(objectiveEndpoints.get, { params: { id: goal.id }, token: advisor.token })).status).toBe(403);
+    expect((await t.call(taskEndpoints.mine, { token: advisor.token })).data).toHaveLength(1);
 
-    const off = await as(cast.admin, 'PATCH', `/api/organizations/${organization.id}/advisors/${advisor.id}`, {
-      isActive: false,
+    const off = await t.call(advisorEndpoints.updateAssignment, {
+      params: { orgId: organization.id, advisorId: advisor.id },
+      token: cast.admin.token,
+      body: {
+        isActive: false,
+      },
     });
-    expect(off.statusCode).toBe(200);
-    expect((await as(advisor, 'GET', `/api/tasks/${mine.id}`)).statusCode).toBe(404);
-    expect((await as(advisor, 'PATCH', `/api/tasks/${mine.id}/progress`, { progress: 10 })).statusCode).toBe(404);
-    expect((await as(advisor, 'GET', `/api/tasks/objectives/${goal.id}`)).statusCode).toBe(404);
-    expect((await as(advisor, 'GET', '/api/tasks/my-tasks')).json().data).toEqual([]);
+    expect(off.status).toBe(200);
+    expect((await t.call(taskEndpoints.get, { params: { id: mine.id }, token: advisor.token })).status).toBe(404);
+    expect(
+      (
+        await t.call(taskEndpoints.setProgress, {
+          params: { id: mine.id },
+          token: advisor.token,
+          body: { progress: 10 },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.call(taskEndpoints.list, { params: { id: goal.id }, token: advisor.token })).status).toBe(404);
+    expect((await t.call(taskEndpoints.mine, { token: advisor.token })).data).toEqual([]);
   });
 });
 
 describe('task lists', () => {
   test('filter by status, priority, assignee (an id or me) and search, in creation order', async ({
+    t,
     make,
     cast,
     as,
@@ -456,17 +547,18 @@ describe('task lists', () => {
     const goal = await make.objective((await make.project(cast.organization.id)).id);
     const a = await make.task(goal.id, { title: 'Paint walls', assignedTo: cast.user.id, priority: 'high' });
     const b = await make.task(goal.id, { title: 'Buy paint', description: 'WALLS' });
-    const list = async (query = '') => {
-      const response = await as(cast.user, 'GET', `/api/tasks/objectives/${goal.id}${query}`);
-      expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as Task[]).map((task) => task._id);
+    const list = async (query: TaskListQuery = {}) => {
+      const response = await t.call(taskEndpoints.list, { params: { id: goal.id }, query, token: cast.user.token });
+      expect(response.status, response.response.body).toBe(200);
+      return (response.data as Task[]).map((task) => task._id);
     };
     expect(await list()).toEqual([a.id, b.id]);
-    expect(await list('?assignedTo=me')).toEqual([a.id]);
-    expect(await list(`?assignedTo=${cast.user.id}`)).toEqual([a.id]);
-    expect(await list('?priority=high')).toEqual([a.id]);
-    expect(await list('?status=completed')).toEqual([]);
-    expect(await list('?search=walls')).toEqual([a.id, b.id]);
+    expect(await list({ assignedTo: 'me' })).toEqual([a.id]);
+    expect(await list({ assignedTo: cast.user.id })).toEqual([a.id]);
+    expect(await list({ priority: 'high' })).toEqual([a.id]);
+    expect(await list({ status: 'completed' })).toEqual([]);
+    expect(await list({ search: 'walls' })).toEqual([a.id, b.id]);
+    // Malformed queries, as an outside client might send them.
     for (const query of ['?assignedTo=you', '?priority=urgent', '?limit=0', '?page=-1', '?status=x']) {
       expect((await as(cast.user, 'GET', `/api/tasks/objectives/${goal.id}${query}`)).statusCode, query).toBe(400);
     }

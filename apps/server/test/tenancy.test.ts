@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@smart/contracts';
+import { departmentEndpoints, organizationEndpoints, teamEndpoints, UI_TEXT, userEndpoints } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisorAssignments, users } from '../src/db/schema/index.js';
@@ -42,13 +42,13 @@ describe('canActInOrganization', () => {
   it('stops letting the advisor in once its assignment ends, on the next request', async () => {
     const db = t.database.db;
     const advisor = await actor('advisor');
-    const url = `/api/organizations/${acmeId}`;
-    expect((await t.request({ method: 'GET', url, as: 'advisor' })).statusCode).toBe(200);
+    const acme = { params: { id: acmeId }, as: 'advisor' };
+    expect((await t.call(organizationEndpoints.get, acme)).status).toBe(200);
     await db.update(advisorAssignments).set({ isActive: false }).where(eq(advisorAssignments.advisorId, advisor.id));
     try {
       expect(await canActInOrganization(db, advisor, acmeId)).toBe(false);
-      expect((await t.request({ method: 'GET', url, as: 'advisor' })).statusCode).toBe(404);
-      expect((await t.request({ method: 'GET', url: '/api/organizations', as: 'advisor' })).json().data).toEqual([]);
+      expect((await t.call(organizationEndpoints.get, acme)).status).toBe(404);
+      expect((await t.call(organizationEndpoints.list, { as: 'advisor' })).data).toEqual([]);
     } finally {
       await db.update(advisorAssignments).set({ isActive: true }).where(eq(advisorAssignments.advisorId, advisor.id));
     }
@@ -56,44 +56,45 @@ describe('canActInOrganization', () => {
 });
 
 describe('an unknown organization', () => {
-  it.each(['/api/departments', '/api/teams', '/api/users'])(
-    'answers 404 "Organization not found" to an admin filtering %s by it',
-    async (list) => {
-      const response = await t.request({ method: 'GET', url: `${list}?organizationId=${UNKNOWN_ID}`, as: 'admin' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
-    },
+  // The lists an admin filters by organization, by their paths.
+  const filtered = [departmentEndpoints.list, teamEndpoints.list, userEndpoints.list].map(
+    (list) => [list.path, list] as const,
   );
 
-  it.each(['/api/users/organization/:id', '/api/organizations/:id/users'])(
-    'answers 404 "Organization not found" on %s, also to an admin',
-    async (list) => {
-      const response = await t.request({ method: 'GET', url: list.replace(':id', UNKNOWN_ID), as: 'admin' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
-    },
-  );
+  it.each(filtered)('answers 404 "Organization not found" to an admin filtering %s by it', async (_path, list) => {
+    const response = await t.call(list, { query: { organizationId: UNKNOWN_ID }, as: 'admin' });
+    expect(response.status).toBe(404);
+    expect(response.refusal.error).toBe(UI_TEXT.organizationNotFound);
+  });
 
-  it.each(['/api/departments', '/api/teams', '/api/users'])(
-    'is ignored, like any filter, when an org_admin sends it to %s',
-    async (list) => {
-      const response = await t.request({ method: 'GET', url: `${list}?organizationId=${UNKNOWN_ID}`, as: 'acmeOwner' });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().pagination.total).toBeGreaterThan(0);
-    },
-  );
+  it.each([
+    [
+      userEndpoints.listByOrganization.path,
+      () => t.call(userEndpoints.listByOrganization, { params: { orgId: UNKNOWN_ID }, as: 'admin' }),
+    ],
+    [
+      organizationEndpoints.listUsers.path,
+      () => t.call(organizationEndpoints.listUsers, { params: { id: UNKNOWN_ID }, as: 'admin' }),
+    ],
+  ] as const)('answers 404 "Organization not found" on %s, also to an admin', async (_path, read) => {
+    const response = await read();
+    expect(response.status).toBe(404);
+    expect(response.refusal.error).toBe(UI_TEXT.organizationNotFound);
+  });
+
+  it.each(filtered)('is ignored, like any filter, when an org_admin sends it to %s', async (_path, list) => {
+    const response = await t.call(list, { query: { organizationId: UNKNOWN_ID }, as: 'acmeOwner' });
+    expect(response.status).toBe(200);
+    expect(response.body.pagination.total).toBeGreaterThan(0);
+  });
 });
 
 describe('GET /api/users?organizationId=', () => {
   it("gives an admin one organization's users, and an org_admin only its own", async () => {
-    const globex = await t.request({ method: 'GET', url: `/api/users?organizationId=${globexId}`, as: 'admin' });
-    const organizationIds = new Set(
-      globex.json().data.map((u: { meta: { organizationId: string } }) => u.meta.organizationId),
-    );
+    const globex = await t.call(userEndpoints.list, { query: { organizationId: globexId }, as: 'admin' });
+    const organizationIds = new Set(globex.data.map((u) => u.meta.organizationId));
     expect(organizationIds).toEqual(new Set([globexId]));
-    const acme = await t.request({ method: 'GET', url: `/api/users?organizationId=${globexId}`, as: 'acmeOwner' });
-    expect(new Set(acme.json().data.map((u: { meta: { organizationId: string } }) => u.meta.organizationId))).toEqual(
-      new Set([acmeId]),
-    );
+    const acme = await t.call(userEndpoints.list, { query: { organizationId: globexId }, as: 'acmeOwner' });
+    expect(new Set(acme.data.map((u) => u.meta.organizationId))).toEqual(new Set([acmeId]));
   });
 });

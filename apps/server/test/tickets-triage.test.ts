@@ -1,4 +1,4 @@
-import { TICKET_SORTS, type Ticket, type TicketSort, ticketEndpoints } from '@smart/contracts';
+import { TICKET_SORTS, type TicketListQuery, type TicketSort, ticketEndpoints } from '@smart/contracts';
 import { describe, expect } from 'vitest';
 import type { TestApp } from './helpers/app.js';
 import { endAssignment } from './helpers/assignments.js';
@@ -88,10 +88,10 @@ async function triageWorld(t: TestApp, make: Factories) {
 
 const test = apiTest({ demoData: false })
   .extend('world', { scope: 'file' }, ({ t, make }) => triageWorld(t, make))
-  .extend('titles', { scope: 'file' }, ({ t }) => async (query: string, who: Member) => {
-    const response = await t.request({ token: who.token, method: 'GET', url: `/api/tickets?limit=100&${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json().data as Ticket[]).map((ticket) => ticket.title);
+  .extend('titles', { scope: 'file' }, ({ t }) => async (query: TicketListQuery, who: Member) => {
+    const response = await t.call(ticketEndpoints.list, { query: { limit: 100, ...query }, token: who.token });
+    expect(response.status, response.response.body).toBe(200);
+    return response.data.map((ticket) => ticket.title);
   });
 // The people and tickets are made before the first test (a hook's time, not a test's).
 test.beforeAll(async ({ world }) => {
@@ -101,11 +101,11 @@ test.beforeAll(async ({ world }) => {
 describe('Assigned to me, Created by me, Unassigned', () => {
   test('assignedTo=me: the tickets assigned to the caller that it reads, newest first', async ({ world, titles }) => {
     const { owner, bob, advisor, outsider } = world.people;
-    expect(await titles('assignedTo=me', owner)).toEqual(['Zebra crossing']);
-    expect(await titles('assignedTo=me', bob)).toEqual([]);
+    expect(await titles({ assignedTo: 'me' }, owner)).toEqual(['Zebra crossing']);
+    expect(await titles({ assignedTo: 'me' }, bob)).toEqual([]);
     // The advisor's ticket in Gone, whose assignment ended, is no longer its to see.
-    expect(await titles('assignedTo=me', advisor)).toEqual(['South VPN', 'Mango']);
-    expect(await titles('assignedTo=me', outsider)).toEqual(['Outside mine']);
+    expect(await titles({ assignedTo: 'me' }, advisor)).toEqual(['South VPN', 'Mango']);
+    expect(await titles({ assignedTo: 'me' }, outsider)).toEqual(['Outside mine']);
   });
 
   test('createdBy=me: the tickets the caller raised; createdBy=<id> names a person in the caller scope', async ({
@@ -113,12 +113,12 @@ describe('Assigned to me, Created by me, Unassigned', () => {
     titles,
   }) => {
     const { owner, bob, advisor, outsider } = world.people;
-    expect(await titles('createdBy=me', bob)).toEqual(['Mango', 'Zebra crossing']);
-    expect(await titles('createdBy=me', advisor)).toEqual(['banana split']);
-    expect(await titles(`createdBy=${bob.id}`, owner)).toEqual(['Mango', 'Zebra crossing']);
+    expect(await titles({ createdBy: 'me' }, bob)).toEqual(['Mango', 'Zebra crossing']);
+    expect(await titles({ createdBy: 'me' }, advisor)).toEqual(['banana split']);
+    expect(await titles({ createdBy: bob.id }, owner)).toEqual(['Mango', 'Zebra crossing']);
     // Another organization's person names nothing the caller reads.
-    expect(await titles(`createdBy=${outsider.id}`, owner)).toEqual([]);
-    expect(await titles(`createdBy=${owner.id}`, outsider)).toEqual([]);
+    expect(await titles({ createdBy: outsider.id }, owner)).toEqual([]);
+    expect(await titles({ createdBy: owner.id }, outsider)).toEqual([]);
   });
 
   test("assignedTo=unassigned: the caller's organization's unassigned tickets, never another's", async ({
@@ -126,21 +126,21 @@ describe('Assigned to me, Created by me, Unassigned', () => {
     titles,
   }) => {
     const { owner, bob, advisor, admin } = world.people;
-    expect(await titles('assignedTo=unassigned', owner)).toEqual(['apple pie']);
-    expect(await titles('assignedTo=unassigned', bob)).toEqual(['apple pie']);
-    expect(await titles('assignedTo=unassigned', advisor)).toEqual(['apple pie']);
-    expect(await titles(`assignedTo=unassigned&organizationId=${world.outside.id}`, admin)).toEqual([
+    expect(await titles({ assignedTo: 'unassigned' }, owner)).toEqual(['apple pie']);
+    expect(await titles({ assignedTo: 'unassigned' }, bob)).toEqual(['apple pie']);
+    expect(await titles({ assignedTo: 'unassigned' }, advisor)).toEqual(['apple pie']);
+    expect(await titles({ assignedTo: 'unassigned', organizationId: world.outside.id }, admin)).toEqual([
       'Outside unassigned',
     ]);
   });
 
   test('filters combine with each other and with the search', async ({ world, titles }) => {
     const { bob, owner } = world.people;
-    expect(await titles('createdBy=me&assignedTo=me', bob)).toEqual([]);
-    expect(await titles(`createdBy=me&assignedTo=${owner.id}`, bob)).toEqual(['Zebra crossing']);
-    expect(await titles('createdBy=me&status=resolved', bob)).toEqual(['Mango']);
-    expect(await titles('assignedTo=unassigned&search=APPLE', owner)).toEqual(['apple pie']);
-    expect(await titles('assignedTo=unassigned&search=zebra', owner)).toEqual([]);
+    expect(await titles({ createdBy: 'me', assignedTo: 'me' }, bob)).toEqual([]);
+    expect(await titles({ createdBy: 'me', assignedTo: owner.id }, bob)).toEqual(['Zebra crossing']);
+    expect(await titles({ createdBy: 'me', status: 'resolved' }, bob)).toEqual(['Mango']);
+    expect(await titles({ assignedTo: 'unassigned', search: 'APPLE' }, owner)).toEqual(['apple pie']);
+    expect(await titles({ assignedTo: 'unassigned', search: 'zebra' }, owner)).toEqual([]);
   });
 });
 
@@ -150,16 +150,16 @@ describe('the organization filter', () => {
     titles,
   }) => {
     const { advisor } = world.people;
-    expect(await titles('', advisor)).toEqual(['South VPN', 'banana split', 'Mango', 'apple pie', 'Zebra crossing']);
-    expect(await titles(`organizationId=${world.south.id}`, advisor)).toEqual(['South VPN']);
-    expect(await titles(`organizationId=${world.outside.id}`, advisor)).toEqual([]);
+    expect(await titles({}, advisor)).toEqual(['South VPN', 'banana split', 'Mango', 'apple pie', 'Zebra crossing']);
+    expect(await titles({ organizationId: world.south.id }, advisor)).toEqual(['South VPN']);
+    expect(await titles({ organizationId: world.outside.id }, advisor)).toEqual([]);
   });
 
   test("a member's organizationId is ignored: its own organization's tickets, never the named one's", async ({
     world,
     titles,
   }) => {
-    const listed = await titles(`organizationId=${world.outside.id}`, world.people.bob);
+    const listed = await titles({ organizationId: world.outside.id }, world.people.bob);
     expect(listed).toHaveLength(4);
     expect(listed).not.toContain('Outside unassigned');
   });
@@ -177,24 +177,24 @@ describe('the organization filter', () => {
 });
 
 describe('sort by any column', () => {
-  test.for<[string, string[]]>([
-    ['sort=title', ['apple pie', 'banana split', 'Mango', 'Zebra crossing']],
-    ['sort=title&order=desc', ['Zebra crossing', 'Mango', 'banana split', 'apple pie']],
-    ['sort=createdAt', ['banana split', 'Mango', 'apple pie', 'Zebra crossing']],
-    ['sort=createdAt&order=asc', ['Zebra crossing', 'apple pie', 'Mango', 'banana split']],
-    ['sort=priority', ['apple pie', 'Mango', 'banana split', 'Zebra crossing']],
-    ['sort=priority&order=asc', ['Zebra crossing', 'banana split', 'Mango', 'apple pie']],
-    ['sort=status', ['Zebra crossing', 'apple pie', 'Mango', 'banana split']],
-    ['sort=status&order=desc', ['banana split', 'Mango', 'apple pie', 'Zebra crossing']],
+  test.for<[TicketListQuery, string[]]>([
+    [{ sort: 'title' }, ['apple pie', 'banana split', 'Mango', 'Zebra crossing']],
+    [{ sort: 'title', order: 'desc' }, ['Zebra crossing', 'Mango', 'banana split', 'apple pie']],
+    [{ sort: 'createdAt' }, ['banana split', 'Mango', 'apple pie', 'Zebra crossing']],
+    [{ sort: 'createdAt', order: 'asc' }, ['Zebra crossing', 'apple pie', 'Mango', 'banana split']],
+    [{ sort: 'priority' }, ['apple pie', 'Mango', 'banana split', 'Zebra crossing']],
+    [{ sort: 'priority', order: 'asc' }, ['Zebra crossing', 'banana split', 'Mango', 'apple pie']],
+    [{ sort: 'status' }, ['Zebra crossing', 'apple pie', 'Mango', 'banana split']],
+    [{ sort: 'status', order: 'desc' }, ['banana split', 'Mango', 'apple pie', 'Zebra crossing']],
     // general, technical, billing (the declared order); the two technical ones oldest first.
-    ['sort=category', ['Mango', 'apple pie', 'banana split', 'Zebra crossing']],
+    [{ sort: 'category' }, ['Mango', 'apple pie', 'banana split', 'Zebra crossing']],
     // The advisor ('Advisor …' < 'Alice Archer' < 'bob Baker', whatever the case), then Bob's two oldest first.
-    ['sort=createdBy', ['banana split', 'apple pie', 'Zebra crossing', 'Mango']],
-    ['sort=createdBy&order=desc', ['Mango', 'Zebra crossing', 'apple pie', 'banana split']],
+    [{ sort: 'createdBy' }, ['banana split', 'apple pie', 'Zebra crossing', 'Mango']],
+    [{ sort: 'createdBy', order: 'desc' }, ['Mango', 'Zebra crossing', 'apple pie', 'banana split']],
     // The advisor, Alice Archer, Carol Clark, then the unassigned one (no name sorts last A→Z).
-    ['sort=assignedTo', ['Mango', 'Zebra crossing', 'banana split', 'apple pie']],
-    ['sort=assignedTo&order=desc', ['apple pie', 'banana split', 'Zebra crossing', 'Mango']],
-  ])('GET /api/tickets?%s', async ([query, expected], { world, titles }) => {
+    [{ sort: 'assignedTo' }, ['Mango', 'Zebra crossing', 'banana split', 'apple pie']],
+    [{ sort: 'assignedTo', order: 'desc' }, ['apple pie', 'banana split', 'Zebra crossing', 'Mango']],
+  ])('GET /api/tickets?%o', async ([query, expected], { world, titles }) => {
     expect(await titles(query, world.people.owner)).toEqual(expected);
   });
 
@@ -203,14 +203,14 @@ describe('sort by any column', () => {
     titles,
   }) => {
     const { advisor } = world.people;
-    expect(await titles('sort=organization', advisor)).toEqual([
+    expect(await titles({ sort: 'organization' }, advisor)).toEqual([
       'Zebra crossing',
       'apple pie',
       'Mango',
       'banana split',
       'South VPN',
     ]);
-    expect((await titles('sort=organization&order=desc', advisor))[0]).toBe('South VPN');
+    expect((await titles({ sort: 'organization', order: 'desc' }, advisor))[0]).toBe('South VPN');
   });
 
   test('every sort pages stably: pages of one, in either direction and with a search, list each ticket once', async ({
@@ -218,28 +218,25 @@ describe('sort by any column', () => {
     world,
   }) => {
     const { owner } = world.people;
-    const pageOf = async (query: string, page: number) => {
-      const response = await t.request({
-        token: owner.token,
-        method: 'GET',
-        url: `/api/tickets?limit=1&page=${page}&${query}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as Ticket[]).map((ticket) => ticket.id);
+    const pageOf = async (query: TicketListQuery, page: number) => {
+      const response = await t.call(ticketEndpoints.list, { query: { ...query, limit: 1, page }, token: owner.token });
+      expect(response.status, response.response.body).toBe(200);
+      return response.data.map((ticket) => ticket.id);
     };
-    const whole = async (query: string) => {
-      const response = await t.request({ token: owner.token, method: 'GET', url: `/api/tickets?limit=100&${query}` });
-      return (response.json().data as Ticket[]).map((ticket) => ticket.id);
+    const whole = async (query: TicketListQuery) => {
+      const response = await t.call(ticketEndpoints.list, { query: { ...query, limit: 100 }, token: owner.token });
+      return response.data.map((ticket) => ticket.id);
     };
     for (const sort of TICKET_SORTS satisfies readonly TicketSort[]) {
-      for (const order of ['asc', 'desc']) {
-        for (const search of ['', '&search=an', '&search=printer']) {
-          const query = `sort=${sort}&order=${order}${search}`;
+      for (const order of ['asc', 'desc'] as const) {
+        for (const search of [undefined, 'an', 'printer']) {
+          const query = { sort, order, search };
+          const label = JSON.stringify(query);
           const expected = await whole(query);
           const paged = [];
           for (let page = 1; page <= expected.length; page += 1) paged.push(...(await pageOf(query, page)));
-          expect(paged, query).toEqual(expected);
-          expect(new Set(paged).size, query).toBe(expected.length);
+          expect(paged, label).toEqual(expected);
+          expect(new Set(paged).size, label).toBe(expected.length);
         }
       }
     }
@@ -255,6 +252,7 @@ describe('sort by any column', () => {
     'createdBy=someone',
     'sort=title%00',
   ])('GET /api/tickets?%s: 400', async (query, { t, world }) => {
+    // Malformed queries, as an outside client might send them.
     const response = await t.request({ token: world.people.owner.token, method: 'GET', url: `/api/tickets?${query}` });
     expect(response.statusCode, response.body).toBe(400);
   });

@@ -88,6 +88,7 @@ describe('requiring a second factor', () => {
     const refused = await setSecurity(organization.id, owner.token, true);
     expect(refused.status).toBe(400);
     expect(refused.refusal.error).toBe(UI_TEXT.twoFactorNeededToRequire);
+    // A mistyped body, as an outside client might send it.
     const bad = await t.request({
       method: 'PUT',
       url: `/api/organizations/${organization.id}/security`,
@@ -245,8 +246,8 @@ describe('the demo accounts', () => {
         .from(organizations)
         .where(eq(organizations.requireTwoFactor, true));
       expect(requiring).toEqual([]);
-      const signIn = await demo.request({ method: 'GET', url: '/api/users/profile', as: 'acmeMember' });
-      expect(signIn.json().data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: false });
+      const signIn = await demo.call(userEndpoints.profile, { as: 'acmeMember' });
+      expect(signIn.data).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: false });
     } finally {
       await demo.close();
     }

@@ -3,7 +3,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { UI_TEXT, UNUSED_UPLOAD_MAX_AGE_HOURS, UNUSED_UPLOADS_SWEEP_CRON } from '@smart/contracts';
+import {
+  attachmentEndpoints,
+  departmentEndpoints,
+  fileEndpoints,
+  fileUrlOf,
+  organizationEndpoints,
+  type ProfileUpdateBody,
+  pathOf,
+  ticketEndpoints,
+  UI_TEXT,
+  UNUSED_UPLOAD_MAX_AGE_HOURS,
+  UNUSED_UPLOADS_SWEEP_CRON,
+  type UpdateDepartmentBody,
+  type UpdateOrganizationBody,
+  userEndpoints,
+} from '@smart/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -43,7 +58,7 @@ const keyOf = (fileUrl: string) => fileUrl.slice('/api/files/'.length);
 const byKey = (fileUrl: string, token?: string) =>
   t.request({ method: 'GET', url: fileUrl, ...(token && { headers: { authorization: `Bearer ${token}` } }) });
 const fileCall = (kind: 'info' | 'download', fileUrl: string, token: string) =>
-  t.request({ method: 'GET', url: `/api/files/${kind}/${keyOf(fileUrl)}`, token });
+  t.call(kind === 'info' ? fileEndpoints.info : fileEndpoints.downloadLink, { params: { key: keyOf(fileUrl) }, token });
 const rowOf = async (fileUrl: string) =>
   (
     await t.database.db
@@ -63,7 +78,12 @@ async function hasBytes(storage: FileStorage, key: string) {
   body?.destroy();
   return body !== null;
 }
-const putJson = (url: string, token: string, payload: object) => t.request({ method: 'PUT', url, token, payload });
+/** PUT the caller's profile, an organization or a department as `token`: the writes that take a picture. */
+const putProfile = (token: string, body: ProfileUpdateBody) => t.call(userEndpoints.updateProfile, { token, body });
+const putOrganization = (id: string, token: string, body: UpdateOrganizationBody) =>
+  t.call(organizationEndpoints.update, { params: { id }, token, body });
+const putDepartment = (id: string, token: string, body: UpdateDepartmentBody) =>
+  t.call(departmentEndpoints.update, { params: { id }, token, body });
 
 describe('a fresh upload is private to its uploader', () => {
   it('is 404 by key to everyone, and its info and download link only for its uploader', async () => {
@@ -76,11 +96,11 @@ describe('a fresh upload is private to its uploader', () => {
       expect((await byKey(url, token)).statusCode).toBe(404);
     }
     for (const kind of ['info', 'download'] as const) {
-      expect((await fileCall(kind, url, member.token)).statusCode, kind).toBe(200);
+      expect((await fileCall(kind, url, member.token)).status, kind).toBe(200);
       for (const stranger of [owner, other.owner, admin]) {
         const response = await fileCall(kind, url, stranger.token);
-        expect(response.statusCode, `${kind} as ${stranger.role}`).toBe(404);
-        expect(response.json().error).toBe(UI_TEXT.fileNotFound);
+        expect(response.status, `${kind} as ${stranger.role}`).toBe(404);
+        expect(response.refusal.error).toBe(UI_TEXT.fileNotFound);
       }
     }
   });
@@ -90,10 +110,10 @@ describe('a fresh upload is private to its uploader', () => {
     const avatar = await uploadPng(t, { token: member.token });
     await makeProfilePicture(t, { token: member.token }, avatar);
     const logo = await uploadPng(t, { token: owner.token });
-    expect((await putJson(`/api/organizations/${org.id}`, owner.token, { logo })).statusCode).toBe(200);
+    expect((await putOrganization(org.id, owner.token, { logo })).status).toBe(200);
     const department = await make.department(org.id);
     const image = await uploadPng(t, { token: owner.token });
-    expect((await putJson(`/api/departments/${department.id}`, owner.token, { imageUrl: image })).statusCode).toBe(200);
+    expect((await putDepartment(department.id, owner.token, { imageUrl: image })).status).toBe(200);
 
     for (const url of [avatar, logo, image]) {
       const served = await byKey(url);
@@ -102,29 +122,29 @@ describe('a fresh upload is private to its uploader', () => {
       expect((await rowOf(url))?.publishedAt).toBeInstanceOf(Date);
     }
     const other = await organization();
-    expect((await fileCall('info', avatar, other.member.token)).statusCode).toBe(200);
+    expect((await fileCall('info', avatar, other.member.token)).status).toBe(200);
   });
 
   it("never lets someone else's upload, or a picture already in use, become a picture (400, still private)", async () => {
     const { org, owner, member } = await organization();
     const theirs = await uploadPng(t, { token: member.token });
     const takeOver = [
-      putJson('/api/users/profile', owner.token, { meta: { profileImage: theirs } }),
-      putJson(`/api/organizations/${org.id}`, owner.token, { logo: theirs }),
+      putProfile(owner.token, { meta: { profileImage: theirs } }),
+      putOrganization(org.id, owner.token, { logo: theirs }),
     ];
     for (const response of await Promise.all(takeOver)) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(UI_TEXT.imageFileRequired);
+      expect(response.status).toBe(400);
+      expect(response.refusal.error).toBe(UI_TEXT.imageFileRequired);
     }
     expect((await byKey(theirs)).statusCode).toBe(404);
 
     const avatar = await uploadPng(t, { token: owner.token });
     await makeProfilePicture(t, { token: owner.token }, avatar);
-    const reused = await putJson(`/api/organizations/${org.id}`, owner.token, { logo: avatar });
-    expect(reused.statusCode).toBe(400);
+    const reused = await putOrganization(org.id, owner.token, { logo: avatar });
+    expect(reused.status).toBe(400);
     // Sending the current picture again is no change.
-    const same = await putJson('/api/users/profile', owner.token, { meta: { profileImage: avatar, jobTitle: 'Lead' } });
-    expect(same.statusCode).toBe(200);
+    const same = await putProfile(owner.token, { meta: { profileImage: avatar, jobTitle: 'Lead' } });
+    expect(same.status).toBe(200);
     expect((await byKey(avatar)).statusCode).toBe(200);
   });
 
@@ -133,11 +153,11 @@ describe('a fresh upload is private to its uploader', () => {
     const first = await uploadPng(t, { token: member.token });
     await makeProfilePicture(t, { token: member.token }, first);
     const second = await uploadPng(t, { token: member.token });
-    const refused = await putJson('/api/users/profile', member.token, {
+    const refused = await putProfile(member.token, {
       email: owner.email,
       meta: { profileImage: second },
     });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.status).toBe(409);
     expect((await byKey(first)).statusCode).toBe(200);
     expect((await byKey(second)).statusCode).toBe(404);
     expect((await rowOf(second))?.publishedAt).toBeNull();
@@ -154,7 +174,7 @@ describe('a replaced picture is deleted, row and bytes', () => {
     await makeProfilePicture(t, as, second);
     await expectDeleted(first);
     expect((await byKey(second)).statusCode).toBe(200);
-    expect((await putJson('/api/users/profile', member.token, { meta: { profileImage: null } })).statusCode).toBe(200);
+    expect((await putProfile(member.token, { meta: { profileImage: null } })).status).toBe(200);
     await expectDeleted(second);
   });
 
@@ -162,25 +182,24 @@ describe('a replaced picture is deleted, row and bytes', () => {
     const { org, owner } = await organization();
     const logos = [await uploadPng(t, { token: owner.token }), await uploadPng(t, { token: owner.token })];
     for (const logo of logos) {
-      expect((await putJson(`/api/organizations/${org.id}`, owner.token, { logo })).statusCode).toBe(200);
+      expect((await putOrganization(org.id, owner.token, { logo })).status).toBe(200);
     }
     await expectDeleted(logos[0] as string);
     expect((await byKey(logos[1] as string)).statusCode).toBe(200);
 
     const department = await make.department(org.id);
     const images = [await uploadPng(t, { token: owner.token }), await uploadPng(t, { token: owner.token })];
-    const setImage = (imageUrl: string | null) =>
-      putJson(`/api/departments/${department.id}`, owner.token, { imageUrl });
-    for (const image of images) expect((await setImage(image)).statusCode).toBe(200);
+    const setImage = (imageUrl: string | null) => putDepartment(department.id, owner.token, { imageUrl });
+    for (const image of images) expect((await setImage(image)).status).toBe(200);
     await expectDeleted(images[0] as string);
-    expect((await setImage(null)).statusCode).toBe(200);
+    expect((await setImage(null)).status).toBe(200);
     await expectDeleted(images[1] as string);
 
     const doomed = await make.department(org.id);
     const last = await uploadPng(t, { token: owner.token });
-    expect((await putJson(`/api/departments/${doomed.id}`, owner.token, { imageUrl: last })).statusCode).toBe(200);
-    const deleted = await t.request({ method: 'DELETE', url: `/api/departments/${doomed.id}`, token: owner.token });
-    expect(deleted.statusCode).toBe(200);
+    expect((await putDepartment(doomed.id, owner.token, { imageUrl: last })).status).toBe(200);
+    const deleted = await t.call(departmentEndpoints.remove, { params: { id: doomed.id }, token: owner.token });
+    expect(deleted.status).toBe(200);
     await expectDeleted(last);
   });
 
@@ -276,8 +295,8 @@ describe('the sweep of uploads never used', () => {
       .where(eq(files.key, keyOf(url)));
     const result = await deleteUnusedUploads(db, failing);
     expect(result).toMatchObject({ deleted: 1, bytesLeft: 1 });
-    expect((await fileCall('info', url, member.token)).statusCode).toBe(404);
-    expect((await fileCall('download', url, member.token)).statusCode).toBe(404);
+    expect((await fileCall('info', url, member.token)).status).toBe(404);
+    expect((await fileCall('download', url, member.token)).status).toBe(404);
   });
 
   it('is a pg-boss schedule (hourly, UTC), and runs once when the app starts', async () => {
@@ -319,16 +338,16 @@ describe('uploads a record takes', () => {
     const work = await createWorkTree(t.database.db, { organizationId: org.id, createdBy: owner.id });
     const attached = await postParts(
       t,
-      `/api/tasks/${work.taskId}/attachments`,
+      pathOf(attachmentEndpoints('tasks').add, { id: work.taskId }),
       [{ field: 'file', filename: 'shot.png', content: TINY_PNG, type: 'image/png' }],
       { token: owner.token },
     );
     expect(attached.statusCode).toBe(201);
-    const url = `/api/files/${attached.json().data.fileName}`;
+    const url = fileUrlOf(attached.json().data.fileName);
     expect((await byKey(url)).statusCode).toBe(404);
-    expect((await fileCall('info', url, member.token)).statusCode).toBe(200);
-    const refused = await putJson('/api/users/profile', owner.token, { meta: { profileImage: url } });
-    expect(refused.statusCode).toBe(400);
+    expect((await fileCall('info', url, member.token)).status).toBe(200);
+    const refused = await putProfile(owner.token, { meta: { profileImage: url } });
+    expect(refused.status).toBe(400);
   });
 
   it('never take a picture: a ticket or a message naming one is 400 and the picture stays', async () => {
@@ -337,21 +356,18 @@ describe('uploads a record takes', () => {
     await makeProfilePicture(t, { token: member.token }, avatar);
     const key = keyOf(avatar);
 
-    const ticket = await t.request({
-      method: 'POST',
-      url: '/api/tickets',
+    const ticket = await t.call(ticketEndpoints.create, {
       token: member.token,
-      payload: { title: 'With my face', description: 'Attached' },
+      body: { title: 'With my face', description: 'Attached' },
     });
-    expect(ticket.statusCode).toBe(201);
-    const onTicket = await t.request({
-      method: 'POST',
-      url: `/api/tickets/${ticket.json().data.id}/attachments`,
+    expect(ticket.status).toBe(201);
+    const onTicket = await t.call(ticketEndpoints.attach, {
+      params: { id: ticket.data.id },
       token: member.token,
-      payload: { filename: key, originalName: 'a.png', mimeType: 'image/png', size: TINY_PNG.length, url: avatar },
+      body: { filename: key, originalName: 'a.png', mimeType: 'image/png', size: TINY_PNG.length, url: avatar },
     });
-    expect(onTicket.statusCode).toBe(400);
-    expect(onTicket.json().error).toBe(UI_TEXT.ticketFileNotYours);
+    expect(onTicket.status).toBe(400);
+    expect(onTicket.refusal.error).toBe(UI_TEXT.ticketFileNotYours);
 
     const conversation = await createConversation(t, member, []);
     const onMessage = await postMessage(t, member, {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, UI_TEXT } from '@smart/contracts';
+import {
+  attachmentEndpoints,
+  fileEndpoints,
+  MAX_UPLOAD_BYTES,
+  pathOf,
+  templateEndpoints,
+  ticketEndpoints,
+  UI_TEXT,
+} from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, templates } from '../src/db/schema/index.js';
@@ -93,8 +101,8 @@ describe('the storage quota', () => {
   it("counts a record's files against the record's organization (task attachments: 413, nothing kept)", async () => {
     const { org, owner } = await organization();
     const work = await createWorkTree(t.database.db, { organizationId: org.id, createdBy: owner.id });
-    const attach = (size: number) =>
-      postParts(t, `/api/tasks/${work.taskId}/attachments`, [binary(size, 'plan.bin')], { token: owner.token });
+    const taskAttachments = pathOf(attachmentEndpoints('tasks').add, { id: work.taskId });
+    const attach = (size: number) => postParts(t, taskAttachments, [binary(size, 'plan.bin')], { token: owner.token });
     expect((await attach(700_000)).statusCode).toBe(201);
     const before = await storedKeys();
     const refused = await attach(700_000);
@@ -104,7 +112,7 @@ describe('the storage quota', () => {
     expect(await storedKeys()).toEqual(before);
     // The admin's file for this task counts against the same organization.
     const admin = await make.admin();
-    const byAdmin = await postParts(t, `/api/tasks/${work.taskId}/attachments`, [binary(400_000)], {
+    const byAdmin = await postParts(t, taskAttachments, [binary(400_000)], {
       token: admin.token,
     });
     expect(byAdmin.statusCode).toBe(413);
@@ -120,20 +128,17 @@ describe('the storage quota', () => {
     const [row] = await t.database.db.select().from(files).where(eq(files.key, key));
     expect(row?.organizationId).toBe(platform?.id);
 
-    const ticket = await t.request({
-      method: 'POST',
-      url: '/api/tickets',
+    const ticket = await t.call(ticketEndpoints.create, {
       token: advisor.token,
-      payload: { title: 'Advice', description: 'See the file', organizationId: org.id },
+      body: { title: 'Advice', description: 'See the file', organizationId: org.id },
     });
-    expect(ticket.statusCode, ticket.body).toBe(201);
-    const attached = await t.request({
-      method: 'POST',
-      url: `/api/tickets/${ticket.json().data.id}/attachments`,
+    expect(ticket.status, ticket.response.body).toBe(201);
+    const attached = await t.call(ticketEndpoints.attach, {
+      params: { id: ticket.data.id },
       token: advisor.token,
-      payload: { filename: key, originalName: 'advice.bin', mimeType: 'application/octet-stream', size: 2000, url: '' },
+      body: { filename: key, originalName: 'advice.bin', mimeType: 'application/octet-stream', size: 2000, url: '' },
     });
-    expect(attached.statusCode, attached.body).toBe(201);
+    expect(attached.status, attached.response.body).toBe(201);
     expect(await used(org.id)).toBe(2000);
   });
 
@@ -154,7 +159,7 @@ describe('the storage quota', () => {
     const before = await storedKeys();
     const fields = templateFields(department.id, { name: 'Over the quota' });
     const response = await t.request({
-      ...templateFormRequest('POST', '/api/templates', fields, [pdfPart()]),
+      ...templateFormRequest('POST', pathOf(templateEndpoints.create), fields, [pdfPart()]),
       token: admin.token,
     });
     expect(response.statusCode).toBe(413);
@@ -169,24 +174,23 @@ describe('GET /api/organizations/{id}/storage', () => {
     const { org, owner, member } = await organization();
     await upload(member, { field: 'file', filename: 'a.png', content: TINY_PNG, type: 'image/png' });
     await upload(owner, binary(5000));
-    const read = (token: string | undefined, id = org.id) =>
-      t.request({ method: 'GET', url: `/api/organizations/${id}/storage`, ...(token && { token }) });
+    const read = (token: string | undefined, id = org.id) => t.call(fileEndpoints.storage, { params: { id }, token });
 
     const expected = { usedBytes: TINY_PNG.length + 5000, quotaBytes: QUOTA_BYTES };
     const mine = await read(owner.token);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toEqual(expected);
-    expect((await read((await make.admin()).token)).json().data).toEqual(expected);
+    expect(mine.status).toBe(200);
+    expect(mine.data).toEqual(expected);
+    expect((await read((await make.admin()).token)).data).toEqual(expected);
 
-    expect((await read(member.token)).statusCode).toBe(403);
+    expect((await read(member.token)).status).toBe(403);
     const other = await organization();
     const assigned = await make.advisor([org.id]);
     for (const token of [other.owner.token, assigned.token]) {
       const response = await read(token);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(UI_TEXT.organizationNotFound);
+      expect(response.status).toBe(404);
+      expect(response.refusal.error).toBe(UI_TEXT.organizationNotFound);
     }
-    expect((await read((await make.admin()).token, randomUUID())).statusCode).toBe(404);
-    expect((await read(undefined)).statusCode).toBe(401);
+    expect((await read((await make.admin()).token, randomUUID())).status).toBe(404);
+    expect((await read(undefined)).status).toBe(401);
   });
 });

@@ -1,7 +1,11 @@
 import {
+  attachmentEndpoints,
+  type Endpoint,
+  type EndpointInput,
   LIVE_CONNECTION_HEADER,
   objectiveEndpoints,
   type ProjectJoinAck,
+  pathOf,
   projectEndpoints,
   taskEndpoints,
   WORK_EVENTS,
@@ -105,6 +109,7 @@ describe('project rooms', () => {
     const outsider = await sockets.connect(cast.otherOrgAdmin);
     await join(outsider, project.id);
     const task = await make.task(objective.id);
+    // Multipart: sent by hand (a typed call sends JSON), to the definitions' paths.
     const upload = (path: string) => {
       const { body, contentType } = multipartFiles([
         { field: 'file', filename: 'plan.png', content: TINY_PNG, type: 'image/png' },
@@ -122,7 +127,7 @@ describe('project rooms', () => {
       [watcher, outsider],
       WORK_EVENTS.attachmentsChanged,
       async () => {
-        const response = await upload(`/api/tasks/${task.id}/attachments`);
+        const response = await upload(pathOf(attachmentEndpoints('tasks').add, { id: task.id }));
         expect(response.statusCode).toBe(201);
         attachmentId = response.json().data._id;
       },
@@ -132,15 +137,14 @@ describe('project rooms', () => {
     ]);
     expect(outside).toEqual([]);
     const removed = await heard(watcher, WORK_EVENTS.attachmentsChanged, () =>
-      t.request({
-        method: 'DELETE',
-        url: `/api/tasks/${task.id}/attachments/${attachmentId}`,
+      t.call(attachmentEndpoints('tasks').remove, {
+        params: { id: task.id, attachmentId },
         token: cast.user.token,
       }),
     );
     expect(removed).toHaveLength(1);
     const onObjective = await heard(watcher, WORK_EVENTS.attachmentsChanged, () =>
-      upload(`/api/objectives/${objective.id}/attachments`),
+      upload(pathOf(attachmentEndpoints('objectives').add, { id: objective.id })),
     );
     expect(onObjective).toEqual([{ projectId: project.id, objectiveId: objective.id, actorId: cast.user.id }]);
   });
@@ -186,12 +190,11 @@ describe('project rooms', () => {
     const colleague = await joined(cast.orgAdmin);
     const task = await make.task(objective.id, { assignedTo: cast.user.id });
     const step = (progress: number, connection: string) => () =>
-      t.request({
-        method: 'PATCH',
-        url: `/api/tasks/${task.id}/progress`,
+      t.call(taskEndpoints.setProgress, {
+        params: { id: task.id },
         token: cast.user.token,
         headers: { [LIVE_CONNECTION_HEADER]: connection },
-        payload: { progress },
+        body: { progress },
       });
     const [own, tab, theirs] = await sockets.heardBy<WorkEventPayload>(
       [actingPage, otherTab, colleague],
@@ -234,15 +237,17 @@ describe("a task's people hear of it in their user rooms (My Tasks)", () => {
       ),
     );
     const ids = { projectId: task.projectId, objectiveId: objective.id, taskId: task.id };
-    const byAdmin = (method: 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => async () => {
-      const response = await t.request({ method, url, token: cast.admin.token, ...(payload && { payload }) });
-      expect(response.statusCode, response.body).toBe(200);
-    };
+    const byAdmin =
+      <E extends Endpoint>(definition: E, input: EndpointInput<E>) =>
+      async () => {
+        const response = await t.call(definition, { ...input, token: cast.admin.token });
+        expect(response.status, response.response.body).toBe(200);
+      };
 
     const moved = await sockets.heardBy<WorkEventPayload>(
       everyone,
       WORK_EVENTS.taskChanged,
-      byAdmin('PATCH', `/api/tasks/${task.id}/status`, { status: 'in_progress' }),
+      byAdmin(taskEndpoints.setStatus, { params: { id: task.id }, body: { status: 'in_progress' } }),
     );
     const status = [{ ...ids, change: 'status', actorId: cast.admin.id }];
     expect(moved).toEqual([status, status, [], [], []]);
@@ -251,7 +256,7 @@ describe("a task's people hear of it in their user rooms (My Tasks)", () => {
     const handed = await sockets.heardBy<WorkEventPayload>(
       everyone,
       WORK_EVENTS.taskChanged,
-      byAdmin('PUT', `/api/tasks/${task.id}`, { assignedTo: cast.advisorAssigned.id }),
+      byAdmin(taskEndpoints.update, { params: { id: task.id }, body: { assignedTo: cast.advisorAssigned.id } }),
     );
     expect(handed.map((events) => events.length)).toEqual([1, 1, 1, 0, 0]);
     expect(handed[2]).toEqual([{ ...ids, change: 'updated', actorId: cast.admin.id }]);
@@ -259,7 +264,7 @@ describe("a task's people hear of it in their user rooms (My Tasks)", () => {
     const deleted = await sockets.heardBy<WorkEventPayload>(
       everyone,
       WORK_EVENTS.taskDeleted,
-      byAdmin('DELETE', `/api/tasks/${task.id}`),
+      byAdmin(taskEndpoints.remove, { params: { id: task.id } }),
     );
     expect(deleted.map((events) => events.length)).toEqual([0, 1, 1, 0, 0]);
   });

@@ -1,3 +1,4 @@
+import { objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, type Member } from './helpers/factories.js';
 import { type CountingApp, createCountingApp } from './helpers/query-count.js';
@@ -36,18 +37,22 @@ async function grow(n: number) {
   }
 }
 
-const LISTS = {
-  projects: '/api/projects?limit=100',
-  objectives: () => `/api/objectives/projects/${projectId}?limit=100`,
-  tasks: () => `/api/tasks/objectives/${objectiveId}?limit=100`,
-  myTasks: '/api/tasks/my-tasks',
-  search: '/api/projects?search=project&limit=100',
+/** Each list read as the member: its statements and rows. */
+const LISTS: Record<string, () => Promise<{ count: number; data: unknown[] }>> = {
+  projects: () => counting.queriesOfCall(member.token, projectEndpoints.list, { query: { limit: 100 } }),
+  objectives: () =>
+    counting.queriesOfCall(member.token, objectiveEndpoints.list, { params: { id: projectId }, query: { limit: 100 } }),
+  tasks: () =>
+    counting.queriesOfCall(member.token, taskEndpoints.list, { params: { id: objectiveId }, query: { limit: 100 } }),
+  myTasks: () => counting.queriesOfCall(member.token, taskEndpoints.mine, {}),
+  search: () =>
+    counting.queriesOfCall(member.token, projectEndpoints.list, { query: { search: 'project', limit: 100 } }),
 };
 
 async function measure() {
   const result: Record<string, { count: number; rows: number }> = {};
-  for (const [name, url] of Object.entries(LISTS)) {
-    const { count, data } = await counting.queriesOf(member.token, typeof url === 'function' ? url() : url);
+  for (const [name, read] of Object.entries(LISTS)) {
+    const { count, data } = await read();
     result[name] = { count, rows: data.length };
   }
   return result;
@@ -78,14 +83,13 @@ describe('statements per task change', () => {
   /** A +5% click: its one request, and the SQL statements it runs. */
   const step = (taskId: string, progress: number) =>
     counting.statementsOf(async () => {
-      const response = await counting.app.request({
-        method: 'PATCH',
-        url: `/api/tasks/${taskId}/progress`,
+      const response = await counting.app.call(taskEndpoints.setProgress, {
+        params: { id: taskId },
         token: member.token,
-        payload: { progress },
+        body: { progress },
       });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.progress).toBe(progress);
+      expect(response.status, response.response.body).toBe(200);
+      expect(response.data.progress).toBe(progress);
     });
 
   it('a +5% click runs the same statements whether the task has 1 or 21 history entries and comments', async () => {
@@ -93,13 +97,12 @@ describe('statements per task change', () => {
     const first = await step(task.id, 5);
     for (let i = 0; i < 10; i++) {
       await step(task.id, 10 + 5 * i);
-      const comment = await counting.app.request({
-        method: 'POST',
-        url: `/api/tasks/${task.id}/comments`,
+      const comment = await counting.app.call(taskEndpoints.comment, {
+        params: { id: task.id },
         token: member.token,
-        payload: { text: `Note ${i}` },
+        body: { text: `Note ${i}` },
       });
-      expect(comment.statusCode).toBe(201);
+      expect(comment.status).toBe(201);
     }
     const later = await step(task.id, 60);
     expect(later.length).toBe(first.length);

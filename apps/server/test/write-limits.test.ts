@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { UI_TEXT, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import {
+  attachmentEndpoints,
+  conversationEndpoints,
+  notificationEndpoints,
+  pathOf,
+  sessionEndpoints,
+  taskEndpoints,
+  ticketEndpoints,
+  UI_TEXT,
+  userEndpoints,
+  WRITE_LIMITS_PER_MINUTE,
+  type WriteLimitGroup,
+} from '@smart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, writeLimitVariable } from '../src/config.js';
@@ -40,7 +52,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The 429 every limit answers: Retry-After in seconds within the minute, and the error envelope. */
-function expectLimited(response: LightMyRequestResponse) {
+function expectLimited(answer: LightMyRequestResponse | { response: LightMyRequestResponse }) {
+  const response = 'response' in answer ? answer.response : answer;
   expect(response.statusCode, response.body).toBe(429);
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -62,15 +75,14 @@ describe('each group answers 429 past its limit, per user', () => {
     expect(await messageTexts(t, member, conversationId)).not.toContain('one too many');
     expect((await postMessage(t, colleague, { conversationId, content: 'mine' })).statusCode).toBe(201);
     // Reading is never limited; another group (comments) has its own counter.
-    expect((await t.request({ ...as(member), method: 'GET', url: '/api/conversations' })).statusCode).toBe(200);
+    expect((await t.call(conversationEndpoints.list, { token: member.token })).status).toBe(200);
     const ticket = await insertTicket(t.database.db, organizationId, member.id);
-    const comment = await t.request({
-      ...as(member),
-      method: 'POST',
-      url: `/api/tickets/${ticket.id}/comments`,
-      payload: { text: 'Still allowed' },
+    const comment = await t.call(ticketEndpoints.comment, {
+      params: { id: ticket.id },
+      token: member.token,
+      body: { text: 'Still allowed' },
     });
-    expect(comment.statusCode, comment.body).toBe(201);
+    expect(comment.status, comment.response.body).toBe(201);
   });
 
   it('comments: task and ticket comments share one counter', async () => {
@@ -79,12 +91,14 @@ describe('each group answers 429 past its limit, per user', () => {
     const objective = await make().objective(project.id);
     const task = await make().task(objective.id);
     const ticket = await insertTicket(t.database.db, organizationId, member.id);
-    const comment = (url: string) => t.request({ ...as(member), method: 'POST', url, payload: { text: 'Noted' } });
-    expect((await comment(`/api/tasks/${task.id}/comments`)).statusCode).toBe(201);
-    expect((await comment(`/api/tasks/${task.id}/comments`)).statusCode).toBe(201);
-    expect((await comment(`/api/tickets/${ticket.id}/comments`)).statusCode).toBe(201);
-    expectLimited(await comment(`/api/tickets/${ticket.id}/comments`));
-    expectLimited(await comment(`/api/tasks/${task.id}/comments`));
+    const noted = { token: member.token, body: { text: 'Noted' } };
+    const commentOnTask = () => t.call(taskEndpoints.comment, { params: { id: task.id }, ...noted });
+    const commentOnTicket = () => t.call(ticketEndpoints.comment, { params: { id: ticket.id }, ...noted });
+    expect((await commentOnTask()).status).toBe(201);
+    expect((await commentOnTask()).status).toBe(201);
+    expect((await commentOnTicket()).status).toBe(201);
+    expectLimited(await commentOnTicket());
+    expectLimited(await commentOnTask());
   });
 
   it('uploads: every multipart route counts; past the limit nothing is stored', async () => {
@@ -94,7 +108,7 @@ describe('each group answers 429 past its limit, per user', () => {
     const task = await make().task(objective.id);
     const png = [{ field: 'file', filename: 'chart.png', content: TINY_PNG, type: 'image/png' }];
     expect((await sendUpload(t, png, as(member))).statusCode).toBe(201);
-    const attached = await postParts(t, `/api/tasks/${task.id}/attachments`, png, as(member));
+    const attached = await postParts(t, pathOf(attachmentEndpoints('tasks').add, { id: task.id }), png, as(member));
     expect(attached.statusCode, attached.body).toBe(201);
     const before = await filesOf(member);
     expectLimited(await sendUpload(t, png, as(member)));
@@ -104,41 +118,38 @@ describe('each group answers 429 past its limit, per user', () => {
   it('registrations: an org_admin past the limit adds nobody', async () => {
     const owner = await make().member(organizationId, { role: 'org_admin' });
     const register = (n: number) =>
-      t.request({
-        ...as(owner),
-        method: 'POST',
-        url: '/api/users/register',
-        payload: {
+      t.call(userEndpoints.register, {
+        token: owner.token,
+        body: {
           firstName: 'New',
           lastName: `Person ${n}`,
           email: `new.${n}.${randomBytes(3).toString('hex')}@limits.example.com`,
           password: 'secret-password',
         },
       });
-    for (let n = 1; n <= (SMALL.registrations ?? 0); n += 1) expect((await register(n)).statusCode).toBe(201);
+    for (let n = 1; n <= (SMALL.registrations ?? 0); n += 1) expect((await register(n)).status).toBe(201);
     const refused = await register(99);
     expectLimited(refused);
-    const people = await t.request({ ...as(owner), method: 'GET', url: '/api/users?search=Person%2099' });
-    expect(people.json().data).toEqual([]);
+    const people = await t.call(userEndpoints.list, { query: { search: 'Person 99' }, token: owner.token });
+    expect(people.data).toEqual([]);
   });
 
   it(`tickets: the production limit, ${WRITE_LIMITS_PER_MINUTE.tickets} a minute`, async () => {
     const member = await make().member(organizationId);
     const raise = (n: number) =>
-      t.request({
-        ...as(member),
-        method: 'POST',
-        url: '/api/tickets',
-        payload: { title: `Ticket ${n}`, description: 'Something is broken' },
+      t.call(ticketEndpoints.create, {
+        token: member.token,
+        body: { title: `Ticket ${n}`, description: 'Something is broken' },
       });
-    for (let n = 1; n <= WRITE_LIMITS_PER_MINUTE.tickets; n += 1) expect((await raise(n)).statusCode).toBe(201);
+    for (let n = 1; n <= WRITE_LIMITS_PER_MINUTE.tickets; n += 1) expect((await raise(n)).status).toBe(201);
     expectLimited(await raise(0));
   });
 
   it(`password changes: the production limit, ${WRITE_LIMITS_PER_MINUTE.passwordChanges} a minute, counts requests refused as invalid too`, async () => {
     const member = await make().member(organizationId);
+    // Bodies as a client may send them, incomplete ones too.
     const change = (payload: object) =>
-      t.request({ ...as(member), method: 'PUT', url: '/api/users/change-password', payload });
+      t.request({ token: member.token, method: 'PUT', url: '/api/users/change-password', payload });
     for (let n = 1; n <= WRITE_LIMITS_PER_MINUTE.passwordChanges; n += 1) {
       expect((await change({ currentPassword: 'x' })).statusCode).toBe(400);
     }
@@ -148,20 +159,18 @@ describe('each group answers 429 past its limit, per user', () => {
   it('every other write counts against one counter; GETs never do', async () => {
     const member = await make().member(organizationId);
     const save = () =>
-      t.request({
-        ...as(member),
-        method: 'PUT',
-        url: '/api/users/notifications',
-        payload: { notifications: { email: { newsletter: false } } },
+      t.call(notificationEndpoints.updateSettings, {
+        token: member.token,
+        body: { notifications: { email: { newsletter: false } } },
       });
-    for (let n = 1; n <= (SMALL.writes ?? 0); n += 1) expect((await save()).statusCode, `write ${n}`).toBe(200);
+    for (let n = 1; n <= (SMALL.writes ?? 0); n += 1) expect((await save()).status, `write ${n}`).toBe(200);
     expectLimited(await save());
-    expectLimited(await t.request({ ...as(member), method: 'POST', url: '/api/users/logout' }));
+    expectLimited(await t.call(sessionEndpoints.signOut, { token: member.token }));
     for (let n = 0; n < 10; n += 1) {
-      expect((await t.request({ ...as(member), method: 'GET', url: '/api/users/profile' })).statusCode).toBe(200);
+      expect((await t.call(userEndpoints.profile, { token: member.token })).status).toBe(200);
     }
     // Without a session a write is still 401, before any limit.
-    expect((await t.request({ method: 'PUT', url: '/api/users/notifications', payload: {} })).statusCode).toBe(401);
+    expect((await t.call(notificationEndpoints.updateSettings, { body: {} })).status).toBe(401);
   });
 });
 

@@ -1,5 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import {
+  departmentEndpoints,
+  type Endpoint,
+  objectiveEndpoints,
+  pathOf,
+  projectEndpoints,
+  taskEndpoints,
+  teamEndpoints,
+  templateDepartmentEndpoints,
+  ticketEndpoints,
+} from '@smart/contracts';
 import { accounts, sidebar, signIn } from './support/session';
 
 /**
@@ -86,10 +97,13 @@ async function menuPages(page: Page): Promise<string[]> {
   return [...new Set(hrefs)];
 }
 
-/** The first record of an API list the role may read, or null. */
-async function firstId(page: Page, path: string): Promise<string | null> {
+/**
+ * The first record of an API list the role may read, or null: fetched from the list's definition's
+ * path, since a list the role may not read is no failure here (the typed caller expects success).
+ */
+async function firstId(page: Page, list: Endpoint, params?: { id: string }): Promise<string | null> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  const response = await page.request.get(pathOf(list, params), { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok()) return null;
   const body = (await response.json()) as { data?: { id: string }[] };
   return Array.isArray(body.data) ? (body.data[0]?.id ?? null) : null;
@@ -98,21 +112,21 @@ async function firstId(page: Page, path: string): Promise<string | null> {
 /** One of each detail page the role can open. */
 async function detailPages(page: Page): Promise<string[]> {
   const found: string[] = [];
-  const department = await firstId(page, '/api/departments');
+  const department = await firstId(page, departmentEndpoints.list);
   if (department) found.push(`/dashboard/departments/${department}`);
-  const team = await firstId(page, '/api/teams');
+  const team = await firstId(page, teamEndpoints.list);
   if (team) found.push(`/dashboard/teams/${team}`);
-  const ticket = await firstId(page, '/api/tickets');
+  const ticket = await firstId(page, ticketEndpoints.list);
   if (ticket) found.push(`/dashboard/tickets/${ticket}`);
-  const templateDepartment = await firstId(page, '/api/templates/departments');
+  const templateDepartment = await firstId(page, templateDepartmentEndpoints.list);
   if (templateDepartment) found.push(`/dashboard/templates/departments/${templateDepartment}`);
-  const project = await firstId(page, '/api/projects');
+  const project = await firstId(page, projectEndpoints.list);
   if (project) {
     found.push(`/dashboard/projects/${project}`);
-    const objective = await firstId(page, `/api/objectives/projects/${project}`);
+    const objective = await firstId(page, objectiveEndpoints.list, { id: project });
     if (objective) {
       found.push(`/dashboard/projects/${project}/objectives/${objective}`);
-      const task = await firstId(page, `/api/tasks/objectives/${objective}`);
+      const task = await firstId(page, taskEndpoints.list, { id: objective });
       if (task) found.push(`/dashboard/projects/${project}/objectives/${objective}/tasks/${task}`);
     }
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { departmentEndpoints, teamEndpoints } from '@smart/contracts';
+import { departmentEndpoints, teamEndpoints, userEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { solidPng } from './support/png';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
@@ -257,10 +257,7 @@ test.describe('departments', () => {
     const department = await callAs(page, departmentEndpoints.create, {
       body: { name: uniqueName('Audit'), manager: manager.id },
     });
-    const authorization = `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}`;
-    const call = (method: 'delete' | 'post' | 'get', path: string) =>
-      page.request[method](path, { headers: { authorization } });
-    expect((await call('delete', `/api/users/${manager.id}`)).status()).toBe(200);
+    await callAs(page, userEndpoints.deactivate, { params: { id: manager.id } });
 
     await page.goto(`/dashboard/departments/${department.id}?tab=details`);
     const details = page.getByRole('region', { name: 'Department Details' });
@@ -271,9 +268,9 @@ test.describe('departments', () => {
     await expect(edit).toBeHidden();
 
     // Back in the active members, Marta is still the department's manager.
-    expect((await call('post', `/api/users/${manager.id}/reactivate`)).status()).toBe(200);
-    const saved = await (await call('get', `/api/departments/${department.id}`)).json();
-    expect(saved.data).toMatchObject({ name: `${department.name} Office`, manager: { id: manager.id } });
+    await callAs(page, userEndpoints.reactivate, { params: { id: manager.id } });
+    const saved = await callAs(page, departmentEndpoints.get, { params: { id: department.id } });
+    expect(saved).toMatchObject({ name: `${department.name} Office`, manager: { id: manager.id } });
   });
 
   test('Upload Image gives a department its picture, shown on its card; a non-image is refused in place', async ({

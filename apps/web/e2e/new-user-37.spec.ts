@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
+import { attachmentEndpoints, objectiveEndpoints, pathOf, projectEndpoints, taskEndpoints } from '@smart/contracts';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { type ReceivedMail, readMailbox } from '../../server/test/helpers/mailbox';
 import { expect, test } from './support/fixtures';
@@ -164,7 +164,8 @@ test.describe('what a new user met', () => {
     const task = await createTask(page);
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const [head, tail] = ['%PDF-1.4\n', '%%EOF\n'];
-    const uploaded = await page.request.post(`/api/tasks/${task.id}/attachments`, {
+    // Multipart: sent by hand (the typed caller sends JSON), to the definition's path.
+    const uploaded = await page.request.post(pathOf(attachmentEndpoints('tasks').add, { id: task.id }), {
       headers: { authorization: `Bearer ${token}` },
       multipart: { file: { name: 'note.pdf', mimeType: 'application/pdf', buffer: Buffer.from(head + tail) } },
     });

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { userEndpoints } from '@smart/contracts';
+import { type Endpoint, type EndpointInput, notificationEndpoints, userEndpoints } from '@smart/contracts';
+import { callEndpoint } from './support/api';
 import { expect, type Person, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { callAs, createTask, pickOption } from './support/structure';
@@ -35,12 +36,14 @@ async function smsCode(personId: string): Promise<string> {
 
 /** The person's own API, signed in with its password (to read what the server sent it). */
 async function apiOf(page: Page, person: Person) {
+  // Signed in as an outside client would (a literal URL): the typed caller needs the token first.
   const signedIn = await page.request.post('/api/users/login', {
     data: { email: person.email, password: person.password },
   });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
-  return (path: string) => page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  return <E extends Endpoint>(definition: E, input: EndpointInput<E>) =>
+    callEndpoint(page.request, token, definition, input);
 }
 
 test.describe('notification choices', () => {
@@ -209,9 +212,7 @@ test.describe('notification choices', () => {
     // opened the task above, and opening a record reads what the bell says of it.
     const asColleague = await apiOf(page, colleague);
     await expect(async () => {
-      const inbox = await asColleague('/api/notifications?status=all');
-      expect(inbox.status()).toBe(200);
-      const items = ((await inbox.json()) as { data: { type: string; record: { id: string } }[] }).data;
+      const { data: items } = await asColleague(notificationEndpoints.list, { query: { status: 'all' } });
       expect(items.some((item) => item.type === 'mentioned' && item.record.id === task.id)).toBe(true);
     }).toPass();
   });

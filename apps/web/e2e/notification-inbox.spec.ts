@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { objectiveEndpoints, taskEndpoints } from '@smart/contracts';
+import { notificationEndpoints, objectiveEndpoints, projectEndpoints, taskEndpoints } from '@smart/contracts';
 // The API tests' reader of the development mailbox: the .eml files the server writes without SMTP_URL.
 import { readMailbox } from '../../server/test/helpers/mailbox';
+import { callEndpoint } from './support/api';
 import { expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { callAs, pickOption, uniqueName } from './support/structure';
@@ -15,6 +16,7 @@ const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name
 
 /** A person's session token, signed in through the API (setup). */
 async function tokenOf(page: Page, person: Person): Promise<string> {
+  // Signed in as an outside client would (a literal URL): the typed caller needs the token first.
   const response = await page.request.post('/api/users/login', {
     data: { email: person.email, password: person.password },
   });
@@ -29,19 +31,17 @@ async function tokenOf(page: Page, person: Person): Promise<string> {
  * waits until the project's creator has heard of it, so what follows is the only news.
  */
 async function newTask(page: Page, organization: TestOrganization, title: string) {
-  const owner = { authorization: `Bearer ${await tokenOf(page, organization.orgAdmin)}` };
-  const created = await page.request.post('/api/projects', { headers: owner, data: { title: uniqueName('Relaunch') } });
-  expect(created.status(), await created.text()).toBe(201);
-  const project = ((await created.json()) as { data: { id: string } }).data;
+  const owner = await tokenOf(page, organization.orgAdmin);
+  const project = await callEndpoint(page.request, owner, projectEndpoints.create, {
+    body: { title: uniqueName('Relaunch') },
+  });
   const objective = await callAs(page, objectiveEndpoints.create, {
     params: { id: project.id },
     body: { title: 'Launch plan' },
   });
   const task = await callAs(page, taskEndpoints.create, { params: { id: objective.id }, body: { title } });
-  const ownerUnread = async () => {
-    const response = await page.request.get('/api/notifications/unread-count', { headers: owner });
-    return ((await response.json()) as { data: { unread: number } }).data.unread;
-  };
+  const ownerUnread = async () =>
+    (await callEndpoint(page.request, owner, notificationEndpoints.unreadCount, {})).unread;
   await expect.poll(ownerUnread).toBe(1);
   return { id: task.id, path: `/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}` };
 }
@@ -162,11 +162,7 @@ test.describe('the notification inbox', () => {
     await colleaguePage.evaluate(() => Object.defineProperty(document, 'hidden', { value: true, configurable: true }));
     await signIn(page, assigner);
     const created = await newTask(page, organization, task);
-    const assigned = await page.request.put(`/api/tasks/${created.id}`, {
-      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
-      data: { assignedTo: colleague.id },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(200);
+    await callAs(page, taskEndpoints.update, { params: { id: created.id }, body: { assignedTo: colleague.id } });
 
     const shown = () =>
       colleaguePage.evaluate(() =>

@@ -1,9 +1,18 @@
 import type { Page } from '@playwright/test';
+import {
+  exportEndpoints,
+  objectiveEndpoints,
+  pathOf,
+  projectEndpoints,
+  queryStringOf,
+  taskEndpoints,
+  userEndpoints,
+} from '@smart/contracts';
 import { expect, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
 import { solidPng } from './support/png';
 import { accounts, openFromProfileMenu, sidebar, signIn } from './support/session';
-import { pickOption, uniqueName } from './support/structure';
+import { callAs, pickOption, uniqueName } from './support/structure';
 
 function details(page: Page) {
   return page.getByRole('region', { name: 'Organization Details' });
@@ -205,23 +214,27 @@ test.describe('audit log', () => {
     const person = await organization.addPerson('Rhea', 'Stone');
     await signIn(page, organization.orgAdmin);
     // Changes and exports made with the org_admin's session, as its pages would make them.
-    const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    const headers = { authorization: `Bearer ${token}` };
-    const send = async (method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, data?: object) => {
-      const response = await page.request.fetch(url, { method, headers, ...(data && { data }) });
-      expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-      return response.headers()['content-type']?.includes('json') ? response.json() : null;
-    };
-    const project = await send('POST', '/api/projects', {
-      title: uniqueName('Ledger'),
-      organizationId: organization.id,
+    const project = await callAs(page, projectEndpoints.create, {
+      body: { title: uniqueName('Ledger'), organizationId: organization.id },
     });
-    const objective = await send('POST', `/api/objectives/projects/${project.data.id}`, { title: 'Close the books' });
-    const task = await send('POST', `/api/tasks/objectives/${objective.data.id}`, { title: uniqueName('Reconcile') });
-    await send('PATCH', `/api/tasks/${task.data.id}/status`, { status: 'in_progress' });
-    await send('PATCH', `/api/tasks/${task.data.id}/progress`, { progress: 100 });
-    await send('PUT', `/api/users/${person.id}`, { role: 'org_admin' });
-    for (let time = 0; time < 3; time += 1) await send('GET', '/api/exports/tickets.csv?status=open');
+    const objective = await callAs(page, objectiveEndpoints.create, {
+      params: { id: project.id },
+      body: { title: 'Close the books' },
+    });
+    const task = await callAs(page, taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title: uniqueName('Reconcile') },
+    });
+    await callAs(page, taskEndpoints.setStatus, { params: { id: task.id }, body: { status: 'in_progress' } });
+    await callAs(page, taskEndpoints.setProgress, { params: { id: task.id }, body: { progress: 100 } });
+    await callAs(page, userEndpoints.update, { params: { id: person.id }, body: { role: 'org_admin' } });
+    // A CSV answer, which the typed caller does not read: fetched from its definition's path.
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const exportUrl = pathOf(exportEndpoints.tickets) + queryStringOf({ status: 'open' });
+    for (let time = 0; time < 3; time += 1) {
+      const response = await page.request.get(exportUrl, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status(), `GET ${exportUrl}: ${await response.text()}`).toBeLessThan(300);
+    }
 
     await page.goto('/dashboard/audit-log');
     const log = page.getByRole('table', { name: 'Audit log' });

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { teamEndpoints } from '@smart/contracts';
+import { objectiveEndpoints, projectEndpoints, taskEndpoints, teamEndpoints } from '@smart/contracts';
 import { expect, test } from './support/fixtures';
 import { accounts, sidebar, signIn } from './support/session';
-import { cardWithLink, pickOption, uniqueName } from './support/structure';
+import { callAs, cardWithLink, pickOption, uniqueName } from './support/structure';
 
 /** The percent a progress bar (Mantine's section, role progressbar) shows, by its label. */
 function bar(scope: Page | Locator, label: string) {
@@ -148,13 +148,15 @@ test.describe('projects, objectives and tasks', () => {
     organization,
   }) => {
     await signIn(page, organization.orgAdmin);
-    const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    const headers = { authorization: `Bearer ${token}` };
-    const post = async (path: string, data: object) =>
-      ((await (await page.request.post(path, { headers, data })).json()) as { data: { id: string } }).data;
-    const project = await post('/api/projects', { title: uniqueName('Audit') });
-    const objective = await post(`/api/objectives/projects/${project.id}`, { title: 'Evidence' });
-    const task = await post(`/api/tasks/objectives/${objective.id}`, { title: 'Collect receipts' });
+    const project = await callAs(page, projectEndpoints.create, { body: { title: uniqueName('Audit') } });
+    const objective = await callAs(page, objectiveEndpoints.create, {
+      params: { id: project.id },
+      body: { title: 'Evidence' },
+    });
+    const task = await callAs(page, taskEndpoints.create, {
+      params: { id: objective.id },
+      body: { title: 'Collect receipts' },
+    });
 
     await page.goto(`/dashboard/projects/${project.id}/objectives/${objective.id}/tasks/${task.id}`);
     await page.getByRole('button', { name: 'Delete' }).click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { timeEntryEndpoints } from '@smart/contracts';
+import { pathOf, queryStringOf, timeEntryEndpoints } from '@smart/contracts';
 import { expect, type Person, type TestOrganization, test } from './support/fixtures';
 import { fillTogether } from './support/forms';
 import { sidebar, signIn } from './support/session';
@@ -117,10 +117,11 @@ test('an advisor starts a timer on its task, stops it after a reload, corrects i
   expect(download.suggestedFilename()).toMatch(/^statement-.*\.pdf$/);
   const range = new URL(page.url()).searchParams;
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const pdf = await page.request.get(
-    `/api/time-entries/timesheet.pdf?from=${range.get('from')}&to=${range.get('to')}&organizationId=${organization.id}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
+  // A PDF answer, which the typed caller does not read: fetched from its definition's path.
+  const query = { from: range.get('from'), to: range.get('to'), organizationId: organization.id };
+  const pdf = await page.request.get(pathOf(timeEntryEndpoints.timesheetPdf) + queryStringOf(query), {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 

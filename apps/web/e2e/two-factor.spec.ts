@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { organizationEndpoints, twoFactorEndpoints } from '@smart/contracts';
 import { Secret, TOTP } from 'otpauth';
+import { callEndpoint } from './support/api';
 import { expect, type Person, test } from './support/fixtures';
 import { fillSignIn, passwordField, sidebar, signIn } from './support/session';
 
@@ -126,15 +128,13 @@ test.describe('two-factor sign-in', () => {
 
 /** Through the API: the org_admin sets up its own second factor, then requires one of everyone. */
 async function requireTwoFactor(api: APIRequestContext, organizationId: string, orgAdmin: Person) {
+  // Signed in as an outside client would (a literal URL): the typed caller needs the token first.
   const signedIn = await api.post('/api/users/login', { data: { email: orgAdmin.email, password: orgAdmin.password } });
   const { token } = (await signedIn.json()).data as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const setup = await api.post('/api/users/2fa/setup', { headers });
-  const { secret } = (await setup.json()).data as { secret: string };
-  expect((await api.post('/api/users/2fa/confirm', { headers, data: { code: codeFor(secret) } })).status()).toBe(200);
-  const required = await api.put(`/api/organizations/${organizationId}/security`, {
-    headers,
-    data: { requireTwoFactor: true },
+  const { secret } = await callEndpoint(api, token, twoFactorEndpoints.beginSetup, {});
+  await callEndpoint(api, token, twoFactorEndpoints.confirmSetup, { body: { code: codeFor(secret) } });
+  await callEndpoint(api, token, organizationEndpoints.updateSecurity, {
+    params: { id: organizationId },
+    body: { requireTwoFactor: true },
   });
-  expect(required.status(), await required.text()).toBe(200);
 }

@@ -3,6 +3,8 @@ import {
   type CreateConversationBody,
   conversationEndpoints,
   type Message,
+  type MessageListQuery,
+  messageEndpoints,
   type SendMessageBody,
 } from '@smart/contracts';
 import { expect } from 'vitest';
@@ -49,7 +51,12 @@ export async function getData<T = unknown>(t: TestApp, by: Caller, url: string):
 }
 
 /** The texts of a conversation's messages page (oldest first). */
-export async function messageTexts(t: TestApp, by: Caller, conversationId: string, query = ''): Promise<string[]> {
-  const data = await getData<Message[]>(t, by, `/api/messages/conversations/${conversationId}${query}`);
-  return data.map((message) => message.content);
+export async function messageTexts(
+  t: TestApp,
+  by: Caller,
+  conversationId: string,
+  query: MessageListQuery = {},
+): Promise<string[]> {
+  const page = await t.call(messageEndpoints.list, { params: { id: conversationId }, query, token: by.token });
+  return page.data.map((message) => message.content);
 }
