@@ -18,6 +18,7 @@ export { type NotificationHooks, registerNotificationHooks } from './hooks.js';
 export { readNotificationsAbout } from './inbox.js';
 export { announceUnreadCounts } from './live.js';
 export { commentEvents, mentionedEvents, notificationExcerpt, readableMentions } from './mentions.js';
+export { actorName } from './presenter.js';
 export { getNotificationSettings } from './service.js';
 export { countAgainstCap, giveBackCount } from './sms-delivery.js';
 export { cronEvery, REMINDER_BATCH_SIZE } from './sweeps.js';
