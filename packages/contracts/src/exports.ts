@@ -134,3 +134,9 @@ export function exportFileName(kind: ExportKind, day: string, filter: object = {
     ? `${kind}-${from}-to-${to}.csv`
     : `${kind}-${day}.csv`;
 }
+
+/**
+ * The name "Download my data" saves its file under (GET /api/users/profile/data, schemas/my-data.ts):
+ * smart-my-data-2026-03-10.json, the day it was made (UTC).
+ */
+export const myDataFileName = (day: string) => `smart-my-data-${day}.json`;

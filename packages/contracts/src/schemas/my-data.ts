@@ -109,6 +109,3 @@ export type MyDataTimeEntry = z.infer<typeof myDataTimeEntrySchema>;
 export type MyDataNotification = z.infer<typeof myDataNotificationSchema>;
 /** The file's lists, in the order it writes them. */
 export type MyDataList = Exclude<keyof MyDataFile, 'exportedAt' | 'person'>;
-
-/** The name the file is saved under: smart-my-data-2026-03-10.json (the day it was made, UTC). */
-export const myDataFileName = (day: string) => `smart-my-data-${day}.json`;
