@@ -72,7 +72,7 @@ export const myDataTimeEntrySchema = z.object({
   minutes: z.number().int(),
   billable: z.boolean(),
   note: z.string(),
-  record: named.extend({ type: z.enum(TIME_RECORD_TYPES) }),
+  record: z.object({ type: z.enum(TIME_RECORD_TYPES), id: z.string(), title: z.string() }),
   organization: z.object({ id: z.string(), name: z.string() }),
   createdAt: instant,
   updatedAt: instant,
