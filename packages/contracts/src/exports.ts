@@ -15,7 +15,7 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_BATCH_ROWS = { pglite: 250, postgres: 1000 } as const;
 /**
  * Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused
- * (429). The CSV exports, the timesheet's CSV and the PDF statement all count.
+ * (429). The CSV exports, the timesheet's CSV, the PDF statement and Download my data all count.
  */
 export const MAX_CONCURRENT_EXPORTS = 2;
 /**
