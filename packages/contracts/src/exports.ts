@@ -15,7 +15,7 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_BATCH_ROWS = { pglite: 250, postgres: 1000 } as const;
 /**
  * Exports one person may have running at once (EXPORTS_PER_USER changes it); one more is refused
- * (429). The CSV exports, the timesheet's CSV and the PDF statement all count.
+ * (429). The CSV exports, the timesheet's CSV, the PDF statement and Download my data all count.
  */
 export const MAX_CONCURRENT_EXPORTS = 2;
 /**
@@ -134,3 +134,9 @@ export function exportFileName(kind: ExportKind, day: string, filter: object = {
     ? `${kind}-${from}-to-${to}.csv`
     : `${kind}-${day}.csv`;
 }
+
+/**
+ * The name "Download my data" saves its file under (GET /api/users/profile/data, schemas/my-data.ts):
+ * smart-my-data-2026-03-10.json, the day it was made (UTC).
+ */
+export const myDataFileName = (day: string) => `smart-my-data-${day}.json`;

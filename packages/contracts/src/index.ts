@@ -59,6 +59,7 @@ export * from './schemas/files.js';
 export * from './schemas/health.js';
 export * from './schemas/imports.js';
 export * from './schemas/messenger.js';
+export * from './schemas/my-data.js';
 export * from './schemas/my-work.js';
 export * from './schemas/notifications.js';
 export * from './schemas/organizations.js';

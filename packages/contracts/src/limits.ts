@@ -79,8 +79,9 @@ export const WRITE_LIMITS_PER_MINUTE = {
   /** POST /api/users/phone/verification: each one sends an SMS (besides PHONE_CODE_RESEND_SECONDS between two). */
   phoneCodes: 3,
   /**
-   * Not writes but reads that write: every CSV export (GET /api/exports/…) and the timesheet's CSV
-   * and PDF statement. Each reads a whole list and an export writes an audit line (decision 0199).
+   * Not writes but reads that write: every CSV export (GET /api/exports/…), the timesheet's CSV
+   * and PDF statement, and Download my data (GET /api/users/profile/data). Each reads a whole list
+   * and an export writes an audit line (decisions 0199, 0262).
    */
   exports: 20,
   /** Every other write (POST, PUT, PATCH, DELETE) of a signed-in user. */

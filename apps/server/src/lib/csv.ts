@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type CsvValue, csvHeaderLine, csvLine } from '@smart/contracts';
+import { fileStream } from './file-stream.js';
 
 /**
  * CSV in and out. Cells and lines are written by contracts' csvCell and csvLine (RFC 4180, with
@@ -109,13 +110,10 @@ export async function* csvChunks(
   }
 }
 
-/** How much of a streamed file waits for the client: about a batch of ordinary rows. */
-const STREAM_BUFFER_BYTES = 64 * 1024;
-
 /**
  * A CSV file streamed to a reply, batch by batch: the next batch is read only when the client has
- * taken the one before, and none after it hangs up (Fastify destroys the stream; 'close' tells).
+ * taken the one before, and none after it hangs up (lib/file-stream.ts).
  */
 export function csvStream(header: readonly string[], batches: AsyncIterable<Iterable<readonly CsvValue[]>>): Readable {
-  return Readable.from(csvChunks(header, batches), { objectMode: false, highWaterMark: STREAM_BUFFER_BYTES });
+  return fileStream(csvChunks(header, batches));
 }

@@ -4,8 +4,8 @@ import { rateLimited } from './errors.js';
 import { memoryRunningLimit, type RunningPlace, redisRunningLimit } from './running-limit.js';
 
 /**
- * Places of the exports running now: every file the server makes for a person
- * (the CSV exports, the timesheet's CSV, the PDF statement) holds one from before its first query
+ * Places of the exports running now: every file the server makes for a person (the CSV exports,
+ * the timesheet's CSV, the PDF statement, Download my data) holds one from before its first query
  * until its last byte is sent. A person has `perUser` (over Redis when set: every process counts);
  * this process has `perProcess` for everyone together, so exports waiting for the database (PGlite
  * answers one query at a time) or for the CPU pool stay few. Beyond either: 429 with Retry-After,

@@ -10,7 +10,13 @@ import { z } from 'zod';
  * (docs/decisions/0020-responses-are-written-by-fast-json-stringify.md). A route compiles at its first
  * response rather than at start: compiling all of them cost every restart about 0.3 s.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => jsonWriter(schema);
+
+/**
+ * The JSON text of a value of `schema`, by fast-json-stringify: its declared fields only, compiled
+ * at the first value written. Also what a streamed JSON file writes its rows with (json-file.ts).
+ */
+export function jsonWriter(schema: z.ZodType): (data: unknown) => string {
   let serialize: ((data: unknown) => string) | undefined;
   return (data) => {
     serialize ??= fastJson(
@@ -18,4 +24,4 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schem
     );
     return serialize(data);
   };
-};
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { envelope, errorResponse, idParams, pagedEnvelope, pageQuery, searchQuery } from '../schemas/common.js';
+import { myDataFileSchema } from '../schemas/my-data.js';
 import { memberStatusQuery, updateMemberBody, userListQuery } from '../schemas/structure.js';
 import {
   profileUpdateBody,
@@ -43,6 +44,18 @@ export const userEndpoints = {
     summary: 'Edit own name, e-mail and profile fields (never role or organization)',
     body: profileUpdateBody,
     responses: { 200: userEnvelope, 409: errorResponse },
+  }),
+  myData: endpoint({
+    method: 'GET',
+    path: '/api/users/profile/data',
+    operationId: 'downloadMyData',
+    tags,
+    budget: 'exports',
+    summary:
+      "Download my data: the caller's profile, the messages it sent, its task and ticket comments, its time entries and its notifications, as one JSON file (an attachment)",
+    description:
+      "Every signed-in person, its own data only. An export: it counts toward the caller's exports of the minute and those it may have running at once (MAX_CONCURRENT_EXPORTS), and the server's; beyond any, 429. Streamed list by list; each download is a line of the person's organization's audit log.",
+    responses: { 200: myDataFileSchema, 429: errorResponse },
   }),
   list: endpoint({
     method: 'GET',

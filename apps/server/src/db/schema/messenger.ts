@@ -108,6 +108,8 @@ export const messages = pgTable(
     // Search everything: the text of the caller's conversations only (btree_gin), never
     // the matches of every conversation filtered afterwards.
     index('messages_conversation_search_idx').using('gin', table.conversationId, sql`${table.content} gin_trgm_ops`),
+    // A person's own messages in the order sent ("Download my data"), without reading anyone else's.
+    index('messages_sender_seq_idx').on(table.senderId, table.seq),
     uniqueIndex('messages_sender_client_id_unique')
       .on(table.senderId, table.clientMessageId)
       .where(sql`${table.clientMessageId} is not null`),

@@ -101,6 +101,8 @@ export const ticketComments = pgTable(
   },
   (table) => [
     index('ticket_comments_ticket_created_idx').on(table.ticketId, table.createdAt),
+    // A person's own comments in the order written ("Download my data").
+    index('ticket_comments_author_created_idx').on(table.authorId, table.createdAt, table.id),
     sameOrganization(table, 'ticketId', (): TenantTable => tickets, 'cascade'),
   ],
 );

@@ -25,6 +25,7 @@ export {
   notificationExcerpt,
   readableMentions,
 } from './mentions.js';
+export { actorName } from './presenter.js';
 export { getNotificationSettings } from './service.js';
 export { countAgainstCap, giveBackCount } from './sms-delivery.js';
 export { cronEvery, REMINDER_BATCH_SIZE } from './sweeps.js';

@@ -1,9 +1,11 @@
-import { userEndpoints as endpoints } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import { userEndpoints as endpoints, myDataFileName, myDataFileSchema } from '@smart/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok, okPage } from '../../lib/envelope.js';
+import { jsonFileStream } from '../../lib/json-file.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../plugins/realtime.js';
+import { myDataLists, readMyDataPerson, recordMyDataExport } from './my-data.js';
 import { presentUser } from './presenter.js';
 import {
   deactivateMember,
@@ -42,6 +44,38 @@ export async function userRoutes(app: FastifyInstance) {
     // The web app reads it to show the set-up a required second factor asks for.
     { config: { duringTwoFactorSetup: true } },
   );
+
+  // An export (lib/export-places.ts): a place among the person's and the process's running exports
+  // from its first query to its last byte (429 beyond), the audit line, then the file streamed
+  // list by list, each batch read when the client has taken the one before (my-data.ts).
+  addRoute(app, endpoints.myData, async (request, reply) => {
+    const actor = requireUser(request);
+    const place = await app.exportPlaces.take(actor.id);
+    let person: Awaited<ReturnType<typeof readMyDataPerson>>;
+    try {
+      person = await readMyDataPerson(app.db, actor.id);
+      await recordMyDataExport(app.db, actor);
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    const exportedAt = new Date(app.clock()).toISOString();
+    let rows = 0;
+    const lists = myDataLists(app.db, actor.id, app.config.exports.batchRows, (count) => {
+      rows += count;
+    });
+    const stream = jsonFileStream(myDataFileSchema, { exportedAt, person, ...lists });
+    stream.once('close', () => {
+      place.release();
+      request.log.info({ export: 'my-data', rows, complete: stream.readableEnded }, 'export');
+    });
+    // A file, not the JSON envelope: its schema is the endpoint's answer (contracts' myDataFileSchema).
+    return (reply as FastifyReply)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${myDataFileName(exportedAt.slice(0, 10))}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(stream);
+  });
 
   addRoute(app, endpoints.updateProfile, async (request) => {
     const actor = requireUser(request);

@@ -3,6 +3,7 @@ import { UI_TEXT } from '@smart/contracts';
 import { PageLoader } from '@/components/PageLoader';
 import { useProfile } from '../api';
 import { AccountInfoSection } from '../components/AccountInfoSection';
+import { MyDataSection } from '../components/MyDataSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PersonalInfoSection } from '../components/PersonalInfoSection';
 import { TwoFactorSection } from '../components/TwoFactorSection';
@@ -33,6 +34,7 @@ export default function ProfilePage() {
       <PasswordSection email={user.email} />
       <TwoFactorSection user={user} />
       <AccountInfoSection user={user} />
+      <MyDataSection />
     </Stack>
   );
 }
