@@ -136,6 +136,8 @@ test('on a phone the dashboard cards stay put while the advisor callout fills in
   await page.reload();
   const card = page.getByRole('main').getByRole('link', { name: /^Tickets/ });
   await expect(card).toBeVisible();
+  // My work, above the cards too, fills in meanwhile: measured once its blocks have their rows.
+  await expect(page.getByRole('main').locator('section[aria-busy="true"]')).toHaveCount(0);
   const before = await card.boundingBox();
   release();
   await expect(page.getByText(/Book a session with \w/)).toBeVisible();

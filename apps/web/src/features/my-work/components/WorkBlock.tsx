@@ -25,7 +25,14 @@ interface WorkBlockProps {
 export function WorkBlock({ title, count, loading, children, empty, isEmpty, more = [] }: WorkBlockProps) {
   const headingId = useId();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby={headingId}
+      aria-busy={loading || undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Title order={3} size="h5" id={headingId}>
