@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UI_TEXT, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import { UI_TEXT } from '@smart/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeLimitVariable } from '../src/config.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { postgresBinaries, startPrivatePostgres } from './helpers/private-postgres.js';
-import { startServerProcess } from './helpers/server-process.js';
+import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js';
 
 /**
  * PostgreSQL crashes (an immediate stop: every backend killed, no checkpoint) while the server
@@ -26,10 +25,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const noWriteLimits = Object.fromEntries(
-  (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
-);
-
 describe.skipIf(!bin)('a PostgreSQL crash under writes (needs PostgreSQL installed)', () => {
   it('answers 503 with Retry-After while the database is away, then serves again and keeps every acknowledged write', async () => {
     const postgres = await startPrivatePostgres(bin as string);
@@ -37,7 +32,7 @@ describe.skipIf(!bin)('a PostgreSQL crash under writes (needs PostgreSQL install
     const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const server = await startServerProcess({
-      ...noWriteLimits,
+      ...NO_WRITE_LIMITS,
       DATABASE_URL: postgres.url,
       DATA_DIR: dataDir,
       REDIS_URL: '',

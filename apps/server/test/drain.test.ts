@@ -5,14 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { writeLimitVariable } from '../src/config.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
-import { exitOf, type ServerProcess, startServerProcess } from './helpers/server-process.js';
+import { exitOf, NO_WRITE_LIMITS, type ServerProcess, startServerProcess } from './helpers/server-process.js';
 
 /**
  * A restart without dropped requests: two server processes of one PostgreSQL database behind one
@@ -28,10 +26,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-const noWriteLimits = Object.fromEntries(
-  (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
-);
 
 interface Answer {
   status: number;
@@ -119,7 +113,7 @@ describe.skipIf(!serverUrl)('a restart behind a balancer (needs TEST_DATABASE_UR
     const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-drain-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env = {
-      ...noWriteLimits,
+      ...NO_WRITE_LIMITS,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       REDIS_URL: '',

@@ -3,15 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { writeLimitVariable } from '../src/config.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { readMailbox } from './helpers/mailbox.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
-import { startServerProcess } from './helpers/server-process.js';
+import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js';
 
 /**
  * Exactly once: two real server processes work the e-mail queue of one PostgreSQL
@@ -32,10 +30,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const noWriteLimits = Object.fromEntries(
-  (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
-);
-
 async function query<T>(client: pg.Client, text: string, values: unknown[] = []): Promise<T[]> {
   return (await client.query(text, values)).rows as T[];
 }
@@ -54,7 +48,7 @@ describe.skipIf(!serverUrl)('exactly-once e-mail across two server processes (ne
 
     // Two processes of one installation: same database, same data directory (mailbox), same keys.
     const env = {
-      ...noWriteLimits,
+      ...NO_WRITE_LIMITS,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       REDIS_URL: '',

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import { writeLimitVariable } from '../../src/config.js';
 
 const mainScript = path.resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -34,3 +36,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
 /** Resolves with the exit code once the process has ended. */
 export const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+/** Settings that lift every per-user write limit out of reach: a process test's clients write as fast as they can. */
+export const NO_WRITE_LIMITS = Object.fromEntries(
+  (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
+);
