@@ -4,7 +4,7 @@
  */
 export { readableConversations } from './conversation.js';
 export { readableMeetings } from './meeting.js';
-export { readableObjectives } from './objective.js';
+export { findReadableObjective, readableObjectives } from './objective.js';
 export { readableProjects, readsWorkOf } from './project.js';
 export {
   actorReader,

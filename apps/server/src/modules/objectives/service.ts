@@ -7,7 +7,12 @@ import { publish } from '../../events/stream.js';
 import { givenChanges } from '../../lib/changes.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
-import { actorReader, readableObjectives, readableProjects } from '../../lib/read-rules/index.js';
+import {
+  actorReader,
+  findReadableObjective,
+  readableObjectives,
+  readableProjects,
+} from '../../lib/read-rules/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { type AttachmentRow, detachFilesOf, listAttachments } from '../files/index.js';
 import { userSummaryOf } from '../people/index.js';
@@ -110,11 +115,7 @@ export async function readObjective(db: Database, actor: Actor, objectiveId: str
 /** The objective row the actor may read (its read rule, else 404) and change (403). */
 async function changeableObjective(db: Database, actor: Actor, objectiveId: string) {
   requireProjectWork(actor);
-  const [objective] = await db
-    .select()
-    .from(objectives)
-    .where(and(eq(objectives.id, objectiveId), readableObjectives(actorReader(actor))))
-    .limit(1);
+  const objective = await findReadableObjective(db, actor, objectiveId);
   if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
   if (!canChangeWorkRecord(actor, objective)) throw forbidden();
   return objective;

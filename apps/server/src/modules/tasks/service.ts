@@ -23,7 +23,7 @@ import {
 import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
-import { actorReader, readableObjectives, readableTasks } from '../../lib/read-rules/index.js';
+import { actorReader, findReadableObjective, readableObjectives, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
 import { detachFilesOf, listAttachments } from '../files/index.js';
 import { readableMentions } from '../notifications/index.js';
@@ -204,11 +204,7 @@ type CreateTask = z.output<typeof createTaskBody>;
  */
 export async function createTask(db: Database, actor: Actor, objectiveId: string, body: CreateTask) {
   requireProjectWork(actor);
-  const [objective] = await db
-    .select()
-    .from(objectives)
-    .where(and(eq(objectives.id, objectiveId), readableObjectives(actorReader(actor))))
-    .limit(1);
+  const objective = await findReadableObjective(db, actor, objectiveId);
   if (!objective) throw notFound(UI_TEXT.objectiveNotFound);
   await requireAssignable(db, objective.organizationId, body.assignedTo);
   const taskId = await db.transaction(async (tx) => {
