@@ -16,7 +16,7 @@ import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { registerRecordReaders } from './modules/files/index.js';
 import { registerNotificationHooks, registerNotificationRules } from './modules/notifications/index.js';
-import { registerClosingHooks } from './modules/organizations/index.js';
+import { registerClosingHooks, registerOrganizationData } from './modules/organizations/index.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -155,6 +155,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   registerNotificationHooks(serverModules.flatMap((module) => module.notificationHooks ?? []));
   registerNotificationRules(NOTIFICATION_RULES);
   registerClosingHooks(serverModules.flatMap((module) => module.organizationClosing ?? []));
+  registerOrganizationData(serverModules.flatMap((module) => module.organizationData));
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {
     events: serverModules.flatMap((module) => module.socketEvents ?? []),

@@ -10,6 +10,9 @@ export const domainEventsModule: ServerModule = {
   name: 'domain-events',
   organizationData: [
     { table: domainEvents, organizationColumn: domainEvents.organizationId },
-    { table: domainEventDeliveries, reachedThrough: 'event_id: its domain_events' },
+    {
+      table: domainEventDeliveries,
+      reachedThrough: [{ column: domainEventDeliveries.eventId, parent: domainEvents.id }],
+    },
   ],
 };

@@ -36,12 +36,22 @@ export interface ModuleContext {
   throttleFor(name: string, windowMs?: number): LoginThrottle;
 }
 
+/**
+ * One way to an organization's row from another organization table's: `column` of this table
+ * holds `parent`, a column (usually the id) of a table listed in some module's organizationData.
+ * lib/organization-data.ts turns it into SQL (`column in (select parent from … where …)`).
+ */
+export interface OrganizationPath {
+  column: PgColumn;
+  parent: PgColumn;
+}
+
 /** A table a module holds rows of per organization. */
 export type OrganizationTable =
   /** Its rows carry their organization. */
   | { table: PgTable; organizationColumn: PgColumn }
-  /** Its rows are reached through another record of the organization (said in words: the column that leads there). */
-  | { table: PgTable; reachedThrough: string };
+  /** Its rows are reached through other records of the organization: a row is the organization's when any path leads there. */
+  | { table: PgTable; reachedThrough: readonly OrganizationPath[] };
 
 /** `routes` that only register these plugins, in this order. */
 export const registerRoutes =

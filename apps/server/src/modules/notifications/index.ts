@@ -1,10 +1,15 @@
 import {
+  conversations,
   notificationDeliveries,
   notificationEvents,
   notificationSubscriptions,
   notifications,
   notificationThreads,
+  projects,
   smsDailyCounts,
+  tasks,
+  tickets,
+  users,
 } from '../../db/schema/index.js';
 import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { startNotificationEngine } from './engine.js';
@@ -35,9 +40,29 @@ export const notificationsModule: ServerModule = {
   jobs: startNotificationEngine,
   organizationData: [
     ...organizationTables(notificationEvents, smsDailyCounts),
-    { table: notifications, reachedThrough: 'event_id: its notification_events' },
-    { table: notificationThreads, reachedThrough: 'recipient_id: its members (users)' },
-    { table: notificationDeliveries, reachedThrough: 'event_id: its notification_events' },
-    { table: notificationSubscriptions, reachedThrough: 'user_id: its members (users)' },
+    { table: notifications, reachedThrough: [{ column: notifications.eventId, parent: notificationEvents.id }] },
+    // Its members' threads, and its advisors' and admins' threads about its records.
+    {
+      table: notificationThreads,
+      reachedThrough: [
+        { column: notificationThreads.recipientId, parent: users.id },
+        { column: notificationThreads.latestId, parent: notifications.id },
+      ],
+    },
+    {
+      table: notificationDeliveries,
+      reachedThrough: [{ column: notificationDeliveries.eventId, parent: notificationEvents.id }],
+    },
+    // Its members' follows, and its advisors' and admins' follows of its records (no foreign key leads there).
+    {
+      table: notificationSubscriptions,
+      reachedThrough: [
+        { column: notificationSubscriptions.userId, parent: users.id },
+        ...[projects.id, tasks.id, tickets.id, conversations.id].map((parent) => ({
+          column: notificationSubscriptions.recordId,
+          parent,
+        })),
+      ],
+    },
   ],
 };

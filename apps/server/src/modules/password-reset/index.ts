@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
-import { passwordResets } from '../../db/schema/index.js';
+import { passwordResets, users } from '../../db/schema/index.js';
 import type { ServerModule } from '../manifest.js';
 import { passwordResetRoutes } from './routes.js';
 
@@ -10,5 +10,5 @@ export const passwordResetModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
   },
-  organizationData: [{ table: passwordResets, reachedThrough: 'user_id: its members (users)' }],
+  organizationData: [{ table: passwordResets, reachedThrough: [{ column: passwordResets.userId, parent: users.id }] }],
 };

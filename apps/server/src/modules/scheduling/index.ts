@@ -1,4 +1,10 @@
-import { advisorMeetingAttendees, advisorMeetings, calendarFeeds, meetingReminders } from '../../db/schema/index.js';
+import {
+  advisorMeetingAttendees,
+  advisorMeetings,
+  calendarFeeds,
+  meetingReminders,
+  users,
+} from '../../db/schema/index.js';
 import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { calendarFeedRoutes } from './feed-routes.js';
 import { meetingInvitation } from './invitation.js';
@@ -21,7 +27,7 @@ export const schedulingModule: ServerModule = {
   organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
     ...organizationTables(advisorMeetings, advisorMeetingAttendees),
-    { table: meetingReminders, reachedThrough: 'session_id: its advisor_sessions' },
-    { table: calendarFeeds, reachedThrough: 'user_id: its members (users)' },
+    { table: meetingReminders, reachedThrough: [{ column: meetingReminders.meetingId, parent: advisorMeetings.id }] },
+    { table: calendarFeeds, reachedThrough: [{ column: calendarFeeds.userId, parent: users.id }] },
   ],
 };

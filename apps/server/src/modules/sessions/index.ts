@@ -1,4 +1,4 @@
-import { sessions } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import type { ServerModule } from '../manifest.js';
 import { sessionRoutes } from './routes.js';
 
@@ -7,5 +7,5 @@ export const sessionsModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(sessionRoutes, { throttle: throttleFor('login-failures') });
   },
-  organizationData: [{ table: sessions, reachedThrough: 'user_id: the sign-ins of its members (users)' }],
+  organizationData: [{ table: sessions, reachedThrough: [{ column: sessions.userId, parent: users.id }] }],
 };

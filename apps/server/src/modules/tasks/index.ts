@@ -17,6 +17,6 @@ export const tasksModule: ServerModule = {
   notificationHooks: { reminderSweeps: [startReminderSweep] },
   organizationData: [
     ...organizationTables(tasks, taskComments, taskActivity),
-    { table: taskReminders, reachedThrough: 'task_id: its tasks' },
+    { table: taskReminders, reachedThrough: [{ column: taskReminders.taskId, parent: tasks.id }] },
   ],
 };

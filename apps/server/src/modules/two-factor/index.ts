@@ -1,4 +1,4 @@
-import { loginChallenges, twoFactorRecoveryCodes } from '../../db/schema/index.js';
+import { loginChallenges, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
 import type { ServerModule } from '../manifest.js';
 import { twoFactorRoutes } from './routes.js';
 
@@ -11,7 +11,7 @@ export const twoFactorModule: ServerModule = {
     await api.register(twoFactorRoutes, { throttle: throttleFor('two-factor-failures') });
   },
   organizationData: [
-    { table: twoFactorRecoveryCodes, reachedThrough: 'user_id: its members (users)' },
-    { table: loginChallenges, reachedThrough: 'user_id: its members (users)' },
+    { table: twoFactorRecoveryCodes, reachedThrough: [{ column: twoFactorRecoveryCodes.userId, parent: users.id }] },
+    { table: loginChallenges, reachedThrough: [{ column: loginChallenges.userId, parent: users.id }] },
   ],
 };
