@@ -93,7 +93,13 @@ describe('closing an organization account', () => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.call(organizationEndpoints.get, { params: { id: organizationId }, as: member })).data
         .permissions as Organization['permissions'];
-    const none = { canClose: false, canReopen: false, canChangeSecurity: false, canChangeSeats: false };
+    const none = {
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: false,
+      canChangeSeats: false,
+      canErase: false,
+    };
     expect(await permissionsAs(cast.orgAdmin)).toEqual({ ...none, canClose: true, canChangeSecurity: true });
     expect(await permissionsAs(cast.user)).toEqual(none);
     expect(await permissionsAs(cast.advisorAssigned)).toEqual(none);
@@ -103,6 +109,8 @@ describe('closing an organization account', () => {
       canClose: true,
       canChangeSecurity: true,
       canChangeSeats: true,
+      // Erasing for good is admin's alone (decision 0265), never the platform organization's.
+      canErase: true,
     });
     const platform = await findPlatformOrganization(t.database.db);
     expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ ...none, canChangeSecurity: true });
