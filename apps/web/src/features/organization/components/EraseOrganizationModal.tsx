@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { type Organization, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiExclamation } from 'react-icons/hi';
