@@ -20,6 +20,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
   const Bucket = settings.bucket;
   return {
     kind: 's3',
+    location: `the S3 bucket ${Bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
     async save(Key, Body, ContentType) {
       // Multipart upload streams parts; an aborted upload leaves no object.
       await new Upload({ client, params: { Bucket, Key, Body, ContentType } }).done();
