@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { attachmentEndpoints, fileEndpoints, pathOf } from '@smart/contracts';
+import { attachmentEndpoints, fileEndpoints, pathOf, sessionEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup.js';
 import { restoreBackup, verifyBackup } from '../src/backup/restore.js';
@@ -13,9 +13,10 @@ import { seedDemoTicketsOnce } from '../src/db/seed/tickets.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { s3Storage } from '../src/storage/s3-storage.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { postParts } from './helpers/multipart.js';
+import { multipartBody, postParts } from './helpers/multipart.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
 import { type S3Server, startS3Server } from './helpers/s3-server.js';
+import { runCli, startServerProcess } from './helpers/server-process.js';
 import { createWorkTree, demoUser } from './helpers/work.js';
 
 /*
@@ -183,4 +184,83 @@ describe.skipIf(!serverUrl)('a server on S3 storage (PostgreSQL, needs TEST_DATA
     await restoreBackup(file, { kind: 'postgres', url: target.url }, restoredStorage);
     expect(await contentsOf('postgres-restored')).toEqual(await contentsOf('postgres-source'));
   }, 120_000);
+});
+
+/** Signs in to a server process as Acme's member: the bearer header of its requests. */
+async function signedIn(url: string) {
+  const response = await fetch(`${url}${sessionEndpoints.signIn.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'member@acme.example.com', password: 'demo-password' }),
+  });
+  expect(response.status).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { data: { token: string } }).data.token}` };
+}
+
+/** A file's bytes from a server process, through the signed link its uploader gets. */
+async function downloadFrom(url: string, key: string) {
+  const headers = await signedIn(url);
+  const link = await fetch(`${url}${pathOf(fileEndpoints.downloadLink, { key })}`, { headers });
+  expect(link.status).toBe(200);
+  const { downloadUrl } = ((await link.json()) as { data: { downloadUrl: string } }).data;
+  return Buffer.from(await (await fetch(`${url}${downloadUrl}`)).arrayBuffer());
+}
+
+describe('npm run backup and restore with the S3 settings', () => {
+  it('backs up a running server on S3, verifies, refuses a bucket that holds files, and restores into an empty one that a server serves', async () => {
+    await s3.addBucket('cli-source');
+    const dataDir = await scratch('cli-running');
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...s3.env('cli-source'),
+    });
+    cleanups.push(async () => server.child.kill('SIGKILL'));
+    // The demo's attachments were seeded into the bucket at start; an upload joins them.
+    const { body, contentType } = multipartBody('file', 'survey.bin', LARGE_FILE, 'x');
+    const uploaded = await fetch(`${server.url}${fileEndpoints.upload.path}`, {
+      method: 'POST',
+      headers: { ...(await signedIn(server.url)), 'content-type': contentType },
+      body,
+    });
+    expect(uploaded.status).toBe(201);
+    const key = ((await uploaded.json()) as { data: { fileName: string } }).data.fileName;
+    const objects = await s3.objects('cli-source');
+    expect(objects.get(key)?.equals(LARGE_FILE)).toBe(true);
+    expect(objects.size).toBeGreaterThan(1);
+
+    const file = path.join(await scratch('archive'), 'cli-on-s3.smart-backup');
+    const backedUp = await runCli({ DATA_DIR: dataDir, ...s3.env('cli-source') }, 'backup', file);
+    expect(backedUp.stdout).toContain(`, ${objects.size} files (`);
+    expect((await runCli({}, 'backup', '--verify', file)).stdout).toContain(`, ${objects.size} files (`);
+
+    const refused = await runCli(
+      { DATA_DIR: await scratch('cli-refused'), ...s3.env('cli-source') },
+      'restore',
+      file,
+    ).then(
+      () => '',
+      (failure: { stderr: string }) => failure.stderr,
+    );
+    expect(refused).toMatch(
+      /not empty: it holds stored files in the S3 bucket cli-source at http:\/\/127\.0\.0\.1:\d+ \(/,
+    );
+
+    await s3.addBucket('cli-restored');
+    const target = await scratch('cli-restored');
+    const restored = await runCli({ DATA_DIR: target, ...s3.env('cli-restored') }, 'restore', file);
+    expect(restored.stdout).toContain(`, ${objects.size} files (`);
+    expect(await contentsOf('cli-restored')).toEqual(await contentsOf('cli-source'));
+    server.child.kill('SIGKILL');
+
+    const again = await startServerProcess({
+      DATA_DIR: target,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...s3.env('cli-restored'),
+    });
+    cleanups.push(async () => again.child.kill('SIGKILL'));
+    expect((await downloadFrom(again.url, key)).equals(LARGE_FILE)).toBe(true);
+  }, 240_000);
 });

@@ -13,8 +13,8 @@ const ACCESS_KEY = 'S3RVER';
 export interface S3Server {
   /** The settings of a storage on this server's bucket (credentials included: no environment needed). */
   settings: S3Settings;
-  /** The same as a server process's environment (S3_* and the SDK's AWS_* credentials). */
-  env: Record<string, string>;
+  /** The settings of a server process on `bucket` (default: the first one): S3_* and the SDK's AWS_* credentials. */
+  env(bucket?: string): Record<string, string>;
   /** Another bucket on the same server, made now and empty: a second server's or a restore's. */
   addBucket(name: string): Promise<S3Settings>;
   /** Every object in `bucket` (default: the first one) with its bytes, read by a plain S3 client. */
@@ -74,14 +74,14 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
 
   return {
     settings: settingsOf(bucket),
-    env: {
-      S3_BUCKET: bucket,
+    env: (name = bucket) => ({
+      S3_BUCKET: name,
       S3_REGION: 'us-east-1',
       S3_ENDPOINT: endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ACCESS_KEY_ID: ACCESS_KEY,
       AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
-    },
+    }),
     async addBucket(name) {
       await reader.send(new CreateBucketCommand({ Bucket: name }));
       return settingsOf(name);
