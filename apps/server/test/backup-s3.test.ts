@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { attachmentEndpoints, fileEndpoints, pathOf, sessionEndpoints } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup.js';
@@ -11,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoTicketsOnce } from '../src/db/seed/tickets.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
+import { localStorage } from '../src/storage/local-storage.js';
 import { s3Storage } from '../src/storage/s3-storage.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { multipartBody, postParts } from './helpers/multipart.js';
@@ -150,6 +152,32 @@ describe('a server on S3 storage (PGlite)', () => {
     expect(await readdir(target)).toEqual([]);
     expect(Object.keys(await contentsOf('occupied'))).toEqual(['someone-elses.txt']);
   }, 60_000);
+});
+
+describe('moving files between disk and S3 (PGlite)', () => {
+  it('restores a backup of a server on disk into an empty bucket, every file’s bytes', async () => {
+    const dataDir = await scratch('disk-source');
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    cleanups.push(() => database.close());
+    await database.migrate();
+    const onDisk = localStorage(path.join(dataDir, 'files'));
+    await seedDemoDataOnce(database.db);
+    await seedDemoWorkOnce(database.db, onDisk);
+    const file = path.join(await scratch('archive'), 'on-disk.smart-backup');
+    const manifest = await writeBackup({ kind: 'pglite', handle: database }, onDisk, file);
+
+    await restoreBackup(
+      file,
+      { kind: 'pglite', dataDir: await scratch('to-s3') },
+      s3Storage(await s3.addBucket('from-disk')),
+    );
+    const fromDisk: Record<string, string> = {};
+    for await (const stored of onDisk.list()) {
+      fromDisk[stored.key] = (await buffer((await onDisk.open(stored.key)) as Readable)).toString('base64');
+    }
+    expect(Object.keys(fromDisk)).toHaveLength(manifest.files.count);
+    expect(await contentsOf('from-disk')).toEqual(fromDisk);
+  }, 120_000);
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
