@@ -15,6 +15,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, writeLimitVariable } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
+import type { FileStorage } from '../../src/storage/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { type Called, type CallOptions, callEndpoint } from './call.js';
 import { freshDatabase } from './database.js';
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
+  /** Where the app keeps files (e.g. an S3 bucket of helpers/s3-server.ts); else DATA_DIR/files on disk. */
+  storage?: FileStorage;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
   /** The clock of the second factor's codes and of the free slots (helpers/two-factor.ts holds one still); Date.now by default. */
@@ -99,7 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     db: database.db,
-    storage: localStorage(path.join(dataDir, 'files')),
+    storage: options.storage ?? localStorage(path.join(dataDir, 'files')),
     logStream: options.logStream ?? false,
     ...(options.clock && { clock: options.clock }),
   });
