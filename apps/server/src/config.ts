@@ -109,7 +109,12 @@ const environment = z.object({
   SMS_WEBHOOK_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').max(200).optional(),
   BACKUP_DIR: z.string().optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(1).max(MAX_BACKUP_INTERVAL_HOURS).default(DEFAULT_BACKUP_INTERVAL_HOURS),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BACKUP_INTERVAL_HOURS)
+    .default(DEFAULT_BACKUP_INTERVAL_HOURS),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(MAX_BACKUP_KEEP).default(DEFAULT_BACKUP_KEEP),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_SHUTDOWN_DELAY_SECONDS),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),

@@ -14,7 +14,11 @@ const PREFIX = 'smart-backup-';
 const STAMP = /^smart-backup-(\d{8}T\d{6}Z)(\.unverified)?\.tar(\.partial)?$/;
 
 /** 2026-12-02T03:00:00.123Z → 20261202T030000Z: sorts as the time does. */
-const stampOf = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+const stampOf = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 
 export interface ArchiveNames {
   /** Where the run writes. */

@@ -2,6 +2,7 @@ import { registerRoutes, type ServerModule } from '../manifest.js';
 import { backupRoutes } from './routes.js';
 import { scheduleBackups } from './schedule.js';
 
+export { runScheduledBackup } from './run.js';
 export { BACKUP_JOB, backupRunDependencies } from './schedule.js';
 
 /** Scheduled backups (decision 0263): the hourly check that writes, verifies and prunes archives, and their status. */

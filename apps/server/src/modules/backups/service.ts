@@ -25,9 +25,7 @@ export async function backupStatus(
       enabled,
       intervalHours: settings.intervalHours,
       keep: settings.keep,
-      nextDueAt: enabled
-        ? checkTakingRunDueAt(dueAt(lastStart, settings.intervalHours, now), now).toISOString()
-        : null,
+      nextDueAt: enabled ? checkTakingRunDueAt(dueAt(lastStart, settings.intervalHours, now), now).toISOString() : null,
     },
     runs: rows.map(presentBackupRun),
   };

@@ -14,5 +14,10 @@ export interface VerificationSummary {
  */
 export async function verifyArchive(input: { file: string; postgresUrl: string | undefined }) {
   const report = await verifyBackup(input.file, input.postgresUrl);
-  return { tables: report.tables, rows: report.rows, files: report.files, bytes: report.bytes } satisfies VerificationSummary;
+  return {
+    tables: report.tables,
+    rows: report.rows,
+    files: report.files,
+    bytes: report.bytes,
+  } satisfies VerificationSummary;
 }
