@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import { healthEndpoints, MAX_JSON_BODY_BYTES } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { BackupSource } from './backup/backup.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { NOTIFICATION_RULES } from './events/notification-rules.js';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     exportPlaces: ExportPlaces;
     /** Set on SIGTERM (main.ts): readiness answers 503 and each answer closes its connection. */
     lifecycle: { draining: boolean };
+    /** What a scheduled backup reads (modules/backups); undefined: the app was given none. */
+    backupSource: BackupSource | undefined;
   }
 }
 
@@ -69,10 +72,22 @@ export interface AppDependencies {
   logStream?: DestinationStream | false;
   /** The clock of the second factor's codes and of the free slots; Date.now unless a test holds the time. */
   clock?: () => number;
+  /**
+   * The database a scheduled backup reads: the running PGlite's handle (only this process may dump
+   * it) or PostgreSQL's URL. Without it BACKUP_DIR writes nothing.
+   */
+  backupSource?: BackupSource;
 }
 
 /** The one way to make the server: main.ts and every test call it. */
-export async function buildApp({ config, db, storage, logStream, clock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  logStream,
+  clock,
+  backupSource,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logStream === false ? false : { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
@@ -119,6 +134,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   app.decorate('db', db);
   app.decorate('storage', storage);
   app.decorate('clock', clock ?? Date.now);
+  app.decorate<BackupSource | undefined>('backupSource', backupSource);
   const mailer = countedMailer(mailerFromConfig(config.mail), metrics);
   app.decorate('mailer', mailer);
   app.decorate('sms', countedSmsSender(smsSenderFromConfig(config.notifications), metrics));

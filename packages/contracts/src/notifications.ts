@@ -44,7 +44,10 @@ export function mergeNotificationPreferences(
  * category names the preference toggles that route it (the README's table is this catalogue).
  */
 
-/** What a notification opens. `account` is the recipient's own account (security notices). */
+/**
+ * What a notification opens. `account` is the recipient's own account (security notices); `backup`
+ * a scheduled backup's run (admins: the Backups page).
+ */
 export const NOTIFICATION_RECORD_TYPES = [
   'project',
   'task',
@@ -53,6 +56,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'organization',
   'account',
   'session',
+  'backup',
 ] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
@@ -146,6 +150,8 @@ export const NOTIFICATION_TYPES = {
   session_cancelled: { category: 'calendar', email: 'immediate', personal: true },
   /** 24 hours and 1 hour before: the person's toggles apply (system alerts). */
   session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
+  /** A scheduled backup that was not written, or whose verification failed: every admin. */
+  backup_failed: { category: 'systemAlerts', email: 'immediate' },
 } as const satisfies Record<string, NotificationTypeInfo>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
@@ -255,6 +261,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return actor ? `${actor} cancelled the session "${title}"` : `The session "${title}" was cancelled`;
     case 'session_reminder':
       return `The session "${title}" starts in ${data.reminder === '1h' ? '1 hour' : '24 hours'}`;
+    case 'backup_failed':
+      return data.to === 'verification_failed'
+        ? `The backup "${title}" was written but failed its verification`
+        : 'The scheduled backup failed';
   }
 }
 

@@ -1,5 +1,6 @@
 import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { AUDIT_MAX_DEPTH } from './audit.js';
+import { BACKUP_SETTINGS, DEFAULT_BACKUP_INTERVAL_HOURS, DEFAULT_BACKUP_KEEP } from './backups.js';
 import { MAX_CONCURRENT_EXPORTS } from './exports.js';
 import { formatDateOnly } from './format.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
@@ -584,6 +585,13 @@ export const UI_TEXT = {
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   auditActionNotInView: 'That action is not in this view of the audit log (exports are a view of their own)',
   fetchAuditLogFailed: 'Failed to fetch the audit log',
+  // Scheduled backups (the admin's Backups page)
+  backupsDenied: 'Only platform administrators can see the backups',
+  fetchBackupsFailed: 'Failed to load the backups',
+  backupsOff: 'Scheduled backups are off',
+  backupsOffHint: `Set ${BACKUP_SETTINGS[0]} to a folder outside the data directory and restart the server: it then writes and verifies an archive every ${BACKUP_SETTINGS[1]} hours (default ${DEFAULT_BACKUP_INTERVAL_HOURS}) and keeps the newest ${BACKUP_SETTINGS[2]} (default ${DEFAULT_BACKUP_KEEP}).`,
+  noBackupsYet: 'No backup yet',
+  noBackupsYetHint: 'The first one is written within the hour after the server starts with backups on.',
   // Importing members from CSV: the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',

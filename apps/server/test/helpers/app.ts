@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
+import type { BackupSource } from '../../src/backup/backup.js';
 import { loadConfig, writeLimitVariable } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
@@ -67,6 +68,8 @@ export interface TestAppOptions {
    * send as many writes as one user as it likes.
    */
   writeLimits?: 'production' | Partial<Record<WriteLimitGroup, number>>;
+  /** What a scheduled backup reads; the app's PGlite by default. */
+  backupSource?: BackupSource;
 }
 
 const UNREACHABLE_LIMIT = 1_000_000;
@@ -105,6 +108,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: options.storage ?? localStorage(path.join(dataDir, 'files')),
     logStream: options.logStream ?? false,
     ...(options.clock && { clock: options.clock }),
+    // A scheduled backup (BACKUP_DIR in `settings`) dumps the app's PGlite; on PostgreSQL the test names it.
+    backupSource:
+      options.backupSource ?? (database.kind === 'pglite' ? { kind: 'pglite', handle: database } : undefined),
   });
   await app.ready();
 

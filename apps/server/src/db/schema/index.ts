@@ -1,6 +1,7 @@
 export * from './advisor-assignments.js';
 export * from './app-meta.js';
 export * from './audit.js';
+export * from './backups.js';
 export * from './departments.js';
 export * from './events.js';
 export * from './files.js';
