@@ -3,7 +3,6 @@ import { buffer } from 'node:stream/consumers';
 import {
   type OrganizationExport,
   organizationExportEndpoints,
-  pathOf,
   taskEndpoints,
   ticketEndpoints,
   timeEntryEndpoints,
