@@ -11,6 +11,7 @@ export {
   NEVER_EXPORTED,
   type OrganizationExportManifest,
   writeOrganizationArchive,
+  entityReference,
 } from './organization-archive.js';
 export { buildOrganizationExport, sweepExpiredOrganizationExports } from './organization-export.js';
 export const exportsModule: ServerModule = {

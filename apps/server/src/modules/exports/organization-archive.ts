@@ -241,3 +241,22 @@ export async function writeOrganizationArchive(
     await rm(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * The entity files as docs/organization-export.md lists them (generated, so the list cannot drift
+ * from the schema: organization-export-doc.test.ts compares them).
+ */
+export function entityReference(tables: readonly OrganizationDataTable[]): string {
+  return exportedEntities(tables)
+    .map((entity) => {
+      const { organizationColumn, reachedThrough } = entity.source;
+      const how = organizationColumn
+        ? `its \`${organizationColumn.name}\``
+        : `\`${reachedThrough?.column.name}\` → \`${reachedThrough?.parentName}.${reachedThrough?.parent.name}\``;
+      const fields = entity.fields
+        .map((field) => `| \`${field.name}\` | \`${field.column}\` | ${field.type}${field.nullable ? ', nullable' : ''} |`)
+        .join('\n');
+      return `### \`${entity.file}\`\n\nModule \`${entity.source.module}\`; the organization's rows by ${how}.\n\n| field | column | type |\n| --- | --- | --- |\n${fields}\n`;
+    })
+    .join('\n');
+}
