@@ -11,7 +11,8 @@ import { serverModules } from '../src/server-modules.js';
  * list. `UPDATE_DOCS=1` writes the list into the document.
  */
 const DOC = path.resolve(import.meta.dirname, '../../../docs/organization-export.md');
-const START = '<!-- entity-files:start (generated: UPDATE_DOCS=1 npx vitest run --project api apps/server/test/organization-export-doc.test.ts) -->';
+const START =
+  '<!-- entity-files:start (generated: UPDATE_DOCS=1 npx vitest run --project api apps/server/test/organization-export-doc.test.ts) -->';
 const END = '<!-- entity-files:end -->';
 
 test('the document lists every exported table and its fields as the schema has them', async () => {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import {
   type OrganizationExport,
   organizationExportEndpoints,
@@ -127,12 +128,7 @@ async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
       next();
     }, next);
   });
-  const done = new Promise((resolve, reject) => {
-    extract.on('finish', resolve);
-    extract.on('error', reject);
-  });
-  Readable.from([archive]).pipe(extract);
-  await done;
+  await pipeline(Readable.from([archive]), extract);
   return entries;
 }
 

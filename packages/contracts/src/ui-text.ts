@@ -315,6 +315,8 @@ export const UI_TEXT = {
   organizationExportHelp: `One archive of everything the organization holds: its people (without passwords or two-factor secrets), structure, work, tickets, conversations, sessions, time entries, audit log and files, as JSON per kind of record with the files and a manifest. You are notified when it is ready; its download link works for ${ORGANIZATION_EXPORT_LINK_HOURS} hours.`,
   organizationExportStarted: 'The export has started. You will be notified when it is ready.',
   organizationExportDownload: 'Download the archive',
+  startOrganizationExportFailed: 'Could not start the export. Please try again.',
+  fetchOrganizationExportFailed: "Could not load the organization's export.",
   organizationExportStatus: {
     queued: 'Queued',
     building: 'Building',

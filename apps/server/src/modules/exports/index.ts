@@ -6,12 +6,12 @@ import { exportRoutes } from './routes.js';
 export {
   ENTITY_PREFIX,
   ENTITY_SUFFIX,
+  entityReference,
   exportedEntities,
   FILES_PREFIX,
   NEVER_EXPORTED,
   type OrganizationExportManifest,
   writeOrganizationArchive,
-  entityReference,
 } from './organization-archive.js';
 export { buildOrganizationExport, sweepExpiredOrganizationExports } from './organization-export.js';
 export const exportsModule: ServerModule = {

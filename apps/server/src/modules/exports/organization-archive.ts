@@ -254,7 +254,9 @@ export function entityReference(tables: readonly OrganizationDataTable[]): strin
         ? `its \`${organizationColumn.name}\``
         : `\`${reachedThrough?.column.name}\` → \`${reachedThrough?.parentName}.${reachedThrough?.parent.name}\``;
       const fields = entity.fields
-        .map((field) => `| \`${field.name}\` | \`${field.column}\` | ${field.type}${field.nullable ? ', nullable' : ''} |`)
+        .map(
+          (field) => `| \`${field.name}\` | \`${field.column}\` | ${field.type}${field.nullable ? ', nullable' : ''} |`,
+        )
         .join('\n');
       return `### \`${entity.file}\`\n\nModule \`${entity.source.module}\`; the organization's rows by ${how}.\n\n| field | column | type |\n| --- | --- | --- |\n${fields}\n`;
     })

@@ -19,9 +19,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, forbidden, notFound, rateLimited } from '../../lib/errors.js';
 import type { OrganizationDataTable } from '../../lib/organization-data.js';
 import { notify } from '../../lib/outbox.js';
-import { type Actor, canActInOrganization, canManageIn } from '../../lib/tenancy.js';
+import { type Actor, canActInOrganization } from '../../lib/tenancy.js';
 import type { FileStorage } from '../../storage/index.js';
 import { isAuthenticLink, signedLinkQuery } from '../files/index.js';
+import { canExportOrganization } from '../organizations/index.js';
 import { writeOrganizationArchive } from './organization-archive.js';
 
 /**
@@ -65,7 +66,7 @@ async function exportableOrganization(db: Database, actor: Actor, organizationId
         .where(eq(organizations.id, organizationId))
     : [];
   if (!organization) throw notFound(UI_TEXT.organizationNotFound);
-  if (!canManageIn(actor, organization.id, 'canManageSettings')) throw forbidden();
+  if (!canExportOrganization(actor, organization)) throw forbidden();
   return organization;
 }
 
