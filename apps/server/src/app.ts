@@ -11,6 +11,7 @@ import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
 import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
 import { countedMailer, countedSmsSender, createMetrics, type Metrics } from './lib/metrics.js';
+import { type OrganizationDataTable, organizationDataTables } from './lib/organization-data.js';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** What a scheduled backup reads (modules/backups); undefined: the app was given none. */
     backupSource: BackupSource | undefined;
+    /** Every table of an organization's data, from the modules' manifests (its export, its erasure). */
+    organizationData: readonly OrganizationDataTable[];
   }
 }
 
@@ -171,6 +174,7 @@ export async function buildApp({
   registerNotificationHooks(serverModules.flatMap((module) => module.notificationHooks ?? []));
   registerNotificationRules(NOTIFICATION_RULES);
   registerClosingHooks(serverModules.flatMap((module) => module.organizationClosing ?? []));
+  app.decorate('organizationData', organizationDataTables(serverModules));
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {
     events: serverModules.flatMap((module) => module.socketEvents ?? []),

@@ -93,8 +93,19 @@ describe('closing an organization account', () => {
     const permissionsAs = async (member: Member, organizationId = cast.organization.id) =>
       (await t.call(organizationEndpoints.get, { params: { id: organizationId }, as: member })).data
         .permissions as Organization['permissions'];
-    const none = { canClose: false, canReopen: false, canChangeSecurity: false, canChangeSeats: false };
-    expect(await permissionsAs(cast.orgAdmin)).toEqual({ ...none, canClose: true, canChangeSecurity: true });
+    const none = {
+      canClose: false,
+      canReopen: false,
+      canChangeSecurity: false,
+      canChangeSeats: false,
+      canExport: false,
+    };
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({
+      ...none,
+      canClose: true,
+      canChangeSecurity: true,
+      canExport: true,
+    });
     expect(await permissionsAs(cast.user)).toEqual(none);
     expect(await permissionsAs(cast.advisorAssigned)).toEqual(none);
     // Admin alone changes a customer organization's seats; the platform organization has none to change.
@@ -103,9 +114,14 @@ describe('closing an organization account', () => {
       canClose: true,
       canChangeSecurity: true,
       canChangeSeats: true,
+      canExport: true,
     });
     const platform = await findPlatformOrganization(t.database.db);
-    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ ...none, canChangeSecurity: true });
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({
+      ...none,
+      canChangeSecurity: true,
+      canExport: true,
+    });
   });
 
   test('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async ({

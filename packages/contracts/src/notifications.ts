@@ -1,3 +1,4 @@
+import { ORGANIZATION_EXPORT_LINK_HOURS } from './organization-export.js';
 import type { MeetingReminderKind } from './scheduling.js';
 import { humanizeValue } from './tickets.js';
 
@@ -138,6 +139,9 @@ export const NOTIFICATION_TYPES = {
   advisor_removed: { category: 'systemAlerts', email: 'batched' },
   organization_closed: { category: 'systemAlerts', email: 'batched' },
   organization_reopened: { category: 'systemAlerts', email: 'batched' },
+  /** The export its requester asked for is ready to download (or could not be built). */
+  organization_export_ready: { category: 'systemAlerts', email: 'immediate', personal: true },
+  organization_export_failed: { category: 'systemAlerts', email: 'immediate', personal: true },
   password_changed: { category: 'security', email: 'immediate' },
   new_sign_in: { category: 'security', email: 'immediate' },
   password_reset_requested: { category: 'security', email: 'immediate' },
@@ -243,6 +247,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `${who} closed the organization ${data.organizationName ?? ''}`.trimEnd();
     case 'organization_reopened':
       return `${who} reopened the organization ${data.organizationName ?? ''}`.trimEnd();
+    case 'organization_export_ready':
+      return `The export of ${data.organizationName ?? 'the organization'} is ready to download for ${ORGANIZATION_EXPORT_LINK_HOURS} hours`;
+    case 'organization_export_failed':
+      return `The export of ${data.organizationName ?? 'the organization'} could not be built: please start it again`;
     case 'password_changed':
       return 'Your password was changed';
     case 'new_sign_in':

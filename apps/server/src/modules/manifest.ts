@@ -40,8 +40,12 @@ export interface ModuleContext {
 export type OrganizationTable =
   /** Its rows carry their organization. */
   | { table: PgTable; organizationColumn: PgColumn }
-  /** Its rows are reached through another record of the organization (said in words: the column that leads there). */
-  | { table: PgTable; reachedThrough: string };
+  /**
+   * Its rows are reached through another record of the organization: `column` holds the id of a row
+   * of `parent`'s table (`parent`, itself one of some module's organization tables). The export and
+   * the erasure of an organization build their SQL from it (lib/organization-data.ts).
+   */
+  | { table: PgTable; reachedThrough: { column: PgColumn; parent: PgColumn } };
 
 /** `routes` that only register these plugins, in this order. */
 export const registerRoutes =
@@ -49,6 +53,12 @@ export const registerRoutes =
   async (api) => {
     for (const plugin of plugins) await api.register(plugin);
   };
+
+/** A table whose rows belong to the organization of the `parent` row their `column` names. */
+export const reachedThrough = (table: PgTable, column: PgColumn, parent: PgColumn): OrganizationTable => ({
+  table,
+  reachedThrough: { column, parent },
+});
 
 /** Tables whose rows carry their organization in `organization_id`. */
 export const organizationTables = (...tables: (PgTable & { organizationId: PgColumn })[]): OrganizationTable[] =>

@@ -46,7 +46,7 @@ export const organizationSchema = z.object({
    * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
    * subscription's seats (admin; not the platform organization's, which has no limit).
    */
-  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats'),
+  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats', 'canExport'),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './files.js';
 export * from './messenger.js';
 export * from './notifications.js';
+export * from './organization-exports.js';
 export * from './organizations.js';
 export * from './password-resets.js';
 export * from './row-counts.js';

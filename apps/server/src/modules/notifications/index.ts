@@ -5,8 +5,9 @@ import {
   notifications,
   notificationThreads,
   smsDailyCounts,
+  users,
 } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { startNotificationEngine } from './engine.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { notificationRoutes } from './routes.js';
@@ -35,9 +36,9 @@ export const notificationsModule: ServerModule = {
   jobs: startNotificationEngine,
   organizationData: [
     ...organizationTables(notificationEvents, smsDailyCounts),
-    { table: notifications, reachedThrough: 'event_id: its notification_events' },
-    { table: notificationThreads, reachedThrough: 'recipient_id: its members (users)' },
-    { table: notificationDeliveries, reachedThrough: 'event_id: its notification_events' },
-    { table: notificationSubscriptions, reachedThrough: 'user_id: its members (users)' },
+    reachedThrough(notifications, notifications.eventId, notificationEvents.id),
+    reachedThrough(notificationThreads, notificationThreads.recipientId, users.id),
+    reachedThrough(notificationDeliveries, notificationDeliveries.eventId, notificationEvents.id),
+    reachedThrough(notificationSubscriptions, notificationSubscriptions.userId, users.id),
   ],
 };

@@ -4,6 +4,7 @@ import { organizationRoutes } from './routes.js';
 
 export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
 export { organizationNotificationRules, organizationSubject } from './notifications.js';
+export { canExportOrganization } from './policy.js';
 export { requireSeat, seatsLeft } from './seats.js';
 export { findOrganization, findPlatformOrganization, memberCount } from './service.js';
 export const organizationsModule: ServerModule = {

@@ -1,5 +1,11 @@
-import { advisorMeetingAttendees, advisorMeetings, calendarFeeds, meetingReminders } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import {
+  advisorMeetingAttendees,
+  advisorMeetings,
+  calendarFeeds,
+  meetingReminders,
+  users,
+} from '../../db/schema/index.js';
+import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { calendarFeedRoutes } from './feed-routes.js';
 import { meetingInvitation } from './invitation.js';
 import { cancelMeetingsOfClosingOrganization } from './organization-closing.js';
@@ -21,7 +27,7 @@ export const schedulingModule: ServerModule = {
   organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
     ...organizationTables(advisorMeetings, advisorMeetingAttendees),
-    { table: meetingReminders, reachedThrough: 'session_id: its advisor_sessions' },
-    { table: calendarFeeds, reachedThrough: 'user_id: its members (users)' },
+    reachedThrough(meetingReminders, meetingReminders.meetingId, advisorMeetings.id),
+    reachedThrough(calendarFeeds, calendarFeeds.userId, users.id),
   ],
 };

@@ -1,5 +1,5 @@
-import { loginChallenges, twoFactorRecoveryCodes } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { loginChallenges, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
+import { reachedThrough, type ServerModule } from '../manifest.js';
 import { twoFactorRoutes } from './routes.js';
 
 export { deriveKey, loadTwoFactorKey } from './keys.js';
@@ -11,7 +11,7 @@ export const twoFactorModule: ServerModule = {
     await api.register(twoFactorRoutes, { throttle: throttleFor('two-factor-failures') });
   },
   organizationData: [
-    { table: twoFactorRecoveryCodes, reachedThrough: 'user_id: its members (users)' },
-    { table: loginChallenges, reachedThrough: 'user_id: its members (users)' },
+    reachedThrough(twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId, users.id),
+    reachedThrough(loginChallenges, loginChallenges.userId, users.id),
   ],
 };

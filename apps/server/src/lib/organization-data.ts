@@ -1,0 +1,92 @@
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { OrganizationTable, ServerModule } from '../modules/manifest.js';
+import { qualified } from './sql.js';
+
+/**
+ * An organization's data as the module list declares it (each manifest's `organizationData`): every
+ * table holding rows of one organization, with the SQL condition that picks that organization's
+ * rows. The export of an organization (modules/exports/organization-export.ts) and its erasure both
+ * read this list, so a new module's tables are exported and erased by being declared in its manifest.
+ */
+export interface OrganizationDataTable {
+  /** The table's SQL name (`task_comments`): an export's file is named after it. */
+  name: string;
+  table: PgTable;
+  /** The module that declared it. */
+  module: string;
+  /** The column holding the organization's id, when the rows carry it. */
+  organizationColumn: PgColumn | undefined;
+  /** The parent table a row is reached through (its `column` → the parent's `parent`), if any. */
+  reachedThrough: { column: PgColumn; parent: PgColumn; parentName: string } | undefined;
+  /** The rows of this organization: a condition on the table's own columns (a subquery for reached tables). */
+  belongsTo(organizationId: string): SQL;
+}
+
+/**
+ * Every module's organization tables, parents before the tables reached through them (an erasure
+ * deletes in the reverse order). Throws when a table is reached through one no module declares, or
+ * is declared twice: the server does not start with an organization's data it cannot find.
+ */
+export function organizationDataTables(
+  modules: readonly Pick<ServerModule, 'name' | 'organizationData'>[],
+): OrganizationDataTable[] {
+  const declared = new Map<PgTable, { module: string; entry: OrganizationTable }>();
+  for (const module of modules) {
+    for (const entry of module.organizationData) {
+      if (declared.has(entry.table)) throw new Error(`${getTableName(entry.table)} is declared by two modules`);
+      declared.set(entry.table, { module: module.name, entry });
+    }
+  }
+  const resolved = new Map<PgTable, OrganizationDataTable>();
+  const resolving = new Set<PgTable>();
+  const resolve = (table: PgTable): OrganizationDataTable => {
+    const done = resolved.get(table);
+    if (done) return done;
+    const found = declared.get(table);
+    if (!found) throw new Error(`${getTableName(table)} is reached through, but no module declares it`);
+    if (resolving.has(table)) throw new Error(`${getTableName(table)} is reached through itself`);
+    resolving.add(table);
+    const { module, entry } = found;
+    const name = getTableName(table);
+    let result: OrganizationDataTable;
+    if ('organizationColumn' in entry) {
+      const column = entry.organizationColumn;
+      result = {
+        name,
+        table,
+        module,
+        organizationColumn: column,
+        reachedThrough: undefined,
+        belongsTo: (organizationId) => sql`${qualified(column)} = ${organizationId}`,
+      };
+    } else {
+      const { column, parent } = entry.reachedThrough;
+      const parentTable = resolve(parent.table as PgTable);
+      result = {
+        name,
+        table,
+        module,
+        organizationColumn: undefined,
+        reachedThrough: { column, parent, parentName: parentTable.name },
+        belongsTo: (organizationId) =>
+          sql`${qualified(column)} in (select ${qualified(parent)} from ${parentTable.table} where ${parentTable.belongsTo(organizationId)})`,
+      };
+    }
+    resolving.delete(table);
+    resolved.set(table, result);
+    return result;
+  };
+  for (const table of declared.keys()) resolve(table);
+  return [...resolved.values()];
+}
+
+/** The table's primary key columns (a composite key's in its order). */
+export function primaryKeyOf(table: PgTable): PgColumn[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((column) => column.primary);
+  if (single.length > 0) return single;
+  const [composite] = config.primaryKeys;
+  if (composite) return composite.columns;
+  throw new Error(`${config.name} has no primary key`);
+}
