@@ -67,6 +67,7 @@ export * from './schemas/messenger.js';
 export * from './schemas/my-data.js';
 export * from './schemas/my-work.js';
 export * from './schemas/notifications.js';
+export * from './schemas/organization-export.js';
 export * from './schemas/organizations.js';
 export * from './schemas/password-reset.js';
 export * from './schemas/scheduling.js';

@@ -1,34 +1,15 @@
-import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import {
   ORGANIZATION_EXPORT_LINK_HOURS,
-  ORGANIZATION_EXPORT_STATUSES,
   ORGANIZATION_EXPORTS_RUNNING,
   ORGANIZATION_EXPORTS_RUNNING_PER_PERSON,
 } from '../organization-export.js';
-import { envelope, errorResponse, idParams, idSchema } from '../schemas/common.js';
-
-export const organizationExportSchema = z.object({
-  id: idSchema,
-  organizationId: idSchema,
-  status: z.enum(ORGANIZATION_EXPORT_STATUSES),
-  requestedBy: z.object({ id: idSchema, name: z.string() }).nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  /** When the archive and its link stop working (ready exports). */
-  expiresAt: z.string().nullable(),
-  /** The archive's size in bytes (ready exports). */
-  bytes: z.number().int().nullable(),
-  /** The signed download link, while the export is ready and not expired. */
-  downloadUrl: z.string().nullable(),
-});
-export type OrganizationExport = z.infer<typeof organizationExportSchema>;
-
-export const organizationExportLinkParams = z.object({ id: idSchema });
-export const organizationExportLinkQuery = z.object({
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(100).optional(),
-});
+import { envelope, errorResponse, idParams } from '../schemas/common.js';
+import {
+  organizationExportLinkParams,
+  organizationExportLinkQuery,
+  organizationExportSchema,
+} from '../schemas/organization-export.js';
 
 const tags = ['Organizations'];
 const exportEnvelope = envelope(organizationExportSchema);
