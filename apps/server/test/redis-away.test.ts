@@ -35,7 +35,10 @@ const ANSWER_WITHIN_MS = 5_000;
 async function within<T>(what: string, answer: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${ANSWER_WITHIN_MS} ms`)),
+      ANSWER_WITHIN_MS,
+    );
   });
   try {
     return await Promise.race([answer, late]);
@@ -125,7 +128,8 @@ describe.skipIf(!binary)('Redis going away while the server runs (needs redis-se
         url: '/api/users/login',
         payload: { email: 'nina.brooks@globex.example.com', password: 'not-the-password' },
       });
-    for (let attempt = 1; attempt <= LOGIN_MAX_FAILURES; attempt += 1) expect((await wrongPassword()).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= LOGIN_MAX_FAILURES; attempt += 1)
+      expect((await wrongPassword()).statusCode).toBe(401);
     const held = await wrongPassword();
     expect(held.statusCode).toBe(429);
     expect(held.headers['retry-after']).toBeDefined();
@@ -133,7 +137,8 @@ describe.skipIf(!binary)('Redis going away while the server runs (needs redis-se
     // A read, an export (its running places and budget are Redis's otherwise), writes up to their limit.
     expect((await request('a read', { as: 'acmeMember', method: 'GET', url: '/api/tickets' })).statusCode).toBe(200);
     expect(
-      (await request('Download my data', { as: 'acmeMember', method: 'GET', url: '/api/users/profile/data' })).statusCode,
+      (await request('Download my data', { as: 'acmeMember', method: 'GET', url: '/api/users/profile/data' }))
+        .statusCode,
     ).toBe(200);
     for (const round of [1, 2, 3]) expect((await raiseTicket(`Away ${round}`)).statusCode).toBe(201);
     const overLimit = await raiseTicket('Away 4');
@@ -165,7 +170,8 @@ describe.skipIf(!binary)('Redis going away while the server runs (needs redis-se
       firstSockets.heardOn<NewMessageEvent>(
         nearby,
         MESSENGER_EVENTS.newMessage,
-        () => second.call(messageEndpoints.send, { ...member, body: { conversationId: conversation.id, content: 'Back' } }),
+        () =>
+          second.call(messageEndpoints.send, { ...member, body: { conversationId: conversation.id, content: 'Back' } }),
         second,
       ),
     );

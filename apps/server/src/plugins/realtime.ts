@@ -68,7 +68,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
     io.adapter(standInRedisAdapter(publisher, subscriber, `${app.config.redisPrefix}socket.io`));
     app.addHook('onClose', async () => {
-      await Promise.all([publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+      await Promise.all(
+        [publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
     });
   }
 
