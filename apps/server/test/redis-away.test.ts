@@ -52,6 +52,12 @@ const emitWithAck = <T>(socket: Socket, event: string, payload: unknown): Promis
 
 const METRICS_TOKEN = 'redis-away-metrics-token';
 
+/** GET /api/health/ready: its status code and what it names. */
+async function readinessOf(t: TestApp) {
+  const answer = await within('readiness', t.request({ method: 'GET', url: '/api/health/ready' }));
+  return { code: answer.statusCode, ...answer.json() };
+}
+
 describe.skipIf(!binary)('Redis going away while the server runs (needs redis-server installed)', () => {
   it('keeps serving with limits in each process and fan-out to its own sockets, then goes back to Redis by itself', async () => {
     const redis = await startPrivateRedis(binary as string);
@@ -72,10 +78,7 @@ describe.skipIf(!binary)('Redis going away while the server runs (needs redis-se
     });
 
     const request = (what: string, ...args: Parameters<TestApp['request']>) => within(what, first.request(...args));
-    const readiness = async () => {
-      const answer = await request('readiness', { method: 'GET', url: '/api/health/ready' });
-      return { code: answer.statusCode, ...answer.json() };
-    };
+    const readiness = () => readinessOf(first);
     const redisUpMetric = async () => {
       const answer = await request('metrics', {
         method: 'GET',
@@ -190,4 +193,46 @@ describe.skipIf(!binary)('Redis going away while the server runs (needs redis-se
     expect(text).not.toContain(redis.password);
     expect(text).not.toMatch(/"level":50/);
   }, 120_000);
+
+  it('answers within a bound while Redis hangs with its connection open, and goes back to it when it answers again', async () => {
+    const redis = await startPrivateRedis(binary as string);
+    cleanups.push(redis.remove);
+    const redisPrefix = `smart-redis-hangs-${process.pid}:`;
+    const t = await createTestApp({ redisPrefix, settings: { REDIS_URL: redis.url } });
+    cleanups.push(() => t.close());
+    const member = { token: await t.tokenFor('acmeMember') };
+    const raiseTicket = (title: string) =>
+      within(
+        'a write',
+        t.request({
+          ...member,
+          method: 'POST',
+          url: '/api/tickets',
+          payload: { title, description: 'Raised while Redis hangs.', priority: 'low' },
+        }),
+      );
+
+    // Stopped, not killed: its connections stay open and nothing answers (ioredis would wait for good).
+    redis.pause();
+    expect(await readinessOf(t)).toMatchObject({ code: 503, redis: 'down', database: 'ok' });
+    expect(await within('a sign-in', t.tokenFor('acmeColleague'))).toEqual(expect.any(String));
+    expect((await within('a read', t.request({ ...member, method: 'GET', url: '/api/tickets' }))).statusCode).toBe(200);
+    expect((await raiseTicket('While Redis hangs')).statusCode).toBe(201);
+
+    redis.resume();
+    await expect.poll(() => readinessOf(t), { timeout: 15_000 }).toMatchObject({ code: 200, redis: 'ok' });
+    const direct = new Redis(redis.url, { lazyConnect: true });
+    cleanups.push(async () => direct.disconnect());
+    await direct.connect();
+    // Once Redis has answered again for a while, the write limits count there again.
+    await expect
+      .poll(
+        async () => {
+          expect((await raiseTicket('After')).statusCode).toBe(201);
+          return direct.keys(`${redisPrefix}write-limit:tickets:*`);
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toHaveLength(1);
+  }, 60_000);
 });

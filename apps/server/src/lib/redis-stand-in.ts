@@ -6,6 +6,16 @@ const SKIP_AFTER_FAILURE_MS = 5_000;
 
 const failedAt = new WeakMap<Redis, number>();
 
+/** Redis failed to answer (a command timed out, a readiness probe went unanswered): calls skip it for a while. */
+export function noteRedisFailure(redis: Redis, now = Date.now()) {
+  failedAt.set(redis, now);
+}
+
+/** Redis answered again (its connection is ready anew, a readiness probe was answered): calls go to it at once. */
+export function noteRedisAnswered(redis: Redis) {
+  failedAt.delete(redis);
+}
+
 /** Whether calls should go to Redis now: its connection is ready and it has not just failed to answer. */
 export function redisAnswers(redis: Redis, now = Date.now()): boolean {
   return redis.status === 'ready' && now - (failedAt.get(redis) ?? Number.NEGATIVE_INFINITY) >= SKIP_AFTER_FAILURE_MS;
@@ -32,7 +42,7 @@ export function withStandIn<T extends Calls<T>>(redis: Redis, shared: T, standIn
         return await sharedCall(...args);
       } catch (error) {
         if (!isServiceUnreachable(error)) throw error;
-        failedAt.set(redis, Date.now());
+        noteRedisFailure(redis);
         return standInCall(...args);
       }
     };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
+import { noteRedisAnswered, redisAnswers } from '../lib/redis-stand-in.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,16 +50,17 @@ export const redisPlugin = fp(async (app: FastifyInstance, options: { url: strin
   redis.on('close', () => goneAway());
   redis.on('error', goneAway);
   redis.on('ready', () => {
+    noteRedisAnswered(redis);
     if (!away) return;
     away = false;
     app.log.warn('Redis is back: limits and live events go through it again');
   });
   new Gauge({
     name: 'smart_redis_up',
-    help: "1 while this process's connection to Redis is ready, else 0",
+    help: "1 while this process's connection to Redis is ready and answering, else 0",
     registers: [app.metrics.registry],
     collect() {
-      this.set(redis.status === 'ready' ? 1 : 0);
+      this.set(redisAnswers(redis) ? 1 : 0);
     },
   });
   app.decorate('redis', redis);

@@ -43,6 +43,18 @@ export async function startPrivateRedis(binary: string) {
     running.kill('SIGKILL');
     await exited;
   };
+  /** Stops it (SIGSTOP) or lets it go on (SIGCONT): a Redis that hangs with its connections open. */
+  const signal = (name: 'SIGSTOP' | 'SIGCONT') => () => {
+    child?.kill(name);
+  };
   await start();
-  return { url: `redis://:${password}@127.0.0.1:${port}`, password, kill, start, remove: kill };
+  return {
+    url: `redis://:${password}@127.0.0.1:${port}`,
+    password,
+    kill,
+    start,
+    pause: signal('SIGSTOP'),
+    resume: signal('SIGCONT'),
+    remove: kill,
+  };
 }
