@@ -1,7 +1,7 @@
 import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Namespace } from 'socket.io';
-import { redisAnswers } from '../lib/redis-stand-in.js';
+import { noteRedisFailure, redisAnswers } from '../lib/redis-stand-in.js';
 
 type BroadcastOptions = Parameters<RedisAdapter['fetchSockets']>[0];
 
@@ -19,14 +19,21 @@ const localOnly = (options: BroadcastOptions): BroadcastOptions => ({
  */
 class StandInRedisAdapter extends RedisAdapter {
   readonly #publisher: Redis;
+  /** The app's own connection, whose failures (a hung Redis) every store goes by. */
+  readonly #shared: Redis;
 
-  constructor(nsp: Namespace, publisher: Redis, subscriber: Redis, key: string) {
-    super(nsp, publisher, subscriber, { key });
-    this.#publisher = publisher;
+  constructor(nsp: Namespace, connections: AdapterConnections) {
+    super(nsp, connections.publisher, connections.subscriber, { key: connections.key });
+    this.#publisher = connections.publisher;
+    this.#shared = connections.shared;
+  }
+
+  #redisAnswers() {
+    return this.#publisher.status === 'ready' && redisAnswers(this.#shared);
   }
 
   private options(options: BroadcastOptions): BroadcastOptions {
-    return redisAnswers(this.#publisher) ? options : localOnly(options);
+    return this.#redisAnswers() ? options : localOnly(options);
   }
 
   override broadcast(...[packet, options]: Parameters<RedisAdapter['broadcast']>) {
@@ -55,9 +62,22 @@ class StandInRedisAdapter extends RedisAdapter {
 
   /** The processes listening: this one alone while Redis is away or does not answer the question. */
   override async serverCount(): Promise<number> {
-    if (!redisAnswers(this.#publisher)) return 1;
-    return super.serverCount().catch(() => 1);
+    if (!this.#redisAnswers()) return 1;
+    return super.serverCount().catch(() => {
+      noteRedisFailure(this.#shared);
+      return 1;
+    });
   }
+}
+
+interface AdapterConnections {
+  /** The app's connection (plugins/redis.ts). */
+  shared: Redis;
+  /** Two of the adapter's own, the subscriber's in subscriber mode. */
+  publisher: Redis;
+  subscriber: Redis;
+  /** The prefix of its channels. */
+  key: string;
 }
 
 /**
@@ -65,12 +85,13 @@ class StandInRedisAdapter extends RedisAdapter {
  * waiting for Redis's answer: a publish lost as Redis goes away is an event other processes
  * missed, never an unhandled rejection.
  */
-export function standInRedisAdapter(publisher: Redis, subscriber: Redis, key: string) {
+export function standInRedisAdapter(connections: AdapterConnections) {
+  const { publisher } = connections;
   const publish = publisher.publish.bind(publisher);
   publisher.publish = ((channel: string | Buffer, message: string | Buffer) =>
     publish(channel, message).catch(() => 0)) as Redis['publish'];
   // A function, not an arrow: socket.io calls it with `new`.
   return function adapterOf(nsp: Namespace) {
-    return new StandInRedisAdapter(nsp, publisher, subscriber, key);
+    return new StandInRedisAdapter(nsp, connections);
   };
 }

@@ -66,7 +66,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       connection.on('error', () => undefined);
       await connection.connect();
     }
-    io.adapter(standInRedisAdapter(publisher, subscriber, `${app.config.redisPrefix}socket.io`));
+    io.adapter(
+      standInRedisAdapter({ shared: app.redis, publisher, subscriber, key: `${app.config.redisPrefix}socket.io` }),
+    );
     app.addHook('onClose', async () => {
       await Promise.all(
         [publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),

@@ -15,7 +15,7 @@ declare module 'fastify' {
  * Longest a Redis command may take (its answers take well under a millisecond): a Redis that hangs
  * with its connection open fails a call, which then goes on without it (lib/redis-stand-in.ts).
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /**
  * The connection to Redis (decision 0266). While it is down a command fails at once rather than
