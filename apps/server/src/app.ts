@@ -9,7 +9,7 @@ import { NOTIFICATION_RULES } from './events/notification-rules.js';
 import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
-import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { type LoginThrottle, namedThrottle } from './lib/login-throttle.js';
 import { countedMailer, countedSmsSender, createMetrics, type Metrics } from './lib/metrics.js';
 import { type OrganizationDataTable, organizationDataTables } from './lib/organization-data.js';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context.js';
@@ -184,11 +184,8 @@ export async function buildApp({
   // the notification engine's fan-out, deliveries and reminders).
   for (const module of serverModules) await module.jobs?.(app);
 
-  /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>
-    app.redis
-      ? redisLoginThrottle(app.redis, `${config.redisPrefix}${name}:`, windowMs)
-      : memoryLoginThrottle(Date.now, windowMs);
+    namedThrottle(app.redis, config.redisPrefix, name, windowMs);
 
   // The API: every route needs a session unless its config says `public: true`.
   await app.register(async (api) => {
