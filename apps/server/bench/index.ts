@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
  * runs the same SQL statements, the messenger under load, and one user's socket flood against another
- * user's requests, PDF statements asked at once against another user's requests, the time bounds once inside correctness tests (bench/bounds.ts), and click to
+ * user's requests, PDF statements asked at once against another user's requests, an organization's
+ * export at platform size (bench/organization-export.ts), the time bounds once inside correctness tests (bench/bounds.ts), and click to
  * content in Chromium on the built app (bench/navigation.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
  * database is created on it and dropped), else an in-memory PGlite.
  */
@@ -28,6 +29,7 @@ import { ms, type Timing, timeRequests } from './measure.js';
 import { measureMessenger } from './messenger.js';
 import { measureNavigation } from './navigation.js';
 import { measureNotifications } from './notifications.js';
+import { measureOrganizationExport } from './organization-export.js';
 import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhead.js';
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 import { measureRestart } from './restart.js';
@@ -37,7 +39,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `exports`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `lists`, `exports`, `org-export`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -164,6 +166,10 @@ async function main() {
   if (runs('exports')) {
     await loadPlatformDataOnce(database);
     failures += await measureExports(base, tokens, database, statementWatch);
+  }
+  if (runs('org-export')) {
+    await loadPlatformDataOnce(database);
+    failures += await measureOrganizationExport(base, tokens.orgAdmin, context.acmeId);
   }
   // After the lists: its entries would add to Acme's time lists.
   if (runs('statements')) failures += await measureStatements(base, database, signIn);

@@ -2,21 +2,23 @@ import helmet from '@fastify/helmet';
 import { healthEndpoints, MAX_JSON_BODY_BYTES } from '@smart/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { BackupSource } from './backup/backup.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { NOTIFICATION_RULES } from './events/notification-rules.js';
 import { type CpuPool, cpuPool } from './lib/cpu-pool.js';
 import { type ExportPlaces, exportPlaces } from './lib/export-places.js';
 import { loggerOptions } from './lib/log.js';
-import { type LoginThrottle, memoryLoginThrottle, redisLoginThrottle } from './lib/login-throttle.js';
+import { type LoginThrottle, namedThrottle } from './lib/login-throttle.js';
 import { countedMailer, countedSmsSender, createMetrics, type Metrics } from './lib/metrics.js';
+import { type OrganizationDataTable, organizationDataTables } from './lib/organization-data.js';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { parseJsonAsUtf8, validatorCompiler } from './lib/request-validation.js';
 import { serializerCompiler } from './lib/response-serialization.js';
 import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { registerRecordReaders } from './modules/files/index.js';
 import { registerNotificationHooks, registerNotificationRules } from './modules/notifications/index.js';
-import { registerClosingHooks, registerOrganizationData } from './modules/organizations/index.js';
+import { registerClosingHooks } from './modules/organizations/index.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -51,6 +53,10 @@ declare module 'fastify' {
     exportPlaces: ExportPlaces;
     /** Set on SIGTERM (main.ts): readiness answers 503 and each answer closes its connection. */
     lifecycle: { draining: boolean };
+    /** What a scheduled backup reads (modules/backups); undefined: the app was given none. */
+    backupSource: BackupSource | undefined;
+    /** Every table of an organization's data, from the modules' manifests (its export, its erasure). */
+    organizationData: readonly OrganizationDataTable[];
   }
 }
 
@@ -69,10 +75,22 @@ export interface AppDependencies {
   logStream?: DestinationStream | false;
   /** The clock of the second factor's codes and of the free slots; Date.now unless a test holds the time. */
   clock?: () => number;
+  /**
+   * The database a scheduled backup reads: the running PGlite's handle (only this process may dump
+   * it) or PostgreSQL's URL. Without it BACKUP_DIR writes nothing.
+   */
+  backupSource?: BackupSource;
 }
 
 /** The one way to make the server: main.ts and every test call it. */
-export async function buildApp({ config, db, storage, logStream, clock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  logStream,
+  clock,
+  backupSource,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logStream === false ? false : { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
@@ -119,6 +137,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   app.decorate('db', db);
   app.decorate('storage', storage);
   app.decorate('clock', clock ?? Date.now);
+  app.decorate<BackupSource | undefined>('backupSource', backupSource);
   const mailer = countedMailer(mailerFromConfig(config.mail), metrics);
   app.decorate('mailer', mailer);
   app.decorate('sms', countedSmsSender(smsSenderFromConfig(config.notifications), metrics));
@@ -155,7 +174,7 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   registerNotificationHooks(serverModules.flatMap((module) => module.notificationHooks ?? []));
   registerNotificationRules(NOTIFICATION_RULES);
   registerClosingHooks(serverModules.flatMap((module) => module.organizationClosing ?? []));
-  registerOrganizationData(serverModules.flatMap((module) => module.organizationData));
+  app.decorate('organizationData', organizationDataTables(serverModules));
   // Every client event, each handled in its domain's module (the socket twin of the routes below).
   await app.register(socketEventsPlugin, {
     events: serverModules.flatMap((module) => module.socketEvents ?? []),
@@ -165,11 +184,8 @@ export async function buildApp({ config, db, storage, logStream, clock }: AppDep
   // the notification engine's fan-out, deliveries and reminders).
   for (const module of serverModules) await module.jobs?.(app);
 
-  /** Counters in Redis when configured (shared by every process), else in this process. */
   const throttleFor = (name: string, windowMs?: number): LoginThrottle =>
-    app.redis
-      ? redisLoginThrottle(app.redis, `${config.redisPrefix}${name}:`, windowMs)
-      : memoryLoginThrottle(Date.now, windowMs);
+    namedThrottle(app.redis, config.redisPrefix, name, windowMs);
 
   // The API: every route needs a session unless its config says `public: true`.
   await app.register(async (api) => {

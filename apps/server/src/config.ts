@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   CPU_POOL_QUEUE,
+  DEFAULT_BACKUP_INTERVAL_HOURS,
+  DEFAULT_BACKUP_KEEP,
   DEFAULT_NOTIFICATION_EMAIL_DELAY_SECONDS,
   DEFAULT_NOTIFICATION_EMAIL_LEASE_SECONDS,
   DEFAULT_REMINDER_INTERVAL_SECONDS,
@@ -10,6 +12,8 @@ import {
   EXPORT_BATCH_ROWS,
   LOGIN_MAX_FAILURES_GLOBAL,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
+  MAX_BACKUP_INTERVAL_HOURS,
+  MAX_BACKUP_KEEP,
   MAX_CONCURRENT_EXPORTS,
   MAX_RUNNING_EXPORTS_PER_PROCESS,
   WRITE_LIMITS_PER_MINUTE,
@@ -106,6 +110,14 @@ const environment = z.object({
     .optional(),
   SMS_WEBHOOK_SECRET: z.string().min(16, 'use at least 16 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').max(200).optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BACKUP_INTERVAL_HOURS)
+    .default(DEFAULT_BACKUP_INTERVAL_HOURS),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(MAX_BACKUP_KEEP).default(DEFAULT_BACKUP_KEEP),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_SHUTDOWN_DELAY_SECONDS),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   CLOSED_ORGANIZATION_RETENTION_DAYS: z.coerce
@@ -191,6 +203,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Days a closed organization is kept before the daily retention job erases it (decision 0265). */
   closedOrganizationRetentionDays: number;
+  /**
+   * Scheduled backups (modules/backups): an archive written and verified into `dir` every
+   * `intervalHours`, the newest `keep` verified ones kept. `dir` unset: off.
+   */
+  backups: { dir: string | undefined; intervalHours: number; keep: number };
 }
 
 /** The notification engine's settings (README "Settings"). */
@@ -227,6 +244,19 @@ export const EVERY_INTERFACE = '0.0.0.0';
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * Archives written among the stored files would be backed up into the next archive, and among
+ * PGlite's files would be taken for the database's: BACKUP_DIR stays out of both.
+ */
+function refuseBackupDirInsideData(backupDir: string, dataDir: string) {
+  for (const held of ['files', 'pglite'].map((name) => path.join(dataDir, name))) {
+    const relative = path.relative(held, backupDir);
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+      throw new Error(`Invalid configuration: BACKUP_DIR: put it outside ${held} (the server's own files)`);
+    }
+  }
+}
+
 /** Environment → typed config, in one place. Throws with every bad variable named. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (FOO= in a compose file) means "unset".
@@ -243,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',
     );
   }
+  if (env.BACKUP_DIR) refuseBackupDirInsideData(path.resolve(env.BACKUP_DIR), path.resolve(env.DATA_DIR));
   const seedDemoData =
     env.SEED_DEMO_DATA === undefined ? !env.DATABASE_URL : ['true', '1'].includes(env.SEED_DEMO_DATA);
   const loopbackForDemo = env.HOST === undefined && seedDemoData;
@@ -305,5 +336,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
     metricsToken: env.METRICS_TOKEN,
     closedOrganizationRetentionDays: env.CLOSED_ORGANIZATION_RETENTION_DAYS,
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
   };
 }

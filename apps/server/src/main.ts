@@ -36,7 +36,14 @@ async function main() {
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(database.db, config.bootstrapAdmin);
   phases.end(seeded ? 'demo data' : 'demo data checks');
 
-  const app = await buildApp({ config, db: database.db, storage });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage,
+    backupSource: config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', handle: database },
+  });
   // pg-boss records a job's outcome without awaiting it: with the database away for a moment (a
   // restart, a failover) that statement's failure would end the process. It is logged instead; the
   // job's run expires and is retried, and its effect still happens once (unique keys).

@@ -2,6 +2,7 @@ import { domainEventsModule } from './events/module.js';
 import { advisorsModule } from './modules/advisors/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
+import { backupsModule } from './modules/backups/index.js';
 import { departmentsModule } from './modules/departments/index.js';
 import { exportsModule } from './modules/exports/index.js';
 import { filesModule } from './modules/files/index.js';
@@ -62,4 +63,5 @@ export const serverModules: readonly ServerModule[] = [
   domainEventsModule,
   sessionStoreModule,
   historyModule,
+  backupsModule,
 ];

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { promisify } from 'node:util';
 import { ticketEndpoints } from '@smart/contracts';
 import * as tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +17,7 @@ import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createTestApp } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
-import { startServerProcess } from './helpers/server-process.js';
+import { runCli, startServerProcess } from './helpers/server-process.js';
 
 /*
  * Backups that restore: an archive of the whole state (database and files), taken while writes run,
@@ -219,13 +217,6 @@ describe('backup and restore on PGlite', () => {
   }, 120_000);
 });
 
-const run = promisify(execFile);
-const cli = path.resolve(import.meta.dirname, '../src/cli.ts');
-const cliOf = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', '--conditions=source', cli, ...args], {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
-  });
-
 describe('npm run backup and restore', () => {
   it('back up a running server through its data directory, verify the archive, and restore it for a server that starts on it', async () => {
     const dataDir = await scratch('running');
@@ -233,13 +224,13 @@ describe('npm run backup and restore', () => {
     cleanups.push(async () => server.child.kill('SIGKILL'));
     const file = path.join(await scratch('archive'), 'live.smart-backup');
 
-    const backedUp = await cliOf({ DATA_DIR: dataDir }, 'backup', file);
+    const backedUp = await runCli({ DATA_DIR: dataDir }, 'backup', file);
     expect(backedUp.stdout).toMatch(/Backed up to .* pglite database \(\d+ tables, \d+ rows/);
-    const verified = await cliOf({}, 'backup', '--verify', file);
+    const verified = await runCli({}, 'backup', '--verify', file);
     expect(verified.stdout).toMatch(/Verified/);
 
     const target = await scratch('restored');
-    const restored = await cliOf({ DATA_DIR: target }, 'restore', file);
+    const restored = await runCli({ DATA_DIR: target }, 'restore', file);
     expect(restored.stdout).toMatch(/Restored .* checked against its manifest/);
     server.child.kill('SIGKILL');
     const again = await startServerProcess({ DATA_DIR: target, DATABASE_URL: '', REDIS_URL: '' });

@@ -13,9 +13,10 @@ import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js
 
 /**
  * PostgreSQL crashes (an immediate stop: every backend killed, no checkpoint) while the server
- * writes, some writes mid-transaction and jobs mid-run. The server process lives on: while the
+ * writes, one request surely mid-transaction (held on a row lock after its first inserts), others
+ * by chance, and jobs mid-run. The server process lives on: while the
  * database is away it answers 503 with Retry-After, never 500; once the database is back it serves
- * again without a restart, and every write it acknowledged is there.
+ * again without a restart, every write it acknowledged is there, and the one cut off left nothing.
  */
 const bin = await postgresBinaries();
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -75,7 +76,38 @@ describe.skipIf(!bin)('a PostgreSQL crash under writes (needs PostgreSQL install
     const writers = [1, 2, 3, 4].map(writer);
     await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(20);
 
+    // A comment's transaction writes the comment and its history entry, then moves the ticket's
+    // updatedAt: with the ticket's row locked here, it waits there, mid-transaction, for the crash.
+    // (FOR NO KEY UPDATE, as an update takes: the comment's foreign-key check still passes.)
+    const heldTicket = acknowledged[0];
+    const locker = new pg.Client({ connectionString: postgres.url });
+    locker.on('error', () => undefined); // the crash ends this connection too
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('select 1 from tickets where id = $1 for no key update', [heldTicket]);
+    const held = fetch(`${server.url}/api/tickets/${heldTicket}/comments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: 'Cut off mid-transaction' }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    // Looked at from outside the lock's transaction, which would see one snapshot of the activity.
+    const observer = new pg.Client({ connectionString: postgres.url });
+    observer.on('error', () => undefined);
+    await observer.connect();
+    const waitingMidTransaction = async () => {
+      const { rows } = await observer.query(
+        `select count(*)::int as waiting from pg_stat_activity
+          where wait_event_type = 'Lock' and backend_xid is not null and query ilike 'update "tickets"%'`,
+      );
+      return rows[0].waiting;
+    };
+    await expect.poll(waitingMidTransaction, { timeout: 30_000 }).toBe(1);
+
     await postgres.crash();
+    const heldAnswer = await held;
+    expect(heldAnswer.status).toBe(503);
+    expect(heldAnswer.headers.get('retry-after')).toBe('5');
     await expect.poll(() => refusals.length, { timeout: 30_000 }).toBeGreaterThan(4);
     const ready = await fetch(`${server.url}/api/health/ready`);
     expect(ready.status).toBe(503);
@@ -97,8 +129,15 @@ describe.skipIf(!bin)('a PostgreSQL crash under writes (needs PostgreSQL install
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const { rows } = await client.query('select id::text from tickets where id = any($1::uuid[])', [acknowledged]);
+    // Neither the comment nor its history entry: the transaction went with the crash, whole.
+    const { rows: cutOff } = await client.query(
+      `select id from ticket_comments where ticket_id = $1
+        union all select id from ticket_activity where ticket_id = $1 and kind = 'comment'`,
+      [heldTicket],
+    );
     await client.end();
     expect(rows).toHaveLength(acknowledged.length);
+    expect(cutOff).toEqual([]);
     expect(server.output()).not.toMatch(/"level":50[^\n]*"msg":"unhandled error"/);
   }, 180_000);
 });

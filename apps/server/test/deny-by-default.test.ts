@@ -33,6 +33,8 @@ const PUBLIC_ROUTES = [
   'GET /api/health/ready',
   'GET /api/metrics',
   'GET /api/notifications/unsubscribe',
+  // An organization export's archive through its signed link (its signature is the credential).
+  'GET /api/organization-exports/{id}/archive',
   'POST /api/notifications/unsubscribe',
   'POST /api/users/login',
   'POST /api/users/login/2fa',

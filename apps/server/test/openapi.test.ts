@@ -70,6 +70,7 @@ describe('the OpenAPI document', () => {
       'get /api/health/ready',
       'get /api/metrics',
       'get /api/notifications/unsubscribe',
+      'get /api/organization-exports/{id}/archive',
       'post /api/notifications/unsubscribe',
       'post /api/users/login',
       'post /api/users/login/2fa',

@@ -99,8 +99,14 @@ describe('closing an organization account', () => {
       canChangeSecurity: false,
       canChangeSeats: false,
       canErase: false,
+      canExport: false,
     };
-    expect(await permissionsAs(cast.orgAdmin)).toEqual({ ...none, canClose: true, canChangeSecurity: true });
+    expect(await permissionsAs(cast.orgAdmin)).toEqual({
+      ...none,
+      canClose: true,
+      canChangeSecurity: true,
+      canExport: true,
+    });
     expect(await permissionsAs(cast.user)).toEqual(none);
     expect(await permissionsAs(cast.advisorAssigned)).toEqual(none);
     // Admin alone changes a customer organization's seats; the platform organization has none to change.
@@ -111,9 +117,14 @@ describe('closing an organization account', () => {
       canChangeSeats: true,
       // Erasing for good is admin's alone (decision 0265), never the platform organization's.
       canErase: true,
+      canExport: true,
     });
     const platform = await findPlatformOrganization(t.database.db);
-    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({ ...none, canChangeSecurity: true });
+    expect(await permissionsAs(cast.admin, platform!.id)).toEqual({
+      ...none,
+      canChangeSecurity: true,
+      canExport: true,
+    });
   });
 
   test('signs its people out at once, drops their sockets, and refuses their sign-in with the message', async ({

@@ -30,6 +30,8 @@ export const recordPaths = {
   /** The Sessions page with one meeting open. */
   session: (meetingId: string) => `/dashboard/sessions?session=${encodeURIComponent(meetingId)}`,
   organization: '/dashboard/organization',
+  /** The admin's Backups page: the schedule and its last runs. */
+  backups: '/dashboard/backups',
   profile: '/dashboard/profile',
   notificationPreferences: '/dashboard/notifications',
   inbox: '/dashboard/notifications/inbox',

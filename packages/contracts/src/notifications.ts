@@ -1,3 +1,4 @@
+import { ORGANIZATION_EXPORT_LINK_HOURS } from './organization-export.js';
 import type { MeetingReminderKind } from './scheduling.js';
 import { humanizeValue } from './tickets.js';
 
@@ -44,7 +45,10 @@ export function mergeNotificationPreferences(
  * category names the preference toggles that route it (the README's table is this catalogue).
  */
 
-/** What a notification opens. `account` is the recipient's own account (security notices). */
+/**
+ * What a notification opens. `account` is the recipient's own account (security notices); `backup`
+ * a scheduled backup's run (admins: the Backups page).
+ */
 export const NOTIFICATION_RECORD_TYPES = [
   'project',
   'task',
@@ -53,6 +57,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'organization',
   'account',
   'session',
+  'backup',
 ] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
@@ -134,6 +139,9 @@ export const NOTIFICATION_TYPES = {
   advisor_removed: { category: 'systemAlerts', email: 'batched' },
   organization_closed: { category: 'systemAlerts', email: 'batched' },
   organization_reopened: { category: 'systemAlerts', email: 'batched' },
+  /** The export its requester asked for is ready to download (or could not be built). */
+  organization_export_ready: { category: 'systemAlerts', email: 'immediate', personal: true },
+  organization_export_failed: { category: 'systemAlerts', email: 'immediate', personal: true },
   password_changed: { category: 'security', email: 'immediate' },
   new_sign_in: { category: 'security', email: 'immediate' },
   password_reset_requested: { category: 'security', email: 'immediate' },
@@ -146,6 +154,8 @@ export const NOTIFICATION_TYPES = {
   session_cancelled: { category: 'calendar', email: 'immediate', personal: true },
   /** 24 hours and 1 hour before: the person's toggles apply (system alerts). */
   session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
+  /** A scheduled backup that was not written, or whose verification failed: every admin. */
+  backup_failed: { category: 'systemAlerts', email: 'immediate' },
 } as const satisfies Record<string, NotificationTypeInfo>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
@@ -237,6 +247,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `${who} closed the organization ${data.organizationName ?? ''}`.trimEnd();
     case 'organization_reopened':
       return `${who} reopened the organization ${data.organizationName ?? ''}`.trimEnd();
+    case 'organization_export_ready':
+      return `The export of ${data.organizationName ?? 'the organization'} is ready to download for ${ORGANIZATION_EXPORT_LINK_HOURS} hours`;
+    case 'organization_export_failed':
+      return `The export of ${data.organizationName ?? 'the organization'} could not be built: please start it again`;
     case 'password_changed':
       return 'Your password was changed';
     case 'new_sign_in':
@@ -255,6 +269,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return actor ? `${actor} cancelled the session "${title}"` : `The session "${title}" was cancelled`;
     case 'session_reminder':
       return `The session "${title}" starts in ${data.reminder === '1h' ? '1 hour' : '24 hours'}`;
+    case 'backup_failed':
+      return data.to === 'verification_failed'
+        ? `The backup "${title}" was written but failed its verification`
+        : 'The scheduled backup failed';
   }
 }
 

@@ -1,10 +1,16 @@
 import { MAX_ANALYTICS_DAYS } from './analytics.js';
 import { AUDIT_MAX_DEPTH } from './audit.js';
+import { BACKUP_SETTINGS, DEFAULT_BACKUP_INTERVAL_HOURS, DEFAULT_BACKUP_KEEP } from './backups.js';
 import { MAX_CONCURRENT_EXPORTS } from './exports.js';
 import { formatDateOnly } from './format.js';
 import { MEMBER_IMPORT_MAX_BYTES, MEMBER_IMPORT_MAX_ROWS } from './imports.js';
 import { PASSWORD_RESET_TTL_MINUTES, SEARCH_MIN_LENGTH } from './limits.js';
 import { PHONE_CODES_PER_ACCOUNT_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY } from './notifications.js';
+import {
+  ORGANIZATION_EXPORT_LINK_HOURS,
+  ORGANIZATION_EXPORTS_RUNNING_PER_PERSON,
+  type OrganizationExportStatus,
+} from './organization-export.js';
 import { MAX_DATE_OVERRIDES, MAX_INTERVALS_PER_DAY, MAX_MEETING_ATTENDEES, MAX_SLOT_RANGE_DAYS } from './scheduling.js';
 import { SEARCH_KINDS } from './search.js';
 import { MAX_TEMPLATE_FILES } from './templates.js';
@@ -311,6 +317,25 @@ export const UI_TEXT = {
   attachmentNotFound: 'Attachment not found',
   fileNotFound: 'File not found',
   downloadLinkInvalid: 'This download link is invalid or has expired',
+  organizationExportGone: 'This export has expired or failed. Start a new export of the organization.',
+  organizationExportNotFound: 'Export not found',
+  tooManyOrganizationExports: `You have ${ORGANIZATION_EXPORTS_RUNNING_PER_PERSON} organization exports being built. Please wait for one to finish.`,
+  organizationExportsBusy:
+    'The server is building many organization exports just now. Please try again in a few minutes.',
+  organizationExportAction: 'Export organization data',
+  organizationExportTitle: 'Export organization data',
+  organizationExportHelp: `One archive of everything the organization holds: its people (without passwords or two-factor secrets), structure, work, tickets, conversations, sessions, time entries, audit log and files, as JSON per kind of record with the files and a manifest. You are notified when it is ready; its download link works for ${ORGANIZATION_EXPORT_LINK_HOURS} hours.`,
+  organizationExportStarted: 'The export has started. You will be notified when it is ready.',
+  organizationExportDownload: 'Download the archive',
+  startOrganizationExportFailed: 'Could not start the export. Please try again.',
+  fetchOrganizationExportFailed: "Could not load the organization's export.",
+  organizationExportStatus: {
+    queued: 'Queued',
+    building: 'Building',
+    ready: 'Ready',
+    failed: 'Failed',
+    expired: 'Expired',
+  } as Record<OrganizationExportStatus, string>,
   taskDeleted: 'Task deleted',
   objectiveDeleted: 'Objective deleted',
   projectDeleted: 'Project deleted',
@@ -595,6 +620,13 @@ export const UI_TEXT = {
   auditLogTooDeep: `The audit log shows its newest ${AUDIT_MAX_DEPTH.toLocaleString('en-US')} lines of a filter; narrow the dates or export it as CSV`,
   auditActionNotInView: 'That action is not in this view of the audit log (exports are a view of their own)',
   fetchAuditLogFailed: 'Failed to fetch the audit log',
+  // Scheduled backups (the admin's Backups page)
+  backupsDenied: 'Only platform administrators can see the backups',
+  fetchBackupsFailed: 'Failed to load the backups',
+  backupsOff: 'Scheduled backups are off',
+  backupsOffHint: `Set ${BACKUP_SETTINGS[0]} to a folder outside the data directory and restart the server: it then writes and verifies an archive every ${BACKUP_SETTINGS[1]} hours (default ${DEFAULT_BACKUP_INTERVAL_HOURS}) and keeps the newest ${BACKUP_SETTINGS[2]} (default ${DEFAULT_BACKUP_KEEP}).`,
+  noBackupsYet: 'No backup yet',
+  noBackupsYetHint: 'The first one is written within the hour after the server starts with backups on.',
   // Importing members from CSV: the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',

@@ -22,8 +22,11 @@ function hashing() {
   return { stream, result: () => ({ bytes, sha256: hash.digest('hex') }) };
 }
 
-/** An archive being written to `file`: parts in, then the manifest (and its checksum) last. */
-export async function archiveWriter(file: string) {
+/**
+ * An archive being written to `file`: parts in, then the manifest (and its checksum) last. A backup's
+ * manifest is `Manifest`; an organization's export writes its own (modules/exports/organization-archive.ts).
+ */
+export async function archiveWriter<M extends object = Manifest>(file: string) {
   const pack = tar.pack();
   const written = pipeline(pack, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   const add = async (name: string, size: number, body: Readable): Promise<ArchivePart> => {
@@ -39,7 +42,7 @@ export async function archiveWriter(file: string) {
     // Large reads: a PGlite server copies its dump on the thread that answers its requests.
     addFile: async (name: string, path: string) =>
       add(name, (await stat(path)).size, createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })),
-    async finish(manifest: Manifest) {
+    async finish(manifest: M) {
       const text = `${JSON.stringify(manifest, null, 2)}\n`;
       pack.entry({ name: MANIFEST_NAME, mode: 0o600 }, text);
       pack.entry({ name: MANIFEST_CHECKSUM_NAME, mode: 0o600 }, `${sha256(text)}\n`);

@@ -42,7 +42,7 @@ async function holdings(target: RestoreTarget, storage: FileStorage): Promise<st
         ? [`a database in ${pgliteDirectory(target.dataDir)}`]
         : [];
   for await (const stored of storage.list()) {
-    found.push(`stored files (${stored.key} and maybe more)`);
+    found.push(`stored files in ${storage.location} (${stored.key} and maybe more)`);
     break;
   }
   return found;

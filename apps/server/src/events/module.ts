@@ -1,5 +1,5 @@
 import { domainEventDeliveries, domainEvents } from '../db/schema/index.js';
-import type { ServerModule } from '../modules/manifest.js';
+import { reachedThrough, type ServerModule } from '../modules/manifest.js';
 
 /**
  * The domain-event stream as the module list sees it (docs/decisions/0250): no routes of its own
@@ -10,9 +10,6 @@ export const domainEventsModule: ServerModule = {
   name: 'domain-events',
   organizationData: [
     { table: domainEvents, organizationColumn: domainEvents.organizationId },
-    {
-      table: domainEventDeliveries,
-      reachedThrough: [{ column: domainEventDeliveries.eventId, parent: domainEvents.id }],
-    },
+    reachedThrough(domainEventDeliveries, { column: domainEventDeliveries.eventId, parent: domainEvents.id }),
   ],
 };

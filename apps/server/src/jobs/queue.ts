@@ -42,7 +42,12 @@ export interface JobQueue {
    * every process sharing the database. Returns the function that asks for a run now; asked by
    * several processes within a minute (each one's start), it still runs once.
    */
-  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<() => Promise<void>>;
+  schedule(
+    name: string,
+    cron: string,
+    handler: () => Promise<void>,
+    options?: DefineOptions,
+  ): Promise<() => Promise<void>>;
   /** Stops taking jobs and waits (up to 10 s) for the running ones. */
   stop(): Promise<void>;
 }
@@ -163,8 +168,8 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
         { db: rawSqlIn(tx) },
       );
     },
-    async schedule(name, cron, handler) {
-      const send = await work(name, handler);
+    async schedule(name, cron, handler, defineOptions) {
+      const send = await work(name, handler, defineOptions);
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
       // A singleton key over one minute: the runs several processes ask for at once become one.
       return () => send({}, { singletonKey: name, singletonSeconds: 60 });

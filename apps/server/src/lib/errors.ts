@@ -82,9 +82,13 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Connection failures: the server is away, not the request wrong (PostgreSQL's classes 08 and 57P, the socket's codes). */
 const UNREACHABLE_CODES = /^(08\d{3}|57P0[123]|53300|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/;
-/** node-postgres's and ioredis's words for a lost connection, which carry no code. */
+/**
+ * node-postgres's and ioredis's words for a lost connection, which carry no code; a Redis command
+ * refused while the connection is down or timed out (plugins/redis.ts); a Redis replica not yet
+ * promoted, or one loading its data after a restart.
+ */
 const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Reached the max retries per request limit)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Reached the max retries per request limit|Stream isn't writeable|Command timed out|READONLY |LOADING )/;
 
 /**
  * Whether the database or Redis could not be reached for this error (anywhere in its chain): the

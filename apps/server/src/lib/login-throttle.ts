@@ -1,6 +1,7 @@
 import { LOGIN_FAILURE_WINDOW_MS } from '@smart/contracts';
 import type { Redis } from 'ioredis';
 import { rateLimited } from './errors.js';
+import { withStandIn } from './redis-stand-in.js';
 
 /** One counted attempt: how many the key has in its current window (this one included), and when the window ends. */
 export interface Attempt {
@@ -69,13 +70,16 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-/** Shared by every server process through Redis. */
+/**
+ * Shared by every server process through Redis; while Redis is away, this process's own counts
+ * stand in (a limit of N then lets N through per process, and sign-in goes on: decision 0266).
+ */
 export function redisLoginThrottle(
   redis: Redis,
   prefix: string,
   windowMs: number = LOGIN_FAILURE_WINDOW_MS,
 ): LoginThrottle {
-  return {
+  const shared: LoginThrottle = {
     async attempt(key) {
       const redisKey = `${prefix}${key}`;
       // NX: the expiry is set by the first attempt only, so the window does not slide.
@@ -100,7 +104,20 @@ export function redisLoginThrottle(
       await redis.del(`${prefix}${key}`);
     },
   };
+  return withStandIn(redis, shared, memoryLoginThrottle(Date.now, windowMs));
 }
+
+/**
+ * The counters named `name` (their keys' prefix): in Redis when it is configured (shared by every
+ * process, with this process's standing in while Redis is away), else in this process.
+ */
+export const namedThrottle = (
+  redis: Redis | null,
+  redisPrefix: string,
+  name: string,
+  windowMs: number = LOGIN_FAILURE_WINDOW_MS,
+): LoginThrottle =>
+  redis ? redisLoginThrottle(redis, `${redisPrefix}${name}:`, windowMs) : memoryLoginThrottle(Date.now, windowMs);
 
 /** One limit an attempt is counted against (a key of the throttle and the most it may hold in the window). */
 export interface AttemptLimit {

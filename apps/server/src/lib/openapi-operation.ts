@@ -26,6 +26,7 @@ const ERROR_MEANINGS: Partial<Record<ErrorStatus, string>> = {
   403: 'Signed in, but not allowed to do this; or the organization requires a second factor the user has not set up yet (TWO_FACTOR_SETUP_REQUIRED)',
   404: "Not found, or a record of another organization (never told apart); also for an id that isn't one",
   409: 'Conflicts with existing data',
+  410: 'Gone for good: an expired download link',
   413: 'Too large',
   415: 'Unsupported content type',
   429: 'Too many requests or attempts; try again after the seconds in the Retry-After header',

@@ -1,66 +1,123 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { OrganizationTable } from '../modules/manifest.js';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { OrganizationTable, ServerModule } from '../modules/manifest.js';
 import { qualified } from './sql.js';
 
-/*
- * The modules' organizationData (modules/manifest.ts) as SQL: which rows of each table are one
- * organization's, and an order to delete them in. The erasure (decision 0265) reads it; an export
- * can read the same conditions.
+/**
+ * An organization's data as the module list declares it (each manifest's `organizationData`): every
+ * table holding rows of one organization, with the SQL condition that picks that organization's
+ * rows. The export of an organization (modules/exports/organization-export.ts) and its erasure
+ * (modules/organizations/erasure.ts) both read this list, so a new module's tables are exported and
+ * erased by being declared in its manifest.
  */
-
-/** A table's name in SQL, quoted. */
-export const tableSql = (table: PgTable): SQL => sql`${sql.identifier(getTableName(table))}`;
+export interface OrganizationDataTable {
+  /** The table's SQL name (`task_comments`): an export's file is named after it. */
+  name: string;
+  table: PgTable;
+  /** The module that declared it. */
+  module: string;
+  /** The column holding the organization's id, when the rows carry it. */
+  organizationColumn: PgColumn | undefined;
+  /** The paths a row is reached through (its `column` → the parent's `parent`); empty when its rows carry the organization. */
+  reachedThrough: readonly { column: PgColumn; parent: PgColumn; parentName: string }[];
+  /** The rows of this organization: a condition on the table's own columns (subqueries for reached tables). */
+  belongsTo(organizationId: string): SQL;
+}
 
 /**
- * The condition on `entry.table` (its columns qualified by its own name) that keeps the rows of the
- * organization: its organization column, or any of its paths into the rows of another listed table.
+ * Every module's organization tables, parents before the tables reached through them. Throws when
+ * a table is reached through one no module declares, through itself, or is declared twice: the
+ * server does not start with an organization's data it cannot find.
  */
-export function organizationRowsWhere(
-  entries: readonly OrganizationTable[],
-  entry: OrganizationTable,
-  organizationId: string,
-  seen: readonly PgTable[] = [],
-): SQL {
-  if ('organizationColumn' in entry) return sql`${qualified(entry.organizationColumn)} = ${organizationId}::uuid`;
-  if (seen.includes(entry.table)) throw new Error(`organizationData: ${getTableName(entry.table)} reaches itself`);
-  const paths = entry.reachedThrough.map((path) => {
-    const parent = entryOf(entries, path.parent.table);
-    const parentRows = organizationRowsWhere(entries, parent, organizationId, [...seen, entry.table]);
-    return sql`${qualified(path.column)} in (select ${qualified(path.parent)} from ${tableSql(parent.table)} where ${parentRows})`;
-  });
-  return sql`(${sql.join(paths, sql` or `)})`;
+export function organizationDataTables(
+  modules: readonly Pick<ServerModule, 'name' | 'organizationData'>[],
+): OrganizationDataTable[] {
+  const declared = new Map<PgTable, { module: string; entry: OrganizationTable }>();
+  for (const module of modules) {
+    for (const entry of module.organizationData) {
+      if (declared.has(entry.table)) throw new Error(`${getTableName(entry.table)} is declared by two modules`);
+      declared.set(entry.table, { module: module.name, entry });
+    }
+  }
+  const resolved = new Map<PgTable, OrganizationDataTable>();
+  const resolving = new Set<PgTable>();
+  const resolve = (table: PgTable): OrganizationDataTable => {
+    const done = resolved.get(table);
+    if (done) return done;
+    const found = declared.get(table);
+    if (!found) throw new Error(`${getTableName(table)} is reached through, but no module declares it`);
+    if (resolving.has(table)) throw new Error(`${getTableName(table)} is reached through itself`);
+    resolving.add(table);
+    const { module, entry } = found;
+    const name = getTableName(table);
+    let result: OrganizationDataTable;
+    if ('organizationColumn' in entry) {
+      const column = entry.organizationColumn;
+      result = {
+        name,
+        table,
+        module,
+        organizationColumn: column,
+        reachedThrough: [],
+        belongsTo: (organizationId) => sql`${qualified(column)} = ${organizationId}::uuid`,
+      };
+    } else {
+      const paths = entry.reachedThrough.map(({ column, parent }) => ({
+        column,
+        parent,
+        parentTable: resolve(parent.table as PgTable),
+      }));
+      result = {
+        name,
+        table,
+        module,
+        organizationColumn: undefined,
+        reachedThrough: paths.map(({ column, parent, parentTable }) => ({
+          column,
+          parent,
+          parentName: parentTable.name,
+        })),
+        belongsTo: (organizationId) =>
+          sql`(${sql.join(
+            paths.map(
+              ({ column, parent, parentTable }) =>
+                sql`${qualified(column)} in (select ${qualified(parent)} from ${parentTable.table} where ${parentTable.belongsTo(organizationId)})`,
+            ),
+            sql` or `,
+          )})`,
+      };
+    }
+    resolving.delete(table);
+    resolved.set(table, result);
+    return result;
+  };
+  for (const table of declared.keys()) resolve(table);
+  return [...resolved.values()];
 }
 
-function entryOf(entries: readonly OrganizationTable[], table: PgTable): OrganizationTable {
-  const entry = entries.find((candidate) => candidate.table === table);
-  if (!entry) throw new Error(`organizationData: no module lists ${getTableName(table)}, which a path leads to`);
-  return entry;
-}
-
-/** The tables a table's rows must go before: those it references (except ON DELETE SET NULL) and those its paths lead to. */
-function parentsOf(entry: OrganizationTable): PgTable[] {
+/** The tables a table's rows must be deleted before: those it references (but ON DELETE SET NULL) and those its paths lead to. */
+function parentsOf(entry: OrganizationDataTable): PgTable[] {
   const referenced = getTableConfig(entry.table)
     .foreignKeys.filter((key) => key.onDelete !== 'set null')
     .map((key) => key.reference().foreignTable);
-  const reached = 'reachedThrough' in entry ? entry.reachedThrough.map((path) => path.parent.table as PgTable) : [];
+  const reached = entry.reachedThrough.map((path) => path.parent.table as PgTable);
   return [...referenced, ...reached].filter((table) => table !== entry.table);
 }
 
 /**
- * The entries, each after every entry whose rows reference or lead to its rows: deleting in this
- * order never leaves a child (or a row a path finds) behind its parent, so each table's deletion
- * is its own bounded batches rather than one cascade.
+ * The tables, each before every table its rows reference or lead to: deleting in this order never
+ * leaves a child (or a row a path finds) behind its parent, so each table's deletion is its own
+ * bounded batches rather than one cascade (decision 0265). Throws when no such order exists.
  */
-export function childrenFirst(entries: readonly OrganizationTable[]): OrganizationTable[] {
-  const ordered: OrganizationTable[] = [];
-  const waiting = new Set(entries);
+export function childrenFirst(tables: readonly OrganizationDataTable[]): OrganizationDataTable[] {
+  const ordered: OrganizationDataTable[] = [];
+  const waiting = new Set(tables);
   while (waiting.size > 0) {
     const ready = [...waiting].filter((entry) =>
       [...waiting].every((other) => other === entry || !parentsOf(other).includes(entry.table)),
     );
     if (ready.length === 0) {
-      const names = [...waiting].map((entry) => getTableName(entry.table)).join(', ');
+      const names = [...waiting].map((entry) => entry.name).join(', ');
       throw new Error(`organizationData: the tables ${names} reference each other; no deletion order`);
     }
     for (const entry of ready) {
@@ -69,4 +126,14 @@ export function childrenFirst(entries: readonly OrganizationTable[]): Organizati
     }
   }
   return ordered;
+}
+
+/** The table's primary key columns (a composite key's in its order). */
+export function primaryKeyOf(table: PgTable): PgColumn[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((column) => column.primary);
+  if (single.length > 0) return single;
+  const [composite] = config.primaryKeys;
+  if (composite) return composite.columns;
+  throw new Error(`${config.name} has no primary key`);
 }

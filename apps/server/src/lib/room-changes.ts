@@ -38,7 +38,8 @@ export function roomChanges(redis?: { client: Redis; prefix: string }): RoomChan
       },
       async changedMsAgo(room) {
         const now = Date.now();
-        const stored = Number(await redis.client.get(key(room)));
+        // Redis away: the room may have changed just now, and the page reads again (decision 0266).
+        const stored = Number(await redis.client.get(key(room)).catch(() => now));
         // Unknown: not within the mark's lifetime, nor (if Redis lost it) since this process started.
         const latest = stored > 0 ? stored : Math.max(startedAt, now - ROOM_CHANGE_TTL_MS);
         return Math.max(0, now - latest);

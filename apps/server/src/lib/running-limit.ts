@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { withStandIn } from './redis-stand-in.js';
 
 /**
  * How many long-running things (exports) one key (a user) may have going at once: one more is
@@ -68,13 +69,14 @@ type WithScripts = Redis & {
   renewRunningPlace(key: string, place: string, leaseMs: number): Promise<number>;
 };
 
+/** Places shared by every process; while Redis is away, this process's own stand in (decision 0266). */
 export function redisRunningLimit(redis: Redis, prefix: string, leaseMs = RUNNING_LEASE_MS): RunningLimit {
   const client = redis as WithScripts;
   if (typeof client.takeRunningPlace !== 'function') {
     redis.defineCommand('takeRunningPlace', { numberOfKeys: 1, lua: TAKE_SCRIPT });
     redis.defineCommand('renewRunningPlace', { numberOfKeys: 1, lua: RENEW_SCRIPT });
   }
-  return {
+  const shared: RunningLimit = {
     async take(key, max) {
       const setKey = `${prefix}${key}`;
       const place = randomUUID();
@@ -93,4 +95,5 @@ export function redisRunningLimit(redis: Redis, prefix: string, leaseMs = RUNNIN
       };
     },
   };
+  return withStandIn(redis, shared, memoryRunningLimit());
 }

@@ -1,5 +1,6 @@
 import type { EventBudget } from '@smart/contracts';
 import type { Redis } from 'ioredis';
+import { withStandIn } from './redis-stand-in.js';
 
 /**
  * Token buckets (the budgets of socket events, contracts' SOCKET_EVENT_BUDGETS): a key starts
@@ -71,13 +72,17 @@ return taken`;
 
 type WithTakeToken = Redis & { takeToken(key: string, burst: number, perMinute: number): Promise<number> };
 
-/** Buckets shared by every server process (a user's, over all its sockets). */
+/**
+ * Buckets shared by every server process (a user's, over all its sockets); while Redis is away,
+ * this process's own stand in (decision 0266).
+ */
 export function redisTokenBuckets(redis: Redis, prefix: string): TokenBuckets {
   const client = redis as WithTakeToken;
   if (typeof client.takeToken !== 'function') redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
-  return {
+  const shared: TokenBuckets = {
     async take(key, budget) {
       return (await client.takeToken(`${prefix}${key}`, budget.burst, budget.perMinute)) === 1;
     },
   };
+  return withStandIn(redis, shared, memoryTokenBuckets());
 }

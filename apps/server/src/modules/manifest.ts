@@ -50,8 +50,12 @@ export interface OrganizationPath {
 export type OrganizationTable =
   /** Its rows carry their organization. */
   | { table: PgTable; organizationColumn: PgColumn }
-  /** Its rows are reached through other records of the organization: a row is the organization's when any path leads there. */
-  | { table: PgTable; reachedThrough: readonly OrganizationPath[] };
+  /**
+   * Its rows are reached through other records of the organization: a row is the organization's
+   * when any of its paths leads to one of the organization's rows. The export and the erasure of an
+   * organization build their SQL from it (lib/organization-data.ts).
+   */
+  | { table: PgTable; reachedThrough: readonly [OrganizationPath, ...OrganizationPath[]] };
 
 /** `routes` that only register these plugins, in this order. */
 export const registerRoutes =
@@ -59,6 +63,12 @@ export const registerRoutes =
   async (api) => {
     for (const plugin of plugins) await api.register(plugin);
   };
+
+/** A table whose rows belong to the organization of the row any of its paths leads to. */
+export const reachedThrough = (
+  table: PgTable,
+  ...paths: [OrganizationPath, ...OrganizationPath[]]
+): OrganizationTable => ({ table, reachedThrough: paths });
 
 /** Tables whose rows carry their organization in `organization_id`. */
 export const organizationTables = (...tables: (PgTable & { organizationId: PgColumn })[]): OrganizationTable[] =>

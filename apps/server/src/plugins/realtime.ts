@@ -57,12 +57,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   if (app.redis) {
-    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const { standInRedisAdapter } = await import('./realtime-adapter.js');
     const publisher = app.redis.duplicate();
-    const subscriber = app.redis.duplicate();
-    io.adapter(createAdapter(publisher, subscriber, { key: `${app.config.redisPrefix}socket.io` }));
+    // No time limit on its commands: they are its subscriptions, made again by ioredis after a reconnect.
+    const subscriber = app.redis.duplicate({ commandTimeout: undefined });
+    for (const connection of [publisher, subscriber]) {
+      // The shared connection's lines say when Redis goes away; ioredis would print each failed reconnect.
+      connection.on('error', () => undefined);
+      await connection.connect();
+    }
+    io.adapter(
+      standInRedisAdapter({ shared: app.redis, publisher, subscriber, key: `${app.config.redisPrefix}socket.io` }),
+    );
     app.addHook('onClose', async () => {
-      await Promise.all([publisher.quit(), subscriber.quit()]);
+      await Promise.all(
+        [publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
     });
   }
 

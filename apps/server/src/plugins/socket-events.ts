@@ -148,7 +148,10 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     : memoryTokenBuckets();
   const budgets = new WeakMap<AppSocket, SocketBudget>();
 
-  /** Within the user's budget; should Redis fail, the socket's own budget still holds. */
+  /**
+   * Within the user's budget (while Redis is away, counted in this process: lib/redis-stand-in.ts);
+   * should its store fail otherwise, the socket's own budget still holds.
+   */
   async function userWithinBudget(definition: SocketEvent, userId: string) {
     try {
       return await userBuckets.take(`${userId}:${definition.event}`, SOCKET_EVENT_BUDGETS[definition.kind].user);

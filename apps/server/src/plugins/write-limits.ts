@@ -1,8 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { UI_TEXT, WRITE_LIMIT_WINDOW_MS, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimited } from '../lib/errors.js';
+import { type LoginThrottle, namedThrottle } from '../lib/login-throttle.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,22 +28,42 @@ const callerOf = (request: FastifyRequest) =>
   request.session ? `user:${request.session.user.id}` : `address:${request.ip}`;
 
 /**
+ * @fastify/rate-limit's store over fixed-window counters (lib/login-throttle.ts): in Redis with this
+ * process's standing in while Redis is away, else this process's. Every limiter's keys name its
+ * group, so a child is the same store.
+ */
+function counterStore(counter: LoginThrottle): FastifyRateLimitStoreCtor {
+  return class CounterStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+      counter.attempt(key).then(
+        ({ count, retryAfterSeconds }) => callback(null, { current: count, ttl: retryAfterSeconds * 1000 }),
+        (error: Error) => callback(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
+}
+
+/**
  * Per-user limits of the API's writes (contracts' WRITE_LIMITS_PER_MINUTE, changed by the
  * RATE_LIMIT_<GROUP> settings): every POST, PUT, PATCH and DELETE under /api that needs a session
  * counts against its group's counter (its `writeLimit`, else `uploads` for a multipart route, else
  * `writes`), and so does a read that names a group (the exports: each reads a whole list and writes
- * an audit line, decision 0199), in Redis when configured so every process counts together (@fastify/rate-limit's
- * store, an atomic script), else in this process. Counted onRequest, right after the session check
+ * an audit line, decision 0199), in Redis when configured so every process counts together (while
+ * Redis is away, each process counts its own: decision 0266), else in this process. Counted onRequest, right after the session check
  * and before the body is read or validated, so refused and malformed writes count too. Over the
  * limit: 429 with Retry-After and the error envelope. Public routes (sign-in, password reset) have
  * limits of their own. Registered inside the API scope, before its routes.
  */
 export const writeLimitsPlugin = fp(async (scope: FastifyInstance) => {
   const { redis, config } = scope;
+  const counter = namedThrottle(redis, config.redisPrefix, 'write-limit', WRITE_LIMIT_WINDOW_MS);
   await scope.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}write-limit:` } : {}),
-    // A Redis failure lets writes through rather than refusing every one.
+    store: counterStore(counter),
+    // A store failing otherwise lets writes through rather than refusing every one.
     skipOnError: true,
     errorResponseBuilder: (_request, { ttl }) =>
       rateLimited(UI_TEXT.tooManyRequests, Math.max(1, Math.ceil(ttl / 1000))),

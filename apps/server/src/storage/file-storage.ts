@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 /** Where uploaded bytes live. Local disk by default; S3-compatible when S3_BUCKET is set. */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
+  /** Where the files are, for an operator's messages: a directory, or an S3 bucket. */
+  readonly location: string;
   /** Streams `body` to `key`. On failure nothing is left behind under `key`. */
   save(key: string, body: Readable, contentType: string): Promise<void>;
   /** The stored bytes, or null when the key is unknown. */

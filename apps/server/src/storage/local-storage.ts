@@ -6,15 +6,16 @@ import type { FileStorage } from './file-storage.js';
 
 /** Files on local disk. Writes go to a temporary name and are renamed when complete. */
 export function localStorage(root: string): FileStorage {
-  const location = (key: string) => path.join(root, path.basename(key));
+  const fileOf = (key: string) => path.join(root, path.basename(key));
   return {
     kind: 'local',
+    location: root,
     async save(key, body) {
       await mkdir(root, { recursive: true });
-      const partial = `${location(key)}.partial`;
+      const partial = `${fileOf(key)}.partial`;
       try {
         await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
-        await rename(partial, location(key));
+        await rename(partial, fileOf(key));
       } catch (error) {
         await rm(partial, { force: true });
         throw error;
@@ -22,14 +23,14 @@ export function localStorage(root: string): FileStorage {
     },
     async open(key) {
       try {
-        await stat(location(key));
+        await stat(fileOf(key));
       } catch {
         return null;
       }
-      return createReadStream(location(key));
+      return createReadStream(fileOf(key));
     },
     async remove(key) {
-      await rm(location(key), { force: true });
+      await rm(fileOf(key), { force: true });
     },
     async *list() {
       const entries = await readdir(root, { withFileTypes: true }).catch(() => []);

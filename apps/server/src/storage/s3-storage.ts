@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { Config } from '../config.js';
 import type { FileStorage } from './file-storage.js';
 
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  forcePathStyle: boolean;
-}
+export type S3Settings = NonNullable<Config['s3']> & {
+  /** Given by tests; a server takes them from the SDK's usual chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
 
 /** An S3-compatible bucket. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
 export function s3Storage(settings: S3Settings): FileStorage {
@@ -16,10 +15,12 @@ export function s3Storage(settings: S3Settings): FileStorage {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials && { credentials: settings.credentials }),
   });
   const Bucket = settings.bucket;
   return {
     kind: 's3',
+    location: `the S3 bucket ${Bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
     async save(Key, Body, ContentType) {
       // Multipart upload streams parts; an aborted upload leaves no object.
       await new Upload({ client, params: { Bucket, Key, Body, ContentType } }).done();

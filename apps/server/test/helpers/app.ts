@@ -12,9 +12,11 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
+import type { BackupSource } from '../../src/backup/backup.js';
 import { loadConfig, writeLimitVariable } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.js';
+import type { FileStorage } from '../../src/storage/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { type Called, type CallOptions, callEndpoint } from './call.js';
 import { freshDatabase } from './database.js';
@@ -52,6 +54,8 @@ export interface TestAppOptions {
   demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
+  /** Where the app keeps files (e.g. an S3 bucket of helpers/s3-server.ts); else DATA_DIR/files on disk. */
+  storage?: FileStorage;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
   /** The clock of the second factor's codes and of the free slots (helpers/two-factor.ts holds one still); Date.now by default. */
@@ -64,6 +68,8 @@ export interface TestAppOptions {
    * send as many writes as one user as it likes.
    */
   writeLimits?: 'production' | Partial<Record<WriteLimitGroup, number>>;
+  /** What a scheduled backup reads; the app's PGlite by default. */
+  backupSource?: BackupSource;
 }
 
 const UNREACHABLE_LIMIT = 1_000_000;
@@ -99,9 +105,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     db: database.db,
-    storage: localStorage(path.join(dataDir, 'files')),
+    storage: options.storage ?? localStorage(path.join(dataDir, 'files')),
     logStream: options.logStream ?? false,
     ...(options.clock && { clock: options.clock }),
+    // A scheduled backup (BACKUP_DIR in `settings`) dumps the app's PGlite; on PostgreSQL the test names it.
+    backupSource:
+      options.backupSource ?? (database.kind === 'pglite' ? { kind: 'pglite', handle: database } : undefined),
   });
   await app.ready();
 

@@ -15,7 +15,8 @@ export async function postgresBinaries(): Promise<string | undefined> {
   return newest && path.join(root, newest, 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
 import { writeLimitVariable } from '../../src/config.js';
 
 const mainScript = path.resolve(import.meta.dirname, '../../src/main.ts');
+const cliScript = path.resolve(import.meta.dirname, '../../src/cli.ts');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -41,3 +43,11 @@ export const exitOf = (child: ChildProcess) =>
 export const NO_WRITE_LIMITS = Object.fromEntries(
   (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
 );
+
+const run = promisify(execFile);
+
+/** The operator's command line (`npm run backup`, `restore`) with these settings, on no database server and no Redis unless given. */
+export const runCli = (env: Record<string, string>, ...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', '--conditions=source', cliScript, ...args], {
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
+  });

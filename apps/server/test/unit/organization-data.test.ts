@@ -1,7 +1,7 @@
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
-import { childrenFirst } from '../../src/lib/organization-data.js';
+import { childrenFirst, organizationDataTables } from '../../src/lib/organization-data.js';
 import { serverModules } from '../../src/server-modules.js';
 
 /** Each table's name and the modules that claim it in their manifest's organizationData. */
@@ -47,12 +47,18 @@ describe("what each module holds of an organization (its manifest's organization
           expect(getTableConfig(entry.table).columns).toContain(path.column);
           expect(listed.has(path.parent.table as PgTable)).toBe(true);
         }
-    const order = childrenFirst(entries).map((entry) => getTableConfig(entry.table).name);
+    const resolved = organizationDataTables(serverModules);
+    const order = childrenFirst(resolved).map((table) => table.name);
     const before = (child: string, parent: string) => expect(order.indexOf(child)).toBeLessThan(order.indexOf(parent));
     before('task_comments', 'tasks');
     before('tasks', 'projects');
     before('notification_subscriptions', 'tasks');
     before('sessions', 'users');
     before('users', 'organizations');
+    // The export reads them parents first: each reached table after the tables its paths lead to.
+    const names = resolved.map((table) => table.name);
+    for (const table of resolved)
+      for (const path of table.reachedThrough)
+        expect([table.name, names.indexOf(path.parentName) < names.indexOf(table.name)]).toEqual([table.name, true]);
   });
 });

@@ -15,10 +15,11 @@ describe('the route table', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log and notifications', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups and notifications', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
         '/dashboard/audit-log',
+        '/dashboard/backups',
         '/dashboard/billing',
         '/dashboard/departments',
         '/dashboard/notifications',

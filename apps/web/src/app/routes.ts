@@ -10,6 +10,7 @@ import {
   HiClock,
   HiCollection,
   HiCreditCard,
+  HiDatabase,
   HiDocumentText,
   HiHome,
   HiKey,
@@ -296,6 +297,16 @@ const table = {
     icon: HiShieldCheck,
     page: lazyPage(() => import('@/features/audit-log/pages/AuditLogPage')),
     access: { flags: ['canManageSettings'] },
+    group: 'profile',
+  },
+  // The platform's scheduled backups (an archive holds every organization): admins only, beside the audit log.
+  backups: {
+    path: paths.backups,
+    label: 'Backups',
+    icon: HiDatabase,
+    page: lazyPage(() => import('@/features/backups/pages/BackupsPage')),
+    access: { roles: ['admin'] },
+    deniedMessage: UI_TEXT.backupsDenied,
     group: 'profile',
   },
   // An org_admin's figures of its organization, an admin's of any or all (canManageAnalytics).

@@ -42,6 +42,8 @@ export const paths = {
   /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
+  /** The admin's scheduled backups: the schedule and the last runs. */
+  backups: recordPaths.backups,
   /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
   analytics: '/dashboard/analytics',
   meeting: recordPaths.session,

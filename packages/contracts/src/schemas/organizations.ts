@@ -52,9 +52,17 @@ export const organizationSchema = z.object({
    * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
    * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
    * subscription's seats (admin; not the platform organization's, which has no limit); canErase:
-   * erase it for good (admin; not the platform organization, not one being erased).
+   * erase it for good (admin; not the platform organization, not one being erased); canExport:
+   * export everything it holds (its org_admin, admin).
    */
-  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats', 'canErase'),
+  permissions: permissionsSchema(
+    'canClose',
+    'canReopen',
+    'canChangeSecurity',
+    'canChangeSeats',
+    'canErase',
+    'canExport',
+  ),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -13,6 +13,7 @@ export {
   personReader,
   type Reader,
   readsOrganization,
+  seesAllOrganizations,
   whereOf,
 } from './reader.js';
 export { readableTasks } from './task.js';

@@ -16,8 +16,9 @@ export { changePicture, lockedPicture, publishPicture } from './pictures.js';
 export { requireStorageLeft, requireStorageRoom } from './quota.js';
 export type { AttachableRecord, AttachableRecordReader } from './record-access.js';
 export { type AttachableRecordReaders, fileChangeEntry, registerRecordReaders } from './record-access.js';
+export { sendStoredFile } from './serve.js';
 export { isUnusedUpload, type StoredUpload, saveUploadBytes } from './service.js';
-export { signedFileUrl } from './signed-urls.js';
+export { isAuthenticLink, signedFileUrl, signedLinkQuery } from './signed-urls.js';
 export { acceptUploads, receiveOneFile } from './upload.js';
 export const filesModule: ServerModule = {
   name: 'files',

@@ -1,6 +1,7 @@
 import { healthEndpoints as endpoints } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { noteRedisAnswered, noteRedisFailure } from '../../lib/redis-stand-in.js';
 import { addRoute } from '../../lib/route.js';
 
 /** How long readiness waits for the database or Redis before it calls them down. */
@@ -35,6 +36,9 @@ export async function healthRoutes(app: FastifyInstance) {
       answers(() => app.db.execute(sql`select 1`)),
       redisClient ? answers(() => redisClient.ping()) : Promise.resolve(null),
     ]);
+    // What the probe saw, the shared stores go by: a Redis that hangs with its connection open is
+    // skipped from now on (not by each call after its own wait), one that answers again is used at once.
+    if (redisClient) (redis ? noteRedisAnswered : noteRedisFailure)(redisClient);
     const { draining } = app.lifecycle;
     const ready = database && redis !== false && !draining;
     return reply.code(ready ? 200 : 503).send({

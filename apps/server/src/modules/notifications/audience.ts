@@ -23,6 +23,7 @@ import {
   readableTasks,
   readableTickets,
   readsOrganization,
+  seesAllOrganizations,
   whereOf,
 } from '../../lib/read-rules/index.js';
 import { qualified, uuidArray } from '../../lib/sql.js';
@@ -52,7 +53,7 @@ const recordWhere = (idColumn: AnyPgColumn, id: SQL, rule: SQL) =>
 /**
  * Whether the person may read the record now: for each record type the rule its list, its GET and
  * search use (lib/read-rules); an organization: its members, active advisors, admin; an account: its
- * owner. A deleted record is read by nobody.
+ * owner; a scheduled backup: admins. A deleted record is read by nobody.
  */
 export function readableBy(person: PersonRef, record: RecordRef): SQL {
   const reader = personReader(person);
@@ -66,6 +67,7 @@ export function readableBy(person: PersonRef, record: RecordRef): SQL {
     when 'conversation' then ${recordWhere(conversations.id, id, readableConversations(reader))}
     when 'account' then ${person.id} = ${id}
     when 'session' then ${recordWhere(advisorMeetings.id, id, readableMeetings(reader))}
+    when 'backup' then ${whereOf(seesAllOrganizations(reader))}
     else false end)`;
 }
 

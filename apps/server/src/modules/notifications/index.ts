@@ -11,7 +11,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { startNotificationEngine } from './engine.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { notificationRoutes } from './routes.js';
@@ -40,29 +40,22 @@ export const notificationsModule: ServerModule = {
   jobs: startNotificationEngine,
   organizationData: [
     ...organizationTables(notificationEvents, smsDailyCounts),
-    { table: notifications, reachedThrough: [{ column: notifications.eventId, parent: notificationEvents.id }] },
+    reachedThrough(notifications, { column: notifications.eventId, parent: notificationEvents.id }),
     // Its members' threads, and its advisors' and admins' threads about its records.
-    {
-      table: notificationThreads,
-      reachedThrough: [
-        { column: notificationThreads.recipientId, parent: users.id },
-        { column: notificationThreads.latestId, parent: notifications.id },
-      ],
-    },
-    {
-      table: notificationDeliveries,
-      reachedThrough: [{ column: notificationDeliveries.eventId, parent: notificationEvents.id }],
-    },
+    reachedThrough(
+      notificationThreads,
+      { column: notificationThreads.recipientId, parent: users.id },
+      { column: notificationThreads.latestId, parent: notifications.id },
+    ),
+    reachedThrough(notificationDeliveries, { column: notificationDeliveries.eventId, parent: notificationEvents.id }),
     // Its members' follows, and its advisors' and admins' follows of its records (no foreign key leads there).
-    {
-      table: notificationSubscriptions,
-      reachedThrough: [
-        { column: notificationSubscriptions.userId, parent: users.id },
-        ...[projects.id, tasks.id, tickets.id, conversations.id].map((parent) => ({
-          column: notificationSubscriptions.recordId,
-          parent,
-        })),
-      ],
-    },
+    reachedThrough(
+      notificationSubscriptions,
+      { column: notificationSubscriptions.userId, parent: users.id },
+      ...[projects.id, tasks.id, tickets.id, conversations.id].map((parent) => ({
+        column: notificationSubscriptions.recordId,
+        parent,
+      })),
+    ),
   ],
 };

@@ -42,6 +42,8 @@ export function notificationLink(recordType: NotificationRecordType, recordId: s
       return recordPaths.profile;
     case 'session':
       return recordPaths.session(recordId);
+    case 'backup':
+      return recordPaths.backups;
   }
 }
 

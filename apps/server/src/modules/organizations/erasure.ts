@@ -1,11 +1,13 @@
 import { UI_TEXT } from '@smart/contracts';
 import { and, eq, inArray, isNotNull, isNull, lte, not, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import {
   files,
   notificationDeliveries,
   notificationEvents,
+  organizationExports,
   organizations,
   sessions,
   users,
@@ -13,11 +15,10 @@ import {
 import type { JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
-import { childrenFirst, organizationRowsWhere, tableSql } from '../../lib/organization-data.js';
+import { childrenFirst, type OrganizationDataTable } from '../../lib/organization-data.js';
 import { type Actor, seesAllOrganizations } from '../../lib/tenancy.js';
 import { disconnectSessions, emptyOrganizationRoom } from '../../plugins/realtime.js';
 import type { FileStorage } from '../../storage/index.js';
-import type { OrganizationTable } from '../manifest.js';
 import { type Closed, closeInTransaction, findPlatformOrganization, getOrganizationFor } from './service.js';
 
 /*
@@ -56,14 +57,6 @@ export interface ErasureJob {
   startedAt: string;
   /** Once the mail went out: the rows and files counted before the deletion began, for the audit line. */
   counted?: { rows: number; files: number };
-}
-
-let organizationData: readonly OrganizationTable[] = [];
-
-/** Takes every module's organizationData (app.ts, from the manifests). */
-export function registerOrganizationData(entries: readonly OrganizationTable[]) {
-  childrenFirst(entries);
-  organizationData = entries;
 }
 
 /** Names match as the names' unique index compares them: case aside, spaces around ignored. */
@@ -139,6 +132,8 @@ export interface ErasureDeps {
   db: Database;
   storage: FileStorage;
   jobs: JobQueue;
+  /** Every table of an organization's data (app.organizationData), children first (childrenFirst). */
+  tables: readonly OrganizationDataTable[];
   /** Signs out and empties the rooms (the app's sockets); none in a test without them. */
   live?: { app: FastifyInstance };
   retentionDays: number;
@@ -171,7 +166,9 @@ export async function runErasure(
       return 'waiting';
     }
     await signOutPeople(deps, job.organizationId);
-    await deps.jobs.insertIn(db, [erasureJob({ ...job, counted: await countOrganization(db, job.organizationId) })]);
+    await deps.jobs.insertIn(db, [
+      erasureJob({ ...job, counted: await countOrganization(db, deps.tables, job.organizationId) }),
+    ]);
     return 'counted';
   }
   const finished = await deleteForAWhile(deps, job.organizationId, now.getTime() + RUN_MS);
@@ -250,22 +247,35 @@ async function signOutPeople(deps: ErasureDeps, organizationId: string) {
     );
 }
 
-/** Rows of every table listed in the modules' organizationData, and its files (with its pictures kept by other organizations). */
-async function countOrganization(db: Database, organizationId: string) {
+/**
+ * Rows of every table listed in the modules' organizationData, and its files (with its pictures
+ * kept by other organizations, and its exports' archives).
+ */
+async function countOrganization(db: Database, tables: readonly OrganizationDataTable[], organizationId: string) {
   let rows = 0;
-  for (const entry of organizationData) {
+  for (const entry of tables) {
     const [counted] = await db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(entry.table)
-      .where(organizationRowsWhere(organizationData, entry, organizationId));
+      .where(entry.belongsTo(organizationId));
     rows += counted?.count ?? 0;
   }
   const [ownFiles] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(files)
     .where(eq(files.organizationId, organizationId));
+  const archives = (await exportArchives(db, organizationId, null)).length;
   const pictures = (await picturesShownOnlyBy(db, organizationId, null)).length;
-  return { rows: rows + pictures, files: (ownFiles?.count ?? 0) + pictures };
+  return { rows: rows + pictures, files: (ownFiles?.count ?? 0) + pictures + archives };
+}
+
+/** Its exports' archives still stored (decision 0264): not `files` rows, so no file listing finds them. */
+function exportArchives(db: Database, organizationId: string, limit: number | null) {
+  return db
+    .select({ id: organizationExports.id, key: organizationExports.storageKey })
+    .from(organizationExports)
+    .where(and(eq(organizationExports.organizationId, organizationId), isNotNull(organizationExports.storageKey)))
+    .limit(limit ?? 2 ** 31 - 1);
 }
 
 /**
@@ -290,47 +300,69 @@ function picturesShownOnlyBy(db: Database, organizationId: string, limit: number
     .limit(limit ?? 2 ** 31 - 1);
 }
 
-/** Removes the bytes, then the rows: killed between the two, the next run finds the rows and removes again. */
-async function removeFiles(db: Database, storage: FileStorage, batch: readonly { id: string; key: string }[]) {
-  for (let start = 0; start < batch.length; start += PARALLEL_REMOVALS)
-    await Promise.all(batch.slice(start, start + PARALLEL_REMOVALS).map((file) => storage.remove(file.key)));
-  if (batch.length > 0)
-    await db.delete(files).where(
-      inArray(
-        files.id,
-        batch.map((file) => file.id),
-      ),
-    );
+/** Stored bytes the organization's rows name: how to find a batch of them, and the rows' table and id. */
+interface StoredBytes {
+  find(limit: number): Promise<{ id: string; key: string | null }[]>;
+  table: PgTable;
+  id: PgColumn;
+}
+
+/**
+ * Removes the bytes, then their rows, a batch at a time: killed between the two, the next run finds
+ * the rows and removes again. False when the time ran out first.
+ */
+async function removeStored(deps: ErasureDeps, stored: StoredBytes, timeLeft: () => boolean): Promise<boolean> {
+  for (;;) {
+    const batch = await stored.find(BATCH_ROWS);
+    for (let start = 0; start < batch.length; start += PARALLEL_REMOVALS)
+      await Promise.all(
+        batch.slice(start, start + PARALLEL_REMOVALS).map(({ key }) => (key ? deps.storage.remove(key) : undefined)),
+      );
+    if (batch.length > 0)
+      await deps.db.delete(stored.table).where(
+        inArray(
+          stored.id,
+          batch.map((row) => row.id),
+        ),
+      );
+    if (batch.length < BATCH_ROWS) return true;
+    if (!timeLeft()) return false;
+  }
 }
 
 /**
  * Deletes batches until the organization's rows are gone (true) or the time is up (false): its
- * pictures kept by others first (its rows name them), then its files with their bytes, then each
- * listed table children first, the organization row left for the last run.
+ * pictures kept by others first (its rows name them), then its files with their bytes, its exports'
+ * archives with their rows, then each listed table children first, the organization row left for
+ * the last run. An export still building when its row goes removes its own archive (its job finds
+ * no row to mark ready).
  */
 async function deleteForAWhile(deps: ErasureDeps, organizationId: string, until: number): Promise<boolean> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const timeLeft = () => Date.now() < until;
-  for (;;) {
-    const pictures = await picturesShownOnlyBy(db, organizationId, BATCH_ROWS);
-    await removeFiles(db, storage, pictures);
-    if (pictures.length < BATCH_ROWS) break;
-    if (!timeLeft()) return false;
-  }
-  for (;;) {
-    const batch = await db
-      .select({ id: files.id, key: files.key })
-      .from(files)
-      .where(eq(files.organizationId, organizationId))
-      .limit(BATCH_ROWS);
-    await removeFiles(db, storage, batch);
-    if (batch.length < BATCH_ROWS) break;
-    if (!timeLeft()) return false;
-  }
-  for (const entry of childrenFirst(organizationData)) {
+  const stored: StoredBytes[] = [
+    { find: (limit) => picturesShownOnlyBy(db, organizationId, limit), table: files, id: files.id },
+    {
+      find: (limit) =>
+        db
+          .select({ id: files.id, key: files.key })
+          .from(files)
+          .where(eq(files.organizationId, organizationId))
+          .limit(limit),
+      table: files,
+      id: files.id,
+    },
+    {
+      find: (limit) => exportArchives(db, organizationId, limit),
+      table: organizationExports,
+      id: organizationExports.id,
+    },
+  ];
+  for (const bytes of stored) if (!(await removeStored(deps, bytes, timeLeft))) return false;
+  for (const entry of deps.tables) {
     if (entry.table === organizations) continue;
-    const where = organizationRowsWhere(organizationData, entry, organizationId);
-    const table = tableSql(entry.table);
+    const where = entry.belongsTo(organizationId);
+    const table = entry.table;
     for (;;) {
       const result = (await db.execute(
         sql`delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH_ROWS}))`,
@@ -349,6 +381,8 @@ export async function startOrganizationErasure(app: FastifyInstance) {
     db: app.db,
     storage: app.storage,
     jobs: app.jobs,
+    // Ordered once at start: a manifest with no deletion order stops the server there.
+    tables: childrenFirst(app.organizationData),
     live: { app },
     retentionDays: app.config.closedOrganizationRetentionDays,
     now: () => new Date(app.clock()),

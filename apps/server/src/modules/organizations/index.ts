@@ -4,8 +4,8 @@ import { startOrganizationErasure } from './erasure.js';
 import { organizationRoutes } from './routes.js';
 
 export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
-export { registerOrganizationData } from './erasure.js';
 export { organizationNotificationRules, organizationSubject } from './notifications.js';
+export { canExportOrganization } from './policy.js';
 export { requireSeat, seatsLeft } from './seats.js';
 export { findOrganization, findPlatformOrganization, memberCount } from './service.js';
 export const organizationsModule: ServerModule = {

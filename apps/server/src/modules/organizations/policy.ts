@@ -38,10 +38,15 @@ export const canChangeSecurity = (actor: Actor, organization: Pick<OrganizationR
 export const canChangeSeats = (actor: Actor, organization: Pick<OrganizationRow, 'isPlatform'>) =>
   !organization.isPlatform && seesAllOrganizations(actor);
 
+/** An export of everything it holds (decision 0264): whoever manages its settings (its org_admin, admin). */
+export const canExportOrganization = (actor: Actor, organization: Pick<OrganizationRow, 'id'>) =>
+  canManageIn(actor, organization.id, 'canManageSettings');
+
 export const organizationPermissions = (actor: Actor, organization: ClosingState): Organization['permissions'] => ({
   canClose: canCloseOrganization(actor, organization),
   canReopen: canReopenOrganization(actor, organization),
   canChangeSecurity: canChangeSecurity(actor, organization),
   canChangeSeats: canChangeSeats(actor, organization),
   canErase: canEraseOrganization(actor, organization),
+  canExport: canExportOrganization(actor, organization),
 });

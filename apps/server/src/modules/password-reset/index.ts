@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_WINDOW_MS } from '@smart/contracts';
 import { passwordResets, users } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { reachedThrough, type ServerModule } from '../manifest.js';
 import { passwordResetRoutes } from './routes.js';
 
 export { WELCOME_MAIL_QUEUE, type WelcomeMailJob } from './service.js';
@@ -10,5 +10,5 @@ export const passwordResetModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
   },
-  organizationData: [{ table: passwordResets, reachedThrough: [{ column: passwordResets.userId, parent: users.id }] }],
+  organizationData: [reachedThrough(passwordResets, { column: passwordResets.userId, parent: users.id })],
 };

@@ -1,6 +1,6 @@
 import { PHONE_CODE_COUNT_WINDOW_MS } from '@smart/contracts';
 import { phoneVerifications, users } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { reachedThrough, type ServerModule } from '../manifest.js';
 import { phoneRoutes } from './routes.js';
 
 export const phoneModule: ServerModule = {
@@ -8,7 +8,5 @@ export const phoneModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(phoneRoutes, { throttle: throttleFor('phone-codes', PHONE_CODE_COUNT_WINDOW_MS) });
   },
-  organizationData: [
-    { table: phoneVerifications, reachedThrough: [{ column: phoneVerifications.userId, parent: users.id }] },
-  ],
+  organizationData: [reachedThrough(phoneVerifications, { column: phoneVerifications.userId, parent: users.id })],
 };

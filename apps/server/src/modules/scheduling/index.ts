@@ -5,7 +5,7 @@ import {
   meetingReminders,
   users,
 } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { calendarFeedRoutes } from './feed-routes.js';
 import { meetingInvitation } from './invitation.js';
 import { cancelMeetingsOfClosingOrganization } from './organization-closing.js';
@@ -27,7 +27,7 @@ export const schedulingModule: ServerModule = {
   organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
     ...organizationTables(advisorMeetings, advisorMeetingAttendees),
-    { table: meetingReminders, reachedThrough: [{ column: meetingReminders.meetingId, parent: advisorMeetings.id }] },
-    { table: calendarFeeds, reachedThrough: [{ column: calendarFeeds.userId, parent: users.id }] },
+    reachedThrough(meetingReminders, { column: meetingReminders.meetingId, parent: advisorMeetings.id }),
+    reachedThrough(calendarFeeds, { column: calendarFeeds.userId, parent: users.id }),
   ],
 };

@@ -1,5 +1,5 @@
 import { sessions, users } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { reachedThrough, type ServerModule } from '../manifest.js';
 import { sessionRoutes } from './routes.js';
 
 export const sessionsModule: ServerModule = {
@@ -7,5 +7,5 @@ export const sessionsModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(sessionRoutes, { throttle: throttleFor('login-failures') });
   },
-  organizationData: [{ table: sessions, reachedThrough: [{ column: sessions.userId, parent: users.id }] }],
+  organizationData: [reachedThrough(sessions, { column: sessions.userId, parent: users.id })],
 };

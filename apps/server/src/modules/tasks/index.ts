@@ -1,5 +1,5 @@
 import { taskActivity, taskComments, taskReminders, tasks } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { taskAttachmentRoutes } from './attachment-routes.js';
 import { readTaskForFiles } from './attachments.js';
 import { startReminderSweep } from './reminders.js';
@@ -17,6 +17,6 @@ export const tasksModule: ServerModule = {
   notificationHooks: { reminderSweeps: [startReminderSweep] },
   organizationData: [
     ...organizationTables(tasks, taskComments, taskActivity),
-    { table: taskReminders, reachedThrough: [{ column: taskReminders.taskId, parent: tasks.id }] },
+    reachedThrough(taskReminders, { column: taskReminders.taskId, parent: tasks.id }),
   ],
 };

@@ -1,5 +1,5 @@
 import { loginChallenges, twoFactorRecoveryCodes, users } from '../../db/schema/index.js';
-import type { ServerModule } from '../manifest.js';
+import { reachedThrough, type ServerModule } from '../manifest.js';
 import { twoFactorRoutes } from './routes.js';
 
 export { deriveKey, loadTwoFactorKey } from './keys.js';
@@ -11,7 +11,7 @@ export const twoFactorModule: ServerModule = {
     await api.register(twoFactorRoutes, { throttle: throttleFor('two-factor-failures') });
   },
   organizationData: [
-    { table: twoFactorRecoveryCodes, reachedThrough: [{ column: twoFactorRecoveryCodes.userId, parent: users.id }] },
-    { table: loginChallenges, reachedThrough: [{ column: loginChallenges.userId, parent: users.id }] },
+    reachedThrough(twoFactorRecoveryCodes, { column: twoFactorRecoveryCodes.userId, parent: users.id }),
+    reachedThrough(loginChallenges, { column: loginChallenges.userId, parent: users.id }),
   ],
 };

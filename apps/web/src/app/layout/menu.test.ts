@@ -44,6 +44,7 @@ describe('the menu tables', () => {
       'Organization Details',
       'Departments',
       'Audit Log',
+      'Backups',
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the advisor menu first drawn omitted them.
@@ -108,7 +109,14 @@ describe('visibleMenu', () => {
     expect(member).not.toContain('Teams');
 
     const admin = labels(visibleMenu(user('admin')).profile);
-    expect(admin).toEqual(['Personal Info', 'Organization Details', 'Departments', 'Audit Log', 'Notifications']);
+    expect(admin).toEqual([
+      'Personal Info',
+      'Organization Details',
+      'Departments',
+      'Audit Log',
+      'Backups',
+      'Notifications',
+    ]);
   });
 
   it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics and S.M.A.R.T. Advisors', () => {

@@ -55,6 +55,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'organization',
     'departments',
     'auditLog',
+    'backups',
     'notifications',
   ],
   // Advisors have no dashboard home: /dashboard redirects them. Beyond its first

@@ -2,11 +2,12 @@ import {
   type Organization,
   type OrganizationSecurityBody,
   organizationEndpoints,
+  organizationExportEndpoints,
   UI_TEXT,
   type UpdateOrganizationBody,
   userEndpoints,
 } from '@smart/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { organizationQueries } from '@/lib/organization-query';
@@ -94,6 +95,36 @@ export function useEraseOrganization(organizationId: string) {
       void queryClient.invalidateQueries({ queryKey: organizationQueries.detail(organizationId).queryKey });
       void queryClient.invalidateQueries({ queryKey: ORGANIZATION_SEARCH_KEY });
     },
+  });
+}
+
+/** The organization's latest export: asked again every few seconds while it is queued or building. */
+export function useOrganizationExport(organizationId: string) {
+  return useQuery({
+    queryKey: ['organization', 'export', organizationId],
+    queryFn: () =>
+      api(
+        organizationExportEndpoints.latest,
+        { params: { id: organizationId } },
+        { failMessage: UI_TEXT.fetchOrganizationExportFailed },
+      ),
+    refetchInterval: (query) =>
+      query.state.data && ['queued', 'building'].includes(query.state.data.status) ? EXPORT_POLL_MS : false,
+  });
+}
+const EXPORT_POLL_MS = 3_000;
+
+/** Starts an export (or finds the one running); the answer is the latest export. */
+export function useStartOrganizationExport(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api(
+        organizationExportEndpoints.start,
+        { params: { id: organizationId } },
+        { failMessage: UI_TEXT.startOrganizationExportFailed },
+      ),
+    onSuccess: (started) => queryClient.setQueryData(['organization', 'export', organizationId], started),
   });
 }
 

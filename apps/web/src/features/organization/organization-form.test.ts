@@ -25,7 +25,14 @@ const organization: Organization = {
   seats: 25,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  permissions: { canClose: true, canReopen: false, canChangeSecurity: true, canChangeSeats: false, canErase: false },
+  permissions: {
+    canClose: true,
+    canReopen: false,
+    canChangeSecurity: true,
+    canChangeSeats: false,
+    canErase: false,
+    canExport: true,
+  },
 };
 
 const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });

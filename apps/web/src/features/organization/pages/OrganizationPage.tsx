@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '../api';
 import { OrganizationDetailsSection } from '../components/OrganizationDetailsSection';
+import { OrganizationExportSection } from '../components/OrganizationExportSection';
 import { OrganizationHeader } from '../components/OrganizationHeader';
 import { OrganizationSecuritySection } from '../components/OrganizationSecuritySection';
 
@@ -75,6 +76,7 @@ export default function OrganizationPage() {
       {data.permissions.canChangeSecurity && (
         <OrganizationSecuritySection key={`security-${data.id}`} organization={data} />
       )}
+      {data.permissions.canExport && <OrganizationExportSection key={`export-${data.id}`} organization={data} />}
     </>,
   );
 }
