@@ -20,6 +20,7 @@ import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
+import { type BackupBench, measureBackup } from './backup.js';
 import { measureBounds } from './bounds.js';
 import { measureExports, type StatementWatch } from './exports.js';
 import { measureFlood } from './flood.js';
@@ -157,14 +158,17 @@ async function main() {
 
   let failures = 0;
   const runs = (part: string) => ONLY === undefined || ONLY === part;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const backupBench: BackupBench = { database, storage, postgres: url && serverUrl ? { url, serverUrl } : undefined };
+  // First: demo size is the data before any other part adds to it.
+  if (runs('backup')) failures += await measureBackup(backupBench, 'demo');
   if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
-  if (runs('exports')) {
-    await loadPlatformDataOnce(database);
-    failures += await measureExports(base, tokens, database, statementWatch);
-  }
+  if (runs('exports') || runs('backup')) await loadPlatformDataOnce(database);
+  if (runs('exports')) failures += await measureExports(base, tokens, database, statementWatch);
+  if (runs('backup')) failures += await measureBackup(backupBench, 'platform');
   // After the lists: its entries would add to Acme's time lists.
   if (runs('statements')) failures += await measureStatements(base, database, signIn);
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
@@ -184,6 +188,8 @@ let platformLoaded = false;
 /** Platform size, once: the lists measure before and after it, the export only after. */
 async function loadPlatformDataOnce(database: DatabaseHandle) {
   if (platformLoaded) return;
+  const { organizations, peopleEach } = PLATFORM_SIZE;
+  console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
   const loadStarted = performance.now();
   await loadPlatformData(database);
   platformLoaded = true;
@@ -234,8 +240,6 @@ async function measureLists(
   };
   console.log(`\nDemo size: measuring ${BENCH_LISTS.length} lists, ${ROUNDS} sequential requests each…`);
   const before = await measureAll();
-  const { organizations, peopleEach } = PLATFORM_SIZE;
-  console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
   await loadPlatformDataOnce(database);
   const after = await measureAll();
 
