@@ -238,7 +238,8 @@ describe('npm run backup and restore', () => {
     const verified = await cliOf({}, 'backup', '--verify', file);
     expect(verified.stdout).toMatch(/Verified/);
 
-    const target = await scratch('restored');
+    // A data directory not made yet, as on a new machine.
+    const target = path.join(await scratch('restored'), 'data');
     const restored = await cliOf({ DATA_DIR: target }, 'restore', file);
     expect(restored.stdout).toMatch(/Restored .* checked against its manifest/);
     server.child.kill('SIGKILL');
