@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
  * `npm run bench`: every list at demo size and at platform size (median and p99 of sequential
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
- * runs the same SQL statements, the messenger under load, and one user's socket flood against another
- * user's requests, PDF statements asked at once against another user's requests, the time bounds once inside correctness tests (bench/bounds.ts), and click to
- * content in Chromium on the built app (bench/navigation.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
- * database is created on it and dropped), else an in-memory PGlite.
+ * runs the same SQL statements, the messenger under load, one user's socket flood against another
+ * user's requests, PDF statements asked at once against another user's requests, the time bounds
+ * once inside correctness tests (bench/bounds.ts), a backup's, its verification's and a restore's
+ * time and size at demo and platform size (bench/backup.ts), kill -9 cycles of the built server
+ * under writes (bench/restart.ts), and click to content in Chromium on the built app
+ * (bench/navigation.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway database is
+ * created on it and dropped), else an in-memory PGlite.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +41,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `exports`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `lists`, `exports`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;

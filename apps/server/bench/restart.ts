@@ -75,8 +75,8 @@ async function startWriter(base: string) {
       else {
         const key = String(outcome.status);
         refused.set(key, (refused.get(key) ?? 0) + 1);
-        // The server is down or starting: do not spin.
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The server is down or starting: not a flood of refused connections competing with its start.
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
   };
