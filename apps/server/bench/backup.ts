@@ -57,9 +57,7 @@ export async function measureBackup(
     const target: RestoreTarget = restoredDatabase
       ? { kind: 'postgres', url: restoredDatabase.url }
       : { kind: 'pglite', dataDir: restoredDir };
-    const [, restoreMs] = await timed(() =>
-      restoreBackup(file, target, localStorage(path.join(restoredDir, 'files'))),
-    );
+    const [, restoreMs] = await timed(() => restoreBackup(file, target, localStorage(path.join(restoredDir, 'files'))));
     const goal = postgres && size === 'platform' ? PLATFORM_GOAL_MS : undefined;
     const met = goal === undefined || backupMs <= goal;
     console.log(
