@@ -53,6 +53,7 @@ export async function measureBackup(
     );
     const [, verifyMs] = await timed(() => verifyBackup(file, postgres?.serverUrl));
     const restoredDir = path.join(work, 'restored');
+    // Made first, as `npm run restore` makes the data directory.
     await mkdir(restoredDir);
     const target: RestoreTarget = restoredDatabase
       ? { kind: 'postgres', url: restoredDatabase.url }
