@@ -16,15 +16,18 @@ export async function freePort(): Promise<number> {
 
 export interface Start {
   process: ChildProcess;
-  healthyAfterMs: number;
+  readyAfterMs: number;
   phases: string;
 }
 
-/** Starts the built server on `dataDir` (migrated and seeded with the demo data on a first start); resolves once healthy. */
-export async function startServer(dataDir: string, port: number): Promise<Start> {
+/**
+ * Starts the built server on `dataDir` (migrated and seeded with the demo data on a first start),
+ * with `env` over the bench's environment; resolves once ready (`/api/health/ready`: the database answers).
+ */
+export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -33,16 +36,23 @@ export async function startServer(dataDir: string, port: number): Promise<Start>
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped while starting (exit ${child.exitCode})`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`)
       .then((response) => response.ok)
       .catch(() => false);
-    if (healthy) break;
+    if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const healthyAfterMs = performance.now() - started;
+  const readyAfterMs = performance.now() - started;
   // The start line follows the listen by a moment.
   for (let tries = 0; tries < 50 && !output.includes('Started in'); tries++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { process: child, healthyAfterMs, phases: /Started in [^\n]*/.exec(output)?.[0] ?? '' };
+  return { process: child, readyAfterMs, phases: /Started in [^\n]*/.exec(output)?.[0] ?? '' };
+}
+
+/** kill -9: no drain, no clean close of the database. */
+export async function crash(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }

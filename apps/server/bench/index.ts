@@ -3,11 +3,14 @@ import { randomBytes } from 'node:crypto';
  * `npm run bench`: every list at demo size and at platform size (median and p99 of sequential
  * requests), the EXPLAIN ANALYZE of each list's queries at platform size, and the API's overhead:
  * requests per second of an authenticated GET /api/departments against a bare Fastify route that
- * runs the same SQL statements, the messenger under load, and one user's socket flood against another
- * user's requests, PDF statements asked at once against another user's requests, an organization's
- * export at platform size (bench/organization-export.ts), the time bounds once inside correctness tests (bench/bounds.ts), and click to
- * content in Chromium on the built app (bench/navigation.ts). PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway
- * database is created on it and dropped), else an in-memory PGlite.
+ * runs the same SQL statements, the messenger under load, one user's socket flood against another
+ * user's requests, PDF statements asked at once against another user's requests, the time bounds
+ * once inside correctness tests (bench/bounds.ts), an organization's export at platform size
+ * (bench/organization-export.ts), a backup's, its verification's and a restore's time and size at
+ * demo and platform size (bench/backup.ts), kill -9 cycles of the built server under writes
+ * (bench/restart.ts), and click to content in Chromium on the built app (bench/navigation.ts).
+ * PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway database is created on it and
+ * dropped), else an in-memory PGlite.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +24,7 @@ import { seedDemoDataOnce } from '../src/db/seed/index.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
+import { type BackupBench, measureBackup } from './backup.js';
 import { measureBounds } from './bounds.js';
 import { measureExports, type StatementWatch } from './exports.js';
 import { measureFlood } from './flood.js';
@@ -39,7 +43,7 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `exports`, `org-export`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `lists`, `exports`, `org-export`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -159,18 +163,18 @@ async function main() {
 
   let failures = 0;
   const runs = (part: string) => ONLY === undefined || ONLY === part;
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const backupBench: BackupBench = { database, storage, postgres: url && serverUrl ? { url, serverUrl } : undefined };
+  // First: demo size is the data before any other part adds to it.
+  if (runs('backup')) failures += await measureBackup(backupBench, 'demo');
   if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);
-  if (runs('exports')) {
-    await loadPlatformDataOnce(database);
-    failures += await measureExports(base, tokens, database, statementWatch);
-  }
-  if (runs('org-export')) {
-    await loadPlatformDataOnce(database);
-    failures += await measureOrganizationExport(base, tokens.orgAdmin, context.acmeId);
-  }
+  if (runs('exports') || runs('org-export') || runs('backup')) await loadPlatformDataOnce(database);
+  if (runs('exports')) failures += await measureExports(base, tokens, database, statementWatch);
+  if (runs('org-export')) failures += await measureOrganizationExport(base, tokens.orgAdmin, context.acmeId);
+  if (runs('backup')) failures += await measureBackup(backupBench, 'platform');
   // After the lists: its entries would add to Acme's time lists.
   if (runs('statements')) failures += await measureStatements(base, database, signIn);
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
@@ -190,6 +194,8 @@ let platformLoaded = false;
 /** Platform size, once: the lists measure before and after it, the export only after. */
 async function loadPlatformDataOnce(database: DatabaseHandle) {
   if (platformLoaded) return;
+  const { organizations, peopleEach } = PLATFORM_SIZE;
+  console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
   const loadStarted = performance.now();
   await loadPlatformData(database);
   platformLoaded = true;
@@ -240,8 +246,6 @@ async function measureLists(
   };
   console.log(`\nDemo size: measuring ${BENCH_LISTS.length} lists, ${ROUNDS} sequential requests each…`);
   const before = await measureAll();
-  const { organizations, peopleEach } = PLATFORM_SIZE;
-  console.log(`Loading platform size: ${organizations} organizations × ${peopleEach} people…`);
   await loadPlatformDataOnce(database);
   const after = await measureAll();
 

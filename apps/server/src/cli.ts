@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatWithOptions } from 'node:util';
 import { writeBackup } from './backup/backup.js';
@@ -58,6 +59,8 @@ async function restore(file: string) {
     reportDone('Restored', await restoreBackup(file, { kind: 'postgres', url: config.databaseUrl }, storage));
     return;
   }
+  // A new machine's data directory may not exist yet, as a start makes it.
+  mkdirSync(config.dataDir, { recursive: true });
   const release = acquireDirectoryLock(config.dataDir);
   try {
     reportDone('Restored', await restoreBackup(file, { kind: 'pglite', dataDir: config.dataDir }, storage));

@@ -229,7 +229,8 @@ describe('npm run backup and restore', () => {
     const verified = await runCli({}, 'backup', '--verify', file);
     expect(verified.stdout).toMatch(/Verified/);
 
-    const target = await scratch('restored');
+    // A data directory not made yet, as on a new machine.
+    const target = path.join(await scratch('restored'), 'data');
     const restored = await runCli({ DATA_DIR: target }, 'restore', file);
     expect(restored.stdout).toMatch(/Restored .* checked against its manifest/);
     server.child.kill('SIGKILL');
