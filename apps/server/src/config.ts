@@ -27,6 +27,8 @@ import { z } from 'zod';
  */
 const DEFAULT_SHUTDOWN_DELAY_SECONDS = 2;
 const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
+/** Days a closed organization is kept (it may be reopened) before the retention job erases it. */
+const DEFAULT_CLOSED_ORGANIZATION_RETENTION_DAYS = 30;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -118,6 +120,12 @@ const environment = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(MAX_BACKUP_KEEP).default(DEFAULT_BACKUP_KEEP),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(DEFAULT_SHUTDOWN_DELAY_SECONDS),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
+  CLOSED_ORGANIZATION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(DEFAULT_CLOSED_ORGANIZATION_RETENTION_DAYS),
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
     .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
@@ -193,6 +201,8 @@ export interface Config {
   shutdown: { delayMs: number; graceMs: number };
   /** The bearer token of `GET /api/metrics`; unset, the route answers 404. */
   metricsToken: string | undefined;
+  /** Days a closed organization is kept before the daily retention job erases it (decision 0265). */
+  closedOrganizationRetentionDays: number;
   /**
    * Scheduled backups (modules/backups): an archive written and verified into `dir` every
    * `intervalHours`, the newest `keep` verified ones kept. `dir` unset: off.
@@ -325,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cpuPool: { threads: env.CPU_POOL_THREADS ?? Math.max(1, availableParallelism() - 1), queue: env.CPU_POOL_QUEUE },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
     metricsToken: env.METRICS_TOKEN,
+    closedOrganizationRetentionDays: env.CLOSED_ORGANIZATION_RETENTION_DAYS,
     backups: {
       dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
       intervalHours: env.BACKUP_INTERVAL_HOURS,

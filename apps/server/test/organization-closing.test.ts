@@ -98,6 +98,7 @@ describe('closing an organization account', () => {
       canReopen: false,
       canChangeSecurity: false,
       canChangeSeats: false,
+      canErase: false,
       canExport: false,
     };
     expect(await permissionsAs(cast.orgAdmin)).toEqual({
@@ -114,6 +115,8 @@ describe('closing an organization account', () => {
       canClose: true,
       canChangeSecurity: true,
       canChangeSeats: true,
+      // Erasing for good is admin's alone (decision 0265), never the platform organization's.
+      canErase: true,
       canExport: true,
     });
     const platform = await findPlatformOrganization(t.database.db);

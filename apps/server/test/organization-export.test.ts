@@ -258,6 +258,8 @@ test('the export of one organization holds its rows and files, none of the other
   expect(table('time_entries').map((row) => row.note)).toEqual(['Alpha hours']);
   expect(table('audit_events').map((row) => row.action)).toContain('export.created');
   expect(ids('organization_exports')).toEqual([ready.id]);
+  // The advisor's inbox threads about Alpha's records are Alpha's data too (decision 0265's paths); Bravo's are not.
+  expect(table('notification_threads').filter((row) => row.recipientId === advisor.id).length).toBeGreaterThan(0);
 
   // Its stored files, and only those.
   const alphaKeys = (await db.select({ key: files.key }).from(files).where(eq(files.organizationId, a.organization.id)))

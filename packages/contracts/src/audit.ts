@@ -25,6 +25,7 @@ export const AUDIT_EVENT_ACTIONS = [
   'organization.closed',
   'organization.reopened',
   'organization.two_factor_required',
+  'organization.erased',
   'export.created',
 ] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
@@ -85,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'organization.closed': 'Organization closed',
   'organization.reopened': 'Organization reopened',
   'organization.two_factor_required': 'Two-factor requirement changed',
+  'organization.erased': 'Organization erased',
   'export.created': 'Data exported',
   'task.created': 'Task created',
   'task.title': 'Task renamed',

@@ -132,6 +132,17 @@ export const UI_TEXT = {
   organizationReopened: 'Organization account reopened',
   closeOrganizationFailed: 'Failed to close the organization account',
   reopenOrganizationFailed: 'Failed to reopen the organization account',
+  // Erasure (decision 0265)
+  eraseOrganization: 'Erase now',
+  eraseOrganizationTitle: 'Erase this organization for good',
+  eraseOrganizationWarning:
+    'Every record of this organization is deleted: its people, departments, teams, projects, tasks, tickets, chats, sessions, hours and files. It cannot be undone and no backup taken later holds it. Future sessions are cancelled and their people told; its advisors keep their other organizations.',
+  eraseOrganizationTypeName: "Type the organization's name to confirm",
+  organizationErasureNameMismatch: "The name typed is not this organization's name. Type it exactly to erase it.",
+  organizationErasureStarted: 'Erasure started: the organization and its files are being deleted.',
+  organizationBeingErased: 'This organization is being erased.',
+  platformOrganizationCannotErase: 'The platform organization cannot be erased.',
+  eraseOrganizationFailed: 'Failed to erase the organization',
   noOrganizationId: 'No organization ID found',
   noOrganizationIdForUser: 'No organization ID found for the current user.',
   fetchTeamMembersFailed: 'Failed to fetch team members',
@@ -640,6 +651,9 @@ export const UI_TEXT = {
 export const progressUpdatedMessage = (progress: number) => `Progress updated to ${progress}%!`;
 
 /** Assign to Org, once done: who now advises whom (the dialog closed without a word). */
+/** When the retention job will erase a closed organization (or that it is being erased now). */
+export const organizationErasureNotice = (erasesOn: string) => `Erased on ${erasesOn} unless reopened`;
+
 export const advisorAssignedMessage = (advisor: string, organization: string) =>
   `${advisor} is now assigned to ${organization}.`;
 

@@ -10,6 +10,6 @@ export const domainEventsModule: ServerModule = {
   name: 'domain-events',
   organizationData: [
     { table: domainEvents, organizationColumn: domainEvents.organizationId },
-    reachedThrough(domainEventDeliveries, domainEventDeliveries.eventId, domainEvents.id),
+    reachedThrough(domainEventDeliveries, { column: domainEventDeliveries.eventId, parent: domainEvents.id }),
   ],
 };

@@ -6,8 +6,9 @@ import { qualified } from './sql.js';
 /**
  * An organization's data as the module list declares it (each manifest's `organizationData`): every
  * table holding rows of one organization, with the SQL condition that picks that organization's
- * rows. The export of an organization (modules/exports/organization-export.ts) and its erasure both
- * read this list, so a new module's tables are exported and erased by being declared in its manifest.
+ * rows. The export of an organization (modules/exports/organization-export.ts) and its erasure
+ * (modules/organizations/erasure.ts) both read this list, so a new module's tables are exported and
+ * erased by being declared in its manifest.
  */
 export interface OrganizationDataTable {
   /** The table's SQL name (`task_comments`): an export's file is named after it. */
@@ -17,16 +18,16 @@ export interface OrganizationDataTable {
   module: string;
   /** The column holding the organization's id, when the rows carry it. */
   organizationColumn: PgColumn | undefined;
-  /** The parent table a row is reached through (its `column` → the parent's `parent`), if any. */
-  reachedThrough: { column: PgColumn; parent: PgColumn; parentName: string } | undefined;
-  /** The rows of this organization: a condition on the table's own columns (a subquery for reached tables). */
+  /** The paths a row is reached through (its `column` → the parent's `parent`); empty when its rows carry the organization. */
+  reachedThrough: readonly { column: PgColumn; parent: PgColumn; parentName: string }[];
+  /** The rows of this organization: a condition on the table's own columns (subqueries for reached tables). */
   belongsTo(organizationId: string): SQL;
 }
 
 /**
- * Every module's organization tables, parents before the tables reached through them (an erasure
- * deletes in the reverse order). Throws when a table is reached through one no module declares, or
- * is declared twice: the server does not start with an organization's data it cannot find.
+ * Every module's organization tables, parents before the tables reached through them. Throws when
+ * a table is reached through one no module declares, through itself, or is declared twice: the
+ * server does not start with an organization's data it cannot find.
  */
 export function organizationDataTables(
   modules: readonly Pick<ServerModule, 'name' | 'organizationData'>[],
@@ -57,20 +58,33 @@ export function organizationDataTables(
         table,
         module,
         organizationColumn: column,
-        reachedThrough: undefined,
-        belongsTo: (organizationId) => sql`${qualified(column)} = ${organizationId}`,
+        reachedThrough: [],
+        belongsTo: (organizationId) => sql`${qualified(column)} = ${organizationId}::uuid`,
       };
     } else {
-      const { column, parent } = entry.reachedThrough;
-      const parentTable = resolve(parent.table as PgTable);
+      const paths = entry.reachedThrough.map(({ column, parent }) => ({
+        column,
+        parent,
+        parentTable: resolve(parent.table as PgTable),
+      }));
       result = {
         name,
         table,
         module,
         organizationColumn: undefined,
-        reachedThrough: { column, parent, parentName: parentTable.name },
+        reachedThrough: paths.map(({ column, parent, parentTable }) => ({
+          column,
+          parent,
+          parentName: parentTable.name,
+        })),
         belongsTo: (organizationId) =>
-          sql`${qualified(column)} in (select ${qualified(parent)} from ${parentTable.table} where ${parentTable.belongsTo(organizationId)})`,
+          sql`(${sql.join(
+            paths.map(
+              ({ column, parent, parentTable }) =>
+                sql`${qualified(column)} in (select ${qualified(parent)} from ${parentTable.table} where ${parentTable.belongsTo(organizationId)})`,
+            ),
+            sql` or `,
+          )})`,
       };
     }
     resolving.delete(table);
@@ -79,6 +93,39 @@ export function organizationDataTables(
   };
   for (const table of declared.keys()) resolve(table);
   return [...resolved.values()];
+}
+
+/** The tables a table's rows must be deleted before: those it references (but ON DELETE SET NULL) and those its paths lead to. */
+function parentsOf(entry: OrganizationDataTable): PgTable[] {
+  const referenced = getTableConfig(entry.table)
+    .foreignKeys.filter((key) => key.onDelete !== 'set null')
+    .map((key) => key.reference().foreignTable);
+  const reached = entry.reachedThrough.map((path) => path.parent.table as PgTable);
+  return [...referenced, ...reached].filter((table) => table !== entry.table);
+}
+
+/**
+ * The tables, each before every table its rows reference or lead to: deleting in this order never
+ * leaves a child (or a row a path finds) behind its parent, so each table's deletion is its own
+ * bounded batches rather than one cascade (decision 0265). Throws when no such order exists.
+ */
+export function childrenFirst(tables: readonly OrganizationDataTable[]): OrganizationDataTable[] {
+  const ordered: OrganizationDataTable[] = [];
+  const waiting = new Set(tables);
+  while (waiting.size > 0) {
+    const ready = [...waiting].filter((entry) =>
+      [...waiting].every((other) => other === entry || !parentsOf(other).includes(entry.table)),
+    );
+    if (ready.length === 0) {
+      const names = [...waiting].map((entry) => entry.name).join(', ');
+      throw new Error(`organizationData: the tables ${names} reference each other; no deletion order`);
+    }
+    for (const entry of ready) {
+      ordered.push(entry);
+      waiting.delete(entry);
+    }
+  }
+  return ordered;
 }
 
 /** The table's primary key columns (a composite key's in its order). */

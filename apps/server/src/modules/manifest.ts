@@ -36,16 +36,26 @@ export interface ModuleContext {
   throttleFor(name: string, windowMs?: number): LoginThrottle;
 }
 
+/**
+ * One way to an organization's row from another organization table's: `column` of this table
+ * holds `parent`, a column (usually the id) of a table listed in some module's organizationData.
+ * lib/organization-data.ts turns it into SQL (`column in (select parent from … where …)`).
+ */
+export interface OrganizationPath {
+  column: PgColumn;
+  parent: PgColumn;
+}
+
 /** A table a module holds rows of per organization. */
 export type OrganizationTable =
   /** Its rows carry their organization. */
   | { table: PgTable; organizationColumn: PgColumn }
   /**
-   * Its rows are reached through another record of the organization: `column` holds the id of a row
-   * of `parent`'s table (`parent`, itself one of some module's organization tables). The export and
-   * the erasure of an organization build their SQL from it (lib/organization-data.ts).
+   * Its rows are reached through other records of the organization: a row is the organization's
+   * when any of its paths leads to one of the organization's rows. The export and the erasure of an
+   * organization build their SQL from it (lib/organization-data.ts).
    */
-  | { table: PgTable; reachedThrough: { column: PgColumn; parent: PgColumn } };
+  | { table: PgTable; reachedThrough: readonly [OrganizationPath, ...OrganizationPath[]] };
 
 /** `routes` that only register these plugins, in this order. */
 export const registerRoutes =
@@ -54,11 +64,11 @@ export const registerRoutes =
     for (const plugin of plugins) await api.register(plugin);
   };
 
-/** A table whose rows belong to the organization of the `parent` row their `column` names. */
-export const reachedThrough = (table: PgTable, column: PgColumn, parent: PgColumn): OrganizationTable => ({
-  table,
-  reachedThrough: { column, parent },
-});
+/** A table whose rows belong to the organization of the row any of its paths leads to. */
+export const reachedThrough = (
+  table: PgTable,
+  ...paths: [OrganizationPath, ...OrganizationPath[]]
+): OrganizationTable => ({ table, reachedThrough: paths });
 
 /** Tables whose rows carry their organization in `organization_id`. */
 export const organizationTables = (...tables: (PgTable & { organizationId: PgColumn })[]): OrganizationTable[] =>

@@ -1,6 +1,7 @@
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
+import { childrenFirst, organizationDataTables } from '../../src/lib/organization-data.js';
 import { serverModules } from '../../src/server-modules.js';
 
 /** Each table's name and the modules that claim it in their manifest's organizationData. */
@@ -35,5 +36,29 @@ describe("what each module holds of an organization (its manifest's organization
       for (const entry of module.organizationData)
         if ('organizationColumn' in entry)
           expect(getTableConfig(entry.table).columns).toContain(entry.organizationColumn);
+  });
+
+  it('leads every path from a column of its table to a column of a listed table, and orders the tables children first', () => {
+    const entries = serverModules.flatMap((module) => module.organizationData);
+    const listed = new Set(entries.map((entry) => entry.table));
+    for (const entry of entries)
+      if ('reachedThrough' in entry)
+        for (const path of entry.reachedThrough) {
+          expect(getTableConfig(entry.table).columns).toContain(path.column);
+          expect(listed.has(path.parent.table as PgTable)).toBe(true);
+        }
+    const resolved = organizationDataTables(serverModules);
+    const order = childrenFirst(resolved).map((table) => table.name);
+    const before = (child: string, parent: string) => expect(order.indexOf(child)).toBeLessThan(order.indexOf(parent));
+    before('task_comments', 'tasks');
+    before('tasks', 'projects');
+    before('notification_subscriptions', 'tasks');
+    before('sessions', 'users');
+    before('users', 'organizations');
+    // The export reads them parents first: each reached table after the tables its paths lead to.
+    const names = resolved.map((table) => table.name);
+    for (const table of resolved)
+      for (const path of table.reachedThrough)
+        expect([table.name, names.indexOf(path.parentName) < names.indexOf(table.name)]).toEqual([table.name, true]);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../schemas/common.js';
 import {
   createOrganizationBody,
+  eraseOrganizationBody,
   organizationSchema,
   organizationSecurityBody,
   updateOrganizationBody,
@@ -87,6 +88,17 @@ export const organizationEndpoints = {
     summary: 'Reopen a closed organization account (admin): its people can sign in again',
     params: idParams,
     responses: { 200: organizationEnvelope, 403: errorResponse, 409: errorResponse },
+  }),
+  erase: endpoint({
+    method: 'POST',
+    path: '/api/organizations/:id/erase',
+    operationId: 'eraseOrganization',
+    tags,
+    summary:
+      'Erase the organization for good (admin, with its name typed): closes it if open, then deletes its rows and files in a background job (202); 400 when the name does not match',
+    params: idParams,
+    body: eraseOrganizationBody,
+    responses: { 202: messageEnvelope, 400: errorResponse, 403: errorResponse, 409: errorResponse },
   }),
   updateSecurity: endpoint({
     method: 'PUT',

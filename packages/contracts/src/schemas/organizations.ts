@@ -34,6 +34,13 @@ export const organizationSchema = z.object({
   isPlatform: z.boolean(),
   /** When the organization account was closed (its people cannot sign in); null while open. */
   closedAt: z.string().nullable(),
+  /**
+   * When the retention job erases the closed organization (closedAt + CLOSED_ORGANIZATION_RETENTION_DAYS);
+   * null while open. Shown to admins only (null for everyone else).
+   */
+  erasesAt: z.string().nullable(),
+  /** When its erasure began (it is being deleted in batches); null otherwise. */
+  erasureStartedAt: z.string().nullable(),
   memberCount: z.number().int(),
   /** The seats its subscription has: active members beyond them are refused (the platform organization has no limit). */
   seats: z.number().int(),
@@ -44,9 +51,18 @@ export const organizationSchema = z.object({
   /**
    * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
    * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
-   * subscription's seats (admin; not the platform organization's, which has no limit).
+   * subscription's seats (admin; not the platform organization's, which has no limit); canErase:
+   * erase it for good (admin; not the platform organization, not one being erased); canExport:
+   * export everything it holds (its org_admin, admin).
    */
-  permissions: permissionsSchema('canClose', 'canReopen', 'canChangeSecurity', 'canChangeSeats', 'canExport'),
+  permissions: permissionsSchema(
+    'canClose',
+    'canReopen',
+    'canChangeSecurity',
+    'canChangeSeats',
+    'canErase',
+    'canExport',
+  ),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -92,3 +108,10 @@ export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 /** PUT /api/organizations/{id}/security: the organization's sign-in rules. */
 export const organizationSecurityBody = z.object({ requireTwoFactor: z.boolean() });
 export type OrganizationSecurityBody = z.infer<typeof organizationSecurityBody>;
+
+/**
+ * POST /api/organizations/{id}/erase: the organization's name, typed by the admin (compared as
+ * typed, ignoring surrounding spaces and case, as the names' unique index does).
+ */
+export const eraseOrganizationBody = z.object({ confirmName: boundedString(MAX_NAME_LENGTH) });
+export type EraseOrganizationBody = z.infer<typeof eraseOrganizationBody>;

@@ -33,6 +33,8 @@ export const organizations = pgTable(
     /** Its subscription's seats: active members beyond them are refused (not in the platform organization). */
     seats: integer('seats').notNull().default(SUBSCRIPTION_PLAN.seats),
     closedBy: personColumn('closed_by'),
+    /** Set when its erasure began (decision 0265): a job deletes it in batches; it cannot be reopened. */
+    erasureStartedAt: timestamp('erasure_started_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [

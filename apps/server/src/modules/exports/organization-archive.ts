@@ -252,7 +252,9 @@ export function entityReference(tables: readonly OrganizationDataTable[]): strin
       const { organizationColumn, reachedThrough } = entity.source;
       const how = organizationColumn
         ? `its \`${organizationColumn.name}\``
-        : `\`${reachedThrough?.column.name}\` → \`${reachedThrough?.parentName}.${reachedThrough?.parent.name}\``;
+        : reachedThrough
+            .map((path) => `\`${path.column.name}\` → \`${path.parentName}.${path.parent.name}\``)
+            .join(' or ');
       const fields = entity.fields
         .map(
           (field) => `| \`${field.name}\` | \`${field.column}\` | ${field.type}${field.nullable ? ', nullable' : ''} |`,

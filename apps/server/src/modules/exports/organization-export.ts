@@ -243,7 +243,7 @@ export async function buildOrganizationExport(deps: OrganizationExportDeps, expo
     );
     const { size } = await stat(file);
     await deps.storage.save(key, createReadStream(file), 'application/x-tar');
-    await deps.db.transaction(async (tx) => {
+    const marked = await deps.db.transaction(async (tx) => {
       const [ready] = await tx
         .update(organizationExports)
         .set({
@@ -258,7 +258,10 @@ export async function buildOrganizationExport(deps: OrganizationExportDeps, expo
       if (ready && claimed.requestedBy) {
         await notify(deps.db, tx, exportNotice('organization_export_ready', organization, claimed.requestedBy));
       }
+      return Boolean(ready);
     });
+    // Its row went meanwhile (the organization's erasure, decision 0265): no row will name the archive.
+    if (!marked && !(await exportExists(deps.db, exportId))) await deps.storage.remove(key);
   } catch (error) {
     await deps.storage.remove(key).catch(() => {});
     await deps.db.transaction(async (tx) => {
@@ -275,6 +278,14 @@ export async function buildOrganizationExport(deps: OrganizationExportDeps, expo
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+async function exportExists(db: Database, exportId: string) {
+  const [row] = await db
+    .select({ id: organizationExports.id })
+    .from(organizationExports)
+    .where(eq(organizationExports.id, exportId));
+  return row !== undefined;
 }
 
 /** Deletes the archives of exports past their expiry; their rows stay, marked expired. Returns how many. */

@@ -1,10 +1,14 @@
 import {
+  conversations,
   notificationDeliveries,
   notificationEvents,
   notificationSubscriptions,
   notifications,
   notificationThreads,
+  projects,
   smsDailyCounts,
+  tasks,
+  tickets,
   users,
 } from '../../db/schema/index.js';
 import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
@@ -36,9 +40,22 @@ export const notificationsModule: ServerModule = {
   jobs: startNotificationEngine,
   organizationData: [
     ...organizationTables(notificationEvents, smsDailyCounts),
-    reachedThrough(notifications, notifications.eventId, notificationEvents.id),
-    reachedThrough(notificationThreads, notificationThreads.recipientId, users.id),
-    reachedThrough(notificationDeliveries, notificationDeliveries.eventId, notificationEvents.id),
-    reachedThrough(notificationSubscriptions, notificationSubscriptions.userId, users.id),
+    reachedThrough(notifications, { column: notifications.eventId, parent: notificationEvents.id }),
+    // Its members' threads, and its advisors' and admins' threads about its records.
+    reachedThrough(
+      notificationThreads,
+      { column: notificationThreads.recipientId, parent: users.id },
+      { column: notificationThreads.latestId, parent: notifications.id },
+    ),
+    reachedThrough(notificationDeliveries, { column: notificationDeliveries.eventId, parent: notificationEvents.id }),
+    // Its members' follows, and its advisors' and admins' follows of its records (no foreign key leads there).
+    reachedThrough(
+      notificationSubscriptions,
+      { column: notificationSubscriptions.userId, parent: users.id },
+      ...[projects.id, tasks.id, tickets.id, conversations.id].map((parent) => ({
+        column: notificationSubscriptions.recordId,
+        parent,
+      })),
+    ),
   ],
 };

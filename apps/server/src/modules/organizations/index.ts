@@ -1,5 +1,6 @@
 import { organizations, rowCounts } from '../../db/schema/index.js';
 import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { startOrganizationErasure } from './erasure.js';
 import { organizationRoutes } from './routes.js';
 
 export { type OrganizationClosingHook, registerClosingHooks } from './closing.js';
@@ -10,5 +11,6 @@ export { findOrganization, findPlatformOrganization, memberCount } from './servi
 export const organizationsModule: ServerModule = {
   name: 'organizations',
   routes: registerRoutes(organizationRoutes),
+  jobs: startOrganizationErasure,
   organizationData: [{ table: organizations, organizationColumn: organizations.id }, ...organizationTables(rowCounts)],
 };

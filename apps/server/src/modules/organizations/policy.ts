@@ -8,7 +8,7 @@ import { type Actor, canManageIn, seesAllOrganizations } from '../../lib/tenancy
  * hands them to the web app.
  */
 
-type ClosingState = Pick<OrganizationRow, 'id' | 'isPlatform' | 'closedAt'>;
+type ClosingState = Pick<OrganizationRow, 'id' | 'isPlatform' | 'closedAt' | 'erasureStartedAt'>;
 
 /** Closing: whoever manages its settings (its org_admin, admin); never the platform organization. */
 export const canCloseOrganization = (actor: Actor, organization: ClosingState) =>
@@ -18,7 +18,11 @@ export const canCloseOrganization = (actor: Actor, organization: ClosingState) =
 
 /** Reopening is a platform decision: its own people cannot sign in while it is closed. */
 export const canReopenOrganization = (actor: Actor, organization: ClosingState) =>
-  organization.closedAt !== null && seesAllOrganizations(actor);
+  organization.closedAt !== null && organization.erasureStartedAt === null && seesAllOrganizations(actor);
+
+/** Erasing for good is a platform decision (admin, with the name typed); never the platform organization. */
+export const canEraseOrganization = (actor: Actor, organization: ClosingState) =>
+  !organization.isPlatform && organization.erasureStartedAt === null && seesAllOrganizations(actor);
 
 /**
  * Its sign-in rules (requiring a second factor): whoever manages its settings (its org_admin,
@@ -43,5 +47,6 @@ export const organizationPermissions = (actor: Actor, organization: ClosingState
   canReopen: canReopenOrganization(actor, organization),
   canChangeSecurity: canChangeSecurity(actor, organization),
   canChangeSeats: canChangeSeats(actor, organization),
+  canErase: canEraseOrganization(actor, organization),
   canExport: canExportOrganization(actor, organization),
 });

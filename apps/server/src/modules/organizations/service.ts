@@ -199,35 +199,55 @@ export async function closeOrganization(db: Database, actor: Actor, id: string, 
   requireManageIn(actor, id, 'canManageSettings');
   if (organization.isPlatform) throw forbidden(UI_TEXT.platformOrganizationCannotClose);
   if (organization.closedAt) throw conflict(UI_TEXT.organizationAlreadyClosed);
-  const revoked = await db.transaction(async (tx) => {
-    const [closed] = await tx
-      .update(organizations)
-      .set({ closedAt: new Date(), closedBy: actor.id, updatedAt: new Date() })
-      .where(and(eq(organizations.id, id), isNull(organizations.closedAt)))
-      .returning({ id: organizations.id });
+  const closing = await db.transaction(async (tx) => {
+    const closed = await closeInTransaction(db, tx, organization, actor.id, now);
     if (!closed) throw conflict(UI_TEXT.organizationAlreadyClosed);
-    await recordAudit(tx, actor.id, [organizationEvent(organization, 'organization.closed')]);
-    await publish(db, tx, organizationChanged('organization.closed', organization, actor.id));
-    const announcements: ClosingAnnouncement[] = [];
-    for (const closing of registeredClosingHooks())
-      announcements.push(
-        await closing({
-          db,
-          tx,
-          organization: { organizationId: id, organizationName: organization.name },
-          actorId: actor.id,
-          now,
-        }),
-      );
-    const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id));
-    const ended = await tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
-    return { ended, announcements };
+    return closed;
   });
-  return {
-    organization: await getOrganizationFor(db, actor, id),
-    revokedSessionIds: revoked.ended.map((row) => row.id),
-    announcements: revoked.announcements,
-  };
+  return { organization: await getOrganizationFor(db, actor, id), ...closing };
+}
+
+/** What a closing leaves to do once it committed: the sockets of the ended sign-ins, and the hooks' announcements. */
+export interface Closed {
+  revokedSessionIds: string[];
+  announcements: ClosingAnnouncement[];
+}
+
+/**
+ * Closes an open organization in the caller's transaction (null when it was closed already): the
+ * audit line, the domain event (its members are told), the modules' closing hooks (scheduling
+ * cancels its future sessions) and the end of its people's sign-ins. Closing and erasing an open
+ * organization (erasure.ts) both run it.
+ */
+export async function closeInTransaction(
+  db: Database,
+  tx: Database,
+  organization: { id: string; name: string },
+  actorId: string,
+  now: Date,
+): Promise<Closed | null> {
+  const [closed] = await tx
+    .update(organizations)
+    .set({ closedAt: new Date(), closedBy: actorId, updatedAt: new Date() })
+    .where(and(eq(organizations.id, organization.id), isNull(organizations.closedAt)))
+    .returning({ id: organizations.id });
+  if (!closed) return null;
+  await recordAudit(tx, actorId, [organizationEvent(organization, 'organization.closed')]);
+  await publish(db, tx, organizationChanged('organization.closed', organization, actorId));
+  const announcements: ClosingAnnouncement[] = [];
+  for (const closing of registeredClosingHooks())
+    announcements.push(
+      await closing({
+        db,
+        tx,
+        organization: { organizationId: organization.id, organizationName: organization.name },
+        actorId,
+        now,
+      }),
+    );
+  const members = tx.select({ id: users.id }).from(users).where(eq(users.organizationId, organization.id));
+  const ended = await tx.delete(sessions).where(inArray(sessions.userId, members)).returning({ id: sessions.id });
+  return { revokedSessionIds: ended.map((row) => row.id), announcements };
 }
 
 /** Reopens a closed organization account (admin): its people can sign in again, and are told so. */
@@ -235,11 +255,12 @@ export async function reopenOrganization(db: Database, actor: Actor, id: string)
   const organization = await getOrganizationFor(db, actor, id);
   if (!seesAllOrganizations(actor)) throw forbidden();
   if (!organization.closedAt) throw conflict(UI_TEXT.organizationNotClosed);
+  if (organization.erasureStartedAt) throw conflict(UI_TEXT.organizationBeingErased);
   await db.transaction(async (tx) => {
     const reopened = await tx
       .update(organizations)
       .set({ closedAt: null, closedBy: null, updatedAt: new Date() })
-      .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt)))
+      .where(and(eq(organizations.id, id), isNotNull(organizations.closedAt), isNull(organizations.erasureStartedAt)))
       .returning({ id: organizations.id });
     if (reopened.length === 0) return;
     await publish(db, tx, organizationChanged('organization.reopened', organization, actor.id));

@@ -10,5 +10,5 @@ export const passwordResetModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(passwordResetRoutes, { throttle: throttleFor('password-resets', PASSWORD_RESET_WINDOW_MS) });
   },
-  organizationData: [reachedThrough(passwordResets, passwordResets.userId, users.id)],
+  organizationData: [reachedThrough(passwordResets, { column: passwordResets.userId, parent: users.id })],
 };

@@ -8,5 +8,5 @@ export const phoneModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(phoneRoutes, { throttle: throttleFor('phone-codes', PHONE_CODE_COUNT_WINDOW_MS) });
   },
-  organizationData: [reachedThrough(phoneVerifications, phoneVerifications.userId, users.id)],
+  organizationData: [reachedThrough(phoneVerifications, { column: phoneVerifications.userId, parent: users.id })],
 };

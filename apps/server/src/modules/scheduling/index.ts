@@ -27,7 +27,7 @@ export const schedulingModule: ServerModule = {
   organizationClosing: [cancelMeetingsOfClosingOrganization],
   organizationData: [
     ...organizationTables(advisorMeetings, advisorMeetingAttendees),
-    reachedThrough(meetingReminders, meetingReminders.meetingId, advisorMeetings.id),
-    reachedThrough(calendarFeeds, calendarFeeds.userId, users.id),
+    reachedThrough(meetingReminders, { column: meetingReminders.meetingId, parent: advisorMeetings.id }),
+    reachedThrough(calendarFeeds, { column: calendarFeeds.userId, parent: users.id }),
   ],
 };

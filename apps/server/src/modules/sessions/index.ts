@@ -7,5 +7,5 @@ export const sessionsModule: ServerModule = {
   routes: async (api, { throttleFor }) => {
     await api.register(sessionRoutes, { throttle: throttleFor('login-failures') });
   },
-  organizationData: [reachedThrough(sessions, sessions.userId, users.id)],
+  organizationData: [reachedThrough(sessions, { column: sessions.userId, parent: users.id })],
 };

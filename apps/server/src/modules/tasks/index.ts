@@ -17,6 +17,6 @@ export const tasksModule: ServerModule = {
   notificationHooks: { reminderSweeps: [startReminderSweep] },
   organizationData: [
     ...organizationTables(tasks, taskComments, taskActivity),
-    reachedThrough(taskReminders, taskReminders.taskId, tasks.id),
+    reachedThrough(taskReminders, { column: taskReminders.taskId, parent: tasks.id }),
   ],
 };

@@ -11,7 +11,7 @@ export const twoFactorModule: ServerModule = {
     await api.register(twoFactorRoutes, { throttle: throttleFor('two-factor-failures') });
   },
   organizationData: [
-    reachedThrough(twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId, users.id),
-    reachedThrough(loginChallenges, loginChallenges.userId, users.id),
+    reachedThrough(twoFactorRecoveryCodes, { column: twoFactorRecoveryCodes.userId, parent: users.id }),
+    reachedThrough(loginChallenges, { column: loginChallenges.userId, parent: users.id }),
   ],
 };

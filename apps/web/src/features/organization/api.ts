@@ -81,6 +81,23 @@ export function useOrganizationAccountAction(organizationId: string, action: key
   });
 }
 
+/** Erase it for good (admin, its name typed): the server answers at once and deletes it in the background. */
+export function useEraseOrganization(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmName: string) =>
+      api(
+        organizationEndpoints.erase,
+        { params: { id: organizationId }, body: { confirmName } },
+        { failMessage: UI_TEXT.eraseOrganizationFailed },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: organizationQueries.detail(organizationId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ORGANIZATION_SEARCH_KEY });
+    },
+  });
+}
+
 /** The organization's latest export: asked again every few seconds while it is queued or building. */
 export function useOrganizationExport(organizationId: string) {
   return useQuery({

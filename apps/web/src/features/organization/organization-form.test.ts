@@ -18,12 +18,21 @@ const organization: Organization = {
   },
   isPlatform: false,
   closedAt: null,
+  erasesAt: null,
+  erasureStartedAt: null,
   requireTwoFactor: false,
   memberCount: 3,
   seats: 25,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  permissions: { canClose: true, canReopen: false, canChangeSecurity: true, canChangeSeats: false, canExport: true },
+  permissions: {
+    canClose: true,
+    canReopen: false,
+    canChangeSecurity: true,
+    canChangeSeats: false,
+    canErase: false,
+    canExport: true,
+  },
 };
 
 const validate = validateWith(updateOrganizationBody, { input: updateBodyFrom });

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { type Organization, UI_TEXT } from '@smart/contracts';
+import { type Organization, organizationErasureNotice, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
-import { HiLockClosed, HiLockOpen } from 'react-icons/hi';
+import { HiLockClosed, HiLockOpen, HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { useAuth } from '@/features/auth';
 import { toastSuccess } from '@/lib/toast';
 import { useOrganizationAccountAction } from '../api';
 import { CloseOrganizationModal } from './CloseOrganizationModal';
+import { EraseOrganizationModal } from './EraseOrganizationModal';
 
 const closedOn = (closedAt: string) =>
   new Date(closedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -57,9 +58,13 @@ export function CloseAccountLink({ organization }: { organization: Organization 
   );
 }
 
-/** A closed organization as an admin sees it: since when, and Reopen (with a confirmation) for who may. */
+/**
+ * A closed organization as an admin sees it: since when, when the retention job erases it, Reopen
+ * (with a confirmation) and Erase now (with its name typed) for who may; or that it is being erased.
+ */
 export function ClosedAccountNotice({ organization, closedAt }: { organization: Organization; closedAt: string }) {
   const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const reopen = useOrganizationAccountAction(organization.id, 'reopen');
 
   function confirm() {
@@ -76,10 +81,42 @@ export function ClosedAccountNotice({ organization, closedAt }: { organization: 
       <Text size="sm" c="dimmed">
         Closed on {closedOn(closedAt)}. Its people cannot sign in.
       </Text>
+      {organization.erasureStartedAt ? (
+        <Text size="sm" c="red" fw={600}>
+          {UI_TEXT.organizationBeingErased}
+        </Text>
+      ) : (
+        organization.erasesAt && (
+          <Text size="sm" c="red">
+            {organizationErasureNotice(closedOn(organization.erasesAt))}.
+          </Text>
+        )
+      )}
       {organization.permissions.canReopen && (
         <Button size="xs" variant="light" leftSection={<HiLockOpen aria-hidden />} onClick={() => setConfirming(true)}>
           Reopen
         </Button>
+      )}
+      {organization.permissions.canErase && (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<HiTrash aria-hidden />}
+          onClick={() => setErasing(true)}
+        >
+          {UI_TEXT.eraseOrganization}
+        </Button>
+      )}
+      {erasing && (
+        <EraseOrganizationModal
+          organization={organization}
+          onClose={() => setErasing(false)}
+          onErased={() => {
+            toastSuccess(UI_TEXT.organizationErasureStarted);
+            setErasing(false);
+          }}
+        />
       )}
       <ConfirmModal
         opened={confirming}

@@ -1,0 +1,2 @@
+ALTER TYPE "public"."audit_action" ADD VALUE 'organization.erased' BEFORE 'export.created';--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "erasure_started_at" timestamp with time zone;
