@@ -199,6 +199,9 @@ test('erasing Acme leaves nothing of it in any table or in storage, and Globex, 
   ]);
   const again = await erase(t, acme.id, acme.name, 'admin');
   expect([again.status, again.refusal.error]).toEqual([409, UI_TEXT.organizationBeingErased]);
+  // No new export of what is being deleted (403 while the erasure runs; 404 once the organization is gone).
+  const exportNow = await t.call(organizationExportEndpoints.start, { params: { id: acme.id }, as: 'admin' });
+  expect([403, 404]).toContain(exportNow.status);
   await waitFor(
     async () =>
       (await db.select().from(organizations).where(eq(organizations.id, acme.id))).length === 0 ? true : undefined,

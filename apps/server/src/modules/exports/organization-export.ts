@@ -61,7 +61,7 @@ const linkSubject = (exportId: string) => `organization-export:${exportId}`;
 async function exportableOrganization(db: Database, actor: Actor, organizationId: string) {
   const [organization] = (await canActInOrganization(db, actor, organizationId))
     ? await db
-        .select({ id: organizations.id, name: organizations.name })
+        .select({ id: organizations.id, name: organizations.name, erasureStartedAt: organizations.erasureStartedAt })
         .from(organizations)
         .where(eq(organizations.id, organizationId))
     : [];

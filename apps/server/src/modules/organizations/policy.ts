@@ -38,9 +38,12 @@ export const canChangeSecurity = (actor: Actor, organization: Pick<OrganizationR
 export const canChangeSeats = (actor: Actor, organization: Pick<OrganizationRow, 'isPlatform'>) =>
   !organization.isPlatform && seesAllOrganizations(actor);
 
-/** An export of everything it holds (decision 0264): whoever manages its settings (its org_admin, admin). */
-export const canExportOrganization = (actor: Actor, organization: Pick<OrganizationRow, 'id'>) =>
-  canManageIn(actor, organization.id, 'canManageSettings');
+/**
+ * An export of everything it holds (decision 0264): whoever manages its settings (its org_admin, admin);
+ * nobody once its erasure has begun (what the archive would hold is being deleted).
+ */
+export const canExportOrganization = (actor: Actor, organization: Pick<OrganizationRow, 'id' | 'erasureStartedAt'>) =>
+  organization.erasureStartedAt === null && canManageIn(actor, organization.id, 'canManageSettings');
 
 export const organizationPermissions = (actor: Actor, organization: ClosingState): Organization['permissions'] => ({
   canClose: canCloseOrganization(actor, organization),
