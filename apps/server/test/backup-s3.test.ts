@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { attachmentEndpoints, fileEndpoints, pathOf, sessionEndpoints } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup.js';
 import { restoreBackup, verifyBackup } from '../src/backup/restore.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
@@ -18,6 +17,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { multipartBody, postParts } from './helpers/multipart.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
 import { type S3Server, startS3Server } from './helpers/s3-server.js';
+import { afterAllCleanups } from './helpers/scratch.js';
 import { runCli, startServerProcess } from './helpers/server-process.js';
 import { createWorkTree, demoUser } from './helpers/work.js';
 
@@ -26,16 +26,7 @@ import { createWorkTree, demoUser } from './helpers/work.js';
  * downloads back whole; a backup holds every object's bytes, verifies, and restores into an empty
  * bucket that a server then serves; a bucket that holds files is refused, named, with nothing written.
  */
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function scratch(name: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), `smart-${name}-`));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, scratch } = afterAllCleanups();
 
 /** One S3 server for the file: each test makes its own buckets on it. */
 let s3: S3Server;

@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { ticketEndpoints } from '@smart/contracts';
 import * as tar from 'tar-stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup.js';
 import { MANIFEST_CHECKSUM_NAME, MANIFEST_NAME } from '../src/backup/manifest.js';
 import { restoreBackup, verifyBackup } from '../src/backup/restore.js';
@@ -17,6 +16,7 @@ import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createTestApp } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
+import { afterAllCleanups } from './helpers/scratch.js';
 import { runCli, startServerProcess } from './helpers/server-process.js';
 
 /*
@@ -24,16 +24,7 @@ import { runCli, startServerProcess } from './helpers/server-process.js';
  * restores into an empty place with every table's rows and every file's bytes; a damaged, cut,
  * newer or misdirected archive is refused before anything is written.
  */
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function scratch(name: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), `smart-${name}-`));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, scratch } = afterAllCleanups();
 
 /** A demo PGlite on disk, with its stored files. */
 async function demoPglite() {

@@ -1,9 +1,8 @@
-import { mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type BackupRun, backupEndpoints, notificationEndpoints } from '@smart/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { backupRuns } from '../src/db/schema/index.js';
 import { backupRunDependencies, runScheduledBackup } from '../src/modules/backups/index.js';
@@ -14,6 +13,7 @@ import { factories, type Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { fannedOut } from './helpers/notifications.js';
 import { createPostgresDatabase, testServerUrl } from './helpers/postgres.js';
+import { afterAllCleanups } from './helpers/scratch.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /*
@@ -21,16 +21,7 @@ import { waitFor } from './helpers/wait-for.js';
  * schedule, verifies it, keeps the newest BACKUP_KEEP, records each run for the admin's page and
  * tells every admin when one fails.
  */
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function scratch(name: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), `smart-${name}-`));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, scratch } = afterAllCleanups();
 
 async function appWithBackups(settings: Record<string, string>, options: Parameters<typeof createTestApp>[0] = {}) {
   const t = await createTestApp({ demoData: false, ...options, settings: { ...options.settings, ...settings } });
