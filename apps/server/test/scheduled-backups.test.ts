@@ -23,8 +23,19 @@ import { waitFor } from './helpers/wait-for.js';
  */
 const { cleanups, scratch } = afterAllCleanups();
 
+/**
+ * An app with scheduled backups, on an in-memory PGlite unless told: the test database of the run
+ * would be PostgreSQL when TEST_DATABASE_URL is set, and a PGlite backup dumps the app's own handle.
+ */
 async function appWithBackups(settings: Record<string, string>, options: Parameters<typeof createTestApp>[0] = {}) {
-  const t = await createTestApp({ demoData: false, ...options, settings: { ...options.settings, ...settings } });
+  let { database } = options;
+  if (!database) {
+    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await database.migrate();
+    const pglite = database;
+    cleanups.push(() => pglite.close());
+  }
+  const t = await createTestApp({ ...options, database, settings: { ...options.settings, ...settings } });
   cleanups.push(() => t.close());
   return t;
 }
