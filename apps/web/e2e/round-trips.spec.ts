@@ -83,6 +83,8 @@ function roomJoined(page: Page) {
  * whatever the join set off was sent: a fetch sent after that, from the page, marks the end.
  */
 async function readsOnColdLoad(page: Page, url: string, reads: readonly string[]) {
+  // From a blank page: a request the page before still sends as it goes is not this load's.
+  await page.goto('about:blank');
   const sent = recordApiRequests(page);
   const joined = roomJoined(page);
   await page.goto(url);
