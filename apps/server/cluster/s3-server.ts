@@ -66,12 +66,15 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
   });
   // A client of the SDK's defaults: what the test reads back owes nothing to the storage under test.
-  const reader = new S3Client({
-    region: 'us-east-1',
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
-  });
+  // Made when first used: its constructor warns about the Node version, which `npm run cluster` need not print.
+  let reader: S3Client | undefined;
+  const client = () =>
+    (reader ??= new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+    }));
 
   return {
     settings: settingsOf(bucket),
@@ -84,17 +87,17 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
       AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
     }),
     async addBucket(name) {
-      await reader.send(new CreateBucketCommand({ Bucket: name }));
+      await client().send(new CreateBucketCommand({ Bucket: name }));
       return settingsOf(name);
     },
     async objects(name = bucket) {
       const found = new Map<string, Buffer>();
       let ContinuationToken: string | undefined;
       do {
-        const page = await reader.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken }));
+        const page = await client().send(new ListObjectsV2Command({ Bucket: name, ContinuationToken }));
         for (const { Key } of page.Contents ?? []) {
           if (!Key) continue;
-          const object = await reader.send(new GetObjectCommand({ Bucket: name, Key }));
+          const object = await client().send(new GetObjectCommand({ Bucket: name, Key }));
           found.set(Key, await buffer(object.Body as NodeJS.ReadableStream));
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -102,7 +105,7 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
       return found;
     },
     async stop() {
-      reader.destroy();
+      reader?.destroy();
       process.off('exit', killChild);
       await stopChild(child, 'SIGTERM');
       await rm(directory, { recursive: true, force: true });
