@@ -70,7 +70,7 @@ export function haproxyConfig({ bind, servers, statsSocket, scheme = 'http' }: H
     '',
     'backend realtime',
     '  balance roundrobin',
-    '  cookie smart_realtime insert indirect nocache httponly attr "SameSite=Lax"',
+    `  cookie smart_realtime insert indirect nocache httponly${scheme === 'https' ? ' secure' : ''} attr "SameSite=Lax"`,
     ...servers.map(
       (address, index) =>
         `  server ${serverName(index)} ${address} track app/${serverName(index)} cookie ${serverName(index)}`,
