@@ -44,9 +44,10 @@ export function haproxyConfig({ bind, servers, statsSocket, scheme = 'http' }: H
     '  timeout tunnel 1h',
     '  timeout client-fin 5s',
     // A refused connection (a process just killed, before its checks fail) is tried on another
-    // process: the request was never sent, so a write is never done twice.
+    // process: the request was never sent, so a write is never done twice. A read the process died
+    // under (no answer at all) is sent again too; a write is not (the frontend's disable-l7-retry).
     '  retries 3',
-    '  retry-on conn-failure',
+    '  retry-on conn-failure empty-response',
     '  option redispatch 1',
     '',
     'frontend web',
@@ -56,6 +57,7 @@ export function haproxyConfig({ bind, servers, statsSocket, scheme = 'http' }: H
     '  http-request del-header X-Forwarded-For',
     '  option forwardfor',
     `  http-request set-header X-Forwarded-Proto ${scheme}`,
+    '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
     '  use_backend realtime if { path_beg /socket.io/ }',
     '  default_backend app',
     '',
