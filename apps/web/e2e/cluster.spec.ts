@@ -1,7 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { type Cluster, missingPackages, startCluster } from '../../server/cluster/topology';
 import { composer, messages } from './support/messenger';
-import { accounts, signIn } from './support/session';
+import { accounts, DEMO_PASSWORD, signIn } from './support/session';
 
 /**
  * The scale-out topology in small (issue 40's CI version of the soak): two built app processes
@@ -123,4 +125,30 @@ test('a process killed under a user: the page reconnects through the balancer, s
   test
     .info()
     .annotations.push({ type: 'failover', description: `app1 DOWN in HAProxy ${downAfterMs} ms after SIGKILL` });
+});
+
+/** Every mail in the cluster's shared mailbox (DATA_DIR/mail, written by whichever process sent it). */
+async function mailbox(): Promise<string[]> {
+  const names = await readdir(cluster.mailDir).catch(() => [] as string[]);
+  return Promise.all(names.map((name) => readFile(path.join(cluster.mailDir, name), 'utf8')));
+}
+
+test("a sign-in through the balancer is told to its owner with the client's address, not one the client made up", async () => {
+  // The login limits count by the same address (request.ip): HAProxy drops the client's
+  // X-Forwarded-For and sends its own, and the processes trust it (TRUST_PROXY=true).
+  const email = 'owner@globex.example.com';
+  const signInWith = (headers: Record<string, string>) =>
+    fetch(`${cluster.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+  // The account is in use (a first sign-in tells nobody), then someone signs in with a made-up address.
+  expect((await signInWith({})).status).toBe(200);
+  expect((await signInWith({ 'X-Forwarded-For': '203.0.113.9' })).status).toBe(200);
+  // A browser without a device cookie: the owner gets a new sign-in e-mail naming the address.
+  const notice = async () =>
+    (await mailbox()).find((mail) => mail.includes(`To: ${email}`) && mail.includes('(127.0.0.1)'));
+  await expect.poll(notice).toBeTruthy();
+  expect((await mailbox()).filter((mail) => mail.includes('203.0.113.9'))).toEqual([]);
 });
