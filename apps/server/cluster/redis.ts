@@ -19,6 +19,9 @@ export async function startPrivateRedis(binary: string) {
   const port = await freePort();
   const password = `test-${Math.random().toString(36).slice(2)}`;
   let child: ChildProcess | undefined;
+  // A parent that ends without remove() (a failed test, an uncaught error) leaves no server behind.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const start = async () => {
     const started = spawn(
       binary,
@@ -53,6 +56,9 @@ export async function startPrivateRedis(binary: string) {
     start,
     pause: signal('SIGSTOP'),
     resume: signal('SIGCONT'),
-    remove: kill,
+    async remove() {
+      process.off('exit', killOnExit);
+      await kill();
+    },
   };
 }

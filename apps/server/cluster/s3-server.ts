@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,10 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const killChild = () => child.kill('SIGKILL');
+  const killChild = () => {
+    child.kill('SIGKILL');
+    rmSync(directory, { recursive: true, force: true });
+  };
   // A test run that ends without stop() (a failed beforeAll) leaves no server behind.
   process.once('exit', killChild);
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -117,6 +117,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const exitHandler = () => {
     for (const kill of onExit) kill();
   };
+  if (ownDir) onExit.add(() => rmSync(dir, { recursive: true, force: true }));
   process.once('exit', exitHandler);
   undo.push(async () => process.off('exit', exitHandler));
   const killOnExit = (child: ChildProcess) => {
@@ -127,18 +128,25 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   try {
     log('Starting PostgreSQL, Redis and the S3 server');
+    // Each one's stop is noted as soon as it runs, so a start that fails half-way leaves none behind.
+    const stopLater = <T>(service: Promise<T>, stop: (running: T) => Promise<unknown>) =>
+      service.then((running) => {
+        undo.push(() => stop(running));
+        return running;
+      });
     const [postgres, redis, s3] = await Promise.all([
       // pg-boss and the request pool: about 20 connections a process.
-      startPrivatePostgres(postgresBin, { max_connections: String(Math.max(100, 30 * count + 20)) }),
-      startPrivateRedis(redisBin),
-      startS3Server(),
+      stopLater(
+        startPrivatePostgres(postgresBin, { max_connections: String(Math.max(100, 30 * count + 20)) }),
+        (running) => running.remove(),
+      ),
+      stopLater(startPrivateRedis(redisBin), (running) => running.remove()),
+      stopLater(startS3Server(), (running) => running.stop()),
     ]);
-    undo.push(
-      () => postgres.remove(),
-      () => redis.remove(),
-      () => s3.stop(),
-    );
-    onExit.add(() => spawnSync('sh', ['-c', `kill -QUIT $(head -n 1 ${postgres.dataDir}/postmaster.pid) 2>/dev/null`]));
+    onExit.add(() => {
+      spawnSync('sh', ['-c', `kill -QUIT $(head -n 1 ${postgres.dataDir}/postmaster.pid) 2>/dev/null`]);
+      rmSync(path.dirname(postgres.dataDir), { recursive: true, force: true });
+    });
 
     const port = requestedPort === 0 ? await freePort() : requestedPort;
     const url = `http://127.0.0.1:${port}`;
