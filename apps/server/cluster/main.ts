@@ -61,7 +61,7 @@ const lines = [
   '',
   `S.M.A.R.T. is running at ${cluster.url} (HAProxy in front of ${processes} processes; ready in ${(cluster.startedInMs / 1000).toFixed(1)} s)`,
   ...cluster.processes.map((app) => `  ${serverName(app.index)}  ${app.url}  pid ${app.pid}`),
-  `HAProxy's configuration: ${cluster.haproxyConfigFile}; the processes' logs beside it`,
+  `HAProxy's configuration: ${cluster.haproxyConfigFile}; the processes' shared settings: ${cluster.envFile} (each adds its PORT); their logs beside them`,
   `Mail (every process's): ${cluster.mailDir}`,
   ...demoSignInBanner(),
   'Ctrl-C stops everything.',

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { stopChild } from './child.js';
 import { freePort } from './postgres.js';
@@ -17,7 +18,7 @@ export async function redisServerBinary(): Promise<string | undefined> {
  */
 export async function startPrivateRedis(binary: string) {
   const port = await freePort();
-  const password = `test-${Math.random().toString(36).slice(2)}`;
+  const password = randomBytes(16).toString('hex');
   let child: ChildProcess | undefined;
   // A parent that ends without remove() (a failed test, an uncaught error) leaves no server behind.
   const killOnExit = () => child?.kill('SIGKILL');

@@ -59,6 +59,8 @@ export interface Cluster {
   stop(): Promise<void>;
   /** The HAProxy configuration it runs (the README's "Scaling out" shows the same). */
   readonly haproxyConfigFile: string;
+  /** The settings every process shares, one `NAME=value` a line (each process adds its own PORT). */
+  readonly envFile: string;
   /** Milliseconds from the call to every process ready behind the balancer. */
   readonly startedInMs: number;
 }
@@ -167,6 +169,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     };
 
+    // What every process is started with, as an environment file a host could give its own processes.
+    const envFile = path.join(dir, 'app.env');
+    await writeFile(
+      envFile,
+      Object.entries(env)
+        .map(([name, value]) => `${name}=${value}\n`)
+        .join(''),
+      { mode: 0o600 },
+    );
     const apps = appPorts.map((appPort, index) => appProcess(index, appPort, env, dir, killOnExit));
     undo.push(() => Promise.all(apps.map((app) => app.halt())));
     log(`Starting ${serverName(0)} (migrations${seedDemoData ? ', demo data' : ''})`);
@@ -207,6 +218,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       balancerState: () => balancer.state(),
       stop: stopAll,
       haproxyConfigFile,
+      envFile,
       startedInMs: performance.now() - started,
     };
   } catch (error) {
