@@ -1,18 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+
+export { freePort } from '../cluster/postgres.js';
 
 /** The built server (`npm run build`), which also serves the built web app. */
 export const serverEntry = path.resolve(import.meta.dirname, '../dist/main.js');
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 export interface Start {
   process: ChildProcess;

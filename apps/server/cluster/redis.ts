@@ -1,6 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { freePort } from './private-postgres.js';
+import { stopChild } from './child.js';
+import { freePort } from './postgres.js';
 
 const run = promisify(execFile);
 
@@ -11,13 +13,16 @@ export async function redisServerBinary(): Promise<string | undefined> {
 }
 
 /**
- * A Redis server of the test's own (no file written, a password, a free loopback port), for tests
- * that take it away the hard way while the app runs and start it again on the same port.
+ * A throwaway Redis server (no file written, a password, a free loopback port): a cluster's, or a
+ * test's that takes it away the hard way while the app runs and starts it again on the same port.
  */
 export async function startPrivateRedis(binary: string) {
   const port = await freePort();
-  const password = `test-${Math.random().toString(36).slice(2)}`;
+  const password = randomBytes(16).toString('hex');
   let child: ChildProcess | undefined;
+  // A parent that ends without remove() (a failed test, an uncaught error) leaves no server behind.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const start = async () => {
     const started = spawn(
       binary,
@@ -38,10 +43,7 @@ export async function startPrivateRedis(binary: string) {
   const kill = async () => {
     const running = child;
     child = undefined;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
+    if (running) await stopChild(running, 'SIGKILL');
   };
   /** Stops it (SIGSTOP) or lets it go on (SIGCONT): a Redis that hangs with its connections open. */
   const signal = (name: 'SIGSTOP' | 'SIGCONT') => () => {
@@ -55,6 +57,9 @@ export async function startPrivateRedis(binary: string) {
     start,
     pause: signal('SIGSTOP'),
     resume: signal('SIGCONT'),
-    remove: kill,
+    async remove() {
+      process.off('exit', killOnExit);
+      await kill();
+    },
   };
 }

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../../src/storage/s3-storage.js';
+import type { S3Settings } from '../src/storage/s3-storage.js';
+import { stopChild } from './child.js';
 
 /** s3rver's one account: it checks every request's signature against these. */
 const ACCESS_KEY = 'S3RVER';
@@ -42,9 +44,12 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const stopChild = () => child.kill('SIGKILL');
+  const killChild = () => {
+    child.kill('SIGKILL');
+    rmSync(directory, { recursive: true, force: true });
+  };
   // A test run that ends without stop() (a failed beforeAll) leaves no server behind.
-  process.once('exit', stopChild);
+  process.once('exit', killChild);
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -65,12 +70,15 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
   });
   // A client of the SDK's defaults: what the test reads back owes nothing to the storage under test.
-  const reader = new S3Client({
-    region: 'us-east-1',
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
-  });
+  // Made when first used: its constructor warns about the Node version, which `npm run cluster` need not print.
+  let reader: S3Client | undefined;
+  const client = () =>
+    (reader ??= new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+    }));
 
   return {
     settings: settingsOf(bucket),
@@ -83,17 +91,17 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
       AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
     }),
     async addBucket(name) {
-      await reader.send(new CreateBucketCommand({ Bucket: name }));
+      await client().send(new CreateBucketCommand({ Bucket: name }));
       return settingsOf(name);
     },
     async objects(name = bucket) {
       const found = new Map<string, Buffer>();
       let ContinuationToken: string | undefined;
       do {
-        const page = await reader.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken }));
+        const page = await client().send(new ListObjectsV2Command({ Bucket: name, ContinuationToken }));
         for (const { Key } of page.Contents ?? []) {
           if (!Key) continue;
-          const object = await reader.send(new GetObjectCommand({ Bucket: name, Key }));
+          const object = await client().send(new GetObjectCommand({ Bucket: name, Key }));
           found.set(Key, await buffer(object.Body as NodeJS.ReadableStream));
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -101,13 +109,9 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
       return found;
     },
     async stop() {
-      reader.destroy();
-      process.off('exit', stopChild);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      reader?.destroy();
+      process.off('exit', killChild);
+      await stopChild(child, 'SIGTERM');
       await rm(directory, { recursive: true, force: true });
     },
   };
