@@ -6,9 +6,9 @@ import path from 'node:path';
 import { UI_TEXT } from '@smart/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresBinaries, startPrivatePostgres } from '../cluster/postgres.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
-import { postgresBinaries, startPrivatePostgres } from './helpers/private-postgres.js';
 import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js';
 
 /**

@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Server, startS3Server } from '../cluster/s3-server.js';
 import type { FileStorage } from '../src/storage/index.js';
 import { s3Storage } from '../src/storage/s3-storage.js';
-import { type S3Server, startS3Server } from './helpers/s3-server.js';
 
 /*
  * The S3 storage against a real S3 server (s3rver, over HTTP on loopback): what the app and a

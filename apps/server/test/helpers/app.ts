@@ -54,7 +54,7 @@ export interface TestAppOptions {
   demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
-  /** Where the app keeps files (e.g. an S3 bucket of helpers/s3-server.ts); else DATA_DIR/files on disk. */
+  /** Where the app keeps files (e.g. an S3 bucket of cluster/s3-server.ts); else DATA_DIR/files on disk. */
   storage?: FileStorage;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../../src/storage/s3-storage.js';
+import type { S3Settings } from '../src/storage/s3-storage.js';
 
 /** s3rver's one account: it checks every request's signature against these. */
 const ACCESS_KEY = 'S3RVER';

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { freePort } from './private-postgres.js';
+import { freePort } from './postgres.js';
 
 const run = promisify(execFile);
 
@@ -11,8 +11,8 @@ export async function redisServerBinary(): Promise<string | undefined> {
 }
 
 /**
- * A Redis server of the test's own (no file written, a password, a free loopback port), for tests
- * that take it away the hard way while the app runs and start it again on the same port.
+ * A throwaway Redis server (no file written, a password, a free loopback port): a cluster's, or a
+ * test's that takes it away the hard way while the app runs and starts it again on the same port.
  */
 export async function startPrivateRedis(binary: string) {
   const port = await freePort();

@@ -25,11 +25,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A PostgreSQL server of the test's own (initdb in a temporary folder, on a free loopback port), for
- * tests that stop it the hard way while the app runs. initdb refuses root: as root, it runs as the
- * `postgres` user that Debian's package makes.
+ * A throwaway PostgreSQL server (initdb in a temporary folder, on a free loopback port): a cluster's,
+ * or a test's that stops it the hard way while the app runs. initdb refuses root: as root, it runs as
+ * the `postgres` user that Debian's package makes. `settings` are more `-c name=value` server settings.
  */
-export async function startPrivatePostgres(bin: string) {
+export async function startPrivatePostgres(bin: string, settings: Record<string, string> = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), 'smart-private-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -44,11 +44,16 @@ export async function startPrivatePostgres(bin: string) {
   const data = path.join(dir, 'data');
   const port = await freePort();
   await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  const options = `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off`;
+  const options = [
+    `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off`,
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
   const start = () => tool('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Its data directory (`postmaster.pid` names the server's process). */
+    dataDir: data,
     /** Stops it as a crash would (`pg_ctl stop -m immediate`: no checkpoint, every backend killed). */
     crash: () => tool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
     start,
