@@ -30,8 +30,9 @@ export async function bookingRace(population: Population, processUrls: string[])
   for (let round = 0; round < RACE_ROUNDS; round++) {
     const [advisorId, organizations] = [...byAdvisor][round % byAdvisor.size] as [string, Organization[]];
     const racers = organizations.flatMap((organization) => organization.people.slice(1, 4));
-    const from = new Date(Date.now() + (9 + round) * 24 * 3600_000);
-    const to = new Date(from.getTime() + 24 * 3600_000);
+    // Weeks ahead of what the simulated people book (the next eight days): the first free slot there.
+    const from = new Date(Date.now() + 21 * 24 * 3600_000);
+    const to = new Date(from.getTime() + 7 * 24 * 3600_000);
     const first = racers[0] as Person;
     const slots = await first.client.call<{ slots: { start: string }[] }>(
       'GET',

@@ -314,13 +314,14 @@ export const errorsInActions: string[] = [];
  * it failed.
  */
 export async function downloadFile(person: Person, file: StoredFile, via?: string): Promise<boolean | undefined> {
-  const link = await person.client.call<{ url: string }>('GET', `/api/files/download/${file.key}`, 'files', {
+  const link = await person.client.call<{ downloadUrl: string }>('GET', `/api/files/download/${file.key}`, 'files', {
     via,
     quiet: via !== undefined,
   });
   if (link.status !== 200) return undefined;
-  const target = link.data.url.startsWith('http') ? new URL(link.data.url) : undefined;
-  const path = target ? `${target.pathname}${target.search}` : link.data.url;
+  const url = link.data.downloadUrl;
+  const target = url.startsWith('http') ? new URL(url) : undefined;
+  const path = target ? `${target.pathname}${target.search}` : url;
   const bytes = await person.client.call<Buffer>('GET', path, 'files', {
     via: target && !target.pathname.startsWith('/api/') ? target.origin : via,
     quiet: via !== undefined,
