@@ -181,7 +181,9 @@ export async function consistency(database: pg.Client, s3Keys: Set<string> | und
   if (wrongSize.length) problems.push(`${wrongSize.length} file rows of another size than uploaded`);
   if (s3Keys) {
     const { rows: allFiles } = await database.query('select key from files');
-    const withoutBytes = allFiles.filter((row) => ![...s3Keys].some((key) => key.endsWith(String(row.key))));
+    // The bucket's keys may carry a prefix: the file's key is the last part.
+    const names = new Set([...s3Keys].map((key) => key.split('/').at(-1)));
+    const withoutBytes = allFiles.filter((row) => !names.has(String(row.key)));
     figures.push(`bucket ${s3Keys.size} objects, ${allFiles.length} file rows`);
     if (withoutBytes.length) problems.push(`${withoutBytes.length} file rows whose bytes are not in the bucket`);
   }
