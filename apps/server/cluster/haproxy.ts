@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
+import { isRunning, stopChild } from './child.js';
 
 const run = promisify(execFile);
 
@@ -104,7 +105,6 @@ export async function startHaproxy(binary: string, configFile: string, statsSock
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const state = async () => {
     const csv = await askSocket(statsSocket, 'show stat\n');
     const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
@@ -120,7 +120,7 @@ export async function startHaproxy(binary: string, configFile: string, statsSock
   };
   // It answers on the socket once it has read its configuration and bound its ports.
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}: ${output}`);
+    if (!isRunning(child)) throw new Error(`haproxy exited with ${child.exitCode}: ${output}`);
     if (await state().catch(() => undefined)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -129,10 +129,7 @@ export async function startHaproxy(binary: string, configFile: string, statsSock
     output: () => output,
     state,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child, 'SIGTERM');
     },
   };
 }

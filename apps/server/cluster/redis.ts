@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { stopChild } from './child.js';
 import { freePort } from './postgres.js';
 
 const run = promisify(execFile);
@@ -38,10 +39,7 @@ export async function startPrivateRedis(binary: string) {
   const kill = async () => {
     const running = child;
     child = undefined;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
+    if (running) await stopChild(running, 'SIGKILL');
   };
   /** Stops it (SIGSTOP) or lets it go on (SIGCONT): a Redis that hangs with its connections open. */
   const signal = (name: 'SIGSTOP' | 'SIGCONT') => () => {

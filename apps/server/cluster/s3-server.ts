@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../src/storage/s3-storage.js';
+import { stopChild } from './child.js';
 
 /** s3rver's one account: it checks every request's signature against these. */
 const ACCESS_KEY = 'S3RVER';
@@ -42,9 +43,9 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const stopChild = () => child.kill('SIGKILL');
+  const killChild = () => child.kill('SIGKILL');
   // A test run that ends without stop() (a failed beforeAll) leaves no server behind.
-  process.once('exit', stopChild);
+  process.once('exit', killChild);
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -102,12 +103,8 @@ export async function startS3Server(bucket = 'smart-files'): Promise<S3Server> {
     },
     async stop() {
       reader.destroy();
-      process.off('exit', stopChild);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      process.off('exit', killChild);
+      await stopChild(child, 'SIGTERM');
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isRunning, stopChild } from './child.js';
 import { haproxyBinary, haproxyConfig, serverName, startHaproxy } from './haproxy.js';
 import { freePort, postgresBinaries, startPrivatePostgres } from './postgres.js';
 import { redisServerBinary, startPrivateRedis } from './redis.js';
@@ -218,14 +219,8 @@ function appProcess(
   const logFile = path.join(dir, `${serverName(index)}.log`);
   let child: ChildProcess | undefined;
   let printed = '';
-  const running = () => Boolean(child && child.exitCode === null && child.signalCode === null);
-  const stop = async (signal: 'SIGKILL' | 'SIGTERM' | 'SIGINT') => {
-    const current = child;
-    if (!current || !running()) return current?.exitCode ?? null;
-    const exited = new Promise<number | null>((resolve) => current.once('exit', (code) => resolve(code)));
-    current.kill(signal);
-    return exited;
-  };
+  const running = () => Boolean(child && isRunning(child));
+  const stop = async (signal: 'SIGKILL' | 'SIGTERM' | 'SIGINT') => (child ? stopChild(child, signal) : null);
   return {
     index,
     url,
@@ -258,7 +253,7 @@ function appProcess(
       started.once('exit', () => log.end());
       await waitFor(
         async () => {
-          if (started.exitCode !== null || started.signalCode !== null) {
+          if (!isRunning(started)) {
             throw new Error(`${serverName(index)} stopped while starting (exit ${started.exitCode}): ${printed}`);
           }
           const response = await fetch(`${url}/api/health/ready`).catch(() => undefined);

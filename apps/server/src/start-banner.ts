@@ -22,7 +22,7 @@ export function startBanner({ config, port, database, seededNow, phases }: Start
     config.mail.smtpUrl
       ? `Mail: sent over SMTP, links to ${config.appUrl}`
       : `Mail: written to ${config.mail.mailboxDir} (set SMTP_URL to send it), links to ${config.appUrl}`,
-    ...(config.seedDemoData ? [`Demo sign-ins (password "${DEMO_PASSWORD}"):`, ...demoSignInLines()] : []),
+    ...(config.seedDemoData ? demoSignInBanner() : []),
     ...(config.bootstrapAdmin ? [`Platform admin: ${config.bootstrapAdmin.email}`] : []),
     phases,
     '',
@@ -34,6 +34,11 @@ function listeningLine(config: Config): string {
     return `Listening on ${config.host} only: this machine's browsers reach it, others do not, since the demo accounts' password is public. Set HOST=0.0.0.0 to open it to the network.`;
   }
   return `Listening on ${config.host}${config.host === '0.0.0.0' ? ' (every interface)' : ''}`;
+}
+
+/** The demo sign-ins with their password: the start banner's, and `npm run cluster`'s. */
+export function demoSignInBanner(): string[] {
+  return [`Demo sign-ins (password "${DEMO_PASSWORD}"):`, ...demoSignInLines()];
 }
 
 /** `  org_admin (Acme Corp)  owner@acme.example.com`: each account's role and where it works, as the README's table. */
