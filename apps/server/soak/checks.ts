@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { sleep } from './http.js';
 import type { Finding } from './probes.js';
 import { type Listener, ledger } from './user.js';
@@ -44,7 +44,10 @@ export function realtime(listeners: Listener[]): Finding & { figures: Record<str
 const MAIL_SETTLE_MS = 120_000;
 
 /** Notification e-mails: the mailbox holds one file per batch the database says it sent, none twice. */
-export async function mail(database: pg.Client, mailDir: string): Promise<Finding & { figures: Record<string, number> }> {
+export async function mail(
+  database: pg.Client,
+  mailDir: string,
+): Promise<Finding & { figures: Record<string, number> }> {
   // Wait for the e-mails already due (the ones still waiting for their delay are not counted on either side).
   const deadline = Date.now() + MAIL_SETTLE_MS;
   for (;;) {
@@ -101,7 +104,10 @@ export async function scheduledJobs(database: pg.Client, since: Date): Promise<F
     check: 'scheduled jobs: once per tick across processes',
     ok: twice.length === 0 && failedRuns.length === 0 && rows.length > 0,
     detail: rows
-      .map((row) => `${row.name}: ${row.jobs} jobs in ${row.ticks} minutes, ${row.completed} completed, ${row.failed} failed`)
+      .map(
+        (row) =>
+          `${row.name}: ${row.jobs} jobs in ${row.ticks} minutes, ${row.completed} completed, ${row.failed} failed`,
+      )
       .join('; '),
   };
 }
@@ -150,17 +156,50 @@ export async function consistency(database: pg.Client, s3Keys: Set<string> | und
   if (cancelled[0]?.n !== 0) problems.push(`${cancelled[0]?.n} acknowledged cancellations not cancelled`);
 
   const orphans: [string, string][] = [
-    ['task comments without their task', 'select count(*) from task_comments c where not exists (select 1 from tasks t where t.id = c.task_id)'],
-    ['task activity without its task', 'select count(*) from task_activity a where not exists (select 1 from tasks t where t.id = a.task_id)'],
-    ['tasks without their objective', 'select count(*) from tasks t where not exists (select 1 from objectives o where o.id = t.objective_id)'],
-    ['messages without their conversation', 'select count(*) from messages m where not exists (select 1 from conversations c where c.id = m.conversation_id)'],
-    ['participants without their conversation', 'select count(*) from conversation_participants p where not exists (select 1 from conversations c where c.id = p.conversation_id)'],
-    ['task files without their task', "select count(*) from files f where f.record_type = 'task' and not exists (select 1 from tasks t where t.id = f.record_id)"],
-    ['time entries without their task', 'select count(*) from time_entries e where e.task_id is not null and not exists (select 1 from tasks t where t.id = e.task_id)'],
-    ['attendees without their session', 'select count(*) from advisor_session_attendees a where not exists (select 1 from advisor_sessions s where s.id = a.session_id)'],
-    ['deliveries without their notification', 'select count(*) from notification_deliveries d where not exists (select 1 from notifications n where n.id = d.notification_id)'],
-    ['more than one running timer per person', 'select count(*) from (select user_id from running_timers group by user_id having count(*) > 1) t'],
-    ['messages twice by one client id', 'select count(*) from (select sender_id, client_message_id from messages where client_message_id is not null group by 1, 2 having count(*) > 1) t'],
+    [
+      'task comments without their task',
+      'select count(*) from task_comments c where not exists (select 1 from tasks t where t.id = c.task_id)',
+    ],
+    [
+      'task activity without its task',
+      'select count(*) from task_activity a where not exists (select 1 from tasks t where t.id = a.task_id)',
+    ],
+    [
+      'tasks without their objective',
+      'select count(*) from tasks t where not exists (select 1 from objectives o where o.id = t.objective_id)',
+    ],
+    [
+      'messages without their conversation',
+      'select count(*) from messages m where not exists (select 1 from conversations c where c.id = m.conversation_id)',
+    ],
+    [
+      'participants without their conversation',
+      'select count(*) from conversation_participants p where not exists (select 1 from conversations c where c.id = p.conversation_id)',
+    ],
+    [
+      'task files without their task',
+      "select count(*) from files f where f.record_type = 'task' and not exists (select 1 from tasks t where t.id = f.record_id)",
+    ],
+    [
+      'time entries without their task',
+      'select count(*) from time_entries e where e.task_id is not null and not exists (select 1 from tasks t where t.id = e.task_id)',
+    ],
+    [
+      'attendees without their session',
+      'select count(*) from advisor_session_attendees a where not exists (select 1 from advisor_sessions s where s.id = a.session_id)',
+    ],
+    [
+      'deliveries without their notification',
+      'select count(*) from notification_deliveries d where not exists (select 1 from notifications n where n.id = d.notification_id)',
+    ],
+    [
+      'more than one running timer per person',
+      'select count(*) from (select user_id from running_timers group by user_id having count(*) > 1) t',
+    ],
+    [
+      'messages twice by one client id',
+      'select count(*) from (select sender_id, client_message_id from messages where client_message_id is not null group by 1, 2 having count(*) > 1) t',
+    ],
   ];
   for (const [what, text] of orphans) {
     const { rows } = await database.query(text).catch((error: Error) => {

@@ -5,7 +5,14 @@ import pg from 'pg';
 import { type AppProcess, type Cluster, startCluster } from '../cluster/topology.js';
 import { consistency, mail, noDoubleBooking, realtime, scheduledJobs } from './checks.js';
 import { failed, idOf, inBatches, type Outcome, outcomes, sleep } from './http.js';
-import { bookingRace, type Finding, filesEverywhere, loginLimit, sessionsAcrossProcesses, writeLimit } from './probes.js';
+import {
+  bookingRace,
+  type Finding,
+  filesEverywhere,
+  loginLimit,
+  sessionsAcrossProcesses,
+  writeLimit,
+} from './probes.js';
 import { populate } from './setup.js';
 import { errorsInActions, type Listener, listen, SimulatedUser } from './user.js';
 
@@ -228,7 +235,11 @@ function requestFindings(run: Outcome[], events: Event[]): Finding[] {
   const retries = run.filter((outcome) => outcome.retry);
   const failedRetries = retries.filter(failed);
   const window = (event: Event | undefined) =>
-    event ? failures.filter((outcome) => outcome.ended >= event.at && outcome.started <= (event.restartedAt ?? event.at) + SETTLE_MS) : [];
+    event
+      ? failures.filter(
+          (outcome) => outcome.ended >= event.at && outcome.started <= (event.restartedAt ?? event.at) + SETTLE_MS,
+        )
+      : [];
   const describe = (list: Outcome[]) =>
     list
       .slice(0, 5)
@@ -299,7 +310,9 @@ function buildReport(
     latency[phase] = {};
     for (const group of groups) {
       const durations = run
-        .filter((outcome) => outcome.group === group && outcome.started >= from && outcome.started < to && !failed(outcome))
+        .filter(
+          (outcome) => outcome.group === group && outcome.started >= from && outcome.started < to && !failed(outcome),
+        )
         .map((outcome) => outcome.ended - outcome.started)
         .sort((a, b) => a - b);
       (latency[phase] as Report['latency'][string])[group] = {
@@ -310,10 +323,14 @@ function buildReport(
       };
     }
   }
-  const seconds = (value: number | undefined) =>
-    value === undefined ? null : Math.round((value - t0) / 100) / 10;
+  const seconds = (value: number | undefined) => (value === undefined ? null : Math.round((value - t0) / 100) / 10);
   return {
-    settings: { SOAK_SECONDS: SECONDS, SOAK_USERS: USERS, SOAK_ORGANIZATIONS: ORGANIZATIONS, SOAK_THINK_SECONDS: THINK_MS / 1000 },
+    settings: {
+      SOAK_SECONDS: SECONDS,
+      SOAK_USERS: USERS,
+      SOAK_ORGANIZATIONS: ORGANIZATIONS,
+      SOAK_THINK_SECONDS: THINK_MS / 1000,
+    },
     totalSeconds: 0,
     requests: { total: run.length, perSecond: Math.round((run.length / ((end - t0) / 1000)) * 10) / 10, byOutcome },
     events: events.map((event) => ({
@@ -336,7 +353,9 @@ function buildReport(
 
 function printReport(report: Report) {
   log('\nRequests by outcome');
-  log(`  ${report.requests.total} in all (${report.requests.perSecond}/s): ${JSON.stringify(report.requests.byOutcome)}`);
+  log(
+    `  ${report.requests.total} in all (${report.requests.perSecond}/s): ${JSON.stringify(report.requests.byOutcome)}`,
+  );
   log('\nEvents (seconds into the run)');
   for (const event of report.events) log(`  ${JSON.stringify(event)}`);
   log('\nLatency in ms, p50/p95/p99 (count), per route group');

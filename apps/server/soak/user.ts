@@ -218,8 +218,8 @@ export class SimulatedUser {
       idempotent: true,
     });
     if (answer.status === 201 || answer.status === 200) {
-      let sent = ledger.messages.get(this.conversationId);
-      if (!sent) ledger.messages.set(this.conversationId, (sent = new Set()));
+      const sent = ledger.messages.get(this.conversationId) ?? new Set<string>();
+      ledger.messages.set(this.conversationId, sent);
       sent.add(idOf(answer.data));
     }
   }
@@ -236,7 +236,12 @@ export class SimulatedUser {
       });
       if (answer.status === 201) {
         const key = answer.data.url.split('/').at(-1) as string;
-        ledger.files.push({ key, organizationId: this.person.organization.id, sha256: sha256(bytes), size: bytes.length });
+        ledger.files.push({
+          key,
+          organizationId: this.person.organization.id,
+          sha256: sha256(bytes),
+          size: bytes.length,
+        });
       }
       return;
     }
