@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskActivity } from '../src/db/schema/index.js';
-import { type Caller, createTestApp, STORAGE_KINDS, type TestApp } from './helpers/app.js';
+import { type Caller, createTestApp, keysIn, STORAGE_KINDS, type TestApp } from './helpers/app.js';
 import { captureLog } from './helpers/log-capture.js';
 import {
   makeProfilePicture,
@@ -83,12 +83,15 @@ describe.each(STORAGE_KINDS)('files on %s', (kind) => {
       expect(served.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''evil.png`);
     });
 
-    it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
+    it('refuses a file over 10 MB with 413 and keeps nothing, neither row nor bytes', async () => {
+      const before = await keysIn(t.app.storage);
       const response = await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 1), 'big.bin');
       expect(response.statusCode).toBe(413);
       expect(response.json().error).toBe(UI_TEXT.fileTooLarge);
       const rows = await t.database.db.query.files.findMany();
       expect(rows.map((row) => row.originalName)).not.toContain('big.bin');
+      // On S3 the first parts were already sent (a multipart upload) when the limit cut the stream.
+      expect(await keysIn(t.app.storage)).toEqual(before);
     });
 
     it('accepts a file of exactly 10 MB', async () => {
@@ -295,6 +298,15 @@ describe.each(STORAGE_KINDS)('files on %s', (kind) => {
       const response = await t.request({ method: 'GET', url: await signedUrlOf(key, 'globexMember') });
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.equals(TINY_PNG)).toBe(true);
+    });
+
+    it('answers 404 with its message, not 500, when the bytes are gone from storage', async () => {
+      const key = await attachToAcme('tasks', 'acmeMember');
+      const url = await signedUrlOf(key);
+      await t.app.storage.remove(key);
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(UI_TEXT.downloadLinkInvalid);
     });
 
     it('never writes a signature into the log', async () => {
