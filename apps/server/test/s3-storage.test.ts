@@ -130,7 +130,7 @@ async function closedPort() {
 describe('a server started with a wrong S3 setting', () => {
   it('stops at once with the setting named and no stack trace: a missing bucket, wrong credentials, an unreachable endpoint', async () => {
     const dataDir = await scratch('s3-settings');
-    const cases = [
+    const cases: { wrong: Record<string, string>; named: RegExp }[] = [
       { wrong: { S3_BUCKET: 'no-such-bucket' }, named: /S3_BUCKET: there is no bucket no-such-bucket at http/ },
       {
         // s3rver knows its one key id and takes any secret with it: a key id it does not know.
