@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { attachmentEndpoints, fileEndpoints, pathOf, templateEndpoints, UI_TEXT } from '@smart/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +7,14 @@ import { storageUsed } from '../src/modules/files/quota.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { factories, type Member, organizationWithPeople } from './helpers/factories.js';
 import { captureLog } from './helpers/log-capture.js';
-import { makeProfilePicture, postParts, sendUpload, TINY_PNG, uploadFile } from './helpers/multipart.js';
+import { makeProfilePicture, multipartBody, postParts, sendUpload, TINY_PNG, uploadFile } from './helpers/multipart.js';
 import { insertTemplateDepartment, pdfPart, templateFields, templateFormRequest } from './helpers/templates.js';
 import { createWorkTree, type WorkTree } from './helpers/work.js';
 
 /*
- * The S3 server stops while the app runs (s3rver ended mid-test): every request that needs the
- * bucket answers 503 with its message, never 500; an upload leaves no row and counts nothing
- * against the quota; the log says the file storage is away.
+ * The S3 server stops while the app runs (s3rver ended mid-test, first in the middle of an upload):
+ * every request that needs the bucket answers 503 with its message, never 500; an upload leaves no
+ * row and counts nothing against the quota; the log says the file storage is away.
  */
 let t: TestApp;
 let member: Member;
@@ -38,7 +39,6 @@ beforeAll(async () => {
   attachedKey = attached.json().data.fileName;
   pictureUrl = await uploadFile(t, { token: member.token });
   await makeProfilePicture(t, { token: member.token }, pictureUrl);
-  await t.s3?.stop();
 });
 afterAll(async () => {
   await t?.close();
@@ -59,7 +59,53 @@ function expectUnavailable(response: { statusCode: number; body: string; headers
   expect(response.headers['retry-after']).toBeDefined();
 }
 
+describe('the S3 server stopping during an upload', () => {
+  it('answers the upload 503 once its bytes have all arrived, with no row and nothing counted', async () => {
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const [rowsBefore, usedBefore] = [await rowCount(), await storageUsed(t.database.db, member.organizationId)];
+    // 8 MB: the first 5 MB part is on its way to S3 when it stops, at 6 MB sent.
+    const { body, contentType } = multipartBody('file', 'survey.bin', Buffer.alloc(8 * 1024 * 1024, 3), 'x');
+    const answer = new Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>(
+      (resolve, reject) => {
+        const upload = httpRequest(
+          `${baseUrl}${fileEndpoints.upload.path}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': contentType, authorization: `Bearer ${member.token}` },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () =>
+              resolve({ statusCode: response.statusCode ?? 0, body: text, headers: response.headers }),
+            );
+          },
+        );
+        upload.on('error', reject);
+        const sendInPieces = async () => {
+          const piece = 256 * 1024;
+          for (let at = 0; at < body.length; at += piece) {
+            if (at === 6 * 1024 * 1024) await t.s3?.stop();
+            if (!upload.write(body.subarray(at, at + piece)))
+              await new Promise((drained) => upload.once('drain', drained));
+          }
+          upload.end();
+        };
+        sendInPieces().catch(reject);
+      },
+    );
+    expectUnavailable(await answer);
+    expect(await rowCount()).toBe(rowsBefore);
+    expect(await storageUsed(t.database.db, member.organizationId)).toBe(usedBefore);
+  });
+});
+
 describe('with the S3 server stopped', () => {
+  // Stopped already by the upload above; when run alone, stopped here.
+  beforeAll(() => t.s3?.stop());
+
   it('an upload (an avatar to be) answers 503, keeps no row and counts nothing against the quota', async () => {
     const [rowsBefore, usedBefore] = [await rowCount(), await storageUsed(t.database.db, member.organizationId)];
     const response = await sendUpload(
