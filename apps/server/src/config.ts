@@ -275,8 +275,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new SettingError(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
-  if (env.SMTP_URL && !env.MAIL_FROM)
+  if (env.SMTP_URL && !env.MAIL_FROM) {
     throw new SettingError('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
+  }
   if (env.DATABASE_URL && !env.TWO_FACTOR_ENCRYPTION_KEY) {
     throw new SettingError(
       'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',

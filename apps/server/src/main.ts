@@ -131,7 +131,8 @@ function startPhases() {
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   // A wrong setting is the operator's to fix: its message says which; a stack would bury it.
-  if (error instanceof Error && !(error instanceof SettingError) && error.stack)
+  if (error instanceof Error && !(error instanceof SettingError) && error.stack) {
     process.stderr.write(`${error.stack}\n`);
+  }
   process.exit(1);
 });
