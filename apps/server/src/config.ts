@@ -245,6 +245,14 @@ export const EVERY_INTERFACE = '0.0.0.0';
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /**
+ * A setting that is wrong or names something that is not there: the process says which and stops,
+ * with no stack trace (main.ts), since the fix is the operator's, not the code's.
+ */
+export class SettingError extends Error {
+  override name = 'SettingError';
+}
+
+/**
  * Archives written among the stored files would be backed up into the next archive, and among
  * PGlite's files would be taken for the database's: BACKUP_DIR stays out of both.
  */
@@ -252,7 +260,7 @@ function refuseBackupDirInsideData(backupDir: string, dataDir: string) {
   for (const held of ['files', 'pglite'].map((name) => path.join(dataDir, name))) {
     const relative = path.relative(held, backupDir);
     if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
-      throw new Error(`Invalid configuration: BACKUP_DIR: put it outside ${held} (the server's own files)`);
+      throw new SettingError(`Invalid configuration: BACKUP_DIR: put it outside ${held} (the server's own files)`);
     }
   }
 }
@@ -264,12 +272,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new SettingError(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
-  if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new SettingError('Invalid configuration: MAIL_FROM: set it when SMTP_URL is set');
+  }
   if (env.DATABASE_URL && !env.TWO_FACTOR_ENCRYPTION_KEY) {
-    throw new Error(
+    throw new SettingError(
       'Invalid configuration: TWO_FACTOR_ENCRYPTION_KEY: set it when DATABASE_URL is set (32 random bytes, base64 or hex: openssl rand -base64 32), the same on every process',
     );
   }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { serveBackups } from './backup/control-socket.js';
-import { loadConfig } from './config.js';
+import { loadConfig, SettingError } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { ensureBootstrapAdmin, ensurePlatformOrganization } from './db/seed/bootstrap.js';
 import { seedDemoDataOnce } from './db/seed/index.js';
@@ -18,11 +18,13 @@ import { storageFromConfig } from './storage/index.js';
 async function main() {
   const phases = startPhases();
   const config = loadConfig();
+  // Before the database: a wrong S3 setting stops the start at once, named.
+  const storage = await storageFromConfig(config);
+  if (storage.kind === 's3') phases.end('file storage');
   const database = await openConfiguredDatabase(config);
   phases.end('database');
   await database.migrate();
   phases.end('migrations');
-  const storage = await storageFromConfig(config);
   const seeded = config.seedDemoData && (await seedDemoDataOnce(database.db));
   // Also into a database seeded before projects existed.
   if (config.seedDemoData) await seedDemoWorkOnce(database.db, storage);
@@ -128,6 +130,9 @@ function startPhases() {
 
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  // A wrong setting is the operator's to fix: its message says which; a stack would bury it.
+  if (error instanceof Error && !(error instanceof SettingError) && error.stack) {
+    process.stderr.write(`${error.stack}\n`);
+  }
   process.exit(1);
 });

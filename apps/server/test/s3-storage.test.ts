@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -6,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Server, startS3Server } from '../cluster/s3-server.js';
 import type { FileStorage } from '../src/storage/index.js';
 import { s3Storage } from '../src/storage/s3-storage.js';
+import { afterAllCleanups } from './helpers/scratch.js';
+import { startServerProcess } from './helpers/server-process.js';
 
 /*
  * The S3 storage against a real S3 server (s3rver, over HTTP on loopback): what the app and a
@@ -110,5 +113,48 @@ describe('S3 storage on a real S3 server', () => {
     const found = await listed(s3Storage(many));
     expect(found.size).toBe(keys.length);
     expect(found.get('file-1000.txt')).toBe('file-1000.txt'.length);
+  }, 60_000);
+});
+
+const { scratch } = afterAllCleanups();
+
+/** A loopback port nothing listens on (taken, then given back). */
+async function closedPort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('a server started with a wrong S3 setting', () => {
+  it('stops at once with the setting named and no stack trace: a missing bucket, wrong credentials, an unreachable endpoint', async () => {
+    const dataDir = await scratch('s3-settings');
+    const cases: { wrong: Record<string, string>; named: RegExp }[] = [
+      { wrong: { S3_BUCKET: 'no-such-bucket' }, named: /S3_BUCKET: there is no bucket no-such-bucket at http/ },
+      {
+        // s3rver knows its one key id and takes any secret with it: a key id it does not know.
+        wrong: { AWS_ACCESS_KEY_ID: 'NOT-A-KEY', AWS_SECRET_ACCESS_KEY: 'not-the-secret' },
+        named: /AWS_ACCESS_KEY_ID\/AWS_SECRET_ACCESS_KEY: S3 refused them/,
+      },
+      {
+        wrong: { S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` },
+        named: /S3_ENDPOINT: http:\/\/127\.0\.0\.1:\d+ cannot be reached/,
+      },
+    ];
+    // Started together: each process spends seconds loading the app before it asks the bucket.
+    const outcomes = await Promise.allSettled(
+      cases.map(({ wrong }) => startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...s3.env(), ...wrong })),
+    );
+    for (const outcome of outcomes) if (outcome.status === 'fulfilled') outcome.value.child.kill('SIGKILL');
+    for (const [index, outcome] of outcomes.entries()) {
+      const { named } = cases[index] as (typeof cases)[number];
+      expect(outcome.status, String(named)).toBe('rejected');
+      // startServerProcess rejects with the exit code and all the process wrote.
+      const said = String((outcome as PromiseRejectedResult).reason.message);
+      expect(said).toMatch(/^server exited with 1: /);
+      expect(said).toMatch(named);
+      expect(said).not.toMatch(/\n\s+at /);
+    }
   }, 60_000);
 });

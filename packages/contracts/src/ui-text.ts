@@ -220,6 +220,9 @@ export const UI_TEXT = {
   organizationRequired: 'An organization is required for this role',
   internalError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'S.M.A.R.T. is briefly unavailable. Please try again in a few seconds.',
+  /** The file storage (an S3 bucket) could not be reached or failed: nothing was stored. */
+  fileStorageUnavailable:
+    'Files cannot be stored or opened just now; nothing was saved. Please try again in a few minutes.',
   // S.M.A.R.T. Advisors
   advisorsTitle: 'S.M.A.R.T. Advisors',
   advisorsSubtitle: 'Manage and assign S.M.A.R.T. Advisors to organizations',

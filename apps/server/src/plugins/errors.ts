@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isServiceUnreachable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/errors.js';
+import { StorageUnavailableError } from '../storage/index.js';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: ErrorResponse['details']) {
   const body: ErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
@@ -54,6 +55,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
         UI_TEXT.invalidInput,
       );
+    }
+
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error }, 'file storage unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'UNAVAILABLE', UI_TEXT.fileStorageUnavailable);
     }
 
     if (isServiceUnreachable(error)) {

@@ -18,3 +18,14 @@ export interface StoredFile {
   key: string;
   bytes: number;
 }
+
+/**
+ * The storage could not do what was asked (unreachable, refused, failing): a request answers 503
+ * with a message (plugins/errors.ts), never 500. Its cause is the storage's own error, for the log.
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(operation: string, location: string, cause: unknown) {
+    super(`${operation} in ${location} failed`, { cause });
+  }
+}

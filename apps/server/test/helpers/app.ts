@@ -20,6 +20,21 @@ import type { FileStorage } from '../../src/storage/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { type Called, type CallOptions, callEndpoint } from './call.js';
 import { freshDatabase } from './database.js';
+import type { S3Server } from '../../cluster/s3-server.js';
+
+/**
+ * The two places an app keeps files: DATA_DIR/files on disk, or an S3 bucket (s3rver, started for
+ * the app). The storage tests run on both (`describe.each(STORAGE_KINDS)`).
+ */
+export const STORAGE_KINDS = ['disk', 's3'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+/** Every key a storage holds, sorted: what a test compares before and after a refused upload. */
+export async function keysIn(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const stored of storage.list()) keys.push(stored.key);
+  return keys.sort();
+}
 
 /** The demo accounts tests sign in as (seeded by the real seed). */
 export const ACCOUNTS = {
@@ -44,6 +59,8 @@ export interface TestApp {
   request(options: InjectOptions & { as?: Caller; token?: string }): Promise<LightMyRequestResponse>;
   /** An endpoint of contracts called with typed params, query and body; its answer typed (helpers/call.ts). */
   call<E extends Endpoint>(definition: E, input: EndpointInput<E> & CallOptions<Caller>): Promise<Called<E>>;
+  /** The S3 server the app keeps its files on, with `storage: 's3'` (stopped by close()). */
+  s3: S3Server | undefined;
   close(): Promise<void>;
 }
 
@@ -54,8 +71,11 @@ export interface TestAppOptions {
   demoData?: boolean;
   redisPrefix?: string;
   dataDir?: string;
-  /** Where the app keeps files (e.g. an S3 bucket of cluster/s3-server.ts); else DATA_DIR/files on disk. */
-  storage?: FileStorage;
+  /**
+   * Where the app keeps files: a storage of the test's, 's3' (a bucket on an S3 server started for
+   * this app), or 'disk' (the default: DATA_DIR/files).
+   */
+  storage?: FileStorage | StorageKind;
   /** Capture the server's log lines (at LOG_LEVEL info); none by default. */
   logStream?: DestinationStream;
   /** The clock of the second factor's codes and of the free slots (helpers/two-factor.ts holds one still); Date.now by default. */
@@ -102,10 +122,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REMINDER_INTERVAL_SECONDS: '0',
     ...options.settings,
   });
+  // The AWS SDK is loaded only by the apps on S3: most test files never need it.
+  const s3 = options.storage === 's3' ? await (await import('../../cluster/s3-server.js')).startS3Server() : undefined;
+  const storage =
+    typeof options.storage === 'object'
+      ? options.storage
+      : s3
+        ? (await import('../../src/storage/s3-storage.js')).s3Storage(s3.settings)
+        : localStorage(path.join(dataDir, 'files'));
   const app = await buildApp({
     config,
     db: database.db,
-    storage: options.storage ?? localStorage(path.join(dataDir, 'files')),
+    storage,
     logStream: options.logStream ?? false,
     ...(options.clock && { clock: options.clock }),
     // A scheduled backup (BACKUP_DIR in `settings`) dumps the app's PGlite; on PostgreSQL the test names it.
@@ -142,8 +170,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokenFor,
     request,
     call: (definition, input) => callEndpoint(request, definition, input),
+    s3,
     async close() {
       await app.close();
+      await s3?.stop();
       if (!options.database) await database.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { badTextError, findBadText } from '../../lib/request-validation.js';
-import type { FileStorage } from '../../storage/index.js';
+import { type FileStorage, StorageUnavailableError } from '../../storage/index.js';
 import { type StoredUpload, saveUploadBytes } from '../files/index.js';
 
 /**
@@ -71,7 +71,7 @@ async function contentMatches(storage: FileStorage, stored: StoredUpload, extens
 
 /** A multipart failure: the parser's limits and unreadable bodies are the client's 400; our own errors pass. */
 function partFailure(error: unknown): AppError | unknown {
-  if (error instanceof AppError) return error;
+  if (error instanceof AppError || error instanceof StorageUnavailableError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return badRequest(UI_TEXT.tooManyTemplateFiles);
   if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) return error;
