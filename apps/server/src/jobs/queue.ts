@@ -62,6 +62,11 @@ export interface JobQueueOptions {
 export const JOB_RETRY_LIMIT = 5;
 const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
 
+/** PostgreSQL's code for a statement it ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+/** Tries of a queue's creation: deadlocks among processes starting together clear within a few. */
+const QUEUE_CREATION_ATTEMPTS = 10;
+
 /** Where a job's data keeps the id of the request that queued it (the worker takes it out again). */
 const REQUEST_ID_KEY = '_requestId';
 
@@ -108,13 +113,29 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
   boss.on('error', (error) => options.onError(error));
   await boss.start();
 
+  /**
+   * pg-boss's create_queue, tried again when PostgreSQL picked it as a deadlock's victim: processes
+   * starting together create their queues at once, and each new queue's partition locks the shared
+   * tables in an order another's can cross (one of two processes started together exited). The
+   * second try finds the queue made, or makes it.
+   */
+  async function createQueue(name: string, queueOptions: PgBoss.Queue) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await boss.createQueue(name, queueOptions);
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS || (error as { code?: string }).code !== DEADLOCK_DETECTED) throw error;
+      }
+    }
+  }
+
   /** Creates the queue and this process's worker on it; returns the function that sends one job. */
   async function work<T extends object>(
     name: string,
     handler: (data: T) => Promise<void>,
     defineOptions: DefineOptions = {},
   ) {
-    await boss.createQueue(name, {
+    await createQueue(name, {
       name,
       ...RETRIES,
       ...(defineOptions.expireInSeconds && { expireInSeconds: defineOptions.expireInSeconds }),
