@@ -26,6 +26,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** Redis reconnects within 2 s, the unsent check runs each second: generous on a loaded machine. */
+const CATCH_UP_WITHIN_MS = 20_000;
+
 /** A socket's `catch_up` calls from now on, and its new messages, in order of arrival. */
 function record(socket: Socket) {
   const heard: string[] = [];
@@ -39,9 +42,20 @@ function record(socket: Socket) {
   return {
     heard,
     catchUps: () => catchUps,
-    /** Resolves at the next catch_up (or at once if one came since `since`). */
+    /** Resolves at the next catch_up (or at once if one came since `since`); fails after CATCH_UP_WITHIN_MS. */
     nextCatchUp: (since: number) =>
-      catchUps > since ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)),
+      catchUps > since
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => {
+            const late = setTimeout(
+              () => reject(new Error(`no catch_up within ${CATCH_UP_WITHIN_MS} ms of Redis coming back`)),
+              CATCH_UP_WITHIN_MS,
+            );
+            waiting.push(() => {
+              clearTimeout(late);
+              resolve();
+            });
+          }),
   };
 }
 
