@@ -39,6 +39,8 @@ afterAll(async () => {
 });
 
 const DUE_TASKS = 12;
+/** Overdue tasks of a person who chose the daily digest: one e-mail in the morning lists them all. */
+const DIGEST_TASKS = 3;
 const MESSAGES_PER_MINUTE = 5;
 const MINUTE = 60_000;
 
@@ -50,6 +52,7 @@ let callers: ReturnType<typeof processCaller>[];
 let organizationId: string;
 let assignees: Member[];
 let dueTaskIds: string[];
+let digestReader: Member;
 let meetingId: string;
 let unusedUploadId: string;
 
@@ -102,6 +105,19 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         )
         .returning({ id: tasks.id });
       dueTaskIds = due.map((row) => row.id);
+      digestReader = await make.member(organizationId);
+      await handle.query(`update users set email_digest = 'daily' where id = $1`, [digestReader.id]);
+      await handle.db.insert(tasks).values(
+        Array.from({ length: DIGEST_TASKS }, (_, index) => ({
+          organizationId,
+          projectId: project.id,
+          objectiveId: objective?.id as string,
+          title: `Digest ${index + 1}`,
+          dueDate: yesterday,
+          assignedTo: digestReader.id,
+          createdBy: admin.id,
+        })),
+      );
       const advisor = await make.advisor([organizationId]);
       const startAt = new Date(Date.now() + 50 * MINUTE);
       const endAt = new Date(startAt.getTime() + 30 * MINUTE);
@@ -201,6 +217,41 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       );
       const sent = mails.map((mail) => `${mail.to} ${mail.subject}`);
       expect(new Set(sent).size).toBe(sent.length);
+    }, 240_000);
+
+    it('sends a daily digest once when its morning comes, however many processes could send it', async () => {
+      const digestDeliveries = (status?: string) =>
+        count(
+          `select 1 from notification_deliveries where recipient_id = $1 and batch_key = 'digest'
+         ${status ? 'and status = $2' : ''}`,
+          status ? [digestReader.id, status] : [digestReader.id],
+        );
+      await expect.poll(() => digestDeliveries('pending'), { timeout: 60_000 }).toBe(DIGEST_TASKS);
+      // The morning comes: the deliveries are due, and so is the job that was waiting for it.
+      await handle.query(
+        `update notification_deliveries set send_after = now() - interval '5 minutes'
+       where recipient_id = $1 and batch_key = 'digest'`,
+        [digestReader.id],
+      );
+      await handle.query(
+        `update pgboss.job set start_after = now() where name = 'notification-email' and state = 'created'
+       and data->>'recipientId' = $1`,
+        [digestReader.id],
+      );
+      await expect.poll(() => digestDeliveries('sent'), { timeout: 100_000, interval: 500 }).toBe(DIGEST_TASKS);
+      // A later sweep of lost e-mail work (minutely, on either process) finds nothing more to send.
+      const sentAt = new Date();
+      await expect
+        .poll(() => count(`select 1 from pgboss.job where name = 'notification-sweep' and created_on > $1`, [sentAt]), {
+          timeout: 100_000,
+          interval: 1_000,
+        })
+        .toBeGreaterThan(0);
+      const digests = (await readMailbox(path.join(dataDir, 'mail'))).filter((mail) =>
+        mail.to.includes(digestReader.email),
+      );
+      expect(digests).toHaveLength(1);
+      for (let index = 1; index <= DIGEST_TASKS; index += 1) expect(digests[0]?.text).toContain(`Digest ${index}`);
     }, 240_000);
 
     it("books an advisor's slot once when both processes are asked for it at the same moment", async () => {
