@@ -30,6 +30,13 @@ import type { WORK_EVENTS, WorkEventPayload } from './work.js';
  */
 export const LIVE_CONNECTION_HEADER = 'x-live-connection';
 
+/**
+ * The server's own events about the connection itself. `catchUp`: events may have been lost while
+ * the connection stayed open (a Redis blip cut the fan-out between processes), so the client reads
+ * again what it would read after a reconnect (decision 0273).
+ */
+export const REALTIME_EVENTS = { catchUp: 'catch_up' } as const;
+
 /** Every acknowledgement: the event's answer, or the refusal with the user's message. */
 export type SocketAck<Answer extends object = object> = ({ ok: true } & Answer) | { ok: false; error: string };
 
@@ -64,6 +71,7 @@ export type ServerToClientEvents = {
   [MEETING_EVENTS.changed]: Listener<MeetingChangedEvent>;
   /** One's timer started, stopped or was discarded on another tab or device. */
   [TIMER_EVENTS.changed]: Listener<TimerChangedEvent>;
+  [REALTIME_EVENTS.catchUp]: () => void;
 } & Record<Exclude<Values<typeof TICKET_EVENTS>, typeof TICKET_EVENTS.statusUpdated>, Listener<TicketEventPayload>> &
   Record<Values<typeof WORK_EVENTS>, Listener<WorkEventPayload>>;
 export type ServerEventName = keyof ServerToClientEvents;

@@ -62,6 +62,31 @@ export interface JobQueueOptions {
 export const JOB_RETRY_LIMIT = 5;
 const RETRIES = { retryLimit: JOB_RETRY_LIMIT, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 };
 
+/** PostgreSQL's codes: a statement it ended to break a deadlock; a unique key already taken. */
+const DEADLOCK_DETECTED = '40P01';
+const UNIQUE_VIOLATION = '23505';
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code;
+/** Tries of a queue's creation, should its statement not be recognised by `inTurn` (a pg-boss upgrade). */
+const QUEUE_CREATION_ATTEMPTS = 10;
+/** An arbitrary constant: the advisory lock that puts queue creations in turn (next to the migrations' 724_101). */
+const QUEUE_CREATION_LOCK_KEY = 724_102;
+/** pg-boss's statement that creates a queue (its manager's createQueueCommand). */
+const CREATE_QUEUE = /^SELECT (\w+)\.create_queue\(\$1, \$2\)$/;
+
+/**
+ * pg-boss's create_queue, one at a time across processes: processes starting together create the
+ * same queues at once, and each new queue's partition takes locks on the shared tables in an order
+ * another's crosses (a deadlock, and one of two processes started together exited). An advisory
+ * lock held for the statement puts them in turn; the next one finds the queue made.
+ */
+function inTurn(text: string): string {
+  return text.replace(
+    CREATE_QUEUE,
+    (_, schema: string) =>
+      `WITH in_turn AS (SELECT pg_advisory_xact_lock(${QUEUE_CREATION_LOCK_KEY})) SELECT ${schema}.create_queue($1, $2) FROM in_turn`,
+  );
+}
+
 /** Where a job's data keeps the id of the request that queued it (the worker takes it out again). */
 const REQUEST_ID_KEY = '_requestId';
 
@@ -88,7 +113,7 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
   const driver = rawSql(db);
   const trackedDriver = {
     executeSql(text: string, values?: unknown[]) {
-      const statement = driver.executeSql(text, values);
+      const statement = driver.executeSql(inTurn(text), values);
       statements.add(statement);
       statement.then(
         () => statements.delete(statement),
@@ -97,16 +122,41 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
       return statement;
     },
   };
-  const boss = new PgBoss({
-    db: trackedDriver,
-    // Cron schedules (schedule() below): each process checks them every 30 s, one of them sends the job.
-    schedule: true,
-    // Job data can hold an e-mail address: keep finished jobs briefly.
-    archiveCompletedAfterSeconds: 60 * 60,
-    deleteAfterDays: 1,
+  const startBoss = async () => {
+    const started = new PgBoss({
+      db: trackedDriver,
+      // Cron schedules (schedule() below): each process checks them every 30 s, one of them sends the job.
+      schedule: true,
+      // Job data can hold an e-mail address: keep finished jobs briefly.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 1,
+    });
+    started.on('error', (error) => options.onError(error));
+    await started.start();
+    return started;
+  };
+  // Processes starting together on a new database each install pg-boss's schema; behind its lock,
+  // the second one's CREATE SCHEMA IF NOT EXISTS may still miss the first one's schema and fail (one
+  // of two processes started together exited). A new instance then finds it installed; the failed
+  // one had started nothing.
+  const boss = await startBoss().catch((error: unknown) => {
+    if (errorCode(error) !== UNIQUE_VIOLATION) throw error;
+    return startBoss();
   });
-  boss.on('error', (error) => options.onError(error));
-  await boss.start();
+
+  /**
+   * pg-boss's create_queue, tried again should PostgreSQL pick it as a deadlock's victim (`inTurn`
+   * prevents that while it recognises the statement). The next try finds the queue made, or makes it.
+   */
+  async function createQueue(name: string, queueOptions: PgBoss.Queue) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await boss.createQueue(name, queueOptions);
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS || errorCode(error) !== DEADLOCK_DETECTED) throw error;
+      }
+    }
+  }
 
   /** Creates the queue and this process's worker on it; returns the function that sends one job. */
   async function work<T extends object>(
@@ -114,7 +164,7 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
     handler: (data: T) => Promise<void>,
     defineOptions: DefineOptions = {},
   ) {
-    await boss.createQueue(name, {
+    await createQueue(name, {
       name,
       ...RETRIES,
       ...(defineOptions.expireInSeconds && { expireInSeconds: defineOptions.expireInSeconds }),

@@ -7,8 +7,8 @@ import type { Redis } from 'ioredis';
  * long ago the room last changed (`changedMsAgo`) and the page reads again only what it read
  * before then. With Redis every process sees every process's changes; without it the one process
  * keeps them in memory, the oldest forgotten beyond ROOM_CHANGES_KEPT. What is not known is
- * answered as "at the latest when this process started, or when it forgot a room": never later
- * than the truth, so a page only ever reads once more than it needs, never once less.
+ * answered as "at the latest when this process started, when Redis last came back, or when it forgot
+ * a room": never later than the truth, so a page only ever reads once more than it needs, never once less.
  */
 export interface RoomChanges {
   /** A change was announced in these rooms (after its commit). */
@@ -28,6 +28,18 @@ export function roomChanges(redis?: { client: Redis; prefix: string }): RoomChan
 
   if (redis) {
     const key = (room: string) => `${redis.prefix}room-changed:${room}`;
+    // A Redis that came back may be a new, empty one (restarted without persistence), and a mark made
+    // while it was away was lost: what it does not know may have changed up to its return.
+    let lostUpTo = 0;
+    let away = false;
+    redis.client.on('close', () => {
+      away = true;
+    });
+    redis.client.on('ready', () => {
+      if (!away) return;
+      away = false;
+      lostUpTo = Date.now();
+    });
     return {
       changed(rooms) {
         const now = String(Date.now());
@@ -40,8 +52,9 @@ export function roomChanges(redis?: { client: Redis; prefix: string }): RoomChan
         const now = Date.now();
         // Redis away: the room may have changed just now, and the page reads again (decision 0266).
         const stored = Number(await redis.client.get(key(room)).catch(() => now));
-        // Unknown: not within the mark's lifetime, nor (if Redis lost it) since this process started.
-        const latest = stored > 0 ? stored : Math.max(startedAt, now - ROOM_CHANGE_TTL_MS);
+        // Unknown: not within the mark's lifetime, nor (if Redis lost it) since this process started
+        // or Redis last came back; a mark older than that return may have missed a change meanwhile.
+        const latest = Math.max(stored > 0 ? stored : Math.max(startedAt, now - ROOM_CHANGE_TTL_MS), lostUpTo);
         return Math.max(0, now - latest);
       },
     };

@@ -2,6 +2,7 @@ import {
   type ClientToServerEvents,
   type InterServerEvents,
   LIVE_CONNECTION_HEADER,
+  REALTIME_EVENTS,
   type ServerToClientEvents,
   type SocketData,
   type SocketSession,
@@ -66,10 +67,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       connection.on('error', () => undefined);
       await connection.connect();
     }
-    io.adapter(
-      standInRedisAdapter({ shared: app.redis, publisher, subscriber, key: `${app.config.redisPrefix}socket.io` }),
+    const adapter = standInRedisAdapter(
+      { shared: app.redis, publisher, subscriber, key: `${app.config.redisPrefix}socket.io` },
+      (scope) => {
+        app.log.info({ scope }, 'Live events may have been lost while Redis was away: the sockets catch up');
+        (scope === 'everywhere' ? io : io.local).emit(REALTIME_EVENTS.catchUp);
+      },
     );
+    io.adapter(adapter.adapterOf);
     app.addHook('onClose', async () => {
+      adapter.stop();
       await Promise.all(
         [publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),
       );

@@ -1,8 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import { type Endpoint, type EndpointInput, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { writeLimitVariable } from '../../src/config.js';
+import { type CallOptions, callEndpoint } from './call.js';
 
 const mainScript = path.resolve(import.meta.dirname, '../../src/main.ts');
 const cliScript = path.resolve(import.meta.dirname, '../../src/cli.ts');
@@ -51,3 +53,29 @@ export const runCli = (env: Record<string, string>, ...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', '--conditions=source', cliScript, ...args], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
   });
+
+/**
+ * The typed caller (helpers/call.ts) over HTTP to a running process, as an outside client calls it:
+ * `call(endpoint, { token, params, query, body })`. Only what callEndpoint reads of an answer is filled in.
+ */
+export function processCaller(url: string) {
+  const request = async (options: InjectOptions & CallOptions<never>): Promise<LightMyRequestResponse> => {
+    const headers: Record<string, string> = { ...options.headers } as Record<string, string>;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${options.url}`, {
+      method: options.method,
+      headers,
+      ...(options.payload !== undefined && { body: JSON.stringify(options.payload) }),
+    });
+    const body = await response.text();
+    return {
+      statusCode: response.status,
+      headers: Object.fromEntries(response.headers),
+      body,
+      json: () => JSON.parse(body),
+    } as unknown as LightMyRequestResponse;
+  };
+  return <E extends Endpoint>(definition: E, input: EndpointInput<E> & CallOptions<never>) =>
+    callEndpoint(request, definition, input);
+}

@@ -1,9 +1,10 @@
-import type {
-  ClientEventPayload,
-  ServerEventName,
-  ServerEventPayload,
-  TICKET_CLIENT_EVENTS,
-  WORK_ROOM_EVENTS,
+import {
+  type ClientEventPayload,
+  REALTIME_EVENTS,
+  type ServerEventName,
+  type ServerEventPayload,
+  type TICKET_CLIENT_EVENTS,
+  type WORK_ROOM_EVENTS,
 } from '@smart/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -33,6 +34,8 @@ interface RecordRoom<Room extends RoomEvents, Event extends ServerEventName> {
  * could hear about it: the join's answer says how long ago the room last changed, and only the
  * queries read before then are read again (docs/decisions/0219). A cold load, whose reads start
  * as the socket connects, reads its record once; a reconnect after a missed change reads again.
+ * A gap the server names (REALTIME_EVENTS.catchUp: a Redis blip, which may also have lost the
+ * room's last change) reads the queries again, all of them; the socket stayed in its room.
  */
 export function useRecordRoom<Room extends RoomEvents, Event extends ServerEventName>(
   socket: AppSocket | null,
@@ -59,11 +62,14 @@ export function useRecordRoom<Room extends RoomEvents, Event extends ServerEvent
     const listeners = events.map(
       (event) => [event, (heard: ServerEventPayload<Event>) => onEvent(event, heard)] as const,
     );
+    const readAgain = () => void queryClient.invalidateQueries({ queryKey: catchUp });
     if (socket.connected) enter();
     socket.on('connect', enter);
+    socket.on(REALTIME_EVENTS.catchUp, readAgain);
     for (const [event, listener] of listeners) room.on(event, listener);
     return () => {
       socket.off('connect', enter);
+      socket.off(REALTIME_EVENTS.catchUp, readAgain);
       for (const [event, listener] of listeners) room.off(event, listener);
       room.emit(leave, payload);
     };

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtime } from '@/features/realtime';
-import { listen } from '@/lib/socket-events';
+import { listen, onEveryConnection } from '@/lib/socket-events';
 import { addMessages, catchUp, updateConversationList } from './api';
 import { patchConversation, withConversation, withNewMessage } from './conversation-list';
 import { messengerKeys, messengerQueries } from './queries';
@@ -24,7 +24,7 @@ import { lastMessageId, type MessageLog } from './timeline';
 
 /**
  * The open conversation over the live connection: its socket joins the conversation's room (typing
- * is heard there) now and after every reconnect, and each time the server lets it in, the client
+ * is heard there) now, after every reconnect and after each gap the server names, and each time the server lets it in, the client
  * fetches what was sent after the newest message it has. Nothing sent while it was offline is lost,
  * and nothing is shown twice (the log merges by id). `loaded`: the first page is in, so the catch-up
  * also covers a message sent while that page was on its way.
@@ -59,9 +59,9 @@ export function useConversationRoom(conversationId: string, loaded: boolean) {
         if (answer?.ok) fetchMissed();
       });
     if (socket.connected) enter();
-    socket.on('connect', enter);
+    const stopEntering = onEveryConnection(socket, enter);
     return () => {
-      socket.off('connect', enter);
+      stopEntering();
       socket.emit(MESSENGER_CLIENT_EVENTS.leave, payload);
     };
   }, [socket, conversationId, fetchMissed]);

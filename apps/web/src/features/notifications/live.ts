@@ -2,14 +2,14 @@ import { NOTIFICATION_EVENTS, type NotificationItem } from '@smart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from '@/features/realtime';
-import { listen } from '@/lib/socket-events';
+import { listen, onEveryConnection } from '@/lib/socket-events';
 import { notificationQueries } from './api';
 
 /**
  * Keeps the bell's count and the inbox lists live over the session's one socket. The server sends
  * the count to the user's room, so every device and tab follows a read on any of them; a new item
  * refreshes the lists (and is handed to `onNotification`, for the browser notification). Each
- * (re)connection fetches both again: what happened while the socket was away was not heard.
+ * (re)connection, and each gap the server names, fetches both again: what happened meanwhile was not heard.
  */
 export function useLiveInbox(onNotification: (item: NotificationItem) => void) {
   const { socket } = useRealtime();
@@ -26,7 +26,7 @@ export function useLiveInbox(onNotification: (item: NotificationItem) => void) {
       refreshLists();
       void queryClient.invalidateQueries({ queryKey: countKey });
     };
-    socket.on('connect', catchUp);
+    const stopCatchUps = onEveryConnection(socket, catchUp);
     const stop = listen(socket, {
       [NOTIFICATION_EVENTS.count]: (count) => queryClient.setQueryData(countKey, count),
       [NOTIFICATION_EVENTS.notification]: (item) => {
@@ -35,7 +35,7 @@ export function useLiveInbox(onNotification: (item: NotificationItem) => void) {
       },
     });
     return () => {
-      socket.off('connect', catchUp);
+      stopCatchUps();
       stop();
     };
   }, [socket, queryClient]);
