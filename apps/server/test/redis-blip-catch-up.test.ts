@@ -8,9 +8,9 @@ import {
 } from '@smart/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisServerBinary, startPrivateRedis } from '../cluster/redis.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createConversation } from './helpers/messenger.js';
-import { redisServerBinary, startPrivateRedis } from './helpers/private-redis.js';
 import { liveSockets } from './helpers/sockets.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisServerBinary, startPrivateRedis } from '../cluster/redis.js';
 import { roomChanges } from '../src/lib/room-changes.js';
-import { redisServerBinary, startPrivateRedis } from './helpers/private-redis.js';
 
 /**
  * A record room's last change after Redis restarts empty (decision 0273): the marks made before,

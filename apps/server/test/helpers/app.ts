@@ -11,6 +11,7 @@ import {
 } from '@smart/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { S3Server } from '../../cluster/s3-server.js';
 import { buildApp } from '../../src/app.js';
 import type { BackupSource } from '../../src/backup/backup.js';
 import { loadConfig, writeLimitVariable } from '../../src/config.js';
@@ -20,7 +21,6 @@ import type { FileStorage } from '../../src/storage/index.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import { type Called, type CallOptions, callEndpoint } from './call.js';
 import { freshDatabase } from './database.js';
-import type { S3Server } from '../../cluster/s3-server.js';
 
 /**
  * The two places an app keeps files: DATA_DIR/files on disk, or an S3 bucket (s3rver, started for
