@@ -11,7 +11,7 @@ import {
   sessionEndpoints,
   UI_TEXT,
 } from '@smart/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { advisorMeetingAttendees, advisorMeetings, blockedRange, files, tasks } from '../src/db/schema/index.js';
 import { registerEventStream } from '../src/events/stream.js';
@@ -20,6 +20,7 @@ import { availabilityIn, bookingBody } from './helpers/advisor-meetings.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
 import { readMailbox } from './helpers/mailbox.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
+import { afterAllCleanups } from './helpers/scratch.js';
 import { NO_WRITE_LIMITS, processCaller, type ServerProcess, startServerProcess } from './helpers/server-process.js';
 import { waitFor } from './helpers/wait-for.js';
 
@@ -31,12 +32,12 @@ import { waitFor } from './helpers/wait-for.js';
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const cleanups: (() => Promise<unknown>)[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+// Made last, undone first: the processes are killed before their database is dropped.
+const { cleanups } = afterAllCleanups();
+const killAtEnd = (...started: ChildProcess[]) =>
+  cleanups.push(async () => {
+    for (const child of started) child.kill('SIGKILL');
+  });
 
 const DUE_TASKS = 12;
 /** Overdue tasks of a person who chose the daily digest: one e-mail in the morning lists them all. */
@@ -169,7 +170,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         FILE_URL_SECRET: randomBytes(32).toString('hex'),
       };
       processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-      children.push(...processes.map((started) => started.child));
+      killAtEnd(...processes.map((started) => started.child));
       callers = processes.map((started) => processCaller(started.url));
     }, 120_000);
 

@@ -15,10 +15,11 @@ import {
   userEndpoints,
 } from '@smart/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
+import { afterAllCleanups } from './helpers/scratch.js';
 import { exitOf, NO_WRITE_LIMITS, processCaller, startServerProcess } from './helpers/server-process.js';
 
 /**
@@ -30,12 +31,12 @@ import { exitOf, NO_WRITE_LIMITS, processCaller, startServerProcess } from './he
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const cleanups: (() => Promise<unknown>)[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+// Made last, undone first: the processes are killed before their database is dropped.
+const { cleanups } = afterAllCleanups();
+const killAtEnd = (...started: ChildProcess[]) =>
+  cleanups.push(async () => {
+    for (const child of started) child.kill('SIGKILL');
+  });
 
 const SENT_WHILE_AWAY = 12;
 
@@ -71,9 +72,9 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         FILE_URL_SECRET: randomBytes(32).toString('hex'),
       };
       const doomed = await startServerProcess(env);
-      children.push(doomed.child);
+      killAtEnd(doomed.child);
       const survivor = await startServerProcess(env);
-      children.push(survivor.child);
+      killAtEnd(survivor.child);
       const onDoomed = processCaller(doomed.url);
       const onSurvivor = processCaller(survivor.url);
 
