@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,12 +31,7 @@ import { waitFor } from './helpers/wait-for.js';
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-// Made last, undone first: the processes are killed before their database is dropped.
-const { cleanups } = afterAllCleanups();
-const killAtEnd = (...started: ChildProcess[]) =>
-  cleanups.push(async () => {
-    for (const child of started) child.kill('SIGKILL');
-  });
+const { cleanups, killAtEnd } = afterAllCleanups();
 
 const DUE_TASKS = 12;
 /** Overdue tasks of a person who chose the daily digest: one e-mail in the morning lists them all. */

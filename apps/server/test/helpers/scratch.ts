@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,5 +18,10 @@ export function afterAllCleanups() {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     return dir;
   }
-  return { cleanups, scratch };
+  /** Processes started now are killed when the file ends, before what was made earlier (their database) goes. */
+  const killAtEnd = (...started: ChildProcess[]) =>
+    cleanups.push(async () => {
+      for (const child of started) child.kill('SIGKILL');
+    });
+  return { cleanups, scratch, killAtEnd };
 }
