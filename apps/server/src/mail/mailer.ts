@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../config.js';
@@ -60,12 +60,17 @@ export function mailerFromConfig(config: MailConfig): Mailer {
       const { message: eml } = await (await transporter()).sendMail({ from: config.from, ...message });
       await mkdir(config.mailboxDir, { recursive: true });
       if (message.messageId) {
-        // Named by its Message-ID and created exclusively ('wx'): a mail sent again after a crash
-        // between sending and recording it finds its file there and is not written twice.
-        const name = `${mailboxName(message.messageId)}.eml`;
-        await writeFile(path.join(config.mailboxDir, name), eml as Buffer, { flag: 'wx' }).catch((error: unknown) => {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        });
+        // Named by its Message-ID and linked into place whole: a mail sent again after a crash
+        // between sending and recording it finds its file there and is not written twice, and a
+        // process killed while writing leaves a partial file nobody reads, never a cut-off mail.
+        const final = path.join(config.mailboxDir, `${mailboxName(message.messageId)}.eml`);
+        const partial = `${final}.${randomBytes(4).toString('hex')}.partial`;
+        await writeFile(partial, eml as Buffer);
+        await link(partial, final)
+          .catch((error: unknown) => {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          })
+          .finally(() => unlink(partial));
         return;
       }
       // Sorted by time when listed; the random part keeps two mails of one millisecond apart.
