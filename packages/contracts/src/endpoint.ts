@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TokenScope } from './api-tokens.js';
 import type { WriteLimitGroup } from './limits.js';
 
 /*
@@ -33,6 +34,13 @@ export interface Endpoint {
    * the exports, each reading a whole list (decision 0199). A write's group is the server's.
    */
   budget?: WriteLimitGroup;
+  /**
+   * The scope an API token needs here (decision 0276), or `never`: a route only a signed-in person
+   * reaches (credentials, two-factor, token management, the person's own notifications). Every
+   * endpoint that is not `public` names one. A list means any one of them: a file's routes, whose
+   * record (a task's, a ticket's, a message's) then decides by its own read rule.
+   */
+  scope?: TokenScope | readonly TokenScope[] | 'never';
 }
 
 /** Keeps the literal types of a definition (its path, its schemas) for the server and the client. */

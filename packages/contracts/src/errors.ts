@@ -5,6 +5,10 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Its organization requires a second factor and it has none: only setting one up is allowed. */
   TWO_FACTOR_SETUP_REQUIRED: 403,
+  /** An API token's scopes fall short: the answer names the missing `scope` (`tickets:write`). */
+  INSUFFICIENT_SCOPE: 403,
+  /** A route an API token never reaches (signing in, credentials, token management): sign in. */
+  TOKEN_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** It was there and is no more, for good: an expired download link. */

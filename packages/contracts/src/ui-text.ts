@@ -61,6 +61,13 @@ export const UI_TEXT = {
   authRequired: 'Authentication required',
   sessionExpired: 'Your session has expired. Please sign in again.',
   forbidden: "You don't have permission to do this.",
+  // API tokens and webhooks (decisions 0276, 0277)
+  apiTokenNameRequired: 'Give the token a name',
+  apiTokenExpiryInvalid: 'A token expires within 1 to 366 days',
+  insufficientScope: "This token's scopes do not allow this",
+  tokenNotAllowedHere: 'An API token cannot do this; sign in instead',
+  webhookUrlInvalid: 'Enter the full URL of the endpoint, starting with https://',
+  webhookEventsRequired: 'Choose at least one event',
   // Profile
   loadProfileFailed: 'Failed to load profile',
   getProfileFailed: 'Failed to get user profile',

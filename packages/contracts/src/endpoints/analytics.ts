@@ -11,6 +11,7 @@ export const analyticsEndpoints = {
     method: 'GET',
     path: '/api/analytics',
     operationId: 'getAnalytics',
+    scope: 'time_entries:read',
     tags,
     summary:
       "An organization's work and support figures between two days (flag canManageAnalytics: an org_admin its own organization's, an admin any organization's or the whole platform's)",

@@ -8,6 +8,7 @@ export const auditLogEndpoints = {
     method: 'GET',
     path: '/api/audit-log',
     operationId: 'listAuditLog',
+    scope: 'never',
     tags: ['Audit log'],
     summary:
       "An organization's audit log, newest first: members, roles, departments, advisors, settings, second-factor rules, exports, and its task and ticket histories (org_admin: its own; admin: any)",

@@ -8,6 +8,7 @@ export const backupEndpoints = {
     method: 'GET',
     path: '/api/backups',
     operationId: 'getBackupStatus',
+    scope: 'never',
     tags: ['Backups'],
     summary:
       'The backup schedule (off, or every BACKUP_INTERVAL_HOURS keeping BACKUP_KEEP archives, and when the next is due) and the newest runs: time, archive size, verification (admin)',

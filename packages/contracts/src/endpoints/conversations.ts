@@ -22,6 +22,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations',
     operationId: 'listConversations',
+    scope: 'messages:read',
     tags,
     summary:
       "The caller's conversations, most recent activity first, with the last message, participant count and unread count",
@@ -32,6 +33,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/unread',
     operationId: 'getUnreadMessages',
+    scope: 'messages:read',
     tags,
     summary: "Messages by others after the caller's read markers, over all its conversations (the menu's badge)",
     responses: { 200: envelope(unreadTotalSchema) },
@@ -40,6 +42,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/general',
     operationId: 'getGeneralConversation',
+    scope: 'messages:read',
     tags,
     summary:
       "Gets or creates the organization's general conversation (an advisor names the organization); the caller joins it",
@@ -50,6 +53,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/advisors/available',
     operationId: 'listAvailableAdvisors',
+    scope: 'messages:read',
     tags,
     summary: "The advisors a member may chat with: its organization's active ones (nobody else has any)",
     responses: { 200: envelope(z.array(availableAdvisorSchema)) },
@@ -58,6 +62,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/advisors/conversation',
     operationId: 'getAdvisorConversation',
+    scope: 'messages:read',
     tags,
     summary:
       'Gets or creates the chat between an organization and its advisor: a member names the advisor (else its first), an advisor the organization (?org=)',
@@ -68,6 +73,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/advisors/private',
     operationId: 'getPrivateAdvisorConversation',
+    scope: 'messages:read',
     tags,
     summary:
       "Gets or creates a member's private chat with one of its organization's advisors (only the two of them): 'Chat with your advisor'",
@@ -78,6 +84,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/advisors/conversations',
     operationId: 'listAdvisorConversations',
+    scope: 'messages:read',
     tags,
     summary:
       "The caller's advisor chats (organization-wide and private), most recent first: an advisor's across every organization it is assigned to, each labelled",
@@ -88,6 +95,7 @@ export const conversationEndpoints = {
     method: 'GET',
     path: '/api/conversations/:id',
     operationId: 'getConversation',
+    scope: 'messages:read',
     tags,
     summary: 'A conversation the caller takes part in',
     params: idParams,
@@ -97,6 +105,7 @@ export const conversationEndpoints = {
     method: 'POST',
     path: '/api/conversations',
     operationId: 'createConversation',
+    scope: 'messages:write',
     tags,
     summary:
       "Start a conversation with people of the caller's organization and its active advisors (an advisor names the organization)",
@@ -107,6 +116,7 @@ export const conversationEndpoints = {
     method: 'PUT',
     path: '/api/conversations/:id',
     operationId: 'updateConversation',
+    scope: 'messages:write',
     tags,
     summary:
       'Change the title, status or participants (the whole list, the caller included): docs/decisions/0096-messenger-who-is-in-a-conversation-and-who-may-change-it.md says who may',

@@ -14,6 +14,7 @@ export const fileEndpoints = {
     method: 'POST',
     path: '/api/files/upload',
     operationId: 'uploadFile',
+    scope: ['projects:write', 'tickets:write', 'messages:write'],
     tags,
     summary: 'Upload one file (multipart field "file", at most 10 MB)',
     description:
@@ -38,6 +39,7 @@ export const fileEndpoints = {
     method: 'GET',
     path: '/api/files/info/:key',
     operationId: 'getFileInfo',
+    scope: ['projects:read', 'tickets:read', 'messages:read'],
     tags,
     summary: "A file's name, type, size, upload time and uploader",
     description: readableFileRule,
@@ -48,6 +50,7 @@ export const fileEndpoints = {
     method: 'GET',
     path: '/api/files/download/:key',
     operationId: 'getFileDownloadUrl',
+    scope: ['projects:read', 'tickets:read', 'messages:read'],
     tags,
     summary: `A link that downloads the file for ${SIGNED_URL_TTL_SECONDS / 60} minutes`,
     description: readableFileRule,
@@ -72,6 +75,7 @@ export const fileEndpoints = {
     method: 'DELETE',
     path: '/api/files/:key',
     operationId: 'deleteFile',
+    scope: ['projects:write', 'tickets:write', 'messages:write'],
     tags,
     summary: 'Delete a file: its uploader or an admin',
     description:
@@ -83,6 +87,7 @@ export const fileEndpoints = {
     method: 'GET',
     path: '/api/organizations/:id/storage',
     operationId: 'getOrganizationStorage',
+    scope: 'people:read',
     tags: ['Organizations'],
     summary: "The bytes the organization's files take, against its storage quota (its org_admin, admin)",
     description:

@@ -16,6 +16,7 @@ export const importEndpoints = {
     method: 'POST',
     path: '/api/imports/members/preview',
     operationId: 'previewMemberImport',
+    scope: 'people:write',
     tags,
     summary: "A CSV file of members checked: every row's problems and the seats left; nothing is written",
     description: file,
@@ -33,6 +34,7 @@ export const importEndpoints = {
     method: 'POST',
     path: '/api/imports/members',
     operationId: 'importMembers',
+    scope: 'people:write',
     tags,
     summary: 'Add every member of a CSV file in one transaction, or none',
     description:

@@ -10,6 +10,7 @@ export const messageEndpoints = {
     method: 'GET',
     path: '/api/messages/conversations/:id',
     operationId: 'listMessages',
+    scope: 'messages:read',
     tags,
     summary:
       'A page of messages, oldest first within it: page 1 is the newest; before/after (a message id) page from a message (after: catch-up)',
@@ -21,6 +22,7 @@ export const messageEndpoints = {
     method: 'POST',
     path: '/api/messages',
     operationId: 'sendMessage',
+    scope: 'messages:write',
     tags,
     summary:
       'Send a message: non-blank text or files the sender uploaded (images, pdf, doc, docx, txt, zip, rar); every participant hears new_message',
@@ -33,6 +35,7 @@ export const messageEndpoints = {
     method: 'PUT',
     path: '/api/messages/conversations/:id/read',
     operationId: 'markConversationRead',
+    scope: 'messages:write',
     tags,
     summary:
       "Moves the caller's read marker to the newest message: its unread count is 0, and its notifications are read",

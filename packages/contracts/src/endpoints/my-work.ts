@@ -10,6 +10,7 @@ export const myWorkEndpoints = {
     method: 'GET',
     path: '/api/my-work',
     operationId: 'getMyWork',
+    scope: 'projects:read',
     tags,
     summary:
       "The caller's tasks due soon or overdue, tickets waiting for it and unread conversations: each block's count and first rows",
@@ -20,6 +21,7 @@ export const myWorkEndpoints = {
     method: 'GET',
     path: '/api/my-work/platform',
     operationId: 'getPlatformFigures',
+    scope: 'people:read',
     tags,
     summary: 'Admin only: organizations, people, advisors and their assignments, open tickets',
     responses: { 200: envelope(platformFiguresSchema), 403: errorResponse },

@@ -19,6 +19,7 @@ export const organizationExportEndpoints = {
     method: 'POST',
     path: '/api/organizations/:id/export',
     operationId: 'startOrganizationExport',
+    scope: 'exports:write',
     tags,
     budget: 'exports',
     summary:
@@ -31,6 +32,7 @@ export const organizationExportEndpoints = {
     method: 'GET',
     path: '/api/organizations/:id/export',
     operationId: 'getOrganizationExport',
+    scope: 'exports:read',
     tags,
     summary:
       "The organization's latest export, with its download link while it is ready (its org_admin, admin); null when none",

@@ -18,6 +18,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/api/projects',
     operationId: 'listProjects',
+    scope: 'projects:read',
     tags,
     summary:
       "Projects newest first, with progress, task and objective counts: the own organization's; an admin's: all, or organizationId's (canManageProjects)",
@@ -28,6 +29,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/api/projects/stats',
     operationId: 'getProjectStats',
+    scope: 'projects:read',
     tags,
     summary: "Projects by status and priority in the caller's scope (canManageProjects)",
     query: organizationFilterQuery,
@@ -37,6 +39,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/api/projects/:id',
     operationId: 'getProject',
+    scope: 'projects:read',
     tags,
     summary: 'A project with its progress and counts (its organization with canManageProjects, admin)',
     params: idParams,
@@ -46,6 +49,7 @@ export const projectEndpoints = {
     method: 'POST',
     path: '/api/projects',
     operationId: 'createProject',
+    scope: 'projects:write',
     tags,
     summary:
       "Create a project in the own organization (an admin: organizationId's); the team must be of that organization",
@@ -56,6 +60,7 @@ export const projectEndpoints = {
     method: 'PUT',
     path: '/api/projects/:id',
     operationId: 'updateProject',
+    scope: 'projects:write',
     tags,
     summary: "Edit a project: its creator, the organization's org_admin, admin",
     params: idParams,
@@ -66,6 +71,7 @@ export const projectEndpoints = {
     method: 'DELETE',
     path: '/api/projects/:id',
     operationId: 'deleteProject',
+    scope: 'projects:write',
     tags,
     summary:
       'Delete a project with its objectives, tasks, comments, history and attached files: its creator, org_admin, admin',

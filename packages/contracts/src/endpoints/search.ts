@@ -9,6 +9,7 @@ export const searchEndpoints = {
     method: 'GET',
     path: '/api/search',
     operationId: 'searchEverything',
+    scope: 'never',
     tags: ['Search'],
     summary:
       'Projects, tasks, tickets, templates, people and messages whose text contains q, only those the caller may read, grouped by kind',

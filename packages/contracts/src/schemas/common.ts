@@ -50,6 +50,8 @@ export const errorResponse = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string(),
+  /** INSUFFICIENT_SCOPE: the scope the token lacks. */
+  scope: z.string().optional(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,4 +1,5 @@
 export * from './advisor-assignments.js';
+export * from './api-tokens.js';
 export * from './app-meta.js';
 export * from './audit.js';
 export * from './backups.js';
@@ -18,4 +19,5 @@ export * from './templates.js';
 export * from './tickets.js';
 export * from './time.js';
 export * from './users.js';
+export * from './webhooks.js';
 export * from './work.js';

@@ -45,6 +45,11 @@ export const users = pgTable(
     departmentId: uuid('department_id'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * An organization API token's service identity (api-tokens.ts): it has no organization of its
+     * own (no member list shows it), no usable password, and acts only through its token.
+     */
+    isService: boolean('is_service').notNull().default(false),
     /** Null means "the defaults"; a partial update stores the merged whole. */
     notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
     /** The confirmed TOTP secret, encrypted (lib/secret-box.ts); null: no second factor. */
