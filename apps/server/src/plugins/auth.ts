@@ -1,9 +1,10 @@
-import { UI_TEXT } from '@smart/contracts';
+import { type ApiTokenKind, type TokenScopes, UI_TEXT } from '@smart/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { organizations, sessions, users } from '../db/schema/index.js';
+import { apiTokens, organizations, sessions, users } from '../db/schema/index.js';
+import { isApiTokenSecret } from '../lib/api-token-secret.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { prepared } from '../lib/prepared.js';
 import type { Actor } from '../lib/tenancy.js';
@@ -17,6 +18,20 @@ export interface Session {
    * the routes marked `duringTwoFactorSetup` answer, and sockets are refused.
    */
   mustSetUpTwoFactor: boolean;
+  /** Set when the bearer is an API token (decision 0276): the request acts with its scopes too. */
+  apiToken: ApiTokenContext | null;
+}
+
+/** An API token a request acts through: what its scopes and bindings allow besides its identity's rights. */
+export interface ApiTokenContext {
+  id: string;
+  kind: ApiTokenKind;
+  name: string;
+  scopes: TokenScopes;
+  /** An advisor's token: the organizations it may reach; null for any other token. */
+  organizationIds: string[] | null;
+  lastUsedAt: Date | null;
+  lastUsedAddress: string | null;
 }
 
 /** The user columns a session acts with (lib/tenancy.ts Actor). */
@@ -47,6 +62,7 @@ const findSessionStatement = (db: Database) =>
         user: sessionUserColumns,
         mustSetUpTwoFactor: sql<boolean>`coalesce(${organizations.requireTwoFactor}, false)
           and ${users.twoFactorEnabledAt} is null`.mapWith(Boolean),
+        apiToken: sql<null>`null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -64,13 +80,68 @@ const findSessionStatement = (db: Database) =>
       .prepare(name),
   );
 
+/** The organization a token acts in: an organization token's own, else its owner's. */
+const tokenOrganizationId = sql<string | null>`coalesce(${apiTokens.organizationId}, ${users.organizationId})`;
+
 /**
- * The live session of a bearer token: unexpired, of an active user of an open organization, and
- * whether the user must set up a second factor first. One prepared query.
+ * An API token's live identity: a personal token's owner as it is now (active, its role now, its
+ * organization open), or an organization token's service identity acting as an org_admin of its
+ * organization (open). Unrevoked and unexpired. One prepared query.
+ */
+const findApiTokenStatement = (db: Database) =>
+  prepared(db, 'find_api_token', (database, name) =>
+    database
+      .select({
+        id: apiTokens.id,
+        user: {
+          ...sessionUserColumns,
+          role: sql<Session['user']['role']>`case when ${apiTokens.kind} = 'organization' then 'org_admin'::role
+            else ${users.role} end`,
+          organizationId: tokenOrganizationId,
+        },
+        mustSetUpTwoFactor: sql<boolean>`${apiTokens.kind} = 'personal'
+          and coalesce(${organizations.requireTwoFactor}, false) and ${users.twoFactorEnabledAt} is null`.mapWith(
+          Boolean,
+        ),
+        apiToken: {
+          id: apiTokens.id,
+          kind: apiTokens.kind,
+          name: apiTokens.name,
+          scopes: apiTokens.scopes,
+          organizationIds: apiTokens.organizationIds,
+          lastUsedAt: apiTokens.lastUsedAt,
+          lastUsedAddress: apiTokens.lastUsedAddress,
+        },
+      })
+      .from(apiTokens)
+      .innerJoin(users, sql`${users.id} = coalesce(${apiTokens.serviceUserId}, ${apiTokens.userId})`)
+      .leftJoin(organizations, sql`${organizations.id} = ${tokenOrganizationId}`)
+      .where(
+        and(
+          eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+          isNull(apiTokens.revokedAt),
+          gt(apiTokens.expiresAt, sql.placeholder('now')),
+          eq(users.isActive, true),
+          isNull(organizations.closedAt),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+
+/**
+ * The live session of a bearer value: a sign-in's token (unexpired, of an active user of an open
+ * organization, and whether the user must set up a second factor first) or an API token's
+ * (`smart_pat_…`, its checksum checked before any read). One prepared query either way.
  */
 export async function findSession(db: Database, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
-  const [row] = await findSessionStatement(db).execute({ tokenHash: hashToken(token), now: new Date() });
+  const now = new Date();
+  if (isApiTokenSecret(token)) {
+    const [row] = await findApiTokenStatement(db).execute({ tokenHash: hashToken(token), now });
+    return row ?? null;
+  }
+  const [row] = await findSessionStatement(db).execute({ tokenHash: hashToken(token), now });
   return row ?? null;
 }
 
