@@ -1,6 +1,7 @@
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_PREFIX,
+  advisorEndpoints,
   apiTokenEndpoints,
   auditLogEndpoints,
   type CreateApiTokenBody,
@@ -435,6 +436,11 @@ test("an advisor's token reaches only the organizations it names, never one assi
     organizationIds: [named.id],
   });
   expect(bound.token.organizations).toEqual([{ id: named.id, name: named.name }]);
+  // Its own list of organizations shows the named ones only; its session, all.
+  const listed = async (token: string) =>
+    (await t.call(advisorEndpoints.myOrganizations, { as: { token } })).data.map((one) => one.organizationId).sort();
+  expect(await listed(bound.secret)).toEqual([named.id]);
+  expect(await listed(advisor.token)).toEqual([named.id, unnamed.id].sort());
 
   const readAs = (token: string, id: string) => t.call(organizationEndpoints.get, { params: { id }, as: { token } });
   const ticketAs = (token: string, organizationId: string) =>
