@@ -1,0 +1,222 @@
+import { API_TOKEN_LIMITS, UI_TEXT } from '@smart/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTokenAddresses, apiTokens } from '../src/db/schema/index.js';
+import { insertApiToken, insertServiceUser } from './helpers/api-tokens.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { type Factories, factories, type Member } from './helpers/factories.js';
+import { readMailbox, type ReceivedMail } from './helpers/mailbox.js';
+import { waitFor } from './helpers/wait-for.js';
+
+/**
+ * What happens around each request made with an API token (decision 0280): its own limit with the
+ * RateLimit-* fields, its last use written at most once a minute, and a security notice when it is
+ * used from a new address. Sign-in sessions go by untouched.
+ */
+const LIMIT = 5;
+
+let t: TestApp;
+let make: Factories;
+let owner: Member;
+
+const mailbox = () => t.app.config.mail.mailboxDir;
+const noticesTo = async (email: string, tokenName: string) =>
+  (await readMailbox(mailbox())).filter(
+    (mail: ReceivedMail) => mail.to === email && mail.subject.includes(`"${tokenName}" was used from a new address`),
+  );
+
+const listTickets = (secret: string, remoteAddress = '203.0.113.7') =>
+  t.app.inject({ method: 'GET', url: '/api/tickets', headers: { authorization: `Bearer ${secret}` }, remoteAddress });
+
+const tokenRow = async (id: string) => {
+  const [row] = await t.app.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+  return row;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ settings: { API_TOKEN_REQUESTS_PER_MINUTE: String(LIMIT) } });
+  make = factories(t.database.db);
+  const organization = await make.organization();
+  owner = await make.member(organization.id, { role: 'org_admin' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the per-token limit', () => {
+  it('tells every token answer where it stands, and refuses past the limit with Retry-After', async () => {
+    const { secret } = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' } });
+    const remaining: string[] = [];
+    for (let index = 0; index < LIMIT; index += 1) {
+      const response = await listTickets(secret);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBe(String(LIMIT));
+      const reset = Number(response.headers['ratelimit-reset']);
+      expect(reset).toBeGreaterThan(0);
+      expect(reset).toBeLessThanOrEqual(60);
+      remaining.push(String(response.headers['ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+
+    const refused = await listTickets(secret);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, error: UI_TEXT.tooManyRequests, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    // Even a refused request's answer, and one that fails for another reason, carries the fields.
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/00000000-0000-4000-8000-000000000000',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(missing.headers['ratelimit-limit']).toBe(String(LIMIT));
+  });
+
+  it('counts each token on its own, and leaves sign-in sessions as they were', async () => {
+    const spent = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' } });
+    for (let index = 0; index <= LIMIT; index += 1) await listTickets(spent.secret);
+    expect((await listTickets(spent.secret)).statusCode).toBe(429);
+
+    const other = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' } });
+    expect((await listTickets(other.secret)).statusCode).toBe(200);
+    for (let index = 0; index <= LIMIT; index += 1) {
+      const response = await t.request({ method: 'GET', url: '/api/tickets', token: owner.token });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
+
+describe('last used', () => {
+  it('is written once a minute at most, with the client address, off the request', async () => {
+    const token = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' } });
+    expect(await tokenRow(token.id)).toMatchObject({ lastUsedAt: null, lastUsedAddress: null });
+    await listTickets(token.secret, '198.51.100.20');
+    const first = await waitFor(
+      async () => {
+        const row = await tokenRow(token.id);
+        return row?.lastUsedAt ? row : undefined;
+      },
+      'the first use written',
+      10_000,
+    );
+    expect(first.lastUsedAddress).toBe('198.51.100.20');
+
+    // Within the minute, from the same address: nothing is written again.
+    await listTickets(token.secret, '198.51.100.20');
+    await listTickets(token.secret, '198.51.100.20');
+    // From another address: written at once (and the notice below).
+    await listTickets(token.secret, '198.51.100.21');
+    const moved = await waitFor(
+      async () => {
+        const row = await tokenRow(token.id);
+        return row?.lastUsedAddress === '198.51.100.21' ? row : undefined;
+      },
+      'the use from another address written',
+      10_000,
+    );
+    expect(moved.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(first.lastUsedAt?.getTime() ?? 0);
+
+    // A minute later (the clock of the row set back), the same address is written again.
+    await t.app.db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now() - interval '${sql.raw(String(API_TOKEN_LIMITS.lastUsedEverySeconds + 1))} seconds'` })
+      .where(eq(apiTokens.id, token.id));
+    const before = (await tokenRow(token.id))?.lastUsedAt?.getTime() ?? 0;
+    await listTickets(token.secret, '198.51.100.21');
+    await waitFor(
+      async () => ((await tokenRow(token.id))?.lastUsedAt?.getTime() ?? 0) > before || undefined,
+      'the use a minute later written',
+      10_000,
+    );
+  });
+});
+
+describe('a new address', () => {
+  it('tells the owner once per address, never about the first, however many requests race', async () => {
+    const name = `Nightly sync ${Date.now()}`;
+    const token = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' }, name });
+    await listTickets(token.secret, '192.0.2.10');
+    await waitFor(
+      async () => ((await tokenRow(token.id))?.lastUsedAt ? true : undefined),
+      'the first use written',
+      10_000,
+    );
+    // A burst from a second address, and a third address at the same time.
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => listTickets(token.secret, '192.0.2.11')),
+      listTickets(token.secret, '192.0.2.12'),
+    ]);
+    const notices = await waitFor(
+      async () => {
+        const found = await noticesTo(owner.email, name);
+        return found.length >= 2 ? found : undefined;
+      },
+      'two notices',
+      15_000,
+    );
+    expect(notices.map((mail) => mail.text.match(/Address: (\S+)/)?.[1]).sort()).toEqual(['192.0.2.11', '192.0.2.12']);
+    expect(notices[0]?.text).toContain('security notice');
+
+    // Used again from a known address, after its last-used minute: no new notice.
+    await t.app.db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(apiTokens.id, token.id));
+    await listTickets(token.secret, '192.0.2.10');
+    await waitFor(
+      async () => ((await tokenRow(token.id))?.lastUsedAddress === '192.0.2.10' ? true : undefined),
+      'the known address written',
+      10_000,
+    );
+    const addresses = await t.app.db
+      .select({ address: apiTokenAddresses.address })
+      .from(apiTokenAddresses)
+      .where(eq(apiTokenAddresses.tokenId, token.id));
+    expect(addresses.map((row) => row.address).sort()).toEqual(['192.0.2.10', '192.0.2.11', '192.0.2.12']);
+    expect(await noticesTo(owner.email, name)).toHaveLength(2);
+  });
+
+  it("tells an organization token's org_admins, and counts an IPv6 /64 as one address", async () => {
+    const organization = await make.organization();
+    const [admin, otherAdmin, member] = await Promise.all([
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id, { role: 'org_admin' }),
+      make.member(organization.id),
+    ]);
+    const serviceUserId = await insertServiceUser(t.app);
+    const name = `Warehouse ${Date.now()}`;
+    const token = await insertApiToken(t.app, {
+      organizationId: organization.id,
+      serviceUserId,
+      scopes: { tickets: 'read' },
+      name,
+    });
+    await listTickets(token.secret, '2001:db8:1:2::10');
+    await waitFor(async () => ((await tokenRow(token.id))?.lastUsedAt ? true : undefined), 'first use', 10_000);
+    // Another address in the same /64: its own last-used address, no notice.
+    await listTickets(token.secret, '2001:db8:1:2::99');
+    await waitFor(
+      async () => ((await tokenRow(token.id))?.lastUsedAddress === '2001:db8:1:2::99' ? true : undefined),
+      'the second address written',
+      10_000,
+    );
+    await listTickets(token.secret, '2001:db8:1:3::10');
+    const [toAdmin] = await waitFor(
+      async () => {
+        const found = await noticesTo(admin.email, name);
+        return found.length > 0 ? found : undefined;
+      },
+      "the org_admin's notice",
+      15_000,
+    );
+    expect(toAdmin?.text).toContain('Address: 2001:db8:1:3::/64');
+    await waitFor(
+      async () => ((await noticesTo(otherAdmin.email, name)).length === 1 ? true : undefined),
+      "the other org_admin's notice",
+      15_000,
+    );
+    expect(await noticesTo(member.email, name)).toHaveLength(0);
+    expect(await noticesTo(admin.email, name)).toHaveLength(1);
+  });
+});
