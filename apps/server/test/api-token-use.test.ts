@@ -1,7 +1,8 @@
-import { API_TOKEN_LIMITS, UI_TEXT } from '@smart/contracts';
+import { API_TOKEN_LIMITS, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokenAddresses, apiTokens } from '../src/db/schema/index.js';
+import { apiTokenAddresses, apiTokens, users } from '../src/db/schema/index.js';
+import { sweepApiTokenExpiry } from '../src/modules/api-token-notices/index.js';
 import { insertApiToken, insertServiceUser } from './helpers/api-tokens.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
@@ -218,5 +219,68 @@ describe('a new address', () => {
     );
     expect(await noticesTo(member.email, name)).toHaveLength(0);
     expect(await noticesTo(admin.email, name)).toHaveLength(1);
+  });
+});
+
+describe('the expiry notice', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const expiringTo = async (email: string, tokenName: string) =>
+    (await readMailbox(mailbox())).filter((mail) => mail.to === email && mail.subject.includes(`"${tokenName}" expires soon`));
+
+  it('e-mails the owner once, a week ahead, the time in their own time zone', async () => {
+    const organization = await make.organization();
+    const person = await make.member(organization.id);
+    await t.app.db.update(users).set({ timeZone: 'America/New_York' }).where(eq(users.id, person.id));
+    const now = new Date();
+    const name = `Backup job ${Date.now()}`;
+    const expiresAt = new Date(now.getTime() + 6 * DAY + 3 * 60 * 60 * 1000);
+    const token = await insertApiToken(t.app, {
+      userId: person.id,
+      scopes: { tickets: 'read' },
+      name,
+      createdAt: new Date(now.getTime() - 80 * DAY),
+      expiresAt,
+    });
+    // Not due yet: eight days ahead. Made to last five days: never told.
+    const later = await insertApiToken(t.app, {
+      userId: person.id,
+      scopes: { tickets: 'read' },
+      name: `${name} later`,
+      expiresAt: new Date(now.getTime() + 8 * DAY),
+    });
+    await insertApiToken(t.app, {
+      userId: person.id,
+      scopes: { tickets: 'read' },
+      name: `${name} short`,
+      expiresAt: new Date(now.getTime() + 5 * DAY),
+    });
+
+    // Two sweeps at once (two processes), then another: one notice.
+    const told = await Promise.all([sweepApiTokenExpiry(t.app.db, now), sweepApiTokenExpiry(t.app.db, now)]);
+    expect(told[0] + told[1]).toBeGreaterThanOrEqual(1);
+    await sweepApiTokenExpiry(t.app.db, new Date(now.getTime() + 60 * 60 * 1000));
+    const [mail] = await waitFor(
+      async () => {
+        const found = await expiringTo(person.email, name);
+        return found.length > 0 ? found : undefined;
+      },
+      'the expiry notice',
+      15_000,
+    );
+    expect(mail?.text).toContain(`Expires: ${formatSlotTime(expiresAt, 'America/New_York')}`);
+    expect(mail?.text).toContain('Eastern');
+    expect((await tokenRow(token.id))?.expiryNoticeSentAt).not.toBeNull();
+    expect((await tokenRow(later.id))?.expiryNoticeSentAt).toBeNull();
+
+    // The later one's week comes: it is told then, and the first is not told again.
+    await sweepApiTokenExpiry(t.app.db, new Date(now.getTime() + 2 * DAY));
+    await waitFor(
+      async () => ((await expiringTo(person.email, `${name} later`)).length === 1 ? true : undefined),
+      "the later token's notice",
+      15_000,
+    );
+    const all = await readMailbox(mailbox());
+    expect(all.filter((one) => one.to === person.email && one.subject.includes(`"${name}" expires soon`))).toHaveLength(1);
+    expect(all.filter((one) => one.to === person.email && one.subject.includes('short'))).toHaveLength(0);
   });
 });
