@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { API_TOKEN_LIMITS, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,32 @@ describe('the per-token limit', () => {
       const response = await t.request({ method: 'GET', url: '/api/tickets', token: owner.token });
       expect(response.statusCode).toBe(200);
       expect(response.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('across server processes (Redis)', () => {
+  it("two processes count one token's requests together, and tell the same remaining budget", async () => {
+    const redisPrefix = `smart-test-${randomBytes(4).toString('hex')}:`;
+    const options = {
+      database: t.database,
+      redisPrefix,
+      settings: { API_TOKEN_REQUESTS_PER_MINUTE: String(LIMIT) },
+    };
+    const [first, second] = await Promise.all([createTestApp(options), createTestApp(options)]);
+    try {
+      const { secret } = await insertApiToken(t.app, { userId: owner.id, scopes: { tickets: 'read' } });
+      const list = (through: TestApp) =>
+        through.app.inject({ method: 'GET', url: '/api/tickets', headers: { authorization: `Bearer ${secret}` } });
+      const answers = [];
+      for (let index = 0; index < LIMIT; index += 1) answers.push(await list(index % 2 === 0 ? first : second));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(LIMIT).fill(200));
+      expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0']);
+      const [overFirst, overSecond] = [await list(first), await list(second)];
+      expect([overFirst.statusCode, overSecond.statusCode]).toEqual([429, 429]);
+      expect(Number(overSecond.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });
