@@ -46,6 +46,7 @@ export * from './format.js';
 export * from './forms.js';
 export * from './imports.js';
 export * from './limits.js';
+export * from './live-scopes.js';
 export * from './links.js';
 export * from './list-order.js';
 export * from './messenger.js';
