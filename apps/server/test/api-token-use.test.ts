@@ -7,7 +7,7 @@ import { sweepApiTokenExpiry } from '../src/modules/api-token-notices/index.js';
 import { insertApiToken, insertServiceUser } from './helpers/api-tokens.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
-import { readMailbox, type ReceivedMail } from './helpers/mailbox.js';
+import { type ReceivedMail, readMailbox } from './helpers/mailbox.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
@@ -148,7 +148,9 @@ describe('last used', () => {
     // A minute later (the clock of the row set back), the same address is written again.
     await t.app.db
       .update(apiTokens)
-      .set({ lastUsedAt: sql`now() - interval '${sql.raw(String(API_TOKEN_LIMITS.lastUsedEverySeconds + 1))} seconds'` })
+      .set({
+        lastUsedAt: sql`now() - interval '${sql.raw(String(API_TOKEN_LIMITS.lastUsedEverySeconds + 1))} seconds'`,
+      })
       .where(eq(apiTokens.id, token.id));
     const before = (await tokenRow(token.id))?.lastUsedAt?.getTime() ?? 0;
     await listTickets(token.secret, '198.51.100.21');
@@ -252,7 +254,9 @@ describe('a new address', () => {
 describe('the expiry notice', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const expiringTo = async (email: string, tokenName: string) =>
-    (await readMailbox(mailbox())).filter((mail) => mail.to === email && mail.subject.includes(`"${tokenName}" expires soon`));
+    (await readMailbox(mailbox())).filter(
+      (mail) => mail.to === email && mail.subject.includes(`"${tokenName}" expires soon`),
+    );
 
   it('e-mails the owner once, a week ahead, the time in their own time zone', async () => {
     const organization = await make.organization();
@@ -307,7 +311,9 @@ describe('the expiry notice', () => {
       15_000,
     );
     const all = await readMailbox(mailbox());
-    expect(all.filter((one) => one.to === person.email && one.subject.includes(`"${name}" expires soon`))).toHaveLength(1);
+    expect(all.filter((one) => one.to === person.email && one.subject.includes(`"${name}" expires soon`))).toHaveLength(
+      1,
+    );
     expect(all.filter((one) => one.to === person.email && one.subject.includes('short'))).toHaveLength(0);
   });
 });

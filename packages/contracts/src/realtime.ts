@@ -1,3 +1,4 @@
+import type { TokenScopes } from './api-tokens.js';
 import {
   type ConversationReadEvent,
   type ConversationRemovedEvent,
@@ -10,7 +11,6 @@ import {
   type TypingEvent,
 } from './messenger.js';
 import { NOTIFICATION_EVENTS } from './notifications.js';
-import type { TokenScopes } from './api-tokens.js';
 import type { Role } from './roles.js';
 import type { MEETING_EVENTS, MeetingChangedEvent } from './scheduling.js';
 import type { NotificationItem } from './schemas/notifications.js';

@@ -148,7 +148,8 @@ function hearOnlyWhatScopesAllow(socket: AppSocket, scopes: TokenScopes) {
   let dropNext = false;
   path.notifyOutgoingListeners = (packet) => {
     const [event, payload] = (packet.data ?? []) as [unknown, unknown];
-    dropNext = EVENT_PACKETS.has(packet.type) && !(typeof event === 'string' && tokenHearsEvent(scopes, event, payload));
+    dropNext =
+      EVENT_PACKETS.has(packet.type) && !(typeof event === 'string' && tokenHearsEvent(scopes, event, payload));
     notify(packet);
   };
   path.client.writeToEngine = (encoded, options) => {

@@ -122,7 +122,10 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
     '',
     ...groups.flatMap((group) => [
       ...(batch.digest || groups.length > 1 ? [group.title, ''] : []),
-      ...group.items.flatMap((item) => [`- ${lineOf(item)}`, ...detailsOf(item, timeZone).map((detail) => `  ${detail}`)]),
+      ...group.items.flatMap((item) => [
+        `- ${lineOf(item)}`,
+        ...detailsOf(item, timeZone).map((detail) => `  ${detail}`),
+      ]),
       ...(group.link ? ['', `Open it: ${group.link}`] : []),
       '',
     ]),
