@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { API_TOKEN_LIMITS, formatSlotTime, UI_TEXT } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
 import { apiTokenAddresses, apiTokens, users } from '../src/db/schema/index.js';
 import { sweepApiTokenExpiry } from '../src/modules/api-token-notices/index.js';
 import { insertApiToken, insertServiceUser } from './helpers/api-tokens.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { type Factories, factories, type Member } from './helpers/factories.js';
 import { type ReceivedMail, readMailbox } from './helpers/mailbox.js';
+import { createPostgresDatabase } from './helpers/postgres.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
@@ -248,6 +250,76 @@ describe('a new address', () => {
     );
     expect(await noticesTo(member.email, name)).toHaveLength(0);
     expect(await noticesTo(admin.email, name)).toHaveLength(1);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () => {
+  it('give one notice per new address however many requests race through both', async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+    const handles = [
+      await openDatabase({ kind: 'postgres', url: created.url }),
+      await openDatabase({ kind: 'postgres', url: created.url }),
+    ] as const;
+    const apps: TestApp[] = [];
+    try {
+      await handles[0].migrate();
+      const redisPrefix = `smart-test-${randomBytes(4).toString('hex')}:`;
+      for (const database of handles) apps.push(await createTestApp({ database, redisPrefix }));
+      const organization = await factories(handles[0].db).organization();
+      const person = await factories(handles[0].db).member(organization.id);
+      const token = await insertApiToken({ db: handles[0].db }, { userId: person.id, scopes: { tickets: 'read' } });
+      const list = (index: number, remoteAddress: string) =>
+        (apps[index % 2] as TestApp).app.inject({
+          method: 'GET',
+          url: '/api/tickets',
+          headers: { authorization: `Bearer ${token.secret}` },
+          remoteAddress,
+        });
+      const query = async (text: string) => (await handles[0].query(text, [token.id])).rows;
+      expect((await list(0, '192.0.2.50')).statusCode).toBe(200);
+      await waitFor(
+        async () =>
+          (await query('select 1 from api_tokens where id = $1 and last_used_at is not null')).length
+            ? true
+            : undefined,
+        'the first use written',
+        10_000,
+      );
+      // Twenty requests from each of two new addresses, alternating between the processes, at once.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => list(index, index % 4 < 2 ? '192.0.2.51' : '192.0.2.52')),
+      );
+      expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+      const notices = await waitFor(
+        async () => {
+          const rows = (await query(
+            `select data->>'address' as address from notification_events
+             where type = 'api_token_new_address' and record_id = (select user_id from api_tokens where id = $1)`,
+          )) as { address: string }[];
+          return rows.length >= 2 ? rows : undefined;
+        },
+        'two notices',
+        15_000,
+      );
+      // Whatever else is still in flight has settled: the addresses are all written.
+      await waitFor(
+        async () =>
+          (await query('select 1 from api_token_addresses where token_id = $1')).length === 3 ? true : undefined,
+        'three addresses',
+        10_000,
+      );
+      await Promise.all(apps.map((one) => one.app.close()));
+      expect(notices.map((row) => row.address).sort()).toEqual(['192.0.2.51', '192.0.2.52']);
+      const after = await query(
+        `select 1 from notification_events
+         where type = 'api_token_new_address' and record_id = (select user_id from api_tokens where id = $1)`,
+      );
+      expect(after).toHaveLength(2);
+    } finally {
+      for (const one of apps) await one.close().catch(() => undefined);
+      for (const handle of handles) await handle.close().catch(() => undefined);
+      await created.drop();
+    }
   });
 });
 
