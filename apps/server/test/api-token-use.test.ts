@@ -189,6 +189,8 @@ describe('a new address', () => {
     );
     expect(notices.map((mail) => mail.text.match(/Address: (\S+)/)?.[1]).sort()).toEqual(['192.0.2.11', '192.0.2.12']);
     expect(notices[0]?.text).toContain('security notice');
+    expect(notices[0]?.text).toContain('Revoke the token where it is listed');
+    expect(notices[0]?.text).toContain('/profile');
 
     // Used again from a known address, after its last-used minute: no new notice.
     await t.app.db

@@ -75,6 +75,8 @@ function groupByRecord(items: EmailItem[], appUrl: string): RecordGroup[] {
   return [...groups.values()];
 }
 
+const API_TOKEN_NOTICES = new Set<NotificationType>(['api_token_new_address', 'api_token_expiring']);
+
 const lineOf = (item: EmailItem) => item.line ?? notificationLine(item.type, actorName(item.actor), item.data);
 
 /** What changed, besides the line: the old and new value, and a comment's or message's first words. */
@@ -105,12 +107,16 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
   const groups = groupByRecord(batch.items, appUrl);
   const timeZone = batch.timeZone && isTimeZone(batch.timeZone) ? batch.timeZone : 'UTC';
   const security = batch.items.every((item) => NOTIFICATION_TYPES[item.type].category === 'security');
+  // A token's notice: the remedy is the token (revoke or replace it where it is listed), not the password.
+  const aboutTokens = batch.items.every((item) => API_TOKEN_NOTICES.has(item.type));
   const preferencesUrl = `${appUrl}${recordPaths.notificationPreferences}`;
   const greeting = batch.firstName ? `Hello ${batch.firstName},` : 'Hello,';
   const footer = security
     ? [
         'This is a security notice about your account; it is always sent.',
-        `If this was not you, change your password now: ${appUrl}${recordPaths.profile}`,
+        aboutTokens
+          ? 'Not you or your programs? Revoke the token where it is listed (Open it, above).'
+          : `If this was not you, change your password now: ${appUrl}${recordPaths.profile}`,
       ]
     : [
         `Choose what you are told, and how: ${preferencesUrl}`,
@@ -153,7 +159,11 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
     ),
     '<hr>',
     security
-      ? `<p style="color:#555">${escapeHtml(footer[0] ?? '')}<br>If this was not you, ${link(`${appUrl}${recordPaths.profile}`, 'change your password now')}.</p>`
+      ? `<p style="color:#555">${escapeHtml(footer[0] ?? '')}<br>${
+          aboutTokens
+            ? escapeHtml(footer[1] ?? '')
+            : `If this was not you, ${link(`${appUrl}${recordPaths.profile}`, 'change your password now')}.`
+        }</p>`
       : `<p style="color:#555">${link(preferencesUrl, 'Notification preferences')}${
           batch.unsubscribeUrl ? ` · ${link(batch.unsubscribeUrl, 'Unsubscribe from these e-mails')}` : ''
         }</p>`,
