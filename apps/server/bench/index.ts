@@ -38,12 +38,13 @@ import { type CapturedQuery, requestsPerSecond, startBareRoute } from './overhea
 import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 import { measureRestart } from './restart.js';
 import { measureStatements } from './statements.js';
+import { measureTokens } from './tokens.js';
 
 const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `lists`, `exports`, `org-export`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `tokens`, `lists`, `exports`, `org-export`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -113,6 +114,8 @@ async function main() {
     // The lists part times the PDF statement over dozens of rounds a minute; the exports' budget a
     // minute per person (20) is a limit of its own, tested by the API tests, not a list's cost.
     RATE_LIMIT_EXPORTS: '100000',
+    // The token part counts every request in the token's limit (its cost is measured), never reaching it.
+    API_TOKEN_REQUESTS_PER_MINUTE: '100000',
     DATABASE_URL: url,
     TWO_FACTOR_ENCRYPTION_KEY: url && randomBytes(32).toString('base64'),
   });
@@ -168,6 +171,9 @@ async function main() {
   // First: demo size is the data before any other part adds to it.
   if (runs('backup')) failures += await measureBackup(backupBench, 'demo');
   if (runs('overhead')) failures += await measureOverhead(base, tokens.orgAdmin, database);
+  if (runs('tokens')) {
+    failures += await measureTokens(base, database.db, { id: owner.user.id, sessionToken: tokens.orgAdmin }, ROUNDS);
+  }
   if (runs('messenger')) failures += await measureMessenger(base, database, dataDir);
   if (runs('flood')) failures += await measureFlood(base, signIn);
   if (runs('lists')) failures += await measureLists(base, tokens, context, database);

@@ -19,6 +19,7 @@ import { type Mailer, mailerFromConfig } from './mail/mailer.js';
 import { registerRecordReaders } from './modules/files/index.js';
 import { registerNotificationHooks, registerNotificationRules } from './modules/notifications/index.js';
 import { registerClosingHooks } from './modules/organizations/index.js';
+import { apiTokenLimitsPlugin } from './plugins/api-token-limits.js';
 import { denyByDefault } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -190,6 +191,7 @@ export async function buildApp({
   // The API: every route needs a session unless its config says `public: true`.
   await app.register(async (api) => {
     await api.register(denyByDefault);
+    await api.register(apiTokenLimitsPlugin);
     await api.register(writeLimitsPlugin);
     for (const module of serverModules) await module.routes?.(api, { throttleFor });
   });

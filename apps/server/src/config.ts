@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
+  API_TOKEN_LIMITS,
   CPU_POOL_QUEUE,
   DEFAULT_BACKUP_INTERVAL_HOURS,
   DEFAULT_BACKUP_KEEP,
@@ -50,6 +51,7 @@ const writeLimitSettings = Object.fromEntries(
 
 const environment = z.object({
   ...writeLimitSettings,
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(API_TOKEN_LIMITS.requestsPerMinute),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -151,6 +153,8 @@ export interface Config {
   sessionTtlMs: number;
   /** Writes per user and minute, by group (contracts' WRITE_LIMITS_PER_MINUTE unless RATE_LIMIT_<GROUP> says). */
   writeLimits: Record<WriteLimitGroup, number>;
+  /** Requests one API token may make a minute, over every process (contracts' API_TOKEN_LIMITS unless API_TOKEN_REQUESTS_PER_MINUTE says). */
+  apiTokenRequestsPerMinute: number;
   /** Demo organizations and accounts on the first start: on by default with PGlite, off with PostgreSQL. */
   seedDemoData: boolean;
   /** A platform admin to create at start when it does not exist yet (for installations without demo data). */
@@ -300,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     writeLimits: Object.fromEntries(
       writeLimitGroups.map((group) => [group, (env as Record<string, unknown>)[writeLimitVariable(group)] as number]),
     ) as Record<WriteLimitGroup, number>,
+    apiTokenRequestsPerMinute: env.API_TOKEN_REQUESTS_PER_MINUTE,
     seedDemoData,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

@@ -48,6 +48,7 @@ export * from './imports.js';
 export * from './limits.js';
 export * from './links.js';
 export * from './list-order.js';
+export * from './live-scopes.js';
 export * from './messenger.js';
 export * from './my-work.js';
 export * from './notification-settings.js';

@@ -147,6 +147,10 @@ export const NOTIFICATION_TYPES = {
   password_reset_requested: { category: 'security', email: 'immediate' },
   /** The password was right, then TWO_FACTOR_WRONG_CODES_NOTICE_AT wrong codes came: someone else may know it. */
   two_factor_codes_wrong: { category: 'security', email: 'immediate' },
+  /** An API token was used from an address it never came from before (its first address tells nobody). */
+  api_token_new_address: { category: 'security', email: 'immediate' },
+  /** An API token expires within API_TOKEN_LIMITS.expiryNoticeDays (once per token). */
+  api_token_expiring: { category: 'security', email: 'immediate' },
   // Meetings with an advisor: each invitation e-mail carries the meeting's .ics.
   session_booked: { category: 'calendar', email: 'immediate', personal: true },
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
@@ -183,6 +187,10 @@ export interface NotificationData {
   organizationName?: string;
   /** A new browser's description (security). */
   device?: string;
+  /** The client address (or IPv6 /64) an API token was used from (security). */
+  address?: string;
+  /** When an API token expires (ISO instant; the e-mail says it in the recipient's time zone). */
+  expiresAt?: string;
   /**
    * A meeting's invitation as it stood at this change: its .ics is rendered from it (UTC instants,
    * its SEQUENCE, REQUEST or CANCEL), so a late delivery never sends a newer state under an older
@@ -259,6 +267,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return 'A password reset was asked for your account';
     case 'two_factor_codes_wrong':
       return `Your password was used to sign in${data.device ? ` from ${data.device}` : ''}, then wrong two-factor codes were given: change your password`;
+    case 'api_token_new_address':
+      return `The API token "${title}" was used from a new address${data.address ? ` (${data.address})` : ''}`;
+    case 'api_token_expiring':
+      return `The API token "${title}" expires soon: make a new one for the programs that use it`;
     case 'session_booked':
       return `${who} invited you to the session "${title}"`;
     case 'session_rescheduled':

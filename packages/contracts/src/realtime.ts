@@ -1,3 +1,4 @@
+import type { TokenScopes } from './api-tokens.js';
 import {
   type ConversationReadEvent,
   type ConversationRemovedEvent,
@@ -83,6 +84,8 @@ export type InterServerEvents = Record<string, never>;
 /** Who a socket acts as: its session and the user's columns a request's actor has. */
 export interface SocketSession {
   id: string;
+  /** An API token's socket: what it may hear and send (live-scopes.ts); null for a sign-in's. */
+  apiToken: { scopes: TokenScopes } | null;
   user: {
     id: string;
     email: string;

@@ -7,7 +7,13 @@ import type { NotificationEventInput } from './outbox.js';
  * when the person did it themself, since the engine never tells the actor.
  */
 export function securityNotice(
-  type: 'password_changed' | 'new_sign_in' | 'password_reset_requested' | 'two_factor_codes_wrong',
+  type:
+    | 'password_changed'
+    | 'new_sign_in'
+    | 'password_reset_requested'
+    | 'two_factor_codes_wrong'
+    | 'api_token_new_address'
+    | 'api_token_expiring',
   userId: string,
   data: NotificationData = {},
 ): NotificationEventInput {
@@ -19,6 +25,38 @@ export function securityNotice(
     audience: { users: [userId] },
     data,
   };
+}
+
+/** The token a notice is about: whose it is (a person's own, or an organization's). */
+export interface NoticedApiToken {
+  kind: 'personal' | 'organization';
+  userId: string | null;
+  organizationId: string | null;
+  name: string;
+}
+
+/**
+ * A security notice about an API token (decision 0280): a personal token's owner is told about
+ * their account; an organization token's notice goes to the organization's org_admins (the token
+ * outlives whoever made it). Always e-mailed, like every security notice.
+ */
+export function apiTokenNotice(
+  type: 'api_token_new_address' | 'api_token_expiring',
+  token: NoticedApiToken,
+  data: NotificationData,
+): NotificationEventInput | null {
+  const told = { ...data, title: token.name };
+  if (token.kind === 'organization' && token.organizationId) {
+    return {
+      type,
+      organizationId: token.organizationId,
+      record: { type: 'organization', id: token.organizationId },
+      actorId: null,
+      audience: { organizationMembers: 'org_admin' },
+      data: told,
+    };
+  }
+  return token.userId ? securityNotice(type, token.userId, told) : null;
 }
 
 const BROWSERS: [RegExp, string][] = [

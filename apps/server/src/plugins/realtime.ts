@@ -6,6 +6,9 @@ import {
   type ServerToClientEvents,
   type SocketData,
   type SocketSession,
+  type TokenScopes,
+  tokenHearsEvent,
+  tokenMayListen,
 } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -89,6 +92,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       if (!session) return next(new Error('unauthorized'));
       // Like every API route but setting it up: nothing live before the required second factor.
       if (session.mustSetUpTwoFactor) return next(new Error('two_factor_setup_required'));
+      // A token's socket must be able to hear something (decision 0280).
+      if (session.apiToken && !tokenMayListen(session.apiToken.scopes)) return next(new Error('insufficient_scope'));
       const { user } = session;
       socket.data = {
         session: sameSession(session),
@@ -103,6 +108,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   io.on('connection', (socket) => {
     const { session, organizationIds } = socket.data;
+    if (session.apiToken) hearOnlyWhatScopesAllow(socket, session.apiToken.scopes);
     void socket.join([userRoom(session.user.id), sessionRoom(session.id), ...organizationIds.map(organizationRoom)]);
   });
 
@@ -117,6 +123,45 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.engine.close();
   });
 });
+
+/** The parts of socket.io's internals an outgoing packet passes (socket.io 4: adapter broadcast and socket.emit). */
+interface OutgoingPath {
+  notifyOutgoingListeners?: (packet: { type: number; data?: unknown[] }) => void;
+  client: { writeToEngine?: (encoded: unknown, options: unknown) => void };
+}
+
+/**
+ * A token's socket hears only the events its scopes cover (contracts' tokenHearsEvent; an event it
+ * does not list, never), wherever they come from: the user's room it shares with the owner's
+ * browser tabs, a record's room, this process or another. Every event socket.io sends one socket
+ * (a room's broadcast in the adapter, or socket.emit) is announced to the socket's outgoing
+ * listeners and then written to its connection, at once, in that order: the announcement decides
+ * whether the write that follows goes out. Acknowledgements and connection packets are not
+ * announced and always go. Should an upgrade change that path, connecting fails loudly rather than
+ * sending everything.
+ */
+function hearOnlyWhatScopesAllow(socket: AppSocket, scopes: TokenScopes) {
+  const path = socket as unknown as OutgoingPath;
+  const notify = path.notifyOutgoingListeners?.bind(socket);
+  const write = path.client.writeToEngine?.bind(path.client);
+  if (!notify || !write) throw new Error("socket.io's outgoing path changed: token sockets cannot be filtered");
+  let dropNext = false;
+  path.notifyOutgoingListeners = (packet) => {
+    const [event, payload] = (packet.data ?? []) as [unknown, unknown];
+    dropNext =
+      EVENT_PACKETS.has(packet.type) && !(typeof event === 'string' && tokenHearsEvent(scopes, event, payload));
+    notify(packet);
+  };
+  path.client.writeToEngine = (encoded, options) => {
+    if (dropNext) {
+      dropNext = false;
+      return;
+    }
+    write(encoded, options);
+  };
+}
+/** socket.io-parser's PacketType.EVENT (2) and BINARY_EVENT (5). */
+const EVENT_PACKETS = new Set([2, 5]);
 
 /** Drops the live connections of sessions that were just revoked, on every server process. */
 export function disconnectSessions(app: FastifyInstance, sessionIds: readonly string[]) {

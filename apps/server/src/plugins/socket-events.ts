@@ -1,4 +1,5 @@
 import {
+  CLIENT_EVENT_SCOPES,
   type ClientEventName,
   type ClientToServerEvents,
   clientEvents,
@@ -11,6 +12,7 @@ import {
   type SocketAck,
   type SocketEventKind,
   type SocketSession,
+  scopesAllow,
   UI_TEXT,
 } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -185,6 +187,10 @@ export const socketEventsPlugin = fp(async (app: FastifyInstance, options: { eve
     try {
       if (!(await userWithinBudget(definition, session.user.id))) {
         return refused(definition.overBudget ?? UI_TEXT.tooManyRequests, 'over_budget');
+      }
+      const scope = CLIENT_EVENT_SCOPES[definition.event];
+      if (session.apiToken && scope && !scopesAllow(session.apiToken.scopes, scope)) {
+        return refused(UI_TEXT.insufficientScope);
       }
       const bad = findBadText(payload);
       if (bad) return refused(bad.message);

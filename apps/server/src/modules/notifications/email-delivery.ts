@@ -192,6 +192,7 @@ async function deliverClaim(deps: EmailDeliveryDeps, job: EmailJob, claim: Claim
         ? items.map((item) => ({ ...item, line: invitation.line, details: invitation.details }))
         : items,
       unsubscribeUrl: unsubscribeUrlFor(deps.appUrl, await deps.secret(), job.recipientId, digest, keep),
+      timeZone: first.time_zone,
     },
     deps.appUrl,
     batchMessageId(ids, deps.appUrl),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  formatSlotTime,
+  isTimeZone,
   NOTIFICATION_TYPES,
   type NotificationData,
   type NotificationRecordType,
@@ -34,6 +36,8 @@ export interface EmailBatch {
   items: EmailItem[];
   /** The one-click unsubscribe URL (RFC 8058); null for security notices, which cannot be turned off. */
   unsubscribeUrl: string | null;
+  /** The recipient's time zone (IANA): times the e-mail names are said in it; UTC when unknown. */
+  timeZone?: string | null;
 }
 
 /**
@@ -71,16 +75,20 @@ function groupByRecord(items: EmailItem[], appUrl: string): RecordGroup[] {
   return [...groups.values()];
 }
 
+const API_TOKEN_NOTICES = new Set<NotificationType>(['api_token_new_address', 'api_token_expiring']);
+
 const lineOf = (item: EmailItem) => item.line ?? notificationLine(item.type, actorName(item.actor), item.data);
 
 /** What changed, besides the line: the old and new value, and a comment's or message's first words. */
-function detailsOf(item: EmailItem): string[] {
+function detailsOf(item: EmailItem, timeZone: string): string[] {
   const details: string[] = [];
   if (item.data.from !== undefined || item.data.to !== undefined) {
     if (item.data.from || item.data.to) details.push(`${item.data.from || 'none'} → ${item.data.to || 'none'}`);
   }
   if (item.data.excerpt) details.push(`“${item.data.excerpt}”`);
   if (item.data.device) details.push(`Browser: ${item.data.device}`);
+  if (item.data.address) details.push(`Address: ${item.data.address}`);
+  if (item.data.expiresAt) details.push(`Expires: ${formatSlotTime(item.data.expiresAt, timeZone)}`);
   return [...details, ...(item.details ?? [])];
 }
 
@@ -97,13 +105,18 @@ function subjectOf(batch: EmailBatch, groups: RecordGroup[]): string {
 /** The e-mail of a batch: HTML and plain text, the unsubscribe headers, the stable Message-ID. */
 export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string): MailMessage {
   const groups = groupByRecord(batch.items, appUrl);
+  const timeZone = batch.timeZone && isTimeZone(batch.timeZone) ? batch.timeZone : 'UTC';
   const security = batch.items.every((item) => NOTIFICATION_TYPES[item.type].category === 'security');
+  // A token's notice: the remedy is the token (revoke or replace it where it is listed), not the password.
+  const aboutTokens = batch.items.every((item) => API_TOKEN_NOTICES.has(item.type));
   const preferencesUrl = `${appUrl}${recordPaths.notificationPreferences}`;
   const greeting = batch.firstName ? `Hello ${batch.firstName},` : 'Hello,';
   const footer = security
     ? [
         'This is a security notice about your account; it is always sent.',
-        `If this was not you, change your password now: ${appUrl}${recordPaths.profile}`,
+        aboutTokens
+          ? 'Not you or your programs? Revoke the token where it is listed (Open it, above).'
+          : `If this was not you, change your password now: ${appUrl}${recordPaths.profile}`,
       ]
     : [
         `Choose what you are told, and how: ${preferencesUrl}`,
@@ -115,7 +128,10 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
     '',
     ...groups.flatMap((group) => [
       ...(batch.digest || groups.length > 1 ? [group.title, ''] : []),
-      ...group.items.flatMap((item) => [`- ${lineOf(item)}`, ...detailsOf(item).map((detail) => `  ${detail}`)]),
+      ...group.items.flatMap((item) => [
+        `- ${lineOf(item)}`,
+        ...detailsOf(item, timeZone).map((detail) => `  ${detail}`),
+      ]),
       ...(group.link ? ['', `Open it: ${group.link}`] : []),
       '',
     ]),
@@ -133,7 +149,7 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
         '<ul>',
         ...group.items.map(
           (item) =>
-            `<li>${escapeHtml(lineOf(item))}${detailsOf(item)
+            `<li>${escapeHtml(lineOf(item))}${detailsOf(item, timeZone)
               .map((detail) => `<br><span style="color:#555">${escapeHtml(detail)}</span>`)
               .join('')}</li>`,
         ),
@@ -143,7 +159,11 @@ export function renderEmail(batch: EmailBatch, appUrl: string, messageId: string
     ),
     '<hr>',
     security
-      ? `<p style="color:#555">${escapeHtml(footer[0] ?? '')}<br>If this was not you, ${link(`${appUrl}${recordPaths.profile}`, 'change your password now')}.</p>`
+      ? `<p style="color:#555">${escapeHtml(footer[0] ?? '')}<br>${
+          aboutTokens
+            ? escapeHtml(footer[1] ?? '')
+            : `If this was not you, ${link(`${appUrl}${recordPaths.profile}`, 'change your password now')}.`
+        }</p>`
       : `<p style="color:#555">${link(preferencesUrl, 'Notification preferences')}${
           batch.unsubscribeUrl ? ` · ${link(batch.unsubscribeUrl, 'Unsubscribe from these e-mails')}` : ''
         }</p>`,
