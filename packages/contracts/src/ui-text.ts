@@ -68,6 +68,11 @@ export const UI_TEXT = {
   tokenNotAllowedHere: 'An API token cannot do this; sign in instead',
   webhookUrlInvalid: 'Enter the full URL of the endpoint, starting with https://',
   webhookEventsRequired: 'Choose at least one event',
+  webhookNotFound: 'Webhook endpoint not found',
+  webhookDeliveryNotFound: 'Delivery not found',
+  webhookDeleted: 'Webhook endpoint deleted',
+  webhookLimitReached: 'This organization has as many webhook endpoints as it may have; delete one first',
+  webhookHttpsRequired: 'Use an https:// URL',
   // Profile
   loadProfileFailed: 'Failed to load profile',
   getProfileFailed: 'Failed to get user profile',
