@@ -13,7 +13,7 @@ import {
 import { webhookRoutes } from './routes.js';
 import { loadWebhookSecrets } from './signing.js';
 
-export { recordFailure, recordSuccess } from './attempts.js';
+export { disableEndpoint, failOwedDeliveries, recordAttemptResult, recordFailure, recordSuccess } from './attempts.js';
 export { DELIVERY_QUEUE, runDelivery } from './delivery.js';
 export { signature, signatureHeader } from './signing.js';
 
