@@ -2,7 +2,7 @@ import { type DomainEventInput, ticketEndpoints, UI_TEXT, WEBHOOK_LIMITS, webhoo
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, vi } from 'vitest';
-import { webhookEndpoints as endpointsTable, webhookDeliveries } from '../src/db/schema/index.js';
+import { webhookEndpoints as endpointsTable, webhookAttempts, webhookDeliveries } from '../src/db/schema/index.js';
 import { publish } from '../src/events/stream.js';
 import { runDelivery } from '../src/modules/webhooks/index.js';
 import { createEndpoint } from '../src/modules/webhooks/service.js';
@@ -376,6 +376,56 @@ describe('exactly once', () => {
     expect(hooks.received).toHaveLength(1);
     const detail = await deliveryOf(t, org.orgAdmin, endpoint.id, delivery.id);
     expect(detail).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  test('an attempt cut off by a dead process is left alone for its lease, then sent again with the same webhook-id', async ({
+    t,
+    make,
+  }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const deps = {
+      db: t.app.db,
+      queue: t.app.jobs,
+      secrets: await loadWebhookSecrets(t.app.config),
+      config: t.app.config.webhooks,
+    };
+    // What a process killed mid-request leaves: the delivery's first attempt claimed, never answered.
+    const [delivery] = await t.app.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: endpoint.id,
+        organizationId: org.id,
+        messageId: `msg_killed_${endpoint.id}`,
+        eventType: 'webhook.test',
+        body: '{"type":"webhook.test","timestamp":"2026-12-03T00:00:00.000Z","data":{}}',
+        attempts: 1,
+        nextAttemptAt: new Date(),
+      })
+      .returning();
+    const [cutOff] = await t.app.db
+      .insert(webhookAttempts)
+      .values({ deliveryId: delivery!.id, attempt: 1, requestHeaders: { 'webhook-id': delivery!.messageId } })
+      .returning();
+    await runDelivery(deps, { deliveryId: delivery!.id });
+    expect(hooks.received).toHaveLength(0);
+
+    // Its lease (the timeout and 30 s) has passed: the process is taken for dead.
+    await t.app.db
+      .update(webhookAttempts)
+      .set({ startedAt: new Date(Date.now() - t.app.config.webhooks.timeoutMs - 31_000) })
+      .where(eq(webhookAttempts.id, cutOff!.id));
+    await runDelivery(deps, { deliveryId: delivery!.id });
+    expect(hooks.received.map((request) => request.headers['webhook-id'])).toEqual([delivery!.messageId]);
+    const detail = await deliveryOf(t, org.orgAdmin, endpoint.id, delivery!.id);
+    expect(detail).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(detail.attemptLog.map(({ attempt, error, responseStatus }) => ({ attempt, error, responseStatus }))).toEqual(
+      [
+        { attempt: 1, error: 'interrupted', responseStatus: null },
+        { attempt: 2, error: null, responseStatus: 200 },
+      ],
+    );
   });
 
   test('an endpoint gets at most its concurrency of deliveries at once', async ({ t, make }) => {
