@@ -32,6 +32,7 @@ import { ticketsModule } from './modules/tickets/index.js';
 import { timeEntriesModule } from './modules/time-entries/index.js';
 import { twoFactorModule } from './modules/two-factor/index.js';
 import { usersModule } from './modules/users/index.js';
+import { webhooksModule } from './modules/webhooks/index.js';
 
 /** Every server module, each entered through its index.ts (docs/decisions/0222); app.ts loops over this list. */
 export const serverModules: readonly ServerModule[] = [
@@ -68,4 +69,5 @@ export const serverModules: readonly ServerModule[] = [
   historyModule,
   backupsModule,
   apiTokensModule,
+  webhooksModule,
 ];

@@ -29,6 +29,9 @@ export const AUDIT_EVENT_ACTIONS = [
   'export.created',
   'api_token.created',
   'api_token.revoked',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 
@@ -48,6 +51,7 @@ export const AUDIT_TARGET_TYPES = [
   'task',
   'ticket',
   'api_token',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -100,6 +104,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'export.created': 'Data exported',
   'api_token.created': 'API token created',
   'api_token.revoked': 'API token revoked',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.deleted': 'Webhook endpoint deleted',
+  'webhook.secret_rotated': 'Webhook signing secret rotated',
   'task.created': 'Task created',
   'task.title': 'Task renamed',
   'task.status': 'Task status changed',

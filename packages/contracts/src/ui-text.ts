@@ -74,6 +74,11 @@ export const UI_TEXT = {
   apiTokenOrganizationNotAdvised: 'A token may name only organizations you advise now',
   webhookUrlInvalid: 'Enter the full URL of the endpoint, starting with https://',
   webhookEventsRequired: 'Choose at least one event',
+  webhookNotFound: 'Webhook endpoint not found',
+  webhookDeliveryNotFound: 'Delivery not found',
+  webhookDeleted: 'Webhook endpoint deleted',
+  webhookLimitReached: 'This organization has as many webhook endpoints as it may have; delete one first',
+  webhookHttpsRequired: 'Use an https:// URL',
   // Profile
   loadProfileFailed: 'Failed to load profile',
   getProfileFailed: 'Failed to get user profile',
