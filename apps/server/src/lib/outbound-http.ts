@@ -99,9 +99,10 @@ async function vettedAddresses(hostname: string, request: OutboundRequest): Prom
     for (const { address } of addresses) {
       const range = refusedRange(address);
       if (range) {
+        const kind = `${range === 'unspecified' ? 'an' : 'a'} ${range} address`;
         throw new Refusal(
           'refused_address',
-          family === 0 ? `${hostname} resolves to ${address}, a ${range} address` : `${address} is a ${range} address`,
+          family === 0 ? `${hostname} resolves to ${address}, ${kind}` : `${address} is ${kind}`,
         );
       }
     }

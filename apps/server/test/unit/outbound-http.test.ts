@@ -125,7 +125,7 @@ describe('postOutbound refuses before sending', async () => {
     ['https://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
     [`https://[::1]:${port}/`, '::1 is a loopback address'],
     [`https://[::ffff:127.0.0.1]:${port}/`, '::ffff:7f00:1 is a loopback address'],
-    [`https://0.0.0.0:${port}/`, '0.0.0.0 is a unspecified address'],
+    [`https://0.0.0.0:${port}/`, '0.0.0.0 is an unspecified address'],
     [`https://2130706433:${port}/`, '127.0.0.1 is a loopback address'],
     [`https://0x7f.1:${port}/`, '127.0.0.1 is a loopback address'],
     [`https://017700000001:${port}/`, '127.0.0.1 is a loopback address'],
