@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  * runs the same SQL statements, the messenger under load, one user's socket flood against another
  * user's requests, PDF statements asked at once against another user's requests, the time bounds
  * once inside correctness tests (bench/bounds.ts), an organization's export at platform size
- * (bench/organization-export.ts), a backup's, its verification's and a restore's time and size at
+ * (bench/organization-export.ts), webhooks' delivery log at 1M rows and fan-out rate (bench/webhooks.ts), a backup's, its verification's and a restore's time and size at
  * demo and platform size (bench/backup.ts), kill -9 cycles of the built server under writes
  * (bench/restart.ts), and click to content in Chromium on the built app (bench/navigation.ts).
  * PostgreSQL when BENCH_DATABASE_URL names a server (a throwaway database is created on it and
@@ -39,12 +39,13 @@ import { loadPlatformData, PLATFORM_SIZE } from './platform-data.js';
 import { measureRestart } from './restart.js';
 import { measureStatements } from './statements.js';
 import { measureTokens } from './tokens.js';
+import { measureWebhooks } from './webhooks.js';
 
 const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const LOAD_CONNECTIONS = 10;
 const OVERHEAD_GOAL = 0.7;
-/** `overhead`, `tokens`, `lists`, `exports`, `org-export`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `bounds`, `restart` or `navigation` runs only that part. */
+/** `overhead`, `tokens`, `lists`, `exports`, `org-export`, `backup`, `messenger`, `flood`, `statements`, `notifications`, `webhooks`, `bounds`, `restart` or `navigation` runs only that part. */
 const ONLY = process.env.BENCH_ONLY;
 
 let capturing: CapturedQuery[] | null = null;
@@ -184,6 +185,7 @@ async function main() {
   // After the lists: its entries would add to Acme's time lists.
   if (runs('statements')) failures += await measureStatements(base, database, signIn);
   if (runs('notifications')) failures += await measureNotifications(app, database, base);
+  if (runs('webhooks')) failures += await measureWebhooks(database);
   if (runs('bounds')) failures += await measureBounds(base, tokens.orgAdmin);
   if (runs('restart')) failures += await measureRestart();
   if (runs('navigation')) failures += await measureNavigation();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema as id } from './schemas/common.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.js';
+import { WEBHOOK_DISABLED_REASONS, type WebhookDisabledReason } from './webhooks.js';
 import { PROJECT_STATUSES, WORK_PRIORITIES } from './work.js';
 
 /*
@@ -90,6 +91,17 @@ export const DOMAIN_EVENT_PAYLOADS = {
   'session.updated': z.object({ ...sessionRef, previousAttendeeIds: z.array(id) }),
   /** `withdrawn`: cancelled by the system because its advisor's assignment ended or its organization closed. */
   'session.cancelled': z.object({ ...sessionRef, reason: z.string(), withdrawn: z.boolean() }),
+  /**
+   * The system disabled a webhook endpoint (it answered 410, or failed for WEBHOOK_LIMITS.disableAfterFailingDays).
+   * `url` without credentials or query (either may hold a secret of the receiver's).
+   */
+  'webhook.endpoint_disabled': z.object({
+    ...organizationRef,
+    endpointId: id,
+    url: z.string(),
+    description: z.string().nullable(),
+    reason: z.enum(Object.keys(WEBHOOK_DISABLED_REASONS) as [WebhookDisabledReason, ...WebhookDisabledReason[]]),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENT_PAYLOADS;

@@ -160,6 +160,8 @@ export const NOTIFICATION_TYPES = {
   session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
   /** A scheduled backup that was not written, or whose verification failed: every admin. */
   backup_failed: { category: 'systemAlerts', email: 'immediate' },
+  /** The system disabled one of the organization's webhook endpoints: its org_admins. */
+  webhook_endpoint_disabled: { category: 'systemAlerts', email: 'immediate' },
 } as const satisfies Record<string, NotificationTypeInfo>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
@@ -285,6 +287,8 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return data.to === 'verification_failed'
         ? `The backup "${title}" was written but failed its verification`
         : 'The scheduled backup failed';
+    case 'webhook_endpoint_disabled':
+      return `The webhook endpoint "${title}" was disabled. ${data.excerpt ?? ''}`.trimEnd();
   }
 }
 

@@ -64,3 +64,10 @@ export const WEBHOOK_LIMITS = {
   /** A receiver's timestamp tolerance (what the verification example and the test use). */
   timestampToleranceSeconds: 300,
 } as const;
+
+/** Why the system disabled an endpoint (its `disabled_reason`), as its page and its org_admins' notice say it. */
+export const WEBHOOK_DISABLED_REASONS = {
+  gone: 'The endpoint answered 410 Gone.',
+  failing: `Every delivery failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days.`,
+} as const;
+export type WebhookDisabledReason = keyof typeof WEBHOOK_DISABLED_REASONS;
