@@ -265,7 +265,7 @@ describe('retries', () => {
     const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
     expect(detail.status).toBe('succeeded');
     expect(detail.attemptLog.map(({ error, responseStatus }) => ({ error, responseStatus }))).toEqual([
-      { error: 'timeout', responseStatus: null },
+      { error: expect.stringMatching(/^timeout: /), responseStatus: null },
       { error: null, responseStatus: 200 },
     ]);
     expect(detail.attemptLog[0]!.durationMs).toBeLessThan(2000);

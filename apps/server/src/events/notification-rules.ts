@@ -6,8 +6,7 @@ import { projectNotificationRules } from '../modules/projects/index.js';
 import { meetingNotificationRules } from '../modules/scheduling/index.js';
 import { taskNotificationRules } from '../modules/tasks/index.js';
 import { ticketNotificationRules } from '../modules/tickets/index.js';
-// TODO(issue 41, merge): from '../modules/webhooks/index.js' once the webhooks module's front door exports it.
-import { webhookNotificationRules } from '../modules/webhooks/notifications.js';
+import { webhookNotificationRules } from '../modules/webhooks/index.js';
 
 /**
  * What every domain event tells whom, gathered from the modules that publish them and handed to

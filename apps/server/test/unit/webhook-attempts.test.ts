@@ -8,7 +8,7 @@ import { newWebhookSecret, signatureHeader } from '../../src/modules/webhooks/si
 /** What an attempt's answer means, and the signature, apart from any database (decision 0277). */
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
-  ({ ok: true, status, headers, body: '', durationMs: 1 }) as const;
+  ({ ok: true, status, headers, body: '', bodyTruncated: false, address: '127.0.0.1', durationMs: 1 }) as const;
 const now = new Date('2026-12-03T10:00:00Z');
 
 describe('an answer', () => {

@@ -1,18 +1,12 @@
 import { WEBHOOK_LIMITS } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  type WebhookEndpointRow,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-} from '../../db/schema/index.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import type { OutboundResult } from '../../lib/outbound-http.js';
 
 /*
- * What an attempt's answer does to its delivery and endpoint, written in one transaction with the
- * attempt's record. The seams the endpoint's health grows from: `recordFailure` (since when an
- * endpoint has failed; what disables it after days) and `recordSuccess`.
+ * What an attempt's answer does to its delivery, written in one transaction with the attempt's
+ * record (the endpoint's health beside it: endpoint-health.ts).
  */
 
 /** What an attempt's answer means for its delivery. */
@@ -77,33 +71,16 @@ export async function recordAttemptResult(tx: Database, attemptId: string, resul
             responseHeaders: result.headers,
             responseBody: result.body,
           }
-        : { durationMs: result.durationMs, error: result.error },
+        : {
+            durationMs: result.durationMs,
+            // A redirect's status and headers are kept; the detail says which address was refused.
+            responseStatus: result.status ?? null,
+            responseHeaders: result.headers ?? null,
+            responseBody: result.body ?? null,
+            error: `${result.error}: ${result.detail}`.slice(0, 500),
+          },
     )
     .where(eq(webhookAttempts.id, attemptId));
-}
-
-/** A delivery failed (an attempt, or for good): the endpoint has been failing since its first failure after a success. */
-export async function recordFailure(tx: Database, endpoint: WebhookEndpointRow, now: Date) {
-  if (endpoint.failingSince) return;
-  await tx.update(webhookEndpoints).set({ failingSince: now }).where(eq(webhookEndpoints.id, endpoint.id));
-}
-
-/** A delivery succeeded: the endpoint is healthy again. */
-export async function recordSuccess(tx: Database, endpoint: WebhookEndpointRow) {
-  if (!endpoint.failingSince) return;
-  await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
-}
-
-/**
- * Disables an endpoint for the system's reason (`gone`: it answered 410); its deliveries still owed
- * fail with it (a person may redeliver them once it is fixed and enabled again).
- */
-export async function disableEndpoint(tx: Database, endpointId: string, reason: string | null, now: Date) {
-  await tx
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, updatedAt: now })
-    .where(eq(webhookEndpoints.id, endpointId));
-  await failOwedDeliveries(tx, endpointId, now);
 }
 
 /** The endpoint's pending deliveries, failed: a disabled endpoint is sent nothing unasked. */

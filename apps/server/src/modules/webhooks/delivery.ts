@@ -12,14 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import type { JobQueue, JobToInsert } from '../../jobs/queue.js';
 import { postOutbound } from '../../lib/outbound-http.js';
-import {
-  disableEndpoint,
-  nextWaitSeconds,
-  outcomeOf,
-  recordAttemptResult,
-  recordFailure,
-  recordSuccess,
-} from './attempts.js';
+import { failOwedDeliveries, nextWaitSeconds, outcomeOf, recordAttemptResult } from './attempts.js';
+import { disableEndpoint, recordDeliveryOutcome } from './endpoint-health.js';
 import { signatureHeader, type WebhookSecrets } from './signing.js';
 
 /*
@@ -210,13 +204,15 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
     };
     if (outcome.kind === 'succeeded') {
       await settle('succeeded');
-      await recordSuccess(tx, endpoint);
+      await recordDeliveryOutcome(db, tx, endpoint.id, 'succeeded');
       return;
     }
-    await recordFailure(tx, endpoint, now);
-    if (outcome.kind === 'gone') {
+    const health = await recordDeliveryOutcome(db, tx, endpoint.id, 'failed');
+    const disabled = outcome.kind === 'gone' ? await disableEndpoint(db, tx, endpoint.id, 'gone') : health.disabled;
+    if (disabled) {
+      // A disabled endpoint is sent nothing unasked: this delivery and those still owed fail with it.
       await settle('failed');
-      await disableEndpoint(tx, endpoint.id, 'gone', now);
+      await failOwedDeliveries(tx, endpoint.id, now);
       return;
     }
     const wait =

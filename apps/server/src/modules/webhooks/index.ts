@@ -10,11 +10,14 @@ import {
   requeueOverdueDeliveries,
   runDelivery,
 } from './delivery.js';
+import { scheduleWebhookRetention } from './retention.js';
 import { webhookRoutes } from './routes.js';
 import { loadWebhookSecrets } from './signing.js';
 
-export { disableEndpoint, failOwedDeliveries, recordAttemptResult, recordFailure, recordSuccess } from './attempts.js';
+export { failOwedDeliveries, recordAttemptResult } from './attempts.js';
 export { DELIVERY_QUEUE, runDelivery } from './delivery.js';
+export { disableEndpoint, recordDeliveryOutcome } from './endpoint-health.js';
+export { webhookNotificationRules } from './notifications.js';
 export { signature, signatureHeader } from './signing.js';
 
 /** Deliveries one process sends at once (across endpoints; each endpoint has its own `concurrency`). */
@@ -41,6 +44,7 @@ async function startWebhookJobs(app: FastifyInstance) {
   await app.jobs.schedule('webhook-deliveries-sweep', '* * * * *', async () => {
     await requeueOverdueDeliveries(deps);
   });
+  await scheduleWebhookRetention(app);
 }
 
 export const webhooksModule: ServerModule = {
