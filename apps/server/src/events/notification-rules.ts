@@ -20,4 +20,8 @@ export const NOTIFICATION_RULES: NotificationRules = {
   ...organizationNotificationRules,
   ...advisorNotificationRules,
   ...meetingNotificationRules,
+  // Heard by webhooks only (docs/decisions/0278-webhook-events-and-payloads.md): nobody is told in the app.
+  'time_entry.created': () => [],
+  'member.added': () => [],
+  'member.removed': () => [],
 };
