@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { conversations, tasks } from '../src/db/schema/index.js';
-import { webhookEventsOf } from '../src/modules/webhooks/events.js';
+import { WEBHOOK_SOURCE_TYPES, webhookEventsOf } from '../src/modules/webhooks/events.js';
 import type { TestApp } from './helpers/app.js';
 import { apiTest } from './helpers/fixture.js';
 import { insertTicket } from './helpers/tickets.js';
@@ -75,6 +75,7 @@ describe('the payload contracts', () => {
 describe('each domain event maps to its catalogue events', () => {
   test('types outside the catalogue make nothing', async ({ t, cast }) => {
     expect(DOMAIN_EVENT_TYPES).toEqual(expect.arrayContaining(MAKES_NOTHING));
+    expect([...WEBHOOK_SOURCE_TYPES, ...MAKES_NOTHING].sort()).toEqual([...DOMAIN_EVENT_TYPES].sort());
     const tree = await createWorkTree(t.app.db, { organizationId: cast.organization.id, createdBy: cast.orgAdmin.id });
     const [task] = await t.app.db.select().from(tasks).where(eq(tasks.id, tree.taskId));
     if (!task) throw new Error('no task');

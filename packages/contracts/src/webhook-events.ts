@@ -183,8 +183,26 @@ const exampleTicket = {
   url: `${appUrl}/dashboard/tickets/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f`,
 } satisfies z.output<typeof webhookTicketSchema>;
 
-/** Example bodies, one per type: the docs show them and a test holds them to their schemas. */
+const exampleSession = {
+  id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  topic: 'Cash flow review',
+  startAt: '2026-12-10T09:00:00.000Z',
+  endAt: '2026-12-10T09:30:00.000Z',
+  sequence: 0,
+  advisor: { id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', name: 'Priya Raman' },
+  attendees: [example.actor],
+  url: `${appUrl}/dashboard/sessions?session=2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e`,
+} satisfies z.output<typeof webhookSessionSchema>;
+const exampleComment = {
+  id: '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
+  excerpt: 'Filed, receipt attached.',
+  author: example.actor,
+};
+const exampleMember = { id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', name: 'Sam Okafor', role: 'user' } as const;
+
+/** An example `data` for every type: the OpenAPI document shows them and a test holds them to their schemas. */
 export const WEBHOOK_EXAMPLES = {
+  'task.created': { ...example, task: { ...exampleTask, status: 'not_started', progress: 0 } },
   'task.updated': {
     ...example,
     task: exampleTask,
@@ -193,7 +211,34 @@ export const WEBHOOK_EXAMPLES = {
       { field: 'progress', from: '60', to: '100' },
     ],
   },
+  'task.completed': { ...example, task: exampleTask },
+  'task.assigned': { ...example, task: exampleTask },
+  'comment.created': { ...example, task: exampleTask, comment: exampleComment },
+  'ticket.created': { ...example, ticket: { ...exampleTicket, status: 'open', assignee: null } },
+  'ticket.updated': {
+    ...example,
+    ticket: exampleTicket,
+    changes: [{ field: 'assignee', from: null, to: exampleTicket.assignee.id }],
+  },
+  'ticket.commented': { ...example, ticket: exampleTicket, comment: exampleComment },
   'ticket.resolved': { ...example, ticket: exampleTicket },
+  'message.created': {
+    ...example,
+    conversation: {
+      id: '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c',
+      title: 'General Discussion',
+      kind: 'advisor',
+      url: `${appUrl}/dashboard/messenger?c=6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c`,
+    },
+    message: {
+      id: '0d1e2f3a-4b5c-4d6e-8f7a-8b9c0d1e2f3a',
+      excerpt: 'Can we review the ledger?',
+      sender: example.actor,
+    },
+  },
+  'session.booked': { ...example, session: exampleSession },
+  'session.rescheduled': { ...example, session: { ...exampleSession, sequence: 1 } },
+  'session.cancelled': { ...example, session: exampleSession, reason: 'Travelling that week', withdrawn: false },
   'time_entry.created': {
     ...example,
     timeEntry: {
@@ -206,4 +251,7 @@ export const WEBHOOK_EXAMPLES = {
       record: { type: 'task', id: exampleTask.id, title: exampleTask.title, url: exampleTask.url },
     },
   },
-} satisfies Partial<{ [T in WebhookEventType]: WebhookPayload<T> }>;
+  'member.added': { ...example, member: exampleMember, how: 'added' },
+  'member.removed': { ...example, member: exampleMember, how: 'deactivated' },
+  'webhook.test': { organization: example.organization, message: 'A test event from S.M.A.R.T.' },
+} satisfies { [T in WebhookEventType]: WebhookPayload<T> };

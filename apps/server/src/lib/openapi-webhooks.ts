@@ -1,3 +1,4 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import {
   WEBHOOK_EVENT_CATALOGUE,
   WEBHOOK_EVENT_TYPES,
@@ -8,6 +9,10 @@ import {
   webhookBodySchemaOf,
 } from '@smart/contracts';
 import { z } from 'zod';
+
+type Webhooks = NonNullable<
+  Extract<NonNullable<FastifyDynamicSwaggerOptions['openapi']>, { webhooks?: unknown }>['webhooks']
+>;
 
 /*
  * The OpenAPI document's `webhooks` section (docs/decisions/0278-webhook-events-and-payloads.md):
@@ -43,10 +48,9 @@ const operationIdOf = (type: WebhookEventType) =>
   `${type.replace(/[._]([a-z])/g, (_, letter: string) => letter.toUpperCase())}Webhook`;
 
 /** The document's `webhooks`, one POST per catalogue type, in the catalogue's order. */
-export function webhookOperations() {
-  return Object.fromEntries(
+export function webhookOperations(): Webhooks {
+  const webhooks = Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => {
-      const example = (WEBHOOK_EXAMPLES as Partial<Record<WebhookEventType, unknown>>)[type];
       const schema = z.toJSONSchema(webhookBodySchemaOf(type), { target: 'draft-2020-12', io: 'output' });
       delete (schema as { $schema?: string }).$schema;
       return [
@@ -64,14 +68,12 @@ export function webhookOperations() {
               content: {
                 'application/json': {
                   schema,
-                  ...(example !== undefined && {
-                    example: {
-                      type,
-                      timestamp: '2026-12-03T09:30:00.000Z',
-                      version: WEBHOOK_PAYLOAD_VERSION,
-                      data: example,
-                    },
-                  }),
+                  example: {
+                    type,
+                    timestamp: '2026-12-03T09:30:00.000Z',
+                    version: WEBHOOK_PAYLOAD_VERSION,
+                    data: WEBHOOK_EXAMPLES[type],
+                  },
                 },
               },
             },
@@ -85,4 +87,6 @@ export function webhookOperations() {
       ];
     }),
   );
+  // zod's JSON Schema is the 2020-12 dialect the 3.1 document uses; its TypeScript type is not openapi-types' own.
+  return webhooks as unknown as Webhooks;
 }

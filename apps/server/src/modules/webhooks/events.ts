@@ -1,5 +1,6 @@
 import {
   type ConversationType,
+  DOMAIN_EVENT_TYPES,
   type DomainEvent,
   type DomainEventPayload,
   type DomainEventType,
@@ -366,6 +367,9 @@ const MAPPINGS: { [K in DomainEventType]: Mapping<K> } = {
     return [webhookEvent('member.removed', data, `member:${userId}`)];
   },
 };
+
+/** The domain types that make catalogue events: what the webhooks consumer subscribes to. */
+export const WEBHOOK_SOURCE_TYPES = DOMAIN_EVENT_TYPES.filter((type) => MAPPINGS[type] !== none);
 
 /** The people an event's payload names (its actor, the record's people, attendees, changed assignees). */
 function namedIn(event: DomainEvent): (string | null | undefined)[] {
