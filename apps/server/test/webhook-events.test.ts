@@ -15,7 +15,6 @@ import { describe, expect } from 'vitest';
 import { domainEvents } from '../src/db/schema/index.js';
 import { type WebhookEvent, webhookEventsOf } from '../src/modules/webhooks/events.js';
 import type { TestApp } from './helpers/app.js';
-import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { sendMessage } from './helpers/messenger.js';
 
@@ -211,7 +210,10 @@ describe('the product actions make the catalogue events', () => {
     events = await webhooksSince(t);
     expectValid(events);
     expect(typesOf(events)).toEqual(['ticket.resolved', 'ticket.updated']);
-    expect(only(events, 'ticket.resolved').data).toMatchObject({ actor: { id: cast.advisorAssigned.id }, ticket: { status: 'resolved' } });
+    expect(only(events, 'ticket.resolved').data).toMatchObject({
+      actor: { id: cast.advisorAssigned.id },
+      ticket: { status: 'resolved' },
+    });
 
     const comment = await t.call(ticketEndpoints.comment, {
       token: cast.orgAdmin.token,
@@ -327,15 +329,15 @@ describe('the product actions make the catalogue events', () => {
 
     const events = await webhooksSince(t);
     expectValid(events);
-    expect(events.map((event) => [event.type, event.data.how, (event.data.organization as { id: string }).id]).sort()).toEqual(
-      [
-        ['member.added', 'added', cast.organization.id],
-        ['member.added', 'moved_in', cast.otherOrganization.id],
-        ['member.added', 'reactivated', cast.organization.id],
-        ['member.removed', 'deactivated', cast.organization.id],
-        ['member.removed', 'moved_out', cast.organization.id],
-      ],
-    );
+    expect(
+      events.map((event) => [event.type, event.data.how, (event.data.organization as { id: string }).id]).sort(),
+    ).toEqual([
+      ['member.added', 'added', cast.organization.id],
+      ['member.added', 'moved_in', cast.otherOrganization.id],
+      ['member.added', 'reactivated', cast.organization.id],
+      ['member.removed', 'deactivated', cast.organization.id],
+      ['member.removed', 'moved_out', cast.organization.id],
+    ]);
     expect(events[0]?.data.member).toEqual({ id: noorId, name: 'Noor Haddad', role: 'user' });
     // Leaving says nothing of where to.
     const left = events.find((event) => event.data.how === 'moved_out');

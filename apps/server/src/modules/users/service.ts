@@ -226,7 +226,12 @@ async function createUser(db: Database, actor: Actor, input: NewUser): Promise<U
             to: input.role,
           },
         ]);
-        await publish(db, tx, memberAdded(input.organizationId, { ...input, id: row.id }, 'added', actor.id));
+        const { firstName, lastName, role } = input;
+        await publish(
+          db,
+          tx,
+          memberAdded(input.organizationId, { id: row.id, firstName, lastName, role }, 'added', actor.id),
+        );
       }
       return row;
     });
