@@ -66,6 +66,8 @@ describe('a change writes its typed event', () => {
         priority: 'medium',
         creatorId: cast.user.id,
         assigneeId: null,
+        status: 'open',
+        category: 'general',
         commentId: response.data.id,
         excerpt: 'On it',
         mentionedIds: [cast.user.id],

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ROLES } from './roles.js';
 import { idSchema as id } from './schemas/common.js';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.js';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.js';
+import { TIME_RECORD_TYPES } from './time.js';
 import { WEBHOOK_DISABLED_REASONS, type WebhookDisabledReason } from './webhooks.js';
-import { PROJECT_STATUSES, WORK_PRIORITIES } from './work.js';
+import { PROJECT_STATUSES, TASK_STATUSES, WORK_PRIORITIES } from './work.js';
 
 /*
  * The product's domain events (docs/decisions/0250-one-domain-event-stream.md): each change that
@@ -22,6 +24,10 @@ const taskRef = {
   priority: z.enum(WORK_PRIORITIES),
   creatorId: id.nullable(),
   assigneeId: id.nullable(),
+  /** The task after the change (optional: events written before they were added lack them). */
+  status: z.enum(TASK_STATUSES).optional(),
+  dueDate: day.optional(),
+  progress: z.number().int().optional(),
 };
 
 const ticketRef = {
@@ -30,7 +36,34 @@ const ticketRef = {
   priority: z.enum(TICKET_PRIORITIES),
   creatorId: id.nullable(),
   assigneeId: id.nullable(),
+  /** The ticket after the change (optional: events written before they were added lack them). */
+  status: z.enum(TICKET_STATUSES).optional(),
+  category: z.enum(TICKET_CATEGORIES).optional(),
 };
+
+/**
+ * What a change did to a record's fields, one entry per field, in the field's own terms: a status,
+ * priority or category by name, a due date as YYYY-MM-DD, a progress as its number, an assignee as
+ * the person's id. A description says only that it changed (its text can be long): from and to null.
+ */
+const fieldChange = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.array(z.object({ field: z.enum(fields), from: z.string().nullable(), to: z.string().nullable() })).min(1);
+
+export const TASK_CHANGE_FIELDS = [
+  'title',
+  'description',
+  'status',
+  'progress',
+  'priority',
+  'due_date',
+  'assignee',
+] as const;
+export const TICKET_CHANGE_FIELDS = ['title', 'description', 'status', 'priority', 'category', 'assignee'] as const;
+
+/** A person joining or leaving an organization, and how. */
+const memberRef = { userId: id, name: z.string(), role: z.enum(ROLES) };
+export const MEMBER_ADDED_HOW = ['added', 'imported', 'reactivated', 'moved_in'] as const;
+export const MEMBER_REMOVED_HOW = ['deactivated', 'moved_out'] as const;
 
 /** A comment's or message's first characters (NOTIFICATION_EXCERPT_LENGTH), and the readers it @mentions. */
 const commentRef = { commentId: id, excerpt: z.string(), mentionedIds: z.array(id) };
@@ -53,6 +86,9 @@ const advisorChange = z.object({ ...organizationRef, advisorId: id });
 
 /** Each event type's payload. */
 export const DOMAIN_EVENT_PAYLOADS = {
+  'task.created': z.object(taskRef),
+  /** Every change of a task's fields, with what changed (also when it writes other task events). */
+  'task.updated': z.object({ ...taskRef, changes: fieldChange(TASK_CHANGE_FIELDS) }),
   /** Assigned at creation or by a change (also when people take the task themselves). */
   'task.assigned': z.object({ ...taskRef, assigneeId: id }),
   'task.completed': z.object(taskRef),
@@ -70,6 +106,24 @@ export const DOMAIN_EVENT_PAYLOADS = {
   'ticket.assigned': z.object({ ...ticketRef, assigneeId: id }),
   'ticket.status_changed': z.object({ ...ticketRef, from: z.enum(TICKET_STATUSES), to: z.enum(TICKET_STATUSES) }),
   'ticket.commented': z.object({ ...ticketRef, ...commentRef }),
+  /** Every change of a ticket's fields, with what changed (also when it writes other ticket events). */
+  'ticket.updated': z.object({ ...ticketRef, changes: fieldChange(TICKET_CHANGE_FIELDS) }),
+  /** Time recorded by hand or by stopping a timer; `recordTitle` is the task's or ticket's then. */
+  'time_entry.created': z.object({
+    timeEntryId: id,
+    userId: id,
+    recordType: z.enum(TIME_RECORD_TYPES),
+    recordId: id,
+    recordTitle: z.string(),
+    date: z.string(),
+    minutes: z.number().int(),
+    billable: z.boolean(),
+    note: z.string().nullable(),
+  }),
+  /** Into the organization: added, imported, reactivated, or moved in from another by an admin. */
+  'member.added': z.object({ ...memberRef, how: z.enum(MEMBER_ADDED_HOW) }),
+  /** Out of it: deactivated, or moved to another organization by an admin (which is never named). */
+  'member.removed': z.object({ ...memberRef, how: z.enum(MEMBER_REMOVED_HOW) }),
   /** `viewerIds`: the participants who had the conversation open when it arrived (they saw it). */
   'message.sent': z.object({
     messageId: id,

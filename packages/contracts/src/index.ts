@@ -93,5 +93,6 @@ export * from './time.js';
 export * from './two-factor.js';
 export * from './ui-text.js';
 export * from './validation.js';
+export * from './webhook-events.js';
 export * from './webhooks.js';
 export * from './work.js';

@@ -22,4 +22,8 @@ export const NOTIFICATION_RULES: NotificationRules = {
   ...advisorNotificationRules,
   ...meetingNotificationRules,
   ...webhookNotificationRules,
+  // Heard by webhooks only (docs/decisions/0278-webhook-events-and-payloads.md): nobody is told in the app.
+  'time_entry.created': () => [],
+  'member.added': () => [],
+  'member.removed': () => [],
 };

@@ -53,8 +53,10 @@ const errorSchemaByStatus = new Map(
     const [first, ...rest] = codesOf(Number(status));
     if (!first) throw new Error(`No error code has status ${status}`);
     const envelope = errorResponse.extend({ code: z.enum([first, ...rest]) });
+    // The document is OpenAPI 3.1 (JSON Schema 2020-12); a component names no dialect of its own.
+    const { $schema: _dialect, ...json } = z.toJSONSchema(envelope, { target: 'draft-2020-12', io: 'output' });
     const schema = {
-      ...z.toJSONSchema(envelope, { target: 'openapi-3.0', io: 'output' }),
+      ...json,
       $id: schemaIdOf(first),
       description,
     };

@@ -10,11 +10,16 @@ const SCOPE_LIST = TOKEN_RESOURCES.map(
   (resource) => `\`${resource}:read\`, \`${resource}:write\` (${TOKEN_RESOURCE_LABELS[resource]})`,
 ).join('; ');
 
+import { webhookOperations } from '../lib/openapi-webhooks.js';
+
 /** The OpenAPI document, generated from the routes' zod schemas, with Swagger UI at /api/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   for (const schema of errorSchemas) app.addSchema(schema);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its `webhooks` section documents what the server sends to endpoints.
+      openapi: '3.1.0',
+      webhooks: webhookOperations(),
       info: {
         title: 'S.M.A.R.T. API',
         description:

@@ -31,7 +31,10 @@ const unknownId = '00000000-0000-4000-8000-000000000000';
 
 /** Every leaf (non-object) field of a schema with its path; an array field contributes its first item. */
 export function leaves(schema: JsonSchema, path: Path = []): Leaf[] {
-  const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  // A nullable field is `anyOf` with `{type: 'null'}` (OpenAPI 3.1): its null branch is no field of its own.
+  const alternatives = (schema.anyOf ?? schema.oneOf ?? schema.allOf)?.filter(
+    (alternative) => alternative.type !== 'null',
+  );
   if (alternatives) return alternatives.flatMap((alternative) => leaves(alternative, path));
   if (schema.properties) {
     return Object.entries(schema.properties).flatMap(([key, inner]) => leaves(inner, [...path, key]));

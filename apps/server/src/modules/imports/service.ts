@@ -2,9 +2,11 @@ import { importSeatLimitMessage, type MemberImportReport, UI_TEXT } from '@smart
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, organizations, users } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { memberAdded } from '../../lib/member-events.js';
 import { NO_PASSWORD } from '../../lib/passwords.js';
 import { type Actor, requireActsInNamed, requireManageIn, seesAllOrganizations } from '../../lib/tenancy.js';
 import { seatsLeft } from '../organizations/index.js';
@@ -148,6 +150,11 @@ export async function importMembers(
           target: { type: 'member' as const, id: member.id, label: personLabel(member) },
           to: member.role,
         })),
+      );
+      await publish(
+        db,
+        tx,
+        added.map((member) => memberAdded(organization.id, member, 'imported', actor.id)),
       );
       await jobs.insertIn(
         tx,

@@ -42,7 +42,13 @@ export function taskAssigned(
 }
 
 type TaskEvent = DomainEvent<
-  'task.assigned' | 'task.completed' | 'task.reopened' | 'task.due_date_changed' | 'task.commented'
+  | 'task.created'
+  | 'task.updated'
+  | 'task.assigned'
+  | 'task.completed'
+  | 'task.reopened'
+  | 'task.due_date_changed'
+  | 'task.commented'
 >;
 
 const refOf = (event: TaskEvent): TaskRef => ({
@@ -80,6 +86,9 @@ const toPeople =
   };
 
 export const taskNotificationRules: NotificationRules<TaskEvent['type']> = {
+  /** Creation and field changes tell nobody by themselves: their assignment, completion or due date does. */
+  'task.created': () => [],
+  'task.updated': () => [],
   'task.assigned': (event) => taskAssigned(refOf(event), event.payload.assigneeId, event.actorId),
   'task.completed': toPeople('task_completed'),
   'task.reopened': toPeople('task_reopened'),

@@ -32,7 +32,7 @@ import { canChangeWorkRecord, newWorkRecord, requireProjectWork, workSearch } fr
 import { recordTaskActivity, type TaskActivityEntry } from './activity.js';
 import { requireAssignable } from './assignee.js';
 import { afterProgressChange, afterStatusChange, type Completion } from './completion.js';
-import { taskAssigned, taskChangeEvents, taskCommented } from './events.js';
+import { taskChangeEvents, taskCommented, taskCreated } from './events.js';
 import { canAssignTaskToMe, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
 
@@ -220,7 +220,7 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
       .returning();
     if (!created) throw new Error('insert returned no row');
     await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
-    await publish(db, tx, taskAssigned(created, actor.id));
+    await publish(db, tx, taskCreated(created, actor.id));
     return created.id;
   });
   return { detail: await loadTaskDetail(db, taskId), access: await taskAccessIn(db, actor, objective.organizationId) };

@@ -8,7 +8,9 @@ import { commentEvents } from '../notifications/index.js';
  * assignment, a comment and a status change.
  */
 
-type TicketEvent = DomainEvent<'ticket.created' | 'ticket.assigned' | 'ticket.status_changed' | 'ticket.commented'>;
+type TicketEvent = DomainEvent<
+  'ticket.created' | 'ticket.updated' | 'ticket.assigned' | 'ticket.status_changed' | 'ticket.commented'
+>;
 
 /** What every event about a ticket says: its record and title. */
 const ticketSubject = (event: TicketEvent) =>
@@ -41,6 +43,8 @@ export const ticketNotificationRules: NotificationRules<TicketEvent['type']> = {
       ...(isUrgent(event) && { sms: 'urgentTasks' as const }),
     },
   ],
+  /** Field changes tell nobody by themselves: a new assignee or status does. */
+  'ticket.updated': () => [],
   /** A new status: to its creator and assignee. */
   'ticket.status_changed': (event) => [
     {

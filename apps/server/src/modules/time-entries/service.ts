@@ -1,5 +1,6 @@
 import {
   type createTimeEntryBody,
+  domainEvent,
   MAX_MINUTES_PER_DAY,
   MAX_STATEMENT_ENTRIES,
   MAX_TIME_ENTRY_MINUTES,
@@ -27,6 +28,7 @@ import {
   timeEntries,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { type KeysetWalk, keysetBatches, keysetTerms, selectWalk } from '../../lib/keyset.js';
 import { orderFor, type Page, paginate } from '../../lib/paging.js';
@@ -321,6 +323,32 @@ async function nameOfOrganizationActedIn(db: Database, actor: Actor, { organizat
 
 // ---- writing ----------------------------------------------------------------------------------
 
+/** `time_entry.created`, in the entry's transaction, with its record's title as it is now. */
+async function publishEntryCreated(db: Database, tx: Database, entry: TimeEntryRow, actorId: string) {
+  const [recordType, recordId] = recordOf(entry);
+  const [record] = await tx
+    .select({ title: sql<string>`coalesce(${tasks.title}, ${tickets.title}, '')` })
+    .from(timeEntries)
+    .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(tickets, eq(tickets.id, timeEntries.ticketId))
+    .where(eq(timeEntries.id, entry.id));
+  await publish(
+    db,
+    tx,
+    domainEvent('time_entry.created', entry.organizationId, actorId, {
+      timeEntryId: entry.id,
+      userId: actorId,
+      recordType,
+      recordId,
+      recordTitle: record?.title ?? '',
+      date: entry.date,
+      minutes: entry.minutes,
+      billable: entry.billable,
+      note: entry.note || null,
+    }),
+  );
+}
+
 export async function createTimeEntry(
   db: Database,
   actor: Actor,
@@ -342,8 +370,10 @@ export async function createTimeEntry(
         note: body.note,
         billable: body.billable,
       })
-      .returning({ id: timeEntries.id });
-    return (row as { id: string }).id;
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await publishEntryCreated(db, tx, row, actor.id);
+    return row.id;
   });
   return loadTimeEntryRecord(db, id);
 }
@@ -482,8 +512,10 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
         date,
         minutes: Math.min(MAX_TIME_ENTRY_MINUTES, left, ran),
       })
-      .returning({ id: timeEntries.id });
-    return (entry as { id: string }).id;
+      .returning();
+    if (!entry) throw new Error('insert returned no row');
+    await publishEntryCreated(db, tx, entry, actor.id);
+    return entry.id;
   });
   return { entry: await loadTimeEntryRecord(db, id) };
 }

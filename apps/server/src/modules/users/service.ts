@@ -1,4 +1,4 @@
-import type { PageQuery, Role } from '@smart/contracts';
+import type { DomainEventInput, PageQuery, Role } from '@smart/contracts';
 import {
   type advisorProfileInput,
   isStaffRole,
@@ -24,9 +24,11 @@ import {
   userSearchText,
   users,
 } from '../../db/schema/index.js';
+import { publish } from '../../events/stream.js';
 import { personLabel, recordAudit } from '../../lib/audit.js';
 import { givenChanges } from '../../lib/changes.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { memberAdded, memberRemoved } from '../../lib/member-events.js';
 import { countRows, type IdPagedList, type Page, paginateByIds } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/sql.js';
@@ -224,6 +226,12 @@ async function createUser(db: Database, actor: Actor, input: NewUser): Promise<U
             to: input.role,
           },
         ]);
+        const { firstName, lastName, role } = input;
+        await publish(
+          db,
+          tx,
+          memberAdded(input.organizationId, { id: row.id, firstName, lastName, role }, 'added', actor.id),
+        );
       }
       return row;
     });
@@ -386,6 +394,14 @@ export async function moveUserToOrganization(db: Database, actor: Actor, userId:
       .update(users)
       .set({ organizationId, departmentId: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    // Only an active member counts as joining or leaving; a deactivated one already left.
+    if (target.user.isActive) {
+      const { organizationId: from } = target.user;
+      await publish(db, tx, [
+        ...(from ? [memberRemoved(from, target.user, 'moved_out', actor.id)] : []),
+        memberAdded(organizationId, target.user, 'moved_in', actor.id),
+      ]);
+    }
   });
   return loadUserRecord(db, userId);
 }
@@ -464,6 +480,16 @@ export async function updateMember(db: Database, actor: Actor, userId: string, u
   return loadUserRecord(db, userId);
 }
 
+/** A member's joining or leaving its organization (a user without one publishes nothing). */
+async function publishMemberChange(
+  db: Database,
+  tx: Database,
+  target: UserRecord,
+  event: (organizationId: string) => DomainEventInput,
+) {
+  if (target.user.organizationId) await publish(db, tx, event(target.user.organizationId));
+}
+
 /**
  * Deactivates a member: it can no longer sign in and its sessions end, while its records and
  * history stay. Returns the ids of the sessions that were revoked (for their sockets).
@@ -477,7 +503,12 @@ export async function deactivateMember(db: Database, actor: Actor, userId: strin
       .set({ isActive: false, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.isActive, true)))
       .returning({ id: users.id });
-    if (changed.length > 0) await recordAudit(tx, actor.id, memberEvent(target, 'member.deactivated'));
+    if (changed.length > 0) {
+      await recordAudit(tx, actor.id, memberEvent(target, 'member.deactivated'));
+      await publishMemberChange(db, tx, target, (organizationId) =>
+        memberRemoved(organizationId, target.user, 'deactivated', actor.id),
+      );
+    }
     return tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   });
   return { record: await loadUserRecord(db, userId), revokedSessionIds: revoked.map((row) => row.id) };
@@ -499,7 +530,12 @@ export async function reactivateMember(db: Database, actor: Actor, userId: strin
       .set({ isActive: true, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.isActive, false)))
       .returning({ id: users.id });
-    if (changed.length > 0) await recordAudit(tx, actor.id, memberEvent(target, 'member.reactivated'));
+    if (changed.length > 0) {
+      await recordAudit(tx, actor.id, memberEvent(target, 'member.reactivated'));
+      await publishMemberChange(db, tx, target, (organizationId) =>
+        memberAdded(organizationId, target.user, 'reactivated', actor.id),
+      );
+    }
   });
   return loadUserRecord(db, userId);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent, WebhookEventType } from '@smart/contracts';
+import { type DomainEvent, type WebhookEventType, webhookBody } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
@@ -13,9 +13,9 @@ export const WEBHOOKS_CONSUMER = 'webhooks';
 /** A new `webhook-id`: the same on every attempt of one delivery, and never another's. */
 export const newMessageId = () => `msg_${randomUUID()}`;
 
-/** The exact body every attempt sends (Standard Webhooks: type, timestamp, data). */
-export const webhookBody = (type: WebhookEventType, timestamp: Date, data: Record<string, unknown>) =>
-  JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
+/** The exact body every attempt sends (Standard Webhooks' type, timestamp and data, and the payload's version). */
+export const webhookBodyText = (type: WebhookEventType, timestamp: Date, data: Record<string, unknown>) =>
+  JSON.stringify(webhookBody(type, timestamp, data));
 
 type EndpointChoice = Pick<typeof webhookEndpoints.$inferSelect, 'eventTypes' | 'messageKinds'>;
 
@@ -31,8 +31,8 @@ export const endpointHears = (endpoint: EndpointChoice, event: WebhookEvent) =>
  * and its first attempt's job, in the same transaction. Unique per (endpoint, event, type): a run
  * again writes nothing.
  */
-export async function fanOut(tx: Database, queue: JobQueue, event: DomainEvent) {
-  const events = await webhookEventsOf(tx, event);
+export async function fanOut(tx: Database, queue: JobQueue, event: DomainEvent, appUrl: string) {
+  const events = await webhookEventsOf(tx, event, appUrl);
   if (events.length === 0) return;
   const endpoints = await tx
     .select({
@@ -53,7 +53,7 @@ export async function fanOut(tx: Database, queue: JobQueue, event: DomainEvent) 
         messageId: newMessageId(),
         eventType: webhookEvent.type,
         recordKey: webhookEvent.recordKey,
-        body: webhookBody(webhookEvent.type, event.occurredAt, webhookEvent.data),
+        body: webhookBodyText(webhookEvent.type, event.occurredAt, webhookEvent.data),
         nextAttemptAt: now,
       })),
   );

@@ -10,6 +10,7 @@ import {
   requeueOverdueDeliveries,
   runDelivery,
 } from './delivery.js';
+import { WEBHOOK_SOURCE_TYPES } from './events.js';
 import { scheduleWebhookRetention } from './retention.js';
 import { webhookRoutes } from './routes.js';
 import { loadWebhookSecrets } from './signing.js';
@@ -35,7 +36,11 @@ async function startWebhookJobs(app: FastifyInstance) {
     secrets: await loadWebhookSecrets(app.config),
     config: app.config.webhooks,
   };
-  await subscribe(app.db, { name: WEBHOOKS_CONSUMER, handle: (tx, event) => fanOut(tx, app.jobs, event) });
+  await subscribe(app.db, {
+    name: WEBHOOKS_CONSUMER,
+    types: WEBHOOK_SOURCE_TYPES,
+    handle: (tx, event) => fanOut(tx, app.jobs, event, app.config.appUrl),
+  });
   await app.jobs.define<DeliveryJob>(DELIVERY_QUEUE, (job) => runDelivery(deps, job), {
     workers: DELIVERY_WORKERS,
     // An attempt takes at most its timeout; past this its process is taken for dead and the job retried.

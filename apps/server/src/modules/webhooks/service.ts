@@ -5,6 +5,7 @@ import {
   UI_TEXT,
   type updateWebhookEndpointBody,
   WEBHOOK_LIMITS,
+  WEBHOOK_TEST_MESSAGE,
   type webhookDeliveryListQuery,
 } from '@smart/contracts';
 import { and, asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
@@ -33,7 +34,7 @@ import {
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
 import { failOwedDeliveries } from './attempts.js';
-import { newMessageId, webhookBody } from './consumer.js';
+import { newMessageId, webhookBodyText } from './consumer.js';
 import { deliveryJob } from './delivery.js';
 import { managesWebhooksIn, WEBHOOKS_FLAG } from './policy.js';
 import { newWebhookSecret, previousSecretExpiry, secretPrefixOf, type WebhookSecrets } from './signing.js';
@@ -223,6 +224,14 @@ export async function sendTestEvent(deps: WebhookServiceDeps, actor: Actor, id: 
   const endpoint = await managedEndpoint(deps.db, actor, id);
   const now = new Date();
   return deps.db.transaction(async (tx) => {
+    const [organization] = await tx
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, endpoint.organizationId));
+    const data = {
+      organization: organization ?? { id: endpoint.organizationId, name: '' },
+      message: WEBHOOK_TEST_MESSAGE,
+    };
     const [delivery] = await tx
       .insert(webhookDeliveries)
       .values({
@@ -232,7 +241,7 @@ export async function sendTestEvent(deps: WebhookServiceDeps, actor: Actor, id: 
         messageId: newMessageId(),
         eventType: 'webhook.test',
         recordKey: null,
-        body: webhookBody('webhook.test', now, { endpointId: endpoint.id, organizationId: endpoint.organizationId }),
+        body: webhookBodyText('webhook.test', now, data),
         nextAttemptAt: now,
       })
       .returning();
