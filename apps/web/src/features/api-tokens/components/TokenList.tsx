@@ -1,0 +1,262 @@
+import { Badge, Button, Card, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ApiTokenRecord } from '@smart/contracts';
+import type { ReactNode } from 'react';
+import { useIsPhone } from '@/lib/viewport';
+import { formatMoment, formatMomentWithTime } from '@/lib/work-format';
+import { scopeLines, tokenState } from '../token-form';
+
+/** Which list it is: one's own, an organization's, or every token (the admin's). */
+export type TokenListKind = 'mine' | 'organization' | 'every';
+
+interface TokenListProps {
+  tokens: ApiTokenRecord[];
+  kind: TokenListKind;
+  onEdit?: (token: ApiTokenRecord) => void;
+  onRevoke: (token: ApiTokenRecord) => void;
+}
+
+function StateBadge({ token }: { token: ApiTokenRecord }) {
+  const state = tokenState(token);
+  if (state === 'revoked') {
+    return (
+      <Badge color="red" variant="light">
+        Revoked {formatMoment(token.revokedAt as string)}
+      </Badge>
+    );
+  }
+  if (state === 'expired') {
+    return (
+      <Badge color="gray" variant="light">
+        Expired
+      </Badge>
+    );
+  }
+  return null;
+}
+
+function Scopes({ token }: { token: ApiTokenRecord }) {
+  const lines = scopeLines(token.scopes);
+  if (lines.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No scopes
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {lines.map((line) => (
+        <Badge key={line.resource} variant="light" color={line.access === 'write' ? 'orange' : 'blue'} tt="none">
+          {line.text}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function LastUsed({ token }: { token: ApiTokenRecord }) {
+  if (!token.lastUsedAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        Never used
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm">
+      {formatMomentWithTime(token.lastUsedAt)}
+      {token.lastUsedAddress && (
+        <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {' '}
+          from {token.lastUsedAddress}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** Whose token it is: in an organization's list its maker, in the admin's its owner or organization. */
+function BelongsTo({ token, kind }: { token: ApiTokenRecord; kind: TokenListKind }) {
+  const maker = token.owner ? token.owner.name : 'someone who has left';
+  if (kind === 'organization') return <Text size="sm">{maker}</Text>;
+  if (token.kind === 'organization') {
+    return (
+      <Stack gap={2}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {token.organizationName}
+          </Text>
+          <Badge size="xs" variant="outline">
+            Organization
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          made by {maker}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {token.owner?.name}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {token.owner?.email}
+      </Text>
+    </Stack>
+  );
+}
+
+const organizationsOf = (token: ApiTokenRecord) =>
+  token.organizations && (token.organizations.map((organization) => organization.name).join(', ') || 'None');
+
+function Actions({ token, onEdit, onRevoke }: Omit<TokenListProps, 'tokens' | 'kind'> & { token: ApiTokenRecord }) {
+  if (token.revokedAt) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {onEdit && token.permissions.canEdit && tokenState(token) === 'live' && (
+        <Button size="xs" variant="default" onClick={() => onEdit(token)} aria-label={`Edit ${token.name}`}>
+          Edit
+        </Button>
+      )}
+      {token.permissions.canRevoke && (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => onRevoke(token)}
+          aria-label={`Revoke ${token.name}`}
+        >
+          Revoke
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function NameCell({ token }: { token: ApiTokenRecord }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {token.name}
+      </Text>
+      <Code>{token.prefix}…</Code>
+      <StateBadge token={token} />
+    </Stack>
+  );
+}
+
+/** A label and its value in a phone's card. */
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} align="flex-start" wrap="nowrap">
+      <Text size="sm" c="dimmed" w={92} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div style={{ minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
+
+/**
+ * Tokens: name and the secret's first characters, scopes, an advisor token's organizations, whose
+ * it is (organization and admin lists), created, expires, last used (time and address), revoked.
+ * A table on a desktop, a card each on a phone.
+ */
+export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
+  const phone = useIsPhone();
+  const withOrganizations = tokens.some((token) => token.organizations !== null);
+  const withOwner = kind !== 'mine';
+  const ownerLabel = kind === 'organization' ? 'Made by' : 'Belongs to';
+
+  if (phone) {
+    return (
+      <Stack gap="sm">
+        {tokens.map((token) => (
+          <Card key={token.id} withBorder padding="sm" aria-label={token.name} component="article">
+            <Stack gap={8}>
+              <NameCell token={token} />
+              <Scopes token={token} />
+              {withOwner && (
+                <Line label={ownerLabel}>
+                  <BelongsTo token={token} kind={kind} />
+                </Line>
+              )}
+              {token.organizations && (
+                <Line label="Organizations">
+                  <Text size="sm">{organizationsOf(token)}</Text>
+                </Line>
+              )}
+              <Line label="Created">
+                <Text size="sm">{formatMoment(token.createdAt)}</Text>
+              </Line>
+              <Line label="Expires">
+                <Text size="sm">{formatMoment(token.expiresAt)}</Text>
+              </Line>
+              <Line label="Last used">
+                <LastUsed token={token} />
+              </Line>
+              <Actions token={token} onEdit={onEdit} onRevoke={onRevoke} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" aria-label="API tokens">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            {withOwner && <Table.Th>{ownerLabel}</Table.Th>}
+            <Table.Th>Scopes</Table.Th>
+            {withOrganizations && <Table.Th>Organizations</Table.Th>}
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => (
+            <Table.Tr key={token.id} style={token.revokedAt ? { opacity: 0.7 } : undefined}>
+              <Table.Td>
+                <NameCell token={token} />
+              </Table.Td>
+              {withOwner && (
+                <Table.Td>
+                  <BelongsTo token={token} kind={kind} />
+                </Table.Td>
+              )}
+              <Table.Td maw={320}>
+                <Scopes token={token} />
+              </Table.Td>
+              {withOrganizations && (
+                <Table.Td>
+                  <Text size="sm">{organizationsOf(token) ?? '—'}</Text>
+                </Table.Td>
+              )}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatMoment(token.createdAt)}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatMoment(token.expiresAt)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <LastUsed token={token} />
+              </Table.Td>
+              <Table.Td>
+                <Actions token={token} onEdit={onEdit} onRevoke={onRevoke} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
