@@ -18,9 +18,9 @@ describe('the route table', () => {
   it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups, notifications and API tokens', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
+        '/dashboard/all-api-tokens',
         '/dashboard/api-tokens',
         '/dashboard/organization/api-tokens',
-        '/dashboard/profile/api-tokens',
         '/dashboard/audit-log',
         '/dashboard/backups',
         '/dashboard/billing',

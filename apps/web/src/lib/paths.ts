@@ -13,7 +13,7 @@ export const paths = {
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
   /** One's personal API tokens. */
-  apiTokens: '/dashboard/profile/api-tokens',
+  apiTokens: '/dashboard/api-tokens',
   /** The notification inbox; the bell's panel shows its newest items. */
   notificationInbox: recordPaths.inbox,
   organization: '/dashboard/organization',
@@ -49,7 +49,7 @@ export const paths = {
   /** The admin's scheduled backups: the schedule and the last runs. */
   backups: recordPaths.backups,
   /** The admin's list of every API token; `?organizationId&kind` its filters. */
-  allApiTokens: '/dashboard/api-tokens',
+  allApiTokens: '/dashboard/all-api-tokens',
   /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
   analytics: '/dashboard/analytics',
   meeting: recordPaths.session,

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { TOKEN_RESOURCE_LABELS, TOKEN_RESOURCES, type TokenAccess, type TokenResource } from '@smart/contracts';
 import { useId } from 'react';
 
@@ -8,8 +8,8 @@ const ACCESS_CHOICES: { value: TokenAccess; label: string }[] = [
   { value: 'write', label: 'Write' },
 ];
 
-/** Write stands out from read: it changes things. */
-const ACCESS_COLORS: Record<TokenAccess, string | undefined> = { none: 'gray', read: 'blue', write: 'orange' };
+/** Write stands out from read: it changes things. None keeps the control's plain look. */
+const ACCESS_COLORS: Record<TokenAccess, string | undefined> = { none: undefined, read: 'blue', write: 'orange' };
 
 interface ScopeGridProps {
   value: Record<TokenResource, TokenAccess>;
@@ -22,12 +22,10 @@ export function ScopeGrid({ value, onChange }: ScopeGridProps) {
   return (
     <Stack gap={6} role="group" aria-labelledby={`${id}-title`}>
       <div>
-        <Text fw={500} size="sm" id={`${id}-title`}>
-          Scopes
-        </Text>
-        <Text size="xs" c="dimmed">
+        <Input.Label id={`${id}-title`}>Scopes</Input.Label>
+        <Input.Description>
           What the token may reach; write includes read. It never does more than you may do yourself.
-        </Text>
+        </Input.Description>
       </div>
       {TOKEN_RESOURCES.map((resource) => (
         <Group key={resource} justify="space-between" gap="xs" wrap="nowrap">

@@ -34,6 +34,12 @@ function StateBadge({ token }: { token: ApiTokenRecord }) {
   return null;
 }
 
+/** A scope's badge wraps in a narrow column instead of cutting its words off. */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 function Scopes({ token }: { token: ApiTokenRecord }) {
   const lines = scopeLines(token.scopes);
   if (lines.length === 0) {
@@ -46,7 +52,13 @@ function Scopes({ token }: { token: ApiTokenRecord }) {
   return (
     <Group gap={4}>
       {lines.map((line) => (
-        <Badge key={line.resource} variant="light" color={line.access === 'write' ? 'orange' : 'blue'} tt="none">
+        <Badge
+          key={line.resource}
+          variant="light"
+          color={line.access === 'write' ? 'orange' : 'blue'}
+          tt="none"
+          styles={WRAPPING_BADGE}
+        >
           {line.text}
         </Badge>
       ))}
@@ -63,49 +75,26 @@ function LastUsed({ token }: { token: ApiTokenRecord }) {
     );
   }
   return (
-    <Text size="sm">
-      {formatMomentWithTime(token.lastUsedAt)}
+    <Stack gap={0}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatMomentWithTime(token.lastUsedAt)}
+      </Text>
       {token.lastUsedAddress && (
-        <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {' '}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           from {token.lastUsedAddress}
         </Text>
       )}
-    </Text>
+    </Stack>
   );
 }
 
 /** Whose token it is: in an organization's list its maker, in the admin's its owner or organization. */
-function BelongsTo({ token, kind }: { token: ApiTokenRecord; kind: TokenListKind }) {
+function belongsTo(token: ApiTokenRecord, kind: TokenListKind): string | null {
   const maker = token.owner ? token.owner.name : 'someone who has left';
-  if (kind === 'organization') return <Text size="sm">{maker}</Text>;
-  if (token.kind === 'organization') {
-    return (
-      <Stack gap={2}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500}>
-            {token.organizationName}
-          </Text>
-          <Badge size="xs" variant="outline">
-            Organization
-          </Badge>
-        </Group>
-        <Text size="xs" c="dimmed">
-          made by {maker}
-        </Text>
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      <Text size="sm" fw={500}>
-        {token.owner?.name}
-      </Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {token.owner?.email}
-      </Text>
-    </Stack>
-  );
+  if (kind === 'mine') return null;
+  if (kind === 'organization') return `Made by ${maker}`;
+  if (token.kind === 'organization') return `${token.organizationName}'s organization token, made by ${maker}`;
+  return token.owner ? `${token.owner.name} (${token.owner.email})` : null;
 }
 
 const organizationsOf = (token: ApiTokenRecord) =>
@@ -135,14 +124,40 @@ function Actions({ token, onEdit, onRevoke }: Omit<TokenListProps, 'tokens' | 'k
   );
 }
 
-function NameCell({ token }: { token: ApiTokenRecord }) {
+function NameCell({ token, kind }: { token: ApiTokenRecord; kind: TokenListKind }) {
+  const owner = belongsTo(token, kind);
+  const organizations = organizationsOf(token);
   return (
     <Stack gap={4} align="flex-start">
       <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {token.name}
       </Text>
       <Code>{token.prefix}…</Code>
+      {owner && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {owner}
+        </Text>
+      )}
+      {organizations && (
+        <Text size="xs" c="dimmed">
+          Reaches {organizations}
+        </Text>
+      )}
       <StateBadge token={token} />
+    </Stack>
+  );
+}
+
+/** Expires, with when it was made under it. */
+function Dates({ token }: { token: ApiTokenRecord }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatMoment(token.expiresAt)}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        made {formatMoment(token.createdAt)}
+      </Text>
     </Stack>
   );
 }
@@ -160,15 +175,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Tokens: name and the secret's first characters, scopes, an advisor token's organizations, whose
- * it is (organization and admin lists), created, expires, last used (time and address), revoked.
- * A table on a desktop, a card each on a phone.
+ * Tokens: name and the secret's first characters, whose it is (organization and admin lists), an
+ * advisor token's organizations, revoked or expired; scopes; expires and created; last used (time
+ * and address). A table on a desktop, a card each on a phone.
  */
 export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
   const phone = useIsPhone();
-  const withOrganizations = tokens.some((token) => token.organizations !== null);
-  const withOwner = kind !== 'mine';
-  const ownerLabel = kind === 'organization' ? 'Made by' : 'Belongs to';
 
   if (phone) {
     return (
@@ -176,18 +188,8 @@ export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
         {tokens.map((token) => (
           <Card key={token.id} withBorder padding="sm" aria-label={token.name} component="article">
             <Stack gap={8}>
-              <NameCell token={token} />
+              <NameCell token={token} kind={kind} />
               <Scopes token={token} />
-              {withOwner && (
-                <Line label={ownerLabel}>
-                  <BelongsTo token={token} kind={kind} />
-                </Line>
-              )}
-              {token.organizations && (
-                <Line label="Organizations">
-                  <Text size="sm">{organizationsOf(token)}</Text>
-                </Line>
-              )}
               <Line label="Created">
                 <Text size="sm">{formatMoment(token.createdAt)}</Text>
               </Line>
@@ -206,15 +208,12 @@ export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" aria-label="API tokens">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            {withOwner && <Table.Th>{ownerLabel}</Table.Th>}
+            <Table.Th>Token</Table.Th>
             <Table.Th>Scopes</Table.Th>
-            {withOrganizations && <Table.Th>Organizations</Table.Th>}
-            <Table.Th>Created</Table.Th>
             <Table.Th>Expires</Table.Th>
             <Table.Th>Last used</Table.Th>
             <Table.Th>
@@ -225,27 +224,14 @@ export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
         <Table.Tbody>
           {tokens.map((token) => (
             <Table.Tr key={token.id} style={token.revokedAt ? { opacity: 0.7 } : undefined}>
-              <Table.Td>
-                <NameCell token={token} />
-              </Table.Td>
-              {withOwner && (
-                <Table.Td>
-                  <BelongsTo token={token} kind={kind} />
-                </Table.Td>
-              )}
               <Table.Td maw={320}>
+                <NameCell token={token} kind={kind} />
+              </Table.Td>
+              <Table.Td miw={180} maw={320}>
                 <Scopes token={token} />
               </Table.Td>
-              {withOrganizations && (
-                <Table.Td>
-                  <Text size="sm">{organizationsOf(token) ?? '—'}</Text>
-                </Table.Td>
-              )}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatMoment(token.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatMoment(token.expiresAt)}</Text>
+              <Table.Td>
+                <Dates token={token} />
               </Table.Td>
               <Table.Td>
                 <LastUsed token={token} />

@@ -13,7 +13,8 @@ export function TokenSecret({ name, secret, onDone }: TokenSecretProps) {
   return (
     <Stack gap="md">
       <Text>
-        The token <strong>{name}</strong> is ready. Send it as <Code>Authorization: Bearer …</Code>.
+        The token <strong>{name}</strong> is ready. Programs send it as{' '}
+        <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer …</Code>.
       </Text>
       <Alert color="yellow" variant="light" icon={<HiExclamation aria-hidden />} title="Shown only now">
         {UI_TEXT.apiTokenSecretOnce}

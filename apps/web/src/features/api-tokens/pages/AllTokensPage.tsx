@@ -24,7 +24,7 @@ function readFilter(params: URLSearchParams): AllTokensFilter {
 }
 
 /**
- * /dashboard/api-tokens (admins): every token on the platform, live ones first, a page at a time,
+ * /dashboard/all-api-tokens (admins): every token on the platform, live ones first, a page at a time,
  * of one organization or kind when chosen, with Revoke. Revoked ones show on request.
  */
 export default function AllTokensPage() {

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { PageTitle } from '@/components/PageTitle';
 import { TokensPanel } from '../components/TokensPanel';
 
-/** /dashboard/profile/api-tokens (everyone signed in): one's personal tokens. */
+/** /dashboard/api-tokens (everyone signed in): one's personal tokens. */
 export default function MyTokensPage() {
   return (
     <Stack gap="lg" maw={1200}>
