@@ -1,6 +1,7 @@
 import { domainEventsModule } from './events/module.js';
 import { advisorsModule } from './modules/advisors/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
+import { apiTokensModule } from './modules/api-tokens/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
 import { backupsModule } from './modules/backups/index.js';
 import { departmentsModule } from './modules/departments/index.js';
@@ -64,4 +65,5 @@ export const serverModules: readonly ServerModule[] = [
   sessionStoreModule,
   historyModule,
   backupsModule,
+  apiTokensModule,
 ];

@@ -77,11 +77,19 @@ describe('the OpenAPI document', () => {
       'post /api/users/password-reset/confirm',
       'post /api/users/password-reset/request',
     ]);
+    // A session, or an API token with one of the operation's scopes; an operation no token reaches lists the session only.
     for (const [name, operation] of operations) {
       if (operation.security?.length === 0) continue;
-      expect(operation.security, name).toEqual([{ bearerAuth: [] }]);
+      const [session, token, ...more] = operation.security ?? [];
+      expect(session, name).toEqual({ bearerAuth: [] });
+      expect(more, name).toEqual([]);
+      if (token) expect((token as { apiToken: string[] }).apiToken.length, name).toBeGreaterThan(0);
       expect(operation.responses, name).toHaveProperty('401');
     }
+    const tokenOperations = operations.filter(([, operation]) => operation.security?.length === 2);
+    expect(tokenOperations.length).toBeGreaterThan(100);
+    expect(document.paths['/api/tickets']?.post?.security).toEqual([{ bearerAuth: [] }, { apiToken: ['tickets:write'] }]);
+    expect(document.paths['/api/users/change-password']?.put?.security).toEqual([{ bearerAuth: [] }]);
   });
 
   it('documents the error envelope the server really sends', async () => {

@@ -27,6 +27,8 @@ export const AUDIT_EVENT_ACTIONS = [
   'organization.two_factor_required',
   'organization.erased',
   'export.created',
+  'api_token.created',
+  'api_token.revoked',
 ] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 
@@ -38,7 +40,15 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line is about: the record it names (its label is kept as it was then). */
-export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'member',
+  'advisor',
+  'organization',
+  'export',
+  'task',
+  'ticket',
+  'api_token',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
@@ -88,6 +98,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'organization.two_factor_required': 'Two-factor requirement changed',
   'organization.erased': 'Organization erased',
   'export.created': 'Data exported',
+  'api_token.created': 'API token created',
+  'api_token.revoked': 'API token revoked',
   'task.created': 'Task created',
   'task.title': 'Task renamed',
   'task.status': 'Task status changed',

@@ -66,6 +66,12 @@ export const UI_TEXT = {
   apiTokenExpiryInvalid: 'A token expires within 1 to 366 days',
   insufficientScope: "This token's scopes do not allow this",
   tokenNotAllowedHere: 'An API token cannot do this; sign in instead',
+  apiTokenNotFound: 'Token not found',
+  apiTokenRevoked: 'Token revoked',
+  apiTokenAlreadyRevoked: 'This token is revoked already',
+  apiTokenLimitReached: 'You have as many live tokens as allowed (50); revoke one first',
+  apiTokenOrganizationsAdvisorOnly: "Only an advisor's own token names organizations",
+  apiTokenOrganizationNotAdvised: 'A token may name only organizations you advise now',
   webhookUrlInvalid: 'Enter the full URL of the endpoint, starting with https://',
   webhookEventsRequired: 'Choose at least one event',
   // Profile

@@ -8,11 +8,13 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** The fields the refusal is about, as a body's validation names them: a form shows it under the field. */
   readonly details: ErrorResponse['details'];
+  /** INSUFFICIENT_SCOPE: the scope the API token lacks (`tickets:write`). */
+  readonly scope: string | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { retryAfterSeconds?: number; details?: ErrorResponse['details'] } = {},
+    options: { retryAfterSeconds?: number; details?: ErrorResponse['details']; scope?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -20,6 +22,7 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
+    this.scope = options.scope;
   }
 }
 

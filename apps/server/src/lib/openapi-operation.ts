@@ -1,9 +1,9 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { ERROR_STATUS, type ErrorCode, errorResponse } from '@smart/contracts';
-import type { FastifySchema } from 'fastify';
+import { ERROR_STATUS, type ErrorCode, errorResponse, type TokenScope } from '@smart/contracts';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerAuth } from '../plugins/auth.js';
+import { API_TOKEN_SECURITY_SCHEME, bearerAuth } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +14,11 @@ declare module 'fastify' {
      * one): setting it up, the own profile and signing out. Every other route answers 403.
      */
     duringTwoFactorSetup?: boolean;
+    /**
+     * The scope an API token needs here (the endpoint's `scope`, decision 0276). A route without
+     * one is refused to every token (TOKEN_NOT_ALLOWED), as is one that says `never`.
+     */
+    tokenScope?: TokenScope | readonly TokenScope[] | 'never';
   }
 }
 
@@ -23,7 +28,7 @@ type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 const ERROR_MEANINGS: Partial<Record<ErrorStatus, string>> = {
   400: 'Invalid input: the message for the user in `error`, each invalid field in `details`',
   401: 'No session: the bearer token is missing, expired or revoked',
-  403: 'Signed in, but not allowed to do this; or the organization requires a second factor the user has not set up yet (TWO_FACTOR_SETUP_REQUIRED)',
+  403: 'Signed in, but not allowed to do this; or the organization requires a second factor the user has not set up yet (TWO_FACTOR_SETUP_REQUIRED); or an API token lacks the scope named in `scope` (INSUFFICIENT_SCOPE) or may never call this (TOKEN_NOT_ALLOWED)',
   404: "Not found, or a record of another organization (never told apart); also for an id that isn't one",
   409: 'Conflicts with existing data',
   410: 'Gone for good: an expired download link',
@@ -97,9 +102,29 @@ function clientErrors(
   return [...new Set([...declared, ...inherent])].sort((a, b) => a - b);
 }
 
+/** The scopes an API token may use a route with (any one of them), or none: a route no token reaches. */
+function scopesOf(scope: FastifyContextConfig['tokenScope']): string[] | undefined {
+  if (scope === undefined || scope === 'never') return undefined;
+  return typeof scope === 'string' ? [scope] : [...scope];
+}
+
+/** A route called with an API token, as a shell user would type it. */
+function curlExample(method: string | string[], url: string, schema: FastifySchema): string {
+  const verb = (Array.isArray(method) ? method[0] : method) ?? 'GET';
+  const path = url.replace(/:([A-Za-z]+)/g, '{$1}');
+  const lines = [
+    `curl${verb === 'GET' ? '' : ` -X ${verb}`} "https://smart.example.com${path}"`,
+    '  -H "Authorization: Bearer $SMART_TOKEN"',
+  ];
+  if (schema.body && !schema.consumes) lines.push("  -H 'Content-Type: application/json'", "  -d '{…}'");
+  if (schema.consumes) lines.push('  -F "file=@report.pdf"');
+  return lines.join(' \\\n');
+}
+
 /**
  * Swagger transform: each route's security from its `public` marker (deny by default) and its
- * client errors in the one error envelope, then zod -> JSON Schema as before.
+ * API token scopes (decision 0276: a session, or a token with any one of them; a route no token
+ * reaches lists the session only), a curl example with a token, and its client errors in the one error envelope, then zod -> JSON Schema as before.
  */
 export const documentRoute: SwaggerTransform = (input) => {
   const { route } = input;
@@ -111,9 +136,21 @@ export const documentRoute: SwaggerTransform = (input) => {
   const success = Object.fromEntries(
     Object.entries(schema.response ?? {}).filter(([status]) => !errors.includes(Number(status))),
   );
+  const tokenScopes = scopesOf(route.config?.tokenScope);
   const transformed = jsonSchemaTransform({
     ...input,
-    schema: { ...schema, security: isPublic ? [] : bearerAuth, response: success },
+    schema: {
+      ...schema,
+      security: isPublic
+        ? []
+        : tokenScopes
+          ? [...bearerAuth, { [API_TOKEN_SECURITY_SCHEME]: tokenScopes }]
+          : bearerAuth,
+      ...(tokenScopes && {
+        'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlExample(route.method, route.url, schema) }],
+      }),
+      response: success,
+    },
   });
   const documented = (transformed.schema.response ?? {}) as Record<string, unknown>;
   for (const status of errors) documented[status] = errorReference(status);

@@ -59,7 +59,11 @@ export function organizationDataTables(
         module,
         organizationColumn: column,
         reachedThrough: [],
-        belongsTo: (organizationId) => sql`${qualified(column)} = ${organizationId}::uuid`,
+        belongsTo: (organizationId) => {
+          const also = entry.alsoOrganizationColumn;
+          const own = sql`${qualified(column)} = ${organizationId}::uuid`;
+          return also ? sql`(${own} or ${qualified(also)} = ${organizationId}::uuid)` : own;
+        },
       };
     } else {
       const paths = entry.reachedThrough.map(({ column, parent }) => ({

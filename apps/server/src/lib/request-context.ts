@@ -19,6 +19,14 @@ interface RequestContext {
   requestId: string;
   /** A job's run: its log lines take the request id from here (a request's logger has it already). */
   inJob: boolean;
+  /** An advisor's API token: the organizations it may reach (plugins/auth.ts sets it; jobs never carry it). */
+  tokenBinding?: TokenBinding;
+}
+
+/** An advisor's token reaches only the organizations named when it was made (decision 0276). */
+export interface TokenBinding {
+  advisorId: string;
+  organizationIds: readonly string[];
 }
 
 const context = new AsyncLocalStorage<RequestContext>();
@@ -30,6 +38,20 @@ export function runWithRequestId<T>(requestId: string, inJob: boolean, work: () 
 
 /** The request id of the request or job this code runs for, if any. */
 export const currentRequestId = (): string | undefined => context.getStore()?.requestId;
+
+/**
+ * Binds the rest of this request to an advisor token's organizations: every assignment check of
+ * that advisor (lib/tenancy.ts activeAssignment) then also requires one of them.
+ */
+export function bindRequestToToken(binding: TokenBinding): void {
+  const store = context.getStore();
+  // Without a request's context there is nothing to bind, and nothing may run unbound: refuse.
+  if (!store) throw new Error('An API token request runs outside its request context');
+  store.tokenBinding = binding;
+}
+
+/** The token binding of the request this code runs for, if any. */
+export const currentTokenBinding = (): TokenBinding | undefined => context.getStore()?.tokenBinding;
 
 /** pino's mixin: a job's lines carry the id of the request that queued it. */
 export function jobLogFields(): { reqId?: string } {

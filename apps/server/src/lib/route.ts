@@ -32,8 +32,8 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /** What a route adds to its endpoint's definition: server-side settings no client needs to know. */
 export interface RouteSettings {
-  /** `writeLimit`, `duringTwoFactorSetup` (`public` and a read's budget come from the endpoint). */
-  config?: Omit<FastifyContextConfig, 'public'>;
+  /** `writeLimit`, `duringTwoFactorSetup` (`public`, a token's scope and a read's budget come from the endpoint). */
+  config?: Omit<FastifyContextConfig, 'public' | 'tokenScope'>;
   bodyLimit?: number;
   /** Hooks run before the body is read (a route's own rate limits). */
   onRequest?: onRequestAsyncHookHandler[];
@@ -67,6 +67,7 @@ export function addRoute<const E extends Endpoint>(
       ...settings.config,
       ...(definition.public && { public: true }),
       ...(definition.budget && { writeLimit: definition.budget }),
+      ...(definition.scope && { tokenScope: definition.scope }),
     },
     ...(settings.bodyLimit !== undefined && { bodyLimit: settings.bodyLimit }),
     ...(settings.onRequest && { onRequest: settings.onRequest }),

@@ -4,7 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { advisorAssignments, organizations, type UserRow } from '../db/schema/index.js';
 import { badRequest, forbidden, notFound } from './errors.js';
-import { qualified } from './sql.js';
+import { currentTokenBinding } from './request-context.js';
+import { qualified, uuidArray } from './sql.js';
 
 /**
  * Tenancy: which organization's records an actor may see and change. Every service asks these functions; none compares organization ids itself.
@@ -44,7 +45,9 @@ export const isAdvisor = (actor: Pick<Actor, 'role'>) => actor.role === 'advisor
 /**
  * An active assignment of the advisor to the organization column's organization. A closed
  * organization's assignments rest until it is reopened
- * (docs/decisions/0062-a-closed-organizations-advisors-wait-for-its-reopening.md).
+ * (docs/decisions/0062-a-closed-organizations-advisors-wait-for-its-reopening.md). In a request
+ * made with an advisor's API token, that advisor's assignments count only in the organizations
+ * the token names (decision 0276): every check of an advisor's reach comes through here.
  */
 export const activeAssignment = (
   advisorId: AnyPgColumn | SQL | string,
@@ -52,7 +55,17 @@ export const activeAssignment = (
 ): SQL =>
   sql`${advisorAssignments.advisorId} = ${advisorId} and ${advisorAssignments.organizationId} = ${organization}
     and ${advisorAssignments.isActive} and exists (select 1 from ${organizations} where ${qualified(organizations.id)}
-      = ${qualified(advisorAssignments.organizationId)} and ${qualified(organizations.closedAt)} is null)`;
+      = ${qualified(advisorAssignments.organizationId)} and ${qualified(organizations.closedAt)} is null)${tokenBound()}`;
+
+/** The current request's token binding as a further condition on the assignment row, if there is one. */
+function tokenBound(): SQL {
+  const binding = currentTokenBinding();
+  if (!binding) return sql``;
+  // Only the token's own advisor is bound: another advisor's assignments (who advises this organization) stay as they are.
+  return sql`
+    and (${qualified(advisorAssignments.advisorId)} <> ${binding.advisorId}::uuid
+      or ${qualified(advisorAssignments.organizationId)} = any(${uuidArray(binding.organizationIds)}))`;
+}
 
 /**
  * Acting in organization X: its members, platform reach, and an advisor with an active

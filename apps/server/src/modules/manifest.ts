@@ -48,8 +48,11 @@ export interface OrganizationPath {
 
 /** A table a module holds rows of per organization. */
 export type OrganizationTable =
-  /** Its rows carry their organization. */
-  | { table: PgTable; organizationColumn: PgColumn }
+  /**
+   * Its rows carry their organization; with `alsoOrganizationColumn`, in either column (an
+   * organization token's service identity is no member, yet the organization's).
+   */
+  | { table: PgTable; organizationColumn: PgColumn; alsoOrganizationColumn?: PgColumn }
   /**
    * Its rows are reached through other records of the organization: a row is the organization's
    * when any of its paths leads to one of the organization's rows. The export and the erasure of an

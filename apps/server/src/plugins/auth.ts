@@ -1,4 +1,4 @@
-import { type ApiTokenKind, type TokenScopes, UI_TEXT } from '@smart/contracts';
+import { type ApiTokenKind, scopesAllow, type TokenScope, type TokenScopes, UI_TEXT } from '@smart/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +7,7 @@ import { apiTokens, organizations, sessions, users } from '../db/schema/index.js
 import { isApiTokenSecret } from '../lib/api-token-secret.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { prepared } from '../lib/prepared.js';
+import { bindRequestToToken } from '../lib/request-context.js';
 import type { Actor } from '../lib/tenancy.js';
 import { hashToken } from '../lib/tokens.js';
 
@@ -53,6 +54,9 @@ declare module 'fastify' {
 
 /** OpenAPI: the security requirement of every route that needs a signed-in user. */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/** OpenAPI: the scheme of API tokens, whose requirement on each operation names the scopes it takes. */
+export const API_TOKEN_SECURITY_SCHEME = 'apiToken';
 
 const findSessionStatement = (db: Database) =>
   prepared(db, 'find_session', (database, name) =>
@@ -153,12 +157,31 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * What an API token may reach (decision 0276): a route's scope (any one of a list), never a route
+ * marked `never` or one that names no scope (deny by default: only routes defined in contracts
+ * name one). 403 naming the first scope missing.
+ */
+export function requireTokenScope(
+  token: ApiTokenContext,
+  scope: TokenScope | readonly TokenScope[] | 'never' | undefined,
+) {
+  if (scope === undefined || scope === 'never') {
+    throw new AppError('TOKEN_NOT_ALLOWED', UI_TEXT.tokenNotAllowedHere);
+  }
+  const needed: readonly TokenScope[] = typeof scope === 'string' ? [scope] : scope;
+  if (needed.some((one) => scopesAllow(token.scopes, one))) return;
+  throw new AppError('INSUFFICIENT_SCOPE', UI_TEXT.insufficientScope, { scope: needed[0] });
+}
+
+/**
  * Deny by default: registered inside the API scope, it makes every route there need a live
  * session unless its config says `public: true` (lib/openapi-operation.ts documents the same
  * marker). The check runs onRequest, before the body is parsed or validated, so a signed-out
  * caller always gets 401. Someone whose organization requires a second factor it has not set up
  * gets 403 (TWO_FACTOR_SETUP_REQUIRED) everywhere but the routes marked `duringTwoFactorSetup`
- * (setting one up, the own profile, signing out). Routes need no auth code of their own.
+ * (setting one up, the own profile, signing out). An API token must also have the route's scope
+ * (requireTokenScope), and an advisor's token binds the request to its organizations
+ * (lib/tenancy.ts activeAssignment). Routes need no auth code of their own.
  */
 export const denyByDefault = fp(async (scope: FastifyInstance) => {
   scope.decorateRequest('session', null);
@@ -168,6 +191,12 @@ export const denyByDefault = fp(async (scope: FastifyInstance) => {
     request.session = token ? await findSession(scope.db, token) : null;
     if (!request.session) {
       throw unauthorized(request.headers.authorization ? UI_TEXT.sessionExpired : UI_TEXT.authRequired);
+    }
+    const { apiToken, user } = request.session;
+    if (apiToken) {
+      requireTokenScope(apiToken, request.routeOptions.config.tokenScope);
+      if (apiToken.organizationIds)
+        bindRequestToToken({ advisorId: user.id, organizationIds: apiToken.organizationIds });
     }
     if (request.session.mustSetUpTwoFactor && !request.routeOptions.config.duringTwoFactorSetup) {
       throw new AppError('TWO_FACTOR_SETUP_REQUIRED', UI_TEXT.twoFactorSetupRequired);

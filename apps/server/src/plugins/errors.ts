@@ -5,8 +5,21 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isServiceUnreachable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/errors.js';
 import { StorageUnavailableError } from '../storage/index.js';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: ErrorResponse['details']) {
-  const body: ErrorResponse = { success: false, error, code, ...(details ? { details } : {}) };
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  error: string,
+  details?: ErrorResponse['details'],
+  scope?: string,
+) {
+  const body: ErrorResponse = {
+    success: false,
+    error,
+    code,
+    ...(details ? { details } : {}),
+    ...(scope ? { scope } : {}),
+  };
   return reply.status(status).type('application/json').send(body);
 }
 
@@ -32,7 +45,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.code, error.message, error.details);
+      return send(reply, error.statusCode, error.code, error.message, error.details, error.scope);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -50,6 +50,13 @@ export const users = pgTable(
      * own (no member list shows it), no usable password, and acts only through its token.
      */
     isService: boolean('is_service').notNull().default(false),
+    /**
+     * A service identity's organization (its token's): not `organization_id`, so no member list,
+     * count or seat shows it; the organization's export and erasure reach it through this.
+     */
+    serviceOrganizationId: uuid('service_organization_id').references(() => organizations.id, {
+      onDelete: 'restrict',
+    }),
     /** Null means "the defaults"; a partial update stores the merged whole. */
     notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
     /** The confirmed TOTP secret, encrypted (lib/secret-box.ts); null: no second factor. */

@@ -1,5 +1,5 @@
 import { users } from '../../db/schema/index.js';
-import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { registerRoutes, type ServerModule } from '../manifest.js';
 import { memberListRoutes } from './member-list-routes.js';
 import { userRoutes } from './routes.js';
 
@@ -11,5 +11,8 @@ export { findUserRecord, loadUserRecord, selectUserRecords, USER_LIST_ORDER, use
 export const usersModule: ServerModule = {
   name: 'users',
   routes: registerRoutes(userRoutes, memberListRoutes),
-  organizationData: organizationTables(users),
+  // An organization token's service identity (modules/api-tokens) is the organization's too.
+  organizationData: [
+    { table: users, organizationColumn: users.organizationId, alsoOrganizationColumn: users.serviceOrganizationId },
+  ],
 };
