@@ -649,7 +649,6 @@ export const UI_TEXT = {
   updateApiTokenFailed: 'Failed to save the API token',
   revokeApiTokenFailed: 'Failed to revoke the API token',
   apiTokenUpdated: 'Token saved',
-  apiTokenRevoked: 'Token revoked: it stops working at once',
   apiTokenSecretOnce:
     "Copy the token now: you won't see it again. Only its first characters are kept, so you can tell it apart.",
   apiTokenOrganizationsRequired: 'Choose at least one organization the token may reach',
