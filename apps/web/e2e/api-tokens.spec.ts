@@ -62,9 +62,8 @@ test.describe('API tokens', () => {
     await page.goto('/dashboard/tickets');
     await expect(page.getByRole('main').getByText(title)).toBeVisible();
 
-    // The list says it was used; revoked, the same request is refused.
+    // Revoked, the same request is refused.
     await page.goto('/dashboard/api-tokens');
-    await expect(row.getByText('Never used')).toHaveCount(0);
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
     await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Revoke token' }).click();
     await expect(row.getByText(/^Revoked/)).toBeVisible();

@@ -26,6 +26,11 @@ describe('a new token form', () => {
     expect(daysBetween('2026-12-03', addDays('2026-12-03', 366))).toBe(366);
     expect(daysBetween('2026-12-03', '')).toBeNaN();
   });
+
+  it('asks for a day when "on a day" is chosen without one (the schema refuses 0 days with its message)', () => {
+    const values = { ...newTokenValues(), name: 'Backup', expiry: 'date', expiresOn: '' };
+    expect(createBody(values, '2026-12-03', false).expiresInDays).toBe(0);
+  });
 });
 
 describe('a listed token', () => {

@@ -48,7 +48,10 @@ export function daysBetween(from: string, to: string): number {
 
 /** The days a new token lives: the choice's, or the days until the day chosen (the schema refuses past 366). */
 export function expiryDays(values: Pick<TokenFormValues, 'expiry' | 'expiresOn'>, today: string): number {
-  return values.expiry === DATE_EXPIRY ? daysBetween(today, values.expiresOn) : Number(values.expiry);
+  if (values.expiry !== DATE_EXPIRY) return Number(values.expiry);
+  // No day chosen yet counts as none ahead: the schema's own message says what is wanted.
+  const days = daysBetween(today, values.expiresOn);
+  return Number.isNaN(days) ? 0 : days;
 }
 
 /** Only the resources given some access: a resource left out is `none`. */

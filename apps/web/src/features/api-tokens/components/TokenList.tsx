@@ -69,7 +69,7 @@ function Scopes({ token }: { token: ApiTokenRecord }) {
 function LastUsed({ token }: { token: ApiTokenRecord }) {
   if (!token.lastUsedAt) {
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         Never used
       </Text>
     );
@@ -215,7 +215,7 @@ export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
             <Table.Th>Token</Table.Th>
             <Table.Th>Scopes</Table.Th>
             <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Last used</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
