@@ -88,7 +88,10 @@ describe('the OpenAPI document', () => {
     }
     const tokenOperations = operations.filter(([, operation]) => operation.security?.length === 2);
     expect(tokenOperations.length).toBeGreaterThan(100);
-    expect(document.paths['/api/tickets']?.post?.security).toEqual([{ bearerAuth: [] }, { apiToken: ['tickets:write'] }]);
+    expect(document.paths['/api/tickets']?.post?.security).toEqual([
+      { bearerAuth: [] },
+      { apiToken: ['tickets:write'] },
+    ]);
     expect(document.paths['/api/users/change-password']?.put?.security).toEqual([{ bearerAuth: [] }]);
   });
 
