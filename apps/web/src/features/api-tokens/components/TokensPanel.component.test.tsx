@@ -21,8 +21,10 @@ const advised = (organizationId: string, organizationName: string) => ({
 });
 
 function aToken(changes: Partial<ApiTokenRecord>): ApiTokenRecord {
+  const id = '00000000-0000-4000-8000-0000000000f1';
   return {
-    id: '00000000-0000-4000-8000-0000000000f1',
+    id,
+    _id: id,
     name: 'Hours to accounting',
     kind: 'personal',
     prefix: 'smart_pat_7GxQ',
