@@ -223,7 +223,7 @@ export function TokenList({ tokens, kind, onEdit, onRevoke }: TokenListProps) {
         </Table.Thead>
         <Table.Tbody>
           {tokens.map((token) => (
-            <Table.Tr key={token.id} style={token.revokedAt ? { opacity: 0.7 } : undefined}>
+            <Table.Tr key={token.id}>
               <Table.Td maw={320}>
                 <NameCell token={token} kind={kind} />
               </Table.Td>

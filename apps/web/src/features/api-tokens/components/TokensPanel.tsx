@@ -65,7 +65,7 @@ export function TokensPanel({ owner }: { owner: TokenOwner }) {
       </PagedListView>
       <Text size="sm" c="dimmed">
         Programs send a token as <code>Authorization: Bearer …</code>. Every operation and the scope it needs are in the{' '}
-        <Anchor href="/api/docs" target="_blank" size="sm">
+        <Anchor href="/api/docs" target="_blank" size="sm" underline="always">
           API reference
         </Anchor>
         .
