@@ -1,6 +1,7 @@
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_PREFIX,
+  advisorEndpoints,
   apiTokenEndpoints,
   auditLogEndpoints,
   type CreateApiTokenBody,
@@ -20,12 +21,14 @@ import { endAssignment } from './helpers/assignments.js';
 import { adminOnly, authzMatrix, everyoneSignedIn, type Statuses } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
+import { waitFor } from './helpers/wait-for.js';
 
 /*
  * API tokens (decision 0276): who may manage them, the secret shown once, expiry and limits, junk
  * refused, and a token acting with its scopes intersected with its owner's rights now.
  */
-const test = apiTest({ demoData: false });
+// No e-mail waits: an erasure waits for the organization's outstanding mail.
+const test = apiTest({ demoData: false, settings: { NOTIFICATION_EMAIL_DELAY_SECONDS: '0' } });
 
 const ALL_WRITE: TokenScopes = {
   projects: 'write',
@@ -433,6 +436,11 @@ test("an advisor's token reaches only the organizations it names, never one assi
     organizationIds: [named.id],
   });
   expect(bound.token.organizations).toEqual([{ id: named.id, name: named.name }]);
+  // Its own list of organizations shows the named ones only; its session, all.
+  const listed = async (token: string) =>
+    (await t.call(advisorEndpoints.myOrganizations, { as: { token } })).data.map((one) => one.organizationId).sort();
+  expect(await listed(bound.secret)).toEqual([named.id]);
+  expect(await listed(advisor.token)).toEqual([named.id, unnamed.id].sort());
 
   const readAs = (token: string, id: string) => t.call(organizationEndpoints.get, { params: { id }, as: { token } });
   const ticketAs = (token: string, organizationId: string) =>
@@ -582,4 +590,38 @@ test("the admin lists every token, by organization and kind; an organization's l
     as: { token: oneAdmin.token },
   });
   expect(bad.status).toBe(400);
+});
+
+test("erasing an organization takes its tokens, its service identities and its people's tokens, and no other's", {
+  timeout: 120_000,
+}, async ({ t, make }) => {
+  const admin = await make.admin();
+  const [erased, kept] = await Promise.all([make.organization(), make.organization()]);
+  const [erasedAdmin, keptAdmin] = await Promise.all([
+    make.member(erased.id, { role: 'org_admin' }),
+    make.member(kept.id, { role: 'org_admin' }),
+  ]);
+  const shared = await organizationToken(t, erasedAdmin, erased.id, { name: 'Erased bridge' });
+  const personal = await personalToken(t, erasedAdmin);
+  const other = await organizationToken(t, keptAdmin, kept.id, { name: 'Kept bridge' });
+  const { db } = t.database;
+  const started = await t.call(organizationEndpoints.erase, {
+    params: { id: erased.id },
+    body: { confirmName: erased.name },
+    as: { token: admin.token },
+  });
+  expect(started.status, started.response.body).toBe(202);
+  await waitFor(
+    async () => ((await db.select().from(users).where(eq(users.id, erasedAdmin.id))).length === 0 ? true : undefined),
+    'the organization erased',
+    60_000,
+  );
+  const left = await db.select({ id: apiTokens.id }).from(apiTokens);
+  expect(left.map((row) => row.id)).not.toContain(shared.token.id);
+  expect(left.map((row) => row.id)).not.toContain(personal.token.id);
+  expect(left.map((row) => row.id)).toContain(other.token.id);
+  const services = await db.select({ name: users.firstName }).from(users).where(eq(users.isService, true));
+  expect(services.map((row) => row.name)).not.toContain('Erased bridge');
+  expect(services.map((row) => row.name)).toContain('Kept bridge');
+  expect((await t.call(ticketEndpoints.list, { as: { token: other.secret } })).status).toBe(200);
 });

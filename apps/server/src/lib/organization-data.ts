@@ -18,6 +18,8 @@ export interface OrganizationDataTable {
   module: string;
   /** The column holding the organization's id, when the rows carry it. */
   organizationColumn: PgColumn | undefined;
+  /** A second column that may hold it (a service identity's organization, on users). */
+  alsoOrganizationColumn: PgColumn | undefined;
   /** The paths a row is reached through (its `column` → the parent's `parent`); empty when its rows carry the organization. */
   reachedThrough: readonly { column: PgColumn; parent: PgColumn; parentName: string }[];
   /** The rows of this organization: a condition on the table's own columns (subqueries for reached tables). */
@@ -58,6 +60,7 @@ export function organizationDataTables(
         table,
         module,
         organizationColumn: column,
+        alsoOrganizationColumn: entry.alsoOrganizationColumn,
         reachedThrough: [],
         belongsTo: (organizationId) => {
           const also = entry.alsoOrganizationColumn;
@@ -76,6 +79,7 @@ export function organizationDataTables(
         table,
         module,
         organizationColumn: undefined,
+        alsoOrganizationColumn: undefined,
         reachedThrough: paths.map(({ column, parent, parentTable }) => ({
           column,
           parent,

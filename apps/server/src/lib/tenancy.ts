@@ -68,6 +68,15 @@ function tokenBound(): SQL {
 }
 
 /**
+ * The organizations an advisor token's request may name, as a condition on an organization column:
+ * for lists of the advisor's own assignments, active or not (everything else goes through activeAssignment).
+ */
+export function tokenReaches(organizationColumn: AnyPgColumn | SQL): SQL {
+  const binding = currentTokenBinding();
+  return binding ? sql`${organizationColumn} = any(${uuidArray(binding.organizationIds)})` : sql`true`;
+}
+
+/**
  * Acting in organization X: its members, platform reach, and an advisor with an active
  * assignment to X (the one check that lets an advisor in; ending the assignment takes effect on
  * the next request).

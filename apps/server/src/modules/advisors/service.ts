@@ -6,7 +6,7 @@ import { publish } from '../../events/stream.js';
 import { type AuditEvent, personLabel, recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { qualified } from '../../lib/sql.js';
-import { type Actor, canActInOrganization, isAdvisor, requireOrganization } from '../../lib/tenancy.js';
+import { type Actor, canActInOrganization, isAdvisor, requireOrganization, tokenReaches } from '../../lib/tenancy.js';
 import { findOrganization, memberCount } from '../organizations/index.js';
 import { userSummaryOf } from '../people/index.js';
 import { type CancelledMeeting, cancelFutureMeetings } from '../scheduling/index.js';
@@ -108,7 +108,7 @@ export async function listMyOrganizations(db: Database, actor: Actor): Promise<M
     })
     .from(advisorAssignments)
     .innerJoin(organizations, eq(organizations.id, advisorAssignments.organizationId))
-    .where(eq(advisorAssignments.advisorId, actor.id))
+    .where(and(eq(advisorAssignments.advisorId, actor.id), tokenReaches(advisorAssignments.organizationId)))
     .orderBy(organizations.name, organizations.id);
 }
 

@@ -249,9 +249,9 @@ export async function writeOrganizationArchive(
 export function entityReference(tables: readonly OrganizationDataTable[]): string {
   return exportedEntities(tables)
     .map((entity) => {
-      const { organizationColumn, reachedThrough } = entity.source;
+      const { organizationColumn, alsoOrganizationColumn, reachedThrough } = entity.source;
       const how = organizationColumn
-        ? `its \`${organizationColumn.name}\``
+        ? `its \`${organizationColumn.name}\`${alsoOrganizationColumn ? ` or \`${alsoOrganizationColumn.name}\`` : ''}`
         : reachedThrough
             .map((path) => `\`${path.column.name}\` → \`${path.parentName}.${path.parent.name}\``)
             .join(' or ');
