@@ -143,15 +143,17 @@ function boardsOf(urls: string[]): string[] {
 }
 
 /**
- * The pages no menu lists, for the roles that open them: the inbox (the top bar's bell leads there)
- * and Subscription and Billing (the Organization page's button, for whoever manages billing).
+ * The pages no menu lists, for the roles that open them: the inbox (the top bar's bell leads there),
+ * Subscription and Billing (the Organization page's button, for whoever manages billing) and the
+ * organization's API tokens (the Organization page's link, for its org_admins).
  */
 const INBOX = '/dashboard/notifications/inbox';
 const BILLING = '/dashboard/billing';
+const ORGANIZATION_API_TOKENS = '/dashboard/organization/api-tokens';
 const UNLISTED_PAGES: Record<Role, string[]> = {
   admin: [INBOX, BILLING],
   advisor: [INBOX],
-  orgAdmin: [INBOX, BILLING],
+  orgAdmin: [INBOX, BILLING, ORGANIZATION_API_TOKENS],
   member: [INBOX],
 };
 

@@ -648,6 +648,18 @@ export const UI_TEXT = {
   backupsOffHint: `Set ${BACKUP_SETTINGS[0]} to a folder outside the data directory and restart the server: it then writes and verifies an archive every ${BACKUP_SETTINGS[1]} hours (default ${DEFAULT_BACKUP_INTERVAL_HOURS}) and keeps the newest ${BACKUP_SETTINGS[2]} (default ${DEFAULT_BACKUP_KEEP}).`,
   noBackupsYet: 'No backup yet',
   noBackupsYetHint: 'The first one is written within the hour after the server starts with backups on.',
+  // API token pages (decision 0281)
+  fetchApiTokensFailed: 'Failed to load the API tokens',
+  createApiTokenFailed: 'Failed to create the API token',
+  updateApiTokenFailed: 'Failed to save the API token',
+  revokeApiTokenFailed: 'Failed to revoke the API token',
+  apiTokenUpdated: 'Token saved',
+  apiTokenSecretOnce:
+    "Copy the token now: you won't see it again. Only its first characters are kept, so you can tell it apart.",
+  apiTokenOrganizationsRequired: 'Choose at least one organization the token may reach',
+  apiTokensDenied: 'Only platform administrators can see every API token',
+  organizationApiTokensHelp:
+    "Organization tokens belong to the organization, not to a person: they keep working when their maker leaves, and act as the organization's service identity, named in history and the audit log.",
   // Importing members from CSV: the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',
@@ -704,6 +716,10 @@ export const timerDayFullMessage = (day: string) =>
 /** A record's Time panel, to whoever may read the record but not record time on it: why there is no timer. */
 export const timeRecordedByMessage = (recordType: TimeRecordType) =>
   `Time is recorded by those who work on this ${recordType}.`;
+
+/** Revoke's question for one token. */
+export const confirmRevokeApiTokenMessage = (name: string) =>
+  `Revoke the token "${name}"? Every script or integration using it stops working at once; this cannot be undone.`;
 
 /** A text field longer than its limit. */
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;

@@ -15,9 +15,12 @@ describe('the route table', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups and notifications', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups, notifications and API tokens', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
+        '/dashboard/all-api-tokens',
+        '/dashboard/api-tokens',
+        '/dashboard/organization/api-tokens',
         '/dashboard/audit-log',
         '/dashboard/backups',
         '/dashboard/billing',

@@ -8,6 +8,7 @@ import {
   HiChatAlt2,
   HiClipboardCheck,
   HiClock,
+  HiCode,
   HiCollection,
   HiCreditCard,
   HiDatabase,
@@ -118,6 +119,14 @@ const table = {
     group: 'profile',
     card: { description: 'Choose which e-mail, SMS and in-app notifications you get.' },
   },
+  // Everyone signed in may make personal tokens for its scripts (decision 0281).
+  apiTokens: {
+    path: paths.apiTokens,
+    label: 'API Tokens',
+    icon: HiCode,
+    page: lazyPage(() => import('@/features/api-tokens/pages/MyTokensPage')),
+    group: 'profile',
+  },
   // Everyone signed in has an inbox; the bell in the top bar leads here, so no menu lists it.
   notificationInbox: {
     path: paths.notificationInbox,
@@ -133,6 +142,15 @@ const table = {
     access: { flags: ['canManageSettings'] },
     group: 'profile',
     card: { title: 'Organization', description: "Your organization's name, logo and contact details." },
+  },
+  // Reached from the organization page, so no menu lists it; in the group for its auto-expansion.
+  organizationApiTokens: {
+    path: paths.organizationApiTokens,
+    label: 'Organization API Tokens',
+    icon: HiCode,
+    page: lazyPage(() => import('@/features/api-tokens/pages/OrganizationTokensPage')),
+    access: { roles: ['org_admin'] },
+    group: 'profile',
   },
   departments: {
     path: paths.departments,
@@ -307,6 +325,16 @@ const table = {
     page: lazyPage(() => import('@/features/backups/pages/BackupsPage')),
     access: { roles: ['admin'] },
     deniedMessage: UI_TEXT.backupsDenied,
+    group: 'profile',
+  },
+  // Every token on the platform, to find and revoke one: admins only, beside the backups.
+  allApiTokens: {
+    path: paths.allApiTokens,
+    label: 'All API Tokens',
+    icon: HiCode,
+    page: lazyPage(() => import('@/features/api-tokens/pages/AllTokensPage')),
+    access: { roles: ['admin'] },
+    deniedMessage: UI_TEXT.apiTokensDenied,
     group: 'profile',
   },
   // An org_admin's figures of its organization, an admin's of any or all (canManageAnalytics).

@@ -12,9 +12,13 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   notifications: '/dashboard/notifications',
+  /** One's personal API tokens. */
+  apiTokens: '/dashboard/api-tokens',
   /** The notification inbox; the bell's panel shows its newest items. */
   notificationInbox: recordPaths.inbox,
   organization: '/dashboard/organization',
+  /** The org_admin's organization tokens (reached from the organization page). */
+  organizationApiTokens: '/dashboard/organization/api-tokens',
   team: '/dashboard/team',
   billing: '/dashboard/billing',
   departments: '/dashboard/departments',
@@ -44,6 +48,8 @@ export const paths = {
   auditLog: '/dashboard/audit-log',
   /** The admin's scheduled backups: the schedule and the last runs. */
   backups: recordPaths.backups,
+  /** The admin's list of every API token; `?organizationId&kind` its filters. */
+  allApiTokens: '/dashboard/all-api-tokens',
   /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
   analytics: '/dashboard/analytics',
   meeting: recordPaths.session,

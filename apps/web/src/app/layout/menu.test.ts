@@ -36,6 +36,7 @@ describe('the menu tables', () => {
       'Teams',
       'Team Members',
       'Audit Log',
+      'API Tokens',
       'Notifications',
     ]);
     expect(labels(MENUS.admin.main)).toEqual(ADMIN_MAIN);
@@ -45,6 +46,8 @@ describe('the menu tables', () => {
       'Departments',
       'Audit Log',
       'Backups',
+      'All API Tokens',
+      'API Tokens',
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the advisor menu first drawn omitted them.
@@ -59,7 +62,7 @@ describe('the menu tables', () => {
       'Schedule',
       'Timesheet',
     ]);
-    expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'Notifications']);
+    expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'API Tokens', 'Notifications']);
   });
 });
 
@@ -96,7 +99,7 @@ describe('visibleMenu', () => {
     expect(owner).toContain('Audit Log');
 
     expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
-    expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'Notifications']);
+    expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'API Tokens', 'Notifications']);
   });
 
   it('lists Departments and Teams after Organization Details for canManageUsers; the admin gets Departments only', () => {
@@ -115,6 +118,8 @@ describe('visibleMenu', () => {
       'Departments',
       'Audit Log',
       'Backups',
+      'All API Tokens',
+      'API Tokens',
       'Notifications',
     ]);
   });
@@ -156,7 +161,7 @@ describe('visibleMenu', () => {
       },
     };
     const member = visibleMenu(user('user'), allBuilt);
-    expect(labels(member.profile)).toEqual(['Personal Info', 'Notifications']);
+    expect(labels(member.profile)).toEqual(['Personal Info', 'API Tokens', 'Notifications']);
     expect(labels(member.main)).toContain('Projects');
     const owner = visibleMenu(user('org_admin'), allBuilt);
     expect(labels(owner.profile)).toContain('Team Members');

@@ -42,6 +42,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'teams',
     'teamMembers',
     'auditLog',
+    'apiTokens',
     'notifications',
   ],
   admin: [
@@ -56,6 +57,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'departments',
     'auditLog',
     'backups',
+    'allApiTokens',
+    'apiTokens',
     'notifications',
   ],
   // Advisors have no dashboard home: /dashboard redirects them. Beyond its first
@@ -73,6 +76,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'schedule',
     'timesheet',
     'profile',
+    'apiTokens',
     'notifications',
   ],
 };

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@mantine/core';
-import { permissionsFor, UI_TEXT } from '@smart/contracts';
+import { hasRole, permissionsFor, UI_TEXT } from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
@@ -8,6 +8,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '../api';
+import { OrganizationApiTokensSection } from '../components/OrganizationApiTokensSection';
 import { OrganizationDetailsSection } from '../components/OrganizationDetailsSection';
 import { OrganizationExportSection } from '../components/OrganizationExportSection';
 import { OrganizationHeader } from '../components/OrganizationHeader';
@@ -77,6 +78,9 @@ export default function OrganizationPage() {
         <OrganizationSecuritySection key={`security-${data.id}`} organization={data} />
       )}
       {data.permissions.canExport && <OrganizationExportSection key={`export-${data.id}`} organization={data} />}
+      {(picks || hasRole(user, 'org_admin')) && !data.isPlatform && (
+        <OrganizationApiTokensSection organizationId={data.id} asAdmin={picks} />
+      )}
     </>,
   );
 }
