@@ -15,7 +15,7 @@ describe('the route table', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups and notifications', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, webhooks, backups and notifications', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
         '/dashboard/audit-log',
@@ -27,6 +27,7 @@ describe('the route table', () => {
         '/dashboard/profile',
         '/dashboard/team',
         '/dashboard/teams',
+        '/dashboard/webhooks',
       ].sort(),
     );
   });
@@ -34,6 +35,7 @@ describe('the route table', () => {
   it('gives a detail page the access rule of its list', () => {
     expect(ROUTES.department.access).toEqual(ROUTES.departments.access);
     expect(ROUTES.team.access).toEqual(ROUTES.teams.access);
+    expect(ROUTES.webhook.access).toEqual(ROUTES.webhooks.access);
     for (const detail of [ROUTES.project, ROUTES.objective]) {
       expect(detail.access).toEqual(ROUTES.projects.access);
     }

@@ -42,6 +42,10 @@ export const paths = {
   /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
+  /** An organization's webhook endpoints; an admin's of every organization, `?organizationId` one. */
+  webhooks: '/dashboard/webhooks',
+  /** One endpoint and its delivery log; `?delivery=ID` opens one delivery. */
+  webhook: (endpointId: string) => `/dashboard/webhooks/${encodeURIComponent(endpointId)}`,
   /** The admin's scheduled backups: the schedule and the last runs. */
   backups: recordPaths.backups,
   /** An organization's work and support figures; `?from&to` the range, `?organizationId` an admin's choice. */
@@ -61,6 +65,7 @@ export const routePatterns = {
   taskLink: '/dashboard/tasks/:taskId',
   ticket: '/dashboard/tickets/:ticketId',
   templateDepartment: '/dashboard/templates/departments/:departmentId',
+  webhook: '/dashboard/webhooks/:endpointId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

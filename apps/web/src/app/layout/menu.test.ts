@@ -36,6 +36,7 @@ describe('the menu tables', () => {
       'Teams',
       'Team Members',
       'Audit Log',
+      'Webhooks',
       'Notifications',
     ]);
     expect(labels(MENUS.admin.main)).toEqual(ADMIN_MAIN);
@@ -44,6 +45,7 @@ describe('the menu tables', () => {
       'Organization Details',
       'Departments',
       'Audit Log',
+      'Webhooks',
       'Backups',
       'Notifications',
     ]);
@@ -94,6 +96,9 @@ describe('visibleMenu', () => {
     // The audit log is for those who manage the organization's settings.
     expect(member).not.toContain('Audit Log');
     expect(owner).toContain('Audit Log');
+    // So are the webhook endpoints (decision 0277).
+    expect(member).not.toContain('Webhooks');
+    expect(owner).toContain('Webhooks');
 
     expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
     expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'Notifications']);
@@ -114,6 +119,7 @@ describe('visibleMenu', () => {
       'Organization Details',
       'Departments',
       'Audit Log',
+      'Webhooks',
       'Backups',
       'Notifications',
     ]);

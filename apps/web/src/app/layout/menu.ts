@@ -42,6 +42,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'teams',
     'teamMembers',
     'auditLog',
+    'webhooks',
     'notifications',
   ],
   admin: [
@@ -55,6 +56,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'organization',
     'departments',
     'auditLog',
+    'webhooks',
     'backups',
     'notifications',
   ],
