@@ -123,7 +123,7 @@ function DeliveryDetailView({
           <Code>{record.messageId}</Code>
         </Text>
         <Text size="sm" c="dimmed">
-          Made {formatMomentWithTime(record.createdAt)} ·{' '}
+          Created {formatMomentWithTime(record.createdAt)} ·{' '}
           {record.attempts === 1 ? '1 attempt' : `${record.attempts} attempts`}
           {record.status === 'pending' && record.nextAttemptAt
             ? ` · next attempt ${formatMomentWithTime(record.nextAttemptAt)}`

@@ -6,6 +6,7 @@ import {
   WEBHOOK_LIMITS,
   type WebhookEndpointRecord,
 } from '@smart/contracts';
+import { useRef } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { LockedModal } from '@/components/LockedModal';
@@ -61,6 +62,13 @@ function EndpointForm({ mode, endpoint, onClose, onCreated, create, update }: En
   });
   const { values } = form;
 
+  const eventsRef = useRef<HTMLFieldSetElement>(null);
+  // The form is longer than the modal: a refused submit brings the first refused field into view.
+  const showFirstError = (errors: Record<string, unknown>) => {
+    if (errors.url) form.getInputNode('url')?.focus();
+    else if (errors.eventTypes) eventsRef.current?.scrollIntoView({ block: 'start' });
+  };
+
   const submit = form.onSubmit((submitted) => {
     const body = webhookBody(submitted);
     const onError = showUnderField(form);
@@ -78,7 +86,7 @@ function EndpointForm({ mode, endpoint, onClose, onCreated, create, update }: En
         },
       );
     }
-  });
+  }, showFirstError);
 
   return (
     <form onSubmit={(event) => (mutation.isPending ? event.preventDefault() : submit(event))} noValidate>
@@ -109,6 +117,7 @@ function EndpointForm({ mode, endpoint, onClose, onCreated, create, update }: En
           onMessageKindsChange={(kinds) => form.setFieldValue('messageKinds', kinds)}
           error={form.errors.eventTypes as string | undefined}
           messageKindsError={form.errors.messageKinds as string | undefined}
+          fieldRef={eventsRef}
         />
         <FormActions
           busy={mutation.isPending}

@@ -17,7 +17,7 @@ const eventCount = (endpoint: WebhookEndpointRecord) =>
 
 function OrganizationName({ organizationId }: { organizationId: string }) {
   const organization = useOrganization(organizationId);
-  return <>{organization.data?.name ?? '…'}</>;
+  return <>{organization.data?.name ?? (organization.isError ? '—' : '…')}</>;
 }
 
 /** Its URL, the link to its page and delivery log. URLs are long: they wrap anywhere. */

@@ -6,7 +6,7 @@ import {
   type WebhookEventType,
   type WebhookMessageKind,
 } from '@smart/contracts';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { eventGroups, MESSAGE_EVENT } from '../webhook-form';
 
 interface EventPickerProps {
@@ -16,6 +16,7 @@ interface EventPickerProps {
   onMessageKindsChange: (kinds: WebhookMessageKind[]) => void;
   error?: string | undefined;
   messageKindsError?: string | undefined;
+  fieldRef?: Ref<HTMLFieldSetElement>;
 }
 
 const GROUPS = eventGroups();
@@ -31,6 +32,7 @@ export function EventPicker({
   onMessageKindsChange,
   error,
   messageKindsError,
+  fieldRef,
 }: EventPickerProps) {
   const errorId = useId();
   const all = value.length === SUBSCRIBABLE_WEBHOOK_EVENT_TYPES.length;
@@ -38,7 +40,11 @@ export function EventPicker({
     // Kept in the catalogue's order, whatever order they were ticked in.
     onChange(SUBSCRIBABLE_WEBHOOK_EVENT_TYPES.filter((each) => (each === type ? on : value.includes(each))));
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+    <fieldset
+      ref={fieldRef}
+      aria-describedby={error ? errorId : undefined}
+      style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+    >
       <Input.Label component="legend" required p={0}>
         Events
       </Input.Label>

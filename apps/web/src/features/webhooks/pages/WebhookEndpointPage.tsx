@@ -16,6 +16,7 @@ import { useAddressParams } from '@/lib/address-params';
 import { withFilters } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { toastFailure, toastSuccess } from '@/lib/toast';
+import { useIsPhone } from '@/lib/viewport';
 import { formatMomentWithTime } from '@/lib/work-format';
 import {
   type DeliveryFilter,
@@ -69,6 +70,8 @@ function EndpointDetail({
   watch: () => void;
 }) {
   const navigate = useNavigate();
+  // A URL is one long word: at a phone's title size it would fill the screen.
+  const phone = useIsPhone();
   const [params, updateParams] = useAddressParams();
   const eventType = params.get('eventType');
   const filter: DeliveryFilter = {
@@ -109,7 +112,7 @@ function EndpointDetail({
     <Stack gap="lg">
       <BackLink to={paths.webhooks}>Back to Webhooks</BackLink>
       <Stack gap={6}>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={1} size={phone ? 'h3' : 'h2'} style={{ overflowWrap: 'anywhere' }}>
           {endpoint.url}
         </Title>
         {endpoint.description && (

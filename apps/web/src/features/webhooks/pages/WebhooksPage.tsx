@@ -1,10 +1,11 @@
-import { Box, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { permissionsFor, UI_TEXT, WEBHOOK_LIMITS, type WebhookEndpointRecord } from '@smart/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListPageHeader } from '@/components/ListPageHeader';
+import { CreateButton } from '@/components/CreateButton';
 import { OrganizationPicker } from '@/components/OrganizationPicker';
 import { PagedListView } from '@/components/PagedListView';
+import { PageTitle } from '@/components/PageTitle';
 import { useAuth } from '@/features/auth';
 import { useAddressParams } from '@/lib/address-params';
 import { useOrganization } from '@/lib/organization-query';
@@ -34,19 +35,10 @@ export default function WebhooksPage() {
 
   return (
     <Stack gap="lg">
-      <ListPageHeader
+      <PageTitle
         title="Webhooks"
         subtitle="Endpoints that hear about changes as they happen, each delivery signed and logged"
-        heading="Endpoints"
-        total={endpoints.data?.total}
-        createLabel="Add endpoint"
-        onCreate={picks || full ? undefined : () => setAdding(true)}
       />
-      {full && !picks && (
-        <Text size="sm" c="dimmed">
-          An organization may have {WEBHOOK_LIMITS.maxEndpointsPerOrganization} endpoints: delete one to add another.
-        </Text>
-      )}
       {picks && (
         <Box maw={360}>
           <OrganizationPicker
@@ -57,6 +49,17 @@ export default function WebhooksPage() {
             }
           />
         </Box>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3">
+          Endpoints{endpoints.data ? ` (${endpoints.data.total})` : ''}
+        </Title>
+        {!picks && !full && <CreateButton onClick={() => setAdding(true)}>Add endpoint</CreateButton>}
+      </Group>
+      {full && !picks && (
+        <Text size="sm" c="dimmed">
+          An organization may have {WEBHOOK_LIMITS.maxEndpointsPerOrganization} endpoints: delete one to add another.
+        </Text>
       )}
       <PagedListView
         list={endpoints}
