@@ -16,6 +16,7 @@ import {
   MAX_BACKUP_KEEP,
   MAX_CONCURRENT_EXPORTS,
   MAX_RUNNING_EXPORTS_PER_PROCESS,
+  WEBHOOK_LIMITS,
   WRITE_LIMITS_PER_MINUTE,
   type WriteLimitGroup,
 } from '@smart/contracts';
@@ -126,6 +127,14 @@ const environment = z.object({
     .min(1)
     .max(3650)
     .default(DEFAULT_CLOSED_ORGANIZATION_RETENTION_DAYS),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(WEBHOOK_LIMITS.timeoutSeconds),
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'use seconds separated by commas, e.g. 0,5,300')
+    .transform((text) => text.split(',').map(Number))
+    .refine((waits) => waits.length <= 20, 'at most 20 attempts')
+    .optional(),
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
     .transform((text) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64')))
@@ -208,6 +217,20 @@ export interface Config {
    * `intervalHours`, the newest `keep` verified ones kept. `dir` unset: off.
    */
   backups: { dir: string | undefined; intervalHours: number; keep: number };
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook deliveries (modules/webhooks, decision 0277). */
+export interface WebhooksConfig {
+  /**
+   * Development and tests: endpoints may be plain http:// and on private, loopback or link-local
+   * addresses (lib/outbound-http.ts refuses them otherwise).
+   */
+  allowPrivateTargets: boolean;
+  /** One attempt's time bound (WEBHOOK_LIMITS.timeoutSeconds unless WEBHOOK_TIMEOUT_SECONDS says). */
+  timeoutMs: number;
+  /** The wait before each attempt, the first included (the Standard Webhooks schedule unless set). */
+  retryScheduleSeconds: readonly number[];
 }
 
 /** The notification engine's settings (README "Settings"). */
@@ -350,6 +373,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
       intervalHours: env.BACKUP_INTERVAL_HOURS,
       keep: env.BACKUP_KEEP,
+    },
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      timeoutMs: Math.round(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      retryScheduleSeconds: env.WEBHOOK_RETRY_SCHEDULE_SECONDS ?? WEBHOOK_LIMITS.retryScheduleSeconds,
     },
   };
 }

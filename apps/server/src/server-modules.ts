@@ -30,6 +30,7 @@ import { ticketsModule } from './modules/tickets/index.js';
 import { timeEntriesModule } from './modules/time-entries/index.js';
 import { twoFactorModule } from './modules/two-factor/index.js';
 import { usersModule } from './modules/users/index.js';
+import { webhooksModule } from './modules/webhooks/index.js';
 
 /** Every server module, each entered through its index.ts (docs/decisions/0222); app.ts loops over this list. */
 export const serverModules: readonly ServerModule[] = [
@@ -64,4 +65,5 @@ export const serverModules: readonly ServerModule[] = [
   sessionStoreModule,
   historyModule,
   backupsModule,
+  webhooksModule,
 ];

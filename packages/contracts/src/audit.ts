@@ -27,6 +27,9 @@ export const AUDIT_EVENT_ACTIONS = [
   'organization.two_factor_required',
   'organization.erased',
   'export.created',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 
@@ -38,7 +41,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line is about: the record it names (its label is kept as it was then). */
-export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket'] as const;
+export const AUDIT_TARGET_TYPES = ['member', 'advisor', 'organization', 'export', 'task', 'ticket', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
@@ -88,6 +91,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'organization.two_factor_required': 'Two-factor requirement changed',
   'organization.erased': 'Organization erased',
   'export.created': 'Data exported',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.deleted': 'Webhook endpoint deleted',
+  'webhook.secret_rotated': 'Webhook signing secret rotated',
   'task.created': 'Task created',
   'task.title': 'Task renamed',
   'task.status': 'Task status changed',

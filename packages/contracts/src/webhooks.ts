@@ -55,6 +55,8 @@ export const WEBHOOK_LIMITS = {
   timeoutSeconds: 15,
   /** The Standard Webhooks retry schedule: the wait before each attempt after the first. */
   retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+  /** A 429's or 503's `Retry-After` is waited for, up to this long. */
+  retryAfterMaxSeconds: 3600,
   /** An endpoint failing this long (and still failing) is disabled and its org_admins are told. */
   disableAfterFailingDays: 5,
   /** Deliveries in flight to one endpoint at once (default). */

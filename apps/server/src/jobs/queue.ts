@@ -18,6 +18,11 @@ export interface DefineOptions {
   pollingIntervalSeconds?: number;
   /** Seconds a job may run before it counts as failed and is retried (default 120). */
   expireInSeconds?: number;
+  /**
+   * Jobs of this queue one process runs at once (default 1): for work that mostly waits on
+   * something else (an HTTP call), where one at a time would leave the process idle.
+   */
+  workers?: number;
 }
 
 /**
@@ -169,32 +174,37 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
       ...RETRIES,
       ...(defineOptions.expireInSeconds && { expireInSeconds: defineOptions.expireInSeconds }),
     });
-    let workerId: string | undefined;
-    const wake = () => workerId && boss.notifyWorker(workerId);
-    workerId = await boss.work<T>(
-      name,
-      {
-        pollingIntervalSeconds: defineOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds,
-        batchSize: 1,
-      },
-      async ([job]) => {
-        if (!job) return;
-        // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
-        wake();
-        const { data, requestId } = splitRequestId(job.data);
-        const runJob = async () => {
-          try {
-            const run = handler(data);
-            running.add(run);
-            await run.finally(() => running.delete(run));
-          } catch (error) {
-            options.onError(error, name);
-            throw error;
-          }
-        };
-        await (requestId ? runWithRequestId(requestId, true, runJob) : runJob());
-      },
-    );
+    const workerIds: string[] = [];
+    const wake = () => {
+      for (const workerId of workerIds) boss.notifyWorker(workerId);
+    };
+    for (let worker = 0; worker < (defineOptions.workers ?? 1); worker += 1) {
+      const workerId = await boss.work<T>(
+        name,
+        {
+          pollingIntervalSeconds: defineOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds,
+          batchSize: 1,
+        },
+        async ([job]) => {
+          if (!job) return;
+          // Look for the next job as soon as this one is done: a backlog drains at once, not one per poll.
+          wake();
+          const { data, requestId } = splitRequestId(job.data);
+          const runJob = async () => {
+            try {
+              const run = handler(data);
+              running.add(run);
+              await run.finally(() => running.delete(run));
+            } catch (error) {
+              options.onError(error, name);
+              throw error;
+            }
+          };
+          await (requestId ? runWithRequestId(requestId, true, runJob) : runJob());
+        },
+      );
+      workerIds.push(workerId);
+    }
     return async (data: T, sendOptions: PgBoss.SendOptions = {}) => {
       await boss.send(name, withRequestId(data), sendOptions);
       // This process's worker takes it now rather than at its next poll.

@@ -69,7 +69,7 @@ function DeliveryDetailView({
   if (delivery.isError) {
     return isMissing(delivery.error) ? (
       <RecordNotFound
-        title="Delivery not found"
+        title={UI_TEXT.webhookDeliveryNotFound}
         back={{ label: 'Close', onClick: onClose }}
         onRetry={() => delivery.refetch()}
         retrying={delivery.isFetching}

@@ -1,0 +1,264 @@
+import { WEBHOOK_LIMITS } from '@smart/contracts';
+import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { WebhooksConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import {
+  domainEvents,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.js';
+import type { JobQueue, JobToInsert } from '../../jobs/queue.js';
+import { postOutbound } from '../../lib/outbound-http.js';
+import {
+  disableEndpoint,
+  nextWaitSeconds,
+  outcomeOf,
+  recordAttemptResult,
+  recordFailure,
+  recordSuccess,
+} from './attempts.js';
+import { signatureHeader, type WebhookSecrets } from './signing.js';
+
+/*
+ * The delivery engine (docs/decisions/0277-webhooks-standard-webhooks.md): one job per attempt
+ * on the `webhook-deliveries` queue, worked by any process. An attempt is claimed in a short
+ * transaction (its number taken under the delivery's lock, its row written before the request),
+ * sent with no transaction open, and its answer recorded in a second one that also schedules the
+ * next attempt. A job run twice finds the delivery sent or being sent; a run killed between the
+ * two leaves an unfinished attempt that stops counting after its lease, and the queue's retry
+ * sends the delivery again with the same `webhook-id`, which the receiver recognises.
+ */
+
+export const DELIVERY_QUEUE = 'webhook-deliveries';
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+export const deliveryJob = (deliveryId: string, startAfter?: Date): JobToInsert => ({
+  name: DELIVERY_QUEUE,
+  data: { deliveryId } satisfies DeliveryJob,
+  ...(startAfter && { startAfter }),
+});
+
+export interface DeliveryDeps {
+  db: Database;
+  queue: JobQueue;
+  secrets: WebhookSecrets;
+  config: WebhooksConfig;
+}
+
+/** How long an unfinished attempt counts as being sent: past it, its process is taken for dead. */
+const leaseMs = (config: WebhooksConfig) => config.timeoutMs + 30_000;
+/** How soon a delivery held back by its endpoint's concurrency looks again. */
+const BUSY_RETRY_MS = 1000;
+
+/** An attempt not finished (no answer, no error recorded). */
+const unfinished = and(isNull(webhookAttempts.durationMs), isNull(webhookAttempts.error));
+
+interface Claim {
+  delivery: WebhookDeliveryRow;
+  endpoint: WebhookEndpointRow;
+  attemptId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Takes the delivery's next attempt, or nothing: when it is not pending or not due, is being sent,
+ * must wait for an earlier event of its record, or its endpoint has `concurrency` attempts out.
+ */
+async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): Promise<Claim | null> {
+  const { db, queue, config } = deps;
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ endpointId: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!target) return null;
+    // Endpoint first, then delivery, as everything that locks both: claims of one endpoint take turns,
+    // so its attempts in flight are counted by one at a time.
+    const [endpoint] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, target.endpointId))
+      .for('no key update');
+    const [delivery] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .for('no key update');
+    if (!endpoint || !delivery || delivery.status !== 'pending') return null;
+    if (delivery.nextAttemptAt && delivery.nextAttemptAt > now) return null;
+
+    const leaseStart = new Date(now.getTime() - leaseMs(config));
+    const [ownInFlight] = await tx
+      .select({ id: webhookAttempts.id, startedAt: webhookAttempts.startedAt })
+      .from(webhookAttempts)
+      .where(and(eq(webhookAttempts.deliveryId, delivery.id), unfinished));
+    if (ownInFlight && ownInFlight.startedAt > leaseStart) return null;
+    // An attempt whose process died: it ended without an answer.
+    if (ownInFlight) {
+      await tx.update(webhookAttempts).set({ error: 'interrupted' }).where(eq(webhookAttempts.id, ownInFlight.id));
+    }
+
+    const [busy] = await tx
+      .select({ count: count() })
+      .from(webhookAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, endpoint.id),
+          eq(webhookDeliveries.status, 'pending'),
+          unfinished,
+          sql`${webhookAttempts.startedAt} > ${leaseStart}`,
+        ),
+      );
+    if ((busy?.count ?? 0) >= endpoint.concurrency) {
+      await queue.insertIn(tx, [deliveryJob(delivery.id, new Date(now.getTime() + BUSY_RETRY_MS))]);
+      return null;
+    }
+    // The event order per record: an earlier event's delivery still owed goes first, and queues this one when done.
+    if (await hasEarlierOwed(tx, delivery)) return null;
+
+    const attempt = delivery.attempts + 1;
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'SMART-Webhooks/1',
+      'webhook-id': delivery.messageId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(
+        deps.secrets.signing(endpoint, now),
+        delivery.messageId,
+        timestamp,
+        delivery.body,
+      ),
+    };
+    const [written] = await tx
+      .insert(webhookAttempts)
+      .values({ deliveryId: delivery.id, attempt, startedAt: now, requestHeaders: headers })
+      .returning({ id: webhookAttempts.id });
+    await tx.update(webhookDeliveries).set({ attempts: attempt }).where(eq(webhookDeliveries.id, delivery.id));
+    if (!written) return null;
+    return { delivery: { ...delivery, attempts: attempt }, endpoint, attemptId: written.id, headers };
+  });
+}
+
+/** Whether a delivery of an earlier event about the same record is still owed to the same endpoint. */
+async function hasEarlierOwed(tx: Database, delivery: WebhookDeliveryRow): Promise<boolean> {
+  if (!delivery.recordKey || !delivery.eventId) return false;
+  const [row] = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(domainEvents, eq(domainEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, delivery.endpointId),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.recordKey, delivery.recordKey),
+        ne(webhookDeliveries.id, delivery.id),
+        sql`(${domainEvents.occurredAt}, ${domainEvents.id}) < (select occurred_at, id from ${domainEvents} where id = ${delivery.eventId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The next delivery owed for the same record to the same endpoint, queued once this one is done. */
+async function queueNextOfRecord(tx: Database, queue: JobQueue, delivery: WebhookDeliveryRow) {
+  if (!delivery.recordKey) return;
+  const [next] = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .leftJoin(domainEvents, eq(domainEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, delivery.endpointId),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.recordKey, delivery.recordKey),
+      ),
+    )
+    .orderBy(asc(domainEvents.occurredAt), asc(domainEvents.id))
+    .limit(1);
+  if (next) await queue.insertIn(tx, [deliveryJob(next.id)]);
+}
+
+/** Records the attempt's answer and decides what follows: done, another attempt later, or failed. */
+async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<ReturnType<typeof postOutbound>>) {
+  const { db, queue, config } = deps;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, claim.endpoint.id))
+      .for('no key update');
+    await recordAttemptResult(tx, claim.attemptId, result);
+    if (!endpoint) return;
+    const outcome = outcomeOf(result, now);
+    const lastStatus = result.ok ? result.status : null;
+    const delivery = claim.delivery;
+    const settle = async (status: 'succeeded' | 'failed') => {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status, lastStatus, nextAttemptAt: null, finishedAt: now })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await queueNextOfRecord(tx, queue, delivery);
+    };
+    if (outcome.kind === 'succeeded') {
+      await settle('succeeded');
+      await recordSuccess(tx, endpoint);
+      return;
+    }
+    await recordFailure(tx, endpoint, now);
+    if (outcome.kind === 'gone') {
+      await settle('failed');
+      await disableEndpoint(tx, endpoint.id, 'gone', now);
+      return;
+    }
+    const wait =
+      outcome.kind === 'retry' && endpoint.enabled
+        ? nextWaitSeconds(config.retryScheduleSeconds, delivery.attempts, outcome.retryAfterSeconds)
+        : null;
+    if (wait === null) {
+      await settle('failed');
+      return;
+    }
+    const nextAttemptAt = new Date(now.getTime() + wait * 1000);
+    await tx.update(webhookDeliveries).set({ lastStatus, nextAttemptAt }).where(eq(webhookDeliveries.id, delivery.id));
+    await queue.insertIn(tx, [deliveryJob(delivery.id, nextAttemptAt)]);
+  });
+}
+
+/** The job: one attempt of one delivery, if it is due and free to go. */
+export async function runDelivery(deps: DeliveryDeps, { deliveryId }: DeliveryJob) {
+  const claim = await claimAttempt(deps, deliveryId, new Date());
+  if (!claim) return;
+  const result = await postOutbound({
+    url: claim.endpoint.url,
+    headers: claim.headers,
+    body: claim.delivery.body,
+    timeoutMs: deps.config.timeoutMs,
+    maxResponseBytes: WEBHOOK_LIMITS.responseBodyKeptBytes,
+    allowPrivateTargets: deps.config.allowPrivateTargets,
+  });
+  await finishAttempt(deps, claim, result);
+}
+
+/** Deliveries owed for a minute past their time whose job was lost (a process killed before it committed its next step). */
+export async function requeueOverdueDeliveries(deps: DeliveryDeps, limit = 1000) {
+  const overdue = new Date(Date.now() - 60_000 - leaseMs(deps.config));
+  const rows = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, overdue)))
+    .limit(limit);
+  await deps.queue.insertIn(
+    deps.db,
+    rows.map((row) => deliveryJob(row.id)),
+  );
+  return rows.length;
+}
