@@ -116,7 +116,11 @@ test.describe('webhooks', () => {
     receiver.status = 500;
     await row.getByRole('button', { name: 'Details of webhook.test delivery' }).click();
     const delivery = page.getByRole('dialog', { name: 'Delivery' });
-    await expect(delivery.getByText(first.headers['webhook-id'] as string)).toBeVisible();
+    // The request as sent: its headers hold the webhook-id the receiver got.
+    const webhookId = first.headers['webhook-id'] as string;
+    await expect(
+      delivery.getByRole('table', { name: 'Request headers' }).getByRole('cell', { name: webhookId, exact: true }),
+    ).toBeVisible();
     await expect(delivery.getByRole('region', { name: 'Attempt 1' }).getByText('HTTP 200')).toBeVisible();
     await delivery.getByRole('button', { name: 'Redeliver' }).click();
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
