@@ -33,7 +33,8 @@ export const FILES_PREFIX = 'files/';
  * What never leaves in an export, defined once (the test reads every archive's bytes for these):
  * tables that are credentials themselves (sign-in sessions, the second factor's challenges and
  * recovery codes, password-reset links, phone codes), and columns holding a secret in whichever
- * table (password hashes, two-factor secrets, token hashes and sealed tokens, code hashes).
+ * table (password hashes, two-factor secrets, token hashes and sealed tokens, code hashes, webhook
+ * signing secrets).
  * Device cookies are signed, never stored.
  */
 export const NEVER_EXPORTED = {
@@ -46,6 +47,8 @@ export const NEVER_EXPORTED = {
     'token_hash',
     'token_sealed',
     'code_hash',
+    'secret',
+    'previous_secret',
   ],
 } as const;
 

@@ -1,0 +1,529 @@
+import { ticketEndpoints, UI_TEXT, WEBHOOK_LIMITS, webhookEndpoints } from '@smart/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, describe, expect, vi } from 'vitest';
+import { webhookEndpoints as endpointsTable, webhookDeliveries } from '../src/db/schema/index.js';
+import { runDelivery } from '../src/modules/webhooks/index.js';
+import { loadWebhookSecrets } from '../src/modules/webhooks/signing.js';
+import type { TestApp } from './helpers/app.js';
+import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import type { Factories, Member } from './helpers/factories.js';
+import { apiTest } from './helpers/fixture.js';
+import { waitFor } from './helpers/wait-for.js';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+
+/*
+ * Webhooks (docs/decisions/0277-webhooks-standard-webhooks.md): deliveries to a real HTTP server,
+ * verified with the `standardwebhooks` package as an integrator would; retries, 410, exactly once;
+ * who may do what.
+ */
+
+/** Short bounds, so retries and timeouts happen in a test's time: three attempts, no waits between, 0.5 s each. */
+const SETTINGS = {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_TIMEOUT_SECONDS: '0.5',
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: '0,0,0',
+};
+const test = apiTest({ demoData: false, settings: SETTINGS });
+
+const receivers: WebhookReceiver[] = [];
+afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+});
+
+async function receiver() {
+  const started = await startWebhookReceiver();
+  receivers.push(started);
+  return started;
+}
+
+/** An organization of its own (its events reach only its endpoints), with an org_admin and a user. */
+async function organization(make: Factories) {
+  const { id } = await make.organization();
+  const [orgAdmin, user] = await Promise.all([make.member(id, { role: 'org_admin' }), make.member(id)]);
+  return { id, orgAdmin, user };
+}
+
+async function register(t: TestApp, by: Member, url: string, eventTypes = ['ticket.created']) {
+  const created = await t.call(webhookEndpoints.create, {
+    token: by.token,
+    body: { url, description: 'Our CRM', eventTypes: eventTypes as never, messageKinds: [] },
+  });
+  expect(created.status, created.response.body).toBe(201);
+  return created.data;
+}
+
+async function raiseTicket(t: TestApp, by: Member, title = 'Printer') {
+  const raised = await t.call(ticketEndpoints.create, {
+    token: by.token,
+    body: { title, description: 'It smokes.', priority: 'medium' },
+  });
+  expect(raised.status, raised.response.body).toBe(201);
+  return raised.data.id as string;
+}
+
+/** Waits until the receiver holds `count` requests. */
+const received = (hooks: WebhookReceiver, count: number, timeoutMs = 15_000) =>
+  waitFor(
+    async () => (hooks.received.length >= count ? hooks.received.slice(0, count) : undefined),
+    `${count} webhook requests`,
+    timeoutMs,
+  );
+
+async function deliveryOf(t: TestApp, by: Member, endpointId: string, deliveryId: string) {
+  const read = await t.call(webhookEndpoints.getDelivery, { token: by.token, params: { id: endpointId, deliveryId } });
+  return read.data;
+}
+
+/** Waits until the delivery is no longer pending, and returns it with its attempts. */
+const settled = (t: TestApp, by: Member, endpointId: string, deliveryId: string, timeoutMs = 15_000) =>
+  waitFor(
+    async () => {
+      const delivery = await deliveryOf(t, by, endpointId, deliveryId);
+      return delivery.status === 'pending' ? undefined : delivery;
+    },
+    'a settled delivery',
+    timeoutMs,
+  );
+
+async function onlyDelivery(t: TestApp, by: Member, endpointId: string) {
+  const listed = await waitFor(
+    async () => {
+      const page = await t.call(webhookEndpoints.listDeliveries, { token: by.token, params: { id: endpointId } });
+      return page.data.length > 0 ? page.data : undefined;
+    },
+    'a delivery',
+    15_000,
+  );
+  expect(listed).toHaveLength(1);
+  return listed[0]!;
+}
+
+const sendTest = async (t: TestApp, by: Member, endpointId: string) => {
+  const sent = await t.call(webhookEndpoints.sendTest, { token: by.token, params: { id: endpointId } });
+  expect(sent.status, sent.response.body).toBe(202);
+  return sent.data;
+};
+
+describe('a delivery as the receiver sees it', () => {
+  test('a ticket raised reaches the endpoint signed per Standard Webhooks, and the verifier accepts it', async ({
+    t,
+    make,
+  }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint, secret } = await register(t, org.orgAdmin, hooks.url);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(24);
+    expect(endpoint.secretPrefix).toBe(secret.slice(0, 10));
+
+    const ticketId = await raiseTicket(t, org.user);
+    const [request] = await received(hooks, 1);
+    const payload = new Webhook(secret).verify(request!.body, request!.headers) as Record<string, unknown>;
+    expect(payload).toMatchObject({ type: 'ticket.created', data: expect.objectContaining({ ticketId }) });
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['webhook-id']).toMatch(/^msg_/);
+
+    const delivery = await onlyDelivery(t, org.orgAdmin, endpoint.id);
+    expect(delivery).toMatchObject({ messageId: request!.headers['webhook-id'], eventType: 'ticket.created' });
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200, requestBody: request!.body });
+    expect(detail.attemptLog).toEqual([
+      expect.objectContaining({ attempt: 1, responseStatus: 200, responseBody: 'ok', error: null }),
+    ]);
+    expect(detail.attemptLog[0]!.requestHeaders['webhook-signature']).toBe(request!.headers['webhook-signature']);
+    // Another organization's endpoint hears nothing of it, and its secret never shows again.
+    const read = await t.call(webhookEndpoints.get, { token: org.orgAdmin.token, params: { id: endpoint.id } });
+    expect(JSON.stringify(read.body)).not.toContain(secret);
+  });
+
+  test('an old request replayed is refused by the verifier (timestamp tolerance)', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint, secret } = await register(t, org.orgAdmin, hooks.url);
+    await sendTest(t, org.orgAdmin, endpoint.id);
+    const [request] = await received(hooks, 1);
+    const verifier = new Webhook(secret);
+    expect(verifier.verify(request!.body, request!.headers)).toMatchObject({ type: 'webhook.test' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (WEBHOOK_LIMITS.timestampToleranceSeconds + 60) * 1000);
+      expect(() => verifier.verify(request!.body, request!.headers)).toThrow(/timestamp/i);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A changed body is refused too.
+    expect(() => verifier.verify(request!.body.replace('webhook.test', 'ticket.created'), request!.headers)).toThrow();
+  });
+
+  test('Redeliver sends the same webhook-id and body again, freshly signed: a receiver that keeps ids sees a duplicate', async ({
+    t,
+    make,
+  }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint, secret } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    await received(hooks, 1);
+    await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    const again = await t.call(webhookEndpoints.redeliver, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id, deliveryId: delivery.id },
+    });
+    expect(again.status, again.response.body).toBe(202);
+    const [first, second] = await received(hooks, 2);
+    const verifier = new Webhook(secret);
+    const seen = new Set<string>();
+    const duplicates = [first!, second!].filter((request) => {
+      verifier.verify(request.body, request.headers);
+      const id = request.headers['webhook-id']!;
+      const duplicate = seen.has(id);
+      seen.add(id);
+      return duplicate;
+    });
+    expect(duplicates).toHaveLength(1);
+    expect(second!.body).toBe(first!.body);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'succeeded', attempts: 2, messageId: first!.headers['webhook-id'] });
+  });
+
+  test('after a rotation both secrets verify for 24 hours, then only the new one', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint, secret: oldSecret } = await register(t, org.orgAdmin, hooks.url);
+    const rotated = await t.call(webhookEndpoints.rotateSecret, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id },
+    });
+    expect(rotated.status, rotated.response.body).toBe(200);
+    const { secret: newSecret, endpoint: after } = rotated.data;
+    expect(newSecret).not.toBe(oldSecret);
+    const overlapEnds = Date.parse(after.previousSecretExpiresAt!);
+    expect(Math.abs(overlapEnds - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
+
+    await sendTest(t, org.orgAdmin, endpoint.id);
+    const [during] = await received(hooks, 1);
+    expect(during!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    new Webhook(oldSecret).verify(during!.body, during!.headers);
+    new Webhook(newSecret).verify(during!.body, during!.headers);
+
+    // The 24 hours have passed.
+    await t.app.db
+      .update(endpointsTable)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(endpointsTable.id, endpoint.id));
+    await sendTest(t, org.orgAdmin, endpoint.id);
+    const [, later] = await received(hooks, 2);
+    expect(later!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    new Webhook(newSecret).verify(later!.body, later!.headers);
+    expect(() => new Webhook(oldSecret).verify(later!.body, later!.headers)).toThrow();
+
+    const { rows } = (await t.app.db.execute(
+      sql`select action from audit_events where target_id = ${endpoint.id}::uuid order by created_at`,
+    )) as unknown as { rows: { action: string }[] };
+    expect(rows.map((row) => row.action)).toEqual(['webhook.created', 'webhook.secret_rotated']);
+  });
+});
+
+describe('retries', () => {
+  test('a 500 is tried again with the same webhook-id until it succeeds', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 500, body: 'down' }, { status: 502 });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200 });
+    expect(detail.attemptLog.map((attempt) => attempt.responseStatus)).toEqual([500, 502, 200]);
+    expect(detail.attemptLog[0]!.responseBody).toBe('down');
+    expect(new Set(hooks.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    // The endpoint failed, then recovered.
+    const read = await t.call(webhookEndpoints.get, { token: org.orgAdmin.token, params: { id: endpoint.id } });
+    expect(read.data.failingSince).toBeNull();
+  });
+
+  test("a 429's Retry-After is waited for before the next attempt", async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 429, headers: { 'retry-after': '2' } });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail.attemptLog.map((attempt) => attempt.responseStatus)).toEqual([429, 200]);
+    const [first, second] = hooks.received;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(2000);
+  });
+
+  test('an attempt that times out is recorded as such and tried again', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 200, delayMs: 3000 });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail.status).toBe('succeeded');
+    expect(detail.attemptLog.map(({ error, responseStatus }) => ({ error, responseStatus }))).toEqual([
+      { error: 'timeout', responseStatus: null },
+      { error: null, responseStatus: 200 },
+    ]);
+    expect(detail.attemptLog[0]!.durationMs).toBeLessThan(2000);
+  });
+
+  test('the schedule ends: three failures and the delivery has failed', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 503 }, { status: 503 }, { status: 503 });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'failed', attempts: 3, lastStatus: 503 });
+    const failed = await t.call(webhookEndpoints.listDeliveries, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id },
+      query: { status: 'failed' },
+    });
+    expect(failed.data.map((row) => row.id)).toEqual([delivery.id]);
+    const read = await t.call(webhookEndpoints.get, { token: org.orgAdmin.token, params: { id: endpoint.id } });
+    expect(read.data.failingSince).not.toBeNull();
+  });
+
+  test('another 4xx fails at once, without a retry', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 400, body: 'bad signature?' });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const delivery = await sendTest(t, org.orgAdmin, endpoint.id);
+    const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400 });
+  });
+
+  test('a 410 disables the endpoint: the next events are not sent to it', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 410 });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    await raiseTicket(t, org.user, 'First');
+    const delivery = await onlyDelivery(t, org.orgAdmin, endpoint.id);
+    expect(await settled(t, org.orgAdmin, endpoint.id, delivery.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    const read = await t.call(webhookEndpoints.get, { token: org.orgAdmin.token, params: { id: endpoint.id } });
+    expect(read.data).toMatchObject({ enabled: false, disabledReason: 'gone' });
+
+    await raiseTicket(t, org.user, 'Second');
+    // The second ticket's event is handled (its consumer's row marked) without a delivery.
+    await waitFor(
+      async () => {
+        const { rows } = (await t.app.db.execute(sql`select count(*)::int as owed from domain_event_deliveries
+          where consumer = 'webhooks' and handled_at is null`)) as unknown as { rows: { owed: number }[] };
+        return rows[0]?.owed === 0 ? true : undefined;
+      },
+      'the webhooks consumer to catch up',
+      15_000,
+    );
+    const page = await t.call(webhookEndpoints.listDeliveries, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id },
+    });
+    expect(page.data).toHaveLength(1);
+    expect(hooks.received).toHaveLength(1);
+
+    // Enabled again by its org_admin: the system's reason is gone, and events flow again.
+    const enabled = await t.call(webhookEndpoints.update, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id },
+      body: { enabled: true },
+    });
+    expect(enabled.data).toMatchObject({ enabled: true, disabledReason: null });
+    await raiseTicket(t, org.user, 'Third');
+    await received(hooks, 2);
+  });
+});
+
+describe('exactly once', () => {
+  test('a delivery job run twice at once sends once', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    hooks.script({ status: 200, delayMs: 200 });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    // Disabled for a moment, so the queue's own job finds nothing to send while the test runs two of its own.
+    const delivery = await t.app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: endpoint.id,
+          organizationId: org.id,
+          messageId: `msg_once_${endpoint.id}`,
+          eventType: 'webhook.test',
+          body: '{"type":"webhook.test","timestamp":"2026-12-03T00:00:00.000Z","data":{}}',
+          nextAttemptAt: new Date(),
+        })
+        .returning();
+      return row!;
+    });
+    const deps = {
+      db: t.app.db,
+      queue: t.app.jobs,
+      secrets: await loadWebhookSecrets(t.app.config),
+      config: t.app.config.webhooks,
+    };
+    await Promise.all([
+      runDelivery(deps, { deliveryId: delivery.id }),
+      runDelivery(deps, { deliveryId: delivery.id }),
+      runDelivery(deps, { deliveryId: delivery.id }),
+    ]);
+    await runDelivery(deps, { deliveryId: delivery.id });
+    expect(hooks.received).toHaveLength(1);
+    const detail = await deliveryOf(t, org.orgAdmin, endpoint.id, delivery.id);
+    expect(detail).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  test('an endpoint gets at most its concurrency of deliveries at once', async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    await t.app.db.update(endpointsTable).set({ concurrency: 2 }).where(eq(endpointsTable.id, endpoint.id));
+    hooks.script(...Array.from({ length: 6 }, () => ({ status: 200, delayMs: 150 })));
+    const sent = [];
+    for (let index = 0; index < 6; index += 1) sent.push(await sendTest(t, org.orgAdmin, endpoint.id));
+    let attempts = 0;
+    for (const delivery of sent) {
+      const detail = await settled(t, org.orgAdmin, endpoint.id, delivery.id, 30_000);
+      expect(detail.status).toBe('succeeded');
+      attempts += detail.attempts;
+    }
+    // Every request the receiver got is an attempt in the log (a slow answer may have timed out and been tried again).
+    expect(hooks.received).toHaveLength(attempts);
+    expect(new Set(hooks.received.map((request) => request.headers['webhook-id'])).size).toBe(6);
+    expect(hooks.mostInFlight()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('endpoints', () => {
+  test('an organization holds at most its limit of endpoints', async ({ t, make }) => {
+    const org = await organization(make);
+    await t.app.db.insert(endpointsTable).values(
+      Array.from({ length: WEBHOOK_LIMITS.maxEndpointsPerOrganization }, (_, index) => ({
+        organizationId: org.id,
+        url: `https://example.com/${index}`,
+        eventTypes: ['ticket.created' as const],
+        secret: 'v1.sealed',
+        secretPrefix: 'whsec_xxxx',
+      })),
+    );
+    const refused = await t.call(webhookEndpoints.create, {
+      token: org.orgAdmin.token,
+      body: { url: 'https://example.com/one-more', eventTypes: ['ticket.created'], messageKinds: [] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.refusal.error).toBe(UI_TEXT.webhookLimitReached);
+  });
+
+  test('the admin lists every organization, or one; others only their own', async ({ t, make, cast }) => {
+    const org = await organization(make);
+    const { endpoint } = await register(t, org.orgAdmin, 'https://example.com/mine');
+    const all = await t.call(webhookEndpoints.list, { token: cast.admin.token, query: { limit: 100 } });
+    expect(all.data.map((row) => row.id)).toContain(endpoint.id);
+    const one = await t.call(webhookEndpoints.list, { token: cast.admin.token, query: { organizationId: org.id } });
+    expect(one.data.map((row) => row.id)).toEqual([endpoint.id]);
+    expect(one.data[0]!.permissions).toEqual({ canEdit: true, canDelete: true });
+    const other = await t.call(webhookEndpoints.list, {
+      token: cast.otherOrgAdmin.token,
+      query: { organizationId: org.id },
+    });
+    expect(other.data.map((row) => row.id)).not.toContain(endpoint.id);
+  });
+});
+
+/** An organization's webhooks: its org_admin and the admin; its user 403; an advisor's 404 (403 on the list); others 404. */
+const managers = (ok: number): Statuses => ({
+  admin: ok,
+  orgAdmin: ok,
+  user: 403,
+  advisorAssigned: 404,
+  advisorUnassigned: 404,
+  otherOrgAdmin: 404,
+  anonymous: 401,
+});
+
+let matrixReceiver: Promise<WebhookReceiver> | undefined;
+
+authzMatrix('who may manage webhooks', {
+  test,
+  // An allowed change makes an endpoint in its own organization: the cast's stays under its limit.
+  castPerChange: true,
+  async arrange(cast, { t }) {
+    matrixReceiver ??= receiver();
+    const { endpoint } = await register(t, cast.orgAdmin, (await matrixReceiver).url);
+    const delivery = await sendTest(t, cast.orgAdmin, endpoint.id);
+    return { endpointId: endpoint.id, deliveryId: delivery.id };
+  },
+  routes: [
+    {
+      route: 'GET /api/webhooks',
+      request: () => ({ method: 'GET', url: '/api/webhooks' }),
+      statuses: { ...managers(200), advisorAssigned: 403, advisorUnassigned: 403, otherOrgAdmin: 200 },
+    },
+    {
+      route: 'POST /api/webhooks',
+      request: () => ({
+        method: 'POST',
+        url: '/api/webhooks',
+        payload: { url: 'https://example.com/new', eventTypes: ['task.created'] },
+      }),
+      statuses: { ...managers(201), advisorAssigned: 403, advisorUnassigned: 403, otherOrgAdmin: 201 },
+    },
+    {
+      route: 'GET /api/webhooks/:id',
+      request: ({ endpointId }) => ({ method: 'GET', url: `/api/webhooks/${endpointId}` }),
+      statuses: managers(200),
+    },
+    {
+      route: 'PATCH /api/webhooks/:id',
+      request: ({ endpointId }) => ({
+        method: 'PATCH',
+        url: `/api/webhooks/${endpointId}`,
+        payload: { description: 'Changed' },
+      }),
+      statuses: managers(200),
+    },
+    {
+      route: 'DELETE /api/webhooks/:id',
+      request: ({ endpointId }) => ({ method: 'DELETE', url: `/api/webhooks/${endpointId}` }),
+      statuses: managers(200),
+    },
+    {
+      route: 'POST /api/webhooks/:id/rotate-secret',
+      request: ({ endpointId }) => ({ method: 'POST', url: `/api/webhooks/${endpointId}/rotate-secret` }),
+      statuses: managers(200),
+    },
+    {
+      route: 'POST /api/webhooks/:id/test',
+      request: ({ endpointId }) => ({ method: 'POST', url: `/api/webhooks/${endpointId}/test` }),
+      statuses: managers(202),
+    },
+    {
+      route: 'GET /api/webhooks/:id/deliveries',
+      request: ({ endpointId }) => ({ method: 'GET', url: `/api/webhooks/${endpointId}/deliveries` }),
+      statuses: managers(200),
+    },
+    {
+      route: 'GET /api/webhooks/:id/deliveries/:deliveryId',
+      request: ({ endpointId, deliveryId }) => ({
+        method: 'GET',
+        url: `/api/webhooks/${endpointId}/deliveries/${deliveryId}`,
+      }),
+      statuses: managers(200),
+    },
+    {
+      route: 'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver',
+      request: ({ endpointId, deliveryId }) => ({
+        method: 'POST',
+        url: `/api/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`,
+      }),
+      statuses: managers(202),
+    },
+  ],
+  async unchanged({ endpointId }, _cast, { t }) {
+    const [row] = await t.app.db.select().from(endpointsTable).where(eq(endpointsTable.id, endpointId));
+    expect(row?.description).toBe('Our CRM');
+  },
+});
