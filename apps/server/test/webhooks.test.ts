@@ -1,9 +1,11 @@
-import { ticketEndpoints, UI_TEXT, WEBHOOK_LIMITS, webhookEndpoints } from '@smart/contracts';
+import { type DomainEventInput, ticketEndpoints, UI_TEXT, WEBHOOK_LIMITS, webhookEndpoints } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, vi } from 'vitest';
 import { webhookEndpoints as endpointsTable, webhookDeliveries } from '../src/db/schema/index.js';
+import { publish } from '../src/events/stream.js';
 import { runDelivery } from '../src/modules/webhooks/index.js';
+import { createEndpoint } from '../src/modules/webhooks/service.js';
 import { loadWebhookSecrets } from '../src/modules/webhooks/signing.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
@@ -397,7 +399,61 @@ describe('exactly once', () => {
   });
 });
 
+describe('order', () => {
+  test("a record's later event waits while its earlier one is still owed to the endpoint", async ({ t, make }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    // The first event's first attempt is refused for 5 s: the second event comes meanwhile, and would go first.
+    hooks.script({ status: 429, headers: { 'retry-after': '5' } });
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const ticketId = await raiseTicket(t, org.user);
+    await received(hooks, 1);
+    const { rows } = (await t.app.db.execute(sql`select type, organization_id::text as "organizationId",
+        actor_id::text as "actorId", payload from domain_events where payload ->> 'ticketId' = ${ticketId}`)) as unknown as {
+      rows: DomainEventInput[];
+    };
+    const db = t.app.db;
+    await db.transaction((tx) => publish(db, tx, rows[0]!));
+    const requests = await received(hooks, 3);
+    const [first, retried, second] = requests.map((request) => request.headers['webhook-id']);
+    expect(retried).toBe(first);
+    expect(second).not.toBe(first);
+    // The later event was not sent before the earlier one succeeded.
+    expect(requests[2]!.at).toBeGreaterThanOrEqual(requests[1]!.at);
+    const page = await t.call(webhookEndpoints.listDeliveries, {
+      token: org.orgAdmin.token,
+      params: { id: endpoint.id },
+    });
+    expect(page.data).toHaveLength(2);
+  });
+});
+
 describe('endpoints', () => {
+  test('an endpoint must be https:// unless private targets are allowed', async ({ t, make }) => {
+    const org = await organization(make);
+    const deps = {
+      db: t.app.db,
+      queue: t.app.jobs,
+      secrets: await loadWebhookSecrets(t.app.config),
+      allowPrivateTargets: false,
+    };
+    const body = {
+      url: 'http://example.com/hooks',
+      description: null,
+      eventTypes: ['ticket.created' as const],
+      messageKinds: [],
+    };
+    await expect(createEndpoint(deps, org.orgAdmin.actor as never, body)).rejects.toMatchObject({
+      statusCode: 400,
+      message: UI_TEXT.webhookHttpsRequired,
+    });
+    const { endpoint } = await createEndpoint(deps, org.orgAdmin.actor as never, {
+      ...body,
+      url: 'https://example.com/hooks',
+    });
+    expect(endpoint.url).toBe('https://example.com/hooks');
+  });
+
   test('an organization holds at most its limit of endpoints', async ({ t, make }) => {
     const org = await organization(make);
     await t.app.db.insert(endpointsTable).values(
