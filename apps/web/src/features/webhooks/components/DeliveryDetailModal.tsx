@@ -139,9 +139,9 @@ function DeliveryDetailView({
         <Text size="sm" fw={600}>
           Body
         </Text>
-        <Code block style={{ maxHeight: 320, overflow: 'auto' }} aria-label="Request body">
+        <ScrollingCode label="Request body" maxHeight={320}>
           {prettyJson(record.requestBody)}
-        </Code>
+        </ScrollingCode>
       </Stack>
 
       <Stack gap="xs">
@@ -156,6 +156,16 @@ function DeliveryDetailView({
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** A body that may be taller or wider than its box: it scrolls, and a keyboard can scroll it (focusable). */
+function ScrollingCode({ label, maxHeight, children }: { label: string; maxHeight: number; children: string }) {
+  return (
+    // A scrolling region takes focus, so keys can scroll it (WCAG 2.1.1).
+    <Code block tabIndex={0} role="region" aria-label={label} style={{ maxHeight, overflow: 'auto' }}>
+      {children}
+    </Code>
   );
 }
 
@@ -198,9 +208,9 @@ function AttemptCard({ attempt }: { attempt: Attempt }) {
               Response body{attempt.responseBody ? '' : ' (empty)'}
             </Text>
             {attempt.responseBody && (
-              <Code block style={{ maxHeight: 200, overflow: 'auto' }}>
+              <ScrollingCode label={`Response body of attempt ${attempt.attempt}`} maxHeight={200}>
                 {attempt.responseBody}
-              </Code>
+              </ScrollingCode>
             )}
           </>
         )}
