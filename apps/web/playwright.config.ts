@@ -43,6 +43,8 @@ function serverEnv(): Record<string, string> {
     // across workers (an integration's burst); the other write limits stay at their production figures.
     RATE_LIMIT_REGISTRATIONS: '100000',
     RATE_LIMIT_WRITES: '100000',
+    // The webhook spec's receiver listens on 127.0.0.1 over plain http (decision 0279).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
   };
 }

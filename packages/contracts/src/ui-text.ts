@@ -23,6 +23,7 @@ import {
   TIME_ENTRY_EDIT_DAYS,
   type TimeRecordType,
 } from './time.js';
+import { WEBHOOK_LIMITS } from './webhooks.js';
 import { MAX_PROJECT_TAGS } from './work.js';
 
 /** The product's name as users read it (browser tab titles). */
@@ -79,6 +80,29 @@ export const UI_TEXT = {
   webhookDeleted: 'Webhook endpoint deleted',
   webhookLimitReached: 'This organization has as many webhook endpoints as it may have; delete one first',
   webhookHttpsRequired: 'Use an https:// URL',
+  // Webhook pages (decision 0277)
+  fetchWebhooksFailed: 'Failed to load webhook endpoints',
+  fetchWebhookFailed: 'Failed to load the webhook endpoint',
+  fetchWebhookDeliveriesFailed: 'Failed to load deliveries',
+  fetchWebhookDeliveryFailed: 'Failed to load the delivery',
+  createWebhookFailed: 'Failed to add the endpoint',
+  updateWebhookFailed: 'Failed to save the endpoint',
+  deleteWebhookFailed: 'Failed to delete the endpoint',
+  rotateWebhookSecretFailed: 'Failed to rotate the signing secret',
+  sendWebhookTestFailed: 'Failed to send the test event',
+  redeliverWebhookFailed: 'Failed to redeliver',
+  webhookSaved: 'Endpoint saved',
+  webhookEnabled: 'Endpoint enabled: deliveries resume',
+  webhookDisabled: 'Endpoint disabled: no deliveries until it is enabled',
+  webhookTestSent: 'Test event sent',
+  webhookRedelivered: 'Sent again with the same webhook-id',
+  confirmDeleteWebhook: 'Delete this endpoint and its delivery log? Events stop going to it at once.',
+  confirmRotateWebhookSecret: `Make a new signing secret? The old one keeps signing for ${WEBHOOK_LIMITS.rotationOverlapHours} hours, so there is time to change the receiver.`,
+  webhookOldSecretOverlap: `The old secret keeps signing deliveries for ${WEBHOOK_LIMITS.rotationOverlapHours} hours as well: change the receiver within that time.`,
+  noWebhooks: 'No endpoints yet. Add one to hear about changes as they happen.',
+  noWebhookDeliveries: 'Nothing sent to this endpoint yet. Send a test event to try it.',
+  noMatchingWebhookDeliveries: 'No deliveries match these filters.',
+  webhookSecretOnce: 'Copy the signing secret now: it is not shown again.',
   // Profile
   loadProfileFailed: 'Failed to load profile',
   getProfileFailed: 'Failed to get user profile',

@@ -32,6 +32,12 @@ export const SUBSCRIBABLE_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type
 /** The conversation kinds a `message.created` subscription opts into, one by one. */
 export const WEBHOOK_MESSAGE_KINDS = ['advisor', 'team', 'direct'] as const;
 export type WebhookMessageKind = (typeof WEBHOOK_MESSAGE_KINDS)[number];
+/** What each kind means, as the event picker offers it. */
+export const WEBHOOK_MESSAGE_KIND_LABELS: Record<WebhookMessageKind, string> = {
+  advisor: "Conversations with the organization's advisors",
+  team: 'Team conversations (the general one and groups)',
+  direct: "A member's private chats with an advisor",
+};
 
 /** A signing secret: this prefix and 24 random bytes in base64 (the Standard Webhooks form). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';

@@ -15,7 +15,7 @@ describe('the route table', () => {
     );
   });
 
-  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, backups, notifications and API tokens', () => {
+  it('opens the My Profile group on profile, organization, team, billing, departments, teams, audit log, webhooks, backups, notifications and API tokens', () => {
     expect([...PROFILE_GROUP_PATHS].sort()).toEqual(
       [
         '/dashboard/all-api-tokens',
@@ -30,6 +30,7 @@ describe('the route table', () => {
         '/dashboard/profile',
         '/dashboard/team',
         '/dashboard/teams',
+        '/dashboard/webhooks',
       ].sort(),
     );
   });
@@ -37,6 +38,7 @@ describe('the route table', () => {
   it('gives a detail page the access rule of its list', () => {
     expect(ROUTES.department.access).toEqual(ROUTES.departments.access);
     expect(ROUTES.team.access).toEqual(ROUTES.teams.access);
+    expect(ROUTES.webhook.access).toEqual(ROUTES.webhooks.access);
     for (const detail of [ROUTES.project, ROUTES.objective]) {
       expect(detail.access).toEqual(ROUTES.projects.access);
     }

@@ -15,6 +15,7 @@ import {
   HiDocumentText,
   HiHome,
   HiKey,
+  HiLightningBolt,
   HiLogin,
   HiOfficeBuilding,
   HiShieldCheck,
@@ -316,6 +317,23 @@ const table = {
     page: lazyPage(() => import('@/features/audit-log/pages/AuditLogPage')),
     access: { flags: ['canManageSettings'] },
     group: 'profile',
+  },
+  // An organization's webhook endpoints and their delivery logs (decision 0277): its org_admins; an
+  // admin sees every organization's. The server decides whose rows each sees.
+  webhooks: {
+    path: paths.webhooks,
+    label: 'Webhooks',
+    icon: HiLightningBolt,
+    page: lazyPage(() => import('@/features/webhooks/pages/WebhooksPage')),
+    access: { flags: ['canManageSettings'] },
+    group: 'profile',
+  },
+  webhook: {
+    path: routePatterns.webhook,
+    label: 'Webhook Endpoint',
+    icon: HiLightningBolt,
+    page: lazyPage(() => import('@/features/webhooks/pages/WebhookEndpointPage')),
+    access: { flags: ['canManageSettings'] },
   },
   // The platform's scheduled backups (an archive holds every organization): admins only, beside the audit log.
   backups: {

@@ -46,6 +46,10 @@ export const paths = {
   /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
   auditLog: '/dashboard/audit-log',
+  /** An organization's webhook endpoints; an admin's of every organization, `?organizationId` one. */
+  webhooks: '/dashboard/webhooks',
+  /** One endpoint and its delivery log; `?delivery=ID` opens one delivery. */
+  webhook: (endpointId: string) => `/dashboard/webhooks/${encodeURIComponent(endpointId)}`,
   /** The admin's scheduled backups: the schedule and the last runs. */
   backups: recordPaths.backups,
   /** The admin's list of every API token; `?organizationId&kind` its filters. */
@@ -67,6 +71,7 @@ export const routePatterns = {
   taskLink: '/dashboard/tasks/:taskId',
   ticket: '/dashboard/tickets/:ticketId',
   templateDepartment: '/dashboard/templates/departments/:departmentId',
+  webhook: '/dashboard/webhooks/:endpointId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

@@ -36,6 +36,7 @@ describe('the menu tables', () => {
       'Teams',
       'Team Members',
       'Audit Log',
+      'Webhooks',
       'API Tokens',
       'Notifications',
     ]);
@@ -45,6 +46,7 @@ describe('the menu tables', () => {
       'Organization Details',
       'Departments',
       'Audit Log',
+      'Webhooks',
       'Backups',
       'All API Tokens',
       'API Tokens',
@@ -97,6 +99,9 @@ describe('visibleMenu', () => {
     // The audit log is for those who manage the organization's settings.
     expect(member).not.toContain('Audit Log');
     expect(owner).toContain('Audit Log');
+    // So are the webhook endpoints (decision 0277).
+    expect(member).not.toContain('Webhooks');
+    expect(owner).toContain('Webhooks');
 
     expect(labels(visibleMenu(user('admin')).profile)).toContain('Organization Details');
     expect(labels(visibleMenu(user('advisor')).profile)).toEqual(['Personal Info', 'API Tokens', 'Notifications']);
@@ -117,6 +122,7 @@ describe('visibleMenu', () => {
       'Organization Details',
       'Departments',
       'Audit Log',
+      'Webhooks',
       'Backups',
       'All API Tokens',
       'API Tokens',
