@@ -52,6 +52,7 @@ const MAKES_NOTHING: DomainEventType[] = [
   'advisor.paused',
   'advisor.removed',
   'session.updated',
+  'webhook.endpoint_disabled',
 ];
 
 describe('the payload contracts', () => {

@@ -122,7 +122,10 @@ describe('a delivery as the receiver sees it', () => {
     const ticketId = await raiseTicket(t, org.user);
     const [request] = await received(hooks, 1);
     const payload = new Webhook(secret).verify(request!.body, request!.headers) as Record<string, unknown>;
-    expect(payload).toMatchObject({ type: 'ticket.created', data: expect.objectContaining({ ticketId }) });
+    expect(payload).toMatchObject({
+      type: 'ticket.created',
+      data: { ticket: expect.objectContaining({ id: ticketId }) },
+    });
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['webhook-id']).toMatch(/^msg_/);
 

@@ -28,7 +28,7 @@ export const webhookEndpointSchema = z.object({
   /** The conversation kinds whose messages `message.created` sends. */
   messageKinds: z.array(z.enum(WEBHOOK_MESSAGE_KINDS)),
   enabled: z.boolean(),
-  /** Why it was disabled by the system (410, or failing for days); null when by a person or enabled. */
+  /** Why the system disabled it (WEBHOOK_DISABLED_REASONS' code: `gone`, `failing`); null when by a person or enabled. */
   disabledReason: z.string().nullable(),
   /** The secret's first characters, to tell secrets apart; a rotation's old one while it still signs. */
   secretPrefix: z.string(),

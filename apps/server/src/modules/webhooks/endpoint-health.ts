@@ -1,4 +1,4 @@
-import { domainEvent, WEBHOOK_DISABLED_REASONS, WEBHOOK_LIMITS, type WebhookDisabledReason } from '@smart/contracts';
+import { domainEvent, WEBHOOK_LIMITS, type WebhookDisabledReason } from '@smart/contracts';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { organizations, webhookEndpoints } from '../../db/schema/index.js';
@@ -39,7 +39,7 @@ export async function disableEndpoint(
 ): Promise<boolean> {
   const [disabled] = await tx
     .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: WEBHOOK_DISABLED_REASONS[reason], updatedAt: sql`now()` })
+    .set({ enabled: false, disabledReason: reason, updatedAt: sql`now()` })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true), when))
     .returning({
       organizationId: webhookEndpoints.organizationId,

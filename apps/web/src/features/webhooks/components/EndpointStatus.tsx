@@ -1,12 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { WEBHOOK_LIMITS, type WebhookDeliveryStatus, type WebhookEndpointRecord } from '@smart/contracts';
+import { WEBHOOK_DISABLED_REASONS, type WebhookDeliveryStatus, type WebhookEndpointRecord } from '@smart/contracts';
 import { formatMomentWithTime } from '@/lib/work-format';
 
 /** The system's reasons (the server's codes) in words; an unknown one shows as it is. */
-const DISABLED_REASONS: Record<string, string> = {
-  gone: 'the endpoint answered 410 Gone',
-  failing: `every delivery failed for ${WEBHOOK_LIMITS.disableAfterFailingDays} days`,
-};
+const DISABLED_REASONS: Record<string, string> = WEBHOOK_DISABLED_REASONS;
 
 type EndpointState = Pick<WebhookEndpointRecord, 'enabled' | 'disabledReason' | 'failingSince'>;
 
@@ -37,7 +34,7 @@ export function EndpointStatusBadge({ endpoint }: { endpoint: EndpointState }) {
 export function EndpointStatusNote({ endpoint }: { endpoint: EndpointState }) {
   const note = !endpoint.enabled
     ? endpoint.disabledReason
-      ? `Disabled by the system: ${DISABLED_REASONS[endpoint.disabledReason] ?? endpoint.disabledReason}`
+      ? `Disabled by the system. ${DISABLED_REASONS[endpoint.disabledReason] ?? endpoint.disabledReason}`
       : 'Disabled: nothing is sent until it is enabled'
     : endpoint.failingSince
       ? `Every delivery has failed since ${formatMomentWithTime(endpoint.failingSince)}`
