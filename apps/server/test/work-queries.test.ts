@@ -106,8 +106,9 @@ describe('statements per task change', () => {
     }
     const later = await step(task.id, 60);
     expect(later.length).toBe(first.length);
-    // The session, the access check, the locked row, the write and its history, then the answer
-    // (task, files, comments, history); on PostgreSQL also the transaction's begin and commit.
-    expect(first.filter((statement) => !/^(begin|commit)\b/i.test(statement.trim()))).toHaveLength(9);
+    // The session, the access check, the locked row, the write and its history, its domain event
+    // (the event, the webhooks consumer's delivery row and job), then the answer (task, files,
+    // comments, history); on PostgreSQL also the transaction's begin and commit.
+    expect(first.filter((statement) => !/^(begin|commit)\b/i.test(statement.trim()))).toHaveLength(12);
   });
 });

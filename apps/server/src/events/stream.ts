@@ -29,17 +29,20 @@ export interface QueuedConsumer {
   handle(tx: Database, event: DomainEvent): Promise<void>;
 }
 
+/** Each consumer once, by name: two apps on one database handle (the tests' two processes) share its stream. */
 interface Stream {
   queue: JobQueue;
-  hooks: PublishHook[];
-  consumers: QueuedConsumer[];
+  hooks: Map<string, PublishHook>;
+  consumers: Map<string, QueuedConsumer>;
 }
 
 /** Each database's stream: `publish` only has the transaction in hand. Registered when the job queue starts. */
 const streams = new WeakMap<Database, Stream>();
 
 export function registerEventStream(db: Database, queue: JobQueue) {
-  streams.set(db, { queue, hooks: [], consumers: [] });
+  const stream = streams.get(db);
+  if (stream) stream.queue = queue;
+  else streams.set(db, { queue, hooks: new Map(), consumers: new Map() });
 }
 
 function streamOf(db: Database): Stream {
@@ -50,9 +53,9 @@ function streamOf(db: Database): Stream {
 
 export const consumerQueue = (name: string) => `domain-events:${name}`;
 
-/** Adds a consumer that runs in each publishing transaction. */
-export function onPublish(db: Database, hook: PublishHook) {
-  streamOf(db).hooks.push(hook);
+/** Adds a consumer, named, that runs in each publishing transaction. */
+export function onPublish(db: Database, name: string, hook: PublishHook) {
+  streamOf(db).hooks.set(name, hook);
 }
 
 /**
@@ -62,7 +65,7 @@ export function onPublish(db: Database, hook: PublishHook) {
  */
 export async function subscribe(db: Database, consumer: QueuedConsumer) {
   const stream = streamOf(db);
-  stream.consumers.push(consumer);
+  stream.consumers.set(consumer.name, consumer);
   await stream.queue.define<{ eventId: string }>(consumerQueue(consumer.name), ({ eventId }) =>
     handleDelivery(db, consumer, eventId),
   );
@@ -90,8 +93,8 @@ export async function publish(db: Database, tx: Database, input: DomainEventInpu
   if (list.length === 0) return [];
   const stream = streamOf(db);
   const events = (await tx.insert(domainEvents).values(list).returning()) as DomainEvent[];
-  for (const hook of stream.hooks) await hook(tx, events);
-  const owed = stream.consumers.flatMap((consumer) =>
+  for (const hook of stream.hooks.values()) await hook(tx, events);
+  const owed = [...stream.consumers.values()].flatMap((consumer) =>
     events
       .filter((event) => !consumer.types || consumer.types.includes(event.type))
       .map((event) => ({ consumer: consumer.name, eventId: event.id })),

@@ -36,5 +36,5 @@ export function registerNotificationRules(rules: NotificationRules) {
 export function subscribeNotifications(db: Database) {
   const rules = handedInRules;
   if (!rules) throw new Error('subscribeNotifications: no notification rules were registered');
-  onPublish(db, (tx, change) => notify(db, tx, notificationEventsOf(rules, change)));
+  onPublish(db, 'notifications', (tx, change) => notify(db, tx, notificationEventsOf(rules, change)));
 }
