@@ -92,6 +92,21 @@ function inTurn(text: string): string {
   );
 }
 
+/** An arbitrary constant: the advisory lock that lets one process at a time add the fetch-order index. */
+const FETCH_ORDER_INDEX_LOCK_KEY = 724_103;
+
+/**
+ * An index in the order pg-boss takes jobs (priority, then age). Its own index is on start time
+ * and includes that order, so each fetch read and sorted a queue's whole backlog: with 10,000 jobs
+ * waiting, a fetch cost 7 ms and the workers spent their time in it. In this order a fetch reads
+ * from the front and stops at the first job free and due. Added to pg-boss's partitioned table, it
+ * reaches every queue's partition, those created later too.
+ */
+const FETCH_ORDER_INDEX = `BEGIN;
+  SELECT pg_advisory_xact_lock(${FETCH_ORDER_INDEX_LOCK_KEY});
+  CREATE INDEX IF NOT EXISTS smart_job_fetch_order ON pgboss.job (name, priority DESC, created_on, id) WHERE state < 'active';
+  COMMIT;`;
+
 /** Where a job's data keeps the id of the request that queued it (the worker takes it out again). */
 const REQUEST_ID_KEY = '_requestId';
 
@@ -148,6 +163,7 @@ export async function startJobQueue(db: Database, options: JobQueueOptions): Pro
     if (errorCode(error) !== UNIQUE_VIOLATION) throw error;
     return startBoss();
   });
+  await driver.executeSql(FETCH_ORDER_INDEX);
 
   /**
    * pg-boss's create_queue, tried again should PostgreSQL pick it as a deadlock's victim (`inTurn`
