@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS } from '@smart/contracts';
+import { domainEvent, WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS } from '@smart/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { postOutbound } from '../src/lib/outbound-http.js';
+import { publish } from '../src/events/stream.js';
 import { ms, percentile } from './measure.js';
 
 /**
@@ -168,102 +169,65 @@ async function startReceiver(): Promise<{ url: string; process: ChildProcess; re
   };
 }
 
-/** Standard Webhooks' signature of one message: base64 HMAC-SHA256 of "id.timestamp.body" with the secret's bytes. */
-function sign(secret: Buffer, messageId: string, timestamp: number, body: string) {
-  return `v1,${createHmac('sha256', secret).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
-}
-
-interface PendingDelivery {
-  id: string;
-  messageId: string;
-  body: string;
-  url: string;
-}
-
 /**
- * Delivers the endpoints' pending deliveries, at most WEBHOOK_LIMITS.concurrencyPerEndpoint at a
- * time per endpoint, each attempt recorded as the delivery engine records it (the attempt's row,
- * the delivery finished). The webhooks module's worker is not on this branch:
- * TODO(issue 41, merge): replace the body of this function with the module's delivery engine —
- * queue each pending delivery's job (`runDelivery` in modules/webhooks/delivery.ts, through the
- * app's job queue) and wait until none is pending — so the figure is the real worker's.
+ * The real path, end to end: FAN_OUT_EVENTS `ticket.created` domain events published in one
+ * transaction to FAN_OUT_ENDPOINTS endpoints registered through the API, the stream's `webhooks`
+ * consumer writing each event's deliveries, and the delivery queue's workers sending them, signed,
+ * each attempt recorded. Timed from the commit to the last delivery marked succeeded.
  */
-async function deliverPending(database: DatabaseHandle, byEndpoint: Map<string, PendingDelivery[]>) {
-  const secret = randomBytes(24);
-  const sendOne = async (delivery: PendingDelivery) => {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'webhook-id': delivery.messageId,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': sign(secret, delivery.messageId, timestamp, delivery.body),
-    };
-    const result = await postOutbound({
-      url: delivery.url,
-      headers,
-      body: delivery.body,
-      timeoutMs: WEBHOOK_LIMITS.timeoutSeconds * 1000,
-      maxResponseBytes: WEBHOOK_LIMITS.responseBodyKeptBytes,
-      allowPrivateTargets: true,
-    });
-    if (!result.ok) throw new Error(`Delivery failed: ${result.error} ${result.detail}`);
-    await database.query(
-      `with attempt as (insert into webhook_attempts (delivery_id, attempt, duration_ms, request_headers, response_status, response_headers, response_body)
-         values ($1, 1, $2, $3, $4, $5, $6))
-       update webhook_deliveries set status = 'succeeded', attempts = 1, last_status = $4, next_attempt_at = null, finished_at = now()
-       where id = $1`,
-      [delivery.id, result.durationMs, headers, result.status, result.headers, result.body],
-    );
-  };
-  const lanes = [...byEndpoint.values()].flatMap((deliveries) =>
-    Array.from({ length: WEBHOOK_LIMITS.concurrencyPerEndpoint }, async () => {
-      for (let next = deliveries.shift(); next; next = deliveries.shift()) await sendOne(next);
-    }),
-  );
-  await Promise.all(lanes);
-}
-
-async function measureFanOut(database: DatabaseHandle, organizationId: string): Promise<number> {
+async function measureFanOut(app: FastifyInstance, database: DatabaseHandle, base: string, admin: BenchAdmin) {
   const receiver = await startReceiver();
   try {
-    const endpointIds = await makeEndpoints(database, organizationId, FAN_OUT_ENDPOINTS, 'Bench fan-out');
-    const { rows } = await database.query(
-      `insert into webhook_deliveries (endpoint_id, organization_id, event_id, message_id, event_type, record_key, body, next_attempt_at)
-       select e.id, $1, md5('fan' || e.id || g)::uuid, 'msg_' || md5('fan' || e.id || g), 'ticket.created', 'ticket:' || g,
-         '{"type":"ticket.created","timestamp":"2026-12-03T06:00:00Z","data":{"ticketId":"' || g || '","title":"Bench ticket ' || g || '"}}',
-         now()
-       from unnest($2::uuid[]) e(id) cross join generate_series(1, $3::int) g
-       returning id, endpoint_id, message_id, body`,
-      [organizationId, endpointIds, FAN_OUT_EVENTS],
-    );
-    const byEndpoint = new Map<string, PendingDelivery[]>();
-    for (const row of rows) {
-      const endpointId = row.endpoint_id as string;
-      const list = byEndpoint.get(endpointId) ?? [];
-      list.push({
-        id: row.id as string,
-        messageId: row.message_id as string,
-        body: row.body as string,
-        url: `${receiver.url}/hook/${endpointId}`,
+    const endpointIds: string[] = [];
+    for (let index = 0; index < FAN_OUT_ENDPOINTS; index++) {
+      const response = await fetch(`${base}/api/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${receiver.url}/hook/${index}`, eventTypes: ['ticket.created'] }),
       });
-      byEndpoint.set(endpointId, list);
+      if (response.status !== 201) throw new Error(`POST /api/webhooks answered ${response.status}`);
+      endpointIds.push(((await response.json()) as { data: { endpoint: { id: string } } }).data.endpoint.id);
     }
+    const total = FAN_OUT_EVENTS * FAN_OUT_ENDPOINTS;
     console.log(
-      `\nWebhook fan-out: ${FAN_OUT_EVENTS} events × ${FAN_OUT_ENDPOINTS} endpoints = ${rows.length} deliveries, ${WEBHOOK_LIMITS.concurrencyPerEndpoint} at a time per endpoint, to a local receiver…`,
+      `\nWebhook fan-out: ${FAN_OUT_EVENTS} events × ${FAN_OUT_ENDPOINTS} endpoints = ${total} deliveries through the delivery queue (${WEBHOOK_LIMITS.concurrencyPerEndpoint} at a time per endpoint) to a local receiver…`,
+    );
+    const events = Array.from({ length: FAN_OUT_EVENTS }, (_, index) =>
+      domainEvent('ticket.created', admin.organizationId, admin.id, {
+        ticketId: randomUUID(),
+        title: `Bench ticket ${index + 1}`,
+        priority: 'medium',
+        status: 'open',
+        category: 'general',
+        creatorId: admin.id,
+        assigneeId: null,
+      }),
     );
     const started = performance.now();
-    await deliverPending(database, byEndpoint);
+    await app.db.transaction((tx) => publish(app.db, tx, events));
+    const progress = () =>
+      one<{ written: number; succeeded: number }>(
+        database,
+        `select count(*)::int as written, (count(*) filter (where status = 'succeeded'))::int as succeeded
+         from webhook_deliveries where endpoint_id = any($1::uuid[])`,
+        [endpointIds],
+      );
+    const deadline = Date.now() + 300_000;
+    let done = 0;
+    let allWrittenAfter: number | null = null;
+    while (done < total && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const { written, succeeded } = await progress();
+      if (allWrittenAfter === null && written === total) allWrittenAfter = (performance.now() - started) / 1000;
+      done = succeeded;
+    }
     const seconds = (performance.now() - started) / 1000;
+    console.log(`  every delivery written (the stream's consumer) after ${allWrittenAfter?.toFixed(1) ?? '–'} s`);
     const received = await receiver.received();
-    const pending = await one<{ total: number }>(
-      database,
-      `select count(*)::int as total from webhook_deliveries where endpoint_id = any($1::uuid[]) and status <> 'succeeded'`,
-      [endpointIds],
-    );
-    const rate = rows.length / seconds;
-    const ok = rate >= GOALS.fanOutPerSecond && received === rows.length && pending.total === 0;
+    const rate = done / seconds;
+    const ok = rate >= GOALS.fanOutPerSecond && done === total && received === total;
     console.log(
-      `  ${rows.length} delivered (receiver counted ${received}, ${pending.total} left) in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} deliveries/s (goal ≥ ${GOALS.fanOutPerSecond}) ${ok ? 'ok' : 'MISSED'}`,
+      `  ${done} of ${total} delivered (receiver counted ${received}) in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} deliveries/s (goal ≥ ${GOALS.fanOutPerSecond}) ${ok ? 'ok' : 'MISSED'}`,
     );
     return ok ? 0 : 1;
   } finally {
@@ -271,8 +235,19 @@ async function measureFanOut(database: DatabaseHandle, organizationId: string): 
   }
 }
 
+/** The organization admin the fan-out registers its endpoints as (the bench's signed-in org_admin). */
+export interface BenchAdmin {
+  id: string;
+  organizationId: string;
+  token: string;
+}
+
 /** Both webhook measurements; the number of goals missed. */
-export async function measureWebhooks(database: DatabaseHandle): Promise<number> {
-  const organization = await one<{ id: string }>(database, 'select id from organizations order by created_at limit 1');
-  return (await measureFanOut(database, organization.id)) + (await measureDeliveryLog(database, organization.id));
+export async function measureWebhooks(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  base: string,
+  admin: BenchAdmin,
+): Promise<number> {
+  return (await measureFanOut(app, database, base, admin)) + (await measureDeliveryLog(database, admin.organizationId));
 }

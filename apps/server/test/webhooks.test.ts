@@ -405,6 +405,7 @@ describe('exactly once', () => {
         body: '{"type":"webhook.test","timestamp":"2026-12-03T00:00:00.000Z","data":{}}',
         attempts: 1,
         nextAttemptAt: new Date(),
+        sendingSince: new Date(),
       })
       .returning();
     const [cutOff] = await t.app.db
@@ -415,10 +416,12 @@ describe('exactly once', () => {
     expect(hooks.received).toHaveLength(0);
 
     // Its lease (the timeout and 30 s) has passed: the process is taken for dead.
+    const leaseAgo = new Date(Date.now() - t.app.config.webhooks.timeoutMs - 31_000);
+    await t.app.db.update(webhookAttempts).set({ startedAt: leaseAgo }).where(eq(webhookAttempts.id, cutOff!.id));
     await t.app.db
-      .update(webhookAttempts)
-      .set({ startedAt: new Date(Date.now() - t.app.config.webhooks.timeoutMs - 31_000) })
-      .where(eq(webhookAttempts.id, cutOff!.id));
+      .update(webhookDeliveries)
+      .set({ sendingSince: leaseAgo })
+      .where(eq(webhookDeliveries.id, delivery!.id));
     await runDelivery(deps, { deliveryId: delivery!.id });
     expect(hooks.received.map((request) => request.headers['webhook-id'])).toEqual([delivery!.messageId]);
     const detail = await deliveryOf(t, org.orgAdmin, endpoint.id, delivery!.id);

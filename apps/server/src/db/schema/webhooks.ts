@@ -57,6 +57,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastStatus: integer('last_status'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** An attempt is out since then (null between attempts): what an endpoint's concurrency counts. */
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -69,6 +71,14 @@ export const webhookDeliveries = pgTable(
     // What is still owed, by when it is due.
     index('webhook_deliveries_pending_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_organization_idx').on(table.organizationId),
+    // An endpoint's attempts out now (its concurrency), and a record's deliveries still owed (its
+    // order): each read on every claim, so they cost the same however long the endpoint's backlog.
+    index('webhook_deliveries_sending_idx')
+      .on(table.endpointId, table.sendingSince)
+      .where(sql`${table.sendingSince} is not null`),
+    index('webhook_deliveries_owed_record_idx')
+      .on(table.endpointId, table.recordKey)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

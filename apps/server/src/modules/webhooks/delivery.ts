@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS } from '@smart/contracts';
-import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -67,55 +67,47 @@ interface Claim {
 async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): Promise<Claim | null> {
   const { db, queue, config } = deps;
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ endpointId: webhookDeliveries.endpointId })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.id, deliveryId));
-    if (!target) return null;
     // Endpoint first, then delivery, as everything that locks both: claims of one endpoint take turns,
     // so its attempts in flight are counted by one at a time.
     const [endpoint] = await tx
       .select()
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, target.endpointId))
+      .where(
+        eq(
+          webhookEndpoints.id,
+          tx
+            .select({ endpointId: webhookDeliveries.endpointId })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.id, deliveryId)),
+        ),
+      )
       .for('no key update');
+    if (!endpoint) return null;
     const [delivery] = await tx
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, deliveryId))
       .for('no key update');
-    if (!endpoint || !delivery || delivery.status !== 'pending') return null;
+    if (!delivery || delivery.status !== 'pending') return null;
     if (delivery.nextAttemptAt && delivery.nextAttemptAt > now) return null;
 
     const leaseStart = new Date(now.getTime() - leaseMs(config));
-    const [ownInFlight] = await tx
-      .select({ id: webhookAttempts.id, startedAt: webhookAttempts.startedAt })
-      .from(webhookAttempts)
-      .where(and(eq(webhookAttempts.deliveryId, delivery.id), unfinished));
-    if (ownInFlight && ownInFlight.startedAt > leaseStart) return null;
-    // An attempt whose process died: it ended without an answer.
-    if (ownInFlight) {
-      await tx.update(webhookAttempts).set({ error: 'interrupted' }).where(eq(webhookAttempts.id, ownInFlight.id));
+    if (delivery.sendingSince) {
+      if (delivery.sendingSince > leaseStart) return null;
+      // An attempt whose process died: it ended without an answer.
+      await tx
+        .update(webhookAttempts)
+        .set({ error: 'interrupted' })
+        .where(and(eq(webhookAttempts.deliveryId, delivery.id), unfinished));
     }
 
-    const [busy] = await tx
-      .select({ count: count() })
-      .from(webhookAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-      .where(
-        and(
-          eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.status, 'pending'),
-          unfinished,
-          sql`${webhookAttempts.startedAt} > ${leaseStart}`,
-        ),
-      );
-    if ((busy?.count ?? 0) >= endpoint.concurrency) {
+    const { busy, earlierOwed } = await endpointAndRecordState(tx, delivery, leaseStart);
+    if (busy >= endpoint.concurrency) {
       await queue.insertIn(tx, [deliveryJob(delivery.id, new Date(now.getTime() + BUSY_RETRY_MS))]);
       return null;
     }
     // The event order per record: an earlier event's delivery still owed goes first, and queues this one when done.
-    if (await hasEarlierOwed(tx, delivery)) return null;
+    if (earlierOwed) return null;
 
     const attempt = delivery.attempts + 1;
     const timestamp = Math.floor(now.getTime() / 1000);
@@ -135,30 +127,40 @@ async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): 
       .insert(webhookAttempts)
       .values({ deliveryId: delivery.id, attempt, startedAt: now, requestHeaders: headers })
       .returning({ id: webhookAttempts.id });
-    await tx.update(webhookDeliveries).set({ attempts: attempt }).where(eq(webhookDeliveries.id, delivery.id));
+    await tx
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, sendingSince: now })
+      .where(eq(webhookDeliveries.id, delivery.id));
     if (!written) return null;
     return { delivery: { ...delivery, attempts: attempt }, endpoint, attemptId: written.id, headers };
   });
 }
 
-/** Whether a delivery of an earlier event about the same record is still owed to the same endpoint. */
-async function hasEarlierOwed(tx: Database, delivery: WebhookDeliveryRow): Promise<boolean> {
-  if (!delivery.recordKey || !delivery.eventId) return false;
-  const [row] = await tx
-    .select({ id: webhookDeliveries.id })
+/**
+ * In one statement (each is a round trip on every claim): the endpoint's attempts out now, and
+ * whether a delivery of an earlier event about the same record is still owed to it.
+ */
+async function endpointAndRecordState(tx: Database, delivery: WebhookDeliveryRow, leaseStart: Date) {
+  const earlierOwed =
+    delivery.recordKey && delivery.eventId
+      ? sql`exists (
+          select 1 from ${webhookDeliveries} owed
+          inner join ${domainEvents} on ${domainEvents.id} = owed.event_id
+          where owed.endpoint_id = ${delivery.endpointId} and owed.status = 'pending'
+            and owed.record_key = ${delivery.recordKey} and owed.id <> ${delivery.id}
+            and (${domainEvents.occurredAt}, ${domainEvents.id}) <
+              (select occurred_at, id from ${domainEvents} where id = ${delivery.eventId}))`
+      : sql`false`;
+  const [state] = await tx
+    .select({ busy: count(), earlierOwed: sql<boolean>`${earlierOwed}` })
     .from(webhookDeliveries)
-    .innerJoin(domainEvents, eq(domainEvents.id, webhookDeliveries.eventId))
     .where(
       and(
         eq(webhookDeliveries.endpointId, delivery.endpointId),
-        eq(webhookDeliveries.status, 'pending'),
-        eq(webhookDeliveries.recordKey, delivery.recordKey),
-        ne(webhookDeliveries.id, delivery.id),
-        sql`(${domainEvents.occurredAt}, ${domainEvents.id}) < (select occurred_at, id from ${domainEvents} where id = ${delivery.eventId})`,
+        sql`${webhookDeliveries.sendingSince} > ${leaseStart}`,
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  return { busy: state?.busy ?? 0, earlierOwed: state?.earlierOwed === true };
 }
 
 /** The next delivery owed for the same record to the same endpoint, queued once this one is done. */
@@ -186,7 +188,7 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
   const now = new Date();
   await db.transaction(async (tx) => {
     const [endpoint] = await tx
-      .select()
+      .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled, failingSince: webhookEndpoints.failingSince })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, claim.endpoint.id))
       .for('no key update');
@@ -198,13 +200,13 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
     const settle = async (status: 'succeeded' | 'failed') => {
       await tx
         .update(webhookDeliveries)
-        .set({ status, lastStatus, nextAttemptAt: null, finishedAt: now })
+        .set({ status, lastStatus, nextAttemptAt: null, finishedAt: now, sendingSince: null })
         .where(eq(webhookDeliveries.id, delivery.id));
       await queueNextOfRecord(tx, queue, delivery);
     };
     if (outcome.kind === 'succeeded') {
       await settle('succeeded');
-      await recordDeliveryOutcome(db, tx, endpoint.id, 'succeeded');
+      if (endpoint.failingSince) await recordDeliveryOutcome(db, tx, endpoint.id, 'succeeded');
       return;
     }
     const health = await recordDeliveryOutcome(db, tx, endpoint.id, 'failed');
@@ -224,7 +226,10 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
       return;
     }
     const nextAttemptAt = new Date(now.getTime() + wait * 1000);
-    await tx.update(webhookDeliveries).set({ lastStatus, nextAttemptAt }).where(eq(webhookDeliveries.id, delivery.id));
+    await tx
+      .update(webhookDeliveries)
+      .set({ lastStatus, nextAttemptAt, sendingSince: null })
+      .where(eq(webhookDeliveries.id, delivery.id));
     await queue.insertIn(tx, [deliveryJob(delivery.id, nextAttemptAt)]);
   });
 }

@@ -22,7 +22,7 @@ export { webhookNotificationRules } from './notifications.js';
 export { signature, signatureHeader } from './signing.js';
 
 /** Deliveries one process sends at once (across endpoints; each endpoint has its own `concurrency`). */
-const DELIVERY_WORKERS = 8;
+const DELIVERY_WORKERS = 24;
 
 /**
  * Webhooks (docs/decisions/0277-webhooks-standard-webhooks.md): an organization's endpoints, the
