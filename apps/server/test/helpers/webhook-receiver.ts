@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got: its headers and exact body, and when it arrived. */
 export interface Received {
+  /** The path it was sent to (an endpoint's URL below the receiver's). */
+  path: string;
   headers: Record<string, string>;
   body: string;
   at: number;
@@ -45,7 +47,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: flat(request.headers), body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({ path: request.url ?? '', headers: flat(request.headers), body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const answer = answers.shift() ?? { status: 200, body: 'ok' };
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
