@@ -44,7 +44,9 @@ describe.skipIf(!serverUrl)('exactly-once webhooks across two server processes (
     cleanups.push(() => client.end());
     const receiver = await startWebhookReceiver();
     cleanups.push(() => receiver.close());
-    receiver.script(...Array.from({ length: EVENTS * ENDPOINTS * 2 }, () => ({ status: 200, delayMs: ANSWER_DELAY_MS })));
+    receiver.script(
+      ...Array.from({ length: EVENTS * ENDPOINTS * 2 }, () => ({ status: 200, delayMs: ANSWER_DELAY_MS })),
+    );
 
     // Two processes of one installation: same database, same data directory, same keys.
     const env = {

@@ -47,7 +47,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: flat(request.headers), body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({
+        path: request.url ?? '',
+        headers: flat(request.headers),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       const answer = answers.shift() ?? { status: 200, body: 'ok' };
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);

@@ -88,7 +88,7 @@ async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): 
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, deliveryId))
       .for('no key update');
-    if (!delivery || delivery.status !== 'pending') return null;
+    if (delivery?.status !== 'pending') return null;
     if (delivery.nextAttemptAt && delivery.nextAttemptAt > now) return null;
 
     const leaseStart = new Date(now.getTime() - leaseMs(config));
@@ -188,7 +188,11 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
   const now = new Date();
   await db.transaction(async (tx) => {
     const [endpoint] = await tx
-      .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled, failingSince: webhookEndpoints.failingSince })
+      .select({
+        id: webhookEndpoints.id,
+        enabled: webhookEndpoints.enabled,
+        failingSince: webhookEndpoints.failingSince,
+      })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, claim.endpoint.id))
       .for('no key update');
