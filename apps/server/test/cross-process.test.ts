@@ -20,7 +20,7 @@ import { type Factories, factories, type Member } from './helpers/factories.js';
 import { readMailbox } from './helpers/mailbox.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
 import { afterAllCleanups } from './helpers/scratch.js';
-import { NO_WRITE_LIMITS, processCaller, type ServerProcess, startServerProcess } from './helpers/server-process.js';
+import { installationEnv, processCaller, type ServerProcess, startServerProcess } from './helpers/server-process.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
@@ -148,21 +148,13 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         .returning({ id: files.id });
       unusedUploadId = upload?.id as string;
 
-      const env = {
-        ...NO_WRITE_LIMITS,
+      const env = installationEnv(database.url, dataDir, {
         RATE_LIMIT_MESSAGES: String(MESSAGES_PER_MINUTE),
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
         REDIS_URL: redisUrl as string,
         REDIS_PREFIX: `smart-cross-${randomBytes(4).toString('hex')}:`,
-        SEED_DEMO_DATA: 'false',
-        APP_URL: 'http://smart.test',
         NOTIFICATION_EMAIL_DELAY_SECONDS: '0',
         REMINDER_INTERVAL_SECONDS: '60',
-        TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        DEVICE_COOKIE_SECRET: randomBytes(32).toString('hex'),
-        FILE_URL_SECRET: randomBytes(32).toString('hex'),
-      };
+      });
       processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       killAtEnd(...processes.map((started) => started.child));
       callers = processes.map((started) => processCaller(started.url));

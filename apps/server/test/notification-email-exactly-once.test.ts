@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { readMailbox } from './helpers/mailbox.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
-import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js';
+import { installationEnv, startServerProcess } from './helpers/server-process.js';
 
 /**
  * Exactly once: two real server processes work the e-mail queue of one PostgreSQL
@@ -47,17 +46,7 @@ describe.skipIf(!serverUrl)('exactly-once e-mail across two server processes (ne
     cleanups.push(() => client.end());
 
     // Two processes of one installation: same database, same data directory (mailbox), same keys.
-    const env = {
-      ...NO_WRITE_LIMITS,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      REDIS_URL: '',
-      SEED_DEMO_DATA: 'false',
-      APP_URL: 'http://smart.test',
-      TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      DEVICE_COOKIE_SECRET: randomBytes(32).toString('hex'),
-      NOTIFICATION_EMAIL_LEASE_SECONDS: LEASE_SECONDS,
-    };
+    const env = installationEnv(database.url, dataDir, { NOTIFICATION_EMAIL_LEASE_SECONDS: LEASE_SECONDS });
     const doomed = await startServerProcess(env);
     children.push(doomed.child);
     const survivor = await startServerProcess(env);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
 import { afterAllCleanups } from './helpers/scratch.js';
-import { exitOf, NO_WRITE_LIMITS, processCaller, startServerProcess } from './helpers/server-process.js';
+import { exitOf, installationEnv, processCaller, startServerProcess } from './helpers/server-process.js';
 
 /**
  * A server process killed (SIGKILL) while its users are connected: two real processes on one
@@ -53,18 +52,10 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       cleanups.push(database.drop);
       const dataDir = await mkdtemp(path.join(tmpdir(), 'smart-killed-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const env = {
-        ...NO_WRITE_LIMITS,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
+      const env = installationEnv(database.url, dataDir, {
         REDIS_URL: redisUrl as string,
         REDIS_PREFIX: `smart-killed-${process.pid}:`,
-        SEED_DEMO_DATA: 'false',
-        APP_URL: 'http://smart.test',
-        TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        DEVICE_COOKIE_SECRET: randomBytes(32).toString('hex'),
-        FILE_URL_SECRET: randomBytes(32).toString('hex'),
-      };
+      });
       const doomed = await startServerProcess(env);
       killAtEnd(doomed.child);
       const survivor = await startServerProcess(env);

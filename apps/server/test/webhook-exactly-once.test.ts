@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { ACCOUNTS } from './helpers/app.js';
 import { createPostgresDatabase } from './helpers/postgres.js';
-import { NO_WRITE_LIMITS, startServerProcess } from './helpers/server-process.js';
+import { installationEnv, startServerProcess } from './helpers/server-process.js';
 import { startWebhookReceiver } from './helpers/webhook-receiver.js';
 
 /**
@@ -49,19 +48,11 @@ describe.skipIf(!serverUrl)('exactly-once webhooks across two server processes (
     );
 
     // Two processes of one installation: same database, same data directory, same keys.
-    const env = {
-      ...NO_WRITE_LIMITS,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      REDIS_URL: '',
-      SEED_DEMO_DATA: 'false',
-      APP_URL: 'http://smart.test',
-      TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      DEVICE_COOKIE_SECRET: randomBytes(32).toString('hex'),
-      // The receiver is on loopback; a short timeout keeps a dead process's attempt's lease short.
+    // The receiver is on loopback; a short timeout keeps a dead process's attempt's lease short.
+    const env = installationEnv(database.url, dataDir, {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_TIMEOUT_SECONDS: '1',
-    };
+    });
     const doomed = await startServerProcess(env);
     children.push(doomed.child);
     const survivor = await startServerProcess(env);

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Endpoint, type EndpointInput, WRITE_LIMITS_PER_MINUTE, type WriteLimitGroup } from '@smart/contracts';
@@ -45,6 +46,26 @@ export const exitOf = (child: ChildProcess) =>
 export const NO_WRITE_LIMITS = Object.fromEntries(
   (Object.keys(WRITE_LIMITS_PER_MINUTE) as WriteLimitGroup[]).map((group) => [writeLimitVariable(group), '1000000']),
 );
+
+/**
+ * The settings every process of one installation shares (its database, data directory and keys,
+ * write limits out of reach, no demo data added, no Redis unless `more` names one), with `more` over them.
+ * Call it once and start each process with the result: the keys are new at each call.
+ */
+export function installationEnv(databaseUrl: string, dataDir: string, more: Record<string, string> = {}) {
+  return {
+    ...NO_WRITE_LIMITS,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    REDIS_URL: '',
+    SEED_DEMO_DATA: 'false',
+    APP_URL: 'http://smart.test',
+    TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DEVICE_COOKIE_SECRET: randomBytes(32).toString('hex'),
+    FILE_URL_SECRET: randomBytes(32).toString('hex'),
+    ...more,
+  };
+}
 
 const run = promisify(execFile);
 
