@@ -684,6 +684,8 @@ export const UI_TEXT = {
   apiTokensDenied: 'Only platform administrators can see every API token',
   organizationApiTokensHelp:
     "Organization tokens belong to the organization, not to a person: they keep working when their maker leaves, and act as the organization's service identity, named in history and the audit log.",
+  organizationWebhooksHelp:
+    'Webhooks send changes in this organization to your other tools as they happen: each delivery signed, retried when it fails, and kept in a log.',
   // Importing members from CSV: the file's refusals, then a row's problems
   importFileTooLarge: `The file is too large. The limit is ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   importFileNotText: 'The file is not CSV text. Save it from your spreadsheet as "CSV UTF-8" and try again.',

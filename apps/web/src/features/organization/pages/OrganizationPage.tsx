@@ -8,10 +8,10 @@ import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '../api';
-import { OrganizationApiTokensSection } from '../components/OrganizationApiTokensSection';
 import { OrganizationDetailsSection } from '../components/OrganizationDetailsSection';
 import { OrganizationExportSection } from '../components/OrganizationExportSection';
 import { OrganizationHeader } from '../components/OrganizationHeader';
+import { OrganizationIntegrationsSection } from '../components/OrganizationIntegrationsSection';
 import { OrganizationSecuritySection } from '../components/OrganizationSecuritySection';
 
 /** The query parameter naming the organization an admin looks at. */
@@ -79,7 +79,7 @@ export default function OrganizationPage() {
       )}
       {data.permissions.canExport && <OrganizationExportSection key={`export-${data.id}`} organization={data} />}
       {(picks || hasRole(user, 'org_admin')) && !data.isPlatform && (
-        <OrganizationApiTokensSection organizationId={data.id} asAdmin={picks} />
+        <OrganizationIntegrationsSection organizationId={data.id} asAdmin={picks} />
       )}
     </>,
   );
