@@ -164,6 +164,24 @@ describe('rooms and typing', () => {
     expect(flood?.length).toBeLessThanOrEqual(TYPING_RATE_LIMIT);
     expect(await messageTexts(t, cast.user, conversation.id)).toEqual([]);
   });
+
+  test('typing sent right after opening a conversation, before the join is answered, is heard', async ({
+    cast,
+    sockets,
+    newConversation,
+    heardBy,
+  }) => {
+    const conversation = await newConversation();
+    const [typist, watcher] = await Promise.all([sockets.connect(cast.user), sockets.connect(cast.orgAdmin)]);
+    await join(watcher, conversation.id);
+    const [seen] = await heardBy<TypingEvent>([watcher], MESSENGER_EVENTS.typing, async () => {
+      // As the page does: it joins on opening, and the first keystroke does not wait for the answer.
+      const [joined, typed] = await Promise.all([join(typist, conversation.id), typing(typist, conversation.id)]);
+      expect(joined).toEqual({ ok: true });
+      expect(typed).toEqual({ ok: true });
+    });
+    expect(seen?.map((event) => event.user.id)).toEqual([cast.user.id]);
+  });
 });
 
 describe('nothing lost, nothing after access ends', () => {

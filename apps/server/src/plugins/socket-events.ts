@@ -84,6 +84,19 @@ export interface RoomToJoin {
  * Joining a record's room (a conversation's, a ticket's, a project's) after `find`, the same read
  * check as its HTTP route: nothing found is refused with the record's 'not found'.
  */
+/** Each socket's joins still being checked: an event for a room waits for them (see joinsSettled). */
+const joinsInHand = new WeakMap<AppSocket, Set<Promise<unknown>>>();
+
+/**
+ * Resolves once the joins this socket asked for before now are settled. A join checks access in
+ * the database, so an event sent right after it (typing as soon as a conversation opens) would
+ * otherwise be handled first and find the socket not yet in the room.
+ */
+export async function joinsSettled(socket: AppSocket) {
+  const joins = joinsInHand.get(socket);
+  if (joins && joins.size > 0) await Promise.allSettled([...joins]);
+}
+
 export const joinRoomEvent = <E extends ClientEventName>(
   event: E,
   notFoundMessage: string,
@@ -97,9 +110,16 @@ export const joinRoomEvent = <E extends ClientEventName>(
     failure: notFoundMessage,
     onRefused,
     async handle(context, parsed) {
-      const found = await find(context, parsed);
-      if (!found) throw notFound(notFoundMessage);
-      await joinRecordRoom(context.socket, found.room, found.organizationId);
+      const joins = joinsInHand.get(context.socket) ?? new Set();
+      joinsInHand.set(context.socket, joins);
+      const joining = (async () => {
+        const found = await find(context, parsed);
+        if (!found) throw notFound(notFoundMessage);
+        await joinRecordRoom(context.socket, found.room, found.organizationId);
+        return found;
+      })();
+      joins.add(joining);
+      const found = await joining.finally(() => joins.delete(joining));
       if (!found.countsChanges) return { ok: true } as EventAnswer<E>;
       // Asked after joining: a change from now on is heard, one before it is counted here.
       const changedMsAgo = await context.app.roomChanges.changedMsAgo(found.room);

@@ -1,6 +1,6 @@
 import { MESSENGER_CLIENT_EVENTS, MESSENGER_EVENTS, UI_TEXT } from '@smart/contracts';
 import { notFound } from '../../../lib/errors.js';
-import { joinRoomEvent, leaveRoomEvent, socketEvent } from '../../../plugins/socket-events.js';
+import { joinRoomEvent, joinsSettled, leaveRoomEvent, socketEvent } from '../../../plugins/socket-events.js';
 import { conversationRoom, tellMessengerRefusal } from './live.js';
 import { participation } from './records.js';
 
@@ -36,8 +36,9 @@ const typing = socketEvent({
   overBudget: UI_TEXT.typingTooFast,
   failure: UI_TEXT.conversationNotFound,
   onRefused: tellMessengerRefusal(MESSENGER_CLIENT_EVENTS.typing),
-  handle({ socket, session }, { conversationId, isTyping }) {
+  async handle({ socket, session }, { conversationId, isTyping }) {
     const room = conversationRoom(conversationId);
+    await joinsSettled(socket);
     if (!socket.rooms.has(room)) throw notFound(UI_TEXT.conversationNotFound);
     const { id, firstName, lastName } = session.user;
     socket.to(room).emit(MESSENGER_EVENTS.typing, { conversationId, isTyping, user: { id, firstName, lastName } });
