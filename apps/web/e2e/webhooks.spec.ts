@@ -67,11 +67,11 @@ test.describe('webhooks', () => {
   }) => {
     test.setTimeout(90_000);
     await signIn(page, organization.orgAdmin);
-    // The organization page leads to its webhooks, as the profile menu does.
+    await openFromProfileMenu(page, 'Webhooks', /\/dashboard\/webhooks$/);
+    // The organization page leads there too.
     await page.goto('/dashboard/organization');
     await page.getByRole('link', { name: 'Manage webhooks' }).click();
     await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
-    await openFromProfileMenu(page, 'Webhooks', /\/dashboard\/webhooks$/);
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expect(page.getByText(UI_TEXT.noWebhooks)).toBeVisible();
 
