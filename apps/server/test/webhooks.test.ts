@@ -1,10 +1,10 @@
 import { type DomainEventInput, ticketEndpoints, UI_TEXT, WEBHOOK_LIMITS, webhookEndpoints } from '@smart/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, vi } from 'vitest';
 import { webhookEndpoints as endpointsTable, webhookAttempts, webhookDeliveries } from '../src/db/schema/index.js';
 import { publish } from '../src/events/stream.js';
-import { runDelivery } from '../src/modules/webhooks/index.js';
+import { DELIVERY_QUEUE, requeueOverdueDeliveries, runDelivery } from '../src/modules/webhooks/index.js';
 import { createEndpoint } from '../src/modules/webhooks/service.js';
 import { loadWebhookSecrets } from '../src/modules/webhooks/signing.js';
 import type { TestApp } from './helpers/app.js';
@@ -452,6 +452,71 @@ describe('exactly once', () => {
     expect(hooks.received).toHaveLength(attempts);
     expect(new Set(hooks.received.map((request) => request.headers['webhook-id'])).size).toBe(6);
     expect(hooks.mostInFlight()).toBeLessThanOrEqual(2);
+  });
+
+  test('deliveries held back by a busy endpoint wait without polling, and a refill sends them 4 at a time', async ({
+    t,
+    make,
+  }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const deps = {
+      db: t.app.db,
+      queue: t.app.jobs,
+      secrets: await loadWebhookSecrets(t.app.config),
+      config: t.app.config.webhooks,
+    };
+    // Another process has the endpoint's four attempts out.
+    const inFlight = await t.app.db
+      .insert(webhookDeliveries)
+      .values(
+        Array.from({ length: WEBHOOK_LIMITS.concurrencyPerEndpoint }, (_, index) => ({
+          endpointId: endpoint.id,
+          organizationId: org.id,
+          messageId: `msg_elsewhere_${index}_${endpoint.id}`,
+          eventType: 'webhook.test' as const,
+          body: '{}',
+          nextAttemptAt: new Date(),
+          sendingSince: new Date(),
+        })),
+      )
+      .returning({ id: webhookDeliveries.id });
+    const burst = 20;
+    const sent = await Promise.all(Array.from({ length: burst }, () => sendTest(t, org.orgAdmin, endpoint.id)));
+    const ids = sent.map((delivery) => delivery.id);
+    const jobsOf = async (state?: string) => {
+      const { rows } = (await t.app.db.execute(
+        sql`select count(*)::int as count from pgboss.job where name = ${DELIVERY_QUEUE}
+            and data->>'deliveryId' in ${ids} ${state ? sql`and state = ${state}` : sql``}`,
+      )) as unknown as { rows: { count: number }[] };
+      return Number(rows[0]?.count);
+    };
+    // Each delivery's job ran, found the endpoint busy, and asked for nothing more (it used to ask
+    // again every second: a backlog of N was N claims a second, and one endpoint's burst stalled the server).
+    await waitFor(async () => ((await jobsOf('completed')) === burst ? true : undefined), 'the jobs run', 30_000);
+    expect(await jobsOf()).toBe(burst);
+    expect(hooks.received).toHaveLength(0);
+
+    // The other process's attempts end; a minute later the sweep refills the endpoint's four slots,
+    // and each attempt's end queues the next.
+    await t.app.db
+      .update(webhookDeliveries)
+      .set({ status: 'succeeded', sendingSince: null, nextAttemptAt: null })
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          inFlight.map((row) => row.id),
+        ),
+      );
+    await t.app.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 61_000) })
+      .where(inArray(webhookDeliveries.id, ids));
+    expect(await requeueOverdueDeliveries(deps)).toBe(WEBHOOK_LIMITS.concurrencyPerEndpoint);
+    await received(hooks, burst, 30_000);
+    expect(new Set(hooks.received.map((request) => request.headers['webhook-id'])).size).toBe(burst);
+    expect(hooks.mostInFlight()).toBeLessThanOrEqual(WEBHOOK_LIMITS.concurrencyPerEndpoint);
   });
 });
 

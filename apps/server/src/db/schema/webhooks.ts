@@ -76,6 +76,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_sending_idx')
       .on(table.endpointId, table.sendingSince)
       .where(sql`${table.sendingSince} is not null`),
+    // An endpoint's deliveries owed, by when they are due: the next one an attempt's end queues, and the sweep's refill.
+    index('webhook_deliveries_owed_due_idx')
+      .on(table.endpointId, table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_owed_record_idx')
       .on(table.endpointId, table.recordKey)
       .where(sql`${table.status} = 'pending'`),

@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS } from '@smart/contracts';
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -47,8 +47,6 @@ export interface DeliveryDeps {
 
 /** How long an unfinished attempt counts as being sent: past it, its process is taken for dead. */
 const leaseMs = (config: WebhooksConfig) => config.timeoutMs + 30_000;
-/** How soon a delivery held back by its endpoint's concurrency looks again. */
-const BUSY_RETRY_MS = 1000;
 
 /** An attempt not finished (no answer, no error recorded). */
 const unfinished = and(isNull(webhookAttempts.durationMs), isNull(webhookAttempts.error));
@@ -102,10 +100,10 @@ async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): 
     }
 
     const { busy, earlierOwed } = await endpointAndRecordState(tx, delivery, leaseStart);
-    if (busy >= endpoint.concurrency) {
-      await queue.insertIn(tx, [deliveryJob(delivery.id, new Date(now.getTime() + BUSY_RETRY_MS))]);
-      return null;
-    }
+    // Held back, with no job of its own: each attempt's end queues its endpoint's next delivery
+    // (queueNextOfEndpoint), and the minute's sweep refills. Polling here instead made a backlog of
+    // N deliveries N claims a second, enough for one endpoint's burst of test events to stall the server.
+    if (busy >= endpoint.concurrency) return null;
     // The event order per record: an earlier event's delivery still owed goes first, and queues this one when done.
     if (earlierOwed) return null;
 
@@ -182,6 +180,25 @@ async function queueNextOfRecord(tx: Database, queue: JobQueue, delivery: Webhoo
   if (next) await queue.insertIn(tx, [deliveryJob(next.id)]);
 }
 
+/** The endpoint's delivery due first and not being sent, queued as an attempt ends: the slot it leaves is taken at once. */
+async function queueNextOfEndpoint(tx: Database, queue: JobQueue, delivery: WebhookDeliveryRow, now: Date) {
+  const [next] = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, delivery.endpointId),
+        eq(webhookDeliveries.status, 'pending'),
+        isNull(webhookDeliveries.sendingSince),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        ne(webhookDeliveries.id, delivery.id),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(1);
+  if (next) await queue.insertIn(tx, [deliveryJob(next.id)]);
+}
+
 /** Records the attempt's answer and decides what follows: done, another attempt later, or failed. */
 async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<ReturnType<typeof postOutbound>>) {
   const { db, queue, config } = deps;
@@ -207,6 +224,7 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
         .set({ status, lastStatus, nextAttemptAt: null, finishedAt: now, sendingSince: null })
         .where(eq(webhookDeliveries.id, delivery.id));
       await queueNextOfRecord(tx, queue, delivery);
+      await queueNextOfEndpoint(tx, queue, delivery, now);
     };
     if (outcome.kind === 'succeeded') {
       await settle('succeeded');
@@ -235,6 +253,7 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
       .set({ lastStatus, nextAttemptAt, sendingSince: null })
       .where(eq(webhookDeliveries.id, delivery.id));
     await queue.insertIn(tx, [deliveryJob(delivery.id, nextAttemptAt)]);
+    await queueNextOfEndpoint(tx, queue, delivery, now);
   });
 }
 
@@ -253,14 +272,27 @@ export async function runDelivery(deps: DeliveryDeps, { deliveryId }: DeliveryJo
   await finishAttempt(deps, claim, result);
 }
 
-/** Deliveries owed for a minute past their time whose job was lost (a process killed before it committed its next step). */
+/**
+ * The minute's refill: per endpoint, up to its `concurrency` deliveries owed for a minute past their
+ * time and not being sent (a job lost with a killed process, or a delivery held back while its
+ * endpoint was busy when no attempt's end took it), and those whose attempt's process died (past
+ * its lease). Bounded by endpoints, not by their backlogs.
+ */
 export async function requeueOverdueDeliveries(deps: DeliveryDeps, limit = 1000) {
-  const overdue = new Date(Date.now() - 60_000 - leaseMs(deps.config));
-  const rows = await deps.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, overdue)))
-    .limit(limit);
+  const now = Date.now();
+  const overdue = new Date(now - 60_000);
+  const leaseStart = new Date(now - leaseMs(deps.config));
+  const { rows } = (await deps.db.execute(sql`
+    select owed.id from ${webhookEndpoints} endpoint
+    cross join lateral (
+      select id from ${webhookDeliveries} delivery
+      where delivery.endpoint_id = endpoint.id and delivery.status = 'pending'
+        and delivery.next_attempt_at < ${overdue.toISOString()}::timestamptz
+        and (delivery.sending_since is null or delivery.sending_since < ${leaseStart.toISOString()}::timestamptz)
+      order by delivery.next_attempt_at
+      limit endpoint.concurrency
+    ) owed
+    limit ${limit}`)) as unknown as { rows: { id: string }[] };
   await deps.queue.insertIn(
     deps.db,
     rows.map((row) => deliveryJob(row.id)),

@@ -16,7 +16,7 @@ import { webhookRoutes } from './routes.js';
 import { loadWebhookSecrets } from './signing.js';
 
 export { failOwedDeliveries, recordAttemptResult } from './attempts.js';
-export { DELIVERY_QUEUE, runDelivery } from './delivery.js';
+export { DELIVERY_QUEUE, requeueOverdueDeliveries, runDelivery } from './delivery.js';
 export { disableEndpoint, recordDeliveryOutcome } from './endpoint-health.js';
 export { webhookNotificationRules } from './notifications.js';
 export { signature, signatureHeader } from './signing.js';
