@@ -305,6 +305,9 @@ test('expiry is required within 366 days; junk names and scopes are 400, never 5
   expect((await refused({ name: 'x', scopes: {}, expiresInDays: 367 })).error).toBe(UI_TEXT.apiTokenExpiryInvalid);
   await refused({ name: 'x', scopes: {}, expiresInDays: 0 });
   await refused({ name: 'x', scopes: {}, expiresInDays: 1.5 });
+  await refused({ name: 'x', scopes: {}, expiresInDays: true });
+  await refused({ name: 'x', scopes: {}, expiresInDays: [30] });
+  await refused({ name: 'x', scopes: {}, expiresInDays: '30' });
   await refused({ name: 'B'.repeat(100_000), scopes: {} });
   await refused({ name: 'B'.repeat(API_TOKEN_LIMITS.nameMax + 1), scopes: {} });
   await refused({ name: 'nul\u0000name', scopes: {} });
@@ -320,6 +323,13 @@ test('expiry is required within 366 days; junk names and scopes are 400, never 5
   );
   const longest = await create({ name: 'x', scopes: {}, expiresInDays: 366 });
   expect(longest.statusCode).toBe(201);
+  // A change of nothing, or of fields a token does not have, leaves it as it was.
+  const { id } = longest.json().data.token;
+  for (const payload of [{}, { expiresInDays: 5 }]) {
+    const unchanged = await t.request({ method: 'PATCH', url: `/api/api-tokens/${id}`, token: member.token, payload });
+    expect(unchanged.statusCode, JSON.stringify(payload)).toBe(200);
+    expect(unchanged.json().data).toMatchObject({ name: 'x', scopes: longest.json().data.token.scopes });
+  }
 });
 
 test('one owner holds at most 50 live tokens (409); a revoked one makes room', async ({ t, make }) => {

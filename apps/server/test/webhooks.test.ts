@@ -7,6 +7,7 @@ import { publish } from '../src/events/stream.js';
 import { DELIVERY_QUEUE, requeueOverdueDeliveries, runDelivery } from '../src/modules/webhooks/index.js';
 import { createEndpoint } from '../src/modules/webhooks/service.js';
 import { loadWebhookSecrets } from '../src/modules/webhooks/signing.js';
+import { insertApiToken } from './helpers/api-tokens.js';
 import type { TestApp } from './helpers/app.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import type { Factories, Member } from './helpers/factories.js';
@@ -106,6 +107,75 @@ const sendTest = async (t: TestApp, by: Member, endpointId: string) => {
   expect(sent.status, sent.response.body).toBe(202);
   return sent.data;
 };
+
+describe('a token hears only what its scopes may read', () => {
+  test('webhooks:write alone cannot subscribe to tickets, point a ticket endpoint elsewhere, or read or resend a ticket delivery', async ({
+    t,
+    make,
+  }) => {
+    const org = await organization(make);
+    const hooks = await receiver();
+    const { endpoint } = await register(t, org.orgAdmin, hooks.url);
+    const ticket = await raiseTicket(t, org.orgAdmin, 'Salary question');
+    await received(hooks, 1);
+    const delivery = await onlyDelivery(t, org.orgAdmin, endpoint.id);
+    const webhooksOnly = await insertApiToken(t.app, { userId: org.orgAdmin.id, scopes: { webhooks: 'write' } });
+    const withTickets = await insertApiToken(t.app, {
+      userId: org.orgAdmin.id,
+      scopes: { webhooks: 'write', tickets: 'read' },
+    });
+    const missingTickets = { code: 'INSUFFICIENT_SCOPE', scope: 'tickets:read' };
+
+    const subscribe = (token: string) =>
+      t.call(webhookEndpoints.create, {
+        as: { token },
+        body: { url: 'https://example.com/elsewhere', eventTypes: ['task.created', 'ticket.created'] },
+      });
+    const refused = await subscribe(webhooksOnly.secret);
+    expect(refused.status).toBe(403);
+    expect(refused.refusal).toMatchObject({ code: 'INSUFFICIENT_SCOPE', scope: 'projects:read' });
+    const moved = await t.call(webhookEndpoints.update, {
+      as: { token: webhooksOnly.secret },
+      params: { id: endpoint.id },
+      body: { url: 'https://example.com/elsewhere' },
+    });
+    expect(moved.status).toBe(403);
+    expect(moved.refusal).toMatchObject(missingTickets);
+    const read = await t.call(webhookEndpoints.getDelivery, {
+      as: { token: webhooksOnly.secret },
+      params: { id: endpoint.id, deliveryId: delivery.id },
+    });
+    expect(read.status).toBe(403);
+    expect(read.refusal).toMatchObject(missingTickets);
+    expect(read.response.body).not.toContain('Salary question');
+    const resent = await t.call(webhookEndpoints.redeliver, {
+      as: { token: webhooksOnly.secret },
+      params: { id: endpoint.id, deliveryId: delivery.id },
+    });
+    expect(resent.status).toBe(403);
+    // The list says what was sent, not what it held; the test event holds no record.
+    expect(
+      (
+        await t.call(webhookEndpoints.listDeliveries, {
+          as: { token: webhooksOnly.secret },
+          params: { id: endpoint.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.call(webhookEndpoints.sendTest, { as: { token: webhooksOnly.secret }, params: { id: endpoint.id } }))
+        .status,
+    ).toBe(202);
+
+    // With tickets:read it reads the delivery, as the org_admin does.
+    const allowed = await t.call(webhookEndpoints.getDelivery, {
+      as: { token: withTickets.secret },
+      params: { id: endpoint.id, deliveryId: delivery.id },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.data.requestBody).toContain(ticket);
+  });
+});
 
 describe('a delivery as the receiver sees it', () => {
   test('a ticket raised reaches the endpoint signed per Standard Webhooks, and the verifier accepts it', async ({
@@ -550,7 +620,10 @@ describe('order', () => {
 });
 
 describe('endpoints', () => {
-  test('an endpoint must be https:// unless private targets are allowed', async ({ t, make }) => {
+  test('an endpoint must be https:// and not plainly private unless private targets are allowed, and never holds credentials', async ({
+    t,
+    make,
+  }) => {
     const org = await organization(make);
     const deps = {
       db: t.app.db,
@@ -564,14 +637,48 @@ describe('endpoints', () => {
       eventTypes: ['ticket.created' as const],
       messageKinds: [],
     };
-    await expect(createEndpoint(deps, org.orgAdmin.actor as never, body)).rejects.toMatchObject({
+    await expect(createEndpoint(deps, org.orgAdmin.actor as never, body, null)).rejects.toMatchObject({
       statusCode: 400,
       message: UI_TEXT.webhookHttpsRequired,
     });
-    const { endpoint } = await createEndpoint(deps, org.orgAdmin.actor as never, {
-      ...body,
-      url: 'https://example.com/hooks',
-    });
+    // Addresses that are plainly private are refused as the endpoint is registered, however written.
+    for (const url of [
+      'https://127.0.0.1/hooks',
+      'https://2130706433/hooks',
+      'https://0x7f.1/hooks',
+      'https://localhost/hooks',
+      'https://10.0.0.1/hooks',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hooks',
+      'https://[::ffff:127.0.0.1]/hooks',
+      'https://[fd00::1]/hooks',
+      'https://0.0.0.0/hooks',
+    ]) {
+      await expect(
+        createEndpoint(deps, org.orgAdmin.actor as never, { ...body, url }, null),
+        url,
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        message: UI_TEXT.webhookPrivateAddress,
+      });
+    }
+    // Credentials in the URL would show in the list and the audit log: refused even where private targets are allowed.
+    for (const allowPrivateTargets of [false, true]) {
+      await expect(
+        createEndpoint(
+          { ...deps, allowPrivateTargets },
+          org.orgAdmin.actor as never,
+          { ...body, url: 'https://user:pass@example.com/hooks' },
+          null,
+        ),
+      ).rejects.toMatchObject({ statusCode: 400, message: UI_TEXT.webhookUrlCredentials });
+    }
+    const { endpoint } = await createEndpoint(
+      deps,
+      org.orgAdmin.actor as never,
+      { ...body, url: 'https://example.com/hooks' },
+      null,
+    );
     expect(endpoint.url).toBe('https://example.com/hooks');
   });
 

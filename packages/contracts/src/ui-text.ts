@@ -80,6 +80,9 @@ export const UI_TEXT = {
   webhookDeleted: 'Webhook endpoint deleted',
   webhookLimitReached: 'This organization has as many webhook endpoints as it may have; delete one first',
   webhookHttpsRequired: 'Use an https:// URL',
+  webhookUrlCredentials: 'Leave the user name and password out of the URL: each delivery is signed instead',
+  webhookPrivateAddress:
+    'This address is on a private network, this server or its cloud metadata: webhooks go to public addresses only',
   // Webhook pages (decision 0277)
   fetchWebhooksFailed: 'Failed to load webhook endpoints',
   fetchWebhookFailed: 'Failed to load the webhook endpoint',

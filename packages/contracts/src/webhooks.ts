@@ -1,3 +1,5 @@
+import type { TokenScope } from './api-tokens.js';
+
 /*
  * Webhooks (docs/decisions/0277-webhooks-standard-webhooks.md): an organization's endpoints hear
  * the events they chose from this catalogue, signed per the Standard Webhooks specification.
@@ -28,6 +30,30 @@ export type WebhookEventType = keyof typeof WEBHOOK_EVENT_CATALOGUE;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_CATALOGUE) as [WebhookEventType, ...WebhookEventType[]];
 /** The types an endpoint may subscribe to (the test event goes to the one endpoint it is sent from). */
 export const SUBSCRIBABLE_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
+
+/**
+ * The read scope an API token needs to hear each event, or to read or resend its delivery: an
+ * event's payload is a record of that resource, so `webhooks:write` alone must not reach it.
+ */
+export const WEBHOOK_EVENT_SCOPES: Record<WebhookEventType, TokenScope | null> = {
+  'task.created': 'projects:read',
+  'task.updated': 'projects:read',
+  'task.completed': 'projects:read',
+  'task.assigned': 'projects:read',
+  'comment.created': 'projects:read',
+  'ticket.created': 'tickets:read',
+  'ticket.updated': 'tickets:read',
+  'ticket.commented': 'tickets:read',
+  'ticket.resolved': 'tickets:read',
+  'message.created': 'messages:read',
+  'session.booked': 'sessions:read',
+  'session.rescheduled': 'sessions:read',
+  'session.cancelled': 'sessions:read',
+  'time_entry.created': 'time_entries:read',
+  'member.added': 'people:read',
+  'member.removed': 'people:read',
+  'webhook.test': null,
+};
 
 /** The conversation kinds a `message.created` subscription opts into, one by one. */
 export const WEBHOOK_MESSAGE_KINDS = ['advisor', 'team', 'direct'] as const;

@@ -47,7 +47,8 @@ export type ApiTokenRecord = z.infer<typeof apiTokenSchema>;
 export const createdApiTokenSchema = z.object({ token: apiTokenSchema, secret: z.string() });
 
 const tokenName = requiredLine(UI_TEXT.apiTokenNameRequired, API_TOKEN_LIMITS.nameMax);
-const expiresInDays = z.coerce
+// A JSON number: `true` or `[1]` are refused, not coerced to 1.
+const expiresInDays = z
   .number()
   .int()
   .min(1, UI_TEXT.apiTokenExpiryInvalid)

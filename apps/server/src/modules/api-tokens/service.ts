@@ -288,15 +288,14 @@ export async function updateToken(db: Database, actor: Actor, id: string, body: 
     }
     organizationIds = await bindingFor(db, actor, body.organizationIds);
   }
+  const changes = {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.scopes !== undefined && { scopes: grantedScopes(body.scopes) }),
+    ...(organizationIds !== undefined && { organizationIds }),
+  };
   await db.transaction(async (tx) => {
-    await tx
-      .update(apiTokens)
-      .set({
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.scopes !== undefined && { scopes: grantedScopes(body.scopes) }),
-        ...(organizationIds !== undefined && { organizationIds }),
-      })
-      .where(eq(apiTokens.id, id));
+    // A body that changes nothing (`{}`) leaves the token as it is.
+    if (Object.keys(changes).length > 0) await tx.update(apiTokens).set(changes).where(eq(apiTokens.id, id));
     // The service identity carries the token's name into history.
     if (body.name !== undefined && record.token.serviceUserId) {
       await tx.update(users).set({ firstName: body.name }).where(eq(users.id, record.token.serviceUserId));

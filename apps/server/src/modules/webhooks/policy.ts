@@ -1,5 +1,12 @@
-import type { PermissionFlag, WebhookDeliveryRecord, WebhookEndpointRecord } from '@smart/contracts';
+import {
+  type PermissionFlag,
+  WEBHOOK_EVENT_SCOPES,
+  type WebhookDeliveryRecord,
+  type WebhookEndpointRecord,
+  type WebhookEventType,
+} from '@smart/contracts';
 import { type Actor, canManageIn } from '../../lib/tenancy.js';
+import { type ApiTokenContext, requireTokenScope } from '../../plugins/auth.js';
 
 /**
  * Who manages an organization's webhooks: its org_admins (canManageSettings: an endpoint sends the
@@ -24,4 +31,17 @@ export function deliveryPermissions(
   delivery: { organizationId: string },
 ): WebhookDeliveryRecord['permissions'] {
   return { canRedeliver: managesWebhooksIn(actor, delivery.organizationId) };
+}
+
+/**
+ * A token hears, reads and resends only events whose records its scopes may read
+ * (WEBHOOK_EVENT_SCOPES): with `webhooks:write` alone it could subscribe to tickets, or read them
+ * in the delivery log, without `tickets:read`. 403 INSUFFICIENT_SCOPE naming the first one missing.
+ */
+export function requireEventScopes(token: ApiTokenContext | null, eventTypes: readonly string[]) {
+  if (!token) return;
+  for (const type of eventTypes) {
+    const scope = WEBHOOK_EVENT_SCOPES[type as WebhookEventType];
+    if (scope) requireTokenScope(token, scope);
+  }
 }

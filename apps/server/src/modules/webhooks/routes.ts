@@ -2,7 +2,7 @@ import { webhookEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireSession, requireUser } from '../../plugins/auth.js';
 import { presentDelivery, presentDeliveryDetail, presentEndpoint } from './presenter.js';
 import {
   createEndpoint,
@@ -35,8 +35,8 @@ export async function webhookRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, endpoints.create, async (request, reply) => {
-    const actor = requireUser(request);
-    const { endpoint, secret } = await createEndpoint(deps, actor, request.body);
+    const { user: actor, apiToken } = requireSession(request);
+    const { endpoint, secret } = await createEndpoint(deps, actor, request.body, apiToken);
     return reply.status(201).send(ok({ endpoint: presentEndpoint(endpoint, actor), secret }));
   });
 
@@ -46,8 +46,8 @@ export async function webhookRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, endpoints.update, async (request) => {
-    const actor = requireUser(request);
-    return ok(presentEndpoint(await updateEndpoint(deps, actor, request.params.id, request.body), actor));
+    const { user: actor, apiToken } = requireSession(request);
+    return ok(presentEndpoint(await updateEndpoint(deps, actor, request.params.id, request.body, apiToken), actor));
   });
 
   addRoute(app, endpoints.remove, async (request) => {
@@ -74,14 +74,20 @@ export async function webhookRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, endpoints.getDelivery, async (request) => {
-    const actor = requireUser(request);
-    const { delivery, attempts } = await readDelivery(app.db, actor, request.params.id, request.params.deliveryId);
+    const { user: actor, apiToken } = requireSession(request);
+    const { delivery, attempts } = await readDelivery(
+      app.db,
+      actor,
+      request.params.id,
+      request.params.deliveryId,
+      apiToken,
+    );
     return ok(presentDeliveryDetail(delivery, attempts, actor));
   });
 
   addRoute(app, endpoints.redeliver, async (request, reply) => {
-    const actor = requireUser(request);
-    const delivery = await redeliver(deps, actor, request.params.id, request.params.deliveryId);
+    const { user: actor, apiToken } = requireSession(request);
+    const delivery = await redeliver(deps, actor, request.params.id, request.params.deliveryId, apiToken);
     return reply.status(202).send(ok(presentDelivery(delivery, actor)));
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import {
   type createWebhookEndpointBody,
   type PageQuery,
@@ -23,6 +24,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import { recordAudit } from '../../lib/audit.js';
 import { givenChanges } from '../../lib/changes.js';
 import { badField, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { refusedRange } from '../../lib/outbound-address.js';
 import { type Page, paginateByIds } from '../../lib/paging.js';
 import {
   type Actor,
@@ -33,10 +35,11 @@ import {
   organizationToCreateIn,
   seesAllOrganizations,
 } from '../../lib/tenancy.js';
+import type { ApiTokenContext } from '../../plugins/auth.js';
 import { failOwedDeliveries } from './attempts.js';
 import { newMessageId, webhookBodyText } from './consumer.js';
 import { deliveryJob } from './delivery.js';
-import { managesWebhooksIn, WEBHOOKS_FLAG } from './policy.js';
+import { managesWebhooksIn, requireEventScopes, WEBHOOKS_FLAG } from './policy.js';
 import { newWebhookSecret, previousSecretExpiry, secretPrefixOf, type WebhookSecrets } from './signing.js';
 
 /** What the webhook routes' services need besides the database. */
@@ -82,9 +85,21 @@ async function managedEndpoint(db: Database, actor: Actor, id: string): Promise<
 export const readEndpoint = managedEndpoint;
 
 /** Plain http:// only where private targets are allowed (development, tests); the schema checked the rest. */
+/**
+ * An endpoint's URL as registered: no credentials in it (they would be shown in the list and the
+ * audit log); unless private targets are allowed, https and not an address literal or name that is
+ * plainly private. A name that resolves to a private address is refused when a delivery is sent.
+ */
 function requireAllowedUrl(url: string | undefined, deps: WebhookServiceDeps) {
-  if (url !== undefined && !deps.allowPrivateTargets && new URL(url).protocol !== 'https:') {
-    throw badField('url', UI_TEXT.webhookHttpsRequired);
+  if (url === undefined) return;
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) throw badField('url', UI_TEXT.webhookUrlCredentials);
+  if (deps.allowPrivateTargets) return;
+  if (parsed.protocol !== 'https:') throw badField('url', UI_TEXT.webhookHttpsRequired);
+  // The URL parser has already read 2130706433, 0x7f.1 and 127.1 as 127.0.0.1.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && refusedRange(host) !== null)) {
+    throw badField('url', UI_TEXT.webhookPrivateAddress);
   }
 }
 
@@ -93,9 +108,11 @@ export async function createEndpoint(
   deps: WebhookServiceDeps,
   actor: Actor,
   body: z.infer<typeof createWebhookEndpointBody>,
+  token: ApiTokenContext | null,
 ): Promise<EndpointWithSecret> {
   const { db } = deps;
   const organizationId = await organizationToCreateIn(db, actor, undefined, WEBHOOKS_FLAG);
+  requireEventScopes(token, body.eventTypes);
   requireAllowedUrl(body.url, deps);
   const id = randomUUID();
   const secret = newWebhookSecret();
@@ -141,8 +158,11 @@ export async function updateEndpoint(
   actor: Actor,
   id: string,
   body: z.infer<typeof updateWebhookEndpointBody>,
+  token: ApiTokenContext | null,
 ): Promise<WebhookEndpointRow> {
-  await managedEndpoint(deps.db, actor, id);
+  const endpoint = await managedEndpoint(deps.db, actor, id);
+  // What it will hear: a token that may not read tickets may not point a ticket endpoint elsewhere either.
+  requireEventScopes(token, body.eventTypes ?? endpoint.eventTypes);
   requireAllowedUrl(body.url, deps);
   const now = new Date();
   return deps.db.transaction(async (tx) => {
@@ -285,8 +305,15 @@ async function endpointDelivery(db: Database, actor: Actor, endpointId: string, 
 }
 
 /** GET /api/webhooks/{id}/deliveries/{deliveryId}: the delivery with every attempt, oldest first. */
-export async function readDelivery(db: Database, actor: Actor, endpointId: string, deliveryId: string) {
+export async function readDelivery(
+  db: Database,
+  actor: Actor,
+  endpointId: string,
+  deliveryId: string,
+  token: ApiTokenContext | null,
+) {
   const delivery = await endpointDelivery(db, actor, endpointId, deliveryId);
+  requireEventScopes(token, [delivery.eventType]);
   const attempts = await db
     .select()
     .from(webhookAttempts)
@@ -301,8 +328,10 @@ export async function redeliver(
   actor: Actor,
   endpointId: string,
   deliveryId: string,
+  token: ApiTokenContext | null,
 ): Promise<WebhookDeliveryRow> {
-  await endpointDelivery(deps.db, actor, endpointId, deliveryId);
+  const delivery = await endpointDelivery(deps.db, actor, endpointId, deliveryId);
+  requireEventScopes(token, [delivery.eventType]);
   const now = new Date();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
