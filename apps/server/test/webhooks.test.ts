@@ -102,6 +102,14 @@ async function onlyDelivery(t: TestApp, by: Member, endpointId: string) {
   return listed[0]!;
 }
 
+/** What the delivery engine runs with, to call its steps by hand as a process would. */
+const deliveryDeps = async (t: TestApp) => ({
+  db: t.app.db,
+  queue: t.app.jobs,
+  secrets: await loadWebhookSecrets(t.app.config),
+  config: t.app.config.webhooks,
+});
+
 const sendTest = async (t: TestApp, by: Member, endpointId: string) => {
   const sent = await t.call(webhookEndpoints.sendTest, { token: by.token, params: { id: endpointId } });
   expect(sent.status, sent.response.body).toBe(202);
@@ -434,12 +442,7 @@ describe('exactly once', () => {
         .returning();
       return row!;
     });
-    const deps = {
-      db: t.app.db,
-      queue: t.app.jobs,
-      secrets: await loadWebhookSecrets(t.app.config),
-      config: t.app.config.webhooks,
-    };
+    const deps = await deliveryDeps(t);
     await Promise.all([
       runDelivery(deps, { deliveryId: delivery.id }),
       runDelivery(deps, { deliveryId: delivery.id }),
@@ -458,12 +461,7 @@ describe('exactly once', () => {
     const org = await organization(make);
     const hooks = await receiver();
     const { endpoint } = await register(t, org.orgAdmin, hooks.url);
-    const deps = {
-      db: t.app.db,
-      queue: t.app.jobs,
-      secrets: await loadWebhookSecrets(t.app.config),
-      config: t.app.config.webhooks,
-    };
+    const deps = await deliveryDeps(t);
     // What a process killed mid-request leaves: the delivery's first attempt claimed, never answered.
     const [delivery] = await t.app.db
       .insert(webhookDeliveries)
@@ -531,12 +529,7 @@ describe('exactly once', () => {
     const org = await organization(make);
     const hooks = await receiver();
     const { endpoint } = await register(t, org.orgAdmin, hooks.url);
-    const deps = {
-      db: t.app.db,
-      queue: t.app.jobs,
-      secrets: await loadWebhookSecrets(t.app.config),
-      config: t.app.config.webhooks,
-    };
+    const deps = await deliveryDeps(t);
     // Another process has the endpoint's four attempts out.
     const inFlight = await t.app.db
       .insert(webhookDeliveries)
