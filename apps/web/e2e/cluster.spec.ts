@@ -47,7 +47,8 @@ async function userOn(browser: Browser, email: string, server: string) {
     .getByRole('button', { name: /Q3 launch/ })
     .click();
   await expect(messages(page)).toBeVisible();
-  await expect.poll(() => openSockets(sockets)).toBe(1);
+  // socket.io starts on long-polling and upgrades: on a loaded machine that can take more than the default 10 s.
+  await expect.poll(() => openSockets(sockets), { timeout: 30_000 }).toBe(1);
   return { page, sockets };
 }
 
