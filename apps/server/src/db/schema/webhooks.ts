@@ -59,6 +59,8 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** An attempt is out since then (null between attempts): what an endpoint's concurrency counts. */
     sendingSince: timestamp('sending_since', { withTimezone: true }),
+    /** Held back since then by its endpoint's concurrency: the next attempt's end there queues it. */
+    heldSince: timestamp('held_since', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -76,7 +78,11 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_sending_idx')
       .on(table.endpointId, table.sendingSince)
       .where(sql`${table.sendingSince} is not null`),
-    // An endpoint's deliveries owed, by when they are due: the next one an attempt's end queues, and the sweep's refill.
+    // An endpoint's deliveries held back, longest first: the one an attempt's end there queues.
+    index('webhook_deliveries_held_idx')
+      .on(table.endpointId, table.heldSince)
+      .where(sql`${table.heldSince} is not null`),
+    // An endpoint's deliveries owed, by when they are due: the minute's refill.
     index('webhook_deliveries_owed_due_idx')
       .on(table.endpointId, table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),

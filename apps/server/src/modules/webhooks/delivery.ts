@@ -1,5 +1,5 @@
 import { WEBHOOK_LIMITS } from '@smart/contracts';
-import { and, asc, count, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { WebhooksConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -100,10 +100,13 @@ async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): 
     }
 
     const { busy, earlierOwed } = await endpointAndRecordState(tx, delivery, leaseStart);
-    // Held back, with no job of its own: each attempt's end queues its endpoint's next delivery
-    // (queueNextOfEndpoint), and the minute's sweep refills. Polling here instead made a backlog of
-    // N deliveries N claims a second, enough for one endpoint's burst of test events to stall the server.
-    if (busy >= endpoint.concurrency) return null;
+    // Held back, with no job of its own: the next attempt's end at this endpoint queues the delivery
+    // held longest (queueHeldDelivery), and the minute's sweep refills. Polling here instead made a
+    // backlog of N deliveries N claims a second: one endpoint's burst of test events stalled the server.
+    if (busy >= endpoint.concurrency) {
+      await tx.update(webhookDeliveries).set({ heldSince: now }).where(eq(webhookDeliveries.id, delivery.id));
+      return null;
+    }
     // The event order per record: an earlier event's delivery still owed goes first, and queues this one when done.
     if (earlierOwed) return null;
 
@@ -127,7 +130,7 @@ async function claimAttempt(deps: DeliveryDeps, deliveryId: string, now: Date): 
       .returning({ id: webhookAttempts.id });
     await tx
       .update(webhookDeliveries)
-      .set({ attempts: attempt, sendingSince: now })
+      .set({ attempts: attempt, sendingSince: now, heldSince: null })
       .where(eq(webhookDeliveries.id, delivery.id));
     if (!written) return null;
     return { delivery: { ...delivery, attempts: attempt }, endpoint, attemptId: written.id, headers };
@@ -180,22 +183,34 @@ async function queueNextOfRecord(tx: Database, queue: JobQueue, delivery: Webhoo
   if (next) await queue.insertIn(tx, [deliveryJob(next.id)]);
 }
 
-/** The endpoint's delivery due first and not being sent, queued as an attempt ends: the slot it leaves is taken at once. */
-async function queueNextOfEndpoint(tx: Database, queue: JobQueue, delivery: WebhookDeliveryRow, now: Date) {
+/**
+ * The endpoint's delivery held back longest, queued as an attempt there ends: the slot it leaves is
+ * taken at once. Taken off the held list in the same statement (two attempts ending together queue
+ * two different ones); if it finds the endpoint busy again, it is held again.
+ */
+async function queueHeldDelivery(tx: Database, queue: JobQueue, endpointId: string) {
   const [next] = await tx
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
+    .update(webhookDeliveries)
+    .set({ heldSince: null })
     .where(
-      and(
-        eq(webhookDeliveries.endpointId, delivery.endpointId),
-        eq(webhookDeliveries.status, 'pending'),
-        isNull(webhookDeliveries.sendingSince),
-        lte(webhookDeliveries.nextAttemptAt, now),
-        ne(webhookDeliveries.id, delivery.id),
+      eq(
+        webhookDeliveries.id,
+        tx
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.endpointId, endpointId),
+              isNotNull(webhookDeliveries.heldSince),
+              eq(webhookDeliveries.status, 'pending'),
+            ),
+          )
+          .orderBy(asc(webhookDeliveries.heldSince))
+          .limit(1)
+          .for('update', { skipLocked: true }),
       ),
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(1);
+    .returning({ id: webhookDeliveries.id });
   if (next) await queue.insertIn(tx, [deliveryJob(next.id)]);
 }
 
@@ -224,7 +239,7 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
         .set({ status, lastStatus, nextAttemptAt: null, finishedAt: now, sendingSince: null })
         .where(eq(webhookDeliveries.id, delivery.id));
       await queueNextOfRecord(tx, queue, delivery);
-      await queueNextOfEndpoint(tx, queue, delivery, now);
+      await queueHeldDelivery(tx, queue, delivery.endpointId);
     };
     if (outcome.kind === 'succeeded') {
       await settle('succeeded');
@@ -253,7 +268,7 @@ async function finishAttempt(deps: DeliveryDeps, claim: Claim, result: Awaited<R
       .set({ lastStatus, nextAttemptAt, sendingSince: null })
       .where(eq(webhookDeliveries.id, delivery.id));
     await queue.insertIn(tx, [deliveryJob(delivery.id, nextAttemptAt)]);
-    await queueNextOfEndpoint(tx, queue, delivery, now);
+    await queueHeldDelivery(tx, queue, delivery.endpointId);
   });
 }
 

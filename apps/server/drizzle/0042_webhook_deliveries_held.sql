@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "held_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_held_idx" ON "webhook_deliveries" USING btree ("endpoint_id","held_since") WHERE "webhook_deliveries"."held_since" is not null;
