@@ -55,14 +55,16 @@ export const WEBHOOK_EVENT_SCOPES: Record<WebhookEventType, TokenScope | null> =
   'webhook.test': null,
 };
 
-/** The conversation kinds a `message.created` subscription opts into, one by one. */
-export const WEBHOOK_MESSAGE_KINDS = ['advisor', 'team', 'direct'] as const;
+/**
+ * The conversation kinds a `message.created` subscription opts into, one by one. A member's private
+ * chat with an advisor is not one: it is never sent out, so it is not offered.
+ */
+export const WEBHOOK_MESSAGE_KINDS = ['advisor', 'team'] as const;
 export type WebhookMessageKind = (typeof WEBHOOK_MESSAGE_KINDS)[number];
 /** What each kind means, as the event picker offers it. */
 export const WEBHOOK_MESSAGE_KIND_LABELS: Record<WebhookMessageKind, string> = {
   advisor: "Conversations with the organization's advisors",
   team: 'Team conversations (the general one and groups)',
-  direct: "A member's private chats with an advisor",
 };
 
 /** A signing secret: this prefix and 24 random bytes in base64 (the Standard Webhooks form). */
