@@ -18,7 +18,7 @@ import { isApiTokenSecret } from '../src/lib/api-token-secret.js';
 import { hashToken } from '../src/lib/tokens.js';
 import type { TestApp } from './helpers/app.js';
 import { endAssignment } from './helpers/assignments.js';
-import { adminOnly, authzMatrix, everyoneSignedIn, type Statuses } from './helpers/authz-matrix.js';
+import { adminOnly, authzMatrix, everyoneSignedIn, type Statuses, structureManagers } from './helpers/authz-matrix.js';
 import type { Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -67,15 +67,8 @@ async function organizationToken(
   return created.data;
 }
 
-const managers = (ok: number): Statuses => ({
-  admin: ok,
-  orgAdmin: ok,
-  user: 403,
-  advisorAssigned: 404,
-  advisorUnassigned: 404,
-  otherOrgAdmin: 404,
-  anonymous: 401,
-});
+/** An organization's managers: its org_admin and the admin; its user 403; its advisors and others 404. */
+const managers = structureManagers;
 /** An organization token: its org_admin and the admin; nobody else sees it. */
 const organizationTokenChangers = (ok: number): Statuses => ({
   ...managers(ok),

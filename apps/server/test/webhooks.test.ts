@@ -9,7 +9,7 @@ import { createEndpoint } from '../src/modules/webhooks/service.js';
 import { loadWebhookSecrets } from '../src/modules/webhooks/signing.js';
 import { insertApiToken } from './helpers/api-tokens.js';
 import type { TestApp } from './helpers/app.js';
-import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
+import { authzMatrix, structureManagers } from './helpers/authz-matrix.js';
 import type { Factories, Member } from './helpers/factories.js';
 import { apiTest } from './helpers/fixture.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -710,16 +710,8 @@ describe('endpoints', () => {
   });
 });
 
-/** An organization's webhooks: its org_admin and the admin; its user 403; an advisor's 404 (403 on the list); others 404. */
-const managers = (ok: number): Statuses => ({
-  admin: ok,
-  orgAdmin: ok,
-  user: 403,
-  advisorAssigned: 404,
-  advisorUnassigned: 404,
-  otherOrgAdmin: 404,
-  anonymous: 401,
-});
+/** An organization's managers: its org_admin and the admin; its user 403; its advisors and others 404. */
+const managers = structureManagers;
 
 let matrixReceiver: Promise<WebhookReceiver> | undefined;
 

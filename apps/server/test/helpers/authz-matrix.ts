@@ -55,7 +55,10 @@ export const ORGANIZATION_READERS: Statuses = {
 /** Departments and teams: read by the organization's members and admin, never by advisors. */
 export const STRUCTURE_READERS: Statuses = { ...ORGANIZATION_READERS, advisorAssigned: 404 };
 
-/** Departments and teams are changed by the organization's org_admin and admin, who get `ok`. */
+/**
+ * Departments and teams, an organization's API tokens and webhooks: changed by its org_admin and
+ * the admin, who get `ok`; its user 403; its advisors and others 404.
+ */
 export const structureManagers = (ok: number): Statuses => ({
   ...STRUCTURE_READERS,
   admin: ok,
