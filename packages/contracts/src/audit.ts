@@ -118,6 +118,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'task.comment': 'Task comment',
   'task.attachment_added': 'Task file added',
   'task.attachment_removed': 'Task file removed',
+  'task.recurrence': 'Task repeat changed',
   'ticket.created': 'Ticket created',
   'ticket.title': 'Ticket renamed',
   'ticket.description': 'Ticket description changed',

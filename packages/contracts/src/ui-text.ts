@@ -385,6 +385,15 @@ export const UI_TEXT = {
     expired: 'Expired',
   } as Record<OrganizationExportStatus, string>,
   taskDeleted: 'Task deleted',
+  // Repeating tasks
+  recurrenceNeedsDueDate: 'A repeating task needs a due date: its series starts there',
+  recurrenceEndsTwice: 'End a series after a number of times or on a date, not both',
+  recurrenceUntilBeforeStart: 'A series cannot end before its first due date',
+  recurrenceWeekdaysRequired: 'Choose at least one day of the week',
+  recurrenceNotRepeating: 'This task does not repeat',
+  seriesStopped: 'The task no longer repeats',
+  seriesDateTaken: 'Another task of this series is due that day',
+  seriesDeleted: 'Task deleted; the series stops here',
   objectiveDeleted: 'Objective deleted',
   projectDeleted: 'Project deleted',
   // Files

@@ -118,6 +118,8 @@ export const TASK_ACTIVITY_KINDS = [
   'comment',
   'attachment_added',
   'attachment_removed',
+  /** Its repeat rule: started (from null), changed, or stopped (to null), as the app writes the rule. */
+  'recurrence',
 ] as const;
 export type TaskActivityKind = (typeof TASK_ACTIVITY_KINDS)[number];
 
@@ -146,7 +148,7 @@ export interface WorkEventPayload {
   commentId?: string;
   change?: WorkChange;
   /** Who made the change, so a page can skip its own. */
-  actorId: string;
+  actorId: string | null;
 }
 /** The acknowledgement of WORK_ROOM_EVENTS.join: joined, or refused (missing, or not the caller's to read). */
 export type ProjectJoinAck = SocketAck;

@@ -29,7 +29,8 @@ export function historyRecorder<Table extends HistoryTable>(
   return async (
     writer: HistoryWriter,
     record: { id: string; organizationId: string },
-    actorId: string,
+    /** Nobody, when the app did it (a repeating task's next one, made by the sweep). */
+    actorId: string | null,
     entries: readonly HistoryEntry<Table['$inferInsert']['kind']>[],
   ): Promise<void> => {
     if (entries.length === 0) return;

@@ -30,6 +30,8 @@ const task: TaskRow = {
   progress: 50,
   assignedTo: 'assignee',
   createdBy: 'creator',
+  seriesId: null,
+  occurrenceOn: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 };

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { FormActions } from './FormActions';
 import { FormError } from './FormError';
 import { LockedModal } from './LockedModal';
@@ -16,6 +17,8 @@ interface ConfirmModalProps {
   onClose: () => void;
   /** False for an action that undoes nothing (e.g. reopening): the button takes the theme's colour, not red. */
   destructive?: boolean;
+  /** Choices that go with the question (which of a repeating task's tasks to delete). */
+  children?: ReactNode;
 }
 
 /** An in-app confirmation (never window.confirm): Cancel, or a red button naming the action. */
@@ -28,10 +31,12 @@ export function ConfirmModal({
   onConfirm,
   onClose,
   destructive = true,
+  children,
 }: ConfirmModalProps) {
   return (
     <LockedModal opened={opened} busy={busy} title="Please confirm" onClose={onClose} centered>
       <Text>{message}</Text>
+      {children}
       <FormError message={error} mt="md" />
       <FormActions
         busy={busy}

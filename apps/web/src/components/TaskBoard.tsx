@@ -16,10 +16,11 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { ActionIcon, Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { displayName, TASK_BOARD_TEXT, TASK_STATUSES, type TaskStatus } from '@smart/contracts';
+import { displayName, TASK_BOARD_TEXT, TASK_STATUSES, type TaskRecurrence, type TaskStatus } from '@smart/contracts';
 import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { dueLabel, isOverdue, statusLabel } from '@/lib/work-format';
+import { RepeatMarker, repeatLabelOf } from './RepeatMarker';
 import classes from './TaskBoard.module.css';
 
 /** A card of the board: what it shows and whether the caller may move it (the task's permissions). */
@@ -29,6 +30,8 @@ export interface BoardTask {
   status: TaskStatus;
   dueDate: string | null;
   assignee: string | null;
+  /** A repeating task's rule ("Every month on day 31"): its card shows the repeat marker. */
+  repeats: string | null;
   /** The task's page; a card without it opens nothing (a My Tasks item missing its project). */
   to?: string | undefined;
   canMove: boolean;
@@ -42,6 +45,7 @@ export const boardTaskOf = (
     status: TaskStatus;
     dueDate: string | null;
     assignedTo: { firstName: string; lastName: string } | null;
+    recurrence: TaskRecurrence | null;
     permissions: { canUpdateProgress: boolean };
   },
   to: string | undefined,
@@ -51,6 +55,7 @@ export const boardTaskOf = (
   status: task.status,
   dueDate: task.dueDate,
   assignee: task.assignedTo ? displayName(task.assignedTo) : null,
+  repeats: repeatLabelOf(task),
   to,
   canMove: task.permissions.canUpdateProgress,
 });
@@ -319,10 +324,13 @@ function CardBody({ task, handle, overlay = false }: { task: BoardTask; handle?:
               task.title
             )}
           </Text>
-          <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
-            {dueLabel(task.dueDate)}
-            {overdue ? ' (overdue)' : ''}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
+              {dueLabel(task.dueDate)}
+              {overdue ? ' (overdue)' : ''}
+            </Text>
+            <RepeatMarker label={task.repeats} />
+          </Group>
           <Text size="xs" c="dimmed" className={classes.title}>
             {task.assignee ?? TASK_BOARD_TEXT.unassigned}
           </Text>

@@ -1,13 +1,21 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import type { TaskPriority, TaskStatus } from '@smart/contracts';
+import type { TaskPriority, TaskRecurrence, TaskStatus } from '@smart/contracts';
 import { Link } from 'react-router';
+import { RepeatMarker, repeatLabelOf } from '@/components/RepeatMarker';
 import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { WorkProgress } from '@/components/WorkProgress';
 import { dueLabel, isOverdue } from '@/lib/work-format';
 import classes from './LinkCard.module.css';
 
 interface TaskSummaryCardProps {
-  task: { title: string; status: TaskStatus; priority: TaskPriority; dueDate: string | null; progress: number };
+  task: {
+    title: string;
+    status: TaskStatus;
+    priority: TaskPriority;
+    dueDate: string | null;
+    progress: number;
+    recurrence: TaskRecurrence | null;
+  };
   /** The task page; without it the card opens nothing (a My Tasks item missing its project). */
   to?: string | undefined;
   /** Where the task sits ('Website relaunch · Launch plan'). */
@@ -18,7 +26,8 @@ interface TaskSummaryCardProps {
 
 /**
  * A task's card in an objective's list and in My Tasks: title,
- * status and priority badges, where it sits, the person line, the due date and its progress.
+ * status and priority badges, where it sits, the person line, the due date (with the repeat
+ * marker of a repeating task) and its progress.
  */
 export function TaskSummaryCard({ task, to, context, person }: TaskSummaryCardProps) {
   const overdue = isOverdue(task.dueDate, task.status);
@@ -49,10 +58,13 @@ export function TaskSummaryCard({ task, to, context, person }: TaskSummaryCardPr
           <Text size="sm" c="dimmed">
             {person}
           </Text>
-          <Text size="sm" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
-            {dueLabel(task.dueDate)}
-            {overdue ? ' (overdue)' : ''}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
+              {dueLabel(task.dueDate)}
+              {overdue ? ' (overdue)' : ''}
+            </Text>
+            <RepeatMarker label={repeatLabelOf(task)} />
+          </Group>
         </Group>
         <WorkProgress value={task.progress ?? 0} label={`${task.title} progress`} />
       </Stack>

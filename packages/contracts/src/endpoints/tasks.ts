@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import { envelope, errorResponse, idParams, messageEnvelope, pagedEnvelope } from '../schemas/common.js';
+import { taskDeleteQuery } from '../schemas/recurrence.js';
 import { organizationFilterQuery } from '../schemas/structure.js';
 import {
   createTaskBody,
@@ -84,7 +85,7 @@ export const taskEndpoints = {
     scope: 'projects:write',
     tags,
     summary:
-      'Edit a task (partial): its creator, org_admin, admin; someone allowed to take it may send only {assignedTo: self}',
+      "Edit a task (partial): its creator, org_admin, admin; someone allowed to take it may send only {assignedTo: self}. `recurrence` starts, changes or (null) stops its repeating; on a repeating task, scope 'following' also changes what its next tasks are made from",
     params: idParams,
     body: updateTaskBody,
     responses: { 200: taskDetailEnvelope, 403: errorResponse },
@@ -118,8 +119,10 @@ export const taskEndpoints = {
     operationId: 'deleteTask',
     scope: 'projects:write',
     tags,
-    summary: 'Delete a task with its comments, history and attachments: its creator, org_admin, admin',
+    summary:
+      "Delete a task with its comments, history and attachments: its creator, org_admin, admin. A repeating task's series goes on (series=keep: when it makes its tasks on completion, the next one comes now) or stops (series=stop)",
     params: idParams,
+    query: taskDeleteQuery,
     responses: { 200: messageEnvelope, 403: errorResponse },
   }),
   comment: endpoint({

@@ -12,6 +12,7 @@ import {
   recordIds,
   requiredLine,
 } from './common.js';
+import { timeZoneSchema } from './notifications.js';
 import { imageUrlField, websiteField } from './urls.js';
 
 export const addressSchema = z.object({
@@ -48,6 +49,11 @@ export const organizationSchema = z.object({
   updatedAt: z.string(),
   /** Its people (for the platform organization: admins and advisors) must sign in with a second factor. */
   requireTwoFactor: z.boolean(),
+  /**
+   * Its IANA time zone: when its repeating tasks' due dates pass, and its service hours. Its
+   * org_admin sets it; a new organization takes its creator's.
+   */
+  timeZone: z.string(),
   /**
    * canClose: close the account (its org_admin, admin); canReopen: reopen a closed one (admin);
    * canChangeSecurity: require two-factor sign-in (its org_admin, admin); canChangeSeats: its
@@ -97,6 +103,7 @@ const organizationFields = {
     .min(1, UI_TEXT.seatsOutOfRange)
     .max(MAX_ORGANIZATION_SEATS, UI_TEXT.seatsOutOfRange)
     .optional(),
+  timeZone: timeZoneSchema.optional(),
 };
 
 const organizationName = requiredLine(UI_TEXT.organizationNameRequired, MAX_NAME_LENGTH);

@@ -40,6 +40,7 @@ import {
   sortOrderSchema,
 } from './common.js';
 import { mentionsSchema } from './notifications.js';
+import { recurrenceInput, SERIES_EDIT_SCOPES, taskRecurrenceSchema } from './recurrence.js';
 import { userSummarySchema } from './structure.js';
 
 /**
@@ -171,6 +172,8 @@ export const taskSchema = z.object({
   dueDate: z.string().nullable(),
   progress: z.number().int(),
   assignedTo: userSummarySchema.nullable(),
+  /** The series a repeating task belongs to; null for a task that does not repeat. */
+  recurrence: taskRecurrenceSchema.nullable(),
   /**
    * canEdit: title, description, priority, due date, assignee; canDelete; canUpdateProgress: status
    * and progress; canAssignToMe: take the task ('Assign to Me'); canComment; canAttach.
@@ -303,13 +306,29 @@ const taskFields = {
   dueDate: dateOnlyField,
   assignedTo: idSchema.nullable().optional(),
 };
-export const createTaskBody = z.object({
-  title: title(UI_TEXT.taskTitleRequired),
+/** A repeating task starts its series from its due date. */
+const needsDueDate = (body: { recurrence?: unknown; dueDate?: string | null }) =>
+  !body.recurrence || Boolean(body.dueDate);
+export const createTaskBody = z
+  .object({
+    title: title(UI_TEXT.taskTitleRequired),
+    ...taskFields,
+    priority: taskPrioritySchema.default(DEFAULT_WORK_PRIORITY),
+    /** Repeat: the series starts with this task. */
+    recurrence: recurrenceInput.nullable().optional(),
+  })
+  .refine(needsDueDate, { message: UI_TEXT.recurrenceNeedsDueDate, path: ['dueDate'] });
+/**
+ * PUT /api/tasks/{id}: partial fields. `recurrence` starts, changes or (null) stops the task's
+ * series; on a repeating task, `scope` 'following' also changes the series, so the next tasks are
+ * made from the new values.
+ */
+export const updateTaskBody = z.object({
+  title: title(UI_TEXT.taskTitleRequired).optional(),
   ...taskFields,
-  priority: taskPrioritySchema.default(DEFAULT_WORK_PRIORITY),
+  recurrence: recurrenceInput.nullable().optional(),
+  scope: z.enum(SERIES_EDIT_SCOPES).default('this'),
 });
-/** PUT /api/tasks/{id}: partial fields. */
-export const updateTaskBody = z.object({ title: title(UI_TEXT.taskTitleRequired).optional(), ...taskFields });
 export type CreateTaskBody = z.input<typeof createTaskBody>;
 export type UpdateTaskBody = z.input<typeof updateTaskBody>;
 

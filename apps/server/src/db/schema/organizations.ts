@@ -35,6 +35,11 @@ export const organizations = pgTable(
     closedBy: personColumn('closed_by'),
     /** Set when its erasure began (decision 0265): a job deletes it in batches; it cannot be reopened. */
     erasureStartedAt: timestamp('erasure_started_at', { withTimezone: true }),
+    /**
+     * Its IANA time zone: its repeating tasks' "today" and its service hours. Set by its org_admin;
+     * a new organization takes its creator's.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
     ...timestamps(),
   },
   (table) => [

@@ -1,6 +1,8 @@
 import {
   OBJECTIVE_STATUSES,
   PROJECT_STATUSES,
+  RECURRENCE_TRIGGERS,
+  type RecurrenceRule,
   TASK_ACTIVITY_KINDS,
   TASK_STATUSES,
   WORK_PRIORITIES,
@@ -12,10 +14,13 @@ import {
   date,
   foreignKey,
   index,
+  integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
   text,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -34,6 +39,7 @@ export const objectiveStatusEnum = pgEnum('objective_status', OBJECTIVE_STATUSES
 export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
 export const workPriorityEnum = pgEnum('work_priority', WORK_PRIORITIES);
 export const taskActivityKindEnum = pgEnum('task_activity_kind', TASK_ACTIVITY_KINDS);
+export const recurrenceTriggerEnum = pgEnum('recurrence_trigger', RECURRENCE_TRIGGERS);
 
 /** What a work search looks in: "title description". Queries must use this expression for the trigram index. */
 export function workSearchText(table: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
@@ -104,6 +110,45 @@ export const objectives = pgTable(
   ],
 );
 
+/**
+ * A repeating task's series (decision 0285): the rule, when its next task comes, and what each next
+ * task is made from (its title, description, priority, assignee and objective, changed by "this and
+ * the following" edits). Its tasks point at it; `latestOn` is the date of the newest one it made.
+ */
+export const taskSeries = pgTable(
+  'task_series',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    objectiveId: uuid('objective_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    priority: workPriorityEnum('priority').notNull().default('medium'),
+    assignedTo: personColumn('assigned_to'),
+    createdBy: personColumn('created_by'),
+    rule: jsonb('rule').$type<RecurrenceRule>().notNull(),
+    trigger: recurrenceTriggerEnum('trigger').notNull(),
+    /** The first due date, which the rule counts from. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    latestOn: date('latest_on', { mode: 'string' }).notNull(),
+    /** How many tasks it has made, the first included (a count-ended rule stops there). */
+    made: integer('made').notNull().default(1),
+    /** When it stopped (deleted or turned off) or ran past its end: it makes no more tasks. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    organizationKey(table),
+    sameOrganization(table, 'objectiveId', (): TenantTable => objectives, 'cascade'),
+    // The due-date sweep: running series whose newest date is near today, whatever else exists.
+    index('task_series_due_idx')
+      .on(table.latestOn)
+      .where(sql`${table.trigger} = 'due_date' and ${table.endedAt} is null`),
+    check('task_series_made_check', sql`${table.made} >= 1`),
+  ],
+);
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -121,9 +166,15 @@ export const tasks = pgTable(
     /** A member of the organization or an advisor assigned to it (checked by the service). */
     assignedTo: personColumn('assigned_to'),
     createdBy: personColumn('created_by'),
+    /** The series a repeating task belongs to, and the date the series gave it (its due date unless edited). */
+    seriesId: uuid('series_id'),
+    occurrenceOn: date('occurrence_on', { mode: 'string' }),
     ...timestamps(),
   },
   (table) => [
+    // Each of a series' dates makes one task, however many processes try at once.
+    unique('tasks_series_occurrence_unique').on(table.seriesId, table.occurrenceOn),
+    sameOrganization(table, 'seriesId', (): TenantTable => taskSeries, 'cascade'),
     index('tasks_objective_created_idx').on(table.objectiveId, table.createdAt, table.id),
     // Progress and counts of a project or objective read only these indexes.
     index('tasks_project_progress_idx').on(table.projectId, table.status, table.progress),
@@ -204,5 +255,6 @@ export const taskActivity = pgTable(
 export type ProjectRow = typeof projects.$inferSelect;
 export type ObjectiveRow = typeof objectives.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type TaskSeriesRow = typeof taskSeries.$inferSelect;
 export type TaskCommentRow = typeof taskComments.$inferSelect;
 export type TaskActivityRow = typeof taskActivity.$inferSelect;

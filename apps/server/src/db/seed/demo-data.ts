@@ -13,6 +13,8 @@ export interface DemoOrganization {
   contactEmail: string;
   contactPhone: string;
   address: PostalAddress;
+  /** Its IANA zone: its repeating tasks' and service hours' clock. */
+  timeZone: string;
   departments: { name: string; description: string; icon: string; manager?: string }[];
   teams: { name: string; description: string; department?: string; lead: string; members: string[] }[];
 }
@@ -42,6 +44,7 @@ export const demoOrganizations: DemoOrganization[] = [
     contactEmail: 'hello@smart.example.com',
     contactPhone: '+1 (415) 555-0100',
     address: { street: '500 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'USA' },
+    timeZone: 'America/Los_Angeles',
     departments: [],
     teams: [],
   },
@@ -53,6 +56,7 @@ export const demoOrganizations: DemoOrganization[] = [
     contactEmail: 'contact@acme.example.com',
     contactPhone: '+1 (312) 555-0142',
     address: { street: '1200 Industrial Parkway', city: 'Chicago', state: 'IL', zipCode: '60607', country: 'USA' },
+    timeZone: 'America/Chicago',
     departments: [
       {
         name: 'Engineering',
@@ -125,6 +129,7 @@ export const demoOrganizations: DemoOrganization[] = [
     contactEmail: 'info@globex.example.com',
     contactPhone: '+1 (503) 555-0177',
     address: { street: '88 Harbor Drive', city: 'Portland', state: 'OR', zipCode: '97209', country: 'USA' },
+    timeZone: 'America/Los_Angeles',
     departments: [
       {
         name: 'Logistics',
@@ -153,6 +158,7 @@ export const demoOrganizations: DemoOrganization[] = [
     contactEmail: 'hello@initech.example.com',
     contactPhone: '+1 (512) 555-0190',
     address: { street: '4120 Freidrich Lane', city: 'Austin', state: 'TX', zipCode: '78744', country: 'USA' },
+    timeZone: 'America/Chicago',
     departments: [],
     teams: [],
   },

@@ -15,6 +15,8 @@ export interface DemoTask {
   dueInDays?: number;
   comments?: { author: string; text: string }[];
   attachment?: DemoAttachment;
+  /** It repeats: monthly on its due date's day, the next one made when it is completed. */
+  repeatsMonthly?: boolean;
 }
 
 export interface DemoObjective {
@@ -324,6 +326,16 @@ export const demoProjects: DemoProject[] = [
             status: 'in_progress',
             progress: 40,
             dueInDays: 3,
+          },
+          {
+            title: 'Close the month: payroll and VAT return',
+            description: 'Run payroll, file the VAT return and send both to our advisor for review.',
+            assignee: GRACE,
+            priority: 'high',
+            status: 'not_started',
+            progress: 0,
+            dueInDays: 6,
+            repeatsMonthly: true,
           },
         ],
       },

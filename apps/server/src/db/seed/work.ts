@@ -1,7 +1,8 @@
-import type { TaskActivityKind } from '@smart/contracts';
+import { monthlyPositionsOf, recurrenceLabel, type TaskActivityKind } from '@smart/contracts';
+import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../storage/index.js';
 import type { Database } from '../client.js';
-import { objectives, projects, taskActivity, taskComments, tasks, teams } from '../schema/index.js';
+import { objectives, projects, taskActivity, taskComments, taskSeries, tasks, teams } from '../schema/index.js';
 import { type DemoAttachment, type DemoTask, demoProjects } from './demo-work.js';
 import { type DemoFileToStore, insertDemoFile, storeDemoFiles } from './files.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
@@ -118,6 +119,39 @@ export async function seedDemoWorkOnce(db: Database, storage: FileStorage): Prom
             })
             .returning({ id: tasks.id });
           const taskId = required(taskRow, 'task row').id;
+          const dueDate = task.dueInDays === undefined ? null : dayFromToday(task.dueInDays);
+          if (task.repeatsMonthly && dueDate) {
+            const rule = { frequency: 'monthly' as const, interval: 1, day: monthlyPositionsOf(dueDate).day };
+            const [series] = await tx
+              .insert(taskSeries)
+              .values({
+                organizationId,
+                projectId,
+                objectiveId,
+                title: task.title,
+                description: task.description ?? null,
+                priority: task.priority,
+                assignedTo: task.assignee ? userId(task.assignee) : null,
+                createdBy: creator,
+                rule,
+                trigger: 'completion',
+                startsOn: dueDate,
+                latestOn: dueDate,
+              })
+              .returning({ id: taskSeries.id });
+            await tx
+              .update(tasks)
+              .set({ seriesId: required(series, 'series row').id, occurrenceOn: dueDate })
+              .where(eq(tasks.id, taskId));
+            await tx.insert(taskActivity).values({
+              organizationId,
+              taskId,
+              actorId: creator,
+              kind: 'recurrence',
+              toValue: recurrenceLabel(rule, dueDate),
+              createdAt: hoursAgo(24 * 14 - 1),
+            });
+          }
           await tx.insert(taskActivity).values(
             historyOf(task).map((entry, step) => ({
               organizationId,

@@ -11,6 +11,7 @@ const SETTING_LABELS = {
   contactPhone: 'Contact phone',
   address: 'Address',
   seats: 'Seats',
+  timeZone: 'Time zone',
 } as const;
 type Setting = keyof typeof SETTING_LABELS;
 

@@ -43,6 +43,7 @@ export function presentOrganization(
         : null,
     erasureStartedAt: row.erasureStartedAt?.toISOString() ?? null,
     requireTwoFactor: row.requireTwoFactor,
+    timeZone: row.timeZone,
     memberCount: row.memberCount,
     seats: row.seats,
     createdAt: row.createdAt.toISOString(),

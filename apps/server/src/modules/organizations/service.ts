@@ -89,6 +89,7 @@ function organizationChanges(input: OrganizationInput, current?: { address: unkn
     contactPhone: contact.phone,
     address,
     seats: input.seats,
+    timeZone: input.timeZone,
   });
 }
 
@@ -126,12 +127,15 @@ export async function updateOrganizationFor(
 /** Creating and deleting organizations is a platform decision (canAccessAllOrganizations). */
 export async function createOrganization(db: Database, actor: Actor, input: z.output<typeof createOrganizationBody>) {
   if (!seesAllOrganizations(actor)) throw forbidden();
+  // Its time zone is its creator's until its org_admin says otherwise.
+  const [creator] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const timeZone = input.timeZone ?? creator?.timeZone ?? undefined;
   const [created] = await db.transaction(async (tx) => {
     if (input.logo) await publishPicture(tx, actor.id, input.logo);
     const rows = await conflictOnDuplicate(
       tx
         .insert(organizations)
-        .values({ name: input.name, ...organizationChanges(input) })
+        .values({ name: input.name, ...organizationChanges({ ...input, timeZone }) })
         .returning({ id: organizations.id }),
       UI_TEXT.organizationNameTaken,
       'name',

@@ -4,7 +4,7 @@ import { projectRoutes } from './routes.js';
 import { projectSocketEvents } from './socket.js';
 
 export { requireProjectWork, requireTeamIn, workSearch } from './access.js';
-export { announceWork } from './live.js';
+export { announceWork, announceWorkFromApp } from './live.js';
 export { newWorkRecord } from './new-record.js';
 export { projectNotificationRules } from './notifications.js';
 export {

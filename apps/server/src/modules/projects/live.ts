@@ -25,13 +25,27 @@ export function announceWork(
   event: (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS],
   payload: WorkEventPayload,
   people: readonly (string | null | undefined)[] = [],
+  { toOrigin = false } = {},
 ) {
+  const rooms = workRooms(request.server, payload, people);
+  (toOrigin ? rooms : rooms.except(originConnection(request))).emit(event, payload);
+}
+
+/** The project's room and the people's user rooms, marked changed (no origin: the app made the change). */
+function workRooms(app: FastifyInstance, payload: WorkEventPayload, people: readonly (string | null | undefined)[]) {
   const userRooms = [...new Set(people.filter((id): id is string => Boolean(id)))].map(userRoom);
-  request.server.roomChanges.changed([projectRoom(payload.projectId)]);
-  request.server.io
-    .to([projectRoom(payload.projectId), ...userRooms])
-    .except(originConnection(request))
-    .emit(event, payload);
+  app.roomChanges.changed([projectRoom(payload.projectId)]);
+  return app.io.to([projectRoom(payload.projectId), ...userRooms]);
+}
+
+/** A change the app made by itself (a repeating task's next one, by the sweep), announced as announceWork does. */
+export function announceWorkFromApp(
+  app: FastifyInstance,
+  event: (typeof WORK_EVENTS)[keyof typeof WORK_EVENTS],
+  payload: WorkEventPayload,
+  people: readonly (string | null | undefined)[] = [],
+) {
+  workRooms(app, payload, people).emit(event, payload);
 }
 
 /** A deleted project's room is emptied on every process: nothing more will happen there. */

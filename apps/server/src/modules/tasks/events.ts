@@ -36,7 +36,7 @@ const taskRef = (task: TaskRef): DomainEventPayload<'task.completed'> => ({
 });
 
 /** A new task, and its assignee when it has one. */
-export const taskCreated = (task: TaskRef, actorId: string): DomainEventInput[] => [
+export const taskCreated = (task: TaskRef, actorId: string | null): DomainEventInput[] => [
   domainEvent('task.created', task.organizationId, actorId, taskRef(task)),
   ...taskAssigned(task, actorId),
 ];
@@ -61,7 +61,7 @@ function taskFieldChanges(before: TaskRow, after: TaskRow): ChangedField[] {
 }
 
 /** The task now has this assignee (given at creation or by a change); none when it has none. */
-export function taskAssigned(task: TaskRef, actorId: string): DomainEventInput[] {
+export function taskAssigned(task: TaskRef, actorId: string | null): DomainEventInput[] {
   const assigneeId = task.assignedTo;
   if (!assigneeId) return [];
   return [domainEvent('task.assigned', task.organizationId, actorId, { ...taskRef(task), assigneeId })];

@@ -1,7 +1,8 @@
-import { taskActivity, taskComments, taskReminders, tasks } from '../../db/schema/index.js';
+import { taskActivity, taskComments, taskReminders, taskSeries, tasks } from '../../db/schema/index.js';
 import { organizationTables, reachedThrough, registerRoutes, type ServerModule } from '../manifest.js';
 import { taskAttachmentRoutes } from './attachment-routes.js';
 import { readTaskForFiles } from './attachments.js';
+import { startRecurrenceSweep } from './recurrence-sweep.js';
 import { startReminderSweep } from './reminders.js';
 import { taskRoutes } from './routes.js';
 
@@ -14,9 +15,9 @@ export const tasksModule: ServerModule = {
   name: 'tasks',
   routes: registerRoutes(taskRoutes, taskAttachmentRoutes),
   recordReaders: { task: readTaskForFiles },
-  notificationHooks: { reminderSweeps: [startReminderSweep] },
+  notificationHooks: { reminderSweeps: [startReminderSweep, startRecurrenceSweep] },
   organizationData: [
-    ...organizationTables(tasks, taskComments, taskActivity),
+    ...organizationTables(taskSeries, tasks, taskComments, taskActivity),
     reachedThrough(taskReminders, { column: taskReminders.taskId, parent: tasks.id }),
   ],
 };

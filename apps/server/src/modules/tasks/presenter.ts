@@ -1,5 +1,16 @@
-import type { MyTask, Task, TaskActivityKind, TaskComment, TaskDetail, TaskPriority } from '@smart/contracts';
-import type { TaskRow } from '../../db/schema/index.js';
+import {
+  type MyTask,
+  nextOccurrences,
+  recurrenceLabel,
+  type Task,
+  type TaskActivityKind,
+  type TaskComment,
+  type TaskDetail,
+  type TaskPriority,
+  type TaskRecurrence,
+  toRRule,
+} from '@smart/contracts';
+import type { TaskRow, TaskSeriesRow } from '../../db/schema/index.js';
 import { type AttachmentRow, presentAttachment } from '../files/index.js';
 import { type HistoryEntryRecord, presentHistoryEntry } from '../history/index.js';
 import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
@@ -15,6 +26,8 @@ export interface TaskRecord {
   assignee: UserSummaryRow | null;
   project: { id: string; title: string };
   objective: { id: string; title: string };
+  /** Its series, when it repeats. */
+  series: TaskSeriesRow | null;
 }
 
 export interface TaskCommentRecord {
@@ -26,6 +39,22 @@ export interface TaskCommentRecord {
 }
 
 export type TaskActivityRecord = HistoryEntryRecord<TaskActivityKind>;
+
+/** A repeating task's series: its rule in words and as an RRULE, and the next dates it will make. */
+export function presentRecurrence(series: TaskSeriesRow | null): TaskRecurrence | null {
+  if (!series) return null;
+  const active = series.endedAt === null;
+  return {
+    seriesId: series.id,
+    rule: series.rule,
+    startsOn: series.startsOn,
+    trigger: series.trigger,
+    label: recurrenceLabel(series.rule, series.startsOn),
+    rrule: toRRule(series.rule, series.startsOn),
+    active,
+    nextDates: active ? nextOccurrences(series.rule, series.startsOn, series.latestOn, series.made) : [],
+  };
+}
 
 /** Row → the API's task JSON (contracts' schema), with what the caller may do with it. */
 export function presentTask(record: TaskRecord, access: TaskAccess): Task {
@@ -40,6 +69,7 @@ export function presentTask(record: TaskRecord, access: TaskAccess): Task {
     dueDate: task.dueDate,
     progress: task.progress,
     assignedTo: summaryOrNull(record.assignee),
+    recurrence: presentRecurrence(record.series),
     permissions: taskPermissions(access, task),
   };
 }

@@ -38,7 +38,7 @@ export async function taskRoutes(app: FastifyInstance) {
    */
   const answerChange = (
     request: FastifyRequest,
-    { detail, access, formerAssigneeId }: TaskResult,
+    { detail, access, formerAssigneeId, nextTask }: TaskResult,
     change: WorkChange,
   ) => {
     const { task } = detail.record;
@@ -46,8 +46,15 @@ export async function taskRoutes(app: FastifyInstance) {
       ...listedFor(task),
       formerAssigneeId,
     ]);
+    if (nextTask) announceNextTask(request, nextTask, access.actor.id);
     return ok(presentTaskDetail(detail, access));
   };
+
+  /** A repeating task's next one, made by the change: every page listing it hears, the caller's too. */
+  const announceNextTask = (request: FastifyRequest, task: TaskRow, actorId: string) =>
+    announceWork(request, WORK_EVENTS.taskChanged, { ...taskIds(task), change: 'created', actorId }, listedFor(task), {
+      toOrigin: true,
+    });
 
   addRoute(app, endpoints.mine, async (request) => {
     const actor = requireUser(request);
@@ -99,8 +106,9 @@ export async function taskRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.remove, async (request) => {
     const actor = requireUser(request);
-    const { task, fileKeys } = await deleteTask(app.db, actor, request.params.id);
+    const { task, fileKeys, nextTask } = await deleteTask(app.db, actor, request.params.id, request.query.series);
     announceWork(request, WORK_EVENTS.taskDeleted, { ...taskIds(task), actorId: actor.id }, listedFor(task));
+    if (nextTask) announceNextTask(request, nextTask, actor.id);
     await removeStoredFiles(app.storage, fileKeys);
     return okMessage(UI_TEXT.taskDeleted);
   });

@@ -17,6 +17,7 @@ import {
   type TaskRow,
   taskActivity,
   taskComments,
+  taskSeries,
   tasks,
   users,
 } from '../../db/schema/index.js';
@@ -35,6 +36,15 @@ import { afterProgressChange, afterStatusChange, type Completion } from './compl
 import { taskChangeEvents, taskCommented, taskCreated } from './events.js';
 import { canAssignTaskToMe, canUpdateTaskProgress, type TaskAccess } from './policy.js';
 import type { TaskCommentRecord, TaskDetailRecord, TaskRecord } from './presenter.js';
+import {
+  changeSeries,
+  makeNextTask,
+  nextTaskAfterCompletion,
+  runningSeriesOf,
+  type SeriesTemplate,
+  startSeries,
+  stopSeries,
+} from './recurrence.js';
 
 const creator = alias(users, 'task_creator');
 const assignee = alias(users, 'task_assignee');
@@ -50,6 +60,7 @@ export function selectTaskRecords(db: Database, page?: PageJoin) {
       assignee: userSummaryOf(assignee),
       project: { id: projects.id, title: projects.title },
       objective: { id: objectives.id, title: objectives.title },
+      series: taskSeries,
     })
     .from(tasks)
     .$dynamic();
@@ -58,7 +69,8 @@ export function selectTaskRecords(db: Database, page?: PageJoin) {
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(objectives, eq(objectives.id, tasks.objectiveId))
     .leftJoin(creator, eq(creator.id, tasks.createdBy))
-    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo));
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .leftJoin(taskSeries, eq(taskSeries.id, tasks.seriesId));
 }
 
 async function findTaskRecord(db: Database, id: string): Promise<TaskRecord | null> {
@@ -187,6 +199,8 @@ export interface TaskResult {
   access: TaskAccess;
   /** Whom the change took the task from, when it was reassigned (their My Tasks loses it). */
   formerAssigneeId?: string | null;
+  /** The next task of its series, made by this change (a repeating task completed). */
+  nextTask?: TaskRow | null;
 }
 
 /** GET /api/tasks/{id}. */
@@ -219,7 +233,8 @@ export async function createTask(db: Database, actor: Actor, objectiveId: string
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
+    const repeats = body.recurrence ? [await startSeries(tx, created, body.recurrence)] : [];
+    await recordTaskActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }, ...repeats]);
     await publish(db, tx, taskCreated(created, actor.id));
     return created.id;
   });
@@ -260,9 +275,37 @@ async function changeTask(
 
 type UpdateTask = z.output<typeof updateTaskBody>;
 
-/** Whether the body only hands the task to the caller ('Assign to Me'). */
-const onlyTakesTask = (actor: Actor, body: UpdateTask) =>
+/** Whether the body only hands the task to the caller ('Assign to Me'); `scope` alone changes nothing. */
+const onlyTakesTask = (actor: Actor, { scope: _scope, ...body }: UpdateTask) =>
   body.assignedTo === actor.id && Object.values(body).filter((value) => value !== undefined).length === 1;
+
+/**
+ * The repeat part of a task change, in its transaction: `recurrence` starts a series from the task,
+ * changes its series' rule or (null) stops it; scope 'following' carries the change's fields to the
+ * series, so its next tasks are made from them (a new due date moves the series' dates with it).
+ */
+async function changeRecurrence(
+  tx: Database,
+  current: TaskRow,
+  body: UpdateTask,
+  set: Partial<typeof tasks.$inferInsert>,
+): Promise<TaskActivityEntry[]> {
+  const series = await runningSeriesOf(tx, current);
+  if (body.recurrence === null) return series ? stopSeries(tx, series) : [];
+  if (!series)
+    return body.recurrence ? [await startSeries(tx, { ...current, ...set } as TaskRow, body.recurrence)] : [];
+  const following = body.scope === 'following';
+  if (!following && body.recurrence === undefined) return [];
+  const template: SeriesTemplate = following
+    ? { title: set.title, description: set.description, priority: set.priority, assignedTo: set.assignedTo }
+    : {};
+  const movesDates = body.recurrence !== undefined || (following && set.dueDate !== undefined);
+  return changeSeries(tx, series, current, {
+    template: Object.fromEntries(Object.entries(template).filter(([, value]) => value !== undefined)),
+    recurrence: body.recurrence,
+    anchor: movesDates ? (set.dueDate !== undefined ? set.dueDate : current.dueDate) : undefined,
+  });
+}
 
 /**
  * PUT /api/tasks/{id}: partial fields, by its creator, org_admin or admin; anyone else allowed to
@@ -304,6 +347,7 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, bod
         to: body.assignedTo ? (names.get(body.assignedTo) ?? null) : null,
       });
     }
+    entries.push(...(await changeRecurrence(tx, current, body, set)));
     return { set, entries };
   });
   return { detail, access, formerAssigneeId };
@@ -326,13 +370,23 @@ function completionEntries(before: Completion, after: Completion): TaskActivityE
   return entries;
 }
 
-async function moveTask(db: Database, actor: Actor, taskId: string, next: (task: Completion) => Completion) {
+/** A status or progress change; completing a repeating task may make its series' next one, in that transaction. */
+async function moveTask(
+  db: Database,
+  actor: Actor,
+  taskId: string,
+  next: (task: Completion) => Completion,
+): Promise<TaskResult> {
   const { access } = await movableTask(db, actor, taskId);
-  const detail = await changeTask(db, actor, taskId, (current) => {
+  let nextTask: TaskRow | null = null;
+  const detail = await changeTask(db, actor, taskId, async (current, tx) => {
     const after = next(current);
+    if (after.status === 'completed' && current.status !== 'completed') {
+      nextTask = await nextTaskAfterCompletion(db, tx, current, actor.id);
+    }
     return { set: after, entries: completionEntries(current, after) };
   });
-  return { detail, access };
+  return { detail, access, nextTask };
 }
 
 /** PATCH /api/tasks/{id}/status (completion rules: completion.ts). */
@@ -346,17 +400,24 @@ export const setTaskProgress = (db: Database, actor: Actor, taskId: string, prog
 /**
  * DELETE /api/tasks/{id}: by its creator, org_admin, admin. Its comments and history go with it
  * (cascades), its attachments' rows in the same transaction; returns the task and the storage keys
- * whose bytes the caller removes after the commit.
+ * whose bytes the caller removes after the commit. A repeating task's series stops with it
+ * (`series` 'stop') or goes on: when it makes its tasks on completion and this open task was its
+ * newest, the next one is made now, as if this one were done.
  */
-export async function deleteTask(db: Database, actor: Actor, taskId: string) {
+export async function deleteTask(db: Database, actor: Actor, taskId: string, series: 'keep' | 'stop' = 'keep') {
   const { task } = await readableTask(db, actor, taskId);
   if (!canChangeWorkRecord(actor, task)) throw forbidden();
-  const fileKeys = await db.transaction(async (tx) => {
-    const keys = await detachFilesOf(tx, 'task', [task.id]);
+  return db.transaction(async (tx) => {
+    const fileKeys = await detachFilesOf(tx, 'task', [task.id]);
+    const running = await runningSeriesOf(tx, task);
+    let nextTask: TaskRow | null = null;
+    if (running && series === 'stop') await stopSeries(tx, running);
+    const skipsAhead =
+      running?.trigger === 'completion' && running.latestOn === task.occurrenceOn && task.status !== 'completed';
+    if (running && series === 'keep' && skipsAhead) nextTask = await makeNextTask(db, tx, running, actor.id);
     await tx.delete(tasks).where(eq(tasks.id, task.id));
-    return keys;
+    return { task, fileKeys, nextTask };
   });
-  return { task, fileKeys };
 }
 
 type TaskCommentInput = z.output<typeof taskCommentBody>;

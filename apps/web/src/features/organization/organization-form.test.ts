@@ -21,6 +21,7 @@ const organization: Organization = {
   erasesAt: null,
   erasureStartedAt: null,
   requireTwoFactor: false,
+  timeZone: 'Europe/Berlin',
   memberCount: 3,
   seats: 25,
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -45,6 +46,7 @@ describe('organization form', () => {
       email: 'contact@acme.example.com',
       phone: '',
       description: 'Tools',
+      timeZone: 'Europe/Berlin',
       seats: null,
     });
   });
@@ -56,6 +58,7 @@ describe('organization form', () => {
       website: '',
       description: 'Tools',
       contact: { email: 'contact@acme.example.com', phone: '555 0101' },
+      timeZone: 'Europe/Berlin',
     });
   });
 
@@ -68,6 +71,7 @@ describe('organization form', () => {
         email: 'nope',
         phone: 'abc',
         description: 'Tools',
+        timeZone: 'Europe/Berlin',
         seats: null,
       }),
     ).toEqual({

@@ -7,6 +7,8 @@ export interface OrganizationValues {
   email: string;
   phone: string;
   description: string;
+  /** Its IANA time zone (repeating tasks' due dates, service hours). */
+  timeZone: string;
   /** The subscription's seats, for whoever may change them (admin); null for everyone else. '' while emptied. */
   seats: number | string | null;
 }
@@ -20,6 +22,7 @@ export function valuesFromOrganization(organization: Organization): Organization
     email: organization.contact.email ?? '',
     phone: organization.contact.phone ?? '',
     description: organization.description ?? '',
+    timeZone: organization.timeZone,
     seats: organization.permissions.canChangeSeats ? organization.seats : null,
   };
 }
@@ -34,6 +37,7 @@ export function updateBodyFrom(values: OrganizationValues): UpdateOrganizationBo
     website: values.website.trim(),
     description: values.description.trim(),
     contact: { email: values.email.trim(), phone: values.phone.trim() },
+    timeZone: values.timeZone,
     ...(values.seats !== null && { seats: typeof values.seats === 'number' ? values.seats : 0 }),
   };
 }

@@ -168,9 +168,15 @@ export const useUpdateTask = (taskId: string, failMessage: string = UI_TEXT.upda
     },
   );
 
+/** Deletes the task; a repeating task's series goes on ('keep') or stops with it ('stop'). */
 export const useDeleteTask = (task: Pick<Task, 'id' | 'projectId' | 'objectiveId'>) =>
   useWorkMutation(
-    () => api(taskEndpoints.remove, { params: { id: task.id } }, { failMessage: UI_TEXT.deleteTaskFailed }),
+    (series: 'keep' | 'stop' = 'keep') =>
+      api(
+        taskEndpoints.remove,
+        { params: { id: task.id }, query: { series } },
+        { failMessage: UI_TEXT.deleteTaskFailed },
+      ),
     { change: () => taskChange(task), removes: () => [workKeys.task(task.id)] },
   );
 

@@ -35,6 +35,9 @@ export function activitySentence({ kind, from, to }: Pick<TaskActivity, 'kind' |
       return `attached ${to ?? 'a file'}`;
     case 'attachment_removed':
       return `removed the attachment ${from ?? ''}`.trim();
+    case 'recurrence':
+      if (!from) return `made the task repeat: ${to ?? ''}`;
+      return to ? `changed the repeat from "${from}" to "${to}"` : 'stopped the task repeating';
     default:
       return 'changed the task';
   }

@@ -2,13 +2,14 @@ import { Anchor, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInp
 import { MAX_ORGANIZATION_SEATS, type Organization, updateOrganizationBody } from '@smart/contracts';
 import { EditActions } from '@/components/EditActions';
 import { FormError } from '@/components/FormError';
+import { TimeZoneSelect } from '@/components/TimeZoneSelect';
 import { useEditableSection } from '@/lib/forms';
 import { useUpdateOrganization } from '../api';
 import { type OrganizationField, updateBodyFrom, valuesFromOrganization } from '../organization-form';
 import { FieldValue } from './FieldValue';
 
 const FIELDS: {
-  name: Exclude<OrganizationField, 'description' | 'seats'>;
+  name: Exclude<OrganizationField, 'description' | 'seats' | 'timeZone'>;
   label: string;
   type: string;
   required?: boolean;
@@ -59,6 +60,12 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
               ))}
             </SimpleGrid>
             <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+            <TimeZoneSelect
+              label="Time zone"
+              description="Its repeating tasks fall due, and its service hours count, in this zone."
+              value={form.values.timeZone}
+              onChange={(zone) => form.setFieldValue('timeZone', zone)}
+            />
             {/* The subscription's seats: the admin's to change (decision 0191); others never see the field. */}
             {saved.seats !== null && (
               <NumberInput
@@ -98,6 +105,7 @@ export function OrganizationDetailsSection({ organization }: { organization: Org
             <FieldValue label="Telephone Number" value={saved.phone} />
           </SimpleGrid>
           <FieldValue label="Description" value={saved.description} />
+          <FieldValue label="Time zone" value={saved.timeZone} />
           {saved.seats !== null && <FieldValue label="Seats" value={String(saved.seats)} />}
         </Stack>
       )}

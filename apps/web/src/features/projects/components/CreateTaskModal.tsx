@@ -2,7 +2,8 @@ import { createTaskBody, DEFAULT_WORK_PRIORITY } from '@smart/contracts';
 import { useAuth } from '@/features/auth';
 import { useSavingForm, validateWith } from '@/lib/forms';
 import { useCreateTask } from '../api';
-import { TaskFields, type TaskValues, taskBodyOf } from './TaskFields';
+import { NO_REPEAT } from '../repeat-form';
+import { newTaskBodyOf, TaskFields, type TaskValues } from './TaskFields';
 import { WorkForm, WorkFormModal } from './WorkFields';
 
 interface CreateTaskModalProps {
@@ -31,7 +32,7 @@ interface TaskFormProps {
 
 function TaskForm({ create, organizationId, onClose }: TaskFormProps) {
   const { user } = useAuth();
-  const toBody = (values: TaskValues) => taskBodyOf(values, user?.id);
+  const toBody = (values: TaskValues) => newTaskBodyOf(values, user?.id);
   const form = useSavingForm<TaskValues>(create, {
     initialValues: {
       title: '',
@@ -40,6 +41,7 @@ function TaskForm({ create, organizationId, onClose }: TaskFormProps) {
       dueDate: '',
       assignedTo: null,
       assignToMe: false,
+      ...NO_REPEAT,
     },
     validate: validateWith(createTaskBody, { input: toBody }),
   });

@@ -3,9 +3,11 @@ import type { UseFormReturnType } from '@mantine/form';
 import { TASK_PRIORITIES, type TaskPriority } from '@smart/contracts';
 import { PersonPicker } from '@/components/PersonPicker';
 import { priorityOptions } from '@/lib/work-format';
+import { type RepeatValues, recurrenceOf } from '../repeat-form';
+import { RepeatFields } from './RepeatFields';
 import { ChoiceField, DateField, TitleDescriptionFields } from './WorkFields';
 
-export interface TaskValues {
+export interface TaskValues extends RepeatValues {
   title: string;
   description: string;
   priority: TaskPriority;
@@ -24,6 +26,12 @@ export const taskBodyOf = (values: TaskValues, currentUserId: string | null | un
   assignedTo: values.assignToMe ? (currentUserId ?? null) : values.assignedTo,
 });
 
+/** Create Task's body: the task, and its repeat when it has one. */
+export const newTaskBodyOf = (values: TaskValues, currentUserId: string | null | undefined) => {
+  const recurrence = recurrenceOf(values, values.dueDate);
+  return { ...taskBodyOf(values, currentUserId), ...(recurrence && { recurrence }) };
+};
+
 interface TaskFieldsProps {
   form: UseFormReturnType<TaskValues>;
   /** Whose people the assignee picker offers. */
@@ -32,10 +40,18 @@ interface TaskFieldsProps {
   offerAssignToMe?: boolean;
   /** The current assignee's name, shown before the picker has searched. */
   assigneeLabel?: string | null;
+  /** The task repeats: its edit may be this task's alone or the following ones' too. */
+  repeats?: boolean;
 }
 
-/** Create Task's and the task page's edit fields: title, description, priority, due date and assignee. */
-export function TaskFields({ form, organizationId, offerAssignToMe = false, assigneeLabel = null }: TaskFieldsProps) {
+/** Create Task's and the task page's edit fields: title, description, priority, due date, assignee and repeat. */
+export function TaskFields({
+  form,
+  organizationId,
+  offerAssignToMe = false,
+  assigneeLabel = null,
+  repeats = false,
+}: TaskFieldsProps) {
   return (
     <>
       <TitleDescriptionFields form={form} titleLabel="Task title" />
@@ -54,6 +70,7 @@ export function TaskFields({ form, organizationId, offerAssignToMe = false, assi
           onChange={(userId) => form.setFieldValue('assignedTo', userId)}
         />
       )}
+      <RepeatFields form={form} offerScope={repeats} />
     </>
   );
 }

@@ -1,5 +1,12 @@
-import { Select, SimpleGrid, Text } from '@mantine/core';
-import { displayName, TASK_STATUSES, type TaskDetail, type TaskStatus, UI_TEXT } from '@smart/contracts';
+import { Button, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  displayName,
+  RECURRENCE_TRIGGER_LABELS,
+  TASK_STATUSES,
+  type TaskDetail,
+  type TaskStatus,
+  UI_TEXT,
+} from '@smart/contracts';
 import type { ReactNode } from 'react';
 import { FormError } from '@/components/FormError';
 import { Panel } from '@/components/Panel';
@@ -7,6 +14,7 @@ import { PriorityBadge, StatusBadge } from '@/components/WorkBadges';
 import { useTaskStatusChange } from '@/lib/task-status';
 import { toastSuccess } from '@/lib/toast';
 import { formatDay, formatMoment, statusOptions } from '@/lib/work-format';
+import { useUpdateTask } from '../api';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -67,6 +75,41 @@ export function TaskInfoPanel({ task }: { task: TaskDetail }) {
         />
       )}
       <FormError message={status.error?.message} />
+      <SeriesFacts task={task} />
     </Panel>
+  );
+}
+
+/** A repeating task's series: its rule, when the next task comes, its next dates; Stop repeating for whoever edits it. */
+function SeriesFacts({ task }: { task: TaskDetail }) {
+  const stop = useUpdateTask(task.id);
+  const { recurrence } = task;
+  if (!recurrence?.active) return null;
+  return (
+    <Fact label="Repeats">
+      <Stack gap={4}>
+        <Text size="sm">{recurrence.label}</Text>
+        <Text size="sm" c="dimmed">
+          Next task: {RECURRENCE_TRIGGER_LABELS[recurrence.trigger].toLowerCase()}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {recurrence.nextDates.length > 0
+            ? `Next dates: ${recurrence.nextDates.map(formatDay).join(', ')}`
+            : 'No more dates: this is the last task of the series.'}
+        </Text>
+        {task.permissions.canEdit && (
+          <Button
+            variant="default"
+            size="xs"
+            w="fit-content"
+            loading={stop.isPending}
+            onClick={() => stop.mutate({ recurrence: null }, { onSuccess: () => toastSuccess(UI_TEXT.seriesStopped) })}
+          >
+            Stop repeating
+          </Button>
+        )}
+        <FormError message={stop.error?.message} />
+      </Stack>
+    </Fact>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Grid, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { displayName, type TaskDetail, UI_TEXT } from '@smart/contracts';
 import { useState } from 'react';
 import { HiUserAdd } from 'react-icons/hi';
@@ -75,6 +75,8 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [deleteSeries, setDeleteSeries] = useState<'keep' | 'stop'>('keep');
+  const repeats = Boolean(task.recurrence?.active);
   const remove = useDeleteTask(task);
   const assign = useUpdateTask(task.id, UI_TEXT.assignTaskFailed);
   const { permissions, project, objective } = task;
@@ -200,7 +202,7 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
         busy={remove.isPending}
         error={remove.error?.message}
         onConfirm={() =>
-          remove.mutate(undefined, {
+          remove.mutate(repeats ? deleteSeries : 'keep', {
             onSuccess: () => {
               toastSuccess(UI_TEXT.taskDeleted);
               navigate(upPath, { replace: true });
@@ -208,7 +210,21 @@ function TaskView({ task, seesProjects, onRefresh, refreshing }: TaskViewProps) 
           })
         }
         onClose={() => setDeleting(false)}
-      />
+      >
+        {repeats && (
+          <Radio.Group
+            mt="md"
+            label="This task repeats"
+            value={deleteSeries}
+            onChange={(value) => setDeleteSeries(value as 'keep' | 'stop')}
+          >
+            <Stack gap={6} mt={4}>
+              <Radio value="keep" label="Delete this task only: the series goes on" />
+              <Radio value="stop" label="Delete this task and stop the series" />
+            </Stack>
+          </Radio.Group>
+        )}
+      </ConfirmModal>
     </Stack>
   );
 }
