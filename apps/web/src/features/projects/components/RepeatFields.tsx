@@ -69,9 +69,10 @@ export function RepeatFields<Values extends RepeatValues & { dueDate: string }>(
           </Text>
           <SegmentedControl
             aria-labelledby="repeat-scope-label"
+            fullWidth
             data={[
               { value: 'this', label: 'This task' },
-              { value: 'following', label: 'This and the following' },
+              { value: 'following', label: 'This and following' },
             ]}
             {...typed.getInputProps('scope')}
           />
