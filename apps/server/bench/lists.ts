@@ -130,6 +130,12 @@ export const BENCH_LISTS: BenchList[] = [
   atScale('advisor', 'GET /api/tickets', '/api/tickets'),
   // Triage: the quick filters, the organization filter and the sort by any column.
   atScale('orgAdmin', 'GET /api/tickets?assignedTo=me', '/api/tickets?assignedTo=me'),
+  // Service levels: past a target, near one, and the soonest due first (decision 0286).
+  atScale('orgAdmin', 'GET /api/tickets?sla=breached', '/api/tickets?sla=breached'),
+  atScale('orgAdmin', 'GET /api/tickets?sla=at_risk', '/api/tickets?sla=at_risk'),
+  atScale('orgAdmin', 'GET /api/tickets?sort=slaDue', '/api/tickets?sort=slaDue'),
+  atScale('advisor', 'GET /api/tickets?sla=breached', '/api/tickets?sla=breached'),
+  atScale('admin', 'GET /api/tickets?sla=breached', '/api/tickets?sla=breached'),
   atScale('orgAdmin', 'GET /api/tickets?createdBy=me', '/api/tickets?createdBy=me'),
   atScale('orgAdmin', 'GET /api/tickets?assignedTo=unassigned', '/api/tickets?assignedTo=unassigned'),
   atScale('advisor', 'GET /api/tickets?createdBy=me', '/api/tickets?createdBy=me'),

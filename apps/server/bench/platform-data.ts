@@ -15,7 +15,7 @@ export const PLATFORM_SIZE = {
   projectsEach: 10,
   objectivesEach: 3,
   tasksEach: 6,
-  /** Tickets: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each. */
+  /** Tickets: 100k tickets over 20 organizations (Acme and 19 bench ones), 5,000 each, all with service-level times. */
   ticketOrganizations: 20,
   ticketsEach: 5000,
   /**
@@ -119,7 +119,8 @@ export async function loadPlatformData(database: DatabaseHandle) {
        CROSS JOIN generate_series(1, ${tasksEach}) AS t
        WHERE pr.description = 'Bench project'`,
     `INSERT INTO tickets (organization_id, title, description, status, priority, category, created_by, assigned_to,
-                          created_at, updated_at, resolved_at, closed_at)
+                          created_at, updated_at, resolved_at, closed_at, sla_clock, first_response_due_at,
+                          first_response_warn_at, resolution_due_at, resolution_warn_at)
        SELECT org.id, (${textArray(TICKET_SUBJECTS)})[1 + t % ${TICKET_SUBJECTS.length}] || ' trouble ' || t,
               'Bench ticket ' || t || ': something stopped working after the update ' || (t * 7919) % 100000,
               (ARRAY['open','in_progress','resolved','closed'])[1 + t % 4]::ticket_status,
@@ -128,7 +129,12 @@ export async function loadPlatformData(database: DatabaseHandle) {
               owner.id, CASE WHEN t % 3 = 0 THEN owner.id END,
               now() - t * interval '1 minute', now() - t * interval '1 minute',
               CASE WHEN t % 4 >= 2 THEN now() - t * interval '1 minute' + (t % 600) * interval '1 minute' END,
-              CASE WHEN t % 4 = 3 THEN now() - t * interval '1 minute' + (t % 600) * interval '1 minute' END
+              CASE WHEN t % 4 = 3 THEN now() - t * interval '1 minute' + (t % 600) * interval '1 minute' END,
+              -- Service levels in calendar hours (4 h to answer, 24 h to resolve): the older ones breached.
+              'calendar', now() - t * interval '1 minute' + interval '4 hours',
+              now() - t * interval '1 minute' + interval '192 minutes',
+              now() - t * interval '1 minute' + interval '24 hours',
+              now() - t * interval '1 minute' + interval '1152 minutes'
        FROM (SELECT id FROM organizations WHERE name = 'Acme Corp'
              UNION ALL (SELECT id FROM organizations WHERE name LIKE 'Bench Org %' ORDER BY name LIMIT ${ticketOrganizations - 1})) org
        JOIN LATERAL (SELECT u.id FROM users u WHERE u.organization_id = org.id AND u.role = 'org_admin'

@@ -23,6 +23,7 @@ import { phoneModule } from './modules/phone/index.js';
 import { projectsModule } from './modules/projects/index.js';
 import { schedulingModule } from './modules/scheduling/index.js';
 import { searchModule } from './modules/search/index.js';
+import { serviceLevelsModule } from './modules/service-levels/index.js';
 import { sessionStoreModule } from './modules/session-store/index.js';
 import { sessionsModule } from './modules/sessions/index.js';
 import { tasksModule } from './modules/tasks/index.js';
@@ -54,6 +55,7 @@ export const serverModules: readonly ServerModule[] = [
   schedulingModule,
   projectsModule,
   ticketsModule,
+  serviceLevelsModule,
   templatesModule,
   messengerModule,
   searchModule,

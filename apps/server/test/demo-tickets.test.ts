@@ -23,13 +23,13 @@ afterAll(async () => {
 const rows = async (query: string) => (await database.query(query)).rows;
 
 describe('demo tickets', () => {
-  it('are seeded once: 40+ for Acme and 10 for Globex', async () => {
+  it('are seeded once: 40+ for Acme (one under its service levels) and 10 for Globex', async () => {
     expect(await seedDemoTicketsOnce(database.db, storage())).toBe(true);
     expect(await seedDemoTicketsOnce(database.db, storage())).toBe(false);
     const counts = await rows(`select o.name, count(*)::int as n from tickets t
       join organizations o on o.id = t.organization_id group by o.name order by o.name`);
     expect(counts).toEqual([
-      { name: 'Acme Corp', n: 42 },
+      { name: 'Acme Corp', n: 43 },
       { name: 'Globex', n: 10 },
     ]);
     const [repeated] = await rows('select count(*)::int - count(distinct title)::int as n from tickets');
@@ -40,7 +40,7 @@ describe('demo tickets', () => {
     for (const column of ['status', 'priority', 'category']) {
       const spread = await rows(`select count(distinct ${column})::int as n from tickets group by organization_id`);
       expect(
-        spread.every((row) => row.n === ({ status: 4, priority: 4, category: 5 } as Record<string, number>)[column]),
+        spread.every((row) => row.n === ({ status: 5, priority: 4, category: 5 } as Record<string, number>)[column]),
         column,
       ).toBe(true);
     }
@@ -62,5 +62,15 @@ describe('demo tickets', () => {
       (status = 'closed' and closed_at is null) or (status in ('resolved', 'closed') and resolved_at is null)
       or (status in ('open', 'in_progress') and (resolved_at is not null or closed_at is not null))`);
     expect(undated?.n).toBe(0);
+  });
+
+  it('put Acme under service levels with one urgent ticket at risk of missing its first response', async () => {
+    const targets = await rows(
+      `select priority::text, clock::text from service_level_targets order by priority::ticket_priority desc`,
+    );
+    expect(targets.map((row) => row.priority)).toEqual(['urgent', 'high', 'medium', 'low']);
+    const clocks = await rows(`select title, sla_warn_at <= now() as at_risk, sla_due_at > now() as before_due
+      from tickets where sla_clock is not null`);
+    expect(clocks).toEqual([{ title: 'Payment terminal declines every card', at_risk: true, before_due: true }]);
   });
 });

@@ -320,6 +320,13 @@ describe('the columns', () => {
       Resolved: '',
       Closed: '',
       Comments: '0',
+      // No targets for its priority: the service-level columns are blank.
+      'SLA clock': '',
+      'First response due': '',
+      'First responded': '',
+      'First response SLA': '',
+      'Resolution due': '',
+      'Resolution SLA': '',
       Description: 'The office printer smokes when printing in colour.',
     });
     expect(rows.find((row) => row.ID === tickets.formula)?.Description).toBe('Line one, "quoted"\nline two');

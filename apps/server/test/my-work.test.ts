@@ -154,7 +154,13 @@ describe('GET /api/my-work', () => {
       token: cast.admin.token,
     });
     expect(ended.status, ended.response.body).toBe(200);
-    expect((await myWork(t, advisor)).tickets).toEqual({ total: 0, assignedToMe: 0, unassigned: 0, items: [] });
+    expect((await myWork(t, advisor)).tickets).toEqual({
+      total: 0,
+      assignedToMe: 0,
+      unassigned: 0,
+      nearBreach: 0,
+      items: [],
+    });
   });
 
   seeded(

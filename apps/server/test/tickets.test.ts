@@ -572,7 +572,7 @@ describe('GET /api/tickets', () => {
     expect(response.status, response.response.body).toBe(200);
     expect(response.data).toEqual({
       total: 23,
-      byStatus: { open: 6, in_progress: 6, resolved: 6, closed: 5 },
+      byStatus: { open: 6, in_progress: 6, waiting: 0, resolved: 6, closed: 5 },
       byPriority: { low: 6, medium: 6, high: 6, urgent: 5 },
       byCategory: { general: 0, technical: 12, billing: 11, feature_request: 0, bug_report: 0 },
     });

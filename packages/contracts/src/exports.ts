@@ -50,6 +50,12 @@ export const EXPORT_COLUMNS = {
     'Resolved',
     'Closed',
     'Comments',
+    'SLA clock',
+    'First response due',
+    'First responded',
+    'First response SLA',
+    'Resolution due',
+    'Resolution SLA',
     'Description',
   ],
   tasks: [

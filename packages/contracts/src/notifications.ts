@@ -1,5 +1,6 @@
 import { ORGANIZATION_EXPORT_LINK_HOURS } from './organization-export.js';
 import type { MeetingReminderKind } from './scheduling.js';
+import { SLA_WARNING_PERCENT } from './service-levels.js';
 import { humanizeValue } from './tickets.js';
 
 /** Notification preferences. Zod-free, so pages can use it without the schemas. */
@@ -135,6 +136,10 @@ export const NOTIFICATION_TYPES = {
   ticket_assigned: { category: 'systemAlerts', email: 'immediate', personal: true },
   ticket_commented: { category: 'systemAlerts', email: 'batched' },
   ticket_status_changed: { category: 'systemAlerts', email: 'batched' },
+  /** SLA_WARNING_PERCENT of a ticket's target used: its assignee (an advisor's: the organization's advisors). */
+  ticket_sla_warning: { category: 'systemAlerts', email: 'immediate', personal: true },
+  /** A ticket's target passed unmet: the organization's org_admins. */
+  ticket_sla_breached: { category: 'systemAlerts', email: 'immediate', personal: true },
   advisor_assigned: { category: 'systemAlerts', email: 'batched' },
   advisor_removed: { category: 'systemAlerts', email: 'batched' },
   organization_closed: { category: 'systemAlerts', email: 'batched' },
@@ -249,6 +254,10 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `${who} commented on the ticket "${title}"`;
     case 'ticket_status_changed':
       return `${who} changed the status of the ticket "${title}" to ${humanizeValue(data.to ?? '')}`;
+    case 'ticket_sla_warning':
+      return `The ticket "${title}" has used ${SLA_WARNING_PERCENT}% of its ${data.to ?? 'target'} time`;
+    case 'ticket_sla_breached':
+      return `The ticket "${title}" missed its ${data.to ?? 'target'} time`;
     case 'advisor_assigned':
       return `${who} assigned an advisor to ${data.organizationName ?? 'your organization'}`;
     case 'advisor_removed':

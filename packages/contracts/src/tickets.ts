@@ -5,11 +5,12 @@
  */
 import { type SortOrder, sortKeysOf } from './list-order.js';
 import type { SocketAck } from './realtime.js';
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+/** `waiting`: the ticket waits for its requester's answer; its service-level clock stands still meanwhile. */
+export const TICKET_STATUSES = ['open', 'in_progress', 'waiting', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
 /** Still waiting for an answer: counted as an organization's open tickets (My Organizations). */
-export const UNRESOLVED_TICKET_STATUSES = ['open', 'in_progress'] as const satisfies readonly TicketStatus[];
+export const UNRESOLVED_TICKET_STATUSES = ['open', 'in_progress', 'waiting'] as const satisfies readonly TicketStatus[];
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
@@ -20,9 +21,10 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
 
 /** Status colours; unknown values show grey. */
-export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'blue' | 'gray'> = {
+export const TICKET_STATUS_COLORS: Record<TicketStatus, 'green' | 'yellow' | 'orange' | 'blue' | 'gray'> = {
   open: 'green',
   in_progress: 'yellow',
+  waiting: 'orange',
   resolved: 'blue',
   closed: 'gray',
 };
@@ -45,6 +47,8 @@ export const TICKET_SORT_ORDERS = {
   createdBy: 'asc',
   assignedTo: 'asc',
   organization: 'asc',
+  /** The soonest service-level due time first (paused, met and untargeted tickets last). */
+  slaDue: 'asc',
 } as const satisfies Record<string, SortOrder>;
 export const TICKET_SORTS = sortKeysOf(TICKET_SORT_ORDERS);
 export type TicketSort = (typeof TICKET_SORTS)[number];
@@ -97,6 +101,7 @@ export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
 
 /** 'in_progress' → 'In progress': how the app shows a ticket's status, priority or category. */
 export function ticketValueLabel(value: string): string {
+  if (value === 'waiting') return 'Waiting on requester';
   const spaced = humanizeValue(value);
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

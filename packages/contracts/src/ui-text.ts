@@ -385,6 +385,17 @@ export const UI_TEXT = {
     expired: 'Expired',
   } as Record<OrganizationExportStatus, string>,
   taskDeleted: 'Task deleted',
+  // Service levels
+  timeOfDayInvalid: 'Use a time written HH:MM',
+  workingDayEndsBeforeStart: 'A working day ends after it starts',
+  slaTargetOutOfRange: 'A target is between 1 minute and a year',
+  slaPriorityTwice: 'Each priority has one set of targets',
+  holidayNameRequired: 'Name the holiday',
+  tooManyHolidays: 'At most 200 holidays',
+  holidayTwice: 'Each holiday date once',
+  serviceLevelsSaved: 'Service levels saved',
+  fetchServiceLevelsFailed: 'Failed to load the service levels',
+  saveServiceLevelsFailed: 'Failed to save the service levels',
   // Repeating tasks
   recurrenceNeedsDueDate: 'A repeating task needs a due date: its series starts there',
   recurrenceEndsTwice: 'End a series after a number of times or on a date, not both',

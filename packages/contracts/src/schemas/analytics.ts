@@ -83,6 +83,20 @@ export const analyticsSchema = z.object({
   ticketCategories: countsSchema(TICKET_CATEGORIES),
   /** Open projects (not completed or cancelled), soonest due first, undated last: the first `limit` of `total`. */
   projects: z.object({ total: count, limit: count, items: z.array(analyticsProjectSchema) }),
+  /**
+   * Service levels of the tickets opened in the range that had targets, per month (YYYY-MM) and
+   * priority: each target met in time or missed (a running one counts once it is past due).
+   */
+  slaAttainment: z.array(
+    z.object({
+      month: z.string(),
+      priority: z.enum(TICKET_PRIORITIES),
+      firstResponseMet: count,
+      firstResponseMissed: count,
+      resolutionMet: count,
+      resolutionMissed: count,
+    }),
+  ),
   /** Advisors' time in the range per month (YYYY-MM), billable apart. */
   advisorHours: z.array(z.object({ month: z.string(), minutes: count, billableMinutes: count })),
 });

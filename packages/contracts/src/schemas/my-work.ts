@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLA_FILTERS } from '../service-levels.js';
 import { UI_TEXT } from '../ui-text.js';
 import { boundedString } from './common.js';
 import { ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
@@ -39,6 +40,8 @@ export const myWorkTicketSchema = z.object({
   organizationName: z.string(),
   /** False for an unassigned ticket waiting for someone who handles the organization's tickets. */
   assignedToMe: z.boolean(),
+  /** Past a service-level target, or past its warning share (such tickets come first). */
+  sla: z.enum(SLA_FILTERS).nullable(),
   createdAt: z.string(),
   path: z.string(),
 });
@@ -65,6 +68,8 @@ export const myWorkSchema = z.object({
     total: z.number().int(),
     assignedToMe: z.number().int(),
     unassigned: z.number().int(),
+    /** Of those, the ones past a target's warning share (breached or at risk). */
+    nearBreach: z.number().int(),
     items: z.array(myWorkTicketSchema),
   }),
   /** The caller's conversations with messages by others after its read marker. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_SEARCH_LENGTH, MAX_URL_LENGTH } from '../limits.js';
+import { SLA_FILTERS } from '../service-levels.js';
 import {
   DEFAULT_TICKET_CATEGORY,
   DEFAULT_TICKET_PRIORITY,
@@ -29,6 +30,7 @@ import {
 } from './common.js';
 import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
+import { ticketSlaSchema } from './service-levels.js';
 import { userSummarySchema } from './structure.js';
 import { attachmentSchema, historyEntrySchema } from './work.js';
 
@@ -57,6 +59,8 @@ export const ticketSchema = z.object({
   closedAt: z.string().nullable(),
   commentCount: z.number().int(),
   attachmentCount: z.number().int(),
+  /** Its service-level clock (first response, resolution), or null when its priority has no targets. */
+  sla: ticketSlaSchema.nullable(),
   /** canEdit: title, description, priority, category; canAssign; canChangeStatus; canDelete. */
   permissions: permissionsSchema('canEdit', 'canAssign', 'canChangeStatus', 'canDelete'),
 });
@@ -162,6 +166,8 @@ export const ticketListQuery = z.object({
   category: ticketCategorySchema.optional(),
   assignedTo: z.union([idSchema, z.literal('me'), z.literal('unassigned')]).optional(),
   createdBy: z.union([idSchema, z.literal('me')]).optional(),
+  /** Past a service-level target (breached), or past its warning share and not yet past it (at_risk). */
+  sla: z.enum(SLA_FILTERS).optional(),
   sort: z.enum(TICKET_SORTS).default(DEFAULT_TICKET_SORT),
   /** Left out: the sort's own direction (TICKET_SORT_ORDERS); the id breaks ties the same way. */
   order: sortOrderSchema.optional(),

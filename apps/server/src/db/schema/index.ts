@@ -13,6 +13,7 @@ export * from './organizations.js';
 export * from './password-resets.js';
 export * from './row-counts.js';
 export * from './scheduling.js';
+export * from './service-levels.js';
 export * from './sessions.js';
 export * from './teams.js';
 export * from './templates.js';

@@ -1,4 +1,9 @@
-import { MAX_ORGANIZATION_SEATS, SUBSCRIPTION_PLAN } from '@smart/contracts';
+import {
+  type BusinessHours,
+  DEFAULT_BUSINESS_HOURS,
+  MAX_ORGANIZATION_SEATS,
+  SUBSCRIPTION_PLAN,
+} from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, personColumn, timestamps } from './columns.js';
@@ -40,6 +45,8 @@ export const organizations = pgTable(
      * a new organization takes its creator's.
      */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Its working week (local "HH:MM" per weekday, null: closed): its tickets' business hours. */
+    businessHours: jsonb('business_hours').$type<BusinessHours>().notNull().default(DEFAULT_BUSINESS_HOURS),
     ...timestamps(),
   },
   (table) => [

@@ -1,6 +1,12 @@
-import { TICKET_ACTIVITY_KINDS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@smart/contracts';
+import {
+  SLA_CLOCKS,
+  TICKET_ACTIVITY_KINDS,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { changeColumns, commentColumns, id, organizationColumn, personColumn, timestamps } from './columns.js';
 import { organizationKey, sameOrganization, type TenantTable } from './same-organization.js';
 
@@ -14,6 +20,27 @@ export const ticketStatusEnum = pgEnum('ticket_status', TICKET_STATUSES);
 export const ticketPriorityEnum = pgEnum('ticket_priority', TICKET_PRIORITIES);
 export const ticketCategoryEnum = pgEnum('ticket_category', TICKET_CATEGORIES);
 export const ticketActivityKindEnum = pgEnum('ticket_activity_kind', TICKET_ACTIVITY_KINDS);
+export const slaClockEnum = pgEnum('sla_clock', SLA_CLOCKS);
+
+/*
+ * A ticket's service-level clock (decision 0286): its targets' due and warning times, computed in
+ * SQL (sla_add_minutes, migration 0044) from its creation, its priority's targets and the time it
+ * stood paused. Two generated columns give the next due and next notice time of a running clock
+ * (null while paused, resolved, closed or untargeted), so "breached", "due soonest" and the warning
+ * sweep each read one index.
+ */
+const unmetFirstResponse = sql.raw('first_responded_at is null');
+const runningClock = sql.raw("sla_paused_at is null and status not in ('resolved', 'closed')");
+const slaDueAt = sql`case when ${runningClock} then
+  case when ${unmetFirstResponse} then least(first_response_due_at, resolution_due_at) else resolution_due_at end end`;
+const notYet = (stage: string) => sql.raw(`not ('${stage}' = any(sla_noticed))`);
+const slaNextNoticeAt = sql`case when ${runningClock} then least(
+  case when ${unmetFirstResponse} and ${notYet('first_response_warning')} then first_response_warn_at end,
+  case when ${unmetFirstResponse} and ${notYet('first_response_breach')} then first_response_due_at end,
+  case when ${notYet('resolution_warning')} then resolution_warn_at end,
+  case when ${notYet('resolution_breach')} then resolution_due_at end) end`;
+const slaWarnAt = sql`case when ${runningClock} then
+  case when ${unmetFirstResponse} then least(first_response_warn_at, resolution_warn_at) else resolution_warn_at end end`;
 
 /** What a ticket search looks in: "title description". Queries must use this expression for the trigram index. */
 export function ticketSearchText(table: { title: AnyPgColumn; description: AnyPgColumn }): SQL {
@@ -49,6 +76,21 @@ export const tickets = pgTable(
     ...timestamps(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The first answer by someone other than its requester (a comment, or a status they set). */
+    firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
+    slaClock: slaClockEnum('sla_clock'),
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
+    firstResponseWarnAt: timestamp('first_response_warn_at', { withTimezone: true }),
+    resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),
+    resolutionWarnAt: timestamp('resolution_warn_at', { withTimezone: true }),
+    /** While it waits for its requester; the minutes it stood still (in its clock's minutes) push its times on. */
+    slaPausedAt: timestamp('sla_paused_at', { withTimezone: true }),
+    slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
+    /** The warnings and breaches already told (each once): 'first_response_warning', …, 'resolution_breach'. */
+    slaNoticed: text('sla_noticed').array().notNull().default([]),
+    slaDueAt: timestamp('sla_due_at', { withTimezone: true }).generatedAlwaysAs(slaDueAt),
+    slaWarnAt: timestamp('sla_warn_at', { withTimezone: true }).generatedAlwaysAs(slaWarnAt),
+    slaNextNoticeAt: timestamp('sla_next_notice_at', { withTimezone: true }).generatedAlwaysAs(slaNextNoticeAt),
   },
   // A page of one organization's tickets, newest first or by a filter, reads one index in order
   // whatever the other organizations hold; the admin's platform-wide list has its own.
@@ -87,6 +129,18 @@ export const tickets = pgTable(
     index('tickets_resolved_idx')
       .on(ticketResolvedAt(table))
       .where(sql`${ticketResolvedAt(table)} is not null`),
+    // Service levels: "breached" and "due soonest" of one organization or all, the warning sweep.
+    index('tickets_organization_sla_due_idx')
+      .on(table.organizationId, table.slaDueAt, table.id)
+      .where(sql`${table.slaDueAt} is not null`),
+    index('tickets_sla_due_idx').on(table.slaDueAt, table.id).where(sql`${table.slaDueAt} is not null`),
+    index('tickets_organization_sla_warn_idx')
+      .on(table.organizationId, table.slaWarnAt)
+      .where(sql`${table.slaWarnAt} is not null`),
+    index('tickets_assignee_sla_warn_idx')
+      .on(table.assignedTo, table.slaWarnAt)
+      .where(sql`${table.slaWarnAt} is not null`),
+    index('tickets_sla_notice_idx').on(table.slaNextNoticeAt).where(sql`${table.slaNextNoticeAt} is not null`),
     organizationKey(table),
   ],
 );

@@ -5,6 +5,7 @@ import { ticketActivity, ticketComments, tickets } from '../schema/index.js';
 import { type DemoTicket, demoTickets } from './demo-tickets.js';
 import { type DemoFileToStore, insertDemoFile, storeDemoFiles } from './files.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
+import { seedDemoServiceLevels } from './service-levels.js';
 
 const DEMO_TICKETS_KEY = 'demo_tickets_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,6 +108,7 @@ export async function seedDemoTicketsOnce(db: Database, storage: FileStorage): P
         })),
       );
     }
+    await seedDemoServiceLevels(tx, directory);
     return true;
   });
   if (!seeded) return false;

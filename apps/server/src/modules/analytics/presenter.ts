@@ -25,7 +25,7 @@ function presentWeek(row: WeekRow): AnalyticsWeek {
 }
 
 export function presentAnalytics(record: AnalyticsRecord): Analytics {
-  const { organization, range, weeks, figures, categoryRows, projectRows, months } = record;
+  const { organization, range, weeks, figures, categoryRows, projectRows, months, slaMonths } = record;
   return {
     organization,
     from: range.from,
@@ -46,6 +46,7 @@ export function presentAnalytics(record: AnalyticsRecord): Analytics {
       limit: ANALYTICS_PROJECTS_SHOWN,
       items: projectRows.map(({ total: _total, ...project }) => project),
     },
+    slaAttainment: slaMonths,
     advisorHours: months,
   };
 }

@@ -5,13 +5,14 @@ import {
   EXPORT_ORGANIZATION_COLUMN,
   type ExportColumn,
   type ExportKind,
+  type TicketSla,
 } from '@smart/contracts';
 import type { CsvValue } from '../../lib/csv.js';
 import type { AuditLine } from '../audit-log/index.js';
 import type { UserSummaryRow } from '../people/index.js';
 import type { ProjectRecord } from '../projects/index.js';
 import type { TaskRecord } from '../tasks/index.js';
-import type { TicketRecord } from '../tickets/index.js';
+import { presentTicketSla, type TicketRecord } from '../tickets/index.js';
 import type { TimeEntryRecord } from '../time-entries/index.js';
 import type { UserRecord } from '../users/index.js';
 
@@ -48,7 +49,31 @@ export function ticketLine({ ticket, ...record }: TicketRecord): ExportLine<'tic
     Resolved: iso(ticket.resolvedAt),
     Closed: iso(ticket.closedAt),
     Comments: record.commentCount,
+    ...slaCells(ticket),
     Description: ticket.description,
+  };
+}
+
+/** A target's outcome in a cell: met, missed, running or paused; blank without one. */
+function slaOutcome(target: TicketSla['targets'][number] | undefined, paused: boolean): string | null {
+  if (!target) return null;
+  if (target.metAt) return target.breached ? 'missed' : 'met';
+  if (target.breached) return 'missed';
+  return paused ? 'paused' : 'running';
+}
+
+/** The service-level columns of a ticket (blank when its priority had no targets). */
+function slaCells(ticket: TicketRecord['ticket']) {
+  const sla = presentTicketSla(ticket);
+  const target = (kind: 'first_response' | 'resolution') => sla?.targets.find((one) => one.kind === kind);
+  const paused = Boolean(sla?.pausedAt);
+  return {
+    'SLA clock': sla?.clock ?? null,
+    'First response due': target('first_response')?.dueAt ?? null,
+    'First responded': iso(ticket.firstRespondedAt),
+    'First response SLA': slaOutcome(target('first_response'), paused),
+    'Resolution due': target('resolution')?.dueAt ?? null,
+    'Resolution SLA': slaOutcome(target('resolution'), paused),
   };
 }
 

@@ -45,6 +45,7 @@ export function presentMyWork({ taskRows, ticketRows, conversationRows }: MyWork
       total: firstTicket?.total ?? 0,
       assignedToMe: firstTicket?.assignedToMeTotal ?? 0,
       unassigned: (firstTicket?.total ?? 0) - (firstTicket?.assignedToMeTotal ?? 0),
+      nearBreach: firstTicket?.nearBreachTotal ?? 0,
       items: ticketRows.map((row) => ({
         id: row.id,
         title: row.title,
@@ -52,6 +53,7 @@ export function presentMyWork({ taskRows, ticketRows, conversationRows }: MyWork
         priority: row.priority,
         organizationName: row.organizationName,
         assignedToMe: row.assignedToMe,
+        sla: row.sla,
         createdAt: row.createdAt.toISOString(),
         path: recordPaths.ticket(row.id),
       })),

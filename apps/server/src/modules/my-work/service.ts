@@ -1,6 +1,6 @@
 import { DUE_SOON_DAYS, MY_WORK_ITEMS, type PlatformFigures, UNRESOLVED_TICKET_STATUSES } from '@smart/contracts';
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import {
   advisorAssignments,
@@ -84,23 +84,27 @@ export async function ticketsWaiting(db: Database, actor: Actor) {
   const scope = await ticketScope(db, actor, undefined);
   const waitingOf = (whose: SQL) => and(scope, inArray(tickets.status, [...UNRESOLVED_TICKET_STATUSES]), whose) as SQL;
   const countOf = (whose: SQL) => sql<number>`(select count(*) from ${tickets} where ${waitingOf(whose)})`;
-  const mostUrgentOf = (whose: SQL) =>
+  const firstOf = (whose: SQL, order: SQL[] = URGENCY) =>
     db
-      .select({ id: tickets.id, priority: tickets.priority, createdAt: tickets.createdAt })
+      .select({ id: tickets.id, priority: tickets.priority, createdAt: tickets.createdAt, warnAt: tickets.slaWarnAt })
       .from(tickets)
       .where(waitingOf(whose))
-      .orderBy(...URGENCY)
+      .orderBy(...order)
       .limit(MY_WORK_ITEMS);
   const mine = eq(tickets.assignedTo, actor.id);
   const unassigned = handlesTicketsWhereActing(actor) ? isNull(tickets.assignedTo) : undefined;
+  const whose = unassigned ? (or(mine, unassigned) as SQL) : mine;
+  // Service levels: the ones past their warning share come first (tickets_assignee_sla_warn_idx,
+  // tickets_organization_sla_warn_idx), however low their priority.
+  const nearBreach = and(whose, sql`${tickets.slaWarnAt} <= now()`) as SQL;
+  const byDue = [asc(tickets.slaDueAt), asc(tickets.id)];
   const first = (
     unassigned
-      ? unionAll(mostUrgentOf(mine), mostUrgentOf(unassigned))
-          .orderBy(...URGENCY)
-          .limit(MY_WORK_ITEMS)
-      : mostUrgentOf(mine)
+      ? union(firstOf(mine), firstOf(unassigned), firstOf(nearBreach, byDue))
+      : union(firstOf(mine), firstOf(nearBreach, byDue))
   ).as('first');
   const assignedToMeTotal = countOf(mine);
+  const isNear = sql`coalesce(${first.warnAt} <= now(), false)`;
   return db
     .select({
       id: tickets.id,
@@ -110,13 +114,17 @@ export async function ticketsWaiting(db: Database, actor: Actor) {
       createdAt: tickets.createdAt,
       assignedToMe: sql<boolean>`coalesce(${mine}, false)`,
       organizationName: organizations.name,
+      sla: sql<'breached' | 'at_risk' | null>`case when ${tickets.slaDueAt} < now() then 'breached'
+        when ${tickets.slaWarnAt} <= now() then 'at_risk' end`,
       total: (unassigned ? sql`${assignedToMeTotal} + ${countOf(unassigned)}` : assignedToMeTotal).mapWith(Number),
       assignedToMeTotal: assignedToMeTotal.mapWith(Number),
+      nearBreachTotal: countOf(nearBreach).mapWith(Number),
     })
     .from(first)
     .innerJoin(tickets, eq(tickets.id, first.id))
     .innerJoin(organizations, eq(organizations.id, tickets.organizationId))
-    .orderBy(desc(first.priority), asc(first.createdAt), asc(first.id));
+    .orderBy(desc(isNear), desc(first.priority), asc(first.createdAt), asc(first.id))
+    .limit(MY_WORK_ITEMS);
 }
 
 /** The caller's conversations with unread messages, newest activity first (the messenger list's query). */

@@ -4,6 +4,7 @@ import { type AttachmentRow, presentAttachment } from '../files/index.js';
 import { type HistoryEntryRecord, presentHistoryEntry } from '../history/index.js';
 import { summaryOrNull, type UserSummaryRow } from '../people/index.js';
 import { canRemoveTicketFile, type TicketAccess, ticketPermissions } from './policy.js';
+import { presentTicketSla } from './service-level.js';
 
 /** A ticket row with its organization's name, people and counts, as every ticket query selects it. */
 export interface TicketRecord {
@@ -55,6 +56,7 @@ export function presentTicket(record: TicketRecord, access: TicketAccess): Ticke
     closedAt: isoOrNull(ticket.closedAt),
     commentCount: record.commentCount,
     attachmentCount: record.attachmentCount,
+    sla: presentTicketSla(ticket),
     permissions: ticketPermissions(access, ticket),
   };
 }

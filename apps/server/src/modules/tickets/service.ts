@@ -55,6 +55,7 @@ import {
   type TicketAccess,
 } from './policy.js';
 import type { TicketCommentRecord, TicketDetailRecord, TicketRecord } from './presenter.js';
+import { answeredByComment, applyServiceLevel, clockAfterStatusChange } from './service-level.js';
 import { afterStatusChange } from './status.js';
 
 const creator = alias(users, 'ticket_creator');
@@ -150,7 +151,16 @@ const LIST_ORDERS: Record<TicketSort, OrderTerm[]> = {
     tickets.createdAt,
     tickets.id,
   ],
+  // Running clocks first, soonest due first; the rest (paused, met, untargeted) after them, newest first.
+  slaDue: [sql`${tickets.slaDueAt} is null`, tickets.slaDueAt, tickets.id],
 };
+
+/** The list's service-level filter, on the generated due and warning times (their indexes). */
+function slaCondition(filter: TicketFilters['sla']): SQL | undefined {
+  if (filter === 'breached') return sql`${tickets.slaDueAt} < now()`;
+  if (filter === 'at_risk') return sql`${tickets.slaWarnAt} <= now() and ${tickets.slaDueAt} >= now()`;
+  return undefined;
+}
 
 /** The list's filters and sort (its page aside): GET /api/tickets and its CSV export. */
 type TicketFilters = z.output<typeof ticketExportQuery>;
@@ -177,6 +187,7 @@ export async function ticketList(db: Database, actor: Actor, query: TicketFilter
     query.category ? eq(tickets.category, query.category) : undefined,
     assigneeCondition(actor, query.assignedTo),
     query.createdBy ? eq(tickets.createdBy, personOf(actor, query.createdBy)) : undefined,
+    slaCondition(query.sla),
     search.condition,
   );
   return {
@@ -293,6 +304,7 @@ export async function createTicket(db: Database, actor: Actor, body: CreateTicke
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
+    await applyServiceLevel(tx, created.id);
     await recordTicketActivity(tx, created, actor.id, [{ kind: 'created', to: body.title }]);
     if (body.messageId) await linkMessageToTicket(tx, body.messageId, created);
     await publish(db, tx, ticketCreated(created, actor.id));
@@ -313,6 +325,7 @@ async function changeTicket(
   ticket: TicketRow,
   set: TicketChanges,
   entries: TicketActivityEntry[],
+  { recomputeClock = false } = {},
 ): Promise<TicketDetailRecord> {
   if (entries.length > 0) {
     await db.transaction(async (tx) => {
@@ -320,6 +333,9 @@ async function changeTicket(
         .update(tickets)
         .set({ ...set, updatedAt: new Date() })
         .where(eq(tickets.id, ticket.id));
+      // A new priority has other targets; a clock started again has its paused minutes to add.
+      const newPriority = set.priority !== undefined && set.priority !== ticket.priority;
+      if (recomputeClock || newPriority) await applyServiceLevel(tx, ticket.id);
       await recordTicketActivity(tx, ticket, actor.id, entries);
       await publish(db, tx, ticketChangeEvents(ticket, { ...ticket, ...set }, actor.id));
     });
@@ -327,15 +343,18 @@ async function changeTicket(
   return loadTicketDetail(db, ticket.id);
 }
 
-/** The fields and history of a status change (resolvedAt and closedAt: status.ts). */
+/** The fields and history of a status change (resolvedAt and closedAt: status.ts; the clock: service-level.ts). */
 function statusChanges(
   ticket: TicketRow,
   status: TicketStatus,
-): { set: TicketChanges; entries: TicketActivityEntry[] } {
-  if (status === ticket.status) return { set: {}, entries: [] };
+  actorId: string,
+): { set: TicketChanges; entries: TicketActivityEntry[]; recomputeClock: boolean } {
+  if (status === ticket.status) return { set: {}, entries: [], recomputeClock: false };
+  const clock = clockAfterStatusChange(ticket, status, actorId);
   return {
-    set: afterStatusChange(ticket, status, new Date()),
+    set: { ...afterStatusChange(ticket, status, new Date()), ...clock.set },
     entries: [{ kind: 'status', from: ticket.status, to: status }],
+    recomputeClock: clock.recompute,
   };
 }
 
@@ -350,7 +369,9 @@ export async function updateTicket(
 ): Promise<TicketResult> {
   const { ticket, access } = await readableTicket(db, actor, ticketId);
   if (!canEditTicket(access, ticket)) throw forbidden();
-  const { set, entries } = body.status ? statusChanges(ticket, body.status) : { set: {}, entries: [] };
+  const { set, entries, recomputeClock } = body.status
+    ? statusChanges(ticket, body.status, actor.id)
+    : { set: {}, entries: [], recomputeClock: false };
   const change = <K extends 'title' | 'description' | 'priority' | 'category'>(field: K, withValues = true) => {
     const value = body[field];
     if (value === undefined || value === ticket[field]) return;
@@ -361,7 +382,7 @@ export async function updateTicket(
   change('description', false);
   change('priority');
   change('category');
-  return { detail: await changeTicket(db, actor, ticket, set, entries), access };
+  return { detail: await changeTicket(db, actor, ticket, set, entries, { recomputeClock }), access };
 }
 
 /**
@@ -376,8 +397,8 @@ export async function setTicketStatus(
 ): Promise<TicketResult> {
   const { ticket, access } = await readableTicket(db, actor, ticketId);
   if (!canChangeTicketStatus(access, ticket)) throw forbidden();
-  const { set, entries } = statusChanges(ticket, status);
-  return { detail: await changeTicket(db, actor, ticket, set, entries), access };
+  const { set, entries, recomputeClock } = statusChanges(ticket, status, actor.id);
+  return { detail: await changeTicket(db, actor, ticket, set, entries, { recomputeClock }), access };
 }
 
 /**
@@ -444,6 +465,7 @@ export async function addTicketComment(
     await recordTicketActivity(tx, ticket, actor.id, [{ kind: 'comment' }]);
     // A comment is a change of the ticket: Freshdesk and Zammad move it up the "recently updated" list.
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+    await answeredByComment(tx, ticket, actor.id);
     await publish(db, tx, ticketCommented(ticket, actor.id, { id: created.id, text: body.text, mentioned: mentions }));
     return created.id;
   });

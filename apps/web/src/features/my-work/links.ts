@@ -11,6 +11,7 @@ export const myWorkLinks = {
   tasksDueSoon: withQuery(paths.myTasks, { due: 'next_7_days' }),
   ticketsAssignedToMe: withQuery(paths.tickets, { assignedTo: 'me' }),
   unassignedTickets: withQuery(paths.tickets, { assignedTo: 'unassigned' }),
+  ticketsBySlaDue: withQuery(paths.tickets, { sort: 'slaDue' }),
   openTickets: withQuery(paths.tickets, { status: 'open' }),
   messenger: paths.messenger,
   advisors: paths.smartAdvisors,

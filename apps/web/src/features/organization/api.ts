@@ -3,6 +3,8 @@ import {
   type OrganizationSecurityBody,
   organizationEndpoints,
   organizationExportEndpoints,
+  type ServiceLevelsBody,
+  serviceLevelEndpoints,
   UI_TEXT,
   type UpdateOrganizationBody,
   userEndpoints,
@@ -139,5 +141,34 @@ export function useUpdateOrganizationSecurity(organizationId: string) {
         { failMessage: UI_TEXT.securityUpdateFailed },
       ),
     onSuccess: (saved) => queryClient.setQueryData(organizationQueries.detail(organizationId).queryKey, saved),
+  });
+}
+
+const serviceLevelsKey = (organizationId: string) => ['organizations', organizationId, 'service-levels'] as const;
+
+/** The organization's ticket targets, working week and holidays. */
+export function useServiceLevels(organizationId: string) {
+  return useQuery({
+    queryKey: serviceLevelsKey(organizationId),
+    queryFn: () =>
+      api(
+        serviceLevelEndpoints.get,
+        { params: { id: organizationId } },
+        { failMessage: UI_TEXT.fetchServiceLevelsFailed },
+      ),
+  });
+}
+
+/** Saves them whole; the answer replaces the cached settings. */
+export function useSaveServiceLevels(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ServiceLevelsBody) =>
+      api(
+        serviceLevelEndpoints.update,
+        { params: { id: organizationId }, body },
+        { failMessage: UI_TEXT.saveServiceLevelsFailed },
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(serviceLevelsKey(organizationId), saved),
   });
 }

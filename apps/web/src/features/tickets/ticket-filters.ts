@@ -1,6 +1,8 @@
 import {
   DEFAULT_TICKET_SORT,
   MAX_SEARCH_LENGTH,
+  SLA_FILTERS,
+  type SlaFilter,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_SORT_ORDERS,
@@ -35,6 +37,8 @@ export interface TicketFilters extends ListSort<TicketSort> {
   assignedTo?: 'me' | 'unassigned';
   createdBy?: 'me';
   organizationId?: string;
+  /** Past a service-level target, or at risk of it. */
+  sla?: SlaFilter;
 }
 
 export const TICKET_SORT_RULES: SortRules<TicketSort> = {
@@ -47,7 +51,7 @@ export const TICKET_SORT_RULES: SortRules<TicketSort> = {
 export const TICKET_VIEWS = ['all', 'assigned', 'created', 'unassigned'] as const;
 export type TicketView = (typeof TICKET_VIEWS)[number];
 
-export type TicketFilterName = 'search' | 'status' | 'priority' | 'category' | 'organizationId';
+export type TicketFilterName = 'search' | 'status' | 'priority' | 'category' | 'organizationId' | 'sla';
 
 export function readTicketFilters(params: URLSearchParams): TicketFilters {
   const search = params.get('search')?.trim().slice(0, MAX_SEARCH_LENGTH);
@@ -61,6 +65,7 @@ export function readTicketFilters(params: URLSearchParams): TicketFilters {
     ...optional('assignedTo', oneOf(['me', 'unassigned'] as const, params.get('assignedTo'))),
     ...optional('createdBy', oneOf(['me'] as const, params.get('createdBy'))),
     ...optional('organizationId', idParam(params, 'organizationId')),
+    ...optional('sla', oneOf(SLA_FILTERS, params.get('sla'))),
   };
 }
 
@@ -88,7 +93,7 @@ export const withFilter = (params: URLSearchParams, name: TicketFilterName, valu
 
 /** How many filters narrow the list besides the search (the phone's Filters button counts them). */
 export function activeTicketFilters(filters: TicketFilters): number {
-  const narrowing = [filters.status, filters.priority, filters.category, filters.organizationId];
+  const narrowing = [filters.status, filters.priority, filters.category, filters.organizationId, filters.sla];
   return narrowing.filter(Boolean).length + (ticketView(filters) === 'all' ? 0 : 1);
 }
 
@@ -103,5 +108,6 @@ export const withoutFilters = (params: URLSearchParams) =>
     priority: null,
     category: null,
     organizationId: null,
+    sla: null,
     ...VIEW_PARAMS.all,
   });

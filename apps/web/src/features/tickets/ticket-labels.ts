@@ -28,7 +28,14 @@ export const TICKET_SORT_LABELS: Record<TicketSort, string> = {
   createdBy: 'Created By',
   assignedTo: 'Assigned To',
   organization: 'Organization',
+  slaDue: 'Due soonest (service level)',
 };
+
+/** The list's service-level filter. */
+export const SLA_FILTER_OPTIONS = [
+  { value: 'breached', label: 'Breached' },
+  { value: 'at_risk', label: 'At risk' },
+];
 
 /** The statuses' colours; a value the app does not know shows grey. */
 export function statusColor(status: string): string {

@@ -88,3 +88,55 @@ export function AdvisorHoursCard({ advisorHours }: Pick<Analytics, 'advisorHours
     />
   );
 }
+
+/** "8 of 10 (80%)": targets met of those decided; a dash with none. */
+const attainment = (met: number, missed: number) =>
+  met + missed === 0 ? '—' : `${met} of ${met + missed} (${Math.round((met / (met + missed)) * 100)}%)`;
+const percentOf = (met: number, missed: number) => (met + missed === 0 ? 0 : Math.round((met / (met + missed)) * 100));
+
+/** Service levels met per month (first response, resolution), and per month and priority in the table. */
+export function SlaAttainmentCard({ slaAttainment }: Pick<Analytics, 'slaAttainment'>) {
+  const months = [...new Set(slaAttainment.map((row) => row.month))];
+  const sum = (month: string, key: 'firstResponseMet' | 'firstResponseMissed' | 'resolutionMet' | 'resolutionMissed') =>
+    slaAttainment.filter((row) => row.month === month).reduce((total, row) => total + row[key], 0);
+  return (
+    <ChartCard
+      title="Service levels met"
+      description="Tickets opened with targets: first responses and resolutions in time"
+      empty={slaAttainment.length === 0}
+      emptyText="No ticket with service-level targets was opened in this range."
+      chart={
+        <BarChart
+          {...CHART_PROPS}
+          data={months.map((month) => ({
+            month: monthLabel(month),
+            firstResponse: percentOf(sum(month, 'firstResponseMet'), sum(month, 'firstResponseMissed')),
+            resolution: percentOf(sum(month, 'resolutionMet'), sum(month, 'resolutionMissed')),
+          }))}
+          dataKey="month"
+          withLegend
+          unit="%"
+          yAxisProps={{ domain: [0, 100] }}
+          series={[
+            { name: 'firstResponse', label: 'First response', color: 'blue.6' },
+            { name: 'resolution', label: 'Resolution', color: 'teal.7' },
+          ]}
+        />
+      }
+      table={
+        <FigureTable
+          caption="Service levels met per month and priority"
+          rowHeading="Month · priority"
+          columns={['First response', 'Resolution']}
+          rows={slaAttainment.map((row) => ({
+            label: `${monthLabel(row.month)} · ${priorityLabel(row.priority)}`,
+            values: [
+              attainment(row.firstResponseMet, row.firstResponseMissed),
+              attainment(row.resolutionMet, row.resolutionMissed),
+            ],
+          }))}
+        />
+      }
+    />
+  );
+}

@@ -19,7 +19,7 @@ import { useAnalytics } from '../api';
 import { AnalyticsSkeleton } from '../components/AnalyticsSkeleton';
 import { HeadlineFigures } from '../components/HeadlineFigures';
 import { ProjectsCard } from '../components/ProjectsCard';
-import { AdvisorHoursCard, CategoriesCard } from '../components/SupportCards';
+import { AdvisorHoursCard, CategoriesCard, SlaAttainmentCard } from '../components/SupportCards';
 import { TasksCard, TicketsCard } from '../components/WeeklyCards';
 import { analyticsAddress, analyticsPresets, readAnalyticsAddress } from '../range';
 
@@ -109,6 +109,7 @@ function Figures({ analytics, updating }: { analytics: Analytics; updating: bool
         <CategoriesCard ticketCategories={analytics.ticketCategories} />
         <TicketsCard weeks={analytics.weeks} kind="ticketsOpened" />
         <TicketsCard weeks={analytics.weeks} kind="ticketsResolved" />
+        <SlaAttainmentCard slaAttainment={analytics.slaAttainment} />
         <AdvisorHoursCard advisorHours={analytics.advisorHours} />
         <ProjectsCard projects={analytics.projects} acrossOrganizations={analytics.organization === null} />
       </SimpleGrid>

@@ -114,6 +114,9 @@ function TicketsBlock({
     if (tickets.unassigned > shownUnassigned) {
       more.push({ label: `All ${tickets.unassigned} unassigned`, to: myWorkLinks.unassignedTickets });
     }
+    if (tickets.nearBreach > 0) {
+      more.push({ label: `${tickets.nearBreach} near or past a service level`, to: myWorkLinks.ticketsBySlaDue });
+    }
   }
   return (
     <WorkBlock
@@ -130,6 +133,7 @@ function TicketsBlock({
           to={ticket.path}
           title={ticket.title}
           detail={[
+            ...(ticket.sla ? [ticket.sla === 'breached' ? 'Service level breached' : 'Service level at risk'] : []),
             priorityLabel(ticket.priority),
             ticketStatusLabel(ticket.status),
             ticket.assignedToMe ? 'Assigned to me' : 'Unassigned',

@@ -13,6 +13,7 @@ import { OrganizationExportSection } from '../components/OrganizationExportSecti
 import { OrganizationHeader } from '../components/OrganizationHeader';
 import { OrganizationIntegrationsSection } from '../components/OrganizationIntegrationsSection';
 import { OrganizationSecuritySection } from '../components/OrganizationSecuritySection';
+import { OrganizationServiceLevelsSection } from '../components/OrganizationServiceLevelsSection';
 
 /** The query parameter naming the organization an admin looks at. */
 const ORGANIZATION_PARAM = 'organizationId';
@@ -76,6 +77,9 @@ export default function OrganizationPage() {
       <OrganizationDetailsSection key={data.id} organization={data} />
       {data.permissions.canChangeSecurity && (
         <OrganizationSecuritySection key={`security-${data.id}`} organization={data} />
+      )}
+      {!data.isPlatform && (
+        <OrganizationServiceLevelsSection key={`service-levels-${data.id}`} organizationId={data.id} />
       )}
       {data.permissions.canExport && <OrganizationExportSection key={`export-${data.id}`} organization={data} />}
       {(picks || hasRole(user, 'org_admin')) && !data.isPlatform && (

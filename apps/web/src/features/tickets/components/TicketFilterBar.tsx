@@ -6,7 +6,7 @@ import { HiSearch } from 'react-icons/hi';
 import { OrganizationFilter } from '@/components/OrganizationFilter';
 import type { OrganizationReach } from '@/lib/organization-reach';
 import { type TicketFilterName, type TicketFilters, type TicketView, ticketView } from '../ticket-filters';
-import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../ticket-labels';
+import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, SLA_FILTER_OPTIONS, STATUS_OPTIONS } from '../ticket-labels';
 
 type FilterChange = (name: TicketFilterName, value: string | null) => void;
 
@@ -62,7 +62,12 @@ export function TicketViewControl({
   );
 }
 
-const ALL = { status: 'All statuses', priority: 'All priorities', category: 'All categories' } as const;
+const ALL = {
+  status: 'All statuses',
+  priority: 'All priorities',
+  category: 'All categories',
+  sla: 'Any service level',
+} as const;
 
 /**
  * Status, priority and category, and the organization for whoever reaches several:
@@ -77,7 +82,7 @@ export function TicketFilterFields({
   onChange: FilterChange;
   organizations: OrganizationReach | null;
 }) {
-  const select = (name: 'status' | 'priority' | 'category', label: string, data: typeof STATUS_OPTIONS) => (
+  const select = (name: 'status' | 'priority' | 'category' | 'sla', label: string, data: typeof STATUS_OPTIONS) => (
     <Select
       label={label}
       placeholder={ALL[name]}
@@ -92,6 +97,7 @@ export function TicketFilterFields({
       {select('status', 'Status', STATUS_OPTIONS)}
       {select('priority', 'Priority', PRIORITY_OPTIONS)}
       {select('category', 'Category', CATEGORY_OPTIONS)}
+      {select('sla', 'Service level', SLA_FILTER_OPTIONS)}
       {organizations && organizations !== 'own' && (
         <OrganizationFilter
           reach={organizations}

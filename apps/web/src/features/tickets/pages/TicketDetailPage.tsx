@@ -15,6 +15,7 @@ import { TicketBadgesLine } from '../components/TicketBadges';
 import { TicketComments } from '../components/TicketComments';
 import { TicketDetailsPanel } from '../components/TicketDetailsPanel';
 import { type OpenDialog, TicketDialogs } from '../components/TicketDialogs';
+import { TicketSlaPanel } from '../components/TicketSlaPanel';
 
 import { useTicketRoom } from '../live';
 import { historySentence } from '../ticket-labels';
@@ -105,6 +106,7 @@ function TicketView({ ticket: current }: { ticket: TicketDetail }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <TicketDetailsPanel ticket={current} />
+            <TicketSlaPanel sla={current.sla} />
             <HistoryPanel entries={current.history} sentence={historySentence} />
           </Stack>
         </Grid.Col>

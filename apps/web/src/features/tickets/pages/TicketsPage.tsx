@@ -93,7 +93,7 @@ export default function TicketsPage() {
       {wide ? (
         <Stack gap="sm">
           <TicketViewControl filters={filters} onView={(view) => updateParams((latest) => withView(latest, view))} />
-          <SimpleGrid cols={withOrganization ? 5 : 4} spacing="sm">
+          <SimpleGrid cols={withOrganization ? 6 : 5} spacing="sm">
             <TicketSearch filters={filters} onChange={changeFilter} />
             {fields}
           </SimpleGrid>
