@@ -5,7 +5,7 @@
  */
 import { type SortOrder, sortKeysOf } from './list-order.js';
 import type { SocketAck } from './realtime.js';
-/** `waiting`: the ticket waits for its requester's answer; its service-level clock stands still meanwhile. */
+/** `waiting` ("Waiting"): the ticket waits for its requester's answer; its service-level clock stands still meanwhile. */
 export const TICKET_STATUSES = ['open', 'in_progress', 'waiting', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
@@ -101,7 +101,6 @@ export const humanizeValue = (value: string) => value.replaceAll('_', ' ');
 
 /** 'in_progress' → 'In progress': how the app shows a ticket's status, priority or category. */
 export function ticketValueLabel(value: string): string {
-  if (value === 'waiting') return 'Waiting on requester';
   const spaced = humanizeValue(value);
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
