@@ -123,6 +123,11 @@ describe('an advisor availability', () => {
       advisorId: advisor.id,
       timeZone: 'UTC',
       ...ISSUE_DEFAULTS,
+      // No booking rules until it sets some.
+      maxSessionsPerDay: null,
+      maxSessionsPerWeek: null,
+      cancelCutoffMinutes: 0,
+      maxReschedules: null,
       updatedAt: null,
       permissions: { canEdit: true },
     });

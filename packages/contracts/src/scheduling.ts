@@ -28,6 +28,16 @@ export const MAX_MINIMUM_NOTICE_MINUTES = 30 * 24 * 60;
 export const DEFAULT_HORIZON_DAYS = 60;
 export const MAX_HORIZON_DAYS = 365;
 
+/**
+ * Booking rules (an advisor's): at most this many sessions a day and a week (in its zone; none: no
+ * limit); the notice a member must give to cancel or reschedule (inside it only the advisor or the
+ * organization's org_admin may, with a reason); how many times a session may be moved.
+ */
+export const MAX_SESSIONS_PER_DAY = 50;
+export const MAX_SESSIONS_PER_WEEK = 250;
+export const MAX_CANCEL_CUTOFF_MINUTES = 14 * 24 * 60;
+export const MAX_RESCHEDULES_LIMIT = 20;
+
 /** Intervals on one day (weekly hours or a date override). */
 export const MAX_INTERVALS_PER_DAY = 12;
 /** Date overrides one advisor keeps (a day off, other hours on one date): one a day of the longest horizon. */

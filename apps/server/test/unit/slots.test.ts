@@ -259,6 +259,10 @@ describe('the booking refusal', () => {
       ...rules('UTC', { minimumNoticeMinutes: 60, horizonDays: 7 }),
       advisorId: 'advisor',
       sessionLengths: [30],
+      maxSessionsPerDay: null,
+      maxSessionsPerWeek: null,
+      cancelCutoffMinutes: 0,
+      maxReschedules: null,
       updatedAt: null,
     };
     const now = new Date('2026-03-09T08:00:00Z');

@@ -105,6 +105,8 @@ export function aMeeting(
     cancelReason: null,
     icalUid: 'session-1@smart',
     sequence: 0,
+    reschedules: 0,
+    lockedReason: null,
     createdAt: CREATED,
     updatedAt: CREATED,
     permissions: { canEdit: true, canCancel: true },

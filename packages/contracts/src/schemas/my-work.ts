@@ -68,7 +68,7 @@ export const myWorkSchema = z.object({
     total: z.number().int(),
     assignedToMe: z.number().int(),
     unassigned: z.number().int(),
-    /** Of those, the ones past a target's warning share (breached or at risk). */
+    /** The ones assigned to the caller past a target's warning share (breached or at risk). */
     nearBreach: z.number().int(),
     items: z.array(myWorkTicketSchema),
   }),

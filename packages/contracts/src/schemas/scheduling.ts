@@ -5,6 +5,7 @@ import {
   intervalsOverlap,
   isCalendarDate,
   MAX_BUFFER_MINUTES,
+  MAX_CANCEL_CUTOFF_MINUTES,
   MAX_CANCEL_REASON_LENGTH,
   MAX_DATE_OVERRIDES,
   MAX_HORIZON_DAYS,
@@ -14,6 +15,9 @@ import {
   MAX_MEETING_PAGE_SIZE,
   MAX_MEETING_TOPIC_LENGTH,
   MAX_MINIMUM_NOTICE_MINUTES,
+  MAX_RESCHEDULES_LIMIT,
+  MAX_SESSIONS_PER_DAY,
+  MAX_SESSIONS_PER_WEEK,
   MAX_SLOT_RANGE_DAYS,
   MEETING_LENGTHS,
   MEETING_PAGE_SIZE,
@@ -96,12 +100,17 @@ const availabilityFields = {
   bufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
   minimumNoticeMinutes: z.number().int().min(0).max(MAX_MINIMUM_NOTICE_MINUTES),
   horizonDays: z.number().int().min(1).max(MAX_HORIZON_DAYS),
+  /** Booking rules; left out: none (no limits, no cut-off). */
+  maxSessionsPerDay: z.number().int().min(1).max(MAX_SESSIONS_PER_DAY).nullable().default(null),
+  maxSessionsPerWeek: z.number().int().min(1).max(MAX_SESSIONS_PER_WEEK).nullable().default(null),
+  cancelCutoffMinutes: z.number().int().min(0).max(MAX_CANCEL_CUTOFF_MINUTES).default(0),
+  maxReschedules: z.number().int().min(0).max(MAX_RESCHEDULES_LIMIT).nullable().default(null),
 };
 
 /** PUT /api/advisors/{advisorId}/availability: the whole availability, replacing the stored one. */
 export const updateAvailabilityBody = z.object(availabilityFields).strict();
-export type UpdateAvailabilityBody = z.infer<typeof updateAvailabilityBody>;
-export type AdvisorAvailabilitySettings = UpdateAvailabilityBody;
+export type UpdateAvailabilityBody = z.input<typeof updateAvailabilityBody>;
+export type AdvisorAvailabilitySettings = z.output<typeof updateAvailabilityBody>;
 
 /** An advisor's availability; the defaults until it (or an admin) first saves one (`updatedAt` null). */
 export const availabilitySchema = z.object({
@@ -194,6 +203,13 @@ export const advisorMeetingSchema = z.object({
   sequence: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** How many times it was moved. */
+  reschedules: z.number().int(),
+  /**
+   * Why the caller may not change or cancel it though it otherwise could: inside the advisor's
+   * cancellation cut-off, or moved as often as allowed (those may still cancel); null otherwise.
+   */
+  lockedReason: z.string().nullable(),
   /** canEdit: reschedule and change it; canCancel: cancel it (both false once cancelled or started). */
   permissions: permissionsSchema('canEdit', 'canCancel'),
 });

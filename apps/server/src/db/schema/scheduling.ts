@@ -64,6 +64,11 @@ export const advisorAvailability = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(DEFAULT_MINIMUM_NOTICE_MINUTES),
     horizonDays: integer('horizon_days').notNull().default(DEFAULT_HORIZON_DAYS),
+    /** Booking rules (decision 0287): sessions a day and a week, the cancel cut-off, moves per session. */
+    maxSessionsPerDay: integer('max_sessions_per_day'),
+    maxSessionsPerWeek: integer('max_sessions_per_week'),
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    maxReschedules: integer('max_reschedules'),
     updatedBy: personColumn('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,6 +111,8 @@ export const advisorMeetings = pgTable(
     icalUid: uuid('ical_uid').notNull().unique().defaultRandom(),
     /** The invitation's SEQUENCE: one more on every change the attendees are sent. */
     icalSequence: integer('ical_sequence').notNull().default(0),
+    /** How many times its time was moved (the advisor's maxReschedules caps it). */
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
     /** A ticket of the same organization the meeting is about (sameOrganization below). */
     ticketId: uuid('ticket_id'),
     blocked: tstzrange('blocked').notNull(),

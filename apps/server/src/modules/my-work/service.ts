@@ -1,5 +1,5 @@
 import { DUE_SOON_DAYS, MY_WORK_ITEMS, type PlatformFigures, UNRESOLVED_TICKET_STATUSES } from '@smart/contracts';
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import {
@@ -93,10 +93,9 @@ export async function ticketsWaiting(db: Database, actor: Actor) {
       .limit(MY_WORK_ITEMS);
   const mine = eq(tickets.assignedTo, actor.id);
   const unassigned = handlesTicketsWhereActing(actor) ? isNull(tickets.assignedTo) : undefined;
-  const whose = unassigned ? (or(mine, unassigned) as SQL) : mine;
-  // Service levels: the ones past their warning share come first (tickets_assignee_sla_warn_idx,
-  // tickets_organization_sla_warn_idx), however low their priority.
-  const nearBreach = and(whose, sql`${tickets.slaWarnAt} <= now()`) as SQL;
+  // Service levels: the caller's own past their warning share come first, however low their
+  // priority (tickets_assignee_sla_warn_idx; the unassigned ones' handlers hear of them by notice).
+  const nearBreach = and(mine, sql`${tickets.slaWarnAt} <= now()`) as SQL;
   const byDue = [asc(tickets.slaDueAt), asc(tickets.id)];
   const first = (
     unassigned

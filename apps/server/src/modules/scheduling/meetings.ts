@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import {
   type AdvisorMeetingRow,
   advisorAssignments,
+  advisorAvailability,
   advisorMeetingAttendees,
   advisorMeetings,
   blockedRange,
@@ -25,8 +26,9 @@ import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/er
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableMeetings } from '../../lib/read-rules/index.js';
 import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
+import { requireCancellable, requireRoomFor } from './booking-rules.js';
 import { meetingBooked, meetingCancelled, meetingChanged } from './events.js';
-import { canChangeMeeting, canReadMeeting, isPersonOf, mayBook } from './policy.js';
+import { bookingRuleLock, canChangeMeeting, canReadMeeting, isPersonOf, mayBook } from './policy.js';
 import type { AdvisorMeetingRecord, MeetingPersonRow } from './presenter.js';
 import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
 
@@ -64,6 +66,7 @@ function selectMeetingRows(db: Database, page?: PageJoin) {
       bookedBy: personColumns(bookerPerson),
       cancelledBy: personColumns(cancellerPerson),
       ticket: { id: tickets.id, title: tickets.title },
+      rules: bookingRulesColumns,
     })
     .from(advisorMeetings)
     .$dynamic();
@@ -72,8 +75,15 @@ function selectMeetingRows(db: Database, page?: PageJoin) {
     .innerJoin(advisorPerson, eq(advisorPerson.id, advisorMeetings.advisorId))
     .leftJoin(bookerPerson, eq(bookerPerson.id, advisorMeetings.bookedBy))
     .leftJoin(cancellerPerson, eq(cancellerPerson.id, advisorMeetings.cancelledBy))
-    .leftJoin(tickets, eq(tickets.id, advisorMeetings.ticketId));
+    .leftJoin(tickets, eq(tickets.id, advisorMeetings.ticketId))
+    .leftJoin(advisorAvailability, eq(advisorAvailability.advisorId, advisorMeetings.advisorId));
 }
+
+/** The advisor's rules that bind its booked meetings (null without a saved availability). */
+const bookingRulesColumns = {
+  cancelCutoffMinutes: advisorAvailability.cancelCutoffMinutes,
+  maxReschedules: advisorAvailability.maxReschedules,
+};
 
 type MeetingRow = Omit<AdvisorMeetingRecord, 'attendees'>;
 
@@ -318,6 +328,7 @@ export async function bookMeeting(
 
   const meeting = await db.transaction(async (tx) => {
     await lockActiveAssignment(tx, actor, advisor.id, organization.id);
+    await requireRoomFor(tx, advisor.id, availability, body.start);
     const [inserted] = await conflictOnOverlap(
       tx
         .insert(advisorMeetings)
@@ -362,9 +373,10 @@ export async function bookMeeting(
  */
 async function meetingToChange(tx: Database, actor: Actor, meetingId: string, now: Date) {
   const [row] = await tx
-    .select({ meeting: advisorMeetings, organizationName: organizations.name })
+    .select({ meeting: advisorMeetings, organizationName: organizations.name, rules: bookingRulesColumns })
     .from(advisorMeetings)
     .innerJoin(organizations, eq(organizations.id, advisorMeetings.organizationId))
+    .leftJoin(advisorAvailability, eq(advisorAvailability.advisorId, advisorMeetings.advisorId))
     .where(eq(advisorMeetings.id, meetingId))
     .for('update', { of: advisorMeetings });
   if (!row) throw notFound(UI_TEXT.meetingNotFound);
@@ -373,7 +385,7 @@ async function meetingToChange(tx: Database, actor: Actor, meetingId: string, no
     .from(advisorMeetingAttendees)
     .where(eq(advisorMeetingAttendees.meetingId, meetingId));
   const attendeeIds = attendees.map((attendee) => attendee.userId);
-  const access = { ...row.meeting, attendeeIds };
+  const access = { ...row.meeting, attendeeIds, rules: row.rules };
   // The policy, not the read rule (readableMeetings), as before: a booker who left the organization,
   // was dropped from the attendees meanwhile and came back no longer reads the meeting (404) but may
   // still change it; the rule would make that 404 too (decision 0245).
@@ -381,7 +393,7 @@ async function meetingToChange(tx: Database, actor: Actor, meetingId: string, no
   if (!canChangeMeeting(actor, access)) throw forbidden(UI_TEXT.meetingChangeDenied);
   if (row.meeting.status === 'cancelled') throw badRequest(UI_TEXT.meetingAlreadyCancelled);
   if (row.meeting.startAt <= now) throw badRequest(UI_TEXT.meetingAlreadyPast);
-  return { meeting: row.meeting, organizationName: row.organizationName, attendeeIds };
+  return { meeting: row.meeting, organizationName: row.organizationName, attendeeIds, access };
 }
 
 type UpdateMeetingBody = z.output<typeof updateMeetingBody>;
@@ -400,7 +412,7 @@ export async function updateMeeting(
   now: Date,
 ): Promise<MeetingChangeResult> {
   const result = await db.transaction(async (tx) => {
-    const { meeting, organizationName, attendeeIds } = await meetingToChange(tx, actor, meetingId, now);
+    const { meeting, organizationName, attendeeIds, access } = await meetingToChange(tx, actor, meetingId, now);
     const start = body.start ?? meeting.startAt;
     const length = body.length ?? meeting.length;
     const end = new Date(start.getTime() + minutes(length));
@@ -416,17 +428,22 @@ export async function updateMeeting(
     }
     let timeSet = {};
     if (timeChanged) {
+      const lock = bookingRuleLock(actor, access, now);
+      if (lock) throw forbidden(lock === 'cutoff' ? UI_TEXT.meetingInsideCutoff : UI_TEXT.meetingReschedulesUsed);
       // As booking: a deactivated advisor takes no new time.
       const advisor = await findAdvisor(tx, actor, meeting.advisorId);
       if (!advisor?.isActive) throw notFound(UI_TEXT.advisorNotFound);
       const availability = await availabilityOf(tx, advisor);
       requireBookable(availability, length, start, now);
+      await requireRoomFor(tx, advisor.id, availability, start, meeting.id);
+      const moved = start.getTime() !== meeting.startAt.getTime();
       timeSet = {
         startAt: start,
         endAt: end,
         length,
         blocked: blockedRange(start, end, availability.bufferMinutes),
         timeSetAt: now,
+        ...(moved && { rescheduleCount: sql`${advisorMeetings.rescheduleCount} + 1` }),
       };
     }
     const added = after.filter((id) => !attendeeIds.includes(id));
@@ -481,7 +498,8 @@ export async function cancelMeeting(
   now: Date,
 ): Promise<MeetingChangeResult> {
   const cancelled = await db.transaction(async (tx) => {
-    const { meeting, organizationName, attendeeIds } = await meetingToChange(tx, actor, meetingId, now);
+    const { meeting, organizationName, attendeeIds, access } = await meetingToChange(tx, actor, meetingId, now);
+    requireCancellable(actor, access, body.reason, now);
     const [row] = await tx
       .update(advisorMeetings)
       .set({

@@ -26,6 +26,15 @@ export interface MeetingAccessRecord {
   status: AdvisorMeeting['status'];
   startAt: Date;
   attendeeIds: readonly string[];
+  rescheduleCount?: number;
+  /** Its advisor's booking rules (none when null or left out). */
+  rules?: BookingRules | null;
+}
+
+/** The rules of an advisor that bind a meeting already booked. */
+export interface BookingRules {
+  cancelCutoffMinutes: number;
+  maxReschedules: number | null;
 }
 
 const isOrgAdminOf = (actor: Actor, organizationId: string) =>
@@ -71,11 +80,37 @@ export const meetingIsOpen = (meeting: Pick<MeetingAccessRecord, 'status' | 'sta
  */
 export const mayBook = (actor: Actor) => actor.role === 'user' || actor.role === 'org_admin' || isAdvisor(actor);
 
+/** The advisor and the organization's org_admin change a meeting whatever its booking rules (a cut-off, with a reason). */
+export const overridesBookingRules = (
+  actor: Actor,
+  meeting: Pick<MeetingAccessRecord, 'advisorId' | 'organizationId'>,
+) => meeting.advisorId === actor.id || isOrgAdminOf(actor, meeting.organizationId);
+
+/**
+ * What the advisor's booking rules keep the actor (a member) from: moving or cancelling it inside
+ * the cancellation cut-off ('cutoff'), or moving it once it was moved as often as allowed
+ * ('reschedules'); null when nothing.
+ */
+export function bookingRuleLock(
+  actor: Actor,
+  meeting: MeetingAccessRecord,
+  now: Date,
+): 'cutoff' | 'reschedules' | null {
+  const rules = meeting.rules;
+  if (!rules || overridesBookingRules(actor, meeting)) return null;
+  if (rules.cancelCutoffMinutes > 0 && meeting.startAt.getTime() - now.getTime() < rules.cancelCutoffMinutes * 60_000) {
+    return 'cutoff';
+  }
+  if (rules.maxReschedules !== null && (meeting.rescheduleCount ?? 0) >= rules.maxReschedules) return 'reschedules';
+  return null;
+}
+
 export function meetingPermissions(
   actor: Actor,
   meeting: MeetingAccessRecord,
   now: Date,
 ): AdvisorMeeting['permissions'] {
   const may = canChangeMeeting(actor, meeting) && meetingIsOpen(meeting, now);
-  return { canEdit: may, canCancel: may };
+  const lock = bookingRuleLock(actor, meeting, now);
+  return { canEdit: may && lock === null, canCancel: may && lock !== 'cutoff' };
 }

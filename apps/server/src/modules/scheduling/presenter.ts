@@ -5,12 +5,13 @@ import {
   type AdvisorSlots,
   type MeetingPerson,
   recordPaths,
+  UI_TEXT,
 } from '@smart/contracts';
 import type { AdvisorMeetingRow, UserRow } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/tenancy.js';
 import { displayName } from '../people/index.js';
 import type { CalendarEntry, CalendarPerson } from './ics.js';
-import { availabilityPermissions, meetingPermissions } from './policy.js';
+import { availabilityPermissions, type BookingRules, bookingRuleLock, meetingPermissions } from './policy.js';
 
 /** An availability as stored, or the defaults (`updatedAt` null) until one is saved. */
 export interface AvailabilityRecord extends AdvisorAvailabilitySettings {
@@ -28,6 +29,10 @@ export function presentAvailability(record: AvailabilityRecord, actor: Actor): A
     bufferMinutes: record.bufferMinutes,
     minimumNoticeMinutes: record.minimumNoticeMinutes,
     horizonDays: record.horizonDays,
+    maxSessionsPerDay: record.maxSessionsPerDay,
+    maxSessionsPerWeek: record.maxSessionsPerWeek,
+    cancelCutoffMinutes: record.cancelCutoffMinutes,
+    maxReschedules: record.maxReschedules,
     updatedAt: record.updatedAt?.toISOString() ?? null,
     permissions: availabilityPermissions(actor, record.advisorId),
   };
@@ -65,6 +70,8 @@ export interface AdvisorMeetingRecord {
   cancelledBy: MeetingPersonRow | null;
   ticket: { id: string; title: string } | null;
   attendees: MeetingPersonRow[];
+  /** Its advisor's booking rules now (null: it never saved an availability, so none). */
+  rules: BookingRules | null;
 }
 
 const presentPerson = (person: MeetingPersonRow): MeetingPerson => ({
@@ -76,7 +83,9 @@ const presentPerson = (person: MeetingPersonRow): MeetingPerson => ({
 });
 
 /** A meeting as the API shows it, without what the viewer may do: the calendar feed and invitations have no viewer. */
-export function presentMeetingFields(record: AdvisorMeetingRecord): Omit<AdvisorMeeting, 'permissions'> {
+export function presentMeetingFields(
+  record: AdvisorMeetingRecord,
+): Omit<AdvisorMeeting, 'permissions' | 'lockedReason'> {
   const { meeting } = record;
   return {
     id: meeting.id,
@@ -97,19 +106,30 @@ export function presentMeetingFields(record: AdvisorMeetingRecord): Omit<Advisor
     cancelReason: meeting.cancelReason,
     icalUid: meeting.icalUid,
     sequence: meeting.icalSequence,
+    reschedules: meeting.rescheduleCount,
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
   };
 }
 
+const LOCK_MESSAGES = { cutoff: UI_TEXT.meetingInsideCutoff, reschedules: UI_TEXT.meetingReschedulesUsed } as const;
+
 /** The policy's view of a loaded meeting. */
 export const meetingAccessOf = (record: AdvisorMeetingRecord) => ({
   ...record.meeting,
   attendeeIds: record.attendees.map((attendee) => attendee.id),
+  rules: record.rules,
 });
 
 export function presentMeeting(record: AdvisorMeetingRecord, actor: Actor, now: Date): AdvisorMeeting {
-  return { ...presentMeetingFields(record), permissions: meetingPermissions(actor, meetingAccessOf(record), now) };
+  const access = meetingAccessOf(record);
+  const lock = bookingRuleLock(actor, access, now);
+  return {
+    ...presentMeetingFields(record),
+    lockedReason:
+      lock && record.meeting.status === 'scheduled' && record.meeting.startAt > now ? LOCK_MESSAGES[lock] : null,
+    permissions: meetingPermissions(actor, access, now),
+  };
 }
 
 const calendarPerson = (person: MeetingPerson): CalendarPerson => ({ name: displayName(person), email: person.email });
@@ -118,7 +138,10 @@ const calendarPerson = (person: MeetingPerson): CalendarPerson => ({ name: displ
  * A meeting as one VEVENT: its stable UID and SEQUENCE, UTC times, the advisor as organizer, the
  * attendees, and the link to it in the app. The download, the invitations and the feed all use it.
  */
-export function calendarEntryOf(meeting: Omit<AdvisorMeeting, 'permissions'>, appUrl: string): CalendarEntry {
+export function calendarEntryOf(
+  meeting: Omit<AdvisorMeeting, 'permissions' | 'lockedReason'>,
+  appUrl: string,
+): CalendarEntry {
   return {
     uid: meeting.icalUid,
     sequence: meeting.sequence,

@@ -72,6 +72,10 @@ function defaultAvailability(advisor: AdvisorTarget): AvailabilityRecord {
     bufferMinutes: DEFAULT_BUFFER_MINUTES,
     minimumNoticeMinutes: DEFAULT_MINIMUM_NOTICE_MINUTES,
     horizonDays: DEFAULT_HORIZON_DAYS,
+    maxSessionsPerDay: null,
+    maxSessionsPerWeek: null,
+    cancelCutoffMinutes: 0,
+    maxReschedules: null,
     updatedAt: null,
   };
 }
@@ -85,6 +89,10 @@ const availabilityColumns = {
   bufferMinutes: advisorAvailability.bufferMinutes,
   minimumNoticeMinutes: advisorAvailability.minimumNoticeMinutes,
   horizonDays: advisorAvailability.horizonDays,
+  maxSessionsPerDay: advisorAvailability.maxSessionsPerDay,
+  maxSessionsPerWeek: advisorAvailability.maxSessionsPerWeek,
+  cancelCutoffMinutes: advisorAvailability.cancelCutoffMinutes,
+  maxReschedules: advisorAvailability.maxReschedules,
   updatedAt: advisorAvailability.updatedAt,
 };
 
@@ -181,6 +189,33 @@ async function busyRanges(db: Database, advisorId: string, from: Date, until: Da
 }
 
 /**
+ * The starts of the advisor's scheduled meetings in the weeks around `[from, to)`, for its daily and
+ * weekly limits (none read when it has neither).
+ */
+async function bookedStarts(
+  db: Database,
+  advisorId: string,
+  limits: Pick<AvailabilityRecord, 'maxSessionsPerDay' | 'maxSessionsPerWeek'>,
+  from: Date,
+  to: Date,
+): Promise<Date[]> {
+  if (limits.maxSessionsPerDay === null && limits.maxSessionsPerWeek === null) return [];
+  const week = 8 * 24 * 60 * 60_000;
+  const rows = await db
+    .select({ start: advisorMeetings.startAt })
+    .from(advisorMeetings)
+    .where(
+      and(
+        eq(advisorMeetings.advisorId, advisorId),
+        eq(advisorMeetings.status, 'scheduled'),
+        sql`${advisorMeetings.startAt} >= ${new Date(from.getTime() - week).toISOString()}::timestamptz`,
+        sql`${advisorMeetings.startAt} < ${new Date(to.getTime() + week).toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((row) => row.start);
+}
+
+/**
  * GET /api/advisors/{advisorId}/slots: for the advisor, admin and the people of an organization it
  * actively advises; 404 for everyone else, and for an advisor whose account is deactivated. Without
  * a `length`, the advisor's shortest offered one: a member learns the lengths from the answer.
@@ -193,8 +228,12 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
   if (!availability.sessionLengths.includes(length)) throw badRequest(UI_TEXT.meetingLengthNotOffered);
   // A slot starting just before `to` blocks its length and buffer beyond it.
   const until = new Date(query.to.getTime() + (length + availability.bufferMinutes) * 60_000);
-  const busy = await busyRanges(db, advisor.id, query.from, until);
-  return { advisor, availability, length, starts: freeSlots(availability, busy, { ...query, length }, now) };
+  const [busy, booked] = await Promise.all([
+    busyRanges(db, advisor.id, query.from, until),
+    bookedStarts(db, advisor.id, availability, query.from, query.to),
+  ]);
+  const starts = freeSlots(availability, busy, { ...query, length }, now, booked);
+  return { advisor, availability, length, starts };
 }
 
 const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {

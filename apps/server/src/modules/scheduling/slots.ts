@@ -20,6 +20,9 @@ export interface SlotRules {
   bufferMinutes: number;
   minimumNoticeMinutes: number;
   horizonDays: number;
+  /** At most this many meetings a day and a week in its zone (null: no limit). */
+  maxSessionsPerDay?: number | null;
+  maxSessionsPerWeek?: number | null;
 }
 
 /** A stretch the advisor is taken: an existing meeting's blocked range, `[start, end + its buffer)`. */
@@ -112,11 +115,42 @@ function horizonEnd(rules: SlotRules, now: Date): number {
 const localDate = (instant: number, timeZone: string) =>
   Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).toPlainDate();
 
+/** Meetings per local date and per week (its Monday's date) in the zone. */
+export function countByDayAndWeek(starts: readonly Date[], timeZone: string) {
+  const days = new Map<string, number>();
+  const weeks = new Map<string, number>();
+  for (const start of starts) {
+    const date = localDate(start.getTime(), timeZone);
+    const monday = date.subtract({ days: date.dayOfWeek - 1 }).toString();
+    days.set(date.toString(), (days.get(date.toString()) ?? 0) + 1);
+    weeks.set(monday, (weeks.get(monday) ?? 0) + 1);
+  }
+  return {
+    day: (date: Temporal.PlainDate) => days.get(date.toString()) ?? 0,
+    week: (date: Temporal.PlainDate) => weeks.get(date.subtract({ days: date.dayOfWeek - 1 }).toString()) ?? 0,
+  };
+}
+
+/** Whether the date's day or week already holds as many meetings as the advisor takes. */
+function full(rules: SlotRules, counts: ReturnType<typeof countByDayAndWeek>, date: Temporal.PlainDate) {
+  const dayLimit = rules.maxSessionsPerDay ?? null;
+  const weekLimit = rules.maxSessionsPerWeek ?? null;
+  return (dayLimit !== null && counts.day(date) >= dayLimit) || (weekLimit !== null && counts.week(date) >= weekLimit);
+}
+
 /**
  * The free slot starts in `[from, to)`: inside the advisor's hours, at least the minimum notice
- * after `now`, not past the horizon, and with the meeting and its buffer clear of every busy range.
+ * after `now`, not past the horizon, with the meeting and its buffer clear of every busy range,
+ * and on a day and in a week that `booked` (its scheduled meetings' starts) has not filled.
  */
-export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request: SlotRequest, now: Date): Date[] {
+export function freeSlots(
+  rules: SlotRules,
+  busy: readonly BusyRange[],
+  request: SlotRequest,
+  now: Date,
+  booked: readonly Date[] = [],
+): Date[] {
+  const counts = countByDayAndWeek(booked, rules.timeZone);
   const earliest = Math.max(request.from.getTime(), now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS);
   const latest = Math.min(request.to.getTime() - 1, horizonEnd(rules, now));
   if (earliest > latest) return [];
@@ -136,6 +170,10 @@ export function freeSlots(rules: SlotRules, busy: readonly BusyRange[], request:
   const slots: Date[] = [];
   const lastDate = localDate(latest, rules.timeZone);
   for (let date = localDate(earliest, rules.timeZone); Temporal.PlainDate.compare(date, lastDate) <= 0; ) {
+    if (full(rules, counts, date)) {
+      date = date.add({ days: 1 });
+      continue;
+    }
     for (const start of startsOn(rules, date, request.length)) {
       if (start < earliest || start > latest) continue;
       const blockedEnd = start + (request.length + rules.bufferMinutes) * MINUTE_MS;

@@ -17,6 +17,10 @@ const draft: AvailabilityDraft = {
   bufferMinutes: 0,
   minimumNoticeMinutes: 120,
   horizonDays: 60,
+  maxSessionsPerDay: null,
+  maxSessionsPerWeek: null,
+  cancelCutoffMinutes: 0,
+  maxReschedules: null,
 };
 
 describe('the hours "Add hours" adds', () => {

@@ -1,7 +1,7 @@
 import {
   type AdvisorAvailability,
+  type AdvisorAvailabilitySettings,
   type AvailabilityInterval,
-  type UpdateAvailabilityBody,
   updateAvailabilityBody,
   WEEKDAYS,
 } from '@smart/contracts';
@@ -10,12 +10,11 @@ import {
  * The availability editor's draft: the fields a PUT replaces, checked with the schema the server
  * checks it with, so a mistake is named (and placed) before anything is sent.
  */
-export type AvailabilityDraft = UpdateAvailabilityBody;
+export type AvailabilityDraft = AdvisorAvailabilitySettings;
 
 export function draftOf(availability: AdvisorAvailability): AvailabilityDraft {
-  const { timeZone, weeklyHours, dateOverrides, sessionLengths, bufferMinutes, minimumNoticeMinutes, horizonDays } =
-    availability;
-  return { timeZone, weeklyHours, dateOverrides, sessionLengths, bufferMinutes, minimumNoticeMinutes, horizonDays };
+  const { advisorId: _advisorId, updatedAt: _updatedAt, permissions: _permissions, ...draft } = availability;
+  return draft;
 }
 
 const toMinutes = (time: string) => {
@@ -44,6 +43,10 @@ const FIELD_NAMES: Record<string, string> = {
   bufferMinutes: 'Buffer',
   minimumNoticeMinutes: 'Minimum notice',
   horizonDays: 'Booking horizon',
+  maxSessionsPerDay: 'Sessions a day',
+  maxSessionsPerWeek: 'Sessions a week',
+  cancelCutoffMinutes: 'Cancellation cut-off',
+  maxReschedules: 'Moves per session',
 };
 
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

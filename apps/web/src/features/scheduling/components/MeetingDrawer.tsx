@@ -67,6 +67,11 @@ function MeetingDetails({ meeting, timeZone }: { meeting: AdvisorMeeting; timeZo
           </Anchor>
         </Fact>
       )}
+      {meeting.lockedReason && (
+        <Text size="sm" c="dimmed">
+          {meeting.lockedReason}
+        </Text>
+      )}
       <Group gap="xs" mt="xs">
         {meeting.permissions.canEdit && <Button onClick={() => setDialog('reschedule')}>Reschedule</Button>}
         {meeting.permissions.canCancel && (
