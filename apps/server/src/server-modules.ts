@@ -30,6 +30,7 @@ import { tasksModule } from './modules/tasks/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { ticketsModule } from './modules/tickets/index.js';
+import { timeAwayModule } from './modules/time-away/index.js';
 import { timeEntriesModule } from './modules/time-entries/index.js';
 import { twoFactorModule } from './modules/two-factor/index.js';
 import { usersModule } from './modules/users/index.js';
@@ -56,6 +57,7 @@ export const serverModules: readonly ServerModule[] = [
   projectsModule,
   ticketsModule,
   serviceLevelsModule,
+  timeAwayModule,
   templatesModule,
   messengerModule,
   searchModule,

@@ -396,6 +396,18 @@ export const UI_TEXT = {
   serviceLevelsSaved: 'Service levels saved',
   fetchServiceLevelsFailed: 'Failed to load the service levels',
   saveServiceLevelsFailed: 'Failed to save the service levels',
+  // Time away
+  timeAwayEndsBeforeStart: 'Time away ends on or after the day it starts',
+  timeAwayTooLong: 'Time away is at most a year at a time',
+  timeAwaySubstituteTwice: 'One substitute per organization',
+  timeAwayNotFound: 'Time away not found',
+  timeAwayDeleted: 'Time away deleted',
+  timeAwaySaved: 'Time away saved',
+  fetchTimeAwayFailed: 'Failed to load your time away',
+  saveTimeAwayFailed: 'Failed to save the time away',
+  deleteTimeAwayFailed: 'Failed to delete the time away',
+  timeAwaySubstituteInvalid: 'A substitute is another advisor assigned to that organization',
+  timeAwayOrganizationInvalid: 'Name only organizations the advisor advises',
   // Repeating tasks
   recurrenceNeedsDueDate: 'A repeating task needs a due date: its series starts there',
   recurrenceEndsTwice: 'End a series after a number of times or on a date, not both',

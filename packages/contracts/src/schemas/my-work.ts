@@ -42,6 +42,8 @@ export const myWorkTicketSchema = z.object({
   assignedToMe: z.boolean(),
   /** Past a service-level target, or past its warning share (such tickets come first). */
   sla: z.enum(SLA_FILTERS).nullable(),
+  /** Assigned to an advisor away today for whom the caller stands in: that advisor's name. */
+  standingInFor: z.string().nullable(),
   createdAt: z.string(),
   path: z.string(),
 });

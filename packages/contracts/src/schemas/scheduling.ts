@@ -37,6 +37,7 @@ import {
   requiredLine,
 } from './common.js';
 import { timeZoneSchema } from './notifications.js';
+import { awayNoticeSchema } from './time-away.js';
 
 /** Scheduling with an advisor: availability, free slots, meetings and the calendar feed. */
 
@@ -162,6 +163,8 @@ export const advisorSlotsSchema = z.object({
   sessionLengths: z.array(z.number().int()),
   length: z.number().int(),
   slots: z.array(slotSchema),
+  /** The advisor is away during the window (no slots those days): until when, and who stands in for the caller's organization. */
+  away: awayNoticeSchema.nullable(),
 });
 export type AdvisorSlots = z.infer<typeof advisorSlotsSchema>;
 

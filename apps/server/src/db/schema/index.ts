@@ -19,6 +19,7 @@ export * from './teams.js';
 export * from './templates.js';
 export * from './tickets.js';
 export * from './time.js';
+export * from './time-away.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './work.js';

@@ -44,7 +44,7 @@ export function presentMyWork({ taskRows, ticketRows, conversationRows }: MyWork
     tickets: {
       total: firstTicket?.total ?? 0,
       assignedToMe: firstTicket?.assignedToMeTotal ?? 0,
-      unassigned: (firstTicket?.total ?? 0) - (firstTicket?.assignedToMeTotal ?? 0),
+      unassigned: (firstTicket?.total ?? 0) - (firstTicket?.assignedToMeTotal ?? 0) - (firstTicket?.standInTotal ?? 0),
       nearBreach: firstTicket?.nearBreachTotal ?? 0,
       items: ticketRows.map((row) => ({
         id: row.id,
@@ -54,6 +54,7 @@ export function presentMyWork({ taskRows, ticketRows, conversationRows }: MyWork
         organizationName: row.organizationName,
         assignedToMe: row.assignedToMe,
         sla: row.sla,
+        standingInFor: row.standingInFor,
         createdAt: row.createdAt.toISOString(),
         path: recordPaths.ticket(row.id),
       })),

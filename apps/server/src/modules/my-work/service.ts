@@ -18,6 +18,7 @@ import { type Actor, activeAssignment } from '../../lib/tenancy.js';
 import { hasUnreadMessages, selectConversationRecords } from '../messenger/index.js';
 import { reachableTasks } from '../tasks/index.js';
 import { handlesTicketsWhereActing, ticketScope } from '../tickets/index.js';
+import { standingInFor } from '../time-away/index.js';
 import { canReadPlatformFigures } from './policy.js';
 
 /**
@@ -80,7 +81,7 @@ const URGENCY = [desc(tickets.priority), asc(tickets.createdAt), asc(tickets.id)
  * first MY_WORK_ITEMS and its own count from its own index (tickets_assignee_created_idx,
  * tickets_unassigned_idx, index-only), and only the few rows shown are read whole.
  */
-export async function ticketsWaiting(db: Database, actor: Actor) {
+export async function ticketsWaiting(db: Database, actor: Actor, today?: string) {
   const scope = await ticketScope(db, actor, undefined);
   const waitingOf = (whose: SQL) => and(scope, inArray(tickets.status, [...UNRESOLVED_TICKET_STATUSES]), whose) as SQL;
   const countOf = (whose: SQL) => sql<number>`(select count(*) from ${tickets} where ${waitingOf(whose)})`;
@@ -97,10 +98,17 @@ export async function ticketsWaiting(db: Database, actor: Actor) {
   // priority (tickets_assignee_sla_warn_idx; the unassigned ones' handlers hear of them by notice).
   const nearBreach = and(mine, sql`${tickets.slaWarnAt} <= now()`) as SQL;
   const byDue = [asc(tickets.slaDueAt), asc(tickets.id)];
+  // Time away: an advisor's substitute finds the absent advisor's open tickets of those organizations.
+  const standIn = standingInFor(
+    actor.id,
+    tickets.assignedTo,
+    tickets.organizationId,
+    today ? sql`${today}::date` : undefined,
+  );
   const first = (
     unassigned
-      ? union(firstOf(mine), firstOf(unassigned), firstOf(nearBreach, byDue))
-      : union(firstOf(mine), firstOf(nearBreach, byDue))
+      ? union(firstOf(mine), firstOf(unassigned), firstOf(nearBreach, byDue), firstOf(standIn))
+      : union(firstOf(mine), firstOf(nearBreach, byDue), firstOf(standIn))
   ).as('first');
   const assignedToMeTotal = countOf(mine);
   const isNear = sql`coalesce(${first.warnAt} <= now(), false)`;
@@ -115,8 +123,16 @@ export async function ticketsWaiting(db: Database, actor: Actor) {
       organizationName: organizations.name,
       sla: sql<'breached' | 'at_risk' | null>`case when ${tickets.slaDueAt} < now() then 'breached'
         when ${tickets.slaWarnAt} <= now() then 'at_risk' end`,
-      total: (unassigned ? sql`${assignedToMeTotal} + ${countOf(unassigned)}` : assignedToMeTotal).mapWith(Number),
+      standingInFor: sql<
+        string | null
+      >`case when ${tickets.assignedTo} <> ${actor.id} then (select trim(${users.firstName}
+        || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${tickets.assignedTo}) end`,
+      total: (unassigned
+        ? sql`${assignedToMeTotal} + ${countOf(unassigned)} + ${countOf(standIn)}`
+        : sql`${assignedToMeTotal} + ${countOf(standIn)}`
+      ).mapWith(Number),
       assignedToMeTotal: assignedToMeTotal.mapWith(Number),
+      standInTotal: countOf(standIn).mapWith(Number),
       nearBreachTotal: countOf(nearBreach).mapWith(Number),
     })
     .from(first)
@@ -133,7 +149,7 @@ export const unreadConversations = (db: Database, actor: Actor) =>
 export async function readMyWork(db: Database, actor: Actor, today: string | undefined) {
   const [taskRows, ticketRows, conversationRows] = await Promise.all([
     tasksDueSoon(db, actor, today),
-    ticketsWaiting(db, actor),
+    ticketsWaiting(db, actor, today),
     unreadConversations(db, actor),
   ]);
   return { taskRows, ticketRows, conversationRows };

@@ -1,4 +1,5 @@
 import {
+  awayMessage,
   type cancelMeetingBody,
   type createMeetingBody,
   type MeetingChange,
@@ -22,15 +23,16 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
-import { badRequest, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, conflictOnOverlap, forbidden, notFound } from '../../lib/errors.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableMeetings } from '../../lib/read-rules/index.js';
 import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
+import { awayNotice } from '../time-away/index.js';
 import { requireCancellable, requireRoomFor } from './booking-rules.js';
 import { meetingBooked, meetingCancelled, meetingChanged } from './events.js';
 import { bookingRuleLock, canChangeMeeting, canReadMeeting, isPersonOf, mayBook } from './policy.js';
-import type { AdvisorMeetingRecord, MeetingPersonRow } from './presenter.js';
-import { type AdvisorTarget, availabilityOf, findAdvisor, requireBookable } from './service.js';
+import type { AdvisorMeetingRecord, AvailabilityRecord, MeetingPersonRow } from './presenter.js';
+import { type AdvisorTarget, availabilityOf, findAdvisor, localDay, requireBookable } from './service.js';
 
 /*
  * Meetings with an advisor: booking, the lists, reschedule and cancel. No overlap is
@@ -305,6 +307,18 @@ async function requireTicketOf(db: Database, organizationId: string, ticketId: s
 const attendeeRows = (meetingId: string, organizationId: string, ids: string[]) =>
   ids.map((userId) => ({ meetingId, userId, organizationId }));
 
+/** 409 saying until when and who stands in, when the advisor is away on the start's day (its zone's). */
+async function requireNotAway(
+  db: Database,
+  advisorId: string,
+  organizationId: string,
+  availability: AvailabilityRecord,
+  start: Date,
+) {
+  const notice = await awayNotice(db, advisorId, organizationId, localDay(start, availability.timeZone));
+  if (notice) throw conflict(awayMessage(notice));
+}
+
 /**
  * POST /api/sessions. The rules are checked first (400s); the insert of the meeting, its attendees
  * and its invitations is one transaction, where the constraint alone decides that the time is free.
@@ -320,6 +334,7 @@ export async function bookMeeting(
   if (!advisor?.isActive) throw notFound(UI_TEXT.advisorNotFound);
   const organization = await bookingOrganization(db, actor, advisor, body.organizationId);
   const availability = await availabilityOf(db, advisor);
+  await requireNotAway(db, advisor.id, organization.id, availability, body.start);
   requireBookable(availability, body.length, body.start, now);
   const attendeeIds = attendeeList(body.attendeeIds, advisor.id, actor.id);
   await requireAttendees(db, organization.id, attendeeIds);
@@ -434,6 +449,7 @@ export async function updateMeeting(
       const advisor = await findAdvisor(tx, actor, meeting.advisorId);
       if (!advisor?.isActive) throw notFound(UI_TEXT.advisorNotFound);
       const availability = await availabilityOf(tx, advisor);
+      await requireNotAway(tx, advisor.id, meeting.organizationId, availability, start);
       requireBookable(availability, length, start, now);
       await requireRoomFor(tx, advisor.id, availability, start, meeting.id);
       const moved = start.getTime() !== meeting.startAt.getTime();

@@ -3,6 +3,7 @@ import {
   type AdvisorAvailabilitySettings,
   type AdvisorMeeting,
   type AdvisorSlots,
+  type AwayNotice,
   type MeetingPerson,
   recordPaths,
   UI_TEXT,
@@ -43,8 +44,10 @@ export function presentSlots(
   availability: Pick<AvailabilityRecord, 'timeZone' | 'sessionLengths'>,
   length: number,
   starts: Date[],
+  away: AwayNotice | null = null,
 ): AdvisorSlots {
   return {
+    away,
     advisorId,
     timeZone: availability.timeZone,
     sessionLengths: availability.sessionLengths,

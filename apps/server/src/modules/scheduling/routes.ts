@@ -46,14 +46,14 @@ export async function schedulingRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.slots, async (request) => {
     const actor = requireUser(request);
     const { query } = request;
-    const { advisor, availability, length, starts } = await listSlots(
+    const { advisor, availability, length, starts, away } = await listSlots(
       app.db,
       actor,
       request.params.advisorId,
       query,
       now(),
     );
-    return ok(presentSlots(advisor.id, availability, length, starts));
+    return ok(presentSlots(advisor.id, availability, length, starts, away));
   });
 
   /** Tells the meeting's people of a committed change (not the page that made it), and answers with the meeting. */

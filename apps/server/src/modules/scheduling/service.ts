@@ -11,11 +11,13 @@ import {
   WEEKDAYS,
 } from '@smart/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../../db/client.js';
 import { advisorAssignments, advisorAvailability, advisorMeetings, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type Actor, activeAssignment, isAdvisor } from '../../lib/tenancy.js';
 import { databaseKnowsZone } from '../../lib/time-zones.js';
+import { awayNotice, awayRanges } from '../time-away/index.js';
 import { canManageAvailability, canSeeSlots } from './policy.js';
 import type { AvailabilityRecord } from './presenter.js';
 import { type BusyRange, freeSlots, type UnbookableReason, unbookableReason } from './slots.js';
@@ -215,6 +217,35 @@ async function bookedStarts(
   return rows.map((row) => row.start);
 }
 
+/** The date an instant falls on in the zone (YYYY-MM-DD). */
+export const localDay = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+
+/** The availability with the advisor's days away as days off (they win over its hours and overrides). */
+export function withTimeAway<T extends Pick<AvailabilityRecord, 'dateOverrides'>>(
+  availability: T,
+  away: readonly { startsOn: string; endsOn: string }[],
+): T {
+  if (away.length === 0) return availability;
+  const days = new Set<string>();
+  for (const range of away) {
+    for (
+      let day = Temporal.PlainDate.from(range.startsOn);
+      day.toString() <= range.endsOn;
+      day = day.add({ days: 1 })
+    ) {
+      days.add(day.toString());
+    }
+  }
+  return {
+    ...availability,
+    dateOverrides: [
+      ...availability.dateOverrides.filter((override) => !days.has(override.date)),
+      ...[...days].map((date) => ({ date, intervals: [] })),
+    ],
+  };
+}
+
 /**
  * GET /api/advisors/{advisorId}/slots: for the advisor, admin and the people of an organization it
  * actively advises; 404 for everyone else, and for an advisor whose account is deactivated. Without
@@ -228,12 +259,16 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
   if (!availability.sessionLengths.includes(length)) throw badRequest(UI_TEXT.meetingLengthNotOffered);
   // A slot starting just before `to` blocks its length and buffer beyond it.
   const until = new Date(query.to.getTime() + (length + availability.bufferMinutes) * 60_000);
-  const [busy, booked] = await Promise.all([
+  const from = localDay(query.from, availability.timeZone);
+  const to = localDay(query.to, availability.timeZone);
+  const [busy, booked, away, notice] = await Promise.all([
     busyRanges(db, advisor.id, query.from, until),
     bookedStarts(db, advisor.id, availability, query.from, query.to),
+    awayRanges(db, advisor.id, from, to),
+    awayNotice(db, advisor.id, actor.organizationId, from, to),
   ]);
-  const starts = freeSlots(availability, busy, { ...query, length }, now, booked);
-  return { advisor, availability, length, starts };
+  const starts = freeSlots(withTimeAway(availability, away), busy, { ...query, length }, now, booked);
+  return { advisor, availability, length, starts, away: notice };
 }
 
 const UNBOOKABLE_MESSAGES: Record<UnbookableReason, string> = {

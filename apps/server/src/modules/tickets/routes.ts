@@ -81,7 +81,13 @@ export async function ticketRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, endpoints.assign, async (request) => {
-    const result = await assignTicket(app.db, requireUser(request), request.params.id, request.body.assignedTo);
+    const result = await assignTicket(
+      app.db,
+      requireUser(request),
+      request.params.id,
+      request.body.assignedTo,
+      new Date(app.clock()),
+    );
     return answer(result, TICKET_EVENTS.assigned, { assignedTo: result.detail.record.ticket.assignedTo });
   });
 

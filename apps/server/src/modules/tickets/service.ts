@@ -43,6 +43,7 @@ import { detachFilesOf, listAttachments } from '../files/index.js';
 import { linkMessageToTicket, readableMessageIn } from '../messenger/index.js';
 import { readableMentions } from '../notifications/index.js';
 import { namesOf, userSummaryOf } from '../people/index.js';
+import { awayNotice } from '../time-away/index.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
 import { ticketChangeEvents, ticketCommented, ticketCreated } from './events.js';
@@ -410,15 +411,25 @@ export async function assignTicket(
   actor: Actor,
   ticketId: string,
   assignedTo: string | null,
+  now: Date = new Date(),
 ): Promise<TicketResult> {
   const { ticket, access } = await readableTicket(db, actor, ticketId);
   if (!canAssignTicket(access, ticket)) throw forbidden();
   if (assignedTo === ticket.assignedTo) return { detail: await loadTicketDetail(db, ticket.id), access };
   await requireTicketAssignee(db, ticket.organizationId, assignedTo);
-  const names = await namesOf(db, [ticket.assignedTo, assignedTo]);
+  // An advisor away today hands the ticket to its substitute for the organization (decision 0288).
+  const away = assignedTo
+    ? await awayNotice(db, assignedTo, ticket.organizationId, now.toISOString().slice(0, 10))
+    : null;
+  const standIn = away?.substitute ?? null;
+  const assignee = standIn ? standIn.id : assignedTo;
+  if (assignee === ticket.assignedTo) return { detail: await loadTicketDetail(db, ticket.id), access };
+  const names = await namesOf(db, [ticket.assignedTo, assignedTo, assignee]);
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
-  const entry: TicketActivityEntry = { kind: 'assignee', from: nameOf(ticket.assignedTo), to: nameOf(assignedTo) };
-  return { detail: await changeTicket(db, actor, ticket, { assignedTo }, [entry]), access };
+  const to =
+    standIn && away ? `${standIn.name} (for ${nameOf(assignedTo)}, away until ${away.until})` : nameOf(assignee);
+  const entry: TicketActivityEntry = { kind: 'assignee', from: nameOf(ticket.assignedTo), to };
+  return { detail: await changeTicket(db, actor, ticket, { assignedTo: assignee }, [entry]), access };
 }
 
 /**

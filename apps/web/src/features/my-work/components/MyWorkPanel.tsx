@@ -136,7 +136,11 @@ function TicketsBlock({
             ...(ticket.sla ? [ticket.sla === 'breached' ? 'Service level breached' : 'Service level at risk'] : []),
             priorityLabel(ticket.priority),
             ticketStatusLabel(ticket.status),
-            ticket.assignedToMe ? 'Assigned to me' : 'Unassigned',
+            ticket.standingInFor
+              ? `For ${ticket.standingInFor} (away)`
+              : ticket.assignedToMe
+                ? 'Assigned to me'
+                : 'Unassigned',
             ticket.organizationName,
           ].join(' · ')}
         />

@@ -29,6 +29,7 @@ function memberWithOneAdvisor() {
       timeZone: 'UTC',
       sessionLengths: [30, 60],
       length,
+      away: null,
       slots: [10, 11].map((hour) => ({ start: at(hour), end: at(hour + length / 60) })),
     });
   });

@@ -172,6 +172,10 @@ export function BookingForm({ prefill, book, onBooked, onClose }: BookingFormPro
             advisorId={chosen}
             length={length}
             onOffered={onOffered}
+            {...(!advisorSide && {
+              onChooseAdvisor: (substituteId: string) =>
+                form.setValues({ advisorId: substituteId, length: null, slot: null }),
+            })}
             timeZone={timeZone}
             selected={slot?.start ?? null}
             onSelect={(start, advisorZone) => {

@@ -27,6 +27,7 @@ function renderReschedule() {
       timeZone: 'UTC',
       sessionLengths: [30],
       length: 30,
+      away: null,
       slots: [10, 11].map((hour) => ({ start: at(hour), end: at(hour + 0.5) })),
     });
   });

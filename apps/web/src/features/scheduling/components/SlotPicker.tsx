@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
-import { UI_TEXT } from '@smart/contracts';
+import { ActionIcon, Alert, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { awayMessage, UI_TEXT } from '@smart/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { HiChevronLeft, HiChevronRight } from 'react-icons/hi';
 import { LoadError } from '@/components/LoadError';
 import { moveAmongRadios, tabStopOf } from '@/lib/roving-radios';
+import { formatDay } from '@/lib/work-format';
 import { useSlots } from '../api';
 import { groupSlotsByDay, type SlotDay, weekLabel, weekWindow, zoneName } from '../meeting-time';
 import classes from './Schedule.module.css';
@@ -23,13 +24,24 @@ interface SlotPickerProps {
   exclude?: string;
   /** Told the lengths the advisor offers and the one shown, once the answer comes. */
   onOffered?: (offered: { sessionLengths: number[]; length: number }) => void;
+  /** The advisor is away and names a substitute: book with it instead (Book a session only). */
+  onChooseAdvisor?: (advisorId: string) => void;
 }
 
 /**
  * A week of an advisor's free starts of one length, by the viewer's days, with the viewer's zone
  * named and previous/next week. The slots answer carries the advisor's zone, handed on with a pick.
  */
-export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, exclude, onOffered }: SlotPickerProps) {
+export function SlotPicker({
+  advisorId,
+  length,
+  timeZone,
+  selected,
+  onSelect,
+  exclude,
+  onOffered,
+  onChooseAdvisor,
+}: SlotPickerProps) {
   const [week, setWeek] = useState(0);
   const window = useMemo(() => weekWindow(new Date(), timeZone, week), [timeZone, week]);
   const slots = useSlots({ advisorId, ...(length !== null && { length }), ...window });
@@ -73,6 +85,18 @@ export function SlotPicker({ advisorId, length, timeZone, selected, onSelect, ex
           <HiChevronRight aria-hidden />
         </ActionIcon>
       </Group>
+      {slots.data?.away && (
+        <Alert color="orange" variant="light" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{awayMessage(slots.data.away, formatDay)}</Text>
+            {slots.data.away.substitute && onChooseAdvisor && (
+              <Button size="xs" variant="light" onClick={() => onChooseAdvisor(slots.data?.away?.substitute?.id ?? '')}>
+                Book with {slots.data.away.substitute.name}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       {slots.isError ? (
         <LoadError message={slots.error.message} onRetry={() => slots.refetch()} retrying={slots.isFetching} />
       ) : slots.isPending ? (

@@ -5,11 +5,13 @@ import { useAddressParams } from '@/lib/address-params';
 import { useViewerTimeZone } from '@/lib/notification-settings-query';
 import { AvailabilityEditor } from '../components/AvailabilityEditor';
 import { MeetingDrawer } from '../components/MeetingDrawer';
+import { TimeAwayPanel } from '../components/TimeAwayPanel';
 import { WeekSchedule } from '../components/WeekSchedule';
 import { useLiveMeetings } from '../live';
 import { readMeetingListView, withMeetingListView } from '../meeting-list-params';
 
-type ScheduleTab = 'week' | 'availability';
+type ScheduleTab = 'week' | 'availability' | 'away';
+const TABS: readonly ScheduleTab[] = ['week', 'availability', 'away'];
 
 /**
  * /dashboard/schedule (advisor): its week of meetings across the organizations it advises,
@@ -19,7 +21,7 @@ type ScheduleTab = 'week' | 'availability';
  */
 export default function SchedulePage() {
   const [params, updateParams] = useAddressParams();
-  const tab: ScheduleTab = params.get('tab') === 'availability' ? 'availability' : 'week';
+  const tab: ScheduleTab = TABS.find((one) => one === params.get('tab')) ?? 'week';
   const { meetingId } = readMeetingListView(params);
   const { timeZone, known } = useViewerTimeZone();
   useLiveMeetings();
@@ -28,7 +30,7 @@ export default function SchedulePage() {
     updateParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'availability') next.set('tab', value);
+        if (value === 'availability' || value === 'away') next.set('tab', value);
         else next.delete('tab');
         return next;
       },
@@ -42,6 +44,7 @@ export default function SchedulePage() {
         <Tabs.List>
           <Tabs.Tab value="week">Week</Tabs.Tab>
           <Tabs.Tab value="availability">Availability</Tabs.Tab>
+          <Tabs.Tab value="away">Time away</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="week" pt="lg">
           {/* The week waits for the user's zone: its days are the zone's. */}
@@ -49,6 +52,9 @@ export default function SchedulePage() {
         </Tabs.Panel>
         <Tabs.Panel value="availability" pt="lg">
           <AvailabilityEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="away" pt="lg">
+          <TimeAwayPanel />
         </Tabs.Panel>
       </Tabs>
       {known && (

@@ -1,0 +1,12 @@
+import { absenceSubstitutes } from '../../db/schema/index.js';
+import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
+import { timeAwayRoutes } from './routes.js';
+
+export { awayNotice, awayRanges, standingInFor } from './service.js';
+
+/** An advisor's time away and who stands in for it (decision 0288). */
+export const timeAwayModule: ServerModule = {
+  name: 'time-away',
+  routes: registerRoutes(timeAwayRoutes),
+  organizationData: organizationTables(absenceSubstitutes),
+};
