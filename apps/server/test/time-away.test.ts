@@ -1,5 +1,6 @@
 import {
   awayMessage,
+  conversationEndpoints,
   myWorkEndpoints,
   schedulingEndpoints,
   ticketEndpoints,
@@ -7,9 +8,11 @@ import {
   UI_TEXT,
 } from '@smart/contracts';
 import { describe, expect } from 'vitest';
+import { flagSessionsInTimeAway } from '../src/modules/time-away/sessions-sweep.js';
 import { availabilityIn, bookingBody, MEETINGS_NOW, saveAvailability } from './helpers/advisor-meetings.js';
 import { authzMatrix, type Statuses } from './helpers/authz-matrix.js';
 import { apiTest } from './helpers/fixture.js';
+import { notified, people } from './helpers/notified.js';
 import { insertTicket } from './helpers/tickets.js';
 
 /** The app's clock is held on Monday 2 March 2026, 12:00 UTC (helpers/advisor-meetings.ts). */
@@ -146,6 +149,70 @@ describe('an advisor away', () => {
     });
     expect(open.data.slots.length).toBeGreaterThan(0);
     expect(open.data.away).toBeNull();
+  });
+
+  test("the organization's chat with an advisor away today says until when and who stands in", async ({ t, make }) => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const substitute = await make.advisor([organization.id]);
+    const member = await make.member(organization.id);
+    const chat = async () =>
+      (
+        await t.call(conversationEndpoints.advisorConversation, {
+          query: { advisorId: advisor.id },
+          token: member.token,
+        })
+      ).data;
+    expect((await chat()).advisorAway).toBeNull();
+    // Around the database's today (the chat reads its date, not the app's held clock).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await t.call(timeAwayEndpoints.create, {
+      params: { advisorId: advisor.id },
+      body: {
+        startsOn: day(-1),
+        endsOn: day(2),
+        substitutes: [{ organizationId: organization.id, substituteId: substitute.id }],
+      },
+      token: advisor.token,
+    });
+    expect((await chat()).advisorAway).toEqual({
+      advisorId: advisor.id,
+      until: day(2),
+      substitute: { id: substitute.id, name: `${substitute.firstName} ${substitute.lastName}` },
+    });
+  });
+
+  test('a session already booked inside the time away is flagged to the advisor and the org_admins a week ahead, once', async ({
+    t,
+    make,
+  }) => {
+    const organization = await make.organization();
+    const advisor = await make.advisor([organization.id]);
+    const member = await make.member(organization.id);
+    const orgAdmin = await make.member(organization.id, { role: 'org_admin' });
+    await saveAvailability(t, advisor, availabilityIn('UTC'));
+    const booked = await t.call(schedulingEndpoints.createMeeting, {
+      body: bookingBody(advisor.id, '2026-03-10T10:00:00Z'),
+      token: member.token,
+    });
+    expect(booked.status, booked.response.body).toBe(201);
+    await t.call(timeAwayEndpoints.create, {
+      params: { advisorId: advisor.id },
+      body: { startsOn: '2026-03-09', endsOn: '2026-03-13' },
+      token: advisor.token,
+    });
+    // Ten days ahead: not yet; seven days before the time away starts (2 March): told, once.
+    expect(await flagSessionsInTimeAway(t.database.db, new Date('2026-02-27T12:00:00Z'))).toBe(0);
+    const now = new Date(MEETINGS_NOW);
+    const flagged = await Promise.all([
+      flagSessionsInTimeAway(t.database.db, now),
+      flagSessionsInTimeAway(t.database.db, now),
+    ]);
+    expect(flagged.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await flagSessionsInTimeAway(t.database.db, now)).toBe(0);
+    expect((await notified(t.database.db, 'session_during_time_away', booked.data.id)).recipients).toEqual(
+      people(advisor, orgAdmin),
+    );
   });
 
   test('refuses an end before the start, more than a year, and junk', async ({ t, cast }) => {

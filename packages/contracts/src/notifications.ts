@@ -161,6 +161,8 @@ export const NOTIFICATION_TYPES = {
   session_rescheduled: { category: 'calendar', email: 'immediate', personal: true },
   session_updated: { category: 'calendar', email: 'immediate', personal: true },
   session_cancelled: { category: 'calendar', email: 'immediate', personal: true },
+  /** A session booked inside its advisor's time away, a week before the time away starts: the advisor and the org_admins. */
+  session_during_time_away: { category: 'systemAlerts', email: 'immediate', personal: true },
   /** 24 hours and 1 hour before: the person's toggles apply (system alerts). */
   session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
   /** A scheduled backup that was not written, or whose verification failed: every admin. */
@@ -290,6 +292,8 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `${who} updated the session "${title}"`;
     case 'session_cancelled':
       return actor ? `${actor} cancelled the session "${title}"` : `The session "${title}" was cancelled`;
+    case 'session_during_time_away':
+      return `The session "${title}" falls in its advisor's time away${data.to ? ` (until ${data.to})` : ''}: move or cancel it`;
     case 'session_reminder':
       return `The session "${title}" starts in ${data.reminder === '1h' ? '1 hour' : '24 hours'}`;
     case 'backup_failed':

@@ -153,6 +153,7 @@ export function aConversation(
     createdAt: CREATED,
     updatedAt: CREATED,
     lastActivityAt: CREATED,
+    advisorAway: null,
     permissions: { canEdit: true, canChangeStatus: true, canManageParticipants: true },
     ...changes,
   };

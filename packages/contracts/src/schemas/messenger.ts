@@ -31,6 +31,7 @@ import { FILE_KEY_PATTERN } from './files.js';
 import { mentionsSchema } from './notifications.js';
 import { organizationFilterQuery, userSummarySchema } from './structure.js';
 import { ticketCategorySchema, ticketPrioritySchema, ticketStatusSchema } from './tickets.js';
+import { awayNoticeSchema } from './time-away.js';
 import { tagsField } from './work.js';
 
 /**
@@ -84,6 +85,8 @@ export const conversationSchema = z.object({
   updatedAt: z.string(),
   /** The last message's time, else the creation time: the list's order (most recent first). */
   lastActivityAt: z.string(),
+  /** An advisor chat whose advisor is away today: until when, and who stands in for the organization. */
+  advisorAway: awayNoticeSchema.nullable(),
   /**
    * canEdit: title; canChangeStatus: status; canManageParticipants: add and remove participants
    * (PUT /api/conversations/{id}); who gets which:

@@ -40,3 +40,16 @@ export const absenceSubstitutes = pgTable(
 );
 
 export type AdvisorAbsenceRow = typeof advisorAbsences.$inferSelect;
+
+/** A session booked inside time away, told once to its advisor and org_admins (the week-ahead sweep). */
+export const absenceSessionNotices = pgTable(
+  'absence_session_notices',
+  {
+    absenceId: uuid('absence_id')
+      .notNull()
+      .references(() => advisorAbsences.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.absenceId, table.meetingId] })],
+);

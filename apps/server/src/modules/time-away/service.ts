@@ -208,3 +208,34 @@ export function standingInFor(
     select a.advisor_id, s.organization_id from ${absenceSubstitutes} s join ${advisorAbsences} a on a.id = s.absence_id
     where s.substitute_id = ${substituteId} and ${today} between a.starts_on and a.ends_on)`;
 }
+
+/**
+ * The advisor's time away covering today (the database's date), as JSON for a record that names an
+ * advisor and an organization (a conversation): `{until, substituteId, substituteName}`, or null.
+ */
+export function awayNoticeJson(advisorColumn: AnyPgColumn, organizationColumn: AnyPgColumn): SQL<AwayJson | null> {
+  return sql<AwayJson | null>`(
+    select json_build_object('until', a.ends_on, 'substituteId', s.substitute_id,
+      'substituteName', (select trim(u.first_name || ' ' || u.last_name) from ${users} u where u.id = s.substitute_id))
+    from ${advisorAbsences} a
+      left join ${absenceSubstitutes} s on s.absence_id = a.id and s.organization_id = ${organizationColumn}
+    where a.advisor_id = ${advisorColumn} and current_date between a.starts_on and a.ends_on
+    order by a.starts_on limit 1)`;
+}
+
+/** What awayNoticeJson gives. */
+export interface AwayJson {
+  until: string;
+  substituteId: string | null;
+  substituteName: string | null;
+}
+
+/** That JSON as the API's notice. */
+export const presentAwayJson = (advisorId: string, away: AwayJson | null): AwayNotice | null =>
+  away
+    ? {
+        advisorId,
+        until: away.until,
+        substitute: away.substituteId ? { id: away.substituteId, name: away.substituteName ?? '' } : null,
+      }
+    : null;

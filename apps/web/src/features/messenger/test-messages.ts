@@ -54,6 +54,7 @@ export function conversation(id: string, lastActivityAt: string, unreadCount = 0
     createdAt: lastActivityAt,
     updatedAt: lastActivityAt,
     lastActivityAt,
+    advisorAway: null,
     permissions: { canEdit: true, canChangeStatus: true, canManageParticipants: true },
   };
 }

@@ -1,6 +1,7 @@
 import { type Conversation, displayName } from '@smart/contracts';
 import type { Actor } from '../../../lib/tenancy.js';
 import { presentUserSummary } from '../../people/index.js';
+import { presentAwayJson } from '../../time-away/index.js';
 import { conversationPermissions } from './policy.js';
 import type { ConversationRecord } from './records.js';
 
@@ -41,6 +42,7 @@ export function presentConversation(record: ConversationRecord, actor: Actor): C
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
     lastActivityAt: conversation.lastMessageAt.toISOString(),
+    advisorAway: conversation.advisorId ? presentAwayJson(conversation.advisorId, record.advisorAway) : null,
     permissions: conversationPermissions(actor, conversation),
   };
 }

@@ -13,6 +13,7 @@ import { actorReader, readableConversations } from '../../../lib/read-rules/inde
 import { qualified } from '../../../lib/sql.js';
 import { type Actor, usersArePeopleOf } from '../../../lib/tenancy.js';
 import type { UserSummaryRow } from '../../people/index.js';
+import { type AwayJson, awayNoticeJson } from '../../time-away/index.js';
 
 /**
  * Conversations as the caller's list shows them, in ONE statement for any number of rows: the
@@ -38,6 +39,8 @@ export interface ConversationRecord {
   lastMessage: LastMessageRecord | null;
   unreadCount: number;
   total: number;
+  /** Its advisor's time away today, for an advisor chat (the "away until …" notice). */
+  advisorAway: AwayJson | null;
 }
 
 const conversationId = qualified(conversations.id);
@@ -97,6 +100,7 @@ export function selectConversationRecords(db: Database, actor: Actor, where?: SQ
       lastMessage: lastMessageJson,
       unreadCount: unreadCount(actor),
       total: sql<number>`count(*) over ()`.mapWith(Number),
+      advisorAway: awayNoticeJson(conversations.advisorId, conversations.organizationId),
     })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))

@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
-import { type Conversation, displayName } from '@smart/contracts';
+import { awayMessage, type Conversation, displayName } from '@smart/contracts';
 import { HiArrowLeft, HiUsers } from 'react-icons/hi';
 import { FollowControl } from '@/components/FollowControl';
 import { UserAvatar } from '@/components/UserAvatar';
 import { useAuth } from '@/features/auth';
+import { formatDay } from '@/lib/work-format';
 import { BookMeetingButton } from './BookMeetingButton';
 import classes from './Messenger.module.css';
 
@@ -39,6 +40,11 @@ export function ConversationHeader({ conversation, onBack }: { conversation: Con
               ? `${conversation.organizationName} · Private`
               : conversation.organizationName}
           </Text>
+          {advisorId && conversation.advisorAway && (
+            <Text size="xs" c="orange.8" role="status">
+              {awayMessage(conversation.advisorAway, formatDay)}
+            </Text>
+          )}
         </div>
       </Group>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
