@@ -87,7 +87,7 @@ export async function ticketsWaiting(db: Database, actor: Actor, today?: string)
   const countOf = (whose: SQL) => sql<number>`(select count(*) from ${tickets} where ${waitingOf(whose)})`;
   const firstOf = (whose: SQL, order: SQL[] = URGENCY) =>
     db
-      .select({ id: tickets.id, priority: tickets.priority, createdAt: tickets.createdAt, warnAt: tickets.slaWarnAt })
+      .select({ id: tickets.id, priority: tickets.priority, createdAt: tickets.createdAt })
       .from(tickets)
       .where(waitingOf(whose))
       .orderBy(...order)
@@ -111,7 +111,8 @@ export async function ticketsWaiting(db: Database, actor: Actor, today?: string)
       : union(firstOf(mine), firstOf(nearBreach, byDue), firstOf(standIn))
   ).as('first');
   const assignedToMeTotal = countOf(mine);
-  const isNear = sql`coalesce(${first.warnAt} <= now(), false)`;
+  // Read from the ticket joined below: the groups stay index-only (tickets_unassigned_idx holds no warning time).
+  const isNear = sql`coalesce(${tickets.slaWarnAt} <= now(), false)`;
   return db
     .select({
       id: tickets.id,
