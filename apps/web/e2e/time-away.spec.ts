@@ -16,7 +16,7 @@ test.describe('time away', () => {
     await form.getByLabel('First day away').fill('2031-07-01');
     await form.getByLabel('Last day away').fill('2031-07-14');
     await form.getByRole('textbox', { name: 'Note' }).fill('Summer leave');
-    await form.getByRole('textbox', { name: `Substitute for ${organization.name}` }).click();
+    await form.getByRole('combobox', { name: `Substitute for ${organization.name}` }).click();
     await page.getByRole('option', { name: substitute.name }).click();
     await form.getByRole('button', { name: 'Add time away' }).click();
     await expect(page.getByText('Time away saved')).toBeVisible();
