@@ -206,6 +206,33 @@ describe('editing and stopping a series', () => {
     expect(series?.endedAt).not.toBeNull();
   });
 
+  test('a task moved before older ones does not stall its series on a date an older task holds', async ({
+    t,
+    cast,
+    objective,
+  }) => {
+    const first = await createTask(t, cast.orgAdmin, objective.id, {
+      title: 'Daily check',
+      dueDate: '2027-01-01',
+      recurrence: { rule: { frequency: 'daily' } },
+    });
+    const seriesId = first.recurrence?.seriesId as string;
+    await complete(t, cast.orgAdmin, first.id);
+    const [, second] = await seriesTasks(t, seriesId);
+    // The second (2 January) moved to 31 December, from here on: the next date after it is 1 January, which the first holds.
+    const moved = await updateTask(t, cast.orgAdmin, second?.id as string, {
+      dueDate: '2026-12-31',
+      scope: 'following',
+    });
+    expect(moved.status, moved.response.body).toBe(200);
+    await complete(t, cast.orgAdmin, second?.id as string);
+    expect((await seriesTasks(t, seriesId)).map((task) => task.dueDate)).toEqual([
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+  });
+
   test('stopping the repeat, or deleting the series, makes no more tasks; deleting one skips to the next', async ({
     t,
     cast,

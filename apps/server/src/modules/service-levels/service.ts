@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { holidays, organizations, serviceLevelTargets } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { type Actor, accessIn } from '../../lib/tenancy.js';
+import { type Actor, accessIn, requireOrganization } from '../../lib/tenancy.js';
 import { canEditServiceLevels, canReadServiceLevels } from './policy.js';
 import { presentServiceLevels } from './presenter.js';
 
@@ -25,6 +25,7 @@ async function loadServiceLevels(db: Database, organizationId: string) {
 
 /** 404 unless the actor reads the organization's tickets (another organization's answers as a missing one). */
 async function requireReader(db: Database, actor: Actor, organizationId: string) {
+  await requireOrganization(db, organizationId);
   const { advisorActsInOrganization } = await accessIn(db, actor, organizationId);
   if (!canReadServiceLevels(actor, organizationId, advisorActsInOrganization)) {
     throw notFound(UI_TEXT.organizationNotFound);

@@ -7,7 +7,7 @@ import {
   recurrenceRuleSchema,
   UI_TEXT,
 } from '@smart/contracts';
-import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type TaskRow, type TaskSeriesRow, taskSeries, tasks } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
@@ -142,7 +142,14 @@ export async function makeNextTask(
 ): Promise<TaskRow | null> {
   if (series.endedAt) return null;
   let made = series.made;
-  let next = nextOccurrence(series.rule, series.startsOn, series.latestOn, made);
+  // After every date it holds a task for: a task moved before older ones ("this and following")
+  // must not make the next date one an older task already has (its insert would conflict forever).
+  const [held] = await tx
+    .select({ latest: sql<string | null>`max(${tasks.occurrenceOn})::text` })
+    .from(tasks)
+    .where(eq(tasks.seriesId, series.id));
+  const after = held?.latest && held.latest > series.latestOn ? held.latest : series.latestOn;
+  let next = nextOccurrence(series.rule, series.startsOn, after, made);
   // A bounded walk: a daily series ten years behind is 3,650 steps of date arithmetic.
   for (let steps = 0; next && notBefore && next < notBefore && steps < 20_000; steps += 1) {
     made += 1;
@@ -171,11 +178,12 @@ export async function makeNextTask(
     })
     .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceOn] })
     .returning();
-  if (!created) return null;
+  // The series moves on whether or not the date's task was new, so it can never stall on one date.
   await tx
     .update(taskSeries)
     .set({ latestOn: next, made: made + 1, updatedAt: new Date() })
     .where(eq(taskSeries.id, series.id));
+  if (!created) return null;
   await recordTaskActivity(tx, created, actorId, [{ kind: 'created', to: created.title }]);
   await publish(db, tx, taskCreated(created, actorId));
   return created;

@@ -408,6 +408,8 @@ export async function deleteTask(db: Database, actor: Actor, taskId: string, ser
   const { task } = await readableTask(db, actor, taskId);
   if (!canChangeWorkRecord(actor, task)) throw forbidden();
   return db.transaction(async (tx) => {
+    // The task first, then its series: the order every change of a task locks them in (no deadlock).
+    await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, task.id)).for('update');
     const fileKeys = await detachFilesOf(tx, 'task', [task.id]);
     const running = await runningSeriesOf(tx, task);
     let nextTask: TaskRow | null = null;

@@ -43,7 +43,7 @@ import { detachFilesOf, listAttachments } from '../files/index.js';
 import { linkMessageToTicket, readableMessageIn } from '../messenger/index.js';
 import { readableMentions } from '../notifications/index.js';
 import { namesOf, userSummaryOf } from '../people/index.js';
-import { awayNotice } from '../time-away/index.js';
+import { awayNoticeAt } from '../time-away/index.js';
 import { recordTicketActivity, type TicketActivityEntry } from './activity.js';
 import { requireTicketAssignee } from './assignee.js';
 import { ticketChangeEvents, ticketCommented, ticketCreated } from './events.js';
@@ -417,11 +417,11 @@ export async function assignTicket(
   if (!canAssignTicket(access, ticket)) throw forbidden();
   if (assignedTo === ticket.assignedTo) return { detail: await loadTicketDetail(db, ticket.id), access };
   await requireTicketAssignee(db, ticket.organizationId, assignedTo);
-  // An advisor away today hands the ticket to its substitute for the organization (decision 0288).
-  const away = assignedTo
-    ? await awayNotice(db, assignedTo, ticket.organizationId, now.toISOString().slice(0, 10))
-    : null;
-  const standIn = away?.substitute ?? null;
+  // An advisor away today (its calendar's) hands the ticket to its substitute for the organization
+  // (decision 0288), if the substitute may still take it.
+  const away = assignedTo ? await awayNoticeAt(db, assignedTo, ticket.organizationId, now) : null;
+  const standIn =
+    away?.substitute && (await mayTakeTicket(db, ticket.organizationId, away.substitute.id)) ? away.substitute : null;
   const assignee = standIn ? standIn.id : assignedTo;
   if (assignee === ticket.assignedTo) return { detail: await loadTicketDetail(db, ticket.id), access };
   const names = await namesOf(db, [ticket.assignedTo, assignedTo, assignee]);
@@ -430,6 +430,16 @@ export async function assignTicket(
     standIn && away ? `${standIn.name} (for ${nameOf(assignedTo)}, away until ${away.until})` : nameOf(assignee);
   const entry: TicketActivityEntry = { kind: 'assignee', from: nameOf(ticket.assignedTo), to };
   return { detail: await changeTicket(db, actor, ticket, { assignedTo: assignee }, [entry]), access };
+}
+
+/** Whether the person may be given a ticket of the organization (requireTicketAssignee's rule). */
+async function mayTakeTicket(db: Database, organizationId: string, userId: string): Promise<boolean> {
+  try {
+    await requireTicketAssignee(db, organizationId, userId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -3,7 +3,15 @@ import { organizationTables, registerRoutes, type ServerModule } from '../manife
 import { timeAwayRoutes } from './routes.js';
 import { startTimeAwaySessionsSweep } from './sessions-sweep.js';
 
-export { type AwayJson, awayNotice, awayNoticeJson, awayRanges, presentAwayJson, standingInFor } from './service.js';
+export {
+  type AwayJson,
+  awayNotice,
+  awayNoticeAt,
+  awayNoticeJson,
+  awayRanges,
+  presentAwayJson,
+  standingInFor,
+} from './service.js';
 
 /** An advisor's time away and who stands in for it (decision 0288). */
 export const timeAwayModule: ServerModule = {

@@ -194,6 +194,21 @@ export async function awayNotice(
 }
 
 /**
+ * awayNotice on the day `instant` falls on in the advisor's zone (its availability's, else its
+ * profile's; one PostgreSQL does not know counts as UTC): time away is whole days on its calendar.
+ */
+export async function awayNoticeAt(db: Database, advisorId: string, organizationId: string, instant: Date) {
+  const { rows } = (await db.execute(sql`select to_char((${instant.toISOString()}::timestamptz at time zone coalesce(
+      (select z.name from pg_timezone_names z where z.name = coalesce(
+        (select time_zone from advisor_availability where advisor_id = ${advisorId}),
+        (select time_zone from users where id = ${advisorId}))), 'UTC'))::date, 'YYYY-MM-DD') as day`)) as unknown as {
+    rows: { day: string }[];
+  };
+  const day = rows[0]?.day ?? instant.toISOString().slice(0, 10);
+  return awayNotice(db, advisorId, organizationId, day);
+}
+
+/**
  * Records the caller stands in for `today` (the caller's date; the database's by default): assigned to an advisor away now, in an organization
  * where the caller is its substitute. A condition on a record's assignee and organization columns
  * (My work's tickets), read from absence_substitutes_substitute_idx.

@@ -39,10 +39,10 @@ describe('the task form’s repeat', () => {
     expect(recurrenceChange({ ...saved, ends: 'count', count: 3 }, '2026-10-31', monthlyOn31)?.rule).toMatchObject({
       count: 3,
     });
-    // From here on, from the 28th: the rule follows the new date.
-    expect(recurrenceChange({ ...saved, scope: 'following' }, '2026-10-28', monthlyOn31)?.rule).toMatchObject({
-      day: 28,
-    });
+    // This and the following, from the 28th: the rule stays on day 31 (the series' own day).
+    expect(recurrenceChange({ ...saved, scope: 'following' }, '2026-10-28', monthlyOn31)).toBeUndefined();
+    // The April 30 task of an "every month on day 31" series keeps the series on day 31.
+    expect(recurrenceOf(saved, '2027-04-30')?.rule).toMatchObject({ day: 31 });
     expect(recurrenceChange(NO_REPEAT, '2026-10-28', null)).toBeUndefined();
   });
 });

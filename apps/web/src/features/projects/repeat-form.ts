@@ -23,6 +23,11 @@ export interface RepeatValues {
   trigger: RecurrenceTrigger;
   /** Editing a repeating task: this one alone, or this one and the following. */
   scope: SeriesEditScope;
+  /**
+   * The date a monthly rule's day or n-th weekday is read from: the series' first date when the task
+   * already repeats (editing one task must not change "day 31" to its own day 30), else '' (the due date).
+   */
+  anchorDate: string;
 }
 
 export const NO_REPEAT: RepeatValues = {
@@ -35,6 +40,7 @@ export const NO_REPEAT: RepeatValues = {
   until: '',
   trigger: DEFAULT_RECURRENCE_TRIGGER,
   scope: 'this',
+  anchorDate: '',
 };
 
 /** A task's series as the form's values (a stopped or ended one: no repeat). */
@@ -51,6 +57,7 @@ export function repeatValuesOf(recurrence: TaskRecurrence | null): RepeatValues 
     count: rule.count ?? NO_REPEAT.count,
     until: rule.until ?? '',
     trigger: recurrence.trigger,
+    anchorDate: recurrence.startsOn,
   };
 }
 
@@ -68,7 +75,7 @@ export function recurrenceOf(values: RepeatValues, dueDate: string): RecurrenceI
     ...(values.ends === 'until' && { until: values.until }),
   };
   const base = { interval: whole(values.interval), ...ends };
-  const date = dueDate || null;
+  const date = values.anchorDate || dueDate || null;
   switch (values.repeat) {
     case 'daily':
     case 'yearly':
@@ -105,5 +112,6 @@ export function recurrenceChange(
   if (sameRepeat(values, savedValues) && values.scope === 'this') return undefined;
   const next = recurrenceOf(values, dueDate);
   const before = saved?.active ? recurrenceOf(savedValues, saved.startsOn) : null;
+  // Only the due date moved, on "this and following": the server moves the series' dates itself.
   return JSON.stringify(next) === JSON.stringify(before) ? undefined : next;
 }

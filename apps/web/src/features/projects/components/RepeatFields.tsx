@@ -56,7 +56,9 @@ export function RepeatFields<Values extends RepeatValues & { dueDate: string }>(
   const typed = form as unknown as UseFormReturnType<RepeatValues & { dueDate: string }>;
   const { values } = typed;
   const dueDate = values.dueDate;
-  const position = dueDate ? monthlyPositionsOf(dueDate) : null;
+  // A repeating task's monthly day is its series' (anchorDate), not this task's own due date.
+  const anchor = values.anchorDate || dueDate;
+  const position = anchor ? monthlyPositionsOf(anchor) : null;
   const rule = values.repeat === 'none' ? null : previewRule(values, dueDate);
   const next = rule && dueDate ? nextOccurrences(rule, dueDate, dueDate) : [];
 
