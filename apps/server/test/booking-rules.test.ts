@@ -58,7 +58,7 @@ describe('sessions a day and a week', () => {
     const advisor = await make.advisor([organization.id]);
     const member = await make.member(organization.id);
     await saveAvailability(t, advisor, availabilityIn('UTC', { maxSessionsPerWeek: 2 }));
-    await book(t, member, bookingBody(advisor.id, '2026-03-03T09:00:00Z'));
+    const tuesday = await book(t, member, bookingBody(advisor.id, '2026-03-03T09:00:00Z'));
     await book(t, member, bookingBody(advisor.id, '2026-03-04T09:00:00Z'));
     const third = await t.call(schedulingEndpoints.createMeeting, {
       body: bookingBody(advisor.id, '2026-03-05T09:00:00Z'),
@@ -68,6 +68,13 @@ describe('sessions a day and a week', () => {
     expect(third.refusal.error).toBe(UI_TEXT.meetingWeekFull);
     expect(await slotsOn(t, member, advisor.id, '2026-03-06')).toEqual([]);
     expect((await slotsOn(t, member, advisor.id, '2026-03-09')).length).toBeGreaterThan(0);
+    // Moving one of the week's two: the rest of the week is open to it.
+    const moving = await t.call(schedulingEndpoints.slots, {
+      params: { advisorId: advisor.id },
+      query: { from: '2026-03-06T00:00:00Z', to: '2026-03-06T23:59:00Z', length: 30, moving: tuesday.id },
+      token: member.token,
+    });
+    expect(moving.data.slots.length).toBeGreaterThan(0);
   });
 });
 

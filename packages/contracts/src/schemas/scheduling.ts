@@ -142,6 +142,8 @@ export const slotsQuery = z
       .int()
       .refine((length) => (MEETING_LENGTHS as readonly number[]).includes(length), UI_TEXT.meetingLengthNotAllowed)
       .optional(),
+    /** Rescheduling: the session being moved does not count against the advisor's daily and weekly limits. */
+    moving: idSchema.optional(),
   })
   .refine((query) => query.to > query.from, { message: UI_TEXT.slotRangeOrder, path: ['to'], ...whenValid })
   .refine((query) => query.to.getTime() - query.from.getTime() <= MAX_SLOT_RANGE_DAYS * DAY_MS, {

@@ -200,6 +200,7 @@ async function bookedStarts(
   limits: Pick<AvailabilityRecord, 'maxSessionsPerDay' | 'maxSessionsPerWeek'>,
   from: Date,
   to: Date,
+  moving?: string,
 ): Promise<Date[]> {
   if (limits.maxSessionsPerDay === null && limits.maxSessionsPerWeek === null) return [];
   const week = 8 * 24 * 60 * 60_000;
@@ -210,6 +211,7 @@ async function bookedStarts(
       and(
         eq(advisorMeetings.advisorId, advisorId),
         eq(advisorMeetings.status, 'scheduled'),
+        moving ? ne(advisorMeetings.id, moving) : undefined,
         sql`${advisorMeetings.startAt} >= ${new Date(from.getTime() - week).toISOString()}::timestamptz`,
         sql`${advisorMeetings.startAt} < ${new Date(to.getTime() + week).toISOString()}::timestamptz`,
       ),
@@ -263,7 +265,7 @@ export async function listSlots(db: Database, actor: Actor, advisorId: string, q
   const to = localDay(query.to, availability.timeZone);
   const [busy, booked, away, notice] = await Promise.all([
     busyRanges(db, advisor.id, query.from, until),
-    bookedStarts(db, advisor.id, availability, query.from, query.to),
+    bookedStarts(db, advisor.id, availability, query.from, query.to, query.moving),
     awayRanges(db, advisor.id, from, to),
     awayNotice(db, advisor.id, actor.organizationId, from, to),
   ]);

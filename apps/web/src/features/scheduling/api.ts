@@ -27,6 +27,8 @@ export interface SlotWindow {
   to: string;
   /** Left out: the advisor's shortest offered length (the answer lists those it offers). */
   length?: number;
+  /** Rescheduling: the session being moved (it does not count against the advisor's limits). */
+  moving?: string;
 }
 
 // ---- requests -------------------------------------------------------------------------------
@@ -37,10 +39,10 @@ const getAvailability = (advisorId: AdvisorRef) =>
 const saveAvailability = (advisorId: AdvisorRef, body: UpdateAvailabilityBody) =>
   api(endpoints.updateAvailability, { params: { advisorId }, body }, { failMessage: UI_TEXT.saveAvailabilityFailed });
 
-const getSlots = ({ advisorId, from, to, length }: SlotWindow) =>
+const getSlots = ({ advisorId, from, to, length, moving }: SlotWindow) =>
   api(
     endpoints.slots,
-    { params: { advisorId }, query: { from, to, length } },
+    { params: { advisorId }, query: { from, to, length, moving } },
     { failMessage: UI_TEXT.fetchSlotsFailed },
   );
 

@@ -61,6 +61,7 @@ export function RescheduleModal({ meeting, timeZone, onClose }: RescheduleModalP
             timeZone={timeZone}
             selected={start}
             exclude={meeting.start}
+            moving={meeting.id}
             onSelect={(picked) => {
               form.setFieldValue('start', picked);
               setTaken(false);

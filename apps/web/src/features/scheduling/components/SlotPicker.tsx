@@ -22,6 +22,8 @@ interface SlotPickerProps {
   onSelect: (start: string, advisorTimeZone: string) => void;
   /** A start to leave out (the meeting's own time, when rescheduling). */
   exclude?: string;
+  /** Rescheduling: the session being moved (it does not fill the advisor's day or week). */
+  moving?: string;
   /** Told the lengths the advisor offers and the one shown, once the answer comes. */
   onOffered?: (offered: { sessionLengths: number[]; length: number }) => void;
   /** The advisor is away and names a substitute: book with it instead (Book a session only). */
@@ -41,10 +43,11 @@ export function SlotPicker({
   exclude,
   onOffered,
   onChooseAdvisor,
+  moving,
 }: SlotPickerProps) {
   const [week, setWeek] = useState(0);
   const window = useMemo(() => weekWindow(new Date(), timeZone, week), [timeZone, week]);
-  const slots = useSlots({ advisorId, ...(length !== null && { length }), ...window });
+  const slots = useSlots({ advisorId, ...(length !== null && { length }), ...(moving && { moving }), ...window });
   const offered = slots.isPlaceholderData ? undefined : slots.data;
   useEffect(() => {
     if (offered) onOffered?.({ sessionLengths: offered.sessionLengths, length: offered.length });
