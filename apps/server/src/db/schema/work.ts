@@ -110,6 +110,18 @@ export const objectives = pgTable(
   ],
 );
 
+/** Where a task sits and what it says: a task's, and a repeating task's series' (its next tasks are made from it). */
+function taskPlaceAndText() {
+  return {
+    organizationId: uuid('organization_id').notNull(),
+    /** The objective's project, kept on the row so a project's progress reads one index. */
+    projectId: uuid('project_id').notNull(),
+    objectiveId: uuid('objective_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+  };
+}
+
 /**
  * A repeating task's series (decision 0285): the rule, when its next task comes, and what each next
  * task is made from (its title, description, priority, assignee and objective, changed by "this and
@@ -119,11 +131,7 @@ export const taskSeries = pgTable(
   'task_series',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull(),
-    projectId: uuid('project_id').notNull(),
-    objectiveId: uuid('objective_id').notNull(),
-    title: text('title').notNull(),
-    description: text('description'),
+    ...taskPlaceAndText(),
     priority: workPriorityEnum('priority').notNull().default('medium'),
     assignedTo: personColumn('assigned_to'),
     createdBy: personColumn('created_by'),
@@ -153,12 +161,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull(),
-    /** The objective's project, kept on the row so a project's progress reads one index. */
-    projectId: uuid('project_id').notNull(),
-    objectiveId: uuid('objective_id').notNull(),
-    title: text('title').notNull(),
-    description: text('description'),
+    ...taskPlaceAndText(),
     status: taskStatusEnum('status').notNull().default('not_started'),
     priority: workPriorityEnum('priority').notNull().default('medium'),
     dueDate: date('due_date', { mode: 'string' }),
