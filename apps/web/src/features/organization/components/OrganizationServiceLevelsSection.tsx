@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -159,8 +160,8 @@ function SavedLevels({ levels }: { levels: ServiceLevels }) {
   const openDays = WEEKDAYS.filter((day) => levels.businessHours[day]);
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={420}>
-        <Table>
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Targets per priority">
+        <Table miw={420}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Priority</Table.Th>
@@ -180,7 +181,7 @@ function SavedLevels({ levels }: { levels: ServiceLevels }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <Text size="sm">
         <Text span fw={500}>
           Working week:{' '}
@@ -213,8 +214,8 @@ function TargetsEditor({ draft, onChange }: { draft: Draft; onChange: (draft: Dr
       targets: draft.targets.map((target, at) => (at === index ? { ...target, ...patch } : target)),
     });
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table>
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Targets per priority">
+      <Table miw={520}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Priority</Table.Th>
@@ -262,7 +263,7 @@ function TargetsEditor({ draft, onChange }: { draft: Draft; onChange: (draft: Dr
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 

@@ -88,18 +88,6 @@ export function SlotPicker({
           <HiChevronRight aria-hidden />
         </ActionIcon>
       </Group>
-      {slots.data?.away && (
-        <Alert color="orange" variant="light" role="status">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{awayMessage(slots.data.away, formatDay)}</Text>
-            {slots.data.away.substitute && onChooseAdvisor && (
-              <Button size="xs" variant="light" onClick={() => onChooseAdvisor(slots.data?.away?.substitute?.id ?? '')}>
-                Book with {slots.data.away.substitute.name}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
       {slots.isError ? (
         <LoadError message={slots.error.message} onRetry={() => slots.refetch()} retrying={slots.isFetching} />
       ) : slots.isPending ? (
@@ -115,6 +103,19 @@ export function SlotPicker({
         <ScrollArea.Autosize mah={SLOT_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
           <SlotRadios days={days} selected={selected} onSelect={(start) => onSelect(start, advisorZone)} />
         </ScrollArea.Autosize>
+      )}
+      {/* After the times: the week's own controls and times keep their Tab order. */}
+      {slots.data?.away && (
+        <Alert color="orange" variant="light" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{awayMessage(slots.data.away, formatDay)}</Text>
+            {slots.data.away.substitute && onChooseAdvisor && (
+              <Button size="xs" variant="light" onClick={() => onChooseAdvisor(slots.data?.away?.substitute?.id ?? '')}>
+                Book with {slots.data.away.substitute.name}
+              </Button>
+            )}
+          </Group>
+        </Alert>
       )}
     </Stack>
   );
