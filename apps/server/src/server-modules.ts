@@ -11,6 +11,7 @@ import { filesModule } from './modules/files/index.js';
 import { healthModule } from './modules/health/index.js';
 import { historyModule } from './modules/history/index.js';
 import { importsModule } from './modules/imports/index.js';
+import { invoicesModule } from './modules/invoices/index.js';
 import type { ServerModule } from './modules/manifest.js';
 import { messengerModule } from './modules/messenger/index.js';
 import { myWorkModule } from './modules/my-work/index.js';
@@ -30,6 +31,7 @@ import { tasksModule } from './modules/tasks/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { ticketsModule } from './modules/tickets/index.js';
+import { timeApprovalsModule } from './modules/time-approvals/index.js';
 import { timeAwayModule } from './modules/time-away/index.js';
 import { timeEntriesModule } from './modules/time-entries/index.js';
 import { twoFactorModule } from './modules/two-factor/index.js';
@@ -63,6 +65,8 @@ export const serverModules: readonly ServerModule[] = [
   searchModule,
   myWorkModule,
   timeEntriesModule,
+  timeApprovalsModule,
+  invoicesModule,
   auditLogModule,
   importsModule,
   analyticsModule,

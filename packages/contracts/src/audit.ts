@@ -32,6 +32,13 @@ export const AUDIT_EVENT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'time.approved',
+  'time.returned',
+  'time.reopened',
+  'rate.set',
+  'rate.deleted',
+  'invoicing.settings_changed',
+  'invoice.issued',
 ] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 
@@ -52,6 +59,9 @@ export const AUDIT_TARGET_TYPES = [
   'ticket',
   'api_token',
   'webhook',
+  'time_period',
+  'rate',
+  'invoice',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -107,6 +117,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Webhook endpoint added',
   'webhook.deleted': 'Webhook endpoint deleted',
   'webhook.secret_rotated': 'Webhook signing secret rotated',
+  'time.approved': 'Time approved',
+  'time.returned': 'Time returned',
+  'time.reopened': 'Approved time reopened',
+  'rate.set': 'Hourly rate set',
+  'rate.deleted': 'Hourly rate deleted',
+  'invoicing.settings_changed': 'Invoice settings changed',
+  'invoice.issued': 'Invoice issued',
   'task.created': 'Task created',
   'task.title': 'Task renamed',
   'task.status': 'Task status changed',

@@ -32,6 +32,10 @@ export const recordPaths = {
   organization: '/dashboard/organization',
   /** The admin's Backups page: the schedule and its last runs. */
   backups: '/dashboard/backups',
+  /** Hours and invoices: submitted time waiting for approval, rates, invoices. */
+  invoicing: '/dashboard/invoicing',
+  /** Hours and invoices with one submitted period's tab open. */
+  timeApprovals: '/dashboard/invoicing?tab=approvals',
   profile: '/dashboard/profile',
   notificationPreferences: '/dashboard/notifications',
   inbox: '/dashboard/notifications/inbox',

@@ -59,6 +59,7 @@ export const NOTIFICATION_RECORD_TYPES = [
   'account',
   'session',
   'backup',
+  'time_approval',
 ] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
@@ -165,6 +166,12 @@ export const NOTIFICATION_TYPES = {
   session_during_time_away: { category: 'systemAlerts', email: 'immediate', personal: true },
   /** 24 hours and 1 hour before: the person's toggles apply (system alerts). */
   session_reminder: { category: 'systemAlerts', email: 'immediate', personal: true },
+  /** An advisor submitted a week or month of time: the organization's org_admins. */
+  time_submitted: { category: 'systemAlerts', email: 'batched' },
+  /** The org_admin approved, returned or reopened it: the advisor. */
+  time_approved: { category: 'systemAlerts', email: 'batched', personal: true },
+  time_returned: { category: 'systemAlerts', email: 'immediate', personal: true },
+  time_reopened: { category: 'systemAlerts', email: 'immediate', personal: true },
   /** A scheduled backup that was not written, or whose verification failed: every admin. */
   backup_failed: { category: 'systemAlerts', email: 'immediate' },
   /** The system disabled one of the organization's webhook endpoints: its org_admins. */
@@ -296,6 +303,14 @@ export function notificationLine(type: NotificationType, actor: string | null, d
       return `The session "${title}" falls in its advisor's time away${data.to ? ` (until ${data.to})` : ''}: move or cancel it`;
     case 'session_reminder':
       return `The session "${title}" starts in ${data.reminder === '1h' ? '1 hour' : '24 hours'}`;
+    case 'time_submitted':
+      return `${who} submitted their time for ${title} in ${data.organizationName ?? 'the organization'} for approval`;
+    case 'time_approved':
+      return `${who} approved your time for ${title} in ${data.organizationName ?? 'the organization'}`;
+    case 'time_returned':
+      return `${who} returned your time for ${title}: ${data.excerpt ?? ''}`.trimEnd();
+    case 'time_reopened':
+      return `${who} reopened your approved time for ${title}: ${data.excerpt ?? ''}`.trimEnd();
     case 'backup_failed':
       return data.to === 'verification_failed'
         ? `The backup "${title}" was written but failed its verification`

@@ -1,5 +1,6 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.js';
 
 /**
  * A column with its table's name. A correlated subquery must name the outer row's column this
@@ -14,3 +15,8 @@ export const qualified = (column: AnyPgColumn): SQL =>
 
 /** A list of ids as one `uuid[]` parameter (drizzle would spread a plain array into `($1, $2, …)`). */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${sql.param([...ids])}::uuid[]`;
+
+/** The rows of a raw statement, typed by the caller (PGlite and node-postgres both answer `{ rows }`). */
+export async function rowsOf<Row>(db: Pick<Database, 'execute'>, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}

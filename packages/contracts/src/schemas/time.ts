@@ -88,6 +88,8 @@ export const timeEntrySchema = z.object({
   minutes: z.number().int(),
   note: z.string(),
   billable: z.boolean(),
+  /** Its day lies in time submitted for approval or approved: nobody changes it until that is returned or reopened. */
+  locked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   permissions: permissionsSchema('canEdit', 'canDelete'),

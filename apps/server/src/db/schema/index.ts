@@ -6,6 +6,7 @@ export * from './backups.js';
 export * from './departments.js';
 export * from './events.js';
 export * from './files.js';
+export * from './invoicing.js';
 export * from './messenger.js';
 export * from './notifications.js';
 export * from './organization-exports.js';

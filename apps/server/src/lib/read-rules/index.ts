@@ -3,6 +3,7 @@
  * notification fan-out all ask these (docs/decisions/0245-one-read-rule-per-record-type.md).
  */
 export { readableConversations } from './conversation.js';
+export { readableInvoices, readableTimeApprovals } from './invoicing.js';
 export { readableMeetings } from './meeting.js';
 export { findReadableObjective, readableObjectives } from './objective.js';
 export { readableProjects, readsWorkOf } from './project.js';

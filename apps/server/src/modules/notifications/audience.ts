@@ -11,6 +11,7 @@ import {
   tasks,
   teams,
   tickets,
+  timeApprovals,
   users,
 } from '../../db/schema/index.js';
 import {
@@ -22,6 +23,7 @@ import {
   readableProjects,
   readableTasks,
   readableTickets,
+  readableTimeApprovals,
   readsOrganization,
   seesAllOrganizations,
   whereOf,
@@ -68,6 +70,7 @@ export function readableBy(person: PersonRef, record: RecordRef): SQL {
     when 'account' then ${person.id} = ${id}
     when 'session' then ${recordWhere(advisorMeetings.id, id, readableMeetings(reader))}
     when 'backup' then ${whereOf(seesAllOrganizations(reader))}
+    when 'time_approval' then ${recordWhere(timeApprovals.id, id, readableTimeApprovals(reader))}
     else false end)`;
 }
 

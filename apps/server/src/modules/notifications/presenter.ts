@@ -44,6 +44,8 @@ export function notificationLink(recordType: NotificationRecordType, recordId: s
       return recordPaths.session(recordId);
     case 'backup':
       return recordPaths.backups;
+    case 'time_approval':
+      return recordPaths.timeApprovals;
   }
 }
 

@@ -55,7 +55,12 @@ export const readsAllTimeIn = leadsTimeIn;
  * is not read per row of a list: an own entry is offered within its window, and a change refused
  * because the record was lost says so (service.ts, changeableEntry).
  */
-export function timeEntryPermissions(actor: Actor, entry: TimeEntryAccessRecord): TimeEntry['permissions'] {
-  const changes = canChangeTimeEntry(actor, entry, true);
+export function timeEntryPermissions(
+  actor: Actor,
+  entry: TimeEntryAccessRecord,
+  locked: boolean,
+): TimeEntry['permissions'] {
+  // An entry in submitted or approved time changes for nobody until it is returned or reopened.
+  const changes = !locked && canChangeTimeEntry(actor, entry, true);
   return { canEdit: changes, canDelete: changes };
 }

@@ -5,7 +5,7 @@ import { timeEntryPermissions } from './policy.js';
 import type { RunningTimerRecord, TimeEntryRecord, TimesheetRecord } from './service.js';
 
 /** A row of selectTimeEntryRecords as the API shows it, with the caller's permissions. */
-export function presentTimeEntry(actor: Actor, { entry, recordTitle, user }: TimeEntryRecord): TimeEntry {
+export function presentTimeEntry(actor: Actor, { entry, recordTitle, user, locked }: TimeEntryRecord): TimeEntry {
   return {
     id: entry.id,
     organizationId: entry.organizationId,
@@ -17,9 +17,10 @@ export function presentTimeEntry(actor: Actor, { entry, recordTitle, user }: Tim
     minutes: entry.minutes,
     note: entry.note,
     billable: entry.billable,
+    locked,
     createdAt: entry.createdAt.toISOString(),
     updatedAt: entry.updatedAt.toISOString(),
-    permissions: timeEntryPermissions(actor, entry),
+    permissions: timeEntryPermissions(actor, entry, locked),
   };
 }
 

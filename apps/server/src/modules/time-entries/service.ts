@@ -39,6 +39,7 @@ import { userSummaryOf } from '../people/index.js';
 import { readableTask } from '../tasks/index.js';
 import { readableTicket } from '../tickets/index.js';
 import { lockDaysOf, minutesOnDay, requireRoomInDay } from './day-cap.js';
+import { entryLocked, requireOpenDay } from './period-lock.js';
 import {
   canChangeTimeEntry,
   canRecordTimeOnTask,
@@ -99,6 +100,7 @@ export function selectTimeEntryRecords(db: Database) {
       entry: timeEntries,
       recordTitle: sql<string>`coalesce(${tasks.title}, ${tickets.title}, '')`,
       user: userSummaryOf(users),
+      locked: entryLocked(),
       organizationName: sql<string>`(select ${organizations.name} from ${organizations} where ${organizations.id} = ${timeEntries.organizationId})`,
     })
     .from(timeEntries)
@@ -357,6 +359,7 @@ export async function createTimeEntry(
   const record = await recordToTimeOn(db, actor, body.recordType, body.recordId);
   const id = await db.transaction(async (tx) => {
     await lockDaysOf(tx, actor.id);
+    await requireOpenDay(tx, { userId: actor.id, organizationId: record.organizationId, date: body.date });
     await requireRoomInDay(tx, { userId: actor.id, date: body.date, minutes: body.minutes });
     const [row] = await tx
       .insert(timeEntries)
@@ -409,18 +412,25 @@ export async function updateTimeEntry(
   const entry = await changeableEntry(db, actor, id);
   await db.transaction(async (tx) => {
     // Its person's day counts (an org_admin changing a member's entry checks the member's), read
-    // again under the lock: the entry may have changed since.
-    if ((body.minutes !== undefined || body.date !== undefined) && entry.userId) {
-      await lockDaysOf(tx, entry.userId);
+    // again under the lock: the entry may have changed since. Neither its day nor a new one may lie
+    // in submitted or approved time (period-lock.ts).
+    if (entry.userId) {
+      const userId = entry.userId;
+      await lockDaysOf(tx, userId);
       const [now] = await tx
         .select({ date: timeEntries.date, minutes: timeEntries.minutes })
         .from(timeEntries)
         .where(eq(timeEntries.id, entry.id));
       if (!now) throw notFound(UI_TEXT.timeEntryNotFound);
       const date = body.date ?? now.date;
-      const minutes = body.minutes ?? now.minutes;
-      const before = date === now.date ? now.minutes : undefined;
-      await requireRoomInDay(tx, { userId: entry.userId, date, minutes, exceptId: entry.id, before });
+      for (const day of new Set([now.date, date])) {
+        await requireOpenDay(tx, { userId, organizationId: entry.organizationId, date: day });
+      }
+      if (body.minutes !== undefined || body.date !== undefined) {
+        const minutes = body.minutes ?? now.minutes;
+        const before = date === now.date ? now.minutes : undefined;
+        await requireRoomInDay(tx, { userId, date, minutes, exceptId: entry.id, before });
+      }
     }
     await tx
       .update(timeEntries)
@@ -432,7 +442,13 @@ export async function updateTimeEntry(
 
 export async function deleteTimeEntry(db: Database, actor: Actor, id: string): Promise<void> {
   const entry = await changeableEntry(db, actor, id);
-  await db.delete(timeEntries).where(eq(timeEntries.id, entry.id));
+  await db.transaction(async (tx) => {
+    if (entry.userId) {
+      await lockDaysOf(tx, entry.userId);
+      await requireOpenDay(tx, { userId: entry.userId, organizationId: entry.organizationId, date: entry.date });
+    }
+    await tx.delete(timeEntries).where(eq(timeEntries.id, entry.id));
+  });
 }
 
 // ---- the timer --------------------------------------------------------------------------------
@@ -498,6 +514,8 @@ export async function stopTimer(db: Database, actor: Actor, now = new Date()): P
     const [person] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, actor.id)).limit(1);
     const date = localDateOf(timer.startedAt, person?.timeZone ?? 'UTC');
     await lockDaysOf(tx, actor.id);
+    // A day in submitted or approved time refuses the entry: the timer keeps running, as for a full day.
+    await requireOpenDay(tx, { userId: actor.id, organizationId: timer.organizationId, date });
     const left = MAX_MINUTES_PER_DAY - (await minutesOnDay(tx, actor.id, date));
     if (left < 1) throw conflict(timerDayFullMessage(date));
     const ran = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000));
