@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Analytics, TimeEntry, Timesheet } from '@smart/contracts';
-import { analyticsEndpoints, timeEntryEndpoints } from '@smart/contracts';
+import type { Analytics, Invoice, InvoiceSummary, TimeApproval, TimeEntry, Timesheet } from '@smart/contracts';
+import { analyticsEndpoints, invoiceEndpoints, timeApprovalEndpoints, timeEntryEndpoints } from '@smart/contracts';
 import { expect } from 'vitest';
 import { seedDemoTicketsOnce } from '../src/db/seed/tickets.js';
 import { seedDemoTimeOnce } from '../src/db/seed/time.js';
@@ -56,4 +56,20 @@ test("the demo's time is seeded once: the advisor's timesheet shows hours in Acm
   const own = (await t.call(timeEntryEndpoints.list, { as: 'acmeMember' })).data as TimeEntry[];
   expect(own.length).toBeGreaterThan(0);
   expect(own.every((entry) => entry.recordType === 'task' && !entry.billable)).toBe(true);
+
+  // The advisor's January in Acme is approved and drafted at $150.00 an hour with 8.25 % tax;
+  // February waits for Acme's owner.
+  const approvals = (await t.call(timeApprovalEndpoints.list, { as: 'acmeOwner' })).data as TimeApproval[];
+  expect(approvals.map((period) => [period.start, period.status, period.permissions.canDecide])).toEqual([
+    ['2026-02-01', 'submitted', true],
+    ['2026-01-01', 'approved', false],
+  ]);
+  const [summary] = (await t.call(invoiceEndpoints.list, { as: 'acmeOwner' })).data as InvoiceSummary[];
+  const draft = (await t.call(invoiceEndpoints.get, { params: { id: summary?.id ?? '' }, as: 'advisor' }))
+    .data as Invoice;
+  const januaryBillable = acme?.months.find((month) => month.month === '2026-01')?.billableMinutes ?? 0;
+  expect(draft).toMatchObject({ month: '2026-01', status: 'draft', currency: 'USD', minutes: januaryBillable });
+  expect(draft.lines.every((line) => line.hourlyRateMinor === 15_000)).toBe(true);
+  expect(draft.subtotalMinor).toBe(draft.lines.reduce((sum, line) => sum + line.amountMinor, 0));
+  expect(draft.totalMinor).toBe(draft.subtotalMinor + Math.round((draft.subtotalMinor * 825) / 10_000));
 });

@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../client.js';
 import { tasks, tickets, timeEntries } from '../schema/index.js';
 import { ADVISOR, ADVISOR_ZONE } from './demo-people.js';
+import { seedDemoInvoicing } from './invoicing.js';
 import { claimDemoSeed, demoDirectory } from './once.js';
 
 const DEMO_TIME_KEY = 'demo_time_seeded_at';
@@ -38,7 +39,7 @@ function weekdaysBack(today: Temporal.PlainDate, count: number): string[] {
  * Seeds the demo's time once: the advisor's last eight working weeks on Acme's task and
  * tickets it handles and on Globex's tickets, mostly billable, and a few hours of Acme's owner and
  * member on their tasks, so the Timesheet, a PDF statement and Analytics' advisor hours show a
- * real month. Written straight into the table, as the other demo parts are.
+ * real month; then the advisor's approved month and its invoice draft (invoicing.ts). Written straight into the table, as the other demo parts are.
  */
 export async function seedDemoTimeOnce(db: Database, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -108,6 +109,7 @@ export async function seedDemoTimeOnce(db: Database, now = new Date()): Promise<
     }
 
     if (entries.length > 0) await tx.insert(timeEntries).values(entries);
+    await seedDemoInvoicing(tx, directory, advisorToday.toPlainDate());
     return true;
   });
 }
