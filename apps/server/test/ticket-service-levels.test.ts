@@ -109,6 +109,11 @@ describe('business hours', () => {
     expect(read.data.timeZone).toBe('America/New_York');
     expect(read.data.holidays).toEqual([{ date: '2026-11-02', name: 'Bridge day' }]);
     expect(read.data.targets.map((target) => target.priority)).toEqual(['urgent', 'high', 'medium', 'low']);
+    // A zone PostgreSQL does not know (a newer tz name, a hand-edited row) counts as UTC, not an error.
+    await t.database.db.execute(
+      sql`update organizations set time_zone = 'Mars/Olympus' where id = ${organization.id}::uuid`,
+    );
+    expect(await addMinutes(t, organization.id, '2026-10-29T16:00:00Z', 2 * HOUR)).toBe('2026-10-30T10:00:00.000Z');
   });
 
   test('refuses a day that ends before it starts, a priority twice and junk', async ({ t, cast }) => {

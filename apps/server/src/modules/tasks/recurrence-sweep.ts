@@ -25,13 +25,12 @@ interface DueSeries {
 function dueSeries(now: Date, limit: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
-    select s.id, to_char((${at} at time zone coalesce(z.name, 'UTC'))::date, 'YYYY-MM-DD') as local_today
+    select s.id, to_char((${at} at time zone known_time_zone(o.time_zone))::date, 'YYYY-MM-DD') as local_today
     from task_series s
       join organizations o on o.id = s.organization_id and o.closed_at is null
-      left join pg_timezone_names z on z.name = o.time_zone
     where s.trigger = 'due_date' and s.ended_at is null
       and s.latest_on < (${at} at time zone 'UTC')::date + 1
-      and s.latest_on < (${at} at time zone coalesce(z.name, 'UTC'))::date
+      and s.latest_on < (${at} at time zone known_time_zone(o.time_zone))::date
     order by s.latest_on, s.id
     limit ${limit}`;
 }

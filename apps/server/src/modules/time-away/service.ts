@@ -198,10 +198,9 @@ export async function awayNotice(
  * profile's; one PostgreSQL does not know counts as UTC): time away is whole days on its calendar.
  */
 export async function awayNoticeAt(db: Database, advisorId: string, organizationId: string, instant: Date) {
-  const { rows } = (await db.execute(sql`select to_char((${instant.toISOString()}::timestamptz at time zone coalesce(
-      (select z.name from pg_timezone_names z where z.name = coalesce(
-        (select time_zone from advisor_availability where advisor_id = ${advisorId}),
-        (select time_zone from users where id = ${advisorId}))), 'UTC'))::date, 'YYYY-MM-DD') as day`)) as unknown as {
+  const { rows } = (await db.execute(sql`select to_char((${instant.toISOString()}::timestamptz at time zone known_time_zone(
+      coalesce((select time_zone from advisor_availability where advisor_id = ${advisorId}),
+        (select time_zone from users where id = ${advisorId}))))::date, 'YYYY-MM-DD') as day`)) as unknown as {
     rows: { day: string }[];
   };
   const day = rows[0]?.day ?? instant.toISOString().slice(0, 10);

@@ -29,9 +29,9 @@ export async function flagSessionsInTimeAway(db: Database, now: Date): Promise<n
         select a.id as absence_id, m.id as meeting_id, m.organization_id, a.advisor_id, m.topic, a.ends_on
         from advisor_absences a
           -- Its availability's zone, else its profile's; one PostgreSQL does not know counts as UTC.
-          join lateral (select coalesce((select z.name from pg_timezone_names z where z.name = coalesce(
+          join lateral (select known_time_zone(coalesce(
             (select time_zone from advisor_availability where advisor_id = a.advisor_id),
-            (select time_zone from users where id = a.advisor_id))), 'UTC') as time_zone) av on true
+            (select time_zone from users where id = a.advisor_id))) as time_zone) av on true
           join advisor_sessions m on m.advisor_id = a.advisor_id and m.status = 'scheduled' and m.start_at > ${at}
         where a.starts_on <= ((${at} at time zone av.time_zone)::date + ${TIME_AWAY_NOTICE_DAYS}::int)
           and a.ends_on >= (${at} at time zone av.time_zone)::date
