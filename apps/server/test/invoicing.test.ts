@@ -2,6 +2,8 @@ import {
   invoiceEndpoints,
   lockedEntryMessage,
   missingRatesMessage,
+  monthNotOverMessage,
+  taskEndpoints,
   timeApprovalEndpoints,
   timeEntryEndpoints,
   UI_TEXT,
@@ -19,11 +21,11 @@ import { pdfTextLines } from './helpers/pdf-text.js';
 
 const test = apiTest({ demoData: false });
 
-/** Each arrangement takes months of its own, so cells never meet each other's periods or invoices. */
+/** Each arrangement takes months of its own (ended ones: only those are issued), so cells never meet each other's periods or invoices. */
 let nextMonth = 0;
 function freshMonth() {
   const index = nextMonth++;
-  return `${2040 + Math.floor(index / 12)}-${String(1 + (index % 12)).padStart(2, '0')}`;
+  return `${2001 + Math.floor(index / 12)}-${String(1 + (index % 12)).padStart(2, '0')}`;
 }
 
 /** A task in the organization assigned to the advisor, with `minutes` on the given days (straight to the table). */
@@ -190,7 +192,7 @@ authzMatrix('who may submit, approve and invoice time', {
       request: (_, cast) => ({
         method: 'POST',
         url: `/api/organizations/${cast.organization.id}/rates`,
-        payload: { advisorId: cast.advisorAssigned.id, hourlyRateMinor: 12_500, effectiveFrom: '2039-01-01' },
+        payload: { advisorId: cast.advisorAssigned.id, hourlyRateMinor: 12_500, effectiveFrom: '2000-01-01' },
       }),
       statuses: settingsManagers(201),
     },
@@ -608,5 +610,116 @@ describe('an invoice', () => {
       token: shop.advisor.token,
     });
     expect(remove.refusal.error).toBe(UI_TEXT.invoiceNotDraft);
+  });
+});
+
+describe('what issued invoices and approved time hold on to', () => {
+  test('no approval in an invoiced month, no issue before the month ends or while time waits, no deleting approved time', async ({
+    t,
+    make,
+  }) => {
+    const shop = await practice(t, make, 'INR', 1800, [['2026-01-01', 250_000]]);
+    const task = await advisorTime(t, make, shop.organization.id, shop.advisor, [
+      ['2026-09-07', 60],
+      ['2026-09-14', 60],
+      ['2026-09-21', 60],
+    ]);
+    const submitWeek = async (start: string) => {
+      const submitted = await t.call(timeApprovalEndpoints.submit, {
+        body: { organizationId: shop.organization.id, kind: 'week', start },
+        token: shop.advisor.token,
+      });
+      expect(submitted.status, submitted.response.body).toBe(201);
+      return submitted.data.id;
+    };
+    const first = await submitWeek('2026-09-07');
+    await t.call(timeApprovalEndpoints.approve, { params: { id: first }, token: shop.owner.token });
+    const second = await submitWeek('2026-09-14');
+    const draft = await t.call(invoiceEndpoints.create, {
+      body: { organizationId: shop.organization.id, month: '2026-09' },
+      token: shop.advisor.token,
+    });
+    const issue = () => t.call(invoiceEndpoints.issue, { params: { id: draft.data.id }, token: shop.advisor.token });
+    // Time of the month still waits for the owner: not issued.
+    expect((await issue()).refusal.error).toBe(UI_TEXT.invoiceTimeWaiting);
+    // A task holding approved time is not deleted (its entries would go with it), even by the org_admin.
+    const removal = await t.call(taskEndpoints.remove, { params: { id: task.id }, token: shop.owner.token });
+    expect(removal.status).toBe(409);
+    expect(removal.refusal.error).toBe(UI_TEXT.recordHasLockedTime);
+
+    // Returned with a comment whose emoji straddles the excerpt's end: the notification keeps whole characters.
+    const comment = `${'a'.repeat(139)}😀 and more`;
+    const returned = await t.call(timeApprovalEndpoints.return, {
+      params: { id: second },
+      body: { comment },
+      token: shop.owner.token,
+    });
+    expect(returned.status, returned.response.body).toBe(200);
+    const issued = await issue();
+    expect(issued.data).toMatchObject({ number: 1, subtotalMinor: 250_000, taxMinor: 45_000, totalMinor: 295_000 });
+    // September is billed: its other weeks are no longer submitted (nor approved, nor reopened).
+    const late = await t.call(timeApprovalEndpoints.submit, {
+      body: { organizationId: shop.organization.id, kind: 'week', start: '2026-09-21' },
+      token: shop.advisor.token,
+    });
+    expect(late.status).toBe(409);
+    expect(late.refusal.error).toBe(UI_TEXT.timePeriodInvoiced);
+
+    // The PDF writes rupees by their code: Helvetica has no ₹.
+    const pdf = await t.request({
+      method: 'GET',
+      url: `/api/invoices/${draft.data.id}/invoice.pdf`,
+      token: shop.owner.token,
+    });
+    const text = pdfTextLines(pdf.rawPayload).join('\n');
+    expect(text).toMatch(/INR\s2,950\.00/);
+    expect(text).not.toContain('?2,950.00');
+
+    // This month has not ended: its draft is not issued.
+    const now = new Date();
+    const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const current = await t.call(invoiceEndpoints.create, {
+      body: { organizationId: shop.organization.id, month: thisMonth },
+      token: shop.advisor.token,
+    });
+    const early = await t.call(invoiceEndpoints.issue, { params: { id: current.data.id }, token: shop.advisor.token });
+    expect(early.refusal.error).toBe(monthNotOverMessage(thisMonth));
+  });
+
+  test('an advisor whose assignment ended withdraws nothing there; the platform organization is invoiced by nobody', async ({
+    t,
+    make,
+  }) => {
+    const shop = await practice(t, make, 'USD', 0, []);
+    await advisorTime(t, make, shop.organization.id, shop.advisor, [['2026-08-03', 60]]);
+    const submitted = await t.call(timeApprovalEndpoints.submit, {
+      body: { organizationId: shop.organization.id, kind: 'month', start: '2026-08-01' },
+      token: shop.advisor.token,
+    });
+    await t.database.db.execute(
+      sql`update advisor_assignments set is_active = false where advisor_id = ${shop.advisor.id}::uuid`,
+    );
+    const withdrawn = await t.call(timeApprovalEndpoints.withdraw, {
+      params: { id: submitted.data.id },
+      token: shop.advisor.token,
+    });
+    expect(withdrawn.status).toBe(404);
+
+    const [platform] = (
+      (await t.database.db.execute(sql`select id from organizations where is_platform limit 1`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    const staffAdvisor = await make.advisor();
+    const admin = await make.admin();
+    for (const token of [staffAdvisor.token, admin.token]) {
+      const terms = await t.call(invoiceEndpoints.settings, { params: { id: platform?.id ?? '' }, token });
+      expect(terms.status).toBe(404);
+    }
+    const submit = await t.call(timeApprovalEndpoints.submit, {
+      body: { organizationId: platform?.id ?? '', kind: 'month', start: '2026-08-01' },
+      token: staffAdvisor.token,
+    });
+    expect(submit.status).toBe(404);
   });
 });

@@ -80,7 +80,7 @@ export const minorUnitsOf = (currency: string): number => CURRENCY_MINOR_UNITS[c
 
 /** A tax rate in basis points: 2000 is 20.00 %; at most 100 %. */
 export const MAX_TAX_RATE_BASIS_POINTS = 10_000;
-/** An hourly rate is at most this many minor units (ten million dollars, or yen, an hour). */
+/** An hourly rate is at most this many minor units (ten million dollars an hour; a billion yen). */
 export const MAX_HOURLY_RATE_MINOR = 1_000_000_000;
 
 /**
@@ -88,11 +88,16 @@ export const MAX_HOURLY_RATE_MINOR = 1_000_000_000;
  * only: the digits come from the integer as text (moneyDigits), which a number of at most 15
  * significant digits shows exactly.
  */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+export function formatMoney(
+  minor: number,
+  currency: string,
+  { locale = 'en-US', display = 'symbol' }: { locale?: string; display?: 'symbol' | 'code' } = {},
+): string {
   const units = minorUnitsOf(currency);
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
+    currencyDisplay: display,
     minimumFractionDigits: units,
     maximumFractionDigits: units,
   }).format(Number(moneyDigits(minor, currency)));
@@ -125,15 +130,21 @@ export const formatTaxRate = (basisPoints: number) => `${(basisPoints / 100).toS
 
 /** The invoice number as printed: per organization, from 1. */
 export const invoiceNumberLabel = (number: number) => `INV-${String(number).padStart(4, '0')}`;
+/** "INV-0007" once issued; "Draft" before. */
+export const invoiceTitle = (invoice: { number: number | null }) =>
+  invoice.number === null ? 'Draft' : invoiceNumberLabel(invoice.number);
 
 const DAY_MS = 86_400_000;
 const dayOf = (text: string) => new Date(`${text}T00:00:00Z`);
 const textOf = (day: Date) => day.toISOString().slice(0, 10);
 
+/** The years a period or an invoice may lie in: four-digit years the calendar arithmetic and PostgreSQL agree on. */
+export const isBillingYear = (year: number) => year >= 2000 && year <= 9998;
+
 /** Whether a day starts a period of the kind: a Monday for a week, the 1st for a month. */
 export function startsPeriod(kind: TimePeriodKind, start: string): boolean {
   const day = dayOf(start);
-  if (Number.isNaN(day.getTime())) return false;
+  if (Number.isNaN(day.getTime()) || !isBillingYear(day.getUTCFullYear())) return false;
   return kind === 'week' ? day.getUTCDay() === 1 : day.getUTCDate() === 1;
 }
 
@@ -141,38 +152,41 @@ export function startsPeriod(kind: TimePeriodKind, start: string): boolean {
 export function periodEnd(kind: TimePeriodKind, start: string): string {
   const day = dayOf(start);
   if (kind === 'week') return textOf(new Date(day.getTime() + 6 * DAY_MS));
-  return textOf(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)));
+  // The day before the next month's first; setUTCFullYear keeps years below 100 as they are.
+  const next = new Date(0);
+  next.setUTCFullYear(day.getUTCFullYear(), day.getUTCMonth() + 1, 1);
+  return textOf(new Date(next.getTime() - DAY_MS));
 }
 
 /** The first and last day of a month 'YYYY-MM'. */
 export const monthDays = (month: string) => ({ from: `${month}-01`, to: periodEnd('month', `${month}-01`) });
 
 /** A month 'YYYY-MM': a real month from the year 2000 on. */
-export const isInvoiceMonth = (text: string) => /^(2\d{3})-(0[1-9]|1[0-2])$/.test(text);
+export const isInvoiceMonth = (text: string) =>
+  /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && isBillingYear(Number(text.slice(0, 4)));
 
-/** Said when approving, returning and reopening, and in the notifications. */
+/** Said when approving, returning and reopening, and in the notifications: "October 2026", "the week of Oct 5, 2026". */
 export function periodLabel(kind: TimePeriodKind, start: string): string {
-  if (kind === 'month') {
-    return dayOf(start).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  }
-  const first = dayOf(start).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-  const last = dayOf(periodEnd('week', start)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `the week of ${first} to ${last}`;
+  const options = { month: kind === 'month' ? 'long' : 'short', year: 'numeric', timeZone: 'UTC' } as const;
+  if (kind === 'month') return dayOf(start).toLocaleDateString('en-US', options);
+  return `the week of ${dayOf(start).toLocaleDateString('en-US', { ...options, day: 'numeric' })}`;
 }
+
+/** "October 2026": a month 'YYYY-MM' as people read it. */
+export const monthLabel = (month: string) => periodLabel('month', `${month}-01`);
 
 /** Why an entry cannot change: the period it lies in is waiting for approval, or approved. */
 export function lockedEntryMessage(status: TimeApprovalStatus, kind: TimePeriodKind, start: string): string {
   const period = periodLabel(kind, start);
   return status === 'approved'
     ? `This day is in approved time (${period}): the organization admin can reopen it`
-    : `This day is in time waiting for approval (${period}): withdraw the submission to change it`;
+    : `This day is in time waiting for approval (${period}): it can change once the submission is withdrawn or returned`;
 }
 
 /** Issuing an invoice whose advisors have no hourly rate for some of its days. */
 export const missingRatesMessage = (names: string[]) =>
   `Set an hourly rate first for ${names.join(', ')}: some of their approved hours have none`;
+
+/** Issuing a month before it has ended. */
+export const monthNotOverMessage = (month: string) =>
+  `${monthLabel(month)} has not ended yet: invoice it from the 1st of next month`;

@@ -308,9 +308,9 @@ export function notificationLine(type: NotificationType, actor: string | null, d
     case 'time_approved':
       return `${who} approved your time for ${title} in ${data.organizationName ?? 'the organization'}`;
     case 'time_returned':
-      return `${who} returned your time for ${title}: ${data.excerpt ?? ''}`.trimEnd();
+      return `${who} returned your time for ${title} in ${data.organizationName ?? 'the organization'}: ${data.excerpt ?? ''}`.trimEnd();
     case 'time_reopened':
-      return `${who} reopened your approved time for ${title}: ${data.excerpt ?? ''}`.trimEnd();
+      return `${who} reopened your approved time for ${title} in ${data.organizationName ?? 'the organization'}: ${data.excerpt ?? ''}`.trimEnd();
     case 'backup_failed':
       return data.to === 'verification_failed'
         ? `The backup "${title}" was written but failed its verification`

@@ -39,6 +39,9 @@ export interface TimerChangedEvent {
 }
 export const TIME_ENTRY_MAX_PAGE_SIZE = 100;
 
+/** "1.50": minutes as decimal hours, as statements, invoices and their CSVs print them. */
+export const decimalHours = (minutes: number) => (minutes / 60).toFixed(2);
+
 /** "1 h 05 min", "45 min": a duration as people read it on a record. */
 export function formatMinutes(minutes: number): string {
   const hours = Math.floor(minutes / 60);

@@ -432,6 +432,8 @@ export const UI_TEXT = {
   invoiceNotDraft: 'An issued invoice cannot change',
   invoiceEmpty: 'There are no approved billable hours in this month to invoice',
   invoiceTooLong: 'An invoice holds at most 2,000 lines',
+  invoiceTimeWaiting: 'Time in this month waits for approval: approve or return it first',
+  recordHasLockedTime: 'Time on it is submitted or approved: it can be deleted once that time is returned or reopened',
   invoiceDeleted: 'Invoice draft deleted',
   invoiceIssued: 'Invoice issued',
   fetchInvoicesFailed: 'Failed to load the invoices',

@@ -35,6 +35,7 @@ describe('money in minor units', () => {
     expect(formatMoney(11_317, 'JPY')).toBe('¥11,317');
     // 0.1 + 0.2 in floats is not 0.3: the digits come from the integer.
     expect(formatMoney(30, 'USD')).toBe('$0.30');
+    expect(formatMoney(250_000, 'INR', { display: 'code' })).toMatch(/^INR\s2,500\.00$/);
   });
 });
 
@@ -48,7 +49,10 @@ describe('periods', () => {
     expect(periodEnd('month', '2028-02-01')).toBe('2028-02-29');
     expect(periodEnd('month', '2026-02-01')).toBe('2026-02-28');
     expect(periodLabel('month', '2026-10-01')).toBe('October 2026');
-    expect(periodLabel('week', '2026-12-28')).toBe('the week of Dec 28 to Jan 3, 2027');
+    expect(periodLabel('week', '2026-12-28')).toBe('the week of Dec 28, 2026');
+    // Only years the server and PostgreSQL agree on start a period.
+    expect(startsPeriod('month', '0050-01-01')).toBe(false);
+    expect(startsPeriod('week', '9999-12-27')).toBe(false);
   });
 
   it('names invoices and their months', () => {

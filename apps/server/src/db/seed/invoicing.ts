@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { Database } from '../client.js';
 import { advisorRates, invoices, invoicingSettings, timeApprovals } from '../schema/index.js';
 import { ACME_OWNER, ADVISOR } from './demo-people.js';

@@ -2,6 +2,8 @@ import { advisorRates, invoiceLines, invoices, invoicingSettings } from '../../d
 import { organizationTables, registerRoutes, type ServerModule } from '../manifest.js';
 import { invoiceRoutes } from './routes.js';
 
+export { lockInvoicing, requireInvoiceableOrganization, requireNotInvoiced } from './invoice-guard.js';
+
 /** Hourly rates, an organization's currency and tax rate, and its monthly invoices (decision 0290). */
 export const invoicesModule: ServerModule = {
   name: 'invoices',

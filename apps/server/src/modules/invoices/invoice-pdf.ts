@@ -1,4 +1,4 @@
-import { formatMoney, formatTaxRate } from '@smart/contracts';
+import { decimalHours, formatMoney, formatTaxRate, invoiceTitle, monthLabel } from '@smart/contracts';
 import PDFDocument from 'pdfkit';
 import { printable } from '../../lib/pdf-printable.js';
 import {
@@ -10,7 +10,6 @@ import {
   type PdfColumn,
   PdfTable,
 } from '../../lib/pdf-table.js';
-import { invoiceTitle } from './presenter.js';
 import type { InvoiceDetail, InvoiceLineRecord } from './service.js';
 
 /**
@@ -19,8 +18,6 @@ import type { InvoiceDetail, InvoiceLineRecord } from './service.js';
  * repeated headings, and the subtotal, tax and total. Helvetica, built in: no font file is read.
  * Drawn on a thread of the CPU pool (lib/cpu-pool.ts).
  */
-
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
 /** A4's width inside the margins: 499 points. */
 const COLUMNS: (PdfColumn & { cell: (line: InvoiceLineRecord, currency: string) => string })[] = [
@@ -31,32 +28,34 @@ const COLUMNS: (PdfColumn & { cell: (line: InvoiceLineRecord, currency: string) 
     align: 'left',
     cell: (line) => `${line.recordType === 'task' ? 'Task' : 'Ticket'}: ${line.recordTitle}`,
   },
-  { heading: 'Hours', width: 50, align: 'right', oneLine: true, cell: (line) => hours(line.minutes) },
+  { heading: 'Hours', width: 50, align: 'right', oneLine: true, cell: (line) => decimalHours(line.minutes) },
   {
     heading: 'Rate',
     width: 80,
     align: 'right',
     oneLine: true,
-    cell: (line, currency) => (line.hourlyRateMinor === null ? 'no rate' : formatMoney(line.hourlyRateMinor, currency)),
+    cell: (line, currency) => (line.hourlyRateMinor === null ? 'no rate' : money(line.hourlyRateMinor, currency)),
   },
   {
     heading: 'Amount',
     width: 90,
     align: 'right',
     oneLine: true,
-    cell: (line, currency) => formatMoney(line.amountMinor, currency),
+    cell: (line, currency) => money(line.amountMinor, currency),
   },
 ];
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** An amount in the currency's symbol where Helvetica draws it ($, €, £, ¥), else its code (INR 2,500.00, not ?2,500.00). */
+function money(minor: number, currency: string) {
+  const text = formatMoney(minor, currency);
+  return printable(text) === text ? text : formatMoney(minor, currency, { display: 'code' });
+}
 
 export async function invoicePdf({ invoice, lines }: InvoiceDetail): Promise<Uint8Array> {
-  const title = `Invoice ${invoiceTitle(invoice)}: ${invoice.organizationName}, ${monthName(invoice.month)}`;
+  const title = `Invoice ${invoiceTitle(invoice)}: ${invoice.organizationName}, ${monthLabel(invoice.month)}`;
   const pdf = a4Document(PDFDocument, { Title: printable(title) });
   const done = documentBytes(pdf);
   const table = new PdfTable(pdf, COLUMNS);
-  const money = (minor: number) => printable(formatMoney(minor, invoice.currency));
 
   header(pdf, table.width, invoice);
   let y = table.headings(pdf.y);
@@ -67,9 +66,9 @@ export async function invoicePdf({ invoice, lines }: InvoiceDetail): Promise<Uin
   );
   table.totals(
     [
-      [`Subtotal (${hours(invoice.minutes)} hours)`, money(invoice.subtotalMinor)],
-      [`Tax ${formatTaxRate(invoice.taxRateBasisPoints)}`, money(invoice.taxMinor)],
-      ['Total', money(invoice.totalMinor)],
+      [`Subtotal (${decimalHours(invoice.minutes)} hours)`, money(invoice.subtotalMinor, invoice.currency)],
+      [`Tax ${formatTaxRate(invoice.taxRateBasisPoints)}`, money(invoice.taxMinor, invoice.currency)],
+      ['Total', money(invoice.totalMinor, invoice.currency)],
     ],
     y,
     COLUMNS.length - 1,
@@ -87,7 +86,7 @@ function header(pdf: PDFKit.PDFDocument, width: number, invoice: InvoiceDetail['
     .text(invoice.status === 'draft' ? 'Invoice DRAFT' : `Invoice ${invoiceTitle(invoice)}`);
   pdf.moveDown(0.3).fontSize(14).text(printable(invoice.organizationName), { width });
   pdf.moveDown(0.4).font('Helvetica').fontSize(10).fillColor(PDF_INK);
-  pdf.text(`Period: ${monthName(invoice.month)}`);
+  pdf.text(`Period: ${monthLabel(invoice.month)}`);
   pdf.text(`Currency: ${invoice.currency}`);
   if (invoice.issuedAt) pdf.text(`Issued: ${new Date(invoice.issuedAt).toISOString().slice(0, 10)}`);
   else pdf.fillColor(PDF_MUTED).text('Not issued: its lines follow the approved hours until it is.').fillColor(PDF_INK);

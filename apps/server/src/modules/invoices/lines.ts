@@ -8,6 +8,15 @@ import { type SQL, sql } from 'drizzle-orm';
  * rounded half up; the total is their sum. No float touches an amount.
  */
 
+/**
+ * Whether the entry under `alias` lies in approved time of its person and organization: the hours
+ * an invoice bills (time_approvals_person_idx).
+ */
+export const approvedTime = (alias: string) =>
+  sql.raw(`exists (select 1 from time_approvals a where a.user_id = ${alias}.user_id
+    and a.organization_id = ${alias}.organization_id and a.status = 'approved'
+    and ${alias}.date between a.period_start and a.period_end)`);
+
 /** A month's days as SQL from its first day (a `date`). */
 export const monthEnd = (month: SQL) => sql`((${month})::date + interval '1 month' - interval '1 day')::date`;
 
@@ -35,11 +44,14 @@ export function draftLines(organizationId: SQL, month: SQL): SQL {
       ) r on true
     where e.organization_id = ${organizationId} and e.billable
       and e.date between (${month})::date and ${monthEnd(month)}
-      and exists (select 1 from time_approvals a where a.user_id = e.user_id and a.organization_id = e.organization_id
-        and a.status = 'approved' and e.date between a.period_start and a.period_end)
+      and ${approvedTime('e')}
     group by e.user_id, u.first_name, u.last_name, u.email, e.record_type, coalesce(e.task_id, e.ticket_id),
       coalesce(t.title, k.title, ''), r.rate`;
 }
+
+/** The tax on a subtotal at a rate in basis points, rounded half up to a minor unit (numeric: no overflow, no float). */
+export const taxOf = (subtotal: SQL, basisPoints: SQL) =>
+  sql`round(${subtotal}::numeric * ${basisPoints} / 10000)::bigint`;
 
 /** The order lines print in: by advisor, then task or ticket, then rate. */
 export const LINE_ORDER = sql.raw('advisor_name, advisor_id, record_title, record_id, rate');
@@ -50,8 +62,8 @@ export const LINE_ORDER = sql.raw('advisor_name, advisor_id, record_title, recor
  * subtotal, tax, total, currency, tax_rate.
  */
 export function draftTotals(organizationId: SQL, month: SQL): SQL {
-  return sql`select t.minutes, t.subtotal, round(t.subtotal * s.tax_rate / 10000.0)::bigint as tax,
-      (t.subtotal + round(t.subtotal * s.tax_rate / 10000.0))::bigint as total, s.currency, s.tax_rate
+  return sql`select t.minutes, t.subtotal, ${taxOf(sql`t.subtotal`, sql`s.tax_rate`)} as tax,
+      t.subtotal + ${taxOf(sql`t.subtotal`, sql`s.tax_rate`)} as total, s.currency, s.tax_rate
     from (select coalesce(sum(l.minutes), 0)::int as minutes, coalesce(sum(l.amount), 0)::bigint as subtotal
       from (${draftLines(organizationId, month)}) l) t
     cross join (select

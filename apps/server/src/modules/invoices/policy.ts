@@ -1,12 +1,12 @@
 import type { InvoiceSummary, Rate } from '@smart/contracts';
-import { type Actor, isAdvisor, isMemberOf, seesAllOrganizations } from '../../lib/tenancy.js';
+import { type Actor, isAdvisor, seesAllOrganizations } from '../../lib/tenancy.js';
 import { leadsTimeIn } from '../time-entries/index.js';
 
 /**
  * Who may do what with rates and invoices (decision 0290). The organization's org_admin (and admin)
  * sets its currency, tax rate and its advisors' hourly rates: the terms it agreed to. The advisors
- * assigned to it (and admin) draw up and issue its invoices; its org_admin reads them. Reading an
- * invoice: lib/read-rules readableInvoices.
+ * assigned to it (and admin) draw up and issue its invoices, and read its rates (an invoice prints
+ * them all); its org_admin reads the invoices. Reading an invoice: lib/read-rules readableInvoices.
  */
 
 /** Currency, tax rate and hourly rates: the organization's org_admin, admin. */
@@ -19,10 +19,6 @@ export const readsInvoicingIn = (actor: Actor, organizationId: string, advisorAc
 /** Draws up, issues and deletes drafts: admin and the organization's advisors. */
 export const managesInvoicesIn = (actor: Actor, advisorActs: boolean) =>
   seesAllOrganizations(actor) || (isAdvisor(actor) && advisorActs);
-
-/** Whether the caller sees every advisor's rates there, or only its own (an advisor). */
-export const readsAllRatesIn = (actor: Actor, organizationId: string) =>
-  seesAllOrganizations(actor) || (actor.role === 'org_admin' && isMemberOf(actor, organizationId));
 
 export const ratePermissions = (actor: Actor, organizationId: string): Rate['permissions'] => ({
   canDelete: setsTermsIn(actor, organizationId),

@@ -1,10 +1,10 @@
 import {
   type CurrencyCode,
+  decimalHours,
   formatTaxRate,
   type Invoice,
   type InvoiceSummary,
   type InvoicingSettings,
-  invoiceNumberLabel,
   moneyDigits,
   type Rate,
 } from '@smart/contracts';
@@ -65,30 +65,24 @@ export function presentRate(actor: Actor, terms: Terms, { rate, advisorName }: R
 /** The invoice CSV's columns; its lines, then the subtotal, tax and total rows. */
 export const INVOICE_CSV_COLUMNS = ['Advisor', 'Type', 'Task or ticket', 'Hours', 'Hourly rate', 'Amount', 'Currency'];
 
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
-
 export function invoiceCsvRows({ invoice, lines }: InvoiceDetail): string[][] {
   const money = (minor: number | null) => (minor === null ? '' : moneyDigits(minor, invoice.currency));
   const currency = invoice.currency as CurrencyCode;
   return [
     ...lines.map((line: InvoiceLineRecord) => [
       line.advisorName,
-      line.recordType,
+      line.recordType === 'task' ? 'Task' : 'Ticket',
       line.recordTitle,
-      hours(line.minutes),
+      decimalHours(line.minutes),
       money(line.hourlyRateMinor),
       money(line.amountMinor),
       currency,
     ]),
-    ['Subtotal', '', '', hours(invoice.minutes), '', money(invoice.subtotalMinor), currency],
+    ['Subtotal', '', '', decimalHours(invoice.minutes), '', money(invoice.subtotalMinor), currency],
     [`Tax ${formatTaxRate(invoice.taxRateBasisPoints)}`, '', '', '', '', money(invoice.taxMinor), currency],
     ['Total', '', '', '', '', money(invoice.totalMinor), currency],
   ];
 }
-
-/** "INV-0007" once issued; "Draft" before. */
-export const invoiceTitle = (invoice: Pick<InvoiceRecord, 'number'>) =>
-  invoice.number === null ? 'Draft' : invoiceNumberLabel(invoice.number);
 
 export const presentInvoicingSettings = (actor: Actor, terms: Terms): InvoicingSettings => ({
   ...terms,

@@ -1,4 +1,4 @@
-import { invoiceEndpoints as endpoints, UI_TEXT } from '@smart/contracts';
+import { invoiceEndpoints as endpoints, invoiceTitle, UI_TEXT } from '@smart/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
 import { csvStream } from '../../lib/csv.js';
@@ -9,7 +9,6 @@ import type { invoicePdf } from './invoice-pdf.js';
 import {
   INVOICE_CSV_COLUMNS,
   invoiceCsvRows,
-  invoiceTitle,
   presentInvoice,
   presentInvoiceSummary,
   presentInvoicingSettings,
@@ -71,7 +70,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.issue, async (request) => {
     const actor = requireUser(request);
-    return ok(presentInvoice(actor, await issueInvoice(app.db, actor, request.params.id)));
+    const today = new Date(app.clock()).toISOString().slice(0, 10);
+    return ok(presentInvoice(actor, await issueInvoice(app.db, actor, request.params.id, today)));
   });
 
   addRoute(app, endpoints.remove, async (request) => {

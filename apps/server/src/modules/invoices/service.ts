@@ -7,21 +7,22 @@ import {
   invoiceNumberLabel,
   MAX_INVOICE_LINES,
   missingRatesMessage,
+  monthNotOverMessage,
   type TimeRecordType,
   UI_TEXT,
 } from '@smart/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { invoices } from '../../db/schema/index.js';
+import { invoiceLines, invoices, invoicingSettings, timeApprovals } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { type Page, paginate } from '../../lib/paging.js';
 import { actorReader, readableInvoices } from '../../lib/read-rules/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import type { Actor } from '../../lib/tenancy.js';
-import { lockInvoicing } from '../time-approvals/index.js';
-import { draftLines, draftTotals, LINE_ORDER, monthEnd } from './lines.js';
+import { lockInvoicing } from './invoice-guard.js';
+import { approvedTime, draftLines, draftTotals, LINE_ORDER, monthEnd, taxOf } from './lines.js';
 import { managesInvoicesIn } from './policy.js';
 import { invoicingAccess } from './terms.js';
 
@@ -209,10 +210,7 @@ async function unapprovedMinutes(db: Database, invoice: InvoiceRecord): Promise<
     db,
     sql`select coalesce(sum(e.minutes), 0) as minutes from time_entries e join users u on u.id = e.user_id
       where e.organization_id = ${invoice.organizationId} and e.billable and u.role = 'advisor'
-        and e.date between ${start} and ${monthEnd(start)}
-        and not exists (select 1 from time_approvals a where a.user_id = e.user_id
-          and a.organization_id = e.organization_id and a.status = 'approved'
-          and e.date between a.period_start and a.period_end)`,
+        and e.date between ${start} and ${monthEnd(start)} and not ${approvedTime('e')}`,
   );
   return Number(row?.minutes ?? 0);
 }
@@ -257,13 +255,16 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
 }
 
 /**
- * POST /api/invoices/{id}/issue. Under the organization's invoicing lock (no approved time is
- * reopened meanwhile, and numbers are given one at a time): 409 unless it is a draft with lines,
- * all of them with a rate; then its lines are copied, the organization's next number taken (the
- * settings row's lock: no gap, no repeat) and its totals computed from the copied lines. Audited.
+ * POST /api/invoices/{id}/issue, once its month has ended (`today`, the app's UTC day). Under the
+ * organization's invoicing lock (no time is approved or reopened, no rate changes meanwhile, and
+ * numbers are given one at a time): 409 unless it is a draft with lines, all of them with a rate,
+ * and no time of the month waits for approval. The lines read are the lines written (one
+ * snapshot); the organization's next number comes from its settings row (its lock: no gap, no
+ * repeat); the totals are computed from the written lines. Audited.
  */
-export async function issueInvoice(db: Database, actor: Actor, id: string) {
+export async function issueInvoice(db: Database, actor: Actor, id: string, today: string) {
   const found = await managedInvoice(db, actor, id);
+  if (found.month >= today.slice(0, 7)) throw conflict(monthNotOverMessage(found.month));
   const organization = sql`${found.organizationId}::uuid`;
   await db.transaction(async (tx) => {
     await lockInvoicing(tx, found.organizationId);
@@ -273,23 +274,46 @@ export async function issueInvoice(db: Database, actor: Actor, id: string) {
       .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
       .for('update');
     if (!draft) throw conflict(UI_TEXT.invoiceNotDraft);
+    const start = monthStart(found);
+    const [waiting] = await tx
+      .select({ id: timeApprovals.id })
+      .from(timeApprovals)
+      .where(
+        and(
+          eq(timeApprovals.organizationId, found.organizationId),
+          eq(timeApprovals.status, 'submitted'),
+          lte(timeApprovals.periodStart, monthEnd(start)),
+          gte(timeApprovals.periodEnd, start),
+        ),
+      )
+      .limit(1);
+    if (waiting) throw conflict(UI_TEXT.invoiceTimeWaiting);
     const lines = (
       await rowsOf<LineSqlRow>(
         tx,
-        sql`${draftLines(organization, monthStart(found))} order by ${LINE_ORDER} limit ${MAX_INVOICE_LINES + 1}`,
+        sql`${draftLines(organization, start)} order by ${LINE_ORDER} limit ${MAX_INVOICE_LINES + 1}`,
       )
     ).map(lineOf);
     if (lines.length === 0) throw conflict(UI_TEXT.invoiceEmpty);
     if (lines.length > MAX_INVOICE_LINES) throw badRequest(UI_TEXT.invoiceTooLong);
     const unrated = [...new Set(lines.filter((line) => line.hourlyRateMinor === null).map((line) => line.advisorName))];
     if (unrated.length > 0) throw conflict(missingRatesMessage(unrated));
-    await tx.execute(sql`insert into invoice_lines (invoice_id, organization_id, position, advisor_id, advisor_name,
-        record_type, record_id, record_title, minutes, hourly_rate_minor, amount_minor)
-      select ${id}::uuid, ${found.organizationId}::uuid, row_number() over (order by ${LINE_ORDER}), advisor_id, advisor_name,
-        record_type, record_id, record_title, minutes, rate, amount
-      from (${draftLines(organization, monthStart(found))}) l`);
-    await tx.execute(sql`insert into invoicing_settings (organization_id) values (${found.organizationId})
-      on conflict do nothing`);
+    await tx.insert(invoiceLines).values(
+      lines.map((line, index) => ({
+        invoiceId: id,
+        organizationId: found.organizationId,
+        position: index + 1,
+        advisorId: line.advisorId,
+        advisorName: line.advisorName,
+        recordType: line.recordType,
+        recordId: line.recordId,
+        recordTitle: line.recordTitle,
+        minutes: line.minutes,
+        hourlyRateMinor: line.hourlyRateMinor ?? 0,
+        amountMinor: line.amountMinor,
+      })),
+    );
+    await tx.insert(invoicingSettings).values({ organizationId: found.organizationId }).onConflictDoNothing();
     const [issued] = await rowsOf<{ number: number; total: number | string; currency: string }>(
       tx,
       sql`with numbered as (
@@ -302,8 +326,8 @@ export async function issueInvoice(db: Database, actor: Actor, id: string) {
         )
         update invoices set status = 'issued', number = n.last_invoice_number, currency = n.currency,
           tax_rate_basis_points = n.tax_rate_basis_points, minutes = s.minutes, subtotal_minor = s.subtotal,
-          tax_minor = round(s.subtotal * n.tax_rate_basis_points / 10000.0)::bigint,
-          total_minor = s.subtotal + round(s.subtotal * n.tax_rate_basis_points / 10000.0)::bigint,
+          tax_minor = ${taxOf(sql`s.subtotal`, sql`n.tax_rate_basis_points`)},
+          total_minor = s.subtotal + ${taxOf(sql`s.subtotal`, sql`n.tax_rate_basis_points`)},
           issued_at = now(), issued_by = ${actor.id}, updated_at = now()
         from numbered n, sums s
         where invoices.id = ${id}

@@ -14,9 +14,9 @@ import type { Database } from '../../db/client.js';
 import { advisorAssignments, advisorRates, invoicingSettings, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { badField, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { type Actor, accessIn, canActInOrganization, requireOrganization } from '../../lib/tenancy.js';
-import { lockInvoicing } from '../time-approvals/index.js';
-import { readsAllRatesIn, readsInvoicingIn, setsTermsIn } from './policy.js';
+import { type Actor, accessIn, canActInOrganization } from '../../lib/tenancy.js';
+import { lockInvoicing, requireInvoiceableOrganization } from './invoice-guard.js';
+import { readsInvoicingIn, setsTermsIn } from './policy.js';
 
 /*
  * An organization's invoicing terms (decision 0290): its currency and tax rate, and its advisors'
@@ -29,12 +29,12 @@ import { readsAllRatesIn, readsInvoicingIn, setsTermsIn } from './policy.js';
  * assigned there.
  */
 export async function invoicingAccess(db: Database, actor: Actor, organizationId: string) {
+  await requireInvoiceableOrganization(db, organizationId);
   const { advisorActsInOrganization } = await accessIn(db, actor, organizationId);
   if (!readsInvoicingIn(actor, organizationId, advisorActsInOrganization)) {
     if (await canActInOrganization(db, actor, organizationId)) throw forbidden();
     throw notFound(UI_TEXT.organizationNotFound);
   }
-  await requireOrganization(db, organizationId);
   return { advisorActs: advisorActsInOrganization };
 }
 
@@ -110,17 +110,15 @@ function selectRates(db: Database) {
 }
 export type RateRecord = Awaited<ReturnType<ReturnType<typeof selectRates>['execute']>>[number];
 
-/** GET /api/organizations/{id}/rates: by advisor, newest first; an advisor sees only its own. */
+/**
+ * GET /api/organizations/{id}/rates: by advisor, newest first. The organization's advisors read
+ * each other's: the invoices they draw up print every advisor's rate (decision 0290).
+ */
 export async function listRates(db: Database, actor: Actor, organizationId: string) {
   await invoicingAccess(db, actor, organizationId);
   const terms = await readTerms(db, organizationId);
   const rows = await selectRates(db)
-    .where(
-      and(
-        eq(advisorRates.organizationId, organizationId),
-        readsAllRatesIn(actor, organizationId) ? undefined : eq(advisorRates.advisorId, actor.id),
-      ),
-    )
+    .where(eq(advisorRates.organizationId, organizationId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(advisorRates.advisorId), desc(advisorRates.effectiveFrom))
     .limit(1000);
   return { terms, rows };
@@ -139,10 +137,10 @@ export async function setRate(db: Database, actor: Actor, organizationId: string
     .where(and(eq(advisorAssignments.advisorId, body.advisorId), eq(advisorAssignments.organizationId, organizationId)))
     .limit(1);
   if (!assignment) throw badField('advisorId', UI_TEXT.rateAdvisorInvalid);
-  const terms = await readTerms(db, organizationId);
-  const id = await db.transaction(async (tx) => {
-    // The currency's lock: a rate is never set while the currency changes.
+  const { id, terms } = await db.transaction(async (tx) => {
+    // The invoicing lock: a rate is never set while the currency changes or an invoice is issued.
     await lockInvoicing(tx, organizationId);
+    const terms = await readTerms(tx, organizationId);
     const [rate] = await tx
       .insert(advisorRates)
       .values({ organizationId, ...body, createdBy: actor.id })
@@ -168,7 +166,7 @@ export async function setRate(db: Database, actor: Actor, organizationId: string
         to: `${formatMoney(body.hourlyRateMinor, terms.currency)} an hour`,
       },
     ]);
-    return rate.id;
+    return { id: rate.id, terms };
   });
   const [row] = await selectRates(db).where(eq(advisorRates.id, id));
   if (!row) throw notFound(UI_TEXT.rateNotFound);
@@ -179,8 +177,9 @@ export async function setRate(db: Database, actor: Actor, organizationId: string
 export async function deleteRate(db: Database, actor: Actor, organizationId: string, rateId: string) {
   await invoicingAccess(db, actor, organizationId);
   if (!setsTermsIn(actor, organizationId)) throw forbidden();
-  const terms = await readTerms(db, organizationId);
   await db.transaction(async (tx) => {
+    await lockInvoicing(tx, organizationId);
+    const terms = await readTerms(tx, organizationId);
     const [removed] = await tx
       .delete(advisorRates)
       .where(and(eq(advisorRates.id, rateId), eq(advisorRates.organizationId, organizationId)))

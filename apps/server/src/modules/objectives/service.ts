@@ -1,11 +1,12 @@
 import { type createObjectiveBody, type objectiveListQuery, UI_TEXT, type updateObjectiveBody } from '@smart/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { givenChanges } from '../../lib/changes.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { requireNoLockedTime } from '../../lib/locked-time.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import {
   actorReader,
@@ -196,6 +197,7 @@ export async function updateObjective(
 export async function deleteObjective(db: Database, actor: Actor, objectiveId: string) {
   const objective = await changeableObjective(db, actor, objectiveId);
   const fileKeys = await db.transaction(async (tx) => {
+    await requireNoLockedTime(tx, sql`e.task_id in (select id from tasks where objective_id = ${objective.id})`);
     const taskRows = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.objectiveId, objective.id));
     const keys = [
       ...(await detachFilesOf(tx, 'objective', [objective.id])),

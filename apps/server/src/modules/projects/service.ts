@@ -9,7 +9,7 @@ import {
   type updateProjectBody,
   WORK_PRIORITIES,
 } from '@smart/contracts';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { objectives, projects, tasks, teams, users } from '../../db/schema/index.js';
@@ -17,6 +17,7 @@ import { publish } from '../../events/stream.js';
 import { givenChanges } from '../../lib/changes.js';
 import { countsByValue } from '../../lib/counts.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { requireNoLockedTime } from '../../lib/locked-time.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableProjects } from '../../lib/read-rules/index.js';
 import { type Actor, inScope, organizationScope, organizationToCreateIn } from '../../lib/tenancy.js';
@@ -211,6 +212,7 @@ export async function deleteProject(db: Database, actor: Actor, projectId: strin
       tx.select({ id: objectives.id }).from(objectives).where(eq(objectives.projectId, project.id)),
       tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, project.id)),
     ]);
+    await requireNoLockedTime(tx, sql`e.task_id in (select id from tasks where project_id = ${project.id})`);
     const keys = [
       ...(await detachFilesOf(tx, 'objective', idsOf(objectiveRows))),
       ...(await detachFilesOf(tx, 'task', idsOf(taskRows))),

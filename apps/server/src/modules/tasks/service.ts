@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { requireNoLockedTime } from '../../lib/locked-time.js';
 import { type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, findReadableObjective, readableObjectives, readableTasks } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn } from '../../lib/tenancy.js';
@@ -410,6 +411,7 @@ export async function deleteTask(db: Database, actor: Actor, taskId: string, ser
   return db.transaction(async (tx) => {
     // The task first, then its series: the order every change of a task locks them in (no deadlock).
     await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, task.id)).for('update');
+    await requireNoLockedTime(tx, sql`e.task_id = ${task.id}`);
     const fileKeys = await detachFilesOf(tx, 'task', [task.id]);
     const running = await runningSeriesOf(tx, task);
     let nextTask: TaskRow | null = null;

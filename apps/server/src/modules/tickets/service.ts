@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { publish } from '../../events/stream.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { requireNoLockedTime } from '../../lib/locked-time.js';
 import { type OrderTerm, type Page, type PageJoin, paginateByIds } from '../../lib/paging.js';
 import { actorReader, readableTickets } from '../../lib/read-rules/index.js';
 import { trigramSearch } from '../../lib/search.js';
@@ -451,6 +452,7 @@ export async function deleteTicket(db: Database, actor: Actor, ticketId: string)
   const { ticket, access } = await readableTicket(db, actor, ticketId);
   if (!canDeleteTicket(access, ticket)) throw forbidden();
   const fileKeys = await db.transaction(async (tx) => {
+    await requireNoLockedTime(tx, sql`e.ticket_id = ${ticket.id}`);
     const keys = await detachFilesOf(tx, 'ticket', [ticket.id]);
     await tx.delete(tickets).where(eq(tickets.id, ticket.id));
     return keys;

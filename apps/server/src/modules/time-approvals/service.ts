@@ -21,9 +21,10 @@ import { type NotificationEventInput, notify } from '../../lib/outbox.js';
 import { type Page, paginate } from '../../lib/paging.js';
 import { actorReader, readableTimeApprovals } from '../../lib/read-rules/index.js';
 import { type Actor, accessIn, canActInOrganization } from '../../lib/tenancy.js';
+import { lockInvoicing, requireInvoiceableOrganization, requireNotInvoiced } from '../invoices/index.js';
+import { notificationExcerpt } from '../notifications/index.js';
 import { userSummaryOf } from '../people/index.js';
 import { lockDaysOf } from '../time-entries/index.js';
-import { lockInvoicing, requireNotInvoiced } from './invoice-guard.js';
 import { canWithdrawTime, decidesTimeIn } from './policy.js';
 
 const decider = alias(users, 'decider');
@@ -124,7 +125,7 @@ function approvalEvent(
     record: { type: 'time_approval', id: period.id },
     actorId,
     audience,
-    data: { title: periodOf(period), organizationName, ...(excerpt ? { excerpt: excerpt.slice(0, 140) } : {}) },
+    data: { title: periodOf(period), organizationName, ...(excerpt ? { excerpt: notificationExcerpt(excerpt) } : {}) },
   };
 }
 
@@ -143,6 +144,7 @@ async function organizationName(db: Database, organizationId: string) {
  * submitted or approved, lies in an invoiced month, or holds no time.
  */
 export async function submitTime(db: Database, actor: Actor, body: z.output<typeof submitTimeBody>) {
+  await requireInvoiceableOrganization(db, body.organizationId);
   const { advisorActsInOrganization } = await accessIn(db, actor, body.organizationId);
   if (!advisorActsInOrganization) {
     if (await canActInOrganization(db, actor, body.organizationId)) throw forbidden(UI_TEXT.timeSubmitAdvisorsOnly);
@@ -228,7 +230,8 @@ export async function decideTime(db: Database, actor: Actor, id: string, decisio
   if (!decidesTimeIn(actor, found.organizationId)) throw forbidden();
   const comment = decision.to === 'approved' ? null : decision.body.comment;
   await db.transaction(async (tx) => {
-    if (decision.to === 'reopened') {
+    // Approved time becomes billable and reopened time changes: neither in an invoiced month.
+    if (decision.to !== 'returned') {
       await lockInvoicing(tx, found.organizationId);
       await requireNotInvoiced(tx, found.organizationId, found.periodStart, found.periodEnd);
     }
@@ -278,6 +281,8 @@ export async function decideTime(db: Database, actor: Actor, id: string, decisio
 export async function withdrawTime(db: Database, actor: Actor, id: string): Promise<void> {
   const found = await readableApproval(db, actor, id);
   if (found.userId !== actor.id) throw forbidden();
+  // An assignment that ended (or a token bound to other organizations) withdraws nothing there.
+  if (!(await canActInOrganization(db, actor, found.organizationId))) throw notFound(UI_TEXT.timePeriodNotFound);
   if (!canWithdrawTime(actor, found)) throw conflict(UI_TEXT.timePeriodNotWithdrawable);
   await db.transaction(async (tx) => {
     await lockDaysOf(tx, actor.id);

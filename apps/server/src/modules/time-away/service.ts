@@ -198,11 +198,12 @@ export async function awayNotice(
  * profile's; one PostgreSQL does not know counts as UTC): time away is whole days on its calendar.
  */
 export async function awayNoticeAt(db: Database, advisorId: string, organizationId: string, instant: Date) {
-  const { rows } = (await db.execute(sql`select to_char((${instant.toISOString()}::timestamptz at time zone known_time_zone(
+  const { rows } =
+    (await db.execute(sql`select to_char((${instant.toISOString()}::timestamptz at time zone known_time_zone(
       coalesce((select time_zone from advisor_availability where advisor_id = ${advisorId}),
         (select time_zone from users where id = ${advisorId}))))::date, 'YYYY-MM-DD') as day`)) as unknown as {
-    rows: { day: string }[];
-  };
+      rows: { day: string }[];
+    };
   const day = rows[0]?.day ?? instant.toISOString().slice(0, 10);
   return awayNotice(db, advisorId, organizationId, day);
 }

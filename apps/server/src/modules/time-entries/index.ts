@@ -3,7 +3,6 @@ import { organizationTables, registerRoutes, type ServerModule } from '../manife
 import { timeEntryRoutes } from './routes.js';
 
 export { lockDaysOf } from './day-cap.js';
-export { entryApproved } from './period-lock.js';
 export { leadsTimeIn } from './policy.js';
 export { type TimeEntryRecord, timeEntryListWhere, timeEntryWalk } from './service.js';
 

@@ -1,6 +1,5 @@
 import { LOCKING_APPROVAL_STATUSES, lockedEntryMessage } from '@smart/contracts';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { timeApprovals, timeEntries } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
@@ -38,14 +37,7 @@ export async function requireOpenDay(tx: Database, day: EntryDay): Promise<void>
 }
 
 /** Whether an entry's day lies in submitted or approved time, as a column of a select on time_entries. */
-export const entryLocked = (): SQL<boolean> => lockedBy(sql`in ('submitted', 'approved')`);
-
-/** Whether an entry's day lies in approved time: the hours an invoice may bill. */
-export const entryApproved = (entry: Record<'userId' | 'organizationId' | 'date', AnyPgColumn> = timeEntries) =>
-  lockedBy(sql`= 'approved'`, entry);
-
-function lockedBy(status: SQL, entry: Record<'userId' | 'organizationId' | 'date', AnyPgColumn> = timeEntries) {
-  return sql<boolean>`exists (select 1 from ${timeApprovals} a where a.user_id = ${entry.userId}
-    and a.organization_id = ${entry.organizationId} and a.period_start <= ${entry.date}
-    and a.period_end >= ${entry.date} and a.status ${status})`;
-}
+export const entryLocked = (): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${timeApprovals} a where a.user_id = ${timeEntries.userId}
+    and a.organization_id = ${timeEntries.organizationId} and a.period_start <= ${timeEntries.date}
+    and a.period_end >= ${timeEntries.date} and a.status in ('submitted', 'approved'))`;

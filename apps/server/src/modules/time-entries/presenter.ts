@@ -1,4 +1,4 @@
-import type { RunningTimer, TimeEntry, Timesheet } from '@smart/contracts';
+import { decimalHours, type RunningTimer, type TimeEntry, type Timesheet } from '@smart/contracts';
 import type { Actor } from '../../lib/tenancy.js';
 import { presentUserSummary } from '../people/index.js';
 import { timeEntryPermissions } from './policy.js';
@@ -69,7 +69,7 @@ export function timesheetLine({ entry, recordTitle, organizationName }: TimeEntr
     organizationName,
     entry.recordType,
     recordTitle,
-    (entry.minutes / 60).toFixed(2),
+    decimalHours(entry.minutes),
     entry.billable ? 'yes' : 'no',
     entry.note,
   ];

@@ -1,3 +1,4 @@
+import { decimalHours } from '@smart/contracts';
 import PDFDocument from 'pdfkit';
 import { printable } from '../../lib/pdf-printable.js';
 import { a4Document, documentBytes, drawFooters, PDF_INK, type PdfColumn, PdfTable } from '../../lib/pdf-table.js';
@@ -21,7 +22,7 @@ const COLUMNS: (PdfColumn & { cell: (record: TimeEntryRecord) => string })[] = [
     cell: ({ entry, recordTitle }) => `${entry.recordType === 'task' ? 'Task' : 'Ticket'}: ${recordTitle}`,
   },
   { heading: 'Note', width: 187, align: 'left', cell: ({ entry }) => entry.note },
-  { heading: 'Hours', width: 50, align: 'right', oneLine: true, cell: ({ entry }) => hours(entry.minutes) },
+  { heading: 'Hours', width: 50, align: 'right', oneLine: true, cell: ({ entry }) => decimalHours(entry.minutes) },
   {
     heading: 'Billable',
     width: 60,
@@ -30,8 +31,6 @@ const COLUMNS: (PdfColumn & { cell: (record: TimeEntryRecord) => string })[] = [
     cell: ({ entry }) => (entry.billable ? 'yes' : 'no'),
   },
 ];
-
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
 /** Drawn on a thread of the CPU pool (lib/cpu-pool.ts): the request's thread goes on meanwhile. */
 export async function statementPdf({
@@ -59,9 +58,9 @@ export async function statementPdf({
   // The figures line up with the hours above them.
   table.totals(
     [
-      ['Billable', hours(billable)],
-      ['Not billable', hours(all - billable)],
-      ['Total', hours(all)],
+      ['Billable', decimalHours(billable)],
+      ['Not billable', decimalHours(all - billable)],
+      ['Total', decimalHours(all)],
     ],
     y,
     COLUMNS.findIndex((column) => column.heading === 'Hours'),
