@@ -1,4 +1,5 @@
 import { formatDateOnly } from './format.js';
+import { TIME_APPROVAL_STATUS_LABELS, type TimeApprovalStatus } from './invoicing.js';
 import { isRole, ROLE_LABELS } from './roles.js';
 import { TICKET_ACTIVITY_KINDS, ticketValueLabel } from './tickets.js';
 import { priorityLabel, progressLabel, TASK_ACTIVITY_KINDS, workStatusLabel } from './work.js';
@@ -171,6 +172,11 @@ export function auditValueText(action: AuditAction, value: string): string {
     case 'ticket.priority':
     case 'ticket.category':
       return ticketValueLabel(value);
+    case 'time.approved':
+    case 'time.returned':
+    case 'time.reopened':
+      // From a status to the new one, or to the org_admin's comment.
+      return value in TIME_APPROVAL_STATUS_LABELS ? TIME_APPROVAL_STATUS_LABELS[value as TimeApprovalStatus] : value;
     default:
       return value;
   }

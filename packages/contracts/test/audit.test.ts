@@ -22,3 +22,11 @@ describe("an audit line's values in the app's words", () => {
     expect(auditValueText('task.assignee', 'Ada Lovelace')).toBe('Ada Lovelace');
   });
 });
+
+describe('time approval lines', () => {
+  it('read their statuses as the approvals page does, and keep a comment as written', () => {
+    expect(auditValueText('time.approved', 'submitted')).toBe('Waiting for approval');
+    expect(auditValueText('time.reopened', 'approved')).toBe('Approved');
+    expect(auditValueText('time.returned', 'Split the workshop hours')).toBe('Split the workshop hours');
+  });
+});
