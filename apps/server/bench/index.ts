@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.js';
 import { seedDemoDataOnce } from '../src/db/seed/index.js';
+import { seedDemoTimeOnce } from '../src/db/seed/time.js';
 import { seedDemoWorkOnce } from '../src/db/seed/work.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { createPostgresDatabase } from '../test/helpers/postgres.js';
@@ -124,6 +125,8 @@ async function main() {
   });
   const storage = localStorage(path.join(dataDir, 'files'));
   await seedDemoWorkOnce(database.db, storage);
+  // The demo's hours, approved month and invoice draft: the time and invoice lists have rows at demo size too.
+  await seedDemoTimeOnce(database.db);
   const app = await buildApp({
     config,
     db: database.db,
@@ -161,9 +164,9 @@ async function main() {
     },
     firstId: async (listPath: string) => {
       const response = await fetch(`${base}${listPath}`, { headers: { authorization: `Bearer ${tokens.orgAdmin}` } });
-      const first = ((await response.json()) as { data: { _id: string }[] }).data[0];
+      const first = ((await response.json()) as { data: { _id?: string; id: string }[] }).data[0];
       if (!first) throw new Error(`${listPath} lists nothing`);
-      return first._id;
+      return first._id ?? first.id;
     },
   };
 

@@ -199,6 +199,17 @@ export const BENCH_LISTS: BenchList[] = [
       return `/api/time-entries/timesheet.pdf?${monthQuery()}&organizationId=${acmeId}`;
     }),
   ),
+  // Approved hours and invoices (decision 0290): each organization's periods and drafts among the platform's.
+  atScale('orgAdmin', 'GET /api/time-approvals', '/api/time-approvals'),
+  atScale('advisor', 'GET /api/time-approvals', '/api/time-approvals'),
+  atScale('admin', 'GET /api/time-approvals?status=submitted', '/api/time-approvals?status=submitted'),
+  atScale('orgAdmin', 'GET /api/invoices', '/api/invoices'),
+  atScale('advisor', 'GET /api/invoices', '/api/invoices'),
+  // A page of 50 drafts, each summed from its month's approved entries: a known cost.
+  reported(atScale('admin', 'GET /api/invoices (50 drafts a page)', '/api/invoices')),
+  atScale('orgAdmin', "a draft's GET /api/invoices/:id", async ({ firstId }) => {
+    return `/api/invoices/${await firstId('/api/invoices?limit=1')}`;
+  }),
   // My work on the dashboard: one statement per block, each on the caller's own indexes.
   atScale('member', 'GET /api/my-work', '/api/my-work'),
   atScale('orgAdmin', 'GET /api/my-work', '/api/my-work'),

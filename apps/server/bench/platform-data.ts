@@ -49,6 +49,13 @@ export const PLATFORM_SIZE = {
    */
   auditEventsEach: 100,
   acmeAuditEvents: 2000,
+  /**
+   * Approved hours and invoices: every active assignment of a bench organization (and the demo
+   * advisor's) has its last three months approved and this month submitted, a rate, and each bench
+   * organization an invoice draft for last month (1,000 drafts), so a list or a draft of Acme's is
+   * read among the platform's.
+   */
+  approvedMonths: 3,
 };
 
 const TICKET_SUBJECTS = ['Printer', 'VPN', 'Invoice', 'Login', 'Export', 'Dashboard', 'Password', 'Upload'];
@@ -143,6 +150,7 @@ export async function loadPlatformData(database: DatabaseHandle) {
     ...meetingStatements(),
     ...analyticsStatements(),
     ...timeEntryStatements(),
+    ...invoicingStatements(),
     auditStatement(),
     'VACUUM ANALYZE',
   ];
@@ -251,6 +259,29 @@ function timeEntryStatements(): string[] {
        FROM generate_series(0, ${advisorTimeEntries - 1}) AS n
        JOIN advised ad ON ad.k = n % ad.orgs
        JOIN LATERAL (SELECT id FROM tickets WHERE organization_id = ad.organization_id ORDER BY id LIMIT 1) tk ON true`,
+  ];
+}
+
+/** Periods, rates and drafts of every advisor's time in the organizations it advises (decision 0290). */
+function invoicingStatements(): string[] {
+  const { approvedMonths } = PLATFORM_SIZE;
+  const advised = `FROM advisor_assignments a JOIN organizations org ON org.id = a.organization_id AND NOT org.is_platform
+       WHERE a.is_active AND (org.name LIKE 'Bench Org %'
+         OR a.advisor_id = (SELECT id FROM users WHERE email = 'advisor@smart.example.com'))`;
+  const month = (back: string) => `(date_trunc('month', current_date) - (${back}) * interval '1 month')::date`;
+  return [
+    `INSERT INTO time_approvals (organization_id, user_id, kind, period_start, period_end, status)
+       SELECT a.organization_id, a.advisor_id, 'month', ${month('m')}, (${month('m')} + interval '1 month - 1 day')::date,
+              (CASE WHEN m = 0 THEN 'submitted' ELSE 'approved' END)::time_approval_status
+       ${advised.replace('WHERE', 'CROSS JOIN generate_series(0, ' + approvedMonths + ') AS m WHERE')}
+       ON CONFLICT DO NOTHING`,
+    `INSERT INTO advisor_rates (organization_id, advisor_id, hourly_rate_minor, effective_from)
+       SELECT a.organization_id, a.advisor_id, 10000 + (abs(hashtext(a.id::text)) % 100) * 100, '2020-01-01'
+       ${advised}
+       ON CONFLICT DO NOTHING`,
+    `INSERT INTO invoices (organization_id, month)
+       SELECT id, ${month('1')} FROM organizations WHERE name LIKE 'Bench Org %'
+       ON CONFLICT DO NOTHING`,
   ];
 }
 
