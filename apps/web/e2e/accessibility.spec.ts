@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   departmentEndpoints,
   type Endpoint,
+  invoiceEndpoints,
   objectiveEndpoints,
   pathOf,
   projectEndpoints,
@@ -118,6 +119,8 @@ async function detailPages(page: Page): Promise<string[]> {
   if (team) found.push(`/dashboard/teams/${team}`);
   const ticket = await firstId(page, ticketEndpoints.list);
   if (ticket) found.push(`/dashboard/tickets/${ticket}`);
+  const invoice = await firstId(page, invoiceEndpoints.list);
+  if (invoice) found.push(`/dashboard/invoicing/invoices/${invoice}`);
   const templateDepartment = await firstId(page, templateDepartmentEndpoints.list);
   if (templateDepartment) found.push(`/dashboard/templates/departments/${templateDepartment}`);
   const project = await firstId(page, projectEndpoints.list);

@@ -43,6 +43,7 @@ describe('the route table', () => {
       expect(detail.access).toEqual(ROUTES.projects.access);
     }
     expect(ROUTES.ticket.access).toEqual(ROUTES.tickets.access);
+    expect(ROUTES.invoice.access).toEqual(ROUTES.invoicing.access);
   });
 });
 
@@ -66,6 +67,15 @@ describe('canOpen', () => {
     expect(canOpen(user('admin'), ROUTES.analytics)).toBe(true);
     expect(canOpen(user('user'), ROUTES.analytics)).toBe(false);
     expect(canOpen(user('advisor'), ROUTES.analytics)).toBe(false);
+  });
+
+  it('opens Hours and Invoices to advisors, org_admins and admins, not to members', () => {
+    for (const role of ['advisor', 'org_admin', 'admin']) {
+      expect(canOpen(user(role), ROUTES.invoicing)).toBe(true);
+      expect(canOpen(user(role), ROUTES.invoice)).toBe(true);
+    }
+    expect(canOpen(user('user'), ROUTES.invoicing)).toBe(false);
+    expect(canOpen(user('user'), ROUTES.invoice)).toBe(false);
   });
 
   it('opens the notification inbox to every role', () => {

@@ -11,6 +11,7 @@ import {
   HiCode,
   HiCollection,
   HiCreditCard,
+  HiCurrencyDollar,
   HiDatabase,
   HiDocumentText,
   HiHome,
@@ -73,6 +74,11 @@ const manageUsers: AccessRequirement = { flags: ['canManageUsers'] };
 const manageProjects: AccessRequirement = { flags: ['canManageProjects'] };
 /** The template library (flag canManageTemplates). */
 const manageTemplates: AccessRequirement = { flags: ['canManageTemplates'] };
+/**
+ * Hours and Invoices (decision 0290): advisors submit their time and draw up invoices, org_admins
+ * approve the time and set the rates, admins do both; a member has nothing there.
+ */
+const invoicing: AccessRequirement = { roles: ['advisor', 'org_admin', 'admin'] };
 
 const table = {
   signIn: {
@@ -308,6 +314,22 @@ const table = {
     icon: HiClock,
     page: lazyPage(() => import('@/features/time/pages/TimesheetPage')),
     group: 'main',
+  },
+  invoicing: {
+    path: paths.invoicing,
+    label: 'Hours and Invoices',
+    icon: HiCurrencyDollar,
+    page: lazyPage(() => import('@/features/invoicing/pages/InvoicingPage')),
+    access: invoicing,
+    group: 'main',
+    card: { description: 'Approve submitted time, set hourly rates and issue monthly invoices.' },
+  },
+  invoice: {
+    path: routePatterns.invoice,
+    label: 'Invoice',
+    icon: HiCurrencyDollar,
+    page: lazyPage(() => import('@/features/invoicing/pages/InvoicePage')),
+    access: invoicing,
   },
   // Who changed what, for those who manage the organization's people and settings.
   auditLog: {

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { confirmDeleteTimeEntryMessage, displayName, formatMinutes, type TimeEntry, UI_TEXT } from '@smart/contracts';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { HiPencil, HiTrash } from 'react-icons/hi';
+import { HiLockClosed, HiPencil, HiTrash } from 'react-icons/hi';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { useWideEnough } from '@/lib/element-width';
 import { useDeleteTime } from '@/lib/time-entries';
@@ -165,6 +165,30 @@ function EntryCards({ entries, actions }: { entries: TimeEntry[]; actions: Actio
   );
 }
 
+/** Said of a locked entry: the API tells that it is locked, not whether its period waits or is approved. */
+const LOCKED = 'Locked: its week or month is submitted or approved';
+
+/**
+ * Where a locked entry's Edit and Delete would be: a lock saying why they are not. Focusable, so
+ * the keyboard shows its tooltip too.
+ */
+function LockedMarker() {
+  return (
+    <Tooltip label={LOCKED} events={{ hover: true, focus: true, touch: true }} multiline maw={240}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={LOCKED}
+        tabIndex={0}
+        c="dimmed"
+        style={{ display: 'inline-flex', padding: 6, borderRadius: 4 }}
+      >
+        <HiLockClosed size={16} aria-hidden />
+      </Box>
+    </Tooltip>
+  );
+}
+
 function EntryActions({
   entry,
   onEdit,
@@ -177,6 +201,7 @@ function EntryActions({
   const what = entryName(entry);
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
+      {entry.locked && <LockedMarker />}
       {entry.permissions.canEdit && (
         <ActionIcon variant="subtle" aria-label={`Edit ${what}`} onClick={() => onEdit(entry)}>
           <HiPencil size={16} />

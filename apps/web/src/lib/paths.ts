@@ -45,6 +45,12 @@ export const paths = {
   meetings: '/dashboard/sessions',
   /** One's hours per organization, week and month. */
   timesheet: '/dashboard/timesheet',
+  /** Hours and Invoices: submitted time to approve (its first tab), invoices, rates and tax. */
+  invoicing: recordPaths.invoicing,
+  /** Hours and Invoices on one of its tabs. */
+  invoicingTab: (tab: 'approvals' | 'invoices' | 'rates') => `${recordPaths.invoicing}?tab=${tab}`,
+  /** One invoice: its lines, totals and files. */
+  invoice: (invoiceId: string) => `${recordPaths.invoicing}/invoices/${encodeURIComponent(invoiceId)}`,
   auditLog: '/dashboard/audit-log',
   /** An organization's webhook endpoints; an admin's of every organization, `?organizationId` one. */
   webhooks: '/dashboard/webhooks',
@@ -72,6 +78,7 @@ export const routePatterns = {
   ticket: '/dashboard/tickets/:ticketId',
   templateDepartment: '/dashboard/templates/departments/:departmentId',
   webhook: '/dashboard/webhooks/:endpointId',
+  invoice: '/dashboard/invoicing/invoices/:invoiceId',
 } as const;
 
 /** True for the path itself and anything below it ('/dashboard/teams/42' is under '/dashboard/teams'). */

@@ -16,6 +16,11 @@ describe('dashboardCardsFor', () => {
     expect(titles('user')).not.toContain('Team Members');
   });
 
+  it('gives an organization admin Hours and Invoices last, a regular member not', () => {
+    expect(titles('org_admin').at(-1)).toBe('Hours and Invoices');
+    expect(titles('user')).not.toContain('Hours and Invoices');
+  });
+
   it("keeps an admin's home free of organization cards (Templates only)", () => {
     expect(titles('admin')).not.toContain('Organization');
     expect(titles('admin')).not.toContain('Team Members');

@@ -16,8 +16,8 @@ const ADMIN_CARDS: readonly CardRouteId[] = ['templates'];
 const MEMBER_CARDS: readonly CardRouteId[] = ['tickets', 'projects', 'myTasks', 'templates', 'messenger'];
 /** Shown while none of a role's own cards has a page yet, so the home is never empty. */
 const ACCOUNT_CARDS: readonly CardRouteId[] = ['profile', 'notifications'];
-/** The organization's pages, for non-admins holding their flags (after the role's own cards). */
-const ORGANIZATION_CARDS: readonly CardRouteId[] = ['organization', 'departments', 'teams', 'teamMembers'];
+/** The organization's pages, for non-admins holding their flags or roles (after the role's own cards). */
+const ORGANIZATION_CARDS: readonly CardRouteId[] = ['organization', 'departments', 'teams', 'teamMembers', 'invoicing'];
 
 function cardFor(id: CardRouteId): DashboardCard {
   const entry = ROUTES[id];

@@ -3,7 +3,15 @@ import { MENUS, menuKindFor, visibleMenu } from './menu';
 
 const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
 /** The admin's main menu: every entry is built and the admin holds every flag, so it sees them all. */
-const ADMIN_MAIN = ['Dashboard', 'Templates', 'Tickets', 'Sessions', 'Analytics', 'S.M.A.R.T. Advisors'];
+const ADMIN_MAIN = [
+  'Dashboard',
+  'Templates',
+  'Tickets',
+  'Sessions',
+  'Analytics',
+  'Hours and Invoices',
+  'S.M.A.R.T. Advisors',
+];
 const user = (role: string) => ({ role, roles: [role], meta: { organizationId: 'acme', organizationName: 'Acme' } });
 
 describe('menuKindFor', () => {
@@ -26,6 +34,7 @@ describe('the menu tables', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Hours and Invoices',
       'Analytics',
       'Templates',
     ]);
@@ -53,7 +62,7 @@ describe('the menu tables', () => {
       'Notifications',
     ]);
     // Messenger and Templates for advisors are ours (an inbox; they write templates); the advisor menu first drawn omitted them.
-    // Sessions, Schedule and Timesheet came later.
+    // Sessions, Schedule and Timesheet came later; Hours and Invoices last.
     expect(labels(MENUS.advisor.main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -63,6 +72,7 @@ describe('the menu tables', () => {
       'Organizations',
       'Schedule',
       'Timesheet',
+      'Hours and Invoices',
     ]);
     expect(labels(MENUS.advisor.profile)).toEqual(['Personal Info', 'API Tokens', 'Notifications']);
   });
@@ -79,6 +89,7 @@ describe('visibleMenu', () => {
       'Tickets',
       'Sessions',
       'Timesheet',
+      'Hours and Invoices',
       'Analytics',
       'Templates',
     ]);
@@ -130,7 +141,7 @@ describe('visibleMenu', () => {
     ]);
   });
 
-  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule and Timesheet, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics and S.M.A.R.T. Advisors', () => {
+  it('gives advisors My Tasks, Tickets, Sessions, Messenger, Templates, Organizations, Schedule, Timesheet and Hours and Invoices, no Dashboard, Projects or Analytics; the admin Templates, Tickets, Sessions, Analytics, Hours and Invoices and S.M.A.R.T. Advisors', () => {
     expect(labels(visibleMenu(user('advisor')).main)).toEqual([
       'My Tasks',
       'Tickets',
@@ -140,12 +151,13 @@ describe('visibleMenu', () => {
       'Organizations',
       'Schedule',
       'Timesheet',
+      'Hours and Invoices',
     ]);
     expect(labels(visibleMenu(user('admin')).main)).toEqual(ADMIN_MAIN);
     expect(labels(visibleMenu(user('org_admin')).main)).not.toContain('S.M.A.R.T. Advisors');
   });
 
-  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's), and an admin Templates and Tickets alone of them (admin menu)", () => {
+  it("gives a regular member Projects, My Tasks, Messenger, Tickets, Sessions, Timesheet and Templates, no Analytics (its flag is the org_admin's) nor Hours and Invoices (its roles'), and an admin Templates and Tickets alone of them (admin menu)", () => {
     expect(labels(visibleMenu(user('user')).main)).toEqual([
       'Dashboard',
       'Projects',

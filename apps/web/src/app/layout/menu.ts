@@ -34,6 +34,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'tickets',
     'meetings',
     'timesheet',
+    'invoicing',
     'analytics',
     'templates',
     'profile',
@@ -52,6 +53,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'tickets',
     'meetings',
     'analytics',
+    'invoicing',
     'smartAdvisors',
     'profile',
     'organization',
@@ -67,7 +69,8 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
   // menu: Messenger (its inbox and unread badge across organizations,
   // docs/decisions/0101-advisors-get-a-messenger-menu-entry.md) and,
   // since they write templates (canCreateTemplates), the template library; then Sessions, Schedule
-  // and Timesheet (for everyone who records time; admins reach it by its address).
+  // and Timesheet (for everyone who records time; admins reach it by its address), and Hours and
+  // Invoices beside it (a member has none: its access names the roles that do).
   advisor: [
     'myTasks',
     'tickets',
@@ -77,6 +80,7 @@ const MENU_ROUTES: Record<MenuKind, readonly MenuRouteId[]> = {
     'organizations',
     'schedule',
     'timesheet',
+    'invoicing',
     'profile',
     'apiTokens',
     'notifications',

@@ -1,8 +1,8 @@
-import { advisorEndpoints, type CreateTimeAwayBody, timeAwayEndpoints, UI_TEXT } from '@smart/contracts';
+import { type CreateTimeAwayBody, timeAwayEndpoints, UI_TEXT } from '@smart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The signed-in advisor's time away (what has not ended), and the advisors who may stand in for it. */
+/** The signed-in advisor's time away (what has not ended). */
 
 const timeAwayKey = ['time-away', 'me'] as const;
 
@@ -29,18 +29,5 @@ export function useDeleteTimeAway() {
     mutationFn: (id: string) =>
       api(timeAwayEndpoints.remove, { params: { advisorId: 'me', id } }, { failMessage: UI_TEXT.deleteTimeAwayFailed }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: timeAwayKey }),
-  });
-}
-
-/** An organization's active advisors (for its substitute). */
-export function useOrganizationAdvisors(organizationId: string) {
-  return useQuery({
-    queryKey: ['organization-advisors', organizationId],
-    queryFn: () =>
-      api(
-        advisorEndpoints.listByOrganization,
-        { params: { orgId: organizationId } },
-        { failMessage: UI_TEXT.fetchTimeAwayFailed },
-      ),
   });
 }

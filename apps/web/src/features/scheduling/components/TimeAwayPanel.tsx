@@ -18,9 +18,10 @@ import { FormError } from '@/components/FormError';
 import { LoadError } from '@/components/LoadError';
 import { useAuth } from '@/features/auth';
 import { useAdvisedOrganizations } from '@/lib/advised-organizations';
+import { useOrganizationAdvisors } from '@/lib/organization-advisors';
 import { toastSuccess } from '@/lib/toast';
 import { formatDay } from '@/lib/work-format';
-import { useCreateTimeAway, useDeleteTimeAway, useOrganizationAdvisors, useTimeAway } from '../time-away-api';
+import { useCreateTimeAway, useDeleteTimeAway, useTimeAway } from '../time-away-api';
 
 /**
  * The advisor's time away on its Schedule: what is planned, and a form to add more with a

@@ -7,8 +7,8 @@ export interface TotalsRow {
   label: string;
   minutes: number;
   billableMinutes: number;
-  /** A link beside the figures (the month's PDF statement). */
-  extra?: ReactNode;
+  /** What goes beside the figures, one per `extraHeadings` (the month's PDF statement, the approval). */
+  extras?: ReactNode[];
 }
 
 interface TimeTotalsProps {
@@ -16,16 +16,16 @@ interface TimeTotalsProps {
   /** The heading over the rows' labels ("Week", "Month"). */
   labelHeading: string;
   rows: TotalsRow[];
-  /** The heading of the `extra` column, when the rows have one. */
-  extraHeading?: string;
+  /** The headings of the rows' `extras` columns. */
+  extraHeadings?: string[];
   /** A table where its columns fit; else (a phone) a list read top to bottom. */
   wide: boolean;
 }
 
 /** Hours per week or month: in all and billable. */
-export function TimeTotals({ caption, labelHeading, rows, extraHeading, wide }: TimeTotalsProps) {
+export function TimeTotals({ caption, labelHeading, rows, extraHeadings = [], wide }: TimeTotalsProps) {
   return wide ? (
-    <TotalsTable caption={caption} labelHeading={labelHeading} rows={rows} extraHeading={extraHeading} />
+    <TotalsTable caption={caption} labelHeading={labelHeading} rows={rows} extraHeadings={extraHeadings} />
   ) : (
     <TotalsList caption={caption} rows={rows} />
   );
@@ -33,7 +33,7 @@ export function TimeTotals({ caption, labelHeading, rows, extraHeading, wide }: 
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-function TotalsTable({ caption, labelHeading, rows, extraHeading }: Omit<TimeTotalsProps, 'wide'>) {
+function TotalsTable({ caption, labelHeading, rows, extraHeadings = [] }: Omit<TimeTotalsProps, 'wide'>) {
   return (
     <Table w="auto" verticalSpacing={4} captionSide="top">
       <Table.Caption>{caption}</Table.Caption>
@@ -42,7 +42,9 @@ function TotalsTable({ caption, labelHeading, rows, extraHeading }: Omit<TimeTot
           <Table.Th>{labelHeading}</Table.Th>
           <Table.Th>Time</Table.Th>
           <Table.Th>Billable</Table.Th>
-          {extraHeading && <Table.Th>{extraHeading}</Table.Th>}
+          {extraHeadings.map((heading) => (
+            <Table.Th key={heading}>{heading}</Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -53,7 +55,9 @@ function TotalsTable({ caption, labelHeading, rows, extraHeading }: Omit<TimeTot
             </Table.Th>
             <Table.Td style={nowrap}>{formatMinutes(row.minutes)}</Table.Td>
             <Table.Td style={nowrap}>{formatMinutes(row.billableMinutes)}</Table.Td>
-            {extraHeading && <Table.Td style={nowrap}>{row.extra}</Table.Td>}
+            {extraHeadings.map((heading, index) => (
+              <Table.Td key={heading}>{row.extras?.[index]}</Table.Td>
+            ))}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -72,17 +76,23 @@ function TotalsList({ caption, rows }: Pick<TimeTotalsProps, 'caption' | 'rows'>
           <Stack
             key={row.label}
             component="li"
-            gap={0}
+            gap={4}
             pt={index > 0 ? 6 : 0}
             style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
           >
-            <Text size="sm" fw={500}>
-              {row.label}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {formatMinutes(row.minutes)}, {formatMinutes(row.billableMinutes)} billable
-            </Text>
-            {row.extra && <Box>{row.extra}</Box>}
+            <Box>
+              <Text size="sm" fw={500}>
+                {row.label}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatMinutes(row.minutes)}, {formatMinutes(row.billableMinutes)} billable
+              </Text>
+            </Box>
+            {row.extras?.map((extra, extraIndex) => (
+              // The extras are fixed columns, in their order.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a column's place is its identity
+              <Box key={extraIndex}>{extra}</Box>
+            ))}
           </Stack>
         ))}
       </Stack>

@@ -1,5 +1,6 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMinutes, isOrgAdmin, permissionsFor, type Timesheet } from '@smart/contracts';
+import { Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatMinutes, hasRole, isOrgAdmin, permissionsFor, type Timesheet } from '@smart/contracts';
+import { useState } from 'react';
 import { DayRangeFields } from '@/components/DayRangeFields';
 import { DownloadButton } from '@/components/DownloadButton';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
@@ -10,8 +11,10 @@ import { useAuth } from '@/features/auth';
 import { useAddressParams } from '@/lib/address-params';
 import { fullMonthLabel } from '@/lib/calendar-labels';
 import { useWideEnough } from '@/lib/element-width';
+import { type PeriodRef, periodStateOf, useOrganizationPeriods } from '@/lib/time-approvals';
 import { timesheetCsvUrl, timesheetPdfUrl, useTimesheet } from '@/lib/time-entries';
 import { formatDay } from '@/lib/work-format';
+import { type PeriodAction, PeriodActionModal, PeriodApproval } from '../components/PeriodApproval';
 import { TimeTotals } from '../components/TimeTotals';
 import { monthPresets, monthWithin, readRange } from '../month-range';
 
@@ -20,11 +23,13 @@ import { monthPresets, monthWithin, readRange } from '../month-range';
  * apart, over a range kept in the address (this month by default), with each organization's CSV
  * and a PDF statement per organization and month. Everyone's entries (the time-entries export) are
  * offered only to those who read others' time: an org_admin, an admin; anyone else's would hold
- * the same rows as its own CSV.
+ * the same rows as its own CSV. An advisor submits its weeks and months for approval from here
+ * (decision 0290), and sees each one's state.
  */
 export default function TimesheetPage() {
   const { user } = useAuth();
   const readsOthersTime = permissionsFor(user).canAccessAllOrganizations || isOrgAdmin(user);
+  const submitsTime = hasRole(user, 'advisor');
   const [params, updateParams] = useAddressParams();
   const { errors, ...range } = readRange(params);
   const valid = !errors.from && !errors.to;
@@ -64,7 +69,7 @@ export default function TimesheetPage() {
         </Text>
       ) : (
         sheet.data.organizations.map((block) => (
-          <OrganizationTime key={block.organizationId} block={block} range={range} />
+          <OrganizationTime key={block.organizationId} block={block} range={range} submitsTime={submitsTime} />
         ))
       )}
     </Stack>
@@ -77,22 +82,45 @@ const timesheetFileName = (range: { from: string; to: string }, organization?: s
 
 type Block = Timesheet['organizations'][number];
 
-/** Narrower than this, a block's week and month tables would scroll sideways: they read as lists. */
+/**
+ * Narrower than this, a block's week and month tables would scroll sideways: they read as lists.
+ * An advisor's have an Approval column more.
+ */
 const TABLES_MIN_WIDTH_PX = 440;
+const TABLES_WITH_APPROVAL_MIN_WIDTH_PX = 620;
 
-function OrganizationTime({ block, range }: { block: Block; range: { from: string; to: string } }) {
-  const [frame, wide] = useWideEnough<HTMLDivElement>(TABLES_MIN_WIDTH_PX);
+interface OrganizationTimeProps {
+  block: Block;
+  range: { from: string; to: string };
+  /** An advisor: each week and month shows its approval, and may be submitted. */
+  submitsTime: boolean;
+}
+
+function OrganizationTime({ block, range, submitsTime }: OrganizationTimeProps) {
+  const [frame, wide] = useWideEnough<HTMLDivElement>(
+    submitsTime ? TABLES_WITH_APPROVAL_MIN_WIDTH_PX : TABLES_MIN_WIDTH_PX,
+  );
+  const periods = useOrganizationPeriods(block.organizationId, submitsTime);
+  const [asked, setAsked] = useState<PeriodAction | null>(null);
   const name = block.organizationName;
+  // Until the periods are read, no Submit is offered that the server might refuse as taken.
+  const approval = (period: PeriodRef) =>
+    submitsTime && periods.data
+      ? [<PeriodApproval key="approval" period={period} state={periodStateOf(period, periods.data)} onAsk={setAsked} />]
+      : [];
+  const approvalHeadings = submitsTime && periods.data ? ['Approval'] : [];
   const statement = (month: string) => {
     const days = monthWithin(month, range);
     return (
-      <DownloadButton
-        variant="link"
-        label={`PDF statement for ${name}, ${fullMonthLabel(month)}`}
-        file={{ url: timesheetPdfUrl(days.from, days.to, block.organizationId), fileName: 'statement.pdf' }}
-      >
-        PDF statement
-      </DownloadButton>
+      <Box style={{ whiteSpace: 'nowrap' }}>
+        <DownloadButton
+          variant="link"
+          label={`PDF statement for ${name}, ${fullMonthLabel(month)}`}
+          file={{ url: timesheetPdfUrl(days.from, days.to, block.organizationId), fileName: 'statement.pdf' }}
+        >
+          PDF statement
+        </DownloadButton>
+      </Box>
     );
   };
   return (
@@ -123,21 +151,38 @@ function OrganizationTime({ block, range }: { block: Block; range: { from: strin
             caption="By week"
             labelHeading="Week"
             wide={wide}
-            rows={block.weeks.map((week) => ({ label: `Week of ${formatDay(week.weekStart)}`, ...week }))}
+            extraHeadings={approvalHeadings}
+            rows={block.weeks.map((week) => ({
+              label: `Week of ${formatDay(week.weekStart)}`,
+              ...week,
+              extras: approval({ kind: 'week', start: week.weekStart }),
+            }))}
           />
           <TimeTotals
             caption="By month"
             labelHeading="Month"
             wide={wide}
-            extraHeading="Statement"
+            extraHeadings={['Statement', ...approvalHeadings]}
             rows={block.months.map((month) => ({
               label: fullMonthLabel(month.month),
               ...month,
-              extra: statement(month.month),
+              extras: [statement(month.month), ...approval({ kind: 'month', start: `${month.month}-01` })],
             }))}
           />
         </Group>
+        {periods.isError && (
+          <Text size="sm" c="red" role="alert">
+            {periods.error.message}
+          </Text>
+        )}
       </Stack>
+      {asked && (
+        <PeriodActionModal
+          asked={asked}
+          organization={{ id: block.organizationId, name }}
+          onClose={() => setAsked(null)}
+        />
+      )}
     </Card>
   );
 }
