@@ -172,7 +172,10 @@ test.describe('organization page', () => {
     await page.getByRole('tab', { name: 'Payment Methods' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Payment Methods' })).toHaveText('No payment methods on file.');
     await page.getByRole('tab', { name: 'Billing History' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Billing History' })).toHaveText('No invoices yet.');
+    const history = page.getByRole('tabpanel', { name: 'Billing History' });
+    await expect(history).toContainText('No subscription invoices yet.');
+    await history.getByRole('link', { name: 'Hours and Invoices' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/invoicing$/);
   });
 
   test("the admin sets an organization's seats; its org_admin sees them on the Billing page and cannot change them", async ({

@@ -1,10 +1,12 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { availableSeats, type Organization, permissionsFor, SUBSCRIPTION_PLAN, UI_TEXT } from '@smart/contracts';
 import { HiCreditCard, HiDocumentText, HiSparkles } from 'react-icons/hi';
+import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { PageLoader } from '@/components/PageLoader';
 import { useAuth } from '@/features/auth';
 import { useOrganization } from '@/lib/organization-query';
+import { paths } from '@/lib/paths';
 import { useSupportTicket } from '@/lib/support-ticket';
 import { StorageUsage } from '../components/StorageUsage';
 
@@ -33,6 +35,29 @@ function EmptyTab({ children }: { children: string }) {
       <Text c="dimmed" ta="center">
         {children}
       </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The platform bills no subscription yet, so its history is empty; what an organization is billed
+ * today are its advisors' hours, whose invoices are on Hours and Invoices (decision 0290).
+ */
+function BillingHistory() {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack gap="xs" align="center">
+        <Text c="dimmed" ta="center">
+          No subscription invoices yet.
+        </Text>
+        <Text ta="center">
+          Your advisors' invoices for their hours are on{' '}
+          <Anchor component={Link} to={paths.invoicing}>
+            Hours and Invoices
+          </Anchor>
+          .
+        </Text>
+      </Stack>
     </Paper>
   );
 }
@@ -126,9 +151,9 @@ function SubscriptionTab({ organizationId }: { organizationId: string | null }) 
 }
 
 /**
- * /dashboard/billing (flag canManageBilling). Only the Subscription tab has content: the plan, the
- * organization's real member count (active members, counted by the server) and its storage used. Its 'Add User
- * Seats' and 'Cancel subscription' buttons open a billing support ticket, filled in.
+ * /dashboard/billing (flag canManageBilling). The Subscription tab: the plan, the organization's real member
+ * count (active members, counted by the server) and its storage used; its 'Add User Seats' and 'Cancel
+ * subscription' buttons open a billing support ticket, filled in. Billing History leads to the advisors' invoices.
  */
 export default function BillingPage() {
   const { user } = useAuth();
@@ -157,7 +182,7 @@ export default function BillingPage() {
           <EmptyTab>No payment methods on file.</EmptyTab>
         </Tabs.Panel>
         <Tabs.Panel value="billing-history" pt="lg">
-          <EmptyTab>No invoices yet.</EmptyTab>
+          <BillingHistory />
         </Tabs.Panel>
       </Tabs>
     </Stack>
