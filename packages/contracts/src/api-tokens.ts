@@ -12,6 +12,7 @@ export const TOKEN_RESOURCES = [
   'people',
   'sessions',
   'time_entries',
+  'invoices',
   'exports',
   'webhooks',
 ] as const;
@@ -35,6 +36,7 @@ export const TOKEN_RESOURCE_LABELS: Record<TokenResource, string> = {
   people: 'People and structure',
   sessions: 'Sessions',
   time_entries: 'Time entries',
+  invoices: 'Approved hours and invoices',
   exports: 'Exports',
   webhooks: 'Webhooks',
 };
