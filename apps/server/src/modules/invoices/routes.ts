@@ -2,6 +2,7 @@ import { invoiceEndpoints as endpoints, invoiceTitle, UI_TEXT } from '@smart/con
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
 import { csvStream } from '../../lib/csv.js';
+import { sendDownload } from '../../lib/download.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -86,11 +87,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     try {
       const detail = await getInvoice(app.db, actor, request.params.id);
       const pdf = await app.cpuPool.run(drawInvoice, detail);
-      return (reply as FastifyReply)
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName(detail.invoice)}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendDownload(reply as FastifyReply, 'pdf', `${fileName(detail.invoice)}.pdf`, pdf);
     } finally {
       place.release();
     }
@@ -111,11 +108,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     }
     const stream = csvStream(INVOICE_CSV_COLUMNS, rows());
     stream.once('close', () => place.release());
-    return (reply as FastifyReply)
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${fileName(detail.invoice)}.csv"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(stream);
+    return sendDownload(reply as FastifyReply, 'csv', `${fileName(detail.invoice)}.csv`, stream);
   });
 }
 

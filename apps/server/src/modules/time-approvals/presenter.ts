@@ -1,10 +1,11 @@
-import type { TimeApproval } from '@smart/contracts';
+import { displayName, type TimeApproval } from '@smart/contracts';
 import type { Actor } from '../../lib/tenancy.js';
 import { timeApprovalPermissions } from './policy.js';
 import type { TimeApprovalRecord } from './service.js';
 
-const personOf = (user: { id: string | null; firstName: string | null; lastName: string | null } | null) =>
-  user?.id ? { id: user.id, name: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() } : null;
+/** A person the period names, as the app writes names everywhere (its e-mail when it has none). */
+const personOf = (user: { id: string; firstName: string; lastName: string; email: string } | null) =>
+  user ? { id: user.id, name: displayName(user) } : null;
 
 export function presentTimeApproval(actor: Actor, record: TimeApprovalRecord): TimeApproval {
   const { period } = record;

@@ -2,6 +2,7 @@ import { displayName, timeEntryEndpoints as endpoints, UI_TEXT } from '@smart/co
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cpuTask } from '../../lib/cpu-pool.js';
 import { csvStream } from '../../lib/csv.js';
+import { sendDownload } from '../../lib/download.js';
 import { ok, okMessage, okPage } from '../../lib/envelope.js';
 import { addRoute } from '../../lib/route.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -71,12 +72,7 @@ export async function timeEntryRoutes(app: FastifyInstance) {
     // One organization's file is named after it (from its rows: an empty one says "organization"),
     // so it does not save over the file of all of them.
     const whose = organizationId ? `${fileNamePart(first[0]?.organizationName ?? '')}-` : '';
-    // A file, not the JSON envelope: the endpoint documents only its errors.
-    return (reply as FastifyReply)
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="timesheet-${whose}${from}-to-${to}.csv"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(stream);
+    return sendDownload(reply as FastifyReply, 'csv', `timesheet-${whose}${from}-to-${to}.csv`, stream);
   });
 
   addRoute(app, endpoints.timesheetPdf, async (request, reply) => {
@@ -86,14 +82,8 @@ export async function timeEntryRoutes(app: FastifyInstance) {
       const statement = await timesheetStatement(app.db, actor, request.query, app.config.exports.batchRows);
       const pdf = await app.cpuPool.run(drawStatement, { statement, personName: displayName(actor) });
       const { from, to } = request.query;
-      return (reply as FastifyReply)
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="statement-${fileNamePart(statement.organizationName)}-${from}-to-${to}.pdf"`,
-        )
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      const name = `statement-${fileNamePart(statement.organizationName)}-${from}-to-${to}.pdf`;
+      return sendDownload(reply as FastifyReply, 'pdf', name, pdf);
     } finally {
       place.release();
     }
